@@ -1,0 +1,62 @@
+# pyasc — the two commands of the quick start:
+#   make run    install what is missing, then run tutorial 01 on the simulator
+#   make test   the same set-up, then every test suite (lit, C++ unit tests, pytest)
+# Both are idempotent: stamps under .stamps/ skip every step whose inputs did not change.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMPS := .stamps
+BUILD := build/py
+LLVM_BIN := /usr/lib/llvm-19/bin
+LIT := /usr/lib/llvm-19/build/utils/lit/lit.py
+APT_PACKAGES := g++ ninja-build ccache llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libgtest-dev
+PIP_BUILD := scikit-build-core nanobind numpy pytest ruff
+TORCH := torch==2.13.0
+export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
+
+NATIVE_SOURCES := $(shell find CMakeLists.txt pyproject.toml include lib bin sim python/src test -type f \
+                    \( -name '*.cpp' -o -name '*.h' -o -name '*.td' -o -name '*.txt' -o -name '*.toml' \
+                       -o -name '*.in' -o -name '*.py' \) 2>/dev/null)
+
+.PHONY: run test build lint clean
+run: $(STAMPS)/build
+	$(VPY) python/tutorials/01_add/add.py -r Model -v Ascend910B1
+
+test: $(STAMPS)/build
+	$(VPY) $(LIT) -sv $(BUILD)/test
+	ctest --test-dir $(BUILD) --output-on-failure
+	$(VPY) -m pytest -q python/test
+
+build: $(STAMPS)/build
+
+lint: $(STAMPS)/venv
+	$(VPY) -m ruff check python
+
+# Debian packages: installed only when one is missing (apt-get update runs once, then).
+$(STAMPS)/apt:
+	@mkdir -p $(STAMPS)
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null \
+	    | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing Debian packages: $$missing"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@touch $@
+
+# The virtual environment with the build tools, test tools and torch (CPU).
+$(STAMPS)/venv: $(STAMPS)/apt
+	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install -q $(PIP_BUILD)
+	$(VPY) -m pip install -q $(TORCH) || echo "warning: torch could not be installed; torch tests will be skipped"
+	@touch $@
+
+# The package in editable mode; the native part is rebuilt (incrementally) when its sources change.
+$(STAMPS)/build: $(STAMPS)/venv $(NATIVE_SOURCES)
+	$(VPY) -m pip install -q --no-build-isolation -e .
+	@touch $@
+
+clean:
+	rm -rf build $(STAMPS) .venv

@@ -1,0 +1,147 @@
+//===- AscAttrs.td - asc enums and attributes --------------*- tablegen -*-===//
+//
+// Enumerations of the Ascend C API. Case values equal pyasc's Python enum
+// values; the textual form is the lower-case keyword (`vecin`, `mte2_v`,
+// `all`). As attributes they print as `#asc<position vecin>`,
+// `#asc<hard_event mte2_v>` and `#asc<pipe all>`; inside op assembly formats
+// only the keyword appears.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_DIALECT_ASC_IR_ASCATTRS_TD
+#define ASCIR_DIALECT_ASC_IR_ASCATTRS_TD
+
+include "ascir/Dialect/Asc/IR/AscDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+//===----------------------------------------------------------------------===//
+// TPosition
+//===----------------------------------------------------------------------===//
+
+def Asc_TPosition : I32EnumAttr<"TPosition",
+    "logical position of a tensor (C++ AscendC::TPosition)", [
+  I32EnumAttrCase<"GM", 0, "gm">,
+  I32EnumAttrCase<"A1", 1, "a1">,
+  I32EnumAttrCase<"A2", 2, "a2">,
+  I32EnumAttrCase<"B1", 3, "b1">,
+  I32EnumAttrCase<"B2", 4, "b2">,
+  I32EnumAttrCase<"C1", 5, "c1">,
+  I32EnumAttrCase<"C2", 6, "c2">,
+  I32EnumAttrCase<"CO1", 7, "co1">,
+  I32EnumAttrCase<"CO2", 8, "co2">,
+  I32EnumAttrCase<"VECIN", 9, "vecin">,
+  I32EnumAttrCase<"VECOUT", 10, "vecout">,
+  I32EnumAttrCase<"VECCALC", 11, "veccalc">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_TPositionAttr : EnumAttr<Asc_Dialect, Asc_TPosition, "position"> {
+  let summary = "tensor position attribute, e.g. `#asc<position vecin>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Hardware (physical memories)
+//===----------------------------------------------------------------------===//
+
+// The physical memory a position lives in on A2/A3 (C++ AscendC::Hardware).
+def Asc_Hardware : I32EnumAttr<"Hardware",
+    "physical memory of the AI Core (C++ AscendC::Hardware)", [
+  I32EnumAttrCase<"GM", 0, "gm">,
+  I32EnumAttrCase<"UB", 1, "ub">,
+  I32EnumAttrCase<"L1", 2, "l1">,
+  I32EnumAttrCase<"L0A", 3, "l0a">,
+  I32EnumAttrCase<"L0B", 4, "l0b">,
+  I32EnumAttrCase<"L0C", 5, "l0c">,
+  I32EnumAttrCase<"BIAS", 6, "bias">,
+  I32EnumAttrCase<"FIXBUF", 7, "fixbuf">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_HardwareAttr : EnumAttr<Asc_Dialect, Asc_Hardware, "hardware"> {
+  let summary = "physical memory attribute, e.g. `#asc<hardware ub>`";
+}
+
+//===----------------------------------------------------------------------===//
+// HardEvent
+//===----------------------------------------------------------------------===//
+
+// `max` is the C++ end marker; it parses so that the verifier can reject it
+// with a readable message.
+def Asc_HardEvent : I32EnumAttr<"HardEvent",
+    "source/destination pipe pair of a hardware flag (AscendC::HardEvent)", [
+  I32EnumAttrCase<"MTE2_MTE1", 0, "mte2_mte1">,
+  I32EnumAttrCase<"MTE1_MTE2", 1, "mte1_mte2">,
+  I32EnumAttrCase<"MTE1_M", 2, "mte1_m">,
+  I32EnumAttrCase<"M_MTE1", 3, "m_mte1">,
+  I32EnumAttrCase<"MTE2_V", 4, "mte2_v">,
+  I32EnumAttrCase<"V_MTE2", 5, "v_mte2">,
+  I32EnumAttrCase<"MTE3_V", 6, "mte3_v">,
+  I32EnumAttrCase<"V_MTE3", 7, "v_mte3">,
+  I32EnumAttrCase<"M_V", 8, "m_v">,
+  I32EnumAttrCase<"V_M", 9, "v_m">,
+  I32EnumAttrCase<"V_V", 10, "v_v">,
+  I32EnumAttrCase<"MTE3_MTE1", 11, "mte3_mte1">,
+  I32EnumAttrCase<"MTE1_MTE3", 12, "mte1_mte3">,
+  I32EnumAttrCase<"MTE1_V", 13, "mte1_v">,
+  I32EnumAttrCase<"MTE2_M", 14, "mte2_m">,
+  I32EnumAttrCase<"M_MTE2", 15, "m_mte2">,
+  I32EnumAttrCase<"V_MTE1", 16, "v_mte1">,
+  I32EnumAttrCase<"M_FIX", 17, "m_fix">,
+  I32EnumAttrCase<"FIX_M", 18, "fix_m">,
+  I32EnumAttrCase<"MTE3_MTE2", 19, "mte3_mte2">,
+  I32EnumAttrCase<"MTE2_MTE3", 20, "mte2_mte3">,
+  I32EnumAttrCase<"S_V", 21, "s_v">,
+  I32EnumAttrCase<"V_S", 22, "v_s">,
+  I32EnumAttrCase<"S_MTE2", 23, "s_mte2">,
+  I32EnumAttrCase<"MTE2_S", 24, "mte2_s">,
+  I32EnumAttrCase<"S_MTE3", 25, "s_mte3">,
+  I32EnumAttrCase<"MTE3_S", 26, "mte3_s">,
+  I32EnumAttrCase<"MTE2_FIX", 27, "mte2_fix">,
+  I32EnumAttrCase<"FIX_MTE2", 28, "fix_mte2">,
+  I32EnumAttrCase<"FIX_S", 29, "fix_s">,
+  I32EnumAttrCase<"M_S", 30, "m_s">,
+  I32EnumAttrCase<"FIX_MTE3", 31, "fix_mte3">,
+  I32EnumAttrCase<"MTE1_FIX", 32, "mte1_fix">,
+  I32EnumAttrCase<"FIX_MTE1", 33, "fix_mte1">,
+  I32EnumAttrCase<"FIX_FIX", 34, "fix_fix">,
+  I32EnumAttrCase<"MAX", 35, "max">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_HardEventAttr : EnumAttr<Asc_Dialect, Asc_HardEvent, "hard_event"> {
+  let summary = "hardware event attribute, e.g. `#asc<hard_event mte2_v>`";
+}
+
+//===----------------------------------------------------------------------===//
+// Pipe
+//===----------------------------------------------------------------------===//
+
+def Asc_Pipe : I32EnumAttr<"Pipe",
+    "instruction pipe of the AI Core (C++ global enum pipe_t)", [
+  I32EnumAttrCase<"S", 0, "s">,
+  I32EnumAttrCase<"V", 1, "v">,
+  I32EnumAttrCase<"M", 2, "m">,
+  I32EnumAttrCase<"MTE1", 3, "mte1">,
+  I32EnumAttrCase<"MTE2", 4, "mte2">,
+  I32EnumAttrCase<"MTE3", 5, "mte3">,
+  I32EnumAttrCase<"ALL", 6, "all">,
+  I32EnumAttrCase<"MTE4", 7, "mte4">,
+  I32EnumAttrCase<"MTE5", 8, "mte5">,
+  I32EnumAttrCase<"V2", 9, "v2">,
+  I32EnumAttrCase<"FIX", 10, "fix">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_PipeAttr : EnumAttr<Asc_Dialect, Asc_Pipe, "pipe"> {
+  let summary = "pipe attribute, e.g. `#asc<pipe all>`";
+}
+
+#endif // ASCIR_DIALECT_ASC_IR_ASCATTRS_TD

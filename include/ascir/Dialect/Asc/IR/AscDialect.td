@@ -1,0 +1,74 @@
+//===- AscDialect.td - asc dialect and its base classes ----*- tablegen -*-===//
+//
+// The `asc` dialect models the Ascend C kernel API: one op per API call,
+// types for GM pointers and global/local tensors, enums for positions, pipes
+// and hardware events. This file declares the dialect and the base classes
+// every type, attribute and op of the dialect derives from.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_DIALECT_ASC_IR_ASCDIALECT_TD
+#define ASCIR_DIALECT_ASC_IR_ASCDIALECT_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/OpBase.td"
+
+//===----------------------------------------------------------------------===//
+// Dialect
+//===----------------------------------------------------------------------===//
+
+def Asc_Dialect : Dialect {
+  let name = "asc";
+  let cppNamespace = "::mlir::asc";
+  let summary = "Ascend C kernel API as an MLIR dialect";
+  let description = [{
+    The `asc` dialect is the IR between pyasc's Python frontend and the Ascend
+    C source it emits. Its ops map one to one onto Ascend C API calls
+    (`AscendC::DataCopy`, `AscendC::Add`, `AscendC::SetFlag<...>`); control
+    flow and scalar arithmetic come from the upstream `scf` and `arith`
+    dialects, and kernels are `func.func` ops carrying the unit attribute
+    `asc.kernel`.
+
+    Memory is modelled as side-effect resources (GM, UB, L1, L0A, L0B, L0C and
+    one resource for hardware synchronisation flags), so upstream
+    canonicalisation and CSE neither drop nor reorder data movement and
+    synchronisation.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the unit attribute that marks a `func.func` as a kernel entry.
+    static constexpr ::llvm::StringLiteral getKernelAttrName() {
+      return ::llvm::StringLiteral("asc.kernel");
+    }
+
+  private:
+    void registerAttributes();
+    void registerTypes();
+
+  public:
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Base classes
+//===----------------------------------------------------------------------===//
+
+// Every asc type; `typeMnemonic` is the name after `!asc.`.
+class Asc_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Asc_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+// Every asc attribute that is not an enum attribute.
+class Asc_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Asc_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+// Every asc op.
+class Asc_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Asc_Dialect, mnemonic, traits>;
+
+#endif // ASCIR_DIALECT_ASC_IR_ASCDIALECT_TD

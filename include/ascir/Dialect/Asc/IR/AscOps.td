@@ -1,0 +1,72 @@
+//===- AscOps.td - asc op definitions ----------------------*- tablegen -*-===//
+//
+// Shared op base classes, memory resources and traits of the asc dialect,
+// followed by one include per op family.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_DIALECT_ASC_IR_ASCOPS_TD
+#define ASCIR_DIALECT_ASC_IR_ASCOPS_TD
+
+include "ascir/Dialect/Asc/IR/AscAttrs.td"
+include "ascir/Dialect/Asc/IR/AscDialect.td"
+include "ascir/Dialect/Asc/IR/AscInterfaces.td"
+include "ascir/Dialect/Asc/IR/AscTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Memory resources
+//===----------------------------------------------------------------------===//
+
+// One resource per physical memory; C++ definitions in AscOps.h.
+def Asc_GMResource : Resource<"::mlir::asc::GMResource">;
+def Asc_UBResource : Resource<"::mlir::asc::UBResource">;
+def Asc_L1Resource : Resource<"::mlir::asc::L1Resource">;
+def Asc_L0AResource : Resource<"::mlir::asc::L0AResource">;
+def Asc_L0BResource : Resource<"::mlir::asc::L0BResource">;
+def Asc_L0CResource : Resource<"::mlir::asc::L0CResource">;
+// Hardware synchronisation flags: set_flag, wait_flag and barriers read and
+// write it, so no transformation drops or reorders them.
+def Asc_SyncResource : Resource<"::mlir::asc::SyncResource">;
+
+//===----------------------------------------------------------------------===//
+// Traits
+//===----------------------------------------------------------------------===//
+
+// All global/local tensor operands have the same element type.
+def Asc_SameTensorElementType : NativeOpTrait<"SameTensorElementType"> {
+  let cppNamespace = "::mlir::asc::OpTrait";
+}
+
+// Reads and writes the synchronisation resource.
+def Asc_SyncEffects
+    : MemoryEffects<[MemRead<Asc_SyncResource>, MemWrite<Asc_SyncResource>]>;
+
+//===----------------------------------------------------------------------===//
+// Base classes
+//===----------------------------------------------------------------------===//
+
+// An op emitted as one call `apiCallee<template args>(operands...)`. Set
+// `hasTemplateArgs` when the op implements getTemplateArguments in C++; put
+// op-specific C++ declarations in `apiExtraClassDeclaration`.
+class Asc_ApiOp<string mnemonic, string apiCallee, list<Trait> traits = [],
+                bit hasTemplateArgs = 0>
+    : Asc_Op<mnemonic, traits # !if(hasTemplateArgs,
+        [DeclareOpInterfaceMethods<Asc_ApiOpInterface,
+                                   ["getTemplateArguments"]>],
+        [Asc_ApiOpInterface])> {
+  string callee = apiCallee;
+  code apiExtraClassDeclaration = "";
+  let extraClassDeclaration = [{
+    /// The Ascend C function this op calls.
+    static ::llvm::StringRef getApiCallee() { return "}] # callee # [{"; }
+  }] # apiExtraClassDeclaration;
+}
+
+include "ascir/Dialect/Asc/IR/AscSystemOps.td"
+include "ascir/Dialect/Asc/IR/AscMemoryOps.td"
+include "ascir/Dialect/Asc/IR/AscVectorOps.td"
+include "ascir/Dialect/Asc/IR/AscSyncOps.td"
+
+#endif // ASCIR_DIALECT_ASC_IR_ASCOPS_TD

@@ -1,0 +1,37 @@
+//===- AscendCEmitter.h - MLIR to Ascend C source ---------------*- C++ -*-===//
+//
+// Translates a module of asc, func, scf and arith ops into Ascend C source
+// that compiles against `kernel_operator.h`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_TARGET_ASCENDC_ASCENDCEMITTER_H
+#define ASCIR_TARGET_ASCENDC_ASCENDCEMITTER_H
+
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+class Operation;
+
+namespace asc {
+
+/// Options of the Ascend C emitter.
+struct AscendCEmitterOptions {
+  /// Emit `#line N "file"` so that C++ diagnostics and simulator reports
+  /// point at the Python source named by the ops' FileLineColLocs.
+  bool lineDirectives = true;
+};
+
+/// Prints `op` (a module, or a single function) as Ascend C source to `os`.
+/// Reports unsupported ops, types and attributes as diagnostics on the
+/// offending op and returns failure.
+LogicalResult translateToAscendC(Operation *op, raw_ostream &os,
+                                 const AscendCEmitterOptions &options = {});
+
+/// Registers the `mlir-to-ascendc` translation and its command-line flags.
+void registerToAscendCTranslation();
+
+} // namespace asc
+} // namespace mlir
+
+#endif // ASCIR_TARGET_ASCENDC_ASCENDCEMITTER_H

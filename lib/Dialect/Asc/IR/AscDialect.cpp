@@ -1,0 +1,95 @@
+//===- AscDialect.cpp - asc dialect, enums and attributes -----------------===//
+//
+// Dialect registration, enum/attribute definitions, and verification of the
+// `asc.*` attributes the dialect puts on other dialects' ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+#include "ascir/Dialect/Asc/IR/AscDialect.cpp.inc"
+#include "ascir/Dialect/Asc/IR/AscEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ascir/Dialect/Asc/IR/AscAttrs.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// AscDialect
+//===----------------------------------------------------------------------===//
+
+void AscDialect::initialize() {
+  registerAttributes();
+  registerTypes();
+  addOperations<
+#define GET_OP_LIST
+#include "ascir/Dialect/Asc/IR/AscOps.cpp.inc"
+      >();
+}
+
+void AscDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ascir/Dialect/Asc/IR/AscAttrs.cpp.inc"
+      >();
+}
+
+LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  if (attr.getName() != getKernelAttrName())
+    return op->emitError() << "unknown attribute '" << attr.getName().getValue()
+                           << "' of the asc dialect";
+  if (!isa<UnitAttr>(attr.getValue()))
+    return op->emitError() << "attribute '" << getKernelAttrName()
+                           << "' must be a unit attribute, but got "
+                           << attr.getValue();
+  auto func = dyn_cast<FunctionOpInterface>(op);
+  if (!func)
+    return op->emitError() << "attribute '" << getKernelAttrName()
+                           << "' is only valid on functions, not on '"
+                           << op->getName() << "'";
+  if (unsigned numResults = func.getResultTypes().size())
+    return op->emitError() << "kernel function must return nothing, but it "
+                              "returns "
+                           << numResults << " value(s)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Position helpers
+//===----------------------------------------------------------------------===//
+
+Hardware mlir::asc::getHardware(TPosition position) {
+  switch (position) {
+  case TPosition::GM:
+  case TPosition::CO2:
+    return Hardware::GM;
+  case TPosition::A1:
+  case TPosition::B1:
+  case TPosition::C1:
+    return Hardware::L1;
+  case TPosition::A2:
+    return Hardware::L0A;
+  case TPosition::B2:
+    return Hardware::L0B;
+  case TPosition::CO1:
+    return Hardware::L0C;
+  case TPosition::C2:
+    return Hardware::BIAS;
+  case TPosition::VECIN:
+  case TPosition::VECOUT:
+  case TPosition::VECCALC:
+    return Hardware::UB;
+  }
+  llvm_unreachable("unknown TPosition");
+}
+
+bool mlir::asc::isOnChip(TPosition position) {
+  return getHardware(position) != Hardware::GM;
+}

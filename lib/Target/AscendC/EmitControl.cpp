@@ -1,0 +1,643 @@
+//===- EmitControl.cpp - func, scf and arith printers ---------------------===//
+//
+// Functions become kernels (`asc.kernel`) or `__aicore__ inline` device
+// functions; scf loops and conditionals become C++ statements with
+// loop-carried values in variables; arith ops become C++ expressions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitter.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+//===----------------------------------------------------------------------===//
+// builtin.module
+//===----------------------------------------------------------------------===//
+
+static bool isKernel(func::FuncOp funcOp) {
+  return funcOp->hasAttr(AscDialect::getKernelAttrName());
+}
+
+/// Prints `[extern "C" __global__] __aicore__ [inline] T name(params)`;
+/// parameters are named when the function has a body.
+static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
+  raw_ostream &os = emitter.ostream();
+  FunctionType type = funcOp.getFunctionType();
+  if (isKernel(funcOp)) {
+    os << "extern \"C\" __global__ __aicore__ void ";
+  } else {
+    if (type.getNumResults() > 1)
+      return funcOp.emitOpError() << "cannot emit a function returning "
+                                  << type.getNumResults() << " values";
+    os << "__aicore__ " << (funcOp.isExternal() ? "" : "inline ");
+    if (type.getNumResults() == 0)
+      os << "void";
+    else if (failed(emitter.emitType(funcOp.getLoc(), type.getResult(0))))
+      return failure();
+    os << " ";
+  }
+  os << funcOp.getSymName() << "(";
+  LogicalResult status = success();
+  if (funcOp.isExternal())
+    status = printCommaSeparated(type.getInputs(), os, [&](Type input) {
+      return emitter.emitType(funcOp.getLoc(), input);
+    });
+  else
+    status =
+        printCommaSeparated(funcOp.getArguments(), os, [&](BlockArgument arg) {
+          return emitter.emitDeclaration(arg);
+        });
+  os << ")";
+  return status;
+}
+
+/// True if a device function calls one that is printed after it.
+static bool needsPrototypes(ArrayRef<func::FuncOp> order) {
+  llvm::StringMap<unsigned> position;
+  for (unsigned index = 0, e = order.size(); index < e; ++index)
+    position[func::FuncOp(order[index]).getSymName()] = index;
+  for (unsigned index = 0, e = order.size(); index < e; ++index) {
+    WalkResult result = func::FuncOp(order[index]).walk([&](func::CallOp call) {
+      auto it = position.find(call.getCallee());
+      return it != position.end() && it->second >= index
+                 ? WalkResult::interrupt()
+                 : WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return true;
+  }
+  return false;
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
+  Emitter::Scope scope(emitter);
+  // Declarations first, then device functions, so kernels can call them.
+  SmallVector<func::FuncOp> order;
+  for (Operation &op : *moduleOp.getBody()) {
+    auto funcOp = dyn_cast<func::FuncOp>(op);
+    if (!funcOp)
+      return emitter.emitNoPrinterError(op);
+    emitter.reserveName(funcOp.getSymName());
+    if (funcOp.isExternal())
+      order.push_back(funcOp);
+  }
+  size_t numDeclarations = order.size();
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>())
+    if (!funcOp.isExternal() && !isKernel(funcOp))
+      order.push_back(funcOp);
+  size_t numDeviceFunctions = order.size() - numDeclarations;
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>())
+    if (!funcOp.isExternal() && isKernel(funcOp))
+      order.push_back(funcOp);
+
+  raw_ostream &os = emitter.ostream();
+  auto emitFunctions = [&](ArrayRef<func::FuncOp> funcOps) {
+    for (func::FuncOp funcOp : funcOps) {
+      os << "\n";
+      if (failed(emitter.emitOperation(*funcOp)))
+        return failure();
+    }
+    return success();
+  };
+  ArrayRef<func::FuncOp> all(order);
+  if (failed(emitFunctions(all.take_front(numDeclarations))))
+    return failure();
+  ArrayRef<func::FuncOp> deviceFunctions =
+      all.slice(numDeclarations, numDeviceFunctions);
+  if (needsPrototypes(deviceFunctions)) {
+    os << "\n";
+    for (func::FuncOp funcOp : deviceFunctions) {
+      Emitter::FunctionScope functionScope(emitter);
+      if (failed(printSignature(emitter, funcOp)))
+        return failure();
+      os << ";\n";
+    }
+  }
+  return emitFunctions(all.drop_front(numDeclarations));
+}
+
+//===----------------------------------------------------------------------===//
+// func
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
+  raw_indented_ostream &os = emitter.indentedStream();
+  Emitter::FunctionScope scope(emitter);
+  if (funcOp.isExternal()) {
+    if (failed(printSignature(emitter, funcOp)))
+      return failure();
+    os << ";\n";
+    return success();
+  }
+  if (!funcOp.getBody().hasOneBlock())
+    return funcOp.emitOpError()
+           << "cannot emit a function with "
+           << funcOp.getBody().getBlocks().size()
+           << " blocks: only structured control flow (scf) is supported";
+  if (failed(printSignature(emitter, funcOp)))
+    return failure();
+  os << " {\n";
+  os.indent();
+  Block &body = funcOp.getBody().front();
+  if (failed(emitter.emitBlockBody(body)))
+    return failure();
+  // A `return` without value at the end of the body is implicit.
+  Operation *terminator = body.getTerminator();
+  if (terminator->getNumOperands() != 0 &&
+      failed(emitter.emitOperation(*terminator)))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        func::ReturnOp returnOp) {
+  raw_ostream &os = emitter.ostream();
+  if (returnOp.getNumOperands() > 1)
+    return returnOp.emitOpError() << "cannot emit a return of "
+                                  << returnOp.getNumOperands() << " values";
+  os << "return";
+  if (returnOp.getNumOperands() == 0)
+    return success();
+  os << " ";
+  return emitter.emitOperand(returnOp.getOperand(0));
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, func::CallOp callOp) {
+  if (callOp.getNumResults() > 1)
+    return callOp.emitOpError() << "cannot emit a call returning "
+                                << callOp.getNumResults() << " values";
+  if (callOp.getNumResults() == 1)
+    return emitter.emitValueDefinition(*callOp);
+  return printExpression(emitter, callOp);
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 func::CallOp callOp) {
+  raw_ostream &os = emitter.ostream();
+  os << callOp.getCallee() << "(";
+  if (failed(emitter.emitOperands(callOp.getOperands())))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
+}
+
+//===----------------------------------------------------------------------===//
+// scf
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
+  raw_indented_ostream &os = emitter.indentedStream();
+  // Loop-carried values live in variables declared before the loop; the
+  // loop's results are those variables.
+  for (auto [arg, init, result] :
+       llvm::zip_equal(forOp.getRegionIterArgs(), forOp.getInitArgs(),
+                       forOp.getResults())) {
+    Value named = !emitter.hasSourceName(arg) && emitter.hasSourceName(result)
+                      ? Value(result)
+                      : Value(arg);
+    if (failed(emitter.emitDeclaration(named)))
+      return failure();
+    os << " = ";
+    if (failed(emitter.emitOperand(init)))
+      return failure();
+    os << ";\n";
+    emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);
+  }
+
+  Emitter::LoopScope scope(emitter);
+  Value iv = forOp.getInductionVar();
+  StringRef ivName = emitter.getOrCreateInductionName(iv);
+  os << "for (";
+  if (failed(emitter.emitType(forOp.getLoc(), iv.getType())))
+    return failure();
+  os << " " << ivName << " = ";
+  if (failed(emitter.emitOperand(forOp.getLowerBound())))
+    return failure();
+  os << "; " << ivName << " < ";
+  if (failed(emitter.emitOperand(forOp.getUpperBound(),
+                                 tighter(Precedence::Relational))))
+    return failure();
+  os << "; " << ivName << " += ";
+  if (failed(emitter.emitOperand(forOp.getStep())))
+    return failure();
+  os << ") {\n";
+  os.indent();
+  if (failed(emitter.emitBlockBody(*forOp.getBody())))
+    return failure();
+  auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
+  if (failed(emitter.emitAssignments(forOp.getRegionIterArgs(),
+                                     yieldOp.getOperands(),
+                                     /*parallel=*/true)))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+/// Emits the ops of an scf.if branch and assigns its yielded values to the
+/// if's result variables.
+static LogicalResult printBranch(Emitter &emitter, scf::IfOp ifOp,
+                                 Region &region) {
+  raw_indented_ostream &os = emitter.indentedStream();
+  os.indent();
+  Emitter::Scope scope(emitter);
+  Block &block = region.front();
+  if (failed(emitter.emitBlockBody(block)) ||
+      failed(emitter.emitAssignments(ifOp.getResults(),
+                                     block.getTerminator()->getOperands(),
+                                     /*parallel=*/false)))
+    return failure();
+  os.unindent();
+  return success();
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::IfOp ifOp) {
+  raw_indented_ostream &os = emitter.indentedStream();
+  for (Value result : ifOp.getResults()) {
+    if (failed(emitter.emitDeclaration(result)))
+      return failure();
+    os << ";\n";
+  }
+  os << "if (";
+  if (failed(emitter.emitOperand(ifOp.getCondition())))
+    return failure();
+  os << ") {\n";
+  if (failed(printBranch(emitter, ifOp, ifOp.getThenRegion())))
+    return failure();
+  Region &elseRegion = ifOp.getElseRegion();
+  if (!elseRegion.empty() && (ifOp.getNumResults() != 0 ||
+                              !llvm::hasSingleElement(elseRegion.front()))) {
+    os << "} else {\n";
+    if (failed(printBranch(emitter, ifOp, elseRegion)))
+      return failure();
+  }
+  os << "}\n";
+  return success();
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        scf::WhileOp whileOp) {
+  raw_indented_ostream &os = emitter.indentedStream();
+  Block &before = whileOp.getBefore().front();
+  Block &after = whileOp.getAfter().front();
+  // The before-region arguments are variables updated at the end of each
+  // iteration; the values forwarded by scf.condition live in the result
+  // variables, which the after-region reads as its arguments.
+  for (auto [arg, init] :
+       llvm::zip_equal(before.getArguments(), whileOp.getInits())) {
+    if (failed(emitter.emitDeclaration(arg)))
+      return failure();
+    os << " = ";
+    if (failed(emitter.emitOperand(init)))
+      return failure();
+    os << ";\n";
+  }
+  for (auto [result, arg] :
+       llvm::zip_equal(whileOp.getResults(), after.getArguments())) {
+    Value named = !emitter.hasSourceName(result) && emitter.hasSourceName(arg)
+                      ? Value(arg)
+                      : Value(result);
+    if (failed(emitter.emitDeclaration(named)))
+      return failure();
+    os << ";\n";
+    emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);
+  }
+
+  Emitter::LoopScope scope(emitter);
+  os << "while (true) {\n";
+  os.indent();
+  scf::ConditionOp conditionOp = whileOp.getConditionOp();
+  if (failed(emitter.emitBlockBody(before)) ||
+      failed(emitter.emitAssignments(whileOp.getResults(),
+                                     conditionOp.getArgs(),
+                                     /*parallel=*/false)))
+    return failure();
+  os << "if (!";
+  if (failed(emitter.emitOperand(conditionOp.getCondition(),
+                                 tighter(Precedence::Unary))))
+    return failure();
+  os << ") {\n  break;\n}\n";
+  auto yieldOp = cast<scf::YieldOp>(after.getTerminator());
+  if (failed(emitter.emitBlockBody(after)) ||
+      failed(emitter.emitAssignments(before.getArguments(),
+                                     yieldOp.getOperands(),
+                                     /*parallel=*/true)))
+    return failure();
+  os.unindent();
+  os << "}\n";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// arith
+//===----------------------------------------------------------------------===//
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::ConstantOp constantOp) {
+  return emitter.emitAttribute(constantOp.getLoc(), constantOp.getValue());
+}
+
+/// Prints `lhs <spelling> rhs` for a left-associative operator. Operands of
+/// the operators compilers warn about (-Wparentheses) get parentheses
+/// wherever they mix levels; comparisons never chain.
+static FailureOr<Precedence> printInfix(Emitter &emitter, Value lhs,
+                                        StringRef spelling, Value rhs,
+                                        Precedence precedence) {
+  using P = Precedence;
+  bool isComparison = precedence == P::Equality || precedence == P::Relational;
+  std::optional<P> clarify;
+  if (precedence == P::Shift || precedence == P::BitAnd ||
+      precedence == P::BitXor || precedence == P::BitOr ||
+      precedence == P::LogicalAnd || precedence == P::LogicalOr)
+    clarify = precedence;
+  P lhsMinimum = isComparison ? tighter(precedence) : precedence;
+  if (failed(emitter.emitOperand(lhs, lhsMinimum, clarify)))
+    return failure();
+  emitter.ostream() << " " << spelling << " ";
+  if (failed(emitter.emitOperand(rhs, tighter(precedence), clarify)))
+    return failure();
+  return precedence;
+}
+
+/// Prints `static_cast<uN_t>(value)`.
+static LogicalResult printAsUnsigned(Emitter &emitter, Value value) {
+  raw_ostream &os = emitter.ostream();
+  os << "static_cast<";
+  if (failed(emitter.emitUnsignedType(value.getLoc(), value.getType())))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitOperand(value)))
+    return failure();
+  os << ")";
+  return success();
+}
+
+/// Prints `static_cast<uN_t>(lhs) <spelling> static_cast<uN_t>(rhs)`.
+static LogicalResult printUnsignedInfix(Emitter &emitter, Value lhs,
+                                        StringRef spelling, Value rhs) {
+  if (failed(printAsUnsigned(emitter, lhs)))
+    return failure();
+  emitter.ostream() << " " << spelling << " ";
+  return printAsUnsigned(emitter, rhs);
+}
+
+FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
+                                                  Operation &op) {
+  using P = Precedence;
+  auto [spelling, precedence] =
+      TypeSwitch<Operation *, std::pair<StringRef, Precedence>>(&op)
+          .Case<arith::AddIOp, arith::AddFOp>(
+              [](auto) { return std::make_pair("+", P::Additive); })
+          .Case<arith::SubIOp, arith::SubFOp>(
+              [](auto) { return std::make_pair("-", P::Additive); })
+          .Case<arith::MulIOp, arith::MulFOp>(
+              [](auto) { return std::make_pair("*", P::Multiplicative); })
+          .Case<arith::DivSIOp, arith::DivFOp>(
+              [](auto) { return std::make_pair("/", P::Multiplicative); })
+          .Case<arith::RemSIOp>(
+              [](auto) { return std::make_pair("%", P::Multiplicative); })
+          .Case<arith::AndIOp>(
+              [](auto) { return std::make_pair("&", P::BitAnd); })
+          .Case<arith::OrIOp>(
+              [](auto) { return std::make_pair("|", P::BitOr); })
+          .Case<arith::XOrIOp>(
+              [](auto) { return std::make_pair("^", P::BitXor); })
+          .Case<arith::ShLIOp>(
+              [](auto) { return std::make_pair("<<", P::Shift); })
+          .Case<arith::ShRSIOp>(
+              [](auto) { return std::make_pair(">>", P::Shift); })
+          .Default([](Operation *) -> std::pair<StringRef, Precedence> {
+            llvm_unreachable("not a binary arith op");
+          });
+  return printInfix(emitter, op.getOperand(0), spelling, op.getOperand(1),
+                    precedence);
+}
+
+FailureOr<Precedence> mlir::asc::printArithUnsignedBinary(Emitter &emitter,
+                                                          Operation &op) {
+  StringRef spelling = TypeSwitch<Operation *, StringRef>(&op)
+                           .Case([](arith::DivUIOp) { return "/"; })
+                           .Case([](arith::RemUIOp) { return "%"; })
+                           .Case([](arith::ShRUIOp) { return ">>"; })
+                           .Default([](Operation *) -> StringRef {
+                             llvm_unreachable("not an unsigned arith op");
+                           });
+  raw_ostream &os = emitter.ostream();
+  os << "static_cast<";
+  if (failed(emitter.emitType(op.getLoc(), op.getResult(0).getType())))
+    return failure();
+  os << ">(";
+  if (failed(printUnsignedInfix(emitter, op.getOperand(0), spelling,
+                                op.getOperand(1))))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::CmpIOp cmpOp) {
+  using Pred = arith::CmpIPredicate;
+  Value lhs = cmpOp.getLhs(), rhs = cmpOp.getRhs();
+  Pred predicate = cmpOp.getPredicate();
+  StringRef spelling;
+  switch (predicate) {
+  case Pred::eq:
+    return printInfix(emitter, lhs, "==", rhs, Precedence::Equality);
+  case Pred::ne:
+    return printInfix(emitter, lhs, "!=", rhs, Precedence::Equality);
+  case Pred::slt:
+    return printInfix(emitter, lhs, "<", rhs, Precedence::Relational);
+  case Pred::sle:
+    return printInfix(emitter, lhs, "<=", rhs, Precedence::Relational);
+  case Pred::sgt:
+    return printInfix(emitter, lhs, ">", rhs, Precedence::Relational);
+  case Pred::sge:
+    return printInfix(emitter, lhs, ">=", rhs, Precedence::Relational);
+  case Pred::ult:
+    spelling = "<";
+    break;
+  case Pred::ule:
+    spelling = "<=";
+    break;
+  case Pred::ugt:
+    spelling = ">";
+    break;
+  case Pred::uge:
+    spelling = ">=";
+    break;
+  }
+  if (failed(printUnsignedInfix(emitter, lhs, spelling, rhs)))
+    return failure();
+  return Precedence::Relational;
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::CmpFOp cmpOp) {
+  using Pred = arith::CmpFPredicate;
+  using P = Precedence;
+  Value lhs = cmpOp.getLhs(), rhs = cmpOp.getRhs();
+  raw_ostream &os = emitter.ostream();
+  // Unordered predicates are the negation of the opposite ordered one.
+  auto negated = [&](StringRef spelling) -> FailureOr<Precedence> {
+    os << "!(";
+    if (failed(printInfix(emitter, lhs, spelling, rhs, P::Relational)))
+      return failure();
+    os << ")";
+    return P::Unary;
+  };
+  // `a op1 a <joiner> b op1 b`-style pairs of comparisons.
+  auto pair = [&](Value a0, StringRef op0, Value b0, StringRef joiner, Value a1,
+                  StringRef op1, Value b1, P inner) -> FailureOr<Precedence> {
+    P outer = joiner == "&&" ? P::LogicalAnd : P::LogicalOr;
+    if (failed(printInfix(emitter, a0, op0, b0, inner)))
+      return failure();
+    os << " " << joiner << " ";
+    if (failed(printInfix(emitter, a1, op1, b1, inner)))
+      return failure();
+    return outer;
+  };
+  switch (cmpOp.getPredicate()) {
+  case Pred::AlwaysFalse:
+    os << "false";
+    return P::Primary;
+  case Pred::AlwaysTrue:
+    os << "true";
+    return P::Primary;
+  case Pred::OEQ:
+    return printInfix(emitter, lhs, "==", rhs, P::Equality);
+  case Pred::OGT:
+    return printInfix(emitter, lhs, ">", rhs, P::Relational);
+  case Pred::OGE:
+    return printInfix(emitter, lhs, ">=", rhs, P::Relational);
+  case Pred::OLT:
+    return printInfix(emitter, lhs, "<", rhs, P::Relational);
+  case Pred::OLE:
+    return printInfix(emitter, lhs, "<=", rhs, P::Relational);
+  case Pred::ONE:
+    return pair(lhs, "<", rhs, "||", lhs, ">", rhs, P::Relational);
+  case Pred::ORD:
+    return pair(lhs, "==", lhs, "&&", rhs, "==", rhs, P::Equality);
+  case Pred::UEQ: {
+    os << "!(";
+    if (failed(pair(lhs, "<", rhs, "||", lhs, ">", rhs, P::Relational)))
+      return failure();
+    os << ")";
+    return P::Unary;
+  }
+  case Pred::UGT:
+    return negated("<=");
+  case Pred::UGE:
+    return negated("<");
+  case Pred::ULT:
+    return negated(">=");
+  case Pred::ULE:
+    return negated(">");
+  case Pred::UNE:
+    return printInfix(emitter, lhs, "!=", rhs, P::Equality);
+  case Pred::UNO:
+    return pair(lhs, "!=", lhs, "||", rhs, "!=", rhs, P::Equality);
+  }
+  llvm_unreachable("unknown CmpFPredicate");
+}
+
+/// Prints `condition ? trueValue : falseValue`.
+static FailureOr<Precedence> printConditional(Emitter &emitter, Value condition,
+                                              Value trueValue,
+                                              Value falseValue) {
+  raw_ostream &os = emitter.ostream();
+  if (failed(emitter.emitOperand(condition, tighter(Precedence::Conditional))))
+    return failure();
+  os << " ? ";
+  if (failed(emitter.emitOperand(trueValue)))
+    return failure();
+  os << " : ";
+  if (failed(emitter.emitOperand(falseValue, Precedence::Conditional)))
+    return failure();
+  return Precedence::Conditional;
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::SelectOp selectOp) {
+  return printConditional(emitter, selectOp.getCondition(),
+                          selectOp.getTrueValue(), selectOp.getFalseValue());
+}
+
+/// Prints `lhs <spelling> rhs ? lhs : rhs` (signed max and min).
+static FailureOr<Precedence> printMinMax(Emitter &emitter, Value lhs,
+                                         StringRef spelling, Value rhs) {
+  raw_ostream &os = emitter.ostream();
+  if (failed(printInfix(emitter, lhs, spelling, rhs, Precedence::Relational)))
+    return failure();
+  os << " ? ";
+  if (failed(emitter.emitOperand(lhs)))
+    return failure();
+  os << " : ";
+  if (failed(emitter.emitOperand(rhs, Precedence::Conditional)))
+    return failure();
+  return Precedence::Conditional;
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::MaxSIOp maxOp) {
+  return printMinMax(emitter, maxOp.getLhs(), ">", maxOp.getRhs());
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::MinSIOp minOp) {
+  return printMinMax(emitter, minOp.getLhs(), "<", minOp.getRhs());
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 arith::NegFOp negOp) {
+  emitter.ostream() << "-";
+  // tighter() keeps `-(-x)` from printing as `--x`.
+  if (failed(
+          emitter.emitOperand(negOp.getOperand(), tighter(Precedence::Unary))))
+    return failure();
+  return Precedence::Unary;
+}
+
+FailureOr<Precedence> mlir::asc::printArithCast(Emitter &emitter,
+                                                Operation &op) {
+  raw_ostream &os = emitter.ostream();
+  Value source = op.getOperand(0);
+  Type sourceType = source.getType();
+  Type resultType = op.getResult(0).getType();
+  // i1 sign-extends to 0 or -1.
+  bool negate = isa<arith::ExtSIOp>(op) && sourceType.isInteger(1);
+  // Zero extension and unsigned conversions go through the unsigned type.
+  bool sourceUnsigned =
+      isa<arith::ExtUIOp, arith::UIToFPOp>(op) && !sourceType.isInteger(1);
+  bool truncToBool = isa<arith::TruncIOp>(op) && resultType.isInteger(1);
+  if (negate)
+    os << "-";
+  os << "static_cast<";
+  if (failed(emitter.emitType(op.getLoc(), resultType)))
+    return failure();
+  os << ">(";
+  if (isa<arith::FPToUIOp>(op)) {
+    os << "static_cast<";
+    if (failed(emitter.emitUnsignedType(op.getLoc(), resultType)))
+      return failure();
+    os << ">(";
+    if (failed(emitter.emitOperand(source)))
+      return failure();
+    os << ")";
+  } else if (sourceUnsigned) {
+    if (failed(printAsUnsigned(emitter, source)))
+      return failure();
+  } else if (truncToBool) {
+    if (failed(emitter.emitOperand(source, Precedence::BitAnd)))
+      return failure();
+    os << " & 1";
+  } else if (failed(emitter.emitOperand(source))) {
+    return failure();
+  }
+  os << ")";
+  return negate ? Precedence::Unary : Precedence::Postfix;
+}

@@ -1,0 +1,631 @@
+//===- Emitter.cpp - Ascend C emitter core --------------------------------===//
+//
+// Naming, type and attribute spelling, #line directives, inlining of
+// single-use pure expressions, and the dispatch of every op to its printer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Emitter.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::asc;
+
+//===----------------------------------------------------------------------===//
+// Output
+//===----------------------------------------------------------------------===//
+
+void LineCountingStream::write_impl(const char *ptr, size_t size) {
+  numNewlines += StringRef(ptr, size).count('\n');
+  os.write(ptr, size);
+}
+
+Emitter::Emitter(raw_ostream &os, const AscendCEmitterOptions &options)
+    : options(options), counter(os), indented(counter) {
+  streams.push_back(&indented);
+}
+
+Emitter::Redirect::Redirect(Emitter &emitter, std::string &buffer)
+    : emitter(emitter), stream(buffer) {
+  emitter.streams.push_back(&stream);
+}
+
+Emitter::Redirect::~Redirect() { emitter.streams.pop_back(); }
+
+/// The file/line/column location inside `loc`, looking through names,
+/// fusions and call sites (the callee location wins).
+static FileLineColLoc getFileLineColLoc(Location loc) {
+  return TypeSwitch<Location, FileLineColLoc>(loc)
+      .Case([](FileLineColLoc fileLoc) { return fileLoc; })
+      .Case([](NameLoc nameLoc) {
+        return getFileLineColLoc(nameLoc.getChildLoc());
+      })
+      .Case([](CallSiteLoc callLoc) {
+        return getFileLineColLoc(callLoc.getCallee());
+      })
+      .Case([](FusedLoc fusedLoc) {
+        for (Location inner : fusedLoc.getLocations())
+          if (FileLineColLoc fileLoc = getFileLineColLoc(inner))
+            return fileLoc;
+        return FileLineColLoc();
+      })
+      .Default([](Location) { return FileLineColLoc(); });
+}
+
+void Emitter::emitLocation(Location loc) {
+  if (!options.lineDirectives)
+    return;
+  FileLineColLoc fileLoc = getFileLineColLoc(loc);
+  // Line 0 means "no line" (e.g. the implicit module of a parsed file).
+  if (!fileLoc || fileLoc.getLine() == 0)
+    return;
+  unsigned nextLine =
+      presumedLine + (counter.getNumNewlines() - newlinesAtDirective);
+  StringRef file = fileLoc.getFilename().getValue();
+  if (file == presumedFile && fileLoc.getLine() == nextLine)
+    return;
+  // Written below the indentation: directives start in column 0.
+  counter << "#line " << fileLoc.getLine() << " \"";
+  counter.write_escaped(file) << "\"\n";
+  presumedFile = file.str();
+  presumedLine = fileLoc.getLine();
+  newlinesAtDirective = counter.getNumNewlines();
+}
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+/// Identifiers a variable must not take: C++ keywords, the element type
+/// names, and names the Ascend C headers define.
+static bool isReservedName(StringRef name) {
+  static const llvm::StringSet<> reserved = {
+      // C++ keywords.
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+      "bool", "break", "case", "catch", "char", "char16_t", "char32_t",
+      "char8_t", "class", "compl", "concept", "const", "consteval", "constexpr",
+      "constinit", "const_cast", "continue", "co_await", "co_return",
+      "co_yield", "decltype", "default", "delete", "do", "double",
+      "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false",
+      "float", "for", "friend", "goto", "if", "inline", "int", "long",
+      "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr",
+      "operator", "or", "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "requires", "return", "short", "signed", "sizeof",
+      "static", "static_assert", "static_cast", "struct", "switch", "template",
+      "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+      "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
+      "wchar_t", "while", "xor", "xor_eq",
+      // Types and names from the Ascend C headers.
+      "half", "bfloat16_t", "int8_t", "int16_t", "int32_t", "int64_t",
+      "uint8_t", "uint16_t", "uint32_t", "uint64_t", "size_t", "AscendC",
+      "GM_ADDR", "g_coreType", "std"};
+  return reserved.contains(name) || name.starts_with("__") ||
+         (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])) ||
+         name.starts_with("PIPE_") || name.starts_with("EVENT_ID") ||
+         name.starts_with("ASCEND_IS_");
+}
+
+/// The name the frontend attached to `loc`, turned into a C++ identifier.
+static std::string getSourceName(Location loc) {
+  StringRef name;
+  if (auto nameLoc = dyn_cast<NameLoc>(loc)) {
+    name = nameLoc.getName().getValue();
+  } else if (auto fusedLoc = dyn_cast<FusedLoc>(loc)) {
+    for (Location inner : fusedLoc.getLocations())
+      if (auto nameLoc = dyn_cast<NameLoc>(inner)) {
+        name = nameLoc.getName().getValue();
+        break;
+      }
+  }
+  std::string identifier;
+  for (char c : name)
+    identifier.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
+  if (!identifier.empty() && llvm::isDigit(identifier.front()))
+    identifier.insert(identifier.begin(), '_');
+  return identifier;
+}
+
+/// The source name of `value`: block arguments carry their own location,
+/// results take the location of a single-result op.
+static std::string getSourceName(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return getSourceName(arg.getLoc());
+  Operation *op = value.getDefiningOp();
+  if (op->getNumResults() != 1)
+    return "";
+  return getSourceName(op->getLoc());
+}
+
+StringRef Emitter::createUniqueName(StringRef base) {
+  auto isTaken = [&](StringRef name) {
+    return usedNames.count(name) || isReservedName(name);
+  };
+  std::string name = base.str();
+  for (unsigned suffix = 1; isTaken(name); ++suffix)
+    name = (base + "_" + Twine(suffix)).str();
+  StringRef saved = saver.save(name);
+  usedNames.insert(saved, 1);
+  return saved;
+}
+
+StringRef Emitter::getOrCreateName(Value value) {
+  StringRef name = valueNames.lookup(value);
+  if (!name.empty())
+    return name;
+  std::string base = getSourceName(value);
+  if (base.empty()) {
+    do
+      base = "v" + std::to_string(++valueCounter);
+    while (usedNames.count(base));
+  }
+  name = createUniqueName(base);
+  valueNames.insert(value, name);
+  return name;
+}
+
+StringRef Emitter::getOrCreateInductionName(Value value) {
+  StringRef name = valueNames.lookup(value);
+  if (!name.empty())
+    return name;
+  std::string base = getSourceName(value);
+  if (base.empty())
+    base = loopDepth <= 4 ? std::string(1, "ijkl"[loopDepth - 1])
+                          : "i" + std::to_string(loopDepth);
+  name = createUniqueName(base);
+  valueNames.insert(value, name);
+  return name;
+}
+
+void Emitter::reserveName(StringRef name) {
+  usedNames.insert(saver.save(name), 1);
+}
+
+bool Emitter::hasSourceName(Value value) const {
+  return !getSourceName(value).empty();
+}
+
+void Emitter::mapToSameVariable(Value value, Value existing) {
+  valueNames.insert(value, getOrCreateName(existing));
+}
+
+Emitter::Scope::Scope(Emitter &emitter)
+    : valueScope(emitter.valueNames), nameScope(emitter.usedNames) {}
+
+Emitter::FunctionScope::FunctionScope(Emitter &emitter) : Scope(emitter) {
+  emitter.valueCounter = 0;
+  emitter.loopDepth = 0;
+}
+
+Emitter::LoopScope::LoopScope(Emitter &emitter)
+    : Scope(emitter), emitter(emitter) {
+  ++emitter.loopDepth;
+}
+
+Emitter::LoopScope::~LoopScope() { --emitter.loopDepth; }
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+/// True if `user` prints some operand twice (a > b ? a : b), so inlining an
+/// operand expression would duplicate it.
+static bool printsOperandsTwice(Operation *user) {
+  if (isa<arith::MaxSIOp, arith::MinSIOp>(user))
+    return true;
+  auto cmpOp = dyn_cast<arith::CmpFOp>(user);
+  if (!cmpOp)
+    return false;
+  using Pred = arith::CmpFPredicate;
+  Pred predicate = cmpOp.getPredicate();
+  return predicate == Pred::ONE || predicate == Pred::ORD ||
+         predicate == Pred::UEQ || predicate == Pred::UNO;
+}
+
+bool Emitter::isInlined(Operation *op) const {
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+    return false;
+  bool named = !getSourceName(op->getResult(0)).empty();
+  // Literals are free to repeat.
+  if (isa<arith::ConstantOp>(op))
+    return !named;
+  if (named || !isMemoryEffectFree(op))
+    return false;
+  Value result = op->getResult(0);
+  if (!result.hasOneUse())
+    return false;
+  Operation *user = result.getUses().begin()->getOwner();
+  return user->getBlock() == op->getBlock() && !printsOperandsTwice(user);
+}
+
+LogicalResult Emitter::emitOperand(Value value, Precedence minimum,
+                                   std::optional<Precedence> clarify) {
+  Operation *def = value.getDefiningOp();
+  if (def && isInlined(def)) {
+    std::string buffer;
+    FailureOr<Precedence> precedence = failure();
+    {
+      Redirect redirect(*this, buffer);
+      precedence = emitExpression(*def);
+    }
+    if (failed(precedence))
+      return failure();
+    bool unclear =
+        clarify && *precedence != *clarify && *precedence < Precedence::Unary;
+    if (*precedence < minimum || unclear)
+      ostream() << "(" << buffer << ")";
+    else
+      ostream() << buffer;
+    return success();
+  }
+  StringRef name = valueNames.lookup(value);
+  if (name.empty())
+    return emitError(value.getLoc(),
+                     "value is used before the emitter defined it");
+  ostream() << name;
+  return success();
+}
+
+LogicalResult Emitter::emitOperands(ValueRange values) {
+  return printCommaSeparated(values, ostream(),
+                             [&](Value value) { return emitOperand(value); });
+}
+
+LogicalResult Emitter::emitDeclaration(Value value) {
+  if (failed(emitType(value.getLoc(), value.getType())))
+    return failure();
+  ostream() << " " << getOrCreateName(value);
+  return success();
+}
+
+LogicalResult Emitter::emitValueDefinition(Operation &op) {
+  if (failed(emitDeclaration(op.getResult(0))))
+    return failure();
+  ostream() << " = ";
+  return emitExpression(op);
+}
+
+bool Emitter::readsValue(Value value, Value variable) const {
+  if (value == variable)
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || !isInlined(def))
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return readsValue(operand, variable);
+  });
+}
+
+LogicalResult Emitter::emitAssignments(ValueRange targets, ValueRange values,
+                                       bool parallel) {
+  SmallVector<std::pair<Value, Value>> changed;
+  for (auto [target, value] : llvm::zip_equal(targets, values)) {
+    Operation *def = value.getDefiningOp();
+    bool inlined = def && isInlined(def);
+    if (inlined || valueNames.lookup(value) != getOrCreateName(target))
+      changed.emplace_back(target, value);
+  }
+  // A sequence of plain assignments is only wrong when a value reads a
+  // variable assigned before it.
+  if (parallel) {
+    parallel = false;
+    for (size_t i = 0; i < changed.size() && !parallel; ++i)
+      for (size_t j = i + 1; j < changed.size() && !parallel; ++j)
+        parallel = readsValue(changed[j].second, changed[i].first);
+  }
+  raw_ostream &os = ostream();
+  if (!parallel) {
+    for (auto [target, value] : changed) {
+      os << getOrCreateName(target) << " = ";
+      if (failed(emitOperand(value)))
+        return failure();
+      os << ";\n";
+    }
+    return success();
+  }
+  // Read every new value before any variable changes.
+  SmallVector<StringRef> temporaries;
+  for (auto [target, value] : changed) {
+    if (failed(emitType(target.getLoc(), target.getType())))
+      return failure();
+    temporaries.push_back(
+        createUniqueName((getOrCreateName(target) + "_next").str()));
+    os << " " << temporaries.back() << " = ";
+    if (failed(emitOperand(value)))
+      return failure();
+    os << ";\n";
+  }
+  for (auto [pair, temporary] : llvm::zip_equal(changed, temporaries))
+    os << getOrCreateName(pair.first) << " = " << temporary << ";\n";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Spelling
+//===----------------------------------------------------------------------===//
+
+static LogicalResult emitIntegerType(raw_ostream &os, unsigned width,
+                                     bool isUnsigned) {
+  switch (width) {
+  case 1:
+    os << "bool";
+    return success();
+  case 8:
+  case 16:
+  case 32:
+  case 64:
+    os << (isUnsigned ? "uint" : "int") << width << "_t";
+    return success();
+  default:
+    return failure();
+  }
+}
+
+LogicalResult Emitter::emitType(Location loc, Type type) {
+  raw_ostream &os = ostream();
+  LogicalResult result =
+      TypeSwitch<Type, LogicalResult>(type)
+          .Case([&](IntegerType intType) {
+            return emitIntegerType(os, intType.getWidth(),
+                                   intType.isUnsigned());
+          })
+          .Case([&](IndexType) {
+            os << "int64_t";
+            return success();
+          })
+          .Case([&](FloatType floatType) {
+            if (floatType.isF16())
+              os << "half";
+            else if (floatType.isBF16())
+              os << "bfloat16_t";
+            else if (floatType.isF32())
+              os << "float";
+            else if (floatType.isF64())
+              os << "double";
+            else
+              return failure();
+            return success();
+          })
+          .Case([&](GMAddrType addrType) {
+            os << "__gm__ ";
+            if (failed(emitType(loc, addrType.getElementType())))
+              return failure();
+            os << "*";
+            return success();
+          })
+          .Case<GlobalTensorType, LocalTensorType>([&](auto tensorType) {
+            if (isa<NoneType>(tensorType.getElementType()))
+              return failure();
+            os << (isa<GlobalTensorType>(tensorType) ? "AscendC::GlobalTensor<"
+                                                     : "AscendC::LocalTensor<");
+            if (failed(emitType(loc, tensorType.getElementType())))
+              return failure();
+            os << ">";
+            return success();
+          })
+          .Default([](Type) { return failure(); });
+  if (failed(result))
+    return emitError(loc) << "cannot emit type " << type << " as Ascend C";
+  return success();
+}
+
+LogicalResult Emitter::emitUnsignedType(Location loc, Type type) {
+  unsigned width = isa<IndexType>(type) ? 64 : type.getIntOrFloatBitWidth();
+  if (!type.isIntOrIndex() || failed(emitIntegerType(ostream(), width,
+                                                     /*isUnsigned=*/true)))
+    return emitError(loc) << "cannot emit type " << type
+                          << " as an unsigned Ascend C type";
+  return success();
+}
+
+/// Prints an integer literal of `width` bits.
+static Precedence printIntegerLiteral(raw_ostream &os, const APInt &value,
+                                      unsigned width) {
+  if (width == 1) {
+    os << (value.isZero() ? "false" : "true");
+    return Precedence::Primary;
+  }
+  int64_t number = value.getSExtValue();
+  if (number == INT64_MIN) {
+    os << "(-9223372036854775807LL - 1)";
+    return Precedence::Primary;
+  }
+  os << number;
+  if (number > INT32_MAX || number < INT32_MIN)
+    os << "LL";
+  return number < 0 ? Precedence::Unary : Precedence::Primary;
+}
+
+/// Prints the shortest decimal that reads back as `value` in `floatType`,
+/// with a `.0` so it stays a floating-point literal.
+static Precedence printFloatLiteral(raw_ostream &os, const APFloat &value,
+                                    FloatType floatType) {
+  bool isDouble = floatType.isF64();
+  StringRef suffix = isDouble ? "" : "f";
+  bool needsCast = floatType.isF16() || floatType.isBF16();
+  if (needsCast)
+    os << "static_cast<" << (floatType.isF16() ? "half" : "bfloat16_t") << ">(";
+  double number = value.convertToDouble();
+  if (std::isnan(number)) {
+    os << (isDouble ? "__builtin_nan(\"\")" : "__builtin_nanf(\"\")");
+  } else if (std::isinf(number)) {
+    os << (number < 0 ? "-" : "")
+       << (isDouble ? "__builtin_inf()" : "__builtin_inff()");
+  } else {
+    char text[32];
+    for (int precision = 1; precision <= 17; ++precision) {
+      std::snprintf(text, sizeof(text), "%.*g", precision, number);
+      double parsed = std::strtod(text, nullptr);
+      if (isDouble ? parsed == number
+                   : static_cast<float>(parsed) == static_cast<float>(number))
+        break;
+    }
+    os << text;
+    if (StringRef(text).find_first_of(".e") == StringRef::npos)
+      os << ".0";
+    os << suffix;
+  }
+  if (needsCast) {
+    os << ")";
+    return Precedence::Postfix;
+  }
+  return std::signbit(number) ? Precedence::Unary : Precedence::Primary;
+}
+
+/// The C++ enumerator spelling of an asc enum keyword (`mte2_v` -> MTE2_V).
+static std::string toEnumerator(StringRef keyword) {
+  return StringRef(keyword).upper();
+}
+
+FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
+  raw_ostream &os = ostream();
+  std::optional<Precedence> precedence =
+      TypeSwitch<Attribute, std::optional<Precedence>>(attr)
+          .Case([&](IntegerAttr intAttr) -> std::optional<Precedence> {
+            unsigned width = isa<IndexType>(intAttr.getType())
+                                 ? 64
+                                 : intAttr.getType().getIntOrFloatBitWidth();
+            return printIntegerLiteral(os, intAttr.getValue(), width);
+          })
+          .Case([&](FloatAttr floatAttr) -> std::optional<Precedence> {
+            auto floatType = cast<FloatType>(floatAttr.getType());
+            if (!floatType.isF16() && !floatType.isBF16() &&
+                !floatType.isF32() && !floatType.isF64())
+              return std::nullopt;
+            return printFloatLiteral(os, floatAttr.getValue(), floatType);
+          })
+          .Case([&](TPositionAttr positionAttr) {
+            os << "AscendC::TPosition::"
+               << toEnumerator(stringifyTPosition(positionAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](HardEventAttr eventAttr) {
+            os << "AscendC::HardEvent::"
+               << toEnumerator(stringifyHardEvent(eventAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](HardwareAttr hardwareAttr) {
+            os << "AscendC::Hardware::"
+               << toEnumerator(stringifyHardware(hardwareAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](PipeAttr pipeAttr) {
+            os << "PIPE_" << toEnumerator(stringifyPipe(pipeAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](TypeAttr typeAttr) -> std::optional<Precedence> {
+            if (failed(emitType(loc, typeAttr.getValue())))
+              return std::nullopt;
+            return Precedence::Primary;
+          })
+          .Default([](Attribute) { return std::nullopt; });
+  if (!precedence)
+    return emitError(loc) << "cannot emit attribute " << attr << " as Ascend C";
+  return *precedence;
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+LogicalResult Emitter::emitNoPrinterError(Operation &op) {
+  return op.emitOpError() << "cannot emit operation '" << op.getName()
+                          << "' as Ascend C: no printer";
+}
+
+FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
+  return TypeSwitch<Operation *, FailureOr<Precedence>>(&op)
+      // func
+      .Case<func::CallOp>([&](auto op) { return printExpression(*this, op); })
+      // arith
+      .Case<arith::ConstantOp, arith::CmpIOp, arith::CmpFOp, arith::SelectOp,
+            arith::NegFOp, arith::MaxSIOp, arith::MinSIOp>(
+          [&](auto op) { return printExpression(*this, op); })
+      .Case<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+            arith::RemSIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+            arith::ShLIOp, arith::ShRSIOp, arith::AddFOp, arith::SubFOp,
+            arith::MulFOp, arith::DivFOp>(
+          [&](Operation *op) { return printArithBinary(*this, *op); })
+      .Case<arith::DivUIOp, arith::RemUIOp, arith::ShRUIOp>(
+          [&](Operation *op) { return printArithUnsignedBinary(*this, *op); })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::SIToFPOp,
+            arith::UIToFPOp, arith::FPToSIOp, arith::FPToUIOp, arith::ExtFOp,
+            arith::TruncFOp, arith::IndexCastOp>(
+          [&](Operation *op) { return printArithCast(*this, *op); })
+      // asc
+      .Case<PtrOffsetOp, SubviewOp, ApiOpInterface>(
+          [&](auto op) { return printExpression(*this, op); })
+      .Default([&](Operation *op) -> FailureOr<Precedence> {
+        return emitNoPrinterError(*op);
+      });
+}
+
+LogicalResult Emitter::emitOperation(Operation &op) {
+  // Printed at the use, or pure and unused.
+  if (isInlined(&op) || (op.getNumResults() == 1 && op.use_empty() &&
+                         isMemoryEffectFree(&op) && op.getNumRegions() == 0))
+    return success();
+  emitLocation(op.getLoc());
+  bool trailingSemicolon =
+      !isa<ModuleOp, func::FuncOp, scf::ForOp, scf::IfOp, scf::WhileOp>(op);
+  LogicalResult status =
+      TypeSwitch<Operation *, LogicalResult>(&op)
+          // builtin
+          .Case<ModuleOp>([&](auto op) { return printOperation(*this, op); })
+          // func
+          .Case<func::FuncOp, func::CallOp, func::ReturnOp>(
+              [&](auto op) { return printOperation(*this, op); })
+          // scf
+          .Case<scf::ForOp, scf::IfOp, scf::WhileOp>(
+              [&](auto op) { return printOperation(*this, op); })
+          // asc
+          .Case<GlobalTensorOp, SetGlobalBufferOp, LocalTensorOp>(
+              [&](auto op) { return printOperation(*this, op); })
+          .Case<ApiOpInterface>([&](ApiOpInterface op) {
+            if (op->getNumResults() == 1)
+              return emitValueDefinition(*op);
+            return printOperation(*this, op);
+          })
+          // Everything else that yields one value is an expression.
+          .Default([&](Operation *op) {
+            if (op->getNumResults() == 1 && op->getNumRegions() == 0)
+              return emitValueDefinition(*op);
+            return emitNoPrinterError(*op);
+          });
+  if (failed(status))
+    return failure();
+  if (trailingSemicolon)
+    ostream() << ";\n";
+  return success();
+}
+
+LogicalResult Emitter::emitBlockBody(Block &block) {
+  for (Operation &op : block.without_terminator())
+    if (failed(emitOperation(op)))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
+                                            const AscendCEmitterOptions &opts) {
+  Emitter emitter(os, opts);
+  emitter.ostream() << "// Generated by pyasc (ascir-translate "
+                       "--mlir-to-ascendc)\n"
+                    << "#include \"kernel_operator.h\"\n";
+  if (isa<ModuleOp>(op))
+    return emitter.emitOperation(*op);
+  emitter.ostream() << "\n";
+  return emitter.emitOperation(*op);
+}

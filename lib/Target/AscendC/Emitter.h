@@ -1,0 +1,300 @@
+//===- Emitter.h - Ascend C emitter internals -------------------*- C++ -*-===//
+//
+// The emitter class shared by the files of the Ascend C target: output
+// streams, scoped variable names, #line tracking, type and attribute
+// spelling, and the printer of every supported op. Emitter.cpp holds the
+// core and the single dispatch; EmitControl.cpp prints func, scf and arith;
+// EmitAscOps.cpp prints asc ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_LIB_TARGET_ASCENDC_EMITTER_H
+#define ASCIR_LIB_TARGET_ASCENDC_EMITTER_H
+
+#include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "ascir/Target/AscendC/AscendCEmitter.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/IndentedOstream.h"
+#include "llvm/ADT/ScopedHashTable.h"
+#include "llvm/Support/StringSaver.h"
+
+namespace mlir {
+namespace asc {
+
+/// C++ operator precedence, from loosest to tightest binding. An operand
+/// printed inline is parenthesised when it binds looser than required.
+enum class Precedence : int {
+  Lowest = 0,
+  Conditional = 2, // ?:
+  LogicalOr = 3,
+  LogicalAnd = 4,
+  BitOr = 5,
+  BitXor = 6,
+  BitAnd = 7,
+  Equality = 8,   // == !=
+  Relational = 9, // < <= > >=
+  Shift = 11,
+  Additive = 12,
+  Multiplicative = 13,
+  Unary = 15,   // -x !x
+  Postfix = 16, // f(x) a[i] static_cast<T>(x)
+  Primary = 17, // names, non-negative literals
+};
+
+/// Next tighter precedence level, for right operands of left-associative
+/// operators.
+inline Precedence tighter(Precedence precedence) {
+  return static_cast<Precedence>(static_cast<int>(precedence) + 1);
+}
+
+/// Counts the lines written through it, so the emitter knows which C++ line
+/// the compiler will attribute to the next statement.
+class LineCountingStream : public llvm::raw_ostream {
+public:
+  explicit LineCountingStream(llvm::raw_ostream &os) : os(os) {
+    SetUnbuffered();
+  }
+  unsigned getNumNewlines() const { return numNewlines; }
+
+private:
+  void write_impl(const char *ptr, size_t size) override;
+  uint64_t current_pos() const override { return os.tell(); }
+
+  llvm::raw_ostream &os;
+  unsigned numNewlines = 0;
+};
+
+/// Calls `each` on the elements of `range`, printing ", " in between; stops
+/// at the first failure.
+template <typename Range, typename EachFn>
+LogicalResult printCommaSeparated(const Range &range, raw_ostream &os,
+                                  EachFn each) {
+  bool first = true;
+  for (auto &&element : range) {
+    if (!first)
+      os << ", ";
+    first = false;
+    if (failed(each(element)))
+      return failure();
+  }
+  return success();
+}
+
+class Emitter {
+public:
+  Emitter(raw_ostream &os, const AscendCEmitterOptions &options);
+
+  //===--------------------------------------------------------------------===//
+  // Dispatch
+  //===--------------------------------------------------------------------===//
+
+  /// Emits `op` as a statement (or nothing, if it is printed inline at its
+  /// use or by its parent).
+  LogicalResult emitOperation(Operation &op);
+
+  /// Emits the ops of `block` as statements, without its terminator.
+  LogicalResult emitBlockBody(Block &block);
+
+  /// Prints a value-producing op as a C++ expression and returns its
+  /// precedence.
+  FailureOr<Precedence> emitExpression(Operation &op);
+
+  /// Emits `T name = <expression>` for a single-result op.
+  LogicalResult emitValueDefinition(Operation &op);
+
+  /// Reports that `op` has no printer.
+  LogicalResult emitNoPrinterError(Operation &op);
+
+  //===--------------------------------------------------------------------===//
+  // Values
+  //===--------------------------------------------------------------------===//
+
+  /// Prints `value`: its variable name, or its defining expression when that
+  /// is inlined, parenthesised if it binds looser than `minimum`. With
+  /// `clarify`, any other binary operator is parenthesised too (operands of
+  /// bitwise, shift and logical operators, where compilers ask for clarity).
+  LogicalResult emitOperand(Value value,
+                            Precedence minimum = Precedence::Lowest,
+                            std::optional<Precedence> clarify = std::nullopt);
+
+  /// Prints `values` separated by commas.
+  LogicalResult emitOperands(ValueRange values);
+
+  /// Prints `T name` for a new variable holding `value`.
+  LogicalResult emitDeclaration(Value value);
+
+  /// Emits `targets[i] = values[i];` for the targets whose value changes.
+  /// With `parallel`, the assignments behave as if they happened at once
+  /// (through temporaries when more than one variable changes), as needed
+  /// when values read other targets (loop-carried variables).
+  LogicalResult emitAssignments(ValueRange targets, ValueRange values,
+                                bool parallel);
+
+  /// True if `op` is not printed as a statement but inline at its only use.
+  bool isInlined(Operation *op) const;
+
+  /// True if printing `value` reads `variable` (directly or through inlined
+  /// expressions).
+  bool readsValue(Value value, Value variable) const;
+
+  //===--------------------------------------------------------------------===//
+  // Names
+  //===--------------------------------------------------------------------===//
+
+  /// The variable name of `value`, created on first request from the
+  /// NameLoc attached to it (made unique in scope), or `vN`.
+  StringRef getOrCreateName(Value value);
+
+  /// The name of a loop induction variable: its NameLoc name, or i, j, k by
+  /// nesting depth.
+  StringRef getOrCreateInductionName(Value value);
+
+  /// Makes `value` share the variable of `existing` (loop-carried values,
+  /// op results that live in pre-declared variables).
+  void mapToSameVariable(Value value, Value existing);
+
+  /// Reserves a fresh name derived from `base` in the current scope.
+  StringRef createUniqueName(StringRef base);
+
+  /// Keeps `name` (a function name) from being used for variables.
+  void reserveName(StringRef name);
+
+  /// True if the frontend attached a variable name to `value`.
+  bool hasSourceName(Value value) const;
+
+  /// Opens a C++ block scope for names.
+  class Scope {
+  public:
+    explicit Scope(Emitter &emitter);
+
+  private:
+    llvm::ScopedHashTableScope<Value, StringRef> valueScope;
+    llvm::ScopedHashTableScope<StringRef, char> nameScope;
+  };
+
+  /// Opens a function scope: also restarts `vN` numbering and loop depth.
+  class FunctionScope : public Scope {
+  public:
+    explicit FunctionScope(Emitter &emitter);
+  };
+
+  /// Increments the loop depth for the lifetime of the object.
+  class LoopScope : public Scope {
+  public:
+    explicit LoopScope(Emitter &emitter);
+    ~LoopScope();
+
+  private:
+    Emitter &emitter;
+  };
+
+  //===--------------------------------------------------------------------===//
+  // Spelling
+  //===--------------------------------------------------------------------===//
+
+  /// Prints the C++ spelling of `type`.
+  LogicalResult emitType(Location loc, Type type);
+
+  /// Prints the C++ spelling of the unsigned integer type of the same width
+  /// as `type` (for unsigned arithmetic on signless integers).
+  LogicalResult emitUnsignedType(Location loc, Type type);
+
+  /// Prints the C++ spelling of `attr` and returns its precedence.
+  FailureOr<Precedence> emitAttribute(Location loc, Attribute attr);
+
+  //===--------------------------------------------------------------------===//
+  // Output
+  //===--------------------------------------------------------------------===//
+
+  /// The stream expressions and statements are written to.
+  raw_ostream &ostream() { return *streams.back(); }
+
+  /// The indented statement stream (for indent()/unindent()).
+  raw_indented_ostream &indentedStream() { return indented; }
+
+  /// Emits `#line N "file"` if the next C++ line would otherwise not be
+  /// attributed to `loc`.
+  void emitLocation(Location loc);
+
+  /// Redirects ostream() into a buffer for the lifetime of the object.
+  class Redirect {
+  public:
+    Redirect(Emitter &emitter, std::string &buffer);
+    ~Redirect();
+
+  private:
+    Emitter &emitter;
+    llvm::raw_string_ostream stream;
+  };
+
+private:
+  const AscendCEmitterOptions options;
+  LineCountingStream counter;
+  raw_indented_ostream indented;
+  SmallVector<raw_ostream *> streams;
+
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver{allocator};
+  llvm::ScopedHashTable<Value, StringRef> valueNames;
+  llvm::ScopedHashTable<StringRef, char> usedNames;
+  unsigned valueCounter = 0;
+  unsigned loopDepth = 0;
+
+  // #line state: the file and line the compiler attributes to the line
+  // after the last directive, and the newline count at that point.
+  std::string presumedFile;
+  unsigned presumedLine = 0;
+  unsigned newlinesAtDirective = 0;
+};
+
+//===----------------------------------------------------------------------===//
+// Printers (EmitControl.cpp): builtin, func, scf, arith
+//===----------------------------------------------------------------------===//
+
+LogicalResult printOperation(Emitter &emitter, ModuleOp moduleOp);
+LogicalResult printOperation(Emitter &emitter, func::FuncOp funcOp);
+LogicalResult printOperation(Emitter &emitter, func::CallOp callOp);
+LogicalResult printOperation(Emitter &emitter, func::ReturnOp returnOp);
+LogicalResult printOperation(Emitter &emitter, scf::ForOp forOp);
+LogicalResult printOperation(Emitter &emitter, scf::IfOp ifOp);
+LogicalResult printOperation(Emitter &emitter, scf::WhileOp whileOp);
+
+FailureOr<Precedence> printExpression(Emitter &emitter, func::CallOp callOp);
+FailureOr<Precedence> printExpression(Emitter &emitter,
+                                      arith::ConstantOp constantOp);
+FailureOr<Precedence> printExpression(Emitter &emitter, arith::CmpIOp cmpOp);
+FailureOr<Precedence> printExpression(Emitter &emitter, arith::CmpFOp cmpOp);
+FailureOr<Precedence> printExpression(Emitter &emitter,
+                                      arith::SelectOp selectOp);
+FailureOr<Precedence> printExpression(Emitter &emitter, arith::NegFOp negOp);
+FailureOr<Precedence> printExpression(Emitter &emitter, arith::MaxSIOp maxOp);
+FailureOr<Precedence> printExpression(Emitter &emitter, arith::MinSIOp minOp);
+/// Signed and float binary operators (addi, mulf, shli, ...).
+FailureOr<Precedence> printArithBinary(Emitter &emitter, Operation &op);
+/// Unsigned binary operators (divui, remui, shrui).
+FailureOr<Precedence> printArithUnsignedBinary(Emitter &emitter, Operation &op);
+/// Conversions (extsi, extui, trunci, sitofp, fptosi, index_cast, ...).
+FailureOr<Precedence> printArithCast(Emitter &emitter, Operation &op);
+
+//===----------------------------------------------------------------------===//
+// Printers (EmitAscOps.cpp): asc
+//===----------------------------------------------------------------------===//
+
+LogicalResult printOperation(Emitter &emitter, GlobalTensorOp op);
+LogicalResult printOperation(Emitter &emitter, SetGlobalBufferOp op);
+LogicalResult printOperation(Emitter &emitter, LocalTensorOp op);
+/// The generic printer of every ApiOpInterface op without results.
+LogicalResult printOperation(Emitter &emitter, ApiOpInterface op);
+
+FailureOr<Precedence> printExpression(Emitter &emitter, PtrOffsetOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter, SubviewOp op);
+/// The generic printer of every ApiOpInterface op with one result.
+FailureOr<Precedence> printExpression(Emitter &emitter, ApiOpInterface op);
+
+} // namespace asc
+} // namespace mlir
+
+#endif // ASCIR_LIB_TARGET_ASCENDC_EMITTER_H

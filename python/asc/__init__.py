@@ -1,0 +1,16 @@
+"""pyasc: write Ascend NPU kernels in Python.
+
+`@asc.jit` compiles a Python function through MLIR to Ascend C; launching it as
+`kernel[num_blocks, stream](...)` runs it on the built-in simulator (Backend.Model,
+the default) or, where CANN is installed, on a real NPU.
+"""
+
+__version__ = "0.1.0"
+
+from . import language  # noqa: E402
+from .language import *  # noqa: E402,F401,F403
+from .language import __all__ as _language_all  # noqa: E402
+from .runtime import CodegenOptions, CompileOptions, LaunchOptions, jit  # noqa: E402
+
+__all__ = ["jit", "CodegenOptions", "CompileOptions", "LaunchOptions", "language",
+           *_language_all]

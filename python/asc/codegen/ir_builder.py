@@ -1,0 +1,79 @@
+"""A thin Python layer over the native generic op builder.
+
+It owns the MLIR context of one compile, caches parsed types, tracks the
+current Python source location and materialises constants. Every op is created
+generically by name; the `asc` dialect's verifiers decide what is legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .._C import ir
+
+
+class IRBuilder:
+    def __init__(self, file: str) -> None:
+        self.ctx = ir.create_context()
+        self.builder = ir.Builder(self.ctx)
+        self.file = file
+        self._types: dict[str, Any] = {}
+        self._attrs: dict[str, Any] = {}
+        self.module = ir.create_module(self.ctx, self.ctx.file_loc(file, 1, 1))
+        self.builder.set_insertion_point_to_end(self.module.body)
+
+    # -- types and attributes ------------------------------------------------
+    def type(self, text: str) -> Any:
+        t = self._types.get(text)
+        if t is None:
+            t = self._types[text] = self.ctx.parse_type(text)
+        return t
+
+    def attr(self, text: str) -> Any:
+        a = self._attrs.get(text)
+        if a is None:
+            a = self._attrs[text] = self.ctx.parse_attr(text)
+        return a
+
+    def enum_attr(self, kind: str, keyword: str) -> Any:
+        """An `asc` dialect enum attribute, e.g. enum_attr("hard_event", "mte2_v") → #asc<hard_event mte2_v>."""
+        return self.attr(f"#asc<{kind} {keyword}>")
+
+    def int_attr(self, type_text: str, value: int) -> Any:
+        return self.ctx.int_attr(self.type(type_text), int(value))
+
+    # -- locations -------------------------------------------------------------
+    def set_loc(self, line: int, col: int) -> None:
+        self.builder.set_loc(self.ctx.file_loc(self.file, line, col))
+
+    def file_loc(self, line: int, col: int) -> Any:
+        return self.ctx.file_loc(self.file, line, col)
+
+    def name_loc(self, name: str, line: int, col: int) -> Any:
+        return self.ctx.name_loc(name, self.ctx.file_loc(self.file, line, col))
+
+    def get_loc(self) -> Any:
+        return self.builder.get_loc()
+
+    def restore_loc(self, loc: Any) -> None:
+        self.builder.set_loc(loc)
+
+    # -- ops ---------------------------------------------------------------
+    def create(self, name: str, operands: Sequence[Any] = (), result_types: Sequence[str] = (),
+               attrs: dict[str, Any] | None = None, regions: int = 0) -> Any:
+        types = [self.type(t) if isinstance(t, str) else t for t in result_types]
+        items = list((attrs or {}).items())
+        return self.builder.create(name, list(operands), types, items, regions)
+
+    def create1(self, name: str, operands: Sequence[Any], result_type: str | Any,
+                attrs: dict[str, Any] | None = None) -> Any:
+        """Creates a single-result op and returns its result value."""
+        return self.create(name, operands, [result_type], attrs).result(0)
+
+    def const_int(self, value: int, ir_type: str = "i32") -> Any:
+        return self.create1("arith.constant", [], ir_type, {"value": self.int_attr(ir_type, value)})
+
+    def const_float(self, value: float, ir_type: str = "f32") -> Any:
+        attr = self.ctx.float_attr(self.type(ir_type), float(value))
+        return self.create1("arith.constant", [], ir_type, {"value": attr})

@@ -1,0 +1,39 @@
+"""Argument checks shared by the basic API, with messages in Python terms."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import semantic
+from ..core.dtype import int32
+from ..core.ir_value import PlainValue
+from ..core.tensor import GlobalTensor, LocalTensor
+
+
+def tensor(value: Any, api: str, param: str, kinds: tuple[type, ...] = (LocalTensor, GlobalTensor)) -> Any:
+    if not isinstance(value, kinds):
+        names = " or ".join(k.__name__ for k in kinds)
+        raise TypeError(f"{api}: '{param}' must be a {names}, got {type(value).__name__}")
+    if value.dtype is None:
+        raise ValueError(f"{api}: '{param}' is a GlobalTensor that set_global_buffer never bound")
+    return value
+
+
+def integer(value: Any, api: str, param: str) -> Any:
+    """The IR handle of an integer argument (Python int or integer PlainValue)."""
+    if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
+        raise TypeError(f"{api}: '{param}' must be an integer, got {type(value).__name__}")
+    if isinstance(value, PlainValue):
+        if not value.dtype.is_int():
+            raise TypeError(f"{api}: '{param}' must be an integer, got a {value.dtype.name} value")
+        return semantic.materialize(value, value.dtype)
+    return semantic.materialize(value, int32)
+
+
+def same_dtype(api: str, **tensors: Any) -> None:
+    items = list(tensors.items())
+    first_name, first = items[0]
+    for name, t in items[1:]:
+        if t.dtype != first.dtype:
+            raise TypeError(f"{api}: '{name}' holds {t.dtype.name} but '{first_name}' holds "
+                            f"{first.dtype.name}; element types must match")

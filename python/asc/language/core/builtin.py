@@ -1,0 +1,50 @@
+"""The active IR builder of a kernel compile, and the decorator for kernel-only API."""
+
+from __future__ import annotations
+
+import functools
+import threading
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+if TYPE_CHECKING:
+    from ...codegen.ir_builder import IRBuilder
+
+_state = threading.local()
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def current_builder() -> IRBuilder | None:
+    return getattr(_state, "builder", None)
+
+
+def set_builder(builder: IRBuilder | None) -> IRBuilder | None:
+    """Installs `builder` for this thread and returns the previous one."""
+    previous = current_builder()
+    _state.builder = builder
+    return previous
+
+
+def builder_for(name: str) -> IRBuilder:
+    b = current_builder()
+    if b is None:
+        raise RuntimeError(
+            f"'{name}' cannot be called without initialization of global builder: "
+            "it is kernel API and only works inside a function decorated with @asc.jit"
+        )
+    return b
+
+
+def builtin(fn: F) -> F:
+    """Marks kernel-side API: callable only while a kernel is being compiled."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        builder_for(fn.__name__)
+        return fn(*args, **kwargs)
+
+    wrapper.__asc_builtin__ = True  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
+
+
+def is_builtin(obj: object) -> bool:
+    return bool(getattr(obj, "__asc_builtin__", False))

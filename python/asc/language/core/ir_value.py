@@ -1,0 +1,112 @@
+"""Runtime values inside a kernel: scalars (`PlainValue`) and GM addresses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import semantic
+from .builtin import builder_for, builtin
+from .dtype import DataType, int32
+
+
+class IRValue:
+    """Base of every kernel value backed by an MLIR SSA value."""
+
+    __slots__ = ("handle",)
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def __bool__(self) -> bool:
+        raise TypeError(
+            f"a runtime {type(self).__name__} has no compile-time truth value; "
+            "runtime conditions are only allowed in `if`/`while` statements and `a if c else b`"
+        )
+
+
+class PlainValue(IRValue):
+    """A runtime scalar with a dtype (from kernel arguments, API results or arithmetic)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: DataType) -> None:
+        super().__init__(handle)
+        self.dtype = dtype
+
+    def cast(self, dtype: DataType) -> PlainValue:
+        return semantic.convert(self, dtype)
+
+    def ceildiv(self, other: Any) -> PlainValue:
+        return (self + other - 1) // other
+
+    def __repr__(self) -> str:
+        return f"PlainValue({self.dtype.name})"
+
+
+def _binop(op: str):
+    def forward(self, other):
+        if not isinstance(other, (PlainValue, int, float, bool)):
+            return NotImplemented
+        return semantic.binary(op, self, other)
+
+    def reflected(self, other):
+        if not isinstance(other, (int, float, bool)):
+            return NotImplemented
+        return semantic.binary(op, self, other, reflected=True)
+
+    return forward, reflected
+
+
+for _op, _name in [("+", "add"), ("-", "sub"), ("*", "mul"), ("/", "truediv"), ("//", "floordiv"),
+                   ("%", "mod"), ("<<", "lshift"), (">>", "rshift"), ("&", "and"), ("|", "or"),
+                   ("^", "xor")]:
+    _f, _r = _binop(_op)
+    setattr(PlainValue, f"__{_name}__", _f)
+    setattr(PlainValue, f"__r{_name}__", _r)
+
+for _op, _name in [("==", "eq"), ("!=", "ne"), ("<", "lt"), ("<=", "le"), (">", "gt"), (">=", "ge")]:
+    setattr(PlainValue, f"__{_name}__",
+            (lambda op: lambda self, other: semantic.compare(op, self, other))(_op))
+PlainValue.__hash__ = None  # type: ignore[assignment]
+PlainValue.__neg__ = lambda self: semantic.unary("-", self)  # type: ignore[attr-defined]
+PlainValue.__pos__ = lambda self: self  # type: ignore[attr-defined]
+PlainValue.__invert__ = lambda self: semantic.unary("~", self)  # type: ignore[attr-defined]
+
+
+def gm_addr_type(dtype: DataType) -> str:
+    return f"!asc.gm_addr<{dtype.to_ir()}>"
+
+
+class GlobalAddress(IRValue):
+    """A pointer into Global Memory (a kernel argument that was an array or tensor).
+
+    `addr + n` is the address `n` *elements* further; `.dtype` is its element type.
+    """
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, handle: Any, dtype: DataType | None = None) -> None:
+        super().__init__(handle)
+        self.dtype = dtype
+
+    @builtin
+    def __add__(self, offset: Any) -> GlobalAddress:
+        if not isinstance(offset, (PlainValue, int)) or isinstance(offset, bool):
+            raise TypeError(f"a GlobalAddress can only be offset by an integer, not {type(offset).__name__}")
+        b = builder_for("GlobalAddress.__add__")
+        dtype = offset.dtype if isinstance(offset, PlainValue) else int32
+        if dtype.is_float():
+            raise TypeError("a GlobalAddress can only be offset by an integer, not a float value")
+        off = semantic.materialize(offset, dtype)
+        return GlobalAddress(b.create1("asc.ptr_offset", [self.handle, off], self.handle.type), self.dtype)
+
+    __radd__ = __add__
+
+    def __repr__(self) -> str:
+        return f"GlobalAddress({self.dtype})"
+
+
+def number(value: Any, dtype: DataType) -> PlainValue:
+    """`asc.number(value, dtype)`: a typed runtime constant."""
+    builder_for("number")
+    return PlainValue(semantic.materialize(value, dtype), dtype)

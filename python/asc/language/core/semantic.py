@@ -1,0 +1,135 @@
+"""Type rules and IR construction for scalar values (`PlainValue` arithmetic).
+
+pyasc's rules: the result dtype is the dtype of the runtime operand; when both
+operands are runtime values the left one wins and the right is converted; Python
+numbers are materialised in that dtype. Integer `/`, `//` and `%` follow C
+(truncating) semantics, as the Ascend C the kernel becomes does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .builtin import builder_for
+from .dtype import DataType, float32, int1, int32
+
+_INT_OPS = {
+    "+": "arith.addi", "-": "arith.subi", "*": "arith.muli", "/": "arith.divsi", "//": "arith.divsi",
+    "%": "arith.remsi", "&": "arith.andi", "|": "arith.ori", "^": "arith.xori", "<<": "arith.shli",
+    ">>": "arith.shrsi",
+}
+_UINT_OPS = dict(_INT_OPS, **{"/": "arith.divui", "//": "arith.divui", "%": "arith.remui",
+                              ">>": "arith.shrui"})
+_FLOAT_OPS = {"+": "arith.addf", "-": "arith.subf", "*": "arith.mulf", "/": "arith.divf",
+              "%": "arith.remf"}
+_CMP_INT = {"==": 0, "!=": 1, "<": 2, "<=": 3, ">": 4, ">=": 5}
+_CMP_UINT = {"==": 0, "!=": 1, "<": 6, "<=": 7, ">": 8, ">=": 9}
+_CMP_FLOAT = {"==": 1, ">": 2, ">=": 3, "<": 4, "<=": 5, "!=": 6}  # ordered predicates
+
+
+def ir_scalar_type(dtype: DataType) -> str:
+    """Scalars are signless in arith: unsigned ints use the same-width iN."""
+    if dtype.is_unsigned():
+        return f"i{dtype.bitwidth}"
+    return dtype.to_ir()
+
+
+def python_number_dtype(value: Any) -> DataType:
+    if isinstance(value, bool):
+        return int1
+    if isinstance(value, int):
+        return int32
+    if isinstance(value, float):
+        return float32
+    raise TypeError(f"expected a number, got {type(value).__name__}")
+
+
+def materialize(value: Any, dtype: DataType) -> Any:
+    """An IR handle of `value` (a PlainValue or a Python number) in `dtype`."""
+    from .ir_value import PlainValue
+
+    if isinstance(value, PlainValue):
+        return convert(value, dtype).handle
+    b = builder_for("materialize")
+    if isinstance(value, bool):
+        value = int(value)
+    if dtype.is_float():
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"cannot use {type(value).__name__} as a {dtype.name} value")
+        return b.const_float(float(value), dtype.to_ir())
+    if not isinstance(value, int):
+        raise TypeError(f"cannot use {value!r} ({type(value).__name__}) as a {dtype.name} value")
+    return b.const_int(value, ir_scalar_type(dtype))
+
+
+def convert(value: Any, dtype: DataType) -> Any:
+    """Converts a PlainValue to `dtype` (sign-extends, truncates or casts)."""
+    from .ir_value import PlainValue
+
+    if value.dtype == dtype:
+        return value
+    b = builder_for("cast")
+    src, dst = value.dtype, dtype
+    target = ir_scalar_type(dst)
+    if src.is_float() and dst.is_float():
+        op = "arith.extf" if dst.bitwidth > src.bitwidth else "arith.truncf"
+    elif src.is_float():
+        op = "arith.fptoui" if dst.is_unsigned() else "arith.fptosi"
+    elif dst.is_float():
+        op = "arith.uitofp" if src.is_unsigned() or src == int1 else "arith.sitofp"
+    elif dst.bitwidth == src.bitwidth:
+        return PlainValue(value.handle, dst)
+    elif dst.bitwidth > src.bitwidth:
+        op = "arith.extui" if src.is_unsigned() or src == int1 else "arith.extsi"
+    else:
+        op = "arith.trunci"
+    return PlainValue(b.create1(op, [value.handle], target), dst)
+
+
+def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
+    """`lhs op rhs` where at least one side is a PlainValue."""
+    from .ir_value import PlainValue
+
+    if reflected:
+        lhs, rhs = rhs, lhs
+    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    if op == "**":
+        raise TypeError("'**' is not supported on runtime values")
+    table = _FLOAT_OPS if dtype.is_float() else (_UINT_OPS if dtype.is_unsigned() else _INT_OPS)
+    if op in ("//",) and dtype.is_float():
+        raise TypeError("'//' on floating-point runtime values is not supported; use '/'")
+    if op not in table:
+        raise TypeError(f"operator '{op}' is not supported on {dtype.name} values")
+    b = builder_for(op)
+    a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    return PlainValue(b.create1(table[op], [a, c], ir_scalar_type(dtype)), dtype)
+
+
+def compare(op: str, lhs: Any, rhs: Any) -> Any:
+    from .ir_value import PlainValue
+
+    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    b = builder_for(op)
+    a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    if dtype.is_float():
+        name, pred = "arith.cmpf", _CMP_FLOAT[op]
+    else:
+        name, pred = "arith.cmpi", (_CMP_UINT if dtype.is_unsigned() else _CMP_INT)[op]
+    handle = b.create1(name, [a, c], "i1", {"predicate": b.int_attr("i64", pred)})
+    return PlainValue(handle, int1)
+
+
+def unary(op: str, operand: Any) -> Any:
+    from .ir_value import PlainValue
+
+    if op == "+":
+        return operand
+    if op == "-":
+        if operand.dtype.is_float():
+            b = builder_for("-")
+            return PlainValue(b.create1("arith.negf", [operand.handle], operand.dtype.to_ir()),
+                              operand.dtype)
+        return binary("-", 0, operand)
+    if op == "~":
+        return binary("^", operand, -1)
+    raise TypeError(f"unary operator '{op}' is not supported on runtime values")

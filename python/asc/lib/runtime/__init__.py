@@ -1,0 +1,145 @@
+"""Low-level runtime: streams, devices and the selected part (`asc.lib.runtime`).
+
+On the Model backend a stream is an in-order queue whose launches run
+synchronously on the simulator, so `synchronize` has nothing left to wait for.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+_ids = itertools.count(1)
+
+
+@dataclass(eq=False)
+class Stream:
+    """A launch queue on one device."""
+
+    device_id: int = 0
+    priority: int = 0
+    handle: int = field(default_factory=lambda: next(_ids))
+
+    def synchronize(self) -> None:
+        return None
+
+    def __repr__(self) -> str:
+        return f"Stream(device={self.device_id}, id={self.handle})"
+
+
+@dataclass
+class _State:
+    soc: Any = None
+    device: int = 0
+    streams: dict = field(default_factory=dict)
+    last_launch: Any = None
+
+
+_state = _State()
+
+
+def default_device() -> int:
+    return 0
+
+
+def current_device() -> int:
+    return _state.device
+
+
+def set_device(device_id: int) -> None:
+    if device_id != 0:
+        from ...runtime import config
+
+        if config.current_backend() is config.Backend.Model:
+            raise ValueError(f"the simulator has one device (0); got device {device_id}")
+    _state.device = device_id
+
+
+def device_count() -> int:
+    return 1
+
+
+def create_stream(priority: int = 0) -> Stream:
+    return Stream(_state.device, priority)
+
+
+def destroy_stream(stream: Stream) -> None:
+    if _state.streams.get(stream.device_id) is stream:
+        del _state.streams[stream.device_id]
+
+
+def current_stream(device_id: int | None = None) -> Stream:
+    """pyasc's own default stream of `device_id` (created on first use)."""
+    dev = _state.device if device_id is None else device_id
+    stream = _state.streams.get(dev)
+    if stream is None:
+        stream = _state.streams[dev] = Stream(dev)
+    return stream
+
+
+def synchronize(stream: Stream | None = None, timeout: int = 0) -> None:
+    return None
+
+
+def synchronize_device() -> None:
+    return None
+
+
+def set_soc_version(platform: Any) -> None:
+    _state.soc = platform
+
+
+def get_soc_version() -> Any:
+    from ...runtime import config
+
+    return _state.soc or config.current_platform()
+
+
+def current_platform() -> str:
+    return get_soc_version().value
+
+
+def use_model(custom_lib_prefix: str | None = None) -> None:
+    from ...runtime import config
+
+    config.set_platform(config.Backend.Model, get_soc_version())
+
+
+def use_npu(*args: Any, **kwargs: Any) -> None:
+    from ...runtime import config
+
+    config.set_platform(config.Backend.NPU, get_soc_version())
+
+
+def is_model() -> bool:
+    from ...runtime import config
+
+    return config.current_backend() is config.Backend.Model
+
+
+def is_available() -> bool:
+    from ...runtime import config
+
+    if config.current_backend() is config.Backend.Model:
+        return True
+    from ...runtime.backends import npu
+
+    return npu.find_cann() is not None
+
+
+def last_launch() -> Any:
+    """The simulator's report of the most recent launch (timing per pipe, duration)."""
+    return _state.last_launch
+
+
+def _record_launch(report: Any) -> None:
+    _state.last_launch = report
+
+
+__all__ = [
+    "Stream", "default_device", "current_device", "set_device", "device_count", "create_stream",
+    "destroy_stream", "current_stream", "synchronize", "synchronize_device", "set_soc_version",
+    "get_soc_version", "current_platform", "use_model", "use_npu", "is_model", "is_available",
+    "last_launch",
+]

@@ -1,0 +1,7 @@
+"""Runtime: jit, launch, cache, configuration and backends."""
+
+from . import config
+from .jit import JITFunction, jit
+from .options import CodegenOptions, CompileOptions, LaunchOptions
+
+__all__ = ["config", "JITFunction", "jit", "CodegenOptions", "CompileOptions", "LaunchOptions"]

@@ -1,0 +1,1 @@
+"""Backends that turn Ascend C source into something runnable and launch it."""

@@ -1,0 +1,80 @@
+"""Kernel compilation: Python AST → asc IR → passes → Ascend C source.
+
+`PYASC_DUMP_PATH=dir` writes `codegen.mlir` (before passes), `ascir.mlir` (after
+passes) and `ascendc.cpp` (the Ascend C source) there for every compile.
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .._C import passes, translate
+from ..codegen.errors import from_diagnostics
+from ..codegen.generator import FunctionVisitor
+from ..codegen.ir_builder import IRBuilder
+from ..codegen.prototype import Prototype
+from ..language.core.builtin import set_builder
+from .config import PlatformInfo
+from .options import JitOptions
+
+
+@dataclass(frozen=True)
+class CompiledSource:
+    """The artifacts of compiling one specialisation of a kernel."""
+
+    name: str
+    ascendc: str
+    ir_before: str
+    ir_after: str
+
+
+def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
+    stages = [f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
+              "canonicalize", "cse"]
+    if options.compile.strip_loc:
+        stages.append("strip-debuginfo")
+    return "builtin.module(" + ",".join(stages) + ")"
+
+
+def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, Any]) -> IRBuilder:
+    builder = IRBuilder(proto.file)
+    previous = set_builder(builder)
+    try:
+        FunctionVisitor(builder, proto, globals_).visit(tree)
+    finally:
+        set_builder(previous)
+    return builder
+
+
+def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, Any],
+                   info: PlatformInfo, options: JitOptions) -> CompiledSource:
+    builder = build_ir(tree, proto, globals_)
+    module = builder.module
+    diags = module.verify()
+    if any(d.severity == "error" for d in diags):
+        raise from_diagnostics(diags, "verification")
+    ir_before = module.to_string(debug_info=False)
+    if options.compile.run_passes:
+        diags = passes.run_pipeline(module, _pipeline(info, options))
+        if any(d.severity == "error" for d in diags):
+            raise from_diagnostics(diags, "passes")
+    ir_after = module.to_string(debug_info=False)
+    source, diags = translate.to_ascendc(module, line_directives=True)
+    if source is None:
+        raise from_diagnostics(diags, "translation")
+    result = CompiledSource(proto.name, source, ir_before, ir_after)
+    dump_dir = os.environ.get("PYASC_DUMP_PATH")
+    if dump_dir:
+        dump(result, Path(dump_dir))
+    return result
+
+
+def dump(result: CompiledSource, directory: Path) -> None:
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "codegen.mlir").write_text(result.ir_before)
+    (directory / "ascir.mlir").write_text(result.ir_after)
+    (directory / "ascendc.cpp").write_text(result.ascendc)

@@ -1,0 +1,40 @@
+"""Errors the simulator reports for a launched kernel (bounds, capacity, deadlock, sync)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..errors import LocatedError, Note, SourceLocation
+
+
+def _loc(file: str, line: int) -> SourceLocation | None:
+    return SourceLocation(file, line) if file and line else None
+
+
+class KernelError(LocatedError):
+    """The simulator found a bug while running a kernel; raised at the kernel's line."""
+
+    kind = "kernel error"
+
+    def __init__(self, message: str, location: SourceLocation | None = None,
+                 notes: list[Note] | None = None, category: str = "", block: int = -1) -> None:
+        self.category = category
+        self.block = block
+        super().__init__(message, location, notes)
+
+    def __reduce__(self):
+        return (type(self), (self.message, self.location, self.notes, self.category, self.block))
+
+    @classmethod
+    def from_diagnostics(cls, kernel: str, diags: Sequence[Any]) -> KernelError:
+        errors = [d for d in diags if d.severity == "error"]
+        first = errors[0]
+        notes = [Note(m, _loc(f, ln)) for (m, f, ln) in first.notes]
+        for other in errors[1:6]:
+            notes.append(Note(f"also in block {other.block}: {other.message}", _loc(other.file, other.line)))
+        if len(errors) > 6:
+            notes.append(Note(f"... and {len(errors) - 6} more errors"))
+        where = f" (block {first.block})" if first.block >= 0 else ""
+        return cls(f"kernel '{kernel}'{where}: {first.message}", _loc(first.file, first.line), notes,
+                   first.category, first.block)

@@ -1,0 +1,211 @@
+"""`@asc.jit` and the launch path `kernel[num_blocks, stream](*args)`.
+
+Launch: bind the arguments, specialise them (pointer/scalar dtypes, ConstExpr
+values), find the compiled kernel in memory, then on disk, else compile it
+(AST → IR → Ascend C → host object) and publish it to the cache; then run it on
+the selected backend. Simulator reports become Python exceptions at the user's line.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import inspect
+import shutil
+import textwrap
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..codegen.errors import CompileError
+from ..codegen.prototype import Prototype
+from ..language.core.dtype import DataType
+from ..language.core.range import ConstExpr
+from . import config
+from .cache import FileCache, make_key
+from .errors import KernelError
+from .options import JitOptions, LaunchOptions
+from .specialize import ArgSpec, pack_scalar, pointer_region, spec_of, to_param
+
+
+def _is_constexpr_annotation(annotation: Any) -> bool:
+    if annotation is inspect.Parameter.empty:
+        return False
+    if isinstance(annotation, str):
+        return "ConstExpr" in annotation
+    return annotation is ConstExpr or getattr(annotation, "__origin__", None) is ConstExpr
+
+
+@dataclass
+class LoadedKernel:
+    """A compiled specialisation ready to launch."""
+
+    name: str
+    params: list
+    handle: Any
+    source: str
+    directory: Path
+
+
+class JITFunction:
+    """A Python function compiled to an Ascend kernel on first launch."""
+
+    def __init__(self, fn: Callable[..., Any], **options: Any) -> None:
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.signature = inspect.signature(fn)
+        clash = set(self.signature.parameters) & JitOptions.field_names()
+        if clash:
+            raise RuntimeError(f"kernel '{fn.__name__}' has parameter(s) {sorted(clash)} named like "
+                               "@asc.jit options; rename them")
+        self.options = JitOptions().merged(**options)
+        self.constexprs = {name for name, p in self.signature.parameters.items()
+                           if _is_constexpr_annotation(p.annotation)}
+        self._kernels: dict[tuple, LoadedKernel] = {}
+        self._tree: ast.FunctionDef | None = None
+
+    # -- source --------------------------------------------------------------
+    @functools.cached_property
+    def file(self) -> str:
+        return str(Path(inspect.getsourcefile(self.fn) or "<unknown>").resolve())
+
+    @functools.cached_property
+    def _source(self) -> tuple[str, int]:
+        lines, first = inspect.getsourcelines(self.fn)
+        text = textwrap.dedent("".join(lines))
+        return text, first
+
+    def tree(self) -> tuple[ast.FunctionDef, int]:
+        """The function's AST (decorators dropped) and the file line its `def` is on."""
+        text, first = self._source
+        module = ast.parse(text)
+        fn = module.body[0]
+        assert isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        def_line = first + fn.lineno - 1
+        fn.decorator_list = []
+        ast.increment_lineno(fn, 1 - fn.lineno)
+        return fn, def_line
+
+    @functools.cached_property
+    def cache_key(self) -> str:
+        """Hash of the source, the globals it reads and the jit functions it calls."""
+        return self._dependency_key(set())
+
+    def _dependency_key(self, visiting: set[int]) -> str:
+        visiting = visiting | {id(self)}
+        text, first = self._source
+        h = hashlib.sha256(f"{self.file}:{first}\n{text}".encode())
+        names = sorted({n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)})
+        for name in names:
+            if name not in self.fn.__globals__:
+                continue
+            value = self.fn.__globals__[name]
+            if isinstance(value, JITFunction):
+                sub = "<recursive>" if id(value) in visiting else value._dependency_key(visiting)
+                h.update(f"{name}=jit:{sub}".encode())
+            elif isinstance(value, (int, float, bool, str, tuple, DataType, ConstExpr)) or value is None:
+                h.update(f"{name}={value!r}".encode())
+        return h.hexdigest()
+
+    # -- launch ------------------------------------------------------------------
+    def __getitem__(self, grid: Any) -> Callable[..., Any]:
+        if not isinstance(grid, tuple):
+            grid = (grid,)
+        if len(grid) not in (1, 2):
+            raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
+        core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
+        if isinstance(core_num, bool) or not isinstance(core_num, int) or core_num <= 0:
+            raise ValueError(f"the number of blocks must be a positive int, got {core_num!r}")
+        launch = LaunchOptions(core_num=core_num, stream=stream)
+        return functools.partial(self._launch, launch)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError(f"'{self.__name__}' is a kernel: launch it with "
+                           f"{self.__name__}[num_blocks](...) or {self.__name__}[num_blocks, stream](...)")
+
+    def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}: {e}") from None
+        bound.apply_defaults()
+        values = bound.arguments
+        specs = [spec_of(name, value, name in self.constexprs) for name, value in values.items()]
+        backend, platform = config.current_backend(), config.current_platform()
+        if backend is config.Backend.NPU:
+            from .backends import npu
+
+            return npu.compile_and_launch(self, launch, values)
+        key = (tuple(s.key() for s in specs), platform, self.options.key())
+        kernel = self._kernels.get(key)
+        if kernel is None or self.options.compile.always_compile:
+            kernel = self._load_or_compile(list(values), specs, config.platform_info(platform))
+            self._kernels[key] = kernel
+        words, regions = [], []
+        for (name, value), spec in zip(values.items(), specs):
+            if spec.kind == "pointer":
+                region = pointer_region(name, value)
+                regions.append(region)
+                words.append(region[0])
+            elif spec.kind == "scalar":
+                try:
+                    words.append(pack_scalar(value, spec.dtype))
+                except OverflowError as e:
+                    raise TypeError(f"argument '{name}': {e}") from None
+        from ..lib import runtime as rt
+        from .backends import model
+
+        result = kernel.handle.launch(launch.core_num, words, regions,
+                                      model.sim_config(config.platform_info(platform)))
+        rt._record_launch(result)
+        for d in result.diagnostics:
+            if d.severity == "warning":
+                warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=3)
+        if not result.ok:
+            raise KernelError.from_diagnostics(self.__name__, result.diagnostics)
+        return None
+
+    # -- compile -----------------------------------------------------------------
+    def _load_or_compile(self, names: list[str], specs: list[ArgSpec],
+                         info: config.PlatformInfo) -> LoadedKernel:
+        from ..runtime.backends import model
+        from .compiler import compile_source
+        from .toolchain import toolchain_key
+
+        params = [to_param(n, s) for n, s in zip(names, specs)]
+        runtime_params = [p for p in params if not p.is_constexpr]
+        disk = FileCache()
+        key = make_key(toolchain_key(), self.cache_key, self.__qualname__, *[s.key() for s in specs],
+                       info.platform.value, "Model", repr(self.options.key()), " ".join(model.CXX_FLAGS))
+        always = self.options.compile.always_compile
+        entry = None if always else disk.get(key)
+        if entry is not None:
+            source = (entry / "ascendc.cpp").read_text()
+            return LoadedKernel(self.__name__, runtime_params, model.load(entry / "kernel.so"), source, entry)
+        tree, def_line = self.tree()
+        proto = Prototype(self.__name__, self.file, def_line, params)
+        try:
+            compiled = compile_source(tree, proto, self.fn.__globals__, info, self.options)
+        except CompileError as e:
+            raise e.with_traceback(None) from None
+        workdir, so = model.build_in_tempdir(compiled.ascendc, self.__name__, runtime_params)
+        files = {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
+                 "ascir.mlir": compiled.ir_after.encode()}
+        if always:
+            return LoadedKernel(self.__name__, runtime_params, model.load(so), compiled.ascendc, workdir)
+        entry = disk.put(key, files)
+        shutil.rmtree(workdir, ignore_errors=True)
+        return LoadedKernel(self.__name__, runtime_params, model.load(entry / "kernel.so"),
+                            compiled.ascendc, entry)
+
+    def __repr__(self) -> str:
+        return f"JITFunction({self.__module__}:{self.__qualname__})"
+
+
+def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
+    """Decorator: `@asc.jit` or `@asc.jit(option=value, ...)`."""
+    if fn is not None:
+        return JITFunction(fn, **options)
+    return lambda f: JITFunction(f, **options)

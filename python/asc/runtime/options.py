@@ -1,0 +1,65 @@
+"""Option dataclasses accepted by `@asc.jit(...)` (pyasc's field names and defaults)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CodegenOptions:
+    capture_exceptions: bool = True
+    ir_multithreading: bool = True
+
+
+@dataclass(frozen=True)
+class CompileOptions:
+    debug: bool = False
+    strip_loc: bool = False
+    verify_sync: bool = False
+    print_ir_before_all: bool = False
+    run_passes: bool = True
+    kernel_type: Any = None
+    opt_level: int = 3
+    auto_sync: bool = True
+    auto_sync_log: str = ""
+    bisheng_options: tuple | None = None
+    always_compile: bool = False
+    matmul_cube_only: bool = False
+    insert_sync: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.opt_level not in (1, 2, 3):
+            raise ValueError(f"opt_level must be 1, 2 or 3, but got {self.opt_level}")
+
+
+@dataclass(frozen=True)
+class LaunchOptions:
+    core_num: int = 0
+    stream: Any = None
+
+
+@dataclass(frozen=True)
+class JitOptions:
+    codegen: CodegenOptions = field(default_factory=CodegenOptions)
+    compile: CompileOptions = field(default_factory=CompileOptions)
+
+    @staticmethod
+    def field_names() -> set[str]:
+        names = {f.name for f in dataclasses.fields(CodegenOptions)}
+        names |= {f.name for f in dataclasses.fields(CompileOptions)}
+        return names
+
+    def merged(self, **overrides: Any) -> JitOptions:
+        """Options with `overrides` applied; unknown names raise (listing the valid ones)."""
+        unknown = set(overrides) - self.field_names()
+        if unknown:
+            raise RuntimeError(f"unknown option(s) {sorted(unknown)} for @asc.jit; valid options: "
+                               f"{sorted(self.field_names())}")
+        cg = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(CodegenOptions)}}
+        cp = {k: v for k, v in overrides.items() if k not in cg}
+        return JitOptions(dataclasses.replace(self.codegen, **cg), dataclasses.replace(self.compile, **cp))
+
+    def key(self) -> tuple:
+        return (dataclasses.astuple(self.codegen), dataclasses.astuple(self.compile))

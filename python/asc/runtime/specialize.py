@@ -1,0 +1,117 @@
+"""Launch arguments: their compile-time specialisation and their host-side packing.
+
+numpy arrays and torch CPU tensors are passed zero-copy: the kernel receives the
+address of the caller's own memory, so results land in the caller's object. Python
+`int`/`float`/`bool` become int32/float32/int8 scalars; numpy scalars keep their dtype.
+"""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..codegen.prototype import Param
+from ..language.core import dtype as dt
+from ..language.core.range import ConstExpr
+
+
+@dataclass(frozen=True)
+class ArgSpec:
+    """The part of an argument that decides the compiled code (cache key material)."""
+
+    kind: str  # "pointer" | "scalar" | "constexpr"
+    dtype: str = ""
+    value: Any = None
+
+    def key(self) -> str:
+        if self.kind == "constexpr":
+            return f"constexpr:{self.value!r}"
+        return f"{self.kind}:{self.dtype}"
+
+
+def _torch():
+    import sys
+
+    return sys.modules.get("torch")
+
+
+def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
+    """(address, nbytes, dtype name) of an array-like argument, or None if not array-like."""
+    if isinstance(value, np.ndarray):
+        if not value.flags.c_contiguous:
+            raise TypeError(f"argument '{name}' is a non-contiguous numpy array; pass "
+                            f"np.ascontiguousarray({name}) (kernels address memory linearly)")
+        if not value.flags.writeable:
+            raise TypeError(f"argument '{name}' is a read-only numpy array; kernels may write to it")
+        return value.ctypes.data, value.nbytes, value.dtype.name
+    torch = _torch()
+    if torch is not None and isinstance(value, torch.Tensor):
+        if value.device.type != "cpu":
+            raise TypeError(f"argument '{name}' is a torch tensor on device '{value.device}'; the "
+                            "Model backend (simulator) can only address CPU tensors: use .cpu()")
+        if not value.is_contiguous():
+            raise TypeError(f"argument '{name}' is a non-contiguous torch tensor; pass "
+                            f"{name}.contiguous() (kernels address memory linearly)")
+        return value.data_ptr(), value.numel() * value.element_size(), str(value.dtype)
+    return None
+
+
+def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
+    if constexpr:
+        return ArgSpec("constexpr", value=ConstExpr.unwrap(value))
+    if isinstance(value, bool):
+        return ArgSpec("scalar", "bool")
+    if isinstance(value, int):
+        return ArgSpec("scalar", "int32")
+    if isinstance(value, float):
+        return ArgSpec("scalar", "float32")
+    if isinstance(value, np.generic):
+        return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
+    info = _tensor_info(name, value)
+    if info is not None:
+        try:
+            return ArgSpec("pointer", dt.from_numpy_name(info[2]).name)
+        except TypeError as e:
+            raise TypeError(f"argument '{name}': {e}") from None
+    raise TypeError(f"argument '{name}' has unsupported type {type(value).__name__}; kernels take "
+                    "numpy arrays, torch CPU tensors, int, float, bool and numpy scalars")
+
+
+def to_param(name: str, spec: ArgSpec) -> Param:
+    if spec.kind == "constexpr":
+        return Param(name, "constexpr", value=spec.value)
+    return Param(name, spec.kind, dt.DataType(spec.dtype))
+
+
+_PACK = {"int8": "<b", "int16": "<h", "int32": "<i", "int64": "<q", "uint8": "<B", "uint16": "<H",
+         "uint32": "<I", "uint64": "<Q", "float16": "<e", "float32": "<f", "float64": "<d", "bool": "<b"}
+
+
+def pack_scalar(value: Any, dtype: str) -> int:
+    """The 64-bit word carrying a scalar's bits (the entry stub reinterprets it)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if dtype == "bfloat16":
+        raw = struct.pack("<f", float(value))[2:]
+    elif dtype.startswith(("int", "uint")) or dtype == "bool":
+        bits = int(value)
+        width = dt.DataType(dtype).bitwidth
+        lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if dtype.startswith("int") else \
+            (0, (1 << width) - 1)
+        if dtype == "bool":
+            lo, hi = 0, 1
+        if not lo <= bits <= hi:
+            raise OverflowError(f"{value} does not fit in {dtype}")
+        raw = struct.pack(_PACK[dtype], bits)
+    else:
+        raw = struct.pack(_PACK[dtype], float(value))
+    return int.from_bytes(raw.ljust(8, b"\0"), "little")
+
+
+def pointer_region(name: str, value: Any) -> tuple[int, int, str]:
+    info = _tensor_info(name, value)
+    assert info is not None
+    return info[0], info[1], name

@@ -1,0 +1,66 @@
+//===- passes.cpp - Pass pipelines over asc modules -------------*- C++ -*-===//
+//
+// Runs a textual pass pipeline (the same syntax as ascir-opt's
+// --pass-pipeline) and returns every diagnostic instead of printing it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "bindings.h"
+#include "ir.h"
+
+#include "ascir/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+namespace nb = nanobind;
+using namespace mlir;
+
+namespace {
+
+/// Registers passes once per process (the registry is global in MLIR).
+void ensurePassesRegistered() {
+  static const bool registered = [] {
+    ascir::registerAllPasses();
+    return true;
+  }();
+  (void)registered;
+}
+
+} // namespace
+
+void init_passes(nb::module_ &m) {
+  m.def(
+      "run_pipeline",
+      [](pyasc::NbModule &module, const std::string &pipeline) {
+        ensurePassesRegistered();
+        Operation *op = module.module->getOperation();
+        MLIRContext *ctx = op->getContext();
+        pyasc::DiagnosticCapture capture(ctx);
+        PassManager pm(ctx, ModuleOp::getOperationName());
+        std::vector<pyasc::Diag> diags;
+        std::string err;
+        llvm::raw_string_ostream errOs(err);
+        if (failed(parsePassPipeline(pipeline, pm, errOs))) {
+          pyasc::Diag d;
+          d.severity = "error";
+          d.message = "invalid pass pipeline '" + pipeline + "': " + err;
+          diags.push_back(d);
+          return diags;
+        }
+        bool failedRun = false;
+        {
+          nb::gil_scoped_release release;
+          failedRun = failed(pm.run(op));
+        }
+        diags = capture.take();
+        if (failedRun)
+          pyasc::ensureDiagnostic(diags, "pass pipeline '" + pipeline + "'");
+        return diags;
+      },
+      nb::arg("module"), nb::arg("pipeline"));
+}

@@ -1,0 +1,195 @@
+//===- sim.cpp - Python bindings of the simulator runtime -------*- C++ -*-===//
+//
+// Submodule `_asc.sim`: Config, load_kernel, Kernel.launch, LaunchResult and
+// Diagnostic. Bindings only convert; the runtime lives in sim/lib (API in
+// sim/include/ascsim/runtime.h). launch() releases the GIL.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascsim/runtime.h"
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/map.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/unique_ptr.h>
+#include <nanobind/stl/vector.h>
+
+#include <stdexcept>
+#include <tuple>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+// Declared in bindings.h; repeated here so this file does not need the MLIR
+// headers that bindings.h pulls in.
+void init_sim(nb::module_ &m);
+
+namespace {
+
+using ascsim::Diagnostic;
+using ascsim::Kernel;
+using ascsim::LaunchConfig;
+using ascsim::LaunchResult;
+
+using RegionTuple = std::tuple<uint64_t, uint64_t, std::string>;
+using NoteTuple = std::tuple<std::string, std::string, uint32_t>;
+
+LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
+                        uint32_t hostThreads) {
+  LaunchConfig c;
+  c.ub_bytes = ubBytes;
+  c.aiv_cores = aivCores;
+  c.clock_mhz = clockMhz;
+  c.host_threads = hostThreads;
+  if (std::optional<std::string> err = c.validate())
+    throw nb::value_error(err->c_str());
+  return c;
+}
+
+/// One kernel argument word: any Python int in [-2^63, 2^64).
+uint64_t argWord(const nb::int_ &v) {
+  int64_t s;
+  if (nb::try_cast<int64_t>(v, s))
+    return static_cast<uint64_t>(s);
+  uint64_t u;
+  if (nb::try_cast<uint64_t>(v, u))
+    return u;
+  throw nb::value_error("kernel argument does not fit in 64 bits");
+}
+
+std::string configRepr(const LaunchConfig &c) {
+  return "Config(ub_bytes=" + std::to_string(c.ub_bytes) +
+         ", aiv_cores=" + std::to_string(c.aiv_cores) +
+         ", clock_mhz=" + nb::repr(nb::float_(c.clock_mhz)).c_str() +
+         ", host_threads=" + std::to_string(c.host_threads) + ")";
+}
+
+std::string diagnosticRepr(const Diagnostic &d) {
+  std::string where =
+      d.file.empty() ? "<launch>" : d.file + ":" + std::to_string(d.line);
+  return "<Diagnostic " + std::string(ascsim::severityName(d.severity)) + "[" +
+         d.category + "] block " + std::to_string(d.block) + " " + where +
+         ": " + d.message + ">";
+}
+
+} // namespace
+
+void init_sim(nb::module_ &m) {
+  nb::class_<LaunchConfig>(m, "Config",
+                           "Platform and host parameters of a launch.")
+      .def(
+          "__init__",
+          [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
+             double clockMhz, uint32_t hostThreads) {
+            new (self) LaunchConfig(
+                makeConfig(ubBytes, aivCores, clockMhz, hostThreads));
+          },
+          nb::kw_only(), "ub_bytes"_a = 196608, "aiv_cores"_a = 48,
+          "clock_mhz"_a = 1850.0, "host_threads"_a = 0,
+          "Raises ValueError when a field is out of range.")
+      .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
+              "Unified Buffer bytes per vector core.")
+      .def_ro("aiv_cores", &LaunchConfig::aiv_cores,
+              "Physical vector cores; more blocks run in waves.")
+      .def_ro("clock_mhz", &LaunchConfig::clock_mhz, "Core clock in MHz.")
+      .def_ro("host_threads", &LaunchConfig::host_threads,
+              "Host worker threads (0 = hardware concurrency).")
+      .def("__repr__", &configRepr);
+
+  m.def(
+      "platform_config",
+      [](const std::string &soc) { return ascsim::platformConfig(soc); },
+      "soc"_a, "The Config of a known SoC name (e.g. 'Ascend910B1'), or None.");
+
+  nb::class_<Diagnostic>(m, "Diagnostic",
+                         "One simulator finding, located in the user's file.")
+      .def_prop_ro("severity",
+                   [](const Diagnostic &d) {
+                     return std::string(ascsim::severityName(d.severity));
+                   })
+      .def_ro("category", &Diagnostic::category)
+      .def_ro("message", &Diagnostic::message)
+      .def_ro("block", &Diagnostic::block, "Block index; -1 for the launch.")
+      .def_ro("file", &Diagnostic::file, "'' when there is no location.")
+      .def_ro("line", &Diagnostic::line)
+      .def_prop_ro(
+          "notes",
+          [](const Diagnostic &d) {
+            std::vector<NoteTuple> notes;
+            for (const ascsim::Note &n : d.notes)
+              notes.emplace_back(n.message, n.file, n.line);
+            return notes;
+          },
+          "List of (message, file, line).")
+      .def("__repr__", &diagnosticRepr);
+
+  nb::class_<LaunchResult>(m, "LaunchResult")
+      .def_ro("ok", &LaunchResult::ok, "True when no error was reported.")
+      .def_ro("diagnostics", &LaunchResult::diagnostics,
+              "Sorted by block, then program order.")
+      .def_ro("cycles", &LaunchResult::cycles,
+              "Estimated kernel cycles (slowest core, blocks in waves).")
+      .def_ro("duration_us", &LaunchResult::duration_us)
+      .def_ro("pipe_busy_cycles", &LaunchResult::pipe_busy_cycles,
+              "Per pipe, the largest busy total of any core.")
+      .def_ro("bound_pipe", &LaunchResult::bound_pipe)
+      .def_prop_ro(
+          "block_cycles",
+          [](const LaunchResult &r) {
+            std::vector<uint64_t> cycles;
+            for (const ascsim::BlockTiming &b : r.blocks)
+              cycles.push_back(b.cycles);
+            return cycles;
+          },
+          "Cycles of each block.")
+      .def("__repr__", [](const LaunchResult &r) {
+        return "<LaunchResult ok=" + std::string(r.ok ? "True" : "False") +
+               " cycles=" + std::to_string(r.cycles) +
+               " diagnostics=" + std::to_string(r.diagnostics.size()) + ">";
+      });
+
+  nb::class_<Kernel>(m, "Kernel", "A loaded kernel shared object.")
+      .def_prop_ro("path", &Kernel::path)
+      .def(
+          "launch",
+          [](const Kernel &k, uint32_t numBlocks,
+             const std::vector<nb::int_> &args,
+             const std::vector<RegionTuple> &regions,
+             const LaunchConfig &config) {
+            std::vector<uint64_t> words;
+            words.reserve(args.size());
+            for (const nb::int_ &a : args)
+              words.push_back(argWord(a));
+            std::vector<ascsim::GmRegion> gm;
+            gm.reserve(regions.size());
+            for (const RegionTuple &r : regions)
+              gm.push_back(ascsim::GmRegion{std::get<0>(r), std::get<1>(r),
+                                            std::get<2>(r)});
+            LaunchResult result;
+            {
+              nb::gil_scoped_release release;
+              result = k.launch(numBlocks, words, gm, config);
+            }
+            return result;
+          },
+          "num_blocks"_a, "args"_a, "regions"_a, "config"_a,
+          "Runs num_blocks blocks (without the GIL). args: one integer per "
+          "kernel parameter (pointers as addresses, float bit patterns as "
+          "integers; negative values are taken as two's complement); "
+          "regions: (address, bytes, name) of each array the kernel may "
+          "access.");
+
+  m.def(
+      "load_kernel",
+      [](const std::string &path) {
+        std::string error;
+        std::unique_ptr<Kernel> k = Kernel::load(path, error);
+        if (!k)
+          throw std::runtime_error(error);
+        return k;
+      },
+      "path"_a,
+      "Loads a kernel .so; raises RuntimeError with the dlerror text.");
+}

@@ -1,0 +1,33 @@
+"""Shared fixtures: every test runs on the simulator with a private kernel cache."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+ACCEPTANCE = REPO.parent / "shared" / "acceptance"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    os.environ["PYASC_CACHE_DIR"] = str(tmp_path_factory.mktemp("pyasc-cache"))
+
+
+@pytest.fixture(autouse=True)
+def _model_backend() -> None:
+    import asc.runtime.config as config
+
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
+
+
+def run_python(*args: str, env: dict | None = None, cwd: Path | None = None):
+    import subprocess
+
+    full_env = dict(os.environ)
+    full_env.update(env or {})
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=full_env,
+                          cwd=cwd, timeout=600)

@@ -1,0 +1,30 @@
+"""The user's program from the seed runs unmodified; the NPU backend fails clearly without CANN."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ACCEPTANCE, REPO, run_python
+
+ADD = ACCEPTANCE / "add.py"
+
+
+@pytest.mark.skipif(not ADD.exists(), reason="../shared/acceptance is not next to the checkout")
+def test_acceptance_add_runs_on_the_simulator() -> None:
+    proc = run_python(str(ADD), "-r", "Model", "-v", "Ascend910B1")
+    assert proc.returncode == 0, proc.stderr
+    assert "Sample add run success" in proc.stderr + proc.stdout
+
+
+@pytest.mark.skipif(not ADD.exists(), reason="../shared/acceptance is not next to the checkout")
+def test_acceptance_add_on_npu_without_cann() -> None:
+    proc = run_python(str(ADD), "-r", "NPU", "-v", "Ascend910B1", env={"ASCEND_HOME_PATH": ""})
+    assert proc.returncode != 0
+    assert "RuntimeError: the NPU backend needs Huawei CANN, which was not found" in proc.stderr
+    assert "-r Model" in proc.stderr
+
+
+def test_tutorial_01_add() -> None:
+    proc = run_python(str(REPO / "python/tutorials/01_add/add.py"), "-r", "Model", "-v", "Ascend910B1")
+    assert proc.returncode == 0, proc.stderr
+    assert "Tutorial 01 add run success" in proc.stderr + proc.stdout
+    assert "estimated NPU time:" in proc.stderr + proc.stdout

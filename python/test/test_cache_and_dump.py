@@ -1,0 +1,111 @@
+"""The disk cache (hit in a fresh process, private, atomic) and PYASC_DUMP_PATH."""
+
+from __future__ import annotations
+
+import os
+import stat
+import textwrap
+from pathlib import Path
+
+from conftest import run_python
+
+KERNEL = textwrap.dedent('''
+    import sys, time
+    import numpy as np
+    import asc
+
+    @asc.jit
+    def scale_copy(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x + asc.get_block_idx() * n, n)
+        h = asc.GlobalTensor()
+        h.set_global_buffer(y + asc.get_block_idx() * n, n)
+        t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+        asc.data_copy(t, g, n)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(h, t, n)
+
+    x = np.arange(4 * 64, dtype=np.float32)
+    y = np.zeros_like(x)
+    start = time.perf_counter()
+    scale_copy[4](x, y, 64)
+    print(f"elapsed {time.perf_counter() - start:.3f}")
+    assert (x == y).all()
+''')
+
+
+def test_disk_cache_hit_in_a_fresh_process(tmp_path: Path) -> None:
+    script = tmp_path / "k.py"
+    script.write_text(KERNEL)
+    cache = tmp_path / "cache"
+    env = {"PYASC_CACHE_DIR": str(cache)}
+    first = run_python(str(script), env=env)
+    assert first.returncode == 0, first.stderr
+    entries = [p for p in cache.iterdir() if not p.name.startswith("tmp.")]
+    assert len(entries) == 1
+    assert sorted(p.name for p in entries[0].iterdir()) == ["ascendc.cpp", "ascir.mlir", "kernel.so",
+                                                            "manifest.json"]
+    assert stat.S_IMODE(cache.stat().st_mode) == 0o700
+    mtime = (entries[0] / "kernel.so").stat().st_mtime_ns
+    second = run_python(str(script), env=env)
+    assert second.returncode == 0, second.stderr
+    assert (entries[0] / "kernel.so").stat().st_mtime_ns == mtime  # reused, not rebuilt
+    assert [p.name for p in cache.iterdir()] == [entries[0].name]
+
+
+def test_changed_constant_recompiles(tmp_path: Path) -> None:
+    script = tmp_path / "k.py"
+    cache = tmp_path / "cache"
+    script.write_text(KERNEL)
+    assert run_python(str(script), env={"PYASC_CACHE_DIR": str(cache)}).returncode == 0
+    script.write_text(KERNEL.replace("x + asc.get_block_idx() * n", "x + n * asc.get_block_idx()"))
+    assert run_python(str(script), env={"PYASC_CACHE_DIR": str(cache)}).returncode == 0
+    assert len([p for p in cache.iterdir()]) == 2
+
+
+def test_untrusted_cache_entry_is_not_loaded(tmp_path: Path) -> None:
+    script = tmp_path / "k.py"
+    script.write_text(KERNEL)
+    cache = tmp_path / "cache"
+    env = {"PYASC_CACHE_DIR": str(cache)}
+    assert run_python(str(script), env=env).returncode == 0
+    (entry,) = list(cache.iterdir())
+    so = entry / "kernel.so"
+    os.chmod(so, 0o777)  # writable by anyone: must not be trusted
+    mtime = so.stat().st_mtime_ns
+    proc = run_python(str(script), env=env)
+    assert proc.returncode == 0, proc.stderr
+    # The entry was rejected and replaced by a fresh build with safe permissions.
+    assert so.stat().st_mtime_ns != mtime
+    assert stat.S_IMODE(so.stat().st_mode) == 0o700
+
+
+def _python_line(cpp: str, statement: str) -> tuple[str, int]:
+    """The file/line the C++ compiler attributes to `statement`, following #line directives."""
+    file, line = "", 0
+    for text in cpp.splitlines():
+        if text.startswith("#line "):
+            _, number, name = text.split(" ", 2)
+            file, line = name.strip('"'), int(number)
+            continue
+        if statement in text:
+            return file, line
+        line += 1
+    raise AssertionError(f"{statement!r} not in the source")
+
+
+def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
+    script = tmp_path / "k.py"
+    script.write_text(KERNEL)
+    dump = tmp_path / "dump"
+    proc = run_python(str(script), env={"PYASC_CACHE_DIR": str(tmp_path / "c"), "PYASC_DUMP_PATH": str(dump)})
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in dump.iterdir()) == ["ascendc.cpp", "ascir.mlir", "codegen.mlir"]
+    cpp = (dump / "ascendc.cpp").read_text()
+    assert '#include "kernel_operator.h"' in cpp
+    assert 'extern "C" __global__ __aicore__ void scale_copy(__gm__ float* x, __gm__ float* y, int32_t n)' in cpp
+    assert _python_line(cpp, "AscendC::GlobalTensor<float> g;") == (str(script.resolve()), 8)
+    assert _python_line(cpp, "AscendC::DataCopy(h, t, n);") == (str(script.resolve()), 16)
+    assert "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);" in cpp
+    assert "asc.data_copy" in (dump / "codegen.mlir").read_text()

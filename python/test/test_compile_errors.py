@@ -1,0 +1,135 @@
+"""Compile errors name the kernel's file:line, show the line with a caret and leak no internals."""
+
+from __future__ import annotations
+
+import traceback
+
+import numpy as np
+import pytest
+
+import asc
+from asc.codegen.errors import CompileError, CompileTypeError, UnsupportedSyntaxError
+
+X = np.zeros(256, dtype=np.float32)
+
+
+def _line_of(fn, text: str) -> int:
+    import inspect
+
+    lines, first = inspect.getsourcelines(fn.fn)
+    for i, line in enumerate(lines):
+        if text in line:
+            return first + i
+    raise AssertionError(text)
+
+
+@asc.jit
+def uses_while(x: asc.GlobalAddress, n: int):
+    i = 0
+    while i < n:
+        i = i + 1
+
+
+@asc.jit
+def uses_lambda(x: asc.GlobalAddress, n: int):
+    f = lambda v: v + 1  # noqa: E731
+    f(n)
+
+
+@asc.jit
+def uses_pow(x: asc.GlobalAddress, n: int):
+    m = n ** 2  # noqa: F841
+
+
+@asc.jit
+def slice_with_stop(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    h = g[0:8]  # noqa: F841
+
+
+@asc.jit
+def returns_value(x: asc.GlobalAddress, n: int):
+    return n
+
+
+@asc.jit
+def undefined_name(x: asc.GlobalAddress, n: int):
+    m = nothing_here + n  # noqa: F821,F841
+
+
+@asc.jit
+def event_id_out_of_range(x: asc.GlobalAddress, n: int):
+    asc.set_flag(asc.HardEvent.MTE2_V, 9)
+
+
+@asc.jit
+def loop_local_used_after(x: asc.GlobalAddress, n: int):
+    for i in range(n):
+        t = i * 2
+    m = t + 1  # noqa: F841
+
+
+@asc.jit
+def changes_type_in_loop(x: asc.GlobalAddress, n: int):
+    acc = 0
+    for i in range(n):  # noqa: B007
+        acc = x.dtype  # noqa: F841
+
+
+def _compile_error(kernel, *args):
+    with pytest.raises(CompileError) as info:
+        kernel[1](*args)
+    return info.value
+
+
+@pytest.mark.parametrize("kernel,marker,cls,message", [
+    (uses_while, "while i < n", UnsupportedSyntaxError, "while loops are not supported yet"),
+    (uses_lambda, "lambda v", UnsupportedSyntaxError, "unsupported Python syntax in a kernel: Lambda"),
+    (uses_pow, "n ** 2", CompileTypeError, "'**' is not supported on runtime values"),
+    (slice_with_stop, "g[0:8]", CompileError, "a stop or step is not supported"),
+    (returns_value, "return n", UnsupportedSyntaxError, "a kernel cannot return a value"),
+    (undefined_name, "nothing_here", CompileError, "name 'nothing_here' is not defined"),
+    (event_id_out_of_range, "set_flag", CompileError, "event_id must be in [0, 7], got 9"),
+    (loop_local_used_after, "m = t + 1", CompileError,
+     "'t' is defined inside a runtime loop and cannot be used after it"),
+    (changes_type_in_loop, "for i in range", CompileTypeError, "variable 'acc' changes type inside the loop"),
+])
+def test_compile_error_points_at_the_line(kernel, marker, cls, message) -> None:
+    err = _compile_error(kernel, X, 8)
+    assert isinstance(err, cls)
+    assert message in err.message
+    line = _line_of(kernel, marker)
+    assert err.location.file == __file__
+    assert err.location.line == line
+    text = str(err)
+    assert text.startswith(f"{__file__}:{line}:")
+    source_line = open(__file__).read().splitlines()[line - 1]
+    assert f"{line} | {source_line}" in text
+    caret_line = text.splitlines()[text.splitlines().index(f"  {line} | {source_line}") + 1]
+    assert caret_line.strip().endswith("^")
+    assert "C++" not in text and "mlir" not in text.lower()
+
+
+def test_traceback_has_no_compiler_frames() -> None:
+    with pytest.raises(CompileError) as info:
+        uses_while[1](X, 8)
+    frames = traceback.extract_tb(info.value.__traceback__)
+    internal = [f for f in frames if "/asc/codegen/" in f.filename]
+    assert internal == []
+
+
+def test_calling_kernel_api_outside_jit() -> None:
+    with pytest.raises(RuntimeError, match="'get_block_idx' cannot be called without initialization "
+                                           "of global builder"):
+        asc.get_block_idx()
+
+
+def test_calling_kernel_directly_explains_launch() -> None:
+    with pytest.raises(RuntimeError, match=r"launch it with uses_pow\[num_blocks\]"):
+        uses_pow(X, 1)
+
+
+def test_unknown_jit_option() -> None:
+    with pytest.raises(RuntimeError, match=r"unknown option\(s\) \['fast'\] for @asc.jit"):
+        asc.jit(fast=True)(lambda x: None)

@@ -1,0 +1,69 @@
+"""`asc.runtime.config`: backends, the 12 platforms and set_platform's errors."""
+
+from __future__ import annotations
+
+import pytest
+
+import asc.lib.runtime as rt
+import asc.runtime.config as config
+
+
+def test_platform_values_match_pyasc() -> None:
+    assert [p.value for p in config.Platform] == [
+        "Ascend910B1", "Ascend910B2", "Ascend910B2C", "Ascend910B3", "Ascend910B4", "Ascend910B4-1",
+        "Ascend910_9362", "Ascend910_9372", "Ascend910_9381", "Ascend910_9382", "Ascend910_9391",
+        "Ascend910_9392"]
+    assert config.Platform("Ascend910B4-1") is config.Platform.Ascend910B4_1
+    assert [b.value for b in config.Backend] == ["Model", "NPU"]
+
+
+@pytest.mark.parametrize("platform,aiv,clock", [
+    (config.Platform.Ascend910B1, 48, 1850), (config.Platform.Ascend910B2, 48, 1800),
+    (config.Platform.Ascend910B3, 40, 1800), (config.Platform.Ascend910B4, 40, 1800),
+    (config.Platform.Ascend910_9362, 40, 1800), (config.Platform.Ascend910_9392, 48, 1850)])
+def test_platform_facts(platform: config.Platform, aiv: int, clock: int) -> None:
+    info = config.PLATFORMS[platform]
+    assert (info.aiv_cores, info.aic_cores, info.clock_mhz) == (aiv, aiv // 2, clock)
+    assert (info.ub_bytes, info.l1_bytes, info.l0c_bytes) == (196608, 524288, 131072)
+
+
+def test_every_platform_has_facts() -> None:
+    assert set(config.PLATFORMS) == set(config.Platform)
+    assert config.PLATFORMS[config.Platform.Ascend910B4].hbm_bytes == 32 << 30
+    assert config.PLATFORMS[config.Platform.Ascend910_9362].l2_bytes == 168 << 20
+
+
+def test_set_platform_defaults_and_strings() -> None:
+    config.set_platform("Model")
+    assert config.current_platform() is config.Platform.Ascend910B1
+    config.set_platform(config.Backend.Model, "Ascend910B3")
+    assert config.current_platform() is config.Platform.Ascend910B3
+    assert rt.current_platform() == "Ascend910B3"
+    assert rt.is_model()
+
+
+def test_unknown_platform_lists_valid_ones() -> None:
+    with pytest.raises(ValueError) as e:
+        config.set_platform(config.Backend.Model, "Ascend999")
+    assert "unknown platform 'Ascend999'" in str(e.value)
+    assert "'Ascend910B1'" in str(e.value) and "'Ascend910_9392'" in str(e.value)
+
+
+def test_unknown_backend() -> None:
+    with pytest.raises(ValueError, match=r"unknown backend 'GPU'; valid backends: \['Model', 'NPU'\]"):
+        config.set_platform("GPU")
+
+
+def test_npu_without_cann_says_how_to_simulate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    with pytest.raises(RuntimeError) as e:
+        config.set_platform(config.Backend.NPU, config.Platform.Ascend910B1)
+    msg = str(e.value)
+    assert "CANN" in msg and "not found" in msg
+    assert "Backend.Model" in msg and "-r Model" in msg
+    assert config.current_backend() is config.Backend.Model  # unchanged
+
+
+def test_current_stream_is_stable() -> None:
+    assert rt.current_stream() is rt.current_stream()
+    assert rt.current_stream().device_id == 0

@@ -1,0 +1,68 @@
+"""Bad launch arguments raise TypeError/ValueError naming the parameter."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import asc
+
+
+@asc.jit
+def copy_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    h = asc.GlobalTensor()
+    h.set_global_buffer(y, n)
+    t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, g, n)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(h, t, n)
+
+
+def test_copy_roundtrip() -> None:
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros_like(x)
+    copy_kernel[1](x, y, 64)
+    np.testing.assert_array_equal(x, y)
+
+
+@pytest.mark.parametrize("bad,kind", [("hello", "str"), ([1.0, 2.0], "list"), ({"a": 1}, "dict")])
+def test_wrong_argument_type_names_the_parameter(bad, kind) -> None:
+    y = np.zeros(64, dtype=np.float32)
+    with pytest.raises(TypeError, match=f"argument 'x' has unsupported type {kind}"):
+        copy_kernel[1](bad, y, 64)
+
+
+def test_non_contiguous_array() -> None:
+    x = np.zeros((64, 2), dtype=np.float32)[:, 0]
+    y = np.zeros(64, dtype=np.float32)
+    with pytest.raises(TypeError, match="argument 'x' is a non-contiguous numpy array"):
+        copy_kernel[1](x, y, 64)
+
+
+def test_non_contiguous_torch_tensor() -> None:
+    torch = pytest.importorskip("torch")
+    x = torch.zeros(64, 2)[:, 0]
+    y = torch.zeros(64)
+    with pytest.raises(TypeError, match="argument 'x' is a non-contiguous torch tensor"):
+        copy_kernel[1](x, y, 64)
+
+
+def test_scalar_out_of_range() -> None:
+    x = np.zeros(64, dtype=np.float32)
+    with pytest.raises(TypeError, match="argument 'n': 4294967296 does not fit in int32"):
+        copy_kernel[1](x, x.copy(), 1 << 32)
+
+
+def test_missing_argument() -> None:
+    x = np.zeros(64, dtype=np.float32)
+    with pytest.raises(TypeError, match="copy_kernel: missing a required argument: 'n'"):
+        copy_kernel[1](x, x)
+
+
+@pytest.mark.parametrize("grid", [0, -1, 2.0, "4"])
+def test_bad_block_count(grid) -> None:
+    with pytest.raises(ValueError, match="the number of blocks must be a positive int"):
+        copy_kernel[grid]

@@ -1,0 +1,121 @@
+//===- ascsim/abi.h - Kernel-to-simulator internal ABI ----------*- C++ -*-===//
+//
+// The small binary interface between a kernel translation unit (compiled by
+// the host g++ against kernel_operator.h) and the prebuilt simulator library
+// libascsim.so. Everything the Ascend C API does is forwarded here: operands
+// are plain structs, element types travel as the DType enum, and every entry
+// carries the call site's Loc so that diagnostics name the user's Python line.
+//
+// This header is part of every kernel TU, so it includes only <cstdint> and
+// declares nothing but PODs and functions (architecture.md, "Keep the kernel's
+// translation unit lean"). It must stay C++17.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_ABI_H
+#define ASCSIM_ABI_H
+
+#include <cstdint>
+
+#if defined(__GNUC__)
+#define ASCSIM_API __attribute__((visibility("default")))
+#else
+#define ASCSIM_API
+#endif
+
+namespace ascsim {
+
+//===----------------------------------------------------------------------===//
+// Source locations
+//===----------------------------------------------------------------------===//
+
+/// A call site: the file/line the compiler saw, i.e. the user's Python file
+/// and line when the emitted source carries `#line N "user.py"` directives.
+struct Loc {
+  const char *file;
+  unsigned line;
+};
+
+/// Returns the location of the *caller*. Used as the default value of a
+/// trailing `Loc loc = here()` parameter on every API entry: the builtins are
+/// evaluated at the call site of the API function because they are default
+/// arguments of this helper (writing `Loc{__builtin_FILE(), __builtin_LINE()}`
+/// directly as the default argument would record this header instead).
+static inline Loc here(const char *f = __builtin_FILE(),
+                       unsigned l = __builtin_LINE()) {
+  return Loc{f, l};
+}
+
+//===----------------------------------------------------------------------===//
+// Element types and operations (values are part of the ABI: append only)
+//===----------------------------------------------------------------------===//
+
+enum class DType : uint8_t {
+  Bool = 0,
+  I8,
+  U8,
+  I16,
+  U16,
+  I32,
+  U32,
+  I64,
+  U64,
+  F16,
+  BF16,
+  F32,
+  F64,
+};
+
+/// Elementwise tensor-tensor vector instructions (PIPE_V).
+enum class BinOp : uint8_t { Add = 0, Sub, Mul, Div, Max, Min };
+
+/// A tensor operand as the library sees it. `pos` is the AscendC::TPosition
+/// value (0 = GM). For GM, `addr` is the host address; for local memories it
+/// is the byte address inside the position's physical memory and `bytes` is
+/// the byte length of the LocalTensor view.
+struct Operand {
+  uint64_t addr;
+  uint64_t bytes;
+  uint8_t pos;
+};
+
+//===----------------------------------------------------------------------===//
+// Entry points (implemented in sim/lib/device/KernelAbi.cpp)
+//===----------------------------------------------------------------------===//
+//
+// Each call runs on the simulated core bound to the calling host thread. A
+// detected error throws out of the call (the kernel is compiled with
+// exceptions) and stops that core; the launcher records the diagnostic.
+
+namespace abi {
+
+/// Validates a static LocalTensor(pos, addr, elems) of `elemBytes`-byte
+/// elements: position usable on this core, 32-B alignment, capacity.
+ASCSIM_API void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
+                                 uint32_t elemBytes, Loc loc);
+/// DataCopy count form; the path (GM->UB, UB->GM, UB->UB) follows the
+/// operand positions.
+ASCSIM_API void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
+                         DType type, Loc loc);
+/// Vector binary count form: dst[i] = src0[i] op src1[i], i < count.
+ASCSIM_API void vecBinary(BinOp op, DType type, const Operand &dst,
+                          const Operand &src0, const Operand &src1,
+                          int32_t count, Loc loc);
+/// SetFlag / WaitFlag with an AscendC::HardEvent value.
+ASCSIM_API void setFlag(uint8_t event, int32_t id, Loc loc);
+ASCSIM_API void waitFlag(uint8_t event, int32_t id, Loc loc);
+/// PipeBarrier with a pipe_t value.
+ASCSIM_API void pipeBarrier(uint8_t pipe, Loc loc);
+/// Scalar (PIPE_S) element access at `index` elements past the operand.
+ASCSIM_API void scalarRead(const Operand &src, uint64_t index, DType type,
+                           void *out, Loc loc);
+ASCSIM_API void scalarWrite(const Operand &dst, uint64_t index, DType type,
+                            const void *in, Loc loc);
+ASCSIM_API int64_t blockIdx();
+ASCSIM_API int64_t blockNum();
+ASCSIM_API void initSocState(Loc loc);
+
+} // namespace abi
+} // namespace ascsim
+
+#endif // ASCSIM_ABI_H

@@ -1,0 +1,146 @@
+//===- ascsim/runtime.h - C++ API of the simulator runtime ------*- C++ -*-===//
+//
+// What a host program (the Python binding, the C++ tests) uses to run a
+// compiled kernel on the simulator: load the kernel .so once, launch it on
+// `num_blocks` simulated vector cores, get diagnostics and a timing estimate
+// back as data. The runtime never prints and never throws.
+//
+// Not part of a kernel translation unit (it uses the standard library).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_RUNTIME_H
+#define ASCSIM_RUNTIME_H
+
+#include "ascsim/abi.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ascsim {
+
+//===----------------------------------------------------------------------===//
+// Configuration
+//===----------------------------------------------------------------------===//
+
+/// Platform and host parameters of one launch. Validate with validate().
+struct LaunchConfig {
+  /// Unified Buffer bytes per vector core (910B/910C: 196608).
+  uint64_t ub_bytes = 196608;
+  /// Physical vector cores; blocks beyond this run in further waves.
+  uint32_t aiv_cores = 48;
+  /// Core clock in MHz (910B1: 1850, other A2/A3 parts: 1800).
+  double clock_mhz = 1850.0;
+  /// Host worker threads running blocks; 0 = hardware concurrency.
+  uint32_t host_threads = 0;
+
+  /// "<field> must be <rule>, but got <value>" for the first invalid field.
+  ASCSIM_API std::optional<std::string> validate() const;
+};
+
+/// The configuration of a known SoC name (e.g. "Ascend910B1"), or nullopt.
+ASCSIM_API std::optional<LaunchConfig> platformConfig(const std::string &soc);
+
+/// A kernel argument array in host memory that the kernel may access as GM.
+struct GmRegion {
+  uint64_t address = 0;
+  uint64_t bytes = 0;
+  std::string name;
+};
+
+//===----------------------------------------------------------------------===//
+// Results
+//===----------------------------------------------------------------------===//
+
+enum class Severity : uint8_t { Error, Warning };
+
+/// A secondary location attached to a diagnostic.
+struct Note {
+  std::string message;
+  std::string file;
+  uint32_t line = 0;
+};
+
+/// One finding. `block` is -1 for launch-level problems. `order` is the
+/// program-order position inside the block (used to sort).
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  /// "bounds", "capacity", "alignment", "deadlock", "sync", "argument",
+  /// "dtype", "config" or "internal".
+  std::string category;
+  std::string message;
+  int64_t block = -1;
+  std::string file;
+  uint32_t line = 0;
+  std::vector<Note> notes;
+  uint64_t order = 0;
+};
+
+ASCSIM_API const char *severityName(Severity s);
+
+/// Timing of one block (one simulated core run).
+struct BlockTiming {
+  uint64_t cycles = 0;
+  /// Busy cycles per pipe name ("S", "V", "MTE2", "MTE3").
+  std::map<std::string, uint64_t> pipe_busy_cycles;
+};
+
+struct LaunchResult {
+  /// No error-severity diagnostic.
+  bool ok = true;
+  /// Sorted by block, then program order.
+  std::vector<Diagnostic> diagnostics;
+  /// Estimated kernel cycles: blocks list-scheduled onto `aiv_cores` cores in
+  /// block order; the latest-finishing core defines the total.
+  uint64_t cycles = 0;
+  double duration_us = 0.0;
+  /// Per pipe, the largest busy-cycle total of any physical core (summed over
+  /// the blocks that core ran).
+  std::map<std::string, uint64_t> pipe_busy_cycles;
+  /// The pipe with the largest busy total ("" when nothing ran).
+  std::string bound_pipe;
+  std::vector<BlockTiming> blocks;
+};
+
+//===----------------------------------------------------------------------===//
+// Kernel
+//===----------------------------------------------------------------------===//
+
+/// A loaded kernel shared object exporting
+/// `extern "C" void ascsim_entry(const uint64_t *args)`. Owns the dlopen
+/// handle; launches may run concurrently.
+class ASCSIM_API Kernel {
+public:
+  /// Loads `path` (RTLD_NOW | RTLD_LOCAL). On failure returns null and sets
+  /// `error` (dlerror text).
+  static std::unique_ptr<Kernel> load(const std::string &path,
+                                      std::string &error);
+  ~Kernel();
+  Kernel(const Kernel &) = delete;
+  Kernel &operator=(const Kernel &) = delete;
+
+  const std::string &path() const { return path_; }
+
+  /// Runs `num_blocks` blocks. `args` holds one word per kernel parameter (see
+  /// ascsim_entry.h); `regions` lists the arrays GM accesses may touch (an
+  /// empty list disables GM bounds checks).
+  LaunchResult launch(uint32_t num_blocks, const std::vector<uint64_t> &args,
+                      const std::vector<GmRegion> &regions,
+                      const LaunchConfig &config) const;
+
+private:
+  using EntryFn = void (*)(const uint64_t *);
+  Kernel(std::string path, void *handle, EntryFn entry);
+
+  std::string path_;
+  void *handle_;
+  EntryFn entry_;
+};
+
+} // namespace ascsim
+
+#endif // ASCSIM_RUNTIME_H

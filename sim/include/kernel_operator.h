@@ -1,0 +1,19 @@
+//===- kernel_operator.h - Ascend C API for the simulator -------*- C++ -*-===//
+//
+// The single header an Ascend C kernel includes. This implementation targets
+// the pyasc CPU simulator: it is declaration-only (class templates and inline
+// forwarders over <cstdint>), and the simulator library libascsim.so does the
+// work. Supported: A2/A3 (__NPU_ARCH__ 2201) vector cores (AIV).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_KERNEL_OPERATOR_H
+#define ASCSIM_KERNEL_OPERATOR_H
+
+#include "ascsim/abi.h"
+#include "ascsim/api.h"
+#include "ascsim/enums.h"
+#include "ascsim/float16.h"
+#include "ascsim/tensor.h"
+
+#endif // ASCSIM_KERNEL_OPERATOR_H

@@ -1,0 +1,41 @@
+//===- device/Device.h - Running blocks on host threads ---------*- C++ -*-===//
+//
+// Runs one block on a fresh Core bound to the calling thread, and runs many
+// blocks on a pool of host threads. Every block's outcome lands in its own
+// slot, so results do not depend on the number of threads or on scheduling.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_DEVICE_DEVICE_H
+#define ASCSIM_DEVICE_DEVICE_H
+
+#include "memory/Memory.h"
+#include "timing/Timing.h"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace ascsim {
+
+using EntryFn = void (*)(const uint64_t *);
+
+struct BlockOutcome {
+  std::vector<Diagnostic> diagnostics;
+  CoreTiming timing;
+};
+
+/// Runs block `blockIdx` of `blockNum`: calls `entry(args)` with a new core
+/// bound to this thread, then drains its pipes. Never throws.
+BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
+                      int64_t blockNum, const LaunchConfig &config,
+                      const GmMap &gm);
+
+/// Calls fn(i) for i in [0, n) on `threads` host threads (the caller's thread
+/// included); each index runs exactly once. `fn` must not throw.
+void parallelFor(uint32_t n, uint32_t threads,
+                 const std::function<void(uint32_t)> &fn);
+
+} // namespace ascsim
+
+#endif // ASCSIM_DEVICE_DEVICE_H

@@ -1,0 +1,93 @@
+//===- flags/Flags.cpp - Intra-core hardware event flags --------*- C++ -*-===//
+
+#include "flags/Flags.h"
+
+#include "support/Fault.h"
+
+namespace ascsim {
+
+std::string flagCall(const char *api, uint8_t event, uint8_t id) {
+  const EventInfo *info = eventInfo(event);
+  return std::string(api) + "(" + (info ? info->name : "?") + ", " +
+         std::to_string(id) + ")";
+}
+
+const EventInfo &FlagTable::validate(const char *api, uint8_t event, int32_t id,
+                                     Loc loc) {
+  const EventInfo *info = eventInfo(event);
+  if (!info)
+    fail("argument",
+         std::string(api) + ": " + std::to_string(event) +
+             " is not a HardEvent value",
+         loc);
+  if (!info->onAiv)
+    fail("argument",
+         std::string(api) + ": event " + info->name +
+             " is not valid on a vector core (AIV); valid events are " +
+             aivEventList(),
+         loc);
+  if (id < 0 || id >= kNumEventIds)
+    fail("argument",
+         std::string(api) + "(" + info->name + ", " + std::to_string(id) +
+             "): event id must be in 0..7 (ids 6 and 7 are reserved by the "
+             "framework)",
+         loc);
+  return *info;
+}
+
+void FlagTable::issueSet(uint8_t event, uint8_t id, Loc loc) {
+  Balance &b = balance_[event * kNumEventIds + id];
+  if (b.pending >= 1)
+    fail("sync",
+         flagCall("set_flag", event, id) +
+             " is called again before a matching wait_flag; a flag is a "
+             "single bit, so the first set is lost and a later wait or "
+             "barrier hangs on the NPU",
+         loc,
+         {makeNote("the flag was set here and not waited since", b.lastSet)});
+  ++b.pending;
+  b.lastSet = loc;
+}
+
+void FlagTable::issueWait(uint8_t event, uint8_t id) {
+  --balance_[event * kNumEventIds + id].pending;
+}
+
+void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
+  Flag &f = at(event, id);
+  if (f.set)
+    fail("sync",
+         flagCall("set_flag", event, id) + " sets the flag at cycle " +
+             std::to_string(cycle) +
+             " while it is still set from an earlier set_flag that no "
+             "wait_flag has consumed yet; the event is lost. Add a reverse "
+             "synchronisation or use another event id",
+         loc,
+         {makeNote("the earlier set_flag, set at cycle " +
+                       std::to_string(f.cycle),
+                   f.loc)});
+  f.set = true;
+  f.cycle = cycle;
+  f.loc = loc;
+}
+
+std::vector<Diagnostic> FlagTable::leaked() const {
+  std::vector<Diagnostic> out;
+  for (int e = 0; e < kNumEvents; ++e) {
+    for (int id = 0; id < kNumEventIds; ++id) {
+      const Flag &f = flags_[e * kNumEventIds + id];
+      if (!f.set)
+        continue;
+      out.push_back(makeDiagnostic(
+          "sync",
+          std::string("flag ") + eventInfo(e)->name + " id " +
+              std::to_string(id) + " set at " + formatLoc(f.loc) +
+              " is never waited; it would leak into the next kernel on this "
+              "core. Add the matching wait_flag",
+          f.loc));
+    }
+  }
+  return out;
+}
+
+} // namespace ascsim

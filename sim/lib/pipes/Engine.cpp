@@ -1,0 +1,231 @@
+//===- pipes/Engine.cpp - Per-core in-order pipe queues ---------*- C++ -*-===//
+
+#include "pipes/Engine.h"
+
+#include "support/Fault.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace ascsim {
+
+void Engine::push(Instr instr) {
+  pipes_[idx(instr.pipe)].queue.push_back(std::move(instr));
+}
+
+uint32_t Engine::allocSlot() {
+  if (!freeSlots_.empty()) {
+    uint32_t s = freeSlots_.back();
+    freeSlots_.pop_back();
+    return s;
+  }
+  slots_.emplace_back();
+  return static_cast<uint32_t>(slots_.size() - 1);
+}
+
+void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
+  pending_.push(Pending{cycle, seq, slot});
+}
+
+void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
+                         uint64_t seq, Loc loc) {
+  uint32_t s = allocSlot();
+  InFlight &f = slots_[s];
+  f.isFlag = true;
+  f.event = event;
+  f.id = id;
+  f.loc = loc;
+  f.dst = nullptr;
+  schedule(std::max(cycle, now_), seq, s);
+}
+
+uint64_t Engine::headStart(const PipeState &ps) const {
+  if (ps.queue.empty())
+    return kNever;
+  const Instr &h = ps.queue.front();
+  uint64_t t = std::max({ps.freeAt, h.issue, now_});
+  switch (h.kind) {
+  case InstrKind::Work:
+  case InstrKind::SetFlag:
+    return t;
+  case InstrKind::Barrier:
+    return std::max(t, ps.lastDone);
+  case InstrKind::WaitFlag:
+    if (!flags_.isSet(h.event, h.id))
+      return kNever;
+    return std::max(t, flags_.setCycle(h.event, h.id));
+  }
+  return t;
+}
+
+void Engine::start(Pipe p, uint64_t cycle) {
+  PipeState &ps = pipes_[idx(p)];
+  Instr h = std::move(ps.queue.front());
+  ps.queue.pop_front();
+  now_ = cycle;
+  switch (h.kind) {
+  case InstrKind::Work: {
+    uint64_t done = cycle + h.cost.occupancy + h.cost.latency;
+    uint32_t s = allocSlot();
+    InFlight &f = slots_[s];
+    f.isFlag = false;
+    f.loc = h.loc;
+    f.dst = h.work.dst;
+    f.staging.resize(resultBytes(h.work));
+    evaluate(h.work, f.staging.data());
+    schedule(done, h.seq, s);
+    ps.freeAt = cycle + h.cost.occupancy;
+    ps.lastDone = std::max(ps.lastDone, done);
+    if (cycle >= ps.busyEnd) {
+      ps.busy += done - cycle;
+      ps.busyEnd = done;
+    } else if (done > ps.busyEnd) {
+      ps.busy += done - ps.busyEnd;
+      ps.busyEnd = done;
+    }
+    return;
+  }
+  case InstrKind::SetFlag: {
+    uint32_t s = allocSlot();
+    InFlight &f = slots_[s];
+    f.isFlag = true;
+    f.event = h.event;
+    f.id = h.id;
+    f.loc = h.loc;
+    f.dst = nullptr;
+    schedule(std::max(cycle, ps.lastDone), h.seq, s);
+    ps.freeAt = cycle + timing::kSyncOccupancy;
+    return;
+  }
+  case InstrKind::WaitFlag:
+    flags_.clear(h.event, h.id);
+    ps.freeAt = cycle + timing::kSyncOccupancy;
+    return;
+  case InstrKind::Barrier:
+    ps.freeAt = cycle + timing::kSyncOccupancy;
+    return;
+  }
+}
+
+void Engine::complete() {
+  Pending top = pending_.top();
+  pending_.pop();
+  now_ = std::max(now_, top.cycle);
+  InFlight &f = slots_[top.slot];
+  if (f.isFlag) {
+    Loc loc = f.loc;
+    uint8_t event = f.event, id = f.id;
+    freeSlots_.push_back(top.slot);
+    flags_.set(event, id, top.cycle, loc);
+    return;
+  }
+  if (!f.staging.empty())
+    std::memcpy(f.dst, f.staging.data(), f.staging.size());
+  freeSlots_.push_back(top.slot);
+}
+
+Engine::Step Engine::step(uint64_t limit) {
+  uint64_t tc = pending_.empty() ? kNever : pending_.top().cycle;
+  uint64_t ts = kNever;
+  int sp = -1;
+  bool anyQueued = false;
+  for (int p = 0; p < kNumPipes; ++p) {
+    anyQueued |= !pipes_[p].queue.empty();
+    uint64_t t = headStart(pipes_[p]);
+    if (t < ts) {
+      ts = t;
+      sp = p;
+    }
+  }
+  if (tc == kNever && ts == kNever)
+    return anyQueued ? Step::Blocked : Step::Idle;
+  if (std::min(tc, ts) > limit)
+    return Step::Limit;
+  if (tc <= ts)
+    complete();
+  else
+    start(static_cast<Pipe>(sp), ts);
+  return Step::Progressed;
+}
+
+void Engine::runUntil(uint64_t cycle) {
+  while (step(cycle) == Step::Progressed) {
+  }
+}
+
+uint64_t Engine::runUntilRoom(Pipe p, const Stall &stall) {
+  while (queued(p) >= kQueueDepth)
+    if (step(kNever) != Step::Progressed)
+      deadlock(stall);
+  return now_;
+}
+
+uint64_t Engine::runUntilFlag(uint8_t event, uint8_t id, const Stall &stall) {
+  while (!flags_.isSet(event, id))
+    if (step(kNever) != Step::Progressed)
+      deadlock(stall);
+  return flags_.setCycle(event, id);
+}
+
+uint64_t Engine::drain(const Stall &stall) {
+  Step s;
+  while ((s = step(kNever)) == Step::Progressed) {
+  }
+  if (s == Step::Blocked)
+    deadlock(stall);
+  uint64_t end = now_;
+  for (const PipeState &ps : pipes_)
+    end = std::max(end, ps.lastDone);
+  return end;
+}
+
+void Engine::deadlock(const Stall &stall) const {
+  // Every non-empty queue is headed by a WaitFlag whose flag is not set.
+  std::vector<const Instr *> blocked;
+  for (const PipeState &ps : pipes_)
+    if (!ps.queue.empty())
+      blocked.push_back(&ps.queue.front());
+  std::sort(blocked.begin(), blocked.end(),
+            [](const Instr *a, const Instr *b) { return a->seq < b->seq; });
+
+  auto matchingSet = [&](const Instr &w) -> const Instr * {
+    for (const PipeState &ps : pipes_)
+      for (const Instr &i : ps.queue)
+        if (i.kind == InstrKind::SetFlag && i.event == w.event && i.id == w.id)
+          return &i;
+    return nullptr;
+  };
+  auto describe = [&](const Instr &w) {
+    std::string s = flagCall("wait_flag", w.event, w.id) + " in PIPE_" +
+                    pipeName(w.pipe) + " waits forever";
+    if (const Instr *set = matchingSet(w))
+      s += ": its set_flag at " + formatLoc(set->loc) + " is queued in PIPE_" +
+           pipeName(set->pipe) + " behind another blocked instruction";
+    else
+      s += ": no matching set_flag is pending";
+    return s;
+  };
+
+  std::vector<Note> notes;
+  std::string msg;
+  Loc loc = stall.loc;
+  if (blocked.empty()) {
+    msg =
+        "deadlock: " +
+        (stall.scalarWait.empty() ? std::string("the scalar unit")
+                                  : stall.scalarWait + " on the scalar unit") +
+        " waits forever: no pipe has work left that could set its flag";
+  } else {
+    const Instr &first = *blocked.front();
+    msg = "deadlock: " + describe(first);
+    loc = first.loc;
+    for (size_t i = 1; i < blocked.size(); ++i)
+      notes.push_back(
+          makeNote("also blocked: " + describe(*blocked[i]), blocked[i]->loc));
+    notes.push_back(makeNote(stall.what, stall.loc));
+  }
+  fail("deadlock", msg + "; the kernel would hang on the NPU", loc,
+       std::move(notes));
+}
+
+} // namespace ascsim

@@ -1,0 +1,144 @@
+//===- pipes/Engine.h - Per-core in-order pipe queues -----------*- C++ -*-===//
+//
+// The discrete-event model of one core's pipes (hardware.md §3.1, §3.3, §10).
+// The kernel's C++ code is the scalar front end: it issues instructions into
+// per-pipe in-order queues (depth 32). The engine starts each pipe's head
+// when the pipe is free, the instruction has been issued and, for WaitFlag,
+// its flag is set; different pipes run concurrently. Among startable heads
+// the earliest start wins (ties: pipe order S, V, M, MTE1, MTE2, MTE3, FIX);
+// pending completions at the same cycle go first.
+//
+// A work instruction reads its sources when it starts (into a staging
+// buffer) and writes its destination when it completes, so a correctly
+// synchronised kernel computes exact results and a wrongly synchronised one
+// sees memory as the timeline has it. SetFlag fires once every earlier
+// instruction of its pipe has completed; WaitFlag clears the flag it waited
+// for; PipeBarrier holds its pipe until earlier instructions complete.
+//
+// The engine runs lazily, only when the scalar must wait (full queue, a wait
+// with destination S, a scalar memory access, PIPE_ALL, kernel end). If it
+// cannot progress while the scalar waits, that is a deadlock and it throws a
+// "deadlock" Fault naming every blocked WaitFlag.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_PIPES_ENGINE_H
+#define ASCSIM_PIPES_ENGINE_H
+
+#include "flags/Flags.h"
+#include "ops/Ops.h"
+#include "timing/Timing.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <queue>
+#include <string>
+#include <vector>
+
+namespace ascsim {
+
+enum class InstrKind : uint8_t { Work, SetFlag, WaitFlag, Barrier };
+
+/// One issued instruction.
+struct Instr {
+  InstrKind kind = InstrKind::Work;
+  Pipe pipe = Pipe::V;
+  uint8_t event = 0; // SetFlag / WaitFlag
+  uint8_t id = 0;
+  uint64_t seq = 0;   // program order on this core
+  uint64_t issue = 0; // scalar cycle of issue
+  Loc loc{nullptr, 0};
+  const char *name = ""; // user-facing API name
+  Cost cost;             // Work only
+  Work work;             // Work only
+};
+
+/// Where and why the scalar waits, for deadlock reports.
+struct Stall {
+  /// A note sentence about the scalar's state at `loc`.
+  std::string what;
+  Loc loc{nullptr, 0};
+  /// For a WaitFlag executed by the scalar (destination S): its spelling.
+  std::string scalarWait;
+};
+
+class Engine {
+public:
+  static constexpr size_t kQueueDepth = 32;
+  static constexpr uint64_t kNever = ~0ull;
+
+  explicit Engine(FlagTable &flags) : flags_(flags) {}
+
+  size_t queued(Pipe p) const { return pipes_[idx(p)].queue.size(); }
+  /// Appends to the pipe's queue; the caller has made room.
+  void push(Instr instr);
+  /// A SetFlag whose source pipe is S (issued as instruction `seq`): the flag
+  /// is set at `cycle`.
+  void postFlagSet(uint8_t event, uint8_t id, uint64_t cycle, uint64_t seq,
+                   Loc loc);
+
+  /// Cycle of the last processed event (never after the scalar's cycle).
+  uint64_t now() const { return now_; }
+  /// Processes every event at or before `cycle`.
+  void runUntil(uint64_t cycle);
+  /// Runs until `p`'s queue has room; returns the cycle it got room.
+  uint64_t runUntilRoom(Pipe p, const Stall &stall);
+  /// Runs until flag (event, id) is set; returns the cycle it was set.
+  uint64_t runUntilFlag(uint8_t event, uint8_t id, const Stall &stall);
+  /// Runs until every queue is empty and every instruction has completed;
+  /// returns the cycle of the last completion.
+  uint64_t drain(const Stall &stall);
+
+  /// Cycles during which `p` had at least one instruction in flight.
+  uint64_t busy(Pipe p) const { return pipes_[idx(p)].busy; }
+
+private:
+  enum class Step { Progressed, Idle, Blocked, Limit };
+
+  struct PipeState {
+    std::deque<Instr> queue;
+    uint64_t freeAt = 0;   // earliest start of the next instruction
+    uint64_t lastDone = 0; // latest completion of a started instruction
+    uint64_t busy = 0;
+    uint64_t busyEnd = 0;
+  };
+  /// A started instruction's completion (or a flag becoming set).
+  struct InFlight {
+    bool isFlag = false;
+    uint8_t event = 0;
+    uint8_t id = 0;
+    Loc loc{nullptr, 0};
+    uint8_t *dst = nullptr;
+    std::vector<uint8_t> staging;
+  };
+  struct Pending {
+    uint64_t cycle;
+    uint64_t seq;
+    uint32_t slot;
+    bool operator>(const Pending &o) const {
+      return cycle != o.cycle ? cycle > o.cycle : seq > o.seq;
+    }
+  };
+
+  static int idx(Pipe p) { return static_cast<int>(p); }
+  uint64_t headStart(const PipeState &ps) const;
+  Step step(uint64_t limit);
+  void start(Pipe p, uint64_t cycle);
+  void complete();
+  uint32_t allocSlot();
+  void schedule(uint64_t cycle, uint64_t seq, uint32_t slot);
+  [[noreturn]] void deadlock(const Stall &stall) const;
+
+  FlagTable &flags_;
+  std::array<PipeState, kNumPipes> pipes_;
+  std::vector<InFlight> slots_;
+  std::vector<uint32_t> freeSlots_;
+  std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>>
+      pending_;
+  uint64_t now_ = 0;
+};
+
+} // namespace ascsim
+
+#endif // ASCSIM_PIPES_ENGINE_H

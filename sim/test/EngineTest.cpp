@@ -1,0 +1,162 @@
+//===- EngineTest.cpp - The pipe engine and flags in isolation --*- C++ -*-===//
+
+#include "pipes/Engine.h"
+#include "support/Fault.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+using namespace ascsim;
+
+namespace {
+
+constexpr uint8_t kMte2V = 4; // HardEvent::MTE2_V
+constexpr uint8_t kVMte3 = 7; // HardEvent::V_MTE3
+
+struct Fixture {
+  FlagTable flags;
+  Engine engine{flags};
+  uint64_t seq = 0;
+
+  Instr make(InstrKind kind, Pipe p, uint64_t issue) {
+    Instr i;
+    i.kind = kind;
+    i.pipe = p;
+    i.issue = issue;
+    i.seq = ++seq;
+    i.loc = Loc{"test.py", static_cast<unsigned>(seq)};
+    i.name = "test";
+    return i;
+  }
+  void copy(Pipe p, uint64_t issue, float *dst, const float *src, uint64_t n,
+            Cost cost) {
+    Instr i = make(InstrKind::Work, p, issue);
+    i.cost = cost;
+    i.work.kind = WorkKind::Copy;
+    i.work.type = DType::F32;
+    i.work.dst = reinterpret_cast<uint8_t *>(dst);
+    i.work.src0 = reinterpret_cast<const uint8_t *>(src);
+    i.work.count = n;
+    engine.push(std::move(i));
+  }
+  void add(uint64_t issue, float *dst, const float *a, const float *b,
+           uint64_t n) {
+    Instr i = make(InstrKind::Work, Pipe::V, issue);
+    i.cost = timing::vectorBinary(BinOp::Add, DType::F32, n * 4);
+    i.work.kind = WorkKind::Binary;
+    i.work.op = BinOp::Add;
+    i.work.type = DType::F32;
+    i.work.dst = reinterpret_cast<uint8_t *>(dst);
+    i.work.src0 = reinterpret_cast<const uint8_t *>(a);
+    i.work.src1 = reinterpret_cast<const uint8_t *>(b);
+    i.work.count = n;
+    engine.push(std::move(i));
+  }
+  void flag(InstrKind kind, Pipe p, uint8_t event, uint8_t id, uint64_t issue) {
+    Instr i = make(kind, p, issue);
+    i.event = event;
+    i.id = id;
+    engine.push(std::move(i));
+  }
+};
+
+TEST(EngineTest, SetWaitOrdersPipesAndTimesFollowTheModel) {
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 0, 2);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 3);
+  f.add(4, out.data(), ub.data(), ub.data(), 128);
+  uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  // copy: start 1, 6 cycles + 347 -> 354; set fires at 354; add starts 355,
+  // 2 repeats + (6 + 15) -> 378.
+  EXPECT_EQ(end, 378u);
+  EXPECT_EQ(f.engine.busy(Pipe::MTE2), 353u);
+  EXPECT_EQ(f.engine.busy(Pipe::V), 23u);
+  for (float v : out)
+    ASSERT_EQ(v, 6.f);
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 0));
+}
+
+TEST(EngineTest, WithoutSyncTheConsumerReadsStaleData) {
+  Fixture f;
+  std::vector<float> gm(64, 3.f), ub(64, -1.f), out(64, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 64, timing::gmToLocal(256));
+  f.add(2, out.data(), ub.data(), ub.data(), 64);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  for (float v : out)
+    ASSERT_EQ(v, -2.f);
+  for (float v : ub)
+    ASSERT_EQ(v, 3.f);
+}
+
+TEST(EngineTest, RunUntilStopsAtTheScalarCycle) {
+  Fixture f;
+  std::vector<float> gm(64, 3.f), ub(64, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 64, timing::gmToLocal(256));
+  f.engine.runUntil(100);
+  EXPECT_EQ(ub[0], 0.f); // completes at 1 + 3 + 347
+  f.engine.runUntil(351);
+  EXPECT_EQ(ub[0], 3.f);
+}
+
+TEST(EngineTest, DeadlockNamesTheBlockedWait) {
+  Fixture f;
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 2, 1);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE3, kVMte3, 1, 2);
+  try {
+    f.engine.drain(Stall{"kernel end", Loc{"test.py", 99}});
+    FAIL() << "no deadlock";
+  } catch (Fault &fault) {
+    EXPECT_EQ(fault.diag.category, "deadlock");
+    EXPECT_EQ(fault.diag.line, 1u);
+    ASSERT_EQ(fault.diag.notes.size(), 2u);
+    EXPECT_EQ(fault.diag.notes[0].line, 2u);
+    EXPECT_EQ(fault.diag.notes[1].line, 99u);
+  }
+}
+
+TEST(EngineTest, CircularWaitPointsAtTheQueuedSet) {
+  Fixture f;
+  // V waits for MTE2 whose set sits behind MTE2's own wait for V.
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 1);
+  f.flag(InstrKind::SetFlag, Pipe::V, 5 /*V_MTE2*/, 0, 2);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE2, 5, 1, 3);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 0, 4);
+  try {
+    f.engine.drain(Stall{"kernel end", Loc{"test.py", 99}});
+    FAIL() << "no deadlock";
+  } catch (Fault &fault) {
+    EXPECT_NE(fault.diag.message.find("queued in PIPE_MTE2"), std::string::npos)
+        << fault.diag.message;
+  }
+}
+
+TEST(EngineTest, QueueRoomFreesWhenTheHeadStarts) {
+  Fixture f;
+  std::vector<float> a(64, 1.f);
+  for (int i = 0; i < 32; ++i)
+    f.add(1, a.data(), a.data(), a.data(), 64);
+  EXPECT_EQ(f.engine.queued(Pipe::V), 32u);
+  uint64_t t = f.engine.runUntilRoom(Pipe::V, Stall{"full", Loc{nullptr, 0}});
+  EXPECT_EQ(t, 1u);
+  EXPECT_EQ(f.engine.queued(Pipe::V), 31u);
+}
+
+TEST(FlagsTest, ValidationAndLeaks) {
+  EXPECT_THROW(FlagTable::validate("set_flag", 2 /*MTE1_M*/, 0, Loc{}), Fault);
+  EXPECT_THROW(FlagTable::validate("set_flag", kMte2V, 8, Loc{}), Fault);
+  EXPECT_THROW(FlagTable::validate("set_flag", 35, 0, Loc{}), Fault);
+  EXPECT_EQ(FlagTable::validate("set_flag", kMte2V, 7, Loc{}).dst, Pipe::V);
+  FlagTable t;
+  t.issueSet(kMte2V, 1, Loc{"a.py", 3});
+  EXPECT_THROW(t.issueSet(kMte2V, 1, Loc{"a.py", 4}), Fault);
+  t.set(kMte2V, 1, 10, Loc{"a.py", 3});
+  EXPECT_THROW(t.set(kMte2V, 1, 11, Loc{"a.py", 5}), Fault);
+  std::vector<Diagnostic> leaks = t.leaked();
+  ASSERT_EQ(leaks.size(), 1u);
+  EXPECT_EQ(leaks[0].line, 3u);
+}
+
+} // namespace

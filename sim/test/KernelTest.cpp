@@ -1,0 +1,484 @@
+//===- KernelTest.cpp - End-to-end kernels on the simulator -----*- C++ -*-===//
+//
+// Hand-written Ascend C kernels (kernels/*.cpp, compiled at build time like
+// emitted kernels) launched through the C++ runtime API and checked against
+// reference values computed here, plus every diagnostic the foundation
+// reports, with the file/line remapped by #line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascsim/float16.h"
+#include "ascsim/runtime.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+using namespace ascsim;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<Kernel> loadKernel(const char *path) {
+  std::string error;
+  std::unique_ptr<Kernel> k = Kernel::load(path, error);
+  EXPECT_TRUE(k) << error;
+  return k;
+}
+
+template <class T> uint64_t addr(std::vector<T> &v) {
+  return reinterpret_cast<uint64_t>(v.data());
+}
+template <class T> GmRegion region(std::vector<T> &v, const char *name) {
+  return GmRegion{addr(v), v.size() * sizeof(T), name};
+}
+
+std::string dump(const LaunchResult &r) {
+  std::string s;
+  for (const Diagnostic &d : r.diagnostics) {
+    s += "[" + d.category + "] block " + std::to_string(d.block) + " " +
+         d.file + ":" + std::to_string(d.line) + ": " + d.message + "\n";
+    for (const Note &n : d.notes)
+      s += "    note " + n.file + ":" + std::to_string(n.line) + ": " +
+           n.message + "\n";
+  }
+  return s;
+}
+
+LaunchConfig config(uint32_t threads = 0) {
+  LaunchConfig c;
+  c.host_threads = threads;
+  return c;
+}
+
+bool contains(const std::string &s, const std::string &part) {
+  return s.find(part) != std::string::npos;
+}
+
+uint32_t bitsOf(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+//===----------------------------------------------------------------------===//
+// Seed vector add
+//===----------------------------------------------------------------------===//
+
+constexpr int kBlocks = 8;
+constexpr int kLen = 2048;
+
+TEST(KernelTest, VaddFloat32) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  std::vector<float> x(kBlocks * kLen), y(kBlocks * kLen), z(kBlocks * kLen);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = 0.25f * static_cast<float>(i) - 3.f;
+    y[i] = 1.f / static_cast<float>(i + 1);
+  }
+  LaunchResult r =
+      k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                {region(x, "x"), region(y, "y"), region(z, "z")}, config());
+  ASSERT_TRUE(r.ok) << dump(r);
+  for (size_t i = 0; i < z.size(); ++i)
+    ASSERT_EQ(z[i], x[i] + y[i]) << i;
+
+  // Timing: latency-bound DMA; two GM reads per tile make MTE2 the busiest.
+  EXPECT_GT(r.cycles, 16u * (347 + 203));
+  EXPECT_NEAR(r.duration_us, r.cycles / 1850.0, 1e-9);
+  EXPECT_EQ(r.bound_pipe, "MTE2");
+  EXPECT_GT(r.pipe_busy_cycles.at("V"), 0u);
+  EXPECT_GT(r.pipe_busy_cycles.at("MTE3"), 0u);
+  ASSERT_EQ(r.blocks.size(), static_cast<size_t>(kBlocks));
+  for (const BlockTiming &b : r.blocks)
+    EXPECT_EQ(b.cycles, r.blocks[0].cycles);
+  EXPECT_EQ(r.cycles, r.blocks[0].cycles);
+}
+
+TEST(KernelTest, VaddFloat16IsCorrectlyRounded) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F16);
+  ASSERT_TRUE(k);
+  std::vector<half> x(kBlocks * kLen), y(kBlocks * kLen), z(kBlocks * kLen);
+  for (size_t i = 0; i < x.size(); ++i) {
+    // Spread over the binary16 range, including subnormals and overflow.
+    x[i] = half::fromBits(static_cast<uint16_t>((i * 40503u) & 0x7bffu));
+    y[i] = half::fromBits(
+        static_cast<uint16_t>(((i * 2654435761u) >> 7) & 0xfbffu));
+  }
+  LaunchResult r =
+      k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                {region(x, "x"), region(y, "y"), region(z, "z")}, config());
+  ASSERT_TRUE(r.ok) << dump(r);
+  for (size_t i = 0; i < z.size(); ++i) {
+    half ref(static_cast<float>(x[i]) + static_cast<float>(y[i]));
+    ASSERT_EQ(z[i].bits(), ref.bits()) << i;
+  }
+}
+
+TEST(KernelTest, VaddInt32Wraps) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_I32);
+  ASSERT_TRUE(k);
+  std::vector<int32_t> x(kBlocks * kLen), y(kBlocks * kLen), z(kBlocks * kLen);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = static_cast<int32_t>(i * 2654435761u);
+    y[i] = static_cast<int32_t>(0x7fffff00 - i);
+  }
+  LaunchResult r =
+      k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                {region(x, "x"), region(y, "y"), region(z, "z")}, config());
+  ASSERT_TRUE(r.ok) << dump(r);
+  for (size_t i = 0; i < z.size(); ++i)
+    ASSERT_EQ(z[i], static_cast<int32_t>(static_cast<uint32_t>(x[i]) +
+                                         static_cast<uint32_t>(y[i])))
+        << i;
+}
+
+TEST(KernelTest, DeterministicAcrossHostThreads) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  const int blocks = 64;
+  std::vector<float> x(blocks * kLen), y(blocks * kLen);
+  for (size_t i = 0; i < x.size(); ++i) {
+    x[i] = std::sin(static_cast<float>(i));
+    y[i] = std::cos(static_cast<float>(i));
+  }
+  std::vector<float> z1(x.size()), z2(x.size());
+  LaunchResult r1 =
+      k->launch(blocks, {addr(x), addr(y), addr(z1), kLen},
+                {region(x, "x"), region(y, "y"), region(z1, "z")}, config(1));
+  LaunchResult r2 =
+      k->launch(blocks, {addr(x), addr(y), addr(z2), kLen},
+                {region(x, "x"), region(y, "y"), region(z2, "z")}, config(2));
+  ASSERT_TRUE(r1.ok && r2.ok) << dump(r1) << dump(r2);
+  EXPECT_EQ(0, std::memcmp(z1.data(), z2.data(), z1.size() * sizeof(float)));
+  EXPECT_EQ(r1.cycles, r2.cycles);
+  EXPECT_EQ(r1.pipe_busy_cycles, r2.pipe_busy_cycles);
+  // 64 blocks on 48 cores: two waves.
+  EXPECT_EQ(r1.cycles, 2 * r1.blocks[0].cycles);
+}
+
+TEST(KernelTest, BlocksBeyondCoresRunInWaves) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  std::vector<float> x(kBlocks * kLen, 1.f), y(kBlocks * kLen, 2.f),
+      z(kBlocks * kLen);
+  LaunchConfig c = config();
+  c.aiv_cores = 3; // 8 blocks -> waves of 3, 3, 2
+  LaunchResult r =
+      k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                {region(x, "x"), region(y, "y"), region(z, "z")}, c);
+  ASSERT_TRUE(r.ok) << dump(r);
+  EXPECT_EQ(r.cycles, 3 * r.blocks[0].cycles);
+  EXPECT_EQ(r.pipe_busy_cycles.at("MTE2"),
+            3 * r.blocks[0].pipe_busy_cycles.at("MTE2"));
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronisation
+//===----------------------------------------------------------------------===//
+
+TEST(KernelTest, WaitBeforeSetInProgramOrderCompletes) {
+  auto k = loadKernel(ASCSIM_KERNEL_WAIT_BEFORE_SET);
+  ASSERT_TRUE(k);
+  const int n = 512;
+  std::vector<float> x(n), y(n), z(n);
+  for (int i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i) * 0.5f;
+    y[i] = static_cast<float>(n - i);
+  }
+  LaunchResult r =
+      k->launch(1, {addr(x), addr(y), addr(z), n},
+                {region(x, "x"), region(y, "y"), region(z, "z")}, config());
+  ASSERT_TRUE(r.ok) << dump(r);
+  for (int i = 0; i < n; ++i)
+    ASSERT_EQ(z[i], x[i] + y[i]) << i;
+}
+
+struct SyncCase {
+  LaunchResult result;
+  std::vector<float> z;
+};
+
+SyncCase runSync(int mode) {
+  auto k = loadKernel(ASCSIM_KERNEL_SYNC_ERRORS);
+  SyncCase c;
+  if (!k)
+    return c;
+  std::vector<float> x(64);
+  for (int i = 0; i < 64; ++i)
+    x[i] = static_cast<float>(i + 1);
+  c.z.assign(64, 0.f);
+  c.result = k->launch(1, {addr(x), addr(c.z), static_cast<uint64_t>(mode)},
+                       {region(x, "x"), region(c.z, "z")}, config());
+  return c;
+}
+
+TEST(KernelTest, DeadlockReportsTheBlockedWaitLine) {
+  LaunchResult r = runSync(0).result;
+  ASSERT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "deadlock");
+  EXPECT_EQ(d.file, "kernel.py");
+  EXPECT_EQ(d.line, 42u);
+  EXPECT_EQ(d.block, 0);
+  EXPECT_TRUE(contains(d.message, "wait_flag(MTE2_V, 1) in PIPE_V"))
+      << d.message;
+}
+
+TEST(KernelTest, DoubleSetInProgramOrder) {
+  LaunchResult r = runSync(1).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "sync");
+  EXPECT_EQ(d.file, "kernel.py");
+  EXPECT_EQ(d.line, 51u);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0].file, "kernel.py");
+  EXPECT_EQ(d.notes[0].line, 50u);
+}
+
+TEST(KernelTest, LeakedFlag) {
+  LaunchResult r = runSync(2).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "sync");
+  EXPECT_EQ(d.line, 57u);
+  EXPECT_TRUE(contains(d.message,
+                       "flag MTE2_V id 1 set at kernel.py:57 is never waited"))
+      << d.message;
+}
+
+TEST(KernelTest, DoubleSetOnTheTimeline) {
+  LaunchResult r = runSync(3).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "sync");
+  EXPECT_EQ(d.line, 63u);
+  EXPECT_TRUE(contains(d.message, "still set")) << d.message;
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0].line, 60u);
+}
+
+TEST(KernelTest, DeadlockThroughAFullQueue) {
+  LaunchResult r = runSync(4).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "deadlock");
+  EXPECT_EQ(d.line, 80u);
+  ASSERT_FALSE(d.notes.empty());
+  EXPECT_TRUE(contains(d.notes.back().message, "the full PIPE_V queue"))
+      << d.notes.back().message;
+  EXPECT_EQ(d.notes.back().line, 82u);
+}
+
+TEST(KernelTest, MissingSyncReadsTheUninitialisedBuffer) {
+  SyncCase c = runSync(5);
+  ASSERT_TRUE(c.result.ok) << dump(c.result);
+  // add started before the copy landed: it read the 0xFF fill (NaN).
+  for (float v : c.z)
+    ASSERT_EQ(bitsOf(v), 0xffffffffu);
+}
+
+TEST(KernelTest, PipeBarrierAllOrdersEverything) {
+  SyncCase c = runSync(6);
+  ASSERT_TRUE(c.result.ok) << dump(c.result);
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(c.z[i], 2.f * static_cast<float>(i + 1));
+}
+
+TEST(KernelTest, EventNotValidOnVectorCore) {
+  LaunchResult r = runSync(7).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "argument");
+  EXPECT_EQ(r.diagnostics[0].line, 100u);
+  EXPECT_TRUE(contains(r.diagnostics[0].message, "MTE1_M"));
+}
+
+TEST(KernelTest, EventIdOutOfRange) {
+  LaunchResult r = runSync(8).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "argument");
+  EXPECT_EQ(r.diagnostics[0].line, 110u);
+  EXPECT_TRUE(contains(r.diagnostics[0].message, "0..7"));
+}
+
+TEST(KernelTest, DeadlockOnTheScalarUnit) {
+  LaunchResult r = runSync(9).result;
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "deadlock");
+  EXPECT_EQ(d.line, 120u);
+  EXPECT_TRUE(contains(d.message, "wait_flag(V_S, 0) on the scalar unit"))
+      << d.message;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory and argument checks
+//===----------------------------------------------------------------------===//
+
+LaunchResult runCheck(int mode, uint32_t blocks = 1, int firstBad = 0,
+                      uint32_t threads = 0) {
+  auto k = loadKernel(ASCSIM_KERNEL_CHECK_ERRORS);
+  if (!k)
+    return LaunchResult{};
+  const int n = 64;
+  std::vector<float> x(n, 1.f), z(n, 0.f);
+  return k->launch(blocks,
+                   {addr(x), addr(z), n, static_cast<uint64_t>(mode),
+                    static_cast<uint64_t>(firstBad)},
+                   {region(x, "x"), region(z, "z")}, config(threads));
+}
+
+TEST(KernelTest, GmReadOutOfBoundsNamesTheArray) {
+  LaunchResult r = runCheck(0);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "bounds");
+  EXPECT_EQ(d.line, 10u);
+  EXPECT_TRUE(contains(d.message, "data_copy reads GM bytes [0, 288) = "
+                                  "elements [0, 72) relative to argument 'x'"))
+      << d.message;
+  EXPECT_TRUE(contains(d.message, "64 float32 elements (256 bytes)"))
+      << d.message;
+}
+
+TEST(KernelTest, GmWriteOutOfBoundsNamesTheArray) {
+  LaunchResult r = runCheck(1);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "bounds");
+  EXPECT_EQ(d.line, 20u);
+  EXPECT_TRUE(contains(d.message, "data_copy writes GM"));
+  EXPECT_TRUE(contains(d.message, "argument 'z'"));
+}
+
+TEST(KernelTest, LocalTensorBeyondUnifiedBuffer) {
+  LaunchResult r = runCheck(2);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "capacity");
+  EXPECT_EQ(r.diagnostics[0].line, 30u);
+  EXPECT_TRUE(contains(r.diagnostics[0].message, "196608"));
+}
+
+TEST(KernelTest, MisalignedLocalTensor) {
+  LaunchResult r = runCheck(3);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "alignment");
+  EXPECT_EQ(r.diagnostics[0].line, 40u);
+}
+
+TEST(KernelTest, DataCopyNotA32ByteMultiple) {
+  LaunchResult r = runCheck(4);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "alignment");
+  EXPECT_EQ(d.line, 50u);
+  EXPECT_TRUE(contains(d.message,
+                       "data_copy of 7 float32 elements (28 bytes) is not a "
+                       "multiple of 32 bytes; the NPU would copy only 0 bytes"))
+      << d.message;
+}
+
+TEST(KernelTest, AccessBeyondTheTensorView) {
+  LaunchResult r = runCheck(5);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "bounds");
+  EXPECT_EQ(r.diagnostics[0].line, 60u);
+}
+
+TEST(KernelTest, UnsupportedDtype) {
+  LaunchResult r = runCheck(6);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "dtype");
+  EXPECT_EQ(r.diagnostics[0].line, 70u);
+  EXPECT_TRUE(contains(r.diagnostics[0].message, "bfloat16"));
+}
+
+TEST(KernelTest, ScalarAccessBeyondUnifiedBuffer) {
+  LaunchResult r = runCheck(7);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "bounds");
+  EXPECT_EQ(r.diagnostics[0].line, 80u);
+  EXPECT_TRUE(contains(r.diagnostics[0].message, "get_value"));
+}
+
+TEST(KernelTest, DiagnosticsFromManyBlocksAreSortedAndDeterministic) {
+  LaunchResult r1 = runCheck(0, 16, 5, 1);
+  LaunchResult r2 = runCheck(0, 16, 5, 2);
+  ASSERT_EQ(r1.diagnostics.size(), 11u) << dump(r1);
+  ASSERT_EQ(dump(r1), dump(r2));
+  for (size_t i = 0; i < r1.diagnostics.size(); ++i)
+    EXPECT_EQ(r1.diagnostics[i].block, static_cast<int64_t>(5 + i));
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar unit and the other binary ops
+//===----------------------------------------------------------------------===//
+
+TEST(KernelTest, BinaryOpsAndScalarAccess) {
+  auto k = loadKernel(ASCSIM_KERNEL_SCALAR_OPS);
+  ASSERT_TRUE(k);
+  const int n = 256;
+  std::vector<float> x(n), y(n), z(6 * n + 8, 0.f);
+  for (int i = 0; i < n; ++i) {
+    x[i] = static_cast<float>(i) * 0.75f - 40.f;
+    y[i] = static_cast<float>(i % 17) - 8.5f;
+  }
+  LaunchResult r =
+      k->launch(1, {addr(x), addr(y), addr(z), n},
+                {region(x, "x"), region(y, "y"), region(z, "z")}, config());
+  ASSERT_TRUE(r.ok) << dump(r);
+  for (int i = 0; i < n; ++i) {
+    EXPECT_EQ(z[0 * n + i], x[i] + y[i]);
+    EXPECT_EQ(z[1 * n + i], x[i] - y[i]);
+    EXPECT_EQ(z[2 * n + i], x[i] * y[i]);
+    EXPECT_EQ(z[3 * n + i], x[i] / y[i]);
+    EXPECT_EQ(z[4 * n + i], std::max(x[i], y[i]));
+    EXPECT_EQ(z[5 * n + i], std::min(x[i], y[i]));
+  }
+  EXPECT_EQ(z[6 * n], x[0]);
+  EXPECT_EQ(z[6 * n + 1], x[1] * 2.f);
+}
+
+//===----------------------------------------------------------------------===//
+// Loading and configuration
+//===----------------------------------------------------------------------===//
+
+TEST(KernelTest, LoadFailureReportsDlerror) {
+  std::string error;
+  EXPECT_FALSE(Kernel::load("/nonexistent/kernel.so", error));
+  EXPECT_TRUE(contains(error, "/nonexistent/kernel.so")) << error;
+}
+
+TEST(KernelTest, InvalidConfigIsADiagnostic) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  LaunchConfig c;
+  c.aiv_cores = 0;
+  LaunchResult r = k->launch(1, {0, 0, 0, 0}, {}, c);
+  ASSERT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 1u);
+  EXPECT_EQ(r.diagnostics[0].category, "config");
+  EXPECT_EQ(r.diagnostics[0].block, -1);
+  EXPECT_TRUE(contains(r.diagnostics[0].message, "aiv_cores must be"));
+}
+
+TEST(KernelTest, PlatformTable) {
+  std::optional<LaunchConfig> b1 = platformConfig("Ascend910B1");
+  ASSERT_TRUE(b1);
+  EXPECT_EQ(b1->aiv_cores, 48u);
+  EXPECT_EQ(b1->clock_mhz, 1850.0);
+  std::optional<LaunchConfig> b3 = platformConfig("Ascend910B3");
+  ASSERT_TRUE(b3);
+  EXPECT_EQ(b3->aiv_cores, 40u);
+  EXPECT_EQ(b3->clock_mhz, 1800.0);
+  EXPECT_FALSE(platformConfig("Ascend310P"));
+}
+
+} // namespace

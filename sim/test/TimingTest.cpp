@@ -1,0 +1,53 @@
+//===- TimingTest.cpp - Cost model and kernel estimate ----------*- C++ -*-===//
+
+#include "timing/Timing.h"
+#include "options/Options.h"
+
+#include <gtest/gtest.h>
+
+using namespace ascsim;
+
+namespace {
+
+TEST(TimingTest, InstructionCosts) {
+  Cost c = timing::gmToLocal(8192);
+  EXPECT_EQ(c.occupancy, 95u); // ceil(8192 / 87)
+  EXPECT_EQ(c.latency, 347u);
+  EXPECT_EQ(timing::localToGm(87).latency, 203u);
+  Cost add = timing::vectorBinary(BinOp::Add, DType::F32, 1000);
+  EXPECT_EQ(add.occupancy, 4u); // 4 repeats of 256 B
+  EXPECT_EQ(add.latency, 21u);  // 6 + 15
+  Cost div = timing::vectorBinary(BinOp::Div, DType::F16, 256);
+  EXPECT_EQ(div.occupancy, 4u); // 64 B per cycle
+  EXPECT_EQ(timing::vectorBinary(BinOp::Add, DType::I32, 256).latency, 19u);
+}
+
+TEST(TimingTest, WavesAndBoundPipe) {
+  std::vector<CoreTiming> blocks(5);
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    blocks[i].cycles = 100 * (i + 1);
+    blocks[i].busy[static_cast<int>(Pipe::MTE2)] = 10 * (i + 1);
+    blocks[i].busy[static_cast<int>(Pipe::V)] = 5;
+  }
+  KernelTiming k = estimateKernel(blocks, 2, 1000.0);
+  // core0: 100, then block 2 (300) at 100 -> 400, then block 4 (500) -> 900
+  // core1: 200, then block 3 (400) at 200 -> 600
+  EXPECT_EQ(k.cycles, 900u);
+  EXPECT_DOUBLE_EQ(k.durationUs, 0.9);
+  EXPECT_EQ(k.busy[static_cast<int>(Pipe::MTE2)], 10u + 30u + 50u);
+  EXPECT_EQ(k.boundPipe, static_cast<int>(Pipe::MTE2));
+}
+
+TEST(OptionsTest, Validation) {
+  LaunchConfig c;
+  EXPECT_FALSE(c.validate());
+  c.ub_bytes = 100;
+  ASSERT_TRUE(c.validate());
+  EXPECT_NE(c.validate()->find("ub_bytes must be"), std::string::npos);
+  c = LaunchConfig{};
+  c.clock_mhz = 0;
+  EXPECT_TRUE(c.validate());
+  EXPECT_EQ(effectiveHostThreads(LaunchConfig{}, 1), 1u);
+}
+
+} // namespace

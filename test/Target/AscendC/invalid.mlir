@@ -1,0 +1,46 @@
+// RUN: ascir-translate --mlir-to-ascendc -split-input-file -verify-diagnostics %s
+
+func.func @no_printer(%a: i32, %b: i32) -> i32 {
+  // expected-error@+1 {{'arith.ceildivsi' op cannot emit operation 'arith.ceildivsi' as Ascend C: no printer}}
+  %0 = arith.ceildivsi %a, %b : i32
+  return %0 : i32
+}
+
+// -----
+
+// expected-error@+1 {{cannot emit type 'vector<4xf32>' as Ascend C}}
+func.func @unsupported_type(%v: vector<4xf32>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{cannot emit type '!asc.global_tensor<none>' as Ascend C}}
+func.func @unbound_global_tensor(%g: !asc.global_tensor<none>) {
+  return
+}
+
+// -----
+
+func.func @unsupported_attribute() -> f32 {
+  // expected-error@+1 {{cannot emit attribute 1.000000e+00 : f80 as Ascend C}}
+  %c = arith.constant 1.0 : f80
+  %0 = arith.truncf %c : f80 to f32
+  return %0 : f32
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op cannot emit a function with 2 blocks: only structured control flow (scf) is supported}}
+func.func @unstructured(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb1
+^bb1:
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'func.func' op cannot emit a function returning 2 values}}
+func.func @two_results(%a: i32) -> (i32, i32) {
+  return %a, %a : i32, i32
+}

@@ -1,0 +1,37 @@
+// RUN: ascir-translate --mlir-to-ascendc -split-input-file %s | FileCheck %s
+
+// A directive precedes a statement only when the compiler would otherwise
+// attribute it to another line: not when Python and C++ lines advance
+// together, but after a gap and when a line repeats.
+// CHECK:      #line 30 "/src/k.py"
+// CHECK-NEXT: __aicore__ int32_t f(int32_t);
+// CHECK-EMPTY:
+// CHECK-NEXT: #line 3 "/src/k.py"
+// CHECK-NEXT: extern "C" __global__ __aicore__ void lines(int32_t [[N:v[0-9]+]]) {
+// CHECK-NEXT:   int32_t [[A:v[0-9]+]] = f([[N]]);
+// CHECK-NEXT: #line 7 "/src/k.py"
+// CHECK-NEXT:   int32_t [[B:v[0-9]+]] = f([[A]]);
+// CHECK-NEXT: #line 7 "/src/k.py"
+// CHECK-NEXT:   f([[B]]);
+// CHECK-NEXT: }
+func.func @lines(%n: i32) attributes {asc.kernel} {
+  %a = func.call @f(%n) : (i32) -> i32 loc("/src/k.py":4:4)
+  %b = func.call @f(%a) : (i32) -> i32 loc("/src/k.py":7:4)
+  %c = func.call @f(%b) : (i32) -> i32 loc("/src/k.py":7:10)
+  return loc("/src/k.py":3:0)
+} loc("/src/k.py":3:0)
+func.func private @f(i32) -> i32 loc("/src/k.py":30:0)
+
+// -----
+
+// Names and call sites are looked through (the callee location wins); file
+// names are escaped.
+// CHECK:      #line 2 "/src/a \"b\".py"
+// CHECK-NEXT: extern "C" __global__ __aicore__ void files(int32_t x) {
+// CHECK-NEXT: #line 20 "/src/lib.py"
+// CHECK-NEXT:   g(x);
+func.func @files(%x: i32 loc("x"("/src/a \"b\".py":2:0))) attributes {asc.kernel} {
+  func.call @g(%x) : (i32) -> () loc(callsite("/src/lib.py":20:4 at "/src/a \"b\".py":3:4))
+  return
+} loc("/src/a \"b\".py":2:0)
+func.func private @g(i32)
