@@ -1,7 +1,8 @@
 //===- passes.cpp - Pass pipelines over asc modules -------------*- C++ -*-===//
 //
-// Runs a textual pass pipeline (the same syntax as ascir-opt's
-// --pass-pipeline) and returns every diagnostic instead of printing it.
+// Runs a textual list of passes on a module (the contents of ascir-opt's
+// --pass-pipeline='builtin.module(...)') and returns every diagnostic instead
+// of printing it.
 //
 //===----------------------------------------------------------------------===//
 

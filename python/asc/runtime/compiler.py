@@ -37,7 +37,7 @@ def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
               "canonicalize", "cse"]
     if options.compile.strip_loc:
         stages.append("strip-debuginfo")
-    return "builtin.module(" + ",".join(stages) + ")"
+    return ",".join(stages)  # passes run on the module, as in builtin.module(...)
 
 
 def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, Any]) -> IRBuilder:
