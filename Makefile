@@ -15,6 +15,9 @@ APT_PACKAGES := g++ ninja-build ccache llvm-19-dev libmlir-19-dev mlir-19-tools 
 PIP_BUILD := scikit-build-core nanobind numpy pytest ruff
 TORCH := torch==2.13.0
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
+# Let ccache share objects between clones in different directories (CI builds a fresh clone).
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
 
 NATIVE_SOURCES := $(shell find CMakeLists.txt pyproject.toml include lib bin sim python/src test -type f \
                     \( -name '*.cpp' -o -name '*.h' -o -name '*.td' -o -name '*.txt' -o -name '*.toml' \
