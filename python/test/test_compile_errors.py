@@ -24,10 +24,8 @@ def _line_of(fn, text: str) -> int:
 
 
 @asc.jit
-def uses_while(x: asc.GlobalAddress, n: int):
-    i = 0
-    while i < n:
-        i = i + 1
+def uses_comprehension(x: asc.GlobalAddress, n: int):
+    sizes = [i * n for i in range(4)]  # noqa: F841
 
 
 @asc.jit
@@ -84,7 +82,8 @@ def _compile_error(kernel, *args):
 
 
 @pytest.mark.parametrize("kernel,marker,cls,message", [
-    (uses_while, "while i < n", UnsupportedSyntaxError, "while loops are not supported yet"),
+    (uses_comprehension, "sizes = [", UnsupportedSyntaxError,
+     "unsupported Python syntax in a kernel: ListComp"),
     (uses_lambda, "lambda v", UnsupportedSyntaxError, "unsupported Python syntax in a kernel: Lambda"),
     (uses_pow, "n ** 2", CompileTypeError, "'**' is not supported on runtime values"),
     (slice_with_stop, "g[0:8]", CompileError, "a stop or step is not supported"),
@@ -113,7 +112,7 @@ def test_compile_error_points_at_the_line(kernel, marker, cls, message) -> None:
 
 def test_traceback_has_no_compiler_frames() -> None:
     with pytest.raises(CompileError) as info:
-        uses_while[1](X, 8)
+        uses_comprehension[1](X, 8)
     frames = traceback.extract_tb(info.value.__traceback__)
     internal = [f for f in frames if "/asc/codegen/" in f.filename]
     assert internal == []

@@ -1,13 +1,15 @@
-"""Lowering of `for`, `if` and conditional expressions to `scf` (or folding them).
+"""Lowering of `for`, `while`, `if` and conditional expressions to `scf` (or folding them).
 
 Variables re-bound inside a runtime loop or branch keep their type and become
-`scf` loop-carried values or `scf.if` results. Names first bound inside a runtime
-loop, or in only one branch, cannot be used afterwards.
+`scf` loop-carried values or `scf.if` results: scalars (Python numbers are promoted
+to runtime scalars) and IR objects such as tensors. Names first bound inside a
+runtime loop, or in only one branch, cannot be used afterwards.
 """
 
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..language.core import semantic
@@ -24,12 +26,83 @@ if TYPE_CHECKING:
 _NUMBER = (int, float, bool)
 
 
-def _runtime_dtype(value: Any) -> DataType | None:
-    if isinstance(value, PlainValue):
-        return value.dtype
-    if isinstance(value, _NUMBER):
-        return semantic.python_number_dtype(value)
-    return None
+def _kind(value: Any) -> str:
+    return value.dtype.name if isinstance(value, PlainValue) else type(value).__name__
+
+
+@dataclass
+class Carried:
+    """A variable whose value flows across a region boundary (loop iteration, branch)."""
+
+    name: str
+    template: Any  # a PlainValue dtype holder or an IRValue to re-wrap results with
+    dtype: DataType | None  # scalars only
+
+    @staticmethod
+    def of(name: str, value: Any) -> Carried | None:
+        if isinstance(value, PlainValue):
+            return Carried(name, value, value.dtype)
+        if isinstance(value, _NUMBER):
+            return Carried(name, None, semantic.python_number_dtype(value))
+        if isinstance(value, IRValue):
+            return Carried(name, value, None)
+        return None
+
+    @property
+    def ir_type(self) -> Any:
+        if self.dtype is not None:
+            return semantic.ir_scalar_type(self.dtype)
+        return self.template.handle.type
+
+    def handle_of(self, v: FunctionVisitor, node: ast.AST, value: Any, where: str) -> Any:
+        """The IR handle of `value` as this variable's type, or a type-change error."""
+        if self.dtype is not None:
+            ok = isinstance(value, _NUMBER) or (isinstance(value, PlainValue) and value.dtype == self.dtype)
+            if ok:
+                return semantic.materialize(value, self.dtype)
+            expected = self.dtype.name
+        else:
+            if isinstance(value, IRValue) and value.handle.type == self.template.handle.type:
+                return value.handle
+            expected = type(self.template).__name__
+        raise v.error(node, f"variable '{self.name}' changes type inside the {where}: {expected} before, "
+                      f"{_kind(value)} after; a variable must keep its type", CompileTypeError)
+
+    def wrap(self, handle: Any) -> Any:
+        if self.dtype is not None:
+            return PlainValue(handle, self.dtype)
+        return self.template.with_handle(handle)
+
+
+def _carried_names(v: FunctionVisitor, body: list[ast.stmt], exclude: str = "") -> tuple[list[Carried], dict]:
+    """Variables bound before `body` and re-bound in it: carried ones and fixed (compile-time) ones."""
+    carried: list[Carried] = []
+    fixed: dict[str, Any] = {}
+    for name in assigned_names(body):
+        found, value = v.scope.lookup(name)
+        if name == exclude or not found or isinstance(value, Unavailable):
+            continue
+        c = Carried.of(name, value)
+        if c is None:
+            fixed[name] = value
+        else:
+            carried.append(c)
+    return carried, fixed
+
+
+def _check_fixed(v: FunctionVisitor, node: ast.AST, fixed: dict) -> None:
+    for name, before in fixed.items():
+        _, after = v.scope.lookup(name)
+        if after is not before:
+            raise v.error(node, f"'{name}' ({type(before).__name__}) is re-bound inside a runtime loop; "
+                          "only runtime values and numbers can change from one iteration to the next",
+                          CompileTypeError)
+
+
+def _forget_locals(v: FunctionVisitor, inner: dict, keep: set[str], reason: str) -> None:
+    for name in inner:
+        if name not in keep:
+            v.scope.define(name, Unavailable(name, reason))
 
 
 # -- for ---------------------------------------------------------------------------------------
@@ -64,73 +137,89 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     for x in bounds:
         if isinstance(x, bool) or not isinstance(x, (int, PlainValue)) or \
                 isinstance(x, PlainValue) and not x.dtype.is_int():
-            raise v.error(node.iter, f"range bounds must be integers, got {type(x).__name__}",
-                          CompileTypeError)
+            raise v.error(node.iter, f"range bounds must be integers, got {_kind(x)}", CompileTypeError)
     if isinstance(rng.step, int) and rng.step <= 0:
         raise v.error(node.iter, "a runtime range needs a positive step; use asc.static_range for "
                       "other steps", CompileTypeError)
     dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
     operands = [semantic.materialize(x, dtype) for x in bounds]
-
     target = node.target.id
-    carried: list[tuple[str, DataType]] = []
-    fixed: dict[str, Any] = {}
-    for name in assigned_names(node.body):
-        found, value = v.scope.lookup(name)
-        if name == target or not found or isinstance(value, Unavailable):
-            continue
-        dt = _runtime_dtype(value)
-        if dt is None:
-            fixed[name] = value
-        else:
-            carried.append((name, dt))
-            operands.append(semantic.materialize(value, dt))
+    carried, fixed = _carried_names(v, node.body, exclude=target)
+    for c in carried:
+        operands.append(c.handle_of(v, node, v.scope.lookup(c.name)[1], "loop"))
 
     parent = b.builder.insertion_block()
-    types = [semantic.ir_scalar_type(dt) for _, dt in carried]
-    loop = b.create("scf.for", operands, types, regions=1)
+    loop = b.create("scf.for", operands, [c.ir_type for c in carried], regions=1)
     loc = v.loc_of(node.target)
-    arg_locs = [b.name_loc(target, loc.line, loc.col)] + [
-        b.name_loc(n, loc.line, loc.col) for n, _ in carried]
+    arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [target] + [c.name for c in carried]]
     block = loop.region(0).add_block([b.type(semantic.ir_scalar_type(dtype))] +
-                                     [b.type(t) for t in types], arg_locs)
+                                     [b.type(c.ir_type) for c in carried], arg_locs)
     b.builder.set_insertion_point_to_end(block)
     v.scope.push()
     v.scope.define(target, PlainValue(block.arg(0), dtype))
-    for i, (name, dt) in enumerate(carried):
-        v.scope.define(name, PlainValue(block.arg(i + 1), dt))
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(block.arg(i + 1)))
     v.visit_body(node.body)
-    yields = []
-    for name, dt in carried:
-        _, value = v.scope.lookup(name)
-        yields.append(_carried_value(v, node, name, dt, value, "loop"))
-    for name, before in fixed.items():
-        _, after = v.scope.lookup(name)
-        if after is not before:
-            raise v.error(node, f"'{name}' ({type(before).__name__}) is re-bound inside a runtime loop; "
-                          "only scalar variables can change from one iteration to the next",
-                          CompileTypeError)
+    yields = [c.handle_of(v, node, v.scope.lookup(c.name)[1], "loop") for c in carried]
+    _check_fixed(v, node, fixed)
     b.create("scf.yield", yields)
     inner = v.scope.pop()
     b.builder.set_insertion_point_to_end(parent)
-    for name in inner:
-        if name != target and name not in fixed and all(name != n for n, _ in carried):
-            v.scope.define(name, Unavailable(name, "is defined inside a runtime loop and cannot be "
-                                                   "used after it; assign it before the loop"))
-    v.scope.define(target, Unavailable(target, "is a runtime loop variable and cannot be used "
-                                               "after the loop"))
-    for i, (name, dt) in enumerate(carried):
-        v.scope.define(name, PlainValue(loop.result(i), dt))
+    keep = {c.name for c in carried} | set(fixed) | {target}
+    _forget_locals(v, inner, keep, "is defined inside a runtime loop and cannot be used after it; "
+                                   "assign it before the loop")
+    v.scope.define(target, Unavailable(target, "is a runtime loop variable and cannot be used after "
+                                               "the loop"))
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(loop.result(i)))
 
 
-def _carried_value(v: FunctionVisitor, node: ast.AST, name: str, dt: DataType, value: Any,
-                   where: str) -> Any:
-    got = _runtime_dtype(value)
-    if got is None or (isinstance(value, PlainValue) and value.dtype != dt):
-        seen = value.dtype.name if isinstance(value, PlainValue) else type(value).__name__
-        raise v.error(node, f"variable '{name}' changes type inside the {where}: {dt.name} before, "
-                      f"{seen} after; a variable must keep its type", CompileTypeError)
-    return semantic.materialize(value, dt)
+# -- while -------------------------------------------------------------------------------------
+
+
+def lower_while(v: FunctionVisitor, node: ast.While) -> None:
+    if node.orelse:
+        raise v.error(node, "`while ... else` is not supported in a kernel", UnsupportedSyntaxError)
+    b = v.b
+    carried, fixed = _carried_names(v, node.body)
+    inits = [c.handle_of(v, node, v.scope.lookup(c.name)[1], "loop") for c in carried]
+    types = [c.ir_type for c in carried]
+    parent = b.builder.insertion_block()
+    loop = b.create("scf.while", inits, types, regions=2)
+    locs = [v.b.file_loc(*_line_col(v, node)) for _ in carried]
+    # Before region: evaluate the condition on the current values.
+    before = loop.region(0).add_block([b.type(t) for t in types], locs)
+    b.builder.set_insertion_point_to_end(before)
+    v.scope.push()
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(before.arg(i)))
+    cond = v.visit(node.test)
+    if not isinstance(cond, PlainValue):
+        raise v.error(node.test, "a runtime `while` needs a runtime condition; a compile-time condition "
+                      "would loop forever or never", CompileTypeError)
+    b.create("scf.condition", [v.to_bool(cond).handle] + [before.arg(i) for i in range(len(carried))])
+    v.scope.pop()
+    # After region: the body.
+    after = loop.region(1).add_block([b.type(t) for t in types], locs)
+    b.builder.set_insertion_point_to_end(after)
+    v.scope.push()
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(after.arg(i)))
+    v.visit_body(node.body)
+    yields = [c.handle_of(v, node, v.scope.lookup(c.name)[1], "loop") for c in carried]
+    _check_fixed(v, node, fixed)
+    b.create("scf.yield", yields)
+    inner = v.scope.pop()
+    b.builder.set_insertion_point_to_end(parent)
+    _forget_locals(v, inner, {c.name for c in carried} | set(fixed),
+                   "is defined inside a runtime loop and cannot be used after it; assign it before the loop")
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(loop.result(i)))
+
+
+def _line_col(v: FunctionVisitor, node: ast.AST) -> tuple[int, int]:
+    loc = v.loc_of(node)
+    return loc.line, loc.col
 
 
 # -- if ----------------------------------------------------------------------------------------
@@ -142,8 +231,7 @@ def lower_if(v: FunctionVisitor, node: ast.If) -> None:
         v.visit_body(node.body if cond else node.orelse)
         return
     if not isinstance(cond, PlainValue):
-        raise v.error(node.test, f"a {type(cond).__name__} cannot be used as a condition",
-                      CompileTypeError)
+        raise v.error(node.test, f"a {type(cond).__name__} cannot be used as a condition", CompileTypeError)
     _runtime_if(v, node, v.to_bool(cond))
 
 
@@ -161,50 +249,39 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
         branches.append(v.scope.pop())
     then_vals, else_vals = branches
 
-    results: list[tuple[str, DataType, Any, Any]] = []
+    results: list[tuple[Carried, Any, Any]] = []
     for name in dict.fromkeys(list(then_vals) + list(else_vals)):
         prior = before.get(name)
         known_before = name in before and not isinstance(prior, Unavailable)
         if not known_before and not (name in then_vals and name in else_vals):
-            v.scope.define(name, Unavailable(name, "is defined in only one branch of a runtime `if` "
-                                                   "and cannot be used after it"))
+            v.scope.define(name, Unavailable(name, "is defined in only one branch of a runtime `if` and "
+                                                   "cannot be used after it"))
             continue
         t, e = then_vals.get(name, prior), else_vals.get(name, prior)
-        if t is e or (isinstance(t, _NUMBER) and isinstance(e, _NUMBER) and t == e
-                      and type(t) is type(e)):
+        if t is e or (isinstance(t, _NUMBER) and type(t) is type(e) and t == e):
             v.scope.define(name, t)
             continue
-        dt_t, dt_e = _runtime_dtype(t), _runtime_dtype(e)
-        dt = t.dtype if isinstance(t, PlainValue) else (e.dtype if isinstance(e, PlainValue) else dt_t)
-        if dt_t is None or dt_e is None or dt_t != dt_e and (isinstance(t, PlainValue)
-                                                             and isinstance(e, PlainValue)):
-            raise v.error(node, f"variable '{name}' has different types in the branches of a runtime "
-                          f"`if` ({_kind(t)} and {_kind(e)}); both branches must agree",
-                          CompileTypeError)
-        results.append((name, dt, t, e))
+        carried = Carried.of(name, t if isinstance(t, IRValue) else e)
+        if carried is None or Carried.of(name, e) is None:
+            raise v.error(node, f"variable '{name}' has different compile-time values in the branches of "
+                          f"a runtime `if` ({_kind(t)} and {_kind(e)})", CompileTypeError)
+        results.append((carried, t, e))
 
     b.builder.set_insertion_point_before(draft)
-    final = b.create("scf.if", [cond.handle], [semantic.ir_scalar_type(dt) for _, dt, _, _ in results],
-                     regions=2)
+    final = b.create("scf.if", [cond.handle], [c.ir_type for c, _, _ in results], regions=2)
     for i in range(2):
         final.region(i).take_body(draft.region(i))
-        block = final.region(i).front()
-        b.builder.set_insertion_point_to_end(block)
-        b.create("scf.yield", [semantic.materialize(r[2 + i], r[1]) for r in results])
+        b.builder.set_insertion_point_to_end(final.region(i).front())
+        b.create("scf.yield", [c.handle_of(v, node, (t, e)[i], "`if`") for c, t, e in results])
     draft.erase()
     b.builder.set_insertion_point_to_end(parent)
-    for i, (name, dt, _, _) in enumerate(results):
-        v.scope.define(name, PlainValue(final.result(i), dt))
+    for i, (c, _, _) in enumerate(results):
+        v.scope.define(c.name, c.wrap(final.result(i)))
 
 
-def _kind(value: Any) -> str:
-    return value.dtype.name if isinstance(value, PlainValue) else type(value).__name__
-
-
-def lower_if_expr(v: FunctionVisitor, node: ast.IfExp, cond: Any) -> PlainValue:
+def lower_if_expr(v: FunctionVisitor, node: ast.IfExp, cond: Any) -> Any:
     if not isinstance(cond, PlainValue):
-        raise v.error(node.test, f"a {type(cond).__name__} cannot be used as a condition",
-                      CompileTypeError)
+        raise v.error(node.test, f"a {type(cond).__name__} cannot be used as a condition", CompileTypeError)
     b = v.b
     parent = b.builder.insertion_block()
     flag = v.to_bool(cond).handle
@@ -214,17 +291,17 @@ def lower_if_expr(v: FunctionVisitor, node: ast.IfExp, cond: Any) -> PlainValue:
         block = draft.region(i).add_block([], [])
         b.builder.set_insertion_point_to_end(block)
         values.append(v.visit(expr))
-    dts = [_runtime_dtype(x) for x in values]
-    if None in dts:
-        raise v.error(node, "a runtime conditional expression must produce numbers", CompileTypeError)
-    dt = next((x.dtype for x in values if isinstance(x, PlainValue)), dts[0])
+    carried = Carried.of("<conditional expression>", next((x for x in values if isinstance(x, IRValue)),
+                                                          values[0]))
+    if carried is None:
+        raise v.error(node, "a runtime conditional expression must produce runtime values or numbers",
+                      CompileTypeError)
     b.builder.set_insertion_point_before(draft)
-    final = b.create("scf.if", [flag], [semantic.ir_scalar_type(dt)], regions=2)
+    final = b.create("scf.if", [flag], [carried.ir_type], regions=2)
     for i in range(2):
         final.region(i).take_body(draft.region(i))
         b.builder.set_insertion_point_to_end(final.region(i).front())
-        b.create("scf.yield", [semantic.materialize(values[i], dt)])
+        b.create("scf.yield", [carried.handle_of(v, node, values[i], "conditional expression")])
     draft.erase()
     b.builder.set_insertion_point_to_end(parent)
-    return PlainValue(final.result(0), dt)
-
+    return carried.wrap(final.result(0))

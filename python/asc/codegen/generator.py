@@ -21,6 +21,7 @@ from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
 from . import static_eval
+from .calls import Returned
 from .errors import CompileError, CompileTypeError, UnsupportedSyntaxError, location_of
 from .ir_builder import IRBuilder
 from .prototype import Prototype
@@ -53,6 +54,8 @@ class FunctionVisitor(ast.NodeVisitor):
         self.file = proto.file
         self.first_line = proto.first_line
         self._node: ast.AST | None = None
+        self._last_statement: ast.stmt | None = None
+        self.returned: Returned | None = None
 
     # -- infrastructure ------------------------------------------------------
     def loc_of(self, node: ast.AST):
@@ -67,7 +70,7 @@ class FunctionVisitor(ast.NodeVisitor):
         prev_node = self._node
         if has_pos:
             loc = self.loc_of(node)
-            self.b.set_loc(loc.line, loc.col)
+            self.b.set_loc(loc.line, loc.col, self.file)
             self._node = node
         try:
             return super().visit(node)
@@ -94,40 +97,46 @@ class FunctionVisitor(ast.NodeVisitor):
 
     # -- function --------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        if node.decorator_list and self._node is not None and self._node is not node:
+        if self._node is not None and self._node is not node:
             raise self.error(node, "nested function definitions are not supported in a kernel",
                              UnsupportedSyntaxError)
-        b = self.b
-        arg_types = [p.ir_type for p in self.proto.runtime_params]
-        fn_type = self.b.ctx.function_type([b.type(t) for t in arg_types], [])
-        func = b.create("func.func", attrs={
-            "sym_name": b.ctx.str_attr(self.proto.name),
-            "function_type": b.ctx.type_attr(fn_type),
-            "asc.kernel": b.ctx.unit_attr(),
-        }, regions=1)
+        b, proto = self.b, self.proto
+        runtime = proto.runtime_params
+        arg_types = [b.type(p.ir_type) for p in runtime]
+        attrs = {"sym_name": b.ctx.str_attr(proto.name),
+                 "function_type": b.ctx.type_attr(b.ctx.function_type(arg_types, []))}
+        if proto.is_kernel:
+            attrs["asc.kernel"] = b.ctx.unit_attr()
+        else:
+            attrs["sym_visibility"] = b.ctx.str_attr("private")
+        func = b.create("func.func", attrs=attrs, regions=1)
         arg_nodes = {a.arg: a for a in node.args.args}
         locs = []
-        for p in self.proto.runtime_params:
+        for p in runtime:
             loc = self.loc_of(arg_nodes[p.name])
-            locs.append(b.name_loc(p.name, loc.line, loc.col))
-        entry = func.region(0).add_block([b.type(t) for t in arg_types], locs)
+            locs.append(b.name_loc(p.name, loc.line, loc.col, self.file))
+        entry = func.region(0).add_block(arg_types, locs)
         b.builder.set_insertion_point_to_end(entry)
         runtime_index = 0
-        for p in self.proto.params:
+        for p in proto.params:
             if p.is_constexpr:
                 self.scope.define(p.name, p.value)
             else:
                 self.scope.define(p.name, p.wrap(entry.arg(runtime_index)))
                 runtime_index += 1
         body = node.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(getattr(body[0], "value", None),
-                                                                 ast.Constant) \
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
                 and isinstance(body[0].value.value, str):
             body = body[1:]  # docstring
+        self._last_statement = body[-1] if body else None
         self.visit_body(body)
-        end = node.body[-1] if node.body else node
-        b.set_loc(self.first_line + (getattr(end, "end_lineno", None) or end.lineno) - 1, 1)
-        b.create("func.return")
+        if self.returned is None:
+            end = node.body[-1] if node.body else node
+            b.set_loc(self.first_line + (getattr(end, "end_lineno", None) or end.lineno) - 1, 1, self.file)
+            b.create("func.return")
+            self.returned = Returned((), [])
+        func.set_attr("function_type", b.ctx.type_attr(
+            b.ctx.function_type(arg_types, [h.type for h in self.returned.handles])))
 
     # -- statements --------------------------------------------------------------
     def visit_Expr(self, node: ast.Expr) -> None:
@@ -188,10 +197,15 @@ class FunctionVisitor(ast.NodeVisitor):
         handle.set_name_hint(target.id)
 
     def visit_Return(self, node: ast.Return) -> None:
-        raise self.error(node, "a kernel cannot return a value; write results to a GlobalTensor"
-                         if node.value is not None else
-                         "`return` inside a kernel is not supported; let the function end instead",
-                         UnsupportedSyntaxError)
+        if self.proto.is_kernel and node.value is not None:
+            raise self.error(node, "a kernel cannot return a value; write results to a GlobalTensor",
+                             UnsupportedSyntaxError)
+        if node is not self._last_statement:
+            raise self.error(node, "`return` is only supported as the last statement of a function, not "
+                             "inside a loop or a branch", UnsupportedSyntaxError)
+        value = self.visit(node.value) if node.value is not None else None
+        self.returned = Returned.of(value)
+        self.b.create("func.return", self.returned.handles)
 
     def visit_Assert(self, node: ast.Assert) -> None:
         test = self.visit(node.test)
@@ -213,8 +227,9 @@ class FunctionVisitor(ast.NodeVisitor):
         lower_if(self, node)
 
     def visit_While(self, node: ast.While) -> None:
-        raise self.error(node, "while loops are not supported yet; use `for i in range(...)`",
-                         UnsupportedSyntaxError)
+        from .control_flow import lower_while
+
+        lower_while(self, node)
 
     # -- expressions -------------------------------------------------------------
     def visit_Constant(self, node: ast.Constant) -> Any:
@@ -365,8 +380,9 @@ class FunctionVisitor(ast.NodeVisitor):
         from ..runtime.jit import JITFunction
 
         if isinstance(fn, JITFunction):
-            raise self.error(node, f"calling the @asc.jit function '{fn.__name__}' from a kernel is "
-                             "not supported yet", UnsupportedSyntaxError)
+            from .calls import call_device_function
+
+            return call_device_function(self, node, fn, args, kwargs)
         if fn in (asc_range, static_range) or fn is range:
             raise self.error(node, f"{getattr(fn, '__name__', fn)}(...) can only be used as the "
                              "iterable of a `for` loop", UnsupportedSyntaxError)
@@ -375,7 +391,7 @@ class FunctionVisitor(ast.NodeVisitor):
             return fn(*args, **kwargs)
         runtime = [a for a in list(args) + list(kwargs.values()) if isinstance(a, IRValue)]
         if fn in static_eval.BUILTINS.values() or _is_method_of_compile_time(fn):
-            if runtime:
+            if runtime and fn not in static_eval.INTROSPECTION:
                 raise self.error(node, f"'{getattr(fn, '__name__', fn)}' can only be applied to "
                                  "compile-time values inside a kernel", CompileTypeError)
             return fn(*args, **kwargs)

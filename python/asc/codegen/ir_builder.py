@@ -22,9 +22,14 @@ class IRBuilder:
         self._attrs: dict[str, Any] = {}
         self.module = ir.create_module(self.ctx, self.ctx.file_loc(file, 1, 1))
         self.builder.set_insertion_point_to_end(self.module.body)
+        #: Device functions built so far: specialisation key -> (symbol, result template).
+        self.device_functions: dict[Any, Any] = {}
+        self.device_functions_in_progress: set[Any] = set()
 
     # -- types and attributes ------------------------------------------------
-    def type(self, text: str) -> Any:
+    def type(self, text: Any) -> Any:
+        if not isinstance(text, str):
+            return text  # already an MLIR type
         t = self._types.get(text)
         if t is None:
             t = self._types[text] = self.ctx.parse_type(text)
@@ -44,14 +49,14 @@ class IRBuilder:
         return self.ctx.int_attr(self.type(type_text), int(value))
 
     # -- locations -------------------------------------------------------------
-    def set_loc(self, line: int, col: int) -> None:
-        self.builder.set_loc(self.ctx.file_loc(self.file, line, col))
+    def set_loc(self, line: int, col: int, file: str | None = None) -> None:
+        self.builder.set_loc(self.ctx.file_loc(file or self.file, line, col))
 
-    def file_loc(self, line: int, col: int) -> Any:
-        return self.ctx.file_loc(self.file, line, col)
+    def file_loc(self, line: int, col: int, file: str | None = None) -> Any:
+        return self.ctx.file_loc(file or self.file, line, col)
 
-    def name_loc(self, name: str, line: int, col: int) -> Any:
-        return self.ctx.name_loc(name, self.ctx.file_loc(self.file, line, col))
+    def name_loc(self, name: str, line: int, col: int, file: str | None = None) -> Any:
+        return self.ctx.name_loc(name, self.ctx.file_loc(file or self.file, line, col))
 
     def get_loc(self) -> Any:
         return self.builder.get_loc()
@@ -62,7 +67,7 @@ class IRBuilder:
     # -- ops ---------------------------------------------------------------
     def create(self, name: str, operands: Sequence[Any] = (), result_types: Sequence[str] = (),
                attrs: dict[str, Any] | None = None, regions: int = 0) -> Any:
-        types = [self.type(t) if isinstance(t, str) else t for t in result_types]
+        types = [self.type(t) for t in result_types]
         items = list((attrs or {}).items())
         return self.builder.create(name, list(operands), types, items, regions)
 

@@ -15,21 +15,26 @@ class Param:
     """One parameter: a GM pointer, a runtime scalar or a compile-time constant."""
 
     name: str
-    kind: str  # "pointer" | "scalar" | "constexpr"
+    kind: str  # "pointer" | "scalar" | "constexpr" | "object" (a device-function argument)
     dtype: DataType | None = None
-    value: Any = None
+    value: Any = None  # the constant, or for "object" the caller's value used as a template
 
     @property
     def is_constexpr(self) -> bool:
         return self.kind == "constexpr"
 
     @property
-    def ir_type(self) -> str:
+    def ir_type(self) -> Any:
+        """The MLIR type: its text, or (for "object") the caller's value's type."""
+        if self.kind == "object":
+            return self.value.handle.type
         if self.kind == "pointer":
             return gm_addr_type(self.dtype)
         return semantic.ir_scalar_type(self.dtype)
 
     def wrap(self, handle: Any) -> Any:
+        if self.kind == "object":
+            return self.value.with_handle(handle)
         if self.kind == "pointer":
             return GlobalAddress(handle, self.dtype)
         return PlainValue(handle, self.dtype)
@@ -37,10 +42,13 @@ class Param:
 
 @dataclass
 class Prototype:
+    """A function to build: the kernel (`is_kernel`) or a device function it calls."""
+
     name: str
     file: str
     first_line: int
     params: list[Param] = field(default_factory=list)
+    is_kernel: bool = True
 
     @property
     def runtime_params(self) -> list[Param]:

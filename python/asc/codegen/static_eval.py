@@ -22,6 +22,8 @@ BUILTINS: dict[str, Any] = {
                  "max", "min", "range", "repr", "round", "str", "tuple", "type", "print")
 }
 BUILTINS.update({"True": True, "False": False, "None": None})
+#: Builtins that only inspect a value, so runtime values are fine arguments.
+INTROSPECTION = (builtins.isinstance, builtins.type, builtins.issubclass)
 
 _GLOBAL_SCALARS = (int, float, bool, str, type(None), DataType, enum.Enum, ConstExpr)
 

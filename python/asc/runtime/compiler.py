@@ -33,7 +33,8 @@ class CompiledSource:
 
 
 def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
-    stages = [f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
+    stages = ["inline", "symbol-dce",
+              f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
               "canonicalize", "cse"]
     if options.compile.strip_loc:
         stages.append("strip-debuginfo")

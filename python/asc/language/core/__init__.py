@@ -40,6 +40,16 @@ from .enums import (
 from .ir_value import GlobalAddress, PlainValue, number
 from .range import ConstExpr, range, static_range
 from .tensor import GlobalTensor, LocalTensor
+from .utils import (
+    DEFAULT_C0_SIZE,
+    ONE_BLK_SIZE,
+    TOTAL_L0C_SIZE,
+    TOTAL_L1_SIZE,
+    Property,
+    ceildiv,
+    property,
+    static_assert,
+)
 
 __all__ = [
     "DataType", "KnownTypes", "bfloat16", "bool_", "double", "float16", "float32", "float64", "float_",
@@ -47,5 +57,6 @@ __all__ = [
     "CMPMODE", "CacheMode", "CacheRwMode", "DataFormat", "HardEvent", "Hardware", "MaskMode", "MemDsbT",
     "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition",
     "GlobalAddress", "PlainValue", "number", "ConstExpr", "range", "static_range",
-    "GlobalTensor", "LocalTensor",
+    "GlobalTensor", "LocalTensor", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE",
+    "Property", "ceildiv", "property", "static_assert",
 ]

@@ -17,6 +17,20 @@ class IRValue:
     def __init__(self, handle: Any) -> None:
         self.handle = handle
 
+    def with_handle(self, handle: Any) -> IRValue:
+        """The same kind of value (dtype, position, ...) for another SSA value of the same type.
+
+        Used where a value crosses a region boundary: device-function parameters and
+        results, loop-carried values.
+        """
+        clone = object.__new__(type(self))
+        for cls in type(self).__mro__:
+            for slot in getattr(cls, "__slots__", ()):
+                if hasattr(self, slot):
+                    setattr(clone, slot, getattr(self, slot))
+        clone.handle = handle
+        return clone
+
     def __bool__(self) -> bool:
         raise TypeError(
             f"a runtime {type(self).__name__} has no compile-time truth value; "
@@ -38,6 +52,12 @@ class PlainValue(IRValue):
 
     def ceildiv(self, other: Any) -> PlainValue:
         return (self + other - 1) // other
+
+    def logical_and(self, other: Any) -> PlainValue:
+        return semantic.binary("&", semantic.to_bool(self), semantic.to_bool(other))
+
+    def logical_or(self, other: Any) -> PlainValue:
+        return semantic.binary("|", semantic.to_bool(self), semantic.to_bool(other))
 
     def __repr__(self) -> str:
         return f"PlainValue({self.dtype.name})"
@@ -106,6 +126,7 @@ class GlobalAddress(IRValue):
         return f"GlobalAddress({self.dtype})"
 
 
+@builtin
 def number(value: Any, dtype: DataType) -> PlainValue:
     """`asc.number(value, dtype)`: a typed runtime constant."""
     builder_for("number")

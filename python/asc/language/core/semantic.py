@@ -133,3 +133,14 @@ def unary(op: str, operand: Any) -> Any:
     if op == "~":
         return binary("^", operand, -1)
     raise TypeError(f"unary operator '{op}' is not supported on runtime values")
+
+
+def to_bool(value: Any) -> Any:
+    """An i1 runtime value (`value != 0`) or a Python bool."""
+    from .ir_value import PlainValue
+
+    if not isinstance(value, PlainValue):
+        return bool(value)
+    if value.dtype == int1:
+        return value
+    return compare("!=", value, 0)

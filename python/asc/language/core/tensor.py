@@ -48,6 +48,30 @@ class BaseTensor(IRValue):
         return b.create1("asc.subview", [self.handle, off], self.handle.type)
 
 
+    @builtin
+    def get_value(self, index: Any) -> PlainValue:
+        """Reads one element (a scalar access on PIPE_S)."""
+        self._require_dtype("get_value")
+        b = builder_for("get_value")
+        handle = b.create1("asc.get_value", [self.handle, _index(index, "get_value index")],
+                           semantic.ir_scalar_type(self.dtype))
+        return PlainValue(handle, self.dtype)
+
+    @builtin
+    def set_value(self, index: Any, value: Any) -> None:
+        """Writes one element (a scalar access on PIPE_S)."""
+        self._require_dtype("set_value")
+        if not isinstance(value, (PlainValue, int, float, bool)):
+            raise TypeError(f"set_value: 'value' must be a number, got {type(value).__name__}")
+        b = builder_for("set_value")
+        b.create("asc.set_value", [self.handle, _index(index, "set_value index"),
+                                   semantic.materialize(value, self.dtype)])
+
+    def _require_dtype(self, what: str) -> None:
+        if self.dtype is None:
+            raise ValueError(f"cannot {what} on a GlobalTensor before set_global_buffer binds it to memory")
+
+
 class GlobalTensor(BaseTensor):
     """A view of Global Memory. Created empty; typed by `set_global_buffer`."""
 
@@ -77,14 +101,12 @@ class GlobalTensor(BaseTensor):
 
     @builtin
     def __getitem__(self, key: Any) -> GlobalTensor:
-        self._require_bound("index")
-        view = GlobalTensor.__new__(GlobalTensor)
-        BaseTensor.__init__(view, self._subview(key), self.dtype)
-        return view
+        self._require_dtype("index")
+        return self.with_handle(self._subview(key))
 
-    def _require_bound(self, what: str) -> None:
-        if self.dtype is None:
-            raise ValueError(f"cannot {what} a GlobalTensor before set_global_buffer binds it to memory")
+    @builtin
+    def get_size(self) -> Any:
+        raise NotImplementedError("GlobalTensor.get_size is not supported yet")
 
     def __repr__(self) -> str:
         return f"GlobalTensor({self.dtype})"
