@@ -16,6 +16,7 @@ import shutil
 import textwrap
 import warnings
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
@@ -89,25 +90,29 @@ class JITFunction:
         return fn, def_line
 
     @functools.cached_property
-    def cache_key(self) -> str:
-        """Hash of the source, the globals it reads and the jit functions it calls."""
-        return self._dependency_key(set())
+    def _referenced_globals(self) -> tuple[str, ...]:
+        text, _ = self._source
+        names = {n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)}
+        return tuple(sorted(n for n in names if n in self.fn.__globals__))
 
-    def _dependency_key(self, visiting: set[int]) -> str:
-        visiting = visiting | {id(self)}
+    @functools.cached_property
+    def _source_key(self) -> str:
         text, first = self._source
-        h = hashlib.sha256(f"{self.file}:{first}\n{text}".encode())
-        names = sorted({n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)})
-        for name in names:
-            if name not in self.fn.__globals__:
-                continue
-            value = self.fn.__globals__[name]
+        return hashlib.sha256(f"{self.file}:{first}\n{text}".encode()).hexdigest()
+
+    def dependency_key(self, visiting: frozenset[int] = frozenset()) -> tuple:
+        """The source, the current values of the module constants it reads and the same for every
+        @asc.jit function it references (transitively). Recomputed per launch, so changing a
+        module constant recompiles, as it would change the generated code."""
+        visiting = visiting | {id(self)}
+        parts: list = [self._source_key]
+        for name in self._referenced_globals:
+            value = self.fn.__globals__.get(name)
             if isinstance(value, JITFunction):
-                sub = "<recursive>" if id(value) in visiting else value._dependency_key(visiting)
-                h.update(f"{name}=jit:{sub}".encode())
-            elif isinstance(value, (int, float, bool, str, tuple, DataType, ConstExpr)) or value is None:
-                h.update(f"{name}={value!r}".encode())
-        return h.hexdigest()
+                parts.append((name, "<recursive>" if id(value) in visiting else value.dependency_key(visiting)))
+            elif isinstance(value, (int, float, bool, str, tuple, DataType, ConstExpr, Enum)) or value is None:
+                parts.append((name, repr(value)))
+        return tuple(parts)
 
     # -- launch ------------------------------------------------------------------
     def __getitem__(self, grid: Any) -> Callable[..., Any]:
@@ -138,10 +143,11 @@ class JITFunction:
             from .backends import npu
 
             return npu.compile_and_launch(self, launch, values)
-        key = (tuple(s.key() for s in specs), platform, self.options.key())
+        deps = self.dependency_key()
+        key = (tuple(s.key() for s in specs), platform, self.options.key(), deps)
         kernel = self._kernels.get(key)
         if kernel is None or self.options.compile.always_compile:
-            kernel = self._load_or_compile(list(values), specs, config.platform_info(platform))
+            kernel = self._load_or_compile(list(values), specs, config.platform_info(platform), deps)
             self._kernels[key] = kernel
         words, regions = [], []
         for (name, value), spec in zip(values.items(), specs):
@@ -168,8 +174,8 @@ class JITFunction:
         return None
 
     # -- compile -----------------------------------------------------------------
-    def _load_or_compile(self, names: list[str], specs: list[ArgSpec],
-                         info: config.PlatformInfo) -> LoadedKernel:
+    def _load_or_compile(self, names: list[str], specs: list[ArgSpec], info: config.PlatformInfo,
+                         deps: tuple) -> LoadedKernel:
         from ..runtime.backends import model
         from .compiler import compile_source
         from .toolchain import toolchain_key
@@ -177,7 +183,7 @@ class JITFunction:
         params = [to_param(n, s) for n, s in zip(names, specs)]
         runtime_params = [p for p in params if not p.is_constexpr]
         disk = FileCache()
-        key = make_key(toolchain_key(), self.cache_key, self.__qualname__, *[s.key() for s in specs],
+        key = make_key(toolchain_key(), repr(deps), self.__qualname__, *[s.key() for s in specs],
                        info.platform.value, "Model", repr(self.options.key()), " ".join(model.CXX_FLAGS))
         always = self.options.compile.always_compile
         entry = None if always else disk.get(key)
