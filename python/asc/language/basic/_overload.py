@@ -1,0 +1,126 @@
+"""Overload resolution for the basic API, with pyasc's rules.
+
+A function has an ordered list of candidate signatures. Positional arguments bind
+to a candidate's parameters in order, keyword arguments must name one of them,
+every bound value must match the parameter's type, and unbound parameters must
+have defaults. The first candidate that matches wins; if none does, a TypeError
+lists the argument types and every candidate. Keyword names are part of the API.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..core.ir_value import IRValue, PlainValue
+
+_NO_DEFAULT = object()
+
+
+class Kind:
+    """A parameter type: a predicate plus the name shown in error messages."""
+
+    def __init__(self, name: str, check: Callable[[Any], bool]) -> None:
+        self.name = name
+        self.check = check
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+def _is_int(v: Any) -> bool:
+    if isinstance(v, bool):
+        return False
+    return isinstance(v, int) or (isinstance(v, PlainValue) and v.dtype.is_int())
+
+
+def _is_number(v: Any) -> bool:
+    return (isinstance(v, (int, float)) and not isinstance(v, bool)) or isinstance(v, PlainValue)
+
+
+def instance_of(cls: type, name: str | None = None) -> Kind:
+    return Kind(name or cls.__name__, lambda v: isinstance(v, cls))
+
+
+INT = Kind("int", _is_int)
+NUMBER = Kind("Union[int, float]", _is_number)
+BOOL = Kind("bool", lambda v: isinstance(v, bool) or (isinstance(v, PlainValue) and v.dtype.bitwidth == 1))
+INT_LIST = Kind("List[int]", lambda v: isinstance(v, (list, tuple)) and len(v) > 0 and all(_is_int(x) for x in v))
+ANY = Kind("Any", lambda v: True)
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: Kind
+    default: Any = _NO_DEFAULT
+
+
+@dataclass(frozen=True)
+class Candidate:
+    params: tuple[Param, ...]
+    handler: Callable[..., Any]
+
+    def bind(self, args: Sequence[Any], kwargs: dict[str, Any]) -> dict[str, Any] | None:
+        if len(args) > len(self.params):
+            return None
+        bound: dict[str, Any] = {}
+        for p, v in zip(self.params, args):
+            bound[p.name] = v
+        names = {p.name for p in self.params}
+        for k, v in kwargs.items():
+            if k not in names or k in bound:
+                return None
+            bound[k] = v
+        for p in self.params:
+            if p.name in bound:
+                if not p.kind.check(bound[p.name]):
+                    return None
+            elif p.default is _NO_DEFAULT:
+                return None
+            else:
+                bound[p.name] = p.default
+        return bound
+
+    def signature(self, name: str) -> str:
+        parts = []
+        for p in self.params:
+            d = "" if p.default is _NO_DEFAULT else f" = {_show(p.default)}"
+            parts.append(f"{p.name}: {p.kind.name}{d}")
+        return f"{name}({', '.join(parts)})"
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, enum.Enum):
+        return f"{type(v).__name__}.{v.name}"
+    return repr(v)
+
+
+def _type_name(v: Any) -> str:
+    if isinstance(v, PlainValue):
+        return f"PlainValue[{v.dtype.name}]"
+    if isinstance(v, IRValue) or not isinstance(v, (list, tuple)):
+        return type(v).__name__
+    return f"{type(v).__name__}[{', '.join(_type_name(x) for x in v)}]"
+
+
+class OverloadSet:
+    """The candidates of one API function, tried in order."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.candidates: list[Candidate] = []
+
+    def add(self, params: Sequence[Param], handler: Callable[..., Any]) -> None:
+        self.candidates.append(Candidate(tuple(params), handler))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        for c in self.candidates:
+            bound = c.bind(args, kwargs)
+            if bound is not None:
+                return c.handler(**bound)
+        given = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
+        options = "\n".join(f"  {c.signature(self.name)}" for c in self.candidates)
+        raise TypeError(f"no overload of {self.name}() matches the arguments ({', '.join(given)}); "
+                        f"candidates:\n{options}")
