@@ -10,8 +10,9 @@ lists the argument types and every candidate. Keyword names are part of the API.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from ..core.ir_value import IRValue, PlainValue
 
@@ -122,5 +123,10 @@ class OverloadSet:
                 return c.handler(**bound)
         given = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
         options = "\n".join(f"  {c.signature(self.name)}" for c in self.candidates)
+        known = {p.name for c in self.candidates for p in c.params}
+        unknown = [k for k in kwargs if k not in known]
+        if unknown:
+            raise TypeError(f"{self.name}() got an unexpected keyword argument '{unknown[0]}'; "
+                            f"candidates:\n{options}")
         raise TypeError(f"no overload of {self.name}() matches the arguments ({', '.join(given)}); "
                         f"candidates:\n{options}")

@@ -40,6 +40,18 @@ from .enums import (
 from .ir_value import GlobalAddress, PlainValue, number
 from .range import ConstExpr, range, static_range
 from .tensor import GlobalTensor, LocalTensor
+from .types import (
+    BinaryRepeatParams,
+    BrcbRepeatParams,
+    CopyRepeatParams,
+    DataCopyExtParams,
+    DataCopyPadExtParams,
+    DataCopyPadParams,
+    DataCopyParams,
+    GatherMaskParams,
+    GatherRepeatParams,
+    UnaryRepeatParams,
+)
 from .utils import (
     DEFAULT_C0_SIZE,
     ONE_BLK_SIZE,
@@ -59,4 +71,6 @@ __all__ = [
     "GlobalAddress", "PlainValue", "number", "ConstExpr", "range", "static_range",
     "GlobalTensor", "LocalTensor", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE",
     "Property", "ceildiv", "property", "static_assert",
+    "BinaryRepeatParams", "BrcbRepeatParams", "CopyRepeatParams", "DataCopyExtParams", "DataCopyPadExtParams",
+    "DataCopyPadParams", "DataCopyParams", "GatherMaskParams", "GatherRepeatParams", "UnaryRepeatParams",
 ]

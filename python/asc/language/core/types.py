@@ -1,0 +1,152 @@
+"""Parameter structs of the basic API (`asc.BinaryRepeatParams`, `asc.DataCopyParams`, ...).
+
+Each is a kernel value built by one `asc` op whose operands are the fields in the
+order of the Ascend C constructor (which, for these structs, is pyasc's keyword
+order too), emitted as `AscendC::<Name> v(fields...)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from . import semantic
+from .builtin import builder_for
+from .dtype import DataType, int1, int32
+from .ir_value import IRValue, PlainValue
+
+
+def _field(value: Any, struct: str, name: str, dtype: DataType = int32) -> Any:
+    if isinstance(value, bool) and dtype != int1:
+        value = int(value)
+    if isinstance(value, PlainValue) and not value.dtype.is_int() and dtype.is_int():
+        raise TypeError(f"{struct}: '{name}' must be an integer, got a {value.dtype.name} value")
+    if not isinstance(value, (int, float, PlainValue)):
+        raise TypeError(f"{struct}: '{name}' must be a number, got {type(value).__name__}")
+    return semantic.materialize(value, dtype)
+
+
+class ParamStruct(IRValue):
+    """Base of the parameter structs: `FIELDS` are (keyword, default) in constructor order."""
+
+    __slots__ = ("fields",)
+    FIELDS: ClassVar[tuple[tuple[str, Any], ...]] = ()
+    MNEMONIC: ClassVar[str] = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        name = type(self).__name__
+        if len(args) > len(self.FIELDS):
+            raise TypeError(f"{name} takes at most {len(self.FIELDS)} arguments, got {len(args)}")
+        values = dict(self.FIELDS)
+        for (key, _), v in zip(self.FIELDS, args):
+            values[key] = v
+        for key, v in kwargs.items():
+            if key not in values:
+                raise TypeError(f"{name} got an unexpected keyword argument '{key}'; its fields are "
+                                f"{[k for k, _ in self.FIELDS]}")
+            if key in dict(zip([k for k, _ in self.FIELDS], args)):
+                raise TypeError(f"{name} got multiple values for '{key}'")
+            values[key] = v
+        self.fields = values
+        b = builder_for(name)
+        operands = [self._operand(k, v) for k, v in values.items()]
+        super().__init__(b.create1(f"asc.{self.MNEMONIC}", operands, self.ir_type()))
+
+    def _operand(self, key: str, value: Any) -> Any:
+        return _field(value, type(self).__name__, key)
+
+    def ir_type(self) -> str:
+        return f"!asc.{self.MNEMONIC}"
+
+    def __getattr__(self, key: str) -> Any:
+        fields = object.__getattribute__(self, "fields")
+        if key in fields:
+            return fields[key]
+        raise AttributeError(f"{type(self).__name__} has no field '{key}'")
+
+
+class BinaryRepeatParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "binary_repeat_params"
+    FIELDS = (("dst_blk_stride", 1), ("src0_blk_stride", 1), ("src1_blk_stride", 1),
+              ("dst_rep_stride", 8), ("src0_rep_stride", 8), ("src1_rep_stride", 8))
+
+
+class UnaryRepeatParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "unary_repeat_params"
+    FIELDS = (("dst_blk_stride", 1), ("src_blk_stride", 1), ("dst_rep_stride", 8), ("src_rep_stride", 8))
+
+
+class BrcbRepeatParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "brcb_repeat_params"
+    FIELDS = (("dst_blk_stride", 1), ("dst_rep_stride", 8))
+
+
+class GatherRepeatParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "gather_repeat_params"
+    FIELDS = (("dst_blk_stride", 1), ("dst_rep_stride", 8))
+
+
+class CopyRepeatParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "copy_repeat_params"
+    FIELDS = (("dst_stride", 0), ("src_stride", 0), ("dst_repeat_size", 0), ("src_repeat_size", 0))
+
+
+class DataCopyParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "data_copy_params"
+    FIELDS = (("block_count", 1), ("block_len", 0), ("src_stride", 0), ("dst_stride", 0))
+
+
+class DataCopyExtParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "data_copy_ext_params"
+    FIELDS = (("block_count", 1), ("block_len", 0), ("src_stride", 0), ("dst_stride", 0), ("rsv", 0))
+
+
+class DataCopyPadParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "data_copy_pad_params"
+    FIELDS = (("is_pad", False), ("left_padding", 0), ("right_padding", 0), ("padding_value", 0))
+
+    def _operand(self, key: str, value: Any) -> Any:
+        return _field(value, type(self).__name__, key, int1 if key == "is_pad" else int32)
+
+
+class DataCopyPadExtParams(ParamStruct):
+    """`DataCopyPadExtParams<T>`: the padding value has the tensor's element type `dtype`."""
+
+    __slots__ = ("dtype",)
+    MNEMONIC = "data_copy_pad_ext_params"
+    FIELDS = (("is_pad", False), ("left_padding", 0), ("right_padding", 0), ("padding_value", 0))
+
+    def __init__(self, dtype: DataType, *args: Any, **kwargs: Any) -> None:
+        if not isinstance(dtype, DataType):
+            raise TypeError(f"DataCopyPadExtParams: 'dtype' must be a data type, got {dtype!r}")
+        self.dtype = dtype
+        super().__init__(*args, **kwargs)
+
+    def _operand(self, key: str, value: Any) -> Any:
+        if key == "is_pad":
+            return _field(value, "DataCopyPadExtParams", key, int1)
+        if key == "padding_value":
+            return _field(value, "DataCopyPadExtParams", key, self.dtype)
+        return _field(value, "DataCopyPadExtParams", key)
+
+    def ir_type(self) -> str:
+        return f"!asc.data_copy_pad_ext_params<{self.dtype.to_ir()}>"
+
+
+class GatherMaskParams(ParamStruct):
+    __slots__ = ()
+    MNEMONIC = "gather_mask_params"
+    FIELDS = (("src0_block_stride", 1), ("repeat_times", 1), ("src0_repeat_stride", 0),
+              ("src1_repeat_stride", 0))
+
+
+__all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams",
+           "CopyRepeatParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams",
+           "DataCopyPadExtParams", "GatherMaskParams"]
