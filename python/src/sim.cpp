@@ -36,13 +36,44 @@ using ascsim::LaunchResult;
 using RegionTuple = std::tuple<uint64_t, uint64_t, std::string>;
 using NoteTuple = std::tuple<std::string, std::string, uint32_t>;
 
+ascsim::RaceCheck parseRaceCheck(const std::string &mode) {
+  if (mode == "raise")
+    return ascsim::RaceCheck::Raise;
+  if (mode == "warn")
+    return ascsim::RaceCheck::Warn;
+  if (mode == "off")
+    return ascsim::RaceCheck::Off;
+  throw nb::value_error(
+      ("race_check must be 'raise', 'warn' or 'off', but got '" + mode + "'")
+          .c_str());
+}
+
+const char *raceCheckName(ascsim::RaceCheck m) {
+  switch (m) {
+  case ascsim::RaceCheck::Raise:
+    return "raise";
+  case ascsim::RaceCheck::Warn:
+    return "warn";
+  case ascsim::RaceCheck::Off:
+    return "off";
+  }
+  return "?";
+}
+
 LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
-                        uint32_t hostThreads) {
+                        uint32_t hostThreads, double hbmGbps,
+                        double launchOverheadUs, const std::string &raceCheck,
+                        bool initCheck, bool trace) {
   LaunchConfig c;
   c.ub_bytes = ubBytes;
   c.aiv_cores = aivCores;
   c.clock_mhz = clockMhz;
   c.host_threads = hostThreads;
+  c.hbm_gbps = hbmGbps;
+  c.launch_overhead_us = launchOverheadUs;
+  c.race_check = parseRaceCheck(raceCheck);
+  c.init_check = initCheck;
+  c.trace = trace;
   if (std::optional<std::string> err = c.validate())
     throw nb::value_error(err->c_str());
   return c;
@@ -63,7 +94,13 @@ std::string configRepr(const LaunchConfig &c) {
   return "Config(ub_bytes=" + std::to_string(c.ub_bytes) +
          ", aiv_cores=" + std::to_string(c.aiv_cores) +
          ", clock_mhz=" + nb::repr(nb::float_(c.clock_mhz)).c_str() +
-         ", host_threads=" + std::to_string(c.host_threads) + ")";
+         ", host_threads=" + std::to_string(c.host_threads) +
+         ", hbm_gbps=" + nb::repr(nb::float_(c.hbm_gbps)).c_str() +
+         ", launch_overhead_us=" +
+         nb::repr(nb::float_(c.launch_overhead_us)).c_str() +
+         ", race_check='" + raceCheckName(c.race_check) +
+         "', init_check=" + (c.init_check ? "True" : "False") +
+         ", trace=" + (c.trace ? "True" : "False") + ")";
 }
 
 std::string diagnosticRepr(const Diagnostic &d) {
@@ -82,12 +119,17 @@ void init_sim(nb::module_ &m) {
       .def(
           "__init__",
           [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
-             double clockMhz, uint32_t hostThreads) {
+             double clockMhz, uint32_t hostThreads, double hbmGbps,
+             double launchOverheadUs, const std::string &raceCheck,
+             bool initCheck, bool trace) {
             new (self) LaunchConfig(
-                makeConfig(ubBytes, aivCores, clockMhz, hostThreads));
+                makeConfig(ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
+                           launchOverheadUs, raceCheck, initCheck, trace));
           },
           nb::kw_only(), "ub_bytes"_a = 196608, "aiv_cores"_a = 48,
           "clock_mhz"_a = 1850.0, "host_threads"_a = 0,
+          "hbm_gbps"_a = 1612.0, "launch_overhead_us"_a = 3.0,
+          "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")
@@ -96,6 +138,20 @@ void init_sim(nb::module_ &m) {
       .def_ro("clock_mhz", &LaunchConfig::clock_mhz, "Core clock in MHz.")
       .def_ro("host_threads", &LaunchConfig::host_threads,
               "Host worker threads (0 = hardware concurrency).")
+      .def_ro("hbm_gbps", &LaunchConfig::hbm_gbps,
+              "Shared HBM bandwidth (reads + writes) in GB/s.")
+      .def_ro("launch_overhead_us", &LaunchConfig::launch_overhead_us,
+              "Fixed device cost of a launch, added to duration_us.")
+      .def_prop_ro(
+          "race_check",
+          [](const LaunchConfig &c) {
+            return std::string(raceCheckName(c.race_check));
+          },
+          "'raise' (races are errors), 'warn' (warnings) or 'off'.")
+      .def_ro("init_check", &LaunchConfig::init_check,
+              "Warn about reads of never-written Unified Buffer bytes.")
+      .def_ro("trace", &LaunchConfig::trace,
+              "Record the timeline for LaunchResult.write_trace.")
       .def("__repr__", &configRepr);
 
   m.def(
@@ -134,7 +190,39 @@ void init_sim(nb::module_ &m) {
       .def_ro("duration_us", &LaunchResult::duration_us)
       .def_ro("pipe_busy_cycles", &LaunchResult::pipe_busy_cycles,
               "Per pipe, the largest busy total of any core.")
-      .def_ro("bound_pipe", &LaunchResult::bound_pipe)
+      .def_ro("bound_pipe", &LaunchResult::bound_pipe,
+              "The busiest pipe: 'S', 'V', 'MTE2' or 'MTE3'.")
+      .def_ro("pipe_busy_us", &LaunchResult::pipe_busy_us,
+              "pipe_busy_cycles in microseconds (msprof aiv_<pipe>_time).")
+      .def_ro("pipe_ratio", &LaunchResult::pipe_ratio,
+              "Busy fraction of the kernel's cycles per pipe.")
+      .def_ro("hbm_cycles", &LaunchResult::hbm_cycles,
+              "Cycles the shared HBM needs for the launch's GM traffic.")
+      .def_ro("hbm_bound", &LaunchResult::hbm_bound,
+              "True when HBM bandwidth, not a core, decides the duration.")
+      .def_ro("gm_read_bytes", &LaunchResult::gm_read_bytes)
+      .def_ro("gm_write_bytes", &LaunchResult::gm_write_bytes)
+      .def_ro("launch_overhead_us", &LaunchResult::launch_overhead_us)
+      .def_ro("clock_mhz", &LaunchResult::clock_mhz)
+      .def_ro("num_blocks", &LaunchResult::num_blocks)
+      .def_ro("cores_used", &LaunchResult::cores_used)
+      .def_prop_ro(
+          "has_trace", [](const LaunchResult &r) { return bool(r.trace); },
+          "Whether the timeline was recorded (Config(trace=True)).")
+      .def(
+          "summary", [](const LaunchResult &r) { return ascsim::summary(r); },
+          "A text report: duration, per-pipe busy time and ratio, the bound "
+          "pipe, GM traffic and the diagnostics.")
+      .def(
+          "write_trace",
+          [](const LaunchResult &r, const std::string &path) {
+            std::string err = ascsim::writeTrace(r, path);
+            if (!err.empty())
+              throw std::runtime_error(err);
+          },
+          "path"_a,
+          "Writes a Chrome/Perfetto trace.json of the launch (needs "
+          "Config(trace=True)); raises RuntimeError otherwise.")
       .def_prop_ro(
           "block_cycles",
           [](const LaunchResult &r) {

@@ -177,6 +177,13 @@ class FunctionVisitor(ast.NodeVisitor):
                                  f"{len(target.elts)} elements", CompileTypeError)
             for t, v in zip(target.elts, values):
                 self.assign(t, v)
+        elif isinstance(target, ast.Attribute):
+            obj = self.visit(target.value)
+            setter = getattr(obj, "set_field", None)
+            if setter is None:
+                raise self.error(target, f"cannot assign to attribute '{target.attr}' of a "
+                                 f"{type(obj).__name__} inside a kernel", CompileTypeError)
+            setter(target.attr, value)
         elif isinstance(target, ast.Subscript):
             container = self.visit(target.value)
             key = self.visit(target.slice)

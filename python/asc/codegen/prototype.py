@@ -8,6 +8,7 @@ from typing import Any
 from ..language.core import semantic
 from ..language.core.dtype import DataType
 from ..language.core.ir_value import GlobalAddress, PlainValue, gm_addr_type
+from ..language.core.struct import StructValue
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,7 @@ class Param:
     """One parameter: a GM pointer, a runtime scalar or a compile-time constant."""
 
     name: str
-    kind: str  # "pointer" | "scalar" | "constexpr" | "object" (a device-function argument)
+    kind: str  # "pointer" | "scalar" | "constexpr" | "struct" | "object" (a device-function argument)
     dtype: DataType | None = None
     value: Any = None  # the constant, or for "object" the caller's value used as a template
 
@@ -28,6 +29,8 @@ class Param:
         """The MLIR type: its text, or (for "object") the caller's value's type."""
         if self.kind == "object":
             return self.value.handle.type
+        if self.kind == "struct":
+            return f"!asc.gm_addr<{self.value.ir_type()}>"
         if self.kind == "pointer":
             return gm_addr_type(self.dtype)
         return semantic.ir_scalar_type(self.dtype)
@@ -35,6 +38,8 @@ class Param:
     def wrap(self, handle: Any) -> Any:
         if self.kind == "object":
             return self.value.with_handle(handle)
+        if self.kind == "struct":
+            return StructValue.load(handle, self.value)
         if self.kind == "pointer":
             return GlobalAddress(handle, self.dtype)
         return PlainValue(handle, self.dtype)

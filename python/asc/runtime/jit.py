@@ -28,7 +28,7 @@ from . import config
 from .cache import FileCache, make_key
 from .errors import KernelError
 from .options import JitOptions, LaunchOptions
-from .specialize import ArgSpec, pack_scalar, pointer_region, spec_of, to_param
+from .specialize import ArgSpec, pack_scalar, pointer_region, spec_of, struct_buffer, to_param
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -149,8 +149,12 @@ class JITFunction:
         if kernel is None or self.options.compile.always_compile:
             kernel = self._load_or_compile(list(values), specs, config.platform_info(platform), deps)
             self._kernels[key] = kernel
-        words, regions = [], []
+        words, regions, keep_alive = [], [], []
         for (name, value), spec in zip(values.items(), specs):
+            if spec.kind == "struct":
+                buffer = struct_buffer(value)
+                keep_alive.append(buffer)
+                value, spec = buffer, ArgSpec("pointer", "uint8")
             if spec.kind == "pointer":
                 region = pointer_region(name, value)
                 regions.append(region)

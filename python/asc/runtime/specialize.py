@@ -16,13 +16,14 @@ import numpy as np
 from ..codegen.prototype import Param
 from ..language.core import dtype as dt
 from ..language.core.range import ConstExpr
+from ..language.core.struct import Struct
 
 
 @dataclass(frozen=True)
 class ArgSpec:
     """The part of an argument that decides the compiled code (cache key material)."""
 
-    kind: str  # "pointer" | "scalar" | "constexpr"
+    kind: str  # "pointer" | "scalar" | "constexpr" | "struct"
     dtype: str = ""
     value: Any = None
 
@@ -70,6 +71,8 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
         return ArgSpec("scalar", "float32")
     if isinstance(value, np.generic):
         return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
+    if isinstance(value, Struct):
+        return ArgSpec("struct", type(value).ir_type(), type(value))
     info = _tensor_info(name, value)
     if info is not None:
         try:
@@ -83,6 +86,8 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
 def to_param(name: str, spec: ArgSpec) -> Param:
     if spec.kind == "constexpr":
         return Param(name, "constexpr", value=spec.value)
+    if spec.kind == "struct":
+        return Param(name, "struct", value=spec.value)
     return Param(name, spec.kind, dt.DataType(spec.dtype))
 
 
@@ -115,3 +120,8 @@ def pointer_region(name: str, value: Any) -> tuple[int, int, str]:
     info = _tensor_info(name, value)
     assert info is not None
     return info[0], info[1], name
+
+
+def struct_buffer(value: Struct) -> np.ndarray:
+    """The struct's packed bytes in a buffer the kernel can address (kept alive by the caller)."""
+    return np.frombuffer(bytearray(value.pack()), dtype=np.uint8)

@@ -39,6 +39,7 @@ from .enums import (
 )
 from .ir_value import GlobalAddress, PlainValue, number
 from .range import ConstExpr, range, static_range
+from .struct import Field, Struct, StructField
 from .tensor import GlobalTensor, LocalTensor
 from .types import (
     BinaryRepeatParams,
@@ -69,7 +70,7 @@ __all__ = [
     "CMPMODE", "CacheMode", "CacheRwMode", "DataFormat", "HardEvent", "Hardware", "MaskMode", "MemDsbT",
     "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition",
     "GlobalAddress", "PlainValue", "number", "ConstExpr", "range", "static_range",
-    "GlobalTensor", "LocalTensor", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE",
+    "Field", "Struct", "StructField", "GlobalTensor", "LocalTensor", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE",
     "Property", "ceildiv", "property", "static_assert",
     "BinaryRepeatParams", "BrcbRepeatParams", "CopyRepeatParams", "DataCopyExtParams", "DataCopyPadExtParams",
     "DataCopyPadParams", "DataCopyParams", "GatherMaskParams", "GatherRepeatParams", "UnaryRepeatParams",

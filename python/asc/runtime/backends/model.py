@@ -41,8 +41,11 @@ def entry_stub(name: str, params: Sequence[Param]) -> str:
     """`ascsim_entry(args)`: unpacks the launch words and calls the kernel."""
     args = []
     for i, p in enumerate(params):
-        cxx = _CXX_TYPES[p.dtype.name]
-        cxx = f"__gm__ {cxx}*" if p.kind == "pointer" else cxx
+        if p.kind == "struct":
+            cxx = f"__gm__ {p.value.__name__}*"
+        else:
+            cxx = _CXX_TYPES[p.dtype.name]
+            cxx = f"__gm__ {cxx}*" if p.kind == "pointer" else cxx
         args.append(f"ascsim::arg<{cxx}>(a[{i}])")
     return ("\n// Simulator entry point (added by pyasc's Model backend).\n"
             '#include "ascsim_entry.h"\n'
@@ -71,9 +74,17 @@ def build_in_tempdir(source: str, name: str, params: Sequence[Param]) -> tuple[P
 
 
 def sim_config(info: PlatformInfo) -> object:
+    """The simulator Config of `info`, with the environment's knobs: PYASC_SIM_THREADS (host
+    threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
+    `last_launch().write_trace(path)`)."""
     threads = int(os.environ.get("PYASC_SIM_THREADS", "0") or 0)
+    race = (os.environ.get("PYASC_RACE_CHECK", "") or "raise").strip().lower()
+    trace = os.environ.get("PYASC_SIM_TRACE", "").strip() not in ("", "0")
+    known = _C.sim.platform_config(info.platform.value)
+    hbm = known.hbm_gbps if known is not None else 1612.0
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
-                         clock_mhz=float(info.clock_mhz), host_threads=threads)
+                         clock_mhz=float(info.clock_mhz), host_threads=threads, hbm_gbps=hbm,
+                         race_check=race, trace=trace)
 
 
 def load(path: Path) -> object:

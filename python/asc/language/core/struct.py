@@ -1,0 +1,152 @@
+"""User-defined POD structs passed to kernels (`asc.Struct`, `asc.Field`, `asc.StructField`).
+
+    class Tiling(asc.Struct, pack=8):
+        total = asc.Field(asc.int32, default=0)
+        tile = asc.Field(asc.int32, default=256)
+        scale = asc.Field(asc.float32, default=1.0, name="scaleFactor")
+
+On the host a Struct is a ctypes-backed object (keyword construction, attribute
+access, `pack()` → bytes). Passed to a kernel, its packed bytes go to Global Memory
+and the kernel byte-copies them into a local C++ struct
+(`#pragma pack(push, N) struct Tiling {...}`); field reads are runtime scalars.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any, ClassVar
+
+from . import semantic
+from .builtin import builder_for
+from .dtype import DataType
+from .ir_value import IRValue, PlainValue
+
+_CTYPES = {
+    "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32, "int64": ctypes.c_int64,
+    "uint8": ctypes.c_uint8, "uint16": ctypes.c_uint16, "uint32": ctypes.c_uint32, "uint64": ctypes.c_uint64,
+    "float32": ctypes.c_float, "float64": ctypes.c_double, "bool": ctypes.c_int8,
+}
+
+
+class Field:
+    """A scalar field: its data type, default value and (optional) C++ name."""
+
+    def __init__(self, dtype: DataType, default: Any = 0, name: str | None = None) -> None:
+        if not isinstance(dtype, DataType) or dtype.name not in _CTYPES:
+            raise TypeError(f"Field: unsupported data type {dtype!r}; use one of {sorted(_CTYPES)}")
+        self.dtype, self.default, self.name = dtype, default, name
+
+
+class StructField:
+    """A field holding another Struct."""
+
+    def __init__(self, struct: type[Struct], name: str | None = None) -> None:
+        if not (isinstance(struct, type) and issubclass(struct, Struct)):
+            raise TypeError(f"StructField expects a Struct subclass, got {struct!r}")
+        self.struct, self.name = struct, name
+
+
+class Struct:
+    """Base of user structs; subclasses declare `Field`s / `StructField`s as class attributes."""
+
+    _fields_: ClassVar[dict[str, Field | StructField]] = {}
+    _pack_: ClassVar[int] = 8
+    _ctype_: ClassVar[type[ctypes.Structure]]
+
+    def __init_subclass__(cls, pack: int = 8, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        fields = {k: v for k, v in vars(cls).items() if isinstance(v, (Field, StructField))}
+        if not fields:
+            raise TypeError(f"Struct {cls.__name__} declares no Field")
+        cls._fields_, cls._pack_ = fields, pack
+        layout = [(f.name or k, _CTYPES[f.dtype.name] if isinstance(f, Field) else f.struct._ctype_)
+                  for k, f in fields.items()]
+        cls._ctype_ = type(f"{cls.__name__}_c", (ctypes.Structure,), {"_pack_": pack, "_fields_": layout})
+        for k in fields:
+            delattr(cls, k)
+
+    def __init__(self, **values: Any) -> None:
+        object.__setattr__(self, "_c", self._ctype_())
+        for k, f in self._fields_.items():
+            default = f.default if isinstance(f, Field) else f.struct()
+            setattr(self, k, values.pop(k, default))
+        if values:
+            raise TypeError(f"{type(self).__name__} has no field(s) {sorted(values)}")
+
+    def __getattr__(self, key: str) -> Any:
+        f = type(self)._fields_.get(key)
+        if f is None:
+            raise AttributeError(f"{type(self).__name__} has no field '{key}'")
+        raw = getattr(object.__getattribute__(self, "_c"), f.name or key)
+        if isinstance(f, StructField):
+            nested = f.struct()
+            ctypes.memmove(ctypes.addressof(nested._c), ctypes.addressof(raw), ctypes.sizeof(raw))
+            return nested
+        return raw
+
+    def __setattr__(self, key: str, value: Any) -> None:
+        f = type(self)._fields_.get(key)
+        if f is None:
+            raise AttributeError(f"{type(self).__name__} has no field '{key}'")
+        if isinstance(f, StructField):
+            if not isinstance(value, f.struct):
+                raise TypeError(f"{type(self).__name__}.{key} must be a {f.struct.__name__}")
+            setattr(self._c, f.name or key, value._c)
+        else:
+            setattr(self._c, f.name or key, value)
+
+    def pack(self) -> bytes:
+        return bytes(self._c)
+
+    def __repr__(self) -> str:
+        items = ", ".join(f"{k}={getattr(self, k)!r}" for k in self._fields_)
+        return f"{type(self).__name__}({items})"
+
+    # -- IR spelling ------------------------------------------------------------
+    @classmethod
+    def ir_type(cls) -> str:
+        """`!asc.struct<"Name", pack, ["field" : type, ...]>` (nested structs by their own type)."""
+        parts = []
+        for k, f in cls._fields_.items():
+            t = f.dtype.to_ir() if isinstance(f, Field) else f.struct.ir_type()
+            if isinstance(f, Field) and f.dtype.name == "bool":
+                t = "i8"
+            parts.append(f'"{f.name or k}" : {t}')
+        return f'!asc.struct<"{cls.__name__}", {cls._pack_}, [{", ".join(parts)}]>'
+
+
+class StructValue(IRValue):
+    """A struct inside a kernel (a local copy of the argument); field reads are scalars."""
+
+    __slots__ = ("struct",)
+
+    def __init__(self, handle: Any, struct: type[Struct]) -> None:
+        super().__init__(handle)
+        self.struct = struct
+
+    @staticmethod
+    def load(pointer: Any, struct: type[Struct]) -> StructValue:
+        b = builder_for("struct")
+        return StructValue(b.create1("asc.struct_load", [pointer], struct.ir_type()), struct)
+
+    def __getattr__(self, key: str) -> Any:
+        struct = object.__getattribute__(self, "struct")
+        f = struct._fields_.get(key)
+        if f is None:
+            raise AttributeError(f"{struct.__name__} has no field '{key}'")
+        b = builder_for(f"{struct.__name__}.{key}")
+        name = b.ctx.str_attr(f.name or key)
+        if isinstance(f, StructField):
+            handle = b.create1("asc.struct_get", [self.handle], f.struct.ir_type(), {"field": name})
+            return StructValue(handle, f.struct)
+        handle = b.create1("asc.struct_get", [self.handle], semantic.ir_scalar_type(f.dtype), {"field": name})
+        return PlainValue(handle, f.dtype)
+
+    def set_field(self, key: str, value: Any) -> None:
+        """`s.key = value` inside a kernel (the visitor routes attribute stores here)."""
+        f = self.struct._fields_.get(key)
+        if not isinstance(f, Field):
+            raise AttributeError(f"{self.struct.__name__} has no scalar field '{key}'")
+        b = builder_for(f"{self.struct.__name__}.{key}")
+        self.handle = b.create1("asc.struct_set", [self.handle, semantic.materialize(value, f.dtype)],
+                                self.struct.ir_type(), {"field": b.ctx.str_attr(f.name or key)})
