@@ -147,7 +147,7 @@ def free_foreign_tensor(x: asc.GlobalAddress, n: int):
 def init_buffer_beyond_ub(x: asc.GlobalAddress, n: int):
     pipe = asc.TPipe()
     q = asc.TQue(asc.TPosition.VECIN, 2)
-    pipe.init_buffer(que=q, num=2, len=n * 1024)
+    pipe.init_buffer(que=q, num=2, len=n * 2048)  # 2 × 128 KiB > 192 KiB
 
 
 @pytest.mark.parametrize("kernel,marker", [

@@ -156,3 +156,34 @@ def scalar_rules(x: asc.GlobalAddress, n: int):
 
 def test_scalar_rules_compile() -> None:
     scalar_rules[1](np.zeros(64, dtype=np.float32), 64)
+
+
+class CopyTiling(asc.Struct, pack=8):
+    tiles = asc.Field(asc.int32, default=1)
+    tile = asc.Field(asc.int32, default=TILE)
+    scale = asc.Field(asc.float32, default=1.0)
+
+
+@asc.jit
+def struct_copy(x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: CopyTiling):
+    gx = asc.GlobalTensor()
+    gy = asc.GlobalTensor()
+    gx.set_global_buffer(x)
+    gy.set_global_buffer(y)
+    tiling.tiles = tiling.tiles - 1  # the last tile is left out
+    buf = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, TILE)
+    for i in range(tiling.tiles):
+        asc.data_copy(buf, gx[i * tiling.tile:], tiling.tile)
+        sync(asc.HardEvent.MTE2_MTE3)
+        asc.data_copy(gy[i * tiling.tile:], buf, tiling.tile)
+        sync(asc.HardEvent.MTE3_MTE2)
+
+
+def test_struct_argument_fields_and_assignment() -> None:
+    x = np.arange(4 * TILE, dtype=np.float32) + 1
+    y = np.zeros_like(x)
+    tiling = CopyTiling(tiles=4, tile=TILE)
+    assert CopyTiling().tile == TILE and tiling.pack()[:4] == (4).to_bytes(4, "little")
+    struct_copy[1](x, y, tiling)
+    np.testing.assert_array_equal(y[:3 * TILE], x[:3 * TILE])
+    assert not y[3 * TILE:].any()

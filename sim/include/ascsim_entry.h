@@ -43,6 +43,77 @@ template <class T> inline T arg(uint64_t bits) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Entry stubs for hand-written kernels
+//===----------------------------------------------------------------------===//
+//
+// For a kernel whose signature the caller does not know (hand-written Ascend
+// C run through asc.runtime.ascendc_kernel), the stub is
+//
+//   extern "C" void ascsim_entry(const uint64_t *a) { ascsim::invoke(k, a); }
+//   extern "C" const char *ascsim_param_types() { return ascsim::paramTypes(k); }
+//
+// invoke() decodes each word by the parameter's own type; paramTypes() names
+// the types ("pointer,int32,float32") so the caller can encode the words.
+
+template <unsigned... I> struct Indices {};
+template <unsigned N, unsigned... I>
+struct MakeIndices : MakeIndices<N - 1, N - 1, I...> {};
+template <unsigned... I> struct MakeIndices<0, I...> {
+  using type = Indices<I...>;
+};
+
+template <class... P, unsigned... I>
+inline void invokeWith(void (*f)(P...), const uint64_t *a, Indices<I...>) {
+  f(arg<P>(a[I])...);
+  (void)a;
+}
+
+template <class... P> inline void invoke(void (*f)(P...), const uint64_t *a) {
+  invokeWith(f, a, typename MakeIndices<sizeof...(P)>::type{});
+}
+
+/// numpy-style name of a parameter type, "pointer" for pointers.
+template <class T> constexpr const char *paramTypeName() {
+  using U = typename RemoveCv<T>::type;
+  if constexpr (IsPointer<U>::value)
+    return "pointer";
+  else if constexpr (IsSame<U, bool>::value)
+    return "bool";
+  else if constexpr (IsSame<U, Half>::value)
+    return "float16";
+  else if constexpr (IsSame<U, BFloat16>::value)
+    return "bfloat16";
+  else if constexpr (IsSame<U, float>::value)
+    return "float32";
+  else if constexpr (IsSame<U, double>::value)
+    return "float64";
+  else if constexpr (static_cast<U>(-1) < static_cast<U>(0))
+    return sizeof(U) == 1   ? "int8"
+           : sizeof(U) == 2 ? "int16"
+           : sizeof(U) == 4 ? "int32"
+                            : "int64";
+  else
+    return sizeof(U) == 1   ? "uint8"
+           : sizeof(U) == 2 ? "uint16"
+           : sizeof(U) == 4 ? "uint32"
+                            : "uint64";
+}
+
+template <class... P> inline const char *paramTypes(void (*)(P...)) {
+  static const char *const names[] = {paramTypeName<P>()..., nullptr};
+  static char buf[1024];
+  unsigned n = 0;
+  for (unsigned i = 0; names[i]; ++i) {
+    if (i && n + 1 < sizeof buf)
+      buf[n++] = ',';
+    for (const char *c = names[i]; *c && n + 1 < sizeof buf; ++c)
+      buf[n++] = *c;
+  }
+  buf[n] = 0;
+  return buf;
+}
+
 } // namespace ascsim
 
 #endif // ASCSIM_ENTRY_H

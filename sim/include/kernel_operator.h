@@ -14,6 +14,7 @@
 #include "ascsim/api.h"
 #include "ascsim/enums.h"
 #include "ascsim/float16.h"
+#include "ascsim/framework.h"
 #include "ascsim/tensor.h"
 
 #endif // ASCSIM_KERNEL_OPERATOR_H

@@ -69,10 +69,10 @@ TEST(EngineTest, SetWaitOrdersPipesAndTimesFollowTheModel) {
   f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 3);
   f.add(4, out.data(), ub.data(), ub.data(), 128);
   uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
-  // copy: start 1, 6 cycles + 347 -> 354; set fires at 354; add starts 355,
-  // 2 repeats + (6 + 15) -> 378.
-  EXPECT_EQ(end, 378u);
-  EXPECT_EQ(f.engine.busy(Pipe::MTE2), 353u);
+  // copy: start 1, 12 cycles + 347 -> 360; set fires at 360; add starts 361,
+  // 2 repeats + (6 + 15) -> 384.
+  EXPECT_EQ(end, 384u);
+  EXPECT_EQ(f.engine.busy(Pipe::MTE2), 359u);
   EXPECT_EQ(f.engine.busy(Pipe::V), 23u);
   for (float v : out)
     ASSERT_EQ(v, 6.f);
@@ -96,8 +96,8 @@ TEST(EngineTest, RunUntilStopsAtTheScalarCycle) {
   std::vector<float> gm(64, 3.f), ub(64, 0.f);
   f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 64, timing::gmToLocal(256));
   f.engine.runUntil(100);
-  EXPECT_EQ(ub[0], 0.f); // completes at 1 + 3 + 347
-  f.engine.runUntil(351);
+  EXPECT_EQ(ub[0], 0.f); // completes at 1 + 6 + 347
+  f.engine.runUntil(354);
   EXPECT_EQ(ub[0], 3.f);
 }
 

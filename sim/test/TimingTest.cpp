@@ -11,9 +11,9 @@ namespace {
 
 TEST(TimingTest, InstructionCosts) {
   Cost c = timing::gmToLocal(8192);
-  EXPECT_EQ(c.occupancy, 95u); // ceil(8192 / 87)
+  EXPECT_EQ(c.occupancy, 187u); // ceil(8192 / 44)
   EXPECT_EQ(c.latency, 347u);
-  EXPECT_EQ(timing::localToGm(87).latency, 203u);
+  EXPECT_EQ(timing::localToGm(44).latency, 203u);
   Cost add = timing::vectorBinary(BinOp::Add, DType::F32, 1000);
   EXPECT_EQ(add.occupancy, 4u); // 4 repeats of 256 B
   EXPECT_EQ(add.latency, 21u);  // 6 + 15

@@ -1,12 +1,15 @@
 //===- EmitAscOps.cpp - asc op printers -----------------------------------===//
 //
-// The generic printer of ApiOpInterface ops (`Callee<targs>(operands)`) and
-// the few asc ops whose C++ is not a plain call: tensor declarations, member
-// calls, pointer arithmetic and sub-tensor indexing.
+// The generic printer of ApiOpInterface ops (`Callee<targs>(operands)` and
+// `object.Member<targs>(operands)`) and the few asc ops whose C++ is not a
+// plain call: tensor declarations, SetGlobalBuffer, pointer arithmetic,
+// sub-tensor indexing, the pipe reference, constants and struct fields.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Emitter.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -15,9 +18,17 @@ using namespace mlir::asc;
 // ApiOpInterface
 //===----------------------------------------------------------------------===//
 
-/// Prints `Callee<template args>(operands)`.
+/// Prints `Callee<template args>(operands)`, or
+/// `object.Callee<template args>(other operands)` for a member call.
 static LogicalResult printApiCall(Emitter &emitter, ApiOpInterface op) {
   raw_ostream &os = emitter.ostream();
+  OperandRange arguments = op->getOperands();
+  if (op.isMemberCall()) {
+    if (failed(emitter.emitOperand(arguments.front(), Precedence::Postfix)))
+      return failure();
+    os << ".";
+    arguments = arguments.drop_front();
+  }
   os << op.getApiCallee();
   SmallVector<Attribute> templateArgs;
   op.getTemplateArguments(templateArgs);
@@ -30,7 +41,7 @@ static LogicalResult printApiCall(Emitter &emitter, ApiOpInterface op) {
     os << ">";
   }
   os << "(";
-  if (failed(emitter.emitOperands(op->getOperands())))
+  if (failed(emitter.emitOperands(arguments)))
     return failure();
   os << ")";
   return success();
@@ -45,11 +56,18 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, ApiOpInterface op) {
 
 FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
                                                  ApiOpInterface op) {
-  // API functions return their own types (GetBlockIdx: int64_t); convert to
-  // the result type.
+  // API functions return their own scalar types (GetBlockIdx: int64_t,
+  // AllocEventID: int8_t); convert to the result type. Objects and tensors
+  // are returned as they are.
+  Type resultType = op->getResult(0).getType();
+  if (!op.castsResult() || !resultType.isIntOrFloat()) {
+    if (failed(printApiCall(emitter, op)))
+      return failure();
+    return Precedence::Postfix;
+  }
   raw_ostream &os = emitter.ostream();
   os << "static_cast<";
-  if (failed(emitter.emitType(op.getLoc(), op->getResult(0).getType())))
+  if (failed(emitter.emitType(op.getLoc(), resultType)))
     return failure();
   os << ">(";
   if (failed(printApiCall(emitter, op)))
@@ -61,10 +79,6 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 //===----------------------------------------------------------------------===//
 // Tensors
 //===----------------------------------------------------------------------===//
-
-LogicalResult mlir::asc::printOperation(Emitter &emitter, GlobalTensorOp op) {
-  return emitter.emitDeclaration(op.getResult());
-}
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         SetGlobalBufferOp op) {
@@ -124,4 +138,99 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
           emitter.emitOperand(op.getOffset(), tighter(Precedence::Additive))))
     return failure();
   return Precedence::Additive;
+}
+
+//===----------------------------------------------------------------------===//
+// Framework
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, GetTPipePtrOp op) {
+  Value result = op.getResult();
+  if (failed(emitter.emitParameter(op.getLoc(), result.getType(),
+                                   emitter.getOrCreateName(result))))
+    return failure();
+  emitter.ostream() << " = *GetTPipePtr()";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// System
+//===----------------------------------------------------------------------===//
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 PropertyOp op) {
+  // The C++ constants have their own types (ONE_BLK_SIZE: uint16_t).
+  raw_ostream &os = emitter.ostream();
+  os << "static_cast<";
+  if (failed(emitter.emitType(op.getLoc(), op.getType())))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitAttribute(op.getLoc(), op.getPropertyAttr())))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
+}
+
+//===----------------------------------------------------------------------===//
+// Structs
+//===----------------------------------------------------------------------===//
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 StructLoadOp op) {
+  emitter.ostream() << "*";
+  if (failed(emitter.emitOperand(op.getPtr(), tighter(Precedence::Unary))))
+    return failure();
+  return Precedence::Unary;
+}
+
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 StructGetOp op) {
+  if (failed(emitter.emitOperand(op.getInput(), Precedence::Postfix)))
+    return failure();
+  emitter.ostream() << "." << op.getField();
+  return Precedence::Postfix;
+}
+
+/// Adds the ops printed inline in the expression of `value` to `ops`.
+static void collectInlinedOps(Emitter &emitter, Value value,
+                              SmallPtrSetImpl<Operation *> &ops) {
+  Operation *def = value.getDefiningOp();
+  if (!def || !emitter.isInlined(def) || !ops.insert(def).second)
+    return;
+  for (Value operand : def->getOperands())
+    collectInlinedOps(emitter, operand, ops);
+}
+
+/// True if `op` may assign the field in the variable of its input: the old
+/// struct is read nowhere else than in the assigned expression itself, and
+/// the op runs once per definition of the input (same block).
+static bool canAssignInPlace(Emitter &emitter, StructSetOp op) {
+  Value input = op.getInput();
+  Operation *def = input.getDefiningOp();
+  Block *defBlock =
+      def ? def->getBlock() : cast<BlockArgument>(input).getOwner();
+  if (defBlock != op->getBlock() || (def && emitter.isInlined(def)))
+    return false;
+  SmallPtrSet<Operation *, 8> readers;
+  collectInlinedOps(emitter, op.getValue(), readers);
+  return llvm::all_of(input.getUsers(), [&](Operation *user) {
+    return user == op || readers.contains(user);
+  });
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter, StructSetOp op) {
+  raw_ostream &os = emitter.ostream();
+  Value result = op.getResult();
+  if (canAssignInPlace(emitter, op)) {
+    emitter.mapToSameVariable(result, op.getInput());
+  } else {
+    if (failed(emitter.emitDeclaration(result)))
+      return failure();
+    os << " = ";
+    if (failed(emitter.emitOperand(op.getInput())))
+      return failure();
+    os << ";\n";
+  }
+  os << emitter.getOrCreateName(result) << "." << op.getField() << " = ";
+  return emitter.emitOperand(op.getValue());
 }

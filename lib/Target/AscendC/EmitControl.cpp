@@ -1,13 +1,19 @@
 //===- EmitControl.cpp - func, scf and arith printers ---------------------===//
 //
+// The module declares the user structs it uses, then its functions.
 // Functions become kernels (`asc.kernel`) or `__aicore__ inline` device
-// functions; scf loops and conditionals become C++ statements with
-// loop-carried values in variables; arith ops become C++ expressions.
+// functions; device functions take framework objects (TPipe, TQue, ...) by
+// reference and everything else by value, and return several values through
+// trailing reference parameters `T0& ret0, T1& ret1` that the caller passes
+// fresh variables to. scf loops and conditionals become C++ statements with
+// loop-carried values in variables (framework objects cannot be copied, so
+// they cannot be carried); arith ops become C++ expressions.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Emitter.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -22,20 +28,25 @@ static bool isKernel(func::FuncOp funcOp) {
 }
 
 /// Prints `[extern "C" __global__] __aicore__ [inline] T name(params)`;
-/// parameters are named when the function has a body.
+/// parameters are named when the function has a body. Framework objects are
+/// passed by reference; a device function returning several values returns
+/// them through trailing reference parameters, whose names are recorded in
+/// the emitter.
 static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
   raw_ostream &os = emitter.ostream();
   FunctionType type = funcOp.getFunctionType();
+  Location loc = funcOp.getLoc();
+  emitter.getOutParameters().clear();
   if (isKernel(funcOp)) {
     os << "extern \"C\" __global__ __aicore__ void ";
   } else {
-    if (type.getNumResults() > 1)
-      return funcOp.emitOpError() << "cannot emit a function returning "
-                                  << type.getNumResults() << " values";
+    for (Type result : type.getResults())
+      if (failed(emitter.verifyCopyable(loc, result)))
+        return failure();
     os << "__aicore__ " << (funcOp.isExternal() ? "" : "inline ");
-    if (type.getNumResults() == 0)
+    if (type.getNumResults() != 1)
       os << "void";
-    else if (failed(emitter.emitType(funcOp.getLoc(), type.getResult(0))))
+    else if (failed(emitter.emitType(loc, type.getResult(0))))
       return failure();
     os << " ";
   }
@@ -43,15 +54,33 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
   LogicalResult status = success();
   if (funcOp.isExternal())
     status = printCommaSeparated(type.getInputs(), os, [&](Type input) {
-      return emitter.emitType(funcOp.getLoc(), input);
+      return emitter.emitParameter(loc, input, "");
     });
   else
     status =
         printCommaSeparated(funcOp.getArguments(), os, [&](BlockArgument arg) {
-          return emitter.emitDeclaration(arg);
+          return emitter.emitParameter(arg.getLoc(), arg.getType(),
+                                       emitter.getOrCreateName(arg));
         });
+  if (failed(status))
+    return failure();
+  if (type.getNumResults() > 1) {
+    for (auto [index, result] : llvm::enumerate(type.getResults())) {
+      StringRef name;
+      if (!funcOp.isExternal()) {
+        name = emitter.createUniqueName(("ret" + Twine(index)).str());
+        emitter.getOutParameters().push_back(name);
+      }
+      os << (index == 0 && type.getNumInputs() == 0 ? "" : ", ");
+      if (failed(emitter.emitType(loc, result)))
+        return failure();
+      os << "&";
+      if (!name.empty())
+        os << " " << name;
+    }
+  }
   os << ")";
-  return status;
+  return success();
 }
 
 /// True if a device function calls one that is printed after it.
@@ -72,8 +101,64 @@ static bool needsPrototypes(ArrayRef<func::FuncOp> order) {
   return false;
 }
 
+/// Adds the struct types `type` refers to to `structs`, nested ones first.
+static void collectStructs(Type type, llvm::SetVector<StructType> &structs) {
+  type.walk([&](StructType structType) { structs.insert(structType); });
+}
+
+/// Prints `#pragma pack(push, N) struct Name { fields }; #pragma pack(pop)`
+/// for every struct type used in `moduleOp`, each after the structs it
+/// contains, and reserves their names.
+static LogicalResult printStructDeclarations(Emitter &emitter,
+                                             ModuleOp moduleOp) {
+  llvm::SetVector<StructType> structs;
+  moduleOp.walk([&](Operation *op) {
+    if (auto funcOp = dyn_cast<func::FuncOp>(op))
+      collectStructs(funcOp.getFunctionType(), structs);
+    for (Type type : op->getResultTypes())
+      collectStructs(type, structs);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (Type type : block.getArgumentTypes())
+          collectStructs(type, structs);
+  });
+  llvm::StringMap<StructType> byName;
+  raw_ostream &os = emitter.ostream();
+  Location loc = moduleOp.getLoc();
+  for (StructType structType : structs) {
+    StringRef name = structType.getName();
+    auto [it, inserted] = byName.try_emplace(name, structType);
+    if (!inserted)
+      return emitError(loc)
+             << "cannot emit two different structs named '" << name
+             << "': " << it->second << " and " << structType;
+    SmallVector<StringRef> identifiers = {name};
+    for (StringAttr fieldName : structType.getFieldNames())
+      identifiers.push_back(fieldName.getValue());
+    for (StringRef identifier : identifiers)
+      if (isReservedName(identifier))
+        return emitError(loc)
+               << "cannot emit struct '" << name << "': name '" << identifier
+               << "' is reserved in C++ or Ascend C";
+    emitter.reserveName(name);
+    os << "\n#pragma pack(push, " << structType.getPack() << ")\n"
+       << "struct " << name << " {\n";
+    for (auto [fieldName, fieldType] : llvm::zip_equal(
+             structType.getFieldNames(), structType.getFieldTypes())) {
+      os << "  ";
+      if (failed(emitter.emitType(loc, fieldType)))
+        return failure();
+      os << " " << fieldName.getValue() << ";\n";
+    }
+    os << "};\n#pragma pack(pop)\n";
+  }
+  return success();
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
   Emitter::Scope scope(emitter);
+  if (failed(printStructDeclarations(emitter, moduleOp)))
+    return failure();
   // Declarations first, then device functions, so kernels can call them.
   SmallVector<func::FuncOp> order;
   for (Operation &op : *moduleOp.getBody()) {
@@ -157,9 +242,16 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         func::ReturnOp returnOp) {
   raw_ostream &os = emitter.ostream();
-  if (returnOp.getNumOperands() > 1)
-    return returnOp.emitOpError() << "cannot emit a return of "
-                                  << returnOp.getNumOperands() << " values";
+  if (returnOp.getNumOperands() > 1) {
+    // Several values are returned through the out-parameters.
+    for (auto [index, pair] : llvm::enumerate(llvm::zip_equal(
+             emitter.getOutParameters(), returnOp.getOperands()))) {
+      os << (index == 0 ? "" : ";\n") << std::get<0>(pair) << " = ";
+      if (failed(emitter.emitOperand(std::get<1>(pair))))
+        return failure();
+    }
+    return success();
+  }
   os << "return";
   if (returnOp.getNumOperands() == 0)
     return success();
@@ -168,11 +260,19 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
 }
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter, func::CallOp callOp) {
-  if (callOp.getNumResults() > 1)
-    return callOp.emitOpError() << "cannot emit a call returning "
-                                << callOp.getNumResults() << " values";
-  if (callOp.getNumResults() == 1)
-    return emitter.emitValueDefinition(*callOp);
+  raw_ostream &os = emitter.ostream();
+  if (callOp.getNumResults() == 1) {
+    if (failed(emitter.emitCopyDeclaration(callOp.getResult(0))))
+      return failure();
+    os << " = ";
+    return printExpression(emitter, callOp);
+  }
+  // Several results are variables passed as trailing out-parameters.
+  for (Value result : callOp.getResults()) {
+    if (failed(emitter.emitCopyDeclaration(result)))
+      return failure();
+    os << ";\n";
+  }
   return printExpression(emitter, callOp);
 }
 
@@ -182,6 +282,13 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
   os << callOp.getCallee() << "(";
   if (failed(emitter.emitOperands(callOp.getOperands())))
     return failure();
+  if (callOp.getNumResults() > 1) {
+    for (OpResult result : callOp.getResults())
+      os << (result.getResultNumber() == 0 && callOp.getNumOperands() == 0
+                 ? ""
+                 : ", ")
+         << emitter.getOrCreateName(result);
+  }
   os << ")";
   return Precedence::Postfix;
 }
@@ -200,7 +307,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
     Value named = !emitter.hasSourceName(arg) && emitter.hasSourceName(result)
                       ? Value(result)
                       : Value(arg);
-    if (failed(emitter.emitDeclaration(named)))
+    if (failed(emitter.emitCopyDeclaration(named)))
       return failure();
     os << " = ";
     if (failed(emitter.emitOperand(init)))
@@ -259,7 +366,7 @@ static LogicalResult printBranch(Emitter &emitter, scf::IfOp ifOp,
 LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::IfOp ifOp) {
   raw_indented_ostream &os = emitter.indentedStream();
   for (Value result : ifOp.getResults()) {
-    if (failed(emitter.emitDeclaration(result)))
+    if (failed(emitter.emitCopyDeclaration(result)))
       return failure();
     os << ";\n";
   }
@@ -290,7 +397,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   // variables, which the after-region reads as its arguments.
   for (auto [arg, init] :
        llvm::zip_equal(before.getArguments(), whileOp.getInits())) {
-    if (failed(emitter.emitDeclaration(arg)))
+    if (failed(emitter.emitCopyDeclaration(arg)))
       return failure();
     os << " = ";
     if (failed(emitter.emitOperand(init)))
@@ -302,7 +409,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
     Value named = !emitter.hasSourceName(result) && emitter.hasSourceName(arg)
                       ? Value(arg)
                       : Value(result);
-    if (failed(emitter.emitDeclaration(named)))
+    if (failed(emitter.emitCopyDeclaration(named)))
       return failure();
     os << ";\n";
     emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);

@@ -85,9 +85,7 @@ void Emitter::emitLocation(Location loc) {
 // Names
 //===----------------------------------------------------------------------===//
 
-/// Identifiers a variable must not take: C++ keywords, the element type
-/// names, and names the Ascend C headers define.
-static bool isReservedName(StringRef name) {
+bool mlir::asc::isReservedName(StringRef name) {
   static const llvm::StringSet<> reserved = {
       // C++ keywords.
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
@@ -114,18 +112,23 @@ static bool isReservedName(StringRef name) {
          name.starts_with("ASCEND_IS_");
 }
 
+/// The name the frontend attached to `loc` (looking through the call sites
+/// the inliner wraps around the locations of inlined ops).
+static StringRef getLocationName(Location loc) {
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return nameLoc.getName().getValue();
+  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
+    return getLocationName(callLoc.getCallee());
+  if (auto fusedLoc = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fusedLoc.getLocations())
+      if (auto nameLoc = dyn_cast<NameLoc>(inner))
+        return nameLoc.getName().getValue();
+  return StringRef();
+}
+
 /// The name the frontend attached to `loc`, turned into a C++ identifier.
 static std::string getSourceName(Location loc) {
-  StringRef name;
-  if (auto nameLoc = dyn_cast<NameLoc>(loc)) {
-    name = nameLoc.getName().getValue();
-  } else if (auto fusedLoc = dyn_cast<FusedLoc>(loc)) {
-    for (Location inner : fusedLoc.getLocations())
-      if (auto nameLoc = dyn_cast<NameLoc>(inner)) {
-        name = nameLoc.getName().getValue();
-        break;
-      }
-  }
+  StringRef name = getLocationName(loc);
   std::string identifier;
   for (char c : name)
     identifier.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
@@ -230,8 +233,16 @@ static bool printsOperandsTwice(Operation *user) {
          predicate == Pred::UEQ || predicate == Pred::UNO;
 }
 
+/// True if `user` needs its operands in variables: FreeTensor takes the
+/// tensor by non-const reference.
+static bool needsVariableOperands(Operation *user) {
+  return isa<FreeTensorOp>(user);
+}
+
 bool Emitter::isInlined(Operation *op) const {
-  if (op->getNumResults() != 1 || op->getNumRegions() != 0)
+  // struct_set is pure but printed as an assignment statement.
+  if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+      isa<StructSetOp>(op))
     return false;
   bool named = !getSourceName(op->getResult(0)).empty();
   // Literals are free to repeat.
@@ -243,7 +254,8 @@ bool Emitter::isInlined(Operation *op) const {
   if (!result.hasOneUse())
     return false;
   Operation *user = result.getUses().begin()->getOwner();
-  return user->getBlock() == op->getBlock() && !printsOperandsTwice(user);
+  return user->getBlock() == op->getBlock() && !printsOperandsTwice(user) &&
+         !needsVariableOperands(user);
 }
 
 LogicalResult Emitter::emitOperand(Value value, Precedence minimum,
@@ -286,6 +298,30 @@ LogicalResult Emitter::emitDeclaration(Value value) {
   return success();
 }
 
+LogicalResult Emitter::emitParameter(Location loc, Type type, StringRef name) {
+  if (failed(emitType(loc, type)))
+    return failure();
+  if (isFrameworkObjectType(type))
+    ostream() << "&";
+  if (!name.empty())
+    ostream() << " " << name;
+  return success();
+}
+
+LogicalResult Emitter::verifyCopyable(Location loc, Type type) {
+  if (isFrameworkObjectType(type))
+    return emitError(loc) << "cannot copy a value of type " << type
+                          << ": Ascend C framework objects are only passed "
+                             "by reference";
+  return success();
+}
+
+LogicalResult Emitter::emitCopyDeclaration(Value value) {
+  if (failed(verifyCopyable(value.getLoc(), value.getType())))
+    return failure();
+  return emitDeclaration(value);
+}
+
 LogicalResult Emitter::emitValueDefinition(Operation &op) {
   if (failed(emitDeclaration(op.getResult(0))))
     return failure();
@@ -297,8 +333,11 @@ bool Emitter::readsValue(Value value, Value variable) const {
   if (value == variable)
     return true;
   Operation *def = value.getDefiningOp();
-  if (!def || !isInlined(def))
-    return false;
+  if (!def || !isInlined(def)) {
+    // Values may share a variable (struct fields assigned in place).
+    StringRef name = valueNames.lookup(value);
+    return !name.empty() && name == valueNames.lookup(variable);
+  }
   return llvm::any_of(def->getOperands(), [&](Value operand) {
     return readsValue(operand, variable);
   });
@@ -401,6 +440,54 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
             os << "*";
             return success();
           })
+          .Case([&](StructType structType) {
+            os << structType.getName();
+            return success();
+          })
+          .Case([&](TPipeType) {
+            os << "AscendC::TPipe";
+            return success();
+          })
+          .Case([&](TQueType queType) {
+            os << "AscendC::TQue<";
+            if (failed(emitPosition(loc, queType.getPosition())))
+              return failure();
+            os << ", " << queType.getDepth() << ">";
+            return success();
+          })
+          .Case([&](TQueBindType bindType) {
+            os << "AscendC::TQueBind<";
+            if (failed(emitPosition(loc, bindType.getSrc())))
+              return failure();
+            os << ", ";
+            if (failed(emitPosition(loc, bindType.getDst())))
+              return failure();
+            os << ", " << bindType.getDepth() << ">";
+            return success();
+          })
+          .Case([&](TBufType bufType) {
+            os << "AscendC::TBuf<";
+            if (failed(emitPosition(loc, bufType.getPosition())))
+              return failure();
+            os << ">";
+            return success();
+          })
+          .Case([&](TBufPoolType poolType) {
+            os << "AscendC::TBufPool<";
+            if (failed(emitPosition(loc, poolType.getPosition())))
+              return failure();
+            os << ", " << poolType.getBufIdSize() << ">";
+            return success();
+          })
+          .Case([&](LocalMemAllocatorType allocatorType) {
+            os << "AscendC::LocalMemAllocator<";
+            auto hardware = HardwareAttr::get(allocatorType.getContext(),
+                                              allocatorType.getHardware());
+            if (failed(emitAttribute(loc, hardware)))
+              return failure();
+            os << ">";
+            return success();
+          })
           .Case<GlobalTensorType, LocalTensorType>([&](auto tensorType) {
             if (isa<NoneType>(tensorType.getElementType()))
               return failure();
@@ -415,6 +502,10 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
   if (failed(result))
     return emitError(loc) << "cannot emit type " << type << " as Ascend C";
   return success();
+}
+
+LogicalResult Emitter::emitPosition(Location loc, TPosition position) {
+  return emitAttribute(loc, TPositionAttr::get(loc->getContext(), position));
 }
 
 LogicalResult Emitter::emitUnsignedType(Location loc, Type type) {
@@ -517,6 +608,11 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
                << toEnumerator(stringifyHardware(hardwareAttr.getValue()));
             return Precedence::Primary;
           })
+          .Case([&](PropertyAttr propertyAttr) {
+            os << "AscendC::"
+               << toEnumerator(stringifyProperty(propertyAttr.getValue()));
+            return Precedence::Primary;
+          })
           .Case([&](PipeAttr pipeAttr) {
             os << "PIPE_" << toEnumerator(stringifyPipe(pipeAttr.getValue()));
             return Precedence::Primary;
@@ -561,8 +657,8 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
             arith::TruncFOp, arith::IndexCastOp>(
           [&](Operation *op) { return printArithCast(*this, *op); })
       // asc
-      .Case<PtrOffsetOp, SubviewOp, ApiOpInterface>(
-          [&](auto op) { return printExpression(*this, op); })
+      .Case<PtrOffsetOp, SubviewOp, PropertyOp, StructLoadOp, StructGetOp,
+            ApiOpInterface>([&](auto op) { return printExpression(*this, op); })
       .Default([&](Operation *op) -> FailureOr<Precedence> {
         return emitNoPrinterError(*op);
       });
@@ -573,7 +669,9 @@ LogicalResult Emitter::emitOperation(Operation &op) {
   if (isInlined(&op) || (op.getNumResults() == 1 && op.use_empty() &&
                          isMemoryEffectFree(&op) && op.getNumRegions() == 0))
     return success();
-  emitLocation(op.getLoc());
+  // The module prints no statement of its own (its location is the file).
+  if (!isa<ModuleOp>(op))
+    emitLocation(op.getLoc());
   bool trailingSemicolon =
       !isa<ModuleOp, func::FuncOp, scf::ForOp, scf::IfOp, scf::WhileOp>(op);
   LogicalResult status =
@@ -587,7 +685,10 @@ LogicalResult Emitter::emitOperation(Operation &op) {
           .Case<scf::ForOp, scf::IfOp, scf::WhileOp>(
               [&](auto op) { return printOperation(*this, op); })
           // asc
-          .Case<GlobalTensorOp, SetGlobalBufferOp, LocalTensorOp>(
+          .Case<GlobalTensorOp, TPipeOp, TQueOp, TQueBindOp, TBufOp, TBufPoolOp,
+                LocalMemAllocatorOp>(
+              [&](Operation *op) { return emitDeclaration(op->getResult(0)); })
+          .Case<SetGlobalBufferOp, LocalTensorOp, GetTPipePtrOp, StructSetOp>(
               [&](auto op) { return printOperation(*this, op); })
           .Case<ApiOpInterface>([&](ApiOpInterface op) {
             if (op->getNumResults() == 1)

@@ -83,6 +83,10 @@ LogicalResult printCommaSeparated(const Range &range, raw_ostream &os,
   return success();
 }
 
+/// True for identifiers a variable or struct must not take: C++ keywords,
+/// the element type names, and names the Ascend C headers define.
+bool isReservedName(StringRef name);
+
 class Emitter {
 public:
   Emitter(raw_ostream &os, const AscendCEmitterOptions &options);
@@ -125,6 +129,19 @@ public:
 
   /// Prints `T name` for a new variable holding `value`.
   LogicalResult emitDeclaration(Value value);
+
+  /// Prints `T name` for a variable that is assigned copies of other values
+  /// (loop-carried values, scf.if and call results); fails for framework
+  /// objects, which cannot be copied.
+  LogicalResult emitCopyDeclaration(Value value);
+
+  /// Reports an error if values of `type` cannot be copied.
+  LogicalResult verifyCopyable(Location loc, Type type);
+
+  /// Prints a function parameter: `T name`, or `T& name` for framework
+  /// objects, which are passed by reference. An empty `name` prints only the
+  /// type (prototypes of external functions).
+  LogicalResult emitParameter(Location loc, Type type, StringRef name);
 
   /// Emits `targets[i] = values[i];` for the targets whose value changes.
   /// With `parallel`, the assignments behave as if they happened at once
@@ -198,6 +215,9 @@ public:
   /// Prints the C++ spelling of `type`.
   LogicalResult emitType(Location loc, Type type);
 
+  /// Prints the C++ spelling of a position (`AscendC::TPosition::VECIN`).
+  LogicalResult emitPosition(Location loc, TPosition position);
+
   /// Prints the C++ spelling of the unsigned integer type of the same width
   /// as `type` (for unsigned arithmetic on signless integers).
   LogicalResult emitUnsignedType(Location loc, Type type);
@@ -230,8 +250,18 @@ public:
     llvm::raw_string_ostream stream;
   };
 
+  //===--------------------------------------------------------------------===//
+  // Functions
+  //===--------------------------------------------------------------------===//
+
+  /// The names of the out-parameters of the function being printed: a
+  /// device function returning several values returns them through trailing
+  /// reference parameters.
+  SmallVectorImpl<StringRef> &getOutParameters() { return outParameters; }
+
 private:
   const AscendCEmitterOptions options;
+  SmallVector<StringRef> outParameters;
   LineCountingStream counter;
   raw_indented_ostream indented;
   SmallVector<raw_ostream *> streams;
@@ -283,14 +313,18 @@ FailureOr<Precedence> printArithCast(Emitter &emitter, Operation &op);
 // Printers (EmitAscOps.cpp): asc
 //===----------------------------------------------------------------------===//
 
-LogicalResult printOperation(Emitter &emitter, GlobalTensorOp op);
 LogicalResult printOperation(Emitter &emitter, SetGlobalBufferOp op);
 LogicalResult printOperation(Emitter &emitter, LocalTensorOp op);
+LogicalResult printOperation(Emitter &emitter, GetTPipePtrOp op);
+LogicalResult printOperation(Emitter &emitter, StructSetOp op);
 /// The generic printer of every ApiOpInterface op without results.
 LogicalResult printOperation(Emitter &emitter, ApiOpInterface op);
 
 FailureOr<Precedence> printExpression(Emitter &emitter, PtrOffsetOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, SubviewOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter, PropertyOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter, StructLoadOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter, StructGetOp op);
 /// The generic printer of every ApiOpInterface op with one result.
 FailureOr<Precedence> printExpression(Emitter &emitter, ApiOpInterface op);
 

@@ -33,7 +33,8 @@ class CompiledSource:
 
 
 def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
-    stages = ["inline", "symbol-dce",
+    # inline without its default canonicalize, so the capacity check sees the tensors as written.
+    stages = ["asc-privatize-device-functions", "inline{default-pipeline=}", "symbol-dce",
               f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
               "canonicalize", "cse"]
     if options.compile.strip_loc:

@@ -79,6 +79,25 @@ struct Operand {
   uint8_t pos;
 };
 
+/// A buffer handed out by the TPipe framework (AllocTensor, DeQue, TBuf::Get):
+/// byte address and length in the memory of `pos`, and an opaque handle that
+/// names the queue buffer (stored in LocalTensor's bufferHandle).
+struct BufferView {
+  uint32_t addr;
+  uint32_t bytes;
+  uint64_t handle;
+  uint8_t pos;
+};
+
+/// TQue / TBuf queries (TQueBind::VacantInQue etc.).
+enum class QueueQuery : uint8_t {
+  Vacant = 0,
+  HasTensor,
+  TensorCount,
+  HasIdleBuffer,
+  State, // of the buffer named by the extra handle argument
+};
+
 //===----------------------------------------------------------------------===//
 // Entry points (implemented in sim/lib/device/KernelAbi.cpp)
 //===----------------------------------------------------------------------===//
@@ -111,6 +130,49 @@ ASCSIM_API void scalarRead(const Operand &src, uint64_t index, DType type,
                            void *out, Loc loc);
 ASCSIM_API void scalarWrite(const Operand &dst, uint64_t index, DType type,
                             const void *in, Loc loc);
+
+// The TPipe framework (hardware.md §3.5). Queue, TBuf and TBufPool objects
+// hold an int32 handle returned by the library (0 = not initialised); pool 0
+// is the core's TPipe itself.
+
+/// TPipe constructor: registers `pipe` as this core's pipe (one live TPipe
+/// per core) and initialises its event-id pools.
+ASCSIM_API void pipeCreate(void *pipe, Loc loc);
+/// TPipe destructor: Destroy() unless already destroyed. Does nothing while
+/// an error unwinds the kernel.
+ASCSIM_API void pipeRelease(void *pipe, Loc loc);
+ASCSIM_API void pipeInit(void *pipe, Loc loc);
+ASCSIM_API void pipeDestroy(void *pipe, Loc loc);
+ASCSIM_API void pipeReset(void *pipe, Loc loc);
+/// The live TPipe of this core (GetTPipePtr), or null.
+ASCSIM_API void *currentPipe();
+/// InitBuffer(que, num, len) on pool `pool` (0 = the TPipe): a queue bound
+/// src -> dst (TPosition values) of the given depth; tbuf = TBuf (no sync).
+ASCSIM_API int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst,
+                             int32_t depth, int32_t num, uint32_t len,
+                             bool tbuf, Loc loc);
+/// InitBufPool(pool, len[, share]) on `parent` (0 = the TPipe); `share` is
+/// the handle of the pool whose memory is reused, or 0.
+ASCSIM_API int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs,
+                            uint32_t len, int32_t share, Loc loc);
+ASCSIM_API void poolReset(int32_t pool, Loc loc);
+ASCSIM_API BufferView queueAlloc(int32_t queue, Loc loc);
+/// EnQue; srcUser/dstUser are the user positions of EnQue<src, dst> or MAX.
+ASCSIM_API void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
+                           uint8_t dstUser, Loc loc);
+ASCSIM_API BufferView queueDeque(int32_t queue, Loc loc);
+ASCSIM_API void queueFree(int32_t queue, uint64_t buffer, Loc loc);
+/// TBuf::Get / GetWithOffset: `bytes` bytes at byte `offset` (whole = the
+/// entire buffer).
+ASCSIM_API BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes,
+                             bool whole, Loc loc);
+ASCSIM_API int32_t queueQuery(int32_t queue, QueueQuery what, uint64_t buffer,
+                              Loc loc);
+ASCSIM_API void queueFreeAllEvent(int32_t queue, Loc loc);
+/// TPipe::AllocEventID (reserve) / FetchEventID (peek) of a HardEvent.
+ASCSIM_API int32_t eventAlloc(uint8_t event, bool reserve, Loc loc);
+ASCSIM_API void eventRelease(uint8_t event, int32_t id, Loc loc);
+
 ASCSIM_API int64_t blockIdx();
 ASCSIM_API int64_t blockNum();
 ASCSIM_API void initSocState(Loc loc);

@@ -112,6 +112,12 @@ enum class TPosition : uint8_t {
   VECIN,
   VECOUT,
   VECCALC,
+  LCM = VECCALC,
+  SPM,
+  SHM = SPM,
+  TSCM,
+  C2PIPE2GM,
+  C2PIPE2LOCAL,
   MAX,
 };
 
@@ -171,6 +177,9 @@ using TEventID = int8_t;
 using TTagType = int32_t;
 using TBufHandle = uint8_t *;
 
+/// State of a queue buffer (TQue::GetState).
+enum class TBufState : uint8_t { FREE = 0, OCCUPIED, ENQUE, DEQUE };
+
 //===----------------------------------------------------------------------===//
 // Constants (A2/A3 values)
 //===----------------------------------------------------------------------===//
@@ -194,6 +203,7 @@ constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
 constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
 constexpr uint32_t CACHE_LINE_SIZE = 64;
 constexpr int32_t QUE_MAX_EVENT = 8;
+constexpr int32_t QBUF_MAX_LEN = 64;
 
 } // namespace AscendC
 

@@ -27,6 +27,10 @@ namespace ascsim {
 // Configuration
 //===----------------------------------------------------------------------===//
 
+/// What a race (an unsynchronised pair of accesses) does: an error, a
+/// warning, or nothing (the detector is then not even allocated).
+enum class RaceCheck : uint8_t { Raise = 0, Warn, Off };
+
 /// Platform and host parameters of one launch. Validate with validate().
 struct LaunchConfig {
   /// Unified Buffer bytes per vector core (910B/910C: 196608).
@@ -37,6 +41,18 @@ struct LaunchConfig {
   double clock_mhz = 1850.0;
   /// Host worker threads running blocks; 0 = hardware concurrency.
   uint32_t host_threads = 0;
+  /// Shared HBM bandwidth of the chip (reads + writes) in GB/s; caps the
+  /// kernel estimate when many cores stream (docs/timing.md).
+  double hbm_gbps = 1612.0;
+  /// Fixed cost of one launch on the device (scheduling, core start-up and
+  /// completion), added to duration_us.
+  double launch_overhead_us = 3.0;
+  /// Happens-before race detection.
+  RaceCheck race_check = RaceCheck::Raise;
+  /// Warn about reads of Unified Buffer bytes no earlier instruction wrote.
+  bool init_check = true;
+  /// Record every instruction for LaunchResult::writeTrace (costs memory).
+  bool trace = false;
 
   /// "<field> must be <rule>, but got <value>" for the first invalid field.
   ASCSIM_API std::optional<std::string> validate() const;
@@ -69,8 +85,8 @@ struct Note {
 /// program-order position inside the block (used to sort).
 struct Diagnostic {
   Severity severity = Severity::Error;
-  /// "bounds", "capacity", "alignment", "deadlock", "sync", "argument",
-  /// "dtype", "config" or "internal".
+  /// "bounds", "capacity", "alignment", "deadlock", "sync", "race",
+  /// "uninit", "queue", "argument", "dtype", "config" or "internal".
   std::string category;
   std::string message;
   int64_t block = -1;
@@ -89,6 +105,9 @@ struct BlockTiming {
   std::map<std::string, uint64_t> pipe_busy_cycles;
 };
 
+/// Recorded timeline of a launch (opaque; see writeTrace).
+struct TraceData;
+
 struct LaunchResult {
   /// No error-severity diagnostic.
   bool ok = true;
@@ -104,7 +123,38 @@ struct LaunchResult {
   /// The pipe with the largest busy total ("" when nothing ran).
   std::string bound_pipe;
   std::vector<BlockTiming> blocks;
+
+  /// Per pipe: pipe_busy_cycles in microseconds, and as a fraction of the
+  /// kernel's cycles (msprof's aiv_<pipe>_time / _ratio).
+  std::map<std::string, double> pipe_busy_us;
+  std::map<std::string, double> pipe_ratio;
+  /// Cycles the chip's HBM needs for all GM traffic of the launch; when it
+  /// exceeds the slowest core, the kernel is bandwidth bound and `cycles` is
+  /// this value.
+  uint64_t hbm_cycles = 0;
+  bool hbm_bound = false;
+  uint64_t gm_read_bytes = 0;
+  uint64_t gm_write_bytes = 0;
+  /// Device-side fixed launch cost included in duration_us.
+  double launch_overhead_us = 0.0;
+  /// Core clock of the estimate.
+  double clock_mhz = 0.0;
+  /// Blocks and physical cores used.
+  uint32_t num_blocks = 0;
+  uint32_t cores_used = 0;
+  /// Present when LaunchConfig::trace was set.
+  std::shared_ptr<const TraceData> trace;
 };
+
+/// A human-readable report of a launch: duration, per-pipe busy time and
+/// ratio, the bound pipe, HBM traffic, and the diagnostics.
+ASCSIM_API std::string summary(const LaunchResult &result);
+
+/// Writes the launch's timeline as Chrome/Perfetto trace JSON (one track per
+/// core and pipe, one slice per instruction, flow arrows set -> wait).
+/// Returns an error message, or "" on success.
+ASCSIM_API std::string writeTrace(const LaunchResult &result,
+                                  const std::string &path);
 
 //===----------------------------------------------------------------------===//
 // Kernel

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <stdexcept>
 
 namespace ascsim {
@@ -30,7 +31,87 @@ Core &currentCore() {
 Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
            const GmMap &gm)
     : blockIdx_(blockIdx), blockNum_(blockNum), mem_(gm, config),
-      engine_(flags_) {}
+      engine_(flags_), fw_(config) {
+  if (config.race_check != RaceCheck::Off) {
+    race_ = std::make_unique<RaceDetector>(
+        config.race_check == RaceCheck::Raise ? Severity::Error
+                                              : Severity::Warning,
+        gm);
+    engine_.setRaceDetector(race_.get());
+  }
+  if (config.trace) {
+    trace_ = std::make_unique<TraceSink>();
+    engine_.setTrace(trace_.get());
+  }
+  if (config.init_check)
+    mem_.enableInitTracking();
+}
+
+void Core::checkInit(const char *api, const char *role, uint64_t addr,
+                     uint64_t bytes, Loc loc) {
+  uint64_t first = 0;
+  uint64_t n = mem_.unwritten(addr, bytes, first);
+  if (n == 0 || !initReported_.insert({loc.file, loc.line}).second)
+    return;
+  Diagnostic d = makeDiagnostic(
+      "uninit",
+      std::string(api) + " reads UB[" + std::to_string(addr) + ", " +
+          std::to_string(addr + bytes) + ") through its " + role + ", but " +
+          std::to_string(n) + " of those " + std::to_string(bytes) +
+          " bytes (the first at UB byte " + std::to_string(first) +
+          ") were never written by an earlier instruction: the values are "
+          "undefined on the NPU",
+      loc);
+  d.severity = Severity::Warning;
+  record(std::move(d));
+}
+
+void Core::track(Instr &in, std::initializer_list<Use> uses) {
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Use &u : uses) {
+      if (u.write != (pass == 1) || u.bytes == 0)
+        continue;
+      bool ub = mem_.isUb(u.ptr);
+      uint64_t start =
+          ub ? mem_.ubOffset(u.ptr) : reinterpret_cast<uintptr_t>(u.ptr);
+      if (race_)
+        in.fp.push_back(
+            ByteRange{ub ? Mem::UB : Mem::GM, start, start + u.bytes, u.write});
+      if (ub && mem_.initTracking()) {
+        if (u.write)
+          mem_.markWritten(start, u.bytes);
+        else
+          checkInit(in.name, u.role, start, u.bytes, in.loc);
+      }
+      if (!ub && (in.pipe == Pipe::MTE2 || in.pipe == Pipe::MTE3)) {
+        (u.write ? gmWrite_ : gmRead_) += u.bytes;
+        ++gmTransfers_;
+      }
+    }
+  }
+}
+
+void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
+                        const char *api, Loc loc, uint64_t seq) {
+  bool ub = mem_.isUb(p);
+  uint64_t start = ub ? mem_.ubOffset(p) : reinterpret_cast<uintptr_t>(p);
+  if (race_)
+    race_->access(Pipe::S,
+                  Footprint{ByteRange{ub ? Mem::UB : Mem::GM, start,
+                                      start + bytes, write}},
+                  api, loc, seq);
+  if (ub && mem_.initTracking()) {
+    if (write)
+      mem_.markWritten(start, bytes);
+    else
+      checkInit(api, "tensor", start, bytes, loc);
+  }
+  if (trace_)
+    trace_->slices.push_back({Pipe::S, scalar_,
+                              scalar_ + (write ? timing::kScalarStore
+                                               : timing::kScalarLoad),
+                              api, loc, seq, 0});
+}
 
 uint64_t Core::beginCall(Loc loc) {
   lastLoc_ = loc;
@@ -50,6 +131,8 @@ void Core::issue(Instr instr) {
     scalar_ = std::max(scalar_, engine_.runUntilRoom(p, stall));
   }
   instr.issue = scalar_;
+  if (race_)
+    instr.issueClock = race_->clock(Pipe::S);
   engine_.push(std::move(instr));
 }
 
@@ -122,6 +205,8 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   in.seq = seq;
   in.loc = loc;
   in.name = api;
+  track(in, {{in.work.src0, bytes, false, "source"},
+             {in.work.dst, bytes, true, "destination"}});
   issue(std::move(in));
 }
 
@@ -164,6 +249,9 @@ void Core::vecBinary(BinOp op, DType type, const Operand &dst,
       mem_.resolve(src1, 0, bytes, Access{api, "source 1", false, type}, loc);
   in.work.dst =
       mem_.resolve(dst, 0, bytes, Access{api, "destination", true, type}, loc);
+  track(in, {{in.work.src0, bytes, false, "source 0"},
+             {in.work.src1, bytes, false, "source 1"},
+             {in.work.dst, bytes, true, "destination"}});
   issue(std::move(in));
 }
 
@@ -171,15 +259,14 @@ void Core::vecBinary(BinOp op, DType type, const Operand &dst,
 // Synchronisation
 //===----------------------------------------------------------------------===//
 
-void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
-  uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("set_flag", event, id, loc);
-  if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
-    return issueBarrier(Pipe::V, seq, loc, "set_flag");
-  uint8_t fid = static_cast<uint8_t>(id);
+void Core::issueSetFlag(const EventInfo &info, uint8_t event, uint8_t fid,
+                        uint64_t seq, Loc loc) {
   flags_.issueSet(event, fid, loc);
   if (info.src == Pipe::S) {
     // The scalar is in order: its earlier work is complete now.
+    if (trace_)
+      trace_->slices.push_back(
+          {Pipe::S, scalar_, scalar_ + 1, "set_flag", loc, seq, 0});
     engine_.postFlagSet(event, fid, scalar_, seq, loc);
     return;
   }
@@ -194,18 +281,20 @@ void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   issue(std::move(in));
 }
 
-void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
-  uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("wait_flag", event, id, loc);
-  if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
-    return issueBarrier(Pipe::V, seq, loc, "wait_flag");
-  uint8_t fid = static_cast<uint8_t>(id);
+void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
+                         uint64_t seq, Loc loc) {
   flags_.issueWait(event, fid);
   if (info.dst == Pipe::S) {
     Stall stall{"the scalar unit stalls here", loc,
                 flagCall("wait_flag", event, fid)};
+    uint64_t before = scalar_;
     uint64_t t = engine_.runUntilFlag(event, fid, stall);
     scalar_ = std::max({scalar_, t, engine_.now()});
+    if (race_)
+      race_->waitFlag(Pipe::S, event, fid);
+    if (trace_)
+      trace_->slices.push_back({Pipe::S, before, scalar_ + 1, "wait_flag",
+                                loc, seq, 0});
     flags_.clear(event, fid);
     return;
   }
@@ -220,15 +309,39 @@ void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   issue(std::move(in));
 }
 
+void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const EventInfo &info = FlagTable::validate("set_flag", event, id, loc);
+  if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
+    return issueBarrier(Pipe::V, seq, loc, "set_flag");
+  issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
+}
+
+void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const EventInfo &info = FlagTable::validate("wait_flag", event, id, loc);
+  if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
+    return issueBarrier(Pipe::V, seq, loc, "wait_flag");
+  issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);
+}
+
+void Core::drainAll(Loc loc, const char *what) {
+  Stall stall{std::string("the scalar unit stalls here: ") + what +
+                  " waits for every pipe to drain",
+              loc, ""};
+  uint64_t before = scalar_;
+  scalar_ = std::max(scalar_, engine_.drain(stall));
+  if (race_)
+    race_->drainAll();
+  if (trace_)
+    trace_->slices.push_back({Pipe::S, before, scalar_ + 1, "pipe_barrier",
+                              loc, seq_, 0});
+}
+
 void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
   uint64_t seq = beginCall(loc);
-  if (pipeT == kPipeTAll) {
-    Stall stall{"the scalar unit stalls here: pipe_barrier(PIPE_ALL) waits "
-                "for every pipe to drain",
-                loc, ""};
-    scalar_ = std::max(scalar_, engine_.drain(stall));
-    return;
-  }
+  if (pipeT == kPipeTAll)
+    return drainAll(loc, "pipe_barrier(PIPE_ALL)");
   std::optional<Pipe> p = pipeFromPipeT(pipeT);
   if (!p)
     fail("argument",
@@ -251,11 +364,12 @@ void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
 
 void Core::scalarRead(const Operand &src, uint64_t index, DType type, void *out,
                       Loc loc) {
-  beginCall(loc);
+  uint64_t seq = beginCall(loc);
   uint32_t es = dtypeSize(type);
   Access a{"get_value", "tensor", false, type, /*blockAligned=*/false};
   const uint8_t *p = mem_.resolve(src, index * es, es, a, loc);
   engine_.runUntil(scalar_);
+  scalarAccess(p, es, false, "get_value", loc, seq);
   std::memcpy(out, p, es);
   scalar_ += timing::kScalarLoad;
   scalarBusy_ += timing::kScalarLoad;
@@ -263,17 +377,152 @@ void Core::scalarRead(const Operand &src, uint64_t index, DType type, void *out,
 
 void Core::scalarWrite(const Operand &dst, uint64_t index, DType type,
                        const void *in, Loc loc) {
-  beginCall(loc);
+  uint64_t seq = beginCall(loc);
   uint32_t es = dtypeSize(type);
   Access a{"set_value", "tensor", true, type, /*blockAligned=*/false};
   uint8_t *p = mem_.resolve(dst, index * es, es, a, loc);
   engine_.runUntil(scalar_);
+  scalarAccess(p, es, true, "set_value", loc, seq);
   std::memcpy(p, in, es);
   scalar_ += timing::kScalarStore;
   scalarBusy_ += timing::kScalarStore;
 }
 
 void Core::initSocState(Loc loc) { beginCall(loc); }
+
+//===----------------------------------------------------------------------===//
+// The TPipe framework
+//===----------------------------------------------------------------------===//
+
+void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc) {
+  for (const SyncOp &op : ops) {
+    scalar_ += timing::kScalarIssue;
+    scalarBusy_ += timing::kScalarIssue;
+    switch (op.kind) {
+    case SyncOp::Set:
+      issueSetFlag(*eventInfo(op.event), op.event, op.id, seq, loc);
+      break;
+    case SyncOp::Wait:
+      issueWaitFlag(*eventInfo(op.event), op.event, op.id, seq, loc);
+      break;
+    case SyncOp::BarrierV:
+      issueBarrier(Pipe::V, seq, loc, "pipe_barrier");
+      break;
+    case SyncOp::BarrierAll:
+      drainAll(loc, "destroying the TPipe");
+      break;
+    }
+  }
+}
+
+void Core::pipeCreate(void *pipe, Loc loc) {
+  beginCall(loc);
+  fw_.create(pipe, loc);
+}
+
+void Core::pipeRelease(void *pipe, Loc loc) {
+  // While a Fault unwinds the kernel the destructor must not run the pipes.
+  if (std::uncaught_exceptions() > 0 || !fw_.isLive(pipe))
+    return;
+  pipeDestroy(pipe, loc);
+}
+
+void Core::pipeInit(void *pipe, Loc loc) {
+  beginCall(loc);
+  fw_.init(pipe, loc);
+}
+
+void Core::pipeDestroy(void *pipe, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  fw_.destroy(pipe, loc, ops);
+  runSync(ops, seq, loc);
+}
+
+void Core::pipeReset(void *pipe, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  fw_.reset(pipe, loc, ops);
+  runSync(ops, seq, loc);
+}
+
+int32_t Core::queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
+                        int32_t num, uint32_t len, bool tbuf, Loc loc) {
+  beginCall(loc);
+  return fw_.initQueue(pool, src, dst, depth, num, len, tbuf, loc);
+}
+
+int32_t Core::poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs,
+                       uint32_t len, int32_t share, Loc loc) {
+  beginCall(loc);
+  return fw_.initPool(parent, pos, maxBufs, len, share, loc);
+}
+
+void Core::poolReset(int32_t pool, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  fw_.resetPool(pool, loc, ops);
+  runSync(ops, seq, loc);
+}
+
+BufferView Core::queueAlloc(int32_t q, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  BufferView v = fw_.alloc(q, loc, ops);
+  runSync(ops, seq, loc);
+  return v;
+}
+
+void Core::queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser,
+                      uint8_t dstUser, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  fw_.enque(q, buffer, srcUser, dstUser, loc, ops);
+  runSync(ops, seq, loc);
+}
+
+BufferView Core::queueDeque(int32_t q, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  BufferView v = fw_.deque(q, loc, ops);
+  runSync(ops, seq, loc);
+  return v;
+}
+
+void Core::queueFree(int32_t q, uint64_t buffer, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  fw_.free(q, buffer, loc, ops);
+  runSync(ops, seq, loc);
+}
+
+BufferView Core::bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
+                        Loc loc) {
+  beginCall(loc);
+  return fw_.get(q, offset, bytes, whole, loc);
+}
+
+int32_t Core::queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc) {
+  beginCall(loc);
+  return fw_.query(q, what, buffer, loc);
+}
+
+void Core::queueFreeAllEvent(int32_t q, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> ops;
+  fw_.freeAllEvents(q, loc, ops);
+  runSync(ops, seq, loc);
+}
+
+int32_t Core::eventAlloc(uint8_t event, bool reserve, Loc loc) {
+  beginCall(loc);
+  return fw_.allocEvent(event, reserve, loc);
+}
+
+void Core::eventRelease(uint8_t event, int32_t id, Loc loc) {
+  beginCall(loc);
+  fw_.releaseEvent(event, id, loc);
+}
 
 //===----------------------------------------------------------------------===//
 // Lifecycle
@@ -294,8 +543,20 @@ void Core::record(Diagnostic d) {
   diags_.push_back(std::move(d));
 }
 
+std::vector<Diagnostic> Core::takeDiagnostics() {
+  if (race_)
+    for (Diagnostic &d : race_->takeDiagnostics()) {
+      d.block = blockIdx_;
+      diags_.push_back(std::move(d));
+    }
+  return std::move(diags_);
+}
+
 CoreTiming Core::timing() const {
   CoreTiming t;
+  t.gmReadBytes = gmRead_;
+  t.gmWriteBytes = gmWrite_;
+  t.gmTransfers = gmTransfers_;
   t.cycles = std::max(scalar_, engine_.now());
   for (int p = 0; p < kNumPipes; ++p)
     t.busy[p] = engine_.busy(static_cast<Pipe>(p));

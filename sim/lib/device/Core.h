@@ -12,10 +12,14 @@
 #define ASCSIM_DEVICE_CORE_H
 
 #include "flags/Flags.h"
+#include "framework/Framework.h"
 #include "memory/Memory.h"
 #include "pipes/Engine.h"
 #include "timing/Timing.h"
 
+#include <initializer_list>
+#include <memory>
+#include <set>
 #include <vector>
 
 namespace ascsim {
@@ -44,24 +48,80 @@ public:
                    const void *in, Loc loc);
   void initSocState(Loc loc);
 
+  // The TPipe framework (ascsim/framework.h).
+  void pipeCreate(void *pipe, Loc loc);
+  void pipeRelease(void *pipe, Loc loc);
+  void pipeInit(void *pipe, Loc loc);
+  void pipeDestroy(void *pipe, Loc loc);
+  void pipeReset(void *pipe, Loc loc);
+  void *currentPipe() const { return fw_.pipe(); }
+  int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
+                    int32_t num, uint32_t len, bool tbuf, Loc loc);
+  int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,
+                   int32_t share, Loc loc);
+  void poolReset(int32_t pool, Loc loc);
+  BufferView queueAlloc(int32_t q, Loc loc);
+  void queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
+                  Loc loc);
+  BufferView queueDeque(int32_t q, Loc loc);
+  void queueFree(int32_t q, uint64_t buffer, Loc loc);
+  BufferView bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
+                    Loc loc);
+  int32_t queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
+  void queueFreeAllEvent(int32_t q, Loc loc);
+  int32_t eventAlloc(uint8_t event, bool reserve, Loc loc);
+  void eventRelease(uint8_t event, int32_t id, Loc loc);
+
   /// The kernel function returned: run the pipes dry (deadlock -> Fault),
   /// then record every flag left set.
   void finish();
   /// Records a diagnostic of this core (fills block and program order).
   void record(Diagnostic d);
-  std::vector<Diagnostic> takeDiagnostics() { return std::move(diags_); }
+  /// Every diagnostic of the core, including race and init reports.
+  std::vector<Diagnostic> takeDiagnostics();
   CoreTiming timing() const;
+  /// GM accesses for the cross-core race check (empty when races are off).
+  std::vector<GmAccess> takeGmAccesses() {
+    return race_ ? race_->takeGmAccesses() : std::vector<GmAccess>{};
+  }
+  /// The recorded timeline (null unless LaunchConfig::trace).
+  std::unique_ptr<TraceSink> takeTrace() { return std::move(trace_); }
 
 private:
   uint64_t beginCall(Loc loc);
   void issue(Instr instr);
+  /// One operand of an instruction, for race footprints, init checks and
+  /// GM traffic accounting.
+  struct Use {
+    const uint8_t *ptr;
+    uint64_t bytes;
+    bool write;
+    const char *role;
+  };
+  void track(Instr &in, std::initializer_list<Use> uses);
+  void checkInit(const char *api, const char *role, uint64_t addr,
+                 uint64_t bytes, Loc loc);
+  void scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
+                    const char *api, Loc loc, uint64_t seq);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
+  void issueSetFlag(const EventInfo &info, uint8_t event, uint8_t id,
+                    uint64_t seq, Loc loc);
+  void issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t id,
+                     uint64_t seq, Loc loc);
+  void drainAll(Loc loc, const char *what);
+  /// Issues the flags of a framework call (one scalar cycle each).
+  void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc);
 
   int64_t blockIdx_;
   int64_t blockNum_;
   CoreMemory mem_;
   FlagTable flags_;
   Engine engine_;
+  Framework fw_;
+  std::unique_ptr<RaceDetector> race_;
+  std::unique_ptr<TraceSink> trace_;
+  std::set<std::pair<const char *, uint32_t>> initReported_;
+  uint64_t gmRead_ = 0, gmWrite_ = 0, gmTransfers_ = 0;
   uint64_t scalar_ = 0;     // the scalar unit's cycle
   uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
   uint64_t seq_ = 0;        // API calls so far (program order)

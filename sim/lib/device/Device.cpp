@@ -38,6 +38,8 @@ BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
   BlockOutcome out;
   out.timing = core->timing();
   out.diagnostics = core->takeDiagnostics();
+  out.gmAccesses = core->takeGmAccesses();
+  out.trace = core->takeTrace();
   return out;
 }
 

@@ -10,10 +10,13 @@
 #define ASCSIM_DEVICE_DEVICE_H
 
 #include "memory/Memory.h"
+#include "pipes/Engine.h"
+#include "race/Race.h"
 #include "timing/Timing.h"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace ascsim {
@@ -23,6 +26,10 @@ using EntryFn = void (*)(const uint64_t *);
 struct BlockOutcome {
   std::vector<Diagnostic> diagnostics;
   CoreTiming timing;
+  /// For the cross-core race check (race checks on only).
+  std::vector<GmAccess> gmAccesses;
+  /// The timeline (LaunchConfig::trace only).
+  std::unique_ptr<TraceSink> trace;
 };
 
 /// Runs block `blockIdx` of `blockNum`: calls `entry(args)` with a new core

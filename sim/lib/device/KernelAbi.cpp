@@ -49,6 +49,63 @@ void scalarWrite(const Operand &dst, uint64_t index, DType type, const void *in,
   currentCore().scalarWrite(dst, index, type, in, loc);
 }
 
+void pipeCreate(void *pipe, Loc loc) { currentCore().pipeCreate(pipe, loc); }
+void pipeRelease(void *pipe, Loc loc) { currentCore().pipeRelease(pipe, loc); }
+void pipeInit(void *pipe, Loc loc) { currentCore().pipeInit(pipe, loc); }
+void pipeDestroy(void *pipe, Loc loc) { currentCore().pipeDestroy(pipe, loc); }
+void pipeReset(void *pipe, Loc loc) { currentCore().pipeReset(pipe, loc); }
+void *currentPipe() { return currentCore().currentPipe(); }
+
+int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
+                  int32_t num, uint32_t len, bool tbuf, Loc loc) {
+  return currentCore().queueInit(pool, src, dst, depth, num, len, tbuf, loc);
+}
+
+int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,
+                 int32_t share, Loc loc) {
+  return currentCore().poolInit(parent, pos, maxBufs, len, share, loc);
+}
+
+void poolReset(int32_t pool, Loc loc) { currentCore().poolReset(pool, loc); }
+
+BufferView queueAlloc(int32_t queue, Loc loc) {
+  return currentCore().queueAlloc(queue, loc);
+}
+
+void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
+                uint8_t dstUser, Loc loc) {
+  currentCore().queueEnque(queue, buffer, srcUser, dstUser, loc);
+}
+
+BufferView queueDeque(int32_t queue, Loc loc) {
+  return currentCore().queueDeque(queue, loc);
+}
+
+void queueFree(int32_t queue, uint64_t buffer, Loc loc) {
+  currentCore().queueFree(queue, buffer, loc);
+}
+
+BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes, bool whole,
+                  Loc loc) {
+  return currentCore().bufGet(queue, offset, bytes, whole, loc);
+}
+
+int32_t queueQuery(int32_t queue, QueueQuery what, uint64_t buffer, Loc loc) {
+  return currentCore().queueQuery(queue, what, buffer, loc);
+}
+
+void queueFreeAllEvent(int32_t queue, Loc loc) {
+  currentCore().queueFreeAllEvent(queue, loc);
+}
+
+int32_t eventAlloc(uint8_t event, bool reserve, Loc loc) {
+  return currentCore().eventAlloc(event, reserve, loc);
+}
+
+void eventRelease(uint8_t event, int32_t id, Loc loc) {
+  currentCore().eventRelease(event, id, loc);
+}
+
 int64_t blockIdx() { return currentCore().blockIdx(); }
 int64_t blockNum() { return currentCore().blockNum(); }
 void initSocState(Loc loc) { currentCore().initSocState(loc); }

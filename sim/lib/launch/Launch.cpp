@@ -10,7 +10,9 @@
 
 #include "device/Device.h"
 #include "options/Options.h"
+#include "race/Race.h"
 #include "support/Fault.h"
+#include "trace/Trace.h"
 
 #include <algorithm>
 #include <dlfcn.h>
@@ -75,6 +77,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
 
   std::vector<CoreTiming> timings;
   timings.reserve(numBlocks);
+  uint64_t gmBytes = 0, gmTransfers = 0;
   for (BlockOutcome &o : outcomes) {
     timings.push_back(o.timing);
     BlockTiming bt;
@@ -82,7 +85,20 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3})
       bt.pipe_busy_cycles[pipeName(p)] = o.timing.busy[static_cast<int>(p)];
     result.blocks.push_back(std::move(bt));
+    result.gm_read_bytes += o.timing.gmReadBytes;
+    result.gm_write_bytes += o.timing.gmWriteBytes;
+    gmTransfers += o.timing.gmTransfers;
     for (Diagnostic &d : o.diagnostics)
+      result.diagnostics.push_back(std::move(d));
+  }
+  gmBytes = result.gm_read_bytes + result.gm_write_bytes;
+  if (config.race_check != RaceCheck::Off && numBlocks > 1) {
+    std::vector<const std::vector<GmAccess> *> logs;
+    for (BlockOutcome &o : outcomes)
+      logs.push_back(&o.gmAccesses);
+    Severity sev = config.race_check == RaceCheck::Raise ? Severity::Error
+                                                         : Severity::Warning;
+    for (Diagnostic &d : crossCoreRaces(logs, sev, gm))
       result.diagnostics.push_back(std::move(d));
   }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
@@ -95,12 +111,58 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       result.ok = false;
 
   KernelTiming k = estimateKernel(timings, config.aiv_cores, config.clock_mhz);
-  result.cycles = k.cycles;
-  result.duration_us = k.durationUs;
-  for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3})
-    result.pipe_busy_cycles[pipeName(p)] = k.busy[static_cast<int>(p)];
-  result.bound_pipe =
-      k.boundPipe < 0 ? "" : pipeName(static_cast<Pipe>(k.boundPipe));
+  // The chip's shared HBM caps streaming kernels (docs/timing.md).
+  result.hbm_cycles =
+      hbmCycles(gmBytes, gmTransfers, config.hbm_gbps, config.clock_mhz);
+  result.hbm_bound = result.hbm_cycles > k.cycles;
+  result.cycles = std::max(k.cycles, result.hbm_cycles);
+  if (result.hbm_bound && gmBytes > 0) {
+    // HBM time is carried by MTE2 (reads) and MTE3 (writes) in proportion
+    // to their traffic.
+    double readShare = static_cast<double>(result.gm_read_bytes) /
+                       static_cast<double>(gmBytes);
+    uint64_t &m2 = k.busy[static_cast<int>(Pipe::MTE2)];
+    uint64_t &m3 = k.busy[static_cast<int>(Pipe::MTE3)];
+    m2 = std::max<uint64_t>(m2, static_cast<uint64_t>(
+                                    result.hbm_cycles * readShare + 0.5));
+    m3 = std::max<uint64_t>(
+        m3, static_cast<uint64_t>(result.hbm_cycles * (1 - readShare) + 0.5));
+  }
+  result.clock_mhz = config.clock_mhz;
+  result.launch_overhead_us = config.launch_overhead_us;
+  result.num_blocks = numBlocks;
+  result.cores_used = std::min(numBlocks, config.aiv_cores);
+  result.duration_us =
+      static_cast<double>(result.cycles) / config.clock_mhz +
+      config.launch_overhead_us;
+  uint64_t best = 0;
+  for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
+    uint64_t b = k.busy[static_cast<int>(p)];
+    result.pipe_busy_cycles[pipeName(p)] = b;
+    result.pipe_busy_us[pipeName(p)] = static_cast<double>(b) / config.clock_mhz;
+    result.pipe_ratio[pipeName(p)] =
+        result.cycles ? static_cast<double>(b) / static_cast<double>(result.cycles)
+                      : 0.0;
+    if (b > best) {
+      best = b;
+      result.bound_pipe = pipeName(p);
+    }
+  }
+
+  if (config.trace) {
+    auto data = std::make_shared<TraceData>();
+    data->clockMhz = config.clock_mhz;
+    for (uint32_t b = 0; b < numBlocks; ++b) {
+      TraceData::Block tb;
+      tb.block = b;
+      tb.core = k.blockCore[b];
+      tb.start = k.blockStart[b];
+      tb.sink = std::move(outcomes[b].trace);
+      data->blocks.push_back(std::move(tb));
+    }
+    data->internFiles();
+    result.trace = std::move(data);
+  }
   return result;
 }
 

@@ -45,6 +45,13 @@ GmMap::GmMap(std::vector<GmRegion> regions) : regions_(std::move(regions)) {
             });
 }
 
+const GmRegion *GmMap::find(uint64_t addr) const {
+  for (const GmRegion &r : regions_)
+    if (addr >= r.address && addr < r.address + r.bytes)
+      return &r;
+  return nullptr;
+}
+
 void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
                   Loc loc) const {
   if (!checking())
@@ -183,6 +190,37 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
              describeBytes(op.bytes, a.type),
          loc);
   return ub_.data() + addr;
+}
+
+void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
+  uint64_t end = std::min<uint64_t>(addr + bytes, ub_.size());
+  for (uint64_t i = addr; i < end;) {
+    if (i % 64 == 0 && i + 64 <= end) {
+      written_[i / 64] = ~0ull;
+      i += 64;
+    } else {
+      written_[i / 64] |= 1ull << (i % 64);
+      ++i;
+    }
+  }
+}
+
+uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
+                               uint64_t &first) const {
+  uint64_t end = std::min<uint64_t>(addr + bytes, ub_.size());
+  uint64_t n = 0;
+  for (uint64_t i = addr; i < end;) {
+    if (i % 64 == 0 && i + 64 <= end && written_[i / 64] == ~0ull) {
+      i += 64;
+      continue;
+    }
+    if (!(written_[i / 64] & (1ull << (i % 64)))) {
+      if (n++ == 0)
+        first = i;
+    }
+    ++i;
+  }
+  return n;
 }
 
 } // namespace ascsim

@@ -37,6 +37,8 @@ public:
   /// Throws a "bounds" Fault unless [addr, addr + bytes) lies inside one
   /// registered region.
   void check(uint64_t addr, uint64_t bytes, const Access &a, Loc loc) const;
+  /// The region containing `addr`, or null.
+  const GmRegion *find(uint64_t addr) const;
 
 private:
   std::vector<GmRegion> regions_; // sorted by address
@@ -60,6 +62,22 @@ public:
                    const Access &a, Loc loc);
 
   uint64_t ubBytes() const { return ub_.size(); }
+  /// Byte offset of a resolved UB pointer.
+  uint64_t ubOffset(const uint8_t *p) const {
+    return static_cast<uint64_t>(p - ub_.data());
+  }
+  bool isUb(const uint8_t *p) const {
+    return p >= ub_.data() && p < ub_.data() + ub_.size();
+  }
+
+  /// Initialisation tracking (LaunchConfig::init_check): UB bytes some
+  /// instruction has written, in program order.
+  void enableInitTracking() { written_.assign((ub_.size() + 63) / 64, 0); }
+  bool initTracking() const { return !written_.empty(); }
+  void markWritten(uint64_t addr, uint64_t bytes);
+  /// Number of bytes of [addr, addr + bytes) never written; `first` gets the
+  /// first such byte.
+  uint64_t unwritten(uint64_t addr, uint64_t bytes, uint64_t &first) const;
 
 private:
   uint8_t *resolveLocal(const Operand &op, uint64_t offset, uint64_t bytes,
@@ -68,6 +86,7 @@ private:
   const GmMap &gm_;
   const LaunchConfig &config_;
   std::vector<uint8_t> ub_;
+  std::vector<uint64_t> written_; // one bit per UB byte
 };
 
 } // namespace ascsim

@@ -17,6 +17,15 @@ std::optional<std::string> LaunchConfig::validate() const {
   if (!(clock_mhz > 0.0) || !std::isfinite(clock_mhz))
     return "clock_mhz must be a positive finite number, but got " +
            std::to_string(clock_mhz);
+  if (!(hbm_gbps > 0.0) || !std::isfinite(hbm_gbps))
+    return "hbm_gbps must be a positive finite number, but got " +
+           std::to_string(hbm_gbps);
+  if (!(launch_overhead_us >= 0.0) || !std::isfinite(launch_overhead_us))
+    return "launch_overhead_us must be a non-negative finite number, but "
+           "got " +
+           std::to_string(launch_overhead_us);
+  if (static_cast<uint8_t>(race_check) > static_cast<uint8_t>(RaceCheck::Off))
+    return "race_check must be raise, warn or off";
   if (host_threads > 4096)
     return "host_threads must be at most 4096 (0 = hardware concurrency), but "
            "got " +
@@ -29,17 +38,27 @@ std::optional<LaunchConfig> platformConfig(const std::string &soc) {
     const char *name;
     uint32_t aiv;
     double mhz;
+    double hbmGbps;
   };
   // Vector core counts from the CANN platform ini files; 1850 MHz is read for
   // 910B1 only, 1800 MHz is used for every other part (hardware.md §1.2).
+  // HBM: 1612 GB/s fitted to the 910B Add measurements (docs/timing.md);
+  // 1250 GB/s for A3 dies, the one published A3 read+write measurement
+  // (hardware.md §7.2, third party, on a 9362 die).
   static const Row kRows[] = {
-      {"Ascend910B1", 48, 1850.0},    {"Ascend910B2", 48, 1800.0},
-      {"Ascend910B2C", 48, 1800.0},   {"Ascend910B3", 40, 1800.0},
-      {"Ascend910B4", 40, 1800.0},    {"Ascend910B4-1", 40, 1800.0},
-      {"Ascend910_9362", 40, 1800.0}, {"Ascend910_9363", 40, 1800.0},
-      {"Ascend910_9372", 40, 1800.0}, {"Ascend910_9381", 48, 1800.0},
-      {"Ascend910_9382", 48, 1800.0}, {"Ascend910_9391", 48, 1800.0},
-      {"Ascend910_9392", 48, 1800.0},
+      {"Ascend910B1", 48, 1850.0, 1612.0},
+      {"Ascend910B2", 48, 1800.0, 1612.0},
+      {"Ascend910B2C", 48, 1800.0, 1612.0},
+      {"Ascend910B3", 40, 1800.0, 1612.0},
+      {"Ascend910B4", 40, 1800.0, 1612.0},
+      {"Ascend910B4-1", 40, 1800.0, 1612.0},
+      {"Ascend910_9362", 40, 1800.0, 1250.0},
+      {"Ascend910_9363", 40, 1800.0, 1250.0},
+      {"Ascend910_9372", 40, 1800.0, 1250.0},
+      {"Ascend910_9381", 48, 1800.0, 1250.0},
+      {"Ascend910_9382", 48, 1800.0, 1250.0},
+      {"Ascend910_9391", 48, 1800.0, 1250.0},
+      {"Ascend910_9392", 48, 1800.0, 1250.0},
   };
   for (const Row &r : kRows) {
     if (soc == r.name) {
@@ -47,6 +66,7 @@ std::optional<LaunchConfig> platformConfig(const std::string &soc) {
       c.ub_bytes = 196608;
       c.aiv_cores = r.aiv;
       c.clock_mhz = r.mhz;
+      c.hbm_gbps = r.hbmGbps;
       return c;
     }
   }

@@ -36,7 +36,45 @@ void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
   f.id = id;
   f.loc = loc;
   f.dst = nullptr;
+  if (race_)
+    f.clock = race_->flagClock(Pipe::S);
+  f.started = std::max(cycle, now_);
   schedule(std::max(cycle, now_), seq, s);
+}
+
+namespace {
+
+std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
+  uint64_t srcBytes = w.count * dtypeSize(w.type);
+  auto range = [](const uint8_t *p, uint64_t n) {
+    uintptr_t a = reinterpret_cast<uintptr_t>(p);
+    return std::make_pair(a, p ? a + n : a);
+  };
+  return {range(w.dst, resultBytes(w)), range(w.src0, srcBytes),
+          range(w.kind == WorkKind::Binary ? w.src1 : nullptr, srcBytes)};
+}
+
+bool overlaps(std::pair<uintptr_t, uintptr_t> a,
+              std::pair<uintptr_t, uintptr_t> b) {
+  return a.first < b.second && b.first < a.second;
+}
+
+} // namespace
+
+uint64_t Engine::vectorDependency(const Instr &h) const {
+  if (vecInFlight_.empty())
+    return 0;
+  auto mine = rangesOf(h.work);
+  for (const VecInFlight &f : vecInFlight_) {
+    if (f.done <= now_)
+      continue;
+    bool dep = overlaps(mine[0], f.r[0]) || overlaps(mine[0], f.r[1]) ||
+               overlaps(mine[0], f.r[2]) || overlaps(mine[1], f.r[0]) ||
+               overlaps(mine[2], f.r[0]);
+    if (dep) // the compiler's pipe_barrier(PIPE_V): wait for all earlier V
+      return pipes_[idx(Pipe::V)].lastDone;
+  }
+  return 0;
 }
 
 uint64_t Engine::headStart(const PipeState &ps) const {
@@ -46,6 +84,9 @@ uint64_t Engine::headStart(const PipeState &ps) const {
   uint64_t t = std::max({ps.freeAt, h.issue, now_});
   switch (h.kind) {
   case InstrKind::Work:
+    if (h.pipe == Pipe::V)
+      return std::max(t, vectorDependency(h));
+    return t;
   case InstrKind::SetFlag:
     return t;
   case InstrKind::Barrier:
@@ -62,10 +103,20 @@ void Engine::start(Pipe p, uint64_t cycle) {
   PipeState &ps = pipes_[idx(p)];
   Instr h = std::move(ps.queue.front());
   ps.queue.pop_front();
+  uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
   now_ = cycle;
+  if (race_)
+    race_->merge(p, h.issueClock);
   switch (h.kind) {
   case InstrKind::Work: {
     uint64_t done = cycle + h.cost.occupancy + h.cost.latency;
+    if (race_)
+      race_->access(p, h.fp, h.name, h.loc, h.seq);
+    if (p == Pipe::V) {
+      while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
+        vecInFlight_.pop_front();
+      vecInFlight_.push_back(VecInFlight{done, rangesOf(h.work)});
+    }
     uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     f.isFlag = false;
@@ -83,25 +134,50 @@ void Engine::start(Pipe p, uint64_t cycle) {
       ps.busy += done - ps.busyEnd;
       ps.busyEnd = done;
     }
+    if (trace_)
+      trace_->slices.push_back(
+          {p, cycle, cycle + h.cost.occupancy, h.name, h.loc, h.seq, done});
     return;
   }
   case InstrKind::SetFlag: {
+    uint64_t fire = std::max(cycle, ps.lastDone);
     uint32_t s = allocSlot();
     InFlight &f = slots_[s];
+    if (race_)
+      f.clock = race_->flagClock(p);
     f.isFlag = true;
     f.event = h.event;
     f.id = h.id;
     f.loc = h.loc;
     f.dst = nullptr;
-    schedule(std::max(cycle, ps.lastDone), h.seq, s);
+    f.started = cycle;
+    schedule(fire, h.seq, s);
     ps.freeAt = cycle + timing::kSyncOccupancy;
+    if (trace_)
+      trace_->slices.push_back(
+          {p, cycle, cycle + 1, h.name, h.loc, h.seq, fire});
     return;
   }
   case InstrKind::WaitFlag:
+    if (race_)
+      race_->waitFlag(p, h.event, h.id);
+    if (trace_) {
+      trace_->slices.push_back(
+          {p, ready, cycle + 1, h.name, h.loc, h.seq, cycle + 1});
+      const EventInfo *info = eventInfo(h.event);
+      trace_->flows.push_back({info->src, p,
+                               setStart_[h.event * kNumEventIds + h.id], cycle,
+                               h.event, h.id});
+    }
     flags_.clear(h.event, h.id);
     ps.freeAt = cycle + timing::kSyncOccupancy;
     return;
   case InstrKind::Barrier:
+    if (race_)
+      race_->barrier(p);
+    if (trace_)
+      trace_->slices.push_back(
+          {p, ready, cycle + 1, h.name, h.loc, h.seq, cycle + 1});
     ps.freeAt = cycle + timing::kSyncOccupancy;
     return;
   }
@@ -117,6 +193,9 @@ void Engine::complete() {
     uint8_t event = f.event, id = f.id;
     freeSlots_.push_back(top.slot);
     flags_.set(event, id, top.cycle, loc);
+    if (race_)
+      race_->publishFlag(event, id, f.clock);
+    setStart_[event * kNumEventIds + id] = f.started;
     return;
   }
   if (!f.staging.empty())

@@ -27,6 +27,7 @@
 
 #include "flags/Flags.h"
 #include "ops/Ops.h"
+#include "race/Race.h"
 #include "timing/Timing.h"
 
 #include <array>
@@ -52,6 +53,31 @@ struct Instr {
   const char *name = ""; // user-facing API name
   Cost cost;             // Work only
   Work work;             // Work only
+  /// Race detection only (empty / zero otherwise): the bytes the instruction
+  /// touches and the scalar's knowledge when it issued it.
+  Footprint fp;
+  VectorClock issueClock;
+};
+
+/// The recorded timeline of one core (LaunchConfig::trace). A work slice
+/// spans the cycles the instruction occupies its pipe (slices of one pipe
+/// never overlap); `done` is when its result lands.
+struct TraceSink {
+  struct Slice {
+    Pipe pipe;
+    uint64_t start, end;
+    const char *name;
+    Loc loc;
+    uint64_t seq;
+    uint64_t done = 0;
+  };
+  struct Flow {
+    Pipe from, to;
+    uint64_t fromCycle, toCycle;
+    uint8_t event, id;
+  };
+  std::vector<Slice> slices;
+  std::vector<Flow> flows;
 };
 
 /// Where and why the scalar waits, for deadlock reports.
@@ -69,6 +95,9 @@ public:
   static constexpr uint64_t kNever = ~0ull;
 
   explicit Engine(FlagTable &flags) : flags_(flags) {}
+  /// Optional observers (null = off, no cost).
+  void setRaceDetector(RaceDetector *race) { race_ = race; }
+  void setTrace(TraceSink *trace) { trace_ = trace; }
 
   size_t queued(Pipe p) const { return pipes_[idx(p)].queue.size(); }
   /// Appends to the pipe's queue; the caller has made room.
@@ -111,6 +140,14 @@ private:
     Loc loc{nullptr, 0};
     uint8_t *dst = nullptr;
     std::vector<uint8_t> staging;
+    VectorClock clock; // a flag's happens-before knowledge (races on)
+    uint64_t started = 0; // a set_flag's start (trace)
+  };
+  /// An in-flight PIPE_V instruction's byte ranges (host addresses), for the
+  /// PIPE_V barriers the compiler inserts between dependent instructions.
+  struct VecInFlight {
+    uint64_t done;
+    std::array<std::pair<uintptr_t, uintptr_t>, 3> r; // dst, src0, src1
   };
   struct Pending {
     uint64_t cycle;
@@ -123,6 +160,8 @@ private:
 
   static int idx(Pipe p) { return static_cast<int>(p); }
   uint64_t headStart(const PipeState &ps) const;
+  /// Earliest start of V work `h` after the automatic dependency barrier.
+  uint64_t vectorDependency(const Instr &h) const;
   Step step(uint64_t limit);
   void start(Pipe p, uint64_t cycle);
   void complete();
@@ -131,6 +170,10 @@ private:
   [[noreturn]] void deadlock(const Stall &stall) const;
 
   FlagTable &flags_;
+  RaceDetector *race_ = nullptr;
+  TraceSink *trace_ = nullptr;
+  std::deque<VecInFlight> vecInFlight_;
+  std::array<uint64_t, kNumEvents * kNumEventIds> setStart_{}; // trace
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;

@@ -59,6 +59,14 @@ Cost vectorBinary(BinOp op, DType type, uint64_t bytes) {
 
 } // namespace timing
 
+uint64_t hbmCycles(uint64_t bytes, uint64_t transfers, double hbmGbps,
+                   double clockMhz) {
+  double bytesPerCycle = hbmGbps * 1e3 / clockMhz; // GB/s / MHz
+  double eff = static_cast<double>(bytes) +
+               static_cast<double>(transfers) * kTransferOverheadBytes;
+  return static_cast<uint64_t>(eff / bytesPerCycle + 0.5);
+}
+
 KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
                             uint32_t cores, double clockMhz) {
   KernelTiming k;
@@ -74,6 +82,8 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
   for (const CoreTiming &b : blocks) {
     auto [t, c] = free.top();
     free.pop();
+    k.blockStart.push_back(t);
+    k.blockCore.push_back(c);
     finish[c] = t + b.cycles;
     for (int p = 0; p < kNumPipes; ++p)
       busy[c][p] += b.busy[p];

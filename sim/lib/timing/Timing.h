@@ -39,8 +39,10 @@ constexpr uint64_t kSyncOccupancy = 1;
 /// a fixed pipeline delay of 15 cycles (§7.1 VEC_VALU_TAB, vecDelay_).
 constexpr uint64_t kRepeatBytes = 256;
 constexpr uint64_t kVecPipelineDelay = 15;
-/// MTE GM traffic: 87 bytes/cycle per core; GM latency read 347, write 203.
-constexpr uint64_t kGmBytesPerCycle = 87;
+/// MTE GM traffic per core: 44 bytes/cycle, fitted to Huawei's single-core
+/// Add (hardware.md §7.2 case 1; pypto's model says 87, the 910B ini 32 -
+/// docs/timing.md); GM latency read 347, write 203 cycles (pypto).
+constexpr uint64_t kGmBytesPerCycle = 44;
 constexpr uint64_t kGmReadLatency = 347;
 constexpr uint64_t kGmWriteLatency = 203;
 /// UB -> UB copy on PIPE_V: 256 bytes/cycle + 12 cycles.
@@ -58,12 +60,31 @@ Cost vectorBinary(BinOp op, DType type, uint64_t bytes);
 struct CoreTiming {
   uint64_t cycles = 0;
   std::array<uint64_t, kNumPipes> busy{};
+  /// GM traffic of the DMA pipes (MTE2 reads, MTE3 writes) and the number of
+  /// DataCopy transfers that carried it.
+  uint64_t gmReadBytes = 0;
+  uint64_t gmWriteBytes = 0;
+  uint64_t gmTransfers = 0;
 };
+
+/// Chip-level HBM model (docs/timing.md): every DMA transfer costs
+/// `bytes + kTransferOverheadBytes` bytes of the shared HBM bandwidth. The
+/// overhead is fitted to the 8 KiB vs 32 KiB tile figures of hardware.md
+/// §7.2 (small transfers use the bandwidth less efficiently, §5.4).
+constexpr uint64_t kTransferOverheadBytes = 1763;
+
+/// Cycles the shared HBM needs for `bytes` in `transfers` DMA transfers.
+uint64_t hbmCycles(uint64_t bytes, uint64_t transfers, double hbmGbps,
+                   double clockMhz);
 
 /// The kernel estimate over all blocks.
 struct KernelTiming {
+  /// Latest core finish (the list schedule's makespan).
   uint64_t cycles = 0;
   double durationUs = 0.0;
+  /// Start cycle and physical core of each block in the list schedule.
+  std::vector<uint64_t> blockStart;
+  std::vector<uint32_t> blockCore;
   /// Per pipe: max over physical cores of the busy cycles summed over the
   /// blocks each core ran.
   std::array<uint64_t, kNumPipes> busy{};

@@ -3,6 +3,7 @@
 
 // The pass changes nothing; with larger memories nothing overflows.
 // LARGE-COUNT-4: asc.local_tensor
+// LARGE-COUNT-3: asc.tpipe_init_buffer
 
 // CHECK-LABEL: func.func @fits_end_of_ub
 func.func @fits_end_of_ub() {
@@ -41,5 +42,109 @@ func.func @dynamic_address(%addr: i32) {
   %n = arith.constant 1048576 : i32
   // CHECK: asc.local_tensor
   %t = asc.local_tensor %addr, %n : i32, i32 -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+// Queue buffers add up per memory: 2 × 65536 bytes of vecin and 2 × 32768
+// bytes of vecout make 196608 bytes, exactly UB; L1 is counted apart.
+// CHECK-LABEL: func.func @queues_fill_ub
+func.func @queues_fill_ub(%pipe: !asc.tpipe, %qx: !asc.tque<vecin, 2>, %qz: !asc.tque<vecout, 2>,
+                          %qa: !asc.tque<a1, 1>) {
+  %c2 = arith.constant 2 : i32
+  %c1 = arith.constant 1 : i32
+  %big = arith.constant 65536 : i32
+  %half = arith.constant 32768 : i32
+  asc.tpipe_init_buffer %pipe, %qx, %c2, %big : !asc.tque<vecin, 2>, i32, i32
+  asc.tpipe_init_buffer %pipe, %qz, %c2, %half : !asc.tque<vecout, 2>, i32, i32
+  asc.tpipe_init_buffer %pipe, %qa, %c1, %big : !asc.tque<a1, 1>, i32, i32
+  return
+}
+
+// -----
+
+func.func @queues_overflow_ub(%pipe: !asc.tpipe, %qx: !asc.tque<vecin, 2>, %qz: !asc.tque_bind<vecin, vecout, 1>) {
+  %c2 = arith.constant 2 : i32
+  %len = arith.constant 65536 : i32
+  // expected-note@+1 {{InitBuffer of 2 × 65536 bytes for a vecin queue}}
+  asc.tpipe_init_buffer %pipe, %qx, %c2, %len : !asc.tque<vecin, 2>, i32, i32
+  // expected-error@+1 {{InitBuffer of 2 × 65536 bytes for a vecin-to-vecout queue brings UB use to 262144 bytes; UB has 196608}}
+  asc.tpipe_init_buffer %pipe, %qz, %c2, %len : !asc.tque_bind<vecin, vecout, 1>, i32, i32
+  return
+}
+
+// -----
+
+// Lengths round up to 32 bytes: 5 × 39300 bytes take 5 × 39328.
+func.func @rounding_overflows(%pipe: !asc.tpipe, %q: !asc.tque<vecout, 1>) {
+  %c5 = arith.constant 5 : i32
+  %len = arith.constant 39300 : i32
+  // expected-error@+1 {{InitBuffer of 5 × 39328 bytes for a vecout queue brings UB use to 196640 bytes; UB has 196608}}
+  asc.tpipe_init_buffer %pipe, %q, %c5, %len : !asc.tque<vecout, 1>, i32, i32
+  return
+}
+
+// -----
+
+// TBufs, pools and allocations count too; the overflow lists every earlier
+// contributor.
+func.func @mixed_overflow(%pipe: !asc.tpipe, %b: !asc.tbuf<veccalc>, %pool: !asc.tbuf_pool<vecin, 4>,
+                          %q: !asc.tque<vecin, 1>) {
+  %c1 = arith.constant 1 : i32
+  %len = arith.constant 65536 : i32
+  %n = arith.constant 16384 : i32
+  // expected-note@+1 {{InitBuffer of 65536 bytes for a veccalc buffer}}
+  asc.tpipe_init_tbuf %pipe, %b, %len : !asc.tbuf<veccalc>, i32
+  // expected-note@+1 {{InitBufPool of 65536 bytes for a vecin buffer pool}}
+  asc.tpipe_init_buf_pool %pipe, %pool, %len : !asc.tbuf_pool<vecin, 4>, i32
+  // A pool sharing another pool's memory and buffers carved from a pool
+  // take nothing new.
+  asc.tpipe_init_buf_pool %pipe, %pool, %len, %pool : !asc.tbuf_pool<vecin, 4>, i32, !asc.tbuf_pool<vecin, 4>
+  asc.tbuf_pool_init_buffer %pool, %q, %c1, %len : !asc.tbuf_pool<vecin, 4>, !asc.tque<vecin, 1>, i32, i32
+  %a = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  // expected-error@+1 {{Alloc of 131072 bytes for a vecout tensor brings UB use to 262144 bytes; UB has 196608}}
+  %t = asc.local_mem_allocator_alloc %a, %n : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<vecout, f64>
+  return
+}
+
+// -----
+
+// Static local tensors count up to their highest byte.
+func.func @static_and_queue(%pipe: !asc.tpipe, %q: !asc.tque<vecin, 2>) {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %n = arith.constant 16392 : i32
+  %len = arith.constant 65536 : i32
+  // expected-note@+1 {{static local tensors occupy UB up to byte 65568}}
+  %t = asc.local_tensor %c0, %n : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  // expected-error@+1 {{InitBuffer of 2 × 65536 bytes for a vecin queue brings UB use to 196640 bytes; UB has 196608}}
+  asc.tpipe_init_buffer %pipe, %q, %c2, %len : !asc.tque<vecin, 2>, i32, i32
+  return
+}
+
+// -----
+
+// Reset and destroy give every buffer back.
+// CHECK-LABEL: func.func @reset_restarts
+func.func @reset_restarts(%pipe: !asc.tpipe, %q: !asc.tque<vecin, 2>) {
+  %c2 = arith.constant 2 : i32
+  %len = arith.constant 65536 : i32
+  asc.tpipe_init_buffer %pipe, %q, %c2, %len : !asc.tque<vecin, 2>, i32, i32
+  asc.tpipe_reset %pipe
+  asc.tpipe_init_buffer %pipe, %q, %c2, %len : !asc.tque<vecin, 2>, i32, i32
+  asc.tpipe_destroy %pipe
+  asc.tpipe_init %pipe
+  asc.tpipe_init_buffer %pipe, %q, %c2, %len : !asc.tque<vecin, 2>, i32, i32
+  return
+}
+
+// -----
+
+// Buffers with a dynamic size are not counted.
+// CHECK-LABEL: func.func @dynamic_length
+func.func @dynamic_length(%pipe: !asc.tpipe, %q: !asc.tque<vecin, 2>, %len: i32) {
+  %c64 = arith.constant 64 : i32
+  asc.tpipe_init_buffer %pipe, %q, %c64, %len : !asc.tque<vecin, 2>, i32, i32
   return
 }

@@ -57,3 +57,65 @@ func.func @views_are_pure(%t: !asc.local_tensor<vecin, f32>, %g: !asc.global_ten
   asc.data_copy %v1, %g, %i : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
   return
 }
+
+// -----
+
+// A TPipe is kept even when unused (its constructor initialises the core);
+// each queue is a distinct object, unused ones disappear.
+// CHECK-LABEL: func.func @framework_objects
+// CHECK-NEXT:    asc.tpipe
+// CHECK-COUNT-2: asc.tque :
+// CHECK-NOT:     asc.tbuf
+// CSE-LABEL: func.func @framework_objects
+// CSE-COUNT-2: asc.tque :
+func.func @framework_objects() -> (!asc.tque<vecin, 2>, !asc.tque<vecin, 2>) {
+  %unused_pipe = asc.tpipe : !asc.tpipe
+  %q0 = asc.tque : !asc.tque<vecin, 2>
+  %q1 = asc.tque : !asc.tque<vecin, 2>
+  %unused_buf = asc.tbuf : !asc.tbuf<veccalc>
+  return %q0, %q1 : !asc.tque<vecin, 2>, !asc.tque<vecin, 2>
+}
+
+// -----
+
+// Queue operations wait for and set flags: none is merged or dropped.
+// Queries only read: CSE merges them unless a queue operation intervenes.
+// CHECK-LABEL: func.func @queue_ops_are_kept
+// CHECK-COUNT-2: asc.alloc_tensor
+// CHECK-COUNT-2: asc.free_tensor
+// CSE-LABEL: func.func @queue_ops_are_kept
+// CSE:         asc.alloc_tensor
+// CSE-NEXT:    asc.alloc_tensor
+// CSE-NEXT:    asc.free_tensor
+// CSE-NEXT:    asc.free_tensor
+// CSE-NEXT:    asc.vacant_in_que
+// CSE-NEXT:    asc.enque
+// CSE-NEXT:    asc.vacant_in_que
+// CSE-NEXT:    return
+func.func @queue_ops_are_kept(%q: !asc.tque<vecout, 2>) -> (i1, i1, i1) {
+  %t0 = asc.alloc_tensor %q : !asc.tque<vecout, 2> -> !asc.local_tensor<vecout, f32>
+  %t1 = asc.alloc_tensor %q : !asc.tque<vecout, 2> -> !asc.local_tensor<vecout, f32>
+  asc.free_tensor %q, %t0 : !asc.tque<vecout, 2>, !asc.local_tensor<vecout, f32>
+  asc.free_tensor %q, %t1 : !asc.tque<vecout, 2>, !asc.local_tensor<vecout, f32>
+  %a = asc.vacant_in_que %q : !asc.tque<vecout, 2> -> i1
+  %b = asc.vacant_in_que %q : !asc.tque<vecout, 2> -> i1
+  asc.enque %q, %t1 : !asc.tque<vecout, 2>, !asc.local_tensor<vecout, f32>
+  %c = asc.vacant_in_que %q : !asc.tque<vecout, 2> -> i1
+  return %a, %b, %c : i1, i1, i1
+}
+
+// -----
+
+// Reading a field folds to the value last written to it, looking through
+// writes of other fields.
+// CHECK-LABEL: func.func @struct_get_of_set
+// CHECK-SAME:  (%[[S:.+]]: !asc.struct<{{.*}}>, %[[X:.+]]: i32, %[[Y:.+]]: f32)
+// CHECK-NEXT:    %[[OLD:.+]] = asc.struct_get %[[S]]["n"]
+// CHECK-NEXT:    return %[[X]], %[[OLD]]
+func.func @struct_get_of_set(%s: !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f32]>, %x: i32, %y: f32) -> (i32, i32) {
+  %s1 = asc.struct_set %s["m"], %x : !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f32]>, i32
+  %s2 = asc.struct_set %s1["f"], %y : !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f32]>, f32
+  %m = asc.struct_get %s2["m"] : !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f32]> -> i32
+  %n = asc.struct_get %s2["n"] : !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f32]> -> i32
+  return %m, %n : i32, i32
+}

@@ -1,7 +1,7 @@
 // RUN: ascir-opt %s -split-input-file -verify-diagnostics
 
-// expected-error@+1 {{element type 'f64' is not an Ascend C element type (expected f16, bf16, f32, i1, i8, i16, i32, i64, ui8, ui16, ui32 or ui64)}}
-func.func private @unsupported_element_type(!asc.gm_addr<f64>)
+// expected-error@+1 {{element type 'index' is not an Ascend C element type (expected f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8, ui16, ui32 or ui64)}}
+func.func private @unsupported_element_type(!asc.gm_addr<index>)
 
 // -----
 
@@ -179,5 +179,186 @@ func.func @kernel_returns_value() -> i32 attributes {asc.kernel} {
 
 // expected-error@+1 {{unknown attribute 'asc.kernal' of the asc dialect}}
 func.func @unknown_asc_attribute() attributes {asc.kernal} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{queue depth must be non-negative, but got -1}}
+func.func private @queue_negative_depth(!asc.tque<vecin, -1>)
+
+// -----
+
+// expected-error@+1 {{queue position gm is not a buffer position}}
+func.func private @queue_in_gm(!asc.tque<gm, 1>)
+
+// -----
+
+// expected-error@+1 {{queue binds gm to co2; one of its positions must be on chip}}
+func.func private @queue_bind_off_chip(!asc.tque_bind<gm, co2, 1>)
+
+// -----
+
+// expected-error@+1 {{buffer position gm is not on chip}}
+func.func private @tbuf_in_gm(!asc.tbuf<gm>)
+
+// -----
+
+// expected-error@+1 {{buffer pool position a2 is in l0a, but pools must be in ub or l1}}
+func.func private @pool_in_l0a(!asc.tbuf_pool<a2, 4>)
+
+// -----
+
+// expected-error@+1 {{buffer pool size must be in [1, 16], but got 17}}
+func.func private @pool_too_large(!asc.tbuf_pool<vecin, 17>)
+
+// -----
+
+// expected-error@+1 {{allocator memory gm is not on chip}}
+func.func private @allocator_in_gm(!asc.local_mem_allocator<gm>)
+
+// -----
+
+// expected-error@+1 {{struct name 'my struct' is not a C++ identifier}}
+func.func private @struct_name_not_identifier(!asc.struct<"my struct", ["a" : i32]>)
+
+// -----
+
+// expected-error@+1 {{struct 'Empty' has no fields}}
+func.func private @struct_without_fields(!asc.struct<"Empty", []>)
+
+// -----
+
+// expected-error@+1 {{struct pack must be 1, 2, 4, 8 or 16, but got 3}}
+func.func private @struct_bad_pack(!asc.struct<"S", ["a" : i32], pack = 3>)
+
+// -----
+
+// expected-error@+1 {{field name '1st' of struct 'S' is not a C++ identifier}}
+func.func private @field_name_not_identifier(!asc.struct<"S", ["1st" : i32]>)
+
+// -----
+
+// expected-error@+1 {{struct 'S' has two fields named 'a'}}
+func.func private @duplicate_field(!asc.struct<"S", ["a" : i32, "a" : f32]>)
+
+// -----
+
+// expected-error@+1 {{field 'v' of struct 'S' has type 'vector<4xf32>', which is neither an Ascend C element type nor a struct}}
+func.func private @field_not_scalar(!asc.struct<"S", ["v" : vector<4xf32>]>)
+
+// -----
+
+func.func @init_buffer_count(%pipe: !asc.tpipe, %q: !asc.tque<vecin, 2>, %len: i32) {
+  %c0 = arith.constant 0 : i32
+  // expected-error@+1 {{'asc.tpipe_init_buffer' op buffer count must be in [1, 64], but got 0}}
+  asc.tpipe_init_buffer %pipe, %q, %c0, %len : !asc.tque<vecin, 2>, i32, i32
+  return
+}
+
+// -----
+
+func.func @init_tbuf_length(%pipe: !asc.tpipe, %b: !asc.tbuf<veccalc>) {
+  %c0 = arith.constant 0 : i32
+  // expected-error@+1 {{'asc.tpipe_init_tbuf' op length must be positive, but got 0}}
+  asc.tpipe_init_tbuf %pipe, %b, %c0 : !asc.tbuf<veccalc>, i32
+  return
+}
+
+// -----
+
+func.func @alloc_tensor_position(%q: !asc.tque<vecin, 2>) {
+  // expected-error@+1 {{'asc.alloc_tensor' op tensor position vecout does not match the queue's position vecin}}
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 2> -> !asc.local_tensor<vecout, f32>
+  return
+}
+
+// -----
+
+func.func @deque_depth_zero(%q: !asc.tque<vecin, 0>) {
+  // expected-error@+1 {{'asc.deque' op needs a queue of depth at least 1, but the queue has depth 0}}
+  %t = asc.deque %q : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @tbuf_get_position(%b: !asc.tbuf<veccalc>) {
+  // expected-error@+1 {{'asc.tbuf_get' op tensor position vecin does not match the buffer's position veccalc}}
+  %t = asc.tbuf_get %b : !asc.tbuf<veccalc> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @tbuf_get_with_offset_size(%b: !asc.tbuf<veccalc>, %off: i32) {
+  %c0 = arith.constant 0 : i32
+  // expected-error@+1 {{'asc.tbuf_get_with_offset' op size must be positive, but got 0}}
+  %t = asc.tbuf_get_with_offset %b, %c0, %off : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  return
+}
+
+// -----
+
+func.func @tbuf_get_with_offset_unaligned(%b: !asc.tbuf<veccalc>, %n: i32) {
+  %c16 = arith.constant 16 : i32
+  // expected-error@+1 {{'asc.tbuf_get_with_offset' op offset must be a non-negative multiple of 32 bytes, but got 16}}
+  %t = asc.tbuf_get_with_offset %b, %n, %c16 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  return
+}
+
+// -----
+
+func.func @pool_memory_mismatch(%pool: !asc.tbuf_pool<vecin, 4>, %q: !asc.tque<a1, 1>, %n: i32) {
+  // expected-error@+1 {{'asc.tbuf_pool_init_buffer' op position a1 is in l1, but the pool is in ub}}
+  asc.tbuf_pool_init_buffer %pool, %q, %n, %n : !asc.tbuf_pool<vecin, 4>, !asc.tque<a1, 1>, i32, i32
+  return
+}
+
+// -----
+
+func.func @allocator_memory_mismatch(%a: !asc.local_mem_allocator<ub>, %n: i32) {
+  // expected-error@+1 {{'asc.local_mem_allocator_alloc' op tensor position a1 is in l1, but the allocator allocates from ub}}
+  %t = asc.local_mem_allocator_alloc %a, %n : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<a1, f32>
+  return
+}
+
+// -----
+
+func.func @property_type() {
+  // expected-error@+1 {{'asc.property' op property one_blk_size is 'i16', but the result type is 'i32'}}
+  %c = asc.property one_blk_size : i32
+  return
+}
+
+// -----
+
+func.func @get_value_type(%t: !asc.local_tensor<vecin, f16>, %i: i32) {
+  // expected-error@+1 {{'asc.get_value' op failed to verify that result type is the tensor element type}}
+  %v = asc.get_value %t, %i : !asc.local_tensor<vecin, f16>, i32 -> f32
+  return
+}
+
+// -----
+
+func.func @struct_load_not_struct(%p: !asc.gm_addr<f32>) {
+  // expected-error@+1 {{'asc.struct_load' op operand #0 must be GM pointer to a struct, but got '!asc.gm_addr<f32>'}}
+  %s = "asc.struct_load"(%p) : (!asc.gm_addr<f32>) -> !asc.struct<"S", ["a" : f32]>
+  return
+}
+
+// -----
+
+func.func @struct_get_unknown_field(%s: !asc.struct<"Tiling", ["total" : i32]>) {
+  // expected-error@+1 {{'asc.struct_get' op struct 'Tiling' has no field 'tile'}}
+  %f = asc.struct_get %s["tile"] : !asc.struct<"Tiling", ["total" : i32]> -> i32
+  return
+}
+
+// -----
+
+func.func @struct_set_type(%s: !asc.struct<"Tiling", ["total" : i32]>, %x: f32) {
+  // expected-error@+1 {{'asc.struct_set' op field 'total' of struct 'Tiling' has type 'i32', but the value has type 'f32'}}
+  %s2 = asc.struct_set %s["total"], %x : !asc.struct<"Tiling", ["total" : i32]>, f32
   return
 }

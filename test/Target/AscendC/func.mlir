@@ -61,3 +61,75 @@ func.func @second() -> i32 {
   return %0 : i32
 }
 func.func private @source() -> i32
+
+// -----
+
+// Device functions take framework objects by reference, tensors and scalars
+// by value; declarations name only the types.
+// CHECK:      __aicore__ void external(AscendC::TPipe&, AscendC::GlobalTensor<float>);
+// CHECK-EMPTY:
+// CHECK-NEXT: __aicore__ inline void copy_in(AscendC::TPipe& [[P:v[0-9]+]], AscendC::TQue<AscendC::TPosition::VECIN, 2>& [[Q:v[0-9]+]], AscendC::GlobalTensor<float> [[G:v[0-9]+]], int32_t [[I:v[0-9]+]]) {
+// CHECK-NEXT:   AscendC::LocalTensor<float> [[T:v[0-9]+]] = [[Q]].AllocTensor<float>();
+// CHECK-NEXT:   AscendC::DataCopy([[T]], [[G]][[[I]]], 64);
+// CHECK-NEXT:   [[Q]].EnQue([[T]]);
+// CHECK-NEXT:   external([[P]], [[G]]);
+// CHECK-NEXT: }
+// CHECK:      extern "C" __global__ __aicore__ void kernel(__gm__ float* [[X:v[0-9]+]]) {
+// CHECK-NEXT:   AscendC::TPipe [[KP:v[0-9]+]];
+// CHECK-NEXT:   AscendC::TQue<AscendC::TPosition::VECIN, 2> [[KQ:v[0-9]+]];
+// CHECK-NEXT:   AscendC::GlobalTensor<float> [[KG:v[0-9]+]];
+// CHECK-NEXT:   [[KG]].SetGlobalBuffer([[X]]);
+// CHECK-NEXT:   copy_in([[KP]], [[KQ]], [[KG]], 0);
+func.func @copy_in(%pipe: !asc.tpipe, %q: !asc.tque<vecin, 2>, %g: !asc.global_tensor<f32>, %i: i32) {
+  %c64 = arith.constant 64 : i32
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
+  %v = asc.subview %g[%i] : !asc.global_tensor<f32>, i32
+  asc.data_copy %t, %v, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.enque %q, %t : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
+  func.call @external(%pipe, %g) : (!asc.tpipe, !asc.global_tensor<f32>) -> ()
+  return
+}
+func.func @kernel(%x: !asc.gm_addr<f32>) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %pipe = asc.tpipe : !asc.tpipe
+  %q = asc.tque : !asc.tque<vecin, 2>
+  %g = asc.global_tensor : !asc.global_tensor<f32>
+  asc.set_global_buffer %g, %x : !asc.global_tensor<f32>, !asc.gm_addr<f32>
+  func.call @copy_in(%pipe, %q, %g, %c0) : (!asc.tpipe, !asc.tque<vecin, 2>, !asc.global_tensor<f32>, i32) -> ()
+  return
+}
+func.func private @external(!asc.tpipe, !asc.global_tensor<f32>)
+
+// -----
+
+// Several results are returned through trailing reference parameters; the
+// caller declares a variable per result.
+// CHECK:      __aicore__ void pair(int32_t&, float&);
+// CHECK:      __aicore__ inline void split(AscendC::LocalTensor<half> [[T:v[0-9]+]], int32_t [[N:v[0-9]+]], AscendC::LocalTensor<half>& ret0, int32_t& ret1) {
+// CHECK-NEXT:   ret0 = [[T]][[[N]]];
+// CHECK-NEXT:   ret1 = [[N]] * 2;
+// CHECK-NEXT: }
+// CHECK:      __aicore__ inline void caller(AscendC::LocalTensor<half> [[A:v[0-9]+]]) {
+// CHECK-NEXT:   AscendC::LocalTensor<half> [[R0:v[0-9]+]];
+// CHECK-NEXT:   int32_t [[R1:v[0-9]+]];
+// CHECK-NEXT:   split([[A]], 4, [[R0]], [[R1]]);
+// CHECK-NEXT:   int32_t [[P0:v[0-9]+]];
+// CHECK-NEXT:   float [[P1:v[0-9]+]];
+// CHECK-NEXT:   pair([[P0]], [[P1]]);
+// CHECK-NEXT:   use([[R0]], [[R1]] + [[P0]], [[P1]]);
+func.func @split(%t: !asc.local_tensor<vecin, f16>, %n: i32) -> (!asc.local_tensor<vecin, f16>, i32) {
+  %c2 = arith.constant 2 : i32
+  %v = asc.subview %t[%n] : !asc.local_tensor<vecin, f16>, i32
+  %m = arith.muli %n, %c2 : i32
+  return %v, %m : !asc.local_tensor<vecin, f16>, i32
+}
+func.func @caller(%a: !asc.local_tensor<vecin, f16>) {
+  %c4 = arith.constant 4 : i32
+  %r:2 = func.call @split(%a, %c4) : (!asc.local_tensor<vecin, f16>, i32) -> (!asc.local_tensor<vecin, f16>, i32)
+  %p:2 = func.call @pair() : () -> (i32, f32)
+  %s = arith.addi %r#1, %p#0 : i32
+  func.call @use(%r#0, %s, %p#1) : (!asc.local_tensor<vecin, f16>, i32, f32) -> ()
+  return
+}
+func.func private @pair() -> (i32, f32)
+func.func private @use(!asc.local_tensor<vecin, f16>, i32, f32)

@@ -40,7 +40,22 @@ func.func @unstructured(%c: i1) {
 
 // -----
 
-// expected-error@+1 {{'func.func' op cannot emit a function returning 2 values}}
-func.func @two_results(%a: i32) -> (i32, i32) {
-  return %a, %a : i32, i32
+// expected-error@+1 {{cannot copy a value of type '!asc.tque<vecin, 2>': Ascend C framework objects are only passed by reference}}
+func.func @returns_queue(%q: !asc.tque<vecin, 2>) -> !asc.tque<vecin, 2> {
+  return %q : !asc.tque<vecin, 2>
+}
+
+// -----
+
+// expected-error@+1 {{cannot emit two different structs named 'S': '!asc.struct<"S", ["a" : i32]>' and '!asc.struct<"S", ["b" : f32]>'}}
+module {
+  func.func private @first(!asc.struct<"S", ["a" : i32]>)
+  func.func private @second(!asc.struct<"S", ["b" : f32]>)
+}
+
+// -----
+
+// expected-error@+1 {{cannot emit struct 'S': name 'class' is reserved in C++ or Ascend C}}
+module {
+  func.func private @reserved(!asc.struct<"S", ["class" : i32]>)
 }

@@ -35,3 +35,20 @@ func.func @files(%x: i32 loc("x"("/src/a \"b\".py":2:0))) attributes {asc.kernel
   return
 } loc("/src/a \"b\".py":2:0)
 func.func private @g(i32)
+
+// -----
+
+// The module's own location gives no directive; struct declarations come
+// before the first one.
+// CHECK:      #include "kernel_operator.h"
+// CHECK-EMPTY:
+// CHECK-NEXT: #pragma pack(push, 8)
+// CHECK:      #pragma pack(pop)
+// CHECK-EMPTY:
+// CHECK-NEXT: #line 2 "/src/s.py"
+// CHECK-NEXT: extern "C" __global__ __aicore__ void with_struct(
+module {
+  func.func @with_struct(%p: !asc.gm_addr<!asc.struct<"T", ["n" : i32]>>) attributes {asc.kernel} {
+    return
+  } loc("/src/s.py":2:0)
+} loc("/src/s.py":1:0)

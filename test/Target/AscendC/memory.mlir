@@ -82,3 +82,37 @@ func.func @block_info() -> i32 {
   %2 = arith.addi %0, %1 : i32
   return %2 : i32
 }
+
+// -----
+
+// Scalar access to local and global tensors. Values have the element type
+// exactly: half constants are cast, doubles are plain literals.
+// CHECK-LABEL: void scalar_access(
+// CHECK-SAME:  AscendC::LocalTensor<half> [[L:v[0-9]+]], AscendC::GlobalTensor<double> [[G:v[0-9]+]], AscendC::LocalTensor<bfloat16_t> [[B:v[0-9]+]], int32_t [[I:v[0-9]+]])
+// CHECK-NEXT:    half [[H:v[0-9]+]] = [[L]].GetValue([[I]]);
+// CHECK-NEXT:    [[L]].SetValue([[I]] + 1, [[H]]);
+// CHECK-NEXT:    [[L]].SetValue(0, static_cast<half>(1.5f));
+// CHECK-NEXT:    [[G]][[[I]]].SetValue(0, 2.25);
+// CHECK-NEXT:    double [[D:v[0-9]+]] = [[G]].GetValue(3);
+// CHECK-NEXT:    [[B]].SetValue(1, static_cast<bfloat16_t>(0.5f));
+// CHECK-NEXT:    use([[D]]);
+func.func @scalar_access(%l: !asc.local_tensor<vecin, f16>, %g: !asc.global_tensor<f64>,
+                         %b: !asc.local_tensor<veccalc, bf16>, %i: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c3 = arith.constant 3 : i32
+  %h = asc.get_value %l, %i : !asc.local_tensor<vecin, f16>, i32 -> f16
+  %next = arith.addi %i, %c1 : i32
+  asc.set_value %l, %next, %h : !asc.local_tensor<vecin, f16>, i32, f16
+  %half = arith.constant 1.5 : f16
+  asc.set_value %l, %c0, %half : !asc.local_tensor<vecin, f16>, i32, f16
+  %gv = asc.subview %g[%i] : !asc.global_tensor<f64>, i32
+  %d225 = arith.constant 2.25 : f64
+  asc.set_value %gv, %c0, %d225 : !asc.global_tensor<f64>, i32, f64
+  %d = asc.get_value %g, %c3 : !asc.global_tensor<f64>, i32 -> f64
+  %bv = arith.constant 0.5 : bf16
+  asc.set_value %b, %c1, %bv : !asc.local_tensor<veccalc, bf16>, i32, bf16
+  func.call @use(%d) : (f64) -> ()
+  return
+}
+func.func private @use(f64)

@@ -91,3 +91,17 @@ func.func @carried(%n: i32 loc("n"(unknown))) -> i32 {
   }) : (i32, i32, i32, i32) -> i32
   return %r : i32
 }
+
+// -----
+
+// Ops inlined from a device function keep their names: the inliner wraps
+// their locations in call sites, which are looked through.
+// CHECK-LABEL: int32_t inlined(
+// CHECK-NEXT:    int32_t tile = static_cast<int32_t>(AscendC::GetBlockIdx());
+// CHECK-NEXT:    int32_t tile_1 = tile * 2;
+func.func @inlined() -> i32 {
+  %c2 = arith.constant 2 : i32
+  %0 = asc.get_block_idx : i32 loc(callsite("tile"("lib.py":3:4) at "k.py":9:4))
+  %1 = arith.muli %0, %c2 : i32 loc("tile"("k.py":10:4))
+  return %1 : i32
+}

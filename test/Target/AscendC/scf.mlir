@@ -142,3 +142,51 @@ func.func @count_up(%n: i32) -> i32 {
   }
   return %w : i32
 }
+
+// -----
+
+// Tensors are cheap to copy: they may be loop-carried through nested loops
+// and be results of scf.if.
+// CHECK-LABEL: void tensors(
+// CHECK-SAME:  AscendC::LocalTensor<float> [[A:v[0-9]+]], AscendC::LocalTensor<float> [[B:v[0-9]+]], AscendC::GlobalTensor<float> [[G:v[0-9]+]], int32_t [[N:v[0-9]+]])
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[X:v[0-9]+]] = [[A]];
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[Y:v[0-9]+]] = [[B]];
+// CHECK-NEXT:    for (int32_t i = 0; i < [[N]]; i += 1) {
+// CHECK-NEXT:      AscendC::GlobalTensor<float> [[H:v[0-9]+]] = [[G]];
+// CHECK-NEXT:      for (int32_t j = 0; j < [[N]]; j += 1) {
+// CHECK-NEXT:        AscendC::DataCopy([[H]], [[X]], 64);
+// CHECK-NEXT:        [[H]] = [[H]][64];
+// CHECK-NEXT:      }
+// CHECK-NEXT:      AscendC::LocalTensor<float> [[S:v[0-9]+]];
+// CHECK-NEXT:      if (i < 1) {
+// CHECK-NEXT:        [[S]] = [[X]];
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        [[S]] = [[Y]][8];
+// CHECK-NEXT:      }
+// CHECK-NEXT:      [[X]] = [[Y]];
+// CHECK-NEXT:      [[Y]] = [[S]];
+// CHECK-NEXT:    }
+func.func @tensors(%a: !asc.local_tensor<vecin, f32>, %b: !asc.local_tensor<vecin, f32>,
+                   %g: !asc.global_tensor<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %c64 = arith.constant 64 : i32
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%x = %a, %y = %b)
+      -> (!asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>) : i32 {
+    %gs = scf.for %j = %c0 to %n step %c1 iter_args(%h = %g) -> (!asc.global_tensor<f32>) : i32 {
+      asc.data_copy %h, %x, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecin, f32>, i32
+      %next = asc.subview %h[%c64] : !asc.global_tensor<f32>, i32
+      scf.yield %next : !asc.global_tensor<f32>
+    }
+    %first = arith.cmpi slt, %i, %c1 : i32
+    %s = scf.if %first -> (!asc.local_tensor<vecin, f32>) {
+      scf.yield %x : !asc.local_tensor<vecin, f32>
+    } else {
+      %v = asc.subview %y[%c8] : !asc.local_tensor<vecin, f32>, i32
+      scf.yield %v : !asc.local_tensor<vecin, f32>
+    }
+    scf.yield %y, %s : !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>
+  }
+  return
+}

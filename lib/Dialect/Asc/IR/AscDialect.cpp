@@ -1,7 +1,8 @@
 //===- AscDialect.cpp - asc dialect, enums and attributes -----------------===//
 //
-// Dialect registration, enum/attribute definitions, and verification of the
-// `asc.*` attributes the dialect puts on other dialects' ops.
+// Dialect registration, enum/attribute definitions, the inliner interface,
+// and verification of the `asc.*` attributes the dialect puts on other
+// dialects' ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -21,6 +23,25 @@ using namespace mlir::asc;
 #include "ascir/Dialect/Asc/IR/AscAttrs.cpp.inc"
 
 //===----------------------------------------------------------------------===//
+// Inliner interface
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Every asc op may be inlined: device functions are inlined into kernels,
+/// framework objects are passed by reference and need no copy.
+struct AscInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // AscDialect
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +52,7 @@ void AscDialect::initialize() {
 #define GET_OP_LIST
 #include "ascir/Dialect/Asc/IR/AscOps.cpp.inc"
       >();
+  addInterfaces<AscInlinerInterface>();
 }
 
 void AscDialect::registerAttributes() {

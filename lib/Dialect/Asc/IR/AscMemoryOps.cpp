@@ -10,14 +10,6 @@
 using namespace mlir;
 using namespace mlir::asc;
 
-/// The value of `value` if it is a constant integer.
-static std::optional<int64_t> getConstantInt(Value value) {
-  APInt constant;
-  if (!matchPattern(value, m_ConstantInt(&constant)))
-    return std::nullopt;
-  return constant.getSExtValue();
-}
-
 /// Checks that `count` elements of `elementType` are a positive number of
 /// whole 32-byte blocks; `what` names the operand in messages.
 static LogicalResult verifyBlockCount(Operation *op, StringRef what,
@@ -116,4 +108,22 @@ void DataCopyOp::getEffects(
                        getResource(getTensorHardware(getSrc().getType())));
   effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(),
                        getResource(getTensorHardware(getDst().getType())));
+}
+
+//===----------------------------------------------------------------------===//
+// GetValueOp / SetValueOp
+//===----------------------------------------------------------------------===//
+
+void GetValueOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getTensorMutable(),
+                       getResource(getTensorHardware(getTensor().getType())));
+}
+
+void SetValueOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Write::get(), &getTensorMutable(),
+                       getResource(getTensorHardware(getTensor().getType())));
 }

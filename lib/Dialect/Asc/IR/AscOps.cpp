@@ -8,6 +8,7 @@
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 
 using namespace mlir;
@@ -41,6 +42,13 @@ SideEffects::Resource *mlir::asc::getResource(Hardware memory) {
     return SideEffects::DefaultResource::get();
   }
   llvm_unreachable("unknown Hardware");
+}
+
+std::optional<int64_t> mlir::asc::getConstantInt(Value value) {
+  APInt constant;
+  if (!matchPattern(value, m_ConstantInt(&constant)))
+    return std::nullopt;
+  return constant.getSExtValue();
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,11 +13,18 @@ using namespace mlir::asc;
 /// Number of flag ids per hardware event on A2/A3 (hardware.md §3.3).
 static constexpr int64_t kNumFlagIds = 8;
 
-/// Shared verifier of set_flag and wait_flag.
-static LogicalResult verifyFlagOp(Operation *op, HardEvent event, Value id) {
+LogicalResult mlir::asc::detail::verifyHardEvent(Operation *op,
+                                                 HardEvent event) {
   if (event == HardEvent::MAX)
     return op->emitOpError() << "event " << stringifyHardEvent(event)
                              << " is only an end marker, not a hardware event";
+  return success();
+}
+
+/// Shared verifier of set_flag and wait_flag.
+static LogicalResult verifyFlagOp(Operation *op, HardEvent event, Value id) {
+  if (failed(mlir::asc::detail::verifyHardEvent(op, event)))
+    return failure();
   APInt constant;
   if (matchPattern(id, m_ConstantInt(&constant))) {
     int64_t value = constant.getSExtValue();

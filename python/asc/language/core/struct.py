@@ -105,14 +105,14 @@ class Struct:
     # -- IR spelling ------------------------------------------------------------
     @classmethod
     def ir_type(cls) -> str:
-        """`!asc.struct<"Name", pack, ["field" : type, ...]>` (nested structs by their own type)."""
+        """`!asc.struct<"Name", ["field" : type, ...], pack = N>` (nested structs by their own type)."""
         parts = []
         for k, f in cls._fields_.items():
             t = f.dtype.to_ir() if isinstance(f, Field) else f.struct.ir_type()
             if isinstance(f, Field) and f.dtype.name == "bool":
                 t = "i8"
             parts.append(f'"{f.name or k}" : {t}')
-        return f'!asc.struct<"{cls.__name__}", {cls._pack_}, [{", ".join(parts)}]>'
+        return f'!asc.struct<"{cls.__name__}", [{", ".join(parts)}], pack = {cls._pack_}>'
 
 
 class StructValue(IRValue):

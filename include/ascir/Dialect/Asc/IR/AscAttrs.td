@@ -144,4 +144,25 @@ def Asc_PipeAttr : EnumAttr<Asc_Dialect, Asc_Pipe, "pipe"> {
   let summary = "pipe attribute, e.g. `#asc<pipe all>`";
 }
 
+//===----------------------------------------------------------------------===//
+// Property
+//===----------------------------------------------------------------------===//
+
+// Ascend C constants readable with Python `asc.property(...)`; the C++ name is
+// `AscendC::` followed by the upper-cased keyword.
+def Asc_Property : I32EnumAttr<"Property",
+    "Ascend C hardware constant (AscendC::ONE_BLK_SIZE, ...)", [
+  I32EnumAttrCase<"DEFAULT_C0_SIZE", 0, "default_c0_size">,
+  I32EnumAttrCase<"ONE_BLK_SIZE", 1, "one_blk_size">,
+  I32EnumAttrCase<"TOTAL_L1_SIZE", 2, "total_l1_size">,
+  I32EnumAttrCase<"TOTAL_L0C_SIZE", 3, "total_l0c_size">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_PropertyAttr : EnumAttr<Asc_Dialect, Asc_Property, "property"> {
+  let summary = "hardware constant attribute, e.g. `#asc<property one_blk_size>`";
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCATTRS_TD

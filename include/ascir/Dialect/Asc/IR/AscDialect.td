@@ -1,8 +1,8 @@
 //===- AscDialect.td - asc dialect and its base classes ----*- tablegen -*-===//
 //
 // The `asc` dialect models the Ascend C kernel API: one op per API call,
-// types for GM pointers and global/local tensors, enums for positions, pipes
-// and hardware events. This file declares the dialect and the base classes
+// types for GM pointers, global/local tensors, framework objects and user
+// structs, enums for positions, pipes and hardware events. This file declares the dialect and the base classes
 // every type, attribute and op of the dialect derives from.
 //
 //===----------------------------------------------------------------------===//
@@ -29,9 +29,16 @@ def Asc_Dialect : Dialect {
     dialects, and kernels are `func.func` ops carrying the unit attribute
     `asc.kernel`.
 
-    Memory is modelled as side-effect resources (GM, UB, L1, L0A, L0B, L0C and
-    one resource for hardware synchronisation flags), so upstream
-    canonicalisation and CSE neither drop nor reorder data movement and
+    The TPipe framework (TPipe, TQue, TQueBind, TBuf, TBufPool,
+    LocalMemAllocator) is modelled by object types that cannot be copied:
+    one op creates each object and every other op is a member call on it.
+    User structs (`!asc.struct<...>`) are plain-old-data values. All asc ops
+    may be inlined, so device functions disappear into their kernels.
+
+    Memory is modelled as side-effect resources (GM, UB, L1, L0A, L0B, L0C,
+    one resource for hardware synchronisation flags and one for the
+    framework's buffer and event bookkeeping), so upstream canonicalisation
+    and CSE neither drop nor reorder data movement, queue operations and
     synchronisation.
   }];
   let useDefaultTypePrinterParser = 1;

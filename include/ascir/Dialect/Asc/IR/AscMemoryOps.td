@@ -195,4 +195,67 @@ def Asc_DataCopyOp : Asc_ApiOp<"data_copy", "AscendC::DataCopy", [
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// GetValueOp
+//===----------------------------------------------------------------------===//
+
+def Asc_GetValueOp : Asc_MemberOp<"get_value", "GetValue", [
+    TypesMatchWith<"result type is the tensor element type", "tensor",
+                   "result", "::mlir::asc::getTensorElementType($_self)">,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "read one element of a tensor (scalar unit)";
+  let description = [{
+    Python `t.get_value(i)` on a global or local tensor; `index` counts
+    elements. Reads the tensor's memory.
+
+    ```mlir
+    %v = asc.get_value %t, %i : !asc.local_tensor<vecin, f32>, i32 -> f32
+    ```
+    ```c++
+    t.GetValue(i)
+    ```
+  }];
+  let castsResult = 0;
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "tensor">:$tensor,
+    Arg<AnySignlessInteger, "element index">:$index
+  );
+  let results = (outs Asc_ElementType:$result);
+  let assemblyFormat = [{
+    $tensor `,` $index attr-dict `:` qualified(type($tensor)) `,` type($index)
+    `->` type($result)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// SetValueOp
+//===----------------------------------------------------------------------===//
+
+def Asc_SetValueOp : Asc_MemberOp<"set_value", "SetValue", [
+    TypesMatchWith<"value type is the tensor element type", "tensor",
+                   "value", "::mlir::asc::getTensorElementType($_self)">,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "write one element of a tensor (scalar unit)";
+  let description = [{
+    Python `t.set_value(i, v)` on a global or local tensor; `index` counts
+    elements. Writes the tensor's memory.
+
+    ```mlir
+    asc.set_value %t, %i, %v : !asc.local_tensor<vecin, f32>, i32, f32
+    ```
+    ```c++
+    t.SetValue(i, v);
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "tensor">:$tensor,
+    Arg<AnySignlessInteger, "element index">:$index,
+    Arg<Asc_ElementType, "new value">:$value
+  );
+  let assemblyFormat = [{
+    $tensor `,` $index `,` $value attr-dict `:` qualified(type($tensor)) `,`
+    type($index) `,` type($value)
+  }];
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCMEMORYOPS_TD

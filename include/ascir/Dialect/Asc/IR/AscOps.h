@@ -45,9 +45,16 @@ struct L0CResource : public SideEffects::Resource::Base<L0CResource> {
 struct SyncResource : public SideEffects::Resource::Base<SyncResource> {
   StringRef getName() final { return "<Sync>"; }
 };
+/// Buffer ownership and event-id reservations of the TPipe framework.
+struct PipeResource : public SideEffects::Resource::Base<PipeResource> {
+  StringRef getName() final { return "<Pipe>"; }
+};
 
 /// The side-effect resource modelling `memory`.
 SideEffects::Resource *getResource(Hardware memory);
+
+/// The value of `value` if it is a constant integer (sign-extended).
+std::optional<int64_t> getConstantInt(Value value);
 
 //===----------------------------------------------------------------------===//
 // Traits
@@ -55,6 +62,9 @@ SideEffects::Resource *getResource(Hardware memory);
 
 namespace detail {
 LogicalResult verifySameTensorElementType(Operation *op);
+
+/// Rejects the `max` end marker where a hardware event is expected.
+LogicalResult verifyHardEvent(Operation *op, HardEvent event);
 } // namespace detail
 
 namespace OpTrait {

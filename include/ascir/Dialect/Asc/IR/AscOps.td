@@ -29,6 +29,9 @@ def Asc_L0CResource : Resource<"::mlir::asc::L0CResource">;
 // Hardware synchronisation flags: set_flag, wait_flag and barriers read and
 // write it, so no transformation drops or reorders them.
 def Asc_SyncResource : Resource<"::mlir::asc::SyncResource">;
+// The bookkeeping of the TPipe framework: which buffers queues, TBufs and
+// pools own, and which event ids are reserved.
+def Asc_PipeResource : Resource<"::mlir::asc::PipeResource">;
 
 //===----------------------------------------------------------------------===//
 // Traits
@@ -43,13 +46,29 @@ def Asc_SameTensorElementType : NativeOpTrait<"SameTensorElementType"> {
 def Asc_SyncEffects
     : MemoryEffects<[MemRead<Asc_SyncResource>, MemWrite<Asc_SyncResource>]>;
 
+// Reads and writes the framework's bookkeeping.
+def Asc_PipeEffects
+    : MemoryEffects<[MemRead<Asc_PipeResource>, MemWrite<Asc_PipeResource>]>;
+
+// Reads and writes the framework's bookkeeping and hardware flags (queue
+// operations wait for and set flags).
+def Asc_QueueEffects
+    : MemoryEffects<[MemRead<Asc_PipeResource>, MemWrite<Asc_PipeResource>,
+                     MemRead<Asc_SyncResource>, MemWrite<Asc_SyncResource>]>;
+
+// Only reads the framework's bookkeeping (queries).
+def Asc_PipeReadEffects : MemoryEffects<[MemRead<Asc_PipeResource>]>;
+
 //===----------------------------------------------------------------------===//
 // Base classes
 //===----------------------------------------------------------------------===//
 
 // An op emitted as one call `apiCallee<template args>(operands...)`. Set
 // `hasTemplateArgs` when the op implements getTemplateArguments in C++; put
-// op-specific C++ declarations in `apiExtraClassDeclaration`.
+// op-specific C++ declarations in `apiExtraClassDeclaration`. Set
+// `isMemberCall` for a member function of operand #0 (`apiCallee` is then the
+// member name) and clear `castsResult` when the function returns exactly the
+// op's scalar result type.
 class Asc_ApiOp<string mnemonic, string apiCallee, list<Trait> traits = [],
                 bit hasTemplateArgs = 0>
     : Asc_Op<mnemonic, traits # !if(hasTemplateArgs,
@@ -57,16 +76,33 @@ class Asc_ApiOp<string mnemonic, string apiCallee, list<Trait> traits = [],
                                    ["getTemplateArguments"]>],
         [Asc_ApiOpInterface])> {
   string callee = apiCallee;
+  bit isMemberCall = 0;
+  bit castsResult = 1;
   code apiExtraClassDeclaration = "";
   let extraClassDeclaration = [{
-    /// The Ascend C function this op calls.
+    /// The Ascend C function or member this op calls.
     static ::llvm::StringRef getApiCallee() { return "}] # callee # [{"; }
+    /// True if operand #0 is the object whose member is called.
+    static bool isMemberCall() { return }] # !if(isMemberCall, "true", "false")
+        # [{; }
+    /// True if the C++ result is converted to the result type.
+    static bool castsResult() { return }] # !if(castsResult, "true", "false")
+        # [{; }
   }] # apiExtraClassDeclaration;
+}
+
+// A member call on a framework object (TPipe, TQue, TBuf, ...).
+class Asc_MemberOp<string mnemonic, string member, list<Trait> traits = [],
+                   bit hasTemplateArgs = 0>
+    : Asc_ApiOp<mnemonic, member, traits, hasTemplateArgs> {
+  let isMemberCall = 1;
 }
 
 include "ascir/Dialect/Asc/IR/AscSystemOps.td"
 include "ascir/Dialect/Asc/IR/AscMemoryOps.td"
 include "ascir/Dialect/Asc/IR/AscVectorOps.td"
 include "ascir/Dialect/Asc/IR/AscSyncOps.td"
+include "ascir/Dialect/Asc/IR/AscFrameworkOps.td"
+include "ascir/Dialect/Asc/IR/AscStructOps.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCOPS_TD

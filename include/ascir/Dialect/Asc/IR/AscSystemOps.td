@@ -1,6 +1,7 @@
 //===- AscSystemOps.td - system information ops ------------*- tablegen -*-===//
 //
-// Ops that query the launch: block index and block count.
+// Ops that query the launch (block index and block count) and the
+// hardware (constants), and the SoC initialisation of static-tensor kernels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,6 +50,55 @@ def Asc_GetBlockNumOp
     static_cast<int32_t>(AscendC::GetBlockNum())
     ```
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// PropertyOp
+//===----------------------------------------------------------------------===//
+
+def Asc_PropertyOp : Asc_Op<"property", [Pure]> {
+  let summary = "an Ascend C hardware constant";
+  let description = [{
+    Python `asc.property(asc.ONE_BLK_SIZE)`. The result type is fixed by the
+    constant: `default_c0_size` i32, `one_blk_size` i16, `total_l1_size`
+    i32, `total_l0c_size` i32.
+
+    ```mlir
+    %c = asc.property one_blk_size : i16
+    ```
+    ```c++
+    static_cast<int16_t>(AscendC::ONE_BLK_SIZE)
+    ```
+  }];
+  let arguments = (ins Asc_PropertyAttr:$property);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$property attr-dict `:` type($result)";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The integer type of `property`'s C++ constant.
+    static ::mlir::Type getPropertyType(::mlir::MLIRContext *context,
+                                        ::mlir::asc::Property property);
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// InitSocStateOp
+//===----------------------------------------------------------------------===//
+
+def Asc_InitSocStateOp : Asc_ApiOp<"init_soc_state", "AscendC::InitSocState",
+                                   [Asc_QueueEffects]> {
+  let summary = "initialise the core for static-tensor programming";
+  let description = [{
+    Kernels that use no TPipe call it first (a TPipe does it itself).
+
+    ```mlir
+    asc.init_soc_state
+    ```
+    ```c++
+    AscendC::InitSocState();
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
 }
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCSYSTEMOPS_TD

@@ -1,6 +1,7 @@
 //===- AscTypes.h - asc types -----------------------------------*- C++ -*-===//
 //
-// GM pointers, global and local tensors, and element-type helpers.
+// GM pointers, global and local tensors, framework objects, user structs,
+// and element-type helpers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +18,7 @@ namespace mlir {
 namespace asc {
 
 /// True for the element types Ascend C tensors and pointers support: f16,
-/// bf16, f32, i1, and signless or unsigned 8/16/32/64-bit integers.
+/// bf16, f32, f64, i1, and signless or unsigned 8/16/32/64-bit integers.
 bool isSupportedElementType(Type type);
 
 /// `sizeof` of the C++ type of a supported element type (i1 is a 1-byte
@@ -36,6 +37,17 @@ TPosition getTensorPosition(Type tensorType);
 
 /// The element type of a global or local tensor type, null otherwise.
 Type getTensorElementType(Type tensorType);
+
+/// True for the framework object types (tpipe, tque, tque_bind, tbuf,
+/// tbuf_pool, local_mem_allocator): C++ objects that cannot be copied and
+/// are passed by reference.
+bool isFrameworkObjectType(Type type);
+
+/// The position of the tensors a tque or tque_bind hands out.
+TPosition getQueueTensorPosition(Type queueType);
+
+/// The depth of a tque or tque_bind.
+int64_t getQueueDepth(Type queueType);
 
 } // namespace asc
 } // namespace mlir

@@ -1,7 +1,9 @@
 //===- AscTypes.td - asc type definitions ------------------*- tablegen -*-===//
 //
-// Kernel pointers into global memory and the two Ascend C tensor classes,
-// plus the named type constraints ops use on them.
+// Kernel pointers into global memory, the two Ascend C tensor classes, the
+// framework objects (TPipe, TQue, TQueBind, TBuf, TBufPool,
+// LocalMemAllocator) and user structs, plus the named type constraints ops
+// use on them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,8 +82,193 @@ def Asc_LocalTensorType : Asc_Type<"LocalTensor", "local_tensor"> {
 }
 
 //===----------------------------------------------------------------------===//
+// TPipeType
+//===----------------------------------------------------------------------===//
+
+def Asc_TPipeType : Asc_Type<"TPipe", "tpipe"> {
+  let summary = "the buffer and event manager of a core (AscendC::TPipe)";
+  let description = [{
+    A framework object: it cannot be copied, device functions take it by
+    reference.
+
+    ```mlir
+    !asc.tpipe    // C++: AscendC::TPipe
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TQueType
+//===----------------------------------------------------------------------===//
+
+def Asc_TQueType : Asc_Type<"TQue", "tque"> {
+  let summary = "queue of buffers in one position (AscendC::TQue)";
+  let description = [{
+    `depth` is the number of tensors that may be enqueued without being
+    dequeued (0 selects the in-place mode). Tensors taken from the queue
+    have the queue's position.
+
+    ```mlir
+    !asc.tque<vecin, 2>    // C++: AscendC::TQue<AscendC::TPosition::VECIN, 2>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Asc_TPosition>:$position,
+    "int64_t":$depth
+  );
+  let assemblyFormat = "`<` $position `,` $depth `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The position of the tensors this queue hands out.
+    ::mlir::asc::TPosition getTensorPosition() const { return getPosition(); }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TQueBindType
+//===----------------------------------------------------------------------===//
+
+def Asc_TQueBindType : Asc_Type<"TQueBind", "tque_bind"> {
+  let summary = "queue between two positions (AscendC::TQueBind)";
+  let description = [{
+    A queue whose producer works in position `src` and whose consumer works
+    in position `dst`. Its buffers, and the tensors taken from it, are in
+    `src`, or in `dst` when `src` is not on chip (gm).
+
+    ```mlir
+    !asc.tque_bind<vecin, vecout, 1>
+    // C++: AscendC::TQueBind<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, 1>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Asc_TPosition>:$src,
+    EnumParameter<Asc_TPosition>:$dst,
+    "int64_t":$depth
+  );
+  let assemblyFormat = "`<` $src `,` $dst `,` $depth `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The position of the tensors this queue hands out.
+    ::mlir::asc::TPosition getTensorPosition() const {
+      return ::mlir::asc::isOnChip(getSrc()) ? getSrc() : getDst();
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// TBufType
+//===----------------------------------------------------------------------===//
+
+def Asc_TBufType : Asc_Type<"TBuf", "tbuf"> {
+  let summary = "single un-queued buffer (AscendC::TBuf)";
+  let description = [{
+    ```mlir
+    !asc.tbuf<veccalc>    // C++: AscendC::TBuf<AscendC::TPosition::VECCALC>
+    ```
+  }];
+  let parameters = (ins EnumParameter<Asc_TPosition>:$position);
+  let assemblyFormat = "`<` $position `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// TBufPoolType
+//===----------------------------------------------------------------------===//
+
+def Asc_TBufPoolType : Asc_Type<"TBufPool", "tbuf_pool"> {
+  let summary = "pool of memory queues and buffers are carved from";
+  let description = [{
+    `bufIdSize` (1 to 16) is the number of buffers the pool can hand out.
+    The position must be in UB or L1.
+
+    ```mlir
+    !asc.tbuf_pool<vecin, 4>    // C++: AscendC::TBufPool<AscendC::TPosition::VECIN, 4>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Asc_TPosition>:$position,
+    "int64_t":$bufIdSize
+  );
+  let assemblyFormat = "`<` $position `,` $bufIdSize `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// LocalMemAllocatorType
+//===----------------------------------------------------------------------===//
+
+def Asc_LocalMemAllocatorType
+    : Asc_Type<"LocalMemAllocator", "local_mem_allocator"> {
+  let summary = "bump allocator of static local tensors";
+  let description = [{
+    ```mlir
+    !asc.local_mem_allocator<ub>
+    // C++: AscendC::LocalMemAllocator<AscendC::Hardware::UB>
+    ```
+  }];
+  let parameters = (ins EnumParameter<Asc_Hardware>:$hardware);
+  let assemblyFormat = "`<` $hardware `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// StructType
+//===----------------------------------------------------------------------===//
+
+def Asc_StructType : Asc_Type<"Struct", "struct"> {
+  let summary = "user-defined plain-old-data struct (Python asc.Struct)";
+  let description = [{
+    A C++ struct with named fields of scalar element types or other structs,
+    laid out with `#pragma pack(push, pack)` (default 8) as Python's ctypes
+    lays out the host object. The emitter declares every struct once, before
+    the functions. A kernel receives a struct through a GM pointer
+    (`!asc.gm_addr<!asc.struct<...>>`) and copies it with `asc.struct_load`.
+
+    ```mlir
+    !asc.struct<"Tiling", ["total" : i32, "tile" : i32, "scale" : f32]>
+    !asc.struct<"Packed", ["a" : i8, "b" : i32], pack = 1>
+    ```
+    ```c++
+    #pragma pack(push, 8)
+    struct Tiling {
+      int32_t total;
+      int32_t tile;
+      float scale;
+    };
+    #pragma pack(pop)
+    ```
+
+    Names must be C++ identifiers; field names must be unique.
+  }];
+  let parameters = (ins
+    StringRefParameter<"C++ name of the struct">:$name,
+    ArrayRefParameter<"::mlir::StringAttr", "field names">:$fieldNames,
+    ArrayRefParameter<"::mlir::Type", "field types">:$fieldTypes,
+    DefaultValuedParameter<"unsigned", "8",
+                           "maximum field alignment (#pragma pack)">:$pack
+  );
+  let assemblyFormat = [{
+    `<` $name `,` `[` custom<StructFields>($fieldNames, $fieldTypes) `]`
+    (`,` `pack` `=` $pack^)? `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The index of the field called `field`, if there is one.
+    std::optional<unsigned> getFieldIndex(::llvm::StringRef field) const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
+
+def Asc_AnyQueue : AnyTypeOf<[Asc_TQueType, Asc_TQueBindType],
+                             "queue (tque or tque_bind)">;
+
+// The scalar types tensors hold: what GetValue returns and SetValue takes.
+def Asc_ElementType : Type<
+  CPred<"::mlir::asc::isSupportedElementType($_self)">,
+  "Ascend C element type (f16, bf16, f32, f64, i1, i8-i64, ui8-ui64)">;
 
 def Asc_AnyTensor : AnyTypeOf<[Asc_GlobalTensorType, Asc_LocalTensorType],
                               "global or local tensor">;

@@ -11,13 +11,26 @@
 include "mlir/Pass/PassBase.td"
 
 def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
-  let summary = "check that static local tensors fit in on-chip memory";
+  let summary = "check that on-chip buffers fit in on-chip memory";
   let description = [{
-    Every `asc.local_tensor` whose address and length are constants occupies
-    the bytes `[addr, addr + length * sizeof(T))` of the memory its position
-    maps to. The pass reports an error on each tensor that ends beyond the
-    memory's capacity and then fails. Capacities default to the A2/A3 sizes
-    (hardware.md §2.1). The IR is not changed.
+    Two checks, both on ops whose sizes are constants:
+
+    * Every `asc.local_tensor` occupies the bytes
+      `[addr, addr + length * sizeof(T))` of the memory its position maps
+      to; the pass reports each tensor that ends beyond the memory.
+    * Per function and per memory, the pass adds up, in program order, the
+      buffers the framework hands out: `asc.tpipe_init_buffer`
+      (`num × len`, `len` rounded up to 32 bytes), `asc.tpipe_init_tbuf` and
+      `asc.tpipe_init_buf_pool` (`len` rounded up to 32), and
+      `asc.local_mem_allocator_alloc` (`size × sizeof(T)` rounded up to 32),
+      plus the highest byte any static local tensor uses. `asc.tpipe_reset`
+      and `asc.tpipe_destroy` start the framework's count again. Buffers
+      carved from a pool are part of the pool and not counted again. The
+      first op that brings a memory beyond its capacity gets an error, with
+      a note on each earlier contributor.
+
+    Capacities default to the A2/A3 sizes (hardware.md §2.1). The IR is not
+    changed.
 
     Example (UB is 196608 bytes):
 
@@ -27,6 +40,14 @@ def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
     // error: static local tensor occupies bytes [196480, 196736) of ub but
     // ub has only 196608 bytes
     %t = asc.local_tensor %a, %n : i32, i32 -> !asc.local_tensor<vecin, f32>
+
+    %c2 = arith.constant 2 : i32
+    %len = arith.constant 65536 : i32
+    asc.tpipe_init_buffer %pipe, %qx, %c2, %len : !asc.tque<vecin, 2>, i32, i32
+    // error: InitBuffer of 2 × 65536 bytes for a vecout queue brings UB use
+    // to 262144 bytes; UB has 196608
+    // note: InitBuffer of 2 × 65536 bytes for a vecin queue
+    asc.tpipe_init_buffer %pipe, %qz, %c2, %len : !asc.tque<vecout, 2>, i32, i32
     ```
   }];
   let options = [
@@ -46,8 +67,39 @@ def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
   let statistics = [
     Statistic<"numTensorsChecked", "num-tensors-checked",
               "Number of static local tensors checked">,
+    Statistic<"numBuffersChecked", "num-buffers-checked",
+              "Number of framework buffer allocations counted">,
     Statistic<"numOverflows", "num-overflows",
-              "Number of static local tensors that do not fit">,
+              "Number of tensors and buffers that do not fit">,
+  ];
+}
+
+def AscPrivatizeDeviceFunctions
+    : Pass<"asc-privatize-device-functions", "::mlir::ModuleOp"> {
+  let summary = "make every function that is not a kernel private";
+  let description = [{
+    Device functions are called only from kernels of the same module. Once
+    private, `inline` inlines them into their callers and `symbol-dce`
+    deletes the ones no longer called. Kernels (`asc.kernel`) stay public;
+    declarations are private already.
+
+    Before:
+
+    ```mlir
+    func.func @copy_in(%q: !asc.tque<vecin, 2>) { ... }
+    func.func @kernel() attributes {asc.kernel} { ... }
+    ```
+
+    After:
+
+    ```mlir
+    func.func private @copy_in(%q: !asc.tque<vecin, 2>) { ... }
+    func.func @kernel() attributes {asc.kernel} { ... }
+    ```
+  }];
+  let statistics = [
+    Statistic<"numPrivatized", "num-privatized",
+              "Number of device functions made private">,
   ];
 }
 

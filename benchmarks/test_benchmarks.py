@@ -1,0 +1,87 @@
+"""Smoke tests of the benchmark harness itself: kernels are correct, workers and report work.
+
+No wall-time assertions (these run on shared, noisy machines). Run with
+`.venv/bin/python -m pytest benchmarks`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import race_knob
+import report
+from common import BENCH_DIR, Row, Section, python_worker
+from kernels import vadd_chain, vadd_pipelined, vadd_tiles
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    import asc.runtime.config as config
+
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "pyasc-cache"))
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16])
+@pytest.mark.parametrize("kernel", [vadd_tiles, vadd_pipelined])
+@pytest.mark.parametrize("buffers", [1, 2])
+def test_tiled_adds_split_tiles_unevenly_and_match_numpy(dtype: type, kernel: object, buffers: int) -> None:
+    tile, tiles, blocks = 256, 13, 5  # 13 tiles over 5 blocks: 2 or 3 tiles per block
+    rng = np.random.default_rng(0)
+    x: np.ndarray = rng.standard_normal(tile * tiles).astype(dtype)
+    y: np.ndarray = rng.standard_normal(tile * tiles).astype(dtype)
+    z = np.zeros_like(x)
+    kernel[blocks](x, y, z, tiles, tile, buffers)  # type: ignore[index]
+    np.testing.assert_array_equal(z, x + y)
+
+
+def test_chain_matches_numpy_dependent_adds() -> None:
+    x = np.random.default_rng(1).standard_normal(4 * 512, dtype=np.float32)
+    y = np.random.default_rng(2).standard_normal(4 * 512, dtype=np.float32)
+    z = np.zeros_like(x)
+    vadd_chain[3](x, y, z, 4, 512, 3)
+    expected = x + y
+    for _ in range(3):
+        expected = expected + x
+    np.testing.assert_array_equal(z, expected)
+
+
+def test_race_probe_answers_and_restores_the_environment() -> None:
+    before = os.environ.get(race_knob.ENV)
+    probe = race_knob.probe()
+    assert probe.describe()
+    assert os.environ.get(race_knob.ENV) == before
+
+
+def test_compile_worker_times_every_stage(tmp_path: Path) -> None:
+    result = python_worker("compile_worker.py", "--instrument", env={"PYASC_CACHE_DIR": str(tmp_path)})
+    assert result["missing_hooks"] == [], "pyasc renamed a function the benchmark times; update compile_worker"
+    for stage in ("g++ kernel .so", "AST → IR (frontend)", "passes", "translate (IR → Ascend C)"):
+        assert stage in result["stages"]
+    assert 0 < result["call_to_launch"] <= result["call_to_result"]
+
+
+def test_write_results_keeps_the_hand_written_notes(tmp_path: Path) -> None:
+    path = tmp_path / "results.md"
+    path.write_text(f"# Results\n\nintro\n\n{report.BEGIN}\nold table\n{report.END}\n\n## Notes\nkeep me\n")
+    section = Section("x", [Row("1 x", "metric", "1 ms", "2 ms", 0.5, "≤ 1×", "PASS")])
+    report.write_results(path, report.render([section], quick=True, wall=1.0))
+    text = path.read_text()
+    assert "old table" not in text and "| 1 x | metric |" in text
+    assert text.startswith("# Results\n\nintro") and text.endswith("## Notes\nkeep me\n")
+
+
+def test_run_prints_a_table_and_json(tmp_path: Path) -> None:
+    out = tmp_path / "rows.json"
+    proc = subprocess.run([sys.executable, str(BENCH_DIR / "run.py"), "--quick", "--only", "launch", "--json",
+                           str(out)], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert "| # | metric | ours | reference | ratio | target | status | note |" in proc.stdout
+    rows = json.loads(out.read_text())
+    assert rows and all(r["status"] != "ERROR" for r in rows)

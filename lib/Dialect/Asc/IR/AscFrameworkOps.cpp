@@ -1,0 +1,266 @@
+//===- AscFrameworkOps.cpp - TPipe, TQue, TBuf and pool ops ---------------===//
+//
+// Verifiers and template arguments of the ops in AscFrameworkOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascir/Dialect/Asc/IR/AscOps.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+/// Most buffers one TPipe hands out (QBUF_MAX_LEN, ascendc_api.md §6.6).
+static constexpr int64_t kMaxBuffers = 64;
+
+/// Checks that a constant `value` is positive; `what` names the operand.
+static LogicalResult verifyPositive(Operation *op, StringRef what,
+                                    Value value) {
+  std::optional<int64_t> constant = getConstantInt(value);
+  if (constant && *constant <= 0)
+    return op->emitOpError()
+           << what << " must be positive, but got " << *constant;
+  return success();
+}
+
+/// Shared verifier of the InitBuffer calls of pipes and pools.
+static LogicalResult verifyInitBuffer(Operation *op, Value num, Value length) {
+  std::optional<int64_t> count = getConstantInt(num);
+  if (count && (*count < 1 || *count > kMaxBuffers))
+    return op->emitOpError() << "buffer count must be in [1, " << kMaxBuffers
+                             << "], but got " << *count;
+  return verifyPositive(op, "length", length);
+}
+
+/// Checks that `position` (of what a pool's buffer is carved for) is in the
+/// memory of `pool`.
+static LogicalResult verifyInPool(Operation *op, TPosition position,
+                                  TBufPoolType pool) {
+  Hardware memory = getHardware(position);
+  Hardware poolMemory = getHardware(pool.getPosition());
+  if (memory != poolMemory)
+    return op->emitOpError()
+           << "position " << stringifyTPosition(position) << " is in "
+           << stringifyHardware(memory) << ", but the pool is in "
+           << stringifyHardware(poolMemory);
+  return success();
+}
+
+/// Checks that a tensor of `position` belongs to an object handing out
+/// tensors of `expected`; `owner` names the object.
+static LogicalResult verifyTensorPosition(Operation *op, TPosition position,
+                                          TPosition expected, StringRef owner) {
+  if (position != expected)
+    return op->emitOpError()
+           << "tensor position " << stringifyTPosition(position)
+           << " does not match the " << owner << "'s position "
+           << stringifyTPosition(expected);
+  return success();
+}
+
+/// Checks that `queue` has a depth of at least 1 (depth-0 queues only work
+/// in place).
+static LogicalResult verifyQueueDepth(Operation *op, Type queue) {
+  int64_t depth = getQueueDepth(queue);
+  if (depth < 1)
+    return op->emitOpError()
+           << "needs a queue of depth at least 1, but the queue has depth "
+           << depth;
+  return success();
+}
+
+/// Shared verifier of ops taking or returning a tensor of a queue.
+static LogicalResult verifyQueueTensor(Operation *op, Type queue,
+                                       LocalTensorType tensor,
+                                       bool needsDepth) {
+  if (failed(verifyTensorPosition(op, tensor.getPosition(),
+                                  getQueueTensorPosition(queue), "queue")))
+    return failure();
+  if (needsDepth)
+    return verifyQueueDepth(op, queue);
+  return success();
+}
+
+/// Appends the element type of `tensor` as a template argument.
+static void appendElementType(SmallVectorImpl<Attribute> &args,
+                              LocalTensorType tensor) {
+  args.push_back(TypeAttr::get(tensor.getElementType()));
+}
+
+//===----------------------------------------------------------------------===//
+// TPipe
+//===----------------------------------------------------------------------===//
+
+LogicalResult TPipeInitBufferOp::verify() {
+  return verifyInitBuffer(*this, getNum(), getLength());
+}
+
+LogicalResult TPipeInitTBufOp::verify() {
+  return verifyPositive(*this, "length", getLength());
+}
+
+LogicalResult TPipeInitBufPoolOp::verify() {
+  return verifyPositive(*this, "length", getLength());
+}
+
+LogicalResult TPipeAllocEventIdOp::verify() {
+  return mlir::asc::detail::verifyHardEvent(*this, getEvent());
+}
+
+void TPipeAllocEventIdOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  args.push_back(getEventAttr());
+}
+
+LogicalResult TPipeFetchEventIdOp::verify() {
+  return mlir::asc::detail::verifyHardEvent(*this, getEvent());
+}
+
+void TPipeFetchEventIdOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  args.push_back(getEventAttr());
+}
+
+LogicalResult TPipeReleaseEventIdOp::verify() {
+  return mlir::asc::detail::verifyHardEvent(*this, getEvent());
+}
+
+void TPipeReleaseEventIdOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  args.push_back(getEventAttr());
+}
+
+//===----------------------------------------------------------------------===//
+// Queues
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllocTensorOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getType(),
+                           /*needsDepth=*/true);
+}
+
+void AllocTensorOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  appendElementType(args, getType());
+}
+
+LogicalResult DeQueOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getType(),
+                           /*needsDepth=*/true);
+}
+
+void DeQueOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  appendElementType(args, getType());
+}
+
+LogicalResult EnQueOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType(),
+                           /*needsDepth=*/false);
+}
+
+LogicalResult FreeTensorOp::verify() {
+  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType(),
+                           /*needsDepth=*/false);
+}
+
+LogicalResult FreeAllEventOp::verify() {
+  return verifyQueueDepth(*this, getQueue().getType());
+}
+
+LogicalResult VacantInQueOp::verify() {
+  return verifyQueueDepth(*this, getQueue().getType());
+}
+
+LogicalResult HasTensorInQueOp::verify() {
+  return verifyQueueDepth(*this, getQueue().getType());
+}
+
+LogicalResult GetTensorCountInQueOp::verify() {
+  return verifyQueueDepth(*this, getQueue().getType());
+}
+
+LogicalResult HasIdleBufferOp::verify() {
+  return verifyQueueDepth(*this, getQueue().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// TBuf
+//===----------------------------------------------------------------------===//
+
+LogicalResult TBufGetOp::verify() {
+  if (failed(verifyTensorPosition(*this, getType().getPosition(),
+                                  getBuf().getType().getPosition(), "buffer")))
+    return failure();
+  if (Value length = getLength())
+    return verifyPositive(*this, "length", length);
+  return success();
+}
+
+void TBufGetOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  appendElementType(args, getType());
+}
+
+LogicalResult TBufGetWithOffsetOp::verify() {
+  if (failed(verifyTensorPosition(*this, getType().getPosition(),
+                                  getBuf().getType().getPosition(),
+                                  "buffer")) ||
+      failed(verifyPositive(*this, "size", getSize())))
+    return failure();
+  std::optional<int64_t> offset = getConstantInt(getOffset());
+  if (offset && (*offset < 0 || *offset % 32 != 0))
+    return emitOpError() << "offset must be a non-negative multiple of 32 "
+                            "bytes, but got "
+                         << *offset;
+  return success();
+}
+
+void TBufGetWithOffsetOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  appendElementType(args, getType());
+}
+
+//===----------------------------------------------------------------------===//
+// TBufPool
+//===----------------------------------------------------------------------===//
+
+LogicalResult TBufPoolInitBufferOp::verify() {
+  if (failed(verifyInPool(*this, getQueueTensorPosition(getQueue().getType()),
+                          getPool().getType())))
+    return failure();
+  return verifyInitBuffer(*this, getNum(), getLength());
+}
+
+LogicalResult TBufPoolInitTBufOp::verify() {
+  if (failed(verifyInPool(*this, getBuf().getType().getPosition(),
+                          getPool().getType())))
+    return failure();
+  return verifyPositive(*this, "length", getLength());
+}
+
+LogicalResult TBufPoolInitBufPoolOp::verify() {
+  if (failed(verifyInPool(*this, getSubPool().getType().getPosition(),
+                          getPool().getType())))
+    return failure();
+  return verifyPositive(*this, "length", getLength());
+}
+
+//===----------------------------------------------------------------------===//
+// LocalMemAllocator
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalMemAllocatorAllocOp::verify() {
+  LocalTensorType type = getType();
+  Hardware memory = getAllocator().getType().getHardware();
+  if (type.getHardware() != memory)
+    return emitOpError() << "tensor position "
+                         << stringifyTPosition(type.getPosition()) << " is in "
+                         << stringifyHardware(type.getHardware())
+                         << ", but the allocator allocates from "
+                         << stringifyHardware(memory);
+  return verifyPositive(*this, "size", getSize());
+}
+
+void LocalMemAllocatorAllocOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  LocalTensorType type = getType();
+  args.push_back(TPositionAttr::get(getContext(), type.getPosition()));
+  appendElementType(args, type);
+}

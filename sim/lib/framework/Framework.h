@@ -1,0 +1,155 @@
+//===- framework/Framework.h - TPipe/TQue/TBuf bookkeeping ------*- C++ -*-===//
+//
+// The state of one core's TPipe: where each queue's buffers live, the state
+// of every buffer (FREE -> OCCUPIED -> ENQUE -> DEQUE -> FREE), the event ids
+// each buffer holds, and the per-HardEvent 8-id pools (hardware.md §3.3,
+// §3.5; ascendc_api.md §2.4-§2.7, §6.6).
+//
+// This module only keeps books and checks them: every operation that needs
+// synchronisation returns the SetFlag/WaitFlag/barrier steps, which the core
+// issues into its pipes like the user's own flags. Misuse throws a "queue"
+// (or "capacity"/"argument") Fault at the user's line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_FRAMEWORK_FRAMEWORK_H
+#define ASCSIM_FRAMEWORK_FRAMEWORK_H
+
+#include "ascsim/runtime.h"
+#include "support/Isa.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <vector>
+
+namespace ascsim {
+
+/// One synchronisation step a framework call performs.
+struct SyncOp {
+  enum Kind : uint8_t { Set, Wait, BarrierV, BarrierAll } kind;
+  uint8_t event = 0;
+  uint8_t id = 0;
+};
+
+class Framework {
+public:
+  explicit Framework(const LaunchConfig &config);
+
+  //===--------------------------------------------------------------------===//
+  // TPipe
+  //===--------------------------------------------------------------------===//
+
+  /// TPipe constructor. Fails if another TPipe is live on this core.
+  void create(void *pipe, Loc loc);
+  /// TPipe::Init after Destroy (a no-op on a live pipe).
+  void init(void *pipe, Loc loc);
+  /// Destroy: waits every pending free event, then PIPE_ALL; the queues die.
+  /// A destroyed pipe is a no-op.
+  void destroy(void *pipe, Loc loc, std::vector<SyncOp> &ops);
+  /// Reset: waits every pending free event; all allocations are released.
+  void reset(void *pipe, Loc loc, std::vector<SyncOp> &ops);
+  /// The live pipe, or null.
+  void *pipe() const { return live_ ? pipe_ : nullptr; }
+  /// Whether `pipe` is the live pipe.
+  bool isLive(const void *pipe) const { return live_ && pipe == pipe_; }
+
+  //===--------------------------------------------------------------------===//
+  // Queues, buffers and pools
+  //===--------------------------------------------------------------------===//
+
+  int32_t initQueue(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
+                    int32_t num, uint32_t len, bool tbuf, Loc loc);
+  int32_t initPool(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,
+                   int32_t share, Loc loc);
+  void resetPool(int32_t pool, Loc loc, std::vector<SyncOp> &ops);
+
+  BufferView alloc(int32_t q, Loc loc, std::vector<SyncOp> &ops);
+  void enque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
+             Loc loc, std::vector<SyncOp> &ops);
+  BufferView deque(int32_t q, Loc loc, std::vector<SyncOp> &ops);
+  void free(int32_t q, uint64_t buffer, Loc loc, std::vector<SyncOp> &ops);
+  BufferView get(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
+                 Loc loc);
+  int32_t query(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
+  void freeAllEvents(int32_t q, Loc loc, std::vector<SyncOp> &ops);
+
+  //===--------------------------------------------------------------------===//
+  // Event ids
+  //===--------------------------------------------------------------------===//
+
+  /// AllocEventID (reserve) / FetchEventID (peek): the lowest free id of
+  /// `event`. Fails when all 8 are taken.
+  int32_t allocEvent(uint8_t event, bool reserve, Loc loc);
+  void releaseEvent(uint8_t event, int32_t id, Loc loc);
+
+  /// Sentinel event values of SyncOp-less queues.
+  static constexpr uint8_t kNoEvent = 0xFF;
+  static constexpr uint8_t kBarrierV = 0xFE;
+
+private:
+  enum class State : uint8_t { Free, Occupied, Enqueued, Dequeued };
+  struct Buffer {
+    State state = State::Free;
+    int16_t freeId = -1; // pending freeBufEvt id (FreeTensor -> AllocTensor)
+    int16_t enqId = -1;  // pending enQueEvt id (EnQue -> DeQue)
+    uint8_t enqEvent = kNoEvent;
+    Loc lastLoc{nullptr, 0};
+  };
+  struct Queue {
+    bool alive = true;
+    bool tbuf = false;
+    uint8_t src = 0, dst = 0, pos = 0;
+    Mem mem = Mem::UB;
+    int32_t depth = 0;
+    int32_t pool = 0;
+    uint8_t enqEvent = kNoEvent;
+    uint8_t freeEvent = kNoEvent;
+    uint32_t base = 0, len = 0;
+    std::vector<Buffer> bufs;
+    uint32_t next = 0;             // round-robin allocation cursor
+    std::deque<uint32_t> enqueued; // buffer indexes in EnQue order
+    Loc loc{nullptr, 0};           // InitBuffer
+  };
+  struct Pool {
+    bool alive = true;
+    uint8_t pos = 0;
+    Mem mem = Mem::UB;
+    uint32_t base = 0, size = 0, cursor = 0;
+    uint32_t maxBufs = 0, bufs = 0;
+    int32_t parent = 0;
+    Loc loc{nullptr, 0};
+  };
+
+  void requireLive(const char *api, Loc loc) const;
+  Queue &queue(int32_t q, const char *api, Loc loc);
+  std::string describe(const Queue &q) const;
+  Loc queueLoc(const Queue &q) const { return q.loc; }
+  /// Carves `bytes` from pool `pool` (0 = the pipe's memory `mem`).
+  uint32_t carve(int32_t pool, Mem mem, uint64_t bytes, uint32_t nbufs,
+                 const std::string &what, Loc loc);
+  uint32_t &bufCount(int32_t pool);
+  void waitPendingFrees(Queue &q, std::vector<SyncOp> &ops);
+  void releaseAll(Loc loc, std::vector<SyncOp> &ops);
+  uint32_t bufferIndex(const Queue &q, int32_t qh, uint64_t buffer,
+                       const char *api, Loc loc);
+  uint8_t takeId(uint8_t event, const char *api, Loc loc);
+  void giveId(uint8_t event, int16_t id);
+  BufferView view(int32_t qh, const Queue &q, uint32_t b) const;
+
+  const LaunchConfig &config_;
+  void *pipe_ = nullptr;
+  bool live_ = false;
+  Loc pipeLoc_{nullptr, 0};
+  std::vector<Queue> queues_; // handle = index + 1
+  std::vector<Pool> pools_;   // handle = index + 1
+  std::array<uint32_t, 8> rootCursor_{};
+  uint32_t rootBufs_ = 0;
+  std::array<uint8_t, kNumEvents> idsInUse_{}; // bit i = id i taken
+  std::array<Loc, kNumEvents * kNumEventIds> idLoc_{};
+};
+
+} // namespace ascsim
+
+#endif // ASCSIM_FRAMEWORK_FRAMEWORK_H
