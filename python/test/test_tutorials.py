@@ -1,0 +1,21 @@
+"""Every tutorial runs unmodified on the simulator and prints its success line."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import REPO, run_python
+
+TUTORIALS = [
+    ("01_add/add.py", "Tutorial 01 add run success"),
+    ("02_add_framework/add_framework.py", "Tutorial 02 add_framework run success"),
+    ("03_gelu/gelu.py", "Tutorial 03 gelu run success"),
+    ("04_softmax/softmax.py", "Tutorial 04 softmax run success"),
+    ("05_cast_scale/cast_scale.py", "Tutorial 05 cast_scale run success"),
+]
+
+
+@pytest.mark.parametrize("script,success", TUTORIALS, ids=[t[0].split("/")[0] for t in TUTORIALS])
+def test_tutorial_runs(script: str, success: str) -> None:
+    proc = run_python(str(REPO / "python" / "tutorials" / script), "-r", "Model", "-v", "Ascend910B1")
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert success in proc.stdout + proc.stderr
