@@ -97,8 +97,8 @@ std::string configRepr(const LaunchConfig &c) {
          ", host_threads=" + std::to_string(c.host_threads) +
          ", hbm_gbps=" + nb::repr(nb::float_(c.hbm_gbps)).c_str() +
          ", launch_overhead_us=" +
-         nb::repr(nb::float_(c.launch_overhead_us)).c_str() +
-         ", race_check='" + raceCheckName(c.race_check) +
+         nb::repr(nb::float_(c.launch_overhead_us)).c_str() + ", race_check='" +
+         raceCheckName(c.race_check) +
          "', init_check=" + (c.init_check ? "True" : "False") +
          ", trace=" + (c.trace ? "True" : "False") + ")";
 }
@@ -127,9 +127,9 @@ void init_sim(nb::module_ &m) {
                            launchOverheadUs, raceCheck, initCheck, trace));
           },
           nb::kw_only(), "ub_bytes"_a = 196608, "aiv_cores"_a = 48,
-          "clock_mhz"_a = 1850.0, "host_threads"_a = 0,
-          "hbm_gbps"_a = 1612.0, "launch_overhead_us"_a = 3.0,
-          "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
+          "clock_mhz"_a = 1850.0, "host_threads"_a = 0, "hbm_gbps"_a = 1612.0,
+          "launch_overhead_us"_a = 3.0, "race_check"_a = "raise",
+          "init_check"_a = true, "trace"_a = false,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")

@@ -109,3 +109,25 @@ def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
     assert _python_line(cpp, "AscendC::DataCopy(h, t, n);") == (str(script.resolve()), 16)
     assert "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);" in cpp
     assert "asc.data_copy" in (dump / "codegen.mlir").read_text()
+
+
+def test_debug_build_line_table_names_the_python_file(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    script = tmp_path / "dbg.py"
+    script.write_text(KERNEL.replace("@asc.jit", "@asc.jit(debug=True)"))
+    cache = tmp_path / "cache"
+    proc = run_python(str(script), env={"PYASC_CACHE_DIR": str(cache)})
+    assert proc.returncode == 0, proc.stderr
+    (entry,) = [p for p in cache.iterdir() if not p.name.startswith("tmp.")]
+    objdump = shutil.which("objdump")
+    if objdump is None:
+        import pytest
+
+        pytest.skip("objdump is not installed")
+    lines = subprocess.run([objdump, "--dwarf=decodedline", str(entry / "kernel.so")], capture_output=True,
+                           text=True).stdout
+    assert "dbg.py" in lines
+    # The kernel's data_copy(h, t, n) line (16) is in the table, as gdb needs for `break dbg.py:16`.
+    assert any(line.split()[:2] == ["dbg.py", "16"] for line in lines.splitlines() if line.strip())

@@ -285,14 +285,30 @@ class FunctionVisitor(ast.NodeVisitor):
         key = self.visit(node.slice)
         return base[key]
 
-    def visit_JoinedStr(self, node: ast.JoinedStr) -> str:
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> Any:
+        """A str when every part is compile-time, else a printf FormatString."""
+        from .debug_print import FormatString, as_format
+
         parts = []
         for v in node.values:
-            value = self.visit(v.value) if isinstance(v, ast.FormattedValue) else self.visit(v)
+            if not isinstance(v, ast.FormattedValue):
+                parts.append(self.visit(v))
+                continue
+            spec = self.visit(v.format_spec) if v.format_spec is not None else ""
+            if not isinstance(spec, str):
+                raise self.error(v, "a format spec must be compile-time", CompileTypeError)
+            value = self.visit(v.value)
+            if v.conversion == ord("r") and not isinstance(value, IRValue):
+                value = repr(value)
+            parts.append(value if isinstance(value, IRValue) else format(value, spec) if spec else str(value))
             if isinstance(value, IRValue):
-                raise self.error(v, "f-strings can only format compile-time values", CompileTypeError)
-            parts.append(format(value) if isinstance(v, ast.FormattedValue) else value)
-        return "".join(parts)
+                parts[-1] = as_format(value, spec)
+        if not any(isinstance(p, FormatString) for p in parts):
+            return "".join(parts)
+        result = FormatString()
+        for p in parts:
+            result = result + p
+        return result
 
     def visit_BinOp(self, node: ast.BinOp) -> Any:
         return self.binary(node, node.op, self.visit(node.left), self.visit(node.right))
@@ -393,6 +409,13 @@ class FunctionVisitor(ast.NodeVisitor):
         if fn in (asc_range, static_range) or fn is range:
             raise self.error(node, f"{getattr(fn, '__name__', fn)}(...) can only be used as the "
                              "iterable of a `for` loop", UnsupportedSyntaxError)
+        from . import debug_print
+
+        if debug_print.is_print(fn):
+            return debug_print.print_call(args, kwargs)
+        target = debug_print.logging_target(fn)
+        if target is not None:
+            return debug_print.logging_call(target, args, kwargs)
         if is_builtin(fn) or static_eval.is_asc_object(fn) or isinstance(fn, type) and \
                 issubclass(fn, (IRValue, DataType)):
             return fn(*args, **kwargs)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import builtins
 import enum
+import logging
 import types
 from typing import Any
 
@@ -35,7 +36,7 @@ def is_asc_object(obj: Any) -> bool:
 
 
 def allowed_global(value: Any) -> bool:
-    if isinstance(value, _GLOBAL_SCALARS) or isinstance(value, types.ModuleType):
+    if isinstance(value, _GLOBAL_SCALARS) or isinstance(value, (types.ModuleType, logging.Logger)):
         return True
     if isinstance(value, tuple):
         return all(allowed_global(v) for v in value)

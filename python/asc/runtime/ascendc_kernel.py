@@ -93,6 +93,8 @@ class AscendCKernel:
             rt._record_launch(result)
         except (ImportError, AttributeError):
             pass
+        if os.environ.get("PYASC_SIM_REPORT", "").strip() not in ("", "0"):
+            print(result.summary(), end="")
         if check:
             for d in result.diagnostics:
                 if d.severity == "warning":

@@ -12,6 +12,7 @@ import ast
 import functools
 import hashlib
 import inspect
+import logging
 import shutil
 import textwrap
 import warnings
@@ -112,6 +113,10 @@ class JITFunction:
                 parts.append((name, "<recursive>" if id(value) in visiting else value.dependency_key(visiting)))
             elif isinstance(value, (int, float, bool, str, tuple, DataType, ConstExpr, Enum)) or value is None:
                 parts.append((name, repr(value)))
+            elif value is logging or isinstance(value, logging.Logger):
+                # Logging calls compile to printf only when their level is enabled.
+                logger = value if isinstance(value, logging.Logger) else logging.getLogger()
+                parts.append((name, "log-level", logger.getEffectiveLevel()))
         return tuple(parts)
 
     # -- launch ------------------------------------------------------------------
@@ -188,7 +193,8 @@ class JITFunction:
         runtime_params = [p for p in params if not p.is_constexpr]
         disk = FileCache()
         key = make_key(toolchain_key(), repr(deps), self.__qualname__, *[s.key() for s in specs],
-                       info.platform.value, "Model", repr(self.options.key()), " ".join(model.CXX_FLAGS))
+                       info.platform.value, "Model", repr(self.options.key()),
+                       " ".join(model.cxx_flags(self.options.compile.debug)))
         always = self.options.compile.always_compile
         entry = None if always else disk.get(key)
         if entry is not None:
@@ -200,7 +206,8 @@ class JITFunction:
             compiled = compile_source(tree, proto, self.fn.__globals__, info, self.options)
         except CompileError as e:
             raise e.with_traceback(None) from None
-        workdir, so = model.build_in_tempdir(compiled.ascendc, self.__name__, runtime_params)
+        workdir, so = model.build_in_tempdir(compiled.ascendc, self.__name__, runtime_params,
+                                             self.options.compile.debug)
         files = {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
                  "ascir.mlir": compiled.ir_after.encode()}
         if always:

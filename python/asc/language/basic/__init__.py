@@ -3,6 +3,7 @@
 from .block_sync import pipe_barrier, set_flag, wait_flag
 from .common import reset_mask, set_mask_count, set_mask_norm, set_vector_mask
 from .data_copy import data_copy, data_copy_pad
+from .dump_tensor import dump_tensor, printf
 from .set_atomic import set_atomic_add, set_atomic_max, set_atomic_min, set_atomic_none, set_atomic_type
 from .sys_var import get_block_idx, get_block_num
 from .vec_binary import (
@@ -40,7 +41,7 @@ from .vec_vconv import cast
 
 __all__ = [
     "pipe_barrier", "set_flag", "wait_flag", "reset_mask", "set_mask_count", "set_mask_norm", "set_vector_mask",
-    "data_copy", "data_copy_pad", "set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none",
+    "data_copy", "data_copy_pad", "dump_tensor", "printf", "set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none",
     "set_atomic_type", "get_block_idx", "get_block_num",
     "add", "add_relu", "bitwise_and", "bitwise_or", "div", "fused_mul_add", "fused_mul_add_relu", "max", "min",
     "mul", "mul_add_dst", "sub", "sub_relu", "adds", "axpy", "leaky_relu", "maxs", "mins", "muls", "shift_left",

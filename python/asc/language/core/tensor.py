@@ -67,6 +67,11 @@ class BaseTensor(IRValue):
         b.create("asc.set_value", [self.handle, _index(index, "set_value index"),
                                    semantic.materialize(value, self.dtype)])
 
+    @builtin
+    def item(self) -> PlainValue:
+        """`t[i].item()`: the element at the start of this view (same as `t.get_value(i)`)."""
+        return self.get_value(0)
+
     def _require_dtype(self, what: str) -> None:
         if self.dtype is None:
             raise ValueError(f"cannot {what} on a GlobalTensor before set_global_buffer binds it to memory")

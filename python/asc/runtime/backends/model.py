@@ -23,6 +23,13 @@ _CXX_TYPES = {
 
 #: Flags that change the produced object; part of the cache key.
 CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-w")
+#: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
+#: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
+CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared", "-w")
+
+
+def cxx_flags(debug: bool) -> tuple[str, ...]:
+    return CXX_DEBUG_FLAGS if debug else CXX_FLAGS
 
 
 class KernelBuildError(RuntimeError):
@@ -48,17 +55,18 @@ def entry_stub(name: str, params: Sequence[Param]) -> str:
             cxx = f"__gm__ {cxx}*" if p.kind == "pointer" else cxx
         args.append(f"ascsim::arg<{cxx}>(a[{i}])")
     return ("\n// Simulator entry point (added by pyasc's Model backend).\n"
+            '#line 1 "<pyasc-simulator-entry>"\n'
             '#include "ascsim_entry.h"\n'
             f'extern "C" void ascsim_entry(const uint64_t* a) {{ {name}({", ".join(args)}); }}\n')
 
 
-def build(source: str, name: str, params: Sequence[Param], workdir: Path) -> Path:
+def build(source: str, name: str, params: Sequence[Param], workdir: Path, debug: bool = False) -> Path:
     """Compiles `source` (+ entry stub) into `workdir/kernel.so`."""
     cpp = workdir / "kernel.cpp"
     so = workdir / "kernel.so"
     cpp.write_text(source + entry_stub(name, params))
     libdir = str(_C.NATIVE_DIR)
-    cmd = [compiler(), *CXX_FLAGS, f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
+    cmd = [compiler(), *cxx_flags(debug), f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
            f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -68,9 +76,9 @@ def build(source: str, name: str, params: Sequence[Param], workdir: Path) -> Pat
     return so
 
 
-def build_in_tempdir(source: str, name: str, params: Sequence[Param]) -> tuple[Path, Path]:
+def build_in_tempdir(source: str, name: str, params: Sequence[Param], debug: bool = False) -> tuple[Path, Path]:
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_model_"))
-    return workdir, build(source, name, params, workdir)
+    return workdir, build(source, name, params, workdir, debug)
 
 
 def sim_config(info: PlatformInfo) -> object:

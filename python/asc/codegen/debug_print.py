@@ -1,0 +1,108 @@
+"""`print(...)`, `logging.<level>(...)` and f-strings with runtime values inside kernels.
+
+All three become device `printf`s: an f-string with runtime values is a format string
+plus arguments (`{x:.3f}` → `%.3f`); `print` joins its arguments with `sep` and adds
+`end`; a logging call is emitted only when its level is enabled at compile time
+(the level is part of the kernel's cache key), prefixed with the level name.
+"""
+
+from __future__ import annotations
+
+import builtins
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..language.basic.dump_tensor import emit_printf
+from ..language.core.ir_value import IRValue, PlainValue
+
+_LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING, "warn": logging.WARNING,
+           "error": logging.ERROR, "critical": logging.CRITICAL, "exception": logging.ERROR}
+
+
+@dataclass
+class FormatString:
+    """A printf format with its runtime arguments (what an f-string with runtime values becomes)."""
+
+    fmt: str = ""
+    args: list = field(default_factory=list)
+
+    def __add__(self, other: Any) -> FormatString:
+        other = as_format(other)
+        return FormatString(self.fmt + other.fmt, self.args + other.args)
+
+    def __radd__(self, other: Any) -> FormatString:
+        return as_format(other) + self
+
+
+def as_format(value: Any, spec: str = "") -> FormatString:
+    """A literal (compile-time) or a runtime value as printf text."""
+    if isinstance(value, FormatString):
+        return value
+    if isinstance(value, PlainValue):
+        return FormatString(_conversion(value, spec), [value])
+    if isinstance(value, IRValue):
+        raise TypeError(f"cannot print a {type(value).__name__}; print an element (t.get_value(i)) or use "
+                        "asc.dump_tensor")
+    text = format(value, spec) if spec else str(value)
+    return FormatString(text.replace("%", "%%"))
+
+
+def _conversion(value: PlainValue, spec: str) -> str:
+    m = re.fullmatch(r"([-+ #0]*\d*(?:\.\d+)?)([dixXfFeEgGu]?)", spec)
+    if m is None:
+        raise ValueError(f"format spec '{spec}' is not supported for runtime values; use e.g. d, x, .3f")
+    flags, conv = m.groups()
+    if not conv:
+        conv = "f" if value.dtype.is_float() else ("u" if value.dtype.is_unsigned() else "d")
+    if value.dtype.is_float() and conv not in "fFeEgG":
+        raise TypeError(f"format '{spec}' needs an integer, but the value is {value.dtype.name}")
+    if not value.dtype.is_float() and conv in "fFeEgG":
+        raise TypeError(f"format '{spec}' needs a floating-point value, but the value is {value.dtype.name}")
+    return f"%{flags}{conv}"
+
+
+def print_call(args: list, kwargs: dict) -> None:
+    sep, end = kwargs.pop("sep", " "), kwargs.pop("end", "\n")
+    if kwargs:
+        raise TypeError(f"print() inside a kernel supports only sep= and end=, not {sorted(kwargs)}")
+    text = FormatString()
+    for i, a in enumerate(args):
+        if i:
+            text = text + as_format(sep)
+        text = text + as_format(a)
+    text = text + as_format(end)
+    emit_printf(text.fmt, tuple(text.args))
+
+
+def logging_target(fn: Any) -> tuple[logging.Logger, int] | None:
+    """(logger, level) if `fn` is a logging call (`logging.info`, `logger.warning`, ...)."""
+    name = getattr(fn, "__name__", "")
+    if name not in _LEVELS:
+        return None
+    owner = getattr(fn, "__self__", None)
+    if isinstance(owner, logging.Logger):
+        return owner, _LEVELS[name]
+    if getattr(fn, "__module__", None) == "logging":
+        return logging.getLogger(), _LEVELS[name]
+    return None
+
+
+def logging_call(target: tuple[logging.Logger, int], args: list, kwargs: dict) -> None:
+    logger, level = target
+    if not logger.isEnabledFor(level):
+        return  # a disabled level emits nothing
+    if not args:
+        raise TypeError("logging call without a message")
+    msg, rest = as_format(args[0]), list(args[1:])
+    fmt, values = msg.fmt, msg.args
+    if rest:  # logging.info("x=%d", x): %-style arguments
+        if msg.args:
+            raise TypeError("use either an f-string or %-style arguments in a logging call, not both")
+        fmt, values = args[0], rest
+    emit_printf(f"{logging.getLevelName(level)}: {fmt}\n", tuple(values))
+
+
+def is_print(fn: Any) -> bool:
+    return fn is builtins.print
