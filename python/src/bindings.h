@@ -52,6 +52,5 @@ void init_diagnostics(nanobind::module_ &m);
 void init_ir(nanobind::module_ &m);
 void init_passes(nanobind::module_ &m);
 void init_translate(nanobind::module_ &m);
-void init_sim(nanobind::module_ &m);
 
 #endif // PYASC_PYTHON_SRC_BINDINGS_H

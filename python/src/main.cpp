@@ -7,8 +7,7 @@
 #include "bindings.h"
 
 NB_MODULE(_asc, m) {
-  m.doc() = "pyasc native core: MLIR builder, passes, Ascend C translation, "
-            "simulator";
+  m.doc() = "pyasc compiler core: MLIR builder, passes, Ascend C translation";
   init_diagnostics(m);
   nanobind::module_ ir =
       m.def_submodule("ir", "MLIR context, types and a generic op builder");
@@ -16,10 +15,7 @@ NB_MODULE(_asc, m) {
       m.def_submodule("passes", "pass pipelines over asc modules");
   nanobind::module_ translate =
       m.def_submodule("translate", "asc IR to Ascend C source");
-  nanobind::module_ sim =
-      m.def_submodule("sim", "the CPU simulator of the Ascend AI Core");
   init_ir(ir);
   init_passes(passes);
   init_translate(translate);
-  init_sim(sim);
 }

@@ -186,7 +186,6 @@ class JITFunction:
     def _load_or_compile(self, names: list[str], specs: list[ArgSpec], info: config.PlatformInfo,
                          deps: tuple) -> LoadedKernel:
         from ..runtime.backends import model
-        from .compiler import compile_source
         from .toolchain import toolchain_key
 
         params = [to_param(n, s) for n, s in zip(names, specs)]
@@ -200,6 +199,8 @@ class JITFunction:
         if entry is not None:
             source = (entry / "ascendc.cpp").read_text()
             return LoadedKernel(self.__name__, runtime_params, model.load(entry / "kernel.so"), source, entry)
+        from .compiler import compile_source  # loads the MLIR compiler: only on a cache miss
+
         tree, def_line = self.tree()
         proto = Prototype(self.__name__, self.file, def_line, params)
         try:

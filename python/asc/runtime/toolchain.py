@@ -15,15 +15,13 @@ from .. import __version__
 def toolchain_key() -> str:
     from .. import _C
 
+    # File identities (size + mtime), not contents: cheap enough for the warm-start path, and
+    # any edit or rebuild changes them.
     h = hashlib.sha256(f"pyasc {__version__}".encode())
     package = Path(__file__).resolve().parent.parent
-    for sub in ("codegen", "language", "runtime"):
-        for path in sorted((package / sub).rglob("*.py")):
-            h.update(path.read_bytes())
-    for binary in (Path(_C._asc.__file__), _C.SIM_LIBRARY):
-        st = binary.stat()
-        h.update(f"{binary.name}:{st.st_size}:{st.st_mtime_ns}".encode())
-    for header in sorted(_C.SIM_INCLUDE_DIR.rglob("*")):
-        if header.is_file():
-            h.update(header.read_bytes())
+    files = [p for sub in ("codegen", "language", "runtime") for p in (package / sub).rglob("*.py")]
+    files += _C.native_files() + [p for p in _C.SIM_INCLUDE_DIR.rglob("*") if p.is_file()]
+    for path in sorted(files):
+        st = path.stat()
+        h.update(f"{path}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
