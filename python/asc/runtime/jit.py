@@ -29,7 +29,7 @@ from . import config
 from .cache import FileCache, make_key
 from .errors import KernelError
 from .options import JitOptions, LaunchOptions
-from .specialize import ArgSpec, pack_scalar, pointer_region, spec_of, struct_buffer, to_param
+from .specialize import ArgSpec, prepare, to_param
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -63,6 +63,8 @@ class JITFunction:
             raise RuntimeError(f"kernel '{fn.__name__}' has parameter(s) {sorted(clash)} named like "
                                "@asc.jit options; rename them")
         self.options = JitOptions().merged(**options)
+        self._options_key = self.options.key()
+        self._param_names = tuple(self.signature.parameters)
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
         self._kernels: dict[tuple, LoadedKernel] = {}
@@ -136,51 +138,45 @@ class JITFunction:
                            f"{self.__name__}[num_blocks](...) or {self.__name__}[num_blocks, stream](...)")
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
-        try:
-            bound = self.signature.bind(*args, **kwargs)
-        except TypeError as e:
-            raise TypeError(f"{self.__name__}: {e}") from None
-        bound.apply_defaults()
-        values = bound.arguments
-        specs = [spec_of(name, value, name in self.constexprs) for name, value in values.items()]
+        names = self._param_names
+        if kwargs or len(args) != len(names):
+            try:
+                bound = self.signature.bind(*args, **kwargs)
+            except TypeError as e:
+                raise TypeError(f"{self.__name__}: {e}") from None
+            bound.apply_defaults()
+            args = tuple(bound.arguments.values())
+        constexprs = self.constexprs
+        prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
+        specs = [p[0] for p in prepared]
         backend, platform = config.current_backend(), config.current_platform()
         if backend is config.Backend.NPU:
             from .backends import npu
 
-            return npu.compile_and_launch(self, launch, values)
+            return npu.compile_and_launch(self, launch, dict(zip(names, args)))
         deps = self.dependency_key()
-        key = (tuple(s.key() for s in specs), platform, self.options.key(), deps)
+        key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
         if kernel is None or self.options.compile.always_compile:
-            kernel = self._load_or_compile(list(values), specs, config.platform_info(platform), deps)
+            kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
             self._kernels[key] = kernel
-        words, regions, keep_alive = [], [], []
-        for (name, value), spec in zip(values.items(), specs):
-            if spec.kind == "struct":
-                buffer = struct_buffer(value)
-                keep_alive.append(buffer)
-                value, spec = buffer, ArgSpec("pointer", "uint8")
-            if spec.kind == "pointer":
-                region = pointer_region(name, value)
-                regions.append(region)
-                words.append(region[0])
-            elif spec.kind == "scalar":
-                try:
-                    words.append(pack_scalar(value, spec.dtype))
-                except OverflowError as e:
-                    raise TypeError(f"argument '{name}': {e}") from None
+        words = [p[1] for p in prepared if p[1] is not None]
+        regions = [p[2] for p in prepared if p[2] is not None]
         from ..lib import runtime as rt
         from .backends import model
 
-        result = kernel.handle.launch(launch.core_num, words, regions,
-                                      model.sim_config(config.platform_info(platform)))
+        result = kernel.handle.launch(launch.core_num, words, regions, model.sim_config(platform))
         rt._record_launch(result)
+        if result.diagnostics:
+            self._report(result)
+        return None
+
+    def _report(self, result: Any) -> None:
         for d in result.diagnostics:
             if d.severity == "warning":
-                warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=3)
+                warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=4)
         if not result.ok:
             raise KernelError.from_diagnostics(self.__name__, result.diagnostics)
-        return None
 
     # -- compile -----------------------------------------------------------------
     def _load_or_compile(self, names: list[str], specs: list[ArgSpec], info: config.PlatformInfo,

@@ -39,15 +39,26 @@ def _torch():
     return sys.modules.get("torch")
 
 
+_NUMPY_NAMES: dict[Any, str] = {}
+
+
+def _numpy_name(dtype: Any) -> str:
+    name = _NUMPY_NAMES.get(dtype)
+    if name is None:
+        name = _NUMPY_NAMES[dtype] = dtype.name
+    return name
+
+
 def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
     """(address, nbytes, dtype name) of an array-like argument, or None if not array-like."""
     if isinstance(value, np.ndarray):
-        if not value.flags.c_contiguous:
+        flags = value.flags
+        if not flags.c_contiguous:
             raise TypeError(f"argument '{name}' is a non-contiguous numpy array; pass "
                             f"np.ascontiguousarray({name}) (kernels address memory linearly)")
-        if not value.flags.writeable:
+        if not flags.writeable:
             raise TypeError(f"argument '{name}' is a read-only numpy array; kernels may write to it")
-        return value.ctypes.data, value.nbytes, value.dtype.name
+        return value.ctypes.data, value.nbytes, _numpy_name(value.dtype)
     torch = _torch()
     if torch is not None and isinstance(value, torch.Tensor):
         if value.device.type != "cpu":
@@ -58,6 +69,35 @@ def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
                             f"{name}.contiguous() (kernels address memory linearly)")
         return value.data_ptr(), value.numel() * value.element_size(), str(value.dtype)
     return None
+
+
+_POINTER_SPECS: dict[str, ArgSpec] = {}
+
+
+def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None, tuple | None, Any]:
+    """One launch argument: its spec, its 64-bit launch word (None for a ConstExpr), its GM region
+    (pointers and structs, for bounds checks) and an object to keep alive during the launch."""
+    if not constexpr:
+        info = _tensor_info(name, value)
+        if info is not None:
+            spec = _POINTER_SPECS.get(info[2])
+            if spec is None:
+                try:
+                    spec = _POINTER_SPECS[info[2]] = ArgSpec("pointer", dt.from_numpy_name(info[2]).name)
+                except TypeError as e:
+                    raise TypeError(f"argument '{name}': {e}") from None
+            return spec, info[0], (info[0], info[1], name), None
+    spec = spec_of(name, value, constexpr)
+    if spec.kind == "constexpr":
+        return spec, None, None, None
+    if spec.kind == "struct":
+        buffer = struct_buffer(value)
+        address = buffer.ctypes.data
+        return spec, address, (address, buffer.nbytes, name), buffer
+    try:
+        return spec, pack_scalar(value, spec.dtype), None, None
+    except OverflowError as e:
+        raise TypeError(f"argument '{name}': {e}") from None
 
 
 def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:

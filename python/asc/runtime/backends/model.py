@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ... import _C
 from ...codegen.prototype import Param
-from ..config import PlatformInfo
+from ..config import PLATFORMS, Platform, PlatformInfo
 
 _CXX_TYPES = {
     "bool": "int8_t", "int8": "int8_t", "int16": "int16_t", "int32": "int32_t", "int64": "int64_t",
@@ -81,18 +81,30 @@ def build_in_tempdir(source: str, name: str, params: Sequence[Param], debug: boo
     return workdir, build(source, name, params, workdir, debug)
 
 
-def sim_config(info: PlatformInfo) -> object:
-    """The simulator Config of `info`, with the environment's knobs: PYASC_SIM_THREADS (host
+_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
+_CONFIGS: dict[tuple, object] = {}
+
+
+def sim_config(platform: Platform | PlatformInfo) -> object:
+    """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
     threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
-    `last_launch().write_trace(path)`)."""
-    threads = int(os.environ.get("PYASC_SIM_THREADS", "0") or 0)
-    race = (os.environ.get("PYASC_RACE_CHECK", "") or "raise").strip().lower()
-    trace = os.environ.get("PYASC_SIM_TRACE", "").strip() not in ("", "0")
+    `last_launch().write_trace(path)`). Built once per platform and environment."""
+    if isinstance(platform, PlatformInfo):
+        platform = platform.platform
+    env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
+    cfg = _CONFIGS.get((platform, env))
+    if cfg is None:
+        cfg = _CONFIGS[(platform, env)] = _make_config(PLATFORMS[platform], *env)
+    return cfg
+
+
+def _make_config(info: PlatformInfo, threads: str, race: str, trace: str) -> object:
     known = _C.sim.platform_config(info.platform.value)
     hbm = known.hbm_gbps if known is not None else 1612.0
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
-                         clock_mhz=float(info.clock_mhz), host_threads=threads, hbm_gbps=hbm,
-                         race_check=race, trace=trace)
+                         clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0), hbm_gbps=hbm,
+                         race_check=(race or "raise").strip().lower(),
+                         trace=trace.strip() not in ("", "0"))
 
 
 def load(path: Path) -> object:
