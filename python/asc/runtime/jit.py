@@ -13,7 +13,9 @@ import functools
 import hashlib
 import inspect
 import logging
+import os
 import shutil
+import sys
 import textwrap
 import warnings
 from dataclasses import dataclass
@@ -30,6 +32,10 @@ from .cache import FileCache, make_key
 from .errors import KernelError
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
+
+
+#: PYASC_SIM_REPORT=1 prints the simulator's summary (time per pipe, bound pipe) after each launch.
+_SIM_REPORT = os.environ.get("PYASC_SIM_REPORT", "") not in ("", "0")
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -167,6 +173,8 @@ class JITFunction:
 
         result = kernel.handle.launch(launch.core_num, words, regions, model.sim_config(platform))
         rt._record_launch(result)
+        if _SIM_REPORT:
+            print(f"[pyasc] {self.__name__}[{launch.core_num}]:\n{result.summary()}", file=sys.stderr)
         if result.diagnostics:
             self._report(result)
         return None
