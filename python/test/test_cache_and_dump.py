@@ -131,3 +131,48 @@ def test_debug_build_line_table_names_the_python_file(tmp_path: Path) -> None:
     assert "dbg.py" in lines
     # The kernel's data_copy(h, t, n) line (16) is in the table, as gdb needs for `break dbg.py:16`.
     assert any(line.split()[:2] == ["dbg.py", "16"] for line in lines.splitlines() if line.strip())
+
+
+HELPER_KERNEL = textwrap.dedent('''
+    import numpy as np
+    import asc
+
+    @asc.jit
+    def helper(t, g, n):
+        asc.data_copy(t, g, n)
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x, n)
+        t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+        helper(t, g, n)
+
+    k[1](np.zeros(64, dtype=np.float32), 64)
+''')
+
+
+def test_changing_a_called_device_function_recompiles(tmp_path: Path) -> None:
+    script = tmp_path / "k.py"
+    cache = tmp_path / "cache"
+    script.write_text(HELPER_KERNEL)
+    assert run_python(str(script), env={"PYASC_CACHE_DIR": str(cache)}).returncode == 0
+    script.write_text(HELPER_KERNEL.replace("asc.data_copy(t, g, n)", "asc.data_copy(t, g, n // 2)"))
+    assert run_python(str(script), env={"PYASC_CACHE_DIR": str(cache)}).returncode == 0
+    assert len(list(cache.iterdir())) == 2
+
+
+def test_entry_owned_by_another_user_is_not_loaded(tmp_path: Path) -> None:
+    import pytest
+
+    if os.getuid() != 0:
+        pytest.skip("needs root to give a file to another user")
+    script = tmp_path / "k.py"
+    script.write_text(KERNEL)
+    cache = tmp_path / "cache"
+    env = {"PYASC_CACHE_DIR": str(cache)}
+    assert run_python(str(script), env=env).returncode == 0
+    (entry,) = list(cache.iterdir())
+    os.chown(entry / "kernel.so", 65534, 65534)  # nobody
+    assert run_python(str(script), env=env).returncode == 0
+    assert (entry / "kernel.so").stat().st_uid == os.getuid()  # rebuilt by us, not loaded

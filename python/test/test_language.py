@@ -187,3 +187,24 @@ def test_struct_argument_fields_and_assignment() -> None:
     struct_copy[1](x, y, tiling)
     np.testing.assert_array_equal(y[:3 * TILE], x[:3 * TILE])
     assert not y[3 * TILE:].any()
+
+
+@asc.jit
+def scalars_kernel(out: asc.GlobalAddress, a: int, b: float, c: bool, d, e):
+    """Writes the scalar arguments (int32, float32, bool as int8, numpy float16 / int16) into `out`."""
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 8)
+    g.set_value(0, a.cast(asc.float32))
+    g.set_value(1, b)
+    g.set_value(2, c.cast(asc.float32))
+    g.set_value(3, d.cast(asc.float32))
+    g.set_value(4, e.cast(asc.float32))
+    g.set_value(5, asc.property(asc.ONE_BLK_SIZE).cast(asc.float32))
+    g.set_value(6, g.get_value(1) * 2)
+    g.set_value(7, g[3].item() + 1)
+
+
+def test_scalar_argument_kinds_and_get_set_value() -> None:
+    out = np.zeros(8, dtype=np.float32)
+    scalars_kernel[1](out, -7, 2.5, True, np.float16(1.5), np.int16(-300))
+    np.testing.assert_array_equal(out, [-7, 2.5, 1, 1.5, -300, 32, 5.0, 2.5])
