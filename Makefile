@@ -30,7 +30,7 @@ run: $(STAMPS)/build
 test: $(STAMPS)/build
 	$(VPY) $(LIT) -sv $(BUILD)/test
 	ctest --test-dir $(BUILD) --output-on-failure
-	$(VPY) -m pytest -q python/test
+	$(VPY) -m pytest -q python/test benchmarks
 
 build: $(STAMPS)/build
 

@@ -1,22 +1,25 @@
 """(4) Launch overhead: the cached seed kernel (1 block, 256 elements) launched 10,000 times.
 
-Reports host µs per launch, split into the simulator's own run of the kernel (the native
-`handle.launch`, called directly with pre-packed arguments) and the Python launch path
-(the rest), measured interleaved in chunks. A cProfile run lists the top costs.
+Reports host µs per launch and splits it, interleaved in chunks, into
+* the simulator's own run: the native `handle.launch` called directly with the very arguments
+  pyasc passed it (captured once by wrapping the handle), with race checks as set and `off`;
+* pyasc's Python launch path, measured in place with the simulator stubbed out (the handle
+  returns the captured result), so nothing of pyasc's internals is replayed or assumed.
+A cProfile run of the real launches lists the top Python costs.
 """
 
 from __future__ import annotations
 
 import cProfile
-import importlib
 import io
 import pstats
 from collections.abc import Callable
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 import race_knob
-from common import Row, Section, Stats, check, side_by_side, timed
+from common import Row, Section, Stats, check, side_by_side
 from kernels import seed_module
 
 LAUNCHES = 10_000
@@ -32,59 +35,38 @@ def _per_launch(fn: Callable[[], object], count: int) -> Callable[[], None]:
     return run
 
 
-def _native_launcher(kernel: object, x: np.ndarray, y: np.ndarray, z: np.ndarray) -> Callable[[], object]:
-    config = importlib.import_module("asc.runtime.config")
-    model = importlib.import_module("asc.runtime.backends.model")
-    specialize = importlib.import_module("asc.runtime.specialize")
-    (loaded,) = kernel._kernels.values()  # type: ignore[attr-defined]
-    arrays = {"x": x, "y": y, "z": z}
-    regions = [specialize.pointer_region(name, a) for name, a in arrays.items()]
-    words = [r[0] for r in regions] + [specialize.pack_scalar(ELEMENTS, "int32")]
-    cfg = model.sim_config(config.platform_info(config.current_platform()))
-    return lambda: loaded.handle.launch(1, words, regions, cfg)
+class _Recorder:
+    """Wraps a loaded kernel's native handle; remembers the arguments and result of its last launch."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.args: tuple = ()
+        self.result: Any = None
+
+    def launch(self, *args: Any) -> Any:
+        self.args = args
+        self.result = self.inner.launch(*args)
+        return self.result
 
 
-def _each_us(fn: Callable[[], object], count: int = 2000) -> float:
-    return min(timed(_per_launch(fn, count)) for _ in range(3)) / count * 1e6
+class _Stub:
+    """Stands in for the native handle: returns a real result without running the simulator."""
+
+    def __init__(self, result: Any) -> None:
+        self.result = result
+
+    def launch(self, *args: Any) -> Any:
+        return self.result
 
 
-def _steps(kernel: Any, args: tuple, native: Callable[[], object]) -> list[str]:
-    """Unprofiled µs of each step of pyasc's launch path, replayed one by one (names as in jit.py)."""
-    config = importlib.import_module("asc.runtime.config")
-    model = importlib.import_module("asc.runtime.backends.model")
-    sp = importlib.import_module("asc.runtime.specialize")
-    names = list(kernel.signature.parameters)
-    platform = config.current_platform()
-
-    def bind() -> object:
-        bound = kernel.signature.bind(*args)
-        bound.apply_defaults()
-        return bound.arguments
-
-    steps: dict[str, Callable[[], object]] = {
-        "signature.bind + apply_defaults": bind,
-        "spec_of × 4 args": lambda: [sp.spec_of(n, v, n in kernel.constexprs) for n, v in zip(names, args)],
-        "dependency_key()": kernel.dependency_key,
-        "options.key() (dataclasses.astuple)": kernel.options.key,
-        "platform_info + sim_config (new Config)": lambda: model.sim_config(config.platform_info(platform)),
-        "pointer_region × 3 + pack_scalar": lambda: ([sp.pointer_region(n, v) for n, v in zip(names, args[:3])],
-                                                     sp.pack_scalar(args[3], "int32")),
-        "native handle.launch (simulator)": native,
-    }
-    lines = ["launch path replayed step by step (unprofiled, min of 3 × 2000):"]
-    total = 0.0
-    for name, fn in steps.items():
-        try:
-            us = _each_us(fn)
-        except (AttributeError, TypeError) as e:  # pyasc's internals moved: say so, keep the rest
-            lines.append(f"       n/a    {name} ({type(e).__name__}: {e})")
-            continue
-        total += us
-        lines.append(f"    {us:6.2f} µs  {name}")
-    full = _each_us(lambda: kernel[1](*args))
-    lines.append(f"    {full - total:6.2f} µs  rest of the launch (grid partial, cache-key tuple and lookup, "
-                 f"result and warnings handling, GC): full launch {full:.2f} µs − sum of the steps {total:.2f} µs")
-    return lines
+@contextmanager
+def _handle(loaded: Any, replacement: Any) -> Any:
+    original = loaded.handle
+    loaded.handle = replacement
+    try:
+        yield
+    finally:
+        loaded.handle = original
 
 
 def _profile(fn: Callable[[], None], launches: int, top: int = 10) -> list[str]:
@@ -92,8 +74,7 @@ def _profile(fn: Callable[[], None], launches: int, top: int = 10) -> list[str]:
     profiler.enable()
     fn()
     profiler.disable()
-    out = io.StringIO()
-    stats = pstats.Stats(profiler, stream=out)
+    stats = pstats.Stats(profiler, stream=io.StringIO())
     total = stats.total_tt  # type: ignore[attr-defined]
     lines = [f"launch cProfile, {launches} launches, top {top} by own time "
              f"(profiled total {total / launches * 1e6:.1f} µs/launch; cProfile inflates Python calls):"]
@@ -102,6 +83,7 @@ def _profile(fn: Callable[[], None], launches: int, top: int = 10) -> list[str]:
         where = f"{file.split('/python/')[-1].split('/lib/python3')[-1]}:{line}({func})"
         lines.append(f"    {tottime / launches * 1e6:6.2f} µs/launch own, {cumtime / launches * 1e6:6.2f} cum, "
                      f"{ncalls / launches:4.0f} calls/launch  {where}")
+    lines.append("    (nanobind calls are invisible to cProfile: the native launch is inside _launch's own time)")
     return lines
 
 
@@ -117,27 +99,36 @@ def run(quick: bool) -> Section:
 
     launch()
     np.testing.assert_array_equal(z, x + y)
+    (loaded,) = kernel._kernels.values()
+    recorder = _Recorder(loaded.handle)
+    with _handle(loaded, recorder):
+        launch()
+    with race_knob.race_mode(race_knob.OFF), _handle(loaded, _Recorder(loaded.handle)):
+        launch()
+        off_args = loaded.handle.args
+    native, stub = recorder.inner, _Stub(recorder.result)
+
+    def python_path() -> None:
+        with _handle(loaded, stub):
+            launch()
+
     launches = 1000 if quick else LAUNCHES
     per_chunk = launches // CHUNKS
-    native_launch = _native_launcher(kernel, x, y, z)
-    with race_knob.race_mode(race_knob.OFF):  # the Config is built with the knob read now
-        native_unchecked = _native_launcher(kernel, x, y, z)
-    stats = side_by_side({"full": _per_launch(launch, per_chunk), "native": _per_launch(native_launch, per_chunk),
-                          "native_off": _per_launch(native_unchecked, per_chunk)}, CHUNKS)
-    full = Stats(tuple(s / per_chunk for s in stats["full"].samples))
-    native = Stats(tuple(s / per_chunk for s in stats["native"].samples))
-    native_off = Stats(tuple(s / per_chunk for s in stats["native_off"].samples))
-    full_us = full.median * 1e6
+    raw = side_by_side({
+        "full": _per_launch(launch, per_chunk),
+        "native": _per_launch(lambda: native.launch(*recorder.args), per_chunk),
+        "native_off": _per_launch(lambda: native.launch(*off_args), per_chunk),
+        "python": _per_launch(python_path, per_chunk),
+    }, CHUNKS)
+    per: dict[str, Stats] = {k: Stats(tuple(s / per_chunk for s in v.samples)) for k, v in raw.items()}
+    us = {k: v.median * 1e6 for k, v in per.items()}
     section.rows.append(Row("4 launch", f"host time per launch, cached tiny kernel ({launches} launches)",
-                            str(full), f"budget {BUDGET_US:g} µs", full_us / BUDGET_US, "≤ 1× budget",
-                            check(full_us, BUDGET_US),
-                            f"of which simulator run {native.median * 1e6:.1f} µs, "
-                            f"Python launch path {full_us - native.median * 1e6:.1f} µs; the simulator run "
-                            f"with {race_knob.ENV}={race_knob.OFF}: {native_off.median * 1e6:.1f} µs"))
-    section.rows.append(Row("4 launch", "Python launch path / simulator run of the kernel",
-                            f"{full_us - native.median * 1e6:.1f} µs", f"native {native}",
-                            (full.median - native.median) / native.median, "", "info"))
-    section.details += _steps(kernel, (x, y, z, ELEMENTS), native_launch)
+                            str(per["full"]), f"budget {BUDGET_US:g} µs", us["full"] / BUDGET_US, "≤ 1× budget",
+                            check(us["full"], BUDGET_US),
+                            f"simulator run {us['native']:.1f} µs ({us['native_off']:.1f} µs with "
+                            f"{race_knob.ENV}={race_knob.OFF}); Python launch path {us['python']:.1f} µs"))
+    section.rows.append(Row("4 launch", "simulator run / Python launch path (simulator stubbed out)",
+                            f"native {per['native']}", f"Python {per['python']}", us["native"] / us["python"], "",
+                            "info", f"sum {us['native'] + us['python']:.1f} µs vs full {us['full']:.1f} µs"))
     section.details += _profile(_per_launch(launch, launches), launches)
-    section.details.append("    (nanobind calls are invisible to cProfile: the native launch is inside _launch's own time)")
     return section

@@ -1,7 +1,7 @@
 """Runs every pyasc benchmark and prints one table of ratios (see benchmarks/README.md).
 
-    .venv/bin/python benchmarks/run.py                  # everything (~3 min; first run also creates .venv-triton)
-    .venv/bin/python benchmarks/run.py --quick          # a fast subset (~1 min)
+    .venv/bin/python benchmarks/run.py                  # everything (~1.5 min; the first run also creates .venv-triton)
+    .venv/bin/python benchmarks/run.py --quick          # a fast subset (~40 s)
     .venv/bin/python benchmarks/run.py --only launch compile
     .venv/bin/python benchmarks/run.py --write-results  # also refresh the table in benchmarks/results.md
 
