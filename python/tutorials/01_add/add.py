@@ -4,6 +4,8 @@ Each of USE_CORE_NUM blocks adds its slice of x and y into z. A block walks its
 slice in TILE_NUM * BUFFER_NUM tiles; two buffers per operand let the copy-in of
 one tile overlap the add of the previous one. Flags order the three pipes:
 MTE2 (GM → UB copies) → V (vector add) → MTE3 (UB → GM copy) → MTE2 (buffer reuse).
+The buffer-reuse wait sits at the top of the next use of the same buffer, not right
+after its set, so MTE2 can load tile i + 1 while MTE3 still stores tile i.
 
 Run on the simulator:  python add.py -r Model -v Ascend910B1
 """
@@ -43,6 +45,9 @@ def vadd_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress
 
     for i in range(TILE_NUM * BUFFER_NUM):
         buf = i % BUFFER_NUM
+        if i >= BUFFER_NUM:
+            # Reuse: MTE2 may refill this buffer only once MTE3 has written out its previous tile.
+            asc.wait_flag(asc.HardEvent.MTE3_MTE2, buf)
         # Copy in: MTE2 fills this tile's input buffers, then tells V they are ready.
         asc.data_copy(x_local[buf * tile_length:], x_gm[i * tile_length:], tile_length)
         asc.data_copy(y_local[buf * tile_length:], y_gm[i * tile_length:], tile_length)
@@ -53,9 +58,11 @@ def vadd_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress
                 tile_length)
         asc.set_flag(asc.HardEvent.V_MTE3, buf)
         asc.wait_flag(asc.HardEvent.V_MTE3, buf)
-        # Copy out: MTE3 writes the tile back; MTE2 may refill the buffers only after that.
+        # Copy out: MTE3 writes the tile back, then releases the buffer to MTE2.
         asc.data_copy(z_gm[i * tile_length:], z_local[buf * tile_length:], tile_length)
         asc.set_flag(asc.HardEvent.MTE3_MTE2, buf)
+    # Every flag set must be waited for before the kernel ends.
+    for buf in asc.static_range(BUFFER_NUM):
         asc.wait_flag(asc.HardEvent.MTE3_MTE2, buf)
 
 
