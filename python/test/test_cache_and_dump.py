@@ -8,6 +8,7 @@ import textwrap
 from pathlib import Path
 
 from conftest import run_python
+from test_launch_errors import copy_kernel as _copy_kernel
 
 KERNEL = textwrap.dedent('''
     import sys, time
@@ -176,3 +177,24 @@ def test_entry_owned_by_another_user_is_not_loaded(tmp_path: Path) -> None:
     os.chown(entry / "kernel.so", 65534, 65534)  # nobody
     assert run_python(str(script), env=env).returncode == 0
     assert (entry / "kernel.so").stat().st_uid == os.getuid()  # rebuilt by us, not loaded
+
+
+def test_always_compile_bypasses_both_caches(tmp_path: Path, monkeypatch) -> None:
+    import numpy as np
+
+    import asc
+    import asc.runtime.compiler as compiler
+
+    calls = []
+    original = compiler.compile_source
+    monkeypatch.setattr(compiler, "compile_source", lambda *a, **k: calls.append(1) or original(*a, **k))
+    monkeypatch.setenv("PYASC_CACHE_DIR", str(tmp_path / "cache"))
+    kernel = asc.jit(always_compile=True)(_copy_kernel.fn)
+    x = np.arange(64, dtype=np.float32)
+    for _ in range(2):
+        y = np.zeros_like(x)
+        kernel[1](x, y, 64)
+        np.testing.assert_array_equal(x, y)
+    assert len(calls) == 2  # compiled at every launch: no in-memory hit
+    assert not (tmp_path / "cache").exists() or not any((tmp_path / "cache").iterdir())  # no disk write
+
