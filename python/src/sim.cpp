@@ -224,6 +224,25 @@ void init_sim(nb::module_ &m) {
           "Writes a Chrome/Perfetto trace.json of the launch (needs "
           "Config(trace=True)); raises RuntimeError otherwise.")
       .def_prop_ro(
+          "output",
+          [](const LaunchResult &r) {
+            // Kernel text may hold any bytes (%s, %c): invalid UTF-8 is
+            // replaced rather than raising.
+            nb::list out;
+            for (const auto &[block, text] : r.output) {
+              nb::object s = nb::steal(PyUnicode_DecodeUTF8(
+                  text.data(), static_cast<Py_ssize_t>(text.size()),
+                  "replace"));
+              if (!s.is_valid())
+                throw nb::python_error();
+              out.append(nb::make_tuple(block, s));
+            }
+            return out;
+          },
+          "printf / dump_tensor output: a list of (block, text) for every "
+          "block that printed, in block order; each line of text starts "
+          "with '[block N] ' and text ends with a newline.")
+      .def_prop_ro(
           "block_cycles",
           [](const LaunchResult &r) {
             std::vector<uint64_t> cycles;

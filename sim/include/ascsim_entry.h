@@ -51,7 +51,8 @@ template <class T> inline T arg(uint64_t bits) {
 // C run through asc.runtime.ascendc_kernel), the stub is
 //
 //   extern "C" void ascsim_entry(const uint64_t *a) { ascsim::invoke(k, a); }
-//   extern "C" const char *ascsim_param_types() { return ascsim::paramTypes(k); }
+//   extern "C" const char *ascsim_param_types() { return ascsim::paramTypes(k);
+//   }
 //
 // invoke() decodes each word by the parameter's own type; paramTypes() names
 // the types ("pointer,int32,float32") so the caller can encode the words.

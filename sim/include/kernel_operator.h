@@ -12,9 +12,11 @@
 
 #include "ascsim/abi.h"
 #include "ascsim/api.h"
+#include "ascsim/debug.h"
 #include "ascsim/enums.h"
 #include "ascsim/float16.h"
 #include "ascsim/framework.h"
 #include "ascsim/tensor.h"
+#include "ascsim/vector_api.h"
 
 #endif // ASCSIM_KERNEL_OPERATOR_H

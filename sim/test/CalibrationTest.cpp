@@ -51,9 +51,8 @@ LaunchResult runCase(const Case &c) {
   auto a = [](std::vector<half> &v) {
     return reinterpret_cast<uint64_t>(v.data());
   };
-  LaunchResult r = k->launch(c.blocks, {a(x), a(y), a(z), totalTiles, tile,
-                                        c.buffers, 0},
-                             {}, cfg);
+  LaunchResult r = k->launch(
+      c.blocks, {a(x), a(y), a(z), totalTiles, tile, c.buffers, 0}, {}, cfg);
   EXPECT_TRUE(r.ok);
   EXPECT_EQ(static_cast<float>(z[0]), 3.0f);
   EXPECT_EQ(static_cast<float>(z.back()), 3.0f);
@@ -67,8 +66,8 @@ TEST(CalibrationTest, HuaweiAddFloat16On910B1) {
       {"3: 48 cores, 32 KiB tiles", 48, 32768, 1, 268.5, 0.05},
       {"4: + double buffer", 48, 32768, 2, 264.02, 0.05},
   };
-  std::printf("%-28s %12s %12s %9s  bound\n", "case", "model us",
-              "published", "residual");
+  std::printf("%-28s %12s %12s %9s  bound\n", "case", "model us", "published",
+              "residual");
   for (const Case &c : cases) {
     LaunchResult r = runCase(c);
     double res = (r.duration_us - c.publishedUs) / c.publishedUs;

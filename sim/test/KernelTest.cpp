@@ -527,8 +527,7 @@ LaunchResult runTqueVadd(std::vector<T> &x, std::vector<T> &y,
     return LaunchResult{};
   return k->launch(blocks,
                    {addr(x), addr(y), addr(z), static_cast<uint64_t>(n),
-                    static_cast<uint64_t>(tile),
-                    static_cast<uint64_t>(buffers),
+                    static_cast<uint64_t>(tile), static_cast<uint64_t>(buffers),
                     static_cast<uint64_t>(dtype)},
                    {region(x, "x"), region(y, "y"), region(z, "z")}, c);
 }
@@ -598,9 +597,8 @@ LaunchResult runTque(int mode, std::vector<float> *zOut = nullptr) {
   std::vector<float> x(64), z(64, 0.f);
   for (int i = 0; i < 64; ++i)
     x[i] = static_cast<float>(i) - 7.5f;
-  LaunchResult r =
-      k->launch(1, {addr(x), addr(z), static_cast<uint64_t>(mode)},
-                {region(x, "x"), region(z, "z")}, config());
+  LaunchResult r = k->launch(1, {addr(x), addr(z), static_cast<uint64_t>(mode)},
+                             {region(x, "x"), region(z, "z")}, config());
   if (zOut)
     *zOut = z;
   return r;

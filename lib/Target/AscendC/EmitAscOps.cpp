@@ -1,9 +1,10 @@
 //===- EmitAscOps.cpp - asc op printers -----------------------------------===//
 //
-// The generic printer of ApiOpInterface ops (`Callee<targs>(operands)` and
-// `object.Member<targs>(operands)`) and the few asc ops whose C++ is not a
-// plain call: tensor declarations, SetGlobalBuffer, pointer arithmetic,
-// sub-tensor indexing, the pipe reference, constants and struct fields.
+// The generic printer of ApiOpInterface ops (`Callee<targs>(arguments)` and
+// `object.Member<targs>(arguments)`, with mask arrays declared first) and
+// the few asc ops whose C++ is not a plain call: parameter struct and
+// tensor declarations, SetGlobalBuffer, pointer arithmetic, sub-tensor
+// indexing, the pipe reference, constants and struct fields.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,16 +19,17 @@ using namespace mlir::asc;
 // ApiOpInterface
 //===----------------------------------------------------------------------===//
 
-/// Prints `Callee<template args>(operands)`, or
-/// `object.Callee<template args>(other operands)` for a member call.
-static LogicalResult printApiCall(Emitter &emitter, ApiOpInterface op) {
+/// Prints `Callee<template args>(arguments)`, or
+/// `object.Callee<template args>(arguments)` for a member call. Mask array
+/// arguments print as the names in `maskArrays`, in order.
+static LogicalResult printApiCall(Emitter &emitter, ApiOpInterface op,
+                                  ArrayRef<ApiArgument> arguments,
+                                  ArrayRef<StringRef> maskArrays) {
   raw_ostream &os = emitter.ostream();
-  OperandRange arguments = op->getOperands();
   if (op.isMemberCall()) {
-    if (failed(emitter.emitOperand(arguments.front(), Precedence::Postfix)))
+    if (failed(emitter.emitOperand(op->getOperand(0), Precedence::Postfix)))
       return failure();
     os << ".";
-    arguments = arguments.drop_front();
   }
   os << op.getApiCallee();
   SmallVector<Attribute> templateArgs;
@@ -41,9 +43,45 @@ static LogicalResult printApiCall(Emitter &emitter, ApiOpInterface op) {
     os << ">";
   }
   os << "(";
-  if (failed(emitter.emitOperands(arguments)))
+  const StringRef *maskArray = maskArrays.begin();
+  if (failed(printCommaSeparated(
+          arguments, os, [&](const ApiArgument &arg) -> LogicalResult {
+            switch (arg.kind) {
+            case ApiArgument::Kind::Operand:
+              if (arg.type)
+                return emitter.emitOperandOfType(arg.value, arg.type);
+              return emitter.emitOperand(arg.value);
+            case ApiArgument::Kind::Mask:
+              // A bare 0 is a null pointer constant, which also matches the
+              // mask-array overload.
+              if (emitter.getIntegerLiteral(arg.value) == 0) {
+                os << "static_cast<uint64_t>(0)";
+                return success();
+              }
+              return emitter.emitOperand(arg.value);
+            case ApiArgument::Kind::MaskArray:
+              os << *maskArray++;
+              return success();
+            case ApiArgument::Kind::Literal:
+              return emitter.emitAttribute(op.getLoc(), arg.literal);
+            }
+            llvm_unreachable("unknown ApiArgument kind");
+          })))
     return failure();
   os << ")";
+  return success();
+}
+
+/// Prints a word of a `uint64_t` mask array initialiser: braces reject
+/// narrowing, so anything but a non-negative literal is converted.
+static LogicalResult printMaskWord(Emitter &emitter, Value word) {
+  std::optional<int64_t> literal = emitter.getIntegerLiteral(word);
+  if (literal && *literal >= 0)
+    return emitter.emitOperand(word);
+  emitter.ostream() << "static_cast<uint64_t>(";
+  if (failed(emitter.emitOperand(word)))
+    return failure();
+  emitter.ostream() << ")";
   return success();
 }
 
@@ -51,7 +89,26 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, ApiOpInterface op) {
   if (op->getNumResults() != 0)
     return op.emitOpError() << "cannot emit an API call with "
                             << op->getNumResults() << " results";
-  return printApiCall(emitter, op);
+  SmallVector<ApiArgument> arguments;
+  op.getCallArguments(arguments);
+  // Mask arrays are declared first: `uint64_t mask[] = {low, high};`.
+  SmallVector<StringRef> maskArrays;
+  raw_ostream &os = emitter.ostream();
+  for (const ApiArgument &arg : arguments) {
+    if (arg.kind != ApiArgument::Kind::MaskArray)
+      continue;
+    maskArrays.push_back(emitter.createUniqueName("mask"));
+    os << "uint64_t " << maskArrays.back() << "[] = {";
+    if (failed(printMaskWord(emitter, arg.value)))
+      return failure();
+    os << ", ";
+    if (failed(printMaskWord(emitter, arg.high)))
+      return failure();
+    os << "};\n";
+  }
+  if (!maskArrays.empty())
+    emitter.emitLocation(op.getLoc());
+  return printApiCall(emitter, op, arguments, maskArrays);
 }
 
 FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
@@ -59,9 +116,15 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
   // API functions return their own scalar types (GetBlockIdx: int64_t,
   // AllocEventID: int8_t); convert to the result type. Objects and tensors
   // are returned as they are.
+  SmallVector<ApiArgument> arguments;
+  op.getCallArguments(arguments);
+  if (llvm::any_of(arguments, [](const ApiArgument &arg) {
+        return arg.kind == ApiArgument::Kind::MaskArray;
+      }))
+    return op.emitOpError("cannot emit a mask array inside an expression");
   Type resultType = op->getResult(0).getType();
   if (!op.castsResult() || !resultType.isIntOrFloat()) {
-    if (failed(printApiCall(emitter, op)))
+    if (failed(printApiCall(emitter, op, arguments, {})))
       return failure();
     return Precedence::Postfix;
   }
@@ -70,10 +133,32 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
   if (failed(emitter.emitType(op.getLoc(), resultType)))
     return failure();
   os << ">(";
-  if (failed(printApiCall(emitter, op)))
+  if (failed(printApiCall(emitter, op, arguments, {})))
     return failure();
   os << ")";
   return Precedence::Postfix;
+}
+
+//===----------------------------------------------------------------------===//
+// Parameter structs
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        ParamStructOpInterface op) {
+  raw_ostream &os = emitter.ostream();
+  if (failed(emitter.emitDeclaration(op->getResult(0))))
+    return failure();
+  SmallVector<Type> fieldTypes;
+  op.getFieldTypes(fieldTypes);
+  os << "(";
+  if (failed(printCommaSeparated(llvm::zip_equal(op->getOperands(), fieldTypes),
+                                 os, [&](auto pair) {
+                                   return emitter.emitOperandConvertedTo(
+                                       std::get<0>(pair), std::get<1>(pair));
+                                 })))
+    return failure();
+  os << ")";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -240,9 +240,10 @@ static bool needsVariableOperands(Operation *user) {
 }
 
 bool Emitter::isInlined(Operation *op) const {
-  // struct_set is pure but printed as an assignment statement.
+  // struct_set is pure but printed as an assignment statement, parameter
+  // structs as declarations.
   if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
-      isa<StructSetOp>(op))
+      isa<StructSetOp, ParamStructOpInterface>(op))
     return false;
   bool named = !getSourceName(op->getResult(0)).empty();
   // Literals are free to repeat.
@@ -289,6 +290,59 @@ LogicalResult Emitter::emitOperand(Value value, Precedence minimum,
 LogicalResult Emitter::emitOperands(ValueRange values) {
   return printCommaSeparated(values, ostream(),
                              [&](Value value) { return emitOperand(value); });
+}
+
+/// True if `type` is the C++ type of an inlined constant of that type (an
+/// `int`, `bool`, `float` or `double` literal, or a cast half literal), or,
+/// unless `constant`, of an inlined expression of it (integer promotion
+/// widens narrower types to `int`).
+static bool spellsExactType(Type type, bool constant) {
+  if (type.isSignlessInteger(1) || type.isSignlessInteger(32) || type.isF32() ||
+      type.isF64())
+    return true;
+  if (constant)
+    return type.isF16() || type.isBF16();
+  return type.isSignlessInteger(64);
+}
+
+/// Prints `static_cast<T>(value)` for the C++ type T of `type`.
+static LogicalResult emitStaticCast(Emitter &emitter, Value value, Type type) {
+  emitter.ostream() << "static_cast<";
+  if (failed(emitter.emitType(value.getLoc(), type)))
+    return failure();
+  emitter.ostream() << ">(";
+  if (failed(emitter.emitOperand(value)))
+    return failure();
+  emitter.ostream() << ")";
+  return success();
+}
+
+LogicalResult Emitter::emitOperandOfType(Value value, Type type) {
+  Operation *def = value.getDefiningOp();
+  bool exact = value.getType() == type &&
+               (!def || !isInlined(def) ||
+                spellsExactType(type, isa<arith::ConstantOp>(def)));
+  if (exact)
+    return emitOperand(value);
+  return emitStaticCast(*this, value, type);
+}
+
+LogicalResult Emitter::emitOperandConvertedTo(Value value, Type type) {
+  Operation *def = value.getDefiningOp();
+  bool literal = def && isa<arith::ConstantOp>(def) && isInlined(def);
+  if (literal || value.getType() == type)
+    return emitOperand(value);
+  return emitStaticCast(*this, value, type);
+}
+
+std::optional<int64_t> Emitter::getIntegerLiteral(Value value) const {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  if (!constant || !isInlined(constant))
+    return std::nullopt;
+  auto intAttr = dyn_cast<IntegerAttr>(constant.getValue());
+  if (!intAttr || !intAttr.getType().isSignlessInteger())
+    return std::nullopt;
+  return intAttr.getValue().getSExtValue();
 }
 
 LogicalResult Emitter::emitDeclaration(Value value) {
@@ -488,6 +542,21 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
             os << ">";
             return success();
           })
+          .Case<BinaryRepeatParamsType, UnaryRepeatParamsType,
+                BrcbRepeatParamsType, GatherRepeatParamsType,
+                CopyRepeatParamsType, DataCopyParamsType, DataCopyExtParamsType,
+                DataCopyPadParamsType, GatherMaskParamsType>(
+              [&](auto paramsType) {
+                os << paramsType.getCppName();
+                return success();
+              })
+          .Case([&](DataCopyPadExtParamsType paramsType) {
+            os << "AscendC::DataCopyPadExtParams<";
+            if (failed(emitType(loc, paramsType.getElementType())))
+              return failure();
+            os << ">";
+            return success();
+          })
           .Case<GlobalTensorType, LocalTensorType>([&](auto tensorType) {
             if (isa<NoneType>(tensorType.getElementType()))
               return failure();
@@ -571,6 +640,50 @@ static Precedence printFloatLiteral(raw_ostream &os, const APFloat &value,
   return std::signbit(number) ? Precedence::Unary : Precedence::Primary;
 }
 
+/// Prints `text` as a C string literal. Quotes, backslashes and the usual
+/// control characters get their short escapes; other bytes outside
+/// printable ASCII get three-digit octal escapes (which, unlike hex escapes,
+/// never absorb the characters that follow); `??` is split so that it can
+/// never start a trigraph.
+static void printStringLiteral(raw_ostream &os, StringRef text) {
+  os << '"';
+  char previous = 0;
+  for (char c : text) {
+    switch (c) {
+    case '"':
+      os << "\\\"";
+      break;
+    case '\\':
+      os << "\\\\";
+      break;
+    case '\n':
+      os << "\\n";
+      break;
+    case '\t':
+      os << "\\t";
+      break;
+    case '\r':
+      os << "\\r";
+      break;
+    case '?':
+      os << (previous == '?' ? "\\?" : "?");
+      break;
+    default: {
+      auto byte = static_cast<unsigned char>(c);
+      if (byte >= 0x20 && byte < 0x7f) {
+        os << c;
+        break;
+      }
+      os << '\\' << static_cast<char>('0' + ((byte >> 6) & 7))
+         << static_cast<char>('0' + ((byte >> 3) & 7))
+         << static_cast<char>('0' + (byte & 7));
+    }
+    }
+    previous = c;
+  }
+  os << '"';
+}
+
 /// The C++ enumerator spelling of an asc enum keyword (`mte2_v` -> MTE2_V).
 static std::string toEnumerator(StringRef keyword) {
   return StringRef(keyword).upper();
@@ -593,6 +706,10 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
               return std::nullopt;
             return printFloatLiteral(os, floatAttr.getValue(), floatType);
           })
+          .Case([&](StringAttr stringAttr) {
+            printStringLiteral(os, stringAttr.getValue());
+            return Precedence::Primary;
+          })
           .Case([&](TPositionAttr positionAttr) {
             os << "AscendC::TPosition::"
                << toEnumerator(stringifyTPosition(positionAttr.getValue()));
@@ -611,6 +728,31 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
           .Case([&](PropertyAttr propertyAttr) {
             os << "AscendC::"
                << toEnumerator(stringifyProperty(propertyAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](RoundModeAttr modeAttr) {
+            os << "AscendC::RoundMode::"
+               << toEnumerator(stringifyRoundMode(modeAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](CmpModeAttr modeAttr) {
+            os << "AscendC::CMPMODE::"
+               << toEnumerator(stringifyCmpMode(modeAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](SelModeAttr modeAttr) {
+            os << "AscendC::SELMODE::"
+               << toEnumerator(stringifySelMode(modeAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](ReduceOrderAttr orderAttr) {
+            os << "AscendC::ReduceOrder::"
+               << toEnumerator(stringifyReduceOrder(orderAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](MaskModeAttr modeAttr) {
+            os << "AscendC::MaskMode::"
+               << toEnumerator(stringifyMaskMode(modeAttr.getValue()));
             return Precedence::Primary;
           })
           .Case([&](PipeAttr pipeAttr) {
@@ -688,7 +830,8 @@ LogicalResult Emitter::emitOperation(Operation &op) {
           .Case<GlobalTensorOp, TPipeOp, TQueOp, TQueBindOp, TBufOp, TBufPoolOp,
                 LocalMemAllocatorOp>(
               [&](Operation *op) { return emitDeclaration(op->getResult(0)); })
-          .Case<SetGlobalBufferOp, LocalTensorOp, GetTPipePtrOp, StructSetOp>(
+          .Case<SetGlobalBufferOp, LocalTensorOp, GetTPipePtrOp, StructSetOp,
+                ParamStructOpInterface>(
               [&](auto op) { return printOperation(*this, op); })
           .Case<ApiOpInterface>([&](ApiOpInterface op) {
             if (op->getNumResults() == 1)

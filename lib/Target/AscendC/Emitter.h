@@ -127,6 +127,19 @@ public:
   /// Prints `values` separated by commas.
   LogicalResult emitOperands(ValueRange values);
 
+  /// Prints `value` as an expression whose C++ type is exactly that of
+  /// `type` (the argument of a deduced template parameter), converting it
+  /// with a static_cast unless its own spelling already has that type.
+  LogicalResult emitOperandOfType(Value value, Type type);
+
+  /// Prints `value` converted to the C++ type of `type` (a constructor
+  /// parameter): a literal constant or a value of that type as it is,
+  /// anything else through a static_cast, so that no conversion narrows.
+  LogicalResult emitOperandConvertedTo(Value value, Type type);
+
+  /// The value of `value` if it is printed as an integer literal.
+  std::optional<int64_t> getIntegerLiteral(Value value) const;
+
   /// Prints `T name` for a new variable holding `value`.
   LogicalResult emitDeclaration(Value value);
 
@@ -317,6 +330,8 @@ LogicalResult printOperation(Emitter &emitter, SetGlobalBufferOp op);
 LogicalResult printOperation(Emitter &emitter, LocalTensorOp op);
 LogicalResult printOperation(Emitter &emitter, GetTPipePtrOp op);
 LogicalResult printOperation(Emitter &emitter, StructSetOp op);
+/// The declaration `AscendC::Struct name(fields...)` of a parameter struct.
+LogicalResult printOperation(Emitter &emitter, ParamStructOpInterface op);
 /// The generic printer of every ApiOpInterface op without results.
 LogicalResult printOperation(Emitter &emitter, ApiOpInterface op);
 

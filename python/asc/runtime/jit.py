@@ -33,7 +33,6 @@ from .errors import KernelError
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
 
-
 #: PYASC_SIM_REPORT=1 prints the simulator's summary (time per pipe, bound pipe) after each launch.
 _SIM_REPORT = os.environ.get("PYASC_SIM_REPORT", "") not in ("", "0")
 
@@ -173,6 +172,8 @@ class JITFunction:
 
         result = kernel.handle.launch(launch.core_num, words, regions, model.sim_config(platform))
         rt._record_launch(result)
+        for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
+            sys.stdout.write(text)
         if _SIM_REPORT:
             print(f"[pyasc] {self.__name__}[{launch.core_num}]:\n{result.summary()}", file=sys.stderr)
         if result.diagnostics:

@@ -111,3 +111,18 @@ def test_summary_and_trace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     assert not r.has_trace
     with pytest.raises(RuntimeError, match="recorded no trace"):
         r.write_trace(str(path))
+
+
+def test_config_knobs_are_validated(monkeypatch: pytest.MonkeyPatch) -> None:
+    from asc import _C
+
+    cfg = _C.sim.Config(race_check="warn", trace=True, hbm_gbps=1000.0)
+    assert (cfg.race_check, cfg.trace, cfg.hbm_gbps, cfg.init_check) == ("warn", True, 1000.0, True)
+    with pytest.raises(ValueError, match="race_check must be 'raise', 'warn' or 'off'"):
+        _C.sim.Config(race_check="sometimes")
+    with pytest.raises(ValueError, match="hbm_gbps must be a positive"):
+        _C.sim.Config(hbm_gbps=0.0)
+    assert _C.sim.platform_config("Ascend910_9382").hbm_gbps == 1250.0
+    monkeypatch.setenv("PYASC_RACE_CHECK", "sometimes")
+    with pytest.raises(ValueError, match="race_check"):
+        _run(4096, 1)

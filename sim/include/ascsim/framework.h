@@ -72,23 +72,40 @@ constexpr AscendC::HardEvent eventOfPipes(pipe_t src, pipe_t dst) {
     E e;
   };
   constexpr Row rows[] = {
-      {PIPE_MTE2, PIPE_V, E::MTE2_V},       {PIPE_V, PIPE_MTE2, E::V_MTE2},
-      {PIPE_MTE3, PIPE_V, E::MTE3_V},       {PIPE_V, PIPE_MTE3, E::V_MTE3},
-      {PIPE_V, PIPE_V, E::V_V},             {PIPE_MTE3, PIPE_MTE2, E::MTE3_MTE2},
-      {PIPE_MTE2, PIPE_MTE3, E::MTE2_MTE3}, {PIPE_S, PIPE_V, E::S_V},
-      {PIPE_V, PIPE_S, E::V_S},             {PIPE_S, PIPE_MTE2, E::S_MTE2},
-      {PIPE_MTE2, PIPE_S, E::MTE2_S},       {PIPE_S, PIPE_MTE3, E::S_MTE3},
-      {PIPE_MTE3, PIPE_S, E::MTE3_S},       {PIPE_MTE2, PIPE_MTE1, E::MTE2_MTE1},
-      {PIPE_MTE1, PIPE_MTE2, E::MTE1_MTE2}, {PIPE_MTE1, PIPE_M, E::MTE1_M},
-      {PIPE_M, PIPE_MTE1, E::M_MTE1},       {PIPE_M, PIPE_V, E::M_V},
-      {PIPE_V, PIPE_M, E::V_M},             {PIPE_MTE3, PIPE_MTE1, E::MTE3_MTE1},
-      {PIPE_MTE1, PIPE_MTE3, E::MTE1_MTE3}, {PIPE_MTE1, PIPE_V, E::MTE1_V},
-      {PIPE_MTE2, PIPE_M, E::MTE2_M},       {PIPE_M, PIPE_MTE2, E::M_MTE2},
-      {PIPE_V, PIPE_MTE1, E::V_MTE1},       {PIPE_M, PIPE_FIX, E::M_FIX},
-      {PIPE_FIX, PIPE_M, E::FIX_M},         {PIPE_MTE2, PIPE_FIX, E::MTE2_FIX},
-      {PIPE_FIX, PIPE_MTE2, E::FIX_MTE2},   {PIPE_FIX, PIPE_S, E::FIX_S},
-      {PIPE_M, PIPE_S, E::M_S},             {PIPE_FIX, PIPE_MTE3, E::FIX_MTE3},
-      {PIPE_MTE1, PIPE_FIX, E::MTE1_FIX},   {PIPE_FIX, PIPE_MTE1, E::FIX_MTE1},
+      {PIPE_MTE2, PIPE_V, E::MTE2_V},
+      {PIPE_V, PIPE_MTE2, E::V_MTE2},
+      {PIPE_MTE3, PIPE_V, E::MTE3_V},
+      {PIPE_V, PIPE_MTE3, E::V_MTE3},
+      {PIPE_V, PIPE_V, E::V_V},
+      {PIPE_MTE3, PIPE_MTE2, E::MTE3_MTE2},
+      {PIPE_MTE2, PIPE_MTE3, E::MTE2_MTE3},
+      {PIPE_S, PIPE_V, E::S_V},
+      {PIPE_V, PIPE_S, E::V_S},
+      {PIPE_S, PIPE_MTE2, E::S_MTE2},
+      {PIPE_MTE2, PIPE_S, E::MTE2_S},
+      {PIPE_S, PIPE_MTE3, E::S_MTE3},
+      {PIPE_MTE3, PIPE_S, E::MTE3_S},
+      {PIPE_MTE2, PIPE_MTE1, E::MTE2_MTE1},
+      {PIPE_MTE1, PIPE_MTE2, E::MTE1_MTE2},
+      {PIPE_MTE1, PIPE_M, E::MTE1_M},
+      {PIPE_M, PIPE_MTE1, E::M_MTE1},
+      {PIPE_M, PIPE_V, E::M_V},
+      {PIPE_V, PIPE_M, E::V_M},
+      {PIPE_MTE3, PIPE_MTE1, E::MTE3_MTE1},
+      {PIPE_MTE1, PIPE_MTE3, E::MTE1_MTE3},
+      {PIPE_MTE1, PIPE_V, E::MTE1_V},
+      {PIPE_MTE2, PIPE_M, E::MTE2_M},
+      {PIPE_M, PIPE_MTE2, E::M_MTE2},
+      {PIPE_V, PIPE_MTE1, E::V_MTE1},
+      {PIPE_M, PIPE_FIX, E::M_FIX},
+      {PIPE_FIX, PIPE_M, E::FIX_M},
+      {PIPE_MTE2, PIPE_FIX, E::MTE2_FIX},
+      {PIPE_FIX, PIPE_MTE2, E::FIX_MTE2},
+      {PIPE_FIX, PIPE_S, E::FIX_S},
+      {PIPE_M, PIPE_S, E::M_S},
+      {PIPE_FIX, PIPE_MTE3, E::FIX_MTE3},
+      {PIPE_MTE1, PIPE_FIX, E::MTE1_FIX},
+      {PIPE_FIX, PIPE_MTE1, E::FIX_MTE1},
       {PIPE_FIX, PIPE_FIX, E::FIX_FIX},
   };
   for (const Row &r : rows)
@@ -184,9 +201,9 @@ public:
   template <typename T>
   TBufState GetState(const LocalTensor<T> &tensor,
                      ::ascsim::Loc loc = ::ascsim::here()) const {
-    return static_cast<TBufState>(::ascsim::abi::queueQuery(
-        ascsimHandle_, ::ascsim::QueueQuery::State,
-        ::ascsim::handleOf(tensor), loc));
+    return static_cast<TBufState>(
+        ::ascsim::abi::queueQuery(ascsimHandle_, ::ascsim::QueueQuery::State,
+                                  ::ascsim::handleOf(tensor), loc));
   }
   void FreeAllEvent(::ascsim::Loc loc = ::ascsim::here()) {
     ::ascsim::abi::queueFreeAllEvent(ascsimHandle_, loc);
@@ -232,10 +249,9 @@ public:
   template <typename T>
   LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset,
                                ::ascsim::Loc loc = ::ascsim::here()) {
-    return ::ascsim::localOf<T>(
-        ::ascsim::abi::bufGet(ascsimHandle_, bufOffset,
-                              static_cast<uint64_t>(size) * sizeof(T), false,
-                              loc));
+    return ::ascsim::localOf<T>(::ascsim::abi::bufGet(
+        ascsimHandle_, bufOffset, static_cast<uint64_t>(size) * sizeof(T),
+        false, loc));
   }
   template <typename T>
   LocalTensor<T> AllocTensor(::ascsim::Loc loc = ::ascsim::here()) {
@@ -262,7 +278,9 @@ public:
   explicit TPipe(::ascsim::Loc loc = ::ascsim::here()) {
     ::ascsim::abi::pipeCreate(this, loc);
   }
-  ~TPipe() noexcept(false) { ::ascsim::abi::pipeRelease(this, ::ascsim::here()); }
+  ~TPipe() noexcept(false) {
+    ::ascsim::abi::pipeRelease(this, ::ascsim::here());
+  }
   TPipe(const TPipe &) = delete;
   TPipe &operator=(const TPipe &) = delete;
 
@@ -289,9 +307,9 @@ public:
   template <TPosition pos>
   bool InitBuffer(TBuf<pos> &buf, uint32_t len,
                   ::ascsim::Loc loc = ::ascsim::here()) {
-    buf.ascsimHandle_ = ::ascsim::abi::queueInit(
-        0, static_cast<uint8_t>(pos), static_cast<uint8_t>(pos), 0, 1, len,
-        true, loc);
+    buf.ascsimHandle_ = ::ascsim::abi::queueInit(0, static_cast<uint8_t>(pos),
+                                                 static_cast<uint8_t>(pos), 0,
+                                                 1, len, true, loc);
     return true;
   }
   template <class P>
@@ -305,8 +323,8 @@ public:
   bool InitBufPool(P &bufPool, uint32_t len, U &shareBuf,
                    ::ascsim::Loc loc = ::ascsim::here()) {
     bufPool.ascsimHandle_ =
-        ::ascsim::abi::poolInit(0, static_cast<uint8_t>(P::kPos),
-                                P::kBufIDSize, len, shareBuf.ascsimHandle_, loc);
+        ::ascsim::abi::poolInit(0, static_cast<uint8_t>(P::kPos), P::kBufIDSize,
+                                len, shareBuf.ascsimHandle_, loc);
     return true;
   }
 

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ascsim {
@@ -144,6 +145,10 @@ struct LaunchResult {
   uint32_t cores_used = 0;
   /// Present when LaunchConfig::trace was set.
   std::shared_ptr<const TraceData> trace;
+  /// The printf / DumpTensor output of every block that printed, as
+  /// (block, text) in block order. Every line of a text starts with
+  /// "[block N] " and the text ends with a newline.
+  std::vector<std::pair<uint32_t, std::string>> output;
 };
 
 /// A human-readable report of a launch: duration, per-pipe busy time and

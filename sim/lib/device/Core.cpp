@@ -33,10 +33,10 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
     : blockIdx_(blockIdx), blockNum_(blockNum), mem_(gm, config),
       engine_(flags_), fw_(config) {
   if (config.race_check != RaceCheck::Off) {
-    race_ = std::make_unique<RaceDetector>(
-        config.race_check == RaceCheck::Raise ? Severity::Error
-                                              : Severity::Warning,
-        gm);
+    race_ = std::make_unique<RaceDetector>(config.race_check == RaceCheck::Raise
+                                               ? Severity::Error
+                                               : Severity::Warning,
+                                           gm);
     engine_.setRaceDetector(race_.get());
   }
   if (config.trace) {
@@ -107,10 +107,10 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
       checkInit(api, "tensor", start, bytes, loc);
   }
   if (trace_)
-    trace_->slices.push_back({Pipe::S, scalar_,
-                              scalar_ + (write ? timing::kScalarStore
-                                               : timing::kScalarLoad),
-                              api, loc, seq, 0});
+    trace_->slices.push_back(
+        {Pipe::S, scalar_,
+         scalar_ + (write ? timing::kScalarStore : timing::kScalarLoad), api,
+         loc, seq, 0});
 }
 
 uint64_t Core::beginCall(Loc loc) {
@@ -120,14 +120,13 @@ uint64_t Core::beginCall(Loc loc) {
   return ++seq_;
 }
 
-void Core::issue(Instr instr) {
+void Core::issue(Instr &&instr) {
   Pipe p = instr.pipe;
   if (engine_.queued(p) >= Engine::kQueueDepth) {
-    Stall stall{std::string("the scalar unit stalls here: issuing ") +
-                    instr.name + " needs room in the full PIPE_" + pipeName(p) +
-                    " queue (" + std::to_string(Engine::kQueueDepth) +
-                    " instructions)",
-                instr.loc, ""};
+    Stall stall;
+    stall.loc = instr.loc;
+    stall.issuing = instr.name;
+    stall.fullPipe = p;
     scalar_ = std::max(scalar_, engine_.runUntilRoom(p, stall));
   }
   instr.issue = scalar_;
@@ -194,6 +193,16 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   }
   if (count == 0)
     return;
+  if (in.pipe == Pipe::MTE3 && vecRegs_.atomic != AtomicKind::None) {
+    // SetAtomicAdd/Max/Min: the store accumulates (device/VectorAbi.cpp).
+    CopyCall c{};
+    c.type = type;
+    c.dst = dst;
+    c.src = src;
+    c.blockCount = 1;
+    c.blockLen = static_cast<uint32_t>(bytes / 32);
+    return issueCopy(c, seq, loc);
+  }
   in.work.kind = WorkKind::Copy;
   in.work.type = type;
   in.work.count = count;
@@ -229,6 +238,10 @@ void Core::vecBinary(BinOp op, DType type, const Operand &dst,
          std::string(api) + ": count must be non-negative, but got " +
              std::to_string(count),
          loc);
+  // A count form is set_mask_count; ...; set_mask_norm; set_vector_mask(-1,
+  // -1) on the NPU: the mask register is full and normal afterwards.
+  vecRegs_.counter = false;
+  vecRegs_.maskHi = vecRegs_.maskLo = ~0ull;
   if (count == 0)
     return;
   uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
@@ -285,16 +298,19 @@ void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
                          uint64_t seq, Loc loc) {
   flags_.issueWait(event, fid);
   if (info.dst == Pipe::S) {
-    Stall stall{"the scalar unit stalls here", loc,
-                flagCall("wait_flag", event, fid)};
+    Stall stall;
+    stall.loc = loc;
+    stall.scalarFlag = true;
+    stall.event = event;
+    stall.id = fid;
     uint64_t before = scalar_;
     uint64_t t = engine_.runUntilFlag(event, fid, stall);
     scalar_ = std::max({scalar_, t, engine_.now()});
     if (race_)
       race_->waitFlag(Pipe::S, event, fid);
     if (trace_)
-      trace_->slices.push_back({Pipe::S, before, scalar_ + 1, "wait_flag",
-                                loc, seq, 0});
+      trace_->slices.push_back(
+          {Pipe::S, before, scalar_ + 1, "wait_flag", loc, seq, 0});
     flags_.clear(event, fid);
     return;
   }
@@ -326,16 +342,16 @@ void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
 }
 
 void Core::drainAll(Loc loc, const char *what) {
-  Stall stall{std::string("the scalar unit stalls here: ") + what +
-                  " waits for every pipe to drain",
-              loc, ""};
+  Stall stall;
+  stall.loc = loc;
+  stall.drainFor = what;
   uint64_t before = scalar_;
   scalar_ = std::max(scalar_, engine_.drain(stall));
   if (race_)
     race_->drainAll();
   if (trace_)
-    trace_->slices.push_back({Pipe::S, before, scalar_ + 1, "pipe_barrier",
-                              loc, seq_, 0});
+    trace_->slices.push_back(
+        {Pipe::S, before, scalar_ + 1, "pipe_barrier", loc, seq_, 0});
 }
 
 void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
@@ -434,14 +450,14 @@ void Core::pipeInit(void *pipe, Loc loc) {
 
 void Core::pipeDestroy(void *pipe, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   fw_.destroy(pipe, loc, ops);
   runSync(ops, seq, loc);
 }
 
 void Core::pipeReset(void *pipe, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   fw_.reset(pipe, loc, ops);
   runSync(ops, seq, loc);
 }
@@ -460,14 +476,14 @@ int32_t Core::poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs,
 
 void Core::poolReset(int32_t pool, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   fw_.resetPool(pool, loc, ops);
   runSync(ops, seq, loc);
 }
 
 BufferView Core::queueAlloc(int32_t q, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   BufferView v = fw_.alloc(q, loc, ops);
   runSync(ops, seq, loc);
   return v;
@@ -476,14 +492,14 @@ BufferView Core::queueAlloc(int32_t q, Loc loc) {
 void Core::queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser,
                       uint8_t dstUser, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   fw_.enque(q, buffer, srcUser, dstUser, loc, ops);
   runSync(ops, seq, loc);
 }
 
 BufferView Core::queueDeque(int32_t q, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   BufferView v = fw_.deque(q, loc, ops);
   runSync(ops, seq, loc);
   return v;
@@ -491,7 +507,7 @@ BufferView Core::queueDeque(int32_t q, Loc loc) {
 
 void Core::queueFree(int32_t q, uint64_t buffer, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   fw_.free(q, buffer, loc, ops);
   runSync(ops, seq, loc);
 }
@@ -509,7 +525,7 @@ int32_t Core::queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc) {
 
 void Core::queueFreeAllEvent(int32_t q, Loc loc) {
   uint64_t seq = beginCall(loc);
-  std::vector<SyncOp> ops;
+  std::vector<SyncOp> &ops = syncOps();
   fw_.freeAllEvents(q, loc, ops);
   runSync(ops, seq, loc);
 }

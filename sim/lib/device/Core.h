@@ -14,6 +14,7 @@
 #include "flags/Flags.h"
 #include "framework/Framework.h"
 #include "memory/Memory.h"
+#include "ops/VectorOps.h"
 #include "pipes/Engine.h"
 #include "timing/Timing.h"
 
@@ -23,6 +24,8 @@
 #include <vector>
 
 namespace ascsim {
+
+struct PrintArg; // ascsim/debug.h
 
 class Core {
 public:
@@ -47,6 +50,17 @@ public:
   void scalarWrite(const Operand &dst, uint64_t index, DType type,
                    const void *in, Loc loc);
   void initSocState(Loc loc);
+  // The vector API breadth (device/VectorAbi.cpp).
+  void vecOp(const VecCall &call, Loc loc);
+  void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc);
+  void dataCopyEx(const CopyCall &call, Loc loc);
+
+  // printf and DumpTensor (device/Debug.cpp).
+  void print(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc);
+  void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
+                  uint32_t dumpSize, Loc loc);
+  /// This core's printf/DumpTensor text, every line prefixed "[block N] ".
+  std::string takeOutput();
 
   // The TPipe framework (ascsim/framework.h).
   void pipeCreate(void *pipe, Loc loc);
@@ -88,8 +102,15 @@ public:
   std::unique_ptr<TraceSink> takeTrace() { return std::move(trace_); }
 
 private:
+  // device/VectorAbi.cpp
+  void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
+  void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
+                     uint64_t seq, const char *api, Loc loc);
+  /// device/Debug.cpp: appends text to the output buffer (prefixes, the
+  /// per-core limit).
+  void appendOutput(const std::string &text, Loc loc);
   uint64_t beginCall(Loc loc);
-  void issue(Instr instr);
+  void issue(Instr &&instr);
   /// One operand of an instruction, for race footprints, init checks and
   /// GM traffic accounting.
   struct Use {
@@ -111,6 +132,12 @@ private:
   void drainAll(Loc loc, const char *what);
   /// Issues the flags of a framework call (one scalar cycle each).
   void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc);
+  /// The (cleared) list a framework call fills; kept to avoid an allocation
+  /// per call.
+  std::vector<SyncOp> &syncOps() {
+    syncOps_.clear();
+    return syncOps_;
+  }
 
   int64_t blockIdx_;
   int64_t blockNum_;
@@ -127,6 +154,13 @@ private:
   uint64_t seq_ = 0;        // API calls so far (program order)
   Loc lastLoc_{nullptr, 0};
   std::vector<Diagnostic> diags_;
+  std::vector<SyncOp> syncOps_;
+  // printf / DumpTensor output (device/Debug.cpp).
+  std::string output_;
+  bool outputAtLineStart_ = true;
+  bool outputFull_ = false;
+  bool dumpHeadWritten_ = false;
+  VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
 };
 
 /// Binds `core` to the calling thread while alive.

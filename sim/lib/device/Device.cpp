@@ -7,9 +7,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <thread>
+
+#include <pthread.h>
 
 namespace ascsim {
 
@@ -40,18 +44,117 @@ BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
   out.diagnostics = core->takeDiagnostics();
   out.gmAccesses = core->takeGmAccesses();
   out.trace = core->takeTrace();
+  out.output = core->takeOutput();
   return out;
 }
 
+namespace {
+
+/// The host threads that run blocks, started on first need and kept for the
+/// life of the process (creating threads per launch cost more than a small
+/// kernel's whole simulation). One job at a time; a launch that finds the
+/// pool busy (launches from several host threads at once) falls back to
+/// threads of its own. Workers are detached and the pool is never
+/// destroyed, so process exit does not wait for them; a forked child starts
+/// with a fresh, empty pool.
+class ThreadPool {
+public:
+  static ThreadPool &instance() {
+    static bool registered = [] {
+      pthread_atfork(nullptr, nullptr, [] { current() = new ThreadPool(); });
+      return true;
+    }();
+    (void)registered;
+    return *current();
+  }
+
+  /// Runs fn(i) for i in [0, n) on the caller plus up to `extra` workers.
+  /// Returns false (nothing run) if another job holds the pool.
+  bool run(uint32_t n, uint32_t extra,
+           const std::function<void(uint32_t)> &fn) {
+    std::unique_lock<std::mutex> job(busy_, std::try_to_lock);
+    if (!job.owns_lock())
+      return false;
+    {
+      std::lock_guard<std::mutex> lk(m_);
+      while (workers_ < extra) {
+        std::thread(&ThreadPool::workerLoop, this, gen_).detach();
+        ++workers_;
+      }
+      fn_ = &fn;
+      n_ = n;
+      next_.store(0);
+      slots_ = extra;
+      ++gen_;
+    }
+    wake_.notify_all();
+    work();
+    std::unique_lock<std::mutex> lk(m_);
+    slots_ = 0; // late wakers do not join
+    done_.wait(lk, [&] { return running_ == 0; });
+    fn_ = nullptr;
+    return true;
+  }
+
+private:
+  static ThreadPool *&current() {
+    static ThreadPool *pool = new ThreadPool();
+    return pool;
+  }
+
+  void work() {
+    for (uint32_t i = next_.fetch_add(1); i < n_; i = next_.fetch_add(1))
+      (*fn_)(i);
+  }
+
+  void workerLoop(uint64_t seen) {
+    std::unique_lock<std::mutex> lk(m_);
+    for (;;) {
+      wake_.wait(lk, [&] { return gen_ != seen; });
+      seen = gen_;
+      if (slots_ == 0)
+        continue;
+      --slots_;
+      ++running_;
+      lk.unlock();
+      work();
+      lk.lock();
+      if (--running_ == 0)
+        done_.notify_all();
+    }
+  }
+
+  std::mutex busy_; // held by the job in progress
+  std::mutex m_;
+  std::condition_variable wake_, done_;
+  uint32_t workers_ = 0;
+  uint64_t gen_ = 0;     // job number
+  uint32_t slots_ = 0;   // workers that may still join the current job
+  uint32_t running_ = 0; // workers inside the current job
+  const std::function<void(uint32_t)> *fn_ = nullptr;
+  uint32_t n_ = 0;
+  std::atomic<uint32_t> next_{0};
+};
+
+} // namespace
+
 void parallelFor(uint32_t n, uint32_t threads,
                  const std::function<void(uint32_t)> &fn) {
+  uint32_t extra = threads > 1 ? std::min(threads, n) - 1 : 0;
+  if (extra == 0) {
+    for (uint32_t i = 0; i < n; ++i)
+      fn(i);
+    return;
+  }
+  if (ThreadPool::instance().run(n, extra, fn))
+    return;
+  // The pool is busy with another launch: threads of our own.
   std::atomic<uint32_t> next{0};
   auto worker = [&] {
     for (uint32_t i = next.fetch_add(1); i < n; i = next.fetch_add(1))
       fn(i);
   };
   std::vector<std::thread> pool;
-  uint32_t extra = threads > 1 ? std::min(threads, n) - 1 : 0;
   pool.reserve(extra);
   for (uint32_t t = 0; t < extra; ++t)
     pool.emplace_back(worker);

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace ascsim {
@@ -30,6 +31,8 @@ struct BlockOutcome {
   std::vector<GmAccess> gmAccesses;
   /// The timeline (LaunchConfig::trace only).
   std::unique_ptr<TraceSink> trace;
+  /// printf / DumpTensor text ("[block N] " on every line).
+  std::string output;
 };
 
 /// Runs block `blockIdx` of `blockNum`: calls `entry(args)` with a new core

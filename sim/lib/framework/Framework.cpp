@@ -82,7 +82,9 @@ uint8_t eventBetween(uint8_t from, uint8_t to) {
   return Framework::kNoEvent;
 }
 
-uint32_t roundUp32(uint64_t v) { return static_cast<uint32_t>((v + 31) / 32 * 32); }
+uint32_t roundUp32(uint64_t v) {
+  return static_cast<uint32_t>((v + 31) / 32 * 32);
+}
 
 std::string eventName(uint8_t e) {
   const EventInfo *info = eventInfo(e);
@@ -144,8 +146,9 @@ void Framework::destroy(void *pipe, Loc loc, std::vector<SyncOp> &ops) {
 
 void Framework::reset(void *pipe, Loc loc, std::vector<SyncOp> &ops) {
   if (!isLive(pipe))
-    fail("queue", "reset() on a TPipe that is not live (destroyed or never "
-                  "initialised)",
+    fail("queue",
+         "reset() on a TPipe that is not live (destroyed or never "
+         "initialised)",
          loc);
   releaseAll(loc, ops);
 }
@@ -167,8 +170,8 @@ uint32_t &Framework::bufCount(int32_t pool) {
   return pool == 0 ? rootBufs_ : pools_[pool - 1].bufs;
 }
 
-uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes,
-                          uint32_t nbufs, const std::string &what, Loc loc) {
+uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes, uint32_t nbufs,
+                          const std::string &what, Loc loc) {
   if (pool == 0) {
     uint64_t cap = capacityOf(mem, config_);
     uint32_t &cur = rootCursor_[static_cast<int>(mem)];
@@ -185,8 +188,7 @@ uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes,
     if (rootBufs_ + nbufs > kMaxBuffers)
       fail("queue",
            what + " brings the TPipe to " + std::to_string(rootBufs_ + nbufs) +
-               " buffers; a TPipe holds at most " +
-               std::to_string(kMaxBuffers),
+               " buffers; a TPipe holds at most " + std::to_string(kMaxBuffers),
            loc);
     rootBufs_ += nbufs;
     return start;
@@ -201,8 +203,7 @@ uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes,
   if (p.mem != mem)
     fail("queue",
          what + " places a buffer in " + memName(mem) + ", but the TBufPool " +
-             "initialised at " + formatLoc(p.loc) + " is in " +
-             memName(p.mem),
+             "initialised at " + formatLoc(p.loc) + " is in " + memName(p.mem),
          loc);
   if (p.cursor + bytes > p.size)
     fail("capacity",
@@ -250,8 +251,9 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
     fail("argument",
-         std::string(api) + ": the number of buffers must be in 1..64, but "
-                            "got " +
+         std::string(api) +
+             ": the number of buffers must be in 1..64, but "
+             "got " +
              std::to_string(num),
          loc);
   if (len == 0)
@@ -266,8 +268,7 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
   if (!tbuf) {
     uint8_t prod = producerPipe(src, dst), cons = consumerPipe(src, dst);
     q.enqEvent = eventBetween(prod, cons);
-    q.freeEvent =
-        q.enqEvent == kBarrierV ? kNoEvent : eventBetween(cons, prod);
+    q.freeEvent = q.enqEvent == kBarrierV ? kNoEvent : eventBetween(cons, prod);
   }
   q.bufs.resize(static_cast<size_t>(num));
   std::string what = std::string(api) + " of " + std::to_string(num) +
@@ -313,10 +314,9 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
            loc, {makeNote("the shared pool was initialised here", s.loc)});
     p.base = s.base;
   } else {
-    p.base = carve(parent, p.mem, p.size, 0,
-                   std::string(api) + " of " + std::to_string(p.size) +
-                       " bytes",
-                   loc);
+    p.base = carve(
+        parent, p.mem, p.size, 0,
+        std::string(api) + " of " + std::to_string(p.size) + " bytes", loc);
   }
   pools_.push_back(p);
   return static_cast<int32_t>(pools_.size());
@@ -359,8 +359,8 @@ std::string Framework::describe(const Queue &q) const {
   else if (q.src == kPosGM || q.dst == kPosGM)
     s = std::string("the ") + positionName(q.pos) + " queue";
   else
-    s = std::string("the ") + positionName(q.src) + "->" +
-        positionName(q.dst) + " queue";
+    s = std::string("the ") + positionName(q.src) + "->" + positionName(q.dst) +
+        " queue";
   return s + " (" + std::to_string(q.bufs.size()) + " x " +
          std::to_string(q.len) + " bytes, initialised at " + formatLoc(q.loc) +
          ")";
@@ -401,9 +401,9 @@ uint32_t Framework::bufferIndex(const Queue &q, int32_t qh, uint64_t buffer,
     std::vector<Note> notes;
     if (owner > 0 && static_cast<size_t>(owner) <= queues_.size() &&
         owner != qh)
-      notes.push_back(makeNote("the tensor belongs to " +
-                                   describe(queues_[owner - 1]),
-                               queues_[owner - 1].loc));
+      notes.push_back(
+          makeNote("the tensor belongs to " + describe(queues_[owner - 1]),
+                   queues_[owner - 1].loc));
     fail("queue",
          std::string(api) + " on " + describe(q) + " with a tensor that " +
              (buffer == 0 ? "was not allocated from any queue"
@@ -443,8 +443,8 @@ void Framework::waitPendingFrees(Queue &q, std::vector<SyncOp> &ops) {
   for (Buffer &b : q.bufs) {
     if (b.freeId < 0)
       continue;
-    ops.push_back(SyncOp{SyncOp::Wait, q.freeEvent,
-                         static_cast<uint8_t>(b.freeId)});
+    ops.push_back(
+        SyncOp{SyncOp::Wait, q.freeEvent, static_cast<uint8_t>(b.freeId)});
     giveId(q.freeEvent, b.freeId);
     b.freeId = -1;
   }
@@ -467,12 +467,12 @@ BufferView Framework::alloc(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
   if (b == n) {
     std::vector<Note> notes;
     for (uint32_t k = 0; k < n; ++k)
-      notes.push_back(makeNote(
-          "buffer " + std::to_string(k) + " is still in use since here",
-          q.bufs[k].lastLoc));
+      notes.push_back(makeNote("buffer " + std::to_string(k) +
+                                   " is still in use since here",
+                               q.bufs[k].lastLoc));
     fail("queue",
-         std::string(api) + " on " + describe(q) + " finds no free buffer: " +
-             "all " + std::to_string(n) +
+         std::string(api) + " on " + describe(q) +
+             " finds no free buffer: " + "all " + std::to_string(n) +
              " are allocated and not yet freed. Call free_tensor on a "
              "buffer before allocating another, or give the queue more "
              "buffers",
@@ -481,8 +481,8 @@ BufferView Framework::alloc(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
   q.next = (b + 1) % n;
   Buffer &buf = q.bufs[b];
   if (buf.freeId >= 0) {
-    ops.push_back(SyncOp{SyncOp::Wait, q.freeEvent,
-                         static_cast<uint8_t>(buf.freeId)});
+    ops.push_back(
+        SyncOp{SyncOp::Wait, q.freeEvent, static_cast<uint8_t>(buf.freeId)});
     giveId(q.freeEvent, buf.freeId);
     buf.freeId = -1;
   }
@@ -554,8 +554,8 @@ BufferView Framework::deque(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
   q.enqueued.pop_front();
   Buffer &buf = q.bufs[b];
   if (buf.enqId >= 0) {
-    ops.push_back(SyncOp{SyncOp::Wait, buf.enqEvent,
-                         static_cast<uint8_t>(buf.enqId)});
+    ops.push_back(
+        SyncOp{SyncOp::Wait, buf.enqEvent, static_cast<uint8_t>(buf.enqId)});
     giveId(buf.enqEvent, buf.enqId);
     buf.enqId = -1;
   }

@@ -91,6 +91,9 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     for (Diagnostic &d : o.diagnostics)
       result.diagnostics.push_back(std::move(d));
   }
+  for (uint32_t b = 0; b < numBlocks; ++b)
+    if (!outcomes[b].output.empty())
+      result.output.emplace_back(b, std::move(outcomes[b].output));
   gmBytes = result.gm_read_bytes + result.gm_write_bytes;
   if (config.race_check != RaceCheck::Off && numBlocks > 1) {
     std::vector<const std::vector<GmAccess> *> logs;
@@ -123,8 +126,8 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                        static_cast<double>(gmBytes);
     uint64_t &m2 = k.busy[static_cast<int>(Pipe::MTE2)];
     uint64_t &m3 = k.busy[static_cast<int>(Pipe::MTE3)];
-    m2 = std::max<uint64_t>(m2, static_cast<uint64_t>(
-                                    result.hbm_cycles * readShare + 0.5));
+    m2 = std::max<uint64_t>(
+        m2, static_cast<uint64_t>(result.hbm_cycles * readShare + 0.5));
     m3 = std::max<uint64_t>(
         m3, static_cast<uint64_t>(result.hbm_cycles * (1 - readShare) + 0.5));
   }
@@ -132,17 +135,18 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   result.launch_overhead_us = config.launch_overhead_us;
   result.num_blocks = numBlocks;
   result.cores_used = std::min(numBlocks, config.aiv_cores);
-  result.duration_us =
-      static_cast<double>(result.cycles) / config.clock_mhz +
-      config.launch_overhead_us;
+  result.duration_us = static_cast<double>(result.cycles) / config.clock_mhz +
+                       config.launch_overhead_us;
   uint64_t best = 0;
   for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
     uint64_t b = k.busy[static_cast<int>(p)];
     result.pipe_busy_cycles[pipeName(p)] = b;
-    result.pipe_busy_us[pipeName(p)] = static_cast<double>(b) / config.clock_mhz;
+    result.pipe_busy_us[pipeName(p)] =
+        static_cast<double>(b) / config.clock_mhz;
     result.pipe_ratio[pipeName(p)] =
-        result.cycles ? static_cast<double>(b) / static_cast<double>(result.cycles)
-                      : 0.0;
+        result.cycles
+            ? static_cast<double>(b) / static_cast<double>(result.cycles)
+            : 0.0;
     if (b > best) {
       best = b;
       result.bound_pipe = pipeName(p);

@@ -41,8 +41,8 @@ std::string summary(const LaunchResult &r) {
   if (r.num_blocks == 0) {
     out += "simulator: the launch did not run\n";
   } else {
-    double device = r.clock_mhz > 0 ? static_cast<double>(r.cycles) / r.clock_mhz
-                                    : 0.0;
+    double device =
+        r.clock_mhz > 0 ? static_cast<double>(r.cycles) / r.clock_mhz : 0.0;
     out += "simulator: " + std::to_string(r.num_blocks) + " block" +
            (r.num_blocks == 1 ? "" : "s") + " on " +
            std::to_string(r.cores_used) + " vector core" +
@@ -54,10 +54,8 @@ std::string summary(const LaunchResult &r) {
     out += "  bound by " + (r.bound_pipe.empty() ? "nothing" : r.bound_pipe) +
            (r.hbm_bound ? " (HBM bandwidth bound)" : "") + "\n";
     out += "  pipe     busy us      cycles   ratio\n";
-    const char *lanes[][2] = {{"S", "SCALAR"},
-                              {"V", "VECTOR"},
-                              {"MTE2", "MTE2"},
-                              {"MTE3", "MTE3"}};
+    const char *lanes[][2] = {
+        {"S", "SCALAR"}, {"V", "VECTOR"}, {"MTE2", "MTE2"}, {"MTE3", "MTE3"}};
     for (auto &l : lanes) {
       auto c = r.pipe_busy_cycles.find(l[0]);
       if (c == r.pipe_busy_cycles.end())
@@ -68,10 +66,10 @@ std::string summary(const LaunchResult &r) {
              pad(std::to_string(c->second), 12, true) +
              pad(fmt("%.1f%%", 100.0 * ratio), 8, true) + "\n";
     }
-    double gbps = device > 0 ? static_cast<double>(r.gm_read_bytes +
-                                                   r.gm_write_bytes) /
-                                   (device * 1e3)
-                             : 0.0;
+    double gbps =
+        device > 0 ? static_cast<double>(r.gm_read_bytes + r.gm_write_bytes) /
+                         (device * 1e3)
+                   : 0.0;
     out += "  GM traffic: read " + bytes(r.gm_read_bytes) + ", write " +
            bytes(r.gm_write_bytes) + "; HBM needs " +
            std::to_string(r.hbm_cycles) + " cycles; achieved " +

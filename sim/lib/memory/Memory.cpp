@@ -6,6 +6,9 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 
 namespace ascsim {
 
@@ -100,8 +103,86 @@ void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
 // CoreMemory
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// UbBuffer
+//===----------------------------------------------------------------------===//
+
+namespace {
+thread_local UbBuffer tlsUb;
+
+/// ASCSIM_CHECK_UB_RESET=1 (the test suites set it): every core checks that
+/// the reused buffer it gets is entirely clean, and aborts otherwise (a write
+/// path that bypasses the dirty tracking).
+bool checkReset() {
+  static const bool on = [] {
+    const char *v = std::getenv("ASCSIM_CHECK_UB_RESET");
+    return v && *v && std::strcmp(v, "0") != 0;
+  }();
+  return on;
+}
+} // namespace
+
+void UbBuffer::prepare(uint64_t bytes) {
+  if (bytes_.size() == bytes)
+    return;
+  bytes_.assign(bytes, kUninitialisedByte);
+  written_.assign((bytes + 63) / 64, 0);
+  dirty_.assign((bytes + kChunk * 64 - 1) / (kChunk * 64), 0);
+}
+
+void UbBuffer::release() {
+  for (size_t w = 0; w < dirty_.size(); ++w) {
+    for (uint64_t bits = dirty_[w]; bits; bits &= bits - 1) {
+      uint64_t start = (w * 64 + __builtin_ctzll(bits)) * kChunk;
+      uint64_t end = std::min<uint64_t>(start + kChunk, bytes_.size());
+      std::memset(bytes_.data() + start, kUninitialisedByte, end - start);
+      // kChunk is a multiple of 64: the chunk's bitmap words are its own.
+      std::memset(written_.data() + start / 64, 0,
+                  ((end - start + 63) / 64) * sizeof(uint64_t));
+    }
+    dirty_[w] = 0;
+  }
+}
+
+bool UbBuffer::clean() const {
+  for (uint8_t b : bytes_)
+    if (b != kUninitialisedByte)
+      return false;
+  for (uint64_t w : written_)
+    if (w != 0)
+      return false;
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// CoreMemory
+//===----------------------------------------------------------------------===//
+
 CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
-    : gm_(gm), config_(config), ub_(config.ub_bytes, kUninitialisedByte) {}
+    : gm_(gm), config_(config) {
+  if (tlsUb.inUse) { // a second core on this thread (nested launch)
+    own_ = std::make_unique<UbBuffer>();
+    buf_ = own_.get();
+  } else {
+    buf_ = &tlsUb;
+  }
+  buf_->inUse = true;
+  buf_->prepare(config.ub_bytes);
+  if (checkReset() && !buf_->clean()) {
+    std::fprintf(stderr, "ascsim: internal error: a reused Unified Buffer was "
+                         "not reset (a UB write bypassed the dirty "
+                         "tracking)\n");
+    std::abort();
+  }
+  ub_ = buf_->data();
+  ubSize_ = buf_->size();
+  written_ = buf_->written();
+}
+
+CoreMemory::~CoreMemory() {
+  buf_->release();
+  buf_->inUse = false;
+}
 
 void CoreMemory::checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                                    uint32_t elemBytes, Loc loc) const {
@@ -174,7 +255,7 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
          std::string(a.api) + ": the " + a.role + " UB address " +
              std::to_string(addr) + " is not 32-byte aligned",
          loc);
-  uint64_t cap = ub_.size();
+  uint64_t cap = ubSize_;
   if (addr + bytes > cap)
     fail("bounds",
          std::string(a.api) + " " + verb(a) + " UB bytes [" +
@@ -189,38 +270,46 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
              ", but that LocalTensor view holds only " +
              describeBytes(op.bytes, a.type),
          loc);
-  return ub_.data() + addr;
+  // Whatever is written through this pointer stays inside the view (or the
+  // resolved range): those chunks need a re-fill before the buffer's reuse.
+  buf_->markDirty(op.addr, op.addr + std::max(op.bytes, offset + bytes));
+  return ub_ + addr;
 }
 
+namespace {
+/// Bits [bit, bit + n) of a 64-bit word (n >= 1).
+uint64_t bitMask(uint64_t bit, uint64_t n) {
+  return n >= 64 ? ~0ull : ((1ull << n) - 1) << bit;
+}
+} // namespace
+
 void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
-  uint64_t end = std::min<uint64_t>(addr + bytes, ub_.size());
+  uint64_t end = std::min<uint64_t>(addr + bytes, ubSize_);
+  if (addr >= end)
+    return;
+  buf_->markDirty(addr, end);
   for (uint64_t i = addr; i < end;) {
-    if (i % 64 == 0 && i + 64 <= end) {
-      written_[i / 64] = ~0ull;
-      i += 64;
-    } else {
-      written_[i / 64] |= 1ull << (i % 64);
-      ++i;
-    }
+    uint64_t bit = i % 64, n = std::min<uint64_t>(64 - bit, end - i);
+    written_[i / 64] |= bitMask(bit, n);
+    i += n;
   }
 }
 
 uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
                                uint64_t &first) const {
-  uint64_t end = std::min<uint64_t>(addr + bytes, ub_.size());
-  uint64_t n = 0;
+  uint64_t end = std::min<uint64_t>(addr + bytes, ubSize_);
+  uint64_t count = 0;
   for (uint64_t i = addr; i < end;) {
-    if (i % 64 == 0 && i + 64 <= end && written_[i / 64] == ~0ull) {
-      i += 64;
-      continue;
+    uint64_t bit = i % 64, n = std::min<uint64_t>(64 - bit, end - i);
+    uint64_t miss = ~written_[i / 64] & bitMask(bit, n);
+    if (miss) {
+      if (count == 0)
+        first = i / 64 * 64 + static_cast<uint64_t>(__builtin_ctzll(miss));
+      count += static_cast<uint64_t>(__builtin_popcountll(miss));
     }
-    if (!(written_[i / 64] & (1ull << (i % 64)))) {
-      if (n++ == 0)
-        first = i;
-    }
-    ++i;
+    i += n;
   }
-  return n;
+  return count;
 }
 
 } // namespace ascsim

@@ -15,6 +15,7 @@
 #include "support/Isa.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace ascsim {
@@ -48,10 +49,52 @@ private:
 /// reading never-written memory shows (0xFF.. is a NaN for every float type).
 constexpr uint8_t kUninitialisedByte = 0xFF;
 
+/// A Unified Buffer with its written-bytes bitmap, kept per host thread and
+/// reused by every block that thread runs (allocating and filling 192 KiB per
+/// block dominated the launch of small kernels). Between two users the bytes
+/// are kUninitialisedByte and the bitmap is zero: a user marks the chunks it
+/// may have touched dirty (every resolved UB operand view, every markWritten)
+/// and release() re-fills only those.
+class UbBuffer {
+public:
+  /// Dirty-tracking granularity in bytes.
+  static constexpr uint64_t kChunk = 1024;
+
+  /// Makes the buffer `bytes` long and clean.
+  void prepare(uint64_t bytes);
+  /// Re-fills the dirty chunks.
+  void release();
+  /// Whether every byte is kUninitialisedByte and the bitmap is zero (the
+  /// self-check enabled by ASCSIM_CHECK_UB_RESET=1).
+  bool clean() const;
+
+  uint8_t *data() { return bytes_.data(); }
+  uint64_t size() const { return bytes_.size(); }
+  uint64_t *written() { return written_.data(); }
+  void markDirty(uint64_t addr, uint64_t end) {
+    if (end > bytes_.size())
+      end = bytes_.size();
+    for (uint64_t c = addr / kChunk; c * kChunk < end; ++c)
+      dirty_[c / 64] |= 1ull << (c % 64);
+  }
+
+  bool inUse = false;
+
+private:
+  std::vector<uint8_t> bytes_;
+  std::vector<uint64_t> written_; // one bit per byte
+  std::vector<uint64_t> dirty_;   // one bit per kChunk bytes
+};
+
 /// The per-core memories and the resolution of operands into host pointers.
 class CoreMemory {
 public:
+  /// Uses the calling thread's UbBuffer (or a private one if a core of this
+  /// thread already holds it).
   CoreMemory(const GmMap &gm, const LaunchConfig &config);
+  ~CoreMemory();
+  CoreMemory(const CoreMemory &) = delete;
+  CoreMemory &operator=(const CoreMemory &) = delete;
 
   /// Checks a static LocalTensor(pos, addr, elems) of `elemBytes` elements.
   void checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
@@ -61,19 +104,17 @@ public:
   uint8_t *resolve(const Operand &op, uint64_t offset, uint64_t bytes,
                    const Access &a, Loc loc);
 
-  uint64_t ubBytes() const { return ub_.size(); }
+  uint64_t ubBytes() const { return ubSize_; }
   /// Byte offset of a resolved UB pointer.
   uint64_t ubOffset(const uint8_t *p) const {
-    return static_cast<uint64_t>(p - ub_.data());
+    return static_cast<uint64_t>(p - ub_);
   }
-  bool isUb(const uint8_t *p) const {
-    return p >= ub_.data() && p < ub_.data() + ub_.size();
-  }
+  bool isUb(const uint8_t *p) const { return p >= ub_ && p < ub_ + ubSize_; }
 
   /// Initialisation tracking (LaunchConfig::init_check): UB bytes some
   /// instruction has written, in program order.
-  void enableInitTracking() { written_.assign((ub_.size() + 63) / 64, 0); }
-  bool initTracking() const { return !written_.empty(); }
+  void enableInitTracking() { tracking_ = true; }
+  bool initTracking() const { return tracking_; }
   void markWritten(uint64_t addr, uint64_t bytes);
   /// Number of bytes of [addr, addr + bytes) never written; `first` gets the
   /// first such byte.
@@ -85,8 +126,12 @@ private:
 
   const GmMap &gm_;
   const LaunchConfig &config_;
-  std::vector<uint8_t> ub_;
-  std::vector<uint64_t> written_; // one bit per UB byte
+  std::unique_ptr<UbBuffer> own_; // when the thread's buffer is taken
+  UbBuffer *buf_;
+  uint8_t *ub_;
+  uint64_t ubSize_;
+  uint64_t *written_; // one bit per UB byte
+  bool tracking_ = false;
 };
 
 } // namespace ascsim

@@ -3,6 +3,7 @@
 #include "ops/Ops.h"
 
 #include "ascsim/float16.h"
+#include "ops/VectorOps.h"
 #include "support/Isa.h"
 
 #include <cmath>
@@ -59,10 +60,14 @@ template <class F> F applyFloat(BinOp op, F a, F b) {
   case BinOp::Max:
     if (std::isnan(a) || std::isnan(b))
       return std::numeric_limits<F>::quiet_NaN();
+    if (a == b) // -0 < +0 (IEEE 754-2019 maximum)
+      return std::signbit(a) ? b : a;
     return a > b ? a : b;
   case BinOp::Min:
     if (std::isnan(a) || std::isnan(b))
       return std::numeric_limits<F>::quiet_NaN();
+    if (a == b) // -0 < +0 (IEEE 754-2019 minimum)
+      return std::signbit(a) ? a : b;
     return a < b ? a : b;
   }
   return F(0);
@@ -121,7 +126,11 @@ void evaluateBinary(const Work &w, uint8_t *out) {
 
 } // namespace
 
-uint64_t resultBytes(const Work &w) { return w.count * dtypeSize(w.type); }
+uint64_t resultBytes(const Work &w) {
+  if (w.kind == WorkKind::Vector)
+    return w.vec->stagingBytes;
+  return w.count * dtypeSize(w.type);
+}
 
 void evaluate(const Work &w, uint8_t *staging) {
   switch (w.kind) {
@@ -130,6 +139,9 @@ void evaluate(const Work &w, uint8_t *staging) {
     return;
   case WorkKind::Binary:
     evaluateBinary(w, staging);
+    return;
+  case WorkKind::Vector:
+    evaluateVector(*w.vec, staging, w.vec->loc);
     return;
   }
 }

@@ -15,11 +15,16 @@
 #include "ascsim/abi.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 namespace ascsim {
 
-enum class WorkKind : uint8_t { Copy, Binary };
+struct VecInstr; // ops/VectorOps.h
+
+/// Vector: a mask/repeat instruction or parameterised copy (ops/VectorOps.h):
+/// `vec` plans it; staging and the written bytes are not contiguous.
+enum class WorkKind : uint8_t { Copy, Binary, Vector };
 
 struct Work {
   WorkKind kind = WorkKind::Copy;
@@ -29,6 +34,7 @@ struct Work {
   const uint8_t *src0 = nullptr;
   const uint8_t *src1 = nullptr;
   uint64_t count = 0; // elements
+  std::shared_ptr<const VecInstr> vec; // WorkKind::Vector
 };
 
 /// Bytes written to `dst`.

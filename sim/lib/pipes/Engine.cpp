@@ -2,6 +2,7 @@
 
 #include "pipes/Engine.h"
 
+#include "ops/VectorOps.h"
 #include "support/Fault.h"
 
 #include <algorithm>
@@ -9,8 +10,10 @@
 
 namespace ascsim {
 
-void Engine::push(Instr instr) {
-  pipes_[idx(instr.pipe)].queue.push_back(std::move(instr));
+void Engine::push(Instr &&instr) {
+  int p = idx(instr.pipe);
+  pipes_[p].queue.push_back(std::move(instr));
+  queuedPipes_ |= 1u << p;
 }
 
 uint32_t Engine::allocSlot() {
@@ -45,6 +48,8 @@ void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
 namespace {
 
 std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
+  if (w.kind == WorkKind::Vector)
+    return w.vec->hulls;
   uint64_t srcBytes = w.count * dtypeSize(w.type);
   auto range = [](const uint8_t *p, uint64_t n) {
     uintptr_t a = reinterpret_cast<uintptr_t>(p);
@@ -101,8 +106,12 @@ uint64_t Engine::headStart(const PipeState &ps) const {
 
 void Engine::start(Pipe p, uint64_t cycle) {
   PipeState &ps = pipes_[idx(p)];
-  Instr h = std::move(ps.queue.front());
+  // The head's slot stays intact until the queue's next push, and start()
+  // pushes nothing: use it in place (an Instr is a few hundred bytes).
+  Instr &h = ps.queue.front();
   ps.queue.pop_front();
+  if (ps.queue.empty())
+    queuedPipes_ &= ~(1u << idx(p));
   uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
   now_ = cycle;
   if (race_)
@@ -122,6 +131,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
     f.isFlag = false;
     f.loc = h.loc;
     f.dst = h.work.dst;
+    f.vec = h.work.vec;
     f.staging.resize(resultBytes(h.work));
     evaluate(h.work, f.staging.data());
     schedule(done, h.seq, s);
@@ -198,8 +208,12 @@ void Engine::complete() {
     setStart_[event * kNumEventIds + id] = f.started;
     return;
   }
-  if (!f.staging.empty())
+  if (f.vec) {
+    commitVector(*f.vec, f.staging.data());
+    f.vec.reset();
+  } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
+  }
   freeSlots_.push_back(top.slot);
 }
 
@@ -207,9 +221,9 @@ Engine::Step Engine::step(uint64_t limit) {
   uint64_t tc = pending_.empty() ? kNever : pending_.top().cycle;
   uint64_t ts = kNever;
   int sp = -1;
-  bool anyQueued = false;
-  for (int p = 0; p < kNumPipes; ++p) {
-    anyQueued |= !pipes_[p].queue.empty();
+  // Only pipes with queued instructions, in pipe order (the tie-break).
+  for (uint32_t bits = queuedPipes_; bits; bits &= bits - 1) {
+    int p = __builtin_ctz(bits);
     uint64_t t = headStart(pipes_[p]);
     if (t < ts) {
       ts = t;
@@ -217,7 +231,7 @@ Engine::Step Engine::step(uint64_t limit) {
     }
   }
   if (tc == kNever && ts == kNever)
-    return anyQueued ? Step::Blocked : Step::Idle;
+    return queuedPipes_ ? Step::Blocked : Step::Idle;
   if (std::min(tc, ts) > limit)
     return Step::Limit;
   if (tc <= ts)
@@ -258,6 +272,23 @@ uint64_t Engine::drain(const Stall &stall) {
   return end;
 }
 
+std::string Stall::whatText() const {
+  if (issuing)
+    return std::string("the scalar unit stalls here: issuing ") + issuing +
+           " needs room in the full PIPE_" + pipeName(fullPipe) + " queue (" +
+           std::to_string(Engine::kQueueDepth) + " instructions)";
+  if (scalarFlag)
+    return "the scalar unit stalls here";
+  if (drainFor)
+    return std::string("the scalar unit stalls here: ") + drainFor +
+           " waits for every pipe to drain";
+  return what;
+}
+
+std::string Stall::scalarWaitText() const {
+  return scalarFlag ? flagCall("wait_flag", event, id) : scalarWait;
+}
+
 void Engine::deadlock(const Stall &stall) const {
   // Every non-empty queue is headed by a WaitFlag whose flag is not set.
   std::vector<const Instr *> blocked;
@@ -288,12 +319,12 @@ void Engine::deadlock(const Stall &stall) const {
   std::vector<Note> notes;
   std::string msg;
   Loc loc = stall.loc;
+  std::string scalarWait = stall.scalarWaitText();
   if (blocked.empty()) {
-    msg =
-        "deadlock: " +
-        (stall.scalarWait.empty() ? std::string("the scalar unit")
-                                  : stall.scalarWait + " on the scalar unit") +
-        " waits forever: no pipe has work left that could set its flag";
+    msg = "deadlock: " +
+          (scalarWait.empty() ? std::string("the scalar unit")
+                              : scalarWait + " on the scalar unit") +
+          " waits forever: no pipe has work left that could set its flag";
   } else {
     const Instr &first = *blocked.front();
     msg = "deadlock: " + describe(first);
@@ -301,7 +332,7 @@ void Engine::deadlock(const Stall &stall) const {
     for (size_t i = 1; i < blocked.size(); ++i)
       notes.push_back(
           makeNote("also blocked: " + describe(*blocked[i]), blocked[i]->loc));
-    notes.push_back(makeNote(stall.what, stall.loc));
+    notes.push_back(makeNote(stall.whatText(), stall.loc));
   }
   fail("deadlock", msg + "; the kernel would hang on the NPU", loc,
        std::move(notes));

@@ -59,6 +59,64 @@ struct Instr {
   VectorClock issueClock;
 };
 
+/// A pipe's in-order instruction queue: a ring buffer that grows by doubling
+/// (a pipe queue holds at most Engine::kQueueDepth instructions, so it
+/// stops allocating after its first few pushes; std::deque allocated a node
+/// for every instruction of this size).
+class InstrQueue {
+public:
+  class const_iterator {
+  public:
+    const_iterator(const InstrQueue *q, size_t i) : q_(q), i_(i) {}
+    const Instr &operator*() const { return q_->at(i_); }
+    const Instr *operator->() const { return &q_->at(i_); }
+    const_iterator &operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const const_iterator &o) const { return i_ != o.i_; }
+    bool operator==(const const_iterator &o) const { return i_ == o.i_; }
+
+  private:
+    const InstrQueue *q_;
+    size_t i_;
+  };
+
+  bool empty() const { return size_ == 0; }
+  size_t size() const { return size_; }
+  Instr &front() { return buf_[head_]; }
+  const Instr &front() const { return buf_[head_]; }
+  void push_back(Instr &&in) {
+    if (size_ == buf_.size())
+      grow();
+    buf_[(head_ + size_) & (buf_.size() - 1)] = std::move(in);
+    ++size_;
+  }
+  /// Drops the head (normally moved out through front() first).
+  void pop_front() {
+    head_ = (head_ + 1) & (buf_.size() - 1);
+    --size_;
+  }
+  const_iterator begin() const { return const_iterator(this, 0); }
+  const_iterator end() const { return const_iterator(this, size_); }
+
+private:
+  const Instr &at(size_t i) const {
+    return buf_[(head_ + i) & (buf_.size() - 1)];
+  }
+  void grow() {
+    std::vector<Instr> bigger(buf_.empty() ? 32 : buf_.size() * 2);
+    for (size_t i = 0; i < size_; ++i)
+      bigger[i] = std::move(buf_[(head_ + i) & (buf_.size() - 1)]);
+    buf_.swap(bigger);
+    head_ = 0;
+  }
+
+  std::vector<Instr> buf_; // power-of-two size
+  size_t head_ = 0;
+  size_t size_ = 0;
+};
+
 /// The recorded timeline of one core (LaunchConfig::trace). A work slice
 /// spans the cycles the instruction occupies its pipe (slices of one pipe
 /// never overlap); `done` is when its result lands.
@@ -87,6 +145,20 @@ struct Stall {
   Loc loc{nullptr, 0};
   /// For a WaitFlag executed by the scalar (destination S): its spelling.
   std::string scalarWait;
+
+  // The frequent stalls are described lazily: no string is built unless a
+  // deadlock is reported (whatText / scalarWaitText).
+  /// The scalar needs room in the full queue of `fullPipe` to issue this.
+  const char *issuing = nullptr;
+  Pipe fullPipe = Pipe::S;
+  /// The scalar executes wait_flag(event, id) (a destination-S event).
+  bool scalarFlag = false;
+  uint8_t event = 0, id = 0;
+  /// "<drainFor> waits for every pipe to drain".
+  const char *drainFor = nullptr;
+
+  std::string whatText() const;
+  std::string scalarWaitText() const;
 };
 
 class Engine {
@@ -101,7 +173,7 @@ public:
 
   size_t queued(Pipe p) const { return pipes_[idx(p)].queue.size(); }
   /// Appends to the pipe's queue; the caller has made room.
-  void push(Instr instr);
+  void push(Instr &&instr);
   /// A SetFlag whose source pipe is S (issued as instruction `seq`): the flag
   /// is set at `cycle`.
   void postFlagSet(uint8_t event, uint8_t id, uint64_t cycle, uint64_t seq,
@@ -126,7 +198,7 @@ private:
   enum class Step { Progressed, Idle, Blocked, Limit };
 
   struct PipeState {
-    std::deque<Instr> queue;
+    InstrQueue queue;
     uint64_t freeAt = 0;   // earliest start of the next instruction
     uint64_t lastDone = 0; // latest completion of a started instruction
     uint64_t busy = 0;
@@ -140,7 +212,9 @@ private:
     Loc loc{nullptr, 0};
     uint8_t *dst = nullptr;
     std::vector<uint8_t> staging;
-    VectorClock clock; // a flag's happens-before knowledge (races on)
+    /// WorkKind::Vector: lands through commitVector (scattered / atomic).
+    std::shared_ptr<const VecInstr> vec;
+    VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
   };
   /// An in-flight PIPE_V instruction's byte ranges (host addresses), for the
@@ -180,6 +254,7 @@ private:
   std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>>
       pending_;
   uint64_t now_ = 0;
+  uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
 };
 
 } // namespace ascsim

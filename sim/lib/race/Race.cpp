@@ -47,18 +47,9 @@ std::string formatRange(Mem mem, uint64_t start, uint64_t end,
 }
 
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
-    : severity_(severity), gm_(gm) {}
-
-void RaceDetector::split(Shadow &sh, uint64_t at) {
-  auto it = sh.upper_bound(at);
-  if (it == sh.begin())
-    return;
-  --it;
-  if (it->first == at || it->second.end <= at)
-    return;
-  Seg tail = it->second;
-  it->second.end = at;
-  sh.emplace(at, tail);
+    : severity_(severity), gm_(gm) {
+  log_.reserve(256);
+  gmLog_.reserve(64);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -89,54 +80,136 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
 
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   const Entry cur = log_[e];
-  split(sh, cur.start);
-  split(sh, cur.end);
-  // Fill the gaps so every byte of [start, end) has a segment.
-  uint64_t pos = cur.start;
-  auto it = sh.lower_bound(cur.start);
-  while (pos < cur.end) {
-    if (it == sh.end() || it->first > pos) {
-      uint64_t gapEnd =
-          it == sh.end() ? cur.end : std::min<uint64_t>(it->first, cur.end);
-      Seg s;
-      s.end = gapEnd;
-      it = sh.emplace_hint(it, pos, s);
-    }
-    Seg &seg = it->second;
-    auto racesWith = [&](int32_t prevIdx) {
-      const Entry &prev = log_[prevIdx];
-      if (prev.pipe == cur.pipe && prev.stamp == cur.stamp)
-        return false; // the same instruction
-      return !known.knows(idx(prev.pipe), prev.stamp);
-    };
-    if (seg.w >= 0 && racesWith(seg.w))
-      report(log_[seg.w], cur);
+  // The run [lo, hi) of segments overlapping [cur.start, cur.end).
+  size_t lo = static_cast<size_t>(
+      std::partition_point(sh.begin(), sh.end(),
+                           [&](const Seg &s) { return s.end <= cur.start; }) -
+      sh.begin());
+  size_t hi = lo;
+  while (hi < sh.size() && sh[hi].start < cur.end)
+    ++hi;
+
+  auto racesWith = [&](int32_t prevIdx) {
+    const Entry &prev = log_[prevIdx];
+    if (prev.pipe == cur.pipe && prev.stamp == cur.stamp)
+      return false; // the same instruction
+    return !known.knows(idx(prev.pipe), prev.stamp);
+  };
+  // Checks the access against one piece's state and updates it.
+  auto update = [&](Seg &piece) {
+    if (piece.w >= 0 && racesWith(piece.w))
+      report(log_[piece.w], cur);
     if (cur.write) {
       for (int q = 0; q < kNumPipes; ++q)
-        if (seg.r[q] >= 0 && racesWith(seg.r[q]))
-          report(log_[seg.r[q]], cur);
-      seg.w = e;
-      seg.r.fill(-1);
+        if (piece.r[q] >= 0 && racesWith(piece.r[q]))
+          report(log_[piece.r[q]], cur);
+      piece.w = e;
+      piece.r.fill(-1);
     } else {
-      seg.r[idx(cur.pipe)] = e;
+      piece.r[idx(cur.pipe)] = e;
     }
-    pos = seg.end;
-    ++it;
-  }
-  // Coalesce equal neighbours around the updated range.
-  auto first = sh.lower_bound(cur.start);
-  if (first != sh.begin())
-    --first;
-  while (first != sh.end() && first->first < cur.end) {
-    auto next = std::next(first);
-    if (next != sh.end() && first->second.end == next->first &&
-        first->second.sameState(next->second)) {
-      first->second.end = next->second.end;
-      sh.erase(next);
-    } else {
-      first = next;
+  };
+  auto visit = [&](Seg piece) {
+    update(piece);
+    scratch_.push_back(piece);
+  };
+
+  // Fast path: the access covers exactly one existing segment (a buffer
+  // accessed again).
+  if (hi == lo + 1 && sh[lo].start == cur.start && sh[lo].end == cur.end) {
+    update(sh[lo]);
+    if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
+        sh[lo + 1].sameState(sh[lo])) {
+      sh[lo].end = sh[lo + 1].end;
+      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
     }
+    if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
+        sh[lo - 1].sameState(sh[lo])) {
+      sh[lo - 1].end = sh[lo].end;
+      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    }
+    return;
   }
+
+  // Fast path: beyond every segment (GM streamed tile by tile).
+  if (lo == sh.size()) {
+    Seg s;
+    s.start = cur.start;
+    s.end = cur.end;
+    update(s);
+    if (!sh.empty() && sh.back().end == s.start && sh.back().sameState(s))
+      sh.back().end = s.end;
+    else
+      sh.push_back(s);
+    return;
+  }
+
+  // Build the replacement of [lo, hi): untouched head and tail parts keep
+  // their state, gaps inside the access become fresh segments.
+  scratch_.clear();
+  uint64_t pos = cur.start;
+  for (size_t i = lo; i < hi; ++i) {
+    Seg s = sh[i];
+    if (s.start < cur.start) {
+      Seg head = s;
+      head.end = cur.start;
+      scratch_.push_back(head);
+      s.start = cur.start;
+    }
+    if (pos < s.start) {
+      Seg gap;
+      gap.start = pos;
+      gap.end = s.start;
+      visit(gap);
+    }
+    Seg tail = s;
+    bool hasTail = s.end > cur.end;
+    if (hasTail) {
+      s.end = cur.end;
+      tail.start = cur.end;
+    }
+    visit(s);
+    if (hasTail)
+      scratch_.push_back(tail);
+    pos = s.end;
+  }
+  if (pos < cur.end) {
+    Seg gap;
+    gap.start = pos;
+    gap.end = cur.end;
+    visit(gap);
+  }
+
+  // Coalesce equal neighbours, including the segments around the run.
+  if (lo > 0 && sh[lo - 1].end == scratch_.front().start &&
+      sh[lo - 1].sameState(scratch_.front())) {
+    scratch_.front().start = sh[lo - 1].start;
+    --lo;
+  }
+  if (hi < sh.size() && scratch_.back().end == sh[hi].start &&
+      sh[hi].sameState(scratch_.back())) {
+    scratch_.back().end = sh[hi].end;
+    ++hi;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < scratch_.size(); ++i) {
+    if (n > 0 && scratch_[n - 1].end == scratch_[i].start &&
+        scratch_[n - 1].sameState(scratch_[i]))
+      scratch_[n - 1].end = scratch_[i].end;
+    else
+      scratch_[n++] = scratch_[i];
+  }
+  scratch_.resize(n);
+
+  // Splice.
+  size_t old = hi - lo;
+  if (n > old)
+    sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(hi), n - old, Seg());
+  else if (n < old)
+    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + n),
+             sh.begin() + static_cast<std::ptrdiff_t>(hi));
+  std::copy(scratch_.begin(), scratch_.end(),
+            sh.begin() + static_cast<std::ptrdiff_t>(lo));
 }
 
 void RaceDetector::report(const Entry &a, const Entry &b) {
@@ -154,16 +227,21 @@ void RaceDetector::report(const Entry &a, const Entry &b) {
 }
 
 std::vector<Diagnostic> RaceDetector::takeDiagnostics() {
-  // A same-pipe overlap whose later access also races with another pipe is
-  // a consequence: the missing cross-pipe flag orders it too. Report the
-  // cause only.
-  std::set<std::pair<int, uint32_t>> crossLater;
+  // A same-pipe overlap whose later instruction (its line) also races with
+  // another pipe on the same memory is a consequence: the missing cross-pipe
+  // flag would order it too. Report the cause only.
+  auto site = [](const Entry &e) {
+    return std::string(pipeName(e.pipe)) + formatLoc(e.loc) + memName(e.mem);
+  };
+  std::set<std::string> crossSites;
   for (auto &[prev, cur] : races_)
-    if (prev.pipe != cur.pipe)
-      crossLater.insert({idx(cur.pipe), cur.stamp});
+    if (prev.pipe != cur.pipe) {
+      crossSites.insert(site(cur));
+      crossSites.insert(site(prev));
+    }
   std::vector<Diagnostic> out;
   for (auto &[prev, cur] : races_) {
-    if (prev.pipe == cur.pipe && crossLater.count({idx(cur.pipe), cur.stamp}))
+    if (prev.pipe == cur.pipe && crossSites.count(site(cur)))
       continue;
     if (out.size() < kMaxReportsPerCore)
       out.push_back(diagnose(prev, cur));
@@ -250,9 +328,10 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
   std::set<std::string> seen;
   std::vector<const Item *> active; // items whose end is beyond the sweep
   for (const Item &it : items) {
-    active.erase(std::remove_if(active.begin(), active.end(),
-                                [&](const Item *o) { return o->end <= it.start; }),
-                 active.end());
+    active.erase(
+        std::remove_if(active.begin(), active.end(),
+                       [&](const Item *o) { return o->end <= it.start; }),
+        active.end());
     for (const Item *o : active) {
       if (o->block == it.block || (!o->a->write && !it.a->write))
         continue;
@@ -261,8 +340,8 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
       const char *kind = lo.a->write && hi.a->write ? "WAW"
                          : lo.a->write              ? "RAW"
                                                     : "WAR";
-      std::string key = std::string(kind) + formatLoc(lo.a->loc) +
-                        formatLoc(hi.a->loc);
+      std::string key =
+          std::string(kind) + formatLoc(lo.a->loc) + formatLoc(hi.a->loc);
       if (!seen.insert(key).second)
         continue;
       if (out.size() >= kMaxCrossCoreReports)
@@ -277,11 +356,11 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
           describeAccess(hi.a->pipe, hi.a->op, hi.a->loc) +
           " touch the same bytes; blocks of one launch are not ordered. Give "
           "each block its own part of the array";
-      Diagnostic d = makeDiagnostic(
-          "race", msg, hi.a->loc,
-          {makeNote("block " + std::to_string(lo.block) + "'s " +
-                        (lo.a->write ? "write" : "read"),
-                    lo.a->loc)});
+      Diagnostic d =
+          makeDiagnostic("race", msg, hi.a->loc,
+                         {makeNote("block " + std::to_string(lo.block) + "'s " +
+                                       (lo.a->write ? "write" : "read"),
+                                   lo.a->loc)});
       d.severity = severity;
       d.block = hi.block;
       d.order = ~0ull;

@@ -32,9 +32,11 @@
 #include "support/Isa.h"
 
 #include <array>
-#include <map>
+#include <initializer_list>
+#include <new>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ascsim {
@@ -49,8 +51,95 @@ struct ByteRange {
 };
 
 /// Everything an instruction touches (a list: strided and masked forms have
-/// several ranges per operand).
-using Footprint = std::vector<ByteRange>;
+/// several ranges per operand). A vector with inline room for the common
+/// case (up to kInline ranges: no allocation per instruction).
+class Footprint {
+public:
+  static constexpr size_t kInline = 4;
+
+  Footprint() = default;
+  Footprint(std::initializer_list<ByteRange> ranges) {
+    for (const ByteRange &r : ranges)
+      push_back(r);
+  }
+  // Copies move only the ranges in use (an Instr moves through the pipe
+  // queue; its footprint is the largest part of it).
+  Footprint(const Footprint &o) : heap_(o.heap_), size_(o.size_) {
+    copyInline(o);
+  }
+  Footprint(Footprint &&o) noexcept
+      : heap_(std::move(o.heap_)), size_(o.size_) {
+    copyInline(o);
+    o.size_ = 0;
+  }
+  Footprint &operator=(const Footprint &o) {
+    if (this != &o) {
+      heap_ = o.heap_;
+      size_ = o.size_;
+      copyInline(o);
+    }
+    return *this;
+  }
+  Footprint &operator=(Footprint &&o) noexcept {
+    if (this != &o) {
+      heap_ = std::move(o.heap_);
+      size_ = o.size_;
+      copyInline(o);
+      o.size_ = 0;
+    }
+    return *this;
+  }
+
+  void push_back(const ByteRange &r) {
+    if (size_ < kInline) {
+      new (inlineData() + size_) ByteRange(r);
+      ++size_;
+      return;
+    }
+    if (size_ == kInline)
+      heap_.assign(inlineData(), inlineData() + kInline);
+    heap_.push_back(r);
+    ++size_;
+  }
+  template <class... A> void emplace_back(A &&...a) {
+    push_back(ByteRange{std::forward<A>(a)...});
+  }
+  void reserve(size_t) {}
+  void clear() {
+    size_ = 0;
+    heap_.clear();
+  }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const ByteRange *begin() const { return data(); }
+  const ByteRange *end() const { return data() + size_; }
+  ByteRange *begin() { return data(); }
+  ByteRange *end() { return data() + size_; }
+  const ByteRange &operator[](size_t i) const { return data()[i]; }
+  ByteRange &operator[](size_t i) { return data()[i]; }
+  const ByteRange &back() const { return data()[size_ - 1]; }
+
+private:
+  ByteRange *inlineData() { return reinterpret_cast<ByteRange *>(raw_); }
+  const ByteRange *inlineData() const {
+    return reinterpret_cast<const ByteRange *>(raw_);
+  }
+  const ByteRange *data() const {
+    return size_ > kInline ? heap_.data() : inlineData();
+  }
+  ByteRange *data() { return size_ > kInline ? heap_.data() : inlineData(); }
+  void copyInline(const Footprint &o) {
+    if (size_ <= kInline)
+      for (size_t i = 0; i < size_; ++i)
+        new (inlineData() + i) ByteRange(o.inlineData()[i]);
+  }
+
+  // Up to kInline ranges live here (uninitialised beyond size_); beyond
+  // that, all ranges are in heap_.
+  alignas(ByteRange) unsigned char raw_[kInline * sizeof(ByteRange)];
+  std::vector<ByteRange> heap_;
+  size_t size_ = 0;
+};
 
 /// A GM access kept for the cross-core check.
 struct GmAccess {
@@ -100,18 +189,23 @@ private:
     Loc loc;
     uint64_t seq; // program order
   };
+  /// Shadow state of the bytes [start, end): the last write and the last
+  /// read per pipe since it (indices into log_, -1 = none).
   struct Seg {
+    uint64_t start = 0;
     uint64_t end = 0;
     int32_t w = -1;
     std::array<int32_t, kNumPipes> r;
     Seg() { r.fill(-1); }
     bool sameState(const Seg &o) const { return w == o.w && r == o.r; }
   };
-  using Shadow = std::map<uint64_t, Seg>;
+  /// Segments sorted by address, disjoint (gaps = never accessed). A flat
+  /// vector: kernels touch few distinct ranges per memory, and an update
+  /// replaces the affected run in one splice.
+  using Shadow = std::vector<Seg>;
 
   static int idx(Pipe p) { return static_cast<int>(p); }
   void check(Shadow &sh, int32_t entry, const VectorClock &knows);
-  void split(Shadow &sh, uint64_t at);
   /// Records the unordered pair (a, b), oriented by program order.
   void report(const Entry &a, const Entry &b);
   Diagnostic diagnose(const Entry &prev, const Entry &cur) const;
@@ -124,6 +218,7 @@ private:
   std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};
   std::vector<Entry> log_;
   Shadow ub_, gm_local_;
+  Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
   std::set<std::string> reported_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
@@ -138,8 +233,7 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
                Severity severity, const GmMap &gm);
 
 /// "UB[0x0400,0x0800)" / "GM[z+0x0400,z+0x0800)".
-std::string formatRange(Mem mem, uint64_t start, uint64_t end,
-                        const GmMap &gm);
+std::string formatRange(Mem mem, uint64_t start, uint64_t end, const GmMap &gm);
 
 } // namespace ascsim
 

@@ -101,10 +101,9 @@ std::string aivEventList() {
 Mem memOfPosition(uint8_t pos) {
   // TPosition: GM A1 A2 B1 B2 C1 C2 CO1 CO2 VECIN VECOUT VECCALC SPM TSCM
   // C2PIPE2GM C2PIPE2LOCAL
-  static const Mem kMem[] = {Mem::GM,  Mem::L1, Mem::L0A, Mem::L1,
-                             Mem::L0B, Mem::L1, Mem::BT,  Mem::L0C,
-                             Mem::GM,  Mem::UB, Mem::UB,  Mem::UB,
-                             Mem::GM,  Mem::L1, Mem::FB,  Mem::FB};
+  static const Mem kMem[] = {
+      Mem::GM, Mem::L1, Mem::L0A, Mem::L1, Mem::L0B, Mem::L1, Mem::BT, Mem::L0C,
+      Mem::GM, Mem::UB, Mem::UB,  Mem::UB, Mem::GM,  Mem::L1, Mem::FB, Mem::FB};
   return pos < sizeof(kMem) / sizeof(kMem[0]) ? kMem[pos] : Mem::Invalid;
 }
 
@@ -117,9 +116,9 @@ const char *memName(Mem m) {
 
 const char *positionName(uint8_t pos) {
   static const char *const kNames[] = {
-      "GM",      "A1",  "A2",   "B1",        "B2",          "C1",
-      "C2",      "CO1", "CO2",  "VECIN",     "VECOUT",      "VECCALC",
-      "SPM",     "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"};
+      "GM",  "A1",   "A2",        "B1",          "B2",     "C1",
+      "C2",  "CO1",  "CO2",       "VECIN",       "VECOUT", "VECCALC",
+      "SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"};
   return pos < sizeof(kNames) / sizeof(kNames[0]) ? kNames[pos] : "invalid";
 }
 

@@ -35,6 +35,102 @@ std::pair<uint64_t, uint64_t> vectorParams(BinOp op, DType type) {
 }
 } // namespace
 
+namespace {
+/// {parallel bytes/cycle, op delay, throughput factor} of the vector
+/// instructions of the breadth ABI (hardware.md §7.1 VEC_VALU_TAB; entries
+/// marked "assumed" are not in the table and use the closest class).
+struct VecClass {
+  uint64_t parallel, delay, thrput;
+};
+VecClass vecClass(VecOp op, DType dst, DType src) {
+  bool f16 = dst == DType::F16 || src == DType::F16;
+  bool isFloat = dst == DType::F16 || dst == DType::F32 || dst == DType::BF16;
+  switch (op) {
+  case VecOp::Add:
+  case VecOp::Sub:
+  case VecOp::Adds:
+  case VecOp::AddRelu: // assumed: VADD
+  case VecOp::SubRelu: // assumed: VSUB
+    return {256, isFloat ? 6u : 4u, 1};
+  case VecOp::Mul:
+  case VecOp::Muls:
+    if (isFloat)
+      return {256, 7, 1};
+    return {dst == DType::I16 || dst == DType::U16 ? 128u : 256u, 5, 1};
+  case VecOp::FusedMulAdd: // assumed: VMUL fp
+  case VecOp::FusedMulAddRelu:
+  case VecOp::MulAddDst:
+  case VecOp::Axpy:
+  case VecOp::LeakyRelu:
+    return {256, 7, 1};
+  case VecOp::Max:
+  case VecOp::Min:
+  case VecOp::Maxs:
+  case VecOp::Mins:
+  case VecOp::Abs:
+  case VecOp::Relu: // assumed: VMAX
+    return {256, 4, 1};
+  case VecOp::Div:
+    return {f16 ? 64u : 128u, 13, 1};
+  case VecOp::Exp:
+    return {f16 ? 64u : 128u, 12, 1};
+  case VecOp::Ln:
+    return {f16 ? 64u : 128u, 14, 1};
+  case VecOp::Sqrt:
+    return {f16 ? 64u : 128u, 13, 1};
+  case VecOp::Rsqrt:
+  case VecOp::Reciprocal:
+    return {256, 5, 1};
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+    return {256, 5, 1};
+  case VecOp::Cast:
+    return {256, 4, 1};
+  case VecOp::Copy:
+  case VecOp::Brcb:
+  case VecOp::Gather:  // assumed: VCOPY class
+  case VecOp::Gatherb: // assumed: VCOPY class
+    return {128, 4, 1};
+  case VecOp::WholeReduceSum:
+  case VecOp::RepeatReduceSum:
+  case VecOp::ReduceSum:
+    return {256, f16 ? 23u : 20u, 1};
+  case VecOp::WholeReduceMax:
+  case VecOp::WholeReduceMin:
+  case VecOp::ReduceMax:
+  case VecOp::ReduceMin:
+    return {256, f16 ? 9u : 8u, 7};
+  case VecOp::BlockReduceSum:
+  case VecOp::PairReduceSum: // assumed: VCGADD
+    return {256, f16 ? 15u : 12u, 1};
+  case VecOp::BlockReduceMax:
+  case VecOp::BlockReduceMin:
+    return {256, f16 ? 6u : 5u, 1};
+  default: // And, Or, Not, shifts, Duplicate, Compare(Scalar): assumed
+    return {256, 4, 1};
+  }
+}
+} // namespace
+
+Cost vectorOp(VecOp op, DType dst, DType src,
+              const std::vector<uint64_t> &levelRepeats) {
+  VecClass c = vecClass(op, dst, src);
+  uint64_t lat = c.delay + kVecPipelineDelay;
+  if (levelRepeats.empty())
+    return Cost{1, lat};
+  // Levels of a software sequence are dependent: each waits for the one
+  // before (the compiler's PIPE_V barrier), so all but the last latency
+  // keep the pipe busy.
+  Cost total{0, lat};
+  for (size_t i = 0; i < levelRepeats.size(); ++i) {
+    uint64_t r = std::max<uint64_t>(1, levelRepeats[i]);
+    total.occupancy += ceilDiv(r * kRepeatBytes, c.parallel) * c.thrput;
+    if (i + 1 < levelRepeats.size())
+      total.occupancy += lat;
+  }
+  return total;
+}
+
 Cost gmToLocal(uint64_t bytes) {
   return Cost{std::max<uint64_t>(1, ceilDiv(bytes, kGmBytesPerCycle)),
               kGmReadLatency};

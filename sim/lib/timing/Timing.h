@@ -14,6 +14,7 @@
 #define ASCSIM_TIMING_TIMING_H
 
 #include "ascsim/abi.h"
+#include "ascsim/vector_abi.h"
 #include "support/Isa.h"
 
 #include <array>
@@ -53,6 +54,11 @@ Cost gmToLocal(uint64_t bytes);
 Cost localToGm(uint64_t bytes);
 Cost localCopy(uint64_t bytes);
 Cost vectorBinary(BinOp op, DType type, uint64_t bytes);
+/// A mask/repeat vector instruction (or count form) executing `repeats`
+/// 256-byte iterations (VEC_VALU_TAB classes, hardware.md §7.1; `levels` > 1
+/// for the software ReduceSum/Max/Min sequences: repeats of each level).
+Cost vectorOp(VecOp op, DType dst, DType src,
+              const std::vector<uint64_t> &levelRepeats);
 
 } // namespace timing
 

@@ -99,14 +99,15 @@ void writeTraceJson(const TraceData &data, std::ostream &out) {
     for (const TraceSink::Slice &s : b.sink->slices) {
       uint64_t end = s.end > s.start ? s.end : s.start + 1;
       sep();
-      out << "{\"name\":" << jsonString(s.name) << ",\"ph\":\"X\",\"pid\":"
-          << b.core << ",\"tid\":" << static_cast<int>(s.pipe)
+      out << "{\"name\":" << jsonString(s.name)
+          << ",\"ph\":\"X\",\"pid\":" << b.core
+          << ",\"tid\":" << static_cast<int>(s.pipe)
           << ",\"ts\":" << us(b.start + s.start, mhz)
           << ",\"dur\":" << us(end - s.start, mhz)
-          << ",\"args\":{\"block\":" << b.block << ",\"line\":"
-          << jsonString(formatLoc(s.loc).c_str()) << ",\"start_cycle\":"
-          << s.start << ",\"done_cycle\":" << (s.done ? s.done : end)
-          << "}}";
+          << ",\"args\":{\"block\":" << b.block
+          << ",\"line\":" << jsonString(formatLoc(s.loc).c_str())
+          << ",\"start_cycle\":" << s.start
+          << ",\"done_cycle\":" << (s.done ? s.done : end) << "}}";
     }
     for (const TraceSink::Flow &f : b.sink->flows) {
       const EventInfo *info = eventInfo(f.event);

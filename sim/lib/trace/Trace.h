@@ -18,8 +18,8 @@
 
 #include <deque>
 #include <memory>
-#include <string>
 #include <ostream>
+#include <string>
 #include <vector>
 
 namespace ascsim {

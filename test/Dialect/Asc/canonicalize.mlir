@@ -119,3 +119,26 @@ func.func @struct_get_of_set(%s: !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f
   %n = asc.struct_get %s2["n"] : !asc.struct<"S", ["n" : i32, "m" : i32, "f" : f32]> -> i32
   return %m, %n : i32, i32
 }
+
+// -----
+
+// Debug output writes the Debug resource: identical printf and DumpTensor
+// calls are neither merged nor dropped, and stay in order.
+// CHECK-LABEL: func.func @debug_is_kept
+// CHECK-NEXT:    asc.printf "x\0A"
+// CHECK-NEXT:    asc.dump_tensor
+// CHECK-NEXT:    asc.printf "x\0A"
+// CHECK-NEXT:    asc.dump_tensor
+// CHECK-NEXT:    return
+// CSE-LABEL: func.func @debug_is_kept
+// CSE-NEXT:      asc.printf "x\0A"
+// CSE-NEXT:      asc.dump_tensor
+// CSE-NEXT:      asc.printf "x\0A"
+// CSE-NEXT:      asc.dump_tensor
+func.func @debug_is_kept(%t: !asc.local_tensor<vecin, f32>, %n: i32) {
+  asc.printf "x\n"
+  asc.dump_tensor %t, %n, %n : !asc.local_tensor<vecin, f32>, i32, i32
+  asc.printf "x\n"
+  asc.dump_tensor %t, %n, %n : !asc.local_tensor<vecin, f32>, i32, i32
+  return
+}

@@ -131,6 +131,224 @@ func.func @add_element_mismatch(%z: !asc.local_tensor<vecout, f32>, %x: !asc.loc
 
 // -----
 
+func.func @continuous_mask_too_wide(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>,
+                                    %r: i32, %p: !asc.binary_repeat_params) {
+  %m = arith.constant 65 : i64
+  // expected-error@+1 {{'asc.mul_l0' op continuous mask must be in [1, 64] for 32-bit elements, but got 65}}
+  asc.mul_l0 %z, %x, %x, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.binary_repeat_params
+  return
+}
+
+// -----
+
+func.func @bit_mask_empty(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>,
+                          %r: i32, %p: !asc.unary_repeat_params) {
+  %zero = arith.constant 0 : i64
+  // expected-error@+1 {{'asc.exp_l1' op bit mask must enable at least one lane, but both words are 0}}
+  asc.exp_l1 %z, %x, %zero, %zero, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  return
+}
+
+// -----
+
+func.func @bit_mask_high_word_32_bit(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>,
+                                     %lo: i64, %r: i32) {
+  %hi = arith.constant 1 : i64
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  // expected-error@+1 {{'asc.whole_reduce_sum_l1' op bit mask word 1 must be 0 for 32-bit elements, which have 64 lanes per repeat, but got 1}}
+  asc.whole_reduce_sum_l1 %z, %x, %lo, %hi, %r, %c1, %c1, %c8 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i64, i32, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @repeat_too_large(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>,
+                            %p: !asc.brcb_repeat_params) {
+  %r = arith.constant 256 : i32
+  // expected-error@+1 {{'asc.brcb' op repeat count must be in [0, 255], but got 256}}
+  asc.brcb %z, %x, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32, !asc.brcb_repeat_params
+  return
+}
+
+// -----
+
+func.func @scalar_type_mismatch(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %s: f32,
+                                %n: i32) {
+  // expected-error@+1 {{'asc.adds' op failed to verify that scalar has the element type of src}}
+  asc.adds %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f32, i32
+  return
+}
+
+// -----
+
+func.func @mul_add_dst_narrowing(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f32>, %n: i32) {
+  // expected-error@+1 {{'asc.mul_add_dst' op cannot write 'f16' results from 'f32' sources; supported (destination, source) element types are (f16, f16), (f32, f32) and (f32, f16)}}
+  asc.mul_add_dst %z, %x, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  return
+}
+
+// -----
+
+func.func @cast_unsupported_pair(%z: !asc.local_tensor<vecout, bf16>, %x: !asc.local_tensor<vecin, f16>, %n: i32) {
+  // expected-error@+1 {{'asc.cast' op cannot cast f16 to bf16 on A2/A3; f16 converts to i8, ui8, i16, i32, f32}}
+  asc.cast cast_rint, %z, %x, %n : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, f16>, i32
+  return
+}
+
+// -----
+
+func.func @cast_unsupported_round_mode(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f16>,
+                                       %n: i32) {
+  // expected-error@+1 {{'asc.cast' op cast from f16 to f32 supports round modes cast_none, but got cast_floor}}
+  asc.cast cast_floor, %z, %x, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, i32
+  return
+}
+
+// -----
+
+func.func @compare_i32_ordering(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, i32>, %n: i32) {
+  // expected-error@+1 {{'asc.compare' op i32 sources can only be compared with eq, but got lt}}
+  asc.compare lt, %b, %x, %x, %n : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, i32>, !asc.local_tensor<vecin, i32>, i32
+  return
+}
+
+// -----
+
+func.func @compare_partial_repeat(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>) {
+  %n = arith.constant 32 : i32
+  // expected-error@+1 {{'asc.compare' op count 32 of 'f32' spans 128 bytes, which is not a multiple of 256 bytes}}
+  asc.compare gt, %b, %x, %x, %n : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  return
+}
+
+// -----
+
+func.func @compare_sources_mismatch(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>,
+                                    %y: !asc.local_tensor<vecin, f16>, %n: i32) {
+  // expected-error@+1 {{'asc.compare' op failed to verify that src0 and src1 have the same element type}}
+  asc.compare eq, %b, %x, %y, %n : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f16>, i32
+  return
+}
+
+// -----
+
+func.func @select_scalar_mode(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_tensor<veccalc, ui8>,
+                              %x: !asc.local_tensor<vecin, f32>, %s: f32, %n: i32) {
+  // expected-error@+1 {{'asc.select_scalar' op a selection from a tensor and a scalar needs mode vsel_tensor_scalar_mode, but got vsel_cmpmask_spr}}
+  asc.select_scalar vsel_cmpmask_spr, %z, %b, %x, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, f32, i32
+  return
+}
+
+// -----
+
+func.func @select_tensor_mode(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_tensor<veccalc, ui8>,
+                              %x: !asc.local_tensor<vecin, f32>, %n: i32) {
+  // expected-error@+1 {{'asc.select' op a selection from two tensors needs mode vsel_cmpmask_spr or vsel_tensor_tensor_mode, but got vsel_tensor_scalar_mode}}
+  asc.select vsel_tensor_scalar_mode, %z, %b, %x, %x, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  return
+}
+
+// -----
+
+func.func @set_vector_mask_counter_high(%lo: i64) {
+  %hi = arith.constant 1 : i64
+  // expected-error@+1 {{'asc.set_vector_mask' op mask_high must be 0 in counter mode, but got 1}}
+  asc.set_vector_mask f32, counter, %hi, %lo : i64, i64
+  return
+}
+
+// -----
+
+func.func @set_vector_mask_len_normal() {
+  %len = arith.constant 129 : i32
+  // expected-error@+1 {{'asc.set_vector_mask_len' op length must be in [1, 128] for 16-bit elements in normal mode, but got 129}}
+  asc.set_vector_mask_len f16, normal, %len : i32
+  return
+}
+
+// -----
+
+func.func @set_vector_mask_len_counter() {
+  %len = arith.constant -1 : i32
+  // expected-error@+1 {{'asc.set_vector_mask_len' op element count must be non-negative, but got -1}}
+  asc.set_vector_mask_len f16, counter, %len : i32
+  return
+}
+
+// -----
+
+func.func @set_atomic_unsupported_type() {
+  // expected-error@+1 {{'asc.set_atomic_add' op attribute 'dtype' failed to satisfy constraint: type attribute of 8-bit signless integer or 16-bit signless integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit float}}
+  asc.set_atomic_add f64
+  return
+}
+
+// -----
+
+func.func @param_field_out_of_range(%a: i32) {
+  %len = arith.constant 70000 : i32
+  // expected-error@+1 {{'asc.data_copy_params' op field 'block_len' must be in [0, 65535] (uint16_t), but got 70000}}
+  %p = asc.data_copy_params %a, %len, %a, %a : i32, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @param_field_element_type(%t: i1, %a: i32, %v: f16) {
+  // expected-error@+1 {{'asc.data_copy_pad_ext_params' op field 'padding_value' has type 'f16', but the struct holds 'f32'}}
+  %p = asc.data_copy_pad_ext_params %t, %a, %a, %v : i1, i32, i32, f16 -> !asc.data_copy_pad_ext_params<f32>
+  return
+}
+
+// -----
+
+func.func @data_copy_pad_direction(%dst: !asc.local_tensor<vecout, f32>, %src: !asc.local_tensor<vecin, f32>,
+                                   %p: !asc.data_copy_params) {
+  // expected-error@+1 {{'asc.data_copy_pad' op cannot copy from vecin to vecout with padding; supported directions are gm to vecin/vecout/veccalc and vecin/vecout/veccalc to gm}}
+  asc.data_copy_pad %dst, %src, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.data_copy_params
+  return
+}
+
+// -----
+
+func.func @data_copy_pad_into_ub_without_padding(%dst: !asc.local_tensor<vecin, f32>, %src: !asc.global_tensor<f32>,
+                                                 %p: !asc.data_copy_ext_params) {
+  // expected-error@+1 {{'asc.data_copy_pad' op a copy into UB needs padding parameters}}
+  asc.data_copy_pad %dst, %src, %p : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, !asc.data_copy_ext_params
+  return
+}
+
+// -----
+
+func.func @data_copy_pad_into_gm_with_padding(%dst: !asc.global_tensor<f32>, %src: !asc.local_tensor<vecout, f32>,
+                                              %p: !asc.data_copy_params, %pad: !asc.data_copy_pad_params) {
+  // expected-error@+1 {{'asc.data_copy_pad' op a copy into GM takes no padding parameters}}
+  asc.data_copy_pad %dst, %src, %p, %pad : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, !asc.data_copy_params, !asc.data_copy_pad_params
+  return
+}
+
+// -----
+
+func.func @data_copy_pad_params_mismatch(%dst: !asc.local_tensor<vecin, f32>, %src: !asc.global_tensor<f32>,
+                                         %p: !asc.data_copy_ext_params, %pad: !asc.data_copy_pad_params) {
+  // expected-error@+1 {{'asc.data_copy_pad' op '!asc.data_copy_ext_params' pairs with !asc.data_copy_pad_ext_params<T>, but got '!asc.data_copy_pad_params'}}
+  asc.data_copy_pad %dst, %src, %p, %pad : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, !asc.data_copy_ext_params, !asc.data_copy_pad_params
+  return
+}
+
+// -----
+
+func.func @data_copy_pad_element_mismatch(%dst: !asc.local_tensor<vecin, f32>, %src: !asc.global_tensor<f32>,
+                                          %p: !asc.data_copy_ext_params,
+                                          %pad: !asc.data_copy_pad_ext_params<f16>) {
+  // expected-error@+1 {{'asc.data_copy_pad' op padding parameters hold 'f16', but the tensors hold 'f32'}}
+  asc.data_copy_pad %dst, %src, %p, %pad : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, !asc.data_copy_ext_params, !asc.data_copy_pad_ext_params<f16>
+  return
+}
+
+// -----
+
 func.func @set_flag_max_event(%id: i32) {
   // expected-error@+1 {{'asc.set_flag' op event max is only an end marker, not a hardware event}}
   asc.set_flag max, %id : i32
@@ -334,7 +552,7 @@ func.func @property_type() {
 // -----
 
 func.func @get_value_type(%t: !asc.local_tensor<vecin, f16>, %i: i32) {
-  // expected-error@+1 {{'asc.get_value' op failed to verify that result type is the tensor element type}}
+  // expected-error@+1 {{'asc.get_value' op failed to verify that result has the element type of tensor}}
   %v = asc.get_value %t, %i : !asc.local_tensor<vecin, f16>, i32 -> f32
   return
 }
@@ -360,5 +578,77 @@ func.func @struct_get_unknown_field(%s: !asc.struct<"Tiling", ["total" : i32]>) 
 func.func @struct_set_type(%s: !asc.struct<"Tiling", ["total" : i32]>, %x: f32) {
   // expected-error@+1 {{'asc.struct_set' op field 'total' of struct 'Tiling' has type 'i32', but the value has type 'f32'}}
   %s2 = asc.struct_set %s["total"], %x : !asc.struct<"Tiling", ["total" : i32]>, f32
+  return
+}
+
+// -----
+
+func.func @printf_unsupported_specifier(%x: i32) {
+  // expected-error@+1 {{'asc.printf' op unsupported format specifier '%5q'; use %d %i %u %o %x %X %c, %f %F %e %E %g %G or %% (with flags, width, precision and length)}}
+  asc.printf "x = %5q\n", %x : i32
+  return
+}
+
+// -----
+
+func.func @printf_incomplete_specifier(%x: i32) {
+  // expected-error@+1 {{'asc.printf' op unsupported format specifier '%-'}}
+  asc.printf "%d %-", %x : i32
+  return
+}
+
+// -----
+
+func.func @printf_nul() {
+  // expected-error@+1 {{'asc.printf' op the format contains a NUL character}}
+  asc.printf "a\00b"
+  return
+}
+
+// -----
+
+func.func @printf_count(%x: i32) {
+  // expected-error@+1 {{'asc.printf' op the format has 2 conversion(s), but 1 operand(s) were given}}
+  asc.printf "%d%% of %d\n", %x : i32
+  return
+}
+
+// -----
+
+func.func @printf_int_for_float(%x: f32) {
+  // expected-error@+1 {{'asc.printf' op '%5d' needs an integer operand, but operand #0 is 'f32'}}
+  asc.printf "%5d", %x : f32
+  return
+}
+
+// -----
+
+func.func @printf_float_for_int(%x: i32, %y: i1) {
+  // expected-error@+1 {{'asc.printf' op '%.3e' needs a floating-point operand, but operand #1 is 'i1'}}
+  asc.printf "%d %.3e", %x, %y : i32, i1
+  return
+}
+
+// -----
+
+func.func @printf_string(%x: i64) {
+  // expected-error@+1 {{'asc.printf' op '%s' needs a string, but operand #0 is 'i64'; write text into the format itself}}
+  asc.printf "%s", %x : i64
+  return
+}
+
+// -----
+
+func.func @printf_pointer(%x: i64) {
+  // expected-error@+1 {{'asc.printf' op '%p' needs a pointer, but operand #0 is 'i64'; write text into the format itself}}
+  asc.printf "%p", %x : i64
+  return
+}
+
+// -----
+
+func.func @printf_operand_type(%x: index) {
+  // expected-error@+1 {{'asc.printf' op operand #0 must be variadic of integer, f16, bf16, f32 or f64 scalar, but got 'index'}}
+  asc.printf "%d", %x : index
   return
 }

@@ -86,22 +86,395 @@ func.func @data_copy(%g: !asc.global_tensor<f32>, %in: !asc.local_tensor<vecin, 
   return
 }
 
-// CHECK-LABEL: func.func @vector_binary
-// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f16>, %[[X:.+]]: !asc.local_tensor<vecin, f16>, %[[Y:.+]]: !asc.local_tensor<veccalc, f16>, %[[N:.+]]: i32)
-func.func @vector_binary(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>,
-                         %y: !asc.local_tensor<veccalc, f16>, %n: i32) {
-  // CHECK-NEXT: asc.add %[[Z]], %[[X]], %[[Y]], %[[N]] : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+// CHECK-LABEL: func.func @vector_binary_forms
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f16>, %[[X:.+]]: !asc.local_tensor<vecin, f16>, %[[Y:.+]]: !asc.local_tensor<veccalc, f16>, %[[ZI:.+]]: !asc.local_tensor<vecout, i16>, %[[XI:.+]]: !asc.local_tensor<vecin, i16>, %[[ZF:.+]]: !asc.local_tensor<vecout, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.binary_repeat_params)
+func.func @vector_binary_forms(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %y: !asc.local_tensor<veccalc, f16>, %zi: !asc.local_tensor<vecout, i16>, %xi: !asc.local_tensor<vecin, i16>, %zf: !asc.local_tensor<vecout, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.binary_repeat_params) {
+  // CHECK-NEXT: asc.add %[[Z]], %[[X]], %[[Y]], %[[N]] :
   asc.add %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.add_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] {is_set_mask = false} :
+  asc.add_l0 %z, %x, %y, %m, %r, %p {is_set_mask = false} : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.add_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.add_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
   // CHECK-NEXT: asc.sub %[[Z]], %[[X]], %[[Y]], %[[N]] :
   asc.sub %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.sub_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.sub_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.sub_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] {is_set_mask = false} :
+  asc.sub_l1 %z, %x, %y, %lo, %hi, %r, %p {is_set_mask = false} : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
   // CHECK-NEXT: asc.mul %[[Z]], %[[X]], %[[Y]], %[[N]] :
   asc.mul %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.mul_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.mul_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.mul_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.mul_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
   // CHECK-NEXT: asc.div %[[Z]], %[[X]], %[[Y]], %[[N]] :
   asc.div %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.div_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.div_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.div_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.div_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
   // CHECK-NEXT: asc.max %[[Z]], %[[X]], %[[Y]], %[[N]] :
   asc.max %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.max_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.max_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.max_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.max_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
   // CHECK-NEXT: asc.min %[[Z]], %[[X]], %[[Y]], %[[N]] :
   asc.min %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.min_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.min_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.min_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.min_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.add_relu %[[Z]], %[[X]], %[[Y]], %[[N]] :
+  asc.add_relu %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.add_relu_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.add_relu_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.add_relu_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.add_relu_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.sub_relu %[[Z]], %[[X]], %[[Y]], %[[N]] :
+  asc.sub_relu %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.sub_relu_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.sub_relu_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.sub_relu_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.sub_relu_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.fused_mul_add %[[Z]], %[[X]], %[[Y]], %[[N]] :
+  asc.fused_mul_add %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.fused_mul_add_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.fused_mul_add_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.fused_mul_add_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.fused_mul_add_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.fused_mul_add_relu %[[Z]], %[[X]], %[[Y]], %[[N]] :
+  asc.fused_mul_add_relu %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.fused_mul_add_relu_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.fused_mul_add_relu_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.fused_mul_add_relu_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.fused_mul_add_relu_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.mul_add_dst %[[Z]], %[[X]], %[[Y]], %[[N]] :
+  asc.mul_add_dst %z, %x, %y, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.mul_add_dst_l0 %[[Z]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.mul_add_dst_l0 %z, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.mul_add_dst_l1 %[[Z]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.mul_add_dst_l1 %z, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.bitwise_and %[[ZI]], %[[XI]], %[[XI]], %[[N]] :
+  asc.bitwise_and %zi, %xi, %xi, %n : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, i32
+  // CHECK-NEXT: asc.bitwise_and_l0 %[[ZI]], %[[XI]], %[[XI]], %[[M]], %[[R]], %[[P]] :
+  asc.bitwise_and_l0 %zi, %xi, %xi, %m, %r, %p : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.bitwise_and_l1 %[[ZI]], %[[XI]], %[[XI]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.bitwise_and_l1 %zi, %xi, %xi, %lo, %hi, %r, %p : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.bitwise_or %[[ZI]], %[[XI]], %[[XI]], %[[N]] :
+  asc.bitwise_or %zi, %xi, %xi, %n : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, i32
+  // CHECK-NEXT: asc.bitwise_or_l0 %[[ZI]], %[[XI]], %[[XI]], %[[M]], %[[R]], %[[P]] :
+  asc.bitwise_or_l0 %zi, %xi, %xi, %m, %r, %p : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.bitwise_or_l1 %[[ZI]], %[[XI]], %[[XI]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.bitwise_or_l1 %zi, %xi, %xi, %lo, %hi, %r, %p : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<vecin, i16>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.mul_add_dst %[[ZF]], %[[X]], %[[Y]], %[[N]] :
+  asc.mul_add_dst %zf, %x, %y, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i32
+  // CHECK-NEXT: asc.mul_add_dst_l0 %[[ZF]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.mul_add_dst_l0 %zf, %x, %y, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.mul_add_dst_l1 %[[ZF]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.mul_add_dst_l1 %zf, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, f16>, i64, i64, i32, !asc.binary_repeat_params
+  return
+}
+
+// CHECK-LABEL: func.func @vector_scalar_forms
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f16>, %[[X:.+]]: !asc.local_tensor<vecin, f16>, %[[S:.+]]: f16, %[[ZU:.+]]: !asc.local_tensor<vecout, ui16>, %[[XU:.+]]: !asc.local_tensor<vecin, ui16>, %[[SU:.+]]: i16, %[[ZF:.+]]: !asc.local_tensor<vecout, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.unary_repeat_params)
+func.func @vector_scalar_forms(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %s: f16, %zu: !asc.local_tensor<vecout, ui16>, %xu: !asc.local_tensor<vecin, ui16>, %su: i16, %zf: !asc.local_tensor<vecout, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.unary_repeat_params) {
+  // CHECK-NEXT: asc.adds %[[Z]], %[[X]], %[[S]], %[[N]] :
+  asc.adds %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.adds_l0 %[[Z]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.adds_l0 %z, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.adds_l1 %[[Z]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.adds_l1 %z, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.muls %[[Z]], %[[X]], %[[S]], %[[N]] :
+  asc.muls %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.muls_l0 %[[Z]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.muls_l0 %z, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.muls_l1 %[[Z]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.muls_l1 %z, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.maxs %[[Z]], %[[X]], %[[S]], %[[N]] :
+  asc.maxs %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.maxs_l0 %[[Z]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.maxs_l0 %z, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.maxs_l1 %[[Z]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.maxs_l1 %z, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.mins %[[Z]], %[[X]], %[[S]], %[[N]] :
+  asc.mins %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.mins_l0 %[[Z]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.mins_l0 %z, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.mins_l1 %[[Z]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.mins_l1 %z, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.leaky_relu %[[Z]], %[[X]], %[[S]], %[[N]] :
+  asc.leaky_relu %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.leaky_relu_l0 %[[Z]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.leaky_relu_l0 %z, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.leaky_relu_l1 %[[Z]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.leaky_relu_l1 %z, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.axpy %[[Z]], %[[X]], %[[S]], %[[N]] :
+  asc.axpy %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.axpy_l0 %[[Z]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.axpy_l0 %z, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.axpy_l1 %[[Z]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.axpy_l1 %z, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.shift_left %[[ZU]], %[[XU]], %[[SU]], %[[N]] :
+  asc.shift_left %zu, %xu, %su, %n : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, i16, i32
+  // CHECK-NEXT: asc.shift_left_l0 %[[ZU]], %[[XU]], %[[SU]], %[[M]], %[[R]], %[[P]] :
+  asc.shift_left_l0 %zu, %xu, %su, %m, %r, %p : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, i16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.shift_left_l1 %[[ZU]], %[[XU]], %[[SU]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.shift_left_l1 %zu, %xu, %su, %lo, %hi, %r, %p : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, i16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.shift_right %[[ZU]], %[[XU]], %[[SU]], %[[N]] :
+  asc.shift_right %zu, %xu, %su, %n : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, i16, i32
+  // CHECK-NEXT: asc.shift_right_l0 %[[ZU]], %[[XU]], %[[SU]], %[[M]], %[[R]], %[[P]] :
+  asc.shift_right_l0 %zu, %xu, %su, %m, %r, %p : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, i16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.shift_right_l1 %[[ZU]], %[[XU]], %[[SU]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.shift_right_l1 %zu, %xu, %su, %lo, %hi, %r, %p : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, i16, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.axpy %[[ZF]], %[[X]], %[[S]], %[[N]] :
+  asc.axpy %zf, %x, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, f16, i32
+  // CHECK-NEXT: asc.axpy_l0 %[[ZF]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.axpy_l0 %zf, %x, %s, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.axpy_l1 %[[ZF]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.axpy_l1 %zf, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  return
+}
+
+// CHECK-LABEL: func.func @vector_unary_forms
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f16>, %[[X:.+]]: !asc.local_tensor<vecin, f16>, %[[ZI:.+]]: !asc.local_tensor<vecout, i16>, %[[XI:.+]]: !asc.local_tensor<vecin, i16>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.unary_repeat_params)
+func.func @vector_unary_forms(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %zi: !asc.local_tensor<vecout, i16>, %xi: !asc.local_tensor<vecin, i16>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.unary_repeat_params) {
+  // CHECK-NEXT: asc.abs %[[Z]], %[[X]], %[[N]] :
+  asc.abs %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.abs_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.abs_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.abs_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.abs_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.exp %[[Z]], %[[X]], %[[N]] :
+  asc.exp %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.exp_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.exp_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.exp_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.exp_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.ln %[[Z]], %[[X]], %[[N]] :
+  asc.ln %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.ln_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.ln_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.ln_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.ln_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.sqrt %[[Z]], %[[X]], %[[N]] :
+  asc.sqrt %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.sqrt_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.sqrt_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.sqrt_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.sqrt_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.rsqrt %[[Z]], %[[X]], %[[N]] :
+  asc.rsqrt %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.rsqrt_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.rsqrt_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.rsqrt_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.rsqrt_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.reciprocal %[[Z]], %[[X]], %[[N]] :
+  asc.reciprocal %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.reciprocal_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.reciprocal_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.reciprocal_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.reciprocal_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.relu %[[Z]], %[[X]], %[[N]] :
+  asc.relu %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32
+  // CHECK-NEXT: asc.relu_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.relu_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.relu_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.relu_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.bitwise_not %[[ZI]], %[[XI]], %[[N]] :
+  asc.bitwise_not %zi, %xi, %n : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, i32
+  // CHECK-NEXT: asc.bitwise_not_l0 %[[ZI]], %[[XI]], %[[M]], %[[R]], %[[P]] :
+  asc.bitwise_not_l0 %zi, %xi, %m, %r, %p : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.bitwise_not_l1 %[[ZI]], %[[XI]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.bitwise_not_l1 %zi, %xi, %lo, %hi, %r, %p : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, i16>, i64, i64, i32, !asc.unary_repeat_params
+  return
+}
+
+// CHECK-LABEL: func.func @vector_cast
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f16>, %[[X:.+]]: !asc.local_tensor<vecin, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.unary_repeat_params)
+func.func @vector_cast(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.unary_repeat_params) {
+  // CHECK-NEXT: asc.cast cast_rint, %[[Z]], %[[X]], %[[N]] :
+  asc.cast cast_rint, %z, %x, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f32>, i32
+  // CHECK-NEXT: asc.cast_l0 cast_odd, %[[Z]], %[[X]], %[[M]], %[[R]], %[[P]] :
+  asc.cast_l0 cast_odd, %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.cast_l1 cast_none, %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[P]] {is_set_mask = false} :
+  asc.cast_l1 cast_none, %z, %x, %lo, %hi, %r, %p {is_set_mask = false} : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f32>, i64, i64, i32, !asc.unary_repeat_params
+  return
+}
+
+// CHECK-LABEL: func.func @compare_select
+// CHECK-SAME: (%[[B:.+]]: !asc.local_tensor<veccalc, ui8>, %[[X:.+]]: !asc.local_tensor<vecin, f32>, %[[Y:.+]]: !asc.local_tensor<vecin, f32>, %[[S:.+]]: f32, %[[Z:.+]]: !asc.local_tensor<vecout, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.binary_repeat_params)
+func.func @compare_select(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>, %y: !asc.local_tensor<vecin, f32>, %s: f32, %z: !asc.local_tensor<vecout, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.binary_repeat_params) {
+  // CHECK-NEXT: asc.compare lt, %[[B]], %[[X]], %[[Y]], %[[N]] :
+  asc.compare lt, %b, %x, %y, %n : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  // CHECK-NEXT: asc.compare_l0 ge, %[[B]], %[[X]], %[[Y]], %[[M]], %[[R]], %[[P]] :
+  asc.compare_l0 ge, %b, %x, %y, %m, %r, %p : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.compare_l1 ne, %[[B]], %[[X]], %[[Y]], %[[LO]], %[[HI]], %[[R]], %[[P]] :
+  asc.compare_l1 ne, %b, %x, %y, %lo, %hi, %r, %p : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i64, i64, i32, !asc.binary_repeat_params
+  // CHECK-NEXT: asc.compare_scalar eq, %[[B]], %[[X]], %[[S]], %[[N]] :
+  asc.compare_scalar eq, %b, %x, %s, %n : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, f32, i32
+  // CHECK-NEXT: asc.select vsel_cmpmask_spr, %[[Z]], %[[B]], %[[X]], %[[Y]], %[[N]] :
+  asc.select vsel_cmpmask_spr, %z, %b, %x, %y, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  // CHECK-NEXT: asc.select vsel_tensor_tensor_mode, %[[Z]], %[[B]], %[[X]], %[[Y]], %[[N]] :
+  asc.select vsel_tensor_tensor_mode, %z, %b, %x, %y, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  // CHECK-NEXT: asc.select_scalar vsel_tensor_scalar_mode, %[[Z]], %[[B]], %[[X]], %[[S]], %[[N]] :
+  asc.select_scalar vsel_tensor_scalar_mode, %z, %b, %x, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, f32, i32
+  return
+}
+
+// CHECK-LABEL: func.func @fill
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, bf16>, %[[S:.+]]: bf16, %[[X:.+]]: !asc.local_tensor<vecin, bf16>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[BS:.+]]: i32, %[[RS:.+]]: i32, %[[P:.+]]: !asc.brcb_repeat_params)
+func.func @fill(%z: !asc.local_tensor<vecout, bf16>, %s: bf16, %x: !asc.local_tensor<vecin, bf16>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %bs: i32, %rs: i32, %p: !asc.brcb_repeat_params) {
+  // CHECK-NEXT: asc.duplicate %[[Z]], %[[S]], %[[N]] :
+  asc.duplicate %z, %s, %n : !asc.local_tensor<vecout, bf16>, bf16, i32
+  // CHECK-NEXT: asc.duplicate_l0 %[[Z]], %[[S]], %[[M]], %[[R]], %[[BS]], %[[RS]] :
+  asc.duplicate_l0 %z, %s, %m, %r, %bs, %rs : !asc.local_tensor<vecout, bf16>, bf16, i64, i32, i32, i32
+  // CHECK-NEXT: asc.duplicate_l1 %[[Z]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[BS]], %[[RS]] {is_set_mask = false} :
+  asc.duplicate_l1 %z, %s, %lo, %hi, %r, %bs, %rs {is_set_mask = false} : !asc.local_tensor<vecout, bf16>, bf16, i64, i64, i32, i32, i32
+  // CHECK-NEXT: asc.brcb %[[Z]], %[[X]], %[[R]], %[[P]] :
+  asc.brcb %z, %x, %r, %p : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, i32, !asc.brcb_repeat_params
+  return
+}
+
+// CHECK-LABEL: func.func @reductions
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f32>, %[[X:.+]]: !asc.local_tensor<vecin, f32>, %[[T:.+]]: !asc.local_tensor<veccalc, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[DR:.+]]: i32, %[[SB:.+]]: i32, %[[SR:.+]]: i32)
+func.func @reductions(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %t: !asc.local_tensor<veccalc, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %dr: i32, %sb: i32, %sr: i32) {
+  // CHECK-NEXT: asc.reduce_sum %[[Z]], %[[X]], %[[T]], %[[N]] :
+  asc.reduce_sum %z, %x, %t, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i32
+  // CHECK-NEXT: asc.reduce_sum_l0 %[[Z]], %[[X]], %[[T]], %[[M]], %[[R]], %[[SR]] :
+  asc.reduce_sum_l0 %z, %x, %t, %m, %r, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i64, i32, i32
+  // CHECK-NEXT: asc.reduce_sum_l1 %[[Z]], %[[X]], %[[T]], %[[LO]], %[[HI]], %[[R]], %[[SR]] :
+  asc.reduce_sum_l1 %z, %x, %t, %lo, %hi, %r, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i64, i64, i32, i32
+  // CHECK-NEXT: asc.reduce_max %[[Z]], %[[X]], %[[T]], %[[N]] {cal_index = true} :
+  asc.reduce_max %z, %x, %t, %n {cal_index = true} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i32
+  // CHECK-NEXT: asc.reduce_max_l0 %[[Z]], %[[X]], %[[T]], %[[M]], %[[R]], %[[SR]] :
+  asc.reduce_max_l0 %z, %x, %t, %m, %r, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i64, i32, i32
+  // CHECK-NEXT: asc.reduce_max_l1 %[[Z]], %[[X]], %[[T]], %[[LO]], %[[HI]], %[[R]], %[[SR]] {cal_index = true} :
+  asc.reduce_max_l1 %z, %x, %t, %lo, %hi, %r, %sr {cal_index = true} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i64, i64, i32, i32
+  // CHECK-NEXT: asc.reduce_min %[[Z]], %[[X]], %[[T]], %[[N]] {cal_index = true} :
+  asc.reduce_min %z, %x, %t, %n {cal_index = true} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i32
+  // CHECK-NEXT: asc.reduce_min_l0 %[[Z]], %[[X]], %[[T]], %[[M]], %[[R]], %[[SR]] :
+  asc.reduce_min_l0 %z, %x, %t, %m, %r, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i64, i32, i32
+  // CHECK-NEXT: asc.reduce_min_l1 %[[Z]], %[[X]], %[[T]], %[[LO]], %[[HI]], %[[R]], %[[SR]] {cal_index = true} :
+  asc.reduce_min_l1 %z, %x, %t, %lo, %hi, %r, %sr {cal_index = true} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, f32>, i64, i64, i32, i32
+  // CHECK-NEXT: asc.whole_reduce_sum_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.whole_reduce_sum_l0 %z, %x, %m, %r, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.whole_reduce_sum_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[DR]], %[[SB]], %[[SR]] {is_set_mask = false} :
+  asc.whole_reduce_sum_l1 %z, %x, %lo, %hi, %r, %dr, %sb, %sr {is_set_mask = false} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.whole_reduce_max_l0 order_index_value, %[[Z]], %[[X]], %[[M]], %[[R]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.whole_reduce_max_l0 order_index_value, %z, %x, %m, %r, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.whole_reduce_max_l1 order_index_value, %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[DR]], %[[SB]], %[[SR]] {is_set_mask = false} :
+  asc.whole_reduce_max_l1 order_index_value, %z, %x, %lo, %hi, %r, %dr, %sb, %sr {is_set_mask = false} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.whole_reduce_min_l0 order_only_value, %[[Z]], %[[X]], %[[M]], %[[R]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.whole_reduce_min_l0 order_only_value, %z, %x, %m, %r, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.whole_reduce_min_l1 order_only_value, %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[DR]], %[[SB]], %[[SR]] {is_set_mask = false} :
+  asc.whole_reduce_min_l1 order_only_value, %z, %x, %lo, %hi, %r, %dr, %sb, %sr {is_set_mask = false} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.block_reduce_sum_l0 %[[Z]], %[[X]], %[[R]], %[[M]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.block_reduce_sum_l0 %z, %x, %r, %m, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32
+  // CHECK-NEXT: asc.block_reduce_sum_l1 %[[Z]], %[[X]], %[[R]], %[[LO]], %[[HI]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.block_reduce_sum_l1 %z, %x, %r, %lo, %hi, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i64, i32, i32, i32
+  // CHECK-NEXT: asc.block_reduce_max_l0 %[[Z]], %[[X]], %[[R]], %[[M]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.block_reduce_max_l0 %z, %x, %r, %m, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32
+  // CHECK-NEXT: asc.block_reduce_max_l1 %[[Z]], %[[X]], %[[R]], %[[LO]], %[[HI]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.block_reduce_max_l1 %z, %x, %r, %lo, %hi, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i64, i32, i32, i32
+  // CHECK-NEXT: asc.block_reduce_min_l0 %[[Z]], %[[X]], %[[R]], %[[M]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.block_reduce_min_l0 %z, %x, %r, %m, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32
+  // CHECK-NEXT: asc.block_reduce_min_l1 %[[Z]], %[[X]], %[[R]], %[[LO]], %[[HI]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.block_reduce_min_l1 %z, %x, %r, %lo, %hi, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i64, i32, i32, i32
+  // CHECK-NEXT: asc.pair_reduce_sum_l0 %[[Z]], %[[X]], %[[R]], %[[M]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.pair_reduce_sum_l0 %z, %x, %r, %m, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32
+  // CHECK-NEXT: asc.pair_reduce_sum_l1 %[[Z]], %[[X]], %[[R]], %[[LO]], %[[HI]], %[[DR]], %[[SB]], %[[SR]] :
+  asc.pair_reduce_sum_l1 %z, %x, %r, %lo, %hi, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i64, i32, i32, i32
+  return
+}
+
+// CHECK-LABEL: func.func @masks_and_atomics
+// CHECK-SAME: (%[[HI:.+]]: i64, %[[LO:.+]]: i64, %[[N:.+]]: i32)
+func.func @masks_and_atomics(%hi: i64, %lo: i64, %n: i32) {
+  // CHECK-NEXT: asc.set_vector_mask f16, normal, %[[HI]], %[[LO]] : i64, i64
+  asc.set_vector_mask f16, normal, %hi, %lo : i64, i64
+  // CHECK-NEXT: asc.set_vector_mask_len f32, counter, %[[N]] : i32
+  asc.set_vector_mask_len f32, counter, %n : i32
+  // CHECK-NEXT: asc.reset_mask
+  asc.reset_mask
+  // CHECK-NEXT: asc.set_mask_count
+  asc.set_mask_count
+  // CHECK-NEXT: asc.set_mask_norm
+  asc.set_mask_norm
+  // CHECK-NEXT: asc.set_atomic_add f32
+  asc.set_atomic_add f32
+  // CHECK-NEXT: asc.set_atomic_max bf16
+  asc.set_atomic_max bf16
+  // CHECK-NEXT: asc.set_atomic_min i8
+  asc.set_atomic_min i8
+  // CHECK-NEXT: asc.set_atomic_type f16
+  asc.set_atomic_type f16
+  // CHECK-NEXT: asc.set_atomic_none
+  asc.set_atomic_none
+  return
+}
+
+// A mask above the lanes of a repeat is an element count in counter mode.
+// CHECK-LABEL: func.func @counter_mode_mask
+func.func @counter_mode_mask(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>,
+                             %p: !asc.unary_repeat_params) {
+  %count = arith.constant 1000 : i64
+  %r = arith.constant 1 : i32
+  asc.set_mask_count
+  // CHECK: asc.exp_l0
+  asc.exp_l0 %z, %x, %count, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.unary_repeat_params
+  asc.set_mask_norm
+  return
+}
+
+// CHECK-LABEL: func.func @param_structs
+// CHECK-SAME: (%[[A:.+]]: i32, %[[B:.+]]: i64, %[[T:.+]]: i1, %[[F:.+]]: f16)
+func.func @param_structs(%a: i32, %b: i64, %t: i1, %f: f16) {
+  // CHECK-NEXT: asc.binary_repeat_params %[[A]], %[[A]], %[[A]], %[[A]], %[[A]], %[[A]] : i32, i32, i32, i32, i32, i32
+  %0 = asc.binary_repeat_params %a, %a, %a, %a, %a, %a : i32, i32, i32, i32, i32, i32
+  // CHECK-NEXT: asc.unary_repeat_params %[[A]], %[[A]], %[[A]], %[[B]] : i32, i32, i32, i64
+  %1 = asc.unary_repeat_params %a, %a, %a, %b : i32, i32, i32, i64
+  // CHECK-NEXT: asc.brcb_repeat_params %[[A]], %[[A]] : i32, i32
+  %2 = asc.brcb_repeat_params %a, %a : i32, i32
+  // CHECK-NEXT: asc.gather_repeat_params %[[A]], %[[A]] : i32, i32
+  %3 = asc.gather_repeat_params %a, %a : i32, i32
+  // CHECK-NEXT: asc.copy_repeat_params %[[A]], %[[A]], %[[A]], %[[A]] : i32, i32, i32, i32
+  %4 = asc.copy_repeat_params %a, %a, %a, %a : i32, i32, i32, i32
+  // CHECK-NEXT: asc.data_copy_params %[[A]], %[[A]], %[[A]], %[[A]] : i32, i32, i32, i32
+  %5 = asc.data_copy_params %a, %a, %a, %a : i32, i32, i32, i32
+  // CHECK-NEXT: asc.data_copy_ext_params %[[A]], %[[A]], %[[A]], %[[A]], %[[A]] : i32, i32, i32, i32, i32
+  %6 = asc.data_copy_ext_params %a, %a, %a, %a, %a : i32, i32, i32, i32, i32
+  // CHECK-NEXT: asc.data_copy_pad_params %[[T]], %[[A]], %[[A]], %[[B]] : i1, i32, i32, i64
+  %7 = asc.data_copy_pad_params %t, %a, %a, %b : i1, i32, i32, i64
+  // CHECK-NEXT: asc.data_copy_pad_ext_params %[[T]], %[[A]], %[[A]], %[[F]] : i1, i32, i32, f16 -> !asc.data_copy_pad_ext_params<f16>
+  %8 = asc.data_copy_pad_ext_params %t, %a, %a, %f : i1, i32, i32, f16 -> !asc.data_copy_pad_ext_params<f16>
+  // CHECK-NEXT: asc.gather_mask_params %[[A]], %[[A]], %[[A]], %[[A]] : i32, i32, i32, i32
+  %9 = asc.gather_mask_params %a, %a, %a, %a : i32, i32, i32, i32
+  func.call @use_params(%0, %1, %2, %3, %4, %5, %6, %7, %8, %9) : (!asc.binary_repeat_params, !asc.unary_repeat_params, !asc.brcb_repeat_params, !asc.gather_repeat_params, !asc.copy_repeat_params, !asc.data_copy_params, !asc.data_copy_ext_params, !asc.data_copy_pad_params, !asc.data_copy_pad_ext_params<f16>, !asc.gather_mask_params) -> ()
+  return
+}
+func.func private @use_params(!asc.binary_repeat_params, !asc.unary_repeat_params, !asc.brcb_repeat_params, !asc.gather_repeat_params, !asc.copy_repeat_params, !asc.data_copy_params, !asc.data_copy_ext_params, !asc.data_copy_pad_params, !asc.data_copy_pad_ext_params<f16>, !asc.gather_mask_params)
+
+// CHECK-LABEL: func.func @data_copy_params
+// CHECK-SAME: (%[[G:.+]]: !asc.global_tensor<ui16>, %[[I:.+]]: !asc.local_tensor<vecin, ui16>, %[[O:.+]]: !asc.local_tensor<vecout, ui16>, %[[P:.+]]: !asc.data_copy_params, %[[E:.+]]: !asc.data_copy_ext_params, %[[PP:.+]]: !asc.data_copy_pad_params, %[[PE:.+]]: !asc.data_copy_pad_ext_params<ui16>)
+func.func @data_copy_params(%g: !asc.global_tensor<ui16>, %in: !asc.local_tensor<vecin, ui16>,
+                            %out: !asc.local_tensor<vecout, ui16>, %p: !asc.data_copy_params,
+                            %e: !asc.data_copy_ext_params, %pp: !asc.data_copy_pad_params,
+                            %pe: !asc.data_copy_pad_ext_params<ui16>) {
+  // CHECK-NEXT: asc.data_copy_params_form %[[I]], %[[G]], %[[P]] : !asc.local_tensor<vecin, ui16>, !asc.global_tensor<ui16>, !asc.data_copy_params
+  asc.data_copy_params_form %in, %g, %p : !asc.local_tensor<vecin, ui16>, !asc.global_tensor<ui16>, !asc.data_copy_params
+  // CHECK-NEXT: asc.data_copy_params_form %[[O]], %[[I]], %[[P]] :
+  asc.data_copy_params_form %out, %in, %p : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, !asc.data_copy_params
+  // CHECK-NEXT: asc.data_copy_params_form %[[G]], %[[O]], %[[P]] :
+  asc.data_copy_params_form %g, %out, %p : !asc.global_tensor<ui16>, !asc.local_tensor<vecout, ui16>, !asc.data_copy_params
+  // CHECK-NEXT: asc.data_copy_pad %[[I]], %[[G]], %[[E]], %[[PE]] : !asc.local_tensor<vecin, ui16>, !asc.global_tensor<ui16>, !asc.data_copy_ext_params, !asc.data_copy_pad_ext_params<ui16>
+  asc.data_copy_pad %in, %g, %e, %pe : !asc.local_tensor<vecin, ui16>, !asc.global_tensor<ui16>, !asc.data_copy_ext_params, !asc.data_copy_pad_ext_params<ui16>
+  // CHECK-NEXT: asc.data_copy_pad %[[I]], %[[G]], %[[P]], %[[PP]] :
+  asc.data_copy_pad %in, %g, %p, %pp : !asc.local_tensor<vecin, ui16>, !asc.global_tensor<ui16>, !asc.data_copy_params, !asc.data_copy_pad_params
+  // CHECK-NEXT: asc.data_copy_pad %[[G]], %[[O]], %[[E]] : !asc.global_tensor<ui16>, !asc.local_tensor<vecout, ui16>, !asc.data_copy_ext_params
+  asc.data_copy_pad %g, %out, %e : !asc.global_tensor<ui16>, !asc.local_tensor<vecout, ui16>, !asc.data_copy_ext_params
+  // CHECK-NEXT: asc.data_copy_pad %[[G]], %[[O]], %[[P]] :
+  asc.data_copy_pad %g, %out, %p : !asc.global_tensor<ui16>, !asc.local_tensor<vecout, ui16>, !asc.data_copy_params
   return
 }
 
@@ -285,4 +658,21 @@ func.func @structs(%p: !asc.gm_addr<!asc.struct<"Tiling", ["total" : i32, "scale
   // CHECK-NEXT: asc.struct_set %[[S]]["scale"], %[[X]] : !asc.struct<"Tiling", ["total" : i32, "scale" : f32]>, f32
   %s2 = asc.struct_set %s["scale"], %x : !asc.struct<"Tiling", ["total" : i32, "scale" : f32]>, f32
   return %total, %s2 : i32, !asc.struct<"Tiling", ["total" : i32, "scale" : f32]>
+}
+
+// CHECK-LABEL: func.func @debug
+// CHECK-SAME: (%[[L:.+]]: !asc.local_tensor<vecin, f32>, %[[G:.+]]: !asc.global_tensor<i16>, %[[I:.+]]: i32, %[[B:.+]]: i1, %[[H:.+]]: f16, %[[BF:.+]]: bf16, %[[D:.+]]: f64, %[[U:.+]]: ui8)
+func.func @debug(%l: !asc.local_tensor<vecin, f32>, %g: !asc.global_tensor<i16>, %i: i32, %b: i1, %h: f16,
+                 %bf: bf16, %d: f64, %u: ui8) {
+  // CHECK-NEXT: asc.printf "hello\0A"{{$}}
+  asc.printf "hello\n"
+  // CHECK-NEXT: asc.printf "say \22hi\22 \\ 100%% %d\0A", %[[I]] : i32
+  asc.printf "say \"hi\" \\ 100%% %d\n", %i : i32
+  // CHECK-NEXT: asc.printf "%d %+08.2f %-3x %lld %e %g %hhu %c", %[[B]], %[[H]], %[[I]], %[[I]], %[[BF]], %[[D]], %[[U]], %[[I]] : i1, f16, i32, i32, bf16, f64, ui8, i32
+  asc.printf "%d %+08.2f %-3x %lld %e %g %hhu %c", %b, %h, %i, %i, %bf, %d, %u, %i : i1, f16, i32, i32, bf16, f64, ui8, i32
+  // CHECK-NEXT: asc.dump_tensor %[[L]], %[[I]], %[[I]] : !asc.local_tensor<vecin, f32>, i32, i32
+  asc.dump_tensor %l, %i, %i : !asc.local_tensor<vecin, f32>, i32, i32
+  // CHECK-NEXT: asc.dump_tensor %[[G]], %[[I]], %[[I]] : !asc.global_tensor<i16>, i32, i32
+  asc.dump_tensor %g, %i, %i : !asc.global_tensor<i16>, i32, i32
+  return
 }

@@ -52,3 +52,22 @@ module {
     return
   } loc("/src/s.py":2:0)
 } loc("/src/s.py":1:0)
+
+// -----
+
+// A call with a bit mask takes two C++ lines: the array declaration and
+// the call are both attributed to the op's line.
+// CHECK:      #line 6 "/src/m.py"
+// CHECK-NEXT: __aicore__ inline void masked(
+// CHECK-NEXT:   uint64_t [[M:mask]][] = {
+// CHECK-NEXT: #line 7 "/src/m.py"
+// CHECK-NEXT:   AscendC::Exp<half, true>({{.*}}, [[M]], {{.*}});
+// CHECK-NEXT:   uint64_t [[M1:mask_1]][] = {
+// CHECK-NEXT: #line 8 "/src/m.py"
+// CHECK-NEXT:   AscendC::Exp<half, true>({{.*}}, [[M1]], {{.*}});
+func.func @masked(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %m: i64, %r: i32,
+                  %p: !asc.unary_repeat_params) {
+  asc.exp_l1 %z, %x, %m, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params loc("/src/m.py":7:4)
+  asc.exp_l1 %z, %x, %m, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params loc("/src/m.py":8:4)
+  return
+} loc("/src/m.py":6:0)

@@ -71,10 +71,11 @@ void LocalTensorOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
-// DataCopyOp
+// DataCopyOp / DataCopyParamsFormOp / DataCopyPadOp
 //===----------------------------------------------------------------------===//
 
-/// True if the count form of DataCopy supports copying `src` to `dst`.
+/// True if the count and DataCopyParams forms of DataCopy support copying
+/// `src` to `dst`.
 static bool isLegalCopyDirection(Hardware dst, Hardware src) {
   if (src == Hardware::GM)
     return dst == Hardware::UB || dst == Hardware::L1;
@@ -83,18 +84,41 @@ static bool isLegalCopyDirection(Hardware dst, Hardware src) {
   return false;
 }
 
+/// Checks the direction of a DataCopy from `srcType` to `dstType`.
+static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
+                                         Type srcType) {
+  if (isLegalCopyDirection(getTensorHardware(dstType),
+                           getTensorHardware(srcType)))
+    return success();
+  return op->emitOpError()
+         << "cannot copy from "
+         << stringifyTPosition(getTensorPosition(srcType)) << " to "
+         << stringifyTPosition(getTensorPosition(dstType))
+         << "; supported directions are gm to vecin/vecout/veccalc/a1/b1/"
+            "c1, vecin/vecout/veccalc to gm, and between "
+            "vecin/vecout/veccalc";
+}
+
+/// The effects of a copy: it reads the source's memory and writes the
+/// destination's; copies into GM also depend on the atomic configuration.
+static void getCopyEffects(
+    OpOperand &dst, OpOperand &src,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  Hardware dstMemory = getTensorHardware(dst.get().getType());
+  effects.emplace_back(MemoryEffects::Read::get(), &src,
+                       getResource(getTensorHardware(src.get().getType())));
+  effects.emplace_back(MemoryEffects::Write::get(), &dst,
+                       getResource(dstMemory));
+  if (dstMemory == Hardware::GM)
+    effects.emplace_back(MemoryEffects::Read::get(),
+                         VectorStateResource::get());
+}
+
 LogicalResult DataCopyOp::verify() {
   Type dstType = getDst().getType();
-  Type srcType = getSrc().getType();
-  if (!isLegalCopyDirection(getTensorHardware(dstType),
-                            getTensorHardware(srcType)))
-    return emitOpError()
-           << "cannot copy from "
-           << stringifyTPosition(getTensorPosition(srcType)) << " to "
-           << stringifyTPosition(getTensorPosition(dstType))
-           << "; supported directions are gm to vecin/vecout/veccalc/a1/b1/"
-              "c1, vecin/vecout/veccalc to gm, and between "
-              "vecin/vecout/veccalc";
+  if (failed(verifyCopyDirection(*this, dstType, getSrc().getType())))
+    return failure();
   if (std::optional<int64_t> count = getConstantInt(getCount()))
     return verifyBlockCount(*this, "count", *count,
                             getTensorElementType(dstType));
@@ -104,10 +128,59 @@ LogicalResult DataCopyOp::verify() {
 void DataCopyOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(), &getSrcMutable(),
-                       getResource(getTensorHardware(getSrc().getType())));
-  effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(),
-                       getResource(getTensorHardware(getDst().getType())));
+  getCopyEffects(getDstMutable(), getSrcMutable(), effects);
+}
+
+LogicalResult DataCopyParamsFormOp::verify() {
+  return verifyCopyDirection(*this, getDst().getType(), getSrc().getType());
+}
+
+void DataCopyParamsFormOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getCopyEffects(getDstMutable(), getSrcMutable(), effects);
+}
+
+LogicalResult DataCopyPadOp::verify() {
+  Type dstType = getDst().getType();
+  Type srcType = getSrc().getType();
+  Hardware dst = getTensorHardware(dstType);
+  Hardware src = getTensorHardware(srcType);
+  bool intoUB = src == Hardware::GM && dst == Hardware::UB;
+  bool intoGM = src == Hardware::UB && dst == Hardware::GM;
+  if (!intoUB && !intoGM)
+    return emitOpError()
+           << "cannot copy from "
+           << stringifyTPosition(getTensorPosition(srcType)) << " to "
+           << stringifyTPosition(getTensorPosition(dstType))
+           << " with padding; supported directions are gm to "
+              "vecin/vecout/veccalc and vecin/vecout/veccalc to gm";
+  Value pad = getPadParams();
+  if (intoUB && !pad)
+    return emitOpError("a copy into UB needs padding parameters");
+  if (intoGM && pad)
+    return emitOpError("a copy into GM takes no padding parameters");
+  if (!pad)
+    return success();
+  bool ext = isa<DataCopyExtParamsType>(getParams().getType());
+  auto padExt = dyn_cast<DataCopyPadExtParamsType>(pad.getType());
+  if (ext != static_cast<bool>(padExt))
+    return emitOpError() << getParams().getType() << " pairs with "
+                         << (ext ? "!asc.data_copy_pad_ext_params<T>"
+                                 : "!asc.data_copy_pad_params")
+                         << ", but got " << pad.getType();
+  Type elementType = getTensorElementType(dstType);
+  if (padExt && padExt.getElementType() != elementType)
+    return emitOpError() << "padding parameters hold "
+                         << padExt.getElementType() << ", but the tensors hold "
+                         << elementType;
+  return success();
+}
+
+void DataCopyPadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getCopyEffects(getDstMutable(), getSrcMutable(), effects);
 }
 
 //===----------------------------------------------------------------------===//

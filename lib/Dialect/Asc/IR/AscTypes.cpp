@@ -228,6 +228,12 @@ LocalMemAllocatorType::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+DataCopyPadExtParamsType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 Type elementType) {
+  return verifyElementType(emitError, elementType);
+}
+
 //===----------------------------------------------------------------------===//
 // StructType
 //===----------------------------------------------------------------------===//

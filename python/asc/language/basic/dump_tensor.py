@@ -15,7 +15,7 @@ from ..core.ir_value import IRValue, PlainValue
 from ..core.tensor import GlobalTensor, LocalTensor
 from . import _checks
 
-_SPEC = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z)?([diouxXfFeEgGcsp]))")
+_SPEC = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z)?([diouxXfFeEgGc]))")
 _INT_CONV, _FLOAT_CONV = set("diouxXc"), set("fFeEgG")
 
 
@@ -24,7 +24,8 @@ def _check_format(fmt: str, params: tuple) -> None:
     leftover = _SPEC.sub("", fmt)
     if "%" in leftover:
         bad = leftover[leftover.index("%"):leftover.index("%") + 2]
-        raise ValueError(f"printf: unsupported format specifier '{bad}'; use %d %i %u %x %f %s %p %%")
+        raise ValueError(f"printf: unsupported format specifier '{bad}'; use %d %i %u %x %f %e %g %c %% "
+                         "(write text into the format itself; there are no string or pointer arguments)")
     if len(convs) != len(params):
         raise ValueError(f"printf: the format has {len(convs)} conversion(s) but {len(params)} argument(s) "
                          "were given")
@@ -54,7 +55,7 @@ def emit_printf(fmt: str, params: tuple) -> None:
 
 @builtin
 def printf(desc: str, *params: Any) -> None:
-    """`AscendC::printf(desc, params...)`: `desc` is a C format string (%d %u %x %f %s %p)."""
+    """`AscendC::printf(desc, params...)`: `desc` is a C format string (%d %i %u %x %f %e %g %c %%)."""
     if not isinstance(desc, str):
         raise TypeError(f"printf: 'desc' must be a compile-time string, got {type(desc).__name__}")
     emit_printf(desc, params)

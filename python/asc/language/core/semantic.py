@@ -59,6 +59,9 @@ def materialize(value: Any, dtype: DataType) -> Any:
         return b.const_float(float(value), dtype.to_ir())
     if not isinstance(value, int):
         raise TypeError(f"cannot use {value!r} ({type(value).__name__}) as a {dtype.name} value")
+    bits = dtype.bitwidth
+    if bits > 1 and (1 << (bits - 1)) <= value < (1 << bits):
+        value -= 1 << bits  # e.g. a 64-bit mask word 0xFFFF...: same bits, signless IR constant
     return b.const_int(value, ir_scalar_type(dtype))
 
 

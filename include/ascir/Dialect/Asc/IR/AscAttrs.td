@@ -165,4 +165,103 @@ def Asc_PropertyAttr : EnumAttr<Asc_Dialect, Asc_Property, "property"> {
   let summary = "hardware constant attribute, e.g. `#asc<property one_blk_size>`";
 }
 
+//===----------------------------------------------------------------------===//
+// RoundMode
+//===----------------------------------------------------------------------===//
+
+def Asc_RoundMode : I32EnumAttr<"RoundMode",
+    "rounding of a conversion (C++ AscendC::RoundMode)", [
+  I32EnumAttrCase<"CAST_NONE", 0, "cast_none">,
+  I32EnumAttrCase<"CAST_RINT", 1, "cast_rint">,
+  I32EnumAttrCase<"CAST_FLOOR", 2, "cast_floor">,
+  I32EnumAttrCase<"CAST_CEIL", 3, "cast_ceil">,
+  I32EnumAttrCase<"CAST_ROUND", 4, "cast_round">,
+  I32EnumAttrCase<"CAST_TRUNC", 5, "cast_trunc">,
+  I32EnumAttrCase<"CAST_ODD", 6, "cast_odd">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_RoundModeAttr : EnumAttr<Asc_Dialect, Asc_RoundMode, "round_mode"> {
+  let summary = "round mode attribute, e.g. `#asc<round_mode cast_rint>`";
+}
+
+//===----------------------------------------------------------------------===//
+// CmpMode
+//===----------------------------------------------------------------------===//
+
+def Asc_CmpMode : I32EnumAttr<"CmpMode",
+    "comparison of Compare (C++ AscendC::CMPMODE)", [
+  I32EnumAttrCase<"LT", 0, "lt">,
+  I32EnumAttrCase<"GT", 1, "gt">,
+  I32EnumAttrCase<"EQ", 2, "eq">,
+  I32EnumAttrCase<"LE", 3, "le">,
+  I32EnumAttrCase<"GE", 4, "ge">,
+  I32EnumAttrCase<"NE", 5, "ne">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_CmpModeAttr : EnumAttr<Asc_Dialect, Asc_CmpMode, "cmp_mode"> {
+  let summary = "comparison attribute, e.g. `#asc<cmp_mode lt>`";
+}
+
+//===----------------------------------------------------------------------===//
+// SelMode
+//===----------------------------------------------------------------------===//
+
+def Asc_SelMode : I32EnumAttr<"SelMode",
+    "operand kinds and mask use of Select (C++ AscendC::SELMODE)", [
+  I32EnumAttrCase<"VSEL_CMPMASK_SPR", 0, "vsel_cmpmask_spr">,
+  I32EnumAttrCase<"VSEL_TENSOR_SCALAR_MODE", 1, "vsel_tensor_scalar_mode">,
+  I32EnumAttrCase<"VSEL_TENSOR_TENSOR_MODE", 2, "vsel_tensor_tensor_mode">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_SelModeAttr : EnumAttr<Asc_Dialect, Asc_SelMode, "sel_mode"> {
+  let summary = "select mode attribute, e.g. `#asc<sel_mode vsel_cmpmask_spr>`";
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOrder
+//===----------------------------------------------------------------------===//
+
+def Asc_ReduceOrder : I32EnumAttr<"ReduceOrder",
+    "what WholeReduceMax/Min write (C++ AscendC::ReduceOrder)", [
+  I32EnumAttrCase<"ORDER_VALUE_INDEX", 0, "order_value_index">,
+  I32EnumAttrCase<"ORDER_INDEX_VALUE", 1, "order_index_value">,
+  I32EnumAttrCase<"ORDER_ONLY_VALUE", 2, "order_only_value">,
+  I32EnumAttrCase<"ORDER_ONLY_INDEX", 3, "order_only_index">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_ReduceOrderAttr
+    : EnumAttr<Asc_Dialect, Asc_ReduceOrder, "reduce_order"> {
+  let summary = "reduction output order, e.g. "
+                "`#asc<reduce_order order_value_index>`";
+}
+
+//===----------------------------------------------------------------------===//
+// MaskMode
+//===----------------------------------------------------------------------===//
+
+def Asc_MaskMode : I32EnumAttr<"MaskMode",
+    "meaning of the vector mask register (C++ AscendC::MaskMode)", [
+  I32EnumAttrCase<"NORMAL", 0, "normal">,
+  I32EnumAttrCase<"COUNTER", 1, "counter">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_MaskModeAttr : EnumAttr<Asc_Dialect, Asc_MaskMode, "mask_mode"> {
+  let summary = "mask mode attribute, e.g. `#asc<mask_mode normal>`";
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCATTRS_TD

@@ -2,8 +2,9 @@
 //
 // ApiOpInterface marks ops that are a plain call of one Ascend C function or
 // member function: the emitter prints all of them through one generic path
-// as `Callee<TemplateArgs...>(operands...)` or
-// `object.Callee<TemplateArgs...>(operands...)`.
+// as `Callee<TemplateArgs...>(arguments...)` or
+// `object.Callee<TemplateArgs...>(arguments...)`. ParamStructOpInterface
+// marks the ops that build Ascend C parameter structs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,9 +17,11 @@ def Asc_ApiOpInterface : OpInterface<"ApiOpInterface"> {
   let cppNamespace = "::mlir::asc";
   let description = [{
     An op that is emitted as one call of an Ascend C API function. The call's
-    arguments are the op's operands in order; template arguments are
-    attributes (enum attributes print as their C++ enumerator, type attributes
-    as the C++ type). For a member call, operand #0 is the object. An op with
+    arguments are by default the op's operands in order (see
+    getCallArguments); template arguments are attributes (enum attributes
+    print as their C++ enumerator, type attributes as the C++ type, bool
+    attributes as `true`/`false`). For a member call, operand #0 is the
+    object. An op with
     one integer or float result is emitted as an expression cast to the
     result type unless the function returns exactly that type.
   }];
@@ -47,6 +50,35 @@ def Asc_ApiOpInterface : OpInterface<"ApiOpInterface"> {
       "void", "getTemplateArguments",
       (ins "::llvm::SmallVectorImpl<::mlir::Attribute> &":$args), "",
       /*defaultImplementation=*/[{ (void)args; }]>,
+    InterfaceMethod<
+      "Appends the arguments of the call, in order. By default these are "
+      "the operands (without the object of a member call); ops override it "
+      "to pass enumerators or bool literals, mask arrays, or scalars "
+      "converted to a deduced template parameter.",
+      "void", "getCallArguments",
+      (ins "::llvm::SmallVectorImpl<::mlir::asc::ApiArgument> &":$args), "",
+      /*defaultImplementation=*/[{
+        for (::mlir::Value operand :
+             $_op->getOperands().drop_front($_op.isMemberCall() ? 1 : 0))
+          args.push_back(::mlir::asc::ApiArgument::operand(operand));
+      }]>,
+  ];
+}
+
+def Asc_ParamStructOpInterface : OpInterface<"ParamStructOpInterface"> {
+  let cppNamespace = "::mlir::asc";
+  let description = [{
+    An op building an Ascend C parameter struct from its fields, emitted as
+    the declaration `Struct name(fields...);`. The operands are the
+    constructor arguments in order.
+  }];
+  let methods = [
+    InterfaceMethod<
+      "Appends the C++ types of the constructor parameters, in order, as "
+      "MLIR types (`ui8` for uint8_t, `i1` for bool, or the element type "
+      "of a templated struct).",
+      "void", "getFieldTypes",
+      (ins "::llvm::SmallVectorImpl<::mlir::Type> &":$types)>,
   ];
 }
 

@@ -196,17 +196,89 @@ def Asc_DataCopyOp : Asc_ApiOp<"data_copy", "AscendC::DataCopy", [
 }
 
 //===----------------------------------------------------------------------===//
+// DataCopyParamsFormOp
+//===----------------------------------------------------------------------===//
+
+def Asc_DataCopyParamsFormOp : Asc_ApiOp<"data_copy_params_form",
+    "AscendC::DataCopy", [
+    Asc_SameTensorElementType,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "copy blocks of 32 bytes with gaps";
+  let description = [{
+    DataCopy with DataCopyParams: `block_count` blocks of `block_len` 32-byte
+    units, skipping `src_stride` and `dst_stride` units between blocks. The
+    directions are those of `asc.data_copy`. Reads the source's memory and
+    writes the destination's.
+
+    ```mlir
+    asc.data_copy_params_form %dst, %src, %p : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, !asc.data_copy_params
+    ```
+    ```c++
+    AscendC::DataCopy(dst, src, p);
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "destination">:$dst,
+    Arg<Asc_AnyTensor, "source">:$src,
+    Arg<Asc_DataCopyParamsType, "blocks and gaps">:$params
+  );
+  let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// DataCopyPadOp
+//===----------------------------------------------------------------------===//
+
+def Asc_AnyDataCopyParams
+    : AnyTypeOf<[Asc_DataCopyParamsType, Asc_DataCopyExtParamsType],
+                "data_copy_params or data_copy_ext_params">;
+def Asc_AnyDataCopyPadParams
+    : AnyTypeOf<[Asc_DataCopyPadParamsType, Asc_DataCopyPadExtParamsType],
+                "data_copy_pad_params or data_copy_pad_ext_params">;
+
+def Asc_DataCopyPadOp : Asc_ApiOp<"data_copy_pad", "AscendC::DataCopyPad", [
+    Asc_SameTensorElementType,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "copy byte-granular blocks between GM and UB";
+  let description = [{
+    DataCopyPad: GM to a UB position with padding parameters, or a UB
+    position to GM without. `params` counts block lengths in bytes; the
+    UB-side stride is in 32-byte blocks, the GM-side stride in bytes.
+    Copies into UB pad each block to 32 bytes. `data_copy_ext_params` pairs
+    with `data_copy_pad_ext_params<T>` (T the tensor element type),
+    `data_copy_params` with `data_copy_pad_params`.
+
+    ```mlir
+    asc.data_copy_pad %dst, %src, %p, %pad : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, !asc.data_copy_ext_params, !asc.data_copy_pad_ext_params<f32>
+    ```
+    ```c++
+    AscendC::DataCopyPad(dst, src, p, pad);
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "destination">:$dst,
+    Arg<Asc_AnyTensor, "source">:$src,
+    Arg<Asc_AnyDataCopyParams, "blocks and strides">:$params,
+    Arg<Optional<Asc_AnyDataCopyPadParams>, "padding (copies into UB)">:
+        $pad_params
+  );
+  let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // GetValueOp
 //===----------------------------------------------------------------------===//
 
 def Asc_GetValueOp : Asc_MemberOp<"get_value", "GetValue", [
-    TypesMatchWith<"result type is the tensor element type", "tensor",
-                   "result", "::mlir::asc::getTensorElementType($_self)">,
+    Asc_ScalarOfElementType<"result", "tensor">,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "read one element of a tensor (scalar unit)";
   let description = [{
     Python `t.get_value(i)` on a global or local tensor; `index` counts
-    elements. Reads the tensor's memory.
+    elements. The result has the element type (a signless integer of the
+    same width for unsigned elements). Reads the tensor's memory.
 
     ```mlir
     %v = asc.get_value %t, %i : !asc.local_tensor<vecin, f32>, i32 -> f32
@@ -232,13 +304,13 @@ def Asc_GetValueOp : Asc_MemberOp<"get_value", "GetValue", [
 //===----------------------------------------------------------------------===//
 
 def Asc_SetValueOp : Asc_MemberOp<"set_value", "SetValue", [
-    TypesMatchWith<"value type is the tensor element type", "tensor",
-                   "value", "::mlir::asc::getTensorElementType($_self)">,
+    Asc_ScalarOfElementType<"value", "tensor">,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "write one element of a tensor (scalar unit)";
   let description = [{
     Python `t.set_value(i, v)` on a global or local tensor; `index` counts
-    elements. Writes the tensor's memory.
+    elements. The value has the element type (a signless integer of the
+    same width for unsigned elements). Writes the tensor's memory.
 
     ```mlir
     asc.set_value %t, %i, %v : !asc.local_tensor<vecin, f32>, i32, f32

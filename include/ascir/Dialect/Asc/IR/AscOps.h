@@ -50,6 +50,18 @@ struct PipeResource : public SideEffects::Resource::Base<PipeResource> {
   StringRef getName() final { return "<Pipe>"; }
 };
 
+/// The vector unit's mask register and mask mode, and the atomic store
+/// configuration: state that API calls set and later calls depend on.
+struct VectorStateResource
+    : public SideEffects::Resource::Base<VectorStateResource> {
+  StringRef getName() final { return "<VectorState>"; }
+};
+
+/// The core's debug output (printf, DumpTensor).
+struct DebugResource : public SideEffects::Resource::Base<DebugResource> {
+  StringRef getName() final { return "<Debug>"; }
+};
+
 /// The side-effect resource modelling `memory`.
 SideEffects::Resource *getResource(Hardware memory);
 
@@ -57,15 +69,121 @@ SideEffects::Resource *getResource(Hardware memory);
 std::optional<int64_t> getConstantInt(Value value);
 
 //===----------------------------------------------------------------------===//
-// Traits
+// API call arguments
+//===----------------------------------------------------------------------===//
+
+/// One argument of an Ascend C call printed by the generic API-op printer
+/// (ApiOpInterface::getCallArguments).
+struct ApiArgument {
+  enum class Kind {
+    /// `value`, converted to exactly the C++ type of `type` when that is set
+    /// (the argument of a deduced template parameter, e.g. a scalar
+    /// `const T&`).
+    Operand,
+    /// `value` as a continuous mask: a literal 0 would also match the
+    /// overloads taking a mask array, so it must not be printed bare.
+    Mask,
+    /// `value` and `high` as one `uint64_t[2]` mask array, low word first.
+    MaskArray,
+    /// A compile-time argument: an enumerator or a bool literal.
+    Literal,
+  };
+  Kind kind;
+  Value value;
+  Value high;
+  Type type;
+  Attribute literal;
+
+  static ApiArgument operand(Value value, Type type = {}) {
+    return {Kind::Operand, value, {}, type, {}};
+  }
+  static ApiArgument mask(Value value) {
+    return {Kind::Mask, value, {}, {}, {}};
+  }
+  static ApiArgument maskArray(Value low, Value high) {
+    return {Kind::MaskArray, low, high, {}, {}};
+  }
+  static ApiArgument attribute(Attribute literal) {
+    return {Kind::Literal, {}, {}, {}, literal};
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Helpers of generated op code
 //===----------------------------------------------------------------------===//
 
 namespace detail {
+/// True if a scalar of type `scalar` holds values of tensor element type
+/// `element`: the same type, or the signless integer of an unsigned
+/// element type's width (the frontend keeps scalars signless).
+bool isScalarOfElementType(Type scalar, Type element);
+
+/// Appends a TypeAttr of the element type of each tensor in `tensors`.
+void appendElementTypes(SmallVectorImpl<Attribute> &args,
+                        ArrayRef<Value> tensors);
+
+/// Builds the call arguments of a vector op: its operands in order, except
+///  * operand `maskIndex`, a continuous mask, or with `maskArray` the first
+///    word of a mask array made of it and the next operand;
+///  * operand `scalarIndex`, converted to exactly `scalarType`;
+///  * `literal`, inserted before operand `literalPosition` (appended when
+///    that is the number of operands), unless null.
+void getVectorCallArguments(Operation *op, SmallVectorImpl<ApiArgument> &args,
+                            std::optional<unsigned> maskIndex, bool maskArray,
+                            std::optional<unsigned> scalarIndex,
+                            Type scalarType, Attribute literal,
+                            unsigned literalPosition);
+
+/// The element type of `a` or `b` with more bytes (Cast repeats iterate on
+/// the wider type).
+Type getWiderElementType(Value a, Value b);
+
+/// Verifies the mask and repeat operands of a masked vector call on
+/// elements of `laneType`: a continuous `mask` (with null `maskHigh`) or
+/// the bit mask words `mask`, `maskHigh`; a constant `repeat` in [0, 255].
+/// Null operands are not checked, and masks only when the call sets the
+/// mask.
+LogicalResult verifyVectorMask(Operation *op, Type laneType, Value mask,
+                               Value maskHigh, Value repeat, bool setsMask);
+
+/// Verifies that a constant count covers whole 256-byte repeats of
+/// `elementType` (Compare).
+LogicalResult verifyCompareCount(Operation *op, Type elementType, Value count);
+
+/// Verifies the (destination, source) element types of ops that may widen
+/// half sources into a float destination (MulAddDst, Axpy).
+LogicalResult verifyWideningTypes(Operation *op, Type dst, Type src);
+
+/// Verifies that Cast supports `src` to `dst` with `mode` on A2/A3.
+LogicalResult verifyCastTypes(Operation *op, Type dst, Type src,
+                              RoundMode mode);
+
+/// Verifies that int32 sources are only compared for equality.
+LogicalResult verifyCompareMode(Operation *op, Type src, CmpMode mode);
+
+/// Verifies that `mode` suits a Select whose second source is a tensor
+/// (`scalar` false) or a scalar.
+LogicalResult verifySelectMode(Operation *op, SelMode mode, bool scalar);
+
+/// Verifies that the constant fields of a parameter struct, called `names`,
+/// fit their C++ types.
+LogicalResult verifyParamStructFields(Operation *op, ArrayRef<StringRef> names);
+
+/// Appends the MLIR types of C++ constructor parameters: `ui<N>` for each
+/// width N, `i1` for width 1 and `elementType` for width 0.
+void appendFieldTypes(MLIRContext *context, ArrayRef<unsigned> widths,
+                      Type elementType, SmallVectorImpl<Type> &types);
+
+/// Verifies the SameTensorElementType trait.
 LogicalResult verifySameTensorElementType(Operation *op);
 
 /// Rejects the `max` end marker where a hardware event is expected.
 LogicalResult verifyHardEvent(Operation *op, HardEvent event);
 } // namespace detail
+
+//===----------------------------------------------------------------------===//
+// Traits
+//===----------------------------------------------------------------------===//
 
 namespace OpTrait {
 /// All global/local tensor operands of the op have the same element type.

@@ -32,6 +32,12 @@ def Asc_SyncResource : Resource<"::mlir::asc::SyncResource">;
 // The bookkeeping of the TPipe framework: which buffers queues, TBufs and
 // pools own, and which event ids are reserved.
 def Asc_PipeResource : Resource<"::mlir::asc::PipeResource">;
+// The vector mask register and mask mode, and the atomic store
+// configuration: set by some API calls, used by later ones.
+def Asc_VectorStateResource : Resource<"::mlir::asc::VectorStateResource">;
+// The core's debug output: printf and DumpTensor write it, so they are
+// never dropped, merged or reordered relative to each other.
+def Asc_DebugResource : Resource<"::mlir::asc::DebugResource">;
 
 //===----------------------------------------------------------------------===//
 // Traits
@@ -41,6 +47,19 @@ def Asc_PipeResource : Resource<"::mlir::asc::PipeResource">;
 def Asc_SameTensorElementType : NativeOpTrait<"SameTensorElementType"> {
   let cppNamespace = "::mlir::asc::OpTrait";
 }
+
+// `scalar` holds values of the element type of tensor `tensor`.
+class Asc_ScalarOfElementType<string scalar, string tensor>
+    : PredOpTrait<scalar # " has the element type of " # tensor,
+        CPred<"::mlir::asc::detail::isScalarOfElementType($" # scalar
+              # ".getType(), ::mlir::asc::getTensorElementType($" # tensor
+              # ".getType()))">>;
+
+// Tensors `a` and `b` have the same element type.
+class Asc_SameElementType<string a, string b>
+    : PredOpTrait<a # " and " # b # " have the same element type",
+        CPred<"::mlir::asc::getTensorElementType($" # a # ".getType()) == "
+              "::mlir::asc::getTensorElementType($" # b # ".getType())">>;
 
 // Reads and writes the synchronisation resource.
 def Asc_SyncEffects
@@ -59,22 +78,28 @@ def Asc_QueueEffects
 // Only reads the framework's bookkeeping (queries).
 def Asc_PipeReadEffects : MemoryEffects<[MemRead<Asc_PipeResource>]>;
 
+// Reads and writes the vector state: every vector instruction (its call
+// sets or uses the mask), mask and mode setters, atomic configuration.
+def Asc_VectorStateEffects
+    : MemoryEffects<[MemRead<Asc_VectorStateResource>,
+                     MemWrite<Asc_VectorStateResource>]>;
+
 //===----------------------------------------------------------------------===//
 // Base classes
 //===----------------------------------------------------------------------===//
 
-// An op emitted as one call `apiCallee<template args>(operands...)`. Set
-// `hasTemplateArgs` when the op implements getTemplateArguments in C++; put
-// op-specific C++ declarations in `apiExtraClassDeclaration`. Set
-// `isMemberCall` for a member function of operand #0 (`apiCallee` is then the
-// member name) and clear `castsResult` when the function returns exactly the
-// op's scalar result type.
+// An op emitted as one call `apiCallee<template args>(arguments...)`. Set
+// `hasTemplateArgs` when the op implements getTemplateArguments in C++, and
+// list other ApiOpInterface methods it implements (getCallArguments) in
+// `apiMethods`; put op-specific C++ declarations in
+// `apiExtraClassDeclaration`. Set `isMemberCall` for a member function of
+// operand #0 (`apiCallee` is then the member name) and clear `castsResult`
+// when the function returns exactly the op's scalar result type.
 class Asc_ApiOp<string mnemonic, string apiCallee, list<Trait> traits = [],
-                bit hasTemplateArgs = 0>
-    : Asc_Op<mnemonic, traits # !if(hasTemplateArgs,
-        [DeclareOpInterfaceMethods<Asc_ApiOpInterface,
-                                   ["getTemplateArguments"]>],
-        [Asc_ApiOpInterface])> {
+                bit hasTemplateArgs = 0, list<string> apiMethods = []>
+    : Asc_Op<mnemonic, traits # [DeclareOpInterfaceMethods<Asc_ApiOpInterface,
+        !listconcat(!if(hasTemplateArgs, ["getTemplateArguments"], []),
+                    apiMethods)>]> {
   string callee = apiCallee;
   bit isMemberCall = 0;
   bit castsResult = 1;
@@ -101,8 +126,12 @@ class Asc_MemberOp<string mnemonic, string member, list<Trait> traits = [],
 include "ascir/Dialect/Asc/IR/AscSystemOps.td"
 include "ascir/Dialect/Asc/IR/AscMemoryOps.td"
 include "ascir/Dialect/Asc/IR/AscVectorOps.td"
+include "ascir/Dialect/Asc/IR/AscReduceOps.td"
+include "ascir/Dialect/Asc/IR/AscStateOps.td"
+include "ascir/Dialect/Asc/IR/AscParamOps.td"
 include "ascir/Dialect/Asc/IR/AscSyncOps.td"
 include "ascir/Dialect/Asc/IR/AscFrameworkOps.td"
 include "ascir/Dialect/Asc/IR/AscStructOps.td"
+include "ascir/Dialect/Asc/IR/AscDebugOps.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCOPS_TD

@@ -259,6 +259,78 @@ def Asc_StructType : Asc_Type<"Struct", "struct"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Parameter struct types
+//===----------------------------------------------------------------------===//
+
+// A parameter struct of the Ascend C API (ascendc_api.md §4.1-4.2). The op
+// of the same mnemonic builds one from its fields in constructor order; API
+// calls take it by const reference.
+class Asc_ParamStructType<string name, string typeMnemonic, string cxx,
+                          string fields>
+    : Asc_Type<name, typeMnemonic> {
+  let summary = "parameter struct AscendC::" # cxx;
+  let description = [{
+    Constructor fields, in order: }] # fields # [{.
+
+    ```mlir
+    !asc.}] # typeMnemonic # [{    // C++: AscendC::}] # cxx # [{
+    ```
+  }];
+  let extraClassDeclaration = [{
+    /// The qualified C++ name of the struct.
+    static ::llvm::StringRef getCppName() { return "AscendC::}] # cxx # [{"; }
+  }];
+}
+
+def Asc_BinaryRepeatParamsType : Asc_ParamStructType<"BinaryRepeatParams",
+    "binary_repeat_params", "BinaryRepeatParams",
+    "dst/src0/src1 block strides, dst/src0/src1 repeat strides (uint8_t)">;
+def Asc_UnaryRepeatParamsType : Asc_ParamStructType<"UnaryRepeatParams",
+    "unary_repeat_params", "UnaryRepeatParams",
+    "dst/src block strides (uint16_t), dst/src repeat strides (uint8_t)">;
+def Asc_BrcbRepeatParamsType : Asc_ParamStructType<"BrcbRepeatParams",
+    "brcb_repeat_params", "BrcbRepeatParams",
+    "dst block stride, dst repeat stride (uint16_t)">;
+def Asc_GatherRepeatParamsType : Asc_ParamStructType<"GatherRepeatParams",
+    "gather_repeat_params", "GatherRepeatParams",
+    "dst block stride, dst repeat stride (uint8_t)">;
+def Asc_CopyRepeatParamsType : Asc_ParamStructType<"CopyRepeatParams",
+    "copy_repeat_params", "CopyRepeatParams",
+    "dst/src block strides, dst/src repeat sizes (uint16_t)">;
+def Asc_DataCopyParamsType : Asc_ParamStructType<"DataCopyParams",
+    "data_copy_params", "DataCopyParams",
+    "block count, block length, src stride, dst stride (uint16_t)">;
+def Asc_DataCopyExtParamsType : Asc_ParamStructType<"DataCopyExtParams",
+    "data_copy_ext_params", "DataCopyExtParams",
+    "block count (uint16_t), block length in bytes, src stride, dst stride, "
+    "reserved (uint32_t)">;
+def Asc_DataCopyPadParamsType : Asc_ParamStructType<"DataCopyPadParams",
+    "data_copy_pad_params", "DataCopyPadParams",
+    "is_pad (bool), left and right padding (uint8_t), padding value "
+    "(uint64_t)">;
+def Asc_GatherMaskParamsType : Asc_ParamStructType<"GatherMaskParams",
+    "gather_mask_params", "GatherMaskParams",
+    "src0 block stride (uint8_t), repeat count, src0 repeat stride "
+    "(uint16_t), src1 repeat stride (uint8_t)">;
+
+def Asc_DataCopyPadExtParamsType
+    : Asc_Type<"DataCopyPadExtParams", "data_copy_pad_ext_params"> {
+  let summary = "parameter struct AscendC::DataCopyPadExtParams<T>";
+  let description = [{
+    Padding of DataCopyPad into a tensor of element type `T`. Constructor
+    fields, in order: is_pad (bool), left and right padding (uint8_t),
+    padding value (T).
+
+    ```mlir
+    !asc.data_copy_pad_ext_params<f32>    // C++: AscendC::DataCopyPadExtParams<float>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 

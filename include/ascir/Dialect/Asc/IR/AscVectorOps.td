@@ -1,7 +1,11 @@
 //===- AscVectorOps.td - vector compute ops ----------------*- tablegen -*-===//
 //
-// Memory-vector instructions on UB tensors (PIPE_V). Each binary op is one
-// line: the base class fixes operands, effects, assembly and verification.
+// Memory-vector instructions on UB tensors (PIPE_V): binary, vector-scalar,
+// unary, conversion, compare and select, fill and broadcast. Most APIs come
+// in three call forms (ascendc_api.md §0.2): count (`asc.add`), continuous
+// mask (`asc.add_l0`) and bit mask (`asc.add_l1`). A form class fixes the
+// trailing operands, their checks and the C++ call; a family multiclass
+// declares all forms of one API in one line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,52 +13,578 @@
 #define ASCIR_DIALECT_ASC_IR_ASCVECTOROPS_TD
 
 //===----------------------------------------------------------------------===//
-// Binary ops, count form: dst[i] = src0[i] op src1[i] for i < count
+// Operands
 //===----------------------------------------------------------------------===//
 
-// `dtypes` are the element types the instruction supports on A2/A3
-// (hardware.md §4.3).
-class Asc_VecBinaryOp<string mnemonic, string callee, string what,
-                      list<Type> dtypes>
-    : Asc_ApiOp<mnemonic, callee, [Asc_SameTensorElementType]> {
-  let summary = "elementwise " # what # " of two UB tensors (count form)";
+// A UB tensor the op writes; with `reads` it reads the tensor too (the
+// multiply-add ops accumulate into it).
+class Asc_VecDst<list<Type> dtypes, bit reads = 0>
+    : Arg<Asc_UBTensorOf<dtypes>,
+          !if(reads, "destination, also read", "destination"),
+          !if(reads, [MemRead<Asc_UBResource>, MemWrite<Asc_UBResource>],
+                     [MemWrite<Asc_UBResource>])>;
+
+// A UB tensor the op reads.
+class Asc_VecSrc<list<Type> dtypes, string what = "source">
+    : Arg<Asc_UBTensorOf<dtypes>, what, [MemRead<Asc_UBResource>]>;
+
+def Asc_VecScalar : Arg<Asc_ElementType, "scalar of the tensor element type">;
+def Asc_VecCount : Arg<AnySignlessInteger, "number of elements">;
+def Asc_VecMask : Arg<AnySignlessInteger,
+                      "continuous mask: lanes enabled in each repeat">;
+def Asc_VecMaskLow : Arg<AnySignlessInteger,
+                         "bit mask of lanes 0-63 (mask[0])">;
+def Asc_VecMaskHigh : Arg<AnySignlessInteger,
+                          "bit mask of lanes 64-127 (mask[1])">;
+def Asc_VecRepeat : Arg<AnySignlessInteger, "number of repeats">;
+
+// Whether the call loads its mask operand into the mask register; when
+// false the operand is ignored and the mask set by asc.set_vector_mask
+// applies.
+def Asc_IsSetMask : DefaultValuedAttr<BoolAttr, "true">;
+
+//===----------------------------------------------------------------------===//
+// Call forms
+//===----------------------------------------------------------------------===//
+
+// The operands that follow the leading ones of one call form, how the form
+// is checked and documented. `verify` is C++ yielding a LogicalResult in
+// which LANE stands for the element type that sets the lanes per repeat.
+// `templated` forms pass template arguments (element types, isSetMask);
+// `array` forms pass `mask0`, `mask1` as one `uint64_t[2]`.
+class Asc_VecForm<string formSuffix, string formTitle, string formDoc,
+                  dag formArgs, string formVerify, bit isTemplated,
+                  bit isArray, string exampleOps, string exampleTypes> {
+  string suffix = formSuffix;
+  string title = formTitle;
+  string doc = formDoc;
+  dag args = formArgs;
+  string verify = formVerify;
+  bit templated = isTemplated;
+  bit array = isArray;
+  // Example operands (`, %m, %r`) and their types; the C++ arguments are
+  // the operand names without `%`, the array form's mask is `mask`.
+  string exOps = exampleOps;
+  string exTypes = exampleTypes;
+  string exCxx = !subst("%", "", !subst("%lo, %hi", "mask", exampleOps));
+  // C++ arguments of detail::getVectorCallArguments locating the mask.
+  string maskArg = !if(!empty(formSuffix), "std::nullopt, false",
+      !if(isArray, "getMask0Mutable().getOperandNumber(), true",
+                   "getMaskMutable().getOperandNumber(), false"));
+}
+
+def Asc_CountForm : Asc_VecForm<"", "count form",
+    "Processes the first `count` elements.",
+    (ins Asc_VecCount:$count), "::mlir::success()", 0, 0, ", %n", ", i32">;
+
+// Continuous mask then repeat count, then `tail`. `setMask` adds the
+// `is_set_mask` attribute and template arguments; `boundedRepeat` checks
+// a constant repeat count against 255.
+class Asc_MaskForm<dag tail, string exTail, string exTailTypes,
+                   bit setMask = 1, bit boundedRepeat = 1>
+    : Asc_VecForm<"_l0", "continuous-mask form",
+        "Enables the first `mask` lanes of each of `repeat` repeats (16-bit "
+        "elements: 1-128 lanes, 32-bit: 1-64)"
+        # !if(boundedRepeat, "; `repeat` is at most 255.", ".")
+        # !if(setMask, " With `is_set_mask = false` the mask operand is "
+              "ignored and the mask of `asc.set_vector_mask` applies.", ""),
+        !con((ins Asc_VecMask:$mask, Asc_VecRepeat:$repeat), tail,
+             !if(setMask, (ins Asc_IsSetMask:$is_set_mask), (ins))),
+        "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask(), {}, "
+            # !if(boundedRepeat, "getRepeat()", "{}") # ", "
+            # !if(setMask, "getIsSetMask()", "true") # ")",
+        setMask, 0, ", %m, %r" # exTail, ", i64, i32" # exTailTypes>;
+
+// Bit mask (low word, high word) then repeat count, then `tail`.
+class Asc_MaskArrayForm<dag tail, string exTail, string exTailTypes,
+                        bit setMask = 1, bit boundedRepeat = 1>
+    : Asc_VecForm<"_l1", "bit-mask form",
+        "Enables the lanes whose bits are set in `mask1:mask0` in each of "
+        "`repeat` repeats; 32-bit elements use `mask0` only"
+        # !if(boundedRepeat, "; `repeat` is at most 255.", ".")
+        # !if(setMask, " With `is_set_mask = false` the mask operands are "
+              "ignored and the mask of `asc.set_vector_mask` applies.", ""),
+        !con((ins Asc_VecMaskLow:$mask0, Asc_VecMaskHigh:$mask1,
+                  Asc_VecRepeat:$repeat), tail,
+             !if(setMask, (ins Asc_IsSetMask:$is_set_mask), (ins))),
+        "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask0(), "
+            "getMask1(), " # !if(boundedRepeat, "getRepeat()", "{}") # ", "
+            # !if(setMask, "getIsSetMask()", "true") # ")",
+        setMask, 1, ", %lo, %hi, %r" # exTail, ", i64, i64, i32" # exTailTypes>;
+
+// Repeat parameter operands of the masked forms.
+defvar Asc_BinaryParams =
+    (ins Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">:$params);
+defvar Asc_UnaryParams =
+    (ins Arg<Asc_UnaryRepeatParamsType, "block and repeat strides">:$params);
+
+def Asc_BinaryMaskForm : Asc_MaskForm<Asc_BinaryParams, ", %p",
+                                      ", !asc.binary_repeat_params">;
+def Asc_BinaryMaskArrayForm : Asc_MaskArrayForm<Asc_BinaryParams, ", %p",
+                                                ", !asc.binary_repeat_params">;
+def Asc_UnaryMaskForm : Asc_MaskForm<Asc_UnaryParams, ", %p",
+                                     ", !asc.unary_repeat_params">;
+def Asc_UnaryMaskArrayForm : Asc_MaskArrayForm<Asc_UnaryParams, ", %p",
+                                               ", !asc.unary_repeat_params">;
+
+//===----------------------------------------------------------------------===//
+// Vector op base class
+//===----------------------------------------------------------------------===//
+
+// One call form of a vector API `cxx` (without namespace). `args` are the
+// leading arguments: tensors, scalars and enum attributes (the assembly
+// prints the enums first, through `formatHead`). `doc` states what the op
+// computes; the example shows `exHead` (operands before the form's),
+// `exHeadTypes` and the C++ arguments `exHeadCxx`.
+//
+// Fields subclasses set with `let`:
+//  * `typeArgs`: the tensors whose element types lead the template
+//    arguments of the templated forms;
+//  * `lane`: C++ for the element type that sets the lanes per repeat;
+//  * `check`: extra C++ verification yielding a LogicalResult;
+//  * `scalar`, `scalarOf`: the accessor (without `()`) of a scalar operand
+//    passed to a deduced `const T&` and of the tensor whose element type T
+//    is;
+//  * `literal`, `literalPos`: C++ for an attribute passed as an argument
+//    and the index of the operand it precedes;
+//  * `formatHead`: the assembly of the enum attributes before the operands;
+//  * `exTypeArgs`, `exCxxTail`: the example's leading template arguments
+//    and the C++ arguments after the form's.
+class Asc_VecOp<string name, string cxx, string summaryText, string doc,
+                list<Trait> traits, dag args, Asc_VecForm form,
+                string exHead, string exHeadTypes, string exHeadCxx>
+    : Asc_ApiOp<name # form.suffix, "AscendC::" # cxx,
+                traits # [Asc_VectorStateEffects], form.templated,
+                ["getCallArguments"]> {
+  list<string> typeArgs = ["getDst()"];
+  string lane = "::mlir::asc::getTensorElementType(getDst().getType())";
+  string check = "::mlir::success()";
+  string scalar = "";
+  string scalarOf = "";
+  string literal = "";
+  string literalPos = "";
+  string formatHead = "";
+  string exTypeArgs = "float";
+  string exCxxTail = "";
+
+  let summary = summaryText # " (" # form.title # ")";
+  let description = doc # "\n\n" # form.doc # "\n\n```mlir\nasc." # name
+      # form.suffix # " " # exHead # form.exOps # " : " # exHeadTypes
+      # form.exTypes # "\n```\n```c++\n"
+      # !if(form.array, "uint64_t mask[] = {lo, hi};\n", "") # "AscendC::"
+      # cxx # !if(form.templated, "<" # exTypeArgs # ", true>", "") # "("
+      # exHeadCxx # form.exCxx # exCxxTail # ");\n```";
+  let arguments = !con(args, form.args);
+  let assemblyFormat =
+      formatHead # "operands attr-dict `:` qualified(type(operands))";
+  let hasVerifier = 1;
+  let extraClassDefinition =
+      "::mlir::LogicalResult $cppClass::verify() {\n"
+      "  return ::mlir::success(::mlir::succeeded(" # check # ") &&\n"
+      "      ::mlir::succeeded(" # !subst("LANE", lane, form.verify) # "));\n"
+      "}\n"
+      "void $cppClass::getCallArguments(\n"
+      "    ::llvm::SmallVectorImpl<::mlir::asc::ApiArgument> &args) {\n"
+      "  ::mlir::asc::detail::getVectorCallArguments(*this, args, "
+      # form.maskArg # ", "
+      # !if(!empty(scalar), "std::nullopt, {}",
+            scalar # "Mutable().getOperandNumber(), "
+            "::mlir::asc::getTensorElementType(" # scalarOf # ".getType())")
+      # ", "
+      # !if(!empty(literal), "{}, 0", literal # ", " # literalPos) # ");\n"
+      "}\n"
+      # !if(form.templated,
+          "void $cppClass::getTemplateArguments(\n"
+          "    ::llvm::SmallVectorImpl<::mlir::Attribute> &args) {\n"
+          "  ::mlir::asc::detail::appendElementTypes(args, {"
+          # !interleave(typeArgs, ", ") # "});\n"
+          "  args.push_back(::mlir::BoolAttr::get(getContext(), "
+          "getIsSetMask()));\n"
+          "}\n", "");
+}
+
+//===----------------------------------------------------------------------===//
+// Binary ops: dst = src0 op src1 (ascendc_api.md §5.2)
+//===----------------------------------------------------------------------===//
+
+// `formula` is the computation, `dtypes` the element types on A2/A3
+// (hardware.md §4.3). `accumulates` marks ops that read dst. `widening`
+// ops (MulAddDst) may write f32 from f16 sources; their destination types
+// are `dstTypes`.
+class Asc_VecBinaryOp<string name, string cxx, string what, string formula,
+                      list<Type> dtypes, bit accumulates, bit widening,
+                      list<Type> dstTypes, Asc_VecForm form>
+    : Asc_VecOp<name, cxx, "elementwise " # what,
+        "Computes `" # formula # "` elementwise. All tensors are in UB "
+        # !if(widening, "positions; the sources share an element type.",
+              "positions and share one element type."),
+        !if(widening, [Asc_SameElementType<"src0", "src1">],
+                      [Asc_SameTensorElementType]),
+        (ins Asc_VecDst<dstTypes, accumulates>:$dst,
+             Asc_VecSrc<dtypes, "first source">:$src0,
+             Asc_VecSrc<dtypes, "second source">:$src1),
+        form, "%z, %x, %y",
+        "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
+        "!asc.local_tensor<vecin, f32>", "z, x, y"> {
+  let typeArgs = !if(widening, ["getDst()", "getSrc0()"], ["getDst()"]);
+  let exTypeArgs = !if(widening, "float, float", "float");
+  let lane = !if(widening,
+      "::mlir::asc::detail::getWiderElementType(getDst(), getSrc0())",
+      "::mlir::asc::getTensorElementType(getDst().getType())");
+  let check = !if(widening,
+      "::mlir::asc::detail::verifyWideningTypes(*this, "
+      "::mlir::asc::getTensorElementType(getDst().getType()), "
+      "::mlir::asc::getTensorElementType(getSrc0().getType()))",
+      "::mlir::success()");
+}
+
+multiclass Asc_VecBinaryOps<string name, string cxx, string what,
+                            string formula, list<Type> dtypes,
+                            bit accumulates = 0, bit widening = 0,
+                            list<Type> dstTypes = dtypes> {
+  def Op : Asc_VecBinaryOp<name, cxx, what, formula, dtypes, accumulates,
+                           widening, dstTypes, Asc_CountForm>;
+  def L0Op : Asc_VecBinaryOp<name, cxx, what, formula, dtypes, accumulates,
+                             widening, dstTypes, Asc_BinaryMaskForm>;
+  def L1Op : Asc_VecBinaryOp<name, cxx, what, formula, dtypes, accumulates,
+                             widening, dstTypes, Asc_BinaryMaskArrayForm>;
+}
+
+defm Asc_Add : Asc_VecBinaryOps<"add", "Add", "addition", "dst = src0 + src1",
+                                [F16, F32, I16, I32]>;
+defm Asc_Sub : Asc_VecBinaryOps<"sub", "Sub", "subtraction",
+                                "dst = src0 - src1", [F16, F32, I16, I32]>;
+defm Asc_Mul : Asc_VecBinaryOps<"mul", "Mul", "multiplication",
+                                "dst = src0 * src1", [F16, F32, I16, I32]>;
+defm Asc_Div : Asc_VecBinaryOps<"div", "Div", "division", "dst = src0 / src1",
+                                [F16, F32]>;
+defm Asc_Max : Asc_VecBinaryOps<"max", "Max", "maximum",
+                                "dst = max(src0, src1)", [F16, F32, I16, I32]>;
+defm Asc_Min : Asc_VecBinaryOps<"min", "Min", "minimum",
+                                "dst = min(src0, src1)", [F16, F32, I16, I32]>;
+defm Asc_AddRelu : Asc_VecBinaryOps<"add_relu", "AddRelu", "addition and relu",
+                                    "dst = max(src0 + src1, 0)",
+                                    [F16, F32, I16]>;
+defm Asc_SubRelu : Asc_VecBinaryOps<"sub_relu", "SubRelu",
+                                    "subtraction and relu",
+                                    "dst = max(src0 - src1, 0)",
+                                    [F16, F32, I16]>;
+defm Asc_BitwiseAnd : Asc_VecBinaryOps<"bitwise_and", "And", "bitwise and",
+                                       "dst = src0 & src1", [I16, UI16]>;
+defm Asc_BitwiseOr : Asc_VecBinaryOps<"bitwise_or", "Or", "bitwise or",
+                                      "dst = src0 | src1", [I16, UI16]>;
+defm Asc_FusedMulAdd : Asc_VecBinaryOps<"fused_mul_add", "FusedMulAdd",
+                                        "multiply-add",
+                                        "dst = src0 * dst + src1", [F16, F32],
+                                        /*accumulates=*/1>;
+defm Asc_FusedMulAddRelu : Asc_VecBinaryOps<"fused_mul_add_relu",
+                                            "FusedMulAddRelu",
+                                            "multiply-add and relu",
+                                            "dst = max(src0 * dst + src1, 0)",
+                                            [F16, F32], /*accumulates=*/1>;
+defm Asc_MulAddDst : Asc_VecBinaryOps<"mul_add_dst", "MulAddDst",
+                                      "multiply-accumulate",
+                                      "dst = src0 * src1 + dst", [F16, F32],
+                                      /*accumulates=*/1, /*widening=*/1>;
+
+//===----------------------------------------------------------------------===//
+// Vector-scalar ops: dst = src op scalar (ascendc_api.md §5.3)
+//===----------------------------------------------------------------------===//
+
+// The scalar has the source element type (signless for unsigned elements).
+// `widening` ops (Axpy) may accumulate f16 sources into an f32 dst.
+class Asc_VecScalarOp<string name, string cxx, string what, string formula,
+                      list<Type> dtypes, bit widening, Asc_VecForm form>
+    : Asc_VecOp<name, cxx, what # " with a scalar",
+        "Computes `" # formula # "` elementwise. Both tensors are in UB "
+        # !if(widening, "positions.", "positions and share one element type.")
+        # " The scalar has the source element type (a signless integer of "
+        "the same width for unsigned elements).",
+        !if(widening, [Asc_ScalarOfElementType<"scalar", "src">],
+                      [Asc_SameTensorElementType,
+                       Asc_ScalarOfElementType<"scalar", "src">]),
+        (ins Asc_VecDst<!if(widening, [F16, F32], dtypes), widening>:$dst,
+             Asc_VecSrc<dtypes>:$src, Asc_VecScalar:$scalar),
+        form, "%z, %x, %s",
+        "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, f32",
+        "z, x, s"> {
+  let scalar = "getScalar";
+  let scalarOf = "getSrc()";
+  let typeArgs = !if(widening, ["getDst()", "getSrc()"], ["getDst()"]);
+  let exTypeArgs = !if(widening, "float, float", "float");
+  let lane = !if(widening,
+      "::mlir::asc::detail::getWiderElementType(getDst(), getSrc())",
+      "::mlir::asc::getTensorElementType(getDst().getType())");
+  let check = !if(widening,
+      "::mlir::asc::detail::verifyWideningTypes(*this, "
+      "::mlir::asc::getTensorElementType(getDst().getType()), "
+      "::mlir::asc::getTensorElementType(getSrc().getType()))",
+      "::mlir::success()");
+}
+
+multiclass Asc_VecScalarOps<string name, string cxx, string what,
+                            string formula, list<Type> dtypes,
+                            bit widening = 0> {
+  def Op : Asc_VecScalarOp<name, cxx, what, formula, dtypes, widening,
+                           Asc_CountForm>;
+  def L0Op : Asc_VecScalarOp<name, cxx, what, formula, dtypes, widening,
+                             Asc_UnaryMaskForm>;
+  def L1Op : Asc_VecScalarOp<name, cxx, what, formula, dtypes, widening,
+                             Asc_UnaryMaskArrayForm>;
+}
+
+defm Asc_Adds : Asc_VecScalarOps<"adds", "Adds", "addition",
+                                 "dst = src + scalar", [F16, F32, I16, I32]>;
+defm Asc_Muls : Asc_VecScalarOps<"muls", "Muls", "multiplication",
+                                 "dst = src * scalar", [F16, F32, I16, I32]>;
+defm Asc_Maxs : Asc_VecScalarOps<"maxs", "Maxs", "maximum",
+                                 "dst = max(src, scalar)",
+                                 [F16, F32, I16, I32]>;
+defm Asc_Mins : Asc_VecScalarOps<"mins", "Mins", "minimum",
+                                 "dst = min(src, scalar)",
+                                 [F16, F32, I16, I32]>;
+defm Asc_LeakyRelu : Asc_VecScalarOps<"leaky_relu", "LeakyRelu", "leaky relu",
+                                      "dst = src >= 0 ? src : src * scalar",
+                                      [F16, F32]>;
+defm Asc_ShiftLeft : Asc_VecScalarOps<"shift_left", "ShiftLeft", "left shift",
+                                      "dst = src << scalar",
+                                      [I16, UI16, I32, UI32]>;
+defm Asc_ShiftRight : Asc_VecScalarOps<"shift_right", "ShiftRight",
+                                       "right shift", "dst = src >> scalar",
+                                       [I16, UI16, I32, UI32]>;
+defm Asc_Axpy : Asc_VecScalarOps<"axpy", "Axpy", "multiply-accumulate",
+                                 "dst = src * scalar + dst", [F16, F32],
+                                 /*widening=*/1>;
+
+//===----------------------------------------------------------------------===//
+// Unary ops: dst = f(src) (ascendc_api.md §5.4)
+//===----------------------------------------------------------------------===//
+
+class Asc_VecUnaryOp<string name, string cxx, string what, string formula,
+                     list<Type> dtypes, Asc_VecForm form>
+    : Asc_VecOp<name, cxx, "elementwise " # what,
+        "Computes `" # formula # "` elementwise. Both tensors are in UB "
+        "positions and share one element type.",
+        [Asc_SameTensorElementType],
+        (ins Asc_VecDst<dtypes>:$dst, Asc_VecSrc<dtypes>:$src),
+        form, "%z, %x",
+        "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>",
+        "z, x">;
+
+multiclass Asc_VecUnaryOps<string name, string cxx, string what,
+                           string formula, list<Type> dtypes> {
+  def Op : Asc_VecUnaryOp<name, cxx, what, formula, dtypes, Asc_CountForm>;
+  def L0Op : Asc_VecUnaryOp<name, cxx, what, formula, dtypes,
+                            Asc_UnaryMaskForm>;
+  def L1Op : Asc_VecUnaryOp<name, cxx, what, formula, dtypes,
+                            Asc_UnaryMaskArrayForm>;
+}
+
+defm Asc_Abs : Asc_VecUnaryOps<"abs", "Abs", "absolute value", "dst = |src|",
+                               [F16, F32]>;
+defm Asc_Exp : Asc_VecUnaryOps<"exp", "Exp", "exponential", "dst = e^src",
+                               [F16, F32]>;
+defm Asc_Ln : Asc_VecUnaryOps<"ln", "Ln", "natural logarithm",
+                              "dst = ln(src)", [F16, F32]>;
+defm Asc_Sqrt : Asc_VecUnaryOps<"sqrt", "Sqrt", "square root",
+                                "dst = sqrt(src)", [F16, F32]>;
+defm Asc_Rsqrt : Asc_VecUnaryOps<"rsqrt", "Rsqrt", "reciprocal square root",
+                                 "dst = 1 / sqrt(src)", [F16, F32]>;
+defm Asc_Reciprocal : Asc_VecUnaryOps<"reciprocal", "Reciprocal",
+                                      "reciprocal", "dst = 1 / src",
+                                      [F16, F32]>;
+defm Asc_Relu : Asc_VecUnaryOps<"relu", "Relu", "relu", "dst = max(src, 0)",
+                                [F16, F32, I32]>;
+defm Asc_BitwiseNot : Asc_VecUnaryOps<"bitwise_not", "Not", "bitwise not",
+                                      "dst = ~src", [I16, UI16]>;
+
+//===----------------------------------------------------------------------===//
+// Conversion (ascendc_api.md §5.5)
+//===----------------------------------------------------------------------===//
+
+// Element types taking part in some A2/A3 conversion (hardware.md §4.3).
+defvar Asc_CastTypes = [F16, BF16, F32, I8, UI8, I16, I32, I64];
+
+class Asc_CastOpOf<Asc_VecForm form>
+    : Asc_VecOp<"cast", "Cast", "convert the element type",
+        "Converts each element of `src` to the element type of `dst` with "
+        "the given rounding. The (source, destination, round mode) "
+        "combinations are those of A2/A3 (hardware.md §4.3); repeats "
+        "iterate on the wider of the two element types.",
+        [], (ins Asc_VecDst<Asc_CastTypes>:$dst,
+                 Asc_VecSrc<Asc_CastTypes>:$src,
+                 Asc_RoundModeAttr:$round_mode),
+        form, "cast_rint, %z, %x",
+        "!asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f32>",
+        "z, x, AscendC::RoundMode::CAST_RINT"> {
+  let formatHead = "$round_mode `,` ";
+  let typeArgs = ["getDst()", "getSrc()"];
+  let exTypeArgs = "half, float";
+  let lane = "::mlir::asc::detail::getWiderElementType(getDst(), getSrc())";
+  let check = "::mlir::asc::detail::verifyCastTypes(*this, "
+              "::mlir::asc::getTensorElementType(getDst().getType()), "
+              "::mlir::asc::getTensorElementType(getSrc().getType()), "
+              "getRoundMode())";
+  let literal = "getRoundModeAttr()";
+  let literalPos = "2";
+}
+
+def Asc_CastOp : Asc_CastOpOf<Asc_CountForm>;
+def Asc_CastL0Op : Asc_CastOpOf<Asc_UnaryMaskForm>;
+def Asc_CastL1Op : Asc_CastOpOf<Asc_UnaryMaskArrayForm>;
+
+//===----------------------------------------------------------------------===//
+// Compare and select (ascendc_api.md §5.6)
+//===----------------------------------------------------------------------===//
+
+// Shared by compare and compare_scalar: `cmp_mode` is checked against the
+// source type and, for the count form, the count against 256-byte repeats.
+class Asc_CompareOpBase<string name, string cxx, string summaryText,
+                        string what, list<Type> dst,
+                        list<Trait> traits, dag second, Asc_VecForm form,
+                        string exSecond, string exSecondType>
+    : Asc_VecOp<name, cxx, summaryText,
+        "Compares `src0` with " # what # " elementwise and writes one bit "
+        "per element (1 where the comparison holds, least significant bit "
+        "first) to `dst`. Sources are f16, f32 or i32; i32 sources support "
+        "only `eq`. The count form needs `count * sizeof(T)` to be a "
+        "multiple of 256 bytes. A2/A3 ignore the mask of the masked forms: "
+        "every repeat compares 256 bytes.",
+        traits,
+        !con((ins Asc_VecDst<dst>:$dst, Asc_VecSrc<[F16, F32, I32]>:$src0),
+             second, (ins Asc_CmpModeAttr:$cmp_mode)),
+        form, "lt, %c, %x, " # exSecond,
+        "!asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, "
+        # exSecondType, "c, x, " # !subst("%", "", exSecond)
+        # ", AscendC::CMPMODE::LT"> {
+  let formatHead = "$cmp_mode `,` ";
+  let typeArgs = ["getSrc0()", "getDst()"];
+  let exTypeArgs = "float, uint8_t";
+  let lane = "::mlir::asc::getTensorElementType(getSrc0().getType())";
+  let check = "::mlir::success(::mlir::succeeded("
+      "::mlir::asc::detail::verifyCompareMode(*this, "
+      "::mlir::asc::getTensorElementType(getSrc0().getType()), "
+      "getCmpMode())) && ::mlir::succeeded("
+      # !if(!empty(form.suffix),
+            "::mlir::asc::detail::verifyCompareCount(*this, "
+            "::mlir::asc::getTensorElementType(getSrc0().getType()), "
+            "getCount())", "::mlir::success()") # "))";
+  let literal = "getCmpModeAttr()";
+  let literalPos = "3";
+}
+
+class Asc_CompareOpOf<Asc_VecForm form>
+    : Asc_CompareOpBase<"compare", "Compare",
+        "compare two tensors into a bit mask", "`src1`", [I8, UI8],
+        [Asc_SameElementType<"src0", "src1">],
+        (ins Asc_VecSrc<[F16, F32, I32], "second source">:$src1), form,
+        "%y", "!asc.local_tensor<vecin, f32>">;
+
+def Asc_CompareOp : Asc_CompareOpOf<Asc_CountForm>;
+def Asc_CompareL0Op : Asc_CompareOpOf<Asc_BinaryMaskForm>;
+def Asc_CompareL1Op : Asc_CompareOpOf<Asc_BinaryMaskArrayForm>;
+
+def Asc_CompareScalarOp
+    : Asc_CompareOpBase<"compare_scalar", "CompareScalar",
+        "compare a tensor with a scalar into a bit mask", "a scalar", [UI8],
+        [Asc_ScalarOfElementType<"scalar", "src0">],
+        (ins Asc_VecScalar:$scalar), Asc_CountForm, "%s", "f32"> {
+  let scalar = "getScalar";
+  let scalarOf = "getSrc0()";
+}
+
+// Shared by select and select_scalar.
+class Asc_SelectOpBase<string name, string what, list<Trait> traits,
+                       dag second, string exSecond, string exSecondType,
+                       string mode, bit isScalar>
+    : Asc_VecOp<name, "Select", "select elements by a bit mask" # what,
+        "Writes `src0[i]` where bit i of `sel_mask` is 1 and "
+        # !if(isScalar, "the scalar", "`src1[i]`") # " where it is 0. "
+        "Data tensors are f16 or f32 and share one element type; the mask "
+        "holds ui8, ui16, ui32 or ui64. "
+        # !if(isScalar, "The mode must be `vsel_tensor_scalar_mode`.",
+              "The mode must be `vsel_cmpmask_spr` (the same mask bits for "
+              "every repeat) or `vsel_tensor_tensor_mode` (mask bits consumed "
+              "continuously)."),
+        traits # [Asc_SameElementType<"dst", "src0">],
+        !con((ins Asc_VecDst<[F16, F32]>:$dst,
+                  Asc_VecSrc<[UI8, UI16, UI32, UI64], "bit mask">:$sel_mask,
+                  Asc_VecSrc<[F16, F32], "first source">:$src0),
+             second, (ins Asc_SelModeAttr:$sel_mode)),
+        Asc_CountForm, mode # ", %z, %m, %x, " # exSecond,
+        "!asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, "
+        "!asc.local_tensor<vecin, f32>, " # exSecondType,
+        "z, m, x, " # !subst("%", "", exSecond) # ", AscendC::SELMODE::"
+        # !toupper(mode)> {
+  let formatHead = "$sel_mode `,` ";
+  let check = "::mlir::asc::detail::verifySelectMode(*this, getSelMode(), "
+              # !if(isScalar, "true", "false") # ")";
+  let literal = "getSelModeAttr()";
+  let literalPos = "4";
+}
+
+def Asc_SelectOp : Asc_SelectOpBase<"select", "",
+    [Asc_SameElementType<"src0", "src1">],
+    (ins Asc_VecSrc<[F16, F32], "second source">:$src1), "%y",
+    "!asc.local_tensor<vecin, f32>", "vsel_cmpmask_spr", 0>;
+
+def Asc_SelectScalarOp : Asc_SelectOpBase<"select_scalar", " and a scalar",
+    [Asc_ScalarOfElementType<"scalar", "src0">],
+    (ins Asc_VecScalar:$scalar), "%s", "f32", "vsel_tensor_scalar_mode", 1> {
+  let scalar = "getScalar";
+  let scalarOf = "getSrc0()";
+}
+
+//===----------------------------------------------------------------------===//
+// Fill and broadcast (ascendc_api.md §5.7)
+//===----------------------------------------------------------------------===//
+
+defvar Asc_DuplicateTypes = [F16, BF16, F32, I16, UI16, I32, UI32];
+defvar Asc_DuplicateStrides =
+    (ins Arg<AnySignlessInteger, "block stride of dst">:$dst_blk_stride,
+         Arg<AnySignlessInteger, "repeat stride of dst">:$dst_rep_stride);
+
+class Asc_DuplicateOpOf<Asc_VecForm form>
+    : Asc_VecOp<"duplicate", "Duplicate", "fill a UB tensor with a scalar",
+        "Writes the scalar to the elements of `dst`, a UB tensor. The scalar "
+        "has the element type (a signless integer of the same width for "
+        "unsigned elements).",
+        [Asc_ScalarOfElementType<"scalar", "dst">],
+        (ins Asc_VecDst<Asc_DuplicateTypes>:$dst, Asc_VecScalar:$scalar),
+        form, "%z, %s", "!asc.local_tensor<vecout, f32>, f32", "z, s"> {
+  let scalar = "getScalar";
+  let scalarOf = "getDst()";
+}
+
+def Asc_DuplicateOp : Asc_DuplicateOpOf<Asc_CountForm>;
+def Asc_DuplicateL0Op : Asc_DuplicateOpOf<
+    Asc_MaskForm<Asc_DuplicateStrides, ", %bs, %rs", ", i32, i32">>;
+def Asc_DuplicateL1Op : Asc_DuplicateOpOf<
+    Asc_MaskArrayForm<Asc_DuplicateStrides, ", %bs, %rs", ", i32, i32">>;
+
+def Asc_BrcbOp : Asc_ApiOp<"brcb", "AscendC::Brcb",
+    [Asc_SameTensorElementType, Asc_VectorStateEffects]> {
+  let summary = "broadcast elements into 32-byte blocks";
   let description = [{
-    Computes `}] # what # [{` elementwise over the first `count` elements.
-    All tensors are in UB positions and share one element type.
+    Each repeat reads 8 consecutive elements of `src0` and fills 8 data
+    blocks of `dst`, one element per block. Both tensors are in UB, share one
+    element type and must not overlap; `repeat` is at most 255.
 
     ```mlir
-    asc.}] # mnemonic # [{ %z, %x, %y, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    asc.brcb %z, %x, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, !asc.brcb_repeat_params
     ```
     ```c++
-    }] # callee # [{(z, x, y, n);
+    AscendC::Brcb(z, x, r, p);
     ```
   }];
   let arguments = (ins
-    Arg<Asc_UBTensorOf<dtypes>, "destination", [MemWrite<Asc_UBResource>]>:
-        $dst,
-    Arg<Asc_UBTensorOf<dtypes>, "first source", [MemRead<Asc_UBResource>]>:
-        $src0,
-    Arg<Asc_UBTensorOf<dtypes>, "second source", [MemRead<Asc_UBResource>]>:
-        $src1,
-    Arg<AnySignlessInteger, "number of elements">:$count
+    Asc_VecDst<Asc_DuplicateTypes>:$dst,
+    Asc_VecSrc<Asc_DuplicateTypes>:$src0,
+    Asc_VecRepeat:$repeat,
+    Arg<Asc_BrcbRepeatParamsType, "block and repeat strides of dst">:$params
   );
-  let assemblyFormat = [{
-    $dst `,` $src0 `,` $src1 `,` $count attr-dict `:` qualified(type($dst))
-    `,` qualified(type($src0)) `,` qualified(type($src1)) `,` type($count)
-  }];
+  let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
+  let hasVerifier = 1;
 }
-
-def Asc_AddOp : Asc_VecBinaryOp<"add", "AscendC::Add", "addition",
-                                [F16, F32, I16, I32]>;
-def Asc_SubOp : Asc_VecBinaryOp<"sub", "AscendC::Sub", "subtraction",
-                                [F16, F32, I16, I32]>;
-def Asc_MulOp : Asc_VecBinaryOp<"mul", "AscendC::Mul", "multiplication",
-                                [F16, F32, I16, I32]>;
-def Asc_DivOp : Asc_VecBinaryOp<"div", "AscendC::Div", "division",
-                                [F16, F32]>;
-def Asc_MaxOp : Asc_VecBinaryOp<"max", "AscendC::Max", "maximum",
-                                [F16, F32, I16, I32]>;
-def Asc_MinOp : Asc_VecBinaryOp<"min", "AscendC::Min", "minimum",
-                                [F16, F32, I16, I32]>;
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCVECTOROPS_TD

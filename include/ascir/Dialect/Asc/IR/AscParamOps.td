@@ -1,0 +1,116 @@
+//===- AscParamOps.td - parameter struct construction ------*- tablegen -*-===//
+//
+// One op per Ascend C parameter struct (ascendc_api.md §4.1-4.2). Its
+// operands are the constructor arguments in order, named as pyasc's keyword
+// arguments; the emitter declares `AscendC::Struct name(fields...);`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD
+#define ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD
+
+// The struct of `type` built from the fields `names`, whose C++ types are
+// unsigned integers of `widths` bits (1: bool, 0: the element type of a
+// templated struct). Constant fields must fit their C++ type; others are
+// converted.
+class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
+                        list<string> names, list<int> widths, string example>
+    : Asc_Op<mnemonic, [Pure,
+        DeclareOpInterfaceMethods<Asc_ParamStructOpInterface>]> {
+  // C++ for the element type of a templated struct.
+  string elementType = "{}";
+  string resultFormat = "";
+
+  let summary = "build an AscendC::" # cxx;
+  let description = "The operands are the constructor arguments in order: "
+      # !interleave(!foreach(n, names, "`" # n # "`"), ", ") # ". Constant "
+      "fields must fit their C++ types.\n\n```mlir\n" # example
+      # "\n```\n```c++\nAscendC::" # cxx # " p(...);\n```";
+  let arguments = !dag(ins,
+      !foreach(w, widths, !cond(!eq(w, 1): I1,
+                                !eq(w, 0): Asc_ElementType,
+                                true: AnySignlessInteger)),
+      names);
+  let results = (outs type:$result);
+  let assemblyFormat =
+      "operands attr-dict `:` type(operands)" # resultFormat;
+  let hasVerifier = 1;
+  let extraClassDefinition =
+      "void $cppClass::getFieldTypes(\n"
+      "    ::llvm::SmallVectorImpl<::mlir::Type> &types) {\n"
+      "  ::mlir::asc::detail::appendFieldTypes(getContext(), {"
+      # !interleave(widths, ", ") # "}, " # elementType # ", types);\n"
+      "}\n"
+      "::mlir::LogicalResult $cppClass::verify() {\n"
+      "  return ::mlir::asc::detail::verifyParamStructFields(*this, {"
+      # !interleave(!foreach(n, names, "\"" # n # "\""), ", ") # "});\n"
+      "}\n";
+}
+
+def Asc_BinaryRepeatParamsOp : Asc_ParamStructOp<"binary_repeat_params",
+    Asc_BinaryRepeatParamsType, "BinaryRepeatParams",
+    ["dst_blk_stride", "src0_blk_stride", "src1_blk_stride",
+     "dst_rep_stride", "src0_rep_stride", "src1_rep_stride"],
+    [8, 8, 8, 8, 8, 8],
+    "%p = asc.binary_repeat_params %c1, %c1, %c1, %c8, %c8, %c8 : i32, i32, "
+    "i32, i32, i32, i32">;
+
+def Asc_UnaryRepeatParamsOp : Asc_ParamStructOp<"unary_repeat_params",
+    Asc_UnaryRepeatParamsType, "UnaryRepeatParams",
+    ["dst_blk_stride", "src_blk_stride", "dst_rep_stride", "src_rep_stride"],
+    [16, 16, 8, 8],
+    "%p = asc.unary_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32">;
+
+def Asc_BrcbRepeatParamsOp : Asc_ParamStructOp<"brcb_repeat_params",
+    Asc_BrcbRepeatParamsType, "BrcbRepeatParams",
+    ["dst_blk_stride", "dst_rep_stride"], [16, 16],
+    "%p = asc.brcb_repeat_params %c1, %c8 : i32, i32">;
+
+def Asc_GatherRepeatParamsOp : Asc_ParamStructOp<"gather_repeat_params",
+    Asc_GatherRepeatParamsType, "GatherRepeatParams",
+    ["dst_blk_stride", "dst_rep_stride"], [8, 8],
+    "%p = asc.gather_repeat_params %c1, %c8 : i32, i32">;
+
+def Asc_CopyRepeatParamsOp : Asc_ParamStructOp<"copy_repeat_params",
+    Asc_CopyRepeatParamsType, "CopyRepeatParams",
+    ["dst_stride", "src_stride", "dst_repeat_size", "src_repeat_size"],
+    [16, 16, 16, 16],
+    "%p = asc.copy_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32">;
+
+def Asc_DataCopyParamsOp : Asc_ParamStructOp<"data_copy_params",
+    Asc_DataCopyParamsType, "DataCopyParams",
+    ["block_count", "block_len", "src_stride", "dst_stride"],
+    [16, 16, 16, 16],
+    "%p = asc.data_copy_params %n, %c8, %c0, %c0 : i32, i32, i32, i32">;
+
+def Asc_DataCopyExtParamsOp : Asc_ParamStructOp<"data_copy_ext_params",
+    Asc_DataCopyExtParamsType, "DataCopyExtParams",
+    ["block_count", "block_len", "src_stride", "dst_stride", "rsv"],
+    [16, 32, 32, 32, 32],
+    "%p = asc.data_copy_ext_params %n, %len, %c0, %c0, %c0 : i32, i32, i32, "
+    "i32, i32">;
+
+def Asc_DataCopyPadParamsOp : Asc_ParamStructOp<"data_copy_pad_params",
+    Asc_DataCopyPadParamsType, "DataCopyPadParams",
+    ["is_pad", "left_padding", "right_padding", "padding_value"],
+    [1, 8, 8, 64],
+    "%p = asc.data_copy_pad_params %true, %c0, %c2, %c0 : i1, i32, i32, i32">;
+
+def Asc_DataCopyPadExtParamsOp : Asc_ParamStructOp<"data_copy_pad_ext_params",
+    Asc_DataCopyPadExtParamsType, "DataCopyPadExtParams<T>",
+    ["is_pad", "left_padding", "right_padding", "padding_value"],
+    [1, 8, 8, 0],
+    "%p = asc.data_copy_pad_ext_params %true, %c0, %c2, %zero : i1, i32, "
+    "i32, f32 -> !asc.data_copy_pad_ext_params<f32>"> {
+  let elementType = "getType().getElementType()";
+  let resultFormat = " `->` qualified(type($result))";
+}
+
+def Asc_GatherMaskParamsOp : Asc_ParamStructOp<"gather_mask_params",
+    Asc_GatherMaskParamsType, "GatherMaskParams",
+    ["src0_block_stride", "repeat_times", "src0_repeat_stride",
+     "src1_repeat_stride"],
+    [8, 16, 16, 8],
+    "%p = asc.gather_mask_params %c1, %r, %c8, %c8 : i32, i32, i32, i32">;
+
+#endif // ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD

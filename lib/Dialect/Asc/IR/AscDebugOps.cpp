@@ -1,0 +1,119 @@
+//===- AscDebugOps.cpp - printf and DumpTensor ----------------------------===//
+//
+// The format-string verifier and call arguments of asc.printf, and the
+// memory effects of asc.dump_tensor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascir/Dialect/Asc/IR/AscOps.h"
+
+using namespace mlir;
+using namespace mlir::asc;
+
+//===----------------------------------------------------------------------===//
+// PrintfOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One conversion of a printf format: its whole text (`%-8.3f`) and its
+/// conversion character.
+struct Conversion {
+  StringRef text;
+  char kind;
+};
+} // namespace
+
+/// Splits `format` into its conversions (without `%%`). On an unsupported
+/// or incomplete conversion, returns its text so far in `bad`.
+static LogicalResult parseFormat(StringRef format,
+                                 SmallVectorImpl<Conversion> &conversions,
+                                 StringRef &bad) {
+  size_t pos = 0;
+  while ((pos = format.find('%', pos)) != StringRef::npos) {
+    size_t start = pos++;
+    if (pos < format.size() && format[pos] == '%') {
+      ++pos;
+      continue;
+    }
+    auto skip = [&](StringRef chars) {
+      while (pos < format.size() && chars.contains(format[pos]))
+        ++pos;
+    };
+    skip("-+ #0");
+    skip("0123456789");
+    if (pos < format.size() && format[pos] == '.') {
+      ++pos;
+      skip("0123456789");
+    }
+    for (StringRef length : {"hh", "ll", "h", "l", "z"}) {
+      if (format.substr(pos).starts_with(length)) {
+        pos += length.size();
+        break;
+      }
+    }
+    size_t end = std::min(pos + 1, format.size());
+    StringRef text = format.slice(start, end);
+    if (pos >= format.size() ||
+        !StringRef("diouxXcfFeEgGsp").contains(format[pos])) {
+      bad = text;
+      return failure();
+    }
+    conversions.push_back({text, format[pos]});
+    pos = end;
+  }
+  return success();
+}
+
+LogicalResult PrintfOp::verify() {
+  // The C string would end there, hiding the rest from AscendC::printf.
+  if (getFormat().contains('\0'))
+    return emitOpError("the format contains a NUL character");
+  SmallVector<Conversion> conversions;
+  StringRef bad;
+  if (failed(parseFormat(getFormat(), conversions, bad)))
+    return emitOpError() << "unsupported format specifier '" << bad
+                         << "'; use %d %i %u %o %x %X %c, %f %F %e %E %g %G "
+                            "or %% (with flags, width, precision and length)";
+  if (conversions.size() != getArgs().size())
+    return emitOpError() << "the format has " << conversions.size()
+                         << " conversion(s), but " << getArgs().size()
+                         << " operand(s) were given";
+  for (auto [index, conversion, arg] :
+       llvm::enumerate(conversions, getArgs())) {
+    Type type = arg.getType();
+    char kind = conversion.kind;
+    if (kind == 's' || kind == 'p')
+      return emitOpError() << "'" << conversion.text << "' needs "
+                           << (kind == 's' ? "a string" : "a pointer")
+                           << ", but operand #" << index << " is " << type
+                           << "; write text into the format itself";
+    bool wantsFloat = StringRef("fFeEgG").contains(kind);
+    if (wantsFloat != isa<FloatType>(type))
+      return emitOpError() << "'" << conversion.text << "' needs "
+                           << (wantsFloat ? "a floating-point" : "an integer")
+                           << " operand, but operand #" << index << " is "
+                           << type;
+  }
+  return success();
+}
+
+void PrintfOp::getCallArguments(SmallVectorImpl<ApiArgument> &args) {
+  args.push_back(ApiArgument::attribute(getFormatAttr()));
+  // AscendC::printf deduces each argument's type: pass exactly the
+  // operand's type, so that the output does not depend on how a value is
+  // spelled (a literal would otherwise be an int or a double).
+  for (Value arg : getArgs())
+    args.push_back(ApiArgument::operand(arg, arg.getType()));
+}
+
+//===----------------------------------------------------------------------===//
+// DumpTensorOp
+//===----------------------------------------------------------------------===//
+
+void DumpTensorOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getTensorMutable(),
+                       getResource(getTensorHardware(getTensor().getType())));
+  effects.emplace_back(MemoryEffects::Write::get(), DebugResource::get());
+}

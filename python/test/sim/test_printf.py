@@ -1,0 +1,216 @@
+"""Output from inside kernels on the simulator: asc.printf, asc.dump_tensor, print(f"..."),
+logging.<level>(f"...") — the exact text (docs/debugging.md, section 1), its order across blocks
+whatever the host thread count, and the errors."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+
+import numpy as np
+import pytest
+
+import asc
+import asc.lib.runtime as rt
+from asc.runtime.ascendc_kernel import run_ascendc
+from asc.runtime.errors import KernelError
+
+
+def line_of(kernel, text: str) -> int:
+    lines, first = inspect.getsourcelines(kernel.fn)
+    return first + next(i for i, line in enumerate(lines) if text in line)
+
+
+# ----------------------------------------------------------------------------- hand-written Ascend C
+# (the binding and the format, independent of the compiler)
+
+PRINTING = r"""
+#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void printing(GM_ADDR x, int32_t n) {
+  AscendC::GlobalTensor<float> xg;
+  xg.SetGlobalBuffer((__gm__ float *)x, n);
+  AscendC::LocalTensor<float> t(AscendC::TPosition::VECIN, 64, n);
+  AscendC::DataCopy(t, xg, n);
+  AscendC::SetFlag<AscendC::HardEvent::MTE2_S>(0);
+  AscendC::WaitFlag<AscendC::HardEvent::MTE2_S>(0);
+  half h = 2.5f;
+  AscendC::printf("block %d: n=%d h=%.2f %s\n", (int)AscendC::GetBlockIdx(), n, h, "ok");
+  AscendC::DumpTensor(t, 5, 10);
+  AscendC::printf("bytes \xff end\n");
+}
+"""
+
+
+def _dump_text(block: int, blocks: int, x: np.ndarray) -> str:
+    p = f"[block {block}] "
+    return (f"{p}block {block}: n=16 h=2.50 ok\n"
+            f"{p}DumpHead: block_idx={block}, core_type=AIV, total_blocks={blocks}\n"
+            f"{p}DumpTensor: desc=5, addr=0x40, data_type=float32, position=VECIN, dump_size=10\n"
+            f"{p}[0] {', '.join(f'{v:g}' for v in x[:8])}\n"
+            f"{p}[8] {', '.join(f'{v:g}' for v in x[8:10])}\n"
+            f"{p}bytes \ufffd end\n")
+
+
+def test_launch_result_output_of_a_hand_written_kernel() -> None:
+    x = np.arange(16, dtype=np.float32) * np.float32(0.5) - 2
+    r = run_ascendc(PRINTING, "printing", 3, x, 16)
+    assert r.ok and r.diagnostics == []
+    assert r.output == [(b, _dump_text(b, 3, x)) for b in range(3)]
+
+
+def test_hand_written_kernel_output_does_not_depend_on_host_threads() -> None:
+    import asc.runtime.config as config
+    from asc.runtime.backends import model
+
+    x = np.arange(16, dtype=np.float32)
+    outputs = []
+    for threads in (1, 2, 4):
+        cfg = model.sim_config(config.current_platform())
+        cfg = type(cfg)(ub_bytes=cfg.ub_bytes, aiv_cores=cfg.aiv_cores, clock_mhz=cfg.clock_mhz,
+                        host_threads=threads, hbm_gbps=cfg.hbm_gbps,
+                        launch_overhead_us=cfg.launch_overhead_us, race_check=cfg.race_check,
+                        init_check=cfg.init_check, trace=cfg.trace)
+        outputs.append(run_ascendc(PRINTING, "printing", 6, x, 16, config=cfg).output)
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert [b for b, _ in outputs[0]] == list(range(6))
+
+
+# ----------------------------------------------------------------------------- pyasc kernels
+
+
+@asc.jit
+def hello(x: asc.GlobalAddress, n: int):
+    asc.printf("block %d of %d: n=%d\n", asc.get_block_idx(), asc.get_block_num(), n)
+
+
+def _compiles_printf() -> str:
+    """'' when asc.printf compiles, else why not (the dialect op may not have landed yet)."""
+    try:
+        hello[1](np.zeros(8, dtype=np.float32), 8)
+    except Exception as e:  # noqa: BLE001 - any compile failure means: not available yet
+        if "printf" in str(e) or "dump_tensor" in str(e):
+            return f"asc.printf does not compile yet: {str(e).splitlines()[0]}"
+        raise
+    return ""
+
+
+_MISSING = _compiles_printf()
+needs_printf = pytest.mark.skipif(bool(_MISSING), reason=_MISSING or "printf available")
+
+
+@needs_printf
+def test_printf_prints_every_block_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    hello[3](np.zeros(8, dtype=np.float32), 8)
+    assert capsys.readouterr().out == ("[block 0] block 0 of 3: n=8\n"
+                                       "[block 1] block 1 of 3: n=8\n"
+                                       "[block 2] block 2 of 3: n=8\n")
+    assert rt.last_launch().output == [(b, f"[block {b}] block {b} of 3: n=8\n") for b in range(3)]
+
+
+@needs_printf
+@pytest.mark.parametrize("threads", ["1", "2", "3"])
+def test_output_order_does_not_depend_on_host_threads(threads: str, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("PYASC_SIM_THREADS", threads)
+    capsys.readouterr()
+    hello[5](np.zeros(8, dtype=np.float32), 8)
+    assert capsys.readouterr().out == "".join(f"[block {b}] block {b} of 5: n=8\n" for b in range(5))
+
+
+@asc.jit
+def dump(x: asc.GlobalAddress, n: int):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 256, n)
+    asc.data_copy(t, xg, n)
+    asc.set_flag(asc.HardEvent.MTE2_S, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_S, 0)
+    asc.printf("x0=%f\n", t.get_value(0))
+    asc.dump_tensor(t, 7, 12)
+    asc.dump_tensor(xg, 8, 3)
+
+
+@needs_printf
+def test_dump_tensor_format(capsys: pytest.CaptureFixture[str]) -> None:
+    x = np.array([0.1, 1.5, -2, 1e10, np.nan, np.inf, -np.inf, -0.0, 1 / 3, 1e-7, 3, 4, 5, 6, 7, 8],
+                 dtype=np.float32)
+    capsys.readouterr()
+    dump[1](x, 16)
+    p = "[block 0] "
+    assert capsys.readouterr().out == (
+        f"{p}x0=0.100000\n"
+        f"{p}DumpHead: block_idx=0, core_type=AIV, total_blocks=1\n"
+        f"{p}DumpTensor: desc=7, addr=0x100, data_type=float32, position=VECIN, dump_size=12\n"
+        f"{p}[0] 0.1, 1.5, -2, 1e+10, nan, inf, -inf, -0\n"
+        f"{p}[8] 0.33333334, 1e-07, 3, 4\n"
+        f"{p}DumpTensor: desc=8, addr={hex(x.ctypes.data)}, data_type=float32, position=GM, dump_size=3\n"
+        f"{p}[0] 0.1, 1.5, -2\n")
+
+
+@asc.jit
+def f_strings(x: asc.GlobalAddress, n: int):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, xg, n)
+    asc.set_flag(asc.HardEvent.MTE2_S, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_S, 0)
+    print(f"block {asc.get_block_idx()}: x0={t.get_value(0):.3f} n={n:x}")
+    print("n", n, sep="=", end=";\n")
+    logging.info(f"info n={n}")
+    logging.debug(f"debug n={n}")
+
+
+@needs_printf
+def test_print_and_logging_fstrings(capsys: pytest.CaptureFixture[str]) -> None:
+    root = logging.getLogger()
+    level = root.level
+    root.setLevel(logging.INFO)  # decided when the kernel compiles: INFO on, DEBUG off
+    try:
+        capsys.readouterr()
+        f_strings[2](np.full(32, 0.1, dtype=np.float16), 16)
+    finally:
+        root.setLevel(level)
+    out = capsys.readouterr().out
+    assert out == "".join(f"[block {b}] block {b}: x0=0.100 n=10\n"
+                          f"[block {b}] n=16;\n"
+                          f"[block {b}] INFO: info n=16\n" for b in range(2))
+
+
+@asc.jit
+def dump_too_much(x: asc.GlobalAddress, n: int):
+    asc.printf("before\n")
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.dump_tensor(t, 1, n + 8)
+
+
+@needs_printf
+def test_dump_beyond_the_tensor_is_a_bounds_error_and_earlier_output_is_printed(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    with pytest.raises(KernelError) as e:
+        dump_too_much[1](np.zeros(64, dtype=np.float32), 64)
+    assert e.value.category == "bounds"
+    assert e.value.location.line == line_of(dump_too_much, "asc.dump_tensor")
+    assert "dump_tensor reads 72 float32 elements (288 bytes) of its tensor, but that LocalTensor view " \
+           "holds only 64 float32 elements (256 bytes)" in e.value.message
+    assert capsys.readouterr().out == "[block 0] before\n"
+
+
+@asc.jit
+def dump_unsynchronised(x: asc.GlobalAddress, n: int):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, xg, n)
+    asc.dump_tensor(t, 1, n)  # needs MTE2_S first
+
+
+@needs_printf
+def test_dump_without_sync_is_a_race() -> None:
+    with pytest.raises(KernelError) as e:
+        dump_unsynchronised[1](np.zeros(64, dtype=np.float32), 64)
+    assert e.value.category == "race"
+    assert e.value.location.line == line_of(dump_unsynchronised, "asc.dump_tensor")
+    assert "MTE2 data_copy" in e.value.message and "S dump_tensor" in e.value.message

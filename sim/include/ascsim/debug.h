@@ -1,0 +1,148 @@
+//===- ascsim/debug.h - printf and DumpTensor inside kernels ----*- C++ -*-===//
+//
+// AscendC::printf / PRINTF and AscendC::DumpTensor. The header packs the
+// arguments into a small typed array and makes one ABI call; formatting, the
+// per-core output buffer and the checks are in the library
+// (sim/lib/device/Debug.cpp). Both execute on the scalar unit in program
+// order: a DumpTensor of a Unified Buffer tensor reads it when the scalar
+// reaches the call, so it needs the producing pipe's <pipe>_S event first,
+// as on the NPU.
+//
+// Part of every kernel TU: <cstdint> only, PODs, inline templates.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_DEBUG_H
+#define ASCSIM_DEBUG_H
+
+#include "ascsim/abi.h"
+#include "ascsim/float16.h"
+#include "ascsim/tensor.h"
+
+namespace ascsim {
+
+/// One printf argument. Numbers: `type` is the C++ argument's element type
+/// and `bits` its value (integers sign- or zero-extended to 64 bits, float
+/// and double as the IEEE bits of a double, half and bfloat16 as their own
+/// 16 bits). Strings and pointers: `bits` is the address.
+struct PrintArg {
+  enum Kind : uint8_t { Number = 0, String, Pointer };
+  uint8_t kind;
+  DType type;
+  uint64_t bits;
+};
+
+/// A printf format string with the location of the printf call (the
+/// implicit conversion from the literal runs at the call site).
+struct PrintFormat {
+  const char *text;
+  Loc loc;
+  PrintFormat(const char *t, Loc l = here()) : text(t), loc(l) {}
+};
+
+namespace abi {
+/// printf: formats `fmt` with `args` into the core's output buffer.
+ASCSIM_API void printf(const char *fmt, const PrintArg *args, uint32_t nargs,
+                       Loc loc);
+/// DumpTensor: `dumpSize` elements of `tensor` (a LocalTensor's view, or a
+/// GlobalTensor whose `bytes` is 0 when its size was not given).
+ASCSIM_API void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
+                           uint32_t dumpSize, Loc loc);
+} // namespace abi
+
+namespace detail {
+inline uint64_t doubleBits(double d) {
+  uint64_t b;
+  __builtin_memcpy(&b, &d, sizeof b);
+  return b;
+}
+#define ASCSIM_PRINT_INT(T, D)                                                 \
+  inline PrintArg printArg(T v) {                                              \
+    return PrintArg{PrintArg::Number, DType::D,                                \
+                    static_cast<uint64_t>(static_cast<int64_t>(v))};           \
+  }
+#define ASCSIM_PRINT_UINT(T, D)                                                \
+  inline PrintArg printArg(T v) {                                              \
+    return PrintArg{PrintArg::Number, DType::D, static_cast<uint64_t>(v)};     \
+  }
+ASCSIM_PRINT_UINT(bool, Bool)
+ASCSIM_PRINT_INT(char, I8)
+ASCSIM_PRINT_INT(signed char, I8)
+ASCSIM_PRINT_UINT(unsigned char, U8)
+ASCSIM_PRINT_INT(short, I16)
+ASCSIM_PRINT_UINT(unsigned short, U16)
+ASCSIM_PRINT_INT(int, I32)
+ASCSIM_PRINT_UINT(unsigned int, U32)
+ASCSIM_PRINT_INT(long, I64)
+ASCSIM_PRINT_UINT(unsigned long, U64)
+ASCSIM_PRINT_INT(long long, I64)
+ASCSIM_PRINT_UINT(unsigned long long, U64)
+#undef ASCSIM_PRINT_INT
+#undef ASCSIM_PRINT_UINT
+inline PrintArg printArg(float v) {
+  return PrintArg{PrintArg::Number, DType::F32, doubleBits(v)};
+}
+inline PrintArg printArg(double v) {
+  return PrintArg{PrintArg::Number, DType::F64, doubleBits(v)};
+}
+inline PrintArg printArg(Half v) {
+  return PrintArg{PrintArg::Number, DType::F16, v.bits()};
+}
+inline PrintArg printArg(BFloat16 v) {
+  return PrintArg{PrintArg::Number, DType::BF16, v.bits()};
+}
+inline PrintArg printArg(const char *s) {
+  return PrintArg{PrintArg::String, DType::U8, reinterpret_cast<uint64_t>(s)};
+}
+inline PrintArg printArg(char *s) {
+  return PrintArg{PrintArg::String, DType::U8, reinterpret_cast<uint64_t>(s)};
+}
+template <class T> inline PrintArg printArg(T *p) {
+  return PrintArg{PrintArg::Pointer, DType::U64,
+                  reinterpret_cast<uint64_t>(p)};
+}
+} // namespace detail
+
+} // namespace ascsim
+
+namespace AscendC {
+
+/// Formats like C printf (%d %i %u %o %x %X %c %f %F %e %E %g %G %s %p %%,
+/// flags, width, precision, length modifiers) into this core's output,
+/// printed after the launch with a "[block N] " prefix on every line.
+/// half and bfloat16_t arguments print their value with %f/%e/%g.
+template <class... Args>
+inline void printf(::ascsim::PrintFormat fmt, Args... args) {
+  const ::ascsim::PrintArg packed[sizeof...(Args) + 1] = {
+      ::ascsim::detail::printArg(args)..., ::ascsim::PrintArg{}};
+  ::ascsim::abi::printf(fmt.text, packed,
+                        static_cast<uint32_t>(sizeof...(Args)), fmt.loc);
+}
+template <class... Args>
+inline void PRINTF(::ascsim::PrintFormat fmt, Args... args) {
+  const ::ascsim::PrintArg packed[sizeof...(Args) + 1] = {
+      ::ascsim::detail::printArg(args)..., ::ascsim::PrintArg{}};
+  ::ascsim::abi::printf(fmt.text, packed,
+                        static_cast<uint32_t>(sizeof...(Args)), fmt.loc);
+}
+
+/// Writes a header naming `desc`, the address, element type and position,
+/// then the first `dumpSize` elements of the tensor.
+template <typename T>
+inline void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
+                       uint32_t dumpSize,
+                       ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
+                            dumpSize, loc);
+}
+template <typename T>
+inline void DumpTensor(const GlobalTensor<T> &tensor, uint32_t desc,
+                       uint32_t dumpSize,
+                       ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
+                            dumpSize, loc);
+}
+
+} // namespace AscendC
+
+#endif // ASCSIM_DEBUG_H

@@ -1,0 +1,433 @@
+//===- device/Debug.cpp - printf and DumpTensor -----------------*- C++ -*-===//
+//
+// AscendC::printf and AscendC::DumpTensor (ascsim/debug.h). Both are scalar
+// (PIPE_S) instructions executed in program order. The text goes to the
+// core's output buffer (1 MiB, like the NPU's per-core printf buffer), every
+// line prefixed with "[block N] "; the launcher returns each block's text in
+// LaunchResult::output, in block order, so the output does not depend on the
+// number of host threads. Formatting uses the "C" locale.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascsim/debug.h"
+
+#include "device/Core.h"
+#include "support/Fault.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <locale.h>
+
+namespace ascsim {
+
+namespace {
+
+/// Bytes of output one core may produce (the NPU's default printf buffer).
+constexpr size_t kOutputLimit = 1u << 20;
+/// Values per line of a DumpTensor record.
+constexpr uint32_t kDumpPerLine = 8;
+
+/// Switches the calling thread to the "C" locale while alive (snprintf and
+/// strtod must not depend on the host process's LC_NUMERIC).
+class CLocale {
+public:
+  CLocale() {
+    static locale_t c = newlocale(LC_ALL_MASK, "C", static_cast<locale_t>(0));
+    previous_ = c ? uselocale(c) : static_cast<locale_t>(0);
+  }
+  ~CLocale() {
+    if (previous_)
+      uselocale(previous_);
+  }
+
+private:
+  locale_t previous_;
+};
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+bool isFloat(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
+         t == DType::F64;
+}
+
+/// The value of a number argument as a double.
+double floatValue(const PrintArg &a) {
+  switch (a.type) {
+  case DType::F16:
+    return static_cast<float>(Half::fromBits(static_cast<uint16_t>(a.bits)));
+  case DType::BF16:
+    return static_cast<float>(
+        BFloat16::fromBits(static_cast<uint16_t>(a.bits)));
+  default: {
+    double d;
+    std::memcpy(&d, &a.bits, sizeof d);
+    return d;
+  }
+  }
+}
+
+/// An integer argument's bits at its own width, sign- or zero-extended as
+/// the conversion wants (C reads %d/%u as int/unsigned of that width).
+uint64_t intValue(const PrintArg &a, bool asSigned) {
+  uint32_t bits = dtypeSize(a.type) * 8;
+  if (bits >= 64)
+    return a.bits;
+  uint64_t v = a.bits & ((1ull << bits) - 1);
+  if (asSigned && (v >> (bits - 1)) & 1)
+    v |= ~0ull << bits;
+  return v;
+}
+
+std::string argName(const PrintArg &a) {
+  switch (a.kind) {
+  case PrintArg::String:
+    return "a string";
+  case PrintArg::Pointer:
+    return "a pointer";
+  default:
+    return dtypeName(a.type);
+  }
+}
+
+template <class T> void appendFormatted(std::string &out, const char *spec, T v) {
+  char buf[128];
+  int n = std::snprintf(buf, sizeof buf, spec, v);
+  if (n < 0)
+    return;
+  if (static_cast<size_t>(n) < sizeof buf) {
+    out.append(buf, static_cast<size_t>(n));
+    return;
+  }
+  std::string big(static_cast<size_t>(n) + 1, '\0');
+  std::snprintf(&big[0], big.size(), spec, v);
+  out.append(big.data(), static_cast<size_t>(n));
+}
+
+/// C printf formatting of `fmt` with typed arguments; a malformed or
+/// unsupported conversion, or an argument that does not fit it, is an
+/// "argument" error at `loc`.
+std::string formatPrintf(const char *fmt, const PrintArg *args, uint32_t nargs,
+                         Loc loc) {
+  if (!fmt)
+    fail("argument", "printf: the format string is null", loc);
+  CLocale cLocale;
+  std::string out;
+  uint32_t next = 0;
+  for (const char *p = fmt; *p;) {
+    if (*p != '%') {
+      const char *q = p;
+      while (*q && *q != '%')
+        ++q;
+      out.append(p, static_cast<size_t>(q - p));
+      p = q;
+      continue;
+    }
+    const char *start = p++;
+    if (*p == '%') {
+      out += '%';
+      ++p;
+      continue;
+    }
+    std::string spec = "%";
+    while (*p && std::strchr("-+ #0", *p))
+      spec += *p++;
+    while (*p >= '0' && *p <= '9')
+      spec += *p++;
+    bool star = *p == '*';
+    if (*p == '.') {
+      spec += *p++;
+      star = star || *p == '*';
+      while (*p >= '0' && *p <= '9')
+        spec += *p++;
+    }
+    // Length modifiers: the argument's own type decides.
+    while (*p && std::strchr("hljztL", *p))
+      ++p;
+    char conv = *p;
+    std::string whole(start, static_cast<size_t>((conv ? p + 1 : p) - start));
+    if (!conv)
+      fail("argument",
+           "printf: the format \"" + std::string(fmt) +
+               "\" ends in an incomplete conversion '" + whole + "'",
+           loc);
+    ++p;
+    if (star || conv == 'n' || !std::strchr("diouxXcfFeEgGaAsp", conv))
+      fail("argument",
+           "printf: the conversion '" + whole +
+               "' is not supported; use %d %i %u %o %x %X %c %f %e %g %s %p "
+               "or %% (with flags, width and precision)",
+           loc);
+    if (next >= nargs)
+      fail("argument",
+           "printf: the format \"" + std::string(fmt) + "\" has more conversions than the " +
+               std::to_string(nargs) + " argument(s) given",
+           loc);
+    const PrintArg &a = args[next++];
+    auto mismatch = [&](const char *wants) {
+      fail("argument",
+           "printf: '" + whole + "' needs " + wants + ", but argument " +
+               std::to_string(next) + " is " + argName(a),
+           loc);
+    };
+    switch (conv) {
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X':
+    case 'c': {
+      if (a.kind != PrintArg::Number || isFloat(a.type))
+        mismatch("an integer");
+      bool isSigned = conv == 'd' || conv == 'i';
+      uint64_t v = intValue(a, isSigned);
+      if (conv == 'c') {
+        appendFormatted(out, (spec + 'c').c_str(), static_cast<int>(v & 0xff));
+      } else if (isSigned) {
+        appendFormatted(out, (spec + "ll" + conv).c_str(),
+                        static_cast<long long>(v));
+      } else {
+        appendFormatted(out, (spec + "ll" + conv).c_str(),
+                        static_cast<unsigned long long>(v));
+      }
+      break;
+    }
+    case 's':
+      if (a.kind != PrintArg::String)
+        mismatch("a string");
+      appendFormatted(out, (spec + 's').c_str(),
+                      reinterpret_cast<const char *>(a.bits));
+      break;
+    case 'p':
+      if (a.kind == PrintArg::Number)
+        mismatch("a pointer");
+      appendFormatted(out, (spec + 'p').c_str(),
+                      reinterpret_cast<const void *>(a.bits));
+      break;
+    default: // f F e E g G a A
+      if (a.kind != PrintArg::Number || !isFloat(a.type))
+        mismatch("a floating-point value");
+      appendFormatted(out, (spec + conv).c_str(), floatValue(a));
+      break;
+    }
+  }
+  if (next < nargs)
+    fail("argument",
+         "printf: " + std::to_string(nargs) + " argument(s) given, but the format \"" +
+             std::string(fmt) + "\" uses only " + std::to_string(next),
+         loc);
+  return out;
+}
+
+/// The shortest %g spelling that reads back as the same value of `type`
+/// ("nan", "inf", "-inf" for the special values).
+std::string formatFloatElement(double v, DType type) {
+  if (std::isnan(v))
+    return "nan";
+  if (std::isinf(v))
+    return v < 0 ? "-inf" : "inf";
+  int maxPrec = type == DType::F64 ? 17 : type == DType::F32 ? 9 : 5;
+  char buf[48];
+  for (int prec = 1; prec <= maxPrec; ++prec) {
+    std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+    double back = std::strtod(buf, nullptr);
+    bool same;
+    switch (type) {
+    case DType::F16:
+      same = Half(back).bits() == Half(v).bits();
+      break;
+    case DType::BF16:
+      same = BFloat16(back).bits() == BFloat16(v).bits();
+      break;
+    case DType::F32:
+      same = static_cast<float>(back) == static_cast<float>(v);
+      break;
+    default:
+      same = back == v;
+      break;
+    }
+    if (same)
+      break;
+  }
+  return buf;
+}
+
+/// One element of a dumped tensor.
+std::string formatElement(const uint8_t *p, DType type) {
+  auto load = [&](auto zero) {
+    decltype(zero) v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  switch (type) {
+  case DType::Bool:
+    return load(uint8_t()) ? "1" : "0";
+  case DType::I8:
+    return std::to_string(load(int8_t()));
+  case DType::U8:
+    return std::to_string(load(uint8_t()));
+  case DType::I16:
+    return std::to_string(load(int16_t()));
+  case DType::U16:
+    return std::to_string(load(uint16_t()));
+  case DType::I32:
+    return std::to_string(load(int32_t()));
+  case DType::U32:
+    return std::to_string(load(uint32_t()));
+  case DType::I64:
+    return std::to_string(load(int64_t()));
+  case DType::U64:
+    return std::to_string(load(uint64_t()));
+  case DType::F16:
+    return formatFloatElement(
+        static_cast<float>(Half::fromBits(load(uint16_t()))), type);
+  case DType::BF16:
+    return formatFloatElement(
+        static_cast<float>(BFloat16::fromBits(load(uint16_t()))), type);
+  case DType::F32:
+    return formatFloatElement(load(float()), type);
+  case DType::F64:
+    return formatFloatElement(load(double()), type);
+  }
+  return "?";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Core
+//===----------------------------------------------------------------------===//
+
+void Core::appendOutput(const std::string &text, Loc loc) {
+  if (outputFull_ || text.empty())
+    return;
+  std::string prefix = "[block " + std::to_string(blockIdx_) + "] ";
+  std::string add;
+  add.reserve(text.size() + prefix.size());
+  bool atStart = outputAtLineStart_;
+  for (char c : text) {
+    if (atStart)
+      add += prefix;
+    add += c;
+    atStart = c == '\n';
+  }
+  if (output_.size() + add.size() > kOutputLimit) {
+    outputFull_ = true;
+    if (!outputAtLineStart_)
+      output_ += '\n';
+    output_ += prefix +
+               "[output truncated: the 1 MiB printf buffer of this core is "
+               "full]\n";
+    outputAtLineStart_ = true;
+    Diagnostic d = makeDiagnostic(
+        "capacity",
+        "printf/dump_tensor output of block " + std::to_string(blockIdx_) +
+            " exceeds the per-core buffer of " + std::to_string(kOutputLimit) +
+            " bytes (1 MiB, as on the NPU); this and all later output of the "
+            "block is dropped",
+        loc);
+    d.severity = Severity::Warning;
+    record(std::move(d));
+    return;
+  }
+  output_ += add;
+  outputAtLineStart_ = atStart;
+}
+
+std::string Core::takeOutput() {
+  if (!outputAtLineStart_) {
+    output_ += '\n';
+    outputAtLineStart_ = true;
+  }
+  return std::move(output_);
+}
+
+void Core::print(const char *fmt, const PrintArg *args, uint32_t nargs,
+                 Loc loc) {
+  uint64_t seq = beginCall(loc);
+  std::string text = formatPrintf(fmt, args, nargs, loc);
+  if (trace_)
+    trace_->slices.push_back(
+        {Pipe::S, scalar_, scalar_ + timing::kScalarIssue, "printf", loc, seq,
+         0});
+  appendOutput(text, loc);
+}
+
+void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
+                      uint32_t dumpSize, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "dump_tensor";
+  uint32_t es = dtypeSize(type);
+  uint64_t bytes = static_cast<uint64_t>(dumpSize) * es;
+  Mem m = memOfPosition(t.pos);
+  const uint8_t *p = nullptr;
+  if (bytes > 0) {
+    if (m == Mem::GM && t.bytes > 0 && bytes > t.bytes)
+      fail("bounds",
+           std::string(api) + " of " + std::to_string(dumpSize) +
+               " elements reads beyond the GlobalTensor, which holds " +
+               std::to_string(t.bytes / es) + " " + dtypeName(type) +
+               " elements",
+           loc);
+    Access a{api, "tensor", false, type, /*blockAligned=*/false};
+    p = mem_.resolve(t, 0, bytes, a, loc);
+    // Like get_value: the scalar reads memory as the pipes have left it by
+    // now, and the race detector sees a scalar read.
+    engine_.runUntil(scalar_);
+    scalarAccess(p, bytes, false, api, loc, seq);
+    scalar_ += timing::kScalarLoad;
+    scalarBusy_ += timing::kScalarLoad;
+  }
+
+  std::string text;
+  if (!outputAtLineStart_)
+    text += '\n';
+  if (!dumpHeadWritten_) {
+    dumpHeadWritten_ = true;
+    text += "DumpHead: block_idx=" + std::to_string(blockIdx_) +
+            ", core_type=AIV, total_blocks=" + std::to_string(blockNum_) +
+            "\n";
+  }
+  text += "DumpTensor: desc=" + std::to_string(desc) + ", addr=" + hex(t.addr) +
+          ", data_type=" + dtypeName(type) +
+          ", position=" + positionName(t.pos) +
+          ", dump_size=" + std::to_string(dumpSize) + "\n";
+  {
+    CLocale cLocale;
+    for (uint32_t i = 0; i < dumpSize; i += kDumpPerLine) {
+      text += "[" + std::to_string(i) + "]";
+      for (uint32_t j = i; j < dumpSize && j < i + kDumpPerLine; ++j) {
+        text += j == i ? " " : ", ";
+        text += formatElement(p + static_cast<uint64_t>(j) * es, type);
+      }
+      text += '\n';
+    }
+  }
+  appendOutput(text, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// ABI
+//===----------------------------------------------------------------------===//
+
+namespace abi {
+
+void printf(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc) {
+  currentCore().print(fmt, args, nargs, loc);
+}
+
+void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
+                uint32_t dumpSize, Loc loc) {
+  currentCore().dumpTensor(tensor, type, desc, dumpSize, loc);
+}
+
+} // namespace abi
+
+} // namespace ascsim

@@ -1,0 +1,804 @@
+//===- ops/VectorOps.cpp - Mask/repeat vector instructions ------*- C++ -*-===//
+
+#include "ops/VectorOps.h"
+
+#include "ops/VectorMath.h"
+#include "support/Fault.h"
+#include "support/Isa.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <mutex>
+
+namespace ascsim {
+
+using namespace vm;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Classification
+//===----------------------------------------------------------------------===//
+
+enum class Shape {
+  Elementwise,
+  Compare,
+  WholeReduce,
+  BlockReduce,
+  PairReduce,
+  ReduceAll,
+  Brcb,
+  Gather,
+  Gatherb
+};
+
+Shape shapeOf(VecOp op) {
+  switch (op) {
+  case VecOp::Compare:
+  case VecOp::CompareScalar:
+    return Shape::Compare;
+  case VecOp::WholeReduceSum:
+  case VecOp::WholeReduceMax:
+  case VecOp::WholeReduceMin:
+  case VecOp::RepeatReduceSum:
+    return Shape::WholeReduce;
+  case VecOp::BlockReduceSum:
+  case VecOp::BlockReduceMax:
+  case VecOp::BlockReduceMin:
+    return Shape::BlockReduce;
+  case VecOp::PairReduceSum:
+    return Shape::PairReduce;
+  case VecOp::ReduceSum:
+  case VecOp::ReduceMax:
+  case VecOp::ReduceMin:
+    return Shape::ReduceAll;
+  case VecOp::Brcb:
+    return Shape::Brcb;
+  case VecOp::Gather:
+    return Shape::Gather;
+  case VecOp::Gatherb:
+    return Shape::Gatherb;
+  default:
+    return Shape::Elementwise;
+  }
+}
+
+bool isBinaryTensor(VecOp op) {
+  return op <= VecOp::MulAddDst || op == VecOp::Compare ||
+         op == VecOp::Select;
+}
+
+/// Output elements per repeat and their unit for WholeReduce*.
+void wholeOutput(const VecInstr &in, uint32_t &width, uint32_t &unit) {
+  width = unit = 1;
+  if ((in.op == VecOp::WholeReduceMax || in.op == VecOp::WholeReduceMin) &&
+      in.mode <= 1)
+    width = unit = 2;
+}
+
+const char *join(std::initializer_list<DType> ts, std::string &out) {
+  out.clear();
+  for (DType t : ts) {
+    if (!out.empty())
+      out += ", ";
+    out += dtypeName(t);
+  }
+  return out.c_str();
+}
+
+bool oneOf(DType t, std::initializer_list<DType> ts) {
+  return std::find(ts.begin(), ts.end(), t) != ts.end();
+}
+
+//===----------------------------------------------------------------------===//
+// Element walk
+//===----------------------------------------------------------------------===//
+
+inline bool maskBit(const VecInstr &in, uint32_t e) {
+  return e < 64 ? (in.maskLo >> e) & 1 : (in.maskHi >> (e - 64)) & 1;
+}
+
+/// Elements executed in repeat r (counter mode: the first n; normal: all
+/// perRepeat, subject to maskBit).
+inline uint32_t elemsIn(const VecInstr &in, uint32_t r) {
+  if (!in.counter)
+    return in.perRepeat;
+  uint64_t done = static_cast<uint64_t>(r) * in.perRepeat;
+  uint64_t left = in.count > done ? in.count - done : 0;
+  return static_cast<uint32_t>(std::min<uint64_t>(left, in.perRepeat));
+}
+
+inline bool enabled(const VecInstr &in, uint32_t r, uint32_t e) {
+  return e < elemsIn(in, r) && (in.counter || maskBit(in, e));
+}
+
+template <class F> void eachEnabled(const VecInstr &in, F f) {
+  for (uint32_t r = 0; r < in.repeats; ++r) {
+    uint32_t n = elemsIn(in, r);
+    for (uint32_t e = 0; e < n; ++e)
+      if (in.counter || maskBit(in, e))
+        f(r, e);
+  }
+}
+
+inline uint64_t elemOff(const VecOperand &o, uint32_t r, uint32_t e) {
+  uint32_t epb = 32 / o.es;
+  return (static_cast<uint64_t>(r) * o.rep +
+          static_cast<uint64_t>(e / epb) * o.blk) *
+             32 +
+         static_cast<uint64_t>(e % epb) * o.es;
+}
+
+/// Appends ranges, merging with the previous one when contiguous.
+class Sink {
+public:
+  void add(uint64_t a, uint64_t b) {
+    if (a >= b)
+      return;
+    if (!s_.empty()) {
+      Span &last = s_.back();
+      if (a == last.end) {
+        last.end = b;
+        return;
+      }
+      if (a >= last.start && b <= last.end)
+        return;
+      if (a < last.end)
+        sorted_ = false;
+    }
+    s_.push_back({a, b});
+  }
+  Spans finish() {
+    if (!sorted_) {
+      std::sort(s_.begin(), s_.end(), [](const Span &x, const Span &y) {
+        return x.start < y.start;
+      });
+      Spans m;
+      for (const Span &x : s_) {
+        if (!m.empty() && x.start <= m.back().end)
+          m.back().end = std::max(m.back().end, x.end);
+        else
+          m.push_back(x);
+      }
+      s_.swap(m);
+    }
+    return std::move(s_);
+  }
+
+private:
+  Spans s_;
+  bool sorted_ = true;
+};
+
+uint64_t up32(uint64_t v) { return (v + 31) / 32 * 32; }
+
+//===----------------------------------------------------------------------===//
+// Data copies
+//===----------------------------------------------------------------------===//
+
+struct CopyGeom {
+  uint64_t srcOff, dstOff, srcLen; // per block i: src + i * srcStep ...
+  uint64_t srcStep, dstStep;
+  uint64_t padded; // bytes of a block in the destination (UB pad blocks)
+  uint64_t dataOff; // data bytes start inside the destination block
+};
+
+CopyGeom copyGeom(const VecInstr &in) {
+  const CopyCall &c = in.copy;
+  CopyGeom g{};
+  uint32_t es = dtypeSize(c.type);
+  if (!c.pad) {
+    g.srcLen = static_cast<uint64_t>(c.blockLen) * 32;
+    g.srcStep = (static_cast<uint64_t>(c.blockLen) + c.srcStride) * 32;
+    g.dstStep = (static_cast<uint64_t>(c.blockLen) + c.dstStride) * 32;
+    g.padded = g.srcLen;
+    return g;
+  }
+  g.srcLen = c.blockLen;
+  if (memOfPosition(c.src.pos) == Mem::GM) { // GM -> UB
+    g.srcStep = static_cast<uint64_t>(c.blockLen) + c.srcStride;
+    g.padded = up32(static_cast<uint64_t>(c.leftPadding + c.rightPadding) * es +
+                    c.blockLen);
+    g.dstStep = g.padded + static_cast<uint64_t>(c.dstStride) * 32;
+    g.dataOff = static_cast<uint64_t>(c.leftPadding) * es;
+  } else { // UB -> GM
+    g.srcStep = up32(c.blockLen) + static_cast<uint64_t>(c.srcStride) * 32;
+    g.dstStep = static_cast<uint64_t>(c.blockLen) + c.dstStride;
+    g.padded = c.blockLen;
+  }
+  return g;
+}
+
+Spans copyFootprint(const VecInstr &in, Role role, bool write) {
+  Sink s;
+  if (role != Role::Dst && role != Role::Src0)
+    return {};
+  if ((role == Role::Dst) != write)
+    return {};
+  CopyGeom g = copyGeom(in);
+  for (uint64_t i = 0; i < in.copy.blockCount; ++i) {
+    if (role == Role::Src0) {
+      s.add(i * g.srcStep, i * g.srcStep + g.srcLen);
+    } else if (in.copy.pad && g.dataOff + g.srcLen != g.padded &&
+               !in.padDefined) {
+      s.add(i * g.dstStep + g.dataOff, i * g.dstStep + g.dataOff + g.srcLen);
+    } else {
+      s.add(i * g.dstStep, i * g.dstStep + g.padded);
+    }
+  }
+  return s.finish();
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Static facts
+//===----------------------------------------------------------------------===//
+
+const char *vecOpName(VecOp op) {
+  switch (op) {
+  case VecOp::Add: return "add";
+  case VecOp::Sub: return "sub";
+  case VecOp::Mul: return "mul";
+  case VecOp::Div: return "div";
+  case VecOp::Max: return "max";
+  case VecOp::Min: return "min";
+  case VecOp::AddRelu: return "add_relu";
+  case VecOp::SubRelu: return "sub_relu";
+  case VecOp::And: return "bitwise_and";
+  case VecOp::Or: return "bitwise_or";
+  case VecOp::FusedMulAdd: return "fused_mul_add";
+  case VecOp::FusedMulAddRelu: return "fused_mul_add_relu";
+  case VecOp::MulAddDst: return "mul_add_dst";
+  case VecOp::Adds: return "adds";
+  case VecOp::Muls: return "muls";
+  case VecOp::Maxs: return "maxs";
+  case VecOp::Mins: return "mins";
+  case VecOp::LeakyRelu: return "leaky_relu";
+  case VecOp::ShiftLeft: return "shift_left";
+  case VecOp::ShiftRight: return "shift_right";
+  case VecOp::Axpy: return "axpy";
+  case VecOp::Abs: return "abs";
+  case VecOp::Exp: return "exp";
+  case VecOp::Ln: return "ln";
+  case VecOp::Sqrt: return "sqrt";
+  case VecOp::Rsqrt: return "rsqrt";
+  case VecOp::Reciprocal: return "reciprocal";
+  case VecOp::Relu: return "relu";
+  case VecOp::Not: return "bitwise_not";
+  case VecOp::Cast: return "cast";
+  case VecOp::Copy: return "copy";
+  case VecOp::Compare: return "compare";
+  case VecOp::CompareScalar: return "compare_scalar";
+  case VecOp::Select: return "select";
+  case VecOp::SelectScalar: return "select";
+  case VecOp::Duplicate: return "duplicate";
+  case VecOp::Brcb: return "brcb";
+  case VecOp::Gather: return "gather";
+  case VecOp::Gatherb: return "gatherb";
+  case VecOp::ReduceSum: return "reduce_sum";
+  case VecOp::ReduceMax: return "reduce_max";
+  case VecOp::ReduceMin: return "reduce_min";
+  case VecOp::WholeReduceSum: return "whole_reduce_sum";
+  case VecOp::WholeReduceMax: return "whole_reduce_max";
+  case VecOp::WholeReduceMin: return "whole_reduce_min";
+  case VecOp::BlockReduceSum: return "block_reduce_sum";
+  case VecOp::BlockReduceMax: return "block_reduce_max";
+  case VecOp::BlockReduceMin: return "block_reduce_min";
+  case VecOp::PairReduceSum: return "pair_reduce_sum";
+  case VecOp::RepeatReduceSum: return "repeat_reduce_sum";
+  }
+  return "?";
+}
+
+bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed) {
+  using D = DType;
+  auto same = [&](std::initializer_list<D> ts) {
+    join(ts, allowed);
+    return dst == src && oneOf(src, ts);
+  };
+  switch (op) {
+  case VecOp::Add:
+  case VecOp::Sub:
+  case VecOp::Mul:
+  case VecOp::Max:
+  case VecOp::Min:
+  case VecOp::Adds:
+  case VecOp::Muls:
+  case VecOp::Maxs:
+  case VecOp::Mins:
+    return same({D::F16, D::F32, D::I16, D::I32});
+  case VecOp::Div:
+  case VecOp::FusedMulAdd:
+  case VecOp::FusedMulAddRelu:
+  case VecOp::LeakyRelu:
+  case VecOp::Abs:
+  case VecOp::Exp:
+  case VecOp::Ln:
+  case VecOp::Sqrt:
+  case VecOp::Rsqrt:
+  case VecOp::Reciprocal:
+    return same({D::F16, D::F32});
+  case VecOp::AddRelu:
+  case VecOp::SubRelu:
+    return same({D::I16, D::F16, D::F32});
+  case VecOp::And:
+  case VecOp::Or:
+    return same({D::I16, D::U16, D::I32, D::U32});
+  case VecOp::Not:
+    return same({D::I16, D::U16});
+  case VecOp::ShiftLeft:
+  case VecOp::ShiftRight:
+    return same({D::I16, D::U16, D::I32, D::U32});
+  case VecOp::Relu:
+    return same({D::F16, D::F32, D::I32});
+  case VecOp::MulAddDst:
+  case VecOp::Axpy:
+    allowed = "(dst, src) = (float16, float16), (float32, float32), "
+              "(float32, float16)";
+    return (dst == src && oneOf(src, {D::F16, D::F32})) ||
+           (dst == D::F32 && src == D::F16);
+  case VecOp::Copy:
+  case VecOp::Duplicate:
+  case VecOp::Brcb:
+    return same({D::I16, D::U16, D::F16, D::BF16, D::I32, D::U32, D::F32});
+  case VecOp::Gather:
+    return same({D::F16, D::BF16, D::U16, D::I16, D::F32, D::U32, D::I32});
+  case VecOp::Gatherb:
+    return same({D::U16, D::U32});
+  case VecOp::Compare:
+  case VecOp::CompareScalar:
+    allowed = "sources float16, float32, int32 (int32: CMPMODE.EQ only); "
+              "destination uint8, int8";
+    return oneOf(src, {D::F16, D::F32, D::I32}) && oneOf(dst, {D::U8, D::I8});
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+    allowed = "float16, float32 (selection mask uint8, uint16, uint32, "
+              "uint64)";
+    return oneOf(dst, {D::F16, D::F32}) &&
+           oneOf(src, {D::U8, D::U16, D::U32, D::U64});
+  case VecOp::Cast:
+    allowed = "the Atlas A2/A3 Cast pairs (hardware.md §4.3)";
+    return castPairSupported(dst, src);
+  default: // reductions
+    return same({D::F16, D::F32});
+  }
+}
+
+namespace {
+struct CastPair {
+  DType src, dst;
+  uint8_t modes; // bit m = RoundMode m allowed
+};
+constexpr uint8_t kFive = (1 << kRint) | (1 << kFloor) | (1 << kCeil) |
+                          (1 << kRound) | (1 << kTrunc);
+constexpr uint8_t kN = 1 << kNone;
+constexpr uint8_t kAll = 0x7f;
+const CastPair kCastPairs[] = {
+    {DType::F16, DType::F32, kN},
+    {DType::F32, DType::F16, kFive | kN | (1 << kOdd)},
+    {DType::F16, DType::I32, kFive},
+    {DType::F16, DType::I16, kFive},
+    {DType::F16, DType::I8, kFive | kN},
+    {DType::F16, DType::U8, kFive | kN},
+    {DType::I8, DType::F16, kN},
+    {DType::U8, DType::F16, kN},
+    {DType::I16, DType::F16, kFive | kN},
+    {DType::I16, DType::F32, kN},
+    {DType::I32, DType::F32, kFive | kN},
+    {DType::I32, DType::I16, kN},
+    {DType::I32, DType::F16, kAll}, // vconv_deq: the mode is ignored
+    {DType::I32, DType::I64, kN},
+    {DType::F32, DType::I32, kFive},
+    {DType::F32, DType::I16, kFive},
+    {DType::F32, DType::I64, kFive},
+    {DType::F32, DType::BF16, kFive},
+    {DType::F32, DType::F32, kFive},
+    {DType::BF16, DType::F32, kN},
+    {DType::BF16, DType::I32, kFive},
+    {DType::I64, DType::I32, kN},
+    {DType::I64, DType::F32, kFive},
+};
+const CastPair *findCast(DType dst, DType src) {
+  for (const CastPair &p : kCastPairs)
+    if (p.dst == dst && p.src == src)
+      return &p;
+  return nullptr;
+}
+} // namespace
+
+bool castPairSupported(DType dst, DType src) {
+  return findCast(dst, src) != nullptr;
+}
+
+bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes) {
+  static const char *const kNames[] = {"CAST_NONE",  "CAST_RINT", "CAST_FLOOR",
+                                       "CAST_CEIL",  "CAST_ROUND",
+                                       "CAST_TRUNC", "CAST_ODD"};
+  const CastPair *p = findCast(dst, src);
+  modes.clear();
+  if (!p)
+    return false;
+  for (int m = 0; m < 7; ++m)
+    if (p->modes & (1 << m)) {
+      if (!modes.empty())
+        modes += ", ";
+      modes += kNames[m];
+    }
+  return mode < 7 && (p->modes & (1 << mode));
+}
+
+bool vecUses(VecOp op, Role role) {
+  switch (role) {
+  case Role::Dst:
+    return true;
+  case Role::Src0:
+    return op != VecOp::Duplicate;
+  case Role::Src1:
+    return isBinaryTensor(op);
+  case Role::Src2:
+    return op == VecOp::Select || op == VecOp::SelectScalar ||
+           op == VecOp::Gather || op == VecOp::Gatherb ||
+           shapeOf(op) == Shape::ReduceAll;
+  }
+  return false;
+}
+
+bool vecReadsDst(VecOp op) {
+  return op == VecOp::FusedMulAdd || op == VecOp::FusedMulAddRelu ||
+         op == VecOp::MulAddDst || op == VecOp::Axpy;
+}
+
+const char *roleName(VecOp op, Role role) {
+  switch (role) {
+  case Role::Dst:
+    return "destination";
+  case Role::Src0:
+    return isBinaryTensor(op) ? "source 0" : "source";
+  case Role::Src1:
+    return "source 1";
+  case Role::Src2:
+    if (op == VecOp::Select || op == VecOp::SelectScalar)
+      return "selection mask";
+    if (op == VecOp::Gather || op == VecOp::Gatherb)
+      return "offset tensor";
+    return "shared tmp buffer";
+  }
+  return "operand";
+}
+
+uint32_t elementsPerRepeat(VecOp op, DType dst, DType src) {
+  switch (op) {
+  case VecOp::Compare:
+  case VecOp::CompareScalar:
+    return 256 / dtypeSize(src);
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+    return 256 / dtypeSize(dst);
+  case VecOp::Cast:
+  case VecOp::MulAddDst:
+  case VecOp::Axpy:
+    return 256 / std::max(dtypeSize(dst), dtypeSize(src));
+  case VecOp::Brcb:
+  case VecOp::Gatherb:
+    return 8;
+  default:
+    return 256 / dtypeSize(dst);
+  }
+}
+
+uint32_t operandElemSize(VecOp op, Role role, DType dst, DType src) {
+  switch (role) {
+  case Role::Dst:
+    return dtypeSize(dst);
+  case Role::Src0:
+  case Role::Src1:
+    if (op == VecOp::Select || op == VecOp::SelectScalar)
+      return dtypeSize(dst);
+    return dtypeSize(src);
+  case Role::Src2:
+    if (op == VecOp::Select || op == VecOp::SelectScalar)
+      return dtypeSize(src);
+    if (op == VecOp::Gather || op == VecOp::Gatherb)
+      return 4;
+    return dtypeSize(dst);
+  }
+  return 1;
+}
+
+bool relaxedAlignment(VecOp op, Role role) {
+  return role == Role::Dst && shapeOf(op) == Shape::ReduceAll;
+}
+
+uint64_t reduceTmpElements(const VecInstr &in) {
+  uint64_t B = 32 / dtypeSize(in.dt), P = 256 / dtypeSize(in.dt);
+  auto upTo = [](uint64_t a, uint64_t b) { return (a + b - 1) / b * b; };
+  uint64_t r1 = in.repeats;
+  if (in.op == VecOp::ReduceSum)
+    return upTo(r1, B);
+  if (in.mode == 0)
+    return upTo(2 * r1, B);
+  uint64_t l2 = (2 * r1 + P - 1) / P;
+  uint64_t l3 = (2 * l2 + P - 1) / P;
+  return upTo(2 * r1, B) + upTo(2 * l2, B) + upTo(2 * l3, B);
+}
+
+//===----------------------------------------------------------------------===//
+// Footprints
+//===----------------------------------------------------------------------===//
+
+Span hull(const Spans &s) {
+  if (s.empty())
+    return {0, 0};
+  return {s.front().start, s.back().end};
+}
+
+Spans footprint(const VecInstr &in, Role role, bool write) {
+  if (in.isCopy)
+    return copyFootprint(in, role, write);
+  const VecOperand &o = in.operand(role);
+  if (!o.used)
+    return {};
+  const VecOp op = in.op;
+  const Shape shape = shapeOf(op);
+  const bool countForm = in.form == MaskForm::Count;
+  Sink s;
+  // Who writes: the destination; the ReduceSum/Max/Min mask forms also
+  // write their partial results into the shared tmp buffer.
+  if (write) {
+    if (role == Role::Src2 && shape == Shape::ReduceAll && !countForm) {
+      uint64_t n = static_cast<uint64_t>(in.repeats) *
+                   (op == VecOp::ReduceSum ? 1 : 2);
+      s.add(0, n * o.es);
+      return s.finish();
+    }
+    if (role != Role::Dst)
+      return {};
+  } else {
+    if (role == Role::Dst && !vecReadsDst(op))
+      return {};
+    if (role == Role::Src2 && shape == Shape::ReduceAll)
+      return {};
+  }
+
+  switch (shape) {
+  case Shape::Elementwise:
+    if (role == Role::Src2) { // selection mask bits
+      bool continuous = in.mode != 0;
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        uint64_t bit = continuous ? static_cast<uint64_t>(r) * in.perRepeat + e
+                                  : e;
+        s.add(bit / 8, bit / 8 + 1);
+      });
+    } else {
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        uint64_t a = elemOff(o, r, e);
+        s.add(a, a + o.es);
+      });
+    }
+    break;
+  case Shape::Compare:
+    if (role == Role::Dst) {
+      for (uint32_t r = 0; r < in.repeats; ++r)
+        s.add(static_cast<uint64_t>(r) * in.perRepeat / 8,
+              static_cast<uint64_t>(r + 1) * in.perRepeat / 8);
+    } else if (op == VecOp::Compare) { // the mask does not apply (A2/A3)
+      for (uint32_t r = 0; r < in.repeats; ++r)
+        for (uint32_t e = 0; e < elemsIn(in, r); ++e) {
+          uint64_t a = elemOff(o, r, e);
+          s.add(a, a + o.es);
+        }
+    } else {
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        uint64_t a = elemOff(o, r, e);
+        s.add(a, a + o.es);
+      });
+    }
+    break;
+  case Shape::WholeReduce:
+    if (role == Role::Dst) {
+      uint32_t width, unit;
+      wholeOutput(in, width, unit);
+      for (uint32_t r = 0; r < in.repeats; ++r) {
+        uint64_t a = static_cast<uint64_t>(r) * o.rep * unit * o.es;
+        s.add(a, a + width * o.es);
+      }
+    } else {
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        uint64_t a = elemOff(o, r, e);
+        s.add(a, a + o.es);
+      });
+    }
+    break;
+  case Shape::BlockReduce:
+  case Shape::PairReduce:
+    if (role == Role::Dst) {
+      uint32_t group = shape == Shape::BlockReduce ? 32 / o.es : 2;
+      uint32_t outs = in.perRepeat / group;
+      for (uint32_t r = 0; r < in.repeats; ++r)
+        for (uint32_t k = 0; k < outs; ++k) {
+          bool any = false;
+          for (uint32_t e = k * group; e < (k + 1) * group && !any; ++e)
+            any = enabled(in, r, e);
+          if (!any)
+            continue;
+          uint64_t a = (static_cast<uint64_t>(r) * o.rep * outs + k) * o.es;
+          s.add(a, a + o.es);
+        }
+    } else {
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        uint64_t a = elemOff(o, r, e);
+        s.add(a, a + o.es);
+      });
+    }
+    break;
+  case Shape::ReduceAll:
+    if (role == Role::Dst) {
+      bool index = op != VecOp::ReduceSum && in.mode != 0;
+      s.add(0, o.es * (index ? 2 : 1));
+    } else {
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        uint64_t a = elemOff(o, r, e);
+        s.add(a, a + o.es);
+      });
+    }
+    break;
+  case Shape::Brcb:
+    for (uint32_t r = 0; r < in.repeats; ++r) {
+      if (role == Role::Src0) {
+        s.add(static_cast<uint64_t>(r) * 8 * o.es,
+              static_cast<uint64_t>(r + 1) * 8 * o.es);
+        continue;
+      }
+      for (uint32_t b = 0; b < 8; ++b) {
+        uint64_t a = (static_cast<uint64_t>(r) * o.rep +
+                      static_cast<uint64_t>(b) * o.blk) *
+                     32;
+        s.add(a, a + 32);
+      }
+    }
+    break;
+  case Shape::Gather:
+  case Shape::Gatherb:
+    if (role == Role::Src0) { // data dependent: the whole view
+      s.add(0, o.view);
+      break;
+    }
+    if (shape == Shape::Gather) {
+      eachEnabled(in, [&](uint32_t r, uint32_t e) {
+        if (role == Role::Dst) {
+          uint64_t a = elemOff(o, r, e);
+          s.add(a, a + o.es);
+        } else {
+          uint64_t a = (static_cast<uint64_t>(r) * in.perRepeat + e) * 4;
+          s.add(a, a + 4);
+        }
+      });
+    } else {
+      for (uint32_t r = 0; r < in.repeats; ++r)
+        for (uint32_t b = 0; b < 8; ++b) {
+          if (role == Role::Dst) {
+            uint64_t a = (static_cast<uint64_t>(r) * o.rep +
+                          static_cast<uint64_t>(b) * o.blk) *
+                         32;
+            s.add(a, a + 32);
+          } else {
+            uint64_t a = (static_cast<uint64_t>(r) * 8 + b) * 4;
+            s.add(a, a + 4);
+          }
+        }
+    }
+    break;
+  }
+  return s.finish();
+}
+
+//===----------------------------------------------------------------------===//
+// Result planning and commit
+//===----------------------------------------------------------------------===//
+
+void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites) {
+  const VecOperand &d = in.operand(Role::Dst);
+  in.segs.clear();
+  bool gmDst = in.isCopy && memOfPosition(in.copy.dst.pos) == Mem::GM;
+  in.dense = !gmDst;
+  if (!in.dense) {
+    in.out = d.base;
+    uint64_t st = 0;
+    for (const Span &s : dstWrites) {
+      in.segs.push_back({s.start, st, s.end - s.start});
+      st += s.end - s.start;
+    }
+    in.stagingBytes = st;
+  } else {
+    uint8_t *lo = nullptr, *hi = nullptr;
+    auto extend = [&](uint8_t *base, const Spans &ss) {
+      if (ss.empty())
+        return;
+      uint8_t *a = base + ss.front().start, *b = base + ss.back().end;
+      if (!lo || a < lo)
+        lo = a;
+      if (!hi || b > hi)
+        hi = b;
+    };
+    extend(d.base, dstWrites);
+    if (!tmpWrites.empty())
+      extend(in.operand(Role::Src2).base, tmpWrites);
+    in.out = lo;
+    in.stagingBytes = lo ? static_cast<uint64_t>(hi - lo) : 0;
+    auto segs = [&](uint8_t *base, const Spans &ss) {
+      for (const Span &s : ss) {
+        uint64_t off = static_cast<uint64_t>(base + s.start - lo);
+        in.segs.push_back({off, off, s.end - s.start});
+      }
+    };
+    segs(d.base, dstWrites);
+    if (!tmpWrites.empty())
+      segs(in.operand(Role::Src2).base, tmpWrites);
+  }
+  uintptr_t wlo = reinterpret_cast<uintptr_t>(in.out);
+  in.hulls[0] = {wlo, wlo + (in.dense ? in.stagingBytes
+                                      : (dstWrites.empty()
+                                             ? 0
+                                             : dstWrites.back().end))};
+  uintptr_t rlo = ~static_cast<uintptr_t>(0), rhi = 0;
+  for (int k = 0; k < kNumRoles; ++k) {
+    const VecOperand &o = in.opnd[k];
+    if (!o.used || !o.base)
+      continue;
+    Spans r = footprint(in, static_cast<Role>(k), false);
+    if (r.empty())
+      continue;
+    rlo = std::min(rlo, reinterpret_cast<uintptr_t>(o.base + r.front().start));
+    rhi = std::max(rhi, reinterpret_cast<uintptr_t>(o.base + r.back().end));
+  }
+  in.hulls[1] = rhi ? std::make_pair(rlo, rhi) : std::make_pair(rlo, rlo);
+  if (!rhi)
+    in.hulls[1] = {0, 0};
+  in.hulls[2] = {0, 0};
+}
+
+namespace {
+std::mutex gAtomicMutex; // atomic stores of all cores (host threads)
+
+void accumulate(uint8_t *p, const uint8_t *v, uint64_t len, AtomicKind k,
+                DType t) {
+  uint32_t es = dtypeSize(t);
+  for (uint64_t i = 0; i + es <= len; i += es) {
+    if (isFloat(t)) {
+      double a = loadF(p + i, t), b = loadF(v + i, t);
+      double r = k == AtomicKind::Add ? a + b
+                 : k == AtomicKind::Max
+                     ? (std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b))
+                     : (std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b));
+      storeF(p + i, t, r);
+    } else {
+      int64_t a = loadI(p + i, t), b = loadI(v + i, t);
+      int64_t r = k == AtomicKind::Add   ? a + b
+                  : k == AtomicKind::Max ? std::max(a, b)
+                                         : std::min(a, b);
+      storeI(p + i, t, r);
+    }
+  }
+}
+} // namespace
+
+void commitVector(const VecInstr &in, const uint8_t *staging) {
+  if (in.atomic == AtomicKind::None) {
+    for (const WriteSeg &s : in.segs)
+      std::memcpy(in.out + s.dst, staging + s.st, s.len);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(gAtomicMutex);
+  for (const WriteSeg &s : in.segs)
+    accumulate(in.out + s.dst, staging + s.st, s.len, in.atomic,
+               in.atomicType);
+}
+
+uint64_t castValue(uint64_t bits, DType dst, DType src, uint8_t mode,
+                   uint16_t deqScale) {
+  return castBits(bits, dst, src, mode, deqScale);
+}
+
+} // namespace ascsim

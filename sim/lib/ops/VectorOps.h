@@ -1,0 +1,192 @@
+//===- ops/VectorOps.h - Mask/repeat vector instructions --------*- C++ -*-===//
+//
+// The functional model of the vector API breadth (hardware.md §4): one
+// VecInstr record per issued instruction holds the operands (element size,
+// block/repeat strides), the resolved mask (normal-mode bits or counter-mode
+// element count), the repeat count and the op's parameters. From it:
+//
+//   footprint(in, role, write)  the exact bytes the instruction reads or
+//                               writes through one operand, as sorted,
+//                               merged ranges relative to the operand's base
+//                               (consumed by the race detector, the
+//                               initialisation check, the bounds check and
+//                               the commit of the result);
+//   evaluate / commit           the result, computed into a staging buffer
+//                               when the instruction starts and copied (or
+//                               atomically accumulated) into exactly the
+//                               written bytes when it completes.
+//
+// The element walk: repeat r, element e (0 <= e < elements per repeat) of an
+// operand with element size `es` lies at byte
+//   (r * rep + (e / (32 / es)) * blk) * 32 + (e % (32 / es)) * es
+// where blk/rep are the operand's block/repeat strides in 32-B blocks; e is
+// enabled by bit e of the 128-bit mask (normal mode) or by
+// r * perRepeat + e < count (counter mode). Instructions whose operands differ
+// in size (Cast, MulAddDst, Axpy) iterate on the larger element size.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_OPS_VECTOROPS_H
+#define ASCSIM_OPS_VECTOROPS_H
+
+#include "ascsim/vector_abi.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ascsim {
+
+/// A byte range [start, end) relative to an operand's base.
+struct Span {
+  uint64_t start = 0;
+  uint64_t end = 0;
+};
+using Spans = std::vector<Span>;
+
+/// Operand roles of a VecInstr.
+enum class Role : uint8_t { Dst = 0, Src0, Src1, Src2 };
+constexpr int kNumRoles = 4;
+
+/// One operand: element size, strides (32-B blocks) and, once resolved, the
+/// host address of its first byte and the byte length of its tensor view.
+struct VecOperand {
+  bool used = false;
+  uint32_t es = 0;
+  int64_t blk = 1;
+  int64_t rep = 8;
+  uint8_t *base = nullptr;
+  uint64_t view = 0;
+};
+
+/// The store configuration of MTE3 copies to GM (SetAtomicAdd/Max/Min).
+enum class AtomicKind : uint8_t { None = 0, Add, Max, Min };
+
+/// Staging bytes [st, st + len) land at result address `out + dst`.
+struct WriteSeg {
+  uint64_t dst = 0;
+  uint64_t st = 0;
+  uint64_t len = 0;
+};
+
+/// One planned instruction (a vector op or a parameterised data copy).
+struct VecInstr {
+  bool isCopy = false; // DataCopy(DataCopyParams) / DataCopyPad
+  VecOp op = VecOp::Add;
+  DType dt = DType::F32; // dst element type
+  DType st = DType::F32; // src element type
+  uint8_t mode = 0;
+  MaskForm form = MaskForm::Count; // as called
+  // Mask resolution: normal mode uses maskHi:maskLo per repeat, counter mode
+  // the element count. repeats = iterations actually executed.
+  bool counter = false;
+  uint64_t count = 0;
+  uint64_t maskLo = ~0ull, maskHi = ~0ull;
+  uint32_t repeats = 0;
+  uint32_t perRepeat = 0; // elements per repeat
+  std::array<VecOperand, kNumRoles> opnd;
+  uint64_t scalar = 0;
+  uint32_t aux = 0;
+  uint16_t deqScale = 0x3C00; // float16 1.0
+  Loc loc{nullptr, 0};         // the call site (data-dependent faults)
+
+  // Data copies.
+  CopyCall copy{};
+  bool padDefined = true; // pad bytes have a defined value
+  uint64_t padBits = 0;   // value written into pads / dummy (if defined)
+  bool padFirst = false;  // dummy = the block's first element
+
+  // The result: staging covers [out, out + stagingBytes) densely (dense) or
+  // holds the written bytes packed (segs give the mapping).
+  uint8_t *out = nullptr;
+  bool dense = true;
+  uint64_t stagingBytes = 0;
+  std::vector<WriteSeg> segs;
+  AtomicKind atomic = AtomicKind::None;
+  DType atomicType = DType::F32;
+  /// Host byte hulls (written, read, unused) for the engine's automatic
+  /// PIPE_V dependency barrier.
+  std::array<std::pair<uintptr_t, uintptr_t>, 3> hulls{};
+
+  VecOperand &operand(Role r) { return opnd[static_cast<int>(r)]; }
+  const VecOperand &operand(Role r) const {
+    return opnd[static_cast<int>(r)];
+  }
+};
+
+/// Per-core vector state set by the scalar unit: the 128-bit mask register
+/// and the mask mode (SetVectorMask, SetMaskCount/Norm), the store
+/// configuration of copies to GM (SetAtomic*), the DataCopyPad pad value
+/// (SetPadValue) and DEQSCALE (SetDeqScale).
+struct VecRegs {
+  bool counter = false;
+  uint64_t maskHi = ~0ull, maskLo = ~0ull;
+  AtomicKind atomic = AtomicKind::None;
+  DType atomicType = DType::F32;
+  bool padSet = false;
+  uint64_t padValue = 0;
+  uint16_t deqScale = 0x3C00;
+};
+
+//===----------------------------------------------------------------------===//
+// Static facts
+//===----------------------------------------------------------------------===//
+
+/// User-facing (pyasc) name: "add", "whole_reduce_max", ...
+const char *vecOpName(VecOp op);
+/// Whether A2/A3 supports `op` on (dst, src) element types; `allowed` gets
+/// the supported list for the message.
+bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed);
+/// Cast pairs and round modes of hardware.md §4.3: whether the pair exists,
+/// and (if so) whether `mode` is allowed; `modes` lists the allowed ones.
+bool castPairSupported(DType dst, DType src);
+bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes);
+/// Which operands the op reads / writes (dst, src0, src1, src2).
+bool vecUses(VecOp op, Role role);
+bool vecReadsDst(VecOp op);
+/// Role name for messages ("source 0", "selection mask", ...).
+const char *roleName(VecOp op, Role role);
+/// Elements per repeat (iterating on the larger element size).
+uint32_t elementsPerRepeat(VecOp op, DType dst, DType src);
+/// Element size of an operand (bit masks and offsets: the storage type).
+uint32_t operandElemSize(VecOp op, Role role, DType dst, DType src);
+/// Whether the UB operand needs only sizeof(T) alignment (ReduceSum/Max/Min
+/// dst) instead of 32 bytes.
+bool relaxedAlignment(VecOp op, Role role);
+/// Minimum sharedTmpBuffer elements of the ReduceSum/Max/Min mask forms.
+uint64_t reduceTmpElements(const VecInstr &in);
+
+//===----------------------------------------------------------------------===//
+// Footprints, evaluation, commit
+//===----------------------------------------------------------------------===//
+
+/// The bytes instruction `in` reads (write = false) or writes through
+/// operand `role`, relative to the operand's base, sorted and merged. Needs
+/// only the plan (no resolved addresses), except Gather/Gatherb sources,
+/// which are data dependent: the whole tensor view is reported.
+Spans footprint(const VecInstr &in, Role role, bool write);
+/// Hull [lo, hi) of a span list (0, 0 when empty).
+Span hull(const Spans &s);
+
+/// Fills in.segs / in.out / in.stagingBytes / in.hulls from the resolved
+/// operands and the write footprints (dst, and the ReduceSum/Max/Min
+/// scratch buffer).
+void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites);
+
+/// Computes the result into `staging` (in.stagingBytes bytes) when the
+/// instruction starts. May throw a Fault (data-dependent Gather offsets).
+void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc);
+/// Writes the staged result into memory when the instruction completes
+/// (plain stores, or accumulation under SetAtomicAdd/Max/Min).
+void commitVector(const VecInstr &in, const uint8_t *staging);
+
+/// Cast one value (bit pattern of `src`) to `dst` with a RoundMode value;
+/// exposed for tests. `deqScale` is the float16 DEQSCALE (int32 -> half).
+uint64_t castValue(uint64_t bits, DType dst, DType src, uint8_t mode,
+                   uint16_t deqScale);
+
+} // namespace ascsim
+
+#endif // ASCSIM_OPS_VECTOROPS_H

@@ -1,0 +1,34 @@
+// RUN: ascir-translate --mlir-to-ascendc --asc-line-directives=false %s | FileCheck %s
+
+// Parameter structs are declared with their constructor; a field that is
+// neither a literal nor of the field's C++ type is converted, so clang
+// accepts the code even where braces would reject narrowing.
+// CHECK-LABEL: void structs(
+// CHECK-SAME:  int32_t [[A:v[0-9]+]], int64_t [[B:v[0-9]+]])
+// CHECK-NEXT:    AscendC::GatherRepeatParams [[GR:v[0-9]+]](1, static_cast<uint8_t>([[A]]));
+// CHECK-NEXT:    AscendC::CopyRepeatParams [[CR:v[0-9]+]](static_cast<uint16_t>([[A]]), 0, 8, 8);
+// CHECK-NEXT:    AscendC::GatherMaskParams [[GM:v[0-9]+]](1, static_cast<uint16_t>([[A]] + 1), 8, 8);
+// CHECK-NEXT:    AscendC::DataCopyPadParams [[PP:v[0-9]+]](false, 0, 0, static_cast<uint64_t>([[B]]));
+// CHECK-NEXT:    use([[GR]], [[CR]], [[GM]], [[PP]]);
+func.func @structs(%a: i32, %b: i64) {
+  %false = arith.constant false
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %0 = asc.gather_repeat_params %c1, %a : i32, i32
+  %1 = asc.copy_repeat_params %a, %c0, %c8, %c8 : i32, i32, i32, i32
+  %next = arith.addi %a, %c1 : i32
+  %2 = asc.gather_mask_params %c1, %next, %c8, %c8 : i32, i32, i32, i32
+  %3 = asc.data_copy_pad_params %false, %c0, %c0, %b : i1, i32, i32, i64
+  func.call @use(%0, %1, %2, %3) : (!asc.gather_repeat_params, !asc.copy_repeat_params, !asc.gather_mask_params, !asc.data_copy_pad_params) -> ()
+  return
+}
+func.func private @use(!asc.gather_repeat_params, !asc.copy_repeat_params, !asc.gather_mask_params, !asc.data_copy_pad_params)
+
+// CHECK-LABEL: void unused(
+// CHECK-NEXT:  }
+func.func @unused() {
+  %c1 = arith.constant 1 : i32
+  %0 = asc.brcb_repeat_params %c1, %c1 : i32, i32
+  return
+}
