@@ -30,7 +30,7 @@ PrintRun run(int mode, uint32_t blocks = 1, uint32_t threads = 1) {
   r.x.assign(64, 0.f);
   r.z.assign(64, 0.f);
   const float inf = std::numeric_limits<float>::infinity();
-  float head[] = {0.1f, 1.5f,  -2.f,       1e10f, std::nanf(""),
+  float head[] = {0.1f, 1.5f, -2.f, 1e10f,     std::nanf(""),
                   inf,  -inf, -0.f, 1.f / 3.f, 1e-7f};
   for (int i = 0; i < 10; ++i)
     r.x[i] = head[i];

@@ -53,8 +53,7 @@ int main(int argc, char **argv) {
     for (int i = 0; i < launches; ++i) {
       LaunchResult r = k->launch(blocks, args, regions, config);
       if (!r.ok || !r.diagnostics.empty()) {
-        std::fprintf(stderr, "unexpected diagnostics\n%s",
-                     summary(r).c_str());
+        std::fprintf(stderr, "unexpected diagnostics\n%s", summary(r).c_str());
         return 1;
       }
     }

@@ -125,10 +125,10 @@ TEST(RaceShadowTest, MatchesAPerByteModel) {
     std::set<Pair> got;
     for (const Diagnostic &d : det.takeDiagnostics()) {
       ASSERT_EQ(d.notes.size(), 1u);
-      bool prevW = d.notes[0].message.find("earlier write") !=
-                   std::string::npos;
-      bool curW = d.message.rfind("WAW", 0) == 0 ||
-                  d.message.rfind("WAR", 0) == 0;
+      bool prevW =
+          d.notes[0].message.find("earlier write") != std::string::npos;
+      bool curW =
+          d.message.rfind("WAW", 0) == 0 || d.message.rfind("WAR", 0) == 0;
       got.insert({d.notes[0].line, d.line, prevW, curW});
     }
     ASSERT_EQ(got, want) << "iteration " << iter;
@@ -148,7 +148,8 @@ TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {
       EXPECT_EQ(moved[j].write, j % 2 == 0);
     }
   }
-  Footprint list{ByteRange{Mem::GM, 1, 2, true}, ByteRange{Mem::UB, 3, 4, false}};
+  Footprint list{ByteRange{Mem::GM, 1, 2, true},
+                 ByteRange{Mem::UB, 3, 4, false}};
   ASSERT_EQ(list.size(), 2u);
   EXPECT_EQ(list[1].start, 3u);
   list.clear();

@@ -98,8 +98,7 @@ inline PrintArg printArg(char *s) {
   return PrintArg{PrintArg::String, DType::U8, reinterpret_cast<uint64_t>(s)};
 }
 template <class T> inline PrintArg printArg(T *p) {
-  return PrintArg{PrintArg::Pointer, DType::U64,
-                  reinterpret_cast<uint64_t>(p)};
+  return PrintArg{PrintArg::Pointer, DType::U64, reinterpret_cast<uint64_t>(p)};
 }
 } // namespace detail
 

@@ -96,7 +96,8 @@ std::string argName(const PrintArg &a) {
   }
 }
 
-template <class T> void appendFormatted(std::string &out, const char *spec, T v) {
+template <class T>
+void appendFormatted(std::string &out, const char *spec, T v) {
   char buf[128];
   int n = std::snprintf(buf, sizeof buf, spec, v);
   if (n < 0)
@@ -166,8 +167,9 @@ std::string formatPrintf(const char *fmt, const PrintArg *args, uint32_t nargs,
            loc);
     if (next >= nargs)
       fail("argument",
-           "printf: the format \"" + std::string(fmt) + "\" has more conversions than the " +
-               std::to_string(nargs) + " argument(s) given",
+           "printf: the format \"" + std::string(fmt) +
+               "\" has more conversions than the " + std::to_string(nargs) +
+               " argument(s) given",
            loc);
     const PrintArg &a = args[next++];
     auto mismatch = [&](const char *wants) {
@@ -220,8 +222,9 @@ std::string formatPrintf(const char *fmt, const PrintArg *args, uint32_t nargs,
   }
   if (next < nargs)
     fail("argument",
-         "printf: " + std::to_string(nargs) + " argument(s) given, but the format \"" +
-             std::string(fmt) + "\" uses only " + std::to_string(next),
+         "printf: " + std::to_string(nargs) +
+             " argument(s) given, but the format \"" + std::string(fmt) +
+             "\" uses only " + std::to_string(next),
          loc);
   return out;
 }
@@ -354,9 +357,8 @@ void Core::print(const char *fmt, const PrintArg *args, uint32_t nargs,
   uint64_t seq = beginCall(loc);
   std::string text = formatPrintf(fmt, args, nargs, loc);
   if (trace_)
-    trace_->slices.push_back(
-        {Pipe::S, scalar_, scalar_ + timing::kScalarIssue, "printf", loc, seq,
-         0});
+    trace_->slices.push_back({Pipe::S, scalar_, scalar_ + timing::kScalarIssue,
+                              "printf", loc, seq, 0});
   appendOutput(text, loc);
 }
 
@@ -392,8 +394,7 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
   if (!dumpHeadWritten_) {
     dumpHeadWritten_ = true;
     text += "DumpHead: block_idx=" + std::to_string(blockIdx_) +
-            ", core_type=AIV, total_blocks=" + std::to_string(blockNum_) +
-            "\n";
+            ", core_type=AIV, total_blocks=" + std::to_string(blockNum_) + "\n";
   }
   text += "DumpTensor: desc=" + std::to_string(desc) + ", addr=" + hex(t.addr) +
           ", data_type=" + dtypeName(type) +

@@ -94,9 +94,13 @@ uint64_t capacityOf(Mem m, const LaunchConfig &config) {
 }
 
 uint32_t effectiveHostThreads(const LaunchConfig &config, uint32_t numBlocks) {
+  // hardware_concurrency() reads /sys on every call (glibc get_nprocs):
+  // once per process.
+  static const uint32_t hardware =
+      std::max(1u, std::thread::hardware_concurrency());
   uint32_t n = config.host_threads;
   if (n == 0)
-    n = std::max(1u, std::thread::hardware_concurrency());
+    n = hardware;
   return std::max(1u, std::min(n, numBlocks));
 }
 

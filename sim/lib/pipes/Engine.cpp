@@ -106,12 +106,18 @@ uint64_t Engine::headStart(const PipeState &ps) const {
 
 void Engine::start(Pipe p, uint64_t cycle) {
   PipeState &ps = pipes_[idx(p)];
-  // The head's slot stays intact until the queue's next push, and start()
-  // pushes nothing: use it in place (an Instr is a few hundred bytes).
+  // Used in place (an Instr is a few hundred bytes) and popped on return.
   Instr &h = ps.queue.front();
-  ps.queue.pop_front();
-  if (ps.queue.empty())
-    queuedPipes_ &= ~(1u << idx(p));
+  struct Pop {
+    Engine &e;
+    PipeState &ps;
+    Pipe p;
+    ~Pop() {
+      ps.queue.pop_front();
+      if (ps.queue.empty())
+        e.queuedPipes_ &= ~(1u << idx(p));
+    }
+  } pop{*this, ps, p};
   uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
   now_ = cycle;
   if (race_)

@@ -33,6 +33,8 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
+#include <new>
 #include <queue>
 #include <string>
 #include <vector>
@@ -59,10 +61,11 @@ struct Instr {
   VectorClock issueClock;
 };
 
-/// A pipe's in-order instruction queue: a ring buffer that grows by doubling
-/// (a pipe queue holds at most Engine::kQueueDepth instructions, so it
-/// stops allocating after its first few pushes; std::deque allocated a node
-/// for every instruction of this size).
+/// A pipe's in-order instruction queue: a ring buffer of raw slots that
+/// grows by doubling (a pipe queue holds at most Engine::kQueueDepth
+/// instructions, so it stops allocating after its first push; std::deque
+/// allocated a node for every instruction of this size). An instruction is
+/// move-constructed into its slot and destroyed when popped.
 class InstrQueue {
 public:
   class const_iterator {
@@ -82,37 +85,56 @@ public:
     size_t i_;
   };
 
+  InstrQueue() = default;
+  InstrQueue(const InstrQueue &) = delete;
+  InstrQueue &operator=(const InstrQueue &) = delete;
+  ~InstrQueue() {
+    while (size_ > 0)
+      pop_front();
+  }
+
   bool empty() const { return size_ == 0; }
   size_t size() const { return size_; }
-  Instr &front() { return buf_[head_]; }
-  const Instr &front() const { return buf_[head_]; }
+  Instr &front() { return *slot(head_); }
+  const Instr &front() const { return *slot(head_); }
   void push_back(Instr &&in) {
-    if (size_ == buf_.size())
+    if (size_ == cap_)
       grow();
-    buf_[(head_ + size_) & (buf_.size() - 1)] = std::move(in);
+    new (slot((head_ + size_) & (cap_ - 1))) Instr(std::move(in));
     ++size_;
   }
-  /// Drops the head (normally moved out through front() first).
   void pop_front() {
-    head_ = (head_ + 1) & (buf_.size() - 1);
+    slot(head_)->~Instr();
+    head_ = (head_ + 1) & (cap_ - 1);
     --size_;
   }
   const_iterator begin() const { return const_iterator(this, 0); }
   const_iterator end() const { return const_iterator(this, size_); }
 
 private:
-  const Instr &at(size_t i) const {
-    return buf_[(head_ + i) & (buf_.size() - 1)];
+  struct Slot {
+    alignas(Instr) unsigned char raw[sizeof(Instr)];
+  };
+  Instr *slot(size_t i) { return reinterpret_cast<Instr *>(buf_[i].raw); }
+  const Instr *slot(size_t i) const {
+    return reinterpret_cast<const Instr *>(buf_[i].raw);
   }
+  const Instr &at(size_t i) const { return *slot((head_ + i) & (cap_ - 1)); }
   void grow() {
-    std::vector<Instr> bigger(buf_.empty() ? 32 : buf_.size() * 2);
-    for (size_t i = 0; i < size_; ++i)
-      bigger[i] = std::move(buf_[(head_ + i) & (buf_.size() - 1)]);
-    buf_.swap(bigger);
+    size_t cap = cap_ == 0 ? 32 : cap_ * 2;
+    std::unique_ptr<Slot[]> bigger(new Slot[cap]);
+    for (size_t i = 0; i < size_; ++i) {
+      Instr *from = slot((head_ + i) & (cap_ - 1));
+      new (bigger[i].raw) Instr(std::move(*from));
+      from->~Instr();
+    }
+    buf_ = std::move(bigger);
+    cap_ = cap;
     head_ = 0;
   }
 
-  std::vector<Instr> buf_; // power-of-two size
+  std::unique_ptr<Slot[]> buf_; // cap_ slots, a power of two
+  size_t cap_ = 0;
   size_t head_ = 0;
   size_t size_ = 0;
 };

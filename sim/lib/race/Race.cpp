@@ -131,16 +131,25 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
     return;
   }
 
-  // Fast path: beyond every segment (GM streamed tile by tile).
-  if (lo == sh.size()) {
+  // Fast path: bytes never accessed before (GM streamed tile by tile): one
+  // new segment, merged into an equal neighbour if it touches one.
+  if (lo == hi) {
     Seg s;
     s.start = cur.start;
     s.end = cur.end;
     update(s);
-    if (!sh.empty() && sh.back().end == s.start && sh.back().sameState(s))
-      sh.back().end = s.end;
-    else
-      sh.push_back(s);
+    bool left = lo > 0 && sh[lo - 1].end == s.start && sh[lo - 1].sameState(s);
+    bool right = lo < sh.size() && sh[lo].start == s.end && sh[lo].sameState(s);
+    if (left && right) {
+      sh[lo - 1].end = sh[lo].end;
+      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    } else if (left) {
+      sh[lo - 1].end = s.end;
+    } else if (right) {
+      sh[lo].start = s.start;
+    } else {
+      sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(lo), s);
+    }
     return;
   }
 

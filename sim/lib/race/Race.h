@@ -13,11 +13,11 @@
 //    instructions may overlap, so two DataCopy with overlapping destinations
 //    need a barrier (hardware.md §3.3, §5.1).
 // Accesses are checked FastTrack-style against per-byte-range shadow state
-// (last write, last read per pipe) held in interval maps, so the cost is per
-// distinct buffer range, not per byte. GM accesses are also logged for the
-// cross-core check at the end of a launch: blocks of one launch are never
-// ordered with each other, so overlapping GM accesses from two blocks with a
-// write among them are a race.
+// (last write, last read per pipe) held in sorted segment vectors, so the
+// cost is per distinct buffer range, not per byte. GM accesses are also logged
+// for the cross-core check at the end of a launch: blocks of one launch are
+// never ordered with each other, so overlapping GM accesses from two blocks
+// with a write among them are a race.
 //
 // The detector exists only when race checks are on (no clocks otherwise).
 //
@@ -197,7 +197,14 @@ private:
     int32_t w = -1;
     std::array<int32_t, kNumPipes> r;
     Seg() { r.fill(-1); }
-    bool sameState(const Seg &o) const { return w == o.w && r == o.r; }
+    bool sameState(const Seg &o) const {
+      if (w != o.w)
+        return false;
+      for (int p = 0; p < kNumPipes; ++p)
+        if (r[p] != o.r[p])
+          return false;
+      return true;
+    }
   };
   /// Segments sorted by address, disjoint (gaps = never accessed). A flat
   /// vector: kernels touch few distinct ranges per memory, and an update

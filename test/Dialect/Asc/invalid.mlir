@@ -652,3 +652,129 @@ func.func @printf_operand_type(%x: index) {
   asc.printf "%d", %x : index
   return
 }
+
+// -----
+
+func.func @gather_unsupported_type(%z: !asc.local_tensor<vecout, i8>, %x: !asc.local_tensor<vecin, i8>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %n: i32) {
+  // expected-error@+1 {{'asc.gather' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit float or bfloat16 type or 16-bit unsigned integer or 16-bit signless integer or 32-bit float or 32-bit unsigned integer or 32-bit signless integer, but got '!asc.local_tensor<vecout, i8>'}}
+  asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, i8>, !asc.local_tensor<vecin, i8>, !asc.local_tensor<veccalc, ui32>, i32, i32
+  return
+}
+
+// -----
+
+func.func @gather_offset_type(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, i32>, %b: i32, %n: i32) {
+  // expected-error@+1 {{'asc.gather' op operand #2 must be local tensor in a UB position (vecin, vecout or veccalc) of 32-bit unsigned integer, but got '!asc.local_tensor<veccalc, i32>'}}
+  asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, i32>, i32, i32
+  return
+}
+
+// -----
+
+func.func @gather_type_mismatch(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, i16>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %n: i32) {
+  // expected-error@+1 {{'asc.gather' op failed to verify that dst and src have the same element type}}
+  asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<veccalc, ui32>, i32, i32
+  return
+}
+
+// -----
+
+func.func @gather_repeat(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %m: i64, %dr: i32) {
+  %r = arith.constant 256 : i32
+  // expected-error@+1 {{'asc.gather_l0' op repeat count must be in [0, 255], but got 256}}
+  asc.gather_l0 %z, %x, %o, %b, %m, %r, %dr : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, ui32>, i32, i64, i32, i32
+  return
+}
+
+// -----
+
+func.func @gather_mask(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %lo: i64, %r: i32, %dr: i32) {
+  %hi = arith.constant 1 : i64
+  // expected-error@+1 {{'asc.gather_l1' op bit mask word 1 must be 0 for 32-bit elements, which have 64 lanes per repeat, but got 1}}
+  asc.gather_l1 %z, %x, %o, %b, %lo, %hi, %r, %dr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, ui32>, i32, i64, i64, i32, i32
+  return
+}
+
+// -----
+
+func.func @gatherb_unsupported_type(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, ui32>, %r: i32, %p: !asc.gather_repeat_params) {
+  // expected-error@+1 {{'asc.gatherb' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit unsigned integer or 32-bit unsigned integer, but got '!asc.local_tensor<vecout, f16>'}}
+  asc.gatherb %z, %x, %o, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, ui32>, i32, !asc.gather_repeat_params
+  return
+}
+
+// -----
+
+func.func @gatherb_repeat(%z: !asc.local_tensor<vecout, ui16>, %x: !asc.local_tensor<vecin, ui16>, %o: !asc.local_tensor<veccalc, ui32>, %p: !asc.gather_repeat_params) {
+  %r = arith.constant 300 : i32
+  // expected-error@+1 {{'asc.gatherb' op repeat count must be in [0, 255], but got 300}}
+  asc.gatherb %z, %x, %o, %r, %p : !asc.local_tensor<vecout, ui16>, !asc.local_tensor<vecin, ui16>, !asc.local_tensor<veccalc, ui32>, i32, !asc.gather_repeat_params
+  return
+}
+
+// -----
+
+func.func @copy_not_ub(%z: !asc.local_tensor<a1, f16>, %x: !asc.local_tensor<vecin, f16>, %m: i64, %r: i32, %p: !asc.copy_repeat_params) {
+  // expected-error@+1 {{'asc.copy_l0' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit signless integer or 16-bit unsigned integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit unsigned integer or 32-bit float, but got '!asc.local_tensor<a1, f16>'}}
+  asc.copy_l0 %z, %x, %m, %r, %p : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.copy_repeat_params
+  return
+}
+
+// -----
+
+func.func @copy_unsupported_type(%z: !asc.local_tensor<vecout, i8>, %x: !asc.local_tensor<vecin, i8>, %lo: i64, %hi: i64, %r: i32, %p: !asc.copy_repeat_params) {
+  // expected-error@+1 {{'asc.copy_l1' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit signless integer or 16-bit unsigned integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit unsigned integer or 32-bit float, but got '!asc.local_tensor<vecout, i8>'}}
+  asc.copy_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, i8>, !asc.local_tensor<vecin, i8>, i64, i64, i32, !asc.copy_repeat_params
+  return
+}
+
+// -----
+
+func.func @copy_repeat(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %m: i64, %p: !asc.copy_repeat_params) {
+  %r = arith.constant 256 : i32
+  // expected-error@+1 {{'asc.copy_l0' op repeat count must be in [0, 255], but got 256}}
+  asc.copy_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.copy_repeat_params
+  return
+}
+
+// -----
+
+func.func @copy_mask(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %r: i32, %p: !asc.copy_repeat_params) {
+  %m = arith.constant 65 : i64
+  // expected-error@+1 {{'asc.copy_l0' op continuous mask must be in [1, 64] for 32-bit elements, but got 65}}
+  asc.copy_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.copy_repeat_params
+  return
+}
+
+// -----
+
+func.func @copy_type_mismatch(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, i32>, %m: i64, %r: i32, %p: !asc.copy_repeat_params) {
+  // expected-error@+1 {{'asc.copy_l0' op requires all tensor operands to have the same element type, but operand #0 has 'f32' and operand #1 has 'i32'}}
+  asc.copy_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, i32>, i64, i32, !asc.copy_repeat_params
+  return
+}
+
+// -----
+
+func.func @set_pad_value_position(%v: f16) {
+  // expected-error@+1 {{'asc.set_pad_value' op position must be a UB position (vecin, vecout or veccalc), but got a1}}
+  asc.set_pad_value %v {position = #asc<position a1>} : f16
+  return
+}
+
+// -----
+
+func.func @set_pad_value_64_bit() {
+  %v = arith.constant 1 : i64
+  // expected-error@+1 {{'asc.set_pad_value' op a 64-bit pad value must be 0, but got 1}}
+  asc.set_pad_value %v : i64
+  return
+}
+
+// -----
+
+func.func @set_pad_value_type(%v: index) {
+  // expected-error@+1 {{'asc.set_pad_value' op operand #0 must be Ascend C element type (f16, bf16, f32, f64, i1, i8-i64, ui8-ui64), but got 'index'}}
+  asc.set_pad_value %v : index
+  return
+}

@@ -336,6 +336,24 @@ func.func @fill(%z: !asc.local_tensor<vecout, bf16>, %s: bf16, %x: !asc.local_te
   return
 }
 
+// CHECK-LABEL: func.func @gather_and_copy
+// CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, bf16>, %[[X:.+]]: !asc.local_tensor<vecin, bf16>, %[[O:.+]]: !asc.local_tensor<veccalc, ui32>, %[[ZU:.+]]: !asc.local_tensor<vecout, ui32>, %[[XU:.+]]: !asc.local_tensor<vecin, ui32>, %[[B:.+]]: i32, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[DR:.+]]: i32, %[[GP:.+]]: !asc.gather_repeat_params, %[[CP:.+]]: !asc.copy_repeat_params)
+func.func @gather_and_copy(%z: !asc.local_tensor<vecout, bf16>, %x: !asc.local_tensor<vecin, bf16>, %o: !asc.local_tensor<veccalc, ui32>, %zu: !asc.local_tensor<vecout, ui32>, %xu: !asc.local_tensor<vecin, ui32>, %b: i32, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %dr: i32, %gp: !asc.gather_repeat_params, %cp: !asc.copy_repeat_params) {
+  // CHECK-NEXT: asc.gather %[[Z]], %[[X]], %[[O]], %[[B]], %[[N]] :
+  asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, !asc.local_tensor<veccalc, ui32>, i32, i32
+  // CHECK-NEXT: asc.gather_l0 %[[Z]], %[[X]], %[[O]], %[[B]], %[[M]], %[[R]], %[[DR]] :
+  asc.gather_l0 %z, %x, %o, %b, %m, %r, %dr : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, !asc.local_tensor<veccalc, ui32>, i32, i64, i32, i32
+  // CHECK-NEXT: asc.gather_l1 %[[Z]], %[[X]], %[[O]], %[[B]], %[[LO]], %[[HI]], %[[R]], %[[DR]] :
+  asc.gather_l1 %z, %x, %o, %b, %lo, %hi, %r, %dr : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, !asc.local_tensor<veccalc, ui32>, i32, i64, i64, i32, i32
+  // CHECK-NEXT: asc.gatherb %[[ZU]], %[[XU]], %[[O]], %[[R]], %[[GP]] :
+  asc.gatherb %zu, %xu, %o, %r, %gp : !asc.local_tensor<vecout, ui32>, !asc.local_tensor<vecin, ui32>, !asc.local_tensor<veccalc, ui32>, i32, !asc.gather_repeat_params
+  // CHECK-NEXT: asc.copy_l0 %[[Z]], %[[X]], %[[M]], %[[R]], %[[CP]] :
+  asc.copy_l0 %z, %x, %m, %r, %cp : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, i64, i32, !asc.copy_repeat_params
+  // CHECK-NEXT: asc.copy_l1 %[[Z]], %[[X]], %[[LO]], %[[HI]], %[[R]], %[[CP]] {is_set_mask = false} :
+  asc.copy_l1 %z, %x, %lo, %hi, %r, %cp {is_set_mask = false} : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, i64, i64, i32, !asc.copy_repeat_params
+  return
+}
+
 // CHECK-LABEL: func.func @reductions
 // CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f32>, %[[X:.+]]: !asc.local_tensor<vecin, f32>, %[[T:.+]]: !asc.local_tensor<veccalc, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[DR:.+]]: i32, %[[SB:.+]]: i32, %[[SR:.+]]: i32)
 func.func @reductions(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %t: !asc.local_tensor<veccalc, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %dr: i32, %sb: i32, %sr: i32) {
@@ -411,6 +429,18 @@ func.func @masks_and_atomics(%hi: i64, %lo: i64, %n: i32) {
   asc.set_atomic_type f16
   // CHECK-NEXT: asc.set_atomic_none
   asc.set_atomic_none
+  return
+}
+
+// CHECK-LABEL: func.func @pad_value
+// CHECK-SAME: (%[[H:.+]]: f16, %[[I:.+]]: i64)
+func.func @pad_value(%h: f16, %i: i64) {
+  // CHECK-NEXT: asc.set_pad_value %[[H]] : f16
+  asc.set_pad_value %h : f16
+  // CHECK-NEXT: asc.set_pad_value %[[H]] {position = #asc<position vecin>} : f16
+  asc.set_pad_value %h {position = #asc<position vecin>} : f16
+  // CHECK-NEXT: asc.set_pad_value %[[I]] {position = #asc<position veccalc>} : i64
+  asc.set_pad_value %i {position = #asc<position veccalc>} : i64
   return
 }
 

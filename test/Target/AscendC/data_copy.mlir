@@ -69,3 +69,51 @@ func.func @pad_params(%g: !asc.global_tensor<ui16>, %in: !asc.local_tensor<vecin
   return
 }
 func.func private @use(!asc.data_copy_pad_ext_params<ui16>)
+
+// -----
+
+// Copy between UB tensors on the vector unit: template arguments T and
+// isSetMask, strides in CopyRepeatParams.
+// CHECK-LABEL: void vector_copy(
+// CHECK-SAME:  AscendC::LocalTensor<bfloat16_t> [[O:v[0-9]+]], AscendC::LocalTensor<bfloat16_t> [[I:v[0-9]+]], AscendC::LocalTensor<uint32_t> [[OU:v[0-9]+]], AscendC::LocalTensor<uint32_t> [[IU:v[0-9]+]], int64_t [[M:v[0-9]+]], int32_t [[R:v[0-9]+]])
+// CHECK-NEXT:    AscendC::CopyRepeatParams [[P:v[0-9]+]](1, 1, 8, 8);
+// CHECK-NEXT:    AscendC::Copy<bfloat16_t, true>([[O]], [[I]], [[M]], [[R]], [[P]]);
+// CHECK-NEXT:    AscendC::Copy<bfloat16_t, false>([[O]], [[I]], static_cast<uint64_t>(0), [[R]], [[P]]);
+// CHECK-NEXT:    uint64_t [[A:mask]][] = {static_cast<uint64_t>([[M]]), 0};
+// CHECK-NEXT:    AscendC::Copy<uint32_t, true>([[OU]], [[IU]], [[A]], 4, [[P]]);
+func.func @vector_copy(%out: !asc.local_tensor<vecout, bf16>, %in: !asc.local_tensor<vecin, bf16>,
+                       %outu: !asc.local_tensor<vecout, ui32>, %inu: !asc.local_tensor<vecin, ui32>,
+                       %m: i64, %r: i32) {
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c8 = arith.constant 8 : i32
+  %c0 = arith.constant 0 : i64
+  %p = asc.copy_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32
+  asc.copy_l0 %out, %in, %m, %r, %p : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, i64, i32, !asc.copy_repeat_params
+  asc.copy_l0 %out, %in, %c0, %r, %p {is_set_mask = false} : !asc.local_tensor<vecout, bf16>, !asc.local_tensor<vecin, bf16>, i64, i32, !asc.copy_repeat_params
+  asc.copy_l1 %outu, %inu, %m, %c0, %c4, %p : !asc.local_tensor<vecout, ui32>, !asc.local_tensor<vecin, ui32>, i64, i64, i32, !asc.copy_repeat_params
+  return
+}
+
+// -----
+
+// SetPadValue deduces T from the value, spelled as exactly its type; a
+// position adds both template arguments.
+// CHECK-LABEL: void pad_value(
+// CHECK-SAME:  half [[H:v[0-9]+]], int16_t [[S:v[0-9]+]])
+// CHECK-NEXT:    AscendC::SetPadValue([[H]]);
+// CHECK-NEXT:    AscendC::SetPadValue(static_cast<int16_t>(-1));
+// CHECK-NEXT:    AscendC::SetPadValue<int16_t, AscendC::TPosition::VECIN>([[S]]);
+// CHECK-NEXT:    AscendC::SetPadValue<double, AscendC::TPosition::VECOUT>(0.0);
+// CHECK-NEXT:    AscendC::SetPadValue(static_cast<int64_t>(0));
+func.func @pad_value(%h: f16, %s: i16) {
+  %m1 = arith.constant -1 : i16
+  %zf = arith.constant 0.0 : f64
+  %zi = arith.constant 0 : i64
+  asc.set_pad_value %h : f16
+  asc.set_pad_value %m1 : i16
+  asc.set_pad_value %s {position = #asc<position vecin>} : i16
+  asc.set_pad_value %zf {position = #asc<position vecout>} : f64
+  asc.set_pad_value %zi : i64
+  return
+}

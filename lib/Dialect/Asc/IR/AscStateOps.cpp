@@ -1,11 +1,12 @@
 //===- AscStateOps.cpp - mask, mode and atomic configuration --------------===//
 //
-// Verifiers and template arguments of set_vector_mask and
-// set_vector_mask_len (the atomic ops define theirs in ODS).
+// Verifiers and template arguments of set_vector_mask, set_vector_mask_len
+// and set_pad_value (the atomic ops define theirs in ODS).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -54,4 +55,44 @@ void SetVectorMaskLenOp::getTemplateArguments(
     SmallVectorImpl<Attribute> &args) {
   args.push_back(getDtypeAttr());
   args.push_back(getModeAttr());
+}
+
+//===----------------------------------------------------------------------===//
+// SetPadValueOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SetPadValueOp::verify() {
+  std::optional<TPosition> position = getPosition();
+  if (position && getHardware(*position) != Hardware::UB)
+    return emitOpError() << "position must be a UB position (vecin, vecout "
+                            "or veccalc), but got "
+                         << stringifyTPosition(*position);
+  Type type = getValue().getType();
+  if (getElementByteSize(type) != 8)
+    return success();
+  Attribute value;
+  if (!matchPattern(getValue(), m_Constant(&value)))
+    return success();
+  if (auto intAttr = dyn_cast<IntegerAttr>(value);
+      intAttr && !intAttr.getValue().isZero())
+    return emitOpError() << "a 64-bit pad value must be 0, but got "
+                         << intAttr.getValue().getSExtValue();
+  if (auto floatAttr = dyn_cast<FloatAttr>(value);
+      floatAttr && !floatAttr.getValue().isPosZero())
+    return emitOpError() << "a 64-bit pad value must be 0, but got "
+                         << floatAttr.getValueAsDouble();
+  return success();
+}
+
+void SetPadValueOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  // Without a position T is deduced from the argument, which is spelled as
+  // exactly the value's type.
+  if (!getPositionAttr())
+    return;
+  args.push_back(TypeAttr::get(getValue().getType()));
+  args.push_back(getPositionAttr());
+}
+
+void SetPadValueOp::getCallArguments(SmallVectorImpl<ApiArgument> &args) {
+  args.push_back(ApiArgument::operand(getValue(), getValue().getType()));
 }

@@ -2,7 +2,8 @@
 //
 // The helpers the generated code of the vector families calls (AscVectorOps.td,
 // AscReduceOps.td): call arguments, template arguments, and the checks of
-// masks, repeat counts, conversions, comparisons and selections.
+// masks, repeat counts, conversions, comparisons and selections, and the
+// verifiers of the ops without a family (brcb, gatherb).
 //
 //===----------------------------------------------------------------------===//
 
@@ -265,6 +266,15 @@ LogicalResult mlir::asc::detail::verifySelectMode(Operation *op, SelMode mode,
 //===----------------------------------------------------------------------===//
 
 LogicalResult BrcbOp::verify() {
+  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeat(),
+                                  /*setsMask=*/false);
+}
+
+//===----------------------------------------------------------------------===//
+// GatherbOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherbOp::verify() {
   return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeat(),
                                   /*setsMask=*/false);
 }

@@ -17,7 +17,13 @@ from ..core.dtype import DataType, bfloat16, float16, float32, int8, int16, int3
 from ..core.enums import CMPMODE, ReduceOrder, RoundMode, SelMode, ir_keyword
 from ..core.ir_value import PlainValue
 from ..core.tensor import LocalTensor
-from ..core.types import BinaryRepeatParams, BrcbRepeatParams, UnaryRepeatParams
+from ..core.types import (
+    BinaryRepeatParams,
+    BrcbRepeatParams,
+    CopyRepeatParams,
+    GatherRepeatParams,
+    UnaryRepeatParams,
+)
 from . import _checks
 from ._overload import BOOL, INT, INT_LIST, NUMBER, OverloadSet, Param, instance_of
 
@@ -573,4 +579,93 @@ def block_reduce_api(name: str, cxx: str, set_mask: bool = False) -> Callable[..
             def block(dst, src, repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride, _level=level):
                 build(_level, dst, src, repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride, True)
             d.add([Param("dst", LOCAL), Param("src", LOCAL), Param("repeat", INT)] + tail, block)
+    return _register(info, d)
+
+
+# -- gather / copy ----------------------------------------------------------------------------------
+
+GATHER_TYPES = (float16, bfloat16, uint16, int16, float32, uint32, int32)
+
+
+def gather_api() -> Callable[..., Any]:
+    info = ApiInfo("gather", "Gather", "gather/scatter", GATHER_TYPES)
+    d = OverloadSet("gather")
+
+    def operands(c: _Call, dst: Any, src: Any, src_offset: Any, src_base: Any) -> None:
+        c.tensor(dst, "dst")
+        c.tensor(src, "src")
+        c.tensor(src_offset, "src_offset")
+        _checks.same_dtype("gather", dst=dst, src=src)
+        _check_dtypes(info, ("src", src))
+        if src_offset.dtype != uint32:
+            raise TypeError(f"gather: 'src_offset' must hold uint32 byte offsets, got {src_offset.dtype.name}")
+        c.int(src_base, "src_base")
+
+    def count(dst, src, src_offset, src_base, count):
+        c = _Call("gather")
+        operands(c, dst, src, src_offset, src_base)
+        c.int(count, "count")
+        c.emit("gather")
+
+    def masked(level: str) -> Callable[..., None]:
+        def form(dst, src, src_offset, src_base, mask, repeat_times, dst_rep_stride):
+            c = _Call("gather")
+            operands(c, dst, src, src_offset, src_base)
+            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
+            c.int(repeat_times, "repeat_times")
+            c.int(dst_rep_stride, "dst_rep_stride")
+            c.emit(f"gather_{level}")
+        return form
+
+    base = [Param("dst", LOCAL), Param("src", LOCAL), Param("src_offset", LOCAL), Param("src_base", INT)]
+    for level, mask_kind in (("l0", INT), ("l1", INT_LIST)):
+        d.add(base + [Param("mask", mask_kind), Param("repeat_times", INT), Param("dst_rep_stride", INT)],
+              masked(level))
+    d.add(base + [Param("count", INT)], count)
+    return _register(info, d)
+
+
+def gatherb_api() -> Callable[..., Any]:
+    info = ApiInfo("gatherb", "Gatherb", "gather/scatter", (uint16, uint32), forms=("repeat",))
+    d = OverloadSet("gatherb")
+
+    def form(dst, src0, offset, repeat_times, repeat_params):
+        c = _Call("gatherb")
+        c.tensor(dst, "dst")
+        c.tensor(src0, "src0")
+        c.tensor(offset, "offset")
+        _checks.same_dtype("gatherb", dst=dst, src0=src0)
+        _check_dtypes(info, ("src0", src0))
+        c.int(repeat_times, "repeat_times")
+        c.params(repeat_params, GatherRepeatParams)
+        c.emit("gatherb")
+
+    d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("offset", LOCAL), Param("repeat_times", INT),
+           Param("repeat_params", instance_of(GatherRepeatParams))], form)
+    return _register(info, d)
+
+
+def copy_api() -> Callable[..., Any]:
+    info = ApiInfo("copy", "Copy", "data movement", (int16, uint16, float16, bfloat16, int32, uint32, float32),
+                   forms=("l0", "l1"))
+    d = OverloadSet("copy")
+
+    def masked(level: str) -> Callable[..., None]:
+        def form(dst, src, mask, repeat_time, repeat_params, is_set_mask=True):
+            c = _Call("copy")
+            c.tensor(dst, "dst")
+            c.tensor(src, "src")
+            _checks.same_dtype("copy", dst=dst, src=src)
+            _check_dtypes(info, ("src", src))
+            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
+            c.int(repeat_time, "repeat_time")
+            c.params(repeat_params, CopyRepeatParams)
+            c.set_mask(is_set_mask)
+            c.emit(f"copy_{level}")
+        return form
+
+    for level, mask_kind in (("l0", INT), ("l1", INT_LIST)):
+        d.add([Param("dst", LOCAL), Param("src", LOCAL), Param("mask", mask_kind), Param("repeat_time", INT),
+               Param("repeat_params", instance_of(CopyRepeatParams)), Param("is_set_mask", BOOL, True)],
+              masked(level))
     return _register(info, d)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.builtin import builder_for, builtin
+from ..core.enums import TPosition
 from ..core.tensor import GlobalTensor, LocalTensor
 from ..core.types import (
     DataCopyExtParams,
@@ -13,7 +14,7 @@ from ..core.types import (
     DataCopyParams,
 )
 from . import _checks
-from ._families import REGISTRY, ApiInfo
+from ._families import REGISTRY, ApiInfo, copy_api
 from ._overload import INT, OverloadSet, Param, instance_of
 
 LOCAL, GLOBAL = instance_of(LocalTensor), instance_of(GlobalTensor)
@@ -78,7 +79,24 @@ def data_copy_pad(*args: Any, **kwargs: Any) -> None:
     _data_copy_pad(*args, **kwargs)
 
 
+copy = copy_api()
+
+
+@builtin
+def set_pad_value(padding_value: Any, pos: Any = None) -> None:
+    """`SetPadValue(value)`: the value `data_copy_pad` writes into padding when `is_pad` is false."""
+    if pos is not None and pos != TPosition.MAX:
+        raise NotImplementedError("set_pad_value(..., pos=...) with a position other than MAX is not supported")
+    if not isinstance(padding_value, (int, float)) or isinstance(padding_value, bool):
+        raise TypeError(f"set_pad_value: 'padding_value' must be a number, got {type(padding_value).__name__}")
+    from ..core import semantic
+
+    b = builder_for("set_pad_value")
+    b.create("asc.set_pad_value", [semantic.materialize(padding_value, semantic.python_number_dtype(padding_value))])
+
+
+REGISTRY["set_pad_value"] = ApiInfo("set_pad_value", "SetPadValue", "data movement", (), forms=("-",))
 REGISTRY["data_copy"] = ApiInfo("data_copy", "DataCopy", "data movement", (), forms=("count", "params"))
 REGISTRY["data_copy_pad"] = ApiInfo("data_copy_pad", "DataCopyPad", "data movement", (), forms=("ext", "params"))
 
-__all__ = ["data_copy", "data_copy_pad"]
+__all__ = ["data_copy", "data_copy_pad", "copy", "set_pad_value"]

@@ -1,8 +1,8 @@
-//===- AscStateOps.td - masks, modes, atomic configuration -*- tablegen -*-===//
+//===- AscStateOps.td - masks, modes, copy configuration ---*- tablegen -*-===//
 //
-// Ops that set state later API calls depend on (ascendc_api.md §5.10,
-// §5.13): the vector mask register and its mode, and the atomic mode of
-// copies into GM. All of them read and write the vector-state resource, so
+// Ops that set state later API calls depend on (ascendc_api.md §5.1,
+// §5.10, §5.13): the vector mask register and its mode, the atomic mode of
+// copies into GM and the pad value of DataCopyPad. All of them read and write the vector-state resource, so
 // no transformation drops them or moves them across vector instructions and
 // copies.
 //
@@ -132,6 +132,34 @@ def Asc_SetAtomicNoneOp : Asc_ApiOp<"set_atomic_none", "AscendC::SetAtomicNone",
     ```
   }];
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// DataCopyPad configuration
+//===----------------------------------------------------------------------===//
+
+def Asc_SetPadValueOp : Asc_ApiOp<"set_pad_value", "AscendC::SetPadValue",
+    [Asc_VectorStateEffects], /*hasTemplateArgs=*/1, ["getCallArguments"]> {
+  let summary = "set the value DataCopyPad writes into padding";
+  let description = [{
+    Later GM to UB copies by `asc.data_copy_pad` without `is_pad` fill their
+    padding with `value`. `position`, a UB position, restricts the setting
+    to copies into that position; without it the value applies to all of
+    them (C++ `TPosition::MAX`). A 64-bit value must be 0.
+
+    ```mlir
+    asc.set_pad_value %v : f16
+    asc.set_pad_value %v {position = #asc<position vecin>} : f16
+    ```
+    ```c++
+    AscendC::SetPadValue(v);
+    AscendC::SetPadValue<half, AscendC::TPosition::VECIN>(v);
+    ```
+  }];
+  let arguments = (ins Arg<Asc_ElementType, "pad value">:$value,
+                       OptionalAttr<Asc_TPositionAttr>:$position);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+  let hasVerifier = 1;
 }
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCSTATEOPS_TD

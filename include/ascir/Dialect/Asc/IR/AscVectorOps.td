@@ -587,4 +587,88 @@ def Asc_BrcbOp : Asc_ApiOp<"brcb", "AscendC::Brcb",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Gather (ascendc_api.md §5.8)
+//===----------------------------------------------------------------------===//
+
+defvar Asc_GatherTypes = [F16, BF16, UI16, I16, F32, UI32, I32];
+defvar Asc_GatherStrides =
+    (ins Arg<AnySignlessInteger, "repeat stride of dst">:$dst_rep_stride);
+
+// Operand #2 of Gather is a UB tensor of ui32 byte offsets, not of the
+// element type, so only dst and src share one.
+class Asc_GatherOpOf<Asc_VecForm form>
+    : Asc_VecOp<"gather", "Gather", "gather elements by byte offsets",
+        "Writes the element of `src` at byte offset `src_base + "
+        "src_offset[i]` to `dst[i]`. `src_offset` holds ui32 byte offsets and "
+        "`src_base` is a byte offset, each a multiple of the element size. "
+        "All tensors are in UB; `dst` and `src` share one element type (f16, "
+        "bf16, ui16, i16, f32, ui32 or i32) and must not overlap.",
+        [Asc_SameElementType<"dst", "src">],
+        (ins Asc_VecDst<Asc_GatherTypes>:$dst,
+             Asc_VecSrc<Asc_GatherTypes>:$src,
+             Asc_VecSrc<[UI32], "byte offsets into src">:$src_offset,
+             Arg<AnySignlessInteger, "base byte offset into src">:$src_base),
+        form, "%z, %x, %o, %b",
+        "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
+        "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b">;
+
+def Asc_GatherOp : Asc_GatherOpOf<Asc_CountForm>;
+def Asc_GatherL0Op : Asc_GatherOpOf<
+    Asc_MaskForm<Asc_GatherStrides, ", %s", ", i32", /*setMask=*/0>>;
+def Asc_GatherL1Op : Asc_GatherOpOf<
+    Asc_MaskArrayForm<Asc_GatherStrides, ", %s", ", i32", /*setMask=*/0>>;
+
+def Asc_GatherbOp : Asc_ApiOp<"gatherb", "AscendC::Gatherb",
+    [Asc_SameElementType<"dst", "src0">, Asc_VectorStateEffects]> {
+  let summary = "gather 32-byte blocks by byte offsets";
+  let description = [{
+    Each repeat fills 8 data blocks of `dst`; block i is copied from the
+    32-byte block of `src0` at byte offset `offset[i]` (a multiple of 32).
+    All tensors are in UB; `dst` and `src0` share one element type (ui16 or
+    ui32) and must not overlap, `offset` holds ui32. `repeat` is at most
+    255.
+
+    ```mlir
+    asc.gatherb %z, %x, %o, %r, %p : !asc.local_tensor<vecout, ui32>, !asc.local_tensor<vecin, ui32>, !asc.local_tensor<veccalc, ui32>, i32, !asc.gather_repeat_params
+    ```
+    ```c++
+    AscendC::Gatherb(z, x, o, r, p);
+    ```
+  }];
+  let arguments = (ins
+    Asc_VecDst<[UI16, UI32]>:$dst,
+    Asc_VecSrc<[UI16, UI32]>:$src0,
+    Asc_VecSrc<[UI32], "block byte offsets into src0">:$offset,
+    Asc_VecRepeat:$repeat,
+    Arg<Asc_GatherRepeatParamsType, "block and repeat strides of dst">:$params
+  );
+  let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Vector copy (ascendc_api.md §5.1)
+//===----------------------------------------------------------------------===//
+
+defvar Asc_CopyTypes = [I16, UI16, F16, BF16, I32, UI32, F32];
+defvar Asc_CopyParams =
+    (ins Arg<Asc_CopyRepeatParamsType, "block and repeat strides">:$params);
+
+class Asc_CopyOpOf<Asc_VecForm form>
+    : Asc_VecOp<"copy", "Copy", "copy between UB tensors with strides",
+        "Copies the enabled lanes of `src` to `dst` on the vector unit "
+        "(PIPE_V). Both tensors are in UB positions and share one element "
+        "type (i16, ui16, f16, bf16, i32, ui32 or f32).",
+        [Asc_SameTensorElementType],
+        (ins Asc_VecDst<Asc_CopyTypes>:$dst, Asc_VecSrc<Asc_CopyTypes>:$src),
+        form, "%z, %x",
+        "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>",
+        "z, x">;
+
+def Asc_CopyL0Op : Asc_CopyOpOf<
+    Asc_MaskForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params">>;
+def Asc_CopyL1Op : Asc_CopyOpOf<
+    Asc_MaskArrayForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params">>;
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCVECTOROPS_TD
