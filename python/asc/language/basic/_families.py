@@ -98,6 +98,15 @@ class _Call:
             raise TypeError(f"{self.api}: '{key}' must be an asc.{cls.__name__}, got {value!r}")
         self.attrs[key] = ("enum", kind, ir_keyword(value))
 
+    def masked(self, level: str, mask: Any, repeat_times: Any, repeat_params: Any, kind: type,
+               is_set_mask: Any, op: str) -> None:
+        """The tail every `mask, repeat_times, repeat_params, is_set_mask` form shares, then emit."""
+        self.mask_int(mask) if level == "l0" else self.mask_list(mask)
+        self.int(repeat_times, "repeat_times")
+        self.params(repeat_params, kind)
+        self.set_mask(is_set_mask)
+        self.emit(f"{op}_{level}")
+
     def emit(self, op: str) -> None:
         b = builder_for(self.api)
         attrs = {}
@@ -110,6 +119,12 @@ class _Call:
 
 
 _U64 = DataType("int64")  # mask words: 64-bit signless in IR, uint64_t in C++
+
+
+def _masked_params(params_kind: Any) -> list[tuple[str, list[Param]]]:
+    """(level, trailing parameters) of the L0 (`mask: int`) and L1 (`mask: List[int]`) forms."""
+    return [(level, [Param("mask", mask_kind), Param("repeat_times", INT), Param("repeat_params", params_kind),
+                     Param("is_set_mask", BOOL, True)]) for level, mask_kind in (("l0", INT), ("l1", INT_LIST))]
 
 
 def _check_dtypes(info: ApiInfo, *tensors: tuple[str, LocalTensor]) -> None:
@@ -160,18 +175,13 @@ def binary(name: str, cxx: str, dtypes: tuple[DataType, ...], same_dst: bool = T
         def form(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True):
             c = _Call(name)
             operands(c, dst, src0, src1)
-            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
-            c.int(repeat_times, "repeat_times")
-            c.params(repeat_params, BinaryRepeatParams)
-            c.set_mask(is_set_mask)
-            c.emit(f"{name}_{level}")
+            c.masked(level, mask, repeat_times, repeat_params, BinaryRepeatParams, is_set_mask, name)
         return form
 
     base = [Param("dst", LOCAL), Param("src0", LOCAL), Param("src1", LOCAL)]
     d.add(base + [Param("count", INT), Param("is_set_mask", BOOL, True)], count)
-    for level, mask_kind in (("l0", INT), ("l1", INT_LIST)):
-        d.add(base + [Param("mask", mask_kind), Param("repeat_times", INT), Param("repeat_params", BRP),
-                      Param("is_set_mask", BOOL, True)], masked(level))
+    for level, tail in _masked_params(BRP):
+        d.add(base + tail, masked(level))
     return _register(info, d)
 
 
@@ -199,11 +209,7 @@ def binary_scalar(name: str, cxx: str, dtypes: tuple[DataType, ...], family: str
         def form(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True):
             c = _Call(name)
             operands(c, dst, src, scalar)
-            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
-            c.int(repeat_times, "repeat_times")
-            c.params(repeat_params, UnaryRepeatParams)
-            c.set_mask(is_set_mask)
-            c.emit(f"{name}_{level}")
+            c.masked(level, mask, repeat_times, repeat_params, UnaryRepeatParams, is_set_mask, name)
         return form
 
     base = [Param("dst", LOCAL), Param("src", LOCAL), Param("scalar", NUMBER)]
@@ -240,18 +246,13 @@ def unary(name: str, cxx: str, dtypes: tuple[DataType, ...]) -> Callable[..., An
         def form(dst, src, mask, repeat_times, repeat_params, is_set_mask=True):
             c = _Call(name)
             operands(c, dst, src)
-            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
-            c.int(repeat_times, "repeat_times")
-            c.params(repeat_params, UnaryRepeatParams)
-            c.set_mask(is_set_mask)
-            c.emit(f"{name}_{level}")
+            c.masked(level, mask, repeat_times, repeat_params, UnaryRepeatParams, is_set_mask, name)
         return form
 
     base = [Param("dst", LOCAL), Param("src", LOCAL)]
     d.add(base + [Param("count", INT)], count)
-    for level, mask_kind in (("l0", INT), ("l1", INT_LIST)):
-        d.add(base + [Param("mask", mask_kind), Param("repeat_times", INT), Param("repeat_params", URP),
-                      Param("is_set_mask", BOOL, True)], masked(level))
+    for level, tail in _masked_params(URP):
+        d.add(base + tail, masked(level))
     return _register(info, d)
 
 
@@ -299,18 +300,13 @@ def cast_api() -> Callable[..., Any]:
         def form(dst, src, round_mode, mask, repeat_times, repeat_params, is_set_mask=True):
             c = _Call("cast")
             operands(c, dst, src, round_mode)
-            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
-            c.int(repeat_times, "repeat_times")
-            c.params(repeat_params, UnaryRepeatParams)
-            c.set_mask(is_set_mask)
-            c.emit(f"cast_{level}")
+            c.masked(level, mask, repeat_times, repeat_params, UnaryRepeatParams, is_set_mask, "cast")
         return form
 
     base = [Param("dst", LOCAL), Param("src", LOCAL), Param("round_mode", instance_of(RoundMode))]
     d.add(base + [Param("count", INT)], count)
-    for level, mask_kind in (("l0", INT), ("l1", INT_LIST)):
-        d.add(base + [Param("mask", mask_kind), Param("repeat_times", INT), Param("repeat_params", URP),
-                      Param("is_set_mask", BOOL, True)], masked(level))
+    for level, tail in _masked_params(URP):
+        d.add(base + tail, masked(level))
     return _register(info, d)
 
 
@@ -342,19 +338,14 @@ def compare_api() -> Callable[..., Any]:
         def form(dst, src0, src1, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True):
             c = _Call("compare")
             operands(c, dst, src0, src1, cmp_mode)
-            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
-            c.int(repeat_times, "repeat_times")
-            c.params(repeat_params, BinaryRepeatParams)
-            c.set_mask(is_set_mask)
-            c.emit(f"compare_{level}")
+            c.masked(level, mask, repeat_times, repeat_params, BinaryRepeatParams, is_set_mask, "compare")
         return form
 
     base = [Param("dst", LOCAL), Param("src0", LOCAL), Param("src1", LOCAL),
             Param("cmp_mode", instance_of(CMPMODE))]
     d.add(base + [Param("count", INT)], count)
-    for level, mask_kind in (("l0", INT), ("l1", INT_LIST)):
-        d.add(base + [Param("mask", mask_kind), Param("repeat_times", INT), Param("repeat_params", BRP),
-                      Param("is_set_mask", BOOL, True)], masked(level))
+    for level, tail in _masked_params(BRP):
+        d.add(base + tail, masked(level))
     return _register(info, d)
 
 
