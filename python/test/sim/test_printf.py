@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import os
 
 import numpy as np
 import pytest
@@ -14,6 +15,10 @@ import asc
 import asc.lib.runtime as rt
 from asc.runtime.ascendc_kernel import run_ascendc
 from asc.runtime.errors import KernelError
+
+# Imported at collection, before any launch: every block of the session also checks that the Unified
+# Buffer its host thread reuses was reset (sim/README.md, "Reuse across blocks and launches").
+os.environ.setdefault("ASCSIM_CHECK_UB_RESET", "1")
 
 
 def line_of(kernel, text: str) -> int:
@@ -83,19 +88,18 @@ def hello(x: asc.GlobalAddress, n: int):
     asc.printf("block %d of %d: n=%d\n", asc.get_block_idx(), asc.get_block_num(), n)
 
 
-def _compiles_printf() -> str:
-    """'' when asc.printf compiles, else why not (the dialect op may not have landed yet)."""
+@pytest.fixture(scope="module")
+def printf_compiles() -> None:
+    """Skips when the compiler cannot lower asc.printf / asc.dump_tensor yet (and only then)."""
     try:
         hello[1](np.zeros(8, dtype=np.float32), 8)
-    except Exception as e:  # noqa: BLE001 - any compile failure means: not available yet
+    except Exception as e:  # noqa: BLE001 - re-raised unless it is about printf itself
         if "printf" in str(e) or "dump_tensor" in str(e):
-            return f"asc.printf does not compile yet: {str(e).splitlines()[0]}"
+            pytest.skip(f"asc.printf does not compile yet: {str(e).splitlines()[0]}")
         raise
-    return ""
 
 
-_MISSING = _compiles_printf()
-needs_printf = pytest.mark.skipif(bool(_MISSING), reason=_MISSING or "printf available")
+needs_printf = pytest.mark.usefixtures("printf_compiles")
 
 
 @needs_printf

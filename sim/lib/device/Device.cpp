@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <exception>
 #include <memory>
@@ -57,6 +58,11 @@ namespace {
 /// threads of its own. Workers are detached and the pool is never
 /// destroyed, so process exit does not wait for them; a forked child starts
 /// with a fresh, empty pool.
+///
+/// Waking a sleeping thread takes tens of microseconds on a VM, as long as
+/// a small kernel's block: a worker spins briefly for the next job before
+/// it sleeps, and the caller spins (yielding) for the workers to finish
+/// before it sleeps.
 class ThreadPool {
 public:
   static ThreadPool &instance() {
@@ -78,25 +84,34 @@ public:
     {
       std::lock_guard<std::mutex> lk(m_);
       while (workers_ < extra) {
-        std::thread(&ThreadPool::workerLoop, this, gen_).detach();
+        std::thread(&ThreadPool::workerLoop, this, gen_.load()).detach();
         ++workers_;
       }
       fn_ = &fn;
       n_ = n;
       next_.store(0);
-      slots_ = extra;
-      ++gen_;
+      slots_.store(static_cast<int>(extra));
+      gen_.fetch_add(1);
     }
     wake_.notify_all();
     work();
+    // A worker counts itself in running_ before it takes a slot, so once
+    // the slots are closed, running_ == 0 means no worker is in this job.
+    slots_.store(0);
+    auto start = Clock::now();
+    while (running_.load() != 0 && Clock::now() - start < kCallerSpin)
+      std::this_thread::yield();
     std::unique_lock<std::mutex> lk(m_);
-    slots_ = 0; // late wakers do not join
-    done_.wait(lk, [&] { return running_ == 0; });
+    done_.wait(lk, [&] { return running_.load() == 0; });
     fn_ = nullptr;
     return true;
   }
 
 private:
+  using Clock = std::chrono::steady_clock;
+  static constexpr std::chrono::microseconds kWorkerSpin{50};
+  static constexpr std::chrono::microseconds kCallerSpin{200};
+
   static ThreadPool *&current() {
     static ThreadPool *pool = new ThreadPool();
     return pool;
@@ -108,29 +123,35 @@ private:
   }
 
   void workerLoop(uint64_t seen) {
-    std::unique_lock<std::mutex> lk(m_);
     for (;;) {
-      wake_.wait(lk, [&] { return gen_ != seen; });
-      seen = gen_;
-      if (slots_ == 0)
-        continue;
-      --slots_;
-      ++running_;
-      lk.unlock();
-      work();
-      lk.lock();
-      if (--running_ == 0)
+      auto start = Clock::now();
+      while (gen_.load() == seen && Clock::now() - start < kWorkerSpin)
+        std::this_thread::yield();
+      if (gen_.load() == seen) {
+        std::unique_lock<std::mutex> lk(m_);
+        wake_.wait(lk, [&] { return gen_.load() != seen; });
+      }
+      seen = gen_.load();
+      running_.fetch_add(1);
+      int slots = slots_.load();
+      while (slots > 0 && !slots_.compare_exchange_weak(slots, slots - 1)) {
+      }
+      if (slots > 0)
+        work();
+      if (running_.fetch_sub(1) == 1) {
+        std::lock_guard<std::mutex> lk(m_);
         done_.notify_all();
+      }
     }
   }
 
   std::mutex busy_; // held by the job in progress
-  std::mutex m_;
+  std::mutex m_;    // guards the sleeps (wake_, done_) and job set-up
   std::condition_variable wake_, done_;
   uint32_t workers_ = 0;
-  uint64_t gen_ = 0;     // job number
-  uint32_t slots_ = 0;   // workers that may still join the current job
-  uint32_t running_ = 0; // workers inside the current job
+  std::atomic<uint64_t> gen_{0}; // job number
+  std::atomic<int> slots_{0};    // workers that may still join the job
+  std::atomic<int> running_{0};  // workers inside (or joining) a job
   const std::function<void(uint32_t)> *fn_ = nullptr;
   uint32_t n_ = 0;
   std::atomic<uint32_t> next_{0};
