@@ -27,11 +27,21 @@ from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
+from ..lib import runtime as rt
 from . import config
 from .cache import FileCache, make_key
 from .errors import KernelError
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
+
+
+@functools.lru_cache(maxsize=1)
+def _model() -> Any:
+    """The Model backend module, imported on first launch (it loads the native simulator)."""
+    from .backends import model
+
+    return model
+
 
 #: PYASC_SIM_REPORT=1 prints the simulator's summary (time per pipe, bound pipe) after each launch.
 _SIM_REPORT = os.environ.get("PYASC_SIM_REPORT", "") not in ("", "0")
@@ -73,6 +83,7 @@ class JITFunction:
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
         self._kernels: dict[tuple, LoadedKernel] = {}
+        self._deps_cache: tuple | None = None
         self._tree: ast.FunctionDef | None = None
 
     # -- source --------------------------------------------------------------
@@ -110,8 +121,23 @@ class JITFunction:
 
     def dependency_key(self, visiting: frozenset[int] = frozenset()) -> tuple:
         """The source, the current values of the module constants it reads and the same for every
-        @asc.jit function it references (transitively). Recomputed per launch, so changing a
-        module constant recompiles, as it would change the generated code."""
+        @asc.jit function it references (transitively). Checked at every launch, so changing a
+        module constant recompiles, as it would change the generated code; recomputed only when
+        one of the referenced globals was re-bound (or the logging level changed)."""
+        g = self.fn.__globals__
+        snapshot = (tuple(map(id, map(g.get, self._referenced_globals))), logging.getLogger().getEffectiveLevel())
+        cached = self._deps_cache
+        if cached is not None and cached[0] == snapshot and not self._has_jit_deps:
+            return cached[1]
+        key = self._compute_dependency_key(visiting)
+        self._deps_cache = (snapshot, key)
+        return key
+
+    @functools.cached_property
+    def _has_jit_deps(self) -> bool:
+        return any(isinstance(self.fn.__globals__.get(n), JITFunction) for n in self._referenced_globals)
+
+    def _compute_dependency_key(self, visiting: frozenset[int]) -> tuple:
         visiting = visiting | {id(self)}
         parts: list = [self._source_key]
         for name in self._referenced_globals:
@@ -167,10 +193,7 @@ class JITFunction:
             self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [p[2] for p in prepared if p[2] is not None]
-        from ..lib import runtime as rt
-        from .backends import model
-
-        result = kernel.handle.launch(launch.core_num, words, regions, model.sim_config(platform))
+        result = kernel.handle.launch(launch.core_num, words, regions, _model().sim_config(platform))
         rt._record_launch(result)
         for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
             sys.stdout.write(text)

@@ -28,9 +28,12 @@ class ArgSpec:
     value: Any = None
 
     def key(self) -> str:
-        if self.kind == "constexpr":
-            return f"constexpr:{self.value!r}"
-        return f"{self.kind}:{self.dtype}"
+        # Memoised on the (frozen) instance: pointer specs are shared, so this runs once per dtype.
+        cached = self.__dict__.get("_key")
+        if cached is None:
+            cached = f"constexpr:{self.value!r}" if self.kind == "constexpr" else f"{self.kind}:{self.dtype}"
+            object.__setattr__(self, "_key", cached)
+        return cached
 
 
 def _torch():
