@@ -504,8 +504,14 @@ def reduce_masked(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, nz: int, m
         asc.whole_reduce_max(c, a, mask, repeat, 1, 1, 8, asc.ReduceOrder.ORDER_VALUE_INDEX)
     elif op == 2:
         asc.block_reduce_sum(c, a, repeat, mask, 1, 1, 8)
-    else:
+    elif op == 3:
         asc.pair_reduce_sum(c, a, repeat, mask, 1, 1, 8)
+    elif op == 4:
+        asc.whole_reduce_min(c, a, mask, repeat, 1, 1, 8, asc.ReduceOrder.ORDER_VALUE_INDEX)
+    elif op == 5:
+        asc.block_reduce_max(c, a, repeat, mask, 1, 1, 8)
+    else:
+        asc.block_reduce_min(c, a, repeat, mask, 1, 1, 8)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, c, nz)
@@ -519,7 +525,7 @@ def _tree(v: np.ndarray) -> np.floating:
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("op", [0, 1, 2, 3])
+@pytest.mark.parametrize("op", [0, 1, 2, 3, 4, 5, 6])
 @pytest.mark.parametrize("full", [True, False])
 def test_reduce_mask_forms(dtype, op, full):
     rng = np.random.default_rng(41 + op * 2 + full)
@@ -537,11 +543,17 @@ def test_reduce_mask_forms(dtype, op, full):
         row = np.where(on, x[r * per:(r + 1) * per], dtype(0))
         if op == 0:
             want[r] = _tree(row)
-        elif op == 1:
-            vals = np.where(on, row, -np.inf)
-            i = int(np.argmax(vals))
+        elif op in (1, 4):
+            vals = np.where(on, row, -np.inf if op == 1 else np.inf)
+            i = int(np.argmax(vals) if op == 1 else np.argmin(vals))
             want[2 * r] = row[i]
             want[2 * r + 1:2 * r + 2] = np.array([i], dtype=np.uint16 if per == 128 else np.uint32).view(dtype)
+        elif op in (5, 6):
+            for b in range(8):
+                lanes = on[b * blk:(b + 1) * blk]
+                if lanes.any():
+                    seg = x[r * per + b * blk:r * per + (b + 1) * blk][lanes]
+                    want[r * 8 + b] = seg.max() if op == 5 else seg.min()
         elif op == 2:
             for b in range(8):
                 if on[b * blk:(b + 1) * blk].any():
@@ -714,3 +726,80 @@ def test_fused_mul_add_list_mask(dtype):
                 want[r * per + e] = full[r * per + e]
     launch(mixed_fma, 1, x, y, z, n, np.int64(lo), repeat, True)
     assert z.tobytes() == want.tobytes()
+
+
+# -- div / min / max count forms, atomic max / min ---------------------------------------------------
+
+
+@asc.jit
+def div_min_max(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, n: int,
+                 op: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    yg.set_global_buffer(y, n)
+    zg.set_global_buffer(z, n)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+    b = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 65536, n)
+    c = asc.LocalTensor(x.dtype, asc.TPosition.VECOUT, 131072, n)
+    asc.data_copy(a, xg, n)
+    asc.data_copy(b, yg, n)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    if op == 0:
+        asc.div(c, a, b, n)
+    elif op == 1:
+        asc.min(c, a, b, n)
+    else:
+        asc.max(c, a, b, n)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, c, n)
+
+
+@pytest.mark.parametrize("dtype", FLOATS)
+@pytest.mark.parametrize("op", [0, 1, 2])
+def test_div_min_max_count_forms(dtype, op):
+    rng = np.random.default_rng(90 + op)
+    n = 1024
+    x, y = rand(rng, dtype, n), rand(rng, dtype, n)
+    y[y == 0] = dtype(1)
+    z = np.zeros(n, dtype=dtype)
+    launch(div_min_max, 1, x, y, z, n, op)
+    if op == 0:
+        want = (x.astype(np.float32) / y.astype(np.float32)).astype(dtype)
+    else:
+        want = np.minimum(x, y) if op == 1 else np.maximum(x, y)
+    assert z.tobytes() == want.astype(dtype).tobytes()
+
+
+@asc.jit
+def atomic_extreme(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, use_max: asc.ConstExpr[bool]):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x + asc.get_block_idx() * n, n)
+    zg.set_global_buffer(z, n)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(a, xg, n)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    if use_max:
+        asc.set_atomic_max(x.dtype)
+    else:
+        asc.set_atomic_min(x.dtype)
+    asc.data_copy(zg, a, n)
+    asc.set_atomic_none()
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.float32])
+@pytest.mark.parametrize("use_max", [True, False])
+def test_atomic_max_min_across_blocks(dtype, use_max):
+    rng = np.random.default_rng(7)
+    n, blocks = 256, 3
+    x = rng.integers(-1000, 1000, blocks * n).astype(dtype)
+    z = rng.integers(-1000, 1000, n).astype(dtype)
+    parts = x.reshape(blocks, n)
+    want = np.maximum(z, parts.max(axis=0)) if use_max else np.minimum(z, parts.min(axis=0))
+    launch(atomic_extreme, blocks, x, z, n, use_max)
+    np.testing.assert_array_equal(z, want)
