@@ -510,8 +510,10 @@ def reduce_masked(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, nz: int, m
         asc.whole_reduce_min(c, a, mask, repeat, 1, 1, 8, asc.ReduceOrder.ORDER_VALUE_INDEX)
     elif op == 5:
         asc.block_reduce_max(c, a, repeat, mask, 1, 1, 8)
-    else:
+    elif op == 6:
         asc.block_reduce_min(c, a, repeat, mask, 1, 1, 8)
+    else:
+        asc.repeat_reduce_sum(c, a, repeat, mask, 1, 1, 1, 8)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, c, nz)
@@ -525,7 +527,7 @@ def _tree(v: np.ndarray) -> np.floating:
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
-@pytest.mark.parametrize("op", [0, 1, 2, 3, 4, 5, 6])
+@pytest.mark.parametrize("op", [0, 1, 2, 3, 4, 5, 6, 7])
 @pytest.mark.parametrize("full", [True, False])
 def test_reduce_mask_forms(dtype, op, full):
     rng = np.random.default_rng(41 + op * 2 + full)
@@ -541,7 +543,7 @@ def test_reduce_mask_forms(dtype, op, full):
     want = z.copy()
     for r in range(repeat):
         row = np.where(on, x[r * per:(r + 1) * per], dtype(0))
-        if op == 0:
+        if op in (0, 7):  # whole_reduce_sum, repeat_reduce_sum: one tree sum per repeat
             want[r] = _tree(row)
         elif op in (1, 4):
             vals = np.where(on, row, -np.inf if op == 1 else np.inf)

@@ -403,6 +403,10 @@ func.func @reductions(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<
   asc.pair_reduce_sum_l0 %z, %x, %r, %m, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32
   // CHECK-NEXT: asc.pair_reduce_sum_l1 %[[Z]], %[[X]], %[[R]], %[[LO]], %[[HI]], %[[DR]], %[[SB]], %[[SR]] :
   asc.pair_reduce_sum_l1 %z, %x, %r, %lo, %hi, %dr, %sb, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i64, i32, i32, i32
+  // CHECK-NEXT: asc.repeat_reduce_sum %[[Z]], %[[X]], %[[R]], %[[M]], %[[SB]], %[[SB]], %[[DR]], %[[SR]] :
+  asc.repeat_reduce_sum %z, %x, %r, %m, %sb, %sb, %dr, %sr : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32, i32
+  // CHECK-NEXT: asc.repeat_reduce_sum %[[Z]], %[[X]], %[[R]], %[[M]], %[[SB]], %[[SB]], %[[DR]], %[[SR]] {is_set_mask = false} :
+  asc.repeat_reduce_sum %z, %x, %r, %m, %sb, %sb, %dr, %sr {is_set_mask = false} : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i32, i32, i32, i32
   return
 }
 

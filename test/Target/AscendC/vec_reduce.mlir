@@ -68,3 +68,23 @@ func.func @block_reduce_forms(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local
   asc.pair_reduce_sum_l1 %z, %x, %r, %m, %c0, %c1, %c1, %c8 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32, i64, i64, i32, i32, i32
   return
 }
+
+// -----
+
+// RepeatReduceSum: repeat, mask, dstBlkStride, srcBlkStride, dstRepStride,
+// srcRepStride; continuous mask only.
+// CHECK-LABEL: void repeat_reduce_forms(
+// CHECK-SAME:  AscendC::LocalTensor<half> [[Z:v[0-9]+]], AscendC::LocalTensor<half> [[X:v[0-9]+]], int64_t [[M:v[0-9]+]], int32_t [[R:v[0-9]+]])
+// CHECK-NEXT:    AscendC::RepeatReduceSum<half, true>([[Z]], [[X]], [[R]], [[M]], 1, 1, 8, 8);
+// CHECK-NEXT:    AscendC::RepeatReduceSum<half, false>([[Z]], [[X]], 2, 128, 0, 1, 1, 8);
+func.func @repeat_reduce_forms(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %m: i64,
+                               %r: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c8 = arith.constant 8 : i32
+  %c128 = arith.constant 128 : i64
+  asc.repeat_reduce_sum %z, %x, %r, %m, %c1, %c1, %c8, %c8 : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32, i64, i32, i32, i32, i32
+  asc.repeat_reduce_sum %z, %x, %c2, %c128, %c0, %c1, %c1, %c8 {is_set_mask = false} : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i32, i64, i32, i32, i32, i32
+  return
+}

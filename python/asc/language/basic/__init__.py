@@ -33,6 +33,7 @@ from .vec_reduce import (
     reduce_max,
     reduce_min,
     reduce_sum,
+    repeat_reduce_sum,
     whole_reduce_max,
     whole_reduce_min,
     whole_reduce_sum,
@@ -47,7 +48,8 @@ __all__ = [
     "add", "add_relu", "bitwise_and", "bitwise_or", "div", "fused_mul_add", "fused_mul_add_relu", "max", "min",
     "mul", "mul_add_dst", "sub", "sub_relu", "adds", "axpy", "leaky_relu", "maxs", "mins", "muls", "shift_left",
     "shift_right", "compare", "compare_scalar", "select", "brcb", "duplicate", "block_reduce_max",
-    "block_reduce_min", "block_reduce_sum", "pair_reduce_sum", "reduce_max", "reduce_min", "reduce_sum",
+    "block_reduce_min", "block_reduce_sum", "pair_reduce_sum", "repeat_reduce_sum", "reduce_max", "reduce_min",
+    "reduce_sum",
     "whole_reduce_max", "whole_reduce_min", "whole_reduce_sum", "abs", "bitwise_not", "exp", "ln", "reciprocal",
     "relu", "rsqrt", "sqrt", "cast",
 ]

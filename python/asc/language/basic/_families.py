@@ -660,3 +660,29 @@ def copy_api() -> Callable[..., Any]:
                Param("repeat_params", instance_of(CopyRepeatParams)), Param("is_set_mask", BOOL, True)],
               masked(level))
     return _register(info, d)
+
+
+def repeat_reduce_sum_api() -> Callable[..., Any]:
+    """RepeatReduceSum: one sum per repeat with block strides (continuous mask only)."""
+    info = ApiInfo("repeat_reduce_sum", "RepeatReduceSum", "reduction", F16_F32, forms=("l0",))
+    d = OverloadSet("repeat_reduce_sum")
+
+    def form(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, src_rep_stride,
+             is_set_mask=True):
+        c = _Call("repeat_reduce_sum")
+        c.tensor(dst, "dst")
+        c.tensor(src, "src")
+        _checks.same_dtype("repeat_reduce_sum", dst=dst, src=src)
+        _check_dtypes(info, ("src", src))
+        c.int(repeat_time, "repeat_time")
+        c.mask_int(mask)
+        for v, p in ((dst_blk_stride, "dst_blk_stride"), (src_blk_stride, "src_blk_stride"),
+                     (dst_rep_stride, "dst_rep_stride"), (src_rep_stride, "src_rep_stride")):
+            c.int(v, p)
+        c.set_mask(is_set_mask)
+        c.emit("repeat_reduce_sum")
+
+    d.add([Param("dst", LOCAL), Param("src", LOCAL), Param("repeat_time", INT), Param("mask", INT),
+           Param("dst_blk_stride", INT), Param("src_blk_stride", INT), Param("dst_rep_stride", INT),
+           Param("src_rep_stride", INT), Param("is_set_mask", BOOL, True)], form)
+    return _register(info, d)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ._families import block_reduce_api, reduce_api, whole_reduce_api
+from ._families import block_reduce_api, reduce_api, repeat_reduce_sum_api, whole_reduce_api
 
 reduce_sum = reduce_api("reduce_sum", "ReduceSum", with_index=False)
 reduce_max = reduce_api("reduce_max", "ReduceMax", with_index=True)
@@ -14,6 +14,7 @@ block_reduce_sum = block_reduce_api("block_reduce_sum", "BlockReduceSum")
 block_reduce_max = block_reduce_api("block_reduce_max", "BlockReduceMax")
 block_reduce_min = block_reduce_api("block_reduce_min", "BlockReduceMin")
 pair_reduce_sum = block_reduce_api("pair_reduce_sum", "PairReduceSum", set_mask=True)
+repeat_reduce_sum = repeat_reduce_sum_api()
 
 __all__ = ["reduce_sum", "reduce_max", "reduce_min", "whole_reduce_sum", "whole_reduce_max", "whole_reduce_min",
-           "block_reduce_sum", "block_reduce_max", "block_reduce_min", "pair_reduce_sum"]
+           "block_reduce_sum", "block_reduce_max", "block_reduce_min", "pair_reduce_sum", "repeat_reduce_sum"]

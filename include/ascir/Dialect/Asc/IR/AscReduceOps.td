@@ -3,10 +3,10 @@
 // Reductions on UB tensors of f16 or f32, the result of the source type
 // (ascendc_api.md §5.11): whole-tensor ReduceSum/Max/Min (instruction
 // sequences using a scratch tensor), one result per repeat (WholeReduce*),
-// per 32-byte block (BlockReduce*) and per pair (PairReduceSum). The IR
-// operand order is the C++ argument order, which differs between the
-// families: BlockReduce* and PairReduceSum take the repeat count before
-// the mask.
+// per 32-byte block (BlockReduce*), per pair (PairReduceSum) and per
+// repeat with block strides (RepeatReduceSum). The IR operand order is the
+// C++ argument order, which differs between the families: BlockReduce*,
+// PairReduceSum and RepeatReduceSum take the repeat count before the mask.
 //
 //===----------------------------------------------------------------------===//
 
@@ -177,5 +177,38 @@ defm Asc_BlockReduceMin : Asc_BlockReduceOps<"block_reduce_min",
     "BlockReduceMin", "minimum", "32-byte block">;
 defm Asc_PairReduceSum : Asc_BlockReduceOps<"pair_reduce_sum",
     "PairReduceSum", "sum", "pair of adjacent elements">;
+
+//===----------------------------------------------------------------------===//
+// Per-repeat sum with block strides
+//===----------------------------------------------------------------------===//
+
+// RepeatReduceSum has only a continuous-mask form, hence no `_l0` suffix;
+// all strides are plain integers (C++ `int32_t`).
+def Asc_RepeatReduceForm : Asc_VecForm<"", "continuous-mask form",
+    "Enables the first `mask` lanes of each of `repeat` repeats (16-bit "
+    "elements: 1-128 lanes, 32-bit: 1-64); `repeat` is at most 255 and "
+    "comes before the mask. With `is_set_mask = false` the mask operand is "
+    "ignored and the mask of `asc.set_vector_mask` applies.",
+    (ins Asc_VecRepeat:$repeat, Asc_VecMask:$mask,
+         Arg<AnySignlessInteger, "block stride of dst">:$dst_blk_stride,
+         Arg<AnySignlessInteger, "block stride of src">:$src_blk_stride,
+         Arg<AnySignlessInteger, "repeat stride of dst">:$dst_rep_stride,
+         Arg<AnySignlessInteger, "repeat stride of src">:$src_rep_stride,
+         Asc_IsSetMask:$is_set_mask),
+    "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask(), {}, "
+        "getRepeat(), getIsSetMask())",
+    1, 0, ", %r, %m, %db, %sb, %dr, %sr", ", i32, i64, i32, i32, i32, i32"> {
+  let maskArg = "getMaskMutable().getOperandNumber(), false";
+}
+
+def Asc_RepeatReduceSumOp : Asc_VecOp<"repeat_reduce_sum", "RepeatReduceSum",
+    "sum of each repeat with block strides",
+    "Writes the sum of the enabled elements of each repeat of `src`, read "
+    "with the source block stride, to `dst`, written with the destination "
+    "block and repeat strides. Both tensors are in UB and share one element "
+    "type.",
+    [Asc_SameTensorElementType],
+    (ins Asc_VecDst<Asc_ReduceTypes>:$dst, Asc_VecSrc<Asc_ReduceTypes>:$src),
+    Asc_RepeatReduceForm, "%z, %x", Asc_ReduceExampleTypes, "z, x">;
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCREDUCEOPS_TD
