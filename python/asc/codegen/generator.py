@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import AscError
 from ..language.core import semantic
 from ..language.core.builtin import is_builtin
-from ..language.core.dtype import DataType, int1, int32
+from ..language.core.dtype import DataType, int1
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
@@ -428,9 +428,6 @@ class FunctionVisitor(ast.NodeVisitor):
         raise self.error(node, f"cannot call '{getattr(fn, '__name__', repr(fn))}' inside a kernel: "
                          "only asc API functions and @asc.jit functions can be called",
                          CompileTypeError)
-
-    def materialize_index(self, value: Any, dtype: DataType = int32) -> Any:
-        return semantic.materialize(value, dtype)
 
 
 def _is_method_of_compile_time(fn: Any) -> bool:

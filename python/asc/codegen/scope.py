@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +42,6 @@ class Scope:
         for frame in self._frames:
             out.update(frame)
         return out
-
-    def names(self) -> Iterator[str]:
-        return iter(self.snapshot())
 
 
 def assigned_names(body: list[ast.stmt]) -> list[str]:

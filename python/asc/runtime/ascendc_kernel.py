@@ -24,7 +24,6 @@ import hashlib
 import os
 import subprocess
 import tempfile
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -69,11 +68,10 @@ class AscendCKernel:
                 if isinstance(value, int):
                     words.append(value)
                     continue
-                try:
-                    region = pointer_region(name, value)
-                except AssertionError:
+                region = pointer_region(name, value)
+                if region is None:
                     raise TypeError(f"{name} of kernel '{self.name}' is a pointer: pass a numpy "
-                                    f"array or CPU torch tensor, not {type(value).__name__}") from None
+                                    f"array or CPU torch tensor, not {type(value).__name__}")
                 regions.append(region)
                 words.append(region[0])
             else:
@@ -96,11 +94,7 @@ class AscendCKernel:
         if os.environ.get("PYASC_SIM_REPORT", "").strip() not in ("", "0"):
             print(result.summary(), end="")
         if check:
-            for d in result.diagnostics:
-                if d.severity == "warning":
-                    warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=2)
-            if not result.ok:
-                raise KernelError.from_diagnostics(self.name, result.diagnostics)
+            KernelError.raise_for(self.name, result)
         return result
 
     __call__ = launch

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,6 +26,17 @@ class KernelError(LocatedError):
 
     def __reduce__(self):
         return (type(self), (self.message, self.location, self.notes, self.category, self.block))
+
+    @classmethod
+    def raise_for(cls, kernel: str, result: Any, stacklevel: int = 2) -> None:
+        """Issues the launch's warnings as RuntimeWarnings and raises for its errors.
+
+        `stacklevel` counts from the caller, as for `warnings.warn`: 2 = the caller's caller."""
+        for d in result.diagnostics:
+            if d.severity == "warning":
+                warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=stacklevel + 1)
+        if not result.ok:
+            raise cls.from_diagnostics(kernel, result.diagnostics)
 
     @classmethod
     def from_diagnostics(cls, kernel: str, diags: Sequence[Any]) -> KernelError:

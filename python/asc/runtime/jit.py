@@ -17,7 +17,6 @@ import os
 import shutil
 import sys
 import textwrap
-import warnings
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
@@ -84,7 +83,6 @@ class JITFunction:
                            if _is_constexpr_annotation(p.annotation)}
         self._kernels: dict[tuple, LoadedKernel] = {}
         self._deps_cache: tuple | None = None
-        self._tree: ast.FunctionDef | None = None
 
     # -- source --------------------------------------------------------------
     @functools.cached_property
@@ -200,27 +198,20 @@ class JITFunction:
         if _SIM_REPORT:
             print(f"[pyasc] {self.__name__}[{launch.core_num}]:\n{result.summary()}", file=sys.stderr)
         if result.diagnostics:
-            self._report(result)
+            KernelError.raise_for(self.__name__, result)  # warnings point at the launch line
         return None
-
-    def _report(self, result: Any) -> None:
-        for d in result.diagnostics:
-            if d.severity == "warning":
-                warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=4)
-        if not result.ok:
-            raise KernelError.from_diagnostics(self.__name__, result.diagnostics)
 
     # -- compile -----------------------------------------------------------------
     def _load_or_compile(self, names: list[str], specs: list[ArgSpec], info: config.PlatformInfo,
                          deps: tuple) -> LoadedKernel:
-        from ..runtime.backends import model
         from .toolchain import toolchain_key
 
+        model = _model()
         params = [to_param(n, s) for n, s in zip(names, specs)]
         runtime_params = [p for p in params if not p.is_constexpr]
         disk = FileCache()
         key = make_key(toolchain_key(), repr(deps), self.__qualname__, *[s.key() for s in specs],
-                       info.platform.value, "Model", repr(self.options.key()),
+                       info.platform.value, "Model", repr(self._options_key),
                        " ".join(model.cxx_flags(self.options.compile.debug)))
         always = self.options.compile.always_compile
         entry = None if always else disk.get(key)

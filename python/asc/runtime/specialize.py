@@ -159,10 +159,10 @@ def pack_scalar(value: Any, dtype: str) -> int:
     return int.from_bytes(raw.ljust(8, b"\0"), "little")
 
 
-def pointer_region(name: str, value: Any) -> tuple[int, int, str]:
+def pointer_region(name: str, value: Any) -> tuple[int, int, str] | None:
+    """(address, nbytes, name) of an array-like argument, or None if `value` is not array-like."""
     info = _tensor_info(name, value)
-    assert info is not None
-    return info[0], info[1], name
+    return None if info is None else (info[0], info[1], name)
 
 
 def struct_buffer(value: Struct) -> np.ndarray:
