@@ -12,10 +12,14 @@
 
 #include "ascsim/abi.h"
 #include "ascsim/api.h"
+#include "ascsim/copy_forms_api.h"
 #include "ascsim/debug.h"
 #include "ascsim/enums.h"
 #include "ascsim/float16.h"
 #include "ascsim/framework.h"
+#include "ascsim/layout_api.h"
+#include "ascsim/quant_api.h"
+#include "ascsim/sys_api.h"
 #include "ascsim/tensor.h"
 #include "ascsim/vector_api.h"
 

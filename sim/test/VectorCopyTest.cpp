@@ -232,6 +232,43 @@ struct Expect {
   const char *text;
 };
 
+TEST(VectorCopyTest, PadValueOfAnotherWidthWarnsOnce) {
+  // SetPadValue<int32_t> before an int16 DataCopyPad: the pads get the low 2
+  // bytes; a warning (once per call site) when they do not hold the value.
+  for (int32_t value : {0x12345, -9}) {
+    Scenario s;
+    s.mode = 9;
+    s.cnt = 3;
+    s.len = 10;
+    s.a1 = 2; // left, right padding (elements)
+    s.a2 = 1;
+    s.a3 = value;
+    s.x = std::vector<int16_t>(32, 5);
+    s.y = std::vector<int16_t>(64, 7);
+    LaunchResult r = run(s);
+    ASSERT_TRUE(r.ok) << dump(r);
+    std::vector<int16_t> want(64, 7);
+    for (int b = 0; b < 3; ++b)
+      for (int k = 0; k < 16; ++k)
+        want[b * 16 + k] = k >= 2 && k < 7 ? 5 : static_cast<int16_t>(value);
+    EXPECT_EQ(s.y, want) << value;
+    std::vector<const Diagnostic *> warnings;
+    for (const Diagnostic &d : r.diagnostics)
+      if (d.category == "pad_value")
+        warnings.push_back(&d);
+    if (value == -9) {
+      EXPECT_TRUE(warnings.empty()) << dump(r);
+      continue;
+    }
+    ASSERT_EQ(warnings.size(), 1u) << dump(r);
+    EXPECT_EQ(warnings[0]->severity, Severity::Warning);
+    EXPECT_EQ(warnings[0]->message,
+              "data_copy_pad pads int16 elements with a 4-byte value set by "
+              "set_pad_value; the NPU uses its low 2 bytes \u2014 pass a value "
+              "of the copy's dtype, e.g. asc.set_pad_value(np.int16(74565))");
+  }
+}
+
 TEST(VectorCopyTest, DiagnosticsNameThePythonLine) {
   std::string error;
   auto k = Kernel::load(ASCSIM_KERNEL_VEC_ERRORS, error);

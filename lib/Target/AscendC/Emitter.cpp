@@ -545,11 +545,21 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
           .Case<BinaryRepeatParamsType, UnaryRepeatParamsType,
                 BrcbRepeatParamsType, GatherRepeatParamsType,
                 CopyRepeatParamsType, DataCopyParamsType, DataCopyExtParamsType,
-                DataCopyPadParamsType, GatherMaskParamsType>(
+                DataCopyPadParamsType, GatherMaskParamsType, VdeqInfoType,
+                CheckLocalMemoryIAParamType, TransDataTo5HDParamsType,
+                TransposeParamsExtType, DataCopyEnhancedParamsType,
+                SliceInfoType>(
               [&](auto paramsType) {
                 os << paramsType.getCppName();
                 return success();
               })
+          .Case([&](AippParamsType paramsType) {
+            os << "AscendC::AippParams<";
+            if (failed(emitType(loc, paramsType.getElementType())))
+              return failure();
+            os << ">";
+            return success();
+          })
           .Case([&](DataCopyPadExtParamsType paramsType) {
             os << "AscendC::DataCopyPadExtParams<";
             if (failed(emitType(loc, paramsType.getElementType())))
@@ -759,6 +769,11 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
             os << "PIPE_" << toEnumerator(stringifyPipe(pipeAttr.getValue()));
             return Precedence::Primary;
           })
+          .Case<CacheLineAttr, DcciDstAttr, AtomicDtypeAttr, AtomicOpAttr,
+                AippInputFormatAttr>(
+              [&](Attribute enumAttr) {
+                return printControlEnumAttr(os, enumAttr);
+              })
           .Case([&](TypeAttr typeAttr) -> std::optional<Precedence> {
             if (failed(emitType(loc, typeAttr.getValue())))
               return std::nullopt;
@@ -799,6 +814,8 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
             arith::TruncFOp, arith::IndexCastOp>(
           [&](Operation *op) { return printArithCast(*this, *op); })
       // asc
+      .Case<AscendIsAicOp, AscendIsAivOp>(
+          [&](auto op) { return printExpression(*this, op); })
       .Case<PtrOffsetOp, SubviewOp, PropertyOp, StructLoadOp, StructGetOp,
             ApiOpInterface>([&](auto op) { return printExpression(*this, op); })
       .Default([&](Operation *op) -> FailureOr<Precedence> {
@@ -831,7 +848,10 @@ LogicalResult Emitter::emitOperation(Operation &op) {
                 LocalMemAllocatorOp>(
               [&](Operation *op) { return emitDeclaration(op->getResult(0)); })
           .Case<SetGlobalBufferOp, LocalTensorOp, GetTPipePtrOp, StructSetOp,
-                ParamStructOpInterface>(
+                AippParamsOp, ParamStructOpInterface, GatherMaskOp, VdeqInfoOp,
+                GetStoreAtomicConfigOp, GetArchVersionOp, TransposeParamsExtOp,
+                DataCopyEnhancedParamsOp, TransDataTo5HDOp,
+                TransDataTo5HDAddrOp, DataCopySliceOp>(
               [&](auto op) { return printOperation(*this, op); })
           .Case<ApiOpInterface>([&](ApiOpInterface op) {
             if (op->getNumResults() == 1)

@@ -329,7 +329,25 @@ FailureOr<Precedence> printArithCast(Emitter &emitter, Operation &op);
 LogicalResult printOperation(Emitter &emitter, SetGlobalBufferOp op);
 LogicalResult printOperation(Emitter &emitter, LocalTensorOp op);
 LogicalResult printOperation(Emitter &emitter, GetTPipePtrOp op);
+/// EmitLayoutOps.cpp
+LogicalResult printOperation(Emitter &emitter, GatherMaskOp op);
+LogicalResult printOperation(Emitter &emitter, TransposeParamsExtOp op);
+LogicalResult printOperation(Emitter &emitter, DataCopyEnhancedParamsOp op);
+LogicalResult printOperation(Emitter &emitter, TransDataTo5HDOp op);
+LogicalResult printOperation(Emitter &emitter, TransDataTo5HDAddrOp op);
+LogicalResult printOperation(Emitter &emitter, DataCopySliceOp op);
 LogicalResult printOperation(Emitter &emitter, StructSetOp op);
+/// EmitQuantOps.cpp: the three arrays and the struct declaration.
+LogicalResult printOperation(Emitter &emitter, VdeqInfoOp op);
+/// EmitControlOps.cpp: out-parameter calls, core type, control enums.
+LogicalResult printOperation(Emitter &emitter, GetStoreAtomicConfigOp op);
+LogicalResult printOperation(Emitter &emitter, GetArchVersionOp op);
+LogicalResult printOperation(Emitter &emitter, AippParamsOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter, AscendIsAicOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter, AscendIsAivOp op);
+/// `AscendC::CacheLine::SINGLE_CACHE_LINE` etc.
+std::optional<Precedence> printControlEnumAttr(raw_ostream &os,
+                                               Attribute attr);
 /// The declaration `AscendC::Struct name(fields...)` of a parameter struct.
 LogicalResult printOperation(Emitter &emitter, ParamStructOpInterface op);
 /// The generic printer of every ApiOpInterface op without results.

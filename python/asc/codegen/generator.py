@@ -420,6 +420,8 @@ class FunctionVisitor(ast.NodeVisitor):
                 issubclass(fn, (IRValue, DataType)):
             return fn(*args, **kwargs)
         runtime = [a for a in list(args) + list(kwargs.values()) if isinstance(a, IRValue)]
+        if _is_numpy_number_type(fn) and not runtime:
+            return fn(*args, **kwargs)  # a typed compile-time number, e.g. asc.set_pad_value(np.float16(-2.5))
         if fn in static_eval.BUILTINS.values() or _is_method_of_compile_time(fn):
             if runtime and fn not in static_eval.INTROSPECTION:
                 raise self.error(node, f"'{getattr(fn, '__name__', fn)}' can only be applied to "
@@ -428,6 +430,12 @@ class FunctionVisitor(ast.NodeVisitor):
         raise self.error(node, f"cannot call '{getattr(fn, '__name__', repr(fn))}' inside a kernel: "
                          "only asc API functions and @asc.jit functions can be called",
                          CompileTypeError)
+
+
+def _is_numpy_number_type(fn: Any) -> bool:
+    import numpy as np
+
+    return isinstance(fn, type) and issubclass(fn, np.number)
 
 
 def _is_method_of_compile_time(fn: Any) -> bool:

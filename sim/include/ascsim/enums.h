@@ -80,18 +80,21 @@ constexpr int32_t AIV = 2;
 
 } // namespace AscendC
 
-/// The core type this binary is compiled for. As with the NPU toolchain, a
-/// kernel binary targets one core type; the simulator compiles AIV binaries
-/// unless ASCSIM_CORE_TYPE says otherwise.
-#ifndef ASCSIM_CORE_TYPE
-#define ASCSIM_CORE_TYPE 2
-#endif
+/// The type of the core running the code. As in the CANN CPU build it is a
+/// runtime value (ascendc_api.md §1.2): the simulated core's type, read from
+/// the library (ascsim/sys_abi.h; every simulated core is AscendC::AIV
+/// today). Defining ASCSIM_CORE_TYPE makes it a compile-time constant, as in
+/// an NPU binary built for one core type.
+#ifdef ASCSIM_CORE_TYPE
 constexpr int32_t g_coreType = ASCSIM_CORE_TYPE;
+#else
+#define g_coreType (::ascsim::abi::coreType())
+#endif
 
-#define ASCEND_IS_AIV constexpr(g_coreType == AscendC::AIV)
-#define ASCEND_IS_AIC constexpr(g_coreType == AscendC::AIC)
-#define ASCEND_IS_NOT_AIV constexpr(g_coreType != AscendC::AIV)
-#define ASCEND_IS_NOT_AIC constexpr(g_coreType != AscendC::AIC)
+#define ASCEND_IS_AIV (g_coreType == AscendC::AIV)
+#define ASCEND_IS_AIC (g_coreType == AscendC::AIC)
+#define ASCEND_IS_NOT_AIV (g_coreType != AscendC::AIV)
+#define ASCEND_IS_NOT_AIC (g_coreType != AscendC::AIC)
 
 namespace AscendC {
 

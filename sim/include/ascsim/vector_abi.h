@@ -75,6 +75,27 @@ enum class VecOp : uint8_t {
   BlockReduceMin,
   PairReduceSum,
   RepeatReduceSum,
+  // the 128-bit CMPMASK register (ops/VectorCmpMask.cpp)
+  CompareCmpMask,      // src0, src1 -> CMPMASK; mode = CMPMODE; one repeat
+  SetCmpMask,          // src0 (16 bytes) -> CMPMASK
+  GetCmpMask,          // CMPMASK -> dst (16 bytes)
+  SelectCmpMask,       // dst, src0, src1; mode 0: bits in CMPMASK, mode 2:
+                       // CMPMASK holds the UB address of the selection mask
+  SelectCmpMaskScalar, // dst, src2 = selMask, src0; scalar in CMPMASK (mode 1)
+  // quantisation and fused casts (ascsim/quant_api.h, ops/QuantEval.cpp)
+  AddReluCast, // dst (narrower type), src0, src1: relu(src0 + src1)
+  SubReluCast, // relu(src0 - src1)
+  MulCast,     // src0 * src1
+  AddDeqRelu,  // half dst, int32 sources: relu((src0 + src1) * DEQSCALE)
+  CastDeq,     // dst, src0; mode bit 0 = isVecDeq, bit 1 = halfBlock
+  // GatherMask, Transpose, TransDataTo5HD, Scatter: a LayoutInstr
+  // (ascsim/layout_abi.h, ops/LayoutOps.h)
+  Layout,
+  // dst, src0 (blocks at data-dependent offsets), src1 = weights, src2 =
+  // block offsets (uint32, bytes); repeat = vRepeat, aux = hRepeat, scalar
+  // = vROffset (elements), mode = repeatMode, dstBlk = dstBlkStride
+  // (ascsim/quant_api.h, ops/BilinearEval.cpp)
+  BilinearInterpolation,
 };
 
 /// How the instruction's mask was given.
@@ -117,6 +138,8 @@ enum class VecCtl : uint8_t {
   AtomicNone,
   SetPadValue,   // a = bit pattern of the pad value in `type`
   SetDeqScale,   // a = float16 bits of the scale (int32 -> half casts)
+  SetDeqScaleEx, // a = packed (scale, offset, signMode): quant_api.h
+  SetVdeqGroup,  // a = group index (0-15), b = packed (scale, offset, sign)
 };
 
 /// DataCopy with DataCopyParams (pad = false; units of 32-B blocks) or

@@ -821,6 +821,84 @@ ASCSIM_SELECT(const LocalTensor<T> &, c.src1 = src1.operand(), Select)
 ASCSIM_SELECT(T, c.scalar = ::ascsim::vec::bits(src1), SelectScalar)
 #undef ASCSIM_SELECT
 
+// The 128-bit CMPMASK register: Compare into it (one repeat, the mask is
+// reserved on A2/A3), Set/GetCmpMask, and the Select forms that read it
+// (the vector mask is the one of SetVectorMask).
+template <typename T, bool isSetMask = true>
+inline void Compare(const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+                    CMPMODE cmpMode, const uint64_t mask[],
+                    const BinaryRepeatParams &repeatParams, ASCSIM_LOC) {
+  ::ascsim::VecCall c =
+      ::ascsim::vec::make<T, T>(::ascsim::VecOp::CompareCmpMask);
+  c.src0 = src0.operand();
+  c.src1 = src1.operand();
+  c.mode = static_cast<uint8_t>(cmpMode);
+  ::ascsim::vec::mask(c, mask, isSetMask, sizeof(T) <= 2);
+  ::ascsim::vec::binary(c, repeatParams);
+  ::ascsim::abi::vecOp(c, loc);
+}
+template <typename T, bool isSetMask = true>
+inline void Compare(const LocalTensor<T> &src0, const LocalTensor<T> &src1,
+                    CMPMODE cmpMode, const uint64_t mask,
+                    const BinaryRepeatParams &repeatParams, ASCSIM_LOC) {
+  ::ascsim::VecCall c =
+      ::ascsim::vec::make<T, T>(::ascsim::VecOp::CompareCmpMask);
+  c.src0 = src0.operand();
+  c.src1 = src1.operand();
+  c.mode = static_cast<uint8_t>(cmpMode);
+  ::ascsim::vec::mask(c, mask, isSetMask);
+  ::ascsim::vec::binary(c, repeatParams);
+  ::ascsim::abi::vecOp(c, loc);
+}
+/// Reads CMPMASK into the first 16 bytes of dst (dst holds >= 128 bytes).
+template <typename T>
+inline void GetCmpMask(const LocalTensor<T> &dst, ASCSIM_LOC) {
+  ::ascsim::VecCall c = ::ascsim::vec::make<T, T>(::ascsim::VecOp::GetCmpMask);
+  c.dst = dst.operand();
+  ::ascsim::abi::vecOp(c, loc);
+}
+/// Loads CMPMASK from the first 16 bytes of src (16-byte aligned).
+template <typename T>
+inline void SetCmpMask(const LocalTensor<T> &src, ASCSIM_LOC) {
+  ::ascsim::VecCall c = ::ascsim::vec::make<T, T>(::ascsim::VecOp::SetCmpMask);
+  c.src0 = src.operand();
+  ::ascsim::abi::vecOp(c, loc);
+}
+/// Mode 1 without a scalar operand: the scalar is the low sizeof(T) bytes
+/// of CMPMASK (SetCmpMask of a tensor holding it).
+template <typename T, typename U>
+inline void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask,
+                   const LocalTensor<T> &src0, const int32_t repeatTime,
+                   const BinaryRepeatParams &repeatParams, ASCSIM_LOC) {
+  ::ascsim::VecCall c =
+      ::ascsim::vec::make<T, U>(::ascsim::VecOp::SelectCmpMaskScalar);
+  c.dst = dst.operand();
+  c.src0 = src0.operand();
+  c.src2 = selMask.operand();
+  c.mode = static_cast<uint8_t>(SELMODE::VSEL_TENSOR_SCALAR_MODE);
+  c.maskForm = ::ascsim::MaskForm::Register;
+  c.repeat = repeatTime;
+  ::ascsim::vec::binary(c, repeatParams);
+  ::ascsim::abi::vecOp(c, loc);
+}
+/// Mode 0: the selection bits are CMPMASK (SetCmpMask(selMask)); mode 2:
+/// CMPMASK holds the selection mask's UB address.
+template <typename T, SELMODE selMode>
+inline void Select(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                   const LocalTensor<T> &src1, const int32_t repeatTime,
+                   const BinaryRepeatParams &repeatParams, ASCSIM_LOC) {
+  ::ascsim::VecCall c =
+      ::ascsim::vec::make<T, T>(::ascsim::VecOp::SelectCmpMask);
+  c.dst = dst.operand();
+  c.src0 = src0.operand();
+  c.src1 = src1.operand();
+  c.mode = static_cast<uint8_t>(selMode);
+  c.maskForm = ::ascsim::MaskForm::Register;
+  c.repeat = repeatTime;
+  ::ascsim::vec::binary(c, repeatParams);
+  ::ascsim::abi::vecOp(c, loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Fill, broadcast, gather (§5.7, §5.8)
 //===----------------------------------------------------------------------===//

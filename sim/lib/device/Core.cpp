@@ -45,6 +45,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   }
   if (config.init_check)
     mem_.enableInitTracking();
+  sys_.clockMhz = config.clock_mhz;
 }
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
@@ -74,6 +75,8 @@ void Core::track(Instr &in, std::initializer_list<Use> uses) {
       bool ub = mem_.isUb(u.ptr);
       uint64_t start =
           ub ? mem_.ubOffset(u.ptr) : reinterpret_cast<uintptr_t>(u.ptr);
+      if (ub && sys_.anyWatch)
+        watchUb(in.pipe, start, start + u.bytes, u.write, in.name, in.loc);
       if (race_)
         in.fp.push_back(
             ByteRange{ub ? Mem::UB : Mem::GM, start, start + u.bytes, u.write});
@@ -95,6 +98,8 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                         const char *api, Loc loc, uint64_t seq) {
   bool ub = mem_.isUb(p);
   uint64_t start = ub ? mem_.ubOffset(p) : reinterpret_cast<uintptr_t>(p);
+  if (ub && sys_.anyWatch)
+    watchUb(Pipe::S, start, start + bytes, write, api, loc);
   if (race_)
     race_->access(Pipe::S,
                   Footprint{ByteRange{ub ? Mem::UB : Mem::GM, start,
@@ -404,7 +409,14 @@ void Core::scalarWrite(const Operand &dst, uint64_t index, DType type,
   scalarBusy_ += timing::kScalarStore;
 }
 
-void Core::initSocState(Loc loc) { beginCall(loc); }
+// On 2201 (ascendc_api.md §5.14): atomic stores off, normal mask mode and,
+// on a vector core, every mask bit set.
+void Core::initSocState(Loc loc) {
+  beginCall(loc);
+  vecRegs_.atomic = AtomicKind::None;
+  vecRegs_.counter = false;
+  vecRegs_.maskHi = vecRegs_.maskLo = ~0ull;
+}
 
 //===----------------------------------------------------------------------===//
 // The TPipe framework

@@ -16,6 +16,7 @@
 #include "memory/Memory.h"
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
+#include "device/SysState.h"
 #include "timing/Timing.h"
 
 #include <initializer_list>
@@ -26,6 +27,7 @@
 namespace ascsim {
 
 struct PrintArg; // ascsim/debug.h
+struct LayoutCall; // ascsim/layout_api.h
 
 class Core {
 public:
@@ -54,6 +56,15 @@ public:
   void vecOp(const VecCall &call, Loc loc);
   void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc);
   void dataCopyEx(const CopyCall &call, Loc loc);
+  // System control, scalar helpers, caches (device/SysControl.cpp).
+  uint64_t scalarOp(ScalarOp op, uint64_t value, uint64_t arg, Loc loc);
+  void sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc);
+  int64_t sysQuery(SysQuery what, uint64_t a, Loc loc);
+  int32_t coreType() const { return sys_.coreType; }
+  void checkLocalMemoryIA(const MemoryWatch &watch, Loc loc);
+  void setAipp(const AippConfig &config, Loc loc);
+  // GatherMask, Transpose, TransDataTo5HD, Scatter (device/LayoutAbi.cpp).
+  uint64_t layoutOp(const LayoutCall &call, Loc loc);
 
   // printf and DumpTensor (device/Debug.cpp).
   void print(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc);
@@ -104,6 +115,11 @@ public:
 private:
   // device/VectorAbi.cpp
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
+  /// device/SysControl.cpp: stops the core when a UB access [start, end) of
+  /// `pipe` hits an enabled CheckLocalMemoryIA channel (call sites test
+  /// sys_.anyWatch first).
+  void watchUb(Pipe pipe, uint64_t start, uint64_t end, bool write,
+               const char *api, Loc loc);
   void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                      uint64_t seq, const char *api, Loc loc);
   /// device/Debug.cpp: appends text to the output buffer (prefixes, the
@@ -148,6 +164,7 @@ private:
   std::unique_ptr<RaceDetector> race_;
   std::unique_ptr<TraceSink> trace_;
   std::set<std::pair<const char *, uint32_t>> initReported_;
+  std::set<std::pair<const char *, uint32_t>> padWidthReported_;
   uint64_t gmRead_ = 0, gmWrite_ = 0, gmTransfers_ = 0;
   uint64_t scalar_ = 0;     // the scalar unit's cycle
   uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
@@ -161,6 +178,9 @@ private:
   bool outputFull_ = false;
   bool dumpHeadWritten_ = false;
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
+  SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
+  uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
+  friend class LayoutIssuer;       // device/LayoutAbi.cpp
 };
 
 /// Binds `core` to the calling thread while alive.

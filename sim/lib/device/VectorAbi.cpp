@@ -10,10 +10,13 @@
 #include "ascsim/vector_abi.h"
 
 #include "device/Core.h"
+#include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
 #include <string>
 
 namespace ascsim {
@@ -32,11 +35,77 @@ namespace {
 
 constexpr uint8_t kModeEq = 2; // CMPMODE::EQ
 
+/// The warning for a DataCopyPad of `copyType` elements padded with the
+/// SetPadValue<padType> value `padBits` when the widths differ and the
+/// element bits the NPU writes (the value's low bytes, zero-extended when
+/// narrower) do not hold the value set; "" otherwise.
+std::string padWidthWarning(DType padType, uint64_t padBits, DType copyType) {
+  const uint32_t n = dtypeSize(padType), m = dtypeSize(copyType);
+  if (n == m)
+    return "";
+  uint8_t set[8] = {0}, used[8] = {0};
+  std::memcpy(set, &padBits, 8);
+  std::memcpy(used, set, m); // little endian: the low m bytes
+  const double value = vm::loadF(set, padType);
+  if (value == vm::loadF(used, copyType))
+    return "";
+  char text[64];
+  if (vm::isFloat(padType))
+    std::snprintf(text, sizeof text, "%.9g", value);
+  else
+    std::snprintf(text, sizeof text, "%lld",
+                  static_cast<long long>(vm::loadI(set, padType)));
+  const std::string name = dtypeName(copyType);
+  const std::string example =
+      copyType == DType::BF16
+          ? "asc.set_pad_value(asc.number(" + std::string(text) +
+                ", asc.bfloat16))"
+          : "asc.set_pad_value(np." + name + "(" + text + "))";
+  return "data_copy_pad pads " + name + " elements with a " +
+         std::to_string(n) + "-byte value set by set_pad_value; the NPU " +
+         (n > m ? "uses its low " + std::to_string(m) + " bytes"
+                : "zero-extends it to " + std::to_string(m) + " bytes") +
+         " \u2014 pass a value of the copy's dtype, e.g. " + example;
+}
+
 const char *roundModeName(uint8_t m) {
   static const char *const kNames[] = {"CAST_NONE",  "CAST_RINT", "CAST_FLOOR",
                                        "CAST_CEIL",  "CAST_ROUND",
                                        "CAST_TRUNC", "CAST_ODD"};
   return m < 7 ? kNames[m] : "an unknown RoundMode";
+}
+
+/// BilinearInterpolation's ranges (ascendc_api.md §5.2) and operand
+/// overlap; the offsets themselves are checked when it executes.
+void checkBilinear(const VecCall &c, bool counter, Loc loc) {
+  const char *api = "bilinear_interpolation: ";
+  auto range = [&](const char *what, int64_t v, int64_t lo, int64_t hi) {
+    if (v < lo || v > hi)
+      fail("argument",
+           std::string(api) + what + " must be in [" + std::to_string(lo) +
+               ", " + std::to_string(hi) + "], but got " + std::to_string(v),
+           loc);
+  };
+  range("h_repeat", c.aux, 1, 255);
+  range("v_repeat", c.repeat, 1, 255);
+  range("v_r_offset", static_cast<int64_t>(c.scalar), 128, 65534);
+  range("dst_blk_stride", c.dstBlk, 1, 65535);
+  if (counter)
+    fail("argument",
+         std::string(api) + "the mask register is in counter mode "
+                            "(set_mask_count); this instruction takes a "
+                            "normal-mode mask",
+         loc);
+  const Operand *ops[3] = {&c.src0, &c.src1, &c.src2};
+  static const char *const kNames[3] = {"src0", "src1", "src0_offset"};
+  for (int i = 0; i < 3; ++i)
+    for (int j = i + 1; j < 3; ++j)
+      if (ops[i]->addr < ops[j]->addr + ops[j]->bytes && // UB offsets
+          ops[j]->addr < ops[i]->addr + ops[i]->bytes)
+        fail("argument",
+             std::string(api) + kNames[i] + " and " + kNames[j] +
+                 " overlap; they must be disjoint",
+             loc);
 }
 
 void lowBits(uint64_t n, uint64_t &hi, uint64_t &lo) {
@@ -47,6 +116,11 @@ void lowBits(uint64_t n, uint64_t &hi, uint64_t &lo) {
 std::string typesOf(const VecCall &c) {
   switch (c.op) {
   case VecOp::Cast:
+  case VecOp::AddReluCast:
+  case VecOp::SubReluCast:
+  case VecOp::MulCast:
+  case VecOp::AddDeqRelu:
+  case VecOp::CastDeq:
     return std::string(dtypeName(c.srcType)) + " -> " + dtypeName(c.dstType);
   case VecOp::MulAddDst:
   case VecOp::Axpy:
@@ -56,13 +130,46 @@ std::string typesOf(const VecCall &c) {
   case VecOp::CompareScalar:
     return std::string(dtypeName(c.srcType)) + " sources and a " +
            dtypeName(c.dstType) + " destination";
+  case VecOp::CompareCmpMask:
+    return std::string(dtypeName(c.srcType)) + " sources";
+  case VecOp::SelectCmpMask:
+    return dtypeName(c.dstType);
   case VecOp::Select:
   case VecOp::SelectScalar:
+  case VecOp::SelectCmpMaskScalar:
     return std::string(dtypeName(c.dstType)) + " with a " +
            dtypeName(c.srcType) + " selection mask";
   default:
     return dtypeName(c.srcType);
   }
+}
+
+/// Select modes against the operand kinds, GetCmpMask's destination size.
+void checkCmpMaskCall(const VecCall &c, Loc loc) {
+  static const char *const kSel[] = {"VSEL_CMPMASK_SPR",
+                                     "VSEL_TENSOR_SCALAR_MODE",
+                                     "VSEL_TENSOR_TENSOR_MODE"};
+  const char *mode = c.mode < 3 ? kSel[c.mode] : "an unknown SELMODE";
+  if ((c.op == VecOp::Select || c.op == VecOp::SelectCmpMask) &&
+      c.mode != 0 && c.mode != 2)
+    fail("argument",
+         std::string("select: a selection between two tensors needs "
+                     "SELMODE VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE, "
+                     "but got ") +
+             mode,
+         loc);
+  if ((c.op == VecOp::SelectScalar || c.op == VecOp::SelectCmpMaskScalar) &&
+      c.mode != 1)
+    fail("argument",
+         std::string("select: a selection between a tensor and a scalar "
+                     "needs SELMODE VSEL_TENSOR_SCALAR_MODE, but got ") +
+             mode,
+         loc);
+  if (c.op == VecOp::GetCmpMask && c.dst.bytes < 128)
+    fail("bounds",
+         "get_cmp_mask: the destination holds " + std::to_string(c.dst.bytes) +
+             " bytes, but GetCmpMask needs at least 128 bytes",
+         loc);
 }
 
 } // namespace
@@ -139,10 +246,16 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
   case VecCtl::SetPadValue:
     r.padSet = true;
     r.padValue = a;
+    r.padType = type;
     return;
   case VecCtl::SetDeqScale:
-    r.deqScale = static_cast<uint16_t>(a);
+  case VecCtl::SetDeqScaleEx:
+  case VecCtl::SetVdeqGroup: { // ops/QuantEval.cpp
+    std::string error;
+    if (!deqControl(what, a, b, r.deq, r.deqScale, error))
+      fail("argument", error, loc);
     return;
+  }
   }
 }
 
@@ -169,15 +282,20 @@ void Core::vecOp(const VecCall &c, Loc loc) {
                ", not " + roundModeName(c.mode),
            loc);
   }
-  if ((op == VecOp::Compare || op == VecOp::CompareScalar) &&
+  if ((op == VecOp::Compare || op == VecOp::CompareScalar ||
+       op == VecOp::CompareCmpMask) &&
       c.srcType == DType::I32 && c.mode != kModeEq)
     fail("dtype",
          who + ": int32 sources support only CMPMODE.EQ on Ascend "
                "910B/910C (A2/A3)",
          loc);
 
+  checkCmpMaskCall(c, loc);
+
   auto vi = std::make_shared<VecInstr>();
   VecInstr &in = *vi;
+  in.cmpMask = vecRegs_.cmpMask;
+  in.ubBytes = mem_.ubBytes();
   in.op = op;
   in.dt = c.dstType;
   in.st = c.srcType;
@@ -186,6 +304,16 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   in.scalar = c.scalar;
   in.aux = c.aux;
   in.deqScale = vecRegs_.deqScale;
+  if (op == VecOp::BilinearInterpolation)
+    checkBilinear(c, vecRegs_.counter, loc);
+  if (op == VecOp::CastDeq) {
+    in.deq = vecRegs_.deq;
+    if ((c.mode & 1) && !in.deq.groupsSet)
+      fail("argument",
+           "cast_deq: is_vec_deq = true uses the 16 groups of "
+           "set_deq_scale(vdeq, vdeq_info), which has not been called",
+           loc);
+  }
   in.loc = loc;
   in.perRepeat = elementsPerRepeat(op, c.dstType, c.srcType);
   const bool countForm = c.maskForm == MaskForm::Count;
@@ -235,7 +363,8 @@ void Core::vecOp(const VecCall &c, Loc loc) {
         vecRegs_.maskHi = 0;
         vecRegs_.maskLo = n;
       } else {
-        if (n > in.perRepeat && op != VecOp::Compare)
+        if (n > in.perRepeat && op != VecOp::Compare &&
+            op != VecOp::CompareCmpMask)
           fail("argument",
                who + ": a continuous mask selects the first n elements of "
                      "each repeat, n in [1, " +
@@ -267,7 +396,7 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       }
       in.maskHi = hi;
       in.maskLo = lo;
-      if (op == VecOp::Compare) // the mask is reserved on A2/A3
+      if (op == VecOp::Compare || op == VecOp::CompareCmpMask) // reserved
         in.maskHi = in.maskLo = ~0ull;
       nop = in.maskHi == 0 && in.maskLo == 0;
     }
@@ -319,6 +448,13 @@ void Core::vecOp(const VecCall &c, Loc loc) {
     in.opnd[1].blk = 1;
     in.opnd[1].rep = 8 * in.opnd[1].es / 32;
   }
+  if (op == VecOp::CastDeq) { // 16 / 8 results in one half of each block
+    VecOperand &d = in.opnd[0];
+    d.epb = 32 / dtypeSize(c.srcType);
+    d.inOff = (c.mode & 2) ? 16 : 0; // halfBlock: the upper 16 bytes
+    if (countForm)
+      d.rep = 8;
+  }
   if (op == VecOp::Gather) {
     in.opnd[0].blk = 1;
     in.opnd[1].blk = 1;
@@ -344,7 +480,9 @@ void Core::vecOp(const VecCall &c, Loc loc) {
                "); vector instructions work on the Unified Buffer (VECIN, "
                "VECOUT, VECCALC)",
            loc);
-    uint32_t align = relaxedAlignment(op, role) ? o.es : 32;
+    uint32_t align = op == VecOp::SetCmpMask          ? 16
+                     : relaxedAlignment(op, role) ? o.es
+                                                  : 32;
     if (src.addr % align != 0)
       fail("alignment",
            who + ": the " + rname + " UB address " + std::to_string(src.addr) +
@@ -361,7 +499,8 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       hi = std::max(r.end, w.end);
     }
     DType t = role == Role::Dst ? c.dstType : c.srcType;
-    if ((op == VecOp::Select || op == VecOp::SelectScalar) &&
+    if ((op == VecOp::Select || op == VecOp::SelectScalar ||
+         op == VecOp::SelectCmpMaskScalar) &&
         role != Role::Src2)
       t = c.dstType;
     if (role == Role::Src2 && (op == VecOp::Gather || op == VecOp::Gatherb))
@@ -386,6 +525,11 @@ void Core::vecOp(const VecCall &c, Loc loc) {
                " repeats need at least " + std::to_string(need),
            loc);
   }
+  for (const VecOperand &o : in.opnd)
+    if (o.used && o.base) { // UB byte 0, for addresses held in CMPMASK
+      in.ub = o.base - mem_.ubOffset(o.base);
+      break;
+    }
   planResult(in, writes[0], writes[3]);
 
   std::vector<uint64_t> levels{in.repeats};
@@ -395,6 +539,8 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       n = (n + in.perRepeat - 1) / in.perRepeat;
       levels.push_back(n);
     }
+  if (op == VecOp::BilinearInterpolation) // hRepeat * vRepeat repeats
+    levels = {static_cast<uint64_t>(c.aux) * in.repeats};
   Cost cost = timing::vectorOp(op, c.dstType, c.srcType, levels);
 
   Instr instr;
@@ -408,7 +554,8 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   instr.work.type = c.dstType;
   instr.work.dst = in.out;
   // Race footprint and initialisation tracking: reads first, then writes.
-  bool dataDependent = op == VecOp::Gather || op == VecOp::Gatherb;
+  bool dataDependent = op == VecOp::Gather || op == VecOp::Gatherb ||
+                       op == VecOp::BilinearInterpolation;
   for (int pass = 0; pass < 2; ++pass)
     for (int k = 0; k < kNumRoles; ++k) {
       const VecOperand &o = in.opnd[k];
@@ -417,6 +564,8 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       const Spans &ss = pass == 0 ? reads[k] : writes[k];
       uint64_t base = mem_.ubOffset(o.base);
       for (const Span &s : ss) {
+        if (sys_.anyWatch)
+          watchUb(Pipe::V, base + s.start, base + s.end, pass == 1, api, loc);
         if (race_)
           instr.fp.push_back(
               ByteRange{Mem::UB, base + s.start, base + s.end, pass == 1});
@@ -505,6 +654,18 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
       in.padBits = call.padValue & mask;
     } else if (vecRegs_.padSet) {
       in.padBits = vecRegs_.padValue & mask;
+      // Pad or dummy bytes are written with the value: warn (once per call
+      // site) when they do not hold it.
+      std::string warning =
+          pads || call.blockLen % 32 != 0
+              ? padWidthWarning(vecRegs_.padType, vecRegs_.padValue, call.type)
+              : "";
+      if (!warning.empty() &&
+          padWidthReported_.insert({loc.file, loc.line}).second) {
+        Diagnostic d = makeDiagnostic("pad_value", std::move(warning), loc);
+        d.severity = Severity::Warning;
+        record(std::move(d));
+      }
     } else if (!pads) {
       in.padFirst = true;
     } else {
@@ -568,6 +729,8 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
       // Atomic stores are reported as reads: concurrent accumulations into
       // the same GM are not a race (ByteRange has no atomic flag).
       bool write = pass == 1 && in.atomic == AtomicKind::None;
+      if (ub && sys_.anyWatch)
+        watchUb(pipe, base + s.start, base + s.end, pass == 1, api, loc);
       if (race_)
         instr.fp.push_back(ByteRange{ub ? Mem::UB : Mem::GM, base + s.start,
                                      base + s.end, write});

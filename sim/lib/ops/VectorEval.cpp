@@ -9,6 +9,7 @@
 
 #include "ops/VectorOps.h"
 
+#include "ops/LayoutOps.h"
 #include "ops/VectorMath.h"
 #include "support/Fault.h"
 #include "support/Isa.h"
@@ -60,11 +61,11 @@ inline bool enabled(const VecInstr &in, uint32_t r, uint32_t e) {
   return e < elemsIn(in, r) && (in.counter || maskBit(in, e));
 }
 inline uint64_t elemOff(const VecOperand &o, uint32_t r, uint32_t e) {
-  uint32_t epb = 32 / o.es;
+  uint32_t epb = o.epb ? o.epb : 32 / o.es;
   return (static_cast<uint64_t>(r) * o.rep +
           static_cast<uint64_t>(e / epb) * o.blk) *
              32 +
-         static_cast<uint64_t>(e % epb) * o.es;
+         o.inOff + static_cast<uint64_t>(e % epb) * o.es;
 }
 
 int64_t wrapI(int64_t v, DType t) {
@@ -127,6 +128,15 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
                     in.mode, in.deqScale);
   case VecOp::Copy:
     return raw(c.rd(Role::Src0, elemOff(A, r, e)), A.es);
+  case VecOp::AddReluCast:
+  case VecOp::SubReluCast:
+  case VecOp::MulCast:
+  case VecOp::AddDeqRelu:
+    return quantCompute(in, raw(c.rd(Role::Src0, elemOff(A, r, e)), A.es),
+                        raw(c.rd(Role::Src1, elemOff(B, r, e)), B.es), e);
+  case VecOp::CastDeq:
+    return quantCompute(in, raw(c.rd(Role::Src0, elemOff(A, r, e)), A.es), 0,
+                        e);
   case VecOp::Duplicate:
     return in.scalar;
   case VecOp::Select:
@@ -556,6 +566,8 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc) {
   case VecOp::Gather:
   case VecOp::Gatherb:
     return evalGather(c, loc);
+  case VecOp::Layout:
+    return evaluateLayout(in, staging, loc);
   case VecOp::ReduceSum:
   case VecOp::ReduceMax:
   case VecOp::ReduceMin:
@@ -568,6 +580,18 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc) {
   case VecOp::PairReduceSum:
   case VecOp::RepeatReduceSum:
     return evalReduce(c);
+  case VecOp::CompareCmpMask:
+  case VecOp::SetCmpMask:
+  case VecOp::GetCmpMask:
+  case VecOp::SelectCmpMask:
+  case VecOp::SelectCmpMaskScalar:
+    return evaluateCmpMask(in, staging, loc);
+  case VecOp::BilinearInterpolation:
+    return evaluateBilinear(in, staging, loc);
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+    evalElementwise(c);
+    return selectLoadsCmpMask(in);
   default:
     return evalElementwise(c);
   }

@@ -37,6 +37,7 @@ Shape shapeOf(VecOp op) {
   switch (op) {
   case VecOp::Compare:
   case VecOp::CompareScalar:
+  case VecOp::CompareCmpMask:
     return Shape::Compare;
   case VecOp::WholeReduceSum:
   case VecOp::WholeReduceMax:
@@ -66,7 +67,9 @@ Shape shapeOf(VecOp op) {
 
 bool isBinaryTensor(VecOp op) {
   return op <= VecOp::MulAddDst || op == VecOp::Compare ||
-         op == VecOp::Select;
+         op == VecOp::Select || op == VecOp::CompareCmpMask ||
+         op == VecOp::SelectCmpMask ||
+         (isQuantOp(op) && op != VecOp::CastDeq);
 }
 
 /// Output elements per repeat and their unit for WholeReduce*.
@@ -123,11 +126,11 @@ template <class F> void eachEnabled(const VecInstr &in, F f) {
 }
 
 inline uint64_t elemOff(const VecOperand &o, uint32_t r, uint32_t e) {
-  uint32_t epb = 32 / o.es;
+  uint32_t epb = o.epb ? o.epb : 32 / o.es;
   return (static_cast<uint64_t>(r) * o.rep +
           static_cast<uint64_t>(e / epb) * o.blk) *
              32 +
-         static_cast<uint64_t>(e % epb) * o.es;
+         o.inOff + static_cast<uint64_t>(e % epb) * o.es;
 }
 
 /// Appends ranges, merging with the previous one when contiguous.
@@ -277,6 +280,7 @@ const char *vecOpName(VecOp op) {
   case VecOp::Brcb: return "brcb";
   case VecOp::Gather: return "gather";
   case VecOp::Gatherb: return "gatherb";
+  case VecOp::Layout: return "layout"; // ops/LayoutOps.h layoutOpName
   case VecOp::ReduceSum: return "reduce_sum";
   case VecOp::ReduceMax: return "reduce_max";
   case VecOp::ReduceMin: return "reduce_min";
@@ -288,6 +292,17 @@ const char *vecOpName(VecOp op) {
   case VecOp::BlockReduceMin: return "block_reduce_min";
   case VecOp::PairReduceSum: return "pair_reduce_sum";
   case VecOp::RepeatReduceSum: return "repeat_reduce_sum";
+  case VecOp::CompareCmpMask: return "compare";
+  case VecOp::SetCmpMask: return "set_cmp_mask";
+  case VecOp::GetCmpMask: return "get_cmp_mask";
+  case VecOp::SelectCmpMask: return "select";
+  case VecOp::SelectCmpMaskScalar: return "select";
+  case VecOp::AddReluCast: return "add_relu_cast";
+  case VecOp::SubReluCast: return "sub_relu_cast";
+  case VecOp::MulCast: return "mul_cast";
+  case VecOp::AddDeqRelu: return "add_deq_relu";
+  case VecOp::CastDeq: return "cast_deq";
+  case VecOp::BilinearInterpolation: return "bilinear_interpolation";
   }
   return "?";
 }
@@ -352,8 +367,18 @@ bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed) {
     allowed = "sources float16, float32, int32 (int32: CMPMODE.EQ only); "
               "destination uint8, int8";
     return oneOf(src, {D::F16, D::F32, D::I32}) && oneOf(dst, {D::U8, D::I8});
+  case VecOp::CompareCmpMask:
+    allowed = "float16, float32, int32 (int32: CMPMODE.EQ only)";
+    return oneOf(src, {D::F16, D::F32, D::I32});
+  case VecOp::SetCmpMask:
+  case VecOp::GetCmpMask: // b8 - b64
+    allowed = "8-, 16-, 32- and 64-bit element types";
+    return dtypeSize(src) <= 8;
+  case VecOp::SelectCmpMask:
+    return same({D::F16, D::F32});
   case VecOp::Select:
   case VecOp::SelectScalar:
+  case VecOp::SelectCmpMaskScalar:
     allowed = "float16, float32 (selection mask uint8, uint16, uint32, "
               "uint64)";
     return oneOf(dst, {D::F16, D::F32}) &&
@@ -361,6 +386,23 @@ bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed) {
   case VecOp::Cast:
     allowed = "the Atlas A2/A3 Cast pairs (hardware.md §4.3)";
     return castPairSupported(dst, src);
+  case VecOp::AddReluCast:
+  case VecOp::SubReluCast:
+    allowed = "float16 -> int8, int16 -> int8, float32 -> float16";
+    return (src == D::F16 && dst == D::I8) || (src == D::I16 && dst == D::I8) ||
+           (src == D::F32 && dst == D::F16);
+  case VecOp::MulCast:
+    allowed = "float16 -> int8, float16 -> uint8";
+    return src == D::F16 && (dst == D::I8 || dst == D::U8);
+  case VecOp::AddDeqRelu:
+    allowed = "int32 -> float16";
+    return src == D::I32 && dst == D::F16;
+  case VecOp::BilinearInterpolation:
+    return same({D::F16});
+  case VecOp::CastDeq:
+    allowed = "int32 -> float16, int16 -> int8, int16 -> uint8";
+    return (src == D::I32 && dst == D::F16) ||
+           (src == D::I16 && (dst == D::I8 || dst == D::U8));
   default: // reductions
     return same({D::F16, D::F32});
   }
@@ -432,13 +474,15 @@ bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes) {
 bool vecUses(VecOp op, Role role) {
   switch (role) {
   case Role::Dst:
-    return true;
+    return op != VecOp::CompareCmpMask && op != VecOp::SetCmpMask;
   case Role::Src0:
-    return op != VecOp::Duplicate;
+    return op != VecOp::Duplicate && op != VecOp::GetCmpMask;
   case Role::Src1:
-    return isBinaryTensor(op);
+    return isBinaryTensor(op) || op == VecOp::BilinearInterpolation;
   case Role::Src2:
     return op == VecOp::Select || op == VecOp::SelectScalar ||
+           op == VecOp::BilinearInterpolation ||
+           op == VecOp::SelectCmpMaskScalar ||
            op == VecOp::Gather || op == VecOp::Gatherb ||
            shapeOf(op) == Shape::ReduceAll;
   }
@@ -459,9 +503,11 @@ const char *roleName(VecOp op, Role role) {
   case Role::Src1:
     return "source 1";
   case Role::Src2:
-    if (op == VecOp::Select || op == VecOp::SelectScalar)
+    if (op == VecOp::Select || op == VecOp::SelectScalar ||
+        op == VecOp::SelectCmpMaskScalar)
       return "selection mask";
-    if (op == VecOp::Gather || op == VecOp::Gatherb)
+    if (op == VecOp::Gather || op == VecOp::Gatherb ||
+        op == VecOp::BilinearInterpolation)
       return "offset tensor";
     return "shared tmp buffer";
   }
@@ -472,6 +518,7 @@ uint32_t elementsPerRepeat(VecOp op, DType dst, DType src) {
   switch (op) {
   case VecOp::Compare:
   case VecOp::CompareScalar:
+  case VecOp::CompareCmpMask:
     return 256 / dtypeSize(src);
   case VecOp::Select:
   case VecOp::SelectScalar:
@@ -479,6 +526,11 @@ uint32_t elementsPerRepeat(VecOp op, DType dst, DType src) {
   case VecOp::Cast:
   case VecOp::MulAddDst:
   case VecOp::Axpy:
+  case VecOp::AddReluCast:
+  case VecOp::SubReluCast:
+  case VecOp::MulCast:
+  case VecOp::AddDeqRelu:
+  case VecOp::CastDeq:
     return 256 / std::max(dtypeSize(dst), dtypeSize(src));
   case VecOp::Brcb:
   case VecOp::Gatherb:
@@ -494,13 +546,16 @@ uint32_t operandElemSize(VecOp op, Role role, DType dst, DType src) {
     return dtypeSize(dst);
   case Role::Src0:
   case Role::Src1:
-    if (op == VecOp::Select || op == VecOp::SelectScalar)
+    if (op == VecOp::Select || op == VecOp::SelectScalar ||
+        op == VecOp::SelectCmpMaskScalar)
       return dtypeSize(dst);
     return dtypeSize(src);
   case Role::Src2:
-    if (op == VecOp::Select || op == VecOp::SelectScalar)
+    if (op == VecOp::Select || op == VecOp::SelectScalar ||
+        op == VecOp::SelectCmpMaskScalar)
       return dtypeSize(src);
-    if (op == VecOp::Gather || op == VecOp::Gatherb)
+    if (op == VecOp::Gather || op == VecOp::Gatherb ||
+        op == VecOp::BilinearInterpolation)
       return 4;
     return dtypeSize(dst);
   }
@@ -537,6 +592,11 @@ Span hull(const Spans &s) {
 Spans footprint(const VecInstr &in, Role role, bool write) {
   if (in.isCopy)
     return copyFootprint(in, role, write);
+  Spans cmpMask;
+  if (cmpMaskFootprint(in, role, write, cmpMask))
+    return cmpMask;
+  if (in.op == VecOp::BilinearInterpolation) // ops/BilinearEval.cpp
+    return bilinearFootprint(in, role, write);
   const VecOperand &o = in.operand(role);
   if (!o.used)
     return {};

@@ -30,9 +30,11 @@
 #define ASCSIM_OPS_VECTOROPS_H
 
 #include "ascsim/vector_abi.h"
+#include "ops/QuantOps.h"
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,6 +61,10 @@ struct VecOperand {
   int64_t rep = 8;
   uint8_t *base = nullptr;
   uint64_t view = 0;
+  // Half-block layouts (CastDeq dst): elements per 32-B block (0: 32 / es)
+  // and the byte offset of the first one inside its block.
+  uint32_t epb = 0;
+  uint32_t inOff = 0;
 };
 
 /// The store configuration of MTE3 copies to GM (SetAtomicAdd/Max/Min).
@@ -69,6 +75,14 @@ struct WriteSeg {
   uint64_t dst = 0;
   uint64_t st = 0;
   uint64_t len = 0;
+};
+
+/// The core's 128-bit CMPMASK register (Compare register form, SetCmpMask,
+/// GetCmpMask, the Select forms without a mask operand). Shared by the core
+/// and its in-flight instructions: PIPE_V starts them in program order, so
+/// reading and writing it when an instruction starts is program order.
+struct CmpMaskReg {
+  uint64_t lo = 0, hi = 0;
 };
 
 /// One planned instruction (a vector op or a parameterised data copy).
@@ -90,7 +104,11 @@ struct VecInstr {
   uint64_t scalar = 0;
   uint32_t aux = 0;
   uint16_t deqScale = 0x3C00; // float16 1.0
+  DeqState deq;               // CastDeq / AddDeqRelu (ops/QuantOps.h)
   Loc loc{nullptr, 0};         // the call site (data-dependent faults)
+  std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK register
+  uint8_t *ub = nullptr;               // UB byte 0 (CMPMASK addresses)
+  uint64_t ubBytes = 0;
 
   // Data copies.
   CopyCall copy{};
@@ -127,7 +145,10 @@ struct VecRegs {
   DType atomicType = DType::F32;
   bool padSet = false;
   uint64_t padValue = 0;
+  DType padType = DType::U8; // the SetPadValue<T> type (its width matters)
   uint16_t deqScale = 0x3C00;
+  DeqState deq; // the other SetDeqScale forms (ops/QuantOps.h)
+  std::shared_ptr<CmpMaskReg> cmpMask = std::make_shared<CmpMaskReg>();
 };
 
 //===----------------------------------------------------------------------===//
@@ -181,6 +202,24 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc);
 /// Writes the staged result into memory when the instruction completes
 /// (plain stores, or accumulation under SetAtomicAdd/Max/Min).
 void commitVector(const VecInstr &in, const uint8_t *staging);
+
+/// The CMPMASK instructions (CompareCmpMask, Set/GetCmpMask, SelectCmpMask*;
+/// ops/VectorCmpMask.cpp): their result at start. May throw a Fault (a
+/// selection-mask address from CMPMASK outside the UB).
+void evaluateCmpMask(const VecInstr &in, uint8_t *staging, Loc loc);
+/// Select with a mask operand loads CMPMASK itself (the NPU implementation
+/// goes through SetCmpMask): mode 0 the first 128 selection bits, mode 1
+/// the scalar, mode 2 the selection mask's UB address.
+void selectLoadsCmpMask(const VecInstr &in);
+/// Footprints of SetCmpMask (16 bytes read) / GetCmpMask (16 bytes
+/// written); false for other ops.
+bool cmpMaskFootprint(const VecInstr &in, Role role, bool write, Spans &out);
+
+/// BilinearInterpolation (ops/BilinearEval.cpp): footprints (src0 is data
+/// dependent: its whole view) and the result at start; may throw a Fault
+/// (an offset that is unaligned or outside src0).
+Spans bilinearFootprint(const VecInstr &in, Role role, bool write);
+void evaluateBilinear(const VecInstr &in, uint8_t *staging, Loc loc);
 
 /// Cast one value (bit pattern of `src`) to `dst` with a RoundMode value;
 /// exposed for tests. `deqScale` is the float16 DEQSCALE (int32 -> half).

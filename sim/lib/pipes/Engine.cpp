@@ -266,6 +266,15 @@ uint64_t Engine::runUntilFlag(uint8_t event, uint8_t id, const Stall &stall) {
   return flags_.setCycle(event, id);
 }
 
+uint64_t Engine::runUntilPipeDone(Pipe p, const Stall &stall) {
+  while (!pipes_[idx(p)].queue.empty())
+    if (step(kNever) != Step::Progressed)
+      deadlock(stall);
+  uint64_t done = pipes_[idx(p)].lastDone;
+  runUntil(done); // its completion commits the result
+  return done;
+}
+
 uint64_t Engine::drain(const Stall &stall) {
   Step s;
   while ((s = step(kNever)) == Step::Progressed) {

@@ -212,6 +212,10 @@ public:
   /// Runs until every queue is empty and every instruction has completed;
   /// returns the cycle of the last completion.
   uint64_t drain(const Stall &stall);
+  /// Runs until `p`'s queue is empty and its last started instruction has
+  /// completed; returns that completion cycle (GatherMask: the scalar waits
+  /// for the kept count).
+  uint64_t runUntilPipeDone(Pipe p, const Stall &stall);
 
   /// Cycles during which `p` had at least one instruction in flight.
   uint64_t busy(Pipe p) const { return pipes_[idx(p)].busy; }

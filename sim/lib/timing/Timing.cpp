@@ -83,9 +83,20 @@ VecClass vecClass(VecOp op, DType dst, DType src) {
     return {256, 5, 1};
   case VecOp::Select:
   case VecOp::SelectScalar:
+  case VecOp::SelectCmpMask:
+  case VecOp::SelectCmpMaskScalar:
     return {256, 5, 1};
   case VecOp::Cast:
+  case VecOp::CastDeq: // assumed: VCONV
     return {256, 4, 1};
+  case VecOp::AddReluCast: // assumed: VADD
+  case VecOp::SubReluCast:
+  case VecOp::AddDeqRelu:
+    return {256, isFloat || src == DType::F16 || src == DType::F32 ? 6u : 4u,
+            1};
+  case VecOp::MulCast: // assumed: VMUL fp
+  case VecOp::BilinearInterpolation: // assumed: VMUL fp per h-iteration
+    return {256, 7, 1};
   case VecOp::Copy:
   case VecOp::Brcb:
   case VecOp::Gather:  // assumed: VCOPY class

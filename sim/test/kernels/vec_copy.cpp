@@ -11,6 +11,8 @@
 //   6  DataCopy UB->UB with DataCopyParams
 //   7  SetPadValue<int16_t>(a3), then mode 2 with isPad = false
 //   8  SetAtomicMax<float> with DataCopyPad UB->GM (blockLen = ny*4 bytes)
+//   9  SetPadValue<int32_t>(a3), then mode 2 with isPad = false (a 4-byte
+//      value for 2-byte elements)
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,7 +51,11 @@ extern "C" __global__ __aicore__ void kernel(int32_t mode, __gm__ int16_t *x, __
     break;
   }
   case 7:
-    AC::SetPadValue<int16_t>(static_cast<int16_t>(a3));
+  case 9:
+    if (mode == 7)
+      AC::SetPadValue<int16_t>(static_cast<int16_t>(a3));
+    else
+      AC::SetPadValue<int32_t>(a3);
     [[fallthrough]];
   case 2:
     AC::DataCopy(R, yg, ny);

@@ -302,6 +302,16 @@ func.func @vector_cast(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor
   return
 }
 
+// CHECK-LABEL: func.func @compare_scalar_forms
+// CHECK-SAME: (%[[B:.+]]: !asc.local_tensor<veccalc, ui8>, %[[X:.+]]: !asc.local_tensor<vecin, f16>, %[[S:.+]]: f16, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.unary_repeat_params)
+func.func @compare_scalar_forms(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f16>, %s: f16, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.unary_repeat_params) {
+  // CHECK-NEXT: asc.compare_scalar_l0 le, %[[B]], %[[X]], %[[S]], %[[M]], %[[R]], %[[P]] :
+  asc.compare_scalar_l0 le, %b, %x, %s, %m, %r, %p : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  // CHECK-NEXT: asc.compare_scalar_l1 gt, %[[B]], %[[X]], %[[S]], %[[LO]], %[[HI]], %[[R]], %[[P]] {is_set_mask = false} :
+  asc.compare_scalar_l1 gt, %b, %x, %s, %lo, %hi, %r, %p {is_set_mask = false} : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  return
+}
+
 // CHECK-LABEL: func.func @compare_select
 // CHECK-SAME: (%[[B:.+]]: !asc.local_tensor<veccalc, ui8>, %[[X:.+]]: !asc.local_tensor<vecin, f32>, %[[Y:.+]]: !asc.local_tensor<vecin, f32>, %[[S:.+]]: f32, %[[Z:.+]]: !asc.local_tensor<vecout, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.binary_repeat_params)
 func.func @compare_select(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>, %y: !asc.local_tensor<vecin, f32>, %s: f32, %z: !asc.local_tensor<vecout, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.binary_repeat_params) {

@@ -24,6 +24,21 @@ func.func @compare_forms(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_ten
 
 // -----
 
+// The masked CompareScalar forms: source type, mask type, isSetMask.
+// CHECK-LABEL: void compare_scalar_forms(
+// CHECK-SAME:  AscendC::LocalTensor<uint8_t> [[B:v[0-9]+]], AscendC::LocalTensor<half> [[X:v[0-9]+]], half [[S:v[0-9]+]], int64_t [[M:v[0-9]+]], int32_t [[R:v[0-9]+]], AscendC::UnaryRepeatParams [[P:v[0-9]+]])
+// CHECK-NEXT:    AscendC::CompareScalar<half, uint8_t, true>([[B]], [[X]], [[S]], AscendC::CMPMODE::LE, [[M]], [[R]], [[P]]);
+// CHECK-NEXT:    uint64_t [[A:mask]][] = {static_cast<uint64_t>([[M]]), static_cast<uint64_t>([[M]])};
+// CHECK-NEXT:    AscendC::CompareScalar<half, uint8_t, false>([[B]], [[X]], [[S]], AscendC::CMPMODE::GT, [[A]], [[R]], [[P]]);
+func.func @compare_scalar_forms(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f16>, %s: f16,
+                                %m: i64, %r: i32, %p: !asc.unary_repeat_params) {
+  asc.compare_scalar_l0 le, %b, %x, %s, %m, %r, %p : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f16>, f16, i64, i32, !asc.unary_repeat_params
+  asc.compare_scalar_l1 gt, %b, %x, %s, %m, %m, %r, %p {is_set_mask = false} : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f16>, f16, i64, i64, i32, !asc.unary_repeat_params
+  return
+}
+
+// -----
+
 // int32 sources compare for equality.
 // CHECK-LABEL: void compare_int32(
 // CHECK-SAME:  AscendC::LocalTensor<int8_t> [[B:v[0-9]+]], AscendC::LocalTensor<int32_t> [[X:v[0-9]+]], int32_t [[N:v[0-9]+]])

@@ -8,7 +8,7 @@ whose handlers each create one `asc` op: `asc.<name>`, `asc.<name>_l0` or
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..core import semantic
@@ -37,14 +37,34 @@ ARITH = (int16, float16, int32, float32)
 
 @dataclass(frozen=True)
 class ApiInfo:
-    """One API of the table: its Python name, Ascend C name, family and element types."""
+    """One API of the table: its Python name, Ascend C name, family and element types.
+
+    The call forms are those of the handlers `_register` attaches (`overloads`): every `OverloadSet.add`
+    records a form, derived from its parameters (`count`, `mask: int` → l0, `mask: List[int]` → l1) or
+    named with `form=`. `forms` is an optional declaration: checked against the handlers
+    (python/test/test_api_coverage.py), and the forms reported for an API without an OverloadSet.
+    """
 
     name: str
     cxx: str
     family: str
     dtypes: tuple[DataType, ...]
-    forms: tuple[str, ...] = ("count", "l0", "l1")
+    forms: tuple[str, ...] | None = None  # declared; the registered ones are `registered_forms`
     note: str = ""
+    overloads: OverloadSet | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def registered_forms(self) -> tuple[str, ...]:
+        """The forms that really have a handler ("?" for a handler without a form tag)."""
+        if self.overloads is None:
+            return self.forms or ()
+        return self.overloads.forms + (("?",) if self.overloads.untagged() else ())
+
+    def missing_forms(self) -> tuple[str, ...]:
+        """Declared forms without a handler (empty for an API without an OverloadSet)."""
+        if self.overloads is None:
+            return ()
+        return tuple(f for f in self.forms or () if f not in self.overloads.forms)
 
 
 REGISTRY: dict[str, ApiInfo] = {}
@@ -136,7 +156,7 @@ def _check_dtypes(info: ApiInfo, *tensors: tuple[str, LocalTensor]) -> None:
 
 
 def _register(info: ApiInfo, dispatcher: OverloadSet) -> Callable[..., Any]:
-    REGISTRY[info.name] = info
+    REGISTRY[info.name] = replace(info, overloads=dispatcher)
 
     @builtin
     def api(*args: Any, **kwargs: Any) -> Any:
@@ -269,6 +289,7 @@ for _pair, _modes in {
     (int8, float16): (RoundMode.CAST_NONE,), (uint8, float16): (RoundMode.CAST_NONE,),
     (int16, float16): _ALL_ROUND + (RoundMode.CAST_NONE,), (int16, float32): (RoundMode.CAST_NONE,),
     (int32, float32): _ALL_ROUND + (RoundMode.CAST_NONE,), (int32, int16): (RoundMode.CAST_NONE,),
+    (int32, float16): _ALL_ROUND + (RoundMode.CAST_NONE, RoundMode.CAST_ODD),  # x · DEQSCALE, mode ignored
     (float32, int32): _ALL_ROUND, (float32, int16): _ALL_ROUND, (float32, bfloat16): _ALL_ROUND,
     (float32, float32): _ALL_ROUND, (bfloat16, float32): (RoundMode.CAST_NONE,), (bfloat16, int32): _ALL_ROUND,
 }.items():
@@ -315,7 +336,9 @@ def cast_api() -> Callable[..., Any]:
 
 def compare_api() -> Callable[..., Any]:
     info = ApiInfo("compare", "Compare", "compare/select", (float16, float32, int32),
-                   note="int32 only with CMPMODE.EQ; count·sizeof must be a multiple of 256 bytes")
+                   forms=("count", "l0", "l1", "register"),
+                   note="int32 only with CMPMODE.EQ; count·sizeof must be a multiple of 256 bytes; the register "
+                        "form (no dst) writes CMPMASK")
     d = OverloadSet("compare")
 
     def operands(c: _Call, dst: Any, src0: Any, src1: Any, cmp_mode: Any) -> None:
@@ -341,66 +364,167 @@ def compare_api() -> Callable[..., Any]:
             c.masked(level, mask, repeat_times, repeat_params, BinaryRepeatParams, is_set_mask, "compare")
         return form
 
+    def register(level: str) -> Callable[..., None]:
+        # No dst: one repeat into the CMPMASK register (asc.get_cmp_mask / the selects without sel_mask).
+        def form(src0, src1, cmp_mode, mask, repeat_params, is_set_mask=True):
+            c = _Call("compare")
+            c.tensor(src0, "src0")
+            c.tensor(src1, "src1")
+            _checks.same_dtype("compare", src0=src0, src1=src1)
+            _check_dtypes(info, ("src0", src0))
+            if src0.dtype == int32 and cmp_mode != CMPMODE.EQ:
+                raise ValueError("compare: int32 inputs support only CMPMODE.EQ on Ascend 910B/910C")
+            c.enum("cmp_mode", "cmp_mode", cmp_mode, CMPMODE)
+            c.mask_int(mask) if level == "l0" else c.mask_list(mask)
+            c.params(repeat_params, BinaryRepeatParams)
+            c.set_mask(is_set_mask)
+            c.emit(f"compare_cmpmask_{level}")
+        return form
+
     base = [Param("dst", LOCAL), Param("src0", LOCAL), Param("src1", LOCAL),
             Param("cmp_mode", instance_of(CMPMODE))]
     d.add(base + [Param("count", INT)], count)
     for level, tail in _masked_params(BRP):
         d.add(base + tail, masked(level))
+    reg = [Param("src0", LOCAL), Param("src1", LOCAL), Param("cmp_mode", instance_of(CMPMODE))]
+    for level, mask_kind in (("l1", INT_LIST), ("l0", INT)):
+        d.add(reg + [Param("mask", mask_kind), Param("repeat_params", BRP), Param("is_set_mask", BOOL, True)],
+              register(level), form="register")
     return _register(info, d)
 
 
 def compare_scalar_api() -> Callable[..., Any]:
-    info = ApiInfo("compare_scalar", "CompareScalar", "compare/select", (float16, float32, int32))
+    info = ApiInfo("compare_scalar", "CompareScalar", "compare/select", (float16, float32, int32),
+                   note="int32 only with CMPMODE.EQ; count·sizeof must be a multiple of 256 bytes; the masked forms "
+                        "honour the mask (masked-off bits are 0)")
     d = OverloadSet("compare_scalar")
 
-    def count(dst, src0, src1_scalar, cmp_mode, count):
-        c = _Call("compare_scalar")
+    def operands(c: _Call, dst: Any, src0: Any, src1_scalar: Any, cmp_mode: Any) -> None:
         c.tensor(dst, "dst")
         c.tensor(src0, "src0")
         _check_dtypes(info, ("src0", src0))
         c.scalar(src1_scalar, src0.dtype, "src1_scalar")
+        if src0.dtype == int32 and cmp_mode != CMPMODE.EQ:
+            raise ValueError("compare_scalar: int32 inputs support only CMPMODE.EQ on Ascend 910B/910C")
         c.enum("cmp_mode", "cmp_mode", cmp_mode, CMPMODE)
+
+    def count(dst, src0, src1_scalar, cmp_mode, count):
+        c = _Call("compare_scalar")
+        operands(c, dst, src0, src1_scalar, cmp_mode)
         c.int(count, "count")
         c.emit("compare_scalar")
 
-    d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("src1_scalar", NUMBER),
-           Param("cmp_mode", instance_of(CMPMODE)), Param("count", INT)], count)
+    def masked(level: str) -> Callable[..., None]:
+        def form(dst, src0, src1_scalar, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True):
+            c = _Call("compare_scalar")
+            operands(c, dst, src0, src1_scalar, cmp_mode)
+            c.masked(level, mask, repeat_times, repeat_params, UnaryRepeatParams, is_set_mask, "compare_scalar")
+        return form
+
+    # pyasc's order (Appendix A): count, mask: int, mask: List[int].
+    base = [Param("dst", LOCAL), Param("src0", LOCAL), Param("src1_scalar", NUMBER),
+            Param("cmp_mode", instance_of(CMPMODE))]
+    d.add(base + [Param("count", INT)], count)
+    for level, tail in _masked_params(URP):
+        d.add(base + tail, masked(level))
     return _register(info, d)
 
 
 def select_api() -> Callable[..., Any]:
-    info = ApiInfo("select", "Select", "compare/select", F16_F32, forms=("count",))
+    info = ApiInfo("select", "Select", "compare/select", F16_F32, forms=("count", "l0", "l1", "register"),
+                   note="selection mask uint8/16/32/64; the forms without sel_mask or src1 read CMPMASK")
     d = OverloadSet("select")
 
-    def tensor_form(dst, sel_mask, src0, src1, sel_mode, count):
-        c = _Call("select")
+    def sel_mode_of(c: _Call, sel_mode: Any, scalar: bool) -> None:
+        c.enum("sel_mode", "sel_mode", sel_mode, SelMode)
+        if scalar and sel_mode != SelMode.VSEL_TENSOR_SCALAR_MODE:
+            raise ValueError(f"select: a scalar src1 needs SelMode.VSEL_TENSOR_SCALAR_MODE, got SelMode.{sel_mode.name}")
+        if not scalar and sel_mode == SelMode.VSEL_TENSOR_SCALAR_MODE:
+            raise ValueError("select: a tensor src1 needs SelMode.VSEL_CMPMASK_SPR or "
+                             "SelMode.VSEL_TENSOR_TENSOR_MODE, got SelMode.VSEL_TENSOR_SCALAR_MODE")
+
+    def operands(c: _Call, dst: Any, sel_mask: Any, src0: Any, src1: Any, sel_mode: Any) -> bool:
+        """dst, sel_mask, src0, src1 (tensor or scalar) and sel_mode; True if src1 is a scalar."""
         c.tensor(dst, "dst")
         c.tensor(sel_mask, "sel_mask")
         c.tensor(src0, "src0")
-        c.tensor(src1, "src1")
-        _checks.same_dtype("select", dst=dst, src0=src0, src1=src1)
+        scalar = not isinstance(src1, LocalTensor)
+        if scalar:
+            _checks.same_dtype("select", dst=dst, src0=src0)
+        else:
+            c.tensor(src1, "src1")
+            _checks.same_dtype("select", dst=dst, src0=src0, src1=src1)
         _check_dtypes(info, ("src0", src0))
-        c.enum("sel_mode", "sel_mode", sel_mode, SelMode)
-        c.int(count, "count")
-        c.emit("select")
+        _check_sel_mask(sel_mask)
+        if scalar:
+            c.scalar(src1, src0.dtype, "src1")
+        sel_mode_of(c, sel_mode, scalar)
+        return scalar
 
-    def scalar_form(dst, sel_mask, src0, src1, sel_mode, count):
+    def count_form(dst, sel_mask, src0, src1, sel_mode, count):
+        c = _Call("select")
+        scalar = operands(c, dst, sel_mask, src0, src1, sel_mode)
+        c.int(count, "count")
+        c.emit("select_scalar" if scalar else "select")
+
+    def masked(level: str) -> Callable[..., None]:
+        def form(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, repeat_params, is_set_mask=True):
+            c = _Call("select")
+            scalar = operands(c, dst, sel_mask, src0, src1, sel_mode)
+            c.masked(level, mask, repeat_times, repeat_params, BinaryRepeatParams, is_set_mask,
+                     "select_scalar" if scalar else "select")
+        return form
+
+    def scalar_from_cmp_mask(dst, sel_mask, src0, repeat_times, repeat_params):
+        # VSEL_TENSOR_SCALAR_MODE; the scalar was loaded by asc.set_cmp_mask.
         c = _Call("select")
         c.tensor(dst, "dst")
         c.tensor(sel_mask, "sel_mask")
         c.tensor(src0, "src0")
         _checks.same_dtype("select", dst=dst, src0=src0)
         _check_dtypes(info, ("src0", src0))
-        c.scalar(src1, src0.dtype, "src1")
-        c.enum("sel_mode", "sel_mode", sel_mode, SelMode)
-        c.int(count, "count")
-        c.emit("select_scalar")
+        _check_sel_mask(sel_mask)
+        c.int(repeat_times, "repeat_times")
+        c.params(repeat_params, BinaryRepeatParams)
+        c.emit("select_cmpmask_scalar")
+
+    def register_form(dst, src0, src1, repeat_times, repeat_params, sel_mode):
+        # The selection comes from CMPMASK: its bits (VSEL_CMPMASK_SPR) or the sel_mask address.
+        c = _Call("select")
+        c.tensor(dst, "dst")
+        c.tensor(src0, "src0")
+        c.tensor(src1, "src1")
+        _checks.same_dtype("select", dst=dst, src0=src0, src1=src1)
+        _check_dtypes(info, ("src0", src0))
+        c.int(repeat_times, "repeat_times")
+        c.params(repeat_params, BinaryRepeatParams)
+        sel_mode_of(c, sel_mode, False)
+        c.emit("select_cmpmask")
 
     head = [Param("dst", LOCAL), Param("sel_mask", LOCAL), Param("src0", LOCAL)]
-    tail = [Param("sel_mode", instance_of(SelMode)), Param("count", INT)]
-    d.add(head + [Param("src1", NUMBER)] + tail, scalar_form)
-    d.add(head + [Param("src1", LOCAL)] + tail, tensor_form)
+    mode = Param("sel_mode", instance_of(SelMode))
+    masked_tail = {level: [Param("mask", kind), Param("repeat_times", INT), Param("repeat_params", BRP),
+                           Param("is_set_mask", BOOL, True)] for level, kind in (("l0", INT), ("l1", INT_LIST))}
+    # pyasc's order (Appendix A): count scalar, count tensor, scalar L1/L0, cmpmask scalar, tensor L1/L0, register.
+    d.add(head + [Param("src1", NUMBER), mode, Param("count", INT)], count_form)
+    d.add(head + [Param("src1", LOCAL), mode, Param("count", INT)], count_form)
+    d.add(head + [Param("src1", NUMBER), mode] + masked_tail["l1"], masked("l1"))
+    d.add(head + [Param("src1", NUMBER), mode] + masked_tail["l0"], masked("l0"))
+    d.add(head + [Param("repeat_times", INT), Param("repeat_params", BRP)], scalar_from_cmp_mask, form="register")
+    d.add(head + [Param("src1", LOCAL), mode] + masked_tail["l1"], masked("l1"))
+    d.add(head + [Param("src1", LOCAL), mode] + masked_tail["l0"], masked("l0"))
+    d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("src1", LOCAL), Param("repeat_times", INT),
+           Param("repeat_params", BRP), mode], register_form, form="register")
     return _register(info, d)
+
+
+SEL_MASK_TYPES = (uint8, uint16, uint32, DataType("uint64"))  # DataTypes compare by name
+
+
+def _check_sel_mask(sel_mask: LocalTensor) -> None:
+    if sel_mask.dtype not in SEL_MASK_TYPES:
+        raise TypeError(f"select: 'sel_mask' holds {sel_mask.dtype.name}, but a selection mask holds uint8, "
+                        "uint16, uint32 or uint64")
 
 
 # -- fill / broadcast ---------------------------------------------------------------------------------
@@ -457,7 +581,7 @@ def brcb_api() -> Callable[..., Any]:
         c.emit("brcb")
 
     d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("repeat_times", INT),
-           Param("repeat_params", instance_of(BrcbRepeatParams))], form)
+           Param("repeat_params", instance_of(BrcbRepeatParams))], form, form="repeat")
     return _register(info, d)
 
 
@@ -632,7 +756,7 @@ def gatherb_api() -> Callable[..., Any]:
         c.emit("gatherb")
 
     d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("offset", LOCAL), Param("repeat_times", INT),
-           Param("repeat_params", instance_of(GatherRepeatParams))], form)
+           Param("repeat_params", instance_of(GatherRepeatParams))], form, form="repeat")
     return _register(info, d)
 
 

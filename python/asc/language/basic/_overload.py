@@ -17,6 +17,7 @@ from typing import Any, Callable
 from ..core.ir_value import IRValue, PlainValue
 
 _NO_DEFAULT = object()
+_FORM_ORDER = {"count": 0, "l0": 1, "l1": 2}
 
 
 class Kind:
@@ -58,10 +59,25 @@ class Param:
     default: Any = _NO_DEFAULT
 
 
+def form_of(params: Sequence[Param]) -> str | None:
+    """The call form a candidate's parameters imply: a `count` parameter → "count" (L2), `mask: int` →
+    "l0", `mask: List[int]` → "l1"; None when they imply none (the caller names the form)."""
+    kinds = {p.name: p.kind for p in params}
+    if "count" in kinds:
+        return "count"
+    mask = kinds.get("mask")
+    if mask is INT:
+        return "l0"
+    if mask is INT_LIST:
+        return "l1"
+    return None
+
+
 @dataclass(frozen=True)
 class Candidate:
     params: tuple[Param, ...]
     handler: Callable[..., Any]
+    form: str | None = None  # the call form this candidate implements ("count", "l0", "l1", ...)
 
     def bind(self, args: Sequence[Any], kwargs: dict[str, Any]) -> dict[str, Any] | None:
         if len(args) > len(self.params):
@@ -113,8 +129,19 @@ class OverloadSet:
         self.name = name
         self.candidates: list[Candidate] = []
 
-    def add(self, params: Sequence[Param], handler: Callable[..., Any]) -> None:
-        self.candidates.append(Candidate(tuple(params), handler))
+    def add(self, params: Sequence[Param], handler: Callable[..., Any], form: str | None = None) -> None:
+        """Adds a candidate. Its form is `form` if given, else derived from the parameters (`form_of`)."""
+        self.candidates.append(Candidate(tuple(params), handler, form or form_of(params)))
+
+    @property
+    def forms(self) -> tuple[str, ...]:
+        """The distinct forms of the candidates: count, l0, l1 first, the others in order of addition."""
+        tags = list(dict.fromkeys(c.form for c in self.candidates if c.form is not None))
+        return tuple(sorted(tags, key=lambda f: (_FORM_ORDER.get(f, len(_FORM_ORDER)), tags.index(f))))
+
+    def untagged(self) -> list[Candidate]:
+        """Candidates whose form is neither given nor derivable (`form_of`)."""
+        return [c for c in self.candidates if c.form is None]
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         for c in self.candidates:

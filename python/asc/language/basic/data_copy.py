@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..core.builtin import builder_for, builtin
 from ..core.enums import TPosition
+from ..core.layout_types import BlockMode, DataCopyEnhancedParams, DeqScale, SliceInfo, pad_t
 from ..core.tensor import GlobalTensor, LocalTensor
 from ..core.types import (
     DataCopyExtParams,
@@ -15,7 +18,7 @@ from ..core.types import (
 )
 from . import _checks
 from ._families import REGISTRY, ApiInfo, copy_api
-from ._overload import INT, OverloadSet, Param, instance_of
+from ._overload import INT, Kind, OverloadSet, Param, instance_of
 
 LOCAL, GLOBAL = instance_of(LocalTensor), instance_of(GlobalTensor)
 
@@ -37,18 +40,80 @@ def _params(dst: Any, src: Any, repeat_params: Any) -> None:
                                     [repeat_params.handle])
 
 
+_CUBE_MODES = (("block_mode", BlockMode), ("deq_scale", DeqScale), ("is_relu_in", bool), ("pad_mode_in", pad_t))
+
+
+def _enhanced(dst: Any, src: Any, params: Any, enhanced_params: Any) -> None:
+    # Ascend 910B/910C ignore the enhanced parameters on the copies a vector core makes (ascendc_api.md
+    # §4.2): a cube-path mode would silently do nothing, so it is an error here.
+    for key, kind in _CUBE_MODES:
+        value = enhanced_params.fields[key]
+        if value:
+            shown = kind(value).name if kind is not bool else "True"
+            raise ValueError(f"data_copy: DataCopyEnhancedParams.{key} = {shown} selects a cube-path mode; "
+                             "Ascend 910B/910C apply no enhanced parameter to GM/UB copies (use the default, "
+                             "or data_copy(dst, src, repeat_params) and vector instructions)")
+    builder_for("data_copy").create("asc.data_copy_enhanced", _pair("data_copy", dst, src) +
+                                    [params.handle, enhanced_params.handle])
+
+
+def _enhanced_repeat(dst: Any, src: Any, repeat_params: Any, enhanced_params: Any) -> None:
+    _enhanced(dst, src, repeat_params, enhanced_params)
+
+
+def _enhanced_intri(dst: Any, src: Any, intri_params: Any, enhanced_params: Any) -> None:
+    _enhanced(dst, src, intri_params, enhanced_params)
+
+
+_UB = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
+
+
+def _slices(dst: Any, src: Any, slice_list1: Any, slice_list2: Any, dim_value: Any) -> None:
+    operands = _pair("data_copy", dst, src)
+    local = dst if isinstance(dst, LocalTensor) else src
+    if local.position not in _UB:
+        raise ValueError(f"data_copy: slice copies move between GM and a UB position (VECIN, VECOUT, VECCALC), "
+                         f"not TPosition.{local.position.name}")
+    if dst.dtype.sizeof() not in (1, 2, 4):
+        raise TypeError(f"data_copy: slice copies need 1-, 2- or 4-byte elements, got {dst.dtype.name}")
+    if isinstance(dim_value, int) and not 1 <= dim_value <= min(len(slice_list1), len(slice_list2)):
+        raise ValueError(f"data_copy: 'dim_value' must be in [1, {min(len(slice_list1), len(slice_list2))}] (the "
+                         f"slices given), got {dim_value}")
+    b = builder_for("data_copy")
+    b.create("asc.data_copy_slice",
+             operands + [s.handle for s in slice_list1] + [s.handle for s in slice_list2] +
+             [_checks.integer(dim_value, "data_copy", "dim_value")],
+             attrs={"operandSegmentSizes": b.attr(f"array<i32: 1, 1, {len(slice_list1)}, {len(slice_list2)}, 1>")})
+
+
+_SLICES = Kind("List[SliceInfo]", lambda v: isinstance(v, (list, tuple)) and len(v) > 0
+               and all(isinstance(x, SliceInfo) for x in v))
 _data_copy = OverloadSet("data_copy")
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("count", INT)], _count)
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", instance_of(DataCopyParams))],
-                   _params)
+                   _params, form="params")
+# pyasc's implementation names the DataCopyParams `repeat_params`, its stub `intri_params`: both are accepted.
+for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
+    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", instance_of(DataCopyParams)),
+                    Param("enhanced_params", instance_of(DataCopyEnhancedParams))], _enhanced_repeat,
+                   form="enhanced")
+    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of(DataCopyParams)),
+                    Param("enhanced_params", instance_of(DataCopyEnhancedParams))], _enhanced_intri,
+                   form="enhanced")
+for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
+    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("slice_list1", _SLICES),
+                    Param("slice_list2", _SLICES), Param("dim_value", INT)], _slices, form="slice")
 
 
 @builtin
 def data_copy(*args: Any, **kwargs: Any) -> None:
     """Copies between GM and on-chip buffers: `data_copy(dst, src, count)` (count·sizeof must be a multiple
-    of 32 bytes) or `data_copy(dst, src, repeat_params: DataCopyParams)` (blocks of 32 bytes with gaps)."""
+    of 32 bytes), `data_copy(dst, src, repeat_params: DataCopyParams)` (blocks of 32 bytes with gaps), the
+    same with `enhanced_params: DataCopyEnhancedParams` (no effect on Ascend 910B/910C; cube-path modes are
+    rejected), or `data_copy(dst, src, slice_list1, slice_list2, dim_value)` (GM <-> UB slices, lists of
+    `SliceInfo` for dst and src, dimension 0 first)."""
     _data_copy(*args, **kwargs)
 
 
@@ -63,13 +128,13 @@ def _pad(dst: Any, src: Any, data_copy_params: Any, pad_params: Any = None) -> N
 
 _data_copy_pad = OverloadSet("data_copy_pad")
 _data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", instance_of(DataCopyExtParams)),
-                    Param("pad_params", instance_of(DataCopyPadExtParams))], _pad)
+                    Param("pad_params", instance_of(DataCopyPadExtParams))], _pad, form="ext")
 _data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", instance_of(DataCopyExtParams))],
-                   _pad)
+                   _pad, form="ext")
 _data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", instance_of(DataCopyParams)),
-                    Param("pad_params", instance_of(DataCopyPadParams))], _pad)
+                    Param("pad_params", instance_of(DataCopyPadParams))], _pad, form="params")
 _data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", instance_of(DataCopyParams))],
-                   _pad)
+                   _pad, form="params")
 
 
 @builtin
@@ -84,19 +149,40 @@ copy = copy_api()
 
 @builtin
 def set_pad_value(padding_value: Any, pos: Any = None) -> None:
-    """`SetPadValue(value)`: the value `data_copy_pad` writes into padding when `is_pad` is false."""
+    """`SetPadValue<T>(value)`: the value `data_copy_pad` writes into padding when `is_pad` is false.
+
+    T is the type of `padding_value`: a PlainValue keeps its dtype (`asc.number(-2.5, asc.float16)`), a
+    numpy scalar its numpy dtype (`np.float16(-2.5)` → float16), a Python int is int32 and a Python float
+    float32 (as in pyasc). The NPU pads each element with the low sizeof(element) bytes of the value, so
+    pass a value of the copy's dtype: before a float16 `data_copy_pad`, `asc.set_pad_value(np.float16(-2.5))`
+    pads with -2.5 while `asc.set_pad_value(-2.5)` (float32) pads with the low 16 bits of its pattern (0.0);
+    the simulator warns about the latter."""
+    from ..core import semantic
+    from ..core.dtype import float64, from_numpy_name
+    from ..core.ir_value import PlainValue
+
     if pos is not None and pos != TPosition.MAX:
         raise NotImplementedError("set_pad_value(..., pos=...) with a position other than MAX is not supported")
-    if not isinstance(padding_value, (int, float)) or isinstance(padding_value, bool):
-        raise TypeError(f"set_pad_value: 'padding_value' must be a number, got {type(padding_value).__name__}")
-    from ..core import semantic
-
+    value: Any = padding_value
+    if isinstance(padding_value, PlainValue):
+        dtype = padding_value.dtype
+    elif isinstance(padding_value, np.generic) and not isinstance(padding_value, np.bool_):
+        dtype = from_numpy_name(padding_value.dtype.name)
+        value = padding_value.item()
+    elif isinstance(padding_value, (int, float)) and not isinstance(padding_value, bool):
+        dtype = semantic.python_number_dtype(padding_value)
+    else:
+        raise TypeError("set_pad_value: 'padding_value' must be a number (int, float, a numpy scalar or a "
+                        f"PlainValue), got {type(padding_value).__name__}")
+    if dtype.bitwidth < 8 or dtype == float64:
+        raise TypeError(f"set_pad_value: 'padding_value' is {dtype.name}, but SetPadValue takes an 8- to 64-bit "
+                        "integer, float16, bfloat16 or float32 value")
     b = builder_for("set_pad_value")
-    b.create("asc.set_pad_value", [semantic.materialize(padding_value, semantic.python_number_dtype(padding_value))])
+    b.create("asc.set_pad_value", [semantic.materialize(value, dtype)])
 
 
 REGISTRY["set_pad_value"] = ApiInfo("set_pad_value", "SetPadValue", "data movement", (), forms=("-",))
-REGISTRY["data_copy"] = ApiInfo("data_copy", "DataCopy", "data movement", (), forms=("count", "params"))
-REGISTRY["data_copy_pad"] = ApiInfo("data_copy_pad", "DataCopyPad", "data movement", (), forms=("ext", "params"))
+REGISTRY["data_copy"] = ApiInfo("data_copy", "DataCopy", "data movement", (), overloads=_data_copy)
+REGISTRY["data_copy_pad"] = ApiInfo("data_copy_pad", "DataCopyPad", "data movement", (), overloads=_data_copy_pad)
 
 __all__ = ["data_copy", "data_copy_pad", "copy", "set_pad_value"]

@@ -1,19 +1,92 @@
-"""System variables: which block this core runs and how many there are."""
+"""System variables: which block this core runs, how many there are, and the core's counters."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..core import semantic
 from ..core.builtin import builder_for, builtin
-from ..core.dtype import int32
+from ..core.dtype import int32, int64, uint32
 from ..core.ir_value import PlainValue
+from ._families import REGISTRY, ApiInfo
+
+
+def _query(api: str, ir_type: str = "i32") -> PlainValue:
+    dtype = int64 if ir_type == "i64" else int32
+    return PlainValue(builder_for(api).create1(f"asc.{api}", [], ir_type), dtype)
 
 
 @builtin
 def get_block_idx() -> PlainValue:
     """Index of the block this core runs, in [0, num_blocks)."""
-    return PlainValue(builder_for("get_block_idx").create1("asc.get_block_idx", [], "i32"), int32)
+    return _query("get_block_idx")
 
 
 @builtin
 def get_block_num() -> PlainValue:
     """Number of blocks of the launch."""
-    return PlainValue(builder_for("get_block_num").create1("asc.get_block_num", [], "i32"), int32)
+    return _query("get_block_num")
+
+
+@builtin
+def get_sub_block_idx() -> PlainValue:
+    """Index of this vector core within its AI Core (0 on the simulator: AIV-only launches)."""
+    return _query("get_sub_block_idx")
+
+
+@builtin
+def get_sub_block_num() -> PlainValue:
+    """Vector cores per AI Core task (1 for AIV-only launches)."""
+    return _query("get_sub_block_num")
+
+
+@builtin
+def get_task_ratio() -> PlainValue:
+    """Vector cores per cube core of the launch (1 unless MIX 1:2)."""
+    return _query("get_task_ratio")
+
+
+@builtin
+def get_data_block_size_in_bytes() -> PlainValue:
+    """Size of a data block: 32 bytes."""
+    return _query("get_data_block_size_in_bytes")
+
+
+@builtin
+def get_program_counter() -> PlainValue:
+    """`GetProgramCounter()` (int64)."""
+    return _query("get_program_counter", "i64")
+
+
+@builtin
+def get_system_cycle() -> PlainValue:
+    """`GetSystemCycle()`: the 50-MHz system counter (int64); µs = cycles / 50."""
+    return _query("get_system_cycle", "i64")
+
+
+@builtin
+def get_arch_version(core_version: Any) -> PlainValue:
+    """`GetArchVersion(v)` on a uint32 variable initialised from `core_version`. pyasc returns None;
+    this returns the version written (uint32), which callers may ignore."""
+    if isinstance(core_version, bool) or not isinstance(core_version, (int, PlainValue)) or (
+            isinstance(core_version, PlainValue) and not core_version.dtype.is_int()):
+        raise TypeError(f"get_arch_version: 'core_version' must be an integer, got {core_version!r}")
+    b = builder_for("get_arch_version")
+    operand = semantic.materialize(core_version, uint32)
+    return PlainValue(b.create1("asc.get_arch_version", [operand], "i32"), uint32)
+
+
+@builtin
+def trap() -> None:
+    """`Trap()`: stops the core; the launch fails with a KernelError naming this line."""
+    builder_for("trap").create("asc.trap", [])
+
+
+for _n, _c in (("get_sub_block_idx", "GetSubBlockIdx"), ("get_sub_block_num", "GetSubBlockNum"),
+               ("get_task_ratio", "GetTaskRatio"), ("get_data_block_size_in_bytes", "GetDataBlockSizeInBytes"),
+               ("get_program_counter", "GetProgramCounter"), ("get_system_cycle", "GetSystemCycle"),
+               ("get_arch_version", "GetArchVersion"), ("trap", "Trap")):
+    REGISTRY[_n] = ApiInfo(_n, _c, "system variables", (), forms=("-",))
+
+__all__ = ["get_block_idx", "get_block_num", "get_sub_block_idx", "get_sub_block_num", "get_task_ratio",
+           "get_data_block_size_in_bytes", "get_program_counter", "get_system_cycle", "get_arch_version", "trap"]

@@ -1,5 +1,14 @@
 """Core kernel vocabulary: data types, enums, values and tensors."""
 
+from .aipp_types import (
+    AippChannelPaddingParams,
+    AippColorSpaceConvParams,
+    AippDataTypeConvParams,
+    AippPaddingParams,
+    AippParams,
+    AippSingleLineParams,
+    AippSwapParams,
+)
 from .dtype import (
     DataType,
     KnownTypes,
@@ -24,9 +33,15 @@ from .dtype import (
 )
 from .enums import (
     CMPMODE,
+    AippInputFormat,
+    AtomicDtype,
+    AtomicOp,
+    CacheLine,
     CacheMode,
     CacheRwMode,
     DataFormat,
+    DcciDst,
+    GatherMaskMode,
     HardEvent,
     Hardware,
     MaskMode,
@@ -38,12 +53,23 @@ from .enums import (
     TPosition,
 )
 from .ir_value import GlobalAddress, PlainValue, number
+from .layout_types import (
+    BlockMode,
+    DataCopyEnhancedParams,
+    DeqScale,
+    SliceInfo,
+    TransDataTo5HDParams,
+    TransposeParamsExt,
+    TransposeType,
+    pad_t,
+)
 from .range import ConstExpr, range, static_range
 from .struct import Field, Struct, StructField
 from .tensor import GlobalTensor, LocalTensor
 from .types import (
     BinaryRepeatParams,
     BrcbRepeatParams,
+    CheckLocalMemoryIAParam,
     CopyRepeatParams,
     DataCopyExtParams,
     DataCopyPadExtParams,
@@ -52,6 +78,7 @@ from .types import (
     GatherMaskParams,
     GatherRepeatParams,
     UnaryRepeatParams,
+    VdeqInfo,
 )
 from .utils import (
     DEFAULT_C0_SIZE,
@@ -68,10 +95,16 @@ __all__ = [
     "DataType", "KnownTypes", "bfloat16", "bool_", "double", "float16", "float32", "float64", "float_",
     "half", "int8", "int16", "int32", "int64", "int_", "uint8", "uint16", "uint32", "uint64", "void",
     "CMPMODE", "CacheMode", "CacheRwMode", "DataFormat", "HardEvent", "Hardware", "MaskMode", "MemDsbT",
-    "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition",
+    "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition", "GatherMaskMode",
+    "TransposeType", "BlockMode", "DeqScale", "pad_t", "TransposeParamsExt", "TransDataTo5HDParams",
+    "DataCopyEnhancedParams", "SliceInfo",
+    "AtomicDtype", "AtomicOp", "CacheLine", "DcciDst", "CheckLocalMemoryIAParam",
+    "AippInputFormat", "AippChannelPaddingParams", "AippColorSpaceConvParams", "AippDataTypeConvParams",
+    "AippPaddingParams", "AippParams", "AippSingleLineParams", "AippSwapParams",
     "GlobalAddress", "PlainValue", "number", "ConstExpr", "range", "static_range",
     "Field", "Struct", "StructField", "GlobalTensor", "LocalTensor", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE",
     "Property", "ceildiv", "property", "static_assert",
     "BinaryRepeatParams", "BrcbRepeatParams", "CopyRepeatParams", "DataCopyExtParams", "DataCopyPadExtParams",
     "DataCopyPadParams", "DataCopyParams", "GatherMaskParams", "GatherRepeatParams", "UnaryRepeatParams",
+    "VdeqInfo",
 ]

@@ -150,6 +150,43 @@ class CacheRwMode(IntEnum):
     RW = 3
 
 
+class GatherMaskMode(IntEnum):
+    DEFAULT = 0
+
+
+class CacheLine(IntEnum):
+    SINGLE_CACHE_LINE = 0
+    ENTIRE_DATA_CACHE = 1
+
+
+class DcciDst(IntEnum):
+    CACHELINE_ALL = 0
+    CACHELINE_UB = 1
+    CACHELINE_OUT = 2
+    CACHELINE_ATOMIC = 3
+
+
+class AtomicDtype(IntEnum):
+    ATOMIC_NONE = 0
+    ATOMIC_F32 = 1
+    ATOMIC_F16 = 2
+    ATOMIC_S16 = 3
+    ATOMIC_S32 = 4
+    ATOMIC_S8 = 5
+    ATOMIC_BF16 = 6
+
+
+class AtomicOp(IntEnum):
+    ATOMIC_SUM = 0
+
+
+class AippInputFormat(IntEnum):
+    YUV420SP_U8 = 0
+    XRGB8888_U8 = 1
+    RGB888_U8 = 4
+    YUV400_U8 = 9
+
+
 def ir_keyword(value: IntEnum) -> str:
     """The keyword the `asc` dialect uses for an enum value (`HardEvent.MTE2_V` -> `mte2_v`)."""
     name = value.name
@@ -160,5 +197,6 @@ def ir_keyword(value: IntEnum) -> str:
 
 __all__ = [
     "TPosition", "Hardware", "HardEvent", "PipeID", "MemDsbT", "CMPMODE", "SelMode", "RoundMode",
-    "ReduceOrder", "MaskMode", "DataFormat", "CacheMode", "CacheRwMode",
+    "ReduceOrder", "MaskMode", "DataFormat", "CacheMode", "CacheRwMode", "GatherMaskMode",
+    "CacheLine", "DcciDst", "AtomicDtype", "AtomicOp", "AippInputFormat",
 ]

@@ -148,5 +148,16 @@ class LocalTensor(BaseTensor):
     def __getitem__(self, key: Any) -> LocalTensor:
         return LocalTensor(self.dtype, self.position, handle=self._subview(key))
 
+    @builtin
+    def get_phy_addr(self, offset: Any = None) -> PlainValue:
+        """The byte address of this view (plus `offset` elements) in its on-chip memory, as a uint64."""
+        from .dtype import uint64
+
+        operands = [self.handle]
+        if offset is not None:
+            operands.append(_index(offset, "get_phy_addr offset"))
+        b = builder_for("get_phy_addr")
+        return PlainValue(b.create1("asc.local_tensor_get_phy_addr", operands, "i64"), uint64)
+
     def __repr__(self) -> str:
         return f"LocalTensor({self.dtype}, {self.position.name})"

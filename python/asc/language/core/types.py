@@ -147,6 +147,69 @@ class GatherMaskParams(ParamStruct):
               ("src1_repeat_stride", 0))
 
 
+class CheckLocalMemoryIAParam(ParamStruct):
+    """`CheckLocalMemoryIAParam`: UB byte range [start_addr, end_addr) watched on channel `enable_bit`
+    (0-3) for the access kinds whose flag is set; `is_enable=False` turns the channel off."""
+
+    __slots__ = ()
+    MNEMONIC = "check_local_memory_ia_param"
+    FIELDS = (("enable_bit", 0), ("start_addr", 0), ("end_addr", 0), ("is_scalar_read", False),
+              ("is_scalar_write", False), ("is_vector_read", False), ("is_vector_write", False),
+              ("is_mte_read", False), ("is_mte_write", False), ("is_enable", False))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        f = self.fields
+        bit = f["enable_bit"]
+        if isinstance(bit, int) and not 0 <= bit <= 3:
+            raise ValueError(f"CheckLocalMemoryIAParam: 'enable_bit' selects a watch channel in [0, 3], got {bit}")
+        for key in ("start_addr", "end_addr"):
+            if isinstance(f[key], int) and not 0 <= f[key] < 1 << 32:
+                raise ValueError(f"CheckLocalMemoryIAParam: '{key}' must be a UB byte address in "
+                                 f"[0, 2**32), got {f[key]}")
+        start, end = f["start_addr"], f["end_addr"]
+        if f["is_enable"] is True and isinstance(start, int) and isinstance(end, int) and start >= end:
+            raise ValueError(f"CheckLocalMemoryIAParam: 'start_addr' ({start}) must be below "
+                             f"'end_addr' ({end})")
+
+    def _operand(self, key: str, value: Any) -> Any:
+        if key.startswith("is_"):
+            if not isinstance(value, bool) and not (isinstance(value, PlainValue) and value.dtype == int1):
+                raise TypeError(f"CheckLocalMemoryIAParam: '{key}' must be a bool, got {value!r}")
+            return _field(value, "CheckLocalMemoryIAParam", key, int1)
+        return _field(value, "CheckLocalMemoryIAParam", key)
+
+
+
+class VdeqInfo(IRValue):
+    """`AscendC::VdeqInfo`: the 16 (scale, offset, sign mode) groups of `set_deq_scale(vdeq, vdeq_info)`.
+
+    `scale` holds 16 floats, `offset` 16 integers in [-256, 255] (9-bit signed), `sign_mode` 16 bools
+    (True: int8 results, False: uint8).
+    """
+
+    __slots__ = ("scale", "offset", "sign_mode")
+    GROUPS: ClassVar[int] = 16
+
+    def __init__(self, scale: Any, offset: Any, sign_mode: Any) -> None:
+        from .dtype import float32, int16
+
+        fields = {"scale": (scale, float32), "offset": (offset, int16), "sign_mode": (sign_mode, int1)}
+        operands = []
+        for key, (values, dtype) in fields.items():
+            if not isinstance(values, (list, tuple)) or len(values) != self.GROUPS:
+                got = f"{len(values)} values" if isinstance(values, (list, tuple)) else type(values).__name__
+                raise TypeError(f"VdeqInfo: '{key}' must be a list of {self.GROUPS} values, got {got}")
+            for i, v in enumerate(values):
+                if key == "sign_mode" and not isinstance(v, (bool, PlainValue)):
+                    raise TypeError(f"VdeqInfo: 'sign_mode[{i}]' must be a bool, got {type(v).__name__}")
+                if key == "offset" and isinstance(v, int) and not -256 <= v <= 255:
+                    raise ValueError(f"VdeqInfo: 'offset[{i}]' is a 9-bit signed value in [-256, 255], got {v}")
+                operands.append(_field(v, "VdeqInfo", f"{key}[{i}]", dtype))
+        self.scale, self.offset, self.sign_mode = list(scale), list(offset), list(sign_mode)
+        b = builder_for("VdeqInfo")
+        super().__init__(b.create1("asc.vdeq_info", operands, "!asc.vdeq_info"))
+
 __all__ = ["BinaryRepeatParams", "UnaryRepeatParams", "BrcbRepeatParams", "GatherRepeatParams",
            "CopyRepeatParams", "DataCopyParams", "DataCopyExtParams", "DataCopyPadParams",
-           "DataCopyPadExtParams", "GatherMaskParams"]
+           "DataCopyPadExtParams", "GatherMaskParams", "CheckLocalMemoryIAParam", "VdeqInfo"]

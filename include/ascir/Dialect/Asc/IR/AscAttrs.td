@@ -264,4 +264,6 @@ def Asc_MaskModeAttr : EnumAttr<Asc_Dialect, Asc_MaskMode, "mask_mode"> {
   let summary = "mask mode attribute, e.g. `#asc<mask_mode normal>`";
 }
 
+include "ascir/Dialect/Asc/IR/AscControlAttrs.td"
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCATTRS_TD

@@ -202,6 +202,8 @@ public:
 
 #include "ascir/Dialect/Asc/IR/AscInterfaces.h.inc"
 
+#include "ascir/Dialect/Asc/IR/AscQuantOps.h"
+
 #define GET_OP_CLASSES
 #include "ascir/Dialect/Asc/IR/AscOps.h.inc"
 

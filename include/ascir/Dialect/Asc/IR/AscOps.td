@@ -126,12 +126,16 @@ class Asc_MemberOp<string mnemonic, string member, list<Trait> traits = [],
 include "ascir/Dialect/Asc/IR/AscSystemOps.td"
 include "ascir/Dialect/Asc/IR/AscMemoryOps.td"
 include "ascir/Dialect/Asc/IR/AscVectorOps.td"
+include "ascir/Dialect/Asc/IR/AscQuantOps.td"
+include "ascir/Dialect/Asc/IR/AscCmpMaskOps.td"
 include "ascir/Dialect/Asc/IR/AscReduceOps.td"
 include "ascir/Dialect/Asc/IR/AscStateOps.td"
 include "ascir/Dialect/Asc/IR/AscParamOps.td"
+include "ascir/Dialect/Asc/IR/AscLayoutOps.td"
 include "ascir/Dialect/Asc/IR/AscSyncOps.td"
 include "ascir/Dialect/Asc/IR/AscFrameworkOps.td"
 include "ascir/Dialect/Asc/IR/AscStructOps.td"
 include "ascir/Dialect/Asc/IR/AscDebugOps.td"
+include "ascir/Dialect/Asc/IR/AscControlOps.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCOPS_TD

@@ -308,10 +308,29 @@ def Asc_DataCopyPadParamsType : Asc_ParamStructType<"DataCopyPadParams",
     "data_copy_pad_params", "DataCopyPadParams",
     "is_pad (bool), left and right padding (uint8_t), padding value "
     "(uint64_t)">;
+def Asc_VdeqInfoType : Asc_ParamStructType<"VdeqInfo", "vdeq_info",
+    "VdeqInfo", "16 scales (float), 16 offsets (int16_t), 16 sign modes "
+    "(bool), each an array (built by asc.vdeq_info)">;
 def Asc_GatherMaskParamsType : Asc_ParamStructType<"GatherMaskParams",
     "gather_mask_params", "GatherMaskParams",
     "src0 block stride (uint8_t), repeat count, src0 repeat stride "
     "(uint16_t), src1 repeat stride (uint8_t)">;
+def Asc_TransDataTo5HDParamsType : Asc_ParamStructType<"TransDataTo5HDParams",
+    "trans_data_to_5hd_params", "TransDataTo5HDParams",
+    "dst and src high half (bool), repeat count (uint8_t), dst and src "
+    "repeat strides (uint16_t)">;
+def Asc_TransposeParamsExtType : Asc_ParamStructType<"TransposeParamsExt",
+    "transpose_params_ext", "TransposeParamsExt",
+    "n, c, h, w sizes (uint16_t), transpose type (AscendC::TransposeType)">;
+def Asc_DataCopyEnhancedParamsType
+    : Asc_ParamStructType<"DataCopyEnhancedParams",
+    "data_copy_enhanced_params", "DataCopyEnhancedParams",
+    "block mode (AscendC::BlockMode), deq scale (AscendC::DeqScale), deq "
+    "value (uint64_t), sid store mode (uint8_t), is_relu (bool), pad mode "
+    "(pad_t), pad value (uint64_t)">;
+def Asc_SliceInfoType : Asc_ParamStructType<"SliceInfo", "slice_info",
+    "SliceInfo", "start index, end index, stride, burst length, shape value "
+    "(uint32_t)">;
 
 def Asc_DataCopyPadExtParamsType
     : Asc_Type<"DataCopyPadExtParams", "data_copy_pad_ext_params"> {
@@ -329,6 +348,26 @@ def Asc_DataCopyPadExtParamsType
   let assemblyFormat = "`<` $elementType `>`";
   let genVerifyDecl = 1;
 }
+
+def Asc_AippParamsType : Asc_Type<"AippParams", "aipp_params"> {
+  let summary = "parameter struct AscendC::AippParams<U>";
+  let description = [{
+    The AIPP configuration (an aggregate of six sub-structs) whose padding
+    values have type `U` (ui8, i8 or f16).
+
+    ```mlir
+    !asc.aipp_params<f16>    // C++: AscendC::AippParams<half>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+}
+
+def Asc_CheckLocalMemoryIAParamType
+    : Asc_ParamStructType<"CheckLocalMemoryIAParam",
+    "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
+    "enable bit (uint8_t), start and end UB address (uint32_t), scalar/vector/"
+    "MTE read/write and enable flags (bool)">;
 
 //===----------------------------------------------------------------------===//
 // Type constraints

@@ -439,17 +439,19 @@ def Asc_CastL1Op : Asc_CastOpOf<Asc_UnaryMaskArrayForm>;
 
 // Shared by compare and compare_scalar: `cmp_mode` is checked against the
 // source type and, for the count form, the count against 256-byte repeats.
+// `maskDoc` says how the masked forms use their mask.
 class Asc_CompareOpBase<string name, string cxx, string summaryText,
                         string what, list<Type> dst,
                         list<Trait> traits, dag second, Asc_VecForm form,
-                        string exSecond, string exSecondType>
+                        string exSecond, string exSecondType,
+                        string maskDoc = "A2/A3 ignore the mask of the masked "
+                            "forms: every repeat compares 256 bytes.">
     : Asc_VecOp<name, cxx, summaryText,
         "Compares `src0` with " # what # " elementwise and writes one bit "
         "per element (1 where the comparison holds, least significant bit "
         "first) to `dst`. Sources are f16, f32 or i32; i32 sources support "
         "only `eq`. The count form needs `count * sizeof(T)` to be a "
-        "multiple of 256 bytes. A2/A3 ignore the mask of the masked forms: "
-        "every repeat compares 256 bytes.",
+        "multiple of 256 bytes. " # maskDoc,
         traits,
         !con((ins Asc_VecDst<dst>:$dst, Asc_VecSrc<[F16, F32, I32]>:$src0),
              second, (ins Asc_CmpModeAttr:$cmp_mode)),
@@ -484,19 +486,28 @@ def Asc_CompareOp : Asc_CompareOpOf<Asc_CountForm>;
 def Asc_CompareL0Op : Asc_CompareOpOf<Asc_BinaryMaskForm>;
 def Asc_CompareL1Op : Asc_CompareOpOf<Asc_BinaryMaskArrayForm>;
 
-def Asc_CompareScalarOp
+class Asc_CompareScalarOpOf<Asc_VecForm form>
     : Asc_CompareOpBase<"compare_scalar", "CompareScalar",
         "compare a tensor with a scalar into a bit mask", "a scalar", [UI8],
         [Asc_ScalarOfElementType<"scalar", "src0">],
-        (ins Asc_VecScalar:$scalar), Asc_CountForm, "%s", "f32"> {
+        (ins Asc_VecScalar:$scalar), form, "%s", "f32",
+        "The masked forms honour the mask: the bits of masked-off elements "
+        "are 0. Repeat r writes its 256 / sizeof(T) bits at byte "
+        "r * 32 / sizeof(T) of `dst`.">  {
   let scalar = "getScalar";
   let scalarOf = "getSrc0()";
 }
 
-// Shared by select and select_scalar.
+def Asc_CompareScalarOp : Asc_CompareScalarOpOf<Asc_CountForm>;
+def Asc_CompareScalarL0Op : Asc_CompareScalarOpOf<Asc_UnaryMaskForm>;
+def Asc_CompareScalarL1Op : Asc_CompareScalarOpOf<Asc_UnaryMaskArrayForm>;
+
+// Shared by select and select_scalar, in every call form (the masked forms
+// are in AscCmpMaskOps.td).
 class Asc_SelectOpBase<string name, string what, list<Trait> traits,
                        dag second, string exSecond, string exSecondType,
-                       string mode, bit isScalar>
+                       string mode, bit isScalar,
+                       Asc_VecForm form = Asc_CountForm>
     : Asc_VecOp<name, "Select", "select elements by a bit mask" # what,
         "Writes `src0[i]` where bit i of `sel_mask` is 1 and "
         # !if(isScalar, "the scalar", "`src1[i]`") # " where it is 0. "
@@ -511,12 +522,14 @@ class Asc_SelectOpBase<string name, string what, list<Trait> traits,
                   Asc_VecSrc<[UI8, UI16, UI32, UI64], "bit mask">:$sel_mask,
                   Asc_VecSrc<[F16, F32], "first source">:$src0),
              second, (ins Asc_SelModeAttr:$sel_mode)),
-        Asc_CountForm, mode # ", %z, %m, %x, " # exSecond,
+        form, mode # ", %z, %b, %x, " # exSecond,
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, "
         "!asc.local_tensor<vecin, f32>, " # exSecondType,
-        "z, m, x, " # !subst("%", "", exSecond) # ", AscendC::SELMODE::"
+        "z, b, x, " # !subst("%", "", exSecond) # ", AscendC::SELMODE::"
         # !toupper(mode)> {
   let formatHead = "$sel_mode `,` ";
+  let typeArgs = ["getDst()", "getSelMask()"];
+  let exTypeArgs = "float, uint8_t";
   let check = "::mlir::asc::detail::verifySelectMode(*this, getSelMode(), "
               # !if(isScalar, "true", "false") # ")";
   let literal = "getSelModeAttr()";

@@ -1,0 +1,216 @@
+"""System control: store-atomic configuration, SoC state, core type, workspace and HCCL
+context pointers, Mmad control bits, data-cache preload and the UB access-range watch."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import semantic
+from ..core.aipp_types import AippParams
+from ..core.builtin import builder_for, builtin
+from ..core.dtype import int1, int8, int32, int64, uint8, uint64
+from ..core.enums import AippInputFormat, AtomicDtype, AtomicOp, ir_keyword
+from ..core.ir_value import GlobalAddress, PlainValue
+from ..core.tensor import GlobalTensor
+from ..core.types import CheckLocalMemoryIAParam
+from ._families import REGISTRY, ApiInfo
+from ._overload import OverloadSet, Param, instance_of
+
+_GM_ADDR = "!asc.gm_addr<ui8>"
+
+
+def _bool(api: str, param: str, value: Any) -> Any:
+    if isinstance(value, bool) or (isinstance(value, PlainValue) and value.dtype == int1):
+        return semantic.materialize(value, int1)
+    if isinstance(value, PlainValue) and value.dtype.is_int():
+        return semantic.to_bool(value).handle
+    raise TypeError(f"{api}: '{param}' must be a bool, got {type(value).__name__}")
+
+
+def _gm_addr(api: str, param: str, value: Any) -> Any:
+    if not isinstance(value, GlobalAddress):
+        raise TypeError(f"{api}: '{param}' must be a GlobalAddress (GM_ADDR), got {type(value).__name__}")
+    if value.dtype not in (uint8, int8):
+        raise TypeError(f"{api}: '{param}' must be a GM_ADDR (an address of uint8 elements), got an "
+                        f"address of {value.dtype.name if value.dtype else 'unknown'} elements")
+    return value.handle
+
+
+def _hccl_index(api: str, index: Any) -> int:
+    if isinstance(index, bool) or not isinstance(index, int):
+        raise TypeError(f"{api}: 'index' must be the Python int 0 or 1 (a template argument), "
+                        f"got {type(index).__name__}")
+    if index not in (0, 1):
+        raise ValueError(f"{api}: 'index' must be 0 or 1 (two communication domains), got {index}")
+    return index
+
+
+@builtin
+def set_store_atomic_config(atomic_type: AtomicDtype, atomic_op: AtomicOp) -> None:
+    """`SetStoreAtomicConfig<atomic_type, atomic_op>()`: the configuration `set_atomic_add` and
+    `set_atomic_none` also set (ATOMIC_NONE turns atomics off)."""
+    if not isinstance(atomic_type, AtomicDtype):
+        raise TypeError(f"set_store_atomic_config: 'atomic_type' must be an AtomicDtype, got {atomic_type!r}")
+    if not isinstance(atomic_op, AtomicOp):
+        raise TypeError(f"set_store_atomic_config: 'atomic_op' must be an AtomicOp, got {atomic_op!r}")
+    b = builder_for("set_store_atomic_config")
+    b.create("asc.set_store_atomic_config", [],
+             attrs={"atomic_type": b.enum_attr("atomic_dtype", ir_keyword(atomic_type)),
+                    "atomic_op": b.enum_attr("atomic_op", ir_keyword(atomic_op))})
+
+
+@builtin
+def get_store_atomic_config() -> tuple[PlainValue, PlainValue]:
+    """`GetStoreAtomicConfig(type, op)`: the AtomicDtype and AtomicOp values now in effect."""
+    b = builder_for("get_store_atomic_config")
+    op = b.create("asc.get_store_atomic_config", [], ["i32", "i32"])
+    return PlainValue(op.result(0), int32), PlainValue(op.result(1), int32)
+
+
+@builtin
+def init_soc_state() -> None:
+    """`InitSocState()`: atomics off, normal mask mode, all mask bits set."""
+    builder_for("init_soc_state").create("asc.init_soc_state", [])
+
+
+@builtin
+def ascend_is_aic() -> PlainValue:
+    """`g_coreType == AscendC::AIC` (int8): whether this code runs on a cube core."""
+    return PlainValue(builder_for("ascend_is_aic").create1("asc.ascend_is_aic", [], "i8"), int8)
+
+
+@builtin
+def ascend_is_aiv() -> PlainValue:
+    """`g_coreType == AscendC::AIV` (int8): whether this code runs on a vector core."""
+    return PlainValue(builder_for("ascend_is_aiv").create1("asc.ascend_is_aiv", [], "i8"), int8)
+
+
+@builtin
+def get_sys_workspace() -> GlobalAddress:
+    """`GetSysWorkSpacePtr()`: the system workspace (null until `set_sys_workspace`)."""
+    b = builder_for("get_sys_workspace")
+    return GlobalAddress(b.create1("asc.get_sys_workspace", [], _GM_ADDR), uint8)
+
+
+@builtin
+def set_sys_workspace(workspace: GlobalAddress) -> None:
+    """`SetSysWorkspace(workspace)`: `workspace` is a GM_ADDR (uint8 address)."""
+    b = builder_for("set_sys_workspace")
+    b.create("asc.set_sys_workspace", [_gm_addr("set_sys_workspace", "workspace", workspace)])
+
+
+@builtin
+def get_hccl_context(index: int) -> GlobalAddress:
+    """`GetHcclContext<index>()`: the context of communication domain 0 or 1 (null until set)."""
+    b = builder_for("get_hccl_context")
+    attrs = {"index": b.int_attr("i32", _hccl_index("get_hccl_context", index))}
+    return GlobalAddress(b.create1("asc.get_hccl_context", [], _GM_ADDR, attrs), uint8)
+
+
+@builtin
+def set_hccl_context(index: int, context: GlobalAddress) -> None:
+    """`SetHcclContext<index>(context)`."""
+    b = builder_for("set_hccl_context")
+    attrs = {"index": b.int_attr("i32", _hccl_index("set_hccl_context", index))}
+    b.create("asc.set_hccl_context", [_gm_addr("set_hccl_context", "context", context)], attrs=attrs)
+
+
+def _control_bit(api: str, param: str, value: Any) -> None:
+    b = builder_for(api)
+    b.create(f"asc.{api}", [_bool(api, param, value)])
+
+
+@builtin
+def set_hf32_mode(hf32_mode: Any) -> None:
+    """`SetHF32Mode(hf32_mode)`: Mmad converts float inputs to HF32 (cube path only)."""
+    _control_bit("set_hf32_mode", "hf32_mode", hf32_mode)
+
+
+@builtin
+def set_hf32_trans_mode(trans_mode: Any) -> None:
+    """`SetHF32TransMode(trans_mode)`: HF32 rounding of Mmad (cube path only)."""
+    _control_bit("set_hf32_trans_mode", "trans_mode", trans_mode)
+
+
+@builtin
+def set_mm_layout_transform(mm_layout_mode: Any) -> None:
+    """`SetMMLayoutTransform(mm_layout_mode)`: Mmad M/N order (cube path only)."""
+    _control_bit("set_mm_layout_transform", "mm_layout_mode", mm_layout_mode)
+
+
+@builtin
+def data_cache_preload(src: GlobalTensor, cache_offset: Any) -> None:
+    """`DataCachePreload(src, cache_offset)`: a prefetch hint; `src` is a uint64 GlobalTensor and
+    `cache_offset` a byte offset."""
+    if not isinstance(src, GlobalTensor):
+        raise TypeError(f"data_cache_preload: 'src' must be a GlobalTensor, got {type(src).__name__}")
+    if src.dtype != uint64:
+        raise TypeError("data_cache_preload: 'src' must be a GlobalTensor of uint64 (GlobalTensor<uint64_t>), "
+                        f"got {src.dtype.name if src.dtype else 'an unbound GlobalTensor'}")
+    if isinstance(cache_offset, bool) or not isinstance(cache_offset, (int, PlainValue)) or (
+            isinstance(cache_offset, PlainValue) and not cache_offset.dtype.is_int()):
+        raise TypeError(f"data_cache_preload: 'cache_offset' must be an integer, got {cache_offset!r}")
+    b = builder_for("data_cache_preload")
+    b.create("asc.data_cache_preload", [src.handle, semantic.materialize(cache_offset, int64)])
+
+
+@builtin
+def check_local_memory_ia(check_params: CheckLocalMemoryIAParam) -> None:
+    """`CheckLocalMemoryIA(check_params)`: later UB accesses of the enabled kinds inside
+    [start_addr, end_addr) stop the kernel with an `access_check` error."""
+    if not isinstance(check_params, CheckLocalMemoryIAParam):
+        raise TypeError("check_local_memory_ia: 'check_params' must be a CheckLocalMemoryIAParam, got "
+                        f"{type(check_params).__name__}")
+    builder_for("check_local_memory_ia").create("asc.check_local_memory_ia", [check_params.handle])
+
+
+def _aipp(src0: GlobalTensor, src1: GlobalTensor | None, input_format: AippInputFormat,
+          config: AippParams) -> None:
+    api = "set_aipp_functions"
+    for name, src in (("src0", src0), ("src1", src1)):
+        if src is None:
+            continue
+        if src.dtype is None:
+            raise ValueError(f"{api}: '{name}' is a GlobalTensor that set_global_buffer never bound")
+        if src.dtype not in (uint8, int8):
+            raise TypeError(f"{api}: '{name}' must hold 8-bit pixels (uint8 or int8), got {src.dtype.name}")
+    if src1 is not None and src1.dtype != src0.dtype:
+        raise TypeError(f"{api}: 'src1' holds {src1.dtype.name} but 'src0' holds {src0.dtype.name}")
+    b = builder_for(api)
+    operands = [src0.handle] + ([src1.handle] if src1 is not None else []) + [config.handle]
+    b.create(f"asc.{api}", operands,
+             attrs={"input_format": b.enum_attr("aipp_input_format", ir_keyword(input_format))})
+
+
+_set_aipp = OverloadSet("set_aipp_functions")
+_set_aipp.add([Param("src0", instance_of(GlobalTensor)), Param("input_format", instance_of(AippInputFormat)),
+               Param("config", instance_of(AippParams))],
+              lambda src0, input_format, config: _aipp(src0, None, input_format, config))
+_set_aipp.add([Param("src0", instance_of(GlobalTensor)), Param("src1", instance_of(GlobalTensor)),
+               Param("input_format", instance_of(AippInputFormat)), Param("config", instance_of(AippParams))],
+              _aipp)
+
+
+@builtin
+def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
+    """`SetAippFunctions(src0[, src1], input_format, config)`: the AIPP preprocessing of later image
+    loads. The simulator records it; its consumer `load_image_to_local` (GM -> A1/B1) is cube-side and
+    not modelled."""
+    _set_aipp(*args, **kwargs)
+
+
+for _n, _c in (("set_store_atomic_config", "SetStoreAtomicConfig"),
+               ("get_store_atomic_config", "GetStoreAtomicConfig"), ("init_soc_state", "InitSocState"),
+               ("ascend_is_aic", "g_coreType == AIC"), ("ascend_is_aiv", "g_coreType == AIV"),
+               ("get_sys_workspace", "GetSysWorkSpacePtr"), ("set_sys_workspace", "SetSysWorkspace"),
+               ("get_hccl_context", "GetHcclContext"), ("set_hccl_context", "SetHcclContext"),
+               ("set_hf32_mode", "SetHF32Mode"), ("set_hf32_trans_mode", "SetHF32TransMode"),
+               ("set_mm_layout_transform", "SetMMLayoutTransform"),
+               ("data_cache_preload", "DataCachePreload"), ("check_local_memory_ia", "CheckLocalMemoryIA"),
+               ("set_aipp_functions", "SetAippFunctions")):
+    REGISTRY[_n] = ApiInfo(_n, _c, "system control", (), forms=("-",))
+
+__all__ = ["set_store_atomic_config", "get_store_atomic_config", "init_soc_state", "ascend_is_aic",
+           "ascend_is_aiv", "get_sys_workspace", "set_sys_workspace", "get_hccl_context", "set_hccl_context",
+           "set_hf32_mode", "set_hf32_trans_mode", "set_mm_layout_transform", "data_cache_preload",
+           "check_local_memory_ia", "set_aipp_functions"]

@@ -1,0 +1,377 @@
+//===- device/SysControl.cpp - System control on a core ---------*- C++ -*-===//
+//
+// Implements ascsim/sys_abi.h: scalar bit helpers and ScalarCast (one scalar
+// instruction each), the store-atomic configuration (the same state as
+// SetAtomicAdd/Max/Min/None, device/VectorAbi.cpp), Mmad control bits,
+// workspace / HCCL pointers, cache maintenance (timing only: the simulator
+// has no data or instruction cache), system variables, Trap, the UB access
+// watch of CheckLocalMemoryIA and the AIPP record.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascsim/sys_abi.h"
+
+#include "device/Core.h"
+#include "ops/ScalarOps.h"
+#include "support/Fault.h"
+
+#include <cstdio>
+#include <string>
+
+namespace ascsim {
+
+namespace abi {
+uint64_t scalarOp(ScalarOp op, uint64_t value, uint64_t arg, Loc loc) {
+  return currentCore().scalarOp(op, value, arg, loc);
+}
+void sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
+  currentCore().sysControl(what, a, b, loc);
+}
+int64_t sysQuery(SysQuery what, uint64_t a, Loc loc) {
+  return currentCore().sysQuery(what, a, loc);
+}
+int32_t coreType() { return currentCore().coreType(); }
+void checkLocalMemoryIA(const MemoryWatch &watch, Loc loc) {
+  currentCore().checkLocalMemoryIA(watch, loc);
+}
+void setAipp(const AippConfig &config, Loc loc) {
+  currentCore().setAipp(config, loc);
+}
+} // namespace abi
+
+namespace {
+
+// Costs in core cycles beyond the scalar issue cycle (assumed: hardware.md
+// gives no figures). A DCCI of one 64-B line writes it back at the GM rate
+// (~44 B/cycle) plus a scalar-load latency; the entire 32-KiB DCache is 512
+// lines. An ICache preload fetches 2-KiB units at the GM rate, in the
+// background.
+constexpr uint64_t kDcciLine = 8;
+constexpr uint64_t kDcciEntire = 512 * 2 + 6;
+constexpr uint64_t kICacheUnitCycles = 2048 / 44 + 1;
+// AIV ICache is 16 KiB: preFetchLen < 16 KiB / 2 KiB (ascendc_api.md §5.15).
+constexpr int64_t kICacheUnits = 8;
+// The system counter GetSystemCycle reads (hardware.md §7).
+constexpr double kSystemCounterMhz = 50.0;
+// GetArchVersion on 2201 (assumed encoding of __NPU_ARCH__ as hex digits).
+constexpr int64_t kArchVersion = 0x2201;
+// GetProgramCounter: a synthetic code address advancing per API call.
+constexpr int64_t kCodeBase = 0x100000;
+
+std::string hex(uint64_t v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+std::string ubRange(uint64_t start, uint64_t end) {
+  return "UB[" + hex(start) + ", " + hex(end) + ")";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers
+//===----------------------------------------------------------------------===//
+
+uint64_t Core::scalarOp(ScalarOp op, uint64_t value, uint64_t arg, Loc loc) {
+  beginCall(loc);
+  switch (op) {
+  case ScalarOp::Cast: {
+    DType dst = static_cast<DType>(arg & 0xFF);
+    uint8_t mode = static_cast<uint8_t>(arg >> 8);
+    const char *modes = "";
+    if (dst != DType::F16 && dst != DType::I32)
+      fail("dtype",
+           std::string("scalar_cast: float32 -> ") + dtypeName(dst) +
+               " is not supported; the target must be float16 or int32",
+           loc);
+    if (!scalar::castSupported(dst, mode, modes))
+      fail("argument",
+           std::string("scalar_cast: float32 -> ") + dtypeName(dst) +
+               " supports round modes " + modes + ", not RoundMode value " +
+               std::to_string(mode),
+           loc);
+    return scalar::castFloat(static_cast<uint32_t>(value), dst, mode);
+  }
+  case ScalarOp::SffValue:
+    return static_cast<uint64_t>(scalar::sffValue(value, arg ? 1 : 0));
+  case ScalarOp::CountOfValue:
+    return static_cast<uint64_t>(scalar::countOfValue(value, arg ? 1 : 0));
+  case ScalarOp::CountLeadingZero:
+    return static_cast<uint64_t>(scalar::countLeadingZero(value));
+  case ScalarOp::CountSignBits:
+    return static_cast<uint64_t>(
+        scalar::countSignBits(static_cast<int64_t>(value)));
+  }
+  fail("internal", "unknown scalar helper", loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Control
+//===----------------------------------------------------------------------===//
+
+void Core::sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
+  beginCall(loc);
+  switch (what) {
+  case SysCtl::HF32Mode:
+    sys_.hf32Mode = a != 0;
+    return;
+  case SysCtl::HF32TransMode:
+    sys_.hf32TransMode = a != 0;
+    return;
+  case SysCtl::MMLayoutTransform:
+    sys_.mmLayoutTransform = a != 0;
+    return;
+  case SysCtl::StoreAtomicConfig: {
+    static const DType kTypes[] = {DType::F32, DType::F32, DType::F16,
+                                   DType::I16, DType::I32, DType::I8,
+                                   DType::BF16};
+    if (a > 6)
+      fail("argument",
+           "set_store_atomic_config: atomic_type must be an AtomicDtype "
+           "(0-6), but got " +
+               std::to_string(a),
+           loc);
+    if (b != 0)
+      fail("argument",
+           "set_store_atomic_config: atomic_op must be AtomicOp.ATOMIC_SUM "
+           "(0), the only store-atomic operation of Ascend 910B/910C, but "
+           "got " +
+               std::to_string(b),
+           loc);
+    if (a == 0) {
+      vecRegs_.atomic = AtomicKind::None;
+    } else {
+      vecRegs_.atomic = AtomicKind::Add;
+      vecRegs_.atomicType = kTypes[a];
+    }
+    return;
+  }
+  case SysCtl::SetSysWorkspace:
+    sys_.sysWorkspace = a;
+    return;
+  case SysCtl::SetHcclContext:
+    // Indices other than 0 and 1 are ignored (ascendc_api.md §2.9).
+    if (a < 2)
+      sys_.hcclContext[a] = b;
+    return;
+  case SysCtl::DataCachePreload:
+    if (a == 0)
+      fail("argument", "data_cache_preload: the source GlobalTensor has no "
+                       "buffer (SetGlobalBuffer was not called)",
+           loc);
+    return; // a hint: the prefetch runs in the background
+  case SysCtl::DataCacheCleanInvalid: {
+    uint64_t entire = b & 0xFF, dcci = (b >> 8) & 0xFF;
+    bool hasDcci = (b >> 16) & 1;
+    if (entire > 1)
+      fail("argument",
+           "data_cache_clean_and_invalid: entire_type must be a CacheLine "
+           "(0-1), but got " +
+               std::to_string(entire),
+           loc);
+    if (hasDcci && dcci > 3)
+      fail("argument",
+           "data_cache_clean_and_invalid: dcci_dst must be a DcciDst (0-3), "
+           "but got " +
+               std::to_string(dcci),
+           loc);
+    if (hasDcci && dcci == 3)
+      fail("argument",
+           "data_cache_clean_and_invalid: DcciDst.CACHELINE_ATOMIC is not "
+           "supported on Ascend 910B/910C (A2/A3)",
+           loc);
+    if (entire == 0 && a == 0)
+      fail("argument",
+           "data_cache_clean_and_invalid: SINGLE_CACHE_LINE needs a "
+           "GlobalTensor with a buffer (SetGlobalBuffer was not called)",
+           loc);
+    uint64_t cost = entire ? kDcciEntire : kDcciLine;
+    scalar_ += cost;
+    scalarBusy_ += cost;
+    return;
+  }
+  case SysCtl::ICachePreload: {
+    int64_t len = static_cast<int64_t>(a);
+    if (len < 0 || len >= kICacheUnits)
+      fail("argument",
+           "icache_preload: pre_fetch_len is in 2-KiB units and must be in "
+           "[0, " +
+               std::to_string(kICacheUnits) +
+               ") on a vector core (16-KiB ICache), but got " +
+               std::to_string(len),
+           loc);
+    uint64_t ready = scalar_ + static_cast<uint64_t>(len) * kICacheUnitCycles;
+    if (ready > sys_.icacheReady)
+      sys_.icacheReady = ready;
+    return;
+  }
+  case SysCtl::Trap:
+    fail("trap",
+         "trap(): the kernel stopped the AI Core (AscendC::Trap); on the NPU "
+         "the task fails with an exception",
+         loc);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+int64_t Core::sysQuery(SysQuery what, uint64_t a, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  switch (what) {
+  case SysQuery::SubBlockIdx:
+    return 0; // AIV-only launch: one vector core per AI Core task
+  case SysQuery::SubBlockNum:
+  case SysQuery::TaskRatio:
+    return 1;
+  case SysQuery::ProgramCounter:
+    return kCodeBase + 8 * static_cast<int64_t>(seq);
+  case SysQuery::SystemCycle:
+    return static_cast<int64_t>(static_cast<double>(scalar_) *
+                                kSystemCounterMhz / sys_.clockMhz);
+  case SysQuery::ArchVersion:
+    return kArchVersion;
+  case SysQuery::SysWorkspace:
+    return static_cast<int64_t>(sys_.sysWorkspace);
+  case SysQuery::HcclContext:
+    return a < 2 ? static_cast<int64_t>(sys_.hcclContext[a]) : 0;
+  case SysQuery::ICachePreloadStatus:
+    // 1 while a preload is still fetching, 0 once it is complete.
+    return scalar_ < sys_.icacheReady ? 1 : 0;
+  case SysQuery::StoreAtomicType: {
+    if (vecRegs_.atomic == AtomicKind::None)
+      return 0;
+    switch (vecRegs_.atomicType) {
+    case DType::F32:
+      return 1;
+    case DType::F16:
+      return 2;
+    case DType::I16:
+      return 3;
+    case DType::I32:
+      return 4;
+    case DType::I8:
+      return 5;
+    case DType::BF16:
+      return 6;
+    default:
+      return 0;
+    }
+  }
+  case SysQuery::StoreAtomicOp:
+    // ATOMIC_SUM = 0; max and min (SetAtomicMax/Min) read back as 1 and 2.
+    return vecRegs_.atomic == AtomicKind::Max   ? 1
+           : vecRegs_.atomic == AtomicKind::Min ? 2
+                                                : 0;
+  }
+  fail("internal", "unknown system query", loc);
+}
+
+//===----------------------------------------------------------------------===//
+// CheckLocalMemoryIA
+//===----------------------------------------------------------------------===//
+
+void Core::checkLocalMemoryIA(const MemoryWatch &w, Loc loc) {
+  beginCall(loc);
+  if (w.enableBit >= static_cast<uint32_t>(SysRegs::kWatchChannels))
+    fail("argument",
+         "check_local_memory_ia: enable_bit selects one of the " +
+             std::to_string(SysRegs::kWatchChannels) +
+             " watch channels (0-3), but got " + std::to_string(w.enableBit),
+         loc);
+  WatchChannel &ch = sys_.watch[w.enableBit];
+  if (w.enable) {
+    if (w.startAddr >= w.endAddr)
+      fail("argument",
+           "check_local_memory_ia: start_addr (" + std::to_string(w.startAddr) +
+               ") must be below end_addr (" + std::to_string(w.endAddr) + ")",
+           loc);
+    if (w.endAddr > mem_.ubBytes())
+      fail("argument",
+           "check_local_memory_ia: end_addr " + std::to_string(w.endAddr) +
+               " is beyond the Unified Buffer (" +
+               std::to_string(mem_.ubBytes()) + " bytes)",
+           loc);
+  }
+  ch.enabled = w.enable;
+  ch.param = w;
+  ch.loc = loc;
+  sys_.anyWatch = false;
+  for (const WatchChannel &c : sys_.watch)
+    sys_.anyWatch = sys_.anyWatch || c.enabled;
+}
+
+void Core::watchUb(Pipe pipe, uint64_t start, uint64_t end, bool write,
+                   const char *api, Loc loc) {
+  for (int i = 0; i < SysRegs::kWatchChannels; ++i) {
+    const WatchChannel &ch = sys_.watch[i];
+    if (!ch.enabled)
+      continue;
+    const MemoryWatch &w = ch.param;
+    const char *kind;
+    bool on;
+    if (pipe == Pipe::S) {
+      kind = "scalar";
+      on = write ? w.scalarWrite : w.scalarRead;
+    } else if (pipe == Pipe::V) {
+      kind = "vector";
+      on = write ? w.vectorWrite : w.vectorRead;
+    } else {
+      kind = "MTE";
+      on = write ? w.mteWrite : w.mteRead;
+    }
+    if (!on || end <= w.startAddr || start >= w.endAddr)
+      continue;
+    uint64_t lo = start > w.startAddr ? start : w.startAddr;
+    uint64_t hi = end < w.endAddr ? end : w.endAddr;
+    fail("access_check",
+         std::string(kind) + (write ? " write" : " read") + " of " +
+             ubRange(start, end) + " by " + api + " touches " +
+             ubRange(lo, hi) + ", watched by check_local_memory_ia channel " +
+             std::to_string(i) + " (" + ubRange(w.startAddr, w.endAddr) + ")",
+         loc,
+         {makeNote("check_local_memory_ia channel " + std::to_string(i) +
+                       " was enabled here",
+                   ch.loc)});
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// AIPP
+//===----------------------------------------------------------------------===//
+
+void Core::setAipp(const AippConfig &c, Loc loc) {
+  beginCall(loc);
+  if (c.inputFormat != 0 && c.inputFormat != 1 && c.inputFormat != 4 &&
+      c.inputFormat != 9)
+    fail("argument",
+         "set_aipp_functions: input_format must be an AippInputFormat "
+         "(YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8), but got " +
+             std::to_string(c.inputFormat),
+         loc);
+  if (c.srcType != DType::U8 && c.srcType != DType::I8)
+    fail("dtype",
+         std::string("set_aipp_functions: the source images are 8-bit "
+                     "(uint8/int8), not ") +
+             dtypeName(c.srcType),
+         loc);
+  if (c.paramType != DType::U8 && c.paramType != DType::I8 &&
+      c.paramType != DType::F16)
+    fail("dtype",
+         std::string("set_aipp_functions: AippParams supports uint8, int8 "
+                     "and float16 outputs, not ") +
+             dtypeName(c.paramType),
+         loc);
+  if (c.src0 == 0)
+    fail("argument",
+         "set_aipp_functions: src0 has no buffer (SetGlobalBuffer was not "
+         "called)",
+         loc);
+  sys_.aipp = c;
+  sys_.aippSet = true;
+}
+
+} // namespace ascsim

@@ -1,0 +1,106 @@
+// RUN: ascir-opt %s -split-input-file -verify-diagnostics
+
+// One case per verifier message of AscControlOps.td.
+
+func.func @scalar_cast_int_mode(%x: f32) -> i32 {
+  // expected-error@+1 {{'asc.scalar_cast' op round mode cast_odd is not supported for float to int32; use cast_rint, cast_floor, cast_ceil, cast_round or cast_trunc}}
+  %i = asc.scalar_cast %x, cast_odd : f32 -> i32
+  return %i : i32
+}
+
+// -----
+
+func.func @sff_count_value(%v: i64) -> i64 {
+  // expected-error@+1 {{'asc.scalar_get_sff_value' op count_value must be 0 or 1, but got 2}}
+  %a = asc.scalar_get_sff_value %v, 2 : i64 -> i64
+  return %a : i64
+}
+
+// -----
+
+func.func @count_of_value_count_value(%v: i64) -> i64 {
+  // expected-error@+1 {{'asc.scalar_get_count_of_value' op count_value must be 0 or 1, but got -1}}
+  %a = asc.scalar_get_count_of_value %v, -1 : i64 -> i64
+  return %a : i64
+}
+
+// -----
+
+func.func @get_hccl_index() -> !asc.gm_addr<ui8> {
+  // expected-error@+1 {{'asc.get_hccl_context' op index must be 0 or 1 (two communication domains), but got 2}}
+  %c = asc.get_hccl_context 2 : !asc.gm_addr<ui8>
+  return %c : !asc.gm_addr<ui8>
+}
+
+// -----
+
+func.func @set_hccl_index(%w: !asc.gm_addr<ui8>) {
+  // expected-error@+1 {{'asc.set_hccl_context' op index must be 0 or 1 (two communication domains), but got 3}}
+  asc.set_hccl_context 3, %w : !asc.gm_addr<ui8>
+  return
+}
+
+// -----
+
+func.func @dcci_atomic(%g: !asc.global_tensor<f32>) {
+  // expected-error@+1 {{'asc.data_cache_clean_and_invalid' op dcci_dst cacheline_atomic is not supported on Ascend 910B/910C (A2/A3)}}
+  asc.data_cache_clean_and_invalid single_cache_line, %g {dcci_dst = #asc<dcci_dst cacheline_atomic>} : !asc.global_tensor<f32>
+  return
+}
+
+// -----
+
+func.func @preload_not_u64(%g: !asc.global_tensor<f32>, %off: i64) {
+  // expected-error@+1 {{'asc.data_cache_preload' op src must be a global tensor of ui64 (GlobalTensor<uint64_t>), but its elements are 'f32'}}
+  asc.data_cache_preload %g, %off : !asc.global_tensor<f32>, i64
+  return
+}
+
+// -----
+
+func.func @aipp_bad_element(%c0: i32, %t: i1, %h: f16, %s: i16) {
+  // expected-error@+1 {{'asc.aipp_params' op AippParams<U> holds ui8, i8 or f16 values, not 'i32'}}
+  %cfg = asc.aipp_params %c0, %c0, %c0, %c0, %c0, %t, %t, %t, %t, %c0, %c0, %c0, %h, %h, %h, %h, %h, %h, %c0, %c0, %c0, %t, %s, %s, %s, %s, %s, %s, %s, %s, %s, %c0, %c0, %c0, %c0, %c0, %c0 : i32, i32, i32, i32, i32, i1, i1, i1, i1, i32, i32, i32, f16, f16, f16, f16, f16, f16, i32, i32, i32, i1, i16, i16, i16, i16, i16, i16, i16, i16, i16, i32, i32, i32, i32, i32, i32 -> !asc.aipp_params<i32>
+  return
+}
+
+// -----
+
+func.func @aipp_field_count(%c0: i32) {
+  // expected-error@+1 {{'asc.aipp_params' op expects 37 fields, but got 2}}
+  %cfg = asc.aipp_params %c0, %c0 : i32, i32 -> !asc.aipp_params<f16>
+  return
+}
+
+// -----
+
+func.func @aipp_field_type(%c0: i32, %t: i1, %h: f16, %s: i16) {
+  // expected-error@+1 {{'asc.aipp_params' op field 'is_swap_rb' has type 'i32', but the struct holds 'i1'}}
+  %cfg = asc.aipp_params %c0, %h, %h, %h, %h, %c0, %t, %t, %t, %c0, %c0, %c0, %h, %h, %h, %h, %h, %h, %c0, %c0, %h, %t, %s, %s, %s, %s, %s, %s, %s, %s, %s, %c0, %c0, %c0, %c0, %c0, %c0 : i32, f16, f16, f16, f16, i32, i1, i1, i1, i32, i32, i32, f16, f16, f16, f16, f16, f16, i32, i32, f16, i1, i16, i16, i16, i16, i16, i16, i16, i16, i16, i32, i32, i32, i32, i32, i32 -> !asc.aipp_params<f16>
+  return
+}
+
+// -----
+
+func.func @aipp_field_range(%c0: i32, %t: i1, %h: f16, %s: i16) {
+  %big = arith.constant 256 : i32
+  // expected-error@+1 {{'asc.aipp_params' op field 'dtc_mean_ch0' must be in [0, 255] (uint8_t), but got 256}}
+  %cfg = asc.aipp_params %c0, %h, %h, %h, %h, %t, %t, %t, %t, %big, %c0, %c0, %h, %h, %h, %h, %h, %h, %c0, %c0, %h, %t, %s, %s, %s, %s, %s, %s, %s, %s, %s, %c0, %c0, %c0, %c0, %c0, %c0 : i32, f16, f16, f16, f16, i1, i1, i1, i1, i32, i32, i32, f16, f16, f16, f16, f16, f16, i32, i32, f16, i1, i16, i16, i16, i16, i16, i16, i16, i16, i16, i32, i32, i32, i32, i32, i32 -> !asc.aipp_params<f16>
+  return
+}
+
+// -----
+
+func.func @aipp_source_type(%img: !asc.global_tensor<f16>, %cfg: !asc.aipp_params<f16>) {
+  // expected-error@+1 {{'asc.set_aipp_functions' op the source images hold 8-bit pixels (ui8 or i8), not 'f16'}}
+  asc.set_aipp_functions rgb888_u8, %cfg, %img : !asc.aipp_params<f16>, !asc.global_tensor<f16>
+  return
+}
+
+// -----
+
+func.func @aipp_src1_type(%img: !asc.global_tensor<ui8>, %uv: !asc.global_tensor<i8>, %cfg: !asc.aipp_params<f16>) {
+  // expected-error@+1 {{'asc.set_aipp_functions' op src1 has type '!asc.global_tensor<i8>', but src0 has type '!asc.global_tensor<ui8>'}}
+  asc.set_aipp_functions yuv420sp_u8, %cfg, %img, %uv : !asc.aipp_params<f16>, !asc.global_tensor<ui8>, !asc.global_tensor<i8>
+  return
+}
