@@ -66,18 +66,6 @@ uint64_t raw(const uint8_t *p, uint32_t es) {
   return v;
 }
 
-/// CMPMODE LT, GT, EQ, LE, GE, NE; NaN compares unequal to everything.
-bool holds(double a, double b, uint8_t mode) {
-  switch (mode) {
-  case 0: return a < b;
-  case 1: return a > b;
-  case 2: return a == b;
-  case 3: return a <= b;
-  case 4: return a >= b;
-  default: return a != b;
-  }
-}
-
 void compareIntoRegister(const VecInstr &in, const uint8_t *st) {
   const VecOperand &A = in.operand(Role::Src0);
   const VecOperand &B = in.operand(Role::Src1);
@@ -88,7 +76,7 @@ void compareIntoRegister(const VecInstr &in, const uint8_t *st) {
   for (uint32_t e = 0; e < n && e < 128; ++e) {
     double a = loadF(rd(in, st, Role::Src0, elemOff(A, 0, e)), in.st);
     double b = loadF(rd(in, st, Role::Src1, elemOff(B, 0, e)), in.st);
-    if (holds(a, b, in.mode))
+    if (compareHolds(a, b, in.mode))
       bits[e / 64] |= 1ull << (e % 64);
   }
   in.cmpMask->lo = bits[0];

@@ -242,17 +242,6 @@ void evalElementwise(const Ctx &c) {
   }
 }
 
-bool cmp(double a, double b, uint8_t mode) {
-  switch (mode) {
-  case 0: return a < b;
-  case 1: return a > b;
-  case 2: return a == b;
-  case 3: return a <= b;
-  case 4: return a >= b;
-  default: return a != b;
-  }
-}
-
 void evalCompare(const Ctx &c) {
   const VecInstr &in = c.in;
   const VecOperand &A = in.operand(Role::Src0);
@@ -271,7 +260,7 @@ void evalCompare(const Ctx &c) {
       double b = in.op == VecOp::Compare
                      ? loadF(c.rd(Role::Src1, elemOff(B, r, e)), in.st)
                      : s;
-      if (cmp(a, b, in.mode))
+      if (compareHolds(a, b, in.mode))
         out[e / 8] |= static_cast<uint8_t>(1u << (e % 8));
     }
     std::memcpy(c.wr(Role::Dst, static_cast<uint64_t>(r) * bytes), out, bytes);

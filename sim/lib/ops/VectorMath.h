@@ -52,6 +52,19 @@ double addSat(double a, double b, DType t);
 uint64_t castBits(uint64_t bits, DType dst, DType src, uint8_t mode,
                   uint16_t deqScale);
 
+/// `a <mode> b` for CMPMODE LT, GT, EQ, LE, GE, NE (0..5); NaN compares
+/// unequal to everything.
+inline bool compareHolds(double a, double b, uint8_t mode) {
+  switch (mode) {
+  case 0: return a < b;
+  case 1: return a > b;
+  case 2: return a == b;
+  case 3: return a <= b;
+  case 4: return a >= b;
+  default: return a != b;
+  }
+}
+
 } // namespace vm
 } // namespace ascsim
 
