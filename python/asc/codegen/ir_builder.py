@@ -46,7 +46,11 @@ class IRBuilder:
         return self.attr(f"#asc<{kind} {keyword}>")
 
     def int_attr(self, type_text: str, value: int) -> Any:
-        return self.ctx.int_attr(self.type(type_text), int(value))
+        value = int(value)
+        if 1 << 63 <= value < 1 << 64:
+            # A uint64 constant (e.g. an all-ones mask word): same 64 bits as a signless i64.
+            value -= 1 << 64
+        return self.ctx.int_attr(self.type(type_text), value)
 
     # -- locations -------------------------------------------------------------
     def set_loc(self, line: int, col: int, file: str | None = None) -> None:

@@ -31,19 +31,22 @@ _CTYPES = {
 class Field:
     """A scalar field: its data type, default value and (optional) C++ name."""
 
-    def __init__(self, dtype: DataType, default: Any = 0, name: str | None = None) -> None:
+    def __init__(self, dtype: DataType, default: Any = 0, name: str | None = None, enum: str | None = None) -> None:
         if not isinstance(dtype, DataType) or dtype.name not in _CTYPES:
             raise TypeError(f"Field: unsupported data type {dtype!r}; use one of {sorted(_CTYPES)}")
-        self.dtype, self.default, self.name = dtype, default, name
+        # `enum` (pyasc: the C++ enum type a field holds) is kept for reference; the storage is `dtype`.
+        self.dtype, self.default, self.name, self.enum = dtype, default, name, enum
 
 
 class StructField:
     """A field holding another Struct."""
 
-    def __init__(self, struct: type[Struct], name: str | None = None) -> None:
+    def __init__(self, struct: type[Struct], default: Struct | None = None, name: str | None = None) -> None:
         if not (isinstance(struct, type) and issubclass(struct, Struct)):
             raise TypeError(f"StructField expects a Struct subclass, got {struct!r}")
-        self.struct, self.name = struct, name
+        if default is not None and not isinstance(default, struct):
+            raise TypeError(f"StructField default must be a {struct.__name__}, got {default!r}")
+        self.struct, self.default, self.name = struct, default, name
 
 
 class Struct:
@@ -68,7 +71,7 @@ class Struct:
     def __init__(self, **values: Any) -> None:
         object.__setattr__(self, "_c", self._ctype_())
         for k, f in self._fields_.items():
-            default = f.default if isinstance(f, Field) else f.struct()
+            default = f.default if isinstance(f, Field) else (f.default if f.default is not None else f.struct())
             setattr(self, k, values.pop(k, default))
         if values:
             raise TypeError(f"{type(self).__name__} has no field(s) {sorted(values)}")
@@ -79,8 +82,9 @@ class Struct:
             raise AttributeError(f"{type(self).__name__} has no field '{key}'")
         raw = getattr(object.__getattribute__(self, "_c"), f.name or key)
         if isinstance(f, StructField):
-            nested = f.struct()
-            ctypes.memmove(ctypes.addressof(nested._c), ctypes.addressof(raw), ctypes.sizeof(raw))
+            # A view sharing this struct's memory (as ctypes does), so `outer.inner.x = v` writes through.
+            nested = object.__new__(f.struct)
+            object.__setattr__(nested, "_c", raw)
             return nested
         return raw
 

@@ -1,0 +1,1 @@
+"""pyasc generalization-style programs (upstream test names) run unmodified on the simulator."""
