@@ -3,6 +3,8 @@
 #include "ops/Ops.h"
 
 #include "ascsim/float16.h"
+#include "ops/FastPaths.h"
+#include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Isa.h"
 
@@ -49,14 +51,14 @@ template <class T> T applyInt(BinOp op, T a, T b) {
 /// hardware behaviour for NaN operands is not documented).
 template <class F> F applyFloat(BinOp op, F a, F b) {
   switch (op) {
-  case BinOp::Add:
-    return a + b;
+  case BinOp::Add: // a NaN operand: the first one (ops/VectorMath.h)
+    return vm::nanFirst(a, b, a + b);
   case BinOp::Sub:
-    return a - b;
+    return vm::nanFirst(a, b, a - b);
   case BinOp::Mul:
-    return a * b;
+    return vm::nanFirst(a, b, a * b);
   case BinOp::Div:
-    return a / b;
+    return vm::nanFirst(a, b, a / b);
   case BinOp::Max:
     if (std::isnan(a) || std::isnan(b))
       return std::numeric_limits<F>::quiet_NaN();
@@ -138,7 +140,8 @@ void evaluate(const Work &w, uint8_t *staging) {
     std::memcpy(staging, w.src0, resultBytes(w));
     return;
   case WorkKind::Binary:
-    evaluateBinary(w, staging);
+    if (!fastBinary(w, staging))
+      evaluateBinary(w, staging);
     return;
   case WorkKind::Vector:
     evaluateVector(*w.vec, staging, w.vec->loc);

@@ -9,6 +9,7 @@
 
 #include "ops/VectorOps.h"
 
+#include "ops/FastPaths.h"
 #include "ops/LayoutOps.h"
 #include "ops/VectorMath.h"
 #include "support/Fault.h"
@@ -161,10 +162,10 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     double s = loadF(sb, st);
     double v = 0;
     switch (in.op) {
-    case VecOp::Add: v = a + b(); break;
-    case VecOp::Sub: v = a - b(); break;
-    case VecOp::Mul: v = a * b(); break;
-    case VecOp::Div: v = a / b(); break;
+    case VecOp::Add: { double y = b(); v = nanFirst(a, y, a + y); } break;
+    case VecOp::Sub: { double y = b(); v = nanFirst(a, y, a - y); } break;
+    case VecOp::Mul: { double y = b(); v = nanFirst(a, y, a * y); } break;
+    case VecOp::Div: { double y = b(); v = nanFirst(a, y, a / y); } break;
     case VecOp::Max: v = fmax2(a, b()); break;
     case VecOp::Min: v = fmin2(a, b()); break;
     case VecOp::AddRelu: v = relu(a + b()); break;
@@ -172,8 +173,8 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     case VecOp::FusedMulAdd: v = fmaT(a, d(), b(), dt); break;
     case VecOp::FusedMulAddRelu: v = relu(fmaT(a, d(), b(), dt)); break;
     case VecOp::MulAddDst: v = fmaT(a, b(), d(), dt); break;
-    case VecOp::Adds: v = a + s; break;
-    case VecOp::Muls: v = a * s; break;
+    case VecOp::Adds: v = nanFirst(a, s, a + s); break;
+    case VecOp::Muls: v = nanFirst(a, s, a * s); break;
     case VecOp::Maxs: v = fmax2(a, s); break;
     case VecOp::Mins: v = fmin2(a, s); break;
     case VecOp::LeakyRelu: v = a >= 0 ? a : a * s; break;
@@ -541,6 +542,8 @@ void evalCopy(const VecInstr &in, uint8_t *st) {
 } // namespace
 
 void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc) {
+  if (fastElementwise(in, staging)) // writes every staging byte itself
+    return;
   if (in.dense && in.stagingBytes)
     std::memcpy(staging, in.out, in.stagingBytes);
   if (in.isCopy)
@@ -568,6 +571,8 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc) {
   case VecOp::BlockReduceMin:
   case VecOp::PairReduceSum:
   case VecOp::RepeatReduceSum:
+    if (fastReduceSum(in, staging))
+      return;
     return evalReduce(c);
   case VecOp::CompareCmpMask:
   case VecOp::SetCmpMask:

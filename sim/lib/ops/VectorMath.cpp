@@ -148,7 +148,7 @@ double maxFinite(DType t) {
 }
 
 double addSat(double a, double b, DType t) {
-  double r = roundTo(a + b, t);
+  double r = roundTo(nanFirst(a, b, a + b), t);
   if (t == DType::F16 && std::isinf(r) && std::isfinite(a) && std::isfinite(b))
     return r > 0 ? 65504.0 : -65504.0;
   return r;

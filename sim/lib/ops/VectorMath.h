@@ -52,6 +52,14 @@ double addSat(double a, double b, DType t);
 uint64_t castBits(uint64_t bits, DType dst, DType src, uint8_t mode,
                   uint16_t deqScale);
 
+/// The result `r` of an arithmetic op on a and b, except that a NaN operand
+/// gives the first NaN operand, quietened (payload kept): the same on every
+/// compiler (g++ may commute the operands of + and *, which changes the
+/// payload x86 returns when both are NaN). NaN + NaN quietens the NaN.
+template <class F> inline F nanFirst(F a, F b, F r) {
+  return a != a ? a + a : b != b ? b + b : r;
+}
+
 /// `a <mode> b` for CMPMODE LT, GT, EQ, LE, GE, NE (0..5); NaN compares
 /// unequal to everything.
 inline bool compareHolds(double a, double b, uint8_t mode) {

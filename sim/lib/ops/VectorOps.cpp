@@ -174,6 +174,55 @@ private:
   bool sorted_ = true;
 };
 
+/// First element e' >= e of a repeat whose normal-mode mask bit is `set`
+/// (`limit` when there is none before it).
+inline uint32_t nextMaskBit(const VecInstr &in, uint32_t e, bool set,
+                            uint32_t limit) {
+  while (e < limit) {
+    uint64_t word = e < 64 ? in.maskLo : in.maskHi;
+    if (!set)
+      word = ~word;
+    word >>= (e % 64);
+    if (word)
+      return std::min(limit, e + static_cast<uint32_t>(__builtin_ctzll(word)));
+    e = (e / 64 + 1) * 64;
+  }
+  return limit;
+}
+
+/// Adds the bytes of every enabled element of operand `o` (all elements of
+/// each repeat when `all`: Compare's sources), one contiguous run at a time.
+/// The byte set is the same as one add per element, and Sink canonicalises
+/// it (sorted, merged), so the spans are identical; this only avoids the
+/// per-element walk.
+void addElementRuns(const VecInstr &in, const VecOperand &o, Sink &s,
+                    bool all = false) {
+  const uint32_t epb = o.epb ? o.epb : 32 / o.es;
+  // Within a repeat, element e lies at e * es when its blocks are adjacent.
+  const bool linear = o.epb == 0 && o.inOff == 0 && o.blk == 1 &&
+                      epb * o.es == 32;
+  for (uint32_t r = 0; r < in.repeats; ++r) {
+    const uint32_t n = elemsIn(in, r);
+    const bool every = all || in.counter;
+    uint32_t e = every ? 0 : nextMaskBit(in, 0, true, n);
+    while (e < n) {
+      uint32_t end = every ? n : nextMaskBit(in, e, false, n);
+      if (linear) {
+        uint64_t a = elemOff(o, r, e);
+        s.add(a, a + static_cast<uint64_t>(end - e) * o.es);
+      } else {
+        for (uint32_t k = e; k < end;) { // split at block boundaries
+          uint32_t stop = std::min(end, (k / epb + 1) * epb);
+          uint64_t a = elemOff(o, r, k);
+          s.add(a, a + static_cast<uint64_t>(stop - k) * o.es);
+          k = stop;
+        }
+      }
+      e = every ? n : nextMaskBit(in, end, true, n);
+    }
+  }
+}
+
 uint64_t up32(uint64_t v) { return (v + 31) / 32 * 32; }
 
 //===----------------------------------------------------------------------===//
@@ -632,10 +681,7 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
         s.add(bit / 8, bit / 8 + 1);
       });
     } else {
-      eachEnabled(in, [&](uint32_t r, uint32_t e) {
-        uint64_t a = elemOff(o, r, e);
-        s.add(a, a + o.es);
-      });
+      addElementRuns(in, o, s);
     }
     break;
   case Shape::Compare:
@@ -644,16 +690,9 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
         s.add(static_cast<uint64_t>(r) * in.perRepeat / 8,
               static_cast<uint64_t>(r + 1) * in.perRepeat / 8);
     } else if (op == VecOp::Compare) { // the mask does not apply (A2/A3)
-      for (uint32_t r = 0; r < in.repeats; ++r)
-        for (uint32_t e = 0; e < elemsIn(in, r); ++e) {
-          uint64_t a = elemOff(o, r, e);
-          s.add(a, a + o.es);
-        }
+      addElementRuns(in, o, s, /*all=*/true);
     } else {
-      eachEnabled(in, [&](uint32_t r, uint32_t e) {
-        uint64_t a = elemOff(o, r, e);
-        s.add(a, a + o.es);
-      });
+      addElementRuns(in, o, s);
     }
     break;
   case Shape::WholeReduce:
@@ -665,10 +704,7 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
         s.add(a, a + width * o.es);
       }
     } else {
-      eachEnabled(in, [&](uint32_t r, uint32_t e) {
-        uint64_t a = elemOff(o, r, e);
-        s.add(a, a + o.es);
-      });
+      addElementRuns(in, o, s);
     }
     break;
   case Shape::BlockReduce:
@@ -687,10 +723,7 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
           s.add(a, a + o.es);
         }
     } else {
-      eachEnabled(in, [&](uint32_t r, uint32_t e) {
-        uint64_t a = elemOff(o, r, e);
-        s.add(a, a + o.es);
-      });
+      addElementRuns(in, o, s);
     }
     break;
   case Shape::ReduceAll:
@@ -698,10 +731,7 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
       bool index = op != VecOp::ReduceSum && in.mode != 0;
       s.add(0, o.es * (index ? 2 : 1));
     } else {
-      eachEnabled(in, [&](uint32_t r, uint32_t e) {
-        uint64_t a = elemOff(o, r, e);
-        s.add(a, a + o.es);
-      });
+      addElementRuns(in, o, s);
     }
     break;
   case Shape::Brcb:
