@@ -548,7 +548,7 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
                 DataCopyPadParamsType, GatherMaskParamsType, VdeqInfoType,
                 CheckLocalMemoryIAParamType, TransDataTo5HDParamsType,
                 TransposeParamsExtType, DataCopyEnhancedParamsType,
-                SliceInfoType>(
+                SliceInfoType, LoadImageToLocalParamsType>(
               [&](auto paramsType) {
                 os << paramsType.getCppName();
                 return success();

@@ -82,6 +82,14 @@ struct AippConfig {
   uint8_t cscBiasIn[3], cscBiasOut[3];
 };
 
+/// LoadImageToLocalParams as the library sees it (sizes in pixels).
+struct ImageLoad {
+  uint16_t horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize;
+  uint8_t topPadSize, botPadSize;
+  uint16_t leftPadSize, rightPadSize;
+  uint8_t sid;
+};
+
 namespace abi {
 /// ScalarCast, ScalarGetSFFValue, ... : the result bits.
 ASCSIM_API uint64_t scalarOp(ScalarOp op, uint64_t value, uint64_t arg,
@@ -92,6 +100,10 @@ ASCSIM_API int64_t sysQuery(SysQuery what, uint64_t a, Loc loc);
 ASCSIM_API int32_t coreType();
 ASCSIM_API void checkLocalMemoryIA(const MemoryWatch &watch, Loc loc);
 ASCSIM_API void setAipp(const AippConfig &config, Loc loc);
+/// LoadImageToLocal: the image configured by setAipp -> `dst` (A1/B1, L1)
+/// of element type `type` (int8 / float16), on MTE2.
+ASCSIM_API void loadImageToLocal(const Operand &dst, DType type,
+                                 const ImageLoad &params, Loc loc);
 } // namespace abi
 
 } // namespace ascsim

@@ -274,8 +274,9 @@ inline void CheckLocalMemoryIA(const CheckLocalMemoryIAParam &checkParams,
 }
 
 //===----------------------------------------------------------------------===//
-// AIPP configuration (§4.2): recorded; its consumer LoadImageToLocal is a
-// cube-side (A1/B1) instruction the simulator does not model
+// AIPP configuration (§4.2), recorded per core, and its consumer
+// LoadImageToLocal (GM image -> A1/B1 through the AIPP stages; semantics in
+// sim/VECTOR.md, "AIPP / LoadImageToLocal")
 //===----------------------------------------------------------------------===//
 
 template <typename T> struct AippPaddingParams {
@@ -400,6 +401,43 @@ inline void SetAippFunctions(const GlobalTensor<T> &src0,
   detail::setAipp<T, U>(reinterpret_cast<uint64_t>(src0.GetPhyAddr()),
                         reinterpret_cast<uint64_t>(src1.GetPhyAddr()), format,
                         config, loc);
+}
+
+struct LoadImageToLocalParams {
+  LoadImageToLocalParams() = default;
+  LoadImageToLocalParams(uint16_t horizSizeIn, uint16_t vertSizeIn,
+                         uint16_t horizStartPosIn, uint16_t vertStartPosIn,
+                         uint16_t srcHorizSizeIn, uint8_t topPadSizeIn,
+                         uint8_t botPadSizeIn, uint16_t leftPadSizeIn,
+                         uint16_t rightPadSizeIn)
+      : horizSize(horizSizeIn), vertSize(vertSizeIn),
+        horizStartPos(horizStartPosIn), vertStartPos(vertStartPosIn),
+        srcHorizSize(srcHorizSizeIn), topPadSize(topPadSizeIn),
+        botPadSize(botPadSizeIn), leftPadSize(leftPadSizeIn),
+        rightPadSize(rightPadSizeIn) {}
+  uint16_t horizSize = 0;
+  uint16_t vertSize = 0;
+  uint16_t horizStartPos = 0;
+  uint16_t vertStartPos = 0;
+  uint16_t srcHorizSize = 0;
+  uint8_t topPadSize = 0;
+  uint8_t botPadSize = 0;
+  uint16_t leftPadSize = 0;
+  uint16_t rightPadSize = 0;
+  uint8_t sid = 0;
+};
+
+template <typename T>
+inline void LoadImageToLocal(const LocalTensor<T> &dst,
+                             const LoadImageToLocalParams &loadDataParams,
+                             ASCSIM_SYS_LOC) {
+  const LoadImageToLocalParams &p = loadDataParams;
+  ::ascsim::ImageLoad l{p.horizSize,    p.vertSize,    p.horizStartPos,
+                        p.vertStartPos, p.srcHorizSize, p.topPadSize,
+                        p.botPadSize,   p.leftPadSize, p.rightPadSize,
+                        p.sid};
+  ::ascsim::abi::loadImageToLocal(dst.operand(), ::ascsim::dtypeOf<T>(), l,
+                                  loc);
 }
 
 } // namespace AscendC

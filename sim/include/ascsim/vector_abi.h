@@ -96,6 +96,8 @@ enum class VecOp : uint8_t {
   // = vROffset (elements), mode = repeatMode, dstBlk = dstBlkStride
   // (ascsim/quant_api.h, ops/BilinearEval.cpp)
   BilinearInterpolation,
+  // LoadImageToLocal: an AippInstr (ascsim/sys_api.h, ops/AippOps.h)
+  Aipp,
 };
 
 /// How the instruction's mask was given.

@@ -49,17 +49,19 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
 }
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
-                     uint64_t bytes, Loc loc) {
+                     uint64_t bytes, Loc loc, Mem mem) {
   uint64_t first = 0;
-  uint64_t n = mem_.unwritten(addr, bytes, first);
+  uint64_t n = mem == Mem::L1 ? mem_.unwrittenL1(addr, bytes, first)
+                              : mem_.unwritten(addr, bytes, first);
   if (n == 0 || !initReported_.insert({loc.file, loc.line}).second)
     return;
+  const char *m = memName(mem);
   Diagnostic d = makeDiagnostic(
       "uninit",
-      std::string(api) + " reads UB[" + std::to_string(addr) + ", " +
+      std::string(api) + " reads " + m + "[" + std::to_string(addr) + ", " +
           std::to_string(addr + bytes) + ") through its " + role + ", but " +
           std::to_string(n) + " of those " + std::to_string(bytes) +
-          " bytes (the first at UB byte " + std::to_string(first) +
+          " bytes (the first at " + m + " byte " + std::to_string(first) +
           ") were never written by an earlier instruction: the values are "
           "undefined on the NPU",
       loc);
@@ -72,21 +74,21 @@ void Core::track(Instr &in, std::initializer_list<Use> uses) {
     for (const Use &u : uses) {
       if (u.write != (pass == 1) || u.bytes == 0)
         continue;
-      bool ub = mem_.isUb(u.ptr);
-      uint64_t start =
-          ub ? mem_.ubOffset(u.ptr) : reinterpret_cast<uintptr_t>(u.ptr);
-      if (ub && sys_.anyWatch)
+      Mem m = mem_.memOf(u.ptr);
+      uint64_t start = mem_.offsetOf(u.ptr);
+      if (m == Mem::UB && sys_.anyWatch)
         watchUb(in.pipe, start, start + u.bytes, u.write, in.name, in.loc);
       if (race_)
-        in.fp.push_back(
-            ByteRange{ub ? Mem::UB : Mem::GM, start, start + u.bytes, u.write});
-      if (ub && mem_.initTracking()) {
-        if (u.write)
+        in.fp.push_back(ByteRange{m, start, start + u.bytes, u.write});
+      if (m != Mem::GM && mem_.initTracking()) {
+        if (u.write && m == Mem::L1)
+          mem_.markWrittenL1(start, u.bytes);
+        else if (u.write)
           mem_.markWritten(start, u.bytes);
         else
-          checkInit(in.name, u.role, start, u.bytes, in.loc);
+          checkInit(in.name, u.role, start, u.bytes, in.loc, m);
       }
-      if (!ub && (in.pipe == Pipe::MTE2 || in.pipe == Pipe::MTE3)) {
+      if (m == Mem::GM && (in.pipe == Pipe::MTE2 || in.pipe == Pipe::MTE3)) {
         (u.write ? gmWrite_ : gmRead_) += u.bytes;
         ++gmTransfers_;
       }
@@ -96,20 +98,20 @@ void Core::track(Instr &in, std::initializer_list<Use> uses) {
 
 void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                         const char *api, Loc loc, uint64_t seq) {
-  bool ub = mem_.isUb(p);
-  uint64_t start = ub ? mem_.ubOffset(p) : reinterpret_cast<uintptr_t>(p);
-  if (ub && sys_.anyWatch)
+  Mem m = mem_.memOf(p);
+  uint64_t start = mem_.offsetOf(p);
+  if (m == Mem::UB && sys_.anyWatch)
     watchUb(Pipe::S, start, start + bytes, write, api, loc);
   if (race_)
-    race_->access(Pipe::S,
-                  Footprint{ByteRange{ub ? Mem::UB : Mem::GM, start,
-                                      start + bytes, write}},
+    race_->access(Pipe::S, Footprint{ByteRange{m, start, start + bytes, write}},
                   api, loc, seq);
-  if (ub && mem_.initTracking()) {
-    if (write)
+  if (m != Mem::GM && mem_.initTracking()) {
+    if (write && m == Mem::L1)
+      mem_.markWrittenL1(start, bytes);
+    else if (write)
       mem_.markWritten(start, bytes);
     else
-      checkInit(api, "tensor", start, bytes, loc);
+      checkInit(api, "tensor", start, bytes, loc, m);
   }
   if (trace_)
     trace_->slices.push_back(
@@ -189,6 +191,10 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   } else if (sm == Mem::UB && dm == Mem::UB) {
     in.pipe = Pipe::V;
     in.cost = timing::localCopy(bytes);
+  } else if (sm == Mem::GM && dm == Mem::L1) {
+    // Plain DataCopy GM -> L1 (hardware.md §5.3): MTE2, no layout change.
+    in.pipe = Pipe::MTE2;
+    in.cost = timing::gmToLocal(bytes);
   } else {
     fail("argument",
          std::string("data_copy from ") + positionName(src.pos) + " (" +
@@ -211,10 +217,12 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   in.work.kind = WorkKind::Copy;
   in.work.type = type;
   in.work.count = count;
-  in.work.src0 =
-      mem_.resolve(src, 0, bytes, Access{api, "source", false, type}, loc);
-  in.work.dst =
-      mem_.resolve(dst, 0, bytes, Access{api, "destination", true, type}, loc);
+  bool l1 = dm == Mem::L1;
+  in.work.src0 = mem_.resolve(src, 0, bytes,
+                              Access{api, "source", false, type, true, l1},
+                              loc);
+  in.work.dst = mem_.resolve(
+      dst, 0, bytes, Access{api, "destination", true, type, true, l1}, loc);
   in.kind = InstrKind::Work;
   in.seq = seq;
   in.loc = loc;

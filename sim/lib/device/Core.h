@@ -63,6 +63,9 @@ public:
   int32_t coreType() const { return sys_.coreType; }
   void checkLocalMemoryIA(const MemoryWatch &watch, Loc loc);
   void setAipp(const AippConfig &config, Loc loc);
+  // LoadImageToLocal (device/ImageLoad.cpp).
+  void loadImageToLocal(const Operand &dst, DType type, const ImageLoad &p,
+                        Loc loc);
   // GatherMask, Transpose, TransDataTo5HD, Scatter (device/LayoutAbi.cpp).
   uint64_t layoutOp(const LayoutCall &call, Loc loc);
 
@@ -137,7 +140,7 @@ private:
   };
   void track(Instr &in, std::initializer_list<Use> uses);
   void checkInit(const char *api, const char *role, uint64_t addr,
-                 uint64_t bytes, Loc loc);
+                 uint64_t bytes, Loc loc, Mem mem = Mem::UB);
   void scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                     const char *api, Loc loc, uint64_t seq);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);

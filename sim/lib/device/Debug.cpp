@@ -378,7 +378,11 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
                std::to_string(t.bytes / es) + " " + dtypeName(type) +
                " elements",
            loc);
-    Access a{api, "tensor", false, type, /*blockAligned=*/false};
+    // L1 tensors (A1/B1) are dumpable too: the way to look at what
+    // load_image_to_local or a GM -> L1 copy wrote (a scalar read of L1 in
+    // the simulator; sync with the MTE2 write first, e.g. PIPE_ALL).
+    Access a{api, "tensor", false, type, /*blockAligned=*/false,
+             /*allowL1=*/true};
     p = mem_.resolve(t, 0, bytes, a, loc);
     // Like get_value: the scalar reads memory as the pipes have left it by
     // now, and the race detector sees a scalar read.

@@ -352,12 +352,6 @@ void Core::setAipp(const AippConfig &c, Loc loc) {
          "(YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8), but got " +
              std::to_string(c.inputFormat),
          loc);
-  if (c.srcType != DType::U8 && c.srcType != DType::I8)
-    fail("dtype",
-         std::string("set_aipp_functions: the source images are 8-bit "
-                     "(uint8/int8), not ") +
-             dtypeName(c.srcType),
-         loc);
   if (c.paramType != DType::U8 && c.paramType != DType::I8 &&
       c.paramType != DType::F16)
     fail("dtype",

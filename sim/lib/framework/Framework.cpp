@@ -242,12 +242,14 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          std::string(api) + ": a buffer cannot be placed at position " +
              positionName(q.pos),
          loc);
-  if (q.mem != Mem::UB)
+  // L1 queues/buffers (A1, B1, C1, TSCM) hold load_image_to_local and
+  // GM -> L1 data_copy destinations.
+  if (q.mem != Mem::UB && q.mem != Mem::L1)
     fail("argument",
          std::string(api) + ": position " + positionName(q.pos) + " (" +
              memName(q.mem) +
              ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
-             "or VECCALC",
+             "or VECCALC (UB), or A1/B1 (L1)",
          loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
     fail("argument",
@@ -291,12 +293,12 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
   p.parent = parent;
   p.loc = loc;
   p.size = roundUp32(len);
-  if (p.mem != Mem::UB)
+  if (p.mem != Mem::UB && p.mem != Mem::L1)
     fail("argument",
          std::string(api) + ": a TBufPool at position " + positionName(pos) +
              " (" + memName(p.mem) +
              ") is not usable on a vector core (AIV); use VECIN, VECOUT or "
-             "VECCALC",
+             "VECCALC (UB), or A1/B1 (L1)",
          loc);
   if (share) {
     if (share < 0 || static_cast<size_t>(share) > pools_.size() ||

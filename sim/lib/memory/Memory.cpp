@@ -159,7 +159,7 @@ bool UbBuffer::clean() const {
 //===----------------------------------------------------------------------===//
 
 CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
-    : gm_(gm), config_(config) {
+    : gm_(gm), config_(config), l1Size_(capacityOf(Mem::L1, config)) {
   if (tlsUb.inUse) { // a second core on this thread (nested launch)
     own_ = std::make_unique<UbBuffer>();
     buf_ = own_.get();
@@ -192,11 +192,11 @@ void CoreMemory::checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
          std::string("a static LocalTensor cannot be placed at position ") +
              positionName(pos),
          loc);
-  if (m != Mem::UB)
+  if (m != Mem::UB && m != Mem::L1)
     fail("argument",
          std::string("position ") + positionName(pos) + " (" + memName(m) +
              ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
-             "or VECCALC",
+             "or VECCALC (UB), or A1/B1 (L1) for load_image_to_local",
          loc);
   uint64_t bytes = static_cast<uint64_t>(elems) * elemBytes;
   uint64_t cap = capacityOf(m, config_);
@@ -240,28 +240,41 @@ uint8_t *CoreMemory::resolve(const Operand &op, uint64_t offset, uint64_t bytes,
   return resolveLocal(op, offset, bytes, a, loc);
 }
 
+uint8_t *CoreMemory::l1Data() {
+  if (!l1_) {
+    l1Buf_.reset(new uint8_t[l1Size_]);
+    std::memset(l1Buf_.get(), kUninitialisedByte, l1Size_);
+    l1Written_.assign((l1Size_ + 63) / 64, 0);
+    l1_ = l1Buf_.get();
+  }
+  return l1_;
+}
+
 uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
                                   uint64_t bytes, const Access &a, Loc loc) {
   Mem m = memOfPosition(op.pos);
-  if (m != Mem::UB)
+  bool l1 = m == Mem::L1 && a.allowL1;
+  if (m != Mem::UB && !l1)
     fail("argument",
          std::string(a.api) + ": the " + a.role + " is at position " +
              positionName(op.pos) + " (" + memName(m) +
              "), which a vector core (AIV) cannot access",
          loc);
+  const char *mem = l1 ? "L1" : "UB";
   uint64_t addr = op.addr + offset;
   if (a.blockAligned && addr % 32 != 0)
     fail("alignment",
-         std::string(a.api) + ": the " + a.role + " UB address " +
+         std::string(a.api) + ": the " + a.role + " " + mem + " address " +
              std::to_string(addr) + " is not 32-byte aligned",
          loc);
-  uint64_t cap = ubSize_;
+  uint64_t cap = l1 ? l1Size_ : ubSize_;
   if (addr + bytes > cap)
     fail("bounds",
-         std::string(a.api) + " " + verb(a) + " UB bytes [" +
+         std::string(a.api) + " " + verb(a) + " " + mem + " bytes [" +
              std::to_string(addr) + ", " + std::to_string(addr + bytes) +
-             ") through its " + a.role + ", beyond the Unified Buffer (" +
-             std::to_string(cap) + " bytes)",
+             ") through its " + a.role + ", beyond the " +
+             (l1 ? "L1 buffer (" : "Unified Buffer (") + std::to_string(cap) +
+             " bytes)",
          loc);
   if (offset + bytes > op.bytes)
     fail("bounds",
@@ -270,6 +283,8 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
              ", but that LocalTensor view holds only " +
              describeBytes(op.bytes, a.type),
          loc);
+  if (l1)
+    return l1Data() + addr;
   // Whatever is written through this pointer stays inside the view (or the
   // resolved range): those chunks need a re-fill before the buffer's reuse.
   buf_->markDirty(op.addr, op.addr + std::max(op.bytes, offset + bytes));
@@ -283,25 +298,21 @@ uint64_t bitMask(uint64_t bit, uint64_t n) {
 }
 } // namespace
 
-void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
-  uint64_t end = std::min<uint64_t>(addr + bytes, ubSize_);
-  if (addr >= end)
-    return;
-  buf_->markDirty(addr, end);
+namespace {
+void setBits(uint64_t *bits, uint64_t addr, uint64_t end) {
   for (uint64_t i = addr; i < end;) {
     uint64_t bit = i % 64, n = std::min<uint64_t>(64 - bit, end - i);
-    written_[i / 64] |= bitMask(bit, n);
+    bits[i / 64] |= bitMask(bit, n);
     i += n;
   }
 }
 
-uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
-                               uint64_t &first) const {
-  uint64_t end = std::min<uint64_t>(addr + bytes, ubSize_);
+uint64_t countUnset(const uint64_t *bits, uint64_t addr, uint64_t end,
+                    uint64_t &first) {
   uint64_t count = 0;
   for (uint64_t i = addr; i < end;) {
     uint64_t bit = i % 64, n = std::min<uint64_t>(64 - bit, end - i);
-    uint64_t miss = ~written_[i / 64] & bitMask(bit, n);
+    uint64_t miss = ~bits[i / 64] & bitMask(bit, n);
     if (miss) {
       if (count == 0)
         first = i / 64 * 64 + static_cast<uint64_t>(__builtin_ctzll(miss));
@@ -310,6 +321,35 @@ uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
     i += n;
   }
   return count;
+}
+} // namespace
+
+void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
+  uint64_t end = std::min<uint64_t>(addr + bytes, ubSize_);
+  if (addr >= end)
+    return;
+  buf_->markDirty(addr, end);
+  setBits(written_, addr, end);
+}
+
+uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
+                               uint64_t &first) const {
+  return countUnset(written_, addr, std::min<uint64_t>(addr + bytes, ubSize_),
+                    first);
+}
+
+void CoreMemory::markWrittenL1(uint64_t addr, uint64_t bytes) {
+  uint64_t end = std::min<uint64_t>(addr + bytes, l1Size_);
+  if (addr < end && l1_)
+    setBits(l1Written_.data(), addr, end);
+}
+
+uint64_t CoreMemory::unwrittenL1(uint64_t addr, uint64_t bytes,
+                                 uint64_t &first) const {
+  if (!l1_)
+    return 0;
+  return countUnset(l1Written_.data(), addr,
+                    std::min<uint64_t>(addr + bytes, l1Size_), first);
 }
 
 } // namespace ascsim

@@ -28,6 +28,9 @@ struct Access {
   DType type;
   /// Require the 32-byte alignment of vector/DMA operands in local memory.
   bool blockAligned = true;
+  /// The API may address L1 (A1/B1/C1/TSCM positions): LoadImageToLocal,
+  /// DataCopy GM->L1, DumpTensor. Every other API rejects L1 operands.
+  bool allowL1 = false;
 };
 
 /// The registered GM arrays of a launch (immutable, shared by all cores).
@@ -105,6 +108,26 @@ public:
                    const Access &a, Loc loc);
 
   uint64_t ubBytes() const { return ubSize_; }
+  /// L1 (TOTAL_L1_SIZE bytes, filled with kUninitialisedByte), allocated on
+  /// first use: kernels that never touch L1 pay nothing.
+  uint64_t l1Bytes() const { return l1Size_; }
+  bool isL1(const uint8_t *p) const {
+    return l1_ && p >= l1_ && p < l1_ + l1Size_;
+  }
+  uint64_t l1Offset(const uint8_t *p) const {
+    return static_cast<uint64_t>(p - l1_);
+  }
+  /// The memory a resolved pointer lies in (UB, L1, else GM).
+  Mem memOf(const uint8_t *p) const {
+    return isUb(p) ? Mem::UB : isL1(p) ? Mem::L1 : Mem::GM;
+  }
+  /// Byte offset of a resolved local pointer in its memory (host address
+  /// for GM).
+  uint64_t offsetOf(const uint8_t *p) const {
+    return isUb(p)   ? ubOffset(p)
+           : isL1(p) ? l1Offset(p)
+                     : static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
+  }
   /// Byte offset of a resolved UB pointer.
   uint64_t ubOffset(const uint8_t *p) const {
     return static_cast<uint64_t>(p - ub_);
@@ -119,6 +142,9 @@ public:
   /// Number of bytes of [addr, addr + bytes) never written; `first` gets the
   /// first such byte.
   uint64_t unwritten(uint64_t addr, uint64_t bytes, uint64_t &first) const;
+  /// The same for L1 bytes.
+  void markWrittenL1(uint64_t addr, uint64_t bytes);
+  uint64_t unwrittenL1(uint64_t addr, uint64_t bytes, uint64_t &first) const;
 
 private:
   uint8_t *resolveLocal(const Operand &op, uint64_t offset, uint64_t bytes,
@@ -132,6 +158,11 @@ private:
   uint64_t ubSize_;
   uint64_t *written_; // one bit per UB byte
   bool tracking_ = false;
+  uint8_t *l1Data(); // allocates L1 on first use
+  std::unique_ptr<uint8_t[]> l1Buf_;
+  std::vector<uint64_t> l1Written_; // one bit per L1 byte
+  uint8_t *l1_ = nullptr;
+  uint64_t l1Size_;
 };
 
 } // namespace ascsim

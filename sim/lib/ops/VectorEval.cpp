@@ -9,6 +9,7 @@
 
 #include "ops/VectorOps.h"
 
+#include "ops/AippOps.h"
 #include "ops/FastPaths.h"
 #include "ops/LayoutOps.h"
 #include "ops/VectorMath.h"
@@ -560,6 +561,8 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc) {
     return evalGather(c, loc);
   case VecOp::Layout:
     return evaluateLayout(in, staging, loc);
+  case VecOp::Aipp:
+    return evaluateAipp(in, staging);
   case VecOp::ReduceSum:
   case VecOp::ReduceMax:
   case VecOp::ReduceMin:

@@ -330,6 +330,7 @@ const char *vecOpName(VecOp op) {
   case VecOp::Gather: return "gather";
   case VecOp::Gatherb: return "gatherb";
   case VecOp::Layout: return "layout"; // ops/LayoutOps.h layoutOpName
+  case VecOp::Aipp: return "load_image_to_local";
   case VecOp::ReduceSum: return "reduce_sum";
   case VecOp::ReduceMax: return "reduce_max";
   case VecOp::ReduceMin: return "reduce_min";

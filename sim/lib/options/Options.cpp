@@ -78,7 +78,9 @@ uint64_t capacityOf(Mem m, const LaunchConfig &config) {
   case Mem::UB:
     return config.ub_bytes;
   case Mem::L1:
-    return 524288;
+    // TOTAL_L1_SIZE (hardware.md §2.1): 512 KiB minus the 128 bytes the
+    // framework reserves for KFC messages.
+    return 512 * 1024 - 128;
   case Mem::L0A:
   case Mem::L0B:
     return 65536;

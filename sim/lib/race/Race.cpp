@@ -69,6 +69,8 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       if (r.mem == Mem::GM) {
         check(gm_local_, e, known);
         gmLog_.push_back(GmAccess{r.start, r.end, r.write, p, op, loc});
+      } else if (r.mem == Mem::L1) {
+        check(l1_, e, known);
       } else {
         check(ub_, e, known);
       }

@@ -41,8 +41,9 @@
 
 namespace ascsim {
 
-/// One contiguous byte range an instruction reads or writes. UB addresses are
-/// byte offsets in the core's Unified Buffer, GM addresses host addresses.
+/// One contiguous byte range an instruction reads or writes. UB and L1
+/// addresses are byte offsets in the core's Unified Buffer / L1, GM
+/// addresses host addresses.
 struct ByteRange {
   Mem mem = Mem::UB;
   uint64_t start = 0;
@@ -224,7 +225,7 @@ private:
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
   std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};
   std::vector<Entry> log_;
-  Shadow ub_, gm_local_;
+  Shadow ub_, l1_, gm_local_;
   Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
   std::set<std::string> reported_;

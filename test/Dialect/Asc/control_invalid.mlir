@@ -91,13 +91,6 @@ func.func @aipp_field_range(%c0: i32, %t: i1, %h: f16, %s: i16) {
 
 // -----
 
-func.func @aipp_source_type(%img: !asc.global_tensor<f16>, %cfg: !asc.aipp_params<f16>) {
-  // expected-error@+1 {{'asc.set_aipp_functions' op the source images hold 8-bit pixels (ui8 or i8), not 'f16'}}
-  asc.set_aipp_functions rgb888_u8, %cfg, %img : !asc.aipp_params<f16>, !asc.global_tensor<f16>
-  return
-}
-
-// -----
 
 func.func @aipp_src1_type(%img: !asc.global_tensor<ui8>, %uv: !asc.global_tensor<i8>, %cfg: !asc.aipp_params<f16>) {
   // expected-error@+1 {{'asc.set_aipp_functions' op src1 has type '!asc.global_tensor<i8>', but src0 has type '!asc.global_tensor<ui8>'}}

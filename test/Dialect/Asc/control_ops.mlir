@@ -94,3 +94,11 @@ func.func @aipp(%img: !asc.global_tensor<ui8>, %uv: !asc.global_tensor<ui8>, %c0
   asc.set_aipp_functions yuv420sp_u8, %cfg8, %img, %uv : !asc.aipp_params<i8>, !asc.global_tensor<ui8>, !asc.global_tensor<ui8>
   return
 }
+
+// The source's element type is free: AIPP reads the image as bytes (pyasc's test_aipp passes a float16 tensor).
+// CHECK-LABEL: func.func @aipp_half_source
+func.func @aipp_half_source(%img: !asc.global_tensor<f16>, %cfg: !asc.aipp_params<f16>) {
+  // CHECK: asc.set_aipp_functions rgb888_u8, %{{.*}}, %{{.*}} : !asc.aipp_params<f16>, !asc.global_tensor<f16>
+  asc.set_aipp_functions rgb888_u8, %cfg, %img : !asc.aipp_params<f16>, !asc.global_tensor<f16>
+  return
+}

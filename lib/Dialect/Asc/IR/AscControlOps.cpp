@@ -173,14 +173,68 @@ void SetAippFunctionsOp::getCallArguments(SmallVectorImpl<ApiArgument> &args) {
 }
 
 LogicalResult SetAippFunctionsOp::verify() {
-  Type element = getSrc0().getType().getElementType();
-  if (!element.isInteger(8))
-    return emitOpError() << "the source images hold 8-bit pixels (ui8 or "
-                            "i8), not "
-                         << element;
+  // The source's element type is free (SetAippFunctions<T, U>): the image is
+  // read as bytes from its address, whatever GlobalTensor<T> carries it.
   if (Value src1 = getSrc1())
     if (src1.getType() != getSrc0().getType())
       return emitOpError() << "src1 has type " << src1.getType()
                            << ", but src0 has type " << getSrc0().getType();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadImageToLocal
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadImageToLocalOp::verify() {
+  Type dstType = getDst().getType();
+  TPosition pos = getTensorPosition(dstType);
+  if (pos != TPosition::A1 && pos != TPosition::B1)
+    return emitOpError() << "the destination must be at position a1 or b1 "
+                            "(L1), not "
+                         << stringifyTPosition(pos);
+  Type element = getTensorElementType(dstType);
+  if (!element.isInteger(8) && !element.isF16())
+    return emitOpError() << "the destination holds " << element
+                         << "; LoadImageToLocal writes i8 or f16";
+  auto params = getParams().getDefiningOp<LoadImageToLocalParamsOp>();
+  if (!params)
+    return success();
+  // Constant fields: sizes 2-4095 pixels, paddings 0-32 (ascendc_api.md §6).
+  struct Range {
+    const char *name;
+    Value value;
+    int64_t lo, hi;
+  };
+  const Range ranges[] = {
+      {"horiz_size", params.getHorizSize(), 2, 4095},
+      {"vert_size", params.getVertSize(), 2, 4095},
+      {"src_horiz_size", params.getSrcHorizSize(), 2, 4095},
+      {"top_pad_size", params.getTopPadSize(), 0, 32},
+      {"bot_pad_size", params.getBotPadSize(), 0, 32},
+      {"left_pad_size", params.getLeftPadSize(), 0, 32},
+      {"right_pad_size", params.getRightPadSize(), 0, 32}};
+  for (const Range &r : ranges)
+    if (std::optional<int64_t> v = getConstantInt(r.value))
+      if (*v < r.lo || *v > r.hi)
+        return emitOpError() << r.name << " must be in [" << r.lo << ", "
+                             << r.hi << "], but got " << *v;
+  std::optional<int64_t> start = getConstantInt(params.getHorizStartPos());
+  std::optional<int64_t> size = getConstantInt(params.getHorizSize());
+  std::optional<int64_t> pitch = getConstantInt(params.getSrcHorizSize());
+  if (start && size && pitch && *start + *size > *pitch)
+    return emitOpError() << "horiz_start_pos + horiz_size (" << *start + *size
+                         << ") exceeds src_horiz_size (" << *pitch << ")";
+  return success();
+}
+
+void LoadImageToLocalOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Reads the GM image and the AIPP configuration; writes L1.
+  effects.emplace_back(MemoryEffects::Read::get(), GMResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       VectorStateResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(),
+                       L1Resource::get());
 }

@@ -3,7 +3,7 @@
 from .block_sync import pipe_barrier, set_flag, wait_flag
 from .cache import data_cache_clean_and_invalid, get_icache_preload_status, icache_preload
 from .common import reset_mask, set_mask_count, set_mask_norm, set_vector_mask
-from .data_copy import copy, data_copy, data_copy_pad, set_pad_value
+from .data_copy import copy, data_copy, data_copy_pad, load_image_to_local, set_pad_value
 from .dump_tensor import dump_tensor, printf
 from .scalar import (
     count_bits_cnt_same_as_sign_bit,
@@ -91,7 +91,7 @@ from .vec_vconv import cast
 
 __all__ = [
     "pipe_barrier", "set_flag", "wait_flag", "reset_mask", "set_mask_count", "set_mask_norm", "set_vector_mask",
-    "copy", "data_copy", "data_copy_pad", "set_pad_value", "gather", "gatherb", "gather_mask", "get_gather_mask_remain_count", "scatter", "transpose", "trans_data_to_5hd", "dump_tensor", "printf", "set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none",
+    "copy", "data_copy", "data_copy_pad", "load_image_to_local", "set_pad_value", "gather", "gatherb", "gather_mask", "get_gather_mask_remain_count", "scatter", "transpose", "trans_data_to_5hd", "dump_tensor", "printf", "set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none",
     "set_atomic_type", "get_block_idx", "get_block_num",
     "data_cache_clean_and_invalid", "get_icache_preload_status", "icache_preload",
     "count_bits_cnt_same_as_sign_bit", "scalar_cast", "scalar_count_leading_zero", "scalar_get_count_of_value",

@@ -181,8 +181,33 @@ def set_pad_value(padding_value: Any, pos: Any = None) -> None:
     b.create("asc.set_pad_value", [semantic.materialize(value, dtype)])
 
 
+@builtin
+def load_image_to_local(dst: Any, load_data_params: Any) -> None:
+    """`LoadImageToLocal(dst, load_data_params)`: load the image configured by `set_aipp_functions` from GM
+    into `dst` (TPosition.A1 or B1, L1; int8 or float16) through the AIPP stages: crop, channel swap,
+    colour-space conversion, data-type conversion, padding, channel padding (sim/VECTOR.md, "AIPP /
+    LoadImageToLocal"). Pixel (row, col) of the padded output occupies C0 elements (32 bytes; 4 elements
+    with `c_padding_mode=1`) at `(row * width + col) * C0`."""
+    from ..core.dtype import float16, int8
+    from ..core.types import LoadImageToLocalParams
+
+    api = "load_image_to_local"
+    _checks.tensor(dst, api, "dst", (LocalTensor,))
+    if dst.position not in (TPosition.A1, TPosition.B1):
+        raise ValueError(f"{api}: 'dst' must be at TPosition.A1 or TPosition.B1 (L1), not "
+                         f"TPosition.{dst.position.name}")
+    if dst.dtype not in (int8, float16):
+        raise TypeError(f"{api}: 'dst' holds {dst.dtype.name}, but LoadImageToLocal writes int8 or float16")
+    if not isinstance(load_data_params, LoadImageToLocalParams):
+        raise TypeError(f"{api}: 'load_data_params' must be an asc.LoadImageToLocalParams, got "
+                        f"{type(load_data_params).__name__}")
+    builder_for(api).create("asc.load_image_to_local", [dst.handle, load_data_params.handle])
+
+
 REGISTRY["set_pad_value"] = ApiInfo("set_pad_value", "SetPadValue", "data movement", (), forms=("-",))
+REGISTRY["load_image_to_local"] = ApiInfo("load_image_to_local", "LoadImageToLocal", "data movement",
+                                          (), forms=("-",))
 REGISTRY["data_copy"] = ApiInfo("data_copy", "DataCopy", "data movement", (), overloads=_data_copy)
 REGISTRY["data_copy_pad"] = ApiInfo("data_copy_pad", "DataCopyPad", "data movement", (), overloads=_data_copy_pad)
 
-__all__ = ["data_copy", "data_copy_pad", "copy", "set_pad_value"]
+__all__ = ["data_copy", "data_copy_pad", "copy", "set_pad_value", "load_image_to_local"]

@@ -172,8 +172,8 @@ def _aipp(src0: GlobalTensor, src1: GlobalTensor | None, input_format: AippInput
             continue
         if src.dtype is None:
             raise ValueError(f"{api}: '{name}' is a GlobalTensor that set_global_buffer never bound")
-        if src.dtype not in (uint8, int8):
-            raise TypeError(f"{api}: '{name}' must hold 8-bit pixels (uint8 or int8), got {src.dtype.name}")
+    # Any element type: AIPP reads the image as bytes from the buffer's address (every input format
+    # is *_U8), so a float16 GlobalTensor is as valid a source as a uint8 one (SetAippFunctions<T, U>).
     if src1 is not None and src1.dtype != src0.dtype:
         raise TypeError(f"{api}: 'src1' holds {src1.dtype.name} but 'src0' holds {src0.dtype.name}")
     b = builder_for(api)
@@ -194,8 +194,7 @@ _set_aipp.add([Param("src0", instance_of(GlobalTensor)), Param("src1", instance_
 @builtin
 def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
     """`SetAippFunctions(src0[, src1], input_format, config)`: the AIPP preprocessing of later image
-    loads. The simulator records it; its consumer `load_image_to_local` (GM -> A1/B1) is cube-side and
-    not modelled."""
+    loads. The simulator records it per core; `load_image_to_local` (GM -> A1/B1) consumes it."""
     _set_aipp(*args, **kwargs)
 
 

@@ -77,6 +77,7 @@ from .types import (
     DataCopyParams,
     GatherMaskParams,
     GatherRepeatParams,
+    LoadImageToLocalParams,
     UnaryRepeatParams,
     VdeqInfo,
 )
@@ -106,5 +107,5 @@ __all__ = [
     "Property", "ceildiv", "property", "static_assert",
     "BinaryRepeatParams", "BrcbRepeatParams", "CopyRepeatParams", "DataCopyExtParams", "DataCopyPadExtParams",
     "DataCopyPadParams", "DataCopyParams", "GatherMaskParams", "GatherRepeatParams", "UnaryRepeatParams",
-    "VdeqInfo",
+    "VdeqInfo", "LoadImageToLocalParams",
 ]

@@ -180,6 +180,41 @@ class CheckLocalMemoryIAParam(ParamStruct):
         return _field(value, "CheckLocalMemoryIAParam", key)
 
 
+class LoadImageToLocalParams(ParamStruct):
+    """`LoadImageToLocalParams` of `load_image_to_local`: crop `horiz_size` x `vert_size` pixels at
+    (`horiz_start_pos`, `vert_start_pos`) of a source whose rows are `src_horiz_size` pixels, then pad.
+
+    Sizes are in [2, 4095] pixels, paddings in [0, 32]. `sid` (a stream id of the C++ struct, not a
+    constructor argument) is accepted for pyasc compatibility and not emitted.
+    """
+
+    __slots__ = ("sid",)
+    MNEMONIC = "load_image_to_local_params"
+    FIELDS = (("horiz_size", 2), ("vert_size", 2), ("horiz_start_pos", 0), ("vert_start_pos", 0),
+              ("src_horiz_size", 2), ("top_pad_size", 0), ("bot_pad_size", 0), ("left_pad_size", 0),
+              ("right_pad_size", 0))
+    _RANGES = {"horiz_size": (2, 4095), "vert_size": (2, 4095), "horiz_start_pos": (0, 65535),
+               "vert_start_pos": (0, 65535), "src_horiz_size": (2, 4095), "top_pad_size": (0, 32),
+               "bot_pad_size": (0, 32), "left_pad_size": (0, 32), "right_pad_size": (0, 32)}
+
+    def __init__(self, *args: Any, sid: Any = 0, **kwargs: Any) -> None:
+        if len(args) == len(self.FIELDS) + 1:
+            *args, sid = args  # type: ignore[assignment]
+        if not isinstance(sid, int) or isinstance(sid, bool) or not 0 <= sid <= 255:
+            raise TypeError(f"LoadImageToLocalParams: 'sid' must be an int in [0, 255], got {sid!r}")
+        self.sid = sid
+        super().__init__(*args, **kwargs)
+        f = self.fields
+        for key, (lo, hi) in self._RANGES.items():
+            v = f[key]
+            if isinstance(v, int) and not lo <= v <= hi:
+                raise ValueError(f"LoadImageToLocalParams: '{key}' must be in [{lo}, {hi}], got {v}")
+        start, size, pitch = f["horiz_start_pos"], f["horiz_size"], f["src_horiz_size"]
+        if all(isinstance(v, int) for v in (start, size, pitch)) and start + size > pitch:
+            raise ValueError(f"LoadImageToLocalParams: horiz_start_pos + horiz_size ({start + size}) exceeds "
+                             f"src_horiz_size ({pitch})")
+
+
 
 class VdeqInfo(IRValue):
     """`AscendC::VdeqInfo`: the 16 (scale, offset, sign mode) groups of `set_deq_scale(vdeq, vdeq_info)`.

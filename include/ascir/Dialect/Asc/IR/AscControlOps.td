@@ -534,4 +534,44 @@ def Asc_SetAippFunctionsOp : Asc_ApiOp<"set_aipp_functions",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// LoadImageToLocal
+//===----------------------------------------------------------------------===//
+
+// sid (a field of the C++ struct, not a constructor argument) is reserved
+// and not modelled: pyasc's keyword is accepted by the frontend only.
+def Asc_LoadImageToLocalParamsOp : Asc_ParamStructOp<
+    "load_image_to_local_params", Asc_LoadImageToLocalParamsType,
+    "LoadImageToLocalParams",
+    ["horiz_size", "vert_size", "horiz_start_pos", "vert_start_pos",
+     "src_horiz_size", "top_pad_size", "bot_pad_size", "left_pad_size",
+     "right_pad_size"],
+    [16, 16, 16, 16, 16, 8, 8, 16, 16],
+    "%p = asc.load_image_to_local_params %c2, %c2, %c0, %c0, %c2, %c0, %c0, "
+    "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32">;
+
+def Asc_LoadImageToLocalOp : Asc_ApiOp<"load_image_to_local",
+    "AscendC::LoadImageToLocal",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "load an image from GM into L1 through AIPP";
+  let description = [{
+    Reads the image configured by the last `asc.set_aipp_functions` of the
+    core, crops it, applies the AIPP stages and writes the pixels into `dst`
+    (position a1 or b1, element type i8 or f16). Constant fields of the
+    parameters are checked: sizes in [2, 4095], paddings in [0, 32],
+    horiz_start_pos + horiz_size <= src_horiz_size.
+
+    ```mlir
+    asc.load_image_to_local %dst, %p : !asc.local_tensor<a1, f16>, !asc.load_image_to_local_params
+    ```
+    ```c++
+    AscendC::LoadImageToLocal(dst, p);
+    ```
+  }];
+  let arguments = (ins Arg<Asc_LocalTensorType, "destination (L1)">:$dst,
+                       Asc_LoadImageToLocalParamsType:$params);
+  let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
+  let hasVerifier = 1;
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCCONTROLOPS_TD

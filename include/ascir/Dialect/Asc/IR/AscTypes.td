@@ -368,6 +368,12 @@ def Asc_CheckLocalMemoryIAParamType
     "check_local_memory_ia_param", "CheckLocalMemoryIAParam",
     "enable bit (uint8_t), start and end UB address (uint32_t), scalar/vector/"
     "MTE read/write and enable flags (bool)">;
+def Asc_LoadImageToLocalParamsType
+    : Asc_ParamStructType<"LoadImageToLocalParams",
+    "load_image_to_local_params", "LoadImageToLocalParams",
+    "horizontal and vertical size, horizontal and vertical start position, "
+    "source row pitch (uint16_t, pixels), top and bottom padding (uint8_t), "
+    "left and right padding (uint16_t)">;
 
 //===----------------------------------------------------------------------===//
 // Type constraints
