@@ -180,6 +180,17 @@ void bindValues(nb::module_ &m) {
              op->setLoc(NameLoc::get(StringAttr::get(op->getContext(), name),
                                      op->getLoc()));
            })
+      .def("name_hint",
+           [](const NbValue &v) -> std::optional<std::string> {
+             // The Python variable name of a value, so a value derived from
+             // it (a LocalTensor setter's result) can keep it.
+             Location loc = v.value.getLoc();
+             if (Operation *op = v.value.getDefiningOp())
+               loc = op->getLoc();
+             if (auto name = dyn_cast<NameLoc>(loc))
+               return name.getName().str();
+             return std::nullopt;
+           })
       .def("constant_int",
            [](const NbValue &v) -> std::optional<int64_t> {
              // Lets the frontend fold compile-time knowledge cheaply.

@@ -198,6 +198,67 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, LocalTensorOp op) {
   return success();
 }
 
+/// `T u = t;` then `u.Setter(value)`: the setter ops yield the updated
+/// descriptor, so the copy keeps `t` meaning what it meant.
+template <typename SetterOp>
+static LogicalResult printLocalTensorSetter(Emitter &emitter, SetterOp op) {
+  raw_ostream &os = emitter.ostream();
+  if (failed(emitter.emitDeclaration(op.getResult())))
+    return failure();
+  os << " = ";
+  if (failed(emitter.emitOperand(op.getTensor())))
+    return failure();
+  os << ";\n";
+  emitter.emitLocation(op.getLoc());
+  os << emitter.getOrCreateName(op.getResult()) << "."
+     << SetterOp::getSetterName() << "(";
+  if (failed(emitter.emitOperand(op.getValue())))
+    return failure();
+  os << ")";
+  return success();
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        LocalTensorSetSizeOp op) {
+  return printLocalTensorSetter(emitter, op);
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        LocalTensorSetBufferLenOp op) {
+  return printLocalTensorSetter(emitter, op);
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        LocalTensorSetAddrWithOffsetOp op) {
+  raw_ostream &os = emitter.ostream();
+  if (failed(emitter.emitDeclaration(op.getResult())))
+    return failure();
+  os << ";\n";
+  emitter.emitLocation(op.getLoc());
+  os << emitter.getOrCreateName(op.getResult()) << ".SetAddrWithOffset(";
+  if (failed(emitter.emitOperand(op.getSource())))
+    return failure();
+  os << ", ";
+  if (failed(emitter.emitOperand(op.getOffset())))
+    return failure();
+  os << ")";
+  return success();
+}
+
+FailureOr<Precedence>
+mlir::asc::printExpression(Emitter &emitter,
+                           LocalTensorReinterpretCastOp op) {
+  raw_ostream &os = emitter.ostream();
+  if (failed(emitter.emitOperand(op.getTensor(), Precedence::Postfix)))
+    return failure();
+  os << ".ReinterpretCast<";
+  if (failed(emitter.emitType(op.getLoc(),
+                              op.getResult().getType().getElementType())))
+    return failure();
+  os << ">()";
+  return Precedence::Postfix;
+}
+
 FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
                                                  SubviewOp op) {
   raw_ostream &os = emitter.ostream();

@@ -233,17 +233,19 @@ static bool printsOperandsTwice(Operation *user) {
          predicate == Pred::UEQ || predicate == Pred::UNO;
 }
 
-/// True if `user` needs its operands in variables: FreeTensor takes the
-/// tensor by non-const reference.
+/// True if `user` needs its operands in variables: FreeTensor and
+/// SetAddrWithOffset take the tensor by non-const reference.
 static bool needsVariableOperands(Operation *user) {
-  return isa<FreeTensorOp>(user);
+  return isa<FreeTensorOp, LocalTensorSetAddrWithOffsetOp>(user);
 }
 
 bool Emitter::isInlined(Operation *op) const {
   // struct_set is pure but printed as an assignment statement, parameter
-  // structs as declarations.
+  // structs, empty tensors and tensor setters as declarations.
   if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
-      isa<StructSetOp, ParamStructOpInterface>(op))
+      isa<StructSetOp, ParamStructOpInterface, LocalTensorEmptyOp,
+          LocalTensorSetSizeOp, LocalTensorSetBufferLenOp,
+          LocalTensorSetAddrWithOffsetOp>(op))
     return false;
   bool named = !getSourceName(op->getResult(0)).empty();
   // Literals are free to repeat.
@@ -817,7 +819,7 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
       .Case<AscendIsAicOp, AscendIsAivOp>(
           [&](auto op) { return printExpression(*this, op); })
       .Case<PtrOffsetOp, SubviewOp, PropertyOp, StructLoadOp, StructGetOp,
-            ApiOpInterface>([&](auto op) { return printExpression(*this, op); })
+            LocalTensorReinterpretCastOp, ApiOpInterface>([&](auto op) { return printExpression(*this, op); })
       .Default([&](Operation *op) -> FailureOr<Precedence> {
         return emitNoPrinterError(*op);
       });
@@ -845,13 +847,14 @@ LogicalResult Emitter::emitOperation(Operation &op) {
               [&](auto op) { return printOperation(*this, op); })
           // asc
           .Case<GlobalTensorOp, TPipeOp, TQueOp, TQueBindOp, TBufOp, TBufPoolOp,
-                LocalMemAllocatorOp>(
+                LocalMemAllocatorOp, LocalTensorEmptyOp>(
               [&](Operation *op) { return emitDeclaration(op->getResult(0)); })
           .Case<SetGlobalBufferOp, LocalTensorOp, GetTPipePtrOp, StructSetOp,
                 AippParamsOp, ParamStructOpInterface, GatherMaskOp, VdeqInfoOp,
                 GetStoreAtomicConfigOp, GetArchVersionOp, TransposeParamsExtOp,
                 DataCopyEnhancedParamsOp, TransDataTo5HDOp,
-                TransDataTo5HDAddrOp, DataCopySliceOp>(
+                TransDataTo5HDAddrOp, DataCopySliceOp, LocalTensorSetSizeOp,
+                LocalTensorSetBufferLenOp, LocalTensorSetAddrWithOffsetOp>(
               [&](auto op) { return printOperation(*this, op); })
           .Case<ApiOpInterface>([&](ApiOpInterface op) {
             if (op->getNumResults() == 1)

@@ -328,6 +328,10 @@ FailureOr<Precedence> printArithCast(Emitter &emitter, Operation &op);
 
 LogicalResult printOperation(Emitter &emitter, SetGlobalBufferOp op);
 LogicalResult printOperation(Emitter &emitter, LocalTensorOp op);
+LogicalResult printOperation(Emitter &emitter, LocalTensorSetSizeOp op);
+LogicalResult printOperation(Emitter &emitter, LocalTensorSetBufferLenOp op);
+LogicalResult printOperation(Emitter &emitter,
+                             LocalTensorSetAddrWithOffsetOp op);
 LogicalResult printOperation(Emitter &emitter, GetTPipePtrOp op);
 /// EmitLayoutOps.cpp
 LogicalResult printOperation(Emitter &emitter, GatherMaskOp op);
@@ -355,6 +359,8 @@ LogicalResult printOperation(Emitter &emitter, ApiOpInterface op);
 
 FailureOr<Precedence> printExpression(Emitter &emitter, PtrOffsetOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, SubviewOp op);
+FailureOr<Precedence> printExpression(Emitter &emitter,
+                                      LocalTensorReinterpretCastOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, PropertyOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, StructLoadOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, StructGetOp op);

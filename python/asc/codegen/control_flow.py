@@ -18,7 +18,7 @@ from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
 from .errors import CompileTypeError, UnsupportedSyntaxError
-from .scope import Unavailable, assigned_names
+from .scope import Unavailable, assigned_names, method_rebound_names
 
 if TYPE_CHECKING:
     from .generator import FunctionVisitor
@@ -27,7 +27,11 @@ _NUMBER = (int, float, bool)
 
 
 def _kind(value: Any) -> str:
-    return value.dtype.name if isinstance(value, PlainValue) else type(value).__name__
+    if isinstance(value, PlainValue):
+        return value.dtype.name
+    if isinstance(value, IRValue) and type(value).__repr__ is not object.__repr__:
+        return repr(value)  # e.g. LocalTensor(float32, VECIN): the type detail that changed
+    return type(value).__name__
 
 
 @dataclass
@@ -64,7 +68,7 @@ class Carried:
         else:
             if isinstance(value, IRValue) and value.handle.type == self.template.handle.type:
                 return value.handle
-            expected = type(self.template).__name__
+            expected = _kind(self.template)
         raise v.error(node, f"variable '{self.name}' changes type inside the {where}: {expected} before, "
                       f"{_kind(value)} after; a variable must keep its type", CompileTypeError)
 
@@ -245,6 +249,12 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
         block = draft.region(i).add_block([], [])
         b.builder.set_insertion_point_to_end(block)
         v.scope.push()
+        # A branch that calls `t.set_size(...)` works on its own copy of `t`, so the branches'
+        # descriptors become results of the `if` like re-assigned variables.
+        for name in method_rebound_names(body):
+            found, value = v.scope.lookup(name)
+            if found and isinstance(value, IRValue):
+                v.scope.define(name, value.with_handle(value.handle))
         v.visit_body(body)
         branches.append(v.scope.pop())
     then_vals, else_vals = branches

@@ -44,11 +44,34 @@ class Scope:
         return out
 
 
+# Methods that give the object a new IR value (LocalTensor descriptor setters): `t.set_size(n)` re-binds
+# `t` as far as loops and branches are concerned.
+REBINDING_METHODS = frozenset({"set_size", "set_buffer_len", "set_addr_with_offset"})
+
+
+def _is_rebinding_call(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr in REBINDING_METHODS and isinstance(node.func.value, ast.Name))
+
+
 def assigned_names(body: list[ast.stmt]) -> list[str]:
-    """Names stored anywhere in `body` (in first-assignment order), nested blocks included."""
+    """Names stored anywhere in `body` (in first-assignment order), nested blocks included; a call of a
+    re-binding method (`name.set_size(...)`) counts as a store of `name`."""
     seen: dict[str, None] = {}
     for stmt in body:
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 seen.setdefault(node.id, None)
+            elif _is_rebinding_call(node):
+                seen.setdefault(node.func.value.id, None)  # type: ignore[attr-defined]
+    return list(seen)
+
+
+def method_rebound_names(body: list[ast.stmt]) -> list[str]:
+    """Names whose object a re-binding method call in `body` gives a new IR value."""
+    seen: dict[str, None] = {}
+    for stmt in body:
+        for node in ast.walk(stmt):
+            if _is_rebinding_call(node):
+                seen.setdefault(node.func.value.id, None)  # type: ignore[attr-defined]
     return list(seen)

@@ -75,14 +75,6 @@ def vadd_sw_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddr
         in_queue_y.free_tensor(y_local)
 
 
-SW_GAP = ("LocalTensor introspection is missing from the frontend and the asc dialect: set_user_tag/"
-          "get_user_tag, set_addr_with_offset, set_size, set_buffer_len, get_position, get_size, get_length and "
-          "reinterpret_cast have no Python method or asc op (only get_phy_addr exists); "
-          "GlobalTensor.get_phy_addr is missing too, and the simulator's LocalTensor has no "
-          "SetUserTag/GetUserTag/SetAddrWithOffset")
-
-
-@pytest.mark.xfail(strict=True, reason=SW_GAP)
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
 def test_vadd_sw(dtype: torch.dtype) -> None:
     size = 2048

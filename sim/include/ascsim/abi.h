@@ -169,6 +169,10 @@ ASCSIM_API BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes,
 ASCSIM_API int32_t queueQuery(int32_t queue, QueueQuery what, uint64_t buffer,
                               Loc loc);
 ASCSIM_API void queueFreeAllEvent(int32_t queue, Loc loc);
+/// LocalTensor::SetUserTag (set) / GetUserTag: the tag of the queue buffer
+/// named by `buffer` (a LocalTensor's bufferHandle).
+ASCSIM_API int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag,
+                                 const char *api, Loc loc);
 /// TPipe::AllocEventID (reserve) / FetchEventID (peek) of a HardEvent.
 ASCSIM_API int32_t eventAlloc(uint8_t event, bool reserve, Loc loc);
 ASCSIM_API void eventRelease(uint8_t event, int32_t id, Loc loc);

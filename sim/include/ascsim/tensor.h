@@ -185,6 +185,23 @@ public:
                                loc);
   }
 
+  /// Tag of the queue buffer this tensor came from (shared by every tensor
+  /// of that buffer); static tensors have none (reported).
+  void SetUserTag(const TTagType tag, ::ascsim::Loc loc = ::ascsim::here()) {
+    ::ascsim::abi::bufferUserTag(handle(), true, tag, "SetUserTag", loc);
+  }
+  TTagType GetUserTag(::ascsim::Loc loc = ::ascsim::here()) const {
+    return ::ascsim::abi::bufferUserTag(handle(), false, 0, "GetUserTag", loc);
+  }
+
+  /// This tensor becomes `src[offset]` (offset in elements of S): src's
+  /// address descriptor, position included, `offset * sizeof(S)` bytes on.
+  template <typename S>
+  void SetAddrWithOffset(LocalTensor<S> &src, const uint32_t offset) {
+    LocalTensor<S> view = src[offset];
+    address_ = view.address_;
+  }
+
   /// Same memory seen as elements of U; the byte length is preserved.
   template <typename U> LocalTensor<U> ReinterpretCast() const {
     LocalTensor<U> r;
@@ -196,6 +213,10 @@ public:
   ::ascsim::Operand operand() const {
     return ::ascsim::Operand{address_.bufferAddr, address_.dataLen,
                              address_.logicPos};
+  }
+  uint64_t handle() const {
+    return static_cast<uint64_t>(
+        reinterpret_cast<uintptr_t>(address_.bufferHandle));
   }
 
   TBuffAddr address_;

@@ -543,6 +543,12 @@ int32_t Core::queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc) {
   return fw_.query(q, what, buffer, loc);
 }
 
+int32_t Core::bufferUserTag(uint64_t buffer, bool set, int32_t tag,
+                            const char *api, Loc loc) {
+  beginCall(loc);
+  return fw_.userTag(buffer, set, tag, api, loc);
+}
+
 void Core::queueFreeAllEvent(int32_t q, Loc loc) {
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();

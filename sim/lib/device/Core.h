@@ -97,6 +97,8 @@ public:
                     Loc loc);
   int32_t queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
   void queueFreeAllEvent(int32_t q, Loc loc);
+  int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag,
+                        const char *api, Loc loc);
   int32_t eventAlloc(uint8_t event, bool reserve, Loc loc);
   void eventRelease(uint8_t event, int32_t id, Loc loc);
 

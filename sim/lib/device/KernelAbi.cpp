@@ -98,6 +98,11 @@ void queueFreeAllEvent(int32_t queue, Loc loc) {
   currentCore().queueFreeAllEvent(queue, loc);
 }
 
+int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag, const char *api,
+                      Loc loc) {
+  return currentCore().bufferUserTag(buffer, set, tag, api, loc);
+}
+
 int32_t eventAlloc(uint8_t event, bool reserve, Loc loc) {
   return currentCore().eventAlloc(event, reserve, loc);
 }

@@ -640,6 +640,23 @@ int32_t Framework::query(int32_t qh, QueueQuery what, uint64_t buffer,
   return 0;
 }
 
+int32_t Framework::userTag(uint64_t buffer, bool set, int32_t tag,
+                           const char *api, Loc loc) {
+  int32_t qh = static_cast<int32_t>(buffer >> 16);
+  if (buffer == 0 || qh <= 0 || static_cast<size_t>(qh) > queues_.size())
+    fail("argument",
+         std::string(api) +
+             ": the tensor was not allocated from a TQue or TBuf; the tag "
+             "is kept in the queue buffer, which a static or "
+             "default-constructed LocalTensor does not have",
+         loc);
+  Queue &q = queue(qh, api, loc);
+  Buffer &b = q.bufs[bufferIndex(q, qh, buffer, api, loc)];
+  if (set)
+    b.userTag = tag;
+  return b.userTag;
+}
+
 void Framework::freeAllEvents(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
   Queue &q = queue(qh, "free_all_event", loc);
   waitPendingFrees(q, ops);

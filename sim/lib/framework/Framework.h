@@ -74,6 +74,10 @@ public:
                  Loc loc);
   int32_t query(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
   void freeAllEvents(int32_t q, Loc loc, std::vector<SyncOp> &ops);
+  /// The user tag of the buffer named by `buffer` (set it first if `set`).
+  /// Tensors that no queue or TBuf handed out have no buffer to hold one.
+  int32_t userTag(uint64_t buffer, bool set, int32_t tag, const char *api,
+                  Loc loc);
 
   //===--------------------------------------------------------------------===//
   // Event ids
@@ -95,6 +99,7 @@ private:
     int16_t freeId = -1; // pending freeBufEvt id (FreeTensor -> AllocTensor)
     int16_t enqId = -1;  // pending enQueEvt id (EnQue -> DeQue)
     uint8_t enqEvent = kNoEvent;
+    int32_t userTag = 0; // TBufType::usertag (LocalTensor::SetUserTag)
     Loc lastLoc{nullptr, 0};
   };
   struct Queue {

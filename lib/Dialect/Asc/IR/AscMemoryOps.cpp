@@ -200,3 +200,39 @@ void SetValueOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get(), &getTensorMutable(),
                        getResource(getTensorHardware(getTensor().getType())));
 }
+
+//===----------------------------------------------------------------------===//
+// Tensor descriptors
+//===----------------------------------------------------------------------===//
+
+LogicalResult LocalTensorSetAddrWithOffsetOp::verify() {
+  // SetAddrWithOffset copies src's address descriptor, logical position
+  // included.
+  TPosition src = getSource().getType().getPosition();
+  TPosition dst = getResult().getType().getPosition();
+  if (src != dst)
+    return emitOpError() << "the result has position "
+                         << stringifyTPosition(dst)
+                         << ", but SetAddrWithOffset takes the source's ("
+                         << stringifyTPosition(src) << ")";
+  return success();
+}
+
+LogicalResult LocalTensorReinterpretCastOp::verify() {
+  TPosition src = getTensor().getType().getPosition();
+  TPosition dst = getResult().getType().getPosition();
+  if (src != dst)
+    return emitOpError() << "ReinterpretCast keeps the position ("
+                         << stringifyTPosition(src) << "), but the result has "
+                         << stringifyTPosition(dst);
+  return success();
+}
+
+LogicalResult GlobalTensorGetPhyAddrOp::verify() {
+  Type element = getTensor().getType().getElementType();
+  if (getResult().getType().getElementType() != element)
+    return emitOpError() << "the address must point to " << element
+                         << ", the tensor's element type, not "
+                         << getResult().getType().getElementType();
+  return success();
+}

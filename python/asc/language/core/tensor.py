@@ -6,7 +6,7 @@ from typing import Any
 
 from . import semantic
 from .builtin import builder_for, builtin
-from .dtype import DataType, int32
+from .dtype import DataType, int32, uint32, uint64
 from .enums import TPosition, ir_keyword
 from .ir_value import GlobalAddress, IRValue, PlainValue
 
@@ -21,6 +21,14 @@ def _index(value: Any, what: str) -> Any:
         raise TypeError(f"{what} must be an integer, got a {value.dtype.name} value")
     dtype = value.dtype if isinstance(value, PlainValue) else int32
     return semantic.materialize(value, dtype)
+
+
+def _int(value: Any, what: str) -> Any:
+    if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
+        raise TypeError(f"{what} must be an integer, got {type(value).__name__}")
+    if isinstance(value, PlainValue) and not value.dtype.is_int():
+        raise TypeError(f"{what} must be an integer, got a {value.dtype.name} value")
+    return value
 
 
 def _offset_from_subscript(key: Any, kind: str) -> Any:
@@ -110,8 +118,20 @@ class GlobalTensor(BaseTensor):
         return self.with_handle(self._subview(key))
 
     @builtin
-    def get_size(self) -> Any:
-        raise NotImplementedError("GlobalTensor.get_size is not supported yet")
+    def get_size(self) -> PlainValue:
+        """The element count given to `set_global_buffer` (0 when it was given none), as a uint64."""
+        self._require_dtype("get_size")
+        b = builder_for("get_size")
+        return PlainValue(b.create1("asc.global_tensor_get_size", [self.handle], "i64"), uint64)
+
+    @builtin
+    def get_phy_addr(self, offset: Any = 0) -> GlobalAddress:
+        """The GM address of this view plus `offset` elements."""
+        self._require_dtype("get_phy_addr")
+        b = builder_for("get_phy_addr")
+        handle = b.create1("asc.global_tensor_get_phy_addr", [self.handle, _index(offset, "get_phy_addr offset")],
+                           f"!asc.gm_addr<{self.dtype.to_ir()}>")
+        return GlobalAddress(handle, self.dtype)
 
     def __repr__(self) -> str:
         return f"GlobalTensor({self.dtype})"
@@ -127,7 +147,7 @@ class LocalTensor(BaseTensor):
     __slots__ = ("position",)
 
     def __init__(self, dtype: DataType | None = None, pos: TPosition = TPosition.VECIN,
-                 addr: Any = 0, tile_size: Any = 0, *, handle: Any = None) -> None:
+                 addr: Any = None, tile_size: Any = None, *, handle: Any = None) -> None:
         if handle is not None:
             super().__init__(handle, dtype)
             self.position = pos
@@ -138,9 +158,16 @@ class LocalTensor(BaseTensor):
         pos = TPosition(pos)
         if pos not in _ON_CHIP:
             raise ValueError(f"a LocalTensor lives in an on-chip position, not TPosition.{pos.name}")
+        result = f"!asc.local_tensor<{ir_keyword(pos)}, {dtype.to_ir()}>"
+        if addr is None and tile_size is None:
+            # `LocalTensor(dtype[, pos])`: an empty descriptor, set later by set_addr_with_offset.
+            super().__init__(b.create1("asc.local_tensor_empty", [], result), dtype)
+            self.position = pos
+            return
+        addr = 0 if addr is None else addr
+        tile_size = 0 if tile_size is None else tile_size
         addr_v = _index(addr, "LocalTensor address")
         size_v = _index(tile_size, "LocalTensor tile_size")
-        result = f"!asc.local_tensor<{ir_keyword(pos)}, {dtype.to_ir()}>"
         super().__init__(b.create1("asc.local_tensor", [addr_v, size_v], result), dtype)
         self.position = pos
 
@@ -151,13 +178,87 @@ class LocalTensor(BaseTensor):
     @builtin
     def get_phy_addr(self, offset: Any = None) -> PlainValue:
         """The byte address of this view (plus `offset` elements) in its on-chip memory, as a uint64."""
-        from .dtype import uint64
-
         operands = [self.handle]
         if offset is not None:
             operands.append(_index(offset, "get_phy_addr offset"))
         b = builder_for("get_phy_addr")
         return PlainValue(b.create1("asc.local_tensor_get_phy_addr", operands, "i64"), uint64)
+
+    @builtin
+    def get_size(self) -> PlainValue:
+        """The element count of this view (`GetSize`), as a uint32."""
+        return self._getter("asc.local_tensor_get_size", "get_size", uint32)
+
+    @builtin
+    def get_length(self) -> PlainValue:
+        """The byte length of this view (`GetLength`), as a uint32."""
+        return self._getter("asc.local_tensor_get_length", "get_length", uint32)
+
+    @builtin
+    def get_position(self) -> PlainValue:
+        """The logical position as an int32 (compare it with `asc.TPosition` members)."""
+        return self._getter("asc.local_tensor_get_position", "get_position", int32)
+
+    @builtin
+    def get_user_tag(self) -> PlainValue:
+        """The tag of this tensor's queue buffer (`set_user_tag`), as an int32."""
+        return self._getter("asc.local_tensor_get_user_tag", "get_user_tag", int32)
+
+    @builtin
+    def set_user_tag(self, tag: Any = 0) -> None:
+        """Tags this tensor's queue buffer (shared by every tensor of that buffer; the tensor must come
+        from a TQue or TBuf)."""
+        b = builder_for("set_user_tag")
+        b.create("asc.local_tensor_set_user_tag", [self.handle, semantic.materialize(_int(tag, "tag"), int32)])
+
+    @builtin
+    def set_size(self, size: Any = 0) -> None:
+        """Sets the element count of this view (`SetSize`)."""
+        self._rebind("asc.local_tensor_set_size", "set_size", _index(size, "set_size size"))
+
+    @builtin
+    def set_buffer_len(self, data_len: Any) -> None:
+        """Sets the byte length of this view (`SetBufferLen` stores its argument as bytes)."""
+        self._rebind("asc.local_tensor_set_buffer_len", "set_buffer_len", _index(data_len, "set_buffer_len data_len"))
+
+    @builtin
+    def set_addr_with_offset(self, src: LocalTensor, offset: Any) -> None:
+        """This tensor becomes `src` from `offset` elements of src's type on (`SetAddrWithOffset`): src's
+        address and position, this tensor's element type."""
+        if not isinstance(src, LocalTensor):
+            raise TypeError(f"set_addr_with_offset: 'src' must be a LocalTensor, got {type(src).__name__}")
+        b = builder_for("set_addr_with_offset")
+        result = f"!asc.local_tensor<{ir_keyword(src.position)}, {self.dtype.to_ir()}>"
+        self._keep_name(b.create1("asc.local_tensor_set_addr_with_offset",
+                                  [src.handle, _index(offset, "set_addr_with_offset offset")], result))
+        self.position = src.position
+
+    @builtin
+    def reinterpret_cast(self, dtype: DataType) -> LocalTensor:
+        """The same buffer seen as `dtype` elements (same address, byte length and position)."""
+        if not isinstance(dtype, DataType):
+            raise TypeError(f"reinterpret_cast expects a data type (e.g. asc.int32), got {dtype!r}")
+        b = builder_for("reinterpret_cast")
+        result = f"!asc.local_tensor<{ir_keyword(self.position)}, {dtype.to_ir()}>"
+        return LocalTensor(dtype, self.position,
+                           handle=b.create1("asc.local_tensor_reinterpret_cast", [self.handle], result))
+
+    def _getter(self, op: str, api: str, dtype: DataType) -> PlainValue:
+        return PlainValue(builder_for(api).create1(op, [self.handle], semantic.ir_scalar_type(dtype)), dtype)
+
+    def _rebind(self, op: str, api: str, value: Any) -> None:
+        # The setters yield the updated descriptor (see asc.local_tensor_set_size); this object now
+        # names it. Inside a runtime loop or branch the tensor's variable is carried out of the body
+        # (codegen/scope.py treats `t.set_size(...)` as re-binding `t`).
+        handle = builder_for(api).create1(op, [self.handle, value], self.handle.type)
+        self._keep_name(handle)
+
+    def _keep_name(self, handle: Any) -> None:
+        # The C++ variable of the updated descriptor takes the Python variable's name (`z_local_1`).
+        name = self.handle.name_hint()
+        if name is not None:
+            handle.set_name_hint(name)
+        self.handle = handle
 
     def __repr__(self) -> str:
         return f"LocalTensor({self.dtype}, {self.position.name})"

@@ -163,6 +163,215 @@ def Asc_SubviewOp : Asc_Op<"subview", [
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor descriptors: empty tensors, getters, setters, casts
+//===----------------------------------------------------------------------===//
+
+// The setters of a LocalTensor's descriptor (SetSize, SetBufferLen,
+// SetAddrWithOffset) are value ops: each yields the updated descriptor and the
+// frontend rebinds the Python tensor to it, so every pure view and getter of
+// the old value still means the old descriptor. The emitter copies the tensor
+// into a new variable and calls the setter on the copy.
+
+def Asc_LocalTensorEmptyOp : Asc_Op<"local_tensor_empty", [Pure]> {
+  let summary = "default-constructed local tensor";
+  let description = [{
+    Python `asc.LocalTensor(dtype)`: a descriptor with no buffer yet (length
+    0), to be set by `asc.local_tensor_set_addr_with_offset`. Any access
+    through it is out of bounds.
+
+    ```mlir
+    %t = asc.local_tensor_empty : !asc.local_tensor<vecin, f32>
+    ```
+    ```c++
+    AscendC::LocalTensor<float> t;
+    ```
+  }];
+  let results = (outs Asc_LocalTensorType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+class Asc_LocalTensorGetterOp<string mnemonic, string member, string what>
+    : Asc_MemberOp<mnemonic, member, [Pure]> {
+  let summary = "the " # what # " of a local tensor";
+  let description = [{
+    ```mlir
+    %n = asc.}] # mnemonic # [{ %t : !asc.local_tensor<vecin, f32> -> i32
+    ```
+    ```c++
+    static_cast<int32_t>(t.}] # member # [{())
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$tensor);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` "
+                       "type($result)";
+}
+
+def Asc_LocalTensorGetSizeOp : Asc_LocalTensorGetterOp<
+    "local_tensor_get_size", "GetSize", "element count">;
+def Asc_LocalTensorGetLengthOp : Asc_LocalTensorGetterOp<
+    "local_tensor_get_length", "GetLength", "byte length">;
+def Asc_LocalTensorGetPositionOp : Asc_LocalTensorGetterOp<
+    "local_tensor_get_position", "GetPosition",
+    "logical position (TPosition value; SetAddrWithOffset copies it)">;
+
+class Asc_LocalTensorSetterOp<string mnemonic, string member, string what>
+    : Asc_Op<mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
+  let summary = "the local tensor with another " # what;
+  let description = [{
+    ```mlir
+    %u = asc.}] # mnemonic # [{ %t, %n : !asc.local_tensor<vecin, f32>, i32
+    ```
+    ```c++
+    AscendC::LocalTensor<float> u = t;
+    u.}] # member # [{(n);
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$tensor,
+                   AnySignlessInteger:$value);
+  let results = (outs Asc_LocalTensorType:$result);
+  let assemblyFormat = "$tensor `,` $value attr-dict `:` "
+                       "qualified(type($tensor)) `,` type($value)";
+  let extraClassDeclaration = [{
+    /// The LocalTensor member the emitter calls on the copy.
+    static ::llvm::StringRef getSetterName() { return "}] # member # [{"; }
+  }];
+}
+
+def Asc_LocalTensorSetSizeOp : Asc_LocalTensorSetterOp<
+    "local_tensor_set_size", "SetSize", "element count (SetSize)">;
+def Asc_LocalTensorSetBufferLenOp : Asc_LocalTensorSetterOp<
+    "local_tensor_set_buffer_len", "SetBufferLen",
+    "byte length (SetBufferLen stores the value as bytes)">;
+
+def Asc_LocalTensorSetAddrWithOffsetOp
+    : Asc_Op<"local_tensor_set_addr_with_offset", [Pure]> {
+  let summary = "a tensor of another element type at an offset of a source";
+  let description = [{
+    Python `t.set_addr_with_offset(src, offset)`: the result is `src` seen
+    from `offset` elements of src's type on (as `src[offset]`: address up,
+    byte length down), with the result's element type. The position is
+    src's (the C++ call copies src's address descriptor), so the result type
+    has src's position.
+
+    ```mlir
+    %u = asc.local_tensor_set_addr_with_offset %src, %off : !asc.local_tensor<veccalc, f16>, i32 -> !asc.local_tensor<veccalc, i16>
+    ```
+    ```c++
+    AscendC::LocalTensor<int16_t> u;
+    u.SetAddrWithOffset(src, off);
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$source,
+                   AnySignlessInteger:$offset);
+  let results = (outs Asc_LocalTensorType:$result);
+  let assemblyFormat = "$source `,` $offset attr-dict `:` "
+                       "qualified(type($source)) `,` type($offset) `->` "
+                       "qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Asc_LocalTensorReinterpretCastOp
+    : Asc_Op<"local_tensor_reinterpret_cast", [Pure]> {
+  let summary = "the same buffer seen with another element type";
+  let description = [{
+    Python `t.reinterpret_cast(dtype)`: same address, byte length and
+    position.
+
+    ```mlir
+    %u = asc.local_tensor_reinterpret_cast %t : !asc.local_tensor<vecin, f32> -> !asc.local_tensor<vecin, i32>
+    ```
+    ```c++
+    t.ReinterpretCast<int32_t>()
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$tensor);
+  let results = (outs Asc_LocalTensorType:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` "
+                       "qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Asc_LocalTensorSetUserTagOp : Asc_MemberOp<"local_tensor_set_user_tag",
+    "SetUserTag", [MemoryEffects<[MemWrite<Asc_PipeResource>]>]> {
+  let summary = "tag the queue buffer of a local tensor";
+  let description = [{
+    The tag lives in the queue buffer descriptor (shared by every tensor of
+    that buffer), so the tensor must come from a TQue or TBuf; the simulator
+    reports static and default-constructed tensors.
+
+    ```mlir
+    asc.local_tensor_set_user_tag %t, %tag : !asc.local_tensor<veccalc, f32>, i32
+    ```
+    ```c++
+    t.SetUserTag(tag);
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$tensor, I32:$tag);
+  let assemblyFormat = "$tensor `,` $tag attr-dict `:` "
+                       "qualified(type($tensor)) `,` type($tag)";
+}
+
+def Asc_LocalTensorGetUserTagOp : Asc_MemberOp<"local_tensor_get_user_tag",
+    "GetUserTag", [MemoryEffects<[MemRead<Asc_PipeResource>]>]> {
+  let summary = "the tag of the queue buffer of a local tensor";
+  let description = [{
+    ```mlir
+    %tag = asc.local_tensor_get_user_tag %t : !asc.local_tensor<veccalc, f32> -> i32
+    ```
+    ```c++
+    int32_t tag = t.GetUserTag();
+    ```
+  }];
+  let arguments = (ins Asc_LocalTensorType:$tensor);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` "
+                       "type($result)";
+}
+
+// GlobalTensor getters read the descriptor that asc.set_global_buffer writes
+// in place (a GM write), so they read GM: no CSE or inlining across a rebind.
+def Asc_GlobalTensorGetPhyAddrOp : Asc_MemberOp<"global_tensor_get_phy_addr",
+    "GetPhyAddr", [MemoryEffects<[MemRead<Asc_GMResource>]>]> {
+  let summary = "GM address of a global tensor plus an element offset";
+  let description = [{
+    Python `g.get_phy_addr([offset])` (the frontend passes 0 when omitted:
+    the offset form returns a non-const pointer).
+
+    ```mlir
+    %p = asc.global_tensor_get_phy_addr %g, %c0 : !asc.global_tensor<f32>, i32 -> !asc.gm_addr<f32>
+    ```
+    ```c++
+    __gm__ float *p = g.GetPhyAddr(0);
+    ```
+  }];
+  let arguments = (ins Asc_GlobalTensorType:$tensor,
+                   AnySignlessInteger:$offset);
+  let results = (outs Asc_GMAddrType:$result);
+  let assemblyFormat = "$tensor `,` $offset attr-dict `:` "
+                       "qualified(type($tensor)) `,` type($offset) `->` "
+                       "qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Asc_GlobalTensorGetSizeOp : Asc_MemberOp<"global_tensor_get_size",
+    "GetSize", [MemoryEffects<[MemRead<Asc_GMResource>]>]> {
+  let summary = "element count given to set_global_buffer";
+  let description = [{
+    ```mlir
+    %n = asc.global_tensor_get_size %g : !asc.global_tensor<f32> -> i64
+    ```
+    ```c++
+    static_cast<int64_t>(g.GetSize())
+    ```
+  }];
+  let arguments = (ins Asc_GlobalTensorType:$tensor);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$tensor attr-dict `:` qualified(type($tensor)) `->` "
+                       "type($result)";
+}
+
+//===----------------------------------------------------------------------===//
 // DataCopyOp
 //===----------------------------------------------------------------------===//
 
