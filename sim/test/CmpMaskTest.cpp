@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
 #include "ascsim/float16.h"
 #include "ascsim/runtime.h"
 #include "ascsim/vector_abi.h"
@@ -77,47 +78,18 @@ struct Desc {
   }
 };
 
-struct RunOut {
-  LaunchResult res;
-  std::vector<uint8_t> D, E;
-};
+using RunOut = test::VecRun;
 
 std::string dump(const LaunchResult &r) {
-  std::string s;
-  for (const Diagnostic &d : r.diagnostics)
-    s += "[" + d.category + "] " + d.message + "\n";
-  return s;
+  return test::dumpDiagnostics(r);
 }
 
 Kernel &kernel() {
-  static std::unique_ptr<Kernel> k = [] {
-    std::string error;
-    auto p = Kernel::load(ASCSIM_KERNEL_VEC_CMPMASK, error);
-    EXPECT_TRUE(p) << error;
-    return p;
-  }();
-  return *k;
+  return test::cachedKernel(ASCSIM_KERNEL_VEC_CMPMASK);
 }
 
 RunOut launch(const Desc &d) {
-  std::vector<int64_t> w = d.words();
-  RunOut out;
-  out.D = d.D;
-  out.E = d.E;
-  std::vector<uint8_t> a = d.A, b = d.B, e = d.E;
-  auto addr = [](auto &v) { return reinterpret_cast<uint64_t>(v.data()); };
-  LaunchConfig cfg;
-  cfg.host_threads = 1;
-  out.res = kernel().launch(
-      1, {addr(w), addr(a), addr(b), addr(e), addr(out.D), addr(out.E)},
-      {{addr(w), w.size() * 8, "cfg"},
-       {addr(a), a.size(), "a"},
-       {addr(b), b.size(), "b"},
-       {addr(e), e.size(), "e"},
-       {addr(out.D), out.D.size(), "d"},
-       {addr(out.E), out.E.size(), "e_out"}},
-      cfg);
-  return out;
+  return test::launchVec(kernel(), d.words(), d.A, d.B, d.E, d.D, d.E);
 }
 
 struct Rng {

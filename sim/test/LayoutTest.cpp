@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
 #include "ascsim/runtime.h"
 #include "ascsim/vector_abi.h"
 
@@ -47,20 +48,11 @@ struct RunOut {
 };
 
 std::string dump(const LaunchResult &r) {
-  std::string s;
-  for (const Diagnostic &d : r.diagnostics)
-    s += "[" + d.category + "] " + d.message + "\n";
-  return s;
+  return test::dumpDiagnostics(r);
 }
 
 Kernel &kernel() {
-  static std::unique_ptr<Kernel> k = [] {
-    std::string error;
-    auto p = Kernel::load(ASCSIM_KERNEL_VEC_LAYOUT, error);
-    EXPECT_TRUE(p) << error;
-    return p;
-  }();
-  return *k;
+  return test::cachedKernel(ASCSIM_KERNEL_VEC_LAYOUT);
 }
 
 RunOut launch(Desc d) {

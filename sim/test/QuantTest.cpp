@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
 #include "ascsim/float16.h"
 #include "ascsim/runtime.h"
 #include "ascsim/vector_abi.h"
@@ -103,20 +104,11 @@ struct QDesc {
 };
 
 std::string dump(const LaunchResult &r) {
-  std::string s;
-  for (const Diagnostic &d : r.diagnostics)
-    s += "[" + d.category + "] " + d.message + "\n";
-  return s;
+  return test::dumpDiagnostics(r);
 }
 
 Kernel &driver() {
-  static std::unique_ptr<Kernel> k = [] {
-    std::string error;
-    auto p = Kernel::load(ASCSIM_KERNEL_QUANT_DRIVER, error);
-    EXPECT_TRUE(p) << error;
-    return p;
-  }();
-  return *k;
+  return test::cachedKernel(ASCSIM_KERNEL_QUANT_DRIVER);
 }
 
 struct RunOut {

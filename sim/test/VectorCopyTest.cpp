@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TestSupport.h"
 #include "ascsim/runtime.h"
 
 #include <gtest/gtest.h>
@@ -22,21 +23,11 @@ using namespace ascsim;
 namespace {
 
 std::string dump(const LaunchResult &r) {
-  std::string s;
-  for (const Diagnostic &d : r.diagnostics)
-    s += "[" + d.category + "] " + d.file + ":" + std::to_string(d.line) +
-         ": " + d.message + "\n";
-  return s;
+  return test::dumpDiagnostics(r, /*withPlace=*/true);
 }
 
 Kernel &copyKernel() {
-  static std::unique_ptr<Kernel> k = [] {
-    std::string error;
-    auto p = Kernel::load(ASCSIM_KERNEL_VEC_COPY, error);
-    EXPECT_TRUE(p) << error;
-    return p;
-  }();
-  return *k;
+  return test::cachedKernel(ASCSIM_KERNEL_VEC_COPY);
 }
 
 struct Scenario {
