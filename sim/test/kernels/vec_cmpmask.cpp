@@ -180,26 +180,14 @@ extern "C" __global__ __aicore__ void kernel(__gm__ int64_t *cfgp, __gm__ uint8_
     c.w[i] = cg.GetValue(i);
   uint32_t sa = static_cast<uint32_t>(c.w[14]), sb = static_cast<uint32_t>(c.w[15]),
            sd = static_cast<uint32_t>(c.w[16]), se = 256;
-  uint32_t offA = 0, offB = sa, offD = sa + sb, offE = sa + sb + sd;
-  AC::GlobalTensor<uint8_t> g0, g1, g2, go, ge;
-  g0.SetGlobalBuffer(in0, sa);
-  g1.SetGlobalBuffer(in1, sb);
-  g2.SetGlobalBuffer(in2, se);
-  go.SetGlobalBuffer(out, sd);
-  ge.SetGlobalBuffer(outE, se);
-  AC::LocalTensor<uint8_t> ua(TPosition::VECIN, offA, sa), ub(TPosition::VECIN, offB, sb),
-      ud(TPosition::VECOUT, offD, sd), ue(TPosition::VECIN, offE, se);
-  AC::DataCopy(ua, g0, sa);
-  AC::DataCopy(ub, g1, sb);
-  AC::DataCopy(ud, go, sd);
-  AC::DataCopy(ue, g2, se);
-  AC::SetFlag<HardEvent::MTE2_V>(0);
-  AC::WaitFlag<HardEvent::MTE2_V>(0);
+  DriverOperands ops(in0, in1, in2, out, outE, sa, sb, sd, se);
+  const uint32_t offA = ops.offA, offB = ops.offB, offD = ops.offD,
+                 offE = ops.offE;
   if (c.scenario() == kGetUnsynced) { // only V -> MTE3 is left unordered
     AC::SetFlag<HardEvent::MTE2_MTE3>(0);
     AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
-    AC::GetCmpMask(ue[128]);
-    AC::DataCopy(ge, ue, se);
+    AC::GetCmpMask(ops.ue[128]);
+    AC::DataCopy(ops.ge, ops.ue, se);
     return;
   }
   switch (c.dt()) {
@@ -208,10 +196,7 @@ extern "C" __global__ __aicore__ void kernel(__gm__ int64_t *cfgp, __gm__ uint8_
   case DType::I32: run<int32_t>(c, offA, offB, offD, offE); break;
   default: break;
   }
-  AC::SetFlag<HardEvent::V_MTE3>(0);
-  AC::WaitFlag<HardEvent::V_MTE3>(0);
-  AC::DataCopy(go, ud, sd);
-  AC::DataCopy(ge, ue, se);
+  ops.storeBack();
 }
 
 extern "C" void ascsim_entry(const uint64_t *a) {
