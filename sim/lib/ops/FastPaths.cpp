@@ -1,7 +1,8 @@
 //===- ops/FastPaths.cpp - Specialised loops for common forms ---*- C++ -*-===//
 //
 // See FastPaths.h. Every loop below evaluates the same expression as the
-// general path it replaces:
+// general path it replaces (the binary element ops are shared with it through
+// ops/ElementOps.h):
 //   * fastBinary       ops/Ops.cpp applyInt / applyFloat / binarySmall;
 //   * fastReduceSum    ops/VectorEval.cpp evalReduce (ReduceSum) with treeSum
 //                      and vm::addSat / vm::roundBits;
@@ -14,6 +15,7 @@
 #include "ops/FastPaths.h"
 
 #include "ascsim/float16.h"
+#include "ops/ElementOps.h"
 #include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Isa.h"
@@ -48,59 +50,16 @@ template <class T> inline void st(uint8_t *p, uint64_t i, T v) {
 // WorkKind::Binary (ops/Ops.cpp)
 //===----------------------------------------------------------------------===//
 
-/// ops/Ops.cpp applyInt with the op fixed.
-template <BinOp Op, class T> inline T intOp(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  if constexpr (Op == BinOp::Add)
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  else if constexpr (Op == BinOp::Sub)
-    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-  else if constexpr (Op == BinOp::Mul)
-    return static_cast<T>(
-        static_cast<U>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
-  else if constexpr (Op == BinOp::Max)
-    return a > b ? a : b;
-  else if constexpr (Op == BinOp::Min)
-    return a < b ? a : b;
-  else
-    return b == 0 ? T(0) : static_cast<T>(a / b);
-}
-
-/// ops/Ops.cpp applyFloat with the op fixed.
-template <BinOp Op, class F> inline F floatOp(F a, F b) {
-  if constexpr (Op == BinOp::Add)
-    return nanFirst(a, b, a + b);
-  else if constexpr (Op == BinOp::Sub)
-    return nanFirst(a, b, a - b);
-  else if constexpr (Op == BinOp::Mul)
-    return nanFirst(a, b, a * b);
-  else if constexpr (Op == BinOp::Div)
-    return nanFirst(a, b, a / b);
-  else if constexpr (Op == BinOp::Max) {
-    if (std::isnan(a) || std::isnan(b))
-      return std::numeric_limits<F>::quiet_NaN();
-    if (a == b)
-      return std::signbit(a) ? b : a;
-    return a > b ? a : b;
-  } else {
-    if (std::isnan(a) || std::isnan(b))
-      return std::numeric_limits<F>::quiet_NaN();
-    if (a == b)
-      return std::signbit(a) ? a : b;
-    return a < b ? a : b;
-  }
-}
-
 template <BinOp Op, class T> void binInt(const Work &w, uint8_t *out) {
   const uint8_t *a = w.src0, *b = w.src1;
   for (uint64_t i = 0, n = w.count; i < n; ++i)
-    st<T>(out, i, intOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
+    st<T>(out, i, vm::intOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
 }
 
 template <BinOp Op, class T> void binFloat(const Work &w, uint8_t *out) {
   const uint8_t *a = w.src0, *b = w.src1;
   for (uint64_t i = 0, n = w.count; i < n; ++i)
-    st<T>(out, i, floatOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
+    st<T>(out, i, vm::floatOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
 }
 
 template <BinOp Op, int E, int M> void binSmall(const Work &w, uint8_t *out) {
@@ -108,7 +67,7 @@ template <BinOp Op, int E, int M> void binSmall(const Work &w, uint8_t *out) {
   for (uint64_t i = 0, n = w.count; i < n; ++i) {
     float x = fp::toFloat<E, M>(ld<uint16_t>(a, i));
     float y = fp::toFloat<E, M>(ld<uint16_t>(b, i));
-    st<uint16_t>(out, i, fp::fromDouble<E, M>(floatOp<Op, float>(x, y)));
+    st<uint16_t>(out, i, fp::fromDouble<E, M>(vm::floatOp<Op, float>(x, y)));
   }
 }
 
@@ -285,57 +244,6 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
 // Elementwise binary / scalar families (ops/VectorEval.cpp compute)
 //===----------------------------------------------------------------------===//
 
-enum class EOp { Add, Sub, Mul, Div, Max, Min };
-
-/// fmax2 / fmin2 of VectorEval.cpp.
-inline double fmaxD(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return NAN;
-  if (a == b)
-    return std::signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-inline double fminD(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return NAN;
-  if (a == b)
-    return std::signbit(a) ? a : b;
-  return a < b ? a : b;
-}
-
-template <EOp Op> inline double evalD(double a, double b) {
-  if constexpr (Op == EOp::Add)
-    return nanFirst(a, b, a + b);
-  else if constexpr (Op == EOp::Sub)
-    return nanFirst(a, b, a - b);
-  else if constexpr (Op == EOp::Mul)
-    return nanFirst(a, b, a * b);
-  else if constexpr (Op == EOp::Div)
-    return nanFirst(a, b, a / b);
-  else if constexpr (Op == EOp::Max)
-    return fmaxD(a, b);
-  else
-    return fminD(a, b);
-}
-
-/// Integers: compute() works in int64 and keeps the low bits (wrapI); the
-/// same low bits come from the unsigned type (add/sub/mul) or the signed
-/// comparison (max/min).
-template <EOp Op, class T> inline T evalI(T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  if constexpr (Op == EOp::Add)
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  else if constexpr (Op == EOp::Sub)
-    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-  else if constexpr (Op == EOp::Mul)
-    return static_cast<T>(
-        static_cast<U>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
-  else if constexpr (Op == EOp::Max)
-    return a > b ? a : b;
-  else
-    return a < b ? a : b;
-}
-
 /// Element loads/stores of one type as compute() sees them.
 struct EF32 {
   using Raw = float;
@@ -348,31 +256,31 @@ struct EF16 {
   static Raw store(double v) { return fp::fromDouble<5, 10>(v); }
 };
 
-template <EOp Op, class E>
+template <BinOp Op, class E>
 void elemFloat(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b,
                double s) {
   using R = typename E::Raw;
   if (b)
     for (uint64_t i = 0; i < n; ++i)
       st<R>(out, i,
-            E::store(evalD<Op>(E::load(ld<R>(a, i)), E::load(ld<R>(b, i)))));
+            E::store(vm::floatOp<Op, double>(E::load(ld<R>(a, i)), E::load(ld<R>(b, i)))));
   else
     for (uint64_t i = 0; i < n; ++i)
-      st<R>(out, i, E::store(evalD<Op>(E::load(ld<R>(a, i)), s)));
+      st<R>(out, i, E::store(vm::floatOp<Op, double>(E::load(ld<R>(a, i)), s)));
 }
 
-template <EOp Op, class T>
+template <BinOp Op, class T>
 void elemInt(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b,
              T s) {
   if (b)
     for (uint64_t i = 0; i < n; ++i)
-      st<T>(out, i, evalI<Op, T>(ld<T>(a, i), ld<T>(b, i)));
+      st<T>(out, i, vm::intOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
   else
     for (uint64_t i = 0; i < n; ++i)
-      st<T>(out, i, evalI<Op, T>(ld<T>(a, i), s));
+      st<T>(out, i, vm::intOp<Op, T>(ld<T>(a, i), s));
 }
 
-template <EOp Op>
+template <BinOp Op>
 bool elemTyped(DType t, uint64_t n, uint8_t *out, const uint8_t *a,
                const uint8_t *b, uint64_t scalar) {
   switch (t) {
@@ -387,13 +295,13 @@ bool elemTyped(DType t, uint64_t n, uint8_t *out, const uint8_t *a,
                         fp::toFloat<5, 10>(static_cast<uint16_t>(scalar)));
     return true;
   case DType::I16:
-    if constexpr (Op == EOp::Div)
+    if constexpr (Op == BinOp::Div)
       return false;
     else
       elemInt<Op, int16_t>(n, out, a, b, static_cast<int16_t>(scalar));
     return true;
   case DType::I32:
-    if constexpr (Op == EOp::Div)
+    if constexpr (Op == BinOp::Div)
       return false;
     else
       elemInt<Op, int32_t>(n, out, a, b, static_cast<int32_t>(scalar));
@@ -408,21 +316,8 @@ bool elemTyped(DType t, uint64_t n, uint8_t *out, const uint8_t *a,
 bool fastBinary(const Work &w, uint8_t *out) {
   if (!fastPathsEnabled())
     return false;
-  switch (w.op) {
-  case BinOp::Add:
-    return binaryOp<BinOp::Add>(w, out);
-  case BinOp::Sub:
-    return binaryOp<BinOp::Sub>(w, out);
-  case BinOp::Mul:
-    return binaryOp<BinOp::Mul>(w, out);
-  case BinOp::Div:
-    return binaryOp<BinOp::Div>(w, out);
-  case BinOp::Max:
-    return binaryOp<BinOp::Max>(w, out);
-  case BinOp::Min:
-    return binaryOp<BinOp::Min>(w, out);
-  }
-  return false;
+  return vm::withBinOp(
+      w.op, [&](auto k) { return binaryOp<decltype(k)::value>(w, out); });
 }
 
 bool fastReduceSum(const VecInstr &in, uint8_t *staging) {
@@ -453,19 +348,19 @@ bool fastReduceSum(const VecInstr &in, uint8_t *staging) {
 bool fastElementwise(const VecInstr &in, uint8_t *staging) {
   if (!fastPathsEnabled() || in.isCopy || !in.dense || in.dt != in.st)
     return false;
-  EOp op;
+  BinOp op;
   bool scalar = false;
   switch (in.op) {
-  case VecOp::Add: op = EOp::Add; break;
-  case VecOp::Sub: op = EOp::Sub; break;
-  case VecOp::Mul: op = EOp::Mul; break;
-  case VecOp::Div: op = EOp::Div; break;
-  case VecOp::Max: op = EOp::Max; break;
-  case VecOp::Min: op = EOp::Min; break;
-  case VecOp::Adds: op = EOp::Add, scalar = true; break;
-  case VecOp::Muls: op = EOp::Mul, scalar = true; break;
-  case VecOp::Maxs: op = EOp::Max, scalar = true; break;
-  case VecOp::Mins: op = EOp::Min, scalar = true; break;
+  case VecOp::Add: op = BinOp::Add; break;
+  case VecOp::Sub: op = BinOp::Sub; break;
+  case VecOp::Mul: op = BinOp::Mul; break;
+  case VecOp::Div: op = BinOp::Div; break;
+  case VecOp::Max: op = BinOp::Max; break;
+  case VecOp::Min: op = BinOp::Min; break;
+  case VecOp::Adds: op = BinOp::Add, scalar = true; break;
+  case VecOp::Muls: op = BinOp::Mul, scalar = true; break;
+  case VecOp::Maxs: op = BinOp::Max, scalar = true; break;
+  case VecOp::Mins: op = BinOp::Min, scalar = true; break;
   default:
     return false;
   }
@@ -490,21 +385,10 @@ bool fastElementwise(const VecInstr &in, uint8_t *staging) {
   if (!ok(A) || (!scalar && !ok(B)))
     return false;
   const uint8_t *b = scalar ? nullptr : B.base;
-  switch (op) {
-  case EOp::Add:
-    return elemTyped<EOp::Add>(in.dt, n, staging, A.base, b, in.scalar);
-  case EOp::Sub:
-    return elemTyped<EOp::Sub>(in.dt, n, staging, A.base, b, in.scalar);
-  case EOp::Mul:
-    return elemTyped<EOp::Mul>(in.dt, n, staging, A.base, b, in.scalar);
-  case EOp::Div:
-    return elemTyped<EOp::Div>(in.dt, n, staging, A.base, b, in.scalar);
-  case EOp::Max:
-    return elemTyped<EOp::Max>(in.dt, n, staging, A.base, b, in.scalar);
-  case EOp::Min:
-    return elemTyped<EOp::Min>(in.dt, n, staging, A.base, b, in.scalar);
-  }
-  return false;
+  return vm::withBinOp(op, [&](auto k) {
+    return elemTyped<decltype(k)::value>(in.dt, n, staging, A.base, b,
+                                         in.scalar);
+  });
 }
 
 } // namespace ascsim

@@ -3,8 +3,8 @@
 #include "ops/Ops.h"
 
 #include "ascsim/float16.h"
+#include "ops/ElementOps.h"
 #include "ops/FastPaths.h"
-#include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Isa.h"
 
@@ -26,53 +26,14 @@ template <class T> void store(uint8_t *p, uint64_t i, T v) {
   std::memcpy(p + i * sizeof(T), &v, sizeof(T));
 }
 
-/// Integer ops wrap (two's complement), computed on the unsigned type.
+/// One element of `op` (ops/ElementOps.h), the op chosen at run time.
 template <class T> T applyInt(BinOp op, T a, T b) {
-  using U = std::make_unsigned_t<T>;
-  switch (op) {
-  case BinOp::Add:
-    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-  case BinOp::Sub:
-    return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-  case BinOp::Mul:
-    return static_cast<T>(
-        static_cast<U>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)));
-  case BinOp::Max:
-    return a > b ? a : b;
-  case BinOp::Min:
-    return a < b ? a : b;
-  case BinOp::Div: // not supported for integers (rejected before issue)
-    return b == 0 ? T(0) : static_cast<T>(a / b);
-  }
-  return T(0);
+  return vm::withBinOp(op, [&](auto k) { return vm::intOp<decltype(k)::value>(a, b); });
 }
 
-/// Float ops in F (float or double). Max/Min propagate NaN (assumption: the
-/// hardware behaviour for NaN operands is not documented).
 template <class F> F applyFloat(BinOp op, F a, F b) {
-  switch (op) {
-  case BinOp::Add: // a NaN operand: the first one (ops/VectorMath.h)
-    return vm::nanFirst(a, b, a + b);
-  case BinOp::Sub:
-    return vm::nanFirst(a, b, a - b);
-  case BinOp::Mul:
-    return vm::nanFirst(a, b, a * b);
-  case BinOp::Div:
-    return vm::nanFirst(a, b, a / b);
-  case BinOp::Max:
-    if (std::isnan(a) || std::isnan(b))
-      return std::numeric_limits<F>::quiet_NaN();
-    if (a == b) // -0 < +0 (IEEE 754-2019 maximum)
-      return std::signbit(a) ? b : a;
-    return a > b ? a : b;
-  case BinOp::Min:
-    if (std::isnan(a) || std::isnan(b))
-      return std::numeric_limits<F>::quiet_NaN();
-    if (a == b) // -0 < +0 (IEEE 754-2019 minimum)
-      return std::signbit(a) ? a : b;
-    return a < b ? a : b;
-  }
-  return F(0);
+  return vm::withBinOp(op,
+                       [&](auto k) { return vm::floatOp<decltype(k)::value>(a, b); });
 }
 
 template <class T> void binaryInt(const Work &w, uint8_t *out) {

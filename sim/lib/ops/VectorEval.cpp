@@ -10,6 +10,7 @@
 #include "ops/VectorOps.h"
 
 #include "ops/AippOps.h"
+#include "ops/ElementOps.h"
 #include "ops/FastPaths.h"
 #include "ops/LayoutOps.h"
 #include "ops/VectorMath.h"
@@ -77,21 +78,6 @@ int64_t wrapI(int64_t v, DType t) {
 }
 
 double relu(double v) { return v > 0 || std::isnan(v) ? v : 0.0; }
-/// NaN propagates; -0 < +0 (IEEE 754-2019 maximum/minimum).
-double fmax2(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return NAN;
-  if (a == b)
-    return std::signbit(a) ? b : a;
-  return a > b ? a : b;
-}
-double fmin2(double a, double b) {
-  if (std::isnan(a) || std::isnan(b))
-    return NAN;
-  if (a == b)
-    return std::signbit(a) ? a : b;
-  return a < b ? a : b;
-}
 
 /// a * b + c rounded once into t (float32: fmaf is correctly rounded;
 /// float16: the double fma is exact enough to round once).
@@ -167,8 +153,8 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     case VecOp::Sub: { double y = b(); v = nanFirst(a, y, a - y); } break;
     case VecOp::Mul: { double y = b(); v = nanFirst(a, y, a * y); } break;
     case VecOp::Div: { double y = b(); v = nanFirst(a, y, a / y); } break;
-    case VecOp::Max: v = fmax2(a, b()); break;
-    case VecOp::Min: v = fmin2(a, b()); break;
+    case VecOp::Max: v = maxNan(a, b()); break;
+    case VecOp::Min: v = minNan(a, b()); break;
     case VecOp::AddRelu: v = relu(a + b()); break;
     case VecOp::SubRelu: v = relu(a - b()); break;
     case VecOp::FusedMulAdd: v = fmaT(a, d(), b(), dt); break;
@@ -176,8 +162,8 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     case VecOp::MulAddDst: v = fmaT(a, b(), d(), dt); break;
     case VecOp::Adds: v = nanFirst(a, s, a + s); break;
     case VecOp::Muls: v = nanFirst(a, s, a * s); break;
-    case VecOp::Maxs: v = fmax2(a, s); break;
-    case VecOp::Mins: v = fmin2(a, s); break;
+    case VecOp::Maxs: v = maxNan(a, s); break;
+    case VecOp::Mins: v = minNan(a, s); break;
     case VecOp::LeakyRelu: v = a >= 0 ? a : a * s; break;
     case VecOp::Axpy: v = fmaT(a, s, d(), dt); break;
     case VecOp::Abs: v = std::fabs(a); break;
