@@ -69,25 +69,30 @@ void Core::checkInit(const char *api, const char *role, uint64_t addr,
   record(std::move(d));
 }
 
+void Core::trackInit(Mem m, bool write, const char *api, const char *role,
+                     uint64_t addr, uint64_t bytes, Loc loc) {
+  if (m == Mem::GM || !mem_.initTracking())
+    return;
+  if (!write)
+    checkInit(api, role, addr, bytes, loc, m);
+  else if (m == Mem::L1)
+    mem_.markWrittenL1(addr, bytes);
+  else
+    mem_.markWritten(addr, bytes);
+}
+
 void Core::track(Instr &in, std::initializer_list<Use> uses) {
   for (int pass = 0; pass < 2; ++pass) {
     for (const Use &u : uses) {
       if (u.write != (pass == 1) || u.bytes == 0)
         continue;
       Mem m = mem_.memOf(u.ptr);
-      uint64_t start = mem_.offsetOf(u.ptr);
+      uint64_t start = mem_.offsetOf(u.ptr, m);
       if (m == Mem::UB && sys_.anyWatch)
         watchUb(in.pipe, start, start + u.bytes, u.write, in.name, in.loc);
       if (race_)
         in.fp.push_back(ByteRange{m, start, start + u.bytes, u.write});
-      if (m != Mem::GM && mem_.initTracking()) {
-        if (u.write && m == Mem::L1)
-          mem_.markWrittenL1(start, u.bytes);
-        else if (u.write)
-          mem_.markWritten(start, u.bytes);
-        else
-          checkInit(in.name, u.role, start, u.bytes, in.loc, m);
-      }
+      trackInit(m, u.write, in.name, u.role, start, u.bytes, in.loc);
       if (m == Mem::GM && (in.pipe == Pipe::MTE2 || in.pipe == Pipe::MTE3)) {
         (u.write ? gmWrite_ : gmRead_) += u.bytes;
         ++gmTransfers_;
@@ -99,20 +104,13 @@ void Core::track(Instr &in, std::initializer_list<Use> uses) {
 void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                         const char *api, Loc loc, uint64_t seq) {
   Mem m = mem_.memOf(p);
-  uint64_t start = mem_.offsetOf(p);
+  uint64_t start = mem_.offsetOf(p, m);
   if (m == Mem::UB && sys_.anyWatch)
     watchUb(Pipe::S, start, start + bytes, write, api, loc);
   if (race_)
     race_->access(Pipe::S, Footprint{ByteRange{m, start, start + bytes, write}},
                   api, loc, seq);
-  if (m != Mem::GM && mem_.initTracking()) {
-    if (write && m == Mem::L1)
-      mem_.markWrittenL1(start, bytes);
-    else if (write)
-      mem_.markWritten(start, bytes);
-    else
-      checkInit(api, "tensor", start, bytes, loc, m);
-  }
+  trackInit(m, write, api, "tensor", start, bytes, loc);
   if (trace_)
     trace_->slices.push_back(
         {Pipe::S, scalar_,

@@ -143,6 +143,10 @@ private:
   void track(Instr &in, std::initializer_list<Use> uses);
   void checkInit(const char *api, const char *role, uint64_t addr,
                  uint64_t bytes, Loc loc, Mem mem = Mem::UB);
+  /// Init tracking of one access to local memory `m` (GM is not tracked):
+  /// a write marks the bytes written, a read reports unwritten ones.
+  void trackInit(Mem m, bool write, const char *api, const char *role,
+                 uint64_t addr, uint64_t bytes, Loc loc);
   void scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                     const char *api, Loc loc, uint64_t seq);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);

@@ -121,12 +121,12 @@ public:
   Mem memOf(const uint8_t *p) const {
     return isUb(p) ? Mem::UB : isL1(p) ? Mem::L1 : Mem::GM;
   }
-  /// Byte offset of a resolved local pointer in its memory (host address
-  /// for GM).
-  uint64_t offsetOf(const uint8_t *p) const {
-    return isUb(p)   ? ubOffset(p)
-           : isL1(p) ? l1Offset(p)
-                     : static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
+  /// Byte offset of a resolved pointer in its memory `m` (= memOf(p)); the
+  /// host address for GM.
+  uint64_t offsetOf(const uint8_t *p, Mem m) const {
+    return m == Mem::UB   ? ubOffset(p)
+           : m == Mem::L1 ? l1Offset(p)
+                          : static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
   }
   /// Byte offset of a resolved UB pointer.
   uint64_t ubOffset(const uint8_t *p) const {
