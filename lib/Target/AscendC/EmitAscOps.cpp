@@ -198,21 +198,24 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, LocalTensorOp op) {
   return success();
 }
 
-/// `T u = t;` then `u.Setter(value)`: the setter ops yield the updated
-/// descriptor, so the copy keeps `t` meaning what it meant.
-template <typename SetterOp>
-static LogicalResult printLocalTensorSetter(Emitter &emitter, SetterOp op) {
+/// `T result[ = init];` then `result.member(args)`: the descriptor setters
+/// yield a modified copy, so the value they start from keeps its meaning.
+static LogicalResult printSetterOnNewVariable(Emitter &emitter, Operation *op,
+                                              Value init, StringRef member,
+                                              ValueRange args) {
   raw_ostream &os = emitter.ostream();
-  if (failed(emitter.emitDeclaration(op.getResult())))
+  Value result = op->getResult(0);
+  if (failed(emitter.emitDeclaration(result)))
     return failure();
-  os << " = ";
-  if (failed(emitter.emitOperand(op.getTensor())))
-    return failure();
+  if (init) {
+    os << " = ";
+    if (failed(emitter.emitOperand(init)))
+      return failure();
+  }
   os << ";\n";
-  emitter.emitLocation(op.getLoc());
-  os << emitter.getOrCreateName(op.getResult()) << "."
-     << SetterOp::getSetterName() << "(";
-  if (failed(emitter.emitOperand(op.getValue())))
+  emitter.emitLocation(op->getLoc());
+  os << emitter.getOrCreateName(result) << "." << member << "(";
+  if (failed(emitter.emitOperands(args)))
     return failure();
   os << ")";
   return success();
@@ -220,29 +223,21 @@ static LogicalResult printLocalTensorSetter(Emitter &emitter, SetterOp op) {
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         LocalTensorSetSizeOp op) {
-  return printLocalTensorSetter(emitter, op);
+  return printSetterOnNewVariable(emitter, op, op.getTensor(),
+                                  op.getSetterName(), op.getValue());
 }
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         LocalTensorSetBufferLenOp op) {
-  return printLocalTensorSetter(emitter, op);
+  return printSetterOnNewVariable(emitter, op, op.getTensor(),
+                                  op.getSetterName(), op.getValue());
 }
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         LocalTensorSetAddrWithOffsetOp op) {
-  raw_ostream &os = emitter.ostream();
-  if (failed(emitter.emitDeclaration(op.getResult())))
-    return failure();
-  os << ";\n";
-  emitter.emitLocation(op.getLoc());
-  os << emitter.getOrCreateName(op.getResult()) << ".SetAddrWithOffset(";
-  if (failed(emitter.emitOperand(op.getSource())))
-    return failure();
-  os << ", ";
-  if (failed(emitter.emitOperand(op.getOffset())))
-    return failure();
-  os << ")";
-  return success();
+  // Every field comes from the source: the new variable needs no value.
+  return printSetterOnNewVariable(emitter, op, Value(), "SetAddrWithOffset",
+                                  {op.getSource(), op.getOffset()});
 }
 
 FailureOr<Precedence>

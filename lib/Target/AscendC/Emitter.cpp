@@ -819,7 +819,8 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
       .Case<AscendIsAicOp, AscendIsAivOp>(
           [&](auto op) { return printExpression(*this, op); })
       .Case<PtrOffsetOp, SubviewOp, PropertyOp, StructLoadOp, StructGetOp,
-            LocalTensorReinterpretCastOp, ApiOpInterface>([&](auto op) { return printExpression(*this, op); })
+            LocalTensorReinterpretCastOp, ApiOpInterface>(
+          [&](auto op) { return printExpression(*this, op); })
       .Default([&](Operation *op) -> FailureOr<Precedence> {
         return emitNoPrinterError(*op);
       });

@@ -49,29 +49,25 @@ class Scope:
 REBINDING_METHODS = frozenset({"set_size", "set_buffer_len", "set_addr_with_offset"})
 
 
-def _is_rebinding_call(node: ast.AST) -> bool:
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in REBINDING_METHODS and isinstance(node.func.value, ast.Name))
-
-
-def assigned_names(body: list[ast.stmt]) -> list[str]:
-    """Names stored anywhere in `body` (in first-assignment order), nested blocks included; a call of a
-    re-binding method (`name.set_size(...)`) counts as a store of `name`."""
+def _stored_names(body: list[ast.stmt], assignments: bool) -> list[str]:
+    """Names given a new value in `body` (first-store order, nested blocks included): by a call of a
+    re-binding method (`name.set_size(...)`), and with `assignments` by any store."""
     seen: dict[str, None] = {}
     for stmt in body:
         for node in ast.walk(stmt):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            if assignments and isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 seen.setdefault(node.id, None)
-            elif _is_rebinding_call(node):
-                seen.setdefault(node.func.value.id, None)  # type: ignore[attr-defined]
+            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                  and node.func.attr in REBINDING_METHODS and isinstance(node.func.value, ast.Name)):
+                seen.setdefault(node.func.value.id, None)
     return list(seen)
+
+
+def assigned_names(body: list[ast.stmt]) -> list[str]:
+    """Names stored anywhere in `body`; a call of a re-binding method counts as a store."""
+    return _stored_names(body, assignments=True)
 
 
 def method_rebound_names(body: list[ast.stmt]) -> list[str]:
     """Names whose object a re-binding method call in `body` gives a new IR value."""
-    seen: dict[str, None] = {}
-    for stmt in body:
-        for node in ast.walk(stmt):
-            if _is_rebinding_call(node):
-                seen.setdefault(node.func.value.id, None)  # type: ignore[attr-defined]
-    return list(seen)
+    return _stored_names(body, assignments=False)

@@ -14,21 +14,20 @@ _ON_CHIP = {TPosition.A1, TPosition.A2, TPosition.B1, TPosition.B2, TPosition.C1
             TPosition.CO1, TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC}
 
 
-def _index(value: Any, what: str) -> Any:
-    if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
-        raise TypeError(f"{what} must be an integer, got {type(value).__name__}")
-    if isinstance(value, PlainValue) and not value.dtype.is_int():
-        raise TypeError(f"{what} must be an integer, got a {value.dtype.name} value")
-    dtype = value.dtype if isinstance(value, PlainValue) else int32
-    return semantic.materialize(value, dtype)
-
-
 def _int(value: Any, what: str) -> Any:
+    """`value` if it is a Python int or an integer PlainValue, else a TypeError naming `what`."""
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{what} must be an integer, got {type(value).__name__}")
     if isinstance(value, PlainValue) and not value.dtype.is_int():
         raise TypeError(f"{what} must be an integer, got a {value.dtype.name} value")
     return value
+
+
+def _index(value: Any, what: str) -> Any:
+    """The IR handle of integer `value` in its own type (int32 for a Python int)."""
+    _int(value, what)
+    dtype = value.dtype if isinstance(value, PlainValue) else int32
+    return semantic.materialize(value, dtype)
 
 
 def _offset_from_subscript(key: Any, kind: str) -> Any:
