@@ -45,6 +45,21 @@ class IRBuilder:
         """An `asc` dialect enum attribute, e.g. enum_attr("hard_event", "mte2_v") → #asc<hard_event mte2_v>."""
         return self.attr(f"#asc<{kind} {keyword}>")
 
+    def bool_attr(self, value: bool) -> Any:
+        return self.attr("true" if value else "false")
+
+    def type_attr(self, type_: Any) -> Any:
+        return self.ctx.type_attr(self.type(type_))
+
+    def str_attr(self, value: str) -> Any:
+        return self.ctx.str_attr(value)
+
+    def unit_attr(self) -> Any:
+        return self.ctx.unit_attr()
+
+    def dense_i32_array(self, values: Sequence[int]) -> Any:
+        return self.attr(f"array<i32: {', '.join(str(int(v)) for v in values)}>")
+
     def int_attr(self, type_text: str, value: int) -> Any:
         value = int(value)
         if 1 << 63 <= value < 1 << 64:
@@ -70,10 +85,18 @@ class IRBuilder:
 
     # -- ops ---------------------------------------------------------------
     def create(self, name: str, operands: Sequence[Any] = (), result_types: Sequence[str] = (),
-               attrs: dict[str, Any] | None = None, regions: int = 0) -> Any:
+               attrs: dict[str, Any] | None = None, regions: int = 0, loc: Any = None) -> Any:
+        """Creates op `name` (the generated builders of `asc._C._ods` call this for every asc op)."""
         types = [self.type(t) for t in result_types]
         items = list((attrs or {}).items())
-        return self.builder.create(name, list(operands), types, items, regions)
+        if loc is None:
+            return self.builder.create(name, list(operands), types, items, regions)
+        saved = self.builder.get_loc()
+        self.builder.set_loc(loc)
+        try:
+            return self.builder.create(name, list(operands), types, items, regions)
+        finally:
+            self.builder.set_loc(saved)
 
     def create1(self, name: str, operands: Sequence[Any], result_type: str | Any,
                 attrs: dict[str, Any] | None = None) -> Any:

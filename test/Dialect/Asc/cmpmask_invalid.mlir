@@ -37,7 +37,7 @@ func.func @compare_cmpmask_types(%x: !asc.local_tensor<vecin, f32>, %y: !asc.loc
 // -----
 
 func.func @set_cmp_mask_type(%x: !asc.local_tensor<vecin, i1>) {
-  // expected-error@+1 {{'asc.set_cmp_mask' op operand #0 must be local tensor in a UB position}}
+  // expected-error@+1 {{set_cmp_mask: 'src' holds bool, but set_cmp_mask supports int8, uint8, int16, uint16, int32, uint32, int64, uint64, float16, bfloat16, float32 on Ascend 910B/910C}}
   asc.set_cmp_mask %x : !asc.local_tensor<vecin, i1>
   return
 }

@@ -108,7 +108,7 @@ func.func @data_copy_element_mismatch(%dst: !asc.local_tensor<vecin, f16>, %src:
 // -----
 
 func.func @add_outside_ub(%z: !asc.local_tensor<a1, f32>, %x: !asc.local_tensor<vecin, f32>, %n: i32) {
-  // expected-error@+1 {{'asc.add' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit float or 32-bit float or 16-bit signless integer or 32-bit signless integer, but got '!asc.local_tensor<a1, f32>'}}
+  // expected-error@+1 {{add: 'dst' must be a tensor in the Unified Buffer (VECIN, VECOUT or VECCALC), but it is in position A1 (L1)}}
   asc.add %z, %x, %x, %n : !asc.local_tensor<a1, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
   return
 }
@@ -116,7 +116,7 @@ func.func @add_outside_ub(%z: !asc.local_tensor<a1, f32>, %x: !asc.local_tensor<
 // -----
 
 func.func @div_unsupported_dtype(%z: !asc.local_tensor<vecout, i32>, %x: !asc.local_tensor<vecin, i32>, %n: i32) {
-  // expected-error@+1 {{'asc.div' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit float or 32-bit float, but got '!asc.local_tensor<vecout, i32>'}}
+  // expected-error@+1 {{div: 'dst' holds int32, but div supports float16, float32 on Ascend 910B/910C}}
   asc.div %z, %x, %x, %n : !asc.local_tensor<vecout, i32>, !asc.local_tensor<vecin, i32>, !asc.local_tensor<vecin, i32>, i32
   return
 }
@@ -656,7 +656,7 @@ func.func @printf_operand_type(%x: index) {
 // -----
 
 func.func @gather_unsupported_type(%z: !asc.local_tensor<vecout, i8>, %x: !asc.local_tensor<vecin, i8>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %n: i32) {
-  // expected-error@+1 {{'asc.gather' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit float or bfloat16 type or 16-bit unsigned integer or 16-bit signless integer or 32-bit float or 32-bit unsigned integer or 32-bit signless integer, but got '!asc.local_tensor<vecout, i8>'}}
+  // expected-error@+1 {{gather: 'dst' holds int8, but gather supports int16, uint16, int32, uint32, float16, bfloat16, float32 on Ascend 910B/910C}}
   asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, i8>, !asc.local_tensor<vecin, i8>, !asc.local_tensor<veccalc, ui32>, i32, i32
   return
 }
@@ -664,7 +664,7 @@ func.func @gather_unsupported_type(%z: !asc.local_tensor<vecout, i8>, %x: !asc.l
 // -----
 
 func.func @gather_offset_type(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, i32>, %b: i32, %n: i32) {
-  // expected-error@+1 {{'asc.gather' op operand #2 must be local tensor in a UB position (vecin, vecout or veccalc) of 32-bit unsigned integer, but got '!asc.local_tensor<veccalc, i32>'}}
+  // expected-error@+1 {{gather: 'src_offset' holds int32, but gather supports uint32 on Ascend 910B/910C}}
   asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, i32>, i32, i32
   return
 }
@@ -698,7 +698,7 @@ func.func @gather_mask(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor
 // -----
 
 func.func @gatherb_unsupported_type(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, ui32>, %r: i32, %p: !asc.gather_repeat_params) {
-  // expected-error@+1 {{'asc.gatherb' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit unsigned integer or 32-bit unsigned integer, but got '!asc.local_tensor<vecout, f16>'}}
+  // expected-error@+1 {{gatherb: 'dst' holds float16, but gatherb supports uint16, uint32 on Ascend 910B/910C}}
   asc.gatherb %z, %x, %o, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, ui32>, i32, !asc.gather_repeat_params
   return
 }
@@ -715,7 +715,7 @@ func.func @gatherb_repeat(%z: !asc.local_tensor<vecout, ui16>, %x: !asc.local_te
 // -----
 
 func.func @copy_not_ub(%z: !asc.local_tensor<a1, f16>, %x: !asc.local_tensor<vecin, f16>, %m: i64, %r: i32, %p: !asc.copy_repeat_params) {
-  // expected-error@+1 {{'asc.copy_l0' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit signless integer or 16-bit unsigned integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit unsigned integer or 32-bit float, but got '!asc.local_tensor<a1, f16>'}}
+  // expected-error@+1 {{copy: 'dst' must be a tensor in the Unified Buffer (VECIN, VECOUT or VECCALC), but it is in position A1 (L1)}}
   asc.copy_l0 %z, %x, %m, %r, %p : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.copy_repeat_params
   return
 }
@@ -723,7 +723,7 @@ func.func @copy_not_ub(%z: !asc.local_tensor<a1, f16>, %x: !asc.local_tensor<vec
 // -----
 
 func.func @copy_unsupported_type(%z: !asc.local_tensor<vecout, i8>, %x: !asc.local_tensor<vecin, i8>, %lo: i64, %hi: i64, %r: i32, %p: !asc.copy_repeat_params) {
-  // expected-error@+1 {{'asc.copy_l1' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit signless integer or 16-bit unsigned integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit unsigned integer or 32-bit float, but got '!asc.local_tensor<vecout, i8>'}}
+  // expected-error@+1 {{copy: 'dst' holds int8, but copy supports int16, uint16, int32, uint32, float16, bfloat16, float32 on Ascend 910B/910C}}
   asc.copy_l1 %z, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, i8>, !asc.local_tensor<vecin, i8>, i64, i64, i32, !asc.copy_repeat_params
   return
 }

@@ -21,7 +21,7 @@ func.func @gather_mask_builtin_range(%z: !asc.local_tensor<vecout, f16>, %x: !as
 // -----
 
 func.func @gather_mask_f32(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %p: !asc.local_tensor<veccalc, ui32>, %rm: i1, %m: i32, %gp: !asc.gather_mask_params) {
-  // expected-error@+1 {{'asc.gather_mask' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit signless integer or 16-bit unsigned integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit unsigned integer, but got '!asc.local_tensor<vecout, f32>'}}
+  // expected-error@+1 {{gather_mask: 'dst' holds float32, but gather_mask supports int16, uint16, int32, uint32, float16, bfloat16 on Ascend 910B/910C}}
   %0 = asc.gather_mask %z, %x, %p, %rm, %m, %gp : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<veccalc, ui32>, i1, i32, !asc.gather_mask_params -> i64
   return
 }
@@ -75,7 +75,7 @@ func.func @transpose_params_size(%n: i32) {
 // -----
 
 func.func @transpose16_f32(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>) {
-  // expected-error@+1 {{'asc.transpose' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit signless integer or 16-bit unsigned integer or 16-bit float, but got '!asc.local_tensor<vecout, f32>'}}
+  // expected-error@+1 {{transpose: 'dst' holds float32, but transpose supports int16, uint16, float16 on Ascend 910B/910C}}
   asc.transpose %z, %x : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>
   return
 }

@@ -19,7 +19,7 @@ func.func @sub_relu_cast_pair(%z: !asc.local_tensor<vecout, i8>, %x: !asc.local_
 // -----
 
 func.func @mul_cast_dst_type(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f16>, %n: i32) {
-  // expected-error@+1 {{'asc.mul_cast' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 8-bit signless integer or 8-bit unsigned integer, but got '!asc.local_tensor<vecout, f32>'}}
+  // expected-error@+1 {{mul_cast: 'dst' holds float32, but mul_cast supports int8, uint8 on Ascend 910B/910C}}
   asc.mul_cast %z, %x, %x, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>, i32
   return
 }
@@ -130,7 +130,7 @@ func.func @vdeq_info_offset(%s: f32, %b: i1) {
 // -----
 
 func.func @set_deq_scale_vec_position(%t: !asc.local_tensor<a1, ui64>, %v: !asc.vdeq_info) {
-  // expected-error@+1 {{'asc.set_deq_scale_vec' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of Ascend C element type (f16, bf16, f32, f64, i1, i8-i64, ui8-ui64), but got '!asc.local_tensor<a1, ui64>'}}
+  // expected-error@+1 {{set_deq_scale: 'vdeq' must be a tensor in the Unified Buffer (VECIN, VECOUT or VECCALC), but it is in position A1 (L1)}}
   asc.set_deq_scale_vec %t, %v : !asc.local_tensor<a1, ui64>, !asc.vdeq_info
   return
 }
@@ -199,7 +199,7 @@ func.func @bilinear_mask(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tens
 // -----
 
 func.func @bilinear_type(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %o: !asc.local_tensor<vecin, ui32>, %w: !asc.local_tensor<vecin, f32>, %t: !asc.local_tensor<veccalc, ui8>, %m: i64, %h: i32, %rm: i1, %bs: i32, %vo: i32, %v: i32) {
-  // expected-error@+1 {{'asc.bilinear_interpolation_l0' op operand #0 must be local tensor in a UB position (vecin, vecout or veccalc) of 16-bit float, but got '!asc.local_tensor<vecout, f32>'}}
+  // expected-error@+1 {{bilinear_interpolation: 'dst' holds float32, but bilinear_interpolation supports float16 on Ascend 910B/910C}}
   asc.bilinear_interpolation_l0 %z, %x, %o, %w, %m, %h, %rm, %bs, %vo, %v, %t : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, ui32>, !asc.local_tensor<vecin, f32>, i64, i32, i1, i32, i32, i32, !asc.local_tensor<veccalc, ui8>
   return
 }

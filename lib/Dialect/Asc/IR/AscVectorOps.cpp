@@ -266,7 +266,7 @@ LogicalResult mlir::asc::detail::verifySelectMode(Operation *op, SelMode mode,
 //===----------------------------------------------------------------------===//
 
 LogicalResult BrcbOp::verify() {
-  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeat(),
+  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeatTimes(),
                                   /*setsMask=*/false);
 }
 
@@ -275,6 +275,6 @@ LogicalResult BrcbOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GatherbOp::verify() {
-  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeat(),
+  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeatTimes(),
                                   /*setsMask=*/false);
 }

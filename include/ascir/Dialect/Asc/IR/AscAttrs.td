@@ -202,6 +202,8 @@ def Asc_CmpMode : I32EnumAttr<"CmpMode",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string pyName = "CMPMODE";
+  string cxxName = "CMPMODE";
 }
 
 def Asc_CmpModeAttr : EnumAttr<Asc_Dialect, Asc_CmpMode, "cmp_mode"> {

@@ -21,13 +21,13 @@ multiclass Asc_SelectMaskForms<string name, string what, list<Trait> traits,
   def L0Op : Asc_SelectOpBase<name, what, traits, second, exSecond,
                               exSecondType, mode, isScalar,
                               Asc_BinaryMaskForm> {
-    let scalar = !if(isScalar, "getScalar", "");
+    let scalar = !if(isScalar, "getSrc1", "");
     let scalarOf = !if(isScalar, "getSrc0()", "");
   }
   def L1Op : Asc_SelectOpBase<name, what, traits, second, exSecond,
                               exSecondType, mode, isScalar,
                               Asc_BinaryMaskArrayForm> {
-    let scalar = !if(isScalar, "getScalar", "");
+    let scalar = !if(isScalar, "getSrc1", "");
     let scalarOf = !if(isScalar, "getSrc0()", "");
   }
 }
@@ -38,16 +38,17 @@ defm Asc_Select : Asc_SelectMaskForms<"select", "",
     "!asc.local_tensor<vecin, f32>", "vsel_cmpmask_spr", 0>;
 
 defm Asc_SelectScalar : Asc_SelectMaskForms<"select_scalar", " and a scalar",
-    [Asc_ScalarOfElementType<"scalar", "src0">],
-    (ins Asc_VecScalar:$scalar), "%s", "f32", "vsel_tensor_scalar_mode", 1>;
+    [Asc_ScalarOfElementType<"src1", "src0">],
+    (ins Asc_VecScalar:$src1), "%s", "f32", "vsel_tensor_scalar_mode", 1>;
 
 //===----------------------------------------------------------------------===//
 // Compare into CMPMASK
 //===----------------------------------------------------------------------===//
 
 // The register form has no repeat operand: one repeat of 256 bytes.
+// pyasc's register form of `compare`.
 class Asc_CmpMaskForm<bit isArray>
-    : Asc_VecForm<!if(isArray, "_l1", "_l0"),
+    : Asc_VecForm<!if(isArray, "_l1", "_l0"), "register",
         !if(isArray, "bit-mask form", "continuous-mask form"),
         "One repeat (256 bytes of each source). A2/A3 ignore the mask; with "
         "`is_set_mask = true` it is still loaded into the mask register, "
@@ -76,6 +77,7 @@ class Asc_CompareCmpMaskOpOf<bit isArray>
         Asc_CmpMaskForm<isArray>, "lt, %x, %y",
         "!asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>",
         "x, y, AscendC::CMPMODE::LT"> {
+  let pyApi = "compare";
   let formatHead = "$cmp_mode `,` ";
   let typeArgs = ["getSrc0()"];
   let lane = "::mlir::asc::getTensorElementType(getSrc0().getType())";
@@ -97,6 +99,8 @@ defvar Asc_CmpMaskTensorTypes =
 
 def Asc_GetCmpMaskOp : Asc_ApiOp<"get_cmp_mask", "AscendC::GetCmpMask",
                                  [Asc_VectorStateEffects]> {
+  let pyApi = "get_cmp_mask";
+  let pyForm = "tensor";
   let summary = "copy the CMPMASK register into a UB tensor";
   let description = [{
     Writes the 128 bits of the CMPMASK register to the first 16 bytes of
@@ -115,6 +119,8 @@ def Asc_GetCmpMaskOp : Asc_ApiOp<"get_cmp_mask", "AscendC::GetCmpMask",
 
 def Asc_SetCmpMaskOp : Asc_ApiOp<"set_cmp_mask", "AscendC::SetCmpMask",
                                  [Asc_VectorStateEffects]> {
+  let pyApi = "set_cmp_mask";
+  let pyForm = "tensor";
   let summary = "load the CMPMASK register from a UB tensor";
   let description = [{
     Loads the 128-bit CMPMASK register from the first 16 bytes of `src`, a
@@ -140,6 +146,8 @@ def Asc_SetCmpMaskOp : Asc_ApiOp<"set_cmp_mask", "AscendC::SetCmpMask",
 def Asc_SelectCmpMaskOp : Asc_ApiOp<"select_cmpmask", "AscendC::Select",
     [Asc_SameTensorElementType, Asc_VectorStateEffects],
     /*hasTemplateArgs=*/1> {
+  let pyApi = "select";
+  let pyForm = "register";
   let summary = "select between two tensors by the CMPMASK register";
   let description = [{
     Writes `src0[i]` where the selection bit of element i is 1 and
@@ -161,8 +169,8 @@ def Asc_SelectCmpMaskOp : Asc_ApiOp<"select_cmpmask", "AscendC::Select",
     Asc_VecDst<[F16, F32]>:$dst,
     Asc_VecSrc<[F16, F32], "first source">:$src0,
     Asc_VecSrc<[F16, F32], "second source">:$src1,
-    Asc_VecRepeat:$repeat,
-    Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">:$params,
+    Asc_VecRepeat:$repeat_times,
+    Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">:$repeat_params,
     Asc_SelModeAttr:$sel_mode
   );
   let assemblyFormat =
@@ -174,7 +182,7 @@ def Asc_SelectCmpMaskOp : Asc_ApiOp<"select_cmpmask", "AscendC::Select",
               *this, getSelMode(), /*scalar=*/false)))
         return ::mlir::failure();
       return ::mlir::asc::detail::verifyVectorMask(
-          *this, {}, {}, {}, getRepeat(), /*setsMask=*/false);
+          *this, {}, {}, {}, getRepeatTimes(), /*setsMask=*/false);
     }
     void $cppClass::getTemplateArguments(
         ::llvm::SmallVectorImpl<::mlir::Attribute> &args) {
@@ -187,6 +195,8 @@ def Asc_SelectCmpMaskOp : Asc_ApiOp<"select_cmpmask", "AscendC::Select",
 def Asc_SelectCmpMaskScalarOp : Asc_ApiOp<"select_cmpmask_scalar",
     "AscendC::Select",
     [Asc_SameElementType<"dst", "src0">, Asc_VectorStateEffects]> {
+  let pyApi = "select";
+  let pyForm = "register";
   let summary = "select between a tensor and the scalar in CMPMASK";
   let description = [{
     Mode `vsel_tensor_scalar_mode` without a scalar operand: writes
@@ -208,15 +218,15 @@ def Asc_SelectCmpMaskScalarOp : Asc_ApiOp<"select_cmpmask_scalar",
     Asc_VecDst<[F16, F32]>:$dst,
     Asc_VecSrc<[UI8, UI16, UI32, UI64], "bit mask">:$sel_mask,
     Asc_VecSrc<[F16, F32], "first source">:$src0,
-    Asc_VecRepeat:$repeat,
-    Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">:$params
+    Asc_VecRepeat:$repeat_times,
+    Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">:$repeat_params
   );
   let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
   let hasVerifier = 1;
   let extraClassDefinition = [{
     ::mlir::LogicalResult $cppClass::verify() {
       return ::mlir::asc::detail::verifyVectorMask(
-          *this, {}, {}, {}, getRepeat(), /*setsMask=*/false);
+          *this, {}, {}, {}, getRepeatTimes(), /*setsMask=*/false);
     }
   }];
 }

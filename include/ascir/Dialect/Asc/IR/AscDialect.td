@@ -74,8 +74,28 @@ class Asc_Attr<string name, string attrMnemonic, list<Trait> traits = []>
   let mnemonic = attrMnemonic;
 }
 
-// Every asc op.
+// Every asc op. The `py*` fields describe the op as a call form of a Python
+// API generated from ODS (lib/TableGen/ascgen, python/asc/language/basic/
+// _api.py); ops with an empty `pyApi` are built by hand-written Python through
+// their generated builder.
+//  * `pyApi`: the Python API the op is a call form of (`add` for `asc.add_l0`);
+//  * `pyForm`: the form's tag (`count`, `l0`, `l1`, ...);
+//  * `pyHidden`: arguments pyasc does not expose (their ODS default applies);
+//  * `pyExtra`: Python-only trailing parameters pyasc accepts and ignores,
+//    as "name:kind=default" (e.g. the count forms' `is_set_mask`).
+// The op's tensor operands satisfy the operand rules generated from their
+// constraints (memory and element types, e.g. Asc_UBTensorOf), checked with
+// pyasc-worded messages (AscDiagnostics.h).
+def Asc_OperandRules : NativeOpTrait<"OperandRules"> {
+  let cppNamespace = "::mlir::asc::OpTrait";
+}
+
 class Asc_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Asc_Dialect, mnemonic, traits>;
+    : Op<Asc_Dialect, mnemonic, [Asc_OperandRules] # traits> {
+  string pyApi = "";
+  string pyForm = "";
+  list<string> pyHidden = [];
+  list<string> pyExtra = [];
+}
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCDIALECT_TD

@@ -76,6 +76,8 @@ defvar Asc_LayoutTypes = [I8, UI8, I16, UI16, F16, I32, UI32, F32];
 
 def Asc_TransposeOp : Asc_ApiOp<"transpose", "AscendC::Transpose",
     [Asc_SameElementType<"dst", "src">]> {
+  let pyApi = "transpose";
+  let pyForm = "16x16";
   let summary = "transpose one 16x16 tile of 2-byte elements";
   let description = [{
     `dst[i][j] = src[j][i]` for one 16x16 tile (512 bytes) of i16, ui16 or
@@ -97,6 +99,8 @@ def Asc_TransposeOp : Asc_ApiOp<"transpose", "AscendC::Transpose",
 
 def Asc_TransposeExtOp : Asc_ApiOp<"transpose_ext", "AscendC::Transpose",
     [Asc_SameElementType<"dst", "src">]> {
+  let pyApi = "transpose";
+  let pyForm = "ext";
   let summary = "transpose with TransposeParamsExt (ND2ND_B16, NCHW<->NHWC)";
   let description = [{
     The layouts of `params.transpose_type` that Ascend 910B/910C implement:

@@ -8,6 +8,7 @@
 #ifndef ASCIR_DIALECT_ASC_IR_ASCOPS_H
 #define ASCIR_DIALECT_ASC_IR_ASCOPS_H
 
+#include "ascir/Dialect/Asc/IR/AscDiagnostics.h"
 #include "ascir/Dialect/Asc/IR/AscDialect.h"
 #include "ascir/Dialect/Asc/IR/AscTypes.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"

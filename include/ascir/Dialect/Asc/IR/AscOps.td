@@ -53,7 +53,11 @@ class Asc_ScalarOfElementType<string scalar, string tensor>
     : PredOpTrait<scalar # " has the element type of " # tensor,
         CPred<"::mlir::asc::detail::isScalarOfElementType($" # scalar
               # ".getType(), ::mlir::asc::getTensorElementType($" # tensor
-              # ".getType()))">>;
+              # ".getType()))">> {
+  // Read by the Python generator: the scalar is built in the tensor's type.
+  string scalarName = scalar;
+  string tensorName = tensor;
+}
 
 // Tensors `a` and `b` have the same element type.
 class Asc_SameElementType<string a, string b>

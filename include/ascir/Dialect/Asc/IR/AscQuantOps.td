@@ -41,13 +41,16 @@ class Asc_QuantBinaryOp<string name, string cxx, string what, string formula,
 }
 
 // Count form, continuous-mask and bit-mask forms; `setMask` gives the
-// masked forms the is_set_mask attribute (MulCast has none in pyasc).
+// masked forms the is_set_mask attribute (MulCast has none in pyasc);
+// `countSetMask`: pyasc's count form accepts (and ignores) is_set_mask.
 multiclass Asc_QuantBinaryOps<string name, string cxx, string what,
                               string formula, string pairs,
                               list<Type> srcTypes, list<Type> dstTypes,
-                              bit setMask = 1> {
+                              bit setMask = 1, bit countSetMask = 0> {
   def Op : Asc_QuantBinaryOp<name, cxx, what, formula, pairs, srcTypes,
-                             dstTypes, Asc_CountForm>;
+                             dstTypes, Asc_CountForm> {
+    let pyExtra = !if(countSetMask, ["is_set_mask:bool=True"], []);
+  }
   def L0Op : Asc_QuantBinaryOp<name, cxx, what, formula, pairs, srcTypes,
       dstTypes, Asc_MaskForm<Asc_BinaryParams, ", %p",
                              ", !asc.binary_repeat_params", setMask>>;
@@ -68,7 +71,7 @@ defm Asc_MulCast : Asc_QuantBinaryOps<"mul_cast", "MulCast",
 defm Asc_AddDeqRelu : Asc_QuantBinaryOps<"add_deq_relu", "AddDeqRelu",
     "addition, dequantisation and relu",
     "max((src0 + src1) * DEQSCALE, 0)", "i32 -> f16 with the DEQSCALE of "
-    "`asc.set_deq_scale`", [I32], [F16]>;
+    "`asc.set_deq_scale`", [I32], [F16], /*setMask=*/1, /*countSetMask=*/1>;
 
 //===----------------------------------------------------------------------===//
 // BilinearInterpolation
@@ -85,14 +88,14 @@ defvar Asc_BilinearTail = (ins
     Arg<Asc_UBTensorOf<[UI8]>, "scratch space of the implementation",
         [MemWrite<Asc_UBResource>]>:$shared_tmp_buffer);
 
-def Asc_BilinearMaskForm : Asc_VecForm<"_l0", "continuous-mask form",
+def Asc_BilinearMaskForm : Asc_VecForm<"_l0", "l0", "continuous-mask form",
     "Enables the first `mask` lanes (1-128) of the eight blocks.",
     !con((ins Asc_VecMask:$mask), Asc_BilinearTail),
     "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask(), {}, "
     "getHRepeat(), true)", 0, 0, ", %m, %h, %rm, %bs, %vo, %v, %t",
     ", i64, i32, i1, i32, i32, i32, !asc.local_tensor<veccalc, ui8>">;
 
-def Asc_BilinearMaskArrayForm : Asc_VecForm<"_l1", "bit-mask form",
+def Asc_BilinearMaskArrayForm : Asc_VecForm<"_l1", "l1", "bit-mask form",
     "Enables the lanes whose bits are set in `mask1:mask0`.",
     !con((ins Asc_VecMaskLow:$mask0, Asc_VecMaskHigh:$mask1),
          Asc_BilinearTail),
@@ -143,6 +146,8 @@ class Asc_CastDeqOpOf<Asc_VecForm form>
     : Asc_ApiOp<"cast_deq" # form.suffix, "AscendC::CastDeq",
                 [Asc_VectorStateEffects], /*hasTemplateArgs=*/1,
                 ["getCallArguments"]> {
+  let pyApi = "cast_deq";
+  let pyForm = form.tag;
   let summary = "dequantising conversion (" # form.title # ")";
   let description = "Converts i16 to i8 or ui8 (`x * scale` rounded, plus "
       "the offset, saturated as the sign mode says) or i32 to f16 (`x * "
@@ -158,7 +163,7 @@ class Asc_CastDeqOpOf<Asc_VecForm form>
       # "true, true>(z, x" # form.exCxx # ");\n```";
   let arguments = !con(
       (ins Asc_VecDst<[F16, I8, UI8]>:$dst, Asc_VecSrc<[I16, I32]>:$src),
-      form.args, Asc_DeqFlags);
+      form.args, form.setMaskArgs, Asc_DeqFlags);
   let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
   let hasVerifier = 1;
   let extraClassDefinition =
@@ -199,6 +204,8 @@ def Asc_CastDeqL1Op : Asc_CastDeqOpOf<Asc_UnaryMaskArrayForm>;
 
 def Asc_SetDeqScaleOp : Asc_ApiOp<"set_deq_scale", "AscendC::SetDeqScale",
     [Asc_VectorStateEffects], 0, ["getCallArguments"]> {
+  let pyApi = "set_deq_scale";
+  let pyForm = "scalar";
   let summary = "set the scalar DEQSCALE of int32 -> half conversions";
   let description = [{
     `Cast` from i32 to f16, `asc.add_deq_relu` and `asc.cast_deq` (i32 to
@@ -218,6 +225,8 @@ def Asc_SetDeqScaleOp : Asc_ApiOp<"set_deq_scale", "AscendC::SetDeqScale",
 def Asc_SetDeqScaleOffsetOp : Asc_ApiOp<"set_deq_scale_offset",
     "AscendC::SetDeqScale", [Asc_VectorStateEffects], 0,
     ["getCallArguments"]> {
+  let pyApi = "set_deq_scale";
+  let pyForm = "scalar_offset";
   let summary = "set the scalar DEQSCALE of asc.cast_deq";
   let description = [{
     `asc.cast_deq` without `is_vec_deq` multiplies by `scale`, adds
@@ -264,6 +273,8 @@ def Asc_VdeqInfoOp : Asc_Op<"vdeq_info"> {
 
 def Asc_SetDeqScaleVecOp : Asc_ApiOp<"set_deq_scale_vec",
     "AscendC::SetDeqScale", [Asc_VectorStateEffects], 0> {
+  let pyApi = "set_deq_scale";
+  let pyForm = "vector";
   let summary = "set the vector DEQSCALE of asc.cast_deq";
   let description = [{
     Stores the 16 (scale, offset, sign mode) groups of `info` into the first
@@ -281,7 +292,7 @@ def Asc_SetDeqScaleVecOp : Asc_ApiOp<"set_deq_scale_vec",
   let arguments = (ins
     Arg<Asc_UBTensorOf<[Asc_ElementType]>, "the 128-byte vdeq tensor",
         [MemWrite<Asc_UBResource>]>:$vdeq,
-    Arg<Asc_VdeqInfoType, "the groups">:$info
+    Arg<Asc_VdeqInfoType, "the groups">:$vdeq_info
   );
   let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
 }

@@ -38,19 +38,19 @@ class Asc_ReduceOp<string name, string cxx, string what, bit withIndex,
     : Asc_VecOp<name, cxx, what # " of a whole tensor",
         "Writes the " # what # " of the elements of `src` to `dst[0]`"
         # !if(withIndex, " and, with `cal_index`, its index to `dst[1]`", "")
-        # ". `tmp` is scratch space; all three tensors are in UB and share "
+        # ". `shared_tmp_buffer` is scratch space; all three tensors are in UB "
+        "and share "
         "one element type. The repeat count of the masked forms is not "
         "limited to 255.",
         [Asc_SameTensorElementType],
-        !con((ins Asc_VecDst<Asc_ReduceTypes>:$dst,
-                  Asc_VecSrc<Asc_ReduceTypes>:$src,
-                  Asc_VecScratch<Asc_ReduceTypes>:$tmp),
-             !if(withIndex,
-                 (ins DefaultValuedAttr<BoolAttr, "false">:$cal_index),
-                 (ins))),
+        (ins Asc_VecDst<Asc_ReduceTypes>:$dst,
+             Asc_VecSrc<Asc_ReduceTypes>:$src,
+             Asc_VecScratch<Asc_ReduceTypes>:$shared_tmp_buffer),
         form, "%z, %x, %t",
         Asc_ReduceExampleTypes # ", !asc.local_tensor<veccalc, f32>",
         "z, x, t"> {
+  let tailArgs = !if(withIndex,
+      (ins DefaultValuedAttr<BoolAttr, "false">:$cal_index), (ins));
   let literal = !if(withIndex,
       "::mlir::BoolAttr::get(getContext(), getCalIndex())", "");
   let literalPos = "getOperation()->getNumOperands()";
@@ -62,10 +62,10 @@ multiclass Asc_ReduceOps<string name, string cxx, string what,
   def Op : Asc_ReduceOp<name, cxx, what, withIndex, Asc_CountForm>;
   def L0Op : Asc_ReduceOp<name, cxx, what, withIndex,
       Asc_MaskForm<Asc_ReduceTail, ", %s", ", i32", /*setMask=*/0,
-                   /*boundedRepeat=*/0>>;
+                   /*boundedRepeat=*/0, "repeat_time", "getRepeatTime">>;
   def L1Op : Asc_ReduceOp<name, cxx, what, withIndex,
       Asc_MaskArrayForm<Asc_ReduceTail, ", %s", ", i32", /*setMask=*/0,
-                        /*boundedRepeat=*/0>>;
+                        /*boundedRepeat=*/0, "repeat_time", "getRepeatTime">>;
 }
 
 defm Asc_ReduceSum : Asc_ReduceOps<"reduce_sum", "ReduceSum", "sum", 0>;
@@ -91,14 +91,13 @@ class Asc_WholeReduceOp<string name, string cxx, string what, bit withOrder,
         # !if(withOrder, ", with its index inside the repeat as `order` says",
               "") # ". Both tensors are in UB and share one element type.",
         [Asc_SameTensorElementType],
-        !con((ins Asc_VecDst<Asc_ReduceTypes>:$dst,
-                  Asc_VecSrc<Asc_ReduceTypes>:$src),
-             !if(withOrder,
-                 (ins DefaultValuedAttr<Asc_ReduceOrderAttr,
-                      "::mlir::asc::ReduceOrder::ORDER_VALUE_INDEX">:$order),
-                 (ins))),
+        (ins Asc_VecDst<Asc_ReduceTypes>:$dst,
+             Asc_VecSrc<Asc_ReduceTypes>:$src),
         form, !if(withOrder, "order_value_index, %z, %x", "%z, %x"),
         Asc_ReduceExampleTypes, "z, x"> {
+  let tailArgs = !if(withOrder,
+      (ins DefaultValuedAttr<Asc_ReduceOrderAttr,
+           "::mlir::asc::ReduceOrder::ORDER_VALUE_INDEX">:$order), (ins));
   let formatHead = !if(withOrder, "$order `,` ", "");
   let literal = !if(withOrder, "getOrderAttr()", "");
   let literalPos = "getOperation()->getNumOperands()";
@@ -109,10 +108,12 @@ class Asc_WholeReduceOp<string name, string cxx, string what, bit withOrder,
 multiclass Asc_WholeReduceOps<string name, string cxx, string what,
                               bit withOrder> {
   def L0Op : Asc_WholeReduceOp<name, cxx, what, withOrder,
-      Asc_MaskForm<Asc_ReduceStrides, ", %dr, %sb, %sr", ", i32, i32, i32">>;
+      Asc_MaskForm<Asc_ReduceStrides, ", %dr, %sb, %sr", ", i32, i32, i32", 1,
+                   1, "repeat_time", "getRepeatTime">>;
   def L1Op : Asc_WholeReduceOp<name, cxx, what, withOrder,
       Asc_MaskArrayForm<Asc_ReduceStrides, ", %dr, %sb, %sr",
-                        ", i32, i32, i32">>;
+                        ", i32, i32, i32", 1, 1, "repeat_time",
+                        "getRepeatTime">>;
 }
 
 defm Asc_WholeReduceSum : Asc_WholeReduceOps<"whole_reduce_sum",
@@ -126,29 +127,33 @@ defm Asc_WholeReduceMin : Asc_WholeReduceOps<"whole_reduce_min",
 // Per-block and pairwise reductions
 //===----------------------------------------------------------------------===//
 
-// The forms of BlockReduce* and PairReduceSum: repeat count, then mask.
-def Asc_RepeatMaskForm : Asc_VecForm<"_l0", "continuous-mask form",
-    "Enables the first `mask` lanes of each of `repeat` repeats (16-bit "
-    "elements: 1-128 lanes, 32-bit: 1-64); `repeat` is at most 255 and "
-    "comes before the mask. With `is_set_mask = false` the mask operand is "
-    "ignored and the mask of `asc.set_vector_mask` applies.",
-    !con((ins Asc_VecRepeat:$repeat, Asc_VecMask:$mask), Asc_ReduceStrides,
-         (ins Asc_IsSetMask:$is_set_mask)),
+// The forms of BlockReduce* and PairReduceSum: repeat count, then mask. The
+// repeat count is `repeat` for BlockReduce*, `repeat_time` for
+// PairReduceSum (pyasc's keywords).
+class Asc_RepeatMaskForm<string repeatName, string repeatGetter>
+    : Asc_VecForm<"_l0", "l0", "continuous-mask form",
+    "Enables the first `mask` lanes of each of `" # repeatName # "` repeats "
+    "(16-bit elements: 1-128 lanes, 32-bit: 1-64); `" # repeatName # "` is "
+    "at most 255 and comes before the mask. With `is_set_mask = false` the "
+    "mask operand is ignored and the mask of `asc.set_vector_mask` applies.",
+    !con(!dag(ins, [Asc_VecRepeat], [repeatName]), (ins Asc_VecMask:$mask),
+         Asc_ReduceStrides, (ins Asc_IsSetMask:$is_set_mask)),
     "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask(), {}, "
-        "getRepeat(), getIsSetMask())",
+        # repeatGetter # "(), getIsSetMask())",
     1, 0, ", %r, %m, %dr, %sb, %sr", ", i32, i64, i32, i32, i32">;
 
-def Asc_RepeatMaskArrayForm : Asc_VecForm<"_l1", "bit-mask form",
-    "Enables the lanes whose bits are set in `mask1:mask0` in each of "
-    "`repeat` repeats; 32-bit elements use `mask0` only; `repeat` is at "
-    "most 255 and comes before the mask. With `is_set_mask = false` the "
-    "mask operands are ignored and the mask of `asc.set_vector_mask` "
-    "applies.",
-    !con((ins Asc_VecRepeat:$repeat, Asc_VecMaskLow:$mask0,
-              Asc_VecMaskHigh:$mask1), Asc_ReduceStrides,
+class Asc_RepeatMaskArrayForm<string repeatName, string repeatGetter>
+    : Asc_VecForm<"_l1", "l1", "bit-mask form",
+    "Enables the lanes whose bits are set in `mask1:mask0` in each of `"
+    # repeatName # "` repeats; 32-bit elements use `mask0` only; `"
+    # repeatName # "` is at most 255 and comes before the mask. With "
+    "`is_set_mask = false` the mask operands are ignored and the mask of "
+    "`asc.set_vector_mask` applies.",
+    !con(!dag(ins, [Asc_VecRepeat], [repeatName]),
+         (ins Asc_VecMaskLow:$mask0, Asc_VecMaskHigh:$mask1), Asc_ReduceStrides,
          (ins Asc_IsSetMask:$is_set_mask)),
     "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask0(), "
-        "getMask1(), getRepeat(), getIsSetMask())",
+        "getMask1(), " # repeatGetter # "(), getIsSetMask())",
     1, 1, ", %r, %lo, %hi, %dr, %sb, %sr", ", i32, i64, i64, i32, i32, i32">;
 
 class Asc_BlockReduceOp<string name, string cxx, string what, string unit,
@@ -162,11 +167,20 @@ class Asc_BlockReduceOp<string name, string cxx, string what, string unit,
              Asc_VecSrc<Asc_ReduceTypes>:$src),
         form, "%z, %x", Asc_ReduceExampleTypes, "z, x">;
 
+// pyasc's BlockReduce* take no `is_set_mask` (the ODS default, true,
+// applies); PairReduceSum does.
 multiclass Asc_BlockReduceOps<string name, string cxx, string what,
-                              string unit> {
-  def L0Op : Asc_BlockReduceOp<name, cxx, what, unit, Asc_RepeatMaskForm>;
+                              string unit, string repeatName = "repeat",
+                              string repeatGetter = "getRepeat",
+                              list<string> hidden = ["is_set_mask"]> {
+  def L0Op : Asc_BlockReduceOp<name, cxx, what, unit,
+      Asc_RepeatMaskForm<repeatName, repeatGetter>> {
+    let pyHidden = hidden;
+  }
   def L1Op : Asc_BlockReduceOp<name, cxx, what, unit,
-                               Asc_RepeatMaskArrayForm>;
+      Asc_RepeatMaskArrayForm<repeatName, repeatGetter>> {
+    let pyHidden = hidden;
+  }
 }
 
 defm Asc_BlockReduceSum : Asc_BlockReduceOps<"block_reduce_sum",
@@ -176,7 +190,8 @@ defm Asc_BlockReduceMax : Asc_BlockReduceOps<"block_reduce_max",
 defm Asc_BlockReduceMin : Asc_BlockReduceOps<"block_reduce_min",
     "BlockReduceMin", "minimum", "32-byte block">;
 defm Asc_PairReduceSum : Asc_BlockReduceOps<"pair_reduce_sum",
-    "PairReduceSum", "sum", "pair of adjacent elements">;
+    "PairReduceSum", "sum", "pair of adjacent elements", "repeat_time",
+    "getRepeatTime", []>;
 
 //===----------------------------------------------------------------------===//
 // Per-repeat sum with block strides
@@ -184,19 +199,19 @@ defm Asc_PairReduceSum : Asc_BlockReduceOps<"pair_reduce_sum",
 
 // RepeatReduceSum has only a continuous-mask form, hence no `_l0` suffix;
 // all strides are plain integers (C++ `int32_t`).
-def Asc_RepeatReduceForm : Asc_VecForm<"", "continuous-mask form",
-    "Enables the first `mask` lanes of each of `repeat` repeats (16-bit "
-    "elements: 1-128 lanes, 32-bit: 1-64); `repeat` is at most 255 and "
+def Asc_RepeatReduceForm : Asc_VecForm<"", "l0", "continuous-mask form",
+    "Enables the first `mask` lanes of each of `repeat_time` repeats (16-bit "
+    "elements: 1-128 lanes, 32-bit: 1-64); `repeat_time` is at most 255 and "
     "comes before the mask. With `is_set_mask = false` the mask operand is "
     "ignored and the mask of `asc.set_vector_mask` applies.",
-    (ins Asc_VecRepeat:$repeat, Asc_VecMask:$mask,
+    (ins Asc_VecRepeat:$repeat_time, Asc_VecMask:$mask,
          Arg<AnySignlessInteger, "block stride of dst">:$dst_blk_stride,
          Arg<AnySignlessInteger, "block stride of src">:$src_blk_stride,
          Arg<AnySignlessInteger, "repeat stride of dst">:$dst_rep_stride,
          Arg<AnySignlessInteger, "repeat stride of src">:$src_rep_stride,
          Asc_IsSetMask:$is_set_mask),
     "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask(), {}, "
-        "getRepeat(), getIsSetMask())",
+        "getRepeatTime(), getIsSetMask())",
     1, 0, ", %r, %m, %db, %sb, %dr, %sr", ", i32, i64, i32, i32, i32, i32"> {
   let maskArg = "getMaskMutable().getOperandNumber(), false";
 }

@@ -391,18 +391,17 @@ def Asc_AnyTensor : AnyTypeOf<[Asc_GlobalTensorType, Asc_LocalTensorType],
                               "global or local tensor">;
 
 // A local tensor in a UB position whose element type is one of `allowed`.
+// The ODS predicate only requires a local tensor: the position and element
+// types are the op's operand rules (`memory`, `elementTypes`), checked by
+// the Asc_OperandRules trait with pyasc-worded messages (the generated
+// ODS message would speak of operand numbers and MLIR types).
 class Asc_UBTensorOf<list<Type> allowed> : Type<
-  And<[
-    Asc_LocalTensorType.predicate,
-    CPred<"::llvm::cast<::mlir::asc::LocalTensorType>($_self).getHardware()"
-          " == ::mlir::asc::Hardware::UB">,
-    SubstLeaves<"$_self",
-                "::llvm::cast<::mlir::asc::LocalTensorType>($_self)"
-                ".getElementType()",
-                AnyTypeOf<allowed>.predicate>
-  ]>,
+  Asc_LocalTensorType.predicate,
   "local tensor in a UB position (vecin, vecout or veccalc) of "
       # AnyTypeOf<allowed>.summary,
-  "::mlir::asc::LocalTensorType">;
+  "::mlir::asc::LocalTensorType"> {
+  string memory = "UB";
+  list<Type> elementTypes = allowed;
+}
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCTYPES_TD

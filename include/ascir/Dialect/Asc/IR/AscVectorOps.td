@@ -51,14 +51,20 @@ def Asc_IsSetMask : DefaultValuedAttr<BoolAttr, "true">;
 // is checked and documented. `verify` is C++ yielding a LogicalResult in
 // which LANE stands for the element type that sets the lanes per repeat.
 // `templated` forms pass template arguments (element types, isSetMask);
-// `array` forms pass `mask0`, `mask1` as one `uint64_t[2]`.
-class Asc_VecForm<string formSuffix, string formTitle, string formDoc,
-                  dag formArgs, string formVerify, bit isTemplated,
-                  bit isArray, string exampleOps, string exampleTypes> {
+// `array` forms pass `mask0`, `mask1` as one `uint64_t[2]`. `tag` names the
+// form in the Python API (count, l0, l1). Operand names are pyasc's keyword
+// names: the Python surface is generated from them.
+class Asc_VecForm<string formSuffix, string formTag, string formTitle,
+                  string formDoc, dag formArgs, string formVerify,
+                  bit isTemplated, bit isArray, string exampleOps,
+                  string exampleTypes, dag formSetMaskArgs = (ins)> {
   string suffix = formSuffix;
+  string tag = formTag;
   string title = formTitle;
   string doc = formDoc;
   dag args = formArgs;
+  // `is_set_mask`, which comes last, after the op's `tailArgs`.
+  dag setMaskArgs = formSetMaskArgs;
   string verify = formVerify;
   bit templated = isTemplated;
   bit array = isArray;
@@ -73,50 +79,59 @@ class Asc_VecForm<string formSuffix, string formTitle, string formDoc,
                    "getMaskMutable().getOperandNumber(), false"));
 }
 
-def Asc_CountForm : Asc_VecForm<"", "count form",
+def Asc_CountForm : Asc_VecForm<"", "count", "count form",
     "Processes the first `count` elements.",
     (ins Asc_VecCount:$count), "::mlir::success()", 0, 0, ", %n", ", i32">;
 
 // Continuous mask then repeat count, then `tail`. `setMask` adds the
 // `is_set_mask` attribute and template arguments; `boundedRepeat` checks
-// a constant repeat count against 255.
+// a constant repeat count against 255. The repeat count is called
+// `repeatName` (pyasc's keyword: repeat_times, or repeat_time for some
+// APIs), read in C++ by `repeatGetter`.
 class Asc_MaskForm<dag tail, string exTail, string exTailTypes,
-                   bit setMask = 1, bit boundedRepeat = 1>
-    : Asc_VecForm<"_l0", "continuous-mask form",
-        "Enables the first `mask` lanes of each of `repeat` repeats (16-bit "
-        "elements: 1-128 lanes, 32-bit: 1-64)"
-        # !if(boundedRepeat, "; `repeat` is at most 255.", ".")
+                   bit setMask = 1, bit boundedRepeat = 1,
+                   string repeatName = "repeat_times",
+                   string repeatGetter = "getRepeatTimes">
+    : Asc_VecForm<"_l0", "l0", "continuous-mask form",
+        "Enables the first `mask` lanes of each of `" # repeatName
+        # "` repeats (16-bit elements: 1-128 lanes, 32-bit: 1-64)"
+        # !if(boundedRepeat, "; `" # repeatName # "` is at most 255.", ".")
         # !if(setMask, " With `is_set_mask = false` the mask operand is "
               "ignored and the mask of `asc.set_vector_mask` applies.", ""),
-        !con((ins Asc_VecMask:$mask, Asc_VecRepeat:$repeat), tail,
-             !if(setMask, (ins Asc_IsSetMask:$is_set_mask), (ins))),
+        !con((ins Asc_VecMask:$mask), !dag(ins, [Asc_VecRepeat], [repeatName]),
+             tail),
         "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask(), {}, "
-            # !if(boundedRepeat, "getRepeat()", "{}") # ", "
+            # !if(boundedRepeat, repeatGetter # "()", "{}") # ", "
             # !if(setMask, "getIsSetMask()", "true") # ")",
-        setMask, 0, ", %m, %r" # exTail, ", i64, i32" # exTailTypes>;
+        setMask, 0, ", %m, %r" # exTail, ", i64, i32" # exTailTypes,
+        !if(setMask, (ins Asc_IsSetMask:$is_set_mask), (ins))>;
 
 // Bit mask (low word, high word) then repeat count, then `tail`.
 class Asc_MaskArrayForm<dag tail, string exTail, string exTailTypes,
-                        bit setMask = 1, bit boundedRepeat = 1>
-    : Asc_VecForm<"_l1", "bit-mask form",
-        "Enables the lanes whose bits are set in `mask1:mask0` in each of "
-        "`repeat` repeats; 32-bit elements use `mask0` only"
-        # !if(boundedRepeat, "; `repeat` is at most 255.", ".")
+                        bit setMask = 1, bit boundedRepeat = 1,
+                        string repeatName = "repeat_times",
+                        string repeatGetter = "getRepeatTimes">
+    : Asc_VecForm<"_l1", "l1", "bit-mask form",
+        "Enables the lanes whose bits are set in `mask1:mask0` in each of `"
+        # repeatName # "` repeats; 32-bit elements use `mask0` only"
+        # !if(boundedRepeat, "; `" # repeatName # "` is at most 255.", ".")
         # !if(setMask, " With `is_set_mask = false` the mask operands are "
               "ignored and the mask of `asc.set_vector_mask` applies.", ""),
-        !con((ins Asc_VecMaskLow:$mask0, Asc_VecMaskHigh:$mask1,
-                  Asc_VecRepeat:$repeat), tail,
-             !if(setMask, (ins Asc_IsSetMask:$is_set_mask), (ins))),
+        !con((ins Asc_VecMaskLow:$mask0, Asc_VecMaskHigh:$mask1),
+             !dag(ins, [Asc_VecRepeat], [repeatName]), tail),
         "::mlir::asc::detail::verifyVectorMask(*this, LANE, getMask0(), "
-            "getMask1(), " # !if(boundedRepeat, "getRepeat()", "{}") # ", "
-            # !if(setMask, "getIsSetMask()", "true") # ")",
-        setMask, 1, ", %lo, %hi, %r" # exTail, ", i64, i64, i32" # exTailTypes>;
+            "getMask1(), " # !if(boundedRepeat, repeatGetter # "()", "{}")
+            # ", " # !if(setMask, "getIsSetMask()", "true") # ")",
+        setMask, 1, ", %lo, %hi, %r" # exTail, ", i64, i64, i32" # exTailTypes,
+        !if(setMask, (ins Asc_IsSetMask:$is_set_mask), (ins))>;
 
 // Repeat parameter operands of the masked forms.
 defvar Asc_BinaryParams =
-    (ins Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">:$params);
+    (ins Arg<Asc_BinaryRepeatParamsType, "block and repeat strides">
+         :$repeat_params);
 defvar Asc_UnaryParams =
-    (ins Arg<Asc_UnaryRepeatParamsType, "block and repeat strides">:$params);
+    (ins Arg<Asc_UnaryRepeatParamsType, "block and repeat strides">
+         :$repeat_params);
 
 def Asc_BinaryMaskForm : Asc_MaskForm<Asc_BinaryParams, ", %p",
                                       ", !asc.binary_repeat_params">;
@@ -149,7 +164,9 @@ def Asc_UnaryMaskArrayForm : Asc_MaskArrayForm<Asc_UnaryParams, ", %p",
 //    and the index of the operand it precedes;
 //  * `formatHead`: the assembly of the enum attributes before the operands;
 //  * `exTypeArgs`, `exCxxTail`: the example's leading template arguments
-//    and the C++ arguments after the form's.
+//    and the C++ arguments after the form's;
+//  * `tailArgs`: attributes after the form's operands (before the form's
+//    `is_set_mask`), in pyasc's keyword order.
 class Asc_VecOp<string name, string cxx, string summaryText, string doc,
                 list<Trait> traits, dag args, Asc_VecForm form,
                 string exHead, string exHeadTypes, string exHeadCxx>
@@ -166,7 +183,10 @@ class Asc_VecOp<string name, string cxx, string summaryText, string doc,
   string formatHead = "";
   string exTypeArgs = "float";
   string exCxxTail = "";
+  dag tailArgs = (ins);
 
+  let pyApi = name;
+  let pyForm = form.tag;
   let summary = summaryText # " (" # form.title # ")";
   let description = doc # "\n\n" # form.doc # "\n\n```mlir\nasc." # name
       # form.suffix # " " # exHead # form.exOps # " : " # exHeadTypes
@@ -174,7 +194,7 @@ class Asc_VecOp<string name, string cxx, string summaryText, string doc,
       # !if(form.array, "uint64_t mask[] = {lo, hi};\n", "") # "AscendC::"
       # cxx # !if(form.templated, "<" # exTypeArgs # ", true>", "") # "("
       # exHeadCxx # form.exCxx # exCxxTail # ");\n```";
-  let arguments = !con(args, form.args);
+  let arguments = !con(args, form.args, tailArgs, form.setMaskArgs);
   let assemblyFormat =
       formatHead # "operands attr-dict `:` qualified(type(operands))";
   let hasVerifier = 1;
@@ -226,6 +246,7 @@ class Asc_VecBinaryOp<string name, string cxx, string what, string formula,
         form, "%z, %x, %y",
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
         "!asc.local_tensor<vecin, f32>", "z, x, y"> {
+  let pyExtra = !if(!eq(form.tag, "count"), ["is_set_mask:bool=True"], []);
   let typeArgs = !if(widening, ["getDst()", "getSrc0()"], ["getDst()"]);
   let exTypeArgs = !if(widening, "float, float", "float");
   let lane = !if(widening,
@@ -310,6 +331,8 @@ class Asc_VecScalarOp<string name, string cxx, string what, string formula,
         "z, x, s"> {
   let scalar = "getScalar";
   let scalarOf = "getSrc()";
+  let pyExtra = !if(!and(!eq(form.tag, "count"), !not(widening)),
+                    ["is_set_mask:bool=True"], []);
   let typeArgs = !if(widening, ["getDst()", "getSrc()"], ["getDst()"]);
   let exTypeArgs = !if(widening, "float, float", "float");
   let lane = !if(widening,
@@ -489,12 +512,12 @@ def Asc_CompareL1Op : Asc_CompareOpOf<Asc_BinaryMaskArrayForm>;
 class Asc_CompareScalarOpOf<Asc_VecForm form>
     : Asc_CompareOpBase<"compare_scalar", "CompareScalar",
         "compare a tensor with a scalar into a bit mask", "a scalar", [UI8],
-        [Asc_ScalarOfElementType<"scalar", "src0">],
-        (ins Asc_VecScalar:$scalar), form, "%s", "f32",
+        [Asc_ScalarOfElementType<"src1_scalar", "src0">],
+        (ins Asc_VecScalar:$src1_scalar), form, "%s", "f32",
         "The masked forms honour the mask: the bits of masked-off elements "
         "are 0. Repeat r writes its 256 / sizeof(T) bits at byte "
         "r * 32 / sizeof(T) of `dst`.">  {
-  let scalar = "getScalar";
+  let scalar = "getSrc1Scalar";
   let scalarOf = "getSrc0()";
 }
 
@@ -527,6 +550,7 @@ class Asc_SelectOpBase<string name, string what, list<Trait> traits,
         "!asc.local_tensor<vecin, f32>, " # exSecondType,
         "z, b, x, " # !subst("%", "", exSecond) # ", AscendC::SELMODE::"
         # !toupper(mode)> {
+  let pyApi = "select";
   let formatHead = "$sel_mode `,` ";
   let typeArgs = ["getDst()", "getSelMask()"];
   let exTypeArgs = "float, uint8_t";
@@ -541,10 +565,11 @@ def Asc_SelectOp : Asc_SelectOpBase<"select", "",
     (ins Asc_VecSrc<[F16, F32], "second source">:$src1), "%y",
     "!asc.local_tensor<vecin, f32>", "vsel_cmpmask_spr", 0>;
 
+// pyasc calls the scalar `src1`, like the tensor it replaces.
 def Asc_SelectScalarOp : Asc_SelectOpBase<"select_scalar", " and a scalar",
-    [Asc_ScalarOfElementType<"scalar", "src0">],
-    (ins Asc_VecScalar:$scalar), "%s", "f32", "vsel_tensor_scalar_mode", 1> {
-  let scalar = "getScalar";
+    [Asc_ScalarOfElementType<"src1", "src0">],
+    (ins Asc_VecScalar:$src1), "%s", "f32", "vsel_tensor_scalar_mode", 1> {
+  let scalar = "getSrc1";
   let scalarOf = "getSrc0()";
 }
 
@@ -554,8 +579,8 @@ def Asc_SelectScalarOp : Asc_SelectOpBase<"select_scalar", " and a scalar",
 
 defvar Asc_DuplicateTypes = [F16, BF16, F32, I16, UI16, I32, UI32];
 defvar Asc_DuplicateStrides =
-    (ins Arg<AnySignlessInteger, "block stride of dst">:$dst_blk_stride,
-         Arg<AnySignlessInteger, "repeat stride of dst">:$dst_rep_stride);
+    (ins Arg<AnySignlessInteger, "block stride of dst">:$dst_block_stride,
+         Arg<AnySignlessInteger, "repeat stride of dst">:$dst_repeat_stride);
 
 class Asc_DuplicateOpOf<Asc_VecForm form>
     : Asc_VecOp<"duplicate", "Duplicate", "fill a UB tensor with a scalar",
@@ -590,11 +615,14 @@ def Asc_BrcbOp : Asc_ApiOp<"brcb", "AscendC::Brcb",
     AscendC::Brcb(z, x, r, p);
     ```
   }];
+  let pyApi = "brcb";
+  let pyForm = "repeat";
   let arguments = (ins
     Asc_VecDst<Asc_DuplicateTypes>:$dst,
     Asc_VecSrc<Asc_DuplicateTypes>:$src0,
-    Asc_VecRepeat:$repeat,
-    Arg<Asc_BrcbRepeatParamsType, "block and repeat strides of dst">:$params
+    Asc_VecRepeat:$repeat_times,
+    Arg<Asc_BrcbRepeatParamsType, "block and repeat strides of dst">
+        :$repeat_params
   );
   let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
   let hasVerifier = 1;
@@ -649,12 +677,15 @@ def Asc_GatherbOp : Asc_ApiOp<"gatherb", "AscendC::Gatherb",
     AscendC::Gatherb(z, x, o, r, p);
     ```
   }];
+  let pyApi = "gatherb";
+  let pyForm = "repeat";
   let arguments = (ins
     Asc_VecDst<[UI16, UI32]>:$dst,
     Asc_VecSrc<[UI16, UI32]>:$src0,
     Asc_VecSrc<[UI32], "block byte offsets into src0">:$offset,
-    Asc_VecRepeat:$repeat,
-    Arg<Asc_GatherRepeatParamsType, "block and repeat strides of dst">:$params
+    Asc_VecRepeat:$repeat_times,
+    Arg<Asc_GatherRepeatParamsType, "block and repeat strides of dst">
+        :$repeat_params
   );
   let assemblyFormat = "operands attr-dict `:` qualified(type(operands))";
   let hasVerifier = 1;
@@ -666,7 +697,8 @@ def Asc_GatherbOp : Asc_ApiOp<"gatherb", "AscendC::Gatherb",
 
 defvar Asc_CopyTypes = [I16, UI16, F16, BF16, I32, UI32, F32];
 defvar Asc_CopyParams =
-    (ins Arg<Asc_CopyRepeatParamsType, "block and repeat strides">:$params);
+    (ins Arg<Asc_CopyRepeatParamsType, "block and repeat strides">
+         :$repeat_params);
 
 class Asc_CopyOpOf<Asc_VecForm form>
     : Asc_VecOp<"copy", "Copy", "copy between UB tensors with strides",
@@ -680,8 +712,10 @@ class Asc_CopyOpOf<Asc_VecForm form>
         "z, x">;
 
 def Asc_CopyL0Op : Asc_CopyOpOf<
-    Asc_MaskForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params">>;
+    Asc_MaskForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params", 1, 1,
+                 "repeat_time", "getRepeatTime">>;
 def Asc_CopyL1Op : Asc_CopyOpOf<
-    Asc_MaskArrayForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params">>;
+    Asc_MaskArrayForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params", 1,
+                      1, "repeat_time", "getRepeatTime">>;
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCVECTOROPS_TD

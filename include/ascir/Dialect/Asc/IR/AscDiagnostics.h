@@ -1,0 +1,73 @@
+//===- AscDiagnostics.h - pyasc-worded verifier diagnostics -----*- C++ -*-===//
+//
+// Verifier errors speak the user's language: they name the Python API
+// (`add: 'src0' holds int8, ...`) and carry a category that the Python
+// frontend maps to an exception class (CompileTypeError for `dtype`,
+// CapacityError for `capacity`, ...). The category rides on the
+// diagnostic's location as a NameLoc `asc.diag.<category>` around the op's
+// location, so no consumer ever parses the message text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_DIALECT_ASC_IR_ASCDIAGNOSTICS_H
+#define ASCIR_DIALECT_ASC_IR_ASCDIAGNOSTICS_H
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/OpDefinition.h"
+
+#include <optional>
+
+namespace mlir {
+namespace asc {
+
+/// What kind of rule a diagnostic reports. The spellings are shared with the
+/// simulator's diagnostics (sim/include/ascsim/runtime.h).
+enum class DiagCategory {
+  Argument,  // a value outside its documented range, a wrong combination
+  DType,     // an element type the API does not support
+  Position,  // a tensor in a memory the API cannot use
+  Alignment, // an address or size that is not suitably aligned
+  Capacity,  // buffers that do not fit in an on-chip memory
+  Sync,      // flags, events and pipes used incorrectly
+};
+
+/// "argument", "dtype", "position", "alignment", "capacity", "sync".
+StringRef stringifyDiagCategory(DiagCategory category);
+
+/// The name under which pyasc users know `op`: the Python API it is a form
+/// of (`add` for `asc.add_l0`), else its mnemonic.
+StringRef getApiName(Operation *op);
+
+/// Emits an error on `op` worded for pyasc users: the message starts with
+/// "<api name>: " and the diagnostic carries `category`.
+InFlightDiagnostic emitApiError(Operation *op, DiagCategory category);
+
+/// The location `op`'s diagnostics of `category` are emitted at.
+Location getCategorizedLoc(Operation *op, DiagCategory category);
+
+/// The category carried by a diagnostic location, if any.
+std::optional<StringRef> getDiagCategory(Location loc);
+
+namespace detail {
+/// Checks the operand rules of `op` (memory and element types of its tensor
+/// operands, generated from ODS into AscOpInfo.inc).
+LogicalResult verifyOperandRules(Operation *op);
+} // namespace detail
+
+namespace OpTrait {
+/// The op's tensor operands satisfy its generated operand rules.
+template <typename ConcreteType>
+class OperandRules
+    : public ::mlir::OpTrait::TraitBase<ConcreteType, OperandRules> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return detail::verifyOperandRules(op);
+  }
+};
+} // namespace OpTrait
+
+} // namespace asc
+} // namespace mlir
+
+#endif // ASCIR_DIALECT_ASC_IR_ASCDIAGNOSTICS_H

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Generates the tables derived from the asc dialect's ODS (see lib/TableGen/README.md).
+
+    asc_gen.py --json AscOps.json --python out/_ods.py [--cpp-rules out/AscOperandRules.inc] ...
+
+Each output is written only when its content changes, so an unchanged .td file does not rebuild its
+consumers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ascgen import emit_cpp, emit_python  # noqa: E402
+from ascgen.model import Dialect  # noqa: E402
+from ascgen.records import Records  # noqa: E402
+
+
+def write_if_changed(path: Path, text: str) -> None:
+    if path.exists() and path.read_text() == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text)
+    tmp.replace(path)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--json", type=Path, required=True, help="llvm-tblgen --dump-json of AscOps.td")
+    p.add_argument("--python", type=Path, help="write the Python op surface (_ods.py) here")
+    p.add_argument("--cpp-op-info", type=Path, help="write the dialect's op table (AscOpInfo.inc) here")
+    args = p.parse_args(argv)
+    dialect = Dialect(Records.load(args.json))
+    if args.python:
+        write_if_changed(args.python, emit_python.emit(dialect))
+    if args.cpp_op_info:
+        write_if_changed(args.cpp_op_info, emit_cpp.emit(dialect))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,362 @@
+"""The asc dialect as the generators see it: enums, types, ops, their arguments and API forms.
+
+Everything here is read from the ODS records; nothing about an individual op is written in this
+file. What *is* written here is how ODS constructs map to the Python surface (which constraint is a
+tensor, an integer, a mask word, a scalar of a tensor's element type, a parameter struct) — one rule
+per construct, not per op.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .records import Dag, Record, Records
+
+#: MLIR spelling of the ODS element-type defs, in the bit order of the generated element-type masks.
+ELEMENT_TYPES = {"I1": "i1", "I8": "i8", "UI8": "ui8", "I16": "i16", "UI16": "ui16", "I32": "i32",
+                 "UI32": "ui32", "I64": "i64", "UI64": "ui64", "F16": "f16", "BF16": "bf16", "F32": "f32",
+                 "F64": "f64"}
+#: numpy-style names (the Python DataType names) of the MLIR element types.
+DTYPE_NAMES = {"i1": "bool", "i8": "int8", "ui8": "uint8", "i16": "int16", "ui16": "uint16", "i32": "int32",
+               "ui32": "uint32", "i64": "int64", "ui64": "uint64", "f16": "float16", "bf16": "bfloat16",
+               "f32": "float32", "f64": "float64"}
+
+_FORM_SUFFIXES = ("_l0", "_l1")
+
+
+def snake_to_camel(name: str) -> str:
+    return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
+
+
+# ---------------------------------------------------------------------------------------------------
+# Enums
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EnumCase:
+    symbol: str  # C++ enumerator (ODS symbol), e.g. "MTE2_V"
+    value: int
+    keyword: str  # assembly keyword, e.g. "mte2_v"
+    record: Record
+
+
+@dataclass(frozen=True)
+class Enum:
+    record: Record
+    name: str  # C++ class name in mlir::asc, e.g. "HardEvent"
+    attr_mnemonic: str  # e.g. "hard_event" (#asc<hard_event mte2_v>)
+    cases: tuple[EnumCase, ...]
+
+    @property
+    def py_name(self) -> str:
+        return self.record.str("pyName") or self.name
+
+    @property
+    def py_prefix(self) -> str:
+        return self.record.str("pyPrefix")
+
+    @property
+    def py_omit(self) -> tuple[str, ...]:
+        return tuple(self.record.get("pyOmit", []) or ())
+
+    @property
+    def py_extra_cases(self) -> tuple[tuple[str, int], ...]:
+        out = []
+        for item in self.record.get("pyExtraCases", []) or ():
+            k, v = item.split("=")
+            out.append((k.strip(), int(v)))
+        return tuple(out)
+
+    @property
+    def cxx_name(self) -> str:
+        """The AscendC spelling (CMPMODE, SELMODE; pipe_t is global)."""
+        return self.record.str("cxxName") or self.name
+
+    @property
+    def cxx_prefix(self) -> str:
+        return self.record.str("cxxPrefix")
+
+    def case(self, symbol: str) -> EnumCase:
+        for c in self.cases:
+            if c.symbol == symbol:
+                return c
+        raise KeyError(f"{self.name} has no case {symbol}")
+
+
+# ---------------------------------------------------------------------------------------------------
+# Arguments
+# ---------------------------------------------------------------------------------------------------
+
+# How an argument appears in Python. Operand kinds: "local", "global", "tensor" (local or global),
+# "int" (i32), "u64" (a 64-bit mask word), "mask_lo"/"mask_hi" (the words of a bit mask, folded into one
+# Python `mask: List[int]`), "scalar" (a number in the element type of a tensor operand), "value:<type>"
+# (a value of one fixed MLIR type: value:i1, value:f16), "struct:<Class>" (a parameter struct),
+# "object" (framework object, pointer, other IR value).
+# Attribute kinds: "enum:<Enum>", "bool", "int_attr", "type", "str", "unit".
+
+
+@dataclass
+class Arg:
+    name: str
+    is_attr: bool
+    record: Record  # the constraint (operands) or attribute constraint, Arg wrapper removed
+    py_kind: str = "object"
+    variadic: bool = False
+    optional: bool = False
+    # Attributes: the Enum of an enum attribute, the C++ default of a defaulted attribute.
+    enum: Enum | None = None
+    default: str | None = None
+    # Tensor operands: the element types (MLIR spelling) and memory the operand rules allow.
+    element_types: tuple[str, ...] = ()
+    memory: str = ""
+    # Scalars: the tensor operand whose element type they take.
+    scalar_of: str = ""
+
+
+@dataclass
+class Result:
+    name: str
+    record: Record
+    fixed_type: str | None  # the type's MLIR text when the constraint fixes it
+    variadic: bool = False
+
+
+# ---------------------------------------------------------------------------------------------------
+# Ops
+# ---------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Op:
+    record: Record
+    mnemonic: str
+    args: list[Arg]
+    results: list[Result]
+    attr_sized_operands: bool
+    callee: str  # "AscendC::Add" for API ops, "" otherwise
+
+    @property
+    def name(self) -> str:
+        return f"asc.{self.mnemonic}"
+
+    @property
+    def operands(self) -> list[Arg]:
+        return [a for a in self.args if not a.is_attr]
+
+    @property
+    def attributes(self) -> list[Arg]:
+        return [a for a in self.args if a.is_attr]
+
+    @property
+    def summary(self) -> str:
+        return self.record.str("summary")
+
+    # -- Python API surface ------------------------------------------------------------------------
+    @property
+    def py_api(self) -> str:
+        return self.record.str("pyApi")
+
+    @property
+    def py_form(self) -> str:
+        return self.record.str("pyForm")
+
+    @property
+    def py_hidden(self) -> tuple[str, ...]:
+        return tuple(self.record.get("pyHidden", []) or ())
+
+    @property
+    def py_extra(self) -> tuple[tuple[str, str, str], ...]:
+        """Python-only trailing parameters pyasc accepts and ignores: (name, kind, default)."""
+        out = []
+        for spec in self.record.get("pyExtra", []) or ():
+            m = re.fullmatch(r"(\w+):(\w+)=(.+)", spec)
+            if not m:
+                raise ValueError(f"{self.record.name}: bad pyExtra entry {spec!r} (want name:kind=default)")
+            out.append((m.group(1), m.group(2), m.group(3)))
+        return tuple(out)
+
+    @property
+    def cxx_name(self) -> str:
+        return self.callee.removeprefix("AscendC::")
+
+
+@dataclass
+class Api:
+    """A Python API function generated from the ODS ops that are its call forms."""
+
+    name: str
+    forms: list[Op] = field(default_factory=list)
+
+    @property
+    def cxx(self) -> str:
+        return self.forms[0].cxx_name
+
+    @property
+    def dtypes(self) -> tuple[str, ...]:
+        """Element types of the API (MLIR spelling): those of its first source tensor, else of dst."""
+        for form in self.forms:
+            tensors = [a for a in form.operands if a.element_types]
+            sources = [a for a in tensors if a.name != "dst"]
+            pick = sources[0] if sources else (tensors[0] if tensors else None)
+            if pick is not None:
+                return pick.element_types
+        return ()
+
+
+# ---------------------------------------------------------------------------------------------------
+# Building the model
+# ---------------------------------------------------------------------------------------------------
+
+
+class Dialect:
+    def __init__(self, records: Records) -> None:
+        self.records = records
+        self.enums = self._enums()
+        self._enum_by_record = {e.record.name: e for e in self.enums}
+        self.ops = [self._op(r) for r in records.instances("Op")
+                    if r.def_("opDialect") is not None and r.def_("opDialect").name == "Asc_Dialect"]
+        self.apis = self._apis()
+
+    # -- enums -------------------------------------------------------------------------------------
+    def _enums(self) -> list[Enum]:
+        out = []
+        for attr in self.records.instances("EnumAttr"):
+            enum_rec = attr.def_("enum")
+            if enum_rec is None or not enum_rec.name.startswith("Asc_"):
+                continue
+            cases = tuple(EnumCase(c.str("symbol"), c.int("value"), c.str("str"), c)
+                          for c in enum_rec.get("enumerants"))
+            out.append(Enum(enum_rec, enum_rec.str("className"), attr.str("mnemonic"), cases))
+        return out
+
+    def enum(self, name: str) -> Enum:
+        for e in self.enums:
+            if e.name == name:
+                return e
+        raise KeyError(name)
+
+    # -- ops ---------------------------------------------------------------------------------------
+    def _op(self, rec: Record) -> Op:
+        args_dag: Dag = rec.get("arguments")
+        args = [self._arg(a, n, rec) for a, n in args_dag.args]
+        self._link_scalars(rec, args)
+        res_dag: Dag = rec.get("results")
+        results = [self._result(r, n) for r, n in res_dag.args]
+        traits = {t.name for t in rec.get("traits", []) if isinstance(t, Record)}
+        return Op(rec, rec.str("opName"), args, results, "AttrSizedOperandSegments" in traits,
+                  rec.str("callee"))
+
+    def _unwrap(self, rec: Record) -> tuple[Record, bool, bool]:
+        """(constraint, variadic, optional) behind Arg/Res wrappers and Variadic/Optional."""
+        variadic = optional = False
+        while True:
+            if rec.isa("OpVariable") and rec.has("constraint"):
+                rec = rec.def_("constraint")
+                continue
+            if rec.isa("Variadic") and rec.has("baseType"):
+                variadic = True
+                rec = rec.def_("baseType")
+                continue
+            if rec.isa("Optional") and rec.has("baseType"):
+                optional = True
+                rec = rec.def_("baseType")
+                continue
+            return rec, variadic, optional
+
+    def _arg(self, wrapped: Record, name: str, op: Record) -> Arg:
+        rec, variadic, optional = self._unwrap(wrapped)
+        if rec.isa("Attr"):
+            return self._attr_arg(rec, name)
+        arg = Arg(name, False, rec, variadic=variadic, optional=optional)
+        arg.py_kind = self._operand_kind(wrapped, rec)
+        if rec.has("elementTypes"):
+            names = [t.name for t in rec.get("elementTypes")]
+            # Asc_ElementType in the list: any element type.
+            arg.element_types = tuple(ELEMENT_TYPES.values()) if "Asc_ElementType" in names else \
+                tuple(ELEMENT_TYPES[n] for n in names)
+            arg.memory = rec.str("memory")
+        return arg
+
+    def _operand_kind(self, wrapped: Record, rec: Record) -> str:
+        # Named Arg defs with a Python meaning (the mask words and counts of the vector forms).
+        named = {"Asc_VecMask": "u64", "Asc_VecMaskLow": "mask_lo", "Asc_VecMaskHigh": "mask_hi",
+                 "Asc_VecScalar": "scalar"}
+        if wrapped.name in named:
+            return named[wrapped.name]
+        if rec.has("elementTypes") or rec.name == "Asc_LocalTensorType":
+            return "local"
+        if rec.name == "Asc_GlobalTensorType":
+            return "global"
+        if rec.name == "Asc_AnyTensor":
+            return "tensor"
+        if rec.name == "Asc_ElementType":
+            return "scalar"
+        if rec.name == "AnySignlessInteger":
+            return "int"
+        if rec.name in ELEMENT_TYPES:  # a value of one fixed type: value:f16, value:i1, ...
+            return f"value:{ELEMENT_TYPES[rec.name]}"
+        if rec.isa("Asc_ParamStructType"):
+            return f"struct:{snake_to_camel(rec.str('mnemonic'))}"
+        return "object"
+
+    def _attr_arg(self, rec: Record, name: str) -> Arg:
+        arg = Arg(name, True, rec)
+        base = rec
+        if rec.isa("DefaultValuedAttr") or rec.isa("OptionalAttr"):
+            arg.optional = rec.isa("OptionalAttr")
+            if rec.isa("DefaultValuedAttr"):
+                arg.default = rec.str("defaultValue")
+            base = rec.def_("baseAttr") or rec
+        if base.isa("EnumAttr"):
+            arg.enum = self._enum_by_record[base.def_("enum").name]
+            arg.py_kind = f"enum:{arg.enum.py_name}"
+        elif base.name == "BoolAttr":
+            arg.py_kind = "bool"
+        elif base.isa("TypeAttrBase") or base.name == "TypeAttr":
+            arg.py_kind = "type"
+        elif base.name == "StrAttr":
+            arg.py_kind = "str"
+        elif base.name == "UnitAttr":
+            arg.py_kind = "unit"
+        elif base.isa("TypedAttrBase") or base.name in ("I32Attr", "I64Attr"):
+            arg.py_kind = "int_attr"
+        else:
+            raise ValueError(f"unsupported attribute constraint {base.name} of '{name}'")
+        return arg
+
+    def _link_scalars(self, op: Record, args: list[Arg]) -> None:
+        """Scalars take the element type of the tensor their Asc_ScalarOfElementType trait names."""
+        for trait in op.get("traits", []):
+            if isinstance(trait, Record) and trait.isa("Asc_ScalarOfElementType"):
+                for a in args:
+                    if a.name == trait.str("scalarName"):
+                        a.scalar_of = trait.str("tensorName")
+
+    def _result(self, wrapped: Record, name: str | None) -> Result:
+        rec, variadic, _ = self._unwrap(wrapped)
+        return Result(name or "result", rec, self.fixed_type(rec), variadic)
+
+    def fixed_type(self, rec: Record) -> str | None:
+        """The MLIR text of the type a constraint fixes (i1, i32, !asc.tpipe), else None."""
+        if rec.name in ELEMENT_TYPES:
+            return ELEMENT_TYPES[rec.name]
+        if rec.isa("TypeDef") and rec.str("mnemonic"):
+            params: Dag | None = rec.get("parameters")
+            if params is None or not params.args:
+                return f"!asc.{rec.str('mnemonic')}"
+        return None
+
+    # -- APIs --------------------------------------------------------------------------------------
+    def _apis(self) -> list[Api]:
+        apis: dict[str, Api] = {}
+        for op in self.ops:
+            if op.py_api:
+                apis.setdefault(op.py_api, Api(op.py_api)).forms.append(op)
+        return list(apis.values())
+
+    # -- types -------------------------------------------------------------------------------------
+    def type_defs(self) -> list[Record]:
+        return [r for r in self.records.instances("TypeDef")
+                if r.def_("dialect") is not None and r.def_("dialect").name == "Asc_Dialect"]
