@@ -132,10 +132,8 @@ def set_platform(backend: Backend | str, soc_version: Platform | str | None = No
     With `check`, the NPU backend verifies that CANN is installed and raises a
     `RuntimeError` explaining how to use the simulator when it is not.
     """
-    be = _parse_backend(backend)
+    be = _usable_backend(backend, check)
     plat = parse_platform(soc_version) if soc_version is not None else DEFAULT_PLATFORM
-    if be is Backend.NPU and check:
-        _require_cann()
     if device_id is not None:
         _check_device(be, device_id)
     _state.backend, _state.platform = be, plat
@@ -145,10 +143,7 @@ def set_platform(backend: Backend | str, soc_version: Platform | str | None = No
 
 def set_backend(backend: Backend | str, check: bool = True) -> None:
     """Selects the backend and keeps the part (`asc.lib.runtime.use_model` / `use_npu`)."""
-    be = _parse_backend(backend)
-    if be is Backend.NPU and check:
-        _require_cann()
-    _state.backend = be
+    _state.backend = _usable_backend(backend, check)
 
 
 def set_soc_version(soc_version: Platform | str) -> None:
@@ -166,10 +161,14 @@ def _check_device(backend: Backend, device_id: int) -> None:
         raise ValueError(f"the simulator has one device (0); got device {device_id}")
 
 
-def _require_cann() -> None:
-    from .backends import npu
+def _usable_backend(backend: Backend | str, check: bool) -> Backend:
+    """The parsed backend; with `check`, NPU raises a RuntimeError when CANN is missing."""
+    be = _parse_backend(backend)
+    if be is Backend.NPU and check:
+        from .backends import npu
 
-    npu.require_cann()
+        npu.require_cann()
+    return be
 
 
 def current_backend() -> Backend:

@@ -34,13 +34,14 @@ def cxx_flags(debug: bool) -> tuple[str, ...]:
     return CXX_DEBUG_FLAGS if debug else CXX_FLAGS
 
 
-def _env_flag(name: str) -> bool:
-    return os.environ.get(name, "").strip() not in ("", "0")
+def _switched_on(value: str) -> bool:
+    """How the PYASC_SIM_* switches read: anything but empty or "0" is on."""
+    return value.strip() not in ("", "0")
 
 
 #: PYASC_SIM_REPORT=1 (read once, at the first launch): after every launch, stderr gets
 #: `[pyasc] kernel[num_blocks]:` and the simulator's summary (time per pipe, bound pipe, traffic).
-SIM_REPORT = _env_flag("PYASC_SIM_REPORT")
+SIM_REPORT = _switched_on(os.environ.get("PYASC_SIM_REPORT", ""))
 
 
 class BuildError(RuntimeError):
@@ -109,7 +110,7 @@ def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
                          clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0), hbm_gbps=hbm,
                          race_check=(race or "raise").strip().lower(),
-                         trace=trace.strip() not in ("", "0"))
+                         trace=_switched_on(trace))
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],
