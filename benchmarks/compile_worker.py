@@ -97,7 +97,7 @@ def _instrument(warm: bool) -> None:
     """Imports, one by one and timed, what pyasc imports lazily on the first launch — on a warm
     start only what the disk-cache hit path needs (the compiler stays unimported, as in pyasc) —
     then wraps the stages."""
-    names = ["asc._C", "asc.runtime.cache", "asc.runtime.toolchain", "asc.runtime.backends.model",
+    names = ["asc._C", "asc.runtime.cache", "asc.runtime.toolchain", "asc.runtime.launcher",
              "asc.runtime.jit"]
     if not warm:
         names[1:1] = ["asc._C._asc", "asc.runtime.compiler"]
@@ -108,7 +108,7 @@ def _instrument(warm: bool) -> None:
         start = time.perf_counter()
         modules[name] = importlib.import_module(name)
         STAGES[f"lazy import {labels.get(name, name)}"] += time.perf_counter() - start
-    cache, toolchain, model, jit = (modules[f"asc.runtime.{m}"] for m in ("cache", "toolchain", "backends.model",
+    cache, toolchain, launcher, jit = (modules[f"asc.runtime.{m}"] for m in ("cache", "toolchain", "launcher",
                                                                            "jit"))
     if not warm:
         compiler = modules["asc.runtime.compiler"]
@@ -120,10 +120,10 @@ def _instrument(warm: bool) -> None:
         else:
             MISSING.append("compiler.passes/translate")
         _wrap(compiler, ("compile_source",), "compile_source total")
-        _wrap(model, ("build_in_tempdir",), "g++ kernel .so")
+        _wrap(launcher, ("build",), "g++ kernel .so")
         _wrap(cache.FileCache, ("put",), "disk cache publish")
         _wrap(jit.JITFunction, ("tree",), "parse kernel source")
-    _wrap(model, ("load",), "load (dlopen)")
+    _wrap(launcher, ("load",), "load (dlopen)")
     _wrap(cache.FileCache, ("get",), "disk cache lookup")
     _wrap(toolchain, ("toolchain_key",), "toolchain key (hash pyasc sources)")
     _wrap(jit.JITFunction, ("dependency_key", "_dependency_key"), "kernel source/constants key")

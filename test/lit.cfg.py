@@ -15,6 +15,8 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.ascir_test_obj_dir
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
+# The simulator's Ascend C headers, to compile emitted source in tests.
+config.substitutions.append(("%sim_include", os.path.join(config.ascir_src_root, "sim", "include")))
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.use_default_substitutions()

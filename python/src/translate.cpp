@@ -21,7 +21,7 @@ using namespace mlir;
 void init_translate(nb::module_ &m) {
   m.def(
       "to_ascendc",
-      [](pyasc::NbModule &module, bool lineDirectives)
+      [](pyasc::NbModule &module, bool lineDirectives, bool simulatorEntry)
           -> std::pair<std::optional<std::string>, std::vector<pyasc::Diag>> {
         Operation *op = module.module->getOperation();
         pyasc::DiagnosticCapture capture(op->getContext());
@@ -29,6 +29,7 @@ void init_translate(nb::module_ &m) {
         llvm::raw_string_ostream os(source);
         asc::AscendCEmitterOptions options;
         options.lineDirectives = lineDirectives;
+        options.simulatorEntry = simulatorEntry;
         bool failedEmit = failed(asc::translateToAscendC(op, os, options));
         auto diags = capture.take();
         if (failedEmit) {
@@ -38,5 +39,6 @@ void init_translate(nb::module_ &m) {
         os.flush();
         return {std::move(source), std::move(diags)};
       },
-      nb::arg("module"), nb::arg("line_directives") = true);
+      nb::arg("module"), nb::arg("line_directives") = true,
+      nb::arg("simulator_entry") = false);
 }

@@ -109,6 +109,9 @@ def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
     assert _python_line(cpp, "AscendC::GlobalTensor<float> g;") == (str(script.resolve()), 8)
     assert _python_line(cpp, "AscendC::DataCopy(h, t, n);") == (str(script.resolve()), 16)
     assert "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);" in cpp
+    # The simulator's entry points, which CANN's kernel_operator.h leaves out (it defines no ASCSIM).
+    assert cpp.endswith('}\n\n#ifdef ASCSIM\n#line 1 "<pyasc-simulator-entry>"\n#include "ascsim_entry.h"\n'
+                        'ASCSIM_ENTRY(scale_copy)\n#endif\n')
     assert "asc.data_copy" in (dump / "codegen.mlir").read_text()
 
 

@@ -1,14 +1,15 @@
 //===- ascsim_entry.h - Kernel entry stub support ---------------*- C++ -*-===//
 //
-// The backend appends an entry stub to each emitted kernel:
+// The simulator loads a kernel through two extern "C" functions that
+// ASCSIM_ENTRY(kernel) defines after the kernel:
 //
 //   #include "ascsim_entry.h"
-//   extern "C" void ascsim_entry(const uint64_t *a) {
-//     vadd_kernel(ascsim::arg<__gm__ float *>(a[0]), ...,
-//                 ascsim::arg<int32_t>(a[3]));
-//   }
+//   ASCSIM_ENTRY(add_custom)
 //
-// The launcher calls ascsim_entry with one 64-bit word per kernel argument.
+// The Ascend C emitter prints these lines after each kernel (under
+// #ifdef ASCSIM, so bisheng skips them); asc.runtime.ascendc_kernel appends
+// them to hand-written kernels. The launcher calls ascsim_entry with one
+// 64-bit word per kernel argument.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,18 +45,12 @@ template <class T> inline T arg(uint64_t bits) {
 }
 
 //===----------------------------------------------------------------------===//
-// Entry stubs for hand-written kernels
+// Entry points
 //===----------------------------------------------------------------------===//
 //
-// For a kernel whose signature the caller does not know (hand-written Ascend
-// C run through asc.runtime.ascendc_kernel), the stub is
-//
-//   extern "C" void ascsim_entry(const uint64_t *a) { ascsim::invoke(k, a); }
-//   extern "C" const char *ascsim_param_types() { return ascsim::paramTypes(k);
-//   }
-//
-// invoke() decodes each word by the parameter's own type; paramTypes() names
-// the types ("pointer,int32,float32") so the caller can encode the words.
+// invoke() decodes each word by the parameter's own C++ type, so the stub
+// never spells a type; paramTypes() names the types ("pointer,int32,float32")
+// so the caller can encode the words.
 
 template <unsigned... I> struct Indices {};
 template <unsigned N, unsigned... I>
@@ -116,5 +111,15 @@ template <class... P> inline const char *paramTypes(void (*)(P...)) {
 }
 
 } // namespace ascsim
+
+/// `ascsim_entry(words)` runs `kernel` with its arguments decoded from one
+/// 64-bit word each; `ascsim_param_types()` names its parameter types.
+#define ASCSIM_ENTRY(kernel)                                                   \
+  extern "C" void ascsim_entry(const uint64_t *a) {                            \
+    ascsim::invoke(kernel, a);                                                 \
+  }                                                                            \
+  extern "C" const char *ascsim_param_types() {                                \
+    return ascsim::paramTypes(kernel);                                         \
+  }
 
 #endif // ASCSIM_ENTRY_H

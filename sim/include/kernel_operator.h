@@ -10,6 +10,10 @@
 #ifndef ASCSIM_KERNEL_OPERATOR_H
 #define ASCSIM_KERNEL_OPERATOR_H
 
+// Defined only here, not by CANN's kernel_operator.h: emitted code puts what
+// only the simulator needs (its entry points) under #ifdef ASCSIM.
+#define ASCSIM 1
+
 #include "ascsim/abi.h"
 #include "ascsim/api.h"
 #include "ascsim/copy_forms_api.h"

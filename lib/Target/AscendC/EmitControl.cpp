@@ -155,8 +155,34 @@ static LogicalResult printStructDeclarations(Emitter &emitter,
   return success();
 }
 
+/// The simulator defines one `ascsim_entry` per shared object, so with the
+/// simulator entry a module holds at most one kernel.
+static LogicalResult verifyOneSimulatorEntry(Emitter &emitter,
+                                             ModuleOp moduleOp) {
+  if (!emitter.getOptions().simulatorEntry)
+    return success();
+  func::FuncOp first;
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>()) {
+    if (funcOp.isExternal() || !isKernel(funcOp))
+      continue;
+    if (!first) {
+      first = funcOp;
+      continue;
+    }
+    return funcOp.emitOpError()
+           << "cannot emit the simulator entry of kernel '"
+           << funcOp.getSymName() << "': kernel '" << first.getSymName()
+           << "' in the same module has it, and the simulator loads one "
+              "kernel per shared object; put each kernel in its own module "
+              "or translate without the simulator entry";
+  }
+  return success();
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
   Emitter::Scope scope(emitter);
+  if (failed(verifyOneSimulatorEntry(emitter, moduleOp)))
+    return failure();
   if (failed(printStructDeclarations(emitter, moduleOp)))
     return failure();
   // Declarations first, then device functions, so kernels can call them.
@@ -208,6 +234,19 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
 // func
 //===----------------------------------------------------------------------===//
 
+/// Prints the simulator's entry points of a kernel (ascsim_entry.h spells
+/// them, deducing each argument's C++ type from the kernel's signature). The
+/// #line keeps the compiler from blaming the user's Python for them.
+static void printSimulatorEntry(Emitter &emitter, func::FuncOp funcOp) {
+  raw_ostream &os = emitter.ostream();
+  os << "\n#ifdef ASCSIM\n";
+  emitter.emitLocation(FileLineColLoc::get(funcOp.getContext(),
+                                           "<pyasc-simulator-entry>", 1, 0));
+  os << "#include \"ascsim_entry.h\"\n"
+     << "ASCSIM_ENTRY(" << funcOp.getSymName() << ")\n"
+     << "#endif\n";
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
   raw_indented_ostream &os = emitter.indentedStream();
   Emitter::FunctionScope scope(emitter);
@@ -236,6 +275,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
     return failure();
   os.unindent();
   os << "}\n";
+  if (isKernel(funcOp) && emitter.getOptions().simulatorEntry)
+    printSimulatorEntry(emitter, funcOp);
   return success();
 }
 

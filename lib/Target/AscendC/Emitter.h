@@ -242,6 +242,9 @@ public:
   // Output
   //===--------------------------------------------------------------------===//
 
+  /// The options the emitter was created with.
+  const AscendCEmitterOptions &getOptions() const { return options; }
+
   /// The stream expressions and statements are written to.
   raw_ostream &ostream() { return *streams.back(); }
 

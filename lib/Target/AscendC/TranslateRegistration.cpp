@@ -22,12 +22,18 @@ void mlir::asc::registerToAscendCTranslation() {
       llvm::cl::desc("Emit #line directives pointing at the source locations "
                      "of the ops"),
       llvm::cl::init(true));
+  static llvm::cl::opt<bool> simulatorEntry(
+      "asc-simulator-entry",
+      llvm::cl::desc("Emit pyasc's simulator entry points after the kernel "
+                     "(under #ifdef ASCSIM)"),
+      llvm::cl::init(false));
 
   TranslateFromMLIRRegistration registration(
       "mlir-to-ascendc", "translate asc IR to Ascend C source",
       [](Operation *op, raw_ostream &output) {
         AscendCEmitterOptions options;
         options.lineDirectives = lineDirectives;
+        options.simulatorEntry = simulatorEntry;
         return translateToAscendC(op, output, options);
       },
       [](DialectRegistry &registry) {

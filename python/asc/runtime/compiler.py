@@ -67,7 +67,8 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, 
         if any(d.severity == "error" for d in diags):
             raise from_diagnostics(diags, "passes")
     ir_after = module.to_string(debug_info=False)
-    source, diags = translate.to_ascendc(module, line_directives=True)
+    # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
+    source, diags = translate.to_ascendc(module, line_directives=True, simulator_entry=True)
     if source is None:
         raise from_diagnostics(diags, "translation")
     result = CompiledSource(proto.name, source, ir_before, ir_after)

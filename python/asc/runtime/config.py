@@ -113,6 +113,9 @@ def parse_platform(platform: Platform | str) -> Platform:
 
 @dataclass
 class _State:
+    """The backend, part and device in use: held here only; `asc.lib.runtime` reads and sets them
+    through the functions below."""
+
     backend: Backend = Backend.Model
     platform: Platform = DEFAULT_PLATFORM
     device_id: int = 0
@@ -123,23 +126,49 @@ _state = _State()
 
 def set_platform(backend: Backend | str, soc_version: Platform | str | None = None,
                  device_id: int | None = None, check: bool = True) -> None:
-    """Selects the backend (Model = simulator, NPU = real device through CANN) and the part.
+    """Selects the backend (Model = simulator, NPU = real device through CANN) and the part
+    (default: Ascend910B1).
 
     With `check`, the NPU backend verifies that CANN is installed and raises a
     `RuntimeError` explaining how to use the simulator when it is not.
     """
-    from ..lib import runtime as rt
-
-    be = _parse_backend(backend)
+    be = _usable_backend(backend, check)
     plat = parse_platform(soc_version) if soc_version is not None else DEFAULT_PLATFORM
+    if device_id is not None:
+        _check_device(be, device_id)
+    _state.backend, _state.platform = be, plat
+    if device_id is not None:
+        _state.device_id = device_id
+
+
+def set_backend(backend: Backend | str, check: bool = True) -> None:
+    """Selects the backend and keeps the part (`asc.lib.runtime.use_model` / `use_npu`)."""
+    _state.backend = _usable_backend(backend, check)
+
+
+def set_soc_version(soc_version: Platform | str) -> None:
+    """Selects the part and keeps the backend (`asc.lib.runtime.set_soc_version`)."""
+    _state.platform = parse_platform(soc_version)
+
+
+def set_device(device_id: int) -> None:
+    _check_device(_state.backend, device_id)
+    _state.device_id = device_id
+
+
+def _check_device(backend: Backend, device_id: int) -> None:
+    if backend is Backend.Model and device_id != 0:
+        raise ValueError(f"the simulator has one device (0); got device {device_id}")
+
+
+def _usable_backend(backend: Backend | str, check: bool) -> Backend:
+    """The parsed backend; with `check`, NPU raises a RuntimeError when CANN is missing."""
+    be = _parse_backend(backend)
     if be is Backend.NPU and check:
         from .backends import npu
 
         npu.require_cann()
-    _state.backend, _state.platform = be, plat
-    if device_id is not None:
-        _state.device_id = device_id
-    rt.set_soc_version(plat)
+    return be
 
 
 def current_backend() -> Backend:
@@ -150,9 +179,14 @@ def current_platform() -> Platform:
     return _state.platform
 
 
+def current_device() -> int:
+    return _state.device_id
+
+
 def platform_info(platform: Platform | None = None) -> PlatformInfo:
     return PLATFORMS[platform or _state.platform]
 
 
-__all__ = ["Backend", "Platform", "KernelType", "PlatformInfo", "PLATFORMS", "set_platform",
-           "current_backend", "current_platform", "platform_info", "parse_platform"]
+__all__ = ["Backend", "Platform", "KernelType", "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
+           "set_soc_version", "set_device", "current_backend", "current_platform", "current_device",
+           "platform_info", "parse_platform"]

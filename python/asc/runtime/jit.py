@@ -13,9 +13,7 @@ import functools
 import hashlib
 import inspect
 import logging
-import os
 import shutil
-import sys
 import textwrap
 from dataclasses import dataclass
 from enum import Enum
@@ -26,24 +24,10 @@ from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
-from ..lib import runtime as rt
-from . import config
+from . import config, launcher
 from .cache import FileCache, make_key
-from .errors import KernelError
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
-
-
-@functools.lru_cache(maxsize=1)
-def _model() -> Any:
-    """The Model backend module, imported on first launch (it loads the native simulator)."""
-    from .backends import model
-
-    return model
-
-
-#: PYASC_SIM_REPORT=1 prints the simulator's summary (time per pipe, bound pipe) after each launch.
-_SIM_REPORT = os.environ.get("PYASC_SIM_REPORT", "") not in ("", "0")
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -191,14 +175,9 @@ class JITFunction:
             self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [p[2] for p in prepared if p[2] is not None]
-        result = kernel.handle.launch(launch.core_num, words, regions, _model().sim_config(platform))
-        rt._record_launch(result)
-        for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
-            sys.stdout.write(text)
-        if _SIM_REPORT:
-            print(f"[pyasc] {self.__name__}[{launch.core_num}]:\n{result.summary()}", file=sys.stderr)
-        if result.diagnostics:
-            KernelError.raise_for(self.__name__, result)  # warnings point at the launch line
+        # Warnings point at the launch line, the caller of this method.
+        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
+                        launcher.sim_config(platform))
         return None
 
     # -- compile -----------------------------------------------------------------
@@ -206,18 +185,17 @@ class JITFunction:
                          deps: tuple) -> LoadedKernel:
         from .toolchain import toolchain_key
 
-        model = _model()
         params = [to_param(n, s) for n, s in zip(names, specs)]
         runtime_params = [p for p in params if not p.is_constexpr]
         disk = FileCache()
         key = make_key(toolchain_key(), repr(deps), self.__qualname__, *[s.key() for s in specs],
                        info.platform.value, "Model", repr(self._options_key),
-                       " ".join(model.cxx_flags(self.options.compile.debug)))
+                       " ".join(launcher.cxx_flags(self.options.compile.debug)))
         always = self.options.compile.always_compile
         entry = None if always else disk.get(key)
         if entry is not None:
             source = (entry / "ascendc.cpp").read_text()
-            return LoadedKernel(self.__name__, runtime_params, model.load(entry / "kernel.so"), source, entry)
+            return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"), source, entry)
         from .compiler import compile_source  # loads the MLIR compiler: only on a cache miss
 
         tree, def_line = self.tree()
@@ -226,19 +204,34 @@ class JITFunction:
             compiled = compile_source(tree, proto, self.fn.__globals__, info, self.options)
         except CompileError as e:
             raise e.with_traceback(None) from None
-        workdir, so = model.build_in_tempdir(compiled.ascendc, self.__name__, runtime_params,
-                                             self.options.compile.debug)
+        workdir, so = _build(compiled.ascendc, self.__name__, self.options.compile.debug)
         files = {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
                  "ascir.mlir": compiled.ir_after.encode()}
         if always:
-            return LoadedKernel(self.__name__, runtime_params, model.load(so), compiled.ascendc, workdir)
+            return LoadedKernel(self.__name__, runtime_params, launcher.load(so), compiled.ascendc, workdir)
         entry = disk.put(key, files)
         shutil.rmtree(workdir, ignore_errors=True)
-        return LoadedKernel(self.__name__, runtime_params, model.load(entry / "kernel.so"),
+        return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"),
                             compiled.ascendc, entry)
 
     def __repr__(self) -> str:
         return f"JITFunction({self.__module__}:{self.__qualname__})"
+
+
+class KernelBuildError(RuntimeError):
+    """The host compiler rejected the generated Ascend C: a bug in pyasc, not in the kernel."""
+
+
+def _build(source: str, name: str, debug: bool) -> tuple[Path, Path]:
+    """The emitted Ascend C (with its simulator entry) built in a fresh directory."""
+    import tempfile  # only on a cache miss
+
+    workdir = Path(tempfile.mkdtemp(prefix="pyasc_model_"))
+    try:
+        return workdir, launcher.build(source, workdir, debug)
+    except launcher.BuildError as e:
+        raise KernelBuildError(f"internal error: the generated Ascend C for kernel '{name}' did not compile; "
+                               f"please report it with this output.\n{e}") from None
 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:

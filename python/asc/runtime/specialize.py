@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 import numpy as np
 
@@ -134,29 +134,44 @@ def to_param(name: str, spec: ArgSpec) -> Param:
     return Param(name, spec.kind, dt.DataType(spec.dtype))
 
 
-_PACK = {"int8": "<b", "int16": "<h", "int32": "<i", "int64": "<q", "uint8": "<B", "uint16": "<H",
-         "uint32": "<I", "uint64": "<Q", "float16": "<e", "float32": "<f", "float64": "<d", "bool": "<b"}
-
-
 def pack_scalar(value: Any, dtype: str) -> int:
-    """The 64-bit word carrying a scalar's bits (the entry stub reinterprets it)."""
-    if isinstance(value, np.generic):
-        value = value.item()
-    if dtype == "bfloat16":
-        raw = struct.pack("<f", float(value))[2:]
-    elif dtype.startswith(("int", "uint")) or dtype == "bool":
-        bits = int(value)
-        width = dt.DataType(dtype).bitwidth
-        lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if dtype.startswith("int") else \
-            (0, (1 << width) - 1)
-        if dtype == "bool":
-            lo, hi = 0, 1
-        if not lo <= bits <= hi:
-            raise OverflowError(f"{value} does not fit in {dtype}")
-        raw = struct.pack(_PACK[dtype], bits)
+    """The 64-bit word carrying a scalar's bits (the entry stub reinterprets it by the kernel
+    parameter's C++ type). `dtype` is a DataType name, as the jit specs and the hand-written
+    kernels' `ascsim_param_types()` spell them."""
+    packer = _PACKERS.get(dtype)
+    if packer is None:
+        packer = _PACKERS[dtype] = _packer(dt.DataType(dtype))
+    return packer(value.item() if isinstance(value, np.generic) else value)
+
+
+#: IEEE formats by bit width (struct codes); bfloat16 is float32's upper half.
+_FLOAT_FORMATS = {16: "<e", 32: "<f", 64: "<d"}
+_PACKERS: dict[str, Callable[[Any], int]] = {}
+
+
+def _packer(dtype: dt.DataType) -> Callable[[Any], int]:
+    """The packer of one type, from what DataType knows: width, signedness, float-ness."""
+    width = dtype.bitwidth
+    if dtype == dt.bfloat16:
+        return lambda v: int.from_bytes(struct.pack("<f", float(v))[2:], "little")
+    if dtype.is_float():
+        fmt = _FLOAT_FORMATS[width]
+        return lambda v: int.from_bytes(struct.pack(fmt, float(v)), "little")
+    if dtype == dt.bool_:
+        lo, hi = 0, 1
+    elif dtype.is_unsigned():
+        lo, hi = 0, (1 << width) - 1
     else:
-        raw = struct.pack(_PACK[dtype], float(value))
-    return int.from_bytes(raw.ljust(8, b"\0"), "little")
+        lo, hi = -(1 << (width - 1)), (1 << (width - 1)) - 1
+    mask = (1 << width) - 1
+
+    def pack_int(v: Any) -> int:
+        bits = int(v)
+        if not lo <= bits <= hi:
+            raise OverflowError(f"{v} does not fit in {dtype.name}")
+        return bits & mask  # two's complement in the low `width` bits
+
+    return pack_int
 
 
 def pointer_region(name: str, value: Any) -> tuple[int, int, str] | None:

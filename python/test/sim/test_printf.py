@@ -65,12 +65,12 @@ def test_launch_result_output_of_a_hand_written_kernel() -> None:
 
 def test_hand_written_kernel_output_does_not_depend_on_host_threads() -> None:
     import asc.runtime.config as config
-    from asc.runtime.backends import model
+    from asc.runtime import launcher
 
     x = np.arange(16, dtype=np.float32)
     outputs = []
     for threads in (1, 2, 4):
-        cfg = model.sim_config(config.current_platform())
+        cfg = launcher.sim_config(config.current_platform())
         cfg = type(cfg)(ub_bytes=cfg.ub_bytes, aiv_cores=cfg.aiv_cores, clock_mhz=cfg.clock_mhz,
                         host_threads=threads, hbm_gbps=cfg.hbm_gbps,
                         launch_overhead_us=cfg.launch_overhead_us, race_check=cfg.race_check,

@@ -307,6 +307,7 @@ def test_uninitialised_ub_read_warns() -> None:
         uninitialised_ub_read[1](*arrays(), N)
     line = line_of(uninitialised_ub_read, "# a was never written")
     assert any(f":{line}:" in str(r.message) for r in w)
+    assert {r.filename for r in w} == {__file__}  # issued at the launch line
     (d,) = [d for d in rt.last_launch().diagnostics if d.category == "uninit"]
     assert d.severity == "warning" and d.line == line
 

@@ -20,6 +20,12 @@ struct AscendCEmitterOptions {
   /// Emit `#line N "file"` so that C++ diagnostics and simulator reports
   /// point at the Python source named by the ops' FileLineColLocs.
   bool lineDirectives = true;
+  /// Emit, after the kernel, the entry points pyasc's simulator loads it by
+  /// (`ASCSIM_ENTRY(kernel)` from `ascsim_entry.h`), under `#ifdef ASCSIM`:
+  /// only the simulator's `kernel_operator.h` defines ASCSIM, so the same
+  /// source still compiles unchanged with CANN's bisheng. The simulator loads
+  /// one kernel per shared object, so a module may then hold one kernel only.
+  bool simulatorEntry = false;
 };
 
 /// Prints `op` (a module, or a single function) as Ascend C source to `os`.

@@ -10,6 +10,8 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...runtime import config
+
 _ids = itertools.count(1)
 
 
@@ -30,8 +32,6 @@ class Stream:
 
 @dataclass
 class _State:
-    soc: Any = None
-    device: int = 0
     streams: dict = field(default_factory=dict)
     last_launch: Any = None
 
@@ -44,16 +44,11 @@ def default_device() -> int:
 
 
 def current_device() -> int:
-    return _state.device
+    return config.current_device()
 
 
 def set_device(device_id: int) -> None:
-    if device_id != 0:
-        from ...runtime import config
-
-        if config.current_backend() is config.Backend.Model:
-            raise ValueError(f"the simulator has one device (0); got device {device_id}")
-    _state.device = device_id
+    config.set_device(device_id)
 
 
 def device_count() -> int:
@@ -61,7 +56,7 @@ def device_count() -> int:
 
 
 def create_stream(priority: int = 0) -> Stream:
-    return Stream(_state.device, priority)
+    return Stream(config.current_device(), priority)
 
 
 def destroy_stream(stream: Stream) -> None:
@@ -71,7 +66,7 @@ def destroy_stream(stream: Stream) -> None:
 
 def current_stream(device_id: int | None = None) -> Stream:
     """pyasc's own default stream of `device_id` (created on first use)."""
-    dev = _state.device if device_id is None else device_id
+    dev = config.current_device() if device_id is None else device_id
     stream = _state.streams.get(dev)
     if stream is None:
         stream = _state.streams[dev] = Stream(dev)
@@ -86,41 +81,34 @@ def synchronize_device() -> None:
     return None
 
 
-def set_soc_version(platform: Any) -> None:
-    _state.soc = platform
+def set_soc_version(platform: config.Platform | str) -> None:
+    """Selects the part the kernels are compiled for and simulated as (keeps the backend)."""
+    config.set_soc_version(platform)
 
 
-def get_soc_version() -> Any:
-    from ...runtime import config
-
-    return _state.soc or config.current_platform()
+def get_soc_version() -> config.Platform:
+    return config.current_platform()
 
 
 def current_platform() -> str:
-    return get_soc_version().value
+    return config.current_platform().value
 
 
 def use_model(custom_lib_prefix: str | None = None) -> None:
-    from ...runtime import config
-
-    config.set_platform(config.Backend.Model, get_soc_version())
+    """Selects the simulator (keeps the part)."""
+    config.set_backend(config.Backend.Model)
 
 
 def use_npu(*args: Any, **kwargs: Any) -> None:
-    from ...runtime import config
-
-    config.set_platform(config.Backend.NPU, get_soc_version())
+    """Selects the NPU through CANN (keeps the part); raises a RuntimeError without CANN."""
+    config.set_backend(config.Backend.NPU)
 
 
 def is_model() -> bool:
-    from ...runtime import config
-
     return config.current_backend() is config.Backend.Model
 
 
 def is_available() -> bool:
-    from ...runtime import config
-
     if config.current_backend() is config.Backend.Model:
         return True
     from ...runtime.backends import npu

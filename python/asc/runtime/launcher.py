@@ -1,0 +1,130 @@
+"""The launcher of the Model backend, for every kernel the simulator runs: the Ascend C that
+`@asc.jit` emits and hand-written Ascend C (`asc.runtime.ascendc_kernel`).
+
+* `build`: the source (which ends with its `ASCSIM_ENTRY(kernel)` entry points) compiled by the
+  host C++ compiler against pyasc's Ascend C headers into a shared object linked to libascsim.
+* `load`: the shared object loaded into this process.
+* `launch`: the blocks run on the simulated cores of the current platform; the launch is recorded
+  (`asc.lib.runtime.last_launch()`), the kernel's printf/dump output is written to stdout, with
+  `PYASC_SIM_REPORT=1` the summary to stderr, and errors raise `KernelError`.
+
+The native simulator is imported on first use, not with this module.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..lib import runtime as rt
+from .config import PLATFORMS, Platform
+from .errors import KernelError
+
+#: Flags that change the produced object; part of the cache keys.
+CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared")
+#: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
+#: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
+CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared")
+
+
+def cxx_flags(debug: bool) -> tuple[str, ...]:
+    return CXX_DEBUG_FLAGS if debug else CXX_FLAGS
+
+
+def _switched_on(value: str) -> bool:
+    """How the PYASC_SIM_* switches read: anything but empty or "0" is on."""
+    return value.strip() not in ("", "0")
+
+
+#: PYASC_SIM_REPORT=1 (read once, at the first launch): after every launch, stderr gets
+#: `[pyasc] kernel[num_blocks]:` and the simulator's summary (time per pipe, bound pipe, traffic).
+SIM_REPORT = _switched_on(os.environ.get("PYASC_SIM_REPORT", ""))
+
+
+class BuildError(RuntimeError):
+    """The host compiler rejected a kernel source; `command` and `output` say how and why."""
+
+    def __init__(self, command: list[str], output: str) -> None:
+        super().__init__(f"command: {' '.join(command)}\n{output}")
+        self.command = command
+        self.output = output
+
+
+def compiler() -> str:
+    for candidate in (os.environ.get("CXX"), "g++", "c++", "clang++"):
+        if candidate and shutil.which(candidate):
+            return candidate
+    raise RuntimeError("no host C++ compiler found (tried $CXX, g++, c++, clang++); the simulator "
+                       "compiles kernels with it: install g++ (Debian: apt-get install g++)")
+
+
+def build(source: str, workdir: Path, debug: bool = False) -> Path:
+    """Compiles `source` into `workdir/kernel.so` (the source is kept as `workdir/kernel.cpp`)."""
+    import subprocess  # only when compiling: it is slow to import
+
+    from .. import _C
+
+    cpp = workdir / "kernel.cpp"
+    so = workdir / "kernel.so"
+    cpp.write_text(source)
+    libdir = str(_C.NATIVE_DIR)
+    cmd = [compiler(), *cxx_flags(debug), f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
+           f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError(cmd, proc.stderr[-6000:])
+    return so
+
+
+def load(path: Path) -> Any:
+    """The loaded kernel (`asc._C.sim.Kernel`); RuntimeError with the dlerror text."""
+    from .. import _C
+
+    return _C.sim.load_kernel(str(path))
+
+
+_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
+_CONFIGS: dict[tuple, Any] = {}
+
+
+def sim_config(platform: Platform) -> Any:
+    """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
+    threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
+    `last_launch().write_trace(path)`). Built once per platform and environment."""
+    env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
+    cfg = _CONFIGS.get((platform, env))
+    if cfg is None:
+        cfg = _CONFIGS[(platform, env)] = _make_config(platform, *env)
+    return cfg
+
+
+def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any:
+    from .. import _C
+
+    info = PLATFORMS[platform]
+    known = _C.sim.platform_config(platform.value)
+    hbm = known.hbm_gbps if known is not None else 1612.0
+    return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
+                         clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0), hbm_gbps=hbm,
+                         race_check=(race or "raise").strip().lower(),
+                         trace=_switched_on(trace))
+
+
+def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],
+           config: Any, check: bool = True, stacklevel: int = 2) -> Any:
+    """Runs `num_blocks` blocks of the loaded kernel `handle`; returns the LaunchResult.
+
+    With `check`, warnings are issued as RuntimeWarnings at the frame `stacklevel` counts from the
+    caller (as for `warnings.warn`) and errors raise `KernelError`."""
+    result = handle.launch(num_blocks, words, regions, config)
+    rt._record_launch(result)
+    for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
+        sys.stdout.write(text)
+    if SIM_REPORT:
+        print(f"[pyasc] {name}[{num_blocks}]:\n{result.summary()}", end="", file=sys.stderr)
+    if check and result.diagnostics:
+        KernelError.raise_for(name, result, stacklevel=stacklevel + 1)
+    return result

@@ -1,0 +1,1 @@
+// Stands in for CANN's kernel_operator.h, which does not define ASCSIM.
