@@ -14,8 +14,9 @@ def test_declared_forms_have_handlers() -> None:
     """A form declared with `ApiInfo(forms=...)` must have a handler in the API's OverloadSet, and every
     handler must carry a form (derived from its `count`/`mask` parameter or given with `d.add(..., form=)`),
     so docs/api_coverage.md lists exactly the registered forms."""
-    import asc  # noqa: F401  (registers every API)
     from asc.language.basic._families import REGISTRY
+
+    import asc  # noqa: F401  (registers every API)
 
     problems = []
     for name, info in sorted(REGISTRY.items()):
@@ -32,6 +33,7 @@ def test_declared_forms_have_handlers() -> None:
 
 def test_forms_derive_from_handlers() -> None:
     from asc.language.basic._families import ApiInfo
+
     from asc.language.basic._overload import INT, INT_LIST, OverloadSet, Param
 
     def handler(**_: object) -> None:

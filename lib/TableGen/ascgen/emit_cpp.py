@@ -38,7 +38,23 @@ def emit(dialect: Dialect) -> str:
         if rules:
             table = f"kRules_{op.mnemonic}"
             out.append(f"static const OperandRule {table}[] = {{\n    " + ",\n    ".join(rules) + "};")
-        rows.append(f"    {{\"{op.name}\", \"{py_name(op)}\", {table}, {len(rules)}}},")
+        index = {a.name: i for i, a in enumerate(op.operands)}
+        relations = []
+        results = {r.name: i for i, r in enumerate(op.results)}
+        for a, b in op.same_element_type:
+            relations.append(f"{{{index[a]}, \"{a}\", {index[b]}, \"{b}\", false, false}}")
+        for a in op.operands:
+            if a.scalar_of:
+                relations.append(f"{{{index[a.scalar_of]}, \"{a.scalar_of}\", {index[a.name]}, \"{a.name}\", "
+                                 "true, false}")
+        for r, t in op.result_scalar_of:
+            relations.append(f"{{{index[t]}, \"{t}\", {results[r]}, \"{r}\", true, true}}")
+        same = "nullptr"
+        if relations:
+            same = f"kSame_{op.mnemonic}"
+            out.append(f"static const SameTypeRule {same}[] = {{\n    " + ",\n    ".join(relations) + "};")
+        rows.append(f"    {{\"{op.name}\", \"{py_name(op)}\", {table}, {len(rules)}, {same}, "
+                    f"{len(relations)}}},")
     out.append("")
     out.append("static const OpInfo kOpInfo[] = {")
     out += rows

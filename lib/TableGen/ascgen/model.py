@@ -136,6 +136,10 @@ class Op:
     results: list[Result]
     attr_sized_operands: bool
     callee: str  # "AscendC::Add" for API ops, "" otherwise
+    #: Operand names whose element types must match (pairs: the first is the reference).
+    same_element_type: list[tuple[str, str]] = field(default_factory=list)
+    #: (result, tensor operand): the result is a scalar of the tensor's element type.
+    result_scalar_of: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -197,11 +201,10 @@ class Api:
     def dtypes(self) -> tuple[str, ...]:
         """Element types of the API (MLIR spelling): those of its first source tensor, else of dst."""
         for form in self.forms:
-            tensors = [a for a in form.operands if a.element_types]
-            sources = [a for a in tensors if a.name != "dst"]
-            pick = sources[0] if sources else (tensors[0] if tensors else None)
-            if pick is not None:
-                return pick.element_types
+            tensors = {a.name: a for a in form.operands if a.element_types}
+            for name in ("src0", "src", *tensors):
+                if name in tensors and (name != "dst" or len(tensors) == 1):
+                    return tensors[name].element_types
         return ()
 
 
@@ -244,9 +247,18 @@ class Dialect:
         self._link_scalars(rec, args)
         res_dag: Dag = rec.get("results")
         results = [self._result(r, n) for r, n in res_dag.args]
-        traits = {t.name for t in rec.get("traits", []) if isinstance(t, Record)}
-        return Op(rec, rec.str("opName"), args, results, "AttrSizedOperandSegments" in traits,
-                  rec.str("callee"))
+        traits = [t for t in rec.get("traits", []) if isinstance(t, Record)]
+        op = Op(rec, rec.str("opName"), args, results,
+                "AttrSizedOperandSegments" in {t.name for t in traits}, rec.str("callee"))
+        for t in traits:
+            if t.name == "Asc_SameTensorElementType":
+                tensors = [a.name for a in op.operands if a.py_kind in ("local", "global", "tensor")]
+                op.same_element_type += [(tensors[0], n) for n in tensors[1:]]
+            elif t.isa("Asc_SameElementType"):
+                op.same_element_type.append((t.str("lhs"), t.str("rhs")))
+            elif t.isa("Asc_ScalarOfElementType") and t.str("scalarName") in {r.name for r in op.results}:
+                op.result_scalar_of.append((t.str("scalarName"), t.str("tensorName")))
+        return op
 
     def _unwrap(self, rec: Record) -> tuple[Record, bool, bool]:
         """(constraint, variadic, optional) behind Arg/Res wrappers and Variadic/Optional."""

@@ -29,7 +29,7 @@ func.func @compare_cmpmask_bits(%x: !asc.local_tensor<vecin, f16>, %p: !asc.bina
 // -----
 
 func.func @compare_cmpmask_types(%x: !asc.local_tensor<vecin, f32>, %y: !asc.local_tensor<vecin, f16>, %m: i64, %p: !asc.binary_repeat_params) {
-  // expected-error@+1 {{'asc.compare_cmpmask_l0' op failed to verify that src0 and src1 have the same element type}}
+  // expected-error@+1 {{compare: 'src1' holds float16 but 'src0' holds float32; element types must match}}
   asc.compare_cmpmask_l0 eq, %x, %y, %m, %p : !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f16>, i64, !asc.binary_repeat_params
   return
 }

@@ -100,7 +100,7 @@ func.func @data_copy_partial_block(%dst: !asc.local_tensor<vecin, f16>, %src: !a
 // -----
 
 func.func @data_copy_element_mismatch(%dst: !asc.local_tensor<vecin, f16>, %src: !asc.global_tensor<f32>, %n: i32) {
-  // expected-error@+1 {{'asc.data_copy' op requires all tensor operands to have the same element type, but operand #0 has 'f16' and operand #1 has 'f32'}}
+  // expected-error@+1 {{data_copy: 'src' holds float32 but 'dst' holds float16; element types must match}}
   asc.data_copy %dst, %src, %n : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f32>, i32
   return
 }
@@ -124,7 +124,7 @@ func.func @div_unsupported_dtype(%z: !asc.local_tensor<vecout, i32>, %x: !asc.lo
 // -----
 
 func.func @add_element_mismatch(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f16>, %n: i32) {
-  // expected-error@+1 {{'asc.add' op requires all tensor operands to have the same element type, but operand #0 has 'f32' and operand #1 has 'f16'}}
+  // expected-error@+1 {{add: 'src0' holds float16 but 'dst' holds float32; element types must match}}
   asc.add %z, %x, %x, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>, i32
   return
 }
@@ -175,7 +175,7 @@ func.func @repeat_too_large(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_t
 
 func.func @scalar_type_mismatch(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %s: f32,
                                 %n: i32) {
-  // expected-error@+1 {{'asc.adds' op failed to verify that scalar has the element type of src}}
+  // expected-error@+1 {{adds: 'scalar' is a float32 value, but 'src' holds float16}}
   asc.adds %z, %x, %s, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, f32, i32
   return
 }
@@ -226,7 +226,7 @@ func.func @compare_partial_repeat(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.
 
 func.func @compare_sources_mismatch(%b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>,
                                     %y: !asc.local_tensor<vecin, f16>, %n: i32) {
-  // expected-error@+1 {{'asc.compare' op failed to verify that src0 and src1 have the same element type}}
+  // expected-error@+1 {{compare: 'src1' holds float16 but 'src0' holds float32; element types must match}}
   asc.compare eq, %b, %x, %y, %n : !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f16>, i32
   return
 }
@@ -552,7 +552,7 @@ func.func @property_type() {
 // -----
 
 func.func @get_value_type(%t: !asc.local_tensor<vecin, f16>, %i: i32) {
-  // expected-error@+1 {{'asc.get_value' op failed to verify that result has the element type of tensor}}
+  // expected-error@+1 {{get_value: 'result' is a float32 value, but 'tensor' holds float16}}
   %v = asc.get_value %t, %i : !asc.local_tensor<vecin, f16>, i32 -> f32
   return
 }
@@ -672,7 +672,7 @@ func.func @gather_offset_type(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local
 // -----
 
 func.func @gather_type_mismatch(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, i16>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %n: i32) {
-  // expected-error@+1 {{'asc.gather' op failed to verify that dst and src have the same element type}}
+  // expected-error@+1 {{gather: 'src' holds int16 but 'dst' holds float16; element types must match}}
   asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, i16>, !asc.local_tensor<veccalc, ui32>, i32, i32
   return
 }
@@ -749,7 +749,7 @@ func.func @copy_mask(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<v
 // -----
 
 func.func @copy_type_mismatch(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, i32>, %m: i64, %r: i32, %p: !asc.copy_repeat_params) {
-  // expected-error@+1 {{'asc.copy_l0' op requires all tensor operands to have the same element type, but operand #0 has 'f32' and operand #1 has 'i32'}}
+  // expected-error@+1 {{copy: 'src' holds int32 but 'dst' holds float32; element types must match}}
   asc.copy_l0 %z, %x, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, i32>, i64, i32, !asc.copy_repeat_params
   return
 }

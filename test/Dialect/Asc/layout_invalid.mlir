@@ -29,7 +29,7 @@ func.func @gather_mask_f32(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_te
 // -----
 
 func.func @gather_mask_mixed(%z: !asc.local_tensor<vecout, i16>, %x: !asc.local_tensor<vecin, f16>, %p: !asc.local_tensor<veccalc, ui16>, %rm: i1, %m: i32, %gp: !asc.gather_mask_params) {
-  // expected-error@+1 {{'asc.gather_mask' op failed to verify that dst and src0 have the same element type}}
+  // expected-error@+1 {{gather_mask: 'src0' holds float16 but 'dst' holds int16; element types must match}}
   %0 = asc.gather_mask %z, %x, %p, %rm, %m, %gp : !asc.local_tensor<vecout, i16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, ui16>, i1, i32, !asc.gather_mask_params -> i64
   return
 }

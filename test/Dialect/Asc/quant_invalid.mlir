@@ -27,7 +27,7 @@ func.func @mul_cast_dst_type(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_
 // -----
 
 func.func @add_relu_cast_source_mismatch(%z: !asc.local_tensor<vecout, i8>, %x: !asc.local_tensor<vecin, f16>, %y: !asc.local_tensor<vecin, i16>, %n: i32) {
-  // expected-error@+1 {{'asc.add_relu_cast' op failed to verify that src0 and src1 have the same element type}}
+  // expected-error@+1 {{add_relu_cast: 'src1' holds int16 but 'src0' holds float16; element types must match}}
   asc.add_relu_cast %z, %x, %y, %n : !asc.local_tensor<vecout, i8>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, i16>, i32
   return
 }

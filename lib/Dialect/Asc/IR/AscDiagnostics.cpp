@@ -28,11 +28,25 @@ struct OperandRule {
   uint16_t elementTypes;
 };
 
+/// Operand `other` (`otherName`; a result with `result`) holds the element
+/// type of tensor operand `tensor`: as a tensor, or (`scalar`) as a scalar
+/// of that type.
+struct SameTypeRule {
+  unsigned tensor;
+  const char *tensorName;
+  unsigned other;
+  const char *otherName;
+  bool scalar;
+  bool result;
+};
+
 struct OpInfo {
   const char *opName;
   const char *apiName;
   const OperandRule *rules;
   unsigned numRules;
+  const SameTypeRule *same;
+  unsigned numSame;
 };
 
 #include "ascir/Dialect/Asc/IR/AscOpInfo.inc"
@@ -232,6 +246,36 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
                << info->apiName << " supports "
                << allowedTypes(rule.elementTypes)
                << " on Ascend 910B/910C";
+    }
+  }
+  for (const SameTypeRule &rule :
+       llvm::ArrayRef<SameTypeRule>(info->same, info->numSame)) {
+    OperandRange tensors = odsOperands(op, rule.tensor);
+    if (tensors.empty())
+      continue;
+    Type expected = getTensorElementType(tensors.front().getType());
+    if (!expected)
+      continue; // the ODS type constraint reports it
+    auto others = rule.result
+                      ? ValueRange(op->getResults().slice(rule.other, 1))
+                      : ValueRange(odsOperands(op, rule.other));
+    for (Value other : others) {
+      if (rule.scalar) {
+        if (!detail::isScalarOfElementType(other.getType(), expected))
+          return emitApiError(op, DiagCategory::DType)
+                 << "'" << rule.otherName << "' is a "
+                 << elementTypeName(other.getType()) << " value, but '"
+                 << rule.tensorName << "' holds "
+                 << elementTypeName(expected);
+        continue;
+      }
+      Type actual = getTensorElementType(other.getType());
+      if (actual && actual != expected)
+        return emitApiError(op, DiagCategory::DType)
+               << "'" << rule.otherName << "' holds "
+               << elementTypeName(actual) << " but '" << rule.tensorName
+               << "' holds " << elementTypeName(expected)
+               << "; element types must match";
     }
   }
   return success();

@@ -52,32 +52,6 @@ std::optional<int64_t> mlir::asc::getConstantInt(Value value) {
 }
 
 //===----------------------------------------------------------------------===//
-// Traits
-//===----------------------------------------------------------------------===//
-
-LogicalResult mlir::asc::detail::verifySameTensorElementType(Operation *op) {
-  Type expected;
-  unsigned expectedIndex = 0;
-  for (OpOperand &operand : op->getOpOperands()) {
-    Type elementType = getTensorElementType(operand.get().getType());
-    if (!elementType)
-      continue;
-    if (!expected) {
-      expected = elementType;
-      expectedIndex = operand.getOperandNumber();
-      continue;
-    }
-    if (elementType != expected)
-      return op->emitOpError()
-             << "requires all tensor operands to have the same element type, "
-                "but operand #"
-             << expectedIndex << " has " << expected << " and operand #"
-             << operand.getOperandNumber() << " has " << elementType;
-  }
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // SubviewOp
 //===----------------------------------------------------------------------===//
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core.builtin import builder_for, builtin
 from ..core.enums import HardEvent, PipeID, ir_keyword
-from . import _checks
+from . import _api, _checks
 
 
 def _flag(api: str, event: Any, event_id: Any) -> None:
@@ -39,3 +39,6 @@ def pipe_barrier(pipe: PipeID) -> None:
         raise TypeError(f"pipe_barrier: 'pipe' must be an asc.PipeID, got {pipe!r}")
     b = builder_for("pipe_barrier")
     b.create("asc.pipe_barrier", [], attrs={"pipe": b.enum_attr("pipe", ir_keyword(pipe))})
+
+
+_api.publish_all(globals(), (("set_flag", "SetFlag"), ("wait_flag", "WaitFlag"), ("pipe_barrier", "PipeBarrier")))

@@ -10,7 +10,7 @@ from ..core.dtype import int64
 from ..core.enums import CacheLine, DcciDst, ir_keyword
 from ..core.ir_value import PlainValue
 from ..core.tensor import GlobalTensor
-from ._families import REGISTRY, ApiInfo
+from . import _api
 from ._overload import INT, Kind, OverloadSet, Param, instance_of
 
 _DCCI_OR_NONE = Kind("Optional[DcciDst]", lambda v: v is None or isinstance(v, DcciDst))
@@ -65,8 +65,6 @@ def get_icache_preload_status() -> PlainValue:
     return PlainValue(b.create1("asc.get_icache_preload_status", [], "i64"), int64)
 
 
-for _n, _c in (("data_cache_clean_and_invalid", "DataCacheCleanAndInvalid"), ("icache_preload", "ICachePreLoad"),
-               ("get_icache_preload_status", "GetICachePreloadStatus")):
-    REGISTRY[_n] = ApiInfo(_n, _c, "cache", (), forms=("-",))
+_api.publish_all(globals(), (("data_cache_clean_and_invalid", "DataCacheCleanAndInvalid"), ("icache_preload", "ICachePreLoad"),
+               ("get_icache_preload_status", "GetICachePreloadStatus")))
 
-__all__ = ["data_cache_clean_and_invalid", "icache_preload", "get_icache_preload_status"]

@@ -8,12 +8,8 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int32, int64
 from ..core.enums import MaskMode
-from ._families import REGISTRY, ApiInfo
+from . import _api
 from ._overload import INT, OverloadSet, Param, instance_of
-
-
-def _register(name: str, cxx: str) -> None:
-    REGISTRY[name] = ApiInfo(name, cxx, "masks and modes", (), forms=("-",))
 
 
 def _vector_mask(args: list, dtype: Any, mode: Any) -> None:
@@ -56,8 +52,6 @@ def set_mask_norm() -> None:
     builder_for("set_mask_norm").create("asc.set_mask_norm", [])
 
 
-for _n, _c in (("set_vector_mask", "SetVectorMask"), ("reset_mask", "ResetMask"),
-               ("set_mask_count", "SetMaskCount"), ("set_mask_norm", "SetMaskNorm")):
-    _register(_n, _c)
+_api.publish_all(globals(), (("set_vector_mask", "SetVectorMask"), ("reset_mask", "ResetMask"),
+               ("set_mask_count", "SetMaskCount"), ("set_mask_norm", "SetMaskNorm")))
 
-__all__ = ["set_vector_mask", "reset_mask", "set_mask_count", "set_mask_norm"]

@@ -16,8 +16,7 @@ from ..core.types import (
     DataCopyPadParams,
     DataCopyParams,
 )
-from . import _checks
-from ._families import REGISTRY, ApiInfo, copy_api
+from . import _api, _checks
 from ._overload import INT, Kind, OverloadSet, Param, instance_of
 
 LOCAL, GLOBAL = instance_of(LocalTensor), instance_of(GlobalTensor)
@@ -144,9 +143,6 @@ def data_copy_pad(*args: Any, **kwargs: Any) -> None:
     _data_copy_pad(*args, **kwargs)
 
 
-copy = copy_api()
-
-
 @builtin
 def set_pad_value(padding_value: Any, pos: Any = None) -> None:
     """`SetPadValue<T>(value)`: the value `data_copy_pad` writes into padding when `is_pad` is false.
@@ -204,10 +200,5 @@ def load_image_to_local(dst: Any, load_data_params: Any) -> None:
     builder_for(api).create("asc.load_image_to_local", [dst.handle, load_data_params.handle])
 
 
-REGISTRY["set_pad_value"] = ApiInfo("set_pad_value", "SetPadValue", "data movement", (), forms=("-",))
-REGISTRY["load_image_to_local"] = ApiInfo("load_image_to_local", "LoadImageToLocal", "data movement",
-                                          (), forms=("-",))
-REGISTRY["data_copy"] = ApiInfo("data_copy", "DataCopy", "data movement", (), overloads=_data_copy)
-REGISTRY["data_copy_pad"] = ApiInfo("data_copy_pad", "DataCopyPad", "data movement", (), overloads=_data_copy_pad)
-
-__all__ = ["data_copy", "data_copy_pad", "copy", "set_pad_value", "load_image_to_local"]
+_api.publish_all(globals(), (("set_pad_value", "SetPadValue"), ("load_image_to_local", "LoadImageToLocal")))
+_api.publish_overloads(globals(), (("data_copy", "DataCopy", _data_copy), ("data_copy_pad", "DataCopyPad", _data_copy_pad)))

@@ -13,7 +13,7 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.ir_value import IRValue, PlainValue
 from ..core.tensor import GlobalTensor, LocalTensor
-from . import _checks
+from . import _api, _checks
 
 _SPEC = re.compile(r"%(?:%|[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|z)?([diouxXfFeEgGc]))")
 _INT_CONV, _FLOAT_CONV = set("diouxXc"), set("fFeEgG")
@@ -72,4 +72,4 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
                                  _checks.integer(dump_size, "dump_tensor", "dump_size")])
 
 
-__all__ = ["printf", "dump_tensor"]
+_api.publish_all(globals(), (("printf", "printf"), ("dump_tensor", "DumpTensor")))

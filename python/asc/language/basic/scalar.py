@@ -9,7 +9,7 @@ from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, float16, float32, int32, int64
 from ..core.enums import RoundMode, ir_keyword
 from ..core.ir_value import PlainValue
-from ._families import REGISTRY, ApiInfo
+from . import _api
 
 _CAST_TARGETS = (float16, int32)
 _INT_MODES = (RoundMode.CAST_RINT, RoundMode.CAST_FLOOR, RoundMode.CAST_CEIL, RoundMode.CAST_ROUND,
@@ -92,11 +92,8 @@ def count_bits_cnt_same_as_sign_bit(value_in: Any) -> PlainValue:
     return _bit_op("count_bits_cnt_same_as_sign_bit", value_in)
 
 
-for _n, _c in (("scalar_cast", "ScalarCast"), ("scalar_get_sff_value", "ScalarGetSFFValue"),
+_api.publish_all(globals(), (("scalar_cast", "ScalarCast"), ("scalar_get_sff_value", "ScalarGetSFFValue"),
                ("scalar_get_count_of_value", "ScalarGetCountOfValue"),
                ("scalar_count_leading_zero", "ScalarCountLeadingZero"),
-               ("count_bits_cnt_same_as_sign_bit", "CountBitsCntSameAsSignBit")):
-    REGISTRY[_n] = ApiInfo(_n, _c, "scalar", (), forms=("-",))
+               ("count_bits_cnt_same_as_sign_bit", "CountBitsCntSameAsSignBit")))
 
-__all__ = ["scalar_cast", "scalar_get_sff_value", "scalar_get_count_of_value", "scalar_count_leading_zero",
-           "count_bits_cnt_same_as_sign_bit"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, bfloat16, float16, float32, int8, int16, int32
-from ._families import REGISTRY, ApiInfo
+from . import _api
 
 _ATOMIC_TYPES = (int8, int16, float16, bfloat16, int32, float32)
 
@@ -44,9 +44,7 @@ def set_atomic_none() -> None:
     builder_for("set_atomic_none").create("asc.set_atomic_none", [])
 
 
-for _n, _c in (("set_atomic_add", "SetAtomicAdd"), ("set_atomic_max", "SetAtomicMax"),
+_api.publish_all(globals(), (("set_atomic_add", "SetAtomicAdd"), ("set_atomic_max", "SetAtomicMax"),
                ("set_atomic_min", "SetAtomicMin"), ("set_atomic_type", "SetAtomicType"),
-               ("set_atomic_none", "SetAtomicNone")):
-    REGISTRY[_n] = ApiInfo(_n, _c, "atomic", _ATOMIC_TYPES, forms=("-",))
+               ("set_atomic_none", "SetAtomicNone")))
 
-__all__ = ["set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_type", "set_atomic_none"]

@@ -13,7 +13,7 @@ from ..core.enums import AippInputFormat, AtomicDtype, AtomicOp, ir_keyword
 from ..core.ir_value import GlobalAddress, PlainValue
 from ..core.tensor import GlobalTensor
 from ..core.types import CheckLocalMemoryIAParam
-from ._families import REGISTRY, ApiInfo
+from . import _api
 from ._overload import OverloadSet, Param, instance_of
 
 _GM_ADDR = "!asc.gm_addr<ui8>"
@@ -198,7 +198,7 @@ def set_aipp_functions(*args: Any, **kwargs: Any) -> None:
     _set_aipp(*args, **kwargs)
 
 
-for _n, _c in (("set_store_atomic_config", "SetStoreAtomicConfig"),
+_api.publish_all(globals(), (("set_store_atomic_config", "SetStoreAtomicConfig"),
                ("get_store_atomic_config", "GetStoreAtomicConfig"), ("init_soc_state", "InitSocState"),
                ("ascend_is_aic", "g_coreType == AIC"), ("ascend_is_aiv", "g_coreType == AIV"),
                ("get_sys_workspace", "GetSysWorkSpacePtr"), ("set_sys_workspace", "SetSysWorkspace"),
@@ -206,10 +206,5 @@ for _n, _c in (("set_store_atomic_config", "SetStoreAtomicConfig"),
                ("set_hf32_mode", "SetHF32Mode"), ("set_hf32_trans_mode", "SetHF32TransMode"),
                ("set_mm_layout_transform", "SetMMLayoutTransform"),
                ("data_cache_preload", "DataCachePreload"), ("check_local_memory_ia", "CheckLocalMemoryIA"),
-               ("set_aipp_functions", "SetAippFunctions")):
-    REGISTRY[_n] = ApiInfo(_n, _c, "system control", (), forms=("-",))
+               ("set_aipp_functions", "SetAippFunctions")))
 
-__all__ = ["set_store_atomic_config", "get_store_atomic_config", "init_soc_state", "ascend_is_aic",
-           "ascend_is_aiv", "get_sys_workspace", "set_sys_workspace", "get_hccl_context", "set_hccl_context",
-           "set_hf32_mode", "set_hf32_trans_mode", "set_mm_layout_transform", "data_cache_preload",
-           "check_local_memory_ia", "set_aipp_functions"]

@@ -8,7 +8,7 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import int32, int64, uint32
 from ..core.ir_value import PlainValue
-from ._families import REGISTRY, ApiInfo
+from . import _api
 
 
 def _query(api: str, ir_type: str = "i32") -> PlainValue:
@@ -82,11 +82,8 @@ def trap() -> None:
     builder_for("trap").create("asc.trap", [])
 
 
-for _n, _c in (("get_sub_block_idx", "GetSubBlockIdx"), ("get_sub_block_num", "GetSubBlockNum"),
+_api.publish_all(globals(), (("get_block_idx", "GetBlockIdx"), ("get_block_num", "GetBlockNum"), ("get_sub_block_idx", "GetSubBlockIdx"), ("get_sub_block_num", "GetSubBlockNum"),
                ("get_task_ratio", "GetTaskRatio"), ("get_data_block_size_in_bytes", "GetDataBlockSizeInBytes"),
                ("get_program_counter", "GetProgramCounter"), ("get_system_cycle", "GetSystemCycle"),
-               ("get_arch_version", "GetArchVersion"), ("trap", "Trap")):
-    REGISTRY[_n] = ApiInfo(_n, _c, "system variables", (), forms=("-",))
+               ("get_arch_version", "GetArchVersion"), ("trap", "Trap")))
 
-__all__ = ["get_block_idx", "get_block_num", "get_sub_block_idx", "get_sub_block_num", "get_task_ratio",
-           "get_data_block_size_in_bytes", "get_program_counter", "get_system_cycle", "get_arch_version", "trap"]

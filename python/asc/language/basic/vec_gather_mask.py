@@ -11,8 +11,7 @@ from ..core.enums import GatherMaskMode
 from ..core.ir_value import PlainValue
 from ..core.tensor import LocalTensor
 from ..core.types import GatherMaskParams
-from . import _checks
-from ._families import ApiInfo, _register
+from . import _api, _checks
 from ._overload import BOOL, INT, OverloadSet, Param, instance_of
 
 GATHER_MASK_TYPES = (int16, uint16, float16, bfloat16, int32, uint32)
@@ -20,8 +19,6 @@ LOCAL = instance_of(LocalTensor)
 
 
 def _gather_mask_api() -> Any:
-    info = ApiInfo("gather_mask", "GatherMask", "gather/scatter", GATHER_MASK_TYPES,
-                   forms=("tensor pattern", "built-in pattern"))
     d = OverloadSet("gather_mask")
     api = "gather_mask"
 
@@ -60,15 +57,15 @@ def _gather_mask_api() -> Any:
     d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("src1_pattern", LOCAL)] + tail, form, form="tensor pattern")
     d.add([Param("dst", LOCAL), Param("src0", LOCAL), Param("src1_pattern", INT)] + tail, form,
           form="built-in pattern")
-    return _register(info, d)
+    return _api.register_overloads("gather_mask", "GatherMask", d,
+                                   "`AscendC::GatherMask`: keep the elements a bit pattern selects, packed; "
+                                   "returns how many.", GATHER_MASK_TYPES)
 
 
 gather_mask = _gather_mask_api()
 
 
 def _remain_count_api() -> Any:
-    info = ApiInfo("get_gather_mask_remain_count", "GetGatherMaskRemainCount", "gather/scatter", (),
-                   forms=("query",))
     d = OverloadSet("get_gather_mask_remain_count")
 
     def form() -> PlainValue:
@@ -76,9 +73,8 @@ def _remain_count_api() -> Any:
         return PlainValue(b.create1("asc.get_gather_mask_remain_count", [], "i64"), int64)
 
     d.add([], form, form="query")
-    return _register(info, d)
+    return _api.register_overloads("get_gather_mask_remain_count", "GetGatherMaskRemainCount", d,
+                                   "`AscendC::GetGatherMaskRemainCount`: elements the last gather_mask kept.")
 
 
 get_gather_mask_remain_count = _remain_count_api()
-
-__all__ = ["gather_mask", "get_gather_mask_remain_count"]

@@ -1,4 +1,4 @@
-"""Layout transposes (`AscendC::Transpose`, `AscendC::TransDataTo5HD`)."""
+"""`AscendC::TransDataTo5HD` (the transposes of `AscendC::Transpose` are generated from ODS)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,9 @@ from typing import Any
 from ..core import semantic
 from ..core.builtin import builder_for
 from ..core.dtype import DataType, float16, float32, int8, int16, int32, uint8, uint16, uint32, uint64
-from ..core.layout_types import TransDataTo5HDParams, TransposeParamsExt, TransposeType
+from ..core.layout_types import TransDataTo5HDParams, TransposeType
 from ..core.tensor import LocalTensor
-from . import _checks
-from ._families import ApiInfo, _register
+from . import _api
 from ._overload import Kind, OverloadSet, Param, _is_int, instance_of
 
 TRANSPOSE16_TYPES = (int16, uint16, float16)
@@ -30,51 +29,7 @@ def _allowed(api: str, what: str, dtype: DataType, allowed: tuple[DataType, ...]
         raise TypeError(f"{api}: {what} holds {dtype.name}, but {api} supports {names} on Ascend 910B/910C")
 
 
-def _transpose_api() -> Any:
-    info = ApiInfo("transpose", "Transpose", "transpose", LAYOUT_TYPES, forms=("16x16", "ext"))
-    d = OverloadSet("transpose")
-
-    def pair(dst: Any, src: Any) -> list:
-        _checks.tensor(dst, "transpose", "dst", (LocalTensor,))
-        _checks.tensor(src, "transpose", "src", (LocalTensor,))
-        _checks.same_dtype("transpose", dst=dst, src=src)
-        return [dst.handle, src.handle]
-
-    def tile(dst: Any, src: Any) -> None:
-        operands = pair(dst, src)
-        if src.dtype not in TRANSPOSE16_TYPES:
-            names = ", ".join(t.name for t in TRANSPOSE16_TYPES)
-            raise TypeError(f"transpose: the 16x16 form needs 2-byte elements ({names}), got {src.dtype.name}")
-        builder_for("transpose").create("asc.transpose", operands)
-
-    def ext(dst: Any, src: Any, shared_tmp_buffer: Any, params: Any) -> None:
-        operands = pair(dst, src)
-        _checks.tensor(shared_tmp_buffer, "transpose", "shared_tmp_buffer", (LocalTensor,))
-        if shared_tmp_buffer.dtype != uint8:
-            raise TypeError(f"transpose: 'shared_tmp_buffer' must hold uint8, got {shared_tmp_buffer.dtype.name}")
-        kind = TransposeType(params.transpose_type)
-        if kind not in IMPLEMENTED:
-            raise ValueError(f"transpose: {kind.name} is not implemented on Ascend 910B/910C; use "
-                             "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or TRANSPOSE_NHWC2NCHW")
-        if kind == TransposeType.TRANSPOSE_ND2ND_B16:
-            if src.dtype.sizeof() != 2:
-                raise TypeError(f"transpose: TRANSPOSE_ND2ND_B16 needs 2-byte elements, got {src.dtype.name}")
-        else:
-            _allowed("transpose", "'src'", src.dtype, LAYOUT_TYPES)
-        builder_for("transpose").create("asc.transpose_ext", operands + [shared_tmp_buffer.handle, params.handle])
-
-    d.add([Param("dst", LOCAL), Param("src", LOCAL)], tile, form="16x16")
-    d.add([Param("dst", LOCAL), Param("src", LOCAL), Param("shared_tmp_buffer", LOCAL),
-           Param("params", instance_of(TransposeParamsExt))], ext, form="ext")
-    return _register(info, d)
-
-
-transpose = _transpose_api()
-
-
 def _trans_5hd_api() -> Any:
-    info = ApiInfo("trans_data_to_5hd", "TransDataTo5HD", "transpose", LAYOUT_TYPES,
-                   forms=("tensor list", "address list", "address tensor"))
     d = OverloadSet("trans_data_to_5hd")
     api = "trans_data_to_5hd"
 
@@ -129,9 +84,8 @@ def _trans_5hd_api() -> Any:
           addresses, form="address list")
     d.add([Param("dst", LOCAL), Param("src", LOCAL), p5hd, Param("dtype", DTYPE, float16)], tensors,
           form="address tensor")
-    return _register(info, d)
+    return _api.register_overloads("trans_data_to_5hd", "TransDataTo5HD", d,
+                                   "`AscendC::TransDataTo5HD`: NCHW -> NC1HWC0 and 2-D transposes.", LAYOUT_TYPES)
 
 
 trans_data_to_5hd = _trans_5hd_api()
-
-__all__ = ["transpose", "trans_data_to_5hd"]

@@ -2,7 +2,11 @@
 //
 // Enumerations of the Ascend C API. Case values equal pyasc's Python enum
 // values; the textual form is the lower-case keyword (`vecin`, `mte2_v`,
-// `all`). As attributes they print as `#asc<position vecin>`,
+// `all`). The Python enums of `asc` are generated from these (lib/TableGen):
+// an enum may set `pyName` (the Python class name), `pyPrefix` (prepended to
+// every Python member name), `pyOmit` (cases Python does not have) and
+// `pyExtraCases` ("NAME=value" members only Python has, as pyasc defines
+// them); `cxxName`/`cxxPrefix` give the AscendC spelling where it differs. As attributes they print as `#asc<position vecin>`,
 // `#asc<hard_event mte2_v>` and `#asc<pipe all>`; inside op assembly formats
 // only the keyword appears.
 //
@@ -35,6 +39,8 @@ def Asc_TPosition : I32EnumAttr<"TPosition",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  // pyasc's Python TPosition ends with MAX = 12 (C++: MAX = 16).
+  list<string> pyExtraCases = ["MAX=12"];
 }
 
 def Asc_TPositionAttr : EnumAttr<Asc_Dialect, Asc_TPosition, "position"> {
@@ -59,6 +65,7 @@ def Asc_Hardware : I32EnumAttr<"Hardware",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  list<string> pyExtraCases = ["MAX=8"];
 }
 
 def Asc_HardwareAttr : EnumAttr<Asc_Dialect, Asc_Hardware, "hardware"> {
@@ -112,6 +119,7 @@ def Asc_HardEvent : I32EnumAttr<"HardEvent",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  list<string> pyOmit = ["MAX"];
 }
 
 def Asc_HardEventAttr : EnumAttr<Asc_Dialect, Asc_HardEvent, "hard_event"> {
@@ -138,6 +146,10 @@ def Asc_Pipe : I32EnumAttr<"Pipe",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string pyName = "PipeID";
+  string pyPrefix = "PIPE_";
+  string cxxName = "pipe_t";
+  string cxxPrefix = "PIPE_";
 }
 
 def Asc_PipeAttr : EnumAttr<Asc_Dialect, Asc_Pipe, "pipe"> {

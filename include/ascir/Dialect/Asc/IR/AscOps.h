@@ -175,28 +175,9 @@ LogicalResult verifyParamStructFields(Operation *op, ArrayRef<StringRef> names);
 void appendFieldTypes(MLIRContext *context, ArrayRef<unsigned> widths,
                       Type elementType, SmallVectorImpl<Type> &types);
 
-/// Verifies the SameTensorElementType trait.
-LogicalResult verifySameTensorElementType(Operation *op);
-
 /// Rejects the `max` end marker where a hardware event is expected.
 LogicalResult verifyHardEvent(Operation *op, HardEvent event);
 } // namespace detail
-
-//===----------------------------------------------------------------------===//
-// Traits
-//===----------------------------------------------------------------------===//
-
-namespace OpTrait {
-/// All global/local tensor operands of the op have the same element type.
-template <typename ConcreteType>
-class SameTensorElementType
-    : public ::mlir::OpTrait::TraitBase<ConcreteType, SameTensorElementType> {
-public:
-  static LogicalResult verifyTrait(Operation *op) {
-    return detail::verifySameTensorElementType(op);
-  }
-};
-} // namespace OpTrait
 
 } // namespace asc
 } // namespace mlir

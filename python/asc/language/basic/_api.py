@@ -1,0 +1,233 @@
+"""The basic API: functions generated from ODS, and the registry of every basic API function.
+
+`asc._C._ods.APIS` (generated from the dialect's ODS at build time) lists, for each API whose call
+forms are asc ops (`add` = `asc.add`, `asc.add_l0`, `asc.add_l1`), each form's parameters with their
+pyasc keyword names, Python kinds and defaults. `generated_api` turns one entry into the Python
+function users call: an `OverloadSet` with pyasc's overload rules whose handlers convert the
+arguments (Python numbers to IR constants, tensors to their handles) and call the op's generated
+builder. Nothing about an individual op is written here.
+
+Checks follow the check policy (docs/contributing.md): this layer checks only what Python alone knows
+(argument kinds and arity, compile-time-ness, list lengths); element types, positions and value ranges
+are the verifier's, with pyasc-worded messages.
+
+Hand-written API functions (data movement, system control, ...) register with `@api(...)`; the
+package exports exactly the registered names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..._C import _ods
+from ..core import semantic
+from ..core.builtin import builder_for, builtin
+from ..core.dtype import DataType
+from ..core.ir_value import PlainValue
+from ..core.tensor import GlobalTensor, LocalTensor
+from ._overload import BOOL, INT, INT_LIST, NUMBER, Kind, OverloadSet, Param, instance_of
+
+_U64 = DataType("int64")  # mask words: 64-bit signless in IR, uint64_t in C++
+
+
+@dataclass(frozen=True)
+class ApiInfo:
+    """One basic API function: its name, Ascend C name, element types and call forms."""
+
+    name: str
+    cxx: str
+    dtypes: tuple[DataType, ...] = ()
+    summary: str = ""
+    overloads: OverloadSet | None = field(default=None, compare=False, repr=False)
+    forms: tuple[str, ...] = ()  # for APIs without an OverloadSet
+    generated: bool = False  # its forms come from ODS
+
+    @property
+    def registered_forms(self) -> tuple[str, ...]:
+        """The forms that have a handler ("?" for a handler without a form tag)."""
+        if self.overloads is None:
+            return self.forms
+        return self.overloads.forms + (("?",) if self.overloads.untagged() else ())
+
+
+#: Every basic API function, generated or hand-written, by Python name.
+REGISTRY: dict[str, ApiInfo] = {}
+#: The functions themselves (what `asc.<name>` is).
+FUNCTIONS: dict[str, Callable[..., Any]] = {}
+
+
+def _publish(info: ApiInfo, fn: Callable[..., Any]) -> Callable[..., Any]:
+    if info.name in REGISTRY:
+        raise RuntimeError(f"basic API '{info.name}' is defined twice")
+    REGISTRY[info.name] = info
+    FUNCTIONS[info.name] = fn
+    return fn
+
+
+def api(name: str, cxx: str, forms: tuple[str, ...] = ("-",),
+        dtypes: tuple[DataType, ...] = ()) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Registers a hand-written basic API function (`@api("set_flag", "SetFlag")`)."""
+
+    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+        wrapped = fn if getattr(fn, "__asc_builtin__", False) else builtin(fn)
+        return _publish(ApiInfo(name, cxx, dtypes, (fn.__doc__ or "").split("\n")[0], forms=forms),
+                        wrapped)
+
+    return register
+
+
+def publish_all(namespace: dict[str, Any], names: tuple[tuple[str, str], ...],
+                forms: tuple[str, ...] = ("-",)) -> None:
+    """Registers the hand-written builtins `namespace[name]` under their Ascend C names."""
+    for name, cxx in names:
+        fn = namespace[name]
+        _publish(ApiInfo(name, cxx, (), (fn.__doc__ or "").split("\n")[0], forms=forms), fn)
+
+
+def publish_overloads(namespace: dict[str, Any], items: tuple[tuple[str, str, OverloadSet], ...]) -> None:
+    """Registers hand-written builtins `namespace[name]` that dispatch through `overloads`."""
+    for name, cxx, overloads in items:
+        fn = namespace[name]
+        _publish(ApiInfo(name, cxx, (), (fn.__doc__ or "").split("\n")[0], overloads), fn)
+
+
+def register_overloads(name: str, cxx: str, overloads: OverloadSet, doc: str = "",
+                       dtypes: tuple[DataType, ...] = ()) -> Callable[..., Any]:
+    """Publishes a hand-written OverloadSet as the basic API function `name`."""
+
+    @builtin
+    def fn(*args: Any, **kwargs: Any) -> Any:
+        return overloads(*args, **kwargs)
+
+    _name(fn, name, doc or f"`AscendC::{cxx}`.", overloads)
+    return _publish(ApiInfo(name, cxx, dtypes, doc, overloads), fn)
+
+
+def _name(fn: Callable[..., Any], name: str, doc: str, overloads: OverloadSet) -> None:
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc + "\n\nForms:\n" + "\n".join("  " + c.signature(name) for c in overloads.candidates)
+
+
+# ---------------------------------------------------------------------------------------------------
+# Parameter kinds of the generated table
+# ---------------------------------------------------------------------------------------------------
+
+_LOCAL = instance_of(LocalTensor)
+_GLOBAL = instance_of(GlobalTensor)
+_TENSOR = instance_of((LocalTensor, GlobalTensor), "Union[LocalTensor, GlobalTensor]")
+
+
+def _struct_class(name: str) -> type:
+    from ..core import aipp_types, layout_types, types
+
+    for module in (types, layout_types, aipp_types):
+        if hasattr(module, name):
+            return getattr(module, name)
+    raise RuntimeError(f"ODS names parameter struct {name}, which asc.language does not define")
+
+
+def _kind(kind: str) -> Kind:
+    if kind == "local":
+        return _LOCAL
+    if kind == "global":
+        return _GLOBAL
+    if kind == "tensor":
+        return _TENSOR
+    if kind in ("int", "u64"):
+        return INT
+    if kind == "mask_list":
+        return INT_LIST
+    if kind == "scalar":
+        return NUMBER
+    if kind == "bool":
+        return BOOL
+    if kind.startswith("value:"):
+        t = kind.split(":")[1]
+        return BOOL if t == "i1" else INT if t.startswith(("i", "ui")) else NUMBER
+    if kind.startswith("struct:"):
+        return instance_of(_struct_class(kind.split(":")[1]))
+    if kind.startswith("enum:"):
+        return instance_of(getattr(_ods, kind.split(":")[1]))
+    raise RuntimeError(f"unknown parameter kind {kind!r} in the generated API table")
+
+
+def _dtype_of(mlir: str) -> DataType:
+    return DataType.from_ir(mlir)  # i1 is int1, the IR's truth values
+
+
+def _operand(api_name: str, name: str, kind: str, value: Any, bound: dict[str, Any],
+             scalar_of: str) -> list[Any]:
+    """The IR operands of one argument (a bit mask list gives two)."""
+    if kind in ("local", "global", "tensor"):
+        if isinstance(value, GlobalTensor) and value.dtype is None:
+            raise ValueError(f"{api_name}: '{name}' is a GlobalTensor that set_global_buffer never bound")
+        return [value.handle]
+    if kind == "int":
+        return [semantic.materialize(value, _dtype_of("i32"))]
+    if kind == "u64":
+        return [semantic.materialize(value, _U64)]
+    if kind == "mask_list":
+        words = list(value)
+        if not 1 <= len(words) <= 2:
+            raise ValueError(f"{api_name}: a bit mask is a list of one or two 64-bit words, got {len(words)}")
+        words += [0] * (2 - len(words))
+        return [semantic.materialize(w, _U64) for w in words]
+    if kind == "scalar":
+        return [semantic.materialize(value, bound[scalar_of].dtype)]
+    if kind.startswith("value:"):
+        return [semantic.materialize(value, _dtype_of(kind.split(":")[1]))]
+    return [value.handle]  # struct, object
+
+
+def _attribute(api_name: str, name: str, kind: str, value: Any) -> Any:
+    if kind == "bool":
+        if isinstance(value, PlainValue):
+            raise TypeError(f"{api_name}: '{name}' must be a compile-time bool")
+        return bool(value)
+    return value  # enums: the builder converts them
+
+
+def _handler(api_name: str, builder: Callable[..., Any], params: tuple) -> Callable[..., Any]:
+    attrs = {p[0] for p in params if p[1] in ("bool",) or p[1].startswith("enum:")}
+
+    def handle(**bound: Any) -> Any:
+        b = builder_for(api_name)
+        operands: list[Any] = []
+        keywords: dict[str, Any] = {}
+        for name, kind, _default, scalar_of, ignored in params:
+            if ignored:
+                continue
+            if name in attrs:
+                keywords[name] = _attribute(api_name, name, kind, bound[name])
+            else:
+                operands += _operand(api_name, name, kind, bound[name], bound, scalar_of)
+        return builder(b, *operands, **keywords)
+
+    return handle
+
+
+def generated_api(name: str) -> Callable[..., Any]:
+    """The Python function of API `name` from its ODS forms (see the module docstring)."""
+    spec = _ods.APIS[name]
+    overloads = OverloadSet(name)
+    for builder, form, params in spec["forms"]:
+        overloads.add([Param(p, _kind(k), d) if d is not _ods.NO_DEFAULT else Param(p, _kind(k))
+                       for p, k, d, _s, _i in params], _handler(name, builder, params), form=form)
+
+    @builtin
+    def fn(*args: Any, **kwargs: Any) -> Any:
+        return overloads(*args, **kwargs)
+
+    dtypes = tuple(DataType(t) for t in spec["dtypes"])
+    doc = f"`AscendC::{spec['cxx']}`: {spec['summary']}; element types: {', '.join(t.name for t in dtypes)}."
+    _name(fn, name, doc, overloads)
+    return _publish(ApiInfo(name, spec["cxx"], dtypes, spec["summary"], overloads, generated=True), fn)
+
+
+def generate_all() -> None:
+    """Publishes every API of the generated table."""
+    for name in _ods.APIS:
+        if name not in REGISTRY:
+            generated_api(name)
