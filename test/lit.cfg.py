@@ -15,8 +15,10 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.ascir_test_obj_dir
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
-# The simulator's Ascend C headers, to compile emitted source in tests.
-config.substitutions.append(("%sim_include", os.path.join(config.ascir_src_root, "sim", "include")))
+# The simulator's Ascend C headers (hand-written and generated from ODS), to compile emitted source in
+# tests: `-I %sim_include` names both directories.
+config.substitutions.append(("%sim_include", os.path.join(config.ascir_src_root, "sim", "include") + " -I " +
+                             os.path.join(config.ascir_obj_root, "gen", "include")))
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.use_default_substitutions()

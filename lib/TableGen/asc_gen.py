@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ascgen import emit_cpp, emit_python  # noqa: E402
+from ascgen import emit_cpp, emit_python, emit_sim  # noqa: E402
 from ascgen.model import Dialect  # noqa: E402
 from ascgen.records import Records  # noqa: E402
 
@@ -34,12 +34,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", type=Path, required=True, help="llvm-tblgen --dump-json of AscOps.td")
     p.add_argument("--python", type=Path, help="write the Python op surface (_ods.py) here")
     p.add_argument("--cpp-op-info", type=Path, help="write the dialect's op table (AscOpInfo.inc) here")
+    p.add_argument("--sim-include", type=Path,
+                   help="write the simulator's generated headers (ascsim/gen/*.h) under this directory")
     args = p.parse_args(argv)
     dialect = Dialect(Records.load(args.json))
     if args.python:
         write_if_changed(args.python, emit_python.emit(dialect))
     if args.cpp_op_info:
         write_if_changed(args.cpp_op_info, emit_cpp.emit(dialect))
+    if args.sim_include:
+        gen = args.sim_include / "ascsim" / "gen"
+        write_if_changed(gen / "Hardware.h", emit_sim.emit_hardware(dialect))
+        write_if_changed(gen / "Enums.h", emit_sim.emit_enums(dialect))
     return 0
 
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ascsim/gen/Hardware.h"
 #include "ascsim/runtime.h"
 
 #include <nanobind/nanobind.h>
@@ -126,10 +127,13 @@ void init_sim(nb::module_ &m) {
                 makeConfig(ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
                            launchOverheadUs, raceCheck, initCheck, trace));
           },
-          nb::kw_only(), "ub_bytes"_a = 196608, "aiv_cores"_a = 48,
-          "clock_mhz"_a = 1850.0, "host_threads"_a = 0, "hbm_gbps"_a = 1612.0,
-          "launch_overhead_us"_a = 3.0, "race_check"_a = "raise",
-          "init_check"_a = true, "trace"_a = false,
+          // Defaults: LaunchConfig's, i.e. the hardware table's default part.
+          nb::kw_only(), "ub_bytes"_a = LaunchConfig{}.ub_bytes,
+          "aiv_cores"_a = LaunchConfig{}.aiv_cores,
+          "clock_mhz"_a = LaunchConfig{}.clock_mhz, "host_threads"_a = 0,
+          "hbm_gbps"_a = LaunchConfig{}.hbm_gbps,
+          "launch_overhead_us"_a = LaunchConfig{}.launch_overhead_us,
+          "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")
@@ -153,6 +157,61 @@ void init_sim(nb::module_ &m) {
       .def_ro("trace", &LaunchConfig::trace,
               "Record the timeline for LaunchResult.write_trace.")
       .def("__repr__", &configRepr);
+
+  m.def(
+      "hardware",
+      [] {
+        // The hardware table (include/ascir/Dialect/Asc/IR/AscHardware.td)
+        // as plain Python data; asc.runtime.config builds on it.
+        namespace hw = ascsim::hw;
+        nb::list memories, platforms, events;
+        for (const hw::MemoryFacts &m : hw::kMemories) {
+          nb::dict d;
+          d["name"] = m.name;
+          d["capacity"] = m.capacity;
+          d["align"] = m.align;
+          d["reserved"] = m.reserved;
+          d["usable"] = m.capacity - m.reserved;
+          d["source"] = m.source;
+          memories.append(d);
+        }
+        for (const hw::PlatformFacts &p : hw::kPlatforms) {
+          nb::dict d;
+          d["name"] = p.name;
+          d["py_enum_name"] = p.pyEnumName;
+          d["aic_cores"] = p.aicCores;
+          d["aiv_cores"] = p.aivCores;
+          d["clock_mhz"] = p.clockMhz;
+          d["hbm_bytes"] = p.hbmBytes;
+          d["l2_bytes"] = p.l2Bytes;
+          d["hbm_gbps"] = p.hbmGbps;
+          d["arch"] = p.arch;
+          d["pyasc"] = p.pyasc;
+          d["source"] = p.source;
+          platforms.append(d);
+        }
+        for (const hw::EventFacts &e : hw::kEvents) {
+          nb::dict d;
+          d["name"] = e.name;
+          d["src"] = e.src;
+          d["dst"] = e.dst;
+          d["aiv"] = e.aiv;
+          d["aic"] = e.aic;
+          events.append(d);
+        }
+        nb::dict constants;
+        for (const hw::ConstantFacts &c : hw::kConstants)
+          constants[c.name] = nb::make_tuple(c.value, c.source);
+        nb::dict facts;
+        facts["memories"] = memories;
+        facts["platforms"] = platforms;
+        facts["events"] = events;
+        facts["constants"] = constants;
+        facts["default_platform"] = hw::kDefaultPlatform;
+        return facts;
+      },
+      "The hardware facts table: memories, platforms, events, constants "
+      "(each with its source).");
 
   m.def(
       "platform_config",

@@ -1,4 +1,4 @@
-"""`asc.runtime.config`: backends, the 12 platforms and set_platform's errors."""
+"""`asc.runtime.config`: backends, the platforms of the hardware table and set_platform's errors."""
 
 from __future__ import annotations
 
@@ -9,12 +9,30 @@ import asc.runtime.config as config
 
 
 def test_platform_values_match_pyasc() -> None:
+    # pyasc's twelve parts, plus Ascend910_9363 (hardware.md §1.2 lists it with 9362; pyasc does not).
     assert [p.value for p in config.Platform] == [
         "Ascend910B1", "Ascend910B2", "Ascend910B2C", "Ascend910B3", "Ascend910B4", "Ascend910B4-1",
-        "Ascend910_9362", "Ascend910_9372", "Ascend910_9381", "Ascend910_9382", "Ascend910_9391",
-        "Ascend910_9392"]
+        "Ascend910_9362", "Ascend910_9363", "Ascend910_9372", "Ascend910_9381", "Ascend910_9382",
+        "Ascend910_9391", "Ascend910_9392"]
     assert config.Platform("Ascend910B4-1") is config.Platform.Ascend910B4_1
     assert [b.value for b in config.Backend] == ["Model", "NPU"]
+
+
+def test_python_and_simulator_read_one_platform_table() -> None:
+    """Every part's core count, clock and HBM figure are the simulator's, and each row names its source."""
+    from asc import _C
+
+    for platform, info in config.PLATFORMS.items():
+        sim = _C.sim.platform_config(platform.value)
+        assert (sim.aiv_cores, sim.clock_mhz, sim.hbm_gbps, sim.ub_bytes) == \
+            (info.aiv_cores, info.clock_mhz, info.hbm_gbps, info.ub_bytes), platform
+        assert info.source.startswith("hardware.md §1.2"), platform
+    # The two facts the old copies disagreed on (runtime/config.py vs sim/lib/options/Options.cpp).
+    assert config.PLATFORMS[config.Platform.Ascend910_9391].clock_mhz == 1850.0
+    assert _C.sim.platform_config("Ascend910_9391").clock_mhz == 1850.0
+    hardware = _C.sim.hardware()
+    l1 = next(m for m in hardware["memories"] if m["name"] == "L1")
+    assert (l1["capacity"], l1["reserved"], l1["usable"]) == (524288, 128, 524160)
 
 
 @pytest.mark.parametrize("platform,aiv,clock", [
@@ -24,7 +42,7 @@ def test_platform_values_match_pyasc() -> None:
 def test_platform_facts(platform: config.Platform, aiv: int, clock: int) -> None:
     info = config.PLATFORMS[platform]
     assert (info.aiv_cores, info.aic_cores, info.clock_mhz) == (aiv, aiv // 2, clock)
-    assert (info.ub_bytes, info.l1_bytes, info.l0c_bytes) == (196608, 524288, 131072)
+    assert (info.ub_bytes, info.l1_bytes, info.l0c_bytes) == (196608, 524160, 131072)  # l1: TOTAL_L1_SIZE
 
 
 def test_every_platform_has_facts() -> None:

@@ -78,7 +78,8 @@ class PythonEmitter:
         self.w("\n#: attribute mnemonic and the keyword of each value, per enum class")
         self.w("ENUM_ATTRS = {")
         for e in self.d.enums:
-            kws = ", ".join(f"{c.value}: {c.keyword!r}" for c in e.cases)
+            omit = set(e.py_omit)  # values Python spells differently never reach the IR
+            kws = ", ".join(f"{c.value}: {c.keyword!r}" for c in e.cases if c.symbol not in omit)
             self.w(f"    {e.py_name}: ({e.attr_mnemonic!r}, {{{kws}}}),")
         self.w("}")
         self.w("\n\ndef enum_keyword(value: IntEnum) -> str:")

@@ -41,6 +41,12 @@ class EnumCase:
     keyword: str  # assembly keyword, e.g. "mte2_v"
     record: Record
 
+    @property
+    def memory(self) -> str:
+        """The memory (Asc_Memory name) of a TPosition case, else ""."""
+        mem = self.record.def_("memory")
+        return mem.str("name") if mem is not None else ""
+
 
 @dataclass(frozen=True)
 class Enum:
@@ -68,6 +74,11 @@ class Enum:
             k, v = item.split("=")
             out.append((k.strip(), int(v)))
         return tuple(out)
+
+    @property
+    def cxx_extra_cases(self) -> tuple[tuple[str, str], ...]:
+        """C++-only enumerators: (name, value or the enumerator it aliases)."""
+        return tuple(tuple(x.split("=")) for x in self.record.get("cxxExtraCases", []) or ())
 
     @property
     def cxx_name(self) -> str:
@@ -213,9 +224,23 @@ class Api:
 # ---------------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Hardware:
+    """The facts of AscHardware.td."""
+
+    memories: list[Record]
+    core_types: list[Record]
+    platforms: list[Record]
+    constants: list[Record]
+    vec_timings: list[Record]
+
+
 class Dialect:
     def __init__(self, records: Records) -> None:
         self.records = records
+        self.hardware = Hardware(records.instances("Asc_Memory"), records.instances("Asc_CoreType"),
+                                 records.instances("Asc_Platform"), records.instances("Asc_Constant"),
+                                 records.instances("Asc_VecTiming"))
         self.enums = self._enums()
         self._enum_by_record = {e.record.name: e for e in self.enums}
         self.ops = [self._op(r) for r in records.instances("Op")

@@ -16,7 +16,7 @@ from typing import Any
 _LOC = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+)$")
 
 # The .td files in the order AscOps.td includes them: records of earlier files come first.
-_FILE_ORDER = ("AscHardware.td", "AscDialect.td", "AscAttrs.td", "AscControlAttrs.td", "AscTypes.td",
+_FILE_ORDER = ("AscDialect.td", "AscHardware.td", "AscAttrs.td", "AscControlAttrs.td", "AscTypes.td",
                "AscInterfaces.td", "AscOps.td", "AscSystemOps.td", "AscMemoryOps.td", "AscVectorOps.td",
                "AscQuantOps.td", "AscCmpMaskOps.td", "AscReduceOps.td", "AscStateOps.td",
                "AscParamOps.td", "AscLayoutOps.td", "AscSyncOps.td", "AscFrameworkOps.td",

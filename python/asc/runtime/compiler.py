@@ -34,10 +34,9 @@ class CompiledSource:
 
 def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
     # inline without its default canonicalize, so the capacity check sees the tensors as written.
-    # L1 usable by kernels is TOTAL_L1_SIZE: the physical L1 minus the 128 bytes kept for KFC messages.
-    l1_size = info.l1_bytes - 128
+    # The capacities are the part's usable bytes (l1_bytes is TOTAL_L1_SIZE).
     stages = ["asc-privatize-device-functions", "inline{default-pipeline=}", "symbol-dce",
-              f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={l1_size}}}",
+              f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
               "canonicalize", "cse"]
     if options.compile.strip_loc:
         stages.append("strip-debuginfo")

@@ -9,25 +9,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from .. import _C
+
 
 class Backend(Enum):
     Model = "Model"
     NPU = "NPU"
 
 
-class Platform(Enum):
-    Ascend910B1 = "Ascend910B1"
-    Ascend910B2 = "Ascend910B2"
-    Ascend910B2C = "Ascend910B2C"
-    Ascend910B3 = "Ascend910B3"
-    Ascend910B4 = "Ascend910B4"
-    Ascend910B4_1 = "Ascend910B4-1"
-    Ascend910_9362 = "Ascend910_9362"
-    Ascend910_9372 = "Ascend910_9372"
-    Ascend910_9381 = "Ascend910_9381"
-    Ascend910_9382 = "Ascend910_9382"
-    Ascend910_9391 = "Ascend910_9391"
-    Ascend910_9392 = "Ascend910_9392"
+# The hardware table (include/ascir/Dialect/Asc/IR/AscHardware.td), through the simulator binding.
+_HARDWARE = _C.sim.hardware()
+
+#: The Ascend parts: pyasc's Platform enum (value = the SoC name), from the hardware table.
+Platform = Enum("Platform", [(p["py_enum_name"], p["name"]) for p in _HARDWARE["platforms"]],  # type: ignore[misc]
+                module=__name__, qualname="Platform")
 
 
 class KernelType(IntEnum):
@@ -41,14 +36,11 @@ class KernelType(IntEnum):
     MIX_AIC_1_2 = 7
 
 
-KiB = 1024
-MiB = 1024 * KiB
-GiB = 1024 * MiB
-
-
 @dataclass(frozen=True)
 class PlatformInfo:
-    """Facts about one part (hardware.md §1.2, §2.1). Clock: the cube/core frequency in MHz."""
+    """Facts about one part, from the hardware table (AscHardware.td; hardware.md §1.2, §2.1). Memory
+    sizes are what kernels may use (`l1_bytes` is TOTAL_L1_SIZE: L1 minus its 128 reserved bytes);
+    `clock_mhz` is the core clock; `source` says where the row's numbers come from."""
 
     platform: Platform
     aic_cores: int
@@ -56,39 +48,27 @@ class PlatformInfo:
     clock_mhz: float
     hbm_bytes: int
     l2_bytes: int
-    ub_bytes: int = 192 * KiB
-    l1_bytes: int = 512 * KiB
-    l0a_bytes: int = 64 * KiB
-    l0b_bytes: int = 64 * KiB
-    l0c_bytes: int = 128 * KiB
-    arch: str = "dav-c220"
+    hbm_gbps: float
+    ub_bytes: int
+    l1_bytes: int
+    l0a_bytes: int
+    l0b_bytes: int
+    l0c_bytes: int
+    arch: str
+    source: str
 
 
-def _info(p: Platform, aic: int, clock: float, hbm_gib: int, l2_mib: int) -> PlatformInfo:
-    return PlatformInfo(p, aic, 2 * aic, clock, hbm_gib * GiB, l2_mib * MiB)
+def _platform_infos() -> dict[Platform, PlatformInfo]:
+    usable = {m["name"]: m["usable"] for m in _HARDWARE["memories"]}
+    return {Platform(p["name"]): PlatformInfo(
+        Platform(p["name"]), p["aic_cores"], p["aiv_cores"], p["clock_mhz"], p["hbm_bytes"], p["l2_bytes"],
+        p["hbm_gbps"], usable["UB"], usable["L1"], usable["L0A"], usable["L0B"], usable["L0C"], p["arch"],
+        p["source"]) for p in _HARDWARE["platforms"]}
 
 
-# Clocks the spec could not confirm (B4, B4-1, 9362, 9372) use 1800 MHz, the
-# documented clock of the other 20-core parts; 9391/9392 use B1's 1850 MHz.
-PLATFORMS: dict[Platform, PlatformInfo] = {
-    info.platform: info
-    for info in [
-        _info(Platform.Ascend910B1, 24, 1850, 64, 192),
-        _info(Platform.Ascend910B2, 24, 1800, 64, 192),
-        _info(Platform.Ascend910B2C, 24, 1800, 64, 192),
-        _info(Platform.Ascend910B3, 20, 1800, 64, 192),
-        _info(Platform.Ascend910B4, 20, 1800, 32, 96),
-        _info(Platform.Ascend910B4_1, 20, 1800, 32, 96),
-        _info(Platform.Ascend910_9362, 20, 1800, 64, 168),
-        _info(Platform.Ascend910_9372, 20, 1800, 64, 192),
-        _info(Platform.Ascend910_9381, 24, 1800, 64, 192),
-        _info(Platform.Ascend910_9382, 24, 1800, 64, 192),
-        _info(Platform.Ascend910_9391, 24, 1850, 64, 192),
-        _info(Platform.Ascend910_9392, 24, 1850, 64, 192),
-    ]
-}
+PLATFORMS: dict[Platform, PlatformInfo] = _platform_infos()
 
-DEFAULT_PLATFORM = Platform.Ascend910B1
+DEFAULT_PLATFORM = Platform(_HARDWARE["default_platform"])
 
 
 def _parse_backend(backend: Backend | str) -> Backend:

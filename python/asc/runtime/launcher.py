@@ -104,11 +104,10 @@ def sim_config(platform: Platform) -> Any:
 def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any:
     from .. import _C
 
-    info = PLATFORMS[platform]
-    known = _C.sim.platform_config(platform.value)
-    hbm = known.hbm_gbps if known is not None else 1612.0
+    info = PLATFORMS[platform]  # the hardware table's row of the part
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
-                         clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0), hbm_gbps=hbm,
+                         clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0),
+                         hbm_gbps=float(info.hbm_gbps),
                          race_check=(race or "raise").strip().lower(),
                          trace=_switched_on(trace))
 

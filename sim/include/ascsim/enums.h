@@ -43,19 +43,10 @@
 // Built-in global enums
 //===----------------------------------------------------------------------===//
 
-enum pipe_t {
-  PIPE_S = 0,
-  PIPE_V,
-  PIPE_M,
-  PIPE_MTE1,
-  PIPE_MTE2,
-  PIPE_MTE3,
-  PIPE_ALL,
-  PIPE_MTE4,
-  PIPE_MTE5,
-  PIPE_V2,
-  PIPE_FIX,
-};
+// pipe_t and the AscendC enums below come from the dialect's enums
+// (include/ascir/Dialect/Asc/IR/AscAttrs.td), generated.
+#include "ascsim/gen/Enums.h"
+#include "ascsim/gen/Hardware.h"
 
 enum event_t {
   EVENT_ID0 = 0,
@@ -102,80 +93,6 @@ namespace AscendC {
 // Enumerations
 //===----------------------------------------------------------------------===//
 
-enum class TPosition : uint8_t {
-  GM = 0,
-  A1,
-  A2,
-  B1,
-  B2,
-  C1,
-  C2,
-  CO1,
-  CO2,
-  VECIN,
-  VECOUT,
-  VECCALC,
-  LCM = VECCALC,
-  SPM,
-  SHM = SPM,
-  TSCM,
-  C2PIPE2GM,
-  C2PIPE2LOCAL,
-  MAX,
-};
-
-/// Hardware sync events, "SRC_DST" (source pipe, destination pipe).
-enum class HardEvent : uint8_t {
-  MTE2_MTE1 = 0,
-  MTE1_MTE2,
-  MTE1_M,
-  M_MTE1,
-  MTE2_V,
-  V_MTE2,
-  MTE3_V,
-  V_MTE3,
-  M_V,
-  V_M,
-  V_V,
-  MTE3_MTE1,
-  MTE1_MTE3,
-  MTE1_V,
-  MTE2_M,
-  M_MTE2,
-  V_MTE1,
-  M_FIX,
-  FIX_M,
-  MTE3_MTE2,
-  MTE2_MTE3,
-  S_V,
-  V_S,
-  S_MTE2,
-  MTE2_S,
-  S_MTE3,
-  MTE3_S,
-  MTE2_FIX,
-  FIX_MTE2,
-  FIX_S,
-  M_S,
-  FIX_MTE3,
-  MTE1_FIX,
-  FIX_MTE1,
-  FIX_FIX,
-  MAX,
-};
-
-enum class Hardware : uint8_t {
-  GM = 0,
-  UB,
-  L1,
-  L0A,
-  L0B,
-  L0C,
-  BIAS,
-  FIXBUF,
-  MAX
-};
-
 using TEventID = int8_t;
 using TTagType = int32_t;
 using TBufHandle = uint8_t *;
@@ -187,25 +104,32 @@ enum class TBufState : uint8_t { FREE = 0, OCCUPIED, ENQUE, DEQUE };
 // Constants (A2/A3 values)
 //===----------------------------------------------------------------------===//
 
-constexpr uint16_t ONE_BLK_SIZE = 32;
-constexpr uint32_t DEFAULT_C0_SIZE = 32;
+// From the hardware table (AscHardware.td, ascsim/gen/Hardware.h).
+constexpr uint16_t ONE_BLK_SIZE = ::ascsim::hw::kBlockBytes;
+constexpr uint32_t DEFAULT_C0_SIZE = ::ascsim::hw::kBlockBytes;
 constexpr uint32_t BLOCK_CUBE = 16;
-constexpr uint32_t ONE_REPEAT_BYTE_SIZE = 256;
-constexpr uint32_t DEFAULT_BLK_NUM = 8;
+constexpr uint32_t ONE_REPEAT_BYTE_SIZE = ::ascsim::hw::kRepeatBytes;
+constexpr uint32_t DEFAULT_BLK_NUM =
+    ::ascsim::hw::kRepeatBytes / ::ascsim::hw::kBlockBytes;
 constexpr uint16_t DEFAULT_BLK_STRIDE = 1;
-constexpr uint8_t DEFAULT_REPEAT_STRIDE = 8;
-constexpr uint32_t MAX_REPEAT_TIMES = 255;
+constexpr uint8_t DEFAULT_REPEAT_STRIDE = DEFAULT_BLK_NUM;
+constexpr uint32_t MAX_REPEAT_TIMES = ::ascsim::hw::kMaxRepeat;
 constexpr uint64_t FULL_MASK = ~0ull;
-constexpr uint32_t TOTAL_UB_SIZE = 192 * 1024;
-constexpr uint32_t TOTAL_VEC_LOCAL_SIZE = 184 * 1024;
-constexpr uint32_t TMP_UB_OFFSET = 184 * 1024;
-constexpr uint32_t TMP_UB_SIZE = 8 * 1024;
-constexpr uint32_t TOTAL_L1_SIZE = 512 * 1024 - 128;
-constexpr uint32_t TOTAL_L0A_SIZE = 64 * 1024;
-constexpr uint32_t TOTAL_L0B_SIZE = 64 * 1024;
-constexpr uint32_t TOTAL_L0C_SIZE = 128 * 1024;
-constexpr uint32_t CACHE_LINE_SIZE = 64;
-constexpr int32_t QUE_MAX_EVENT = 8;
+constexpr uint32_t TOTAL_UB_SIZE =
+    ::ascsim::hw::usableBytes(::ascsim::hw::kMemUB);
+constexpr uint32_t TMP_UB_SIZE = ::ascsim::hw::kTmpUbBytes;
+constexpr uint32_t TOTAL_VEC_LOCAL_SIZE = TOTAL_UB_SIZE - TMP_UB_SIZE;
+constexpr uint32_t TMP_UB_OFFSET = TOTAL_VEC_LOCAL_SIZE;
+constexpr uint32_t TOTAL_L1_SIZE =
+    ::ascsim::hw::usableBytes(::ascsim::hw::kMemL1);
+constexpr uint32_t TOTAL_L0A_SIZE =
+    ::ascsim::hw::usableBytes(::ascsim::hw::kMemL0A);
+constexpr uint32_t TOTAL_L0B_SIZE =
+    ::ascsim::hw::usableBytes(::ascsim::hw::kMemL0B);
+constexpr uint32_t TOTAL_L0C_SIZE =
+    ::ascsim::hw::usableBytes(::ascsim::hw::kMemL0C);
+constexpr uint32_t CACHE_LINE_SIZE = ::ascsim::hw::kCacheLineBytes;
+constexpr int32_t QUE_MAX_EVENT = ::ascsim::hw::kFlagIds;
 constexpr int32_t QBUF_MAX_LEN = 64;
 
 } // namespace AscendC

@@ -13,6 +13,7 @@
 #define ASCSIM_RUNTIME_H
 
 #include "ascsim/abi.h"
+#include "ascsim/gen/Hardware.h"
 
 #include <cstdint>
 #include <map>
@@ -32,22 +33,23 @@ namespace ascsim {
 /// warning, or nothing (the detector is then not even allocated).
 enum class RaceCheck : uint8_t { Raise = 0, Warn, Off };
 
-/// Platform and host parameters of one launch. Validate with validate().
+/// Platform and host parameters of one launch (defaults: the default
+/// platform of the hardware table). Validate with validate().
 struct LaunchConfig {
-  /// Unified Buffer bytes per vector core (910B/910C: 196608).
-  uint64_t ub_bytes = 196608;
+  /// Unified Buffer bytes per vector core.
+  uint64_t ub_bytes = hw::usableBytes(hw::kMemUB);
   /// Physical vector cores; blocks beyond this run in further waves.
-  uint32_t aiv_cores = 48;
-  /// Core clock in MHz (910B1: 1850, other A2/A3 parts: 1800).
-  double clock_mhz = 1850.0;
+  uint32_t aiv_cores = hw::kPlatforms[hw::kDefaultPlatformIndex].aivCores;
+  /// Core clock in MHz.
+  double clock_mhz = hw::kPlatforms[hw::kDefaultPlatformIndex].clockMhz;
   /// Host worker threads running blocks; 0 = hardware concurrency.
   uint32_t host_threads = 0;
   /// Shared HBM bandwidth of the chip (reads + writes) in GB/s; caps the
   /// kernel estimate when many cores stream (docs/timing.md).
-  double hbm_gbps = 1612.0;
+  double hbm_gbps = hw::kPlatforms[hw::kDefaultPlatformIndex].hbmGbps;
   /// Fixed cost of one launch on the device (scheduling, core start-up and
   /// completion), added to duration_us.
-  double launch_overhead_us = 3.0;
+  double launch_overhead_us = hw::kLaunchOverheadNs / 1000.0;
   /// Happens-before race detection.
   RaceCheck race_check = RaceCheck::Raise;
   /// Warn about reads of Unified Buffer bytes no earlier instruction wrote.

@@ -20,33 +20,8 @@
 
 namespace AscendC {
 
-//===----------------------------------------------------------------------===//
-// Enumerations (ascendc_api.md §3.25-§3.27)
-//===----------------------------------------------------------------------===//
-
-enum class CacheLine : uint64_t { SINGLE_CACHE_LINE = 0, ENTIRE_DATA_CACHE };
-enum class DcciDst : uint64_t {
-  CACHELINE_ALL = 0,
-  CACHELINE_UB,
-  CACHELINE_OUT,
-  CACHELINE_ATOMIC,
-};
-enum class AtomicDtype {
-  ATOMIC_NONE = 0,
-  ATOMIC_F32,
-  ATOMIC_F16,
-  ATOMIC_S16,
-  ATOMIC_S32,
-  ATOMIC_S8,
-  ATOMIC_BF16,
-};
-enum class AtomicOp { ATOMIC_SUM = 0 };
-enum class AippInputFormat : uint8_t {
-  YUV420SP_U8 = 0,
-  XRGB8888_U8 = 1,
-  RGB888_U8 = 4,
-  YUV400_U8 = 9,
-};
+// The enumerations of §3.25-§3.27 (CacheLine, DcciDst, AtomicDtype, AtomicOp,
+// AippInputFormat) are in ascsim/gen/Enums.h, generated from the dialect's.
 
 //===----------------------------------------------------------------------===//
 // Scalar helpers (§5.16)

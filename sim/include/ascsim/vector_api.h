@@ -27,29 +27,8 @@ namespace AscendC {
 // Enumerations (ascendc_api.md §3)
 //===----------------------------------------------------------------------===//
 
-enum class RoundMode : uint8_t {
-  CAST_NONE = 0,
-  CAST_RINT,
-  CAST_FLOOR,
-  CAST_CEIL,
-  CAST_ROUND,
-  CAST_TRUNC,
-  CAST_ODD,
-  UNKNOWN = 0xFF,
-};
-enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
-enum class SELMODE : uint8_t {
-  VSEL_CMPMASK_SPR = 0,
-  VSEL_TENSOR_SCALAR_MODE,
-  VSEL_TENSOR_TENSOR_MODE,
-};
-enum class ReduceOrder : uint8_t {
-  ORDER_VALUE_INDEX = 0,
-  ORDER_INDEX_VALUE,
-  ORDER_ONLY_VALUE,
-  ORDER_ONLY_INDEX,
-};
-enum class MaskMode : uint8_t { NORMAL = 0, COUNTER };
+// RoundMode, CMPMODE, SELMODE, ReduceOrder and MaskMode: ascsim/gen/Enums.h
+// (generated from the dialect's enums, through ascsim/enums.h).
 
 constexpr uint64_t MASK_PLACEHOLDER = 0;
 /// Non-const, like the NPU's: it is passed to `uint64_t mask[]` parameters.

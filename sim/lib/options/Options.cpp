@@ -2,6 +2,8 @@
 
 #include "options/Options.h"
 
+#include "ascsim/gen/Hardware.h"
+
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -34,65 +36,26 @@ std::optional<std::string> LaunchConfig::validate() const {
 }
 
 std::optional<LaunchConfig> platformConfig(const std::string &soc) {
-  struct Row {
-    const char *name;
-    uint32_t aiv;
-    double mhz;
-    double hbmGbps;
-  };
-  // Vector core counts from the CANN platform ini files; 1850 MHz is read for
-  // 910B1 only, 1800 MHz is used for every other part (hardware.md §1.2).
-  // HBM: 1612 GB/s fitted to the 910B Add measurements (docs/timing.md);
-  // 1250 GB/s for A3 dies, the one published A3 read+write measurement
-  // (hardware.md §7.2, third party, on a 9362 die).
-  static const Row kRows[] = {
-      {"Ascend910B1", 48, 1850.0, 1612.0},
-      {"Ascend910B2", 48, 1800.0, 1612.0},
-      {"Ascend910B2C", 48, 1800.0, 1612.0},
-      {"Ascend910B3", 40, 1800.0, 1612.0},
-      {"Ascend910B4", 40, 1800.0, 1612.0},
-      {"Ascend910B4-1", 40, 1800.0, 1612.0},
-      {"Ascend910_9362", 40, 1800.0, 1250.0},
-      {"Ascend910_9363", 40, 1800.0, 1250.0},
-      {"Ascend910_9372", 40, 1800.0, 1250.0},
-      {"Ascend910_9381", 48, 1800.0, 1250.0},
-      {"Ascend910_9382", 48, 1800.0, 1250.0},
-      {"Ascend910_9391", 48, 1800.0, 1250.0},
-      {"Ascend910_9392", 48, 1800.0, 1250.0},
-  };
-  for (const Row &r : kRows) {
-    if (soc == r.name) {
-      LaunchConfig c;
-      c.ub_bytes = 196608;
-      c.aiv_cores = r.aiv;
-      c.clock_mhz = r.mhz;
-      c.hbm_gbps = r.hbmGbps;
-      return c;
-    }
+  // The platform rows of the hardware table (AscHardware.td).
+  for (const hw::PlatformFacts &p : hw::kPlatforms) {
+    if (soc != p.name)
+      continue;
+    LaunchConfig c;
+    c.ub_bytes = hw::usableBytes(hw::kMemUB);
+    c.aiv_cores = p.aivCores;
+    c.clock_mhz = p.clockMhz;
+    c.hbm_gbps = p.hbmGbps;
+    return c;
   }
   return std::nullopt;
 }
 
 uint64_t capacityOf(Mem m, const LaunchConfig &config) {
-  switch (m) {
-  case Mem::UB:
-    return config.ub_bytes;
-  case Mem::L1:
-    // TOTAL_L1_SIZE (hardware.md §2.1): 512 KiB minus the 128 bytes the
-    // framework reserves for KFC messages.
-    return 512 * 1024 - 128;
-  case Mem::L0A:
-  case Mem::L0B:
-    return 65536;
-  case Mem::L0C:
-    return 131072;
-  case Mem::BT:
-    return 1024;
-  case Mem::FB:
-    return 7168;
-  default:
-    return 0;
-  }
+  if (m == Mem::UB)
+    return config.ub_bytes; // a launch may model a smaller UB
+  auto index = static_cast<unsigned>(m);
+  return m == Mem::GM || index >= hw::kNumMemories ? 0
+                                                   : hw::usableBytes(index);
 }
 
 uint32_t effectiveHostThreads(const LaunchConfig &config, uint32_t numBlocks) {

@@ -2,6 +2,11 @@
 
 #include "support/Isa.h"
 
+#include "ascsim/gen/Enums.h"
+#include "ascsim/gen/Hardware.h"
+
+#include <array>
+
 namespace ascsim {
 
 const char *pipeName(Pipe p) {
@@ -12,83 +17,67 @@ const char *pipeName(Pipe p) {
 
 std::optional<Pipe> pipeFromPipeT(uint8_t pipeT) {
   switch (pipeT) {
-  case 0:
+  case PIPE_S:
     return Pipe::S;
-  case 1:
+  case PIPE_V:
     return Pipe::V;
-  case 2:
+  case PIPE_M:
     return Pipe::M;
-  case 3:
+  case PIPE_MTE1:
     return Pipe::MTE1;
-  case 4:
+  case PIPE_MTE2:
     return Pipe::MTE2;
-  case 5:
+  case PIPE_MTE3:
     return Pipe::MTE3;
-  case 10:
+  case PIPE_FIX:
     return Pipe::FIX;
-  default:
+  default: // PIPE_ALL, and pipes A2/A3 do not have
     return std::nullopt;
   }
 }
 
 const char *pipeTName(uint8_t pipeT) {
-  static const char *const kNames[] = {"PIPE_S",    "PIPE_V",    "PIPE_M",
-                                       "PIPE_MTE1", "PIPE_MTE2", "PIPE_MTE3",
-                                       "PIPE_ALL",  "PIPE_MTE4", "PIPE_MTE5",
-                                       "PIPE_V2",   "PIPE_FIX"};
-  return pipeT < sizeof(kNames) / sizeof(kNames[0]) ? kNames[pipeT] : "PIPE_?";
+  static const auto names = [] {
+    std::array<std::string, std::size(hw::kPipeNames)> n;
+    for (size_t i = 0; i < n.size(); ++i)
+      n[i] = std::string("PIPE_") + hw::kPipeNames[i];
+    return n;
+  }();
+  return pipeT < names.size() ? names[pipeT].c_str() : "PIPE_?";
 }
 
 namespace {
-using P = Pipe;
-// Order and names of AscendC::HardEvent (hardware.md §3.2); the last column
-// is the 2201 AIV subset (HardEventAiv).
-const EventInfo kEvents[kNumEvents] = {
-    {"MTE2_MTE1", P::MTE2, P::MTE1, false},
-    {"MTE1_MTE2", P::MTE1, P::MTE2, false},
-    {"MTE1_M", P::MTE1, P::M, false},
-    {"M_MTE1", P::M, P::MTE1, false},
-    {"MTE2_V", P::MTE2, P::V, true},
-    {"V_MTE2", P::V, P::MTE2, true},
-    {"MTE3_V", P::MTE3, P::V, true},
-    {"V_MTE3", P::V, P::MTE3, true},
-    {"M_V", P::M, P::V, false},
-    {"V_M", P::V, P::M, false},
-    {"V_V", P::V, P::V, true},
-    {"MTE3_MTE1", P::MTE3, P::MTE1, false},
-    {"MTE1_MTE3", P::MTE1, P::MTE3, false},
-    {"MTE1_V", P::MTE1, P::V, false},
-    {"MTE2_M", P::MTE2, P::M, false},
-    {"M_MTE2", P::M, P::MTE2, false},
-    {"V_MTE1", P::V, P::MTE1, false},
-    {"M_FIX", P::M, P::FIX, false},
-    {"FIX_M", P::FIX, P::M, false},
-    {"MTE3_MTE2", P::MTE3, P::MTE2, true},
-    {"MTE2_MTE3", P::MTE2, P::MTE3, true},
-    {"S_V", P::S, P::V, true},
-    {"V_S", P::V, P::S, true},
-    {"S_MTE2", P::S, P::MTE2, true},
-    {"MTE2_S", P::MTE2, P::S, true},
-    {"S_MTE3", P::S, P::MTE3, true},
-    {"MTE3_S", P::MTE3, P::S, true},
-    {"MTE2_FIX", P::MTE2, P::FIX, false},
-    {"FIX_MTE2", P::FIX, P::MTE2, false},
-    {"FIX_S", P::FIX, P::S, false},
-    {"M_S", P::M, P::S, false},
-    {"FIX_MTE3", P::FIX, P::MTE3, false},
-    {"MTE1_FIX", P::MTE1, P::FIX, false},
-    {"FIX_MTE1", P::FIX, P::MTE1, false},
-    {"FIX_FIX", P::FIX, P::FIX, false},
+/// The physical pipe of a pipe_t value (the hardware table's event pipes).
+Pipe physical(uint8_t pipeT) {
+  std::optional<Pipe> p = pipeFromPipeT(pipeT);
+  return p ? *p : Pipe::S;
+}
+
+/// The event table with physical pipes, built once from the hardware facts
+/// (ascsim/gen/Hardware.h: AscendC::HardEvent order, pipes from the names).
+struct EventTable {
+  EventInfo events[kNumEvents];
+  EventTable() {
+    static_assert(hw::kNumEvents == kNumEvents, "HardEvent count");
+    for (int i = 0; i < kNumEvents; ++i) {
+      const hw::EventFacts &e = hw::kEvents[i];
+      events[i] = {e.name, physical(e.src), physical(e.dst), e.aiv};
+    }
+  }
 };
+const EventTable &eventTable() {
+  static const EventTable table;
+  return table;
+}
 } // namespace
 
 const EventInfo *eventInfo(uint8_t event) {
-  return event < kNumEvents ? &kEvents[event] : nullptr;
+  return event < kNumEvents ? &eventTable().events[event] : nullptr;
 }
 
 std::string aivEventList() {
   std::string s;
-  for (const EventInfo &e : kEvents) {
+  for (const EventInfo &e : eventTable().events) {
     if (!e.onAiv)
       continue;
     if (!s.empty())
@@ -99,15 +88,12 @@ std::string aivEventList() {
 }
 
 Mem memOfPosition(uint8_t pos) {
-  // TPosition: GM A1 A2 B1 B2 C1 C2 CO1 CO2 VECIN VECOUT VECCALC SPM TSCM
-  // C2PIPE2GM C2PIPE2LOCAL
-  static const Mem kMem[] = {
-      Mem::GM, Mem::L1, Mem::L0A, Mem::L1, Mem::L0B, Mem::L1, Mem::BT, Mem::L0C,
-      Mem::GM, Mem::UB, Mem::UB,  Mem::UB, Mem::GM,  Mem::L1, Mem::FB, Mem::FB};
-  return pos < sizeof(kMem) / sizeof(kMem[0]) ? kMem[pos] : Mem::Invalid;
+  return pos < hw::kNumPositions ? static_cast<Mem>(hw::kPositionMemory[pos])
+                                 : Mem::Invalid;
 }
 
 const char *memName(Mem m) {
+  // Display names of the memories, in AscendC::Hardware order.
   static const char *const kNames[] = {
       "GM",     "UB", "L1", "L0A", "L0B", "L0C", "BiasTable", "FixpipeBuffer",
       "invalid"};
@@ -115,11 +101,7 @@ const char *memName(Mem m) {
 }
 
 const char *positionName(uint8_t pos) {
-  static const char *const kNames[] = {
-      "GM",  "A1",   "A2",        "B1",          "B2",     "C1",
-      "C2",  "CO1",  "CO2",       "VECIN",       "VECOUT", "VECCALC",
-      "SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"};
-  return pos < sizeof(kNames) / sizeof(kNames[0]) ? kNames[pos] : "invalid";
+  return pos < hw::kNumPositions ? hw::kPositionNames[pos] : "invalid";
 }
 
 const char *dtypeName(DType t) {

@@ -29,7 +29,7 @@ func.func @overflows_ub() {
 func.func @overflows_l1() {
   %addr = arith.constant 524256 : i32
   %n = arith.constant 32 : i32
-  // expected-error@+1 {{static local tensor occupies bytes [524256, 524320) of l1 but l1 has only 524288 bytes}}
+  // expected-error@+1 {{static local tensor occupies bytes [524256, 524320) of l1 but l1 has only 524160 bytes}}
   %t = asc.local_tensor %addr, %n : i32, i32 -> !asc.local_tensor<b1, f16>
   return
 }

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "ascsim/gen/Hardware.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -88,28 +89,10 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
 //===----------------------------------------------------------------------===//
 
 Hardware mlir::asc::getHardware(TPosition position) {
-  switch (position) {
-  case TPosition::GM:
-  case TPosition::CO2:
-    return Hardware::GM;
-  case TPosition::A1:
-  case TPosition::B1:
-  case TPosition::C1:
-    return Hardware::L1;
-  case TPosition::A2:
-    return Hardware::L0A;
-  case TPosition::B2:
-    return Hardware::L0B;
-  case TPosition::CO1:
-    return Hardware::L0C;
-  case TPosition::C2:
-    return Hardware::BIAS;
-  case TPosition::VECIN:
-  case TPosition::VECOUT:
-  case TPosition::VECCALC:
-    return Hardware::UB;
-  }
-  llvm_unreachable("unknown TPosition");
+  // The position -> memory facts of AscAttrs.td (hardware.md §2.1).
+  auto index = static_cast<unsigned>(position);
+  assert(index < ascsim::hw::kNumPositions && "unknown TPosition");
+  return static_cast<Hardware>(ascsim::hw::kPositionMemory[index]);
 }
 
 bool mlir::asc::isOnChip(TPosition position) {

@@ -6,7 +6,10 @@
 // an enum may set `pyName` (the Python class name), `pyPrefix` (prepended to
 // every Python member name), `pyOmit` (cases Python does not have) and
 // `pyExtraCases` ("NAME=value" members only Python has, as pyasc defines
-// them); `cxxName`/`cxxPrefix` give the AscendC spelling where it differs. As attributes they print as `#asc<position vecin>`,
+// them); `cxxName`/`cxxPrefix` give the AscendC spelling where it differs,
+// `cxxType` its underlying type ("" for int), `cxxExtraCases` enumerators
+// only C++ has, and `cxxEnum = 0` keeps an enum out of the simulator's
+// generated Ascend C header (ascsim/gen/Enums.h). As attributes they print as `#asc<position vecin>`,
 // `#asc<hard_event mte2_v>` and `#asc<pipe all>`; inside op assembly formats
 // only the keyword appears.
 //
@@ -16,31 +19,47 @@
 #define ASCIR_DIALECT_ASC_IR_ASCATTRS_TD
 
 include "ascir/Dialect/Asc/IR/AscDialect.td"
+include "ascir/Dialect/Asc/IR/AscHardware.td"
 include "mlir/IR/EnumAttr.td"
 
 //===----------------------------------------------------------------------===//
 // TPosition
 //===----------------------------------------------------------------------===//
 
+// A position and the physical memory it maps to on 2201 (hardware.md §2.1:
+// GM->GM; VECIN/VECCALC/VECOUT->UB; A1, B1, C1, TSCM->L1; A2->L0A; B2->L0B;
+// CO1->L0C; C2->BiasTable; CO2->GM; C2PIPE2GM->Fixpipe buffer; SPM->GM).
+class Asc_PositionCase<string sym, int val, string str, Asc_Memory mem>
+    : I32EnumAttrCase<sym, val, str> {
+  Asc_Memory memory = mem;
+}
+
 def Asc_TPosition : I32EnumAttr<"TPosition",
     "logical position of a tensor (C++ AscendC::TPosition)", [
-  I32EnumAttrCase<"GM", 0, "gm">,
-  I32EnumAttrCase<"A1", 1, "a1">,
-  I32EnumAttrCase<"A2", 2, "a2">,
-  I32EnumAttrCase<"B1", 3, "b1">,
-  I32EnumAttrCase<"B2", 4, "b2">,
-  I32EnumAttrCase<"C1", 5, "c1">,
-  I32EnumAttrCase<"C2", 6, "c2">,
-  I32EnumAttrCase<"CO1", 7, "co1">,
-  I32EnumAttrCase<"CO2", 8, "co2">,
-  I32EnumAttrCase<"VECIN", 9, "vecin">,
-  I32EnumAttrCase<"VECOUT", 10, "vecout">,
-  I32EnumAttrCase<"VECCALC", 11, "veccalc">
+  Asc_PositionCase<"GM", 0, "gm", Asc_MemGM>,
+  Asc_PositionCase<"A1", 1, "a1", Asc_MemL1>,
+  Asc_PositionCase<"A2", 2, "a2", Asc_MemL0A>,
+  Asc_PositionCase<"B1", 3, "b1", Asc_MemL1>,
+  Asc_PositionCase<"B2", 4, "b2", Asc_MemL0B>,
+  Asc_PositionCase<"C1", 5, "c1", Asc_MemL1>,
+  Asc_PositionCase<"C2", 6, "c2", Asc_MemBias>,
+  Asc_PositionCase<"CO1", 7, "co1", Asc_MemL0C>,
+  Asc_PositionCase<"CO2", 8, "co2", Asc_MemGM>,
+  Asc_PositionCase<"VECIN", 9, "vecin", Asc_MemUB>,
+  Asc_PositionCase<"VECOUT", 10, "vecout", Asc_MemUB>,
+  Asc_PositionCase<"VECCALC", 11, "veccalc", Asc_MemUB>,
+  Asc_PositionCase<"SPM", 12, "spm", Asc_MemGM>,
+  Asc_PositionCase<"TSCM", 13, "tscm", Asc_MemL1>,
+  Asc_PositionCase<"C2PIPE2GM", 14, "c2pipe2gm", Asc_MemFixbuf>,
+  Asc_PositionCase<"C2PIPE2LOCAL", 15, "c2pipe2local", Asc_MemFixbuf>
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
-  // pyasc's Python TPosition ends with MAX = 12 (C++: MAX = 16).
+  // pyasc's Python TPosition has GM..VECCALC and MAX = 12 (C++: MAX = 16,
+  // with the aliases LCM = VECCALC and SHM = SPM).
+  list<string> pyOmit = ["SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"];
   list<string> pyExtraCases = ["MAX=12"];
+  list<string> cxxExtraCases = ["LCM=VECCALC", "SHM=SPM", "MAX=16"];
 }
 
 def Asc_TPositionAttr : EnumAttr<Asc_Dialect, Asc_TPosition, "position"> {
@@ -66,6 +85,7 @@ def Asc_Hardware : I32EnumAttr<"Hardware",
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
   list<string> pyExtraCases = ["MAX=8"];
+  list<string> cxxExtraCases = ["MAX=8"];
 }
 
 def Asc_HardwareAttr : EnumAttr<Asc_Dialect, Asc_Hardware, "hardware"> {
@@ -171,6 +191,7 @@ def Asc_Property : I32EnumAttr<"Property",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  bit cxxEnum = 0; // AscendC constants, not an enum
 }
 
 def Asc_PropertyAttr : EnumAttr<Asc_Dialect, Asc_Property, "property"> {
@@ -193,6 +214,7 @@ def Asc_RoundMode : I32EnumAttr<"RoundMode",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  list<string> cxxExtraCases = ["UNKNOWN=0xFF"];
 }
 
 def Asc_RoundModeAttr : EnumAttr<Asc_Dialect, Asc_RoundMode, "round_mode"> {
@@ -234,6 +256,7 @@ def Asc_SelMode : I32EnumAttr<"SelMode",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string cxxName = "SELMODE";
 }
 
 def Asc_SelModeAttr : EnumAttr<Asc_Dialect, Asc_SelMode, "sel_mode"> {

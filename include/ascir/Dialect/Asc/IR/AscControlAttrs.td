@@ -16,6 +16,7 @@ def Asc_CacheLine : I32EnumAttr<"CacheLine",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string cxxType = "uint64_t";
 }
 
 def Asc_CacheLineAttr : EnumAttr<Asc_Dialect, Asc_CacheLine, "cache_line"> {
@@ -31,6 +32,7 @@ def Asc_DcciDst : I32EnumAttr<"DcciDst",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string cxxType = "uint64_t";
 }
 
 def Asc_DcciDstAttr : EnumAttr<Asc_Dialect, Asc_DcciDst, "dcci_dst"> {
@@ -49,6 +51,7 @@ def Asc_AtomicDtype : I32EnumAttr<"AtomicDtype",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string cxxType = "";
 }
 
 def Asc_AtomicDtypeAttr
@@ -62,6 +65,7 @@ def Asc_AtomicOp : I32EnumAttr<"AtomicOp",
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
+  string cxxType = "";
 }
 
 def Asc_AtomicOpAttr : EnumAttr<Asc_Dialect, Asc_AtomicOp, "atomic_op"> {

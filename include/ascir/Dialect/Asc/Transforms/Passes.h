@@ -8,6 +8,7 @@
 #ifndef ASCIR_DIALECT_ASC_TRANSFORMS_PASSES_H
 #define ASCIR_DIALECT_ASC_TRANSFORMS_PASSES_H
 
+#include "ascsim/gen/Hardware.h" // the capacities the options default to
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -29,7 +29,8 @@ def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
       first op that brings a memory beyond its capacity gets an error, with
       a note on each earlier contributor.
 
-    Capacities default to the A2/A3 sizes (hardware.md §2.1). The IR is not
+    Capacities default to the usable A2/A3 sizes of the hardware table
+    (AscHardware.td; L1 without its 128 reserved bytes). The IR is not
     changed.
 
     Example (UB is 196608 bytes):
@@ -50,18 +51,26 @@ def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
     asc.tpipe_init_buffer %pipe, %qz, %c2, %len : !asc.tque<vecout, 2>, i32, i32
     ```
   }];
+  // Defaults: the usable capacities of AscHardware.td (ascsim/gen/Hardware.h;
+  // L1 without the 128 bytes reserved for KFC messages).
   let options = [
-    Option<"ubSize", "ub-size", "uint64_t", /*default=*/"196608",
+    Option<"ubSize", "ub-size", "uint64_t",
+           /*default=*/"::ascsim::hw::usableBytes(::ascsim::hw::kMemUB)",
            "Unified buffer capacity in bytes (vecin, vecout, veccalc)">,
-    Option<"l1Size", "l1-size", "uint64_t", /*default=*/"524288",
+    Option<"l1Size", "l1-size", "uint64_t",
+           /*default=*/"::ascsim::hw::usableBytes(::ascsim::hw::kMemL1)",
            "L1 capacity in bytes (a1, b1, c1)">,
-    Option<"l0aSize", "l0a-size", "uint64_t", /*default=*/"65536",
+    Option<"l0aSize", "l0a-size", "uint64_t",
+           /*default=*/"::ascsim::hw::usableBytes(::ascsim::hw::kMemL0A)",
            "L0A capacity in bytes (a2)">,
-    Option<"l0bSize", "l0b-size", "uint64_t", /*default=*/"65536",
+    Option<"l0bSize", "l0b-size", "uint64_t",
+           /*default=*/"::ascsim::hw::usableBytes(::ascsim::hw::kMemL0B)",
            "L0B capacity in bytes (b2)">,
-    Option<"l0cSize", "l0c-size", "uint64_t", /*default=*/"131072",
+    Option<"l0cSize", "l0c-size", "uint64_t",
+           /*default=*/"::ascsim::hw::usableBytes(::ascsim::hw::kMemL0C)",
            "L0C capacity in bytes (co1)">,
-    Option<"biasSize", "bias-size", "uint64_t", /*default=*/"1024",
+    Option<"biasSize", "bias-size", "uint64_t",
+           /*default=*/"::ascsim::hw::usableBytes(::ascsim::hw::kMemBIAS)",
            "Bias table capacity in bytes (c2)">,
   ];
   let statistics = [
