@@ -124,8 +124,9 @@ struct VecInstr {
   std::vector<WriteSeg> segs;
   AtomicKind atomic = AtomicKind::None;
   DType atomicType = DType::F32;
-  /// Host byte hulls (written, read, unused) for the engine's automatic
-  /// PIPE_V dependency barrier.
+  /// Host byte hulls (written; read through source 0; read through the
+  /// other operands, or unused) for the engine's automatic PIPE_V
+  /// dependency barrier.
   std::array<std::pair<uintptr_t, uintptr_t>, 3> hulls{};
 
   VecOperand &operand(Role r) { return opnd[static_cast<int>(r)]; }
@@ -157,8 +158,8 @@ struct VecRegs {
 
 /// User-facing (pyasc) name: "add", "whole_reduce_max", ...
 const char *vecOpName(VecOp op);
-/// Whether A2/A3 supports `op` on (dst, src) element types; `allowed` gets
-/// the supported list for the message.
+/// Whether A2/A3 supports `op` on (dst, src) element types; when not,
+/// `allowed` gets the supported list for the message.
 bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed);
 /// Cast pairs and round modes of hardware.md §4.3: whether the pair exists,
 /// and (if so) whether `mode` is allowed; `modes` lists the allowed ones.
@@ -188,13 +189,18 @@ uint64_t reduceTmpElements(const VecInstr &in);
 /// only the plan (no resolved addresses), except Gather/Gatherb sources,
 /// which are data dependent: the whole tensor view is reported.
 Spans footprint(const VecInstr &in, Role role, bool write);
+/// The same into `out`, reusing its capacity (no allocation per call once
+/// `out` has grown: the core plans every instruction into the same lists).
+void footprint(const VecInstr &in, Role role, bool write, Spans &out);
 /// Hull [lo, hi) of a span list (0, 0 when empty).
 Span hull(const Spans &s);
 
 /// Fills in.segs / in.out / in.stagingBytes / in.hulls from the resolved
 /// operands and the write footprints (dst, and the ReduceSum/Max/Min
-/// scratch buffer).
-void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites);
+/// scratch buffer). `reads`: the read footprints of the kNumRoles roles when
+/// the caller has them (null: computed here).
+void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites,
+                const Spans *reads = nullptr);
 
 /// Computes the result into `staging` (in.stagingBytes bytes) when the
 /// instruction starts. May throw a Fault (data-dependent Gather offsets).
