@@ -42,8 +42,6 @@ public:
                         uint32_t elemBytes, Loc loc);
   void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                 DType type, Loc loc);
-  void vecBinary(BinOp op, DType type, const Operand &dst, const Operand &src0,
-                 const Operand &src1, int32_t count, Loc loc);
   void setFlag(uint8_t event, int32_t id, Loc loc);
   void waitFlag(uint8_t event, int32_t id, Loc loc);
   void pipeBarrier(uint8_t pipeT, Loc loc);
