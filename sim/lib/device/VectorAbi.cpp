@@ -515,7 +515,8 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   setStrides(c, in);
 
   // Place every operand in the UB: position, alignment, bounds of the hull
-  // of its exact footprint.
+  // of its exact footprint (a stream's without the general walk).
+  const bool stream = isStream(in);
   const Operand *ops[kNumRoles] = {&c.dst, &c.src0, &c.src1, &c.src2};
   for (int k = 0; k < kNumRoles; ++k) {
     const Role role = static_cast<Role>(k);
@@ -544,8 +545,15 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
                std::to_string(src.addr) + " is not " + std::to_string(align) +
                "-byte aligned",
            loc);
-    footprint(in, role, false, plan.reads[k]);
-    footprint(in, role, true, plan.writes[k]);
+    if (stream) {
+      if (uint64_t n = streamSpan(in, role, false))
+        plan.reads[k].push_back({0, n});
+      if (uint64_t n = streamSpan(in, role, true))
+        plan.writes[k].push_back({0, n});
+    } else {
+      footprint(in, role, false, plan.reads[k]);
+      footprint(in, role, true, plan.writes[k]);
+    }
     const Span r = hull(plan.reads[k]), w = hull(plan.writes[k]);
     const bool reads = !plan.reads[k].empty(), writes = !plan.writes[k].empty();
     const uint64_t lo = !reads    ? (writes ? w.start : 0)

@@ -644,44 +644,42 @@ uint64_t reduceTmpElements(const VecInstr &in) {
 // Footprints
 //===----------------------------------------------------------------------===//
 
-Span hull(const Spans &s) {
-  if (s.empty())
-    return {0, 0};
-  return {s.front().start, s.back().end};
-}
-
 Spans footprint(const VecInstr &in, Role role, bool write) {
   Spans out;
   footprint(in, role, write, out);
   return out;
 }
 
-namespace {
-/// The common case first, without the general walk: a count form of an
-/// elementwise op reads and writes each operand as one contiguous stream.
-bool streamFootprint(const VecInstr &in, Role role, bool write, Spans &out) {
-  const VecOperand &o = in.operand(role);
-  const VecOp op = in.op;
-  if (in.form != MaskForm::Count || in.isCopy || !o.used ||
-      role == Role::Src2 || shapeOf(op) != Shape::Elementwise ||
-      op >= VecOp::CompareCmpMask || o.epb != 0 || o.inOff != 0 ||
-      o.blk != 1 ||
-      static_cast<uint64_t>(o.rep) * 32 !=
-          static_cast<uint64_t>(in.perRepeat) * o.es)
-    return false; // CMPMASK, quantisation, layout ops: the general walk
-  out.clear();
-  const bool touched = write ? role == Role::Dst
-                             : role != Role::Dst || vecReadsDst(op);
-  const uint64_t most = static_cast<uint64_t>(in.repeats) * in.perRepeat;
-  if (touched)
-    out.push_back({0, std::min(in.count, most) * o.es});
+bool isStream(const VecInstr &in) {
+  if (in.form != MaskForm::Count || in.isCopy ||
+      shapeOf(in.op) != Shape::Elementwise ||
+      in.op >= VecOp::CompareCmpMask || in.operand(Role::Src2).used)
+    return false; // CMPMASK, quantisation, layout ops, Select: the walk
+  for (const VecOperand &o : in.opnd)
+    if (o.used && (o.epb != 0 || o.inOff != 0 || o.blk != 1 ||
+                   static_cast<uint64_t>(o.rep) * 32 !=
+                       static_cast<uint64_t>(in.perRepeat) * o.es))
+      return false;
   return true;
 }
-} // namespace
+
+uint64_t streamSpan(const VecInstr &in, Role role, bool write) {
+  const VecOperand &o = in.operand(role);
+  const bool touched = write ? role == Role::Dst
+                             : role != Role::Dst || vecReadsDst(in.op);
+  if (!o.used || !touched)
+    return 0;
+  const uint64_t most = static_cast<uint64_t>(in.repeats) * in.perRepeat;
+  return std::min(in.count, most) * o.es;
+}
 
 void footprint(const VecInstr &in, Role role, bool write, Spans &out) {
-  if (streamFootprint(in, role, write, out))
+  if (isStream(in)) {
+    out.clear();
+    if (uint64_t n = streamSpan(in, role, write))
+      out.push_back({0, n});
     return;
+  }
   if (in.isCopy)
     return copyFootprint(in, role, write, out);
   if (cmpMaskFootprint(in, role, write, out))
@@ -869,9 +867,10 @@ void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites,
         in.segs.push_back({off, off, s.end - s.start});
       }
     };
-    segs(d.base, dstWrites);
-    if (!tmpWrites.empty())
+    if (dstWrites.size() + tmpWrites.size() > 1) { // else: no allocation
+      segs(d.base, dstWrites);
       segs(in.operand(Role::Src2).base, tmpWrites);
+    }
   }
   uintptr_t wlo = reinterpret_cast<uintptr_t>(in.out);
   in.hulls[0] = {wlo, wlo + (in.dense ? in.stagingBytes
@@ -927,14 +926,17 @@ void accumulate(uint8_t *p, const uint8_t *v, uint64_t len, AtomicKind k,
 } // namespace
 
 void commitVector(const VecInstr &in, const uint8_t *staging) {
+  const WriteSeg whole{0, 0, in.stagingBytes}; // no segs: one run
+  const WriteSeg *first = in.segs.empty() ? &whole : in.segs.data();
+  const WriteSeg *last = first + (in.segs.empty() ? 1 : in.segs.size());
   if (in.atomic == AtomicKind::None) {
-    for (const WriteSeg &s : in.segs)
-      std::memcpy(in.out + s.dst, staging + s.st, s.len);
+    for (const WriteSeg *s = first; s != last; ++s)
+      std::memcpy(in.out + s->dst, staging + s->st, s->len);
     return;
   }
   std::lock_guard<std::mutex> lock(gAtomicMutex);
-  for (const WriteSeg &s : in.segs)
-    accumulate(in.out + s.dst, staging + s.st, s.len, in.atomic,
+  for (const WriteSeg *s = first; s != last; ++s)
+    accumulate(in.out + s->dst, staging + s->st, s->len, in.atomic,
                in.atomicType);
 }
 

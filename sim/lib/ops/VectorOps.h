@@ -117,7 +117,8 @@ struct VecInstr {
   bool padFirst = false;  // dummy = the block's first element
 
   // The result: staging covers [out, out + stagingBytes) densely (dense) or
-  // holds the written bytes packed (segs give the mapping).
+  // holds the written bytes packed; segs give the mapping (none: the whole
+  // staging buffer is one run at out).
   uint8_t *out = nullptr;
   bool dense = true;
   uint64_t stagingBytes = 0;
@@ -193,7 +194,16 @@ Spans footprint(const VecInstr &in, Role role, bool write);
 /// `out` has grown: the core plans every instruction into the same lists).
 void footprint(const VecInstr &in, Role role, bool write, Spans &out);
 /// Hull [lo, hi) of a span list (0, 0 when empty).
-Span hull(const Spans &s);
+inline Span hull(const Spans &s) {
+  return s.empty() ? Span{0, 0} : Span{s.front().start, s.back().end};
+}
+/// Whether `in` is a stream: a count form of an elementwise op whose every
+/// operand is one contiguous run of its elements (the common case). Its
+/// footprints are then at most one span [0, streamSpan) per operand.
+bool isStream(const VecInstr &in);
+/// The bytes a stream reads (write = false) or writes through `role` from
+/// the operand's base (0: none).
+uint64_t streamSpan(const VecInstr &in, Role role, bool write);
 
 /// Fills in.segs / in.out / in.stagingBytes / in.hulls from the resolved
 /// operands and the write footprints (dst, and the ReduceSum/Max/Min
