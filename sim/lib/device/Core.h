@@ -151,8 +151,9 @@ private:
     const char *role;
   };
   /// Issues a planned vector instruction or parameterised copy into `pipe`
-  /// after the bookkeeping of its operand spans (reads first, as the race
-  /// detector expects): UB watch, race footprint, init tracking, GM traffic.
+  /// after the bookkeeping of its operand spans, in the order of `uses`
+  /// (reads first, as the race detector expects): UB watch, race footprint,
+  /// init tracking, GM traffic.
   void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                      uint64_t seq, const char *api, Loc loc,
                      const SpanUse *uses, size_t count);

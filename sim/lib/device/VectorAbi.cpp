@@ -496,7 +496,9 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   const char *api = vecOpName(op);
   plan.instr = std::make_shared<VecInstr>();
   VecInstr &in = *plan.instr;
-  in.cmpMask = vecRegs_.cmpMask;
+  if ((op >= VecOp::CompareCmpMask && op <= VecOp::SelectCmpMaskScalar) ||
+      op == VecOp::Select || op == VecOp::SelectScalar)
+    in.cmpMask = vecRegs_.cmpMask; // only its users share it (a refcount)
   in.ubBytes = mem_.ubBytes();
   in.op = op;
   in.dt = c.dstType;
@@ -608,16 +610,17 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
                              in.op == VecOp::BilinearInterpolation;
   SpanUse uses[2 * kNumRoles];
   size_t n = 0;
-  for (int k = 0; k < kNumRoles; ++k) {
-    const VecOperand &o = in.opnd[k];
-    if (!o.used)
-      continue;
-    const char *role = roleName(in.op, static_cast<Role>(k));
-    const uint64_t base = mem_.ubOffset(o.base);
-    uses[n++] = {Mem::UB, base, &plan.reads[k], false,
-                 dataDependent && k == 1 ? nullptr : role};
-    uses[n++] = {Mem::UB, base, &plan.writes[k], true, role};
-  }
+  for (int pass = 0; pass < 2; ++pass) // reads first
+    for (int k = 0; k < kNumRoles; ++k) {
+      const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
+      if (spans.empty())
+        continue;
+      const char *role = roleName(in.op, static_cast<Role>(k));
+      if (pass == 0 && dataDependent && k == 1)
+        role = nullptr;
+      uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
+                   role};
+    }
   issueVecInstr(std::move(plan.instr), Pipe::V, plan.cost, seq, api, loc,
                 uses, n);
 }
@@ -638,27 +641,24 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
   // Atomic stores are reported as reads: concurrent accumulations into the
   // same GM are not a race (ByteRange has no atomic flag).
   const bool plainStores = vi->atomic == AtomicKind::None;
-  for (int pass = 0; pass < 2; ++pass) // reads first, then writes
-    for (const SpanUse *u = uses; u != uses + count; ++u) {
-      if (u->write != (pass == 1))
-        continue;
-      uint64_t total = 0;
-      for (const Span &s : *u->spans) {
-        const uint64_t start = u->base + s.start, end = u->base + s.end;
-        total += s.end - s.start;
-        if (u->mem == Mem::UB && sys_.anyWatch)
-          watchUb(pipe, start, end, u->write, api, loc);
-        if (race_)
-          instr.fp.push_back(
-              ByteRange{u->mem, start, end, u->write && plainStores});
-        if (u->role)
-          trackInit(u->mem, u->write, api, u->role, start, end - start, loc);
-      }
-      if (u->mem == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
-        (u->write ? gmWrite_ : gmRead_) += total;
-        ++gmTransfers_;
-      }
+  for (const SpanUse *u = uses; u != uses + count; ++u) {
+    uint64_t total = 0;
+    for (const Span &s : *u->spans) {
+      const uint64_t start = u->base + s.start, end = u->base + s.end;
+      total += s.end - s.start;
+      if (u->mem == Mem::UB && sys_.anyWatch)
+        watchUb(pipe, start, end, u->write, api, loc);
+      if (race_)
+        instr.fp.push_back(
+            ByteRange{u->mem, start, end, u->write && plainStores});
+      if (u->role)
+        trackInit(u->mem, u->write, api, u->role, start, end - start, loc);
     }
+    if (u->mem == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
+      (u->write ? gmWrite_ : gmRead_) += total;
+      ++gmTransfers_;
+    }
+  }
   instr.work.vec = std::move(vi);
   issue(std::move(instr));
 }

@@ -106,7 +106,7 @@ struct VecInstr {
   uint16_t deqScale = 0x3C00; // float16 1.0
   DeqState deq;               // CastDeq / AddDeqRelu (ops/QuantOps.h)
   Loc loc{nullptr, 0};         // the call site (data-dependent faults)
-  std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK register
+  std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK (its users)
   uint8_t *ub = nullptr;               // UB byte 0 (CMPMASK addresses)
   uint64_t ubBytes = 0;
 
