@@ -172,6 +172,53 @@ void checkCmpMaskCall(const VecCall &c, Loc loc) {
          loc);
 }
 
+/// Allocator recycling the memory of VecInstr records (with their shared_ptr
+/// control block) per host thread: the V queue holds up to 32 instructions,
+/// more than malloc's per-thread cache keeps, so each would otherwise pay a
+/// slow malloc and free.
+template <class T> struct Recycled {
+  using value_type = T;
+  static constexpr size_t kKeep = 64;
+  Recycled() = default;
+  template <class U> Recycled(const Recycled<U> &) {}
+  T *allocate(size_t n) {
+    std::vector<void *> &kept = freeList();
+    if (n != 1 || kept.empty())
+      return static_cast<T *>(::operator new(n * sizeof(T)));
+    void *p = kept.back();
+    kept.pop_back();
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, size_t n) {
+    std::vector<void *> &kept = freeList();
+    if (n == 1 && kept.size() < kKeep)
+      kept.push_back(p);
+    else
+      ::operator delete(p);
+  }
+  static std::vector<void *> &freeList() {
+    struct List {
+      std::vector<void *> blocks;
+      ~List() {
+        for (void *p : blocks)
+          ::operator delete(p);
+      }
+    };
+    static thread_local List list;
+    return list.blocks;
+  }
+  template <class U> bool operator==(const Recycled<U> &) const {
+    return true;
+  }
+  template <class U> bool operator!=(const Recycled<U> &) const {
+    return false;
+  }
+};
+
+std::shared_ptr<VecInstr> newVecInstr() {
+  return std::allocate_shared<VecInstr>(Recycled<VecInstr>());
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -494,7 +541,7 @@ DType boundsType(const VecCall &c, Role role) {
 bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   const VecOp op = c.op;
   const char *api = vecOpName(op);
-  plan.instr = std::make_shared<VecInstr>();
+  plan.instr = newVecInstr();
   VecInstr &in = *plan.instr;
   if ((op >= VecOp::CompareCmpMask && op <= VecOp::SelectCmpMaskScalar) ||
       op == VecOp::Select || op == VecOp::SelectScalar)
@@ -722,7 +769,7 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
   if (call.blockCount == 0 || call.blockLen == 0)
     return; // NOP (A2/A3)
 
-  auto vi = std::make_shared<VecInstr>();
+  std::shared_ptr<VecInstr> vi = newVecInstr();
   VecInstr &in = *vi;
   in.isCopy = true;
   in.copy = call;
