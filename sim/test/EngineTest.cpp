@@ -1,5 +1,6 @@
 //===- EngineTest.cpp - The pipe engine and flags in isolation --*- C++ -*-===//
 
+#include "ops/VectorOps.h"
 #include "pipes/Engine.h"
 #include "support/Fault.h"
 
@@ -40,17 +41,33 @@ struct Fixture {
     i.work.count = n;
     engine.push(std::move(i));
   }
+  /// The count form Add(dst, a, b, n), planned as the core plans it.
   void add(uint64_t issue, float *dst, const float *a, const float *b,
            uint64_t n) {
+    auto vi = std::make_shared<VecInstr>();
+    VecInstr &in = *vi;
+    in.op = VecOp::Add;
+    in.dt = in.st = DType::F32;
+    in.form = MaskForm::Count;
+    in.counter = true;
+    in.count = n;
+    in.perRepeat = elementsPerRepeat(in.op, in.dt, in.st);
+    in.repeats = static_cast<uint32_t>((n + in.perRepeat - 1) / in.perRepeat);
+    const float *bases[] = {dst, a, b};
+    for (int k = 0; k < 3; ++k) {
+      VecOperand &o = in.opnd[k];
+      o.used = true;
+      o.es = 4;
+      o.rep = 8;
+      o.base = reinterpret_cast<uint8_t *>(const_cast<float *>(bases[k]));
+    }
+    planResult(in, footprint(in, Role::Dst, true), {});
     Instr i = make(InstrKind::Work, Pipe::V, issue);
-    i.cost = timing::vectorBinary(BinOp::Add, DType::F32, n * 4);
-    i.work.kind = WorkKind::Binary;
-    i.work.op = BinOp::Add;
+    i.cost = timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {in.repeats});
+    i.work.kind = WorkKind::Vector;
     i.work.type = DType::F32;
-    i.work.dst = reinterpret_cast<uint8_t *>(dst);
-    i.work.src0 = reinterpret_cast<const uint8_t *>(a);
-    i.work.src1 = reinterpret_cast<const uint8_t *>(b);
-    i.work.count = n;
+    i.work.dst = in.out;
+    i.work.vec = std::move(vi);
     engine.push(std::move(i));
   }
   void flag(InstrKind kind, Pipe p, uint8_t event, uint8_t id, uint64_t issue) {

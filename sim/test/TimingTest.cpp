@@ -14,12 +14,14 @@ TEST(TimingTest, InstructionCosts) {
   EXPECT_EQ(c.occupancy, 187u); // ceil(8192 / 44)
   EXPECT_EQ(c.latency, 347u);
   EXPECT_EQ(timing::localToGm(44).latency, 203u);
-  Cost add = timing::vectorBinary(BinOp::Add, DType::F32, 1000);
+  // Count forms: 1000 float32 bytes are 4 repeats of 256 B.
+  Cost add = timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {4});
   EXPECT_EQ(add.occupancy, 4u); // 4 repeats of 256 B
   EXPECT_EQ(add.latency, 21u);  // 6 + 15
-  Cost div = timing::vectorBinary(BinOp::Div, DType::F16, 256);
+  Cost div = timing::vectorOp(VecOp::Div, DType::F16, DType::F16, {1});
   EXPECT_EQ(div.occupancy, 4u); // 64 B per cycle
-  EXPECT_EQ(timing::vectorBinary(BinOp::Add, DType::I32, 256).latency, 19u);
+  EXPECT_EQ(timing::vectorOp(VecOp::Add, DType::I32, DType::I32, {1}).latency,
+            19u);
 }
 
 TEST(TimingTest, WavesAndBoundPipe) {

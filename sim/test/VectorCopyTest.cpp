@@ -275,6 +275,14 @@ TEST(VectorCopyTest, DiagnosticsNameThePythonLine) {
       {7, "bounds", 80, "reads source bytes [4096, 4100)"},
       {8, "argument", 90, "at most 32 bytes"},
       {10, "argument", 100, "not a multiple of 256 bytes"},
+      // The count forms name their op like every other vector call.
+      {11, "dtype", 110,
+       "add does not support bfloat16 on Ascend 910B/910C (A2/A3); "
+       "supported: float16, float32, int16, int32"},
+      {12, "argument", 120, "add: count must be non-negative, but got -8"},
+      {13, "dtype", 130,
+       "div does not support int32 on Ascend 910B/910C (A2/A3); supported: "
+       "float16, float32"},
   };
   std::vector<float> x(1024, 1.0f);
   uint64_t xa = reinterpret_cast<uint64_t>(x.data());

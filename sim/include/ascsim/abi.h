@@ -47,7 +47,7 @@ static inline Loc here(const char *f = __builtin_FILE(),
 }
 
 //===----------------------------------------------------------------------===//
-// Element types and operations (values are part of the ABI: append only)
+// Element types (values are part of the ABI: append only)
 //===----------------------------------------------------------------------===//
 
 enum class DType : uint8_t {
@@ -65,9 +65,6 @@ enum class DType : uint8_t {
   F32,
   F64,
 };
-
-/// Elementwise tensor-tensor vector instructions (PIPE_V).
-enum class BinOp : uint8_t { Add = 0, Sub, Mul, Div, Max, Min };
 
 /// A tensor operand as the library sees it. `pos` is the AscendC::TPosition
 /// value (0 = GM). For GM, `addr` is the host address; for local memories it
@@ -116,10 +113,6 @@ ASCSIM_API void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
 /// operand positions.
 ASCSIM_API void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                          DType type, Loc loc);
-/// Vector binary count form: dst[i] = src0[i] op src1[i], i < count.
-ASCSIM_API void vecBinary(BinOp op, DType type, const Operand &dst,
-                          const Operand &src0, const Operand &src1,
-                          int32_t count, Loc loc);
 /// SetFlag / WaitFlag with an AscendC::HardEvent value.
 ASCSIM_API void setFlag(uint8_t event, int32_t id, Loc loc);
 ASCSIM_API void waitFlag(uint8_t event, int32_t id, Loc loc);

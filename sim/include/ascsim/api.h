@@ -1,8 +1,9 @@
 //===- ascsim/api.h - Ascend C basic API functions --------------*- C++ -*-===//
 //
-// Data movement, vector compute, synchronisation and system functions of
-// namespace AscendC. Each is a thin inline forwarder to the simulator ABI;
-// the trailing `loc` parameter records the caller's (Python) line.
+// Data movement, synchronisation and system functions of namespace AscendC
+// (the vector instructions, count forms included, are in
+// ascsim/vector_api.h). Each is a thin inline forwarder to the simulator
+// ABI; the trailing `loc` parameter records the caller's (Python) line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,29 +42,6 @@ inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   ::ascsim::abi::dataCopy(dst.operand(), src.operand(), count,
                           ::ascsim::dtypeOf<T>(), loc);
 }
-
-//===----------------------------------------------------------------------===//
-// Vector binary (tensor op tensor), PIPE_V
-//===----------------------------------------------------------------------===//
-
-// One line per instruction family member; the mask/repeat forms join the
-// count form here when they are implemented.
-#define ASCSIM_VEC_BINARY(NAME, OP)                                            \
-  template <typename T>                                                        \
-  inline void NAME(const LocalTensor<T> &dst, const LocalTensor<T> &src0,      \
-                   const LocalTensor<T> &src1, const int32_t &count,           \
-                   ::ascsim::Loc loc = ::ascsim::here()) {                     \
-    ::ascsim::abi::vecBinary(::ascsim::BinOp::OP, ::ascsim::dtypeOf<T>(),      \
-                             dst.operand(), src0.operand(), src1.operand(),    \
-                             count, loc);                                      \
-  }
-ASCSIM_VEC_BINARY(Add, Add)
-ASCSIM_VEC_BINARY(Sub, Sub)
-ASCSIM_VEC_BINARY(Mul, Mul)
-ASCSIM_VEC_BINARY(Div, Div)
-ASCSIM_VEC_BINARY(Max, Max)
-ASCSIM_VEC_BINARY(Min, Min)
-#undef ASCSIM_VEC_BINARY
 
 //===----------------------------------------------------------------------===//
 // Synchronisation

@@ -1,10 +1,10 @@
 //===- ascsim/vector_abi.h - ABI of the vector API breadth ------*- C++ -*-===//
 //
-// The part of the kernel-to-simulator ABI used by the mask/repeat forms of the
-// vector instructions, the data-movement parameter forms and the mask/atomic
-// control calls (ascsim/vector_api.h). One plain descriptor per call: the
-// header fills it inline, the library (sim/lib/device/VectorAbi.cpp) checks
-// and executes it. Like abi.h this header is part of every kernel TU: it
+// The part of the kernel-to-simulator ABI used by the vector instructions
+// (count and mask/repeat forms), the data-movement parameter forms and the
+// mask/atomic control calls (ascsim/vector_api.h). One plain descriptor per
+// call: the header fills it inline, the library
+// (sim/lib/device/VectorAbi.cpp) checks and executes it. Like abi.h this header is part of every kernel TU: it
 // includes only <cstdint> (through abi.h) and declares PODs and functions.
 //
 //===----------------------------------------------------------------------===//

@@ -327,13 +327,18 @@ namespace AscendC {
     ::ascsim::abi::vecOp(c, loc);                                              \
   }
 
-// Add..Min count forms are in ascsim/api.h.
 ASCSIM_VBIN_MASKED(Add, Add)
+ASCSIM_VBIN_COUNT(Add, Add)
 ASCSIM_VBIN_MASKED(Sub, Sub)
+ASCSIM_VBIN_COUNT(Sub, Sub)
 ASCSIM_VBIN_MASKED(Mul, Mul)
+ASCSIM_VBIN_COUNT(Mul, Mul)
 ASCSIM_VBIN_MASKED(Div, Div)
+ASCSIM_VBIN_COUNT(Div, Div)
 ASCSIM_VBIN_MASKED(Max, Max)
+ASCSIM_VBIN_COUNT(Max, Max)
 ASCSIM_VBIN_MASKED(Min, Min)
+ASCSIM_VBIN_COUNT(Min, Min)
 ASCSIM_VBIN_MASKED(AddRelu, AddRelu)
 ASCSIM_VBIN_COUNT(AddRelu, AddRelu)
 ASCSIM_VBIN_MASKED(SubRelu, SubRelu)

@@ -231,55 +231,6 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
 }
 
 //===----------------------------------------------------------------------===//
-// Vector compute
-//===----------------------------------------------------------------------===//
-
-void Core::vecBinary(BinOp op, DType type, const Operand &dst,
-                     const Operand &src0, const Operand &src1, int32_t count,
-                     Loc loc) {
-  uint64_t seq = beginCall(loc);
-  const char *api = binOpName(op);
-  if (!supports(op, type))
-    fail("dtype",
-         std::string(api) + " does not support " + dtypeName(type) +
-             " on Ascend 910B/910C (A2/A3); supported: " + supportedTypes(op),
-         loc);
-  if (count < 0)
-    fail("argument",
-         std::string(api) + ": count must be non-negative, but got " +
-             std::to_string(count),
-         loc);
-  // A count form is set_mask_count; ...; set_mask_norm; set_vector_mask(-1,
-  // -1) on the NPU: the mask register is full and normal afterwards.
-  vecRegs_.counter = false;
-  vecRegs_.maskHi = vecRegs_.maskLo = ~0ull;
-  if (count == 0)
-    return;
-  uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
-  Instr in;
-  in.kind = InstrKind::Work;
-  in.pipe = Pipe::V;
-  in.seq = seq;
-  in.loc = loc;
-  in.name = api;
-  in.cost = timing::vectorBinary(op, type, bytes);
-  in.work.kind = WorkKind::Binary;
-  in.work.op = op;
-  in.work.type = type;
-  in.work.count = static_cast<uint64_t>(count);
-  in.work.src0 =
-      mem_.resolve(src0, 0, bytes, Access{api, "source 0", false, type}, loc);
-  in.work.src1 =
-      mem_.resolve(src1, 0, bytes, Access{api, "source 1", false, type}, loc);
-  in.work.dst =
-      mem_.resolve(dst, 0, bytes, Access{api, "destination", true, type}, loc);
-  track(in, {{in.work.src0, bytes, false, "source 0"},
-             {in.work.src1, bytes, false, "source 1"},
-             {in.work.dst, bytes, true, "destination"}});
-  issue(std::move(in));
-}
-
-//===----------------------------------------------------------------------===//
 // Synchronisation
 //===----------------------------------------------------------------------===//
 

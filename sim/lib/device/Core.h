@@ -42,8 +42,6 @@ public:
                         uint32_t elemBytes, Loc loc);
   void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                 DType type, Loc loc);
-  void vecBinary(BinOp op, DType type, const Operand &dst, const Operand &src0,
-                 const Operand &src1, int32_t count, Loc loc);
   void setFlag(uint8_t event, int32_t id, Loc loc);
   void waitFlag(uint8_t event, int32_t id, Loc loc);
   void pipeBarrier(uint8_t pipeT, Loc loc);
@@ -118,15 +116,52 @@ public:
   std::unique_ptr<TraceSink> takeTrace() { return std::move(trace_); }
 
 private:
-  // device/VectorAbi.cpp
+  // device/VectorAbi.cpp: a vector call is checked, planned, then issued.
+  /// A planned vector instruction: the record the engine evaluates, the
+  /// bytes it reads and writes through each operand role, and its cost (one
+  /// per core, reused: its span lists keep their capacity).
+  struct VecPlan {
+    std::shared_ptr<VecInstr> instr;
+    Spans reads[kNumRoles], writes[kNumRoles];
+    std::vector<uint64_t> levels; // repeats per level (timing::vectorOp)
+    Cost cost;
+  };
+  /// The call's own rules (dtype, mode, repeat, mask, strides); throws the
+  /// Fault and changes nothing, so a rejected call leaves no state behind.
+  void checkVec(const VecCall &call, Loc loc) const;
+  /// Sets in.counter/count/mask/repeats from the call and the mask register
+  /// (which mask forms and count forms write); false for a NOP.
+  bool resolveMask(const VecCall &call, VecInstr &in);
+  /// Builds the instruction: mask, operands and strides, UB placement
+  /// (position, alignment, bounds of the exact footprints), result plan and
+  /// cost, all at issue, so that the engine only evaluates; false for a NOP.
+  bool planVec(const VecCall &call, Loc loc, VecPlan &plan);
+  /// Race footprint, init tracking and UB watch of the plan, then PIPE_V:
+  /// the bookkeeping an issued instruction shares with the copies.
+  void issueVec(VecPlan &plan, uint64_t seq, Loc loc);
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
+  /// One operand's byte spans at `base` (a UB offset, or a GM host address)
+  /// in `mem`. `role` names it in init-check messages; null for a
+  /// data-dependent read, which reports its whole view.
+  struct SpanUse {
+    Mem mem;
+    uint64_t base;
+    const Spans *spans;
+    bool write;
+    const char *role;
+  };
+  /// Issues a planned vector instruction or parameterised copy into `pipe`
+  /// after the bookkeeping of its operand spans, in the order of `uses`
+  /// (reads first, as the race detector expects): UB watch, race footprint,
+  /// init tracking, GM traffic.
+  void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
+                     uint64_t seq, const char *api, Loc loc,
+                     const SpanUse *uses, size_t count);
   /// device/SysControl.cpp: stops the core when a UB access [start, end) of
   /// `pipe` hits an enabled CheckLocalMemoryIA channel (call sites test
   /// sys_.anyWatch first).
   void watchUb(Pipe pipe, uint64_t start, uint64_t end, bool write,
                const char *api, Loc loc);
-  void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
-                     uint64_t seq, const char *api, Loc loc);
   /// device/Debug.cpp: appends text to the output buffer (prefixes, the
   /// per-core limit).
   void appendOutput(const std::string &text, Loc loc);
@@ -187,6 +222,7 @@ private:
   bool outputFull_ = false;
   bool dumpHeadWritten_ = false;
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
+  VecPlan vecPlan_; // the vector instruction being planned
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp

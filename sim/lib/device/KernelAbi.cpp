@@ -22,11 +22,6 @@ void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   currentCore().dataCopy(dst, src, count, type, loc);
 }
 
-void vecBinary(BinOp op, DType type, const Operand &dst, const Operand &src0,
-               const Operand &src1, int32_t count, Loc loc) {
-  currentCore().vecBinary(op, type, dst, src0, src1, count, loc);
-}
-
 void setFlag(uint8_t event, int32_t id, Loc loc) {
   currentCore().setFlag(event, id, loc);
 }

@@ -172,6 +172,53 @@ void checkCmpMaskCall(const VecCall &c, Loc loc) {
          loc);
 }
 
+/// Allocator recycling the memory of VecInstr records (with their shared_ptr
+/// control block) per host thread: the V queue holds up to 32 instructions,
+/// more than malloc's per-thread cache keeps, so each would otherwise pay a
+/// slow malloc and free.
+template <class T> struct Recycled {
+  using value_type = T;
+  static constexpr size_t kKeep = 64;
+  Recycled() = default;
+  template <class U> Recycled(const Recycled<U> &) {}
+  T *allocate(size_t n) {
+    std::vector<void *> &kept = freeList();
+    if (n != 1 || kept.empty())
+      return static_cast<T *>(::operator new(n * sizeof(T)));
+    void *p = kept.back();
+    kept.pop_back();
+    return static_cast<T *>(p);
+  }
+  void deallocate(T *p, size_t n) {
+    std::vector<void *> &kept = freeList();
+    if (n == 1 && kept.size() < kKeep)
+      kept.push_back(p);
+    else
+      ::operator delete(p);
+  }
+  static std::vector<void *> &freeList() {
+    struct List {
+      std::vector<void *> blocks;
+      ~List() {
+        for (void *p : blocks)
+          ::operator delete(p);
+      }
+    };
+    static thread_local List list;
+    return list.blocks;
+  }
+  template <class U> bool operator==(const Recycled<U> &) const {
+    return true;
+  }
+  template <class U> bool operator!=(const Recycled<U> &) const {
+    return false;
+  }
+};
+
+std::shared_ptr<VecInstr> newVecInstr() {
+  return std::allocate_shared<VecInstr>(Recycled<VecInstr>());
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -263,11 +310,26 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
 // Vector instructions
 //===----------------------------------------------------------------------===//
 
+// A call goes through three steps, so that the rules, the planning and the
+// bookkeeping can each be read (and changed) on their own:
+//   checkVec  the call's own rules (dtype, mode, repeat, mask, strides);
+//             reads the core's vector registers, changes nothing;
+//   planVec   resolves mask and repeats (writing the mask register as the
+//             NPU does), places the operands in the UB (alignment, bounds of
+//             the exact footprints) and builds the VecInstr and its cost;
+//   issueVec  race footprint, init tracking and UB watch of the planned
+//             footprints, then the V queue.
+
 void Core::vecOp(const VecCall &c, Loc loc) {
   uint64_t seq = beginCall(loc);
+  checkVec(c, loc);
+  if (planVec(c, loc, vecPlan_))
+    issueVec(vecPlan_, seq, loc);
+}
+
+void Core::checkVec(const VecCall &c, Loc loc) const {
   const VecOp op = c.op;
-  const char *api = vecOpName(op);
-  const std::string who = api;
+  const std::string who = vecOpName(op);
   std::string allowed;
   if (!vecSupports(op, c.dstType, c.srcType, allowed))
     fail("dtype",
@@ -289,88 +351,90 @@ void Core::vecOp(const VecCall &c, Loc loc) {
          who + ": int32 sources support only CMPMODE.EQ on Ascend "
                "910B/910C (A2/A3)",
          loc);
-
   checkCmpMaskCall(c, loc);
-
-  auto vi = std::make_shared<VecInstr>();
-  VecInstr &in = *vi;
-  in.cmpMask = vecRegs_.cmpMask;
-  in.ubBytes = mem_.ubBytes();
-  in.op = op;
-  in.dt = c.dstType;
-  in.st = c.srcType;
-  in.mode = c.mode;
-  in.form = c.maskForm;
-  in.scalar = c.scalar;
-  in.aux = c.aux;
-  in.deqScale = vecRegs_.deqScale;
   if (op == VecOp::BilinearInterpolation)
     checkBilinear(c, vecRegs_.counter, loc);
-  if (op == VecOp::CastDeq) {
-    in.deq = vecRegs_.deq;
-    if ((c.mode & 1) && !in.deq.groupsSet)
-      fail("argument",
-           "cast_deq: is_vec_deq = true uses the 16 groups of "
-           "set_deq_scale(vdeq, vdeq_info), which has not been called",
-           loc);
-  }
-  in.loc = loc;
-  in.perRepeat = elementsPerRepeat(op, c.dstType, c.srcType);
-  const bool countForm = c.maskForm == MaskForm::Count;
+  if (op == VecOp::CastDeq && (c.mode & 1) && !vecRegs_.deq.groupsSet)
+    fail("argument",
+         "cast_deq: is_vec_deq = true uses the 16 groups of "
+         "set_deq_scale(vdeq, vdeq_info), which has not been called",
+         loc);
 
   // Mask and repeats (hardware.md §4.1, §4.2).
-  auto checkRepeat = [&] {
-    if (c.repeat < 0 || c.repeat > 255)
-      fail("argument",
-           who + ": repeat_times must be in [0, 255], but got " +
-               std::to_string(c.repeat) +
-               " (the NPU would silently use the low 8 bits)",
-           loc);
-  };
-  bool nop = false;
+  const uint32_t perRepeat = elementsPerRepeat(op, c.dstType, c.srcType);
+  const bool countForm = c.maskForm == MaskForm::Count;
   if (countForm) {
-    int64_t n = static_cast<int64_t>(c.mask[0]);
+    const int64_t n = static_cast<int64_t>(c.mask[0]);
     if (n < 0)
       fail("argument",
            who + ": count must be non-negative, but got " + std::to_string(n),
            loc);
-    if (op == VecOp::Compare || op == VecOp::CompareScalar) {
-      uint64_t bytes = static_cast<uint64_t>(n) * dtypeSize(c.srcType);
-      if (bytes % 256 != 0)
-        fail("argument",
-             who + ": count * sizeof(" + dtypeName(c.srcType) + ") = " +
-                 std::to_string(bytes) +
-                 " bytes is not a multiple of 256 bytes; the NPU would not "
-                 "compute the last " +
-                 std::to_string((bytes % 256) / dtypeSize(c.srcType)) +
-                 " elements. Use a count that is a multiple of " +
-                 std::to_string(in.perRepeat),
-             loc);
-    }
+    const uint32_t es = dtypeSize(c.srcType);
+    const uint64_t bytes = static_cast<uint64_t>(n) * es;
+    if ((op == VecOp::Compare || op == VecOp::CompareScalar) &&
+        bytes % 256 != 0)
+      fail("argument",
+           who + ": count * sizeof(" + dtypeName(c.srcType) + ") = " +
+               std::to_string(bytes) +
+               " bytes is not a multiple of 256 bytes; the NPU would not "
+               "compute the last " +
+               std::to_string((bytes % 256) / es) +
+               " elements. Use a count that is a multiple of " +
+               std::to_string(perRepeat),
+           loc);
+    return; // count forms walk their operands contiguously: no strides
+  }
+  if (c.repeat < 0 || c.repeat > 255)
+    fail("argument",
+         who + ": repeat_times must be in [0, 255], but got " +
+             std::to_string(c.repeat) +
+             " (the NPU would silently use the low 8 bits)",
+         loc);
+  if (c.maskForm == MaskForm::Continuous && !vecRegs_.counter &&
+      c.mask[0] > perRepeat && op != VecOp::Compare &&
+      op != VecOp::CompareCmpMask)
+    fail("argument",
+         who + ": a continuous mask selects the first n elements of each "
+               "repeat, n in [1, " +
+             std::to_string(perRepeat) + "] for " + typesOf(c) +
+             ", but got " + std::to_string(c.mask[0]),
+         loc);
+
+  // Strides (source 2 has none of its own).
+  const int64_t blk[3] = {c.dstBlk, c.src0Blk, c.src1Blk};
+  const int64_t rep[3] = {c.dstRep, c.src0Rep, c.src1Rep};
+  static const char *const kStride[3] = {"dst", "src0", "src1"};
+  for (int k = 0; k < 3; ++k)
+    if (vecUses(op, static_cast<Role>(k)) && (blk[k] < 0 || rep[k] < 0))
+      fail("argument",
+           who + ": the " + kStride[k] + " block and repeat strides must be "
+                 "non-negative, but got " + std::to_string(blk[k]) + " and " +
+               std::to_string(rep[k]),
+           loc);
+  if (op == VecOp::Brcb && c.dstBlk == 0)
+    fail("argument", "brcb: dst_blk_stride must not be 0", loc);
+}
+
+bool Core::resolveMask(const VecCall &c, VecInstr &in) {
+  const VecOp op = c.op;
+  if (c.maskForm == MaskForm::Count) {
     in.counter = true;
-    in.count = static_cast<uint64_t>(n);
+    in.count = c.mask[0];
+    // set_mask_norm(); set_vector_mask(-1, -1) afterwards, as on the NPU.
+    vecRegs_.counter = false;
+    vecRegs_.maskHi = vecRegs_.maskLo = ~0ull;
   } else if (c.maskForm == MaskForm::None) {
-    checkRepeat();
     in.counter = false;
   } else {
-    checkRepeat();
     in.counter = vecRegs_.counter;
     uint64_t hi = 0, lo = 0;
     if (c.maskForm == MaskForm::Continuous) {
-      uint64_t n = c.mask[0];
+      const uint64_t n = c.mask[0];
       if (in.counter) {
         in.count = n;
         vecRegs_.maskHi = 0;
         vecRegs_.maskLo = n;
       } else {
-        if (n > in.perRepeat && op != VecOp::Compare &&
-            op != VecOp::CompareCmpMask)
-          fail("argument",
-               who + ": a continuous mask selects the first n elements of "
-                     "each repeat, n in [1, " +
-                   std::to_string(in.perRepeat) + "] for " + typesOf(c) +
-                   ", but got " + std::to_string(n),
-               loc);
         lowBits(std::min<uint64_t>(n, in.perRepeat), hi, lo);
         vecRegs_.maskHi = hi;
         vecRegs_.maskLo = lo;
@@ -398,35 +462,34 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       in.maskLo = lo;
       if (op == VecOp::Compare || op == VecOp::CompareCmpMask) // reserved
         in.maskHi = in.maskLo = ~0ull;
-      nop = in.maskHi == 0 && in.maskLo == 0;
+      if (in.maskHi == 0 && in.maskLo == 0)
+        return false;
     }
   }
-  if (in.counter)
-    in.repeats = static_cast<uint32_t>((in.count + in.perRepeat - 1) /
-                                       in.perRepeat);
-  else
-    in.repeats = static_cast<uint32_t>(c.repeat);
-  if (countForm) { // set_mask_norm(); set_vector_mask(-1, -1) afterwards
-    vecRegs_.counter = false;
-    vecRegs_.maskHi = vecRegs_.maskLo = ~0ull;
-  }
-  if (nop || in.repeats == 0 || (in.counter && in.count == 0))
-    return;
+  in.repeats = in.counter ? static_cast<uint32_t>(
+                                (in.count + in.perRepeat - 1) / in.perRepeat)
+                          : static_cast<uint32_t>(c.repeat);
+  return in.repeats != 0 && !(in.counter && in.count == 0);
+}
 
-  // Operands: element sizes and strides.
-  const Operand *ops[kNumRoles] = {&c.dst, &c.src0, &c.src1, &c.src2};
+namespace {
+
+/// Element sizes and block/repeat strides of the operands the op uses: the
+/// call's strides, or one contiguous stream for a count form; the ops with a
+/// fixed walk override theirs.
+void setStrides(const VecCall &c, VecInstr &in) {
+  const VecOp op = c.op;
+  const bool countForm = c.maskForm == MaskForm::Count;
   const int64_t blk[kNumRoles] = {c.dstBlk, c.src0Blk, c.src1Blk, 1};
   const int64_t rep[kNumRoles] = {c.dstRep, c.src0Rep, c.src1Rep, 8};
-  static const char *const kStride[kNumRoles] = {"dst", "src0", "src1", ""};
   for (int k = 0; k < kNumRoles; ++k) {
-    Role role = static_cast<Role>(k);
+    const Role role = static_cast<Role>(k);
     VecOperand &o = in.opnd[k];
     if (!vecUses(op, role))
       continue;
     o.used = true;
     o.es = operandElemSize(op, role, c.dstType, c.srcType);
-    o.view = ops[k]->bytes;
-    if (countForm) { // one contiguous stream
+    if (countForm) {
       o.blk = 1;
       o.rep = static_cast<int64_t>(in.perRepeat) * o.es / 32;
       if (op == VecOp::Brcb || op == VecOp::Gatherb)
@@ -435,15 +498,7 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       o.blk = blk[k];
       o.rep = rep[k];
     }
-    if (role != Role::Src2 && (o.blk < 0 || o.rep < 0))
-      fail("argument",
-           who + ": the " + kStride[k] + " block and repeat strides must be "
-                 "non-negative, but got " + std::to_string(o.blk) + " and " +
-               std::to_string(o.rep),
-           loc);
   }
-  if (op == VecOp::Brcb && in.opnd[0].blk == 0)
-    fail("argument", "brcb: dst_blk_stride must not be 0", loc);
   if (op == VecOp::Brcb) { // eight consecutive source elements per repeat
     in.opnd[1].blk = 1;
     in.opnd[1].rep = 8 * in.opnd[1].es / 32;
@@ -462,67 +517,112 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   if (op == VecOp::ReduceSum || op == VecOp::ReduceMax ||
       op == VecOp::ReduceMin)
     in.opnd[1].blk = 1;
+}
 
-  // Footprints, alignment, bounds.
-  Spans reads[kNumRoles], writes[kNumRoles];
+/// The element type an operand's bounds message counts in.
+DType boundsType(const VecCall &c, Role role) {
+  const VecOp op = c.op;
+  if (role == Role::Dst)
+    return c.dstType;
+  if ((op == VecOp::Select || op == VecOp::SelectScalar ||
+       op == VecOp::SelectCmpMaskScalar) &&
+      role != Role::Src2)
+    return c.dstType;
+  if (role == Role::Src2 && (op == VecOp::Gather || op == VecOp::Gatherb))
+    return DType::U32;
+  if (role == Role::Src2 && (op == VecOp::ReduceSum ||
+                             op == VecOp::ReduceMax || op == VecOp::ReduceMin))
+    return c.dstType;
+  return c.srcType;
+}
+
+} // namespace
+
+bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
+  const VecOp op = c.op;
+  const char *api = vecOpName(op);
+  plan.instr = newVecInstr();
+  VecInstr &in = *plan.instr;
+  if ((op >= VecOp::CompareCmpMask && op <= VecOp::SelectCmpMaskScalar) ||
+      op == VecOp::Select || op == VecOp::SelectScalar)
+    in.cmpMask = vecRegs_.cmpMask; // only its users share it (a refcount)
+  in.ubBytes = mem_.ubBytes();
+  in.op = op;
+  in.dt = c.dstType;
+  in.st = c.srcType;
+  in.mode = c.mode;
+  in.form = c.maskForm;
+  in.scalar = c.scalar;
+  in.aux = c.aux;
+  in.deqScale = vecRegs_.deqScale;
+  if (op == VecOp::CastDeq)
+    in.deq = vecRegs_.deq;
+  in.loc = loc;
+  in.perRepeat = elementsPerRepeat(op, c.dstType, c.srcType);
+  if (!resolveMask(c, in))
+    return false; // a NOP
+  setStrides(c, in);
+
+  // Place every operand in the UB: position, alignment, bounds of the hull
+  // of its exact footprint (a stream's without the general walk).
+  const bool stream = isStream(in);
+  const Operand *ops[kNumRoles] = {&c.dst, &c.src0, &c.src1, &c.src2};
   for (int k = 0; k < kNumRoles; ++k) {
-    Role role = static_cast<Role>(k);
+    const Role role = static_cast<Role>(k);
     VecOperand &o = in.opnd[k];
+    plan.reads[k].clear();
+    plan.writes[k].clear();
     if (!o.used)
       continue;
     const Operand &src = *ops[k];
+    o.view = src.bytes;
     const char *rname = roleName(op, role);
-    Mem m = memOfPosition(src.pos);
+    const Mem m = memOfPosition(src.pos);
     if (m != Mem::UB)
       fail("argument",
-           who + ": the " + rname + " is at position " +
+           std::string(api) + ": the " + rname + " is at position " +
                positionName(src.pos) + " (" + memName(m) +
                "); vector instructions work on the Unified Buffer (VECIN, "
                "VECOUT, VECCALC)",
            loc);
-    uint32_t align = op == VecOp::SetCmpMask          ? 16
-                     : relaxedAlignment(op, role) ? o.es
-                                                  : 32;
+    const uint32_t align = op == VecOp::SetCmpMask          ? 16
+                           : relaxedAlignment(op, role) ? o.es
+                                                        : 32;
     if (src.addr % align != 0)
       fail("alignment",
-           who + ": the " + rname + " UB address " + std::to_string(src.addr) +
-               " is not " + std::to_string(align) + "-byte aligned",
+           std::string(api) + ": the " + rname + " UB address " +
+               std::to_string(src.addr) + " is not " + std::to_string(align) +
+               "-byte aligned",
            loc);
-    reads[k] = footprint(in, role, false);
-    writes[k] = footprint(in, role, true);
-    Span r = hull(reads[k]), w = hull(writes[k]);
-    uint64_t lo = 0, hi = 0;
-    if (!reads[k].empty() || !writes[k].empty()) {
-      lo = reads[k].empty() ? w.start
-           : writes[k].empty() ? r.start
-                               : std::min(r.start, w.start);
-      hi = std::max(r.end, w.end);
+    if (stream) {
+      if (uint64_t n = streamSpan(in, role, false))
+        plan.reads[k].push_back({0, n});
+      if (uint64_t n = streamSpan(in, role, true))
+        plan.writes[k].push_back({0, n});
+    } else {
+      footprint(in, role, false, plan.reads[k]);
+      footprint(in, role, true, plan.writes[k]);
     }
-    DType t = role == Role::Dst ? c.dstType : c.srcType;
-    if ((op == VecOp::Select || op == VecOp::SelectScalar ||
-         op == VecOp::SelectCmpMaskScalar) &&
-        role != Role::Src2)
-      t = c.dstType;
-    if (role == Role::Src2 && (op == VecOp::Gather || op == VecOp::Gatherb))
-      t = DType::U32;
-    if (role == Role::Src2 && (op == VecOp::ReduceSum ||
-                               op == VecOp::ReduceMax ||
-                               op == VecOp::ReduceMin))
-      t = c.dstType;
-    Access a{api, rname, !writes[k].empty(), t, /*blockAligned=*/false};
-    uint8_t *p = mem_.resolve(src, lo, hi - lo, a, loc);
-    o.base = p - lo;
+    const Span r = hull(plan.reads[k]), w = hull(plan.writes[k]);
+    const bool reads = !plan.reads[k].empty(), writes = !plan.writes[k].empty();
+    const uint64_t lo = !reads    ? (writes ? w.start : 0)
+                        : !writes ? r.start
+                                  : std::min(r.start, w.start);
+    const uint64_t hi = std::max(r.end, w.end);
+    Access a{api, rname, writes, boundsType(c, role), /*blockAligned=*/false};
+    o.base = mem_.resolve(src, lo, hi - lo, a, loc) - lo;
   }
   if ((op == VecOp::ReduceSum || op == VecOp::ReduceMax ||
        op == VecOp::ReduceMin) &&
-      !countForm) {
-    uint64_t need = reduceTmpElements(in);
-    uint64_t have = c.src2.bytes / dtypeSize(c.dstType);
+      c.maskForm != MaskForm::Count) {
+    const uint64_t need = reduceTmpElements(in);
+    const uint64_t have = c.src2.bytes / dtypeSize(c.dstType);
     if (have < need)
       fail("bounds",
-           who + ": the shared tmp buffer holds " + std::to_string(have) +
-               " elements, but " + std::to_string(in.repeats) +
-               " repeats need at least " + std::to_string(need),
+           std::string(api) + ": the shared tmp buffer holds " +
+               std::to_string(have) + " elements, but " +
+               std::to_string(in.repeats) + " repeats need at least " +
+               std::to_string(need),
            loc);
   }
   for (const VecOperand &o : in.opnd)
@@ -530,9 +630,11 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       in.ub = o.base - mem_.ubOffset(o.base);
       break;
     }
-  planResult(in, writes[0], writes[3]);
+  planResult(in, plan.writes[0], plan.writes[3], plan.reads);
 
-  std::vector<uint64_t> levels{in.repeats};
+  // Cost: the repeats of each level of the software reductions.
+  std::vector<uint64_t> &levels = plan.levels;
+  levels.assign(1, in.repeats);
   if (op == VecOp::ReduceSum || op == VecOp::ReduceMax ||
       op == VecOp::ReduceMin)
     for (uint64_t n = in.repeats; n > 1;) {
@@ -540,44 +642,70 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       levels.push_back(n);
     }
   if (op == VecOp::BilinearInterpolation) // hRepeat * vRepeat repeats
-    levels = {static_cast<uint64_t>(c.aux) * in.repeats};
-  Cost cost = timing::vectorOp(op, c.dstType, c.srcType, levels);
+    levels[0] = static_cast<uint64_t>(c.aux) * in.repeats;
+  plan.cost = timing::vectorOp(op, c.dstType, c.srcType, levels);
+  return true;
+}
 
+void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
+  const VecInstr &in = *plan.instr;
+  const char *api = vecOpName(in.op);
+  // Data-dependent sources report their whole view as read; the init check
+  // would flag bytes the instruction never reads.
+  const bool dataDependent = in.op == VecOp::Gather ||
+                             in.op == VecOp::Gatherb ||
+                             in.op == VecOp::BilinearInterpolation;
+  SpanUse uses[2 * kNumRoles];
+  size_t n = 0;
+  for (int pass = 0; pass < 2; ++pass) // reads first
+    for (int k = 0; k < kNumRoles; ++k) {
+      const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
+      if (spans.empty())
+        continue;
+      const char *role = roleName(in.op, static_cast<Role>(k));
+      if (pass == 0 && dataDependent && k == 1)
+        role = nullptr;
+      uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
+                   role};
+    }
+  issueVecInstr(std::move(plan.instr), Pipe::V, plan.cost, seq, api, loc,
+                uses, n);
+}
+
+void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
+                         uint64_t seq, const char *api, Loc loc,
+                         const SpanUse *uses, size_t count) {
   Instr instr;
   instr.kind = InstrKind::Work;
-  instr.pipe = Pipe::V;
+  instr.pipe = pipe;
   instr.seq = seq;
   instr.loc = loc;
   instr.name = api;
   instr.cost = cost;
   instr.work.kind = WorkKind::Vector;
-  instr.work.type = c.dstType;
-  instr.work.dst = in.out;
-  // Race footprint and initialisation tracking: reads first, then writes.
-  bool dataDependent = op == VecOp::Gather || op == VecOp::Gatherb ||
-                       op == VecOp::BilinearInterpolation;
-  for (int pass = 0; pass < 2; ++pass)
-    for (int k = 0; k < kNumRoles; ++k) {
-      const VecOperand &o = in.opnd[k];
-      if (!o.used)
-        continue;
-      const Spans &ss = pass == 0 ? reads[k] : writes[k];
-      uint64_t base = mem_.ubOffset(o.base);
-      for (const Span &s : ss) {
-        if (sys_.anyWatch)
-          watchUb(Pipe::V, base + s.start, base + s.end, pass == 1, api, loc);
-        if (race_)
-          instr.fp.push_back(
-              ByteRange{Mem::UB, base + s.start, base + s.end, pass == 1});
-        if (!mem_.initTracking())
-          continue;
-        if (pass == 1)
-          mem_.markWritten(base + s.start, s.end - s.start);
-        else if (!(dataDependent && k == 1))
-          checkInit(api, roleName(op, static_cast<Role>(k)), base + s.start,
-                    s.end - s.start, loc);
-      }
+  instr.work.type = vi->dt;
+  instr.work.dst = vi->out;
+  // Atomic stores are reported as reads: concurrent accumulations into the
+  // same GM are not a race (ByteRange has no atomic flag).
+  const bool plainStores = vi->atomic == AtomicKind::None;
+  for (const SpanUse *u = uses; u != uses + count; ++u) {
+    uint64_t total = 0;
+    for (const Span &s : *u->spans) {
+      const uint64_t start = u->base + s.start, end = u->base + s.end;
+      total += s.end - s.start;
+      if (u->mem == Mem::UB && sys_.anyWatch)
+        watchUb(pipe, start, end, u->write, api, loc);
+      if (race_)
+        instr.fp.push_back(
+            ByteRange{u->mem, start, end, u->write && plainStores});
+      if (u->role)
+        trackInit(u->mem, u->write, api, u->role, start, end - start, loc);
     }
+    if (u->mem == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
+      (u->write ? gmWrite_ : gmRead_) += total;
+      ++gmTransfers_;
+    }
+  }
   instr.work.vec = std::move(vi);
   issue(std::move(instr));
 }
@@ -641,7 +769,7 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
   if (call.blockCount == 0 || call.blockLen == 0)
     return; // NOP (A2/A3)
 
-  auto vi = std::make_shared<VecInstr>();
+  std::shared_ptr<VecInstr> vi = newVecInstr();
   VecInstr &in = *vi;
   in.isCopy = true;
   in.copy = call;
@@ -707,47 +835,15 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
   Cost cost = pipe == Pipe::MTE2   ? timing::gmToLocal(bytes)
               : pipe == Pipe::MTE3 ? timing::localToGm(bytes)
                                    : timing::localCopy(bytes);
-  Instr instr;
-  instr.kind = InstrKind::Work;
-  instr.pipe = pipe;
-  instr.seq = seq;
-  instr.loc = loc;
-  instr.name = api;
-  instr.cost = cost;
-  instr.work.kind = WorkKind::Vector;
-  instr.work.type = call.type;
-  instr.work.dst = in.out;
-  for (int pass = 0; pass < 2; ++pass) {
-    int k = pass == 0 ? 1 : 0; // reads (source) first
-    const VecOperand &o = in.opnd[k];
-    bool ub = mem_.isUb(o.base + (spans[k].empty() ? 0 : spans[k][0].start));
-    uint64_t base =
-        ub ? mem_.ubOffset(o.base) : reinterpret_cast<uintptr_t>(o.base);
-    uint64_t total = 0;
-    for (const Span &s : spans[k]) {
-      total += s.end - s.start;
-      // Atomic stores are reported as reads: concurrent accumulations into
-      // the same GM are not a race (ByteRange has no atomic flag).
-      bool write = pass == 1 && in.atomic == AtomicKind::None;
-      if (ub && sys_.anyWatch)
-        watchUb(pipe, base + s.start, base + s.end, pass == 1, api, loc);
-      if (race_)
-        instr.fp.push_back(ByteRange{ub ? Mem::UB : Mem::GM, base + s.start,
-                                     base + s.end, write});
-      if (ub && mem_.initTracking()) {
-        if (pass == 1)
-          mem_.markWritten(base + s.start, s.end - s.start);
-        else
-          checkInit(api, "source", base + s.start, s.end - s.start, loc);
-      }
-    }
-    if (!ub && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
-      (pass == 1 ? gmWrite_ : gmRead_) += total;
-      ++gmTransfers_;
-    }
-  }
-  instr.work.vec = std::move(vi);
-  issue(std::move(instr));
+  // UB operands by offset, GM ones by host address.
+  auto base = [&](Mem m, const VecOperand &o) {
+    return m == Mem::UB ? mem_.ubOffset(o.base)
+                        : reinterpret_cast<uintptr_t>(o.base);
+  };
+  const SpanUse uses[2] = {
+      {sm, base(sm, in.opnd[1]), &spans[1], false, "source"},
+      {dm, base(dm, in.opnd[0]), &spans[0], true, "destination"}};
+  issueVecInstr(std::move(vi), pipe, cost, seq, api, loc, uses, 2);
 }
 
 } // namespace ascsim

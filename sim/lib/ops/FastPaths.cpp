@@ -3,11 +3,15 @@
 // See FastPaths.h. Every loop below evaluates the same expression as the
 // general path it replaces (the binary element ops are shared with it through
 // ops/ElementOps.h):
-//   * fastBinary       ops/Ops.cpp applyInt / applyFloat / binarySmall;
 //   * fastReduceSum    ops/VectorEval.cpp evalReduce (ReduceSum) with treeSum
 //                      and vm::addSat / vm::roundBits;
 //   * fastElementwise  ops/VectorEval.cpp compute() for the binary and
-//                      scalar families (double arithmetic, one rounding).
+//                      scalar families. compute() works in double and rounds
+//                      once; these loops work in float, which gives the same
+//                      bits: + - * / of float32 (float16) operands rounded to
+//                      float first and then to float32 (float16) equals one
+//                      rounding, as float keeps more than 2p + 1 bits of a
+//                      p-bit type's result, and max/min are exact.
 // Only the dispatch on the op and the element type moved out of the loops.
 //
 //===----------------------------------------------------------------------===//
@@ -44,50 +48,6 @@ template <class T> inline T ld(const uint8_t *p, uint64_t i) {
 }
 template <class T> inline void st(uint8_t *p, uint64_t i, T v) {
   std::memcpy(p + i * sizeof(T), &v, sizeof(T));
-}
-
-//===----------------------------------------------------------------------===//
-// WorkKind::Binary (ops/Ops.cpp)
-//===----------------------------------------------------------------------===//
-
-template <BinOp Op, class T> void binInt(const Work &w, uint8_t *out) {
-  const uint8_t *a = w.src0, *b = w.src1;
-  for (uint64_t i = 0, n = w.count; i < n; ++i)
-    st<T>(out, i, vm::intOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
-}
-
-template <BinOp Op, class T> void binFloat(const Work &w, uint8_t *out) {
-  const uint8_t *a = w.src0, *b = w.src1;
-  for (uint64_t i = 0, n = w.count; i < n; ++i)
-    st<T>(out, i, vm::floatOp<Op, T>(ld<T>(a, i), ld<T>(b, i)));
-}
-
-template <BinOp Op, int E, int M> void binSmall(const Work &w, uint8_t *out) {
-  const uint8_t *a = w.src0, *b = w.src1;
-  for (uint64_t i = 0, n = w.count; i < n; ++i) {
-    float x = fp::toFloat<E, M>(ld<uint16_t>(a, i));
-    float y = fp::toFloat<E, M>(ld<uint16_t>(b, i));
-    st<uint16_t>(out, i, fp::fromDouble<E, M>(vm::floatOp<Op, float>(x, y)));
-  }
-}
-
-template <BinOp Op> bool binaryOp(const Work &w, uint8_t *out) {
-  switch (w.type) {
-  case DType::I16:
-    binInt<Op, int16_t>(w, out);
-    return true;
-  case DType::I32:
-    binInt<Op, int32_t>(w, out);
-    return true;
-  case DType::F16:
-    binSmall<Op, 5, 10>(w, out);
-    return true;
-  case DType::F32:
-    binFloat<Op, float>(w, out);
-    return true;
-  default: // the other types keep the general loop
-    return false;
-  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,32 +204,122 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
 // Elementwise binary / scalar families (ops/VectorEval.cpp compute)
 //===----------------------------------------------------------------------===//
 
-/// Element loads/stores of one type as compute() sees them.
+/// Element loads/stores of one floating type, computed in float (see the
+/// file comment for why float gives compute()'s bits). `loadFast` and
+/// `storeFast` are branch free (so that loops using them vectorise): exact
+/// for every value except that storeFast turns NaN into infinity, which the
+/// callers repair.
 struct EF32 {
   using Raw = float;
-  static double load(Raw v) { return v; }
-  static Raw store(double v) { return static_cast<float>(v); }
+  static float load(Raw v) { return v; }
+  static Raw store(float v) { return v; }
+  static float loadFast(Raw v) { return v; }
+  static Raw storeFast(float v) { return v; }
 };
 struct EF16 {
   using Raw = uint16_t;
-  static double load(Raw v) { return fp::toFloat<5, 10>(v); }
-  static Raw store(double v) { return fp::fromDouble<5, 10>(v); }
+  static float load(Raw v) { return fp::toFloat<5, 10>(v); }
+  static Raw store(float v) { return fp::fromDouble<5, 10>(v); }
+  /// fp::toFloat<5, 10> with selects (after F. Giesen's half_to_float).
+  static float loadFast(Raw h) {
+    const uint32_t kExp = 0x7c00u << 13; // the exponent, shifted into place
+    uint32_t o = static_cast<uint32_t>(h & 0x7fffu) << 13;
+    const uint32_t exp = o & kExp;
+    o += (127u - 15u) << 23;
+    const uint32_t infNan = o + ((128u - 16u) << 23);
+    // Zero / subnormal: set the implicit bit, subtract it as a float.
+    const uint32_t sub = bitsOf(floatOf(o + (1u << 23)) - floatOf(113u << 23));
+    o = exp == kExp ? infNan : exp == 0 ? sub : o;
+    return floatOf(o | static_cast<uint32_t>(h & 0x8000u) << 16);
+  }
+  /// fp::fromDouble<5, 10> of a float with selects (after F. Giesen's
+  /// float_to_half_fast3_rtne); NaN gives infinity.
+  static Raw storeFast(float f) {
+    uint32_t u = bitsOf(f);
+    const uint32_t sign = u & 0x80000000u;
+    u ^= sign;
+    // Subnormal result: adding 0.5 rounds to a multiple of 2^-24 (nearest
+    // even) and leaves the half's bits at the bottom.
+    const uint32_t kHalf = 126u << 23;
+    const uint32_t sub = bitsOf(floatOf(u) + floatOf(kHalf)) - kHalf;
+    // Normal result: rebias, round to nearest even on bit 13.
+    const uint32_t norm =
+        (u + ((15u - 127u) << 23) + 0xfffu + ((u >> 13) & 1u)) >> 13;
+    const uint32_t h = u >= (143u << 23)  ? 0x7c00u // >= 2^16, inf, NaN
+                       : u < (113u << 23) ? sub     // < 2^-14
+                                          : norm;
+    return static_cast<Raw>(h | (sign >> 16));
+  }
+
+private:
+  static uint32_t bitsOf(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    return u;
+  }
+  static float floatOf(uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
 };
 
-template <BinOp Op, class E>
-void elemFloat(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b,
-               double s) {
+/// a (+ - * /) b without the NaN rule of vm::floatOp.
+template <VecOp Op> inline float plainOp(float a, float b) {
+  if constexpr (Op == VecOp::Add)
+    return a + b;
+  else if constexpr (Op == VecOp::Sub)
+    return a - b;
+  else if constexpr (Op == VecOp::Mul)
+    return a * b;
+  else
+    return a / b;
+}
+
+/// Tensor (+ - * /): without the NaN rule the loop has no branch and
+/// vectorises. A NaN result comes only from a NaN operand or an invalid
+/// operation (inf - inf, 0 / 0, ...): those elements are recomputed with
+/// the rule and the exact conversion. Not inlined: GCC does not vectorise
+/// the loop inside the large dispatching caller.
+template <VecOp Op, class E>
+__attribute__((noinline)) void arithFloat(uint64_t n, uint8_t *out,
+                                          const uint8_t *a, const uint8_t *b) {
   using R = typename E::Raw;
+  uint32_t nan = 0;
+  for (uint64_t i = 0; i < n; ++i) {
+    float r = plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
+    st<R>(out, i, E::storeFast(r));
+    nan |= r != r;
+  }
+  if (!nan)
+    return;
+  for (uint64_t i = 0; i < n; ++i) {
+    float x = E::load(ld<R>(a, i)), y = E::load(ld<R>(b, i));
+    if (plainOp<Op>(x, y) != plainOp<Op>(x, y))
+      st<R>(out, i, E::store(vm::floatOp<Op, float>(x, y)));
+  }
+}
+
+template <VecOp Op, class E>
+void elemFloat(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b,
+               float s) {
+  using R = typename E::Raw;
+  if constexpr (Op == VecOp::Add || Op == VecOp::Sub || Op == VecOp::Mul ||
+                Op == VecOp::Div)
+    if (b)
+      return arithFloat<Op, E>(n, out, a, b);
   if (b)
     for (uint64_t i = 0; i < n; ++i)
       st<R>(out, i,
-            E::store(vm::floatOp<Op, double>(E::load(ld<R>(a, i)), E::load(ld<R>(b, i)))));
+            E::store(vm::floatOp<Op, float>(E::load(ld<R>(a, i)),
+                                            E::load(ld<R>(b, i)))));
   else
     for (uint64_t i = 0; i < n; ++i)
-      st<R>(out, i, E::store(vm::floatOp<Op, double>(E::load(ld<R>(a, i)), s)));
+      st<R>(out, i, E::store(vm::floatOp<Op, float>(E::load(ld<R>(a, i)), s)));
 }
 
-template <BinOp Op, class T>
+template <VecOp Op, class T>
+__attribute__((noinline)) // vectorised on its own (see arithFloat)
 void elemInt(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b,
              T s) {
   if (b)
@@ -280,7 +330,7 @@ void elemInt(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b,
       st<T>(out, i, vm::intOp<Op, T>(ld<T>(a, i), s));
 }
 
-template <BinOp Op>
+template <VecOp Op>
 bool elemTyped(DType t, uint64_t n, uint8_t *out, const uint8_t *a,
                const uint8_t *b, uint64_t scalar) {
   switch (t) {
@@ -295,13 +345,13 @@ bool elemTyped(DType t, uint64_t n, uint8_t *out, const uint8_t *a,
                         fp::toFloat<5, 10>(static_cast<uint16_t>(scalar)));
     return true;
   case DType::I16:
-    if constexpr (Op == BinOp::Div)
+    if constexpr (Op == VecOp::Div)
       return false;
     else
       elemInt<Op, int16_t>(n, out, a, b, static_cast<int16_t>(scalar));
     return true;
   case DType::I32:
-    if constexpr (Op == BinOp::Div)
+    if constexpr (Op == VecOp::Div)
       return false;
     else
       elemInt<Op, int32_t>(n, out, a, b, static_cast<int32_t>(scalar));
@@ -312,13 +362,6 @@ bool elemTyped(DType t, uint64_t n, uint8_t *out, const uint8_t *a,
 }
 
 } // namespace
-
-bool fastBinary(const Work &w, uint8_t *out) {
-  if (!fastPathsEnabled())
-    return false;
-  return vm::withBinOp(
-      w.op, [&](auto k) { return binaryOp<decltype(k)::value>(w, out); });
-}
 
 bool fastReduceSum(const VecInstr &in, uint8_t *staging) {
   if (!fastPathsEnabled() || in.op != VecOp::ReduceSum || !in.dense ||
@@ -348,22 +391,10 @@ bool fastReduceSum(const VecInstr &in, uint8_t *staging) {
 bool fastElementwise(const VecInstr &in, uint8_t *staging) {
   if (!fastPathsEnabled() || in.isCopy || !in.dense || in.dt != in.st)
     return false;
-  BinOp op;
-  bool scalar = false;
-  switch (in.op) {
-  case VecOp::Add: op = BinOp::Add; break;
-  case VecOp::Sub: op = BinOp::Sub; break;
-  case VecOp::Mul: op = BinOp::Mul; break;
-  case VecOp::Div: op = BinOp::Div; break;
-  case VecOp::Max: op = BinOp::Max; break;
-  case VecOp::Min: op = BinOp::Min; break;
-  case VecOp::Adds: op = BinOp::Add, scalar = true; break;
-  case VecOp::Muls: op = BinOp::Mul, scalar = true; break;
-  case VecOp::Maxs: op = BinOp::Max, scalar = true; break;
-  case VecOp::Mins: op = BinOp::Min, scalar = true; break;
-  default:
+  const bool scalar = in.op == VecOp::Adds || in.op == VecOp::Muls ||
+                      in.op == VecOp::Maxs || in.op == VecOp::Mins;
+  if (!scalar && in.op > VecOp::Min) // not one of Add..Min
     return false;
-  }
   const VecOperand &D = in.operand(Role::Dst);
   const VecOperand &A = in.operand(Role::Src0);
   const VecOperand &B = in.operand(Role::Src1);
@@ -385,7 +416,7 @@ bool fastElementwise(const VecInstr &in, uint8_t *staging) {
   if (!ok(A) || (!scalar && !ok(B)))
     return false;
   const uint8_t *b = scalar ? nullptr : B.base;
-  return vm::withBinOp(op, [&](auto k) {
+  return vm::withElementOp(in.op, false, [&](auto k) {
     return elemTyped<decltype(k)::value>(in.dt, n, staging, A.base, b,
                                          in.scalar);
   });

@@ -1,11 +1,11 @@
 //===- ops/FastPaths.h - Specialised loops for common forms -----*- C++ -*-===//
 //
 // Operation-templated inner loops for the dense, contiguous common cases of
-// the vector instructions (ops/Ops.cpp binary count forms, ReduceSum and the
-// elementwise binary/scalar families of ops/VectorEval.cpp). Each computes
-// exactly the expression of the general path (same types, same operation
-// order, same rounding), with the per-element type/op dispatch hoisted out
-// of the loop so that the compiler can vectorise it. A fast path returns
+// the vector instructions (ReduceSum and the elementwise binary/scalar
+// families of ops/VectorEval.cpp, count forms included). Each computes
+// exactly the result of the general path (same operation order, same
+// rounding), with the per-element type/op dispatch hoisted out of the loop
+// so that the compiler can vectorise it. A fast path returns
 // false when the instruction is not of its form; the caller then runs the
 // general path. Footprints are never touched here: only how the result
 // bytes are computed.
@@ -14,8 +14,6 @@
 
 #ifndef ASCSIM_OPS_FASTPATHS_H
 #define ASCSIM_OPS_FASTPATHS_H
-
-#include "ops/Ops.h"
 
 #include <cstdint>
 
@@ -28,8 +26,6 @@ struct VecInstr;
 /// flip while kernels run.
 bool &fastPathsEnabled();
 
-/// WorkKind::Binary: the result of `w` into `out` (w.count elements).
-bool fastBinary(const Work &w, uint8_t *out);
 /// ReduceSum (float32/float16): the result into the instruction's dense
 /// staging buffer (already holding a snapshot of the written hull).
 bool fastReduceSum(const VecInstr &in, uint8_t *staging);

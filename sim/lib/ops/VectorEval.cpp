@@ -149,21 +149,21 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     double s = loadF(sb, st);
     double v = 0;
     switch (in.op) {
-    case VecOp::Add: { double y = b(); v = nanFirst(a, y, a + y); } break;
-    case VecOp::Sub: { double y = b(); v = nanFirst(a, y, a - y); } break;
-    case VecOp::Mul: { double y = b(); v = nanFirst(a, y, a * y); } break;
-    case VecOp::Div: { double y = b(); v = nanFirst(a, y, a / y); } break;
-    case VecOp::Max: v = maxNan(a, b()); break;
-    case VecOp::Min: v = minNan(a, b()); break;
+    case VecOp::Add: v = floatOp<VecOp::Add>(a, b()); break;
+    case VecOp::Sub: v = floatOp<VecOp::Sub>(a, b()); break;
+    case VecOp::Mul: v = floatOp<VecOp::Mul>(a, b()); break;
+    case VecOp::Div: v = floatOp<VecOp::Div>(a, b()); break;
+    case VecOp::Max: v = floatOp<VecOp::Max>(a, b()); break;
+    case VecOp::Min: v = floatOp<VecOp::Min>(a, b()); break;
     case VecOp::AddRelu: v = relu(a + b()); break;
     case VecOp::SubRelu: v = relu(a - b()); break;
     case VecOp::FusedMulAdd: v = fmaT(a, d(), b(), dt); break;
     case VecOp::FusedMulAddRelu: v = relu(fmaT(a, d(), b(), dt)); break;
     case VecOp::MulAddDst: v = fmaT(a, b(), d(), dt); break;
-    case VecOp::Adds: v = nanFirst(a, s, a + s); break;
-    case VecOp::Muls: v = nanFirst(a, s, a * s); break;
-    case VecOp::Maxs: v = maxNan(a, s); break;
-    case VecOp::Mins: v = minNan(a, s); break;
+    case VecOp::Adds: v = floatOp<VecOp::Add>(a, s); break;
+    case VecOp::Muls: v = floatOp<VecOp::Mul>(a, s); break;
+    case VecOp::Maxs: v = floatOp<VecOp::Max>(a, s); break;
+    case VecOp::Mins: v = floatOp<VecOp::Min>(a, s); break;
     case VecOp::LeakyRelu: v = a >= 0 ? a : a * s; break;
     case VecOp::Axpy: v = fmaT(a, s, d(), dt); break;
     case VecOp::Abs: v = std::fabs(a); break;
@@ -184,24 +184,20 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
   int64_t s = loadI(sb, st);
   int64_t v = 0;
   switch (in.op) {
-  case VecOp::Add: v = a + b(); break;
-  case VecOp::Sub: v = a - b(); break;
-  case VecOp::Mul: v = static_cast<int64_t>(static_cast<uint64_t>(a) *
-                                            static_cast<uint64_t>(b()));
-    break;
-  case VecOp::Max: v = std::max(a, b()); break;
-  case VecOp::Min: v = std::min(a, b()); break;
+  case VecOp::Add: v = intOp<VecOp::Add>(a, b()); break;
+  case VecOp::Sub: v = intOp<VecOp::Sub>(a, b()); break;
+  case VecOp::Mul: v = intOp<VecOp::Mul>(a, b()); break;
+  case VecOp::Max: v = intOp<VecOp::Max>(a, b()); break;
+  case VecOp::Min: v = intOp<VecOp::Min>(a, b()); break;
   case VecOp::AddRelu: v = std::max<int64_t>(wrapI(a + b(), dt), 0); break;
   case VecOp::SubRelu: v = std::max<int64_t>(wrapI(a - b(), dt), 0); break;
   case VecOp::And: v = a & b(); break;
   case VecOp::Or: v = a | b(); break;
   case VecOp::Not: v = ~a; break;
-  case VecOp::Adds: v = a + s; break;
-  case VecOp::Muls: v = static_cast<int64_t>(static_cast<uint64_t>(a) *
-                                             static_cast<uint64_t>(s));
-    break;
-  case VecOp::Maxs: v = std::max(a, s); break;
-  case VecOp::Mins: v = std::min(a, s); break;
+  case VecOp::Adds: v = intOp<VecOp::Add>(a, s); break;
+  case VecOp::Muls: v = intOp<VecOp::Mul>(a, s); break;
+  case VecOp::Maxs: v = intOp<VecOp::Max>(a, s); break;
+  case VecOp::Mins: v = intOp<VecOp::Min>(a, s); break;
   case VecOp::ShiftLeft:
   case VecOp::ShiftRight:
     v = shift(in.op, a, s, dt, in.mode != 0);

@@ -133,9 +133,11 @@ inline uint64_t elemOff(const VecOperand &o, uint32_t r, uint32_t e) {
          o.inOff + static_cast<uint64_t>(e % epb) * o.es;
 }
 
-/// Appends ranges, merging with the previous one when contiguous.
+/// Appends ranges to `out` (cleared first; its capacity is reused), merging
+/// with the previous one when contiguous.
 class Sink {
 public:
+  explicit Sink(Spans &out) : s_(out) { s_.clear(); }
   void add(uint64_t a, uint64_t b) {
     if (a >= b)
       return;
@@ -152,7 +154,7 @@ public:
     }
     s_.push_back({a, b});
   }
-  Spans finish() {
+  void finish() {
     if (!sorted_) {
       std::sort(s_.begin(), s_.end(), [](const Span &x, const Span &y) {
         return x.start < y.start;
@@ -166,11 +168,10 @@ public:
       }
       s_.swap(m);
     }
-    return std::move(s_);
   }
 
 private:
-  Spans s_;
+  Spans &s_;
   bool sorted_ = true;
 };
 
@@ -201,9 +202,17 @@ void addElementRuns(const VecInstr &in, const VecOperand &o, Sink &s,
   // Within a repeat, element e lies at e * es when its blocks are adjacent.
   const bool linear = o.epb == 0 && o.inOff == 0 && o.blk == 1 &&
                       epb * o.es == 32;
+  const bool every = all || in.counter;
+  if (linear && every &&
+      static_cast<uint64_t>(o.rep) * 32 ==
+          static_cast<uint64_t>(in.perRepeat) * o.es) {
+    // Adjacent repeats, every element: one run (count forms, per call).
+    const uint64_t most = static_cast<uint64_t>(in.repeats) * in.perRepeat;
+    s.add(0, (in.counter ? std::min(in.count, most) : most) * o.es);
+    return;
+  }
   for (uint32_t r = 0; r < in.repeats; ++r) {
     const uint32_t n = elemsIn(in, r);
-    const bool every = all || in.counter;
     uint32_t e = every ? 0 : nextMaskBit(in, 0, true, n);
     while (e < n) {
       uint32_t end = every ? n : nextMaskBit(in, e, false, n);
@@ -262,12 +271,12 @@ CopyGeom copyGeom(const VecInstr &in) {
   return g;
 }
 
-Spans copyFootprint(const VecInstr &in, Role role, bool write) {
-  Sink s;
+void copyFootprint(const VecInstr &in, Role role, bool write, Spans &out) {
+  Sink s(out);
   if (role != Role::Dst && role != Role::Src0)
-    return {};
+    return;
   if ((role == Role::Dst) != write)
-    return {};
+    return;
   CopyGeom g = copyGeom(in);
   for (uint64_t i = 0; i < in.copy.blockCount; ++i) {
     if (role == Role::Src0) {
@@ -279,7 +288,7 @@ Spans copyFootprint(const VecInstr &in, Role role, bool write) {
       s.add(i * g.dstStep, i * g.dstStep + g.padded);
     }
   }
-  return s.finish();
+  s.finish();
 }
 
 } // namespace
@@ -360,8 +369,10 @@ const char *vecOpName(VecOp op) {
 bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed) {
   using D = DType;
   auto same = [&](std::initializer_list<D> ts) {
-    join(ts, allowed);
-    return dst == src && oneOf(src, ts);
+    if (dst == src && oneOf(src, ts))
+      return true;
+    join(ts, allowed); // only for the message
+    return false;
   };
   switch (op) {
   case VecOp::Add:
@@ -633,27 +644,57 @@ uint64_t reduceTmpElements(const VecInstr &in) {
 // Footprints
 //===----------------------------------------------------------------------===//
 
-Span hull(const Spans &s) {
-  if (s.empty())
-    return {0, 0};
-  return {s.front().start, s.back().end};
+Spans footprint(const VecInstr &in, Role role, bool write) {
+  Spans out;
+  footprint(in, role, write, out);
+  return out;
 }
 
-Spans footprint(const VecInstr &in, Role role, bool write) {
+bool isStream(const VecInstr &in) {
+  if (in.form != MaskForm::Count || in.isCopy ||
+      shapeOf(in.op) != Shape::Elementwise ||
+      in.op >= VecOp::CompareCmpMask || in.operand(Role::Src2).used)
+    return false; // CMPMASK, quantisation, layout ops, Select: the walk
+  for (const VecOperand &o : in.opnd)
+    if (o.used && (o.epb != 0 || o.inOff != 0 || o.blk != 1 ||
+                   static_cast<uint64_t>(o.rep) * 32 !=
+                       static_cast<uint64_t>(in.perRepeat) * o.es))
+      return false;
+  return true;
+}
+
+uint64_t streamSpan(const VecInstr &in, Role role, bool write) {
+  const VecOperand &o = in.operand(role);
+  const bool touched = write ? role == Role::Dst
+                             : role != Role::Dst || vecReadsDst(in.op);
+  if (!o.used || !touched)
+    return 0;
+  const uint64_t most = static_cast<uint64_t>(in.repeats) * in.perRepeat;
+  return std::min(in.count, most) * o.es;
+}
+
+void footprint(const VecInstr &in, Role role, bool write, Spans &out) {
+  if (isStream(in)) {
+    out.clear();
+    if (uint64_t n = streamSpan(in, role, write))
+      out.push_back({0, n});
+    return;
+  }
   if (in.isCopy)
-    return copyFootprint(in, role, write);
-  Spans cmpMask;
-  if (cmpMaskFootprint(in, role, write, cmpMask))
-    return cmpMask;
-  if (in.op == VecOp::BilinearInterpolation) // ops/BilinearEval.cpp
-    return bilinearFootprint(in, role, write);
+    return copyFootprint(in, role, write, out);
+  if (cmpMaskFootprint(in, role, write, out))
+    return;
+  if (in.op == VecOp::BilinearInterpolation) { // ops/BilinearEval.cpp
+    out = bilinearFootprint(in, role, write);
+    return;
+  }
+  Sink s(out);
   const VecOperand &o = in.operand(role);
   if (!o.used)
-    return {};
+    return;
   const VecOp op = in.op;
   const Shape shape = shapeOf(op);
   const bool countForm = in.form == MaskForm::Count;
-  Sink s;
   // Who writes: the destination; the ReduceSum/Max/Min mask forms also
   // write their partial results into the shared tmp buffer.
   if (write) {
@@ -661,15 +702,16 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
       uint64_t n = static_cast<uint64_t>(in.repeats) *
                    (op == VecOp::ReduceSum ? 1 : 2);
       s.add(0, n * o.es);
-      return s.finish();
+      s.finish();
+      return;
     }
     if (role != Role::Dst)
-      return {};
+      return;
   } else {
     if (role == Role::Dst && !vecReadsDst(op))
-      return {};
+      return;
     if (role == Role::Src2 && shape == Shape::ReduceAll)
-      return {};
+      return;
   }
 
   switch (shape) {
@@ -782,14 +824,15 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
     }
     break;
   }
-  return s.finish();
+  s.finish();
 }
 
 //===----------------------------------------------------------------------===//
 // Result planning and commit
 //===----------------------------------------------------------------------===//
 
-void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites) {
+void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites,
+                const Spans *reads) {
   const VecOperand &d = in.operand(Role::Dst);
   in.segs.clear();
   bool gmDst = in.isCopy && memOfPosition(in.copy.dst.pos) == Mem::GM;
@@ -824,30 +867,37 @@ void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites) {
         in.segs.push_back({off, off, s.end - s.start});
       }
     };
-    segs(d.base, dstWrites);
-    if (!tmpWrites.empty())
+    if (dstWrites.size() + tmpWrites.size() > 1) { // else: no allocation
+      segs(d.base, dstWrites);
       segs(in.operand(Role::Src2).base, tmpWrites);
+    }
   }
   uintptr_t wlo = reinterpret_cast<uintptr_t>(in.out);
   in.hulls[0] = {wlo, wlo + (in.dense ? in.stagingBytes
                                       : (dstWrites.empty()
                                              ? 0
                                              : dstWrites.back().end))};
-  uintptr_t rlo = ~static_cast<uintptr_t>(0), rhi = 0;
+  // Reads: source 0 apart from the other operands, so that two sources far
+  // apart in the UB do not claim the bytes between them.
+  using Hull = std::pair<uintptr_t, uintptr_t>;
+  Hull hulls[2] = {{~uintptr_t(0), 0}, {~uintptr_t(0), 0}};
   for (int k = 0; k < kNumRoles; ++k) {
     const VecOperand &o = in.opnd[k];
     if (!o.used || !o.base)
       continue;
-    Spans r = footprint(in, static_cast<Role>(k), false);
+    Spans own;
+    const Spans &r =
+        reads ? reads[k] : (own = footprint(in, static_cast<Role>(k), false));
     if (r.empty())
       continue;
-    rlo = std::min(rlo, reinterpret_cast<uintptr_t>(o.base + r.front().start));
-    rhi = std::max(rhi, reinterpret_cast<uintptr_t>(o.base + r.back().end));
+    auto &h = hulls[k == static_cast<int>(Role::Src0) ? 0 : 1];
+    h.first = std::min(h.first,
+                       reinterpret_cast<uintptr_t>(o.base + r.front().start));
+    h.second =
+        std::max(h.second, reinterpret_cast<uintptr_t>(o.base + r.back().end));
   }
-  in.hulls[1] = rhi ? std::make_pair(rlo, rhi) : std::make_pair(rlo, rlo);
-  if (!rhi)
-    in.hulls[1] = {0, 0};
-  in.hulls[2] = {0, 0};
+  for (int i = 0; i < 2; ++i)
+    in.hulls[1 + i] = hulls[i].second ? hulls[i] : Hull{0, 0};
 }
 
 namespace {
@@ -876,14 +926,17 @@ void accumulate(uint8_t *p, const uint8_t *v, uint64_t len, AtomicKind k,
 } // namespace
 
 void commitVector(const VecInstr &in, const uint8_t *staging) {
+  const WriteSeg whole{0, 0, in.stagingBytes}; // no segs: one run
+  const WriteSeg *first = in.segs.empty() ? &whole : in.segs.data();
+  const WriteSeg *last = first + (in.segs.empty() ? 1 : in.segs.size());
   if (in.atomic == AtomicKind::None) {
-    for (const WriteSeg &s : in.segs)
-      std::memcpy(in.out + s.dst, staging + s.st, s.len);
+    for (const WriteSeg *s = first; s != last; ++s)
+      std::memcpy(in.out + s->dst, staging + s->st, s->len);
     return;
   }
   std::lock_guard<std::mutex> lock(gAtomicMutex);
-  for (const WriteSeg &s : in.segs)
-    accumulate(in.out + s.dst, staging + s.st, s.len, in.atomic,
+  for (const WriteSeg *s = first; s != last; ++s)
+    accumulate(in.out + s->dst, staging + s->st, s->len, in.atomic,
                in.atomicType);
 }
 

@@ -106,7 +106,7 @@ struct VecInstr {
   uint16_t deqScale = 0x3C00; // float16 1.0
   DeqState deq;               // CastDeq / AddDeqRelu (ops/QuantOps.h)
   Loc loc{nullptr, 0};         // the call site (data-dependent faults)
-  std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK register
+  std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK (its users)
   uint8_t *ub = nullptr;               // UB byte 0 (CMPMASK addresses)
   uint64_t ubBytes = 0;
 
@@ -117,15 +117,17 @@ struct VecInstr {
   bool padFirst = false;  // dummy = the block's first element
 
   // The result: staging covers [out, out + stagingBytes) densely (dense) or
-  // holds the written bytes packed (segs give the mapping).
+  // holds the written bytes packed; segs give the mapping (none: the whole
+  // staging buffer is one run at out).
   uint8_t *out = nullptr;
   bool dense = true;
   uint64_t stagingBytes = 0;
   std::vector<WriteSeg> segs;
   AtomicKind atomic = AtomicKind::None;
   DType atomicType = DType::F32;
-  /// Host byte hulls (written, read, unused) for the engine's automatic
-  /// PIPE_V dependency barrier.
+  /// Host byte hulls (written; read through source 0; read through the
+  /// other operands, or unused) for the engine's automatic PIPE_V
+  /// dependency barrier.
   std::array<std::pair<uintptr_t, uintptr_t>, 3> hulls{};
 
   VecOperand &operand(Role r) { return opnd[static_cast<int>(r)]; }
@@ -157,8 +159,8 @@ struct VecRegs {
 
 /// User-facing (pyasc) name: "add", "whole_reduce_max", ...
 const char *vecOpName(VecOp op);
-/// Whether A2/A3 supports `op` on (dst, src) element types; `allowed` gets
-/// the supported list for the message.
+/// Whether A2/A3 supports `op` on (dst, src) element types; when not,
+/// `allowed` gets the supported list for the message.
 bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed);
 /// Cast pairs and round modes of hardware.md §4.3: whether the pair exists,
 /// and (if so) whether `mode` is allowed; `modes` lists the allowed ones.
@@ -188,13 +190,27 @@ uint64_t reduceTmpElements(const VecInstr &in);
 /// only the plan (no resolved addresses), except Gather/Gatherb sources,
 /// which are data dependent: the whole tensor view is reported.
 Spans footprint(const VecInstr &in, Role role, bool write);
+/// The same into `out`, reusing its capacity (no allocation per call once
+/// `out` has grown: the core plans every instruction into the same lists).
+void footprint(const VecInstr &in, Role role, bool write, Spans &out);
 /// Hull [lo, hi) of a span list (0, 0 when empty).
-Span hull(const Spans &s);
+inline Span hull(const Spans &s) {
+  return s.empty() ? Span{0, 0} : Span{s.front().start, s.back().end};
+}
+/// Whether `in` is a stream: a count form of an elementwise op whose every
+/// operand is one contiguous run of its elements (the common case). Its
+/// footprints are then at most one span [0, streamSpan) per operand.
+bool isStream(const VecInstr &in);
+/// The bytes a stream reads (write = false) or writes through `role` from
+/// the operand's base (0: none).
+uint64_t streamSpan(const VecInstr &in, Role role, bool write);
 
 /// Fills in.segs / in.out / in.stagingBytes / in.hulls from the resolved
 /// operands and the write footprints (dst, and the ReduceSum/Max/Min
-/// scratch buffer).
-void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites);
+/// scratch buffer). `reads`: the read footprints of the kNumRoles roles when
+/// the caller has them (null: computed here).
+void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites,
+                const Spans *reads = nullptr);
 
 /// Computes the result into `staging` (in.stagingBytes bytes) when the
 /// instruction starts. May throw a Fault (data-dependent Gather offsets).

@@ -56,7 +56,7 @@ std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
     return std::make_pair(a, p ? a + n : a);
   };
   return {range(w.dst, resultBytes(w)), range(w.src0, srcBytes),
-          range(w.kind == WorkKind::Binary ? w.src1 : nullptr, srcBytes)};
+          range(nullptr, 0)};
 }
 
 bool overlaps(std::pair<uintptr_t, uintptr_t> a,

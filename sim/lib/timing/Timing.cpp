@@ -13,31 +13,8 @@ namespace timing {
 namespace {
 uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-/// {bytes per cycle, op delay} of a binary vector op (pypto VEC_VALU_TAB).
-std::pair<uint64_t, uint64_t> vectorParams(BinOp op, DType type) {
-  bool isFloat = type == DType::F16 || type == DType::F32 ||
-                 type == DType::BF16 || type == DType::F64;
-  switch (op) {
-  case BinOp::Add:
-  case BinOp::Sub:
-    return {256, isFloat ? 6 : 4};
-  case BinOp::Mul:
-    if (isFloat)
-      return {256, 7};
-    return {type == DType::I16 || type == DType::U16 ? 128 : 256, 5};
-  case BinOp::Max:
-  case BinOp::Min:
-    return {256, 4};
-  case BinOp::Div:
-    return {type == DType::F16 ? 64 : 128, 13};
-  }
-  return {256, 6};
-}
-} // namespace
-
-namespace {
 /// {parallel bytes/cycle, op delay, throughput factor} of the vector
-/// instructions of the breadth ABI (hardware.md §7.1 VEC_VALU_TAB; entries
+/// instructions (hardware.md §7.1 VEC_VALU_TAB; entries
 /// marked "assumed" are not in the table and use the closest class).
 struct VecClass {
   uint64_t parallel, delay, thrput;
@@ -155,13 +132,6 @@ Cost localToGm(uint64_t bytes) {
 Cost localCopy(uint64_t bytes) {
   return Cost{std::max<uint64_t>(1, ceilDiv(bytes, kUbCopyBytesPerCycle)),
               kUbCopyLatency};
-}
-
-Cost vectorBinary(BinOp op, DType type, uint64_t bytes) {
-  auto [parallel, delay] = vectorParams(op, type);
-  uint64_t repeats = std::max<uint64_t>(1, ceilDiv(bytes, kRepeatBytes));
-  return Cost{ceilDiv(repeats * kRepeatBytes, parallel),
-              delay + kVecPipelineDelay};
 }
 
 } // namespace timing

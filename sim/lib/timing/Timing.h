@@ -53,7 +53,6 @@ constexpr uint64_t kUbCopyLatency = 12;
 Cost gmToLocal(uint64_t bytes);
 Cost localToGm(uint64_t bytes);
 Cost localCopy(uint64_t bytes);
-Cost vectorBinary(BinOp op, DType type, uint64_t bytes);
 /// A mask/repeat vector instruction (or count form) executing `repeats`
 /// 256-byte iterations (VEC_VALU_TAB classes, hardware.md §7.1; `levels` > 1
 /// for the software ReduceSum/Max/Min sequences: repeats of each level).

@@ -12,6 +12,9 @@
 //   8 data_copy_pad left padding of 40 bytes  argument   kernel.py:90
 //   9 reduce_sum into dst[1] (legal: sizeof)  -          -
 //  10 compare count of 32 floats (128 B)      argument   kernel.py:100
+//  11 add on bfloat16 (count form)            dtype      kernel.py:110
+//  12 add count -8                            argument   kernel.py:120
+//  13 div on int32 (count form)               dtype      kernel.py:130
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,6 +89,22 @@ extern "C" __global__ __aicore__ void kernel(int32_t mode, __gm__ float *x) {
     AC::LocalTensor<uint8_t> m(TPosition::VECCALC, 32768, 256);
 #line 100 "kernel.py"
     AC::Compare(m, a, b, AC::CMPMODE::LT, 32);
+    break;
+  }
+  case 11: {
+    AC::LocalTensor<bfloat16_t> h(TPosition::VECCALC, 16384, 256);
+#line 110 "kernel.py"
+    AC::Add(h, h, h, 256);
+    break;
+  }
+  case 12:
+#line 120 "kernel.py"
+    AC::Add(d, a, b, -8);
+    break;
+  case 13: {
+    AC::LocalTensor<int32_t> i(TPosition::VECCALC, 16384, 256);
+#line 130 "kernel.py"
+    AC::Div(i, i, i, 256);
     break;
   }
   }
