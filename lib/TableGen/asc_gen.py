@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         gen = args.sim_include / "ascsim" / "gen"
         write_if_changed(gen / "Hardware.h", emit_sim.emit_hardware(dialect))
         write_if_changed(gen / "Enums.h", emit_sim.emit_enums(dialect))
+        write_if_changed(gen / "VecOps.def", emit_sim.emit_vec_ops(dialect))
     return 0
 
 

@@ -278,7 +278,7 @@ TEST(VectorCopyTest, DiagnosticsNameThePythonLine) {
       // The count forms name their op like every other vector call.
       {11, "dtype", 110,
        "add does not support bfloat16 on Ascend 910B/910C (A2/A3); "
-       "supported: float16, float32, int16, int32"},
+       "supported: int16, int32, float16, float32"},
       {12, "argument", 120, "add: count must be non-negative, but got -8"},
       {13, "dtype", 130,
        "div does not support int32 on Ascend 910B/910C (A2/A3); supported: "

@@ -151,6 +151,10 @@ class Op:
     same_element_type: list[tuple[str, str]] = field(default_factory=list)
     #: (result, tensor operand): the result is a scalar of the tensor's element type.
     result_scalar_of: list[tuple[str, str]] = field(default_factory=list)
+    #: Whether all tensor operands share one element type (Asc_SameTensorElementType).
+    all_same_type: bool = False
+    #: Whether operand `dst` is also read (MemRead on its Arg: the multiply-add ops).
+    dst_reads: bool = False
 
     @property
     def name(self) -> str:
@@ -195,6 +199,20 @@ class Op:
     @property
     def cxx_name(self) -> str:
         return self.callee.removeprefix("AscendC::")
+
+    # -- simulator ---------------------------------------------------------------------------------
+    @property
+    def sim_op(self) -> str:
+        return self.record.str("simOp")
+
+    @property
+    def sim_timing(self) -> str:
+        return self.record.str("simTiming") or "VOTHER"
+
+    @property
+    def cxx_forms(self) -> str:
+        return self.record.str("cxxForms")
+
 
 
 @dataclass
@@ -275,8 +293,12 @@ class Dialect:
         traits = [t for t in rec.get("traits", []) if isinstance(t, Record)]
         op = Op(rec, rec.str("opName"), args, results,
                 "AttrSizedOperandSegments" in {t.name for t in traits}, rec.str("callee"))
+        for a, n in args_dag.args:
+            if n == "dst" and isinstance(a, Record) and a.isa("OpVariable"):
+                op.dst_reads = any(isinstance(d, Record) and d.isa("MemRead") for d in a.get("decorators", []))
         for t in traits:
             if t.name == "Asc_SameTensorElementType":
+                op.all_same_type = True
                 tensors = [a.name for a in op.operands if a.py_kind in ("local", "global", "tensor")]
                 op.same_element_type += [(tensors[0], n) for n in tensors[1:]]
             elif t.isa("Asc_SameElementType"):

@@ -16,86 +16,35 @@
 
 namespace ascsim {
 
-/// Vector instructions of the breadth ABI (values are part of the ABI:
-/// append only).
+/// Vector instructions: first the ops of the simulator's op table
+/// (ascsim/gen/VecOps.def, generated from the dialect's ODS `simOp`s), then
+/// the simulator's own instruction kinds. Kernels and libascsim are built
+/// against the same headers (the kernel cache key covers them), so the
+/// values need not be stable across versions.
+///
+/// How a VecCall carries each op's operands: tensor (+) tensor: dst, src0,
+/// src1 (FusedMulAdd(Relu), MulAddDst and Axpy also read dst; MulAddDst and
+/// Axpy may write a wider dst); tensor (+) scalar: dst, src0, scalar
+/// (ShiftRight: mode = roundEn); unary: dst, src0; Cast: mode = RoundMode;
+/// Compare(Scalar): dst = bit mask, mode = CMPMODE; Select(Scalar): dst,
+/// src2 = selection mask, src0, src1 or scalar, mode = SELMODE; Duplicate:
+/// dst, scalar; Gather(b): dst, src0, src2 = uint32 byte offsets, aux = base
+/// address; ReduceSum/Max/Min: src2 = shared tmp buffer, mode = calIndex;
+/// WholeReduceMax/Min: mode = ReduceOrder; CompareCmpMask: src0, src1 ->
+/// CMPMASK, one repeat; Set/GetCmpMask: 16 bytes of src0 / dst;
+/// SelectCmpMask: mode 0 bits in CMPMASK, mode 2 CMPMASK holds the UB address
+/// of the selection mask; SelectCmpMaskScalar: src2 = selection mask, the
+/// scalar in CMPMASK; quantising casts: dst narrower than the sources,
+/// CastDeq mode bit 0 = isVecDeq, bit 1 = halfBlock; BilinearInterpolation:
+/// src0 = blocks at data-dependent offsets, src1 = weights, src2 = block
+/// offsets, repeat = vRepeat, aux = hRepeat, scalar = vROffset, mode =
+/// repeatMode, dstBlk = dstBlkStride.
 enum class VecOp : uint8_t {
-  // tensor (+) tensor: dst, src0, src1
-  Add = 0,
-  Sub,
-  Mul,
-  Div,
-  Max,
-  Min,
-  AddRelu,
-  SubRelu,
-  And,
-  Or,
-  FusedMulAdd,     // dst = src0 * dst + src1
-  FusedMulAddRelu, // relu(src0 * dst + src1)
-  MulAddDst,       // dst = src0 * src1 + dst   (dst type may be wider)
-  // tensor (+) scalar: dst, src0, scalar
-  Adds,
-  Muls,
-  Maxs,
-  Mins,
-  LeakyRelu,
-  ShiftLeft,
-  ShiftRight, // mode = roundEn
-  Axpy,       // dst = src0 * scalar + dst  (dst type may be wider)
-  // unary: dst, src0
-  Abs,
-  Exp,
-  Ln,
-  Sqrt,
-  Rsqrt,
-  Reciprocal,
-  Relu,
-  Not,
-  Cast, // mode = RoundMode
-  Copy,
-  // compare / select
-  Compare,       // dst (bit mask), src0, src1; mode = CMPMODE
-  CompareScalar, // dst (bit mask), src0, scalar; mode = CMPMODE
-  Select,        // dst, src2 = selMask, src0, src1; mode = SELMODE
-  SelectScalar,  // dst, src2 = selMask, src0, scalar; mode = SELMODE
-  // fill / broadcast / gather
-  Duplicate, // dst, scalar
-  Brcb,      // dst, src0
-  Gather,    // dst, src0, src2 = offsets (uint32, bytes); aux = base address
-  Gatherb,   // dst, src0, src2 = block offsets (uint32, bytes)
-  // reductions
-  ReduceSum, // dst, src0, src2 = shared tmp buffer
-  ReduceMax, // mode = calIndex
-  ReduceMin,
-  WholeReduceSum,
-  WholeReduceMax, // mode = ReduceOrder
-  WholeReduceMin,
-  BlockReduceSum,
-  BlockReduceMax,
-  BlockReduceMin,
-  PairReduceSum,
-  RepeatReduceSum,
-  // the 128-bit CMPMASK register (ops/VectorCmpMask.cpp)
-  CompareCmpMask,      // src0, src1 -> CMPMASK; mode = CMPMODE; one repeat
-  SetCmpMask,          // src0 (16 bytes) -> CMPMASK
-  GetCmpMask,          // CMPMASK -> dst (16 bytes)
-  SelectCmpMask,       // dst, src0, src1; mode 0: bits in CMPMASK, mode 2:
-                       // CMPMASK holds the UB address of the selection mask
-  SelectCmpMaskScalar, // dst, src2 = selMask, src0; scalar in CMPMASK (mode 1)
-  // quantisation and fused casts (ascsim/quant_api.h, ops/QuantEval.cpp)
-  AddReluCast, // dst (narrower type), src0, src1: relu(src0 + src1)
-  SubReluCast, // relu(src0 - src1)
-  MulCast,     // src0 * src1
-  AddDeqRelu,  // half dst, int32 sources: relu((src0 + src1) * DEQSCALE)
-  CastDeq,     // dst, src0; mode bit 0 = isVecDeq, bit 1 = halfBlock
+#define ASCSIM_VEC_OP(NAME, ...) NAME,
+#include "ascsim/gen/VecOps.def"
   // GatherMask, Transpose, TransDataTo5HD, Scatter: a LayoutInstr
   // (ascsim/layout_abi.h, ops/LayoutOps.h)
   Layout,
-  // dst, src0 (blocks at data-dependent offsets), src1 = weights, src2 =
-  // block offsets (uint32, bytes); repeat = vRepeat, aux = hRepeat, scalar
-  // = vROffset (elements), mode = repeatMode, dstBlk = dstBlkStride
-  // (ascsim/quant_api.h, ops/BilinearEval.cpp)
-  BilinearInterpolation,
   // LoadImageToLocal: an AippInstr (ascsim/sys_api.h, ops/AippOps.h)
   Aipp,
 };

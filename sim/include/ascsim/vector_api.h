@@ -327,32 +327,7 @@ namespace AscendC {
     ::ascsim::abi::vecOp(c, loc);                                              \
   }
 
-ASCSIM_VBIN_MASKED(Add, Add)
-ASCSIM_VBIN_COUNT(Add, Add)
-ASCSIM_VBIN_MASKED(Sub, Sub)
-ASCSIM_VBIN_COUNT(Sub, Sub)
-ASCSIM_VBIN_MASKED(Mul, Mul)
-ASCSIM_VBIN_COUNT(Mul, Mul)
-ASCSIM_VBIN_MASKED(Div, Div)
-ASCSIM_VBIN_COUNT(Div, Div)
-ASCSIM_VBIN_MASKED(Max, Max)
-ASCSIM_VBIN_COUNT(Max, Max)
-ASCSIM_VBIN_MASKED(Min, Min)
-ASCSIM_VBIN_COUNT(Min, Min)
-ASCSIM_VBIN_MASKED(AddRelu, AddRelu)
-ASCSIM_VBIN_COUNT(AddRelu, AddRelu)
-ASCSIM_VBIN_MASKED(SubRelu, SubRelu)
-ASCSIM_VBIN_COUNT(SubRelu, SubRelu)
-ASCSIM_VBIN_MASKED(And, And)
-ASCSIM_VBIN_COUNT(And, And)
-ASCSIM_VBIN_MASKED(Or, Or)
-ASCSIM_VBIN_COUNT(Or, Or)
-ASCSIM_VBIN_MASKED(FusedMulAdd, FusedMulAdd)
-ASCSIM_VBIN_COUNT(FusedMulAdd, FusedMulAdd)
-ASCSIM_VBIN_MASKED(FusedMulAddRelu, FusedMulAddRelu)
-ASCSIM_VBIN_COUNT(FusedMulAddRelu, FusedMulAddRelu)
-#undef ASCSIM_VBIN_MASKED
-#undef ASCSIM_VBIN_COUNT
+// The Binary-family ops are instantiated from the generated table below.
 
 /// dst = src0 * src1 + dst; (dst, src) in {(half, half), (float, float),
 /// (float, half)}.
@@ -439,13 +414,7 @@ inline void MulAddDst(const LocalTensor<T> &dst, const LocalTensor<U> &src0,
     ::ascsim::vec::count(c, count);                                            \
     ::ascsim::abi::vecOp(c, loc);                                              \
   }
-ASCSIM_VSCALAR(Adds, Adds)
-ASCSIM_VSCALAR(Muls, Muls)
-ASCSIM_VSCALAR(Maxs, Maxs)
-ASCSIM_VSCALAR(Mins, Mins)
-ASCSIM_VSCALAR(LeakyRelu, LeakyRelu)
-ASCSIM_VSCALAR(ShiftLeft, ShiftLeft)
-#undef ASCSIM_VSCALAR
+// The Scalar-family ops are instantiated from the generated table below.
 
 /// Arithmetic for signed, logical for unsigned types; roundEn adds the last
 /// bit shifted out (round half up).
@@ -570,14 +539,24 @@ inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
     ::ascsim::vec::count(c, count);                                            \
     ::ascsim::abi::vecOp(c, loc);                                              \
   }
-ASCSIM_VUNARY(Abs, Abs)
-ASCSIM_VUNARY(Exp, Exp)
-ASCSIM_VUNARY(Ln, Ln)
-ASCSIM_VUNARY(Sqrt, Sqrt)
-ASCSIM_VUNARY(Rsqrt, Rsqrt)
-ASCSIM_VUNARY(Reciprocal, Reciprocal)
-ASCSIM_VUNARY(Relu, Relu)
-ASCSIM_VUNARY(Not, Not)
+
+// The Ascend C functions of every op of the families above, from the
+// simulator's op table (generated from the dialect's ODS, whose `cxxForms`
+// names the family): a new op of a family needs no line here.
+#define ASCSIM_FORMS_Binary(NAME)                                              \
+  ASCSIM_VBIN_MASKED(NAME, NAME) ASCSIM_VBIN_COUNT(NAME, NAME)
+#define ASCSIM_FORMS_Scalar(NAME) ASCSIM_VSCALAR(NAME, NAME)
+#define ASCSIM_FORMS_Unary(NAME) ASCSIM_VUNARY(NAME, NAME)
+#define ASCSIM_FORMS_Custom(NAME)
+#define ASCSIM_VEC_OP(NAME, PY, FAMILY, ...) ASCSIM_FORMS_##FAMILY(NAME)
+#include "ascsim/gen/VecOps.def"
+#undef ASCSIM_FORMS_Binary
+#undef ASCSIM_FORMS_Scalar
+#undef ASCSIM_FORMS_Unary
+#undef ASCSIM_FORMS_Custom
+#undef ASCSIM_VBIN_MASKED
+#undef ASCSIM_VBIN_COUNT
+#undef ASCSIM_VSCALAR
 #undef ASCSIM_VUNARY
 
 /// UB -> UB vector copy with block strides (CopyRepeatParams).

@@ -543,8 +543,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   const char *api = vecOpName(op);
   plan.instr = newVecInstr();
   VecInstr &in = *plan.instr;
-  if ((op >= VecOp::CompareCmpMask && op <= VecOp::SelectCmpMaskScalar) ||
-      op == VecOp::Select || op == VecOp::SelectScalar)
+  if (usesCmpMask(op))
     in.cmpMask = vecRegs_.cmpMask; // only its users share it (a refcount)
   in.ubBytes = mem_.ubBytes();
   in.op = op;

@@ -393,7 +393,10 @@ bool fastElementwise(const VecInstr &in, uint8_t *staging) {
     return false;
   const bool scalar = in.op == VecOp::Adds || in.op == VecOp::Muls ||
                       in.op == VecOp::Maxs || in.op == VecOp::Mins;
-  if (!scalar && in.op > VecOp::Min) // not one of Add..Min
+  const bool binary = in.op == VecOp::Add || in.op == VecOp::Sub ||
+                      in.op == VecOp::Mul || in.op == VecOp::Div ||
+                      in.op == VecOp::Max || in.op == VecOp::Min;
+  if (!scalar && !binary)
     return false;
   const VecOperand &D = in.operand(Role::Dst);
   const VecOperand &A = in.operand(Role::Src0);

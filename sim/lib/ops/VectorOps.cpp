@@ -65,11 +65,52 @@ Shape shapeOf(VecOp op) {
   }
 }
 
+/// One row of the simulator's op table (ascsim/gen/VecOps.def, generated
+/// from the dialect's ODS): the Python name, element types and flags.
+struct VecOpFacts {
+  const char *name;
+  uint16_t srcTypes, dstTypes; // bit DType
+  uint8_t flags;
+};
+constexpr uint8_t kSameType = 1, kReadsDst = 2, kTensorSrc1 = 4;
+constexpr VecOpFacts kVecOps[] = {
+#define ASCSIM_VEC_OP(NAME, PY, FAMILY, TIMING, SRC, DST, FLAGS)              \
+  {PY, SRC, DST, FLAGS},
+#include "ascsim/gen/VecOps.def"
+};
+
+/// The table row of `op`; null for the simulator's own kinds (Layout, Aipp).
+const VecOpFacts *facts(VecOp op) {
+  auto i = static_cast<size_t>(op);
+  return i < std::size(kVecOps) ? &kVecOps[i] : nullptr;
+}
+
+bool hasFlag(VecOp op, uint8_t flag) {
+  const VecOpFacts *f = facts(op);
+  return f && (f->flags & flag);
+}
+
+/// The elementwise ops with two tensor sources (BilinearInterpolation's
+/// second tensor is its weights, not an elementwise operand).
 bool isBinaryTensor(VecOp op) {
-  return op <= VecOp::MulAddDst || op == VecOp::Compare ||
-         op == VecOp::Select || op == VecOp::CompareCmpMask ||
-         op == VecOp::SelectCmpMask ||
-         (isQuantOp(op) && op != VecOp::CastDeq);
+  return hasFlag(op, kTensorSrc1) && op != VecOp::BilinearInterpolation;
+}
+
+bool hasType(uint16_t types, DType t) {
+  return (types >> static_cast<unsigned>(t)) & 1;
+}
+
+/// "float16, float32" for a mask of DType bits.
+std::string typeList(uint16_t types) {
+  std::string out;
+  for (unsigned t = 0; t < 16; ++t) {
+    if (!(types & (1u << t)))
+      continue;
+    if (!out.empty())
+      out += ", ";
+    out += dtypeName(static_cast<DType>(t));
+  }
+  return out;
 }
 
 /// Output elements per repeat and their unit for WholeReduce*.
@@ -80,19 +121,6 @@ void wholeOutput(const VecInstr &in, uint32_t &width, uint32_t &unit) {
     width = unit = 2;
 }
 
-const char *join(std::initializer_list<DType> ts, std::string &out) {
-  out.clear();
-  for (DType t : ts) {
-    if (!out.empty())
-      out += ", ";
-    out += dtypeName(t);
-  }
-  return out.c_str();
-}
-
-bool oneOf(DType t, std::initializer_list<DType> ts) {
-  return std::find(ts.begin(), ts.end(), t) != ts.end();
-}
 
 //===----------------------------------------------------------------------===//
 // Element walk
@@ -298,152 +326,41 @@ void copyFootprint(const VecInstr &in, Role role, bool write, Spans &out) {
 //===----------------------------------------------------------------------===//
 
 const char *vecOpName(VecOp op) {
-  switch (op) {
-  case VecOp::Add: return "add";
-  case VecOp::Sub: return "sub";
-  case VecOp::Mul: return "mul";
-  case VecOp::Div: return "div";
-  case VecOp::Max: return "max";
-  case VecOp::Min: return "min";
-  case VecOp::AddRelu: return "add_relu";
-  case VecOp::SubRelu: return "sub_relu";
-  case VecOp::And: return "bitwise_and";
-  case VecOp::Or: return "bitwise_or";
-  case VecOp::FusedMulAdd: return "fused_mul_add";
-  case VecOp::FusedMulAddRelu: return "fused_mul_add_relu";
-  case VecOp::MulAddDst: return "mul_add_dst";
-  case VecOp::Adds: return "adds";
-  case VecOp::Muls: return "muls";
-  case VecOp::Maxs: return "maxs";
-  case VecOp::Mins: return "mins";
-  case VecOp::LeakyRelu: return "leaky_relu";
-  case VecOp::ShiftLeft: return "shift_left";
-  case VecOp::ShiftRight: return "shift_right";
-  case VecOp::Axpy: return "axpy";
-  case VecOp::Abs: return "abs";
-  case VecOp::Exp: return "exp";
-  case VecOp::Ln: return "ln";
-  case VecOp::Sqrt: return "sqrt";
-  case VecOp::Rsqrt: return "rsqrt";
-  case VecOp::Reciprocal: return "reciprocal";
-  case VecOp::Relu: return "relu";
-  case VecOp::Not: return "bitwise_not";
-  case VecOp::Cast: return "cast";
-  case VecOp::Copy: return "copy";
-  case VecOp::Compare: return "compare";
-  case VecOp::CompareScalar: return "compare_scalar";
-  case VecOp::Select: return "select";
-  case VecOp::SelectScalar: return "select";
-  case VecOp::Duplicate: return "duplicate";
-  case VecOp::Brcb: return "brcb";
-  case VecOp::Gather: return "gather";
-  case VecOp::Gatherb: return "gatherb";
-  case VecOp::Layout: return "layout"; // ops/LayoutOps.h layoutOpName
-  case VecOp::Aipp: return "load_image_to_local";
-  case VecOp::ReduceSum: return "reduce_sum";
-  case VecOp::ReduceMax: return "reduce_max";
-  case VecOp::ReduceMin: return "reduce_min";
-  case VecOp::WholeReduceSum: return "whole_reduce_sum";
-  case VecOp::WholeReduceMax: return "whole_reduce_max";
-  case VecOp::WholeReduceMin: return "whole_reduce_min";
-  case VecOp::BlockReduceSum: return "block_reduce_sum";
-  case VecOp::BlockReduceMax: return "block_reduce_max";
-  case VecOp::BlockReduceMin: return "block_reduce_min";
-  case VecOp::PairReduceSum: return "pair_reduce_sum";
-  case VecOp::RepeatReduceSum: return "repeat_reduce_sum";
-  case VecOp::CompareCmpMask: return "compare";
-  case VecOp::SetCmpMask: return "set_cmp_mask";
-  case VecOp::GetCmpMask: return "get_cmp_mask";
-  case VecOp::SelectCmpMask: return "select";
-  case VecOp::SelectCmpMaskScalar: return "select";
-  case VecOp::AddReluCast: return "add_relu_cast";
-  case VecOp::SubReluCast: return "sub_relu_cast";
-  case VecOp::MulCast: return "mul_cast";
-  case VecOp::AddDeqRelu: return "add_deq_relu";
-  case VecOp::CastDeq: return "cast_deq";
-  case VecOp::BilinearInterpolation: return "bilinear_interpolation";
-  }
-  return "?";
+  if (const VecOpFacts *f = facts(op))
+    return f->name;
+  return op == VecOp::Aipp ? "load_image_to_local"
+                           : "layout"; // ops/LayoutOps.h layoutOpName
 }
 
 bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed) {
   using D = DType;
-  auto same = [&](std::initializer_list<D> ts) {
-    if (dst == src && oneOf(src, ts))
-      return true;
-    join(ts, allowed); // only for the message
+  const VecOpFacts *f = facts(op);
+  if (!f) {
+    allowed = "none";
     return false;
-  };
+  }
+  // The rules beyond "dst and src share one element type of the op's list".
   switch (op) {
-  case VecOp::Add:
-  case VecOp::Sub:
-  case VecOp::Mul:
-  case VecOp::Max:
-  case VecOp::Min:
-  case VecOp::Adds:
-  case VecOp::Muls:
-  case VecOp::Maxs:
-  case VecOp::Mins:
-    return same({D::F16, D::F32, D::I16, D::I32});
-  case VecOp::Div:
-  case VecOp::FusedMulAdd:
-  case VecOp::FusedMulAddRelu:
-  case VecOp::LeakyRelu:
-  case VecOp::Abs:
-  case VecOp::Exp:
-  case VecOp::Ln:
-  case VecOp::Sqrt:
-  case VecOp::Rsqrt:
-  case VecOp::Reciprocal:
-    return same({D::F16, D::F32});
-  case VecOp::AddRelu:
-  case VecOp::SubRelu:
-    return same({D::I16, D::F16, D::F32});
-  case VecOp::And:
-  case VecOp::Or:
-    return same({D::I16, D::U16, D::I32, D::U32});
-  case VecOp::Not:
-    return same({D::I16, D::U16});
-  case VecOp::ShiftLeft:
-  case VecOp::ShiftRight:
-    return same({D::I16, D::U16, D::I32, D::U32});
-  case VecOp::Relu:
-    return same({D::F16, D::F32, D::I32});
   case VecOp::MulAddDst:
   case VecOp::Axpy:
     allowed = "(dst, src) = (float16, float16), (float32, float32), "
               "(float32, float16)";
-    return (dst == src && oneOf(src, {D::F16, D::F32})) ||
-           (dst == D::F32 && src == D::F16);
-  case VecOp::Copy:
-  case VecOp::Duplicate:
-  case VecOp::Brcb:
-    return same({D::I16, D::U16, D::F16, D::BF16, D::I32, D::U32, D::F32});
-  case VecOp::Gather:
-    return same({D::F16, D::BF16, D::U16, D::I16, D::F32, D::U32, D::I32});
-  case VecOp::Gatherb:
-    return same({D::U16, D::U32});
+    return hasType(f->srcTypes, src) && hasType(f->dstTypes, dst) &&
+           (dst == src || (dst == D::F32 && src == D::F16));
   case VecOp::Compare:
   case VecOp::CompareScalar:
-    allowed = "sources float16, float32, int32 (int32: CMPMODE.EQ only); "
-              "destination uint8, int8";
-    return oneOf(src, {D::F16, D::F32, D::I32}) && oneOf(dst, {D::U8, D::I8});
   case VecOp::CompareCmpMask:
-    allowed = "float16, float32, int32 (int32: CMPMODE.EQ only)";
-    return oneOf(src, {D::F16, D::F32, D::I32});
-  case VecOp::SetCmpMask:
-  case VecOp::GetCmpMask: // b8 - b64
-    allowed = "8-, 16-, 32- and 64-bit element types";
-    return dtypeSize(src) <= 8;
-  case VecOp::SelectCmpMask:
-    return same({D::F16, D::F32});
+    allowed = "sources " + typeList(f->srcTypes) + " (int32: CMPMODE.EQ only)" +
+              (f->dstTypes ? "; destination " + typeList(f->dstTypes) : "");
+    return hasType(f->srcTypes, src) &&
+           (!f->dstTypes || hasType(f->dstTypes, dst));
   case VecOp::Select:
   case VecOp::SelectScalar:
   case VecOp::SelectCmpMaskScalar:
-    allowed = "float16, float32 (selection mask uint8, uint16, uint32, "
-              "uint64)";
-    return oneOf(dst, {D::F16, D::F32}) &&
-           oneOf(src, {D::U8, D::U16, D::U32, D::U64});
+    allowed = typeList(f->dstTypes) +
+              " (selection mask uint8, uint16, uint32, uint64)";
+    return hasType(f->dstTypes, dst) &&
+           (src == D::U8 || src == D::U16 || src == D::U32 || src == D::U64);
   case VecOp::Cast:
     allowed = "the Atlas A2/A3 Cast pairs (hardware.md §4.3)";
     return castPairSupported(dst, src);
@@ -458,15 +375,18 @@ bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed) {
   case VecOp::AddDeqRelu:
     allowed = "int32 -> float16";
     return src == D::I32 && dst == D::F16;
-  case VecOp::BilinearInterpolation:
-    return same({D::F16});
   case VecOp::CastDeq:
     allowed = "int32 -> float16, int16 -> int8, int16 -> uint8";
     return (src == D::I32 && dst == D::F16) ||
            (src == D::I16 && (dst == D::I8 || dst == D::U8));
-  default: // reductions
-    return same({D::F16, D::F32});
+  default:
+    break;
   }
+  uint16_t types = f->srcTypes ? f->srcTypes : f->dstTypes;
+  if (dst == src && hasType(types, src))
+    return true;
+  allowed = typeList(types); // only for the message
+  return false;
 }
 
 namespace {
@@ -550,9 +470,21 @@ bool vecUses(VecOp op, Role role) {
   return false;
 }
 
-bool vecReadsDst(VecOp op) {
-  return op == VecOp::FusedMulAdd || op == VecOp::FusedMulAddRelu ||
-         op == VecOp::MulAddDst || op == VecOp::Axpy;
+bool vecReadsDst(VecOp op) { return hasFlag(op, kReadsDst); }
+
+bool usesCmpMask(VecOp op) {
+  switch (op) {
+  case VecOp::CompareCmpMask:
+  case VecOp::SetCmpMask:
+  case VecOp::GetCmpMask:
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+  case VecOp::SelectCmpMask:
+  case VecOp::SelectCmpMaskScalar:
+    return true;
+  default:
+    return false;
+  }
 }
 
 const char *roleName(VecOp op, Role role) {
@@ -652,8 +584,10 @@ Spans footprint(const VecInstr &in, Role role, bool write) {
 
 bool isStream(const VecInstr &in) {
   if (in.form != MaskForm::Count || in.isCopy ||
-      shapeOf(in.op) != Shape::Elementwise ||
-      in.op >= VecOp::CompareCmpMask || in.operand(Role::Src2).used)
+      shapeOf(in.op) != Shape::Elementwise || usesCmpMask(in.op) ||
+      isQuantOp(in.op) || in.op == VecOp::BilinearInterpolation ||
+      in.op == VecOp::Layout || in.op == VecOp::Aipp ||
+      in.operand(Role::Src2).used)
     return false; // CMPMASK, quantisation, layout ops, Select: the walk
   for (const VecOperand &o : in.opnd)
     if (o.used && (o.epb != 0 || o.inOff != 0 || o.blk != 1 ||

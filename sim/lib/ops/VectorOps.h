@@ -169,6 +169,9 @@ bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes);
 /// Which operands the op reads / writes (dst, src0, src1, src2).
 bool vecUses(VecOp op, Role role);
 bool vecReadsDst(VecOp op);
+/// The instructions that read or write the CMPMASK register (the Compare
+/// register form, Set/GetCmpMask, every Select).
+bool usesCmpMask(VecOp op);
 /// Role name for messages ("source 0", "selection mask", ...).
 const char *roleName(VecOp op, Role role);
 /// Elements per repeat (iterating on the larger element size).

@@ -2,6 +2,8 @@
 
 #include "timing/Timing.h"
 
+#include "ascsim/gen/Hardware.h"
+
 #include <algorithm>
 #include <functional>
 #include <queue>
@@ -13,90 +15,36 @@ namespace timing {
 namespace {
 uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-/// {parallel bytes/cycle, op delay, throughput factor} of the vector
-/// instructions (hardware.md §7.1 VEC_VALU_TAB; entries
-/// marked "assumed" are not in the table and use the closest class).
+/// {parallel bytes/cycle, op delay, throughput factor} of a vector
+/// instruction: its class in the hardware table (AscHardware.td, pypto's
+/// VEC_VALU_TAB, hardware.md §7.1; the class of each op is its ODS
+/// `simTiming`, ascsim/gen/VecOps.def), in the column of the element types
+/// it works on.
 struct VecClass {
   uint64_t parallel, delay, thrput;
 };
+
+constexpr hw::VecTiming kOpTiming[] = {
+#define ASCSIM_VEC_OP(NAME, PY, FAMILY, TIMING, ...) hw::VecTiming::TIMING,
+#include "ascsim/gen/VecOps.def"
+};
+
+bool isFloatType(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
+         t == DType::F64;
+}
+
 VecClass vecClass(VecOp op, DType dst, DType src) {
-  bool f16 = dst == DType::F16 || src == DType::F16;
-  bool isFloat = dst == DType::F16 || dst == DType::F32 || dst == DType::BF16;
-  switch (op) {
-  case VecOp::Add:
-  case VecOp::Sub:
-  case VecOp::Adds:
-  case VecOp::AddRelu: // assumed: VADD
-  case VecOp::SubRelu: // assumed: VSUB
-    return {256, isFloat ? 6u : 4u, 1};
-  case VecOp::Mul:
-  case VecOp::Muls:
-    if (isFloat)
-      return {256, 7, 1};
-    return {dst == DType::I16 || dst == DType::U16 ? 128u : 256u, 5, 1};
-  case VecOp::FusedMulAdd: // assumed: VMUL fp
-  case VecOp::FusedMulAddRelu:
-  case VecOp::MulAddDst:
-  case VecOp::Axpy:
-  case VecOp::LeakyRelu:
-    return {256, 7, 1};
-  case VecOp::Max:
-  case VecOp::Min:
-  case VecOp::Maxs:
-  case VecOp::Mins:
-  case VecOp::Abs:
-  case VecOp::Relu: // assumed: VMAX
-    return {256, 4, 1};
-  case VecOp::Div:
-    return {f16 ? 64u : 128u, 13, 1};
-  case VecOp::Exp:
-    return {f16 ? 64u : 128u, 12, 1};
-  case VecOp::Ln:
-    return {f16 ? 64u : 128u, 14, 1};
-  case VecOp::Sqrt:
-    return {f16 ? 64u : 128u, 13, 1};
-  case VecOp::Rsqrt:
-  case VecOp::Reciprocal:
-    return {256, 5, 1};
-  case VecOp::Select:
-  case VecOp::SelectScalar:
-  case VecOp::SelectCmpMask:
-  case VecOp::SelectCmpMaskScalar:
-    return {256, 5, 1};
-  case VecOp::Cast:
-  case VecOp::CastDeq: // assumed: VCONV
-    return {256, 4, 1};
-  case VecOp::AddReluCast: // assumed: VADD
-  case VecOp::SubReluCast:
-  case VecOp::AddDeqRelu:
-    return {256, isFloat || src == DType::F16 || src == DType::F32 ? 6u : 4u,
-            1};
-  case VecOp::MulCast: // assumed: VMUL fp
-  case VecOp::BilinearInterpolation: // assumed: VMUL fp per h-iteration
-    return {256, 7, 1};
-  case VecOp::Copy:
-  case VecOp::Brcb:
-  case VecOp::Gather:  // assumed: VCOPY class
-  case VecOp::Gatherb: // assumed: VCOPY class
-    return {128, 4, 1};
-  case VecOp::WholeReduceSum:
-  case VecOp::RepeatReduceSum:
-  case VecOp::ReduceSum:
-    return {256, f16 ? 23u : 20u, 1};
-  case VecOp::WholeReduceMax:
-  case VecOp::WholeReduceMin:
-  case VecOp::ReduceMax:
-  case VecOp::ReduceMin:
-    return {256, f16 ? 9u : 8u, 7};
-  case VecOp::BlockReduceSum:
-  case VecOp::PairReduceSum: // assumed: VCGADD
-    return {256, f16 ? 15u : 12u, 1};
-  case VecOp::BlockReduceMax:
-  case VecOp::BlockReduceMin:
-    return {256, f16 ? 6u : 5u, 1};
-  default: // And, Or, Not, shifts, Duplicate, Compare(Scalar): assumed
-    return {256, 4, 1};
-  }
+  auto i = static_cast<size_t>(op);
+  const hw::VecTimingFacts &t = hw::kVecTimings[static_cast<size_t>(
+      i < std::size(kOpTiming) ? kOpTiming[i] : hw::VecTiming::VOTHER)];
+  // Columns: 0 a float16 operand, 1 other floats, 2 16-bit integers, 3 other
+  // integers (by the destination).
+  unsigned col = dst == DType::F16 || src == DType::F16 ? 0
+                 : isFloatType(dst) || isFloatType(src) ? 1
+                 : dst == DType::I16 || dst == DType::U16 ? 2
+                                                          : 3;
+  return {t.parallel[col], t.delay[col < 2 ? col : 2], t.throughput};
 }
 } // namespace
 

@@ -14,6 +14,7 @@
 #define ASCSIM_TIMING_TIMING_H
 
 #include "ascsim/abi.h"
+#include "ascsim/gen/Hardware.h"
 #include "ascsim/vector_abi.h"
 #include "support/Isa.h"
 
@@ -30,25 +31,25 @@ struct Cost {
 
 namespace timing {
 
-/// Scalar unit: issuing one API call, one scalar load / store (§7.1).
-constexpr uint64_t kScalarIssue = 1;
-constexpr uint64_t kScalarLoad = 6;
-constexpr uint64_t kScalarStore = 4;
+// The cost-model numbers of the hardware table (AscHardware.td, with their
+// sources: hardware.md §7 and the fits of docs/timing.md).
+/// Scalar unit: issuing one API call, one scalar load / store.
+constexpr uint64_t kScalarIssue = hw::kScalarIssueCycles;
+constexpr uint64_t kScalarLoad = hw::kScalarLoadCycles;
+constexpr uint64_t kScalarStore = hw::kScalarStoreCycles;
 /// SetFlag / WaitFlag / PipeBarrier occupy their pipe for one cycle.
 constexpr uint64_t kSyncOccupancy = 1;
 /// Vector unit: one repeat = 256 bytes; completion adds the per-op delay plus
-/// a fixed pipeline delay of 15 cycles (§7.1 VEC_VALU_TAB, vecDelay_).
-constexpr uint64_t kRepeatBytes = 256;
-constexpr uint64_t kVecPipelineDelay = 15;
-/// MTE GM traffic per core: 44 bytes/cycle, fitted to Huawei's single-core
-/// Add (hardware.md §7.2 case 1; pypto's model says 87, the 910B ini 32 -
-/// docs/timing.md); GM latency read 347, write 203 cycles (pypto).
-constexpr uint64_t kGmBytesPerCycle = 44;
-constexpr uint64_t kGmReadLatency = 347;
-constexpr uint64_t kGmWriteLatency = 203;
-/// UB -> UB copy on PIPE_V: 256 bytes/cycle + 12 cycles.
-constexpr uint64_t kUbCopyBytesPerCycle = 256;
-constexpr uint64_t kUbCopyLatency = 12;
+/// a fixed pipeline delay.
+constexpr uint64_t kRepeatBytes = hw::kRepeatBytes;
+constexpr uint64_t kVecPipelineDelay = hw::kVecPipelineDelay;
+/// MTE GM traffic per core (fitted) and GM latencies.
+constexpr uint64_t kGmBytesPerCycle = hw::kGmBytesPerCycle;
+constexpr uint64_t kGmReadLatency = hw::kGmReadLatency;
+constexpr uint64_t kGmWriteLatency = hw::kGmWriteLatency;
+/// UB -> UB copy on PIPE_V.
+constexpr uint64_t kUbCopyBytesPerCycle = hw::kUbCopyBytesPerCycle;
+constexpr uint64_t kUbCopyLatency = hw::kUbCopyLatency;
 
 Cost gmToLocal(uint64_t bytes);
 Cost localToGm(uint64_t bytes);
@@ -73,10 +74,9 @@ struct CoreTiming {
 };
 
 /// Chip-level HBM model (docs/timing.md): every DMA transfer costs
-/// `bytes + kTransferOverheadBytes` bytes of the shared HBM bandwidth. The
-/// overhead is fitted to the 8 KiB vs 32 KiB tile figures of hardware.md
-/// §7.2 (small transfers use the bandwidth less efficiently, §5.4).
-constexpr uint64_t kTransferOverheadBytes = 1763;
+/// `bytes + kTransferOverheadBytes` bytes of the shared HBM bandwidth (the
+/// overhead is fitted, AscHardware.td).
+constexpr uint64_t kTransferOverheadBytes = hw::kTransferOverheadBytes;
 
 /// Cycles the shared HBM needs for `bytes` in `transfers` DMA transfers.
 uint64_t hbmCycles(uint64_t bytes, uint64_t transfers, double hbmGbps,

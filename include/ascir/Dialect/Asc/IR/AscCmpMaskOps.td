@@ -78,6 +78,7 @@ class Asc_CompareCmpMaskOpOf<bit isArray>
         "!asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>",
         "x, y, AscendC::CMPMODE::LT"> {
   let pyApi = "compare";
+  let simOp = "CompareCmpMask";
   let formatHead = "$cmp_mode `,` ";
   let typeArgs = ["getSrc0()"];
   let lane = "::mlir::asc::getTensorElementType(getSrc0().getType())";
@@ -101,6 +102,7 @@ def Asc_GetCmpMaskOp : Asc_ApiOp<"get_cmp_mask", "AscendC::GetCmpMask",
                                  [Asc_VectorStateEffects]> {
   let pyApi = "get_cmp_mask";
   let pyForm = "tensor";
+  let simOp = "GetCmpMask";
   let summary = "copy the CMPMASK register into a UB tensor";
   let description = [{
     Writes the 128 bits of the CMPMASK register to the first 16 bytes of
@@ -121,6 +123,7 @@ def Asc_SetCmpMaskOp : Asc_ApiOp<"set_cmp_mask", "AscendC::SetCmpMask",
                                  [Asc_VectorStateEffects]> {
   let pyApi = "set_cmp_mask";
   let pyForm = "tensor";
+  let simOp = "SetCmpMask";
   let summary = "load the CMPMASK register from a UB tensor";
   let description = [{
     Loads the 128-bit CMPMASK register from the first 16 bytes of `src`, a
@@ -148,6 +151,8 @@ def Asc_SelectCmpMaskOp : Asc_ApiOp<"select_cmpmask", "AscendC::Select",
     /*hasTemplateArgs=*/1> {
   let pyApi = "select";
   let pyForm = "register";
+  let simOp = "SelectCmpMask";
+  let simTiming = "VSEL";
   let summary = "select between two tensors by the CMPMASK register";
   let description = [{
     Writes `src0[i]` where the selection bit of element i is 1 and
@@ -197,6 +202,8 @@ def Asc_SelectCmpMaskScalarOp : Asc_ApiOp<"select_cmpmask_scalar",
     [Asc_SameElementType<"dst", "src0">, Asc_VectorStateEffects]> {
   let pyApi = "select";
   let pyForm = "register";
+  let simOp = "SelectCmpMaskScalar";
+  let simTiming = "VSEL";
   let summary = "select between a tensor and the scalar in CMPMASK";
   let description = [{
     Mode `vsel_tensor_scalar_mode` without a scalar operand: writes

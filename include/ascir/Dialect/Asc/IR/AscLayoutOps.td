@@ -293,11 +293,14 @@ class Asc_ScatterOpOf<Asc_VecForm form>
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
         "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b">;
 
+// The simulator runs Scatter as a layout instruction (ops/LayoutOps.h).
+let simOp = "" in {
 def Asc_ScatterOp : Asc_ScatterOpOf<Asc_CountForm>;
 def Asc_ScatterL0Op : Asc_ScatterOpOf<
     Asc_MaskForm<Asc_ScatterStrides, ", %s", ", i32", /*setMask=*/0>>;
 def Asc_ScatterL1Op : Asc_ScatterOpOf<
     Asc_MaskArrayForm<Asc_ScatterStrides, ", %s", ", i32", /*setMask=*/0>>;
+}
 
 //===----------------------------------------------------------------------===//
 // DataCopy slice and enhanced forms (ascendc_api.md §5.1 rows 8-10, 17-18)

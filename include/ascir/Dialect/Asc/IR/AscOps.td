@@ -109,6 +109,19 @@ class Asc_ApiOp<string mnemonic, string apiCallee, list<Trait> traits = [],
                     apiMethods)>]> {
   string callee = apiCallee;
   bit isMemberCall = 0;
+  // The simulator's view of the op (lib/TableGen/ascgen -> ascsim/gen/VecOps.def):
+  //  * `simOp`: the simulator's vector instruction (its VecOp enumerator),
+  //    "" when the op is simulated otherwise;
+  //  * `simTiming`: its class of the cost model (Asc_VecTiming names in
+  //    AscHardware.td);
+  //  * `cxxForms`: the family of Ascend C signatures the simulator's header
+  //    generates for it (Binary, Scalar, Unary), "" when written by hand.
+  //  * `cxxOnlyTypes`: element types the Ascend C API (and so the simulator,
+  //    for hand-written kernels) accepts beyond pyasc's.
+  string simOp = "";
+  string simTiming = "VOTHER";
+  string cxxForms = "";
+  list<Type> cxxOnlyTypes = [];
   bit castsResult = 1;
   code apiExtraClassDeclaration = "";
   let extraClassDeclaration = [{

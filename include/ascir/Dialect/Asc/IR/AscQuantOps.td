@@ -59,15 +59,19 @@ multiclass Asc_QuantBinaryOps<string name, string cxx, string what,
                                   ", !asc.binary_repeat_params", setMask>>;
 }
 
+let simTiming = "VADD" in
 defm Asc_AddReluCast : Asc_QuantBinaryOps<"add_relu_cast", "AddReluCast",
     "addition, relu and conversion", "max(src0 + src1, 0)",
     "f16 -> i8, i16 -> i8, f32 -> f16", [F16, I16, F32], [I8, F16]>;
+let simTiming = "VADD" in
 defm Asc_SubReluCast : Asc_QuantBinaryOps<"sub_relu_cast", "SubReluCast",
     "subtraction, relu and conversion", "max(src0 - src1, 0)",
     "f16 -> i8, i16 -> i8, f32 -> f16", [F16, I16, F32], [I8, F16]>;
+let simTiming = "VMUL" in
 defm Asc_MulCast : Asc_QuantBinaryOps<"mul_cast", "MulCast",
     "multiplication and conversion", "src0 * src1", "f16 -> i8, f16 -> ui8",
     [F16], [I8, UI8], /*setMask=*/0>;
+let simTiming = "VADD" in
 defm Asc_AddDeqRelu : Asc_QuantBinaryOps<"add_deq_relu", "AddDeqRelu",
     "addition, dequantisation and relu",
     "max((src0 + src1) * DEQSCALE, 0)", "i32 -> f16 with the DEQSCALE of "
@@ -128,9 +132,11 @@ class Asc_BilinearOpOf<Asc_VecForm form>
               "getVRepeat(), getVROffset(), getDstBlkStride())";
 }
 
+let simTiming = "VMUL" in {
 def Asc_BilinearInterpolationL0Op : Asc_BilinearOpOf<Asc_BilinearMaskForm>;
 def Asc_BilinearInterpolationL1Op
     : Asc_BilinearOpOf<Asc_BilinearMaskArrayForm>;
+}
 
 //===----------------------------------------------------------------------===//
 // CastDeq
@@ -148,6 +154,8 @@ class Asc_CastDeqOpOf<Asc_VecForm form>
                 ["getCallArguments"]> {
   let pyApi = "cast_deq";
   let pyForm = form.tag;
+  let simOp = "CastDeq";
+  let simTiming = "VCONV";
   let summary = "dequantising conversion (" # form.title # ")";
   let description = "Converts i16 to i8 or ui8 (`x * scale` rounded, plus "
       "the offset, saturated as the sign mode says) or i32 to f16 (`x * "

@@ -68,8 +68,11 @@ multiclass Asc_ReduceOps<string name, string cxx, string what,
                         /*boundedRepeat=*/0, "repeat_time", "getRepeatTime">>;
 }
 
+let simTiming = "VCADD" in
 defm Asc_ReduceSum : Asc_ReduceOps<"reduce_sum", "ReduceSum", "sum", 0>;
+let simTiming = "VCMAX" in
 defm Asc_ReduceMax : Asc_ReduceOps<"reduce_max", "ReduceMax", "maximum", 1>;
+let simTiming = "VCMAX" in
 defm Asc_ReduceMin : Asc_ReduceOps<"reduce_min", "ReduceMin", "minimum", 1>;
 
 //===----------------------------------------------------------------------===//
@@ -116,10 +119,13 @@ multiclass Asc_WholeReduceOps<string name, string cxx, string what,
                         "getRepeatTime">>;
 }
 
+let simTiming = "VCADD" in
 defm Asc_WholeReduceSum : Asc_WholeReduceOps<"whole_reduce_sum",
                                              "WholeReduceSum", "sum", 0>;
+let simTiming = "VCMAX" in
 defm Asc_WholeReduceMax : Asc_WholeReduceOps<"whole_reduce_max",
                                              "WholeReduceMax", "maximum", 1>;
+let simTiming = "VCMAX" in
 defm Asc_WholeReduceMin : Asc_WholeReduceOps<"whole_reduce_min",
                                              "WholeReduceMin", "minimum", 1>;
 
@@ -183,12 +189,16 @@ multiclass Asc_BlockReduceOps<string name, string cxx, string what,
   }
 }
 
+let simTiming = "VCGADD" in
 defm Asc_BlockReduceSum : Asc_BlockReduceOps<"block_reduce_sum",
     "BlockReduceSum", "sum", "32-byte block">;
+let simTiming = "VCGMAX" in
 defm Asc_BlockReduceMax : Asc_BlockReduceOps<"block_reduce_max",
     "BlockReduceMax", "maximum", "32-byte block">;
+let simTiming = "VCGMAX" in
 defm Asc_BlockReduceMin : Asc_BlockReduceOps<"block_reduce_min",
     "BlockReduceMin", "minimum", "32-byte block">;
+let simTiming = "VCGADD" in
 defm Asc_PairReduceSum : Asc_BlockReduceOps<"pair_reduce_sum",
     "PairReduceSum", "sum", "pair of adjacent elements", "repeat_time",
     "getRepeatTime", []>;
@@ -216,6 +226,7 @@ def Asc_RepeatReduceForm : Asc_VecForm<"", "l0", "continuous-mask form",
   let maskArg = "getMaskMutable().getOperandNumber(), false";
 }
 
+let simTiming = "VCADD" in
 def Asc_RepeatReduceSumOp : Asc_VecOp<"repeat_reduce_sum", "RepeatReduceSum",
     "sum of each repeat with block strides",
     "Writes the sum of the enabled elements of each repeat of `src`, read "

@@ -187,6 +187,7 @@ class Asc_VecOp<string name, string cxx, string summaryText, string doc,
 
   let pyApi = name;
   let pyForm = form.tag;
+  let simOp = cxx;
   let summary = summaryText # " (" # form.title # ")";
   let description = doc # "\n\n" # form.doc # "\n\n```mlir\nasc." # name
       # form.suffix # " " # exHead # form.exOps # " : " # exHeadTypes
@@ -247,6 +248,7 @@ class Asc_VecBinaryOp<string name, string cxx, string what, string formula,
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
         "!asc.local_tensor<vecin, f32>", "z, x, y"> {
   let pyExtra = !if(!eq(form.tag, "count"), ["is_set_mask:bool=True"], []);
+  let cxxForms = !if(widening, "", "Binary");
   let typeArgs = !if(widening, ["getDst()", "getSrc0()"], ["getDst()"]);
   let exTypeArgs = !if(widening, "float, float", "float");
   let lane = !if(widening,
@@ -271,38 +273,53 @@ multiclass Asc_VecBinaryOps<string name, string cxx, string what,
                              widening, dstTypes, Asc_BinaryMaskArrayForm>;
 }
 
+let simTiming = "VADD" in
 defm Asc_Add : Asc_VecBinaryOps<"add", "Add", "addition", "dst = src0 + src1",
                                 [F16, F32, I16, I32]>;
+let simTiming = "VADD" in
 defm Asc_Sub : Asc_VecBinaryOps<"sub", "Sub", "subtraction",
                                 "dst = src0 - src1", [F16, F32, I16, I32]>;
+let simTiming = "VMUL" in
 defm Asc_Mul : Asc_VecBinaryOps<"mul", "Mul", "multiplication",
                                 "dst = src0 * src1", [F16, F32, I16, I32]>;
+let simTiming = "VDIV" in
 defm Asc_Div : Asc_VecBinaryOps<"div", "Div", "division", "dst = src0 / src1",
                                 [F16, F32]>;
+let simTiming = "VMAX" in
 defm Asc_Max : Asc_VecBinaryOps<"max", "Max", "maximum",
                                 "dst = max(src0, src1)", [F16, F32, I16, I32]>;
+let simTiming = "VMAX" in
 defm Asc_Min : Asc_VecBinaryOps<"min", "Min", "minimum",
                                 "dst = min(src0, src1)", [F16, F32, I16, I32]>;
+let simTiming = "VADD" in
 defm Asc_AddRelu : Asc_VecBinaryOps<"add_relu", "AddRelu", "addition and relu",
                                     "dst = max(src0 + src1, 0)",
                                     [F16, F32, I16]>;
+let simTiming = "VADD" in
 defm Asc_SubRelu : Asc_VecBinaryOps<"sub_relu", "SubRelu",
                                     "subtraction and relu",
                                     "dst = max(src0 - src1, 0)",
                                     [F16, F32, I16]>;
+// And/Or also take 32-bit elements in Ascend C (reinterpreted; hardware.md
+// §4.3); pyasc's API does not.
+let cxxOnlyTypes = [I32, UI32] in
 defm Asc_BitwiseAnd : Asc_VecBinaryOps<"bitwise_and", "And", "bitwise and",
                                        "dst = src0 & src1", [I16, UI16]>;
+let cxxOnlyTypes = [I32, UI32] in
 defm Asc_BitwiseOr : Asc_VecBinaryOps<"bitwise_or", "Or", "bitwise or",
                                       "dst = src0 | src1", [I16, UI16]>;
+let simTiming = "VMUL" in
 defm Asc_FusedMulAdd : Asc_VecBinaryOps<"fused_mul_add", "FusedMulAdd",
                                         "multiply-add",
                                         "dst = src0 * dst + src1", [F16, F32],
                                         /*accumulates=*/1>;
+let simTiming = "VMUL" in
 defm Asc_FusedMulAddRelu : Asc_VecBinaryOps<"fused_mul_add_relu",
                                             "FusedMulAddRelu",
                                             "multiply-add and relu",
                                             "dst = max(src0 * dst + src1, 0)",
                                             [F16, F32], /*accumulates=*/1>;
+let simTiming = "VMUL" in
 defm Asc_MulAddDst : Asc_VecBinaryOps<"mul_add_dst", "MulAddDst",
                                       "multiply-accumulate",
                                       "dst = src0 * src1 + dst", [F16, F32],
@@ -333,6 +350,7 @@ class Asc_VecScalarOp<string name, string cxx, string what, string formula,
   let scalarOf = "getSrc()";
   let pyExtra = !if(!and(!eq(form.tag, "count"), !not(widening)),
                     ["is_set_mask:bool=True"], []);
+  let cxxForms = !if(widening, "", "Scalar");
   let typeArgs = !if(widening, ["getDst()", "getSrc()"], ["getDst()"]);
   let exTypeArgs = !if(widening, "float, float", "float");
   let lane = !if(widening,
@@ -356,25 +374,33 @@ multiclass Asc_VecScalarOps<string name, string cxx, string what,
                              Asc_UnaryMaskArrayForm>;
 }
 
+let simTiming = "VADD" in
 defm Asc_Adds : Asc_VecScalarOps<"adds", "Adds", "addition",
                                  "dst = src + scalar", [F16, F32, I16, I32]>;
+let simTiming = "VMUL" in
 defm Asc_Muls : Asc_VecScalarOps<"muls", "Muls", "multiplication",
                                  "dst = src * scalar", [F16, F32, I16, I32]>;
+let simTiming = "VMAX" in
 defm Asc_Maxs : Asc_VecScalarOps<"maxs", "Maxs", "maximum",
                                  "dst = max(src, scalar)",
                                  [F16, F32, I16, I32]>;
+let simTiming = "VMAX" in
 defm Asc_Mins : Asc_VecScalarOps<"mins", "Mins", "minimum",
                                  "dst = min(src, scalar)",
                                  [F16, F32, I16, I32]>;
+let simTiming = "VMUL" in
 defm Asc_LeakyRelu : Asc_VecScalarOps<"leaky_relu", "LeakyRelu", "leaky relu",
                                       "dst = src >= 0 ? src : src * scalar",
                                       [F16, F32]>;
 defm Asc_ShiftLeft : Asc_VecScalarOps<"shift_left", "ShiftLeft", "left shift",
                                       "dst = src << scalar",
                                       [I16, UI16, I32, UI32]>;
+// ShiftRight takes roundEn in C++: its header functions are hand-written.
+let cxxForms = "" in
 defm Asc_ShiftRight : Asc_VecScalarOps<"shift_right", "ShiftRight",
                                        "right shift", "dst = src >> scalar",
                                        [I16, UI16, I32, UI32]>;
+let simTiming = "VMUL" in
 defm Asc_Axpy : Asc_VecScalarOps<"axpy", "Axpy", "multiply-accumulate",
                                  "dst = src * scalar + dst", [F16, F32],
                                  /*widening=*/1>;
@@ -392,7 +418,9 @@ class Asc_VecUnaryOp<string name, string cxx, string what, string formula,
         (ins Asc_VecDst<dtypes>:$dst, Asc_VecSrc<dtypes>:$src),
         form, "%z, %x",
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>",
-        "z, x">;
+        "z, x"> {
+  let cxxForms = "Unary";
+}
 
 multiclass Asc_VecUnaryOps<string name, string cxx, string what,
                            string formula, list<Type> dtypes> {
@@ -403,19 +431,26 @@ multiclass Asc_VecUnaryOps<string name, string cxx, string what,
                             Asc_UnaryMaskArrayForm>;
 }
 
+let simTiming = "VMAX" in
 defm Asc_Abs : Asc_VecUnaryOps<"abs", "Abs", "absolute value", "dst = |src|",
                                [F16, F32]>;
+let simTiming = "VEXP" in
 defm Asc_Exp : Asc_VecUnaryOps<"exp", "Exp", "exponential", "dst = e^src",
                                [F16, F32]>;
+let simTiming = "VLN" in
 defm Asc_Ln : Asc_VecUnaryOps<"ln", "Ln", "natural logarithm",
                               "dst = ln(src)", [F16, F32]>;
+let simTiming = "VSQRT" in
 defm Asc_Sqrt : Asc_VecUnaryOps<"sqrt", "Sqrt", "square root",
                                 "dst = sqrt(src)", [F16, F32]>;
+let simTiming = "VREC" in
 defm Asc_Rsqrt : Asc_VecUnaryOps<"rsqrt", "Rsqrt", "reciprocal square root",
                                  "dst = 1 / sqrt(src)", [F16, F32]>;
+let simTiming = "VREC" in
 defm Asc_Reciprocal : Asc_VecUnaryOps<"reciprocal", "Reciprocal",
                                       "reciprocal", "dst = 1 / src",
                                       [F16, F32]>;
+let simTiming = "VMAX" in
 defm Asc_Relu : Asc_VecUnaryOps<"relu", "Relu", "relu", "dst = max(src, 0)",
                                 [F16, F32, I32]>;
 defm Asc_BitwiseNot : Asc_VecUnaryOps<"bitwise_not", "Not", "bitwise not",
@@ -452,9 +487,11 @@ class Asc_CastOpOf<Asc_VecForm form>
   let literalPos = "2";
 }
 
+let simTiming = "VCONV" in {
 def Asc_CastOp : Asc_CastOpOf<Asc_CountForm>;
 def Asc_CastL0Op : Asc_CastOpOf<Asc_UnaryMaskForm>;
 def Asc_CastL1Op : Asc_CastOpOf<Asc_UnaryMaskArrayForm>;
+}
 
 //===----------------------------------------------------------------------===//
 // Compare and select (ascendc_api.md §5.6)
@@ -551,6 +588,8 @@ class Asc_SelectOpBase<string name, string what, list<Trait> traits,
         "z, b, x, " # !subst("%", "", exSecond) # ", AscendC::SELMODE::"
         # !toupper(mode)> {
   let pyApi = "select";
+  let simOp = !if(isScalar, "SelectScalar", "Select");
+  let simTiming = "VSEL";
   let formatHead = "$sel_mode `,` ";
   let typeArgs = ["getDst()", "getSelMask()"];
   let exTypeArgs = "float, uint8_t";
@@ -617,6 +656,8 @@ def Asc_BrcbOp : Asc_ApiOp<"brcb", "AscendC::Brcb",
   }];
   let pyApi = "brcb";
   let pyForm = "repeat";
+  let simOp = "Brcb";
+  let simTiming = "VCOPY";
   let arguments = (ins
     Asc_VecDst<Asc_DuplicateTypes>:$dst,
     Asc_VecSrc<Asc_DuplicateTypes>:$src0,
@@ -654,11 +695,13 @@ class Asc_GatherOpOf<Asc_VecForm form>
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
         "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b">;
 
+let simTiming = "VCOPY" in {
 def Asc_GatherOp : Asc_GatherOpOf<Asc_CountForm>;
 def Asc_GatherL0Op : Asc_GatherOpOf<
     Asc_MaskForm<Asc_GatherStrides, ", %s", ", i32", /*setMask=*/0>>;
 def Asc_GatherL1Op : Asc_GatherOpOf<
     Asc_MaskArrayForm<Asc_GatherStrides, ", %s", ", i32", /*setMask=*/0>>;
+}
 
 def Asc_GatherbOp : Asc_ApiOp<"gatherb", "AscendC::Gatherb",
     [Asc_SameElementType<"dst", "src0">, Asc_VectorStateEffects]> {
@@ -679,6 +722,8 @@ def Asc_GatherbOp : Asc_ApiOp<"gatherb", "AscendC::Gatherb",
   }];
   let pyApi = "gatherb";
   let pyForm = "repeat";
+  let simOp = "Gatherb";
+  let simTiming = "VCOPY";
   let arguments = (ins
     Asc_VecDst<[UI16, UI32]>:$dst,
     Asc_VecSrc<[UI16, UI32]>:$src0,
@@ -711,11 +756,13 @@ class Asc_CopyOpOf<Asc_VecForm form>
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>",
         "z, x">;
 
+let simTiming = "VCOPY" in {
 def Asc_CopyL0Op : Asc_CopyOpOf<
     Asc_MaskForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params", 1, 1,
                  "repeat_time", "getRepeatTime">>;
 def Asc_CopyL1Op : Asc_CopyOpOf<
     Asc_MaskArrayForm<Asc_CopyParams, ", %p", ", !asc.copy_repeat_params", 1,
                       1, "repeat_time", "getRepeatTime">>;
+}
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCVECTOROPS_TD
