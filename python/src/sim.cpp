@@ -213,6 +213,21 @@ void init_sim(nb::module_ &m) {
       "The hardware facts table: memories, platforms, events, constants "
       "(each with its source).");
 
+  m.def("vector_ops", &ascsim::vectorOps,
+        "The simulator's vector instructions (its op table, generated from "
+        "the dialect's ODS).");
+  m.def(
+      "vector_op_supports",
+      [](const std::string &op, const std::string &dst,
+         const std::string &src) {
+        std::string allowed;
+        bool ok = ascsim::vectorOpSupports(op, dst, src, allowed);
+        return std::make_tuple(ok, allowed);
+      },
+      "op"_a, "dst"_a, "src"_a,
+      "(supported, what is supported) for vector instruction `op` on "
+      "element types dst, src (numpy names).");
+
   m.def(
       "platform_config",
       [](const std::string &soc) { return ascsim::platformConfig(soc); },

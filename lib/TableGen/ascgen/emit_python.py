@@ -26,6 +26,8 @@ under include/ascir/Dialect/Asc/IR: do not edit; change the .td files instead.""
 from __future__ import annotations
 
 from enum import IntEnum
+
+NO_DEFAULT = object()
 '''
 
 
@@ -64,6 +66,7 @@ class PythonEmitter:
         self._types()
         self._ops()
         self._param_structs()
+        self._op_info()
         self._apis()
         return "\n".join(self.out) + "\n"
 
@@ -223,6 +226,22 @@ class PythonEmitter:
             return vt.int("bitwidth")
         return 32
 
+    # -- op table ----------------------------------------------------------------------------------
+    def _op_info(self) -> None:
+        self.w("\n\n#: Every op: operands (name, kind, element types the operand rules allow, MLIR type a")
+        self.w("#: constraint fixes, the tensor a scalar takes its type from), attributes (name, kind, Python")
+        self.w("#: default), the simulator instruction, the element types only Ascend C accepts and the operand")
+        self.w("#: pairs that share an element type.")
+        self.w("OP_INFO = {")
+        for op in self.d.ops:
+            operands = tuple((a.name, a.py_kind, a.element_types, self.d.fixed_type(a.record), a.scalar_of)
+                             for a in op.operands)
+            attrs = ", ".join(f"({a.name!r}, {a.py_kind!r}, {_py_default(a) or 'NO_DEFAULT'})"
+                              for a in op.attributes)
+            self.w(f"    {op.mnemonic!r}: {{'operands': {operands!r}, 'attributes': ({attrs}{',' if attrs else ''}), "
+                   f"'sim_op': {op.sim_op!r}, 'cxx_only_types': {op.cxx_only_types!r}, 'same_element_type': {tuple(op.same_element_type)!r}}},")
+        self.w("}")
+
     # -- parameter structs -------------------------------------------------------------------------
     def _param_structs(self) -> None:
         self.w("\n\n#: Parameter structs: class name -> (builder, type mnemonic, field names, C++ defaults)")
@@ -241,7 +260,6 @@ class PythonEmitter:
     def _apis(self) -> None:
         self.w("\n\n# " + "-" * 97 + "\n# API forms: (op builder, form tag, parameters); a parameter is\n"
                "# (name, kind, default or NO_DEFAULT, scalar_of, ignored)\n# " + "-" * 97)
-        self.w("\nNO_DEFAULT = object()")
         self.w("\nAPIS = {")
         for api in self.d.apis:
             self._api(api)

@@ -226,7 +226,7 @@ def emit_vec_ops(d: Dialect) -> str:
         tensors = {a.name: a for a in op.operands if a.element_types}
         src = next((tensors[n] for n in ("src0", "src", "src1") if n in tensors), None)
         dst = tensors.get("dst")
-        extra = tuple(ELEMENT_TYPES[t.name] for t in op.record.get("cxxOnlyTypes", []) or ())
+        extra = op.cxx_only_types
         src1 = next((a for a in op.operands if a.name == "src1"), None)
         row = [op.sim_op, op.py_api or op.mnemonic, op.cxx_forms or "Custom", op.sim_timing,
                _mask(src.element_types + extra) if src else "0x0000",

@@ -213,6 +213,10 @@ class Op:
     def cxx_forms(self) -> str:
         return self.record.str("cxxForms")
 
+    @property
+    def cxx_only_types(self) -> tuple[str, ...]:
+        """Element types Ascend C accepts beyond pyasc's (for hand-written kernels)."""
+        return tuple(ELEMENT_TYPES[t.name] for t in self.record.get("cxxOnlyTypes", []) or ())
 
 
 @dataclass

@@ -153,6 +153,16 @@ struct LaunchResult {
   std::vector<std::pair<uint32_t, std::string>> output;
 };
 
+/// The simulator's vector instructions (VecOp names of its op table,
+/// ascsim/gen/VecOps.def, generated from the dialect's ODS).
+ASCSIM_API std::vector<std::string> vectorOps();
+
+/// Whether the simulator runs vector instruction `op` (a name of vectorOps())
+/// on element types `dst` and `src` (numpy names, "float16"); `allowed` gets
+/// what it supports. Tests compare this with the dialect's verifier.
+ASCSIM_API bool vectorOpSupports(const std::string &op, const std::string &dst,
+                                 const std::string &src, std::string &allowed);
+
 /// A human-readable report of a launch: duration, per-pipe busy time and
 /// ratio, the bound pipe, HBM traffic, and the diagnostics.
 ASCSIM_API std::string summary(const LaunchResult &result);

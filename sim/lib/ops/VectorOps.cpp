@@ -2,6 +2,8 @@
 
 #include "ops/VectorOps.h"
 
+#include "ascsim/runtime.h"
+
 #include "ops/VectorMath.h"
 #include "support/Fault.h"
 #include "support/Isa.h"
@@ -10,6 +12,7 @@
 #include <cmath>
 #include <cstring>
 #include <mutex>
+#include <optional>
 
 namespace ascsim {
 
@@ -877,6 +880,42 @@ void commitVector(const VecInstr &in, const uint8_t *staging) {
 uint64_t castValue(uint64_t bits, DType dst, DType src, uint8_t mode,
                    uint16_t deqScale) {
   return castBits(bits, dst, src, mode, deqScale);
+}
+
+//===----------------------------------------------------------------------===//
+// The op table for tests and tools (ascsim/runtime.h)
+//===----------------------------------------------------------------------===//
+
+namespace {
+constexpr const char *kVecOpNames[] = {
+#define ASCSIM_VEC_OP(NAME, ...) #NAME,
+#include "ascsim/gen/VecOps.def"
+};
+
+std::optional<DType> dtypeNamed(const std::string &name) {
+  for (unsigned t = 0; t <= static_cast<unsigned>(DType::F64); ++t)
+    if (name == dtypeName(static_cast<DType>(t)))
+      return static_cast<DType>(t);
+  return std::nullopt;
+}
+} // namespace
+
+std::vector<std::string> vectorOps() {
+  return {std::begin(kVecOpNames), std::end(kVecOpNames)};
+}
+
+bool vectorOpSupports(const std::string &op, const std::string &dst,
+                      const std::string &src, std::string &allowed) {
+  std::optional<DType> d = dtypeNamed(dst), s = dtypeNamed(src);
+  for (size_t i = 0; i < std::size(kVecOpNames); ++i)
+    if (op == kVecOpNames[i]) {
+      allowed.clear();
+      if (!d || !s)
+        return false;
+      return vecSupports(static_cast<VecOp>(i), *d, *s, allowed);
+    }
+  allowed = "unknown vector instruction " + op;
+  return false;
 }
 
 } // namespace ascsim
