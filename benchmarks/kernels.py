@@ -5,10 +5,10 @@ scaled up: the tile size and the buffer count are compile-time parameters, and e
 block walks a runtime number of tiles, so any element count that is a whole number of
 tiles runs on any number of blocks (block b takes tiles [b*T//B, (b+1)*T//B)).
 
-`tile_sums` is the reduction-heavy kernel (`asc.reduce_sum` per tile). The reduction API
-reached pyasc's front end while these benchmarks were written; until the native build has it,
-the benchmark says so and relies on `vadd_chain`: each tile goes through `chain` dependent
-vector adds (z = x + y, then z = z + x, `chain` times), ordered by `pipe_barrier(PIPE_V)`.
+`tile_sums` is the reduction-heavy kernel (`asc.reduce_sum` per tile). In `vadd_chain` each
+tile goes through `chain` dependent vector adds (z = x + y, then z = z + x, `chain` times),
+ordered by `pipe_barrier(PIPE_V)`. `block_slices` is the device function that gives each block
+its share of the tiles.
 
 `vadd_pipelined` is `vadd_tiles` with flags that really overlap the pipes across buffers.
 """
@@ -37,20 +37,26 @@ def seed_module() -> ModuleType:
 
 
 @asc.jit
-def vadd_tiles(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, total_tiles: int,
-               tile_length: asc.ConstExpr[int], buffer_num: asc.ConstExpr[int]):
+def block_slices(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, total_tiles: int,
+                 tile_length: asc.ConstExpr[int]):
+    """This block's tile count and its slices of x, y and z: block b takes tiles [b*T//B, (b+1)*T//B)."""
     block = asc.get_block_idx()
     blocks = asc.get_block_num()
     first = block * total_tiles // blocks
     count = (block + 1) * total_tiles // blocks - first
-    offset = first * tile_length
-    length = count * tile_length
     x_gm = asc.GlobalTensor()
     y_gm = asc.GlobalTensor()
     z_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x + offset, length)
-    y_gm.set_global_buffer(y + offset, length)
-    z_gm.set_global_buffer(z + offset, length)
+    x_gm.set_global_buffer(x + first * tile_length, count * tile_length)
+    y_gm.set_global_buffer(y + first * tile_length, count * tile_length)
+    z_gm.set_global_buffer(z + first * tile_length, count * tile_length)
+    return count, x_gm, y_gm, z_gm
+
+
+@asc.jit
+def vadd_tiles(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, total_tiles: int,
+               tile_length: asc.ConstExpr[int], buffer_num: asc.ConstExpr[int]):
+    count, x_gm, y_gm, z_gm = block_slices(x, y, z, total_tiles, tile_length)
     dtype = x.dtype
     buffer_bytes = tile_length * buffer_num * dtype.sizeof()
     x_local = asc.LocalTensor(dtype, asc.TPosition.VECIN, 0, tile_length * buffer_num)
@@ -74,18 +80,7 @@ def vadd_tiles(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress,
 @asc.jit
 def vadd_chain(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, total_tiles: int,
                tile_length: asc.ConstExpr[int], chain: asc.ConstExpr[int]):
-    block = asc.get_block_idx()
-    blocks = asc.get_block_num()
-    first = block * total_tiles // blocks
-    count = (block + 1) * total_tiles // blocks - first
-    offset = first * tile_length
-    length = count * tile_length
-    x_gm = asc.GlobalTensor()
-    y_gm = asc.GlobalTensor()
-    z_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x + offset, length)
-    y_gm.set_global_buffer(y + offset, length)
-    z_gm.set_global_buffer(z + offset, length)
+    count, x_gm, y_gm, z_gm = block_slices(x, y, z, total_tiles, tile_length)
     dtype = x.dtype
     tile_bytes = tile_length * dtype.sizeof()
     x_local = asc.LocalTensor(dtype, asc.TPosition.VECIN, 0, tile_length)
@@ -113,18 +108,7 @@ def vadd_pipelined(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddr
     # Like vadd_tiles, but the copy-in of a buffer waits only for that buffer's previous copy-out
     # (flags pre-set for every buffer, drained at the end), so MTE2, V and MTE3 overlap across
     # buffers. The seed places each wait right after its set, which serialises the pipes.
-    block = asc.get_block_idx()
-    blocks = asc.get_block_num()
-    first = block * total_tiles // blocks
-    count = (block + 1) * total_tiles // blocks - first
-    offset = first * tile_length
-    length = count * tile_length
-    x_gm = asc.GlobalTensor()
-    y_gm = asc.GlobalTensor()
-    z_gm = asc.GlobalTensor()
-    x_gm.set_global_buffer(x + offset, length)
-    y_gm.set_global_buffer(y + offset, length)
-    z_gm.set_global_buffer(z + offset, length)
+    count, x_gm, y_gm, z_gm = block_slices(x, y, z, total_tiles, tile_length)
     dtype = x.dtype
     buffer_bytes = tile_length * buffer_num * dtype.sizeof()
     x_local = asc.LocalTensor(dtype, asc.TPosition.VECIN, 0, tile_length * buffer_num)
@@ -176,7 +160,7 @@ def tile_sums(x: asc.GlobalAddress, out: asc.GlobalAddress, total_tiles: int, ti
         asc.set_flag(asc.HardEvent.V_MTE2, 0)
         asc.wait_flag(asc.HardEvent.V_MTE2, 0)
         asc.pipe_barrier(asc.PipeID.PIPE_V)
-        asc.add(total, total, acc, 8)
+        asc.add(total, total, acc, 1)  # acc[0] holds the sum; acc[1:8] are never written
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(out_gm, total, 8)

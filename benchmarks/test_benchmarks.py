@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ import pytest
 import race_knob
 import report
 from common import BENCH_DIR, Row, Section, python_worker
-from kernels import vadd_chain, vadd_pipelined, vadd_tiles
+from kernels import tile_sums, vadd_chain, vadd_pipelined, vadd_tiles
 
 
 @pytest.fixture(autouse=True)
@@ -50,6 +51,19 @@ def test_chain_matches_numpy_dependent_adds() -> None:
     for _ in range(3):
         expected = expected + x
     np.testing.assert_array_equal(z, expected)
+
+
+def test_tile_sums_match_numpy_without_simulator_warnings() -> None:
+    tile, tiles, blocks = 256, 7, 3
+    x = np.random.default_rng(3).random(tile * tiles, dtype=np.float32)
+    out = np.zeros(8 * blocks, dtype=np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # e.g. a read of never-written UB
+        tile_sums[blocks](x, out, tiles, tile)
+    sums = x.reshape(tiles, tile).sum(axis=1)
+    expected = [sums[b * tiles // blocks:(b + 1) * tiles // blocks].sum() for b in range(blocks)]
+    np.testing.assert_allclose(out[::8], expected, rtol=1e-5)
+    np.testing.assert_array_equal(out.reshape(blocks, 8)[:, 1:], 0)
 
 
 def test_race_probe_answers_and_restores_the_environment() -> None:
