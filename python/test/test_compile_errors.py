@@ -75,6 +75,13 @@ def changes_type_in_loop(x: asc.GlobalAddress, n: int):
         acc = x.dtype  # noqa: F841
 
 
+@asc.jit
+def defines_a_function(x: asc.GlobalAddress, n: int):
+    def twice(v):
+        return v * 2
+    m = twice(n)  # noqa: F841
+
+
 def _compile_error(kernel, *args):
     with pytest.raises(CompileError) as info:
         kernel[1](*args)
@@ -93,6 +100,9 @@ def _compile_error(kernel, *args):
     (loop_local_used_after, "m = t + 1", CompileError,
      "'t' is defined inside a runtime loop and cannot be used after it"),
     (changes_type_in_loop, "for i in range", CompileTypeError, "variable 'acc' changes type inside the loop"),
+    (defines_a_function, "def twice", UnsupportedSyntaxError,
+     "nested function definitions are not supported in a kernel; define the function at module level "
+     "with @asc.jit and call it"),
 ])
 def test_compile_error_points_at_the_line(kernel, marker, cls, message) -> None:
     err = _compile_error(kernel, X, 8)

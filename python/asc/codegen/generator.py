@@ -56,6 +56,7 @@ class FunctionVisitor(ast.NodeVisitor):
         self._node: ast.AST | None = None
         self._last_statement: ast.stmt | None = None
         self.returned: Returned | None = None
+        self._in_function = False  # the kernel's own FunctionDef is being visited
 
     # -- infrastructure ------------------------------------------------------
     def loc_of(self, node: ast.AST):
@@ -97,9 +98,10 @@ class FunctionVisitor(ast.NodeVisitor):
 
     # -- function --------------------------------------------------------------
     def visit_FunctionDef(self, node: ast.FunctionDef) -> None:
-        if self._node is not None and self._node is not node:
-            raise self.error(node, "nested function definitions are not supported in a kernel",
-                             UnsupportedSyntaxError)
+        if self._in_function:
+            raise self.error(node, "nested function definitions are not supported in a kernel; define the "
+                             "function at module level with @asc.jit and call it", UnsupportedSyntaxError)
+        self._in_function = True
         b, proto = self.b, self.proto
         runtime = proto.runtime_params
         arg_types = [b.type(p.ir_type) for p in runtime]
