@@ -88,21 +88,6 @@ def hello(x: asc.GlobalAddress, n: int):
     asc.printf("block %d of %d: n=%d\n", asc.get_block_idx(), asc.get_block_num(), n)
 
 
-@pytest.fixture(scope="module")
-def printf_compiles() -> None:
-    """Skips when the compiler cannot lower asc.printf / asc.dump_tensor yet (and only then)."""
-    try:
-        hello[1](np.zeros(8, dtype=np.float32), 8)
-    except Exception as e:  # noqa: BLE001 - re-raised unless it is about printf itself
-        if "printf" in str(e) or "dump_tensor" in str(e):
-            pytest.skip(f"asc.printf does not compile yet: {str(e).splitlines()[0]}")
-        raise
-
-
-needs_printf = pytest.mark.usefixtures("printf_compiles")
-
-
-@needs_printf
 def test_printf_prints_every_block_in_order(capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
     hello[3](np.zeros(8, dtype=np.float32), 8)
@@ -112,7 +97,6 @@ def test_printf_prints_every_block_in_order(capsys: pytest.CaptureFixture[str]) 
     assert rt.last_launch().output == [(b, f"[block {b}] block {b} of 3: n=8\n") for b in range(3)]
 
 
-@needs_printf
 @pytest.mark.parametrize("threads", ["1", "2", "3"])
 def test_output_order_does_not_depend_on_host_threads(threads: str, monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,7 +119,6 @@ def dump(x: asc.GlobalAddress, n: int):
     asc.dump_tensor(xg, 8, 3)
 
 
-@needs_printf
 def test_dump_tensor_format(capsys: pytest.CaptureFixture[str]) -> None:
     x = np.array([0.1, 1.5, -2, 1e10, np.nan, np.inf, -np.inf, -0.0, 1 / 3, 1e-7, 3, 4, 5, 6, 7, 8],
                  dtype=np.float32)
@@ -166,7 +149,6 @@ def f_strings(x: asc.GlobalAddress, n: int):
     logging.debug(f"debug n={n}")
 
 
-@needs_printf
 def test_print_and_logging_fstrings(capsys: pytest.CaptureFixture[str]) -> None:
     root = logging.getLogger()
     level = root.level
@@ -189,7 +171,6 @@ def dump_too_much(x: asc.GlobalAddress, n: int):
     asc.dump_tensor(t, 1, n + 8)
 
 
-@needs_printf
 def test_dump_beyond_the_tensor_is_a_bounds_error_and_earlier_output_is_printed(
         capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
@@ -211,7 +192,6 @@ def dump_unsynchronised(x: asc.GlobalAddress, n: int):
     asc.dump_tensor(t, 1, n)  # needs MTE2_S first
 
 
-@needs_printf
 def test_dump_without_sync_is_a_race() -> None:
     with pytest.raises(KernelError) as e:
         dump_unsynchronised[1](np.zeros(64, dtype=np.float32), 64)
