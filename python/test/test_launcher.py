@@ -14,6 +14,7 @@ import asc
 import asc.lib.runtime as rt
 from asc.runtime import launcher
 from asc.runtime.ascendc_kernel import compile_ascendc, run_ascendc
+from asc.runtime.errors import KernelWarning
 from asc.runtime.specialize import pack_scalar
 
 # ----------------------------------------------------------------------------- argument words
@@ -129,5 +130,5 @@ def test_warnings_of_a_hand_written_kernel_point_at_the_caller() -> None:
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter("always")
             launch()
-        assert [(r.category, r.filename) for r in w] == [(RuntimeWarning, __file__)]
+        assert [(r.category, r.filename) for r in w] == [(KernelWarning, __file__)]
         assert "never written" in str(w[0].message)

@@ -59,7 +59,7 @@ class AscendCKernel:
 
         `config` is an `asc._C.sim.Config` (default: the current platform's, with the PYASC_*
         environment knobs). With `check`, error diagnostics raise `KernelError` and warnings are
-        issued as `RuntimeWarning`s."""
+        issued as `KernelWarning`s (a `RuntimeWarning`)."""
         return self._launch(num_blocks, args, config, check, stacklevel=3)
 
     __call__ = launch

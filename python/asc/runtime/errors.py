@@ -13,6 +13,11 @@ def _loc(file: str, line: int) -> SourceLocation | None:
     return SourceLocation(file, line) if file and line else None
 
 
+class KernelWarning(RuntimeWarning):
+    """The simulator found something undefined on the NPU that did not stop the kernel (e.g. a read of
+    never-written UB, a race under PYASC_RACE_CHECK=warn)."""
+
+
 class KernelError(LocatedError):
     """The simulator found a bug while running a kernel; raised at the kernel's line."""
 
@@ -29,12 +34,12 @@ class KernelError(LocatedError):
 
     @classmethod
     def raise_for(cls, kernel: str, result: Any, stacklevel: int = 2) -> None:
-        """Issues the launch's warnings as RuntimeWarnings and raises for its errors.
+        """Issues the launch's warnings as KernelWarnings and raises for its errors.
 
         `stacklevel` counts from the caller, as for `warnings.warn`: 2 = the caller's caller."""
         for d in result.diagnostics:
             if d.severity == "warning":
-                warnings.warn(f"{d.file}:{d.line}: {d.message}", RuntimeWarning, stacklevel=stacklevel + 1)
+                warnings.warn(f"{d.file}:{d.line}: {d.message}", KernelWarning, stacklevel=stacklevel + 1)
         if not result.ok:
             raise cls.from_diagnostics(kernel, result.diagnostics)
 

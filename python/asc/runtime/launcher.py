@@ -116,7 +116,7 @@ def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: l
            config: Any, check: bool = True, stacklevel: int = 2) -> Any:
     """Runs `num_blocks` blocks of the loaded kernel `handle`; returns the LaunchResult.
 
-    With `check`, warnings are issued as RuntimeWarnings at the frame `stacklevel` counts from the
+    With `check`, warnings are issued as KernelWarnings (RuntimeWarnings) at the frame `stacklevel` counts from the
     caller (as for `warnings.warn`) and errors raise `KernelError`."""
     result = handle.launch(num_blocks, words, regions, config)
     rt._record_launch(result)
