@@ -74,6 +74,11 @@ class FunctionVisitor(ast.NodeVisitor):
             self._node = node
         try:
             return super().visit(node)
+        except CompileError as e:
+            if e.location is not None or not has_pos:
+                raise
+            # A verifier error without a place (an invalid type): this node made it.
+            raise type(e)(e.message, self.loc_of(node), e.notes) from None
         except AscError:
             raise
         except Exception as e:  # a bug in the user's kernel: report it at the line
