@@ -2,7 +2,8 @@
 
 For every asc op: its Python name (the API it is a form of, else `pyName`, else its mnemonic) and, for
 each tensor operand with an operand rule, the memory it must be in and the element types it may hold
-(`Asc_UBTensorOf<[...]>`). `lib/Dialect/Asc/IR/AscDiagnostics.cpp` includes it.
+(`Asc_UBTensorOf<[...]>`); for every enum value, how Python spells it (`CMPMODE.EQ`).
+`lib/Dialect/Asc/IR/AscDiagnostics.cpp` includes it.
 """
 
 from __future__ import annotations
@@ -53,10 +54,26 @@ def emit(dialect: Dialect) -> str:
         if relations:
             same = f"kSame_{op.mnemonic}"
             out.append(f"static const SameTypeRule {same}[] = {{\n    " + ",\n    ".join(relations) + "};")
+        names = "nullptr"
+        if op.operands:
+            names = f"kOperands_{op.mnemonic}"
+            out.append(f"static const char *const {names}[] = {{"
+                       + ", ".join(f'"{a.name}"' for a in op.operands) + "};")
+        variadic = [i for i, a in enumerate(op.operands) if a.variadic or a.optional]
+        if len(variadic) > 1 and not op.attr_sized_operands:
+            raise ValueError(f"{op.name}: several variadic operands need AttrSizedOperandSegments")
         rows.append(f"    {{\"{op.name}\", \"{py_name(op)}\", {table}, {len(rules)}, {same}, "
-                    f"{len(relations)}}},")
+                    f"{len(relations)}, {names}, {len(op.operands)}, "
+                    f"{variadic[0] if variadic and not op.attr_sized_operands else -1}}},")
     out.append("")
     out.append("static const OpInfo kOpInfo[] = {")
     out += rows
+    out.append("};")
+    out.append("")
+    out.append("// How Python spells each enum value (messages name enum values as users write them).")
+    out.append("static const PyEnumCase kPyEnumCases[] = {")
+    for e in dialect.enums:
+        for c in e.cases:
+            out.append(f"    {{\"{e.name}\", \"{c.keyword}\", \"{e.py_name}.{e.py_prefix}{c.symbol}\"}},")
     out.append("};")
     return "\n".join(out) + "\n"

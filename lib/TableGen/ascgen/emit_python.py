@@ -6,9 +6,10 @@ The module holds, all read from ODS:
   * a text builder per type (`local_tensor_type(position, element_type)` -> `!asc.local_tensor<...>`);
   * a builder per op (`add_l0(b, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)`),
     taking IR values and plain Python attribute values and creating the op through the IRBuilder `b`;
-  * the parameter structs' field names (`PARAM_STRUCTS`);
+  * the parameter structs' field names and C++ defaults (`PARAM_STRUCTS`);
   * the API table (`APIS`): for each Python API generated from ODS, its call forms as parameter lists
-    with their Python kinds, read by `asc.language.basic._api`.
+    with their Python kinds, and the architectures that lack it (`pyUnsupportedArchs`), read by
+    `asc.language.basic._api`.
 """
 
 from __future__ import annotations
@@ -36,6 +37,16 @@ def _pyname(name: str) -> str:
 def _snake(name: str) -> str:
     """`elementType` -> `element_type` (type parameters are C++ camelCase)."""
     return _pyname(re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower())
+
+
+def _default_value(op: Op, text: str) -> int | bool:
+    """A parameter struct field's C++ default (`8`, `true`) as a Python value."""
+    if text in ("true", "false"):
+        return text == "true"
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{op.name}: default {text!r} is neither an integer nor true/false") from None
 
 
 def _py_default(arg: Arg) -> str | None:
@@ -224,15 +235,16 @@ class PythonEmitter:
 
     # -- parameter structs -------------------------------------------------------------------------
     def _param_structs(self) -> None:
-        self.w("\n\n#: Parameter structs: class name -> (builder, type mnemonic, field names, C++ defaults)")
+        self.w("\n\n#: Parameter structs: Python class name -> (builder, type mnemonic, field names, defaults).")
+        self.w("#: The defaults are the C++ constructor's (ODS `defaults`), () when the constructor has none.")
         self.w("PARAM_STRUCTS = {")
-        for op in self.d.ops:
-            if not op.record.isa("Asc_ParamStructOp"):
-                continue
+        for op in self.d.param_struct_ops():
             rtype = op.results[0].record
-            cls = snake_to_camel(rtype.str("mnemonic"))
+            cls = op.record.str("pyName") or snake_to_camel(rtype.str("mnemonic"))
             names = tuple(a.name for a in op.operands)
-            defaults = tuple(op.record.get("defaults", []) or ())
+            defaults = tuple(_default_value(op, d) for d in op.record.get("defaults", []) or ())
+            if defaults and len(defaults) != len(names):
+                raise ValueError(f"{op.name}: {len(defaults)} defaults for {len(names)} fields")
             self.w(f"    {cls!r}: ({op.mnemonic}, {rtype.str('mnemonic')!r}, {names!r}, {defaults!r}),")
         self.w("}")
 
@@ -250,7 +262,8 @@ class PythonEmitter:
         dtypes = tuple(DTYPE_NAMES[t] for t in api.dtypes)
         summary = re.sub(r" \([^()]*form\)$", "", api.forms[0].summary)
         self.w(f"    {api.name!r}: {{'cxx': {api.cxx!r}, 'dtypes': {dtypes!r}, 'summary': "
-               f"{summary!r}, 'forms': [")
+               f"{summary!r}, 'unsupported': {api.unsupported_archs!r}, "
+               f"'unsupported_hint': {api.unsupported_hint!r}, 'forms': [")
         for op in api.forms:
             params = []
             hidden = set(op.py_hidden)

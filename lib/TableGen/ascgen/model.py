@@ -182,6 +182,20 @@ class Op:
         return tuple(out)
 
     @property
+    def py_unsupported_archs(self) -> dict[str, str]:
+        out = {}
+        for spec in self.record.get("pyUnsupportedArchs", []) or ():
+            arch, sep, parts = spec.partition(":")
+            if not sep:
+                raise ValueError(f"{self.record.name}: bad pyUnsupportedArchs entry {spec!r} (want arch:parts)")
+            out[arch.strip()] = parts.strip()
+        return out
+
+    @property
+    def py_unsupported_hint(self) -> str:
+        return self.record.str("pyUnsupportedHint")
+
+    @property
     def cxx_name(self) -> str:
         return self.callee.removeprefix("AscendC::")
 
@@ -196,6 +210,21 @@ class Api:
     @property
     def cxx(self) -> str:
         return self.forms[0].cxx_name
+
+    def _same(self, what: str, value: object) -> object:
+        for form in self.forms[1:]:
+            if getattr(form, what) != value:
+                raise ValueError(f"{self.name}: its forms disagree on {what}")
+        return value
+
+    @property
+    def unsupported_archs(self) -> dict[str, str]:
+        """Architecture -> what its parts are called, for the architectures lacking the API."""
+        return self._same("py_unsupported_archs", self.forms[0].py_unsupported_archs)  # type: ignore[return-value]
+
+    @property
+    def unsupported_hint(self) -> str:
+        return self._same("py_unsupported_hint", self.forms[0].py_unsupported_hint)  # type: ignore[return-value]
 
     @property
     def dtypes(self) -> tuple[str, ...]:
@@ -367,6 +396,13 @@ class Dialect:
             if op.py_api:
                 apis.setdefault(op.py_api, Api(op.py_api)).forms.append(op)
         return list(apis.values())
+
+    def param_struct_ops(self) -> list[Op]:
+        """The ops building a parameter struct from its fields (one operand per field)."""
+        return [op for op in self.ops
+                if op.record.isa("Asc_ParamStructOp") or (
+                    len(op.results) == 1 and op.results[0].record.isa("Asc_ParamStructType")
+                    and not any(a.variadic or a.optional for a in op.operands) and not op.attributes)]
 
     # -- types -------------------------------------------------------------------------------------
     def type_defs(self) -> list[Record]:

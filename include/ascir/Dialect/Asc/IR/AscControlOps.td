@@ -37,7 +37,8 @@ def Asc_ScalarCastOp : Asc_ApiOp<"scalar_cast", "AscendC::ScalarCast", [Pure],
     ```
   }];
   let arguments = (ins F32:$value, Asc_RoundModeAttr:$round_mode);
-  let results = (outs AnyTypeOf<[F16, I32]>:$result);
+  // f16 or i32: the verifier says so in pyasc's words.
+  let results = (outs Asc_ElementType:$result);
   let assemblyFormat =
       "$value `,` $round_mode attr-dict `:` type($value) `->` type($result)";
   let castsResult = 0;
@@ -458,7 +459,11 @@ def Asc_CheckLocalMemoryIAParamOp : Asc_ParamStructOp<
      "is_mte_write", "is_enable"],
     [8, 32, 32, 1, 1, 1, 1, 1, 1, 1],
     "%p = asc.check_local_memory_ia_param %c0, %c0, %c256, %f, %f, %t, %t, "
-    "%f, %f, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1">;
+    "%f, %f, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1"> {
+  let defaults = ["0", "0", "0", "false", "false", "false", "false", "false",
+                  "false", "false"];
+  let check = "::mlir::asc::detail::verifyCheckLocalMemoryIAParam(*this)";
+}
 
 def Asc_CheckLocalMemoryIAOp : Asc_ApiOp<"check_local_memory_ia",
     "AscendC::CheckLocalMemoryIA", [Asc_ControlEffects]> {
@@ -481,6 +486,7 @@ def Asc_CheckLocalMemoryIAOp : Asc_ApiOp<"check_local_memory_ia",
 
 def Asc_AippParamsOp : Asc_Op<"aipp_params", [Pure,
     DeclareOpInterfaceMethods<Asc_ParamStructOpInterface>]> {
+  let pyName = "AippParams";
   let summary = "build an AscendC::AippParams<U>";
   let description = [{
     The 37 fields of the six sub-structs in C++ declaration order: padding
@@ -548,7 +554,9 @@ def Asc_LoadImageToLocalParamsOp : Asc_ParamStructOp<
      "right_pad_size"],
     [16, 16, 16, 16, 16, 8, 8, 16, 16],
     "%p = asc.load_image_to_local_params %c2, %c2, %c0, %c0, %c2, %c0, %c0, "
-    "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32">;
+    "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32"> {
+  let defaults = ["2", "2", "0", "0", "2", "0", "0", "0", "0"];
+}
 
 def Asc_LoadImageToLocalOp : Asc_ApiOp<"load_image_to_local",
     "AscendC::LoadImageToLocal",

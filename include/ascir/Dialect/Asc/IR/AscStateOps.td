@@ -48,6 +48,7 @@ def Asc_SetVectorMaskOp : Asc_SetVectorMaskOpBase<"set_vector_mask",
 
 def Asc_SetVectorMaskLenOp : Asc_SetVectorMaskOpBase<"set_vector_mask_len",
     (ins Arg<AnySignlessInteger, "number of lanes or elements">:$length)> {
+  let pyName = "set_vector_mask";
   let summary = "set the vector mask register from a length";
   let description = [{
     In `normal` mode enables the first `length` lanes of each repeat; in

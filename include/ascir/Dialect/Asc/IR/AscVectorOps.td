@@ -253,9 +253,7 @@ class Asc_VecBinaryOp<string name, string cxx, string what, string formula,
       "::mlir::asc::detail::getWiderElementType(getDst(), getSrc0())",
       "::mlir::asc::getTensorElementType(getDst().getType())");
   let check = !if(widening,
-      "::mlir::asc::detail::verifyWideningTypes(*this, "
-      "::mlir::asc::getTensorElementType(getDst().getType()), "
-      "::mlir::asc::getTensorElementType(getSrc0().getType()))",
+      "::mlir::asc::detail::verifyWideningTypes(*this, getDst(), getSrc0())",
       "::mlir::success()");
 }
 
@@ -339,9 +337,7 @@ class Asc_VecScalarOp<string name, string cxx, string what, string formula,
       "::mlir::asc::detail::getWiderElementType(getDst(), getSrc())",
       "::mlir::asc::getTensorElementType(getDst().getType())");
   let check = !if(widening,
-      "::mlir::asc::detail::verifyWideningTypes(*this, "
-      "::mlir::asc::getTensorElementType(getDst().getType()), "
-      "::mlir::asc::getTensorElementType(getSrc().getType()))",
+      "::mlir::asc::detail::verifyWideningTypes(*this, getDst(), getSrc())",
       "::mlir::success()");
 }
 
