@@ -193,13 +193,18 @@ class PythonEmitter:
             self.w(f"    attrs['operandSegmentSizes'] = b.dense_i32_array([{', '.join(sizes)}])")
         # Results.
         types = []
+        free = [r for r in op.results if r.fixed_type is None]
+        if len(free) > 1 and any(r.variadic for r in free):
+            raise ValueError(f"{op.name}: a variadic result among other untyped results")
         for r in op.results:
             if r.fixed_type is not None:
                 types.append(repr(r.fixed_type))
-            elif len([x for x in op.results if x.fixed_type is None]) == 1 and not r.variadic:
+            elif len(free) == 1 and not r.variadic:
                 types.append("result_type")
-            else:
+            elif r.variadic:
                 types.append("*result_types")
+            else:
+                types.append(f"result_types[{free.index(r)}]")
         self.w(f"    op = b.create({op.name!r}, operands, [{', '.join(types)}], attrs, loc=loc)")
         if len(op.results) == 1 and not op.results[0].variadic:
             self.w("    return op.result(0)")

@@ -97,3 +97,59 @@ func.func @aipp_src1_type(%img: !asc.global_tensor<ui8>, %uv: !asc.global_tensor
   asc.set_aipp_functions yuv420sp_u8, %cfg, %img, %uv : !asc.aipp_params<f16>, !asc.global_tensor<ui8>, !asc.global_tensor<i8>
   return
 }
+
+// -----
+
+func.func @scalar_cast_dtype(%x: f32) -> f32 {
+  // expected-error@+1 {{scalar_cast: 'dtype' must be float16 or int32, but got float32}}
+  %f = asc.scalar_cast %x, cast_rint : f32 -> f32
+  return %f : f32
+}
+
+// -----
+
+func.func @icache_preload_negative() {
+  %n = arith.constant -1 : i64
+  // expected-error@+1 {{icache_preload: 'pre_fetch_len' must be non-negative, but got -1}}
+  asc.icache_preload %n : i64
+  return
+}
+
+// -----
+
+func.func @sys_workspace_not_gm_addr(%w: !asc.gm_addr<f32>) {
+  // expected-error@+1 {{set_sys_workspace: 'workspace' must be a GM_ADDR (an address of uint8 elements), but it addresses float32 elements}}
+  asc.set_sys_workspace %w : !asc.gm_addr<f32>
+  return
+}
+
+// -----
+
+func.func @hccl_context_not_gm_addr(%w: !asc.gm_addr<i16>) {
+  // expected-error@+1 {{set_hccl_context: 'context' must be a GM_ADDR (an address of uint8 elements), but it addresses int16 elements}}
+  asc.set_hccl_context 0, %w : !asc.gm_addr<i16>
+  return
+}
+
+// -----
+
+func.func @check_ia_channel() {
+  %c0 = arith.constant 0 : i32
+  %c4 = arith.constant 4 : i32
+  %c256 = arith.constant 256 : i32
+  %t = arith.constant true
+  // expected-error@+1 {{CheckLocalMemoryIAParam: 'enable_bit' selects a watch channel in [0, 3], but got 4}}
+  %p = asc.check_local_memory_ia_param %c4, %c0, %c256, %t, %t, %t, %t, %t, %t, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1
+  return
+}
+
+// -----
+
+func.func @check_ia_empty_range() {
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %t = arith.constant true
+  // expected-error@+1 {{CheckLocalMemoryIAParam: 'start_addr' (256) must be below 'end_addr' (256)}}
+  %p = asc.check_local_memory_ia_param %c0, %c256, %c256, %t, %t, %t, %t, %t, %t, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1
+  return
+}

@@ -279,7 +279,7 @@ func.func @set_vector_mask_len_counter() {
 // -----
 
 func.func @set_atomic_unsupported_type() {
-  // expected-error@+1 {{'asc.set_atomic_add' op attribute 'dtype' failed to satisfy constraint: type attribute of 8-bit signless integer or 16-bit signless integer or 16-bit float or bfloat16 type or 32-bit signless integer or 32-bit float}}
+  // expected-error@+1 {{set_atomic_add: 'dtype' is float64, but set_atomic_add supports int8, int16, float16, bfloat16, int32, float32 on Ascend 910B/910C}}
   asc.set_atomic_add f64
   return
 }
@@ -776,5 +776,21 @@ func.func @set_pad_value_64_bit() {
 func.func @set_pad_value_type(%v: index) {
   // expected-error@+1 {{'asc.set_pad_value' op operand #0 must be Ascend C element type (f16, bf16, f32, f64, i1, i8-i64, ui8-ui64), but got 'index'}}
   asc.set_pad_value %v : index
+  return
+}
+
+// -----
+
+func.func @local_tensor_empty_off_chip() {
+  // expected-error@+1 {{LocalTensor: 'pos' TPosition.GM is not on chip; a LocalTensor needs one of TPosition.VECIN, VECOUT, VECCALC, A1, A2, B1, B2, C1, C2 or CO1}}
+  %t = asc.local_tensor_empty : !asc.local_tensor<gm, f32>
+  return
+}
+
+// -----
+
+func.func @pad_value_bool(%b: i1) {
+  // expected-error@+1 {{set_pad_value: 'padding_value' is a bool value, but set_pad_value takes an 8- to 64-bit value}}
+  asc.set_pad_value %b : i1
   return
 }

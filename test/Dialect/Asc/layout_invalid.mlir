@@ -184,3 +184,17 @@ func.func @slice_info_range(%v: i32) {
   %s = asc.slice_info %v, %v, %neg, %v, %v : i32, i32, i32, i32, i32
   return
 }
+
+// -----
+
+// The halves select halves of 8-bit blocks only.
+func.func @trans_5hd_half_of_16_bit(%da: !asc.local_tensor<veccalc, ui64>, %sa: !asc.local_tensor<veccalc, ui64>) {
+  %t = arith.constant true
+  %f = arith.constant false
+  %c1 = arith.constant 1 : i32
+  %c0 = arith.constant 0 : i32
+  %p = asc.trans_data_to_5hd_params %f, %t, %c1, %c0, %c0 : i1, i1, i32, i32, i32
+  // expected-error@+1 {{trans_data_to_5hd: 'src_high_half' selects a half of 8-bit blocks; it must be False for float16}}
+  asc.trans_data_to_5hd_ub %da, %sa, %p {element_type = f16} : !asc.local_tensor<veccalc, ui64>, !asc.local_tensor<veccalc, ui64>, !asc.trans_data_to_5hd_params
+  return
+}

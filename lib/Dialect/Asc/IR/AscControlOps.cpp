@@ -55,8 +55,24 @@ LogicalResult ScalarGetCountOfValueOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// HCCL context
+// Workspace and HCCL context
 //===----------------------------------------------------------------------===//
+
+/// Checks that `addr` is a GM_ADDR (an address of 8-bit elements).
+static LogicalResult verifyGMAddr(Operation *op, Value addr) {
+  Type element = cast<GMAddrType>(addr.getType()).getElementType();
+  if (!element.isInteger(8))
+    return emitApiError(op, DiagCategory::DType)
+           << "'" << getOperandName(op, addr)
+           << "' must be a GM_ADDR (an address of uint8 elements), but it "
+              "addresses "
+           << getPyTypeName(element) << " elements";
+  return success();
+}
+
+LogicalResult SetSysWorkspaceOp::verify() {
+  return verifyGMAddr(*this, getWorkspace());
+}
 
 static LogicalResult verifyHcclIndex(Operation *op, int32_t index) {
   if (index != 0 && index != 1)
@@ -71,7 +87,9 @@ LogicalResult GetHcclContextOp::verify() {
 }
 
 LogicalResult SetHcclContextOp::verify() {
-  return verifyHcclIndex(*this, getIndex());
+  if (failed(verifyHcclIndex(*this, getIndex())))
+    return failure();
+  return verifyGMAddr(*this, getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -92,6 +110,14 @@ LogicalResult DataCacheCleanAndInvalidOp::verify() {
     return emitApiError(*this, DiagCategory::Argument)
            << getPyEnumName(*dcci)
            << " is not supported on Ascend 910B/910C (A2/A3)";
+  return success();
+}
+
+LogicalResult ICachePreloadOp::verify() {
+  std::optional<int64_t> length = getConstantInt(getPreFetchLen());
+  if (length && *length < 0)
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'pre_fetch_len' must be non-negative, but got " << *length;
   return success();
 }
 

@@ -62,14 +62,25 @@ LogicalResult SetGlobalBufferOp::verify() {
 // LocalTensorOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult LocalTensorOp::verify() {
-  LocalTensorType type = getType();
+/// Checks that a LocalTensor built by `op` has an on-chip position.
+static LogicalResult verifyOnChip(Operation *op, LocalTensorType type) {
   TPosition position = type.getPosition();
   if (!isOnChip(position))
-    return emitApiError(*this, DiagCategory::Position)
+    return emitApiError(op, DiagCategory::Position)
            << "'pos' " << getPyEnumName(position)
            << " is not on chip; a LocalTensor needs one of TPosition.VECIN, "
               "VECOUT, VECCALC, A1, A2, B1, B2, C1, C2 or CO1";
+  return success();
+}
+
+LogicalResult LocalTensorEmptyOp::verify() {
+  return verifyOnChip(*this, getType());
+}
+
+LogicalResult LocalTensorOp::verify() {
+  LocalTensorType type = getType();
+  if (failed(verifyOnChip(*this, type)))
+    return failure();
   Hardware memory = type.getHardware();
   if (std::optional<int64_t> addr = getConstantInt(getAddr())) {
     if (*addr < 0)

@@ -209,7 +209,8 @@ def Asc_AscendIsAivOp : Asc_CoreTypeOp<"ascend_is_aiv", "AIV">;
 // Workspace and HCCL context
 //===----------------------------------------------------------------------===//
 
-// GM_ADDR: `__gm__ uint8_t*`.
+// GM_ADDR: `__gm__ uint8_t*`. Results have this type; operands are any
+// !asc.gm_addr, which the verifier checks with pyasc's words.
 def Asc_GMAddrU8 : Type<
     CPred<"::llvm::isa<::mlir::asc::GMAddrType>($_self) && "
           "::llvm::cast<::mlir::asc::GMAddrType>($_self).getElementType()"
@@ -242,8 +243,9 @@ def Asc_SetSysWorkspaceOp : Asc_ApiOp<"set_sys_workspace",
     AscendC::SetSysWorkspace(w);
     ```
   }];
-  let arguments = (ins Asc_GMAddrU8:$workspace);
-  let assemblyFormat = "$workspace attr-dict `:` type($workspace)";
+  let arguments = (ins Asc_GMAddrType:$workspace);
+  let assemblyFormat = "$workspace attr-dict `:` qualified(type($workspace))";
+  let hasVerifier = 1;
 }
 
 def Asc_GetHcclContextOp : Asc_ApiOp<"get_hccl_context",
@@ -283,8 +285,9 @@ def Asc_SetHcclContextOp : Asc_ApiOp<"set_hccl_context",
     AscendC::SetHcclContext<1>(c);
     ```
   }];
-  let arguments = (ins I32Attr:$index, Asc_GMAddrU8:$context);
-  let assemblyFormat = "$index `,` $context attr-dict `:` type($context)";
+  let arguments = (ins I32Attr:$index, Asc_GMAddrType:$context);
+  let assemblyFormat =
+      "$index `,` $context attr-dict `:` qualified(type($context))";
   let hasVerifier = 1;
   let extraClassDefinition = [{
     void $cppClass::getTemplateArguments(
@@ -364,6 +367,7 @@ def Asc_ICachePreloadOp : Asc_ApiOp<"icache_preload", "AscendC::ICachePreLoad",
   }];
   let arguments = (ins AnySignlessInteger:$pre_fetch_len);
   let assemblyFormat = "$pre_fetch_len attr-dict `:` type($pre_fetch_len)";
+  let hasVerifier = 1;
 }
 
 def Asc_GetICachePreloadStatusOp : Asc_ApiOp<"get_icache_preload_status",

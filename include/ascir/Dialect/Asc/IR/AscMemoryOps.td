@@ -177,7 +177,7 @@ def Asc_LocalTensorEmptyOp : Asc_Op<"local_tensor_empty", [Pure]> {
   let description = [{
     Python `asc.LocalTensor(dtype)`: a descriptor with no buffer yet (length
     0), to be set by `asc.local_tensor_set_addr_with_offset`. Any access
-    through it is out of bounds.
+    through it is out of bounds. The position must be an on-chip one.
 
     ```mlir
     %t = asc.local_tensor_empty : !asc.local_tensor<vecin, f32>
@@ -188,6 +188,7 @@ def Asc_LocalTensorEmptyOp : Asc_Op<"local_tensor_empty", [Pure]> {
   }];
   let results = (outs Asc_LocalTensorType:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
 }
 
 class Asc_LocalTensorGetterOp<string mnemonic, string member, string what>

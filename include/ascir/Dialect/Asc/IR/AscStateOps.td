@@ -99,12 +99,17 @@ class Asc_SetAtomicOp<string mnemonic, string cxx, string summaryText,
       "elements of `dtype` " # what # ". `dtype` is i8, i16, f16, bf16, i32 "
       "or f32.\n\n```mlir\nasc." # mnemonic # " f32\n```\n```c++\nAscendC::"
       # cxx # "<float>();\n```";
-  let arguments = (ins TypeAttrOf<AnyTypeOf<Asc_AtomicTypes>>:$dtype);
+  // One of Asc_AtomicTypes: the verifier says so in pyasc's words.
+  let arguments = (ins TypeAttrOf<Asc_ElementType>:$dtype);
   let assemblyFormat = "$dtype attr-dict";
+  let hasVerifier = 1;
   let extraClassDefinition = [{
     void $cppClass::getTemplateArguments(
         ::llvm::SmallVectorImpl<::mlir::Attribute> &args) {
       args.push_back(getDtypeAttr());
+    }
+    ::mlir::LogicalResult $cppClass::verify() {
+      return ::mlir::asc::detail::verifyAtomicType(*this, getDtype());
     }
   }];
 }
@@ -157,6 +162,7 @@ def Asc_SetPadValueOp : Asc_ApiOp<"set_pad_value", "AscendC::SetPadValue",
     AscendC::SetPadValue<half, AscendC::TPosition::VECIN>(v);
     ```
   }];
+  // 8 to 64 bits (checked by the verifier).
   let arguments = (ins Arg<Asc_ElementType, "pad value">:$value,
                        OptionalAttr<Asc_TPositionAttr>:$position);
   let assemblyFormat = "$value attr-dict `:` type($value)";
