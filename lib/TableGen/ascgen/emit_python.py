@@ -7,6 +7,7 @@ The module holds, all read from ODS:
   * a builder per op (`add_l0(b, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)`),
     taking IR values and plain Python attribute values and creating the op through the IRBuilder `b`;
   * the parameter structs' field names and C++ defaults (`PARAM_STRUCTS`);
+  * the element types of each op's tensor operands (`OPERAND_DTYPES`);
   * the API table (`APIS`): for each Python API generated from ODS, its call forms as parameter lists
     with their Python kinds, and the architectures that lack it (`pyUnsupportedArchs`), read by
     `asc.language.basic._api`.
@@ -71,10 +72,13 @@ class PythonEmitter:
         self.out: list[str] = [HEADER]
 
     def emit(self) -> str:
+        kernel_attr = self.d.records["Asc_Dialect"].str("kernelAttrName")
+        self.w(f"\n#: The unit attribute marking a kernel entry function.\nKERNEL_ATTR = {kernel_attr!r}")
         self._enums()
         self._types()
         self._ops()
         self._param_structs()
+        self._operand_dtypes()
         self._apis()
         return "\n".join(self.out) + "\n"
 
@@ -253,6 +257,16 @@ class PythonEmitter:
             self.w(f"    {cls!r}: ({op.mnemonic}, {rtype.str('mnemonic')!r}, {names!r}, {defaults!r}),")
         self.w("}")
 
+    # -- operand element types ----------------------------------------------------------------------
+    def _operand_dtypes(self) -> None:
+        self.w("\n\n#: The element types (Python names) each tensor operand of an op may hold, by op mnemonic.")
+        self.w("OPERAND_DTYPES = {")
+        for op in self.d.ops:
+            rules = {a.name: tuple(DTYPE_NAMES[t] for t in a.element_types) for a in op.operands if a.element_types}
+            if rules:
+                self.w(f"    {op.mnemonic!r}: {rules!r},")
+        self.w("}")
+
     # -- APIs --------------------------------------------------------------------------------------
     def _apis(self) -> None:
         self.w("\n\n# " + "-" * 97 + "\n# API forms: (op builder, form tag, parameters); a parameter is\n"
@@ -281,7 +295,7 @@ class PythonEmitter:
                 params.append(f"({name!r}, {kind!r}, {default or 'NO_DEFAULT'}, {a.scalar_of!r}, False)")
             for name, kind, default in op.py_extra:
                 params.append(f"({name!r}, {kind!r}, {default}, '', True)")
-            self.w(f"        ({op.mnemonic}, {op.py_form!r}, ({', '.join(params)},)),")
+            self.w(f"        ({op.mnemonic}, {op.py_form!r}, ({''.join(p + ', ' for p in params)})),")
         self.w("    ]},")
 
 

@@ -322,8 +322,8 @@ class Dialect:
 
     def _operand_kind(self, wrapped: Record, rec: Record) -> str:
         # Named Arg defs with a Python meaning (the mask words and counts of the vector forms).
-        named = {"Asc_VecMask": "u64", "Asc_VecMaskLow": "mask_lo", "Asc_VecMaskHigh": "mask_hi",
-                 "Asc_VecScalar": "scalar"}
+        named = {"Asc_VecMask": "u64", "Asc_VecMaskWord": "u64", "Asc_VecMaskLow": "mask_lo",
+                 "Asc_VecMaskHigh": "mask_hi", "Asc_VecScalar": "scalar"}
         if wrapped.name in named:
             return named[wrapped.name]
         if rec.has("elementTypes") or rec.name == "Asc_LocalTensorType":

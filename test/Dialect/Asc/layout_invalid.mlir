@@ -75,7 +75,7 @@ func.func @transpose_params_size(%n: i32) {
 // -----
 
 func.func @transpose16_f32(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>) {
-  // expected-error@+1 {{transpose: 'dst' holds float32, but transpose supports int16, uint16, float16 on Ascend 910B/910C}}
+  // expected-error@+1 {{transpose: 'dst' holds float32, but transpose (16x16 form) supports int16, uint16, float16 on Ascend 910B/910C}}
   asc.transpose %z, %x : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>
   return
 }

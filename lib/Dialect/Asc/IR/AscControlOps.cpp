@@ -249,6 +249,37 @@ LogicalResult SetAippFunctionsOp::verify() {
 // LoadImageToLocal
 //===----------------------------------------------------------------------===//
 
+LogicalResult
+mlir::asc::detail::verifyLoadImageToLocalParams(Operation *op) {
+  auto params = cast<LoadImageToLocalParamsOp>(op);
+  // Constant fields: sizes 2-4095 pixels, paddings 0-32 (ascendc_api.md §6).
+  struct Range {
+    Value value;
+    int64_t lo, hi;
+  };
+  const Range ranges[] = {{params.getHorizSize(), 2, 4095},
+                          {params.getVertSize(), 2, 4095},
+                          {params.getSrcHorizSize(), 2, 4095},
+                          {params.getTopPadSize(), 0, 32},
+                          {params.getBotPadSize(), 0, 32},
+                          {params.getLeftPadSize(), 0, 32},
+                          {params.getRightPadSize(), 0, 32}};
+  for (const Range &r : ranges)
+    if (std::optional<int64_t> v = getConstantInt(r.value))
+      if (*v < r.lo || *v > r.hi)
+        return emitApiError(op, DiagCategory::Argument)
+               << "'" << getOperandName(op, r.value) << "' must be in ["
+               << r.lo << ", " << r.hi << "], but got " << *v;
+  std::optional<int64_t> start = getConstantInt(params.getHorizStartPos());
+  std::optional<int64_t> size = getConstantInt(params.getHorizSize());
+  std::optional<int64_t> pitch = getConstantInt(params.getSrcHorizSize());
+  if (start && size && pitch && *start + *size > *pitch)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'horiz_start_pos' + 'horiz_size' (" << *start + *size
+           << ") exceeds 'src_horiz_size' (" << *pitch << ")";
+  return success();
+}
+
 LogicalResult LoadImageToLocalOp::verify() {
   Type dstType = getDst().getType();
   TPosition pos = getTensorPosition(dstType);
@@ -261,37 +292,6 @@ LogicalResult LoadImageToLocalOp::verify() {
     return emitApiError(*this, DiagCategory::DType)
            << "'dst' holds " << getPyTypeName(element)
            << ", but load_image_to_local writes int8 or float16";
-  auto params = getParams().getDefiningOp<LoadImageToLocalParamsOp>();
-  if (!params)
-    return success();
-  // Constant fields: sizes 2-4095 pixels, paddings 0-32 (ascendc_api.md §6).
-  struct Range {
-    const char *name;
-    Value value;
-    int64_t lo, hi;
-  };
-  const Range ranges[] = {
-      {"horiz_size", params.getHorizSize(), 2, 4095},
-      {"vert_size", params.getVertSize(), 2, 4095},
-      {"src_horiz_size", params.getSrcHorizSize(), 2, 4095},
-      {"top_pad_size", params.getTopPadSize(), 0, 32},
-      {"bot_pad_size", params.getBotPadSize(), 0, 32},
-      {"left_pad_size", params.getLeftPadSize(), 0, 32},
-      {"right_pad_size", params.getRightPadSize(), 0, 32}};
-  for (const Range &r : ranges)
-    if (std::optional<int64_t> v = getConstantInt(r.value))
-      if (*v < r.lo || *v > r.hi)
-        return emitApiError(*this, DiagCategory::Argument)
-               << "LoadImageToLocalParams '" << r.name << "' must be in ["
-               << r.lo << ", " << r.hi << "], but got " << *v;
-  std::optional<int64_t> start = getConstantInt(params.getHorizStartPos());
-  std::optional<int64_t> size = getConstantInt(params.getHorizSize());
-  std::optional<int64_t> pitch = getConstantInt(params.getSrcHorizSize());
-  if (start && size && pitch && *start + *size > *pitch)
-    return emitApiError(*this, DiagCategory::Argument)
-           << "LoadImageToLocalParams 'horiz_start_pos' + 'horiz_size' ("
-           << *start + *size << ") exceeds 'src_horiz_size' (" << *pitch
-           << ")";
   return success();
 }
 

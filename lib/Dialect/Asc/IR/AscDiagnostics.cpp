@@ -20,12 +20,14 @@ namespace {
 
 /// One tensor operand's rule: the ODS operand group `index` (named `name`)
 /// holds tensors in `memory` whose element types are in `elementTypes`
-/// (bits in the order of kElementTypes).
+/// (bits in the order of kElementTypes). `form` names the API's call form
+/// when its forms differ in these types, else is null.
 struct OperandRule {
   unsigned index;
   const char *name;
   Hardware memory;
   uint16_t elementTypes;
+  const char *form;
 };
 
 /// Operand `other` (`otherName`; a result with `result`) holds the element
@@ -329,13 +331,16 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
                << stringifyTPosition(tensor.getPosition()).upper() << " ("
                << stringifyHardware(tensor.getHardware()).upper() << ")";
       int bit = elementTypeBit(tensor.getElementType());
-      if (bit < 0 || !(rule.elementTypes & (1u << bit)))
-        return emitApiError(op, DiagCategory::DType)
-               << "'" << rule.name << "' holds "
-               << getPyTypeName(tensor.getElementType()) << ", but "
-               << info->apiName << " supports "
-               << allowedTypes(rule.elementTypes)
-               << " on Ascend 910B/910C";
+      if (bit < 0 || !(rule.elementTypes & (1u << bit))) {
+        InFlightDiagnostic diag = emitApiError(op, DiagCategory::DType);
+        diag << "'" << rule.name << "' holds "
+             << getPyTypeName(tensor.getElementType()) << ", but "
+             << info->apiName;
+        if (rule.form)
+          diag << " (" << rule.form << " form)";
+        return diag << " supports " << allowedTypes(rule.elementTypes)
+                    << " on Ascend 910B/910C";
+      }
     }
   }
   for (const SameTypeRule &rule :

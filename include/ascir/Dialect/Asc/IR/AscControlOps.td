@@ -560,6 +560,7 @@ def Asc_LoadImageToLocalParamsOp : Asc_ParamStructOp<
     "%p = asc.load_image_to_local_params %c2, %c2, %c0, %c0, %c2, %c0, %c0, "
     "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32"> {
   let defaults = ["2", "2", "0", "0", "2", "0", "0", "0", "0"];
+  let check = "::mlir::asc::detail::verifyLoadImageToLocalParams(*this)";
 }
 
 def Asc_LoadImageToLocalOp : Asc_ApiOp<"load_image_to_local",
@@ -569,8 +570,8 @@ def Asc_LoadImageToLocalOp : Asc_ApiOp<"load_image_to_local",
   let description = [{
     Reads the image configured by the last `asc.set_aipp_functions` of the
     core, crops it, applies the AIPP stages and writes the pixels into `dst`
-    (position a1 or b1, element type i8 or f16). Constant fields of the
-    parameters are checked: sizes in [2, 4095], paddings in [0, 32],
+    (position a1 or b1, element type i8 or f16). The parameters' op checks
+    their constant fields: sizes in [2, 4095], paddings in [0, 32],
     horiz_start_pos + horiz_size <= src_horiz_size.
 
     ```mlir

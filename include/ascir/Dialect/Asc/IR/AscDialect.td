@@ -18,6 +18,8 @@ include "mlir/IR/OpBase.td"
 //===----------------------------------------------------------------------===//
 
 def Asc_Dialect : Dialect {
+  // The unit attribute marking a kernel entry (Python reads it from ODS).
+  string kernelAttrName = "asc.kernel";
   let name = "asc";
   let cppNamespace = "::mlir::asc";
   let summary = "Ascend C kernel API as an MLIR dialect";
@@ -47,7 +49,7 @@ def Asc_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Name of the unit attribute that marks a `func.func` as a kernel entry.
     static constexpr ::llvm::StringLiteral getKernelAttrName() {
-      return ::llvm::StringLiteral("asc.kernel");
+      return ::llvm::StringLiteral("}] # kernelAttrName # [{");
     }
 
   private:

@@ -181,6 +181,9 @@ LogicalResult verifyHardEvent(Operation *op, HardEvent event);
 /// Verifies the watch channel and range of a CheckLocalMemoryIAParam.
 LogicalResult verifyCheckLocalMemoryIAParam(Operation *op);
 
+/// Verifies the constant sizes and paddings of a LoadImageToLocalParams.
+LogicalResult verifyLoadImageToLocalParams(Operation *op);
+
 /// Verifies that atomic stores support `type` on A2/A3.
 LogicalResult verifyAtomicType(Operation *op, Type type);
 } // namespace detail

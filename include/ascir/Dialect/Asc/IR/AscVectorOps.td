@@ -37,6 +37,9 @@ def Asc_VecMaskLow : Arg<AnySignlessInteger,
 def Asc_VecMaskHigh : Arg<AnySignlessInteger,
                           "bit mask of lanes 64-127 (mask[1])">;
 def Asc_VecRepeat : Arg<AnySignlessInteger, "number of repeats">;
+// One 64-bit word of a mask register value (set_vector_mask); Python takes
+// it as an int of up to 64 bits.
+def Asc_VecMaskWord : Arg<AnySignlessInteger, "64-bit mask word">;
 
 // Whether the call loads its mask operand into the mask register; when
 // false the operand is ignored and the mask set by asc.set_vector_mask
