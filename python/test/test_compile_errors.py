@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CapacityError, CompileError, CompileTypeError, SyncError, UnsupportedSyntaxError
+from asc.codegen.errors import (
+    CapacityError,
+    CompileError,
+    CompileTypeError,
+    SyncError,
+    UnsupportedSyntaxError,
+)
 
 X = np.zeros(256, dtype=np.float32)
 

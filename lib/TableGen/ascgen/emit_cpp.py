@@ -46,6 +46,11 @@ def emit(dialect: Dialect) -> str:
             form = f'"{op.py_form}"' if _form_dependent(dialect, op, a.name) else "nullptr"
             rules.append(f"{{{index}, \"{a.name}\", ::mlir::asc::Hardware::{a.memory or 'UB'}, "
                          f"{_mask(a.element_types)}, {form}}}")
+        attr_rules = [f"{{\"{a.name}\", {_mask(a.element_types)}}}" for a in op.attributes if a.element_types]
+        attr_table = "nullptr"
+        if attr_rules:
+            attr_table = f"kAttrRules_{op.mnemonic}"
+            out.append(f"static const AttrRule {attr_table}[] = {{" + ", ".join(attr_rules) + "};")
         table = "nullptr"
         if rules:
             table = f"kRules_{op.mnemonic}"
@@ -75,7 +80,8 @@ def emit(dialect: Dialect) -> str:
             raise ValueError(f"{op.name}: several variadic operands need AttrSizedOperandSegments")
         rows.append(f"    {{\"{op.name}\", \"{py_name(op)}\", {table}, {len(rules)}, {same}, "
                     f"{len(relations)}, {names}, {len(op.operands)}, "
-                    f"{variadic[0] if variadic and not op.attr_sized_operands else -1}}},")
+                    f"{variadic[0] if variadic and not op.attr_sized_operands else -1}, {attr_table}, "
+                    f"{len(attr_rules)}}},")
     out.append("")
     out.append("static const OpInfo kOpInfo[] = {")
     out += rows

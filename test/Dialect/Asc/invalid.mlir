@@ -279,7 +279,7 @@ func.func @set_vector_mask_len_counter() {
 // -----
 
 func.func @set_atomic_unsupported_type() {
-  // expected-error@+1 {{set_atomic_add: 'dtype' is float64, but set_atomic_add supports int8, int16, float16, bfloat16, int32, float32 on Ascend 910B/910C}}
+  // expected-error@+1 {{set_atomic_add: 'dtype' is float64, but set_atomic_add supports int8, int16, int32, float16, bfloat16, float32 on Ascend 910B/910C}}
   asc.set_atomic_add f64
   return
 }

@@ -30,6 +30,12 @@ struct OperandRule {
   const char *form;
 };
 
+/// The type attribute `name` names an element type in `elementTypes`.
+struct AttrRule {
+  const char *name;
+  uint16_t elementTypes;
+};
+
 /// Operand `other` (`otherName`; a result with `result`) holds the element
 /// type of tensor operand `tensor`: as a tensor, or (`scalar`) as a scalar
 /// of that type.
@@ -61,6 +67,8 @@ struct OpInfo {
   const char *const *operandNames;
   unsigned numOperandGroups;
   int variadicGroup;
+  const AttrRule *attrRules;
+  unsigned numAttrRules;
 };
 
 #include "ascir/Dialect/Asc/IR/AscOpInfo.inc"
@@ -342,6 +350,18 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
                     << " on Ascend 910B/910C";
       }
     }
+  }
+  for (const AttrRule &rule :
+       llvm::ArrayRef<AttrRule>(info->attrRules, info->numAttrRules)) {
+    auto attr = op->getAttrOfType<TypeAttr>(rule.name);
+    if (!attr)
+      continue; // the ODS attribute constraint reports it
+    int bit = elementTypeBit(attr.getValue());
+    if (bit < 0 || !(rule.elementTypes & (1u << bit)))
+      return emitApiError(op, DiagCategory::DType)
+             << "'" << rule.name << "' is " << getPyTypeName(attr.getValue())
+             << ", but " << info->apiName << " supports "
+             << allowedTypes(rule.elementTypes) << " on Ascend 910B/910C";
   }
   for (const SameTypeRule &rule :
        llvm::ArrayRef<SameTypeRule>(info->same, info->numSame)) {

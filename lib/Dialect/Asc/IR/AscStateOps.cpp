@@ -62,24 +62,6 @@ void SetVectorMaskLenOp::getTemplateArguments(
 }
 
 //===----------------------------------------------------------------------===//
-// Atomic configuration
-//===----------------------------------------------------------------------===//
-
-LogicalResult mlir::asc::detail::verifyAtomicType(Operation *op, Type type) {
-  // Asc_AtomicTypes (AscStateOps.td).
-  bool ok = type.isF16() || type.isBF16() || type.isF32() ||
-            type.isSignlessInteger(8) || type.isSignlessInteger(16) ||
-            type.isSignlessInteger(32);
-  if (!ok)
-    return emitApiError(op, DiagCategory::DType)
-           << "'dtype' is " << getPyTypeName(type) << ", but "
-           << getApiName(op)
-           << " supports int8, int16, float16, bfloat16, int32, float32 on "
-              "Ascend 910B/910C";
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // SetPadValueOp
 //===----------------------------------------------------------------------===//
 

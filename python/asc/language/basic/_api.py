@@ -79,11 +79,11 @@ def api(name: str, cxx: str, forms: tuple[str, ...] = ("-",),
 
 
 def publish_all(namespace: dict[str, Any], names: tuple[tuple[str, str], ...],
-                forms: tuple[str, ...] = ("-",)) -> None:
+                forms: tuple[str, ...] = ("-",), dtypes: tuple[DataType, ...] = ()) -> None:
     """Registers the hand-written builtins `namespace[name]` under their Ascend C names."""
     for name, cxx in names:
         fn = namespace[name]
-        _publish(ApiInfo(name, cxx, (), (fn.__doc__ or "").split("\n")[0], forms=forms), fn)
+        _publish(ApiInfo(name, cxx, dtypes, (fn.__doc__ or "").split("\n")[0], forms=forms), fn)
 
 
 def publish_overloads(namespace: dict[str, Any], items: tuple[tuple[str, str, OverloadSet], ...]) -> None:

@@ -48,5 +48,6 @@ def set_atomic_none() -> None:
 
 
 _api.publish_all(globals(), (("set_atomic_add", "SetAtomicAdd"), ("set_atomic_max", "SetAtomicMax"),
-                             ("set_atomic_min", "SetAtomicMin"), ("set_atomic_type", "SetAtomicType"),
-                             ("set_atomic_none", "SetAtomicNone")))
+                             ("set_atomic_min", "SetAtomicMin"), ("set_atomic_type", "SetAtomicType")),
+                 dtypes=_api.operand_dtypes("set_atomic_add", "dtype"))
+_api.publish_all(globals(), (("set_atomic_none", "SetAtomicNone"),))

@@ -183,9 +183,6 @@ LogicalResult verifyCheckLocalMemoryIAParam(Operation *op);
 
 /// Verifies the constant sizes and paddings of a LoadImageToLocalParams.
 LogicalResult verifyLoadImageToLocalParams(Operation *op);
-
-/// Verifies that atomic stores support `type` on A2/A3.
-LogicalResult verifyAtomicType(Operation *op, Type type);
 } // namespace detail
 
 } // namespace asc

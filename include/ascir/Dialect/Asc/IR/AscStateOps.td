@@ -106,17 +106,12 @@ class Asc_SetAtomicOp<string mnemonic, string cxx, string summaryText,
       "elements of `dtype` " # what # ". `dtype` is i8, i16, f16, bf16, i32 "
       "or f32.\n\n```mlir\nasc." # mnemonic # " f32\n```\n```c++\nAscendC::"
       # cxx # "<float>();\n```";
-  // One of Asc_AtomicTypes: the verifier says so in pyasc's words.
-  let arguments = (ins TypeAttrOf<Asc_ElementType>:$dtype);
+  let arguments = (ins Asc_ElementTypeAttrOf<Asc_AtomicTypes>:$dtype);
   let assemblyFormat = "$dtype attr-dict";
-  let hasVerifier = 1;
   let extraClassDefinition = [{
     void $cppClass::getTemplateArguments(
         ::llvm::SmallVectorImpl<::mlir::Attribute> &args) {
       args.push_back(getDtypeAttr());
-    }
-    ::mlir::LogicalResult $cppClass::verify() {
-      return ::mlir::asc::detail::verifyAtomicType(*this, getDtype());
     }
   }];
 }
