@@ -1,8 +1,10 @@
 """Emits `AscOpInfo.inc`, the dialect's per-op table for pyasc-worded verification.
 
-For every asc op: its Python name (the API it is a form of, else `pyName`, else its mnemonic) and, for
-each tensor operand with an operand rule, the memory it must be in and the element types it may hold
-(`Asc_UBTensorOf<[...]>`); for every enum value, how Python spells it (`CMPMODE.EQ`).
+For every asc op: its Python name (the API it is a form of, else `pyName`, else its mnemonic), its
+operand names (pyasc's keywords, for messages) and, for each tensor operand or type attribute with an
+operand rule, the memory it must be in and the element types it may hold (`Asc_UBTensorOf<[...]>`,
+`Asc_ElementTypeAttrOf<[...]>`) and the element-type relations between operands; for every enum value,
+how Python spells it (`CMPMODE.EQ`).
 `lib/Dialect/Asc/IR/AscDiagnostics.cpp` includes it.
 """
 

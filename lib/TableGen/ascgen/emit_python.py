@@ -1,6 +1,7 @@
 """Emits `asc/_C/_ods.py`: the Python op surface of the asc dialect.
 
 The module holds, all read from ODS:
+  * the name of the kernel attribute (`KERNEL_ATTR`);
   * the enums (`HardEvent`, `TPosition`, ...) with pyasc's class and member names, and the attribute
     mnemonic and keyword of each value (`ENUM_ATTRS`);
   * a text builder per type (`local_tensor_type(position, element_type)` -> `!asc.local_tensor<...>`);

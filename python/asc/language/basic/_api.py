@@ -7,12 +7,13 @@ function users call: an `OverloadSet` with pyasc's overload rules whose handlers
 arguments (Python numbers to IR constants, tensors to their handles) and call the op's generated
 builder. Nothing about an individual op is written here.
 
-Checks follow the check policy (docs/contributing.md): this layer checks only what Python alone knows
-(argument kinds and arity, compile-time-ness, list lengths); element types, positions and value ranges
-are the verifier's, with pyasc-worded messages.
+Checks follow the check policy (docs/language.md, "Errors"): this layer checks only what Python alone
+knows (argument kinds and arity, compile-time-ness, list lengths) and, from ODS `pyUnsupportedArchs`,
+that the configured part implements the API; element types, positions and value ranges are the
+verifier's, with pyasc-worded messages.
 
-Hand-written API functions (data movement, system control, ...) register with `@api(...)`; the
-package exports exactly the registered names.
+Hand-written API functions (data movement, system control, ...) register with `publish_all`,
+`publish_overloads` or `register_overloads`; the package exports exactly the registered names.
 """
 
 from __future__ import annotations
@@ -64,18 +65,6 @@ def _publish(info: ApiInfo, fn: Callable[..., Any]) -> Callable[..., Any]:
     REGISTRY[info.name] = info
     FUNCTIONS[info.name] = fn
     return fn
-
-
-def api(name: str, cxx: str, forms: tuple[str, ...] = ("-",),
-        dtypes: tuple[DataType, ...] = ()) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Registers a hand-written basic API function (`@api("set_flag", "SetFlag")`)."""
-
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        wrapped = fn if getattr(fn, "__asc_builtin__", False) else builtin(fn)
-        return _publish(ApiInfo(name, cxx, dtypes, (fn.__doc__ or "").split("\n")[0], forms=forms),
-                        wrapped)
-
-    return register
 
 
 def publish_all(namespace: dict[str, Any], names: tuple[tuple[str, str], ...],
