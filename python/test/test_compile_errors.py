@@ -140,7 +140,7 @@ def test_unknown_jit_option() -> None:
         asc.jit(fast=True)(lambda x: None)
 
 
-# -- verifier categories pick the exception class -----------------------------------------------
+# -- verifier categories pick the exception class (sync: event_id_out_of_range above) ---------------
 
 
 @asc.jit
@@ -177,7 +177,6 @@ def queue_at_gm(x: asc.GlobalAddress, n: int):
      "exp: 'dst' must be a tensor in the Unified Buffer (VECIN, VECOUT or VECCALC), but it is in position A1 (L1)"),
     (over_capacity, "64 * 1024", CapacityError,
      "LocalTensor: the tensor occupies bytes [0, 262144) of Hardware.UB, but Hardware.UB has only 196608 bytes"),
-    (event_id_out_of_range, "set_flag", SyncError, "set_flag: 'event_id' must be in [0, 7], but got 9"),
     (out_of_range, "scalar_get_sff_value", CompileError,
      "scalar_get_sff_value: 'count_value' must be 0 or 1, but got 2"),
     # A type verifier's error (category position) at the line that built the type.
