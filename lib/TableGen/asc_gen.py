@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generates the tables derived from the asc dialect's ODS (see lib/TableGen/README.md).
+"""Generates the tables derived from the asc dialect's ODS (see lib/TableGen/CMakeLists.txt).
 
-    asc_gen.py --json AscOps.json --python out/_ods.py [--cpp-rules out/AscOperandRules.inc] ...
+    asc_gen.py --json AscOps.json --python out/_ods.py [--cpp-op-info out/AscOpInfo.inc]
 
 Each output is written only when its content changes, so an unchanged .td file does not rebuild its
 consumers.

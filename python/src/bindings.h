@@ -18,10 +18,12 @@
 namespace pyasc {
 
 /// One MLIR diagnostic flattened for Python: where (file, line, col of the
-/// innermost FileLineColLoc), what, and its attached notes.
+/// innermost FileLineColLoc), what, its category ("dtype", "capacity", ...;
+/// empty when the diagnostic has none) and its attached notes.
 struct Diag {
   std::string severity;
   std::string message;
+  std::string category;
   std::string file;
   unsigned line = 0;
   unsigned col = 0;

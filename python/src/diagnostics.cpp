@@ -7,6 +7,7 @@
 
 #include "bindings.h"
 
+#include "ascir/Dialect/Asc/IR/AscDiagnostics.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 
@@ -54,6 +55,10 @@ Diag convert(const Diagnostic &d) {
   Diag out;
   out.severity = severityName(d.getSeverity());
   out.message = d.str();
+  // The verifier's category rides on the location (AscDiagnostics.h).
+  if (std::optional<StringRef> category =
+          mlir::asc::getDiagCategory(d.getLocation()))
+    out.category = category->str();
   if (auto f = findFileLoc(d.getLocation())) {
     out.file = f->getFilename().str();
     out.line = f->getLine();
@@ -103,6 +108,7 @@ void init_diagnostics(nb::module_ &m) {
   nb::class_<Diag>(m, "Diagnostic")
       .def_ro("severity", &Diag::severity)
       .def_ro("message", &Diag::message)
+      .def_ro("category", &Diag::category)
       .def_ro("file", &Diag::file)
       .def_ro("line", &Diag::line)
       .def_ro("col", &Diag::col)

@@ -38,6 +38,9 @@ NbContext::NbContext() {
   ctx = std::make_unique<MLIRContext>(registry,
                                       MLIRContext::Threading::DISABLED);
   ctx->loadAllAvailableDialects();
+  // Users see diagnostics at their Python line; an IR dump of the failing op
+  // attached as a note would only be noise to them.
+  ctx->printOpOnDiagnostic(false);
 }
 
 namespace {
@@ -89,6 +92,23 @@ void bindContext(nb::module_ &m) {
       .def("parse_type",
            [](NbContext &c, const std::string &text) {
              return NbType{parseTypeOrThrow(c.ctx.get(), text)};
+           })
+      .def("try_parse_type",
+           [](NbContext &c, const std::string &text)
+               -> std::pair<std::optional<NbType>, std::vector<pyasc::Diag>> {
+             pyasc::DiagnosticCapture capture(c.ctx.get());
+             Type t = parseType(text, c.ctx.get());
+             if (t)
+               return {NbType{t}, {}};
+             std::vector<pyasc::Diag> diags = capture.take();
+             // Their locations point into `text`, not at the user's source:
+             // the caller places them at the Python line being compiled.
+             for (pyasc::Diag &d : diags) {
+               d.file.clear();
+               d.line = d.col = 0;
+             }
+             pyasc::ensureDiagnostic(diags, "parsing type '" + text + "'");
+             return {std::nullopt, std::move(diags)};
            })
       .def("parse_attr",
            [](NbContext &c, const std::string &text) {

@@ -8,7 +8,13 @@ import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CompileError, CompileTypeError, UnsupportedSyntaxError
+from asc.codegen.errors import (
+    CapacityError,
+    CompileError,
+    CompileTypeError,
+    SyncError,
+    UnsupportedSyntaxError,
+)
 
 X = np.zeros(256, dtype=np.float32)
 
@@ -96,7 +102,7 @@ def _compile_error(kernel, *args):
     (slice_with_stop, "g[0:8]", CompileError, "a stop or step is not supported"),
     (returns_value, "return n", UnsupportedSyntaxError, "a kernel cannot return a value"),
     (undefined_name, "nothing_here", CompileError, "name 'nothing_here' is not defined"),
-    (event_id_out_of_range, "set_flag", CompileError, "event_id must be in [0, 7], got 9"),
+    (event_id_out_of_range, "set_flag", SyncError, "set_flag: 'event_id' must be in [0, 7], but got 9"),
     (loop_local_used_after, "m = t + 1", CompileError,
      "'t' is defined inside a runtime loop and cannot be used after it"),
     (changes_type_in_loop, "for i in range", CompileTypeError, "variable 'acc' changes type inside the loop"),
@@ -142,3 +148,68 @@ def test_calling_kernel_directly_explains_launch() -> None:
 def test_unknown_jit_option() -> None:
     with pytest.raises(RuntimeError, match=r"unknown option\(s\) \['fast'\] for @asc.jit"):
         asc.jit(fast=True)(lambda x: None)
+
+
+# -- verifier categories pick the exception class (sync: event_id_out_of_range above) ---------------
+
+
+@asc.jit
+def wrong_dtype(x: asc.GlobalAddress, n: int):
+    a = asc.LocalTensor(asc.int8, asc.TPosition.VECIN, 0, 256)
+    asc.exp(a, a, 256)
+
+
+@asc.jit
+def wrong_position(x: asc.GlobalAddress, n: int):
+    a = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, 64)
+    asc.exp(a, a, 64)
+
+
+@asc.jit
+def over_capacity(x: asc.GlobalAddress, n: int):
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64 * 1024)  # noqa: F841
+
+
+@asc.jit
+def out_of_range(x: asc.GlobalAddress, n: int):
+    asc.scalar_get_sff_value(n, 2)
+
+
+@asc.jit
+def queue_at_gm(x: asc.GlobalAddress, n: int):
+    q = asc.TBuf(asc.TPosition.GM)  # noqa: F841
+
+
+@pytest.mark.parametrize("kernel,marker,cls,message", [
+    (wrong_dtype, "asc.exp(", CompileTypeError,
+     "exp: 'dst' holds int8, but exp supports float16, float32 on Ascend 910B/910C"),
+    (wrong_position, "asc.exp(", CompileTypeError,
+     "exp: 'dst' must be a tensor in the Unified Buffer (VECIN, VECOUT or VECCALC), but it is in position A1 (L1)"),
+    (over_capacity, "64 * 1024", CapacityError,
+     "LocalTensor: the tensor occupies bytes [0, 262144) of Hardware.UB, but Hardware.UB has only 196608 bytes"),
+    (out_of_range, "scalar_get_sff_value", CompileError,
+     "scalar_get_sff_value: 'count_value' must be 0 or 1, but got 2"),
+    # A type verifier's error (category position) at the line that built the type.
+    (queue_at_gm, "asc.TBuf(", CompileTypeError, "TBuf: 'pos' must be an on-chip position, not TPosition.GM"),
+])
+def test_verifier_category_picks_the_exception_class(kernel, marker, cls, message) -> None:
+    err = _compile_error(kernel, X, 8)
+    assert type(err) is cls
+    assert err.message == message
+    assert err.location.file == __file__ and err.location.line == _line_of(kernel, marker)
+
+
+def test_exception_class_never_depends_on_the_message() -> None:
+    from asc.codegen.errors import from_diagnostics
+
+    class Diag:
+        def __init__(self, message: str, category: str) -> None:
+            self.severity, self.message, self.category = "error", message, category
+            self.file, self.line, self.col, self.notes = "k.py", 3, 1, []
+
+    # Words the old substring matching keyed on no longer decide anything: only the category does.
+    assert type(from_diagnostics([Diag("the flag exceeds the capacity", "dtype")], "verify")) is CompileTypeError
+    assert type(from_diagnostics([Diag("an event", "capacity")], "verify")) is CapacityError
+    assert type(from_diagnostics([Diag("has only 3 bytes", "sync")], "verify")) is SyncError
+    assert type(from_diagnostics([Diag("flag id out of range", "argument")], "verify")) is CompileError
+    assert type(from_diagnostics([Diag("event capacity", "")], "verify")) is CompileError

@@ -52,8 +52,10 @@ def argument_count(x: asc.GlobalAddress, n: int):
     (bad_specifier, "%q", CompileError, "printf: unsupported format specifier '%q'"),
     (tensor_argument, 't=%f', CompileTypeError, "printf: cannot print a LocalTensor"),
     (print_tensor, 'print(f"g={g}")', CompileTypeError, "cannot print a GlobalTensor"),
-    (float_as_int, "v=%d", CompileTypeError, "printf: %d needs an integer value, got float32"),
-    (argument_count, '"%d %d', CompileError, "the format has 2 conversion(s) but 1 argument(s)"),
+    (float_as_int, "v=%d", CompileTypeError, "printf: '%d' needs an integer value, but argument 1 is a float32 "
+                                             "value"),
+    (argument_count, '"%d %d', CompileError, "printf: the format has 2 conversion(s), but 1 argument(s) were "
+                                             "given"),
 ])
 def test_bad_printf_is_a_compile_error_at_the_line(kernel, marker, cls, message) -> None:
     with pytest.raises(cls) as e:

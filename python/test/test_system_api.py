@@ -8,12 +8,13 @@ round-trip, the UB watch stopping the kernel) and read back.
 from __future__ import annotations
 
 import inspect
+import re
 
 import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CompileError
+from asc.codegen.errors import CompileError, CompileTypeError
 from asc.runtime.errors import KernelError
 
 RNG_SEED = 20261202
@@ -193,11 +194,13 @@ def test_scalar_cast_argument_errors() -> None:
         asc.scalar_get_sff_value(g.get_value(0), 2)
 
     x = np.zeros(1, dtype=np.float32)
-    with pytest.raises(CompileError, match="float to int32 needs a rounding direction"):
+    with pytest.raises(CompileError, match=re.escape(
+            "scalar_cast: float to int32 needs a rounding direction (RoundMode.CAST_RINT, CAST_FLOOR, CAST_CEIL, "
+            "CAST_ROUND or CAST_TRUNC), but 'round_mode' is RoundMode.CAST_ODD")):
         bad_mode[1](x)
-    with pytest.raises(CompileError, match="'dtype' must be float16 or int32"):
+    with pytest.raises(CompileTypeError, match="scalar_cast: 'dtype' must be float16 or int32, but got bfloat16"):
         bad_dtype[1](x)
-    with pytest.raises(CompileError, match="'count_value' must be 0 or 1, got 2"):
+    with pytest.raises(CompileError, match="scalar_get_sff_value: 'count_value' must be 0 or 1, but got 2"):
         bad_count[1](np.zeros(1, dtype=np.int64))
 
 
@@ -524,9 +527,11 @@ def test_check_local_memory_ia_parameter_errors() -> None:
         asc.check_local_memory_ia(asc.CheckLocalMemoryIAParam(start_addr=0, end_addr=end, is_enable=True))
 
     x = np.zeros(8, dtype=np.float32)
-    with pytest.raises(CompileError, match="watch channel in \\[0, 3\\], got 4"):
+    with pytest.raises(CompileError, match=re.escape(
+            "CheckLocalMemoryIAParam: 'enable_bit' selects a watch channel in [0, 3], but got 4")):
         bad_channel[1](x)
-    with pytest.raises(CompileError, match="must be below 'end_addr'"):
+    with pytest.raises(CompileError, match=re.escape(
+            "CheckLocalMemoryIAParam: 'start_addr' (64) must be below 'end_addr' (64)")):
         empty_range[1](x)
     with pytest.raises(KernelError) as e:
         beyond_ub[1](x, 1 << 20)

@@ -25,6 +25,18 @@ DTYPE_NAMES = {"i1": "bool", "i8": "int8", "ui8": "uint8", "i16": "int16", "ui16
 _FORM_SUFFIXES = ("_l0", "_l1")
 
 
+def _element_types(rec: Record) -> tuple[str, ...]:
+    """The MLIR element types of a constraint's `elementTypes` (Asc_ElementType among them: all)."""
+    names = [t.name for t in rec.get("elementTypes")]
+    return tuple(ELEMENT_TYPES.values()) if "Asc_ElementType" in names else tuple(ELEMENT_TYPES[n] for n in names)
+
+
+def sort_types(types: set[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """MLIR element types in ELEMENT_TYPES order (the order of the verifier's messages)."""
+    order = list(ELEMENT_TYPES.values())
+    return tuple(sorted(set(types), key=order.index))
+
+
 def snake_to_camel(name: str) -> str:
     return "".join(p[:1].upper() + p[1:] for p in name.split("_"))
 
@@ -197,6 +209,20 @@ class Op:
         return tuple(out)
 
     @property
+    def py_unsupported_archs(self) -> dict[str, str]:
+        out = {}
+        for spec in self.record.get("pyUnsupportedArchs", []) or ():
+            arch, sep, parts = spec.partition(":")
+            if not sep:
+                raise ValueError(f"{self.record.name}: bad pyUnsupportedArchs entry {spec!r} (want arch:parts)")
+            out[arch.strip()] = parts.strip()
+        return out
+
+    @property
+    def py_unsupported_hint(self) -> str:
+        return self.record.str("pyUnsupportedHint")
+
+    @property
     def cxx_name(self) -> str:
         return self.callee.removeprefix("AscendC::")
 
@@ -230,15 +256,39 @@ class Api:
     def cxx(self) -> str:
         return self.forms[0].cxx_name
 
+    def _same(self, what: str, value: object) -> object:
+        for form in self.forms[1:]:
+            if getattr(form, what) != value:
+                raise ValueError(f"{self.name}: its forms disagree on {what}")
+        return value
+
+    @property
+    def unsupported_archs(self) -> dict[str, str]:
+        """Architecture -> what its parts are called, for the architectures lacking the API."""
+        return self._same("py_unsupported_archs", self.forms[0].py_unsupported_archs)  # type: ignore[return-value]
+
+    @property
+    def unsupported_hint(self) -> str:
+        return self._same("py_unsupported_hint", self.forms[0].py_unsupported_hint)  # type: ignore[return-value]
+
     @property
     def dtypes(self) -> tuple[str, ...]:
-        """Element types of the API (MLIR spelling): those of its first source tensor, else of dst."""
+        """Element types of the API (MLIR spelling, in ELEMENT_TYPES order): over its forms, those of the
+        first source tensor, else of dst; tensors of any element type do not count. An API without such
+        tensors (set_deq_scale) has the types of each form's first fixed-type value."""
+        found: set[str] = set()
         for form in self.forms:
-            tensors = {a.name: a for a in form.operands if a.element_types}
+            tensors = {a.name: a for a in form.operands
+                       if a.element_types and len(a.element_types) < len(ELEMENT_TYPES)}
             for name in ("src0", "src", *tensors):
                 if name in tensors and (name != "dst" or len(tensors) == 1):
-                    return tensors[name].element_types
-        return ()
+                    found.update(tensors[name].element_types)
+                    break
+        if not found:
+            for form in self.forms:
+                values = [a.py_kind.split(":")[1] for a in form.operands if a.py_kind.startswith("value:")]
+                found.update(values[:1])
+        return sort_types(found)
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -335,17 +385,14 @@ class Dialect:
         arg = Arg(name, False, rec, variadic=variadic, optional=optional)
         arg.py_kind = self._operand_kind(wrapped, rec)
         if rec.has("elementTypes"):
-            names = [t.name for t in rec.get("elementTypes")]
-            # Asc_ElementType in the list: any element type.
-            arg.element_types = tuple(ELEMENT_TYPES.values()) if "Asc_ElementType" in names else \
-                tuple(ELEMENT_TYPES[n] for n in names)
+            arg.element_types = _element_types(rec)
             arg.memory = rec.str("memory")
         return arg
 
     def _operand_kind(self, wrapped: Record, rec: Record) -> str:
         # Named Arg defs with a Python meaning (the mask words and counts of the vector forms).
-        named = {"Asc_VecMask": "u64", "Asc_VecMaskLow": "mask_lo", "Asc_VecMaskHigh": "mask_hi",
-                 "Asc_VecScalar": "scalar"}
+        named = {"Asc_VecMask": "u64", "Asc_VecMaskWord": "u64", "Asc_VecMaskLow": "mask_lo",
+                 "Asc_VecMaskHigh": "mask_hi", "Asc_VecScalar": "scalar"}
         if wrapped.name in named:
             return named[wrapped.name]
         if rec.has("elementTypes") or rec.name == "Asc_LocalTensorType":
@@ -379,6 +426,8 @@ class Dialect:
             arg.py_kind = "bool"
         elif base.isa("TypeAttrBase") or base.name == "TypeAttr":
             arg.py_kind = "type"
+            if base.has("elementTypes"):  # Asc_ElementTypeAttrOf
+                arg.element_types = _element_types(base)
         elif base.name == "StrAttr":
             arg.py_kind = "str"
         elif base.name == "UnitAttr":
@@ -418,6 +467,13 @@ class Dialect:
             if op.py_api:
                 apis.setdefault(op.py_api, Api(op.py_api)).forms.append(op)
         return list(apis.values())
+
+    def param_struct_ops(self) -> list[Op]:
+        """The ops building a parameter struct from its fields (one operand per field)."""
+        return [op for op in self.ops
+                if op.record.isa("Asc_ParamStructOp") or (
+                    len(op.results) == 1 and op.results[0].record.isa("Asc_ParamStructType")
+                    and not any(a.variadic or a.optional for a in op.operands) and not op.attributes)]
 
     # -- types -------------------------------------------------------------------------------------
     def type_defs(self) -> list[Record]:

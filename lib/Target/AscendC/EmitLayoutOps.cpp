@@ -128,22 +128,22 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
                             "AscendC::DeqScale::", kDeqScales)))
     return failure();
   os << ", ";
-  if (failed(emitter.emitOperandConvertedTo(op.getDeqValue(),
+  if (failed(emitter.emitOperandConvertedTo(op.getDeqValueIn(),
                                             unsignedType(context, 64))))
     return failure();
   os << ", ";
-  if (failed(emitter.emitOperandConvertedTo(op.getSidStoreMode(),
+  if (failed(emitter.emitOperandConvertedTo(op.getSidStoreModeIn(),
                                             unsignedType(context, 8))))
     return failure();
   os << ", ";
-  if (failed(emitter.emitOperand(op.getIsRelu())))
+  if (failed(emitter.emitOperand(op.getIsReluIn())))
     return failure();
   os << ", ";
-  if (failed(printEnumField(emitter, op.getPadMode(), "pad_t", "pad_t::",
+  if (failed(printEnumField(emitter, op.getPadModeIn(), "pad_t", "pad_t::",
                             kPadModes)))
     return failure();
   os << ", ";
-  if (failed(emitter.emitOperandConvertedTo(op.getPadValue(),
+  if (failed(emitter.emitOperandConvertedTo(op.getPadValueIn(),
                                             unsignedType(context, 64))))
     return failure();
   os << ")";

@@ -38,8 +38,24 @@ def location_of(file: str, first_line: int, node: ast.AST) -> SourceLocation:
 
 
 
+#: The exception class of each verifier diagnostic category (AscDiagnostics.h); categories not
+#: listed (argument, alignment, queue, none) give a CompileError.
+CATEGORY_ERRORS: dict[str, type[CompileError]] = {
+    "dtype": CompileTypeError,
+    "position": CompileTypeError,
+    "capacity": CapacityError,
+    "sync": SyncError,
+}
+
+
+def error_class(category: str) -> type[CompileError]:
+    """The exception class of a diagnostic of `category` (never read from the message text)."""
+    return CATEGORY_ERRORS.get(category, CompileError)
+
+
 def from_diagnostics(diags: list, stage: str) -> CompileError:
-    """Builds one exception from MLIR diagnostics (first error first, the rest as notes)."""
+    """Builds one exception from MLIR diagnostics (first error first, the rest as notes); its class
+    comes from the first error's category."""
     errors = [d for d in diags if d.severity == "error"] or list(diags)
     first = errors[0]
     notes: list[Note] = []
@@ -47,13 +63,7 @@ def from_diagnostics(diags: list, stage: str) -> CompileError:
         notes.append(Note(note.message, _loc(note)))
     for other in errors[1:]:
         notes.append(Note(f"also: {other.message}", _loc(other)))
-    cls = CompileError
-    lowered = first.message.lower()
-    if "capacity" in lowered or "has only" in lowered:
-        cls = CapacityError
-    elif "event" in lowered or "flag" in lowered:
-        cls = SyncError
-    return cls(first.message, _loc(first), notes)
+    return error_class(first.category)(first.message, _loc(first), notes)
 
 
 def _loc(diag) -> SourceLocation | None:
@@ -69,5 +79,6 @@ __all__ = [
     "CapacityError",
     "SyncError",
     "location_of",
+    "error_class",
     "from_diagnostics",
 ]

@@ -13,6 +13,7 @@ import operator
 import os
 from typing import Any
 
+from .._C import _ods
 from ..errors import AscError
 from ..language.core import semantic
 from ..language.core.builtin import is_builtin
@@ -75,6 +76,11 @@ class FunctionVisitor(ast.NodeVisitor):
             self._node = node
         try:
             return super().visit(node)
+        except CompileError as e:
+            if e.location is not None or not has_pos:
+                raise
+            # A verifier error without a place (an invalid type): this node made it.
+            raise type(e)(e.message, self.loc_of(node), e.notes) from None
         except AscError:
             raise
         except Exception as e:  # a bug in the user's kernel: report it at the line
@@ -108,7 +114,7 @@ class FunctionVisitor(ast.NodeVisitor):
         attrs = {"sym_name": b.ctx.str_attr(proto.name),
                  "function_type": b.ctx.type_attr(b.ctx.function_type(arg_types, []))}
         if proto.is_kernel:
-            attrs["asc.kernel"] = b.ctx.unit_attr()
+            attrs[_ods.KERNEL_ATTR] = b.ctx.unit_attr()
         else:
             attrs["sym_visibility"] = b.ctx.str_attr("private")
         func = b.create("func.func", attrs=attrs, regions=1)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .._C import ir
+from .errors import from_diagnostics
 
 
 class IRBuilder:
@@ -28,11 +29,16 @@ class IRBuilder:
 
     # -- types and attributes ------------------------------------------------
     def type(self, text: Any) -> Any:
+        """The MLIR type of `text`. An invalid type (a TQue at TPosition.GM, ...) raises the type
+        verifier's error, of its category's class, at the Python line being compiled."""
         if not isinstance(text, str):
             return text  # already an MLIR type
         t = self._types.get(text)
         if t is None:
-            t = self._types[text] = self.ctx.parse_type(text)
+            t, diags = self.ctx.try_parse_type(text)
+            if t is None:
+                raise from_diagnostics(diags, "type")
+            self._types[text] = t
         return t
 
     def attr(self, text: str) -> Any:

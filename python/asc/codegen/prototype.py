@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .._C import _ods
 from ..language.core import semantic
 from ..language.core.dtype import DataType
 from ..language.core.ir_value import GlobalAddress, PlainValue, gm_addr_type
@@ -30,7 +31,7 @@ class Param:
         if self.kind == "object":
             return self.value.handle.type
         if self.kind == "struct":
-            return f"!asc.gm_addr<{self.value.ir_type()}>"
+            return _ods.gm_addr_type(self.value.ir_type())
         if self.kind == "pointer":
             return gm_addr_type(self.dtype)
         return semantic.ir_scalar_type(self.dtype)

@@ -11,7 +11,7 @@ import pytest
 
 import asc
 import asc.lib.runtime as rt
-from asc.codegen.errors import CompileError
+from asc.codegen.errors import CapacityError, CompileError
 from asc.runtime.errors import KernelError
 
 RNG_SEED = 20260711
@@ -285,8 +285,9 @@ def l1_capacity_kernel(x: asc.GlobalAddress):
 
 
 def test_static_l1_tensor_beyond_total_l1_size() -> None:
-    with pytest.raises(CompileError, match="static local tensor occupies bytes \\[0, 524288\\) of l1 but l1 has "
-                                           "only 524160 bytes"):
+    with pytest.raises(CapacityError, match=re.escape(
+            "LocalTensor: the tensor occupies bytes [0, 524288) of Hardware.L1, but Hardware.L1 has only 524160 "
+            "bytes")):
         l1_capacity_kernel[1](np.zeros(8, dtype=np.int8))
 
 
@@ -440,11 +441,12 @@ def sid_kernel(x: asc.GlobalAddress):
 @pytest.mark.parametrize("kernel,message", [
     (vecin_dst_kernel, "load_image_to_local: 'dst' must be at TPosition.A1 or TPosition.B1 (L1), not "
                        "TPosition.VECIN"),
-    (float_dst_kernel, "load_image_to_local: 'dst' holds float32, but LoadImageToLocal writes int8 or float16"),
+    (float_dst_kernel, "load_image_to_local: 'dst' holds float32, but load_image_to_local writes int8 or float16"),
     (params_type_kernel, "load_image_to_local: 'load_data_params' must be an asc.LoadImageToLocalParams, got "
                          "DataCopyParams"),
-    (static_range_kernel, "LoadImageToLocalParams: 'top_pad_size' must be in [0, 32], got 33"),
-    (static_crop_kernel, "LoadImageToLocalParams: horiz_start_pos + horiz_size (5) exceeds src_horiz_size (4)"),
+    (static_range_kernel, "LoadImageToLocalParams: 'top_pad_size' must be in [0, 32], but got 33"),
+    (static_crop_kernel, "LoadImageToLocalParams: 'horiz_start_pos' + 'horiz_size' (5) exceeds 'src_horiz_size' "
+                         "(4)"),
     (sid_kernel, "LoadImageToLocalParams: 'sid' must be an int in [0, 255], got -1"),
 ])
 def test_compile_time_errors(kernel, message: str) -> None:

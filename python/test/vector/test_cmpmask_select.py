@@ -377,17 +377,18 @@ def bad_cmpsel(x: asc.GlobalAddress, which: asc.ConstExpr[int]):
 
 
 @pytest.mark.parametrize("dtype,which,message", [
-    (np.float32, 0, "select: a scalar src1 needs SelMode.VSEL_TENSOR_SCALAR_MODE, got "
+    (np.float32, 0, "select: a scalar 'src1' needs SelMode.VSEL_TENSOR_SCALAR_MODE, but 'sel_mode' is "
                     "SelMode.VSEL_TENSOR_TENSOR_MODE"),
-    (np.float16, 1, "select: a tensor src1 needs SelMode.VSEL_CMPMASK_SPR or SelMode.VSEL_TENSOR_TENSOR_MODE, "
-                    "got SelMode.VSEL_TENSOR_SCALAR_MODE"),
-    (np.float32, 2, "select: 'sel_mask' holds float32, but a selection mask holds uint8, uint16, uint32 or "
-                    "uint64"),
-    (np.int32, 3, "compare: int32 inputs support only CMPMODE.EQ on Ascend 910B/910C"),
+    (np.float16, 1, "select: a tensor 'src1' needs SelMode.VSEL_CMPMASK_SPR or SelMode.VSEL_TENSOR_TENSOR_MODE, "
+                    "but 'sel_mode' is SelMode.VSEL_TENSOR_SCALAR_MODE"),
+    (np.float32, 2, "select: 'sel_mask' holds float32, but select supports uint8, uint16, uint32, uint64 on "
+                    "Ascend 910B/910C"),
+    (np.int32, 3, "compare: int32 sources support only CMPMODE.EQ on Ascend 910B/910C, but 'cmp_mode' is "
+                  "CMPMODE.LT"),
     (np.float32, 4, "get_cmp_mask: 'dst' holds float64, but get_cmp_mask supports int8, uint8, int16, uint16, "
-                    "float16, bfloat16, int32, uint32, float32, int64, uint64 on Ascend 910B/910C"),
-    (np.float32, 5, "select: a tensor src1 needs SelMode.VSEL_CMPMASK_SPR or SelMode.VSEL_TENSOR_TENSOR_MODE, "
-                    "got SelMode.VSEL_TENSOR_SCALAR_MODE"),
+                    "int32, uint32, int64, uint64, float16, bfloat16, float32 on Ascend 910B/910C"),
+    (np.float32, 5, "select: a tensor 'src1' needs SelMode.VSEL_CMPMASK_SPR or SelMode.VSEL_TENSOR_TENSOR_MODE, "
+                    "but 'sel_mode' is SelMode.VSEL_TENSOR_SCALAR_MODE"),
     (np.float32, 6, r"no overload of select\(\) matches"),
     (np.float32, 7, r"no overload of set_cmp_mask\(\) matches"),
 ])

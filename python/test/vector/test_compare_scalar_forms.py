@@ -170,7 +170,8 @@ def bad_cmps(x: asc.GlobalAddress, which: asc.ConstExpr[int]):
 
 
 @pytest.mark.parametrize("dtype,which,message", [
-    (np.int32, 0, "compare_scalar: int32 inputs support only CMPMODE.EQ on Ascend 910B/910C"),
+    (np.int32, 0, "compare_scalar: int32 sources support only CMPMODE.EQ on Ascend 910B/910C, but 'cmp_mode' is "
+                  "CMPMODE.LT"),
     (np.float32, 1, "compare_scalar: a bit mask is a list of one or two 64-bit words, got 3"),
     (np.float16, 2, r"no overload of compare_scalar\(\) matches"),
     (np.float16, 3, "compare_scalar\\(\\) got an unexpected keyword argument 'params'"),

@@ -127,12 +127,12 @@ def bad_gather_mask(x: asc.GlobalAddress, which: asc.ConstExpr[int]):
 
 
 @pytest.mark.parametrize("dtype,which,message", [
-    (np.float16, 0, "gather_mask: 'src1_pattern' must hold uint16 bits for float16 elements, got uint32"),
+    (np.float16, 0, "gather_mask: 'src1_pattern' must hold uint16 bits for float16 elements, but it holds uint32"),
     (np.float16, 1, r"gather_mask: a built-in 'src1_pattern' must be in \[1, 7\] \(1 even, 2 odd, 3-6 the 1st-4th "
-                    r"of every 4, 7 all\), got 9"),
-    (np.float32, 2, "gather_mask: 'src0' holds float32, but gather_mask supports int16, uint16, float16, "
-                    "bfloat16, int32, uint32 on Ascend 910B/910C"),
-    (np.float16, 3, "gather_mask"),
+                    r"of every 4, 7 all\), but got 9"),
+    (np.float32, 2, "gather_mask: 'dst' holds float32, but gather_mask supports int16, uint16, int32, uint32, "
+                    "float16, bfloat16 on Ascend 910B/910C"),
+    (np.float16, 3, "gather_mask: 'src0' holds float16 but 'dst' holds int16; element types must match"),
     (np.float16, 4, "no overload of gather_mask"),
 ])
 def test_gather_mask_errors(dtype, which: int, message: str) -> None:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CompileError
+from asc.codegen.errors import CompileError, CompileTypeError
 from asc.runtime.errors import KernelError
 
 
@@ -387,34 +387,40 @@ def bad_layout(x: asc.GlobalAddress, which: asc.ConstExpr[int]):
 
 
 @pytest.mark.parametrize("dtype,which,message", [
-    (np.float32, 0, r"transpose: the 16x16 form needs 2-byte elements \(int16, uint16, float16\), got float32"),
-    (np.float16, 1, "transpose: 'shared_tmp_buffer' must hold uint8, got uint16"),
-    (np.float16, 2, "transpose: TRANSPOSE_ND2ND_ONLY is not implemented on Ascend 910B/910C; use "
-                    "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or TRANSPOSE_NHWC2NCHW"),
-    (np.float32, 3, "transpose: TRANSPOSE_ND2ND_B16 needs 2-byte elements, got float32"),
-    (np.float16, 4, "TransposeParamsExt: 13 is not an asc.TransposeType value"),
+    (np.float32, 0, r"transpose: 'dst' holds float32, but transpose \(16x16 form\) supports int16, uint16, "
+                    "float16 on Ascend 910B/910C"),
+    (np.float16, 1, "transpose: 'shared_tmp_buffer' holds uint16, but transpose supports uint8 on Ascend "
+                    "910B/910C"),
+    (np.float16, 2, "transpose: TransposeType.TRANSPOSE_ND2ND_ONLY is not implemented on Ascend 910B/910C; use "
+                    "TransposeType.TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or TRANSPOSE_NHWC2NCHW"),
+    (np.float32, 3, "transpose: TransposeType.TRANSPOSE_ND2ND_B16 needs 2-byte elements, but 'src' holds float32"),
+    (np.float16, 4, r"TransposeParamsExt: 'transpose_type' must be an asc.TransposeType value in \[0, 12\], but "
+                    "got 13"),
     (np.float16, 5, r"trans_data_to_5hd: 'dst_list' must hold 16 entries, got 2"),
     (np.float16, 6, r"trans_data_to_5hd: 'dst_list\[15\]' holds int16 but 'dst_list\[0\]' holds float16; "
                     "element types must match"),
     (np.float16, 7, "trans_data_to_5hd: 'dst_high_half' selects a half of 8-bit blocks; it must be False for "
                     "float16"),
-    (np.float16, 8, "trans_data_to_5hd: 'dst' must hold uint64 UB addresses, got float16"),
-    (np.float16, 9, "trans_data_to_5hd: 'dtype' holds bfloat16, but trans_data_to_5hd supports int8, uint8, "
+    (np.float16, 8, "trans_data_to_5hd: 'dst' holds float16, but trans_data_to_5hd supports uint64 on Ascend "
+                    "910B/910C"),
+    (np.float16, 9, "trans_data_to_5hd: 'dtype' is bfloat16, but trans_data_to_5hd supports int8, uint8, "
                     "int16, uint16, float16, int32, uint32, float32 on Ascend 910B/910C"),
     (np.float16, 10, "TransDataTo5HDParams: 'dst_high_half' must be a bool, got int"),
     (np.int64, 11, "trans_data_to_5hd: 'dst_list' holds int64, but trans_data_to_5hd supports int8, uint8, "
-                   "int16, uint16, float16, int32, uint32, float32 on Ascend 910B/910C"),
+                   "int16, uint16, int32, uint32, float16, float32 on Ascend 910B/910C"),
     (np.float32, 12, r"scatter: AscendC::Scatter is not supported on Ascend910B1 \(Ascend 910B/910C, A2/A3\); "
                      r"invert the offsets and use asc.gather \(dst\[i\] = src at byte offset src_offset\[i\]\), "
                      "or write the elements one by one with LocalTensor.set_value"),
     (np.float16, 13, r"data_copy: DataCopyEnhancedParams.is_relu_in = True selects a cube-path mode; Ascend "
                      r"910B/910C apply no enhanced parameter to GM/UB copies \(use the default, or "
                      r"data_copy\(dst, src, repeat_params\) and vector instructions\)"),
-    (np.float16, 14, "data_copy: DataCopyEnhancedParams.block_mode = BLOCK_MODE_MATRIX selects a cube-path mode"),
-    (np.float16, 15, r"data_copy: slice copies move between GM and a UB position \(VECIN, VECOUT, VECCALC\), "
-                     "not TPosition.A1"),
-    (np.float16, 16, r"data_copy: 'dim_value' must be in \[1, 1\] \(the slices given\), got 2"),
-    (np.float16, 17, "DataCopyEnhancedParams: 7 is not an asc.DeqScale value"),
+    (np.float16, 14, r"data_copy: DataCopyEnhancedParams.block_mode = BlockMode.BLOCK_MODE_MATRIX selects a "
+                     r"cube-path mode; Ascend 910B/910C apply no enhanced parameter to GM/UB copies \(use the "
+                     r"default, or data_copy\(dst, src, repeat_params\) and vector instructions\)"),
+    (np.float16, 15, r"data_copy: slice copies move between GM and a Unified Buffer position \(TPosition.VECIN, "
+                     r"VECOUT, VECCALC\), not from TPosition.GM to TPosition.A1"),
+    (np.float16, 16, r"data_copy: 'dim_value' must be in \[1, 1\] \(the slices given\), but got 2"),
+    (np.float16, 17, r"DataCopyEnhancedParams: 'deq_scale' must be an asc.DeqScale value in \[0, 6\], but got 7"),
     (np.float16, 18, "DataCopyEnhancedParams: 'pad_mode_in' must be an asc.pad_t known at compile time, got "
                      "float"),
 ])
@@ -433,7 +439,8 @@ def bad_slice_dtype(x: asc.GlobalAddress):
 
 
 def test_slice_dtype_error() -> None:
-    with pytest.raises(CompileError, match="data_copy: slice copies need 1-, 2- or 4-byte elements, got int64"):
+    with pytest.raises(CompileTypeError, match="data_copy: slice copies need 1-, 2- or 4-byte elements, but 'dst' "
+                                               "holds int64"):
         bad_slice_dtype[1](np.zeros(256, dtype=np.int64))
 
 

@@ -400,7 +400,7 @@ def bad_quant(x: asc.GlobalAddress, n: int, which: asc.ConstExpr[int]):
     w = asc.LocalTensor(asc.uint64, asc.TPosition.VECCALC, 16384, 16)
     params = asc.BinaryRepeatParams()
     if which == 0:
-        asc.add_relu_cast(f, h, h, 128)
+        asc.add_relu_cast(b, f, f, 128)
     elif which == 1:
         asc.mul_cast(b, h, h, 128, 1, params, is_set_mask=True)
     elif which == 2:
@@ -424,18 +424,18 @@ def bad_quant(x: asc.GlobalAddress, n: int, which: asc.ConstExpr[int]):
 
 
 @pytest.mark.parametrize("which,message", [
-    (0, "add_relu_cast: float16 → float32 is not supported on Ascend 910B/910C; supported: float16 → int8, "
-        "int16 → int8, float32 → float16"),
+    (0, "add_relu_cast: float32 -> int8 is not supported on Ascend 910B/910C; supported: float16 -> int8, "
+        "int16 -> int8, float32 -> float16"),
     (1, "mul_cast() got an unexpected keyword argument 'is_set_mask'"),
-    (2, "cast_deq: int16 → float16 is not supported on Ascend 910B/910C; supported: int32 → float16, "
-        "int16 → int8, int16 → uint8"),
-    (3, "set_deq_scale: 'offset' is a 9-bit signed value in [-256, 255], got 300"),
+    (2, "cast_deq: int16 -> float16 is not supported on Ascend 910B/910C; supported: int32 -> float16, "
+        "int16 -> int8, int16 -> uint8"),
+    (3, "set_deq_scale: 'offset' must be a 9-bit signed value in [-256, 255], but got 300"),
     (4, "VdeqInfo: 'scale' must be a list of 16 values, got 15 values"),
-    (5, "VdeqInfo: 'offset[15]' is a 9-bit signed value in [-256, 255], got -257"),
+    (5, "VdeqInfo: 'offset[15]' must be a 9-bit signed value in [-256, 255], but got -257"),
     (6, "VdeqInfo: 'sign_mode[15]' must be a bool, got int"),
     (7, "no overload of cast_deq() matches the arguments (LocalTensor, LocalTensor, int, is_vec_deq=int)"),
     (8, "sub_relu_cast: 'src1' holds int16 but 'src0' holds float16; element types must match"),
-    (9, "add_deq_relu: int16 → float16 is not supported on Ascend 910B/910C; supported: int32 → float16"),
+    (9, "add_deq_relu: 'src0' holds int16, but add_deq_relu supports int32 on Ascend 910B/910C"),
     (10, "cast_deq: 'half_block' must be a compile-time bool, got PlainValue"),
 ])
 def test_quant_compile_errors(which: int, message: str) -> None:
@@ -593,11 +593,12 @@ def bad_bilinear(x: asc.GlobalAddress, bad: int, which: asc.ConstExpr[int]):
 
 
 @pytest.mark.parametrize("which,message", [
-    (0, "bilinear_interpolation: 'src0' holds float32, but bilinear_interpolation supports float16 on Ascend "
+    (0, "bilinear_interpolation: 'dst' holds float32, but bilinear_interpolation supports float16 on Ascend "
         "910B/910C"),
-    (1, "bilinear_interpolation: 'src0_offset' must hold uint32 byte offsets, got int32"),
-    (2, "bilinear_interpolation: 'h_repeat' must be in [1, 255], got 0"),
-    (3, "bilinear_interpolation: 'v_r_offset' must be in [128, 65534], got 100"),
+    (1, "bilinear_interpolation: 'src0_offset' holds int32, but bilinear_interpolation supports uint32 on Ascend "
+        "910B/910C"),
+    (2, "bilinear_interpolation: 'h_repeat' must be in [1, 255], but got 0"),
+    (3, "bilinear_interpolation: 'v_r_offset' must be in [128, 65534], but got 100"),
     (4, "no overload of bilinear_interpolation() matches the arguments"),
 ])
 def test_bilinear_compile_errors(which: int, message: str) -> None:

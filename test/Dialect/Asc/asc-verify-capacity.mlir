@@ -19,7 +19,7 @@ func.func @fits_end_of_ub() {
 func.func @overflows_ub() {
   %addr = arith.constant 196480 : i32
   %n = arith.constant 64 : i32
-  // expected-error@+1 {{static local tensor occupies bytes [196480, 196736) of ub but ub has only 196608 bytes}}
+  // expected-error@+1 {{LocalTensor: the tensor occupies bytes [196480, 196736) of Hardware.UB, but Hardware.UB has only 196608 bytes}}
   %t = asc.local_tensor %addr, %n : i32, i32 -> !asc.local_tensor<vecin, f32>
   return
 }
@@ -29,7 +29,7 @@ func.func @overflows_ub() {
 func.func @overflows_l1() {
   %addr = arith.constant 524256 : i32
   %n = arith.constant 32 : i32
-  // expected-error@+1 {{static local tensor occupies bytes [524256, 524320) of l1 but l1 has only 524160 bytes}}
+  // expected-error@+1 {{LocalTensor: the tensor occupies bytes [524256, 524320) of Hardware.L1, but Hardware.L1 has only 524160 bytes}}
   %t = asc.local_tensor %addr, %n : i32, i32 -> !asc.local_tensor<b1, f16>
   return
 }
@@ -67,9 +67,9 @@ func.func @queues_fill_ub(%pipe: !asc.tpipe, %qx: !asc.tque<vecin, 2>, %qz: !asc
 func.func @queues_overflow_ub(%pipe: !asc.tpipe, %qx: !asc.tque<vecin, 2>, %qz: !asc.tque_bind<vecin, vecout, 1>) {
   %c2 = arith.constant 2 : i32
   %len = arith.constant 65536 : i32
-  // expected-note@+1 {{InitBuffer of 2 × 65536 bytes for a vecin queue}}
+  // expected-note@+1 {{init_buffer of 2 × 65536 bytes for a TPosition.VECIN queue}}
   asc.tpipe_init_buffer %pipe, %qx, %c2, %len : !asc.tque<vecin, 2>, i32, i32
-  // expected-error@+1 {{InitBuffer of 2 × 65536 bytes for a vecin-to-vecout queue brings UB use to 262144 bytes; UB has 196608}}
+  // expected-error@+1 {{TPipe.init_buffer: init_buffer of 2 × 65536 bytes for a TPosition.VECIN-to-TPosition.VECOUT queue brings Hardware.UB use to 262144 bytes; Hardware.UB has 196608}}
   asc.tpipe_init_buffer %pipe, %qz, %c2, %len : !asc.tque_bind<vecin, vecout, 1>, i32, i32
   return
 }
@@ -80,7 +80,7 @@ func.func @queues_overflow_ub(%pipe: !asc.tpipe, %qx: !asc.tque<vecin, 2>, %qz: 
 func.func @rounding_overflows(%pipe: !asc.tpipe, %q: !asc.tque<vecout, 1>) {
   %c5 = arith.constant 5 : i32
   %len = arith.constant 39300 : i32
-  // expected-error@+1 {{InitBuffer of 5 × 39328 bytes for a vecout queue brings UB use to 196640 bytes; UB has 196608}}
+  // expected-error@+1 {{TPipe.init_buffer: init_buffer of 5 × 39328 bytes for a TPosition.VECOUT queue brings Hardware.UB use to 196640 bytes; Hardware.UB has 196608}}
   asc.tpipe_init_buffer %pipe, %q, %c5, %len : !asc.tque<vecout, 1>, i32, i32
   return
 }
@@ -94,16 +94,16 @@ func.func @mixed_overflow(%pipe: !asc.tpipe, %b: !asc.tbuf<veccalc>, %pool: !asc
   %c1 = arith.constant 1 : i32
   %len = arith.constant 65536 : i32
   %n = arith.constant 16384 : i32
-  // expected-note@+1 {{InitBuffer of 65536 bytes for a veccalc buffer}}
+  // expected-note@+1 {{init_buffer of 65536 bytes for a TPosition.VECCALC TBuf}}
   asc.tpipe_init_tbuf %pipe, %b, %len : !asc.tbuf<veccalc>, i32
-  // expected-note@+1 {{InitBufPool of 65536 bytes for a vecin buffer pool}}
+  // expected-note@+1 {{init_buf_pool of 65536 bytes for a TPosition.VECIN TBufPool}}
   asc.tpipe_init_buf_pool %pipe, %pool, %len : !asc.tbuf_pool<vecin, 4>, i32
   // A pool sharing another pool's memory and buffers carved from a pool
   // take nothing new.
   asc.tpipe_init_buf_pool %pipe, %pool, %len, %pool : !asc.tbuf_pool<vecin, 4>, i32, !asc.tbuf_pool<vecin, 4>
   asc.tbuf_pool_init_buffer %pool, %q, %c1, %len : !asc.tbuf_pool<vecin, 4>, !asc.tque<vecin, 1>, i32, i32
   %a = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
-  // expected-error@+1 {{Alloc of 131072 bytes for a vecout tensor brings UB use to 262144 bytes; UB has 196608}}
+  // expected-error@+1 {{LocalMemAllocator.alloc: alloc of 131072 bytes for a TPosition.VECOUT tensor brings Hardware.UB use to 262144 bytes; Hardware.UB has 196608}}
   %t = asc.local_mem_allocator_alloc %a, %n : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<vecout, f64>
   return
 }
@@ -116,9 +116,9 @@ func.func @static_and_queue(%pipe: !asc.tpipe, %q: !asc.tque<vecin, 2>) {
   %c2 = arith.constant 2 : i32
   %n = arith.constant 16392 : i32
   %len = arith.constant 65536 : i32
-  // expected-note@+1 {{static local tensors occupy UB up to byte 65568}}
+  // expected-note@+1 {{static local tensors occupy Hardware.UB up to byte 65568}}
   %t = asc.local_tensor %c0, %n : i32, i32 -> !asc.local_tensor<veccalc, f32>
-  // expected-error@+1 {{InitBuffer of 2 × 65536 bytes for a vecin queue brings UB use to 196640 bytes; UB has 196608}}
+  // expected-error@+1 {{TPipe.init_buffer: init_buffer of 2 × 65536 bytes for a TPosition.VECIN queue brings Hardware.UB use to 196640 bytes; Hardware.UB has 196608}}
   asc.tpipe_init_buffer %pipe, %q, %c2, %len : !asc.tque<vecin, 2>, i32, i32
   return
 }

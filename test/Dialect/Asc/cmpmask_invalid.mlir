@@ -3,7 +3,7 @@
 // One case per verifier message of the CMPMASK ops and the select mask forms.
 
 func.func @compare_cmpmask_int32_mode(%x: !asc.local_tensor<vecin, i32>, %m: i64, %p: !asc.binary_repeat_params) {
-  // expected-error@+1 {{'asc.compare_cmpmask_l0' op i32 sources can only be compared with eq, but got lt}}
+  // expected-error@+1 {{compare: int32 sources support only CMPMODE.EQ on Ascend 910B/910C, but 'cmp_mode' is CMPMODE.LT}}
   asc.compare_cmpmask_l0 lt, %x, %x, %m, %p : !asc.local_tensor<vecin, i32>, !asc.local_tensor<vecin, i32>, i64, !asc.binary_repeat_params
   return
 }
@@ -12,7 +12,7 @@ func.func @compare_cmpmask_int32_mode(%x: !asc.local_tensor<vecin, i32>, %m: i64
 
 func.func @compare_cmpmask_mask(%x: !asc.local_tensor<vecin, f32>, %p: !asc.binary_repeat_params) {
   %m = arith.constant 65 : i64
-  // expected-error@+1 {{'asc.compare_cmpmask_l0' op continuous mask must be in [1, 64] for 32-bit elements, but got 65}}
+  // expected-error@+1 {{compare: 'mask' (a continuous mask) must be in [1, 64] for 32-bit elements, but got 65}}
   asc.compare_cmpmask_l0 eq, %x, %x, %m, %p : !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i64, !asc.binary_repeat_params
   return
 }
@@ -21,7 +21,7 @@ func.func @compare_cmpmask_mask(%x: !asc.local_tensor<vecin, f32>, %p: !asc.bina
 
 func.func @compare_cmpmask_bits(%x: !asc.local_tensor<vecin, f16>, %p: !asc.binary_repeat_params) {
   %z = arith.constant 0 : i64
-  // expected-error@+1 {{'asc.compare_cmpmask_l1' op bit mask must enable at least one lane, but both words are 0}}
+  // expected-error@+1 {{compare: 'mask' (a bit mask) must enable at least one lane, but both words are 0}}
   asc.compare_cmpmask_l1 eq, %x, %x, %z, %z, %p : !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>, i64, i64, !asc.binary_repeat_params
   return
 }
@@ -45,7 +45,7 @@ func.func @set_cmp_mask_type(%x: !asc.local_tensor<vecin, i1>) {
 // -----
 
 func.func @select_cmpmask_mode(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %r: i32, %p: !asc.binary_repeat_params) {
-  // expected-error@+1 {{'asc.select_cmpmask' op a selection from two tensors needs mode vsel_cmpmask_spr or vsel_tensor_tensor_mode, but got vsel_tensor_scalar_mode}}
+  // expected-error@+1 {{select: a tensor 'src1' needs SelMode.VSEL_CMPMASK_SPR or SelMode.VSEL_TENSOR_TENSOR_MODE, but 'sel_mode' is SelMode.VSEL_TENSOR_SCALAR_MODE}}
   asc.select_cmpmask vsel_tensor_scalar_mode, %z, %x, %x, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32, !asc.binary_repeat_params
   return
 }
@@ -54,7 +54,7 @@ func.func @select_cmpmask_mode(%z: !asc.local_tensor<vecout, f32>, %x: !asc.loca
 
 func.func @select_cmpmask_repeat(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %p: !asc.binary_repeat_params) {
   %r = arith.constant 256 : i32
-  // expected-error@+1 {{'asc.select_cmpmask' op repeat count must be in [0, 255], but got 256}}
+  // expected-error@+1 {{select: 'repeat_times' must be in [0, 255], but got 256}}
   asc.select_cmpmask vsel_cmpmask_spr, %z, %x, %x, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32, !asc.binary_repeat_params
   return
 }
@@ -63,7 +63,7 @@ func.func @select_cmpmask_repeat(%z: !asc.local_tensor<vecout, f32>, %x: !asc.lo
 
 func.func @select_cmpmask_scalar_repeat(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>, %p: !asc.binary_repeat_params) {
   %r = arith.constant -1 : i32
-  // expected-error@+1 {{'asc.select_cmpmask_scalar' op repeat count must be in [0, 255], but got -1}}
+  // expected-error@+1 {{select: 'repeat_times' must be in [0, 255], but got -1}}
   asc.select_cmpmask_scalar %z, %b, %x, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, i32, !asc.binary_repeat_params
   return
 }
@@ -71,7 +71,7 @@ func.func @select_cmpmask_scalar_repeat(%z: !asc.local_tensor<vecout, f32>, %b: 
 // -----
 
 func.func @select_l0_mode(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>, %m: i64, %r: i32, %p: !asc.binary_repeat_params) {
-  // expected-error@+1 {{'asc.select_l0' op a selection from two tensors needs mode vsel_cmpmask_spr or vsel_tensor_tensor_mode, but got vsel_tensor_scalar_mode}}
+  // expected-error@+1 {{select: a tensor 'src1' needs SelMode.VSEL_CMPMASK_SPR or SelMode.VSEL_TENSOR_TENSOR_MODE, but 'sel_mode' is SelMode.VSEL_TENSOR_SCALAR_MODE}}
   asc.select_l0 vsel_tensor_scalar_mode, %z, %b, %x, %x, %m, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i64, i32, !asc.binary_repeat_params
   return
 }
@@ -79,7 +79,7 @@ func.func @select_l0_mode(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_ten
 // -----
 
 func.func @select_scalar_l1_mode(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>, %s: f32, %lo: i64, %hi: i64, %r: i32, %p: !asc.binary_repeat_params) {
-  // expected-error@+1 {{'asc.select_scalar_l1' op a selection from a tensor and a scalar needs mode vsel_tensor_scalar_mode, but got vsel_tensor_tensor_mode}}
+  // expected-error@+1 {{select: a scalar 'src1' needs SelMode.VSEL_TENSOR_SCALAR_MODE, but 'sel_mode' is SelMode.VSEL_TENSOR_TENSOR_MODE}}
   asc.select_scalar_l1 vsel_tensor_tensor_mode, %z, %b, %x, %s, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, f32, i64, i64, i32, !asc.binary_repeat_params
   return
 }
@@ -88,7 +88,7 @@ func.func @select_scalar_l1_mode(%z: !asc.local_tensor<vecout, f32>, %b: !asc.lo
 
 func.func @select_l0_mask(%z: !asc.local_tensor<vecout, f16>, %b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f16>, %r: i32, %p: !asc.binary_repeat_params) {
   %m = arith.constant 129 : i64
-  // expected-error@+1 {{'asc.select_l0' op continuous mask must be in [1, 128] for 16-bit elements, but got 129}}
+  // expected-error@+1 {{select: 'mask' (a continuous mask) must be in [1, 128] for 16-bit elements, but got 129}}
   asc.select_l0 vsel_cmpmask_spr, %z, %b, %x, %x, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<vecin, f16>, i64, i32, !asc.binary_repeat_params
   return
 }
@@ -97,7 +97,7 @@ func.func @select_l0_mask(%z: !asc.local_tensor<vecout, f16>, %b: !asc.local_ten
 
 func.func @select_l1_high_word(%z: !asc.local_tensor<vecout, f32>, %b: !asc.local_tensor<veccalc, ui8>, %x: !asc.local_tensor<vecin, f32>, %lo: i64, %r: i32, %p: !asc.binary_repeat_params) {
   %hi = arith.constant 1 : i64
-  // expected-error@+1 {{'asc.select_l1' op bit mask word 1 must be 0 for 32-bit elements, which have 64 lanes per repeat, but got 1}}
+  // expected-error@+1 {{select: 'mask[1]' must be 0 for 32-bit elements, which have 64 lanes per repeat, but got 1}}
   asc.select_l1 vsel_tensor_tensor_mode, %z, %b, %x, %x, %lo, %hi, %r, %p : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, ui8>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i64, i64, i32, !asc.binary_repeat_params
   return
 }

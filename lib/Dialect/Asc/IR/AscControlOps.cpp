@@ -22,20 +22,27 @@ void ScalarCastOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
 LogicalResult ScalarCastOp::verify() {
   // float -> half supports every mode; float -> int32 needs a rounding
   // direction (ascendc_api.md §5.16, the Cast table of hardware.md §4.3).
+  Type type = getType();
+  if (!type.isF16() && !type.isInteger(32))
+    return emitApiError(*this, DiagCategory::DType)
+           << "'dtype' must be float16 or int32, but got "
+           << getPyTypeName(type);
   RoundMode mode = getRoundMode();
-  if (getType().isInteger(32) &&
+  if (type.isInteger(32) &&
       (mode == RoundMode::CAST_NONE || mode == RoundMode::CAST_ODD))
-    return emitOpError() << "round mode " << stringifyRoundMode(mode)
-                         << " is not supported for float to int32; use "
-                            "cast_rint, cast_floor, cast_ceil, cast_round or "
-                            "cast_trunc";
+    return emitApiError(*this, DiagCategory::Argument)
+           << "float to int32 needs a rounding direction ("
+           << getPyEnumName(RoundMode::CAST_RINT)
+           << ", CAST_FLOOR, CAST_CEIL, CAST_ROUND or CAST_TRUNC), but "
+              "'round_mode' is "
+           << getPyEnumName(mode);
   return success();
 }
 
 static LogicalResult verifyCountValue(Operation *op, int32_t value) {
   if (value != 0 && value != 1)
-    return op->emitOpError()
-           << "count_value must be 0 or 1, but got " << value;
+    return emitApiError(op, DiagCategory::Argument)
+           << "'count_value' must be 0 or 1, but got " << value;
   return success();
 }
 
@@ -48,13 +55,29 @@ LogicalResult ScalarGetCountOfValueOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
-// HCCL context
+// Workspace and HCCL context
 //===----------------------------------------------------------------------===//
+
+/// Checks that `addr` is a GM_ADDR (an address of 8-bit elements).
+static LogicalResult verifyGMAddr(Operation *op, Value addr) {
+  Type element = cast<GMAddrType>(addr.getType()).getElementType();
+  if (!element.isInteger(8))
+    return emitApiError(op, DiagCategory::DType)
+           << "'" << getOperandName(op, addr)
+           << "' must be a GM_ADDR (an address of uint8 elements), but it "
+              "addresses "
+           << getPyTypeName(element) << " elements";
+  return success();
+}
+
+LogicalResult SetSysWorkspaceOp::verify() {
+  return verifyGMAddr(*this, getWorkspace());
+}
 
 static LogicalResult verifyHcclIndex(Operation *op, int32_t index) {
   if (index != 0 && index != 1)
-    return op->emitOpError()
-           << "index must be 0 or 1 (two communication domains), but got "
+    return emitApiError(op, DiagCategory::Argument)
+           << "'index' must be 0 or 1 (two communication domains), but got "
            << index;
   return success();
 }
@@ -64,7 +87,9 @@ LogicalResult GetHcclContextOp::verify() {
 }
 
 LogicalResult SetHcclContextOp::verify() {
-  return verifyHcclIndex(*this, getIndex());
+  if (failed(verifyHcclIndex(*this, getIndex())))
+    return failure();
+  return verifyGMAddr(*this, getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -82,17 +107,49 @@ void DataCacheCleanAndInvalidOp::getTemplateArguments(
 LogicalResult DataCacheCleanAndInvalidOp::verify() {
   std::optional<DcciDst> dcci = getDcciDst();
   if (dcci && *dcci == DcciDst::CACHELINE_ATOMIC)
-    return emitOpError() << "dcci_dst cacheline_atomic is not supported on "
-                            "Ascend 910B/910C (A2/A3)";
+    return emitApiError(*this, DiagCategory::Argument)
+           << getPyEnumName(*dcci)
+           << " is not supported on Ascend 910B/910C (A2/A3)";
+  return success();
+}
+
+LogicalResult ICachePreloadOp::verify() {
+  std::optional<int64_t> length = getConstantInt(getPreFetchLen());
+  if (length && *length < 0)
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'pre_fetch_len' must be non-negative, but got " << *length;
   return success();
 }
 
 LogicalResult DataCachePreloadOp::verify() {
   Type element = getSrc().getType().getElementType();
   if (!element.isInteger(64))
-    return emitOpError() << "src must be a global tensor of ui64 "
-                            "(GlobalTensor<uint64_t>), but its elements are "
-                         << element;
+    return emitApiError(*this, DiagCategory::DType)
+           << "'src' must be a GlobalTensor of uint64 "
+              "(GlobalTensor<uint64_t>), but it holds "
+           << getPyTypeName(element);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CheckLocalMemoryIAParam
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::asc::detail::verifyCheckLocalMemoryIAParam(Operation *o) {
+  auto op = cast<CheckLocalMemoryIAParamOp>(o);
+  // Four watch channels (hardware.md, CheckLocalMemoryIA).
+  std::optional<int64_t> bit = getConstantInt(op.getEnableBit());
+  if (bit && (*bit < 0 || *bit > 3))
+    return emitApiError(op, DiagCategory::Argument)
+           << "'enable_bit' selects a watch channel in [0, 3], but got "
+           << *bit;
+  std::optional<int64_t> enable = getConstantInt(op.getIsEnable());
+  std::optional<int64_t> start = getConstantInt(op.getStartAddr());
+  std::optional<int64_t> end = getConstantInt(op.getEndAddr());
+  if (enable && *enable && start && end && *start >= *end)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'start_addr' (" << *start << ") must be below 'end_addr' ("
+           << *end << ")";
   return success();
 }
 
@@ -127,8 +184,9 @@ void AippParamsOp::getFieldTypes(SmallVectorImpl<Type> &types) {
 LogicalResult AippParamsOp::verify() {
   Type u = getType().getElementType();
   if (!u.isInteger(8) && !u.isF16())
-    return emitOpError() << "AippParams<U> holds ui8, i8 or f16 values, not "
-                         << u;
+    return emitApiError(*this, DiagCategory::DType)
+           << "'dtype' must be uint8, int8 or float16, but got "
+           << getPyTypeName(u);
   static const char *const kNames[] = {
       "padding_mode",    "padding_value_ch0", "padding_value_ch1",
       "padding_value_ch2", "padding_value_ch3", "is_swap_rb",
@@ -145,8 +203,9 @@ LogicalResult AippParamsOp::verify() {
       "csc_bias_out_2"};
   constexpr size_t kFields = sizeof(kNames) / sizeof(kNames[0]);
   if (getFields().size() != kFields)
-    return emitOpError() << "expects " << kFields << " fields, but got "
-                         << getFields().size();
+    return emitApiError(*this, DiagCategory::Argument)
+           << "expects " << kFields << " fields, but got "
+           << getFields().size();
   SmallVector<Type> types;
   getFieldTypes(types);
   for (auto [name, operand, type] :
@@ -156,9 +215,9 @@ LogicalResult AippParamsOp::verify() {
     bool isUnsigned = intType && intType.isUnsigned();
     if ((isBool && !operand.getType().isInteger(1)) ||
         (isUnsigned && !operand.getType().isSignlessInteger()))
-      return emitOpError() << "field '" << name << "' has type "
-                           << operand.getType() << ", but the struct holds "
-                           << type;
+      return emitApiError(*this, DiagCategory::DType)
+             << "'" << name << "' is " << getPyValueName(operand.getType())
+             << ", but the struct holds " << getPyTypeName(type);
   }
   SmallVector<StringRef> names(std::begin(kNames), std::end(kNames));
   return mlir::asc::detail::verifyParamStructFields(*this, names);
@@ -175,10 +234,14 @@ void SetAippFunctionsOp::getCallArguments(SmallVectorImpl<ApiArgument> &args) {
 LogicalResult SetAippFunctionsOp::verify() {
   // The source's element type is free (SetAippFunctions<T, U>): the image is
   // read as bytes from its address, whatever GlobalTensor<T> carries it.
-  if (Value src1 = getSrc1())
-    if (src1.getType() != getSrc0().getType())
-      return emitOpError() << "src1 has type " << src1.getType()
-                           << ", but src0 has type " << getSrc0().getType();
+  if (Value src1 = getSrc1()) {
+    Type element = getSrc0().getType().getElementType();
+    Type other = cast<GlobalTensorType>(src1.getType()).getElementType();
+    if (other != element)
+      return emitApiError(*this, DiagCategory::DType)
+             << "'src1' holds " << getPyTypeName(other) << " but 'src0' holds "
+             << getPyTypeName(element) << "; element types must match";
+  }
   return success();
 }
 
@@ -186,45 +249,49 @@ LogicalResult SetAippFunctionsOp::verify() {
 // LoadImageToLocal
 //===----------------------------------------------------------------------===//
 
-LogicalResult LoadImageToLocalOp::verify() {
-  Type dstType = getDst().getType();
-  TPosition pos = getTensorPosition(dstType);
-  if (pos != TPosition::A1 && pos != TPosition::B1)
-    return emitOpError() << "the destination must be at position a1 or b1 "
-                            "(L1), not "
-                         << stringifyTPosition(pos);
-  Type element = getTensorElementType(dstType);
-  if (!element.isInteger(8) && !element.isF16())
-    return emitOpError() << "the destination holds " << element
-                         << "; LoadImageToLocal writes i8 or f16";
-  auto params = getParams().getDefiningOp<LoadImageToLocalParamsOp>();
-  if (!params)
-    return success();
+LogicalResult
+mlir::asc::detail::verifyLoadImageToLocalParams(Operation *op) {
+  auto params = cast<LoadImageToLocalParamsOp>(op);
   // Constant fields: sizes 2-4095 pixels, paddings 0-32 (ascendc_api.md §6).
   struct Range {
-    const char *name;
     Value value;
     int64_t lo, hi;
   };
-  const Range ranges[] = {
-      {"horiz_size", params.getHorizSize(), 2, 4095},
-      {"vert_size", params.getVertSize(), 2, 4095},
-      {"src_horiz_size", params.getSrcHorizSize(), 2, 4095},
-      {"top_pad_size", params.getTopPadSize(), 0, 32},
-      {"bot_pad_size", params.getBotPadSize(), 0, 32},
-      {"left_pad_size", params.getLeftPadSize(), 0, 32},
-      {"right_pad_size", params.getRightPadSize(), 0, 32}};
+  const Range ranges[] = {{params.getHorizSize(), 2, 4095},
+                          {params.getVertSize(), 2, 4095},
+                          {params.getSrcHorizSize(), 2, 4095},
+                          {params.getTopPadSize(), 0, 32},
+                          {params.getBotPadSize(), 0, 32},
+                          {params.getLeftPadSize(), 0, 32},
+                          {params.getRightPadSize(), 0, 32}};
   for (const Range &r : ranges)
     if (std::optional<int64_t> v = getConstantInt(r.value))
       if (*v < r.lo || *v > r.hi)
-        return emitOpError() << r.name << " must be in [" << r.lo << ", "
-                             << r.hi << "], but got " << *v;
+        return emitApiError(op, DiagCategory::Argument)
+               << "'" << getOperandName(op, r.value) << "' must be in ["
+               << r.lo << ", " << r.hi << "], but got " << *v;
   std::optional<int64_t> start = getConstantInt(params.getHorizStartPos());
   std::optional<int64_t> size = getConstantInt(params.getHorizSize());
   std::optional<int64_t> pitch = getConstantInt(params.getSrcHorizSize());
   if (start && size && pitch && *start + *size > *pitch)
-    return emitOpError() << "horiz_start_pos + horiz_size (" << *start + *size
-                         << ") exceeds src_horiz_size (" << *pitch << ")";
+    return emitApiError(op, DiagCategory::Argument)
+           << "'horiz_start_pos' + 'horiz_size' (" << *start + *size
+           << ") exceeds 'src_horiz_size' (" << *pitch << ")";
+  return success();
+}
+
+LogicalResult LoadImageToLocalOp::verify() {
+  Type dstType = getDst().getType();
+  TPosition pos = getTensorPosition(dstType);
+  if (pos != TPosition::A1 && pos != TPosition::B1)
+    return emitApiError(*this, DiagCategory::Position)
+           << "'dst' must be at TPosition.A1 or TPosition.B1 (L1), not "
+           << getPyEnumName(pos);
+  Type element = getTensorElementType(dstType);
+  if (!element.isSignlessInteger(8) && !element.isF16())
+    return emitApiError(*this, DiagCategory::DType)
+           << "'dst' holds " << getPyTypeName(element)
+           << ", but load_image_to_local writes int8 or float16";
   return success();
 }
 

@@ -67,32 +67,37 @@ static LogicalResult parseFormat(StringRef format,
 LogicalResult PrintfOp::verify() {
   // The C string would end there, hiding the rest from AscendC::printf.
   if (getFormat().contains('\0'))
-    return emitOpError("the format contains a NUL character");
+    return emitApiError(*this, DiagCategory::Argument)
+           << "the format contains a NUL character";
   SmallVector<Conversion> conversions;
   StringRef bad;
   if (failed(parseFormat(getFormat(), conversions, bad)))
-    return emitOpError() << "unsupported format specifier '" << bad
-                         << "'; use %d %i %u %o %x %X %c, %f %F %e %E %g %G "
-                            "or %% (with flags, width, precision and length)";
+    return emitApiError(*this, DiagCategory::Argument)
+           << "unsupported format specifier '" << bad
+           << "'; use %d %i %u %o %x %X %c, %f %F %e %E %g %G or %% (with "
+              "flags, width, precision and length)";
   if (conversions.size() != getArgs().size())
-    return emitOpError() << "the format has " << conversions.size()
-                         << " conversion(s), but " << getArgs().size()
-                         << " operand(s) were given";
+    return emitApiError(*this, DiagCategory::Argument)
+           << "the format has " << conversions.size()
+           << " conversion(s), but " << getArgs().size()
+           << " argument(s) were given";
   for (auto [index, conversion, arg] :
        llvm::enumerate(conversions, getArgs())) {
     Type type = arg.getType();
     char kind = conversion.kind;
     if (kind == 's' || kind == 'p')
-      return emitOpError() << "'" << conversion.text << "' needs "
-                           << (kind == 's' ? "a string" : "a pointer")
-                           << ", but operand #" << index << " is " << type
-                           << "; write text into the format itself";
+      return emitApiError(*this, DiagCategory::Argument)
+             << "'" << conversion.text << "' needs "
+             << (kind == 's' ? "a string" : "a pointer") << ", but argument "
+             << index + 1 << " is " << getPyValueName(type)
+             << "; write text into the format itself";
     bool wantsFloat = StringRef("fFeEgG").contains(kind);
     if (wantsFloat != isa<FloatType>(type))
-      return emitOpError() << "'" << conversion.text << "' needs "
-                           << (wantsFloat ? "a floating-point" : "an integer")
-                           << " operand, but operand #" << index << " is "
-                           << type;
+      return emitApiError(*this, DiagCategory::DType)
+             << "'" << conversion.text << "' needs "
+             << (wantsFloat ? "a floating-point" : "an integer")
+             << " value, but argument " << index + 1 << " is "
+             << getPyValueName(type);
   }
   return success();
 }

@@ -20,11 +20,19 @@ namespace {
 
 /// One tensor operand's rule: the ODS operand group `index` (named `name`)
 /// holds tensors in `memory` whose element types are in `elementTypes`
-/// (bits in the order of kElementTypes).
+/// (bits in the order of kElementTypes). `form` names the API's call form
+/// when its forms differ in these types, else is null.
 struct OperandRule {
   unsigned index;
   const char *name;
   Hardware memory;
+  uint16_t elementTypes;
+  const char *form;
+};
+
+/// The type attribute `name` names an element type in `elementTypes`.
+struct AttrRule {
+  const char *name;
   uint16_t elementTypes;
 };
 
@@ -40,6 +48,13 @@ struct SameTypeRule {
   bool result;
 };
 
+/// How Python spells the case `keyword` of the C++ enum `cppEnum`.
+struct PyEnumCase {
+  const char *cppEnum;
+  const char *keyword;
+  const char *python;
+};
+
 struct OpInfo {
   const char *opName;
   const char *apiName;
@@ -47,6 +62,13 @@ struct OpInfo {
   unsigned numRules;
   const SameTypeRule *same;
   unsigned numSame;
+  /// The ODS operand groups' names (pyasc's keywords), and the one variadic
+  /// or optional group of an op without operand segments (-1: none).
+  const char *const *operandNames;
+  unsigned numOperandGroups;
+  int variadicGroup;
+  const AttrRule *attrRules;
+  unsigned numAttrRules;
 };
 
 #include "ascir/Dialect/Asc/IR/AscOpInfo.inc"
@@ -111,17 +133,6 @@ int elementTypeBit(Type type) {
   return -1;
 }
 
-/// numpy-style name of an element type ("float16"), else its MLIR spelling.
-std::string elementTypeName(Type type) {
-  int bit = elementTypeBit(type);
-  if (bit >= 0)
-    return kElementTypes[bit].numpy;
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  type.print(os);
-  return os.str();
-}
-
 std::string allowedTypes(uint16_t mask) {
   std::string out;
   for (unsigned i = 0; i < std::size(kElementTypes); ++i) {
@@ -165,6 +176,32 @@ OperandRange odsOperands(Operation *op, unsigned index) {
   return op->getOperands().slice(start, sizes[index]);
 }
 
+/// The ODS operand group of operand `index` of `op` described by `info`.
+std::optional<unsigned> odsGroupOf(Operation *op, const OpInfo &info,
+                                   unsigned index) {
+  auto sizes =
+      op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  if (sizes) {
+    unsigned start = 0;
+    for (unsigned group = 0; group < sizes.size(); ++group) {
+      start += sizes[group];
+      if (index < start)
+        return group;
+    }
+    return std::nullopt;
+  }
+  if (info.variadicGroup < 0)
+    return index < info.numOperandGroups ? std::optional<unsigned>(index)
+                                         : std::nullopt;
+  unsigned variadic = info.variadicGroup;
+  unsigned variadicSize = op->getNumOperands() - (info.numOperandGroups - 1);
+  if (index < variadic)
+    return index;
+  if (index < variadic + variadicSize)
+    return variadic;
+  return index - variadicSize + 1;
+}
+
 constexpr StringLiteral kCategoryPrefix = "asc.diag.";
 
 } // namespace
@@ -183,6 +220,8 @@ StringRef mlir::asc::stringifyDiagCategory(DiagCategory category) {
     return "capacity";
   case DiagCategory::Sync:
     return "sync";
+  case DiagCategory::Queue:
+    return "queue";
   }
   llvm_unreachable("unknown DiagCategory");
 }
@@ -194,16 +233,77 @@ StringRef mlir::asc::getApiName(Operation *op) {
   return name.drop_until([](char c) { return c == '.'; }).drop_front();
 }
 
-Location mlir::asc::getCategorizedLoc(Operation *op, DiagCategory category) {
+StringRef mlir::asc::getOperandName(Operation *op, Value operand) {
+  const OpInfo *info = lookup(op);
+  if (!info || !info->operandNames)
+    return {};
+  for (OpOperand &use : op->getOpOperands()) {
+    if (use.get() != operand)
+      continue;
+    std::optional<unsigned> group =
+        odsGroupOf(op, *info, use.getOperandNumber());
+    if (group && *group < info->numOperandGroups)
+      return info->operandNames[*group];
+  }
+  return {};
+}
+
+Location mlir::asc::getCategorizedLoc(Location loc, DiagCategory category) {
   std::string name = (kCategoryPrefix + stringifyDiagCategory(category)).str();
-  return NameLoc::get(StringAttr::get(op->getContext(), name), op->getLoc());
+  return NameLoc::get(StringAttr::get(loc.getContext(), name), loc);
+}
+
+InFlightDiagnostic mlir::asc::emitApiError(Location loc, StringRef api,
+                                           DiagCategory category) {
+  InFlightDiagnostic diag = mlir::emitError(getCategorizedLoc(loc, category));
+  diag << api << ": ";
+  return diag;
 }
 
 InFlightDiagnostic mlir::asc::emitApiError(Operation *op,
                                            DiagCategory category) {
-  InFlightDiagnostic diag = mlir::emitError(getCategorizedLoc(op, category));
-  diag << getApiName(op) << ": ";
-  return diag;
+  return emitApiError(op->getLoc(), getApiName(op), category);
+}
+
+InFlightDiagnostic
+mlir::asc::emitTypeError(function_ref<InFlightDiagnostic()> emitError,
+                         StringRef api, DiagCategory category) {
+  // Type verifiers cannot choose their location: re-emit the diagnostic
+  // at emitError's location with the category.
+  InFlightDiagnostic original = emitError();
+  Diagnostic *diag = original.getUnderlyingDiagnostic();
+  if (!diag)
+    return original;
+  Location loc = diag->getLocation();
+  original.abandon();
+  return emitApiError(loc, api, category);
+}
+
+std::string mlir::asc::getPyTypeName(Type type) {
+  int bit = elementTypeBit(type);
+  if (bit >= 0)
+    return kElementTypes[bit].numpy;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return os.str();
+}
+
+std::string mlir::asc::getPyValueName(Type type) {
+  std::string name = getPyTypeName(type);
+  bool vowel = !name.empty() && StringRef("aeiou").contains(name.front());
+  return (vowel ? "an " : "a ") + name + " value";
+}
+
+std::string mlir::asc::detail::getPyEnumName(StringRef cppEnum,
+                                             StringRef keyword) {
+  StringRef name = cppEnum.rsplit("::").second;
+  if (name.empty())
+    name = cppEnum;
+  for (const PyEnumCase &c : kPyEnumCases)
+    if (name == c.cppEnum && keyword == c.keyword)
+      return c.python;
+  return (name + "." + keyword.upper()).str();
 }
 
 std::optional<StringRef> mlir::asc::getDiagCategory(Location loc) {
@@ -239,14 +339,29 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
                << stringifyTPosition(tensor.getPosition()).upper() << " ("
                << stringifyHardware(tensor.getHardware()).upper() << ")";
       int bit = elementTypeBit(tensor.getElementType());
-      if (bit < 0 || !(rule.elementTypes & (1u << bit)))
-        return emitApiError(op, DiagCategory::DType)
-               << "'" << rule.name << "' holds "
-               << elementTypeName(tensor.getElementType()) << ", but "
-               << info->apiName << " supports "
-               << allowedTypes(rule.elementTypes)
-               << " on Ascend 910B/910C";
+      if (bit < 0 || !(rule.elementTypes & (1u << bit))) {
+        InFlightDiagnostic diag = emitApiError(op, DiagCategory::DType);
+        diag << "'" << rule.name << "' holds "
+             << getPyTypeName(tensor.getElementType()) << ", but "
+             << info->apiName;
+        if (rule.form)
+          diag << " (" << rule.form << " form)";
+        return diag << " supports " << allowedTypes(rule.elementTypes)
+                    << " on Ascend 910B/910C";
+      }
     }
+  }
+  for (const AttrRule &rule :
+       llvm::ArrayRef<AttrRule>(info->attrRules, info->numAttrRules)) {
+    auto attr = op->getAttrOfType<TypeAttr>(rule.name);
+    if (!attr)
+      continue; // the ODS attribute constraint reports it
+    int bit = elementTypeBit(attr.getValue());
+    if (bit < 0 || !(rule.elementTypes & (1u << bit)))
+      return emitApiError(op, DiagCategory::DType)
+             << "'" << rule.name << "' is " << getPyTypeName(attr.getValue())
+             << ", but " << info->apiName << " supports "
+             << allowedTypes(rule.elementTypes) << " on Ascend 910B/910C";
   }
   for (const SameTypeRule &rule :
        llvm::ArrayRef<SameTypeRule>(info->same, info->numSame)) {
@@ -263,18 +378,18 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
       if (rule.scalar) {
         if (!detail::isScalarOfElementType(other.getType(), expected))
           return emitApiError(op, DiagCategory::DType)
-                 << "'" << rule.otherName << "' is a "
-                 << elementTypeName(other.getType()) << " value, but '"
+                 << "'" << rule.otherName << "' is "
+                 << getPyValueName(other.getType()) << ", but '"
                  << rule.tensorName << "' holds "
-                 << elementTypeName(expected);
+                 << getPyTypeName(expected);
         continue;
       }
       Type actual = getTensorElementType(other.getType());
       if (actual && actual != expected)
         return emitApiError(op, DiagCategory::DType)
                << "'" << rule.otherName << "' holds "
-               << elementTypeName(actual) << " but '" << rule.tensorName
-               << "' holds " << elementTypeName(expected)
+               << getPyTypeName(actual) << " but '" << rule.tensorName
+               << "' holds " << getPyTypeName(expected)
                << "; element types must match";
     }
   }

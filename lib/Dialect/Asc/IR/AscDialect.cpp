@@ -65,22 +65,26 @@ void AscDialect::registerAttributes() {
 
 LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
+  // Kernels are the functions of @asc.jit: errors name that API.
+  constexpr StringLiteral api = "asc.jit";
   if (attr.getName() != getKernelAttrName())
-    return op->emitError() << "unknown attribute '" << attr.getName().getValue()
-                           << "' of the asc dialect";
+    return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+           << "unknown attribute '" << attr.getName().getValue()
+           << "' of the asc dialect";
   if (!isa<UnitAttr>(attr.getValue()))
-    return op->emitError() << "attribute '" << getKernelAttrName()
-                           << "' must be a unit attribute, but got "
-                           << attr.getValue();
+    return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+           << "attribute '" << getKernelAttrName()
+           << "' must be a unit attribute, but got " << attr.getValue();
   auto func = dyn_cast<FunctionOpInterface>(op);
   if (!func)
-    return op->emitError() << "attribute '" << getKernelAttrName()
-                           << "' is only valid on functions, not on '"
-                           << op->getName() << "'";
+    return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+           << "attribute '" << getKernelAttrName()
+           << "' is only valid on functions, not on '" << op->getName()
+           << "'";
   if (unsigned numResults = func.getResultTypes().size())
-    return op->emitError() << "kernel function must return nothing, but it "
-                              "returns "
-                           << numResults << " value(s)";
+    return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+           << "a kernel must return nothing, but it returns " << numResults
+           << " value(s)";
   return success();
 }
 

@@ -12,13 +12,14 @@ using namespace mlir::asc;
 /// Most buffers one TPipe hands out (QBUF_MAX_LEN, ascendc_api.md §6.6).
 static constexpr int64_t kMaxBuffers = 64;
 
-/// Checks that a constant `value` is positive; `what` names the operand.
+/// Checks that a constant `value` is positive; `what` is the Python
+/// parameter.
 static LogicalResult verifyPositive(Operation *op, StringRef what,
                                     Value value) {
   std::optional<int64_t> constant = getConstantInt(value);
   if (constant && *constant <= 0)
-    return op->emitOpError()
-           << what << " must be positive, but got " << *constant;
+    return emitApiError(op, DiagCategory::Argument)
+           << "'" << what << "' must be positive, but got " << *constant;
   return success();
 }
 
@@ -26,9 +27,10 @@ static LogicalResult verifyPositive(Operation *op, StringRef what,
 static LogicalResult verifyInitBuffer(Operation *op, Value num, Value length) {
   std::optional<int64_t> count = getConstantInt(num);
   if (count && (*count < 1 || *count > kMaxBuffers))
-    return op->emitOpError() << "buffer count must be in [1, " << kMaxBuffers
-                             << "], but got " << *count;
-  return verifyPositive(op, "length", length);
+    return emitApiError(op, DiagCategory::Queue)
+           << "'num' (the number of buffers) must be in [1, " << kMaxBuffers
+           << "], but got " << *count;
+  return verifyPositive(op, "len", length);
 }
 
 /// Checks that `position` (of what a pool's buffer is carved for) is in the
@@ -38,10 +40,10 @@ static LogicalResult verifyInPool(Operation *op, TPosition position,
   Hardware memory = getHardware(position);
   Hardware poolMemory = getHardware(pool.getPosition());
   if (memory != poolMemory)
-    return op->emitOpError()
-           << "position " << stringifyTPosition(position) << " is in "
-           << stringifyHardware(memory) << ", but the pool is in "
-           << stringifyHardware(poolMemory);
+    return emitApiError(op, DiagCategory::Queue)
+           << getPyEnumName(position) << " is in " << getPyEnumName(memory)
+           << ", but the pool (" << getPyEnumName(pool.getPosition())
+           << ") is in " << getPyEnumName(poolMemory);
   return success();
 }
 
@@ -50,10 +52,10 @@ static LogicalResult verifyInPool(Operation *op, TPosition position,
 static LogicalResult verifyTensorPosition(Operation *op, TPosition position,
                                           TPosition expected, StringRef owner) {
   if (position != expected)
-    return op->emitOpError()
-           << "tensor position " << stringifyTPosition(position)
+    return emitApiError(op, DiagCategory::Queue)
+           << "the tensor's position " << getPyEnumName(position)
            << " does not match the " << owner << "'s position "
-           << stringifyTPosition(expected);
+           << getPyEnumName(expected);
   return success();
 }
 
@@ -62,7 +64,7 @@ static LogicalResult verifyTensorPosition(Operation *op, TPosition position,
 static LogicalResult verifyQueueDepth(Operation *op, Type queue) {
   int64_t depth = getQueueDepth(queue);
   if (depth < 1)
-    return op->emitOpError()
+    return emitApiError(op, DiagCategory::Queue)
            << "needs a queue of depth at least 1, but the queue has depth "
            << depth;
   return success();
@@ -95,11 +97,11 @@ LogicalResult TPipeInitBufferOp::verify() {
 }
 
 LogicalResult TPipeInitTBufOp::verify() {
-  return verifyPositive(*this, "length", getLength());
+  return verifyPositive(*this, "num", getLength());
 }
 
 LogicalResult TPipeInitBufPoolOp::verify() {
-  return verifyPositive(*this, "length", getLength());
+  return verifyPositive(*this, "len", getLength());
 }
 
 LogicalResult TPipeAllocEventIdOp::verify() {
@@ -190,7 +192,7 @@ LogicalResult TBufGetOp::verify() {
                                   getBuf().getType().getPosition(), "buffer")))
     return failure();
   if (Value length = getLength())
-    return verifyPositive(*this, "length", length);
+    return verifyPositive(*this, "len", length);
   return success();
 }
 
@@ -206,9 +208,10 @@ LogicalResult TBufGetWithOffsetOp::verify() {
     return failure();
   std::optional<int64_t> offset = getConstantInt(getOffset());
   if (offset && (*offset < 0 || *offset % 32 != 0))
-    return emitOpError() << "offset must be a non-negative multiple of 32 "
-                            "bytes, but got "
-                         << *offset;
+    return emitApiError(*this, DiagCategory::Alignment)
+           << "'buf_offset' must be a non-negative multiple of 32 bytes, but "
+              "got "
+           << *offset;
   return success();
 }
 
@@ -232,14 +235,14 @@ LogicalResult TBufPoolInitTBufOp::verify() {
   if (failed(verifyInPool(*this, getBuf().getType().getPosition(),
                           getPool().getType())))
     return failure();
-  return verifyPositive(*this, "length", getLength());
+  return verifyPositive(*this, "len", getLength());
 }
 
 LogicalResult TBufPoolInitBufPoolOp::verify() {
   if (failed(verifyInPool(*this, getSubPool().getType().getPosition(),
                           getPool().getType())))
     return failure();
-  return verifyPositive(*this, "length", getLength());
+  return verifyPositive(*this, "len", getLength());
 }
 
 //===----------------------------------------------------------------------===//
@@ -250,12 +253,11 @@ LogicalResult LocalMemAllocatorAllocOp::verify() {
   LocalTensorType type = getType();
   Hardware memory = getAllocator().getType().getHardware();
   if (type.getHardware() != memory)
-    return emitOpError() << "tensor position "
-                         << stringifyTPosition(type.getPosition()) << " is in "
-                         << stringifyHardware(type.getHardware())
-                         << ", but the allocator allocates from "
-                         << stringifyHardware(memory);
-  return verifyPositive(*this, "size", getSize());
+    return emitApiError(*this, DiagCategory::Position)
+           << "'pos' " << getPyEnumName(type.getPosition()) << " is in "
+           << getPyEnumName(type.getHardware())
+           << ", but the allocator allocates from " << getPyEnumName(memory);
+  return verifyPositive(*this, "tile_size", getSize());
 }
 
 void LocalMemAllocatorAllocOp::getTemplateArguments(

@@ -9,6 +9,8 @@
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
 
+#include <string>
+
 using namespace mlir;
 using namespace mlir::asc;
 
@@ -20,15 +22,18 @@ LogicalResult GatherMaskOp::verify() {
     Type patternElement = getTensorElementType(pattern);
     Type want = IntegerType::get(getContext(), bits, IntegerType::Unsigned);
     if (patternElement != want)
-      return emitOpError() << "pattern tensor of " << patternElement
-                           << " does not match the " << bits
-                           << "-bit source elements: it must hold " << want;
+      return emitApiError(*this, DiagCategory::DType)
+             << "'src1_pattern' must hold " << getPyTypeName(want)
+             << " bits for " << getPyTypeName(element)
+             << " elements, but it holds " << getPyTypeName(patternElement);
     return success();
   }
   std::optional<int64_t> id = getConstantInt(getSrc1Pattern());
   if (id && (*id < 1 || *id > 7))
-    return emitOpError() << "built-in pattern must be in [1, 7], but got "
-                         << *id;
+    return emitApiError(*this, DiagCategory::Argument)
+           << "a built-in 'src1_pattern' must be in [1, 7] (1 even, 2 odd, "
+              "3-6 the 1st-4th of every 4, 7 all), but got "
+           << *id;
   return success();
 }
 
@@ -46,20 +51,26 @@ static const char *const kTransposeTypes[] = {
     "TRANSPOSE_ND2ND_B16",          "TRANSPOSE_NCHW2NHWC",
     "TRANSPOSE_NHWC2NCHW"};
 
-static StringRef transposeTypeName(int64_t value) {
+/// "TransposeType.TRANSPOSE_ND2ND_B16", as Python spells the enumerator.
+static std::string transposeTypeName(int64_t value) {
   if (value < 0 || value > 12)
-    return StringRef();
-  return kTransposeTypes[value];
+    return "TransposeType(" + std::to_string(value) + ")";
+  return std::string("TransposeType.") + kTransposeTypes[value];
 }
 
-/// Checks that a constant `value` of field `name` fits [0, max].
+/// Checks that a constant `value` of field `name` fits [0, max]; `enumName`
+/// names the Python enum whose values the field holds, if any.
 static LogicalResult verifyFieldRange(Operation *op, StringRef name,
-                                      Value value, uint64_t max) {
+                                      Value value, uint64_t max,
+                                      StringRef enumName = {}) {
   std::optional<int64_t> v = getConstantInt(value);
-  if (v && (*v < 0 || static_cast<uint64_t>(*v) > max))
-    return op->emitOpError() << "field '" << name << "' must be in [0, " << max
-                             << "], but got " << *v;
-  return success();
+  if (!v || (*v >= 0 && static_cast<uint64_t>(*v) <= max))
+    return success();
+  InFlightDiagnostic diag = emitApiError(op, DiagCategory::Argument);
+  diag << "'" << name << "' must be ";
+  if (!enumName.empty())
+    diag << "an asc." << enumName << " value ";
+  return diag << "in [0, " << max << "], but got " << *v;
 }
 
 LogicalResult TransposeParamsExtOp::verify() {
@@ -70,7 +81,8 @@ LogicalResult TransposeParamsExtOp::verify() {
   for (auto [name, value] : sizes)
     if (failed(verifyFieldRange(*this, name, value, 65535)))
       return failure();
-  return verifyFieldRange(*this, "transpose_type", getTransposeType(), 12);
+  return verifyFieldRange(*this, "transpose_type", getTransposeType(), 12,
+                          "TransposeType");
 }
 
 LogicalResult TransposeExtOp::verify() {
@@ -82,15 +94,17 @@ LogicalResult TransposeExtOp::verify() {
     return success();
   // Ascend 910B/910C implement only these three layouts (§3.19).
   if (*type != 10 && *type != 11 && *type != 12)
-    return emitOpError() << "transpose type " << transposeTypeName(*type)
-                         << " is not implemented on Ascend 910B/910C; use "
-                            "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or "
-                            "TRANSPOSE_NHWC2NCHW";
+    return emitApiError(*this, DiagCategory::Argument)
+           << transposeTypeName(*type)
+           << " is not implemented on Ascend 910B/910C; use "
+              "TransposeType.TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or "
+              "TRANSPOSE_NHWC2NCHW";
   Type element = getTensorElementType(getSrc().getType());
   if (*type == 10 && element.getIntOrFloatBitWidth() != 16)
-    return emitOpError() << "TRANSPOSE_ND2ND_B16 needs 2-byte elements, but "
-                            "got "
-                         << element;
+    return emitApiError(*this, DiagCategory::DType)
+           << transposeTypeName(*type)
+           << " needs 2-byte elements, but 'src' holds "
+           << getPyTypeName(element);
   return success();
 }
 
@@ -109,9 +123,27 @@ static bool isTransDataType(Type type) {
 
 static LogicalResult verifyListSizes(Operation *op, size_t dst, size_t src) {
   if (dst != 16 || src != 16)
-    return op->emitOpError() << "needs 16 destinations and 16 sources, but "
-                                "got "
-                             << dst << " and " << src;
+    return emitApiError(op, DiagCategory::Argument)
+           << "'dst_list' and 'src_list' must hold 16 entries each, but "
+              "they hold "
+           << dst << " and " << src;
+  return success();
+}
+
+/// The halves of TransDataTo5HDParams select halves of 8-bit blocks: with
+/// wider elements a constant true would be ignored silently.
+static LogicalResult verifyHalves(Operation *op, Value params, Type element) {
+  auto fields = params.getDefiningOp<TransDataTo5HDParamsOp>();
+  if (!fields || element.getIntOrFloatBitWidth() == 8)
+    return success();
+  std::pair<StringRef, Value> halves[] = {
+      {"dst_high_half", fields.getDstHighHalf()},
+      {"src_high_half", fields.getSrcHighHalf()}};
+  for (auto [name, value] : halves)
+    if (std::optional<int64_t> v = getConstantInt(value); v && *v != 0)
+      return emitApiError(op, DiagCategory::Argument)
+             << "'" << name << "' selects a half of 8-bit blocks; it must "
+             << "be False for " << getPyTypeName(element);
   return success();
 }
 
@@ -119,30 +151,39 @@ LogicalResult TransDataTo5HDOp::verify() {
   if (failed(verifyListSizes(*this, getDstList().size(), getSrcList().size())))
     return failure();
   Type element = getTensorElementType(getDstList()[0].getType());
-  for (Value v : getOperands().drop_back())
-    if (getTensorElementType(v.getType()) != element)
-      return emitOpError() << "all tensors must hold " << element
-                           << ", but one holds "
-                           << getTensorElementType(v.getType());
-  return success();
+  for (auto [index, v] : llvm::enumerate(getOperands().drop_back())) {
+    Type other = getTensorElementType(v.getType());
+    if (other != element)
+      return emitApiError(*this, DiagCategory::DType)
+             << "'" << (index < 16 ? "dst_list" : "src_list") << "["
+             << index % 16 << "]' holds " << getPyTypeName(other)
+             << " but 'dst_list[0]' holds " << getPyTypeName(element)
+             << "; element types must match";
+  }
+  return verifyHalves(*this, getParams(), element);
 }
 
 static LogicalResult verifyTransDataElement(Operation *op, Type element) {
   if (!isTransDataType(element))
-    return op->emitOpError() << "element type " << element
-                             << " is not supported: use i8, ui8, i16, ui16, "
-                                "f16, i32, ui32 or f32";
+    return emitApiError(op, DiagCategory::DType)
+           << "'dtype' is " << getPyTypeName(element)
+           << ", but trans_data_to_5hd supports int8, uint8, int16, uint16, "
+              "float16, int32, uint32, float32 on Ascend 910B/910C";
   return success();
 }
 
 LogicalResult TransDataTo5HDAddrOp::verify() {
-  if (failed(verifyListSizes(*this, getDstList().size(), getSrcList().size())))
+  if (failed(verifyListSizes(*this, getDstList().size(),
+                             getSrcList().size())) ||
+      failed(verifyTransDataElement(*this, getElementType())))
     return failure();
-  return verifyTransDataElement(*this, getElementType());
+  return verifyHalves(*this, getParams(), getElementType());
 }
 
 LogicalResult TransDataTo5HDUbOp::verify() {
-  return verifyTransDataElement(*this, getElementType());
+  if (failed(verifyTransDataElement(*this, getElementType())))
+    return failure();
+  return verifyHalves(*this, getParams(), getElementType());
 }
 
 void TransDataTo5HDUbOp::getTemplateArguments(
@@ -155,11 +196,14 @@ void TransDataTo5HDUbOp::getTemplateArguments(
 //===----------------------------------------------------------------------===//
 
 LogicalResult DataCopyEnhancedParamsOp::verify() {
-  if (failed(verifyFieldRange(*this, "block_mode", getBlockMode(), 4)) ||
-      failed(verifyFieldRange(*this, "deq_scale", getDeqScale(), 6)) ||
-      failed(verifyFieldRange(*this, "sid_store_mode", getSidStoreMode(),
-                              255)) ||
-      failed(verifyFieldRange(*this, "pad_mode", getPadMode(), 8)))
+  if (failed(verifyFieldRange(*this, "block_mode", getBlockMode(), 4,
+                              "BlockMode")) ||
+      failed(verifyFieldRange(*this, "deq_scale", getDeqScale(), 6,
+                              "DeqScale")) ||
+      failed(verifyFieldRange(*this, "sid_store_mode_in",
+                              getSidStoreModeIn(), 255)) ||
+      failed(verifyFieldRange(*this, "pad_mode_in", getPadModeIn(), 8,
+                              "pad_t")))
     return failure();
   return success();
 }
@@ -186,29 +230,54 @@ LogicalResult DataCopyEnhancedOp::verify() {
             (src == Hardware::UB &&
              (dst == Hardware::GM || dst == Hardware::UB));
   if (!ok)
-    return emitOpError()
+    return emitApiError(*this, DiagCategory::Position)
            << "cannot copy from "
-           << stringifyTPosition(getTensorPosition(getSrc().getType()))
-           << " to "
-           << stringifyTPosition(getTensorPosition(getDst().getType()))
-           << "; supported directions are gm to vecin/vecout/veccalc, "
-              "vecin/vecout/veccalc to gm, and between vecin/vecout/veccalc";
+           << getPyEnumName(getTensorPosition(getSrc().getType())) << " to "
+           << getPyEnumName(getTensorPosition(getDst().getType()))
+           << " with 'enhanced_params'; supported directions are GM to "
+              "VECIN/VECOUT/VECCALC, VECIN/VECOUT/VECCALC to GM, and between "
+              "VECIN/VECOUT/VECCALC";
   auto enhanced = getEnhanced().getDefiningOp<DataCopyEnhancedParamsOp>();
   if (!enhanced)
     return success();
   // Ascend 910B/910C ignore these on vector-core copies (§4.2); a value
   // that asks for a cube-path conversion would silently do nothing.
-  std::pair<StringRef, Value> modes[] = {
-      {"block_mode", enhanced.getBlockMode()},
-      {"deq_scale", enhanced.getDeqScale()},
-      {"is_relu", enhanced.getIsRelu()},
-      {"pad_mode", enhanced.getPadMode()}};
-  for (auto [name, value] : modes) {
-    std::optional<int64_t> v = getConstantInt(value);
-    if (v && *v != 0)
-      return emitOpError() << "enhanced parameter '" << name
-                           << "' selects a cube-path mode, which Ascend "
-                              "910B/910C do not apply to GM/UB copies";
+  struct Mode {
+    StringRef name;
+    Value value;
+    const char *const *enumerators;
+  };
+  static const char *const kBlockModes[] = {
+      "BlockMode.BLOCK_MODE_NORMAL", "BlockMode.BLOCK_MODE_MATRIX",
+      "BlockMode.BLOCK_MODE_VECTOR", "BlockMode.BLOCK_MODE_SMALL_CHANNEL",
+      "BlockMode.BLOCK_MODE_DEPTHWISE"};
+  static const char *const kDeqScales[] = {
+      "DeqScale.DEQ_NONE", "DeqScale.DEQ",    "DeqScale.VDEQ",
+      "DeqScale.DEQ8",     "DeqScale.VDEQ8",  "DeqScale.DEQ16",
+      "DeqScale.VDEQ16"};
+  static const char *const kPadModes[] = {
+      "pad_t.PAD_NONE",  "pad_t.PAD_MODE1", "pad_t.PAD_MODE2",
+      "pad_t.PAD_MODE3", "pad_t.PAD_MODE4", "pad_t.PAD_MODE5",
+      "pad_t.PAD_MODE6", "pad_t.PAD_MODE7", "pad_t.PAD_MODE8"};
+  const Mode modes[] = {{"block_mode", enhanced.getBlockMode(), kBlockModes},
+                        {"deq_scale", enhanced.getDeqScale(), kDeqScales},
+                        {"is_relu_in", enhanced.getIsReluIn(), nullptr},
+                        {"pad_mode_in", enhanced.getPadModeIn(), kPadModes}};
+  for (const Mode &mode : modes) {
+    std::optional<int64_t> v = getConstantInt(mode.value);
+    if (!v || *v == 0)
+      continue;
+    // The params op checked the enumerator ranges.
+    InFlightDiagnostic diag = emitApiError(*this, DiagCategory::Argument);
+    diag << "DataCopyEnhancedParams." << mode.name << " = ";
+    if (mode.enumerators)
+      diag << mode.enumerators[*v];
+    else
+      diag << "True";
+    return diag << " selects a cube-path mode; Ascend 910B/910C apply no "
+                   "enhanced parameter to GM/UB copies (use the default, or "
+                   "data_copy(dst, src, repeat_params) and vector "
+                   "instructions)";
   }
   return success();
 }
@@ -225,28 +294,28 @@ LogicalResult DataCopySliceOp::verify() {
   Hardware src = getTensorHardware(getSrc().getType());
   if (!(src == Hardware::GM && dst == Hardware::UB) &&
       !(src == Hardware::UB && dst == Hardware::GM))
-    return emitOpError()
-           << "cannot copy from "
-           << stringifyTPosition(getTensorPosition(getSrc().getType()))
-           << " to "
-           << stringifyTPosition(getTensorPosition(getDst().getType()))
-           << " by slices; supported directions are gm to "
-              "vecin/vecout/veccalc and vecin/vecout/veccalc to gm";
+    return emitApiError(*this, DiagCategory::Position)
+           << "slice copies move between GM and a Unified Buffer position "
+              "(TPosition.VECIN, VECOUT, VECCALC), not from "
+           << getPyEnumName(getTensorPosition(getSrc().getType())) << " to "
+           << getPyEnumName(getTensorPosition(getDst().getType()));
   Type element = getTensorElementType(getDst().getType());
   unsigned bits = element.getIntOrFloatBitWidth();
   if (bits != 8 && bits != 16 && bits != 32)
-    return emitOpError() << "slice copies need 1-, 2- or 4-byte elements, but "
-                            "got "
-                         << element;
+    return emitApiError(*this, DiagCategory::DType)
+           << "slice copies need 1-, 2- or 4-byte elements, but 'dst' holds "
+           << getPyTypeName(element);
   size_t dstDims = getDstSlices().size(), srcDims = getSrcSlices().size();
   if (dstDims == 0 || srcDims == 0)
-    return emitOpError("needs at least one slice on each side");
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'slice_list1' and 'slice_list2' need at least one SliceInfo "
+              "each";
   std::optional<int64_t> dims = getConstantInt(getDimValue());
   if (dims && (*dims < 1 || static_cast<size_t>(*dims) > dstDims ||
                static_cast<size_t>(*dims) > srcDims))
-    return emitOpError() << "dim_value must be in [1, "
-                         << std::min(dstDims, srcDims)
-                         << "] (the slices given), but got " << *dims;
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'dim_value' must be in [1, " << std::min(dstDims, srcDims)
+           << "] (the slices given), but got " << *dims;
   return success();
 }
 

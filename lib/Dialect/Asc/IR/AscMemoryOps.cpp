@@ -11,17 +11,24 @@ using namespace mlir;
 using namespace mlir::asc;
 
 /// Checks that `count` elements of `elementType` are a positive number of
-/// whole 32-byte blocks; `what` names the operand in messages.
+/// whole 32-byte blocks; `what` is the Python parameter.
 static LogicalResult verifyBlockCount(Operation *op, StringRef what,
                                       int64_t count, Type elementType) {
   if (count <= 0)
-    return op->emitOpError() << what << " must be positive, but got " << count;
+    return emitApiError(op, DiagCategory::Argument)
+           << "'" << what << "' must be positive, but got " << count;
   unsigned size = getElementByteSize(elementType);
   if (size && (count * size) % 32 != 0)
-    return op->emitOpError()
-           << what << " " << count << " of " << elementType << " spans "
-           << count * size << " bytes, which is not a multiple of 32 bytes";
+    return emitApiError(op, DiagCategory::Alignment)
+           << "'" << what << "' = " << count << " "
+           << getPyTypeName(elementType) << " elements span " << count * size
+           << " bytes, which is not a multiple of 32 bytes";
   return success();
+}
+
+/// "TPosition.VECIN" for a tensor type.
+static std::string pyPosition(Type tensor) {
+  return getPyEnumName(getTensorPosition(tensor));
 }
 
 //===----------------------------------------------------------------------===//
@@ -30,8 +37,24 @@ static LogicalResult verifyBlockCount(Operation *op, StringRef what,
 
 LogicalResult GlobalTensorOp::verify() {
   if (isa<NoneType>(getType().getElementType()))
-    return emitOpError("global tensor is never bound to memory: call "
-                       "set_global_buffer on it before use");
+    return emitApiError(*this, DiagCategory::Argument)
+           << "the tensor is never bound to memory: call set_global_buffer "
+              "on it before use";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SetGlobalBufferOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SetGlobalBufferOp::verify() {
+  Type element = getTensor().getType().getElementType();
+  Type buffer = getAddr().getType().getElementType();
+  if (buffer != element)
+    return emitApiError(*this, DiagCategory::DType)
+           << "the buffer holds " << getPyTypeName(buffer)
+           << " but the GlobalTensor holds " << getPyTypeName(element)
+           << "; element types must match";
   return success();
 }
 
@@ -39,26 +62,39 @@ LogicalResult GlobalTensorOp::verify() {
 // LocalTensorOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult LocalTensorOp::verify() {
-  LocalTensorType type = getType();
+/// Checks that a LocalTensor built by `op` has an on-chip position.
+static LogicalResult verifyOnChip(Operation *op, LocalTensorType type) {
   TPosition position = type.getPosition();
   if (!isOnChip(position))
-    return emitOpError() << "position " << stringifyTPosition(position)
-                         << " is not on chip; a local tensor needs one of "
-                            "vecin, vecout, veccalc, a1, a2, b1, b2, c1, c2, "
-                            "co1";
+    return emitApiError(op, DiagCategory::Position)
+           << "'pos' " << getPyEnumName(position)
+           << " is not on chip; a LocalTensor needs one of TPosition.VECIN, "
+              "VECOUT, VECCALC, A1, A2, B1, B2, C1, C2 or CO1";
+  return success();
+}
+
+LogicalResult LocalTensorEmptyOp::verify() {
+  return verifyOnChip(*this, getType());
+}
+
+LogicalResult LocalTensorOp::verify() {
+  LocalTensorType type = getType();
+  if (failed(verifyOnChip(*this, type)))
+    return failure();
   Hardware memory = type.getHardware();
   if (std::optional<int64_t> addr = getConstantInt(getAddr())) {
     if (*addr < 0)
-      return emitOpError() << "address must be non-negative, but got " << *addr;
+      return emitApiError(*this, DiagCategory::Argument)
+             << "'addr' must be non-negative, but got " << *addr;
     unsigned alignment = getAlignment(memory);
     if (*addr % alignment != 0)
-      return emitOpError() << "address " << *addr << " in "
-                           << stringifyHardware(memory)
-                           << " must be aligned to " << alignment << " bytes";
+      return emitApiError(*this, DiagCategory::Alignment)
+             << "'addr' " << *addr << " in " << getPyEnumName(memory)
+             << " must be a multiple of " << alignment << " bytes";
   }
   if (std::optional<int64_t> length = getConstantInt(getLength()))
-    return verifyBlockCount(*this, "length", *length, type.getElementType());
+    return verifyBlockCount(*this, "tile_size", *length,
+                            type.getElementType());
   return success();
 }
 
@@ -90,13 +126,11 @@ static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
   if (isLegalCopyDirection(getTensorHardware(dstType),
                            getTensorHardware(srcType)))
     return success();
-  return op->emitOpError()
-         << "cannot copy from "
-         << stringifyTPosition(getTensorPosition(srcType)) << " to "
-         << stringifyTPosition(getTensorPosition(dstType))
-         << "; supported directions are gm to vecin/vecout/veccalc/a1/b1/"
-            "c1, vecin/vecout/veccalc to gm, and between "
-            "vecin/vecout/veccalc";
+  return emitApiError(op, DiagCategory::Position)
+         << "cannot copy from " << pyPosition(srcType) << " to "
+         << pyPosition(dstType)
+         << "; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, "
+            "VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC";
 }
 
 /// The effects of a copy: it reads the source's memory and writes the
@@ -149,31 +183,36 @@ LogicalResult DataCopyPadOp::verify() {
   bool intoUB = src == Hardware::GM && dst == Hardware::UB;
   bool intoGM = src == Hardware::UB && dst == Hardware::GM;
   if (!intoUB && !intoGM)
-    return emitOpError()
-           << "cannot copy from "
-           << stringifyTPosition(getTensorPosition(srcType)) << " to "
-           << stringifyTPosition(getTensorPosition(dstType))
-           << " with padding; supported directions are gm to "
-              "vecin/vecout/veccalc and vecin/vecout/veccalc to gm";
+    return emitApiError(*this, DiagCategory::Position)
+           << "cannot copy from " << pyPosition(srcType) << " to "
+           << pyPosition(dstType)
+           << "; supported directions are GM to VECIN/VECOUT/VECCALC and "
+              "VECIN/VECOUT/VECCALC to GM";
   Value pad = getPadParams();
   if (intoUB && !pad)
-    return emitOpError("a copy into UB needs padding parameters");
+    return emitApiError(*this, DiagCategory::Argument)
+           << "a copy into the Unified Buffer needs 'pad_params'";
   if (intoGM && pad)
-    return emitOpError("a copy into GM takes no padding parameters");
+    return emitApiError(*this, DiagCategory::Argument)
+           << "a copy into GM takes no 'pad_params'";
   if (!pad)
     return success();
   bool ext = isa<DataCopyExtParamsType>(getParams().getType());
   auto padExt = dyn_cast<DataCopyPadExtParamsType>(pad.getType());
   if (ext != static_cast<bool>(padExt))
-    return emitOpError() << getParams().getType() << " pairs with "
-                         << (ext ? "!asc.data_copy_pad_ext_params<T>"
-                                 : "!asc.data_copy_pad_params")
-                         << ", but got " << pad.getType();
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'data_copy_params' is a "
+           << (ext ? "DataCopyExtParams" : "DataCopyParams")
+           << ", so 'pad_params' must be a "
+           << (ext ? "DataCopyPadExtParams" : "DataCopyPadParams")
+           << ", but it is a "
+           << (ext ? "DataCopyPadParams" : "DataCopyPadExtParams");
   Type elementType = getTensorElementType(dstType);
   if (padExt && padExt.getElementType() != elementType)
-    return emitOpError() << "padding parameters hold "
-                         << padExt.getElementType() << ", but the tensors hold "
-                         << elementType;
+    return emitApiError(*this, DiagCategory::DType)
+           << "'pad_params' hold " << getPyTypeName(padExt.getElementType())
+           << " but 'dst' holds " << getPyTypeName(elementType)
+           << "; element types must match";
   return success();
 }
 
@@ -211,10 +250,10 @@ LogicalResult LocalTensorSetAddrWithOffsetOp::verify() {
   TPosition src = getSource().getType().getPosition();
   TPosition dst = getResult().getType().getPosition();
   if (src != dst)
-    return emitOpError() << "the result has position "
-                         << stringifyTPosition(dst)
-                         << ", but SetAddrWithOffset takes the source's ("
-                         << stringifyTPosition(src) << ")";
+    return emitApiError(*this, DiagCategory::Position)
+           << "the result has position " << getPyEnumName(dst)
+           << ", but it takes the position of 'src' (" << getPyEnumName(src)
+           << ")";
   return success();
 }
 
@@ -222,17 +261,18 @@ LogicalResult LocalTensorReinterpretCastOp::verify() {
   TPosition src = getTensor().getType().getPosition();
   TPosition dst = getResult().getType().getPosition();
   if (src != dst)
-    return emitOpError() << "ReinterpretCast keeps the position ("
-                         << stringifyTPosition(src) << "), but the result has "
-                         << stringifyTPosition(dst);
+    return emitApiError(*this, DiagCategory::Position)
+           << "the result keeps the position of the tensor ("
+           << getPyEnumName(src) << "), but it has " << getPyEnumName(dst);
   return success();
 }
 
 LogicalResult GlobalTensorGetPhyAddrOp::verify() {
   Type element = getTensor().getType().getElementType();
   if (getResult().getType().getElementType() != element)
-    return emitOpError() << "the address must point to " << element
-                         << ", the tensor's element type, not "
-                         << getResult().getType().getElementType();
+    return emitApiError(*this, DiagCategory::DType)
+           << "the address must point to " << getPyTypeName(element)
+           << ", the tensor's element type, not "
+           << getPyTypeName(getResult().getType().getElementType());
   return success();
 }

@@ -37,9 +37,9 @@ mlir::asc::detail::verifyParamStructFields(Operation *op,
       if (fieldInt && fieldInt.getWidth() == 1)
         continue;
       if (!isScalarOfElementType(operand.getType(), fieldType))
-        return op->emitOpError()
-               << "field '" << name << "' has type " << operand.getType()
-               << ", but the struct holds " << fieldType;
+        return emitApiError(op, DiagCategory::DType)
+               << "'" << name << "' is " << getPyValueName(operand.getType())
+               << ", but the struct holds " << getPyTypeName(fieldType);
       continue;
     }
     std::optional<int64_t> value = getConstantInt(operand);
@@ -48,8 +48,8 @@ mlir::asc::detail::verifyParamStructFields(Operation *op,
     unsigned width = fieldInt.getWidth();
     uint64_t max = width >= 64 ? UINT64_MAX : (uint64_t(1) << width) - 1;
     if (*value < 0 || static_cast<uint64_t>(*value) > max)
-      return op->emitOpError()
-             << "field '" << name << "' must be in [0, " << max << "] (uint"
+      return emitApiError(op, DiagCategory::Argument)
+             << "'" << name << "' must be in [0, " << max << "] (uint"
              << width << "_t), but got " << *value;
   }
   return success();

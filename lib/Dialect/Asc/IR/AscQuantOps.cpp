@@ -13,7 +13,8 @@ using namespace mlir;
 using namespace mlir::asc;
 
 namespace {
-/// A (source, destination) element-type pair an API supports on A2/A3.
+/// A (source, destination) element-type pair an API supports on A2/A3, as
+/// Python names the types.
 struct QuantRule {
   StringLiteral api;
   StringLiteral src;
@@ -24,26 +25,20 @@ struct QuantRule {
 /// ascendc_api.md §5.2 (AddReluCast, SubReluCast, MulCast, AddDeqRelu) and
 /// §5.5 (CastDeq).
 static constexpr QuantRule kQuantRules[] = {
-    {"add_relu_cast", "f16", "i8"}, {"add_relu_cast", "i16", "i8"},
-    {"add_relu_cast", "f32", "f16"}, {"sub_relu_cast", "f16", "i8"},
-    {"sub_relu_cast", "i16", "i8"}, {"sub_relu_cast", "f32", "f16"},
-    {"mul_cast", "f16", "i8"},      {"mul_cast", "f16", "ui8"},
-    {"add_deq_relu", "i32", "f16"}, {"cast_deq", "i32", "f16"},
-    {"cast_deq", "i16", "i8"},      {"cast_deq", "i16", "ui8"},
+    {"add_relu_cast", "float16", "int8"},  {"add_relu_cast", "int16", "int8"},
+    {"add_relu_cast", "float32", "float16"},
+    {"sub_relu_cast", "float16", "int8"},  {"sub_relu_cast", "int16", "int8"},
+    {"sub_relu_cast", "float32", "float16"},
+    {"mul_cast", "float16", "int8"},       {"mul_cast", "float16", "uint8"},
+    {"add_deq_relu", "int32", "float16"},  {"cast_deq", "int32", "float16"},
+    {"cast_deq", "int16", "int8"},         {"cast_deq", "int16", "uint8"},
 };
-
-static std::string getTypeName(Type type) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  os << type;
-  return name;
-}
 
 LogicalResult mlir::asc::detail::verifyQuantTypes(Operation *op,
                                                   StringRef api, Type dst,
                                                   Type src) {
-  std::string srcName = getTypeName(src);
-  std::string dstName = getTypeName(dst);
+  std::string srcName = getPyTypeName(src);
+  std::string dstName = getPyTypeName(dst);
   SmallVector<std::string> pairs;
   for (const QuantRule &rule : kQuantRules) {
     if (rule.api != api)
@@ -52,9 +47,10 @@ LogicalResult mlir::asc::detail::verifyQuantTypes(Operation *op,
       return success();
     pairs.push_back((rule.src + " -> " + rule.dst).str());
   }
-  return op->emitOpError() << "cannot convert " << srcName << " to "
-                           << dstName << " on A2/A3; supported: "
-                           << llvm::join(pairs, ", ");
+  return emitApiError(op, DiagCategory::DType)
+         << srcName << " -> " << dstName
+         << " is not supported on Ascend 910B/910C; supported: "
+         << llvm::join(pairs, ", ");
 }
 
 LogicalResult mlir::asc::detail::verifyBilinear(Operation *op, Value hRepeat,
@@ -62,17 +58,17 @@ LogicalResult mlir::asc::detail::verifyBilinear(Operation *op, Value hRepeat,
                                                 Value dstBlkStride) {
   struct Range {
     Value value;
-    StringRef name;
     int64_t lo, hi;
-  } ranges[] = {{hRepeat, "h_repeat", 1, 255},
-                {vRepeat, "v_repeat", 1, 255},
-                {vROffset, "v_r_offset", 128, 65534},
-                {dstBlkStride, "dst_blk_stride", 1, 65535}};
+  } ranges[] = {{hRepeat, 1, 255},
+                {vRepeat, 1, 255},
+                {vROffset, 128, 65534},
+                {dstBlkStride, 1, 65535}};
   for (const Range &r : ranges) {
     std::optional<int64_t> v = getConstantInt(r.value);
     if (v && (*v < r.lo || *v > r.hi))
-      return op->emitOpError() << r.name << " must be in [" << r.lo << ", "
-                               << r.hi << "], but got " << *v;
+      return emitApiError(op, DiagCategory::Argument)
+             << "'" << getOperandName(op, r.value) << "' must be in [" << r.lo
+             << ", " << r.hi << "], but got " << *v;
   }
   return success();
 }
@@ -96,9 +92,9 @@ void SetDeqScaleOffsetOp::getCallArguments(
 LogicalResult SetDeqScaleOffsetOp::verify() {
   std::optional<int64_t> offset = getConstantInt(getOffset());
   if (offset && (*offset < -256 || *offset > 255))
-    return emitOpError() << "offset must be a 9-bit signed value in [-256, "
-                            "255], but got "
-                         << *offset;
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'offset' must be a 9-bit signed value in [-256, 255], but got "
+           << *offset;
   return success();
 }
 
@@ -110,27 +106,28 @@ LogicalResult VdeqInfoOp::verify() {
   constexpr unsigned kGroups = 16;
   OperandRange fields = getFields();
   if (fields.size() != 3 * kGroups)
-    return emitOpError() << "expects " << 3 * kGroups
-                         << " fields (16 scales, 16 offsets, 16 sign modes), "
-                            "but got "
-                         << fields.size();
+    return emitApiError(*this, DiagCategory::Argument)
+           << "expects " << 3 * kGroups
+           << " fields (16 scales, 16 offsets, 16 sign modes), but got "
+           << fields.size();
   Builder b(getContext());
   Type expected[] = {b.getF32Type(), b.getI16Type(), b.getI1Type()};
-  static const char *const kNames[] = {"scale", "offset", "sign mode"};
+  static const char *const kNames[] = {"scale", "offset", "sign_mode"};
   for (unsigned i = 0; i < fields.size(); ++i) {
     Type want = expected[i / kGroups];
     if (fields[i].getType() != want)
-      return emitOpError() << kNames[i / kGroups] << " " << i % kGroups
-                           << " (field " << i << ") must be " << want
-                           << ", but got " << fields[i].getType();
+      return emitApiError(*this, DiagCategory::DType)
+             << "'" << kNames[i / kGroups] << "[" << i % kGroups
+             << "]' must be " << getPyValueName(want) << ", but it is "
+             << getPyValueName(fields[i].getType());
     if (i / kGroups != 1)
       continue;
     std::optional<int64_t> offset = getConstantInt(fields[i]);
     if (offset && (*offset < -256 || *offset > 255))
-      return emitOpError() << "offset " << i % kGroups
-                           << " must be a 9-bit signed value in [-256, 255], "
-                              "but got "
-                           << *offset;
+      return emitApiError(*this, DiagCategory::Argument)
+             << "'offset[" << i % kGroups
+             << "]' must be a 9-bit signed value in [-256, 255], but got "
+             << *offset;
   }
   return success();
 }

@@ -18,8 +18,9 @@ using namespace mlir::asc;
 LogicalResult SetVectorMaskOp::verify() {
   std::optional<int64_t> high = getConstantInt(getMaskHigh());
   if (getMode() == MaskMode::COUNTER && high && *high != 0)
-    return emitOpError() << "mask_high must be 0 in counter mode, but got "
-                         << *high;
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'mask_high' must be 0 in " << getPyEnumName(MaskMode::COUNTER)
+           << " mode, but got " << *high;
   return success();
 }
 
@@ -38,16 +39,19 @@ LogicalResult SetVectorMaskLenOp::verify() {
     return success();
   if (getMode() == MaskMode::COUNTER) {
     if (*length < 0)
-      return emitOpError() << "element count must be non-negative, but got "
-                           << *length;
+      return emitApiError(*this, DiagCategory::Argument)
+             << "'length' (an element count in "
+             << getPyEnumName(MaskMode::COUNTER)
+             << " mode) must be non-negative, but got " << *length;
     return success();
   }
   unsigned bytes = getElementByteSize(getDtype());
   int64_t lanes = std::min<int64_t>(128, 256 / bytes);
   if (*length < 1 || *length > lanes)
-    return emitOpError() << "length must be in [1, " << lanes << "] for "
-                         << bytes * 8 << "-bit elements in normal mode, "
-                         << "but got " << *length;
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'length' must be in [1, " << lanes << "] for "
+           << getPyTypeName(getDtype()) << " in "
+           << getPyEnumName(MaskMode::NORMAL) << " mode, but got " << *length;
   return success();
 }
 
@@ -62,11 +66,17 @@ void SetVectorMaskLenOp::getTemplateArguments(
 //===----------------------------------------------------------------------===//
 
 LogicalResult SetPadValueOp::verify() {
+  Type valueType = getValue().getType();
+  if (valueType.getIntOrFloatBitWidth() < 8)
+    return emitApiError(*this, DiagCategory::DType)
+           << "'padding_value' is " << getPyValueName(valueType)
+           << ", but set_pad_value takes an 8- to 64-bit value";
   std::optional<TPosition> position = getPosition();
   if (position && getHardware(*position) != Hardware::UB)
-    return emitOpError() << "position must be a UB position (vecin, vecout "
-                            "or veccalc), but got "
-                         << stringifyTPosition(*position);
+    return emitApiError(*this, DiagCategory::Position)
+           << "'pos' must be a Unified Buffer position (TPosition.VECIN, "
+              "TPosition.VECOUT or TPosition.VECCALC), but got "
+           << getPyEnumName(*position);
   Type type = getValue().getType();
   if (getElementByteSize(type) != 8)
     return success();
@@ -75,12 +85,14 @@ LogicalResult SetPadValueOp::verify() {
     return success();
   if (auto intAttr = dyn_cast<IntegerAttr>(value);
       intAttr && !intAttr.getValue().isZero())
-    return emitOpError() << "a 64-bit pad value must be 0, but got "
-                         << intAttr.getValue().getSExtValue();
+    return emitApiError(*this, DiagCategory::Argument)
+           << "a 64-bit 'padding_value' must be 0, but got "
+           << intAttr.getValue().getSExtValue();
   if (auto floatAttr = dyn_cast<FloatAttr>(value);
       floatAttr && !floatAttr.getValue().isPosZero())
-    return emitOpError() << "a 64-bit pad value must be 0, but got "
-                         << floatAttr.getValueAsDouble();
+    return emitApiError(*this, DiagCategory::Argument)
+           << "a 64-bit 'padding_value' must be 0, but got "
+           << floatAttr.getValueAsDouble();
   return success();
 }
 

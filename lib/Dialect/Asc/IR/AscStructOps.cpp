@@ -16,14 +16,15 @@ static LogicalResult verifyField(Operation *op, StructType type,
                                  StringRef what) {
   std::optional<unsigned> index = type.getFieldIndex(field);
   if (!index)
-    return op->emitOpError() << "struct '" << type.getName()
-                             << "' has no field '" << field << "'";
+    return emitApiError(op, DiagCategory::Argument)
+           << "struct " << type.getName() << " has no field '" << field
+           << "'";
   Type expected = type.getFieldTypes()[*index];
   if (expected != fieldType)
-    return op->emitOpError()
-           << "field '" << field << "' of struct '" << type.getName()
-           << "' has type " << expected << ", but the " << what << " has type "
-           << fieldType;
+    return emitApiError(op, DiagCategory::DType)
+           << "field '" << field << "' of struct " << type.getName()
+           << " holds " << getPyTypeName(expected) << ", but the " << what
+           << " is " << getPyTypeName(fieldType);
   return success();
 }
 

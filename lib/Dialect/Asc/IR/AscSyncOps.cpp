@@ -16,8 +16,9 @@ static constexpr int64_t kNumFlagIds = 8;
 LogicalResult mlir::asc::detail::verifyHardEvent(Operation *op,
                                                  HardEvent event) {
   if (event == HardEvent::MAX)
-    return op->emitOpError() << "event " << stringifyHardEvent(event)
-                             << " is only an end marker, not a hardware event";
+    return emitApiError(op, DiagCategory::Sync)
+           << "'event' " << getPyEnumName(event)
+           << " is only an end marker, not a hardware event";
   return success();
 }
 
@@ -29,8 +30,9 @@ static LogicalResult verifyFlagOp(Operation *op, HardEvent event, Value id) {
   if (matchPattern(id, m_ConstantInt(&constant))) {
     int64_t value = constant.getSExtValue();
     if (value < 0 || value >= kNumFlagIds)
-      return op->emitOpError() << "flag id must be in [0, " << kNumFlagIds - 1
-                               << "], but got " << value;
+      return emitApiError(op, DiagCategory::Sync)
+             << "'event_id' must be in [0, " << kNumFlagIds - 1
+             << "], but got " << value;
   }
   return success();
 }
@@ -61,8 +63,10 @@ void WaitFlagOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
 
 LogicalResult PipeBarrierOp::verify() {
   if (getPipe() == Pipe::S)
-    return emitOpError("pipe s cannot take a barrier: scalar instructions "
-                       "are ordered automatically");
+    return emitApiError(*this, DiagCategory::Sync)
+           << getPyEnumName(Pipe::S)
+           << " cannot take a barrier: scalar instructions are ordered "
+              "automatically";
   return success();
 }
 

@@ -28,8 +28,9 @@ Type PropertyOp::getPropertyType(MLIRContext *context, Property property) {
 LogicalResult PropertyOp::verify() {
   Type expected = getPropertyType(getContext(), getProperty());
   if (getType() != expected)
-    return emitOpError() << "property " << stringifyProperty(getProperty())
-                         << " is " << expected << ", but the result type is "
-                         << getType();
+    return emitApiError(*this, DiagCategory::DType)
+           << getPyEnumName(getProperty()) << " is "
+           << getPyTypeName(expected) << ", but the result type is "
+           << getPyTypeName(getType());
   return success();
 }

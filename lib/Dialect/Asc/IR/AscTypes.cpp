@@ -6,6 +6,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscTypes.h"
+
+#include "ascir/Dialect/Asc/IR/AscDiagnostics.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -137,101 +139,107 @@ int64_t mlir::asc::getQueueDepth(Type queueType) {
 //===----------------------------------------------------------------------===//
 
 static constexpr llvm::StringLiteral kSupportedTypes =
-    "f16, bf16, f32, f64, i1, i8, i16, i32, i64, ui8, ui16, ui32 or ui64";
+    "float16, bfloat16, float32, float64, bool, int8, int16, int32, int64, "
+    "uint8, uint16, uint32 or uint64";
 
-static LogicalResult
-verifyElementType(function_ref<InFlightDiagnostic()> emitError, Type type) {
+using EmitErrorFn = function_ref<InFlightDiagnostic()>;
+
+/// `api` is the Python class whose objects have the type.
+static LogicalResult verifyElementType(EmitErrorFn emitError, StringRef api,
+                                       Type type) {
   if (isSupportedElementType(type))
     return success();
-  return emitError() << "element type " << type
-                     << " is not an Ascend C element type (expected "
-                     << kSupportedTypes << ")";
+  return emitTypeError(emitError, api, DiagCategory::DType)
+         << "element type " << getPyTypeName(type)
+         << " is not an Ascend C element type (expected " << kSupportedTypes
+         << ")";
 }
 
-LogicalResult GMAddrType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 Type elementType) {
+LogicalResult GMAddrType::verify(EmitErrorFn emitError, Type elementType) {
   // A kernel receives user structs through GM pointers.
   if (llvm::isa<StructType>(elementType))
     return success();
-  return verifyElementType(emitError, elementType);
+  return verifyElementType(emitError, "GlobalAddress", elementType);
 }
 
-LogicalResult
-GlobalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                         Type elementType) {
+LogicalResult GlobalTensorType::verify(EmitErrorFn emitError,
+                                       Type elementType) {
   // `none` marks a tensor not yet bound by set_global_buffer.
   if (llvm::isa<NoneType>(elementType))
     return success();
-  return verifyElementType(emitError, elementType);
+  return verifyElementType(emitError, "GlobalTensor", elementType);
 }
 
-LogicalResult
-LocalTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                        TPosition position, Type elementType) {
-  return verifyElementType(emitError, elementType);
+LogicalResult LocalTensorType::verify(EmitErrorFn emitError,
+                                      TPosition position, Type elementType) {
+  return verifyElementType(emitError, "LocalTensor", elementType);
 }
 
-static LogicalResult verifyDepth(function_ref<InFlightDiagnostic()> emitError,
+static LogicalResult verifyDepth(EmitErrorFn emitError, StringRef api,
                                  int64_t depth) {
   if (depth < 0)
-    return emitError() << "queue depth must be non-negative, but got " << depth;
+    return emitTypeError(emitError, api, DiagCategory::Queue)
+           << "'depth' must be non-negative, but got " << depth;
   return success();
 }
 
-LogicalResult TQueType::verify(function_ref<InFlightDiagnostic()> emitError,
-                               TPosition position, int64_t depth) {
+LogicalResult TQueType::verify(EmitErrorFn emitError, TPosition position,
+                               int64_t depth) {
   if (position == TPosition::GM)
-    return emitError() << "queue position gm is not a buffer position";
-  return verifyDepth(emitError, depth);
+    return emitTypeError(emitError, "TQue", DiagCategory::Position)
+           << "'pos' must be a buffer position, not "
+           << getPyEnumName(position);
+  return verifyDepth(emitError, "TQue", depth);
 }
 
-LogicalResult TQueBindType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   TPosition src, TPosition dst,
-                                   int64_t depth) {
+LogicalResult TQueBindType::verify(EmitErrorFn emitError, TPosition src,
+                                   TPosition dst, int64_t depth) {
   if (!isOnChip(src) && !isOnChip(dst))
-    return emitError() << "queue binds " << stringifyTPosition(src) << " to "
-                       << stringifyTPosition(dst)
-                       << "; one of its positions must be on chip";
-  return verifyDepth(emitError, depth);
+    return emitTypeError(emitError, "TQueBind", DiagCategory::Position)
+           << "binds " << getPyEnumName(src) << " to " << getPyEnumName(dst)
+           << "; 'src' or 'dst' must be an on-chip position";
+  return verifyDepth(emitError, "TQueBind", depth);
 }
 
-LogicalResult TBufType::verify(function_ref<InFlightDiagnostic()> emitError,
-                               TPosition position) {
+LogicalResult TBufType::verify(EmitErrorFn emitError, TPosition position) {
   if (!isOnChip(position))
-    return emitError() << "buffer position " << stringifyTPosition(position)
-                       << " is not on chip";
+    return emitTypeError(emitError, "TBuf", DiagCategory::Position)
+           << "'pos' must be an on-chip position, not "
+           << getPyEnumName(position);
   return success();
 }
 
 /// Largest number of buffers a TBufPool can hand out (ascendc_api.md §2.7).
 static constexpr int64_t kMaxPoolBuffers = 16;
 
-LogicalResult TBufPoolType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                   TPosition position, int64_t bufIdSize) {
+LogicalResult TBufPoolType::verify(EmitErrorFn emitError, TPosition position,
+                                   int64_t bufIdSize) {
   Hardware memory = getHardware(position);
   if (memory != Hardware::UB && memory != Hardware::L1)
-    return emitError() << "buffer pool position "
-                       << stringifyTPosition(position) << " is in "
-                       << stringifyHardware(memory)
-                       << ", but pools must be in ub or l1";
+    return emitTypeError(emitError, "TBufPool", DiagCategory::Position)
+           << "'pos' " << getPyEnumName(position) << " is in "
+           << getPyEnumName(memory)
+           << ", but pools must be in Hardware.UB or Hardware.L1";
   if (bufIdSize < 1 || bufIdSize > kMaxPoolBuffers)
-    return emitError() << "buffer pool size must be in [1, " << kMaxPoolBuffers
-                       << "], but got " << bufIdSize;
+    return emitTypeError(emitError, "TBufPool", DiagCategory::Queue)
+           << "'buf_id_size' must be in [1, " << kMaxPoolBuffers
+           << "], but got " << bufIdSize;
   return success();
 }
 
-LogicalResult
-LocalMemAllocatorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                              Hardware hardware) {
+LogicalResult LocalMemAllocatorType::verify(EmitErrorFn emitError,
+                                            Hardware hardware) {
   if (hardware == Hardware::GM)
-    return emitError() << "allocator memory gm is not on chip";
+    return emitTypeError(emitError, "LocalMemAllocator",
+                         DiagCategory::Position)
+           << "'hard' must be an on-chip memory, not "
+           << getPyEnumName(hardware);
   return success();
 }
 
-LogicalResult
-DataCopyPadExtParamsType::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 Type elementType) {
-  return verifyElementType(emitError, elementType);
+LogicalResult DataCopyPadExtParamsType::verify(EmitErrorFn emitError,
+                                               Type elementType) {
+  return verifyElementType(emitError, "DataCopyPadExtParams", elementType);
 }
 
 //===----------------------------------------------------------------------===//
@@ -250,33 +258,38 @@ LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef name,
                                  ArrayRef<StringAttr> fieldNames,
                                  ArrayRef<Type> fieldTypes, unsigned pack) {
+  // Python struct classes are asc.Struct subclasses.
+  constexpr StringLiteral api = "Struct";
   if (!isIdentifier(name))
-    return emitError() << "struct name '" << name
-                       << "' is not a C++ identifier";
+    return emitTypeError(emitError, api, DiagCategory::Argument)
+           << "struct name '" << name << "' is not a C++ identifier";
   // Only reachable through the C++ builder: the syntax pairs them.
   if (fieldNames.size() != fieldTypes.size())
-    return emitError() << "struct '" << name << "' has " << fieldNames.size()
-                       << " field names but " << fieldTypes.size()
-                       << " field types";
+    return emitTypeError(emitError, api, DiagCategory::Argument)
+           << "struct " << name << " has " << fieldNames.size()
+           << " field names but " << fieldTypes.size() << " field types";
   if (fieldNames.empty())
-    return emitError() << "struct '" << name << "' has no fields";
+    return emitTypeError(emitError, api, DiagCategory::Argument)
+           << "struct " << name << " has no fields";
   if (!llvm::is_contained({1u, 2u, 4u, 8u, 16u}, pack))
-    return emitError() << "struct pack must be 1, 2, 4, 8 or 16, but got "
-                       << pack;
+    return emitTypeError(emitError, api, DiagCategory::Argument)
+           << "struct " << name << ": 'pack' must be 1, 2, 4, 8 or 16, but got "
+           << pack;
   llvm::SmallDenseSet<StringAttr> seen;
   for (auto [fieldName, fieldType] : llvm::zip_equal(fieldNames, fieldTypes)) {
     if (!isIdentifier(fieldName.getValue()))
-      return emitError() << "field name '" << fieldName.getValue()
-                         << "' of struct '" << name
-                         << "' is not a C++ identifier";
+      return emitTypeError(emitError, api, DiagCategory::Argument)
+             << "field name '" << fieldName.getValue() << "' of struct "
+             << name << " is not a C++ identifier";
     if (!seen.insert(fieldName).second)
-      return emitError() << "struct '" << name << "' has two fields named '"
-                         << fieldName.getValue() << "'";
+      return emitTypeError(emitError, api, DiagCategory::Argument)
+             << "struct " << name << " has two fields named '"
+             << fieldName.getValue() << "'";
     if (!isSupportedElementType(fieldType) && !llvm::isa<StructType>(fieldType))
-      return emitError() << "field '" << fieldName.getValue() << "' of struct '"
-                         << name << "' has type " << fieldType
-                         << ", which is neither an Ascend C element type nor "
-                            "a struct";
+      return emitTypeError(emitError, api, DiagCategory::DType)
+             << "field '" << fieldName.getValue() << "' of struct " << name
+             << " is " << getPyTypeName(fieldType)
+             << ", which is neither an Ascend C element type nor a struct";
   }
   return success();
 }

@@ -12,6 +12,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <string>
+
 using namespace mlir;
 using namespace mlir::asc;
 
@@ -93,8 +95,9 @@ LogicalResult mlir::asc::detail::verifyVectorMask(Operation *op, Type laneType,
   if (repeat) {
     std::optional<int64_t> count = getConstantInt(repeat);
     if (count && (*count < 0 || *count > kMaxRepeat))
-      return op->emitOpError() << "repeat count must be in [0, " << kMaxRepeat
-                               << "], but got " << *count;
+      return emitApiError(op, DiagCategory::Argument)
+             << "'" << getOperandName(op, repeat) << "' must be in [0, "
+             << kMaxRepeat << "], but got " << *count;
   }
   if (!mask || !setsMask)
     return success();
@@ -107,20 +110,21 @@ LogicalResult mlir::asc::detail::verifyVectorMask(Operation *op, Type laneType,
     std::optional<int64_t> value = getConstantInt(mask);
     if (value && (*value < 1 || (*value > static_cast<int64_t>(lanes) &&
                                  !mayUseCounterMode(op))))
-      return op->emitOpError()
-             << "continuous mask must be in [1, " << lanes << "] for " << bits
-             << "-bit elements, but got " << *value;
+      return emitApiError(op, DiagCategory::Argument)
+             << "'mask' (a continuous mask) must be in [1, " << lanes
+             << "] for " << bits << "-bit elements, but got " << *value;
     return success();
   }
   std::optional<int64_t> low = getConstantInt(mask);
   std::optional<int64_t> high = getConstantInt(maskHigh);
   if (low && high && *low == 0 && *high == 0)
-    return op->emitOpError()
-           << "bit mask must enable at least one lane, but both words are 0";
+    return emitApiError(op, DiagCategory::Argument)
+           << "'mask' (a bit mask) must enable at least one lane, but both "
+              "words are 0";
   if (lanes <= 64 && high && *high != 0)
-    return op->emitOpError()
-           << "bit mask word 1 must be 0 for " << bits << "-bit elements, "
-           << "which have " << lanes << " lanes per repeat, but got " << *high;
+    return emitApiError(op, DiagCategory::Argument)
+           << "'mask[1]' must be 0 for " << bits << "-bit elements, which "
+           << "have " << lanes << " lanes per repeat, but got " << *high;
   return success();
 }
 
@@ -136,25 +140,31 @@ LogicalResult mlir::asc::detail::verifyCompareCount(Operation *op,
     return success();
   int64_t bytes = *value * getElementByteSize(elementType);
   if (bytes % kRepeatBytes != 0)
-    return op->emitOpError()
-           << "count " << *value << " of " << elementType << " spans " << bytes
-           << " bytes, which is not a multiple of " << kRepeatBytes << " bytes";
+    return emitApiError(op, DiagCategory::Argument)
+           << "'count' = " << *value << " " << getPyTypeName(elementType)
+           << " elements span " << bytes
+           << " bytes, which is not a multiple of " << kRepeatBytes
+           << " bytes (one repeat)";
   return success();
 }
 
-LogicalResult mlir::asc::detail::verifyWideningTypes(Operation *op, Type dst,
-                                                     Type src) {
-  if (dst == src || (dst.isF32() && src.isF16()))
+LogicalResult mlir::asc::detail::verifyWideningTypes(Operation *op, Value dst,
+                                                     Value src) {
+  Type dstType = getTensorElementType(dst.getType());
+  Type srcType = getTensorElementType(src.getType());
+  if (dstType == srcType || (dstType.isF32() && srcType.isF16()))
     return success();
-  return op->emitOpError()
-         << "cannot write " << dst << " results from " << src
-         << " sources; supported (destination, source) element types are "
-            "(f16, f16), (f32, f32) and (f32, f16)";
+  return emitApiError(op, DiagCategory::DType)
+         << "'dst' holds " << getPyTypeName(dstType) << " and '"
+         << getOperandName(op, src) << "' holds " << getPyTypeName(srcType)
+         << ", but supported (dst, " << getOperandName(op, src)
+         << ") element types are (float16, float16), (float32, float32) and "
+            "(float32, float16)";
 }
 
 namespace {
-/// A conversion Cast supports on A2/A3 and its round modes, one bit per
-/// RoundMode value.
+/// A conversion Cast supports on A2/A3 (element types as Python names them)
+/// and its round modes, one bit per RoundMode value.
 struct CastRule {
   StringLiteral src;
   StringLiteral dst;
@@ -176,42 +186,35 @@ static constexpr unsigned kOdd = modeBit(RoundMode::CAST_ODD);
 /// The conversions of hardware.md §4.3 (int4 aside). int32 -> f16 goes
 /// through the DEQSCALE register and ignores the round mode.
 static constexpr CastRule kCastRules[] = {
-    {"i8", "f16", kNone},
-    {"ui8", "f16", kNone},
-    {"i16", "f16", kRounding | kNone},
-    {"i16", "f32", kNone},
-    {"f16", "i8", kRounding | kNone},
-    {"f16", "ui8", kRounding | kNone},
-    {"f16", "i16", kRounding},
-    {"f16", "i32", kRounding},
-    {"f16", "f32", kNone},
-    {"bf16", "i32", kRounding},
-    {"bf16", "f32", kNone},
-    {"i32", "i16", kNone},
-    {"i32", "f16", kRounding | kNone | kOdd},
-    {"i32", "f32", kRounding | kNone},
-    {"i32", "i64", kNone},
-    {"f32", "i16", kRounding},
-    {"f32", "i32", kRounding},
-    {"f32", "i64", kRounding},
-    {"f32", "bf16", kRounding},
-    {"f32", "f32", kRounding},
-    {"f32", "f16", kRounding | kOdd | kNone},
-    {"i64", "i32", kNone},
-    {"i64", "f32", kRounding},
+    {"int8", "float16", kNone},
+    {"uint8", "float16", kNone},
+    {"int16", "float16", kRounding | kNone},
+    {"int16", "float32", kNone},
+    {"float16", "int8", kRounding | kNone},
+    {"float16", "uint8", kRounding | kNone},
+    {"float16", "int16", kRounding},
+    {"float16", "int32", kRounding},
+    {"float16", "float32", kNone},
+    {"bfloat16", "int32", kRounding},
+    {"bfloat16", "float32", kNone},
+    {"int32", "int16", kNone},
+    {"int32", "float16", kRounding | kNone | kOdd},
+    {"int32", "float32", kRounding | kNone},
+    {"int32", "int64", kNone},
+    {"float32", "int16", kRounding},
+    {"float32", "int32", kRounding},
+    {"float32", "int64", kRounding},
+    {"float32", "bfloat16", kRounding},
+    {"float32", "float32", kRounding},
+    {"float32", "float16", kRounding | kOdd | kNone},
+    {"int64", "int32", kNone},
+    {"int64", "float32", kRounding},
 };
-
-static std::string getTypeName(Type type) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  os << type;
-  return name;
-}
 
 LogicalResult mlir::asc::detail::verifyCastTypes(Operation *op, Type dst,
                                                  Type src, RoundMode mode) {
-  std::string srcName = getTypeName(src);
-  std::string dstName = getTypeName(dst);
+  std::string srcName = getPyTypeName(src);
+  std::string dstName = getPyTypeName(dst);
   const CastRule *rule = llvm::find_if(kCastRules, [&](const CastRule &r) {
     return r.src == srcName && r.dst == dstName;
   });
@@ -221,43 +224,47 @@ LogicalResult mlir::asc::detail::verifyCastTypes(Operation *op, Type dst,
     for (const CastRule &r : kCastRules)
       if (r.src == srcName)
         targets.push_back(r.dst);
-    return op->emitOpError()
-           << "cannot cast " << srcName << " to " << dstName << " on A2/A3; "
-           << srcName << " converts to " << llvm::join(targets, ", ");
+    return emitApiError(op, DiagCategory::DType)
+           << "cannot cast " << srcName << " to " << dstName
+           << " on Ascend 910B/910C; " << srcName << " converts to "
+           << llvm::join(targets, ", ");
   }
   if (rule->modes & modeBit(mode))
     return success();
-  SmallVector<StringRef> modes;
+  SmallVector<std::string> modes;
   for (unsigned value = 0; value <= static_cast<unsigned>(RoundMode::CAST_ODD);
        ++value)
     if (rule->modes & (1u << value))
-      modes.push_back(stringifyRoundMode(static_cast<RoundMode>(value)));
-  return op->emitOpError() << "cast from " << srcName << " to " << dstName
-                           << " supports round modes "
-                           << llvm::join(modes, ", ") << ", but got "
-                           << stringifyRoundMode(mode);
+      modes.push_back(getPyEnumName(static_cast<RoundMode>(value)));
+  return emitApiError(op, DiagCategory::Argument)
+         << "a cast from " << srcName << " to " << dstName << " supports "
+         << llvm::join(modes, ", ") << ", but 'round_mode' is "
+         << getPyEnumName(mode);
 }
 
 LogicalResult mlir::asc::detail::verifyCompareMode(Operation *op, Type src,
                                                    CmpMode mode) {
   if (src.isSignlessInteger(32) && mode != CmpMode::EQ)
-    return op->emitOpError()
-           << "i32 sources can only be compared with eq, but got "
-           << stringifyCmpMode(mode);
+    return emitApiError(op, DiagCategory::Argument)
+           << "int32 sources support only " << getPyEnumName(CmpMode::EQ)
+           << " on Ascend 910B/910C, but 'cmp_mode' is "
+           << getPyEnumName(mode);
   return success();
 }
 
 LogicalResult mlir::asc::detail::verifySelectMode(Operation *op, SelMode mode,
                                                   bool scalar) {
   if (scalar && mode != SelMode::VSEL_TENSOR_SCALAR_MODE)
-    return op->emitOpError()
-           << "a selection from a tensor and a scalar needs mode "
-              "vsel_tensor_scalar_mode, but got "
-           << stringifySelMode(mode);
+    return emitApiError(op, DiagCategory::Argument)
+           << "a scalar 'src1' needs "
+           << getPyEnumName(SelMode::VSEL_TENSOR_SCALAR_MODE)
+           << ", but 'sel_mode' is " << getPyEnumName(mode);
   if (!scalar && mode == SelMode::VSEL_TENSOR_SCALAR_MODE)
-    return op->emitOpError()
-           << "a selection from two tensors needs mode vsel_cmpmask_spr or "
-              "vsel_tensor_tensor_mode, but got vsel_tensor_scalar_mode";
+    return emitApiError(op, DiagCategory::Argument)
+           << "a tensor 'src1' needs "
+           << getPyEnumName(SelMode::VSEL_CMPMASK_SPR) << " or "
+           << getPyEnumName(SelMode::VSEL_TENSOR_TENSOR_MODE)
+           << ", but 'sel_mode' is " << getPyEnumName(mode);
   return success();
 }
 
@@ -266,8 +273,8 @@ LogicalResult mlir::asc::detail::verifySelectMode(Operation *op, SelMode mode,
 //===----------------------------------------------------------------------===//
 
 LogicalResult BrcbOp::verify() {
-  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeatTimes(),
-                                  /*setsMask=*/false);
+  return detail::verifyVectorMask(*this, Type(), Value(), Value(),
+                                  getRepeatTimes(), /*setsMask=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -275,6 +282,6 @@ LogicalResult BrcbOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult GatherbOp::verify() {
-  return detail::verifyVectorMask(*this, Type(), Value(), Value(), getRepeatTimes(),
-                                  /*setsMask=*/false);
+  return detail::verifyVectorMask(*this, Type(), Value(), Value(),
+                                  getRepeatTimes(), /*setsMask=*/false);
 }

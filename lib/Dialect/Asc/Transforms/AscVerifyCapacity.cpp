@@ -95,20 +95,16 @@ static uint64_t roundUpToBlock(uint64_t bytes) {
   return llvm::alignTo(bytes, 32);
 }
 
-static std::string upper(Hardware memory) {
-  return StringRef(stringifyHardware(memory)).upper();
-}
-
-/// "a vecin queue", "a vecin-to-vecout queue".
+/// "a TPosition.VECIN queue", "a TPosition.VECIN-to-TPosition.VECOUT
+/// queue".
 static std::string describeQueue(Type queue) {
   return TypeSwitch<Type, std::string>(queue)
       .Case([](TQueType type) {
-        return ("a " + stringifyTPosition(type.getPosition()) + " queue").str();
+        return "a " + getPyEnumName(type.getPosition()) + " queue";
       })
       .Case([](TQueBindType type) {
-        return ("a " + stringifyTPosition(type.getSrc()) + "-to-" +
-                stringifyTPosition(type.getDst()) + " queue")
-            .str();
+        return "a " + getPyEnumName(type.getSrc()) + "-to-" +
+               getPyEnumName(type.getDst()) + " queue";
       });
 }
 
@@ -131,7 +127,7 @@ static std::optional<Contribution> getContribution(Operation *op) {
         uint64_t block = roundUpToBlock(*length);
         return Contribution{
             op, getHardware(getQueueTensorPosition(queue)), *num * block,
-            ("InitBuffer of " + Twine(*num) + " × " + Twine(block) +
+            ("init_buffer of " + Twine(*num) + " × " + Twine(block) +
              " bytes for " + describeQueue(queue))
                 .str()};
       })
@@ -142,8 +138,9 @@ static std::optional<Contribution> getContribution(Operation *op) {
         TPosition position = op.getBuf().getType().getPosition();
         uint64_t bytes = roundUpToBlock(*length);
         return Contribution{op, getHardware(position), bytes,
-                            ("InitBuffer of " + Twine(bytes) + " bytes for a " +
-                             stringifyTPosition(position) + " buffer")
+                            ("init_buffer of " + Twine(bytes) +
+                             " bytes for a " + getPyEnumName(position) +
+                             " TBuf")
                                 .str()};
       })
       .Case([&](TPipeInitBufPoolOp op) -> std::optional<Contribution> {
@@ -154,9 +151,9 @@ static std::optional<Contribution> getContribution(Operation *op) {
         TPosition position = op.getPool().getType().getPosition();
         uint64_t bytes = roundUpToBlock(*length);
         return Contribution{op, getHardware(position), bytes,
-                            ("InitBufPool of " + Twine(bytes) +
-                             " bytes for a " + stringifyTPosition(position) +
-                             " buffer pool")
+                            ("init_buf_pool of " + Twine(bytes) +
+                             " bytes for a " + getPyEnumName(position) +
+                             " TBufPool")
                                 .str()};
       })
       .Case([&](LocalMemAllocatorAllocOp op) -> std::optional<Contribution> {
@@ -167,8 +164,8 @@ static std::optional<Contribution> getContribution(Operation *op) {
         uint64_t bytes =
             roundUpToBlock(*size * getElementByteSize(type.getElementType()));
         return Contribution{op, type.getHardware(), bytes,
-                            ("Alloc of " + Twine(bytes) + " bytes for a " +
-                             stringifyTPosition(type.getPosition()) + " tensor")
+                            ("alloc of " + Twine(bytes) + " bytes for a " +
+                             getPyEnumName(type.getPosition()) + " tensor")
                                 .str()};
       })
       .Default([](Operation *) { return std::nullopt; });
@@ -191,10 +188,10 @@ AscVerifyCapacity::checkStaticTensor(LocalTensorOp op, bool &failed) {
     return std::make_pair(begin, end);
   ++numOverflows;
   failed = true;
-  StringRef name = stringifyHardware(memory);
-  op.emitError() << "static local tensor occupies bytes [" << begin << ", "
-                 << end << ") of " << name << " but " << name << " has only "
-                 << capacity << " bytes";
+  std::string name = getPyEnumName(memory);
+  emitApiError(op, DiagCategory::Capacity)
+      << "the tensor occupies bytes [" << begin << ", " << end << ") of "
+      << name << ", but " << name << " has only " << capacity << " bytes";
   return std::nullopt;
 }
 
@@ -207,11 +204,12 @@ bool AscVerifyCapacity::checkFunction(FunctionOpInterface func) {
     ++numOverflows;
     failed = true;
     use.overflowed = true;
-    std::string name = upper(memory);
-    InFlightDiagnostic diag = op->emitError()
-                              << description << " brings " << name << " use to "
-                              << use.framework + use.staticEnd << " bytes; "
-                              << name << " has " << getCapacity(memory);
+    std::string name = getPyEnumName(memory);
+    InFlightDiagnostic diag = emitApiError(op, DiagCategory::Capacity)
+                              << description << " brings " << name
+                              << " use to " << use.framework + use.staticEnd
+                              << " bytes; " << name << " has "
+                              << getCapacity(memory);
     if (use.lastStatic && use.lastStatic != op)
       diag.attachNote(use.lastStatic->getLoc())
           << "static local tensors occupy " << name << " up to byte "

@@ -9,7 +9,6 @@ from . import (  # noqa: F401 - each registers its functions
     _api,
     block_sync,
     cache,
-    common,
     data_copy,
     dump_tensor,
     scalar,

@@ -7,12 +7,13 @@ function users call: an `OverloadSet` with pyasc's overload rules whose handlers
 arguments (Python numbers to IR constants, tensors to their handles) and call the op's generated
 builder. Nothing about an individual op is written here.
 
-Checks follow the check policy (docs/contributing.md): this layer checks only what Python alone knows
-(argument kinds and arity, compile-time-ness, list lengths); element types, positions and value ranges
-are the verifier's, with pyasc-worded messages.
+Checks follow the check policy (docs/language.md, "Errors"): this layer checks only what Python alone
+knows (argument kinds and arity, compile-time-ness, list lengths) and, from ODS `pyUnsupportedArchs`,
+that the configured part implements the API; element types, positions and value ranges are the
+verifier's, with pyasc-worded messages.
 
-Hand-written API functions (data movement, system control, ...) register with `@api(...)`; the
-package exports exactly the registered names.
+Hand-written API functions (data movement, system control, ...) register with `publish_all`,
+`publish_overloads` or `register_overloads`; the package exports exactly the registered names.
 """
 
 from __future__ import annotations
@@ -66,24 +67,12 @@ def _publish(info: ApiInfo, fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
-def api(name: str, cxx: str, forms: tuple[str, ...] = ("-",),
-        dtypes: tuple[DataType, ...] = ()) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Registers a hand-written basic API function (`@api("set_flag", "SetFlag")`)."""
-
-    def register(fn: Callable[..., Any]) -> Callable[..., Any]:
-        wrapped = fn if getattr(fn, "__asc_builtin__", False) else builtin(fn)
-        return _publish(ApiInfo(name, cxx, dtypes, (fn.__doc__ or "").split("\n")[0], forms=forms),
-                        wrapped)
-
-    return register
-
-
 def publish_all(namespace: dict[str, Any], names: tuple[tuple[str, str], ...],
-                forms: tuple[str, ...] = ("-",)) -> None:
+                forms: tuple[str, ...] = ("-",), dtypes: tuple[DataType, ...] = ()) -> None:
     """Registers the hand-written builtins `namespace[name]` under their Ascend C names."""
     for name, cxx in names:
         fn = namespace[name]
-        _publish(ApiInfo(name, cxx, (), (fn.__doc__ or "").split("\n")[0], forms=forms), fn)
+        _publish(ApiInfo(name, cxx, dtypes, (fn.__doc__ or "").split("\n")[0], forms=forms), fn)
 
 
 def publish_overloads(namespace: dict[str, Any], items: tuple[tuple[str, str, OverloadSet], ...]) -> None:
@@ -105,6 +94,12 @@ def register_overloads(name: str, cxx: str, overloads: OverloadSet, doc: str = "
     return _publish(ApiInfo(name, cxx, dtypes, doc, overloads), fn)
 
 
+def operand_dtypes(op: str, operand: str) -> tuple[DataType, ...]:
+    """The element types ODS allows for tensor operand `operand` of op `op` (for the registry of a
+    hand-written API)."""
+    return tuple(DataType(t) for t in _ods.OPERAND_DTYPES[op][operand])
+
+
 def _name(fn: Callable[..., Any], name: str, doc: str, overloads: OverloadSet) -> None:
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc + "\n\nForms:\n" + "\n".join("  " + c.signature(name) for c in overloads.candidates)
@@ -115,6 +110,7 @@ def _name(fn: Callable[..., Any], name: str, doc: str, overloads: OverloadSet) -
 # ---------------------------------------------------------------------------------------------------
 
 _LOCAL = instance_of(LocalTensor)
+_DTYPE = instance_of(DataType, "DataType")
 _GLOBAL = instance_of(GlobalTensor)
 _TENSOR = instance_of((LocalTensor, GlobalTensor), "Union[LocalTensor, GlobalTensor]")
 
@@ -150,6 +146,8 @@ def _kind(kind: str) -> Kind:
         return instance_of(_struct_class(kind.split(":")[1]))
     if kind.startswith("enum:"):
         return instance_of(getattr(_ods, kind.split(":")[1]))
+    if kind == "type":
+        return _DTYPE
     raise RuntimeError(f"unknown parameter kind {kind!r} in the generated API table")
 
 
@@ -184,13 +182,27 @@ def _operand(api_name: str, name: str, kind: str, value: Any, bound: dict[str, A
 def _attribute(api_name: str, name: str, kind: str, value: Any) -> Any:
     if kind == "bool":
         if isinstance(value, PlainValue):
-            raise TypeError(f"{api_name}: '{name}' must be a compile-time bool")
+            raise TypeError(f"{api_name}: '{name}' must be a compile-time bool, got {type(value).__name__}")
         return bool(value)
+    if kind == "type":
+        return value.to_ir()
     return value  # enums: the builder converts them
 
 
+def _check_platform(api_name: str, cxx: str, unsupported: dict[str, str], hint: str) -> None:
+    """Rejects an API the configured part does not implement (ODS `pyUnsupportedArchs`): the IR and the
+    simulator could express it, but the NPU has no such instruction."""
+    from ...runtime.config import current_platform, platform_info
+
+    platform = current_platform()
+    parts = unsupported.get(platform_info(platform).arch)
+    if parts is not None:
+        raise NotImplementedError(f"{api_name}: AscendC::{cxx} is not supported on {platform.value} ({parts}); "
+                                  f"{hint}")
+
+
 def _handler(api_name: str, builder: Callable[..., Any], params: tuple) -> Callable[..., Any]:
-    attrs = {p[0] for p in params if p[1] in ("bool",) or p[1].startswith("enum:")}
+    attrs = {p[0] for p in params if p[1] in ("bool", "type") or p[1].startswith("enum:")}
 
     def handle(**bound: Any) -> Any:
         b = builder_for(api_name)
@@ -215,9 +227,12 @@ def generated_api(name: str) -> Callable[..., Any]:
     for builder, form, params in spec["forms"]:
         overloads.add([Param(p, _kind(k), d) if d is not _ods.NO_DEFAULT else Param(p, _kind(k))
                        for p, k, d, _s, _i in params], _handler(name, builder, params), form=form)
+    unsupported, hint = spec["unsupported"], spec["unsupported_hint"]
 
     @builtin
     def fn(*args: Any, **kwargs: Any) -> Any:
+        if unsupported:
+            _check_platform(name, spec["cxx"], unsupported, hint)
         return overloads(*args, **kwargs)
 
     dtypes = tuple(DataType(t) for t in spec["dtypes"])

@@ -1,4 +1,5 @@
-"""Argument checks shared by the basic API, with messages in Python terms."""
+"""Argument checks shared by the hand-written API: what only Python knows (argument kinds, whether a
+GlobalTensor was ever bound), with messages in Python terms. Static rules are the verifier's."""
 
 from __future__ import annotations
 
@@ -28,12 +29,3 @@ def integer(value: Any, api: str, param: str) -> Any:
             raise TypeError(f"{api}: '{param}' must be an integer, got a {value.dtype.name} value")
         return semantic.materialize(value, value.dtype)
     return semantic.materialize(value, int32)
-
-
-def same_dtype(api: str, **tensors: Any) -> None:
-    items = list(tensors.items())
-    first_name, first = items[0]
-    for name, t in items[1:]:
-        if t.dtype != first.dtype:
-            raise TypeError(f"{api}: '{name}' holds {t.dtype.name} but '{first_name}' holds "
-                            f"{first.dtype.name}; element types must match")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..._C import _ods
 from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import int64
-from ..core.enums import CacheLine, DcciDst, ir_keyword
+from ..core.enums import CacheLine, DcciDst
 from ..core.ir_value import PlainValue
 from ..core.tensor import GlobalTensor
 from . import _api
@@ -20,13 +21,7 @@ def _dcci(entire_type: CacheLine, dst: GlobalTensor, dcci_dst: DcciDst | None) -
     api = "data_cache_clean_and_invalid"
     if dst.dtype is None:
         raise ValueError(f"{api}: 'dst' is a GlobalTensor that set_global_buffer never bound")
-    if dcci_dst == DcciDst.CACHELINE_ATOMIC:
-        raise ValueError(f"{api}: DcciDst.CACHELINE_ATOMIC is not supported on Ascend 910B/910C (A2/A3)")
-    b = builder_for(api)
-    attrs = {"entire_type": b.enum_attr("cache_line", ir_keyword(entire_type))}
-    if dcci_dst is not None:
-        attrs["dcci_dst"] = b.enum_attr("dcci_dst", ir_keyword(dcci_dst))
-    b.create(f"asc.{api}", [dst.handle], attrs=attrs)
+    _ods.data_cache_clean_and_invalid(builder_for(api), dst.handle, entire_type=entire_type, dcci_dst=dcci_dst)
 
 
 _clean = OverloadSet("data_cache_clean_and_invalid")
@@ -52,17 +47,14 @@ _preload.add([Param("pre_fetch_len", INT)], lambda pre_fetch_len: pre_fetch_len)
 def icache_preload(pre_fetch_len: Any) -> None:
     """`ICachePreLoad(pre_fetch_len)`: prefetch `pre_fetch_len` 2-KiB units of instructions."""
     length = _preload(pre_fetch_len)
-    if isinstance(length, int) and length < 0:
-        raise ValueError(f"icache_preload: 'pre_fetch_len' must be non-negative, got {length}")
-    b = builder_for("icache_preload")
-    b.create("asc.icache_preload", [semantic.materialize(length, int64)])
+    _ods.icache_preload(builder_for("icache_preload"), semantic.materialize(length, int64))
 
 
 @builtin
 def get_icache_preload_status() -> PlainValue:
     """`GetICachePreloadStatus()`: 1 while an ICache preload is in progress, 0 when done (simulator)."""
     b = builder_for("get_icache_preload_status")
-    return PlainValue(b.create1("asc.get_icache_preload_status", [], "i64"), int64)
+    return PlainValue(_ods.get_icache_preload_status(b, result_type=int64.to_ir()), int64)
 
 
 _api.publish_all(globals(), (("data_cache_clean_and_invalid", "DataCacheCleanAndInvalid"), ("icache_preload", "ICachePreLoad"),

@@ -6,9 +6,10 @@ from typing import Any
 
 import numpy as np
 
+from ..._C import _ods
 from ..core.builtin import builder_for, builtin
 from ..core.enums import TPosition
-from ..core.layout_types import BlockMode, DataCopyEnhancedParams, DeqScale, SliceInfo, pad_t
+from ..core.layout_types import DataCopyEnhancedParams, SliceInfo
 from ..core.tensor import GlobalTensor, LocalTensor
 from ..core.types import (
     DataCopyExtParams,
@@ -22,38 +23,25 @@ from ._overload import INT, Kind, OverloadSet, Param, instance_of
 LOCAL, GLOBAL = instance_of(LocalTensor), instance_of(GlobalTensor)
 
 
-def _pair(api: str, dst: Any, src: Any) -> list:
-    _checks.tensor(dst, api, "dst")
-    _checks.tensor(src, api, "src")
-    _checks.same_dtype(api, dst=dst, src=src)
-    return [dst.handle, src.handle]
+def _pair(api: str, dst: Any, src: Any) -> tuple[Any, Any]:
+    """The handles of `dst` and `src` (directions and element types are the verifier's)."""
+    return _checks.tensor(dst, api, "dst").handle, _checks.tensor(src, api, "src").handle
 
 
 def _count(dst: Any, src: Any, count: Any) -> None:
-    builder_for("data_copy").create("asc.data_copy", _pair("data_copy", dst, src) +
-                                    [_checks.integer(count, "data_copy", "count")])
+    _ods.data_copy(builder_for("data_copy"), *_pair("data_copy", dst, src),
+                   _checks.integer(count, "data_copy", "count"))
 
 
 def _params(dst: Any, src: Any, repeat_params: Any) -> None:
-    builder_for("data_copy").create("asc.data_copy_params_form", _pair("data_copy", dst, src) +
-                                    [repeat_params.handle])
-
-
-_CUBE_MODES = (("block_mode", BlockMode), ("deq_scale", DeqScale), ("is_relu_in", bool), ("pad_mode_in", pad_t))
+    _ods.data_copy_params_form(builder_for("data_copy"), *_pair("data_copy", dst, src), repeat_params.handle)
 
 
 def _enhanced(dst: Any, src: Any, params: Any, enhanced_params: Any) -> None:
     # Ascend 910B/910C ignore the enhanced parameters on the copies a vector core makes (ascendc_api.md
-    # §4.2): a cube-path mode would silently do nothing, so it is an error here.
-    for key, kind in _CUBE_MODES:
-        value = enhanced_params.fields[key]
-        if value:
-            shown = kind(value).name if kind is not bool else "True"
-            raise ValueError(f"data_copy: DataCopyEnhancedParams.{key} = {shown} selects a cube-path mode; "
-                             "Ascend 910B/910C apply no enhanced parameter to GM/UB copies (use the default, "
-                             "or data_copy(dst, src, repeat_params) and vector instructions)")
-    builder_for("data_copy").create("asc.data_copy_enhanced", _pair("data_copy", dst, src) +
-                                    [params.handle, enhanced_params.handle])
+    # §4.2): the verifier rejects a cube-path mode, which would silently do nothing.
+    _ods.data_copy_enhanced(builder_for("data_copy"), *_pair("data_copy", dst, src), params.handle,
+                            enhanced_params.handle)
 
 
 def _enhanced_repeat(dst: Any, src: Any, repeat_params: Any, enhanced_params: Any) -> None:
@@ -64,25 +52,9 @@ def _enhanced_intri(dst: Any, src: Any, intri_params: Any, enhanced_params: Any)
     _enhanced(dst, src, intri_params, enhanced_params)
 
 
-_UB = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
-
-
 def _slices(dst: Any, src: Any, slice_list1: Any, slice_list2: Any, dim_value: Any) -> None:
-    operands = _pair("data_copy", dst, src)
-    local = dst if isinstance(dst, LocalTensor) else src
-    if local.position not in _UB:
-        raise ValueError(f"data_copy: slice copies move between GM and a UB position (VECIN, VECOUT, VECCALC), "
-                         f"not TPosition.{local.position.name}")
-    if dst.dtype.sizeof() not in (1, 2, 4):
-        raise TypeError(f"data_copy: slice copies need 1-, 2- or 4-byte elements, got {dst.dtype.name}")
-    if isinstance(dim_value, int) and not 1 <= dim_value <= min(len(slice_list1), len(slice_list2)):
-        raise ValueError(f"data_copy: 'dim_value' must be in [1, {min(len(slice_list1), len(slice_list2))}] (the "
-                         f"slices given), got {dim_value}")
-    b = builder_for("data_copy")
-    b.create("asc.data_copy_slice",
-             operands + [s.handle for s in slice_list1] + [s.handle for s in slice_list2] +
-             [_checks.integer(dim_value, "data_copy", "dim_value")],
-             attrs={"operandSegmentSizes": b.attr(f"array<i32: 1, 1, {len(slice_list1)}, {len(slice_list2)}, 1>")})
+    _ods.data_copy_slice(builder_for("data_copy"), *_pair("data_copy", dst, src), [s.handle for s in slice_list1],
+                         [s.handle for s in slice_list2], _checks.integer(dim_value, "data_copy", "dim_value"))
 
 
 _SLICES = Kind("List[SliceInfo]", lambda v: isinstance(v, (list, tuple)) and len(v) > 0
@@ -117,12 +89,8 @@ def data_copy(*args: Any, **kwargs: Any) -> None:
 
 
 def _pad(dst: Any, src: Any, data_copy_params: Any, pad_params: Any = None) -> None:
-    operands = _pair("data_copy_pad", dst, src) + [data_copy_params.handle]
-    if pad_params is not None:
-        if isinstance(pad_params, DataCopyPadExtParams) and pad_params.dtype != dst.dtype:
-            raise TypeError(f"data_copy_pad: pad_params hold {pad_params.dtype.name} but dst holds {dst.dtype.name}")
-        operands.append(pad_params.handle)
-    builder_for("data_copy_pad").create("asc.data_copy_pad", operands)
+    _ods.data_copy_pad(builder_for("data_copy_pad"), *_pair("data_copy_pad", dst, src), data_copy_params.handle,
+                       pad_params.handle if pad_params is not None else None)
 
 
 _data_copy_pad = OverloadSet("data_copy_pad")
@@ -154,7 +122,7 @@ def set_pad_value(padding_value: Any, pos: Any = None) -> None:
     pads with -2.5 while `asc.set_pad_value(-2.5)` (float32) pads with the low 16 bits of its pattern (0.0);
     the simulator warns about the latter."""
     from ..core import semantic
-    from ..core.dtype import float64, from_numpy_name
+    from ..core.dtype import from_numpy_name
     from ..core.ir_value import PlainValue
 
     if pos is not None and pos != TPosition.MAX:
@@ -170,11 +138,7 @@ def set_pad_value(padding_value: Any, pos: Any = None) -> None:
     else:
         raise TypeError("set_pad_value: 'padding_value' must be a number (int, float, a numpy scalar or a "
                         f"PlainValue), got {type(padding_value).__name__}")
-    if dtype.bitwidth < 8 or dtype == float64:
-        raise TypeError(f"set_pad_value: 'padding_value' is {dtype.name}, but SetPadValue takes an 8- to 64-bit "
-                        "integer, float16, bfloat16 or float32 value")
-    b = builder_for("set_pad_value")
-    b.create("asc.set_pad_value", [semantic.materialize(value, dtype)])
+    _ods.set_pad_value(builder_for("set_pad_value"), semantic.materialize(value, dtype))
 
 
 @builtin
@@ -184,20 +148,14 @@ def load_image_to_local(dst: Any, load_data_params: Any) -> None:
     colour-space conversion, data-type conversion, padding, channel padding (sim/VECTOR.md, "AIPP /
     LoadImageToLocal"). Pixel (row, col) of the padded output occupies C0 elements (32 bytes; 4 elements
     with `c_padding_mode=1`) at `(row * width + col) * C0`."""
-    from ..core.dtype import float16, int8
     from ..core.types import LoadImageToLocalParams
 
     api = "load_image_to_local"
     _checks.tensor(dst, api, "dst", (LocalTensor,))
-    if dst.position not in (TPosition.A1, TPosition.B1):
-        raise ValueError(f"{api}: 'dst' must be at TPosition.A1 or TPosition.B1 (L1), not "
-                         f"TPosition.{dst.position.name}")
-    if dst.dtype not in (int8, float16):
-        raise TypeError(f"{api}: 'dst' holds {dst.dtype.name}, but LoadImageToLocal writes int8 or float16")
     if not isinstance(load_data_params, LoadImageToLocalParams):
         raise TypeError(f"{api}: 'load_data_params' must be an asc.LoadImageToLocalParams, got "
                         f"{type(load_data_params).__name__}")
-    builder_for(api).create("asc.load_image_to_local", [dst.handle, load_data_params.handle])
+    _ods.load_image_to_local(builder_for(api), dst.handle, load_data_params.handle)
 
 
 _api.publish_all(globals(), (("set_pad_value", "SetPadValue"), ("load_image_to_local", "LoadImageToLocal")))

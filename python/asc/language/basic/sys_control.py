@@ -3,20 +3,20 @@ context pointers, Mmad control bits, data-cache preload and the UB access-range 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..._C import _ods
 from ..core import semantic
 from ..core.aipp_types import AippParams
 from ..core.builtin import builder_for, builtin
-from ..core.dtype import int1, int8, int32, int64, uint8, uint64
-from ..core.enums import AippInputFormat, AtomicDtype, AtomicOp, ir_keyword
-from ..core.ir_value import GlobalAddress, PlainValue
+from ..core.dtype import int1, int8, int32, int64, uint8
+from ..core.enums import AippInputFormat, AtomicDtype, AtomicOp
+from ..core.ir_value import GlobalAddress, PlainValue, gm_addr_type
 from ..core.tensor import GlobalTensor
 from ..core.types import CheckLocalMemoryIAParam
 from . import _api
 from ._overload import OverloadSet, Param, instance_of
-
-_GM_ADDR = "!asc.gm_addr<ui8>"
 
 
 def _bool(api: str, param: str, value: Any) -> Any:
@@ -30,9 +30,6 @@ def _bool(api: str, param: str, value: Any) -> Any:
 def _gm_addr(api: str, param: str, value: Any) -> Any:
     if not isinstance(value, GlobalAddress):
         raise TypeError(f"{api}: '{param}' must be a GlobalAddress (GM_ADDR), got {type(value).__name__}")
-    if value.dtype not in (uint8, int8):
-        raise TypeError(f"{api}: '{param}' must be a GM_ADDR (an address of uint8 elements), got an "
-                        f"address of {value.dtype.name if value.dtype else 'unknown'} elements")
     return value.handle
 
 
@@ -40,8 +37,6 @@ def _hccl_index(api: str, index: Any) -> int:
     if isinstance(index, bool) or not isinstance(index, int):
         raise TypeError(f"{api}: 'index' must be the Python int 0 or 1 (a template argument), "
                         f"got {type(index).__name__}")
-    if index not in (0, 1):
-        raise ValueError(f"{api}: 'index' must be 0 or 1 (two communication domains), got {index}")
     return index
 
 
@@ -53,89 +48,84 @@ def set_store_atomic_config(atomic_type: AtomicDtype, atomic_op: AtomicOp) -> No
         raise TypeError(f"set_store_atomic_config: 'atomic_type' must be an AtomicDtype, got {atomic_type!r}")
     if not isinstance(atomic_op, AtomicOp):
         raise TypeError(f"set_store_atomic_config: 'atomic_op' must be an AtomicOp, got {atomic_op!r}")
-    b = builder_for("set_store_atomic_config")
-    b.create("asc.set_store_atomic_config", [],
-             attrs={"atomic_type": b.enum_attr("atomic_dtype", ir_keyword(atomic_type)),
-                    "atomic_op": b.enum_attr("atomic_op", ir_keyword(atomic_op))})
+    _ods.set_store_atomic_config(builder_for("set_store_atomic_config"), atomic_type=atomic_type,
+                                 atomic_op=atomic_op)
 
 
 @builtin
 def get_store_atomic_config() -> tuple[PlainValue, PlainValue]:
     """`GetStoreAtomicConfig(type, op)`: the AtomicDtype and AtomicOp values now in effect."""
     b = builder_for("get_store_atomic_config")
-    op = b.create("asc.get_store_atomic_config", [], ["i32", "i32"])
-    return PlainValue(op.result(0), int32), PlainValue(op.result(1), int32)
+    atomic_type, atomic_op = _ods.get_store_atomic_config(b, result_types=[int32.to_ir()] * 2)
+    return PlainValue(atomic_type, int32), PlainValue(atomic_op, int32)
 
 
 @builtin
 def init_soc_state() -> None:
     """`InitSocState()`: atomics off, normal mask mode, all mask bits set."""
-    builder_for("init_soc_state").create("asc.init_soc_state", [])
+    _ods.init_soc_state(builder_for("init_soc_state"))
 
 
 @builtin
 def ascend_is_aic() -> PlainValue:
     """`g_coreType == AscendC::AIC` (int8): whether this code runs on a cube core."""
-    return PlainValue(builder_for("ascend_is_aic").create1("asc.ascend_is_aic", [], "i8"), int8)
+    return PlainValue(_ods.ascend_is_aic(builder_for("ascend_is_aic"), result_type=int8.to_ir()), int8)
 
 
 @builtin
 def ascend_is_aiv() -> PlainValue:
     """`g_coreType == AscendC::AIV` (int8): whether this code runs on a vector core."""
-    return PlainValue(builder_for("ascend_is_aiv").create1("asc.ascend_is_aiv", [], "i8"), int8)
+    return PlainValue(_ods.ascend_is_aiv(builder_for("ascend_is_aiv"), result_type=int8.to_ir()), int8)
 
 
 @builtin
 def get_sys_workspace() -> GlobalAddress:
     """`GetSysWorkSpacePtr()`: the system workspace (null until `set_sys_workspace`)."""
     b = builder_for("get_sys_workspace")
-    return GlobalAddress(b.create1("asc.get_sys_workspace", [], _GM_ADDR), uint8)
+    return GlobalAddress(_ods.get_sys_workspace(b, result_type=gm_addr_type(uint8)), uint8)
 
 
 @builtin
 def set_sys_workspace(workspace: GlobalAddress) -> None:
     """`SetSysWorkspace(workspace)`: `workspace` is a GM_ADDR (uint8 address)."""
-    b = builder_for("set_sys_workspace")
-    b.create("asc.set_sys_workspace", [_gm_addr("set_sys_workspace", "workspace", workspace)])
+    _ods.set_sys_workspace(builder_for("set_sys_workspace"), _gm_addr("set_sys_workspace", "workspace", workspace))
 
 
 @builtin
 def get_hccl_context(index: int) -> GlobalAddress:
     """`GetHcclContext<index>()`: the context of communication domain 0 or 1 (null until set)."""
-    b = builder_for("get_hccl_context")
-    attrs = {"index": b.int_attr("i32", _hccl_index("get_hccl_context", index))}
-    return GlobalAddress(b.create1("asc.get_hccl_context", [], _GM_ADDR, attrs), uint8)
+    handle = _ods.get_hccl_context(builder_for("get_hccl_context"), index=_hccl_index("get_hccl_context", index),
+                                   result_type=gm_addr_type(uint8))
+    return GlobalAddress(handle, uint8)
 
 
 @builtin
 def set_hccl_context(index: int, context: GlobalAddress) -> None:
     """`SetHcclContext<index>(context)`."""
-    b = builder_for("set_hccl_context")
-    attrs = {"index": b.int_attr("i32", _hccl_index("set_hccl_context", index))}
-    b.create("asc.set_hccl_context", [_gm_addr("set_hccl_context", "context", context)], attrs=attrs)
+    _ods.set_hccl_context(builder_for("set_hccl_context"), _gm_addr("set_hccl_context", "context", context),
+                          index=_hccl_index("set_hccl_context", index))
 
 
-def _control_bit(api: str, param: str, value: Any) -> None:
-    b = builder_for(api)
-    b.create(f"asc.{api}", [_bool(api, param, value)])
+def _control_bit(api: str, builder: Callable[..., Any], param: str, value: Any) -> None:
+    builder(builder_for(api), _bool(api, param, value))
 
 
 @builtin
 def set_hf32_mode(hf32_mode: Any) -> None:
     """`SetHF32Mode(hf32_mode)`: Mmad converts float inputs to HF32 (cube path only)."""
-    _control_bit("set_hf32_mode", "hf32_mode", hf32_mode)
+    _control_bit("set_hf32_mode", _ods.set_hf32_mode, "hf32_mode", hf32_mode)
 
 
 @builtin
 def set_hf32_trans_mode(trans_mode: Any) -> None:
     """`SetHF32TransMode(trans_mode)`: HF32 rounding of Mmad (cube path only)."""
-    _control_bit("set_hf32_trans_mode", "trans_mode", trans_mode)
+    _control_bit("set_hf32_trans_mode", _ods.set_hf32_trans_mode, "trans_mode", trans_mode)
 
 
 @builtin
 def set_mm_layout_transform(mm_layout_mode: Any) -> None:
     """`SetMMLayoutTransform(mm_layout_mode)`: Mmad M/N order (cube path only)."""
-    _control_bit("set_mm_layout_transform", "mm_layout_mode", mm_layout_mode)
+    _control_bit("set_mm_layout_transform", _ods.set_mm_layout_transform, "mm_layout_mode", mm_layout_mode)
 
 
 @builtin
@@ -144,14 +134,12 @@ def data_cache_preload(src: GlobalTensor, cache_offset: Any) -> None:
     `cache_offset` a byte offset."""
     if not isinstance(src, GlobalTensor):
         raise TypeError(f"data_cache_preload: 'src' must be a GlobalTensor, got {type(src).__name__}")
-    if src.dtype != uint64:
-        raise TypeError("data_cache_preload: 'src' must be a GlobalTensor of uint64 (GlobalTensor<uint64_t>), "
-                        f"got {src.dtype.name if src.dtype else 'an unbound GlobalTensor'}")
+    if src.dtype is None:
+        raise ValueError("data_cache_preload: 'src' is a GlobalTensor that set_global_buffer never bound")
     if isinstance(cache_offset, bool) or not isinstance(cache_offset, (int, PlainValue)) or (
             isinstance(cache_offset, PlainValue) and not cache_offset.dtype.is_int()):
         raise TypeError(f"data_cache_preload: 'cache_offset' must be an integer, got {cache_offset!r}")
-    b = builder_for("data_cache_preload")
-    b.create("asc.data_cache_preload", [src.handle, semantic.materialize(cache_offset, int64)])
+    _ods.data_cache_preload(builder_for("data_cache_preload"), src.handle, semantic.materialize(cache_offset, int64))
 
 
 @builtin
@@ -161,7 +149,7 @@ def check_local_memory_ia(check_params: CheckLocalMemoryIAParam) -> None:
     if not isinstance(check_params, CheckLocalMemoryIAParam):
         raise TypeError("check_local_memory_ia: 'check_params' must be a CheckLocalMemoryIAParam, got "
                         f"{type(check_params).__name__}")
-    builder_for("check_local_memory_ia").create("asc.check_local_memory_ia", [check_params.handle])
+    _ods.check_local_memory_ia(builder_for("check_local_memory_ia"), check_params.handle)
 
 
 def _aipp(src0: GlobalTensor, src1: GlobalTensor | None, input_format: AippInputFormat,
@@ -172,14 +160,8 @@ def _aipp(src0: GlobalTensor, src1: GlobalTensor | None, input_format: AippInput
             continue
         if src.dtype is None:
             raise ValueError(f"{api}: '{name}' is a GlobalTensor that set_global_buffer never bound")
-    # Any element type: AIPP reads the image as bytes from the buffer's address (every input format
-    # is *_U8), so a float16 GlobalTensor is as valid a source as a uint8 one (SetAippFunctions<T, U>).
-    if src1 is not None and src1.dtype != src0.dtype:
-        raise TypeError(f"{api}: 'src1' holds {src1.dtype.name} but 'src0' holds {src0.dtype.name}")
-    b = builder_for(api)
-    operands = [src0.handle] + ([src1.handle] if src1 is not None else []) + [config.handle]
-    b.create(f"asc.{api}", operands,
-             attrs={"input_format": b.enum_attr("aipp_input_format", ir_keyword(input_format))})
+    _ods.set_aipp_functions(builder_for(api), src0.handle, src1.handle if src1 is not None else None, config.handle,
+                            input_format=input_format)
 
 
 _set_aipp = OverloadSet("set_aipp_functions")

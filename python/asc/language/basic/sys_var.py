@@ -2,66 +2,67 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..._C import _ods
 from ..core import semantic
 from ..core.builtin import builder_for, builtin
-from ..core.dtype import int32, int64, uint32
+from ..core.dtype import DataType, int32, int64, uint32
 from ..core.ir_value import PlainValue
 from . import _api
 
 
-def _query(api: str, ir_type: str = "i32") -> PlainValue:
-    dtype = int64 if ir_type == "i64" else int32
-    return PlainValue(builder_for(api).create1(f"asc.{api}", [], ir_type), dtype)
+def _query(api: str, builder: Callable[..., Any], dtype: DataType = int32) -> PlainValue:
+    return PlainValue(builder(builder_for(api), result_type=dtype.to_ir()), dtype)
 
 
 @builtin
 def get_block_idx() -> PlainValue:
     """Index of the block this core runs, in [0, num_blocks)."""
-    return _query("get_block_idx")
+    return _query("get_block_idx", _ods.get_block_idx)
 
 
 @builtin
 def get_block_num() -> PlainValue:
     """Number of blocks of the launch."""
-    return _query("get_block_num")
+    return _query("get_block_num", _ods.get_block_num)
 
 
 @builtin
 def get_sub_block_idx() -> PlainValue:
     """Index of this vector core within its AI Core (0 on the simulator: AIV-only launches)."""
-    return _query("get_sub_block_idx")
+    return _query("get_sub_block_idx", _ods.get_sub_block_idx)
 
 
 @builtin
 def get_sub_block_num() -> PlainValue:
     """Vector cores per AI Core task (1 for AIV-only launches)."""
-    return _query("get_sub_block_num")
+    return _query("get_sub_block_num", _ods.get_sub_block_num)
 
 
 @builtin
 def get_task_ratio() -> PlainValue:
     """Vector cores per cube core of the launch (1 unless MIX 1:2)."""
-    return _query("get_task_ratio")
+    return _query("get_task_ratio", _ods.get_task_ratio)
 
 
 @builtin
 def get_data_block_size_in_bytes() -> PlainValue:
     """Size of a data block: 32 bytes."""
-    return _query("get_data_block_size_in_bytes")
+    return _query("get_data_block_size_in_bytes", _ods.get_data_block_size_in_bytes)
 
 
 @builtin
 def get_program_counter() -> PlainValue:
     """`GetProgramCounter()` (int64)."""
-    return _query("get_program_counter", "i64")
+    return _query("get_program_counter", _ods.get_program_counter, int64)
 
 
 @builtin
 def get_system_cycle() -> PlainValue:
     """`GetSystemCycle()`: the 50-MHz system counter (int64); µs = cycles / 50."""
-    return _query("get_system_cycle", "i64")
+    return _query("get_system_cycle", _ods.get_system_cycle, int64)
 
 
 @builtin
@@ -71,15 +72,14 @@ def get_arch_version(core_version: Any) -> PlainValue:
     if isinstance(core_version, bool) or not isinstance(core_version, (int, PlainValue)) or (
             isinstance(core_version, PlainValue) and not core_version.dtype.is_int()):
         raise TypeError(f"get_arch_version: 'core_version' must be an integer, got {core_version!r}")
-    b = builder_for("get_arch_version")
     operand = semantic.materialize(core_version, uint32)
-    return PlainValue(b.create1("asc.get_arch_version", [operand], "i32"), uint32)
+    return PlainValue(_ods.get_arch_version(builder_for("get_arch_version"), operand, result_type="i32"), uint32)
 
 
 @builtin
 def trap() -> None:
     """`Trap()`: stops the core; the launch fails with a KernelError naming this line."""
-    builder_for("trap").create("asc.trap", [])
+    _ods.trap(builder_for("trap"))
 
 
 _api.publish_all(globals(), (("get_block_idx", "GetBlockIdx"), ("get_block_num", "GetBlockNum"), ("get_sub_block_idx", "GetSubBlockIdx"), ("get_sub_block_num", "GetSubBlockNum"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ..._C import _ods
 from . import semantic
 from .builtin import builder_for
 from .dtype import DataType, float16, int1, int8, int16, int32, uint8
@@ -108,14 +109,12 @@ def _operand(part: str, name: str, value: Any, dtype: DataType, u: DataType) -> 
     if not dtype.is_float() and (isinstance(value, float) or
                                  (isinstance(value, PlainValue) and value.dtype.is_float())):
         raise TypeError(f"{where} must be an integer, got {value!r}")
-    is_u = name.startswith("padding_value") or name == "c_padding_value"
-    bounds = {"uint8": (0, 255), "int8": (-128, 127)}.get(u.name if is_u else "")
-    if name.startswith(("dtc_mean", "csc_bias")):
-        bounds = (0, 255)
-    if name.startswith("csc_matrix"):
-        bounds = (-32768, 32767)
-    if bounds and isinstance(value, int) and not bounds[0] <= value <= bounds[1]:
-        raise ValueError(f"{where} must be in [{bounds[0]}, {bounds[1]}], got {value}")
+    # A literal outside a signed field's type would wrap when materialised, out of the verifier's
+    # sight; the unsigned fields are int32 constants the verifier range-checks.
+    if dtype in (int8, int16) and isinstance(value, int):
+        lo, hi = -(1 << (dtype.bitwidth - 1)), (1 << (dtype.bitwidth - 1)) - 1
+        if not lo <= value <= hi:
+            raise ValueError(f"{where} must be in [{lo}, {hi}], got {value}")
     return semantic.materialize(value, dtype)
 
 
@@ -130,8 +129,8 @@ class AippParams(IRValue):
                  dtc_params: AippDataTypeConvParams | None = None,
                  c_padding_params: AippChannelPaddingParams | None = None,
                  csc_params: AippColorSpaceConvParams | None = None) -> None:
-        if not isinstance(dtype, DataType) or dtype not in (uint8, int8, float16):
-            raise TypeError(f"AippParams: 'dtype' must be uint8, int8 or float16, got {dtype!r}")
+        if not isinstance(dtype, DataType):
+            raise TypeError(f"AippParams: 'dtype' must be a data type, got {dtype!r}")
         given = {"padding_params": padding_params, "swap_params": swap_params,
                  "single_line_params": single_line_params, "dtc_params": dtc_params,
                  "c_padding_params": c_padding_params, "csc_params": csc_params}
@@ -148,7 +147,7 @@ class AippParams(IRValue):
             self.parts[key] = part
             for f in fields(part):
                 operands.append(_operand(key, f.name, getattr(part, f.name), _kind(f.name, dtype), dtype))
-        super().__init__(b.create1("asc.aipp_params", operands, f"!asc.aipp_params<{dtype.to_ir()}>"))
+        super().__init__(_ods.aipp_params(b, operands, result_type=_ods.aipp_params_type(dtype.to_ir())))
 
 
 __all__ = ["AippInputFormat", "AippPaddingParams", "AippSwapParams", "AippSingleLineParams",

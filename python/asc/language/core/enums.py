@@ -23,7 +23,6 @@ from ..._C._ods import (
     RoundMode,
     SelMode,
     TPosition,
-    enum_keyword,
 )
 
 
@@ -57,11 +56,6 @@ class CacheRwMode(IntEnum):
 
 class GatherMaskMode(IntEnum):
     DEFAULT = 0
-
-
-def ir_keyword(value: IntEnum) -> str:
-    """The keyword the `asc` dialect uses for an enum value (`HardEvent.MTE2_V` -> `mte2_v`)."""
-    return enum_keyword(value)
 
 
 __all__ = [

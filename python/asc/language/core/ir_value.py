@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..._C import _ods
 from . import semantic
 from .builtin import builder_for, builtin
 from .dtype import DataType, int32
@@ -94,7 +95,8 @@ PlainValue.__invert__ = lambda self: semantic.unary("~", self)  # type: ignore[a
 
 
 def gm_addr_type(dtype: DataType) -> str:
-    return f"!asc.gm_addr<{dtype.to_ir()}>"
+    """The MLIR type of a GlobalAddress of `dtype` elements."""
+    return _ods.gm_addr_type(dtype.to_ir())
 
 
 class GlobalAddress(IRValue):
@@ -118,7 +120,7 @@ class GlobalAddress(IRValue):
         if dtype.is_float():
             raise TypeError("a GlobalAddress can only be offset by an integer, not a float value")
         off = semantic.materialize(offset, dtype)
-        return GlobalAddress(b.create1("asc.ptr_offset", [self.handle, off], self.handle.type), self.dtype)
+        return GlobalAddress(_ods.ptr_offset(b, self.handle, off, result_type=self.handle.type), self.dtype)
 
     __radd__ = __add__
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ctypes
 from typing import Any, ClassVar
 
+from ..._C import _ods
 from . import semantic
 from .builtin import builder_for
 from .dtype import DataType
@@ -110,13 +111,13 @@ class Struct:
     @classmethod
     def ir_type(cls) -> str:
         """`!asc.struct<"Name", ["field" : type, ...], pack = N>` (nested structs by their own type)."""
-        parts = []
+        fields = []
         for k, f in cls._fields_.items():
             t = f.dtype.to_ir() if isinstance(f, Field) else f.struct.ir_type()
             if isinstance(f, Field) and f.dtype.name == "bool":
                 t = "i8"
-            parts.append(f'"{f.name or k}" : {t}')
-        return f'!asc.struct<"{cls.__name__}", [{", ".join(parts)}], pack = {cls._pack_}>'
+            fields.append((f.name or k, t))
+        return _ods.struct_type(cls.__name__, fields, cls._pack_)
 
 
 class StructValue(IRValue):
@@ -131,7 +132,7 @@ class StructValue(IRValue):
     @staticmethod
     def load(pointer: Any, struct: type[Struct]) -> StructValue:
         b = builder_for("struct")
-        return StructValue(b.create1("asc.struct_load", [pointer], struct.ir_type()), struct)
+        return StructValue(_ods.struct_load(b, pointer, result_type=struct.ir_type()), struct)
 
     def __getattr__(self, key: str) -> Any:
         struct = object.__getattribute__(self, "struct")
@@ -139,11 +140,10 @@ class StructValue(IRValue):
         if f is None:
             raise AttributeError(f"{struct.__name__} has no field '{key}'")
         b = builder_for(f"{struct.__name__}.{key}")
-        name = b.ctx.str_attr(f.name or key)
+        name = f.name or key
         if isinstance(f, StructField):
-            handle = b.create1("asc.struct_get", [self.handle], f.struct.ir_type(), {"field": name})
-            return StructValue(handle, f.struct)
-        handle = b.create1("asc.struct_get", [self.handle], semantic.ir_scalar_type(f.dtype), {"field": name})
+            return StructValue(_ods.struct_get(b, self.handle, field=name, result_type=f.struct.ir_type()), f.struct)
+        handle = _ods.struct_get(b, self.handle, field=name, result_type=semantic.ir_scalar_type(f.dtype))
         return PlainValue(handle, f.dtype)
 
     def set_field(self, key: str, value: Any) -> None:
@@ -152,5 +152,5 @@ class StructValue(IRValue):
         if not isinstance(f, Field):
             raise AttributeError(f"{self.struct.__name__} has no scalar field '{key}'")
         b = builder_for(f"{self.struct.__name__}.{key}")
-        self.handle = b.create1("asc.struct_set", [self.handle, semantic.materialize(value, f.dtype)],
-                                self.struct.ir_type(), {"field": b.ctx.str_attr(f.name or key)})
+        self.handle = _ods.struct_set(b, self.handle, semantic.materialize(value, f.dtype), field=f.name or key,
+                                      result_type=self.struct.ir_type())

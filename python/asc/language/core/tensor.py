@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from ..._C import _ods
 from . import semantic
 from .builtin import builder_for, builtin
 from .dtype import DataType, int32, uint32, uint64
-from .enums import TPosition, ir_keyword
-from .ir_value import GlobalAddress, IRValue, PlainValue
+from .enums import TPosition
+from .ir_value import GlobalAddress, IRValue, PlainValue, gm_addr_type
 
-_ON_CHIP = {TPosition.A1, TPosition.A2, TPosition.B1, TPosition.B2, TPosition.C1, TPosition.C2,
-            TPosition.CO1, TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC}
+
+def local_tensor_type(pos: TPosition, dtype: DataType) -> str:
+    """The MLIR type of a LocalTensor of `dtype` elements at `pos`."""
+    return _ods.local_tensor_type(pos, dtype.to_ir())
 
 
 def _int(value: Any, what: str) -> Any:
@@ -52,7 +56,7 @@ class BaseTensor(IRValue):
         offset = _offset_from_subscript(key, kind)
         b = builder_for(f"{kind}.__getitem__")
         off = _index(offset, f"{kind} index")
-        return b.create1("asc.subview", [self.handle, off], self.handle.type)
+        return _ods.subview(b, self.handle, off, result_type=self.handle.type)
 
 
     @builtin
@@ -60,8 +64,8 @@ class BaseTensor(IRValue):
         """Reads one element (a scalar access on PIPE_S)."""
         self._require_dtype("get_value")
         b = builder_for("get_value")
-        handle = b.create1("asc.get_value", [self.handle, _index(index, "get_value index")],
-                           semantic.ir_scalar_type(self.dtype))
+        handle = _ods.get_value(b, self.handle, _index(index, "get_value index"),
+                                result_type=semantic.ir_scalar_type(self.dtype))
         return PlainValue(handle, self.dtype)
 
     @builtin
@@ -71,8 +75,7 @@ class BaseTensor(IRValue):
         if not isinstance(value, (PlainValue, int, float, bool)):
             raise TypeError(f"set_value: 'value' must be a number, got {type(value).__name__}")
         b = builder_for("set_value")
-        b.create("asc.set_value", [self.handle, _index(index, "set_value index"),
-                                   semantic.materialize(value, self.dtype)])
+        _ods.set_value(b, self.handle, _index(index, "set_value index"), semantic.materialize(value, self.dtype))
 
     @builtin
     def item(self) -> PlainValue:
@@ -92,7 +95,7 @@ class GlobalTensor(BaseTensor):
     def __init__(self, handle: Any = None) -> None:
         if handle is None:
             # Typed later: the element type comes from set_global_buffer's address.
-            handle = builder_for("GlobalTensor").create1("asc.global_tensor", [], "!asc.global_tensor<none>")
+            handle = _ods.global_tensor(builder_for("GlobalTensor"), result_type=_ods.global_tensor_type("none"))
         super().__init__(handle, None)
 
     @builtin
@@ -101,15 +104,11 @@ class GlobalTensor(BaseTensor):
             raise TypeError(f"set_global_buffer expects a GlobalAddress, got {type(buffer).__name__}")
         b = builder_for("set_global_buffer")
         if self.dtype is None:
+            # The first binding types the tensor; the verifier checks later ones against it.
             self.dtype = buffer.dtype
-            self.handle.set_type(b.type(f"!asc.global_tensor<{buffer.dtype.to_ir()}>"))
-        elif self.dtype != buffer.dtype:
-            raise TypeError(f"this GlobalTensor holds {self.dtype.name} but the buffer holds "
-                            f"{buffer.dtype.name}")
-        operands = [self.handle, buffer.handle]
-        if buffer_size is not None:
-            operands.append(_index(buffer_size, "buffer_size"))
-        b.create("asc.set_global_buffer", operands)
+            self.handle.set_type(b.type(_ods.global_tensor_type(buffer.dtype.to_ir())))
+        size = _index(buffer_size, "buffer_size") if buffer_size is not None else None
+        _ods.set_global_buffer(b, self.handle, buffer.handle, size)
 
     @builtin
     def __getitem__(self, key: Any) -> GlobalTensor:
@@ -121,15 +120,15 @@ class GlobalTensor(BaseTensor):
         """The element count given to `set_global_buffer` (0 when it was given none), as a uint64."""
         self._require_dtype("get_size")
         b = builder_for("get_size")
-        return PlainValue(b.create1("asc.global_tensor_get_size", [self.handle], "i64"), uint64)
+        return PlainValue(_ods.global_tensor_get_size(b, self.handle, result_type="i64"), uint64)
 
     @builtin
     def get_phy_addr(self, offset: Any = 0) -> GlobalAddress:
         """The GM address of this view plus `offset` elements."""
         self._require_dtype("get_phy_addr")
         b = builder_for("get_phy_addr")
-        handle = b.create1("asc.global_tensor_get_phy_addr", [self.handle, _index(offset, "get_phy_addr offset")],
-                           f"!asc.gm_addr<{self.dtype.to_ir()}>")
+        handle = _ods.global_tensor_get_phy_addr(b, self.handle, _index(offset, "get_phy_addr offset"),
+                                                 result_type=gm_addr_type(self.dtype))
         return GlobalAddress(handle, self.dtype)
 
     def __repr__(self) -> str:
@@ -155,19 +154,17 @@ class LocalTensor(BaseTensor):
         if not isinstance(dtype, DataType):
             raise TypeError(f"LocalTensor expects a data type first (e.g. asc.float32), got {dtype!r}")
         pos = TPosition(pos)
-        if pos not in _ON_CHIP:
-            raise ValueError(f"a LocalTensor lives in an on-chip position, not TPosition.{pos.name}")
-        result = f"!asc.local_tensor<{ir_keyword(pos)}, {dtype.to_ir()}>"
+        result = local_tensor_type(pos, dtype)
         if addr is None and tile_size is None:
             # `LocalTensor(dtype[, pos])`: an empty descriptor, set later by set_addr_with_offset.
-            super().__init__(b.create1("asc.local_tensor_empty", [], result), dtype)
+            super().__init__(_ods.local_tensor_empty(b, result_type=result), dtype)
             self.position = pos
             return
         addr = 0 if addr is None else addr
         tile_size = 0 if tile_size is None else tile_size
         addr_v = _index(addr, "LocalTensor address")
         size_v = _index(tile_size, "LocalTensor tile_size")
-        super().__init__(b.create1("asc.local_tensor", [addr_v, size_v], result), dtype)
+        super().__init__(_ods.local_tensor(b, addr_v, size_v, result_type=result), dtype)
         self.position = pos
 
     @builtin
@@ -177,48 +174,47 @@ class LocalTensor(BaseTensor):
     @builtin
     def get_phy_addr(self, offset: Any = None) -> PlainValue:
         """The byte address of this view (plus `offset` elements) in its on-chip memory, as a uint64."""
-        operands = [self.handle]
-        if offset is not None:
-            operands.append(_index(offset, "get_phy_addr offset"))
         b = builder_for("get_phy_addr")
-        return PlainValue(b.create1("asc.local_tensor_get_phy_addr", operands, "i64"), uint64)
+        off = _index(offset, "get_phy_addr offset") if offset is not None else None
+        return PlainValue(_ods.local_tensor_get_phy_addr(b, self.handle, off, result_type="i64"), uint64)
 
     @builtin
     def get_size(self) -> PlainValue:
         """The element count of this view (`GetSize`), as a uint32."""
-        return self._getter("asc.local_tensor_get_size", "get_size", uint32)
+        return self._getter(_ods.local_tensor_get_size, "get_size", uint32)
 
     @builtin
     def get_length(self) -> PlainValue:
         """The byte length of this view (`GetLength`), as a uint32."""
-        return self._getter("asc.local_tensor_get_length", "get_length", uint32)
+        return self._getter(_ods.local_tensor_get_length, "get_length", uint32)
 
     @builtin
     def get_position(self) -> PlainValue:
         """The logical position as an int32 (compare it with `asc.TPosition` members)."""
-        return self._getter("asc.local_tensor_get_position", "get_position", int32)
+        return self._getter(_ods.local_tensor_get_position, "get_position", int32)
 
     @builtin
     def get_user_tag(self) -> PlainValue:
         """The tag of this tensor's queue buffer (`set_user_tag`), as an int32."""
-        return self._getter("asc.local_tensor_get_user_tag", "get_user_tag", int32)
+        return PlainValue(_ods.local_tensor_get_user_tag(builder_for("get_user_tag"), self.handle), int32)
 
     @builtin
     def set_user_tag(self, tag: Any = 0) -> None:
         """Tags this tensor's queue buffer (shared by every tensor of that buffer; the tensor must come
         from a TQue or TBuf)."""
         b = builder_for("set_user_tag")
-        b.create("asc.local_tensor_set_user_tag", [self.handle, semantic.materialize(_int(tag, "tag"), int32)])
+        _ods.local_tensor_set_user_tag(b, self.handle, semantic.materialize(_int(tag, "tag"), int32))
 
     @builtin
     def set_size(self, size: Any = 0) -> None:
         """Sets the element count of this view (`SetSize`)."""
-        self._rebind("asc.local_tensor_set_size", "set_size", _index(size, "set_size size"))
+        self._rebind(_ods.local_tensor_set_size, "set_size", _index(size, "set_size size"))
 
     @builtin
     def set_buffer_len(self, data_len: Any) -> None:
         """Sets the byte length of this view (`SetBufferLen` stores its argument as bytes)."""
-        self._rebind("asc.local_tensor_set_buffer_len", "set_buffer_len", _index(data_len, "set_buffer_len data_len"))
+        self._rebind(_ods.local_tensor_set_buffer_len, "set_buffer_len",
+                     _index(data_len, "set_buffer_len data_len"))
 
     @builtin
     def set_addr_with_offset(self, src: LocalTensor, offset: Any) -> None:
@@ -227,9 +223,9 @@ class LocalTensor(BaseTensor):
         if not isinstance(src, LocalTensor):
             raise TypeError(f"set_addr_with_offset: 'src' must be a LocalTensor, got {type(src).__name__}")
         b = builder_for("set_addr_with_offset")
-        result = f"!asc.local_tensor<{ir_keyword(src.position)}, {self.dtype.to_ir()}>"
-        self._keep_name(b.create1("asc.local_tensor_set_addr_with_offset",
-                                  [src.handle, _index(offset, "set_addr_with_offset offset")], result))
+        self._keep_name(_ods.local_tensor_set_addr_with_offset(
+            b, src.handle, _index(offset, "set_addr_with_offset offset"),
+            result_type=local_tensor_type(src.position, self.dtype)))
         self.position = src.position
 
     @builtin
@@ -238,19 +234,19 @@ class LocalTensor(BaseTensor):
         if not isinstance(dtype, DataType):
             raise TypeError(f"reinterpret_cast expects a data type (e.g. asc.int32), got {dtype!r}")
         b = builder_for("reinterpret_cast")
-        result = f"!asc.local_tensor<{ir_keyword(self.position)}, {dtype.to_ir()}>"
-        return LocalTensor(dtype, self.position,
-                           handle=b.create1("asc.local_tensor_reinterpret_cast", [self.handle], result))
+        handle = _ods.local_tensor_reinterpret_cast(b, self.handle,
+                                                    result_type=local_tensor_type(self.position, dtype))
+        return LocalTensor(dtype, self.position, handle=handle)
 
-    def _getter(self, op: str, api: str, dtype: DataType) -> PlainValue:
-        return PlainValue(builder_for(api).create1(op, [self.handle], semantic.ir_scalar_type(dtype)), dtype)
+    def _getter(self, builder: Callable[..., Any], api: str, dtype: DataType) -> PlainValue:
+        handle = builder(builder_for(api), self.handle, result_type=semantic.ir_scalar_type(dtype))
+        return PlainValue(handle, dtype)
 
-    def _rebind(self, op: str, api: str, value: Any) -> None:
+    def _rebind(self, builder: Callable[..., Any], api: str, value: Any) -> None:
         # The setters yield the updated descriptor (see asc.local_tensor_set_size); this object now
         # names it. Inside a runtime loop or branch the tensor's variable is carried out of the body
         # (codegen/scope.py treats `t.set_size(...)` as re-binding `t`).
-        handle = builder_for(api).create1(op, [self.handle, value], self.handle.type)
-        self._keep_name(handle)
+        self._keep_name(builder(builder_for(api), self.handle, value, result_type=self.handle.type))
 
     def _keep_name(self, handle: Any) -> None:
         # The C++ variable of the updated descriptor takes the Python variable's name (`z_local_1`).

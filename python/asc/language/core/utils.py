@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any
 
+from ..._C import _ods
 from .builtin import builder_for, builtin
 from .dtype import int16, int32
 from .ir_value import IRValue, PlainValue
@@ -27,12 +28,12 @@ def ceildiv(x: Any, y: Any) -> Any:
 
 
 class Property(Enum):
-    """Ascend C constants readable with `asc.property(...)` (name, IR keyword, dtype)."""
+    """Ascend C constants readable with `asc.property(...)`: the dialect's value and the C++ type."""
 
-    DEFAULT_C0_SIZE = ("default_c0_size", int32)
-    ONE_BLK_SIZE = ("one_blk_size", int16)
-    TOTAL_L1_SIZE = ("total_l1_size", int32)
-    TOTAL_L0C_SIZE = ("total_l0c_size", int32)
+    DEFAULT_C0_SIZE = (_ods.Property.DEFAULT_C0_SIZE, int32)
+    ONE_BLK_SIZE = (_ods.Property.ONE_BLK_SIZE, int16)
+    TOTAL_L1_SIZE = (_ods.Property.TOTAL_L1_SIZE, int32)
+    TOTAL_L0C_SIZE = (_ods.Property.TOTAL_L0C_SIZE, int32)
 
 
 DEFAULT_C0_SIZE = Property.DEFAULT_C0_SIZE
@@ -46,7 +47,6 @@ def property(prop: Property) -> PlainValue:  # noqa: A001 - the pyasc name
     """The value of an Ascend C constant (e.g. `asc.property(asc.ONE_BLK_SIZE)`) as a runtime scalar."""
     if not isinstance(prop, Property):
         raise TypeError(f"property: expected one of {[p.name for p in Property]}, got {prop!r}")
-    keyword, dtype = prop.value
-    b = builder_for("property")
-    handle = b.create1("asc.property", [], dtype.to_ir(), {"property": b.enum_attr("property", keyword)})
+    value, dtype = prop.value
+    handle = _ods.property(builder_for("property"), property=value, result_type=dtype.to_ir())
     return PlainValue(handle, dtype)

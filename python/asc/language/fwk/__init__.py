@@ -1,5 +1,6 @@
 """Framework classes: TPipe, TQue, TQueBind, TBuf, TBufPool, LocalMemAllocator."""
 
-from .tpipe import LocalMemAllocator, TBuf, TBufPool, TPipe, TQue, TQueBind, get_tpipe_ptr
+from . import tpipe
+from .tpipe import *  # noqa: F403 - exactly tpipe.__all__
 
-__all__ = ["TPipe", "TQue", "TQueBind", "TBuf", "TBufPool", "get_tpipe_ptr", "LocalMemAllocator"]
+__all__ = list(tpipe.__all__)

@@ -37,7 +37,8 @@ def Asc_ScalarCastOp : Asc_ApiOp<"scalar_cast", "AscendC::ScalarCast", [Pure],
     ```
   }];
   let arguments = (ins F32:$value, Asc_RoundModeAttr:$round_mode);
-  let results = (outs AnyTypeOf<[F16, I32]>:$result);
+  // f16 or i32: the verifier says so in pyasc's words.
+  let results = (outs Asc_ElementType:$result);
   let assemblyFormat =
       "$value `,` $round_mode attr-dict `:` type($value) `->` type($result)";
   let castsResult = 0;
@@ -208,7 +209,8 @@ def Asc_AscendIsAivOp : Asc_CoreTypeOp<"ascend_is_aiv", "AIV">;
 // Workspace and HCCL context
 //===----------------------------------------------------------------------===//
 
-// GM_ADDR: `__gm__ uint8_t*`.
+// GM_ADDR: `__gm__ uint8_t*`. Results have this type; operands are any
+// !asc.gm_addr, which the verifier checks with pyasc's words.
 def Asc_GMAddrU8 : Type<
     CPred<"::llvm::isa<::mlir::asc::GMAddrType>($_self) && "
           "::llvm::cast<::mlir::asc::GMAddrType>($_self).getElementType()"
@@ -241,8 +243,9 @@ def Asc_SetSysWorkspaceOp : Asc_ApiOp<"set_sys_workspace",
     AscendC::SetSysWorkspace(w);
     ```
   }];
-  let arguments = (ins Asc_GMAddrU8:$workspace);
-  let assemblyFormat = "$workspace attr-dict `:` type($workspace)";
+  let arguments = (ins Asc_GMAddrType:$workspace);
+  let assemblyFormat = "$workspace attr-dict `:` qualified(type($workspace))";
+  let hasVerifier = 1;
 }
 
 def Asc_GetHcclContextOp : Asc_ApiOp<"get_hccl_context",
@@ -282,8 +285,9 @@ def Asc_SetHcclContextOp : Asc_ApiOp<"set_hccl_context",
     AscendC::SetHcclContext<1>(c);
     ```
   }];
-  let arguments = (ins I32Attr:$index, Asc_GMAddrU8:$context);
-  let assemblyFormat = "$index `,` $context attr-dict `:` type($context)";
+  let arguments = (ins I32Attr:$index, Asc_GMAddrType:$context);
+  let assemblyFormat =
+      "$index `,` $context attr-dict `:` qualified(type($context))";
   let hasVerifier = 1;
   let extraClassDefinition = [{
     void $cppClass::getTemplateArguments(
@@ -363,6 +367,7 @@ def Asc_ICachePreloadOp : Asc_ApiOp<"icache_preload", "AscendC::ICachePreLoad",
   }];
   let arguments = (ins AnySignlessInteger:$pre_fetch_len);
   let assemblyFormat = "$pre_fetch_len attr-dict `:` type($pre_fetch_len)";
+  let hasVerifier = 1;
 }
 
 def Asc_GetICachePreloadStatusOp : Asc_ApiOp<"get_icache_preload_status",
@@ -458,7 +463,11 @@ def Asc_CheckLocalMemoryIAParamOp : Asc_ParamStructOp<
      "is_mte_write", "is_enable"],
     [8, 32, 32, 1, 1, 1, 1, 1, 1, 1],
     "%p = asc.check_local_memory_ia_param %c0, %c0, %c256, %f, %f, %t, %t, "
-    "%f, %f, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1">;
+    "%f, %f, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1"> {
+  let defaults = ["0", "0", "0", "false", "false", "false", "false", "false",
+                  "false", "false"];
+  let check = "::mlir::asc::detail::verifyCheckLocalMemoryIAParam(*this)";
+}
 
 def Asc_CheckLocalMemoryIAOp : Asc_ApiOp<"check_local_memory_ia",
     "AscendC::CheckLocalMemoryIA", [Asc_ControlEffects]> {
@@ -481,6 +490,7 @@ def Asc_CheckLocalMemoryIAOp : Asc_ApiOp<"check_local_memory_ia",
 
 def Asc_AippParamsOp : Asc_Op<"aipp_params", [Pure,
     DeclareOpInterfaceMethods<Asc_ParamStructOpInterface>]> {
+  let pyName = "AippParams";
   let summary = "build an AscendC::AippParams<U>";
   let description = [{
     The 37 fields of the six sub-structs in C++ declaration order: padding
@@ -548,7 +558,10 @@ def Asc_LoadImageToLocalParamsOp : Asc_ParamStructOp<
      "right_pad_size"],
     [16, 16, 16, 16, 16, 8, 8, 16, 16],
     "%p = asc.load_image_to_local_params %c2, %c2, %c0, %c0, %c2, %c0, %c0, "
-    "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32">;
+    "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32"> {
+  let defaults = ["2", "2", "0", "0", "2", "0", "0", "0", "0"];
+  let check = "::mlir::asc::detail::verifyLoadImageToLocalParams(*this)";
+}
 
 def Asc_LoadImageToLocalOp : Asc_ApiOp<"load_image_to_local",
     "AscendC::LoadImageToLocal",
@@ -557,8 +570,8 @@ def Asc_LoadImageToLocalOp : Asc_ApiOp<"load_image_to_local",
   let description = [{
     Reads the image configured by the last `asc.set_aipp_functions` of the
     core, crops it, applies the AIPP stages and writes the pixels into `dst`
-    (position a1 or b1, element type i8 or f16). Constant fields of the
-    parameters are checked: sizes in [2, 4095], paddings in [0, 32],
+    (position a1 or b1, element type i8 or f16). The parameters' op checks
+    their constant fields: sizes in [2, 4095], paddings in [0, 32],
     horiz_start_pos + horiz_size <= src_horiz_size.
 
     ```mlir

@@ -15,14 +15,17 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/OpDefinition.h"
+#include "llvm/Support/TypeName.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir {
 namespace asc {
 
-/// What kind of rule a diagnostic reports. The spellings are shared with the
-/// simulator's diagnostics (sim/include/ascsim/runtime.h).
+/// What kind of rule a diagnostic reports; the Python frontend picks the
+/// exception class from it. The spellings are shared with the simulator's
+/// diagnostics (sim/include/ascsim/runtime.h).
 enum class DiagCategory {
   Argument,  // a value outside its documented range, a wrong combination
   DType,     // an element type the API does not support
@@ -30,24 +33,61 @@ enum class DiagCategory {
   Alignment, // an address or size that is not suitably aligned
   Capacity,  // buffers that do not fit in an on-chip memory
   Sync,      // flags, events and pipes used incorrectly
+  Queue,     // the TPipe framework used incorrectly (queues, buffers, pools)
 };
 
-/// "argument", "dtype", "position", "alignment", "capacity", "sync".
+/// "argument", "dtype", "position", "alignment", "capacity", "sync",
+/// "queue".
 StringRef stringifyDiagCategory(DiagCategory category);
 
 /// The name under which pyasc users know `op`: the Python API it is a form
 /// of (`add` for `asc.add_l0`), else its mnemonic.
 StringRef getApiName(Operation *op);
 
+/// The pyasc keyword of the ODS operand group `operand` belongs to
+/// (`repeat_times`), or "" if `operand` is not an operand of `op`.
+StringRef getOperandName(Operation *op, Value operand);
+
 /// Emits an error on `op` worded for pyasc users: the message starts with
 /// "<api name>: " and the diagnostic carries `category`.
 InFlightDiagnostic emitApiError(Operation *op, DiagCategory category);
 
-/// The location `op`'s diagnostics of `category` are emitted at.
-Location getCategorizedLoc(Operation *op, DiagCategory category);
+/// As above, at `loc` for the Python API `api` (errors not tied to an asc
+/// op, e.g. on a kernel function).
+InFlightDiagnostic emitApiError(Location loc, StringRef api,
+                                DiagCategory category);
+
+/// The error of a type verifier worded for pyasc users: the location of
+/// `emitError`'s diagnostic with `category`, the message starting with
+/// "<api>: " (the Python class that builds the type, e.g. "TQue").
+InFlightDiagnostic emitTypeError(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef api, DiagCategory category);
+
+/// `loc` carrying `category`.
+Location getCategorizedLoc(Location loc, DiagCategory category);
 
 /// The category carried by a diagnostic location, if any.
 std::optional<StringRef> getDiagCategory(Location loc);
+
+/// The Python name of an element type ("float16", "uint8"), else its MLIR
+/// spelling.
+std::string getPyTypeName(Type type);
+
+/// "a float16 value", "an int32 value".
+std::string getPyValueName(Type type);
+
+namespace detail {
+/// How Python spells the value `keyword` of the C++ enum `cppEnum`
+/// ("mlir::asc::CmpMode", "eq" -> "CMPMODE.EQ"); from ODS.
+std::string getPyEnumName(StringRef cppEnum, StringRef keyword);
+} // namespace detail
+
+/// How Python spells an enum value: `CMPMODE.EQ`, `PipeID.PIPE_S`.
+template <typename EnumT>
+std::string getPyEnumName(EnumT value) {
+  return detail::getPyEnumName(llvm::getTypeName<EnumT>(),
+                               stringifyEnum(value));
+}
 
 namespace detail {
 /// Checks the operand rules of `op` (memory and element types of its tensor

@@ -18,6 +18,8 @@ include "mlir/IR/OpBase.td"
 //===----------------------------------------------------------------------===//
 
 def Asc_Dialect : Dialect {
+  // The unit attribute marking a kernel entry (Python reads it from ODS).
+  string kernelAttrName = "asc.kernel";
   let name = "asc";
   let cppNamespace = "::mlir::asc";
   let summary = "Ascend C kernel API as an MLIR dialect";
@@ -47,7 +49,7 @@ def Asc_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Name of the unit attribute that marks a `func.func` as a kernel entry.
     static constexpr ::llvm::StringLiteral getKernelAttrName() {
-      return ::llvm::StringLiteral("asc.kernel");
+      return ::llvm::StringLiteral("}] # kernelAttrName # [{");
     }
 
   private:
@@ -82,7 +84,14 @@ class Asc_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 //  * `pyForm`: the form's tag (`count`, `l0`, `l1`, ...);
 //  * `pyHidden`: arguments pyasc does not expose (their ODS default applies);
 //  * `pyExtra`: Python-only trailing parameters pyasc accepts and ignores,
-//    as "name:kind=default" (e.g. the count forms' `is_set_mask`).
+//    as "name:kind=default" (e.g. the count forms' `is_set_mask`);
+//  * `pyName`: the name pyasc users know the op by when it is not an API's
+//    form and not its mnemonic (`TPipe.init_buffer`); verifier messages
+//    start with it;
+//  * `pyUnsupportedArchs`: architectures (`PlatformInfo.arch`) whose parts
+//    do not implement the API, as "arch:what the parts are called"; calling
+//    the API while such a part is configured fails at compile time, saying
+//    `pyUnsupportedHint` (what to do instead).
 // The op's tensor operands satisfy the operand rules generated from their
 // constraints (memory and element types, e.g. Asc_UBTensorOf), checked with
 // pyasc-worded messages (AscDiagnostics.h).
@@ -96,6 +105,9 @@ class Asc_Op<string mnemonic, list<Trait> traits = []>
   string pyForm = "";
   list<string> pyHidden = [];
   list<string> pyExtra = [];
+  string pyName = "";
+  list<string> pyUnsupportedArchs = [];
+  string pyUnsupportedHint = "";
 }
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCDIALECT_TD

@@ -29,6 +29,7 @@ class Asc_ObjectOp<string mnemonic, Type type, list<Trait> traits = []>
 
 def Asc_TPipeOp : Asc_ObjectOp<"tpipe", Asc_TPipeType, [
     MemoryEffects<[MemWrite<Asc_PipeResource>, MemWrite<Asc_SyncResource>]>]> {
+  let pyName = "TPipe";
   let summary = "create the core's TPipe";
   let description = [{
     Python `asc.TPipe()`. Constructing a TPipe registers it as the core's
@@ -46,6 +47,7 @@ def Asc_TPipeOp : Asc_ObjectOp<"tpipe", Asc_TPipeType, [
 }
 
 def Asc_TQueOp : Asc_ObjectOp<"tque", Asc_TQueType> {
+  let pyName = "TQue";
   let summary = "declare a queue";
   let description = [{
     Python `asc.TQue(pos, depth)`. The queue has no buffers until
@@ -61,6 +63,7 @@ def Asc_TQueOp : Asc_ObjectOp<"tque", Asc_TQueType> {
 }
 
 def Asc_TQueBindOp : Asc_ObjectOp<"tque_bind", Asc_TQueBindType> {
+  let pyName = "TQueBind";
   let summary = "declare a queue between two positions";
   let description = [{
     Python `asc.TQueBind(src, dst, depth)`.
@@ -75,6 +78,7 @@ def Asc_TQueBindOp : Asc_ObjectOp<"tque_bind", Asc_TQueBindType> {
 }
 
 def Asc_TBufOp : Asc_ObjectOp<"tbuf", Asc_TBufType> {
+  let pyName = "TBuf";
   let summary = "declare an un-queued buffer";
   let description = [{
     Python `asc.TBuf(pos)`.
@@ -89,6 +93,7 @@ def Asc_TBufOp : Asc_ObjectOp<"tbuf", Asc_TBufType> {
 }
 
 def Asc_TBufPoolOp : Asc_ObjectOp<"tbuf_pool", Asc_TBufPoolType> {
+  let pyName = "TBufPool";
   let summary = "declare a buffer pool";
   let description = [{
     Python `asc.TBufPool(pos, buf_id_size)`.
@@ -104,6 +109,7 @@ def Asc_TBufPoolOp : Asc_ObjectOp<"tbuf_pool", Asc_TBufPoolType> {
 
 def Asc_LocalMemAllocatorOp
     : Asc_ObjectOp<"local_mem_allocator", Asc_LocalMemAllocatorType> {
+  let pyName = "LocalMemAllocator";
   let summary = "declare a bump allocator of static local tensors";
   let description = [{
     Python `asc.LocalMemAllocator(hard)`. Allocation starts at address 0 of
@@ -145,6 +151,7 @@ def Asc_GetTPipePtrOp : Asc_Op<"get_tpipe_ptr", [Asc_PipeReadEffects]> {
 
 def Asc_TPipeInitBufferOp
     : Asc_MemberOp<"tpipe_init_buffer", "InitBuffer", [Asc_PipeEffects]> {
+  let pyName = "TPipe.init_buffer";
   let summary = "give a queue its buffers";
   let description = [{
     Python `pipe.init_buffer(que, num, len)`: `num` buffers (2 = double
@@ -174,6 +181,7 @@ def Asc_TPipeInitBufferOp
 
 def Asc_TPipeInitTBufOp
     : Asc_MemberOp<"tpipe_init_tbuf", "InitBuffer", [Asc_PipeEffects]> {
+  let pyName = "TPipe.init_buffer";
   let summary = "give a TBuf its buffer";
   let description = [{
     Python `pipe.init_buffer(buf, num)` (for a TBuf the second argument is
@@ -201,6 +209,7 @@ def Asc_TPipeInitTBufOp
 
 def Asc_TPipeInitBufPoolOp
     : Asc_MemberOp<"tpipe_init_buf_pool", "InitBufPool", [Asc_PipeEffects]> {
+  let pyName = "TPipe.init_buf_pool";
   let summary = "give a buffer pool its memory";
   let description = [{
     Python `pipe.init_buf_pool(pool, len[, share_buf])`: `len` bytes for the
@@ -241,6 +250,7 @@ class Asc_TPipeLifeCycleOp<string mnemonic, string member>
 }
 
 def Asc_TPipeInitOp : Asc_TPipeLifeCycleOp<"tpipe_init", "Init"> {
+  let pyName = "TPipe.init";
   let summary = "re-initialise a destroyed pipe";
   let description = [{
     ```mlir
@@ -253,6 +263,7 @@ def Asc_TPipeInitOp : Asc_TPipeLifeCycleOp<"tpipe_init", "Init"> {
 }
 
 def Asc_TPipeResetOp : Asc_TPipeLifeCycleOp<"tpipe_reset", "Reset"> {
+  let pyName = "TPipe.reset";
   let summary = "release every buffer of the pipe";
   let description = [{
     Buffers given out by InitBuffer become free so they can be given out
@@ -268,6 +279,7 @@ def Asc_TPipeResetOp : Asc_TPipeLifeCycleOp<"tpipe_reset", "Reset"> {
 }
 
 def Asc_TPipeDestroyOp : Asc_TPipeLifeCycleOp<"tpipe_destroy", "Destroy"> {
+  let pyName = "TPipe.destroy";
   let summary = "wait for outstanding events and release the pipe";
   let description = [{
     Needed before another TPipe is created.
@@ -300,6 +312,7 @@ class Asc_TPipeEventIdOp<string mnemonic, string member, list<Trait> traits>
 def Asc_TPipeAllocEventIdOp
     : Asc_TPipeEventIdOp<"tpipe_alloc_event_id", "AllocEventID",
                          [Asc_PipeEffects]> {
+  let pyName = "TPipe.alloc_event_id";
   let summary = "reserve a flag id of a hardware event";
   let description = [{
     Python `pipe.alloc_event_id(event)`. The id must be released with
@@ -317,6 +330,7 @@ def Asc_TPipeAllocEventIdOp
 def Asc_TPipeFetchEventIdOp
     : Asc_TPipeEventIdOp<"tpipe_fetch_event_id", "FetchEventID",
                          [Asc_PipeReadEffects]> {
+  let pyName = "TPipe.fetch_event_id";
   let summary = "a free flag id of a hardware event, without reserving it";
   let description = [{
     Python `pipe.fetch_event_id(event)`.
@@ -333,6 +347,7 @@ def Asc_TPipeFetchEventIdOp
 def Asc_TPipeReleaseEventIdOp
     : Asc_MemberOp<"tpipe_release_event_id", "ReleaseEventID",
                    [Asc_PipeEffects], /*hasTemplateArgs=*/1> {
+  let pyName = "TPipe.release_event_id";
   let summary = "release a flag id reserved with tpipe_alloc_event_id";
   let description = [{
     Python `pipe.release_event_id(id, event)`.
@@ -371,6 +386,7 @@ class Asc_QueueTensorOp<string mnemonic, string member>
 }
 
 def Asc_AllocTensorOp : Asc_QueueTensorOp<"alloc_tensor", "AllocTensor"> {
+  let pyName = "TQue.alloc_tensor";
   let summary = "take a free buffer of a queue";
   let description = [{
     Python `que.alloc_tensor(dtype)`. Waits until the next buffer is free
@@ -387,6 +403,7 @@ def Asc_AllocTensorOp : Asc_QueueTensorOp<"alloc_tensor", "AllocTensor"> {
 }
 
 def Asc_DeQueOp : Asc_QueueTensorOp<"deque", "DeQue"> {
+  let pyName = "TQue.deque";
   let summary = "take the oldest enqueued tensor of a queue";
   let description = [{
     Python `que.deque(dtype)`. Waits until its producer's writes are done.
@@ -417,6 +434,7 @@ class Asc_QueueTensorArgOp<string mnemonic, string member>
 }
 
 def Asc_EnQueOp : Asc_QueueTensorArgOp<"enque", "EnQue"> {
+  let pyName = "TQue.enque";
   let summary = "publish a tensor to the queue's consumer";
   let description = [{
     Python `que.enque(tensor)`. Sets the flag the consumer's DeQue waits for.
@@ -431,6 +449,7 @@ def Asc_EnQueOp : Asc_QueueTensorArgOp<"enque", "EnQue"> {
 }
 
 def Asc_FreeTensorOp : Asc_QueueTensorArgOp<"free_tensor", "FreeTensor"> {
+  let pyName = "TQue.free_tensor";
   let summary = "give a tensor's buffer back to its queue";
   let description = [{
     Python `que.free_tensor(tensor)`. C++ takes the tensor by non-const
@@ -451,6 +470,7 @@ def Asc_FreeTensorOp : Asc_QueueTensorArgOp<"free_tensor", "FreeTensor"> {
 
 def Asc_FreeAllEventOp
     : Asc_MemberOp<"free_all_event", "FreeAllEvent", [Asc_QueueEffects]> {
+  let pyName = "TQue.free_all_event";
   let summary = "release the event ids a queue holds";
   let description = [{
     Python `que.free_all_event()`. The queue's depth must be at least 1.
@@ -494,17 +514,25 @@ class Asc_QueueQueryOp<string mnemonic, string member, Type resultType,
 
 def Asc_VacantInQueOp
     : Asc_QueueQueryOp<"vacant_in_que", "VacantInQue", I1, "i1", "bool",
-                       "true if another tensor can be enqueued">;
+                       "true if another tensor can be enqueued"> {
+  let pyName = "TQue.vacant_in_que";
+}
 def Asc_HasTensorInQueOp
     : Asc_QueueQueryOp<"has_tensor_in_que", "HasTensorInQue", I1, "i1",
-                       "bool", "true if a tensor is enqueued">;
+                       "bool", "true if a tensor is enqueued"> {
+  let pyName = "TQue.has_tensor_in_que";
+}
 def Asc_GetTensorCountInQueOp
     : Asc_QueueQueryOp<"get_tensor_count_in_que", "GetTensorCountInQue",
                        AnySignlessInteger, "i32", "int32_t",
-                       "number of enqueued tensors">;
+                       "number of enqueued tensors"> {
+  let pyName = "TQue.get_tensor_count_in_que";
+}
 def Asc_HasIdleBufferOp
     : Asc_QueueQueryOp<"has_idle_buffer", "HasIdleBuffer", I1, "i1", "bool",
-                       "true if a buffer is free for alloc_tensor">;
+                       "true if a buffer is free for alloc_tensor"> {
+  let pyName = "TQue.has_idle_buffer";
+}
 
 //===----------------------------------------------------------------------===//
 // TBuf
@@ -512,6 +540,7 @@ def Asc_HasIdleBufferOp
 
 def Asc_TBufGetOp : Asc_MemberOp<"tbuf_get", "Get", [Asc_PipeReadEffects],
                                  /*hasTemplateArgs=*/1> {
+  let pyName = "TBuf.get";
   let summary = "the buffer of a TBuf as a tensor";
   let description = [{
     Python `buf.get(dtype[, len])`: the whole buffer, or its first `len`
@@ -542,6 +571,7 @@ def Asc_TBufGetOp : Asc_MemberOp<"tbuf_get", "Get", [Asc_PipeReadEffects],
 def Asc_TBufGetWithOffsetOp
     : Asc_MemberOp<"tbuf_get_with_offset", "GetWithOffset",
                    [Asc_PipeReadEffects], /*hasTemplateArgs=*/1> {
+  let pyName = "TBuf.get_with_offset";
   let summary = "part of the buffer of a TBuf as a tensor";
   let description = [{
     Python `buf.get_with_offset(size, buf_offset, dtype)`: `size` elements
@@ -574,6 +604,7 @@ def Asc_TBufGetWithOffsetOp
 
 def Asc_TBufPoolInitBufferOp
     : Asc_MemberOp<"tbuf_pool_init_buffer", "InitBuffer", [Asc_PipeEffects]> {
+  let pyName = "TBufPool.init_buffer";
   let summary = "give a queue buffers carved from a pool";
   let description = [{
     Python `pool.init_buffer(que, num, len)`. As `asc.tpipe_init_buffer`;
@@ -601,6 +632,7 @@ def Asc_TBufPoolInitBufferOp
 
 def Asc_TBufPoolInitTBufOp
     : Asc_MemberOp<"tbuf_pool_init_tbuf", "InitBuffer", [Asc_PipeEffects]> {
+  let pyName = "TBufPool.init_buffer";
   let summary = "give a TBuf a buffer carved from a pool";
   let description = [{
     Python `pool.init_buffer(buf, len)`. The buffer must be in the pool's
@@ -628,6 +660,7 @@ def Asc_TBufPoolInitTBufOp
 def Asc_TBufPoolInitBufPoolOp
     : Asc_MemberOp<"tbuf_pool_init_buf_pool", "InitBufPool",
                    [Asc_PipeEffects]> {
+  let pyName = "TBufPool.init_buf_pool";
   let summary = "carve a nested pool from a pool";
   let description = [{
     Python `pool.init_buf_pool(sub, len[, share_buf])`.
@@ -655,6 +688,7 @@ def Asc_TBufPoolInitBufPoolOp
 
 def Asc_TBufPoolResetOp
     : Asc_MemberOp<"tbuf_pool_reset", "Reset", [Asc_QueueEffects]> {
+  let pyName = "TBufPool.reset";
   let summary = "wait for a pool's pending events and empty it";
   let description = [{
     Python `pool.reset()`. Buffers carved from the pool become invalid.
@@ -677,6 +711,7 @@ def Asc_TBufPoolResetOp
 def Asc_LocalMemAllocatorAllocOp
     : Asc_MemberOp<"local_mem_allocator_alloc", "Alloc", [],
                    /*hasTemplateArgs=*/1> {
+  let pyName = "LocalMemAllocator.alloc";
   let summary = "allocate the next static local tensor";
   let description = [{
     Python `allocator.alloc(pos, dtype, tile_size)`: `size` elements placed
@@ -705,6 +740,7 @@ def Asc_LocalMemAllocatorAllocOp
 
 def Asc_LocalMemAllocatorGetCurAddrOp
     : Asc_MemberOp<"local_mem_allocator_get_cur_addr", "GetCurAddr"> {
+  let pyName = "LocalMemAllocator.get_cur_addr";
   let summary = "the address the next allocation starts at";
   let description = [{
     Python `allocator.get_cur_addr()`.

@@ -129,6 +129,10 @@ def Asc_TransposeExtOp : Asc_ApiOp<"transpose_ext", "AscendC::Transpose",
 }
 
 def Asc_TransposeParamsExtOp : Asc_Op<"transpose_params_ext"> {
+  // transpose_type = TransposeType::TRANSPOSE_ND2ND_B16.
+  list<string> defaults = ["0", "0", "0", "0", "10"];
+
+  let pyName = "TransposeParamsExt";
   let summary = "build an AscendC::TransposeParamsExt";
   let description = [{
     The operands are the constructor arguments in order: `n_size`, `c_size`,
@@ -157,7 +161,9 @@ def Asc_TransDataTo5HDParamsOp : Asc_ParamStructOp<"trans_data_to_5hd_params",
      "src_rep_stride"],
     [1, 1, 8, 16, 16],
     "%p = asc.trans_data_to_5hd_params %false, %false, %c1, %c0, %c0 : i1, "
-    "i1, i32, i32, i32">;
+    "i1, i32, i32, i32"> {
+  let defaults = ["false", "false", "1", "0", "0"];
+}
 
 def Asc_TransDataTo5HDOp : Asc_Op<"trans_data_to_5hd",
     [AttrSizedOperandSegments]> {
@@ -196,6 +202,7 @@ def Asc_TransDataTo5HDOp : Asc_Op<"trans_data_to_5hd",
 def Asc_TransDataTo5HDAddrOp : Asc_Op<"trans_data_to_5hd_addr",
     [AttrSizedOperandSegments,
      MemoryEffects<[MemRead<Asc_UBResource>, MemWrite<Asc_UBResource>]>]> {
+  let pyName = "trans_data_to_5hd";
   let summary = "NCHW to NC1HWC0 block transpose, lists of 16 UB addresses";
   let description = [{
     As `asc.trans_data_to_5hd` with UB byte addresses (e.g. from
@@ -228,6 +235,7 @@ def Asc_TransDataTo5HDUbOp : Asc_ApiOp<"trans_data_to_5hd_ub",
     "AscendC::TransDataTo5HD",
     [MemoryEffects<[MemRead<Asc_UBResource>, MemWrite<Asc_UBResource>]>],
     /*hasTemplateArgs=*/1> {
+  let pyName = "trans_data_to_5hd";
   let summary = "NCHW to NC1HWC0 block transpose, addresses in UB tensors";
   let description = [{
     As `asc.trans_data_to_5hd_addr` with the 16 destination and 16 source
@@ -255,6 +263,7 @@ def Asc_TransDataTo5HDUbOp : Asc_ApiOp<"trans_data_to_5hd_ub",
 
 def Asc_LocalTensorGetPhyAddrOp : Asc_MemberOp<"local_tensor_get_phy_addr",
     "GetPhyAddr", [Pure]> {
+  let pyName = "LocalTensor.get_phy_addr";
   let summary = "UB byte address of a local tensor (plus an element offset)";
   let description = [{
     ```mlir
@@ -291,7 +300,12 @@ class Asc_ScatterOpOf<Asc_VecForm form>
              Arg<AnySignlessInteger, "base byte offset into dst">:$dst_base),
         form, "%z, %x, %o, %b",
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
-        "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b">;
+        "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b"> {
+  let pyUnsupportedArchs = ["dav-c220:Ascend 910B/910C, A2/A3"];
+  let pyUnsupportedHint = "invert the offsets and use asc.gather (dst[i] = "
+      "src at byte offset src_offset[i]), or write the elements one by one "
+      "with LocalTensor.set_value";
+}
 
 // The simulator runs Scatter as a layout instruction (ops/LayoutOps.h).
 let simOp = "" in {
@@ -310,16 +324,23 @@ def Asc_SliceInfoOp : Asc_ParamStructOp<"slice_info", Asc_SliceInfoType,
     "SliceInfo",
     ["start_index", "end_index", "stride", "burst_len", "shape_value"],
     [32, 32, 32, 32, 32],
-    "%s = asc.slice_info %c0, %c47, %c0, %c3, %c48 : i32, i32, i32, i32, i32">;
+    "%s = asc.slice_info %c0, %c47, %c0, %c3, %c48 : i32, i32, i32, i32, i32"> {
+  // end_index = ONE_BLK_SIZE - 1, burst_len = ONE_BLK_SIZE.
+  let defaults = ["0", "31", "0", "32", "0"];
+}
 
 def Asc_DataCopyEnhancedParamsOp : Asc_Op<"data_copy_enhanced_params"> {
+  list<string> defaults = ["0", "0", "0", "0", "false", "0", "0"];
+
+  let pyName = "DataCopyEnhancedParams";
   let summary = "build an AscendC::DataCopyEnhancedParams";
   let description = [{
     The operands are the constructor arguments in order: `block_mode`
     (AscendC::BlockMode 0-4), `deq_scale` (AscendC::DeqScale 0-6),
-    `deq_value` (uint64_t), `sid_store_mode` (uint8_t), `is_relu` (bool),
-    `pad_mode` (pad_t 0-8), `pad_value` (uint64_t). Constant enum values
-    print as enumerators. Has effects so that the emitter declares it.
+    `deq_value_in` (uint64_t), `sid_store_mode_in` (uint8_t), `is_relu_in`
+    (bool), `pad_mode_in` (pad_t 0-8), `pad_value_in` (uint64_t): pyasc's
+    keywords. Constant enum values print as enumerators. Has effects so that
+    the emitter declares it.
 
     ```mlir
     %e = asc.data_copy_enhanced_params %c0, %c0, %c0, %c0, %false, %c0, %c0 : i32, i32, i32, i32, i1, i32, i32
@@ -330,10 +351,10 @@ def Asc_DataCopyEnhancedParamsOp : Asc_Op<"data_copy_enhanced_params"> {
   }];
   let arguments = (ins AnySignlessInteger:$block_mode,
                    AnySignlessInteger:$deq_scale,
-                   AnySignlessInteger:$deq_value,
-                   AnySignlessInteger:$sid_store_mode, I1:$is_relu,
-                   AnySignlessInteger:$pad_mode,
-                   AnySignlessInteger:$pad_value);
+                   AnySignlessInteger:$deq_value_in,
+                   AnySignlessInteger:$sid_store_mode_in, I1:$is_relu_in,
+                   AnySignlessInteger:$pad_mode_in,
+                   AnySignlessInteger:$pad_value_in);
   let results = (outs Asc_DataCopyEnhancedParamsType:$result);
   let assemblyFormat = "operands attr-dict `:` type(operands)";
   let hasVerifier = 1;
@@ -342,6 +363,7 @@ def Asc_DataCopyEnhancedParamsOp : Asc_Op<"data_copy_enhanced_params"> {
 def Asc_DataCopyEnhancedOp : Asc_ApiOp<"data_copy_enhanced",
     "AscendC::DataCopy", [Asc_SameTensorElementType,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let pyName = "data_copy";
   let summary = "DataCopy with DataCopyParams and DataCopyEnhancedParams";
   let description = [{
     On Ascend 910B/910C the enhanced parameters have no effect on GM<->UB
@@ -369,6 +391,7 @@ def Asc_DataCopyEnhancedOp : Asc_ApiOp<"data_copy_enhanced",
 def Asc_DataCopySliceOp : Asc_Op<"data_copy_slice", [
     Asc_SameTensorElementType, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let pyName = "data_copy";
   let summary = "multi-dimensional sliced copy GM<->UB (SliceInfo lists)";
   let description = [{
     Copies the slice of `src` described by `src_slices` into the slice of

@@ -41,6 +41,7 @@ def Asc_PtrOffsetOp : Asc_Op<"ptr_offset",
 //===----------------------------------------------------------------------===//
 
 def Asc_GlobalTensorOp : Asc_Op<"global_tensor"> {
+  let pyName = "GlobalTensor";
   let summary = "declare an unbound global tensor";
   let description = [{
     Python `asc.GlobalTensor()`. The tensor must be bound to memory with
@@ -67,16 +68,12 @@ def Asc_GlobalTensorOp : Asc_Op<"global_tensor"> {
 // SetGlobalBufferOp
 //===----------------------------------------------------------------------===//
 
-def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer", [
-    TypesMatchWith<"address element type matches tensor element type",
-                   "tensor", "addr",
-                   "::mlir::asc::GMAddrType::get($_self.getContext(), "
-                   "::llvm::cast<::mlir::asc::GlobalTensorType>($_self)"
-                   ".getElementType())">]> {
+def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer"> {
+  let pyName = "GlobalTensor.set_global_buffer";
   let summary = "bind a global tensor to a GM pointer";
   let description = [{
     Python `g.set_global_buffer(addr[, size])`. `size` is the element count
-    (left 0 when omitted).
+    (left 0 when omitted). The address points to the tensor's element type.
 
     ```mlir
     asc.set_global_buffer %g, %addr, %n : !asc.global_tensor<f32>, !asc.gm_addr<f32>, i32
@@ -95,6 +92,7 @@ def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer", [
     $tensor `,` $addr (`,` $size^)? attr-dict `:` qualified(type($tensor))
     `,` qualified(type($addr)) (`,` type($size)^)?
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -103,6 +101,7 @@ def Asc_SetGlobalBufferOp : Asc_Op<"set_global_buffer", [
 
 def Asc_LocalTensorOp : Asc_Op<"local_tensor",
     [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let pyName = "LocalTensor";
   let summary = "static local tensor at a fixed on-chip address";
   let description = [{
     Python `asc.LocalTensor(dtype, pos, addr, tile_size)`: a tensor placed by
@@ -173,11 +172,12 @@ def Asc_SubviewOp : Asc_Op<"subview", [
 // into a new variable and calls the setter on the copy.
 
 def Asc_LocalTensorEmptyOp : Asc_Op<"local_tensor_empty", [Pure]> {
+  let pyName = "LocalTensor";
   let summary = "default-constructed local tensor";
   let description = [{
     Python `asc.LocalTensor(dtype)`: a descriptor with no buffer yet (length
     0), to be set by `asc.local_tensor_set_addr_with_offset`. Any access
-    through it is out of bounds.
+    through it is out of bounds. The position must be an on-chip one.
 
     ```mlir
     %t = asc.local_tensor_empty : !asc.local_tensor<vecin, f32>
@@ -188,6 +188,7 @@ def Asc_LocalTensorEmptyOp : Asc_Op<"local_tensor_empty", [Pure]> {
   }];
   let results = (outs Asc_LocalTensorType:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
 }
 
 class Asc_LocalTensorGetterOp<string mnemonic, string member, string what>
@@ -208,12 +209,18 @@ class Asc_LocalTensorGetterOp<string mnemonic, string member, string what>
 }
 
 def Asc_LocalTensorGetSizeOp : Asc_LocalTensorGetterOp<
-    "local_tensor_get_size", "GetSize", "element count">;
+    "local_tensor_get_size", "GetSize", "element count"> {
+  let pyName = "LocalTensor.get_size";
+}
 def Asc_LocalTensorGetLengthOp : Asc_LocalTensorGetterOp<
-    "local_tensor_get_length", "GetLength", "byte length">;
+    "local_tensor_get_length", "GetLength", "byte length"> {
+  let pyName = "LocalTensor.get_length";
+}
 def Asc_LocalTensorGetPositionOp : Asc_LocalTensorGetterOp<
     "local_tensor_get_position", "GetPosition",
-    "logical position (TPosition value; SetAddrWithOffset copies it)">;
+    "logical position (TPosition value; SetAddrWithOffset copies it)"> {
+  let pyName = "LocalTensor.get_position";
+}
 
 class Asc_LocalTensorSetterOp<string mnemonic, string member, string what>
     : Asc_Op<mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
@@ -239,13 +246,18 @@ class Asc_LocalTensorSetterOp<string mnemonic, string member, string what>
 }
 
 def Asc_LocalTensorSetSizeOp : Asc_LocalTensorSetterOp<
-    "local_tensor_set_size", "SetSize", "element count (SetSize)">;
+    "local_tensor_set_size", "SetSize", "element count (SetSize)"> {
+  let pyName = "LocalTensor.set_size";
+}
 def Asc_LocalTensorSetBufferLenOp : Asc_LocalTensorSetterOp<
     "local_tensor_set_buffer_len", "SetBufferLen",
-    "byte length (SetBufferLen stores the value as bytes)">;
+    "byte length (SetBufferLen stores the value as bytes)"> {
+  let pyName = "LocalTensor.set_buffer_len";
+}
 
 def Asc_LocalTensorSetAddrWithOffsetOp
     : Asc_Op<"local_tensor_set_addr_with_offset", [Pure]> {
+  let pyName = "LocalTensor.set_addr_with_offset";
   let summary = "a tensor of another element type at an offset of a source";
   let description = [{
     Python `t.set_addr_with_offset(src, offset)`: the result is `src` seen
@@ -273,6 +285,7 @@ def Asc_LocalTensorSetAddrWithOffsetOp
 
 def Asc_LocalTensorReinterpretCastOp
     : Asc_Op<"local_tensor_reinterpret_cast", [Pure]> {
+  let pyName = "LocalTensor.reinterpret_cast";
   let summary = "the same buffer seen with another element type";
   let description = [{
     Python `t.reinterpret_cast(dtype)`: same address, byte length and
@@ -294,6 +307,7 @@ def Asc_LocalTensorReinterpretCastOp
 
 def Asc_LocalTensorSetUserTagOp : Asc_MemberOp<"local_tensor_set_user_tag",
     "SetUserTag", [MemoryEffects<[MemWrite<Asc_PipeResource>]>]> {
+  let pyName = "LocalTensor.set_user_tag";
   let summary = "tag the queue buffer of a local tensor";
   let description = [{
     The tag lives in the queue buffer descriptor (shared by every tensor of
@@ -314,6 +328,7 @@ def Asc_LocalTensorSetUserTagOp : Asc_MemberOp<"local_tensor_set_user_tag",
 
 def Asc_LocalTensorGetUserTagOp : Asc_MemberOp<"local_tensor_get_user_tag",
     "GetUserTag", [MemoryEffects<[MemRead<Asc_PipeResource>]>]> {
+  let pyName = "LocalTensor.get_user_tag";
   let summary = "the tag of the queue buffer of a local tensor";
   let description = [{
     ```mlir
@@ -333,6 +348,7 @@ def Asc_LocalTensorGetUserTagOp : Asc_MemberOp<"local_tensor_get_user_tag",
 // in place (a GM write), so they read GM: no CSE or inlining across a rebind.
 def Asc_GlobalTensorGetPhyAddrOp : Asc_MemberOp<"global_tensor_get_phy_addr",
     "GetPhyAddr", [MemoryEffects<[MemRead<Asc_GMResource>]>]> {
+  let pyName = "GlobalTensor.get_phy_addr";
   let summary = "GM address of a global tensor plus an element offset";
   let description = [{
     Python `g.get_phy_addr([offset])` (the frontend passes 0 when omitted:
@@ -356,6 +372,7 @@ def Asc_GlobalTensorGetPhyAddrOp : Asc_MemberOp<"global_tensor_get_phy_addr",
 
 def Asc_GlobalTensorGetSizeOp : Asc_MemberOp<"global_tensor_get_size",
     "GetSize", [MemoryEffects<[MemRead<Asc_GMResource>]>]> {
+  let pyName = "GlobalTensor.get_size";
   let summary = "element count given to set_global_buffer";
   let description = [{
     ```mlir
@@ -412,6 +429,7 @@ def Asc_DataCopyParamsFormOp : Asc_ApiOp<"data_copy_params_form",
     "AscendC::DataCopy", [
     Asc_SameTensorElementType,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let pyName = "data_copy";
   let summary = "copy blocks of 32 bytes with gaps";
   let description = [{
     DataCopy with DataCopyParams: `block_count` blocks of `block_len` 32-byte

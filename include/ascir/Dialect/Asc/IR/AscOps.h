@@ -151,9 +151,9 @@ LogicalResult verifyVectorMask(Operation *op, Type laneType, Value mask,
 /// `elementType` (Compare).
 LogicalResult verifyCompareCount(Operation *op, Type elementType, Value count);
 
-/// Verifies the (destination, source) element types of ops that may widen
-/// half sources into a float destination (MulAddDst, Axpy).
-LogicalResult verifyWideningTypes(Operation *op, Type dst, Type src);
+/// Verifies the element types of the tensors `dst` and `src` of ops that
+/// may widen half sources into a float destination (MulAddDst, Axpy).
+LogicalResult verifyWideningTypes(Operation *op, Value dst, Value src);
 
 /// Verifies that Cast supports `src` to `dst` with `mode` on A2/A3.
 LogicalResult verifyCastTypes(Operation *op, Type dst, Type src,
@@ -177,6 +177,12 @@ void appendFieldTypes(MLIRContext *context, ArrayRef<unsigned> widths,
 
 /// Rejects the `max` end marker where a hardware event is expected.
 LogicalResult verifyHardEvent(Operation *op, HardEvent event);
+
+/// Verifies the watch channel and range of a CheckLocalMemoryIAParam.
+LogicalResult verifyCheckLocalMemoryIAParam(Operation *op);
+
+/// Verifies the constant sizes and paddings of a LoadImageToLocalParams.
+LogicalResult verifyLoadImageToLocalParams(Operation *op);
 } // namespace detail
 
 } // namespace asc

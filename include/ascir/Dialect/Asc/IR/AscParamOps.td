@@ -12,7 +12,9 @@
 // The struct of `type` built from the fields `names`, whose C++ types are
 // unsigned integers of `widths` bits (1: bool, 0: the element type of a
 // templated struct). Constant fields must fit their C++ type; others are
-// converted.
+// converted. The Python class (`pyName`) takes the fields as keywords in
+// this order, with the C++ constructor's `defaults` (one per field: an
+// integer, `true` or `false`).
 class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
                         list<string> names, list<int> widths, string example>
     : Asc_Op<mnemonic, [Pure,
@@ -20,6 +22,12 @@ class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
   // C++ for the element type of a templated struct.
   string elementType = "{}";
   string resultFormat = "";
+  list<string> defaults = [];
+  // Extra C++ verification yielding a LogicalResult (ranges narrower than
+  // the field's C++ type).
+  string check = "::mlir::success()";
+
+  let pyName = !subst("<T>", "", cxx);
 
   let summary = "build an AscendC::" # cxx;
   let description = "The operands are the constructor arguments in order: "
@@ -42,8 +50,11 @@ class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
       # !interleave(widths, ", ") # "}, " # elementType # ", types);\n"
       "}\n"
       "::mlir::LogicalResult $cppClass::verify() {\n"
-      "  return ::mlir::asc::detail::verifyParamStructFields(*this, {"
-      # !interleave(!foreach(n, names, "\"" # n # "\""), ", ") # "});\n"
+      "  if (::mlir::failed(::mlir::asc::detail::verifyParamStructFields("
+      "*this, {" # !interleave(!foreach(n, names, "\"" # n # "\""), ", ")
+      # "})))\n"
+      "    return ::mlir::failure();\n"
+      "  return " # check # ";\n"
       "}\n";
 }
 
@@ -53,48 +64,64 @@ def Asc_BinaryRepeatParamsOp : Asc_ParamStructOp<"binary_repeat_params",
      "dst_rep_stride", "src0_rep_stride", "src1_rep_stride"],
     [8, 8, 8, 8, 8, 8],
     "%p = asc.binary_repeat_params %c1, %c1, %c1, %c8, %c8, %c8 : i32, i32, "
-    "i32, i32, i32, i32">;
+    "i32, i32, i32, i32"> {
+  let defaults = ["1", "1", "1", "8", "8", "8"];
+}
 
 def Asc_UnaryRepeatParamsOp : Asc_ParamStructOp<"unary_repeat_params",
     Asc_UnaryRepeatParamsType, "UnaryRepeatParams",
     ["dst_blk_stride", "src_blk_stride", "dst_rep_stride", "src_rep_stride"],
     [16, 16, 8, 8],
-    "%p = asc.unary_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32">;
+    "%p = asc.unary_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32"> {
+  let defaults = ["1", "1", "8", "8"];
+}
 
 def Asc_BrcbRepeatParamsOp : Asc_ParamStructOp<"brcb_repeat_params",
     Asc_BrcbRepeatParamsType, "BrcbRepeatParams",
     ["dst_blk_stride", "dst_rep_stride"], [16, 16],
-    "%p = asc.brcb_repeat_params %c1, %c8 : i32, i32">;
+    "%p = asc.brcb_repeat_params %c1, %c8 : i32, i32"> {
+  let defaults = ["1", "8"];
+}
 
 def Asc_GatherRepeatParamsOp : Asc_ParamStructOp<"gather_repeat_params",
     Asc_GatherRepeatParamsType, "GatherRepeatParams",
     ["dst_blk_stride", "dst_rep_stride"], [8, 8],
-    "%p = asc.gather_repeat_params %c1, %c8 : i32, i32">;
+    "%p = asc.gather_repeat_params %c1, %c8 : i32, i32"> {
+  let defaults = ["1", "8"];
+}
 
 def Asc_CopyRepeatParamsOp : Asc_ParamStructOp<"copy_repeat_params",
     Asc_CopyRepeatParamsType, "CopyRepeatParams",
     ["dst_stride", "src_stride", "dst_repeat_size", "src_repeat_size"],
     [16, 16, 16, 16],
-    "%p = asc.copy_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32">;
+    "%p = asc.copy_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32"> {
+  let defaults = ["0", "0", "0", "0"];
+}
 
 def Asc_DataCopyParamsOp : Asc_ParamStructOp<"data_copy_params",
     Asc_DataCopyParamsType, "DataCopyParams",
     ["block_count", "block_len", "src_stride", "dst_stride"],
     [16, 16, 16, 16],
-    "%p = asc.data_copy_params %n, %c8, %c0, %c0 : i32, i32, i32, i32">;
+    "%p = asc.data_copy_params %n, %c8, %c0, %c0 : i32, i32, i32, i32"> {
+  let defaults = ["1", "0", "0", "0"];
+}
 
 def Asc_DataCopyExtParamsOp : Asc_ParamStructOp<"data_copy_ext_params",
     Asc_DataCopyExtParamsType, "DataCopyExtParams",
     ["block_count", "block_len", "src_stride", "dst_stride", "rsv"],
     [16, 32, 32, 32, 32],
     "%p = asc.data_copy_ext_params %n, %len, %c0, %c0, %c0 : i32, i32, i32, "
-    "i32, i32">;
+    "i32, i32"> {
+  let defaults = ["1", "0", "0", "0", "0"];
+}
 
 def Asc_DataCopyPadParamsOp : Asc_ParamStructOp<"data_copy_pad_params",
     Asc_DataCopyPadParamsType, "DataCopyPadParams",
     ["is_pad", "left_padding", "right_padding", "padding_value"],
     [1, 8, 8, 64],
-    "%p = asc.data_copy_pad_params %true, %c0, %c2, %c0 : i1, i32, i32, i32">;
+    "%p = asc.data_copy_pad_params %true, %c0, %c2, %c0 : i1, i32, i32, i32"> {
+  let defaults = ["false", "0", "0", "0"];
+}
 
 def Asc_DataCopyPadExtParamsOp : Asc_ParamStructOp<"data_copy_pad_ext_params",
     Asc_DataCopyPadExtParamsType, "DataCopyPadExtParams<T>",
@@ -102,6 +129,8 @@ def Asc_DataCopyPadExtParamsOp : Asc_ParamStructOp<"data_copy_pad_ext_params",
     [1, 8, 8, 0],
     "%p = asc.data_copy_pad_ext_params %true, %c0, %c2, %zero : i1, i32, "
     "i32, f32 -> !asc.data_copy_pad_ext_params<f32>"> {
+  let defaults = ["false", "0", "0", "0"];
+
   let elementType = "getType().getElementType()";
   let resultFormat = " `->` qualified(type($result))";
 }
@@ -111,6 +140,8 @@ def Asc_GatherMaskParamsOp : Asc_ParamStructOp<"gather_mask_params",
     ["src0_block_stride", "repeat_times", "src0_repeat_stride",
      "src1_repeat_stride"],
     [8, 16, 16, 8],
-    "%p = asc.gather_mask_params %c1, %r, %c8, %c8 : i32, i32, i32, i32">;
+    "%p = asc.gather_mask_params %c1, %r, %c8, %c8 : i32, i32, i32, i32"> {
+  let defaults = ["1", "1", "0", "0"];
+}
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD

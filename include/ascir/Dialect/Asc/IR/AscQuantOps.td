@@ -257,6 +257,7 @@ def Asc_SetDeqScaleOffsetOp : Asc_ApiOp<"set_deq_scale_offset",
 
 // Not Pure: the emitter prints it as declarations, never inline at a use.
 def Asc_VdeqInfoOp : Asc_Op<"vdeq_info"> {
+  let pyName = "VdeqInfo";
   let summary = "build an AscendC::VdeqInfo";
   let description = [{
     The 16 scales (f32), 16 offsets (i16, 9-bit signed) and 16 sign modes

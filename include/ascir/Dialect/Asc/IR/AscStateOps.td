@@ -15,25 +15,30 @@
 // Vector mask and mode
 //===----------------------------------------------------------------------===//
 
-// Shared by set_vector_mask and set_vector_mask_len: template arguments
-// `dtype` (the element type the mask is for) and `mode`, printed first.
-class Asc_SetVectorMaskOpBase<string mnemonic, dag operands>
+// Shared by set_vector_mask and set_vector_mask_len, the two forms of
+// Python's `set_vector_mask`: template arguments `dtype` (the element type
+// the mask is for) and `mode`, printed first; they follow the operands as in
+// pyasc's signature.
+class Asc_SetVectorMaskOpBase<string mnemonic, string form, dag operands>
     : Asc_ApiOp<mnemonic, "AscendC::SetVectorMask", [Asc_VectorStateEffects],
                 /*hasTemplateArgs=*/1> {
-  let arguments = !con((ins TypeAttrOf<Asc_ElementType>:$dtype,
-                            Asc_MaskModeAttr:$mode), operands);
+  let pyApi = "set_vector_mask";
+  let pyForm = form;
+  let arguments = !con(operands, (ins TypeAttrOf<Asc_ElementType>:$dtype,
+      DefaultValuedAttr<Asc_MaskModeAttr, "::mlir::asc::MaskMode::NORMAL">
+          :$mode));
   let assemblyFormat =
       "$dtype `,` $mode `,` operands attr-dict `:` type(operands)";
   let hasVerifier = 1;
 }
 
-def Asc_SetVectorMaskOp : Asc_SetVectorMaskOpBase<"set_vector_mask",
-    (ins Arg<AnySignlessInteger, "mask of lanes 64-127">:$mask_high,
-         Arg<AnySignlessInteger, "mask of lanes 0-63">:$mask_low)> {
+def Asc_SetVectorMaskOp : Asc_SetVectorMaskOpBase<"set_vector_mask", "bits",
+    (ins Asc_VecMaskWord:$mask_high, Asc_VecMaskWord:$mask_low)> {
   let summary = "set the vector mask register";
   let description = [{
     Sets the mask used by vector calls with `is_set_mask = false`. In
-    `normal` mode the words are a bit mask for elements of `dtype`; in
+    `normal` mode the words are a bit mask for elements of `dtype`
+    (`mask_high`: lanes 64-127, `mask_low`: lanes 0-63); in
     `counter` mode `mask_low` is the total number of elements and
     `mask_high` must be 0.
 
@@ -47,6 +52,7 @@ def Asc_SetVectorMaskOp : Asc_SetVectorMaskOpBase<"set_vector_mask",
 }
 
 def Asc_SetVectorMaskLenOp : Asc_SetVectorMaskOpBase<"set_vector_mask_len",
+    "length",
     (ins Arg<AnySignlessInteger, "number of lanes or elements">:$length)> {
   let summary = "set the vector mask register from a length";
   let description = [{
@@ -66,6 +72,8 @@ def Asc_SetVectorMaskLenOp : Asc_SetVectorMaskOpBase<"set_vector_mask_len",
 class Asc_MaskModeOp<string mnemonic, string cxx, string summaryText,
                      string doc>
     : Asc_ApiOp<mnemonic, "AscendC::" # cxx, [Asc_VectorStateEffects]> {
+  let pyApi = mnemonic;
+  let pyForm = "-";
   let summary = summaryText;
   let description = doc # "\n\n```mlir\nasc." # mnemonic
       # "\n```\n```c++\nAscendC::" # cxx # "();\n```";
@@ -98,7 +106,7 @@ class Asc_SetAtomicOp<string mnemonic, string cxx, string summaryText,
       "elements of `dtype` " # what # ". `dtype` is i8, i16, f16, bf16, i32 "
       "or f32.\n\n```mlir\nasc." # mnemonic # " f32\n```\n```c++\nAscendC::"
       # cxx # "<float>();\n```";
-  let arguments = (ins TypeAttrOf<AnyTypeOf<Asc_AtomicTypes>>:$dtype);
+  let arguments = (ins Asc_ElementTypeAttrOf<Asc_AtomicTypes>:$dtype);
   let assemblyFormat = "$dtype attr-dict";
   let extraClassDefinition = [{
     void $cppClass::getTemplateArguments(
@@ -156,6 +164,7 @@ def Asc_SetPadValueOp : Asc_ApiOp<"set_pad_value", "AscendC::SetPadValue",
     AscendC::SetPadValue<half, AscendC::TPosition::VECIN>(v);
     ```
   }];
+  // 8 to 64 bits (checked by the verifier).
   let arguments = (ins Arg<Asc_ElementType, "pad value">:$value,
                        OptionalAttr<Asc_TPositionAttr>:$position);
   let assemblyFormat = "$value attr-dict `:` type($value)";

@@ -25,6 +25,7 @@ def Asc_StructLoadOp : Asc_Op<"struct_load", [
                    "result",
                    "::llvm::cast<::mlir::asc::GMAddrType>($_self)"
                    ".getElementType()">]> {
+  let pyName = "Struct";
   let summary = "copy a struct from global memory";
   let description = [{
     A struct kernel argument arrives as a GM pointer; the kernel works on a
@@ -50,6 +51,7 @@ def Asc_StructLoadOp : Asc_Op<"struct_load", [
 //===----------------------------------------------------------------------===//
 
 def Asc_StructGetOp : Asc_Op<"struct_get", [Pure]> {
+  let pyName = "Struct";
   let summary = "read a field of a struct";
   let description = [{
     The result type is the field's type. Reading a field just written by
@@ -81,6 +83,7 @@ def Asc_StructGetOp : Asc_Op<"struct_get", [Pure]> {
 
 def Asc_StructSetOp : Asc_Op<"struct_set", [
     Pure, AllTypesMatch<["input", "result"]>]> {
+  let pyName = "Struct";
   let summary = "a copy of a struct with one field replaced";
   let description = [{
     Python `s.field = value` rebinds `s` to the result. The emitter assigns

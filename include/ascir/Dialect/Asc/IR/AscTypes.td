@@ -404,4 +404,11 @@ class Asc_UBTensorOf<list<Type> allowed> : Type<
   list<Type> elementTypes = allowed;
 }
 
+// A type attribute naming one of the element types `allowed`; checked by
+// the Asc_OperandRules trait like the tensors of Asc_UBTensorOf.
+class Asc_ElementTypeAttrOf<list<Type> allowed>
+    : TypeAttrOf<Asc_ElementType> {
+  list<Type> elementTypes = allowed;
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCTYPES_TD

@@ -37,6 +37,9 @@ def Asc_VecMaskLow : Arg<AnySignlessInteger,
 def Asc_VecMaskHigh : Arg<AnySignlessInteger,
                           "bit mask of lanes 64-127 (mask[1])">;
 def Asc_VecRepeat : Arg<AnySignlessInteger, "number of repeats">;
+// One 64-bit word of a mask register value (set_vector_mask); Python takes
+// it as an int of up to 64 bits.
+def Asc_VecMaskWord : Arg<AnySignlessInteger, "64-bit mask word">;
 
 // Whether the call loads its mask operand into the mask register; when
 // false the operand is ignored and the mask set by asc.set_vector_mask
@@ -255,9 +258,7 @@ class Asc_VecBinaryOp<string name, string cxx, string what, string formula,
       "::mlir::asc::detail::getWiderElementType(getDst(), getSrc0())",
       "::mlir::asc::getTensorElementType(getDst().getType())");
   let check = !if(widening,
-      "::mlir::asc::detail::verifyWideningTypes(*this, "
-      "::mlir::asc::getTensorElementType(getDst().getType()), "
-      "::mlir::asc::getTensorElementType(getSrc0().getType()))",
+      "::mlir::asc::detail::verifyWideningTypes(*this, getDst(), getSrc0())",
       "::mlir::success()");
 }
 
@@ -357,9 +358,7 @@ class Asc_VecScalarOp<string name, string cxx, string what, string formula,
       "::mlir::asc::detail::getWiderElementType(getDst(), getSrc())",
       "::mlir::asc::getTensorElementType(getDst().getType())");
   let check = !if(widening,
-      "::mlir::asc::detail::verifyWideningTypes(*this, "
-      "::mlir::asc::getTensorElementType(getDst().getType()), "
-      "::mlir::asc::getTensorElementType(getSrc().getType()))",
+      "::mlir::asc::detail::verifyWideningTypes(*this, getDst(), getSrc())",
       "::mlir::success()");
 }
 
