@@ -763,11 +763,9 @@ def _count_form_operands(rng, dtype, n, op):
     return x, y
 
 
-@pytest.mark.parametrize("dtype", [np.float16, np.float32, np.int16, np.int32])
-@pytest.mark.parametrize("op", range(6))
+@pytest.mark.parametrize("dtype,op", [(d, op) for d in (np.float16, np.float32, np.int16, np.int32)
+                                       for op in range(6) if not (op == 3 and d in (np.int16, np.int32))])  # no int div
 def test_arith_count_forms(dtype, op):
-    if op == 3 and np.issubdtype(dtype, np.integer):
-        pytest.skip("div has no integer form on Ascend 910B/910C")
     rng = np.random.default_rng(90 + op)
     n = 1024
     count = n - per_repeat(dtype) // 2 - 3  # a partial last repeat
