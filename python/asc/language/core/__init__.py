@@ -1,4 +1,7 @@
 """Core kernel vocabulary: data types, enums, values and tensors."""
+# ruff: noqa: F401 - this module re-exports what it imports; __all__ is computed from the imports
+
+from types import ModuleType as _ModuleType
 
 from .aipp_types import (
     AippChannelPaddingParams,
@@ -92,20 +95,5 @@ from .utils import (
     static_assert,
 )
 
-__all__ = [
-    "DataType", "KnownTypes", "bfloat16", "bool_", "double", "float16", "float32", "float64", "float_",
-    "half", "int8", "int16", "int32", "int64", "int_", "uint8", "uint16", "uint32", "uint64", "void",
-    "CMPMODE", "CacheMode", "CacheRwMode", "DataFormat", "HardEvent", "Hardware", "MaskMode", "MemDsbT",
-    "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition", "GatherMaskMode",
-    "TransposeType", "BlockMode", "DeqScale", "pad_t", "TransposeParamsExt", "TransDataTo5HDParams",
-    "DataCopyEnhancedParams", "SliceInfo",
-    "AtomicDtype", "AtomicOp", "CacheLine", "DcciDst", "CheckLocalMemoryIAParam",
-    "AippInputFormat", "AippChannelPaddingParams", "AippColorSpaceConvParams", "AippDataTypeConvParams",
-    "AippPaddingParams", "AippParams", "AippSingleLineParams", "AippSwapParams",
-    "GlobalAddress", "PlainValue", "number", "ConstExpr", "range", "static_range",
-    "Field", "Struct", "StructField", "GlobalTensor", "LocalTensor", "DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE",
-    "Property", "ceildiv", "property", "static_assert",
-    "BinaryRepeatParams", "BrcbRepeatParams", "CopyRepeatParams", "DataCopyExtParams", "DataCopyPadExtParams",
-    "DataCopyPadParams", "DataCopyParams", "GatherMaskParams", "GatherRepeatParams", "UnaryRepeatParams",
-    "VdeqInfo", "LoadImageToLocalParams",
-]
+# Exactly the names imported above (no second, hand-kept list).
+__all__ = sorted(n for n, v in globals().items() if not n.startswith("_") and not isinstance(v, _ModuleType))
