@@ -116,7 +116,7 @@ def compile_ascendc(source_or_path: str | os.PathLike, kernel_name: str) -> Asce
 
     source, filename = _source_of(source_or_path)
     key = hashlib.sha256("\0".join([source, filename, kernel_name, *launcher.CXX_FLAGS,
-                                    str(_C.SIM_LIBRARY)]).encode()).hexdigest()
+                                    launcher.compiler_identity(), str(_C.SIM_LIBRARY)]).encode()).hexdigest()
     kernel = _compiled.get(key)
     if kernel is not None:
         return kernel

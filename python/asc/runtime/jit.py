@@ -12,20 +12,19 @@ import ast
 import functools
 import hashlib
 import inspect
-import logging
 import shutil
 import textwrap
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
-from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
 from . import config, launcher
 from .cache import FileCache, make_key
+from .dependencies import References, Watch, describe, namespace, resolve
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
 
@@ -91,10 +90,14 @@ class JITFunction:
         return fn, def_line
 
     @functools.cached_property
-    def _referenced_globals(self) -> tuple[str, ...]:
+    def _references(self) -> References:
         text, _ = self._source
-        names = {n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)}
-        return tuple(sorted(n for n in names if n in self.fn.__globals__))
+        return References.of(ast.parse(text), frozenset(self._param_names))
+
+    def namespace(self) -> Mapping[str, Any]:
+        """The names the function's code sees: its closure's free variables, then its module's globals."""
+        # Without a closure, the globals themselves (the common case, read at every launch).
+        return namespace(self.fn) if self.fn.__closure__ else self.fn.__globals__
 
     @functools.cached_property
     def _source_key(self) -> str:
@@ -102,36 +105,35 @@ class JITFunction:
         return hashlib.sha256(f"{self.file}:{first}\n{text}".encode()).hexdigest()
 
     def dependency_key(self, visiting: frozenset[int] = frozenset()) -> tuple:
-        """The source, the current values of the module constants it reads and the same for every
-        @asc.jit function it references (transitively). Checked at every launch, so changing a
-        module constant recompiles, as it would change the generated code; recomputed only when
-        one of the referenced globals was re-bound (or the logging level changed)."""
-        g = self.fn.__globals__
-        snapshot = (tuple(map(id, map(g.get, self._referenced_globals))), logging.getLogger().getEffectiveLevel())
+        """The source, its default values, the values of every name and attribute chain it reads
+        (closure variables, module constants, attributes of imported modules) and the same for
+        every @asc.jit function it reaches (transitively). Checked at every launch, so rebinding
+        any of them recompiles, as it would change the generated code; recomputed only when one
+        of the values read is a different object (or a logging level changed)."""
+        ns = self.namespace()
         cached = self._deps_cache
-        if cached is not None and cached[0] == snapshot and not self._has_jit_deps:
+        # With device functions, their own dependencies may change: never reuse the key then.
+        if cached is not None and not cached[0].has_jit and cached[0].unchanged(ns):
             return cached[1]
+        watch = Watch(ns, self._references)
         key = self._compute_dependency_key(visiting)
-        self._deps_cache = (snapshot, key)
+        self._deps_cache = (watch, key)
         return key
-
-    @functools.cached_property
-    def _has_jit_deps(self) -> bool:
-        return any(isinstance(self.fn.__globals__.get(n), JITFunction) for n in self._referenced_globals)
 
     def _compute_dependency_key(self, visiting: frozenset[int]) -> tuple:
         visiting = visiting | {id(self)}
-        parts: list = [self._source_key]
-        for name in self._referenced_globals:
-            value = self.fn.__globals__.get(name)
-            if isinstance(value, JITFunction):
-                parts.append((name, "<recursive>" if id(value) in visiting else value.dependency_key(visiting)))
-            elif isinstance(value, (int, float, bool, str, tuple, DataType, ConstExpr, Enum)) or value is None:
-                parts.append((name, repr(value)))
-            elif value is logging or isinstance(value, logging.Logger):
-                # Logging calls compile to printf only when their level is enabled.
-                logger = value if isinstance(value, logging.Logger) else logging.getLogger()
-                parts.append((name, "log-level", logger.getEffectiveLevel()))
+
+        def jit_key(fn: JITFunction) -> Any:
+            return "<recursive>" if id(fn) in visiting else fn.dependency_key(visiting)
+
+        fn = self.fn
+        defaults = (fn.__defaults__ or (), tuple(sorted((fn.__kwdefaults__ or {}).items())))
+        parts: list = [self._source_key, ("defaults", describe(defaults, jit_key))]
+        ns = self.namespace()
+        for chain in self._references.chains:
+            value = describe(resolve(ns, chain), jit_key)
+            if value is not None:
+                parts.append((".".join(chain), value))
         return tuple(parts)
 
     # -- launch ------------------------------------------------------------------
@@ -190,7 +192,7 @@ class JITFunction:
         disk = FileCache()
         key = make_key(toolchain_key(), repr(deps), self.__qualname__, *[s.key() for s in specs],
                        info.platform.value, "Model", repr(self._options_key),
-                       " ".join(launcher.cxx_flags(self.options.compile.debug)))
+                       " ".join(launcher.cxx_flags(self.options.compile.debug)), launcher.compiler_identity())
         always = self.options.compile.always_compile
         entry = None if always else disk.get(key)
         if entry is not None:
@@ -201,7 +203,7 @@ class JITFunction:
         tree, def_line = self.tree()
         proto = Prototype(self.__name__, self.file, def_line, params)
         try:
-            compiled = compile_source(tree, proto, self.fn.__globals__, info, self.options)
+            compiled = compile_source(tree, proto, self.namespace(), info, self.options)
         except CompileError as e:
             raise e.with_traceback(None) from None
         workdir, so = _build(compiled.ascendc, self.__name__, self.options.compile.debug)

@@ -61,6 +61,27 @@ def compiler() -> str:
                        "compiles kernels with it: install g++ (Debian: apt-get install g++)")
 
 
+_IDENTITIES: dict[str, str] = {}
+
+
+def compiler_identity() -> str:
+    """The host compiler, for the cache keys: its name as chosen (`$CXX` or the default), the
+    binary it resolves to, and that binary's size and modification time. An upgrade or a switch
+    of compiler changes them; stat'ing is cheap enough for the warm-start path, where running
+    `--version` would not be."""
+    name = compiler()
+    identity = _IDENTITIES.get(name)
+    if identity is None:
+        path = os.path.realpath(shutil.which(name) or name)
+        try:
+            st = os.stat(path)
+            identity = f"{name}={path}:{st.st_size}:{st.st_mtime_ns}"
+        except OSError:
+            identity = f"{name}={path}"
+        _IDENTITIES[name] = identity
+    return identity
+
+
 def build(source: str, workdir: Path, debug: bool = False) -> Path:
     """Compiles `source` into `workdir/kernel.so` (the source is kept as `workdir/kernel.cpp`)."""
     import subprocess  # only when compiling: it is slow to import
