@@ -9,12 +9,14 @@ the selected backend. Simulator reports become Python exceptions at the user's l
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
 import inspect
 import shutil
 import textwrap
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -27,6 +29,9 @@ from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
+
+#: The frontend builds IR through one current builder per process: one compile at a time.
+_CODEGEN_LOCK = threading.Lock()
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -45,7 +50,8 @@ class LoadedKernel:
     params: list
     handle: Any
     source: str
-    directory: Path
+    #: The cache entry it was loaded from (None with always_compile: built in a removed directory).
+    directory: Path | None
 
 
 class JITFunction:
@@ -66,6 +72,7 @@ class JITFunction:
                            if _is_constexpr_annotation(p.annotation)}
         self._kernels: dict[tuple, LoadedKernel] = {}
         self._deps_cache: tuple | None = None
+        self._compile_lock = threading.Lock()
 
     # -- source --------------------------------------------------------------
     @functools.cached_property
@@ -173,8 +180,13 @@ class JITFunction:
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
         if kernel is None or self.options.compile.always_compile:
-            kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
-            self._kernels[key] = kernel
+            # One compile per kernel at a time in this process: threads launching the same
+            # specialisation wait for the first one's result instead of compiling it again.
+            with self._compile_lock:
+                kernel = self._kernels.get(key)
+                if kernel is None or self.options.compile.always_compile:
+                    kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
+                    self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
@@ -194,25 +206,32 @@ class JITFunction:
                        info.platform.value, "Model", repr(self._options_key),
                        " ".join(launcher.cxx_flags(self.options.compile.debug)), launcher.compiler_identity())
         always = self.options.compile.always_compile
-        entry = None if always else disk.get(key)
+        what = f"kernel '{self.__name__}'"
+        # Warnings point at the launch line: 1 = this method, 2 = _launch, 3 = its caller.
+        entry = None if always else disk.get(key, what, stacklevel=3)
         if entry is not None:
-            source = (entry / "ascendc.cpp").read_text()
-            return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"), source, entry)
+            try:
+                handle = launcher.load(entry / "kernel.so")
+            except RuntimeError as e:  # intact but unloadable: rebuild it as well
+                disk.discard(entry, what, f"kernel.so does not load ({e})", stacklevel=3)
+            else:
+                source = (entry / "ascendc.cpp").read_text()
+                return LoadedKernel(self.__name__, runtime_params, handle, source, entry)
         from .compiler import compile_source  # loads the MLIR compiler: only on a cache miss
 
         tree, def_line = self.tree()
         proto = Prototype(self.__name__, self.file, def_line, params)
         try:
-            compiled = compile_source(tree, proto, self.namespace(), info, self.options)
+            with _CODEGEN_LOCK:
+                compiled = compile_source(tree, proto, self.namespace(), info, self.options)
         except CompileError as e:
             raise e.with_traceback(None) from None
-        workdir, so = _build(compiled.ascendc, self.__name__, self.options.compile.debug)
-        files = {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
-                 "ascir.mlir": compiled.ir_after.encode()}
-        if always:
-            return LoadedKernel(self.__name__, runtime_params, launcher.load(so), compiled.ascendc, workdir)
-        entry = disk.put(key, files)
-        shutil.rmtree(workdir, ignore_errors=True)
+        with _build(compiled.ascendc, self.__name__, self.options.compile.debug) as so:
+            if always:
+                # Loaded from the build directory, which goes away: the mapping stays valid.
+                return LoadedKernel(self.__name__, runtime_params, launcher.load(so), compiled.ascendc, None)
+            entry = disk.put(key, {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
+                                   "ascir.mlir": compiled.ir_after.encode()})
         return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"),
                             compiled.ascendc, entry)
 
@@ -224,16 +243,21 @@ class KernelBuildError(RuntimeError):
     """The host compiler rejected the generated Ascend C: a bug in pyasc, not in the kernel."""
 
 
-def _build(source: str, name: str, debug: bool) -> tuple[Path, Path]:
-    """The emitted Ascend C (with its simulator entry) built in a fresh directory."""
+@contextlib.contextmanager
+def _build(source: str, name: str, debug: bool) -> Iterator[Path]:
+    """The emitted Ascend C (with its simulator entry) built in a fresh directory, removed on exit."""
     import tempfile  # only on a cache miss
 
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_model_"))
     try:
-        return workdir, launcher.build(source, workdir, debug)
-    except launcher.BuildError as e:
-        raise KernelBuildError(f"internal error: the generated Ascend C for kernel '{name}' did not compile; "
-                               f"please report it with this output.\n{e}") from None
+        try:
+            so = launcher.build(source, workdir, debug)
+        except launcher.BuildError as e:
+            raise KernelBuildError(f"internal error: the generated Ascend C for kernel '{name}' did not "
+                                   f"compile; please report it with this output.\n{e}") from None
+        yield so
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:
