@@ -67,6 +67,7 @@ class AscendCKernel:
     __call__ = launch
 
     def _launch(self, num_blocks: int, args: tuple, config: Any, check: bool, stacklevel: int) -> Any:
+        launcher.check_num_blocks(self.name, num_blocks, stacklevel)
         words, regions = self._pack(args)
         if config is None:
             config = launcher.sim_config(cfg.current_platform())

@@ -150,8 +150,7 @@ class JITFunction:
         if len(grid) not in (1, 2):
             raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
         core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
-        if isinstance(core_num, bool) or not isinstance(core_num, int) or core_num <= 0:
-            raise ValueError(f"the number of blocks must be a positive int, got {core_num!r}")
+        launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
         launch = LaunchOptions(core_num=core_num, stream=stream)
         return functools.partial(self._launch, launch)
 

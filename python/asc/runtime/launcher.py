@@ -44,6 +44,22 @@ def _switched_on(value: str) -> bool:
 SIM_REPORT = _switched_on(os.environ.get("PYASC_SIM_REPORT", ""))
 
 
+#: The most blocks one launch may have: the NPU's limit on blockDim.
+MAX_NUM_BLOCKS = 65535
+
+
+def check_num_blocks(name: str, num_blocks: Any, stacklevel: int = 2) -> None:
+    """Raises ValueError, naming the launch line, unless `num_blocks` is an int in 1..65535.
+
+    `stacklevel` counts from the caller, as for `warnings.warn`: 2 = the caller's caller."""
+    if not isinstance(num_blocks, bool) and isinstance(num_blocks, int) and 0 < num_blocks <= MAX_NUM_BLOCKS:
+        return
+    frame = sys._getframe(stacklevel)
+    raise ValueError(f"{frame.f_code.co_filename}:{frame.f_lineno}: kernel '{name}': the number of blocks "
+                     f"must be a positive int no larger than {MAX_NUM_BLOCKS} (the NPU's limit), "
+                     f"got {num_blocks!r}")
+
+
 class BuildError(RuntimeError):
     """The host compiler rejected a kernel source; `command` and `output` say how and why."""
 
