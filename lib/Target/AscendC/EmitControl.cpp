@@ -36,6 +36,9 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
   raw_ostream &os = emitter.ostream();
   FunctionType type = funcOp.getFunctionType();
   Location loc = funcOp.getLoc();
+  FailureOr<StringRef> name = emitter.getFunctionName(funcOp);
+  if (failed(name))
+    return failure();
   emitter.getOutParameters().clear();
   if (isKernel(funcOp)) {
     os << "extern \"C\" __global__ __aicore__ void ";
@@ -50,7 +53,7 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
       return failure();
     os << " ";
   }
-  os << funcOp.getSymName() << "(";
+  os << *name << "(";
   LogicalResult status = success();
   if (funcOp.isExternal())
     status = printCommaSeparated(type.getInputs(), os, [&](Type input) {
@@ -187,13 +190,23 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
     return failure();
   // Declarations first, then device functions, so kernels can call them.
   SmallVector<func::FuncOp> order;
-  for (Operation &op : *moduleOp.getBody()) {
-    auto funcOp = dyn_cast<func::FuncOp>(op);
-    if (!funcOp)
+  for (Operation &op : *moduleOp.getBody())
+    if (!isa<func::FuncOp>(op))
       return emitter.emitNoPrinterError(op);
-    emitter.reserveName(funcOp.getSymName());
+  // C++ names before any body, so that calls and variables know them;
+  // kernels first, then declarations: their names are fixed.
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>())
+    if (isKernel(funcOp) && failed(emitter.getFunctionName(funcOp)))
+      return failure();
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>())
+    if (!isKernel(funcOp) && funcOp.isExternal() &&
+        failed(emitter.getFunctionName(funcOp)))
+      return failure();
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>()) {
     if (funcOp.isExternal())
       order.push_back(funcOp);
+    else if (failed(emitter.getFunctionName(funcOp)))
+      return failure();
   }
   size_t numDeclarations = order.size();
   for (auto funcOp : moduleOp.getOps<func::FuncOp>())
@@ -243,7 +256,8 @@ static void printSimulatorEntry(Emitter &emitter, func::FuncOp funcOp) {
   emitter.emitLocation(FileLineColLoc::get(funcOp.getContext(),
                                            "<pyasc-simulator-entry>", 1, 0));
   os << "#include \"ascsim_entry.h\"\n"
-     << "ASCSIM_ENTRY(" << funcOp.getSymName() << ")\n"
+     << "ASCSIM_ENTRY(" << emitter.lookupFunctionName(funcOp.getSymName())
+     << ")\n"
      << "#endif\n";
 }
 
@@ -320,7 +334,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::CallOp callOp) {
 FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
                                                  func::CallOp callOp) {
   raw_ostream &os = emitter.ostream();
-  os << callOp.getCallee() << "(";
+  os << emitter.lookupFunctionName(callOp.getCallee()) << "(";
   if (failed(emitter.emitOperands(callOp.getOperands())))
     return failure();
   if (callOp.getNumResults() > 1) {

@@ -188,6 +188,51 @@ StringRef Emitter::getOrCreateInductionName(Value value) {
   return name;
 }
 
+/// True if `name` is an ASCII C++ identifier: letters, digits and '_', not
+/// starting with a digit.
+static bool isIdentifier(StringRef name) {
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+/// Kernels are extern "C": their symbol lives in the process's namespace.
+static constexpr llvm::StringLiteral kKernelPrefix = "pyasc_";
+
+FailureOr<StringRef> Emitter::getFunctionName(func::FuncOp funcOp) {
+  StringRef symbol = funcOp.getSymName();
+  auto it = functionNames.find(symbol);
+  if (it != functionNames.end())
+    return StringRef(it->second);
+  if (!isIdentifier(symbol))
+    return funcOp.emitOpError()
+           << "cannot emit function '" << symbol
+           << "': its name is not a C++ identifier (ASCII letters, digits "
+              "and '_', not starting with a digit); rename it";
+  // `main` is reserved for functions only (a variable may take it).
+  bool reserved = isReservedName(symbol) || symbol == "main";
+  StringRef name;
+  if (funcOp->hasAttr(AscDialect::getKernelAttrName())) {
+    name = createUniqueName((kKernelPrefix + symbol).str());
+  } else if (funcOp.isExternal()) {
+    // Defined elsewhere under this very name: it cannot be renamed.
+    if (reserved)
+      return funcOp.emitOpError()
+             << "cannot emit the declaration of '" << symbol
+             << "': the name is reserved in C++ or Ascend C; rename it";
+    reserveName(symbol);
+    name = symbol;
+  } else {
+    // Device functions are private to the module: renamed if they must be.
+    name = createUniqueName(reserved ? (symbol + "_fn").str() : symbol.str());
+  }
+  return StringRef(functionNames[symbol] = name.str());
+}
+
+StringRef Emitter::lookupFunctionName(StringRef symbol) const {
+  auto it = functionNames.find(symbol);
+  return it == functionNames.end() ? symbol : StringRef(it->second);
+}
+
 void Emitter::reserveName(StringRef name) {
   usedNames.insert(saver.save(name), 1);
 }

@@ -195,6 +195,18 @@ public:
   /// True if the frontend attached a variable name to `value`.
   bool hasSourceName(Value value) const;
 
+  /// The C++ name of `funcOp`, chosen on first request and reserved: a kernel
+  /// is `pyasc_<name>` (its extern "C" symbol must collide with nothing in
+  /// the process: a kernel named `exp`, `memcpy` or `exit` would otherwise
+  /// resolve to the C library's function), a device function keeps its name
+  /// unless C++ or Ascend C reserves it, a declaration keeps its name. Fails,
+  /// with an error on `funcOp`, for names that are not C++ identifiers.
+  FailureOr<StringRef> getFunctionName(func::FuncOp funcOp);
+
+  /// The C++ name chosen for the function `symbol` (the symbol itself if
+  /// none was chosen, e.g. for a callee outside the printed operation).
+  StringRef lookupFunctionName(StringRef symbol) const;
+
   /// Opens a C++ block scope for names.
   class Scope {
   public:
@@ -286,6 +298,7 @@ private:
   llvm::StringSaver saver{allocator};
   llvm::ScopedHashTable<Value, StringRef> valueNames;
   llvm::ScopedHashTable<StringRef, char> usedNames;
+  llvm::StringMap<std::string> functionNames;
   unsigned valueCounter = 0;
   unsigned loopDepth = 0;
 

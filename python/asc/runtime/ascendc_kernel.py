@@ -120,13 +120,22 @@ def compile_ascendc(source_or_path: str | os.PathLike, kernel_name: str) -> Asce
     return _compile(source_or_path, kernel_name, stacklevel=3)
 
 
+def _flags(kernel_name: str) -> tuple[str, ...]:
+    """The kernel keeps the user's name; with hidden visibility its call from the entry point binds
+    inside the library, unless the name is a compiler builtin (`exit`, `exp`), whose implicit
+    declaration is visible: not treating it as a builtin hides it too."""
+    return (f"-fno-builtin-{kernel_name}",)
+
+
 def _compile(source_or_path: str | os.PathLike, kernel_name: str, stacklevel: int) -> AscendCKernel:
     """`stacklevel` locates cache warnings, counted from this function (1)."""
     from .toolchain import toolchain_key
 
+    if not (kernel_name.isascii() and kernel_name.isidentifier()):
+        raise ValueError(f"kernel_name must be the C++ name of the kernel function, got {kernel_name!r}")
     source, filename = _source_of(source_or_path)
     key = make_key("ascendc", toolchain_key(), source, filename, kernel_name, *launcher.CXX_FLAGS,
-                   launcher.compiler_identity())
+                   *_flags(kernel_name), launcher.compiler_identity())
     kernel = _compiled.get(key)
     if kernel is not None:
         return kernel
@@ -151,7 +160,7 @@ def _load_or_build(key: str, source: str, filename: str, kernel_name: str, stack
         # The #line keeps diagnostics pointing into the user's file.
         text = f'#line 1 "{filename}"\n{source}\n{_ENTRY.format(kernel=kernel_name)}'
         try:
-            so = launcher.build(text, workdir)
+            so = launcher.build(text, workdir, flags=_flags(kernel_name))
         except launcher.BuildError as e:
             raise AscendCCompileError(
                 f"Ascend C kernel '{kernel_name}' from {filename} did not compile against the simulator's "

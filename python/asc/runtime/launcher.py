@@ -23,11 +23,13 @@ from ..lib import runtime as rt
 from .config import PLATFORMS, Platform
 from .errors import KernelError
 
-#: Flags that change the produced object; part of the cache keys.
-CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared")
+#: Flags that change the produced object; part of the cache keys. Hidden visibility: a kernel
+#: library exports only its entry points (ascsim_entry.h), so no kernel symbol can collide with,
+#: or be resolved to, a symbol of the process.
+CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-fvisibility=hidden")
 #: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
 #: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
-CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared")
+CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared", "-fvisibility=hidden")
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:
@@ -98,8 +100,9 @@ def compiler_identity() -> str:
     return identity
 
 
-def build(source: str, workdir: Path, debug: bool = False) -> Path:
-    """Compiles `source` into `workdir/kernel.so` (the source is kept as `workdir/kernel.cpp`)."""
+def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...] = ()) -> Path:
+    """Compiles `source` into `workdir/kernel.so` (the source is kept as `workdir/kernel.cpp`),
+    with `flags` added to `cxx_flags(debug)`."""
     import subprocess  # only when compiling: it is slow to import
 
     from .. import _C
@@ -108,7 +111,7 @@ def build(source: str, workdir: Path, debug: bool = False) -> Path:
     so = workdir / "kernel.so"
     cpp.write_text(source)
     libdir = str(_C.NATIVE_DIR)
-    cmd = [compiler(), *cxx_flags(debug), f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
+    cmd = [compiler(), *cxx_flags(debug), *flags, f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
            f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
