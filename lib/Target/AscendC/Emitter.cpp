@@ -192,7 +192,8 @@ StringRef Emitter::getOrCreateInductionName(Value value) {
 /// starting with a digit.
 static bool isIdentifier(StringRef name) {
   return !name.empty() && !llvm::isDigit(name.front()) &&
-         llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+         llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
 }
 
 /// Kernels are extern "C": their symbol lives in the process's namespace.
