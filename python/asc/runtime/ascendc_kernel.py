@@ -52,6 +52,11 @@ class AscendCKernel:
         types = lib.ascsim_param_types().decode()
         self.param_types: list[str] = types.split(",") if types else []
         self._handle = launcher.load(path)
+        launcher.hold(self)
+
+    def release(self) -> None:
+        """Drops the native kernel (at exit)."""
+        self._handle = None
 
     def __repr__(self) -> str:
         return f"AscendCKernel({self.name}({', '.join(self.param_types)}))"

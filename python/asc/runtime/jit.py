@@ -42,7 +42,7 @@ def _is_constexpr_annotation(annotation: Any) -> bool:
     return annotation is ConstExpr or getattr(annotation, "__origin__", None) is ConstExpr
 
 
-@dataclass
+@dataclass(eq=False)
 class LoadedKernel:
     """A compiled specialisation ready to launch."""
 
@@ -52,6 +52,13 @@ class LoadedKernel:
     source: str
     #: The cache entry it was loaded from (None with always_compile: built in a removed directory).
     directory: Path | None
+
+    def __post_init__(self) -> None:
+        launcher.hold(self)
+
+    def release(self) -> None:
+        """Drops the native kernel (at exit)."""
+        self.handle = None
 
 
 class JITFunction:

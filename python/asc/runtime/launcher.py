@@ -13,9 +13,11 @@ The native simulator is imported on first use, not with this module.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +126,31 @@ def load(path: Path) -> Any:
     from .. import _C
 
     return _C.sim.load_kernel(str(path))
+
+
+#: Objects holding loaded kernels (LoadedKernel, AscendCKernel), released at exit.
+_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def hold(holder: Any) -> None:
+    """Registers `holder`, whose `release()` drops its native kernel, to be released at exit."""
+    _HOLDERS.add(holder)
+
+
+@atexit.register
+def _release_native_objects() -> None:
+    """Drops every simulator object pyasc holds before the interpreter finalises.
+
+    Kernels stay reachable from objects Python may never free at shutdown: pytest keeps the
+    parametrize values (kernels) of every test it ran, an exception's traceback keeps the frames of
+    a failed launch, and with torch imported such objects outlive module teardown. nanobind's
+    leak check runs after that (Py_AtExit) and reported each loaded Kernel, its type and its
+    methods as leaked. Registered when the launcher is first imported, so it runs after the atexit
+    handlers of the user's program, which may still launch kernels."""
+    for holder in list(_HOLDERS):
+        holder.release()
+    _CONFIGS.clear()
+    rt._record_launch(None)
 
 
 _CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
