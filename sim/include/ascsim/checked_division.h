@@ -1,4 +1,4 @@
-//===- ascsim/checked_division.h - Integer / and % without traps -*- C++ -*-===//
+//===- ascsim/checked_division.h - Integer / and % without traps -*- C++ -*-//
 //
 // pyasc::div and pyasc::rem: the integer `/` and `%` of emitted kernels whose
 // divisor is not a safe constant. On the host CPU a zero divisor, or
