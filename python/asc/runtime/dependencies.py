@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import enum
 import logging
+import operator
 import types
 from collections import ChainMap
 from collections.abc import Mapping
@@ -137,20 +138,27 @@ def describe(value: Any, jit_key: Callable[[Any], Any]) -> Any:
 class Watch:
     """What a key was computed from: the values the function's names and chains reached (held, so
     that no other object can take their identity) and the logging levels in effect (logging calls
-    compile to printf only when enabled). `unchanged` re-reads them at every launch."""
+    compile to printf only when enabled). `unchanged` re-reads them at every launch, cheaply: most
+    names are the kernel's own locals, absent from the namespace, and are checked all at once."""
 
-    __slots__ = ("plan", "values", "ids", "loggers", "has_jit")
+    __slots__ = ("roots", "root_values", "absent", "tails", "values", "root_level", "loggers",
+                 "has_jit")
 
     def __init__(self, ns: Mapping[str, Any], refs: References) -> None:
         from .jit import JITFunction
 
+        present = [(root, tails) for root, tails in refs.by_root if root in ns]
+        self.roots = tuple(root for root, _ in present)
+        self.root_values = tuple(ns[root] for root in self.roots)
+        self.absent = frozenset(root for root, _ in refs.by_root if root not in ns)
         # Chains through asc objects are not followed: a rebinding of their root shows anyway.
-        self.plan = tuple((root, tails if tails and not _is_asc(ns.get(root, _MISSING)) else ())
-                          for root, tails in refs.by_root)
-        self.values = self._read(ns)
-        self.ids = tuple(map(id, self.values))
-        loggers = [logging.getLogger(), *(v for v in self.values if isinstance(v, logging.Logger))]
-        self.loggers = tuple((lg, lg.getEffectiveLevel()) for lg in loggers)
+        self.tails = tuple((i, tail, _follow(value, tail))
+                           for i, ((_, tails), value) in enumerate(zip(present, self.root_values))
+                           if not _is_asc(value) for tail in tails)
+        self.values = self.root_values + tuple(v for _, _, v in self.tails)
+        self.root_level = logging.root.getEffectiveLevel()
+        self.loggers = tuple((v, v.getEffectiveLevel()) for v in self.values
+                             if isinstance(v, logging.Logger))
 
         def has_jit(v: Any) -> bool:
             if isinstance(v, JITFunction):
@@ -159,25 +167,18 @@ class Watch:
 
         self.has_jit = any(has_jit(v) for v in self.values)
 
-    def _read(self, ns: Mapping[str, Any]) -> tuple:
-        values: list[Any] = []
-        for root, tails in self.plan:
-            value = ns.get(root, _MISSING)
-            values.append(value)
-            values.extend(_follow(value, tail) for tail in tails)
-        return tuple(values)
-
     def unchanged(self, ns: Mapping[str, Any]) -> bool:
-        get, ids, i = ns.get, self.ids, 0
-        for root, tails in self.plan:
-            value = get(root, _MISSING)
-            if id(value) != ids[i]:
+        get = ns.get
+        if not all(map(operator.is_, map(get, self.roots), self.root_values)):
+            return False
+        if self.absent and not ns.keys().isdisjoint(self.absent):
+            return False
+        values = self.root_values
+        for i, tail, value in self.tails:
+            if _follow(values[i], tail) is not value:
                 return False
-            i += 1
-            for tail in tails:
-                if id(_follow(value, tail)) != ids[i]:
-                    return False
-                i += 1
+        if logging.root.getEffectiveLevel() != self.root_level:
+            return False
         return all(lg.getEffectiveLevel() == level for lg, level in self.loggers)
 
 
