@@ -217,3 +217,27 @@ def test_closure_kernel_in_a_fresh_process(tmp_path: Path) -> None:
     proc = run_python(str(script), env={"PYASC_CACHE_DIR": str(tmp_path / "cache")})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["6.0", "15.0"]
+
+
+def test_rebinding_what_a_device_function_reads_recompiles_the_kernel(tmp_path: Path, monkeypatch) -> None:
+    (tmp_path / "dev_helpers.py").write_text(textwrap.dedent('''
+        import asc
+        FACTOR = 2.0
+
+        @asc.jit
+        def scale_by(t: asc.LocalTensor, n: int):
+            asc.muls(t, t, FACTOR, n)
+    '''))
+    (tmp_path / "dev_kernel.py").write_text(
+        "import asc\nimport dev_helpers\n\n" + _kernel("dev", "dev_helpers.scale_by(t, n)"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import dev_helpers
+    import dev_kernel
+
+    x = np.arange(64, dtype=np.float32)
+    np.testing.assert_array_equal(_launch(dev_kernel.dev), x * 2.0)
+    np.testing.assert_array_equal(_launch(dev_kernel.dev), x * 2.0)  # the cached key, reused
+    dev_helpers.FACTOR = 5.0
+    np.testing.assert_array_equal(_launch(dev_kernel.dev), x * 5.0)
+    for name in ("dev_kernel", "dev_helpers"):
+        sys.modules.pop(name, None)

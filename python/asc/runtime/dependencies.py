@@ -142,7 +142,7 @@ class Watch:
     names are the kernel's own locals, absent from the namespace, and are checked all at once."""
 
     __slots__ = ("roots", "root_values", "absent", "tails", "values", "root_level", "loggers",
-                 "has_jit")
+                 "jits")
 
     def __init__(self, ns: Mapping[str, Any], refs: References) -> None:
         from .jit import JITFunction
@@ -160,12 +160,19 @@ class Watch:
         self.loggers = tuple((v, v.getEffectiveLevel()) for v in self.values
                              if isinstance(v, logging.Logger))
 
-        def has_jit(v: Any) -> bool:
-            if isinstance(v, JITFunction):
-                return True
-            return isinstance(v, (tuple, list, frozenset)) and any(has_jit(x) for x in v)
+        jits: list[JITFunction] = []
 
-        self.has_jit = any(has_jit(v) for v in self.values)
+        def collect(v: Any) -> None:
+            if isinstance(v, JITFunction):
+                jits.append(v)
+            elif isinstance(v, (tuple, list, frozenset)):
+                for x in v:
+                    collect(x)
+
+        for v in self.values:
+            collect(v)
+        #: The @asc.jit functions reached: their own dependencies may change while these values do not.
+        self.jits = tuple(jits)
 
     def unchanged(self, ns: Mapping[str, Any]) -> bool:
         get = ns.get

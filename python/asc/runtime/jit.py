@@ -126,19 +126,19 @@ class JITFunction:
         of the values read is a different object (or a logging level changed)."""
         ns = self.namespace()
         cached = self._deps_cache
-        # With device functions, their own dependencies may change: never reuse the key then.
-        if cached is not None and not cached[0].has_jit and cached[0].unchanged(ns):
-            return cached[1]
+        if cached is not None and cached[0].unchanged(ns):
+            # The device functions reached may have changed what they read: their keys are compared too.
+            if not cached[0].jits or _jit_keys(cached[0], visiting | {id(self)}) == cached[2]:
+                return cached[1]
+        visiting = visiting | {id(self)}
         watch = Watch(ns, self._references)
         key = self._compute_dependency_key(visiting)
-        self._deps_cache = (watch, key)
+        self._deps_cache = (watch, key, _jit_keys(watch, visiting))
         return key
 
     def _compute_dependency_key(self, visiting: frozenset[int]) -> tuple:
-        visiting = visiting | {id(self)}
-
         def jit_key(fn: JITFunction) -> Any:
-            return "<recursive>" if id(fn) in visiting else fn.dependency_key(visiting)
+            return _jit_key(fn, visiting)
 
         fn = self.fn
         defaults = (fn.__defaults__ or (), tuple(sorted((fn.__kwdefaults__ or {}).items())))
@@ -243,6 +243,15 @@ class JITFunction:
 
     def __repr__(self) -> str:
         return f"JITFunction({self.__module__}:{self.__qualname__})"
+
+
+def _jit_key(fn: JITFunction, visiting: frozenset[int]) -> Any:
+    """The dependency key of a function reached from those in `visiting` (a cycle ends the walk)."""
+    return "<recursive>" if id(fn) in visiting else fn.dependency_key(visiting)
+
+
+def _jit_keys(watch: Watch, visiting: frozenset[int]) -> tuple:
+    return tuple(_jit_key(fn, visiting) for fn in watch.jits)
 
 
 class KernelBuildError(RuntimeError):
