@@ -45,3 +45,24 @@ def chain(out: asc.GlobalAddress, a: int, b: int):
     assert out[0] == expected
     cpp = (tmp_path / "dump" / "ascendc.cpp").read_text()
     assert max(line.count("(") for line in cpp.splitlines()) <= 70  # cut into temporaries
+
+
+def test_other_deep_nesting_is_a_clear_compile_error(tmp_path: Path) -> None:
+    """Nesting that is still recursive (900 unary minus signs) names the line and says what to do."""
+    from asc.codegen.errors import CompileError
+
+    kernel = _load(tmp_path, f'''import asc
+
+
+@asc.jit
+def negations(out: asc.GlobalAddress, a: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, {"-" * 900}a)
+''', "negations")
+    with pytest.raises(CompileError) as info:
+        kernel[1](np.zeros(1, dtype=np.int32), 3)
+    assert info.value.location.file == str(tmp_path / "negations.py")
+    assert info.value.location.line == 8
+    assert info.value.message == ("this expression nests too deeply to compile (Python's recursion limit); "
+                                  "split it into several statements")

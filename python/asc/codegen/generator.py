@@ -84,6 +84,9 @@ class FunctionVisitor(ast.NodeVisitor):
             if _DEBUG:
                 raise
             where = node if has_pos else (self._node or node)
+            if isinstance(e, RecursionError):  # operator chains are iterative; other nesting is not
+                raise self.error(where, "this expression nests too deeply to compile (Python's recursion "
+                                 "limit); split it into several statements") from None
             raise self.error(where, f"{e}", CompileTypeError if isinstance(e, TypeError)
                              else CompileError) from None
         finally:
