@@ -105,13 +105,13 @@ def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
     assert sorted(p.name for p in dump.iterdir()) == ["ascendc.cpp", "ascir.mlir", "codegen.mlir"]
     cpp = (dump / "ascendc.cpp").read_text()
     assert '#include "kernel_operator.h"' in cpp
-    assert 'extern "C" __global__ __aicore__ void scale_copy(__gm__ float* x, __gm__ float* y, int32_t n)' in cpp
+    assert 'extern "C" __global__ __aicore__ void pyasc_scale_copy(__gm__ float* x, __gm__ float* y, int32_t n)' in cpp
     assert _python_line(cpp, "AscendC::GlobalTensor<float> g;") == (str(script.resolve()), 8)
     assert _python_line(cpp, "AscendC::DataCopy(h, t, n);") == (str(script.resolve()), 16)
     assert "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);" in cpp
     # The simulator's entry points, which CANN's kernel_operator.h leaves out (it defines no ASCSIM).
     assert cpp.endswith('}\n\n#ifdef ASCSIM\n#line 1 "<pyasc-simulator-entry>"\n#include "ascsim_entry.h"\n'
-                        'ASCSIM_ENTRY(scale_copy)\n#endif\n')
+                        'ASCSIM_ENTRY(pyasc_scale_copy)\n#endif\n')
     assert "asc.data_copy" in (dump / "codegen.mlir").read_text()
 
 

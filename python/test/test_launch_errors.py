@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 import pytest
 
@@ -62,7 +64,24 @@ def test_missing_argument() -> None:
         copy_kernel[1](x, x)
 
 
-@pytest.mark.parametrize("grid", [0, -1, 2.0, "4"])
+@pytest.mark.parametrize("grid", [0, -1, 2.0, "4", True, 65536, 1 << 32])
 def test_bad_block_count(grid) -> None:
-    with pytest.raises(ValueError, match="the number of blocks must be a positive int"):
+    """At most 65535 blocks (the NPU's blockDim limit); the error names the launch line."""
+    with pytest.raises(ValueError) as info:
         copy_kernel[grid]
+    line = sys._getframe().f_lineno - 1
+    assert str(info.value) == (f"{__file__}:{line}: kernel 'copy_kernel': the number of blocks must be a "
+                               f"positive int no larger than 65535 (the NPU's limit), got {grid!r}")
+
+
+def test_block_count_limit_of_hand_written_kernels() -> None:
+    from asc.runtime.ascendc_kernel import compile_ascendc
+
+    kernel = compile_ascendc('#include "kernel_operator.h"\n'
+                             'extern "C" __global__ __aicore__ void empty_kernel(GM_ADDR x) {}\n', "empty_kernel")
+    x = np.zeros(8, dtype=np.float32)
+    with pytest.raises(ValueError) as info:
+        kernel(65536, x)
+    line = sys._getframe().f_lineno - 1
+    assert str(info.value).startswith(f"{__file__}:{line}: kernel 'empty_kernel': the number of blocks must be")
+    assert kernel(3, x).ok

@@ -113,12 +113,18 @@ template <class... P> inline const char *paramTypes(void (*)(P...)) {
 } // namespace ascsim
 
 /// `ascsim_entry(words)` runs `kernel` with its arguments decoded from one
-/// 64-bit word each; `ascsim_param_types()` names its parameter types.
+/// 64-bit word each; `ascsim_param_types()` names its parameter types. Kernels
+/// are built with -fvisibility=hidden, so these two are the only symbols a
+/// kernel library exports, and the call to `kernel` binds inside the library:
+/// a kernel named like a function of the process (`exp`, `exit`) never
+/// resolves to it.
 #define ASCSIM_ENTRY(kernel)                                                   \
-  extern "C" void ascsim_entry(const uint64_t *a) {                            \
+  extern "C" __attribute__((visibility("default"))) void ascsim_entry(         \
+      const uint64_t *a) {                                                     \
     ascsim::invoke(kernel, a);                                                 \
   }                                                                            \
-  extern "C" const char *ascsim_param_types() {                                \
+  extern "C" __attribute__((visibility("default"))) const char *               \
+  ascsim_param_types() {                                                       \
     return ascsim::paramTypes(kernel);                                         \
   }
 

@@ -13,6 +13,7 @@
 
 #include "Emitter.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -36,6 +37,9 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
   raw_ostream &os = emitter.ostream();
   FunctionType type = funcOp.getFunctionType();
   Location loc = funcOp.getLoc();
+  FailureOr<StringRef> name = emitter.getFunctionName(funcOp);
+  if (failed(name))
+    return failure();
   emitter.getOutParameters().clear();
   if (isKernel(funcOp)) {
     os << "extern \"C\" __global__ __aicore__ void ";
@@ -50,7 +54,7 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
       return failure();
     os << " ";
   }
-  os << funcOp.getSymName() << "(";
+  os << *name << "(";
   LogicalResult status = success();
   if (funcOp.isExternal())
     status = printCommaSeparated(type.getInputs(), os, [&](Type input) {
@@ -187,13 +191,23 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
     return failure();
   // Declarations first, then device functions, so kernels can call them.
   SmallVector<func::FuncOp> order;
-  for (Operation &op : *moduleOp.getBody()) {
-    auto funcOp = dyn_cast<func::FuncOp>(op);
-    if (!funcOp)
+  for (Operation &op : *moduleOp.getBody())
+    if (!isa<func::FuncOp>(op))
       return emitter.emitNoPrinterError(op);
-    emitter.reserveName(funcOp.getSymName());
+  // C++ names before any body, so that calls and variables know them;
+  // kernels first, then declarations: their names are fixed.
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>())
+    if (isKernel(funcOp) && failed(emitter.getFunctionName(funcOp)))
+      return failure();
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>())
+    if (!isKernel(funcOp) && funcOp.isExternal() &&
+        failed(emitter.getFunctionName(funcOp)))
+      return failure();
+  for (auto funcOp : moduleOp.getOps<func::FuncOp>()) {
     if (funcOp.isExternal())
       order.push_back(funcOp);
+    else if (failed(emitter.getFunctionName(funcOp)))
+      return failure();
   }
   size_t numDeclarations = order.size();
   for (auto funcOp : moduleOp.getOps<func::FuncOp>())
@@ -243,7 +257,8 @@ static void printSimulatorEntry(Emitter &emitter, func::FuncOp funcOp) {
   emitter.emitLocation(FileLineColLoc::get(funcOp.getContext(),
                                            "<pyasc-simulator-entry>", 1, 0));
   os << "#include \"ascsim_entry.h\"\n"
-     << "ASCSIM_ENTRY(" << funcOp.getSymName() << ")\n"
+     << "ASCSIM_ENTRY(" << emitter.lookupFunctionName(funcOp.getSymName())
+     << ")\n"
      << "#endif\n";
 }
 
@@ -261,6 +276,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
            << "cannot emit a function with "
            << funcOp.getBody().getBlocks().size()
            << " blocks: only structured control flow (scf) is supported";
+  emitter.limitExpressionDepth(funcOp);
   if (failed(printSignature(emitter, funcOp)))
     return failure();
   os << " {\n";
@@ -320,7 +336,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::CallOp callOp) {
 FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
                                                  func::CallOp callOp) {
   raw_ostream &os = emitter.ostream();
-  os << callOp.getCallee() << "(";
+  os << emitter.lookupFunctionName(callOp.getCallee()) << "(";
   if (failed(emitter.emitOperands(callOp.getOperands())))
     return failure();
   if (callOp.getNumResults() > 1) {
@@ -534,9 +550,88 @@ static LogicalResult printUnsignedInfix(Emitter &emitter, Value lhs,
   return printAsUnsigned(emitter, rhs);
 }
 
+DivisionForm mlir::asc::classifyDivision(Operation &op) {
+  bool isSigned = isa<arith::DivSIOp, arith::RemSIOp>(op);
+  APInt lhs, rhs;
+  bool lhsConstant = matchPattern(op.getOperand(0), m_ConstantInt(&lhs));
+  if (!matchPattern(op.getOperand(1), m_ConstantInt(&rhs)))
+    return DivisionForm::Checked;
+  if (rhs.isZero())
+    return lhsConstant ? DivisionForm::ZeroDivisor : DivisionForm::Checked;
+  if (isSigned && rhs.isAllOnes() && rhs.getBitWidth() > 1) {
+    if (!lhsConstant)
+      return DivisionForm::Checked;
+    if (lhs.isMinSignedValue())
+      return DivisionForm::Overflow;
+  }
+  return DivisionForm::Plain;
+}
+
+bool mlir::asc::needsCheckedDivision(Operation *root) {
+  WalkResult result = root->walk([](Operation *op) {
+    if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(
+            op) &&
+        classifyDivision(*op) == DivisionForm::Checked)
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Reports a division of two constants that is undefined (by zero, or
+/// INT_MIN / -1), which would otherwise be printed literally.
+static LogicalResult emitConstantDivisionError(Operation &op,
+                                               DivisionForm form) {
+  bool isSigned = isa<arith::DivSIOp, arith::RemSIOp>(op);
+  bool isRemainder = isa<arith::RemSIOp, arith::RemUIOp>(op);
+  APInt lhs, rhs;
+  (void)matchPattern(op.getOperand(0), m_ConstantInt(&lhs));
+  (void)matchPattern(op.getOperand(1), m_ConstantInt(&rhs));
+  SmallString<32> lhsText, rhsText;
+  lhs.toString(lhsText, 10, isSigned);
+  rhs.toString(rhsText, 10, isSigned);
+  StringRef what = isRemainder ? "remainder" : "division";
+  StringRef spelling = isRemainder ? "%" : "/";
+  InFlightDiagnostic diag = op.emitError() << "integer " << what << " ";
+  if (form == DivisionForm::ZeroDivisor)
+    diag << "by zero: " << lhsText << " " << spelling << " 0";
+  else
+    diag << "overflows: " << lhsText << " " << spelling << " -1 does not fit "
+         << "in " << op.getResult(0).getType();
+  diag << " with constant operands; the result is undefined";
+  return diag;
+}
+
+/// Prints `pyasc::div<T>(lhs, rhs)` or `pyasc::rem<T>(...)`: a division whose
+/// divisor may be 0 (or -1). With `isUnsigned`, T is the unsigned type of the
+/// same width.
+static FailureOr<Precedence>
+printCheckedDivision(Emitter &emitter, Operation &op, bool isUnsigned) {
+  raw_ostream &os = emitter.ostream();
+  bool isRemainder = isa<arith::RemSIOp, arith::RemUIOp>(op);
+  Type type = op.getResult(0).getType();
+  os << "pyasc::" << (isRemainder ? "rem" : "div") << "<";
+  if (failed(isUnsigned ? emitter.emitUnsignedType(op.getLoc(), type)
+                        : emitter.emitType(op.getLoc(), type)))
+    return failure();
+  os << ">(";
+  // The explicit template argument converts the operands.
+  if (failed(emitter.emitOperands(op.getOperands())))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
+}
+
 FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
                                                   Operation &op) {
   using P = Precedence;
+  if (isa<arith::DivSIOp, arith::RemSIOp>(op)) {
+    DivisionForm form = classifyDivision(op);
+    if (form == DivisionForm::Checked)
+      return printCheckedDivision(emitter, op, /*isUnsigned=*/false);
+    if (form != DivisionForm::Plain)
+      return emitConstantDivisionError(op, form);
+  }
   auto [spelling, precedence] =
       TypeSwitch<Operation *, std::pair<StringRef, Precedence>>(&op)
           .Case<arith::AddIOp, arith::AddFOp>(
@@ -568,6 +663,24 @@ FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
 
 FailureOr<Precedence> mlir::asc::printArithUnsignedBinary(Emitter &emitter,
                                                           Operation &op) {
+  if (isa<arith::DivUIOp, arith::RemUIOp>(op)) {
+    DivisionForm form = classifyDivision(op);
+    if (form != DivisionForm::Plain && form != DivisionForm::Checked)
+      return emitConstantDivisionError(op, form);
+    if (form == DivisionForm::Checked) {
+      // static_cast<T>(pyasc::div<uN_t>(a, b)): the result in the signless
+      // type, as the plain form prints it.
+      raw_ostream &os = emitter.ostream();
+      os << "static_cast<";
+      if (failed(emitter.emitType(op.getLoc(), op.getResult(0).getType())))
+        return failure();
+      os << ">(";
+      if (failed(printCheckedDivision(emitter, op, /*isUnsigned=*/true)))
+        return failure();
+      os << ")";
+      return Precedence::Postfix;
+    }
+  }
   StringRef spelling = TypeSwitch<Operation *, StringRef>(&op)
                            .Case([](arith::DivUIOp) { return "/"; })
                            .Case([](arith::RemUIOp) { return "%"; })

@@ -166,6 +166,14 @@ public:
   /// True if `op` is not printed as a statement but inline at its only use.
   bool isInlined(Operation *op) const;
 
+  /// Prints as variables the ops in `root` whose inline expression would nest
+  /// deeper than kMaxExpressionDepth, so that printing recurses a bounded
+  /// number of levels however long a chain of single-use ops is.
+  void limitExpressionDepth(Operation *root);
+
+  /// How deep inline expressions may nest before a temporary cuts them.
+  static constexpr unsigned kMaxExpressionDepth = 64;
+
   /// True if printing `value` reads `variable` (directly or through inlined
   /// expressions).
   bool readsValue(Value value, Value variable) const;
@@ -194,6 +202,18 @@ public:
 
   /// True if the frontend attached a variable name to `value`.
   bool hasSourceName(Value value) const;
+
+  /// The C++ name of `funcOp`, chosen on first request and reserved: a kernel
+  /// is `pyasc_<name>` (its extern "C" symbol must collide with nothing in
+  /// the process: a kernel named `exp`, `memcpy` or `exit` would otherwise
+  /// resolve to the C library's function), a device function keeps its name
+  /// unless C++ or Ascend C reserves it, a declaration keeps its name. Fails,
+  /// with an error on `funcOp`, for names that are not C++ identifiers.
+  FailureOr<StringRef> getFunctionName(func::FuncOp funcOp);
+
+  /// The C++ name chosen for the function `symbol` (the symbol itself if
+  /// none was chosen, e.g. for a callee outside the printed operation).
+  StringRef lookupFunctionName(StringRef symbol) const;
 
   /// Opens a C++ block scope for names.
   class Scope {
@@ -276,6 +296,9 @@ public:
   SmallVectorImpl<StringRef> &getOutParameters() { return outParameters; }
 
 private:
+  /// `op` could be printed inline (ignoring the depth limit).
+  bool isInlinable(Operation *op) const;
+
   const AscendCEmitterOptions options;
   SmallVector<StringRef> outParameters;
   LineCountingStream counter;
@@ -286,6 +309,8 @@ private:
   llvm::StringSaver saver{allocator};
   llvm::ScopedHashTable<Value, StringRef> valueNames;
   llvm::ScopedHashTable<StringRef, char> usedNames;
+  llvm::StringMap<std::string> functionNames;
+  llvm::DenseSet<Operation *> materialized;
   unsigned valueCounter = 0;
   unsigned loopDepth = 0;
 
@@ -324,6 +349,19 @@ FailureOr<Precedence> printArithBinary(Emitter &emitter, Operation &op);
 FailureOr<Precedence> printArithUnsignedBinary(Emitter &emitter, Operation &op);
 /// Conversions (extsi, extui, trunci, sitofp, fptosi, index_cast, ...).
 FailureOr<Precedence> printArithCast(Emitter &emitter, Operation &op);
+
+/// How an integer division or remainder (divsi, divui, remsi, remui) is
+/// printed.
+enum class DivisionForm {
+  Plain,       // `a / b`: the divisor is a constant that cannot trap
+  Checked,     // `pyasc::div<T>(a, b)`: may divide by zero or overflow
+  ZeroDivisor, // both constant, divisor 0: an error
+  Overflow,    // both constant, INT_MIN / -1: an error
+};
+DivisionForm classifyDivision(Operation &op);
+
+/// True if `root` holds a division printed through `pyasc::div`/`rem`.
+bool needsCheckedDivision(Operation *root);
 
 //===----------------------------------------------------------------------===//
 // Printers (EmitAscOps.cpp): asc

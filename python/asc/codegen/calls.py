@@ -114,7 +114,7 @@ def call_device_function(v: FunctionVisitor, node: ast.Call, fn: JITFunction, ar
         b.device_functions_in_progress.add(key)
         b.builder.set_insertion_point_to_end(b.module.body)
         try:
-            callee = FunctionVisitor(b, proto, fn.fn.__globals__)
+            callee = FunctionVisitor(b, proto, fn.namespace())
             callee.visit(tree)
         except CompileError as e:
             note = Note(f"in '{fn.__name__}' called from here", v.loc_of(node))

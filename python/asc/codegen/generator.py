@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import operator
 import os
-from typing import Any
+from typing import Any, Callable
 
 from .._C import _ods
 from ..errors import AscError
@@ -67,6 +67,10 @@ class FunctionVisitor(ast.NodeVisitor):
         return cls(message, self.loc_of(node))
 
     def visit(self, node: ast.AST) -> Any:
+        return self.at(node, super().visit, node)
+
+    def at(self, node: ast.AST, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(*args)` with the builder's location at `node`; errors become CompileErrors there."""
         has_pos = hasattr(node, "lineno")
         prev_loc = self.b.get_loc() if has_pos else None
         prev_node = self._node
@@ -75,7 +79,7 @@ class FunctionVisitor(ast.NodeVisitor):
             self.b.set_loc(loc.line, loc.col, self.file)
             self._node = node
         try:
-            return super().visit(node)
+            return fn(*args)
         except CompileError as e:
             if e.location is not None or not has_pos:
                 raise
@@ -87,6 +91,9 @@ class FunctionVisitor(ast.NodeVisitor):
             if _DEBUG:
                 raise
             where = node if has_pos else (self._node or node)
+            if isinstance(e, RecursionError):  # operator chains are iterative; other nesting is not
+                raise self.error(where, "this expression nests too deeply to compile (Python's recursion "
+                                 "limit); split it into several statements") from None
             raise self.error(where, f"{e}", CompileTypeError if isinstance(e, TypeError)
                              else CompileError) from None
         finally:
@@ -319,7 +326,18 @@ class FunctionVisitor(ast.NodeVisitor):
         return result
 
     def visit_BinOp(self, node: ast.BinOp) -> Any:
-        return self.binary(node, node.op, self.visit(node.left), self.visit(node.right))
+        # `a + b + c + ...` nests to the left: walked as a loop, not by recursion, so that a
+        # 2,000-term expression needs no deeper Python stack than a short one.
+        spine = [node]
+        while isinstance(spine[-1].left, ast.BinOp):
+            spine.append(spine[-1].left)
+        value = self.visit(spine[-1].left)
+        for inner in reversed(spine[1:]):
+            value = self.at(inner, self._binary_step, inner, value)
+        return self._binary_step(node, value)
+
+    def _binary_step(self, node: ast.BinOp, lhs: Any) -> Any:
+        return self.binary(node, node.op, lhs, self.visit(node.right))
 
     def binary(self, node: ast.AST, op: ast.operator, lhs: Any, rhs: Any) -> Any:
         entry = _BIN_OPS.get(type(op))

@@ -21,14 +21,16 @@ recorded as `last_launch()`, the kernel's printf output printed, simulator error
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
+import shutil
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
 from . import config as cfg
 from . import launcher
+from .cache import FileCache, make_key
 from .specialize import pack_scalar, pointer_region
 
 #: Appended to the kernel's source: the simulator's entry points, as the emitter prints them.
@@ -50,6 +52,11 @@ class AscendCKernel:
         types = lib.ascsim_param_types().decode()
         self.param_types: list[str] = types.split(",") if types else []
         self._handle = launcher.load(path)
+        launcher.hold(self)
+
+    def release(self) -> None:
+        """Drops the native kernel (at exit)."""
+        self._handle = None
 
     def __repr__(self) -> str:
         return f"AscendCKernel({self.name}({', '.join(self.param_types)}))"
@@ -65,6 +72,7 @@ class AscendCKernel:
     __call__ = launch
 
     def _launch(self, num_blocks: int, args: tuple, config: Any, check: bool, stacklevel: int) -> Any:
+        launcher.check_num_blocks(self.name, num_blocks, stacklevel)
         words, regions = self._pack(args)
         if config is None:
             config = launcher.sim_config(cfg.current_platform())
@@ -98,6 +106,7 @@ class AscendCKernel:
 
 
 _compiled: dict[str, AscendCKernel] = {}
+_lock = threading.Lock()
 
 
 def _source_of(source_or_path: str | os.PathLike) -> tuple[str, str]:
@@ -111,33 +120,67 @@ def _source_of(source_or_path: str | os.PathLike) -> tuple[str, str]:
 
 
 def compile_ascendc(source_or_path: str | os.PathLike, kernel_name: str) -> AscendCKernel:
-    """Compiles (once per process and source) a hand-written kernel for the simulator."""
-    from .. import _C
+    """Compiles a hand-written kernel for the simulator: once per process and source, and kept in
+    the disk cache (`asc.runtime.cache`) like `@asc.jit` kernels."""
+    return _compile(source_or_path, kernel_name, stacklevel=3)
 
+
+def _flags(kernel_name: str) -> tuple[str, ...]:
+    """The kernel keeps the user's name; with hidden visibility its call from the entry point binds
+    inside the library, unless the name is a compiler builtin (`exit`, `exp`), whose implicit
+    declaration is visible: not treating it as a builtin hides it too."""
+    return (f"-fno-builtin-{kernel_name}",)
+
+
+def _compile(source_or_path: str | os.PathLike, kernel_name: str, stacklevel: int) -> AscendCKernel:
+    """`stacklevel` locates cache warnings, counted from this function (1)."""
+    from .toolchain import toolchain_key
+
+    if not (kernel_name.isascii() and kernel_name.isidentifier()):
+        raise ValueError(f"kernel_name must be the C++ name of the kernel function, got {kernel_name!r}")
     source, filename = _source_of(source_or_path)
-    key = hashlib.sha256("\0".join([source, filename, kernel_name, *launcher.CXX_FLAGS,
-                                    str(_C.SIM_LIBRARY)]).encode()).hexdigest()
+    key = make_key("ascendc", toolchain_key(), source, filename, kernel_name, *launcher.CXX_FLAGS,
+                   *_flags(kernel_name), launcher.compiler_identity())
     kernel = _compiled.get(key)
     if kernel is not None:
         return kernel
-    workdir = Path(tempfile.mkdtemp(prefix="pyasc_ascendc_"))
-    # The #line keeps diagnostics pointing into the user's file.
-    text = f'#line 1 "{filename}"\n{source}\n{_ENTRY.format(kernel=kernel_name)}'
-    try:
-        so = launcher.build(text, workdir)
-    except launcher.BuildError as e:
-        raise AscendCCompileError(
-            f"Ascend C kernel '{kernel_name}' from {filename} did not compile against the simulator's "
-            f"Ascend C headers:\n{e.output}") from None
-    kernel = _compiled[key] = AscendCKernel(so, kernel_name)
+    with _lock:
+        kernel = _compiled.get(key)
+        if kernel is None:
+            kernel = _compiled[key] = _load_or_build(key, source, filename, kernel_name, stacklevel + 1)
     return kernel
+
+
+def _load_or_build(key: str, source: str, filename: str, kernel_name: str, stacklevel: int) -> AscendCKernel:
+    disk = FileCache()
+    what = f"Ascend C kernel '{kernel_name}'"
+    entry = disk.get(key, what, stacklevel=stacklevel)
+    if entry is not None:
+        try:
+            return AscendCKernel(entry / "kernel.so", kernel_name)
+        except (OSError, RuntimeError) as e:  # intact but unloadable: rebuild it as well
+            disk.discard(entry, what, f"kernel.so does not load ({e})", stacklevel=stacklevel)
+    workdir = Path(tempfile.mkdtemp(prefix="pyasc_ascendc_"))
+    try:
+        # The #line keeps diagnostics pointing into the user's file.
+        text = f'#line 1 "{filename}"\n{source}\n{_ENTRY.format(kernel=kernel_name)}'
+        try:
+            so = launcher.build(text, workdir, flags=_flags(kernel_name))
+        except launcher.BuildError as e:
+            raise AscendCCompileError(
+                f"Ascend C kernel '{kernel_name}' from {filename} did not compile against the simulator's "
+                f"Ascend C headers:\n{e.output}") from None
+        entry = disk.put(key, {"kernel.so": so, "kernel.cpp": text.encode()})
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    return AscendCKernel(entry / "kernel.so", kernel_name)
 
 
 def run_ascendc(source_or_path: str | os.PathLike, kernel_name: str, num_blocks: int, *args: Any,
                 config: Any = None, check: bool = True) -> Any:
     """Compiles (cached) and launches a hand-written Ascend C kernel; returns the LaunchResult."""
-    return compile_ascendc(source_or_path, kernel_name)._launch(num_blocks, args, config, check,
-                                                                stacklevel=3)
+    return _compile(source_or_path, kernel_name, stacklevel=3)._launch(num_blocks, args, config, check,
+                                                                        stacklevel=3)
 
 
 __all__ = ["AscendCCompileError", "AscendCKernel", "compile_ascendc", "run_ascendc"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
     return ",".join(stages)  # passes run on the module, as in builtin.module(...)
 
 
-def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, Any]) -> IRBuilder:
+def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any]) -> IRBuilder:
     builder = IRBuilder(proto.file)
     previous = set_builder(builder)
     try:
@@ -53,7 +54,7 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, Any]) 
     return builder
 
 
-def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: dict[str, Any],
+def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
                    info: PlatformInfo, options: JitOptions) -> CompiledSource:
     builder = build_ir(tree, proto, globals_)
     module = builder.module

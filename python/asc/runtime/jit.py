@@ -9,25 +9,29 @@ the selected backend. Simulator reports become Python exceptions at the user's l
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
 import inspect
-import logging
 import shutil
 import textwrap
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any, Callable
 
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
-from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
 from . import config, launcher
 from .cache import FileCache, make_key
+from .dependencies import References, Watch, describe, namespace, resolve
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
+
+#: The frontend builds IR through one current builder per process: one compile at a time.
+_CODEGEN_LOCK = threading.Lock()
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -38,7 +42,7 @@ def _is_constexpr_annotation(annotation: Any) -> bool:
     return annotation is ConstExpr or getattr(annotation, "__origin__", None) is ConstExpr
 
 
-@dataclass
+@dataclass(eq=False)
 class LoadedKernel:
     """A compiled specialisation ready to launch."""
 
@@ -46,7 +50,15 @@ class LoadedKernel:
     params: list
     handle: Any
     source: str
-    directory: Path
+    #: The cache entry it was loaded from (None with always_compile: built in a removed directory).
+    directory: Path | None
+
+    def __post_init__(self) -> None:
+        launcher.hold(self)
+
+    def release(self) -> None:
+        """Drops the native kernel (at exit)."""
+        self.handle = None
 
 
 class JITFunction:
@@ -67,6 +79,7 @@ class JITFunction:
                            if _is_constexpr_annotation(p.annotation)}
         self._kernels: dict[tuple, LoadedKernel] = {}
         self._deps_cache: tuple | None = None
+        self._compile_lock = threading.Lock()
 
     # -- source --------------------------------------------------------------
     @functools.cached_property
@@ -91,10 +104,14 @@ class JITFunction:
         return fn, def_line
 
     @functools.cached_property
-    def _referenced_globals(self) -> tuple[str, ...]:
+    def _references(self) -> References:
         text, _ = self._source
-        names = {n.id for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Name)}
-        return tuple(sorted(n for n in names if n in self.fn.__globals__))
+        return References.of(ast.parse(text), frozenset(self._param_names))
+
+    def namespace(self) -> Mapping[str, Any]:
+        """The names the function's code sees: its closure's free variables, then its module's globals."""
+        # Without a closure, the globals themselves (the common case, read at every launch).
+        return namespace(self.fn) if self.fn.__closure__ else self.fn.__globals__
 
     @functools.cached_property
     def _source_key(self) -> str:
@@ -102,36 +119,35 @@ class JITFunction:
         return hashlib.sha256(f"{self.file}:{first}\n{text}".encode()).hexdigest()
 
     def dependency_key(self, visiting: frozenset[int] = frozenset()) -> tuple:
-        """The source, the current values of the module constants it reads and the same for every
-        @asc.jit function it references (transitively). Checked at every launch, so changing a
-        module constant recompiles, as it would change the generated code; recomputed only when
-        one of the referenced globals was re-bound (or the logging level changed)."""
-        g = self.fn.__globals__
-        snapshot = (tuple(map(id, map(g.get, self._referenced_globals))), logging.getLogger().getEffectiveLevel())
+        """The source, its default values, the values of every name and attribute chain it reads
+        (closure variables, module constants, attributes of imported modules) and the same for
+        every @asc.jit function it reaches (transitively). Checked at every launch, so rebinding
+        any of them recompiles, as it would change the generated code; recomputed only when one
+        of the values read is a different object (or a logging level changed)."""
+        ns = self.namespace()
         cached = self._deps_cache
-        if cached is not None and cached[0] == snapshot and not self._has_jit_deps:
-            return cached[1]
+        if cached is not None and cached[0].unchanged(ns):
+            # The device functions reached may have changed what they read: their keys are compared too.
+            if not cached[0].jits or _jit_keys(cached[0], visiting | {id(self)}) == cached[2]:
+                return cached[1]
+        visiting = visiting | {id(self)}
+        watch = Watch(ns, self._references)
         key = self._compute_dependency_key(visiting)
-        self._deps_cache = (snapshot, key)
+        self._deps_cache = (watch, key, _jit_keys(watch, visiting))
         return key
 
-    @functools.cached_property
-    def _has_jit_deps(self) -> bool:
-        return any(isinstance(self.fn.__globals__.get(n), JITFunction) for n in self._referenced_globals)
-
     def _compute_dependency_key(self, visiting: frozenset[int]) -> tuple:
-        visiting = visiting | {id(self)}
-        parts: list = [self._source_key]
-        for name in self._referenced_globals:
-            value = self.fn.__globals__.get(name)
-            if isinstance(value, JITFunction):
-                parts.append((name, "<recursive>" if id(value) in visiting else value.dependency_key(visiting)))
-            elif isinstance(value, (int, float, bool, str, tuple, DataType, ConstExpr, Enum)) or value is None:
-                parts.append((name, repr(value)))
-            elif value is logging or isinstance(value, logging.Logger):
-                # Logging calls compile to printf only when their level is enabled.
-                logger = value if isinstance(value, logging.Logger) else logging.getLogger()
-                parts.append((name, "log-level", logger.getEffectiveLevel()))
+        def jit_key(fn: JITFunction) -> Any:
+            return _jit_key(fn, visiting)
+
+        fn = self.fn
+        defaults = (fn.__defaults__ or (), tuple(sorted((fn.__kwdefaults__ or {}).items())))
+        parts: list = [self._source_key, ("defaults", describe(defaults, jit_key))]
+        ns = self.namespace()
+        for chain in self._references.chains:
+            value = describe(resolve(ns, chain), jit_key)
+            if value is not None:
+                parts.append((".".join(chain), value))
         return tuple(parts)
 
     # -- launch ------------------------------------------------------------------
@@ -141,8 +157,7 @@ class JITFunction:
         if len(grid) not in (1, 2):
             raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
         core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
-        if isinstance(core_num, bool) or not isinstance(core_num, int) or core_num <= 0:
-            raise ValueError(f"the number of blocks must be a positive int, got {core_num!r}")
+        launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
         launch = LaunchOptions(core_num=core_num, stream=stream)
         return functools.partial(self._launch, launch)
 
@@ -171,8 +186,13 @@ class JITFunction:
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
         if kernel is None or self.options.compile.always_compile:
-            kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
-            self._kernels[key] = kernel
+            # One compile per kernel at a time in this process: threads launching the same
+            # specialisation wait for the first one's result instead of compiling it again.
+            with self._compile_lock:
+                kernel = self._kernels.get(key)
+                if kernel is None or self.options.compile.always_compile:
+                    kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
+                    self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
@@ -190,27 +210,34 @@ class JITFunction:
         disk = FileCache()
         key = make_key(toolchain_key(), repr(deps), self.__qualname__, *[s.key() for s in specs],
                        info.platform.value, "Model", repr(self._options_key),
-                       " ".join(launcher.cxx_flags(self.options.compile.debug)))
+                       " ".join(launcher.cxx_flags(self.options.compile.debug)), launcher.compiler_identity())
         always = self.options.compile.always_compile
-        entry = None if always else disk.get(key)
+        what = f"kernel '{self.__name__}'"
+        # Warnings point at the launch line: 1 = this method, 2 = _launch, 3 = its caller.
+        entry = None if always else disk.get(key, what, stacklevel=3)
         if entry is not None:
-            source = (entry / "ascendc.cpp").read_text()
-            return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"), source, entry)
+            try:
+                handle = launcher.load(entry / "kernel.so")
+            except RuntimeError as e:  # intact but unloadable: rebuild it as well
+                disk.discard(entry, what, f"kernel.so does not load ({e})", stacklevel=3)
+            else:
+                source = (entry / "ascendc.cpp").read_text()
+                return LoadedKernel(self.__name__, runtime_params, handle, source, entry)
         from .compiler import compile_source  # loads the MLIR compiler: only on a cache miss
 
         tree, def_line = self.tree()
         proto = Prototype(self.__name__, self.file, def_line, params)
         try:
-            compiled = compile_source(tree, proto, self.fn.__globals__, info, self.options)
+            with _CODEGEN_LOCK:
+                compiled = compile_source(tree, proto, self.namespace(), info, self.options)
         except CompileError as e:
             raise e.with_traceback(None) from None
-        workdir, so = _build(compiled.ascendc, self.__name__, self.options.compile.debug)
-        files = {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
-                 "ascir.mlir": compiled.ir_after.encode()}
-        if always:
-            return LoadedKernel(self.__name__, runtime_params, launcher.load(so), compiled.ascendc, workdir)
-        entry = disk.put(key, files)
-        shutil.rmtree(workdir, ignore_errors=True)
+        with _build(compiled.ascendc, self.__name__, self.options.compile.debug) as so:
+            if always:
+                # Loaded from the build directory, which goes away: the mapping stays valid.
+                return LoadedKernel(self.__name__, runtime_params, launcher.load(so), compiled.ascendc, None)
+            entry = disk.put(key, {"kernel.so": so, "ascendc.cpp": compiled.ascendc.encode(),
+                                   "ascir.mlir": compiled.ir_after.encode()})
         return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"),
                             compiled.ascendc, entry)
 
@@ -218,20 +245,34 @@ class JITFunction:
         return f"JITFunction({self.__module__}:{self.__qualname__})"
 
 
+def _jit_key(fn: JITFunction, visiting: frozenset[int]) -> Any:
+    """The dependency key of a function reached from those in `visiting` (a cycle ends the walk)."""
+    return "<recursive>" if id(fn) in visiting else fn.dependency_key(visiting)
+
+
+def _jit_keys(watch: Watch, visiting: frozenset[int]) -> tuple:
+    return tuple(_jit_key(fn, visiting) for fn in watch.jits)
+
+
 class KernelBuildError(RuntimeError):
     """The host compiler rejected the generated Ascend C: a bug in pyasc, not in the kernel."""
 
 
-def _build(source: str, name: str, debug: bool) -> tuple[Path, Path]:
-    """The emitted Ascend C (with its simulator entry) built in a fresh directory."""
+@contextlib.contextmanager
+def _build(source: str, name: str, debug: bool) -> Iterator[Path]:
+    """The emitted Ascend C (with its simulator entry) built in a fresh directory, removed on exit."""
     import tempfile  # only on a cache miss
 
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_model_"))
     try:
-        return workdir, launcher.build(source, workdir, debug)
-    except launcher.BuildError as e:
-        raise KernelBuildError(f"internal error: the generated Ascend C for kernel '{name}' did not compile; "
-                               f"please report it with this output.\n{e}") from None
+        try:
+            so = launcher.build(source, workdir, debug)
+        except launcher.BuildError as e:
+            raise KernelBuildError(f"internal error: the generated Ascend C for kernel '{name}' did not "
+                                   f"compile; please report it with this output.\n{e}") from None
+        yield so
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def jit(fn: Callable[..., Any] | None = None, **options: Any) -> Any:

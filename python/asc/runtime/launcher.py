@@ -13,9 +13,11 @@ The native simulator is imported on first use, not with this module.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import sys
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +25,13 @@ from ..lib import runtime as rt
 from .config import PLATFORMS, Platform
 from .errors import KernelError
 
-#: Flags that change the produced object; part of the cache keys.
-CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared")
+#: Flags that change the produced object; part of the cache keys. Hidden visibility: a kernel
+#: library exports only its entry points (ascsim_entry.h), so no kernel symbol can collide with,
+#: or be resolved to, a symbol of the process.
+CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-fvisibility=hidden")
 #: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
 #: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
-CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared")
+CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared", "-fvisibility=hidden")
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:
@@ -42,6 +46,22 @@ def _switched_on(value: str) -> bool:
 #: PYASC_SIM_REPORT=1 (read once, at the first launch): after every launch, stderr gets
 #: `[pyasc] kernel[num_blocks]:` and the simulator's summary (time per pipe, bound pipe, traffic).
 SIM_REPORT = _switched_on(os.environ.get("PYASC_SIM_REPORT", ""))
+
+
+#: The most blocks one launch may have: the NPU's limit on blockDim.
+MAX_NUM_BLOCKS = 65535
+
+
+def check_num_blocks(name: str, num_blocks: Any, stacklevel: int = 2) -> None:
+    """Raises ValueError, naming the launch line, unless `num_blocks` is an int in 1..65535.
+
+    `stacklevel` counts from the caller, as for `warnings.warn`: 2 = the caller's caller."""
+    if not isinstance(num_blocks, bool) and isinstance(num_blocks, int) and 0 < num_blocks <= MAX_NUM_BLOCKS:
+        return
+    frame = sys._getframe(stacklevel)
+    raise ValueError(f"{frame.f_code.co_filename}:{frame.f_lineno}: kernel '{name}': the number of blocks "
+                     f"must be a positive int no larger than {MAX_NUM_BLOCKS} (the NPU's limit), "
+                     f"got {num_blocks!r}")
 
 
 class BuildError(RuntimeError):
@@ -61,8 +81,30 @@ def compiler() -> str:
                        "compiles kernels with it: install g++ (Debian: apt-get install g++)")
 
 
-def build(source: str, workdir: Path, debug: bool = False) -> Path:
-    """Compiles `source` into `workdir/kernel.so` (the source is kept as `workdir/kernel.cpp`)."""
+_IDENTITIES: dict[str, str] = {}
+
+
+def compiler_identity() -> str:
+    """The host compiler, for the cache keys: its name as chosen (`$CXX` or the default), the
+    binary it resolves to, and that binary's size and modification time. An upgrade or a switch
+    of compiler changes them; stat'ing is cheap enough for the warm-start path, where running
+    `--version` would not be."""
+    name = compiler()
+    identity = _IDENTITIES.get(name)
+    if identity is None:
+        path = os.path.realpath(shutil.which(name) or name)
+        try:
+            st = os.stat(path)
+            identity = f"{name}={path}:{st.st_size}:{st.st_mtime_ns}"
+        except OSError:
+            identity = f"{name}={path}"
+        _IDENTITIES[name] = identity
+    return identity
+
+
+def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...] = ()) -> Path:
+    """Compiles `source` into `workdir/kernel.so` (the source is kept as `workdir/kernel.cpp`),
+    with `flags` added to `cxx_flags(debug)`."""
     import subprocess  # only when compiling: it is slow to import
 
     from .. import _C
@@ -71,7 +113,7 @@ def build(source: str, workdir: Path, debug: bool = False) -> Path:
     so = workdir / "kernel.so"
     cpp.write_text(source)
     libdir = str(_C.NATIVE_DIR)
-    cmd = [compiler(), *cxx_flags(debug), f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
+    cmd = [compiler(), *cxx_flags(debug), *flags, f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
            f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -84,6 +126,31 @@ def load(path: Path) -> Any:
     from .. import _C
 
     return _C.sim.load_kernel(str(path))
+
+
+#: Objects holding loaded kernels (LoadedKernel, AscendCKernel), released at exit.
+_HOLDERS: weakref.WeakSet = weakref.WeakSet()
+
+
+def hold(holder: Any) -> None:
+    """Registers `holder`, whose `release()` drops its native kernel, to be released at exit."""
+    _HOLDERS.add(holder)
+
+
+@atexit.register
+def _release_native_objects() -> None:
+    """Drops every simulator object pyasc holds before the interpreter finalises.
+
+    Kernels stay reachable from objects Python may never free at shutdown: pytest keeps the
+    parametrize values (kernels) of every test it ran, an exception's traceback keeps the frames of
+    a failed launch, and with torch imported such objects outlive module teardown. nanobind's
+    leak check runs after that (Py_AtExit) and reported each loaded Kernel, its type and its
+    methods as leaked. Registered when the launcher is first imported, so it runs after the atexit
+    handlers of the user's program, which may still launch kernels."""
+    for holder in list(_HOLDERS):
+        holder.release()
+    _CONFIGS.clear()
+    rt._record_launch(None)
 
 
 _CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")

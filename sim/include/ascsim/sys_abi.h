@@ -38,6 +38,17 @@ enum class SysCtl : uint8_t {
                          //     (1 << 16 if DcciDst given)
   ICachePreload,         // a = length in 2-KiB units
   Trap,                  //
+  IntegerDivision,       // a fault of pyasc::div/rem (checked_division.h):
+                         // a = IntegerFault | bits << 8 | signed << 16,
+                         // b = dividend bits
+};
+
+/// What went wrong in an integer division (SysCtl::IntegerDivision).
+enum class IntegerFault : uint8_t {
+  DivideByZero = 0,
+  RemainderByZero,
+  DivideOverflow,    // INT_MIN / -1
+  RemainderOverflow, // INT_MIN % -1
 };
 
 /// Queries of the core's registers and system variables.

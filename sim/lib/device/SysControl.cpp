@@ -20,6 +20,40 @@
 
 namespace ascsim {
 
+/// The message of a pyasc::div/rem fault (SysCtl::IntegerDivision).
+static std::string integerFaultMessage(uint64_t a, uint64_t dividendBits) {
+  auto fault = static_cast<IntegerFault>(a & 0xff);
+  unsigned bits = static_cast<unsigned>((a >> 8) & 0xff);
+  bool isSigned = (a >> 16) & 1;
+  std::string type = (isSigned ? "int" : "uint") + std::to_string(bits);
+  switch (fault) {
+  case IntegerFault::DivideByZero:
+  case IntegerFault::RemainderByZero: {
+    // Sign-extend the dividend from its width for the message.
+    uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    uint64_t value = dividendBits & mask;
+    std::string dividend =
+        isSigned && bits < 64 && (value >> (bits - 1)) & 1
+            ? std::to_string(static_cast<int64_t>(value | ~mask))
+        : isSigned ? std::to_string(static_cast<int64_t>(value))
+                   : std::to_string(value);
+    bool remainder = fault == IntegerFault::RemainderByZero;
+    return std::string("integer ") + (remainder ? "modulo" : "division") +
+           " by zero: " + dividend + (remainder ? " % 0" : " / 0") + " (" +
+           type + "); on the NPU the result is undefined: check the divisor";
+  }
+  case IntegerFault::DivideOverflow:
+  case IntegerFault::RemainderOverflow: {
+    std::string min = "-" + std::to_string(uint64_t(1) << (bits - 1));
+    bool remainder = fault == IntegerFault::RemainderOverflow;
+    return "integer " + std::string(remainder ? "modulo" : "division") +
+           " overflows: " + min + (remainder ? " % -1" : " / -1") +
+           " does not fit in " + type + "; on the NPU the result is undefined";
+  }
+  }
+  return "integer division fault";
+}
+
 namespace abi {
 uint64_t scalarOp(ScalarOp op, uint64_t value, uint64_t arg, Loc loc) {
   return currentCore().scalarOp(op, value, arg, loc);
@@ -212,6 +246,8 @@ void Core::sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
          "trap(): the kernel stopped the AI Core (AscendC::Trap); on the NPU "
          "the task fails with an exception",
          loc);
+  case SysCtl::IntegerDivision:
+    fail("arithmetic", integerFaultMessage(a, b), loc);
   }
 }
 

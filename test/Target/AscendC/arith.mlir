@@ -4,15 +4,16 @@
 // with the parentheses C++ precedence needs.
 // CHECK-LABEL: int32_t precedence(
 // CHECK-SAME:  int32_t [[A:v[0-9]+]], int32_t [[B:v[0-9]+]])
-// CHECK-NEXT:    return ([[A]] + [[B]]) * ([[A]] - -3) / 4 % [[B]];
+// CHECK-NEXT:    return ([[A]] + [[B]]) * ([[A]] - -3) / 4 % 5;
 func.func @precedence(%a: i32, %b: i32) -> i32 {
   %c4 = arith.constant 4 : i32
+  %c5 = arith.constant 5 : i32
   %m3 = arith.constant -3 : i32
   %0 = arith.addi %a, %b : i32
   %1 = arith.subi %a, %m3 : i32
   %2 = arith.muli %0, %1 : i32
   %3 = arith.divsi %2, %c4 : i32
-  %4 = arith.remsi %3, %b : i32
+  %4 = arith.remsi %3, %c5 : i32
   return %4 : i32
 }
 
@@ -47,10 +48,11 @@ func.func @bitwise(%a: i32, %b: i32) -> i32 {
 
 // -----
 
-// Unsigned operations go through the unsigned type of the same width.
+// Unsigned operations go through the unsigned type of the same width (a
+// division by a variable through pyasc::div/rem, division.mlir).
 // CHECK-LABEL: bool unsigned_ops(
 // CHECK-SAME:  int32_t [[A:v[0-9]+]], int32_t [[B:v[0-9]+]])
-// CHECK-NEXT:    return static_cast<uint32_t>(static_cast<int32_t>(static_cast<uint32_t>([[A]]) / static_cast<uint32_t>([[B]]))) < static_cast<uint32_t>(static_cast<int32_t>(static_cast<uint32_t>([[A]]) % static_cast<uint32_t>([[B]])));
+// CHECK-NEXT:    return static_cast<uint32_t>(static_cast<int32_t>(pyasc::div<uint32_t>([[A]], [[B]]))) < static_cast<uint32_t>(static_cast<int32_t>(pyasc::rem<uint32_t>([[A]], [[B]])));
 func.func @unsigned_ops(%a: i32, %b: i32) -> i1 {
   %0 = arith.divui %a, %b : i32
   %1 = arith.remui %a, %b : i32

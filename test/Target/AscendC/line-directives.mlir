@@ -7,7 +7,7 @@
 // CHECK-NEXT: __aicore__ int32_t f(int32_t);
 // CHECK-EMPTY:
 // CHECK-NEXT: #line 3 "/src/k.py"
-// CHECK-NEXT: extern "C" __global__ __aicore__ void lines(int32_t [[N:v[0-9]+]]) {
+// CHECK-NEXT: extern "C" __global__ __aicore__ void pyasc_lines(int32_t [[N:v[0-9]+]]) {
 // CHECK-NEXT:   int32_t [[A:v[0-9]+]] = f([[N]]);
 // CHECK-NEXT: #line 7 "/src/k.py"
 // CHECK-NEXT:   int32_t [[B:v[0-9]+]] = f([[A]]);
@@ -27,7 +27,7 @@ func.func private @f(i32) -> i32 loc("/src/k.py":30:0)
 // Names and call sites are looked through (the callee location wins); file
 // names are escaped.
 // CHECK:      #line 2 "/src/a \"b\".py"
-// CHECK-NEXT: extern "C" __global__ __aicore__ void files(int32_t x) {
+// CHECK-NEXT: extern "C" __global__ __aicore__ void pyasc_files(int32_t x) {
 // CHECK-NEXT: #line 20 "/src/lib.py"
 // CHECK-NEXT:   g(x);
 func.func @files(%x: i32 loc("x"("/src/a \"b\".py":2:0))) attributes {asc.kernel} {
@@ -46,7 +46,7 @@ func.func private @g(i32)
 // CHECK:      #pragma pack(pop)
 // CHECK-EMPTY:
 // CHECK-NEXT: #line 2 "/src/s.py"
-// CHECK-NEXT: extern "C" __global__ __aicore__ void with_struct(
+// CHECK-NEXT: extern "C" __global__ __aicore__ void pyasc_with_struct(
 module {
   func.func @with_struct(%p: !asc.gm_addr<!asc.struct<"T", ["n" : i32]>>) attributes {asc.kernel} {
     return

@@ -2,7 +2,7 @@
 
 // Python names (NameLoc) name parameters and variables; a name taken in an
 // enclosing scope gets a suffix, sibling scopes reuse it.
-// CHECK-LABEL: extern "C" __global__ __aicore__ void scopes(int32_t n) {
+// CHECK-LABEL: extern "C" __global__ __aicore__ void pyasc_scopes(int32_t n) {
 // CHECK-NEXT:    int32_t x = n * 2;
 // CHECK-NEXT:    for (int32_t i = 0; i < n; i += 1) {
 // CHECK-NEXT:      int32_t x_1 = x + i;

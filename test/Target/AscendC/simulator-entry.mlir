@@ -10,27 +10,27 @@
 // defines ASCSIM, CANN's does not, so bisheng compiles the same source
 // without them. Their #line keeps diagnostics off the user's Python.
 // CHECK:      #line 3 "/src/k.py"
-// CHECK-NEXT: extern "C" __global__ __aicore__ void scale(__gm__ float* x, __gm__ half* y, float k, int32_t n) {
+// CHECK-NEXT: extern "C" __global__ __aicore__ void pyasc_scale(__gm__ float* x, __gm__ half* y, float k, int32_t n) {
 // CHECK:      }
 // CHECK-EMPTY:
 // CHECK-NEXT: #ifdef ASCSIM
 // CHECK-NEXT: #line 1 "<pyasc-simulator-entry>"
 // CHECK-NEXT: #include "ascsim_entry.h"
-// CHECK-NEXT: ASCSIM_ENTRY(scale)
+// CHECK-NEXT: ASCSIM_ENTRY(pyasc_scale)
 // CHECK-NEXT: #endif
 // CHECK-NOT:  {{.}}
 
-// NOLINE-LABEL: void scale(
+// NOLINE-LABEL: void pyasc_scale(
 // NOLINE:      }
 // NOLINE-EMPTY:
 // NOLINE-NEXT: #ifdef ASCSIM
 // NOLINE-NEXT: #include "ascsim_entry.h"
-// NOLINE-NEXT: ASCSIM_ENTRY(scale)
+// NOLINE-NEXT: ASCSIM_ENTRY(pyasc_scale)
 // NOLINE-NEXT: #endif
 
 // OFF-NOT: ASCSIM
 
-// CANN:     void scale(
+// CANN:     void pyasc_scale(
 // CANN-NOT: ascsim
 func.func @scale(%x: !asc.gm_addr<f32> loc("x"("/src/k.py":3:0)),
                  %y: !asc.gm_addr<f16> loc("y"("/src/k.py":3:0)),

@@ -22,7 +22,7 @@
 // CHECK-EMPTY:
 // CHECK-NEXT: __aicore__ void use(int32_t, double);
 // CHECK-EMPTY:
-// CHECK-NEXT: extern "C" __global__ __aicore__ void kernel(__gm__ Tiling* tiling_ptr) {
+// CHECK-NEXT: extern "C" __global__ __aicore__ void pyasc_kernel(__gm__ Tiling* tiling_ptr) {
 // CHECK-NEXT:   Tiling tiling = *tiling_ptr;
 // CHECK-NEXT:   use(tiling.total, tiling.inner.x);
 // CHECK-NEXT: }

@@ -85,7 +85,7 @@ func.func @vadd_kernel(%x: !asc.gm_addr<f32> loc("x"("vadd.py":5:0)), %z: !asc.g
 // CHECK-NEXT:   [[QZ]].EnQue(z);
 // CHECK-NEXT:   [[QX]].FreeTensor(x);
 // CHECK-NEXT: }
-// CHECK:      extern "C" __global__ __aicore__ void vadd_kernel(__gm__ float* x, __gm__ float* z, __gm__ VaddTiling* tiling_ptr) {
+// CHECK:      extern "C" __global__ __aicore__ void pyasc_vadd_kernel(__gm__ float* x, __gm__ float* z, __gm__ VaddTiling* tiling_ptr) {
 // CHECK-NEXT:   VaddTiling tiling = *tiling_ptr;
 // CHECK-NEXT:   int32_t block_length = tiling.block_length;
 // CHECK-NEXT:   int32_t offset = static_cast<int32_t>(AscendC::GetBlockIdx()) * block_length;
@@ -102,7 +102,7 @@ func.func @vadd_kernel(%x: !asc.gm_addr<f32> loc("x"("vadd.py":5:0)), %z: !asc.g
 // CHECK-NEXT: }
 
 // INLINED-NOT:  copy_in
-// INLINED:      extern "C" __global__ __aicore__ void vadd_kernel(
+// INLINED:      extern "C" __global__ __aicore__ void pyasc_vadd_kernel(
 // INLINED:        for (int32_t i = 0; i < tiling.tile_num * 2; i += 1) {
 // INLINED-NEXT:     AscendC::LocalTensor<float> x_local = qx.AllocTensor<float>();
 // INLINED-NEXT:     int32_t [[OFF:v[0-9]+]] = i * 256;
