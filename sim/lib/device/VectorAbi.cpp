@@ -674,19 +674,6 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
 void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                          uint64_t seq, const char *api, Loc loc,
                          const SpanUse *uses, size_t count) {
-  Instr instr;
-  instr.kind = InstrKind::Work;
-  instr.pipe = pipe;
-  instr.seq = seq;
-  instr.loc = loc;
-  instr.name = api;
-  instr.cost = cost;
-  instr.work.kind = WorkKind::Vector;
-  instr.work.type = vi->dt;
-  instr.work.dst = vi->out;
-  // Atomic stores are reported as reads: concurrent accumulations into the
-  // same GM are not a race (ByteRange has no atomic flag).
-  const bool plainStores = vi->atomic == AtomicKind::None;
   for (const SpanUse *u = uses; u != uses + count; ++u) {
     uint64_t total = 0;
     for (const Span &s : *u->spans) {
@@ -694,9 +681,6 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
       total += s.end - s.start;
       if (u->mem == Mem::UB && sys_.anyWatch)
         watchUb(pipe, start, end, u->write, api, loc);
-      if (race_)
-        instr.fp.push_back(
-            ByteRange{u->mem, start, end, u->write && plainStores});
       if (u->role)
         trackInit(u->mem, u->write, api, u->role, start, end - start, loc);
     }
@@ -705,8 +689,20 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
       ++gmTransfers_;
     }
   }
+  Instr &instr = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
+  instr.cost = cost;
+  instr.work.kind = WorkKind::Vector;
+  instr.work.type = vi->dt;
+  instr.work.dst = vi->out;
+  // Atomic stores are reported as reads: concurrent accumulations into the
+  // same GM are not a race (ByteRange has no atomic flag).
+  const bool plainStores = vi->atomic == AtomicKind::None;
+  if (race_)
+    for (const SpanUse *u = uses; u != uses + count; ++u)
+      for (const Span &s : *u->spans)
+        instr.fp.push_back(ByteRange{u->mem, u->base + s.start, u->base + s.end,
+                                     u->write && plainStores});
   instr.work.vec = std::move(vi);
-  issue(std::move(instr));
 }
 
 //===----------------------------------------------------------------------===//
