@@ -109,7 +109,7 @@ void Core::raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const {
         continue;
       Mem m = mem_.memOf(u.ptr);
       uint64_t start = mem_.offsetOf(u.ptr, m);
-      fp.push_back(ByteRange{m, start, start + u.bytes, u.write});
+      fp.emplace_back(m, start, start + u.bytes, u.write);
     }
   }
 }

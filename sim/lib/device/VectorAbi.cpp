@@ -700,8 +700,8 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
   if (race_)
     for (const SpanUse *u = uses; u != uses + count; ++u)
       for (const Span &s : *u->spans)
-        instr.fp.push_back(ByteRange{u->mem, u->base + s.start, u->base + s.end,
-                                     u->write && plainStores});
+        instr.fp.emplace_back(u->mem, u->base + s.start, u->base + s.end,
+                              u->write && plainStores);
   instr.work.vec = std::move(vi);
 }
 

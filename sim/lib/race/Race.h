@@ -102,8 +102,15 @@ public:
     heap_.push_back(r);
     ++size_;
   }
-  template <class... A> void emplace_back(A &&...a) {
-    push_back(ByteRange{std::forward<A>(a)...});
+  /// Constructs the range in place (a ByteRange built by the caller and
+  /// copied in stalls on store forwarding).
+  void emplace_back(Mem mem, uint64_t start, uint64_t end, bool write) {
+    if (size_ < kInline) {
+      new (inlineData() + size_) ByteRange{mem, start, end, write};
+      ++size_;
+      return;
+    }
+    push_back(ByteRange{mem, start, end, write});
   }
   void reserve(size_t) {}
   void clear() {
