@@ -34,7 +34,10 @@ uint32_t Engine::allocSlot() {
 }
 
 void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
-  pending_.push(Pending{cycle, seq, slot});
+  InFlight &f = slots_[slot];
+  f.due = cycle;
+  f.dueSeq = seq;
+  pending_.push(slot);
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -47,7 +50,7 @@ void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
   f.loc = loc;
   f.dst = nullptr;
   if (race_)
-    f.clock = race_->flagClock(Pipe::S);
+    race_->flagClock(Pipe::S, f.clock);
   f.started = std::max(cycle, now_);
   schedule(std::max(cycle, now_), seq, s);
 }
@@ -144,9 +147,10 @@ void Engine::start(Pipe p, uint64_t cycle) {
     f.isFlag = false;
     f.loc = h.loc;
     f.dst = h.work.dst;
-    f.vec = h.work.vec;
     f.staging.resize(resultBytes(h.work));
     evaluate(h.work, f.staging.data());
+    // h is popped on return: its reference moves (no refcount traffic).
+    f.vec = std::move(h.work.vec);
     schedule(done, h.seq, s);
     ps.freeAt = cycle + h.cost.occupancy;
     ps.lastDone = std::max(ps.lastDone, done);
@@ -167,7 +171,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
     uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     if (race_)
-      f.clock = race_->flagClock(p);
+      race_->flagClock(p, f.clock);
     f.isFlag = true;
     f.event = h.event;
     f.id = h.id;
@@ -207,15 +211,16 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  Pending top = pending_.top();
+  const uint32_t slot = pending_.top();
   pending_.pop();
-  now_ = std::max(now_, top.cycle);
-  InFlight &f = slots_[top.slot];
+  InFlight &f = slots_[slot];
+  const uint64_t cycle = f.due;
+  now_ = std::max(now_, cycle);
   if (f.isFlag) {
     Loc loc = f.loc;
     uint8_t event = f.event, id = f.id;
-    freeSlots_.push_back(top.slot);
-    flags_.set(event, id, top.cycle, loc);
+    freeSlots_.push_back(slot);
+    flags_.set(event, id, cycle, loc);
     if (race_)
       race_->publishFlag(event, id, f.clock);
     setStart_[event * kNumEventIds + id] = f.started;
@@ -227,11 +232,11 @@ void Engine::complete() {
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }
-  freeSlots_.push_back(top.slot);
+  freeSlots_.push_back(slot);
 }
 
 Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : pending_.top().cycle;
+  uint64_t tc = pending_.empty() ? kNever : slots_[pending_.top()].due;
   uint64_t ts = kNever;
   int sp = -1;
   // Only pipes with queued instructions, in pipe order (the tie-break).

@@ -301,12 +301,6 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
   return d;
 }
 
-VectorClock RaceDetector::flagClock(Pipe p) const {
-  VectorClock c = clocks_[idx(p)];
-  c[idx(p)] = pending_[idx(p)];
-  return c;
-}
-
 void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {
   clocks_[idx(p)].join(flagClocks_[event * kNumEventIds + id]);
 }

@@ -170,7 +170,12 @@ public:
               uint64_t seq);
   /// The knowledge a set_flag executing now in pipe p carries: p's clock
   /// plus the completion of every earlier instruction of p.
-  VectorClock flagClock(Pipe p) const;
+  /// (Written into `out`: a clock returned by value and copied stalled on
+  /// store forwarding.)
+  void flagClock(Pipe p, VectorClock &out) const {
+    out = clocks_[idx(p)];
+    out[idx(p)] = pending_[idx(p)];
+  }
   /// The flag becomes set (at its fire time) carrying `c`.
   void publishFlag(uint8_t event, uint8_t id, const VectorClock &c) {
     flagClocks_[event * kNumEventIds + id] = c;
