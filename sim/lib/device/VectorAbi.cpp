@@ -595,9 +595,9 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
            loc);
     if (stream) {
       if (uint64_t n = streamSpan(in, role, false))
-        plan.reads[k].push_back({0, n});
+        appendSpan(plan.reads[k], 0, n);
       if (uint64_t n = streamSpan(in, role, true))
-        plan.writes[k].push_back({0, n});
+        appendSpan(plan.writes[k], 0, n);
     } else {
       footprint(in, role, false, plan.reads[k]);
       footprint(in, role, true, plan.writes[k]);

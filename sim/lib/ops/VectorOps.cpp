@@ -614,7 +614,7 @@ void footprint(const VecInstr &in, Role role, bool write, Spans &out) {
   if (isStream(in)) {
     out.clear();
     if (uint64_t n = streamSpan(in, role, write))
-      out.push_back({0, n});
+      appendSpan(out, 0, n);
     return;
   }
   if (in.isCopy)

@@ -35,6 +35,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +48,13 @@ struct Span {
   uint64_t end = 0;
 };
 using Spans = std::vector<Span>;
+/// Appends [start, end) to `s`, filled in place (a Span built on the stack
+/// and copied in stalls on store forwarding when it is read back).
+inline void appendSpan(Spans &s, uint64_t start, uint64_t end) {
+  Span &x = s.emplace_back();
+  x.start = start;
+  x.end = end;
+}
 
 /// Operand roles of a VecInstr.
 enum class Role : uint8_t { Dst = 0, Src0, Src1, Src2 };
@@ -87,6 +95,11 @@ struct CmpMaskReg {
 
 /// One planned instruction (a vector op or a parameterised data copy).
 struct VecInstr {
+  // User-provided, so that value-initialisation (allocate_shared, once per
+  // instruction) runs the member initialisers (every member has one) instead
+  // of first zeroing the whole record.
+  VecInstr() {}
+
   bool isCopy = false; // DataCopy(DataCopyParams) / DataCopyPad
   VecOp op = VecOp::Add;
   DType dt = DType::F32; // dst element type
@@ -104,7 +117,9 @@ struct VecInstr {
   uint64_t scalar = 0;
   uint32_t aux = 0;
   uint16_t deqScale = 0x3C00; // float16 1.0
-  DeqState deq;               // CastDeq / AddDeqRelu (ops/QuantOps.h)
+  // CastDeq's DEQSCALE state (ops/QuantOps.h); absent = the default state.
+  // Optional: its 16 groups would otherwise be zeroed for every instruction.
+  std::optional<DeqState> deq;
   Loc loc{nullptr, 0};         // the call site (data-dependent faults)
   std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK (its users)
   uint8_t *ub = nullptr;               // UB byte 0 (CMPMASK addresses)
