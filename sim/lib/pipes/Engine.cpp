@@ -10,6 +10,24 @@
 
 namespace ascsim {
 
+namespace {
+/// In-flight instructions a small kernel reaches; reserved up front so that
+/// a launch does not grow the lists one doubling (one malloc) at a time.
+constexpr size_t kInFlightReserve = 16;
+
+std::vector<uint32_t> reserved(size_t n) {
+  std::vector<uint32_t> v;
+  v.reserve(n);
+  return v;
+}
+} // namespace
+
+Engine::Engine(FlagTable &flags)
+    : flags_(flags), pending_(Later{&slots_}, reserved(kInFlightReserve)) {
+  slots_.reserve(kInFlightReserve);
+  freeSlots_.reserve(kInFlightReserve);
+}
+
 void Engine::push(Instr &&instr) {
   int p = idx(instr.pipe);
   pipes_[p].queue.push_back(std::move(instr));

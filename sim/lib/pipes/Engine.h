@@ -198,7 +198,7 @@ public:
   static constexpr size_t kQueueDepth = 32;
   static constexpr uint64_t kNever = ~0ull;
 
-  explicit Engine(FlagTable &flags) : flags_(flags) {}
+  explicit Engine(FlagTable &flags);
   // pending_'s comparator points into slots_.
   Engine(const Engine &) = delete;
   Engine &operator=(const Engine &) = delete;
@@ -300,8 +300,7 @@ private:
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;
-  std::priority_queue<uint32_t, std::vector<uint32_t>, Later> pending_{
-      Later{&slots_}};
+  std::priority_queue<uint32_t, std::vector<uint32_t>, Later> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
 };

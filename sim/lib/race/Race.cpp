@@ -50,6 +50,10 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
   log_.reserve(256);
   gmLog_.reserve(64);
+  // Distinct buffer ranges of a small kernel: the shadows do not grow one
+  // doubling (one malloc) at a time in every launch.
+  ub_.reserve(64);
+  gm_local_.reserve(64);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
