@@ -158,7 +158,11 @@ void Engine::start(Pipe p, uint64_t cycle) {
     if (p == Pipe::V) {
       while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
         vecInFlight_.pop_front();
-      vecInFlight_.push_back(VecInFlight{done, rangesOf(h.work)});
+      // Filled in place (a VecInFlight built on the stack and copied in
+      // stalled on store forwarding).
+      VecInFlight &v = vecInFlight_.emplace_back();
+      v.done = done;
+      v.r = rangesOf(h.work);
     }
     uint32_t s = allocSlot();
     InFlight &f = slots_[s];
