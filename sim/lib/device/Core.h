@@ -125,6 +125,9 @@ private:
     Spans reads[kNumRoles], writes[kNumRoles];
     std::vector<uint64_t> levels; // repeats per level (timing::vectorOp)
     Cost cost;
+    // Names planVec looked up, for issueVec's bookkeeping.
+    const char *api = nullptr;
+    const char *roles[kNumRoles] = {};
   };
   /// The call's own rules (dtype, mode, repeat, mask, strides); throws the
   /// Fault and changes nothing, so a rejected call leaves no state behind.

@@ -544,6 +544,7 @@ DType boundsType(const VecCall &c, Role role) {
 bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   const VecOp op = c.op;
   const char *api = vecOpName(op);
+  plan.api = api;
   plan.instr = newVecInstr();
   VecInstr &in = *plan.instr;
   if (usesCmpMask(op))
@@ -579,6 +580,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
     const Operand &src = *ops[k];
     o.view = src.bytes;
     const char *rname = roleName(op, role);
+    plan.roles[k] = rname;
     const Mem m = memOfPosition(src.pos);
     if (m != Mem::UB)
       fail("argument",
@@ -651,7 +653,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
 
 void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
   const VecInstr &in = *plan.instr;
-  const char *api = vecOpName(in.op);
+  const char *api = plan.api;
   // Data-dependent sources report their whole view as read; the init check
   // would flag bytes the instruction never reads.
   const bool dataDependent = in.op == VecOp::Gather ||
@@ -664,7 +666,7 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
       const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
       if (spans.empty())
         continue;
-      const char *role = roleName(in.op, static_cast<Role>(k));
+      const char *role = plan.roles[k]; // roleName(in.op, role k)
       if (pass == 0 && dataDependent && k == 1)
         role = nullptr;
       uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
