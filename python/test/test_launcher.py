@@ -142,9 +142,9 @@ def test_release_builds_use_the_precompiled_kernel_header(tmp_path) -> None:
     from asc import _C
     from asc.runtime.kernel_flags import CXX_FLAGS
 
-    include = launcher._pch_include(debug=False)
+    include = launcher._pch_include(other_flags=False)
     assert include == [f"-I{_C.NATIVE_DIR / 'pch'}"]
-    assert launcher._pch_include(debug=True) == []
+    assert launcher._pch_include(other_flags=True) == []  # debug builds, hand-written kernels' flags
     source = tmp_path / "k.cpp"
     source.write_text('#include "kernel_operator.h"\n')
     flags = [f for f in CXX_FLAGS if f != "-shared"]

@@ -106,21 +106,22 @@ def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...
     so = workdir / "kernel.so"
     cpp.write_text(source)
     libdir = str(_C.NATIVE_DIR)
-    cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(debug), f"-I{_C.SIM_INCLUDE_DIR}", str(cpp),
-           "-o", str(so), f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
+    cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(debug or bool(flags)),
+           f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so), f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(cmd, proc.stderr[-6000:])
     return so
 
 
-def _pch_include(debug: bool) -> list[str]:
-    """`-I` of the precompiled kernel_operator.h, searched before the headers (release builds only;
-    a compiler it does not fit ignores it, and the kernel parses the header as usual)."""
+def _pch_include(other_flags: bool) -> list[str]:
+    """`-I` of the precompiled kernel_operator.h, searched before the headers: for builds with
+    exactly CXX_FLAGS (a compiler it does not fit ignores it). Not with other flags: g++ would use it
+    even where a flag changes what the header means (`-fno-builtin-exit` of a kernel named `exit`)."""
     from .. import _C
 
     pch = _C.NATIVE_DIR / PCH_DIR_NAME
-    return [] if debug or not (pch / "kernel_operator.h.gch").is_file() else [f"-I{pch}"]
+    return [] if other_flags or not (pch / "kernel_operator.h.gch").is_file() else [f"-I{pch}"]
 
 
 def load(path: Path) -> Any:
