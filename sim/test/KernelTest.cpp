@@ -778,6 +778,97 @@ TEST(RaceTest, GmReadAfterWriteInsideACore) {
              "set_flag/wait_flag orders them");
 }
 
+TEST(RaceTest, CrossPipeWawOnUb) {
+  expectRace(runRace(8), 81, 80,
+             "WAW hazard on UB[0x0000,0x0100): MTE2 data_copy (race.py:80) "
+             "\u2192 V duplicate (race.py:81), no set_flag/wait_flag orders "
+             "them");
+}
+
+TEST(RaceTest, WawOnL1) {
+  expectRace(runRace(9), 91, 90,
+             "WAW hazard on L1[0x0100,0x0200): MTE2 data_copy (race.py:90) "
+             "\u2192 MTE2 data_copy (race.py:91), no pipe_barrier(PIPE_MTE2) "
+             "orders them (instructions of one pipe may overlap)");
+}
+
+/// The one cross-core report of `r`, from block 1 at `line`.
+const Diagnostic &crossCoreReport(const LaunchResult &r, uint32_t line) {
+  static const Diagnostic none;
+  EXPECT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  if (r.diagnostics.size() != 1)
+    return none;
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(d.category, "race");
+  EXPECT_EQ(d.block, 1);
+  EXPECT_EQ(d.line, line);
+  return d;
+}
+
+TEST(RaceTest, CrossCoreRaw) {
+  LaunchResult r = runRace(10, 2);
+  EXPECT_EQ(crossCoreReport(r, 102).message,
+            "cross-core RAW hazard on GM[z+0x0000,z+0x0100): block 0 MTE3 "
+            "data_copy (race.py:100) and block 1 MTE2 data_copy (race.py:102) "
+            "touch the same bytes; blocks of one launch are not ordered. Give "
+            "each block its own part of the array");
+}
+
+TEST(RaceTest, CrossCoreWar) {
+  LaunchResult r = runRace(11, 2);
+  EXPECT_EQ(crossCoreReport(r, 112).message,
+            "cross-core WAR hazard on GM[z+0x0100,z+0x0200): block 0 MTE2 "
+            "data_copy (race.py:110) and block 1 MTE3 data_copy (race.py:112) "
+            "touch the same bytes; blocks of one launch are not ordered. Give "
+            "each block its own part of the array");
+}
+
+TEST(RaceTest, AtomicAddsOfManyBlocksDoNotRace) {
+  auto k = loadKernel(ASCSIM_KERNEL_RACE_CASES);
+  ASSERT_TRUE(k);
+  std::vector<float> x(1024, 1.5f), z(1024, 0.f);
+  LaunchResult r = k->launch(5, {addr(x), addr(z), 12},
+                             {region(x, "x"), region(z, "z")}, config());
+  EXPECT_TRUE(r.ok && r.diagnostics.empty()) << dump(r);
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(z[i], 7.5f) << i;
+  EXPECT_EQ(z[64], 0.f);
+}
+
+TEST(RaceTest, AtomicAddRacesWithAPlainReadOfAnotherBlock) {
+  LaunchResult r = runRace(13, 2);
+  const Diagnostic &d = crossCoreReport(r, 132);
+  EXPECT_EQ(d.message,
+            "cross-core RAW hazard on GM[z+0x0000,z+0x0100): block 0 MTE3 "
+            "data_copy (atomic add float32) (race.py:130) and block 1 MTE2 "
+            "data_copy (race.py:132) touch the same bytes; blocks of one "
+            "launch are not ordered. Give each block its own part of the "
+            "array");
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0].message, "block 0's atomic add");
+}
+
+TEST(RaceTest, DifferentAtomicAccumulationsRace) {
+  LaunchResult r = runRace(14, 2);
+  EXPECT_EQ(crossCoreReport(r, 142).message,
+            "cross-core WAW hazard on GM[z+0x0000,z+0x0100): block 0 MTE3 "
+            "data_copy (atomic add float32) (race.py:140) and block 1 MTE3 "
+            "data_copy (atomic max float32) (race.py:142) touch the same "
+            "bytes; blocks of one launch are not ordered. Give each block its "
+            "own part of the array");
+}
+
+TEST(RaceTest, AtomicAddThenCopyInInsideACore) {
+  LaunchResult r = runRace(15);
+  expectRace(r, 151, 150,
+             "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy (atomic add "
+             "float32) (race.py:150) \u2192 MTE2 data_copy (race.py:151), no "
+             "set_flag/wait_flag orders them");
+  EXPECT_EQ(r.diagnostics[0].notes[0].message,
+            "the earlier atomic add by MTE3 data_copy");
+}
+
 TEST(RaceTest, CorrectKernelsReportNothing) {
   for (const char *path : {ASCSIM_KERNEL_VADD_F32, ASCSIM_KERNEL_VADD_I32}) {
     auto k = loadKernel(path);
