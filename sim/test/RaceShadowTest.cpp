@@ -33,12 +33,10 @@ using Pair = std::tuple<unsigned, unsigned, bool, bool>; // lines, writes
 std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
   struct Byte {
     int w = -1;
-    std::array<int, kNumPipes> r, a;       // reads, atomic stores since w
-    std::array<uint8_t, kNumPipes> aClass; // the class of each of a
-    Byte() {
-      r.fill(-1);
-      a.fill(-1);
-    }
+    int a = -1;         // the last atomic store since w
+    uint8_t aClass = 0; // its class
+    std::array<int, kNumPipes> r;
+    Byte() { r.fill(-1); }
   };
   std::vector<Byte> ub(512), gm(512);
   struct Raw {
@@ -67,17 +65,16 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
           if (r.write)
             for (int q = 0; q < kNumPipes; ++q)
               check(s.r[q], false);
-          for (int q = 0; q < kNumPipes; ++q)
-            if (!r.atomic || s.aClass[q] != r.atomic)
-              check(s.a[q], true);
+          if (s.a >= 0 && (!r.atomic || s.aClass != r.atomic))
+            check(s.a, true);
           const int pi = static_cast<int>(accesses[i].pipe);
           if (r.atomic) {
-            s.a[pi] = i;
-            s.aClass[pi] = r.atomic;
+            s.a = i;
+            s.aClass = r.atomic;
           } else if (r.write) {
             s.w = i;
             s.r.fill(-1);
-            s.a.fill(-1);
+            s.a = -1;
           } else {
             s.r[pi] = i;
           }
@@ -103,7 +100,7 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
 }
 
 /// Random access sequences (plain reads and writes, atomic stores of two
-/// classes) against the per-byte model; the detector compacts its log
+/// classes by MTE3, the pipe of atomic stores) against the per-byte model; the detector compacts its log
 /// whenever it holds `logLimit` entries (0: the default limit).
 void compareWithModel(size_t logLimit) {
   std::mt19937 rng(12345);
@@ -127,7 +124,7 @@ void compareWithModel(size_t logLimit) {
         r.start = s;
         r.end = std::min<uint64_t>(s + len, 512);
         r.write = rng() % 2 == 0;
-        if (r.write && rng() % 3 == 0)
+        if (r.write && a.pipe == Pipe::MTE3 && rng() % 2 == 0)
           r.atomic = atomicClass(rng() % 2 == 0 ? 1 : 2, DType::F32);
         a.fp.push_back(r);
       }

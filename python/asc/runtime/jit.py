@@ -197,7 +197,7 @@ class JITFunction:
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform))
+                        launcher.sim_config(platform, self.options.sim.sim_budget))
         return None
 
     # -- compile -----------------------------------------------------------------

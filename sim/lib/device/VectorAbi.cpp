@@ -829,6 +829,8 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
   if (dm == Mem::GM) {
     in.atomic = vecRegs_.atomic;
     in.atomicType = vecRegs_.atomicType;
+    if (in.atomic != AtomicKind::None && vm::isFloat(in.atomicType))
+      orderFloatAtomics(loc);
   }
   planResult(in, spans[0], {});
 

@@ -146,9 +146,9 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   };
   // Checks the access against one piece's state and updates it: every
   // access against the last plain write; a write against the reads since;
-  // anything but an atomic store of the same class against the atomic stores
-  // since. A plain write replaces the state; a read or an atomic store is
-  // added to it.
+  // anything but an atomic store of the same class against the last atomic
+  // store since. A plain write replaces the state; a read or an atomic store
+  // is added to it.
   auto update = [&](Seg &piece) {
     if (piece.w >= 0 && racesWith(piece.w))
       report(log_[piece.w], cur);
@@ -156,17 +156,15 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
       for (int q = 0; q < kNumPipes; ++q)
         if (piece.r[q] >= 0 && racesWith(piece.r[q]))
           report(log_[piece.r[q]], cur);
-    for (int q = 0; q < kNumPipes; ++q)
-      if (piece.a[q] >= 0 &&
-          (!cur.atomic || log_[piece.a[q]].atomic != cur.atomic) &&
-          racesWith(piece.a[q]))
-        report(log_[piece.a[q]], cur);
+    if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
+        racesWith(piece.a))
+      report(log_[piece.a], cur);
     if (cur.atomic) {
-      piece.a[idx(cur.pipe)] = e;
+      piece.a = e;
     } else if (cur.write) {
       piece.w = e;
       piece.r.fill(-1);
-      piece.a.fill(-1);
+      piece.a = -1;
     } else {
       piece.r[idx(cur.pipe)] = e;
     }
@@ -300,33 +298,46 @@ void RaceDetector::compactLog() {
       keep(s.w);
       for (int32_t &i : s.r)
         keep(i);
-      for (int32_t &i : s.a)
-        keep(i);
+      keep(s.a);
     }
   log_.swap(kept);
   logLimit_ = std::max(minLogLimit_, 2 * log_.size());
 }
 
 void RaceDetector::summariseGm(const Entry &e) {
-  GmAccess a{e.start, e.end, e.write, e.atomic, e.pipe, e.op, e.loc};
   // A loop touches the same or the next bytes from the same few sites: the
-  // access extends one of the last ranges of its site.
-  constexpr size_t kRecent = 8;
+  // access extends the range its site extended last (a small table by line
+  // and op), or one of the last ranges.
+  auto extend = [&](GmAccess &g) {
+    if (e.start > g.end || g.start > e.end || g.write != e.write ||
+        g.atomic != e.atomic || g.pipe != e.pipe || g.op != e.op ||
+        g.loc.line != e.loc.line || g.loc.file != e.loc.file)
+      return false;
+    g.start = std::min(g.start, e.start);
+    g.end = std::max(g.end, e.end);
+    return true;
+  };
+  uint32_t &slot = siteSlot_[(e.loc.line * 31u +
+                              (reinterpret_cast<uintptr_t>(e.op) >> 4)) %
+                             siteSlot_.size()];
   size_t n = gmLog_.size();
-  for (size_t i = n; i > 0 && i + kRecent > n; --i) {
-    GmAccess &g = gmLog_[i - 1];
-    if (g.sameSite(a) && a.start <= g.end && g.start <= a.end) {
-      g.start = std::min(g.start, a.start);
-      g.end = std::max(g.end, a.end);
+  if (slot && slot <= n && extend(gmLog_[slot - 1]))
+    return;
+  constexpr size_t kRecent = 8;
+  for (size_t i = n; i > 0 && i + kRecent > n; --i)
+    if (extend(gmLog_[i - 1])) {
+      slot = static_cast<uint32_t>(i);
       return;
     }
-  }
   if (n >= gmLimit_) {
     compactGm();
-    n = gmLog_.size();
+    siteSlot_.fill(0);
   }
-  gmLog_.push_back(a);
-  stats_.gmPeak = std::max<uint64_t>(stats_.gmPeak, gmLog_.size());
+  gmLog_.push_back(GmAccess{e.start, e.end, e.write, e.atomic, e.pipe, e.op,
+                            e.loc});
+  slot = static_cast<uint32_t>(gmLog_.size());
+  if (gmLog_.size() > stats_.gmPeak)
+    stats_.gmPeak = gmLog_.size();
 }
 
 void RaceDetector::compactGm() {

@@ -13,7 +13,7 @@
 //    instructions may overlap, so two DataCopy with overlapping destinations
 //    need a barrier (hardware.md §3.3, §5.1).
 // Accesses are checked FastTrack-style against per-byte-range shadow state
-// (last plain write, last read and last atomic store per pipe since it) held
+// (last plain write, last read per pipe and last atomic store since it) held
 // in sorted segment vectors, so the cost is per distinct buffer range, not per
 // byte. Atomic stores (SetAtomicAdd/Max/Min) are writes that commute with
 // atomic stores of the same class (operation and element type): two of them
@@ -242,21 +242,23 @@ private:
     Loc loc;
     uint64_t seq; // program order
   };
-  /// Shadow state of the bytes [start, end): the last plain write, and the
-  /// last read and the last atomic store per pipe since it (indices into
-  /// log_, -1 = none).
+  /// Shadow state of the bytes [start, end): the last plain write, the last
+  /// read per pipe since it and the last atomic store since it (atomic
+  /// stores come from one pipe, MTE3) (indices into log_, -1 = none).
   struct Seg {
     uint64_t start = 0;
     uint64_t end = 0;
     int32_t w = -1;
+    int32_t a = -1;
     std::array<int32_t, kNumPipes> r;
-    std::array<int32_t, kNumPipes> a;
-    Seg() {
-      r.fill(-1);
-      a.fill(-1);
-    }
+    Seg() { r.fill(-1); }
     bool sameState(const Seg &o) const {
-      return w == o.w && r == o.r && a == o.a;
+      if (w != o.w || a != o.a)
+        return false;
+      for (int p = 0; p < kNumPipes; ++p) // not operator== (a memcmp call)
+        if (r[p] != o.r[p])
+          return false;
+      return true;
     }
   };
   /// Segments sorted by address, disjoint (gaps = never accessed). A flat
@@ -294,6 +296,8 @@ private:
   std::vector<GmAccess> gmLog_;
   static constexpr size_t kMinGmLimit = 1024;
   size_t gmLimit_ = kMinGmLimit; // compactGm() when gmLog_ reaches it
+  /// By access site (line and op): 1 + the gmLog_ index it extended last.
+  std::array<uint32_t, 16> siteSlot_{};
   RaceStats stats_;
   std::set<std::string> reported_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
