@@ -163,6 +163,59 @@ TEST(KernelTest, DeterministicAcrossHostThreads) {
   EXPECT_EQ(r1.cycles, 2 * r1.blocks[0].cycles);
 }
 
+TEST(KernelTest, InterruptStopsEveryBlockAndTheNextLaunchRuns) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  std::vector<float> x(kBlocks * kLen, 1.f), y(x.size(), 2.f), z(x.size());
+  auto run = [&] {
+    return k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                     {region(x, "x"), region(y, "y"), region(z, "z")},
+                     config());
+  };
+  requestInterrupt();
+  EXPECT_TRUE(interruptRequested());
+  LaunchResult r = run();
+  clearInterrupt();
+  EXPECT_TRUE(r.interrupted);
+  EXPECT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "interrupted");
+  EXPECT_EQ(r.diagnostics[0].block, -1);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "the launch was interrupted: 8 of 8 blocks stopped before their "
+            "end (the results are partial)");
+  EXPECT_EQ(z[0], 0.f);
+  r = run();
+  EXPECT_TRUE(r.ok && !r.interrupted) << dump(r);
+  EXPECT_EQ(z[0], 3.f);
+}
+
+TEST(KernelTest, WatchdogStopsTheLowestBlockOverTheBudget) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  std::vector<float> x(kBlocks * kLen, 1.f), y(x.size(), 2.f), z(x.size());
+  for (uint32_t threads : {1u, 2u, 4u}) {
+    LaunchConfig cfg = config(threads);
+    cfg.step_budget = 40; // the kernel makes more API calls than that
+    LaunchResult r =
+        k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                  {region(x, "x"), region(y, "y"), region(z, "z")}, cfg);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+    const Diagnostic &d = r.diagnostics[0];
+    EXPECT_EQ(d.category, "watchdog");
+    EXPECT_EQ(d.block, 0);
+    EXPECT_TRUE(contains(d.message, "ran more than 40 steps (API calls and "
+                                    "loop iterations), the watchdog's budget "
+                                    "per block: the kernel may never end"))
+        << d.message;
+    EXPECT_FALSE(r.interrupted);
+    cfg.step_budget = 0; // no limit
+    r = k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                  {region(x, "x"), region(y, "y"), region(z, "z")}, cfg);
+    EXPECT_TRUE(r.ok) << dump(r);
+  }
+}
+
 TEST(KernelTest, BlocksBeyondCoresRunInWaves) {
   auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
   ASSERT_TRUE(k);
