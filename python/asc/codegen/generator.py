@@ -21,7 +21,7 @@ from ..language.core.dtype import DataType, int1
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
-from . import static_eval
+from . import runtime_builtins, static_eval
 from .calls import Returned
 from .errors import CompileError, CompileTypeError, UnsupportedSyntaxError, location_of
 from .ir_builder import IRBuilder
@@ -448,6 +448,23 @@ class FunctionVisitor(ast.NodeVisitor):
         runtime = [a for a in list(args) + list(kwargs.values()) if isinstance(a, IRValue)]
         if _is_numpy_number_type(fn) and not runtime:
             return fn(*args, **kwargs)  # a typed compile-time number, e.g. asc.set_pad_value(np.float16(-2.5))
+        if runtime:
+            form = runtime_builtins.runtime_form(fn)
+            if form is not None:
+                try:
+                    return form(*args, **kwargs)
+                except TypeError as e:
+                    raise self.error(node, f"{getattr(fn, '__name__', fn)}(): {e}", CompileTypeError) from None
+            if runtime_builtins.is_math_function(fn):
+                raise self.error(node, f"math.{fn.__name__} has no scalar form on the AI Core: apply "
+                                 "the vector API (e.g. asc.sqrt, asc.exp, asc.ln) to a LocalTensor",
+                                 CompileTypeError)
+            why = runtime_builtins.NO_RUNTIME_FORM.get(fn)
+            if why is not None:
+                raise self.error(node, f"'{fn.__name__}' cannot be applied to a runtime value: {why}",
+                                 CompileTypeError)
+        elif runtime_builtins.is_math_function(fn):
+            return fn(*args, **kwargs)  # e.g. math.log2(TILE) on compile-time values
         if fn in static_eval.BUILTINS.values() or _is_method_of_compile_time(fn):
             if runtime and fn not in static_eval.INTROSPECTION:
                 raise self.error(node, f"'{getattr(fn, '__name__', fn)}' can only be applied to "
