@@ -36,8 +36,6 @@ def location_of(file: str, first_line: int, node: ast.AST) -> SourceLocation:
     return SourceLocation(file, first_line + line - 1 if line else first_line, max(col, 0))
 
 
-
-
 #: The exception class of each verifier diagnostic category (AscDiagnostics.h); categories not
 #: listed (argument, alignment, queue, none) give a CompileError.
 CATEGORY_ERRORS: dict[str, type[CompileError]] = {

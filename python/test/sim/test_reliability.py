@@ -19,6 +19,7 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 from asc.runtime.ascendc_kernel import compile_ascendc
+from asc.errors import EnvironmentVariableError
 from asc.runtime.errors import KernelError
 
 REPO = Path(__file__).resolve().parents[3]
@@ -106,7 +107,9 @@ def test_long_loops_run_within_the_budget_and_zero_means_no_limit(monkeypatch: p
 
 def test_bad_budgets_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYASC_SIM_BUDGET", "lots")
-    with pytest.raises(ValueError, match="PYASC_SIM_BUDGET must be a number of steps >= 0"):
+    with pytest.raises(EnvironmentVariableError, match=r"environment variable PYASC_SIM_BUDGET='lots' is not "
+                       r"valid: expected a whole number of steps per block \(0: no limit; empty: the default, "
+                       r"100000000\)"):
         counted_loop[1](np.zeros(64, dtype=np.int32), 3)
     with pytest.raises(ValueError, match="sim_budget must be a non-negative int"):
         asc.jit(sim_budget=-1)(counted_loop.fn)
