@@ -18,8 +18,8 @@ import pytest
 
 import asc
 import asc.lib.runtime as rt
-from asc.runtime.ascendc_kernel import compile_ascendc
 from asc.errors import EnvironmentVariableError
+from asc.runtime.ascendc_kernel import compile_ascendc
 from asc.runtime.errors import KernelError
 
 REPO = Path(__file__).resolve().parents[3]
