@@ -77,7 +77,7 @@ class JITFunction:
         self._param_names = tuple(self.signature.parameters)
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
-        self._kernels: dict[tuple, LoadedKernel] = {}
+        self._kernels: dict[tuple, Any] = {}  # LoadedKernel, or npu.NpuKernel
         self._deps_cache: tuple | None = None
         self._compile_lock = threading.Lock()
 
@@ -174,14 +174,14 @@ class JITFunction:
                 raise TypeError(f"{self.__name__}: {e}") from None
             bound.apply_defaults()
             args = tuple(bound.arguments.values())
+        if config.current_backend() is config.Backend.NPU:
+            from .backends import npu
+
+            return npu.launch_jit(self, launch, names, args)
         constexprs = self.constexprs
         prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
         specs = [p[0] for p in prepared]
-        backend, platform = config.current_backend(), config.current_platform()
-        if backend is config.Backend.NPU:
-            from .backends import npu
-
-            return npu.compile_and_launch(self, launch, dict(zip(names, args)))
+        platform = config.current_platform()
         deps = self.dependency_key()
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
