@@ -25,6 +25,7 @@ namespace {
 struct Allocation {
   unsigned id;
   uint64_t size;
+  void *raw;
 };
 
 struct Binary {
@@ -277,7 +278,12 @@ rtError_t rtSetDevice(int32_t device) {
 
 rtError_t rtDeviceReset(int32_t device) {
   fake::log("rtDeviceReset(%d)", device);
-  state().device = -1;
+  // The device's objects are gone: the log names new ones from 0 again.
+  State &s = state();
+  s.device = -1;
+  s.nextStream = s.nextBinary = 0;
+  if (s.allocations.empty())
+    s.nextAllocation = 0;
   return 0;
 }
 
@@ -366,9 +372,13 @@ rtError_t rtMalloc(void **devPtr, uint64_t size, rtMemType_t type,
   if (int rc = fake::injected("rtMalloc"))
     return rc;
   State &s = state();
-  void *p = std::malloc(size ? size : 1);
+  // 16 bytes past a 4 KiB boundary, so that a caller's rounding up to 512
+  // shows in the log as the offset 496.
+  size_t rounded = (size + 16 + 4095) / 4096 * 4096;
+  void *raw = std::aligned_alloc(4096, rounded);
+  void *p = static_cast<char *>(raw) + 16;
   unsigned id = s.nextAllocation++;
-  s.allocations[reinterpret_cast<uintptr_t>(p)] = {id, size};
+  s.allocations[reinterpret_cast<uintptr_t>(p)] = {id, size, raw};
   *devPtr = p;
   const char *policy = (type & RT_MEMORY_POLICY_HUGE_PAGE_ONLY)
                            ? "HBM|HUGE_PAGE_ONLY"
@@ -388,8 +398,8 @@ rtError_t rtFree(void *devPtr) {
   fake::log("rtFree(dev%u)", it->second.id);
   if (int rc = fake::injected("rtFree"))
     return rc;
+  std::free(it->second.raw);
   s.allocations.erase(it);
-  std::free(devPtr);
   return 0;
 }
 
