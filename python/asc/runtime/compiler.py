@@ -66,10 +66,10 @@ def uses_printing(ir: str) -> bool:
 
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
                    info: PlatformInfo, options: JitOptions, npu: bool = False,
-                   dump: bool = True, simulator_entry: bool = True,
+                   dump_buffer: bool = True, simulator_entry: bool = True,
                    line_directives: bool = True) -> CompiledSource:
     """With `npu`, the kernel gets the NPU launcher's trailing parameters (ffts_addr, and the dump
-    buffer if it prints and `dump` allows it); the simulator entry stays, under #ifdef ASCSIM.
+    buffer if it prints and `dump_buffer` allows it); the simulator entry stays, under #ifdef ASCSIM.
     Without `simulator_entry` / `line_directives` (generated operator projects), the source has
     neither the entry points nor #line directives."""
     builder = build_ir(tree, proto, globals_)
@@ -84,7 +84,7 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
             raise from_diagnostics(diags, "passes")
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
-    with_dump = npu and dump and uses_printing(ir_after)
+    with_dump = npu and dump_buffer and uses_printing(ir_after)
     source, diags = translate.to_ascendc(module, line_directives=line_directives, simulator_entry=simulator_entry,
                                          npu_launch_params=npu, dump_buffer=with_dump)
     if source is None:

@@ -392,7 +392,7 @@ def load_or_compile(fn: Any, names: list[str], specs: list[Any], info: PlatformI
     proto = Prototype(fn.__name__, fn.file, def_line, params)
     try:
         with _CODEGEN_LOCK:
-            compiled = compile_source(tree, proto, fn.namespace(), info, options, npu=True, dump=dump_env)
+            compiled = compile_source(tree, proto, fn.namespace(), info, options, npu=True, dump_buffer=dump_env)
     except CompileError as e:
         raise e.with_traceback(None) from None
     kernel_type = kernel_type_of(options, compiled)
@@ -438,7 +438,7 @@ def launch_jit(fn: Any, launch: Any, names: Sequence[str], args: Sequence[Any]) 
     specs, launch_args = prepare_args(names, args, fn.constexprs)
     platform = config.current_platform()
     deps = fn.dependency_key()
-    key = ("NPU", tuple(s.key() for s in specs), platform, fn._options_key, deps)
+    key = ("NPU", str(cann.root), cann.version, tuple(s.key() for s in specs), platform, fn._options_key, deps)
     kernel = fn._kernels.get(key)
     if kernel is None or fn.options.compile.always_compile:
         with fn._compile_lock:

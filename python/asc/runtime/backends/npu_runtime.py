@@ -24,6 +24,7 @@ import ctypes
 import struct
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -245,6 +246,8 @@ class NpuRuntime:
         self.streams: dict[int, tuple[Any, int]] = {}  # id(Stream) -> (Stream, handle)
         self.kernels: list[NpuKernel] = []
         self.closed = False
+        #: One launch at a time: registration, buffers and the stream map are shared.
+        self.lock = threading.Lock()
 
     # -- queries ----------------------------------------------------------------------------------
     def soc_version(self) -> str:
@@ -321,6 +324,10 @@ class NpuRuntime:
         return address.value
 
     def launch(self, kernel: NpuKernel, num_blocks: int, stream: Any, args: list[Arg]) -> None:
+        with self.lock:
+            self._launch(kernel, num_blocks, stream, args)
+
+    def _launch(self, kernel: NpuKernel, num_blocks: int, stream: Any, args: list[Arg]) -> None:
         from .. import config
 
         context = f" (kernel '{kernel.name}')"
@@ -381,13 +388,17 @@ class NpuRuntime:
 
 
 _RUNTIMES: dict[Path, NpuRuntime] = {}
+_RUNTIMES_LOCK = threading.Lock()
 
 
 def runtime(cann: Cann) -> NpuRuntime:
     """The runtime of the CANN at `cann.root`, set up on first use (one per process and root)."""
     found = _RUNTIMES.get(cann.root)
     if found is None:
-        found = _RUNTIMES[cann.root] = NpuRuntime(cann)
+        with _RUNTIMES_LOCK:
+            found = _RUNTIMES.get(cann.root)
+            if found is None:
+                found = _RUNTIMES[cann.root] = NpuRuntime(cann)
     return found
 
 
