@@ -401,3 +401,19 @@ def test_acceptance_add_runs_on_the_fake_npu(fake: Path, logs: Path) -> None:
     # Only the ffts_addr buffer is copied: the tensors are already on the device.
     assert [line for line in log if line.startswith("rtMemcpy")] == [
         "rtMemcpy(dst=dev3+496, max=8, src=host, count=8, H2D)", "rtMemcpy(dst=host, max=8, src=dev3+496, count=8, D2H)"]
+
+
+def test_dump_path_keeps_the_binary_and_dry_run_does_not_launch(fake: Path, logs: Path, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path / "dump"))
+    monkeypatch.setenv("DRY_RUN", "1")
+    config.set_platform(config.Backend.NPU)
+    x = np.arange(8, dtype=np.uint32)
+    y = np.zeros(8, dtype=np.uint32)
+    copy_kernel[1](x, y, 8)
+    assert not y.any()
+    assert not any(line.startswith(("rtMalloc", "rtKernelLaunch")) for line in runtime_log(logs))
+    (folder,) = (tmp_path / "dump").iterdir()
+    assert folder.name.startswith("copy_kernel-")
+    assert (folder / "binary.o").read_bytes()[:8] == b"FAKEPACK"
+    assert "__gm__ uint32_t* y, int32_t n, GM_ADDR ffts_addr) {" in (folder / "ascendc.cpp").read_text()

@@ -7,7 +7,6 @@ passes) and `ascendc.cpp` (the Ascend C source) there for every compile.
 from __future__ import annotations
 
 import ast
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -65,13 +64,14 @@ def uses_printing(ir: str) -> bool:
 
 
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
-                   info: PlatformInfo, options: JitOptions, npu: bool = False,
+                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None, npu: bool = False,
                    dump_buffer: bool = True, simulator_entry: bool = True,
                    line_directives: bool = True) -> CompiledSource:
-    """With `npu`, the kernel gets the NPU launcher's trailing parameters (ffts_addr, and the dump
-    buffer if it prints and `dump_buffer` allows it); the simulator entry stays, under #ifdef ASCSIM.
-    Without `simulator_entry` / `line_directives` (generated operator projects), the source has
-    neither the entry points nor #line directives."""
+    """With `dump_to`, the IR and the source are written there. With `npu`, the kernel gets the NPU
+    launcher's trailing parameters (ffts_addr, and the dump buffer if it prints and `dump_buffer`
+    allows it); the simulator entry stays, under #ifdef ASCSIM. Without `simulator_entry` /
+    `line_directives` (generated operator projects), the source has neither the entry points nor
+    #line directives."""
     builder = build_ir(tree, proto, globals_)
     module = builder.module
     diags = module.verify()
@@ -90,9 +90,8 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     if source is None:
         raise from_diagnostics(diags, "translation")
     result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump)
-    dump_dir = os.environ.get("PYASC_DUMP_PATH")
-    if dump_dir:
-        dump(result, Path(dump_dir))
+    if dump_to is not None:
+        dump(result, dump_to)
     return result
 
 

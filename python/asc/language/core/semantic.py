@@ -44,10 +44,18 @@ def python_number_dtype(value: Any) -> DataType:
     raise TypeError(f"expected a number, got {type(value).__name__}")
 
 
+def python_scalar(value: Any) -> Any:
+    """A numpy scalar as its Python value; anything else unchanged."""
+    import numpy as np
+
+    return value.item() if isinstance(value, (np.integer, np.floating, np.bool_)) else value
+
+
 def materialize(value: Any, dtype: DataType) -> Any:
-    """An IR handle of `value` (a PlainValue or a Python number) in `dtype`."""
+    """An IR handle of `value` (a PlainValue, a Python number or a numpy scalar) in `dtype`."""
     from .ir_value import PlainValue
 
+    value = python_scalar(value)
     if isinstance(value, PlainValue):
         return convert(value, dtype).handle
     b = builder_for("materialize")

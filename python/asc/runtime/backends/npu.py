@@ -386,22 +386,22 @@ def load_or_compile(fn: Any, names: list[str], specs: list[Any], info: PlatformI
 
     from ...codegen.errors import CompileError
     from ...codegen.prototype import Prototype
-    from ..jit import _CODEGEN_LOCK
+    from ..jit import _CODEGEN_LOCK, dump_directory
 
     tree, def_line = fn.tree()
     proto = Prototype(fn.__name__, fn.file, def_line, params)
+    dump_to = dump_directory(fn.__name__, key)
     try:
         with _CODEGEN_LOCK:
-            compiled = compile_source(tree, proto, fn.namespace(), info, options, npu=True, dump_buffer=dump_env)
+            compiled = compile_source(tree, proto, fn.namespace(), info, options, dump_to, npu=True,
+                                      dump_buffer=dump_env)
     except CompileError as e:
         raise e.with_traceback(None) from None
     kernel_type = kernel_type_of(options, compiled)
     settings = CompileSettings.of(options, compiled.dump)
     binary = build_binary(cann, compiled.ascendc, fn.__name__, kernel_type, settings, arch_family(info))
-    dump_dir = os.environ.get("PYASC_DUMP_PATH")
-    if dump_dir:
-        Path(dump_dir).mkdir(parents=True, exist_ok=True)
-        (Path(dump_dir) / "binary.o").write_bytes(binary)
+    if dump_to is not None:
+        (dump_to / "binary.o").write_bytes(binary)
     magic = build_plan(kernel_type).magic
     directory = None
     if not always:
