@@ -417,3 +417,15 @@ def test_dump_path_keeps_the_binary_and_dry_run_does_not_launch(fake: Path, logs
     assert folder.name.startswith("copy_kernel-")
     assert (folder / "binary.o").read_bytes()[:8] == b"FAKEPACK"
     assert "__gm__ uint32_t* y, int32_t n, GM_ADDR ffts_addr) {" in (folder / "ascendc.cpp").read_text()
+
+
+def test_bisheng_settings_reject_options_that_would_do_nothing() -> None:
+    from asc.runtime.options import JitOptions
+
+    with pytest.raises(ValueError, match=r"^auto_sync_log names the log of bisheng's automatic synchronisation; "
+                                         r"it needs auto_sync=True$"):
+        npu.CompileSettings.of(JitOptions().merged(auto_sync=False, auto_sync_log="x.log"), False)
+    with pytest.raises(TypeError, match=r"^bisheng_options must be a tuple of strings, got '-O0'$"):
+        npu.CompileSettings.of(JitOptions().merged(bisheng_options="-O0"), False)
+    settings = npu.CompileSettings.of(JitOptions().merged(opt_level=2, debug=True, bisheng_options=("-v",)), True)
+    assert settings == npu.CompileSettings(2, True, True, "", ("-v",), True)
