@@ -250,6 +250,18 @@ def test_printing_kernel_gets_the_dump_buffer(fake: Path, logs: Path, capfd: pyt
     assert "n=7" in capfd.readouterr().out
 
 
+def test_ascendc_dump_off_builds_a_printing_kernel_without_the_buffer(fake: Path, logs: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ASCENDC_DUMP", "0")
+    config.set_platform(config.Backend.NPU)
+    print_kernel[1](np.zeros(8, dtype=np.float32), 3)
+    assert "-DASCENDC_DUMP=0" in tool_calls(logs)[0][1]
+    log = runtime_log(logs)
+    assert "rtKernelLaunch(pyasc_print_kernel, blockDim=1, argsSize=24, args=[dev0+496, 3, dev1+496], " \
+           "smDesc=NULL, stream0)" in log
+    assert not any(line.startswith("Adump") for line in log)
+
+
 def test_bisheng_licm_failure_is_retried_once(fake: Path, logs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FAKE_BISHENG_FAIL", "licm")
     config.set_platform(config.Backend.NPU)
@@ -387,6 +399,7 @@ def test_torch_tensor_on_another_device_is_a_clear_error(fake: Path) -> None:
         copy_kernel[1](x, x, 8)
 
 
+@pytest.mark.skipif(not (ACCEPTANCE / "add.py").exists(), reason="../shared/acceptance is not next to the checkout")
 def test_acceptance_add_runs_on_the_fake_npu(fake: Path, logs: Path) -> None:
     """`add.py -r NPU` end to end: the fake torch_npu's tensors are device memory, passed as they are."""
     proc = run_python(str(ACCEPTANCE / "add.py"), "-r", "NPU", "-v", "Ascend910B1",

@@ -438,7 +438,8 @@ def launch_jit(fn: Any, launch: Any, names: Sequence[str], args: Sequence[Any]) 
     specs, launch_args = prepare_args(names, args, fn.constexprs)
     platform = config.current_platform()
     deps = fn.dependency_key()
-    key = ("NPU", str(cann.root), cann.version, tuple(s.key() for s in specs), platform, fn._options_key, deps)
+    key = ("NPU", str(cann.root), cann.version, dump_enabled(), tuple(s.key() for s in specs), platform,
+           fn._options_key, deps)
     kernel = fn._kernels.get(key)
     if kernel is None or fn.options.compile.always_compile:
         with fn._compile_lock:
