@@ -179,6 +179,8 @@ def test_compile_flags_follow_options_and_kernel_type(fake: Path) -> None:
     assert npu.compile_commands(cann, src, work, KernelType.AIV_ONLY, plain)[0][4] == "-O3"
     assert [npu.build_plan(k).magic for k in (KernelType.AIV_ONLY, KernelType.AIC_ONLY, KernelType.MIX_AIC_1_2)] == [
         0x41415246, 0x41494343, 0x43554245]
+    # The family comes from the part's architecture in the hardware table.
+    assert {npu.arch_family(info) for info in config.PLATFORMS.values()} == {"c220"}
     assert npu.compile_commands(cann, src, work, KernelType.AIC_ONLY, plain, "c310")[0][6] == \
         "--cce-aicore-arch=dav-c310-cube"
 

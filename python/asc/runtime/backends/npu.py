@@ -168,8 +168,9 @@ _MIX_TYPES = (KernelType.MIX_AIC_1_1, KernelType.MIX_AIC_1_2)
 
 
 def arch_family(info: PlatformInfo) -> str:
-    """`c220` or `c310`: the `dav-<family>-vec|cube` compile targets of the part."""
-    return "c310" if info.platform.value.startswith(("Ascend910_95", "Ascend950")) else "c220"
+    """The part's architecture from the hardware table (`dav-c220` -> `c220`): the compile targets
+    are `dav-<family>-vec` and `dav-<family>-cube`."""
+    return info.arch[len("dav-"):] if info.arch.startswith("dav-") else info.arch
 
 
 @dataclass(frozen=True)
@@ -388,6 +389,7 @@ def load_or_compile(fn: Any, names: list[str], specs: list[Any], info: PlatformI
     from ...codegen.prototype import Prototype
     from ..jit import _CODEGEN_LOCK, dump_directory
 
+    CompileSettings.of(options, False)  # bad bisheng options fail before the compile
     tree, def_line = fn.tree()
     proto = Prototype(fn.__name__, fn.file, def_line, params)
     dump_to = dump_directory(fn.__name__, key)
