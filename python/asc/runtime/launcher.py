@@ -27,11 +27,13 @@ from .errors import KernelError
 
 #: Flags that change the produced object; part of the cache keys. Hidden visibility: a kernel
 #: library exports only its entry points (ascsim_entry.h), so no kernel symbol can collide with,
-#: or be resolved to, a symbol of the process.
-CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-fvisibility=hidden")
+#: or be resolved to, a symbol of the process. -fwrapv: the kernel's integers wrap around, as the
+#: IR they come from defines; without it the compiler may assume that signed arithmetic never
+#: overflows (it folded `n + 2147483647 < n` to false for n = 1).
+CXX_FLAGS = ("-std=c++17", "-O1", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
 #: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
 #: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
-CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared", "-fvisibility=hidden")
+CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:

@@ -20,11 +20,12 @@ _INT_OPS = {
 }
 _UINT_OPS = dict(_INT_OPS, **{"/": "arith.divui", "//": "arith.divui", "%": "arith.remui",
                               ">>": "arith.shrui"})
-_FLOAT_OPS = {"+": "arith.addf", "-": "arith.subf", "*": "arith.mulf", "/": "arith.divf",
-              "%": "arith.remf"}
+_FLOAT_OPS = {"+": "arith.addf", "-": "arith.subf", "*": "arith.mulf", "/": "arith.divf"}
 _CMP_INT = {"==": 0, "!=": 1, "<": 2, "<=": 3, ">": 4, ">=": 5}
 _CMP_UINT = {"==": 0, "!=": 1, "<": 6, "<=": 7, ">": 8, ">=": 9}
-_CMP_FLOAT = {"==": 1, ">": 2, ">=": 3, "<": 4, "<=": 5, "!=": 6}  # ordered predicates
+# Ordered predicates, except `!=`: unordered-or-not-equal (une), so that `nan != x` is true and a NaN is
+# truthy, as in Python and C.
+_CMP_FLOAT = {"==": 1, ">": 2, ">=": 3, "<": 4, "<=": 5, "!=": 13}
 
 
 def ir_scalar_type(dtype: DataType) -> str:
@@ -60,7 +61,10 @@ def materialize(value: Any, dtype: DataType) -> Any:
     if not isinstance(value, int):
         raise TypeError(f"cannot use {value!r} ({type(value).__name__}) as a {dtype.name} value")
     bits = dtype.bitwidth
-    if bits > 1 and (1 << (bits - 1)) <= value < (1 << bits):
+    if not -(1 << (bits - 1)) <= value < (1 << bits):
+        # Its bits do not fit: the IR constant would silently lose the high ones.
+        raise OverflowError(f"the constant {value} does not fit in {dtype.name}")
+    if bits > 1 and (1 << (bits - 1)) <= value:
         value -= 1 << bits  # e.g. a 64-bit mask word 0xFFFF...: same bits, signless IR constant
     return b.const_int(value, ir_scalar_type(dtype))
 
@@ -99,8 +103,10 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
     if op == "**":
         raise TypeError("'**' is not supported on runtime values")
     table = _FLOAT_OPS if dtype.is_float() else (_UINT_OPS if dtype.is_unsigned() else _INT_OPS)
-    if op in ("//",) and dtype.is_float():
+    if op == "//" and dtype.is_float():
         raise TypeError("'//' on floating-point runtime values is not supported; use '/'")
+    if op == "%" and dtype.is_float():
+        raise TypeError("'%' on floating-point runtime values is not supported")
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {dtype.name} values")
     b = builder_for(op)
@@ -134,6 +140,8 @@ def unary(op: str, operand: Any) -> Any:
                               operand.dtype)
         return binary("-", 0, operand)
     if op == "~":
+        if operand.dtype.is_float():
+            raise TypeError(f"unary operator '~' is not supported on {operand.dtype.name} values")
         return binary("^", operand, -1)
     raise TypeError(f"unary operator '{op}' is not supported on runtime values")
 
