@@ -27,6 +27,7 @@ from ..language.core.range import ConstExpr
 from . import config, launcher
 from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
+from .errors import LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
 
@@ -155,9 +156,10 @@ class JITFunction:
         if not isinstance(grid, tuple):
             grid = (grid,)
         if len(grid) not in (1, 2):
-            raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
+            raise LaunchValueError(f"kernel '{self.__name__}': launch with kernel[num_blocks] or "
+                                   "kernel[num_blocks, stream]", launch_site(1))
         core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
-        launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
+        core_num = launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
         launch = LaunchOptions(core_num=core_num, stream=stream)
         return functools.partial(self._launch, launch)
 
@@ -171,11 +173,14 @@ class JITFunction:
             try:
                 bound = self.signature.bind(*args, **kwargs)
             except TypeError as e:
-                raise TypeError(f"{self.__name__}: {e}") from None
+                raise LaunchTypeError(f"{self.__name__}: {e}", launch_site(1)) from None
             bound.apply_defaults()
             args = tuple(bound.arguments.values())
         constexprs = self.constexprs
-        prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
+        try:
+            prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
+        except TypeError as e:  # an argument's kind, layout or range, named by prepare()
+            raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(1)) from None
         specs = [p[0] for p in prepared]
         backend, platform = config.current_backend(), config.current_platform()
         if backend is config.Backend.NPU:
