@@ -21,7 +21,7 @@ export CCACHE_NOHASHDIR := 1
 
 NATIVE_SOURCES := $(shell find CMakeLists.txt pyproject.toml include lib bin sim python/src test -type f \
                     \( -name '*.cpp' -o -name '*.h' -o -name '*.td' -o -name '*.txt' -o -name '*.toml' \
-                       -o -name '*.in' -o -name '*.py' \) 2>/dev/null)
+                       -o -name '*.in' -o -name '*.py' \) 2>/dev/null) python/asc/runtime/kernel_flags.py
 
 .PHONY: run test build lint clean
 run: $(STAMPS)/build

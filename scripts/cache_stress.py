@@ -2,8 +2,8 @@
 
     python scripts/cache_stress.py --processes 8 --threads 4 --rounds 2 [--cache DIR]
 
-Every thread launches the kernel all threads share and the variant of its thread index (4 variants,
-ConstExpr-specialised), checks each result against numpy, and repeats `--rounds` times. Every
+Every thread launches the kernel all threads share (`affine` with scale 2) and the variant of its
+thread index (4 variants, ConstExpr-specialised: offset 0..3), checks each result against numpy, and repeats `--rounds` times. Every
 process starts with an empty in-memory cache, so all of them race to compile and publish the same 5
 entries. The report counts failed launches, entries, corrupt entries (by the cache's own content
 check) and temporary directories left in the cache. `python/test/test_cache_integrity.py` runs it
@@ -22,40 +22,11 @@ import time
 import traceback
 from pathlib import Path
 
-import asc
+# The kernels: the tests' shared ones.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python" / "test"))
+from gm_kernels import affine  # noqa: E402
 
 VARIANTS = 4
-
-
-@asc.jit
-def shared(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, n)
-    h = asc.GlobalTensor()
-    h.set_global_buffer(y, n)
-    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
-    asc.data_copy(t, g, n)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.muls(t, t, 2.0, n)
-    asc.set_flag(asc.HardEvent.V_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(h, t, n)
-
-@asc.jit
-def variant(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int, k: asc.ConstExpr[int]):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, n)
-    h = asc.GlobalTensor()
-    h.set_global_buffer(y, n)
-    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
-    asc.data_copy(t, g, n)
-    asc.set_flag(asc.HardEvent.MTE2_V, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.adds(t, t, float(k), n)
-    asc.set_flag(asc.HardEvent.V_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-    asc.data_copy(h, t, n)
 
 
 def worker(threads: int, rounds: int) -> int:
@@ -68,10 +39,10 @@ def worker(threads: int, rounds: int) -> int:
             for _ in range(rounds):
                 x = np.arange(64, dtype=np.float32) + index
                 y = np.zeros_like(x)
-                shared[1](x, y, 64)
+                affine[1](x, y, 64, 2.0, 0.0)  # the same kernel in every thread
                 np.testing.assert_array_equal(y, 2 * x)
                 z = np.zeros_like(x)
-                variant[1](x, z, 64, index % VARIANTS)
+                affine[1](x, z, 64, 1.0, float(index % VARIANTS))  # one of VARIANTS kernels
                 np.testing.assert_array_equal(z, x + index % VARIANTS)
         except BaseException:  # every failure counts, whatever it is
             failures.append(traceback.format_exc())

@@ -8,7 +8,8 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "ASCIR"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+# .test: checks of the generated tables (test/TableGen).
+config.suffixes = [".mlir", ".test"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 
 config.test_source_root = os.path.dirname(__file__)
@@ -19,6 +20,8 @@ config.substitutions.append(("%PATH%", config.environment["PATH"]))
 # tests: `-I %sim_include` names both directories.
 config.substitutions.append(("%sim_include", os.path.join(config.ascir_src_root, "sim", "include") + " -I " +
                              os.path.join(config.ascir_obj_root, "gen", "include")))
+# The headers generated from ODS (ascsim/gen/*.h), to check them.
+config.substitutions.append(("%asc_gen_include", os.path.join(config.ascir_obj_root, "gen", "include")))
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.use_default_substitutions()

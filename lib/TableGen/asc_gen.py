@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
         write_if_changed(gen / "Hardware.h", emit_sim.emit_hardware(dialect))
         write_if_changed(gen / "Enums.h", emit_sim.emit_enums(dialect))
         write_if_changed(gen / "VecOps.def", emit_sim.emit_vec_ops(dialect))
+        write_if_changed(gen / "ParamStructs.h", emit_sim.emit_param_structs(dialect))
     return 0
 
 

@@ -28,6 +28,9 @@ def run_python(*args: str, env: dict | None = None, cwd: Path | None = None):
     import subprocess
 
     full_env = dict(os.environ)
+    # Scripts may import the tests' shared kernels (gm_kernels.py).
+    full_env["PYTHONPATH"] = os.pathsep.join(p for p in (str(Path(__file__).resolve().parent),
+                                                         os.environ.get("PYTHONPATH")) if p)
     full_env.update(env or {})
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=full_env,
                           cwd=cwd, timeout=600)

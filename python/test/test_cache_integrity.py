@@ -14,30 +14,15 @@ from asc.runtime.cache import MANIFEST, FileCache
 
 SCRIPT = textwrap.dedent('''
     import numpy as np
-    import asc
-
-    @asc.jit
-    def add_one(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
-        g = asc.GlobalTensor()
-        g.set_global_buffer(x, n)
-        h = asc.GlobalTensor()
-        h.set_global_buffer(y, n)
-        t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
-        asc.data_copy(t, g, n)
-        asc.set_flag(asc.HardEvent.MTE2_V, 0)
-        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-        asc.adds(t, t, 1.0, n)
-        asc.set_flag(asc.HardEvent.V_MTE3, 0)
-        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
-        asc.data_copy(h, t, n)
+    from gm_kernels import affine
 
     x = np.arange(64, dtype=np.float32)
     y = np.zeros_like(x)
-    add_one[1](x, y, 64)
+    affine[1](x, y, 64, 1.0, 1.0)
     np.testing.assert_array_equal(y, x + 1)
     print("ok")
 ''')
-LAUNCH_LINE = SCRIPT.splitlines().index("add_one[1](x, y, 64)") + 1
+LAUNCH_LINE = SCRIPT.splitlines().index("affine[1](x, y, 64, 1.0, 1.0)") + 1
 
 
 def _run(script: Path, cache: Path):
@@ -94,7 +79,7 @@ def test_corrupt_entry_is_rebuilt_with_a_warning(tmp_path: Path, damage, problem
     entry = _entry(cache)
     damage(entry)
     second = _run(script, cache)
-    expected = (f"{script}:{LAUNCH_LINE}: CacheWarning: pyasc: the cached build of kernel 'add_one' in "
+    expected = (f"{script}:{LAUNCH_LINE}: CacheWarning: pyasc: the cached build of kernel 'affine' in "
                 f"{entry} is corrupt: {problem}")
     assert expected in second.stderr
     assert "it was removed and is rebuilt" in second.stderr

@@ -20,21 +20,10 @@ KERNEL = '''
 import numpy as np
 import torch
 
+from gm_kernels import copy_kernel
+
 import asc
 from asc.runtime.ascendc_kernel import compile_ascendc
-
-
-@asc.jit
-def copy_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, n)
-    h = asc.GlobalTensor()
-    h.set_global_buffer(y, n)
-    t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
-    asc.data_copy(t, g, n)
-    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.data_copy(h, t, n)
 
 
 HAND_WRITTEN = compile_ascendc(

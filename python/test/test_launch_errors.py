@@ -7,23 +7,10 @@ import sys
 
 import numpy as np
 import pytest
+from gm_kernels import copy_kernel
 
-import asc
 from asc.errors import AscError
 from asc.runtime.errors import LaunchError, LaunchTypeError, LaunchValueError
-
-
-@asc.jit
-def copy_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, n)
-    h = asc.GlobalTensor()
-    h.set_global_buffer(y, n)
-    t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
-    asc.data_copy(t, g, n)
-    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.data_copy(h, t, n)
 
 
 def test_copy_roundtrip() -> None:

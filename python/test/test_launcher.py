@@ -133,3 +133,23 @@ def test_warnings_of_a_hand_written_kernel_point_at_the_caller() -> None:
             launch()
         assert [(r.category, r.filename) for r in w] == [(KernelWarning, __file__)]
         assert "never written" in str(w[0].message)
+
+
+def test_release_builds_use_the_precompiled_kernel_header(tmp_path) -> None:
+    """The build installs kernel_operator.h.gch made with the launcher's flags; g++ must accept it
+    (`-H` marks a used precompiled header with '!'), or every kernel parses the headers again."""
+    import subprocess
+
+    from asc import _C
+    from asc.runtime.kernel_flags import CXX_FLAGS
+
+    include = launcher._pch_include(other_flags=False)
+    assert include == [f"-I{_C.NATIVE_DIR / 'pch'}"]
+    assert launcher._pch_include(other_flags=True) == []  # debug builds, hand-written kernels' flags
+    source = tmp_path / "k.cpp"
+    source.write_text('#include "kernel_operator.h"\n')
+    flags = [f for f in CXX_FLAGS if f != "-shared"]
+    proc = subprocess.run([launcher.compiler(), *flags, "-H", "-fsyntax-only", *include,
+                           f"-I{_C.SIM_INCLUDE_DIR}", str(source)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.splitlines()[0] == f"! {_C.NATIVE_DIR / 'pch' / 'kernel_operator.h.gch'}"

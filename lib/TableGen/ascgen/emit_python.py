@@ -7,7 +7,7 @@ The module holds, all read from ODS:
   * a text builder per type (`local_tensor_type(position, element_type)` -> `!asc.local_tensor<...>`);
   * a builder per op (`add_l0(b, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)`),
     taking IR values and plain Python attribute values and creating the op through the IRBuilder `b`;
-  * the parameter structs' field names and C++ defaults (`PARAM_STRUCTS`);
+  * the parameter structs' field names and pyasc's defaults (`PARAM_STRUCTS`);
   * the element types of each op's tensor operands (`OPERAND_DTYPES`);
   * the API table (`APIS`): for each Python API generated from ODS, its call forms as parameter lists
     with their Python kinds, and the architectures that lack it (`pyUnsupportedArchs`), read by
@@ -44,7 +44,7 @@ def _snake(name: str) -> str:
 
 
 def _default_value(op: Op, text: str) -> int | bool:
-    """A parameter struct field's C++ default (`8`, `true`) as a Python value."""
+    """A parameter struct field's default (`8`, `true`) as a Python value."""
     if text in ("true", "false"):
         return text == "true"
     try:
@@ -266,7 +266,8 @@ class PythonEmitter:
     # -- parameter structs -------------------------------------------------------------------------
     def _param_structs(self) -> None:
         self.w("\n\n#: Parameter structs: Python class name -> (builder, type mnemonic, field names, defaults).")
-        self.w("#: The defaults are the C++ constructor's (ODS `defaults`), () when the constructor has none.")
+        self.w("#: The defaults are pyasc's (ODS `defaults`), () when every field is required; the C++ members'")
+        self.w("#: initialisers (ascsim/gen/ParamStructs.h) differ where ODS `cxxDefaults` says.")
         self.w("PARAM_STRUCTS = {")
         for op in self.d.param_struct_ops():
             rtype = op.results[0].record

@@ -292,6 +292,139 @@ class Api:
 
 
 # ---------------------------------------------------------------------------------------------------
+# C++ parameter structs (Asc_CxxParamStruct, AscParamOps.td)
+# ---------------------------------------------------------------------------------------------------
+
+#: The C++ type of a parameter struct field of `width` bits (0: the struct's template parameter).
+CXX_WIDTH_TYPES = {0: "T", 1: "bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+
+_DECLARATION = re.compile(r"(?P<type>[\w:<> ]+?)\s+(?P<name>\w+)\s*=\s*(?P<init>.+)")
+
+
+def snake_to_lower_camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+@dataclass(frozen=True)
+class CxxMember:
+    """A data member of a C++ parameter struct."""
+
+    name: str
+    type: str
+    init: str
+    field: str = ""  # the pyasc field it holds; "" for a member no field sets
+    param_type: str = ""  # the type of its constructor parameter (a field's C++ type)
+    alias: str = ""  # the member sharing its anonymous union, which carries the initialiser
+
+
+@dataclass(frozen=True)
+class CxxStruct:
+    """An Ascend C parameter struct as ascsim/gen/ParamStructs.h declares it."""
+
+    record: Record
+    name: str  # "DataCopyPadExtParams"
+    template: bool  # `template <typename T>`
+    members: tuple[CxxMember, ...]  # in declaration order
+    constructors: tuple[tuple[CxxMember, ...], ...]  # beyond the default one; the first takes the fields
+    constexpr: bool
+
+
+def _keyed(rec: Record, field_name: str, fields: list[str]) -> dict[str, str]:
+    """A per-field list of "field=value" entries, checked against the fields."""
+    out = {}
+    for entry in rec.get(field_name, []) or ():
+        key, sep, value = entry.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or key not in fields or key in out or not value:
+            raise ValueError(f"{rec.name}: bad {field_name} entry {entry!r} (want field=value, fields: "
+                             f"{', '.join(fields)}, each once)")
+        out[key] = value
+    return out
+
+
+def _expand(rec: Record, what: str, entries: list[str], fields: list[str], member_of: dict[str, str],
+            mentions: set[str]) -> list[str]:
+    """`entries` with "..." replaced by the members of the fields not in `mentions`, in field order."""
+    out = []
+    for e in entries:
+        if e == "...":
+            out += [member_of[f] for f in fields if member_of[f] not in mentions]
+        else:
+            out.append(e)
+    if len(set(out)) != len(out):
+        raise ValueError(f"{rec.name}: {what} names a member twice")
+    return out
+
+
+def cxx_struct(rec: Record, fields: list[str], defaults: list[str]) -> CxxStruct:
+    """The C++ struct of parameter struct op `rec` with operands `fields` and pyasc `defaults`."""
+    cxx = rec.str("cxxStruct")
+    template = cxx.endswith("<T>")
+    widths = [int(w) for w in rec.get("cxxWidths")]
+    defaults = defaults or [""] * len(fields)  # pyasc requires every field: cxxDefaults must say
+    if len(widths) != len(fields) or len(defaults) != len(fields):
+        raise ValueError(f"{rec.name}: {len(fields)} fields, {len(widths)} widths, {len(defaults)} defaults")
+    types = _keyed(rec, "cxxTypes", fields)
+    names = _keyed(rec, "cxxNames", fields)
+    inits = _keyed(rec, "cxxDefaults", fields)
+    aliases = _keyed(rec, "cxxAliases", fields)
+    member_of = {f: names.get(f, snake_to_lower_camel(f)) for f in fields}
+    field_of = {m: f for f, m in member_of.items()}
+    field_member = {}
+    for f, w, d in zip(fields, widths, defaults):
+        if f not in types and (w not in CXX_WIDTH_TYPES or (w == 0 and not template)):
+            raise ValueError(f"{rec.name}: field {f} has width {w} and no cxxTypes entry")
+        t = types.get(f, CXX_WIDTH_TYPES.get(w, ""))
+        field_member[f] = CxxMember(member_of[f], t, inits.get(f, d), f, t, aliases.get(f, ""))
+
+    # Members in declaration order.
+    entries = list(rec.get("cxxMembers", []) or ["..."])
+    named = {m.group("name") if (m := _DECLARATION.fullmatch(e)) else e for e in entries}
+    members = []
+    for e in _expand(rec, "cxxMembers", entries, fields, member_of, named):
+        m = _DECLARATION.fullmatch(e)
+        if m is None:
+            if e not in field_of:
+                raise ValueError(f"{rec.name}: cxxMembers entry {e!r} is neither a field's member nor "
+                                 f"a declaration 'type name = value'")
+            members.append(field_member[field_of[e]])
+        elif m.group("name") in field_of:  # a field's member declared with its own type
+            f = field_of[m.group("name")]
+            if f in inits:
+                raise ValueError(f"{rec.name}: {f} has both a cxxDefaults entry and a declaration")
+            members.append(CxxMember(m.group("name"), m.group("type").strip(), m.group("init").strip(), f,
+                                     field_member[f].param_type, aliases.get(f, "")))
+        else:
+            members.append(CxxMember(m.group("name"), m.group("type").strip(), m.group("init").strip()))
+    by_name = {m.name: m for m in members}
+    if len(by_name) != len(members) or any(member_of[f] not in by_name for f in fields):
+        raise ValueError(f"{rec.name}: cxxMembers must declare every field's member once")
+    for m in members:
+        if not m.init:
+            raise ValueError(f"{rec.name}: member {m.name} has no initialiser (no default, cxxDefaults entry "
+                             f"or declaration)")
+        if m.alias and m.alias in by_name:
+            raise ValueError(f"{rec.name}: alias {m.alias} of {m.name} is a member of its own")
+
+    # Constructors: the one taking the fields, then the extra ones.
+    constructors = [tuple(by_name[member_of[f]] for f in fields)]
+    for entry in rec.get("cxxConstructors", []) or ():
+        parts = [p.strip() for p in entry.split(",")]
+        ctor = []
+        for name in _expand(rec, "cxxConstructors", parts, fields, member_of, set(parts)):
+            if name not in by_name:
+                raise ValueError(f"{rec.name}: cxxConstructors entry {entry!r} names no member {name!r}")
+            ctor.append(by_name[name])
+        constructors.append(tuple(ctor))
+    signatures = [tuple(m.param_type or m.type for m in c) for c in constructors]
+    if len(set(signatures)) != len(signatures):
+        raise ValueError(f"{rec.name}: two constructors with the same parameter types")
+    return CxxStruct(rec, cxx.removesuffix("<T>"), template, tuple(members), tuple(constructors),
+                     bool(rec.int("cxxConstexpr")))
+
+
+# ---------------------------------------------------------------------------------------------------
 # Building the model
 # ---------------------------------------------------------------------------------------------------
 
@@ -474,6 +607,17 @@ class Dialect:
                 if op.record.isa("Asc_ParamStructOp") or (
                     len(op.results) == 1 and op.results[0].record.isa("Asc_ParamStructType")
                     and not any(a.variadic or a.optional for a in op.operands) and not op.attributes)]
+
+    def cxx_param_structs(self) -> list[CxxStruct]:
+        """The C++ parameter structs (Asc_CxxParamStruct), in definition order."""
+        ops = {op.record.name: op for op in self.param_struct_ops()}
+        out = []
+        for rec in self.records.instances("Asc_CxxParamStruct"):
+            op = ops.get(rec.name)
+            if op is None:
+                raise ValueError(f"{rec.name}: an Asc_CxxParamStruct must be a parameter struct op")
+            out.append(cxx_struct(rec, [a.name for a in op.operands], list(rec.get("defaults", []) or ())))
+        return out
 
     # -- types -------------------------------------------------------------------------------------
     def type_defs(self) -> list[Record]:

@@ -27,16 +27,7 @@ import numpy as np
 from ..lib import runtime as rt
 from .config import PLATFORMS, Platform
 from .errors import KernelError, LaunchValueError, launch_site
-
-#: Flags that change the produced object; part of the cache keys. Hidden visibility: a kernel
-#: library exports only its entry points (ascsim_entry.h), so no kernel symbol can collide with,
-#: or be resolved to, a symbol of the process. -fwrapv: the kernel's integers wrap around, as the
-#: IR they come from defines; without it the compiler may assume that signed arithmetic never
-#: overflows (it folded `n + 2147483647 < n` to false for n = 1).
-CXX_FLAGS = ("-std=c++17", "-O1", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
-#: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
-#: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
-CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
+from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, PCH_DIR_NAME
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:
@@ -118,12 +109,22 @@ def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...
     so = workdir / "kernel.so"
     cpp.write_text(source)
     libdir = str(_C.NATIVE_DIR)
-    cmd = [compiler(), *cxx_flags(debug), *flags, f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so),
-           f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
+    cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(debug or bool(flags)),
+           f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so), f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(cmd, proc.stderr[-6000:])
     return so
+
+
+def _pch_include(other_flags: bool) -> list[str]:
+    """`-I` of the precompiled kernel_operator.h, searched before the headers: for builds with
+    exactly CXX_FLAGS (a compiler it does not fit ignores it). Not with other flags: g++ would use it
+    even where a flag changes what the header means (`-fno-builtin-exit` of a kernel named `exit`)."""
+    from .. import _C
+
+    pch = _C.NATIVE_DIR / PCH_DIR_NAME
+    return [] if other_flags or not (pch / "kernel_operator.h.gch").is_file() else [f"-I{pch}"]
 
 
 def load(path: Path) -> Any:

@@ -2,7 +2,8 @@
 //
 // The compacting gather (GatherMask, GetGatherMaskRemainCount), the layout
 // instructions (Transpose, TransDataTo5HD) and Scatter (ascendc_api.md §5.8,
-// §5.9), with their enums and parameter structs (§3.19, §3.20, §4.1). Like
+// §5.9), with the GatherMaskMode enum (§3.19; TransposeType is in
+// ascsim/enums.h, the parameter structs in ascsim/gen/ParamStructs.h). Like
 // vector_api.h every function is an inline forwarder filling one
 // ascsim::LayoutCall; checks and semantics live in sim/lib/device/LayoutAbi.cpp
 // and sim/lib/ops/LayoutOps.cpp.
@@ -37,62 +38,13 @@ namespace AscendC {
 #define ASCSIM_LOC ::ascsim::Loc loc = ::ascsim::here()
 
 //===----------------------------------------------------------------------===//
-// Enumerations and structs (ascendc_api.md §3.19, §3.20, §4.1)
+// Enumerations (ascendc_api.md §3.19)
 //===----------------------------------------------------------------------===//
 
 enum class GatherMaskMode : uint8_t { VERSION_V1 = 0, VERSION_V2 = 1 };
 constexpr GatherMaskMode defaultGatherMaskMode = GatherMaskMode::VERSION_V2;
 /// The misspelt alias the NPU headers also declare.
 constexpr GatherMaskMode defaultGahterMaskMode = defaultGatherMaskMode;
-
-enum class TransposeType : uint8_t {
-  TRANSPOSE_TYPE_NONE = 0,
-  TRANSPOSE_NZ2ND_0213,
-  TRANSPOSE_NZ2NZ_0213,
-  TRANSPOSE_NZ2NZ_012_WITH_N,
-  TRANSPOSE_NZ2ND_012_WITH_N,
-  TRANSPOSE_NZ2ND_012_WITHOUT_N,
-  TRANSPOSE_NZ2NZ_012_WITHOUT_N,
-  TRANSPOSE_ND2ND_ONLY,
-  TRANSPOSE_ND_UB_GM,
-  TRANSPOSE_GRAD_ND_UB_GM,
-  TRANSPOSE_ND2ND_B16,
-  TRANSPOSE_NCHW2NHWC,
-  TRANSPOSE_NHWC2NCHW,
-};
-
-struct TransDataTo5HDParams {
-  constexpr TransDataTo5HDParams() {}
-  constexpr TransDataTo5HDParams(const bool dstHighHalfIn,
-                                 const bool srcHighHalfIn,
-                                 const uint8_t repeatTimesIn,
-                                 const uint16_t dstRepStrideIn,
-                                 const uint16_t srcRepStrideIn)
-      : dstHighHalf(dstHighHalfIn), srcHighHalf(srcHighHalfIn),
-        repeatTimes(repeatTimesIn), dstRepStride(dstRepStrideIn),
-        srcRepStride(srcRepStrideIn) {}
-
-  bool dstHighHalf = false;
-  bool srcHighHalf = false;
-  uint8_t repeatTimes = 1;
-  uint16_t dstRepStride = 0;
-  uint16_t srcRepStride = 0;
-};
-
-struct TransposeParamsExt {
-  constexpr TransposeParamsExt() {}
-  constexpr TransposeParamsExt(const uint16_t nSizeIn, const uint16_t cSizeIn,
-                               const uint16_t hSizeIn, const uint16_t wSizeIn,
-                               const TransposeType transposeTypeIn)
-      : nSize(nSizeIn), cSize(cSizeIn), hSize(hSizeIn), wSize(wSizeIn),
-        transposeType(transposeTypeIn) {}
-
-  uint16_t nSize = 0;
-  uint16_t cSize = 0;
-  uint16_t hSize = 0;
-  uint16_t wSize = 0;
-  TransposeType transposeType = TransposeType::TRANSPOSE_ND2ND_B16;
-};
 
 //===----------------------------------------------------------------------===//
 // GatherMask (§5.8)

@@ -205,30 +205,7 @@ inline void Trap(ASCSIM_SYS_LOC) {
 // CheckLocalMemoryIA (§4.2, §5.14)
 //===----------------------------------------------------------------------===//
 
-struct CheckLocalMemoryIAParam {
-  CheckLocalMemoryIAParam() = default;
-  CheckLocalMemoryIAParam(uint8_t enableBitIn, uint32_t startAddrIn,
-                          uint32_t endAddrIn, bool isScalarReadIn,
-                          bool isScalarWriteIn, bool isVectorReadIn,
-                          bool isVectorWriteIn, bool isMteReadIn,
-                          bool isMteWriteIn, bool isEnableIn)
-      : enableBit(enableBitIn), startAddr(startAddrIn), endAddr(endAddrIn),
-        isScalarRead(isScalarReadIn), isScalarWrite(isScalarWriteIn),
-        isVectorRead(isVectorReadIn), isVectorWrite(isVectorWriteIn),
-        isMteRead(isMteReadIn), isMteWrite(isMteWriteIn),
-        isEnable(isEnableIn) {}
-  uint8_t enableBit = 0;
-  uint32_t startAddr = 0;
-  uint32_t endAddr = 0;
-  bool isScalarRead = false;
-  bool isScalarWrite = false;
-  bool isVectorRead = false;
-  bool isVectorWrite = false;
-  bool isMteRead = false;
-  bool isMteWrite = false;
-  bool isEnable = false;
-  uint32_t reserved = 0;
-};
+// CheckLocalMemoryIAParam: ascsim/gen/ParamStructs.h (generated).
 
 /// Watches UB byte range [startAddr, endAddr) on channel enableBit (0-3):
 /// a later access of an enabled kind that touches it stops the core.
@@ -378,29 +355,7 @@ inline void SetAippFunctions(const GlobalTensor<T> &src0,
                         config, loc);
 }
 
-struct LoadImageToLocalParams {
-  LoadImageToLocalParams() = default;
-  LoadImageToLocalParams(uint16_t horizSizeIn, uint16_t vertSizeIn,
-                         uint16_t horizStartPosIn, uint16_t vertStartPosIn,
-                         uint16_t srcHorizSizeIn, uint8_t topPadSizeIn,
-                         uint8_t botPadSizeIn, uint16_t leftPadSizeIn,
-                         uint16_t rightPadSizeIn)
-      : horizSize(horizSizeIn), vertSize(vertSizeIn),
-        horizStartPos(horizStartPosIn), vertStartPos(vertStartPosIn),
-        srcHorizSize(srcHorizSizeIn), topPadSize(topPadSizeIn),
-        botPadSize(botPadSizeIn), leftPadSize(leftPadSizeIn),
-        rightPadSize(rightPadSizeIn) {}
-  uint16_t horizSize = 0;
-  uint16_t vertSize = 0;
-  uint16_t horizStartPos = 0;
-  uint16_t vertStartPos = 0;
-  uint16_t srcHorizSize = 0;
-  uint8_t topPadSize = 0;
-  uint8_t botPadSize = 0;
-  uint16_t leftPadSize = 0;
-  uint16_t rightPadSize = 0;
-  uint8_t sid = 0;
-};
+// LoadImageToLocalParams: ascsim/gen/ParamStructs.h (generated).
 
 template <typename T>
 inline void LoadImageToLocal(const LocalTensor<T> &dst,

@@ -1,7 +1,8 @@
 //===- ascsim/vector_api.h - Vector API breadth -----------------*- C++ -*-===//
 //
-// The parameter structs, enums and the mask/repeat/count forms of the Ascend
-// C vector instructions (ascendc_api.md §4.1-§4.2, §5.1-§5.13), the
+// The constants and the mask/repeat/count forms of the Ascend C vector
+// instructions (ascendc_api.md §5.1-§5.13; their parameter structs, §4.1-
+// §4.2, are generated: ascsim/gen/ParamStructs.h), the
 // data-movement parameter forms (DataCopyParams, DataCopyPad) and the mask
 // and atomic controls. Every function is a thin inline forwarder that fills
 // one ascsim::VecCall / CopyCall and calls the library; the semantics
@@ -20,6 +21,9 @@
 #include "ascsim/api.h"
 #include "ascsim/tensor.h"
 #include "ascsim/vector_abi.h"
+// The parameter structs (ascendc_api.md §4.1, §4.2: BinaryRepeatParams,
+// DataCopyParams, ...), generated from the dialect's parameter struct ops.
+#include "ascsim/gen/ParamStructs.h"
 
 namespace AscendC {
 
@@ -36,177 +40,6 @@ inline uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
 constexpr uint16_t DEFAULT_DATA_COPY_NBURST = 1;
 constexpr uint16_t DEFAULT_DATA_COPY_STRIDE = 0;
 constexpr uint32_t BRCB_BROADCAST_NUMBER = 8;
-
-//===----------------------------------------------------------------------===//
-// Parameter structs (ascendc_api.md §4.1, §4.2): constructor argument order
-// and member declaration order as on the NPU.
-//===----------------------------------------------------------------------===//
-
-struct BinaryRepeatParams {
-  BinaryRepeatParams() {}
-  BinaryRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t src0BlkStrideIn,
-                     const uint8_t src1BlkStrideIn, const uint8_t dstRepStrideIn,
-                     const uint8_t src0RepStrideIn,
-                     const uint8_t src1RepStrideIn)
-      : dstBlkStride(dstBlkStrideIn), src0BlkStride(src0BlkStrideIn),
-        src1BlkStride(src1BlkStrideIn), dstRepStride(dstRepStrideIn),
-        src0RepStride(src0RepStrideIn), src1RepStride(src1RepStrideIn) {}
-
-  uint32_t blockNumber = DEFAULT_BLK_NUM;
-  uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
-  bool repeatStrideMode = false;
-  bool strideSizeMode = false;
-};
-
-struct UnaryRepeatParams {
-  UnaryRepeatParams() {}
-  UnaryRepeatParams(const uint16_t dstBlkStrideIn,
-                    const uint16_t srcBlkStrideIn,
-                    const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn)
-      : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn),
-        dstRepStride(dstRepStrideIn), srcRepStride(srcRepStrideIn) {}
-  UnaryRepeatParams(const uint16_t dstBlkStrideIn,
-                    const uint16_t srcBlkStrideIn,
-                    const uint8_t dstRepStrideIn, const uint8_t srcRepStrideIn,
-                    const bool halfBlockIn)
-      : dstBlkStride(dstBlkStrideIn), srcBlkStride(srcBlkStrideIn),
-        dstRepStride(dstRepStrideIn), srcRepStride(srcRepStrideIn),
-        halfBlock(halfBlockIn) {}
-
-  uint32_t blockNumber = DEFAULT_BLK_NUM;
-  uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
-  uint16_t srcBlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t dstRepStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t srcRepStride = DEFAULT_REPEAT_STRIDE;
-  bool repeatStrideMode = false;
-  bool strideSizeMode = false;
-  bool halfBlock = false;
-};
-
-struct BrcbRepeatParams {
-  BrcbRepeatParams() {}
-  BrcbRepeatParams(const uint16_t dstBlkStrideIn, const uint16_t dstRepStrideIn)
-      : dstRepStride(dstRepStrideIn), dstBlkStride(dstBlkStrideIn) {}
-
-  uint32_t blockNumber = DEFAULT_BLK_NUM;
-  uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
-  uint16_t dstBlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
-  bool repeatStrideMode = false;
-  bool strideSizeMode = false;
-};
-
-struct GatherRepeatParams {
-  GatherRepeatParams() {}
-  GatherRepeatParams(const uint8_t dstBlkStrideIn, const uint8_t dstRepStrideIn)
-      : dstRepStride(dstRepStrideIn), dstBlkStride(dstBlkStrideIn) {}
-
-  uint32_t blockNumber = DEFAULT_BLK_NUM;
-  uint16_t dstRepStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t dstBlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src0BlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src1BlkStride = DEFAULT_BLK_STRIDE;
-  uint8_t src0RepStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t src1RepStride = DEFAULT_REPEAT_STRIDE;
-  bool repeatStrideMode = false;
-  bool strideSizeMode = false;
-};
-
-struct GatherMaskParams {
-  GatherMaskParams() {}
-  GatherMaskParams(const uint8_t src0BlockStrideIn, const uint16_t repeatTimesIn,
-                   const uint16_t src0RepeatStrideIn,
-                   const uint8_t src1RepeatStrideIn)
-      : src0BlockStride(src0BlockStrideIn), repeatTimes(repeatTimesIn),
-        src0RepeatStride(src0RepeatStrideIn),
-        src1RepeatStride(src1RepeatStrideIn) {}
-
-  uint8_t src0BlockStride = DEFAULT_BLK_STRIDE;
-  uint16_t repeatTimes = 0;
-  uint16_t src0RepeatStride = DEFAULT_REPEAT_STRIDE;
-  uint8_t src1RepeatStride = DEFAULT_REPEAT_STRIDE;
-};
-
-struct CopyRepeatParams {
-  CopyRepeatParams() {}
-  CopyRepeatParams(const uint16_t dstStrideIn, const uint16_t srcStrideIn,
-                   uint16_t dstRepeatSizeIn, uint16_t srcRepeatSizeIn)
-      : dstStride(dstStrideIn), srcStride(srcStrideIn),
-        dstRepeatSize(dstRepeatSizeIn), srcRepeatSize(srcRepeatSizeIn) {}
-
-  uint16_t dstStride = 0;
-  uint16_t srcStride = 0;
-  uint16_t dstRepeatSize = DEFAULT_REPEAT_STRIDE;
-  uint16_t srcRepeatSize = DEFAULT_REPEAT_STRIDE;
-};
-
-struct DataCopyParams {
-  DataCopyParams() {}
-  DataCopyParams(const uint16_t count, const uint16_t len,
-                 const uint16_t srcStrideIn, const uint16_t dstStrideIn)
-      : blockCount(count), blockLen(len), srcStride(srcStrideIn),
-        dstStride(dstStrideIn) {}
-
-  uint16_t blockCount = DEFAULT_DATA_COPY_NBURST;
-  uint16_t blockLen = 0;
-  union {
-    uint16_t srcGap = DEFAULT_DATA_COPY_STRIDE;
-    uint16_t srcStride;
-  };
-  union {
-    uint16_t dstGap = DEFAULT_DATA_COPY_STRIDE;
-    uint16_t dstStride;
-  };
-};
-
-struct DataCopyExtParams {
-  DataCopyExtParams() {}
-  DataCopyExtParams(const uint16_t count, const uint32_t len,
-                    const uint32_t srcStrideIn, const uint32_t dstStrideIn,
-                    const uint32_t rsvIn)
-      : blockCount(count), blockLen(len), srcStride(srcStrideIn),
-        dstStride(dstStrideIn), rsv(rsvIn) {}
-
-  uint16_t blockCount = DEFAULT_DATA_COPY_NBURST;
-  uint32_t blockLen = 0;
-  uint32_t srcStride = DEFAULT_DATA_COPY_STRIDE;
-  uint32_t dstStride = DEFAULT_DATA_COPY_STRIDE;
-  uint32_t rsv = 0;
-};
-
-struct DataCopyPadParams {
-  DataCopyPadParams() {}
-  DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue,
-                    const uint8_t rightPadValue, const uint64_t padValue)
-      : isPad(isPadValue), leftPadding(leftPadValue),
-        rightPadding(rightPadValue), paddingValue(padValue) {}
-
-  bool isPad = false;
-  uint8_t leftPadding = 0;
-  uint8_t rightPadding = 0;
-  uint64_t paddingValue = 0;
-};
-
-template <typename T> struct DataCopyPadExtParams {
-  DataCopyPadExtParams() {}
-  DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue,
-                       const uint8_t rightPadValue, T padValue)
-      : isPad(isPadValue), leftPadding(leftPadValue),
-        rightPadding(rightPadValue), paddingValue(padValue) {}
-
-  bool isPad = false;
-  uint8_t leftPadding = 0;
-  uint8_t rightPadding = 0;
-  T paddingValue = 0;
-};
 
 } // namespace AscendC
 

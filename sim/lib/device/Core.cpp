@@ -81,7 +81,8 @@ void Core::trackInit(Mem m, bool write, const char *api, const char *role,
     mem_.markWritten(addr, bytes);
 }
 
-void Core::track(Instr &in, std::initializer_list<Use> uses) {
+void Core::track(Pipe pipe, const char *api, Loc loc,
+                 std::initializer_list<Use> uses) {
   for (int pass = 0; pass < 2; ++pass) {
     for (const Use &u : uses) {
       if (u.write != (pass == 1) || u.bytes == 0)
@@ -89,14 +90,26 @@ void Core::track(Instr &in, std::initializer_list<Use> uses) {
       Mem m = mem_.memOf(u.ptr);
       uint64_t start = mem_.offsetOf(u.ptr, m);
       if (m == Mem::UB && sys_.anyWatch)
-        watchUb(in.pipe, start, start + u.bytes, u.write, in.name, in.loc);
-      if (race_)
-        in.fp.push_back(ByteRange{m, start, start + u.bytes, u.write});
-      trackInit(m, u.write, in.name, u.role, start, u.bytes, in.loc);
-      if (m == Mem::GM && (in.pipe == Pipe::MTE2 || in.pipe == Pipe::MTE3)) {
+        watchUb(pipe, start, start + u.bytes, u.write, api, loc);
+      trackInit(m, u.write, api, u.role, start, u.bytes, loc);
+      if (m == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
         (u.write ? gmWrite_ : gmRead_) += u.bytes;
         ++gmTransfers_;
       }
+    }
+  }
+}
+
+void Core::raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const {
+  if (!race_)
+    return;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const Use &u : uses) {
+      if (u.write != (pass == 1) || u.bytes == 0)
+        continue;
+      Mem m = mem_.memOf(u.ptr);
+      uint64_t start = mem_.offsetOf(u.ptr, m);
+      fp.emplace_back(m, start, start + u.bytes, u.write);
     }
   }
 }
@@ -125,29 +138,40 @@ uint64_t Core::beginCall(Loc loc) {
   return ++seq_;
 }
 
-void Core::issue(Instr &&instr) {
-  Pipe p = instr.pipe;
+void Core::makeRoom(Pipe p, const char *name, Loc loc) {
   if (engine_.queued(p) >= Engine::kQueueDepth) {
     Stall stall;
-    stall.loc = instr.loc;
-    stall.issuing = instr.name;
+    stall.loc = loc;
+    stall.issuing = name;
     stall.fullPipe = p;
     scalar_ = std::max(scalar_, engine_.runUntilRoom(p, stall));
   }
+}
+
+void Core::issue(Instr &&instr) {
+  makeRoom(instr.pipe, instr.name, instr.loc);
   instr.issue = scalar_;
   if (race_)
     instr.issueClock = race_->clock(Pipe::S);
   engine_.push(std::move(instr));
 }
 
-void Core::issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name) {
-  Instr in;
-  in.kind = InstrKind::Barrier;
-  in.pipe = p;
+Instr &Core::issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
+                          const char *name) {
+  makeRoom(p, name, loc);
+  Instr &in = engine_.emplace(p);
+  in.kind = kind;
   in.seq = seq;
   in.loc = loc;
   in.name = name;
-  issue(std::move(in));
+  in.issue = scalar_;
+  if (race_)
+    in.issueClock = race_->clock(Pipe::S);
+  return in;
+}
+
+void Core::issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name) {
+  issueInPlace(InstrKind::Barrier, p, seq, loc, name);
 }
 
 //===----------------------------------------------------------------------===//
@@ -179,20 +203,21 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
          loc);
   }
   Mem sm = memOfPosition(src.pos), dm = memOfPosition(dst.pos);
-  Instr in;
+  Pipe pipe;
+  Cost cost;
   if (sm == Mem::GM && dm == Mem::UB) {
-    in.pipe = Pipe::MTE2;
-    in.cost = timing::gmToLocal(bytes);
+    pipe = Pipe::MTE2;
+    cost = timing::gmToLocal(bytes);
   } else if (sm == Mem::UB && dm == Mem::GM) {
-    in.pipe = Pipe::MTE3;
-    in.cost = timing::localToGm(bytes);
+    pipe = Pipe::MTE3;
+    cost = timing::localToGm(bytes);
   } else if (sm == Mem::UB && dm == Mem::UB) {
-    in.pipe = Pipe::V;
-    in.cost = timing::localCopy(bytes);
+    pipe = Pipe::V;
+    cost = timing::localCopy(bytes);
   } else if (sm == Mem::GM && dm == Mem::L1) {
     // Plain DataCopy GM -> L1 (hardware.md §5.3): MTE2, no layout change.
-    in.pipe = Pipe::MTE2;
-    in.cost = timing::gmToLocal(bytes);
+    pipe = Pipe::MTE2;
+    cost = timing::gmToLocal(bytes);
   } else {
     fail("argument",
          std::string("data_copy from ") + positionName(src.pos) + " (" +
@@ -202,7 +227,7 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   }
   if (count == 0)
     return;
-  if (in.pipe == Pipe::MTE3 && vecRegs_.atomic != AtomicKind::None) {
+  if (pipe == Pipe::MTE3 && vecRegs_.atomic != AtomicKind::None) {
     // SetAtomicAdd/Max/Min: the store accumulates (device/VectorAbi.cpp).
     CopyCall c{};
     c.type = type;
@@ -212,22 +237,22 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
     c.blockLen = static_cast<uint32_t>(bytes / 32);
     return issueCopy(c, seq, loc);
   }
+  bool l1 = dm == Mem::L1;
+  const uint8_t *from = mem_.resolve(
+      src, 0, bytes, Access{api, "source", false, type, true, l1}, loc);
+  uint8_t *to = mem_.resolve(
+      dst, 0, bytes, Access{api, "destination", true, type, true, l1}, loc);
+  const std::initializer_list<Use> uses = {{from, bytes, false, "source"},
+                                           {to, bytes, true, "destination"}};
+  track(pipe, api, loc, uses);
+  Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
+  in.cost = cost;
   in.work.kind = WorkKind::Copy;
   in.work.type = type;
   in.work.count = count;
-  bool l1 = dm == Mem::L1;
-  in.work.src0 = mem_.resolve(src, 0, bytes,
-                              Access{api, "source", false, type, true, l1},
-                              loc);
-  in.work.dst = mem_.resolve(
-      dst, 0, bytes, Access{api, "destination", true, type, true, l1}, loc);
-  in.kind = InstrKind::Work;
-  in.seq = seq;
-  in.loc = loc;
-  in.name = api;
-  track(in, {{in.work.src0, bytes, false, "source"},
-             {in.work.dst, bytes, true, "destination"}});
-  issue(std::move(in));
+  in.work.src0 = from;
+  in.work.dst = to;
+  raceFootprint(in.fp, uses);
 }
 
 //===----------------------------------------------------------------------===//
@@ -245,15 +270,9 @@ void Core::issueSetFlag(const EventInfo &info, uint8_t event, uint8_t fid,
     engine_.postFlagSet(event, fid, scalar_, seq, loc);
     return;
   }
-  Instr in;
-  in.kind = InstrKind::SetFlag;
-  in.pipe = info.src;
+  Instr &in = issueInPlace(InstrKind::SetFlag, info.src, seq, loc, "set_flag");
   in.event = event;
   in.id = fid;
-  in.seq = seq;
-  in.loc = loc;
-  in.name = "set_flag";
-  issue(std::move(in));
 }
 
 void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
@@ -276,15 +295,10 @@ void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
     flags_.clear(event, fid);
     return;
   }
-  Instr in;
-  in.kind = InstrKind::WaitFlag;
-  in.pipe = info.dst;
+  Instr &in =
+      issueInPlace(InstrKind::WaitFlag, info.dst, seq, loc, "wait_flag");
   in.event = event;
   in.id = fid;
-  in.seq = seq;
-  in.loc = loc;
-  in.name = "wait_flag";
-  issue(std::move(in));
 }
 
 void Core::setFlag(uint8_t event, int32_t id, Loc loc) {

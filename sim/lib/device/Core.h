@@ -125,6 +125,9 @@ private:
     Spans reads[kNumRoles], writes[kNumRoles];
     std::vector<uint64_t> levels; // repeats per level (timing::vectorOp)
     Cost cost;
+    // Names planVec looked up, for issueVec's bookkeeping.
+    const char *api = nullptr;
+    const char *roles[kNumRoles] = {};
   };
   /// The call's own rules (dtype, mode, repeat, mask, strides); throws the
   /// Fault and changes nothing, so a rejected call leaves no state behind.
@@ -166,7 +169,15 @@ private:
   /// per-core limit).
   void appendOutput(const std::string &text, Loc loc);
   uint64_t beginCall(Loc loc);
+  /// Stalls the scalar until `p`'s queue has room for `name`.
+  void makeRoom(Pipe p, const char *name, Loc loc);
   void issue(Instr &&instr);
+  /// Makes room, then appends an instruction to `p`'s queue and returns it
+  /// to be filled in place (an Instr is a few hundred bytes: building it on
+  /// the stack and moving it in cost more than the rest of a flag). Nothing
+  /// may throw between this and the end of the filling.
+  Instr &issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
+                      const char *name);
   /// One operand of an instruction, for race footprints, init checks and
   /// GM traffic accounting.
   struct Use {
@@ -175,7 +186,13 @@ private:
     bool write;
     const char *role;
   };
-  void track(Instr &in, std::initializer_list<Use> uses);
+  /// UB watch, init tracking and GM traffic of an instruction's operands,
+  /// reads first (before it is issued: a watch hit stops the core).
+  void track(Pipe pipe, const char *api, Loc loc,
+             std::initializer_list<Use> uses);
+  /// The race footprint of the same operands in the same order (after the
+  /// instruction is in its queue; nothing when races are off).
+  void raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const;
   void checkInit(const char *api, const char *role, uint64_t addr,
                  uint64_t bytes, Loc loc, Mem mem = Mem::UB);
   /// Init tracking of one access to local memory `m` (GM is not tracked):

@@ -161,9 +161,11 @@ void Core::loadImageToLocal(const Operand &dst, DType type, const ImageLoad &p,
   instr.work.type = type;
   instr.work.dst = out;
   instr.work.vec = ai;
-  track(instr, {{read0, len0, false, "source image"},
-                {read1, len1, false, "UV plane"},
-                {out, bytes, true, "destination"}});
+  const std::initializer_list<Use> uses = {{read0, len0, false, "source image"},
+                                           {read1, len1, false, "UV plane"},
+                                           {out, bytes, true, "destination"}};
+  track(instr.pipe, api, loc, uses);
+  raceFootprint(instr.fp, uses);
   issue(std::move(instr));
 }
 

@@ -329,11 +329,12 @@ void Core::vecOp(const VecCall &c, Loc loc) {
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
   const VecOp op = c.op;
-  const std::string who = vecOpName(op);
+  // The op's name as a string only for a message (not on every call).
+  auto who = [op] { return std::string(vecOpName(op)); };
   std::string allowed;
   if (!vecSupports(op, c.dstType, c.srcType, allowed))
     fail("dtype",
-         who + " does not support " + typesOf(c) +
+         who() + " does not support " + typesOf(c) +
              " on Ascend 910B/910C (A2/A3); supported: " + allowed,
          loc);
   if (op == VecOp::Cast) {
@@ -348,8 +349,8 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
        op == VecOp::CompareCmpMask) &&
       c.srcType == DType::I32 && c.mode != kModeEq)
     fail("dtype",
-         who + ": int32 sources support only CMPMODE.EQ on Ascend "
-               "910B/910C (A2/A3)",
+         who() + ": int32 sources support only CMPMODE.EQ on Ascend "
+                 "910B/910C (A2/A3)",
          loc);
   checkCmpMaskCall(c, loc);
   if (op == VecOp::BilinearInterpolation)
@@ -367,15 +368,15 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
     const int64_t n = static_cast<int64_t>(c.mask[0]);
     if (n < 0)
       fail("argument",
-           who + ": count must be non-negative, but got " + std::to_string(n),
+           who() + ": count must be non-negative, but got " + std::to_string(n),
            loc);
     const uint32_t es = dtypeSize(c.srcType);
     const uint64_t bytes = static_cast<uint64_t>(n) * es;
     if ((op == VecOp::Compare || op == VecOp::CompareScalar) &&
         bytes % 256 != 0)
       fail("argument",
-           who + ": count * sizeof(" + dtypeName(c.srcType) + ") = " +
-               std::to_string(bytes) +
+           who() + ": count * sizeof(" + dtypeName(c.srcType) +
+               ") = " + std::to_string(bytes) +
                " bytes is not a multiple of 256 bytes; the NPU would not "
                "compute the last " +
                std::to_string((bytes % 256) / es) +
@@ -386,7 +387,7 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
   }
   if (c.repeat < 0 || c.repeat > 255)
     fail("argument",
-         who + ": repeat_times must be in [0, 255], but got " +
+         who() + ": repeat_times must be in [0, 255], but got " +
              std::to_string(c.repeat) +
              " (the NPU would silently use the low 8 bits)",
          loc);
@@ -394,10 +395,11 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
       c.mask[0] > perRepeat && op != VecOp::Compare &&
       op != VecOp::CompareCmpMask)
     fail("argument",
-         who + ": a continuous mask selects the first n elements of each "
-               "repeat, n in [1, " +
-             std::to_string(perRepeat) + "] for " + typesOf(c) +
-             ", but got " + std::to_string(c.mask[0]),
+         who() +
+             ": a continuous mask selects the first n elements of each "
+             "repeat, n in [1, " +
+             std::to_string(perRepeat) + "] for " + typesOf(c) + ", but got " +
+             std::to_string(c.mask[0]),
          loc);
 
   // Strides (source 2 has none of its own).
@@ -407,9 +409,10 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
   for (int k = 0; k < 3; ++k)
     if (vecUses(op, static_cast<Role>(k)) && (blk[k] < 0 || rep[k] < 0))
       fail("argument",
-           who + ": the " + kStride[k] + " block and repeat strides must be "
-                 "non-negative, but got " + std::to_string(blk[k]) + " and " +
-               std::to_string(rep[k]),
+           who() + ": the " + kStride[k] +
+               " block and repeat strides must be "
+               "non-negative, but got " +
+               std::to_string(blk[k]) + " and " + std::to_string(rep[k]),
            loc);
   if (op == VecOp::Brcb && c.dstBlk == 0)
     fail("argument", "brcb: dst_blk_stride must not be 0", loc);
@@ -541,6 +544,7 @@ DType boundsType(const VecCall &c, Role role) {
 bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   const VecOp op = c.op;
   const char *api = vecOpName(op);
+  plan.api = api;
   plan.instr = newVecInstr();
   VecInstr &in = *plan.instr;
   if (usesCmpMask(op))
@@ -576,6 +580,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
     const Operand &src = *ops[k];
     o.view = src.bytes;
     const char *rname = roleName(op, role);
+    plan.roles[k] = rname;
     const Mem m = memOfPosition(src.pos);
     if (m != Mem::UB)
       fail("argument",
@@ -587,7 +592,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
     const uint32_t align = op == VecOp::SetCmpMask          ? 16
                            : relaxedAlignment(op, role) ? o.es
                                                         : 32;
-    if (src.addr % align != 0)
+    if (misaligned(src.addr, align))
       fail("alignment",
            std::string(api) + ": the " + rname + " UB address " +
                std::to_string(src.addr) + " is not " + std::to_string(align) +
@@ -595,9 +600,9 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
            loc);
     if (stream) {
       if (uint64_t n = streamSpan(in, role, false))
-        plan.reads[k].push_back({0, n});
+        appendSpan(plan.reads[k], 0, n);
       if (uint64_t n = streamSpan(in, role, true))
-        plan.writes[k].push_back({0, n});
+        appendSpan(plan.writes[k], 0, n);
     } else {
       footprint(in, role, false, plan.reads[k]);
       footprint(in, role, true, plan.writes[k]);
@@ -648,7 +653,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
 
 void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
   const VecInstr &in = *plan.instr;
-  const char *api = vecOpName(in.op);
+  const char *api = plan.api;
   // Data-dependent sources report their whole view as read; the init check
   // would flag bytes the instruction never reads.
   const bool dataDependent = in.op == VecOp::Gather ||
@@ -661,7 +666,7 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
       const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
       if (spans.empty())
         continue;
-      const char *role = roleName(in.op, static_cast<Role>(k));
+      const char *role = plan.roles[k]; // roleName(in.op, role k)
       if (pass == 0 && dataDependent && k == 1)
         role = nullptr;
       uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
@@ -674,19 +679,6 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
 void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                          uint64_t seq, const char *api, Loc loc,
                          const SpanUse *uses, size_t count) {
-  Instr instr;
-  instr.kind = InstrKind::Work;
-  instr.pipe = pipe;
-  instr.seq = seq;
-  instr.loc = loc;
-  instr.name = api;
-  instr.cost = cost;
-  instr.work.kind = WorkKind::Vector;
-  instr.work.type = vi->dt;
-  instr.work.dst = vi->out;
-  // Atomic stores are reported as reads: concurrent accumulations into the
-  // same GM are not a race (ByteRange has no atomic flag).
-  const bool plainStores = vi->atomic == AtomicKind::None;
   for (const SpanUse *u = uses; u != uses + count; ++u) {
     uint64_t total = 0;
     for (const Span &s : *u->spans) {
@@ -694,9 +686,6 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
       total += s.end - s.start;
       if (u->mem == Mem::UB && sys_.anyWatch)
         watchUb(pipe, start, end, u->write, api, loc);
-      if (race_)
-        instr.fp.push_back(
-            ByteRange{u->mem, start, end, u->write && plainStores});
       if (u->role)
         trackInit(u->mem, u->write, api, u->role, start, end - start, loc);
     }
@@ -705,8 +694,20 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
       ++gmTransfers_;
     }
   }
+  Instr &instr = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
+  instr.cost = cost;
+  instr.work.kind = WorkKind::Vector;
+  instr.work.type = vi->dt;
+  instr.work.dst = vi->out;
+  // Atomic stores are reported as reads: concurrent accumulations into the
+  // same GM are not a race (ByteRange has no atomic flag).
+  const bool plainStores = vi->atomic == AtomicKind::None;
+  if (race_)
+    for (const SpanUse *u = uses; u != uses + count; ++u)
+      for (const Span &s : *u->spans)
+        instr.fp.emplace_back(u->mem, u->base + s.start, u->base + s.end,
+                              u->write && plainStores);
   instr.work.vec = std::move(vi);
-  issue(std::move(instr));
 }
 
 //===----------------------------------------------------------------------===//

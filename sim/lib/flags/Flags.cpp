@@ -67,12 +67,15 @@ void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
                        std::to_string(f.cycle),
                    f.loc)});
   f.set = true;
+  ++setCount_;
   f.cycle = cycle;
   f.loc = loc;
 }
 
 std::vector<Diagnostic> FlagTable::leaked() const {
   std::vector<Diagnostic> out;
+  if (setCount_ == 0)
+    return out;
   for (int e = 0; e < kNumEvents; ++e) {
     for (int id = 0; id < kNumEventIds; ++id) {
       const Flag &f = flags_[e * kNumEventIds + id];

@@ -42,7 +42,11 @@ public:
     return at(event, id).cycle;
   }
   Loc setLoc(uint8_t event, uint8_t id) const { return at(event, id).loc; }
-  void clear(uint8_t event, uint8_t id) { at(event, id).set = false; }
+  void clear(uint8_t event, uint8_t id) {
+    Flag &f = at(event, id);
+    setCount_ -= f.set;
+    f.set = false;
+  }
 
   /// One "sync" error per flag still set (in event, id order).
   std::vector<Diagnostic> leaked() const;
@@ -64,6 +68,7 @@ private:
 
   Flag flags_[kNumEvents * kNumEventIds];
   Balance balance_[kNumEvents * kNumEventIds];
+  int setCount_ = 0; // flags set: leaked() skips the table when none is
 };
 
 /// "set_flag(MTE2_V, 1)" style spelling used in messages.

@@ -228,7 +228,7 @@ uint8_t *CoreMemory::resolve(const Operand &op, uint64_t offset, uint64_t bytes,
                              const Access &a, Loc loc) {
   if (memOfPosition(op.pos) == Mem::GM) {
     uint64_t addr = op.addr + offset;
-    if (addr % dtypeSize(a.type) != 0)
+    if (misaligned(addr, dtypeSize(a.type)))
       fail("alignment",
            std::string(a.api) + ": the GM " + a.role + " address " + hex(addr) +
                " is not aligned to the " + std::to_string(dtypeSize(a.type)) +

@@ -24,6 +24,8 @@ using namespace vm;
 
 namespace {
 
+const DeqState kDefaultDeq; // VecInstr::deq when absent
+
 double valueOf(uint64_t bits, DType t) {
   uint8_t buf[8];
   std::memcpy(buf, &bits, 8);
@@ -175,7 +177,8 @@ uint64_t quantCompute(const VecInstr &in, uint64_t a, uint64_t b, uint32_t e) {
   }
   case VecOp::CastDeq: {
     bool vec = in.mode & 1;
-    const DeqGroup &g = vec ? in.deq.groups[e % 16] : in.deq.scalar;
+    const DeqState &deq = in.deq ? *in.deq : kDefaultDeq;
+    const DeqGroup &g = vec ? deq.groups[e % 16] : deq.scalar;
     double x = valueOf(a, st);
     double v = exactProduct(x, static_cast<double>(g.scale));
     if (dt == DType::F16) // int32 -> half: x * scale, rounded once

@@ -17,87 +17,13 @@
 namespace ascsim {
 
 using namespace vm;
+using namespace detail; // the op classification (ops/VectorOps.h)
 
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Classification
+// Element type lists (the op classification is in ops/VectorOps.h)
 //===----------------------------------------------------------------------===//
-
-enum class Shape {
-  Elementwise,
-  Compare,
-  WholeReduce,
-  BlockReduce,
-  PairReduce,
-  ReduceAll,
-  Brcb,
-  Gather,
-  Gatherb
-};
-
-Shape shapeOf(VecOp op) {
-  switch (op) {
-  case VecOp::Compare:
-  case VecOp::CompareScalar:
-  case VecOp::CompareCmpMask:
-    return Shape::Compare;
-  case VecOp::WholeReduceSum:
-  case VecOp::WholeReduceMax:
-  case VecOp::WholeReduceMin:
-  case VecOp::RepeatReduceSum:
-    return Shape::WholeReduce;
-  case VecOp::BlockReduceSum:
-  case VecOp::BlockReduceMax:
-  case VecOp::BlockReduceMin:
-    return Shape::BlockReduce;
-  case VecOp::PairReduceSum:
-    return Shape::PairReduce;
-  case VecOp::ReduceSum:
-  case VecOp::ReduceMax:
-  case VecOp::ReduceMin:
-    return Shape::ReduceAll;
-  case VecOp::Brcb:
-    return Shape::Brcb;
-  case VecOp::Gather:
-    return Shape::Gather;
-  case VecOp::Gatherb:
-    return Shape::Gatherb;
-  default:
-    return Shape::Elementwise;
-  }
-}
-
-/// One row of the simulator's op table (ascsim/gen/VecOps.def, generated
-/// from the dialect's ODS): the Python name, element types and flags.
-struct VecOpFacts {
-  const char *name;
-  uint16_t srcTypes, dstTypes; // bit DType
-  uint8_t flags;
-};
-constexpr uint8_t kSameType = 1, kReadsDst = 2, kTensorSrc1 = 4;
-constexpr VecOpFacts kVecOps[] = {
-#define ASCSIM_VEC_OP(NAME, PY, FAMILY, TIMING, SRC, DST, FLAGS)              \
-  {PY, SRC, DST, FLAGS},
-#include "ascsim/gen/VecOps.def"
-};
-
-/// The table row of `op`; null for the simulator's own kinds (Layout, Aipp).
-const VecOpFacts *facts(VecOp op) {
-  auto i = static_cast<size_t>(op);
-  return i < std::size(kVecOps) ? &kVecOps[i] : nullptr;
-}
-
-bool hasFlag(VecOp op, uint8_t flag) {
-  const VecOpFacts *f = facts(op);
-  return f && (f->flags & flag);
-}
-
-/// The elementwise ops with two tensor sources (BilinearInterpolation's
-/// second tensor is its weights, not an elementwise operand).
-bool isBinaryTensor(VecOp op) {
-  return hasFlag(op, kTensorSrc1) && op != VecOp::BilinearInterpolation;
-}
 
 bool hasType(uint16_t types, DType t) {
   return (types >> static_cast<unsigned>(t)) & 1;
@@ -455,113 +381,6 @@ bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes) {
   return mode < 7 && (p->modes & (1 << mode));
 }
 
-bool vecUses(VecOp op, Role role) {
-  switch (role) {
-  case Role::Dst:
-    return op != VecOp::CompareCmpMask && op != VecOp::SetCmpMask;
-  case Role::Src0:
-    return op != VecOp::Duplicate && op != VecOp::GetCmpMask;
-  case Role::Src1:
-    return isBinaryTensor(op) || op == VecOp::BilinearInterpolation;
-  case Role::Src2:
-    return op == VecOp::Select || op == VecOp::SelectScalar ||
-           op == VecOp::BilinearInterpolation ||
-           op == VecOp::SelectCmpMaskScalar ||
-           op == VecOp::Gather || op == VecOp::Gatherb ||
-           shapeOf(op) == Shape::ReduceAll;
-  }
-  return false;
-}
-
-bool vecReadsDst(VecOp op) { return hasFlag(op, kReadsDst); }
-
-bool usesCmpMask(VecOp op) {
-  switch (op) {
-  case VecOp::CompareCmpMask:
-  case VecOp::SetCmpMask:
-  case VecOp::GetCmpMask:
-  case VecOp::Select:
-  case VecOp::SelectScalar:
-  case VecOp::SelectCmpMask:
-  case VecOp::SelectCmpMaskScalar:
-    return true;
-  default:
-    return false;
-  }
-}
-
-const char *roleName(VecOp op, Role role) {
-  switch (role) {
-  case Role::Dst:
-    return "destination";
-  case Role::Src0:
-    return isBinaryTensor(op) ? "source 0" : "source";
-  case Role::Src1:
-    return "source 1";
-  case Role::Src2:
-    if (op == VecOp::Select || op == VecOp::SelectScalar ||
-        op == VecOp::SelectCmpMaskScalar)
-      return "selection mask";
-    if (op == VecOp::Gather || op == VecOp::Gatherb ||
-        op == VecOp::BilinearInterpolation)
-      return "offset tensor";
-    return "shared tmp buffer";
-  }
-  return "operand";
-}
-
-uint32_t elementsPerRepeat(VecOp op, DType dst, DType src) {
-  switch (op) {
-  case VecOp::Compare:
-  case VecOp::CompareScalar:
-  case VecOp::CompareCmpMask:
-    return 256 / dtypeSize(src);
-  case VecOp::Select:
-  case VecOp::SelectScalar:
-    return 256 / dtypeSize(dst);
-  case VecOp::Cast:
-  case VecOp::MulAddDst:
-  case VecOp::Axpy:
-  case VecOp::AddReluCast:
-  case VecOp::SubReluCast:
-  case VecOp::MulCast:
-  case VecOp::AddDeqRelu:
-  case VecOp::CastDeq:
-    return 256 / std::max(dtypeSize(dst), dtypeSize(src));
-  case VecOp::Brcb:
-  case VecOp::Gatherb:
-    return 8;
-  default:
-    return 256 / dtypeSize(dst);
-  }
-}
-
-uint32_t operandElemSize(VecOp op, Role role, DType dst, DType src) {
-  switch (role) {
-  case Role::Dst:
-    return dtypeSize(dst);
-  case Role::Src0:
-  case Role::Src1:
-    if (op == VecOp::Select || op == VecOp::SelectScalar ||
-        op == VecOp::SelectCmpMaskScalar)
-      return dtypeSize(dst);
-    return dtypeSize(src);
-  case Role::Src2:
-    if (op == VecOp::Select || op == VecOp::SelectScalar ||
-        op == VecOp::SelectCmpMaskScalar)
-      return dtypeSize(src);
-    if (op == VecOp::Gather || op == VecOp::Gatherb ||
-        op == VecOp::BilinearInterpolation)
-      return 4;
-    return dtypeSize(dst);
-  }
-  return 1;
-}
-
-bool relaxedAlignment(VecOp op, Role role) {
-  return role == Role::Dst && shapeOf(op) == Shape::ReduceAll;
-}
-
 uint64_t reduceTmpElements(const VecInstr &in) {
   uint64_t B = 32 / dtypeSize(in.dt), P = 256 / dtypeSize(in.dt);
   auto upTo = [](uint64_t a, uint64_t b) { return (a + b - 1) / b * b; };
@@ -600,21 +419,11 @@ bool isStream(const VecInstr &in) {
   return true;
 }
 
-uint64_t streamSpan(const VecInstr &in, Role role, bool write) {
-  const VecOperand &o = in.operand(role);
-  const bool touched = write ? role == Role::Dst
-                             : role != Role::Dst || vecReadsDst(in.op);
-  if (!o.used || !touched)
-    return 0;
-  const uint64_t most = static_cast<uint64_t>(in.repeats) * in.perRepeat;
-  return std::min(in.count, most) * o.es;
-}
-
 void footprint(const VecInstr &in, Role role, bool write, Spans &out) {
   if (isStream(in)) {
     out.clear();
     if (uint64_t n = streamSpan(in, role, write))
-      out.push_back({0, n});
+      appendSpan(out, 0, n);
     return;
   }
   if (in.isCopy)

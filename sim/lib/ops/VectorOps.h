@@ -31,10 +31,14 @@
 
 #include "ascsim/vector_abi.h"
 #include "ops/QuantOps.h"
+#include "support/Isa.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -47,6 +51,13 @@ struct Span {
   uint64_t end = 0;
 };
 using Spans = std::vector<Span>;
+/// Appends [start, end) to `s`, filled in place (a Span built on the stack
+/// and copied in stalls on store forwarding when it is read back).
+inline void appendSpan(Spans &s, uint64_t start, uint64_t end) {
+  Span &x = s.emplace_back();
+  x.start = start;
+  x.end = end;
+}
 
 /// Operand roles of a VecInstr.
 enum class Role : uint8_t { Dst = 0, Src0, Src1, Src2 };
@@ -87,6 +98,11 @@ struct CmpMaskReg {
 
 /// One planned instruction (a vector op or a parameterised data copy).
 struct VecInstr {
+  // User-provided, so that value-initialisation (allocate_shared, once per
+  // instruction) runs the member initialisers (every member has one) instead
+  // of first zeroing the whole record.
+  VecInstr() {}
+
   bool isCopy = false; // DataCopy(DataCopyParams) / DataCopyPad
   VecOp op = VecOp::Add;
   DType dt = DType::F32; // dst element type
@@ -104,7 +120,9 @@ struct VecInstr {
   uint64_t scalar = 0;
   uint32_t aux = 0;
   uint16_t deqScale = 0x3C00; // float16 1.0
-  DeqState deq;               // CastDeq / AddDeqRelu (ops/QuantOps.h)
+  // CastDeq's DEQSCALE state (ops/QuantOps.h); absent = the default state.
+  // Optional: its 16 groups would otherwise be zeroed for every instruction.
+  std::optional<DeqState> deq;
   Loc loc{nullptr, 0};         // the call site (data-dependent faults)
   std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK (its users)
   uint8_t *ub = nullptr;               // UB byte 0 (CMPMASK addresses)
@@ -157,6 +175,87 @@ struct VecRegs {
 // Static facts
 //===----------------------------------------------------------------------===//
 
+// The op classification, inline: planning asks these per operand of every
+// instruction (ops/VectorOps.cpp uses them for the footprint walk too).
+namespace detail {
+
+enum class Shape {
+  Elementwise,
+  Compare,
+  WholeReduce,
+  BlockReduce,
+  PairReduce,
+  ReduceAll,
+  Brcb,
+  Gather,
+  Gatherb
+};
+
+inline Shape shapeOf(VecOp op) {
+  switch (op) {
+  case VecOp::Compare:
+  case VecOp::CompareScalar:
+  case VecOp::CompareCmpMask:
+    return Shape::Compare;
+  case VecOp::WholeReduceSum:
+  case VecOp::WholeReduceMax:
+  case VecOp::WholeReduceMin:
+  case VecOp::RepeatReduceSum:
+    return Shape::WholeReduce;
+  case VecOp::BlockReduceSum:
+  case VecOp::BlockReduceMax:
+  case VecOp::BlockReduceMin:
+    return Shape::BlockReduce;
+  case VecOp::PairReduceSum:
+    return Shape::PairReduce;
+  case VecOp::ReduceSum:
+  case VecOp::ReduceMax:
+  case VecOp::ReduceMin:
+    return Shape::ReduceAll;
+  case VecOp::Brcb:
+    return Shape::Brcb;
+  case VecOp::Gather:
+    return Shape::Gather;
+  case VecOp::Gatherb:
+    return Shape::Gatherb;
+  default:
+    return Shape::Elementwise;
+  }
+}
+
+/// One row of the simulator's op table (ascsim/gen/VecOps.def, generated
+/// from the dialect's ODS): the Python name, element types and flags.
+struct VecOpFacts {
+  const char *name;
+  uint16_t srcTypes, dstTypes; // bit DType
+  uint8_t flags;
+};
+inline constexpr uint8_t kSameType = 1, kReadsDst = 2, kTensorSrc1 = 4;
+inline constexpr VecOpFacts kVecOps[] = {
+#define ASCSIM_VEC_OP(NAME, PY, FAMILY, TIMING, SRC, DST, FLAGS)               \
+  {PY, SRC, DST, FLAGS},
+#include "ascsim/gen/VecOps.def"
+};
+
+/// The table row of `op`; null for the simulator's own kinds (Layout, Aipp).
+inline const VecOpFacts *facts(VecOp op) {
+  auto i = static_cast<size_t>(op);
+  return i < std::size(kVecOps) ? &kVecOps[i] : nullptr;
+}
+
+inline bool hasFlag(VecOp op, uint8_t flag) {
+  const VecOpFacts *f = facts(op);
+  return f && (f->flags & flag);
+}
+
+/// The elementwise ops with two tensor sources (BilinearInterpolation's
+/// second tensor is its weights, not an elementwise operand).
+inline bool isBinaryTensor(VecOp op) {
+  return hasFlag(op, kTensorSrc1) && op != VecOp::BilinearInterpolation;
+}
+
+} // namespace detail
+
 /// User-facing (pyasc) name: "add", "whole_reduce_max", ...
 const char *vecOpName(VecOp op);
 /// Whether A2/A3 supports `op` on (dst, src) element types; when not,
@@ -167,20 +266,115 @@ bool vecSupports(VecOp op, DType dst, DType src, std::string &allowed);
 bool castPairSupported(DType dst, DType src);
 bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes);
 /// Which operands the op reads / writes (dst, src0, src1, src2).
-bool vecUses(VecOp op, Role role);
-bool vecReadsDst(VecOp op);
+inline bool vecUses(VecOp op, Role role) {
+  switch (role) {
+  case Role::Dst:
+    return op != VecOp::CompareCmpMask && op != VecOp::SetCmpMask;
+  case Role::Src0:
+    return op != VecOp::Duplicate && op != VecOp::GetCmpMask;
+  case Role::Src1:
+    return detail::isBinaryTensor(op) || op == VecOp::BilinearInterpolation;
+  case Role::Src2:
+    return op == VecOp::Select || op == VecOp::SelectScalar ||
+           op == VecOp::BilinearInterpolation ||
+           op == VecOp::SelectCmpMaskScalar || op == VecOp::Gather ||
+           op == VecOp::Gatherb ||
+           detail::shapeOf(op) == detail::Shape::ReduceAll;
+  }
+  return false;
+}
+inline bool vecReadsDst(VecOp op) {
+  return detail::hasFlag(op, detail::kReadsDst);
+}
 /// The instructions that read or write the CMPMASK register (the Compare
 /// register form, Set/GetCmpMask, every Select).
-bool usesCmpMask(VecOp op);
+inline bool usesCmpMask(VecOp op) {
+  switch (op) {
+  case VecOp::CompareCmpMask:
+  case VecOp::SetCmpMask:
+  case VecOp::GetCmpMask:
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+  case VecOp::SelectCmpMask:
+  case VecOp::SelectCmpMaskScalar:
+    return true;
+  default:
+    return false;
+  }
+}
 /// Role name for messages ("source 0", "selection mask", ...).
-const char *roleName(VecOp op, Role role);
+inline const char *roleName(VecOp op, Role role) {
+  switch (role) {
+  case Role::Dst:
+    return "destination";
+  case Role::Src0:
+    return detail::isBinaryTensor(op) ? "source 0" : "source";
+  case Role::Src1:
+    return "source 1";
+  case Role::Src2:
+    if (op == VecOp::Select || op == VecOp::SelectScalar ||
+        op == VecOp::SelectCmpMaskScalar)
+      return "selection mask";
+    if (op == VecOp::Gather || op == VecOp::Gatherb ||
+        op == VecOp::BilinearInterpolation)
+      return "offset tensor";
+    return "shared tmp buffer";
+  }
+  return "operand";
+}
 /// Elements per repeat (iterating on the larger element size).
-uint32_t elementsPerRepeat(VecOp op, DType dst, DType src);
+inline uint32_t elementsPerRepeat(VecOp op, DType dst, DType src) {
+  switch (op) {
+  case VecOp::Compare:
+  case VecOp::CompareScalar:
+  case VecOp::CompareCmpMask:
+    return 256 / dtypeSize(src);
+  case VecOp::Select:
+  case VecOp::SelectScalar:
+    return 256 / dtypeSize(dst);
+  case VecOp::Cast:
+  case VecOp::MulAddDst:
+  case VecOp::Axpy:
+  case VecOp::AddReluCast:
+  case VecOp::SubReluCast:
+  case VecOp::MulCast:
+  case VecOp::AddDeqRelu:
+  case VecOp::CastDeq:
+    return 256 / std::max(dtypeSize(dst), dtypeSize(src));
+  case VecOp::Brcb:
+  case VecOp::Gatherb:
+    return 8;
+  default:
+    return 256 / dtypeSize(dst);
+  }
+}
 /// Element size of an operand (bit masks and offsets: the storage type).
-uint32_t operandElemSize(VecOp op, Role role, DType dst, DType src);
+inline uint32_t operandElemSize(VecOp op, Role role, DType dst, DType src) {
+  switch (role) {
+  case Role::Dst:
+    return dtypeSize(dst);
+  case Role::Src0:
+  case Role::Src1:
+    if (op == VecOp::Select || op == VecOp::SelectScalar ||
+        op == VecOp::SelectCmpMaskScalar)
+      return dtypeSize(dst);
+    return dtypeSize(src);
+  case Role::Src2:
+    if (op == VecOp::Select || op == VecOp::SelectScalar ||
+        op == VecOp::SelectCmpMaskScalar)
+      return dtypeSize(src);
+    if (op == VecOp::Gather || op == VecOp::Gatherb ||
+        op == VecOp::BilinearInterpolation)
+      return 4;
+    return dtypeSize(dst);
+  }
+  return 1;
+}
 /// Whether the UB operand needs only sizeof(T) alignment (ReduceSum/Max/Min
 /// dst) instead of 32 bytes.
-bool relaxedAlignment(VecOp op, Role role);
+inline bool relaxedAlignment(VecOp op, Role role) {
+  return role == Role::Dst && detail::shapeOf(op) == detail::Shape::ReduceAll;
+}
 /// Minimum sharedTmpBuffer elements of the ReduceSum/Max/Min mask forms.
 uint64_t reduceTmpElements(const VecInstr &in);
 
@@ -206,7 +400,15 @@ inline Span hull(const Spans &s) {
 bool isStream(const VecInstr &in);
 /// The bytes a stream reads (write = false) or writes through `role` from
 /// the operand's base (0: none).
-uint64_t streamSpan(const VecInstr &in, Role role, bool write);
+inline uint64_t streamSpan(const VecInstr &in, Role role, bool write) {
+  const VecOperand &o = in.operand(role);
+  const bool touched =
+      write ? role == Role::Dst : role != Role::Dst || vecReadsDst(in.op);
+  if (!o.used || !touched)
+    return 0;
+  const uint64_t most = static_cast<uint64_t>(in.repeats) * in.perRepeat;
+  return std::min(in.count, most) * o.es;
+}
 
 /// Fills in.segs / in.out / in.stagingBytes / in.hulls from the resolved
 /// operands and the write footprints (dst, and the ReduceSum/Max/Min

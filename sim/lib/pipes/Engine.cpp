@@ -10,10 +10,35 @@
 
 namespace ascsim {
 
+namespace {
+/// In-flight instructions a small kernel reaches; reserved up front so that
+/// a launch does not grow the lists one doubling (one malloc) at a time.
+constexpr size_t kInFlightReserve = 16;
+
+std::vector<uint32_t> reserved(size_t n) {
+  std::vector<uint32_t> v;
+  v.reserve(n);
+  return v;
+}
+} // namespace
+
+Engine::Engine(FlagTable &flags)
+    : flags_(flags), pending_(Later{&slots_}, reserved(kInFlightReserve)) {
+  slots_.reserve(kInFlightReserve);
+  freeSlots_.reserve(kInFlightReserve);
+}
+
 void Engine::push(Instr &&instr) {
   int p = idx(instr.pipe);
   pipes_[p].queue.push_back(std::move(instr));
   queuedPipes_ |= 1u << p;
+}
+
+Instr &Engine::emplace(Pipe p) {
+  Instr &in = pipes_[idx(p)].queue.emplace_back();
+  in.pipe = p;
+  queuedPipes_ |= 1u << idx(p);
+  return in;
 }
 
 uint32_t Engine::allocSlot() {
@@ -27,7 +52,10 @@ uint32_t Engine::allocSlot() {
 }
 
 void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
-  pending_.push(Pending{cycle, seq, slot});
+  InFlight &f = slots_[slot];
+  f.due = cycle;
+  f.dueSeq = seq;
+  pending_.push(slot);
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -40,7 +68,7 @@ void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
   f.loc = loc;
   f.dst = nullptr;
   if (race_)
-    f.clock = race_->flagClock(Pipe::S);
+    race_->flagClock(Pipe::S, f.clock);
   f.started = std::max(cycle, now_);
   schedule(std::max(cycle, now_), seq, s);
 }
@@ -130,16 +158,21 @@ void Engine::start(Pipe p, uint64_t cycle) {
     if (p == Pipe::V) {
       while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
         vecInFlight_.pop_front();
-      vecInFlight_.push_back(VecInFlight{done, rangesOf(h.work)});
+      // Filled in place (a VecInFlight built on the stack and copied in
+      // stalled on store forwarding).
+      VecInFlight &v = vecInFlight_.emplace_back();
+      v.done = done;
+      v.r = rangesOf(h.work);
     }
     uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     f.isFlag = false;
     f.loc = h.loc;
     f.dst = h.work.dst;
-    f.vec = h.work.vec;
     f.staging.resize(resultBytes(h.work));
     evaluate(h.work, f.staging.data());
+    // h is popped on return: its reference moves (no refcount traffic).
+    f.vec = std::move(h.work.vec);
     schedule(done, h.seq, s);
     ps.freeAt = cycle + h.cost.occupancy;
     ps.lastDone = std::max(ps.lastDone, done);
@@ -160,7 +193,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
     uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     if (race_)
-      f.clock = race_->flagClock(p);
+      race_->flagClock(p, f.clock);
     f.isFlag = true;
     f.event = h.event;
     f.id = h.id;
@@ -200,15 +233,16 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  Pending top = pending_.top();
+  const uint32_t slot = pending_.top();
   pending_.pop();
-  now_ = std::max(now_, top.cycle);
-  InFlight &f = slots_[top.slot];
+  InFlight &f = slots_[slot];
+  const uint64_t cycle = f.due;
+  now_ = std::max(now_, cycle);
   if (f.isFlag) {
     Loc loc = f.loc;
     uint8_t event = f.event, id = f.id;
-    freeSlots_.push_back(top.slot);
-    flags_.set(event, id, top.cycle, loc);
+    freeSlots_.push_back(slot);
+    flags_.set(event, id, cycle, loc);
     if (race_)
       race_->publishFlag(event, id, f.clock);
     setStart_[event * kNumEventIds + id] = f.started;
@@ -220,11 +254,11 @@ void Engine::complete() {
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }
-  freeSlots_.push_back(top.slot);
+  freeSlots_.push_back(slot);
 }
 
 Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : pending_.top().cycle;
+  uint64_t tc = pending_.empty() ? kNever : slots_[pending_.top()].due;
   uint64_t ts = kNever;
   int sp = -1;
   // Only pipes with queued instructions, in pipe order (the tie-break).

@@ -103,6 +103,16 @@ public:
     new (slot((head_ + size_) & (cap_ - 1))) Instr(std::move(in));
     ++size_;
   }
+  /// A default instruction constructed in its slot, for the caller to fill
+  /// in place (no move of a few hundred bytes).
+  Instr &emplace_back() {
+    if (size_ == cap_)
+      grow();
+    // Default-initialised: value-initialisation would first zero all of it.
+    Instr *in = new (slot((head_ + size_) & (cap_ - 1))) Instr;
+    ++size_;
+    return *in;
+  }
   void pop_front() {
     slot(head_)->~Instr();
     head_ = (head_ + 1) & (cap_ - 1);
@@ -188,7 +198,10 @@ public:
   static constexpr size_t kQueueDepth = 32;
   static constexpr uint64_t kNever = ~0ull;
 
-  explicit Engine(FlagTable &flags) : flags_(flags) {}
+  explicit Engine(FlagTable &flags);
+  // pending_'s comparator points into slots_.
+  Engine(const Engine &) = delete;
+  Engine &operator=(const Engine &) = delete;
   /// Optional observers (null = off, no cost).
   void setRaceDetector(RaceDetector *race) { race_ = race; }
   void setTrace(TraceSink *trace) { trace_ = trace; }
@@ -196,6 +209,10 @@ public:
   size_t queued(Pipe p) const { return pipes_[idx(p)].queue.size(); }
   /// Appends to the pipe's queue; the caller has made room.
   void push(Instr &&instr);
+  /// Appends a default instruction to `p`'s queue and returns it, for the
+  /// caller to fill in place before anything else runs the engine; the
+  /// caller has made room.
+  Instr &emplace(Pipe p);
   /// A SetFlag whose source pipe is S (issued as instruction `seq`): the flag
   /// is set at `cycle`.
   void postFlagSet(uint8_t event, uint8_t id, uint64_t cycle, uint64_t seq,
@@ -242,6 +259,10 @@ private:
     std::shared_ptr<const VecInstr> vec;
     VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
+    // The completion event while pending: its cycle and the program order
+    // of its instruction (ties).
+    uint64_t due = 0;
+    uint64_t dueSeq = 0;
   };
   /// An in-flight PIPE_V instruction's byte ranges (host addresses), for the
   /// PIPE_V barriers the compiler inserts between dependent instructions.
@@ -249,12 +270,14 @@ private:
     uint64_t done;
     std::array<std::pair<uintptr_t, uintptr_t>, 3> r; // dst, src0, src1
   };
-  struct Pending {
-    uint64_t cycle;
-    uint64_t seq;
-    uint32_t slot;
-    bool operator>(const Pending &o) const {
-      return cycle != o.cycle ? cycle > o.cycle : seq > o.seq;
+  /// Orders pending completions (slots) by (cycle, seq), earliest on top.
+  /// The heap holds slot numbers, the keys stay in the slots: a key struct
+  /// built and then moved through the heap stalled on store forwarding.
+  struct Later {
+    const std::vector<InFlight> *slots;
+    bool operator()(uint32_t a, uint32_t b) const {
+      const InFlight &x = (*slots)[a], &y = (*slots)[b];
+      return x.due != y.due ? x.due > y.due : x.dueSeq > y.dueSeq;
     }
   };
 
@@ -277,8 +300,7 @@ private:
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;
-  std::priority_queue<Pending, std::vector<Pending>, std::greater<Pending>>
-      pending_;
+  std::priority_queue<uint32_t, std::vector<uint32_t>, Later> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
 };

@@ -50,6 +50,10 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
   log_.reserve(256);
   gmLog_.reserve(64);
+  // Distinct buffer ranges of a small kernel: the shadows do not grow one
+  // doubling (one malloc) at a time in every launch.
+  ub_.reserve(64);
+  gm_local_.reserve(64);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -63,8 +67,18 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     for (const ByteRange &r : fp) {
       if (r.write != (pass == 1) || r.end <= r.start)
         continue;
-      log_.push_back(
-          Entry{p, stamp, r.write, r.mem, r.start, r.end, op, loc, seq});
+      // Filled in place: an Entry built on the stack and copied in stalls
+      // on store forwarding (narrow stores, then wide loads).
+      Entry &en = log_.emplace_back();
+      en.pipe = p;
+      en.stamp = stamp;
+      en.write = r.write;
+      en.mem = r.mem;
+      en.start = r.start;
+      en.end = r.end;
+      en.op = op;
+      en.loc = loc;
+      en.seq = seq;
       int32_t e = static_cast<int32_t>(log_.size() - 1);
       if (r.mem == Mem::GM) {
         check(gm_local_, e, known);
@@ -81,7 +95,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
 }
 
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
-  const Entry cur = log_[e];
+  const Entry &cur = log_[e]; // check() never appends to log_
   // The run [lo, hi) of segments overlapping [cur.start, cur.end).
   size_t lo = static_cast<size_t>(
       std::partition_point(sh.begin(), sh.end(),
@@ -289,12 +303,6 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
   d.severity = severity_;
   d.order = cur.seq;
   return d;
-}
-
-VectorClock RaceDetector::flagClock(Pipe p) const {
-  VectorClock c = clocks_[idx(p)];
-  c[idx(p)] = pending_[idx(p)];
-  return c;
 }
 
 void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {

@@ -102,8 +102,15 @@ public:
     heap_.push_back(r);
     ++size_;
   }
-  template <class... A> void emplace_back(A &&...a) {
-    push_back(ByteRange{std::forward<A>(a)...});
+  /// Constructs the range in place (a ByteRange built by the caller and
+  /// copied in stalls on store forwarding).
+  void emplace_back(Mem mem, uint64_t start, uint64_t end, bool write) {
+    if (size_ < kInline) {
+      new (inlineData() + size_) ByteRange{mem, start, end, write};
+      ++size_;
+      return;
+    }
+    push_back(ByteRange{mem, start, end, write});
   }
   void reserve(size_t) {}
   void clear() {
@@ -163,7 +170,12 @@ public:
               uint64_t seq);
   /// The knowledge a set_flag executing now in pipe p carries: p's clock
   /// plus the completion of every earlier instruction of p.
-  VectorClock flagClock(Pipe p) const;
+  /// (Written into `out`: a clock returned by value and copied stalled on
+  /// store forwarding.)
+  void flagClock(Pipe p, VectorClock &out) const {
+    out = clocks_[idx(p)];
+    out[idx(p)] = pending_[idx(p)];
+  }
   /// The flag becomes set (at its fire time) carrying `c`.
   void publishFlag(uint8_t event, uint8_t id, const VectorClock &c) {
     flagClocks_[event * kNumEventIds + id] = c;

@@ -87,11 +87,6 @@ std::string aivEventList() {
   return s;
 }
 
-Mem memOfPosition(uint8_t pos) {
-  return pos < hw::kNumPositions ? static_cast<Mem>(hw::kPositionMemory[pos])
-                                 : Mem::Invalid;
-}
-
 const char *memName(Mem m) {
   // Display names of the memories, in AscendC::Hardware order.
   static const char *const kNames[] = {
@@ -134,29 +129,6 @@ const char *dtypeName(DType t) {
     return "float64";
   }
   return "unknown";
-}
-
-uint32_t dtypeSize(DType t) {
-  switch (t) {
-  case DType::Bool:
-  case DType::I8:
-  case DType::U8:
-    return 1;
-  case DType::I16:
-  case DType::U16:
-  case DType::F16:
-  case DType::BF16:
-    return 2;
-  case DType::I32:
-  case DType::U32:
-  case DType::F32:
-    return 4;
-  case DType::I64:
-  case DType::U64:
-  case DType::F64:
-    return 8;
-  }
-  return 1;
 }
 
 std::string formatLoc(Loc loc) {

@@ -10,6 +10,7 @@
 #define ASCSIM_SUPPORT_ISA_H
 
 #include "ascsim/abi.h"
+#include "ascsim/gen/Hardware.h"
 
 #include <cstdint>
 #include <optional>
@@ -45,13 +46,44 @@ std::string aivEventList();
 
 /// Physical memory of an AscendC::TPosition on 2201.
 enum class Mem : uint8_t { GM, UB, L1, L0A, L0B, L0C, BT, FB, Invalid };
-Mem memOfPosition(uint8_t pos);
+/// (Inline, like dtypeSize: both are asked several times per instruction.)
+inline Mem memOfPosition(uint8_t pos) {
+  return pos < hw::kNumPositions ? static_cast<Mem>(hw::kPositionMemory[pos])
+                                 : Mem::Invalid;
+}
 const char *memName(Mem m);
 const char *positionName(uint8_t pos);
 
 /// numpy-style name ("float32") and byte size of an element type.
 const char *dtypeName(DType t);
-uint32_t dtypeSize(DType t);
+inline uint32_t dtypeSize(DType t) {
+  switch (t) {
+  case DType::Bool:
+  case DType::I8:
+  case DType::U8:
+    return 1;
+  case DType::I16:
+  case DType::U16:
+  case DType::F16:
+  case DType::BF16:
+    return 2;
+  case DType::I32:
+  case DType::U32:
+  case DType::F32:
+    return 4;
+  case DType::I64:
+  case DType::U64:
+  case DType::F64:
+    return 8;
+  }
+  return 1;
+}
+/// addr % align != 0, without a division for the power-of-two alignments
+/// (element sizes, blocks) that the hot paths check.
+inline bool misaligned(uint64_t addr, uint64_t align) {
+  return (align & (align - 1)) == 0 ? (addr & (align - 1)) != 0
+                                    : addr % align != 0;
+}
 
 /// "file:line" of a location ("<unknown>" when absent).
 std::string formatLoc(Loc loc);

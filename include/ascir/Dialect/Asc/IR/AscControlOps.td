@@ -466,6 +466,7 @@ def Asc_CheckLocalMemoryIAParamOp : Asc_ParamStructOp<
     "%f, %f, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1"> {
   let defaults = ["0", "0", "0", "false", "false", "false", "false", "false",
                   "false", "false"];
+  let cxxMembers = ["...", "uint32_t reserved = 0"];
   let check = "::mlir::asc::detail::verifyCheckLocalMemoryIAParam(*this)";
 }
 
@@ -560,6 +561,8 @@ def Asc_LoadImageToLocalParamsOp : Asc_ParamStructOp<
     "%p = asc.load_image_to_local_params %c2, %c2, %c0, %c0, %c2, %c0, %c0, "
     "%c0, %c0 : i32, i32, i32, i32, i32, i32, i32, i32, i32"> {
   let defaults = ["2", "2", "0", "0", "2", "0", "0", "0", "0"];
+  let cxxDefaults = ["horiz_size=0", "vert_size=0", "src_horiz_size=0"];
+  let cxxMembers = ["...", "uint8_t sid = 0"];
   let check = "::mlir::asc::detail::verifyLoadImageToLocalParams(*this)";
 }
 

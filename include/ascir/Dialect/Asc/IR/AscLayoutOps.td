@@ -128,9 +128,13 @@ def Asc_TransposeExtOp : Asc_ApiOp<"transpose_ext", "AscendC::Transpose",
   let hasVerifier = 1;
 }
 
-def Asc_TransposeParamsExtOp : Asc_Op<"transpose_params_ext"> {
+def Asc_TransposeParamsExtOp : Asc_Op<"transpose_params_ext">,
+    Asc_CxxParamStruct<"TransposeParamsExt", [16, 16, 16, 16, 8]> {
   // transpose_type = TransposeType::TRANSPOSE_ND2ND_B16.
   list<string> defaults = ["0", "0", "0", "0", "10"];
+  let cxxTypes = ["transpose_type=TransposeType"];
+  let cxxDefaults = ["transpose_type=TransposeType::TRANSPOSE_ND2ND_B16"];
+  let cxxConstexpr = 1;
 
   let pyName = "TransposeParamsExt";
   let summary = "build an AscendC::TransposeParamsExt";
@@ -163,6 +167,7 @@ def Asc_TransDataTo5HDParamsOp : Asc_ParamStructOp<"trans_data_to_5hd_params",
     "%p = asc.trans_data_to_5hd_params %false, %false, %c1, %c0, %c0 : i1, "
     "i1, i32, i32, i32"> {
   let defaults = ["false", "false", "1", "0", "0"];
+  let cxxConstexpr = 1;
 }
 
 def Asc_TransDataTo5HDOp : Asc_Op<"trans_data_to_5hd",
@@ -327,10 +332,22 @@ def Asc_SliceInfoOp : Asc_ParamStructOp<"slice_info", Asc_SliceInfoType,
     "%s = asc.slice_info %c0, %c47, %c0, %c3, %c48 : i32, i32, i32, i32, i32"> {
   // end_index = ONE_BLK_SIZE - 1, burst_len = ONE_BLK_SIZE.
   let defaults = ["0", "31", "0", "32", "0"];
+  // shapeValue has a default argument in Ascend C.
+  let cxxConstructors = ["startIndex, endIndex, stride, burstLen"];
 }
 
-def Asc_DataCopyEnhancedParamsOp : Asc_Op<"data_copy_enhanced_params"> {
+def Asc_DataCopyEnhancedParamsOp : Asc_Op<"data_copy_enhanced_params">,
+    Asc_CxxParamStruct<"DataCopyEnhancedParams", [8, 8, 64, 8, 1, 8, 64]> {
   list<string> defaults = ["0", "0", "0", "0", "false", "0", "0"];
+  let cxxTypes = ["block_mode=BlockMode", "deq_scale=DeqScale",
+                  "pad_mode_in=pad_t"];
+  let cxxNames = ["deq_value_in=deqValue", "sid_store_mode_in=sidStoreMode",
+                  "is_relu_in=isRelu", "pad_mode_in=padMode",
+                  "pad_value_in=padValue"];
+  let cxxDefaults = ["block_mode=BlockMode::BLOCK_MODE_NORMAL",
+                     "deq_scale=DeqScale::DEQ_NONE",
+                     "pad_mode_in=pad_t::PAD_NONE"];
+  let cxxMembers = ["...", "uint64_t deqTensorAddr = 0"];
 
   let pyName = "DataCopyEnhancedParams";
   let summary = "build an AscendC::DataCopyEnhancedParams";

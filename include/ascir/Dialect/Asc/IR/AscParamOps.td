@@ -2,23 +2,82 @@
 //
 // One op per Ascend C parameter struct (ascendc_api.md §4.1-4.2). Its
 // operands are the constructor arguments in order, named as pyasc's keyword
-// arguments; the emitter declares `AscendC::Struct name(fields...);`.
+// arguments; the emitter declares `AscendC::Struct name(fields...);`. The
+// same record declares the C++ struct itself, which the simulator's headers
+// get from ascsim/gen/ParamStructs.h (generated, Asc_CxxParamStruct below).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD
 #define ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD
 
+// The Ascend C struct `cxx` (ascendc_api.md §4) whose constructor takes the
+// op's operands (its fields) in order. lib/TableGen/ascgen/emit_sim.py
+// declares it in ascsim/gen/ParamStructs.h for the simulator's headers:
+//
+//   struct S {
+//     S() {}
+//     S(<field types> <fields>...);   // the fields in order
+//     <members, each with its initialiser>
+//   };
+//
+// By default each field is a member named as the field in camelCase
+// (dst_blk_stride: dstBlkStride), of the C++ type of its width (8, 16, 32,
+// 64: uintN_t; 1: bool; 0: T, the template parameter of `cxx`, e.g.
+// "DataCopyPadExtParams<T>"), initialised to the op's `defaults` (pyasc's
+// keyword defaults), declared in field order. The lists below say where
+// Ascend C differs, one construct each. Per-field lists hold "field=value"
+// entries keyed by the field (pyasc) name; the struct-wide lists name
+// members in C++, and "..." in them stands for the fields not named
+// elsewhere in the same entry or list, in order.
+class Asc_CxxParamStruct<string cxx, list<int> widths> {
+  string cxxStruct = cxx;
+  list<int> cxxWidths = widths;
+  // "field=type": the C++ type of the field (constructor parameter and
+  // member) where it is not its width's: signed integers, enums (whose
+  // width is then unused).
+  list<string> cxxTypes = [];
+  // "field=name": the member's name where it is not the field's camelCase.
+  list<string> cxxNames = [];
+  // "field=value": the member's initialiser where Ascend C's is not pyasc's
+  // default.
+  list<string> cxxDefaults = [];
+  // "field=alias": the member shares an anonymous union with member `alias`
+  // of the same type, which carries the initialiser.
+  list<string> cxxAliases = [];
+  // The members in declaration order where that is not the fields' order or
+  // the struct has more: a field's member name, "...", or a declaration
+  // "type name = value" (a member no field sets, or a field's member
+  // declared with another type than its constructor parameter).
+  list<string> cxxMembers = [];
+  // Constructors beyond the default one and the one taking the fields: each
+  // the comma-separated members it sets, in order.
+  list<string> cxxConstructors = [];
+  // Whether the constructors are constexpr.
+  bit cxxConstexpr = 0;
+}
+
+// Members of the vector repeat parameter structs that pyasc does not set
+// (ascendc_api.md §4.1).
+defvar Asc_BlockNumber = "uint32_t blockNumber = 8";
+defvar Asc_StrideModes = ["bool repeatStrideMode = false",
+                          "bool strideSizeMode = false"];
+defvar Asc_UnusedSrcStrides = ["uint8_t src0BlkStride = 1",
+                               "uint8_t src1BlkStride = 1",
+                               "uint8_t src0RepStride = 8",
+                               "uint8_t src1RepStride = 8"];
+
 // The struct of `type` built from the fields `names`, whose C++ types are
 // unsigned integers of `widths` bits (1: bool, 0: the element type of a
 // templated struct). Constant fields must fit their C++ type; others are
 // converted. The Python class (`pyName`) takes the fields as keywords in
-// this order, with the C++ constructor's `defaults` (one per field: an
-// integer, `true` or `false`).
+// this order, with pyasc's `defaults` (one per field: an integer, `true` or
+// `false`; pyasc_api.md §1.4).
 class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
                         list<string> names, list<int> widths, string example>
     : Asc_Op<mnemonic, [Pure,
-        DeclareOpInterfaceMethods<Asc_ParamStructOpInterface>]> {
+        DeclareOpInterfaceMethods<Asc_ParamStructOpInterface>]>,
+      Asc_CxxParamStruct<cxx, widths> {
   // C++ for the element type of a templated struct.
   string elementType = "{}";
   string resultFormat = "";
@@ -66,6 +125,7 @@ def Asc_BinaryRepeatParamsOp : Asc_ParamStructOp<"binary_repeat_params",
     "%p = asc.binary_repeat_params %c1, %c1, %c1, %c8, %c8, %c8 : i32, i32, "
     "i32, i32, i32, i32"> {
   let defaults = ["1", "1", "1", "8", "8", "8"];
+  let cxxMembers = !listconcat([Asc_BlockNumber, "..."], Asc_StrideModes);
 }
 
 def Asc_UnaryRepeatParamsOp : Asc_ParamStructOp<"unary_repeat_params",
@@ -74,6 +134,9 @@ def Asc_UnaryRepeatParamsOp : Asc_ParamStructOp<"unary_repeat_params",
     [16, 16, 8, 8],
     "%p = asc.unary_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32"> {
   let defaults = ["1", "1", "8", "8"];
+  let cxxMembers = !listconcat([Asc_BlockNumber, "..."], Asc_StrideModes,
+                               ["bool halfBlock = false"]);
+  let cxxConstructors = ["..., halfBlock"];
 }
 
 def Asc_BrcbRepeatParamsOp : Asc_ParamStructOp<"brcb_repeat_params",
@@ -81,6 +144,9 @@ def Asc_BrcbRepeatParamsOp : Asc_ParamStructOp<"brcb_repeat_params",
     ["dst_blk_stride", "dst_rep_stride"], [16, 16],
     "%p = asc.brcb_repeat_params %c1, %c8 : i32, i32"> {
   let defaults = ["1", "8"];
+  // The repeat stride is declared first.
+  let cxxMembers = !listconcat([Asc_BlockNumber, "dstRepStride", "dstBlkStride"],
+                               Asc_UnusedSrcStrides, Asc_StrideModes);
 }
 
 def Asc_GatherRepeatParamsOp : Asc_ParamStructOp<"gather_repeat_params",
@@ -88,6 +154,10 @@ def Asc_GatherRepeatParamsOp : Asc_ParamStructOp<"gather_repeat_params",
     ["dst_blk_stride", "dst_rep_stride"], [8, 8],
     "%p = asc.gather_repeat_params %c1, %c8 : i32, i32"> {
   let defaults = ["1", "8"];
+  // The repeat stride is declared first, and wider than its parameter.
+  let cxxMembers = !listconcat(
+      [Asc_BlockNumber, "uint16_t dstRepStride = 8", "dstBlkStride"],
+      Asc_UnusedSrcStrides, Asc_StrideModes);
 }
 
 def Asc_CopyRepeatParamsOp : Asc_ParamStructOp<"copy_repeat_params",
@@ -96,6 +166,7 @@ def Asc_CopyRepeatParamsOp : Asc_ParamStructOp<"copy_repeat_params",
     [16, 16, 16, 16],
     "%p = asc.copy_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32"> {
   let defaults = ["0", "0", "0", "0"];
+  let cxxDefaults = ["dst_repeat_size=8", "src_repeat_size=8"];
 }
 
 def Asc_DataCopyParamsOp : Asc_ParamStructOp<"data_copy_params",
@@ -104,6 +175,7 @@ def Asc_DataCopyParamsOp : Asc_ParamStructOp<"data_copy_params",
     [16, 16, 16, 16],
     "%p = asc.data_copy_params %n, %c8, %c0, %c0 : i32, i32, i32, i32"> {
   let defaults = ["1", "0", "0", "0"];
+  let cxxAliases = ["src_stride=srcGap", "dst_stride=dstGap"];
 }
 
 def Asc_DataCopyExtParamsOp : Asc_ParamStructOp<"data_copy_ext_params",
@@ -142,6 +214,8 @@ def Asc_GatherMaskParamsOp : Asc_ParamStructOp<"gather_mask_params",
     [8, 16, 16, 8],
     "%p = asc.gather_mask_params %c1, %r, %c8, %c8 : i32, i32, i32, i32"> {
   let defaults = ["1", "1", "0", "0"];
+  let cxxDefaults = ["repeat_times=0", "src0_repeat_stride=8",
+                     "src1_repeat_stride=8"];
 }
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCPARAMOPS_TD
