@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CompileError, CompileTypeError
+from asc.codegen.errors import CompileError, CompileTypeError, UnsupportedSyntaxError
 
 
 def _line(fn, text: str) -> int:
@@ -118,5 +118,91 @@ def test_float_operators_without_a_meaning(kernel, text: str, message: str) -> N
     `~` on floats blamed '^'."""
     with pytest.raises(CompileTypeError) as info:
         kernel[1](np.zeros(1, dtype=np.float32), 2.5)
+    assert info.value.message == message
+    assert info.value.location.line == _line(kernel, text)
+
+
+@asc.jit
+def truth_values(out: asc.GlobalAddress, n: int, f: float, h: np.int8):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 10)
+    g.set_value(0, (n < 3) + (n < 4))
+    g.set_value(1, (n < 3) * 5)
+    g.set_value(2, -(n < 3))
+    g.set_value(3, ~(n < 3))
+    g.set_value(4, (n < 3) < (n < 1))
+    g.set_value(5, (n < 3) == 2)
+    g.set_value(6, ((n < 3) & (n < 4)) + 0)
+    x = (n < 3) * f
+    g.set_value(7, x.cast(asc.int32))
+    y = (n < 3) + h
+    g.set_value(8, y.cast(asc.int32))
+    g.set_value(9, (n < 3) * 2.5 > 2)
+
+
+def test_truth_values_count_as_python_bools() -> None:
+    """Comparison results in arithmetic computed in i1 (True + True was False) and the emitted C++
+    used C's bool; they now take the other operand's dtype (int32 for Python ints), as Python's
+    bool does."""
+    out = np.zeros(10, dtype=np.int32)
+    truth_values[1](out, 1, 3.5, np.int8(-128))
+    assert out.tolist() == [2, 5, -1, -2, 0, 0, 1, 3, -127, 1]
+    truth_values[1](out, 5, 3.5, np.int8(-128))
+    assert out.tolist() == [0, 0, 0, -1, 0, 0, 0, 0, -128, 0]
+
+
+@asc.jit
+def number_of_void(out: asc.GlobalAddress, n: int):
+    a = asc.number(1, asc.void)  # noqa: F841
+
+
+@asc.jit
+def number_of_str(out: asc.GlobalAddress, n: int):
+    a = asc.number(1, "int32")  # noqa: F841
+
+
+@asc.jit
+def cast_to_void(out: asc.GlobalAddress, n: int):
+    a = n.cast(asc.void)  # noqa: F841
+
+
+@asc.jit
+def global_tensor_with_argument(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor(5)  # noqa: F841
+
+
+@asc.jit
+def huge_static_range(out: asc.GlobalAddress, n: int):
+    for i in asc.static_range(10 ** 9):  # noqa: B007
+        pass
+
+
+@asc.jit
+def starred_unpack(out: asc.GlobalAddress, n: int):
+    a, *b = (1, 2, 3)  # noqa: F841
+
+
+@pytest.mark.parametrize("kernel,text,cls,message", [
+    (number_of_void, "asc.void", CompileTypeError,
+     "number: 'dtype' must be a numeric data type (e.g. asc.int32), got asc.void"),
+    (number_of_str, '"int32"', CompileTypeError,
+     "number: 'dtype' must be a numeric data type (e.g. asc.int32), got 'int32'"),
+    (cast_to_void, "n.cast", CompileTypeError,
+     "cast: 'dtype' must be a numeric data type (e.g. asc.int32), got asc.void"),
+    (global_tensor_with_argument, "GlobalTensor(5)", CompileTypeError,
+     "GlobalTensor.__init__() takes 1 positional argument but 2 were given"),
+    (huge_static_range, "asc.static_range(", CompileError,
+     "asc.static_range unrolls its body at compile time, and 1000000000 iterations are more than 4096; use "
+     "range(...) for a runtime loop"),
+    (starred_unpack, "a, *b", UnsupportedSyntaxError,
+     "starred assignment (`a, *b = ...`) is not supported in a kernel"),
+])
+def test_misuse_is_a_clear_compile_error(kernel, text: str, cls: type, message: str) -> None:
+    """Each used to leak an internal message ("negative shift count", "'str' object has no attribute
+    'is_float'", an MLIR verifier's "'arith.trunci' op result #0 must be ...", "'int' object has no
+    attribute 'owner_name'"), hang (unrolling 10**9 iterations) or blame the wrong thing."""
+    with pytest.raises(CompileError) as info:
+        kernel[1](np.zeros(1, dtype=np.int32), 3)
+    assert type(info.value) is cls
     assert info.value.message == message
     assert info.value.location.line == _line(kernel, text)

@@ -49,7 +49,7 @@ class PlainValue(IRValue):
         self.dtype = dtype
 
     def cast(self, dtype: DataType) -> PlainValue:
-        return semantic.convert(self, dtype)
+        return semantic.convert(self, semantic.numeric_dtype("cast", dtype))
 
     def ceildiv(self, other: Any) -> PlainValue:
         return (self + other - 1) // other
@@ -90,7 +90,7 @@ for _op, _name in [("==", "eq"), ("!=", "ne"), ("<", "lt"), ("<=", "le"), (">", 
             (lambda op: lambda self, other: semantic.compare(op, self, other))(_op))
 PlainValue.__hash__ = None  # type: ignore[assignment]
 PlainValue.__neg__ = lambda self: semantic.unary("-", self)  # type: ignore[attr-defined]
-PlainValue.__pos__ = lambda self: self  # type: ignore[attr-defined]
+PlainValue.__pos__ = lambda self: semantic.unary("+", self)  # type: ignore[attr-defined]
 PlainValue.__invert__ = lambda self: semantic.unary("~", self)  # type: ignore[attr-defined]
 
 
@@ -132,4 +132,5 @@ class GlobalAddress(IRValue):
 def number(value: Any, dtype: DataType) -> PlainValue:
     """`asc.number(value, dtype)`: a typed runtime constant."""
     builder_for("number")
+    dtype = semantic.numeric_dtype("number", dtype)
     return PlainValue(semantic.materialize(value, dtype), dtype)

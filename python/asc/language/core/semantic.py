@@ -45,6 +45,13 @@ def python_number_dtype(value: Any) -> DataType:
     raise TypeError(f"expected a number, got {type(value).__name__}")
 
 
+def numeric_dtype(what: str, dtype: Any) -> DataType:
+    """`dtype` when it is a numeric DataType (the `dtype` argument of `what`); a TypeError otherwise."""
+    if not isinstance(dtype, DataType) or not dtype.is_numeric():
+        raise TypeError(f"{what}: 'dtype' must be a numeric data type (e.g. asc.int32), got {dtype!r}")
+    return dtype
+
+
 def materialize(value: Any, dtype: DataType) -> Any:
     """An IR handle of `value` (a PlainValue or a Python number) in `dtype`."""
     from .ir_value import PlainValue
@@ -93,13 +100,41 @@ def convert(value: Any, dtype: DataType) -> Any:
     return PlainValue(b.create1(op, [value.handle], target), dst)
 
 
+_BITWISE = ("&", "|", "^")
+
+
+def operand_dtype(op: str, lhs: Any, rhs: Any) -> DataType:
+    """The dtype `lhs op rhs` computes in: the runtime operand's (the left one's if both are).
+
+    A truth value (int1, the result of a comparison) counts as a Python bool: `&`, `|`, `^` of two
+    truth values stay one; otherwise it takes the other operand's dtype (int32 for a Python int or
+    bool, float32 for a float), so `(a < b) + (c < d)` counts, and `(a < b) < (c < d)` compares
+    0 and 1 (int1 would compare signed, true being -1).
+    """
+    from .ir_value import PlainValue
+
+    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    if dtype != int1:
+        return dtype
+    other = rhs if isinstance(lhs, PlainValue) else lhs
+    if isinstance(other, PlainValue):
+        other_dtype = other.dtype
+    elif isinstance(other, (int, float)):
+        other_dtype = python_number_dtype(other)
+    else:
+        return dtype  # not a number: the caller reports it
+    if other_dtype != int1:
+        return other_dtype
+    return int1 if op in _BITWISE else int32
+
+
 def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
     """`lhs op rhs` where at least one side is a PlainValue."""
     from .ir_value import PlainValue
 
     if reflected:
         lhs, rhs = rhs, lhs
-    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    dtype = operand_dtype(op, lhs, rhs)
     if op == "**":
         raise TypeError("'**' is not supported on runtime values")
     table = _FLOAT_OPS if dtype.is_float() else (_UINT_OPS if dtype.is_unsigned() else _INT_OPS)
@@ -117,7 +152,7 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
 def compare(op: str, lhs: Any, rhs: Any) -> Any:
     from .ir_value import PlainValue
 
-    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    dtype = operand_dtype(op, lhs, rhs)
     b = builder_for(op)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     if dtype.is_float():
@@ -131,6 +166,8 @@ def compare(op: str, lhs: Any, rhs: Any) -> Any:
 def unary(op: str, operand: Any) -> Any:
     from .ir_value import PlainValue
 
+    if operand.dtype == int1:  # a truth value counts as a Python bool: -True is -1, ~True is -2
+        operand = convert(operand, int32)
     if op == "+":
         return operand
     if op == "-":

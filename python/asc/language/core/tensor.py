@@ -92,10 +92,10 @@ class GlobalTensor(BaseTensor):
 
     __slots__ = ()
 
-    def __init__(self, handle: Any = None) -> None:
-        if handle is None:
-            # Typed later: the element type comes from set_global_buffer's address.
-            handle = _ods.global_tensor(builder_for("GlobalTensor"), result_type=_ods.global_tensor_type("none"))
+    def __init__(self) -> None:
+        # Typed later: the element type comes from set_global_buffer's address. (Tensors of an SSA
+        # value that exists already are made by `with_handle`.)
+        handle = _ods.global_tensor(builder_for("GlobalTensor"), result_type=_ods.global_tensor_type("none"))
         super().__init__(handle, None)
 
     @builtin
