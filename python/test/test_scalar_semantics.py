@@ -206,3 +206,24 @@ def test_misuse_is_a_clear_compile_error(kernel, text: str, cls: type, message: 
     assert type(info.value) is cls
     assert info.value.message == message
     assert info.value.location.line == _line(kernel, text)
+
+
+@asc.jit
+def shift_of_a_selected_constant(out: asc.GlobalAddress, c: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 2)
+    s = asc.number(21327704, asc.uint64)
+    g.set_value(0, ((s + 14) if c != 0 else s) << 16)
+    big = asc.number(2000000000, asc.int64)
+    g.set_value(1, ((big + 0) if c != 0 else asc.number(5, asc.int64)) * 3)
+
+
+def test_64_bit_operations_of_constants_compute_in_64_bits() -> None:
+    """A conditional expression between two 64-bit constants was printed as `c ? 21327718 : ...`, an
+    int in C++, so `<< 16` and `* 3` computed in 32 bits (found by the fuzzer; the lit test is in
+    Target/AscendC/arith.mlir)."""
+    out = np.zeros(2, dtype=np.uint64)
+    shift_of_a_selected_constant[1](out, 1)
+    assert out.tolist() == [21327718 << 16, 6000000000]
+    shift_of_a_selected_constant[1](out, 0)
+    assert out.tolist() == [21327704 << 16, 15]

@@ -372,6 +372,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
     os << ";\n";
     emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);
   }
+  // The declarations took lines: the loop header is the op's line again.
+  emitter.emitLocation(forOp.getLoc());
 
   Emitter::LoopScope scope(emitter);
   Value iv = forOp.getInductionVar();
@@ -427,6 +429,9 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::IfOp ifOp) {
       return failure();
     os << ";\n";
   }
+  // The result declarations took lines: the condition (which may fault, as a
+  // checked division does) is the op's line again.
+  emitter.emitLocation(ifOp.getLoc());
   os << "if (";
   if (failed(emitter.emitOperand(ifOp.getCondition())))
     return failure();
@@ -472,6 +477,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
     emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);
   }
 
+  emitter.emitLocation(whileOp.getLoc());
   Emitter::LoopScope scope(emitter);
   os << "while (true) {\n";
   os.indent();
@@ -481,6 +487,9 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                      conditionOp.getArgs(),
                                      /*parallel=*/false)))
     return failure();
+  // The condition is evaluated at the `while` line, after the statements of
+  // the before-region.
+  emitter.emitLocation(conditionOp.getLoc());
   os << "if (!";
   if (failed(emitter.emitOperand(conditionOp.getCondition(),
                                  tighter(Precedence::Unary))))
@@ -622,6 +631,46 @@ printCheckedDivision(Emitter &emitter, Operation &op, bool isUnsigned) {
   return Precedence::Postfix;
 }
 
+/// Whether `value` prints as an expression of int literals only (a constant,
+/// or a select between such), whose C++ type is `int` whatever its IR type.
+static bool printsUntyped(Emitter &emitter, Value value, unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<arith::ConstantOp>(def))
+    return true;
+  auto select = dyn_cast<arith::SelectOp>(def);
+  // A select printed as a variable has the variable's type.
+  if (!select || !emitter.isInlined(def))
+    return false;
+  return printsUntyped(emitter, select.getTrueValue(), depth + 1) &&
+         printsUntyped(emitter, select.getFalseValue(), depth + 1);
+}
+
+/// Prints `lhs <spelling> rhs` for a 64-bit op whose type no operand gives
+/// (`(c ? 7 : 9) << 16`, `(c ? 2000000000 : 1) * 2`): the left operand cast
+/// to the result type, so that C++ computes in 64 bits as the IR does.
+static FailureOr<Precedence> printTypedInfix(Emitter &emitter, Operation &op,
+                                             StringRef spelling,
+                                             Precedence precedence) {
+  raw_ostream &os = emitter.ostream();
+  os << "static_cast<";
+  if (failed(emitter.emitType(op.getLoc(), op.getResult(0).getType())))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitOperand(op.getOperand(0))))
+    return failure();
+  os << ") " << spelling << " ";
+  std::optional<Precedence> clarify;
+  if (precedence == Precedence::Shift || precedence == Precedence::BitAnd ||
+      precedence == Precedence::BitXor || precedence == Precedence::BitOr)
+    clarify = precedence;
+  if (failed(emitter.emitOperand(op.getOperand(1), tighter(precedence),
+                                 clarify)))
+    return failure();
+  return precedence;
+}
+
 FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
                                                   Operation &op) {
   using P = Precedence;
@@ -657,6 +706,12 @@ FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
           .Default([](Operation *) -> std::pair<StringRef, Precedence> {
             llvm_unreachable("not a binary arith op");
           });
+  // A shift has the type of its left operand; other operators the common
+  // type of both. An int literal there would compute a 64-bit op in 32 bits.
+  Type type = op.getResult(0).getType();
+  if (type.isInteger(64) && printsUntyped(emitter, op.getOperand(0)) &&
+      (precedence == P::Shift || printsUntyped(emitter, op.getOperand(1))))
+    return printTypedInfix(emitter, op, spelling, precedence);
   return printInfix(emitter, op.getOperand(0), spelling, op.getOperand(1),
                     precedence);
 }
