@@ -23,6 +23,7 @@ from typing import Any, Callable
 
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
+from ..errors import SourceLocation
 from ..language.core.range import ConstExpr
 from . import config, launcher
 from .cache import FileCache, make_key
@@ -89,7 +90,14 @@ class JITFunction:
 
     @functools.cached_property
     def _source(self) -> tuple[str, int]:
-        lines, first = inspect.getsourcelines(self.fn)
+        try:
+            lines, first = inspect.getsourcelines(self.fn)
+        except (OSError, TypeError) as e:  # defined in an interactive session, by exec(), ...
+            code = self.fn.__code__
+            raise CompileError(f"the source of '{self.__name__}' is not available ({e}): a kernel is compiled "
+                               "from the Python file that defines it; define it in a file, not in an "
+                               "interactive session or through exec()",
+                               SourceLocation(code.co_filename, code.co_firstlineno)) from None
         text = textwrap.dedent("".join(lines))
         return text, first
 

@@ -151,8 +151,8 @@ class LocalTensor(BaseTensor):
             self.position = pos
             return
         b = builder_for("LocalTensor")
-        if not isinstance(dtype, DataType):
-            raise TypeError(f"LocalTensor expects a data type first (e.g. asc.float32), got {dtype!r}")
+        if not isinstance(dtype, DataType) or dtype.is_void():
+            raise TypeError(f"LocalTensor expects an element data type first (e.g. asc.float32), got {dtype!r}")
         pos = TPosition(pos)
         result = local_tensor_type(pos, dtype)
         if addr is None and tile_size is None:
