@@ -671,8 +671,47 @@ static FailureOr<Precedence> printTypedInfix(Emitter &emitter, Operation &op,
   return precedence;
 }
 
+static FailureOr<Precedence> printArithBinaryUncast(Emitter &emitter,
+                                                    Operation &op);
+
+bool mlir::asc::printsOwnNarrowType(Operation &op) {
+  if (op.getNumResults() != 1)
+    return false;
+  Type type = op.getResult(0).getType();
+  return (type.isInteger(8) || type.isInteger(16)) &&
+         isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+             arith::RemSIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+             arith::ShLIOp, arith::ShRSIOp, arith::DivUIOp, arith::RemUIOp,
+             arith::ShRUIOp>(op);
+}
+
 FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
                                                   Operation &op) {
+  // C++ computes 8- and 16-bit integers in int: `(a * b) / 7` on int8 would
+  // divide the untruncated product. The IR's op wraps to its width, so an
+  // op printed inside another expression is truncated there (a variable
+  // truncates when assigned).
+  Type type = op.getResult(0).getType();
+  // (pyasc::div<T> returns a T already.)
+  bool typed = isa<arith::DivSIOp, arith::RemSIOp>(op) &&
+               classifyDivision(op) == DivisionForm::Checked;
+  if ((type.isInteger(8) || type.isInteger(16)) && emitter.isInlined(&op) &&
+      !typed) {
+    raw_ostream &os = emitter.ostream();
+    os << "static_cast<";
+    if (failed(emitter.emitType(op.getLoc(), type)))
+      return failure();
+    os << ">(";
+    if (failed(printArithBinaryUncast(emitter, op)))
+      return failure();
+    os << ")";
+    return Precedence::Postfix;
+  }
+  return printArithBinaryUncast(emitter, op);
+}
+
+static FailureOr<Precedence> printArithBinaryUncast(Emitter &emitter,
+                                                    Operation &op) {
   using P = Precedence;
   if (isa<arith::DivSIOp, arith::RemSIOp>(op)) {
     DivisionForm form = classifyDivision(op);

@@ -236,3 +236,26 @@ func.func @untyped64(%c: i1, %x: i64, %y: i32) attributes {asc.kernel} {
 }
 func.func private @f(i64)
 func.func private @g(i32)
+
+// -----
+
+// C++ computes 8- and 16-bit integers in int; an op inside an expression is
+// cast back to its width, as the IR's op wraps (`(a * b) / 7` on int8 with
+// a = b = 100 is 16 / 7, not 10000 / 7). A variable truncates when assigned.
+// CHECK-LABEL: void pyasc_narrow(
+// CHECK:  h(static_cast<int8_t>(static_cast<int8_t>([[A:v[0-9]+]] * [[B:v[0-9]+]]) / 7));
+// CHECK:  int16_t [[S:v[0-9]+]] = [[C:v[0-9]+]] + [[C]];
+// CHECK:  k(static_cast<int16_t>([[S]] - [[C]]));
+func.func @narrow(%a: i8, %b: i8, %c: i16) attributes {asc.kernel} {
+  %m = arith.muli %a, %b : i8
+  %seven = arith.constant 7 : i8
+  %d = arith.divsi %m, %seven : i8
+  func.call @h(%d) : (i8) -> ()
+  %s = arith.addi %c, %c : i16
+  %t = arith.subi %s, %c : i16
+  func.call @k(%t) : (i16) -> ()
+  func.call @k(%s) : (i16) -> ()
+  return
+}
+func.func private @h(i8)
+func.func private @k(i16)
