@@ -179,12 +179,13 @@ def numpy_constants(z: asc.GlobalAddress, n: asc.ConstExpr[int], f: float):
     g.set_value(0, f * SCALE)
     g.set_value(1, n + LIMIT)
     g.set_value(2, np.float32(1.5))  # a numpy scalar built in the kernel stays a typed constant
+    g.set_value(3, SCALE * f)
 
 
 def test_numpy_scalars_are_their_python_values() -> None:
     z = np.zeros(4, np.float32)
     numpy_constants[1](z, np.int64(4), 2.0)  # a numpy int for a ConstExpr[int]
-    assert z[:3].tolist() == [5.0, 7.0, 1.5]
+    assert z.tolist() == [5.0, 7.0, 1.5, 5.0]
     numpy_constants[1](z, 4, 2.0)
     assert len(numpy_constants._kernels) == 1  # np.int64(4) and 4 are the same specialisation
 
@@ -313,3 +314,41 @@ def test_break_and_continue_say_what_to_write(kernel, message: str) -> None:
     assert e.value.message == message
     lines, first = inspect.getsourcelines(kernel.fn)
     assert e.value.location.line == first + 6
+
+
+@asc.jit
+def mixed(z: asc.GlobalAddress, n: int, f: float):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(z, 4)
+    g.set_value(0, n * f)
+    g.set_value(1, float(n) * f)
+    g.set_value(2, n * int(f))
+    g.set_value(3, f * n)
+
+
+def test_a_float_truncated_by_the_left_operand_rule_warns_at_the_line() -> None:
+    from asc.codegen.errors import CompileWarning
+
+    z = np.zeros(4, np.float32)
+    with pytest.warns(CompileWarning) as record:
+        mixed[1](z, 3, 2.5)
+    assert z.tolist() == [6.0, 7.5, 6.0, 7.5]  # 3 * int32(2.5): pyasc's rule, kept
+    lines, first = inspect.getsourcelines(mixed.fn)
+    assert [(w.filename, w.lineno) for w in record] == [(__file__, first + 4)]
+    assert str(record[0].message) == (
+        "'*': the float32 operand is converted to int32, the type of the left runtime operand, and loses its "
+        "fraction; wrap the int operand in float(...) for a float result, or the float one in int(...) to keep "
+        "an int without this warning")
+
+
+def test_the_stream_is_validated() -> None:
+    import asc.lib.runtime as rt
+
+    x = np.arange(8, dtype=np.float32)
+    y = np.zeros_like(x)
+    copy_kernel[1, rt.current_stream()](x, y, 8)
+    np.testing.assert_array_equal(y, x)
+    with pytest.raises(TypeError) as e:
+        copy_kernel[1, "notastream"](x, y, 8)
+    assert str(e.value) == ("kernel 'copy_kernel': the stream must be an asc.lib.runtime.Stream (e.g. "
+                            "rt.current_stream() or rt.create_stream()) or omitted, got str")

@@ -57,10 +57,10 @@ def _bool(name: str) -> Converter:
 
 def _address(name: str) -> Converter:
     def convert(value: Any) -> Any:
-        if isinstance(value, (int, float, bool, np.generic, str, type(None), Struct)) or isinstance(value, type):
-            raise TypeError(f"argument '{name}' is annotated asc.GlobalAddress (an array in Global Memory) but "
-                            f"got {_describe(value)}; pass a numpy array or a torch tensor")
-        return value
+        if isinstance(value, np.ndarray) or type(value).__module__.split(".")[0] == "torch":
+            return value
+        raise TypeError(f"argument '{name}' is annotated asc.GlobalAddress (an array in Global Memory) but "
+                        f"got {_describe(value)}; pass a numpy array or a torch tensor")
     return convert
 
 

@@ -26,6 +26,7 @@ from typing import Any, Callable
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..language.core.range import ConstExpr
+from ..lib.runtime import Stream
 from . import config, launcher
 from .annotations import converters
 from .cache import FileCache, make_key
@@ -182,6 +183,9 @@ class JITFunction:
             raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
         core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
         launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
+        if stream is not None and not isinstance(stream, Stream):
+            raise TypeError(f"kernel '{self.__name__}': the stream must be an asc.lib.runtime.Stream (e.g. "
+                            f"rt.current_stream() or rt.create_stream()) or omitted, got {type(stream).__name__}")
         launch = LaunchOptions(core_num=core_num, stream=stream)
         return functools.partial(self._launch, launch)
 
@@ -228,7 +232,7 @@ class JITFunction:
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform))
+                        launcher.sim_config(platform, self.options.sim.sim_budget))
         return None
 
     # -- compile -----------------------------------------------------------------

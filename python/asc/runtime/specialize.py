@@ -106,8 +106,8 @@ def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None
 def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if constexpr:
         value = ConstExpr.unwrap(value)
-        if isinstance(value, np.generic):  # np.int64(2) is the compile-time value 2
-            value = value.item()
+        if isinstance(value, (np.integer, np.bool_)):  # np.int64(2) is the compile-time value 2
+            value = value.item()  # (numpy floats stay typed: set_pad_value(np.float16(x)) needs the type)
         return ArgSpec("constexpr", value=value)
     if isinstance(value, bool):
         return ArgSpec("scalar", "bool")
