@@ -45,6 +45,7 @@ REQUIRED_FILES = [
     "asc/_C/include/kernel_operator.h",
     "asc/_C/include/ascsim/gen/Hardware.h",
     "asc/_C/pch/kernel_operator.h.gch",
+    "asc/runtime/backends/npu_shim.cpp",
 ]
 
 KERNEL = '''
