@@ -64,7 +64,7 @@ const char *raceCheckName(ascsim::RaceCheck m) {
 LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
                         uint32_t hostThreads, double hbmGbps,
                         double launchOverheadUs, const std::string &raceCheck,
-                        bool initCheck, bool trace) {
+                        bool initCheck, bool trace, bool autoSync) {
   LaunchConfig c;
   c.ub_bytes = ubBytes;
   c.aiv_cores = aivCores;
@@ -75,6 +75,7 @@ LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
   c.race_check = parseRaceCheck(raceCheck);
   c.init_check = initCheck;
   c.trace = trace;
+  c.auto_sync = autoSync;
   if (std::optional<std::string> err = c.validate())
     throw nb::value_error(err->c_str());
   return c;
@@ -101,7 +102,8 @@ std::string configRepr(const LaunchConfig &c) {
          nb::repr(nb::float_(c.launch_overhead_us)).c_str() + ", race_check='" +
          raceCheckName(c.race_check) +
          "', init_check=" + (c.init_check ? "True" : "False") +
-         ", trace=" + (c.trace ? "True" : "False") + ")";
+         ", trace=" + (c.trace ? "True" : "False") +
+         ", auto_sync=" + (c.auto_sync ? "True" : "False") + ")";
 }
 
 std::string diagnosticRepr(const Diagnostic &d) {
@@ -122,10 +124,10 @@ void init_sim(nb::module_ &m) {
           [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
              double clockMhz, uint32_t hostThreads, double hbmGbps,
              double launchOverheadUs, const std::string &raceCheck,
-             bool initCheck, bool trace) {
-            new (self) LaunchConfig(
-                makeConfig(ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
-                           launchOverheadUs, raceCheck, initCheck, trace));
+             bool initCheck, bool trace, bool autoSync) {
+            new (self) LaunchConfig(makeConfig(
+                ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
+                launchOverheadUs, raceCheck, initCheck, trace, autoSync));
           },
           // Defaults: LaunchConfig's, i.e. the hardware table's default part.
           nb::kw_only(), "ub_bytes"_a = LaunchConfig{}.ub_bytes,
@@ -134,6 +136,7 @@ void init_sim(nb::module_ &m) {
           "hbm_gbps"_a = LaunchConfig{}.hbm_gbps,
           "launch_overhead_us"_a = LaunchConfig{}.launch_overhead_us,
           "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
+          "auto_sync"_a = false,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")
@@ -156,6 +159,8 @@ void init_sim(nb::module_ &m) {
               "Warn about reads of never-written Unified Buffer bytes.")
       .def_ro("trace", &LaunchConfig::trace,
               "Record the timeline for LaunchResult.write_trace.")
+      .def_ro("auto_sync", &LaunchConfig::auto_sync,
+              "Insert the scalar <-> pipe waits of bisheng's --cce-auto-sync.")
       .def("__repr__", &configRepr);
 
   m.def(

@@ -160,18 +160,20 @@ _CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
 _CONFIGS: dict[tuple, Any] = {}
 
 
-def sim_config(platform: Platform) -> Any:
+def sim_config(platform: Platform, auto_sync: bool = False) -> Any:
     """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
     threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
-    `last_launch().write_trace(path)`). Built once per platform and environment."""
+    `last_launch().write_trace(path)`). `auto_sync`: the scalar synchronisation bisheng's
+    --cce-auto-sync inserts (@asc.jit(auto_sync=True), docs/sync.md). Built once per platform,
+    environment and auto_sync."""
     env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
-    cfg = _CONFIGS.get((platform, env))
+    cfg = _CONFIGS.get((platform, env, auto_sync))
     if cfg is None:
-        cfg = _CONFIGS[(platform, env)] = _make_config(platform, *env)
+        cfg = _CONFIGS[(platform, env, auto_sync)] = _make_config(platform, *env, auto_sync=auto_sync)
     return cfg
 
 
-def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any:
+def _make_config(platform: Platform, threads: str, race: str, trace: str, auto_sync: bool = False) -> Any:
     from .. import _C
 
     info = PLATFORMS[platform]  # the hardware table's row of the part
@@ -179,7 +181,7 @@ def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any
                          clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0),
                          hbm_gbps=float(info.hbm_gbps),
                          race_check=(race or "raise").strip().lower(),
-                         trace=_switched_on(trace))
+                         trace=_switched_on(trace), auto_sync=auto_sync)
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],

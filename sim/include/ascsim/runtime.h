@@ -56,6 +56,13 @@ struct LaunchConfig {
   bool init_check = true;
   /// Record every instruction for LaunchResult::writeTrace (costs memory).
   bool trace = false;
+  /// The synchronisation bisheng's --cce-auto-sync inserts between the
+  /// scalar unit and the other pipes (hardware.md §3.4): before a scalar
+  /// access (GetValue, SetValue, DumpTensor, ...) to bytes that earlier V,
+  /// MTE2 or MTE3 instructions touch (a write involved), the scalar waits for
+  /// that pipe as after SetFlag/WaitFlag<X_S>. Off: the kernel's own flags
+  /// must order them (docs/sync.md).
+  bool auto_sync = false;
 
   /// "<field> must be <rule>, but got <value>" for the first invalid field.
   ASCSIM_API std::optional<std::string> validate() const;

@@ -185,6 +185,9 @@ public:
   void barrier(Pipe p);
   /// pipe_barrier(PIPE_ALL) / a drain: the scalar knows everything.
   void drainAll();
+  /// The scalar waited for every issued instruction of `p` (auto_sync's
+  /// SetFlag/WaitFlag<p_S>).
+  void pipeToScalar(Pipe p);
   const VectorClock &clock(Pipe p) const { return clocks_[idx(p)]; }
 
   std::vector<Diagnostic> takeDiagnostics();
