@@ -22,6 +22,13 @@ def _dump(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     return tmp_path
 
 
+def _only(dump: Path) -> Path:
+    """The dump folder of the one kernel the test compiled (PYASC_DUMP_PATH/<kernel>-<key>/)."""
+    folders = [p for p in dump.iterdir() if p.is_dir()]
+    assert len(folders) == 1, folders
+    return folders[0]
+
+
 # -- vector add: LocalTensorAuto tensors passed to device functions -----------------------------------
 
 @asc.jit
@@ -62,7 +69,7 @@ def test_vadd_with_local_tensor_auto_and_device_functions(monkeypatch: pytest.Mo
     z = np.zeros_like(x)
     auto_vadd[4](x, y, z, 8)
     np.testing.assert_array_equal(z, x + y)
-    cpp = (dump / "ascendc.cpp").read_text()
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
     # One TPipe, a depth-1 queue per input and output, the queue protocol in the loop.
     assert cpp.count("AscendC::TPipe ") == 1
     assert cpp.count("AscendC::TQue<AscendC::TPosition::VECIN, 1>") == 2
@@ -70,8 +77,8 @@ def test_vadd_with_local_tensor_auto_and_device_functions(monkeypatch: pytest.Mo
     assert cpp.count(".EnQue(") == 3 and cpp.count(".DeQue<float>()") == 3
     assert cpp.count(".AllocTensor<float>()") == 3 and cpp.count(".FreeTensor(") == 3
     assert "SetFlag" not in cpp and "PipeBarrier" not in cpp
-    assert "local_tensor_auto" in (dump / "codegen.mlir").read_text()
-    after = (dump / "ascir.mlir").read_text()
+    assert "local_tensor_auto" in (_only(dump) / "codegen.mlir").read_text()
+    after = (_only(dump) / "ascir.mlir").read_text()
     assert "local_tensor_auto" not in after and "asc.enque" in after
 
 
@@ -103,7 +110,7 @@ def test_get_value_from_gm_then_duplicate_and_add(monkeypatch: pytest.MonkeyPatc
     z = np.zeros_like(x)
     add_scalar_from_gm[1](x, s, z, 3)
     np.testing.assert_array_equal(z, x + 2.5)
-    cpp = (dump / "ascendc.cpp").read_text()
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
     # b is scratch (VECCALC, a TBuf); a is VECIN, c is VECOUT.
     assert "AscendC::TBuf<AscendC::TPosition::VECCALC>" in cpp
     assert cpp.count("AscendC::TQue<AscendC::TPosition::VECIN, 1>") == 1
@@ -135,9 +142,9 @@ def test_quant_scaling_with_dynamic_2d_shape(rows: int, cols: int, monkeypatch: 
     y = np.zeros(rows * cols, dtype=np.float16)
     scale_to_half[1](x, y, rows, cols, 0.75)
     np.testing.assert_array_equal(y, (x * np.float32(0.75)).astype(np.float16))
-    cpp = (dump / "ascendc.cpp").read_text()
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
     # The buffer sizes are computed from the runtime dimensions.
-    assert "InitBuffer(" in cpp and "rows * cols" not in (dump / "codegen.mlir").read_text()
+    assert "InitBuffer(" in cpp and "rows * cols" not in (_only(dump) / "codegen.mlir").read_text()
 
 
 # -- capacity ----------------------------------------------------------------------------------------
@@ -237,7 +244,7 @@ def test_insert_sync_without_auto_sync_inserts_scalar_flags(monkeypatch: pytest.
     want = (x + 1) * 2
     want[1] = want[0]
     np.testing.assert_array_equal(z, want)
-    cpp = (dump / "ascendc.cpp").read_text()
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
     assert "AscendC::SetFlag<AscendC::HardEvent::V_S>" in cpp
     assert "AscendC::SetFlag<AscendC::HardEvent::S_V>" in cpp
     # The adds -> get_value -> set_value -> muls chain is ordered by V_S and S_V: no PIPE_V barrier.
@@ -268,7 +275,7 @@ def test_insert_sync_replaces_user_flags(monkeypatch: pytest.MonkeyPatch, tmp_pa
     z = np.zeros_like(x)
     hand_synced[1](x, z)
     np.testing.assert_array_equal(z, x * 3)
-    cpp = (dump / "ascendc.cpp").read_text()
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
     assert "SetFlag" not in cpp and "PipeBarrier" not in cpp and cpp.count(".EnQue(") == 2
 
 
@@ -425,7 +432,7 @@ def test_insert_sync_on_static_tensors(monkeypatch: pytest.MonkeyPatch, tmp_path
     z = np.zeros_like(x)
     static_tensors_resynchronised[1](x, y, z, 6)
     np.testing.assert_array_equal(z, x + y)
-    cpp = (dump / "ascendc.cpp").read_text()
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
     # No queues here: every cross-pipe dependence became a fetched-id flag pair.
     for event in ("MTE2_V", "V_MTE3", "V_MTE2", "MTE3_V"):
         assert f"AscendC::SetFlag<AscendC::HardEvent::{event}>" in cpp, event

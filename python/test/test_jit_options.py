@@ -45,7 +45,7 @@ def test_unknown_option_is_a_type_error_listing_the_valid_ones() -> None:
         "unknown option(s) ['auto_synch'] for @asc.jit; valid options: ['always_compile', 'auto_sync', "
         "'auto_sync_log', 'bisheng_options', 'capture_exceptions', 'debug', 'insert_sync', "
         "'ir_multithreading', 'kernel_type', 'matmul_cube_only', 'opt_level', 'print_ir_before_all', "
-        "'run_passes', 'strip_loc', 'verify_sync']")
+        "'run_passes', 'sim_budget', 'strip_loc', 'verify_sync']")
 
 
 @pytest.mark.parametrize("name,value,message", [

@@ -8,7 +8,7 @@ generically by name; the `asc` dialect's verifiers decide what is legal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Callable
 
 from .._C import ir
 from .errors import from_diagnostics
@@ -32,6 +32,8 @@ class IRBuilder:
         #: @asc.jit(capture_exceptions=False): an exception raised while compiling a node propagates
         #: as it is (with its traceback into pyasc) instead of becoming a CompileError at the line.
         self.capture_exceptions = True
+        #: Issues a CompileWarning at the statement being compiled (set by the active FunctionVisitor).
+        self.warn: Callable[[str], None] = lambda message: None
 
     # -- types and attributes ------------------------------------------------
     def type(self, text: Any) -> Any:

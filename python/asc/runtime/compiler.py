@@ -8,7 +8,6 @@ passes run depends on the @asc.jit options (docs/runtime.md, "Options").
 from __future__ import annotations
 
 import ast
-import os
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -105,7 +104,7 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any
 
 
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
-                   info: PlatformInfo, options: JitOptions) -> CompiledSource:
+                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None) -> CompiledSource:
     builder = build_ir(tree, proto, globals_, options)
     module = builder.module
     diags = module.verify()
@@ -130,9 +129,8 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     if source is None:
         raise from_diagnostics(diags, "translation")
     result = CompiledSource(proto.name, source, ir_before, ir_after, builder.ctx.multithreading)
-    dump_dir = os.environ.get("PYASC_DUMP_PATH")
-    if dump_dir:
-        dump(result, Path(dump_dir))
+    if dump_to is not None:
+        dump(result, dump_to)
     return result
 
 
