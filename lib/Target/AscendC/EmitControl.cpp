@@ -68,6 +68,12 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
         });
   if (failed(status))
     return failure();
+  if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams) {
+    bool first = type.getNumInputs() == 0;
+    os << (first ? "" : ", ") << "GM_ADDR ffts_addr";
+    if (emitter.getOptions().dumpBuffer)
+      os << ", GM_ADDR dump_addr";
+  }
   if (type.getNumResults() > 1) {
     for (auto [index, result] : llvm::enumerate(type.getResults())) {
       StringRef name;
@@ -281,6 +287,13 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
     return failure();
   os << " {\n";
   os.indent();
+  if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams &&
+      emitter.getOptions().dumpBuffer) {
+    // One MiB of the dump buffer per core, as the NPU launcher sizes it.
+    os << "#ifndef ASCSIM\n";
+    os << "AscendC::InitDump(false, dump_addr, 1048576);\n";
+    os << "#endif\n";
+  }
   Block &body = funcOp.getBody().front();
   if (failed(emitter.emitBlockBody(body)))
     return failure();

@@ -51,9 +51,6 @@ class CompileOptions:
             _require_bool("insert_sync", self.insert_sync)
         if not isinstance(self.auto_sync_log, str):
             raise TypeError(f"auto_sync_log must be a file name (str), but got {self.auto_sync_log!r}")
-        if self.auto_sync_log and not self.auto_sync:
-            raise ValueError(f"auto_sync_log={self.auto_sync_log!r} logs the synchronisation auto_sync "
-                             "inserts, but auto_sync is False")
 
 
 @dataclass(frozen=True)
