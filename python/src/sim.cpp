@@ -68,7 +68,8 @@ const char *raceCheckName(ascsim::RaceCheck m) {
 LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
                         uint32_t hostThreads, double hbmGbps,
                         double launchOverheadUs, const std::string &raceCheck,
-                        bool initCheck, bool trace, uint64_t stepBudget) {
+                        bool initCheck, bool trace, uint64_t stepBudget,
+                        bool autoSync) {
   LaunchConfig c;
   c.ub_bytes = ubBytes;
   c.aiv_cores = aivCores;
@@ -80,6 +81,7 @@ LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
   c.init_check = initCheck;
   c.trace = trace;
   c.step_budget = stepBudget;
+  c.auto_sync = autoSync;
   if (std::optional<std::string> err = c.validate())
     throw nb::value_error(err->c_str());
   return c;
@@ -107,7 +109,8 @@ std::string configRepr(const LaunchConfig &c) {
          raceCheckName(c.race_check) +
          "', init_check=" + (c.init_check ? "True" : "False") +
          ", trace=" + (c.trace ? "True" : "False") +
-         ", step_budget=" + std::to_string(c.step_budget) + ")";
+         ", step_budget=" + std::to_string(c.step_budget) +
+         ", auto_sync=" + (c.auto_sync ? "True" : "False") + ")";
 }
 
 std::string diagnosticRepr(const Diagnostic &d) {
@@ -177,10 +180,10 @@ void init_sim(nb::module_ &m) {
           [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
              double clockMhz, uint32_t hostThreads, double hbmGbps,
              double launchOverheadUs, const std::string &raceCheck,
-             bool initCheck, bool trace, uint64_t stepBudget) {
+             bool initCheck, bool trace, uint64_t stepBudget, bool autoSync) {
             new (self) LaunchConfig(makeConfig(
-                ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
-                launchOverheadUs, raceCheck, initCheck, trace, stepBudget));
+                ubBytes, aivCores, clockMhz, hostThreads, hbmGbps, launchOverheadUs,
+                raceCheck, initCheck, trace, stepBudget, autoSync));
           },
           // Defaults: LaunchConfig's, i.e. the hardware table's default part.
           nb::kw_only(), "ub_bytes"_a = LaunchConfig{}.ub_bytes,
@@ -190,6 +193,7 @@ void init_sim(nb::module_ &m) {
           "launch_overhead_us"_a = LaunchConfig{}.launch_overhead_us,
           "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
           "step_budget"_a = LaunchConfig::kDefaultStepBudget,
+          "auto_sync"_a = false,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")
@@ -216,6 +220,8 @@ void init_sim(nb::module_ &m) {
               "The watchdog: steps (API calls and loop iterations) a block "
               "may run before the launch stops with a 'watchdog' error; 0 = "
               "no limit.")
+      .def_ro("auto_sync", &LaunchConfig::auto_sync,
+              "Insert the scalar <-> pipe waits of bisheng's --cce-auto-sync.")
       .def("__repr__", &configRepr);
 
   m.def(

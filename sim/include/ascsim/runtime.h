@@ -56,6 +56,13 @@ struct LaunchConfig {
   bool init_check = true;
   /// Record every instruction for LaunchResult::writeTrace (costs memory).
   bool trace = false;
+  /// The synchronisation bisheng's --cce-auto-sync inserts between the
+  /// scalar unit and the other pipes (hardware.md §3.4): before a scalar
+  /// access (GetValue, SetValue, DumpTensor, ...) to bytes that earlier V,
+  /// MTE2 or MTE3 instructions touch (a write involved), the scalar waits for
+  /// that pipe as after SetFlag/WaitFlag<X_S>. Off: the kernel's own flags
+  /// must order them (docs/sync.md).
+  bool auto_sync = false;
   /// The watchdog: the most steps (API calls and loop iterations of emitted
   /// kernels) one block may run before the launch stops with a "watchdog"
   /// error at the innermost loop; 0 = no limit.

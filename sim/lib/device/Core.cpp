@@ -53,6 +53,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   }
   if (config.init_check)
     mem_.enableInitTracking();
+  autoSync_ = config.auto_sync;
   sys_.clockMhz = config.clock_mhz;
 }
 
@@ -100,6 +101,8 @@ void Core::track(Pipe pipe, const char *api, Loc loc,
       if (m == Mem::UB && sys_.anyWatch)
         watchUb(pipe, start, start + u.bytes, u.write, api, loc);
       trackInit(m, u.write, api, u.role, start, u.bytes, loc);
+      if (autoSync_)
+        noteAutoSync(pipe, m, start, start + u.bytes, u.write);
       if (m == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
         (u.write ? gmWrite_ : gmRead_) += u.bytes;
         ++gmTransfers_;
@@ -122,10 +125,70 @@ void Core::raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const {
   }
 }
 
+void Core::noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end,
+                        bool write) {
+  if (p == Pipe::S || end <= start)
+    return;
+  std::vector<TouchedRange> &v = autoSyncTouched_[static_cast<int>(p)];
+  for (TouchedRange &r : v)
+    if (r.mem == m && r.start <= start && end <= r.end) {
+      r.write |= write;
+      return;
+    }
+  if (v.size() >= 64) {
+    // Bounded: fold everything of this memory into one conservative range.
+    TouchedRange hull{m, start, end, write};
+    std::vector<TouchedRange> rest;
+    for (const TouchedRange &r : v) {
+      if (r.mem != m) {
+        rest.push_back(r);
+        continue;
+      }
+      hull.start = std::min(hull.start, r.start);
+      hull.end = std::max(hull.end, r.end);
+      hull.write |= r.write;
+    }
+    rest.push_back(hull);
+    v = std::move(rest);
+    return;
+  }
+  v.push_back({m, start, end, write});
+}
+
+void Core::autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
+                          const char *api, Loc loc) {
+  for (Pipe p : {Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
+    std::vector<TouchedRange> &v = autoSyncTouched_[static_cast<int>(p)];
+    bool dependent = false;
+    for (const TouchedRange &r : v)
+      if (r.mem == m && r.start < end && start < r.end && (write || r.write)) {
+        dependent = true;
+        break;
+      }
+    if (!dependent)
+      continue;
+    // What bisheng emits: SetFlag<X_S> in pipe X, WaitFlag<X_S> on the
+    // scalar, which stalls until X's earlier instructions completed.
+    scalar_ += 2 * timing::kScalarIssue;
+    scalarBusy_ += 2 * timing::kScalarIssue;
+    Stall stall;
+    stall.loc = loc;
+    stall.what = std::string("the scalar unit stalls here: auto_sync waits "
+                             "for PIPE_") +
+                 pipeName(p) + " before " + api;
+    scalar_ = std::max(scalar_, engine_.runUntilPipeDone(p, stall));
+    if (race_)
+      race_->pipeToScalar(p);
+    v.clear();
+  }
+}
+
 void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                         const char *api, Loc loc, uint64_t seq) {
   Mem m = mem_.memOf(p);
   uint64_t start = mem_.offsetOf(p, m);
+  if (autoSync_)
+    autoSyncBefore(m, start, start + bytes, write, api, loc);
   if (m == Mem::UB && sys_.anyWatch)
     watchUb(Pipe::S, start, start + bytes, write, api, loc);
   if (race_)

@@ -225,6 +225,11 @@ private:
                  uint64_t addr, uint64_t bytes, Loc loc);
   void scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                     const char *api, Loc loc, uint64_t seq);
+  /// LaunchConfig::auto_sync: the bytes pipe `p` touched since the scalar
+  /// last waited for it, and the wait before a dependent scalar access.
+  void noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end, bool write);
+  void autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
+                      const char *api, Loc loc);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
   void issueSetFlag(const EventInfo &info, uint8_t event, uint8_t id,
                     uint64_t seq, Loc loc);
@@ -263,6 +268,13 @@ private:
   bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
+  struct TouchedRange {
+    Mem mem;
+    uint64_t start, end;
+    bool write;
+  };
+  bool autoSync_ = false;
+  std::array<std::vector<TouchedRange>, kNumPipes> autoSyncTouched_;
   // printf / DumpTensor output (device/Debug.cpp).
   std::string output_;
   bool outputAtLineStart_ = true;

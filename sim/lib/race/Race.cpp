@@ -451,6 +451,13 @@ void RaceDetector::barrier(Pipe p) {
   clocks_[idx(p)][idx(p)] = pending_[idx(p)];
 }
 
+void RaceDetector::pipeToScalar(Pipe p) {
+  VectorClock &s = clocks_[idx(Pipe::S)];
+  s.join(clocks_[idx(p)]);
+  if (s[idx(p)] < pending_[idx(p)])
+    s[idx(p)] = pending_[idx(p)];
+}
+
 void RaceDetector::drainAll() {
   VectorClock &s = clocks_[idx(Pipe::S)];
   for (int p = 0; p < kNumPipes; ++p) {

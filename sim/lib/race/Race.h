@@ -222,6 +222,9 @@ public:
   void barrier(Pipe p);
   /// pipe_barrier(PIPE_ALL) / a drain: the scalar knows everything.
   void drainAll();
+  /// The scalar waited for every issued instruction of `p` (auto_sync's
+  /// SetFlag/WaitFlag<p_S>).
+  void pipeToScalar(Pipe p);
   const VectorClock &clock(Pipe p) const { return clocks_[idx(p)]; }
 
   /// Explains a race on [start, end) of `mem` between pipes `earlier` and

@@ -67,6 +67,15 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   // Kernels are the functions of @asc.jit: errors name that API.
   constexpr StringLiteral api = "asc.jit";
+  // asc-materialize-auto-tensors marks the queue operations of a
+  // LocalTensorAuto for asc-insert-sync (Transforms/SyncPasses.td).
+  if (attr.getName() == "asc.auto_tensor") {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !isa<AllocTensorOp, FreeTensorOp>(op))
+      return op->emitOpError("'asc.auto_tensor' is a unit attribute of "
+                             "asc.alloc_tensor and asc.free_tensor");
+    return success();
+  }
   if (attr.getName() != getKernelAttrName())
     return emitApiError(op->getLoc(), api, DiagCategory::Argument)
            << "unknown attribute '" << attr.getName().getValue()

@@ -12,6 +12,7 @@ from .aipp_types import (
     AippSingleLineParams,
     AippSwapParams,
 )
+from .auto_tensor import LocalTensorAuto, ShapeInfo, get_shape_size
 from .dtype import (
     DataType,
     KnownTypes,

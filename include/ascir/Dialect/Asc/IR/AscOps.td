@@ -157,5 +157,6 @@ include "ascir/Dialect/Asc/IR/AscFrameworkOps.td"
 include "ascir/Dialect/Asc/IR/AscStructOps.td"
 include "ascir/Dialect/Asc/IR/AscDebugOps.td"
 include "ascir/Dialect/Asc/IR/AscControlOps.td"
+include "ascir/Dialect/Asc/IR/AscAutoSyncOps.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCOPS_TD

@@ -112,4 +112,6 @@ def AscPrivatizeDeviceFunctions
   ];
 }
 
+include "ascir/Dialect/Asc/Transforms/SyncPasses.td"
+
 #endif // ASCIR_DIALECT_ASC_TRANSFORMS_PASSES_TD
