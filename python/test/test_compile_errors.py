@@ -231,6 +231,6 @@ def test_kernel_without_a_source_file_is_a_compile_error() -> None:
     proc = run_python("-c", script)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == (
-        "CompileError <string> 1 the source of 'k' is not available (could not get source code): a kernel is "
-        "compiled from the Python file that defines it; define it in a file, not in an interactive session or "
-        "through exec()")
+        "CompileError <string> 1 the source of kernel 'k' is not available: Python keeps source only for "
+        "functions defined in a file, and this one comes from <string> (`python -c`, standard input, exec() or "
+        "the interactive prompt); put the kernel in a .py file and import it")

@@ -177,7 +177,8 @@ LAUNCH_FAULTS = [
      lambda: K[1](_x(), _x())),
     ("unknown_keyword", LaunchTypeError, "got an unexpected keyword argument 'm'",
      lambda: K[1](_x(), _x(), N, m=3)),
-    ("string_for_an_array", LaunchTypeError, "argument 'x' has unsupported type str",
+    ("string_for_an_array", LaunchTypeError, "argument 'x' is annotated asc.GlobalAddress (an array in Global "
+                                             "Memory) but got str",
      lambda: K[1]("hello", _x(), N)),
     ("complex_array", LaunchTypeError, "argument 'x'",
      lambda: K[1](np.zeros(N, dtype=np.complex64), _x(), N)),
