@@ -488,8 +488,15 @@ LogicalResult Emitter::emitAssignments(ValueRange targets, ValueRange values,
         parallel = readsValue(changed[j].second, changed[i].first);
   }
   raw_ostream &os = ostream();
+  // An inlined value is printed here, at the line of the op that makes it
+  // (a division in it reports that line).
+  auto locate = [&](Value value) {
+    if (Operation *def = value.getDefiningOp(); def && isInlined(def))
+      emitLocation(def->getLoc());
+  };
   if (!parallel) {
     for (auto [target, value] : changed) {
+      locate(value);
       os << getOrCreateName(target) << " = ";
       if (failed(emitOperand(value)))
         return failure();
@@ -500,6 +507,7 @@ LogicalResult Emitter::emitAssignments(ValueRange targets, ValueRange values,
   // Read every new value before any variable changes.
   SmallVector<StringRef> temporaries;
   for (auto [target, value] : changed) {
+    locate(value);
     if (failed(emitType(target.getLoc(), target.getType())))
       return failure();
     temporaries.push_back(
