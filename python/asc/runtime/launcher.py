@@ -175,7 +175,7 @@ def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any
     from .. import _C
 
     info = PLATFORMS[platform]  # the hardware table's row of the part
-    return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
+    return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores, aic_cores=info.aic_cores,
                          clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0),
                          hbm_gbps=float(info.hbm_gbps),
                          race_check=(race or "raise").strip().lower(),

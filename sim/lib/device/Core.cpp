@@ -51,8 +51,8 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
                      uint64_t bytes, Loc loc, Mem mem) {
   uint64_t first = 0;
-  uint64_t n = mem == Mem::L1 ? mem_.unwrittenL1(addr, bytes, first)
-                              : mem_.unwritten(addr, bytes, first);
+  uint64_t n = mem == Mem::UB ? mem_.unwritten(addr, bytes, first)
+                              : mem_.unwrittenLocal(mem, addr, bytes, first);
   if (n == 0 || !initReported_.insert({loc.file, loc.line}).second)
     return;
   const char *m = memName(mem);
@@ -75,10 +75,10 @@ void Core::trackInit(Mem m, bool write, const char *api, const char *role,
     return;
   if (!write)
     checkInit(api, role, addr, bytes, loc, m);
-  else if (m == Mem::L1)
-    mem_.markWrittenL1(addr, bytes);
-  else
+  else if (m == Mem::UB)
     mem_.markWritten(addr, bytes);
+  else
+    mem_.markWrittenLocal(m, addr, bytes);
 }
 
 void Core::track(Pipe pipe, const char *api, Loc loc,
@@ -301,9 +301,20 @@ void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
   in.id = fid;
 }
 
+bool Core::droppedEvent(uint8_t event) const {
+  // In a MIX kernel each core type's build drops the flags of the other
+  // type's pipes (hardware.md §3.2); single-type kernels report them.
+  if (!role_.mixed || event >= hw::kNumEvents)
+    return false;
+  return role_.aic ? !hw::kEvents[event].aic : !hw::kEvents[event].aiv;
+}
+
 void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("set_flag", event, id, loc);
+  if (droppedEvent(event))
+    return;
+  const EventInfo &info =
+      FlagTable::validate("set_flag", event, id, loc, role_.aic);
   if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "set_flag");
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
@@ -311,13 +322,17 @@ void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
 
 void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("wait_flag", event, id, loc);
+  if (droppedEvent(event))
+    return;
+  const EventInfo &info =
+      FlagTable::validate("wait_flag", event, id, loc, role_.aic);
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);
 }
 
 void Core::drainAll(Loc loc, const char *what) {
+  lastMmad_.valid = false;
   Stall stall;
   stall.loc = loc;
   stall.drainFor = what;
@@ -345,8 +360,13 @@ void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
          "pipe_barrier(PIPE_S) is not supported: the scalar unit is always "
          "in order",
          loc);
-  if (*p == Pipe::M || *p == Pipe::MTE1 || *p == Pipe::FIX)
-    return; // cube pipes do not exist on a vector core: dropped, as on the NPU
+  // The other core type's pipes do not exist here: dropped, as on the NPU.
+  if (!role_.aic && (*p == Pipe::M || *p == Pipe::MTE1 || *p == Pipe::FIX))
+    return;
+  if (role_.aic && *p == Pipe::V)
+    return;
+  if (*p == Pipe::M)
+    lastMmad_.valid = false;
   issueBarrier(*p, seq, loc, "pipe_barrier");
 }
 

@@ -3,6 +3,7 @@
 #include "device/Device.h"
 
 #include "device/Core.h"
+#include "device/CrossCore.h"
 #include "support/Fault.h"
 
 #include <algorithm>
@@ -21,7 +22,14 @@ namespace ascsim {
 BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                       int64_t blockNum, const LaunchConfig &config,
                       const GmMap &gm) {
+  return runCore(entry, args, blockIdx, blockNum, CoreRole{}, config, gm);
+}
+
+BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
+                     int64_t blockNum, const CoreRole &role,
+                     const LaunchConfig &config, const GmMap &gm) {
   auto core = std::make_unique<Core>(blockIdx, blockNum, config, gm);
+  core->setRole(role);
   {
     CoreScope scope(*core);
     try {
@@ -40,6 +48,8 @@ BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                                   Loc{nullptr, 0}));
     }
   }
+  if (role.xc)
+    role.xc->finish(role.coreId);
   BlockOutcome out;
   out.timing = core->timing();
   out.diagnostics = core->takeDiagnostics();

@@ -238,6 +238,7 @@ private:
   std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};
   std::vector<Entry> log_;
   Shadow ub_, l1_, gm_local_;
+  Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
   std::set<std::string> reported_;
