@@ -396,5 +396,7 @@ TEST(CubeMmad, InnerKernelRate) {
   double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   double gmacs = 4.0 * s * s * s / sec / 1e9;
   std::printf("mmad 256^3 f16: %.2f GMAC/s\n", gmacs);
-  EXPECT_GT(gmacs, 0.5); // a scalar triple loop with per-element loads is far below
+  // About 17 GMAC/s with AVX2 on the dev machine when idle; a scalar triple
+  // loop with per-element loads does 0.1-0.3.
+  EXPECT_GT(gmacs, 1.0);
 }

@@ -95,6 +95,15 @@ RepeatPlace place(const LoadData2DDesc &d, uint32_t es, uint32_t r) {
 /// `in`) into `out` (cols x rows, row-major).
 void transposeBytes(const uint8_t *in, uint8_t *out, uint32_t rows,
                     uint32_t cols, uint32_t es) {
+  if (es == 2) { // the common case (16-bit fractals): no per-element memcpy
+    uint16_t a[256], b[256];
+    std::memcpy(a, in, static_cast<size_t>(rows) * cols * 2);
+    for (uint32_t i = 0; i < rows; ++i)
+      for (uint32_t j = 0; j < cols; ++j)
+        b[j * rows + i] = a[i * cols + j];
+    std::memcpy(out, b, static_cast<size_t>(rows) * cols * 2);
+    return;
+  }
   for (uint32_t i = 0; i < rows; ++i)
     for (uint32_t j = 0; j < cols; ++j)
       std::memcpy(out + (static_cast<size_t>(j) * rows + i) * es,

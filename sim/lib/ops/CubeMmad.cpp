@@ -9,6 +9,8 @@
 
 #include "ops/CubeOps.h"
 
+#include "ascsim/float16.h"
+#include "ops/CubeGemm.h"
 #include "ops/VectorMath.h"
 #include "support/Isa.h"
 
@@ -88,8 +90,46 @@ inline uint64_t nzIndex(uint32_t m, uint32_t n, uint32_t m1) {
          n % 16;
 }
 
+/// float16 -> float32 of every bit pattern (exact), built once.
+const float *f16Table() {
+  static const std::vector<float> table = [] {
+    std::vector<float> t(65536);
+    for (uint32_t h = 0; h < 65536; ++h)
+      t[h] = fp::toFloat<5, 10>(static_cast<uint16_t>(h));
+    return t;
+  }();
+  return table.data();
+}
+
+/// Element `idx` of an operand as T (float: exact widening of f16 / bf16 /
+/// f32; int32: int8 / uint8).
+template <class T> struct Loader {
+  DType t;
+  const float *f16 = nullptr;
+  explicit Loader(DType type) : t(type) {
+    if (t == DType::F16)
+      f16 = f16Table();
+  }
+  T operator()(const uint8_t *p, uint64_t idx) const {
+    if constexpr (std::is_same_v<T, int32_t>) {
+      return t == DType::U8 ? static_cast<int32_t>(p[idx])
+                            : static_cast<int32_t>(static_cast<int8_t>(p[idx]));
+    } else {
+      if (t == DType::F32) {
+        float f;
+        std::memcpy(&f, p + idx * 4, 4);
+        return f;
+      }
+      uint16_t h;
+      std::memcpy(&h, p + idx * 2, 2);
+      return t == DType::F16 ? f16[h]
+                             : fp::floatOf(static_cast<uint32_t>(h) << 16);
+    }
+  }
+};
+
 /// Unpacks the valid m x k part of A and k x n part of B into row-major
-/// matrices of T (float: exact widening of f16/bf16/f32; int32: int8).
+/// matrices of T, fractal row by fractal row.
 template <class T>
 void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
             std::vector<T> &av, std::vector<T> &bv) {
@@ -97,71 +137,45 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   const uint32_t n1 = (d.n + 15) / 16;
   av.resize(static_cast<size_t>(d.m) * d.k);
   bv.resize(static_cast<size_t>(d.k) * d.n);
-  auto load = [&](const uint8_t *p, uint64_t idx) -> T {
-    const uint8_t *e = p + idx * es;
-    if constexpr (std::is_same_v<T, int32_t>) {
-      return d.a == DType::U8 ? static_cast<int32_t>(*e)
-                              : static_cast<int32_t>(static_cast<int8_t>(*e));
-    } else {
-      if (d.a == DType::F32) {
-        float f;
-        std::memcpy(&f, e, 4);
-        return f;
-      }
-      return static_cast<float>(vm::loadF(e, d.a)); // f16/bf16: exact
+  const Loader<T> load(d.a);
+  for (uint32_t m = 0; m < d.m; ++m) {
+    T *row = av.data() + static_cast<size_t>(m) * d.k;
+    if (d.m == 1) {
+      for (uint32_t k = 0; k < d.k; ++k)
+        row[k] = load(a, k);
+      continue;
     }
-  };
-  for (uint32_t m = 0; m < d.m; ++m)
-    for (uint32_t k = 0; k < d.k; ++k)
-      av[static_cast<size_t>(m) * d.k + k] =
-          load(a, d.m == 1 ? k : zzIndex(m, k, k1, k0));
-  for (uint32_t k = 0; k < d.k; ++k)
-    for (uint32_t n = 0; n < d.n; ++n)
-      bv[static_cast<size_t>(k) * d.n + n] = load(b, znIndex(k, n, n1, k0));
+    for (uint32_t kb = 0; kb < d.k; kb += k0) { // one fractal row: k0 values
+      uint64_t base = zzIndex(m, kb, k1, k0);
+      uint32_t cnt = std::min(k0, d.k - kb);
+      for (uint32_t j = 0; j < cnt; ++j)
+        row[kb + j] = load(a, base + j);
+    }
+  }
+  // B: fractal row (k1, n) holds k0 values of column n.
+  for (uint32_t kb = 0; kb < d.k; kb += k0) {
+    uint32_t cnt = std::min(k0, d.k - kb);
+    for (uint32_t n = 0; n < d.n; ++n) {
+      uint64_t base = znIndex(kb, n, n1, k0);
+      for (uint32_t j = 0; j < cnt; ++j)
+        bv[static_cast<size_t>(kb + j) * d.n + n] = load(b, base + j);
+    }
+  }
 }
 
-/// c (m x n, row-major) = A x B with the sum of each element taken in K
-/// order from zero. The loop order (rows, k, n) keeps the per-element order
-/// and runs the inner loop over contiguous n (vectorised); four rows share
-/// each loaded B row, and blocks of n keep the accumulator rows in L1.
+/// c = A x B (ops/CubeGemm.h), with the AVX2 build of the kernel where the
+/// host has it.
 template <class T>
 void gemm(const std::vector<T> &av, const std::vector<T> &bv, uint32_t m,
           uint32_t n, uint32_t k, std::vector<T> &c) {
-  c.assign(static_cast<size_t>(m) * n, T(0));
-  constexpr uint32_t kNBlock = 256;
-  for (uint32_t n0 = 0; n0 < n; n0 += kNBlock) {
-    const uint32_t nb = std::min(kNBlock, n - n0);
-    uint32_t i = 0;
-    for (; i + 4 <= m; i += 4) {
-      T *__restrict c0 = c.data() + static_cast<size_t>(i) * n + n0;
-      T *__restrict c1 = c0 + n;
-      T *__restrict c2 = c1 + n;
-      T *__restrict c3 = c2 + n;
-      const T *a = av.data() + static_cast<size_t>(i) * k;
-      for (uint32_t kk = 0; kk < k; ++kk) {
-        const T a0 = a[kk], a1 = a[k + kk], a2 = a[2 * k + kk],
-                a3 = a[3 * k + kk];
-        const T *__restrict b = bv.data() + static_cast<size_t>(kk) * n + n0;
-        for (uint32_t j = 0; j < nb; ++j) {
-          const T bj = b[j];
-          c0[j] += a0 * bj;
-          c1[j] += a1 * bj;
-          c2[j] += a2 * bj;
-          c3[j] += a3 * bj;
-        }
-      }
-    }
-    for (; i < m; ++i) {
-      T *__restrict crow = c.data() + static_cast<size_t>(i) * n + n0;
-      const T *arow = av.data() + static_cast<size_t>(i) * k;
-      for (uint32_t kk = 0; kk < k; ++kk) {
-        const T a = arow[kk];
-        const T *__restrict brow = bv.data() + static_cast<size_t>(kk) * n + n0;
-        for (uint32_t j = 0; j < nb; ++j)
-          crow[j] += a * brow[j];
-      }
-    }
+  c.resize(static_cast<size_t>(m) * n);
+#if ASCSIM_GEMM_AVX2
+  if (__builtin_cpu_supports("avx2")) {
+    gemmAvx2(av.data(), bv.data(), m, n, k, c.data());
+    return;
   }
+#endif
+  gemm_detail::gemm<T, 16>(av.data(), bv.data(), m, n, k, c.data());
 }
 
 template <class T>

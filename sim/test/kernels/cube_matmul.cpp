@@ -43,12 +43,15 @@ extern "C" __global__ __aicore__ void kernel(__gm__ half *a, __gm__ half *b,
   AC::TQue<TPosition::B1, 2> qb1;
   AC::TQue<TPosition::A2, 2> qa2;
   AC::TQue<TPosition::B2, 2> qb2;
-  AC::TQue<TPosition::CO1, 1> qc;
+  AC::TQue<TPosition::CO1, 2> qc;
   pipe.InitBuffer(qa1, preload ? 1 : 2, m16 * l1K * 2);
   pipe.InitBuffer(qb1, preload ? 1 : 2, l1K * n16 * 2);
   pipe.InitBuffer(qa2, 2, m16 * k16 * 2);
   pipe.InitBuffer(qb2, 2, k16 * n16 * 2);
-  pipe.InitBuffer(qc, 1, m16 * n16 * 4);
+  // Two L0C buffers when they fit: the next tile's Mmads need not wait for
+  // this tile's Fixpipe (and MTE1 cannot run two K steps ahead of a
+  // stalled M pipe, which would set an MTE1_M id before its wait ran).
+  pipe.InitBuffer(qc, m16 * n16 * 8 <= 131072 ? 2 : 1, m16 * n16 * 4);
 
   const uint32_t tilesM = M / baseM, tilesN = N / baseN, kSteps = K / baseK;
   const uint32_t m1 = m16 / 16, n1 = n16 / 16, k1 = k16 / 16;
