@@ -304,8 +304,8 @@ TEST(CubeErrors, MessagesNameTheMemoryTheLimitAndTheLine) {
                   "does not order the two (hardware.md §3.3)",
                   60);
   expectCubeError(8, "argument",
-                  "data_copy: the destination must be in L1 (A1, B1 or C1), "
-                  "but it is at position A2 (L0A)",
+                  "data_copy: the destination must be in L1 (A1, B1 or C1) "
+                  "or UB (VECIN, VECCALC), but it is at position A2 (L0A)",
                   80);
   expectCubeError(9, "dtype",
                   "fixpipe: quant mode F322F16 cannot convert float32 to "
@@ -320,6 +320,30 @@ TEST(CubeErrors, MessagesNameTheMemoryTheLimitAndTheLine) {
                   "set_flag: event MTE2_V is not valid on a cube core (AIC), "
                   "which has no vector pipe",
                   110);
+}
+
+TEST(CubeFixpipe, Co12CopyTakesTheScaleOfThePreQuantRegister) {
+  std::vector<ascsim::Half> a(1024);
+  for (int i = 0; i < 1024; ++i)
+    a[i] = ascsim::Half(static_cast<float>(i % 23 - 11) / 4.0f);
+  std::vector<int8_t> c(4096, 99);
+  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
+                       .launch(1, {addr(a.data()), addr(c.data()), 20},
+                               {{addr(a.data()), 2048, "a"},
+                                {addr(c.data()), 4096, "c"}},
+                               {});
+  ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
+  for (int i = 0; i < 32; ++i)
+    for (int j = 0; j < 32; ++j) {
+      float s = 0;
+      for (int k = 0; k < 32; ++k)
+        s = s + static_cast<float>(a[i * 32 + k]) *
+                    static_cast<float>(a[k * 32 + j]);
+      double q = std::nearbyint(static_cast<double>(s) * 0.25);
+      q = std::min(127.0, std::max(-128.0, q));
+      ASSERT_EQ(c[i * 32 + j], static_cast<int8_t>(q)) << i << "," << j;
+    }
+  EXPECT_EQ(c[1024], 99); // only 32 x 32 bytes written
 }
 
 TEST(CubeErrors, MissingMToFixFlagIsARaceAtBothLines) {
@@ -341,7 +365,8 @@ TEST(CubeErrors, MissingMToFixFlagIsARaceAtBothLines) {
 }
 
 TEST(CubeErrors, CubeApiInAnAivOnlyKernel) {
-  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_AIV).launch(1, {}, {}, {});
+  LaunchResult r =
+      cachedKernel(ASCSIM_KERNEL_CUBE_AIV).launch(1, {0, 0, 0}, {}, {});
   ASSERT_EQ(r.diagnostics.size(), 1u) << dumpDiagnostics(r, true);
   EXPECT_EQ(r.diagnostics[0].message,
             "mmad is a cube (AIC) instruction, but it runs on a vector core "
@@ -349,4 +374,26 @@ TEST(CubeErrors, CubeApiInAnAivOnlyKernel) {
             "AIC_ONLY or MIX (KERNEL_TASK_TYPE_DEFAULT) and guard cube code "
             "with ASCEND_IS_AIC");
   EXPECT_EQ(r.diagnostics[0].line, 5u);
+}
+
+TEST(CubeFormats, Nd2NzIntoTheUnifiedBufferOnAVectorCore) {
+  std::vector<ascsim::Half> x(20 * 24), y(1024, ascsim::Half(-1.0f));
+  for (int i = 0; i < 20 * 24; ++i)
+    x[i] = ascsim::Half(static_cast<float>(i));
+  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_AIV)
+                       .launch(1, {addr(x.data()), addr(y.data()), 1},
+                               {{addr(x.data()), x.size() * 2, "x"},
+                                {addr(y.data()), y.size() * 2, "y"}},
+                               {});
+  ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
+  // Block b holds columns 16b..16b+15 of rows 0..31 (rows 20..31 and the
+  // columns past 24 are the zeros Duplicate wrote / ND -> NZ padded).
+  for (int b = 0; b < 2; ++b)
+    for (int row = 0; row < 32; ++row)
+      for (int col = 0; col < 16; ++col) {
+        int j = b * 16 + col;
+        float want = row < 20 && j < 24 ? static_cast<float>(row * 24 + j) : 0.0f;
+        ASSERT_EQ(static_cast<float>(y[(b * 32 + row) * 16 + col]), want)
+            << b << "," << row << "," << col;
+      }
 }

@@ -127,6 +127,10 @@ ASCSIM_API void fixpipe(const Operand &dst, const Operand &src,
                         const Operand &workspace, const FixpipeDesc &desc,
                         Loc loc);
 ASCSIM_API void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc);
+/// DataCopy CO1 -> GM / L1 with DataCopyCO12DstParams: a Fixpipe whose
+/// scalar quant word is the PreQuant register.
+ASCSIM_API void co12Copy(const Operand &dst, const Operand &src,
+                         const FixpipeDesc &desc, Loc loc);
 /// CrossCoreSetFlag<mode, pipe>(flagId): `pipe` is a pipe_t value.
 ASCSIM_API void crossCoreSetFlag(uint8_t mode, uint8_t pipe, uint32_t flagId,
                                  Loc loc);

@@ -89,6 +89,25 @@ inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
   ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
                           ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// LoadDataWithTranspose with a gap between the two source fractals of 8-
+/// and 32-bit data (srcFracGap).
+template <typename T>
+inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
+                                  const LocalTensor<T> &src,
+                                  const LoadData2dTransposeParamsV2 &p,
+                                  ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::LoadData2DDesc d{};
+  d.form = ::ascsim::LoadForm::TransposeV2;
+  d.addrMode = p.addrMode;
+  d.startIndex = p.startIndex;
+  d.repeatTimes = p.repeatTimes;
+  d.srcStride = p.srcStride;
+  d.dstGap = p.dstGap;
+  d.dstFracGap = p.dstFracGap;
+  d.srcFracGap = p.srcFracGap;
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
+                          ::ascsim::dtypeOf<T>(), d, loc);
+}
 /// InitConstValue: fills L1 (32-B blocks) or L0A/L0B (512-B blocks).
 template <typename T, typename U>
 inline void InitConstValue(const LocalTensor<T> &dst,
@@ -236,6 +255,58 @@ inline void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src,
                                               true),
                          loc);
 }
+/// SetFixpipePreQuantFlag: the scalar quantisation word of the CO1 copies
+/// (DataCopy with DataCopyCO12DstParams reads it; Fixpipe sets it from
+/// FixpipeParamsV220::deqScalar).
+inline void SetFixpipePreQuantFlag(uint64_t config,
+                                   ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::PreQuant, config, 0, loc);
+}
+
+namespace cube_detail {
+inline ::ascsim::FixpipeDesc co12Desc(const DataCopyCO12DstParams &p,
+                                      ::ascsim::DType dst,
+                                      ::ascsim::DType src) {
+  ::ascsim::FixpipeDesc d{};
+  d.dst = dst;
+  d.src = src;
+  d.nz = !p.nz2ndEn;
+  d.reluEn = p.reluPre != 0;
+  d.channelSplit = p.channelSplit;
+  d.quant = static_cast<uint8_t>(p.quantPre);
+  d.unitFlag = p.unitFlag;
+  d.nSize = p.nSize;
+  d.mSize = p.mSize;
+  d.srcStride = p.srcStride;
+  d.dstStride = p.dstStride;
+  d.ndNum = 1;
+  d.deqScalar = 0;
+  return d;
+}
+} // namespace cube_detail
+
+/// DataCopy CO1 -> GM / L1 (PIPE_FIX) with DataCopyCO12DstParams: the
+/// Fixpipe copy whose scalar quant word is the SetFixpipePreQuantFlag
+/// register; NZ -> ND when nz2ndEn.
+template <typename T, typename U>
+inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+                     const DataCopyCO12DstParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::co12Copy(dst.operand(), src.operand(),
+                          cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(),
+                                                ::ascsim::dtypeOf<U>()),
+                          loc);
+}
+template <typename T, typename U>
+inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                     const DataCopyCO12DstParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::co12Copy(dst.operand(), src.operand(),
+                          cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(),
+                                                ::ascsim::dtypeOf<U>()),
+                          loc);
+}
+
 //===----------------------------------------------------------------------===//
 // Cross-core flags (hardware.md §3.6)
 //===----------------------------------------------------------------------===//

@@ -87,6 +87,50 @@ struct LoadData2dTransposeParams {
   uint8_t addrMode = 0;
 };
 
+struct LoadData2dTransposeParamsV2 {
+  LoadData2dTransposeParamsV2() {}
+  LoadData2dTransposeParamsV2(const uint16_t startIndexIn,
+                              const uint8_t repeatTimesIn,
+                              const uint16_t srcStrideIn,
+                              const uint16_t dstGapIn,
+                              const uint16_t dstFracGapIn,
+                              const uint16_t srcFracGapIn,
+                              const uint8_t addrModeIn = 0)
+      : startIndex(startIndexIn), repeatTimes(repeatTimesIn),
+        srcStride(srcStrideIn), dstGap(dstGapIn), dstFracGap(dstFracGapIn),
+        srcFracGap(srcFracGapIn), addrMode(addrModeIn) {}
+  uint16_t startIndex = 0;
+  uint8_t repeatTimes = 0;
+  uint16_t srcStride = 0;
+  uint16_t dstGap = 0;
+  uint16_t dstFracGap = 0;
+  uint16_t srcFracGap = 0;
+  uint8_t addrMode = 0;
+};
+
+struct DataCopyCO12DstParams {
+  DataCopyCO12DstParams() {}
+  DataCopyCO12DstParams(const uint16_t nSizeIn, const uint16_t mSizeIn,
+                        const uint32_t dstStrideIn, const uint16_t srcStrideIn,
+                        const QuantMode_t quantPreIn, const uint8_t reluPreIn,
+                        const bool channelSplitIn, const bool nz2ndEnIn)
+      : nSize(nSizeIn), mSize(mSizeIn), dstStride(dstStrideIn),
+        srcStride(srcStrideIn), quantPre(quantPreIn), reluPre(reluPreIn),
+        channelSplit(channelSplitIn), nz2ndEn(nz2ndEnIn) {}
+  uint8_t sid = 0;
+  uint16_t nSize = 0;
+  uint16_t mSize = 0;
+  uint32_t dstStride = 0;
+  uint16_t srcStride = 0;
+  uint8_t unitFlag = 0;
+  uint8_t clipReluPre = 0;
+  uint8_t eltWiseOp = 0;
+  QuantMode_t quantPre = QuantMode_t::NoQuant;
+  uint8_t reluPre = 0;
+  bool channelSplit = false;
+  bool nz2ndEn = false;
+};
+
 struct LoadDataRepeatParam {
   LoadDataRepeatParam() {}
   LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn,

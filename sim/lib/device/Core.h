@@ -75,7 +75,10 @@ public:
   void cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
                 const Operand &bias, const MmadDesc &d, Loc loc);
   void cubeFixpipe(const Operand &dst, const Operand &src,
-                   const Operand &workspace, const FixpipeDesc &d, Loc loc);
+                   const Operand &workspace, const FixpipeDesc &d, Loc loc,
+                   const char *api = "fixpipe");
+  void cubeCo12Copy(const Operand &dst, const Operand &src,
+                    const FixpipeDesc &d, Loc loc);
   void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc);
   // Cross-core flags (device/CrossCore.cpp).
   void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
@@ -300,6 +303,8 @@ private:
     uint64_t start = 0, end = 0;
     Loc loc{nullptr, 0};
   } lastMmad_;
+  /// The Fixpipe scalar quant register (SetFixpipePreQuantFlag).
+  uint64_t preQuant_ = 0;
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP

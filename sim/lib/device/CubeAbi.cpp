@@ -163,9 +163,11 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
                      const Nd2NzDesc &d, Loc loc) {
   uint64_t seq = beginCall(loc);
   const char *api = "data_copy";
-  requireAic(api, loc);
   requirePos(api, "source", src, {Mem::GM}, "GM", loc);
-  requirePos(api, "destination", dst, {Mem::L1}, "L1 (A1, B1 or C1)", loc);
+  // L1 on a cube core; UB (VECIN / VECCALC) on a vector core, which may
+  // also fill L1 (hardware.md §5.3).
+  requirePos(api, "destination", dst, {Mem::L1, Mem::UB},
+             "L1 (A1, B1 or C1) or UB (VECIN, VECCALC)", loc);
   uint32_t es = dtypeSize(type);
   if (es > 4)
     fail("dtype",
@@ -377,11 +379,25 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
 // Fixpipe
 //===----------------------------------------------------------------------===//
 
+void Core::cubeCo12Copy(const Operand &dst, const Operand &src,
+                        const FixpipeDesc &d, Loc loc) {
+  FixpipeDesc with = d;
+  with.deqScalar = preQuant_;
+  if (cube::vectorQuant(d.quant))
+    fail("argument",
+         std::string("data_copy: quant mode ") + cube::quantModeName(d.quant) +
+             " reads per-channel scales from a cbuf workspace; use fixpipe "
+             "with a workspace",
+         loc);
+  cubeFixpipe(dst, src, Operand{0, 0, 0}, with, loc, "data_copy");
+}
+
 void Core::cubeFixpipe(const Operand &dst, const Operand &src,
-                       const Operand &workspace, const FixpipeDesc &d,
-                       Loc loc) {
+                       const Operand &workspace, const FixpipeDesc &d, Loc loc,
+                       const char *api) {
   uint64_t seq = beginCall(loc);
-  const char *api = "fixpipe";
+  if (!cube::vectorQuant(d.quant))
+    preQuant_ = d.deqScalar; // Fixpipe loads the register from its params
   requireAic(api, loc);
   requirePos(api, "source", src, {Mem::L0C}, "L0C (CO1)", loc);
   requirePos(api, "destination", dst, {Mem::GM, Mem::L1},
@@ -462,12 +478,16 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
 
 void Core::cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
   beginCall(loc);
-  (void)a;
   (void)b;
+  if (what == CubeCtl::PreQuant) {
+    requireAic("set_fixpipe_pre_quant_flag", loc);
+    preQuant_ = a; // a CTRL register: ordered without sync (hardware.md §3.3)
+    return;
+  }
   fail("argument",
        "cube control register " + std::to_string(static_cast<int>(what)) +
-           " (img2col / load boundary / fixpipe configuration) is not "
-           "modelled by the simulator yet",
+           " (img2col / load boundary / padding / repeat) is not modelled by "
+           "the simulator yet",
        loc);
 }
 
@@ -500,6 +520,10 @@ void fixpipe(const Operand &dst, const Operand &src, const Operand &workspace,
 }
 void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
   currentCore().cubeControl(what, a, b, loc);
+}
+void co12Copy(const Operand &dst, const Operand &src, const FixpipeDesc &desc,
+              Loc loc) {
+  currentCore().cubeCo12Copy(dst, src, desc, loc);
 }
 void crossCoreSetFlag(uint8_t mode, uint8_t pipe, uint32_t flagId, Loc loc) {
   currentCore().crossCoreSetFlag(mode, pipe, flagId, loc);

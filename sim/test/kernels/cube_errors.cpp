@@ -12,6 +12,9 @@
 //   9  Fixpipe F322F16 into a float32 tensor      (dtype, cube.py:90)
 //  10  CrossCoreSetFlag in an AIC_ONLY kernel     (argument, cube.py:100)
 //  11  SetFlag<MTE2_V> (a vector event) on an AIC (argument, cube.py:110)
+//  20  (no error) C = a x a, then DataCopy CO1 -> GM with
+//      DataCopyCO12DstParams (NZ -> ND, QF322B8_PRE) whose scale, 0.25, is
+//      the SetFixpipePreQuantFlag register: int8 into `c`
 // a: 32 x 32 float16; c: 32 x 32 float32.
 //
 //===----------------------------------------------------------------------===//
@@ -108,6 +111,23 @@ extern "C" __global__ __aicore__ void kernel(__gm__ half *a, __gm__ float *c,
 #line 110 "cube.py"
     AC::SetFlag<HardEvent::MTE2_V>(0);
     break;
+  case 20: {
+    loadOperands(ga);
+    AC::Mmad(c1, a2, b2, AC::MmadParams(32, 32, 32, 0, false, true));
+    AC::SetFlag<HardEvent::M_FIX>(0);
+    AC::WaitFlag<HardEvent::M_FIX>(0);
+    float scale = 0.25f;
+    uint32_t bits;
+    __builtin_memcpy(&bits, &scale, 4);
+    AC::SetFixpipePreQuantFlag(bits);
+    AC::GlobalTensor<int8_t> g8;
+    g8.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t *>(c), 1024);
+    AC::DataCopy(g8, c1,
+                 AC::DataCopyCO12DstParams(32, 32, 32, 32,
+                                           QuantMode_t::QF322B8_PRE, 0, false,
+                                           true));
+    break;
+  }
   }
 }
 
