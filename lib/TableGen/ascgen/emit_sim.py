@@ -196,7 +196,7 @@ def emit_enums(d: Dialect) -> str:
     for e in d.enums:
         if not e.record.int("cxxEnum", 1):
             continue
-        (global_enums if e.cxx_name == "pipe_t" else scoped).append(e)
+        (global_enums if e.record.int("cxxGlobal", 0) else scoped).append(e)
 
     def body(e) -> list[str]:
         lines = [f"  {e.cxx_prefix}{c.symbol} = {c.value}," for c in e.cases]
