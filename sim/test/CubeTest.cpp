@@ -346,6 +346,31 @@ TEST(CubeFixpipe, Co12CopyTakesTheScaleOfThePreQuantRegister) {
   EXPECT_EQ(c[1024], 99); // only 32 x 32 bytes written
 }
 
+TEST(CubeFormats, Img2colRepeatedAlongMTimesASelector) {
+  // The map, then B[k][n] = (k == 32 + n): C[:, n] = im2col[:, 32 + n], the
+  // third filter column (kw = 2) of channel n.
+  std::vector<ascsim::Half> a(480 + 768, ascsim::Half(0.0f));
+  for (int i = 0; i < 480; ++i)
+    a[i] = ascsim::Half(static_cast<float>(i % 200));
+  for (int n = 0; n < 16; ++n)
+    a[480 + (32 + n) * 16 + n] = ascsim::Half(1.0f);
+  std::vector<float> c(1024, 7.0f);
+  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
+                       .launch(1, {addr(a.data()), addr(c.data()), 21},
+                               {{addr(a.data()), a.size() * 2, "a"},
+                                {addr(c.data()), 4096, "c"}},
+                               {});
+  ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
+  for (int m = 0; m < 32; ++m)
+    for (int n = 0; n < 16; ++n) {
+      float want = -3.0f; // padding, and m >= 30 (beyond the 5 x 6 output)
+      int ho = m / 6, wo = m % 6, x = wo - 1 + 2;
+      if (m < 30 && x < 6)
+        want = static_cast<float>(a[(ho * 6 + x) * 16 + n]);
+      ASSERT_EQ(c[m * 16 + n], want) << m << "," << n;
+    }
+}
+
 TEST(CubeErrors, MissingMToFixFlagIsARaceAtBothLines) {
   std::vector<ascsim::Half> a(1024, ascsim::Half(1.0f));
   std::vector<float> c(1024);

@@ -108,6 +108,62 @@ inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
   ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
                           ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// LoadData 3D (img2col, MTE1): the window [mStartPt, +mExtension) x
+/// [kStartPt, +kExtension) of the img2col matrix of an NC1HWC0 feature map
+/// in L1, into L0A (Zz) or L0B; repeated as SetLoadDataRepeat says. The
+/// feature map and padding value come from the parameters (the default
+/// IsResetLoad3dConfig: the load sets those registers itself).
+template <typename T, typename U>
+inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const LoadData3DParamsV2<U> &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Load3DDesc d{};
+  d.setFmatrix = true;
+  d.setPadding = true;
+  for (int i = 0; i < 4; ++i)
+    d.padList[i] = p.padList[i];
+  d.l1H = p.l1H;
+  d.l1W = p.l1W;
+  d.channelSize = p.channelSize;
+  d.kExtension = p.kExtension;
+  d.mExtension = p.mExtension;
+  d.kStartPt = p.kStartPt;
+  d.mStartPt = p.mStartPt;
+  d.strideW = p.strideW;
+  d.strideH = p.strideH;
+  d.filterW = p.filterW;
+  d.filterH = p.filterH;
+  d.dilationW = p.dilationFilterW;
+  d.dilationH = p.dilationFilterH;
+  d.enTranspose = p.enTranspose;
+  d.enSmallK = p.enSmallK;
+  d.filterSizeW = p.filterSizeW;
+  d.filterSizeH = p.filterSizeH;
+  d.fMatrixCtrl = p.fMatrixCtrl;
+  d.padValue = cube_detail::bitsOf(static_cast<T>(p.padValue));
+  ::ascsim::abi::loadData3D(dst.operand(), src.operand(),
+                            ::ascsim::dtypeOf<T>(), d, loc);
+}
+/// SetLoadDataRepeat: the repeat of the next LoadData 3D (repeatTime
+/// windows, repeatStride fractals apart along M (mode 0) or K (mode 1)).
+inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
+                              ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::Repeat,
+                             static_cast<uint64_t>(p.repeatStride) |
+                                 static_cast<uint64_t>(p.repeatTime) << 16 |
+                                 static_cast<uint64_t>(p.repeatMode) << 24,
+                             0, loc);
+}
+/// SetLoadDataPaddingValue: the padding register of the 3-D loads (a
+/// LoadData 3D with the default configuration sets it from its params).
+template <typename T>
+inline void SetLoadDataPaddingValue(const T padValue,
+                                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::PaddingValue,
+                             cube_detail::bitsOf(padValue),
+                             static_cast<uint64_t>(::ascsim::dtypeOf<T>()),
+                             loc);
+}
 /// InitConstValue: fills L1 (32-B blocks) or L0A/L0B (512-B blocks).
 template <typename T, typename U>
 inline void InitConstValue(const LocalTensor<T> &dst,

@@ -131,6 +131,53 @@ struct DataCopyCO12DstParams {
   bool nz2ndEn = false;
 };
 
+template <typename T> struct LoadData3DParamsV2 {
+  LoadData3DParamsV2() {}
+  LoadData3DParamsV2(const uint8_t padListIn[4], const uint16_t l1HIn,
+                     const uint16_t l1WIn, const uint16_t channelSizeIn,
+                     const uint16_t kExtensionIn, const uint16_t mExtensionIn,
+                     const uint16_t kStartPtIn, const uint16_t mStartPtIn,
+                     const uint8_t strideWIn, const uint8_t strideHIn,
+                     const uint8_t filterWIn, const uint8_t filterHIn,
+                     const uint8_t dilationFilterWIn,
+                     const uint8_t dilationFilterHIn, const bool enTransposeIn,
+                     const bool enSmallKIn, const T padValueIn,
+                     const bool filterSizeWIn = false,
+                     const bool filterSizeHIn = false,
+                     const bool fMatrixCtrlIn = false)
+      : l1H(l1HIn), l1W(l1WIn), channelSize(channelSizeIn),
+        kExtension(kExtensionIn), mExtension(mExtensionIn),
+        kStartPt(kStartPtIn), mStartPt(mStartPtIn), strideW(strideWIn),
+        strideH(strideHIn), filterW(filterWIn), filterH(filterHIn),
+        dilationFilterW(dilationFilterWIn), dilationFilterH(dilationFilterHIn),
+        enTranspose(enTransposeIn), enSmallK(enSmallKIn), padValue(padValueIn),
+        filterSizeW(filterSizeWIn), filterSizeH(filterSizeHIn),
+        fMatrixCtrl(fMatrixCtrlIn) {
+    for (int i = 0; i < 4; ++i)
+      padList[i] = padListIn[i];
+  }
+  uint8_t padList[4] = {0};
+  uint16_t l1H = 0;
+  uint16_t l1W = 0;
+  uint16_t channelSize = 0;
+  uint16_t kExtension = 0;
+  uint16_t mExtension = 0;
+  uint16_t kStartPt = 0;
+  uint16_t mStartPt = 0;
+  uint8_t strideW = 1;
+  uint8_t strideH = 1;
+  uint8_t filterW = 1;
+  uint8_t filterH = 1;
+  uint8_t dilationFilterW = 1;
+  uint8_t dilationFilterH = 1;
+  bool enTranspose = false;
+  bool enSmallK = false;
+  T padValue = 0;
+  bool filterSizeW = false;
+  bool filterSizeH = false;
+  bool fMatrixCtrl = false;
+};
+
 struct LoadDataRepeatParam {
   LoadDataRepeatParam() {}
   LoadDataRepeatParam(const uint16_t repeatStrideIn, const uint8_t repeatTimeIn,

@@ -80,6 +80,8 @@ public:
   void cubeCo12Copy(const Operand &dst, const Operand &src,
                     const FixpipeDesc &d, Loc loc);
   void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc);
+  void cubeLoad3D(const Operand &dst, const Operand &src, DType type,
+                  const Load3DDesc &d, Loc loc);
   // Cross-core flags (device/CrossCore.cpp).
   void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
   void crossCoreWaitFlag(uint32_t flagId, Loc loc);
@@ -305,6 +307,9 @@ private:
   } lastMmad_;
   /// The Fixpipe scalar quant register (SetFixpipePreQuantFlag).
   uint64_t preQuant_ = 0;
+  /// The 3-D load registers: repeat (SetLoadDataRepeat) and padding value.
+  uint32_t repeatTime_ = 1, repeatStride_ = 0, repeatMode_ = 0;
+  uint64_t padValue_ = 0;
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP

@@ -253,6 +253,69 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
             loc, runs);
 }
 
+void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
+                      const Load3DDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "load_data";
+  requireAic(api, loc);
+  requirePos(api, "source", src, {Mem::L1}, "L1 (A1/B1)", loc);
+  requirePos(api, "destination", dst, {Mem::L0A, Mem::L0B},
+             "L0A (A2) or L0B (B2)", loc);
+  if (d.v1 || d.pro)
+    fail("argument",
+         std::string(api) + ": LoadData3DParams" + (d.v1 ? "V1" : "V2Pro") +
+             " is not modelled by the simulator yet; use LoadData3DParamsV2",
+         loc);
+  if (d.enTranspose || d.enSmallK || d.fMatrixCtrl)
+    fail("argument",
+         std::string(api) +
+             ": en_transpose, en_small_k and f_matrix_ctrl of the 3-D load "
+             "are not modelled by the simulator yet",
+         loc);
+  uint32_t es = dtypeSize(type);
+  if (es > 4 || type == DType::I16 || type == DType::U16)
+    fail("dtype",
+         std::string(api) + ": the 3-D load moves int8, uint8, float16, "
+                            "bfloat16, int32, uint32 or float32, not " +
+             dtypeName(type),
+         loc);
+  requireRange(api, "l1_h", d.l1H, 1, 32767, loc);
+  requireRange(api, "l1_w", d.l1W, 1, 32767, loc);
+  requireRange(api, "stride_w", d.strideW, 1, 63, loc);
+  requireRange(api, "stride_h", d.strideH, 1, 63, loc);
+  requireRange(api, "dilation_filter_w", d.dilationW, 1, 255, loc);
+  requireRange(api, "dilation_filter_h", d.dilationH, 1, 255, loc);
+  if (d.kExtension == 0 || d.mExtension == 0)
+    return;
+  Load3DDesc eff = d;
+  // filter_size_w/h are the ninth bit of the filter sizes.
+  eff.filterW = d.filterW + (d.filterSizeW ? 256u : 0u);
+  eff.filterH = d.filterH + (d.filterSizeH ? 256u : 0u);
+  if (eff.filterW == 0 || eff.filterH == 0)
+    fail("argument", std::string(api) + ": the filter size must be positive",
+         loc);
+  padValue_ = d.padValue; // the default config sets the registers
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Load3D;
+  ci->type = type;
+  ci->load3d = eff;
+  ci->target = memOfPosition(dst.pos) == Mem::L0A ? cube::Load3DTarget::L0A
+                                                   : cube::Load3DTarget::L0B;
+  ci->repeatTime = std::max<uint32_t>(1, repeatTime_);
+  ci->repeatStride = repeatStride_;
+  ci->repeatMode = repeatMode_;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  sa.cube = true;
+  Access da{api, "destination", true, type, false};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  Cost cost = timing::l1ToL0(cube::extent(runs.dst),
+                             memOfPosition(dst.pos) == Mem::L0B, true);
+  issueCube(std::move(ci), Pipe::MTE1, cost, seq, api, loc, runs);
+}
+
 void Core::cubeInitConst(const Operand &dst, DType type,
                          const InitConstDesc &d, Loc loc) {
   uint64_t seq = beginCall(loc);
@@ -479,10 +542,31 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
 void Core::cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
   beginCall(loc);
   (void)b;
-  if (what == CubeCtl::PreQuant) {
+  // CTRL registers: ordered with the instructions without sync
+  // (hardware.md §3.3).
+  switch (what) {
+  case CubeCtl::PreQuant:
     requireAic("set_fixpipe_pre_quant_flag", loc);
-    preQuant_ = a; // a CTRL register: ordered without sync (hardware.md §3.3)
+    preQuant_ = a;
     return;
+  case CubeCtl::Repeat:
+    requireAic("set_load_data_repeat", loc);
+    repeatStride_ = static_cast<uint32_t>(a & 0xFFFF);
+    repeatTime_ = static_cast<uint32_t>((a >> 16) & 0xFF);
+    repeatMode_ = static_cast<uint32_t>((a >> 24) & 0xFF);
+    if (repeatMode_ > 1)
+      fail("argument",
+           "set_load_data_repeat: 'repeat_mode' must be 0 (along M) or 1 "
+           "(along K), got " +
+               std::to_string(repeatMode_),
+           loc);
+    return;
+  case CubeCtl::PaddingValue:
+    requireAic("set_load_data_padding_value", loc);
+    padValue_ = a;
+    return;
+  default:
+    break;
   }
   fail("argument",
        "cube control register " + std::to_string(static_cast<int>(what)) +
@@ -496,11 +580,9 @@ void loadData(const Operand &dst, const Operand &src, const Operand &idx,
               DType type, const LoadData2DDesc &desc, Loc loc) {
   currentCore().cubeLoadData(dst, src, idx, type, desc, loc);
 }
-void loadData3D(const Operand &, const Operand &, DType, const Load3DDesc &,
-                Loc loc) {
-  fail("argument", "load_data (3D, img2col) is not modelled by the simulator "
-                   "yet",
-       loc);
+void loadData3D(const Operand &dst, const Operand &src, DType type,
+                const Load3DDesc &desc, Loc loc) {
+  currentCore().cubeLoad3D(dst, src, type, desc, loc);
 }
 void nd2nz(const Operand &dst, const Operand &src, DType type,
            const Nd2NzDesc &desc, Loc loc) {
