@@ -209,6 +209,33 @@ LaunchResult runMix(int mode) {
 }
 } // namespace
 
+TEST(CubeMix, BlocksWritingTheSameGmRaceButABlocksOwnCoresDoNot) {
+  // Two blocks of the mode-0 kernel: each block's AIC writes all of `c`,
+  // which its AIVs then read (ordered by the cross-core flags: no report),
+  // but the other block's cores are not ordered with it.
+  std::vector<ascsim::Half> a(1024, ascsim::Half(1.0f)), b(1024, ascsim::Half(1.0f));
+  std::vector<float> c(1024), out(1024);
+  std::vector<int32_t> info(24);
+  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_MIX)
+                       .launch(2,
+                               {addr(a.data()), addr(b.data()), addr(c.data()),
+                                addr(out.data()), addr(info.data()), 0},
+                               {{addr(a.data()), 2048, "a"},
+                                {addr(b.data()), 2048, "b"},
+                                {addr(c.data()), 4096, "c"},
+                                {addr(out.data()), 4096, "out"},
+                                {addr(info.data()), 96, "info"}},
+                               {});
+  ASSERT_FALSE(r.ok);
+  bool cWaw = false;
+  for (const Diagnostic &d : r.diagnostics) {
+    EXPECT_EQ(d.category, "race") << d.message;
+    EXPECT_NE(d.message.find("cross-core"), std::string::npos) << d.message;
+    cWaw = cWaw || d.message.find("WAW hazard on GM[c+") != std::string::npos;
+  }
+  EXPECT_TRUE(cWaw) << dumpDiagnostics(r, true);
+}
+
 TEST(CubeMix, DeadlockNamesEveryBlockedCore) {
   LaunchResult r = runMix(1);
   ASSERT_FALSE(r.ok);

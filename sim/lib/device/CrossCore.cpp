@@ -50,6 +50,8 @@ std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
   std::string err;
   std::lock_guard<std::mutex> lk(m_);
   const CoreState &c = cores_[core];
+  if (mode == 0)
+    usedMode0_ = true;
   const uint32_t aivBase = hasAic_ ? blocks_ : 0;
   // Members of the group the set belongs to, and the cores it raises.
   std::vector<uint32_t> members, targets;

@@ -23,6 +23,7 @@
 #include "ascsim/abi.h"
 #include "ascsim/runtime.h"
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -61,6 +62,8 @@ public:
   uint64_t wait(uint32_t core, uint8_t flag, Loc loc);
   /// The core's kernel returned or stopped: it sets nothing more.
   void finish(uint32_t core);
+  /// Whether any core set a mode-0 flag (which orders different blocks).
+  bool usedMode0() const { return usedMode0_.load(); }
 
 private:
   struct CoreState {
@@ -90,6 +93,7 @@ private:
   std::mutex m_;
   std::condition_variable cv_;
   bool deadlocked_ = false;
+  std::atomic<bool> usedMode0_{false};
   /// The report of each core blocked when the deadlock was found (a
   /// snapshot: the cores then fail and finish one by one).
   std::map<uint32_t, Diagnostic> reports_;

@@ -179,14 +179,27 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       result.output.emplace_back(static_cast<uint32_t>(tasks[t].blockIdx),
                                  std::move(outcomes[t].output));
   gmBytes = result.gm_read_bytes + result.gm_write_bytes;
-  // Cross-core GM races: between cores that share no cross-core sync (the
-  // check does not model the order cross-core flags give, so a MIX launch
-  // checks only its blocks' AIV-vs-AIV and AIC-vs-AIC pairs of different
-  // blocks when it used none; docs/simulator.md).
-  if (config.race_check != RaceCheck::Off && numTasks > 1 && !mixed) {
+  // Cross-core GM races between blocks. The check does not model the order
+  // cross-core flags give: in a MIX launch the cores of one block (ordered
+  // by mode 1 / 2 flags) are checked as one, and a launch that used mode 0
+  // (which orders blocks) is not checked (docs/simulator.md).
+  if (config.race_check != RaceCheck::Off && numBlocks > 1 &&
+      !(xc && xc->usedMode0())) {
+    std::vector<std::vector<GmAccess>> merged;
     std::vector<const std::vector<GmAccess> *> logs;
-    for (BlockOutcome &o : outcomes)
-      logs.push_back(&o.gmAccesses);
+    if (xc) {
+      merged.resize(numBlocks);
+      for (uint32_t t = 0; t < numTasks; ++t) {
+        std::vector<GmAccess> &m = merged[tasks[t].role.block];
+        m.insert(m.end(), outcomes[t].gmAccesses.begin(),
+                 outcomes[t].gmAccesses.end());
+      }
+      for (const std::vector<GmAccess> &m : merged)
+        logs.push_back(&m);
+    } else {
+      for (BlockOutcome &o : outcomes)
+        logs.push_back(&o.gmAccesses);
+    }
     Severity sev = config.race_check == RaceCheck::Raise ? Severity::Error
                                                          : Severity::Warning;
     for (Diagnostic &d : crossCoreRaces(logs, sev, gm))
