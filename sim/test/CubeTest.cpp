@@ -236,6 +236,38 @@ TEST(CubeMix, BlocksWritingTheSameGmRaceButABlocksOwnCoresDoNot) {
   EXPECT_TRUE(cWaw) << dumpDiagnostics(r, true);
 }
 
+TEST(CubeMix, SyncAllIsABarrierOfEveryCore) {
+  std::vector<ascsim::Half> a(1024), b(1024);
+  std::vector<float> c(1024), out(1024, 0);
+  std::vector<int32_t> info(24, 0);
+  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_MIX)
+                       .launch(1,
+                               {addr(a.data()), addr(b.data()), addr(c.data()),
+                                addr(out.data()), addr(info.data()), 4},
+                               {}, {});
+  ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
+  // Every core saw all three writes: none passed the barrier early.
+  EXPECT_EQ(out[0], 60.0f);
+  EXPECT_EQ(out[1], 60.0f);
+  EXPECT_EQ(out[2], 60.0f);
+  r = cachedKernel(ASCSIM_KERNEL_CUBE_MIX)
+          .launch(1,
+                  {addr(a.data()), addr(b.data()), addr(c.data()),
+                   addr(out.data()), addr(info.data()), 5},
+                  {}, {});
+  ASSERT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 2u) << dumpDiagnostics(r, true);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "cross_core_wait_flag(12) on the AIC of block 0 waits forever: "
+            "no core that is still running can set it (every other core is "
+            "blocked in a cross-core wait or has finished)");
+  EXPECT_EQ(r.diagnostics[0].line, 50u);
+  EXPECT_EQ(r.diagnostics[1].message,
+            "cross_core_wait_flag(14) on AIV 0 of block 0 waits forever: no "
+            "core that is still running can set it (every other core is "
+            "blocked in a cross-core wait or has finished)");
+}
+
 TEST(CubeMix, DeadlockNamesEveryBlockedCore) {
   LaunchResult r = runMix(1);
   ASSERT_FALSE(r.ok);

@@ -134,6 +134,9 @@ ASCSIM_API void co12Copy(const Operand &dst, const Operand &src,
 /// CrossCoreSetFlag<mode, pipe>(flagId): `pipe` is a pipe_t value.
 ASCSIM_API void crossCoreSetFlag(uint8_t mode, uint8_t pipe, uint32_t flagId,
                                  Loc loc);
+/// SyncAll<isAIVOnly>() (the hardware form): every core of the launch (only
+/// the AIVs when `aivOnly`) waits until all have reached it.
+ASCSIM_API void syncAll(bool aivOnly, Loc loc);
 /// CrossCoreWaitFlag(flagId) (its template arguments are ignored on A2/A3).
 ASCSIM_API void crossCoreWaitFlag(uint32_t flagId, Loc loc);
 } // namespace abi

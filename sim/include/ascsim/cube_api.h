@@ -384,6 +384,15 @@ inline void CrossCoreWaitFlag(uint16_t flagId,
   ::ascsim::abi::crossCoreWaitFlag(flagId, loc);
 }
 
+/// SyncAll (hardware form, hardware.md §3.6): a barrier of every AIV of the
+/// launch (isAIVOnly) or of every core, built on cross-core flags 11-14;
+/// it needs a MIX kernel type. The software form (GM workspace polling) is
+/// not available in the simulator.
+template <bool isAIVOnly = true>
+inline void SyncAll(::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::syncAll(isAIVOnly, loc);
+}
+
 } // namespace AscendC
 
 #endif // ASCSIM_CUBE_API_H

@@ -85,6 +85,7 @@ public:
   // Cross-core flags (device/CrossCore.cpp).
   void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
   void crossCoreWaitFlag(uint32_t flagId, Loc loc);
+  void syncAll(bool aivOnly, Loc loc);
 
   // Ascend C entry points (see ascsim/abi.h). Checks throw a Fault.
   void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,

@@ -279,4 +279,46 @@ void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
   scalar_ = std::max(scalar_, c + 1);
 }
 
+void Core::syncAll(bool aivOnly, Loc loc) {
+  const char *api = "sync_all";
+  if (!role_.xc)
+    fail("argument",
+         std::string(api) + " (the hardware form) needs a MIX kernel type "
+                            "(MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1 or "
+                            "MIX_AIC_1_2); this kernel is " +
+             kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
+         loc);
+  if (aivOnly && role_.aic)
+    fail("argument",
+         std::string(api) + "<true> is a barrier of the vector cores; call it "
+                            "on the AIVs (ASCEND_IS_AIV), or use "
+                            "sync_all<false> to include the cube cores",
+         loc);
+  // Everything the core did before completes first (then the sets fire
+  // from MTE3, which both core types have).
+  drainAll(loc, api);
+  constexpr uint8_t kPipeTMte3 = 5;
+  const bool mixed = role_.xc->hasAic() && role_.xc->aivPerBlock() > 0;
+  if (aivOnly || !mixed) { // one core type: a mode-0 barrier on flag 11
+    crossCoreSetFlag(0, kPipeTMte3, 11, loc);
+    crossCoreWaitFlag(11, loc);
+    return;
+  }
+  // AIC waits for its AIVs (12), the AICs meet (13), the AIVs wait for
+  // their AIC (14).
+  if (role_.aic) {
+    crossCoreWaitFlag(12, loc);
+    crossCoreSetFlag(0, kPipeTMte3, 13, loc);
+    crossCoreWaitFlag(13, loc);
+    crossCoreSetFlag(2, kPipeTMte3, 14, loc);
+  } else {
+    crossCoreSetFlag(2, kPipeTMte3, 12, loc);
+    crossCoreWaitFlag(14, loc);
+  }
+}
+
+namespace abi {
+void syncAll(bool aivOnly, Loc loc) { currentCore().syncAll(aivOnly, loc); }
+} // namespace abi
+
 } // namespace ascsim

@@ -11,6 +11,9 @@
 //   1  the AIVs wait for flag 7 that nobody sets     (deadlock, mix.py:10)
 //   2  an AIV calls Mmad                            (argument, mix.py:20)
 //   3  the AIC sets flag 2 sixteen times (mode 2)   (sync, mix.py:30)
+//   4  each core writes info[core] = 10 * (core + 1), SyncAll<false>, then
+//      out[core] = the sum of info[0..2]
+//   5  as 4, but AIV 1 skips SyncAll                (deadlock, mix.py:50)
 // a, b: 32 x 32 float16; c, out: 32 x 32 float32; info: 24 int32.
 //
 //===----------------------------------------------------------------------===//
@@ -36,6 +39,17 @@ extern "C" __global__ __aicore__ void kernel(__gm__ half *a, __gm__ half *b,
     gi.SetValue(core * 8 + 2, static_cast<int32_t>(AC::GetSubBlockNum()));
     gi.SetValue(core * 8 + 3, static_cast<int32_t>(AC::GetTaskRatio()));
     gi.SetValue(core * 8 + 4, static_cast<int32_t>(g_coreType));
+  }
+  if (mode == 4 || mode == 5) {
+    gi.SetValue(core, static_cast<int32_t>(10 * (core + 1)));
+    if (!(mode == 5 && core == 2)) {
+#line 50 "mix.py"
+      AC::SyncAll<false>();
+    }
+    if (mode == 4)
+      gout.SetValue(core, static_cast<float>(gi.GetValue(0) + gi.GetValue(1) +
+                                             gi.GetValue(2)));
+    return;
   }
   if ASCEND_IS_AIC {
     if (mode == 3) {
