@@ -352,3 +352,38 @@ def test_the_stream_is_validated() -> None:
         copy_kernel[1, "notastream"](x, y, 8)
     assert str(e.value) == ("kernel 'copy_kernel': the stream must be an asc.lib.runtime.Stream (e.g. "
                             "rt.current_stream() or rt.create_stream()) or omitted, got str")
+
+
+@asc.jit
+def vecin_straight_to_gm(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, n * 4)
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    h = asc.GlobalTensor()
+    h.set_global_buffer(y, n)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, g, n)
+    q.enque(t)
+    u = q.deque(asc.float32)
+    asc.data_copy(h, u, n)
+    q.free_tensor(u)
+
+
+def test_a_race_from_queue_misuse_suggests_the_queue_level_fix() -> None:
+    from asc.runtime.errors import KernelError
+
+    x = np.arange(64, dtype=np.float32)
+    with pytest.raises(KernelError) as e:
+        vecin_straight_to_gm[1](x, np.zeros_like(x), 64)
+    lines, first = inspect.getsourcelines(vecin_straight_to_gm.fn)
+    assert e.value.category == "race"
+    assert e.value.location.line == first + 13
+    hint = e.value.notes[-1]
+    assert hint.message == (
+        f"the bytes belong to the VECIN queue (1 x 256 bytes, initialised at {__file__}:{first + 4}), whose "
+        "enque/deque orders MTE2 -> V only; to copy the data from GM straight back to GM, use a "
+        "TQueBind(VECIN, VECOUT) queue, whose enque/deque orders MTE2 -> MTE3, or go through a VECOUT queue "
+        "after a vector instruction")
+    assert (hint.location.file, hint.location.line) == (__file__, first + 4)

@@ -68,6 +68,12 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
         });
   if (failed(status))
     return failure();
+  if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams) {
+    bool first = type.getNumInputs() == 0;
+    os << (first ? "" : ", ") << "GM_ADDR ffts_addr";
+    if (emitter.getOptions().dumpBuffer)
+      os << ", GM_ADDR dump_addr";
+  }
   if (type.getNumResults() > 1) {
     for (auto [index, result] : llvm::enumerate(type.getResults())) {
       StringRef name;
@@ -281,6 +287,13 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
     return failure();
   os << " {\n";
   os.indent();
+  if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams &&
+      emitter.getOptions().dumpBuffer) {
+    // One MiB of the dump buffer per core, as the NPU launcher sizes it.
+    os << "#ifndef ASCSIM\n";
+    os << "AscendC::InitDump(false, dump_addr, 1048576);\n";
+    os << "#endif\n";
+  }
   Block &body = funcOp.getBody().front();
   if (failed(emitter.emitBlockBody(body)))
     return failure();
@@ -354,6 +367,13 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 // scf
 //===----------------------------------------------------------------------===//
 
+/// `pyasc::loop_tick();` at the loop's line: each iteration is a step of
+/// the simulator's watchdog, which names this line if the loop never ends.
+static void emitLoopTick(Emitter &emitter, Location loc) {
+  emitter.emitLocation(loc);
+  emitter.indentedStream() << "pyasc::loop_tick();\n";
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
   raw_indented_ostream &os = emitter.indentedStream();
   // Loop-carried values live in variables declared before the loop; the
@@ -391,6 +411,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
     return failure();
   os << ") {\n";
   os.indent();
+  emitLoopTick(emitter, forOp.getLoc());
   if (failed(emitter.emitBlockBody(*forOp.getBody())))
     return failure();
   auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
@@ -475,6 +496,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   Emitter::LoopScope scope(emitter);
   os << "while (true) {\n";
   os.indent();
+  emitLoopTick(emitter, whileOp.getLoc());
   scf::ConditionOp conditionOp = whileOp.getConditionOp();
   if (failed(emitter.emitBlockBody(before)) ||
       failed(emitter.emitAssignments(whileOp.getResults(),

@@ -9,6 +9,7 @@ numeric tower allows) or raises TypeError naming the argument.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Mapping
 from typing import Any, Callable
 
@@ -57,7 +58,11 @@ def _bool(name: str) -> Converter:
 
 def _address(name: str) -> Converter:
     def convert(value: Any) -> Any:
-        if isinstance(value, np.ndarray) or type(value).__module__.split(".")[0] == "torch":
+        if isinstance(value, np.ndarray):
+            return value
+        # Any torch.Tensor, subclasses included (torch_npu's, a stand-in's, nn.Parameter).
+        torch = sys.modules.get("torch")
+        if torch is not None and isinstance(value, torch.Tensor):
             return value
         raise TypeError(f"argument '{name}' is annotated asc.GlobalAddress (an array in Global Memory) but "
                         f"got {_describe(value)}; pass a numpy array or a torch tensor")

@@ -82,7 +82,7 @@ class JITFunction:
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
         self._converters: tuple | None | bool = False  # resolved at the first launch (names defined later)
-        self._kernels: dict[tuple, LoadedKernel] = {}
+        self._kernels: dict[tuple, Any] = {}  # LoadedKernel, or npu.NpuKernel
         self._deps_cache: tuple | None = None
         self._compile_lock = threading.Lock()
 
@@ -209,14 +209,14 @@ class JITFunction:
                 args = tuple(v if c is None else c(v) for c, v in zip(self._converters, args))
             except TypeError as e:
                 raise TypeError(f"{self.__name__}: {e}") from None
+        if config.current_backend() is config.Backend.NPU:
+            from .backends import npu
+
+            return npu.launch_jit(self, launch, names, args)
         constexprs = self.constexprs
         prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
         specs = [p[0] for p in prepared]
-        backend, platform = config.current_backend(), config.current_platform()
-        if backend is config.Backend.NPU:
-            from .backends import npu
-
-            return npu.compile_and_launch(self, launch, dict(zip(names, args)))
+        platform = config.current_platform()
         deps = self.dependency_key()
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
@@ -232,7 +232,7 @@ class JITFunction:
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform))
+                        launcher.sim_config(platform, self.options.sim.sim_budget))
         return None
 
     # -- compile -----------------------------------------------------------------

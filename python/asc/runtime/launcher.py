@@ -173,32 +173,38 @@ def _release_native_objects() -> None:
     rt._record_launch(None)
 
 
-_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
+_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE", "PYASC_SIM_BUDGET")
 _CONFIGS: dict[tuple, Any] = {}
 
 
-def sim_config(platform: Platform) -> Any:
+def sim_config(platform: Platform, budget: int | None = None) -> Any:
     """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
     threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
-    `last_launch().write_trace(path)`). Built once per platform and environment."""
+    `last_launch().write_trace(path)`), PYASC_SIM_BUDGET (the watchdog's steps per block, 0 = no
+    limit). `budget` (the `sim_budget` option) overrides PYASC_SIM_BUDGET. Built once per platform,
+    environment and budget."""
     env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
-    cfg = _CONFIGS.get((platform, env))
+    cfg = _CONFIGS.get((platform, env, budget))
     if cfg is None:
-        cfg = _CONFIGS[(platform, env)] = _make_config(platform, *env)
+        cfg = _CONFIGS[(platform, env, budget)] = _make_config(platform, *env, budget=budget)
     return cfg
 
 
-def _make_config(platform: Platform, *_env: str) -> Any:
+def _make_config(platform: Platform, *_env: str, budget: int | None) -> Any:
     from .. import _C
 
     info = PLATFORMS[platform]  # the hardware table's row of the part
     threads = env.count("PYASC_SIM_THREADS", "a whole number of host threads (0 or empty: one per "
                         "host core)")
     race = env.choice("PYASC_RACE_CHECK", ("raise", "warn", "off"), "raise")
+    if budget is None and os.environ.get("PYASC_SIM_BUDGET", "").strip():
+        budget = env.count("PYASC_SIM_BUDGET", "a whole number of steps per block (0: no limit; empty: "
+                           "the default, 100000000)")
+    extra = {} if budget is None else {"step_budget": budget}
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores, aic_cores=info.aic_cores,
                          clock_mhz=float(info.clock_mhz), host_threads=threads,
                          hbm_gbps=float(info.hbm_gbps), race_check=race,
-                         trace=env.switch("PYASC_SIM_TRACE"))
+                         trace=env.switch("PYASC_SIM_TRACE"), **extra)
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],

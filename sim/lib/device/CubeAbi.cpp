@@ -72,6 +72,12 @@ const char *kernelTypeName(uint8_t type) {
 
 void Core::setRole(const CoreRole &role) {
   role_ = role;
+  controlIdx_ = role.task;
+  // The cores of a MIX launch wait for each other (cross-core flags): the
+  // block order of float atomic stores (LaunchControl) could deadlock with
+  // them, so their atomics land in host order (docs/simulator.md).
+  if (role.mixed)
+    atomicsOrdered_ = true;
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);

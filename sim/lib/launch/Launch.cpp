@@ -117,6 +117,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       r.block = b;
       r.coreId = xc ? xc->aicId(b) : 0;
       r.xc = xc.get();
+      r.task = static_cast<uint32_t>(tasks.size());
       tasks.push_back({b, r});
     }
     for (uint32_t sub = 0; sub < aivPer; ++sub) {
@@ -129,6 +130,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       r.block = b;
       r.coreId = xc ? xc->aivId(b, sub) : 0;
       r.xc = xc.get();
+      r.task = static_cast<uint32_t>(tasks.size());
       tasks.push_back({static_cast<int64_t>(b) * aivPer + sub, r});
     }
   }
@@ -139,9 +141,10 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     argv.push_back(0); // a valid pointer for kernels without parameters
   const uint32_t numTasks = static_cast<uint32_t>(tasks.size());
   std::vector<BlockOutcome> outcomes(numTasks);
+  LaunchControl control(numTasks);
   auto run = [&](uint32_t t) {
     outcomes[t] = runCore(entry_, argv.data(), tasks[t].blockIdx, numBlocks,
-                          tasks[t].role, config, gm);
+                          tasks[t].role, config, gm, control);
   };
   if (xc) {
     // Cross-core waits block a core until another sets the flag: every core
@@ -154,6 +157,43 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       th.join();
   } else {
     parallelFor(numTasks, effectiveHostThreads(config, numTasks), run);
+  }
+  // Blocks stopped by another block's watchdog, or by an interrupt, report
+  // "interrupted": dropped when a watchdog error says why; else one
+  // launch-level diagnostic replaces them.
+  // Of the watchdog errors, the lowest block's (higher blocks may or may
+  // not have reached their budget before it stopped them).
+  uint32_t stopped = 0;
+  bool watchdog = false;
+  for (BlockOutcome &o : outcomes) {
+    stopped += o.stopped;
+    if (watchdog)
+      o.diagnostics.erase(
+          std::remove_if(
+              o.diagnostics.begin(), o.diagnostics.end(),
+              [](const Diagnostic &d) { return d.category == "watchdog"; }),
+          o.diagnostics.end());
+    for (const Diagnostic &d : o.diagnostics)
+      watchdog |= d.category == "watchdog";
+  }
+  if (stopped) {
+    for (BlockOutcome &o : outcomes)
+      o.diagnostics.erase(
+          std::remove_if(o.diagnostics.begin(), o.diagnostics.end(),
+                         [](const Diagnostic &d) {
+                           return d.category == "interrupted";
+                         }),
+          o.diagnostics.end());
+    if (!watchdog) {
+      result.interrupted = true;
+      Diagnostic d = makeDiagnostic(
+          "interrupted",
+          "the launch was interrupted: " + std::to_string(stopped) + " of " +
+              std::to_string(numTasks) +
+              " blocks stopped before their end (the results are partial)",
+          Loc{nullptr, 0});
+      result.diagnostics.push_back(std::move(d));
+    }
   }
 
   std::vector<CoreTiming> aivTimings, aicTimings;
@@ -183,7 +223,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   // cross-core flags give: in a MIX launch the cores of one block (ordered
   // by mode 1 / 2 flags) are checked as one, and a launch that used mode 0
   // (which orders blocks) is not checked (docs/simulator.md).
-  if (config.race_check != RaceCheck::Off && numBlocks > 1 &&
+  if (config.race_check != RaceCheck::Off && numBlocks > 1 && !stopped &&
       !(xc && xc->usedMode0())) {
     std::vector<std::vector<GmAccess>> merged;
     std::vector<const std::vector<GmAccess> *> logs;
