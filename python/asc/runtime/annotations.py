@@ -24,8 +24,9 @@ Converter = Callable[[Any], Any]
 def _describe(value: Any) -> str:
     if isinstance(value, type):
         return f"the class {value.__name__}"
-    return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float, np.generic)) else \
-        type(value).__name__
+    if isinstance(value, np.generic):
+        return f"{type(value).__name__} {value}"
+    return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def _int(name: str) -> Converter:
