@@ -34,6 +34,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
            const GmMap &gm, LaunchControl *control)
     : blockIdx_(blockIdx), blockNum_(blockNum), mem_(gm, config),
       engine_(flags_), fw_(config), control_(control),
+      controlIdx_(static_cast<uint32_t>(blockIdx)),
       budget_(config.step_budget) {
   nextCheck_ = budget_ ? std::min(kStepsPerCheck, budget_ + 1) : kStepsPerCheck;
   if (config.race_check != RaceCheck::Off) {
@@ -60,8 +61,8 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
                      uint64_t bytes, Loc loc, Mem mem) {
   uint64_t first = 0;
-  uint64_t n = mem == Mem::L1 ? mem_.unwrittenL1(addr, bytes, first)
-                              : mem_.unwritten(addr, bytes, first);
+  uint64_t n = mem == Mem::UB ? mem_.unwritten(addr, bytes, first)
+                              : mem_.unwrittenLocal(mem, addr, bytes, first);
   if (n == 0 || !initReported_.insert({loc.file, loc.line}).second)
     return;
   const char *m = memName(mem);
@@ -84,10 +85,10 @@ void Core::trackInit(Mem m, bool write, const char *api, const char *role,
     return;
   if (!write)
     checkInit(api, role, addr, bytes, loc, m);
-  else if (m == Mem::L1)
-    mem_.markWrittenL1(addr, bytes);
-  else
+  else if (m == Mem::UB)
     mem_.markWritten(addr, bytes);
+  else
+    mem_.markWrittenLocal(m, addr, bytes);
 }
 
 void Core::track(Pipe pipe, const char *api, Loc loc,
@@ -205,7 +206,7 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
 void Core::checkpoint(Loc loc) {
   if (budget_ && steps_ > budget_) {
     if (control_)
-      control_->stopAbove(static_cast<uint32_t>(blockIdx_));
+      control_->stopAbove(controlIdx_);
     Loc where = loopLoc_.line ? loopLoc_ : loc;
     std::string what =
         loopLoc_.line ? "the loop at " + formatLoc(loopLoc_) + " may never end"
@@ -219,7 +220,7 @@ void Core::checkpoint(Loc loc) {
              "or @asc.jit(sim_budget=<steps>) (0 = no limit)",
          where);
   }
-  if ((control_ && control_->stopped(static_cast<uint32_t>(blockIdx_))) ||
+  if ((control_ && control_->stopped(controlIdx_)) ||
       interruptRequested())
     fail("interrupted",
          "the launch was interrupted (block " + std::to_string(blockIdx_) +
@@ -233,7 +234,7 @@ void Core::checkpoint(Loc loc) {
 void Core::orderFloatAtomics(Loc loc) {
   if (atomicsOrdered_ || !control_)
     return;
-  if (!control_->awaitLowerBlocks(static_cast<uint32_t>(blockIdx_)))
+  if (!control_->awaitLowerBlocks(controlIdx_))
     fail("interrupted",
          "the launch was interrupted (block " + std::to_string(blockIdx_) +
              " stopped here)",
@@ -412,9 +413,20 @@ void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
   in.id = fid;
 }
 
+bool Core::droppedEvent(uint8_t event) const {
+  // In a MIX kernel each core type's build drops the flags of the other
+  // type's pipes (hardware.md §3.2); single-type kernels report them.
+  if (!role_.mixed || event >= hw::kNumEvents)
+    return false;
+  return role_.aic ? !hw::kEvents[event].aic : !hw::kEvents[event].aiv;
+}
+
 void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("set_flag", event, id, loc);
+  if (droppedEvent(event))
+    return;
+  const EventInfo &info =
+      FlagTable::validate("set_flag", event, id, loc, role_.aic);
   if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "set_flag");
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
@@ -422,13 +434,17 @@ void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
 
 void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("wait_flag", event, id, loc);
+  if (droppedEvent(event))
+    return;
+  const EventInfo &info =
+      FlagTable::validate("wait_flag", event, id, loc, role_.aic);
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);
 }
 
 void Core::drainAll(Loc loc, const char *what) {
+  lastMmad_.valid = false;
   Stall stall;
   stall.loc = loc;
   stall.drainFor = what;
@@ -456,8 +472,13 @@ void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
          "pipe_barrier(PIPE_S) is not supported: the scalar unit is always "
          "in order",
          loc);
-  if (*p == Pipe::M || *p == Pipe::MTE1 || *p == Pipe::FIX)
-    return; // cube pipes do not exist on a vector core: dropped, as on the NPU
+  // The other core type's pipes do not exist here: dropped, as on the NPU.
+  if (!role_.aic && (*p == Pipe::M || *p == Pipe::MTE1 || *p == Pipe::FIX))
+    return;
+  if (role_.aic && *p == Pipe::V)
+    return;
+  if (*p == Pipe::M)
+    lastMmad_.valid = false;
   issueBarrier(*p, seq, loc, "pipe_barrier");
 }
 
