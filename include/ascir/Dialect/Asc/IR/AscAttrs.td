@@ -8,7 +8,8 @@
 // `pyExtraCases` ("NAME=value" members only Python has, as pyasc defines
 // them); `cxxName`/`cxxPrefix` give the AscendC spelling where it differs,
 // `cxxType` its underlying type ("" for int), `cxxExtraCases` enumerators
-// only C++ has, and `cxxEnum = 0` keeps an enum out of the simulator's
+// only C++ has, `cxxGlobal = 1` declares it unscoped outside namespace
+// AscendC (like pipe_t), and `cxxEnum = 0` keeps an enum out of the simulator's
 // generated Ascend C header (ascsim/gen/Enums.h). As attributes they print as `#asc<position vecin>`,
 // `#asc<hard_event mte2_v>` and `#asc<pipe all>`; inside op assembly formats
 // only the keyword appears.
@@ -170,6 +171,7 @@ def Asc_Pipe : I32EnumAttr<"Pipe",
   string pyPrefix = "PIPE_";
   string cxxName = "pipe_t";
   string cxxPrefix = "PIPE_";
+  bit cxxGlobal = 1;
 }
 
 def Asc_PipeAttr : EnumAttr<Asc_Dialect, Asc_Pipe, "pipe"> {
@@ -302,5 +304,6 @@ def Asc_MaskModeAttr : EnumAttr<Asc_Dialect, Asc_MaskMode, "mask_mode"> {
 }
 
 include "ascir/Dialect/Asc/IR/AscControlAttrs.td"
+include "ascir/Dialect/Asc/IR/AscCubeAttrs.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCATTRS_TD
