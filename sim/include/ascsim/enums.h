@@ -100,43 +100,6 @@ using TBufHandle = uint8_t *;
 /// State of a queue buffer (TQue::GetState).
 enum class TBufState : uint8_t { FREE = 0, OCCUPIED, ENQUE, DEQUE };
 
-/// Layouts of TransposeParamsExt (ascendc_api.md §3.20).
-enum class TransposeType : uint8_t {
-  TRANSPOSE_TYPE_NONE = 0,
-  TRANSPOSE_NZ2ND_0213,
-  TRANSPOSE_NZ2NZ_0213,
-  TRANSPOSE_NZ2NZ_012_WITH_N,
-  TRANSPOSE_NZ2ND_012_WITH_N,
-  TRANSPOSE_NZ2ND_012_WITHOUT_N,
-  TRANSPOSE_NZ2NZ_012_WITHOUT_N,
-  TRANSPOSE_ND2ND_ONLY,
-  TRANSPOSE_ND_UB_GM,
-  TRANSPOSE_GRAD_ND_UB_GM,
-  TRANSPOSE_ND2ND_B16,
-  TRANSPOSE_NCHW2NHWC,
-  TRANSPOSE_NHWC2NCHW,
-};
-
-/// Modes of DataCopyEnhancedParams (ascendc_api.md §3.12-§3.14); no effect
-/// on Ascend 910B/910C.
-enum class BlockMode : uint8_t {
-  BLOCK_MODE_NORMAL = 0,
-  BLOCK_MODE_MATRIX,
-  BLOCK_MODE_VECTOR,
-  BLOCK_MODE_SMALL_CHANNEL,
-  BLOCK_MODE_DEPTHWISE,
-};
-
-enum class DeqScale : uint8_t {
-  DEQ_NONE = 0,
-  DEQ,
-  VDEQ,
-  DEQ8,
-  VDEQ8,
-  DEQ16,
-  VDEQ16,
-};
-
 //===----------------------------------------------------------------------===//
 // Constants (A2/A3 values)
 //===----------------------------------------------------------------------===//
@@ -170,18 +133,5 @@ constexpr int32_t QUE_MAX_EVENT = ::ascsim::hw::kFlagIds;
 constexpr int32_t QBUF_MAX_LEN = 64;
 
 } // namespace AscendC
-
-/// Padding modes of DataCopyEnhancedParams (a compiler built-in, global).
-enum pad_t : uint8_t {
-  PAD_NONE = 0,
-  PAD_MODE1,
-  PAD_MODE2,
-  PAD_MODE3,
-  PAD_MODE4,
-  PAD_MODE5,
-  PAD_MODE6,
-  PAD_MODE7,
-  PAD_MODE8,
-};
 
 #endif // ASCSIM_ENUMS_H

@@ -41,21 +41,20 @@ LogicalResult GatherMaskOp::verify() {
 // Transpose
 //===----------------------------------------------------------------------===//
 
-/// Enumerator names of AscendC::TransposeType (ascendc_api.md §3.19).
-static const char *const kTransposeTypes[] = {
-    "TRANSPOSE_TYPE_NONE",          "TRANSPOSE_NZ2ND_0213",
-    "TRANSPOSE_NZ2NZ_0213",         "TRANSPOSE_NZ2NZ_012_WITH_N",
-    "TRANSPOSE_NZ2ND_012_WITH_N",   "TRANSPOSE_NZ2ND_012_WITHOUT_N",
-    "TRANSPOSE_NZ2NZ_012_WITHOUT_N", "TRANSPOSE_ND2ND_ONLY",
-    "TRANSPOSE_ND_UB_GM",           "TRANSPOSE_GRAD_ND_UB_GM",
-    "TRANSPOSE_ND2ND_B16",          "TRANSPOSE_NCHW2NHWC",
-    "TRANSPOSE_NHWC2NCHW"};
+/// How Python spells the enumerator `value` of EnumT (ODS, AscAttrs.td):
+/// "TransposeType.TRANSPOSE_ND2ND_B16", or "TransposeType(13)" if none.
+template <typename EnumT>
+static std::string pyEnumerator(int64_t value, StringRef pyEnum,
+                                std::optional<EnumT> (*symbolize)(uint32_t)) {
+  if (value >= 0)
+    if (std::optional<EnumT> e = symbolize(static_cast<uint32_t>(value)))
+      return getPyEnumName(*e);
+  return (pyEnum + "(" + Twine(value) + ")").str();
+}
 
-/// "TransposeType.TRANSPOSE_ND2ND_B16", as Python spells the enumerator.
 static std::string transposeTypeName(int64_t value) {
-  if (value < 0 || value > 12)
-    return "TransposeType(" + std::to_string(value) + ")";
-  return std::string("TransposeType.") + kTransposeTypes[value];
+  return pyEnumerator<TransposeType>(value, "TransposeType",
+                                     symbolizeTransposeType);
 }
 
 /// Checks that a constant `value` of field `name` fits [0, max]; `enumName`
@@ -81,8 +80,8 @@ LogicalResult TransposeParamsExtOp::verify() {
   for (auto [name, value] : sizes)
     if (failed(verifyFieldRange(*this, name, value, 65535)))
       return failure();
-  return verifyFieldRange(*this, "transpose_type", getTransposeType(), 12,
-                          "TransposeType");
+  return verifyFieldRange(*this, "transpose_type", getTransposeType(),
+                          getMaxEnumValForTransposeType(), "TransposeType");
 }
 
 LogicalResult TransposeExtOp::verify() {
@@ -93,14 +92,17 @@ LogicalResult TransposeExtOp::verify() {
   if (!type)
     return success();
   // Ascend 910B/910C implement only these three layouts (§3.19).
-  if (*type != 10 && *type != 11 && *type != 12)
+  auto is = [&](TransposeType t) { return *type == static_cast<int64_t>(t); };
+  bool b16 = is(TransposeType::TRANSPOSE_ND2ND_B16);
+  if (!b16 && !is(TransposeType::TRANSPOSE_NCHW2NHWC) &&
+      !is(TransposeType::TRANSPOSE_NHWC2NCHW))
     return emitApiError(*this, DiagCategory::Argument)
            << transposeTypeName(*type)
            << " is not implemented on Ascend 910B/910C; use "
               "TransposeType.TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or "
               "TRANSPOSE_NHWC2NCHW";
   Type element = getTensorElementType(getSrc().getType());
-  if (*type == 10 && element.getIntOrFloatBitWidth() != 16)
+  if (b16 && element.getIntOrFloatBitWidth() != 16)
     return emitApiError(*this, DiagCategory::DType)
            << transposeTypeName(*type)
            << " needs 2-byte elements, but 'src' holds "
@@ -196,14 +198,14 @@ void TransDataTo5HDUbOp::getTemplateArguments(
 //===----------------------------------------------------------------------===//
 
 LogicalResult DataCopyEnhancedParamsOp::verify() {
-  if (failed(verifyFieldRange(*this, "block_mode", getBlockMode(), 4,
-                              "BlockMode")) ||
-      failed(verifyFieldRange(*this, "deq_scale", getDeqScale(), 6,
-                              "DeqScale")) ||
+  if (failed(verifyFieldRange(*this, "block_mode", getBlockMode(),
+                              getMaxEnumValForBlockMode(), "BlockMode")) ||
+      failed(verifyFieldRange(*this, "deq_scale", getDeqScale(),
+                              getMaxEnumValForDeqScale(), "DeqScale")) ||
       failed(verifyFieldRange(*this, "sid_store_mode_in",
                               getSidStoreModeIn(), 255)) ||
-      failed(verifyFieldRange(*this, "pad_mode_in", getPadModeIn(), 8,
-                              "pad_t")))
+      failed(verifyFieldRange(*this, "pad_mode_in", getPadModeIn(),
+                              getMaxEnumValForPadMode(), "pad_t")))
     return failure();
   return success();
 }
@@ -245,24 +247,21 @@ LogicalResult DataCopyEnhancedOp::verify() {
   struct Mode {
     StringRef name;
     Value value;
-    const char *const *enumerators;
+    std::string (*enumerator)(int64_t); // none: a bool
   };
-  static const char *const kBlockModes[] = {
-      "BlockMode.BLOCK_MODE_NORMAL", "BlockMode.BLOCK_MODE_MATRIX",
-      "BlockMode.BLOCK_MODE_VECTOR", "BlockMode.BLOCK_MODE_SMALL_CHANNEL",
-      "BlockMode.BLOCK_MODE_DEPTHWISE"};
-  static const char *const kDeqScales[] = {
-      "DeqScale.DEQ_NONE", "DeqScale.DEQ",    "DeqScale.VDEQ",
-      "DeqScale.DEQ8",     "DeqScale.VDEQ8",  "DeqScale.DEQ16",
-      "DeqScale.VDEQ16"};
-  static const char *const kPadModes[] = {
-      "pad_t.PAD_NONE",  "pad_t.PAD_MODE1", "pad_t.PAD_MODE2",
-      "pad_t.PAD_MODE3", "pad_t.PAD_MODE4", "pad_t.PAD_MODE5",
-      "pad_t.PAD_MODE6", "pad_t.PAD_MODE7", "pad_t.PAD_MODE8"};
-  const Mode modes[] = {{"block_mode", enhanced.getBlockMode(), kBlockModes},
-                        {"deq_scale", enhanced.getDeqScale(), kDeqScales},
-                        {"is_relu_in", enhanced.getIsReluIn(), nullptr},
-                        {"pad_mode_in", enhanced.getPadModeIn(), kPadModes}};
+  const Mode modes[] = {
+      {"block_mode", enhanced.getBlockMode(),
+       [](int64_t v) {
+         return pyEnumerator<BlockMode>(v, "BlockMode", symbolizeBlockMode);
+       }},
+      {"deq_scale", enhanced.getDeqScale(),
+       [](int64_t v) {
+         return pyEnumerator<DeqScale>(v, "DeqScale", symbolizeDeqScale);
+       }},
+      {"is_relu_in", enhanced.getIsReluIn(), nullptr},
+      {"pad_mode_in", enhanced.getPadModeIn(), [](int64_t v) {
+         return pyEnumerator<PadMode>(v, "pad_t", symbolizePadMode);
+       }}};
   for (const Mode &mode : modes) {
     std::optional<int64_t> v = getConstantInt(mode.value);
     if (!v || *v == 0)
@@ -270,8 +269,8 @@ LogicalResult DataCopyEnhancedOp::verify() {
     // The params op checked the enumerator ranges.
     InFlightDiagnostic diag = emitApiError(*this, DiagCategory::Argument);
     diag << "DataCopyEnhancedParams." << mode.name << " = ";
-    if (mode.enumerators)
-      diag << mode.enumerators[*v];
+    if (mode.enumerator)
+      diag << mode.enumerator(*v);
     else
       diag << "True";
     return diag << " selects a cube-path mode; Ascend 910B/910C apply no "

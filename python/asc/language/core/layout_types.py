@@ -1,6 +1,7 @@
 """Enums and parameter structs of the layout APIs and the extra DataCopy forms.
 
-`asc.TransposeType`, `asc.BlockMode`, `asc.DeqScale`, `asc.pad_t` (pyasc names and values) and
+`asc.TransposeType`, `asc.BlockMode`, `asc.DeqScale`, `asc.pad_t` (pyasc names and values, from ODS:
+AscAttrs.td) and
 `asc.TransposeParamsExt`, `asc.TransDataTo5HDParams`, `asc.DataCopyEnhancedParams`, `asc.SliceInfo`
 (fields and defaults from ODS). Enum fields must be compile-time values: the emitter prints them as
 Ascend C enumerators and the verifier checks their range.
@@ -11,54 +12,9 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, ClassVar
 
+from ..._C._ods import BlockMode, DeqScale, TransposeType, pad_t
 from .dtype import uint64
 from .types import ParamStruct, _field
-
-
-class TransposeType(IntEnum):
-    TRANSPOSE_TYPE_NONE = 0
-    TRANSPOSE_NZ2ND_0213 = 1
-    TRANSPOSE_NZ2NZ_0213 = 2
-    TRANSPOSE_NZ2NZ_012_WITH_N = 3
-    TRANSPOSE_NZ2ND_012_WITH_N = 4
-    TRANSPOSE_NZ2ND_012_WITHOUT_N = 5
-    TRANSPOSE_NZ2NZ_012_WITHOUT_N = 6
-    TRANSPOSE_ND2ND_ONLY = 7
-    TRANSPOSE_ND_UB_GM = 8
-    TRANSPOSE_GRAD_ND_UB_GM = 9
-    TRANSPOSE_ND2ND_B16 = 10
-    TRANSPOSE_NCHW2NHWC = 11
-    TRANSPOSE_NHWC2NCHW = 12
-
-
-class BlockMode(IntEnum):
-    BLOCK_MODE_NORMAL = 0
-    BLOCK_MODE_MATRIX = 1
-    BLOCK_MODE_VECTOR = 2
-    BLOCK_MODE_SMALL_CHANNEL = 3
-    BLOCK_MODE_DEPTHWISE = 4
-
-
-class DeqScale(IntEnum):
-    DEQ_NONE = 0
-    DEQ = 1
-    VDEQ = 2
-    DEQ8 = 3
-    VDEQ8 = 4
-    DEQ16 = 5
-    VDEQ16 = 6
-
-
-class pad_t(IntEnum):  # noqa: N801 - pyasc's (and Ascend C's) name
-    PAD_NONE = 0
-    PAD_MODE1 = 1
-    PAD_MODE2 = 2
-    PAD_MODE3 = 3
-    PAD_MODE4 = 4
-    PAD_MODE5 = 5
-    PAD_MODE6 = 6
-    PAD_MODE7 = 7
-    PAD_MODE8 = 8
 
 
 def _enum_field(value: Any, struct: str, name: str, cls: type[IntEnum]) -> Any:

@@ -7,9 +7,9 @@
 // every Python member name), `pyOmit` (cases Python does not have) and
 // `pyExtraCases` ("NAME=value" members only Python has, as pyasc defines
 // them); `cxxName`/`cxxPrefix` give the AscendC spelling where it differs,
-// `cxxType` its underlying type ("" for int), `cxxExtraCases` enumerators
-// only C++ has, `cxxGlobal = 1` declares it unscoped outside namespace
-// AscendC (like pipe_t), and `cxxEnum = 0` keeps an enum out of the simulator's
+// `cxxType` its underlying type ("" for int), `cxxGlobal = 1` makes it a
+// global unscoped enum (pipe_t, pad_t), `cxxExtraCases` enumerators only
+// C++ has, and `cxxEnum = 0` keeps an enum out of the simulator's
 // generated Ascend C header (ascsim/gen/Enums.h). As attributes they print as `#asc<position vecin>`,
 // `#asc<hard_event mte2_v>` and `#asc<pipe all>`; inside op assembly formats
 // only the keyword appears.
@@ -171,7 +171,7 @@ def Asc_Pipe : I32EnumAttr<"Pipe",
   string pyPrefix = "PIPE_";
   string cxxName = "pipe_t";
   string cxxPrefix = "PIPE_";
-  bit cxxGlobal = 1;
+  bit cxxGlobal = 1; // a global enum in Ascend C
 }
 
 def Asc_PipeAttr : EnumAttr<Asc_Dialect, Asc_Pipe, "pipe"> {
@@ -264,6 +264,91 @@ def Asc_SelMode : I32EnumAttr<"SelMode",
 def Asc_SelModeAttr : EnumAttr<Asc_Dialect, Asc_SelMode, "sel_mode"> {
   let summary = "select mode attribute, e.g. `#asc<sel_mode vsel_cmpmask_spr>`";
 }
+
+//===----------------------------------------------------------------------===//
+// TransposeType, BlockMode, DeqScale, pad_t: fields of parameter structs
+//===----------------------------------------------------------------------===//
+
+// Constant fields of TransposeParamsExt and DataCopyEnhancedParams (the ops
+// take them as integers; the verifiers check them against these enums).
+def Asc_TransposeType : I32EnumAttr<"TransposeType",
+    "layouts of TransposeParamsExt (AscendC::TransposeType, "
+    "ascendc_api.md §3.19)", [
+  I32EnumAttrCase<"TRANSPOSE_TYPE_NONE", 0, "none">,
+  I32EnumAttrCase<"TRANSPOSE_NZ2ND_0213", 1, "nz2nd_0213">,
+  I32EnumAttrCase<"TRANSPOSE_NZ2NZ_0213", 2, "nz2nz_0213">,
+  I32EnumAttrCase<"TRANSPOSE_NZ2NZ_012_WITH_N", 3, "nz2nz_012_with_n">,
+  I32EnumAttrCase<"TRANSPOSE_NZ2ND_012_WITH_N", 4, "nz2nd_012_with_n">,
+  I32EnumAttrCase<"TRANSPOSE_NZ2ND_012_WITHOUT_N", 5, "nz2nd_012_without_n">,
+  I32EnumAttrCase<"TRANSPOSE_NZ2NZ_012_WITHOUT_N", 6, "nz2nz_012_without_n">,
+  I32EnumAttrCase<"TRANSPOSE_ND2ND_ONLY", 7, "nd2nd_only">,
+  I32EnumAttrCase<"TRANSPOSE_ND_UB_GM", 8, "nd_ub_gm">,
+  I32EnumAttrCase<"TRANSPOSE_GRAD_ND_UB_GM", 9, "grad_nd_ub_gm">,
+  I32EnumAttrCase<"TRANSPOSE_ND2ND_B16", 10, "nd2nd_b16">,
+  I32EnumAttrCase<"TRANSPOSE_NCHW2NHWC", 11, "nchw2nhwc">,
+  I32EnumAttrCase<"TRANSPOSE_NHWC2NCHW", 12, "nhwc2nchw">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_TransposeTypeAttr
+    : EnumAttr<Asc_Dialect, Asc_TransposeType, "transpose_type">;
+
+def Asc_BlockMode : I32EnumAttr<"BlockMode",
+    "modes of DataCopyEnhancedParams (AscendC::BlockMode, ascendc_api.md "
+    "§3.12); no effect on Ascend 910B/910C vector cores", [
+  I32EnumAttrCase<"BLOCK_MODE_NORMAL", 0, "normal">,
+  I32EnumAttrCase<"BLOCK_MODE_MATRIX", 1, "matrix">,
+  I32EnumAttrCase<"BLOCK_MODE_VECTOR", 2, "vector">,
+  I32EnumAttrCase<"BLOCK_MODE_SMALL_CHANNEL", 3, "small_channel">,
+  I32EnumAttrCase<"BLOCK_MODE_DEPTHWISE", 4, "depthwise">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_BlockModeAttr : EnumAttr<Asc_Dialect, Asc_BlockMode, "block_mode">;
+
+def Asc_DeqScale : I32EnumAttr<"DeqScale",
+    "dequantisation of DataCopyEnhancedParams (AscendC::DeqScale, "
+    "ascendc_api.md §3.13)", [
+  I32EnumAttrCase<"DEQ_NONE", 0, "none">,
+  I32EnumAttrCase<"DEQ", 1, "deq">,
+  I32EnumAttrCase<"VDEQ", 2, "vdeq">,
+  I32EnumAttrCase<"DEQ8", 3, "deq8">,
+  I32EnumAttrCase<"VDEQ8", 4, "vdeq8">,
+  I32EnumAttrCase<"DEQ16", 5, "deq16">,
+  I32EnumAttrCase<"VDEQ16", 6, "vdeq16">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_DeqScaleAttr : EnumAttr<Asc_Dialect, Asc_DeqScale, "deq_scale">;
+
+// A compiler built-in of Ascend C: a global, unscoped enum named pad_t.
+def Asc_PadMode : I32EnumAttr<"PadMode",
+    "padding modes of DataCopyEnhancedParams (Ascend C's global pad_t, "
+    "ascendc_api.md §3.14)", [
+  I32EnumAttrCase<"PAD_NONE", 0, "none">,
+  I32EnumAttrCase<"PAD_MODE1", 1, "mode1">,
+  I32EnumAttrCase<"PAD_MODE2", 2, "mode2">,
+  I32EnumAttrCase<"PAD_MODE3", 3, "mode3">,
+  I32EnumAttrCase<"PAD_MODE4", 4, "mode4">,
+  I32EnumAttrCase<"PAD_MODE5", 5, "mode5">,
+  I32EnumAttrCase<"PAD_MODE6", 6, "mode6">,
+  I32EnumAttrCase<"PAD_MODE7", 7, "mode7">,
+  I32EnumAttrCase<"PAD_MODE8", 8, "mode8">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+  string pyName = "pad_t";
+  string cxxName = "pad_t";
+  bit cxxGlobal = 1;
+}
+
+def Asc_PadModeAttr : EnumAttr<Asc_Dialect, Asc_PadMode, "pad_mode">;
 
 //===----------------------------------------------------------------------===//
 // ReduceOrder
