@@ -44,8 +44,8 @@ CXX_DEFAULTS = {"CopyRepeatParams": {"dst_repeat_size": 8, "src_repeat_size": 8}
                                     "src_n_stride": 0, "dst_d_stride": 0, "dst_nd_matrix_stride": 1}}
 # ascendc_api.md §4.3: members Ascend C leaves uninitialised.
 CXX_UNINITIALISED = {"FixpipeParamsV220": {"deq_scalar"}}
-TEMPLATE_ARGS = {"DataCopyPadExtParams": "<float>", "LoadData3DParamsV1": "<half>",
-                 "LoadData3DParamsV2": "<half>", "InitConstValueParams": "<float>"}
+TEMPLATE_ARGS = {"DataCopyPadExtParams": "<float>", "LoadData3DParamsV1": "<float>",
+                 "LoadData3DParamsV2": "<float>", "InitConstValueParams": "<float>"}
 # ascendc_api.md §4.3: MmadParams has no constructor taking all its fields (two take a part each).
 NO_FIELD_CONSTRUCTOR = {"MmadParams"}
 

@@ -150,7 +150,7 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 /// converted to the constructor parameter's type.
 static LogicalResult printFieldValue(Emitter &emitter, Value value,
                                      Type fieldType,
-                                     const detail::ParamFieldInfo *info) {
+                                     const asc::detail::ParamFieldInfo *info) {
   raw_ostream &os = emitter.ostream();
   if (info && info->enumerators) {
     std::optional<int64_t> v = getConstantInt(value);
@@ -177,13 +177,13 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   raw_ostream &os = emitter.ostream();
   SmallVector<Type> fieldTypes;
   op.getFieldTypes(fieldTypes);
-  const detail::ParamStructInfo *info = detail::getParamStructInfo(op);
+  const asc::detail::ParamStructInfo *info = asc::detail::getParamStructInfo(op);
   // Each field's value: its operand, or the name of its array variable.
   SmallVector<std::function<LogicalResult()>> values;
   OperandRange operands = op->getOperands();
   unsigned next = 0;
   for (auto [i, fieldType] : llvm::enumerate(fieldTypes)) {
-    const detail::ParamFieldInfo *field =
+    const asc::detail::ParamFieldInfo *field =
         info && i < info->numFields ? &info->fields[i] : nullptr;
     if (field && field->arrayLength) {
       OperandRange elements = operands.slice(next, field->arrayLength);

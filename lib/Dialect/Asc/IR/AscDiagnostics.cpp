@@ -399,7 +399,7 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
   return success();
 }
 
-const detail::ParamStructInfo *
+const mlir::asc::detail::ParamStructInfo *
 mlir::asc::detail::getParamStructInfo(Operation *op) {
   static const llvm::StringMap<const ParamStructInfo *> table = [] {
     llvm::StringMap<const ParamStructInfo *> map;

@@ -30,7 +30,7 @@ void mlir::asc::detail::appendFieldTypes(MLIRContext *context,
 /// range Ascend C accepts.
 static LogicalResult verifyFieldValue(Operation *op, StringRef name,
                                       IntegerType fieldInt,
-                                      const detail::ParamFieldInfo *info,
+                                      const asc::detail::ParamFieldInfo *info,
                                       int64_t value) {
   unsigned width = fieldInt.getWidth();
   if (width > 1) {
@@ -103,11 +103,11 @@ mlir::asc::detail::verifyParamStructFields(Operation *op,
 
 /// The constant value of the field `name` of parameter struct op `op`.
 static std::optional<int64_t> constantField(Operation *op, StringRef name) {
-  const detail::ParamStructInfo *info = detail::getParamStructInfo(op);
+  const asc::detail::ParamStructInfo *info = asc::detail::getParamStructInfo(op);
   if (!info)
     return std::nullopt;
   unsigned next = 0;
-  for (const detail::ParamFieldInfo &field :
+  for (const asc::detail::ParamFieldInfo &field :
        ArrayRef(info->fields, info->numFields)) {
     if (name == field.name)
       return getConstantInt(op->getOperand(next));
