@@ -570,7 +570,8 @@ class Dialect:
     def _operand_kind(self, wrapped: Record, rec: Record) -> str:
         # Named Arg defs with a Python meaning (the mask words and counts of the vector forms).
         named = {"Asc_VecMask": "u64", "Asc_VecMaskWord": "u64", "Asc_VecMaskLow": "mask_lo",
-                 "Asc_VecMaskHigh": "mask_hi", "Asc_VecScalar": "scalar"}
+                 "Asc_VecMaskHigh": "mask_hi", "Asc_VecScalar": "scalar",
+                 "Asc_U64Word": "u64"}
         if wrapped.name in named:
             return named[wrapped.name]
         if rec.has("elementTypes") or rec.name == "Asc_LocalTensorType":
@@ -585,8 +586,9 @@ class Dialect:
             return "int"
         if rec.name in ELEMENT_TYPES:  # a value of one fixed type: value:f16, value:i1, ...
             return f"value:{ELEMENT_TYPES[rec.name]}"
-        if rec.isa("Asc_ParamStructType"):
-            return f"struct:{snake_to_camel(rec.str('mnemonic'))}"
+        if rec.isa("Asc_ParamStructType") or rec.isa("Asc_TemplatedParamStructType"):
+            # The Python class is named as the C++ struct (LoadData2DParams).
+            return f"struct:{rec.str('cppClassName').removesuffix('Type')}"
         return "object"
 
     def _attr_arg(self, rec: Record, name: str) -> Arg:

@@ -852,6 +852,12 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
                << toEnumerator(stringifyMaskMode(modeAttr.getValue()));
             return Precedence::Primary;
           })
+          .Case([&](CO2LayoutAttr layoutAttr) {
+            // Only Fixpipe's configuration takes a layout: its constant.
+            os << "AscendC::CFG_"
+               << toEnumerator(stringifyCO2Layout(layoutAttr.getValue()));
+            return Precedence::Primary;
+          })
           .Case([&](PipeAttr pipeAttr) {
             os << "PIPE_" << toEnumerator(stringifyPipe(pipeAttr.getValue()));
             return Precedence::Primary;
