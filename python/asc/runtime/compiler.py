@@ -33,12 +33,18 @@ class CompiledSource:
     ir_after: str
 
 
+def _kernel_type_pass(options: JitOptions) -> str:
+    """asc-kernel-type: infers the kernel type, or checks `kernel_type` (docs/language.md)."""
+    given = options.compile.kernel_type
+    return f"asc-kernel-type{{kernel-type={given.name.lower()}}}" if given is not None else "asc-kernel-type"
+
+
 def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
     # inline without its default canonicalize, so the capacity check sees the tensors as written.
     # The capacities are the part's usable bytes (l1_bytes is TOTAL_L1_SIZE).
     stages = ["asc-privatize-device-functions", "inline{default-pipeline=}", "symbol-dce",
               f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
-              "canonicalize", "cse"]
+              _kernel_type_pass(options), "canonicalize", "cse"]
     if options.compile.strip_loc:
         stages.append("strip-debuginfo")
     return ",".join(stages)  # passes run on the module, as in builtin.module(...)
@@ -62,10 +68,11 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     if any(d.severity == "error" for d in diags):
         raise from_diagnostics(diags, "verification")
     ir_before = module.to_string(debug_info=False)
-    if options.compile.run_passes:
-        diags = passes.run_pipeline(module, _pipeline(info, options))
-        if any(d.severity == "error" for d in diags):
-            raise from_diagnostics(diags, "passes")
+    # Without the pipeline the kernel type is still needed: it decides which cores run the kernel.
+    pipeline = _pipeline(info, options) if options.compile.run_passes else _kernel_type_pass(options)
+    diags = passes.run_pipeline(module, pipeline)
+    if any(d.severity == "error" for d in diags):
+        raise from_diagnostics(diags, "passes")
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
     source, diags = translate.to_ascendc(module, line_directives=True, simulator_entry=True)

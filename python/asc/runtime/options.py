@@ -32,6 +32,12 @@ class CompileOptions:
     def __post_init__(self) -> None:
         if self.opt_level not in (1, 2, 3):
             raise ValueError(f"opt_level must be 1, 2 or 3, but got {self.opt_level}")
+        if self.kernel_type is not None:
+            from .config import KernelType
+
+            if not isinstance(self.kernel_type, KernelType):
+                raise TypeError(f"kernel_type must be an asc.runtime.config.KernelType (e.g. KernelType.AIC_ONLY) "
+                                f"or None to infer it, but got {self.kernel_type!r}")
 
 
 @dataclass(frozen=True)

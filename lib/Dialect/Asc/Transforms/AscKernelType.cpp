@@ -10,6 +10,7 @@
 #include "ascir/Dialect/Asc/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir {
@@ -145,13 +146,22 @@ struct AscKernelType
       if (!first)
         first = op;
     };
-    func.walk([&](Operation *op) {
+    // The kernel's ops and those of the device functions it calls (not yet
+    // inlined when the pipeline does not run).
+    SmallVector<func::FuncOp> worklist{func};
+    llvm::SmallPtrSet<Operation *, 8> visited{func};
+    auto visit = [&](Operation *op) {
+      if (auto call = dyn_cast<func::CallOp>(op))
+        if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                call, call.getCalleeAttr()))
+          if (!callee.isExternal() && visited.insert(callee).second)
+            worklist.push_back(callee);
       if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
         noteCrossCore(op, set.getModeId());
       else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
         noteCrossCore(op, wait.getModeId());
-      bool call = op->getNumResults() == 0 ||
-                  !isa<LocalTensorType>(op->getResult(0).getType());
+      bool call = !isa<func::CallOp>(op) && (op->getNumResults() == 0 ||
+                  !isa<LocalTensorType>(op->getResult(0).getType()));
       for (Type type : op->getOperandTypes())
         call &= !isFrameworkObjectType(type);
       switch (unitOf(op)) {
@@ -170,7 +180,9 @@ struct AscKernelType
       case Unit::Both:
         break;
       }
-    });
+    };
+    while (!worklist.empty())
+      worklist.pop_back_val().walk(visit);
     if (cubeCall)
       cube = cubeCall;
     if (vectorCall)

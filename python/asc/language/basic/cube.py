@@ -28,16 +28,19 @@ _CONFIG = instance_of(FixpipeConfig)
 _PARAMS = instance_of(FixpipeParamsV220)
 
 
+_ROW_MAJOR = FixpipeConfig.cfg_row_major()  # Ascend C's default, CFG_ROW_MAJOR (NZ -> ND)
+
+
 def _layout(config: Any) -> Any:
-    return config.layout if config is not None else FixpipeConfig.cfg_row_major().layout
+    return config.layout
 
 
-def _fixpipe(dst: Any, src: Any, params: Any, config: Any = None) -> None:
+def _fixpipe(dst: Any, src: Any, params: Any, config: Any = _ROW_MAJOR) -> None:
     _ods.fixpipe(builder_for("fixpipe"), _checks.tensor(dst, "fixpipe", "dst").handle,
                  _checks.tensor(src, "fixpipe", "src").handle, params.handle, config=_layout(config))
 
 
-def _fixpipe_workspace(dst: Any, src: Any, cbuf_workspace: Any, params: Any, config: Any = None) -> None:
+def _fixpipe_workspace(dst: Any, src: Any, cbuf_workspace: Any, params: Any, config: Any = _ROW_MAJOR) -> None:
     _ods.fixpipe_workspace(builder_for("fixpipe"), _checks.tensor(dst, "fixpipe", "dst").handle,
                            _checks.tensor(src, "fixpipe", "src").handle,
                            _checks.tensor(cbuf_workspace, "fixpipe", "cbuf_workspace").handle, params.handle,
@@ -46,9 +49,9 @@ def _fixpipe_workspace(dst: Any, src: Any, cbuf_workspace: Any, params: Any, con
 
 _fixpipe_set = OverloadSet("fixpipe")
 _fixpipe_set.add([Param("dst", TENSOR), Param("src", LOCAL), Param("params", _PARAMS),
-                  Param("config", _CONFIG, None)], _fixpipe, form="params")
+                  Param("config", _CONFIG, _ROW_MAJOR)], _fixpipe, form="params")
 _fixpipe_set.add([Param("dst", TENSOR), Param("src", LOCAL), Param("cbuf_workspace", LOCAL),
-                  Param("params", _PARAMS), Param("config", _CONFIG, None)], _fixpipe_workspace, form="workspace")
+                  Param("params", _PARAMS), Param("config", _CONFIG, _ROW_MAJOR)], _fixpipe_workspace, form="workspace")
 
 
 @builtin

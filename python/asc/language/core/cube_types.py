@@ -196,7 +196,7 @@ class FixpipeConfig:
         return hash(self.layout)
 
     def __repr__(self) -> str:
-        return f"FixpipeConfig({self.layout!s})"
+        return f"FixpipeConfig(CO2Layout.{self.layout.name})"
 
 
 __all__ = ["QuantModes", "CO2Layout", "CubeFormat", "LoadData2DParams", "LoadData2DParamsV2",

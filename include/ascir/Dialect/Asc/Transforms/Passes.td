@@ -118,7 +118,7 @@ def AscKernelType : Pass<"asc-kernel-type", "::mlir::ModuleOp"> {
     A kernel's type decides which cores a launch starts (hardware.md §1.3):
     AIV_ONLY the vector cores, AIC_ONLY the cube cores, MIX_AIC_1_1 and
     MIX_AIC_1_2 one AIC with one or two AIVs per block. The pass classifies
-    every op of a kernel: one using an L1, L0A, L0B, L0C or BiasTable
+    every op of a kernel and of the device functions it calls: one using an L1, L0A, L0B, L0C or BiasTable
     tensor, queue or buffer, or configuring the cube unit, runs on the cube
     core; one using the Unified Buffer runs on the vector core; the others
     (scalar code, GM, synchronisation) on both.
