@@ -129,6 +129,72 @@ def test_matmul_tile_ir_and_ascendc(tmp_path: Path, monkeypatch) -> None:
         assert line in body, line
 
 
+@asc.jit(always_compile=True)
+def cube_forms(a: asc.GlobalAddress, c: asc.GlobalAddress):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 256)
+    gc = asc.GlobalTensor()
+    gc.set_global_buffer(c, 256)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+    b1 = asc.LocalTensor(asc.int8, asc.TPosition.B1, 1024, 512)
+    idx = asc.LocalTensor(asc.uint8, asc.TPosition.B1, 2048, 128)
+    ws = asc.LocalTensor(asc.uint64, asc.TPosition.C1, 4096, 16)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 256)
+    a2i = asc.LocalTensor(asc.int8, asc.TPosition.A2, 512, 512)
+    b2i = asc.LocalTensor(asc.int8, asc.TPosition.B2, 512, 512)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+    co1i = asc.LocalTensor(asc.int32, asc.TPosition.CO1, 1024, 256)
+    bias = asc.LocalTensor(asc.float32, asc.TPosition.C2, 0, 16)
+    asc.load_data_with_transpose(b2, a1, asc.LoadData2dTransposeParams(0, 1, 0, 0, 0, 0))
+    asc.load_data_with_transpose(b2, a1, asc.LoadData2dTransposeParamsV2(repeat_times=1, src_frac_gap=2))
+    asc.load_data_with_sparse(b2i, b1, idx, asc.LoadData2DParams(repeat_times=2))
+    asc.set_load_data_boundary(2048)
+    asc.set_load_data_padding_value(np.float16(1.5))
+    asc.set_load_data_repeat(asc.LoadDataRepeatParam(2, 16, 1))
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2([0, 0, 1, 1], 4, 4, 16, 16, 16, 0, 0, 1, 1, 3, 3, 1, 1,
+                                                  False, np.float16(0)))
+    asc.init_const_value(a2, asc.InitConstValueParams(1, 2, 0, np.float16(0)))
+    asc.mmad(co1, a2, b2, bias, asc.MmadParams(16, 16, 16, cmatrix_init_val=False))
+    asc.mmad_with_sparse(co1i, a2i, b2i, asc.MmadParams(16, 16, 32))
+    asc.set_fix_pipe_pre_quant_flag(0x3F800000)
+    asc.fixpipe(ga, co1i, ws, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.VDEQF16))
+    asc.data_copy(gc, co1, asc.DataCopyCO12DstParams(16, 16, 16, 16, nz2nd_en=True))
+
+
+def test_cube_forms_ascendc(tmp_path: Path, monkeypatch) -> None:
+    _ir, cpp = _compile(cube_forms, A, C, tmp_path=tmp_path, monkeypatch=monkeypatch)
+    body = _lines(cpp)
+    start = body.index("AscendC::LoadData2dTransposeParams v1(0, 1, 0, 0, 0, 0);")
+    assert body[start:body.index("}", start)] == [
+        "AscendC::LoadData2dTransposeParams v1(0, 1, 0, 0, 0, 0);",
+        "AscendC::LoadDataWithTranspose(b2, a1, v1);",
+        "AscendC::LoadData2dTransposeParamsV2 v2(0, 1, 0, 0, 0, 2, 0);",
+        "AscendC::LoadDataWithTranspose(b2, a1, v2);",
+        "AscendC::LoadData2DParams v3(0, 2, 0, 0, 0, false, 0);",
+        "AscendC::LoadDataWithSparse(b2i, b1, idx, v3);",
+        "AscendC::SetLoadDataBoundary(2048);",
+        "AscendC::SetLoadDataPaddingValue<half>(static_cast<half>(1.5f));",
+        "AscendC::LoadDataRepeatParam v4(16, 2, 1);",
+        "AscendC::SetLoadDataRepeat(v4);",
+        "uint8_t pad_list[4] = {0, 0, 1, 1};",
+        "AscendC::LoadData3DParamsV2<half> v5(pad_list, 4, 4, 16, 16, 16, 0, 0, 1, 1, 3, 3, 1, 1, false, false, "
+        "static_cast<half>(0.0f), false, false, false);",
+        "AscendC::LoadData(a2, a1, v5);",
+        "AscendC::InitConstValueParams<half> v6(1, 2, 0, static_cast<half>(0.0f));",
+        "AscendC::InitConstValue(a2, v6);",
+        "AscendC::MmadParams v7;", "v7.m = 16;", "v7.n = 16;", "v7.k = 16;", "v7.cmatrixInitVal = false;",
+        "AscendC::Mmad(co1, a2, b2, bias, v7);",
+        "AscendC::MmadParams v8;", "v8.m = 16;", "v8.n = 16;", "v8.k = 32;",
+        "AscendC::MmadWithSparse(co1i, a2i, b2i, v8);",
+        "AscendC::SetFixpipePreQuantFlag(1065353216);",
+        "AscendC::FixpipeParamsV220 v9(16, 16, 16, 16, false, QuantMode_t::VDEQF16, 0, 1, 0, 0, 0, false);",
+        "AscendC::Fixpipe<half, int32_t, AscendC::CFG_ROW_MAJOR>(ga, co1i, ws, v9);",
+        "AscendC::DataCopyCO12DstParams v10(16, 16, 16, 16, QuantMode_t::NoQuant, 0, false, true);",
+        "AscendC::DataCopy(gc, co1, v10);",
+    ]
+
+
 # -- kernel types -------------------------------------------------------------------------------------
 
 

@@ -68,7 +68,7 @@ def _checks(name: str, fields: tuple[str, ...], defaults: tuple) -> list[str]:
               for i, d in enumerate(defaults)]
     lines = ["  {"]
     args = []
-    for f, m, v, d in zip(fields, members, values, defaults):
+    for _f, m, v, d in zip(fields, members, values, defaults):
         if isinstance(d, tuple):
             lines.append(f"    const uint8_t {m}Arg[{len(d)}] = {{{', '.join(str(int(v) + j) for j in range(len(d)))}}};")
             args.append(f"{m}Arg")

@@ -8,8 +8,8 @@ import numpy as np
 
 from ..._C import _ods
 from ..core.builtin import builder_for, builtin
-from ..core.enums import TPosition
 from ..core.cube_types import DataCopyCO12DstParams, Nd2NzParams, Nz2NdParamsFull
+from ..core.enums import TPosition
 from ..core.layout_types import DataCopyEnhancedParams, SliceInfo
 from ..core.tensor import GlobalTensor, LocalTensor
 from ..core.types import (
@@ -79,9 +79,9 @@ for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
                     Param("slice_list2", _SLICES), Param("dim_value", INT)], _slices, form="slice")
 
 # The cube path's conversions (ND -> NZ into L1 or UB, NZ -> ND out of UB, out of CO1).
-_CUBE_COPIES = ((Nd2NzParams, _ods.data_copy_nd2nz, ((LOCAL, GLOBAL),)),
-                (Nz2NdParamsFull, _ods.data_copy_nz2nd, ((GLOBAL, LOCAL),)),
-                (DataCopyCO12DstParams, _ods.data_copy_co12, ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
+_CUBE_COPIES = ((Nd2NzParams, "nd2nz", _ods.data_copy_nd2nz, ((LOCAL, GLOBAL),)),
+                (Nz2NdParamsFull, "nz2nd", _ods.data_copy_nz2nd, ((GLOBAL, LOCAL),)),
+                (DataCopyCO12DstParams, "co12", _ods.data_copy_co12, ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
 
 
 def _cube_copy(builder: Any) -> Any:
@@ -91,10 +91,10 @@ def _cube_copy(builder: Any) -> Any:
     return copy
 
 
-for _cls, _builder, _pairs in _CUBE_COPIES:
+for _cls, _form, _builder, _pairs in _CUBE_COPIES:
     for _dst, _src in _pairs:
         _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of(_cls))],
-                       _cube_copy(_builder), form=_cls.__name__.lower().removesuffix("params"))
+                       _cube_copy(_builder), form=_form)
 
 
 @builtin

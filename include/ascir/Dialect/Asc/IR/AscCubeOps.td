@@ -139,6 +139,8 @@ def Asc_LoadDataWithTransposeV2Op : Asc_LoadDataWithTransposeBase<
 
 def Asc_LoadDataWithSparseOp : Asc_CubeOp<"load_data_with_sparse",
     "AscendC::LoadDataWithSparse", [Asc_SameElementType<"dst", "src">]> {
+  let pyApi = "load_data_with_sparse";
+  let pyForm = "-";
   let summary = "load sparse int8 weights and their index into B2";
   let description = [{
     `LoadDataWithSparse(dst, src, idx, params)`: B1 -> B2, int8 weights
@@ -210,6 +212,8 @@ def Asc_MmadBiasOp : Asc_MmadBase<"mmad_bias", "bias"> {
 
 def Asc_MmadWithSparseOp : Asc_CubeOp<"mmad_with_sparse",
     "AscendC::MmadWithSparse"> {
+  let pyApi = "mmad_with_sparse";
+  let pyForm = "-";
   let summary = "int8 matrix multiply with a sparse B";
   let description = [{
     `MmadWithSparse(dst, fm, filter, params)`: i8 x sparse i8 -> i32 (B
@@ -234,6 +238,8 @@ def Asc_MmadWithSparseOp : Asc_CubeOp<"mmad_with_sparse",
 
 def Asc_InitConstValueOp : Asc_CubeOp<"init_const_value",
     "AscendC::InitConstValue"> {
+  let pyApi = "init_const_value";
+  let pyForm = "-";
   let summary = "fill A1/B1/A2/B2 blocks with a constant";
   let description = [{
     `InitConstValue(dst, params)`: `repeat_times` x `block_num` blocks
@@ -255,6 +261,7 @@ def Asc_InitConstValueOp : Asc_CubeOp<"init_const_value",
 def Asc_SetLoadDataBoundaryOp : Asc_ApiOp<"set_load_data_boundary",
     "AscendC::SetLoadDataBoundary", [Asc_CubeUnit, Asc_SyncEffects]> {
   let pyApi = "set_load_data_boundary";
+  let pyForm = "-";
   let summary = "L1 boundary of the 3-D loads";
   let description = [{
     `SetLoadDataBoundary(boundary)`: bytes of L1 a 3-D load may read
@@ -289,6 +296,7 @@ def Asc_SetLoadDataPaddingValueOp : Asc_ApiOp<"set_load_data_padding_value",
 def Asc_SetLoadDataRepeatOp : Asc_ApiOp<"set_load_data_repeat",
     "AscendC::SetLoadDataRepeat", [Asc_CubeUnit, Asc_SyncEffects]> {
   let pyApi = "set_load_data_repeat";
+  let pyForm = "-";
   let summary = "repeat of the 3-D loads";
   let description = [{
     ```mlir
@@ -362,6 +370,7 @@ def Asc_FixpipeWorkspaceOp : Asc_FixpipeBase<"fixpipe_workspace"> {
 def Asc_SetFixPipePreQuantFlagOp : Asc_ApiOp<"set_fix_pipe_pre_quant_flag",
     "AscendC::SetFixpipePreQuantFlag", [Asc_CubeUnit, Asc_SyncEffects]> {
   let pyApi = "set_fix_pipe_pre_quant_flag";
+  let pyForm = "-";
   let summary = "scalar quantisation parameter of the CO1 copies";
   let description = [{
     ```mlir
