@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CompileError, CompileTypeError, SyncError
+from asc.codegen.errors import CapacityError, CompileError, CompileTypeError, SyncError
 from asc.runtime.config import KernelType
 
 JIT = sys.modules["asc.runtime.jit"]
@@ -324,7 +324,34 @@ def cross_core_flag_16(a: asc.GlobalAddress):
     asc.cross_core_set_flag(16, 0, asc.PipeID.PIPE_MTE3)
 
 
+@asc.jit
+def mmad_dst_misaligned(a: asc.GlobalAddress):
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 256)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 512, 256)
+    asc.mmad(co1, a2, b2, asc.MmadParams(16, 16, 16))
+
+
+@asc.jit
+def l0a_misaligned(a: asc.GlobalAddress):
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 256, 256)  # noqa: F841
+
+
+@asc.jit
+def l0c_over_capacity(a: asc.GlobalAddress):
+    pipe = asc.TPipe()
+    qc = asc.TQue(asc.TPosition.CO1, 2)
+    pipe.init_buffer(qc, 2, 65536 + 32)
+
+
 @pytest.mark.parametrize("kernel,marker,cls,message", [
+    (mmad_dst_misaligned, "asc.mmad(", CompileError,
+     "mmad: 'dst' starts at byte 512 of L0C, but Mmad writes from a multiple of 1024 bytes"),
+    (l0a_misaligned, "TPosition.A2, 256", CompileError,
+     "LocalTensor: 'addr' 256 in Hardware.L0A must be a multiple of 512 bytes"),
+    (l0c_over_capacity, "pipe.init_buffer", CapacityError,
+     "TPipe.init_buffer: init_buffer of 2 × 65568 bytes for a TPosition.CO1 queue brings Hardware.L0C use to "
+     "131136 bytes; Hardware.L0C has 131072"),
     (mmad_into_ub, "asc.mmad(", CompileTypeError,
      "mmad: 'dst' must be a tensor in L0C (CO1), but it is in position VECOUT (UB)"),
     (mmad_int8_into_float, "asc.mmad(", CompileTypeError,

@@ -28,6 +28,8 @@ Platform = Enum("Platform", [(p["py_enum_name"], p["name"]) for p in _HARDWARE["
 #: pyasc's kernel types (which cores a launch starts; `@asc.jit(kernel_type=...)`), from the dialect's
 #: ODS (AscCubeAttrs.td).
 KernelType = _C._ods.KernelType
+#: The kernel types an Ascend C kernel declares (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
+KernelMetaType = _C._ods.KernelMetaType
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,19 @@ func.func @mmad_bias_type(%m: !asc.mmad_params) {
 
 // -----
 
+func.func @mmad_dst_alignment(%m: !asc.mmad_params) {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %a2 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a2, f16>
+  %b2 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<b2, f16>
+  %c = asc.local_tensor %c512, %c512 : i32, i32 -> !asc.local_tensor<co1, f32>
+  // expected-error@+1 {{mmad: 'dst' starts at byte 512 of L0C, but Mmad writes from a multiple of 1024 bytes}}
+  asc.mmad %c, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  return
+}
+
+// -----
+
 func.func @mmad_params_range() {
   %c0 = arith.constant 0 : i32
   %c16 = arith.constant 16 : i32

@@ -269,12 +269,31 @@ static LogicalResult verifyMmadTypes(Operation *op, Value dst, Value fm,
   return success();
 }
 
+/// Mmad writes L0C from a 1024-byte boundary (ascendc_api.md §7), beyond
+/// L0C's 64-byte tensor alignment: checked on a static tensor's constant
+/// address.
+static constexpr int64_t kMmadDstAlign = 1024;
+
+static LogicalResult verifyMmad(Operation *op, Value dst, Value fm,
+                                Value filter, Value bias) {
+  if (failed(verifyMmadTypes(op, dst, fm, filter, bias)))
+    return failure();
+  if (auto tensor = dst.getDefiningOp<LocalTensorOp>())
+    if (std::optional<int64_t> addr = getConstantInt(tensor.getAddr()))
+      if (*addr % kMmadDstAlign != 0)
+        return emitApiError(op, DiagCategory::Alignment)
+               << "'dst' starts at byte " << *addr
+               << " of L0C, but Mmad writes from a multiple of "
+               << kMmadDstAlign << " bytes";
+  return success();
+}
+
 LogicalResult MmadOp::verify() {
-  return verifyMmadTypes(*this, getDst(), getFm(), getFilter(), Value());
+  return verifyMmad(*this, getDst(), getFm(), getFilter(), Value());
 }
 
 LogicalResult MmadBiasOp::verify() {
-  return verifyMmadTypes(*this, getDst(), getFm(), getFilter(), getBias());
+  return verifyMmad(*this, getDst(), getFm(), getFilter(), getBias());
 }
 
 //===----------------------------------------------------------------------===//

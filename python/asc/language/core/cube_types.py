@@ -88,7 +88,7 @@ class _TemplatedParamStruct(ParamStruct):
 
     def _result(self) -> dict[str, Any]:
         mnemonic = _ods.PARAM_STRUCTS[type(self).__name__][1]
-        return {"result_type": f"!asc.{mnemonic}<{self.dtype.to_ir()}>"}
+        return {"result_type": getattr(_ods, f"{mnemonic}_type")(self.dtype.to_ir())}
 
 
 class LoadData3DParamsV1(_TemplatedParamStruct):
