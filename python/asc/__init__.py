@@ -14,3 +14,11 @@ from .runtime import CodegenOptions, CompileOptions, LaunchOptions, jit  # noqa:
 
 __all__ = ["jit", "CodegenOptions", "CompileOptions", "LaunchOptions", "language",
            *_language_all]
+
+
+def __getattr__(name: str):
+    """pyasc names not implemented yet get a pointer to the coverage page, not a bare AttributeError."""
+    from ._pyasc_names import missing_name_message
+
+    message = missing_name_message(name)
+    raise AttributeError(message or f"module 'asc' has no attribute '{name}'", name=name, obj=None)

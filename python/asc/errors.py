@@ -57,6 +57,14 @@ class AscError(Exception):
     """Base class of every error pyasc raises for a user's kernel or launch."""
 
 
+class EnvironmentVariableError(AscError, ValueError):
+    """A PYASC_* environment variable has a value pyasc cannot use."""
+
+    def __init__(self, name: str, value: str, valid: str) -> None:
+        self.name, self.value, self.valid = name, value, valid
+        super().__init__(f"environment variable {name}={value!r} is not valid: expected {valid}")
+
+
 @dataclass
 class _Rendered:
     message: str

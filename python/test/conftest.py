@@ -24,7 +24,7 @@ def _model_backend() -> None:
     config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
 
 
-def run_python(*args: str, env: dict | None = None, cwd: Path | None = None):
+def run_python(*args: str, env: dict | None = None, cwd: Path | None = None, input: str | None = None):
     import subprocess
 
     full_env = dict(os.environ)
@@ -33,4 +33,11 @@ def run_python(*args: str, env: dict | None = None, cwd: Path | None = None):
                                                          os.environ.get("PYTHONPATH")) if p)
     full_env.update(env or {})
     return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=full_env,
-                          cwd=cwd, timeout=600)
+                          cwd=cwd, timeout=600, input=input)
+
+
+def dumped(root: Path, kernel: str) -> Path:
+    """The one PYASC_DUMP_PATH folder of `kernel` under `root` (`<kernel>-<key prefix>`)."""
+    folders = sorted(p for p in root.glob(f"{kernel}-" + "?" * 12) if p.is_dir())
+    assert len(folders) == 1, f"expected one dump folder of {kernel} in {root}, found {folders}"
+    return folders[0]

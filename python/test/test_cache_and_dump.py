@@ -7,7 +7,7 @@ import stat
 import textwrap
 from pathlib import Path
 
-from conftest import run_python
+from conftest import dumped, run_python
 from test_launch_errors import copy_kernel as _copy_kernel
 
 KERNEL = textwrap.dedent('''
@@ -35,6 +35,23 @@ KERNEL = textwrap.dedent('''
     assert (x == y).all()
 ''')
 
+
+#: A second kernel for the script above (appended to it).
+TWO_KERNELS = textwrap.dedent('''
+    @asc.jit
+    def other_copy(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x, n)
+        h = asc.GlobalTensor()
+        h.set_global_buffer(y, n)
+        t = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+        asc.data_copy(t, g, n)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(h, t, n)
+
+    other_copy[1](x, y, 64)
+''')
 
 def test_disk_cache_hit_in_a_fresh_process(tmp_path: Path) -> None:
     script = tmp_path / "k.py"
@@ -102,8 +119,10 @@ def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
     dump = tmp_path / "dump"
     proc = run_python(str(script), env={"PYASC_CACHE_DIR": str(tmp_path / "c"), "PYASC_DUMP_PATH": str(dump)})
     assert proc.returncode == 0, proc.stderr
-    assert sorted(p.name for p in dump.iterdir()) == ["ascendc.cpp", "ascir.mlir", "codegen.mlir"]
-    cpp = (dump / "ascendc.cpp").read_text()
+    folder = dumped(dump, "scale_copy")
+    assert [p.name for p in dump.iterdir()] == [folder.name]
+    assert sorted(p.name for p in folder.iterdir()) == ["ascendc.cpp", "ascir.mlir", "codegen.mlir"]
+    cpp = (folder / "ascendc.cpp").read_text()
     assert '#include "kernel_operator.h"' in cpp
     assert 'extern "C" __global__ __aicore__ void pyasc_scale_copy(__gm__ float* x, __gm__ float* y, int32_t n)' in cpp
     assert _python_line(cpp, "AscendC::GlobalTensor<float> g;") == (str(script.resolve()), 8)
@@ -112,7 +131,36 @@ def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
     # The simulator's entry points, which CANN's kernel_operator.h leaves out (it defines no ASCSIM).
     assert cpp.endswith('}\n\n#ifdef ASCSIM\n#line 1 "<pyasc-simulator-entry>"\n#include "ascsim_entry.h"\n'
                         'ASCSIM_ENTRY(pyasc_scale_copy)\nASCSIM_KERNEL_TYPE(KERNEL_TYPE_AIV_ONLY)\n#endif\n')
-    assert "asc.data_copy" in (dump / "codegen.mlir").read_text()
+    assert "asc.data_copy" in (folder / "codegen.mlir").read_text()
+    assert "came from the cache" not in proc.stderr
+
+
+def test_dump_path_keeps_one_folder_per_kernel_and_names_it_on_a_cache_hit(tmp_path: Path) -> None:
+    script = tmp_path / "k.py"
+    script.write_text(KERNEL + TWO_KERNELS)
+    dump = tmp_path / "dump"
+    env = {"PYASC_CACHE_DIR": str(tmp_path / "c"), "PYASC_DUMP_PATH": str(dump)}
+    proc = run_python(str(script), env=env)
+    assert proc.returncode == 0, proc.stderr
+    folders = sorted(p.name for p in dump.iterdir())
+    assert [f.split("-")[0] for f in folders] == ["other_copy", "scale_copy"]
+    assert all(sorted(p.name for p in (dump / f).iterdir()) == ["ascendc.cpp", "ascir.mlir", "codegen.mlir"]
+               for f in folders)
+    assert "void pyasc_other_copy(" in (dumped(dump, "other_copy") / "ascendc.cpp").read_text()
+    # A fresh process hits the disk cache: nothing is compiled, and stderr says where the dumps are.
+    again = run_python(str(script), env=env)
+    assert again.returncode == 0, again.stderr
+    for name in ("scale_copy", "other_copy"):
+        assert (f"[pyasc] kernel '{name}' came from the cache (not compiled again); its dump is in "
+                f"{dumped(dump, name)}\n") in again.stderr
+    # Dumps removed meanwhile are written again from the cache entry (without the frontend's IR).
+    import shutil
+
+    shutil.rmtree(dump)
+    third = run_python(str(script), env=env)
+    assert third.returncode == 0, third.stderr
+    assert sorted(p.name for p in dumped(dump, "scale_copy").iterdir()) == ["ascendc.cpp", "ascir.mlir"]
+    assert "; codegen.mlir exists only for a compile (use always_compile=True)" in third.stderr
 
 
 def test_debug_build_line_table_names_the_python_file(tmp_path: Path) -> None:

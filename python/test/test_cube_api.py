@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import dumped
 
 import asc
 from asc.codegen.errors import CapacityError, CompileError, CompileTypeError, SyncError
@@ -41,7 +42,8 @@ def _compile(kernel, *args, tmp_path: Path, monkeypatch) -> tuple[str, str]:
     monkeypatch.setattr(JIT, "_build", _no_build)
     with pytest.raises(_Compiled):
         kernel[1](*args)
-    return (tmp_path / "ascir.mlir").read_text(), (tmp_path / "ascendc.cpp").read_text()
+    folder = dumped(tmp_path, kernel.__name__)
+    return (folder / "ascir.mlir").read_text(), (folder / "ascendc.cpp").read_text()
 
 
 def _lines(text: str) -> list[str]:

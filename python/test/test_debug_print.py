@@ -7,6 +7,7 @@ import logging
 
 import numpy as np
 import pytest
+from conftest import dumped
 
 import asc
 from asc.codegen.errors import CompileError, CompileTypeError
@@ -86,6 +87,6 @@ def test_disabled_logging_level_emits_nothing(monkeypatch: pytest.MonkeyPatch, t
         logs[1](X, 64)
     finally:
         root.setLevel(old)
-    ir = (tmp_path / "codegen.mlir").read_text()
+    ir = (dumped(tmp_path, "logs") / "codegen.mlir").read_text()
     assert 'asc.printf "WARNING: warning n=%d\\0A", %arg1 : i32' in ir
     assert "debug n=" not in ir

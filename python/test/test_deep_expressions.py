@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import dumped
 
 #: The recursive visitor stopped near 900 terms; CPython itself compiles up to about 3,000.
 TERMS = 2000
@@ -43,7 +44,7 @@ def chain(out: asc.GlobalAddress, a: int, b: int):
     kernel[1](out, 3, 4)
     expected = eval(terms, {"a": 3, "b": 4})  # noqa: S307 - our own expression, small ints
     assert out[0] == expected
-    cpp = (tmp_path / "dump" / "ascendc.cpp").read_text()
+    cpp = (dumped(tmp_path / "dump", "chain") / "ascendc.cpp").read_text()
     assert max(line.count("(") for line in cpp.splitlines()) <= 70  # cut into temporaries
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import run_python
+from conftest import dumped, run_python
 
 import asc
 from asc.codegen.errors import CompileError
@@ -167,5 +167,5 @@ def test_fast_path_division_by_a_safe_constant_is_plain(tmp_path: Path, monkeypa
     out = np.zeros(1, dtype=np.int32)
     halve[1](out, 21)
     assert out[0] == 10 + 5
-    cpp = (tmp_path / "ascendc.cpp").read_text()
+    cpp = (dumped(tmp_path, "halve") / "ascendc.cpp").read_text()
     assert "pyasc::" not in cpp and "checked_division" not in cpp

@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import run_python
+from conftest import dumped, run_python
 
 import asc
 from asc.codegen.errors import CompileError
@@ -69,7 +69,7 @@ def test_the_cpp_symbol_is_prefixed_and_messages_keep_the_name(tmp_path: Path, m
 
     x = np.arange(64, dtype=np.float32)
     namespace["memcpy"][1](x, np.zeros_like(x), 64)
-    cpp = (tmp_path / "ascendc.cpp").read_text()
+    cpp = (dumped(tmp_path, "memcpy") / "ascendc.cpp").read_text()
     assert 'extern "C" __global__ __aicore__ void pyasc_memcpy(' in cpp
     assert "ASCSIM_ENTRY(pyasc_memcpy)" in cpp
     with pytest.raises(asc.runtime.errors.KernelError, match="kernel 'memcpy'"):

@@ -116,9 +116,10 @@ def test_sim_report_goes_to_stderr_alike(kind: str, name: str, monkeypatch: pyte
     assert capsys.readouterr().err == f"[pyasc] {name}[3]:\n{summary}"
 
 
-@pytest.mark.parametrize("value,on", [("1", True), (" 1 ", True), ("0", False), ("", False)])
+@pytest.mark.parametrize("value,on", [("1", True), (" 1 ", True), ("on", True), ("TRUE", True), ("0", False),
+                                      ("", False), ("off", False)])
 def test_sim_report_environment(value: str, on: bool) -> None:
-    proc = run_python("-c", "import asc.runtime.launcher as l; print(l.SIM_REPORT)",
+    proc = run_python("-c", "import asc.runtime.launcher as l; print(l.sim_report())",
                       env={"PYASC_SIM_REPORT": value})
     assert proc.stdout == f"{on}\n", proc.stderr
 

@@ -365,6 +365,13 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 // scf
 //===----------------------------------------------------------------------===//
 
+/// `pyasc::loop_tick();` at the loop's line: each iteration is a step of
+/// the simulator's watchdog, which names this line if the loop never ends.
+static void emitLoopTick(Emitter &emitter, Location loc) {
+  emitter.emitLocation(loc);
+  emitter.indentedStream() << "pyasc::loop_tick();\n";
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
   raw_indented_ostream &os = emitter.indentedStream();
   // Loop-carried values live in variables declared before the loop; the
@@ -402,6 +409,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
     return failure();
   os << ") {\n";
   os.indent();
+  emitLoopTick(emitter, forOp.getLoc());
   if (failed(emitter.emitBlockBody(*forOp.getBody())))
     return failure();
   auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
@@ -486,6 +494,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   Emitter::LoopScope scope(emitter);
   os << "while (true) {\n";
   os.indent();
+  emitLoopTick(emitter, whileOp.getLoc());
   scf::ConditionOp conditionOp = whileOp.getConditionOp();
   if (failed(emitter.emitBlockBody(before)) ||
       failed(emitter.emitAssignments(whileOp.getResults(),

@@ -7,6 +7,11 @@ import ast
 from ..errors import LocatedError, Note, SourceLocation
 
 
+class CompileWarning(UserWarning):
+    """A kernel compiles, but probably not as meant (e.g. a float operand truncated to an int);
+    issued at the kernel's file and line."""
+
+
 class CompileError(LocatedError):
     """A kernel cannot be compiled; raised at the user's line."""
 
@@ -34,8 +39,6 @@ def location_of(file: str, first_line: int, node: ast.AST) -> SourceLocation:
     line = getattr(node, "lineno", 0)
     col = getattr(node, "col_offset", -1) + 1
     return SourceLocation(file, first_line + line - 1 if line else first_line, max(col, 0))
-
-
 
 
 #: The exception class of each verifier diagnostic category (AscDiagnostics.h); categories not
@@ -79,6 +82,7 @@ __all__ = [
     "CapacityError",
     "SyncError",
     "location_of",
+    "CompileWarning",
     "error_class",
     "from_diagnostics",
 ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import operator
 import os
+import types
 from typing import Any, Callable
 
 from .._C import _ods
@@ -21,9 +22,10 @@ from ..language.core.dtype import DataType, int1
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
-from . import static_eval
+from ..language.core.struct import StructValue
+from . import runtime_builtins, static_eval
 from .calls import Returned
-from .errors import CompileError, CompileTypeError, UnsupportedSyntaxError, location_of
+from .errors import CompileError, CompileTypeError, CompileWarning, UnsupportedSyntaxError, location_of
 from .ir_builder import IRBuilder
 from .prototype import Prototype
 from .scope import Scope, Unavailable
@@ -78,6 +80,7 @@ class FunctionVisitor(ast.NodeVisitor):
             loc = self.loc_of(node)
             self.b.set_loc(loc.line, loc.col, self.file)
             self._node = node
+            prev_warn, self.b.warn = self.b.warn, self._warn
         try:
             return fn(*args)
         except CompileError as e:
@@ -100,9 +103,26 @@ class FunctionVisitor(ast.NodeVisitor):
             if has_pos:
                 self.b.restore_loc(prev_loc)
                 self._node = prev_node
+                self.b.warn = prev_warn
+
+    def _warn(self, message: str) -> None:
+        import warnings
+
+        loc = self.loc_of(self._node)
+        warnings.warn_explicit(message, CompileWarning, loc.file, loc.line)
 
     def generic_visit(self, node: ast.AST) -> Any:
         raise self.error(node, f"unsupported Python syntax in a kernel: {type(node).__name__}",
+                         UnsupportedSyntaxError)
+
+    def visit_Break(self, node: ast.Break) -> None:
+        raise self.error(node, "`break` is not supported in a kernel (its loops become scf.for/scf.while, "
+                         "which have no early exit): loop with `while` on a condition you clear instead",
+                         UnsupportedSyntaxError)
+
+    def visit_Continue(self, node: ast.Continue) -> None:
+        raise self.error(node, "`continue` is not supported in a kernel (its loops become scf.for/scf.while, "
+                         "which have no early exit): put the rest of the body under an `if`",
                          UnsupportedSyntaxError)
 
     def visit_body(self, body: list[ast.stmt]) -> None:
@@ -278,10 +298,18 @@ class FunctionVisitor(ast.NodeVisitor):
 
     def visit_Attribute(self, node: ast.Attribute) -> Any:
         base = self.visit(node.value)
-        if not hasattr(base, node.attr):
+        try:
+            value = getattr(base, node.attr)
+        except AttributeError as e:
+            if isinstance(base, types.ModuleType):
+                # The module's own message (asc.__getattr__ points at the coverage page).
+                raise self.error(node, str(e), CompileTypeError) from None
+            if isinstance(base, StructValue):
+                raise self.error(node, f"{e} (this {base.struct.__name__} is what the kernel received)",
+                                 CompileTypeError) from None
             raise self.error(node, f"{type(base).__name__} has no attribute '{node.attr}'",
-                             CompileTypeError)
-        return getattr(base, node.attr)
+                             CompileTypeError) from None
+        return value
 
     def visit_Tuple(self, node: ast.Tuple) -> tuple:
         return tuple(self.visit(e) for e in node.elts)
@@ -348,6 +376,7 @@ class FunctionVisitor(ast.NodeVisitor):
             if isinstance(lhs, IRValue) and not isinstance(lhs, PlainValue) or \
                     isinstance(rhs, IRValue) and not isinstance(rhs, PlainValue):
                 return fn(lhs, rhs)
+            lhs, rhs = semantic.python_scalar(lhs), semantic.python_scalar(rhs)  # numpy scalars
             other = rhs if isinstance(lhs, PlainValue) else lhs
             if not isinstance(other, (PlainValue, int, float, bool)):
                 raise self.error(node, f"unsupported operand types for {symbol}: "
@@ -448,6 +477,23 @@ class FunctionVisitor(ast.NodeVisitor):
         runtime = [a for a in list(args) + list(kwargs.values()) if isinstance(a, IRValue)]
         if _is_numpy_number_type(fn) and not runtime:
             return fn(*args, **kwargs)  # a typed compile-time number, e.g. asc.set_pad_value(np.float16(-2.5))
+        if runtime:
+            form = runtime_builtins.runtime_form(fn)
+            if form is not None:
+                try:
+                    return form(*args, **kwargs)
+                except TypeError as e:
+                    raise self.error(node, f"{getattr(fn, '__name__', fn)}(): {e}", CompileTypeError) from None
+            if runtime_builtins.is_math_function(fn):
+                raise self.error(node, f"math.{fn.__name__} has no scalar form on the AI Core: apply "
+                                 "the vector API (e.g. asc.sqrt, asc.exp, asc.ln) to a LocalTensor",
+                                 CompileTypeError)
+            why = runtime_builtins.NO_RUNTIME_FORM.get(fn)
+            if why is not None:
+                raise self.error(node, f"'{fn.__name__}' cannot be applied to a runtime value: {why}",
+                                 CompileTypeError)
+        elif runtime_builtins.is_math_function(fn):
+            return fn(*args, **kwargs)  # e.g. math.log2(TILE) on compile-time values
         if fn in static_eval.BUILTINS.values() or _is_method_of_compile_time(fn):
             if runtime and fn not in static_eval.INTROSPECTION:
                 raise self.error(node, f"'{getattr(fn, '__name__', fn)}' can only be applied to "

@@ -7,7 +7,6 @@ passes) and `ascendc.cpp` (the Ascend C source) there for every compile.
 from __future__ import annotations
 
 import ast
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,7 +60,7 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any
 
 
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
-                   info: PlatformInfo, options: JitOptions) -> CompiledSource:
+                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None) -> CompiledSource:
     builder = build_ir(tree, proto, globals_)
     module = builder.module
     diags = module.verify()
@@ -79,9 +78,8 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     if source is None:
         raise from_diagnostics(diags, "translation")
     result = CompiledSource(proto.name, source, ir_before, ir_after)
-    dump_dir = os.environ.get("PYASC_DUMP_PATH")
-    if dump_dir:
-        dump(result, Path(dump_dir))
+    if dump_to is not None:
+        dump(result, dump_to)
     return result
 
 

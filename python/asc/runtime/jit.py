@@ -13,7 +13,9 @@ import contextlib
 import functools
 import hashlib
 import inspect
+import os
 import shutil
+import sys
 import textwrap
 import threading
 from collections.abc import Iterator, Mapping
@@ -24,7 +26,9 @@ from typing import Any, Callable
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..language.core.range import ConstExpr
+from ..lib.runtime import Stream
 from . import config, launcher
+from .annotations import converters
 from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
 from .options import JitOptions, LaunchOptions
@@ -77,6 +81,7 @@ class JITFunction:
         self._param_names = tuple(self.signature.parameters)
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
+        self._converters: tuple | None | bool = False  # resolved at the first launch (names defined later)
         self._kernels: dict[tuple, LoadedKernel] = {}
         self._deps_cache: tuple | None = None
         self._compile_lock = threading.Lock()
@@ -88,8 +93,22 @@ class JITFunction:
 
     @functools.cached_property
     def _source(self) -> tuple[str, int]:
-        lines, first = inspect.getsourcelines(self.fn)
-        text = textwrap.dedent("".join(lines))
+        try:
+            lines, first = inspect.getsourcelines(self.fn)
+        except (OSError, TypeError):
+            from ..codegen.errors import CompileError
+            from ..errors import SourceLocation
+
+            code = self.fn.__code__
+            raise CompileError(
+                f"the source of kernel '{self.fn.__name__}' is not available: Python keeps source "
+                f"only for functions defined in a file, and this one comes from {code.co_filename} "
+                "(`python -c`, standard input or the interactive prompt); put the kernel in a .py "
+                "file and import it", SourceLocation(code.co_filename, code.co_firstlineno)) from None
+        raw = "".join(lines)
+        text = textwrap.dedent(raw)
+        # What dedent removed: added back to every column (a kernel defined inside a function or a class).
+        self._indent = len(raw) - len(raw.lstrip(" \t")) if raw[:1] in " \t" else 0
         return text, first
 
     def tree(self) -> tuple[ast.FunctionDef, int]:
@@ -101,6 +120,12 @@ class JITFunction:
         def_line = first + fn.lineno - 1
         fn.decorator_list = []
         ast.increment_lineno(fn, 1 - fn.lineno)
+        if self._indent:
+            for node in ast.walk(fn):
+                if hasattr(node, "col_offset"):
+                    node.col_offset += self._indent
+                    if getattr(node, "end_col_offset", None) is not None:
+                        node.end_col_offset += self._indent
         return fn, def_line
 
     @functools.cached_property
@@ -158,6 +183,9 @@ class JITFunction:
             raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
         core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
         launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
+        if stream is not None and not isinstance(stream, Stream):
+            raise TypeError(f"kernel '{self.__name__}': the stream must be an asc.lib.runtime.Stream (e.g. "
+                            f"rt.current_stream() or rt.create_stream()) or omitted, got {type(stream).__name__}")
         launch = LaunchOptions(core_num=core_num, stream=stream)
         return functools.partial(self._launch, launch)
 
@@ -174,6 +202,13 @@ class JITFunction:
                 raise TypeError(f"{self.__name__}: {e}") from None
             bound.apply_defaults()
             args = tuple(bound.arguments.values())
+        if self._converters is False:
+            self._converters = converters(self.signature, self.constexprs, self.namespace())
+        if self._converters is not None:
+            try:
+                args = tuple(v if c is None else c(v) for c, v in zip(self._converters, args))
+            except TypeError as e:
+                raise TypeError(f"{self.__name__}: {e}") from None
         constexprs = self.constexprs
         prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
         specs = [p[0] for p in prepared]
@@ -197,7 +232,7 @@ class JITFunction:
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform))
+                        launcher.sim_config(platform, self.options.sim.sim_budget))
         return None
 
     # -- compile -----------------------------------------------------------------
@@ -222,6 +257,7 @@ class JITFunction:
                 disk.discard(entry, what, f"kernel.so does not load ({e})", stacklevel=3)
             else:
                 source = (entry / "ascendc.cpp").read_text()
+                _note_cached_dump(self.__name__, key, entry)
                 return LoadedKernel(self.__name__, runtime_params, handle, source, entry)
         from .compiler import compile_source  # loads the MLIR compiler: only on a cache miss
 
@@ -229,7 +265,8 @@ class JITFunction:
         proto = Prototype(self.__name__, self.file, def_line, params)
         try:
             with _CODEGEN_LOCK:
-                compiled = compile_source(tree, proto, self.namespace(), info, self.options)
+                compiled = compile_source(tree, proto, self.namespace(), info, self.options,
+                                          dump_directory(self.__name__, key))
         except CompileError as e:
             raise e.with_traceback(None) from None
         with _build(compiled.ascendc, self.__name__, self.options.compile.debug) as so:
@@ -243,6 +280,31 @@ class JITFunction:
 
     def __repr__(self) -> str:
         return f"JITFunction({self.__module__}:{self.__qualname__})"
+
+
+def dump_directory(kernel: str, key: str) -> Path | None:
+    """Where PYASC_DUMP_PATH puts the files of kernel `kernel` compiled under cache key `key`: one
+    folder per kernel and specialisation, `<dir>/<kernel>-<first 12 characters of the key>`."""
+    root = os.environ.get("PYASC_DUMP_PATH")
+    return Path(root) / f"{kernel}-{key[:12]}" if root else None
+
+
+def _note_cached_dump(name: str, key: str, entry: Path) -> None:
+    """Under PYASC_DUMP_PATH, a kernel loaded from the disk cache is not compiled again: say where its
+    dump is (written by the compile that filled the cache, or now from the cache entry's files)."""
+    folder = dump_directory(name, key)
+    if folder is None:
+        return
+    if not (folder / "ascendc.cpp").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        for file in ("ascendc.cpp", "ascir.mlir"):
+            if (entry / file).exists():
+                shutil.copyfile(entry / file, folder / file)
+        note = "; codegen.mlir exists only for a compile (use always_compile=True)"
+    else:
+        note = ""
+    print(f"[pyasc] kernel '{name}' came from the cache (not compiled again); its dump is in {folder}{note}",
+          file=sys.stderr)
 
 
 def _jit_key(fn: JITFunction, visiting: frozenset[int]) -> Any:

@@ -21,7 +21,9 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+from ..errors import AscError
 from ..lib import runtime as rt
+from . import env
 from .config import PLATFORMS, Platform
 from .errors import KernelError
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, PCH_DIR_NAME
@@ -31,14 +33,16 @@ def cxx_flags(debug: bool) -> tuple[str, ...]:
     return CXX_DEBUG_FLAGS if debug else CXX_FLAGS
 
 
-def _switched_on(value: str) -> bool:
-    """How the PYASC_SIM_* switches read: anything but empty or "0" is on."""
-    return value.strip() not in ("", "0")
-
-
 #: PYASC_SIM_REPORT=1 (read once, at the first launch): after every launch, stderr gets
 #: `[pyasc] kernel[num_blocks]:` and the simulator's summary (time per pipe, bound pipe, traffic).
-SIM_REPORT = _switched_on(os.environ.get("PYASC_SIM_REPORT", ""))
+SIM_REPORT: bool | None = None
+
+
+def sim_report() -> bool:
+    global SIM_REPORT
+    if SIM_REPORT is None:
+        SIM_REPORT = env.switch("PYASC_SIM_REPORT")
+    return SIM_REPORT
 
 
 #: The most blocks one launch may have: the NPU's limit on blockDim.
@@ -66,12 +70,25 @@ class BuildError(RuntimeError):
         self.output = output
 
 
+class HostCompilerError(AscError, RuntimeError):
+    """No host C++ compiler to build simulator kernels with (or `$CXX` names none)."""
+
+
 def compiler() -> str:
-    for candidate in (os.environ.get("CXX"), "g++", "c++", "clang++"):
-        if candidate and shutil.which(candidate):
+    """The host C++ compiler: `$CXX` when set (it must exist), else the first of g++, c++, clang++."""
+    explicit = os.environ.get("CXX", "").strip()
+    if explicit:
+        if shutil.which(explicit):
+            return explicit
+        raise HostCompilerError(f"CXX={explicit!r} is not an executable on PATH; the simulator builds each "
+                                "kernel with the host C++ compiler $CXX names: point CXX at one (e.g. "
+                                "CXX=g++) or unset it to use g++")
+    for candidate in ("g++", "c++", "clang++"):
+        if shutil.which(candidate):
             return candidate
-    raise RuntimeError("no host C++ compiler found (tried $CXX, g++, c++, clang++); the simulator "
-                       "compiles kernels with it: install g++ (Debian: apt-get install g++)")
+    raise HostCompilerError("no host C++ compiler found (tried g++, c++, clang++; CXX is not set): the "
+                            "simulator builds each kernel with one; install g++ (Debian/Ubuntu: apt-get "
+                            "install g++; Fedora: dnf install gcc-c++) or set CXX to a C++17 compiler")
 
 
 _IDENTITIES: dict[str, str] = {}
@@ -156,30 +173,38 @@ def _release_native_objects() -> None:
     rt._record_launch(None)
 
 
-_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
+_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE", "PYASC_SIM_BUDGET")
 _CONFIGS: dict[tuple, Any] = {}
 
 
-def sim_config(platform: Platform) -> Any:
+def sim_config(platform: Platform, budget: int | None = None) -> Any:
     """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
     threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
-    `last_launch().write_trace(path)`). Built once per platform and environment."""
+    `last_launch().write_trace(path)`), PYASC_SIM_BUDGET (the watchdog's steps per block, 0 = no
+    limit). `budget` (the `sim_budget` option) overrides PYASC_SIM_BUDGET. Built once per platform,
+    environment and budget."""
     env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
-    cfg = _CONFIGS.get((platform, env))
+    cfg = _CONFIGS.get((platform, env, budget))
     if cfg is None:
-        cfg = _CONFIGS[(platform, env)] = _make_config(platform, *env)
+        cfg = _CONFIGS[(platform, env, budget)] = _make_config(platform, *env, budget=budget)
     return cfg
 
 
-def _make_config(platform: Platform, threads: str, race: str, trace: str) -> Any:
+def _make_config(platform: Platform, *_env: str, budget: int | None) -> Any:
     from .. import _C
 
     info = PLATFORMS[platform]  # the hardware table's row of the part
+    threads = env.count("PYASC_SIM_THREADS", "a whole number of host threads (0 or empty: one per "
+                        "host core)")
+    race = env.choice("PYASC_RACE_CHECK", ("raise", "warn", "off"), "raise")
+    if budget is None and os.environ.get("PYASC_SIM_BUDGET", "").strip():
+        budget = env.count("PYASC_SIM_BUDGET", "a whole number of steps per block (0: no limit; empty: "
+                           "the default, 100000000)")
+    extra = {} if budget is None else {"step_budget": budget}
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
-                         clock_mhz=float(info.clock_mhz), host_threads=int(threads or 0),
-                         hbm_gbps=float(info.hbm_gbps),
-                         race_check=(race or "raise").strip().lower(),
-                         trace=_switched_on(trace))
+                         clock_mhz=float(info.clock_mhz), host_threads=threads,
+                         hbm_gbps=float(info.hbm_gbps), race_check=race,
+                         trace=env.switch("PYASC_SIM_TRACE"), **extra)
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],
@@ -192,7 +217,7 @@ def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: l
     rt._record_launch(result)
     for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
         sys.stdout.write(text)
-    if SIM_REPORT:
+    if sim_report():
         print(f"[pyasc] {name}[{num_blocks}]:\n{result.summary()}", end="", file=sys.stderr)
     if check and result.diagnostics:
         KernelError.raise_for(name, result, stacklevel=stacklevel + 1)

@@ -105,7 +105,10 @@ def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None
 
 def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if constexpr:
-        return ArgSpec("constexpr", value=ConstExpr.unwrap(value))
+        value = ConstExpr.unwrap(value)
+        if isinstance(value, (np.integer, np.bool_)):  # np.int64(2) is the compile-time value 2
+            value = value.item()  # (numpy floats stay typed: set_pad_value(np.float16(x)) needs the type)
+        return ArgSpec("constexpr", value=value)
     if isinstance(value, bool):
         return ArgSpec("scalar", "bool")
     if isinstance(value, int):
@@ -116,6 +119,9 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
         return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
     if isinstance(value, Struct):
         return ArgSpec("struct", type(value).ir_type(), type(value))
+    if isinstance(value, type) and issubclass(value, Struct):
+        raise TypeError(f"argument '{name}' is the Struct class {value.__name__} itself; pass an instance, "
+                        f"e.g. {value.__name__}(...)")
     info = _tensor_info(name, value)
     if info is not None:
         try:
@@ -123,7 +129,7 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
         except TypeError as e:
             raise TypeError(f"argument '{name}': {e}") from None
     raise TypeError(f"argument '{name}' has unsupported type {type(value).__name__}; kernels take "
-                    "numpy arrays, torch CPU tensors, int, float, bool and numpy scalars")
+                    "numpy arrays, torch CPU tensors, int, float, bool, numpy scalars and asc.Struct instances")
 
 
 def to_param(name: str, spec: ArgSpec) -> Param:

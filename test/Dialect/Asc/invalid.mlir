@@ -794,3 +794,26 @@ func.func @pad_value_bool(%b: i1) {
   asc.set_pad_value %b : i1
   return
 }
+
+// -----
+
+func.func @subview_negative_start(%t: !asc.local_tensor<vecin, f32>) {
+  %c = arith.constant -8 : i32
+  // expected-error@+1 {{t[i:]: the start index -8 is negative; negative starts (counting from the end) are not supported: write the start as a count from the beginning}}
+  %v = asc.subview %t[%c] : !asc.local_tensor<vecin, f32>, i32
+  return
+}
+
+// -----
+
+func.func @subview_past_the_end() {
+  %a = arith.constant 0 : i32
+  %n = arith.constant 256 : i32
+  %o = arith.constant 200 : i32
+  %p = arith.constant 57 : i32
+  %t = asc.local_tensor %a, %n : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %v = asc.subview %t[%o] : !asc.local_tensor<vecin, f32>, i32
+  // expected-error@+1 {{t[i:]: the start index 57 is past the end of the 56-element tensor}}
+  %w = asc.subview %v[%p] : !asc.local_tensor<vecin, f32>, i32
+  return
+}

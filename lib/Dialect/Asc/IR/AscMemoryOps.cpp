@@ -98,6 +98,48 @@ LogicalResult LocalTensorOp::verify() {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// SubviewOp
+//===----------------------------------------------------------------------===//
+
+/// The element count of a local tensor when it is a static tensor of constant
+/// length, or a constant-offset view of one.
+static std::optional<int64_t> staticElementCount(Value tensor) {
+  int64_t skipped = 0;
+  while (Operation *def = tensor.getDefiningOp()) {
+    if (auto view = dyn_cast<SubviewOp>(def)) {
+      std::optional<int64_t> offset = getConstantInt(view.getOffset());
+      if (!offset)
+        return std::nullopt;
+      skipped += *offset;
+      tensor = view.getSource();
+      continue;
+    }
+    if (auto local = dyn_cast<LocalTensorOp>(def))
+      if (std::optional<int64_t> length = getConstantInt(local.getLength()))
+        return *length - skipped;
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+LogicalResult SubviewOp::verify() {
+  std::optional<int64_t> offset = getConstantInt(getOffset());
+  if (!offset)
+    return success();
+  if (*offset < 0)
+    return emitApiError(getLoc(), "t[i:]", DiagCategory::Argument)
+           << "the start index " << *offset
+           << " is negative; negative starts (counting from the end) are not "
+              "supported: write the start as a count from the beginning";
+  std::optional<int64_t> count = staticElementCount(getSource());
+  if (count && *offset > *count)
+    return emitApiError(getLoc(), "t[i:]", DiagCategory::Argument)
+           << "the start index " << *offset << " is past the end of the "
+           << *count << "-element tensor";
+  return success();
+}
+
 void LocalTensorOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {

@@ -44,10 +44,18 @@ def python_number_dtype(value: Any) -> DataType:
     raise TypeError(f"expected a number, got {type(value).__name__}")
 
 
+def python_scalar(value: Any) -> Any:
+    """A numpy scalar as its Python value; anything else unchanged."""
+    import numpy as np
+
+    return value.item() if isinstance(value, (np.integer, np.floating, np.bool_)) else value
+
+
 def materialize(value: Any, dtype: DataType) -> Any:
-    """An IR handle of `value` (a PlainValue or a Python number) in `dtype`."""
+    """An IR handle of `value` (a PlainValue, a Python number or a numpy scalar) in `dtype`."""
     from .ir_value import PlainValue
 
+    value = python_scalar(value)
     if isinstance(value, PlainValue):
         return convert(value, dtype).handle
     b = builder_for("materialize")
@@ -104,8 +112,20 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {dtype.name} values")
     b = builder_for(op)
+    _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     return PlainValue(b.create1(table[op], [a, c], ir_scalar_type(dtype)), dtype)
+
+
+def _warn_if_truncated(b: Any, op: str, lhs: Any, rhs: Any, dtype: DataType) -> None:
+    """pyasc's left-operand rule makes `n * f` (n: int, f: float) an int: say so at the line."""
+    from .ir_value import PlainValue
+
+    other = rhs if isinstance(lhs, PlainValue) and lhs.dtype == dtype else lhs
+    if not dtype.is_float() and isinstance(other, PlainValue) and other.dtype.is_float():
+        b.warn(f"'{op}': the {other.dtype.name} operand is converted to {dtype.name}, the type of the left "
+               "runtime operand, and loses its fraction; wrap the int operand in float(...) for a float "
+               "result, or the float one in int(...) to keep an int without this warning")
 
 
 def compare(op: str, lhs: Any, rhs: Any) -> Any:
@@ -113,6 +133,7 @@ def compare(op: str, lhs: Any, rhs: Any) -> Any:
 
     dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
     b = builder_for(op)
+    _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     if dtype.is_float():
         name, pred = "arith.cmpf", _CMP_FLOAT[op]

@@ -39,6 +39,27 @@ class Field:
         self.dtype, self.default, self.name, self.enum = dtype, default, name, enum
 
 
+def _checked(struct: str, key: str, dtype: DataType, value: Any) -> Any:
+    """`value` for a field of `dtype`, refused when ctypes would wrap or truncate it silently."""
+    value = semantic.python_scalar(value)
+    where = f"{struct}.{key} ({dtype.name})"
+    if isinstance(value, bool) or dtype.name == "bool":
+        if not isinstance(value, (bool, int)):
+            raise TypeError(f"{where} must be a bool or an int, got {type(value).__name__}")
+        return int(value)
+    if dtype.is_float():
+        if not isinstance(value, (int, float)):
+            raise TypeError(f"{where} must be a number, got {type(value).__name__}")
+        return value
+    if not isinstance(value, int):
+        raise TypeError(f"{where} must be an int, got {type(value).__name__}")
+    bits = dtype.bitwidth
+    low, high = (0, (1 << bits) - 1) if dtype.is_unsigned() else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+    if not low <= value <= high:
+        raise OverflowError(f"{where} holds {low}..{high}, got {value}")
+    return value
+
+
 class StructField:
     """A field holding another Struct."""
 
@@ -98,7 +119,7 @@ class Struct:
                 raise TypeError(f"{type(self).__name__}.{key} must be a {f.struct.__name__}")
             setattr(self._c, f.name or key, value._c)
         else:
-            setattr(self._c, f.name or key, value)
+            setattr(self._c, f.name or key, _checked(type(self).__name__, key, f.dtype, value))
 
     def pack(self) -> bytes:
         return bytes(self._c)

@@ -72,6 +72,7 @@ class BaseTensor(IRValue):
     def set_value(self, index: Any, value: Any) -> None:
         """Writes one element (a scalar access on PIPE_S)."""
         self._require_dtype("set_value")
+        value = semantic.python_scalar(value)
         if not isinstance(value, (PlainValue, int, float, bool)):
             raise TypeError(f"set_value: 'value' must be a number, got {type(value).__name__}")
         b = builder_for("set_value")

@@ -159,6 +159,7 @@ def Asc_SubviewOp : Asc_Op<"subview", [
     $source `[` $offset `]` attr-dict `:` qualified(type($source)) `,`
     type($offset)
   }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,111 @@
+"""Launch-time checks of kernel-argument annotations (`n: int`, `x: asc.GlobalAddress`, `t: Tiling`).
+
+Without them a float given for `n: int` failed later, deep inside `set_global_buffer`, with a
+message about something else. Each annotated parameter gets one converter, built once per kernel:
+it returns the value to launch with (an int given for `f: float` becomes a float, as Python's
+numeric tower allows) or raises TypeError naming the argument.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any, Callable
+
+import numpy as np
+
+from ..language.core.ir_value import GlobalAddress
+from ..language.core.struct import Struct
+
+Converter = Callable[[Any], Any]
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, type):
+        return f"the class {value.__name__}"
+    return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float, np.generic)) else \
+        type(value).__name__
+
+
+def _int(name: str) -> Converter:
+    def convert(value: Any) -> Any:
+        if isinstance(value, (bool, np.bool_)):
+            return int(value)  # a bool is an int in Python: launched as an int32 0/1
+        if isinstance(value, (int, np.integer)):
+            return value
+        raise TypeError(f"argument '{name}' is annotated int but got {_describe(value)}")
+    return convert
+
+
+def _float(name: str) -> Converter:
+    def convert(value: Any) -> Any:
+        if isinstance(value, (float, np.floating)):
+            return value
+        if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
+            return float(value)
+        raise TypeError(f"argument '{name}' is annotated float but got {_describe(value)}")
+    return convert
+
+
+def _bool(name: str) -> Converter:
+    def convert(value: Any) -> Any:
+        if isinstance(value, (bool, np.bool_)):
+            return value
+        raise TypeError(f"argument '{name}' is annotated bool but got {_describe(value)}")
+    return convert
+
+
+def _address(name: str) -> Converter:
+    def convert(value: Any) -> Any:
+        if isinstance(value, np.ndarray) or type(value).__module__.split(".")[0] == "torch":
+            return value
+        raise TypeError(f"argument '{name}' is annotated asc.GlobalAddress (an array in Global Memory) but "
+                        f"got {_describe(value)}; pass a numpy array or a torch tensor")
+    return convert
+
+
+def _struct(name: str, struct: type[Struct]) -> Converter:
+    def convert(value: Any) -> Any:
+        if isinstance(value, struct):
+            return value
+        if isinstance(value, type) and issubclass(value, Struct):
+            raise TypeError(f"argument '{name}' is the Struct class {value.__name__} itself; pass an "
+                            f"instance, e.g. {value.__name__}(...)")
+        raise TypeError(f"argument '{name}' is annotated {struct.__name__} but got {_describe(value)}")
+    return convert
+
+
+def _resolve(annotation: Any, namespace: Mapping[str, Any]) -> Any:
+    """A string annotation (`from __future__ import annotations`) evaluated in the kernel's namespace;
+    one that does not evaluate is not checked."""
+    if not isinstance(annotation, str):
+        return annotation
+    try:
+        return eval(annotation, dict(namespace))  # noqa: S307 - the user's own annotation expression
+    except Exception:
+        return inspect.Parameter.empty
+
+
+def converter(name: str, annotation: Any) -> Converter | None:
+    """The check of one parameter, or None when its annotation says nothing we can check."""
+    if annotation is inspect.Parameter.empty:
+        return None
+    if annotation is int:
+        return _int(name)
+    if annotation is float:
+        return _float(name)
+    if annotation is bool:
+        return _bool(name)
+    if annotation is GlobalAddress:
+        return _address(name)
+    if isinstance(annotation, type) and issubclass(annotation, Struct):
+        return _struct(name, annotation)
+    return None
+
+
+def converters(signature: inspect.Signature, constexprs: set[str],
+               namespace: Mapping[str, Any]) -> tuple[Converter | None, ...] | None:
+    """One converter per parameter (None where there is nothing to check); None if none applies."""
+    found = tuple(None if name in constexprs else converter(name, _resolve(p.annotation, namespace))
+                  for name, p in signature.parameters.items())
+    return found if any(found) else None
