@@ -12,7 +12,7 @@ BUILD := build/py
 LLVM_BIN := /usr/lib/llvm-19/bin
 LIT := /usr/lib/llvm-19/build/utils/lit/lit.py
 APT_PACKAGES := g++ ninja-build ccache llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libgtest-dev
-PIP_BUILD := scikit-build-core nanobind numpy pytest ruff
+PIP_BUILD := scikit-build-core nanobind numpy pytest ruff hypothesis
 TORCH := torch==2.13.0
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 # Let ccache share objects between clones in different directories (CI builds a fresh clone).

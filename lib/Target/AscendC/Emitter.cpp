@@ -393,7 +393,7 @@ static LogicalResult emitStaticCast(Emitter &emitter, Value value, Type type) {
 LogicalResult Emitter::emitOperandOfType(Value value, Type type) {
   Operation *def = value.getDefiningOp();
   bool exact = value.getType() == type &&
-               (!def || !isInlined(def) ||
+               (!def || !isInlined(def) || printsOwnNarrowType(*def) ||
                 spellsExactType(type, isa<arith::ConstantOp>(def)));
   if (exact)
     return emitOperand(value);

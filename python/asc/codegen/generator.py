@@ -206,6 +206,9 @@ class FunctionVisitor(ast.NodeVisitor):
                 self.name_value(value, target)
             self.scope.define(target.id, value)
         elif isinstance(target, (ast.Tuple, ast.List)):
+            if any(isinstance(t, ast.Starred) for t in target.elts):
+                raise self.error(target, "starred assignment (`a, *b = ...`) is not supported in a kernel",
+                                 UnsupportedSyntaxError)
             values = list(value) if isinstance(value, (tuple, list)) else None
             if values is None or len(values) != len(target.elts):
                 raise self.error(target, "cannot unpack: the value does not have "

@@ -7,6 +7,7 @@ passes) and `ascendc.cpp` (the Ascend C source) there for every compile.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,12 +31,31 @@ class CompiledSource:
     ascendc: str
     ir_before: str
     ir_after: str
+    #: NPU builds: the kernel takes the debug dump buffer (it prints, and ASCENDC_DUMP allows it).
+    dump: bool = False
+    #: The KernelType: the `kernel_type` option, else the one asc-kernel-type inferred (None only for a
+    #: module without a kernel; see backends/npu.kernel_type_of).
+    kernel_type: Any = None
 
 
 def _kernel_type_pass(options: JitOptions) -> str:
     """asc-kernel-type: infers the kernel type, or checks `kernel_type` (docs/language.md)."""
     given = options.compile.kernel_type
     return f"asc-kernel-type{{kernel-type={given.name.lower()}}}" if given is not None else "asc-kernel-type"
+
+
+_KERNEL_TYPE_ATTR = re.compile(r"asc\.kernel_type = #asc<kernel_type (\w+)>")
+
+
+def _kernel_type(ir: str, options: JitOptions) -> Any:
+    """The KernelType of the compiled kernel: the option, else the one asc-kernel-type inferred (its
+    KernelMetaType, whose six values are KernelTypes of the same names)."""
+    if options.compile.kernel_type is not None:
+        return options.compile.kernel_type
+    from .config import KernelType
+
+    found = _KERNEL_TYPE_ATTR.search(ir)
+    return KernelType[found.group(1).upper()] if found else None
 
 
 def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
@@ -59,8 +79,20 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any
     return builder
 
 
+def uses_printing(ir: str) -> bool:
+    """True if the module (printed) has a printf or dump_tensor."""
+    return "asc.printf " in ir or "asc.dump_tensor " in ir
+
+
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
-                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None) -> CompiledSource:
+                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None, npu: bool = False,
+                   dump_buffer: bool = True, simulator_entry: bool = True,
+                   line_directives: bool = True) -> CompiledSource:
+    """With `dump_to`, the IR and the source are written there. With `npu`, the kernel gets the NPU
+    launcher's trailing parameters (ffts_addr, and the dump buffer if it prints and `dump_buffer`
+    allows it); the simulator entry stays, under #ifdef ASCSIM. Without `simulator_entry` /
+    `line_directives` (generated operator projects), the source has neither the entry points nor
+    #line directives."""
     builder = build_ir(tree, proto, globals_)
     module = builder.module
     diags = module.verify()
@@ -74,10 +106,12 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
         raise from_diagnostics(diags, "passes")
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
-    source, diags = translate.to_ascendc(module, line_directives=True, simulator_entry=True)
+    with_dump = npu and dump_buffer and uses_printing(ir_after)
+    source, diags = translate.to_ascendc(module, line_directives=line_directives, simulator_entry=simulator_entry,
+                                         npu_launch_params=npu, dump_buffer=with_dump)
     if source is None:
         raise from_diagnostics(diags, "translation")
-    result = CompiledSource(proto.name, source, ir_before, ir_after)
+    result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump, _kernel_type(ir_after, options))
     if dump_to is not None:
         dump(result, dump_to)
     return result

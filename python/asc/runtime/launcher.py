@@ -14,6 +14,7 @@ The native simulator is imported on first use, not with this module.
 from __future__ import annotations
 
 import atexit
+import numbers
 import os
 import shutil
 import sys
@@ -21,11 +22,13 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..errors import AscError
 from ..lib import runtime as rt
 from . import env
 from .config import PLATFORMS, Platform
-from .errors import KernelError
+from .errors import KernelError, LaunchValueError, launch_site
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, PCH_DIR_NAME
 
 
@@ -49,16 +52,16 @@ def sim_report() -> bool:
 MAX_NUM_BLOCKS = 65535
 
 
-def check_num_blocks(name: str, num_blocks: Any, stacklevel: int = 2) -> None:
-    """Raises ValueError, naming the launch line, unless `num_blocks` is an int in 1..65535.
+def check_num_blocks(name: str, num_blocks: Any, stacklevel: int = 2) -> int:
+    """`num_blocks` as an int if it is an integer (Python or numpy) in 1..65535, else a
+    LaunchValueError at the launch line.
 
     `stacklevel` counts from the caller, as for `warnings.warn`: 2 = the caller's caller."""
-    if not isinstance(num_blocks, bool) and isinstance(num_blocks, int) and 0 < num_blocks <= MAX_NUM_BLOCKS:
-        return
-    frame = sys._getframe(stacklevel)
-    raise ValueError(f"{frame.f_code.co_filename}:{frame.f_lineno}: kernel '{name}': the number of blocks "
-                     f"must be a positive int no larger than {MAX_NUM_BLOCKS} (the NPU's limit), "
-                     f"got {num_blocks!r}")
+    if not isinstance(num_blocks, (bool, np.bool_)) and isinstance(num_blocks, numbers.Integral) \
+            and 0 < num_blocks <= MAX_NUM_BLOCKS:
+        return int(num_blocks)
+    raise LaunchValueError(f"kernel '{name}': the number of blocks must be a positive int no larger than "
+                           f"{MAX_NUM_BLOCKS} (the NPU's limit), got {num_blocks!r}", launch_site(stacklevel))
 
 
 class BuildError(RuntimeError):

@@ -61,6 +61,9 @@ def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
                             f"np.ascontiguousarray({name}) (kernels address memory linearly)")
         if not flags.writeable:
             raise TypeError(f"argument '{name}' is a read-only numpy array; kernels may write to it")
+        if not value.dtype.isnative:
+            raise TypeError(f"argument '{name}' is a numpy array in non-native byte order ({value.dtype.str}); "
+                            f"kernels read native-endian elements: pass {name}.astype({name}.dtype.newbyteorder('='))")
         return value.ctypes.data, value.nbytes, _numpy_name(value.dtype)
     torch = _torch()
     if torch is not None and isinstance(value, torch.Tensor):
@@ -116,7 +119,10 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if isinstance(value, float):
         return ArgSpec("scalar", "float32")
     if isinstance(value, np.generic):
-        return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
+        try:
+            return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
+        except TypeError as e:
+            raise TypeError(f"argument '{name}': {e}") from None
     if isinstance(value, Struct):
         return ArgSpec("struct", type(value).ir_type(), type(value))
     if isinstance(value, type) and issubclass(value, Struct):

@@ -42,6 +42,10 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
                                                : Severity::Warning,
                                            gm);
     engine_.setRaceDetector(race_.get());
+    race_->setHint([this](Mem mem, uint64_t start, uint64_t end, Pipe earlier,
+                          Pipe later) {
+      return fw_.raceHint(mem, start, end, earlier, later);
+    });
   }
   if (config.trace) {
     trace_ = std::make_unique<TraceSink>();

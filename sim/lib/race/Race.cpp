@@ -428,11 +428,16 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
       ": " + describeAccess(prev.pipe, prev.op, prev.loc, prev.atomic) +
       " \u2192 " + describeAccess(cur.pipe, cur.op, cur.loc, cur.atomic) +
       ", " + how;
-  Diagnostic d = makeDiagnostic(
-      "race", msg, cur.loc,
-      {makeNote("the earlier " + accessVerb(prev.write, prev.atomic) + " by " +
-                    pipeName(prev.pipe) + " " + prev.op,
-                prev.loc)});
+  std::vector<Note> notes{
+      makeNote("the earlier " + accessVerb(prev.write, prev.atomic) + " by " +
+                   pipeName(prev.pipe) + " " + prev.op,
+               prev.loc)};
+  if (hint_) {
+    Note hint = hint_(cur.mem, s, e, prev.pipe, cur.pipe);
+    if (!hint.message.empty())
+      notes.push_back(std::move(hint));
+  }
+  Diagnostic d = makeDiagnostic("race", msg, cur.loc, std::move(notes));
   d.severity = severity_;
   d.order = cur.seq;
   return d;

@@ -39,6 +39,7 @@
 #include "support/Isa.h"
 
 #include <array>
+#include <functional>
 #include <initializer_list>
 #include <new>
 #include <set>
@@ -223,6 +224,13 @@ public:
   void drainAll();
   const VectorClock &clock(Pipe p) const { return clocks_[idx(p)]; }
 
+  /// Explains a race on [start, end) of `mem` between pipes `earlier` and
+  /// `later` from what else the core knows (e.g. the TQue the bytes belong
+  /// to); an empty message adds nothing.
+  using Hint = std::function<Note(Mem mem, uint64_t start, uint64_t end,
+                                  Pipe earlier, Pipe later)>;
+  void setHint(Hint hint) { hint_ = std::move(hint); }
+
   std::vector<Diagnostic> takeDiagnostics();
   const std::vector<GmAccess> &gmAccesses() const { return gmLog_; }
   std::vector<GmAccess> takeGmAccesses() { return std::move(gmLog_); }
@@ -282,6 +290,7 @@ private:
 
   Severity severity_;
   const GmMap &gm_;
+  Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
   std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};

@@ -51,7 +51,7 @@ class PlainValue(IRValue):
         self.dtype = dtype
 
     def cast(self, dtype: DataType) -> PlainValue:
-        return semantic.convert(self, dtype)
+        return semantic.convert(self, semantic.numeric_dtype("cast", dtype))
 
     def ceildiv(self, other: Any) -> PlainValue:
         return (self + other - 1) // other
@@ -97,7 +97,7 @@ for _op, _name in [("==", "eq"), ("!=", "ne"), ("<", "lt"), ("<=", "le"), (">", 
 PlainValue.__hash__ = None  # type: ignore[assignment]
 PlainValue.__array_ufunc__ = None  # np.float32(2) * v: numpy defers to PlainValue.__rmul__
 PlainValue.__neg__ = lambda self: semantic.unary("-", self)  # type: ignore[attr-defined]
-PlainValue.__pos__ = lambda self: self  # type: ignore[attr-defined]
+PlainValue.__pos__ = lambda self: semantic.unary("+", self)  # type: ignore[attr-defined]
 PlainValue.__invert__ = lambda self: semantic.unary("~", self)  # type: ignore[attr-defined]
 
 
@@ -139,4 +139,5 @@ class GlobalAddress(IRValue):
 def number(value: Any, dtype: DataType) -> PlainValue:
     """`asc.number(value, dtype)`: a typed runtime constant."""
     builder_for("number")
+    dtype = semantic.numeric_dtype("number", dtype)
     return PlainValue(semantic.materialize(value, dtype), dtype)
