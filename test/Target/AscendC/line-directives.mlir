@@ -91,6 +91,8 @@ func.func @masked(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<veci
 // CHECK-NEXT:   int32_t [[X:v[0-9]+]];
 // CHECK-NEXT: #line 16 "/src/h.py"
 // CHECK-NEXT:   while (true) {
+// CHECK-NEXT: #line 16 "/src/h.py"
+// CHECK-NEXT:     pyasc::loop_tick();
 // CHECK-NEXT:     [[X]] = [[W]];
 // CHECK-NEXT: #line 16 "/src/h.py"
 // CHECK-NEXT:     if (!(pyasc::div<int32_t>([[W]], [[B]]) != [[A]])) {
