@@ -629,11 +629,25 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
                 DataCopyPadParamsType, GatherMaskParamsType, VdeqInfoType,
                 CheckLocalMemoryIAParamType, TransDataTo5HDParamsType,
                 TransposeParamsExtType, DataCopyEnhancedParamsType,
-                SliceInfoType, LoadImageToLocalParamsType>(
+                SliceInfoType, LoadImageToLocalParamsType,
+                LoadData2DParamsType, LoadData2DParamsV2Type,
+                LoadData2dTransposeParamsType,
+                LoadData2dTransposeParamsV2Type, LoadData3DParamsV2ProType,
+                LoadDataRepeatParamType, MmadParamsType,
+                FixpipeParamsV220Type, DataCopyCO12DstParamsType,
+                Nd2NzParamsType, Nz2NdParamsFullType>(
               [&](auto paramsType) {
                 os << paramsType.getCppName();
                 return success();
               })
+          .Case<LoadData3DParamsV1Type, LoadData3DParamsV2Type,
+                InitConstValueParamsType>([&](auto paramsType) {
+            os << paramsType.getCppName() << "<";
+            if (failed(emitType(loc, paramsType.getElementType())))
+              return failure();
+            os << ">";
+            return success();
+          })
           .Case([&](AippParamsType paramsType) {
             os << "AscendC::AippParams<";
             if (failed(emitType(loc, paramsType.getElementType())))
@@ -844,6 +858,12 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
           .Case([&](MaskModeAttr modeAttr) {
             os << "AscendC::MaskMode::"
                << toEnumerator(stringifyMaskMode(modeAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](CO2LayoutAttr layoutAttr) {
+            // Only Fixpipe's configuration takes a layout: its constant.
+            os << "AscendC::CFG_"
+               << toEnumerator(stringifyCO2Layout(layoutAttr.getValue()));
             return Precedence::Primary;
           })
           .Case([&](PipeAttr pipeAttr) {

@@ -8,6 +8,7 @@ passes run depends on the @asc.jit options (docs/runtime.md, "Options").
 from __future__ import annotations
 
 import ast
+import re
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -36,11 +37,31 @@ class CompiledSource:
     ir_after: str
     #: NPU builds: the kernel takes the debug dump buffer (it prints, and ASCENDC_DUMP allows it).
     dump: bool = False
-    #: The KernelType the frontend determined, if it did (None: a vector kernel unless the
-    #: `kernel_type` option says otherwise; see backends/npu.kernel_type_of).
+    #: The KernelType: the `kernel_type` option, else the one asc-kernel-type inferred (None only for a
+    #: module without a kernel; see backends/npu.kernel_type_of).
     kernel_type: Any = None
     #: Whether the MLIR context could run passes on several threads (ir_multithreading).
     multithreaded: bool = True
+
+
+def _kernel_type_pass(options: JitOptions) -> str:
+    """asc-kernel-type: infers the kernel type, or checks `kernel_type` (docs/language.md)."""
+    given = options.compile.kernel_type
+    return f"asc-kernel-type{{kernel-type={given.name.lower()}}}" if given is not None else "asc-kernel-type"
+
+
+_KERNEL_TYPE_ATTR = re.compile(r"asc\.kernel_type = #asc<kernel_type (\w+)>")
+
+
+def _kernel_type(ir: str, options: JitOptions) -> Any:
+    """The KernelType of the compiled kernel: the option, else the one asc-kernel-type inferred (its
+    KernelMetaType, whose six values are KernelTypes of the same names)."""
+    if options.compile.kernel_type is not None:
+        return options.compile.kernel_type
+    from .config import KernelType
+
+    found = _KERNEL_TYPE_ATTR.search(ir)
+    return KernelType[found.group(1).upper()] if found else None
 
 
 def insert_sync_enabled(options: JitOptions, uses_local_tensor_auto: bool) -> bool:
@@ -67,6 +88,7 @@ def pipeline(info: PlatformInfo, options: JitOptions, uses_local_tensor_auto: bo
         stages.append(f"asc-insert-sync{{auto-sync={'true' if cp.auto_sync else 'false'}}}")
     # The capacities are the part's usable bytes (l1_bytes is TOTAL_L1_SIZE).
     stages.append(f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}")
+    stages.append(_kernel_type_pass(options))
     # opt_level: 1 no clean-up, 2 canonicalize + cse, 3 also loop-invariant code motion.
     if cp.opt_level >= 2:
         stages += ["canonicalize", "cse"]
@@ -134,12 +156,13 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
                            "asc.adv.Matmul); remove the option",
                            SourceLocation(proto.file, proto.first_line))
     builder.ctx.multithreading = options.codegen.ir_multithreading
-    if options.compile.run_passes:
-        diags = passes.run_pipeline(module, pipeline(info, options, builder.uses_local_tensor_auto),
-                                    print_ir_before_all=options.compile.print_ir_before_all)
-        if any(d.severity == "error" for d in diags):
-            raise from_diagnostics(diags, "passes")
-        _warn(diags)
+    # Without the pipeline the kernel type is still needed: it decides which cores run the kernel.
+    stages = pipeline(info, options, builder.uses_local_tensor_auto) if options.compile.run_passes \
+        else _kernel_type_pass(options)
+    diags = passes.run_pipeline(module, stages, print_ir_before_all=options.compile.print_ir_before_all)
+    if any(d.severity == "error" for d in diags):
+        raise from_diagnostics(diags, "passes")
+    _warn(diags)
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
     with_dump = npu and dump_buffer and uses_printing(ir_after)
@@ -147,7 +170,7 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
                                          npu_launch_params=npu, dump_buffer=with_dump)
     if source is None:
         raise from_diagnostics(diags, "translation")
-    result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump,
+    result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump, _kernel_type(ir_after, options),
                             multithreaded=builder.ctx.multithreading)
     if dump_to is not None:
         dump(result, dump_to)

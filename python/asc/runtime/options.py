@@ -51,6 +51,12 @@ class CompileOptions:
             _require_bool("insert_sync", self.insert_sync)
         if not isinstance(self.auto_sync_log, str):
             raise TypeError(f"auto_sync_log must be a file name (str), but got {self.auto_sync_log!r}")
+        if self.kernel_type is not None:
+            from .config import KernelType
+
+            if not isinstance(self.kernel_type, KernelType):
+                raise TypeError(f"kernel_type must be an asc.runtime.config.KernelType (e.g. KernelType.AIC_ONLY) "
+                                f"or None to infer it, but got {self.kernel_type!r}")
 
 
 @dataclass(frozen=True)

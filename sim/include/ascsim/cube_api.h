@@ -14,7 +14,8 @@
 #define ASCSIM_CUBE_API_H
 
 #include "ascsim/cube_abi.h"
-#include "ascsim/cube_params.h"
+#include "ascsim/gen/Enums.h"
+#include "ascsim/gen/ParamStructs.h"
 #include "ascsim/tensor.h"
 
 namespace AscendC {

@@ -76,6 +76,25 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                              "asc.alloc_tensor and asc.free_tensor");
     return success();
   }
+  if (attr.getName() == getKernelTypeAttrName()) {
+    auto kernelType = dyn_cast<KernelMetaTypeAttr>(attr.getValue());
+    if (!kernelType)
+      return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+             << "attribute '" << getKernelTypeAttrName()
+             << "' must be a #asc<kernel_type ...>, but got "
+             << attr.getValue();
+    if (!op->hasAttr(getKernelAttrName()))
+      return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+             << "attribute '" << getKernelTypeAttrName()
+             << "' is only valid on a kernel ('" << getKernelAttrName()
+             << "')";
+    // A2/A3 accept the first six (ascendc_api.md §3.21).
+    if (kernelType.getValue() > KernelMetaType::MIX_AIC_1_2)
+      return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+             << "kernel type " << stringifyKernelMetaType(kernelType.getValue())
+             << " is not supported on Ascend 910B/910C";
+    return success();
+  }
   if (attr.getName() != getKernelAttrName())
     return emitApiError(op->getLoc(), api, DiagCategory::Argument)
            << "unknown attribute '" << attr.getName().getValue()
