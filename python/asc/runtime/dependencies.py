@@ -126,8 +126,13 @@ def describe(value: Any, jit_key: Callable[[Any], Any]) -> Any:
         # Logging calls compile to printf only when their level is enabled.
         logger = value if isinstance(value, logging.Logger) else logging.getLogger()
         return ("log-level", logger.getEffectiveLevel())
-    if value is _MISSING or _is_asc(value):
+    if value is _MISSING:
         return None
+    if _is_asc(value):
+        # asc functions and classes by name: a name bound to asc.add in one kernel and to asc.sub in
+        # another compiles differently (the package's own code is in the toolchain key).
+        name = getattr(value, "__qualname__", None)
+        return ("asc", getattr(value, "__module__", None), name) if isinstance(name, str) else None
     if isinstance(value, types.ModuleType):
         return ("module", value.__name__)
     if isinstance(value, type):
