@@ -11,6 +11,7 @@ TUTORIALS = [
     ("03_gelu/gelu.py", "Tutorial 03 gelu run success"),
     ("04_softmax/softmax.py", "Tutorial 04 softmax run success"),
     ("05_cast_scale/cast_scale.py", "Tutorial 05 cast_scale run success"),
+    ("06_matmul_basic/matmul_basic.py", "Tutorial 06 matmul_basic run success"),
 ]
 
 
