@@ -336,6 +336,8 @@ private:
     bool write;
   };
   bool autoSync_ = false;
+  /// The HF32-not-modelled warning was given (once per core).
+  bool hf32Warned_ = false;
   std::array<std::vector<TouchedRange>, kNumPipes> autoSyncTouched_;
   // printf / DumpTensor output (device/Debug.cpp).
   std::string output_;
