@@ -1,6 +1,8 @@
 # pyasc — the two commands of the quick start:
 #   make run    install what is missing, then run tutorial 01 on the simulator
 #   make test   the same set-up, then every test suite (lit, C++ unit tests, pytest)
+#   make wheel-test  builds the self-contained wheel (build/dist), installs it into a fresh venv
+#               and runs a kernel with it outside the source tree (scripts/check_wheel.py)
 # Both are idempotent: stamps under .stamps/ skip every step whose inputs did not change.
 
 SHELL := /bin/bash
@@ -12,7 +14,7 @@ BUILD := build/py
 LLVM_BIN := /usr/lib/llvm-19/bin
 LIT := /usr/lib/llvm-19/build/utils/lit/lit.py
 APT_PACKAGES := g++ ninja-build ccache llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libgtest-dev
-PIP_BUILD := scikit-build-core nanobind numpy pytest ruff
+PIP_BUILD := scikit-build-core nanobind numpy pytest ruff hypothesis
 TORCH := torch==2.13.0
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 # Let ccache share objects between clones in different directories (CI builds a fresh clone).
@@ -23,7 +25,7 @@ NATIVE_SOURCES := $(shell find CMakeLists.txt pyproject.toml include lib bin sim
                     \( -name '*.cpp' -o -name '*.h' -o -name '*.td' -o -name '*.txt' -o -name '*.toml' \
                        -o -name '*.in' -o -name '*.py' \) 2>/dev/null) python/asc/runtime/kernel_flags.py
 
-.PHONY: run test build lint clean
+.PHONY: run test build lint clean wheel-test
 run: $(STAMPS)/build
 	$(VPY) python/tutorials/01_add/add.py -r Model -v Ascend910B1
 
@@ -34,8 +36,13 @@ test: $(STAMPS)/build
 
 build: $(STAMPS)/build
 
+# Its own build directory (build/wheel), so it leaves the editable build alone.
+wheel-test: $(STAMPS)/venv
+	$(VPY) -m pip install -q auditwheel
+	$(VPY) scripts/check_wheel.py
+
 lint: $(STAMPS)/venv
-	$(VPY) -m ruff check python
+	$(VPY) -m ruff check python scripts
 
 # Debian packages: installed only when one is missing (apt-get update runs once, then).
 $(STAMPS)/apt:

@@ -102,7 +102,7 @@ def _instrument(warm: bool) -> None:
     if not warm:
         names[1:1] = ["asc._C._asc", "asc.runtime.compiler"]
     labels = {"asc._C": "native asc._C (simulator runtime)",
-              "asc._C._asc": "native asc._C._asc (MLIR compiler: libMLIR, libLLVM)"}
+              "asc._C._asc": "native asc._C._asc (MLIR compiler)"}
     modules = {}
     for name in names:
         start = time.perf_counter()

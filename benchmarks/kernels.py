@@ -11,6 +11,9 @@ ordered by `pipe_barrier(PIPE_V)`. `block_slices` is the device function that gi
 its share of the tiles.
 
 `vadd_pipelined` is `vadd_tiles` with flags that really overlap the pipes across buffers.
+
+`retouch_loop` re-reads and re-writes the same GM bytes every iteration (the race checker's
+state-growth case, benchmarks/bench_race.py).
 """
 
 from __future__ import annotations
@@ -164,3 +167,25 @@ def tile_sums(x: asc.GlobalAddress, out: asc.GlobalAddress, total_tiles: int, ti
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(out_gm, total, 8)
+
+
+@asc.jit
+def retouch_loop(x: asc.GlobalAddress, z: asc.GlobalAddress, iters: int):
+    """Every iteration re-reads and re-writes the same 256 GM bytes of the block (z = x + 1), with
+    flags: the race checker's worst case for state growth (the same ranges, again and again)."""
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x + asc.get_block_idx() * 64, 64)
+    zg.set_global_buffer(z + asc.get_block_idx() * 64, 64)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, 64)
+    b = asc.LocalTensor(x.dtype, asc.TPosition.VECOUT, 256, 64)
+    for _i in range(iters):
+        asc.data_copy(a, xg, 64)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.adds(b, a, 1.0, 64)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+        asc.data_copy(zg, b, 64)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)

@@ -33,6 +33,7 @@ def _benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], Section]]:
     import bench_compile
     import bench_launch
     import bench_peer
+    import bench_race
     import bench_scale
     import bench_throughput
     import bench_timing_model
@@ -45,11 +46,12 @@ def _benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], Section]]:
         "launch": lambda: bench_launch.run(q),  # (4)
         "scale": lambda: bench_scale.run(q),  # (6)
         "timing": lambda: bench_timing_model.run(q),  # (7)
+        "race": lambda: bench_race.run(q),  # (8)
     }
 
 
 def main() -> int:
-    names = ["throughput", "peer", "compile", "launch", "scale", "timing"]
+    names = ["throughput", "peer", "compile", "launch", "scale", "timing", "race"]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller subset")
     parser.add_argument("--only", nargs="+", choices=names, help="run only these benchmarks")

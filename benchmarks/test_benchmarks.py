@@ -18,7 +18,7 @@ import pytest
 import race_knob
 import report
 from common import BENCH_DIR, Row, Section, python_worker
-from kernels import tile_sums, vadd_chain, vadd_pipelined, vadd_tiles
+from kernels import retouch_loop, tile_sums, vadd_chain, vadd_pipelined, vadd_tiles
 
 
 @pytest.fixture(autouse=True)
@@ -71,6 +71,19 @@ def test_race_probe_answers_and_restores_the_environment() -> None:
     probe = race_knob.probe()
     assert probe.describe()
     assert os.environ.get(race_knob.ENV) == before
+
+
+def test_retouch_loop_is_race_free_and_the_race_worker_reports_growth() -> None:
+    x = np.arange(48 * 64, dtype=np.float32)
+    z = np.zeros_like(x)
+    with race_knob.race_mode(race_knob.ON), warnings.catch_warnings():
+        warnings.simplefilter("error")  # no race, no uninitialised read
+        retouch_loop[48](x, z, 20)
+    np.testing.assert_array_equal(z, x + 1)
+    result = python_worker("race_worker.py", "--iters", "2000")
+    assert result["iters"] == 2000
+    assert {"growth_on_mb", "growth_off_mb", "seconds_on", "seconds_off"} <= set(result)
+    assert result["seconds_on"] > 0 and result["growth_on_mb"] >= 0
 
 
 def test_compile_worker_times_every_stage(tmp_path: Path) -> None:

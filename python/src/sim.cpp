@@ -17,8 +17,12 @@
 #include <nanobind/stl/unique_ptr.h>
 #include <nanobind/stl/vector.h>
 
+#include <csignal>
 #include <stdexcept>
 #include <tuple>
+
+#include <sys/syscall.h>
+#include <unistd.h>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -64,7 +68,7 @@ const char *raceCheckName(ascsim::RaceCheck m) {
 LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
                         uint32_t hostThreads, double hbmGbps,
                         double launchOverheadUs, const std::string &raceCheck,
-                        bool initCheck, bool trace) {
+                        bool initCheck, bool trace, uint64_t stepBudget) {
   LaunchConfig c;
   c.ub_bytes = ubBytes;
   c.aiv_cores = aivCores;
@@ -75,6 +79,7 @@ LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
   c.race_check = parseRaceCheck(raceCheck);
   c.init_check = initCheck;
   c.trace = trace;
+  c.step_budget = stepBudget;
   if (std::optional<std::string> err = c.validate())
     throw nb::value_error(err->c_str());
   return c;
@@ -101,7 +106,8 @@ std::string configRepr(const LaunchConfig &c) {
          nb::repr(nb::float_(c.launch_overhead_us)).c_str() + ", race_check='" +
          raceCheckName(c.race_check) +
          "', init_check=" + (c.init_check ? "True" : "False") +
-         ", trace=" + (c.trace ? "True" : "False") + ")";
+         ", trace=" + (c.trace ? "True" : "False") +
+         ", step_budget=" + std::to_string(c.step_budget) + ")";
 }
 
 std::string diagnosticRepr(const Diagnostic &d) {
@@ -111,6 +117,55 @@ std::string diagnosticRepr(const Diagnostic &d) {
          d.category + "] block " + std::to_string(d.block) + " " + where +
          ": " + d.message + ">";
 }
+
+/// Ctrl-C during a launch. The launch runs without the GIL, so Python's
+/// SIGINT handler only marks the signal for later; while a launch of the main
+/// thread runs, this handler also asks the simulator to stop
+/// (ascsim::requestInterrupt), then calls the handler it replaced (which
+/// records the signal for Python). Launches from other threads leave SIGINT
+/// alone (Python handles signals on the main thread only).
+class InterruptScope {
+public:
+  InterruptScope() {
+    if (syscall(SYS_gettid) != getpid())
+      return;
+    // SIG_DFL (end the process) and SIG_IGN stay as they are.
+    struct sigaction cur {};
+    if (sigaction(SIGINT, nullptr, &cur) != 0 ||
+        (!(cur.sa_flags & SA_SIGINFO) &&
+         (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN)))
+      return;
+    struct sigaction sa {};
+    sa.sa_sigaction = onSigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    if (sigaction(SIGINT, &sa, &previous()) != 0)
+      return;
+    installed_ = true;
+    ascsim::clearInterrupt();
+  }
+  ~InterruptScope() {
+    if (installed_)
+      sigaction(SIGINT, &previous(), nullptr);
+  }
+  InterruptScope(const InterruptScope &) = delete;
+  InterruptScope &operator=(const InterruptScope &) = delete;
+
+private:
+  static struct sigaction &previous() {
+    static struct sigaction p;
+    return p;
+  }
+  static void onSigint(int sig, siginfo_t *info, void *uctx) {
+    ascsim::requestInterrupt();
+    const struct sigaction &p = previous();
+    if (p.sa_flags & SA_SIGINFO)
+      p.sa_sigaction(sig, info, uctx);
+    else if (p.sa_handler != SIG_IGN && p.sa_handler != SIG_DFL)
+      p.sa_handler(sig);
+  }
+  bool installed_ = false;
+};
 
 } // namespace
 
@@ -122,10 +177,10 @@ void init_sim(nb::module_ &m) {
           [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
              double clockMhz, uint32_t hostThreads, double hbmGbps,
              double launchOverheadUs, const std::string &raceCheck,
-             bool initCheck, bool trace) {
-            new (self) LaunchConfig(
-                makeConfig(ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
-                           launchOverheadUs, raceCheck, initCheck, trace));
+             bool initCheck, bool trace, uint64_t stepBudget) {
+            new (self) LaunchConfig(makeConfig(
+                ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
+                launchOverheadUs, raceCheck, initCheck, trace, stepBudget));
           },
           // Defaults: LaunchConfig's, i.e. the hardware table's default part.
           nb::kw_only(), "ub_bytes"_a = LaunchConfig{}.ub_bytes,
@@ -134,6 +189,7 @@ void init_sim(nb::module_ &m) {
           "hbm_gbps"_a = LaunchConfig{}.hbm_gbps,
           "launch_overhead_us"_a = LaunchConfig{}.launch_overhead_us,
           "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
+          "step_budget"_a = LaunchConfig::kDefaultStepBudget,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")
@@ -156,6 +212,10 @@ void init_sim(nb::module_ &m) {
               "Warn about reads of never-written Unified Buffer bytes.")
       .def_ro("trace", &LaunchConfig::trace,
               "Record the timeline for LaunchResult.write_trace.")
+      .def_ro("step_budget", &LaunchConfig::step_budget,
+              "The watchdog: steps (API calls and loop iterations) a block "
+              "may run before the launch stops with a 'watchdog' error; 0 = "
+              "no limit.")
       .def("__repr__", &configRepr);
 
   m.def(
@@ -279,6 +339,8 @@ void init_sim(nb::module_ &m) {
       .def_ro("launch_overhead_us", &LaunchResult::launch_overhead_us)
       .def_ro("clock_mhz", &LaunchResult::clock_mhz)
       .def_ro("num_blocks", &LaunchResult::num_blocks)
+      .def_ro("interrupted", &LaunchResult::interrupted,
+              "The launch was stopped by Ctrl-C (the results are partial).")
       .def_ro("cores_used", &LaunchResult::cores_used)
       .def_prop_ro(
           "has_trace", [](const LaunchResult &r) { return bool(r.trace); },
@@ -350,8 +412,13 @@ void init_sim(nb::module_ &m) {
                                             std::get<2>(r)});
             LaunchResult result;
             {
-              nb::gil_scoped_release release;
-              result = k.launch(numBlocks, words, gm, config);
+              InterruptScope interrupts;
+              {
+                nb::gil_scoped_release release;
+                result = k.launch(numBlocks, words, gm, config);
+              }
+              if (result.interrupted && PyErr_CheckSignals() != 0)
+                throw nb::python_error(); // KeyboardInterrupt
             }
             return result;
           },

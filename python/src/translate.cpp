@@ -21,7 +21,8 @@ using namespace mlir;
 void init_translate(nb::module_ &m) {
   m.def(
       "to_ascendc",
-      [](pyasc::NbModule &module, bool lineDirectives, bool simulatorEntry)
+      [](pyasc::NbModule &module, bool lineDirectives, bool simulatorEntry,
+         bool npuLaunchParams, bool dumpBuffer)
           -> std::pair<std::optional<std::string>, std::vector<pyasc::Diag>> {
         Operation *op = module.module->getOperation();
         pyasc::DiagnosticCapture capture(op->getContext());
@@ -30,6 +31,8 @@ void init_translate(nb::module_ &m) {
         asc::AscendCEmitterOptions options;
         options.lineDirectives = lineDirectives;
         options.simulatorEntry = simulatorEntry;
+        options.npuLaunchParams = npuLaunchParams;
+        options.dumpBuffer = dumpBuffer;
         bool failedEmit = failed(asc::translateToAscendC(op, os, options));
         auto diags = capture.take();
         if (failedEmit) {
@@ -40,5 +43,6 @@ void init_translate(nb::module_ &m) {
         return {std::move(source), std::move(diags)};
       },
       nb::arg("module"), nb::arg("line_directives") = true,
-      nb::arg("simulator_entry") = false);
+      nb::arg("simulator_entry") = false,
+      nb::arg("npu_launch_params") = false, nb::arg("dump_buffer") = false);
 }

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-ACCEPTANCE = REPO.parent / "shared" / "acceptance"
+# ../shared/acceptance next to the checkout, or next to the directory of worktrees (wt/<branch>).
+ACCEPTANCE = next((p for p in (REPO.parent / "shared" / "acceptance", REPO.parents[1] / "shared" / "acceptance")
+                   if p.is_dir()), REPO.parent / "shared" / "acceptance")
 
 
 @pytest.fixture(autouse=True, scope="session")

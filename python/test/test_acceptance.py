@@ -19,5 +19,5 @@ def test_acceptance_add_runs_on_the_simulator() -> None:
 def test_acceptance_add_on_npu_without_cann() -> None:
     proc = run_python(str(ADD), "-r", "NPU", "-v", "Ascend910B1", env={"ASCEND_HOME_PATH": ""})
     assert proc.returncode != 0
-    assert "RuntimeError: the NPU backend needs Huawei CANN, which was not found" in proc.stderr
+    assert "NpuUnavailableError: the NPU backend needs Huawei CANN, which was not found" in proc.stderr
     assert "-r Model" in proc.stderr

@@ -213,3 +213,24 @@ def test_exception_class_never_depends_on_the_message() -> None:
     assert type(from_diagnostics([Diag("has only 3 bytes", "sync")], "verify")) is SyncError
     assert type(from_diagnostics([Diag("flag id out of range", "argument")], "verify")) is CompileError
     assert type(from_diagnostics([Diag("event capacity", "")], "verify")) is CompileError
+
+
+def test_kernel_without_a_source_file_is_a_compile_error() -> None:
+    """A kernel defined through exec() (or typed at the interactive prompt) has no source to compile:
+    inspect's OSError ("could not get source code") escaped raw from the launch (found by the fuzzer's
+    worker, which ran a kernel from stdin)."""
+    from conftest import run_python
+
+    script = ("import numpy as np, asc\n"
+              "from asc.codegen.errors import CompileError\n"
+              "exec('@asc.jit\\ndef k(x: asc.GlobalAddress, n: int):\\n    pass\\n')\n"
+              "try:\n"
+              "    k[1](np.zeros(4, dtype=np.float32), 4)\n"
+              "except CompileError as e:\n"
+              "    print(type(e).__name__, e.location.file, e.location.line, e.message)\n")
+    proc = run_python("-c", script)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == (
+        "CompileError <string> 1 the source of kernel 'k' is not available: Python keeps source only for "
+        "functions defined in a file, and this one comes from <string> (`python -c`, standard input, exec() or "
+        "the interactive prompt); put the kernel in a .py file and import it")

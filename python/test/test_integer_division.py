@@ -169,3 +169,32 @@ def test_fast_path_division_by_a_safe_constant_is_plain(tmp_path: Path, monkeypa
     assert out[0] == 10 + 5
     cpp = (dumped(tmp_path, "halve") / "ascendc.cpp").read_text()
     assert "pyasc::" not in cpp and "checked_division" not in cpp
+
+
+@asc.jit
+def divide_in_a_condition(out: asc.GlobalAddress, a: int, b: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 2)
+    v = asc.number(0, asc.int32)
+    w = asc.number(0, asc.int32)
+    if (a // b) != 2:  # the division
+        v = a
+        w = b
+    g.set_value(0, v)
+    g.set_value(1, w)
+
+
+def test_division_in_an_if_condition_is_reported_at_the_if() -> None:
+    """The C++ of an `if` that assigns variables declares them first; the declarations took the
+    `#line` of the `if`, so the division in its condition was blamed on the line after it (found by
+    the fuzzer; the lit test is Target/AscendC/line-directives.mlir)."""
+    out = np.zeros(2, dtype=np.int32)
+    divide_in_a_condition[1](out, 14, 7)
+    assert out.tolist() == [0, 0]
+    divide_in_a_condition[1](out, 21, 7)
+    assert out.tolist() == [21, 7]
+    with pytest.raises(KernelError) as info:
+        divide_in_a_condition[1](out, 15, 0)
+    assert info.value.category == "arithmetic"
+    lines, first = __import__("inspect").getsourcelines(divide_in_a_condition.fn)
+    assert info.value.location.line == first + next(i for i, t in enumerate(lines) if "# the division" in t)

@@ -1,4 +1,5 @@
-"""Bad launch arguments raise TypeError/ValueError naming the parameter."""
+"""Bad launch arguments raise a LaunchError (also a TypeError/ValueError) at the launch line, naming the
+parameter."""
 
 from __future__ import annotations
 
@@ -7,6 +8,9 @@ import sys
 import numpy as np
 import pytest
 from gm_kernels import copy_kernel
+
+from asc.errors import AscError
+from asc.runtime.errors import LaunchError, LaunchTypeError, LaunchValueError
 
 
 def test_copy_roundtrip() -> None:
@@ -19,8 +23,10 @@ def test_copy_roundtrip() -> None:
 @pytest.mark.parametrize("bad,kind", [("hello", "str"), ([1.0, 2.0], "list"), ({"a": 1}, "dict")])
 def test_wrong_argument_type_names_the_parameter(bad, kind) -> None:
     y = np.zeros(64, dtype=np.float32)
-    with pytest.raises(TypeError, match=f"argument 'x' has unsupported type {kind}"):
+    with pytest.raises(TypeError) as e:
         copy_kernel[1](bad, y, 64)
+    assert e.value.message == (f"kernel 'copy_kernel': argument 'x' is annotated asc.GlobalAddress (an array in Global Memory) "
+                            f"but got {kind}; pass a numpy array or a torch tensor")
 
 
 def test_non_contiguous_array() -> None:
@@ -50,14 +56,64 @@ def test_missing_argument() -> None:
         copy_kernel[1](x, x)
 
 
-@pytest.mark.parametrize("grid", [0, -1, 2.0, "4", True, 65536, 1 << 32])
+@pytest.mark.parametrize("grid", [0, -1, 2.0, "4", True, np.bool_(True), 65536, 1 << 32, np.int64(0), None])
 def test_bad_block_count(grid) -> None:
     """At most 65535 blocks (the NPU's blockDim limit); the error names the launch line."""
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(LaunchValueError) as info:
         copy_kernel[grid]
     line = sys._getframe().f_lineno - 1
-    assert str(info.value) == (f"{__file__}:{line}: kernel 'copy_kernel': the number of blocks must be a "
-                               f"positive int no larger than 65535 (the NPU's limit), got {grid!r}")
+    err = info.value
+    assert isinstance(err, ValueError) and isinstance(err, AscError)
+    assert (err.location.file, err.location.line) == (__file__, line)
+    assert err.message == (f"kernel 'copy_kernel': the number of blocks must be a positive int no larger than "
+                           f"65535 (the NPU's limit), got {grid!r}")
+    assert str(err).startswith(f"{__file__}:{line}: launch error: kernel 'copy_kernel': the number of blocks")
+    assert "copy_kernel[grid]" in str(err)  # the launch line is shown
+
+
+def test_numpy_integer_block_count() -> None:
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros_like(x)
+    copy_kernel[np.int64(1)](x, y, 64)
+    copy_kernel[np.uint16(1)](x, y, 64)
+    np.testing.assert_array_equal(x, y)
+
+
+def test_launch_errors_are_located_at_the_launch() -> None:
+    x = np.zeros(64, dtype=np.float32)
+    cases = [
+        (lambda: copy_kernel[1](x), LaunchTypeError, "copy_kernel: missing a required argument: 'y'"),
+        (lambda: copy_kernel[1](x, x, 64, 1), LaunchTypeError, "copy_kernel: too many positional arguments"),
+        (lambda: copy_kernel[1](x, None, 64), LaunchTypeError,
+         "kernel 'copy_kernel': argument 'y' is annotated asc.GlobalAddress (an array in Global Memory) but got "
+         "NoneType; pass a numpy array or a torch tensor"),
+        (lambda: copy_kernel[1](x, x, np.complex64(1)), LaunchTypeError,
+         "kernel 'copy_kernel': argument 'n' is annotated int but got complex64 (1+0j)"),
+        (lambda: copy_kernel[1, None, 3](x, x, 64), LaunchValueError,
+         "kernel 'copy_kernel': launch with kernel[num_blocks] or kernel[num_blocks, stream]"),
+    ]
+    for launch, cls, message in cases:
+        with pytest.raises(LaunchError) as info:
+            launch()
+        assert type(info.value) is cls
+        assert info.value.message == message
+        assert info.value.location.file == __file__
+        source_line = open(__file__).read().splitlines()[info.value.location.line - 1]
+        assert source_line.strip().startswith("(lambda: copy_kernel[1")  # the lambda that launched
+
+
+def test_non_native_byte_order_is_rejected() -> None:
+    """A big-endian array used to be passed as is: the kernel read byte-swapped elements."""
+    x = np.arange(64, dtype=">f4")
+    y = np.zeros(64, dtype=np.float32)
+    with pytest.raises(LaunchTypeError) as info:
+        copy_kernel[1](x, y, 64)
+    assert info.value.message == ("kernel 'copy_kernel': argument 'x' is a numpy array in non-native byte order "
+                                  "(>f4); kernels read native-endian elements: pass "
+                                  "x.astype(x.dtype.newbyteorder('='))")
+    assert (y == 0).all()
+    copy_kernel[1](x.astype(x.dtype.newbyteorder("=")), y, 64)
+    np.testing.assert_array_equal(y, np.arange(64, dtype=np.float32))
 
 
 def test_block_count_limit_of_hand_written_kernels() -> None:
@@ -66,8 +122,14 @@ def test_block_count_limit_of_hand_written_kernels() -> None:
     kernel = compile_ascendc('#include "kernel_operator.h"\n'
                              'extern "C" __global__ __aicore__ void empty_kernel(GM_ADDR x) {}\n', "empty_kernel")
     x = np.zeros(8, dtype=np.float32)
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(LaunchValueError) as info:
         kernel(65536, x)
     line = sys._getframe().f_lineno - 1
-    assert str(info.value).startswith(f"{__file__}:{line}: kernel 'empty_kernel': the number of blocks must be")
+    assert (info.value.location.file, info.value.location.line) == (__file__, line)
+    assert info.value.message.startswith("kernel 'empty_kernel': the number of blocks must be")
+    with pytest.raises(LaunchTypeError) as info:
+        kernel(1, x, x)
+    line = sys._getframe().f_lineno - 1
+    assert (info.value.location.file, info.value.location.line) == (__file__, line)
+    assert info.value.message == "kernel 'empty_kernel' takes 1 arguments (pointer), but 2 were given"
     assert kernel(3, x).ok

@@ -110,3 +110,16 @@ def test_numpy_and_torch_share_the_compiled_kernel() -> None:
     zn = np.zeros_like(xn)
     vadd_kernel[BLOCKS](xn, yn, zn, TILE)
     np.testing.assert_array_equal(zn, z.numpy())
+
+
+def test_tensor_subclass_is_an_address() -> None:
+    """A torch.Tensor subclass (as torch_npu's tensors are) is accepted where a GlobalAddress is annotated."""
+    from gm_kernels import copy_kernel
+
+    class Tagged(torch.Tensor):
+        pass
+
+    x = torch.arange(8, dtype=torch.float32).as_subclass(Tagged)
+    y = torch.zeros(8, dtype=torch.float32).as_subclass(Tagged)
+    copy_kernel[1](x, y, 8)
+    assert torch.equal(y.as_subclass(torch.Tensor), x.as_subclass(torch.Tensor))

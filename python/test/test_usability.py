@@ -4,6 +4,7 @@ implemented yet, bad environment variables, slices that cannot be right."""
 from __future__ import annotations
 
 import inspect
+import linecache
 
 import numpy as np
 import pytest
@@ -14,6 +15,7 @@ import asc
 import asc.runtime.launcher as launcher
 from asc.codegen.errors import CompileError, CompileTypeError
 from asc.errors import AscError, EnvironmentVariableError
+from asc.runtime.errors import LaunchTypeError
 
 KERNEL = """
 import asc, numpy as np
@@ -40,7 +42,7 @@ def test_kernel_without_a_source_file(how: str) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == (
         f"CompileError the source of kernel 'k' is not available: Python keeps source only for functions "
-        f"defined in a file, and this one comes from {origin} (`python -c`, standard input or the "
+        f"defined in a file, and this one comes from {origin} (`python -c`, standard input, exec() or the "
         "interactive prompt); put the kernel in a .py file and import it\n")
 
 
@@ -182,12 +184,13 @@ def numpy_constants(z: asc.GlobalAddress, n: asc.ConstExpr[int], f: float):
     g.set_value(0, f * SCALE)
     g.set_value(1, n + LIMIT)
     g.set_value(2, np.float32(1.5))  # a numpy scalar built in the kernel stays a typed constant
+    g.set_value(3, SCALE * f)
 
 
 def test_numpy_scalars_are_their_python_values() -> None:
     z = np.zeros(4, np.float32)
     numpy_constants[1](z, np.int64(4), 2.0)  # a numpy int for a ConstExpr[int]
-    assert z[:3].tolist() == [5.0, 7.0, 1.5]
+    assert z.tolist() == [5.0, 7.0, 1.5, 5.0]
     numpy_constants[1](z, 4, 2.0)
     assert len(numpy_constants._kernels) == 1  # np.int64(4) and 4 are the same specialisation
 
@@ -237,20 +240,22 @@ def test_annotations_convert_what_python_allows() -> None:
 
 
 @pytest.mark.parametrize("args,message", [
-    (("Z", 64.0, 1.0, "T"), "annotated: argument 'n' is annotated int but got float 64.0"),
-    (("Z", 3, "x", "T"), "annotated: argument 'f' is annotated float but got str"),
-    ((3, 3, 1.0, "T"), "annotated: argument 'z' is annotated asc.GlobalAddress (an array in Global Memory) but "
+    (("Z", 64.0, 1.0, "T"), "kernel 'annotated': argument 'n' is annotated int but got float 64.0"),
+    (("Z", 3, "x", "T"), "kernel 'annotated': argument 'f' is annotated float but got str"),
+    ((3, 3, 1.0, "T"), "kernel 'annotated': argument 'z' is annotated asc.GlobalAddress (an array in Global Memory) but "
                        "got int 3; pass a numpy array or a torch tensor"),
-    (("Z", 3, 1.0, Tiling), "annotated: argument 't' is the Struct class Tiling itself; pass an instance, e.g. "
+    (("Z", 3, 1.0, Tiling), "kernel 'annotated': argument 't' is the Struct class Tiling itself; pass an instance, e.g. "
                             "Tiling(...)"),
-    (("Z", 3, 1.0, Other()), "annotated: argument 't' is annotated Tiling but got Other"),
+    (("Z", 3, 1.0, Other()), "kernel 'annotated': argument 't' is annotated Tiling but got Other"),
 ])
 def test_annotations_are_checked_at_the_launch(args: tuple, message: str) -> None:
     z = np.zeros(4, np.float32)
     args = tuple(z if a == "Z" else Tiling(n=1) if a == "T" else a for a in args)
-    with pytest.raises(TypeError) as e:
-        annotated[1](*args)
-    assert str(e.value) == message
+    with pytest.raises(LaunchTypeError) as e:
+        annotated[1](*args)  # LAUNCH
+    assert e.value.message == message
+    assert (e.value.location.file, linecache.getline(__file__, e.value.location.line).strip()) == \
+        (__file__, "annotated[1](*args)  # LAUNCH")
 
 
 @asc.jit
@@ -264,9 +269,10 @@ def test_wrong_struct_without_annotation_is_named_in_the_kernel() -> None:
     with pytest.raises(CompileTypeError) as e:
         unannotated_struct[1](np.zeros(1, np.float32), Other())
     assert e.value.message == "Other has no field 'n' (this Other is what the kernel received)"
-    with pytest.raises(TypeError, match=r"^argument 't' is the Struct class Other itself; pass an instance, "
-                                        r"e\.g\. Other\(\.\.\.\)$"):
+    with pytest.raises(LaunchTypeError) as e:
         unannotated_struct[1](np.zeros(1, np.float32), Other)
+    assert e.value.message == ("kernel 'unannotated_struct': argument 't' is the Struct class Other itself; pass "
+                               "an instance, e.g. Other(...)")
 
 
 @pytest.mark.parametrize("kw,error,message", [
@@ -316,3 +322,76 @@ def test_break_and_continue_say_what_to_write(kernel, message: str) -> None:
     assert e.value.message == message
     lines, first = inspect.getsourcelines(kernel.fn)
     assert e.value.location.line == first + 6
+
+
+@asc.jit
+def mixed(z: asc.GlobalAddress, n: int, f: float):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(z, 4)
+    g.set_value(0, n * f)
+    g.set_value(1, float(n) * f)
+    g.set_value(2, n * int(f))
+    g.set_value(3, f * n)
+
+
+def test_a_float_truncated_by_the_left_operand_rule_warns_at_the_line() -> None:
+    from asc.codegen.errors import CompileWarning
+
+    z = np.zeros(4, np.float32)
+    with pytest.warns(CompileWarning) as record:
+        mixed[1](z, 3, 2.5)
+    assert z.tolist() == [6.0, 7.5, 6.0, 7.5]  # 3 * int32(2.5): pyasc's rule, kept
+    lines, first = inspect.getsourcelines(mixed.fn)
+    assert [(w.filename, w.lineno) for w in record] == [(__file__, first + 4)]
+    assert str(record[0].message) == (
+        "'*': the float32 operand is converted to int32, the type of the left runtime operand, and loses its "
+        "fraction; wrap the int operand in float(...) for a float result, or the float one in int(...) to keep "
+        "an int without this warning")
+
+
+def test_the_stream_is_validated() -> None:
+    import asc.lib.runtime as rt
+
+    x = np.arange(8, dtype=np.float32)
+    y = np.zeros_like(x)
+    copy_kernel[1, rt.current_stream()](x, y, 8)
+    np.testing.assert_array_equal(y, x)
+    with pytest.raises(LaunchTypeError) as e:
+        copy_kernel[1, "notastream"](x, y, 8)
+    assert e.value.message == ("kernel 'copy_kernel': the stream must be an asc.lib.runtime.Stream (e.g. "
+                            "rt.current_stream() or rt.create_stream()) or omitted, got str")
+
+
+@asc.jit
+def vecin_straight_to_gm(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 1)
+    pipe.init_buffer(q, 1, n * 4)
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    h = asc.GlobalTensor()
+    h.set_global_buffer(y, n)
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, g, n)
+    q.enque(t)
+    u = q.deque(asc.float32)
+    asc.data_copy(h, u, n)
+    q.free_tensor(u)
+
+
+def test_a_race_from_queue_misuse_suggests_the_queue_level_fix() -> None:
+    from asc.runtime.errors import KernelError
+
+    x = np.arange(64, dtype=np.float32)
+    with pytest.raises(KernelError) as e:
+        vecin_straight_to_gm[1](x, np.zeros_like(x), 64)
+    lines, first = inspect.getsourcelines(vecin_straight_to_gm.fn)
+    assert e.value.category == "race"
+    assert e.value.location.line == first + 13
+    hint = e.value.notes[-1]
+    assert hint.message == (
+        f"the bytes belong to the VECIN queue (1 x 256 bytes, initialised at {__file__}:{first + 4}), whose "
+        "enque/deque orders MTE2 -> V only; to copy the data from GM straight back to GM, use a "
+        "TQueBind(VECIN, VECOUT) queue, whose enque/deque orders MTE2 -> MTE3, or go through a VECOUT queue "
+        "after a vector instruction")
+    assert (hint.location.file, hint.location.line) == (__file__, first + 4)

@@ -163,6 +163,59 @@ TEST(KernelTest, DeterministicAcrossHostThreads) {
   EXPECT_EQ(r1.cycles, 2 * r1.blocks[0].cycles);
 }
 
+TEST(KernelTest, InterruptStopsEveryBlockAndTheNextLaunchRuns) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  std::vector<float> x(kBlocks * kLen, 1.f), y(x.size(), 2.f), z(x.size());
+  auto run = [&] {
+    return k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                     {region(x, "x"), region(y, "y"), region(z, "z")},
+                     config());
+  };
+  requestInterrupt();
+  EXPECT_TRUE(interruptRequested());
+  LaunchResult r = run();
+  clearInterrupt();
+  EXPECT_TRUE(r.interrupted);
+  EXPECT_FALSE(r.ok);
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  EXPECT_EQ(r.diagnostics[0].category, "interrupted");
+  EXPECT_EQ(r.diagnostics[0].block, -1);
+  EXPECT_EQ(r.diagnostics[0].message,
+            "the launch was interrupted: 8 of 8 blocks stopped before their "
+            "end (the results are partial)");
+  EXPECT_EQ(z[0], 0.f);
+  r = run();
+  EXPECT_TRUE(r.ok && !r.interrupted) << dump(r);
+  EXPECT_EQ(z[0], 3.f);
+}
+
+TEST(KernelTest, WatchdogStopsTheLowestBlockOverTheBudget) {
+  auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
+  ASSERT_TRUE(k);
+  std::vector<float> x(kBlocks * kLen, 1.f), y(x.size(), 2.f), z(x.size());
+  for (uint32_t threads : {1u, 2u, 4u}) {
+    LaunchConfig cfg = config(threads);
+    cfg.step_budget = 40; // the kernel makes more API calls than that
+    LaunchResult r =
+        k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                  {region(x, "x"), region(y, "y"), region(z, "z")}, cfg);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+    const Diagnostic &d = r.diagnostics[0];
+    EXPECT_EQ(d.category, "watchdog");
+    EXPECT_EQ(d.block, 0);
+    EXPECT_TRUE(contains(d.message, "ran more than 40 steps (API calls and "
+                                    "loop iterations), the watchdog's budget "
+                                    "per block: the kernel may never end"))
+        << d.message;
+    EXPECT_FALSE(r.interrupted);
+    cfg.step_budget = 0; // no limit
+    r = k->launch(kBlocks, {addr(x), addr(y), addr(z), kLen},
+                  {region(x, "x"), region(y, "y"), region(z, "z")}, cfg);
+    EXPECT_TRUE(r.ok) << dump(r);
+  }
+}
+
 TEST(KernelTest, BlocksBeyondCoresRunInWaves) {
   auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
   ASSERT_TRUE(k);
@@ -776,6 +829,97 @@ TEST(RaceTest, GmReadAfterWriteInsideACore) {
              "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy "
              "(race.py:69) \u2192 MTE2 data_copy (race.py:71), no "
              "set_flag/wait_flag orders them");
+}
+
+TEST(RaceTest, CrossPipeWawOnUb) {
+  expectRace(runRace(8), 81, 80,
+             "WAW hazard on UB[0x0000,0x0100): MTE2 data_copy (race.py:80) "
+             "\u2192 V duplicate (race.py:81), no set_flag/wait_flag orders "
+             "them");
+}
+
+TEST(RaceTest, WawOnL1) {
+  expectRace(runRace(9), 91, 90,
+             "WAW hazard on L1[0x0100,0x0200): MTE2 data_copy (race.py:90) "
+             "\u2192 MTE2 data_copy (race.py:91), no pipe_barrier(PIPE_MTE2) "
+             "orders them (instructions of one pipe may overlap)");
+}
+
+/// The one cross-core report of `r`, from block 1 at `line`.
+const Diagnostic &crossCoreReport(const LaunchResult &r, uint32_t line) {
+  static const Diagnostic none;
+  EXPECT_EQ(r.diagnostics.size(), 1u) << dump(r);
+  if (r.diagnostics.size() != 1)
+    return none;
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(d.category, "race");
+  EXPECT_EQ(d.block, 1);
+  EXPECT_EQ(d.line, line);
+  return d;
+}
+
+TEST(RaceTest, CrossCoreRaw) {
+  LaunchResult r = runRace(10, 2);
+  EXPECT_EQ(crossCoreReport(r, 102).message,
+            "cross-core RAW hazard on GM[z+0x0000,z+0x0100): block 0 MTE3 "
+            "data_copy (race.py:100) and block 1 MTE2 data_copy (race.py:102) "
+            "touch the same bytes; blocks of one launch are not ordered. Give "
+            "each block its own part of the array");
+}
+
+TEST(RaceTest, CrossCoreWar) {
+  LaunchResult r = runRace(11, 2);
+  EXPECT_EQ(crossCoreReport(r, 112).message,
+            "cross-core WAR hazard on GM[z+0x0100,z+0x0200): block 0 MTE2 "
+            "data_copy (race.py:110) and block 1 MTE3 data_copy (race.py:112) "
+            "touch the same bytes; blocks of one launch are not ordered. Give "
+            "each block its own part of the array");
+}
+
+TEST(RaceTest, AtomicAddsOfManyBlocksDoNotRace) {
+  auto k = loadKernel(ASCSIM_KERNEL_RACE_CASES);
+  ASSERT_TRUE(k);
+  std::vector<float> x(1024, 1.5f), z(1024, 0.f);
+  LaunchResult r = k->launch(5, {addr(x), addr(z), 12},
+                             {region(x, "x"), region(z, "z")}, config());
+  EXPECT_TRUE(r.ok && r.diagnostics.empty()) << dump(r);
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(z[i], 7.5f) << i;
+  EXPECT_EQ(z[64], 0.f);
+}
+
+TEST(RaceTest, AtomicAddRacesWithAPlainReadOfAnotherBlock) {
+  LaunchResult r = runRace(13, 2);
+  const Diagnostic &d = crossCoreReport(r, 132);
+  EXPECT_EQ(d.message,
+            "cross-core RAW hazard on GM[z+0x0000,z+0x0100): block 0 MTE3 "
+            "data_copy (atomic add float32) (race.py:130) and block 1 MTE2 "
+            "data_copy (race.py:132) touch the same bytes; blocks of one "
+            "launch are not ordered. Give each block its own part of the "
+            "array");
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0].message, "block 0's atomic add");
+}
+
+TEST(RaceTest, DifferentAtomicAccumulationsRace) {
+  LaunchResult r = runRace(14, 2);
+  EXPECT_EQ(crossCoreReport(r, 142).message,
+            "cross-core WAW hazard on GM[z+0x0000,z+0x0100): block 0 MTE3 "
+            "data_copy (atomic add float32) (race.py:140) and block 1 MTE3 "
+            "data_copy (atomic max float32) (race.py:142) touch the same "
+            "bytes; blocks of one launch are not ordered. Give each block its "
+            "own part of the array");
+}
+
+TEST(RaceTest, AtomicAddThenCopyInInsideACore) {
+  LaunchResult r = runRace(15);
+  expectRace(r, 151, 150,
+             "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy (atomic add "
+             "float32) (race.py:150) \u2192 MTE2 data_copy (race.py:151), no "
+             "set_flag/wait_flag orders them");
+  EXPECT_EQ(r.diagnostics[0].notes[0].message,
+            "the earlier atomic add by MTE3 data_copy");
 }
 
 TEST(RaceTest, CorrectKernelsReportNothing) {

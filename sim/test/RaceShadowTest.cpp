@@ -33,6 +33,8 @@ using Pair = std::tuple<unsigned, unsigned, bool, bool>; // lines, writes
 std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
   struct Byte {
     int w = -1;
+    int a = -1;         // the last atomic store since w
+    uint8_t aClass = 0; // its class
     std::array<int, kNumPipes> r;
     Byte() { r.fill(-1); }
   };
@@ -60,13 +62,21 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
               raw.push_back({prev, i, prevW, r.write, r.mem});
           };
           check(s.w, true);
-          if (r.write) {
+          if (r.write)
             for (int q = 0; q < kNumPipes; ++q)
               check(s.r[q], false);
+          if (s.a >= 0 && (!r.atomic || s.aClass != r.atomic))
+            check(s.a, true);
+          const int pi = static_cast<int>(accesses[i].pipe);
+          if (r.atomic) {
+            s.a = i;
+            s.aClass = r.atomic;
+          } else if (r.write) {
             s.w = i;
             s.r.fill(-1);
+            s.a = -1;
           } else {
-            s.r[static_cast<int>(accesses[i].pipe)] = i;
+            s.r[pi] = i;
           }
         }
       }
@@ -89,7 +99,10 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
   return out;
 }
 
-TEST(RaceShadowTest, MatchesAPerByteModel) {
+/// Random access sequences (plain reads and writes, atomic stores of two
+/// classes by MTE3, the pipe of atomic stores) against the per-byte model; the detector compacts its log
+/// whenever it holds `logLimit` entries (0: the default limit).
+void compareWithModel(size_t logLimit) {
   std::mt19937 rng(12345);
   const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3};
   GmMap gmMap({});
@@ -111,6 +124,8 @@ TEST(RaceShadowTest, MatchesAPerByteModel) {
         r.start = s;
         r.end = std::min<uint64_t>(s + len, 512);
         r.write = rng() % 2 == 0;
+        if (r.write && a.pipe == Pipe::MTE3 && rng() % 2 == 0)
+          r.atomic = atomicClass(rng() % 2 == 0 ? 1 : 2, DType::F32);
         a.fp.push_back(r);
       }
     }
@@ -119,6 +134,8 @@ TEST(RaceShadowTest, MatchesAPerByteModel) {
       continue;
     ++compared;
     RaceDetector det(Severity::Error, gmMap);
+    if (logLimit)
+      det.setLogLimitForTesting(logLimit);
     for (size_t i = 0; i < accesses.size(); ++i)
       det.access(accesses[i].pipe, accesses[i].fp, "op",
                  Loc{"t.py", static_cast<unsigned>(i + 1)}, i + 1);
@@ -126,7 +143,8 @@ TEST(RaceShadowTest, MatchesAPerByteModel) {
     for (const Diagnostic &d : det.takeDiagnostics()) {
       ASSERT_EQ(d.notes.size(), 1u);
       bool prevW =
-          d.notes[0].message.find("earlier write") != std::string::npos;
+          d.notes[0].message.find("earlier write") != std::string::npos ||
+          d.notes[0].message.find("earlier atomic") != std::string::npos;
       bool curW =
           d.message.rfind("WAW", 0) == 0 || d.message.rfind("WAR", 0) == 0;
       got.insert({d.notes[0].line, d.line, prevW, curW});
@@ -134,6 +152,40 @@ TEST(RaceShadowTest, MatchesAPerByteModel) {
     ASSERT_EQ(got, want) << "iteration " << iter;
   }
   EXPECT_GT(compared, 2000);
+}
+
+TEST(RaceShadowTest, MatchesAPerByteModel) { compareWithModel(0); }
+
+// The log compacted at every access: the same reports (the entries the
+// shadow refers to survive, renumbered).
+TEST(RaceShadowTest, CompactingTheLogKeepsEveryReport) { compareWithModel(1); }
+
+// A loop (on the in-order scalar unit: no races) re-reading and re-writing
+// the same bytes: the shadow, the log and
+// the GM summary stay as large as one iteration's distinct ranges.
+TEST(RaceShadowTest, StateIsBoundedInALoop) {
+  GmMap gmMap({});
+  RaceDetector det(Severity::Error, gmMap);
+  for (uint64_t i = 0; i < 100000; ++i) {
+    det.access(Pipe::S,
+               Footprint{ByteRange{Mem::GM, 0, 256, false},
+                         ByteRange{Mem::UB, 0, 256, true}},
+               "data_copy", Loc{"t.py", 1}, 3 * i + 1);
+    det.access(Pipe::S, Footprint{ByteRange{Mem::UB, 0, 256, false},
+                                  ByteRange{Mem::UB, 256, 512, true}},
+               "add", Loc{"t.py", 2}, 3 * i + 2);
+    det.access(Pipe::S,
+               Footprint{ByteRange{Mem::UB, 256, 512, false},
+                         ByteRange{Mem::GM, 512 + (i % 4) * 64,
+                                   768 + (i % 4) * 64, true}},
+               "data_copy", Loc{"t.py", 3}, 3 * i + 3);
+  }
+  EXPECT_TRUE(det.takeDiagnostics().empty());
+  RaceStats st = det.stats();
+  EXPECT_LE(st.logPeak, 8192u);
+  EXPECT_LE(st.segmentPeak, 16u);
+  EXPECT_LE(st.gmPeak, 4u);
+  EXPECT_LE(det.gmAccesses().size(), 2u);
 }
 
 TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {

@@ -68,6 +68,12 @@ static LogicalResult printSignature(Emitter &emitter, func::FuncOp funcOp) {
         });
   if (failed(status))
     return failure();
+  if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams) {
+    bool first = type.getNumInputs() == 0;
+    os << (first ? "" : ", ") << "GM_ADDR ffts_addr";
+    if (emitter.getOptions().dumpBuffer)
+      os << ", GM_ADDR dump_addr";
+  }
   if (type.getNumResults() > 1) {
     for (auto [index, result] : llvm::enumerate(type.getResults())) {
       StringRef name;
@@ -281,6 +287,13 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
     return failure();
   os << " {\n";
   os.indent();
+  if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams &&
+      emitter.getOptions().dumpBuffer) {
+    // One MiB of the dump buffer per core, as the NPU launcher sizes it.
+    os << "#ifndef ASCSIM\n";
+    os << "AscendC::InitDump(false, dump_addr, 1048576);\n";
+    os << "#endif\n";
+  }
   Block &body = funcOp.getBody().front();
   if (failed(emitter.emitBlockBody(body)))
     return failure();
@@ -354,6 +367,13 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 // scf
 //===----------------------------------------------------------------------===//
 
+/// `pyasc::loop_tick();` at the loop's line: each iteration is a step of
+/// the simulator's watchdog, which names this line if the loop never ends.
+static void emitLoopTick(Emitter &emitter, Location loc) {
+  emitter.emitLocation(loc);
+  emitter.indentedStream() << "pyasc::loop_tick();\n";
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
   raw_indented_ostream &os = emitter.indentedStream();
   // Loop-carried values live in variables declared before the loop; the
@@ -372,6 +392,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
     os << ";\n";
     emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);
   }
+  // The declarations took lines: the loop header is the op's line again.
+  emitter.emitLocation(forOp.getLoc());
 
   Emitter::LoopScope scope(emitter);
   Value iv = forOp.getInductionVar();
@@ -391,6 +413,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::ForOp forOp) {
     return failure();
   os << ") {\n";
   os.indent();
+  emitLoopTick(emitter, forOp.getLoc());
   if (failed(emitter.emitBlockBody(*forOp.getBody())))
     return failure();
   auto yieldOp = cast<scf::YieldOp>(forOp.getBody()->getTerminator());
@@ -427,6 +450,9 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, scf::IfOp ifOp) {
       return failure();
     os << ";\n";
   }
+  // The result declarations took lines: the condition (which may fault, as a
+  // checked division does) is the op's line again.
+  emitter.emitLocation(ifOp.getLoc());
   os << "if (";
   if (failed(emitter.emitOperand(ifOp.getCondition())))
     return failure();
@@ -472,15 +498,20 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
     emitter.mapToSameVariable(named == arg ? Value(result) : Value(arg), named);
   }
 
+  emitter.emitLocation(whileOp.getLoc());
   Emitter::LoopScope scope(emitter);
   os << "while (true) {\n";
   os.indent();
+  emitLoopTick(emitter, whileOp.getLoc());
   scf::ConditionOp conditionOp = whileOp.getConditionOp();
   if (failed(emitter.emitBlockBody(before)) ||
       failed(emitter.emitAssignments(whileOp.getResults(),
                                      conditionOp.getArgs(),
                                      /*parallel=*/false)))
     return failure();
+  // The condition is evaluated at the `while` line, after the statements of
+  // the before-region.
+  emitter.emitLocation(conditionOp.getLoc());
   os << "if (!";
   if (failed(emitter.emitOperand(conditionOp.getCondition(),
                                  tighter(Precedence::Unary))))
@@ -622,8 +653,87 @@ printCheckedDivision(Emitter &emitter, Operation &op, bool isUnsigned) {
   return Precedence::Postfix;
 }
 
+/// Whether `value` prints as an expression of int literals only (a constant,
+/// or a select between such), whose C++ type is `int` whatever its IR type.
+static bool printsUntyped(Emitter &emitter, Value value, unsigned depth = 0) {
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8)
+    return false;
+  if (isa<arith::ConstantOp>(def))
+    return true;
+  auto select = dyn_cast<arith::SelectOp>(def);
+  // A select printed as a variable has the variable's type.
+  if (!select || !emitter.isInlined(def))
+    return false;
+  return printsUntyped(emitter, select.getTrueValue(), depth + 1) &&
+         printsUntyped(emitter, select.getFalseValue(), depth + 1);
+}
+
+/// Prints `lhs <spelling> rhs` for a 64-bit op whose type no operand gives
+/// (`(c ? 7 : 9) << 16`, `(c ? 2000000000 : 1) * 2`): the left operand cast
+/// to the result type, so that C++ computes in 64 bits as the IR does.
+static FailureOr<Precedence> printTypedInfix(Emitter &emitter, Operation &op,
+                                             StringRef spelling,
+                                             Precedence precedence) {
+  raw_ostream &os = emitter.ostream();
+  os << "static_cast<";
+  if (failed(emitter.emitType(op.getLoc(), op.getResult(0).getType())))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitOperand(op.getOperand(0))))
+    return failure();
+  os << ") " << spelling << " ";
+  std::optional<Precedence> clarify;
+  if (precedence == Precedence::Shift || precedence == Precedence::BitAnd ||
+      precedence == Precedence::BitXor || precedence == Precedence::BitOr)
+    clarify = precedence;
+  if (failed(emitter.emitOperand(op.getOperand(1), tighter(precedence),
+                                 clarify)))
+    return failure();
+  return precedence;
+}
+
+static FailureOr<Precedence> printArithBinaryUncast(Emitter &emitter,
+                                                    Operation &op);
+
+bool mlir::asc::printsOwnNarrowType(Operation &op) {
+  if (op.getNumResults() != 1)
+    return false;
+  Type type = op.getResult(0).getType();
+  return (type.isInteger(8) || type.isInteger(16)) &&
+         isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::DivSIOp,
+             arith::RemSIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
+             arith::ShLIOp, arith::ShRSIOp, arith::DivUIOp, arith::RemUIOp,
+             arith::ShRUIOp>(op);
+}
+
 FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
                                                   Operation &op) {
+  // C++ computes 8- and 16-bit integers in int: `(a * b) / 7` on int8 would
+  // divide the untruncated product. The IR's op wraps to its width, so an
+  // op printed inside another expression is truncated there (a variable
+  // truncates when assigned).
+  Type type = op.getResult(0).getType();
+  // (pyasc::div<T> returns a T already.)
+  bool typed = isa<arith::DivSIOp, arith::RemSIOp>(op) &&
+               classifyDivision(op) == DivisionForm::Checked;
+  if ((type.isInteger(8) || type.isInteger(16)) && emitter.isInlined(&op) &&
+      !typed) {
+    raw_ostream &os = emitter.ostream();
+    os << "static_cast<";
+    if (failed(emitter.emitType(op.getLoc(), type)))
+      return failure();
+    os << ">(";
+    if (failed(printArithBinaryUncast(emitter, op)))
+      return failure();
+    os << ")";
+    return Precedence::Postfix;
+  }
+  return printArithBinaryUncast(emitter, op);
+}
+
+static FailureOr<Precedence> printArithBinaryUncast(Emitter &emitter,
+                                                    Operation &op) {
   using P = Precedence;
   if (isa<arith::DivSIOp, arith::RemSIOp>(op)) {
     DivisionForm form = classifyDivision(op);
@@ -657,6 +767,12 @@ FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
           .Default([](Operation *) -> std::pair<StringRef, Precedence> {
             llvm_unreachable("not a binary arith op");
           });
+  // A shift has the type of its left operand; other operators the common
+  // type of both. An int literal there would compute a 64-bit op in 32 bits.
+  Type type = op.getResult(0).getType();
+  if (type.isInteger(64) && printsUntyped(emitter, op.getOperand(0)) &&
+      (precedence == P::Shift || printsUntyped(emitter, op.getOperand(1))))
+    return printTypedInfix(emitter, op, spelling, precedence);
   return printInfix(emitter, op.getOperand(0), spelling, op.getOperand(1),
                     precedence);
 }

@@ -393,7 +393,7 @@ static LogicalResult emitStaticCast(Emitter &emitter, Value value, Type type) {
 LogicalResult Emitter::emitOperandOfType(Value value, Type type) {
   Operation *def = value.getDefiningOp();
   bool exact = value.getType() == type &&
-               (!def || !isInlined(def) ||
+               (!def || !isInlined(def) || printsOwnNarrowType(*def) ||
                 spellsExactType(type, isa<arith::ConstantOp>(def)));
   if (exact)
     return emitOperand(value);
@@ -974,6 +974,28 @@ template <typename T> __aicore__ inline T rem(T a, T b) { return a % b; }
 #endif
 )";
 
+/// pyasc::loop_tick, called at the start of every loop body: the
+/// simulator's watchdog step and Ctrl-C check (ascsim/watchdog.h); nothing on
+/// the NPU.
+static constexpr llvm::StringLiteral kLoopHelpers = R"(
+#ifdef ASCSIM
+#include "ascsim/watchdog.h"
+#else
+namespace pyasc {
+__aicore__ inline void loop_tick() {}
+} // namespace pyasc
+#endif
+)";
+
+static bool hasLoops(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        return isa<scf::ForOp, scf::WhileOp>(op) ? WalkResult::interrupt()
+                                                 : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
                                             const AscendCEmitterOptions &opts) {
   Emitter emitter(os, opts);
@@ -982,6 +1004,8 @@ LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
                     << "#include \"kernel_operator.h\"\n";
   if (needsCheckedDivision(op))
     emitter.ostream() << kDivisionHelpers;
+  if (hasLoops(op))
+    emitter.ostream() << kLoopHelpers;
   if (isa<ModuleOp>(op))
     return emitter.emitOperation(*op);
   emitter.ostream() << "\n";

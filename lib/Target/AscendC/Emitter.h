@@ -345,6 +345,9 @@ FailureOr<Precedence> printExpression(Emitter &emitter, arith::MaxSIOp maxOp);
 FailureOr<Precedence> printExpression(Emitter &emitter, arith::MinSIOp minOp);
 /// Signed and float binary operators (addi, mulf, shli, ...).
 FailureOr<Precedence> printArithBinary(Emitter &emitter, Operation &op);
+/// True if an inlined `op` prints as an expression of exactly its result's
+/// C++ type (8- and 16-bit integer arithmetic is cast back to its width).
+bool printsOwnNarrowType(Operation &op);
 /// Unsigned binary operators (divui, remui, shrui).
 FailureOr<Precedence> printArithUnsignedBinary(Emitter &emitter, Operation &op);
 /// Conversions (extsi, extui, trunci, sitofp, fptosi, index_cast, ...).

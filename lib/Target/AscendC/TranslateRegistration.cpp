@@ -27,6 +27,16 @@ void mlir::asc::registerToAscendCTranslation() {
       llvm::cl::desc("Emit pyasc's simulator entry points after the kernel "
                      "(under #ifdef ASCSIM)"),
       llvm::cl::init(false));
+  static llvm::cl::opt<bool> npuLaunchParams(
+      "asc-npu-launch-params",
+      llvm::cl::desc("Append the NPU launcher's trailing kernel parameters "
+                     "(ffts_addr, and dump_addr with --asc-dump-buffer)"),
+      llvm::cl::init(false));
+  static llvm::cl::opt<bool> dumpBuffer(
+      "asc-dump-buffer",
+      llvm::cl::desc("With --asc-npu-launch-params: the kernel takes the "
+                     "debug dump buffer and initialises printing with it"),
+      llvm::cl::init(false));
 
   TranslateFromMLIRRegistration registration(
       "mlir-to-ascendc", "translate asc IR to Ascend C source",
@@ -34,6 +44,8 @@ void mlir::asc::registerToAscendCTranslation() {
         AscendCEmitterOptions options;
         options.lineDirectives = lineDirectives;
         options.simulatorEntry = simulatorEntry;
+        options.npuLaunchParams = npuLaunchParams;
+        options.dumpBuffer = dumpBuffer;
         return translateToAscendC(op, output, options);
       },
       [](DialectRegistry &registry) {

@@ -1,9 +1,9 @@
 """The native core of pyasc.
 
 `_ascsim` is the simulator runtime (small, loaded for every launch); `_asc` is the
-compiler (MLIR builder, passes, Ascend C translation) and loads the large MLIR
-libraries, so it is imported only when a kernel is actually compiled: `ir`,
-`passes` and `translate` are resolved lazily.
+compiler (MLIR builder, passes, Ascend C translation, with MLIR and LLVM linked in),
+so it is imported only when a kernel is actually compiled: `ir`, `passes` and
+`translate` are resolved lazily.
 """
 
 from __future__ import annotations

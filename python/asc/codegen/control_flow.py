@@ -109,6 +109,10 @@ def _forget_locals(v: FunctionVisitor, inner: dict, keep: set[str], reason: str)
             v.scope.define(name, Unavailable(name, reason))
 
 
+#: Most iterations `asc.static_range` unrolls (a typo like 10**9 would otherwise compile forever).
+STATIC_RANGE_LIMIT = 4096
+
+
 # -- for ---------------------------------------------------------------------------------------
 
 
@@ -128,7 +132,11 @@ def lower_for(v: FunctionVisitor, node: ast.For) -> None:
     if fn is static_range:
         if any(isinstance(a, IRValue) for a in args):
             raise v.error(call, "asc.static_range needs compile-time bounds", CompileTypeError)
-        for value in static_range(*args):
+        values = static_range(*args)
+        if len(values.range) > STATIC_RANGE_LIMIT:
+            raise v.error(call, f"asc.static_range unrolls its body at compile time, and {len(values.range)} "
+                          f"iterations are more than {STATIC_RANGE_LIMIT}; use range(...) for a runtime loop")
+        for value in values:
             v.scope.define(node.target.id, value)
             v.visit_body(node.body)
         return

@@ -7,6 +7,11 @@ import ast
 from ..errors import LocatedError, Note, SourceLocation
 
 
+class CompileWarning(UserWarning):
+    """A kernel compiles, but probably not as meant (e.g. a float operand truncated to an int);
+    issued at the kernel's file and line."""
+
+
 class CompileError(LocatedError):
     """A kernel cannot be compiled; raised at the user's line."""
 
@@ -77,6 +82,7 @@ __all__ = [
     "CapacityError",
     "SyncError",
     "location_of",
+    "CompileWarning",
     "error_class",
     "from_diagnostics",
 ]

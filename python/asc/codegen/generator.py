@@ -25,7 +25,7 @@ from ..language.core.range import static_range
 from ..language.core.struct import StructValue
 from . import runtime_builtins, static_eval
 from .calls import Returned
-from .errors import CompileError, CompileTypeError, UnsupportedSyntaxError, location_of
+from .errors import CompileError, CompileTypeError, CompileWarning, UnsupportedSyntaxError, location_of
 from .ir_builder import IRBuilder
 from .prototype import Prototype
 from .scope import Scope, Unavailable
@@ -80,6 +80,7 @@ class FunctionVisitor(ast.NodeVisitor):
             loc = self.loc_of(node)
             self.b.set_loc(loc.line, loc.col, self.file)
             self._node = node
+            prev_warn, self.b.warn = self.b.warn, self._warn
         try:
             return fn(*args)
         except CompileError as e:
@@ -102,6 +103,13 @@ class FunctionVisitor(ast.NodeVisitor):
             if has_pos:
                 self.b.restore_loc(prev_loc)
                 self._node = prev_node
+                self.b.warn = prev_warn
+
+    def _warn(self, message: str) -> None:
+        import warnings
+
+        loc = self.loc_of(self._node)
+        warnings.warn_explicit(message, CompileWarning, loc.file, loc.line)
 
     def generic_visit(self, node: ast.AST) -> Any:
         raise self.error(node, f"unsupported Python syntax in a kernel: {type(node).__name__}",
@@ -198,6 +206,9 @@ class FunctionVisitor(ast.NodeVisitor):
                 self.name_value(value, target)
             self.scope.define(target.id, value)
         elif isinstance(target, (ast.Tuple, ast.List)):
+            if any(isinstance(t, ast.Starred) for t in target.elts):
+                raise self.error(target, "starred assignment (`a, *b = ...`) is not supported in a kernel",
+                                 UnsupportedSyntaxError)
             values = list(value) if isinstance(value, (tuple, list)) else None
             if values is None or len(values) != len(target.elts):
                 raise self.error(target, "cannot unpack: the value does not have "
@@ -279,7 +290,7 @@ class FunctionVisitor(ast.NodeVisitor):
                 raise self.error(node, f"'{name}' {value.reason}", CompileError)
             return value
         if name in self.globals:
-            value = semantic.python_scalar(self.globals[name])
+            value = self.globals[name]
             if not static_eval.allowed_global(value):
                 raise self.error(node, f"global '{name}' of type {type(value).__name__} cannot be used "
                                  f"in a kernel: {static_eval.GLOBAL_HELP}")
@@ -301,7 +312,7 @@ class FunctionVisitor(ast.NodeVisitor):
                                  CompileTypeError) from None
             raise self.error(node, f"{type(base).__name__} has no attribute '{node.attr}'",
                              CompileTypeError) from None
-        return semantic.python_scalar(value) if isinstance(base, types.ModuleType) else value
+        return value
 
     def visit_Tuple(self, node: ast.Tuple) -> tuple:
         return tuple(self.visit(e) for e in node.elts)
@@ -368,6 +379,7 @@ class FunctionVisitor(ast.NodeVisitor):
             if isinstance(lhs, IRValue) and not isinstance(lhs, PlainValue) or \
                     isinstance(rhs, IRValue) and not isinstance(rhs, PlainValue):
                 return fn(lhs, rhs)
+            lhs, rhs = semantic.python_scalar(lhs), semantic.python_scalar(rhs)  # numpy scalars
             other = rhs if isinstance(lhs, PlainValue) else lhs
             if not isinstance(other, (PlainValue, int, float, bool)):
                 raise self.error(node, f"unsupported operand types for {symbol}: "

@@ -8,7 +8,7 @@ generically by name; the `asc` dialect's verifiers decide what is legal.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Callable
 
 from .._C import ir
 from .errors import from_diagnostics
@@ -26,6 +26,8 @@ class IRBuilder:
         #: Device functions built so far: specialisation key -> (symbol, result template).
         self.device_functions: dict[Any, Any] = {}
         self.device_functions_in_progress: set[Any] = set()
+        #: Issues a CompileWarning at the statement being compiled (set by the active FunctionVisitor).
+        self.warn: Callable[[str], None] = lambda message: None
 
     # -- types and attributes ------------------------------------------------
     def type(self, text: Any) -> Any:

@@ -36,7 +36,11 @@ def is_asc_object(obj: Any) -> bool:
 
 
 def allowed_global(value: Any) -> bool:
+    import numpy as np
+
     if isinstance(value, _GLOBAL_SCALARS) or isinstance(value, (types.ModuleType, logging.Logger)):
+        return True
+    if isinstance(value, (np.integer, np.floating, np.bool_)):  # typed constants: SCALE = np.float32(2)
         return True
     if isinstance(value, tuple):
         return all(allowed_global(v) for v in value)
@@ -50,6 +54,6 @@ def is_compile_time(value: Any) -> bool:
 
 
 GLOBAL_HELP = (
-    "kernels may read module-level constants (int, float, bool, str, tuples of them, enums, "
-    "data types), modules such as `asc`, and other @asc.jit functions"
+    "kernels may read module-level constants (int, float, bool, str, numpy scalars, tuples of "
+    "them, enums, data types), modules such as `asc`, and other @asc.jit functions"
 )

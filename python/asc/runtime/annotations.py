@@ -9,6 +9,7 @@ numeric tower allows) or raises TypeError naming the argument.
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Mapping
 from typing import Any, Callable
 
@@ -23,8 +24,9 @@ Converter = Callable[[Any], Any]
 def _describe(value: Any) -> str:
     if isinstance(value, type):
         return f"the class {value.__name__}"
-    return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float, np.generic)) else \
-        type(value).__name__
+    if isinstance(value, np.generic):
+        return f"{type(value).__name__} {value}"
+    return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float)) else type(value).__name__
 
 
 def _int(name: str) -> Converter:
@@ -57,10 +59,14 @@ def _bool(name: str) -> Converter:
 
 def _address(name: str) -> Converter:
     def convert(value: Any) -> Any:
-        if isinstance(value, (int, float, bool, np.generic, str, type(None), Struct)) or isinstance(value, type):
-            raise TypeError(f"argument '{name}' is annotated asc.GlobalAddress (an array in Global Memory) but "
-                            f"got {_describe(value)}; pass a numpy array or a torch tensor")
-        return value
+        if isinstance(value, np.ndarray):
+            return value
+        # Any torch.Tensor, subclasses included (torch_npu's, a stand-in's, nn.Parameter).
+        torch = sys.modules.get("torch")
+        if torch is not None and isinstance(value, torch.Tensor):
+            return value
+        raise TypeError(f"argument '{name}' is annotated asc.GlobalAddress (an array in Global Memory) but "
+                        f"got {_describe(value)}; pass a numpy array or a torch tensor")
     return convert
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from . import config as cfg
 from . import launcher
 from .cache import FileCache, make_key
+from .errors import LaunchTypeError, launch_site
 from .specialize import pack_scalar, pointer_region
 
 #: Appended to the kernel's source: the simulator's entry points, as the emitter prints them.
@@ -72,8 +73,11 @@ class AscendCKernel:
     __call__ = launch
 
     def _launch(self, num_blocks: int, args: tuple, config: Any, check: bool, stacklevel: int) -> Any:
-        launcher.check_num_blocks(self.name, num_blocks, stacklevel)
-        words, regions = self._pack(args)
+        num_blocks = launcher.check_num_blocks(self.name, num_blocks, stacklevel)
+        try:
+            words, regions = self._pack(args)
+        except TypeError as e:
+            raise LaunchTypeError(str(e), launch_site(stacklevel - 1)) from None
         if config is None:
             config = launcher.sim_config(cfg.current_platform())
         return launcher.launch(self.name, self._handle, num_blocks, words, regions, config, check,

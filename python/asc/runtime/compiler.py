@@ -30,6 +30,11 @@ class CompiledSource:
     ascendc: str
     ir_before: str
     ir_after: str
+    #: NPU builds: the kernel takes the debug dump buffer (it prints, and ASCENDC_DUMP allows it).
+    dump: bool = False
+    #: The KernelType the frontend determined, if it did (None: a vector kernel unless the
+    #: `kernel_type` option says otherwise; see backends/npu.kernel_type_of).
+    kernel_type: Any = None
 
 
 def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
@@ -53,8 +58,20 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any
     return builder
 
 
+def uses_printing(ir: str) -> bool:
+    """True if the module (printed) has a printf or dump_tensor."""
+    return "asc.printf " in ir or "asc.dump_tensor " in ir
+
+
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
-                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None) -> CompiledSource:
+                   info: PlatformInfo, options: JitOptions, dump_to: Path | None = None, npu: bool = False,
+                   dump_buffer: bool = True, simulator_entry: bool = True,
+                   line_directives: bool = True) -> CompiledSource:
+    """With `dump_to`, the IR and the source are written there. With `npu`, the kernel gets the NPU
+    launcher's trailing parameters (ffts_addr, and the dump buffer if it prints and `dump_buffer`
+    allows it); the simulator entry stays, under #ifdef ASCSIM. Without `simulator_entry` /
+    `line_directives` (generated operator projects), the source has neither the entry points nor
+    #line directives."""
     builder = build_ir(tree, proto, globals_)
     module = builder.module
     diags = module.verify()
@@ -67,10 +84,12 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
             raise from_diagnostics(diags, "passes")
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
-    source, diags = translate.to_ascendc(module, line_directives=True, simulator_entry=True)
+    with_dump = npu and dump_buffer and uses_printing(ir_after)
+    source, diags = translate.to_ascendc(module, line_directives=line_directives, simulator_entry=simulator_entry,
+                                         npu_launch_params=npu, dump_buffer=with_dump)
     if source is None:
         raise from_diagnostics(diags, "translation")
-    result = CompiledSource(proto.name, source, ir_before, ir_after)
+    result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump)
     if dump_to is not None:
         dump(result, dump_to)
     return result

@@ -109,16 +109,35 @@ def set_platform(backend: Backend | str, soc_version: Platform | str | None = No
     """Selects the backend (Model = simulator, NPU = real device through CANN) and the part
     (default: Ascend910B1).
 
-    With `check`, the NPU backend verifies that CANN is installed and raises a
-    `RuntimeError` explaining how to use the simulator when it is not.
+    With `check`, the NPU backend verifies that CANN is installed and complete (raising a
+    `RuntimeError` that lists what is missing and how to use the simulator when it is not), sets
+    up the runtime and reads the part from the device (a different `soc_version` is a ValueError).
     """
     be = _usable_backend(backend, check)
     plat = parse_platform(soc_version) if soc_version is not None else DEFAULT_PLATFORM
+    if be is Backend.NPU and check:
+        plat = _npu_platform(soc_version)
     if device_id is not None:
         _check_device(be, device_id)
     _state.backend, _state.platform = be, plat
     if device_id is not None:
         _state.device_id = device_id
+
+
+def _npu_platform(soc_version: Platform | str | None) -> Platform:
+    """The part of the NPU (rtGetSocVersion); ValueError if `soc_version` names another one."""
+    from .backends import npu, npu_runtime
+
+    found = npu_runtime.runtime(npu.require_cann()).soc_version()
+    try:
+        device_platform = parse_platform(found)
+    except ValueError:
+        raise ValueError(f"the NPU reports the part {found!r}, which pyasc does not know; known parts: "
+                         f"{[p.value for p in Platform]}") from None
+    if soc_version is not None and parse_platform(soc_version) is not device_platform:
+        raise ValueError(f"set_platform asked for {parse_platform(soc_version).value}, but the NPU is "
+                         f"{device_platform.value}")
+    return device_platform
 
 
 def set_backend(backend: Backend | str, check: bool = True) -> None:
@@ -142,7 +161,7 @@ def _check_device(backend: Backend, device_id: int) -> None:
 
 
 def _usable_backend(backend: Backend | str, check: bool) -> Backend:
-    """The parsed backend; with `check`, NPU raises a RuntimeError when CANN is missing."""
+    """The parsed backend; with `check`, NPU raises a RuntimeError when CANN (or a part of it) is missing."""
     be = _parse_backend(backend)
     if be is Backend.NPU and check:
         from .backends import npu

@@ -1,7 +1,9 @@
-"""Errors the simulator reports for a launched kernel (bounds, capacity, deadlock, sync)."""
+"""Errors of a launch: bad launch arguments or shapes (`LaunchError`), and what the simulator reports
+for a launched kernel (bounds, capacity, deadlock, sync: `KernelError`)."""
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Sequence
 from typing import Any
@@ -11,6 +13,27 @@ from ..errors import LocatedError, Note, SourceLocation
 
 def _loc(file: str, line: int) -> SourceLocation | None:
     return SourceLocation(file, line) if file and line else None
+
+
+def launch_site(stacklevel: int) -> SourceLocation:
+    """A location up the stack: 0 = the function calling `launch_site`, 1 = its caller, and so on."""
+    frame = sys._getframe(stacklevel + 1)
+    return SourceLocation(frame.f_code.co_filename, frame.f_lineno)
+
+
+class LaunchError(LocatedError):
+    """A launch the kernel cannot run with: the number of blocks, the arguments' count, types or
+    layout. Raised at the launch line, before anything runs."""
+
+    kind = "launch error"
+
+
+class LaunchTypeError(LaunchError, TypeError):
+    """A launch argument of the wrong kind (also a TypeError)."""
+
+
+class LaunchValueError(LaunchError, ValueError):
+    """A launch shape or value out of range (also a ValueError)."""
 
 
 class KernelWarning(RuntimeWarning):

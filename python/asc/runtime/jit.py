@@ -25,11 +25,14 @@ from typing import Any, Callable
 
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
+from ..errors import SourceLocation
 from ..language.core.range import ConstExpr
+from ..lib.runtime import Stream
 from . import config, launcher
 from .annotations import converters
 from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
+from .errors import LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
 from .specialize import ArgSpec, prepare, to_param
 
@@ -81,7 +84,7 @@ class JITFunction:
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
         self._converters: tuple | None | bool = False  # resolved at the first launch (names defined later)
-        self._kernels: dict[tuple, LoadedKernel] = {}
+        self._kernels: dict[tuple, Any] = {}  # LoadedKernel, or npu.NpuKernel
         self._deps_cache: tuple | None = None
         self._compile_lock = threading.Lock()
 
@@ -94,16 +97,13 @@ class JITFunction:
     def _source(self) -> tuple[str, int]:
         try:
             lines, first = inspect.getsourcelines(self.fn)
-        except (OSError, TypeError):
-            from ..codegen.errors import CompileError
-            from ..errors import SourceLocation
-
+        except (OSError, TypeError):  # defined in `python -c`, on stdin, at the prompt, by exec()
             code = self.fn.__code__
             raise CompileError(
                 f"the source of kernel '{self.fn.__name__}' is not available: Python keeps source "
                 f"only for functions defined in a file, and this one comes from {code.co_filename} "
-                "(`python -c`, standard input or the interactive prompt); put the kernel in a .py "
-                "file and import it", SourceLocation(code.co_filename, code.co_firstlineno)) from None
+                "(`python -c`, standard input, exec() or the interactive prompt); put the kernel in "
+                "a .py file and import it", SourceLocation(code.co_filename, code.co_firstlineno)) from None
         raw = "".join(lines)
         text = textwrap.dedent(raw)
         # What dedent removed: added back to every column (a kernel defined inside a function or a class).
@@ -179,9 +179,14 @@ class JITFunction:
         if not isinstance(grid, tuple):
             grid = (grid,)
         if len(grid) not in (1, 2):
-            raise ValueError("launch with kernel[num_blocks] or kernel[num_blocks, stream]")
+            raise LaunchValueError(f"kernel '{self.__name__}': launch with kernel[num_blocks] or "
+                                   "kernel[num_blocks, stream]", launch_site(1))
         core_num, stream = grid[0], (grid[1] if len(grid) == 2 else None)
-        launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
+        core_num = launcher.check_num_blocks(self.__name__, core_num, stacklevel=2)
+        if stream is not None and not isinstance(stream, Stream):
+            raise LaunchTypeError(f"kernel '{self.__name__}': the stream must be an asc.lib.runtime.Stream (e.g. "
+                                  "rt.current_stream() or rt.create_stream()) or omitted, got "
+                                  f"{type(stream).__name__}", launch_site(1))
         launch = LaunchOptions(core_num=core_num, stream=stream)
         return functools.partial(self._launch, launch)
 
@@ -195,7 +200,7 @@ class JITFunction:
             try:
                 bound = self.signature.bind(*args, **kwargs)
             except TypeError as e:
-                raise TypeError(f"{self.__name__}: {e}") from None
+                raise LaunchTypeError(f"{self.__name__}: {e}", launch_site(1)) from None
             bound.apply_defaults()
             args = tuple(bound.arguments.values())
         if self._converters is False:
@@ -204,15 +209,18 @@ class JITFunction:
             try:
                 args = tuple(v if c is None else c(v) for c, v in zip(self._converters, args))
             except TypeError as e:
-                raise TypeError(f"{self.__name__}: {e}") from None
-        constexprs = self.constexprs
-        prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
-        specs = [p[0] for p in prepared]
-        backend, platform = config.current_backend(), config.current_platform()
-        if backend is config.Backend.NPU:
+                raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(1)) from None
+        if config.current_backend() is config.Backend.NPU:
             from .backends import npu
 
-            return npu.compile_and_launch(self, launch, dict(zip(names, args)))
+            return npu.launch_jit(self, launch, names, args)
+        constexprs = self.constexprs
+        try:
+            prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]
+        except TypeError as e:  # an argument's kind, layout or range, named by prepare()
+            raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(1)) from None
+        specs = [p[0] for p in prepared]
+        platform = config.current_platform()
         deps = self.dependency_key()
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
@@ -228,7 +236,7 @@ class JITFunction:
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform))
+                        launcher.sim_config(platform, self.options.sim.sim_budget))
         return None
 
     # -- compile -----------------------------------------------------------------

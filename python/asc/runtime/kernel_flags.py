@@ -6,11 +6,13 @@ from __future__ import annotations
 
 #: Flags that change the produced object; part of the cache keys. Hidden visibility: a kernel
 #: library exports only its entry points (ascsim_entry.h), so no kernel symbol can collide with,
-#: or be resolved to, a symbol of the process.
-CXX_FLAGS = ("-std=c++17", "-O1", "-fPIC", "-shared", "-fvisibility=hidden")
+#: or be resolved to, a symbol of the process. -fwrapv: the kernel's integers wrap around, as the
+#: IR they come from defines; without it the compiler may assume that signed arithmetic never
+#: overflows (it folded `n + 2147483647 < n` to false for n = 1).
+CXX_FLAGS = ("-std=c++17", "-O1", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
 #: With @asc.jit(debug=True): no optimisation and a line table that points at the user's .py
 #: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
-CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fPIC", "-shared", "-fvisibility=hidden")
+CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
 
 #: The precompiled kernel_operator.h (built with CXX_FLAGS by the build, installed as
 #: asc/_C/pch/kernel_operator.h.gch). g++ uses it for a kernel whose first include is

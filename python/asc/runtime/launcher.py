@@ -14,6 +14,7 @@ The native simulator is imported on first use, not with this module.
 from __future__ import annotations
 
 import atexit
+import numbers
 import os
 import shutil
 import sys
@@ -21,11 +22,13 @@ import weakref
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ..errors import AscError
 from ..lib import runtime as rt
 from . import env
 from .config import PLATFORMS, Platform
-from .errors import KernelError
+from .errors import KernelError, LaunchValueError, launch_site
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, PCH_DIR_NAME
 
 
@@ -49,16 +52,16 @@ def sim_report() -> bool:
 MAX_NUM_BLOCKS = 65535
 
 
-def check_num_blocks(name: str, num_blocks: Any, stacklevel: int = 2) -> None:
-    """Raises ValueError, naming the launch line, unless `num_blocks` is an int in 1..65535.
+def check_num_blocks(name: str, num_blocks: Any, stacklevel: int = 2) -> int:
+    """`num_blocks` as an int if it is an integer (Python or numpy) in 1..65535, else a
+    LaunchValueError at the launch line.
 
     `stacklevel` counts from the caller, as for `warnings.warn`: 2 = the caller's caller."""
-    if not isinstance(num_blocks, bool) and isinstance(num_blocks, int) and 0 < num_blocks <= MAX_NUM_BLOCKS:
-        return
-    frame = sys._getframe(stacklevel)
-    raise ValueError(f"{frame.f_code.co_filename}:{frame.f_lineno}: kernel '{name}': the number of blocks "
-                     f"must be a positive int no larger than {MAX_NUM_BLOCKS} (the NPU's limit), "
-                     f"got {num_blocks!r}")
+    if not isinstance(num_blocks, (bool, np.bool_)) and isinstance(num_blocks, numbers.Integral) \
+            and 0 < num_blocks <= MAX_NUM_BLOCKS:
+        return int(num_blocks)
+    raise LaunchValueError(f"kernel '{name}': the number of blocks must be a positive int no larger than "
+                           f"{MAX_NUM_BLOCKS} (the NPU's limit), got {num_blocks!r}", launch_site(stacklevel))
 
 
 class BuildError(RuntimeError):
@@ -173,32 +176,38 @@ def _release_native_objects() -> None:
     rt._record_launch(None)
 
 
-_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE")
+_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE", "PYASC_SIM_BUDGET")
 _CONFIGS: dict[tuple, Any] = {}
 
 
-def sim_config(platform: Platform) -> Any:
+def sim_config(platform: Platform, budget: int | None = None) -> Any:
     """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
     threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
-    `last_launch().write_trace(path)`). Built once per platform and environment."""
+    `last_launch().write_trace(path)`), PYASC_SIM_BUDGET (the watchdog's steps per block, 0 = no
+    limit). `budget` (the `sim_budget` option) overrides PYASC_SIM_BUDGET. Built once per platform,
+    environment and budget."""
     env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
-    cfg = _CONFIGS.get((platform, env))
+    cfg = _CONFIGS.get((platform, env, budget))
     if cfg is None:
-        cfg = _CONFIGS[(platform, env)] = _make_config(platform, *env)
+        cfg = _CONFIGS[(platform, env, budget)] = _make_config(platform, *env, budget=budget)
     return cfg
 
 
-def _make_config(platform: Platform, *_env: str) -> Any:
+def _make_config(platform: Platform, *_env: str, budget: int | None) -> Any:
     from .. import _C
 
     info = PLATFORMS[platform]  # the hardware table's row of the part
     threads = env.count("PYASC_SIM_THREADS", "a whole number of host threads (0 or empty: one per "
                         "host core)")
     race = env.choice("PYASC_RACE_CHECK", ("raise", "warn", "off"), "raise")
+    if budget is None and os.environ.get("PYASC_SIM_BUDGET", "").strip():
+        budget = env.count("PYASC_SIM_BUDGET", "a whole number of steps per block (0: no limit; empty: "
+                           "the default, 100000000)")
+    extra = {} if budget is None else {"step_budget": budget}
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
                          clock_mhz=float(info.clock_mhz), host_threads=threads,
                          hbm_gbps=float(info.hbm_gbps), race_check=race,
-                         trace=env.switch("PYASC_SIM_TRACE"))
+                         trace=env.switch("PYASC_SIM_TRACE"), **extra)
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],

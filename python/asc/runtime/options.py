@@ -41,14 +41,31 @@ class LaunchOptions:
 
 
 @dataclass(frozen=True)
+class SimOptions:
+    """Options of the simulator's launches (not part of the compiled kernel).
+
+    `sim_budget`: the watchdog's step budget per block (API calls and loop iterations; 0 = no
+    limit); None takes PYASC_SIM_BUDGET, or the simulator's default of 100,000,000."""
+
+    sim_budget: int | None = None
+
+    def __post_init__(self) -> None:
+        b = self.sim_budget
+        if b is not None and (isinstance(b, bool) or not isinstance(b, int) or b < 0):
+            raise ValueError(f"sim_budget must be a non-negative int (0 = no limit), but got {b!r}")
+
+
+@dataclass(frozen=True)
 class JitOptions:
     codegen: CodegenOptions = field(default_factory=CodegenOptions)
     compile: CompileOptions = field(default_factory=CompileOptions)
+    sim: SimOptions = field(default_factory=SimOptions)
 
     @staticmethod
     def field_names() -> set[str]:
         names = {f.name for f in dataclasses.fields(CodegenOptions)}
         names |= {f.name for f in dataclasses.fields(CompileOptions)}
+        names |= {f.name for f in dataclasses.fields(SimOptions)}
         return names
 
     def merged(self, **overrides: Any) -> JitOptions:
@@ -58,8 +75,11 @@ class JitOptions:
             raise RuntimeError(f"unknown option(s) {sorted(unknown)} for @asc.jit; valid options: "
                                f"{sorted(self.field_names())}")
         cg = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(CodegenOptions)}}
-        cp = {k: v for k, v in overrides.items() if k not in cg}
-        return JitOptions(dataclasses.replace(self.codegen, **cg), dataclasses.replace(self.compile, **cp))
+        sim = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(SimOptions)}}
+        cp = {k: v for k, v in overrides.items() if k not in cg and k not in sim}
+        return JitOptions(dataclasses.replace(self.codegen, **cg), dataclasses.replace(self.compile, **cp),
+                          dataclasses.replace(self.sim, **sim))
 
     def key(self) -> tuple:
+        """What the compiled kernel depends on (the simulator's launch options are not)."""
         return (dataclasses.astuple(self.codegen), dataclasses.astuple(self.compile))

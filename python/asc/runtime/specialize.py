@@ -61,6 +61,9 @@ def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
                             f"np.ascontiguousarray({name}) (kernels address memory linearly)")
         if not flags.writeable:
             raise TypeError(f"argument '{name}' is a read-only numpy array; kernels may write to it")
+        if not value.dtype.isnative:
+            raise TypeError(f"argument '{name}' is a numpy array in non-native byte order ({value.dtype.str}); "
+                            f"kernels read native-endian elements: pass {name}.astype({name}.dtype.newbyteorder('='))")
         return value.ctypes.data, value.nbytes, _numpy_name(value.dtype)
     torch = _torch()
     if torch is not None and isinstance(value, torch.Tensor):
@@ -106,8 +109,8 @@ def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None
 def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if constexpr:
         value = ConstExpr.unwrap(value)
-        if isinstance(value, np.generic):  # np.int64(2) is the compile-time value 2
-            value = value.item()
+        if isinstance(value, (np.integer, np.bool_)):  # np.int64(2) is the compile-time value 2
+            value = value.item()  # (numpy floats stay typed: set_pad_value(np.float16(x)) needs the type)
         return ArgSpec("constexpr", value=value)
     if isinstance(value, bool):
         return ArgSpec("scalar", "bool")
@@ -116,7 +119,10 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if isinstance(value, float):
         return ArgSpec("scalar", "float32")
     if isinstance(value, np.generic):
-        return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
+        try:
+            return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
+        except TypeError as e:
+            raise TypeError(f"argument '{name}': {e}") from None
     if isinstance(value, Struct):
         return ArgSpec("struct", type(value).ir_type(), type(value))
     if isinstance(value, type) and issubclass(value, Struct):

@@ -123,6 +123,10 @@ ASCSIM_API void scalarRead(const Operand &src, uint64_t index, DType type,
                            void *out, Loc loc);
 ASCSIM_API void scalarWrite(const Operand &dst, uint64_t index, DType type,
                             const void *in, Loc loc);
+/// One iteration of a loop of an emitted kernel (pyasc::loop_tick, at the
+/// loop's line): a step of the watchdog and a point where an interrupt stops
+/// the block, so that loops without API calls are bounded too.
+ASCSIM_API void loopTick(Loc loc);
 
 // The TPipe framework (hardware.md §3.5). Queue, TBuf and TBufPool objects
 // hold an int32 handle returned by the library (0 = not initialised); pool 0

@@ -56,6 +56,11 @@ struct LaunchConfig {
   bool init_check = true;
   /// Record every instruction for LaunchResult::writeTrace (costs memory).
   bool trace = false;
+  /// The watchdog: the most steps (API calls and loop iterations of emitted
+  /// kernels) one block may run before the launch stops with a "watchdog"
+  /// error at the innermost loop; 0 = no limit.
+  uint64_t step_budget = kDefaultStepBudget;
+  static constexpr uint64_t kDefaultStepBudget = 100'000'000;
 
   /// "<field> must be <rule>, but got <value>" for the first invalid field.
   ASCSIM_API std::optional<std::string> validate() const;
@@ -89,7 +94,9 @@ struct Note {
 struct Diagnostic {
   Severity severity = Severity::Error;
   /// "bounds", "capacity", "alignment", "deadlock", "sync", "race",
-  /// "uninit", "queue", "argument", "dtype", "config" or "internal".
+  /// "uninit", "queue", "argument", "dtype", "arithmetic", "watchdog",
+  /// "fault" (a signal in kernel code), "interrupted", "config" or
+  /// "internal".
   std::string category;
   std::string message;
   int64_t block = -1;
@@ -151,7 +158,18 @@ struct LaunchResult {
   /// (block, text) in block order. Every line of a text starts with
   /// "[block N] " and the text ends with a newline.
   std::vector<std::pair<uint32_t, std::string>> output;
+  /// requestInterrupt() stopped the launch (its blocks stopped at their next
+  /// step; the result is partial).
+  bool interrupted = false;
 };
+
+/// Asks every running launch to stop at the next step of each block (an API
+/// call or a loop iteration), with an "interrupted" diagnostic and
+/// LaunchResult::interrupted. Async-signal-safe: a SIGINT handler calls it.
+ASCSIM_API void requestInterrupt() noexcept;
+/// Clears the request (before a launch that should run).
+ASCSIM_API void clearInterrupt() noexcept;
+ASCSIM_API bool interruptRequested() noexcept;
 
 /// The simulator's vector instructions (VecOp names of its op table,
 /// ascsim/gen/VecOps.def, generated from the dialect's ODS).

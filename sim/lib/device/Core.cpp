@@ -2,6 +2,8 @@
 
 #include "device/Core.h"
 
+#include "device/Device.h"
+
 #include "support/Fault.h"
 
 #include <algorithm>
@@ -29,15 +31,21 @@ Core &currentCore() {
 }
 
 Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
-           const GmMap &gm)
+           const GmMap &gm, LaunchControl *control)
     : blockIdx_(blockIdx), blockNum_(blockNum), mem_(gm, config),
-      engine_(flags_), fw_(config) {
+      engine_(flags_), fw_(config), control_(control),
+      budget_(config.step_budget) {
+  nextCheck_ = budget_ ? std::min(kStepsPerCheck, budget_ + 1) : kStepsPerCheck;
   if (config.race_check != RaceCheck::Off) {
     race_ = std::make_unique<RaceDetector>(config.race_check == RaceCheck::Raise
                                                ? Severity::Error
                                                : Severity::Warning,
                                            gm);
     engine_.setRaceDetector(race_.get());
+    race_->setHint([this](Mem mem, uint64_t start, uint64_t end, Pipe earlier,
+                          Pipe later) {
+      return fw_.raceHint(mem, start, end, earlier, later);
+    });
   }
   if (config.trace) {
     trace_ = std::make_unique<TraceSink>();
@@ -131,7 +139,47 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
          loc, seq, 0});
 }
 
+void Core::checkpoint(Loc loc) {
+  if (budget_ && steps_ > budget_) {
+    if (control_)
+      control_->stopAbove(static_cast<uint32_t>(blockIdx_));
+    Loc where = loopLoc_.line ? loopLoc_ : loc;
+    std::string what =
+        loopLoc_.line ? "the loop at " + formatLoc(loopLoc_) + " may never end"
+                      : "the kernel may never end";
+    fail("watchdog",
+         "ran more than " + std::to_string(budget_) +
+             " steps (API calls and loop iterations), the watchdog's budget "
+             "per block: " +
+             what +
+             ". If it is only long, raise the budget: PYASC_SIM_BUDGET=<steps> "
+             "or @asc.jit(sim_budget=<steps>) (0 = no limit)",
+         where);
+  }
+  if ((control_ && control_->stopped(static_cast<uint32_t>(blockIdx_))) ||
+      interruptRequested())
+    fail("interrupted",
+         "the launch was interrupted (block " + std::to_string(blockIdx_) +
+             " stopped here)",
+         loc);
+  nextCheck_ = steps_ + kStepsPerCheck;
+  if (budget_ && nextCheck_ > budget_ + 1)
+    nextCheck_ = budget_ + 1;
+}
+
+void Core::orderFloatAtomics(Loc loc) {
+  if (atomicsOrdered_ || !control_)
+    return;
+  if (!control_->awaitLowerBlocks(static_cast<uint32_t>(blockIdx_)))
+    fail("interrupted",
+         "the launch was interrupted (block " + std::to_string(blockIdx_) +
+             " stopped here)",
+         loc);
+  atomicsOrdered_ = true;
+}
+
 uint64_t Core::beginCall(Loc loc) {
+  step(loc);
   lastLoc_ = loc;
   scalar_ += timing::kScalarIssue;
   scalarBusy_ += timing::kScalarIssue;

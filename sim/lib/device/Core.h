@@ -26,6 +26,7 @@
 
 namespace ascsim {
 
+class LaunchControl; // device/Device.h
 struct PrintArg; // ascsim/debug.h
 struct LayoutCall; // ascsim/layout_api.h
 struct SortCall;   // ascsim/sort_abi.h
@@ -34,7 +35,7 @@ struct SortInstr;  // ops/SortOps.h
 class Core {
 public:
   Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
-       const GmMap &gm);
+       const GmMap &gm, LaunchControl *control = nullptr);
 
   int64_t blockIdx() const { return blockIdx_; }
   int64_t blockNum() const { return blockNum_; }
@@ -52,6 +53,15 @@ public:
   void scalarWrite(const Operand &dst, uint64_t index, DType type,
                    const void *in, Loc loc);
   void initSocState(Loc loc);
+  /// An iteration of an emitted loop (abi::loopTick).
+  void loopTick(Loc loc) {
+    loopLoc_ = loc;
+    step(loc);
+  }
+  /// The line of the last API call (for faults caught by the signal guard).
+  Loc lastLoc() const { return lastLoc_; }
+  /// The innermost loop that last ran an iteration (line 0: none).
+  Loc loopLoc() const { return loopLoc_; }
   // The vector API breadth (device/VectorAbi.cpp).
   void vecOp(const VecCall &call, Loc loc);
   void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc);
@@ -176,6 +186,20 @@ private:
   /// per-core limit).
   void appendOutput(const std::string &text, Loc loc);
   uint64_t beginCall(Loc loc);
+  /// Counts a step (an API call or a loop iteration); every kStepsPerCheck
+  /// steps, or at the budget, checkpoint() looks at the stop request and the
+  /// watchdog budget.
+  void step(Loc loc) {
+    if (__builtin_expect(++steps_ >= nextCheck_, 0))
+      checkpoint(loc);
+  }
+  static constexpr uint64_t kStepsPerCheck = 1024;
+  /// Throws the Fault that stops the core when the launch is stopped or the
+  /// budget is spent.
+  [[gnu::cold, gnu::noinline]] void checkpoint(Loc loc);
+  /// Before a float atomic store: wait until the lower-numbered blocks have
+  /// finished (LaunchControl), so float accumulation is in block order.
+  void orderFloatAtomics(Loc loc);
   /// Stalls the scalar until `p`'s queue has room for `name`.
   void makeRoom(Pipe p, const char *name, Loc loc);
   void issue(Instr &&instr);
@@ -238,6 +262,12 @@ private:
   uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
   uint64_t seq_ = 0;        // API calls so far (program order)
   Loc lastLoc_{nullptr, 0};
+  Loc loopLoc_{nullptr, 0};
+  LaunchControl *control_;
+  uint64_t steps_ = 0;     // API calls and loop iterations so far
+  uint64_t nextCheck_;     // steps_ at which step() calls checkpoint()
+  uint64_t budget_;        // LaunchConfig::step_budget (0: none)
+  bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
   // printf / DumpTensor output (device/Debug.cpp).

@@ -3,7 +3,9 @@
 #include "device/Device.h"
 
 #include "device/Core.h"
+#include "device/SignalGuard.h"
 #include "support/Fault.h"
+#include "support/Isa.h"
 
 #include <algorithm>
 #include <atomic>
@@ -18,34 +20,108 @@
 
 namespace ascsim {
 
+namespace {
+std::atomic<bool> gInterrupt{false};
+static_assert(std::atomic<bool>::is_always_lock_free,
+              "requestInterrupt must be async-signal-safe");
+
+Diagnostic interruptedDiagnostic(int64_t blockIdx, Loc loc) {
+  return makeDiagnostic("interrupted",
+                        "the launch was interrupted (block " +
+                            std::to_string(blockIdx) + " stopped here)",
+                        loc);
+}
+} // namespace
+
+void requestInterrupt() noexcept {
+  gInterrupt.store(true, std::memory_order_relaxed);
+}
+void clearInterrupt() noexcept {
+  gInterrupt.store(false, std::memory_order_relaxed);
+}
+bool interruptRequested() noexcept {
+  return gInterrupt.load(std::memory_order_relaxed);
+}
+
+void LaunchControl::blockDone(uint32_t b) {
+  {
+    std::lock_guard<std::mutex> lk(m_);
+    done_[b] = true;
+    while (lowest_ < done_.size() && done_[lowest_])
+      ++lowest_;
+  }
+  cv_.notify_all();
+}
+
+bool LaunchControl::awaitLowerBlocks(uint32_t b) {
+  std::unique_lock<std::mutex> lk(m_);
+  // An interrupt does not notify: poll it.
+  while (lowest_ < b) {
+    if (stopped(b))
+      return false;
+    cv_.wait_for(lk, std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
 BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                       int64_t blockNum, const LaunchConfig &config,
-                      const GmMap &gm) {
-  auto core = std::make_unique<Core>(blockIdx, blockNum, config, gm);
+                      const GmMap &gm, LaunchControl &control) {
+  BlockOutcome out;
+  const uint32_t b = static_cast<uint32_t>(blockIdx);
+  if (control.stopped(b)) { // never started
+    Diagnostic d = interruptedDiagnostic(blockIdx, Loc{nullptr, 0});
+    d.block = blockIdx;
+    out.diagnostics.push_back(std::move(d));
+    out.stopped = true;
+    control.blockDone(b);
+    return out;
+  }
+  auto core = std::make_unique<Core>(blockIdx, blockNum, config, gm, &control);
   {
     CoreScope scope(*core);
-    try {
-      entry(args);
-      core->finish();
-    } catch (Fault &f) {
-      core->record(std::move(f.diag));
-    } catch (const std::exception &e) {
+    auto body = [&] {
+      try {
+        entry(args);
+        core->finish();
+      } catch (Fault &f) {
+        if (f.diag.category == "interrupted")
+          out.stopped = true;
+        core->record(std::move(f.diag));
+      } catch (const std::exception &e) {
+        core->record(makeDiagnostic(
+            "internal",
+            std::string("the kernel raised a C++ exception: ") + e.what(),
+            Loc{nullptr, 0}));
+      } catch (...) {
+        core->record(makeDiagnostic(
+            "internal", "the kernel raised an unknown C++ exception",
+            Loc{nullptr, 0}));
+      }
+    };
+    std::optional<SignalFault> sig = runGuarded(
+        [](void *p) { (*static_cast<decltype(body) *>(p))(); }, &body);
+    if (sig) {
+      Loc last = core->lastLoc();
+      std::string where =
+          last.line ? "; the last API call before it was at " + formatLoc(last)
+                    : "";
       core->record(makeDiagnostic(
-          "internal",
-          std::string("the kernel raised a C++ exception: ") + e.what(),
-          Loc{nullptr, 0}));
-    } catch (...) {
-      core->record(makeDiagnostic("internal",
-                                  "the kernel raised an unknown C++ exception",
-                                  Loc{nullptr, 0}));
+          "fault",
+          "memory fault in the kernel's code: " + describeSignal(*sig) +
+              where +
+              ". The block was stopped and the process goes on; memory the "
+              "kernel wrote may be inconsistent (look for a raw pointer, an "
+              "index out of range or a deep recursion in hand-written code)",
+          last));
     }
   }
-  BlockOutcome out;
   out.timing = core->timing();
   out.diagnostics = core->takeDiagnostics();
   out.gmAccesses = core->takeGmAccesses();
   out.trace = core->takeTrace();
   out.output = core->takeOutput();
+  control.blockDone(b);
   return out;
 }
 

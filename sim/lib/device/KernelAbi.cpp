@@ -44,6 +44,8 @@ void scalarWrite(const Operand &dst, uint64_t index, DType type, const void *in,
   currentCore().scalarWrite(dst, index, type, in, loc);
 }
 
+void loopTick(Loc loc) { currentCore().loopTick(loc); }
+
 void pipeCreate(void *pipe, Loc loc) { currentCore().pipeCreate(pipe, loc); }
 void pipeRelease(void *pipe, Loc loc) { currentCore().pipeRelease(pipe, loc); }
 void pipeInit(void *pipe, Loc loc) { currentCore().pipeInit(pipe, loc); }

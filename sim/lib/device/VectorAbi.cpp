@@ -699,14 +699,17 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
   instr.work.kind = WorkKind::Vector;
   instr.work.type = vi->dt;
   instr.work.dst = vi->out;
-  // Atomic stores are reported as reads: concurrent accumulations into the
-  // same GM are not a race (ByteRange has no atomic flag).
-  const bool plainStores = vi->atomic == AtomicKind::None;
+  // Atomic stores are writes of their class: two of one class commute (no
+  // race), anything else against them races (race/Race.h).
+  const uint8_t atomic =
+      vi->atomic == AtomicKind::None
+          ? 0
+          : atomicClass(static_cast<uint8_t>(vi->atomic), vi->atomicType);
   if (race_)
     for (const SpanUse *u = uses; u != uses + count; ++u)
       for (const Span &s : *u->spans)
         instr.fp.emplace_back(u->mem, u->base + s.start, u->base + s.end,
-                              u->write && plainStores);
+                              u->write, u->write ? atomic : uint8_t(0));
   instr.work.vec = std::move(vi);
 }
 
@@ -826,6 +829,8 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
   if (dm == Mem::GM) {
     in.atomic = vecRegs_.atomic;
     in.atomicType = vecRegs_.atomicType;
+    if (in.atomic != AtomicKind::None && vm::isFloat(in.atomicType))
+      orderFloatAtomics(loc);
   }
   planResult(in, spans[0], {});
 

@@ -386,6 +386,42 @@ Framework::Queue &Framework::queue(int32_t qh, const char *api, Loc loc) {
   return q;
 }
 
+Note Framework::raceHint(Mem mem, uint64_t start, uint64_t end, Pipe earlier,
+                         Pipe later) const {
+  // Races are explained when the block ends, after its TPipe has died: the
+  // newest queue (alive or not) that held the bytes is the one the kernel used.
+  for (auto it = queues_.rbegin(); it != queues_.rend(); ++it) {
+    const Queue &q = *it;
+    if (q.tbuf || q.mem != mem || q.enqEvent == kNoEvent ||
+        q.enqEvent == kBarrierV)
+      continue;
+    uint64_t base = q.base, limit = base + uint64_t(q.len) * q.bufs.size();
+    if (end <= base || start >= limit)
+      continue;
+    auto prod = static_cast<Pipe>(producerPipe(q.src, q.dst));
+    auto cons = static_cast<Pipe>(consumerPipe(q.src, q.dst));
+    if (prod == earlier && cons == later)
+      return {}; // the queue orders exactly these: its enque/deque was skipped
+    std::string fix;
+    if (earlier == Pipe::MTE2 && later == Pipe::MTE3)
+      fix = "to copy the data from GM straight back to GM, use a "
+            "TQueBind(VECIN, VECOUT) queue, whose enque/deque orders MTE2 -> "
+            "MTE3, or go through a VECOUT queue after a vector instruction";
+    else
+      fix = std::string("move the data through a queue whose enque/deque "
+                        "orders ") +
+            pipeName(earlier) + " -> " + pipeName(later) +
+            " (its producer and consumer positions decide that), or add "
+            "set_flag/wait_flag of that event";
+    Note n = makeNote("the bytes belong to " + describe(q) +
+                          ", whose enque/deque orders " + pipeName(prod) +
+                          " -> " + pipeName(cons) + " only; " + fix,
+                      q.loc);
+    return n;
+  }
+  return {};
+}
+
 BufferView Framework::view(int32_t qh, const Queue &q, uint32_t b) const {
   BufferView v;
   v.addr = q.base + b * q.len;

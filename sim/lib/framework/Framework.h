@@ -55,6 +55,12 @@ public:
   /// Whether `pipe` is the live pipe.
   bool isLive(const void *pipe) const { return live_ && pipe == pipe_; }
 
+  /// For a race on [start, end) of `mem` between pipes `earlier` -> `later`:
+  /// when the bytes are a buffer of a TQue whose enque/deque orders other
+  /// pipes, a note saying which queue would order these (empty otherwise).
+  Note raceHint(Mem mem, uint64_t start, uint64_t end, Pipe earlier,
+                Pipe later) const;
+
   //===--------------------------------------------------------------------===//
   // Queues, buffers and pools
   //===--------------------------------------------------------------------===//

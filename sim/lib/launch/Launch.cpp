@@ -70,10 +70,49 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   if (argv.empty())
     argv.push_back(0); // a valid pointer for kernels without parameters
   std::vector<BlockOutcome> outcomes(numBlocks);
-  parallelFor(
-      numBlocks, effectiveHostThreads(config, numBlocks), [&](uint32_t b) {
-        outcomes[b] = runBlock(entry_, argv.data(), b, numBlocks, config, gm);
-      });
+  LaunchControl control(numBlocks);
+  parallelFor(numBlocks, effectiveHostThreads(config, numBlocks),
+              [&](uint32_t b) {
+                outcomes[b] = runBlock(entry_, argv.data(), b, numBlocks,
+                                       config, gm, control);
+              });
+  // Blocks stopped by another block's watchdog, or by an interrupt, report
+  // "interrupted": dropped when a watchdog error says why; else one
+  // launch-level diagnostic replaces them.
+  // Of the watchdog errors, the lowest block's (higher blocks may or may
+  // not have reached their budget before it stopped them).
+  uint32_t stopped = 0;
+  bool watchdog = false;
+  for (BlockOutcome &o : outcomes) {
+    stopped += o.stopped;
+    if (watchdog)
+      o.diagnostics.erase(
+          std::remove_if(
+              o.diagnostics.begin(), o.diagnostics.end(),
+              [](const Diagnostic &d) { return d.category == "watchdog"; }),
+          o.diagnostics.end());
+    for (const Diagnostic &d : o.diagnostics)
+      watchdog |= d.category == "watchdog";
+  }
+  if (stopped) {
+    for (BlockOutcome &o : outcomes)
+      o.diagnostics.erase(
+          std::remove_if(o.diagnostics.begin(), o.diagnostics.end(),
+                         [](const Diagnostic &d) {
+                           return d.category == "interrupted";
+                         }),
+          o.diagnostics.end());
+    if (!watchdog) {
+      result.interrupted = true;
+      Diagnostic d = makeDiagnostic(
+          "interrupted",
+          "the launch was interrupted: " + std::to_string(stopped) + " of " +
+              std::to_string(numBlocks) +
+              " blocks stopped before their end (the results are partial)",
+          Loc{nullptr, 0});
+      result.diagnostics.push_back(std::move(d));
+    }
+  }
 
   std::vector<CoreTiming> timings;
   timings.reserve(numBlocks);
@@ -95,7 +134,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     if (!outcomes[b].output.empty())
       result.output.emplace_back(b, std::move(outcomes[b].output));
   gmBytes = result.gm_read_bytes + result.gm_write_bytes;
-  if (config.race_check != RaceCheck::Off && numBlocks > 1) {
+  if (config.race_check != RaceCheck::Off && numBlocks > 1 && !stopped) {
     std::vector<const std::vector<GmAccess> *> logs;
     for (BlockOutcome &o : outcomes)
       logs.push_back(&o.gmAccesses);

@@ -26,14 +26,44 @@ std::string hex4(uint64_t v) {
   return "0x" + s;
 }
 
-std::string describeAccess(Pipe p, const char *op, Loc loc) {
-  return std::string(pipeName(p)) + " " + op + " (" + formatLoc(loc) + ")";
+std::string describeAccess(Pipe p, const char *op, Loc loc,
+                           uint8_t atomic) {
+  std::string kind;
+  if (atomic) {
+    kind = atomicName(atomic); // "atomic add float32"
+    kind = "(" + kind + ") ";
+  }
+  return std::string(pipeName(p)) + " " + op + " " + kind + "(" +
+         formatLoc(loc) + ")";
+}
+
+/// What the earlier access of a report did: "write", "read", "atomic add".
+std::string accessVerb(bool write, uint8_t atomic) {
+  if (atomic) {
+    std::string name = atomicName(atomic); // "atomic add float32"
+    return name.substr(0, name.rfind(' '));
+  }
+  return write ? "write" : "read";
+}
+
+/// Whether two GM accesses can race: a write among them, and not two atomic
+/// stores of one class (they commute).
+bool conflicting(bool aWrite, uint8_t aAtomic, bool bWrite, uint8_t bAtomic) {
+  if (!aWrite && !bWrite)
+    return false;
+  return !(aAtomic && aAtomic == bAtomic);
 }
 
 constexpr size_t kMaxReportsPerCore = 32;
 constexpr size_t kMaxCrossCoreReports = 32;
 
 } // namespace
+
+std::string atomicName(uint8_t atomicClass) {
+  static const char *const kKinds[] = {"?", "add", "max", "min"};
+  return std::string("atomic ") + kKinds[(atomicClass >> 5) & 3] + " " +
+         dtypeName(static_cast<DType>(atomicClass & 31));
+}
 
 std::string formatRange(Mem mem, uint64_t start, uint64_t end,
                         const GmMap &gm) {
@@ -58,6 +88,8 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
                           uint64_t seq) {
+  if (log_.size() + fp.size() > logLimit_)
+    compactLog();
   int pi = idx(p);
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
@@ -72,7 +104,8 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       Entry &en = log_.emplace_back();
       en.pipe = p;
       en.stamp = stamp;
-      en.write = r.write;
+      en.write = r.write || r.atomic;
+      en.atomic = r.atomic;
       en.mem = r.mem;
       en.start = r.start;
       en.end = r.end;
@@ -82,7 +115,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       int32_t e = static_cast<int32_t>(log_.size() - 1);
       if (r.mem == Mem::GM) {
         check(gm_local_, e, known);
-        gmLog_.push_back(GmAccess{r.start, r.end, r.write, p, op, loc});
+        summariseGm(log_[e]);
       } else if (r.mem == Mem::L1) {
         check(l1_, e, known);
       } else {
@@ -111,16 +144,27 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
       return false; // the same instruction
     return !known.knows(idx(prev.pipe), prev.stamp);
   };
-  // Checks the access against one piece's state and updates it.
+  // Checks the access against one piece's state and updates it: every
+  // access against the last plain write; a write against the reads since;
+  // anything but an atomic store of the same class against the last atomic
+  // store since. A plain write replaces the state; a read or an atomic store
+  // is added to it.
   auto update = [&](Seg &piece) {
     if (piece.w >= 0 && racesWith(piece.w))
       report(log_[piece.w], cur);
-    if (cur.write) {
+    if (cur.write)
       for (int q = 0; q < kNumPipes; ++q)
         if (piece.r[q] >= 0 && racesWith(piece.r[q]))
           report(log_[piece.r[q]], cur);
+    if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
+        racesWith(piece.a))
+      report(log_[piece.a], cur);
+    if (cur.atomic) {
+      piece.a = e;
+    } else if (cur.write) {
       piece.w = e;
       piece.r.fill(-1);
+      piece.a = -1;
     } else {
       piece.r[idx(cur.pipe)] = e;
     }
@@ -237,6 +281,93 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
             sh.begin() + static_cast<std::ptrdiff_t>(lo));
 }
 
+void RaceDetector::compactLog() {
+  std::vector<int32_t> remap(log_.size(), -1);
+  std::vector<Entry> kept;
+  auto keep = [&](int32_t &i) {
+    if (i < 0)
+      return;
+    if (remap[i] < 0) {
+      remap[i] = static_cast<int32_t>(kept.size());
+      kept.push_back(log_[i]);
+    }
+    i = remap[i];
+  };
+  for (Shadow *sh : shadows())
+    for (Seg &s : *sh) {
+      keep(s.w);
+      for (int32_t &i : s.r)
+        keep(i);
+      keep(s.a);
+    }
+  log_.swap(kept);
+  logLimit_ = std::max(minLogLimit_, 2 * log_.size());
+}
+
+void RaceDetector::summariseGm(const Entry &e) {
+  // A loop touches the same or the next bytes from the same few sites: the
+  // access extends the range its site extended last (a small table by line
+  // and op), or one of the last ranges.
+  auto extend = [&](GmAccess &g) {
+    if (e.start > g.end || g.start > e.end || g.write != e.write ||
+        g.atomic != e.atomic || g.pipe != e.pipe || g.op != e.op ||
+        g.loc.line != e.loc.line || g.loc.file != e.loc.file)
+      return false;
+    g.start = std::min(g.start, e.start);
+    g.end = std::max(g.end, e.end);
+    return true;
+  };
+  uint32_t &slot = siteSlot_[(e.loc.line * 31u +
+                              (reinterpret_cast<uintptr_t>(e.op) >> 4)) %
+                             siteSlot_.size()];
+  size_t n = gmLog_.size();
+  if (slot && slot <= n && extend(gmLog_[slot - 1]))
+    return;
+  constexpr size_t kRecent = 8;
+  for (size_t i = n; i > 0 && i + kRecent > n; --i)
+    if (extend(gmLog_[i - 1])) {
+      slot = static_cast<uint32_t>(i);
+      return;
+    }
+  if (n >= gmLimit_) {
+    compactGm();
+    siteSlot_.fill(0);
+  }
+  gmLog_.push_back(GmAccess{e.start, e.end, e.write, e.atomic, e.pipe, e.op,
+                            e.loc});
+  slot = static_cast<uint32_t>(gmLog_.size());
+  if (gmLog_.size() > stats_.gmPeak)
+    stats_.gmPeak = gmLog_.size();
+}
+
+void RaceDetector::compactGm() {
+  auto siteLess = [](const GmAccess &x, const GmAccess &y) {
+    return std::make_tuple(x.write, x.atomic, x.pipe, x.op, x.loc.file,
+                           x.loc.line, x.start) <
+           std::make_tuple(y.write, y.atomic, y.pipe, y.op, y.loc.file,
+                           y.loc.line, y.start);
+  };
+  std::sort(gmLog_.begin(), gmLog_.end(), siteLess);
+  size_t n = 0;
+  for (size_t i = 0; i < gmLog_.size(); ++i) {
+    GmAccess &last = gmLog_[n > 0 ? n - 1 : 0];
+    if (n > 0 && last.sameSite(gmLog_[i]) && gmLog_[i].start <= last.end)
+      last.end = std::max(last.end, gmLog_[i].end);
+    else
+      gmLog_[n++] = gmLog_[i];
+  }
+  gmLog_.resize(n);
+  gmLimit_ = std::max(kMinGmLimit, 2 * n);
+}
+
+RaceStats RaceDetector::stats() const {
+  RaceStats s = stats_;
+  s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
+  s.segmentPeak = std::max<uint64_t>(
+      s.segmentPeak, ub_.size() + l1_.size() + gm_local_.size());
+  return s;
+}
+
 void RaceDetector::report(const Entry &a, const Entry &b) {
   if (races_.size() >= 4 * kMaxReportsPerCore)
     return;
@@ -244,7 +375,8 @@ void RaceDetector::report(const Entry &a, const Entry &b) {
   const Entry &prev = a.seq <= b.seq ? a : b;
   const Entry &cur = a.seq <= b.seq ? b : a;
   std::string key = std::to_string(prev.write) + std::to_string(cur.write) +
-                    pipeName(prev.pipe) + formatLoc(prev.loc) +
+                    std::to_string(prev.atomic) + "/" +
+                    std::to_string(cur.atomic) + pipeName(prev.pipe) + formatLoc(prev.loc) +
                     pipeName(cur.pipe) + formatLoc(cur.loc) + memName(cur.mem);
   if (!reported_.insert(key).second)
     return;
@@ -291,15 +423,21 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
           "_S event or use pipe_barrier(PIPE_ALL))";
   else
     how = "no set_flag/wait_flag orders them";
-  std::string msg = std::string(kind) + " hazard on " +
-                    formatRange(cur.mem, s, e, gm_) + ": " +
-                    describeAccess(prev.pipe, prev.op, prev.loc) + " \u2192 " +
-                    describeAccess(cur.pipe, cur.op, cur.loc) + ", " + how;
-  Diagnostic d = makeDiagnostic(
-      "race", msg, cur.loc,
-      {makeNote(std::string("the earlier ") + (prev.write ? "write" : "read") +
-                    " by " + pipeName(prev.pipe) + " " + prev.op,
-                prev.loc)});
+  std::string msg =
+      std::string(kind) + " hazard on " + formatRange(cur.mem, s, e, gm_) +
+      ": " + describeAccess(prev.pipe, prev.op, prev.loc, prev.atomic) +
+      " \u2192 " + describeAccess(cur.pipe, cur.op, cur.loc, cur.atomic) +
+      ", " + how;
+  std::vector<Note> notes{
+      makeNote("the earlier " + accessVerb(prev.write, prev.atomic) + " by " +
+                   pipeName(prev.pipe) + " " + prev.op,
+               prev.loc)};
+  if (hint_) {
+    Note hint = hint_(cur.mem, s, e, prev.pipe, cur.pipe);
+    if (!hint.message.empty())
+      notes.push_back(std::move(hint));
+  }
+  Diagnostic d = makeDiagnostic("race", msg, cur.loc, std::move(notes));
   d.severity = severity_;
   d.order = cur.seq;
   return d;
@@ -352,15 +490,17 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
                        [&](const Item *o) { return o->end <= it.start; }),
         active.end());
     for (const Item *o : active) {
-      if (o->block == it.block || (!o->a->write && !it.a->write))
+      if (o->block == it.block ||
+          !conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic))
         continue;
       const Item &lo = o->block < it.block ? *o : it;
       const Item &hi = o->block < it.block ? it : *o;
       const char *kind = lo.a->write && hi.a->write ? "WAW"
                          : lo.a->write              ? "RAW"
                                                     : "WAR";
-      std::string key =
-          std::string(kind) + formatLoc(lo.a->loc) + formatLoc(hi.a->loc);
+      std::string key = std::string(kind) + std::to_string(lo.a->atomic) +
+                        "/" + std::to_string(hi.a->atomic) +
+                        formatLoc(lo.a->loc) + formatLoc(hi.a->loc);
       if (!seen.insert(key).second)
         continue;
       if (out.size() >= kMaxCrossCoreReports)
@@ -370,15 +510,15 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
           std::string("cross-core ") + kind + " hazard on " +
           formatRange(Mem::GM, s, e, gm) + ": block " +
           std::to_string(lo.block) + " " +
-          describeAccess(lo.a->pipe, lo.a->op, lo.a->loc) + " and block " +
-          std::to_string(hi.block) + " " +
-          describeAccess(hi.a->pipe, hi.a->op, hi.a->loc) +
+          describeAccess(lo.a->pipe, lo.a->op, lo.a->loc, lo.a->atomic) +
+          " and block " + std::to_string(hi.block) + " " +
+          describeAccess(hi.a->pipe, hi.a->op, hi.a->loc, hi.a->atomic) +
           " touch the same bytes; blocks of one launch are not ordered. Give "
           "each block its own part of the array";
       Diagnostic d =
           makeDiagnostic("race", msg, hi.a->loc,
                          {makeNote("block " + std::to_string(lo.block) + "'s " +
-                                       (lo.a->write ? "write" : "read"),
+                                       accessVerb(lo.a->write, lo.a->atomic),
                                    lo.a->loc)});
       d.severity = severity;
       d.block = hi.block;

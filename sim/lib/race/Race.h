@@ -13,11 +13,18 @@
 //    instructions may overlap, so two DataCopy with overlapping destinations
 //    need a barrier (hardware.md §3.3, §5.1).
 // Accesses are checked FastTrack-style against per-byte-range shadow state
-// (last write, last read per pipe) held in sorted segment vectors, so the
-// cost is per distinct buffer range, not per byte. GM accesses are also logged
-// for the cross-core check at the end of a launch: blocks of one launch are
-// never ordered with each other, so overlapping GM accesses from two blocks
-// with a write among them are a race.
+// (last plain write, last read per pipe and last atomic store since it) held
+// in sorted segment vectors, so the cost is per distinct buffer range, not per
+// byte. Atomic stores (SetAtomicAdd/Max/Min) are writes that commute with
+// atomic stores of the same class (operation and element type): two of them
+// never race, an atomic store and any other access with a write do.
+// The access records the shadow refers to live in a log that is compacted
+// when it doubles, so memory stays proportional to the distinct ranges, not
+// to the number of accesses.
+// GM accesses are also summarised per block for the cross-core check at the
+// end of a launch (one range per access site, merged while they overlap or
+// touch): blocks of one launch are never ordered with each other, so
+// overlapping GM accesses from two blocks with a write among them are a race.
 //
 // The detector exists only when race checks are on (no clocks otherwise).
 //
@@ -32,6 +39,7 @@
 #include "support/Isa.h"
 
 #include <array>
+#include <functional>
 #include <initializer_list>
 #include <new>
 #include <set>
@@ -49,7 +57,17 @@ struct ByteRange {
   uint64_t start = 0;
   uint64_t end = 0;
   bool write = false;
+  /// An atomic store's class (atomicClass(); a write), 0 for a plain access.
+  uint8_t atomic = 0;
 };
+
+/// The class of an atomic store: its accumulation (1 add, 2 max, 3 min: the
+/// values of AtomicKind) and element type. Atomic stores of one class commute.
+inline uint8_t atomicClass(uint8_t kind, DType type) {
+  return static_cast<uint8_t>(kind << 5 | static_cast<uint8_t>(type));
+}
+/// "atomic add float32" for a class.
+std::string atomicName(uint8_t atomicClass);
 
 /// Everything an instruction touches (a list: strided and masked forms have
 /// several ranges per operand). A vector with inline room for the common
@@ -104,13 +122,14 @@ public:
   }
   /// Constructs the range in place (a ByteRange built by the caller and
   /// copied in stalls on store forwarding).
-  void emplace_back(Mem mem, uint64_t start, uint64_t end, bool write) {
+  void emplace_back(Mem mem, uint64_t start, uint64_t end, bool write,
+                    uint8_t atomic = 0) {
     if (size_ < kInline) {
-      new (inlineData() + size_) ByteRange{mem, start, end, write};
+      new (inlineData() + size_) ByteRange{mem, start, end, write, atomic};
       ++size_;
       return;
     }
-    push_back(ByteRange{mem, start, end, write});
+    push_back(ByteRange{mem, start, end, write, atomic});
   }
   void reserve(size_t) {}
   void clear() {
@@ -149,14 +168,32 @@ private:
   size_t size_ = 0;
 };
 
-/// A GM access kept for the cross-core check.
+/// GM bytes one access site (pipe, op, line, kind of access) of a block
+/// touched, kept for the cross-core check.
 struct GmAccess {
   uint64_t start = 0;
   uint64_t end = 0;
   bool write = false;
+  uint8_t atomic = 0; // atomicClass(), 0 for a plain access
   Pipe pipe = Pipe::S;
   const char *op = "";
   Loc loc{nullptr, 0};
+
+  bool sameSite(const GmAccess &o) const {
+    return write == o.write && atomic == o.atomic && pipe == o.pipe &&
+           op == o.op && loc.file == o.loc.file && loc.line == o.loc.line;
+  }
+};
+
+/// How much the race detector of one core held at most (the bounded-state
+/// test, sim/test/RaceShadowTest.cpp).
+struct RaceStats {
+  /// Access records (the log the shadow state refers to).
+  uint64_t logPeak = 0;
+  /// Shadow segments of all memories.
+  uint64_t segmentPeak = 0;
+  /// GM summary ranges kept for the cross-core check.
+  uint64_t gmPeak = 0;
 };
 
 class RaceDetector {
@@ -187,33 +224,46 @@ public:
   void drainAll();
   const VectorClock &clock(Pipe p) const { return clocks_[idx(p)]; }
 
+  /// Explains a race on [start, end) of `mem` between pipes `earlier` and
+  /// `later` from what else the core knows (e.g. the TQue the bytes belong
+  /// to); an empty message adds nothing.
+  using Hint = std::function<Note(Mem mem, uint64_t start, uint64_t end,
+                                  Pipe earlier, Pipe later)>;
+  void setHint(Hint hint) { hint_ = std::move(hint); }
+
   std::vector<Diagnostic> takeDiagnostics();
   const std::vector<GmAccess> &gmAccesses() const { return gmLog_; }
   std::vector<GmAccess> takeGmAccesses() { return std::move(gmLog_); }
+  RaceStats stats() const;
+  /// Tests: compact the log whenever it reaches `entries` (at least 1).
+  void setLogLimitForTesting(size_t entries) { minLogLimit_ = logLimit_ = entries; }
 
 private:
   struct Entry {
     Pipe pipe;
     uint32_t stamp;
     bool write;
+    uint8_t atomic; // atomicClass(), 0 for a plain access
     Mem mem;
     uint64_t start, end;
     const char *op;
     Loc loc;
     uint64_t seq; // program order
   };
-  /// Shadow state of the bytes [start, end): the last write and the last
-  /// read per pipe since it (indices into log_, -1 = none).
+  /// Shadow state of the bytes [start, end): the last plain write, the last
+  /// read per pipe since it and the last atomic store since it (atomic
+  /// stores come from one pipe, MTE3) (indices into log_, -1 = none).
   struct Seg {
     uint64_t start = 0;
     uint64_t end = 0;
     int32_t w = -1;
+    int32_t a = -1;
     std::array<int32_t, kNumPipes> r;
     Seg() { r.fill(-1); }
     bool sameState(const Seg &o) const {
-      if (w != o.w)
+      if (w != o.w || a != o.a)
         return false;
-      for (int p = 0; p < kNumPipes; ++p)
+      for (int p = 0; p < kNumPipes; ++p) // not operator== (a memcmp call)
         if (r[p] != o.r[p])
           return false;
       return true;
@@ -226,6 +276,13 @@ private:
 
   static int idx(Pipe p) { return static_cast<int>(p); }
   void check(Shadow &sh, int32_t entry, const VectorClock &knows);
+  /// Drops the log entries no shadow segment refers to (they can never be
+  /// reported again) and renumbers the rest.
+  void compactLog();
+  /// Adds a GM access to this block's summary for the cross-core check.
+  void summariseGm(const Entry &e);
+  /// Merges the summary's overlapping or touching ranges of each site.
+  void compactGm();
   /// Records the unordered pair (a, b), oriented by program order.
   void report(const Entry &a, const Entry &b);
   Diagnostic diagnose(const Entry &prev, const Entry &cur) const;
@@ -233,13 +290,24 @@ private:
 
   Severity severity_;
   const GmMap &gm_;
+  Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
   std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};
   std::vector<Entry> log_;
+  static constexpr size_t kMinLogLimit = 4096;
+  size_t minLogLimit_ = kMinLogLimit;
+  size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
   Shadow ub_, l1_, gm_local_;
+  /// Every memory's shadow (compactLog() renumbers their indices).
+  std::array<Shadow *, 3> shadows() { return {&ub_, &l1_, &gm_local_}; }
   Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
+  static constexpr size_t kMinGmLimit = 1024;
+  size_t gmLimit_ = kMinGmLimit; // compactGm() when gmLog_ reaches it
+  /// By access site (line and op): 1 + the gmLog_ index it extended last.
+  std::array<uint32_t, 16> siteSlot_{};
+  RaceStats stats_;
   std::set<std::string> reported_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
   /// turned into diagnostics by takeDiagnostics.

@@ -13,6 +13,22 @@
 //   6  like 3 with wait_flag(V_S) (correct)
 //   7  GM RAW inside a core: copy-out then copy-in of the same GM bytes
 //      without MTE3 -> MTE2 (race.py:71)
+//   8  cross-pipe WAW on UB: data_copy into `a` (MTE2), then duplicate into
+//      `a` (V) without MTE2 -> V (race.py:80 -> :81)
+//   9  WAW on L1: two data_copy GM -> L1 into overlapping bytes without
+//      pipe_barrier(PIPE_MTE2) (race.py:90 -> :91)
+//  10  cross-core RAW: block 0 writes z[0:64], the others read it (race.py:100
+//      -> :102)
+//  11  cross-core WAR: block 0 reads z[0:128], the others write z[64:128]
+//      (race.py:110 -> :112)
+//  12  every block accumulates x[0:64] into z[0:64] under SetAtomicAdd (two
+//      atomic adds commute: no race; z = blocks * x)
+//  13  block 0 accumulates into z[0:64] (atomic add), the others read z
+//      (cross-core RAW, race.py:130 -> :132)
+//  14  block 0 atomic add, the others atomic max into z[0:64] (different
+//      accumulations do not commute: cross-core WAW, race.py:140 -> :142)
+//  15  inside a core: an atomic add into z, then a copy-in of z without
+//      MTE3 -> MTE2 (RAW, race.py:150 -> :151)
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +101,92 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float* x, __gm__ float* z, i
     AC::DataCopy(zg, a, 64);
 #line 71 "race.py"
     AC::DataCopy(b, zg, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 8:
+#line 80 "race.py"
+    AC::DataCopy(a, xg, 64);
+    AC::Duplicate(a, 1.0f, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 9: {
+    AC::LocalTensor<float> l1(TPosition::A1, 0, 256);
+#line 90 "race.py"
+    AC::DataCopy(l1, xg, 128);
+    AC::DataCopy(l1[64], xg[512], 128);
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  }
+  case 10:
+    AC::DataCopy(a, xg, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    if (AC::GetBlockIdx() == 0) {
+#line 100 "race.py"
+      AC::DataCopy(zg, a, 64);
+    } else {
+#line 102 "race.py"
+      AC::DataCopy(b, zg, 64);
+    }
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 11:
+    AC::DataCopy(a, xg, 128);
+    AC::PipeBarrier<PIPE_ALL>();
+    if (AC::GetBlockIdx() == 0) {
+#line 110 "race.py"
+      AC::DataCopy(b, zg, 128);
+    } else {
+#line 112 "race.py"
+      AC::DataCopy(zg[64], a, 64);
+    }
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 12:
+    AC::DataCopy(a, xg, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    AC::SetAtomicAdd<float>();
+#line 120 "race.py"
+    AC::DataCopy(zg, a, 64);
+    AC::SetAtomicNone();
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 13:
+    AC::DataCopy(a, xg, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    if (AC::GetBlockIdx() == 0) {
+      AC::SetAtomicAdd<float>();
+#line 130 "race.py"
+      AC::DataCopy(zg, a, 64);
+      AC::SetAtomicNone();
+    } else {
+#line 132 "race.py"
+      AC::DataCopy(b, zg, 64);
+    }
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 14:
+    AC::DataCopy(a, xg, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    if (AC::GetBlockIdx() == 0) {
+      AC::SetAtomicAdd<float>();
+#line 140 "race.py"
+      AC::DataCopy(zg, a, 64);
+    } else {
+      AC::SetAtomicMax<float>();
+#line 142 "race.py"
+      AC::DataCopy(zg, a, 64);
+    }
+    AC::SetAtomicNone();
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  case 15:
+    AC::DataCopy(a, xg, 64);
+    AC::PipeBarrier<PIPE_ALL>();
+    AC::SetAtomicAdd<float>();
+#line 150 "race.py"
+    AC::DataCopy(zg, a, 64);
+    AC::DataCopy(b, zg, 64);
+    AC::SetAtomicNone();
     AC::PipeBarrier<PIPE_ALL>();
     break;
   }

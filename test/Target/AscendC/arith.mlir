@@ -192,3 +192,70 @@ func.func @literals() {
   return
 }
 func.func private @use(i1, i64, i16, bf16, f64)
+
+// -----
+
+// A 64-bit operation whose operands are int literals only (a select between
+// constants) casts its left operand, so that C++ computes in 64 bits: the
+// literal 21327718 is an int, and `(c ? 21327718 : 5) << 16` overflowed it.
+// A variable, or another operand of 64 bits, gives the type already.
+// CHECK-LABEL: void pyasc_untyped64(
+// CHECK:  f(static_cast<int64_t>([[C:v[0-9]+]] ? 21327718 : 5) << 16);
+// CHECK:  f(static_cast<int64_t>([[C]] ? 2000000000 : 5) * 3);
+// CHECK:  f(([[C]] ? 21327718 : 5) + [[X:v[0-9]+]]);
+// CHECK:  int64_t [[V:v[0-9]+]] = [[C]] ? 6 : 5;
+// CHECK:  f([[V]] << 16);
+// CHECK:  g(([[C]] ? 7 : 5) << 3);
+func.func @untyped64(%c: i1, %x: i64, %y: i32) attributes {asc.kernel} {
+  %a = arith.constant 21327718 : i64
+  %b = arith.constant 5 : i64
+  %s = arith.select %c, %a, %b : i64
+  %k = arith.constant 16 : i64
+  %r = arith.shli %s, %k : i64
+  func.call @f(%r) : (i64) -> ()
+  %big = arith.constant 2000000000 : i64
+  %s2 = arith.select %c, %big, %b : i64
+  %three = arith.constant 3 : i64
+  %m = arith.muli %s2, %three : i64
+  func.call @f(%m) : (i64) -> ()
+  %s1 = arith.select %c, %a, %b : i64
+  %p = arith.addi %s1, %x : i64
+  func.call @f(%p) : (i64) -> ()
+  %six = arith.constant 6 : i64
+  %v = arith.select %c, %six, %b : i64
+  %r2 = arith.shli %v, %k : i64
+  func.call @f(%r2) : (i64) -> ()
+  func.call @f(%v) : (i64) -> ()
+  %seven = arith.constant 7 : i32
+  %five = arith.constant 5 : i32
+  %s3 = arith.select %c, %seven, %five : i32
+  %t = arith.constant 3 : i32
+  %q = arith.shli %s3, %t : i32
+  func.call @g(%q) : (i32) -> ()
+  return
+}
+func.func private @f(i64)
+func.func private @g(i32)
+
+// -----
+
+// C++ computes 8- and 16-bit integers in int; an op inside an expression is
+// cast back to its width, as the IR's op wraps (`(a * b) / 7` on int8 with
+// a = b = 100 is 16 / 7, not 10000 / 7). A variable truncates when assigned.
+// CHECK-LABEL: void pyasc_narrow(
+// CHECK:  h(static_cast<int8_t>(static_cast<int8_t>([[A:v[0-9]+]] * [[B:v[0-9]+]]) / 7));
+// CHECK:  int16_t [[S:v[0-9]+]] = [[C:v[0-9]+]] + [[C]];
+// CHECK:  k(static_cast<int16_t>([[S]] - [[C]]));
+func.func @narrow(%a: i8, %b: i8, %c: i16) attributes {asc.kernel} {
+  %m = arith.muli %a, %b : i8
+  %seven = arith.constant 7 : i8
+  %d = arith.divsi %m, %seven : i8
+  func.call @h(%d) : (i8) -> ()
+  %s = arith.addi %c, %c : i16
+  %t = arith.subi %s, %c : i16
+  func.call @k(%t) : (i16) -> ()
+  func.call @k(%s) : (i16) -> ()
+  return
+}
+func.func private @h(i8)
+func.func private @k(i16)

@@ -71,3 +71,55 @@ func.func @masked(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<veci
   asc.exp_l1 %z, %x, %m, %m, %r, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, i64, i64, i32, !asc.unary_repeat_params loc("/src/m.py":8:4)
   return
 } loc("/src/m.py":6:0)
+
+// -----
+
+// A statement printed before a control-flow header (the variable of an
+// scf.if result, a loop-carried variable) takes a line: the header gets the
+// op's line again, so that a fault in its condition or bounds (a checked
+// division) is reported at the `if`/`for`/`while` line, not the next one.
+// CHECK-LABEL: void pyasc_headers(
+// CHECK-NEXT:   int32_t [[R:v[0-9]+]];
+// CHECK-NEXT: #line 11 "/src/h.py"
+// CHECK-NEXT:   if (pyasc::div<int32_t>([[A:v[0-9]+]], [[B:v[0-9]+]]) != [[A]]) {
+// CHECK:      #line 14 "/src/h.py"
+// CHECK-NEXT:   int32_t [[C:v[0-9]+]] = [[A]];
+// CHECK-NEXT: #line 14 "/src/h.py"
+// CHECK-NEXT:   for (int32_t
+// CHECK:      #line 16 "/src/h.py"
+// CHECK-NEXT:   int32_t [[W:v[0-9]+]] = [[A]];
+// CHECK-NEXT:   int32_t [[X:v[0-9]+]];
+// CHECK-NEXT: #line 16 "/src/h.py"
+// CHECK-NEXT:   while (true) {
+// CHECK-NEXT: #line 16 "/src/h.py"
+// CHECK-NEXT:     pyasc::loop_tick();
+// CHECK-NEXT:     [[X]] = [[W]];
+// CHECK-NEXT: #line 16 "/src/h.py"
+// CHECK-NEXT:     if (!(pyasc::div<int32_t>([[W]], [[B]]) != [[A]])) {
+func.func @headers(%a: i32, %b: i32) attributes {asc.kernel} {
+  %q = arith.divsi %a, %b : i32 loc("/src/h.py":11:7)
+  %c = arith.cmpi ne, %q, %a : i32 loc("/src/h.py":11:7)
+  %r = scf.if %c -> (i32) {
+    scf.yield %a : i32 loc("/src/h.py":12:8)
+  } else {
+    scf.yield %b : i32 loc("/src/h.py":13:8)
+  } loc("/src/h.py":11:4)
+  %lb = arith.constant 0 : i32 loc("/src/h.py":14:4)
+  %one = arith.constant 1 : i32 loc("/src/h.py":14:4)
+  %s = scf.for %i = %lb to %r step %one iter_args(%acc = %a) -> (i32) : i32 {
+    %n = arith.addi %acc, %i : i32 loc("/src/h.py":15:8)
+    scf.yield %n : i32 loc("/src/h.py":15:8)
+  } loc("/src/h.py":14:4)
+  %w = scf.while (%x = %a) : (i32) -> i32 {
+    %d = arith.divsi %x, %b : i32 loc("/src/h.py":17:10)
+    %t = arith.cmpi ne, %d, %a : i32 loc("/src/h.py":16:10)
+    scf.condition(%t) %x : i32 loc("/src/h.py":16:4)
+  } do {
+  ^bb0(%y: i32):
+    %z = arith.addi %y, %s : i32 loc("/src/h.py":18:8)
+    scf.yield %z : i32 loc("/src/h.py":18:8)
+  } loc("/src/h.py":16:4)
+  func.call @use(%w) : (i32) -> () loc("/src/h.py":19:4)
+  return loc("/src/h.py":10:0)
+} loc("/src/h.py":10:0)
+func.func private @use(i32)

@@ -5,10 +5,12 @@
 // CHECK-LABEL: extern "C" __global__ __aicore__ void pyasc_scopes(int32_t n) {
 // CHECK-NEXT:    int32_t x = n * 2;
 // CHECK-NEXT:    for (int32_t i = 0; i < n; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      int32_t x_1 = x + i;
 // CHECK-NEXT:      use(x_1, x_1);
 // CHECK-NEXT:    }
 // CHECK-NEXT:    for (int32_t i = 0; i < n; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      int32_t x_1 = x - i;
 func.func @scopes(%n: i32 loc("n"(unknown))) attributes {asc.kernel} {
   %c0 = arith.constant 0 : i32
@@ -78,6 +80,7 @@ func.func @fused(%a: i32) -> i32 {
 // CHECK-SAME:  int32_t n)
 // CHECK-NEXT:    int32_t total = 0;
 // CHECK-NEXT:    for (int32_t k = 0; k < n; k += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      total = total + k;
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return total;

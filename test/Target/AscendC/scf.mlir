@@ -5,7 +5,9 @@
 // CHECK-LABEL: void nested(
 // CHECK-SAME:  int32_t [[N:v[0-9]+]])
 // CHECK-NEXT:    for (int32_t i = 0; i < [[N]] / 2; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      for (int32_t j = i; j < [[N]]; j += 4) {
+// CHECK-NEXT:        pyasc::loop_tick();
 // CHECK-NEXT:        use(i + j);
 // CHECK-NEXT:      }
 // CHECK-NEXT:    }
@@ -33,6 +35,7 @@ func.func private @use(i32)
 // CHECK-SAME:  int32_t [[N:v[0-9]+]], float [[X:v[0-9]+]])
 // CHECK-NEXT:    float [[ACC:v[0-9]+]] = 0.0f;
 // CHECK-NEXT:    for (int32_t i = 0; i < [[N]]; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      [[ACC]] = [[ACC]] + [[X]];
 // CHECK-NEXT:    }
 // CHECK-NEXT:    return [[ACC]];
@@ -55,6 +58,7 @@ func.func @sum(%n: i32, %x: f32) -> f32 {
 // CHECK-NEXT:    int32_t [[A:v[0-9]+]] = 0;
 // CHECK-NEXT:    int32_t [[B:v[0-9]+]] = 1;
 // CHECK-NEXT:    for (int32_t i = 0; i < [[N]]; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      int32_t [[A]]_next = [[B]];
 // CHECK-NEXT:      int32_t [[B]]_next = [[A]] + [[B]];
 // CHECK-NEXT:      [[A]] = [[A]]_next;
@@ -122,6 +126,7 @@ func.func @if_result(%a: i32, %b: i32) -> i32 {
 // CHECK-NEXT:    int32_t [[V:v[0-9]+]] = 0;
 // CHECK-NEXT:    int32_t [[R:v[0-9]+]];
 // CHECK-NEXT:    while (true) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      [[R]] = [[V]];
 // CHECK-NEXT:      if (!([[V]] < [[N]])) {
 // CHECK-NEXT:        break;
@@ -152,8 +157,10 @@ func.func @count_up(%n: i32) -> i32 {
 // CHECK-NEXT:    AscendC::LocalTensor<float> [[X:v[0-9]+]] = [[A]];
 // CHECK-NEXT:    AscendC::LocalTensor<float> [[Y:v[0-9]+]] = [[B]];
 // CHECK-NEXT:    for (int32_t i = 0; i < [[N]]; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      AscendC::GlobalTensor<float> [[H:v[0-9]+]] = [[G]];
 // CHECK-NEXT:      for (int32_t j = 0; j < [[N]]; j += 1) {
+// CHECK-NEXT:        pyasc::loop_tick();
 // CHECK-NEXT:        AscendC::DataCopy([[H]], [[X]], 64);
 // CHECK-NEXT:        [[H]] = [[H]][64];
 // CHECK-NEXT:      }

@@ -74,6 +74,7 @@ func.func private @use(!s, !s)
 // CHECK-SAME:  S [[INIT:v[0-9]+]], int32_t [[N:v[0-9]+]])
 // CHECK-NEXT:    S [[ACC:v[0-9]+]] = [[INIT]];
 // CHECK-NEXT:    for (int32_t i = 0; i < [[N]]; i += 1) {
+// CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      [[ACC]].n = [[ACC]].n + i;
 // CHECK-NEXT:      S [[TMP:v[0-9]+]] = [[INIT]];
 // CHECK-NEXT:      [[TMP]].m = i;
@@ -103,6 +104,7 @@ func.func private @use(!s)
 // CHECK-LABEL: S swap(
 // CHECK-SAME:  S [[A0:v[0-9]+]], S [[B0:v[0-9]+]], int32_t [[N:v[0-9]+]])
 // CHECK:         for (int32_t i = 0; i < [[N]]; i += 1) {
+// CHECK-NEXT:           pyasc::loop_tick();
 // CHECK-NEXT:      [[A:v[0-9]+]].n = i;
 // CHECK-NEXT:      S [[A]]_next = [[B:v[0-9]+]];
 // CHECK-NEXT:      S [[B]]_next = [[A]];

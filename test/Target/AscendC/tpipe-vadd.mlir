@@ -95,6 +95,7 @@ func.func @vadd_kernel(%x: !asc.gm_addr<f32> loc("x"("vadd.py":5:0)), %z: !asc.g
 // CHECK-NEXT:   pipe.InitBuffer(qx, 2, 1024);
 // CHECK-NEXT:   pipe.InitBuffer(qz, 2, 1024);
 // CHECK-NEXT:   for (int32_t i = 0; i < tiling.tile_num * 2; i += 1) {
+// CHECK-NEXT:     pyasc::loop_tick();
 // CHECK-NEXT:     copy_in(qx, x_gm, i, 256);
 // CHECK-NEXT:     compute(qx, qz, 256);
 // CHECK-NEXT:     copy_out(qz, z_gm, i, 256);
@@ -104,6 +105,7 @@ func.func @vadd_kernel(%x: !asc.gm_addr<f32> loc("x"("vadd.py":5:0)), %z: !asc.g
 // INLINED-NOT:  copy_in
 // INLINED:      extern "C" __global__ __aicore__ void pyasc_vadd_kernel(
 // INLINED:        for (int32_t i = 0; i < tiling.tile_num * 2; i += 1) {
+// INLINED-NEXT:          pyasc::loop_tick();
 // INLINED-NEXT:     AscendC::LocalTensor<float> x_local = qx.AllocTensor<float>();
 // INLINED-NEXT:     int32_t [[OFF:v[0-9]+]] = i * 256;
 // INLINED-NEXT:     AscendC::DataCopy(x_local, x_gm[[[OFF]]], 256);

@@ -26,6 +26,15 @@ struct AscendCEmitterOptions {
   /// source still compiles unchanged with CANN's bisheng. The simulator loads
   /// one kernel per shared object, so a module may then hold one kernel only.
   bool simulatorEntry = false;
+  /// Append the parameters the NPU launcher passes after the user's ones to
+  /// every kernel: `GM_ADDR ffts_addr` (the cross-core synchronisation base
+  /// the runtime reports; mix kernels set it), then, with `dumpBuffer`,
+  /// `GM_ADDR dump_addr`, the device buffer printf and DumpTensor write to,
+  /// which the kernel hands to `AscendC::InitDump` first (not under ASCSIM:
+  /// the simulator prints directly).
+  bool npuLaunchParams = false;
+  /// With `npuLaunchParams`: the kernel gets the debug dump buffer.
+  bool dumpBuffer = false;
 };
 
 /// Prints `op` (a module, or a single function) as Ascend C source to `os`.

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..._C import _ods
 from . import semantic
 from .builtin import builder_for, builtin
@@ -49,7 +51,7 @@ class PlainValue(IRValue):
         self.dtype = dtype
 
     def cast(self, dtype: DataType) -> PlainValue:
-        return semantic.convert(self, dtype)
+        return semantic.convert(self, semantic.numeric_dtype("cast", dtype))
 
     def ceildiv(self, other: Any) -> PlainValue:
         return (self + other - 1) // other
@@ -64,16 +66,20 @@ class PlainValue(IRValue):
         return f"PlainValue({self.dtype.name})"
 
 
+#: Compile-time numbers a runtime scalar combines with (numpy scalars as their Python values).
+_NUMBERS = (int, float, bool, np.integer, np.floating, np.bool_)
+
+
 def _binop(op: str):
     def forward(self, other):
-        if not isinstance(other, (PlainValue, int, float, bool)):
+        if not isinstance(other, (PlainValue, *_NUMBERS)):
             return NotImplemented
-        return semantic.binary(op, self, other)
+        return semantic.binary(op, self, semantic.python_scalar(other))
 
     def reflected(self, other):
-        if not isinstance(other, (int, float, bool)):
+        if not isinstance(other, _NUMBERS):
             return NotImplemented
-        return semantic.binary(op, self, other, reflected=True)
+        return semantic.binary(op, self, semantic.python_scalar(other), reflected=True)
 
     return forward, reflected
 
@@ -89,8 +95,9 @@ for _op, _name in [("==", "eq"), ("!=", "ne"), ("<", "lt"), ("<=", "le"), (">", 
     setattr(PlainValue, f"__{_name}__",
             (lambda op: lambda self, other: semantic.compare(op, self, other))(_op))
 PlainValue.__hash__ = None  # type: ignore[assignment]
+PlainValue.__array_ufunc__ = None  # np.float32(2) * v: numpy defers to PlainValue.__rmul__
 PlainValue.__neg__ = lambda self: semantic.unary("-", self)  # type: ignore[attr-defined]
-PlainValue.__pos__ = lambda self: self  # type: ignore[attr-defined]
+PlainValue.__pos__ = lambda self: semantic.unary("+", self)  # type: ignore[attr-defined]
 PlainValue.__invert__ = lambda self: semantic.unary("~", self)  # type: ignore[attr-defined]
 
 
@@ -132,4 +139,5 @@ class GlobalAddress(IRValue):
 def number(value: Any, dtype: DataType) -> PlainValue:
     """`asc.number(value, dtype)`: a typed runtime constant."""
     builder_for("number")
+    dtype = semantic.numeric_dtype("number", dtype)
     return PlainValue(semantic.materialize(value, dtype), dtype)

@@ -20,11 +20,12 @@ _INT_OPS = {
 }
 _UINT_OPS = dict(_INT_OPS, **{"/": "arith.divui", "//": "arith.divui", "%": "arith.remui",
                               ">>": "arith.shrui"})
-_FLOAT_OPS = {"+": "arith.addf", "-": "arith.subf", "*": "arith.mulf", "/": "arith.divf",
-              "%": "arith.remf"}
+_FLOAT_OPS = {"+": "arith.addf", "-": "arith.subf", "*": "arith.mulf", "/": "arith.divf"}
 _CMP_INT = {"==": 0, "!=": 1, "<": 2, "<=": 3, ">": 4, ">=": 5}
 _CMP_UINT = {"==": 0, "!=": 1, "<": 6, "<=": 7, ">": 8, ">=": 9}
-_CMP_FLOAT = {"==": 1, ">": 2, ">=": 3, "<": 4, "<=": 5, "!=": 6}  # ordered predicates
+# Ordered predicates, except `!=`: unordered-or-not-equal (une), so that `nan != x` is true and a NaN is
+# truthy, as in Python and C.
+_CMP_FLOAT = {"==": 1, ">": 2, ">=": 3, "<": 4, "<=": 5, "!=": 13}
 
 
 def ir_scalar_type(dtype: DataType) -> str:
@@ -51,6 +52,13 @@ def python_scalar(value: Any) -> Any:
     return value.item() if isinstance(value, (np.integer, np.floating, np.bool_)) else value
 
 
+def numeric_dtype(what: str, dtype: Any) -> DataType:
+    """`dtype` when it is a numeric DataType (the `dtype` argument of `what`); a TypeError otherwise."""
+    if not isinstance(dtype, DataType) or not dtype.is_numeric():
+        raise TypeError(f"{what}: 'dtype' must be a numeric data type (e.g. asc.int32), got {dtype!r}")
+    return dtype
+
+
 def materialize(value: Any, dtype: DataType) -> Any:
     """An IR handle of `value` (a PlainValue, a Python number or a numpy scalar) in `dtype`."""
     from .ir_value import PlainValue
@@ -68,7 +76,10 @@ def materialize(value: Any, dtype: DataType) -> Any:
     if not isinstance(value, int):
         raise TypeError(f"cannot use {value!r} ({type(value).__name__}) as a {dtype.name} value")
     bits = dtype.bitwidth
-    if bits > 1 and (1 << (bits - 1)) <= value < (1 << bits):
+    if not -(1 << (bits - 1)) <= value < (1 << bits):
+        # Its bits do not fit: the IR constant would silently lose the high ones.
+        raise OverflowError(f"the constant {value} does not fit in {dtype.name}")
+    if bits > 1 and (1 << (bits - 1)) <= value:
         value -= 1 << bits  # e.g. a 64-bit mask word 0xFFFF...: same bits, signless IR constant
     return b.const_int(value, ir_scalar_type(dtype))
 
@@ -97,30 +108,73 @@ def convert(value: Any, dtype: DataType) -> Any:
     return PlainValue(b.create1(op, [value.handle], target), dst)
 
 
+_BITWISE = ("&", "|", "^")
+
+
+def operand_dtype(op: str, lhs: Any, rhs: Any) -> DataType:
+    """The dtype `lhs op rhs` computes in: the runtime operand's (the left one's if both are).
+
+    A truth value (int1, the result of a comparison) counts as a Python bool: `&`, `|`, `^` of two
+    truth values stay one; otherwise it takes the other operand's dtype (int32 for a Python int or
+    bool, float32 for a float), so `(a < b) + (c < d)` counts, and `(a < b) < (c < d)` compares
+    0 and 1 (int1 would compare signed, true being -1).
+    """
+    from .ir_value import PlainValue
+
+    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    if dtype != int1:
+        return dtype
+    other = rhs if isinstance(lhs, PlainValue) else lhs
+    if isinstance(other, PlainValue):
+        other_dtype = other.dtype
+    elif isinstance(other, (int, float)):
+        other_dtype = python_number_dtype(other)
+    else:
+        return dtype  # not a number: the caller reports it
+    if other_dtype != int1:
+        return other_dtype
+    return int1 if op in _BITWISE else int32
+
+
 def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
     """`lhs op rhs` where at least one side is a PlainValue."""
     from .ir_value import PlainValue
 
     if reflected:
         lhs, rhs = rhs, lhs
-    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    dtype = operand_dtype(op, lhs, rhs)
     if op == "**":
         raise TypeError("'**' is not supported on runtime values")
     table = _FLOAT_OPS if dtype.is_float() else (_UINT_OPS if dtype.is_unsigned() else _INT_OPS)
-    if op in ("//",) and dtype.is_float():
+    if op == "//" and dtype.is_float():
         raise TypeError("'//' on floating-point runtime values is not supported; use '/'")
+    if op == "%" and dtype.is_float():
+        raise TypeError("'%' on floating-point runtime values is not supported")
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {dtype.name} values")
     b = builder_for(op)
+    _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     return PlainValue(b.create1(table[op], [a, c], ir_scalar_type(dtype)), dtype)
+
+
+def _warn_if_truncated(b: Any, op: str, lhs: Any, rhs: Any, dtype: DataType) -> None:
+    """pyasc's left-operand rule makes `n * f` (n: int, f: float) an int: say so at the line."""
+    from .ir_value import PlainValue
+
+    other = rhs if isinstance(lhs, PlainValue) and lhs.dtype == dtype else lhs
+    if not dtype.is_float() and isinstance(other, PlainValue) and other.dtype.is_float():
+        b.warn(f"'{op}': the {other.dtype.name} operand is converted to {dtype.name}, the type of the left "
+               "runtime operand, and loses its fraction; wrap the int operand in float(...) for a float "
+               "result, or the float one in int(...) to keep an int without this warning")
 
 
 def compare(op: str, lhs: Any, rhs: Any) -> Any:
     from .ir_value import PlainValue
 
-    dtype = lhs.dtype if isinstance(lhs, PlainValue) else rhs.dtype
+    dtype = operand_dtype(op, lhs, rhs)
     b = builder_for(op)
+    _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     if dtype.is_float():
         name, pred = "arith.cmpf", _CMP_FLOAT[op]
@@ -133,6 +187,8 @@ def compare(op: str, lhs: Any, rhs: Any) -> Any:
 def unary(op: str, operand: Any) -> Any:
     from .ir_value import PlainValue
 
+    if operand.dtype == int1:  # a truth value counts as a Python bool: -True is -1, ~True is -2
+        operand = convert(operand, int32)
     if op == "+":
         return operand
     if op == "-":
@@ -142,6 +198,8 @@ def unary(op: str, operand: Any) -> Any:
                               operand.dtype)
         return binary("-", 0, operand)
     if op == "~":
+        if operand.dtype.is_float():
+            raise TypeError(f"unary operator '~' is not supported on {operand.dtype.name} values")
         return binary("^", operand, -1)
     raise TypeError(f"unary operator '{op}' is not supported on runtime values")
 

@@ -93,10 +93,10 @@ class GlobalTensor(BaseTensor):
 
     __slots__ = ()
 
-    def __init__(self, handle: Any = None) -> None:
-        if handle is None:
-            # Typed later: the element type comes from set_global_buffer's address.
-            handle = _ods.global_tensor(builder_for("GlobalTensor"), result_type=_ods.global_tensor_type("none"))
+    def __init__(self) -> None:
+        # Typed later: the element type comes from set_global_buffer's address. (Tensors of an SSA
+        # value that exists already are made by `with_handle`.)
+        handle = _ods.global_tensor(builder_for("GlobalTensor"), result_type=_ods.global_tensor_type("none"))
         super().__init__(handle, None)
 
     @builtin
@@ -152,8 +152,8 @@ class LocalTensor(BaseTensor):
             self.position = pos
             return
         b = builder_for("LocalTensor")
-        if not isinstance(dtype, DataType):
-            raise TypeError(f"LocalTensor expects a data type first (e.g. asc.float32), got {dtype!r}")
+        if not isinstance(dtype, DataType) or dtype.is_void():
+            raise TypeError(f"LocalTensor expects an element data type first (e.g. asc.float32), got {dtype!r}")
         pos = TPosition(pos)
         result = local_tensor_type(pos, dtype)
         if addr is None and tile_size is None:

@@ -52,7 +52,12 @@ def set_device(device_id: int) -> None:
 
 
 def device_count() -> int:
-    return 1
+    """1 on the simulator; on the NPU, what the runtime reports (rtGetDeviceCount)."""
+    if config.current_backend() is config.Backend.Model:
+        return 1
+    from ...runtime.backends import npu, npu_runtime
+
+    return npu_runtime.runtime(npu.require_cann()).device_count()
 
 
 def create_stream(priority: int = 0) -> Stream:
@@ -109,11 +114,16 @@ def is_model() -> bool:
 
 
 def is_available() -> bool:
+    """Whether a launch can happen on the current backend: always on the simulator; on the NPU
+    when CANN is complete, the runtime shim builds and loads, and the runtime reports a device."""
     if config.current_backend() is config.Backend.Model:
         return True
-    from ...runtime.backends import npu
+    from ...runtime.backends import npu, npu_runtime
 
-    return npu.find_cann() is not None
+    try:
+        return npu_runtime.runtime(npu.require_cann()).device_count() > 0
+    except RuntimeError:
+        return False
 
 
 def last_launch() -> Any:

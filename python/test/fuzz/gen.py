@@ -1,0 +1,528 @@
+"""Random valid kernels (hypothesis strategies) from a grammar of pyasc's Python subset.
+
+`kernels()` draws a `model.Kernel`: runtime scalar arguments of ten dtypes, module constants,
+device functions, assignments and augmented assignments, arithmetic, comparisons, `and`/`or`/`not`,
+conditional expressions, `asc.number`, `.cast`, `asc.get_block_idx()`, runtime and compile-time
+`if`, `for ... in range(...)`, `asc.static_range`, `while` loops with a counter (so they end), and
+tensor fragments (`vector.Fragment`). Every result is stored to an output tensor, whose expected
+value `interp` computes.
+
+Choices are ordered simplest first, so hypothesis shrinks a failing kernel toward few, small
+statements.
+
+8- and 16-bit integer operations appear anywhere in expressions: the emitter casts each one back
+to its width inside an expression (C++ would compute it in `int`), which the fuzzer found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import hypothesis.strategies as st
+
+from . import vector
+from .model import (
+    BOOL,
+    FLOAT16,
+    FLOAT32,
+    INT8,
+    INT16,
+    INT32,
+    SCALARS,
+    UINT16,
+    Arg,
+    Assign,
+    Bin,
+    BlockIdx,
+    BoolOp,
+    Call,
+    Cast,
+    Cmp,
+    DType,
+    Expr,
+    For,
+    Helper,
+    If,
+    IfExp,
+    Kernel,
+    Lit,
+    Name,
+    Number,
+    Stmt,
+    Store,
+    Unary,
+    Vector,
+    While,
+)
+
+CMP_OPS = ("<", "==", "!=", "<=", ">", ">=")
+INT_OPS = ("+", "-", "*", "&", "|", "^", "//", "%", "/", "<<", ">>")
+FLOAT_OPS = ("+", "-", "*", "/")
+UB_BYTES = 192 * 1024
+
+
+@dataclass
+class Config:
+    """Sizes of the drawn kernels."""
+
+    max_statements: int = 10
+    max_block: int = 3  # statements in a nested block
+    max_depth: int = 3  # expression depth
+    max_nesting: int = 2  # loops/ifs inside each other
+    vector: bool = True
+    helpers: bool = True
+    blocks: int = 3
+
+
+@dataclass
+class Env:
+    """What the generator knows while it writes a block: visible names and their kinds."""
+
+    rt: dict[str, DType] = field(default_factory=dict)  # runtime scalars
+    ct: dict[str, type] = field(default_factory=dict)  # compile-time numbers (int / float)
+    reserved: set[str] = field(default_factory=set)  # loop counters: never re-assigned
+    small: list[str] = field(default_factory=list)  # int32 names holding 0..5 (loop bounds)
+
+    def copy(self) -> Env:
+        return Env(dict(self.rt), dict(self.ct), set(self.reserved), list(self.small))
+
+
+# Strategies are built once (building one per draw doubled the time a kernel takes to draw).
+_SAMPLED: dict[tuple, Any] = {}
+_INTEGERS: dict[tuple[int, int], Any] = {}
+_BOOLEANS = st.booleans()
+
+
+class Gen:
+    def __init__(self, draw: Callable[[Any], Any], cfg: Config) -> None:
+        self.draw = draw
+        self.cfg = cfg
+        self.names = 0
+        self.slots: dict[str, int] = {}
+        self.helpers: list[Helper] = []
+        self.consts: dict[str, Any] = {}
+        self.fragments = 0
+        self.ub = 0
+        self.x_len: dict[str, int] = {}
+        self.y_len: dict[str, int] = {}
+        self.in_helper = False
+        self.signatures: dict[str, tuple[tuple[DType, ...], DType]] = {}
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def pick(self, options: list | tuple) -> Any:
+        key = tuple(options)
+        try:
+            strategy = _SAMPLED.get(key)
+        except TypeError:  # unhashable options (helpers): a strategy of their own
+            return self.draw(st.sampled_from(key))
+        if strategy is None:
+            strategy = _SAMPLED[key] = st.sampled_from(key)
+        return self.draw(strategy)
+
+    def chance(self) -> bool:
+        return self.draw(_BOOLEANS)
+
+    def fresh(self, prefix: str = "v") -> str:
+        self.names += 1
+        return f"{prefix}{self.names}"
+
+    def int_in(self, lo: int, hi: int) -> int:
+        strategy = _INTEGERS.get((lo, hi))
+        if strategy is None:
+            strategy = _INTEGERS[(lo, hi)] = st.integers(lo, hi)
+        return self.draw(strategy)
+
+    def literal(self, dtype: DType) -> Any:
+        """A Python number that materialises in `dtype` without error."""
+        if dtype.is_float:
+            if self.chance():
+                return self.int_in(-100, 100)
+            width = 16 if dtype.bits == 16 else 32
+            return self.draw(st.floats(width=width, allow_nan=False, allow_infinity=False,
+                                       min_value=-1e4, max_value=1e4))
+        if dtype == BOOL:
+            return self.chance()
+        small = self.int_in(max(dtype.lo, -9), min(dtype.hi, 9))
+        return small if self.chance() else self.int_in(dtype.lo, dtype.hi)
+
+    # -- expressions -----------------------------------------------------------------------------------
+    def names_of(self, env: Env, dtype: DType) -> list[str]:
+        return [n for n, d in env.rt.items() if d == dtype]
+
+    def leaf(self, env: Env, dtype: DType) -> Expr:
+        """A name, a typed constant or a cast: never an operation."""
+        names = self.names_of(env, dtype)
+        options = ["number"] + (["name"] * 3 if names else [])
+        others = [n for n, d in env.rt.items() if d != dtype and d != BOOL]
+        if others and dtype != BOOL:
+            options.append("cast")
+        if dtype == INT32:
+            options.append("block")
+        if dtype == BOOL:
+            options = ["cmp"] + (["name"] if names else [])
+        choice = self.pick(options)
+        if choice == "name":
+            return Name(self.pick(names))
+        if choice == "cast":
+            return Cast(Name(self.pick(others)), dtype)
+        if choice == "block":
+            return BlockIdx()
+        if choice == "cmp":
+            return self.compare(env, 0)
+        return Number(self.literal(dtype), dtype)
+
+    def operand(self, env: Env, dtype: DType, depth: int) -> Expr:
+        """The right operand of a binary operation on `dtype`: a literal, or a runtime value of any
+        (non-bool) dtype, which pyasc converts to `dtype`."""
+        kind = self.pick(["literal", "same", "other", "ct"])
+        if kind == "literal":
+            return Lit(self.literal(dtype))
+        if kind == "ct":
+            return self.ct(env)
+        if kind == "same":
+            return self.rt(env, dtype, depth)
+        other = self.pick([d for d in SCALARS if d.is_int == dtype.is_int or dtype.is_float])
+        return self.rt(env, other, depth)
+
+    def divisor(self, env: Env, dtype: DType, depth: int) -> Expr:
+        if dtype.is_float:
+            return self.operand(env, dtype, depth)
+        kind = self.pick(["literal", "or1", "raw"])
+        if kind == "literal":
+            value = self.int_in(max(dtype.lo, -9), min(dtype.hi, 9))
+            return Lit(value if value else 3)
+        inner = self.rt(env, dtype, depth)
+        return Bin("|", inner, Lit(1)) if kind == "or1" else inner
+
+    def shift(self, env: Env, dtype: DType, depth: int) -> Expr:
+        if self.chance():
+            return Lit(self.int_in(0, dtype.bits - 1))
+        inner = self.rt(env, dtype, depth)
+        return Bin("&", inner, Lit(dtype.bits - 1))
+
+    def arith(self, env: Env, dtype: DType, depth: int) -> Expr:
+        """One operation on `dtype`."""
+        sub = depth - 1
+        op = self.pick(FLOAT_OPS if dtype.is_float else INT_OPS)
+        left = self.rt(env, dtype, sub)
+        if op in ("/", "//", "%"):
+            right = self.divisor(env, dtype, sub)
+        elif op in ("<<", ">>"):
+            right = self.shift(env, dtype, sub)
+        else:
+            right = self.operand(env, dtype, sub)
+        if op in ("+", "-", "*", "&", "|", "^") and isinstance(right, Lit) and self.chance():
+            return Bin(op, right, left)  # reflected: the runtime operand still decides the dtype
+        return Bin(op, left, right)
+
+    def rt(self, env: Env, dtype: DType, depth: int) -> Expr:
+        """A runtime expression of `dtype`."""
+        if dtype == BOOL:
+            return self.boolean(env, depth)
+        if depth <= 0:
+            return self.leaf(env, dtype)
+        kind = self.pick(["leaf", "arith", "arith", "unary", "ifexp", "cast", "call"])
+        sub = depth - 1
+        if kind == "arith":
+            return self.arith(env, dtype, depth)
+        if kind == "unary":
+            if dtype.is_float or self.chance():
+                return Unary("-", self.rt(env, dtype, sub))
+            return Unary("~", self.rt(env, dtype, sub))
+        if kind == "ifexp":
+            return IfExp(self.boolean(env, sub), self.rt(env, dtype, sub), self.rt(env, dtype, sub))
+        if kind == "cast":
+            src = self.pick([d for d in SCALARS if d != dtype])
+            return Cast(self.rt(env, src, sub), dtype)
+        if kind == "call" and self.cfg.helpers and not self.in_helper:
+            return self.call(env, dtype, sub)
+        return self.leaf(env, dtype)
+
+    def compare(self, env: Env, depth: int) -> Expr:
+        dtype = self.pick(SCALARS)
+        left = self.leaf(env, dtype) if depth <= 0 else self.rt(env, dtype, depth - 1)
+        right = Lit(self.literal(dtype)) if self.chance() else (
+            self.leaf(env, dtype) if depth <= 0 else self.rt(env, dtype, depth - 1))
+        return Cmp(self.pick(CMP_OPS), left, right)
+
+    def boolean(self, env: Env, depth: int) -> Expr:
+        """A runtime truth value (int1)."""
+        kind = self.pick(["cmp", "cmp", "not", "boolop", "bits", "name"]) if depth > 0 else "cmp"
+        if kind == "not":
+            dtype = self.pick([BOOL, INT32, FLOAT32])
+            return Unary("not", self.rt(env, dtype, depth - 1))
+        if kind == "boolop":
+            n = self.int_in(2, 3)
+            return BoolOp(self.pick(["and", "or"]), tuple(self.boolean(env, depth - 1) for _ in range(n)))
+        if kind == "bits":
+            return Bin(self.pick(["&", "|", "^"]), self.boolean(env, depth - 1), self.boolean(env, depth - 1))
+        if kind == "name" and self.names_of(env, BOOL):
+            return Name(self.pick(self.names_of(env, BOOL)))
+        return self.compare(env, depth)
+
+    def ct(self, env: Env) -> Expr:
+        """A compile-time int or float expression (module constants, static loop variables)."""
+        names = list(env.ct)
+        kind = self.pick(["lit", "name", "bin"] if names else ["lit", "bin"])
+        if kind == "name":
+            return Name(self.pick(names))
+        if kind == "bin":
+            return Bin(self.pick(["+", "-", "*"]), Lit(self.int_in(-20, 20)),
+                       Name(self.pick(names)) if names else Lit(self.int_in(-20, 20)))
+        return Lit(self.int_in(-20, 20))
+
+    # -- device functions ----------------------------------------------------------------------------------
+    def call(self, env: Env, dtype: DType, depth: int) -> Expr:
+        """A call of a device function returning `dtype`: an existing one of that result type, or a new
+        one. Its last parameter may be a compile-time int with a default (omitted, positional or
+        keyword at the call)."""
+        known = [h for h in self.helpers if self.signatures[h.name][1] == dtype]
+        if known and self.chance():
+            helper = self.pick(known)
+        else:
+            params = [self.pick(SCALARS) for _ in range(self.int_in(1, 3))]
+            helper = self.helper(params, dtype, with_default=self.chance())
+        params, _ = self.signatures[helper.name]
+        args = tuple(self.rt(env, d, depth) for d in params)
+        if not helper.defaults:
+            if len(args) > 1 and self.chance():
+                return Call(helper.name, args[:-1], ((helper.params[len(args) - 1], args[-1]),))
+            return Call(helper.name, args)
+        last = helper.params[-1]
+        how = self.pick(["omit", "positional", "keyword"])
+        if how == "omit":
+            return Call(helper.name, args)
+        value = Lit(self.int_in(-9, 9))
+        if how == "positional":
+            return Call(helper.name, args + (value,))
+        return Call(helper.name, args, ((last, value),))
+
+    def helper(self, params: list[DType], dtype: DType, with_default: bool) -> Helper:
+        names = tuple(f"a{i}" for i in range(len(params) + int(with_default)))
+        inner = Env({n: d for n, d in zip(names, params)}, {k: type(v) for k, v in self.consts.items()})
+        if with_default:
+            inner.ct[names[-1]] = int
+        self.in_helper = True
+        try:
+            body: list[Stmt] = []
+            for _ in range(self.int_in(0, 2)):
+                name = self.fresh("h")
+                d = self.pick(SCALARS)
+                body.append(Assign((name,), self.rt(inner, d, 2)))
+                inner.rt[name] = d
+            result = self.rt(inner, dtype, 2)
+        finally:
+            self.in_helper = False
+        defaults = ((names[-1], self.int_in(0, 9)),) if with_default else ()
+        h = Helper(f"dev{len(self.helpers)}", names, body, result, defaults)
+        self.helpers.append(h)
+        self.signatures[h.name] = (tuple(params), dtype)
+        return h
+
+    # -- statements -----------------------------------------------------------------------------------------
+    def store(self, env: Env) -> Store:
+        dtype = self.pick(SCALARS + (BOOL,))
+        out = INT32 if dtype == BOOL else dtype
+        value = self.rt(env, dtype, self.cfg.max_depth)
+        slot = self.slots.get(out.name, 0)
+        self.slots[out.name] = slot + 1
+        return Store(out, slot, value)
+
+    def assign(self, env: Env, local: bool) -> Stmt:
+        existing = [n for n in env.rt if n not in env.reserved]
+        if existing and self.chance():
+            name = self.pick(existing)
+            dtype = env.rt[name]
+            if dtype != BOOL and self.chance():
+                op = self.pick(FLOAT_OPS if dtype.is_float else ("+", "-", "*", "&", "|", "^"))
+                right = self.operand(env, dtype, 1)
+                return Assign((name,), right, aug=op)
+            return Assign((name,), self.value(env, dtype))
+        dtype = self.pick(SCALARS + (BOOL,))
+        name = self.fresh()
+        stmt = Assign((name,), self.value(env, dtype))
+        env.rt[name] = dtype
+        return stmt
+
+    def value(self, env: Env, dtype: DType) -> Expr:
+        return self.rt(env, dtype, self.cfg.max_depth)
+
+    def bound(self, env: Env) -> Expr:
+        if env.small and self.chance():
+            return Name(self.pick(env.small))
+        return Lit(self.int_in(0, 4))
+
+    def block(self, env: Env, nesting: int) -> list[Stmt]:
+        inner = env.copy()
+        return [self.statement(inner, nesting + 1) for _ in range(self.int_in(1, self.cfg.max_block))]
+
+    def statement(self, env: Env, nesting: int = 0) -> Stmt:
+        kinds = ["store", "assign", "assign"]
+        if nesting < self.cfg.max_nesting:
+            kinds += ["if", "for", "static_for", "while", "ct_if"]
+        if self.cfg.vector and self.fragments < 4:
+            kinds.append("vector")
+        kind = self.pick(kinds)
+        if kind == "store":
+            return self.store(env)
+        if kind == "assign":
+            return self.assign(env, nesting > 0)
+        if kind == "if":
+            cond = self.boolean(env, 2)
+            return If(cond, self.block(env, nesting), self.block(env, nesting) if self.chance() else [])
+        if kind == "ct_if":
+            return If(Cmp(self.pick(CMP_OPS), self.ct(env), Lit(self.int_in(-5, 5))),
+                      self.block(env, nesting), self.block(env, nesting))
+        if kind == "for":
+            var = self.fresh("i")
+            args = self.pick([1, 2, 3])
+            bounds: tuple[Expr, ...]
+            if args == 1:
+                bounds = (self.bound(env),)
+            elif args == 2:
+                bounds = (Lit(self.int_in(-2, 2)), self.bound(env))
+            else:
+                bounds = (Lit(self.int_in(-2, 2)), self.bound(env), Lit(self.int_in(1, 3)))
+            inner = env.copy()
+            inner.rt[var] = INT32
+            inner.reserved.add(var)
+            body = [self.statement(inner, nesting + 1) for _ in range(self.int_in(1, self.cfg.max_block))]
+            return For(var, bounds, body)
+        if kind == "static_for":
+            var = self.fresh("j")
+            inner = env.copy()
+            inner.ct[var] = int
+            body = [self.statement(inner, nesting + 1) for _ in range(self.int_in(1, self.cfg.max_block))]
+            return For(var, (Lit(self.int_in(0, 3)),), body, static=True)
+        if kind == "while":
+            return self.while_loop(env, nesting)
+        return self.fragment(env)
+
+    def while_loop(self, env: Env, nesting: int) -> Stmt:
+        """`c = asc.number(0, asc.int32)` then `while c < bound [and cond]: ...; c += 1` (ends)."""
+        counter = self.fresh("c")
+        env.rt[counter] = INT32
+        env.reserved.add(counter)
+        inner = env.copy()
+        body = [self.statement(inner, nesting + 1) for _ in range(self.int_in(1, self.cfg.max_block))]
+        body.append(Assign((counter,), Lit(1), aug="+"))
+        cond: Expr = Cmp("<", Name(counter), self.bound(env))
+        if self.chance():
+            cond = BoolOp("and", (cond, self.boolean(env, 1)))
+        return _Seq([Assign((counter,), Number(0, INT32)), While(cond, body)])  # type: ignore[return-value]
+
+    def fragment(self, env: Env) -> Stmt:
+        self.fragments += 1
+        op = self.pick(list(vector.OPS))
+        dtype = self.pick([d for d in SCALARS if d.name in vector.supported(op)])
+        steps = [vector.Step(op, self.scalar_operand(env, op, dtype))]
+        for _ in range(self.int_in(0, 2)):
+            more = [o for o in vector.OPS if dtype.name in vector.supported(o)]
+            nxt = self.pick(more)
+            steps.append(vector.Step(nxt, self.scalar_operand(env, nxt, dtype)))
+        n = self.pick([32, 64, 128, 160, 256])
+        size = dtype.bits // 8
+        need = n * size
+        addrs = []
+        for _ in range(3):
+            addrs.append(self.ub)
+            self.ub += (need + 31) // 32 * 32
+        if self.ub > UB_BYTES:
+            return self.store(env)
+        x_len = max(self.x_len.get(dtype.name, 0), 512)
+        self.x_len[dtype.name] = x_len
+        offsets = (self.int_in(0, (x_len - n) // 16) * 16, self.int_in(0, (x_len - n) // 16) * 16)
+        y_off = self.y_len.get(dtype.name, 0)
+        self.y_len[dtype.name] = y_off + n
+        tag = str(self.fragments)
+        readback = ""
+        if self.chance():
+            readback = self.fresh("r")
+        frag = vector.Fragment(tag, dtype, n, offsets, y_off, tuple(addrs), tuple(steps),  # type: ignore[arg-type]
+                               self.int_in(0, 7), readback, self.int_in(0, n - 1))
+        if readback:
+            env.rt[readback] = dtype
+        return Vector(frag)
+
+    def scalar_operand(self, env: Env, op: str, dtype: DType) -> Expr | None:
+        if vector.OPS[op] not in ("ts", "s"):
+            return None
+        if self.chance():
+            return Lit(self.literal(dtype))
+        return self.rt(env, dtype, 1)
+
+
+class _Seq(list):
+    """Statements the generator produces together (a counter and its `while`)."""
+
+
+def _flatten(stmts: list) -> list[Stmt]:
+    out: list[Stmt] = []
+    for s in stmts:
+        if isinstance(s, _Seq):
+            out.extend(_flatten(list(s)))
+            continue
+        if isinstance(s, If):
+            s.body, s.orelse = _flatten(s.body), _flatten(s.orelse)
+        elif isinstance(s, (For, While)):
+            s.body = _flatten(s.body)
+        out.append(s)
+    return out
+
+
+def _args(draw: Callable[[Any], Any], env: Env) -> list[Arg]:
+    args = []
+    for i, dtype in enumerate(draw(st.lists(st.sampled_from(SCALARS), min_size=1, max_size=5))):
+        if dtype.is_float:
+            width = 16 if dtype.bits == 16 else 32
+            value = draw(st.floats(width=width))
+        else:
+            value = draw(st.integers(dtype.lo, dtype.hi))
+        args.append(Arg(f"s{i}", dtype, value))
+    for i in range(draw(st.integers(0, 2))):
+        args.append(Arg(f"n{i}", INT32, draw(st.integers(0, 5))))
+        env.small.append(f"n{i}")
+        env.reserved.add(f"n{i}")  # loop bounds: never re-assigned, so that loops stay short
+    for a in args:
+        env.rt[a.name] = a.dtype
+    return args
+
+
+@st.composite
+def kernels(draw: Callable[[Any], Any], cfg: Config | None = None, name: str = "kernel") -> Kernel:
+    cfg = cfg or Config()
+    g = Gen(draw, cfg)
+    env = Env()
+    args = _args(draw, env)
+    for i in range(draw(st.integers(0, 2))):
+        g.consts[f"K{i}"] = draw(st.integers(-20, 20))
+        env.ct[f"K{i}"] = int
+    body = [g.statement(env) for _ in range(draw(st.integers(1, cfg.max_statements)))]
+    body.append(g.store(env))  # at least one result
+    kernel = Kernel(name, args, _flatten(body), g.consts, g.helpers, dict(g.slots),
+                    {d: n for d, n in g.x_len.items()}, {d: n for d, n in g.y_len.items()},
+                    draw(st.integers(1, cfg.blocks)))
+    return kernel
+
+
+def inputs(draw: Callable[[Any], Any], kernel: Kernel) -> dict[str, Any]:
+    """The x_<dtype> arrays of the tensor fragments: small exact numbers (and -0.0)."""
+    import numpy as np
+
+    out = {}
+    for name, n in kernel.vector_inputs.items():
+        dtype = np.dtype(name)
+        if dtype.kind == "f":
+            ints = draw(st.lists(st.integers(-64, 64), min_size=n, max_size=n))
+            arr = (np.array(ints, dtype=np.float64) / 4).astype(dtype)
+            arr[arr == 0] = np.where(np.arange(n)[arr == 0] % 2 == 0, 0.0, -0.0)
+        else:
+            info = np.iinfo(dtype)
+            seed = draw(st.integers(0, 2**32 - 1))
+            arr = np.random.default_rng(seed).integers(info.min, info.max, size=n, endpoint=True, dtype=dtype)
+        out[name] = arr
+    return out
+
+
+__all__ = ["Config", "kernels", "inputs", "INT8", "INT16", "UINT16", "FLOAT16"]

@@ -1,0 +1,581 @@
+"""The reference interpreter: what a generated kernel must compile to, compute, or fail with.
+
+It runs the program tree twice, as pyasc does: once while *compiling* (runtime values have a dtype
+but no value; both branches of a runtime `if` and one pass of every runtime loop body are visited;
+compile-time `if`s fold and `static_range` unrolls) — which predicts compile errors — and once
+*running* per block (concrete values; the branch not taken is still visited without values, since
+it decides the types after the `if`). The rules mirror `asc/codegen` (scopes, loop-carried
+variables, conditional expressions) and `semantics` (arithmetic).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import semantics as sem
+from .model import (
+    INT32,
+    Assign,
+    Bin,
+    BlockIdx,
+    BoolOp,
+    Call,
+    Cast,
+    Cmp,
+    Expr,
+    For,
+    Helper,
+    If,
+    IfExp,
+    Kernel,
+    Lit,
+    Name,
+    Number,
+    Raw,
+    Source,
+    Stmt,
+    Store,
+    Unary,
+    Vector,
+    While,
+)
+from .semantics import RT, Predicted
+
+#: Most loop iterations one run may take (the generator keeps loops far below this).
+STEP_BUDGET = 20000
+
+
+@dataclass(frozen=True)
+class Unavailable:
+    reason: str
+
+
+class Stop(Exception):
+    """The rest of the run cannot be predicted (or need not be: it must fault before)."""
+
+
+class Unmodelled(Exception):
+    """The program uses something the interpreter does not model (a bad input's raw text)."""
+
+
+@dataclass
+class Run:
+    """What one block computes: outputs, division faults on the way, and how sure that is."""
+
+    outputs: dict[str, dict[int, Any]] = field(default_factory=dict)  # None = unknown value
+    fault_lines: list[int] = field(default_factory=list)
+    must_fault: bool = False
+    unpredictable: bool = False
+    vector: dict[str, Any] = field(default_factory=dict)  # y_<dtype> arrays of this block
+
+
+def _assigned_names(body: list[Stmt]) -> list[str]:
+    """Names stored anywhere in `body` (nested blocks included), like `scope.assigned_names`."""
+    seen: dict[str, None] = {}
+
+    def walk(stmts: list[Stmt]) -> None:
+        for s in stmts:
+            if isinstance(s, Assign):
+                for t in s.targets:
+                    seen.setdefault(t, None)
+            elif isinstance(s, If):
+                walk(s.body)
+                walk(s.orelse)
+            elif isinstance(s, For):
+                seen.setdefault(s.var, None)
+                walk(s.body)
+            elif isinstance(s, While):
+                walk(s.body)
+            elif isinstance(s, Vector):
+                for t in s.fragment.assigned():  # type: ignore[attr-defined]
+                    seen.setdefault(t, None)
+    walk(body)
+    return list(seen)
+
+
+def _pure(body: list[Stmt]) -> bool:
+    """No statement in `body` (nested blocks included) has an effect: no store, no tensor fragment."""
+    for s in body:
+        if isinstance(s, (Store, Vector, Raw)):
+            return False
+        if isinstance(s, If) and not _pure(s.body + s.orelse):
+            return False
+        if isinstance(s, (For, While)) and not _pure(s.body):
+            return False
+    return True
+
+
+class Scope:
+    def __init__(self) -> None:
+        self.frames: list[dict[str, Any]] = [{}]
+
+    def lookup(self, name: str) -> tuple[bool, Any]:
+        for frame in reversed(self.frames):
+            if name in frame:
+                return True, frame[name]
+        return False, None
+
+    def define(self, name: str, value: Any) -> None:
+        self.frames[-1][name] = value
+
+    def snapshot(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for f in self.frames:
+            out.update(f)
+        return out
+
+
+def _carry(value: Any) -> Any:
+    """The dtype a value keeps across a region boundary (None: not carried, a fixed object)."""
+    if isinstance(value, RT):
+        return value.dtype
+    if sem.is_number(value):
+        return sem.number_dtype(value)
+    return None
+
+
+class Interp:
+    def __init__(self, kernel: Kernel, block: int | None, inputs: dict[str, Any] | None = None) -> None:
+        self.k = kernel
+        self.helpers = {h.name: h for h in kernel.helpers}
+        self.block = block
+        self.abstract = block is None
+        self.run = Run()
+        self.steps = 0
+        self.scope = Scope()
+        self.inputs = inputs or {}
+        self.line = kernel.def_line
+        self.calls: list[int] = []  # lines of the device-function calls being evaluated
+
+    # -- entry ------------------------------------------------------------------------------------
+    def execute(self) -> Run:
+        """Runs the kernel; raises Predicted for a compile error."""
+        for a in self.k.args:
+            self.scope.define(a.name, RT(a.dtype, None if self.abstract else sem.materialize(
+                a.value, a.dtype).value))
+        if not self.abstract:
+            from .vector import init_outputs
+
+            init_outputs(self)
+        try:
+            self.body(self.k.body)
+        except Stop:
+            pass
+        return self.run
+
+    # -- helpers ------------------------------------------------------------------------------------
+    def at(self, line: int) -> None:
+        self.line = line
+
+    def error(self, e: Predicted) -> Predicted:
+        if not e.line:
+            e.line = self.line
+        return e
+
+    def check_live(self, v: Any, what: str) -> None:
+        """A value reaching a store or a condition: faulted divisions must have stopped the kernel."""
+        if self.abstract or not isinstance(v, RT):
+            return
+        if sem.DIV in v.taint:
+            self.run.must_fault = True
+            raise Stop
+        if sem.UB in v.taint and what == "condition":
+            self.run.unpredictable = True
+            raise Stop
+
+    # -- statements ---------------------------------------------------------------------------------
+    def body(self, stmts: list[Stmt]) -> None:
+        for s in stmts:
+            self.stmt(s)
+
+    def stmt(self, s: Stmt) -> None:
+        self.at(s.line)
+        try:
+            if isinstance(s, Assign):
+                self.assign(s)
+            elif isinstance(s, Store):
+                self.store(s)
+            elif isinstance(s, If):
+                self.if_(s)
+            elif isinstance(s, For):
+                self.for_(s)
+            elif isinstance(s, While):
+                self.while_(s)
+            elif isinstance(s, Vector):
+                s.fragment.execute(self, s)  # type: ignore[attr-defined]
+            elif isinstance(s, Raw):
+                if not getattr(s, "skip", False):
+                    raise Unmodelled(s.lines[0])
+            else:
+                raise TypeError(s)
+        except Predicted as e:
+            raise self.error(e) from None
+
+    def assign(self, s: Assign) -> None:
+        value = self.expr(s.value)
+        if s.aug:
+            found, current = self.scope.lookup(s.targets[0])
+            if not found:
+                raise sem.compile_error(f"name '{s.targets[0]}' is not defined")
+            value = self.binop(s.aug, self.load(s.targets[0]), value)
+        if len(s.targets) == 1:
+            self.scope.define(s.targets[0], value)
+            return
+        if not isinstance(value, (tuple, list)) or len(value) != len(s.targets):
+            raise sem.compile_type_error(f"cannot unpack: the value does not have {len(s.targets)} elements")
+        for t, v in zip(s.targets, value):
+            self.scope.define(t, v)
+
+    def store(self, s: Store) -> None:
+        value = self.expr(s.value)
+        if not isinstance(value, RT) and not sem.is_number(value):
+            raise sem.compile_type_error(f"set_value: 'value' must be a number, got {type(value).__name__}")
+        v = sem.materialize(value, s.dtype)
+        if self.abstract:
+            return
+        self.check_live(v, "store")
+        slots = self.run.outputs.setdefault(s.dtype.name, {})
+        slots[s.slot] = None if v.value is None else v.value
+
+    def if_(self, s: If) -> None:
+        cond = self.expr(s.cond)
+        if not isinstance(cond, RT):
+            self.body(s.body if cond else s.orelse)
+            return
+        flag = sem.to_bool(cond)
+        taint = frozenset()
+        if not self.abstract and flag.taint and _pure(s.body + s.orelse):
+            # An `if` without effects is a select of the variables it assigns (dead code if they
+            # are): the condition's fault or unknown value goes into them.
+            taint = flag.taint | frozenset({sem.UB})
+        else:
+            self.check_live(flag, "condition")
+        taken = None if self.abstract or taint else bool(flag.value)
+        before = self.scope.snapshot()
+        branches = []
+        for i, body in enumerate((s.body, s.orelse)):
+            run_it = taken is not None and taken == (i == 0)
+            branches.append(self.region(body, concrete=run_it))
+        self.at(s.line)
+        then_vals, else_vals = branches
+        for name in dict.fromkeys(list(then_vals) + list(else_vals)):
+            prior = before.get(name)
+            known = name in before and not isinstance(prior, Unavailable)
+            if not known and not (name in then_vals and name in else_vals):
+                self.scope.define(name, Unavailable("one branch"))
+                continue
+            t, e = then_vals.get(name, prior), else_vals.get(name, prior)
+            if t is e or (sem.is_number(t) and type(t) is type(e) and t == e):
+                self.scope.define(name, t)
+                continue
+            dtype = _carry(t if isinstance(t, RT) else e)
+            if dtype is None or _carry(e) is None:
+                raise sem.compile_type_error(f"variable '{name}' has different compile-time values in the "
+                                             "branches of a runtime `if`")
+            results = [self.carried(name, dtype, x, "`if`") for x in (t, e)]
+            result = results[0] if taken in (None, True) else results[1]
+            self.scope.define(name, RT(result.dtype, None, result.taint | taint) if taint else result)
+
+    def region(self, body: list[Stmt], concrete: bool) -> dict[str, Any]:
+        """Visits `body` in a new frame (without values unless `concrete`); returns the frame."""
+        saved = self.abstract
+        self.abstract = saved or not concrete
+        self.scope.frames.append({})
+        try:
+            self.body(body)
+        finally:
+            self.abstract = saved
+        return self.scope.frames.pop()
+
+    def carried(self, name: str, dtype: Any, value: Any, where: str) -> RT:
+        if sem.is_number(value) or (isinstance(value, RT) and value.dtype == dtype):
+            v = sem.materialize(value, dtype)
+            return RT(dtype, None, v.taint) if self.abstract else v
+        raise sem.compile_type_error(f"variable '{name}' changes type inside the {where}: {dtype.name} "
+                                     f"before, {sem.kind(value)} after; a variable must keep its type")
+
+    def for_(self, s: For) -> None:
+        args = [self.expr(a) for a in s.args]
+        if s.static:
+            if any(isinstance(a, RT) for a in args):
+                raise sem.compile_type_error("asc.static_range needs compile-time bounds")
+            try:
+                values = range(*args)
+            except (TypeError, ValueError) as e:
+                raise sem.compile_error(str(e)) from None
+            for j in values:
+                self.scope.define(s.var, j)
+                self.body(s.body)
+                self.at(s.line)
+            return
+        bounds = (args + [0, 1])[:3] if len(args) > 1 else [0, args[0], 1]
+        if len(args) == 2:
+            bounds = [args[0], args[1], 1]
+        for x in bounds:
+            if isinstance(x, bool) or not (isinstance(x, int) or isinstance(x, RT) and x.dtype.kind in "iu"):
+                raise sem.compile_type_error(f"range bounds must be integers, got {sem.kind(x)}")
+        if isinstance(bounds[2], int) and bounds[2] <= 0:
+            raise sem.compile_type_error("a runtime range needs a positive step")
+        dtype = next((x.dtype for x in bounds if isinstance(x, RT)), INT32)
+        start, stop, step = (sem.materialize(x, dtype) for x in bounds)
+        taint = frozenset().union(*(b.taint for b in (start, stop, step)))
+        if not self.abstract and taint and _pure(s.body):
+            # A loop without effects whose bounds fault or are unknown: its variables get that.
+            self.abstract = True
+            try:
+                self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step))
+            finally:
+                self.abstract = False
+            for name in _assigned_names(s.body):
+                found, value = self.scope.lookup(name)
+                if found and isinstance(value, RT):
+                    self.scope.define(name, RT(value.dtype, None, value.taint | taint | frozenset({sem.UB})))
+            return
+        for b in (start, stop, step):
+            self.check_live(b, "condition")
+        self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step))
+
+    def while_(self, s: While) -> None:
+        self.loop(s, s.body, "", None, lambda: self.expr(s.cond), None)
+
+    def loop(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any) -> None:
+        carried: dict[str, Any] = {}
+        for name in _assigned_names(body):
+            found, value = self.scope.lookup(name)
+            if name == var or not found or isinstance(value, Unavailable):
+                continue
+            c = _carry(value)
+            if c is None:
+                raise sem.compile_type_error(f"'{name}' is re-bound inside a runtime loop")
+            carried[name] = c
+        values = {n: self.scope.lookup(n)[1] for n in carried}
+        # Compile: one abstract pass over the condition and the body.
+        saved = self.abstract
+        self.abstract = True
+        self.scope.frames.append({})
+        try:
+            for n, d in carried.items():
+                self.scope.define(n, RT(d))
+            if var:
+                self.scope.define(var, RT(dtype))
+            else:
+                c = cond()
+                if not isinstance(c, RT):
+                    raise sem.compile_type_error("a runtime `while` needs a runtime condition")
+            self.body(body)
+            self.at(s.line)
+            for n, d in carried.items():
+                self.carried(n, d, self.scope.lookup(n)[1], "loop")
+            inner = self.scope.frames.pop()
+        finally:
+            self.abstract = saved
+        if not self.abstract:
+            values = self.iterate(s, body, var, dtype, cond, bounds, carried, values)
+        for name in inner:
+            if name not in carried:
+                self.scope.define(name, Unavailable("loop local"))
+        for n, d in carried.items():
+            self.scope.define(n, values[n] if not self.abstract else RT(d))
+
+    def iterate(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any,
+                carried: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+        values = {n: sem.materialize(values[n], d) for n, d in carried.items()}
+        i = 0
+        if bounds is not None:
+            start, stop, step = (int(b.value) for b in bounds)
+            i = start
+        while True:
+            self.steps += 1
+            if self.steps > STEP_BUDGET:
+                raise OverflowError("the generated kernel loops too long")
+            self.scope.frames.append({})
+            for n, v in values.items():
+                self.scope.define(n, v)
+            if bounds is not None:
+                if not i < stop:
+                    self.scope.frames.pop()
+                    break
+                self.scope.define(var, RT(dtype, i))
+            else:
+                self.at(s.line)
+                flag = sem.to_bool(cond())
+                self.check_live(flag, "condition")
+                if not flag.value:
+                    self.scope.frames.pop()
+                    break
+            self.body(body)
+            self.at(s.line)
+            values = {n: self.carried(n, d, self.scope.lookup(n)[1], "loop") for n, d in carried.items()}
+            self.scope.frames.pop()
+            if bounds is not None:
+                i += step
+        return values
+
+    # -- expressions --------------------------------------------------------------------------------
+    def load(self, name: str) -> Any:
+        found, value = self.scope.lookup(name)
+        if found:
+            if isinstance(value, Unavailable):
+                raise sem.compile_error(f"'{name}' is not available here ({value.reason})")
+            return value
+        if name in self.k.consts:
+            return self.k.consts[name]
+        if name in self.helpers:
+            return self.helpers[name]
+        raise sem.compile_error(f"name '{name}' is not defined")
+
+    def binop(self, op: str, a: Any, b: Any) -> Any:
+        if isinstance(a, RT) or isinstance(b, RT):
+            try:
+                result = sem.binary(op, a, b)
+            except sem.Fault:
+                dtype = sem.operand_dtype(op, a, b)
+                if self.abstract:  # known operands in code that does not run (a branch not taken)
+                    return RT(dtype)
+                self.fault_here()
+                return RT(dtype, None, frozenset({sem.DIV}))
+            if not self.abstract and op in ("/", "//", "%") and result.dtype.is_int and result.value is None:
+                self.fault_here()  # an unknown divisor (or dividend) may fault: allowed, not required
+            return result
+        return sem.python(op, a, b)
+
+    def fault_here(self) -> None:
+        """Records a division fault at this line; inside a device function the emitted C++ may print
+        the division in the caller's statement, so the call lines count too."""
+        self.run.fault_lines.append(self.line)
+        self.run.fault_lines.extend(self.calls)
+
+    def expr(self, e: Expr) -> Any:
+        if isinstance(e, Lit):
+            return e.value
+        if isinstance(e, Name):
+            return self.load(e.id)
+        if isinstance(e, Bin):
+            return self.binop(e.op, self.expr(e.left), self.expr(e.right))
+        if isinstance(e, Cmp):
+            a, b = self.expr(e.left), self.expr(e.right)
+            if isinstance(a, RT) or isinstance(b, RT):
+                return sem.compare(e.op, a, b)
+            return sem.py_compare(e.op, a, b)
+        if isinstance(e, BoolOp):
+            return self.boolop(e)
+        if isinstance(e, Unary):
+            return sem.unary(e.op, self.expr(e.operand))
+        if isinstance(e, IfExp):
+            return self.ifexp(e)
+        if isinstance(e, Number):
+            v = sem.materialize(e.value, e.dtype)
+            return RT(e.dtype) if self.abstract else v
+        if isinstance(e, Cast):
+            v = self.expr(e.operand)
+            if not isinstance(v, RT):
+                raise sem.compile_type_error(f"'{type(v).__name__}' object has no attribute 'cast'")
+            return sem.convert(v, e.dtype)
+        if isinstance(e, BlockIdx):
+            return RT(INT32, None if self.abstract else self.block)
+        if isinstance(e, Call):
+            return self.call(e)
+        if isinstance(e, Source):
+            raise Unmodelled(e.text)
+        raise TypeError(e)
+
+    def boolop(self, e: BoolOp) -> Any:
+        values = [self.expr(v) for v in e.values]
+        if not any(isinstance(v, RT) for v in values):
+            result = values[0]
+            for v in values[1:]:
+                result = (result and v) if e.op == "and" else (result or v)
+            return result
+        conds = [sem.to_bool(v) for v in values]
+        symbol = "&" if e.op == "and" else "|"
+        result = conds[0]
+        for c in conds[1:]:
+            if isinstance(result, RT) or isinstance(c, RT):
+                result = sem.binary(symbol, result, c)
+            else:
+                result = (result and c) if symbol == "&" else (result or c)
+        return result
+
+    def ifexp(self, e: IfExp) -> Any:
+        cond = self.expr(e.cond)
+        if not isinstance(cond, RT):
+            return self.expr(e.body if cond else e.orelse)
+        flag = sem.to_bool(cond)
+        # A select, not control flow: a faulting or undefined condition taints the result (which
+        # faults, or is unknown, only where it is used: an unused one is dead code).
+        taint = frozenset() if self.abstract else flag.taint
+        taken = None if self.abstract or taint else bool(flag.value)
+        values = []
+        saved = self.abstract
+        for i, x in enumerate((e.body, e.orelse)):
+            self.abstract = saved or taken != (i == 0)
+            try:
+                values.append(self.expr(x))
+            finally:
+                self.abstract = saved
+        first = next((v for v in values if isinstance(v, RT)), values[0])
+        dtype = _carry(first)
+        if dtype is None:
+            raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers")
+        results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
+        result = results[0] if taken in (None, True) else results[1]
+        if taint:
+            return RT(result.dtype, None, result.taint | taint | frozenset({sem.UB}))
+        return result
+
+    def call(self, e: Call) -> Any:
+        fn = self.load(e.fn)
+        if not isinstance(fn, Helper):
+            raise sem.compile_type_error(f"cannot call '{e.fn}' inside a kernel")
+        args = [self.expr(a) for a in e.args]
+        kwargs = {k: self.expr(v) for k, v in e.kwargs}
+        bound = dict(zip(fn.params, args))
+        if len(args) > len(fn.params):
+            raise sem.compile_type_error(f"{fn.name}(): too many positional arguments")
+        for k, v in kwargs.items():
+            if k not in fn.params:
+                raise sem.compile_type_error(f"{fn.name}(): got an unexpected keyword argument '{k}'")
+            if k in bound:
+                raise sem.compile_type_error(f"{fn.name}(): multiple values for argument '{k}'")
+            bound[k] = v
+        for k, v in fn.defaults:
+            bound.setdefault(k, v)
+        missing = [p for p in fn.params if p not in bound]
+        if missing:
+            raise sem.compile_type_error(f"{fn.name}(): missing a required argument: '{missing[0]}'")
+        saved_scope, saved_line = self.scope, self.line
+        self.calls.append(self.line)
+        self.scope = Scope()
+        for p in fn.params:
+            self.scope.define(p, bound[p])
+        try:
+            self.body(fn.body)
+            self.at(fn.line)
+            try:
+                if isinstance(fn.result, tuple):
+                    return tuple(self.expr(r) for r in fn.result)
+                return self.expr(fn.result)
+            except Predicted as err:
+                raise self.error(err) from None
+        finally:
+            self.scope, self.line = saved_scope, saved_line
+            self.calls.pop()
+
+
+def predict(kernel: Kernel) -> Predicted | None:
+    """The compile error the kernel must raise, if any."""
+    try:
+        Interp(kernel, None).execute()
+    except Predicted as e:
+        return e
+    return None
+
+
+def outcome_of(kernel: Kernel, inputs: dict[str, Any]) -> tuple[Predicted | None, list[Run]]:
+    """The compile error the kernel must raise, or the run of every block."""
+    try:
+        Interp(kernel, None).execute()
+    except Predicted as e:
+        return e, []
+    return None, [Interp(kernel, b, inputs).execute() for b in range(kernel.blocks)]

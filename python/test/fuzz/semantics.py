@@ -1,0 +1,267 @@
+"""pyasc's scalar semantics, for the reference interpreter.
+
+Compile-time values are Python numbers and follow Python. Runtime values (`RT`) have a dtype and
+follow the IR pyasc builds: the runtime operand's dtype wins (the left one if both are runtime),
+Python numbers are materialised in it, integers wrap, `/` `//` `%` truncate toward zero, floats are
+rounded to the dtype after every operation. What the IR leaves undefined (a shift by the width or
+more, a float → int conversion out of range) makes the value unknown (`taint`); a division by zero
+or INT_MIN // -1 is a run-time fault (`Fault`).
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+from dataclasses import dataclass
+from typing import Any, Callable, Union
+
+import numpy as np
+
+from .model import BOOL, FLOAT32, INT32, DType
+
+Number = Union[int, float, bool]
+UB = "ub"  # the IR defines no value
+DIV = "div"  # derived from a faulting division
+
+
+class Predicted(Exception):
+    """An error pyasc must raise: its class, the statement's line, and the message when known."""
+
+    def __init__(self, cls: str, message: str | None = None, line: int = 0, category: str = "") -> None:
+        super().__init__(f"{cls} at {line}: {message}")
+        self.cls = cls
+        self.message = message
+        self.line = line
+        self.category = category
+
+
+def compile_type_error(message: str) -> Predicted:
+    return Predicted("CompileTypeError", message)
+
+
+def compile_error(message: str | None) -> Predicted:
+    return Predicted("CompileError", message)
+
+
+@dataclass(frozen=True)
+class RT:
+    """A runtime scalar: its dtype, its value (None while compiling) and why it may be unknown."""
+
+    dtype: DType
+    value: Any = None
+    taint: frozenset = frozenset()
+
+    def derived(self, value: Any, dtype: DType | None = None, *others: Any, taint: frozenset = frozenset()) -> RT:
+        t = self.taint | taint
+        for o in others:
+            if isinstance(o, RT):
+                t |= o.taint
+        return RT(dtype or self.dtype, value, t)
+
+
+class Fault(Exception):
+    """A division that stops the kernel (category arithmetic)."""
+
+
+def is_number(v: Any) -> bool:
+    return isinstance(v, (int, float, bool))
+
+
+def number_dtype(v: Number) -> DType:
+    if isinstance(v, bool):
+        return BOOL
+    if isinstance(v, int):
+        return INT32
+    return FLOAT32
+
+
+def kind(v: Any) -> str:
+    return v.dtype.name if isinstance(v, RT) else type(v).__name__
+
+
+def _float(dtype: DType, x: float) -> Any:
+    with np.errstate(all="ignore"):
+        return dtype.np(x)
+
+
+def int_to_float(v: int, dtype: DType) -> Any:
+    """`v` rounded once to `dtype` (nearest even), as sitofp/uitofp do."""
+    p = 11 if dtype.bits == 16 else 24
+    m = abs(v)
+    if m.bit_length() > p:
+        shift = m.bit_length() - p
+        q, r = m >> shift, m & ((1 << shift) - 1)
+        half = 1 << (shift - 1)
+        if r > half or (r == half and q & 1):
+            q += 1
+        m = q << shift
+    return _float(dtype, float(-m if v < 0 else m))
+
+
+def materialize(v: Any, dtype: DType) -> RT:
+    """A compile-time number (or a runtime value) as a runtime value of `dtype`."""
+    if isinstance(v, RT):
+        return convert(v, dtype)
+    if isinstance(v, bool):
+        v = int(v)
+    if dtype.is_float:
+        if not isinstance(v, (int, float)):
+            raise compile_type_error(f"cannot use {type(v).__name__} as a {dtype.name} value")
+        try:
+            return RT(dtype, _float(dtype, float(v)))
+        except OverflowError as e:
+            raise compile_error(str(e)) from None
+    if not isinstance(v, int):
+        raise compile_type_error(f"cannot use {v!r} ({type(v).__name__}) as a {dtype.name} value")
+    if not -(1 << (dtype.bits - 1)) <= v < (1 << dtype.bits):
+        raise compile_error(f"the constant {v} does not fit in {dtype.name}")
+    return RT(dtype, dtype.wrap(v))
+
+
+def convert(v: RT, dst: DType) -> RT:
+    src = v.dtype
+    if src == dst:
+        return v
+    if src.is_int and dst.is_int and src.bits == dst.bits:
+        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint)
+    if v.value is None:
+        return RT(dst, None, v.taint)
+    if src.is_float and dst.is_float:
+        return v.derived(_float(dst, float(v.value)), dst)
+    if src.is_float:
+        x = float(v.value)
+        if math.isnan(x) or not dst.lo - 1 < x < dst.hi + 1:
+            return v.derived(None, dst, taint=frozenset({UB}))
+        return v.derived(int(x), dst)  # int() truncates toward zero
+    if dst.is_float:
+        return v.derived(int_to_float(int(v.value), dst), dst)
+    return v.derived(dst.wrap(int(v.value)), dst)
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+_PY_OPS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod, "<<": operator.lshift, ">>": operator.rshift,
+    "&": operator.and_, "|": operator.or_, "^": operator.xor, "**": operator.pow,
+}
+_PY_CMP: dict[str, Callable[[Any, Any], Any]] = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+    ">=": operator.ge,
+}
+_FLOAT_OK = {"+", "-", "*", "/"}
+
+
+def python(op: str, a: Any, b: Any) -> Any:
+    """Compile-time arithmetic: Python's, errors become compile errors at the line."""
+    try:
+        return _PY_OPS[op](a, b)
+    except TypeError as e:
+        raise compile_type_error(str(e)) from None
+    except (ArithmeticError, ValueError) as e:
+        raise compile_error(str(e)) from None
+
+
+def operand_dtype(op: str, lhs: Any, rhs: Any) -> DType:
+    """The runtime operand's dtype (the left one's if both are); a truth value counts as a Python
+    bool: it takes the other operand's dtype, int32 when both are truth values, except for & | ^."""
+    dtype = lhs.dtype if isinstance(lhs, RT) else rhs.dtype
+    if dtype != BOOL:
+        return dtype
+    other = rhs if isinstance(lhs, RT) else lhs
+    if isinstance(other, RT):
+        other_dtype = other.dtype
+    elif is_number(other):
+        other_dtype = number_dtype(other)
+    else:
+        return dtype
+    if other_dtype != BOOL:
+        return other_dtype
+    return BOOL if op in ("&", "|", "^") else INT32
+
+
+def binary(op: str, lhs: Any, rhs: Any) -> RT:
+    """`lhs op rhs` with at least one runtime operand."""
+    dtype = operand_dtype(op, lhs, rhs)
+    if op == "**":
+        raise compile_type_error("'**' is not supported on runtime values")
+    if dtype.is_float and op == "//":
+        raise compile_type_error("'//' on floating-point runtime values is not supported; use '/'")
+    if dtype.is_float and op == "%":
+        raise compile_type_error("'%' on floating-point runtime values is not supported")
+    if dtype.is_float and op not in _FLOAT_OK:
+        raise compile_type_error(f"operator '{op}' is not supported on {dtype.name} values")
+    for side in (lhs, rhs):
+        if not isinstance(side, RT) and not is_number(side):
+            raise compile_type_error(f"unsupported operand types for {op}: {kind(lhs)} and {kind(rhs)}")
+    a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    if a.value is None or c.value is None:
+        return a.derived(None, dtype, c)
+    if dtype.is_float:
+        x, y = a.value, c.value
+        with np.errstate(all="ignore"):
+            value = {"+": x + y, "-": x - y, "*": x * y, "/": x / y}[op]
+        return a.derived(dtype.np(value), dtype, c)
+    x, y = int(a.value), int(c.value)
+    if op in ("/", "//", "%"):
+        if y == 0 or (dtype.kind == "i" and x == dtype.lo and y == -1):
+            raise Fault(op)
+        q = _trunc_div(x, y)
+        return a.derived(dtype.wrap(q if op != "%" else x - q * y), dtype, c)
+    if op in ("<<", ">>"):
+        if not 0 <= y < dtype.bits:
+            return a.derived(None, dtype, c, taint=frozenset({UB}))
+        return a.derived(dtype.wrap(x << y if op == "<<" else x >> y), dtype, c)
+    return a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
+
+
+def compare(op: str, lhs: Any, rhs: Any) -> RT:
+    dtype = operand_dtype(op, lhs, rhs)
+    a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    if a.value is None or c.value is None:
+        return a.derived(None, BOOL, c)
+    if dtype.is_float:
+        x, y = float(a.value), float(c.value)
+    else:
+        x, y = int(a.value), int(c.value)
+    return a.derived(bool(_PY_CMP[op](x, y)), BOOL, c)
+
+
+def to_bool(v: Any) -> Any:
+    """An int1 runtime value (`v != 0`) or a Python bool."""
+    if not isinstance(v, RT):
+        return bool(v)
+    if v.dtype == BOOL:
+        return v
+    return compare("!=", v, 0)
+
+
+def unary(op: str, v: Any) -> Any:
+    if not isinstance(v, RT):
+        try:
+            return {"-": operator.neg, "+": operator.pos, "~": operator.invert, "not": operator.not_}[op](v)
+        except TypeError as e:
+            raise compile_type_error(str(e)) from None
+    if op == "not":
+        return compare("==", to_bool(v), 0)
+    if v.dtype == BOOL:  # a truth value counts as a Python bool
+        v = convert(v, INT32)
+    if op == "+":
+        return v
+    if op == "-":
+        if v.dtype.is_float:
+            return v.derived(None if v.value is None else -v.value)
+        return binary("-", 0, v)
+    if v.dtype.is_float:
+        raise compile_type_error(f"unary operator '~' is not supported on {v.dtype.name} values")
+    return binary("^", v, -1)
+
+
+def py_compare(op: str, a: Any, b: Any) -> Any:
+    try:
+        return _PY_CMP[op](a, b)
+    except TypeError as e:
+        raise compile_type_error(str(e)) from None
