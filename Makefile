@@ -56,8 +56,9 @@ $(STAMPS)/apt:
 	fi
 	@touch $@
 
-# The virtual environment with the build tools, test tools and torch (CPU).
-$(STAMPS)/venv: $(STAMPS)/apt
+# The virtual environment with the build tools, test tools and torch (CPU); redone when the package
+# lists in this Makefile change.
+$(STAMPS)/venv: $(STAMPS)/apt Makefile
 	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)
 	$(VPY) -m pip install -q $(PIP_BUILD)
 	$(VPY) -m pip install -q $(TORCH) || echo "warning: torch could not be installed; torch tests will be skipped"

@@ -16,8 +16,8 @@ from common import Row, Section, Stats, check, fmt_time, python_worker
 COLD_BUDGET, WARM_BUDGET, IMPORT_BUDGET = 1.0, 0.020, 0.3
 
 
-def _worker(cache: Path, instrument: bool = False, warm: bool = False) -> dict:
-    args = [flag for flag, on in (("--instrument", instrument), ("--warm", warm)) if on]
+def _worker(cache: Path, instrument: bool = False, warm: bool = False, auto: bool = False) -> dict:
+    args = [flag for flag, on in (("--instrument", instrument), ("--warm", warm), ("--auto", auto)) if on]
     return python_worker("compile_worker.py", *args, env={"PYASC_CACHE_DIR": str(cache)})
 
 
@@ -46,6 +46,7 @@ def run(quick: bool) -> Section:
     root = Path(tempfile.mkdtemp(prefix="pyasc_bench_cache_"))
     try:
         cold = [_worker(root / f"cold{i}") for i in range(repeats)]
+        cold_auto = [_worker(root / f"cold_auto{i}", auto=True) for i in range(repeats)]
         cold_instrumented = _worker(root / "cold_instrumented", instrument=True)
         warm_dir = root / "warm"
         _worker(warm_dir)  # prime the disk cache
@@ -53,12 +54,15 @@ def run(quick: bool) -> Section:
         warm_instrumented = _worker(warm_dir, instrument=True, warm=True)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    runs = [*cold, cold_instrumented, *warm, warm_instrumented]
+    runs = [*cold, *cold_auto, cold_instrumented, *warm, warm_instrumented]
     cold_stats = Stats(tuple(r["call_to_result"] for r in cold))
+    cold_auto_stats = Stats(tuple(r["call_to_result"] for r in cold_auto))
     warm_stats = Stats(tuple(r["call_to_launch"] for r in warm))
     import_stats = Stats(tuple(r["import"] for r in runs))
     section.rows += [
         _budget_row("cold: first call → result (empty cache)", cold_stats, COLD_BUDGET),
+        _budget_row("cold, LocalTensorAuto vadd with insert_sync (empty cache)", cold_auto_stats, COLD_BUDGET,
+                    "benchmarks/kernels.py vadd_auto; docs/sync.md"),
         _budget_row("warm: first call → launch (fresh process, disk hit)", warm_stats, WARM_BUDGET),
         _budget_row("import asc (fresh process)", import_stats, IMPORT_BUDGET),
     ]

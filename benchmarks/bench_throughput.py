@@ -2,14 +2,16 @@
 
 Workloads (48 blocks, 16 Mi elements, 32 KiB tiles, double-buffered like the seed):
 float32 add, float16 add, a chain of 17 dependent vector adds per tile, and a per-tile sum
-reduction (`asc.reduce_sum`). The numpy reference does the same arithmetic on the same arrays
-with `out=` (no allocation). Each round launches ours with race checks on, off, then numpy.
+reduction (`asc.reduce_sum`); and a 1024^3 float16 matmul on the cube cores (`_matmul`). The numpy
+reference does the same arithmetic on the same arrays with `out=` (no allocation). Each round
+launches ours with race checks on, off, then numpy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import race_knob
@@ -106,6 +108,40 @@ def _reduce() -> Workload:
     return Workload("reduce_sum per tile float32", ours, reference, verify)
 
 
+MATMUL = 1024
+MATMUL_KERNEL = Path(__file__).resolve().parent.parent / "sim" / "test" / "kernels" / "cube_matmul.cpp"
+
+
+def _matmul() -> Workload:
+    """C = A x B, float16 -> float32, 1024^3 on the 24 cube cores of a 910B1: the tiled AIC_ONLY
+    kernel of sim/test/kernels/cube_matmul.cpp (GM -> L1 ND->NZ, L1 -> L0A/L0B, K loop of Mmads
+    into L0C, Fixpipe to GM as ND), 128 x 128 x 64 base tiles. The reference is numpy's float32
+    `a @ b` of the same (float16-valued) matrices."""
+    from asc.runtime.ascendc_kernel import compile_ascendc
+
+    kernel = compile_ascendc("#define ASCSIM_NO_ENTRY\n" + MATMUL_KERNEL.read_text(), "kernel")
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((MATMUL, MATMUL), dtype=np.float32).astype(np.float16)
+    b = rng.standard_normal((MATMUL, MATMUL), dtype=np.float32).astype(np.float16)
+    c = np.zeros((MATMUL, MATMUL), dtype=np.float32)
+    af, bf = a.astype(np.float32), b.astype(np.float32)
+    ref = np.empty_like(c)
+
+    def ours() -> None:
+        kernel(24, a, b, c, MATMUL, MATMUL, MATMUL, 128, 128, 64, 0)
+
+    def reference() -> None:
+        np.matmul(af, bf, out=ref)
+
+    def verify() -> None:
+        c[:] = 0
+        ours()
+        reference()
+        np.testing.assert_allclose(c, ref, rtol=1e-4, atol=1e-3)
+
+    return Workload(f"matmul {MATMUL}^3 float16->float32 (cube)", ours, reference, verify)
+
+
 def _with_mode(fn: Callable[[], object], mode: str) -> Callable[[], None]:
     def run() -> None:
         with race_knob.race_mode(mode):
@@ -118,12 +154,12 @@ def run(quick: bool) -> Section:
     probe = race_knob.probe()
     section.details.append(f"race knob: {probe.describe()}")
     repeats = 3 if quick else 11
-    workloads = [_vadd(np.float32), _vadd(np.float16), _chain(), _reduce()]
+    workloads = [_vadd(np.float32), _vadd(np.float16), _chain(), _reduce(), _matmul()]
     for w in workloads:
         w.verify()
         stats = side_by_side({"on": _with_mode(w.ours, race_knob.ON), "off": _with_mode(w.ours, race_knob.OFF),
                               "numpy": w.reference}, repeats)
-        size = f"{ELEMENTS // 2**20} Mi elems, {BLOCKS} blocks"
+        size = "24 AIC blocks" if w.name.startswith("matmul") else f"{ELEMENTS // 2**20} Mi elems, {BLOCKS} blocks"
         cpu = dict(CPU)
         section.rows.append(ratio_row("1 throughput", f"{w.name} ({size}) vs numpy, checks on",
                                       stats["on"], stats["numpy"], "numpy", 3.0,

@@ -29,7 +29,7 @@ from typing import Any  # noqa: E402
 import numpy as np  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from kernels import seed_module  # noqa: E402
+from kernels import seed_module, vadd_auto  # noqa: E402
 
 STAGES: dict[str, float] = defaultdict(float)
 MARKS: dict[str, float] = {}
@@ -133,6 +133,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--instrument", action="store_true")
     parser.add_argument("--warm", action="store_true", help="the cache is primed: instrument the hit path")
+    parser.add_argument("--auto", action="store_true",
+                        help="launch the LocalTensorAuto vector add (insert_sync) instead of the seed kernel")
     args = parser.parse_args()
 
     seed = seed_module()
@@ -143,7 +145,10 @@ def main() -> None:
         _instrument(args.warm)
     _mark_launch()
     start = time.perf_counter()
-    seed.vadd_kernel[8](x, y, z, 2048)
+    if args.auto:
+        vadd_auto[8](x, y, z, 8 * 2048 // 256, 256)
+    else:
+        seed.vadd_kernel[8](x, y, z, 2048)
     end = time.perf_counter()
     np.testing.assert_array_equal(z, x + y)
     stages = dict(STAGES)

@@ -170,6 +170,22 @@ def tile_sums(x: asc.GlobalAddress, out: asc.GlobalAddress, total_tiles: int, ti
 
 
 @asc.jit
+def vadd_auto(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, total_tiles: int,
+              tile_length: asc.ConstExpr[int]):
+    """The vector add written with LocalTensorAuto: insert_sync gives it queues and their operations
+    (docs/sync.md); the cold-compile row with insert_sync times this kernel."""
+    count, x_gm, y_gm, z_gm = block_slices(x, y, z, total_tiles, tile_length)
+    for i in range(count):
+        x_local = asc.LocalTensorAuto(x.dtype, tile_length)
+        y_local = asc.LocalTensorAuto(x.dtype, tile_length)
+        z_local = asc.LocalTensorAuto(x.dtype, tile_length)
+        asc.data_copy(x_local, x_gm[i * tile_length:], tile_length)
+        asc.data_copy(y_local, y_gm[i * tile_length:], tile_length)
+        asc.add(z_local, x_local, y_local, tile_length)
+        asc.data_copy(z_gm[i * tile_length:], z_local, tile_length)
+
+
+@asc.jit
 def retouch_loop(x: asc.GlobalAddress, z: asc.GlobalAddress, iters: int):
     """Every iteration re-reads and re-writes the same 256 GM bytes of the block (z = x + 1), with
     flags: the race checker's worst case for state growth (the same ranges, again and again)."""

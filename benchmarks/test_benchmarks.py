@@ -112,3 +112,9 @@ def test_run_prints_a_table_and_json(tmp_path: Path) -> None:
     assert "| # | metric | ours | reference | ratio | target | status | note |" in proc.stdout
     rows = json.loads(out.read_text())
     assert rows and all(r["status"] != "ERROR" for r in rows)
+
+
+def test_cube_matmul_workload_matches_numpy() -> None:
+    import bench_throughput
+
+    bench_throughput._matmul().verify()

@@ -33,6 +33,7 @@ void ascir::registerAllPasses() {
     mlir::asc::registerAscPasses();
     mlir::registerCanonicalizer();
     mlir::registerCSE();
+    mlir::registerLoopInvariantCodeMotion(); // @asc.jit(opt_level=3)
     mlir::registerInliner();
     mlir::registerSymbolDCE();
     mlir::registerStripDebugInfo();

@@ -156,9 +156,14 @@ void bindContext(nb::module_ &m) {
              return NbLoc{NameLoc::get(StringAttr::get(c.ctx.get(), name),
                                        child.loc)};
            })
-      .def("unknown_loc", [](NbContext &c) {
-        return NbLoc{UnknownLoc::get(c.ctx.get())};
-      });
+      .def("unknown_loc",
+           [](NbContext &c) { return NbLoc{UnknownLoc::get(c.ctx.get())}; })
+      // @asc.jit(ir_multithreading=...): whether passes over several
+      // functions may run on MLIR's thread pool.
+      .def_prop_rw(
+          "multithreading",
+          [](NbContext &c) { return c.ctx->isMultithreadingEnabled(); },
+          [](NbContext &c, bool on) { c.ctx->enableMultithreading(on); });
   m.def("create_context", []() { return std::make_shared<NbContext>(); });
 }
 

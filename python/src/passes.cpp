@@ -37,7 +37,8 @@ void ensurePassesRegistered() {
 void init_passes(nb::module_ &m) {
   m.def(
       "run_pipeline",
-      [](pyasc::NbModule &module, const std::string &pipeline) {
+      [](pyasc::NbModule &module, const std::string &pipeline,
+         bool printIrBeforeAll) {
         ensurePassesRegistered();
         Operation *op = module.module->getOperation();
         MLIRContext *ctx = op->getContext();
@@ -53,15 +54,31 @@ void init_passes(nb::module_ &m) {
           diags.push_back(d);
           return diags;
         }
+        // @asc.jit(print_ir_before_all=True): the module before every pass,
+        // on stderr (module scope needs a single-threaded context).
+        bool wasMultithreaded = ctx->isMultithreadingEnabled();
+        if (printIrBeforeAll) {
+          ctx->disableMultithreading();
+          pm.enableIRPrinting(
+              /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return true; },
+              /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return false; },
+              /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
+              /*printAfterOnlyOnFailure=*/false, llvm::errs());
+        }
         bool failedRun = false;
         {
           nb::gil_scoped_release release;
           failedRun = failed(pm.run(op));
+        }
+        if (printIrBeforeAll) {
+          llvm::errs().flush();
+          ctx->enableMultithreading(wasMultithreaded);
         }
         diags = capture.take();
         if (failedRun)
           pyasc::ensureDiagnostic(diags, "pass pipeline '" + pipeline + "'");
         return diags;
       },
-      nb::arg("module"), nb::arg("pipeline"));
+      nb::arg("module"), nb::arg("pipeline"),
+      nb::arg("print_ir_before_all") = false);
 }

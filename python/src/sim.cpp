@@ -65,13 +65,15 @@ const char *raceCheckName(ascsim::RaceCheck m) {
   return "?";
 }
 
-LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
-                        uint32_t hostThreads, double hbmGbps,
+LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, uint32_t aicCores,
+                        double clockMhz, uint32_t hostThreads, double hbmGbps,
                         double launchOverheadUs, const std::string &raceCheck,
-                        bool initCheck, bool trace, uint64_t stepBudget) {
+                        bool initCheck, bool trace, uint64_t stepBudget,
+                        bool autoSync) {
   LaunchConfig c;
   c.ub_bytes = ubBytes;
   c.aiv_cores = aivCores;
+  c.aic_cores = aicCores;
   c.clock_mhz = clockMhz;
   c.host_threads = hostThreads;
   c.hbm_gbps = hbmGbps;
@@ -80,6 +82,7 @@ LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, double clockMhz,
   c.init_check = initCheck;
   c.trace = trace;
   c.step_budget = stepBudget;
+  c.auto_sync = autoSync;
   if (std::optional<std::string> err = c.validate())
     throw nb::value_error(err->c_str());
   return c;
@@ -99,6 +102,7 @@ uint64_t argWord(const nb::int_ &v) {
 std::string configRepr(const LaunchConfig &c) {
   return "Config(ub_bytes=" + std::to_string(c.ub_bytes) +
          ", aiv_cores=" + std::to_string(c.aiv_cores) +
+         ", aic_cores=" + std::to_string(c.aic_cores) +
          ", clock_mhz=" + nb::repr(nb::float_(c.clock_mhz)).c_str() +
          ", host_threads=" + std::to_string(c.host_threads) +
          ", hbm_gbps=" + nb::repr(nb::float_(c.hbm_gbps)).c_str() +
@@ -107,7 +111,8 @@ std::string configRepr(const LaunchConfig &c) {
          raceCheckName(c.race_check) +
          "', init_check=" + (c.init_check ? "True" : "False") +
          ", trace=" + (c.trace ? "True" : "False") +
-         ", step_budget=" + std::to_string(c.step_budget) + ")";
+         ", step_budget=" + std::to_string(c.step_budget) +
+         ", auto_sync=" + (c.auto_sync ? "True" : "False") + ")";
 }
 
 std::string diagnosticRepr(const Diagnostic &d) {
@@ -175,26 +180,32 @@ void init_sim(nb::module_ &m) {
       .def(
           "__init__",
           [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
-             double clockMhz, uint32_t hostThreads, double hbmGbps,
-             double launchOverheadUs, const std::string &raceCheck,
-             bool initCheck, bool trace, uint64_t stepBudget) {
+             uint32_t aicCores, double clockMhz, uint32_t hostThreads,
+             double hbmGbps, double launchOverheadUs,
+             const std::string &raceCheck, bool initCheck, bool trace,
+             uint64_t stepBudget, bool autoSync) {
             new (self) LaunchConfig(makeConfig(
-                ubBytes, aivCores, clockMhz, hostThreads, hbmGbps,
-                launchOverheadUs, raceCheck, initCheck, trace, stepBudget));
+                ubBytes, aivCores, aicCores, clockMhz, hostThreads, hbmGbps,
+                launchOverheadUs, raceCheck, initCheck, trace, stepBudget,
+                autoSync));
           },
           // Defaults: LaunchConfig's, i.e. the hardware table's default part.
           nb::kw_only(), "ub_bytes"_a = LaunchConfig{}.ub_bytes,
           "aiv_cores"_a = LaunchConfig{}.aiv_cores,
+          "aic_cores"_a = LaunchConfig{}.aic_cores,
           "clock_mhz"_a = LaunchConfig{}.clock_mhz, "host_threads"_a = 0,
           "hbm_gbps"_a = LaunchConfig{}.hbm_gbps,
           "launch_overhead_us"_a = LaunchConfig{}.launch_overhead_us,
           "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
           "step_budget"_a = LaunchConfig::kDefaultStepBudget,
+          "auto_sync"_a = false,
           "Raises ValueError when a field is out of range.")
       .def_ro("ub_bytes", &LaunchConfig::ub_bytes,
               "Unified Buffer bytes per vector core.")
       .def_ro("aiv_cores", &LaunchConfig::aiv_cores,
               "Physical vector cores; more blocks run in waves.")
+      .def_ro("aic_cores", &LaunchConfig::aic_cores,
+              "Physical cube cores (AIC_ONLY and MIX kernels).")
       .def_ro("clock_mhz", &LaunchConfig::clock_mhz, "Core clock in MHz.")
       .def_ro("host_threads", &LaunchConfig::host_threads,
               "Host worker threads (0 = hardware concurrency).")
@@ -216,6 +227,8 @@ void init_sim(nb::module_ &m) {
               "The watchdog: steps (API calls and loop iterations) a block "
               "may run before the launch stops with a 'watchdog' error; 0 = "
               "no limit.")
+      .def_ro("auto_sync", &LaunchConfig::auto_sync,
+              "Insert the scalar <-> pipe waits of bisheng's --cce-auto-sync.")
       .def("__repr__", &configRepr);
 
   m.def(
@@ -342,6 +355,9 @@ void init_sim(nb::module_ &m) {
       .def_ro("interrupted", &LaunchResult::interrupted,
               "The launch was stopped by Ctrl-C (the results are partial).")
       .def_ro("cores_used", &LaunchResult::cores_used)
+      .def_ro("kernel_type", &LaunchResult::kernel_type,
+              "The kernel type the launch ran: 'AIV_ONLY', 'AIC_ONLY', "
+              "'MIX_AIC_1_2', ...")
       .def_prop_ro(
           "has_trace", [](const LaunchResult &r) { return bool(r.trace); },
           "Whether the timeline was recorded (Config(trace=True)).")
@@ -386,7 +402,17 @@ void init_sim(nb::module_ &m) {
               cycles.push_back(b.cycles);
             return cycles;
           },
-          "Cycles of each block.")
+          "Cycles of each block (in a MIX kernel, of each core: per block "
+          "the AIC, then its AIVs).")
+      .def_prop_ro(
+          "block_core_types",
+          [](const LaunchResult &r) {
+            std::vector<std::string> types;
+            for (const ascsim::BlockTiming &b : r.blocks)
+              types.push_back(b.core_type);
+            return types;
+          },
+          "'AIV' or 'AIC' for each entry of block_cycles.")
       .def("__repr__", [](const LaunchResult &r) {
         return "<LaunchResult ok=" + std::string(r.ok ? "True" : "False") +
                " cycles=" + std::to_string(r.cycles) +
@@ -395,6 +421,9 @@ void init_sim(nb::module_ &m) {
 
   nb::class_<Kernel>(m, "Kernel", "A loaded kernel shared object.")
       .def_prop_ro("path", &Kernel::path)
+      .def_prop_ro("kernel_type", &Kernel::kernelType,
+                   "KernelMetaType value the library exports (0 = "
+                   "AIV_ONLY).")
       .def(
           "launch",
           [](const Kernel &k, uint32_t numBlocks,

@@ -130,7 +130,7 @@ def test_dump_path_writes_ir_and_ascendc(tmp_path: Path) -> None:
     assert "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);" in cpp
     # The simulator's entry points, which CANN's kernel_operator.h leaves out (it defines no ASCSIM).
     assert cpp.endswith('}\n\n#ifdef ASCSIM\n#line 1 "<pyasc-simulator-entry>"\n#include "ascsim_entry.h"\n'
-                        'ASCSIM_ENTRY(pyasc_scale_copy)\n#endif\n')
+                        'ASCSIM_ENTRY(pyasc_scale_copy)\nASCSIM_KERNEL_TYPE(KERNEL_TYPE_AIV_ONLY)\n#endif\n')
     assert "asc.data_copy" in (folder / "codegen.mlir").read_text()
     assert "came from the cache" not in proc.stderr
 

@@ -198,3 +198,23 @@ def test_division_in_an_if_condition_is_reported_at_the_if() -> None:
     assert info.value.category == "arithmetic"
     lines, first = __import__("inspect").getsourcelines(divide_in_a_condition.fn)
     assert info.value.location.line == first + next(i for i, t in enumerate(lines) if "# the division" in t)
+
+
+@asc.jit
+def divide_in_a_conditional_expression(out: asc.GlobalAddress, a: int, b: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, (a // b) if a != 0 else b)  # the division
+    g.set_value(0, a)
+
+
+def test_division_in_a_conditional_expression_is_reported_at_its_line() -> None:
+    """The value of a branch of `x if c else y` is printed in the assignment to the result
+    variable, which had no #line of its own: a division there was blamed on the next line (found by
+    the fuzzer; the lit test is Target/AscendC/line-directives.mlir)."""
+    out = np.zeros(1, dtype=np.int32)
+    with pytest.raises(KernelError) as info:
+        divide_in_a_conditional_expression[1](out, 5, 0)
+    assert info.value.category == "arithmetic"
+    lines, first = __import__("inspect").getsourcelines(divide_in_a_conditional_expression.fn)
+    assert info.value.location.line == first + next(i for i, t in enumerate(lines) if "# the division" in t)

@@ -1,7 +1,8 @@
 //===- ascsim_entry.h - Kernel entry stub support ---------------*- C++ -*-===//
 //
 // The simulator loads a kernel through two extern "C" functions that
-// ASCSIM_ENTRY(kernel) defines after the kernel:
+// ASCSIM_ENTRY(kernel) defines after the kernel (and a third, the kernel
+// type, that ASCSIM_KERNEL_TYPE(type) defines):
 //
 //   #include "ascsim_entry.h"
 //   ASCSIM_ENTRY(add_custom)
@@ -126,6 +127,17 @@ template <class... P> inline const char *paramTypes(void (*)(P...)) {
   extern "C" __attribute__((visibility("default"))) const char *               \
   ascsim_param_types() {                                                       \
     return ascsim::paramTypes(kernel);                                         \
+  }
+
+/// `ascsim_kernel_type()` returns the kernel's type, a KernelMetaType value
+/// (KERNEL_TYPE_AIV_ONLY = 0, AIC_ONLY = 1, MIX_AIV_1_0 = 2, MIX_AIC_1_0 =
+/// 3, MIX_AIC_1_1 = 4, MIX_AIC_1_2 = 5): which cores a launch starts
+/// (docs/simulator.md). The emitter prints ASCSIM_KERNEL_TYPE(value) next
+/// to ASCSIM_ENTRY; a kernel library without it is AIV-only.
+#define ASCSIM_KERNEL_TYPE(type)                                               \
+  extern "C" __attribute__((visibility("default"))) uint8_t                    \
+  ascsim_kernel_type() {                                                       \
+    return static_cast<uint8_t>(type);                                         \
   }
 
 #endif // ASCSIM_ENTRY_H

@@ -18,6 +18,7 @@
 #include "ascsim/adv_api.h"
 #include "ascsim/api.h"
 #include "ascsim/copy_forms_api.h"
+#include "ascsim/cube_api.h"
 #include "ascsim/debug.h"
 #include "ascsim/enums.h"
 #include "ascsim/float16.h"

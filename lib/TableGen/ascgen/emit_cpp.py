@@ -89,6 +89,7 @@ def emit(dialect: Dialect) -> str:
     out += rows
     out.append("};")
     out.append("")
+    out += _param_structs(dialect)
     out.append("// How Python spells each enum value (messages name enum values as users write them).")
     out.append("static const PyEnumCase kPyEnumCases[] = {")
     for e in dialect.enums:
@@ -96,3 +97,74 @@ def emit(dialect: Dialect) -> str:
             out.append(f"    {{\"{e.name}\", \"{c.keyword}\", \"{e.py_name}.{e.py_prefix}{c.symbol}\"}},")
     out.append("};")
     return "\n".join(out) + "\n"
+
+
+def _ranges(op: Op, fields: list[str]) -> dict[str, tuple[int, int, int]]:
+    """ODS `fieldRanges`: "field=lo:hi" or "field=lo:hi%multiple"."""
+    out = {}
+    for entry in op.record.get("fieldRanges", []) or ():
+        field, _, spec = entry.partition("=")
+        bounds, _, multiple = spec.partition("%")
+        lo, sep, hi = bounds.partition(":")
+        if field not in fields or not sep:
+            raise ValueError(f"{op.name}: bad fieldRanges entry {entry!r} (want field=lo:hi[%multiple])")
+        out[field] = (int(lo, 0), int(hi, 0), int(multiple or "1", 0))
+    return out
+
+
+def _init_value(dialect: Dialect, text: str | None) -> int | None:
+    """A C++ member initialiser as an integer (literals, bools, enumerators), else None."""
+    if text is None:
+        return None
+    if text in ("true", "false"):
+        return int(text == "true")
+    try:
+        return int(text, 0)
+    except ValueError:
+        pass
+    scope, _, name = text.rpartition("::")
+    for e in dialect.enums:
+        if scope.endswith(e.cxx_name):
+            for c in e.cases:
+                if f"{e.cxx_prefix}{c.symbol}" == name:
+                    return c.value
+    return None
+
+
+def _param_structs(dialect: Dialect) -> list[str]:
+    """For each parameter struct op, its C++ struct (ascsim/gen/ParamStructs.h) as the emitter and
+    the field verifier need it: member names, C++ types, enumerators, array lengths, member
+    initialisers, pyasc's value ranges."""
+    by_cxx = {e.cxx_name: e for e in dialect.enums if e.record.int("cxxEnum", 1)}
+    out = ["// Parameter structs: per field, the C++ member, type, enumerators (by value), array",
+           "// length, member initialiser and the range ODS `fieldRanges` gives."]
+    rows = []
+    for op_name, s in dialect.param_struct_by_op().items():
+        op = next(o for o in dialect.ops if o.name == op_name)
+        fields = [m.field for m in s.fields]
+        ranges = _ranges(op, fields)
+        mnemonic = op.mnemonic
+        entries = []
+        for m in s.fields:
+            cxx_type = m.param_type or m.type
+            enum = by_cxx.get(cxx_type)
+            enumerators = "nullptr"
+            count = 0
+            if enum is not None:
+                count = max(c.value for c in enum.cases) + 1
+                names = {c.value: enum.cxx_enumerator(c.value) for c in enum.cases}
+                table = f"kEnumerators_{mnemonic}_{m.field}"
+                out.append(f"static const char *const {table}[] = {{"
+                           + ", ".join(f'"{names[v]}"' if v in names else "nullptr" for v in range(count)) + "};")
+                enumerators = table
+            init = _init_value(dialect, m.init)
+            lo, hi, multiple = ranges.get(m.field, (0, -1, 1))
+            entries.append(f'{{"{m.field}", "{m.name}", "{cxx_type}", {enumerators}, {count}, {m.array}, '
+                           f'{"true" if init is not None else "false"}, {init or 0}, {lo}, {hi}, {multiple}}}')
+        table = f"kParamFields_{mnemonic}"
+        out.append(f"static const ParamFieldInfo {table}[] = {{\n    " + ",\n    ".join(entries) + "};")
+        rows.append(f'    {{"{op_name}", {"true" if s.field_constructor else "false"}, {table}, {len(entries)}}},')
+    out.append("static const ParamStructInfo kParamStructs[] = {")
+    out += rows
+    out += ["};", ""]
+    return out

@@ -269,16 +269,36 @@ class PythonEmitter:
         self.w("\n\n#: Parameter structs: Python class name -> (builder, type mnemonic, field names, defaults).")
         self.w("#: The defaults are pyasc's (ODS `defaults`), () when every field is required; the C++ members'")
         self.w("#: initialisers (ascsim/gen/ParamStructs.h) differ where ODS `cxxDefaults` says.")
+        self.w("#: A field pyasc requires has the default NO_DEFAULT; an array field (ODS `cxxArrays`) a tuple.")
         self.w("PARAM_STRUCTS = {")
+        py_fields = {}
         for op in self.d.param_struct_ops():
             rtype = op.results[0].record
             cls = op.record.str("pyName") or snake_to_camel(rtype.str("mnemonic"))
             names = tuple(a.name for a in op.operands)
-            defaults = tuple(_default_value(op, d) for d in op.record.get("defaults", []) or ())
-            if defaults and len(defaults) != len(names):
-                raise ValueError(f"{op.name}: {len(defaults)} defaults for {len(names)} fields")
-            self.w(f"    {cls!r}: ({op.mnemonic}, {rtype.str('mnemonic')!r}, {names!r}, {defaults!r}),")
+            arrays = {e.split("=")[0]: int(e.split("=")[1]) for e in op.record.get("cxxArrays", []) or ()}
+            texts = list(op.record.get("defaults", []) or ())
+            if texts and len(texts) != len(names):
+                raise ValueError(f"{op.name}: {len(texts)} defaults for {len(names)} fields")
+            defaults = []
+            for name, text in zip(names, texts):
+                if text == "":
+                    defaults.append("NO_DEFAULT")
+                elif name in arrays:
+                    defaults.append(repr((_default_value(op, text),) * arrays[name]))
+                else:
+                    defaults.append(repr(_default_value(op, text)))
+            listed = "(" + ", ".join(defaults) + ("," if len(defaults) == 1 else "") + ")"
+            self.w(f"    {cls!r}: ({op.mnemonic}, {rtype.str('mnemonic')!r}, {names!r}, {listed}),")
+            order = tuple(op.record.get("pyFields", []) or ())
+            if order:
+                if set(order) - set(names) or len(set(order)) != len(order):
+                    raise ValueError(f"{op.name}: pyFields must name distinct fields of {names}")
+                py_fields[cls] = order
         self.w("}")
+        self.w("\n#: pyasc's positional order of a struct's fields where it is not the constructor's (ODS")
+        self.w("#: `pyFields`); fields it leaves out are keyword-only.")
+        self.w(f"PARAM_STRUCT_PY_FIELDS = {py_fields!r}")
 
     # -- operand element types ----------------------------------------------------------------------
     def _operand_dtypes(self) -> None:

@@ -196,7 +196,7 @@ def emit_enums(d: Dialect) -> str:
     for e in d.enums:
         if not e.record.int("cxxEnum", 1):
             continue
-        (global_enums if e.record.int("cxxGlobal", 0) else scoped).append(e)
+        (global_enums if e.cxx_global else scoped).append(e)
 
     def body(e) -> list[str]:
         lines = [f"  {e.cxx_prefix}{c.symbol} = {c.value}," for c in e.cases]
@@ -204,13 +204,16 @@ def emit_enums(d: Dialect) -> str:
                   for name, value in e.cxx_extra_cases]
         return lines
 
-    for e in global_enums:
-        out += [f"/// {e.record.str('summary')}.", f"enum {e.cxx_name} {{", *body(e), "};", ""]
+    def under(e, default: str) -> str:
+        cxx_type = e.record.str("cxxType") if e.record.has("cxxType") else default
+        return f" : {cxx_type}" if cxx_type else ""
+
+    for e in global_enums:  # unscoped, outside AscendC (built-in on the NPU); no type unless given
+        out += [f"/// {e.record.str('summary')}.", f"enum {e.cxx_name}{under(e, '')} {{", *body(e), "};", ""]
     out += ["namespace AscendC {", ""]
     for e in scoped:
-        cxx_type = e.record.str("cxxType", "uint8_t") if e.record.has("cxxType") else "uint8_t"
-        under = f" : {cxx_type}" if cxx_type else ""
-        out += [f"/// {e.record.str('summary')}.", f"enum class {e.cxx_name}{under} {{", *body(e), "};", ""]
+        out += [f"/// {e.record.str('summary')}.", f"enum class {e.cxx_name}{under(e, 'uint8_t')} {{", *body(e),
+                "};", ""]
     out += ["} // namespace AscendC", "", f"#endif // {guard}", ""]
     return "\n".join(out)
 
@@ -289,28 +292,55 @@ def _td_file(s: CxxStruct) -> str:
     return locs[-1].split(":")[0]
 
 
+def _param(m: CxxMember) -> str:
+    return f"const {m.param_type or m.type} {m.name}In" + (f"[{m.array}]" if m.array else "")
+
+
 def _constructor(s: CxxStruct, params: tuple[CxxMember, ...]) -> list[str]:
     head = f"  {'constexpr ' if s.constexpr else ''}{s.name}("
-    lines = _pack(head, [f"const {m.param_type or m.type} {m.name}In" for m in params], ")",
-                  " " * len(head))
-    # Initialised in declaration order (as C++ does it; -Wreorder).
-    inits = sorted(params, key=s.members.index)
-    return lines + _pack("      : ", [f"{m.name}({m.name}In)" for m in inits], " {}", " " * 8)
+    lines = _pack(head, [_param(m) for m in params], ")", " " * len(head))
+    # Initialised in declaration order (as C++ does it; -Wreorder); arrays are copied in the body.
+    inits = sorted((m for m in params if not m.array), key=s.members.index)
+    arrays = [m for m in params if m.array]
+    body = " {}" if not arrays else " {"
+    if inits:
+        lines += _pack("      : ", [f"{m.name}({m.name}In)" for m in inits], body, " " * 8)
+    else:
+        lines[-1] += body
+    for m in arrays:
+        lines.append(f"    for (int i = 0; i < {m.array}; ++i)")
+        lines.append(f"      {m.name}[i] = {m.name}In[i];")
+    if arrays:
+        lines.append("  }")
+    return lines
+
+
+def _member(m: CxxMember) -> list[str]:
+    if m.alias:  # the alias carries the initialiser (a union initialises one member)
+        return ["  union {", f"    {m.type} {m.alias} = {m.init};", f"    {m.type} {m.name};", "  };"]
+    if m.array:
+        return [f"  {m.type} {m.name}[{m.array}] = {{{m.init}}};"]
+    if m.init is None:
+        return [f"  {m.type} {m.name};"]
+    return [f"  {m.type} {m.name} = {m.init};"]
 
 
 def _struct(s: CxxStruct) -> list[str]:
     template = "template <typename T> " if s.template else ""
-    out = [f"// {s.record.name} ({_td_file(s)})", f"{template}struct {s.name} {{",
-           f"  {'constexpr ' if s.constexpr else ''}{s.name}() {{}}"]
-    for ctor in s.constructors:
-        out += _constructor(s, ctor)
-    out.append("")
+    out = [f"// {s.record.name} ({_td_file(s)})", f"{template}struct {s.name} {{"]
+    if not s.aggregate:
+        out.append(f"  {'constexpr ' if s.constexpr else ''}{s.name}() {{}}")
+        for ctor in s.constructors:
+            out += _constructor(s, ctor)
+        out.append("")
     for m in s.members:
-        if m.alias:  # the alias carries the initialiser (a union initialises one member)
-            out += ["  union {", f"    {m.type} {m.alias} = {m.init};", f"    {m.type} {m.name};", "  };"]
-        else:
-            out.append(f"  {m.type} {m.name} = {m.init};")
-    return out + ["};", ""]
+        out += _member(m)
+    out.append("};")
+    for alias in s.type_aliases:
+        out.append(f"{template}using {alias} = {s.name}{'<T>' if s.template else ''};")
+    for name, init in s.constants:
+        out.append(f"constexpr {s.name} {name} = {init};")
+    return out + [""]
 
 
 def emit_param_structs(d: Dialect) -> str:
@@ -323,7 +353,7 @@ def emit_param_structs(d: Dialect) -> str:
            "// The Ascend C parameter structs (ascendc_api.md §4): constructors, member types,",
            "// names, initialisers and declaration order as on the NPU.",
            f"#ifndef {guard}", f"#define {guard}", "", "#include <cstdint>", "",
-           "// The enums of the fields (TransposeType, BlockMode, DeqScale, pad_t).",
+           "// The enums of the fields (TransposeType, BlockMode, DeqScale, pad_t, QuantMode_t, CO2Layout).",
            '#include "ascsim/enums.h"', "", "namespace AscendC {", ""]
     for s in structs:
         out += _struct(s)

@@ -101,6 +101,17 @@ class Enum:
     def cxx_prefix(self) -> str:
         return self.record.str("cxxPrefix")
 
+    @property
+    def cxx_global(self) -> bool:
+        """Unscoped and outside namespace AscendC (pipe_t, QuantMode_t, KernelMetaType)."""
+        return bool(self.record.int("cxxGlobal", 0))
+
+    def cxx_enumerator(self, value: int) -> str:
+        """The qualified C++ enumerator of `value` (`AscendC::CO2Layout::NZ`, `QuantMode_t::NoQuant`)."""
+        c = next(c for c in self.cases if c.value == value)
+        scope = self.cxx_name if self.cxx_global else f"AscendC::{self.cxx_name}"
+        return f"{scope}::{self.cxx_prefix}{c.symbol}"
+
     def case(self, symbol: str) -> EnumCase:
         for c in self.cases:
             if c.symbol == symbol:
@@ -295,10 +306,13 @@ class Api:
 # C++ parameter structs (Asc_CxxParamStruct, AscParamOps.td)
 # ---------------------------------------------------------------------------------------------------
 
-#: The C++ type of a parameter struct field of `width` bits (0: the struct's template parameter).
-CXX_WIDTH_TYPES = {0: "T", 1: "bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+#: The C++ type of a parameter struct field of `width` bits (0: the struct's template parameter; negative:
+#: signed).
+CXX_WIDTH_TYPES = {0: "T", 1: "bool", 8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t",
+                   -8: "int8_t", -16: "int16_t", -32: "int32_t", -64: "int64_t"}
 
-_DECLARATION = re.compile(r"(?P<type>[\w:<> ]+?)\s+(?P<name>\w+)\s*=\s*(?P<init>.+)")
+# "type name = init", or "type name" for a member Ascend C leaves uninitialised.
+_DECLARATION = re.compile(r"(?P<type>[\w:<> ]+?)\s+(?P<name>\w+)(\s*=\s*(?P<init>.+))?")
 
 
 def snake_to_lower_camel(name: str) -> str:
@@ -312,10 +326,11 @@ class CxxMember:
 
     name: str
     type: str
-    init: str
+    init: str | None  # None: declared without initialiser
     field: str = ""  # the pyasc field it holds; "" for a member no field sets
     param_type: str = ""  # the type of its constructor parameter (a field's C++ type)
     alias: str = ""  # the member sharing its anonymous union, which carries the initialiser
+    array: int = 0  # > 0: an array of this many elements
 
 
 @dataclass(frozen=True)
@@ -326,8 +341,13 @@ class CxxStruct:
     name: str  # "DataCopyPadExtParams"
     template: bool  # `template <typename T>`
     members: tuple[CxxMember, ...]  # in declaration order
-    constructors: tuple[tuple[CxxMember, ...], ...]  # beyond the default one; the first takes the fields
+    constructors: tuple[tuple[CxxMember, ...], ...]  # beyond the default one
     constexpr: bool
+    fields: tuple[CxxMember, ...] = ()  # the members the op's fields set, in field (operand) order
+    field_constructor: bool = True  # constructors[0] takes the fields in order
+    aggregate: bool = False  # no constructors at all
+    type_aliases: tuple[str, ...] = ()
+    constants: tuple[tuple[str, str], ...] = ()  # (name, initialiser)
 
 
 def _keyed(rec: Record, field_name: str, fields: list[str]) -> dict[str, str]:
@@ -357,11 +377,21 @@ def _expand(rec: Record, what: str, entries: list[str], fields: list[str], membe
     return out
 
 
+def _member_of_declaration(e: str) -> CxxMember | None:
+    m = _DECLARATION.fullmatch(e)
+    if m is None:
+        return None
+    init = m.group("init")
+    return CxxMember(m.group("name"), m.group("type").strip(), None if init is None else init.strip())
+
+
 def cxx_struct(rec: Record, fields: list[str], defaults: list[str]) -> CxxStruct:
-    """The C++ struct of parameter struct op `rec` with operands `fields` and pyasc `defaults`."""
+    """The C++ struct of parameter struct op `rec` with operands `fields` and pyasc `defaults` ("": a
+    field pyasc requires)."""
     cxx = rec.str("cxxStruct")
     template = cxx.endswith("<T>")
     widths = [int(w) for w in rec.get("cxxWidths")]
+    aggregate = bool(rec.int("cxxAggregate"))
     defaults = defaults or [""] * len(fields)  # pyasc requires every field: cxxDefaults must say
     if len(widths) != len(fields) or len(defaults) != len(fields):
         raise ValueError(f"{rec.name}: {len(fields)} fields, {len(widths)} widths, {len(defaults)} defaults")
@@ -369,6 +399,7 @@ def cxx_struct(rec: Record, fields: list[str], defaults: list[str]) -> CxxStruct
     names = _keyed(rec, "cxxNames", fields)
     inits = _keyed(rec, "cxxDefaults", fields)
     aliases = _keyed(rec, "cxxAliases", fields)
+    arrays = {f: int(n) for f, n in _keyed(rec, "cxxArrays", fields).items()}
     member_of = {f: names.get(f, snake_to_lower_camel(f)) for f in fields}
     field_of = {m: f for f, m in member_of.items()}
     field_member = {}
@@ -376,39 +407,43 @@ def cxx_struct(rec: Record, fields: list[str], defaults: list[str]) -> CxxStruct
         if f not in types and (w not in CXX_WIDTH_TYPES or (w == 0 and not template)):
             raise ValueError(f"{rec.name}: field {f} has width {w} and no cxxTypes entry")
         t = types.get(f, CXX_WIDTH_TYPES.get(w, ""))
-        field_member[f] = CxxMember(member_of[f], t, inits.get(f, d), f, t, aliases.get(f, ""))
+        field_member[f] = CxxMember(member_of[f], t, inits.get(f, d), f, t, aliases.get(f, ""), arrays.get(f, 0))
 
     # Members in declaration order.
     entries = list(rec.get("cxxMembers", []) or ["..."])
-    named = {m.group("name") if (m := _DECLARATION.fullmatch(e)) else e for e in entries}
+    named = {d.name if (d := _member_of_declaration(e)) else e for e in entries}
     members = []
     for e in _expand(rec, "cxxMembers", entries, fields, member_of, named):
-        m = _DECLARATION.fullmatch(e)
-        if m is None:
+        decl = _member_of_declaration(e)
+        if decl is None:
             if e not in field_of:
                 raise ValueError(f"{rec.name}: cxxMembers entry {e!r} is neither a field's member nor "
-                                 f"a declaration 'type name = value'")
+                                 f"a declaration 'type name [= value]'")
             members.append(field_member[field_of[e]])
-        elif m.group("name") in field_of:  # a field's member declared with its own type
-            f = field_of[m.group("name")]
+        elif decl.name in field_of:  # a field's member declared with its own type (or no initialiser)
+            f = field_of[decl.name]
             if f in inits:
                 raise ValueError(f"{rec.name}: {f} has both a cxxDefaults entry and a declaration")
-            members.append(CxxMember(m.group("name"), m.group("type").strip(), m.group("init").strip(), f,
-                                     field_member[f].param_type, aliases.get(f, "")))
+            members.append(CxxMember(decl.name, decl.type, decl.init, f, field_member[f].param_type,
+                                     aliases.get(f, ""), arrays.get(f, 0)))
         else:
-            members.append(CxxMember(m.group("name"), m.group("type").strip(), m.group("init").strip()))
+            members.append(decl)
     by_name = {m.name: m for m in members}
     if len(by_name) != len(members) or any(member_of[f] not in by_name for f in fields):
         raise ValueError(f"{rec.name}: cxxMembers must declare every field's member once")
+    declared = {d.name for e in entries if (d := _member_of_declaration(e))}
     for m in members:
-        if not m.init:
+        if m.init == "" or (m.init is None and m.name not in declared):
             raise ValueError(f"{rec.name}: member {m.name} has no initialiser (no default, cxxDefaults entry "
                              f"or declaration)")
         if m.alias and m.alias in by_name:
             raise ValueError(f"{rec.name}: alias {m.alias} of {m.name} is a member of its own")
+    if aggregate and (fields or rec.get("cxxConstructors")):
+        raise ValueError(f"{rec.name}: an aggregate has no fields or constructors (cxxMembers declares it)")
 
-    # Constructors: the one taking the fields, then the extra ones.
-    constructors = [tuple(by_name[member_of[f]] for f in fields)]
+    # Constructors: the one taking the fields (unless cxxFieldConstructor = 0), then the extra ones.
+    field_constructor = bool(rec.int("cxxFieldConstructor", 1)) and not aggregate
+    constructors = [tuple(by_name[member_of[f]] for f in fields)] if field_constructor else []
     for entry in rec.get("cxxConstructors", []) or ():
         parts = [p.strip() for p in entry.split(",")]
         ctor = []
@@ -420,8 +455,18 @@ def cxx_struct(rec: Record, fields: list[str], defaults: list[str]) -> CxxStruct
     signatures = [tuple(m.param_type or m.type for m in c) for c in constructors]
     if len(set(signatures)) != len(signatures):
         raise ValueError(f"{rec.name}: two constructors with the same parameter types")
+    constants = []
+    for entry in rec.get("cxxConstants", []) or ():
+        name, sep, init = entry.partition("=")
+        if not sep or not name.strip() or not init.strip():
+            raise ValueError(f"{rec.name}: bad cxxConstants entry {entry!r} (want NAME=initialiser)")
+        constants.append((name.strip(), init.strip()))
+    if template and constants:
+        raise ValueError(f"{rec.name}: a struct template has no constants")
     return CxxStruct(rec, cxx.removesuffix("<T>"), template, tuple(members), tuple(constructors),
-                     bool(rec.int("cxxConstexpr")))
+                     bool(rec.int("cxxConstexpr")), tuple(by_name[member_of[f]] for f in fields),
+                     field_constructor, aggregate, tuple(rec.get("cxxTypeAliases", []) or ()),
+                     tuple(constants))
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -525,7 +570,8 @@ class Dialect:
     def _operand_kind(self, wrapped: Record, rec: Record) -> str:
         # Named Arg defs with a Python meaning (the mask words and counts of the vector forms).
         named = {"Asc_VecMask": "u64", "Asc_VecMaskWord": "u64", "Asc_VecMaskLow": "mask_lo",
-                 "Asc_VecMaskHigh": "mask_hi", "Asc_VecScalar": "scalar"}
+                 "Asc_VecMaskHigh": "mask_hi", "Asc_VecScalar": "scalar",
+                 "Asc_U64Word": "u64"}
         if wrapped.name in named:
             return named[wrapped.name]
         if rec.has("elementTypes") or rec.name == "Asc_LocalTensorType":
@@ -540,8 +586,9 @@ class Dialect:
             return "int"
         if rec.name in ELEMENT_TYPES:  # a value of one fixed type: value:f16, value:i1, ...
             return f"value:{ELEMENT_TYPES[rec.name]}"
-        if rec.isa("Asc_ParamStructType"):
-            return f"struct:{snake_to_camel(rec.str('mnemonic'))}"
+        if rec.isa("Asc_ParamStructType") or rec.isa("Asc_TemplatedParamStructType"):
+            # The Python class is named as the C++ struct (LoadData2DParams).
+            return f"struct:{rec.str('cppClassName').removesuffix('Type')}"
         return "object"
 
     def _attr_arg(self, rec: Record, name: str) -> Arg:
@@ -614,10 +661,17 @@ class Dialect:
         out = []
         for rec in self.records.instances("Asc_CxxParamStruct"):
             op = ops.get(rec.name)
-            if op is None:
-                raise ValueError(f"{rec.name}: an Asc_CxxParamStruct must be a parameter struct op")
-            out.append(cxx_struct(rec, [a.name for a in op.operands], list(rec.get("defaults", []) or ())))
+            if op is None and not rec.int("cxxAggregate"):
+                raise ValueError(f"{rec.name}: an Asc_CxxParamStruct must be a parameter struct op or an "
+                                 f"aggregate")
+            fields = [a.name for a in op.operands] if op is not None else []
+            out.append(cxx_struct(rec, fields, list(rec.get("defaults", []) or ())))
         return out
+
+    def param_struct_by_op(self) -> dict[str, CxxStruct]:
+        """The C++ struct of each parameter struct op, by op name (`asc.mmad_params`)."""
+        ops = {op.record.name: op for op in self.param_struct_ops()}
+        return {ops[s.record.name].name: s for s in self.cxx_param_structs() if s.record.name in ops}
 
     # -- types -------------------------------------------------------------------------------------
     def type_defs(self) -> list[Record]:

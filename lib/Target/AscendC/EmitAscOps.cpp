@@ -10,6 +10,8 @@
 
 #include "Emitter.h"
 
+#include <functional>
+
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -143,21 +145,97 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 // Parameter structs
 //===----------------------------------------------------------------------===//
 
+/// Prints the value of one scalar field: an enum field's constant as its
+/// enumerator, an enum field otherwise cast to the enum, the others
+/// converted to the constructor parameter's type.
+static LogicalResult printFieldValue(Emitter &emitter, Value value,
+                                     Type fieldType,
+                                     const asc::detail::ParamFieldInfo *info) {
+  raw_ostream &os = emitter.ostream();
+  if (info && info->enumerators) {
+    std::optional<int64_t> v = getConstantInt(value);
+    if (v && *v >= 0 && static_cast<uint64_t>(*v) < info->numEnumerators &&
+        info->enumerators[*v]) {
+      os << info->enumerators[*v];
+      return success();
+    }
+    os << "static_cast<" << info->cxxType << ">(";
+    if (failed(emitter.emitOperand(value)))
+      return failure();
+    os << ")";
+    return success();
+  }
+  return emitter.emitOperandConvertedTo(value, fieldType);
+}
+
+/// `Struct name(fields...)`, or where no constructor takes the fields in
+/// order (MmadParams), `Struct name;` and an assignment of each member whose
+/// value is not its initialiser. Array fields are declared first as
+/// `uint8_t pad_list[4] = {...};`.
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         ParamStructOpInterface op) {
   raw_ostream &os = emitter.ostream();
-  if (failed(emitter.emitDeclaration(op->getResult(0))))
-    return failure();
   SmallVector<Type> fieldTypes;
   op.getFieldTypes(fieldTypes);
-  os << "(";
-  if (failed(printCommaSeparated(llvm::zip_equal(op->getOperands(), fieldTypes),
-                                 os, [&](auto pair) {
-                                   return emitter.emitOperandConvertedTo(
-                                       std::get<0>(pair), std::get<1>(pair));
-                                 })))
+  const asc::detail::ParamStructInfo *info = asc::detail::getParamStructInfo(op);
+  // Each field's value: its operand, or the name of its array variable.
+  SmallVector<std::function<LogicalResult()>> values;
+  OperandRange operands = op->getOperands();
+  unsigned next = 0;
+  for (auto [i, fieldType] : llvm::enumerate(fieldTypes)) {
+    const asc::detail::ParamFieldInfo *field =
+        info && i < info->numFields ? &info->fields[i] : nullptr;
+    if (field && field->arrayLength) {
+      OperandRange elements = operands.slice(next, field->arrayLength);
+      next += field->arrayLength;
+      std::string name = emitter.createUniqueName(field->name).str();
+      os << field->cxxType << " " << name << "[" << field->arrayLength
+         << "] = {";
+      if (failed(printCommaSeparated(elements, os, [&](Value element) {
+            return emitter.emitOperandConvertedTo(element, fieldType);
+          })))
+        return failure();
+      os << "};\n";
+      emitter.emitLocation(op.getLoc());
+      values.push_back([&os, name] {
+        os << name;
+        return success();
+      });
+      continue;
+    }
+    Value value = operands[next++];
+    values.push_back([&emitter, value, fieldType = fieldType, field] {
+      return printFieldValue(emitter, value, fieldType, field);
+    });
+  }
+  if (failed(emitter.emitDeclaration(op->getResult(0))))
     return failure();
-  os << ")";
+  if (!info || info->fieldConstructor) {
+    os << "(";
+    if (failed(printCommaSeparated(values, os, [](auto &print) {
+          return print();
+        })))
+      return failure();
+    os << ")";
+    return success();
+  }
+  StringRef name = emitter.getOrCreateName(op->getResult(0));
+  unsigned index = 0;
+  for (auto [field, print] :
+       llvm::zip_equal(ArrayRef(info->fields, info->numFields), values)) {
+    Value operand = field.arrayLength ? Value() : operands[index];
+    index += field.arrayLength ? field.arrayLength : 1;
+    std::optional<int64_t> v = operand ? getConstantInt(operand) : std::nullopt;
+    if (v && operand.getType().isInteger(1))
+      *v &= 1; // true is -1 as a signed i1
+    if (v && field.hasInit && *v == field.init)
+      continue;
+    os << ";\n";
+    emitter.emitLocation(op.getLoc());
+    os << name << "." << field.member << " = ";
+    if (failed(print()))
+      return failure();
+  }
   return success();
 }
 

@@ -264,8 +264,13 @@ static void printSimulatorEntry(Emitter &emitter, func::FuncOp funcOp) {
                                            "<pyasc-simulator-entry>", 1, 0));
   os << "#include \"ascsim_entry.h\"\n"
      << "ASCSIM_ENTRY(" << emitter.lookupFunctionName(funcOp.getSymName())
-     << ")\n"
-     << "#endif\n";
+     << ")\n";
+  // Which cores a launch starts (asc-kernel-type).
+  if (auto type = funcOp->getAttrOfType<KernelMetaTypeAttr>(
+          AscDialect::getKernelTypeAttrName()))
+    os << "ASCSIM_KERNEL_TYPE(KERNEL_TYPE_"
+       << stringifyKernelMetaType(type.getValue()).upper() << ")\n";
+  os << "#endif\n";
 }
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
@@ -287,6 +292,12 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
     return failure();
   os << " {\n";
   os.indent();
+  // The kernel's type (asc-kernel-type), as Ascend C kernels declare it.
+  if (auto type = funcOp->getAttrOfType<KernelMetaTypeAttr>(
+          AscDialect::getKernelTypeAttrName());
+      type && isKernel(funcOp))
+    os << "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_"
+       << stringifyKernelMetaType(type.getValue()).upper() << ");\n";
   if (isKernel(funcOp) && emitter.getOptions().npuLaunchParams &&
       emitter.getOptions().dumpBuffer) {
     // One MiB of the dump buffer per core, as the NPU launcher sizes it.

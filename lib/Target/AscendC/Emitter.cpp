@@ -488,8 +488,15 @@ LogicalResult Emitter::emitAssignments(ValueRange targets, ValueRange values,
         parallel = readsValue(changed[j].second, changed[i].first);
   }
   raw_ostream &os = ostream();
+  // An inlined value is printed here, at the line of the op that makes it
+  // (a division in it reports that line).
+  auto locate = [&](Value value) {
+    if (Operation *def = value.getDefiningOp(); def && isInlined(def))
+      emitLocation(def->getLoc());
+  };
   if (!parallel) {
     for (auto [target, value] : changed) {
+      locate(value);
       os << getOrCreateName(target) << " = ";
       if (failed(emitOperand(value)))
         return failure();
@@ -500,6 +507,7 @@ LogicalResult Emitter::emitAssignments(ValueRange targets, ValueRange values,
   // Read every new value before any variable changes.
   SmallVector<StringRef> temporaries;
   for (auto [target, value] : changed) {
+    locate(value);
     if (failed(emitType(target.getLoc(), target.getType())))
       return failure();
     temporaries.push_back(
@@ -621,11 +629,25 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
                 DataCopyPadParamsType, GatherMaskParamsType, VdeqInfoType,
                 CheckLocalMemoryIAParamType, TransDataTo5HDParamsType,
                 TransposeParamsExtType, DataCopyEnhancedParamsType,
-                SliceInfoType, LoadImageToLocalParamsType>(
+                SliceInfoType, LoadImageToLocalParamsType,
+                LoadData2DParamsType, LoadData2DParamsV2Type,
+                LoadData2dTransposeParamsType,
+                LoadData2dTransposeParamsV2Type, LoadData3DParamsV2ProType,
+                LoadDataRepeatParamType, MmadParamsType,
+                FixpipeParamsV220Type, DataCopyCO12DstParamsType,
+                Nd2NzParamsType, Nz2NdParamsFullType>(
               [&](auto paramsType) {
                 os << paramsType.getCppName();
                 return success();
               })
+          .Case<LoadData3DParamsV1Type, LoadData3DParamsV2Type,
+                InitConstValueParamsType>([&](auto paramsType) {
+            os << paramsType.getCppName() << "<";
+            if (failed(emitType(loc, paramsType.getElementType())))
+              return failure();
+            os << ">";
+            return success();
+          })
           .Case([&](AippParamsType paramsType) {
             os << "AscendC::AippParams<";
             if (failed(emitType(loc, paramsType.getElementType())))
@@ -836,6 +858,12 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
           .Case([&](MaskModeAttr modeAttr) {
             os << "AscendC::MaskMode::"
                << toEnumerator(stringifyMaskMode(modeAttr.getValue()));
+            return Precedence::Primary;
+          })
+          .Case([&](CO2LayoutAttr layoutAttr) {
+            // Only Fixpipe's configuration takes a layout: its constant.
+            os << "AscendC::CFG_"
+               << toEnumerator(stringifyCO2Layout(layoutAttr.getValue()));
             return Precedence::Primary;
           })
           .Case([&](PipeAttr pipeAttr) {

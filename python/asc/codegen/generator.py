@@ -91,7 +91,7 @@ class FunctionVisitor(ast.NodeVisitor):
         except AscError:
             raise
         except Exception as e:  # a bug in the user's kernel: report it at the line
-            if _DEBUG:
+            if _DEBUG or not self.b.capture_exceptions:
                 raise
             where = node if has_pos else (self._node or node)
             if isinstance(e, RecursionError):  # operator chains are iterative; other nesting is not

@@ -26,6 +26,12 @@ class IRBuilder:
         #: Device functions built so far: specialisation key -> (symbol, result template).
         self.device_functions: dict[Any, Any] = {}
         self.device_functions_in_progress: set[Any] = set()
+        #: Set by asc.LocalTensorAuto: the compile runs the passes that materialise it, and
+        #: insert_sync=None means True (docs/sync.md).
+        self.uses_local_tensor_auto = False
+        #: @asc.jit(capture_exceptions=False): an exception raised while compiling a node propagates
+        #: as it is (with its traceback into pyasc) instead of becoming a CompileError at the line.
+        self.capture_exceptions = True
         #: Issues a CompileWarning at the statement being compiled (set by the active FunctionVisitor).
         self.warn: Callable[[str], None] = lambda message: None
 

@@ -16,12 +16,17 @@ torch tensors) are passed as GM pointers (zero copy, written in place); Python n
 converted to the C++ parameter's type. The launch is the jit kernels' (`asc.runtime.launcher`):
 recorded as `last_launch()`, the kernel's printf output printed, simulator errors raised as
 `asc.runtime.errors.KernelError` at the kernel's line, warnings issued with `warnings.warn`.
+
+The kernel's type (which cores a launch starts) is `kernel_type=` (a `KernelType`) or, without it, what
+the source declares with `KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)`; neither: AIV_ONLY. It is exported to
+the simulator with `ASCSIM_KERNEL_TYPE` (ascsim_entry.h) and readable as `AscendCKernel.kernel_type`.
 """
 
 from __future__ import annotations
 
 import ctypes
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -36,6 +41,36 @@ from .specialize import pack_scalar, pointer_region
 
 #: Appended to the kernel's source: the simulator's entry points, as the emitter prints them.
 _ENTRY = '\n#include "ascsim_entry.h"\nASCSIM_ENTRY({kernel})\n'
+_KERNEL_TYPE_ENTRY = "ASCSIM_KERNEL_TYPE(KERNEL_TYPE_{name})\n"
+_RUNNABLE_TYPES = ("AIV_ONLY", "AIC_ONLY", "MIX_AIV_1_0", "MIX_AIC_1_0", "MIX_AIC_1_1", "MIX_AIC_1_2")
+_DECLARED_TYPE = re.compile(r"\bKERNEL_TASK_TYPE_DEFAULT\s*\(\s*KERNEL_TYPE_(\w+)\s*\)")
+_EXPORTED_TYPE = re.compile(r"\bASCSIM_KERNEL_TYPE\s*\(\s*KERNEL_TYPE_(\w+)\s*\)")
+
+
+def _meta_type_name(kernel_type: Any) -> str:
+    """The KernelMetaType enumerator (without KERNEL_TYPE_) of a pyasc KernelType: the HARD_SYNC types
+    are the 1_0 types of their unit, as asc-kernel-type declares them."""
+    if not isinstance(kernel_type, cfg.KernelType):
+        raise TypeError(f"kernel_type must be an asc.runtime.config.KernelType (e.g. KernelType.AIC_ONLY), "
+                        f"got {kernel_type!r}")
+    return kernel_type.name.replace("HARD_SYNC", "1_0")
+
+
+def _kernel_type_name(source: str, kernel_type: Any) -> str | None:
+    """What ASCSIM_KERNEL_TYPE exports: `kernel_type`, else the source's KERNEL_TASK_TYPE_DEFAULT; None
+    when nothing is to be appended (no type, or the source exports it itself)."""
+    declared = _DECLARED_TYPE.search(source) or _EXPORTED_TYPE.search(source)
+    if kernel_type is not None:
+        name = _meta_type_name(kernel_type)
+        if declared is not None and declared.group(1) != name:
+            raise ValueError(f"kernel_type={kernel_type.name} differs from the source's {declared.group(0)}")
+        return None if _EXPORTED_TYPE.search(source) else name
+    if declared is None or _EXPORTED_TYPE.search(source):
+        return None
+    if declared.group(1) not in _RUNNABLE_TYPES:
+        raise ValueError(f"KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_{declared.group(1)}) declares a kernel type Ascend "
+                         f"910B/910C do not run; use one of {', '.join(_RUNNABLE_TYPES)}")
+    return declared.group(1)
 
 
 class AscendCCompileError(RuntimeError):
@@ -52,6 +87,12 @@ class AscendCKernel:
         lib.ascsim_param_types.restype = ctypes.c_char_p
         types = lib.ascsim_param_types().decode()
         self.param_types: list[str] = types.split(",") if types else []
+        #: Which cores a launch starts (ASCSIM_KERNEL_TYPE; AIV_ONLY when the library does not export it).
+        self.kernel_type = cfg.KernelType.AIV_ONLY
+        if hasattr(lib, "ascsim_kernel_type"):
+            lib.ascsim_kernel_type.restype = ctypes.c_uint8
+            meta = cfg.KernelMetaType(lib.ascsim_kernel_type())
+            self.kernel_type = cfg.KernelType[meta.name]
         self._handle = launcher.load(path)
         launcher.hold(self)
 
@@ -123,10 +164,10 @@ def _source_of(source_or_path: str | os.PathLike) -> tuple[str, str]:
     return str(source_or_path), "<ascendc source>"
 
 
-def compile_ascendc(source_or_path: str | os.PathLike, kernel_name: str) -> AscendCKernel:
+def compile_ascendc(source_or_path: str | os.PathLike, kernel_name: str, kernel_type: Any = None) -> AscendCKernel:
     """Compiles a hand-written kernel for the simulator: once per process and source, and kept in
     the disk cache (`asc.runtime.cache`) like `@asc.jit` kernels."""
-    return _compile(source_or_path, kernel_name, stacklevel=3)
+    return _compile(source_or_path, kernel_name, stacklevel=3, kernel_type=kernel_type)
 
 
 def _flags(kernel_name: str) -> tuple[str, ...]:
@@ -136,26 +177,30 @@ def _flags(kernel_name: str) -> tuple[str, ...]:
     return (f"-fno-builtin-{kernel_name}",)
 
 
-def _compile(source_or_path: str | os.PathLike, kernel_name: str, stacklevel: int) -> AscendCKernel:
+def _compile(source_or_path: str | os.PathLike, kernel_name: str, stacklevel: int,
+             kernel_type: Any = None) -> AscendCKernel:
     """`stacklevel` locates cache warnings, counted from this function (1)."""
     from .toolchain import toolchain_key
 
     if not (kernel_name.isascii() and kernel_name.isidentifier()):
         raise ValueError(f"kernel_name must be the C++ name of the kernel function, got {kernel_name!r}")
     source, filename = _source_of(source_or_path)
+    type_name = _kernel_type_name(source, kernel_type)
     key = make_key("ascendc", toolchain_key(), source, filename, kernel_name, *launcher.CXX_FLAGS,
-                   *_flags(kernel_name), launcher.compiler_identity())
+                   *_flags(kernel_name), launcher.compiler_identity(), type_name or "")
     kernel = _compiled.get(key)
     if kernel is not None:
         return kernel
     with _lock:
         kernel = _compiled.get(key)
         if kernel is None:
-            kernel = _compiled[key] = _load_or_build(key, source, filename, kernel_name, stacklevel + 1)
+            kernel = _compiled[key] = _load_or_build(key, source, filename, kernel_name, type_name,
+                                                     stacklevel + 1)
     return kernel
 
 
-def _load_or_build(key: str, source: str, filename: str, kernel_name: str, stacklevel: int) -> AscendCKernel:
+def _load_or_build(key: str, source: str, filename: str, kernel_name: str, type_name: str | None,
+                   stacklevel: int) -> AscendCKernel:
     disk = FileCache()
     what = f"Ascend C kernel '{kernel_name}'"
     entry = disk.get(key, what, stacklevel=stacklevel)
@@ -168,6 +213,8 @@ def _load_or_build(key: str, source: str, filename: str, kernel_name: str, stack
     try:
         # The #line keeps diagnostics pointing into the user's file.
         text = f'#line 1 "{filename}"\n{source}\n{_ENTRY.format(kernel=kernel_name)}'
+        if type_name is not None:
+            text += _KERNEL_TYPE_ENTRY.format(name=type_name)
         try:
             so = launcher.build(text, workdir, flags=_flags(kernel_name))
         except launcher.BuildError as e:
@@ -181,10 +228,10 @@ def _load_or_build(key: str, source: str, filename: str, kernel_name: str, stack
 
 
 def run_ascendc(source_or_path: str | os.PathLike, kernel_name: str, num_blocks: int, *args: Any,
-                config: Any = None, check: bool = True) -> Any:
+                config: Any = None, check: bool = True, kernel_type: Any = None) -> Any:
     """Compiles (cached) and launches a hand-written Ascend C kernel; returns the LaunchResult."""
-    return _compile(source_or_path, kernel_name, stacklevel=3)._launch(num_blocks, args, config, check,
-                                                                        stacklevel=3)
+    return _compile(source_or_path, kernel_name, stacklevel=3, kernel_type=kernel_type)._launch(
+        num_blocks, args, config, check, stacklevel=3)
 
 
 __all__ = ["AscendCCompileError", "AscendCKernel", "compile_ascendc", "run_ascendc"]

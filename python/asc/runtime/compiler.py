@@ -1,24 +1,29 @@
 """Kernel compilation: Python AST → asc IR → passes → Ascend C source.
 
 `PYASC_DUMP_PATH=dir` writes `codegen.mlir` (before passes), `ascir.mlir` (after
-passes) and `ascendc.cpp` (the Ascend C source) there for every compile.
+passes) and `ascendc.cpp` (the Ascend C source) there for every compile. Which
+passes run depends on the @asc.jit options (docs/runtime.md, "Options").
 """
 
 from __future__ import annotations
 
 import ast
+import re
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .._C import passes, translate
-from ..codegen.errors import from_diagnostics
+from ..codegen.errors import CompileError, from_diagnostics
 from ..codegen.generator import FunctionVisitor
 from ..codegen.ir_builder import IRBuilder
 from ..codegen.prototype import Prototype
+from ..errors import SourceLocation
 from ..language.core.builtin import set_builder
 from .config import PlatformInfo
+from .errors import SyncWarning
 from .options import JitOptions
 
 
@@ -32,24 +37,91 @@ class CompiledSource:
     ir_after: str
     #: NPU builds: the kernel takes the debug dump buffer (it prints, and ASCENDC_DUMP allows it).
     dump: bool = False
-    #: The KernelType the frontend determined, if it did (None: a vector kernel unless the
-    #: `kernel_type` option says otherwise; see backends/npu.kernel_type_of).
+    #: The KernelType: the `kernel_type` option, else the one asc-kernel-type inferred (None only for a
+    #: module without a kernel; see backends/npu.kernel_type_of).
     kernel_type: Any = None
+    #: Whether the MLIR context could run passes on several threads (ir_multithreading).
+    multithreaded: bool = True
 
 
-def _pipeline(info: PlatformInfo, options: JitOptions) -> str:
+def _kernel_type_pass(options: JitOptions) -> str:
+    """asc-kernel-type: infers the kernel type, or checks `kernel_type` (docs/language.md)."""
+    given = options.compile.kernel_type
+    return f"asc-kernel-type{{kernel-type={given.name.lower()}}}" if given is not None else "asc-kernel-type"
+
+
+_KERNEL_TYPE_ATTR = re.compile(r"asc\.kernel_type = #asc<kernel_type (\w+)>")
+
+
+def _kernel_type(ir: str, options: JitOptions) -> Any:
+    """The KernelType of the compiled kernel: the option, else the one asc-kernel-type inferred (its
+    KernelMetaType, whose six values are KernelTypes of the same names)."""
+    if options.compile.kernel_type is not None:
+        return options.compile.kernel_type
+    from .config import KernelType
+
+    found = _KERNEL_TYPE_ATTR.search(ir)
+    return KernelType[found.group(1).upper()] if found else None
+
+
+def insert_sync_enabled(options: JitOptions, uses_local_tensor_auto: bool) -> bool:
+    """insert_sync as pyasc resolves it: None means "the kernel uses LocalTensorAuto"."""
+    value = options.compile.insert_sync
+    return uses_local_tensor_auto if value is None else value
+
+
+def pipeline(info: PlatformInfo, options: JitOptions, uses_local_tensor_auto: bool = False) -> str:
+    """The pass pipeline of a compile (docs/runtime.md lists what each option adds)."""
+    cp = options.compile
+    insert_sync = insert_sync_enabled(options, uses_local_tensor_auto)
     # inline without its default canonicalize, so the capacity check sees the tensors as written.
+    stages = ["asc-privatize-device-functions", "inline{default-pipeline=}", "symbol-dce"]
+    if insert_sync:
+        stages.append("asc-erase-sync")
+    if uses_local_tensor_auto:
+        stages += ["asc-auto-tensor-position", f"asc-materialize-auto-tensors{{ub-size={info.ub_bytes}}}"]
+    if insert_sync:
+        stages.append("asc-hoist-queue-creation")
+    if insert_sync or uses_local_tensor_auto:
+        stages.append("asc-unify-pipe")
+    if insert_sync:
+        stages.append(f"asc-insert-sync{{auto-sync={'true' if cp.auto_sync else 'false'}}}")
     # The capacities are the part's usable bytes (l1_bytes is TOTAL_L1_SIZE).
-    stages = ["asc-privatize-device-functions", "inline{default-pipeline=}", "symbol-dce",
-              f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}",
-              "canonicalize", "cse"]
-    if options.compile.strip_loc:
+    stages.append(f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}")
+    stages.append(_kernel_type_pass(options))
+    # opt_level: 1 no clean-up, 2 canonicalize + cse, 3 also loop-invariant code motion.
+    if cp.opt_level >= 2:
+        stages += ["canonicalize", "cse"]
+    if cp.opt_level >= 3:
+        stages += ["loop-invariant-code-motion", "canonicalize"]
+    if cp.verify_sync:
+        stages.append("asc-verify-sync")
+    if cp.strip_loc:
         stages.append("strip-debuginfo")
     return ",".join(stages)  # passes run on the module, as in builtin.module(...)
 
 
-def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any]) -> IRBuilder:
+def _warn(diags: list) -> None:
+    """The passes' warnings (verify_sync) as SyncWarnings at the kernel's lines."""
+    for d in diags:
+        if d.severity != "warning":
+            continue
+        if d.file:
+            warnings.warn_explicit(f"{d.file}:{d.line}: {d.message}", SyncWarning, d.file, d.line)
+        else:
+            warnings.warn(d.message, SyncWarning, stacklevel=2)
+
+
+def _has_op(module: Any, prefixes: tuple[str, ...]) -> bool:
+    text = module.to_string(debug_info=False)
+    return any(f" {p}" in text or f"\"{p}" in text for p in prefixes)
+
+
+def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],
+             options: JitOptions | None = None) -> IRBuilder:
     builder = IRBuilder(proto.file)
+    if options is not None:
+        builder.capture_exceptions = options.codegen.capture_exceptions
     previous = set_builder(builder)
     try:
         FunctionVisitor(builder, proto, globals_).visit(tree)
@@ -72,16 +144,25 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     allows it); the simulator entry stays, under #ifdef ASCSIM. Without `simulator_entry` /
     `line_directives` (generated operator projects), the source has neither the entry points nor
     #line directives."""
-    builder = build_ir(tree, proto, globals_)
+    builder = build_ir(tree, proto, globals_, options)
     module = builder.module
     diags = module.verify()
     if any(d.severity == "error" for d in diags):
         raise from_diagnostics(diags, "verification")
     ir_before = module.to_string(debug_info=False)
-    if options.compile.run_passes:
-        diags = passes.run_pipeline(module, _pipeline(info, options))
-        if any(d.severity == "error" for d in diags):
-            raise from_diagnostics(diags, "passes")
+    if options.compile.matmul_cube_only and not _has_op(module, ("asc.matmul", "asc.regist_matmul")):
+        raise CompileError("matmul_cube_only=True: this kernel has no Matmul, so there is no matmul to run on "
+                           "the cube core alone (the option selects the AIC-only build of a kernel using "
+                           "asc.adv.Matmul); remove the option",
+                           SourceLocation(proto.file, proto.first_line))
+    builder.ctx.multithreading = options.codegen.ir_multithreading
+    # Without the pipeline the kernel type is still needed: it decides which cores run the kernel.
+    stages = pipeline(info, options, builder.uses_local_tensor_auto) if options.compile.run_passes \
+        else _kernel_type_pass(options)
+    diags = passes.run_pipeline(module, stages, print_ir_before_all=options.compile.print_ir_before_all)
+    if any(d.severity == "error" for d in diags):
+        raise from_diagnostics(diags, "passes")
+    _warn(diags)
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
     with_dump = npu and dump_buffer and uses_printing(ir_after)
@@ -89,7 +170,8 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
                                          npu_launch_params=npu, dump_buffer=with_dump)
     if source is None:
         raise from_diagnostics(diags, "translation")
-    result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump)
+    result = CompiledSource(proto.name, source, ir_before, ir_after, with_dump, _kernel_type(ir_after, options),
+                            multithreaded=builder.ctx.multithreading)
     if dump_to is not None:
         dump(result, dump_to)
     return result

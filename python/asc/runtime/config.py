@@ -7,7 +7,7 @@ part whose core count, memory sizes and clock it models. `Backend.NPU` needs CAN
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 
 from .. import _C
 
@@ -25,15 +25,11 @@ Platform = Enum("Platform", [(p["py_enum_name"], p["name"]) for p in _HARDWARE["
                 module=__name__, qualname="Platform")
 
 
-class KernelType(IntEnum):
-    AIV_ONLY = 0
-    AIC_ONLY = 1
-    MIX_AIV_HARD_SYNC = 2
-    MIX_AIC_HARD_SYNC = 3
-    MIX_AIV_1_0 = 4
-    MIX_AIC_1_0 = 5
-    MIX_AIC_1_1 = 6
-    MIX_AIC_1_2 = 7
+#: pyasc's kernel types (which cores a launch starts; `@asc.jit(kernel_type=...)`), from the dialect's
+#: ODS (AscCubeAttrs.td).
+KernelType = _C._ods.KernelType
+#: The kernel types an Ascend C kernel declares (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
+KernelMetaType = _C._ods.KernelMetaType
 
 
 @dataclass(frozen=True)

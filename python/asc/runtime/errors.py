@@ -41,6 +41,10 @@ class KernelWarning(RuntimeWarning):
     never-written UB, a race under PYASC_RACE_CHECK=warn)."""
 
 
+class SyncWarning(KernelWarning):
+    """@asc.jit(verify_sync=True) found a queue used against the TPipe protocol (at compile time)."""
+
+
 class KernelError(LocatedError):
     """The simulator found a bug while running a kernel; raised at the kernel's line."""
 

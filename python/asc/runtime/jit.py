@@ -221,6 +221,12 @@ class JITFunction:
             raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(1)) from None
         specs = [p[0] for p in prepared]
         platform = config.current_platform()
+        compile_options = self.options.compile
+        if compile_options.auto_sync_log:
+            raise ValueError(f"kernel '{self.__name__}': auto_sync_log={compile_options.auto_sync_log!r} is "
+                             "bisheng's log of the synchronisation --cce-auto-sync inserts, which only the NPU "
+                             "backend runs; on the Model backend the simulator inserts that synchronisation "
+                             "itself (docs/sync.md) and writes no log: remove the option")
         deps = self.dependency_key()
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
@@ -236,7 +242,7 @@ class JITFunction:
         regions = [p[2] for p in prepared if p[2] is not None]
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform, self.options.sim.sim_budget))
+                        launcher.sim_config(platform, self.options.sim.sim_budget, compile_options.auto_sync))
         return None
 
     # -- compile -----------------------------------------------------------------

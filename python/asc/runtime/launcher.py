@@ -180,20 +180,22 @@ _CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE", "PYAS
 _CONFIGS: dict[tuple, Any] = {}
 
 
-def sim_config(platform: Platform, budget: int | None = None) -> Any:
+def sim_config(platform: Platform, budget: int | None = None, auto_sync: bool = False) -> Any:
     """The simulator Config of `platform`, with the environment's knobs: PYASC_SIM_THREADS (host
     threads), PYASC_RACE_CHECK (raise | warn | off), PYASC_SIM_TRACE=1 (record the timeline for
     `last_launch().write_trace(path)`), PYASC_SIM_BUDGET (the watchdog's steps per block, 0 = no
-    limit). `budget` (the `sim_budget` option) overrides PYASC_SIM_BUDGET. Built once per platform,
-    environment and budget."""
+    limit). `budget` (the `sim_budget` option) overrides PYASC_SIM_BUDGET. `auto_sync`: the scalar
+    synchronisation bisheng's --cce-auto-sync inserts (@asc.jit(auto_sync=True), docs/sync.md).
+    Built once per platform, environment, budget and auto_sync."""
     env = tuple(os.environ.get(k, "") for k in _CONFIG_ENV)
-    cfg = _CONFIGS.get((platform, env, budget))
+    cfg = _CONFIGS.get((platform, env, budget, auto_sync))
     if cfg is None:
-        cfg = _CONFIGS[(platform, env, budget)] = _make_config(platform, *env, budget=budget)
+        cfg = _CONFIGS[(platform, env, budget, auto_sync)] = _make_config(platform, *env, budget=budget,
+                                                                          auto_sync=auto_sync)
     return cfg
 
 
-def _make_config(platform: Platform, *_env: str, budget: int | None) -> Any:
+def _make_config(platform: Platform, *_env: str, budget: int | None, auto_sync: bool = False) -> Any:
     from .. import _C
 
     info = PLATFORMS[platform]  # the hardware table's row of the part
@@ -204,10 +206,10 @@ def _make_config(platform: Platform, *_env: str, budget: int | None) -> Any:
         budget = env.count("PYASC_SIM_BUDGET", "a whole number of steps per block (0: no limit; empty: "
                            "the default, 100000000)")
     extra = {} if budget is None else {"step_budget": budget}
-    return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores,
+    return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores, aic_cores=info.aic_cores,
                          clock_mhz=float(info.clock_mhz), host_threads=threads,
                          hbm_gbps=float(info.hbm_gbps), race_check=race,
-                         trace=env.switch("PYASC_SIM_TRACE"), **extra)
+                         trace=env.switch("PYASC_SIM_TRACE"), auto_sync=auto_sync, **extra)
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],

@@ -1,4 +1,7 @@
-"""Option dataclasses accepted by `@asc.jit(...)` (pyasc's field names and defaults)."""
+"""Option dataclasses accepted by `@asc.jit(...)` (pyasc's field names and defaults).
+
+What each option does on each backend is documented in docs/runtime.md ("Options").
+"""
 
 from __future__ import annotations
 
@@ -7,10 +10,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def _require_bool(name: str, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, but got {value!r}")
+
+
 @dataclass(frozen=True)
 class CodegenOptions:
     capture_exceptions: bool = True
     ir_multithreading: bool = True
+
+    def __post_init__(self) -> None:
+        _require_bool("capture_exceptions", self.capture_exceptions)
+        _require_bool("ir_multithreading", self.ir_multithreading)
 
 
 @dataclass(frozen=True)
@@ -30,8 +42,21 @@ class CompileOptions:
     insert_sync: bool | None = None
 
     def __post_init__(self) -> None:
-        if self.opt_level not in (1, 2, 3):
-            raise ValueError(f"opt_level must be 1, 2 or 3, but got {self.opt_level}")
+        if isinstance(self.opt_level, bool) or self.opt_level not in (1, 2, 3):
+            raise ValueError(f"opt_level must be 1, 2 or 3, but got {self.opt_level!r}")
+        for name in ("debug", "strip_loc", "verify_sync", "print_ir_before_all", "run_passes", "auto_sync",
+                     "always_compile", "matmul_cube_only"):
+            _require_bool(name, getattr(self, name))
+        if self.insert_sync is not None:
+            _require_bool("insert_sync", self.insert_sync)
+        if not isinstance(self.auto_sync_log, str):
+            raise TypeError(f"auto_sync_log must be a file name (str), but got {self.auto_sync_log!r}")
+        if self.kernel_type is not None:
+            from .config import KernelType
+
+            if not isinstance(self.kernel_type, KernelType):
+                raise TypeError(f"kernel_type must be an asc.runtime.config.KernelType (e.g. KernelType.AIC_ONLY) "
+                                f"or None to infer it, but got {self.kernel_type!r}")
 
 
 @dataclass(frozen=True)
@@ -72,8 +97,8 @@ class JitOptions:
         """Options with `overrides` applied; unknown names raise (listing the valid ones)."""
         unknown = set(overrides) - self.field_names()
         if unknown:
-            raise RuntimeError(f"unknown option(s) {sorted(unknown)} for @asc.jit; valid options: "
-                               f"{sorted(self.field_names())}")
+            raise TypeError(f"unknown option(s) {sorted(unknown)} for @asc.jit; valid options: "
+                            f"{sorted(self.field_names())}")
         cg = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(CodegenOptions)}}
         sim = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(SimOptions)}}
         cp = {k: v for k, v in overrides.items() if k not in cg and k not in sim}

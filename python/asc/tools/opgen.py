@@ -174,6 +174,7 @@ def kernel_source(kernel: Any, spec: OpSpec) -> str:
 
 
 _KERNEL_LINE = re.compile(r'^extern "C" __global__ __aicore__ void (\w+)\(', re.MULTILINE)
+_KERNEL_TYPE_LINE = re.compile(r"^ *(KERNEL_TASK_TYPE_DEFAULT\(\w+\);)\n", re.MULTILINE)
 
 
 def _op_kernel(kernel: Any, spec: OpSpec, fields: list[_Field]) -> str:
@@ -181,8 +182,11 @@ def _op_kernel(kernel: Any, spec: OpSpec, fields: list[_Field]) -> str:
     found = _KERNEL_LINE.findall(source)
     assert len(found) == 1, found
     symbol = found[0]
-    # The jit kernel becomes a device function the operator's entry calls.
+    # The jit kernel becomes a device function the operator's entry calls; the entry declares the
+    # kernel type (asc-kernel-type) the jit kernel declared.
     source = _KERNEL_LINE.sub(lambda m: f"__aicore__ inline void {m.group(1)}(", source)
+    kernel_type = _KERNEL_TYPE_LINE.findall(source)
+    source = _KERNEL_TYPE_LINE.sub("", source)
     tensors = [*spec.inputs, *spec.outputs]
     lines = [source.rstrip("\n"), "",
              f"// The tiling data of {spec.op_type}: the fields op_host/{spec.snake}_tiling.h declares, in order.",
@@ -191,6 +195,7 @@ def _op_kernel(kernel: Any, spec: OpSpec, fields: list[_Field]) -> str:
     lines += ["};", "",
               f'extern "C" __global__ __aicore__ void {spec.snake}('
               + ", ".join([*(f"GM_ADDR {t.name}" for t in tensors), "GM_ADDR workspace", "GM_ADDR tiling"]) + ") {",
+              *(f"  {line}" for line in kernel_type),
               f"  {spec.op_type}TilingData data;",
               "  // Byte by byte from global memory: the host serialised the fields without padding.",
               "  for (uint32_t i = 0; i < sizeof(data); ++i)",

@@ -56,9 +56,10 @@ def raw_mte2_mte3(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     asc.data_copy(zg, a, n)  # FAULT
 
 
-@asc.jit
+@asc.jit(auto_sync=False)
 def raw_v_scalar(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
-    """RAW: the scalar unit reads what V writes, without V_S."""
+    """RAW: the scalar unit reads what V writes, without V_S (a race when the NPU compiler's automatic
+    synchronisation is off; with auto_sync=True, the default, bisheng inserts the V_S wait)."""
     xg, zg = _tensors(x, z, n)
     a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
     b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, n)
@@ -426,3 +427,68 @@ def division_by_zero_in_a_device_function(x: asc.GlobalAddress, z: asc.GlobalAdd
 @asc.jit
 def _ratio(a, b):
     return a // b
+
+
+# ----------------------------------------------------------------------------- watchdog and atomics
+
+
+@asc.jit(sim_budget=10_000)
+def endless_loop(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """The body never changes `m`: the watchdog stops the block at the loop's line."""
+    xg, zg = _tensors(x, z, n)
+    m = n
+    k = n
+    while m > 0:  # FAULT
+        k = k + 1
+    zg.set_value(0, k.cast(asc.float32))
+
+
+@asc.jit
+def atomic_add_vs_plain_read(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """Cross-core RAW: block 0 accumulates into z atomically while block 1 reads z plainly."""
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, n)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    if asc.get_block_idx() == 0:
+        asc.duplicate(a, 1.0, n)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.set_atomic_add(asc.float32)
+        asc.data_copy(zg, a, n)
+        asc.set_atomic_none()
+    else:
+        asc.data_copy(a, zg, n)  # FAULT
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+@asc.jit
+def atomic_add_vs_atomic_max(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """Cross-core WAW: two blocks accumulate into z with different atomic operations."""
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, n)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.duplicate(a, 1.0, n)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    if asc.get_block_idx() == 0:
+        asc.set_atomic_add(asc.float32)
+        asc.data_copy(zg, a, n)
+    else:
+        asc.set_atomic_max(asc.float32)
+        asc.data_copy(zg, a, n)  # FAULT
+    asc.set_atomic_none()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+
+
+@asc.jit
+def atomic_add_then_copy_in(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """RAW on GM in a core: MTE2 reads z back before the atomic add by MTE3 is ordered before it."""
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, n)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    b = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4096, n)
+    asc.duplicate(a, 1.0, n)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.set_atomic_add(asc.float32)
+    asc.data_copy(zg, a, n)
+    asc.set_atomic_none()
+    asc.data_copy(b, zg, n)  # FAULT
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)

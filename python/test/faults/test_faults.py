@@ -92,6 +92,15 @@ RUN_FAULTS = [
      "int32", 1),
     ("unsigned_division_by_zero", "arithmetic", "integer division by zero: 256 / 0 (uint32)", 1),
     ("division_by_zero_in_a_device_function", "arithmetic", "integer division by zero: 256 / 0 (int32)", 1),
+    # the watchdog and atomics
+    ("endless_loop", "watchdog", "ran more than 10000 steps (API calls and loop iterations), the watchdog's "
+     "budget per block", 1),
+    ("atomic_add_vs_plain_read", "race", "(block 1): cross-core RAW hazard on GM[z+0x0000,z+0x0400): block 0 MTE3 "
+     "data_copy (atomic add float32)", 2),
+    ("atomic_add_vs_atomic_max", "race", "(block 1): cross-core WAW hazard on GM[z+0x0000,z+0x0400): block 0 MTE3 "
+     "data_copy (atomic add float32)", 2),
+    ("atomic_add_then_copy_in", "race", "RAW hazard on GM[z+0x0000,z+0x0400): MTE3 data_copy (atomic add "
+     "float32)", 1),
 ]
 
 

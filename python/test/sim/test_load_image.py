@@ -459,7 +459,7 @@ def test_compile_time_errors(kernel, message: str) -> None:
 
 # --------------------------------------------------------------------------- L1 race and init checks
 
-@asc.jit
+@asc.jit(auto_sync=False)  # strict: with auto_sync the scalar would wait for MTE2 first
 def unsynced_dump_kernel(img: asc.GlobalAddress):
     src = asc.GlobalTensor()
     src.set_global_buffer(img, 64)

@@ -185,7 +185,7 @@ def test_dump_beyond_the_tensor_is_a_bounds_error_and_earlier_output_is_printed(
     assert capsys.readouterr().out == "[block 0] before\n"
 
 
-@asc.jit
+@asc.jit(auto_sync=False)  # with auto_sync, the compiler's MTE2_S wait orders the dump
 def dump_unsynchronised(x: asc.GlobalAddress, n: int):
     xg = asc.GlobalTensor()
     xg.set_global_buffer(x, n)
@@ -200,3 +200,9 @@ def test_dump_without_sync_is_a_race() -> None:
     assert e.value.category == "race"
     assert e.value.location.line == line_of(dump_unsynchronised, "asc.dump_tensor")
     assert "MTE2 data_copy" in e.value.message and "S dump_tensor" in e.value.message
+
+
+def test_dump_after_a_copy_with_auto_sync(capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    asc.jit(dump_unsynchronised.fn)[1](np.arange(8, dtype=np.float32), 8)
+    assert capsys.readouterr().out.endswith("[block 0] [0] 0, 1, 2, 3, 4, 5, 6, 7\n")

@@ -80,3 +80,32 @@ def test_example_script_runs() -> None:
                           "--blocks", "2", "--block-length", "2048"],
                          capture_output=True, text=True, check=True).stdout
     assert "bound by MTE2" in out
+
+
+def test_kernel_type_is_exported_to_the_simulator() -> None:
+    from asc.runtime.config import KernelType
+
+    # Not given and not declared: AIV_ONLY (nothing exported).
+    assert compile_ascendc(SCALE, "scale").kernel_type is KernelType.AIV_ONLY
+    # Given: exported with ASCSIM_KERNEL_TYPE; a HARD_SYNC type is the 1_0 type of its unit.
+    assert compile_ascendc(SCALE, "scale", kernel_type=KernelType.MIX_AIC_1_2).kernel_type is KernelType.MIX_AIC_1_2
+    assert compile_ascendc(SCALE, "scale", kernel_type=KernelType.MIX_AIV_HARD_SYNC).kernel_type \
+        is KernelType.MIX_AIV_1_0
+    # Declared in the source, as Ascend C kernels do.
+    declared = SCALE.replace("int32_t n) {", "int32_t n) {\n  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);")
+    assert compile_ascendc(declared, "scale").kernel_type is KernelType.MIX_AIV_1_0
+    with pytest.raises(ValueError, match=r"^kernel_type=AIC_ONLY differs from the source's "
+                                         r"KERNEL_TASK_TYPE_DEFAULT\(KERNEL_TYPE_MIX_AIV_1_0\)$"):
+        compile_ascendc(declared, "scale", kernel_type=KernelType.AIC_ONLY)
+    with pytest.raises(TypeError, match=r"^kernel_type must be an asc.runtime.config.KernelType \(e.g. "
+                                        r"KernelType.AIC_ONLY\), got 'AIC_ONLY'$"):
+        compile_ascendc(SCALE, "scale", kernel_type="AIC_ONLY")
+    # A source exporting its type itself keeps it (nothing is appended).
+    exported = SCALE + '#include "ascsim_entry.h"\nASCSIM_KERNEL_TYPE(KERNEL_TYPE_AIC_ONLY)\n'
+    assert compile_ascendc(exported, "scale").kernel_type is KernelType.AIC_ONLY
+    assert compile_ascendc(exported, "scale", kernel_type=KernelType.AIC_ONLY).kernel_type is KernelType.AIC_ONLY
+    mix_aicore = SCALE.replace("int32_t n) {", "int32_t n) {\n  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AICORE);")
+    with pytest.raises(ValueError, match=r"^KERNEL_TASK_TYPE_DEFAULT\(KERNEL_TYPE_MIX_AICORE\) declares a kernel type "
+                                         r"Ascend 910B/910C do not run; use one of AIV_ONLY, AIC_ONLY, MIX_AIV_1_0, "
+                                         r"MIX_AIC_1_0, MIX_AIC_1_1, MIX_AIC_1_2$"):
+        compile_ascendc(mix_aicore, "scale")

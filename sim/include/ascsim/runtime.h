@@ -40,6 +40,8 @@ struct LaunchConfig {
   uint64_t ub_bytes = hw::usableBytes(hw::kMemUB);
   /// Physical vector cores; blocks beyond this run in further waves.
   uint32_t aiv_cores = hw::kPlatforms[hw::kDefaultPlatformIndex].aivCores;
+  /// Physical cube cores (the AICs of AIC_ONLY and MIX kernels).
+  uint32_t aic_cores = hw::kPlatforms[hw::kDefaultPlatformIndex].aicCores;
   /// Core clock in MHz.
   double clock_mhz = hw::kPlatforms[hw::kDefaultPlatformIndex].clockMhz;
   /// Host worker threads running blocks; 0 = hardware concurrency.
@@ -56,6 +58,13 @@ struct LaunchConfig {
   bool init_check = true;
   /// Record every instruction for LaunchResult::writeTrace (costs memory).
   bool trace = false;
+  /// The synchronisation bisheng's --cce-auto-sync inserts between the
+  /// scalar unit and the other pipes (hardware.md §3.4): before a scalar
+  /// access (GetValue, SetValue, DumpTensor, ...) to bytes that earlier V,
+  /// MTE2 or MTE3 instructions touch (a write involved), the scalar waits for
+  /// that pipe as after SetFlag/WaitFlag<X_S>. Off: the kernel's own flags
+  /// must order them (docs/sync.md).
+  bool auto_sync = false;
   /// The watchdog: the most steps (API calls and loop iterations of emitted
   /// kernels) one block may run before the launch stops with a "watchdog"
   /// error at the innermost loop; 0 = no limit.
@@ -108,10 +117,14 @@ struct Diagnostic {
 
 ASCSIM_API const char *severityName(Severity s);
 
-/// Timing of one block (one simulated core run).
+/// Timing of one block (one simulated core run: in a MIX kernel, one entry
+/// per core, the AIC first, then its AIVs).
 struct BlockTiming {
   uint64_t cycles = 0;
-  /// Busy cycles per pipe name ("S", "V", "MTE2", "MTE3").
+  /// "AIV" or "AIC".
+  std::string core_type = "AIV";
+  /// Busy cycles per pipe name of the core ("S", "V", "MTE2", "MTE3"; on an
+  /// AIC "S", "M", "MTE1", "MTE2", "MTE3", "FIX").
   std::map<std::string, uint64_t> pipe_busy_cycles;
 };
 
@@ -149,9 +162,11 @@ struct LaunchResult {
   double launch_overhead_us = 0.0;
   /// Core clock of the estimate.
   double clock_mhz = 0.0;
-  /// Blocks and physical cores used.
+  /// Blocks and physical cores used (vector plus cube cores).
   uint32_t num_blocks = 0;
   uint32_t cores_used = 0;
+  /// The kernel type the launch ran ("AIV_ONLY", "MIX_AIC_1_2", ...).
+  std::string kernel_type;
   /// Present when LaunchConfig::trace was set.
   std::shared_ptr<const TraceData> trace;
   /// The printf / DumpTensor output of every block that printed, as
@@ -209,6 +224,9 @@ public:
   Kernel &operator=(const Kernel &) = delete;
 
   const std::string &path() const { return path_; }
+  /// The kernel's type, a KernelMetaType value (ascsim_kernel_type(); 0 =
+  /// AIV_ONLY when the library does not export it).
+  uint8_t kernelType() const { return kernelType_; }
 
   /// Runs `num_blocks` blocks. `args` holds one word per kernel parameter (see
   /// ascsim_entry.h); `regions` lists the arrays GM accesses may touch (an
@@ -224,6 +242,7 @@ private:
   std::string path_;
   void *handle_;
   EntryFn entry_;
+  uint8_t kernelType_ = 0;
 };
 
 } // namespace ascsim

@@ -34,6 +34,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
            const GmMap &gm, LaunchControl *control)
     : blockIdx_(blockIdx), blockNum_(blockNum), mem_(gm, config),
       engine_(flags_), fw_(config), control_(control),
+      controlIdx_(static_cast<uint32_t>(blockIdx)),
       budget_(config.step_budget) {
   nextCheck_ = budget_ ? std::min(kStepsPerCheck, budget_ + 1) : kStepsPerCheck;
   if (config.race_check != RaceCheck::Off) {
@@ -53,14 +54,15 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   }
   if (config.init_check)
     mem_.enableInitTracking();
+  autoSync_ = config.auto_sync;
   sys_.clockMhz = config.clock_mhz;
 }
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
                      uint64_t bytes, Loc loc, Mem mem) {
   uint64_t first = 0;
-  uint64_t n = mem == Mem::L1 ? mem_.unwrittenL1(addr, bytes, first)
-                              : mem_.unwritten(addr, bytes, first);
+  uint64_t n = mem == Mem::UB ? mem_.unwritten(addr, bytes, first)
+                              : mem_.unwrittenLocal(mem, addr, bytes, first);
   if (n == 0 || !initReported_.insert({loc.file, loc.line}).second)
     return;
   const char *m = memName(mem);
@@ -83,10 +85,10 @@ void Core::trackInit(Mem m, bool write, const char *api, const char *role,
     return;
   if (!write)
     checkInit(api, role, addr, bytes, loc, m);
-  else if (m == Mem::L1)
-    mem_.markWrittenL1(addr, bytes);
-  else
+  else if (m == Mem::UB)
     mem_.markWritten(addr, bytes);
+  else
+    mem_.markWrittenLocal(m, addr, bytes);
 }
 
 void Core::track(Pipe pipe, const char *api, Loc loc,
@@ -100,6 +102,8 @@ void Core::track(Pipe pipe, const char *api, Loc loc,
       if (m == Mem::UB && sys_.anyWatch)
         watchUb(pipe, start, start + u.bytes, u.write, api, loc);
       trackInit(m, u.write, api, u.role, start, u.bytes, loc);
+      if (autoSync_)
+        noteAutoSync(pipe, m, start, start + u.bytes, u.write);
       if (m == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
         (u.write ? gmWrite_ : gmRead_) += u.bytes;
         ++gmTransfers_;
@@ -122,10 +126,70 @@ void Core::raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const {
   }
 }
 
+void Core::noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end,
+                        bool write) {
+  if (p == Pipe::S || end <= start)
+    return;
+  std::vector<TouchedRange> &v = autoSyncTouched_[static_cast<int>(p)];
+  for (TouchedRange &r : v)
+    if (r.mem == m && r.start <= start && end <= r.end) {
+      r.write |= write;
+      return;
+    }
+  if (v.size() >= 64) {
+    // Bounded: fold everything of this memory into one conservative range.
+    TouchedRange hull{m, start, end, write};
+    std::vector<TouchedRange> rest;
+    for (const TouchedRange &r : v) {
+      if (r.mem != m) {
+        rest.push_back(r);
+        continue;
+      }
+      hull.start = std::min(hull.start, r.start);
+      hull.end = std::max(hull.end, r.end);
+      hull.write |= r.write;
+    }
+    rest.push_back(hull);
+    v = std::move(rest);
+    return;
+  }
+  v.push_back({m, start, end, write});
+}
+
+void Core::autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
+                          const char *api, Loc loc) {
+  for (Pipe p : {Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
+    std::vector<TouchedRange> &v = autoSyncTouched_[static_cast<int>(p)];
+    bool dependent = false;
+    for (const TouchedRange &r : v)
+      if (r.mem == m && r.start < end && start < r.end && (write || r.write)) {
+        dependent = true;
+        break;
+      }
+    if (!dependent)
+      continue;
+    // What bisheng emits: SetFlag<X_S> in pipe X, WaitFlag<X_S> on the
+    // scalar, which stalls until X's earlier instructions completed.
+    scalar_ += 2 * timing::kScalarIssue;
+    scalarBusy_ += 2 * timing::kScalarIssue;
+    Stall stall;
+    stall.loc = loc;
+    stall.what = std::string("the scalar unit stalls here: auto_sync waits "
+                             "for PIPE_") +
+                 pipeName(p) + " before " + api;
+    scalar_ = std::max(scalar_, engine_.runUntilPipeDone(p, stall));
+    if (race_)
+      race_->pipeToScalar(p);
+    v.clear();
+  }
+}
+
 void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                         const char *api, Loc loc, uint64_t seq) {
   Mem m = mem_.memOf(p);
   uint64_t start = mem_.offsetOf(p, m);
+  if (autoSync_)
+    autoSyncBefore(m, start, start + bytes, write, api, loc);
   if (m == Mem::UB && sys_.anyWatch)
     watchUb(Pipe::S, start, start + bytes, write, api, loc);
   if (race_)
@@ -142,7 +206,7 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
 void Core::checkpoint(Loc loc) {
   if (budget_ && steps_ > budget_) {
     if (control_)
-      control_->stopAbove(static_cast<uint32_t>(blockIdx_));
+      control_->stopAbove(controlIdx_);
     Loc where = loopLoc_.line ? loopLoc_ : loc;
     std::string what =
         loopLoc_.line ? "the loop at " + formatLoc(loopLoc_) + " may never end"
@@ -156,7 +220,7 @@ void Core::checkpoint(Loc loc) {
              "or @asc.jit(sim_budget=<steps>) (0 = no limit)",
          where);
   }
-  if ((control_ && control_->stopped(static_cast<uint32_t>(blockIdx_))) ||
+  if ((control_ && control_->stopped(controlIdx_)) ||
       interruptRequested())
     fail("interrupted",
          "the launch was interrupted (block " + std::to_string(blockIdx_) +
@@ -170,7 +234,7 @@ void Core::checkpoint(Loc loc) {
 void Core::orderFloatAtomics(Loc loc) {
   if (atomicsOrdered_ || !control_)
     return;
-  if (!control_->awaitLowerBlocks(static_cast<uint32_t>(blockIdx_)))
+  if (!control_->awaitLowerBlocks(controlIdx_))
     fail("interrupted",
          "the launch was interrupted (block " + std::to_string(blockIdx_) +
              " stopped here)",
@@ -349,9 +413,20 @@ void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
   in.id = fid;
 }
 
+bool Core::droppedEvent(uint8_t event) const {
+  // In a MIX kernel each core type's build drops the flags of the other
+  // type's pipes (hardware.md §3.2); single-type kernels report them.
+  if (!role_.mixed || event >= hw::kNumEvents)
+    return false;
+  return role_.aic ? !hw::kEvents[event].aic : !hw::kEvents[event].aiv;
+}
+
 void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("set_flag", event, id, loc);
+  if (droppedEvent(event))
+    return;
+  const EventInfo &info =
+      FlagTable::validate("set_flag", event, id, loc, role_.aic);
   if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "set_flag");
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
@@ -359,13 +434,17 @@ void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
 
 void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = FlagTable::validate("wait_flag", event, id, loc);
+  if (droppedEvent(event))
+    return;
+  const EventInfo &info =
+      FlagTable::validate("wait_flag", event, id, loc, role_.aic);
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);
 }
 
 void Core::drainAll(Loc loc, const char *what) {
+  lastMmad_.valid = false;
   Stall stall;
   stall.loc = loc;
   stall.drainFor = what;
@@ -393,8 +472,13 @@ void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
          "pipe_barrier(PIPE_S) is not supported: the scalar unit is always "
          "in order",
          loc);
-  if (*p == Pipe::M || *p == Pipe::MTE1 || *p == Pipe::FIX)
-    return; // cube pipes do not exist on a vector core: dropped, as on the NPU
+  // The other core type's pipes do not exist here: dropped, as on the NPU.
+  if (!role_.aic && (*p == Pipe::M || *p == Pipe::MTE1 || *p == Pipe::FIX))
+    return;
+  if (role_.aic && *p == Pipe::V)
+    return;
+  if (*p == Pipe::M)
+    lastMmad_.valid = false;
   issueBarrier(*p, seq, loc, "pipe_barrier");
 }
 

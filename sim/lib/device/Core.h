@@ -14,6 +14,7 @@
 #include "flags/Flags.h"
 #include "framework/Framework.h"
 #include "memory/Memory.h"
+#include "ascsim/cube_abi.h"
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
 #include "device/SysState.h"
@@ -31,6 +32,31 @@ struct PrintArg; // ascsim/debug.h
 struct LayoutCall; // ascsim/layout_api.h
 struct SortCall;   // ascsim/sort_abi.h
 struct SortInstr;  // ops/SortOps.h
+class CrossCoreDomain; // device/CrossCore.h
+namespace cube {
+struct CubeInstr;
+struct CubeRuns;
+} // namespace cube
+
+/// Which core of its AI Core a Core simulates (the kernel type's launch
+/// mapping, docs/simulator.md "Kernel types").
+struct CoreRole {
+  bool aic = false;
+  /// A MIX kernel: flags of the other core type are dropped, as the NPU's
+  /// per-core-type builds drop them; cross-core flags are available.
+  bool mixed = false;
+  uint8_t kernelType = 0; // KernelMetaType value
+  int64_t subBlockIdx = 0, subBlockNum = 1, taskRatio = 1;
+  /// The block (AI Core) this core belongs to, and its id in the domain.
+  int64_t block = 0;
+  uint32_t coreId = 0;
+  /// Index of this core run in the launch (LaunchControl's block index).
+  uint32_t task = 0;
+  /// The launch's cross-core flags (null for AIV_ONLY / AIC_ONLY kernels).
+  CrossCoreDomain *xc = nullptr;
+};
+/// "AIV_ONLY", "MIX_AIC_1_2", ... of a KernelMetaType value.
+const char *kernelTypeName(uint8_t type);
 
 class Core {
 public:
@@ -39,6 +65,32 @@ public:
 
   int64_t blockIdx() const { return blockIdx_; }
   int64_t blockNum() const { return blockNum_; }
+  /// Makes this core a cube or vector core of a kernel type (before the
+  /// kernel runs).
+  void setRole(const CoreRole &role);
+  const CoreRole &role() const { return role_; }
+
+  // The cube path (device/CubeAbi.cpp; ascsim/cube_abi.h).
+  void cubeLoadData(const Operand &dst, const Operand &src, const Operand &idx,
+                    DType type, const LoadData2DDesc &d, Loc loc);
+  void cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
+                 const Nd2NzDesc &d, Loc loc);
+  void cubeInitConst(const Operand &dst, DType type, const InitConstDesc &d,
+                     Loc loc);
+  void cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
+                const Operand &bias, const MmadDesc &d, Loc loc);
+  void cubeFixpipe(const Operand &dst, const Operand &src,
+                   const Operand &workspace, const FixpipeDesc &d, Loc loc,
+                   const char *api = "fixpipe");
+  void cubeCo12Copy(const Operand &dst, const Operand &src,
+                    const FixpipeDesc &d, Loc loc);
+  void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc);
+  void cubeLoad3D(const Operand &dst, const Operand &src, DType type,
+                  const Load3DDesc &d, Loc loc);
+  // Cross-core flags (device/CrossCore.cpp).
+  void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
+  void crossCoreWaitFlag(uint32_t flagId, Loc loc);
+  void syncAll(bool aivOnly, Loc loc);
 
   // Ascend C entry points (see ascsim/abi.h). Checks throw a Fault.
   void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
@@ -177,6 +229,16 @@ private:
   void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                      uint64_t seq, const char *api, Loc loc,
                      const SpanUse *uses, size_t count);
+  /// A flag of the other core type's pipes in a MIX kernel (dropped).
+  bool droppedEvent(uint8_t event) const;
+  /// device/CubeAbi.cpp: fails unless this is a cube core.
+  void requireAic(const char *api, Loc loc) const;
+  /// Checks, tracks and issues a planned cube instruction: `ops` are the
+  /// resolved starts of src, src1, src2 and dst (null = unused), `runs`
+  /// their byte runs.
+  void issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
+                 uint64_t seq, const char *api, Loc loc,
+                 const cube::CubeRuns &runs);
   /// device/SysControl.cpp: stops the core when a UB access [start, end) of
   /// `pipe` hits an enabled CheckLocalMemoryIA channel (call sites test
   /// sys_.anyWatch first).
@@ -232,6 +294,11 @@ private:
                  uint64_t addr, uint64_t bytes, Loc loc);
   void scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                     const char *api, Loc loc, uint64_t seq);
+  /// LaunchConfig::auto_sync: the bytes pipe `p` touched since the scalar
+  /// last waited for it, and the wait before a dependent scalar access.
+  void noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end, bool write);
+  void autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
+                      const char *api, Loc loc);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
   void issueSetFlag(const EventInfo &info, uint8_t event, uint8_t id,
                     uint64_t seq, Loc loc);
@@ -270,11 +337,32 @@ private:
   bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
+  struct TouchedRange {
+    Mem mem;
+    uint64_t start, end;
+    bool write;
+  };
+  bool autoSync_ = false;
+  std::array<std::vector<TouchedRange>, kNumPipes> autoSyncTouched_;
   // printf / DumpTensor output (device/Debug.cpp).
   std::string output_;
   bool outputAtLineStart_ = true;
   bool outputFull_ = false;
   bool dumpHeadWritten_ = false;
+  CoreRole role_;
+  uint32_t controlIdx_ = 0; // role_.task (blockIdx_ before setRole)
+  /// The last Mmad's L0C bytes, for the PIPE_M barrier rule of accumulation
+  /// (hardware.md §3.3); cleared by pipe_barrier(PIPE_M) / PIPE_ALL.
+  struct LastMmad {
+    bool valid = false;
+    uint64_t start = 0, end = 0;
+    Loc loc{nullptr, 0};
+  } lastMmad_;
+  /// The Fixpipe scalar quant register (SetFixpipePreQuantFlag).
+  uint64_t preQuant_ = 0;
+  /// The 3-D load registers: repeat (SetLoadDataRepeat) and padding value.
+  uint32_t repeatTime_ = 1, repeatStride_ = 0, repeatMode_ = 0;
+  uint64_t padValue_ = 0;
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP

@@ -3,6 +3,7 @@
 #include "device/Device.h"
 
 #include "device/Core.h"
+#include "device/CrossCore.h"
 #include "device/SignalGuard.h"
 #include "support/Fault.h"
 #include "support/Isa.h"
@@ -67,17 +68,29 @@ bool LaunchControl::awaitLowerBlocks(uint32_t b) {
 BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                       int64_t blockNum, const LaunchConfig &config,
                       const GmMap &gm, LaunchControl &control) {
+  CoreRole role;
+  role.task = static_cast<uint32_t>(blockIdx);
+  return runCore(entry, args, blockIdx, blockNum, role, config, gm, control);
+}
+
+BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
+                     int64_t blockNum, const CoreRole &role,
+                     const LaunchConfig &config, const GmMap &gm,
+                     LaunchControl &control) {
   BlockOutcome out;
-  const uint32_t b = static_cast<uint32_t>(blockIdx);
+  const uint32_t b = role.task; // the control's index of this core run
   if (control.stopped(b)) { // never started
     Diagnostic d = interruptedDiagnostic(blockIdx, Loc{nullptr, 0});
     d.block = blockIdx;
     out.diagnostics.push_back(std::move(d));
     out.stopped = true;
+    if (role.xc)
+      role.xc->finish(role.coreId);
     control.blockDone(b);
     return out;
   }
   auto core = std::make_unique<Core>(blockIdx, blockNum, config, gm, &control);
+  core->setRole(role);
   {
     CoreScope scope(*core);
     auto body = [&] {
@@ -116,6 +129,8 @@ BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
           last));
     }
   }
+  if (role.xc) // it sets nothing more: the cores waiting for it may deadlock
+    role.xc->finish(role.coreId);
   out.timing = core->timing();
   out.diagnostics = core->takeDiagnostics();
   out.gmAccesses = core->takeGmAccesses();

@@ -25,6 +25,8 @@
 
 namespace ascsim {
 
+struct CoreRole; // device/Core.h
+
 using EntryFn = void (*)(const uint64_t *);
 
 /// What the blocks of one launch share: the stop request (an interrupt, or
@@ -93,6 +95,13 @@ struct BlockOutcome {
 BlockOutcome runBlock(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                       int64_t blockNum, const LaunchConfig &config,
                       const GmMap &gm, LaunchControl &control);
+/// The same for one core of a kernel type (device/Core.h CoreRole; the
+/// control indexes the core runs by `role.task`); a core of a cross-core
+/// domain reports its end to it.
+BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
+                     int64_t blockNum, const CoreRole &role,
+                     const LaunchConfig &config, const GmMap &gm,
+                     LaunchControl &control);
 
 /// Calls fn(i) for i in [0, n) on `threads` host threads (the caller's thread
 /// included); each index runs exactly once. `fn` must not throw.

@@ -258,11 +258,15 @@ void Core::sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
 int64_t Core::sysQuery(SysQuery what, uint64_t a, Loc loc) {
   uint64_t seq = beginCall(loc);
   switch (what) {
+  // The kernel type's launch mapping (hardware.md §1.3; device/Core.h
+  // CoreRole): the AIV's index inside its AI Core, the AIVs per AI Core,
+  // and GetTaskRation (2 on an AIV of a MIX_AIC_1_2 kernel).
   case SysQuery::SubBlockIdx:
-    return 0; // AIV-only launch: one vector core per AI Core task
+    return role_.subBlockIdx;
   case SysQuery::SubBlockNum:
+    return role_.subBlockNum;
   case SysQuery::TaskRatio:
-    return 1;
+    return role_.taskRatio;
   case SysQuery::ProgramCounter:
     return kCodeBase + 8 * static_cast<int64_t>(seq);
   case SysQuery::SystemCycle:

@@ -688,6 +688,8 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
         watchUb(pipe, start, end, u->write, api, loc);
       if (u->role)
         trackInit(u->mem, u->write, api, u->role, start, end - start, loc);
+      if (autoSync_)
+        noteAutoSync(pipe, u->mem, start, end, u->write);
     }
     if (u->mem == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
       (u->write ? gmWrite_ : gmRead_) += total;

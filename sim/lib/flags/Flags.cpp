@@ -13,14 +13,19 @@ std::string flagCall(const char *api, uint8_t event, uint8_t id) {
 }
 
 const EventInfo &FlagTable::validate(const char *api, uint8_t event, int32_t id,
-                                     Loc loc) {
+                                     Loc loc, bool aic) {
   const EventInfo *info = eventInfo(event);
   if (!info)
     fail("argument",
          std::string(api) + ": " + std::to_string(event) +
              " is not a HardEvent value",
          loc);
-  if (!info->onAiv)
+  if (aic && !hw::kEvents[event].aic)
+    fail("argument",
+         std::string(api) + ": event " + info->name +
+             " is not valid on a cube core (AIC), which has no vector pipe",
+         loc);
+  if (!aic && !info->onAiv)
     fail("argument",
          std::string(api) + ": event " + info->name +
              " is not valid on a vector core (AIV); valid events are " +

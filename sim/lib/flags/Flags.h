@@ -24,10 +24,10 @@ namespace ascsim {
 class FlagTable {
 public:
   /// Throws an "argument" Fault if `event` is not a HardEvent, is not valid
-  /// on a vector core, or `id` is outside 0..7. `api` is
-  /// "set_flag"/"wait_flag".
+  /// on the core (a vector core, or a cube core when `aic`), or `id` is
+  /// outside 0..7. `api` is "set_flag"/"wait_flag".
   static const EventInfo &validate(const char *api, uint8_t event, int32_t id,
-                                   Loc loc);
+                                   Loc loc, bool aic = false);
 
   /// Program order: SetFlag issued. Throws a "sync" Fault on a double set.
   void issueSet(uint8_t event, uint8_t id, Loc loc);

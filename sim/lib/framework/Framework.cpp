@@ -223,6 +223,24 @@ uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes, uint32_t nbufs,
   return start;
 }
 
+void Framework::requireMem(const char *api, const std::string &what, Mem m,
+                           Loc loc) const {
+  // L1 queues/buffers (A1, B1, C1, TSCM) hold load_image_to_local and
+  // GM -> L1 data_copy destinations on a vector core.
+  if (!aic_ && m != Mem::UB && m != Mem::L1)
+    fail("argument",
+         std::string(api) + ": " + what + " (" + memName(m) +
+             ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
+             "or VECCALC (UB), or A1/B1 (L1)",
+         loc);
+  if (aic_ && (m == Mem::UB || m == Mem::GM || m == Mem::Invalid))
+    fail("argument",
+         std::string(api) + ": " + what + " (" + memName(m) +
+             ") is not accessible from a cube core (AIC); use A1/B1/C1 (L1), "
+             "A2 (L0A), B2 (L0B), CO1 (L0C) or C2 (BiasTable)",
+         loc);
+}
+
 int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
                              int32_t depth, int32_t num, uint32_t len,
                              bool tbuf, Loc loc) {
@@ -232,7 +250,12 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
   q.tbuf = tbuf;
   q.src = src;
   q.dst = dst;
-  q.pos = src == kPosGM ? dst : src;
+  // The buffers live at the local end: VECIN / A1 (from GM), VECOUT / CO1
+  // (to GM / CO2), and the L0 / BiasTable end of an A1->A2, B1->B2, C1->C2
+  // queue.
+  bool toL0 = (src == kPosA1 || src == kPosB1 || src == kPosC1) &&
+              (dst == kPosA2 || dst == kPosB2 || dst == kPosC2);
+  q.pos = src == kPosGM || toL0 ? dst : src;
   q.mem = memOfPosition(q.pos);
   q.depth = depth;
   q.pool = pool;
@@ -242,15 +265,8 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          std::string(api) + ": a buffer cannot be placed at position " +
              positionName(q.pos),
          loc);
-  // L1 queues/buffers (A1, B1, C1, TSCM) hold load_image_to_local and
-  // GM -> L1 data_copy destinations.
-  if (q.mem != Mem::UB && q.mem != Mem::L1)
-    fail("argument",
-         std::string(api) + ": position " + positionName(q.pos) + " (" +
-             memName(q.mem) +
-             ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
-             "or VECCALC (UB), or A1/B1 (L1)",
-         loc);
+  requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
+             loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
     fail("argument",
          std::string(api) +
@@ -293,13 +309,8 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
   p.parent = parent;
   p.loc = loc;
   p.size = roundUp32(len);
-  if (p.mem != Mem::UB && p.mem != Mem::L1)
-    fail("argument",
-         std::string(api) + ": a TBufPool at position " + positionName(pos) +
-             " (" + memName(p.mem) +
-             ") is not usable on a vector core (AIV); use VECIN, VECOUT or "
-             "VECCALC (UB), or A1/B1 (L1)",
-         loc);
+  requireMem(api, std::string("a TBufPool at position ") + positionName(pos),
+             p.mem, loc);
   if (share) {
     if (share < 0 || static_cast<size_t>(share) > pools_.size() ||
         !pools_[share - 1].alive)
@@ -705,11 +716,13 @@ void Framework::freeAllEvents(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
 int32_t Framework::allocEvent(uint8_t event, bool reserve, Loc loc) {
   const char *api = reserve ? "alloc_event_id" : "fetch_event_id";
   const EventInfo *info = eventInfo(event);
-  if (!info || !info->onAiv)
+  if (!info || (aic_ ? !hw::kEvents[event].aic : !info->onAiv))
     fail("argument",
          std::string(api) + ": " + (info ? info->name : std::string("?")) +
-             " is not an event of a vector core (AIV); valid events are " +
-             aivEventList(),
+             (aic_ ? std::string(" is not an event of a cube core (AIC)")
+                   : " is not an event of a vector core (AIV); valid events "
+                     "are " +
+                         aivEventList()),
          loc);
   if (!reserve) {
     for (int id = 0; id < kNumEventIds; ++id)

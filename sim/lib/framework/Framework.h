@@ -36,6 +36,9 @@ struct SyncOp {
 class Framework {
 public:
   explicit Framework(const LaunchConfig &config);
+  /// The core is a cube core (AIC): queues and pools live in L1 and the
+  /// cube memories (not UB), and its event ids are those of an AIC.
+  void setAic(bool aic) { aic_ = aic; }
 
   //===--------------------------------------------------------------------===//
   // TPipe
@@ -99,6 +102,11 @@ public:
   static constexpr uint8_t kBarrierV = 0xFE;
 
 private:
+  bool aic_ = false;
+  /// Whether memory `m` holds queues and pools on this core type; else
+  /// fails with `what` naming the position.
+  void requireMem(const char *api, const std::string &what, Mem m,
+                  Loc loc) const;
   enum class State : uint8_t { Free, Occupied, Enqueued, Dequeued };
   struct Buffer {
     State state = State::Free;

@@ -8,6 +8,8 @@
 
 #include "ascsim/runtime.h"
 
+#include "device/Core.h"
+#include "device/CrossCore.h"
 #include "device/Device.h"
 #include "options/Options.h"
 #include "race/Race.h"
@@ -16,8 +18,20 @@
 
 #include <algorithm>
 #include <dlfcn.h>
+#include <thread>
 
 namespace ascsim {
+
+namespace {
+// KernelMetaType values (ascsim_entry.h ASCSIM_KERNEL_TYPE).
+constexpr uint8_t kKernelTypeAicOnly = 1, kKernelTypeMixAiv10 = 2,
+                  kKernelTypeMixAic10 = 3, kKernelTypeMixAic11 = 4,
+                  kKernelTypeMixAic12 = 5;
+/// The pipes of a vector core ([0]) and of a cube core ([1]).
+const std::vector<Pipe> kCorePipes[2] = {
+    {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3},
+    {Pipe::S, Pipe::M, Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX}};
+} // namespace
 
 std::unique_ptr<Kernel> Kernel::load(const std::string &path,
                                      std::string &error) {
@@ -37,8 +51,12 @@ std::unique_ptr<Kernel> Kernel::load(const std::string &path,
     dlclose(handle);
     return nullptr;
   }
-  return std::unique_ptr<Kernel>(
+  auto kernel = std::unique_ptr<Kernel>(
       new Kernel(path, handle, reinterpret_cast<EntryFn>(sym)));
+  // The kernel type (ASCSIM_KERNEL_TYPE in ascsim_entry.h); absent = AIV_ONLY.
+  if (void *kt = dlsym(handle, "ascsim_kernel_type"))
+    kernel->kernelType_ = reinterpret_cast<uint8_t (*)()>(kt)();
+  return kernel;
 }
 
 Kernel::Kernel(std::string path, void *handle, EntryFn entry)
@@ -65,17 +83,81 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   if (numBlocks == 0)
     return launchError("num_blocks must be at least 1, but got 0");
 
+  // The kernel type's launch mapping (hardware.md §1.3): per block an AIC
+  // (AIC_ONLY, MIX_AIC_*) and `aivPer` AIVs.
+  const uint8_t kt = kernelType_;
+  if (kt > kKernelTypeMixAic12)
+    return launchError(std::string("kernel type ") + kernelTypeName(kt) +
+                       " is not supported by the simulator; use AIV_ONLY, "
+                       "AIC_ONLY, MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1 or "
+                       "MIX_AIC_1_2");
+  const bool hasAic = kt == kKernelTypeAicOnly || kt == kKernelTypeMixAic10 ||
+                      kt == kKernelTypeMixAic11 || kt == kKernelTypeMixAic12;
+  const uint32_t aivPer = kt == kKernelTypeMixAic12                    ? 2
+                          : kt == kKernelTypeAicOnly ||
+                                    kt == kKernelTypeMixAic10          ? 0
+                                                                       : 1;
+  const bool mixed = kt >= kKernelTypeMixAiv10;
+  std::unique_ptr<CrossCoreDomain> xc;
+  if (mixed)
+    xc = std::make_unique<CrossCoreDomain>(numBlocks, hasAic, aivPer);
+  struct CoreTask {
+    int64_t blockIdx;
+    CoreRole role;
+  };
+  std::vector<CoreTask> tasks;
+  for (uint32_t b = 0; b < numBlocks; ++b) {
+    if (hasAic) {
+      CoreRole r;
+      r.aic = true;
+      r.mixed = mixed;
+      r.kernelType = kt;
+      r.subBlockIdx = 0;
+      r.subBlockNum = aivPer == 0 ? 1 : aivPer;
+      r.block = b;
+      r.coreId = xc ? xc->aicId(b) : 0;
+      r.xc = xc.get();
+      r.task = static_cast<uint32_t>(tasks.size());
+      tasks.push_back({b, r});
+    }
+    for (uint32_t sub = 0; sub < aivPer; ++sub) {
+      CoreRole r;
+      r.mixed = mixed;
+      r.kernelType = kt;
+      r.subBlockIdx = sub;
+      r.subBlockNum = aivPer;
+      r.taskRatio = kt == kKernelTypeMixAic12 ? 2 : 1;
+      r.block = b;
+      r.coreId = xc ? xc->aivId(b, sub) : 0;
+      r.xc = xc.get();
+      r.task = static_cast<uint32_t>(tasks.size());
+      tasks.push_back({static_cast<int64_t>(b) * aivPer + sub, r});
+    }
+  }
+
   GmMap gm(regions);
   std::vector<uint64_t> argv = args;
   if (argv.empty())
     argv.push_back(0); // a valid pointer for kernels without parameters
-  std::vector<BlockOutcome> outcomes(numBlocks);
-  LaunchControl control(numBlocks);
-  parallelFor(numBlocks, effectiveHostThreads(config, numBlocks),
-              [&](uint32_t b) {
-                outcomes[b] = runBlock(entry_, argv.data(), b, numBlocks,
-                                       config, gm, control);
-              });
+  const uint32_t numTasks = static_cast<uint32_t>(tasks.size());
+  std::vector<BlockOutcome> outcomes(numTasks);
+  LaunchControl control(numTasks);
+  auto run = [&](uint32_t t) {
+    outcomes[t] = runCore(entry_, argv.data(), tasks[t].blockIdx, numBlocks,
+                          tasks[t].role, config, gm, control);
+  };
+  if (xc) {
+    // Cross-core waits block a core until another sets the flag: every core
+    // of a MIX launch runs at once, each on a thread of its own.
+    std::vector<std::thread> threads;
+    threads.reserve(numTasks);
+    for (uint32_t t = 0; t < numTasks; ++t)
+      threads.emplace_back(run, t);
+    for (std::thread &th : threads)
+      th.join();
+  } else {
+    parallelFor(numTasks, effectiveHostThreads(config, numTasks), run);
+  }
   // Blocks stopped by another block's watchdog, or by an interrupt, report
   // "interrupted": dropped when a watchdog error says why; else one
   // launch-level diagnostic replaces them.
@@ -107,21 +189,23 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       Diagnostic d = makeDiagnostic(
           "interrupted",
           "the launch was interrupted: " + std::to_string(stopped) + " of " +
-              std::to_string(numBlocks) +
+              std::to_string(numTasks) +
               " blocks stopped before their end (the results are partial)",
           Loc{nullptr, 0});
       result.diagnostics.push_back(std::move(d));
     }
   }
 
-  std::vector<CoreTiming> timings;
-  timings.reserve(numBlocks);
+  std::vector<CoreTiming> aivTimings, aicTimings;
   uint64_t gmBytes = 0, gmTransfers = 0;
-  for (BlockOutcome &o : outcomes) {
-    timings.push_back(o.timing);
+  for (uint32_t t = 0; t < numTasks; ++t) {
+    BlockOutcome &o = outcomes[t];
+    const bool aic = tasks[t].role.aic;
+    (aic ? aicTimings : aivTimings).push_back(o.timing);
     BlockTiming bt;
     bt.cycles = o.timing.cycles;
-    for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3})
+    bt.core_type = aic ? "AIC" : "AIV";
+    for (Pipe p : kCorePipes[aic])
       bt.pipe_busy_cycles[pipeName(p)] = o.timing.busy[static_cast<int>(p)];
     result.blocks.push_back(std::move(bt));
     result.gm_read_bytes += o.timing.gmReadBytes;
@@ -130,14 +214,32 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     for (Diagnostic &d : o.diagnostics)
       result.diagnostics.push_back(std::move(d));
   }
-  for (uint32_t b = 0; b < numBlocks; ++b)
-    if (!outcomes[b].output.empty())
-      result.output.emplace_back(b, std::move(outcomes[b].output));
+  for (uint32_t t = 0; t < numTasks; ++t)
+    if (!outcomes[t].output.empty())
+      result.output.emplace_back(static_cast<uint32_t>(tasks[t].blockIdx),
+                                 std::move(outcomes[t].output));
   gmBytes = result.gm_read_bytes + result.gm_write_bytes;
-  if (config.race_check != RaceCheck::Off && numBlocks > 1 && !stopped) {
+  // Cross-core GM races between blocks. The check does not model the order
+  // cross-core flags give: in a MIX launch the cores of one block (ordered
+  // by mode 1 / 2 flags) are checked as one, and a launch that used mode 0
+  // (which orders blocks) is not checked (docs/simulator.md).
+  if (config.race_check != RaceCheck::Off && numBlocks > 1 && !stopped &&
+      !(xc && xc->usedMode0())) {
+    std::vector<std::vector<GmAccess>> merged;
     std::vector<const std::vector<GmAccess> *> logs;
-    for (BlockOutcome &o : outcomes)
-      logs.push_back(&o.gmAccesses);
+    if (xc) {
+      merged.resize(numBlocks);
+      for (uint32_t t = 0; t < numTasks; ++t) {
+        std::vector<GmAccess> &m = merged[tasks[t].role.block];
+        m.insert(m.end(), outcomes[t].gmAccesses.begin(),
+                 outcomes[t].gmAccesses.end());
+      }
+      for (const std::vector<GmAccess> &m : merged)
+        logs.push_back(&m);
+    } else {
+      for (BlockOutcome &o : outcomes)
+        logs.push_back(&o.gmAccesses);
+    }
     Severity sev = config.race_check == RaceCheck::Raise ? Severity::Error
                                                          : Severity::Warning;
     for (Diagnostic &d : crossCoreRaces(logs, sev, gm))
@@ -152,7 +254,15 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     if (d.severity == Severity::Error)
       result.ok = false;
 
-  KernelTiming k = estimateKernel(timings, config.aiv_cores, config.clock_mhz);
+  // Vector and cube cores are list-scheduled separately onto their physical
+  // cores; the later of the two ends the kernel.
+  KernelTiming kv = estimateKernel(aivTimings, config.aiv_cores,
+                                   config.clock_mhz);
+  KernelTiming kc = estimateKernel(aicTimings, config.aic_cores,
+                                   config.clock_mhz);
+  KernelTiming k = kv.cycles >= kc.cycles ? kv : kc;
+  for (int p = 0; p < kNumPipes; ++p)
+    k.busy[p] = std::max(kv.busy[p], kc.busy[p]);
   // The chip's shared HBM caps streaming kernels (docs/timing.md).
   result.hbm_cycles =
       hbmCycles(gmBytes, gmTransfers, config.hbm_gbps, config.clock_mhz);
@@ -173,11 +283,21 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   result.clock_mhz = config.clock_mhz;
   result.launch_overhead_us = config.launch_overhead_us;
   result.num_blocks = numBlocks;
-  result.cores_used = std::min(numBlocks, config.aiv_cores);
+  result.kernel_type = kernelTypeName(kt);
+  result.cores_used =
+      std::min(static_cast<uint32_t>(aivTimings.size()), config.aiv_cores) +
+      std::min(static_cast<uint32_t>(aicTimings.size()), config.aic_cores);
   result.duration_us = static_cast<double>(result.cycles) / config.clock_mhz +
                        config.launch_overhead_us;
   uint64_t best = 0;
-  for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
+  std::vector<Pipe> pipes;
+  if (!aivTimings.empty())
+    pipes = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3};
+  if (!aicTimings.empty())
+    for (Pipe p : kCorePipes[1])
+      if (std::find(pipes.begin(), pipes.end(), p) == pipes.end())
+        pipes.push_back(p);
+  for (Pipe p : pipes) {
     uint64_t b = k.busy[static_cast<int>(p)];
     result.pipe_busy_cycles[pipeName(p)] = b;
     result.pipe_busy_us[pipeName(p)] =
@@ -195,12 +315,19 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   if (config.trace) {
     auto data = std::make_shared<TraceData>();
     data->clockMhz = config.clock_mhz;
-    for (uint32_t b = 0; b < numBlocks; ++b) {
+    // One trace block per core run; cube cores after the vector cores.
+    size_t iv = 0, ic = 0;
+    for (uint32_t t = 0; t < numTasks; ++t) {
       TraceData::Block tb;
-      tb.block = b;
-      tb.core = k.blockCore[b];
-      tb.start = k.blockStart[b];
-      tb.sink = std::move(outcomes[b].trace);
+      tb.block = static_cast<uint32_t>(tasks[t].blockIdx);
+      if (tasks[t].role.aic) {
+        tb.core = config.aiv_cores + kc.blockCore[ic];
+        tb.start = kc.blockStart[ic++];
+      } else {
+        tb.core = kv.blockCore[iv];
+        tb.start = kv.blockStart[iv++];
+      }
+      tb.sink = std::move(outcomes[t].trace);
       data->blocks.push_back(std::move(tb));
     }
     data->internFiles();

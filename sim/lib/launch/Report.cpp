@@ -43,19 +43,22 @@ std::string summary(const LaunchResult &r) {
   } else {
     double device =
         r.clock_mhz > 0 ? static_cast<double>(r.cycles) / r.clock_mhz : 0.0;
+    const bool aivOnly = r.kernel_type.empty() || r.kernel_type == "AIV_ONLY";
     out += "simulator: " + std::to_string(r.num_blocks) + " block" +
            (r.num_blocks == 1 ? "" : "s") + " on " +
-           std::to_string(r.cores_used) + " vector core" +
-           (r.cores_used == 1 ? "" : "s") + " at " + fmt("%.0f", r.clock_mhz) +
-           " MHz\n";
+           std::to_string(r.cores_used) + (aivOnly ? " vector core" : " core") +
+           (r.cores_used == 1 ? "" : "s") +
+           (aivOnly ? "" : " (" + r.kernel_type + ")") + " at " +
+           fmt("%.0f", r.clock_mhz) + " MHz\n";
     out += "  duration " + fmt("%.2f", r.duration_us) + " us = device " +
            fmt("%.2f", device) + " us (" + std::to_string(r.cycles) +
            " cycles) + launch " + fmt("%.2f", r.launch_overhead_us) + " us\n";
     out += "  bound by " + (r.bound_pipe.empty() ? "nothing" : r.bound_pipe) +
            (r.hbm_bound ? " (HBM bandwidth bound)" : "") + "\n";
     out += "  pipe     busy us      cycles   ratio\n";
-    const char *lanes[][2] = {
-        {"S", "SCALAR"}, {"V", "VECTOR"}, {"MTE2", "MTE2"}, {"MTE3", "MTE3"}};
+    const char *lanes[][2] = {{"S", "SCALAR"}, {"V", "VECTOR"}, {"M", "CUBE"},
+                              {"MTE1", "MTE1"}, {"MTE2", "MTE2"},
+                              {"MTE3", "MTE3"}, {"FIX", "FIXP"}};
     for (auto &l : lanes) {
       auto c = r.pipe_busy_cycles.find(l[0]);
       if (c == r.pipe_busy_cycles.end())
@@ -66,6 +69,10 @@ std::string summary(const LaunchResult &r) {
              pad(std::to_string(c->second), 12, true) +
              pad(fmt("%.1f%%", 100.0 * ratio), 8, true) + "\n";
     }
+    if (r.pipe_ratio.count("M"))
+      out += "  cube utilisation " +
+             fmt("%.1f%%", 100.0 * r.pipe_ratio.at("M")) +
+             " (PIPE_M busy / device cycles)\n";
     double gbps =
         device > 0 ? static_cast<double>(r.gm_read_bytes + r.gm_write_bytes) /
                          (device * 1e3)

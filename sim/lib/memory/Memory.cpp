@@ -159,7 +159,9 @@ bool UbBuffer::clean() const {
 //===----------------------------------------------------------------------===//
 
 CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
-    : gm_(gm), config_(config), l1Size_(capacityOf(Mem::L1, config)) {
+    : gm_(gm), config_(config) {
+  for (int m = kFirstLocal; m < kEndLocal; ++m)
+    locals_[m - kFirstLocal].size = capacityOf(static_cast<Mem>(m), config);
   if (tlsUb.inUse) { // a second core on this thread (nested launch)
     own_ = std::make_unique<UbBuffer>();
     buf_ = own_.get();
@@ -192,21 +194,31 @@ void CoreMemory::checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
          std::string("a static LocalTensor cannot be placed at position ") +
              positionName(pos),
          loc);
-  if (m != Mem::UB && m != Mem::L1)
+  if (!aic_ && m != Mem::UB && m != Mem::L1)
     fail("argument",
          std::string("position ") + positionName(pos) + " (" + memName(m) +
              ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
              "or VECCALC (UB), or A1/B1 (L1) for load_image_to_local",
          loc);
+  if (aic_ && m == Mem::UB)
+    fail("argument",
+         std::string("position ") + positionName(pos) +
+             " (UB) is not accessible from a cube core (AIC), which has no "
+             "Unified Buffer; use A1/B1/C1 (L1), A2 (L0A), B2 (L0B), CO1 "
+             "(L0C) or C2 (BiasTable)",
+         loc);
+  const uint32_t align =
+      m == Mem::UB ? 32u : hw::kMemories[static_cast<int>(m)].align;
   uint64_t bytes = static_cast<uint64_t>(elems) * elemBytes;
   uint64_t cap = capacityOf(m, config_);
   if (elems == 0)
     fail("argument", "a static LocalTensor needs at least one element", loc);
-  if (addr % 32 != 0)
+  if (addr % align != 0)
     fail("alignment",
          "LocalTensor address " + std::to_string(addr) + " in " + memName(m) +
-             " is not 32-byte aligned (next aligned address: " +
-             std::to_string((addr + 31) / 32 * 32) + ")",
+             " is not " + std::to_string(align) +
+             "-byte aligned (next aligned address: " +
+             std::to_string((addr + align - 1) / align * align) + ")",
          loc);
   if (addr + bytes > cap)
     fail("capacity",
@@ -240,41 +252,56 @@ uint8_t *CoreMemory::resolve(const Operand &op, uint64_t offset, uint64_t bytes,
   return resolveLocal(op, offset, bytes, a, loc);
 }
 
-uint8_t *CoreMemory::l1Data() {
-  if (!l1_) {
-    l1Buf_.reset(new uint8_t[l1Size_]);
-    std::memset(l1Buf_.get(), kUninitialisedByte, l1Size_);
-    l1Written_.assign((l1Size_ + 63) / 64, 0);
-    l1_ = l1Buf_.get();
+uint8_t *CoreMemory::localData(Mem m) {
+  Local &l = local(m);
+  if (!l.data) {
+    l.buf.reset(new uint8_t[l.size]);
+    std::memset(l.buf.get(), kUninitialisedByte, l.size);
+    l.written.assign((l.size + 63) / 64, 0);
+    l.data = l.buf.get();
   }
-  return l1_;
+  return l.data;
 }
 
 uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
                                   uint64_t bytes, const Access &a, Loc loc) {
   Mem m = memOfPosition(op.pos);
-  bool l1 = m == Mem::L1 && a.allowL1;
-  if (m != Mem::UB && !l1)
+  bool cubeMem = m == Mem::L0A || m == Mem::L0B || m == Mem::L0C ||
+                 m == Mem::BT || m == Mem::FB;
+  if (m == Mem::UB && aic_)
     fail("argument",
          std::string(a.api) + ": the " + a.role + " is at position " +
-             positionName(op.pos) + " (" + memName(m) +
-             "), which a vector core (AIV) cannot access",
+             positionName(op.pos) +
+             " (UB), but a cube core (AIC) has no Unified Buffer",
          loc);
-  const char *mem = l1 ? "L1" : "UB";
+  if (m == Mem::Invalid || m == Mem::GM ||
+      (m == Mem::L1 && !a.allowL1 && !a.cube) || (cubeMem && !a.cube))
+    fail("argument",
+         std::string(a.api) + ": the " + a.role + " is at position " +
+             positionName(op.pos) + " (" + memName(m) + "), which " +
+             (aic_ ? "this API cannot access on a cube core (AIC)"
+                   : "a vector core (AIV) cannot access"),
+         loc);
+  const char *mem = memName(m);
   uint64_t addr = op.addr + offset;
-  if (a.blockAligned && addr % 32 != 0)
+  uint32_t align = a.cube && m != Mem::UB
+                       ? hw::kMemories[static_cast<int>(m)].align
+                       : 32u;
+  if ((a.blockAligned || a.cube) && addr % align != 0)
     fail("alignment",
          std::string(a.api) + ": the " + a.role + " " + mem + " address " +
-             std::to_string(addr) + " is not 32-byte aligned",
+             std::to_string(addr) + " is not " + std::to_string(align) +
+             "-byte aligned",
          loc);
-  uint64_t cap = l1 ? l1Size_ : ubSize_;
+  uint64_t cap = m == Mem::UB ? ubSize_ : local(m).size;
   if (addr + bytes > cap)
-    fail("bounds",
+    fail(a.cube ? "capacity" : "bounds",
          std::string(a.api) + " " + verb(a) + " " + mem + " bytes [" +
              std::to_string(addr) + ", " + std::to_string(addr + bytes) +
              ") through its " + a.role + ", beyond the " +
-             (l1 ? "L1 buffer (" : "Unified Buffer (") + std::to_string(cap) +
-             " bytes)",
+             (m == Mem::UB ? std::string("Unified Buffer (")
+                           : std::string(mem) + " buffer (") +
+             std::to_string(cap) + " bytes)",
          loc);
   if (offset + bytes > op.bytes)
     fail("bounds",
@@ -283,8 +310,8 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
              ", but that LocalTensor view holds only " +
              describeBytes(op.bytes, a.type),
          loc);
-  if (l1)
-    return l1Data() + addr;
+  if (m != Mem::UB)
+    return localData(m) + addr;
   // Whatever is written through this pointer stays inside the view (or the
   // resolved range): those chunks need a re-fill before the buffer's reuse.
   buf_->markDirty(op.addr, op.addr + std::max(op.bytes, offset + bytes));
@@ -338,18 +365,20 @@ uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
                     first);
 }
 
-void CoreMemory::markWrittenL1(uint64_t addr, uint64_t bytes) {
-  uint64_t end = std::min<uint64_t>(addr + bytes, l1Size_);
-  if (addr < end && l1_)
-    setBits(l1Written_.data(), addr, end);
+void CoreMemory::markWrittenLocal(Mem m, uint64_t addr, uint64_t bytes) {
+  Local &l = local(m);
+  uint64_t end = std::min<uint64_t>(addr + bytes, l.size);
+  if (addr < end && l.data)
+    setBits(l.written.data(), addr, end);
 }
 
-uint64_t CoreMemory::unwrittenL1(uint64_t addr, uint64_t bytes,
-                                 uint64_t &first) const {
-  if (!l1_)
+uint64_t CoreMemory::unwrittenLocal(Mem m, uint64_t addr, uint64_t bytes,
+                                    uint64_t &first) const {
+  const Local &l = local(m);
+  if (!l.data)
     return 0;
-  return countUnset(l1Written_.data(), addr,
-                    std::min<uint64_t>(addr + bytes, l1Size_), first);
+  return countUnset(l.written.data(), addr,
+                    std::min<uint64_t>(addr + bytes, l.size), first);
 }
 
 } // namespace ascsim

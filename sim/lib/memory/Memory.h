@@ -31,6 +31,10 @@ struct Access {
   /// The API may address L1 (A1/B1/C1/TSCM positions): LoadImageToLocal,
   /// DataCopy GM->L1, DumpTensor. Every other API rejects L1 operands.
   bool allowL1 = false;
+  /// A cube-path instruction (device/CubeAbi.cpp): L1, L0A, L0B, L0C,
+  /// BiasTable and the Fixpipe buffer are addressable, each with its own
+  /// alignment (hw::kMemories) instead of the 32-byte block.
+  bool cube = false;
 };
 
 /// The registered GM arrays of a launch (immutable, shared by all cores).
@@ -108,25 +112,35 @@ public:
                    const Access &a, Loc loc);
 
   uint64_t ubBytes() const { return ubSize_; }
-  /// L1 (TOTAL_L1_SIZE bytes, filled with kUninitialisedByte), allocated on
-  /// first use: kernels that never touch L1 pay nothing.
-  uint64_t l1Bytes() const { return l1Size_; }
-  bool isL1(const uint8_t *p) const {
-    return l1_ && p >= l1_ && p < l1_ + l1Size_;
-  }
+  /// The core is a cube core (AIC): it has L1, L0A/L0B/L0C, BiasTable and
+  /// the Fixpipe buffer but no Unified Buffer.
+  void setAic(bool aic) { aic_ = aic; }
+  bool aic() const { return aic_; }
+  /// L1 (TOTAL_L1_SIZE bytes) and the cube memories, each filled with
+  /// kUninitialisedByte and allocated on first use: kernels that never
+  /// touch them pay nothing.
+  uint64_t l1Bytes() const { return local(Mem::L1).size; }
+  bool isL1(const uint8_t *p) const { return in(local(Mem::L1), p); }
   uint64_t l1Offset(const uint8_t *p) const {
-    return static_cast<uint64_t>(p - l1_);
+    return static_cast<uint64_t>(p - local(Mem::L1).data);
   }
-  /// The memory a resolved pointer lies in (UB, L1, else GM).
+  /// The memory a resolved pointer lies in (UB, L1, a cube memory, else GM).
   Mem memOf(const uint8_t *p) const {
-    return isUb(p) ? Mem::UB : isL1(p) ? Mem::L1 : Mem::GM;
+    if (isUb(p))
+      return Mem::UB;
+    for (int m = kFirstLocal; m < kEndLocal; ++m)
+      if (in(locals_[m - kFirstLocal], p))
+        return static_cast<Mem>(m);
+    return Mem::GM;
   }
   /// Byte offset of a resolved pointer in its memory `m` (= memOf(p)); the
   /// host address for GM.
   uint64_t offsetOf(const uint8_t *p, Mem m) const {
-    return m == Mem::UB   ? ubOffset(p)
-           : m == Mem::L1 ? l1Offset(p)
-                          : static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
+    if (m == Mem::UB)
+      return ubOffset(p);
+    if (m == Mem::GM)
+      return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
+    return static_cast<uint64_t>(p - local(m).data);
   }
   /// Byte offset of a resolved UB pointer.
   uint64_t ubOffset(const uint8_t *p) const {
@@ -143,10 +157,37 @@ public:
   /// first such byte.
   uint64_t unwritten(uint64_t addr, uint64_t bytes, uint64_t &first) const;
   /// The same for L1 bytes.
-  void markWrittenL1(uint64_t addr, uint64_t bytes);
-  uint64_t unwrittenL1(uint64_t addr, uint64_t bytes, uint64_t &first) const;
+  void markWrittenL1(uint64_t addr, uint64_t bytes) {
+    markWrittenLocal(Mem::L1, addr, bytes);
+  }
+  uint64_t unwrittenL1(uint64_t addr, uint64_t bytes, uint64_t &first) const {
+    return unwrittenLocal(Mem::L1, addr, bytes, first);
+  }
+  /// The same for L1 and the cube memories.
+  void markWrittenLocal(Mem m, uint64_t addr, uint64_t bytes);
+  uint64_t unwrittenLocal(Mem m, uint64_t addr, uint64_t bytes,
+                          uint64_t &first) const;
+  /// Host pointer of byte 0 of L1 or a cube memory (allocated on demand).
+  uint8_t *localData(Mem m);
 
 private:
+  /// L1 and the cube memories, Mem::L1 .. Mem::FB.
+  static constexpr int kFirstLocal = static_cast<int>(Mem::L1);
+  static constexpr int kEndLocal = static_cast<int>(Mem::FB) + 1;
+  struct Local {
+    std::unique_ptr<uint8_t[]> buf;
+    std::vector<uint64_t> written; // one bit per byte
+    uint8_t *data = nullptr;
+    uint64_t size = 0;
+  };
+  static bool in(const Local &l, const uint8_t *p) {
+    return l.data && p >= l.data && p < l.data + l.size;
+  }
+  const Local &local(Mem m) const {
+    return locals_[static_cast<int>(m) - kFirstLocal];
+  }
+  Local &local(Mem m) { return locals_[static_cast<int>(m) - kFirstLocal]; }
+
   uint8_t *resolveLocal(const Operand &op, uint64_t offset, uint64_t bytes,
                         const Access &a, Loc loc);
 
@@ -158,11 +199,8 @@ private:
   uint64_t ubSize_;
   uint64_t *written_; // one bit per UB byte
   bool tracking_ = false;
-  uint8_t *l1Data(); // allocates L1 on first use
-  std::unique_ptr<uint8_t[]> l1Buf_;
-  std::vector<uint64_t> l1Written_; // one bit per L1 byte
-  uint8_t *l1_ = nullptr;
-  uint64_t l1Size_;
+  bool aic_ = false;
+  Local locals_[kEndLocal - kFirstLocal];
 };
 
 } // namespace ascsim

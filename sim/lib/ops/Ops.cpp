@@ -2,6 +2,7 @@
 
 #include "ops/Ops.h"
 
+#include "ops/CubeOps.h"
 #include "ops/VectorOps.h"
 #include "support/Isa.h"
 
@@ -12,6 +13,8 @@ namespace ascsim {
 uint64_t resultBytes(const Work &w) {
   if (w.kind == WorkKind::Vector)
     return w.vec->stagingBytes;
+  if (w.kind == WorkKind::Cube)
+    return w.cube->stagingBytes;
   return w.count * dtypeSize(w.type);
 }
 
@@ -22,6 +25,9 @@ void evaluate(const Work &w, uint8_t *staging) {
     return;
   case WorkKind::Vector:
     evaluateVector(*w.vec, staging, w.vec->loc);
+    return;
+  case WorkKind::Cube:
+    cube::evaluateCube(*w.cube, staging);
     return;
   }
 }

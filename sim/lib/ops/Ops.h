@@ -20,11 +20,15 @@
 namespace ascsim {
 
 struct VecInstr; // ops/VectorOps.h
+namespace cube {
+struct CubeInstr; // ops/CubeOps.h
+}
 
 /// Copy: a contiguous count-form DataCopy (src0 -> dst, `count` elements).
 /// Vector: a vector instruction or parameterised copy (ops/VectorOps.h):
 /// `vec` plans it; staging and the written bytes need not be contiguous.
-enum class WorkKind : uint8_t { Copy, Vector };
+/// Cube: a cube-path instruction (ops/CubeOps.h): `cube` plans it.
+enum class WorkKind : uint8_t { Copy, Vector, Cube };
 
 struct Work {
   WorkKind kind = WorkKind::Copy;
@@ -33,6 +37,7 @@ struct Work {
   const uint8_t *src0 = nullptr;
   uint64_t count = 0; // elements (Copy)
   std::shared_ptr<const VecInstr> vec; // WorkKind::Vector
+  std::shared_ptr<const cube::CubeInstr> cube; // WorkKind::Cube
 };
 
 /// Bytes written to `dst`.

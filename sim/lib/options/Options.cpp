@@ -16,6 +16,8 @@ std::optional<std::string> LaunchConfig::validate() const {
            std::to_string(ub_bytes);
   if (aiv_cores < 1)
     return "aiv_cores must be at least 1, but got " + std::to_string(aiv_cores);
+  if (aic_cores < 1)
+    return "aic_cores must be at least 1, but got " + std::to_string(aic_cores);
   if (!(clock_mhz > 0.0) || !std::isfinite(clock_mhz))
     return "clock_mhz must be a positive finite number, but got " +
            std::to_string(clock_mhz);
@@ -43,6 +45,7 @@ std::optional<LaunchConfig> platformConfig(const std::string &soc) {
     LaunchConfig c;
     c.ub_bytes = hw::usableBytes(hw::kMemUB);
     c.aiv_cores = p.aivCores;
+    c.aic_cores = p.aicCores;
     c.clock_mhz = p.clockMhz;
     c.hbm_gbps = p.hbmGbps;
     return c;

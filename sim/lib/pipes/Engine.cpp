@@ -2,6 +2,8 @@
 
 #include "pipes/Engine.h"
 
+#include "ops/CubeOps.h"
+
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
 
@@ -78,6 +80,8 @@ namespace {
 std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
   if (w.kind == WorkKind::Vector)
     return w.vec->hulls;
+  if (w.kind == WorkKind::Cube) // never on PIPE_V
+    return {};
   uint64_t srcBytes = w.count * dtypeSize(w.type);
   auto range = [](const uint8_t *p, uint64_t n) {
     uintptr_t a = reinterpret_cast<uintptr_t>(p);
@@ -173,6 +177,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
     evaluate(h.work, f.staging.data());
     // h is popped on return: its reference moves (no refcount traffic).
     f.vec = std::move(h.work.vec);
+    f.cube = std::move(h.work.cube);
     schedule(done, h.seq, s);
     ps.freeAt = cycle + h.cost.occupancy;
     ps.lastDone = std::max(ps.lastDone, done);
@@ -242,6 +247,12 @@ void Engine::complete() {
     Loc loc = f.loc;
     uint8_t event = f.event, id = f.id;
     freeSlots_.push_back(slot);
+    if (event == kCrossCoreEvent) {
+      --crossPending_;
+      if (crossFn_)
+        crossFn_(crossCtx_, id, cycle, loc);
+      return;
+    }
     flags_.set(event, id, cycle, loc);
     if (race_)
       race_->publishFlag(event, id, f.clock);
@@ -251,6 +262,9 @@ void Engine::complete() {
   if (f.vec) {
     commitVector(*f.vec, f.staging.data());
     f.vec.reset();
+  } else if (f.cube) {
+    cube::commitCube(*f.cube, f.staging.data());
+    f.cube.reset();
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }
@@ -307,6 +321,13 @@ uint64_t Engine::runUntilPipeDone(Pipe p, const Stall &stall) {
   uint64_t done = pipes_[idx(p)].lastDone;
   runUntil(done); // its completion commits the result
   return done;
+}
+
+uint64_t Engine::runUntilCrossSetsFired(const Stall &stall) {
+  while (crossPending_ > 0)
+    if (step(kNever) != Step::Progressed)
+      deadlock(stall);
+  return now_;
 }
 
 uint64_t Engine::drain(const Stall &stall) {

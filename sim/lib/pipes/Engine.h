@@ -234,6 +234,20 @@ public:
   /// for the kept count).
   uint64_t runUntilPipeDone(Pipe p, const Stall &stall);
 
+  /// Cross-core flags (device/CrossCore.cpp): a SetFlag instruction with
+  /// event kCrossCoreEvent and id = flagId | mode << 4 fires through
+  /// `onCrossSet` instead of the core's flag table.
+  static constexpr uint8_t kCrossCoreEvent = 0xFE;
+  using CrossSetFn = void (*)(void *ctx, uint8_t id, uint64_t cycle, Loc loc);
+  void setCrossCore(CrossSetFn fn, void *ctx) {
+    crossFn_ = fn;
+    crossCtx_ = ctx;
+  }
+  /// A cross-core set was pushed (counted until it fires).
+  void noteCrossSet() { ++crossPending_; }
+  /// Runs until every pushed cross-core set has fired; returns now().
+  uint64_t runUntilCrossSetsFired(const Stall &stall);
+
   /// Cycles during which `p` had at least one instruction in flight.
   uint64_t busy(Pipe p) const { return pipes_[idx(p)].busy; }
 
@@ -257,6 +271,8 @@ private:
     std::vector<uint8_t> staging;
     /// WorkKind::Vector: lands through commitVector (scattered / atomic).
     std::shared_ptr<const VecInstr> vec;
+    /// WorkKind::Cube: lands through commitCube (written runs, Mmad sums).
+    std::shared_ptr<const cube::CubeInstr> cube;
     VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
     // The completion event while pending: its cycle and the program order
@@ -303,6 +319,9 @@ private:
   std::priority_queue<uint32_t, std::vector<uint32_t>, Later> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
+  CrossSetFn crossFn_ = nullptr;
+  void *crossCtx_ = nullptr;
+  uint32_t crossPending_ = 0;
 };
 
 } // namespace ascsim

@@ -12,7 +12,13 @@ namespace {
 
 /// Pipes whose instructions complete in issue order (hardware.md §10.1: the
 /// scalar unit; PIPE_V, where the compiler inserts the barriers).
-bool inOrder(Pipe p) { return p == Pipe::S || p == Pipe::V; }
+/// Pipes whose instructions complete in order for the detector: the scalar,
+/// PIPE_V (the compiler's automatic barriers) and PIPE_M (back-to-back
+/// Mmads into one L0C; the < 10-fractal case needing a barrier is reported
+/// by device/CubeAbi.cpp).
+bool inOrder(Pipe p) {
+  return p == Pipe::S || p == Pipe::V || p == Pipe::M;
+}
 
 std::string hex4(uint64_t v) {
   static const char *const kDigits = "0123456789abcdef";
@@ -118,6 +124,9 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         summariseGm(log_[e]);
       } else if (r.mem == Mem::L1) {
         check(l1_, e, known);
+      } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
+        check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
+              known);
       } else {
         check(ub_, e, known);
       }
@@ -449,6 +458,13 @@ void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {
 
 void RaceDetector::barrier(Pipe p) {
   clocks_[idx(p)][idx(p)] = pending_[idx(p)];
+}
+
+void RaceDetector::pipeToScalar(Pipe p) {
+  VectorClock &s = clocks_[idx(Pipe::S)];
+  s.join(clocks_[idx(p)]);
+  if (s[idx(p)] < pending_[idx(p)])
+    s[idx(p)] = pending_[idx(p)];
 }
 
 void RaceDetector::drainAll() {

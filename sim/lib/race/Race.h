@@ -222,6 +222,9 @@ public:
   void barrier(Pipe p);
   /// pipe_barrier(PIPE_ALL) / a drain: the scalar knows everything.
   void drainAll();
+  /// The scalar waited for every issued instruction of `p` (auto_sync's
+  /// SetFlag/WaitFlag<p_S>).
+  void pipeToScalar(Pipe p);
   const VectorClock &clock(Pipe p) const { return clocks_[idx(p)]; }
 
   /// Explains a race on [start, end) of `mem` between pipes `earlier` and
@@ -299,8 +302,12 @@ private:
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
   Shadow ub_, l1_, gm_local_;
+  Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
-  std::array<Shadow *, 3> shadows() { return {&ub_, &l1_, &gm_local_}; }
+  std::array<Shadow *, 8> shadows() {
+    return {&ub_, &l1_, &gm_local_, &cube_[0], &cube_[1],
+            &cube_[2], &cube_[3], &cube_[4]};
+  }
   Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
   static constexpr size_t kMinGmLimit = 1024;

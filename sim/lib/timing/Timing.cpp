@@ -67,6 +67,35 @@ Cost vectorOp(VecOp op, DType dst, DType src,
   return total;
 }
 
+Cost mmad(uint32_t m, uint32_t n, uint32_t k, DType a) {
+  // pypto's CUBE_PE_TAB (hardware.md §7.1): K elements per fractal cycle.
+  uint64_t kstep = a == DType::F32 ? 4 : dtypeSize(a) == 1 ? 32 : 16;
+  uint64_t macs = ceilDiv(m, 16) * ceilDiv(n, 16) * ceilDiv(k, kstep);
+  return Cost{macs + hw::kMmadIssueCycles, hw::kMmadLatency};
+}
+
+Cost l1ToL0(uint64_t bytes, bool l0b, bool load3d) {
+  uint64_t rate = l0b ? hw::kL0bWriteBytesPerCycle : hw::kL0aWriteBytesPerCycle;
+  return Cost{std::max<uint64_t>(1, ceilDiv(bytes, rate)),
+              load3d ? hw::kLoadData3DLatency : hw::kLoadData2DLatency};
+}
+
+Cost initConst(uint64_t bytes, bool l0b) {
+  uint64_t rate = l0b ? hw::kL0bWriteBytesPerCycle : hw::kL0aWriteBytesPerCycle;
+  return Cost{std::max<uint64_t>(1, ceilDiv(bytes, rate)),
+              hw::kLoadData2DLatency};
+}
+
+Cost fixpipe(uint64_t l0cBytes, uint64_t outBytes, bool toGm) {
+  uint64_t read = ceilDiv(l0cBytes, hw::kL0cReadBytesPerCycle);
+  if (!toGm)
+    return Cost{std::max<uint64_t>(
+                    {1, read, ceilDiv(outBytes, hw::kL1WriteBytesPerCycle)}),
+                hw::kLoadData2DLatency};
+  return Cost{std::max<uint64_t>({1, read, ceilDiv(outBytes, kGmBytesPerCycle)}),
+              kGmWriteLatency};
+}
+
 Cost gmToLocal(uint64_t bytes) {
   return Cost{std::max<uint64_t>(1, ceilDiv(bytes, kGmBytesPerCycle)),
               kGmReadLatency};

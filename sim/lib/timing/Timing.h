@@ -60,6 +60,20 @@ Cost localCopy(uint64_t bytes);
 Cost vectorOp(VecOp op, DType dst, DType src,
               const std::vector<uint64_t> &levelRepeats);
 
+// The cube path (hardware.md §7.1-7.2; docs/timing.md).
+/// Mmad of m x n x k with `a` elements: ceil(m/16) ceil(n/16) ceil(k/kstep)
+/// fractal cycles (kstep 16 for f16/bf16, 4 for f32, 32 for int8) plus the
+/// fitted per-Mmad issue cycles; the cube pipeline latency after that.
+Cost mmad(uint32_t m, uint32_t n, uint32_t k, DType a);
+/// L1 -> L0A / L0B (MTE1) of `bytes` written: the L0 write rate plus the
+/// LoadData 2D (or 3D) latency.
+Cost l1ToL0(uint64_t bytes, bool l0b, bool load3d);
+/// InitConstValue into L1 / L0A / L0B.
+Cost initConst(uint64_t bytes, bool l0b);
+/// Fixpipe reading `l0cBytes` of L0C and writing `outBytes` to GM (toGm) or
+/// L1.
+Cost fixpipe(uint64_t l0cBytes, uint64_t outBytes, bool toGm);
+
 } // namespace timing
 
 /// Timing of one finished block.

@@ -123,3 +123,27 @@ func.func @headers(%a: i32, %b: i32) attributes {asc.kernel} {
   return loc("/src/h.py":10:0)
 } loc("/src/h.py":10:0)
 func.func private @use(i32)
+
+// -----
+
+// A value yielded by a branch or a loop body is printed in the assignment to
+// the result variable, at the line of the op that makes it: for a
+// conditional expression, the line of the `if` (not the one after it).
+// CHECK-LABEL: void pyasc_yields(
+// CHECK:      #line 21 "/src/y.py"
+// CHECK-NEXT:   if ([[C:v[0-9]+]]) {
+// CHECK-NEXT: #line 21 "/src/y.py"
+// CHECK-NEXT:     [[R:v[0-9]+]] = pyasc::div<int32_t>([[A:v[0-9]+]], [[B:v[0-9]+]]);
+// CHECK-NEXT:   } else {
+// CHECK-NEXT:     [[R]] = [[B]];
+func.func @yields(%c: i1, %a: i32, %b: i32) attributes {asc.kernel} {
+  %r = scf.if %c -> (i32) {
+    %q = arith.divsi %a, %b : i32 loc("/src/y.py":21:10)
+    scf.yield %q : i32 loc("/src/y.py":21:4)
+  } else {
+    scf.yield %b : i32 loc("/src/y.py":21:4)
+  } loc("/src/y.py":21:4)
+  func.call @use(%r) : (i32) -> () loc("/src/y.py":23:4)
+  return loc("/src/y.py":20:0)
+} loc("/src/y.py":20:0)
+func.func private @use(i32)

@@ -26,7 +26,7 @@
 // CHECK-NEXT:  #line 6 "loops.py"
 // CHECK-NEXT:      pyasc::loop_tick();
 // CHECK-NEXT:      [[R:v[0-9]+]] = [[V:v[0-9]+]];
-// CHECK-NEXT:  #line {{[0-9]+}} "within split at {{.*}}loop-tick.mlir:1 offset "
+// CHECK-NEXT:  #line {{[0-9]+}} "{{.*}}"
 // CHECK-NEXT:      if (!([[V]] < [[N]])) {
 // CHECK-NEXT:        break;
 // CHECK-NEXT:      }

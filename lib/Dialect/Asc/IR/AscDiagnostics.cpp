@@ -71,6 +71,9 @@ struct OpInfo {
   unsigned numAttrRules;
 };
 
+using ::mlir::asc::detail::ParamFieldInfo;
+using ::mlir::asc::detail::ParamStructInfo;
+
 #include "ascir/Dialect/Asc/IR/AscOpInfo.inc"
 
 /// (MLIR spelling, numpy-style name), in the bit order of the rules.
@@ -394,4 +397,16 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
     }
   }
   return success();
+}
+
+const mlir::asc::detail::ParamStructInfo *
+mlir::asc::detail::getParamStructInfo(Operation *op) {
+  static const llvm::StringMap<const ParamStructInfo *> table = [] {
+    llvm::StringMap<const ParamStructInfo *> map;
+    for (const ParamStructInfo &info : kParamStructs)
+      map[info.opName] = &info;
+    return map;
+  }();
+  auto it = table.find(op->getName().getStringRef());
+  return it == table.end() ? nullptr : it->second;
 }

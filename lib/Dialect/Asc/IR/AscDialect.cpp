@@ -67,6 +67,34 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   // Kernels are the functions of @asc.jit: errors name that API.
   constexpr StringLiteral api = "asc.jit";
+  // asc-materialize-auto-tensors marks the queue operations of a
+  // LocalTensorAuto for asc-insert-sync (Transforms/SyncPasses.td).
+  if (attr.getName() == "asc.auto_tensor") {
+    if (!isa<UnitAttr>(attr.getValue()) ||
+        !isa<AllocTensorOp, FreeTensorOp>(op))
+      return op->emitOpError("'asc.auto_tensor' is a unit attribute of "
+                             "asc.alloc_tensor and asc.free_tensor");
+    return success();
+  }
+  if (attr.getName() == getKernelTypeAttrName()) {
+    auto kernelType = dyn_cast<KernelMetaTypeAttr>(attr.getValue());
+    if (!kernelType)
+      return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+             << "attribute '" << getKernelTypeAttrName()
+             << "' must be a #asc<kernel_type ...>, but got "
+             << attr.getValue();
+    if (!op->hasAttr(getKernelAttrName()))
+      return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+             << "attribute '" << getKernelTypeAttrName()
+             << "' is only valid on a kernel ('" << getKernelAttrName()
+             << "')";
+    // A2/A3 accept the first six (ascendc_api.md §3.21).
+    if (kernelType.getValue() > KernelMetaType::MIX_AIC_1_2)
+      return emitApiError(op->getLoc(), api, DiagCategory::Argument)
+             << "kernel type " << stringifyKernelMetaType(kernelType.getValue())
+             << " is not supported on Ascend 910B/910C";
+    return success();
+  }
   if (attr.getName() != getKernelAttrName())
     return emitApiError(op->getLoc(), api, DiagCategory::Argument)
            << "unknown attribute '" << attr.getName().getValue()

@@ -11,17 +11,52 @@ using namespace mlir;
 using namespace mlir::asc;
 
 void mlir::asc::detail::appendFieldTypes(MLIRContext *context,
-                                         ArrayRef<unsigned> widths,
+                                         ArrayRef<int> widths,
                                          Type elementType,
                                          SmallVectorImpl<Type> &types) {
-  for (unsigned width : widths) {
+  for (int width : widths) {
     if (width == 0)
       types.push_back(elementType);
     else if (width == 1)
       types.push_back(IntegerType::get(context, 1));
+    else if (width < 0)
+      types.push_back(IntegerType::get(context, -width, IntegerType::Signed));
     else
       types.push_back(IntegerType::get(context, width, IntegerType::Unsigned));
   }
+}
+
+/// Checks one constant integer field value against its C++ type and the
+/// range Ascend C accepts.
+static LogicalResult verifyFieldValue(Operation *op, StringRef name,
+                                      IntegerType fieldInt,
+                                      const asc::detail::ParamFieldInfo *info,
+                                      int64_t value) {
+  unsigned width = fieldInt.getWidth();
+  if (width > 1) {
+    bool isSigned = fieldInt.isSigned();
+    int64_t lo = isSigned ? -(int64_t(1) << (width - 1)) : 0;
+    uint64_t hi = isSigned ? (uint64_t(1) << (width - 1)) - 1
+                  : width >= 64 ? UINT64_MAX
+                                : (uint64_t(1) << width) - 1;
+    bool fits = value >= lo && (value < 0 || static_cast<uint64_t>(value) <= hi);
+    if (!fits)
+      return emitApiError(op, DiagCategory::Argument)
+             << "'" << name << "' must be in [" << lo << ", " << hi << "] ("
+             << (isSigned ? "int" : "uint") << width << "_t), but got "
+             << value;
+  }
+  if (!info || info->max < info->min)
+    return success();
+  if (value < info->min || value > info->max)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'" << name << "' must be in [" << info->min << ", "
+           << info->max << "], but got " << value;
+  if (info->multiple > 1 && value % info->multiple != 0)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'" << name << "' must be a multiple of " << info->multiple
+           << ", but got " << value;
+  return success();
 }
 
 LogicalResult
@@ -29,28 +64,72 @@ mlir::asc::detail::verifyParamStructFields(Operation *op,
                                            ArrayRef<StringRef> names) {
   SmallVector<Type> fieldTypes;
   cast<ParamStructOpInterface>(op).getFieldTypes(fieldTypes);
-  for (auto [name, operand, fieldType] :
-       llvm::zip_equal(names, op->getOperands(), fieldTypes)) {
-    auto fieldInt = dyn_cast<IntegerType>(fieldType);
-    if (!fieldInt || !fieldInt.isUnsigned()) {
-      // A field of the struct's element type (bool fields are i1 by ODS).
-      if (fieldInt && fieldInt.getWidth() == 1)
-        continue;
-      if (!isScalarOfElementType(operand.getType(), fieldType))
-        return emitApiError(op, DiagCategory::DType)
-               << "'" << name << "' is " << getPyValueName(operand.getType())
-               << ", but the struct holds " << getPyTypeName(fieldType);
-      continue;
+  const ParamStructInfo *struct_ = getParamStructInfo(op);
+  OperandRange operands = op->getOperands();
+  unsigned next = 0;
+  for (auto [i, name, fieldType] : llvm::enumerate(names, fieldTypes)) {
+    const ParamFieldInfo *info =
+        struct_ && i < struct_->numFields ? &struct_->fields[i] : nullptr;
+    // An array field has `arrayLength` operands; the others one.
+    unsigned count = info && info->arrayLength ? info->arrayLength : 1;
+    if (info && info->arrayLength) {
+      unsigned given = operands.size() - (names.size() - 1);
+      if (given != count)
+        return emitApiError(op, DiagCategory::Argument)
+               << "'" << name << "' must hold " << count
+               << " values, but got " << given;
     }
-    std::optional<int64_t> value = getConstantInt(operand);
-    if (!value)
-      continue;
-    unsigned width = fieldInt.getWidth();
-    uint64_t max = width >= 64 ? UINT64_MAX : (uint64_t(1) << width) - 1;
-    if (*value < 0 || static_cast<uint64_t>(*value) > max)
-      return emitApiError(op, DiagCategory::Argument)
-             << "'" << name << "' must be in [0, " << max << "] (uint"
-             << width << "_t), but got " << *value;
+    for (Value operand : operands.slice(next, count)) {
+      auto fieldInt = dyn_cast<IntegerType>(fieldType);
+      if (!fieldInt || (!fieldInt.isUnsigned() && !fieldInt.isSigned() &&
+                        fieldInt.getWidth() != 1)) {
+        // A field of the struct's element type.
+        if (!isScalarOfElementType(operand.getType(), fieldType))
+          return emitApiError(op, DiagCategory::DType)
+                 << "'" << name << "' is " << getPyValueName(operand.getType())
+                 << ", but the struct holds " << getPyTypeName(fieldType);
+        continue;
+      }
+      if (std::optional<int64_t> value = getConstantInt(operand))
+        if (failed(verifyFieldValue(op, name, fieldInt, info,
+                                    fieldInt.getWidth() == 1 ? (*value & 1)
+                                                             : *value)))
+          return failure();
+    }
+    next += count;
   }
+  return success();
+}
+
+/// The constant value of the field `name` of parameter struct op `op`.
+static std::optional<int64_t> constantField(Operation *op, StringRef name) {
+  const asc::detail::ParamStructInfo *info = asc::detail::getParamStructInfo(op);
+  if (!info)
+    return std::nullopt;
+  unsigned next = 0;
+  for (const asc::detail::ParamFieldInfo &field :
+       ArrayRef(info->fields, info->numFields)) {
+    if (name == field.name)
+      return getConstantInt(op->getOperand(next));
+    next += field.arrayLength ? field.arrayLength : 1;
+  }
+  return std::nullopt;
+}
+
+LogicalResult mlir::asc::detail::verifyFixpipeParams(Operation *op) {
+  std::optional<int64_t> split = constantField(op, "is_channel_split");
+  std::optional<int64_t> nSize = constantField(op, "n_size");
+  if (split && nSize) {
+    int64_t multiple = (*split & 1) ? 8 : 16;
+    if (*nSize % multiple != 0)
+      return emitApiError(op, DiagCategory::Argument)
+             << "'n_size' must be a multiple of " << multiple
+             << ((*split & 1) ? " with channel split" : "") << ", but got "
+             << *nSize;
+  }
+  if (std::optional<int64_t> dstStride = constantField(op, "dst_stride"))
+    if (*dstStride == 0)
+      return emitApiError(op, DiagCategory::Argument)
+             << "'dst_stride' must not be 0";
   return success();
 }

@@ -9,6 +9,7 @@ from . import (  # noqa: F401 - each registers its functions
     _api,
     block_sync,
     cache,
+    cube,
     data_copy,
     dump_tensor,
     scalar,

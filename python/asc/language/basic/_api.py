@@ -116,9 +116,9 @@ _TENSOR = instance_of((LocalTensor, GlobalTensor), "Union[LocalTensor, GlobalTen
 
 
 def _struct_class(name: str) -> type:
-    from ..core import aipp_types, layout_types, types
+    from ..core import aipp_types, cube_types, layout_types, types
 
-    for module in (types, layout_types, aipp_types):
+    for module in (types, layout_types, aipp_types, cube_types):
         if hasattr(module, name):
             return getattr(module, name)
     raise RuntimeError(f"ODS names parameter struct {name}, which asc.language does not define")

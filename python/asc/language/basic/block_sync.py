@@ -1,6 +1,9 @@
-"""Synchronisation between the pipes of one core (`SetFlag`, `WaitFlag`, `PipeBarrier`).
+"""Synchronisation between the pipes of one core (`SetFlag`, `WaitFlag`, `PipeBarrier`) and between
+cores (`CrossCoreSetFlag`, `CrossCoreWaitFlag`).
 
-Python checks the argument kinds; the verifier checks the event and the flag id range (category sync).
+Python checks the argument kinds and that template arguments are known at compile time; the verifier
+checks the event, the flag id range, the mode and the pipe (category sync), and asc-kernel-type that the
+kernel type has the cores a cross-core flag synchronises.
 """
 
 from __future__ import annotations
@@ -41,4 +44,29 @@ def pipe_barrier(pipe: PipeID) -> None:
     _ods.pipe_barrier(builder_for("pipe_barrier"), pipe=pipe)
 
 
-_api.publish_all(globals(), (("set_flag", "SetFlag"), ("wait_flag", "WaitFlag"), ("pipe_barrier", "PipeBarrier")))
+def _cross_core(api: str, builder: Callable[..., Any], flag_id: Any, mode_id: Any, pipe: Any) -> None:
+    if isinstance(mode_id, bool) or not isinstance(mode_id, int):
+        raise TypeError(f"{api}: 'mode_id' must be a compile-time int (0, 1 or 2), got {type(mode_id).__name__}")
+    if not isinstance(pipe, PipeID):
+        raise TypeError(f"{api}: 'pipe' must be an asc.PipeID, got {pipe!r}")
+    builder(builder_for(api), _checks.integer(flag_id, api, "flag_id"), mode_id=mode_id, pipe=pipe)
+
+
+@builtin
+def cross_core_set_flag(flag_id: Any, mode_id: int, pipe: PipeID) -> None:
+    """`CrossCoreSetFlag<mode_id, pipe>(flag_id)`: once `pipe`'s earlier instructions are done, counts up
+    flag `flag_id` (0-15) of the cores mode `mode_id` names: 0 every AIC or every AIV of the launch, 1 the
+    AIVs of one AI Core, 2 an AIC and its AIVs (MIX kernel types only)."""
+    _cross_core("cross_core_set_flag", _ods.cross_core_set_flag, flag_id, mode_id, pipe)
+
+
+@builtin
+def cross_core_wait_flag(flag_id: Any, mode_id: int, pipe: PipeID) -> None:
+    """`CrossCoreWaitFlag<mode_id, pipe>(flag_id)`: waits until flag `flag_id` was counted up, then counts
+    it down (Ascend 910B/910C: every pipe of the core waits)."""
+    _cross_core("cross_core_wait_flag", _ods.cross_core_wait_flag, flag_id, mode_id, pipe)
+
+
+_api.publish_all(globals(), (("set_flag", "SetFlag"), ("wait_flag", "WaitFlag"), ("pipe_barrier", "PipeBarrier"),
+                             ("cross_core_set_flag", "CrossCoreSetFlag"),
+                             ("cross_core_wait_flag", "CrossCoreWaitFlag")))

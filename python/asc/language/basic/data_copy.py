@@ -8,6 +8,7 @@ import numpy as np
 
 from ..._C import _ods
 from ..core.builtin import builder_for, builtin
+from ..core.cube_types import DataCopyCO12DstParams, Nd2NzParams, Nz2NdParamsFull
 from ..core.enums import TPosition
 from ..core.layout_types import DataCopyEnhancedParams, SliceInfo
 from ..core.tensor import GlobalTensor, LocalTensor
@@ -77,6 +78,24 @@ for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("slice_list1", _SLICES),
                     Param("slice_list2", _SLICES), Param("dim_value", INT)], _slices, form="slice")
 
+# The cube path's conversions (ND -> NZ into L1 or UB, NZ -> ND out of UB, out of CO1).
+_CUBE_COPIES = ((Nd2NzParams, "nd2nz", _ods.data_copy_nd2nz, ((LOCAL, GLOBAL),)),
+                (Nz2NdParamsFull, "nz2nd", _ods.data_copy_nz2nd, ((GLOBAL, LOCAL),)),
+                (DataCopyCO12DstParams, "co12", _ods.data_copy_co12, ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
+
+
+def _cube_copy(builder: Any) -> Any:
+    def copy(dst: Any, src: Any, intri_params: Any) -> None:
+        builder(builder_for("data_copy"), *_pair("data_copy", dst, src), intri_params.handle)
+
+    return copy
+
+
+for _cls, _form, _builder, _pairs in _CUBE_COPIES:
+    for _dst, _src in _pairs:
+        _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of(_cls))],
+                       _cube_copy(_builder), form=_form)
+
 
 @builtin
 def data_copy(*args: Any, **kwargs: Any) -> None:
@@ -84,7 +103,9 @@ def data_copy(*args: Any, **kwargs: Any) -> None:
     of 32 bytes), `data_copy(dst, src, repeat_params: DataCopyParams)` (blocks of 32 bytes with gaps), the
     same with `enhanced_params: DataCopyEnhancedParams` (no effect on Ascend 910B/910C; cube-path modes are
     rejected), or `data_copy(dst, src, slice_list1, slice_list2, dim_value)` (GM <-> UB slices, lists of
-    `SliceInfo` for dst and src, dimension 0 first)."""
+    `SliceInfo` for dst and src, dimension 0 first); the cube path's `data_copy(dst, src, intri_params)` with
+    `Nd2NzParams` (GM → A1/B1 or VECIN, ND → NZ), `Nz2NdParamsFull` (VECOUT → GM, NZ → ND) or
+    `DataCopyCO12DstParams` (CO1 → GM or A1/B1, quantised)."""
     _data_copy(*args, **kwargs)
 
 

@@ -12,6 +12,27 @@ from .aipp_types import (
     AippSingleLineParams,
     AippSwapParams,
 )
+from .auto_tensor import LocalTensorAuto, ShapeInfo, get_shape_size
+from .cube_types import (
+    CO2Layout,
+    CubeFormat,
+    DataCopyCO12DstParams,
+    FixpipeConfig,
+    FixpipeParamsV220,
+    InitConstValueParams,
+    LoadData2DParams,
+    LoadData2DParamsV2,
+    LoadData2dTransposeParams,
+    LoadData2dTransposeParamsV2,
+    LoadData3DParamsV1,
+    LoadData3DParamsV2,
+    LoadData3DParamsV2Pro,
+    LoadDataRepeatParam,
+    MmadParams,
+    Nd2NzParams,
+    Nz2NdParamsFull,
+    QuantModes,
+)
 from .dtype import (
     DataType,
     KnownTypes,

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from ..._C import _ods
 from . import semantic
 from .builtin import builder_for
-from .dtype import DataType, float32, int1, int16, int32
+from .dtype import DataType, float32, int1, int16, int32, int64
 from .ir_value import IRValue, PlainValue
 
 
@@ -45,28 +45,40 @@ class ParamStruct(IRValue):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         name = type(self).__name__
         builder, _mnemonic, names, defaults = _ods.PARAM_STRUCTS[name]
-        if len(args) > len(names):
-            raise TypeError(f"{name} takes at most {len(names)} arguments, got {len(args)}")
-        values = dict(zip(names, defaults))
-        values.update(zip(names, args))
+        # pyasc's positional order where it differs from the constructor's (the operands' order).
+        positional = _ods.PARAM_STRUCT_PY_FIELDS.get(name, names)
+        if len(args) > len(positional):
+            raise TypeError(f"{name} takes at most {len(positional)} arguments, got {len(args)}")
+        values = {k: d for k, d in zip(names, defaults) if d is not _ods.NO_DEFAULT}
+        values.update(zip(positional, args))
         for key, v in kwargs.items():
             if key not in names:
-                raise TypeError(f"{name} got an unexpected keyword argument '{key}'; its fields are {list(names)}")
-            if key in names[:len(args)]:
+                raise TypeError(f"{name} got an unexpected keyword argument '{key}'; its fields are "
+                                f"{list(positional)}")
+            if key in positional[:len(args)]:
                 raise TypeError(f"{name} got multiple values for '{key}'")
             values[key] = v
-        missing = [k for k in names if k not in values]
+        missing = [k for k in positional if k not in values]
         if missing:
             raise TypeError(f"{name} missing field {missing[0]!r}")
-        self.fields = values
-        operands = [self._operand(k, v, defaults[i] if defaults else None) for i, (k, v) in enumerate(values.items())]
+        self.fields = {k: values[k] for k in names}
+        operands = [self._operand(k, self.fields[k], d) for k, d in zip(names, defaults)]
         super().__init__(builder(builder_for(name), *operands, **self._result()))
 
     def _operand(self, key: str, value: Any, default: Any) -> Any:
-        """A field's operand: a bool field (its C++ default is a bool) is i1, the others int32."""
+        """A field's operand: a bool field (its default is a bool) is i1, an array field (a tuple
+        default) a list of its operands, the others int32 (int64 for larger literals)."""
+        name = type(self).__name__
         if isinstance(default, bool):
-            return _bool_field(value, type(self).__name__, key)
-        return _field(value, type(self).__name__, key)
+            return _bool_field(value, name, key)
+        if isinstance(default, tuple):
+            if not isinstance(value, (list, tuple)) or len(value) != len(default):
+                got = f"{len(value)} values" if isinstance(value, (list, tuple)) else type(value).__name__
+                raise TypeError(f"{name}: '{key}' must be a list of {len(default)} integers, got {got}")
+            return [self._operand(f"{key}[{i}]", v, 0) for i, v in enumerate(value)]
+        if isinstance(value, int) and not isinstance(value, bool) and not -2**31 <= value < 2**31:
+            return _field(value, name, key, int64)
+        return _field(value, name, key)
 
     def _result(self) -> dict[str, Any]:
         """Keyword arguments of the builder beyond the fields (the result type of a templated struct)."""

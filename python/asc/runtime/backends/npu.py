@@ -196,9 +196,8 @@ def build_plan(kernel_type: KernelType, family: str = "c220") -> BuildPlan:
 
 
 def kernel_type_of(options: Any, compiled: Any = None) -> KernelType:
-    """The kernel type to build: the `kernel_type` option, else what the compiler determined
-    (the frontend records it on the compiled kernel as `kernel_type` once it detects cube work),
-    else a vector kernel."""
+    """The kernel type to build: the `kernel_type` option, else what the compiler inferred
+    (asc-kernel-type; the compiled kernel's `kernel_type`), else a vector kernel."""
     chosen = options.compile.kernel_type
     if chosen is None:
         chosen = getattr(compiled, "kernel_type", None)

@@ -389,5 +389,6 @@ def Asc_MaskModeAttr : EnumAttr<Asc_Dialect, Asc_MaskMode, "mask_mode"> {
 }
 
 include "ascir/Dialect/Asc/IR/AscControlAttrs.td"
+include "ascir/Dialect/Asc/IR/AscCubeAttrs.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCATTRS_TD

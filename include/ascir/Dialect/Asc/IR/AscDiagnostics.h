@@ -105,6 +105,11 @@ public:
     return detail::verifyOperandRules(op);
   }
 };
+
+/// The op configures the cube unit (a load-3D or Fixpipe register): it runs
+/// on the cube core (asc-kernel-type).
+template <typename ConcreteType>
+class CubeUnit : public ::mlir::OpTrait::TraitBase<ConcreteType, CubeUnit> {};
 } // namespace OpTrait
 
 } // namespace asc

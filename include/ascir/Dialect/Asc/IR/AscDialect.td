@@ -51,6 +51,11 @@ def Asc_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getKernelAttrName() {
       return ::llvm::StringLiteral("}] # kernelAttrName # [{");
     }
+    /// Name of the kernel's type (a KernelMetaTypeAttr) on a kernel
+    /// function: which cores a launch starts (asc-kernel-type).
+    static constexpr ::llvm::StringLiteral getKernelTypeAttrName() {
+      return ::llvm::StringLiteral("asc.kernel_type");
+    }
 
   private:
     void registerAttributes();

@@ -193,6 +193,27 @@ def : Asc_Constant<"UbCopyLatency", 12,
 def : Asc_Constant<"TransferOverheadBytes", 1763,
     "fitted to hardware.md §7.2 cases 2 and 3 (8 KiB vs 32 KiB tiles; "
     "docs/timing.md)">;
+// The cube path (issue 14).
+def : Asc_Constant<"MmadLatency", 20,
+    "hardware.md §7.1 (pypto: cycles = fractal MACs + 20; the cube "
+    "pipeline latency 20 of §7.2)">;
+def : Asc_Constant<"MmadIssueCycles", 10,
+    "fitted to hardware.md §7.1's measured Mmad loops (UnitFlag.md: "
+    "128x256x512 half in 8 Mmads 4209-4225 cycles, 128x128x512 2172): "
+    "per-Mmad occupancy beyond the fractal MACs (docs/timing.md)">;
+def : Asc_Constant<"L0aWriteBytesPerCycle", 256,
+    "hardware.md §7.2 (pypto: L0A write 256 B/cycle)">;
+def : Asc_Constant<"L0bWriteBytesPerCycle", 128,
+    "hardware.md §7.2 (pypto: L0B write 128 B/cycle)">;
+def : Asc_Constant<"L1WriteBytesPerCycle", 256,
+    "hardware.md §7.2 (pypto: L1 write 256 B/cycle)">;
+def : Asc_Constant<"L0cReadBytesPerCycle", 128,
+    "hardware.md §7.2 (pypto: L0C read 128 B/cycle)">;
+def : Asc_Constant<"LoadData2DLatency", 25,
+    "hardware.md §7.2 (pypto: LoadData2D +9 cycles +16 L1 datapath)">;
+def : Asc_Constant<"LoadData3DLatency", 27,
+    "hardware.md §7.2 (pypto: LoadData3D +27)">;
+
 def : Asc_Constant<"LaunchOverheadNs", 3000,
     "hardware.md §7.3 (Task Duration - aiv_time of 0.5-9 us; 3 us "
     "assumed)">;

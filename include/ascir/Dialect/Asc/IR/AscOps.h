@@ -171,13 +171,46 @@ LogicalResult verifyCompareMode(Operation *op, Type src, CmpMode mode);
 LogicalResult verifySelectMode(Operation *op, SelMode mode, bool scalar);
 
 /// Verifies that the constant fields of a parameter struct, called `names`,
-/// fit their C++ types.
+/// fit their C++ types and the ranges of its ODS `fieldRanges`.
 LogicalResult verifyParamStructFields(Operation *op, ArrayRef<StringRef> names);
 
 /// Appends the MLIR types of C++ constructor parameters: `ui<N>` for each
-/// width N, `i1` for width 1 and `elementType` for width 0.
-void appendFieldTypes(MLIRContext *context, ArrayRef<unsigned> widths,
+/// width N, `si<N>` for -N, `i1` for width 1 and `elementType` for width 0
+/// (one type per field; an array field's operands all have it).
+void appendFieldTypes(MLIRContext *context, ArrayRef<int> widths,
                       Type elementType, SmallVectorImpl<Type> &types);
+
+/// A field of a parameter struct as ascsim/gen/ParamStructs.h declares it
+/// (generated from ODS into AscOpInfo.inc).
+struct ParamFieldInfo {
+  const char *name;   // pyasc's keyword
+  const char *member; // the C++ member it sets
+  const char *cxxType;
+  /// The qualified C++ enumerator of each value of an enum field (nullptr
+  /// where no enumerator has that value), else null.
+  const char *const *enumerators;
+  unsigned numEnumerators;
+  unsigned arrayLength; // 0: a scalar field, else its operands
+  bool hasInit;         // the member's initialiser is the integer `init`
+  int64_t init;
+  int64_t min, max; // the values Ascend C accepts (max < min: the type's)
+  int64_t multiple;
+};
+
+/// A parameter struct op's C++ struct: whether a constructor takes the
+/// fields in order, and the fields.
+struct ParamStructInfo {
+  const char *opName;
+  bool fieldConstructor;
+  const ParamFieldInfo *fields;
+  unsigned numFields;
+};
+
+/// The C++ struct of parameter struct op `op`, or null.
+const ParamStructInfo *getParamStructInfo(Operation *op);
+
+/// Verifies the rules across the fields of a FixpipeParamsV220.
+LogicalResult verifyFixpipeParams(Operation *op);
 
 /// Rejects the `max` end marker where a hardware event is expected.
 LogicalResult verifyHardEvent(Operation *op, HardEvent event);

@@ -154,10 +154,12 @@ include "ascir/Dialect/Asc/IR/AscAdvOps.td"
 include "ascir/Dialect/Asc/IR/AscStateOps.td"
 include "ascir/Dialect/Asc/IR/AscParamOps.td"
 include "ascir/Dialect/Asc/IR/AscLayoutOps.td"
+include "ascir/Dialect/Asc/IR/AscCubeOps.td"
 include "ascir/Dialect/Asc/IR/AscSyncOps.td"
 include "ascir/Dialect/Asc/IR/AscFrameworkOps.td"
 include "ascir/Dialect/Asc/IR/AscStructOps.td"
 include "ascir/Dialect/Asc/IR/AscDebugOps.td"
 include "ascir/Dialect/Asc/IR/AscControlOps.td"
+include "ascir/Dialect/Asc/IR/AscAutoSyncOps.td"
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCOPS_TD

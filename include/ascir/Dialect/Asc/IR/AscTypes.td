@@ -376,6 +376,103 @@ def Asc_LoadImageToLocalParamsType
     "left and right padding (uint16_t)">;
 
 //===----------------------------------------------------------------------===//
+// Cube parameter structs (ascendc_api.md §4.2-§4.3)
+//===----------------------------------------------------------------------===//
+
+def Asc_LoadData2DParamsType : Asc_ParamStructType<"LoadData2DParams",
+    "load_data_2d_params", "LoadData2DParams",
+    "start index (uint16_t), repeat count (uint8_t), src stride (uint16_t), "
+    "sid (uint8_t), dst gap (uint16_t), transpose (bool), address mode "
+    "(uint8_t)">;
+def Asc_LoadData2DParamsV2Type : Asc_ParamStructType<"LoadData2DParamsV2",
+    "load_data_2d_params_v2", "LoadData2DParamsV2",
+    "m and k start positions (uint32_t), m and k steps (uint16_t), src "
+    "stride (int32_t), dst stride (uint16_t), transpose (bool), sid "
+    "(uint8_t)">;
+def Asc_LoadData2dTransposeParamsType
+    : Asc_ParamStructType<"LoadData2dTransposeParams",
+    "load_data_2d_transpose_params", "LoadData2dTransposeParams",
+    "start index (uint16_t), repeat count (uint8_t), src stride, dst gap, "
+    "dst fractal gap (uint16_t), address mode (uint8_t)">;
+def Asc_LoadData2dTransposeParamsV2Type
+    : Asc_ParamStructType<"LoadData2dTransposeParamsV2",
+    "load_data_2d_transpose_params_v2", "LoadData2dTransposeParamsV2",
+    "start index (uint16_t), repeat count (uint8_t), src stride, dst gap, "
+    "dst and src fractal gaps (uint16_t), address mode (uint8_t)">;
+def Asc_LoadData3DParamsV2ProType
+    : Asc_ParamStructType<"LoadData3DParamsV2Pro",
+    "load_data_3d_params_v2_pro", "LoadData3DParamsV2Pro",
+    "channel size (uint16_t), five mode flags (bool), ext and filter "
+    "configuration words (uint64_t)">;
+def Asc_LoadDataRepeatParamType : Asc_ParamStructType<"LoadDataRepeatParam",
+    "load_data_repeat_param", "LoadDataRepeatParam",
+    "repeat stride (uint16_t), repeat count, repeat mode (uint8_t)">;
+def Asc_MmadParamsType : Asc_ParamStructType<"MmadParams", "mmad_params",
+    "MmadParams",
+    "m, n, k (uint16_t), is_bias (bool), fm offset (int32_t), sparse and "
+    "winograd flags (bool), unit flag (uint8_t), C matrix source and "
+    "initial value (bool); no constructor takes all of them">;
+def Asc_FixpipeParamsV220Type : Asc_ParamStructType<"FixpipeParamsV220",
+    "fixpipe_params_v220", "FixpipeParamsV220",
+    "n and m size, src stride (uint16_t), dst stride (uint32_t), relu "
+    "(bool), quant mode (QuantMode_t), deq scalar (uint64_t), nd count, src "
+    "and dst nd strides (uint16_t), unit flag (uint8_t), channel split "
+    "(bool)">;
+def Asc_DataCopyCO12DstParamsType
+    : Asc_ParamStructType<"DataCopyCO12DstParams",
+    "data_copy_co12_dst_params", "DataCopyCO12DstParams",
+    "n and m size (uint16_t), dst stride (uint32_t), src stride (uint16_t), "
+    "quant mode (QuantMode_t), relu (uint8_t), channel split and nz2nd "
+    "(bool)">;
+def Asc_Nd2NzParamsType : Asc_ParamStructType<"Nd2NzParams", "nd2nz_params",
+    "Nd2NzParams",
+    "nd count, n, d, src nd matrix stride, src d value, dst nz c0, n and "
+    "matrix strides (uint16_t)">;
+def Asc_Nz2NdParamsFullType : Asc_ParamStructType<"Nz2NdParamsFull",
+    "nz2nd_params_full", "Nz2NdParamsFull",
+    "nd count, n, d, src nd matrix stride, src n stride, dst d stride, dst "
+    "nd matrix stride (uint16_t)">;
+
+// A parameter struct template over the element type T of its tensors.
+class Asc_TemplatedParamStructType<string name, string typeMnemonic,
+                                   string cxx, string fields>
+    : Asc_Type<name, typeMnemonic> {
+  let summary = "parameter struct AscendC::" # cxx # "<T>";
+  let description = [{
+    Constructor fields, in order: }] # fields # [{.
+
+    ```mlir
+    !asc.}] # typeMnemonic # [{<f16>    // C++: AscendC::}] # cxx # [{<half>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let extraClassDeclaration = [{
+    /// The qualified C++ name of the struct template.
+    static ::llvm::StringRef getCppName() { return "AscendC::}] # cxx # [{"; }
+  }];
+}
+
+def Asc_LoadData3DParamsV1Type
+    : Asc_TemplatedParamStructType<"LoadData3DParamsV1",
+    "load_data_3d_params_v1", "LoadData3DParamsV1",
+    "pad list (uint8_t[4]), L1 height and width, c1 index (uint16_t), fetch "
+    "filter w/h (uint8_t), left-top w/h (int16_t), strides, filters, "
+    "dilations, jump stride, repeat mode and count, c size (uint8_t), pad "
+    "value (T)">;
+def Asc_LoadData3DParamsV2Type
+    : Asc_TemplatedParamStructType<"LoadData3DParamsV2",
+    "load_data_3d_params_v2", "LoadData3DParamsV2",
+    "pad list (uint8_t[4]), L1 height and width, channel size, k and m "
+    "extensions and start points (uint16_t), strides, filters, dilations "
+    "(uint8_t), transpose and small-k (bool), pad value (T), filter size w/h "
+    "and fmatrix control (bool)">;
+def Asc_InitConstValueParamsType
+    : Asc_TemplatedParamStructType<"InitConstValueParams",
+    "init_const_value_params", "InitConstValueParams",
+    "repeat count, block count, dst gap (uint16_t), value (T)">;
+
+//===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
 

@@ -112,4 +112,46 @@ def AscPrivatizeDeviceFunctions
   ];
 }
 
+def AscKernelType : Pass<"asc-kernel-type", "::mlir::ModuleOp"> {
+  let summary = "infer or check each kernel's type (AIV, AIC or MIX)";
+  let description = [{
+    A kernel's type decides which cores a launch starts (hardware.md §1.3):
+    AIV_ONLY the vector cores, AIC_ONLY the cube cores, MIX_AIC_1_1 and
+    MIX_AIC_1_2 one AIC with one or two AIVs per block. The pass classifies
+    every op of a kernel and of the device functions it calls: one using an L1, L0A, L0B, L0C or BiasTable
+    tensor, queue or buffer, or configuring the cube unit, runs on the cube
+    core; one using the Unified Buffer runs on the vector core; the others
+    (scalar code, GM, synchronisation) on both.
+
+    With `kernel-type` empty the type is inferred: cube and vector ops make
+    MIX_AIC_1_2 (pyasc's type for mixed kernels), cube ops alone AIC_ONLY,
+    otherwise AIV_ONLY; cross-core flags of mode 1 or 2 need MIX_AIC_1_2,
+    mode 0 a MIX type of the unit used (MIX_AIC_1_0, MIX_AIV_1_0). With a
+    `kernel-type` (pyasc's KernelType, lower case: aiv_only, aic_only,
+    mix_aiv_hard_sync, mix_aic_hard_sync, mix_aiv_1_0, mix_aic_1_0,
+    mix_aic_1_1, mix_aic_1_2) the pass reports the first op the type's cores
+    cannot run. The result is the kernel's `asc.kernel_type`, the Ascend C
+    KernelMetaType the emitter declares (the HARD_SYNC types are the 1_0
+    types of their unit).
+
+    ```mlir
+    // asc-kernel-type{kernel-type=aiv_only}
+    // error: mmad runs on the cube core (AIC), but the kernel type is
+    // KernelType.AIV_ONLY, whose blocks have no cube core
+    asc.mmad %c, %a, %b, %p : ...
+    ```
+    An inferred type:
+    ```mlir
+    func.func @k(...) attributes {asc.kernel,
+                                  asc.kernel_type = #asc<kernel_type aic_only>}
+    ```
+  }];
+  let options = [
+    Option<"kernelType", "kernel-type", "std::string", /*default=*/"\"\"",
+           "pyasc KernelType of every kernel (empty: infer it)">,
+  ];
+}
+
+include "ascir/Dialect/Asc/Transforms/SyncPasses.td"
+
 #endif // ASCIR_DIALECT_ASC_TRANSFORMS_PASSES_TD

@@ -44,6 +44,7 @@ struct AxpyCustomTilingData {
 };
 
 extern "C" __global__ __aicore__ void axpy_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, GM_ADDR tiling) {
+  KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_AIV_ONLY);
   AxpyCustomTilingData data;
   // Byte by byte from global memory: the host serialised the fields without padding.
   for (uint32_t i = 0; i < sizeof(data); ++i)

@@ -1,0 +1,815 @@
+//===- AscAutoSync.cpp - LocalTensorAuto and sync insertion ---------------===//
+//
+// The passes of SyncPasses.td that transform the IR: asc-erase-sync,
+// asc-auto-tensor-position, asc-materialize-auto-tensors,
+// asc-hoist-queue-creation, asc-unify-pipe and asc-insert-sync.
+// docs/sync.md describes what @asc.jit(insert_sync=...) makes of a kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AutoSyncUtils.h"
+
+#include "ascir/Dialect/Asc/IR/AscDiagnostics.h"
+#include "ascir/Dialect/Asc/Transforms/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+
+#include <array>
+
+namespace mlir {
+namespace asc {
+#define GEN_PASS_DEF_ASCERASESYNC
+#define GEN_PASS_DEF_ASCAUTOTENSORPOSITION
+#define GEN_PASS_DEF_ASCMATERIALIZEAUTOTENSORS
+#define GEN_PASS_DEF_ASCHOISTQUEUECREATION
+#define GEN_PASS_DEF_ASCUNIFYPIPE
+#define GEN_PASS_DEF_ASCINSERTSYNC
+#include "ascir/Dialect/Asc/Transforms/Passes.h.inc"
+} // namespace asc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::asc;
+using namespace mlir::asc::autosync;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (AutoSyncUtils.h)
+//===----------------------------------------------------------------------===//
+
+bool autosync::isViewOp(Operation *op) {
+  return isa<SubviewOp, LocalTensorReinterpretCastOp, LocalTensorSetSizeOp,
+             LocalTensorSetBufferLenOp, LocalTensorSetAddrWithOffsetOp>(op);
+}
+
+Value autosync::rootOf(Value tensor) {
+  while (Operation *def = tensor.getDefiningOp()) {
+    if (!isViewOp(def))
+      break;
+    tensor = def->getOperand(0);
+  }
+  return tensor;
+}
+
+static bool isUbTensor(Type type) {
+  auto t = dyn_cast<LocalTensorType>(type);
+  return t && t.getHardware() == Hardware::UB;
+}
+
+static bool isGmResource(SideEffects::Resource *r) {
+  return r == GMResource::get();
+}
+
+SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
+  SmallVector<TensorAccess> result;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface || isViewOp(op))
+    return result;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  bool readsGm = false, writesGm = false;
+  for (auto &e : effects) {
+    if (!isGmResource(e.getResource()))
+      continue;
+    readsGm |= isa<MemoryEffects::Read>(e.getEffect());
+    writesGm |= isa<MemoryEffects::Write>(e.getEffect());
+  }
+  SyncPipe pipe = SyncPipe::V;
+  if (isa<GetValueOp, SetValueOp, DumpTensorOp>(op))
+    pipe = SyncPipe::S;
+  else if (writesGm)
+    pipe = SyncPipe::MTE3;
+  else if (readsGm)
+    pipe = SyncPipe::MTE2;
+  for (auto &e : effects) {
+    bool write = isa<MemoryEffects::Write>(e.getEffect());
+    if (!write && !isa<MemoryEffects::Read>(e.getEffect()))
+      continue;
+    Value v = e.getValue();
+    if (!v || !isUbTensor(v.getType()))
+      continue;
+    result.push_back({rootOf(v), pipe, write});
+  }
+  return result;
+}
+
+StringRef autosync::pipeName(SyncPipe p) {
+  static const char *names[] = {"S", "V", "MTE2", "MTE3"};
+  return names[static_cast<int>(p)];
+}
+
+std::string autosync::nameOf(Operation *op) {
+  if (auto named = dyn_cast<NameLoc>(op->getLoc()))
+    return named.getName().str();
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// asc-erase-sync
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct AscEraseSync
+    : public mlir::asc::impl::AscEraseSyncBase<AscEraseSync> {
+  void runOnOperation() override {
+    SmallVector<Operation *> doomed;
+    getOperation().walk([&](Operation *op) {
+      if (isa<SetFlagOp, WaitFlagOp, PipeBarrierOp>(op))
+        doomed.push_back(op);
+    });
+    for (Operation *op : doomed)
+      op->erase();
+    numErased += doomed.size();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// asc-auto-tensor-position
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct AscAutoTensorPosition
+    : public mlir::asc::impl::AscAutoTensorPositionBase<AscAutoTensorPosition> {
+  void runOnOperation() override {
+    bool failed = false;
+    getOperation().walk([&](LocalTensorAutoOp op) {
+      if (failed)
+        return;
+      // The tensor and its views.
+      SmallVector<Value> values{op.getResult()};
+      bool input = false, output = false;
+      for (size_t i = 0; i < values.size(); ++i) {
+        for (OpOperand &use : values[i].getUses()) {
+          Operation *user = use.getOwner();
+          if (isViewOp(user) && use.getOperandNumber() == 0) {
+            values.push_back(user->getResult(0));
+            continue;
+          }
+          if (isa<scf::YieldOp, func::ReturnOp, func::CallOp>(user) ||
+              user->getNumRegions() > 0) {
+            emitApiError(user, DiagCategory::Argument)
+                << "a LocalTensorAuto cannot be carried out of a loop or "
+                   "branch, returned or passed to a function that is not "
+                   "inlined; its queue and synchronisation are decided "
+                   "where it is declared";
+            failed = true;
+            return;
+          }
+          for (const TensorAccess &a : accessesOf(user)) {
+            if (a.root != op.getResult())
+              continue;
+            input |= a.pipe == SyncPipe::MTE2 && a.write;
+            output |= a.pipe == SyncPipe::MTE3 && !a.write;
+          }
+        }
+      }
+      TPosition pos = TPosition::VECCALC;
+      if (input && !output) {
+        pos = TPosition::VECIN;
+        ++numInputs;
+      } else if (output && !input) {
+        pos = TPosition::VECOUT;
+        ++numOutputs;
+      } else {
+        ++numScratch;
+      }
+      for (Value v : values) {
+        auto t = cast<LocalTensorType>(v.getType());
+        v.setType(LocalTensorType::get(t.getContext(), pos,
+                                       t.getElementType()));
+      }
+    });
+    if (failed)
+      signalPassFailure();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// asc-materialize-auto-tensors
+//===----------------------------------------------------------------------===//
+
+/// The function's TPipe, moved to the start of its entry block, or a new one.
+static Value getOrCreatePipe(func::FuncOp func) {
+  Block &entry = func.getBody().front();
+  TPipeOp pipe;
+  func.walk([&](TPipeOp op) {
+    if (!pipe)
+      pipe = op;
+  });
+  if (pipe) {
+    pipe->moveBefore(&entry, entry.begin());
+    return pipe.getResult();
+  }
+  OpBuilder b(func.getContext());
+  b.setInsertionPointToStart(&entry);
+  return b.create<TPipeOp>(func.getLoc(), TPipeType::get(func.getContext()))
+      .getResult();
+}
+
+static std::string describeShape(LocalTensorAutoOp op) {
+  std::string s = getPyTypeName(op.getType().getElementType()) + "[";
+  for (auto [i, dim] : llvm::enumerate(op.getShape())) {
+    if (i)
+      s += ", ";
+    if (std::optional<int64_t> n = getConstantInt(dim))
+      s += std::to_string(*n);
+    else
+      s += "?";
+  }
+  return s + "]";
+}
+
+namespace {
+struct AscMaterializeAutoTensors
+    : public mlir::asc::impl::AscMaterializeAutoTensorsBase<
+          AscMaterializeAutoTensors> {
+  using AscMaterializeAutoTensorsBase::AscMaterializeAutoTensorsBase;
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal() && failed(runOnFunction(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult runOnFunction(func::FuncOp func) {
+    SmallVector<LocalTensorAutoOp> autos;
+    func.walk([&](LocalTensorAutoOp op) { autos.push_back(op); });
+    if (autos.empty())
+      return success();
+    if (failed(checkCapacity(autos)))
+      return failure();
+    Value pipe = getOrCreatePipe(func);
+    Block &entry = func.getBody().front();
+    MLIRContext *ctx = func.getContext();
+    OpBuilder b(ctx);
+    Type i32 = b.getI32Type();
+    Operation *lastCreated = pipe.getDefiningOp();
+    for (LocalTensorAutoOp op : autos) {
+      // Where the queue or buffer is created: after the pipe, the earlier
+      // tensors' queues and the definitions of the runtime dimensions, all in
+      // the entry block.
+      Operation *after = lastCreated;
+      for (auto [i, dim] : llvm::enumerate(op.getShape())) {
+        if (getConstantInt(dim))
+          continue;
+        Block *defBlock = dim.getParentBlock();
+        if (defBlock != &entry)
+          return emitApiError(op, DiagCategory::Argument)
+                 << "dimension " << i
+                 << " of the shape is computed inside a loop or branch; a "
+                    "LocalTensorAuto's buffer is created once, at the "
+                    "kernel's entry, so its runtime dimensions must be known "
+                    "there";
+        if (Operation *def = dim.getDefiningOp())
+          if (after->isBeforeInBlock(def))
+            after = def;
+      }
+      b.setInsertionPointAfter(after);
+      Location loc = op.getLoc();
+      auto type = op.getType();
+      // Element count and bytes, as i32.
+      int64_t elemBytes =
+          (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+      Value count;
+      int64_t constCount = 1;
+      for (Value dim : op.getShape()) {
+        if (std::optional<int64_t> n = getConstantInt(dim)) {
+          constCount *= *n;
+          continue;
+        }
+        Value d = dim;
+        if (d.getType() != i32)
+          d = b.create<arith::TruncIOp>(loc, i32, d);
+        count = count ? b.create<arith::MulIOp>(loc, count, d).getResult() : d;
+      }
+      Value constPart = b.create<arith::ConstantIntOp>(loc, constCount, 32);
+      count = count ? b.create<arith::MulIOp>(loc, count, constPart).getResult()
+                    : constPart;
+      Value elem = b.create<arith::ConstantIntOp>(loc, elemBytes, 32);
+      Value bytes = b.create<arith::MulIOp>(loc, count, elem);
+      TPosition pos = type.getPosition();
+      if (pos == TPosition::VECIN || pos == TPosition::VECOUT) {
+        auto qType = TQueType::get(ctx, pos, 1);
+        Value queue = b.create<TQueOp>(loc, qType).getResult();
+        Value one = b.create<arith::ConstantIntOp>(loc, 1, 32);
+        lastCreated = b.create<TPipeInitBufferOp>(loc, pipe, queue, one, bytes);
+        b.setInsertionPoint(op);
+        auto alloc = b.create<AllocTensorOp>(loc, type, queue);
+        alloc->setAttr(kAutoTensorAttr, UnitAttr::get(ctx));
+        op.replaceAllUsesWith(alloc.getResult());
+        b.setInsertionPoint(op->getBlock()->getTerminator());
+        auto free =
+            b.create<FreeTensorOp>(op->getBlock()->getTerminator()->getLoc(),
+                                   queue, alloc.getResult());
+        free->setAttr(kAutoTensorAttr, UnitAttr::get(ctx));
+        ++numQueues;
+      } else {
+        auto bufType = TBufType::get(ctx, TPosition::VECCALC);
+        Value buf = b.create<TBufOp>(loc, bufType).getResult();
+        lastCreated = b.create<TPipeInitTBufOp>(loc, pipe, buf, bytes);
+        b.setInsertionPoint(op);
+        auto get = b.create<TBufGetOp>(loc, type, buf, count);
+        op.replaceAllUsesWith(get.getResult());
+        ++numBuffers;
+      }
+      op.erase();
+    }
+    return success();
+  }
+
+  /// The constant-sized tensors of one function together fit in the UB.
+  LogicalResult checkCapacity(ArrayRef<LocalTensorAutoOp> autos) {
+    uint64_t total = 0;
+    SmallVector<std::pair<LocalTensorAutoOp, uint64_t>> sized;
+    for (LocalTensorAutoOp op : autos) {
+      uint64_t elems = 1;
+      bool constant = true;
+      for (Value dim : op.getShape()) {
+        if (std::optional<int64_t> n = getConstantInt(dim))
+          elems *= static_cast<uint64_t>(*n);
+        else
+          constant = false;
+      }
+      if (!constant)
+        continue;
+      uint64_t elemBytes =
+          (op.getType().getElementType().getIntOrFloatBitWidth() + 7) / 8;
+      uint64_t bytes = (elems * elemBytes + 31) / 32 * 32;
+      total += bytes;
+      sized.push_back({op, bytes});
+    }
+    if (total <= ubSize)
+      return success();
+    // Report at the tensor that brings the total beyond the UB.
+    uint64_t running = 0;
+    LocalTensorAutoOp culprit = sized.back().first;
+    for (auto &[op, bytes] : sized) {
+      running += bytes;
+      if (running > ubSize) {
+        culprit = op;
+        break;
+      }
+    }
+    auto describe = [](LocalTensorAutoOp op, uint64_t bytes) {
+      std::string name = nameOf(op);
+      return (name.empty() ? std::string("a LocalTensorAuto")
+                           : "'" + name + "'") +
+             " " + describeShape(op) + ": " + std::to_string(bytes) +
+             " bytes";
+    };
+    InFlightDiagnostic diag = emitApiError(culprit, DiagCategory::Capacity);
+    diag << "the LocalTensorAuto tensors of this kernel need " << total
+         << " bytes of the Unified Buffer, which has "
+         << static_cast<uint64_t>(ubSize) << " (";
+    for (auto [i, entry] : llvm::enumerate(sized))
+      diag << (i ? ", " : "") << describe(entry.first, entry.second);
+    diag << "); each tensor has its own buffer for the whole kernel";
+    for (auto &[op, bytes] : sized)
+      diag.attachNote(op.getLoc()) << describe(op, bytes);
+    return failure();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// asc-hoist-queue-creation
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct AscHoistQueueCreation
+    : public mlir::asc::impl::AscHoistQueueCreationBase<AscHoistQueueCreation> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      Block &entry = func.getBody().front();
+      // Declarations first (no operands): after the pipe, if any.
+      Operation *front = nullptr;
+      for (Operation &op : entry)
+        if (isa<TPipeOp>(op))
+          front = &op;
+      SmallVector<Operation *> decls, inits;
+      func.walk([&](Operation *op) {
+        if (op->getBlock() == &entry)
+          return;
+        if (isa<TQueOp, TQueBindOp, TBufOp>(op))
+          decls.push_back(op);
+        else if (isa<TPipeInitBufferOp, TPipeInitTBufOp>(op))
+          inits.push_back(op);
+      });
+      for (Operation *op : decls) {
+        if (front)
+          op->moveAfter(front);
+        else
+          op->moveBefore(&entry, entry.begin());
+        front = op;
+        ++numHoisted;
+      }
+      for (Operation *op : inits)
+        hoistInit(op, entry);
+    }
+  }
+
+  void hoistInit(Operation *op, Block &entry) {
+    // Constants defined in the loop are cloned; other operands must already
+    // be defined in the entry block.
+    OpBuilder b(op->getContext());
+    Operation *after = nullptr;
+    SmallVector<std::pair<unsigned, Operation *>> clones;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value v = operand.get();
+      Operation *def = v.getDefiningOp();
+      if (v.getParentBlock() == &entry) {
+        if (def && (!after || after->isBeforeInBlock(def)))
+          after = def;
+        continue;
+      }
+      if (def && def->hasTrait<::mlir::OpTrait::ConstantLike>()) {
+        clones.push_back({operand.getOperandNumber(), def});
+        continue;
+      }
+      return; // depends on a value of the loop or branch: stays
+    }
+    if (after)
+      b.setInsertionPointAfter(after);
+    else
+      b.setInsertionPointToStart(&entry);
+    for (auto [index, def] : clones)
+      op->setOperand(index, b.clone(*def)->getResult(0));
+    op->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());
+    ++numHoisted;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// asc-unify-pipe
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct AscUnifyPipe : public mlir::asc::impl::AscUnifyPipeBase<AscUnifyPipe> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      SmallVector<TPipeOp> pipes;
+      func.walk([&](TPipeOp op) { pipes.push_back(op); });
+      if (pipes.empty())
+        continue;
+      Block &entry = func.getBody().front();
+      pipes.front()->moveBefore(&entry, entry.begin());
+      for (TPipeOp other : llvm::drop_begin(pipes)) {
+        other.replaceAllUsesWith(pipes.front().getResult());
+        other.erase();
+        ++numMerged;
+      }
+    }
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// asc-insert-sync
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+constexpr int kNumSyncPipes = 4;
+constexpr uint8_t kRead = 1, kWrite = 2;
+
+enum class QueueState : uint8_t { Free, Alloc, Deque };
+
+/// A LocalTensorAuto with a queue.
+struct QueueTensor {
+  Value queue;
+  SyncPipe producer, consumer;
+  Type type;
+};
+
+/// The analysis state at a program point.
+struct SyncState {
+  /// acc[root][y][x]: kinds of accesses pipe y made to root that are not yet
+  /// ordered before later accesses of pipe x.
+  DenseMap<Value, std::array<std::array<uint8_t, kNumSyncPipes>, kNumSyncPipes>>
+      acc;
+  DenseMap<Value, QueueState> queue;
+  /// The value naming each queue tensor's buffer here.
+  DenseMap<Value, Value> current;
+  /// The last op (of the block being walked) with a producer access, and
+  /// with any other access, of each queue tensor: `enque` goes right after
+  /// the former and `free_tensor` after the latter, so that the queue events
+  /// of several tensors are all set before any is waited for (TPipe ids are
+  /// reused once released).
+  DenseMap<Value, Operation *> lastProducer, lastOther;
+};
+
+int idx(SyncPipe p) { return static_cast<int>(p); }
+
+HardEvent eventOf(SyncPipe from, SyncPipe to) {
+  using P = SyncPipe;
+  if (from == P::S)
+    return to == P::V ? HardEvent::S_V
+                      : to == P::MTE2 ? HardEvent::S_MTE2 : HardEvent::S_MTE3;
+  if (from == P::V)
+    return to == P::S ? HardEvent::V_S
+                      : to == P::MTE2 ? HardEvent::V_MTE2 : HardEvent::V_MTE3;
+  if (from == P::MTE2)
+    return to == P::S ? HardEvent::MTE2_S
+                      : to == P::V ? HardEvent::MTE2_V : HardEvent::MTE2_MTE3;
+  return to == P::S ? HardEvent::MTE3_S
+                    : to == P::V ? HardEvent::MTE3_V : HardEvent::MTE3_MTE2;
+}
+
+Pipe barrierPipe(SyncPipe p) {
+  return p == SyncPipe::V ? Pipe::V
+                          : p == SyncPipe::MTE2 ? Pipe::MTE2 : Pipe::MTE3;
+}
+
+struct AscInsertSync
+    : public mlir::asc::impl::AscInsertSyncBase<AscInsertSync> {
+  using AscInsertSyncBase::AscInsertSyncBase;
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (!func.isExternal())
+        runOnFunction(func);
+  }
+
+private:
+  DenseMap<Value, QueueTensor> queues; // by the canonical alloc value
+  DenseMap<Value, Value> canonical;    // every alloc value -> canonical
+  Value pipe;
+  MLIRContext *ctx = nullptr;
+
+  void runOnFunction(func::FuncOp func) {
+    ctx = func.getContext();
+    queues.clear();
+    canonical.clear();
+    pipe = nullptr;
+    func.walk([&](AllocTensorOp alloc) {
+      if (!alloc->hasAttr(kAutoTensorAttr))
+        return;
+      auto qType = dyn_cast<TQueType>(alloc.getQueue().getType());
+      if (!qType)
+        return;
+      bool in = qType.getPosition() == TPosition::VECIN;
+      queues[alloc.getResult()] = {alloc.getQueue(),
+                                   in ? SyncPipe::MTE2 : SyncPipe::V,
+                                   in ? SyncPipe::V : SyncPipe::MTE3,
+                                   alloc.getType()};
+      canonical[alloc.getResult()] = alloc.getResult();
+    });
+    SyncState state;
+    walkBlock(func.getBody().front(), state, /*emit=*/true);
+  }
+
+  Value canon(Value root) {
+    auto it = canonical.find(root);
+    return it == canonical.end() ? root : it->second;
+  }
+
+  Value getPipe(Operation *anchor) {
+    if (!pipe) {
+      auto func = anchor->getParentOfType<func::FuncOp>();
+      pipe = getOrCreatePipe(func);
+    }
+    return pipe;
+  }
+
+  static void mergeAcc(SyncState &into, const SyncState &from) {
+    for (auto &[root, m] : from.acc) {
+      auto &dst = into.acc[root];
+      for (int y = 0; y < kNumSyncPipes; ++y)
+        for (int x = 0; x < kNumSyncPipes; ++x)
+          dst[y][x] |= m[y][x];
+    }
+  }
+
+  /// A flag (or queue event) from pipe `from` to pipe `to` was inserted:
+  /// every earlier access of `from`, and every access `from` was already
+  /// ordered after, now precedes the later accesses of `to`.
+  static void clearPair(SyncState &st, SyncPipe from, SyncPipe to) {
+    for (auto &entry : st.acc) {
+      auto &m = entry.second;
+      for (int z = 0; z < kNumSyncPipes; ++z)
+        if (z != idx(from) && m[z][idx(from)] == 0)
+          m[z][idx(to)] = 0;
+      m[idx(from)][idx(to)] = 0;
+    }
+  }
+
+  bool skipped(SyncPipe p) const { return autoSync && p == SyncPipe::S; }
+
+  void walkBlock(Block &block, SyncState &st, bool emit) {
+    for (Operation &op : llvm::make_early_inc_range(block.without_terminator()))
+      visit(&op, st, emit);
+  }
+
+  /// Runs a nested block (loop body, branch) from `st`; returns its end
+  /// state with the queue protocol brought back to `st`'s.
+  SyncState runNested(Block &block, const SyncState &st, bool emit) {
+    SyncState inner = st;
+    walkBlock(block, inner, emit);
+    OpBuilder b(ctx);
+    b.setInsertionPoint(block.getTerminator());
+    for (auto &[root, want] : st.queue) {
+      QueueState have = inner.queue.lookup(root);
+      if (have == want || have == QueueState::Free)
+        continue;
+      transition(b, block.getTerminator()->getLoc(), root, inner, want, emit);
+    }
+    return inner;
+  }
+
+  void visit(Operation *op, SyncState &st, bool emit) {
+    if (op->getNumRegions() > 0) {
+      bool branch = isa<scf::IfOp>(op);
+      SyncState merged = st;
+      // Queue tensors accessed inside: their last access is now this op.
+      auto noteInner = [&](const SyncState &inner) {
+        for (auto &[root, last] : inner.lastProducer)
+          if (st.lastProducer.lookup(root) != last)
+            merged.lastProducer[root] = op;
+        for (auto &[root, last] : inner.lastOther)
+          if (st.lastOther.lookup(root) != last)
+            merged.lastOther[root] = op;
+      };
+      for (Region &region : op->getRegions()) {
+        if (region.empty())
+          continue;
+        Block &body = region.front();
+        if (branch) {
+          SyncState inner = runNested(body, st, emit);
+          noteInner(inner);
+          mergeAcc(merged, inner);
+          continue;
+        }
+        // A loop body starts with what its previous iteration left.
+        SyncState dry = runNested(body, st, /*emit=*/false);
+        SyncState in = st;
+        mergeAcc(in, dry);
+        SyncState inner = runNested(body, in, emit);
+        noteInner(inner);
+        mergeAcc(merged, inner);
+        mergeAcc(merged, in);
+      }
+      st.acc = std::move(merged.acc);
+      st.lastProducer = std::move(merged.lastProducer);
+      st.lastOther = std::move(merged.lastOther);
+      return;
+    }
+    if (op->hasAttr(kAutoTensorAttr)) {
+      if (auto alloc = dyn_cast<AllocTensorOp>(op)) {
+        Value root = canon(alloc.getResult());
+        st.queue[root] = QueueState::Alloc;
+        st.current[root] = alloc.getResult();
+        st.acc.erase(root);
+      } else if (auto free = dyn_cast<FreeTensorOp>(op)) {
+        Value root = canon(rootOf(free.getTensor()));
+        st.queue[root] = QueueState::Free;
+      }
+      return;
+    }
+    // One access per tensor (a write if any operand writes it): the op's
+    // own operands are not ordered against each other.
+    SmallVector<TensorAccess> accesses;
+    for (const TensorAccess &a : accessesOf(op)) {
+      Value root = canon(a.root);
+      auto it = llvm::find_if(accesses, [&](const TensorAccess &other) {
+        return other.root == root;
+      });
+      if (it != accesses.end())
+        it->write |= a.write;
+      else
+        accesses.push_back({root, a.pipe, a.write});
+    }
+    OpBuilder b(op);
+    for (const TensorAccess &a : accesses)
+      if (!skipped(a.pipe))
+        access(b, op, a.root, a.pipe, a.write, st, emit);
+    for (const TensorAccess &a : accesses) {
+      auto q = queues.find(a.root);
+      if (q != queues.end())
+        (a.pipe == q->second.producer ? st.lastProducer : st.lastOther)[a.root] =
+            op;
+      if (skipped(a.pipe))
+        continue;
+      auto &m = st.acc[a.root];
+      for (int z = 0; z < kNumSyncPipes; ++z)
+        if (!(a.pipe == SyncPipe::S && z == idx(SyncPipe::S)))
+          m[idx(a.pipe)][z] |= a.write ? kWrite : kRead;
+    }
+  }
+
+  /// The synchronisation access (x, write) of `root` needs before `op`.
+  void access(OpBuilder &b, Operation *op, Value root, SyncPipe x, bool write,
+              SyncState &st, bool emit) {
+    Location loc = op->getLoc();
+    auto q = queues.find(root);
+    bool isQueue = q != queues.end();
+    if (isQueue) {
+      QueueState s = st.queue.lookup(root);
+      if (x == q->second.producer && s == QueueState::Deque)
+        transition(b, loc, root, st, QueueState::Alloc, emit);
+      else if (x == q->second.consumer && s == QueueState::Alloc)
+        transition(b, loc, root, st, QueueState::Deque, emit);
+    }
+    auto &m = st.acc[root];
+    for (int y = 0; y < kNumSyncPipes; ++y) {
+      SyncPipe from = static_cast<SyncPipe>(y);
+      if (from == x || skipped(from))
+        continue;
+      if (isQueue && ((from == q->second.producer && x == q->second.consumer) ||
+                      (from == q->second.consumer && x == q->second.producer)))
+        continue;
+      uint8_t bits = m[y][idx(x)];
+      if ((bits & kWrite) || (write && bits)) {
+        if (emit) {
+          Value p = getPipe(op);
+          HardEvent event = eventOf(from, x);
+          Value id = b.create<TPipeFetchEventIdOp>(loc, b.getI32Type(), p,
+                                                   event);
+          b.create<SetFlagOp>(loc, event, id);
+          b.create<WaitFlagOp>(loc, event, id);
+          ++numFlags;
+        }
+        clearPair(st, from, x);
+      }
+    }
+    bool barrierPipeline =
+        x == SyncPipe::MTE2 || x == SyncPipe::MTE3 ||
+        (x == SyncPipe::V && !autoSync);
+    if (barrierPipeline) {
+      uint8_t bits = m[idx(x)][idx(x)];
+      if ((bits & kWrite) || (write && bits)) {
+        if (emit) {
+          b.create<PipeBarrierOp>(loc, barrierPipe(x));
+          ++numBarriers;
+        }
+        clearPair(st, x, x);
+      }
+    }
+  }
+
+  /// Moves queue tensor `root` to queue state `want` at `b`'s point.
+  void transition(OpBuilder &b, Location loc, Value root, SyncState &st,
+                  QueueState want, bool emit) {
+    const QueueTensor &q = queues[root];
+    QueueState have = st.queue.lookup(root);
+    Value cur = st.current.lookup(root);
+    if (have == QueueState::Alloc && want == QueueState::Deque) {
+      if (emit) {
+        OpBuilder at = after(b, st.lastProducer.lookup(root), cur);
+        at.create<EnQueOp>(loc, q.queue, cur);
+        auto deque = b.create<DeQueOp>(loc, q.type, q.queue);
+        replaceLaterUses(cur, deque.getResult(), deque);
+        canonical[deque.getResult()] = root;
+        st.current[root] = deque.getResult();
+        numQueueOps += 2;
+      }
+      clearPair(st, q.producer, q.consumer);
+    } else if (have == QueueState::Deque && want == QueueState::Alloc) {
+      if (emit) {
+        OpBuilder at = after(b, st.lastOther.lookup(root), cur);
+        at.create<FreeTensorOp>(loc, q.queue, cur);
+        auto alloc = b.create<AllocTensorOp>(loc, q.type, q.queue);
+        replaceLaterUses(cur, alloc.getResult(), alloc);
+        canonical[alloc.getResult()] = root;
+        st.current[root] = alloc.getResult();
+        numQueueOps += 2;
+      }
+      clearPair(st, q.consumer, q.producer);
+    }
+    st.queue[root] = want;
+  }
+
+  /// A builder right after `last` when it is in `b`'s block and after the
+  /// definition of `value` there; else `b` itself.
+  static OpBuilder after(OpBuilder &b, Operation *last, Value value) {
+    Block *block = b.getInsertionBlock();
+    if (!last || last->getBlock() != block)
+      return b;
+    if (Operation *def = value.getDefiningOp())
+      if (def->getBlock() == block && last->isBeforeInBlock(def))
+        return b;
+    OpBuilder at(last->getContext());
+    at.setInsertionPointAfter(last);
+    return at;
+  }
+
+  /// Uses of `old` after `def` in `def`'s block (or nested in later ops)
+  /// name the buffer through `replacement` from now on.
+  static void replaceLaterUses(Value old, Value replacement, Operation *def) {
+    Block *block = def->getBlock();
+    old.replaceUsesWithIf(replacement, [&](OpOperand &use) {
+      Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+      return user && user != def && def->isBeforeInBlock(user);
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,234 @@
+//===- AscKernelType.cpp - infer or check the kernel type -----------------===//
+//
+// Classifies every op of a kernel by the core that runs it (cube, vector or
+// both), then infers the kernel's type or checks the one the user gave, and
+// records it as the kernel's `asc.kernel_type` (Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "ascir/Dialect/Asc/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir {
+namespace asc {
+#define GEN_PASS_DEF_ASCKERNELTYPE
+#include "ascir/Dialect/Asc/Transforms/Passes.h.inc"
+} // namespace asc
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::asc;
+
+namespace {
+
+enum class Unit { Both, Cube, Vector };
+
+/// The memory a value's tensors live in, if it is a local tensor or a
+/// framework object holding some.
+std::optional<Hardware> memoryOf(Type type) {
+  return TypeSwitch<Type, std::optional<Hardware>>(type)
+      .Case([](LocalTensorType t) { return getTensorHardware(t); })
+      .Case<TQueType, TQueBindType>(
+          [](auto t) { return getHardware(getQueueTensorPosition(t)); })
+      .Case([](TBufType t) { return getHardware(t.getPosition()); })
+      .Default([](Type) { return std::nullopt; });
+}
+
+Unit unitOf(Operation *op) {
+  if (op->hasTrait<asc::OpTrait::CubeUnit>())
+    return Unit::Cube;
+  bool vector = false;
+  auto visit = [&](Type type) {
+    std::optional<Hardware> memory = memoryOf(type);
+    if (!memory || *memory == Hardware::GM)
+      return false;
+    if (*memory == Hardware::UB) {
+      vector = true;
+      return false;
+    }
+    return true; // L1, L0A/B/C, BiasTable, Fixpipe buffer
+  };
+  for (Type type : op->getOperandTypes())
+    if (visit(type))
+      return Unit::Cube;
+  for (Type type : op->getResultTypes())
+    if (visit(type))
+      return Unit::Cube;
+  return vector ? Unit::Vector : Unit::Both;
+}
+
+/// pyasc's host KernelType, by its lower-case name.
+std::optional<KernelType> parseKernelType(StringRef name) {
+  return symbolizeKernelType(name);
+}
+
+/// The Ascend C type a host type declares (the HARD_SYNC types are the 1_0
+/// types of their unit).
+KernelMetaType toMetaType(KernelType type) {
+  switch (type) {
+  case KernelType::AIV_ONLY:
+    return KernelMetaType::AIV_ONLY;
+  case KernelType::AIC_ONLY:
+    return KernelMetaType::AIC_ONLY;
+  case KernelType::MIX_AIV_HARD_SYNC:
+  case KernelType::MIX_AIV_1_0:
+    return KernelMetaType::MIX_AIV_1_0;
+  case KernelType::MIX_AIC_HARD_SYNC:
+  case KernelType::MIX_AIC_1_0:
+    return KernelMetaType::MIX_AIC_1_0;
+  case KernelType::MIX_AIC_1_1:
+    return KernelMetaType::MIX_AIC_1_1;
+  case KernelType::MIX_AIC_1_2:
+    return KernelMetaType::MIX_AIC_1_2;
+  }
+  llvm_unreachable("unknown KernelType");
+}
+
+bool hasCube(KernelMetaType type) {
+  return type != KernelMetaType::AIV_ONLY &&
+         type != KernelMetaType::MIX_AIV_1_0;
+}
+
+bool hasVector(KernelMetaType type) {
+  return type != KernelMetaType::AIC_ONLY &&
+         type != KernelMetaType::MIX_AIC_1_0;
+}
+
+bool isMix(KernelMetaType type) {
+  return type != KernelMetaType::AIV_ONLY &&
+         type != KernelMetaType::AIC_ONLY;
+}
+
+bool hasAicAndAiv(KernelMetaType type) {
+  return type == KernelMetaType::MIX_AIC_1_1 ||
+         type == KernelMetaType::MIX_AIC_1_2;
+}
+
+std::string pyKernelType(KernelType type) {
+  return "KernelType." + stringifyKernelType(type).upper();
+}
+
+struct AscKernelType
+    : public mlir::asc::impl::AscKernelTypeBase<AscKernelType> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    std::optional<KernelType> given;
+    if (!kernelType.empty()) {
+      given = parseKernelType(kernelType);
+      if (!given) {
+        getOperation().emitError()
+            << "asc-kernel-type: unknown kernel type '" << kernelType << "'";
+        return signalPassFailure();
+      }
+    }
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal() || !func->hasAttr(AscDialect::getKernelAttrName()))
+        continue;
+      if (failed(runOnKernel(func, given)))
+        return signalPassFailure();
+    }
+  }
+
+  LogicalResult runOnKernel(func::FuncOp func,
+                            std::optional<KernelType> given) {
+    // The first op of each unit; an API call is preferred over a buffer's
+    // allocation (asc.local_tensor, framework objects) for the message.
+    Operation *cube = nullptr, *vector = nullptr;
+    Operation *cubeCall = nullptr, *vectorCall = nullptr;
+    Operation *crossCore = nullptr, *crossCoreInCore = nullptr;
+    auto noteCrossCore = [&](Operation *op, uint32_t mode) {
+      Operation *&first = mode == 0 ? crossCore : crossCoreInCore;
+      if (!first)
+        first = op;
+    };
+    // The kernel's ops and those of the device functions it calls (not yet
+    // inlined when the pipeline does not run).
+    SmallVector<func::FuncOp> worklist{func};
+    llvm::SmallPtrSet<Operation *, 8> visited{func};
+    auto visit = [&](Operation *op) {
+      if (auto call = dyn_cast<func::CallOp>(op))
+        if (auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                call, call.getCalleeAttr()))
+          if (!callee.isExternal() && visited.insert(callee).second)
+            worklist.push_back(callee);
+      if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+        noteCrossCore(op, set.getModeId());
+      else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+        noteCrossCore(op, wait.getModeId());
+      bool call = !isa<func::CallOp>(op) && (op->getNumResults() == 0 ||
+                  !isa<LocalTensorType>(op->getResult(0).getType()));
+      for (Type type : op->getOperandTypes())
+        call &= !isFrameworkObjectType(type);
+      switch (unitOf(op)) {
+      case Unit::Cube:
+        if (!cube)
+          cube = op;
+        if (call && !cubeCall)
+          cubeCall = op;
+        break;
+      case Unit::Vector:
+        if (!vector)
+          vector = op;
+        if (call && !vectorCall)
+          vectorCall = op;
+        break;
+      case Unit::Both:
+        break;
+      }
+    };
+    while (!worklist.empty())
+      worklist.pop_back_val().walk(visit);
+    if (cubeCall)
+      cube = cubeCall;
+    if (vectorCall)
+      vector = vectorCall;
+    KernelMetaType type;
+    if (!given) {
+      if ((cube && vector) || crossCoreInCore)
+        type = KernelMetaType::MIX_AIC_1_2;
+      else if (cube)
+        type = crossCore ? KernelMetaType::MIX_AIC_1_0
+                         : KernelMetaType::AIC_ONLY;
+      else
+        type = crossCore ? KernelMetaType::MIX_AIV_1_0
+                         : KernelMetaType::AIV_ONLY;
+    } else {
+      type = toMetaType(*given);
+      std::string name = pyKernelType(*given);
+      if (cube && !hasCube(type))
+        return emitApiError(cube, DiagCategory::Argument)
+               << "cannot run in a " << name
+               << " kernel: it runs on the cube core (AIC), which such "
+                  "blocks do not have; use KernelType.AIC_ONLY "
+                  "or a MIX_AIC kernel type, or leave kernel_type unset to "
+                  "infer it";
+      if (vector && !hasVector(type))
+        return emitApiError(vector, DiagCategory::Argument)
+               << "cannot run in a " << name
+               << " kernel: it runs on the vector core (AIV), which such "
+                  "blocks do not have; use a MIX_AIC_1_1 or "
+                  "MIX_AIC_1_2 kernel type, or leave kernel_type unset to "
+                  "infer it";
+      if (crossCore && !isMix(type))
+        return emitApiError(crossCore, DiagCategory::Sync)
+               << "needs a MIX kernel type, but the kernel type is " << name
+               << " (the cross-core scheduler is off in AIV_ONLY and AIC_ONLY "
+                  "kernels)";
+      if (crossCoreInCore && !hasAicAndAiv(type))
+        return emitApiError(crossCoreInCore, DiagCategory::Sync)
+               << "mode 1 and 2 synchronise the cores of one AI Core, which "
+                  "needs kernel type MIX_AIC_1_1 or MIX_AIC_1_2, but it is "
+               << name;
+    }
+    func->setAttr(AscDialect::getKernelTypeAttrName(),
+                  KernelMetaTypeAttr::get(func.getContext(), type));
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,53 @@
+//===- AutoSyncUtils.h - shared by the sync passes --------------*- C++ -*-===//
+//
+// Which pipe an op runs in and which local tensors it reads and writes, as
+// the sync passes (AscAutoSync.cpp, AscVerifySync.cpp) see them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCIR_LIB_DIALECT_ASC_TRANSFORMS_AUTOSYNCUTILS_H
+#define ASCIR_LIB_DIALECT_ASC_TRANSFORMS_AUTOSYNCUTILS_H
+
+#include "ascir/Dialect/Asc/IR/AscOps.h"
+
+#include <string>
+
+namespace mlir {
+namespace asc {
+namespace autosync {
+
+/// The unit attribute asc-materialize-auto-tensors puts on the alloc_tensor
+/// and free_tensor of a LocalTensorAuto's queue.
+constexpr const char *kAutoTensorAttr = "asc.auto_tensor";
+
+/// The pipes of a vector core (hardware.md §3.1).
+enum class SyncPipe : uint8_t { S, V, MTE2, MTE3 };
+
+StringRef pipeName(SyncPipe p);
+
+/// One access of an op to a Unified Buffer tensor.
+struct TensorAccess {
+  Value root; // the tensor the accessed view was derived from
+  SyncPipe pipe;
+  bool write;
+};
+
+/// Ops whose result is a view (or updated descriptor) of operand #0.
+bool isViewOp(Operation *op);
+
+/// The tensor `tensor` is a view of (itself if it is not a view).
+Value rootOf(Value tensor);
+
+/// The UB tensors `op` reads and writes, and the pipe it runs in: S for
+/// get_value/set_value/dump_tensor, MTE2 for copies from GM, MTE3 for copies
+/// to GM, V for everything else.
+SmallVector<TensorAccess> accessesOf(Operation *op);
+
+/// The Python variable name the frontend put on `op` (NameLoc), or "".
+std::string nameOf(Operation *op);
+
+} // namespace autosync
+} // namespace asc
+} // namespace mlir
+
+#endif // ASCIR_LIB_DIALECT_ASC_TRANSFORMS_AUTOSYNCUTILS_H

@@ -1,0 +1,399 @@
+//===- ascsim/cube_api.h - The cube (AIC) API of Ascend C -------*- C++ -*-===//
+//
+// The basic (ISASI) cube path (ascendc_api.md §5.16, hardware.md §6):
+// DataCopy GM -> L1 with ND -> NZ, LoadData 2D (L1 or GM -> L0A/L0B, with
+// transpose), LoadDataWithTranspose, InitConstValue, Mmad (with bias),
+// Fixpipe L0C -> GM / L1, the cube control registers and the cross-core
+// flags (CrossCoreSetFlag / CrossCoreWaitFlag). Each call converts its
+// parameter struct into one descriptor of ascsim/cube_abi.h; the library
+// checks positions, dtypes, ranges, alignment and capacity.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_CUBE_API_H
+#define ASCSIM_CUBE_API_H
+
+#include "ascsim/cube_abi.h"
+#include "ascsim/gen/Enums.h"
+#include "ascsim/gen/ParamStructs.h"
+#include "ascsim/tensor.h"
+
+namespace AscendC {
+
+namespace cube_detail {
+inline ::ascsim::Operand none() { return ::ascsim::Operand{0, 0, 0}; }
+template <typename T> inline uint64_t bitsOf(const T &v) {
+  uint64_t bits = 0;
+  __builtin_memcpy(&bits, &v, sizeof(T));
+  return bits;
+}
+inline ::ascsim::LoadData2DDesc desc2D(const LoadData2DParams &p) {
+  ::ascsim::LoadData2DDesc d{};
+  d.form = ::ascsim::LoadForm::Plain;
+  d.ifTranspose = p.ifTranspose;
+  d.addrMode = p.addrMode;
+  d.startIndex = p.startIndex;
+  d.repeatTimes = p.repeatTimes;
+  d.srcStride = p.srcStride;
+  d.dstGap = p.dstGap;
+  return d;
+}
+} // namespace cube_detail
+
+//===----------------------------------------------------------------------===//
+// Into L1 / L0
+//===----------------------------------------------------------------------===//
+
+/// GM -> L1 (A1/B1/C1) with ND -> NZ (MTE2).
+template <typename T>
+inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+                     const Nd2NzParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Nd2NzDesc d{p.ndNum,           p.nValue,         p.dValue,
+                        p.srcNdMatrixStride, p.srcDValue,      p.dstNzC0Stride,
+                        p.dstNzNStride,    p.dstNzMatrixStride};
+  ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
+                       loc);
+}
+
+/// LoadData 2D: L1 -> L0A/L0B (MTE1).
+template <typename T>
+inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const LoadData2DParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
+                          ::ascsim::dtypeOf<T>(), cube_detail::desc2D(p), loc);
+}
+/// LoadData 2D: GM -> L0A/L0B or L1 (MTE2).
+template <typename T>
+inline void LoadData(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
+                     const LoadData2DParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
+                          ::ascsim::dtypeOf<T>(), cube_detail::desc2D(p), loc);
+}
+/// LoadDataWithTranspose: L1 -> L0A/L0B, each fractal (two for 8- and
+/// 32-bit data) transposed.
+template <typename T>
+inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
+                                  const LocalTensor<T> &src,
+                                  const LoadData2dTransposeParams &p,
+                                  ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::LoadData2DDesc d{};
+  d.form = ::ascsim::LoadForm::Transpose;
+  d.addrMode = p.addrMode;
+  d.startIndex = p.startIndex;
+  d.repeatTimes = p.repeatTimes;
+  d.srcStride = p.srcStride;
+  d.dstGap = p.dstGap;
+  d.dstFracGap = p.dstFracGap;
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
+                          ::ascsim::dtypeOf<T>(), d, loc);
+}
+/// LoadDataWithTranspose with a gap between the two source fractals of 8-
+/// and 32-bit data (srcFracGap).
+template <typename T>
+inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
+                                  const LocalTensor<T> &src,
+                                  const LoadData2dTransposeParamsV2 &p,
+                                  ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::LoadData2DDesc d{};
+  d.form = ::ascsim::LoadForm::TransposeV2;
+  d.addrMode = p.addrMode;
+  d.startIndex = p.startIndex;
+  d.repeatTimes = p.repeatTimes;
+  d.srcStride = p.srcStride;
+  d.dstGap = p.dstGap;
+  d.dstFracGap = p.dstFracGap;
+  d.srcFracGap = p.srcFracGap;
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
+                          ::ascsim::dtypeOf<T>(), d, loc);
+}
+/// LoadData 3D (img2col, MTE1): the window [mStartPt, +mExtension) x
+/// [kStartPt, +kExtension) of the img2col matrix of an NC1HWC0 feature map
+/// in L1, into L0A (Zz) or L0B; repeated as SetLoadDataRepeat says. The
+/// feature map and padding value come from the parameters (the default
+/// IsResetLoad3dConfig: the load sets those registers itself).
+template <typename T, typename U>
+inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const LoadData3DParamsV2<U> &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Load3DDesc d{};
+  d.setFmatrix = true;
+  d.setPadding = true;
+  for (int i = 0; i < 4; ++i)
+    d.padList[i] = p.padList[i];
+  d.l1H = p.l1H;
+  d.l1W = p.l1W;
+  d.channelSize = p.channelSize;
+  d.kExtension = p.kExtension;
+  d.mExtension = p.mExtension;
+  d.kStartPt = p.kStartPt;
+  d.mStartPt = p.mStartPt;
+  d.strideW = p.strideW;
+  d.strideH = p.strideH;
+  d.filterW = p.filterW;
+  d.filterH = p.filterH;
+  d.dilationW = p.dilationFilterW;
+  d.dilationH = p.dilationFilterH;
+  d.enTranspose = p.enTranspose;
+  d.enSmallK = p.enSmallK;
+  d.filterSizeW = p.filterSizeW;
+  d.filterSizeH = p.filterSizeH;
+  d.fMatrixCtrl = p.fMatrixCtrl;
+  d.padValue = cube_detail::bitsOf(static_cast<T>(p.padValue));
+  ::ascsim::abi::loadData3D(dst.operand(), src.operand(),
+                            ::ascsim::dtypeOf<T>(), d, loc);
+}
+/// SetLoadDataRepeat: the repeat of the next LoadData 3D (repeatTime
+/// windows, repeatStride fractals apart along M (mode 0) or K (mode 1)).
+inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
+                              ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::Repeat,
+                             static_cast<uint64_t>(p.repeatStride) |
+                                 static_cast<uint64_t>(p.repeatTime) << 16 |
+                                 static_cast<uint64_t>(p.repeatMode) << 24,
+                             0, loc);
+}
+/// SetLoadDataPaddingValue: the padding register of the 3-D loads (a
+/// LoadData 3D with the default configuration sets it from its params).
+template <typename T>
+inline void SetLoadDataPaddingValue(const T padValue,
+                                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::PaddingValue,
+                             cube_detail::bitsOf(padValue),
+                             static_cast<uint64_t>(::ascsim::dtypeOf<T>()),
+                             loc);
+}
+/// InitConstValue: fills L1 (32-B blocks) or L0A/L0B (512-B blocks).
+template <typename T, typename U>
+inline void InitConstValue(const LocalTensor<T> &dst,
+                           const InitConstValueParams<U> &p,
+                           ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::InitConstDesc d{p.repeatTimes, p.blockNum, p.dstGap,
+                            cube_detail::bitsOf(static_cast<T>(p.initValue))};
+  ::ascsim::abi::initConst(dst.operand(), ::ascsim::dtypeOf<T>(), d, loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Mmad
+//===----------------------------------------------------------------------===//
+
+namespace cube_detail {
+inline ::ascsim::MmadDesc mmadDesc(const MmadParams &p, ::ascsim::DType dst,
+                                   ::ascsim::DType a, ::ascsim::DType b,
+                                   ::ascsim::DType bias, bool hasBias) {
+  ::ascsim::MmadDesc d{};
+  d.m = p.m;
+  d.n = p.n;
+  d.k = p.k;
+  d.dst = dst;
+  d.a = a;
+  d.b = b;
+  d.bias = bias;
+  d.hasBias = hasBias;
+  d.sparse = false;
+  d.isBias = p.isBias;
+  d.cmatrixInitVal = p.cmatrixInitVal;
+  d.cmatrixSource = p.cmatrixSource;
+  d.kDirectionAlign = p.kDirectionAlign;
+  d.unitFlag = p.unitFlag;
+  return d;
+}
+} // namespace cube_detail
+
+/// C (CO1, L0C) = A (A2, L0A) x B (B2, L0B), or C += A x B (PIPE_M).
+template <typename T, typename U, typename S>
+inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+                 const LocalTensor<S> &filter, const MmadParams &p,
+                 ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
+                      cube_detail::none(),
+                      cube_detail::mmadDesc(p, ::ascsim::dtypeOf<T>(),
+                                            ::ascsim::dtypeOf<U>(),
+                                            ::ascsim::dtypeOf<S>(),
+                                            ::ascsim::dtypeOf<T>(), false),
+                      loc);
+}
+/// C = bias (C2, BiasTable) + A x B.
+template <typename T, typename U, typename S, typename V>
+inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+                 const LocalTensor<S> &filter, const LocalTensor<V> &bias,
+                 const MmadParams &p, ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
+                      bias.operand(),
+                      cube_detail::mmadDesc(p, ::ascsim::dtypeOf<T>(),
+                                            ::ascsim::dtypeOf<U>(),
+                                            ::ascsim::dtypeOf<S>(),
+                                            ::ascsim::dtypeOf<V>(), true),
+                      loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Fixpipe
+//===----------------------------------------------------------------------===//
+
+namespace cube_detail {
+inline ::ascsim::FixpipeDesc fixDesc(const FixpipeParamsV220 &p,
+                                     ::ascsim::DType dst, ::ascsim::DType src,
+                                     bool nz, bool workspace) {
+  ::ascsim::FixpipeDesc d{};
+  d.dst = dst;
+  d.src = src;
+  d.nz = nz;
+  d.reluEn = p.reluEn;
+  d.channelSplit = p.isChannelSplit;
+  d.hasWorkspace = workspace;
+  d.quant = static_cast<uint8_t>(p.quantPre);
+  d.unitFlag = p.unitFlag;
+  d.nSize = p.nSize;
+  d.mSize = p.mSize;
+  d.srcStride = p.srcStride;
+  d.dstStride = p.dstStride;
+  d.deqScalar = p.deqScalar;
+  d.ndNum = p.ndNum;
+  d.srcNdStride = p.srcNdStride;
+  d.dstNdStride = p.dstNdStride;
+  return d;
+}
+template <const FixpipeConfig &config> constexpr bool isNz() {
+  return config.format == CO2Layout::NZ;
+}
+} // namespace cube_detail
+
+/// L0C (CO1) -> GM (PIPE_FIX): NZ -> ND (CFG_ROW_MAJOR) or NZ (CFG_NZ),
+/// with the quantisation and ReLU of `p`.
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+inline void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+                    const FixpipeParamsV220 &p,
+                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cube_detail::none(),
+                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
+                                              ::ascsim::dtypeOf<U>(),
+                                              cube_detail::isNz<config>(),
+                                              false),
+                         loc);
+}
+/// L0C -> L1 (A1/B1/C1).
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+inline void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                    const FixpipeParamsV220 &p,
+                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cube_detail::none(),
+                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
+                                              ::ascsim::dtypeOf<U>(),
+                                              cube_detail::isNz<config>(),
+                                              false),
+                         loc);
+}
+/// The vector quant modes (VDEQF16, VQF322B8_PRE, VREQ8): one uint64 word
+/// per output channel in `cbufWorkspace` (L1).
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+inline void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+                    const LocalTensor<uint64_t> &cbufWorkspace,
+                    const FixpipeParamsV220 &p,
+                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cbufWorkspace.operand(),
+                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
+                                              ::ascsim::dtypeOf<U>(),
+                                              cube_detail::isNz<config>(),
+                                              true),
+                         loc);
+}
+template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
+inline void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                    const LocalTensor<uint64_t> &cbufWorkspace,
+                    const FixpipeParamsV220 &p,
+                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cbufWorkspace.operand(),
+                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
+                                              ::ascsim::dtypeOf<U>(),
+                                              cube_detail::isNz<config>(),
+                                              true),
+                         loc);
+}
+/// SetFixpipePreQuantFlag: the scalar quantisation word of the CO1 copies
+/// (DataCopy with DataCopyCO12DstParams reads it; Fixpipe sets it from
+/// FixpipeParamsV220::deqScalar).
+inline void SetFixpipePreQuantFlag(uint64_t config,
+                                   ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::PreQuant, config, 0, loc);
+}
+
+namespace cube_detail {
+inline ::ascsim::FixpipeDesc co12Desc(const DataCopyCO12DstParams &p,
+                                      ::ascsim::DType dst,
+                                      ::ascsim::DType src) {
+  ::ascsim::FixpipeDesc d{};
+  d.dst = dst;
+  d.src = src;
+  d.nz = !p.nz2ndEn;
+  d.reluEn = p.reluPre != 0;
+  d.channelSplit = p.channelSplit;
+  d.quant = static_cast<uint8_t>(p.quantPre);
+  d.unitFlag = p.unitFlag;
+  d.nSize = p.nSize;
+  d.mSize = p.mSize;
+  d.srcStride = p.srcStride;
+  d.dstStride = p.dstStride;
+  d.ndNum = 1;
+  d.deqScalar = 0;
+  return d;
+}
+} // namespace cube_detail
+
+/// DataCopy CO1 -> GM / L1 (PIPE_FIX) with DataCopyCO12DstParams: the
+/// Fixpipe copy whose scalar quant word is the SetFixpipePreQuantFlag
+/// register; NZ -> ND when nz2ndEn.
+template <typename T, typename U>
+inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
+                     const DataCopyCO12DstParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::co12Copy(dst.operand(), src.operand(),
+                          cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(),
+                                                ::ascsim::dtypeOf<U>()),
+                          loc);
+}
+template <typename T, typename U>
+inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                     const DataCopyCO12DstParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::co12Copy(dst.operand(), src.operand(),
+                          cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(),
+                                                ::ascsim::dtypeOf<U>()),
+                          loc);
+}
+
+//===----------------------------------------------------------------------===//
+// Cross-core flags (hardware.md §3.6)
+//===----------------------------------------------------------------------===//
+
+/// Mode 0: all AICs (or all AIVs) of the launch; 1: the AIVs of one AI
+/// Core; 2: an AIC and its AIVs. Sits in `pipe` and fires once its earlier
+/// instructions are complete.
+template <uint8_t modeId, pipe_t pipe>
+inline void CrossCoreSetFlag(uint16_t flagId,
+                             ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::crossCoreSetFlag(modeId, static_cast<uint8_t>(pipe), flagId,
+                                  loc);
+}
+/// Blocks the core's issue until flag `flagId`'s counter is non-zero, then
+/// decrements it (the template arguments are ignored on A2/A3).
+template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
+inline void CrossCoreWaitFlag(uint16_t flagId,
+                              ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::crossCoreWaitFlag(flagId, loc);
+}
+
+/// SyncAll (hardware form, hardware.md §3.6): a barrier of every AIV of the
+/// launch (isAIVOnly) or of every core, built on cross-core flags 11-14;
+/// it needs a MIX kernel type. The software form (GM workspace polling) is
+/// not available in the simulator.
+template <bool isAIVOnly = true>
+inline void SyncAll(::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::syncAll(isAIVOnly, loc);
+}
+
+} // namespace AscendC
+
+#endif // ASCSIM_CUBE_API_H

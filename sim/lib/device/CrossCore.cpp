@@ -1,0 +1,324 @@
+//===- device/CrossCore.cpp - Cross-core flags ------------------*- C++ -*-===//
+
+#include "device/CrossCore.h"
+
+#include "device/Core.h"
+#include "support/Fault.h"
+
+#include <algorithm>
+
+namespace ascsim {
+
+CrossCoreDomain::CrossCoreDomain(uint32_t blocks, bool aic,
+                                 uint32_t aivPerBlock)
+    : blocks_(blocks), hasAic_(aic), aivPerBlock_(aivPerBlock) {
+  cores_.resize((aic ? blocks : 0) + blocks * aivPerBlock);
+  for (uint32_t b = 0; b < blocks; ++b) {
+    if (aic) {
+      cores_[aicId(b)].aic = true;
+      cores_[aicId(b)].block = b;
+    }
+    for (uint32_t s = 0; s < aivPerBlock; ++s)
+      cores_[aivId(b, s)].block = b;
+  }
+}
+
+std::string CrossCoreDomain::coreName(uint32_t core) const {
+  const CoreState &c = cores_[core];
+  if (c.aic)
+    return "the AIC of block " + std::to_string(c.block);
+  uint32_t sub = core - aivId(c.block, 0);
+  return "AIV " + std::to_string(sub) + " of block " + std::to_string(c.block);
+}
+
+void CrossCoreDomain::raise(uint32_t core, uint8_t flag, uint64_t cycle,
+                            Loc loc, std::string &err) {
+  std::deque<uint64_t> &q = cores_[core].counters[flag];
+  q.push_back(cycle);
+  if (q.size() > kMaxPending && err.empty())
+    err = "cross_core_set_flag raises the counter of flag id " +
+          std::to_string(flag) + " of " + coreName(core) + " to " +
+          std::to_string(q.size()) + ": at most " +
+          std::to_string(kMaxPending) +
+          " sets may be pending before a wait (the NPU hangs; hardware.md "
+          "§3.6)";
+  (void)loc;
+}
+
+std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
+                                  uint64_t cycle, Loc loc) {
+  std::string err;
+  std::lock_guard<std::mutex> lk(m_);
+  const CoreState &c = cores_[core];
+  if (mode == 0)
+    usedMode0_ = true;
+  const uint32_t aivBase = hasAic_ ? blocks_ : 0;
+  // Members of the group the set belongs to, and the cores it raises.
+  std::vector<uint32_t> members, targets;
+  uint32_t group = 0;
+  if (mode == 0) {
+    group = c.aic ? 0 : 1;
+    for (uint32_t i = 0; i < numCores(); ++i)
+      if (cores_[i].aic == c.aic)
+        members.push_back(i);
+    targets = members;
+  } else if (mode == 2 && c.aic) {
+    for (uint32_t s = 0; s < aivPerBlock_; ++s)
+      raise(aivId(c.block, s), flag, cycle, loc, err);
+    cv_.notify_all();
+    return err;
+  } else { // mode 1 (AIVs of the block) or mode 2 from an AIV
+    group = c.block;
+    for (uint32_t s = 0; s < aivPerBlock_; ++s)
+      members.push_back(aivId(c.block, s));
+    if (mode == 1)
+      targets = members;
+    else
+      targets.push_back(aicId(c.block));
+  }
+  (void)aivBase;
+  Group &g = groups_[{mode, group, flag}];
+  g.sets.resize(members.size());
+  size_t me = static_cast<size_t>(
+      std::find(members.begin(), members.end(), core) - members.begin());
+  g.sets[me].push_back(cycle);
+  bool all = true;
+  for (const auto &s : g.sets)
+    all = all && !s.empty();
+  if (all) {
+    uint64_t at = 0;
+    for (auto &s : g.sets) {
+      at = std::max(at, s.front());
+      s.pop_front();
+    }
+    for (uint32_t t : targets)
+      raise(t, flag, at, loc, err);
+    cv_.notify_all();
+  }
+  return err;
+}
+
+bool CrossCoreDomain::stuck() const {
+  bool anyBlocked = false;
+  for (const CoreState &c : cores_) {
+    if (c.done)
+      continue;
+    if (!c.blocked || !c.counters[c.waitFlag].empty())
+      return false;
+    anyBlocked = true;
+  }
+  return anyBlocked;
+}
+
+void CrossCoreDomain::snapshotDeadlock() {
+  deadlocked_ = true;
+  for (uint32_t core = 0; core < numCores(); ++core) {
+    const CoreState &c = cores_[core];
+    if (!c.blocked)
+      continue;
+    std::vector<Note> notes;
+    for (uint32_t i = 0; i < numCores(); ++i) {
+      if (i == core)
+        continue;
+      const CoreState &o = cores_[i];
+      if (o.done)
+        notes.push_back(makeNote(coreName(i) +
+                                     " has finished (or stopped) and sets "
+                                     "nothing more",
+                                 Loc{nullptr, 0}));
+      else if (o.blocked)
+        notes.push_back(makeNote(coreName(i) + " waits for cross-core flag " +
+                                     std::to_string(o.waitFlag) + " here",
+                                 o.waitLoc));
+    }
+    reports_[core] = makeDiagnostic(
+        "deadlock",
+        "cross_core_wait_flag(" + std::to_string(c.waitFlag) + ") on " +
+            coreName(core) +
+            " waits forever: no core that is still running can set it "
+            "(every other core is blocked in a cross-core wait or has "
+            "finished)",
+        c.waitLoc, std::move(notes));
+  }
+  cv_.notify_all();
+}
+
+uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc) {
+  std::unique_lock<std::mutex> lk(m_);
+  CoreState &c = cores_[core];
+  c.waitFlag = flag;
+  c.waitLoc = loc;
+  while (c.counters[flag].empty()) {
+    c.blocked = true;
+    if (!deadlocked_ && stuck())
+      snapshotDeadlock();
+    if (deadlocked_) {
+      auto it = reports_.find(core);
+      Diagnostic d = it != reports_.end()
+                         ? it->second
+                         : makeDiagnostic("deadlock",
+                                          "cross_core_wait_flag(" +
+                                              std::to_string(flag) + ") on " +
+                                              coreName(core) +
+                                              " waits forever: the launch "
+                                              "has deadlocked",
+                                          loc);
+      throw Fault{std::move(d)};
+    }
+    cv_.wait(lk);
+  }
+  c.blocked = false;
+  uint64_t cycle = c.counters[flag].front();
+  c.counters[flag].pop_front();
+  return cycle;
+}
+
+void CrossCoreDomain::finish(uint32_t core) {
+  std::lock_guard<std::mutex> lk(m_);
+  cores_[core].done = true;
+  cores_[core].blocked = false;
+  if (!deadlocked_ && stuck())
+    snapshotDeadlock();
+  cv_.notify_all();
+}
+
+//===----------------------------------------------------------------------===//
+// The core's side
+//===----------------------------------------------------------------------===//
+
+namespace {
+void onCrossSet(void *ctx, uint8_t id, uint64_t cycle, Loc loc) {
+  Core &core = *static_cast<Core *>(ctx);
+  const CoreRole &r = core.role();
+  std::string err = r.xc->post(r.coreId, static_cast<uint8_t>(id >> 4),
+                               static_cast<uint8_t>(id & 15), cycle, loc);
+  if (!err.empty())
+    fail("sync", err, loc);
+}
+
+const char *needMix(bool set) {
+  return set ? "cross_core_set_flag" : "cross_core_wait_flag";
+}
+} // namespace
+
+void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
+                            Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = needMix(true);
+  if (!role_.xc)
+    fail("argument",
+         std::string(api) + " needs a MIX kernel type (MIX_AIC_1_1, "
+                            "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
+                            "kernel is " +
+             kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
+         loc);
+  if (mode > 2)
+    fail("argument",
+         std::string(api) + ": mode " + std::to_string(mode) +
+             " does not exist on A2/A3; use 0 (all AICs or all AIVs), 1 (the "
+             "AIVs of one AI Core) or 2 (an AIC and its AIVs)",
+         loc);
+  if ((mode == 1 && (role_.aic || role_.xc->aivPerBlock() == 0)) ||
+      (mode == 2 && (!role_.xc->hasAic() || role_.xc->aivPerBlock() == 0)))
+    fail("argument",
+         std::string(api) + ": mode " + std::to_string(mode) +
+             (mode == 1 ? " syncs the AIVs of one AI Core; it needs an AIV of "
+                          "a MIX_AIC_1_1 or MIX_AIC_1_2 kernel"
+                        : " syncs an AIC with its AIVs; it needs a "
+                          "MIX_AIC_1_1 or MIX_AIC_1_2 kernel") +
+             ", this is a " + (role_.aic ? "cube core (AIC)" : "vector core (AIV)") +
+             " of a " + kernelTypeName(role_.kernelType) + " kernel",
+         loc);
+  if (flagId >= CrossCoreDomain::kFlagIds)
+    fail("argument",
+         std::string(api) + ": flag id must be in 0..15, got " +
+             std::to_string(flagId),
+         loc);
+  std::optional<Pipe> p = pipeFromPipeT(pipeT);
+  bool exists = p && *p != Pipe::S &&
+                (role_.aic ? *p != Pipe::V
+                           : (*p == Pipe::V || *p == Pipe::MTE2 ||
+                              *p == Pipe::MTE3));
+  if (!exists)
+    fail("argument",
+         std::string(api) + ": the set sits in " + pipeTName(pipeT) +
+             ", which is not a pipe of a " +
+             (role_.aic ? "cube core (AIC): use PIPE_M, PIPE_MTE1, PIPE_MTE2, "
+                          "PIPE_MTE3 or PIPE_FIX"
+                        : "vector core (AIV): use PIPE_V, PIPE_MTE2 or "
+                          "PIPE_MTE3"),
+         loc);
+  engine_.setCrossCore(&onCrossSet, this);
+  Instr &in = issueInPlace(InstrKind::SetFlag, *p, seq, loc, api);
+  in.event = Engine::kCrossCoreEvent;
+  in.id = static_cast<uint8_t>(flagId | mode << 4);
+  engine_.noteCrossSet();
+}
+
+void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
+  beginCall(loc);
+  const char *api = needMix(false);
+  if (!role_.xc)
+    fail("argument",
+         std::string(api) + " needs a MIX kernel type (MIX_AIC_1_1, "
+                            "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
+                            "kernel is " +
+             kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
+         loc);
+  if (flagId >= CrossCoreDomain::kFlagIds)
+    fail("argument",
+         std::string(api) + ": flag id must be in 0..15, got " +
+             std::to_string(flagId),
+         loc);
+  // This core's own sets first: the waiter may need them.
+  Stall stall;
+  stall.loc = loc;
+  stall.drainFor = api;
+  scalar_ = std::max(scalar_, engine_.runUntilCrossSetsFired(stall));
+  uint64_t c = role_.xc->wait(role_.coreId, static_cast<uint8_t>(flagId), loc);
+  scalar_ = std::max(scalar_, c + 1);
+}
+
+void Core::syncAll(bool aivOnly, Loc loc) {
+  const char *api = "sync_all";
+  if (!role_.xc)
+    fail("argument",
+         std::string(api) + " (the hardware form) needs a MIX kernel type "
+                            "(MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1 or "
+                            "MIX_AIC_1_2); this kernel is " +
+             kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
+         loc);
+  if (aivOnly && role_.aic)
+    fail("argument",
+         std::string(api) + "<true> is a barrier of the vector cores; call it "
+                            "on the AIVs (ASCEND_IS_AIV), or use "
+                            "sync_all<false> to include the cube cores",
+         loc);
+  // Everything the core did before completes first (then the sets fire
+  // from MTE3, which both core types have).
+  drainAll(loc, api);
+  constexpr uint8_t kPipeTMte3 = 5;
+  const bool mixed = role_.xc->hasAic() && role_.xc->aivPerBlock() > 0;
+  if (aivOnly || !mixed) { // one core type: a mode-0 barrier on flag 11
+    crossCoreSetFlag(0, kPipeTMte3, 11, loc);
+    crossCoreWaitFlag(11, loc);
+    return;
+  }
+  // AIC waits for its AIVs (12), the AICs meet (13), the AIVs wait for
+  // their AIC (14).
+  if (role_.aic) {
+    crossCoreWaitFlag(12, loc);
+    crossCoreSetFlag(0, kPipeTMte3, 13, loc);
+    crossCoreWaitFlag(13, loc);
+    crossCoreSetFlag(2, kPipeTMte3, 14, loc);
+  } else {
+    crossCoreSetFlag(2, kPipeTMte3, 12, loc);
+    crossCoreWaitFlag(14, loc);
+  }
+}
+
+namespace abi {
+void syncAll(bool aivOnly, Loc loc) { currentCore().syncAll(aivOnly, loc); }
+} // namespace abi
+
+} // namespace ascsim

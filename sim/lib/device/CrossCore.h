@@ -1,0 +1,105 @@
+//===- device/CrossCore.h - Cross-core flags of a launch --------*- C++ -*-===//
+//
+// The hardware cross-core flags of a MIX launch (hardware.md §3.6): every
+// core has 16 counters (flag ids 0-15, at most 15 pending); a
+// CrossCoreSetFlag fires when its pipe's earlier instructions complete and
+// raises counters by its mode's rule:
+//   mode 0  all AICs (or all AIVs) of the launch: once every one has set the
+//           id, each one's counter + 1;
+//   mode 1  the AIVs of one AI Core: once all have set, each one's + 1;
+//   mode 2  an AIC and its AIVs: the AIC's set raises each AIV's counter,
+//           all AIVs' sets raise the AIC's.
+// CrossCoreWaitFlag blocks the waiting core (its host thread) until the
+// counter is non-zero and takes the cycle of the set that raised it. The
+// cores of a MIX launch run on their own host threads; when every core that
+// has not finished is blocked in a wait, that is a deadlock: each blocked
+// core fails naming the others' waits and the cores that finished.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_DEVICE_CROSSCORE_H
+#define ASCSIM_DEVICE_CROSSCORE_H
+
+#include "ascsim/abi.h"
+#include "ascsim/runtime.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace ascsim {
+
+class CrossCoreDomain {
+public:
+  static constexpr uint32_t kFlagIds = 16;
+  static constexpr uint32_t kMaxPending = 15;
+
+  /// `blocks` AI Cores, each with an AIC (`aic`) and `aivPerBlock` AIVs.
+  CrossCoreDomain(uint32_t blocks, bool aic, uint32_t aivPerBlock);
+
+  uint32_t numCores() const { return static_cast<uint32_t>(cores_.size()); }
+  uint32_t aicId(uint32_t block) const { return block; }
+  uint32_t aivId(uint32_t block, uint32_t sub) const {
+    return (hasAic_ ? blocks_ : 0) + block * aivPerBlock_ + sub;
+  }
+  bool hasAic() const { return hasAic_; }
+  uint32_t aivPerBlock() const { return aivPerBlock_; }
+  /// "AIC of block 0", "AIV 1 of block 2".
+  std::string coreName(uint32_t core) const;
+
+  /// A set of `core` with `mode` fired at `cycle`; returns an error message
+  /// (empty when fine), e.g. a counter beyond 15 pending sets.
+  std::string post(uint32_t core, uint8_t mode, uint8_t flag, uint64_t cycle,
+                   Loc loc);
+  /// Blocks until `core`'s counter `flag` is non-zero, takes one and returns
+  /// the cycle it was raised at. Throws a "deadlock" Fault when every
+  /// unfinished core is blocked.
+  uint64_t wait(uint32_t core, uint8_t flag, Loc loc);
+  /// The core's kernel returned or stopped: it sets nothing more.
+  void finish(uint32_t core);
+  /// Whether any core set a mode-0 flag (which orders different blocks).
+  bool usedMode0() const { return usedMode0_.load(); }
+
+private:
+  struct CoreState {
+    bool aic = false;
+    uint32_t block = 0;
+    std::deque<uint64_t> counters[kFlagIds];
+    bool blocked = false, done = false;
+    uint8_t waitFlag = 0;
+    Loc waitLoc{nullptr, 0};
+  };
+  /// Sets of a group, per member, not yet matched by every member.
+  struct Group {
+    std::vector<std::deque<uint64_t>> sets;
+  };
+  void raise(uint32_t core, uint8_t flag, uint64_t cycle, Loc loc,
+             std::string &err);
+  /// Every unfinished core is blocked with an empty counter.
+  bool stuck() const;
+
+  uint32_t blocks_;
+  bool hasAic_;
+  uint32_t aivPerBlock_;
+  std::vector<CoreState> cores_;
+  /// Keyed by (mode, group, flag): mode 0 group 0 = the AICs, 1 = the AIVs;
+  /// modes 1 and 2 (AIV side) by block.
+  std::map<std::tuple<uint8_t, uint32_t, uint8_t>, Group> groups_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool deadlocked_ = false;
+  std::atomic<bool> usedMode0_{false};
+  /// The report of each core blocked when the deadlock was found (a
+  /// snapshot: the cores then fail and finish one by one).
+  std::map<uint32_t, Diagnostic> reports_;
+  void snapshotDeadlock();
+};
+
+} // namespace ascsim
+
+#endif // ASCSIM_DEVICE_CROSSCORE_H

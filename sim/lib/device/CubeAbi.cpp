@@ -1,0 +1,624 @@
+//===- device/CubeAbi.cpp - The cube path of a core -------------*- C++ -*-===//
+//
+// Checks and issue of the cube (AIC) instructions of ascsim/cube_abi.h:
+// positions, dtypes, parameter ranges, alignment (hardware.md §2.2: L0A/L0B
+// 512 B, L0C 64 B and 1024 B for an Mmad destination, BiasTable 64 B, L1
+// 32 B), bounds and capacity of every cube memory, the PIPE_M barrier rule
+// of Mmad accumulation; then the race footprint, init tracking and issue
+// into MTE1 (L1 -> L0), MTE2 (GM -> L1/L0), M (Mmad) or FIX (Fixpipe). What
+// each instruction computes is in ops/CubeOps.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "device/Core.h"
+
+#include "ops/CubeOps.h"
+#include "support/Fault.h"
+
+#include <algorithm>
+
+namespace ascsim {
+
+namespace {
+
+constexpr uint8_t kPipeTM = 2;
+
+bool isL0ab(Mem m) { return m == Mem::L0A || m == Mem::L0B; }
+
+std::string memOfOperand(const Operand &op) {
+  return std::string(positionName(op.pos)) + " (" +
+         memName(memOfPosition(op.pos)) + ")";
+}
+
+void requirePos(const char *api, const char *role, const Operand &op,
+                std::initializer_list<Mem> allowed, const char *wanted,
+                Loc loc) {
+  Mem m = memOfPosition(op.pos);
+  for (Mem a : allowed)
+    if (a == m)
+      return;
+  fail("argument",
+       std::string(api) + ": the " + role + " must be in " + wanted +
+           ", but it is at position " + memOfOperand(op),
+       loc);
+}
+
+void requireRange(const char *api, const char *field, uint64_t v, uint64_t lo,
+                  uint64_t hi, Loc loc) {
+  if (v < lo || v > hi)
+    fail("argument",
+         std::string(api) + ": '" + field + "' must be in [" +
+             std::to_string(lo) + ", " + std::to_string(hi) + "], got " +
+             std::to_string(v),
+         loc);
+}
+
+uint64_t total(const cube::Runs &r) {
+  uint64_t n = 0;
+  for (const cube::ByteRun &x : r)
+    n += x.len;
+  return n;
+}
+
+} // namespace
+
+const char *kernelTypeName(uint8_t type) {
+  static const char *const kNames[] = {
+      "AIV_ONLY",    "AIC_ONLY",    "MIX_AIV_1_0", "MIX_AIC_1_0",
+      "MIX_AIC_1_1", "MIX_AIC_1_2", "AICORE",      "VECTORCORE",
+      "MIX_AICORE",  "MIX_VECTOR_CORE"};
+  return type < 10 ? kNames[type] : "invalid";
+}
+
+void Core::setRole(const CoreRole &role) {
+  role_ = role;
+  controlIdx_ = role.task;
+  // The cores of a MIX launch wait for each other (cross-core flags): the
+  // block order of float atomic stores (LaunchControl) could deadlock with
+  // them, so their atomics land in host order (docs/simulator.md).
+  if (role.mixed)
+    atomicsOrdered_ = true;
+  sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
+  mem_.setAic(role.aic);
+  fw_.setAic(role.aic);
+}
+
+void Core::requireAic(const char *api, Loc loc) const {
+  if (!role_.aic)
+    fail("argument",
+         std::string(api) +
+             " is a cube (AIC) instruction, but it runs on a vector core "
+             "(AIV) and the kernel type is " +
+             kernelTypeName(role_.kernelType) +
+             "; declare the kernel AIC_ONLY or MIX "
+             "(KERNEL_TASK_TYPE_DEFAULT) and guard cube code with "
+             "ASCEND_IS_AIC",
+         loc);
+}
+
+void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
+                     uint64_t seq, const char *api, Loc loc,
+                     const cube::CubeRuns &runs) {
+  // The operands as (resolved start, runs, role), reads first.
+  struct Opd {
+    const uint8_t *start;
+    const cube::Runs *runs;
+    bool write;
+    const char *role;
+  };
+  const char *srcRole = ci->kind == cube::CubeKind::Mmad      ? "A matrix"
+                        : ci->kind == cube::CubeKind::Fixpipe ? "source"
+                                                              : "source";
+  const char *src1Role = ci->kind == cube::CubeKind::Mmad ? "B matrix" : "index";
+  const char *src2Role =
+      ci->kind == cube::CubeKind::Mmad ? "bias" : "quant workspace";
+  Opd opds[] = {{ci->src, &runs.src, false, srcRole},
+                {ci->src1, &runs.src1, false, src1Role},
+                {ci->src2, &runs.src2, false, src2Role},
+                {ci->dst, &runs.dst, true, "destination"}};
+  Instr instr;
+  instr.kind = InstrKind::Work;
+  instr.pipe = pipe;
+  instr.seq = seq;
+  instr.loc = loc;
+  instr.name = api;
+  instr.cost = cost;
+  for (const Opd &o : opds) {
+    if (!o.start || o.runs->empty())
+      continue;
+    Mem m = mem_.memOf(o.start);
+    uint64_t base = mem_.offsetOf(o.start, m);
+    // LoadData and Mmad move whole fractals whose padding rows nobody
+    // wrote (ND -> NZ leaves them): only writes and Fixpipe's L0C reads are
+    // init-tracked (docs/simulator.md).
+    bool initTracked = o.write || ci->kind == cube::CubeKind::Fixpipe;
+    for (const cube::ByteRun &r : *o.runs) {
+      if (initTracked)
+        trackInit(m, o.write, api, o.role, base + r.off, r.len, loc);
+      if (race_)
+        instr.fp.emplace_back(m, base + r.off, base + r.off + r.len, o.write);
+    }
+    if (m == Mem::GM) {
+      (o.write ? gmWrite_ : gmRead_) += total(*o.runs);
+      ++gmTransfers_;
+    }
+  }
+  // A Mmad reads the L0C it accumulates into.
+  if (ci->kind == cube::CubeKind::Mmad && cube::mmadAccumulates(ci->mmad)) {
+    uint64_t base = mem_.offsetOf(ci->dst, Mem::L0C);
+    for (const cube::ByteRun &r : runs.dst) {
+      if (race_)
+        instr.fp.emplace_back(Mem::L0C, base + r.off, base + r.off + r.len,
+                              false);
+    }
+  }
+  ci->writes = runs.dst;
+  ci->stagingBytes = cube::extent(runs.dst);
+  ci->loc = loc;
+  instr.work.kind = WorkKind::Cube;
+  instr.work.dst = ci->dst;
+  instr.work.cube = std::move(ci);
+  issue(std::move(instr));
+}
+
+//===----------------------------------------------------------------------===//
+// Into L1 / L0
+//===----------------------------------------------------------------------===//
+
+void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
+                     const Nd2NzDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "data_copy";
+  requirePos(api, "source", src, {Mem::GM}, "GM", loc);
+  // L1 on a cube core; UB (VECIN / VECCALC) on a vector core, which may
+  // also fill L1 (hardware.md §5.3).
+  requirePos(api, "destination", dst, {Mem::L1, Mem::UB},
+             "L1 (A1, B1 or C1) or UB (VECIN, VECCALC)", loc);
+  uint32_t es = dtypeSize(type);
+  if (es > 4)
+    fail("dtype",
+         std::string(api) + ": ND -> NZ moves 1-, 2- or 4-byte elements, not " +
+             dtypeName(type),
+         loc);
+  requireRange(api, "nd_num", d.ndNum, 0, 4095, loc);
+  requireRange(api, "n_value", d.nValue, 0, 16384, loc);
+  if (d.ndNum == 0 || d.nValue == 0 || d.dValue == 0)
+    return;
+  requireRange(api, "dst_nz_c0_stride", d.dstNzC0Stride, 1, 16384, loc);
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Nd2Nz;
+  ci->type = type;
+  ci->nd = d;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  Access da{api, "destination", true, type, true};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  issueCube(std::move(ci), Pipe::MTE2,
+            timing::gmToLocal(std::max(total(runs.src), total(runs.dst))), seq,
+            api, loc, runs);
+}
+
+void Core::cubeLoadData(const Operand &dst, const Operand &src,
+                        const Operand &idx, DType type, const LoadData2DDesc &d,
+                        Loc loc) {
+  uint64_t seq = beginCall(loc);
+  bool transposeForm =
+      d.form == LoadForm::Transpose || d.form == LoadForm::TransposeV2;
+  const char *api =
+      transposeForm ? "load_data_with_transpose" : "load_data";
+  requireAic(api, loc);
+  Mem sm = memOfPosition(src.pos), dm = memOfPosition(dst.pos);
+  bool fromGm = sm == Mem::GM;
+  if (fromGm)
+    requirePos(api, "destination", dst, {Mem::L0A, Mem::L0B, Mem::L1},
+               "L0A (A2), L0B (B2) or L1 (A1/B1)", loc);
+  else
+    requirePos(api, "source", src, {Mem::L1}, "L1 (A1/B1) or GM", loc);
+  if (!fromGm)
+    requirePos(api, "destination", dst, {Mem::L0A, Mem::L0B},
+               "L0A (A2) or L0B (B2)", loc);
+  if (d.form == LoadForm::PlainV2)
+    fail("argument",
+         std::string(api) +
+             ": LoadData2DParamsV2 is not available on Ascend 910B/910C "
+             "(A2/A3)",
+         loc);
+  uint32_t es = dtypeSize(type);
+  if (es > 4)
+    fail("dtype", std::string(api) + ": cannot move " + dtypeName(type), loc);
+  if (d.ifTranspose && (fromGm || es != 2))
+    fail("argument",
+         std::string(api) +
+             ": if_transpose needs 16-bit data moved from L1 to L0A/L0B, got " +
+             dtypeName(type) + (fromGm ? " from GM" : ""),
+         loc);
+  if (transposeForm && fromGm)
+    fail("argument",
+         std::string(api) + ": the source must be in L1, not GM", loc);
+  if (d.repeatTimes == 0)
+    return; // NOP (hardware.md §6.2)
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::LoadData;
+  ci->type = type;
+  ci->load = d;
+  ci->srcGm = fromGm;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  sa.cube = true;
+  Access da{api, "destination", true, type, true};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  (void)idx;
+  uint64_t bytes = total(runs.dst);
+  Cost cost = fromGm ? timing::gmToLocal(bytes)
+                     : timing::l1ToL0(bytes, dm == Mem::L0B, false);
+  issueCube(std::move(ci), fromGm ? Pipe::MTE2 : Pipe::MTE1, cost, seq, api,
+            loc, runs);
+}
+
+void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
+                      const Load3DDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "load_data";
+  requireAic(api, loc);
+  requirePos(api, "source", src, {Mem::L1}, "L1 (A1/B1)", loc);
+  requirePos(api, "destination", dst, {Mem::L0A, Mem::L0B},
+             "L0A (A2) or L0B (B2)", loc);
+  if (d.v1 || d.pro)
+    fail("argument",
+         std::string(api) + ": LoadData3DParams" + (d.v1 ? "V1" : "V2Pro") +
+             " is not modelled by the simulator yet; use LoadData3DParamsV2",
+         loc);
+  if (d.enTranspose || d.enSmallK || d.fMatrixCtrl)
+    fail("argument",
+         std::string(api) +
+             ": en_transpose, en_small_k and f_matrix_ctrl of the 3-D load "
+             "are not modelled by the simulator yet",
+         loc);
+  uint32_t es = dtypeSize(type);
+  if (es > 4 || type == DType::I16 || type == DType::U16)
+    fail("dtype",
+         std::string(api) + ": the 3-D load moves int8, uint8, float16, "
+                            "bfloat16, int32, uint32 or float32, not " +
+             dtypeName(type),
+         loc);
+  requireRange(api, "l1_h", d.l1H, 1, 32767, loc);
+  requireRange(api, "l1_w", d.l1W, 1, 32767, loc);
+  requireRange(api, "stride_w", d.strideW, 1, 63, loc);
+  requireRange(api, "stride_h", d.strideH, 1, 63, loc);
+  requireRange(api, "dilation_filter_w", d.dilationW, 1, 255, loc);
+  requireRange(api, "dilation_filter_h", d.dilationH, 1, 255, loc);
+  if (d.kExtension == 0 || d.mExtension == 0)
+    return;
+  Load3DDesc eff = d;
+  // filter_size_w/h are the ninth bit of the filter sizes.
+  eff.filterW = d.filterW + (d.filterSizeW ? 256u : 0u);
+  eff.filterH = d.filterH + (d.filterSizeH ? 256u : 0u);
+  if (eff.filterW == 0 || eff.filterH == 0)
+    fail("argument", std::string(api) + ": the filter size must be positive",
+         loc);
+  padValue_ = d.padValue; // the default config sets the registers
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Load3D;
+  ci->type = type;
+  ci->load3d = eff;
+  ci->target = memOfPosition(dst.pos) == Mem::L0A ? cube::Load3DTarget::L0A
+                                                   : cube::Load3DTarget::L0B;
+  ci->repeatTime = std::max<uint32_t>(1, repeatTime_);
+  ci->repeatStride = repeatStride_;
+  ci->repeatMode = repeatMode_;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  sa.cube = true;
+  Access da{api, "destination", true, type, false};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  Cost cost = timing::l1ToL0(cube::extent(runs.dst),
+                             memOfPosition(dst.pos) == Mem::L0B, true);
+  issueCube(std::move(ci), Pipe::MTE1, cost, seq, api, loc, runs);
+}
+
+void Core::cubeInitConst(const Operand &dst, DType type,
+                         const InitConstDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "init_const_value";
+  requireAic(api, loc);
+  requirePos(api, "destination", dst, {Mem::L1, Mem::L0A, Mem::L0B},
+             "L1 (A1/B1), L0A (A2) or L0B (B2)", loc);
+  if (type != DType::F16 && type != DType::BF16 && type != DType::F32 &&
+      type != DType::I16 && type != DType::U16 && type != DType::I32 &&
+      type != DType::U32)
+    fail("dtype",
+         std::string(api) + ": fills 16- or 32-bit elements, not " +
+             dtypeName(type),
+         loc);
+  requireRange(api, "repeat_times", d.repeatTimes, 0, 32767, loc);
+  requireRange(api, "block_num", d.blockNum, 0, 32767, loc);
+  requireRange(api, "dst_gap", d.dstGap, 0, 32767, loc);
+  if (d.repeatTimes == 0 || d.blockNum == 0)
+    return;
+  Mem dm = memOfPosition(dst.pos);
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::InitConst;
+  ci->type = type;
+  ci->init = d;
+  ci->l0Blocks = isL0ab(dm);
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access da{api, "destination", true, type, true};
+  da.cube = true;
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  issueCube(std::move(ci), Pipe::MTE1,
+            timing::initConst(total(runs.dst), dm == Mem::L0B), seq, api, loc,
+            runs);
+}
+
+//===----------------------------------------------------------------------===//
+// Mmad
+//===----------------------------------------------------------------------===//
+
+void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
+                    const Operand &bias, const MmadDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "mmad";
+  requireAic(api, loc);
+  requirePos(api, "destination", dst, {Mem::L0C}, "L0C (CO1)", loc);
+  requirePos(api, "A matrix", a, {Mem::L0A}, "L0A (A2)", loc);
+  requirePos(api, "B matrix", b, {Mem::L0B}, "L0B (B2)", loc);
+  if (d.hasBias)
+    requirePos(api, "bias", bias, {Mem::BT}, "the BiasTable (C2)", loc);
+  // Type combinations of A2/A3 (hardware.md §6.3).
+  bool ok = (d.a == DType::F16 && d.b == DType::F16 && d.dst == DType::F32) ||
+            (d.a == DType::BF16 && d.b == DType::BF16 && d.dst == DType::F32) ||
+            (d.a == DType::F32 && d.b == DType::F32 && d.dst == DType::F32) ||
+            (d.a == DType::I8 && d.b == DType::I8 && d.dst == DType::I32);
+  if (!ok)
+    fail("dtype",
+         std::string(api) + ": " + dtypeName(d.a) + " x " + dtypeName(d.b) +
+             " -> " + dtypeName(d.dst) +
+             " is not a cube type combination of A2/A3; use float16 x "
+             "float16 -> float32, bfloat16 x bfloat16 -> float32, float32 x "
+             "float32 -> float32 or int8 x int8 -> int32",
+         loc);
+  if (d.hasBias && d.bias != d.dst)
+    fail("dtype",
+         std::string(api) + ": the bias of a " + dtypeName(d.dst) +
+             " result must be " + dtypeName(d.dst) + ", got " +
+             dtypeName(d.bias),
+         loc);
+  requireRange(api, "m", d.m, 0, 4095, loc);
+  requireRange(api, "n", d.n, 0, 4095, loc);
+  requireRange(api, "k", d.k, 0, 4095, loc);
+  if (d.unitFlag != 0 && d.unitFlag != 2 && d.unitFlag != 3)
+    fail("argument",
+         std::string(api) + ": 'unit_flag' must be 0, 2 or 3, got " +
+             std::to_string(d.unitFlag),
+         loc);
+  if (d.m == 0 || d.n == 0 || d.k == 0)
+    return; // NOP (hardware.md §6.3)
+  if (dst.addr % cube::kL0cFractalBytes != 0)
+    fail("alignment",
+         std::string(api) + ": the destination L0C address " +
+             std::to_string(dst.addr) +
+             " is not 1024-byte aligned (an Mmad writes whole 16x16 float32 "
+             "fractals; hardware.md §2.2)",
+         loc);
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Mmad;
+  ci->mmad = d;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access aa{api, "A matrix", false, d.a, false};
+  aa.cube = true;
+  Access ba{api, "B matrix", false, d.b, false};
+  ba.cube = true;
+  Access ca{api, "destination", true, d.dst, false};
+  ca.cube = true;
+  ci->src = mem_.resolve(a, 0, cube::extent(runs.src), aa, loc);
+  ci->src1 = mem_.resolve(b, 0, cube::extent(runs.src1), ba, loc);
+  if (d.hasBias) {
+    Access bia{api, "bias", false, d.bias, false};
+    bia.cube = true;
+    ci->src2 = mem_.resolve(bias, 0, cube::extent(runs.src2), bia, loc);
+  }
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), ca, loc);
+  // Back-to-back Mmads into the same L0C: the hardware orders them only
+  // when ceil(m/16) * ceil(n/16) >= 10 (hardware.md §3.3, Mmad.md).
+  uint64_t start = dst.addr, end = dst.addr + cube::extent(runs.dst);
+  uint64_t fractals = ((d.m + 15) / 16) * ((d.n + 15) / 16);
+  if (lastMmad_.valid && cube::mmadAccumulates(d) && start < lastMmad_.end &&
+      lastMmad_.start < end && fractals < 10)
+    fail("sync",
+         std::string(api) + " accumulates into L0C[" + std::to_string(start) +
+             ", " + std::to_string(end) +
+             ") that the previous mmad writes, with no pipe_barrier(PIPE_M) "
+             "between them: with ceil(m/16) * ceil(n/16) = " +
+             std::to_string(fractals) +
+             " < 10 fractals the hardware does not order the two "
+             "(hardware.md §3.3)",
+         loc, {makeNote("the previous mmad", lastMmad_.loc)});
+  lastMmad_ = {true, start, end, loc};
+  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, d.k, d.a), seq, api,
+            loc, runs);
+}
+
+//===----------------------------------------------------------------------===//
+// Fixpipe
+//===----------------------------------------------------------------------===//
+
+void Core::cubeCo12Copy(const Operand &dst, const Operand &src,
+                        const FixpipeDesc &d, Loc loc) {
+  FixpipeDesc with = d;
+  with.deqScalar = preQuant_;
+  if (cube::vectorQuant(d.quant))
+    fail("argument",
+         std::string("data_copy: quant mode ") + cube::quantModeName(d.quant) +
+             " reads per-channel scales from a cbuf workspace; use fixpipe "
+             "with a workspace",
+         loc);
+  cubeFixpipe(dst, src, Operand{0, 0, 0}, with, loc, "data_copy");
+}
+
+void Core::cubeFixpipe(const Operand &dst, const Operand &src,
+                       const Operand &workspace, const FixpipeDesc &d, Loc loc,
+                       const char *api) {
+  uint64_t seq = beginCall(loc);
+  if (!cube::vectorQuant(d.quant))
+    preQuant_ = d.deqScalar; // Fixpipe loads the register from its params
+  requireAic(api, loc);
+  requirePos(api, "source", src, {Mem::L0C}, "L0C (CO1)", loc);
+  requirePos(api, "destination", dst, {Mem::GM, Mem::L1},
+             "GM or L1 (A1/B1/C1)", loc);
+  if (d.src != DType::F32 && d.src != DType::I32)
+    fail("dtype",
+         std::string(api) + ": L0C holds float32 or int32, not " +
+             dtypeName(d.src),
+         loc);
+  std::string allowed;
+  if (!cube::quantPairOk(d.quant, d.src, d.dst, allowed))
+    fail("dtype",
+         std::string(api) + ": quant mode " + cube::quantModeName(d.quant) +
+             " cannot convert " + dtypeName(d.src) + " to " +
+             dtypeName(d.dst) + "; it converts " + allowed,
+         loc);
+  requireRange(api, "n_size", d.nSize, 0, 4095, loc);
+  requireRange(api, "m_size", d.mSize, 0, d.nz ? 65535 : 8192, loc);
+  requireRange(api, "src_nd_stride", d.srcNdStride, 0, 512, loc);
+  if (d.ndNum == 0 || d.nSize == 0 || d.mSize == 0)
+    return;
+  if (d.channelSplit && (d.src != DType::F32 || d.dst != DType::F32 || !d.nz))
+    fail("argument",
+         std::string(api) +
+             ": is_channel_split splits float32 fractals into 16x8 ones; it "
+             "needs float32 -> float32 and CFG_NZ",
+         loc);
+  if (d.nz && d.nSize % (d.channelSplit ? 8 : 16) != 0)
+    fail("argument",
+         std::string(api) + ": with CFG_NZ 'n_size' must be a multiple of " +
+             (d.channelSplit ? "8" : "16") + ", got " +
+             std::to_string(d.nSize),
+         loc);
+  if (d.srcStride < d.mSize)
+    fail("argument",
+         std::string(api) + ": 'src_stride' (" + std::to_string(d.srcStride) +
+             " rows between the L0C fractal columns) is smaller than "
+             "'m_size' (" +
+             std::to_string(d.mSize) +
+             "): the columns would overlap; use ceil(m_size / 16) * 16",
+         loc);
+  if (!d.nz && d.dstStride < d.nSize)
+    fail("argument",
+         std::string(api) + ": 'dst_stride' (" + std::to_string(d.dstStride) +
+             " elements per output row) is smaller than 'n_size' (" +
+             std::to_string(d.nSize) + ")",
+         loc);
+  if (cube::vectorQuant(d.quant) && !d.hasWorkspace)
+    fail("argument",
+         std::string(api) + ": quant mode " + cube::quantModeName(d.quant) +
+             " reads one scale per channel from a cbuf workspace in L1; pass "
+             "it (fixpipe(dst, src, workspace, params))",
+         loc);
+  if (d.hasWorkspace)
+    requirePos(api, "quant workspace", workspace, {Mem::L1}, "L1 (A1/B1/C1)",
+               loc);
+  bool toGm = memOfPosition(dst.pos) == Mem::GM;
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Fixpipe;
+  ci->fix = d;
+  ci->fix.hasWorkspace = d.hasWorkspace && cube::vectorQuant(d.quant);
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, d.src, false};
+  sa.cube = true;
+  Access da{api, "destination", true, d.dst, false};
+  da.cube = !toGm; // L1: 32-byte aligned start
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  if (ci->fix.hasWorkspace) {
+    Access wa{api, "quant workspace", false, DType::U64, true};
+    wa.cube = true;
+    ci->src2 = mem_.resolve(workspace, 0, cube::extent(runs.src2), wa, loc);
+  }
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  issueCube(std::move(ci), Pipe::FIX,
+            timing::fixpipe(total(runs.src), total(runs.dst), toGm), seq, api,
+            loc, runs);
+}
+
+void Core::cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
+  beginCall(loc);
+  (void)b;
+  // CTRL registers: ordered with the instructions without sync
+  // (hardware.md §3.3).
+  switch (what) {
+  case CubeCtl::PreQuant:
+    requireAic("set_fixpipe_pre_quant_flag", loc);
+    preQuant_ = a;
+    return;
+  case CubeCtl::Repeat:
+    requireAic("set_load_data_repeat", loc);
+    repeatStride_ = static_cast<uint32_t>(a & 0xFFFF);
+    repeatTime_ = static_cast<uint32_t>((a >> 16) & 0xFF);
+    repeatMode_ = static_cast<uint32_t>((a >> 24) & 0xFF);
+    if (repeatMode_ > 1)
+      fail("argument",
+           "set_load_data_repeat: 'repeat_mode' must be 0 (along M) or 1 "
+           "(along K), got " +
+               std::to_string(repeatMode_),
+           loc);
+    return;
+  case CubeCtl::PaddingValue:
+    requireAic("set_load_data_padding_value", loc);
+    padValue_ = a;
+    return;
+  default:
+    break;
+  }
+  fail("argument",
+       "cube control register " + std::to_string(static_cast<int>(what)) +
+           " (img2col / load boundary / padding / repeat) is not modelled by "
+           "the simulator yet",
+       loc);
+}
+
+namespace abi {
+void loadData(const Operand &dst, const Operand &src, const Operand &idx,
+              DType type, const LoadData2DDesc &desc, Loc loc) {
+  currentCore().cubeLoadData(dst, src, idx, type, desc, loc);
+}
+void loadData3D(const Operand &dst, const Operand &src, DType type,
+                const Load3DDesc &desc, Loc loc) {
+  currentCore().cubeLoad3D(dst, src, type, desc, loc);
+}
+void nd2nz(const Operand &dst, const Operand &src, DType type,
+           const Nd2NzDesc &desc, Loc loc) {
+  currentCore().cubeNd2Nz(dst, src, type, desc, loc);
+}
+void initConst(const Operand &dst, DType type, const InitConstDesc &desc,
+               Loc loc) {
+  currentCore().cubeInitConst(dst, type, desc, loc);
+}
+void mmad(const Operand &dst, const Operand &a, const Operand &b,
+          const Operand &bias, const MmadDesc &desc, Loc loc) {
+  currentCore().cubeMmad(dst, a, b, bias, desc, loc);
+}
+void fixpipe(const Operand &dst, const Operand &src, const Operand &workspace,
+             const FixpipeDesc &desc, Loc loc) {
+  currentCore().cubeFixpipe(dst, src, workspace, desc, loc);
+}
+void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
+  currentCore().cubeControl(what, a, b, loc);
+}
+void co12Copy(const Operand &dst, const Operand &src, const FixpipeDesc &desc,
+              Loc loc) {
+  currentCore().cubeCo12Copy(dst, src, desc, loc);
+}
+void crossCoreSetFlag(uint8_t mode, uint8_t pipe, uint32_t flagId, Loc loc) {
+  currentCore().crossCoreSetFlag(mode, pipe, flagId, loc);
+}
+void crossCoreWaitFlag(uint32_t flagId, Loc loc) {
+  currentCore().crossCoreWaitFlag(flagId, loc);
+}
+} // namespace abi
+
+} // namespace ascsim

@@ -1,0 +1,83 @@
+// RUN: ascir-opt %s -split-input-file -asc-kernel-type | FileCheck %s
+// RUN: ascir-opt %s -split-input-file -asc-kernel-type=kernel-type=mix_aic_1_1 | FileCheck %s --check-prefix=MIX11
+
+// Inference (no kernel-type): UB only -> aiv_only; L1/L0 only -> aic_only;
+// both -> mix_aic_1_2; cross-core flags of mode 0 -> the 1_0 type of the
+// unit, of mode 1/2 -> mix_aic_1_2. A given type is recorded as its
+// KernelMetaType (MIX_AIC_1_1 as mix_aic_1_1). Errors:
+// asc-kernel-type-invalid-*.mlir.
+
+// CHECK-LABEL: func.func @vector
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type aiv_only>
+// MIX11-LABEL: func.func @vector
+// MIX11-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_1>
+func.func @vector(%g: !asc.global_tensor<f32>) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %x = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  asc.data_copy %x, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// CHECK-LABEL: func.func @device
+// CHECK-NOT: asc.kernel_type
+func.func @device(%g: !asc.global_tensor<f32>) {
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cube
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type aic_only>
+func.func @cube(%g: !asc.global_tensor<f16>, %p: !asc.nd2nz_params) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %a1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a1, f16>
+  asc.data_copy_nd2nz %a1, %g, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @mix
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_2>
+func.func @mix(%g: !asc.global_tensor<f16>, %p: !asc.nd2nz_params) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %a1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %x = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<vecin, f16>
+  asc.data_copy_nd2nz %a1, %g, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  asc.data_copy %x, %g, %c512 : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>, i32
+  return
+}
+
+// -----
+
+// A cube-unit register setter alone makes a cube kernel.
+// CHECK-LABEL: func.func @register
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type aic_only>
+func.func @register(%v: f16) attributes {asc.kernel} {
+  asc.set_load_data_padding_value %v : f16
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cross_core_vector
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aiv_1_0>
+func.func @cross_core_vector(%id: i32) attributes {asc.kernel} {
+  asc.cross_core_set_flag %id, 0, mte3 : i32
+  asc.cross_core_wait_flag %id, 0, s : i32
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cross_core_in_core
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_2>
+// MIX11-LABEL: func.func @cross_core_in_core
+// MIX11-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_1>
+func.func @cross_core_in_core(%id: i32) attributes {asc.kernel} {
+  asc.cross_core_set_flag %id, 2, mte3 : i32
+  return
+}

@@ -1,0 +1,57 @@
+// RUN: ascir-opt %s -split-input-file -asc-verify-sync -verify-diagnostics
+
+func.func @correct(%p: !asc.tpipe, %q: !asc.tque<vecin, 1>) {
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  %u = asc.deque %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %u : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @no_free(%q: !asc.tque<vecin, 1>) {
+  // expected-warning@+1 {{verify_sync: a tensor is allocated and never freed (free_tensor) in this block}}
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @double_free(%q: !asc.tque<vecin, 1>) {
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %t : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  // expected-warning@+1 {{verify_sync: free_tensor of a tensor that was already freed (double free)}}
+  asc.free_tensor %q, %t : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @no_deque(%q: !asc.tque<vecin, 1>) {
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  // expected-warning@+1 {{verify_sync: a tensor is enqueued and never dequeued in this block}}
+  asc.enque %q, %t : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @deque_first(%q: !asc.tque<vecin, 1>) {
+  // expected-warning@+1 {{verify_sync: deque from a queue that nothing was enqueued to in this block (enque before deque)}}
+  %u = asc.deque %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @use_while_queued(%q: !asc.tque<vecin, 1>) {
+  %c64 = arith.constant 64 : i32
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  // expected-warning@+1 {{verify_sync: a tensor is used between its enque and its deque; use the tensor deque returns}}
+  asc.add %t, %t, %t, %c64 : !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  %u = asc.deque %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %u : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
