@@ -5,12 +5,17 @@
 the default) or, where CANN is installed, on a real NPU.
 """
 
+import sys
+
 __version__ = "0.1.0"
 
 from . import language  # noqa: E402
 from .language import *  # noqa: E402,F401,F403
 from .language import __all__ as _language_all  # noqa: E402
+from .language import adv  # noqa: E402  (asc.adv; not re-exported at asc.*)
 from .runtime import CodegenOptions, CompileOptions, LaunchOptions, jit  # noqa: E402
+
+sys.modules[__name__ + ".adv"] = adv  # `import asc.adv`, as in pyasc
 
 __all__ = ["jit", "CodegenOptions", "CompileOptions", "LaunchOptions", "language",
            *_language_all]

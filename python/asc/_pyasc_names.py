@@ -1,7 +1,7 @@
 """The names of pyasc's public API that this implementation knows about, implemented or not.
 
 `scripts/gen_api_coverage.py` builds docs/api_coverage.md from it, and `asc.__getattr__` uses it
-to answer `asc.sort32` (a pyasc name not implemented yet) with a pointer to that page instead of
+to answer `asc.TensorDesc` (a pyasc name not implemented yet) with a pointer to that page instead of
 "module has no attribute".
 """
 
@@ -44,10 +44,23 @@ PYASC_BASIC: dict[str, str] = {
     "list tensors": "TensorDesc ListTensorDesc",
 }
 
-#: pyasc's submodules of `asc` that do not exist here yet, with what they hold.
-PYASC_SUBMODULES: dict[str, str] = {
-    "adv": "the advanced API (Matmul, softmax, rmsnorm, quantization, the math library, sort)",
+# pyasc's advanced API (`asc.adv`, the 53 names of its `asc.language.adv`) by category.
+PYASC_ADV: dict[str, str] = {
+    "activation": "softmax",
+    "math": "acos acosh asin asinh atan atanh ceil cos cosh digamma erf erfc floor frac lgamma log round sign sin "
+            "sinh tan tanh trunc exp power xor axpy",
+    "normalization": "rmsnorm",
+    "quantization": "quant",
+    "sort": "concat extract",
+    "tiling structs": "SoftmaxTiling RmsNormTiling TCubeTiling MatmulApiStaticTiling",
+    "config types": "QuantConfig MatmulConfig MatmulShapeParams MatmulQuantParams MatmulBatchParams MatmulFuncParams",
+    "matmul": "Matmul MatmulType register_matmul get_normal_config get_mdl_config get_special_mdl_config "
+              "get_basic_config get_special_basic_config get_ib_share_norm_config get_mm_config "
+              "get_matmul_api_tiling",
 }
+
+#: pyasc's submodules of `asc` that do not exist here yet, with what they hold.
+PYASC_SUBMODULES: dict[str, str] = {}
 
 COVERAGE_DOC = "docs/api_coverage.md"
 

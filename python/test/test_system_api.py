@@ -17,6 +17,17 @@ import asc
 from asc.codegen.errors import CompileError, CompileTypeError
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values(
+    "adds", "ascend_is_aic", "ascend_is_aiv", "check_local_memory_ia", "count_bits_cnt_same_as_sign_bit",
+    "data_cache_clean_and_invalid", "data_cache_preload", "data_copy", "duplicate", "get_arch_version",
+    "get_data_block_size_in_bytes", "get_hccl_context", "get_icache_preload_status", "get_program_counter",
+    "get_store_atomic_config", "get_sub_block_idx", "get_sub_block_num", "get_sys_workspace",
+    "get_system_cycle", "get_task_ratio", "icache_preload", "init_soc_state", "scalar_cast",
+    "scalar_count_leading_zero", "scalar_get_count_of_value", "scalar_get_sff_value", "set_aipp_functions",
+    "set_atomic_add", "set_atomic_max", "set_atomic_none", "set_hccl_context", "set_hf32_mode",
+    "set_hf32_trans_mode", "set_mm_layout_transform", "set_store_atomic_config", "set_sys_workspace",
+    "set_vector_mask", "trap")
+
 RNG_SEED = 20261202
 
 

@@ -12,6 +12,8 @@ TUTORIALS = [
     ("04_softmax/softmax.py", "Tutorial 04 softmax run success"),
     ("05_cast_scale/cast_scale.py", "Tutorial 05 cast_scale run success"),
     ("06_matmul_basic/matmul_basic.py", "Tutorial 06 matmul_basic run success"),
+    ("10_rmsnorm_softmax/rmsnorm_softmax.py", "Tutorial 10 rmsnorm_softmax run success"),
+    ("11_topk/topk.py", "Tutorial 11 topk run success"),
 ]
 
 

@@ -8,6 +8,8 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 
+pytestmark = pytest.mark.values("add", "data_copy", "get_block_idx")
+
 BUFFER_NUM = 2
 TILE_NUM = 8
 

@@ -15,6 +15,7 @@
 #define ASCSIM 1
 
 #include "ascsim/abi.h"
+#include "ascsim/adv_api.h"
 #include "ascsim/api.h"
 #include "ascsim/copy_forms_api.h"
 #include "ascsim/cube_api.h"
@@ -24,6 +25,7 @@
 #include "ascsim/framework.h"
 #include "ascsim/layout_api.h"
 #include "ascsim/quant_api.h"
+#include "ascsim/sort_api.h"
 #include "ascsim/sys_api.h"
 #include "ascsim/tensor.h"
 #include "ascsim/vector_api.h"

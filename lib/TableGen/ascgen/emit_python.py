@@ -251,8 +251,8 @@ class PythonEmitter:
     def _op_info(self) -> None:
         self.w("\n\n#: Every op: operands (name, kind, element types the operand rules allow, MLIR type a")
         self.w("#: constraint fixes, the tensor a scalar takes its type from), attributes (name, kind, Python")
-        self.w("#: default), the simulator instruction, the element types only Ascend C accepts and the operand")
-        self.w("#: pairs that share an element type.")
+        self.w("#: default), the simulator instruction, the element types only Ascend C accepts, the operand")
+        self.w("#: pairs that share an element type and the architectures lacking the op (`pyUnsupportedArchs`).")
         self.w("OP_INFO = {")
         for op in self.d.ops:
             operands = tuple((a.name, a.py_kind, a.element_types, self.d.fixed_type(a.record), a.scalar_of)
@@ -260,7 +260,8 @@ class PythonEmitter:
             attrs = ", ".join(f"({a.name!r}, {a.py_kind!r}, {_py_default(a) or 'NO_DEFAULT'})"
                               for a in op.attributes)
             self.w(f"    {op.mnemonic!r}: {{'operands': {operands!r}, 'attributes': ({attrs}{',' if attrs else ''}), "
-                   f"'sim_op': {op.sim_op!r}, 'cxx_only_types': {op.cxx_only_types!r}, 'same_element_type': {tuple(op.same_element_type)!r}}},")
+                   f"'sim_op': {op.sim_op!r}, 'cxx_only_types': {op.cxx_only_types!r}, 'same_element_type': {tuple(op.same_element_type)!r}, "
+                   f"'unsupported': {op.py_unsupported_archs!r}, 'unsupported_hint': {op.py_unsupported_hint!r}}},")
         self.w("}")
 
     # -- parameter structs -------------------------------------------------------------------------

@@ -956,6 +956,9 @@ LogicalResult Emitter::emitOperation(Operation &op) {
                 TransDataTo5HDAddrOp, DataCopySliceOp, LocalTensorSetSizeOp,
                 LocalTensorSetBufferLenOp, LocalTensorSetAddrWithOffsetOp>(
               [&](auto op) { return printOperation(*this, op); })
+          .Case<MrgSortOp, MrgSortInfoOp, MrgSort4Op, GetMrgSortResultOp,
+                StructZeroOp>(
+              [&](auto op) { return printOperation(*this, op); })
           .Case<ApiOpInterface>([&](ApiOpInterface op) {
             if (op->getNumResults() == 1)
               return emitValueDefinition(*op);

@@ -385,6 +385,13 @@ LogicalResult printOperation(Emitter &emitter, TransDataTo5HDOp op);
 LogicalResult printOperation(Emitter &emitter, TransDataTo5HDAddrOp op);
 LogicalResult printOperation(Emitter &emitter, DataCopySliceOp op);
 LogicalResult printOperation(Emitter &emitter, StructSetOp op);
+/// EmitSortOps.cpp: MrgSort arrays and lists, GetMrgSortResult.
+LogicalResult printOperation(Emitter &emitter, MrgSortOp op);
+LogicalResult printOperation(Emitter &emitter, MrgSortInfoOp op);
+LogicalResult printOperation(Emitter &emitter, MrgSort4Op op);
+LogicalResult printOperation(Emitter &emitter, GetMrgSortResultOp op);
+/// EmitAdvOps.cpp: a struct built in the kernel.
+LogicalResult printOperation(Emitter &emitter, StructZeroOp op);
 /// EmitQuantOps.cpp: the three arrays and the struct declaration.
 LogicalResult printOperation(Emitter &emitter, VdeqInfoOp op);
 /// EmitControlOps.cpp: out-parameter calls, core type, control enums.

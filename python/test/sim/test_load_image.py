@@ -14,6 +14,8 @@ import asc.lib.runtime as rt
 from asc.codegen.errors import CapacityError, CompileError
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values("load_image_to_local", "set_aipp_functions")
+
 RNG_SEED = 20260711
 RGB888, XRGB8888, YUV420SP, YUV400 = 4, 1, 0, 9
 DST_ELEMS = 32768  # elements of the static L1 destination

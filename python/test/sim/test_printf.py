@@ -16,6 +16,8 @@ import asc.lib.runtime as rt
 from asc.runtime.ascendc_kernel import run_ascendc
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values("printf", "dump_tensor", "get_block_num")
+
 # Imported at collection, before any launch: every block of the session also checks that the Unified
 # Buffer its host thread reuses was reset (sim/README.md, "Reuse across blocks and launches").
 os.environ.setdefault("ASCSIM_CHECK_UB_RESET", "1")

@@ -15,6 +15,8 @@ import asc
 import asc.lib.runtime as rt
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values("set_flag", "wait_flag", "pipe_barrier")
+
 TUTORIALS = Path(__file__).resolve().parents[2] / "tutorials"
 N = 256  # float32 elements per block: 1 KiB, 32 blocks of 32 bytes
 

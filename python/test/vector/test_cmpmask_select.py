@@ -15,6 +15,11 @@ import asc.lib.runtime as rt
 from asc.codegen.errors import CompileError
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values(
+    "compare", "data_copy", "data_copy_pad", "duplicate", "get_cmp_mask", "reset_mask", "select",
+    "set_atomic_add", "set_atomic_none", "set_atomic_type", "set_cmp_mask", "set_pad_value",
+    "set_vector_mask")
+
 N_BITS = 128  # bytes of selection bits (up to 8 float32 / 4 float16 repeats with continuous bits)
 MAX_REPEAT = {np.float16: 4, np.float32: 8}
 

@@ -11,6 +11,8 @@ import asc
 import asc.lib.runtime as rt
 from asc.codegen.errors import CompileError
 
+pytestmark = pytest.mark.values("compare_scalar", "data_copy", "set_vector_mask")
+
 N_BYTES = 256  # the bit-mask destination: up to 8 repeats of 256 bits
 FILL = 0xA5    # destination bytes no repeat writes keep this value
 

@@ -7,6 +7,8 @@ import pytest
 
 import asc
 
+pytestmark = pytest.mark.values("copy", "data_copy", "gather", "gatherb")
+
 N = 256
 
 

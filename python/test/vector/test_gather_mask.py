@@ -10,6 +10,8 @@ import pytest
 import asc
 from asc.codegen.errors import CompileError
 
+pytestmark = pytest.mark.values("data_copy", "gather_mask", "get_gather_mask_remain_count")
+
 N = 1024  # source / destination elements
 P = 512   # pattern elements
 

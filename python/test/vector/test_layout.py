@@ -16,6 +16,8 @@ import asc
 from asc.codegen.errors import CompileError, CompileTypeError
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values("data_copy", "trans_data_to_5hd", "transpose")
+
 
 def rng_for(*key: object) -> np.random.Generator:
     return np.random.default_rng(zlib.crc32(repr(key).encode()))

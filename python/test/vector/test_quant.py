@@ -18,6 +18,10 @@ import asc.lib.runtime as rt
 from asc.codegen.errors import CompileError
 from asc.runtime.errors import KernelError
 
+pytestmark = pytest.mark.values(
+    "add_deq_relu", "add_relu_cast", "bilinear_interpolation", "cast", "cast_deq", "data_copy", "duplicate",
+    "mul_cast", "set_deq_scale", "set_vector_mask", "sub_relu_cast")
+
 UB_B = 65536
 UB_C = 131072
 

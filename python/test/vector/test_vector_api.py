@@ -13,6 +13,12 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 
+pytestmark = pytest.mark.values(
+    "abs", "add", "add_relu", "adds", "cast", "compare", "data_copy", "data_copy_pad", "duplicate", "exp",
+    "leaky_relu", "ln", "max", "mul", "muls", "reciprocal", "reduce_max", "reduce_min", "reduce_sum", "relu",
+    "reset_mask", "rsqrt", "select", "set_atomic_add", "set_atomic_none", "set_mask_count", "set_mask_norm",
+    "set_vector_mask", "sqrt", "sub")
+
 
 def launch(kernel, blocks, *args):
     kernel[blocks, rt.current_stream()](*args)

@@ -15,6 +15,15 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 
+pytestmark = pytest.mark.values(
+    "abs", "add", "add_relu", "adds", "axpy", "bitwise_and", "bitwise_not", "bitwise_or", "block_reduce_max",
+    "block_reduce_min", "block_reduce_sum", "brcb", "compare", "compare_scalar", "data_copy",
+    "data_copy_pad", "div", "duplicate", "fused_mul_add", "fused_mul_add_relu", "leaky_relu", "max", "maxs",
+    "min", "mins", "mul", "mul_add_dst", "pair_reduce_sum", "reciprocal", "relu", "repeat_reduce_sum",
+    "reset_mask", "rsqrt", "select", "set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none",
+    "set_vector_mask", "shift_left", "shift_right", "sqrt", "sub", "sub_relu", "whole_reduce_max",
+    "whole_reduce_min", "whole_reduce_sum")
+
 FLOATS = [np.float16, np.float32]
 
 

@@ -30,6 +30,8 @@ namespace ascsim {
 class LaunchControl; // device/Device.h
 struct PrintArg; // ascsim/debug.h
 struct LayoutCall; // ascsim/layout_api.h
+struct SortCall;   // ascsim/sort_abi.h
+struct SortInstr;  // ops/SortOps.h
 class CrossCoreDomain; // device/CrossCore.h
 namespace cube {
 struct CubeInstr;
@@ -128,6 +130,11 @@ public:
                         Loc loc);
   // GatherMask, Transpose, TransDataTo5HD, Scatter (device/LayoutAbi.cpp).
   uint64_t layoutOp(const LayoutCall &call, Loc loc);
+  // Sort32, MrgSort, GetMrgSortResult (device/SortAbi.cpp).
+  uint64_t sortOp(const SortCall &call, Loc loc);
+  /// A fault raised by an API the headers build from instructions.
+  [[noreturn]] void apiFault(const char *category, const char *message,
+                             Loc loc);
 
   // printf and DumpTensor (device/Debug.cpp).
   void print(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc);
@@ -363,6 +370,8 @@ private:
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp
+  std::shared_ptr<const SortInstr> lastMrgSort_; // GetMrgSortResult
+  friend class SortIssuer;                       // device/SortAbi.cpp
 };
 
 /// Binds `core` to the calling thread while alive.

@@ -13,6 +13,7 @@
 #include "ops/ElementOps.h"
 #include "ops/FastPaths.h"
 #include "ops/LayoutOps.h"
+#include "ops/SortOps.h"
 #include "ops/VectorMath.h"
 #include "support/Fault.h"
 #include "support/Isa.h"
@@ -543,6 +544,8 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc) {
     return evalGather(c, loc);
   case VecOp::Layout:
     return evaluateLayout(in, staging, loc);
+  case VecOp::Sort32: // Sort32 and MrgSort (ops/SortOps.h)
+    return evaluateSort(in, staging);
   case VecOp::Aipp:
     return evaluateAipp(in, staging);
   case VecOp::ReduceSum:

@@ -14,6 +14,7 @@ from . import (  # noqa: F401 - each registers its functions
     dump_tensor,
     scalar,
     set_atomic,
+    sort,
     sys_control,
     sys_var,
     vec_gather_mask,

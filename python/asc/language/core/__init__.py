@@ -88,6 +88,7 @@ from .layout_types import (
     pad_t,
 )
 from .range import ConstExpr, range, static_range
+from .sort_types import MrgSort4Info, MrgSortSrcList
 from .struct import Field, Struct, StructField
 from .tensor import GlobalTensor, LocalTensor
 from .types import (

@@ -267,6 +267,9 @@ def Asc_VCGADD : Asc_VecTiming<"VCGADD", 256, 256, 256, 256, 15, 12, 12, 1,
                                Asc_Valu>;
 def Asc_VCGMAX : Asc_VecTiming<"VCGMAX", 256, 256, 256, 256, 6, 5, 5, 1,
                                Asc_Valu>;
+// Sort32 (VBITSORT) and MrgSort (VMRGSORT4) share one row.
+def Asc_VBITSORT : Asc_VecTiming<"VBITSORT", 128, 64, 128, 64, 18, 18, 18, 1,
+                                 Asc_Valu>;
 // Integer and bitwise ops, fills, compares: not in the table.
 def Asc_VOTHER : Asc_VecTiming<"VOTHER", 256, 256, 256, 256, 4, 4, 4, 1,
                                Asc_Assumed # " (VMAX)">;

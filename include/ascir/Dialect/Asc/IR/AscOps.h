@@ -147,6 +147,10 @@ Type getWiderElementType(Value a, Value b);
 LogicalResult verifyVectorMask(Operation *op, Type laneType, Value mask,
                                Value maskHigh, Value repeat, bool setsMask);
 
+/// The checks of the advanced API ops beyond their operand rules
+/// (AscAdvOps.cpp).
+LogicalResult verifyAdvOp(Operation *op);
+
 /// Verifies that a constant count covers whole 256-byte repeats of
 /// `elementType` (Compare).
 LogicalResult verifyCompareCount(Operation *op, Type elementType, Value count);

@@ -1,0 +1,35 @@
+"""The advanced API (`asc.adv`, pyasc's `asc.language.adv`): softmax, rmsnorm, quantisation, the math
+library and the sort helpers, with their tiling structs and temp-size helpers.
+
+Each function emits one call of the Ascend C advanced API; the simulator's Ascend C headers
+(ascsim/adv_api.h) implement those as sequences of basic vector instructions that work in the temp buffer
+they are given (so the timing model, the trace and the race and bounds checks see every instruction).
+Not re-exported at `asc.*`. Matmul is not implemented yet.
+"""
+
+from . import _registry, activation, math, normalization, quantization, sort  # noqa: F401 - registration
+from . import tiling as _tiling
+from .tiling import (  # noqa: F401
+    TMP_SIZE_HELPERS,
+    QuantConfig,
+    RmsNormTiling,
+    SoftmaxTiling,
+    rmsnorm_tiling,
+    softmax_tiling,
+)
+
+globals().update(_registry.FUNCTIONS)
+globals().update({name: getattr(_tiling, name) for name in TMP_SIZE_HELPERS})
+#: The registered functions, the tiling structs and configs, the tiling and temp-size helpers.
+__all__ = sorted([*_registry.FUNCTIONS, "QuantConfig", "RmsNormTiling", "SoftmaxTiling", "rmsnorm_tiling",
+                  "softmax_tiling", *TMP_SIZE_HELPERS])
+
+
+def __getattr__(name: str):
+    """pyasc's advanced names not implemented yet (Matmul and its configs) point at the coverage page."""
+    from ..._pyasc_names import COVERAGE_DOC, PYASC_ADV
+
+    if any(name in names.split() for names in PYASC_ADV.values()):
+        raise AttributeError(f"asc.adv.{name} is part of pyasc's API but not implemented in this version yet; "
+                             f"{COVERAGE_DOC} lists what is", name=name, obj=None)
+    raise AttributeError(f"module 'asc.adv' has no attribute '{name}'", name=name, obj=None)

@@ -1,0 +1,34 @@
+"""Argument handling shared by the advanced API: counts, temp buffers and compile-time flags."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import semantic
+from ..core.dtype import int32
+from ..core.ir_value import PlainValue
+from ..core.tensor import LocalTensor
+
+
+def count_operand(api: str, count: Any, src: LocalTensor) -> Any:
+    """`count`, or the element count of `src` when it is None."""
+    if count is None:
+        count = src.get_size()
+    return semantic.materialize(count, int32)
+
+
+def temp_operand(api: str, temp_buffer: Any, helper: str) -> Any:
+    """The temp buffer's handle; this implementation reserves no UB for the advanced API, so one is required."""
+    if temp_buffer is None:
+        raise ValueError(f"asc.adv.{api}: pass temp_buffer, a uint8 LocalTensor of at least "
+                         f"asc.adv.{helper}(...)[0] bytes (this implementation reserves no UB of its own for "
+                         "the advanced API)")
+    if not isinstance(temp_buffer, LocalTensor):
+        raise TypeError(f"asc.adv.{api}: 'temp_buffer' must be a LocalTensor, got {type(temp_buffer).__name__}")
+    return temp_buffer.handle
+
+
+def flag(api: str, name: str, value: Any) -> bool:
+    if isinstance(value, PlainValue) or not isinstance(value, (bool, int)):
+        raise TypeError(f"asc.adv.{api}: '{name}' must be a compile-time bool, got {type(value).__name__}")
+    return bool(value)

@@ -1,0 +1,53 @@
+//===- ascsim/sort_abi.h - ABI of the sort instructions ---------*- C++ -*-===//
+//
+// The kernel-to-simulator ABI of ascsim/sort_api.h: Sort32 and the 4-way
+// MrgSort (ascendc_api.md §5.12) as one plain descriptor per call, checked
+// and executed by sim/lib/device/SortAbi.cpp, plus the fault the headers'
+// instruction sequences (Sort, the advanced API) raise for arguments only
+// they can check. Includes only <cstdint> (through vector_abi.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_SORT_ABI_H
+#define ASCSIM_SORT_ABI_H
+
+#include "ascsim/vector_abi.h"
+
+namespace ascsim {
+
+/// Instructions of the sort ABI (values are part of the ABI: append only).
+enum class SortKind : uint8_t {
+  Sort32 = 0,    // dst, src[0] = scores, index = uint32 indices
+  MrgSort,       // dst, src[0..3] = sorted lists, lengths, validBit
+  MrgSortResult, // GetMrgSortResult: the counts of the last MrgSort
+};
+
+/// One call. A sorted element is an 8-byte (score, index) pair: a float
+/// score in bytes 0-3, a half score in bytes 0-1 (2-3 zero), the uint32
+/// index in bytes 4-7.
+struct SortCall {
+  SortKind kind;
+  DType type; // the score type (half / float)
+  Operand dst;
+  Operand src[4];
+  Operand index;
+  int64_t repeat;
+  uint32_t lengths[4]; // MrgSort: pairs in each list
+  uint32_t validBit;   // MrgSort: 0b11, 0b111, 0b1111
+  bool exhaustedSuspension;
+};
+
+namespace abi {
+/// Checks, plans and issues one sort instruction (PIPE_V). MrgSortResult
+/// returns the four 16-bit counts packed (list i in bits 16i..16i+15) once
+/// the last MrgSort has completed (the scalar unit waits for it).
+ASCSIM_API uint64_t sortOp(const SortCall &call, Loc loc);
+/// A fault of `category` ("argument", "bounds", "dtype", ...) raised by an
+/// API that the headers build from other instructions (the message starts
+/// with its pyasc name).
+ASCSIM_API void apiFault(const char *category, const char *message, Loc loc);
+} // namespace abi
+
+} // namespace ascsim
+
+#endif // ASCSIM_SORT_ABI_H
