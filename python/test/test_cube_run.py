@@ -1,0 +1,73 @@
+"""Cube kernels written in Python, run on the simulator: tutorial 06's tiled matmul against numpy
+(several tiles per block, one block per tile, a single tile) and the warning for HF32 mode, which
+the simulator does not model."""
+
+from __future__ import annotations
+
+import inspect
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import asc
+import asc.lib.runtime as rt
+from asc.runtime.errors import KernelWarning
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tutorials" / "06_matmul_basic"))
+import matmul_basic  # noqa: E402
+
+
+@pytest.mark.parametrize("m,n,k,blocks", [(128, 128, 64, 1), (256, 384, 192, 6), (512, 256, 128, 3)],
+                         ids=["one-tile", "tile-per-block", "tiles-round-robin"])
+def test_tiled_matmul_matches_numpy(m: int, n: int, k: int, blocks: int) -> None:
+    rng = np.random.default_rng(m + n + k)
+    a = rng.uniform(-2, 2, (m, k)).astype(np.float16)
+    b = rng.uniform(-2, 2, (k, n)).astype(np.float16)
+    c = matmul_basic.matmul(a, b, blocks)
+    np.testing.assert_allclose(c, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-5, atol=1e-4)
+    report = rt.last_launch()
+    assert report.kernel_type == "AIC_ONLY"
+    assert report.num_blocks == blocks
+    assert report.pipe_busy_cycles["M"] > 0
+
+
+@asc.jit(always_compile=True)
+def hf32_mmad(c: asc.GlobalAddress, hf32: int):
+    gc = asc.GlobalTensor()
+    gc.set_global_buffer(c, 256)
+    # float32 fractals are 16 x 8: A (16 x 8) and B (8 x 16) fill one 512-byte block each.
+    a2 = asc.LocalTensor(asc.float32, asc.TPosition.A2, 0, 128)
+    b2 = asc.LocalTensor(asc.float32, asc.TPosition.B2, 0, 128)
+    co1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+    asc.set_hf32_mode(hf32 != 0)
+    asc.init_const_value(a2, asc.InitConstValueParams(1, 1, 0, 1.5, dtype=asc.float32))
+    asc.init_const_value(b2, asc.InitConstValueParams(1, 1, 0, 0.25, dtype=asc.float32))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.mmad(co1, a2, b2, asc.MmadParams(16, 16, 8))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(gc, co1, asc.FixpipeParamsV220(16, 16, 16, 16))
+
+
+def test_hf32_mode_is_not_modelled_and_says_so() -> None:
+    c = np.zeros(256, dtype=np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        hf32_mmad[1](c, 0)
+    np.testing.assert_array_equal(c, np.full(256, 8 * 1.5 * 0.25, dtype=np.float32))
+    c[:] = 0
+    with pytest.warns(KernelWarning) as record:
+        hf32_mmad[1](c, 1)
+    np.testing.assert_array_equal(c, np.full(256, 8 * 1.5 * 0.25, dtype=np.float32))
+    messages = [str(r.message) for r in record]
+    assert len(messages) == 1, messages
+    assert "mmad: HF32 mode is on (SetHF32Mode(true)), but the simulator does not model HF32: this float32 " \
+           "mmad multiplies the full float32 operands, so its result can be more precise than the NPU's" \
+        in messages[0]
+    lines, first = inspect.getsourcelines(hf32_mmad.fn)
+    mmad_line = first + next(i for i, line in enumerate(lines) if "asc.mmad(" in line)
+    assert messages[0].startswith(f"{__file__}:{mmad_line}: mmad: HF32 mode is on"), messages[0]
