@@ -86,10 +86,6 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
   log_.reserve(256);
   gmLog_.reserve(64);
-  // Distinct buffer ranges of a small kernel: the shadows do not grow one
-  // doubling (one malloc) at a time in every launch.
-  ub_.reserve(64);
-  gm_local_.reserve(64);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -138,13 +134,16 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
 
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   const Entry &cur = log_[e]; // check() never appends to log_
+  using It = Shadow::iterator;
   // The run [lo, hi) of segments overlapping [cur.start, cur.end).
-  size_t lo = static_cast<size_t>(
-      std::partition_point(sh.begin(), sh.end(),
-                           [&](const Seg &s) { return s.end <= cur.start; }) -
-      sh.begin());
-  size_t hi = lo;
-  while (hi < sh.size() && sh[hi].start < cur.end)
+  It lo = sh.upper_bound(cur.start);
+  if (lo != sh.begin()) {
+    It before = std::prev(lo);
+    if (before->second.end > cur.start)
+      lo = before;
+  }
+  It hi = lo;
+  while (hi != sh.end() && hi->second.start < cur.end)
     ++hi;
 
   auto racesWith = [&](int32_t prevIdx) {
@@ -182,21 +181,28 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
     update(piece);
     scratch_.push_back(piece);
   };
+  // Merges segment `it` into its left neighbour when they touch and agree;
+  // returns the segment that now holds its bytes.
+  auto mergeLeft = [&](It it) {
+    if (it == sh.begin())
+      return it;
+    It left = std::prev(it);
+    if (left->second.end != it->second.start ||
+        !left->second.sameState(it->second))
+      return it;
+    left->second.end = it->second.end;
+    sh.erase(it);
+    return left;
+  };
 
   // Fast path: the access covers exactly one existing segment (a buffer
   // accessed again).
-  if (hi == lo + 1 && sh[lo].start == cur.start && sh[lo].end == cur.end) {
-    update(sh[lo]);
-    if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
-        sh[lo + 1].sameState(sh[lo])) {
-      sh[lo].end = sh[lo + 1].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
-    }
-    if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
-        sh[lo - 1].sameState(sh[lo])) {
-      sh[lo - 1].end = sh[lo].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
-    }
+  if (lo != hi && std::next(lo) == hi && lo->second.start == cur.start &&
+      lo->second.end == cur.end) {
+    update(lo->second);
+    if (hi != sh.end())
+      mergeLeft(hi);
+    mergeLeft(lo);
     return;
   }
 
@@ -207,18 +213,10 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
     s.start = cur.start;
     s.end = cur.end;
     update(s);
-    bool left = lo > 0 && sh[lo - 1].end == s.start && sh[lo - 1].sameState(s);
-    bool right = lo < sh.size() && sh[lo].start == s.end && sh[lo].sameState(s);
-    if (left && right) {
-      sh[lo - 1].end = sh[lo].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
-    } else if (left) {
-      sh[lo - 1].end = s.end;
-    } else if (right) {
-      sh[lo].start = s.start;
-    } else {
-      sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(lo), s);
-    }
+    It at = sh.emplace_hint(hi, s.start, s);
+    if (hi != sh.end())
+      mergeLeft(hi);
+    mergeLeft(at);
     return;
   }
 
@@ -226,8 +224,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   // their state, gaps inside the access become fresh segments.
   scratch_.clear();
   uint64_t pos = cur.start;
-  for (size_t i = lo; i < hi; ++i) {
-    Seg s = sh[i];
+  for (It it = lo; it != hi; ++it) {
+    Seg s = it->second;
     if (s.start < cur.start) {
       Seg head = s;
       head.end = cur.start;
@@ -258,17 +256,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
     visit(gap);
   }
 
-  // Coalesce equal neighbours, including the segments around the run.
-  if (lo > 0 && sh[lo - 1].end == scratch_.front().start &&
-      sh[lo - 1].sameState(scratch_.front())) {
-    scratch_.front().start = sh[lo - 1].start;
-    --lo;
-  }
-  if (hi < sh.size() && scratch_.back().end == sh[hi].start &&
-      sh[hi].sameState(scratch_.back())) {
-    scratch_.back().end = sh[hi].end;
-    ++hi;
-  }
+  // Coalesce equal neighbours inside the run, then splice it in and merge
+  // it with the segments around it.
   size_t n = 0;
   for (size_t i = 0; i < scratch_.size(); ++i) {
     if (n > 0 && scratch_[n - 1].end == scratch_[i].start &&
@@ -278,16 +267,16 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
       scratch_[n++] = scratch_[i];
   }
   scratch_.resize(n);
-
-  // Splice.
-  size_t old = hi - lo;
-  if (n > old)
-    sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(hi), n - old, Seg());
-  else if (n < old)
-    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + n),
-             sh.begin() + static_cast<std::ptrdiff_t>(hi));
-  std::copy(scratch_.begin(), scratch_.end(),
-            sh.begin() + static_cast<std::ptrdiff_t>(lo));
+  sh.erase(lo, hi);
+  It first = sh.end();
+  for (size_t i = 0; i < n; ++i) {
+    It at = sh.emplace_hint(hi, scratch_[i].start, scratch_[i]);
+    if (i == 0)
+      first = at;
+  }
+  if (hi != sh.end())
+    mergeLeft(hi);
+  mergeLeft(first);
 }
 
 void RaceDetector::compactLog() {
@@ -303,7 +292,7 @@ void RaceDetector::compactLog() {
     i = remap[i];
   };
   for (Shadow *sh : shadows())
-    for (Seg &s : *sh) {
+    for (auto &[start, s] : *sh) {
       keep(s.w);
       for (int32_t &i : s.r)
         keep(i);

@@ -14,7 +14,7 @@
 //    need a barrier (hardware.md §3.3, §5.1).
 // Accesses are checked FastTrack-style against per-byte-range shadow state
 // (last plain write, last read per pipe and last atomic store since it) held
-// in sorted segment vectors, so the cost is per distinct buffer range, not per
+// in sorted segment trees, so the cost is per distinct buffer range, not per
 // byte. Atomic stores (SetAtomicAdd/Max/Min) are writes that commute with
 // atomic stores of the same class (operation and element type): two of them
 // never race, an atomic store and any other access with a write do.
@@ -41,6 +41,7 @@
 #include <array>
 #include <functional>
 #include <initializer_list>
+#include <map>
 #include <new>
 #include <set>
 #include <string>
@@ -272,10 +273,11 @@ private:
       return true;
     }
   };
-  /// Segments sorted by address, disjoint (gaps = never accessed). A flat
-  /// vector: kernels touch few distinct ranges per memory, and an update
-  /// replaces the affected run in one splice.
-  using Shadow = std::vector<Seg>;
+  /// Segments by start address, disjoint (gaps = never accessed). A tree,
+  /// not a flat vector: strided cube traffic (ND -> NZ row reads, Fixpipe
+  /// row writes) leaves thousands of segments in GM and L1, and a vector
+  /// insert in the middle moved them all.
+  using Shadow = std::map<uint64_t, Seg>;
 
   static int idx(Pipe p) { return static_cast<int>(p); }
   void check(Shadow &sh, int32_t entry, const VectorClock &knows);
@@ -308,7 +310,7 @@ private:
     return {&ub_, &l1_, &gm_local_, &cube_[0], &cube_[1],
             &cube_[2], &cube_[3], &cube_[4]};
   }
-  Shadow scratch_; // the replacement run of one check
+  std::vector<Seg> scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
   static constexpr size_t kMinGmLimit = 1024;
   size_t gmLimit_ = kMinGmLimit; // compactGm() when gmLog_ reaches it
