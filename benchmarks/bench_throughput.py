@@ -109,17 +109,19 @@ def _reduce() -> Workload:
 
 
 MATMUL = 1024
-MATMUL_KERNEL = Path(__file__).resolve().parent.parent / "sim" / "test" / "kernels" / "cube_matmul.cpp"
+TUTORIALS = Path(__file__).resolve().parent.parent / "python" / "tutorials"
 
 
 def _matmul() -> Workload:
-    """C = A x B, float16 -> float32, 1024^3 on the 24 cube cores of a 910B1: the tiled AIC_ONLY
-    kernel of sim/test/kernels/cube_matmul.cpp (GM -> L1 ND->NZ, L1 -> L0A/L0B, K loop of Mmads
-    into L0C, Fixpipe to GM as ND), 128 x 128 x 64 base tiles. The reference is numpy's float32
-    `a @ b` of the same (float16-valued) matrices."""
-    from asc.runtime.ascendc_kernel import compile_ascendc
+    """C = A x B, float16 -> float32, 1024^3 on the 24 cube cores of a 910B1: tutorial 06's tiled
+    AIC_ONLY kernel (python/tutorials/06_matmul_basic: GM -> L1 ND->NZ, L1 -> L0A/L0B, a K loop of
+    mmads into L0C, fixpipe to GM as ND; 128 x 128 x 64 base tiles). The reference is numpy's
+    float32 `a @ b` of the same (float16-valued) matrices."""
+    import sys
 
-    kernel = compile_ascendc("#define ASCSIM_NO_ENTRY\n" + MATMUL_KERNEL.read_text(), "kernel")
+    sys.path.insert(0, str(TUTORIALS / "06_matmul_basic"))
+    import matmul_basic
+
     rng = np.random.default_rng(5)
     a = rng.standard_normal((MATMUL, MATMUL), dtype=np.float32).astype(np.float16)
     b = rng.standard_normal((MATMUL, MATMUL), dtype=np.float32).astype(np.float16)
@@ -128,7 +130,7 @@ def _matmul() -> Workload:
     ref = np.empty_like(c)
 
     def ours() -> None:
-        kernel(24, a, b, c, MATMUL, MATMUL, MATMUL, 128, 128, 64, 0)
+        matmul_basic.matmul_kernel[24](a, b, c, MATMUL, MATMUL, MATMUL)
 
     def reference() -> None:
         np.matmul(af, bf, out=ref)
@@ -139,7 +141,7 @@ def _matmul() -> Workload:
         reference()
         np.testing.assert_allclose(c, ref, rtol=1e-4, atol=1e-3)
 
-    return Workload(f"matmul {MATMUL}^3 float16->float32 (cube)", ours, reference, verify)
+    return Workload(f"matmul {MATMUL}^3 float16->float32 (cube, tutorial 06)", ours, reference, verify)
 
 
 def _with_mode(fn: Callable[[], object], mode: str) -> Callable[[], None]:

@@ -189,9 +189,12 @@ void nd2nz(const Nd2NzDesc &d, uint32_t es, const uint8_t *src,
       for (uint32_t r = 0; r < d.nValue; ++r) {
         uint8_t *blk = out + static_cast<uint64_t>(c) * d.dstNzC0Stride * 32 +
                        static_cast<uint64_t>(r) * d.dstNzNStride * 32;
-        std::memcpy(blk,
-                    m + (static_cast<uint64_t>(r) * d.srcDValue + c * c0) * es,
-                    static_cast<size_t>(cols) * es);
+        const uint8_t *from =
+            m + (static_cast<uint64_t>(r) * d.srcDValue + c * c0) * es;
+        if (cols == c0) // a whole 32-byte block: an inlined copy, not a call
+          std::memcpy(blk, from, 32);
+        else
+          std::memcpy(blk, from, static_cast<size_t>(cols) * es);
         if (cols < c0) // the last block's columns past dValue are zeros
           std::memset(blk + cols * es, 0, (c0 - cols) * es);
       }

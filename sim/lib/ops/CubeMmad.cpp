@@ -101,32 +101,40 @@ const float *f16Table() {
   return table.data();
 }
 
-/// Element `idx` of an operand as T (float: exact widening of f16 / bf16 /
-/// f32; int32: int8 / uint8).
-template <class T> struct Loader {
-  DType t;
-  const float *f16 = nullptr;
-  explicit Loader(DType type) : t(type) {
-    if (t == DType::F16)
-      f16 = f16Table();
-  }
-  T operator()(const uint8_t *p, uint64_t idx) const {
-    if constexpr (std::is_same_v<T, int32_t>) {
-      return t == DType::U8 ? static_cast<int32_t>(p[idx])
-                            : static_cast<int32_t>(static_cast<int8_t>(p[idx]));
-    } else {
-      if (t == DType::F32) {
-        float f;
-        std::memcpy(&f, p + idx * 4, 4);
-        return f;
-      }
+/// Converts `n` consecutive operand elements of type `t` at `p` to T (float:
+/// exact widening of f16 / bf16 / f32; int32: int8 / uint8). The dtype is
+/// decided once per run, not per element.
+template <class T>
+inline void convertRun(DType t, const float *f16, const uint8_t *p,
+                       uint32_t n, T *out) {
+  if constexpr (std::is_same_v<T, int32_t>) {
+    if (t == DType::U8)
+      for (uint32_t j = 0; j < n; ++j)
+        out[j] = static_cast<int32_t>(p[j]);
+    else
+      for (uint32_t j = 0; j < n; ++j)
+        out[j] = static_cast<int32_t>(static_cast<int8_t>(p[j]));
+  } else if (t == DType::F32) {
+    std::memcpy(out, p, static_cast<size_t>(n) * 4);
+  } else if (t == DType::F16) {
+#if ASCSIM_GEMM_AVX2
+    static const bool f16c = __builtin_cpu_supports("f16c");
+    if (f16c && n % 8 == 0 && f16ToF32F16c(p, n, out))
+      return;
+#endif
+    for (uint32_t j = 0; j < n; ++j) {
       uint16_t h;
-      std::memcpy(&h, p + idx * 2, 2);
-      return t == DType::F16 ? f16[h]
-                             : fp::floatOf(static_cast<uint32_t>(h) << 16);
+      std::memcpy(&h, p + 2 * j, 2);
+      out[j] = f16[h];
+    }
+  } else { // bfloat16: the high half of a float32
+    for (uint32_t j = 0; j < n; ++j) {
+      uint16_t h;
+      std::memcpy(&h, p + 2 * j, 2);
+      out[j] = fp::floatOf(static_cast<uint32_t>(h) << 16);
     }
   }
-};
+}
 
 /// Unpacks the valid m x k part of A and k x n part of B into row-major
 /// matrices of T, fractal row by fractal row.
@@ -135,30 +143,31 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
             std::vector<T> &av, std::vector<T> &bv) {
   const uint32_t es = dtypeSize(d.a), k0 = c0Of(es), k1 = mmadK1(d);
   const uint32_t n1 = (d.n + 15) / 16;
-  av.resize(static_cast<size_t>(d.m) * d.k);
-  bv.resize(static_cast<size_t>(d.k) * d.n);
-  const Loader<T> load(d.a);
+  // Every element is overwritten: grow only (no zeroing per Mmad).
+  if (av.size() < static_cast<size_t>(d.m) * d.k)
+    av.resize(static_cast<size_t>(d.m) * d.k);
+  if (bv.size() < static_cast<size_t>(d.k) * d.n)
+    bv.resize(static_cast<size_t>(d.k) * d.n);
+  const float *f16 = d.a == DType::F16 ? f16Table() : nullptr;
   for (uint32_t m = 0; m < d.m; ++m) {
     T *row = av.data() + static_cast<size_t>(m) * d.k;
     if (d.m == 1) {
-      for (uint32_t k = 0; k < d.k; ++k)
-        row[k] = load(a, k);
+      convertRun(d.a, f16, a, d.k, row);
       continue;
     }
-    for (uint32_t kb = 0; kb < d.k; kb += k0) { // one fractal row: k0 values
-      uint64_t base = zzIndex(m, kb, k1, k0);
-      uint32_t cnt = std::min(k0, d.k - kb);
-      for (uint32_t j = 0; j < cnt; ++j)
-        row[kb + j] = load(a, base + j);
-    }
+    for (uint32_t kb = 0; kb < d.k; kb += k0) // one fractal row: k0 values
+      convertRun(d.a, f16, a + zzIndex(m, kb, k1, k0) * es,
+                 std::min(k0, d.k - kb), row + kb);
   }
   // B: fractal row (k1, n) holds k0 values of column n.
+  T col[32];
   for (uint32_t kb = 0; kb < d.k; kb += k0) {
     uint32_t cnt = std::min(k0, d.k - kb);
+    T *dst = bv.data() + static_cast<size_t>(kb) * d.n;
     for (uint32_t n = 0; n < d.n; ++n) {
-      uint64_t base = znIndex(kb, n, n1, k0);
+      convertRun(d.b, f16, b + znIndex(kb, n, n1, k0) * es, cnt, col);
       for (uint32_t j = 0; j < cnt; ++j)
-        bv[static_cast<size_t>(kb + j) * d.n + n] = load(b, base + j);
+        dst[static_cast<size_t>(j) * d.n + n] = col[j];
     }
   }
 }
@@ -168,9 +177,16 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
 template <class T>
 void gemm(const std::vector<T> &av, const std::vector<T> &bv, uint32_t m,
           uint32_t n, uint32_t k, std::vector<T> &c) {
-  c.resize(static_cast<size_t>(m) * n);
+  if (c.size() < static_cast<size_t>(m) * n)
+    c.resize(static_cast<size_t>(m) * n);
 #if ASCSIM_GEMM_AVX2
-  if (__builtin_cpu_supports("avx2")) {
+  static const bool avx512 = __builtin_cpu_supports("avx512f");
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx512) {
+    gemmAvx512(av.data(), bv.data(), m, n, k, c.data());
+    return;
+  }
+  if (avx2) {
     gemmAvx2(av.data(), bv.data(), m, n, k, c.data());
     return;
   }
@@ -182,16 +198,27 @@ template <class T>
 void store(const MmadDesc &d, const std::vector<T> &c, const uint8_t *bias,
            uint8_t *out) {
   const uint32_t m1 = (d.m + 15) / 16;
-  for (uint32_t m = 0; m < d.m; ++m)
-    for (uint32_t n = 0; n < d.n; ++n) {
-      T v = c[static_cast<size_t>(m) * d.n + n];
-      if (bias) {
-        T b;
-        std::memcpy(&b, bias + static_cast<size_t>(n) * 4, 4);
-        v = b + v;
+  T b[16];
+  for (uint32_t nb = 0; nb < d.n; nb += 16) {
+    const uint32_t cols = std::min(16u, d.n - nb);
+    if (bias)
+      std::memcpy(b, bias + static_cast<size_t>(nb) * 4, cols * 4);
+    for (uint32_t m = 0; m < d.m; ++m) { // one fractal row: 16 values
+      const T *row = c.data() + static_cast<size_t>(m) * d.n + nb;
+      uint8_t *dst = out + nzIndex(m, nb, m1) * 4;
+      if (!bias) {
+        if (cols == 16) // a constant size: an inlined copy, not a call
+          std::memcpy(dst, row, 64);
+        else
+          std::memcpy(dst, row, cols * 4);
+        continue;
       }
-      std::memcpy(out + nzIndex(m, n, m1) * 4, &v, 4);
+      T v[16];
+      for (uint32_t j = 0; j < cols; ++j)
+        v[j] = b[j] + row[j];
+      std::memcpy(dst, v, cols * 4);
     }
+  }
 }
 
 } // namespace
@@ -205,13 +232,14 @@ void mmad(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   if (d.m == 0 || d.n == 0 || d.k == 0)
     return;
   const uint8_t *bt = d.hasBias ? bias : nullptr;
+  // Per-thread scratch, reused across Mmads (a launch runs many).
   if (d.dst == DType::I32) {
-    std::vector<int32_t> av, bv, c;
+    thread_local std::vector<int32_t> av, bv, c;
     unpack(d, a, b, av, bv);
     gemm(av, bv, d.m, d.n, d.k, c);
     store(d, c, bt, out);
   } else {
-    std::vector<float> av, bv, c;
+    thread_local std::vector<float> av, bv, c;
     unpack(d, a, b, av, bv);
     gemm(av, bv, d.m, d.n, d.k, c);
     store(d, c, bt, out);
@@ -235,23 +263,29 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
           std::memcpy(l0c + o, sum + o, static_cast<size_t>(cols) * 4);
           continue;
         }
-        for (uint32_t c = 0; c < cols; ++c) {
-          uint8_t *p = l0c + o + c * 4;
-          const uint8_t *s = sum + o + c * 4;
-          if (d.dst == DType::I32) {
-            int32_t x, y;
-            std::memcpy(&x, p, 4);
-            std::memcpy(&y, s, 4);
-            x = static_cast<int32_t>(static_cast<uint32_t>(x) +
-                                     static_cast<uint32_t>(y));
-            std::memcpy(p, &x, 4);
-          } else {
-            float x, y;
-            std::memcpy(&x, p, 4);
-            std::memcpy(&y, s, 4);
-            x = x + y;
-            std::memcpy(p, &x, 4);
-          }
+        // One loop per type, so the compiler vectorises the row.
+        if (d.dst == DType::I32) {
+          int32_t x[16], y[16];
+          std::memcpy(x, l0c + o, static_cast<size_t>(cols) * 4);
+          std::memcpy(y, sum + o, static_cast<size_t>(cols) * 4);
+          for (uint32_t c = 0; c < cols; ++c)
+            x[c] = static_cast<int32_t>(static_cast<uint32_t>(x[c]) +
+                                        static_cast<uint32_t>(y[c]));
+          std::memcpy(l0c + o, x, static_cast<size_t>(cols) * 4);
+        } else if (cols == 16) { // constant sizes: inlined, vectorised
+          float x[16], y[16];
+          std::memcpy(x, l0c + o, 64);
+          std::memcpy(y, sum + o, 64);
+          for (uint32_t c = 0; c < 16; ++c)
+            x[c] = x[c] + y[c];
+          std::memcpy(l0c + o, x, 64);
+        } else {
+          float x[16], y[16];
+          std::memcpy(x, l0c + o, static_cast<size_t>(cols) * 4);
+          std::memcpy(y, sum + o, static_cast<size_t>(cols) * 4);
+          for (uint32_t c = 0; c < cols; ++c)
+            x[c] = x[c] + y[c];
+          std::memcpy(l0c + o, x, static_cast<size_t>(cols) * 4);
         }
       }
     }

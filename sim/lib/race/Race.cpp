@@ -282,6 +282,9 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
 void RaceDetector::compactLog() {
   std::vector<int32_t> remap(log_.size(), -1);
   std::vector<Entry> kept;
+  // The log refills up to twice what is kept: room for it now, so it does
+  // not grow (and copy itself) doubling by doubling until the next compaction.
+  kept.reserve(log_.size());
   auto keep = [&](int32_t &i) {
     if (i < 0)
       return;
