@@ -34,8 +34,8 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
            const GmMap &gm, LaunchControl *control)
     : blockIdx_(blockIdx), blockNum_(blockNum), mem_(gm, config),
       engine_(flags_), fw_(config), control_(control),
-      controlIdx_(static_cast<uint32_t>(blockIdx)),
-      budget_(config.step_budget) {
+      budget_(config.step_budget),
+      controlIdx_(static_cast<uint32_t>(blockIdx)) {
   nextCheck_ = budget_ ? std::min(kStepsPerCheck, budget_ + 1) : kStepsPerCheck;
   if (config.race_check != RaceCheck::Off) {
     race_ = std::make_unique<RaceDetector>(config.race_check == RaceCheck::Raise

@@ -96,35 +96,51 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
   // Reads first, so an instruction reading and writing the same bytes (add
-  // in place) does not race with itself.
+  // in place) does not race with itself. One log entry per memory and pass
+  // of the instruction (its range the hull of the runs): the runs of a
+  // strided access share it, so the log grows per instruction, not per run,
+  // and touching runs of one instruction coalesce in the shadow. Reports
+  // name the bytes both accesses touched (the shadow piece), not the hull.
   for (int pass = 0; pass < 2; ++pass) {
+    std::array<int32_t, static_cast<size_t>(Mem::Invalid) + 1> group;
+    group.fill(-1);
     for (const ByteRange &r : fp) {
       if (r.write != (pass == 1) || r.end <= r.start)
         continue;
-      // Filled in place: an Entry built on the stack and copied in stalls
-      // on store forwarding (narrow stores, then wide loads).
-      Entry &en = log_.emplace_back();
-      en.pipe = p;
-      en.stamp = stamp;
-      en.write = r.write || r.atomic;
-      en.atomic = r.atomic;
-      en.mem = r.mem;
-      en.start = r.start;
-      en.end = r.end;
-      en.op = op;
-      en.loc = loc;
-      en.seq = seq;
-      int32_t e = static_cast<int32_t>(log_.size() - 1);
+      int32_t &e = group[static_cast<size_t>(r.mem)];
+      if (e >= 0 && log_[e].atomic == r.atomic) {
+        Entry &en = log_[e];
+        en.start = std::min(en.start, r.start);
+        en.end = std::max(en.end, r.end);
+      } else {
+        // Filled in place: an Entry built on the stack and copied in stalls
+        // on store forwarding (narrow stores, then wide loads).
+        Entry &en = log_.emplace_back();
+        en.pipe = p;
+        en.stamp = stamp;
+        en.write = r.write || r.atomic;
+        en.atomic = r.atomic;
+        en.mem = r.mem;
+        en.start = r.start;
+        en.end = r.end;
+        en.op = op;
+        en.loc = loc;
+        en.seq = seq;
+        e = static_cast<int32_t>(log_.size() - 1);
+      }
       if (r.mem == Mem::GM) {
-        check(gm_local_, e, known);
-        summariseGm(log_[e]);
+        check(gm_local_, e, r.start, r.end, known);
+        Entry run = log_[e];
+        run.start = r.start;
+        run.end = r.end;
+        summariseGm(run);
       } else if (r.mem == Mem::L1) {
-        check(l1_, e, known);
+        check(l1_, e, r.start, r.end, known);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
-              known);
+              r.start, r.end, known);
       } else {
-        check(ub_, e, known);
+        check(ub_, e, r.start, r.end, known);
       }
     }
   }
@@ -132,18 +148,19 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     known[pi] = stamp;
 }
 
-void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
+void RaceDetector::check(Shadow &sh, int32_t e, uint64_t start, uint64_t end,
+                         const VectorClock &known) {
   const Entry &cur = log_[e]; // check() never appends to log_
   using It = Shadow::iterator;
-  // The run [lo, hi) of segments overlapping [cur.start, cur.end).
-  It lo = sh.upper_bound(cur.start);
+  // The run [lo, hi) of segments overlapping [start, end).
+  It lo = sh.upper_bound(start);
   if (lo != sh.begin()) {
     It before = std::prev(lo);
-    if (before->second.end > cur.start)
+    if (before->second.end > start)
       lo = before;
   }
   It hi = lo;
-  while (hi != sh.end() && hi->second.start < cur.end)
+  while (hi != sh.end() && hi->second.start < end)
     ++hi;
 
   auto racesWith = [&](int32_t prevIdx) {
@@ -157,16 +174,23 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   // anything but an atomic store of the same class against the last atomic
   // store since. A plain write replaces the state; a read or an atomic store
   // is added to it.
+  // A race on the piece's bytes, which both accesses touched.
+  auto race = [&](int32_t prevIdx, const Seg &piece) {
+    Entry prev = log_[prevIdx], now = cur;
+    prev.start = now.start = piece.start;
+    prev.end = now.end = piece.end;
+    report(prev, now);
+  };
   auto update = [&](Seg &piece) {
     if (piece.w >= 0 && racesWith(piece.w))
-      report(log_[piece.w], cur);
+      race(piece.w, piece);
     if (cur.write)
       for (int q = 0; q < kNumPipes; ++q)
         if (piece.r[q] >= 0 && racesWith(piece.r[q]))
-          report(log_[piece.r[q]], cur);
+          race(piece.r[q], piece);
     if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
         racesWith(piece.a))
-      report(log_[piece.a], cur);
+      race(piece.a, piece);
     if (cur.atomic) {
       piece.a = e;
     } else if (cur.write) {
@@ -197,8 +221,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
 
   // Fast path: the access covers exactly one existing segment (a buffer
   // accessed again).
-  if (lo != hi && std::next(lo) == hi && lo->second.start == cur.start &&
-      lo->second.end == cur.end) {
+  if (lo != hi && std::next(lo) == hi && lo->second.start == start &&
+      lo->second.end == end) {
     update(lo->second);
     if (hi != sh.end())
       mergeLeft(hi);
@@ -210,8 +234,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   // new segment, merged into an equal neighbour if it touches one.
   if (lo == hi) {
     Seg s;
-    s.start = cur.start;
-    s.end = cur.end;
+    s.start = start;
+    s.end = end;
     update(s);
     It at = sh.emplace_hint(hi, s.start, s);
     if (hi != sh.end())
@@ -223,14 +247,14 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   // Build the replacement of [lo, hi): untouched head and tail parts keep
   // their state, gaps inside the access become fresh segments.
   scratch_.clear();
-  uint64_t pos = cur.start;
+  uint64_t pos = start;
   for (It it = lo; it != hi; ++it) {
     Seg s = it->second;
-    if (s.start < cur.start) {
+    if (s.start < start) {
       Seg head = s;
-      head.end = cur.start;
+      head.end = start;
       scratch_.push_back(head);
-      s.start = cur.start;
+      s.start = start;
     }
     if (pos < s.start) {
       Seg gap;
@@ -239,20 +263,20 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
       visit(gap);
     }
     Seg tail = s;
-    bool hasTail = s.end > cur.end;
+    bool hasTail = s.end > end;
     if (hasTail) {
-      s.end = cur.end;
-      tail.start = cur.end;
+      s.end = end;
+      tail.start = end;
     }
     visit(s);
     if (hasTail)
       scratch_.push_back(tail);
     pos = s.end;
   }
-  if (pos < cur.end) {
+  if (pos < end) {
     Seg gap;
     gap.start = pos;
-    gap.end = cur.end;
+    gap.end = end;
     visit(gap);
   }
 

@@ -280,7 +280,10 @@ private:
   using Shadow = std::map<uint64_t, Seg>;
 
   static int idx(Pipe p) { return static_cast<int>(p); }
-  void check(Shadow &sh, int32_t entry, const VectorClock &knows);
+  /// Checks the bytes [start, end) of log entry `entry`'s access (one run of
+  /// it) against the shadow `sh` and updates it.
+  void check(Shadow &sh, int32_t entry, uint64_t start, uint64_t end,
+             const VectorClock &knows);
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
   void compactLog();
