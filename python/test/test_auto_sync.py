@@ -437,3 +437,42 @@ def test_insert_sync_on_static_tensors(monkeypatch: pytest.MonkeyPatch, tmp_path
     for event in ("MTE2_V", "V_MTE3", "V_MTE2", "MTE3_V"):
         assert f"AscendC::SetFlag<AscendC::HardEvent::{event}>" in cpp, event
     assert "SetFlag<AscendC::HardEvent::MTE2_V>(b)" not in cpp
+
+
+# -- row softmax with asc.adv.softmax on LocalTensorAuto (pyasc's insert_sync softmax shape) ----------
+
+SOFTMAX_COLS = 64
+SOFTMAX_TMP = asc.adv.get_softmax_tmp_size((8, SOFTMAX_COLS), asc.float32)[1]
+
+
+@asc.jit(always_compile=True, kernel_type=asc.runtime.config.KernelType.AIV_ONLY)
+def row_softmax(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int):
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    xg.set_global_buffer(x, rows * SOFTMAX_COLS)
+    yg.set_global_buffer(y, rows * SOFTMAX_COLS)
+    src = asc.LocalTensorAuto(asc.float32, (rows, SOFTMAX_COLS))
+    dst = asc.LocalTensorAuto(asc.float32, (rows, SOFTMAX_COLS))
+    # Per row, 8 float32 (32 bytes) of sum and of max.
+    sums = asc.LocalTensorAuto(asc.float32, (rows, 8))
+    maxs = asc.LocalTensorAuto(asc.float32, (rows, 8))
+    tmp = asc.LocalTensorAuto(asc.uint8, SOFTMAX_TMP)
+    tiling = asc.adv.softmax_tiling((rows, SOFTMAX_COLS), asc.float32, SOFTMAX_TMP)
+    for _ in asc.range(2):  # twice: the second pass reuses every buffer
+        asc.data_copy(src, xg, rows * SOFTMAX_COLS)
+        asc.adv.softmax(dst, sums, maxs, src, tiling, tmp)
+        asc.data_copy(yg, dst, rows * SOFTMAX_COLS)
+
+
+def test_row_softmax_with_local_tensor_auto(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    dump = _dump(monkeypatch, tmp_path)
+    rows = 8
+    x = np.random.default_rng(3).standard_normal((rows, SOFTMAX_COLS)).astype(np.float32)
+    y = np.zeros_like(x)
+    row_softmax[1](x, y, rows)
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(y, e / e.sum(axis=1, keepdims=True), rtol=2e-6, atol=1e-7)
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
+    # insert_sync put the tensors in queues and ordered the pipes; no user flag is in the source.
+    assert "EnQue(" in cpp and "DeQue<" in cpp and "SoftMax" in cpp
+    assert "SetFlag<" not in cpp.split("SoftMax")[0].split("InitBuffer(")[0]

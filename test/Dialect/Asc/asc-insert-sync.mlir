@@ -2,28 +2,30 @@
 // RUN: ascir-opt %s -split-input-file -asc-insert-sync="auto-sync=false" | FileCheck %s --check-prefix=STRICT
 
 // The vector add of three LocalTensorAuto tensors declared in the loop body:
-// the queue protocol, nothing else. Each enque follows its tensor's last
-// producer access, so that both input events are set before either is
-// waited for.
+// the queue protocol, nothing else. A tensor's buffer is allocated at its
+// first access and freed after its last; each enque follows its tensor's
+// last producer access, so that both input events are set before either is
+// waited for. The declarations' alloc/free markers are gone.
 // CHECK-LABEL: func.func @vadd
 // CHECK: scf.for
-// CHECK-NEXT: %[[X:.*]] = asc.alloc_tensor %[[QX:[^ ]*]] {asc.auto_tensor}
-// CHECK-NEXT: %[[Y:.*]] = asc.alloc_tensor %[[QY:[^ ]*]] {asc.auto_tensor}
-// CHECK-NEXT: %[[Z:.*]] = asc.alloc_tensor %[[QZ:[^ ]*]] {asc.auto_tensor}
+// CHECK-NEXT: %[[X:.*]] = asc.alloc_tensor %[[QX:[^ ]*]] :
 // CHECK-NEXT: asc.data_copy %[[X]]
 // CHECK-NEXT: asc.enque %[[QX]], %[[X]]
+// CHECK-NEXT: %[[Y:.*]] = asc.alloc_tensor %[[QY:[^ ]*]] :
 // CHECK-NEXT: asc.data_copy %[[Y]]
 // CHECK-NEXT: asc.enque %[[QY]], %[[Y]]
+// CHECK-NEXT: %[[Z:.*]] = asc.alloc_tensor %[[QZ:[^ ]*]] :
 // CHECK-NEXT: %[[X2:.*]] = asc.deque %[[QX]]
 // CHECK-NEXT: %[[Y2:.*]] = asc.deque %[[QY]]
 // CHECK-NEXT: asc.add %[[Z]], %[[X2]], %[[Y2]]
+// CHECK-NEXT: asc.free_tensor %[[QY]], %[[Y2]] :
+// CHECK-NEXT: asc.free_tensor %[[QX]], %[[X2]] :
 // CHECK-NEXT: asc.enque %[[QZ]], %[[Z]]
 // CHECK-NEXT: %[[Z2:.*]] = asc.deque %[[QZ]]
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[Z2]]
-// CHECK-NEXT: asc.free_tensor %[[QX]], %[[X2]] {asc.auto_tensor}
-// CHECK-NEXT: asc.free_tensor %[[QY]], %[[Y2]] {asc.auto_tensor}
-// CHECK-NEXT: asc.free_tensor %[[QZ]], %[[Z2]] {asc.auto_tensor}
+// CHECK-NEXT: asc.free_tensor %[[QZ]], %[[Z2]] :
 // CHECK-NEXT: }
+// CHECK-NOT: asc.auto_tensor
 // STRICT-LABEL: func.func @vadd
 // STRICT-NOT: asc.set_flag
 // STRICT-NOT: asc.pipe_barrier
@@ -56,14 +58,15 @@ func.func @vadd(%gx: !asc.global_tensor<f32>, %gy: !asc.global_tensor<f32>, %gz:
 
 // -----
 
-// A queue tensor allocated before the loop: each iteration writes it after
-// the previous one's reads (free + alloc at the end of the body). The scratch
-// TBuf tensor gets flags: MTE3 -> V for the next iteration's write (loop
-// carried), V -> MTE3 before the copy out.
+// A queue tensor declared before the loop and used only in it: each
+// iteration allocates it at its first write and frees it after its last read
+// (nothing is allocated before or freed after the loop, so no free event is
+// set twice in a row). The scratch TBuf tensor gets flags: MTE3 -> V for the
+// next iteration's write (loop carried), V -> MTE3 before the copy out.
 // CHECK-LABEL: func.func @reuse_across_iterations
-// CHECK: %[[X:.*]] = asc.alloc_tensor %[[Q:[^ ]*]] {asc.auto_tensor}
 // CHECK: %[[T:.*]] = asc.tbuf_get
-// CHECK: scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: %[[X:.*]] = asc.alloc_tensor %[[Q:[^ ]*]] :
 // CHECK-NEXT: asc.data_copy %[[X]]
 // CHECK-NEXT: asc.enque %[[Q]], %[[X]]
 // CHECK-NEXT: %[[ID1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte3_v : i32
@@ -76,9 +79,8 @@ func.func @vadd(%gx: !asc.global_tensor<f32>, %gy: !asc.global_tensor<f32>, %gz:
 // CHECK-NEXT: asc.set_flag v_mte3, %[[ID2]] : i32
 // CHECK-NEXT: asc.wait_flag v_mte3, %[[ID2]] : i32
 // CHECK-NEXT: asc.data_copy %{{.*}}, %[[T]]
-// CHECK-NEXT: asc.alloc_tensor %[[Q]] :
 // CHECK-NEXT: }
-// CHECK-NEXT: asc.free_tensor %[[Q]], %[[X]] {asc.auto_tensor}
+// CHECK-NEXT: return
 func.func @reuse_across_iterations(%gx: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32

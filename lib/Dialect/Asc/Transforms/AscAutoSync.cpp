@@ -564,8 +564,15 @@ private:
       canonical[alloc.getResult()] = alloc.getResult();
     });
     SyncState state;
+    markers.clear();
     walkBlock(func.getBody().front(), state, /*emit=*/true);
+    // The declarations' allocs: every access now names an alloc of its own.
+    for (Operation *marker : markers)
+      if (marker->use_empty())
+        marker->erase();
   }
+
+  SmallVector<Operation *> markers; // the declarations' alloc_tensor ops
 
   Value canon(Value root) {
     auto it = canonical.find(root);
@@ -618,7 +625,7 @@ private:
     b.setInsertionPoint(block.getTerminator());
     for (auto &[root, want] : st.queue) {
       QueueState have = inner.queue.lookup(root);
-      if (have == want || have == QueueState::Free)
+      if (have == want || (have == QueueState::Free && want != QueueState::Free))
         continue;
       transition(b, block.getTerminator()->getLoc(), root, inner, want, emit);
     }
@@ -663,13 +670,29 @@ private:
       return;
     }
     if (op->hasAttr(kAutoTensorAttr)) {
+      // The declaration's alloc marks where the tensor starts; its buffer is
+      // allocated at the first access (access()), so a loop that uses the
+      // tensor allocates and frees it in each iteration rather than freeing
+      // and re-allocating it at the end of each (whose last re-allocation
+      // the final free would undo at once, setting the free event twice).
       if (auto alloc = dyn_cast<AllocTensorOp>(op)) {
         Value root = canon(alloc.getResult());
-        st.queue[root] = QueueState::Alloc;
+        st.queue[root] = QueueState::Free;
         st.current[root] = alloc.getResult();
         st.acc.erase(root);
+        if (emit)
+          markers.push_back(op);
       } else if (auto free = dyn_cast<FreeTensorOp>(op)) {
         Value root = canon(rootOf(free.getTensor()));
+        if (emit) {
+          if (st.queue.lookup(root) == QueueState::Free) {
+            free.erase(); // nothing is allocated at the end
+          } else {
+            OpBuilder b(op);
+            transition(b, op->getLoc(), root, st, QueueState::Free, emit);
+            free.erase();
+          }
+        }
         st.queue[root] = QueueState::Free;
       }
       return;
@@ -711,6 +734,8 @@ private:
     Location loc = op->getLoc();
     auto q = queues.find(root);
     bool isQueue = q != queues.end();
+    if (isQueue && st.queue.lookup(root) == QueueState::Free)
+      transition(b, loc, root, st, QueueState::Alloc, emit);
     if (isQueue) {
       QueueState s = st.queue.lookup(root);
       if (x == q->second.producer && s == QueueState::Deque)
@@ -772,6 +797,25 @@ private:
         numQueueOps += 2;
       }
       clearPair(st, q.producer, q.consumer);
+    } else if (have == QueueState::Free && want == QueueState::Alloc) {
+      if (emit) {
+        auto alloc = b.create<AllocTensorOp>(loc, q.type, q.queue);
+        replaceLaterUses(cur, alloc.getResult(), alloc);
+        canonical[alloc.getResult()] = root;
+        st.current[root] = alloc.getResult();
+        ++numQueueOps;
+      }
+    } else if (have != QueueState::Free && want == QueueState::Free) {
+      if (emit) {
+        OpBuilder at = after(b,
+                             have == QueueState::Deque
+                                 ? st.lastOther.lookup(root)
+                                 : st.lastProducer.lookup(root),
+                             cur);
+        at.create<FreeTensorOp>(loc, q.queue, cur);
+        ++numQueueOps;
+      }
+      clearPair(st, q.consumer, q.producer);
     } else if (have == QueueState::Deque && want == QueueState::Alloc) {
       if (emit) {
         OpBuilder at = after(b, st.lastOther.lookup(root), cur);
