@@ -476,3 +476,33 @@ def test_row_softmax_with_local_tensor_auto(monkeypatch: pytest.MonkeyPatch, tmp
     # insert_sync put the tensors in queues and ordered the pipes; no user flag is in the source.
     assert "EnQue(" in cpp and "DeQue<" in cpp and "SoftMax" in cpp
     assert "SetFlag<" not in cpp.split("SoftMax")[0].split("InitBuffer(")[0]
+
+
+@asc.jit(always_compile=True, kernel_type=asc.runtime.config.KernelType.AIV_ONLY)
+def row_softmax_no_tmp(x: asc.GlobalAddress, y: asc.GlobalAddress, rows: int):
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    xg.set_global_buffer(x, rows * SOFTMAX_COLS)
+    yg.set_global_buffer(y, rows * SOFTMAX_COLS)
+    src = asc.LocalTensorAuto(asc.float32, (rows, SOFTMAX_COLS))
+    dst = asc.LocalTensorAuto(asc.float32, (rows, SOFTMAX_COLS))
+    sums = asc.LocalTensorAuto(asc.float32, (rows, 8))
+    maxs = asc.LocalTensorAuto(asc.float32, (rows, 8))
+    tiling = asc.adv.softmax_tiling((rows, SOFTMAX_COLS), asc.float32, SOFTMAX_TMP)
+    asc.data_copy(src, xg, rows * SOFTMAX_COLS)
+    asc.adv.softmax(dst, sums, maxs, src, tiling)
+    asc.data_copy(yg, dst, rows * SOFTMAX_COLS)
+
+
+def test_row_softmax_without_a_temp_buffer(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """pyasc's insert_sync softmax passes no temp buffer: the call works in the UB above the TPipe."""
+    dump = _dump(monkeypatch, tmp_path)
+    rows = 8
+    x = np.random.default_rng(4).standard_normal((rows, SOFTMAX_COLS)).astype(np.float32)
+    y = np.zeros_like(x)
+    row_softmax_no_tmp[1](x, y, rows)
+    e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(y, e / e.sum(axis=1, keepdims=True), rtol=2e-6, atol=1e-7)
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
+    call = next(line.strip() for line in cpp.splitlines() if "AscendC::SoftMax<" in line)
+    assert call == "AscendC::SoftMax<float, false, false, false>(v5, sums_3, maxs_1, v6, v3);"  # no temp buffer

@@ -43,7 +43,10 @@ def emit(dialect: Dialect) -> str:
         for index, a in enumerate(op.operands):
             if not a.element_types:
                 continue
-            if (a.variadic or a.optional) and not op.attr_sized_operands:
+            # A rule on a variadic or optional group finds its operands through the op's one such group
+            # (OpInfo::variadicGroup) or the operand segments.
+            if (a.variadic or a.optional) and not op.attr_sized_operands and \
+                    sum(o.variadic or o.optional for o in op.operands) > 1:
                 raise ValueError(f"{op.name}: operand rules on a variadic operand need AttrSizedOperandSegments")
             form = f'"{op.py_form}"' if _form_dependent(dialect, op, a.name) else "nullptr"
             rules.append(f"{{{index}, \"{a.name}\", ::mlir::asc::Hardware::{a.memory or 'UB'}, "

@@ -157,3 +157,54 @@ def test_wrong_dtype_names_the_supported_types() -> None:
     with pytest.raises(CompileTypeError, match=r"adv.tanh: 'dst' holds int32, but adv.tanh supports float16, "
                                                r"float32 on Ascend 910B/910C"):
         wrong_dtype_kernel[1](np.zeros(4, np.float32))
+
+
+# -- the forms without a temp buffer: the UB above the TPipe's buffers (PopStackBuffer) -----------------
+
+@asc.jit
+def tanh_on_the_stack(x: asc.GlobalAddress, y: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    yg.set_global_buffer(y, n)
+    pipe = asc.TPipe()
+    q_in = asc.TQue(asc.TPosition.VECIN, 1)
+    q_out = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q_in, num=1, len=n * 4)
+    pipe.init_buffer(que=q_out, num=1, len=n * 4)
+    s = q_in.alloc_tensor(asc.float32)
+    asc.data_copy(s, xg, n)
+    q_in.enque(s)
+    s = q_in.deque(asc.float32)
+    d = q_out.alloc_tensor(asc.float32)
+    asc.adv.tanh(d, s, n)
+    q_out.enque(d)
+    q_in.free_tensor(s)
+    d = q_out.deque(asc.float32)
+    asc.data_copy(yg, d, n)
+    q_out.free_tensor(d)
+
+
+def test_without_a_temp_buffer_the_ub_above_the_tpipe_is_used(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    x = inputs("tanh", np.float32)
+    y = np.zeros_like(x)
+    tanh_on_the_stack[1](x, y, len(x))
+    # The same instructions as with a temp buffer big enough for one pass.
+    np.testing.assert_array_equal(y, run_unary("tanh", x))
+    cpp = next(tmp_path.glob("tanh_on_the_stack-*/ascendc.cpp")).read_text()
+    call = next(line.strip() for line in cpp.splitlines() if "AscendC::Tanh<" in line)
+    assert call == "AscendC::Tanh<float, false>(d, s_1, 1024);"  # dst, src, count: no temp buffer
+
+
+@asc.jit
+def tanh_without_a_pipe(x: asc.GlobalAddress, n: asc.ConstExpr[int]):
+    s = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, n)
+    asc.adv.tanh(s, s, n)
+
+
+def test_without_a_temp_buffer_a_tpipe_is_needed() -> None:
+    with pytest.raises(KernelError, match=r"asc.adv.tanh without a temp buffer works in the Unified Buffer above "
+                                          r"the TPipe's buffers \(Ascend C's PopStackBuffer\), but no TPipe is live: "
+                                          r"create a TPipe, or pass temp_buffer"):
+        tanh_without_a_pipe[1](np.zeros(64, dtype=np.float32), 64)

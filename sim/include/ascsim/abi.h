@@ -159,6 +159,9 @@ ASCSIM_API void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
                            uint8_t dstUser, Loc loc);
 ASCSIM_API BufferView queueDeque(int32_t queue, Loc loc);
 ASCSIM_API void queueFree(int32_t queue, uint64_t buffer, Loc loc);
+/// PopStackBuffer: the Unified Buffer above the TPipe's buffers, for `api`
+/// (named in the error when no TPipe is live).
+ASCSIM_API BufferView stackBuffer(const char *api, Loc loc);
 /// TBuf::Get / GetWithOffset: `bytes` bytes at byte `offset` (whole = the
 /// entire buffer).
 ASCSIM_API BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes,

@@ -944,6 +944,116 @@ inline void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// The forms without a temp buffer: the scratch space is the Unified Buffer
+// above the TPipe's buffers (PopStackBuffer), as in Ascend C.
+//===----------------------------------------------------------------------===//
+
+namespace ascsim_adv {
+/// PopStackBuffer for `api` (named in the error when no TPipe is live).
+inline LocalTensor<uint8_t> stack(const char *api, ::ascsim::Loc loc) {
+  ::ascsim::BufferView v = ::ascsim::abi::stackBuffer(api, loc);
+  LocalTensor<uint8_t> t;
+  t.address_.bufferAddr = v.addr;
+  t.address_.dataLen = v.bytes;
+  t.address_.logicPos = static_cast<uint8_t>(TPosition::LCM);
+  return t;
+}
+} // namespace ascsim_adv
+
+#define ASCSIM_ADV_UNARY_STACK(NAME, API)                                      \
+  template <typename T, bool isReuseSource = false>                            \
+  inline void NAME(const LocalTensor<T> &dst, const LocalTensor<T> &src,       \
+                   const uint32_t calCount, ASCSIM_LOC) {                      \
+    NAME<T, isReuseSource>(dst, src, ascsim_adv::stack("asc.adv." API, loc),  \
+                           calCount, loc);                                     \
+  }
+ASCSIM_ADV_UNARY_STACK(Acos, "acos")
+ASCSIM_ADV_UNARY_STACK(Acosh, "acosh")
+ASCSIM_ADV_UNARY_STACK(Asin, "asin")
+ASCSIM_ADV_UNARY_STACK(Asinh, "asinh")
+ASCSIM_ADV_UNARY_STACK(Atan, "atan")
+ASCSIM_ADV_UNARY_STACK(Atanh, "atanh")
+ASCSIM_ADV_UNARY_STACK(Ceil, "ceil")
+ASCSIM_ADV_UNARY_STACK(Cos, "cos")
+ASCSIM_ADV_UNARY_STACK(Cosh, "cosh")
+ASCSIM_ADV_UNARY_STACK(Digamma, "digamma")
+ASCSIM_ADV_UNARY_STACK(Erf, "erf")
+ASCSIM_ADV_UNARY_STACK(Erfc, "erfc")
+ASCSIM_ADV_UNARY_STACK(Floor, "floor")
+ASCSIM_ADV_UNARY_STACK(Frac, "frac")
+ASCSIM_ADV_UNARY_STACK(Lgamma, "lgamma")
+ASCSIM_ADV_UNARY_STACK(Log, "log")
+ASCSIM_ADV_UNARY_STACK(Round, "round")
+ASCSIM_ADV_UNARY_STACK(Sign, "sign")
+ASCSIM_ADV_UNARY_STACK(Sin, "sin")
+ASCSIM_ADV_UNARY_STACK(Sinh, "sinh")
+ASCSIM_ADV_UNARY_STACK(Tan, "tan")
+ASCSIM_ADV_UNARY_STACK(Tanh, "tanh")
+ASCSIM_ADV_UNARY_STACK(Trunc, "trunc")
+#undef ASCSIM_ADV_UNARY_STACK
+
+template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
+inline void Exp(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                const uint32_t calCount, ASCSIM_LOC) {
+  Exp<T, taylorExpandLevel, isReuseSource>(
+      dst, src, ascsim_adv::stack("asc.adv.exp", loc), calCount, loc);
+}
+
+template <typename T, bool isReuseSource = false>
+inline void Power(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                  const LocalTensor<T> &src1, const uint32_t calCount,
+                  ASCSIM_LOC) {
+  Power<T, isReuseSource>(dst, src0, src1,
+                          ascsim_adv::stack("asc.adv.power", loc), calCount,
+                          loc);
+}
+
+template <typename T, bool isReuseSource = false>
+inline void Xor(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+                const LocalTensor<T> &src1, const uint32_t calCount,
+                ASCSIM_LOC) {
+  Xor<T, isReuseSource>(dst, src0, src1, ascsim_adv::stack("asc.adv.xor", loc),
+                        calCount, loc);
+}
+
+template <typename T, typename U, bool isReuseSource = false>
+inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                 const U scalarValue, const uint32_t calCount, ASCSIM_LOC) {
+  Axpy<T, U, isReuseSource>(dst, src, scalarValue,
+                            ascsim_adv::stack("asc.adv.axpy", loc), calCount,
+                            loc);
+}
+
+template <typename T, bool isReuseSource = false>
+inline void AscendQuant(const LocalTensor<int8_t> &dst,
+                        const LocalTensor<T> &src, const float scale,
+                        const float offset, const uint32_t calCount,
+                        ASCSIM_LOC) {
+  AscendQuant<T, isReuseSource>(dst, src,
+                                ascsim_adv::stack("asc.adv.quant", loc), scale,
+                                offset, calCount, loc);
+}
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
+          bool isDataFormatNZ = false, typename Tiling>
+inline void SoftMax(const LocalTensor<T> &dst, const LocalTensor<T> &sum,
+                    const LocalTensor<T> &max, const LocalTensor<T> &src,
+                    const Tiling &tiling, ASCSIM_LOC) {
+  SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(
+      dst, sum, max, src, ascsim_adv::stack("asc.adv.softmax", loc), tiling,
+      loc);
+}
+
+template <typename T, bool isBasicBlock = false, typename Tiling>
+inline void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                    const LocalTensor<T> &gamma, const T epsilon,
+                    const Tiling &tiling, ASCSIM_LOC) {
+  RmsNorm<T, isBasicBlock>(dst, src, gamma,
+                           ascsim_adv::stack("asc.adv.rmsnorm", loc), epsilon,
+                           tiling, loc);
+}
+
 } // namespace AscendC
 
 #endif // ASCSIM_ADV_API_H

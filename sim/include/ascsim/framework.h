@@ -223,6 +223,21 @@ class TQue : public TQueBind<::ascsim::queSrc(pos), ::ascsim::queDst(pos),
                              depth, mask> {};
 
 //===----------------------------------------------------------------------===//
+// PopStackBuffer
+//===----------------------------------------------------------------------===//
+
+/// All of the Unified Buffer above the TPipe's buffers (the advanced API's
+/// scratch space when it is given no temp buffer). Needs a live TPipe.
+template <typename T, TPosition pos>
+inline bool PopStackBuffer(LocalTensor<T> &popBuffer,
+                           ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::BufferView v = ::ascsim::abi::stackBuffer("PopStackBuffer", loc);
+  v.pos = static_cast<uint8_t>(pos);
+  popBuffer = ::ascsim::localOf<T>(v);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
 // TBuf
 //===----------------------------------------------------------------------===//
 

@@ -627,6 +627,11 @@ void Core::queueFree(int32_t q, uint64_t buffer, Loc loc) {
   runSync(ops, seq, loc);
 }
 
+BufferView Core::stackBuffer(const char *api, Loc loc) {
+  beginCall(loc);
+  return fw_.stackBuffer(api, loc);
+}
+
 BufferView Core::bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
                         Loc loc) {
   beginCall(loc);

@@ -160,6 +160,7 @@ public:
                   Loc loc);
   BufferView queueDeque(int32_t q, Loc loc);
   void queueFree(int32_t q, uint64_t buffer, Loc loc);
+  BufferView stackBuffer(const char *api, Loc loc);
   BufferView bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
                     Loc loc);
   int32_t queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);

@@ -82,6 +82,10 @@ void queueFree(int32_t queue, uint64_t buffer, Loc loc) {
   currentCore().queueFree(queue, buffer, loc);
 }
 
+BufferView stackBuffer(const char *api, Loc loc) {
+  return currentCore().stackBuffer(api, loc);
+}
+
 BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes, bool whole,
                   Loc loc) {
   return currentCore().bufGet(queue, offset, bytes, whole, loc);

@@ -640,6 +640,25 @@ void Framework::free(int32_t qh, uint64_t buffer, Loc loc,
   buf.lastLoc = loc;
 }
 
+BufferView Framework::stackBuffer(const char *api, Loc loc) {
+  if (!live_)
+    fail("argument",
+         std::string(api) +
+             " without a temp buffer works in the Unified Buffer above the "
+             "TPipe's buffers (Ascend C's PopStackBuffer), but no TPipe is "
+             "live: create a TPipe, or pass temp_buffer",
+         loc);
+  const uint32_t cap =
+      static_cast<uint32_t>(capacityOf(Mem::UB, config_));
+  const uint32_t used = rootCursor_[static_cast<int>(Mem::UB)];
+  BufferView v;
+  v.addr = used;
+  v.bytes = cap > used ? cap - used : 0;
+  v.handle = 0;
+  v.pos = kPosVECCALC;
+  return v;
+}
+
 BufferView Framework::get(int32_t qh, uint32_t offset, uint64_t bytes,
                           bool whole, Loc loc) {
   const char *api = "get";

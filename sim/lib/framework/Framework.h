@@ -79,6 +79,9 @@ public:
              Loc loc, std::vector<SyncOp> &ops);
   BufferView deque(int32_t q, Loc loc, std::vector<SyncOp> &ops);
   void free(int32_t q, uint64_t buffer, Loc loc, std::vector<SyncOp> &ops);
+  /// PopStackBuffer: the UB above the TPipe's buffers (what the advanced
+  /// API uses when it is given no temp buffer); `api` names the caller.
+  BufferView stackBuffer(const char *api, Loc loc);
   BufferView get(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
                  Loc loc);
   int32_t query(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);

@@ -625,7 +625,8 @@ private:
     b.setInsertionPoint(block.getTerminator());
     for (auto &[root, want] : st.queue) {
       QueueState have = inner.queue.lookup(root);
-      if (have == want || (have == QueueState::Free && want != QueueState::Free))
+      if (have == want ||
+          (have == QueueState::Free && want != QueueState::Free))
         continue;
       transition(b, block.getTerminator()->getLoc(), root, inner, want, emit);
     }

@@ -18,11 +18,10 @@ def count_operand(api: str, count: Any, src: LocalTensor) -> Any:
 
 
 def temp_operand(api: str, temp_buffer: Any, helper: str) -> Any:
-    """The temp buffer's handle; this implementation reserves no UB for the advanced API, so one is required."""
+    """The temp buffer's handle, or None: without one the call works in the Unified Buffer above the
+    TPipe's buffers (Ascend C's PopStackBuffer), which must hold asc.adv.`helper`(...)[0] bytes."""
     if temp_buffer is None:
-        raise ValueError(f"asc.adv.{api}: pass temp_buffer, a uint8 LocalTensor of at least "
-                         f"asc.adv.{helper}(...)[0] bytes (this implementation reserves no UB of its own for "
-                         "the advanced API)")
+        return None
     if not isinstance(temp_buffer, LocalTensor):
         raise TypeError(f"asc.adv.{api}: 'temp_buffer' must be a LocalTensor, got {type(temp_buffer).__name__}")
     return temp_buffer.handle

@@ -4,7 +4,8 @@
 // SoftMax, RmsNorm, AscendQuant and the math library. Each op is one call of
 // the Ascend C advanced API; the simulator's headers (ascsim/adv_api.h)
 // implement those calls as sequences of basic vector instructions working
-// in the temp buffer (`temp_buffer`, a UB tensor of ui8) they are given.
+// in the temp buffer (`temp_buffer`, a UB tensor of ui8) they are given, or
+// without one in the Unified Buffer above the TPipe's buffers.
 // Element types are those of A2/A3 (f16, f32; Xor: i16, ui16). The
 // template arguments are the element type and the op's bool attributes.
 //
@@ -15,7 +16,10 @@
 
 defvar Asc_AdvTypes = [F16, F32];
 
-def Asc_AdvTemp : Arg<Asc_UBTensorOf<[UI8]>, "temp buffer (scratch space)",
+// Absent: the call takes the Ascend C form without a temp buffer, which works
+// in the Unified Buffer above the TPipe's buffers (PopStackBuffer).
+def Asc_AdvTemp : Arg<Optional<Asc_UBTensorOf<[UI8]>>,
+                      "temp buffer (scratch space)",
                       [MemRead<Asc_UBResource>, MemWrite<Asc_UBResource>]>;
 
 // An advanced API call: `AscendC::<cxx><T, template attributes...>(operands)`.
