@@ -1730,18 +1730,20 @@ private:
     const uint32_t k1 = kAl / kC0A; // fractal columns of the L0 tile
     if (!s.transA) {
       // L1: fractal (k block j, m block i) at j * M1L + i.
+      // One call per K column of fractals: its m1 fractals are contiguous
+      // in L1 and land k1 apart in L0A (dstGap).
       const uint32_t m1L = rowsL;
       const uint32_t kf = kIn / kC0A;
-      for (uint32_t i = 0; i < m1; ++i) {
+      for (uint32_t j = 0; j < k1; ++j) {
         LoadData2DParams p;
-        p.startIndex = static_cast<uint16_t>(kf * m1L + off16 + i);
-        p.repeatTimes = static_cast<uint8_t>(k1);
-        p.srcStride = static_cast<uint16_t>(m1L);
+        p.startIndex = static_cast<uint16_t>((kf + j) * m1L + off16);
+        p.repeatTimes = static_cast<uint8_t>(m1);
+        p.srcStride = 1;
         p.sid = 0;
-        p.dstGap = 0;
+        p.dstGap = static_cast<uint16_t>(k1 - 1);
         p.ifTranspose = false;
         p.addrMode = 0;
-        LoadData(a2[i * k1 * kFracA], a1, p, loc);
+        LoadData(a2[j * kFracA], a1, p, loc);
       }
     } else {
       // L1 (K x M tile): fractal (m block j, k block i) at j * K1L + i,
@@ -1793,17 +1795,19 @@ private:
     const uint32_t k1L = rowsL;
     const uint32_t kf16 = kIn / 16;
     if constexpr (sizeof(SrcBT) == 2) {
+      // One call per N column of fractals: its k1 fractals are contiguous
+      // in L1 and land n1 apart in L0B (dstGap), each transposed.
       const uint32_t k1 = kAl / 16;
-      for (uint32_t i = 0; i < k1; ++i) {
+      for (uint32_t jj = 0; jj < n1; ++jj) {
         LoadData2DParams p;
-        p.startIndex = static_cast<uint16_t>(off * k1L + kf16 + i);
-        p.repeatTimes = static_cast<uint8_t>(n1);
-        p.srcStride = static_cast<uint16_t>(k1L);
+        p.startIndex = static_cast<uint16_t>((off + jj) * k1L + kf16);
+        p.repeatTimes = static_cast<uint8_t>(k1);
+        p.srcStride = 1;
         p.sid = 0;
-        p.dstGap = 0;
+        p.dstGap = static_cast<uint16_t>(n1 - 1);
         p.ifTranspose = true;
         p.addrMode = 0;
-        LoadData(b2[i * n1 * kFracB], b1, p, loc);
+        LoadData(b2[jj * kFracB], b1, p, loc);
       }
     } else if constexpr (sizeof(SrcBT) == 4) {
       // 16 x 16 blocks of two fractals (n blocks 2j, 2j+1), one call per
@@ -1822,16 +1826,18 @@ private:
     } else {
       // int8: 32 x 32 blocks of two fractals (k blocks 2i, 2i+1), one call
       // per 32-deep K block, repeated along N.
+      // One call per 32-wide N column (two fractals wide), repeated down
+      // K: the source pairs are contiguous in L1.
       const uint32_t k1 = kAl / 32;
-      for (uint32_t i = 0; i < k1; ++i) {
+      for (uint32_t j = 0; j < n1 / 2; ++j) {
         LoadData2dTransposeParams p;
-        p.startIndex = static_cast<uint16_t>(off * k1L + kf16 + 2 * i);
-        p.repeatTimes = static_cast<uint8_t>(n1 / 2);
-        p.srcStride = static_cast<uint16_t>(k1L);
-        p.dstGap = 0;
+        p.startIndex = static_cast<uint16_t>((off + j) * k1L + kf16);
+        p.repeatTimes = static_cast<uint8_t>(k1);
+        p.srcStride = 2;
+        p.dstGap = static_cast<uint16_t>(n1 - 2);
         p.dstFracGap = 0;
         p.addrMode = 0;
-        LoadDataWithTranspose(b2[i * n1 * kFracB], b1, p, loc);
+        LoadDataWithTranspose(b2[2 * j * kFracB], b1, p, loc);
       }
     }
   }
