@@ -4,7 +4,7 @@ The hand-written Ascend C kernel `mm_f16` of `sim/test/kernels/matmul_api.cpp` (
 `lib/matmul_intf.h`, cube-only: AIC_ONLY, one Matmul client per AIC) with a hand-built tiling:
 singleCore 256 × 176 (4 × 6 = 24 cores, the last N column 144 wide), base 128 × 176 × 64, stepKa
 4 (A in 256-deep K chunks, double-buffered), stepKb 16 (B's whole K stays in L1), double-buffered
-L0A/L0B/L0C. Two rows:
+L0A/L0B (one 88 KiB L0C block). Two rows:
 
 * wall: the launch (race checks on) against numpy's float32 `a @ b` of the same matrices;
   target ≤ 3×;
@@ -41,7 +41,7 @@ def tiling() -> np.ndarray:
     v = dict.fromkeys(FIELDS, 0)
     v.update(usedCoreNum=AICS, M=SIZE, N=SIZE, Ka=SIZE, Kb=SIZE, singleCoreM=256, singleCoreN=176,
              singleCoreK=SIZE, baseM=128, baseN=176, baseK=64, stepM=1, stepN=1, stepKa=4, stepKb=16,
-             depthA1=8, depthB1=16, iterateOrder=0, dbL0A=2, dbL0B=2, dbL0C=2)
+             depthA1=8, depthB1=16, iterateOrder=0, dbL0A=2, dbL0B=2, dbL0C=1)
     return np.array([v[f] for f in FIELDS], dtype=np.int32)
 
 
