@@ -148,6 +148,15 @@ template <class T> struct Loader {
   }
 };
 
+#if ASCSIM_GEMM_AVX2
+inline bool hasF16c() {
+  static const bool yes = __builtin_cpu_supports("avx2") &&
+                          __builtin_cpu_supports("f16c") &&
+                          __builtin_cpu_supports("fma");
+  return yes;
+}
+#endif
+
 /// Widens `cnt` elements at `p` (element index `idx`) into `out` as T:
 /// one dtype dispatch per run instead of per element.
 template <class T>
@@ -156,6 +165,13 @@ inline void loadRun(const Loader<T> &load, const uint8_t *p, uint64_t idx,
   if constexpr (std::is_same_v<T, float>) {
     if (load.t == DType::F16) {
       uint16_t h[64];
+#if ASCSIM_GEMM_AVX2
+      if (cnt == 16 && stride == 1 && hasF16c()) {
+        std::memcpy(h, p + idx * 2, 32);
+        f16ToF32F16c(h, out, 16);
+        return;
+      }
+#endif
       if (cnt == 16)
         std::memcpy(h, p + idx * 2, 32); // a whole fractal row, inlined
       else
@@ -208,6 +224,18 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
         for (; n + 16 <= d.n; n += 16) {
           uint16_t f[256];
           std::memcpy(f, b + znIndex(kb, n, n1, k0) * 2, 512);
+#if ASCSIM_GEMM_AVX2
+          if (hasF16c()) {
+            float w[256];
+            f16ToF32F16c(f, w, 256);
+            for (uint32_t j = 0; j < cnt; ++j) {
+              T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
+              for (uint32_t c = 0; c < 16; ++c)
+                row[c] = w[c * 16 + j];
+            }
+            continue;
+          }
+#endif
           for (uint32_t j = 0; j < cnt; ++j) {
             T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
             for (uint32_t c = 0; c < 16; ++c)
