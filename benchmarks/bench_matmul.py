@@ -37,9 +37,9 @@ FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN
           "CLayoutInfoG CLayoutInfoS2 BatchNum").split()
 
 
-def tiling() -> np.ndarray:
+def tiling(clients: int = AICS, single_m: int = 256) -> np.ndarray:
     v = dict.fromkeys(FIELDS, 0)
-    v.update(usedCoreNum=AICS, M=SIZE, N=SIZE, Ka=SIZE, Kb=SIZE, singleCoreM=256, singleCoreN=176,
+    v.update(usedCoreNum=clients, M=SIZE, N=SIZE, Ka=SIZE, Kb=SIZE, singleCoreM=single_m, singleCoreN=176,
              singleCoreK=SIZE, baseM=128, baseN=176, baseK=64, stepM=1, stepN=1, stepKa=4, stepKb=16,
              depthA1=8, depthB1=16, iterateOrder=0, dbL0A=2, dbL0B=2, dbL0C=1)
     return np.array([v[f] for f in FIELDS], dtype=np.int32)
@@ -100,5 +100,19 @@ def run(quick: bool) -> Section:
         f"bound pipe {r.bound_pipe}; busiest core M {busy.get('M', 0):.2f} µs, MTE2 {busy.get('MTE2', 0):.2f} µs, "
         f"MTE1 {busy.get('MTE1', 0):.2f} µs, FIX {busy.get('FIX', 0):.2f} µs; hbm_bound {r.hbm_bound}; "
         f"GM read {r.gm_read_bytes / 2**20:.1f} MiB"))
+    # The same problem as a MIX_AIC_1_2 launch: 24 blocks = 24 AICs serving 48 AIV clients
+    # (singleCore 128 x 176 each, so each AIC computes what it computes cube-only).
+    from asc.runtime import config as cfg
+    from asc.runtime.ascendc_kernel import compile_ascendc
+
+    mix = compile_ascendc(KERNEL, "mm_f16", kernel_type=cfg.KernelType.MIX_AIC_1_2)
+    w.c[:] = 0
+    rm = mix(AICS, w.a, w.b, w.ws, w.c, w.ws, tiling(2 * AICS, 128), 0)
+    np.testing.assert_allclose(w.c, w.ref, rtol=1e-4, atol=1e-3)
+    section.rows.append(Row(
+        "9 matmul", f"the same as MIX_AIC_1_2 (24 AICs serving 48 AIV clients): estimated NPU time / cube bound",
+        fmt_time(rm.duration_us * 1e-6), f"bound {fmt_time(bound * 1e-6)}", rm.duration_us / bound, "", "info",
+        f"bound pipe {rm.bound_pipe}; hbm_bound {rm.hbm_bound}; the client/server messages (200 cycles each way) "
+        f"and the AIC serving two clients one request at a time"))
     section.details.append(f"matmul: {repeats} interleaved rounds after 1 warm-up; tiling {dict(zip(FIELDS, w.t.tolist()))}")
     return section
