@@ -15,11 +15,9 @@ L0A/L0B (one 88 KiB L0C block). Two rows:
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import numpy as np
-
 from common import Row, Section, fmt_time, ratio_row, side_by_side
 
 REPO = Path(__file__).resolve().parent.parent
@@ -27,7 +25,6 @@ KERNEL = REPO / "sim" / "test" / "kernels" / "matmul_api.cpp"
 SIZE = 1024
 AICS = 24
 CLOCK_MHZ = 1850
-sys.path.insert(0, str(REPO / "python" / "test" / "sim"))
 
 FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 "
           "stepM stepN isBias transLength iterateOrder shareMode shareL1Size shareL0CSize shareUbSize "
@@ -110,7 +107,7 @@ def run(quick: bool) -> Section:
     rm = mix(AICS, w.a, w.b, w.ws, w.c, w.ws, tiling(2 * AICS, 128), 0)
     np.testing.assert_allclose(w.c, w.ref, rtol=1e-4, atol=1e-3)
     section.rows.append(Row(
-        "9 matmul", f"the same as MIX_AIC_1_2 (24 AICs serving 48 AIV clients): estimated NPU time / cube bound",
+        "9 matmul", "the same as MIX_AIC_1_2 (24 AICs serving 48 AIV clients): estimated NPU time / cube bound",
         fmt_time(rm.duration_us * 1e-6), f"bound {fmt_time(bound * 1e-6)}", rm.duration_us / bound, "", "info",
         f"bound pipe {rm.bound_pipe}; hbm_bound {rm.hbm_bound}; the client/server messages (200 cycles each way) "
         f"and the AIC serving two clients one request at a time"))
