@@ -406,23 +406,12 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
              " is not 1024-byte aligned (an Mmad writes whole 16x16 float32 "
              "fractals; hardware.md §2.2)",
          loc);
-  if (sys_.hf32Mode && d.a == DType::F32 && !hf32Warned_) {
-    // HF32's rounding of the float32 operands is not in the spec's facts,
-    // so it is not modelled; say so rather than ignore the mode silently.
-    hf32Warned_ = true;
-    Diagnostic w = makeDiagnostic(
-        "unsupported",
-        std::string(api) +
-            ": HF32 mode is on (SetHF32Mode(true)), but the simulator does "
-            "not model HF32: this float32 mmad multiplies the full float32 "
-            "operands, so its result can be more precise than the NPU's",
-        loc);
-    w.severity = Severity::Warning;
-    record(std::move(w));
-  }
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Mmad;
   ci->mmad = d;
+  ci->mmad.hf32 = d.a == DType::F32 && sys_.hf32Mode
+                      ? (sys_.hf32TransMode ? 2 : 1)
+                      : 0;
   cube::CubeRuns runs = cube::planCube(*ci);
   Access aa{api, "A matrix", false, d.a, false};
   aa.cube = true;

@@ -19,21 +19,20 @@
 namespace ascsim {
 namespace cube {
 
-/// The AVX2 and AVX-512 builds (ops/CubeGemmAvx2.cpp, CubeGemmAvx512.cpp),
-/// on x86-64 hosts.
+/// The AVX2 build (ops/CubeGemmAvx2.cpp), on x86-64 hosts.
 #if defined(__x86_64__) && defined(__GNUC__)
 #define ASCSIM_GEMM_AVX2 1
 void gemmAvx2(const float *a, const float *b, uint32_t m, uint32_t n,
               uint32_t k, float *c);
 void gemmAvx2(const int32_t *a, const int32_t *b, uint32_t m, uint32_t n,
               uint32_t k, int32_t *c);
-void gemmAvx512(const float *a, const float *b, uint32_t m, uint32_t n,
-                uint32_t k, float *c);
-void gemmAvx512(const int32_t *a, const int32_t *b, uint32_t m, uint32_t n,
-                uint32_t k, int32_t *c);
-/// Widens `n` (a multiple of 8) float16 values at `src` (unaligned) to
-/// float32 with F16C; false, with `dst` partly written, when one is a NaN.
-bool f16ToF32F16c(const uint8_t *src, uint32_t n, float *dst);
+/// The AVX2 + FMA build (ops/CubeGemmFma.cpp): only for inputs whose
+/// products are exact in float32 (float16, bfloat16), where a fused
+/// multiply-add equals the rounded product then the rounded sum.
+void gemmFmaExactProducts(const float *a, const float *b, uint32_t m,
+                          uint32_t n, uint32_t k, float *c);
+/// float16 -> float32 of `n` (a multiple of 8) values with F16C.
+void f16ToF32F16c(const uint16_t *src, float *dst, uint32_t n);
 #else
 #define ASCSIM_GEMM_AVX2 0
 #endif
@@ -75,15 +74,13 @@ __attribute__((always_inline)) inline void tile(const T *__restrict av,
                        &acc[r][p], VB);
 }
 
-/// R rows per register tile: as many accumulators as the vector registers
-/// hold beside the B row and the broadcast A value.
 template <class T, int VB, int R = 4>
 void gemm(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
           T *c) {
-  const uint32_t n16 = n / 16 * 16, mr = m / R * R;
+  const uint32_t n16 = n / 16 * 16, mR = m / R * R;
   for (uint32_t j = 0; j < n16; j += 16) {
     uint32_t i = 0;
-    for (; i < mr; i += R)
+    for (; i < mR; i += R)
       tile<T, VB, R>(av, bv, n, k, i, j, c);
     for (; i < m; ++i)
       tile<T, VB, 1>(av, bv, n, k, i, j, c);

@@ -101,39 +101,95 @@ const float *f16Table() {
   return table.data();
 }
 
-/// Converts `n` consecutive operand elements of type `t` at `p` to T (float:
-/// exact widening of f16 / bf16 / f32; int32: int8 / uint8). The dtype is
-/// decided once per run, not per element.
-template <class T>
-inline void convertRun(DType t, const float *f16, const uint8_t *p,
-                       uint32_t n, T *out) {
-  if constexpr (std::is_same_v<T, int32_t>) {
-    if (t == DType::U8)
-      for (uint32_t j = 0; j < n; ++j)
-        out[j] = static_cast<int32_t>(p[j]);
-    else
-      for (uint32_t j = 0; j < n; ++j)
-        out[j] = static_cast<int32_t>(static_cast<int8_t>(p[j]));
-  } else if (t == DType::F32) {
-    std::memcpy(out, p, static_cast<size_t>(n) * 4);
-  } else if (t == DType::F16) {
-#if ASCSIM_GEMM_AVX2
-    static const bool f16c = __builtin_cpu_supports("f16c");
-    if (f16c && n % 8 == 0 && f16ToF32F16c(p, n, out))
-      return;
-#endif
-    for (uint32_t j = 0; j < n; ++j) {
+/// Element `idx` of an operand as T (float: exact widening of f16 / bf16 /
+/// f32; int32: int8 / uint8).
+/// A float32 rounded to HF32: 11 significand bits after the leading one
+/// (the low 12 bits dropped), to nearest even (mode 1) or half away from
+/// zero (mode 2); infinities and NaN unchanged (our reading: the public
+/// docs name the modes, not the bit width).
+inline float toHf32(float f, uint8_t mode) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if ((u & 0x7F800000u) == 0x7F800000u)
+    return f;
+  const uint32_t low = u & 0xFFFu;
+  u &= ~0xFFFu;
+  const bool up = mode == 2 ? low >= 0x800u
+                            : (low > 0x800u || (low == 0x800u && (u & 0x1000u)));
+  if (up)
+    u += 0x1000u; // may carry into the exponent (rounds to the next binade)
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+template <class T> struct Loader {
+  DType t;
+  const float *f16 = nullptr;
+  uint8_t hf32 = 0;
+  explicit Loader(DType type, uint8_t hf32Mode = 0) : t(type), hf32(hf32Mode) {
+    if (t == DType::F16)
+      f16 = f16Table();
+  }
+  T operator()(const uint8_t *p, uint64_t idx) const {
+    if constexpr (std::is_same_v<T, int32_t>) {
+      return t == DType::U8 ? static_cast<int32_t>(p[idx])
+                            : static_cast<int32_t>(static_cast<int8_t>(p[idx]));
+    } else {
+      if (t == DType::F32) {
+        float f;
+        std::memcpy(&f, p + idx * 4, 4);
+        return hf32 ? toHf32(f, hf32) : f;
+      }
       uint16_t h;
-      std::memcpy(&h, p + 2 * j, 2);
-      out[j] = f16[h];
-    }
-  } else { // bfloat16: the high half of a float32
-    for (uint32_t j = 0; j < n; ++j) {
-      uint16_t h;
-      std::memcpy(&h, p + 2 * j, 2);
-      out[j] = fp::floatOf(static_cast<uint32_t>(h) << 16);
+      std::memcpy(&h, p + idx * 2, 2);
+      return t == DType::F16 ? f16[h]
+                             : fp::floatOf(static_cast<uint32_t>(h) << 16);
     }
   }
+};
+
+#if ASCSIM_GEMM_AVX2
+inline bool hasF16c() {
+  static const bool yes = __builtin_cpu_supports("avx2") &&
+                          __builtin_cpu_supports("f16c") &&
+                          __builtin_cpu_supports("fma");
+  return yes;
+}
+#endif
+
+/// Widens `cnt` elements at `p` (element index `idx`) into `out` as T:
+/// one dtype dispatch per run instead of per element.
+template <class T>
+inline void loadRun(const Loader<T> &load, const uint8_t *p, uint64_t idx,
+                    uint32_t cnt, T *out, size_t stride) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (load.t == DType::F16) {
+      uint16_t h[64];
+#if ASCSIM_GEMM_AVX2
+      if (cnt == 16 && stride == 1 && hasF16c()) {
+        std::memcpy(h, p + idx * 2, 32);
+        f16ToF32F16c(h, out, 16);
+        return;
+      }
+#endif
+      if (cnt == 16)
+        std::memcpy(h, p + idx * 2, 32); // a whole fractal row, inlined
+      else
+        std::memcpy(h, p + idx * 2, static_cast<size_t>(cnt) * 2);
+      for (uint32_t j = 0; j < cnt; ++j)
+        out[j * stride] = load.f16[h[j]];
+      return;
+    }
+    if (load.t == DType::F32 && !load.hf32) {
+      float f[64];
+      std::memcpy(f, p + idx * 4, static_cast<size_t>(cnt) * 4);
+      for (uint32_t j = 0; j < cnt; ++j)
+        out[j * stride] = f[j];
+      return;
+    }
+  }
+  for (uint32_t j = 0; j < cnt; ++j)
+    out[j * stride] = load(p, idx + j);
 }
 
 /// Unpacks the valid m x k part of A and k x n part of B into row-major
@@ -143,54 +199,81 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
             std::vector<T> &av, std::vector<T> &bv) {
   const uint32_t es = dtypeSize(d.a), k0 = c0Of(es), k1 = mmadK1(d);
   const uint32_t n1 = (d.n + 15) / 16;
-  // Every element is overwritten: grow only (no zeroing per Mmad).
-  if (av.size() < static_cast<size_t>(d.m) * d.k)
-    av.resize(static_cast<size_t>(d.m) * d.k);
-  if (bv.size() < static_cast<size_t>(d.k) * d.n)
-    bv.resize(static_cast<size_t>(d.k) * d.n);
-  const float *f16 = d.a == DType::F16 ? f16Table() : nullptr;
+  av.resize(static_cast<size_t>(d.m) * d.k);
+  bv.resize(static_cast<size_t>(d.k) * d.n);
+  const Loader<T> load(d.a, d.hf32);
   for (uint32_t m = 0; m < d.m; ++m) {
     T *row = av.data() + static_cast<size_t>(m) * d.k;
     if (d.m == 1) {
-      convertRun(d.a, f16, a, d.k, row);
+      for (uint32_t k = 0; k < d.k; ++k)
+        row[k] = load(a, k);
       continue;
     }
     for (uint32_t kb = 0; kb < d.k; kb += k0) // one fractal row: k0 values
-      convertRun(d.a, f16, a + zzIndex(m, kb, k1, k0) * es,
-                 std::min(k0, d.k - kb), row + kb);
+      loadRun(load, a, zzIndex(m, kb, k1, k0), std::min(k0, d.k - kb),
+              row + kb, 1);
   }
-  // B: fractal row (k1, n) holds k0 values of column n.
-  T col[32];
+  // B: fractal row (k1, n) holds k0 values of column n. Whole float16
+  // fractals (16 columns x 16 k) are transposed through a local copy, so
+  // the writes into bv are contiguous rows.
   for (uint32_t kb = 0; kb < d.k; kb += k0) {
     uint32_t cnt = std::min(k0, d.k - kb);
-    T *dst = bv.data() + static_cast<size_t>(kb) * d.n;
-    for (uint32_t n = 0; n < d.n; ++n) {
-      convertRun(d.b, f16, b + znIndex(kb, n, n1, k0) * es, cnt, col);
-      for (uint32_t j = 0; j < cnt; ++j)
-        dst[static_cast<size_t>(j) * d.n + n] = col[j];
+    uint32_t n = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      if (load.t == DType::F16 && k0 == 16) {
+        for (; n + 16 <= d.n; n += 16) {
+          uint16_t f[256];
+          std::memcpy(f, b + znIndex(kb, n, n1, k0) * 2, 512);
+#if ASCSIM_GEMM_AVX2
+          if (hasF16c()) {
+            float w[256];
+            f16ToF32F16c(f, w, 256);
+            for (uint32_t j = 0; j < cnt; ++j) {
+              T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
+              for (uint32_t c = 0; c < 16; ++c)
+                row[c] = w[c * 16 + j];
+            }
+            continue;
+          }
+#endif
+          for (uint32_t j = 0; j < cnt; ++j) {
+            T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
+            for (uint32_t c = 0; c < 16; ++c)
+              row[c] = load.f16[f[c * 16 + j]];
+          }
+        }
+      }
     }
+    for (; n < d.n; ++n)
+      loadRun(load, b, znIndex(kb, n, n1, k0), cnt,
+              bv.data() + static_cast<size_t>(kb) * d.n + n, d.n);
   }
 }
 
 /// c = A x B (ops/CubeGemm.h), with the AVX2 build of the kernel where the
-/// host has it.
+/// host has it; float16/bfloat16 inputs take the FMA build (their products
+/// are exact in float32, so a fused multiply-add rounds exactly like the
+/// model's rounded product then rounded sum).
 template <class T>
 void gemm(const std::vector<T> &av, const std::vector<T> &bv, uint32_t m,
-          uint32_t n, uint32_t k, std::vector<T> &c) {
-  if (c.size() < static_cast<size_t>(m) * n)
-    c.resize(static_cast<size_t>(m) * n);
+          uint32_t n, uint32_t k, std::vector<T> &c, DType in) {
+  c.resize(static_cast<size_t>(m) * n);
 #if ASCSIM_GEMM_AVX2
-  static const bool avx512 = __builtin_cpu_supports("avx512f");
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx512) {
-    gemmAvx512(av.data(), bv.data(), m, n, k, c.data());
-    return;
+  if constexpr (std::is_same_v<T, float>) {
+    static const bool fma =
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (fma && (in == DType::F16 || in == DType::BF16)) {
+      gemmFmaExactProducts(av.data(), bv.data(), m, n, k, c.data());
+      return;
+    }
   }
+  static const bool avx2 = __builtin_cpu_supports("avx2");
   if (avx2) {
     gemmAvx2(av.data(), bv.data(), m, n, k, c.data());
     return;
   }
 #endif
+  (void)in;
   gemm_detail::gemm<T, 16>(av.data(), bv.data(), m, n, k, c.data());
 }
 
@@ -198,27 +281,37 @@ template <class T>
 void store(const MmadDesc &d, const std::vector<T> &c, const uint8_t *bias,
            uint8_t *out) {
   const uint32_t m1 = (d.m + 15) / 16;
-  T b[16];
-  for (uint32_t nb = 0; nb < d.n; nb += 16) {
-    const uint32_t cols = std::min(16u, d.n - nb);
+  T bv[16];
+  for (uint32_t nb = 0; nb * 16 < d.n; ++nb) {
+    const uint32_t cols = std::min(16u, d.n - nb * 16);
     if (bias)
-      std::memcpy(b, bias + static_cast<size_t>(nb) * 4, cols * 4);
-    for (uint32_t m = 0; m < d.m; ++m) { // one fractal row: 16 values
-      const T *row = c.data() + static_cast<size_t>(m) * d.n + nb;
-      uint8_t *dst = out + nzIndex(m, nb, m1) * 4;
+      std::memcpy(bv, bias + static_cast<size_t>(nb) * 16 * 4,
+                  static_cast<size_t>(cols) * 4);
+    for (uint32_t m = 0; m < d.m; ++m) {
+      const T *src = c.data() + static_cast<size_t>(m) * d.n + nb * 16;
+      uint8_t *dst = out + nzIndex(m, nb * 16, m1) * 4;
       if (!bias) {
-        if (cols == 16) // a constant size: an inlined copy, not a call
-          std::memcpy(dst, row, 64);
+        if (cols == 16)
+          std::memcpy(dst, src, 64);
         else
-          std::memcpy(dst, row, cols * 4);
+          std::memcpy(dst, src, static_cast<size_t>(cols) * 4);
         continue;
       }
       T v[16];
       for (uint32_t j = 0; j < cols; ++j)
-        v[j] = b[j] + row[j];
-      std::memcpy(dst, v, cols * 4);
+        v[j] = bv[j] + src[j];
+      std::memcpy(dst, v, static_cast<size_t>(cols) * 4);
     }
   }
+}
+
+/// The per-thread scratch matrices of mmad (no allocation per Mmad).
+template <class T> struct Scratch {
+  std::vector<T> av, bv, c;
+};
+template <class T> Scratch<T> &scratch() {
+  thread_local Scratch<T> s;
+  return s;
 }
 
 } // namespace
@@ -232,17 +325,16 @@ void mmad(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   if (d.m == 0 || d.n == 0 || d.k == 0)
     return;
   const uint8_t *bt = d.hasBias ? bias : nullptr;
-  // Per-thread scratch, reused across Mmads (a launch runs many).
   if (d.dst == DType::I32) {
-    thread_local std::vector<int32_t> av, bv, c;
-    unpack(d, a, b, av, bv);
-    gemm(av, bv, d.m, d.n, d.k, c);
-    store(d, c, bt, out);
+    Scratch<int32_t> &w = scratch<int32_t>();
+    unpack(d, a, b, w.av, w.bv);
+    gemm(w.av, w.bv, d.m, d.n, d.k, w.c, d.a);
+    store(d, w.c, bt, out);
   } else {
-    thread_local std::vector<float> av, bv, c;
-    unpack(d, a, b, av, bv);
-    gemm(av, bv, d.m, d.n, d.k, c);
-    store(d, c, bt, out);
+    Scratch<float> &w = scratch<float>();
+    unpack(d, a, b, w.av, w.bv);
+    gemm(w.av, w.bv, d.m, d.n, d.k, w.c, d.a);
+    store(d, w.c, bt, out);
   }
 }
 
@@ -259,33 +351,34 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
       const uint32_t cols = std::min(16u, d.n - nb * 16);
       for (uint32_t r = 0; r < rows; ++r) {
         uint64_t o = nzIndex(mb * 16 + r, nb * 16, m1) * 4;
+        const size_t bytes = static_cast<size_t>(cols) * 4;
         if (!acc) {
-          std::memcpy(l0c + o, sum + o, static_cast<size_t>(cols) * 4);
+          std::memcpy(l0c + o, sum + o, bytes);
           continue;
         }
-        // One loop per type, so the compiler vectorises the row.
-        if (d.dst == DType::I32) {
-          int32_t x[16], y[16];
-          std::memcpy(x, l0c + o, static_cast<size_t>(cols) * 4);
-          std::memcpy(y, sum + o, static_cast<size_t>(cols) * 4);
-          for (uint32_t c = 0; c < cols; ++c)
-            x[c] = static_cast<int32_t>(static_cast<uint32_t>(x[c]) +
-                                        static_cast<uint32_t>(y[c]));
-          std::memcpy(l0c + o, x, static_cast<size_t>(cols) * 4);
-        } else if (cols == 16) { // constant sizes: inlined, vectorised
+        if (cols == 16 && d.dst != DType::I32) { // constant sizes: inlined
           float x[16], y[16];
           std::memcpy(x, l0c + o, 64);
           std::memcpy(y, sum + o, 64);
           for (uint32_t c = 0; c < 16; ++c)
             x[c] = x[c] + y[c];
           std::memcpy(l0c + o, x, 64);
+          continue;
+        }
+        if (d.dst == DType::I32) {
+          uint32_t x[16], y[16];
+          std::memcpy(x, l0c + o, bytes);
+          std::memcpy(y, sum + o, bytes);
+          for (uint32_t c = 0; c < cols; ++c)
+            x[c] += y[c]; // wraps, as int32 accumulation does
+          std::memcpy(l0c + o, x, bytes);
         } else {
           float x[16], y[16];
-          std::memcpy(x, l0c + o, static_cast<size_t>(cols) * 4);
-          std::memcpy(y, sum + o, static_cast<size_t>(cols) * 4);
+          std::memcpy(x, l0c + o, bytes);
+          std::memcpy(y, sum + o, bytes);
           for (uint32_t c = 0; c < cols; ++c)
             x[c] = x[c] + y[c];
-          std::memcpy(l0c + o, x, static_cast<size_t>(cols) * 4);
+          std::memcpy(l0c + o, x, bytes);
         }
       }
     }

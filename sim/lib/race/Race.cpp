@@ -86,6 +86,9 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
   log_.reserve(256);
   gmLog_.reserve(64);
+  // Distinct buffer ranges of a small kernel: the shadows do not grow one
+  // doubling (one malloc) at a time in every launch.
+  ub_.reserve(64);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -129,18 +132,18 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         e = static_cast<int32_t>(log_.size() - 1);
       }
       if (r.mem == Mem::GM) {
-        check(gm_local_, e, r.start, r.end, known);
+        checkBuckets(gm_local_, e, known, r.start, r.end);
         Entry run = log_[e];
         run.start = r.start;
         run.end = r.end;
         summariseGm(run);
       } else if (r.mem == Mem::L1) {
-        check(l1_, e, r.start, r.end, known);
+        checkBuckets(l1_, e, known, r.start, r.end);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
-              r.start, r.end, known);
+              known, r.start, r.end);
       } else {
-        check(ub_, e, r.start, r.end, known);
+        check(ub_, e, known, r.start, r.end);
       }
     }
   }
@@ -148,19 +151,26 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     known[pi] = stamp;
 }
 
-void RaceDetector::check(Shadow &sh, int32_t e, uint64_t start, uint64_t end,
-                         const VectorClock &known) {
-  const Entry &cur = log_[e]; // check() never appends to log_
-  using It = Shadow::iterator;
-  // The run [lo, hi) of segments overlapping [start, end).
-  It lo = sh.upper_bound(start);
-  if (lo != sh.begin()) {
-    It before = std::prev(lo);
-    if (before->second.end > start)
-      lo = before;
+void RaceDetector::checkBuckets(Buckets &b, int32_t e,
+                                const VectorClock &known, uint64_t start,
+                                uint64_t end) {
+  for (uint64_t k = start >> kBucketShift; (k << kBucketShift) < end; ++k) {
+    const uint64_t lo = std::max(start, k << kBucketShift);
+    const uint64_t hi = std::min(end, (k + 1) << kBucketShift);
+    check(b[k], e, known, lo, hi);
   }
-  It hi = lo;
-  while (hi != sh.end() && hi->second.start < end)
+}
+
+void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
+                         uint64_t curStart, uint64_t curEnd) {
+  const Entry &cur = log_[e]; // check() never appends to log_
+  // The run [lo, hi) of segments overlapping [curStart, curEnd).
+  size_t lo = static_cast<size_t>(
+      std::partition_point(sh.begin(), sh.end(),
+                           [&](const Seg &s) { return s.end <= curStart; }) -
+      sh.begin());
+  size_t hi = lo;
+  while (hi < sh.size() && sh[hi].start < curEnd)
     ++hi;
 
   auto racesWith = [&](int32_t prevIdx) {
@@ -205,28 +215,21 @@ void RaceDetector::check(Shadow &sh, int32_t e, uint64_t start, uint64_t end,
     update(piece);
     scratch_.push_back(piece);
   };
-  // Merges segment `it` into its left neighbour when they touch and agree;
-  // returns the segment that now holds its bytes.
-  auto mergeLeft = [&](It it) {
-    if (it == sh.begin())
-      return it;
-    It left = std::prev(it);
-    if (left->second.end != it->second.start ||
-        !left->second.sameState(it->second))
-      return it;
-    left->second.end = it->second.end;
-    sh.erase(it);
-    return left;
-  };
 
   // Fast path: the access covers exactly one existing segment (a buffer
   // accessed again).
-  if (lo != hi && std::next(lo) == hi && lo->second.start == start &&
-      lo->second.end == end) {
-    update(lo->second);
-    if (hi != sh.end())
-      mergeLeft(hi);
-    mergeLeft(lo);
+  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd) {
+    update(sh[lo]);
+    if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
+        sh[lo + 1].sameState(sh[lo])) {
+      sh[lo].end = sh[lo + 1].end;
+      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
+    }
+    if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
+        sh[lo - 1].sameState(sh[lo])) {
+      sh[lo - 1].end = sh[lo].end;
+      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    }
     return;
   }
 
@@ -234,27 +237,35 @@ void RaceDetector::check(Shadow &sh, int32_t e, uint64_t start, uint64_t end,
   // new segment, merged into an equal neighbour if it touches one.
   if (lo == hi) {
     Seg s;
-    s.start = start;
-    s.end = end;
+    s.start = curStart;
+    s.end = curEnd;
     update(s);
-    It at = sh.emplace_hint(hi, s.start, s);
-    if (hi != sh.end())
-      mergeLeft(hi);
-    mergeLeft(at);
+    bool left = lo > 0 && sh[lo - 1].end == s.start && sh[lo - 1].sameState(s);
+    bool right = lo < sh.size() && sh[lo].start == s.end && sh[lo].sameState(s);
+    if (left && right) {
+      sh[lo - 1].end = sh[lo].end;
+      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    } else if (left) {
+      sh[lo - 1].end = s.end;
+    } else if (right) {
+      sh[lo].start = s.start;
+    } else {
+      sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(lo), s);
+    }
     return;
   }
 
   // Build the replacement of [lo, hi): untouched head and tail parts keep
   // their state, gaps inside the access become fresh segments.
   scratch_.clear();
-  uint64_t pos = start;
-  for (It it = lo; it != hi; ++it) {
-    Seg s = it->second;
-    if (s.start < start) {
+  uint64_t pos = curStart;
+  for (size_t i = lo; i < hi; ++i) {
+    Seg s = sh[i];
+    if (s.start < curStart) {
       Seg head = s;
-      head.end = start;
+      head.end = curStart;
       scratch_.push_back(head);
-      s.start = start;
+      s.start = curStart;
     }
     if (pos < s.start) {
       Seg gap;
@@ -263,25 +274,34 @@ void RaceDetector::check(Shadow &sh, int32_t e, uint64_t start, uint64_t end,
       visit(gap);
     }
     Seg tail = s;
-    bool hasTail = s.end > end;
+    bool hasTail = s.end > curEnd;
     if (hasTail) {
-      s.end = end;
-      tail.start = end;
+      s.end = curEnd;
+      tail.start = curEnd;
     }
     visit(s);
     if (hasTail)
       scratch_.push_back(tail);
     pos = s.end;
   }
-  if (pos < end) {
+  if (pos < curEnd) {
     Seg gap;
     gap.start = pos;
-    gap.end = end;
+    gap.end = curEnd;
     visit(gap);
   }
 
-  // Coalesce equal neighbours inside the run, then splice it in and merge
-  // it with the segments around it.
+  // Coalesce equal neighbours, including the segments around the run.
+  if (lo > 0 && sh[lo - 1].end == scratch_.front().start &&
+      sh[lo - 1].sameState(scratch_.front())) {
+    scratch_.front().start = sh[lo - 1].start;
+    --lo;
+  }
+  if (hi < sh.size() && scratch_.back().end == sh[hi].start &&
+      sh[hi].sameState(scratch_.back())) {
+    scratch_.back().end = sh[hi].end;
+    ++hi;
+  }
   size_t n = 0;
   for (size_t i = 0; i < scratch_.size(); ++i) {
     if (n > 0 && scratch_[n - 1].end == scratch_[i].start &&
@@ -291,16 +311,16 @@ void RaceDetector::check(Shadow &sh, int32_t e, uint64_t start, uint64_t end,
       scratch_[n++] = scratch_[i];
   }
   scratch_.resize(n);
-  sh.erase(lo, hi);
-  It first = sh.end();
-  for (size_t i = 0; i < n; ++i) {
-    It at = sh.emplace_hint(hi, scratch_[i].start, scratch_[i]);
-    if (i == 0)
-      first = at;
-  }
-  if (hi != sh.end())
-    mergeLeft(hi);
-  mergeLeft(first);
+
+  // Splice.
+  size_t old = hi - lo;
+  if (n > old)
+    sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(hi), n - old, Seg());
+  else if (n < old)
+    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + n),
+             sh.begin() + static_cast<std::ptrdiff_t>(hi));
+  std::copy(scratch_.begin(), scratch_.end(),
+            sh.begin() + static_cast<std::ptrdiff_t>(lo));
 }
 
 void RaceDetector::compactLog() {
@@ -319,7 +339,7 @@ void RaceDetector::compactLog() {
     i = remap[i];
   };
   for (Shadow *sh : shadows())
-    for (auto &[start, s] : *sh) {
+    for (Seg &s : *sh) {
       keep(s.w);
       for (int32_t &i : s.r)
         keep(i);
@@ -389,7 +409,8 @@ RaceStats RaceDetector::stats() const {
   RaceStats s = stats_;
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(
-      s.segmentPeak, ub_.size() + l1_.size() + gm_local_.size());
+      s.segmentPeak,
+      ub_.size() + bucketSegments(l1_) + bucketSegments(gm_local_));
   return s;
 }
 

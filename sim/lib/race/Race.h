@@ -14,7 +14,7 @@
 //    need a barrier (hardware.md §3.3, §5.1).
 // Accesses are checked FastTrack-style against per-byte-range shadow state
 // (last plain write, last read per pipe and last atomic store since it) held
-// in sorted segment trees, so the cost is per distinct buffer range, not per
+// in sorted segment vectors, so the cost is per distinct buffer range, not per
 // byte. Atomic stores (SetAtomicAdd/Max/Min) are writes that commute with
 // atomic stores of the same class (operation and element type): two of them
 // never race, an atomic store and any other access with a write do.
@@ -41,11 +41,11 @@
 #include <array>
 #include <functional>
 #include <initializer_list>
-#include <map>
 #include <new>
 #include <set>
 #include <string>
 #include <utility>
+#include <map>
 #include <vector>
 
 namespace ascsim {
@@ -273,17 +273,25 @@ private:
       return true;
     }
   };
-  /// Segments by start address, disjoint (gaps = never accessed). A tree,
-  /// not a flat vector: strided cube traffic (ND -> NZ row reads, Fixpipe
-  /// row writes) leaves thousands of segments in GM and L1, and a vector
-  /// insert in the middle moved them all.
-  using Shadow = std::map<uint64_t, Seg>;
+  /// Segments sorted by address, disjoint (gaps = never accessed). A flat
+  /// vector: kernels touch few distinct ranges per memory, and an update
+  /// replaces the affected run in one splice.
+  using Shadow = std::vector<Seg>;
 
   static int idx(Pipe p) { return static_cast<int>(p); }
-  /// Checks the bytes [start, end) of log entry `entry`'s access (one run of
-  /// it) against the shadow `sh` and updates it.
-  void check(Shadow &sh, int32_t entry, uint64_t start, uint64_t end,
-             const VectorClock &knows);
+  /// Checks and updates the bytes [start, end) of the access `entry` (a
+  /// part of its range) in one shadow.
+  void check(Shadow &sh, int32_t entry, const VectorClock &knows,
+             uint64_t start, uint64_t end);
+  /// GM and L1 shadows are split into 64-KiB buckets, each its own sorted
+  /// vector: kernels with many scattered ranges (a matmul's strided rows
+  /// and fractals) would otherwise insert into the middle of one long
+  /// vector. An access is checked bucket by bucket (the same per-byte
+  /// state; a race seen in two buckets is reported once).
+  using Buckets = std::map<uint64_t, Shadow>;
+  static constexpr unsigned kBucketShift = 16;
+  void checkBuckets(Buckets &b, int32_t entry, const VectorClock &knows,
+                    uint64_t start, uint64_t end);
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
   void compactLog();
@@ -306,14 +314,26 @@ private:
   static constexpr size_t kMinLogLimit = 4096;
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
-  Shadow ub_, l1_, gm_local_;
+  Shadow ub_;
+  Buckets l1_, gm_local_;
   Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
-  std::array<Shadow *, 8> shadows() {
-    return {&ub_, &l1_, &gm_local_, &cube_[0], &cube_[1],
-            &cube_[2], &cube_[3], &cube_[4]};
+  std::vector<Shadow *> shadows() {
+    std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
+                               &cube_[2], &cube_[3], &cube_[4]};
+    for (auto &kv : l1_)
+      v.push_back(&kv.second);
+    for (auto &kv : gm_local_)
+      v.push_back(&kv.second);
+    return v;
   }
-  std::vector<Seg> scratch_; // the replacement run of one check
+  uint64_t bucketSegments(const Buckets &b) const {
+    uint64_t n = 0;
+    for (const auto &kv : b)
+      n += kv.second.size();
+    return n;
+  }
+  Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
   static constexpr size_t kMinGmLimit = 1024;
   size_t gmLimit_ = kMinGmLimit; // compactGm() when gmLog_ reaches it
