@@ -2229,6 +2229,9 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
     fault("argument", buf, loc);
   }
   const bool server = role.aic && role.mixed && role.aivPerBlock > 0;
+  // Without a workspace argument, the system workspace (SetSysWorkspace).
+  if (!workspace)
+    workspace = GetSysWorkSpacePtr(loc);
   for (uint32_t i = 0; i < n; ++i) {
     objs[i].obj->attach(pipe, workspace, i);
     objs[i].obj->setClient(!role.aic);
