@@ -302,3 +302,14 @@ def test_two_clients_of_one_aic_c_in_ub(db_l0c) -> None:
         kernel("mm_leakyrelu", MIX)(1, a, b, bias, c, WS, t, 0.01)
         x = a.astype(np.float64) @ b + bias
         np.testing.assert_allclose(c, np.where(x >= 0, x, 0.01 * x), rtol=1e-4, atol=1e-4)
+
+
+def test_iterate_all_into_ub_with_the_system_workspace() -> None:
+    M, N, K = 96, 32, 48
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32)
+    b = r.standard_normal((K, N), dtype=np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 1, M, N, (32, 32, 16), step_k=(3, 3))
+    kernel("mm_iterate_all_ub", MIX)(1, a, b, c, WS, t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)
