@@ -271,3 +271,45 @@ def test_hf32_mode_rounds_the_inputs() -> None:
     np.testing.assert_allclose(c, hf32(a).astype(np.float64) @ hf32(b).astype(np.float64), rtol=1e-5, atol=1e-5)
     assert not np.array_equal(c, plain)
     np.testing.assert_allclose(plain, a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("k", [200, 97, 8])
+@pytest.mark.parametrize("kind", [AIC, MIX], ids=["cube_only", "mix"])
+def test_float32_k_tail(kind, k) -> None:
+    """float32 K steps whose length is not a multiple of 16 (the Mmad reads K in 16s)."""
+    r = rng()
+    a = r.standard_normal((32, k), dtype=np.float32)
+    b = r.standard_normal((k, 48), dtype=np.float32)
+    c = np.zeros((32, 48), dtype=np.float32)
+    t = tiling(32, 48, k, 1, 32, 48, (32, 48, 64), step_k=(1, 1))
+    kernel("mm_f32", kind)(1, a, b, WS, c, WS, t, 0)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("db_l0c", [1, 2])
+def test_two_clients_of_one_aic_c_in_ub(db_l0c) -> None:
+    """Both AIVs of one AIC fetch 64 x 64 blocks into UB, their requests interleaved (the AIC holds
+    one L0C block per client; with one L0C buffer the second client waits)."""
+    M, N, K = 256, 256, 256
+    r = rng()
+    a = r.uniform(-1, 1, (M, K)).astype(np.float32)
+    b = r.uniform(-1, 1, (K, N)).astype(np.float32)
+    bias = r.uniform(-1, 1, N).astype(np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 2, 128, 256, (64, 64, 64), step_k=(2, 2), bias=True, db=(2, 2, db_l0c))
+    for _ in range(3):
+        c[:] = 0
+        kernel("mm_leakyrelu", MIX)(1, a, b, bias, c, WS, t, 0.01)
+        x = a.astype(np.float64) @ b + bias
+        np.testing.assert_allclose(c, np.where(x >= 0, x, 0.01 * x), rtol=1e-4, atol=1e-4)
+
+
+def test_iterate_all_into_ub_with_the_system_workspace() -> None:
+    M, N, K = 96, 32, 48
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32)
+    b = r.standard_normal((K, N), dtype=np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 1, M, N, (32, 32, 16), step_k=(3, 3))
+    kernel("mm_iterate_all_ub", MIX)(1, a, b, c, WS, t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)

@@ -1278,6 +1278,7 @@ private:
     uint32_t n = 1, elems = 0, next = 0;
     bool ready = false;
     bool donePending[2] = {false, false}, freePending[2] = {false, false};
+    bool busy[2] = {false, false}; // acquired, not yet released
     TEventID idDone[2] = {0, 0}, idFree[2] = {0, 0};
   };
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
@@ -1292,12 +1293,24 @@ private:
     }
     st.ready = true;
   }
-  /// The next slot, once its consumer has released it.
+  /// The next slot not in use (round robin), once its consumer has
+  /// released it. (Two AIVs served by one AIC can each hold an L0C block.)
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
   LocalTensor<T> acquire(Stage<T, POS, DONE, FREE> &st, uint32_t &slot,
                          Loc loc) {
+    uint32_t tries = 0;
+    while (st.busy[st.next] && tries < st.n) {
+      st.next = (st.next + 1) % st.n;
+      ++tries;
+    }
+    if (st.busy[st.next])
+      mm_detail::fault("argument",
+                       "Matmul: every buffer of a stage is in use (an L0C "
+                       "block per client is the most the AIC holds)",
+                       loc);
     slot = st.next;
     st.next = (st.next + 1) % st.n;
+    st.busy[slot] = true;
     if (st.freePending[slot]) {
       WaitFlag<FREE>(st.idFree[slot], loc);
       st.freePending[slot] = false;
@@ -1321,6 +1334,7 @@ private:
   void releaseSlot(Stage<T, POS, DONE, FREE> &st, uint32_t slot, Loc loc) {
     SetFlag<FREE>(st.idFree[slot], loc);
     st.freePending[slot] = true;
+    st.busy[slot] = false;
   }
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
   void stageDrain(Stage<T, POS, DONE, FREE> &st, Loc loc) {
@@ -1697,6 +1711,9 @@ private:
       mp.cmatrixSource = false;
       mp.cmatrixInitVal = ks == 0 && !accumulate && !bias;
       mp.unitFlag = 0;
+      // float32: the L0 tiles are laid out with K in 16s (two 8-wide
+      // fractals per 16 x 16 block), so the Mmad reads K aligned to 16.
+      mp.kDirectionAlign = sizeof(SrcAT) == 4;
       if (smallMmad && (ks > 0 || accumulate))
         PipeBarrier<PIPE_M>(loc);
       if (ks == 0 && bias)
@@ -2229,6 +2246,9 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
     fault("argument", buf, loc);
   }
   const bool server = role.aic && role.mixed && role.aivPerBlock > 0;
+  // Without a workspace argument, the system workspace (SetSysWorkspace).
+  if (!workspace)
+    workspace = GetSysWorkSpacePtr(loc);
   for (uint32_t i = 0; i < n; ++i) {
     objs[i].obj->attach(pipe, workspace, i);
     objs[i].obj->setClient(!role.aic);

@@ -373,3 +373,35 @@ extern "C" __global__ __aicore__ void mm_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR c,
   mm.IterateAll(gc[p.c]);
   mm.End();
 }
+
+/// IterateAll into a UB tensor (MIX): the blocks one after another (ORDER_M:
+/// with one N block that is C's rows in order), then UB -> GM.
+extern "C" __global__ __aicore__ void mm_iterate_all_ub(GM_ADDR a, GM_ADDR b,
+                                                        GM_ADDR c, GM_ADDR ws,
+                                                        GM_ADDR tiling) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  using C = MatmulType<TPosition::VECOUT, CubeFormat::ND, float>;
+  GlobalTensor<float> ga, gb, gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(b), t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
+  TPipe pipe;
+  Matmul<A, A, C, A> mm;
+  SetSysWorkspace(ws);
+  REGIST_MATMUL_OBJ(&pipe, nullptr, mm, &t); // the system workspace
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  TQue<TPosition::VECOUT, 1> q;
+  pipe.InitBuffer(q, 1, t.M * t.N * sizeof(float));
+  LocalTensor<float> u = q.AllocTensor<float>();
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  mm.IterateAll(u);
+  q.EnQue(u);
+  u = q.DeQue<float>();
+  DataCopy(gc, u, t.M * t.N);
+  q.FreeTensor(u);
+  mm.End();
+}
