@@ -47,7 +47,10 @@ class CompiledSource:
 def _kernel_type_pass(options: JitOptions) -> str:
     """asc-kernel-type: infers the kernel type, or checks `kernel_type` (docs/language.md)."""
     given = options.compile.kernel_type
-    return f"asc-kernel-type{{kernel-type={given.name.lower()}}}" if given is not None else "asc-kernel-type"
+    opts = [f"kernel-type={given.name.lower()}"] if given is not None else []
+    if options.compile.matmul_cube_only:
+        opts.append("matmul-cube-only=true")
+    return f"asc-kernel-type{{{' '.join(opts)}}}" if opts else "asc-kernel-type"
 
 
 _KERNEL_TYPE_ATTR = re.compile(r"asc\.kernel_type = #asc<kernel_type (\w+)>")
