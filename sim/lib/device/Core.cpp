@@ -330,11 +330,17 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
     // Plain DataCopy GM -> L1 (hardware.md §5.3): MTE2, no layout change.
     pipe = Pipe::MTE2;
     cost = timing::gmToLocal(bytes);
+  } else if (sm == Mem::L1 && dm == Mem::BT && role_.aic) {
+    // DataCopy L1 (C1) -> BiasTable (C2), as the Matmul API loads its bias
+    // (MTE1, no type change).
+    pipe = Pipe::MTE1;
+    cost = timing::l1ToL0(bytes, false, false);
   } else {
     fail("argument",
          std::string("data_copy from ") + positionName(src.pos) + " (" +
              memName(sm) + ") to " + positionName(dst.pos) + " (" +
-             memName(dm) + ") is not supported on a vector core (AIV)",
+             memName(dm) + ") is not supported on a " +
+             (role_.aic ? "cube core (AIC)" : "vector core (AIV)"),
          loc);
   }
   if (count == 0)

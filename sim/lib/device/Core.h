@@ -91,6 +91,11 @@ public:
   void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
   void crossCoreWaitFlag(uint32_t flagId, Loc loc);
   void syncAll(bool aivOnly, Loc loc);
+  // The Matmul message channel (device/MatmulChannel.cpp).
+  void mmSend(uint32_t toSub, const void *data, uint32_t bytes,
+              uint32_t latency, Loc loc);
+  int32_t mmReceive(void *buf, uint32_t cap, uint32_t *fromSub,
+                    const char *what, Loc loc);
 
   // Ascend C entry points (see ascsim/abi.h). Checks throw a Fault.
   void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,

@@ -103,7 +103,10 @@ bool CrossCoreDomain::stuck() const {
   for (const CoreState &c : cores_) {
     if (c.done)
       continue;
-    if (!c.blocked || !c.counters[c.waitFlag].empty())
+    if (!c.blocked)
+      return false;
+    if (c.msgWait ? !c.inbox.empty() || msgWaitEnds(c)
+                  : !c.counters[c.waitFlag].empty())
       return false;
     anyBlocked = true;
   }
@@ -127,14 +130,21 @@ void CrossCoreDomain::snapshotDeadlock() {
                                      "nothing more",
                                  Loc{nullptr, 0}));
       else if (o.blocked)
-        notes.push_back(makeNote(coreName(i) + " waits for cross-core flag " +
-                                     std::to_string(o.waitFlag) + " here",
+        notes.push_back(makeNote(coreName(i) +
+                                     (o.msgWait ? " " + o.msgWhat
+                                                : " waits for cross-core flag " +
+                                                      std::to_string(
+                                                          o.waitFlag)) +
+                                     " here",
                                  o.waitLoc));
     }
+    const std::string head =
+        c.msgWait ? coreName(core) + " " + c.msgWhat
+                  : "cross_core_wait_flag(" + std::to_string(c.waitFlag) +
+                        ") on " + coreName(core);
     reports_[core] = makeDiagnostic(
         "deadlock",
-        "cross_core_wait_flag(" + std::to_string(c.waitFlag) + ") on " +
-            coreName(core) +
+        head +
             " waits forever: no core that is still running can set it "
             "(every other core is blocked in a cross-core wait or has "
             "finished)",
@@ -171,6 +181,83 @@ uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc) {
   uint64_t cycle = c.counters[flag].front();
   c.counters[flag].pop_front();
   return cycle;
+}
+
+bool CrossCoreDomain::msgWaitEnds(const CoreState &c) const {
+  if (!c.aic)
+    return false;
+  for (uint32_t s = 0; s < aivPerBlock_; ++s)
+    if (!cores_[aivId(c.block, s)].done)
+      return false;
+  return true;
+}
+
+void CrossCoreDomain::sendToAic(uint32_t core, const void *data,
+                                uint32_t bytes, uint64_t cycle) {
+  std::lock_guard<std::mutex> lk(m_);
+  const CoreState &c = cores_[core];
+  Message msg;
+  msg.from = core - aivId(c.block, 0);
+  msg.cycle = cycle;
+  msg.data.assign(static_cast<const uint8_t *>(data),
+                  static_cast<const uint8_t *>(data) + bytes);
+  cores_[aicId(c.block)].inbox.push_back(std::move(msg));
+  cv_.notify_all();
+}
+
+void CrossCoreDomain::sendToAiv(uint32_t core, uint32_t sub, const void *data,
+                                uint32_t bytes, uint64_t cycle) {
+  std::lock_guard<std::mutex> lk(m_);
+  const CoreState &c = cores_[core];
+  Message msg;
+  msg.from = 0;
+  msg.cycle = cycle;
+  msg.data.assign(static_cast<const uint8_t *>(data),
+                  static_cast<const uint8_t *>(data) + bytes);
+  cores_[aivId(c.block, sub)].inbox.push_back(std::move(msg));
+  cv_.notify_all();
+}
+
+bool CrossCoreDomain::aivFinished(uint32_t aicCore, uint32_t sub) {
+  std::lock_guard<std::mutex> lk(m_);
+  return cores_[aivId(cores_[aicCore].block, sub)].done;
+}
+
+bool CrossCoreDomain::receive(uint32_t core, Message &out,
+                              const std::string &what, Loc loc) {
+  std::unique_lock<std::mutex> lk(m_);
+  CoreState &c = cores_[core];
+  c.msgWait = true;
+  c.msgWhat = what;
+  c.waitLoc = loc;
+  while (c.inbox.empty()) {
+    if (msgWaitEnds(c)) {
+      c.msgWait = false;
+      c.blocked = false;
+      return false;
+    }
+    c.blocked = true;
+    if (!deadlocked_ && stuck())
+      snapshotDeadlock();
+    if (deadlocked_) {
+      auto it = reports_.find(core);
+      Diagnostic d =
+          it != reports_.end()
+              ? it->second
+              : makeDiagnostic("deadlock",
+                               coreName(core) + " " + what +
+                                   " forever: the launch has deadlocked",
+                               loc);
+      c.msgWait = false;
+      throw Fault{std::move(d)};
+    }
+    cv_.wait(lk);
+  }
+  c.blocked = false;
+  c.msgWait = false;
+  out = std::move(c.inbox.front());
+  c.inbox.pop_front();
+  return true;
 }
 
 void CrossCoreDomain::finish(uint32_t core) {

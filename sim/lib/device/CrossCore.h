@@ -65,12 +65,38 @@ public:
   /// Whether any core set a mode-0 flag (which orders different blocks).
   bool usedMode0() const { return usedMode0_.load(); }
 
+  // The Matmul (KFC) message channel of a MIX launch (sim/MATMUL.md): an
+  // AIV sends requests to the AIC of its block, the AIC replies to one AIV.
+  // A message is delivered at `cycle` (sender's cycle + the latency).
+  struct Message {
+    uint32_t from = 0; // the sender's sub-block index (AIV) or 0 (AIC)
+    uint64_t cycle = 0;
+    std::vector<uint8_t> data;
+  };
+  /// AIV `core` -> the AIC of its block.
+  void sendToAic(uint32_t core, const void *data, uint32_t bytes,
+                 uint64_t cycle);
+  /// The AIC `core` -> AIV `sub` of its block.
+  void sendToAiv(uint32_t core, uint32_t sub, const void *data,
+                 uint32_t bytes, uint64_t cycle);
+  /// Blocks until a message for `core` arrives; on an AIC, returns false
+  /// once every AIV of the block has finished and nothing is queued (then
+  /// `finished` lists nothing new). Throws a "deadlock" Fault when every
+  /// unfinished core is blocked. `what` describes the wait in reports.
+  bool receive(uint32_t core, Message &out, const std::string &what, Loc loc);
+  /// Whether AIV `sub` of `core`'s block (an AIC) has finished.
+  bool aivFinished(uint32_t aicCore, uint32_t sub);
+
 private:
   struct CoreState {
     bool aic = false;
     uint32_t block = 0;
     std::deque<uint64_t> counters[kFlagIds];
     bool blocked = false, done = false;
+    /// Blocked in receive() (a message wait) rather than a flag wait.
+    bool msgWait = false;
+    std::string msgWhat;
+    std::deque<Message> inbox;
     uint8_t waitFlag = 0;
     Loc waitLoc{nullptr, 0};
   };
@@ -82,6 +108,8 @@ private:
              std::string &err);
   /// Every unfinished core is blocked with an empty counter.
   bool stuck() const;
+  /// An AIC's message wait ends once all its AIVs have finished.
+  bool msgWaitEnds(const CoreState &c) const;
 
   uint32_t blocks_;
   bool hasAic_;

@@ -1,0 +1,1988 @@
+//===- ascsim/matmul_impl.h - The Matmul class ------------------*- C++ -*-===//
+//
+// Part of ascsim/matmul_api.h (include that): the Matmul class template,
+// its cube-instruction engine, the MIX client/server protocol and
+// REGIST_MATMUL_OBJ. sim/MATMUL.md describes the algorithm.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef ASCSIM_MATMUL_IMPL_H
+#define ASCSIM_MATMUL_IMPL_H
+
+namespace AscendC {
+namespace mm_detail {
+
+using ::ascsim::Loc;
+
+[[noreturn]] inline void fault(const char *category, const char *msg,
+                               Loc loc) {
+  ::ascsim::abi::apiFault(category, msg, loc);
+  __builtin_unreachable();
+}
+
+/// The requests of the client/server protocol (one message each).
+enum class Op : uint32_t {
+  Init = 1,
+  SetA,
+  SetB,
+  SetBias,
+  DisableBias,
+  SetOrgShape,
+  SetSingleShape,
+  SetTail,
+  SetBatchNum,
+  SetQuantScalar,
+  SetQuantVector,
+  SetHF32,
+  SetWorkspace,
+  Iterate,
+  GetC,      // C block -> GM (a[0] addr, a[1] elems, a[2] seq, a[3] atomic)
+  GetCWs,    // C block -> the client's workspace slot (for UB / the
+             // GlobalTensor-returning form)
+  IterateAll,
+  IterateBatch,
+  End,
+};
+
+struct Msg {
+  uint32_t op;
+  uint32_t obj;
+  const char *file;
+  uint32_t line;
+  uint32_t wantReply;
+  uint64_t a[10];
+  TCubeTiling tiling;
+};
+
+struct Reply {
+  int32_t ok;
+  int32_t v[8];
+};
+
+/// The registered Matmul objects of this core (REGIST_MATMUL_OBJ), for the
+/// server loop.
+class ServerBase {
+public:
+  virtual ~ServerBase() = default;
+  /// Runs one request of AIV `sub`; fills `r` when the request answers.
+  virtual void serve(uint32_t sub, const Msg &m, Reply &r) = 0;
+  virtual void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index) = 0;
+  virtual void clientInit(const TCubeTiling *tiling, Loc loc) = 0;
+  virtual void setClient(bool client) = 0;
+};
+
+inline void snprintName(char *out, size_t n, const char *what) {
+  std::snprintf(out, n, "%s", what);
+}
+
+} // namespace mm_detail
+
+//===----------------------------------------------------------------------===//
+// Matmul
+//===----------------------------------------------------------------------===//
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE = C_TYPE,
+          const auto &MM_CFG = CFG_NORM, class MM_CB = void,
+          class MATMUL_POLICY = void>
+class Matmul : public mm_detail::ServerBase {
+  using SrcAT = typename A_TYPE::T;
+  using SrcBT = typename B_TYPE::T;
+  using DstT = typename C_TYPE::T;
+  using BiasT = typename BIAS_TYPE::T;
+  using L0cT =
+      std::conditional_t<std::is_same_v<SrcAT, int8_t>, int32_t, float>;
+  using Loc = ::ascsim::Loc;
+  static constexpr const MatmulConfig &kCfg = mm_detail::cfgOf(MM_CFG);
+  static constexpr uint32_t kFracA = 512 / sizeof(SrcAT); // elems/fractal
+  static constexpr uint32_t kFracB = 512 / sizeof(SrcBT);
+  static constexpr uint32_t kC0A = mm_detail::c0<SrcAT>();
+  static constexpr uint32_t kC0B = mm_detail::c0<SrcBT>();
+  /// K alignment of the L1/L0 tiles: 16 rows (f16, f32: two 8-wide
+  /// fractals per transposed 16x16 block), 32 for int8.
+  static constexpr uint32_t kKAlign = sizeof(SrcAT) == 1 ? 32 : 16;
+  /// N alignment of L0B: 32 for int8 with B not transposed (32x32 blocks).
+  static constexpr uint32_t kNAlign =
+      (sizeof(SrcBT) == 1 && !B_TYPE::isTrans) ? 32 : 16;
+
+  static_assert(std::is_same_v<SrcAT, SrcBT>,
+                "Matmul: A and B must have the same element type");
+  static_assert(std::is_same_v<SrcAT, half> || std::is_same_v<SrcAT, float> ||
+                    std::is_same_v<SrcAT, bfloat16_t> ||
+                    std::is_same_v<SrcAT, int8_t>,
+                "Matmul: A and B must be half, bfloat16_t, float or int8_t");
+
+public:
+  Matmul() = default;
+
+  //===--------------------------------------------------------------------===//
+  // Setup
+  //===--------------------------------------------------------------------===//
+
+  void Init(const TCubeTiling *cubeTiling, TPipe *tpipe = nullptr,
+            Loc loc = ::ascsim::here()) {
+    if (tpipe)
+      pipe_ = tpipe;
+    if (cubeTiling == nullptr)
+      mm_detail::fault("argument",
+                       "Matmul::Init: the tiling pointer is null (pass the "
+                       "kernel's TCubeTiling)",
+                       loc);
+    decideRole(loc);
+    if (client_) {
+      mm_detail::Msg m = msg(mm_detail::Op::Init, loc);
+      m.tiling = *cubeTiling;
+      tilingOfClient_ = *cubeTiling;
+      send(m, loc);
+      inited_ = true;
+      return;
+    }
+    doInit(st_[0], *cubeTiling, loc);
+    inited_ = true;
+  }
+  void End(Loc loc = ::ascsim::here()) {
+    if (client_) {
+      if (!ended_)
+        send(msg(mm_detail::Op::End, loc), loc);
+      ended_ = true;
+      return;
+    }
+    if (st_[0].pendingC)
+      mm_detail::fault("argument",
+                       "Matmul::End: the last Iterate's block was never "
+                       "fetched with GetTensorC",
+                       loc);
+    ended_ = true;
+  }
+  /// The REGIST_MATMUL_OBJ / SetWorkspace workspace (GM).
+  template <class T>
+  void SetWorkspace(const GlobalTensor<T> &addr, Loc loc = ::ascsim::here()) {
+    SetWorkspace(reinterpret_cast<GM_ADDR>(
+                     const_cast<__gm__ T *>(addr.GetPhyAddr())),
+                 static_cast<int>(addr.GetSize() * sizeof(T)), loc);
+  }
+  template <class T>
+  void SetWorkspace(__gm__ const T *addr, int size,
+                    Loc loc = ::ascsim::here()) {
+    (void)loc;
+    workspace_ =
+        reinterpret_cast<GM_ADDR>(const_cast<__gm__ T *>(addr));
+    workspaceBytes_ = size;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Operands
+  //===--------------------------------------------------------------------===//
+
+  void SetTensorA(const GlobalTensor<SrcAT> &gm, bool isTransposeA = false,
+                  Loc loc = ::ascsim::here()) {
+    requireInit("SetTensorA", loc);
+    sendOrRun(mm_detail::Op::SetA,
+              {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
+               isTransposeA ? 1u : 0u, 0u},
+              loc);
+  }
+  void SetTensorB(const GlobalTensor<SrcBT> &gm, bool isTransposeB = false,
+                  Loc loc = ::ascsim::here()) {
+    requireInit("SetTensorB", loc);
+    sendOrRun(mm_detail::Op::SetB,
+              {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
+               isTransposeB ? 1u : 0u, 0u},
+              loc);
+  }
+  void SetTensorA(const LocalTensor<SrcAT> &t, bool isTransposeA = false,
+                  Loc loc = ::ascsim::here()) {
+    localOperand("SetTensorA", "A", t.GetPosition(), loc);
+    (void)isTransposeA;
+  }
+  void SetTensorB(const LocalTensor<SrcBT> &t, bool isTransposeB = false,
+                  Loc loc = ::ascsim::here()) {
+    localOperand("SetTensorB", "B", t.GetPosition(), loc);
+    (void)isTransposeB;
+  }
+  /// A scalar A (or B): every element of the matrix is `aScalar`.
+  void SetTensorA(SrcAT aScalar, Loc loc = ::ascsim::here()) {
+    requireInit("SetTensorA", loc);
+    uint64_t bits = 0;
+    std::memcpy(&bits, &aScalar, sizeof(SrcAT));
+    sendOrRun(mm_detail::Op::SetA, {0, 0, 0, 1u, bits}, loc);
+  }
+  void SetTensorB(SrcBT bScalar, Loc loc = ::ascsim::here()) {
+    requireInit("SetTensorB", loc);
+    uint64_t bits = 0;
+    std::memcpy(&bits, &bScalar, sizeof(SrcBT));
+    sendOrRun(mm_detail::Op::SetB, {0, 0, 0, 1u, bits}, loc);
+  }
+  void SetBias(const GlobalTensor<BiasT> &gm, Loc loc = ::ascsim::here()) {
+    requireInit("SetBias", loc);
+    sendOrRun(mm_detail::Op::SetBias,
+              {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize()},
+              loc);
+  }
+  void SetBias(const LocalTensor<BiasT> &t, Loc loc = ::ascsim::here()) {
+    localOperand("SetBias", "bias", t.GetPosition(), loc);
+  }
+  void DisableBias(Loc loc = ::ascsim::here()) {
+    requireInit("DisableBias", loc);
+    sendOrRun(mm_detail::Op::DisableBias, {}, loc);
+  }
+  void ClearBias(Loc loc = ::ascsim::here()) { DisableBias(loc); }
+
+  //===--------------------------------------------------------------------===//
+  // Shapes
+  //===--------------------------------------------------------------------===//
+
+  void SetOrgShape(int orgM, int orgN, int orgK, Loc loc = ::ascsim::here()) {
+    SetOrgShape(orgM, orgN, orgK, orgK, orgN, loc);
+  }
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb,
+                   Loc loc = ::ascsim::here()) {
+    SetOrgShape(orgM, orgN, orgKa, orgKb, orgN, loc);
+  }
+  void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc,
+                   Loc loc = ::ascsim::here()) {
+    requireInit("SetOrgShape", loc);
+    sendOrRun(mm_detail::Op::SetOrgShape,
+              {u(orgM), u(orgN), u(orgKa), u(orgKb), u(orgKc)}, loc);
+  }
+  void SetSingleShape(int singleM, int singleN, int singleK,
+                      Loc loc = ::ascsim::here()) {
+    requireInit("SetSingleShape", loc);
+    sendOrRun(mm_detail::Op::SetSingleShape,
+              {u(singleM), u(singleN), u(singleK)}, loc);
+  }
+  void SetTail(int tailM = -1, int tailN = -1, int tailK = -1,
+               Loc loc = ::ascsim::here()) {
+    requireInit("SetTail", loc);
+    sendOrRun(mm_detail::Op::SetTail,
+              {static_cast<uint64_t>(static_cast<int64_t>(tailM)),
+               static_cast<uint64_t>(static_cast<int64_t>(tailN)),
+               static_cast<uint64_t>(static_cast<int64_t>(tailK))},
+              loc);
+  }
+  void SetBatchNum(int32_t batchA, int32_t batchB,
+                   Loc loc = ::ascsim::here()) {
+    requireInit("SetBatchNum", loc);
+    sendOrRun(mm_detail::Op::SetBatchNum, {u(batchA), u(batchB)}, loc);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Quantisation and modes
+  //===--------------------------------------------------------------------===//
+
+  void SetQuantScalar(const uint64_t quantScalar, Loc loc = ::ascsim::here()) {
+    requireInit("SetQuantScalar", loc);
+    sendOrRun(mm_detail::Op::SetQuantScalar, {quantScalar}, loc);
+  }
+  void SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
+                      Loc loc = ::ascsim::here()) {
+    requireInit("SetQuantVector", loc);
+    sendOrRun(mm_detail::Op::SetQuantVector,
+              {reinterpret_cast<uint64_t>(quantTensor.GetPhyAddr()),
+               quantTensor.GetSize()},
+              loc);
+  }
+  void SetHF32(bool enableHF32 = false, int32_t transMode = 0,
+               Loc loc = ::ascsim::here()) {
+    requireInit("SetHF32", loc);
+    if (enableHF32 && !std::is_same_v<SrcAT, float>)
+      mm_detail::fault("dtype",
+                       "Matmul::SetHF32(true): HF32 mode applies to float32 "
+                       "A and B; this Matmul's inputs are not float32",
+                       loc);
+    sendOrRun(mm_detail::Op::SetHF32, {enableHF32 ? 1u : 0u, u(transMode)},
+              loc);
+  }
+  template <class T>
+  void SetSparseIndex(const GlobalTensor<T> &, Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::SetSparseIndex: sparse matmul (MmadWithSparse) "
+                     "is not modelled by the simulator (sim/CUBE.md)",
+                     loc);
+  }
+  template <class T>
+  void SetSelfDefineData(T, Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::SetSelfDefineData: user callbacks (MM_CB) are "
+                     "not supported by the simulator's Matmul",
+                     loc);
+  }
+  void SetUserDefInfo(const uint64_t, Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::SetUserDefInfo: user callbacks (MM_CB) are not "
+                     "supported by the simulator's Matmul",
+                     loc);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Iteration
+  //===--------------------------------------------------------------------===//
+
+  /// Computes the next base block into L0C (false when every block of the
+  /// single-core shape is done).
+  template <bool sync = true>
+  bool Iterate(bool enPartialSum = false, Loc loc = ::ascsim::here()) {
+    requireInit("Iterate", loc);
+    if (client_) {
+      mm_detail::Msg m = msg(mm_detail::Op::Iterate, loc);
+      m.a[0] = enPartialSum;
+      mm_detail::Reply r = call(m, loc);
+      clientIterated_ = r.v[0] != 0;
+      lastLdc_ = r.v[6];
+      offset_ = MatrixOffset{r.v[1], r.v[2], r.v[3], r.v[4], r.v[5]};
+      return r.v[0] != 0;
+    }
+    return doIterate(st_[0], enPartialSum, loc);
+  }
+
+  /// Every block of the single-core shape into `gm` (C at this core's
+  /// offset, row stride orgN; enSequentialWrite: blocks one after another).
+  template <bool sync = true>
+  void IterateAll(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, bool waitIterateAll = false,
+                  bool fakeMsg = false, Loc loc = ::ascsim::here()) {
+    requireInit("IterateAll", loc);
+    (void)fakeMsg;
+    if (client_) {
+      mm_detail::Msg m = msg(mm_detail::Op::IterateAll, loc);
+      m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
+      m.a[1] = gm.GetSize();
+      m.a[2] = enAtomic;
+      m.a[3] = enSequentialWrite;
+      if (sync || waitIterateAll) {
+        call(m, loc);
+      } else {
+        m.wantReply = 1;
+        send(m, loc);
+        ++asyncPending_;
+      }
+      return;
+    }
+    doIterateAll(st_[0], reinterpret_cast<uint64_t>(gm.GetPhyAddr()),
+                 gm.GetSize(), enAtomic, enSequentialWrite, loc);
+  }
+  /// IterateAll into a UB tensor (MIX: through the workspace).
+  template <bool sync = true>
+  void IterateAll(const LocalTensor<DstT> &ubCmatrix, uint8_t enAtomic = 0,
+                  Loc loc = ::ascsim::here()) {
+    requireInit("IterateAll", loc);
+    if (enAtomic)
+      mm_detail::fault("argument",
+                       "Matmul::IterateAll to a local tensor: enAtomic is "
+                       "only for GM outputs",
+                       loc);
+    uint32_t row = 0;
+    while (Iterate(false, loc)) {
+      const MatrixOffset o = offset_;
+      GetTensorC(ubCmatrix[row], 0, false, loc);
+      row += static_cast<uint32_t>(o.height) * ubRowStride(o.width);
+    }
+  }
+  void WaitIterateAll(Loc loc = ::ascsim::here()) {
+    if (!client_)
+      return; // the cube-only Matmul runs IterateAll synchronously
+    if (asyncPending_ == 0)
+      mm_detail::fault("argument",
+                       "Matmul::WaitIterateAll without an IterateAll<false> "
+                       "in flight",
+                       loc);
+    await(loc);
+    --asyncPending_;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Results
+  //===--------------------------------------------------------------------===//
+
+  /// The last Iterate's block into `gm` at its place in C (row stride
+  /// orgN), or at gm[0] with enSequentialWrite (row stride = its width).
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
+    requireInit("GetTensorC", loc);
+    if (client_) {
+      mm_detail::Msg m = msg(mm_detail::Op::GetC, loc);
+      m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
+      m.a[1] = gm.GetSize();
+      m.a[2] = enSequentialWrite;
+      m.a[3] = enAtomic;
+      if (sync) {
+        call(m, loc);
+      } else {
+        m.wantReply = 1;
+        send(m, loc);
+        ++asyncPending_;
+      }
+      return;
+    }
+    doGetC(st_[0], reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
+           enSequentialWrite, enAtomic, loc);
+  }
+  /// The last block into a UB tensor (VECIN/VECCALC/VECOUT): rows of the
+  /// block's width rounded up to 32 bytes. MIX only (the AIC has no UB).
+  template <bool sync = true>
+  void GetTensorC(const LocalTensor<DstT> &c, uint8_t enAtomic = 0,
+                  bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
+    requireInit("GetTensorC", loc);
+    (void)enSequentialWrite;
+    if (enAtomic)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC to a local tensor: enAtomic is "
+                       "only for GM outputs",
+                       loc);
+    if (!mm_detail::isUb(static_cast<TPosition>(c.GetPosition())))
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC: the local C must be in the "
+                       "Unified Buffer (VECIN, VECCALC or VECOUT)",
+                       loc);
+    if (!client_)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
+                       "(the AIV's UB): a cube core has no Unified Buffer",
+                       loc);
+    fetchToUb(c, loc);
+  }
+  /// Both: the block into `gm` and into the UB tensor `c`.
+  template <bool sync = true>
+  void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &c,
+                  uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                  Loc loc = ::ascsim::here()) {
+    requireInit("GetTensorC", loc);
+    if (!client_)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
+                       "(the AIV's UB): a cube core has no Unified Buffer",
+                       loc);
+    const uint32_t w = offset_.width, h = offset_.height;
+    fetchToUb(c, loc);
+    // Copy the UB block out to GM (MTE3), at its place in C.
+    const uint32_t stride = ubRowStride(w);
+    const uint32_t ldc = enSequentialWrite ? w : static_cast<uint32_t>(lastLdc_);
+    const uint64_t off =
+        enSequentialWrite ? 0
+                          : static_cast<uint64_t>(offset_.row) * ldc +
+                                offset_.col;
+    (void)enAtomic;
+    DataCopyParams p;
+    p.blockCount = static_cast<uint16_t>(h);
+    p.blockLen = static_cast<uint16_t>(stride * sizeof(DstT) / 32);
+    p.srcStride = 0;
+    p.dstStride = 0;
+    if (ldc != stride || w != stride)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC(gm, ub): the simulator copies the "
+                       "UB block to GM only when its rows are whole 32-byte "
+                       "blocks and C's row stride equals the block width",
+                       loc);
+    DataCopy(gm[off], c, p, loc);
+  }
+  /// The form returning a GlobalTensor: the block in the workspace (MIX),
+  /// rows of the block's width rounded up to 32 bytes.
+  template <bool sync = true>
+  GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0,
+                                bool enSequentialWrite = false,
+                                Loc loc = ::ascsim::here()) {
+    requireInit("GetTensorC", loc);
+    (void)enAtomic;
+    (void)enSequentialWrite;
+    if (!client_)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC() (returning a GlobalTensor) "
+                       "writes the block into the workspace of a MIX "
+                       "kernel's AIV; in a cube-only kernel pass the C "
+                       "GlobalTensor",
+                       loc);
+    mm_detail::Msg m = msg(mm_detail::Op::GetCWs, loc);
+    call(m, loc);
+    clientTiling_ = tilingOfClient_;
+    GlobalTensor<DstT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(slotAddr(sub_)),
+                      slotBytes() / sizeof(DstT));
+    clientIterated_ = false;
+    return g;
+  }
+  template <bool sync = true>
+  void AsyncGetTensorC(const LocalTensor<DstT> &c,
+                       Loc loc = ::ascsim::here()) {
+    GetTensorC<sync>(c, 0, false, loc);
+  }
+  void WaitGetTensorC(Loc loc = ::ascsim::here()) {
+    if (client_ && asyncPending_ > 0) {
+      await(loc);
+      --asyncPending_;
+    }
+  }
+  MatrixOffset GetOffsetC(Loc loc = ::ascsim::here()) {
+    requireInit("GetOffsetC", loc);
+    return offset_;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Batch
+  //===--------------------------------------------------------------------===//
+
+  /// batchA x batchB matmuls of the single-core shape (LayoutMode NORMAL:
+  /// [batch, rows, cols] contiguous, or the given matrix strides in
+  /// elements) into `gm`.
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const GlobalTensor<DstT> &gm, uint32_t batchA,
+                    uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0,
+                    Loc loc = ::ascsim::here()) {
+    requireInit("IterateBatch", loc);
+    if (client_) {
+      mm_detail::Msg m = msg(mm_detail::Op::IterateBatch, loc);
+      m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
+      m.a[1] = gm.GetSize();
+      m.a[2] = batchA;
+      m.a[3] = batchB;
+      m.a[4] = enSequentialWrite;
+      m.a[5] = matrixStrideA;
+      m.a[6] = matrixStrideB;
+      m.a[7] = matrixStrideC;
+      m.a[8] = enPartialSum;
+      m.a[9] = enAtomic;
+      if (sync || waitIterateBatch) {
+        call(m, loc);
+      } else {
+        m.wantReply = 1;
+        send(m, loc);
+        ++asyncPending_;
+      }
+      return;
+    }
+    doIterateBatch(st_[0], reinterpret_cast<uint64_t>(gm.GetPhyAddr()),
+                   gm.GetSize(), batchA, batchB, enSequentialWrite,
+                   matrixStrideA, matrixStrideB, matrixStrideC, enPartialSum,
+                   enAtomic, loc);
+  }
+  /// The other order of the parameters (enPartialSum, enAtomic,
+  /// enSequentialWrite first); the batch counts from SetBatchNum.
+  template <bool sync = true, class PS,
+            std::enable_if_t<std::is_same_v<PS, bool>, int> = 0>
+  void IterateBatch(const GlobalTensor<DstT> &gm, PS enPartialSum,
+                    uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    Loc loc = ::ascsim::here()) {
+    IterateBatch<sync>(gm, 0u, 0u, enSequentialWrite, matrixStrideA,
+                       matrixStrideB, matrixStrideC, enPartialSum, enAtomic,
+                       loc);
+  }
+  /// IterateBatch into a UB tensor: not supported (refused).
+  template <bool sync = true>
+  void IterateBatch(const LocalTensor<DstT> &, uint32_t, uint32_t, bool,
+                    const uint32_t = 0, const uint32_t = 0, const uint32_t = 0,
+                    const bool = false, const uint8_t = 0,
+                    Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::IterateBatch into a local (UB) tensor is not "
+                     "supported by the simulator; write the batch to GM",
+                     loc);
+  }
+  void WaitIterateBatch(Loc loc = ::ascsim::here()) {
+    if (!client_)
+      return;
+    if (asyncPending_ == 0)
+      mm_detail::fault("argument",
+                       "Matmul::WaitIterateBatch without an "
+                       "IterateBatch<false> in flight",
+                       loc);
+    await(loc);
+    --asyncPending_;
+  }
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateNBatch(const uint32_t, uint32_t, uint32_t, bool,
+                     const uint32_t = 0, const uint32_t = 0, const uint32_t = 0,
+                     Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::IterateNBatch (results fetched with "
+                     "GetBatchTensorC) is not supported by the simulator; use "
+                     "IterateBatch with a GM C",
+                     loc);
+  }
+  template <bool sync = true>
+  GlobalTensor<DstT> GetBatchTensorC(uint32_t, uint32_t, bool = false,
+                                     Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::GetBatchTensorC (after IterateNBatch) is not "
+                     "supported by the simulator; use IterateBatch with a GM C",
+                     loc);
+  }
+  template <bool sync = true>
+  void GetBatchTensorC(const LocalTensor<DstT> &, uint32_t, uint32_t,
+                       bool = false, Loc loc = ::ascsim::here()) {
+    mm_detail::fault("argument",
+                     "Matmul::GetBatchTensorC (after IterateNBatch) is not "
+                     "supported by the simulator; use IterateBatch with a GM C",
+                     loc);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Registration (REGIST_MATMUL_OBJ) and the server side
+  //===--------------------------------------------------------------------===//
+
+  void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index) override {
+    if (pipe)
+      pipe_ = pipe;
+    if (workspace && !workspace_)
+      workspace_ = workspace;
+    index_ = index;
+  }
+  void setClient(bool client) override {
+    client_ = client;
+    roleKnown_ = true;
+    if (client)
+      sub_ = ::ascsim::abi::mmRole().subBlockIdx;
+  }
+  void clientInit(const TCubeTiling *tiling, Loc loc) override {
+    Init(tiling, nullptr, loc);
+  }
+  void serve(uint32_t sub, const mm_detail::Msg &m,
+             mm_detail::Reply &r) override {
+    const Loc loc{m.file, m.line};
+    St &s = st_[sub < 2 ? sub : 0];
+    using mm_detail::Op;
+    r.ok = 1;
+    switch (static_cast<Op>(m.op)) {
+    case Op::Init:
+      doInit(s, m.tiling, loc);
+      break;
+    case Op::Iterate: {
+      bool more = doIterate(s, m.a[0] != 0, loc);
+      r.v[0] = more;
+      r.v[1] = s.off.offset;
+      r.v[2] = s.off.row;
+      r.v[3] = s.off.col;
+      r.v[4] = s.off.height;
+      r.v[5] = s.off.width;
+      r.v[6] = s.orgN;
+      break;
+    }
+    case Op::GetC:
+      doGetC(s, m.a[0], m.a[1], m.a[2] != 0, static_cast<uint8_t>(m.a[3]),
+             loc);
+      break;
+    case Op::GetCWs:
+      doGetCWs(s, sub, loc);
+      break;
+    case Op::IterateAll:
+      doIterateAll(s, m.a[0], m.a[1], static_cast<uint8_t>(m.a[2]),
+                   m.a[3] != 0, loc);
+      break;
+    case Op::IterateBatch:
+      doIterateBatch(s, m.a[0], m.a[1], static_cast<uint32_t>(m.a[2]),
+                     static_cast<uint32_t>(m.a[3]), m.a[4] != 0,
+                     static_cast<uint32_t>(m.a[5]),
+                     static_cast<uint32_t>(m.a[6]),
+                     static_cast<uint32_t>(m.a[7]), m.a[8] != 0,
+                     static_cast<uint8_t>(m.a[9]), loc);
+      break;
+    case Op::End:
+      if (s.pendingC)
+        mm_detail::fault("argument",
+                         "Matmul::End: the last Iterate's block was never "
+                         "fetched with GetTensorC",
+                         loc);
+      break;
+    default:
+      runSetter(s, m, loc);
+      break;
+    }
+  }
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Per-client state (the AIC keeps one per AIV it serves)
+  //===--------------------------------------------------------------------===//
+  struct St {
+    bool inited = false;
+    TCubeTiling t{};
+    uint64_t aAddr = 0, aElems = 0, bAddr = 0, bElems = 0;
+    bool transA = A_TYPE::isTrans, transB = B_TYPE::isTrans;
+    bool aSet = false, bSet = false;
+    bool aScalar = false, bScalar = false;
+    uint64_t aScalarBits = 0, bScalarBits = 0;
+    uint64_t biasAddr = 0, biasElems = 0;
+    bool hasBias = false;
+    int32_t orgM = 0, orgN = 0, orgKa = 0, orgKb = 0, orgKc = 0;
+    int32_t sM = 0, sN = 0, sK = 0;
+    int32_t batchA = 1, batchB = 1;
+    uint64_t quantScalar = 0, quantVecAddr = 0, quantVecElems = 0;
+    int quant = 0; // 0 none, 1 scalar, 2 vector
+    bool hf32 = false;
+    // Iteration over the base blocks of the single-core shape.
+    int32_t mBlocks = 0, nBlocks = 0, kSteps = 0, iter = -1;
+    bool done = false;
+    bool pendingC = false;
+    int32_t curM = 0, curN = 0;
+    MatrixOffset off{};
+    LocalTensor<L0cT> c1;
+  };
+
+  static uint64_t u(int32_t v) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(v));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Roles and messages
+  //===--------------------------------------------------------------------===//
+
+  void decideRole(Loc loc) {
+    ::ascsim::MmRole r = ::ascsim::abi::mmRole();
+    if (!r.aic && !r.hasAic) {
+      char buf[320];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul needs the cube unit, but this kernel is %s (a "
+                    "vector-only kernel): declare it MIX_AIC_1_2 (AIVs call "
+                    "the Matmul, the AIC serves it) or AIC_ONLY (cube-only)",
+                    ::ascsim::abi::mmKernelTypeName(r.kernelType));
+      mm_detail::fault("argument", buf, loc);
+    }
+    if (!roleKnown_) {
+      client_ = !r.aic;
+      sub_ = r.subBlockIdx;
+      roleKnown_ = true;
+    }
+    if (client_ && !r.aic)
+      return;
+    if (!pipe_) {
+      pipe_ = reinterpret_cast<TPipe *>(::ascsim::abi::currentPipe());
+      if (!pipe_)
+        mm_detail::fault("argument",
+                         "Matmul::Init: no TPipe (create one and pass it to "
+                         "REGIST_MATMUL_OBJ or Init)",
+                         loc);
+    }
+  }
+  void requireInit(const char *api, Loc loc) {
+    if (!inited_) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s before Init (call Init(&tiling) or pass the "
+                    "tiling to REGIST_MATMUL_OBJ)",
+                    api);
+      mm_detail::fault("argument", buf, loc);
+    }
+    if (ended_) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf, "Matmul::%s after End", api);
+      mm_detail::fault("argument", buf, loc);
+    }
+  }
+  void localOperand(const char *api, const char *what, int32_t pos, Loc loc) {
+    char buf[400];
+    std::snprintf(
+        buf, sizeof buf,
+        "Matmul::%s: %s from a local tensor (position %d) is not supported "
+        "by the simulator's Matmul; %s must be in GM (TPosition::GM)",
+        api, what, pos, what);
+    mm_detail::fault("argument", buf, loc);
+  }
+  mm_detail::Msg msg(mm_detail::Op op, Loc loc) const {
+    mm_detail::Msg m{};
+    m.op = static_cast<uint32_t>(op);
+    m.obj = index_;
+    m.file = loc.file;
+    m.line = loc.line;
+    return m;
+  }
+  void send(const mm_detail::Msg &m, Loc loc) {
+    ::ascsim::abi::mmSend(0, &m, sizeof m, mm_detail::kMsgLatency, loc);
+  }
+  mm_detail::Reply await(Loc loc) {
+    mm_detail::Reply r{};
+    char what[96];
+    std::snprintf(what, sizeof what,
+                  "waits for the reply of Matmul object %u (flag %u)", index_,
+                  2 * index_ + sub_);
+    ::ascsim::abi::mmReceive(&r, sizeof r, nullptr, what, loc);
+    return r;
+  }
+  mm_detail::Reply call(mm_detail::Msg &m, Loc loc) {
+    // Replies of earlier asynchronous requests come first.
+    while (asyncPending_ > 0) {
+      await(loc);
+      --asyncPending_;
+    }
+    m.wantReply = 1;
+    send(m, loc);
+    return await(loc);
+  }
+  void sendOrRun(mm_detail::Op op, std::initializer_list<uint64_t> args,
+                 Loc loc) {
+    mm_detail::Msg m = msg(op, loc);
+    size_t i = 0;
+    for (uint64_t a : args)
+      m.a[i++] = a;
+    if (client_)
+      send(m, loc);
+    else
+      runSetter(st_[0], m, loc);
+  }
+  void runSetter(St &s, const mm_detail::Msg &m, Loc loc) {
+    using mm_detail::Op;
+    switch (static_cast<Op>(m.op)) {
+    case Op::SetA:
+      s.aScalar = m.a[3] != 0;
+      s.aScalarBits = m.a[4];
+      s.aAddr = m.a[0];
+      s.aElems = m.a[1];
+      s.transA = m.a[2] != 0 || A_TYPE::isTrans;
+      s.aSet = true;
+      if (s.aScalar)
+        mm_detail::fault("argument",
+                         "Matmul::SetTensorA(scalar): a scalar A is not "
+                         "supported by the simulator's Matmul; pass a "
+                         "GlobalTensor",
+                         loc);
+      invalidateL1(true);
+      break;
+    case Op::SetB:
+      s.bScalar = m.a[3] != 0;
+      s.bScalarBits = m.a[4];
+      s.bAddr = m.a[0];
+      s.bElems = m.a[1];
+      s.transB = m.a[2] != 0 || B_TYPE::isTrans;
+      s.bSet = true;
+      if (s.bScalar)
+        mm_detail::fault("argument",
+                         "Matmul::SetTensorB(scalar): a scalar B is not "
+                         "supported by the simulator's Matmul; pass a "
+                         "GlobalTensor",
+                         loc);
+      invalidateL1(false);
+      break;
+    case Op::SetBias:
+      if (!std::is_same_v<BiasT, L0cT>)
+        mm_detail::fault("dtype",
+                         "Matmul::SetBias: the simulator's Matmul takes a "
+                         "bias of the L0C type (float32 for float inputs, "
+                         "int32 for int8)",
+                         loc);
+      s.biasAddr = m.a[0];
+      s.biasElems = m.a[1];
+      s.hasBias = true;
+      break;
+    case Op::DisableBias:
+      s.hasBias = false;
+      break;
+    case Op::SetOrgShape:
+      s.orgM = static_cast<int32_t>(m.a[0]);
+      s.orgN = static_cast<int32_t>(m.a[1]);
+      s.orgKa = static_cast<int32_t>(m.a[2]);
+      s.orgKb = static_cast<int32_t>(m.a[3]);
+      s.orgKc = static_cast<int32_t>(m.a[4]);
+      invalidateL1(true);
+      invalidateL1(false);
+      break;
+    case Op::SetSingleShape:
+      s.sM = static_cast<int32_t>(m.a[0]);
+      s.sN = static_cast<int32_t>(m.a[1]);
+      s.sK = static_cast<int32_t>(m.a[2]);
+      resetIter(s, loc);
+      break;
+    case Op::SetTail: {
+      const int32_t tm = static_cast<int32_t>(static_cast<int64_t>(m.a[0]));
+      const int32_t tn = static_cast<int32_t>(static_cast<int64_t>(m.a[1]));
+      const int32_t tk = static_cast<int32_t>(static_cast<int64_t>(m.a[2]));
+      if (tm > 0)
+        s.sM = tm;
+      if (tn > 0)
+        s.sN = tn;
+      if (tk > 0)
+        s.sK = tk;
+      resetIter(s, loc);
+      break;
+    }
+    case Op::SetBatchNum:
+      s.batchA = static_cast<int32_t>(m.a[0]);
+      s.batchB = static_cast<int32_t>(m.a[1]);
+      break;
+    case Op::SetQuantScalar:
+      s.quantScalar = m.a[0];
+      s.quant = 1;
+      break;
+    case Op::SetQuantVector:
+      s.quantVecAddr = m.a[0];
+      s.quantVecElems = m.a[1];
+      s.quant = 2;
+      break;
+    case Op::SetHF32:
+      s.hf32 = m.a[0] != 0;
+      SetHF32Mode(s.hf32, loc);
+      SetHF32TransMode(m.a[1] != 0, loc);
+      break;
+    default:
+      mm_detail::fault("argument", "Matmul: unknown request", loc);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Init: the tiling check and the buffers
+  //===--------------------------------------------------------------------===//
+
+  [[noreturn]] static void misfit(const char *fields, const char *memory,
+                                  uint64_t need, uint64_t have, Loc loc) {
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul tiling does not fit: TCubeTiling.%s needs %llu "
+                  "bytes of %s, which has %llu bytes",
+                  fields, static_cast<unsigned long long>(need), memory,
+                  static_cast<unsigned long long>(have));
+    mm_detail::fault("capacity", buf, loc);
+  }
+  [[noreturn]] static void badField(const char *field, int32_t v,
+                                    const char *why, Loc loc) {
+    char buf[320];
+    std::snprintf(buf, sizeof buf, "Matmul tiling: TCubeTiling.%s = %d %s",
+                  field, v, why);
+    mm_detail::fault("argument", buf, loc);
+  }
+
+  /// The tile geometry a tiling gives.
+  struct Geo {
+    uint32_t m16, n16, kL0;    // L0 tile (aligned)
+    uint32_t kChunkA, kChunkB; // K per L1 tile (elements, aligned)
+    uint32_t nA1, nB1;         // L1 buffers
+    uint32_t nA2, nB2, nC;     // L0 buffers
+  };
+  Geo geometry(const TCubeTiling &t) const {
+    using mm_detail::alignUp;
+    Geo g{};
+    g.m16 = alignUp(static_cast<uint32_t>(t.baseM), 16);
+    g.n16 = alignUp(static_cast<uint32_t>(t.baseN), kNAlign);
+    g.kL0 = alignUp(static_cast<uint32_t>(t.baseK), kKAlign);
+    const uint32_t stepKa = t.stepKa > 0 ? t.stepKa : 1;
+    const uint32_t stepKb = t.stepKb > 0 ? t.stepKb : 1;
+    // The whole K in one L1 tile when stepK x baseK covers it.
+    g.kChunkA = static_cast<uint32_t>(t.baseK) * stepKa;
+    g.kChunkB = static_cast<uint32_t>(t.baseK) * stepKb;
+    g.nA1 = t.depthA1 >= static_cast<int32_t>(2 * stepKa) ? 2 : 1;
+    g.nB1 = t.depthB1 >= static_cast<int32_t>(2 * stepKb) ? 2 : 1;
+    g.nA2 = t.dbL0A == 1 ? 1 : 2;
+    g.nB2 = t.dbL0B == 1 ? 1 : 2;
+    g.nC = t.dbL0C == 2 ? 2 : 1;
+    return g;
+  }
+
+  void checkTiling(const TCubeTiling &t, Loc loc) {
+    if (t.baseM <= 0)
+      badField("baseM", t.baseM, "must be positive", loc);
+    if (t.baseN <= 0)
+      badField("baseN", t.baseN, "must be positive", loc);
+    if (t.baseK <= 0)
+      badField("baseK", t.baseK, "must be positive", loc);
+    if (t.baseK % kC0A != 0) {
+      char why[160];
+      std::snprintf(why, sizeof why,
+                    "must be a multiple of %u (32 bytes of the input type)",
+                    kC0A);
+      badField("baseK", t.baseK, why, loc);
+    }
+    if (t.singleCoreM <= 0)
+      badField("singleCoreM", t.singleCoreM, "must be positive", loc);
+    if (t.singleCoreN <= 0)
+      badField("singleCoreN", t.singleCoreN, "must be positive", loc);
+    if (t.singleCoreK <= 0)
+      badField("singleCoreK", t.singleCoreK, "must be positive", loc);
+    if (std::is_same_v<SrcBT, float> && !B_TYPE::isTrans && t.baseK % 16)
+      badField("baseK", t.baseK,
+               "must be a multiple of 16 for a float32 B that is not "
+               "transposed (16 x 16 LoadDataWithTranspose blocks)",
+               loc);
+    const int32_t stepKa = t.stepKa > 0 ? t.stepKa : 1;
+    const int32_t stepKb = t.stepKb > 0 ? t.stepKb : 1;
+    if (t.depthA1 < stepKa * (t.stepM > 0 ? t.stepM : 1) || t.depthA1 <= 0)
+      badField("depthA1", t.depthA1,
+               "must hold stepM x stepKa base blocks (and be positive)", loc);
+    if (t.depthB1 < stepKb * (t.stepN > 0 ? t.stepN : 1) || t.depthB1 <= 0)
+      badField("depthB1", t.depthB1,
+               "must hold stepN x stepKb base blocks (and be positive)", loc);
+    const Geo g = geometry(t);
+    const uint64_t aBase =
+        static_cast<uint64_t>(g.m16) * g.kL0 * sizeof(SrcAT);
+    const uint64_t bBase =
+        static_cast<uint64_t>(g.n16) * g.kL0 * sizeof(SrcBT);
+    const uint64_t l1 = static_cast<uint64_t>(t.depthA1) * aBase +
+                        static_cast<uint64_t>(t.depthB1) * bBase +
+                        (t.isBias ? g.n16 * sizeof(L0cT) : 0) +
+                        (std::is_same_v<L0cT, int32_t> ? g.n16 * 8 : 0);
+    if (l1 > mm_detail::kL1Bytes)
+      misfit("depthA1 x baseM x baseK + depthB1 x baseN x baseK", "L1", l1,
+             mm_detail::kL1Bytes, loc);
+    const uint64_t l0a = aBase * g.nA2;
+    if (l0a > mm_detail::kL0ABytes)
+      misfit("baseM x baseK x dbL0A", "L0A", l0a, mm_detail::kL0ABytes, loc);
+    const uint64_t l0b = bBase * g.nB2;
+    if (l0b > mm_detail::kL0BBytes)
+      misfit("baseN x baseK x dbL0B", "L0B", l0b, mm_detail::kL0BBytes, loc);
+    const uint64_t l0c =
+        static_cast<uint64_t>(g.m16) * g.n16 * sizeof(L0cT) * g.nC;
+    if (l0c > mm_detail::kL0CBytes)
+      misfit("baseM x baseN x dbL0C", "L0C", l0c, mm_detail::kL0CBytes, loc);
+    if (t.isBias && g.n16 * sizeof(L0cT) > mm_detail::kBTBytes)
+      misfit("baseN (isBias)", "the BiasTable (C2)",
+             g.n16 * sizeof(L0cT), mm_detail::kBTBytes, loc);
+  }
+
+  void doInit(St &s, const TCubeTiling &t, Loc loc) {
+    checkTiling(t, loc);
+    if constexpr (A_TYPE::format != CubeFormat::ND ||
+                  B_TYPE::format != CubeFormat::ND ||
+                  C_TYPE::format != CubeFormat::ND)
+      mm_detail::fault("argument",
+                       "Matmul: the simulator's Matmul supports CubeFormat::ND "
+                       "operands (A, B and C)",
+                       loc);
+    if constexpr (A_TYPE::pos != TPosition::GM ||
+                  B_TYPE::pos != TPosition::GM)
+      mm_detail::fault("argument",
+                       "Matmul: A and B must be at TPosition::GM in the "
+                       "simulator's Matmul",
+                       loc);
+    if constexpr (A_TYPE::isTrans && sizeof(SrcAT) != 2)
+      mm_detail::fault("argument",
+                       "Matmul: a transposed A (MatmulType isTrans) of "
+                       "float32 or int8 is not supported by the simulator "
+                       "(the 16-bit LoadData transpose is used)",
+                       loc);
+    s = St{};
+    s.t = t;
+    s.inited = true;
+    s.orgM = t.M;
+    s.orgN = t.N;
+    s.orgKa = t.Ka;
+    s.orgKb = t.Kb > 0 ? t.Kb : t.Ka;
+    s.orgKc = t.N;
+    s.sM = t.singleCoreM;
+    s.sN = t.singleCoreN;
+    s.sK = t.singleCoreK;
+    s.hasBias = false;
+    resetIter(s, loc);
+    if (!buffers_) {
+      geo_ = geometry(t);
+      const Geo &g = geo_;
+      pipe_->InitBuffer(qA1_, g.nA1,
+                        g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign) *
+                            sizeof(SrcAT),
+                        loc);
+      pipe_->InitBuffer(qB1_, g.nB1,
+                        g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign) *
+                            sizeof(SrcBT),
+                        loc);
+      pipe_->InitBuffer(qA2_, g.nA2, g.m16 * g.kL0 * sizeof(SrcAT), loc);
+      pipe_->InitBuffer(qB2_, g.nB2, g.n16 * g.kL0 * sizeof(SrcBT), loc);
+      pipe_->InitBuffer(qC_, g.nC, g.m16 * g.n16 * sizeof(L0cT), loc);
+      if (t.isBias) {
+        pipe_->InitBuffer(qBias1_, 1, g.n16 * sizeof(L0cT), loc);
+        pipe_->InitBuffer(qBias2_, 1, g.n16 * sizeof(L0cT), loc);
+      }
+      if (std::is_same_v<L0cT, int32_t>)
+        pipe_->InitBuffer(qQuant_, 1, g.n16 * 8, loc);
+      buffers_ = true;
+      bufTiling_ = t;
+    } else {
+      const Geo g = geometry(t);
+      if (g.m16 * g.kChunkA > geo_.m16 * geo_.kChunkA ||
+          g.n16 * g.kChunkB > geo_.n16 * geo_.kChunkB ||
+          g.m16 * g.kL0 > geo_.m16 * geo_.kL0 ||
+          g.n16 * g.kL0 > geo_.n16 * geo_.kL0 ||
+          g.m16 * g.n16 > geo_.m16 * geo_.n16 ||
+          (t.isBias && !bufTiling_.isBias))
+        mm_detail::fault("argument",
+                         "Matmul::Init again with a tiling whose blocks are "
+                         "larger than the first Init's: the buffers are "
+                         "allocated once per Matmul object",
+                         loc);
+    }
+  }
+
+  void resetIter(St &s, Loc loc) {
+    const TCubeTiling &t = s.t;
+    if (s.sM <= 0 || s.sN <= 0 || s.sK <= 0)
+      mm_detail::fault("argument",
+                       "Matmul: the single-core shape (SetSingleShape / "
+                       "TCubeTiling.singleCoreM/N/K) must be positive",
+                       loc);
+    s.mBlocks = static_cast<int32_t>(mm_detail::ceilDiv(s.sM, t.baseM));
+    s.nBlocks = static_cast<int32_t>(mm_detail::ceilDiv(s.sN, t.baseN));
+    s.kSteps = static_cast<int32_t>(mm_detail::ceilDiv(s.sK, t.baseK));
+    s.iter = -1;
+    s.done = false;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // The engine: one base block = K loop of GM -> L1 -> L0 -> Mmad
+  //===--------------------------------------------------------------------===//
+
+  /// An L1 tile cache of one operand: the tile held (dequeued) and the one
+  /// prefetched (enqueued, not yet dequeued).
+  struct L1Key {
+    uint64_t addr = 0;
+    int32_t row = -1;   // M (A) or N (B) offset of the tile
+    int32_t chunk = -1; // K chunk index
+    int32_t rows = 0, ks = 0;
+    bool operator==(const L1Key &o) const {
+      return addr == o.addr && row == o.row && chunk == o.chunk &&
+             rows == o.rows && ks == o.ks;
+    }
+  };
+  template <class T> struct L1Side {
+    LocalTensor<T> held;
+    bool holding = false;
+    L1Key key;
+    bool prefetched = false;
+    L1Key pkey;
+  };
+
+  void invalidateL1(bool a) {
+    // The tiles stay valid data-wise but their key names old operands.
+    if (a) {
+      sideA_.key = L1Key{};
+      sideA_.pkey = L1Key{};
+    } else {
+      sideB_.key = L1Key{};
+      sideB_.pkey = L1Key{};
+    }
+  }
+
+  /// GM -> L1 (ND -> NZ) of A rows [m0, m0+mLen) x K [k0, k0+kLen).
+  void loadA(LocalTensor<SrcAT> &dst, const St &s, int32_t m0, int32_t mLen,
+             int32_t k0, int32_t kLen, Loc loc) {
+    GlobalTensor<SrcAT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcAT *>(s.aAddr), s.aElems);
+    Nd2NzParams p;
+    p.ndNum = 1;
+    p.srcNdMatrixStride = 0;
+    p.dstNzNStride = 1;
+    p.dstNzMatrixStride = 0;
+    if (!s.transA) { // A is M x K (row stride orgKa)
+      p.nValue = static_cast<uint16_t>(mLen);
+      p.dValue = static_cast<uint16_t>(kLen);
+      p.srcDValue = static_cast<uint16_t>(s.orgKa);
+      p.dstNzC0Stride = static_cast<uint16_t>(geo_.m16);
+      DataCopy(dst, g[static_cast<uint64_t>(m0) * s.orgKa + k0], p, loc);
+    } else { // A is K x M (row stride orgM)
+      p.nValue = static_cast<uint16_t>(kLen);
+      p.dValue = static_cast<uint16_t>(mLen);
+      p.srcDValue = static_cast<uint16_t>(s.orgM);
+      p.dstNzC0Stride = static_cast<uint16_t>(
+          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
+      DataCopy(dst, g[static_cast<uint64_t>(k0) * s.orgM + m0], p, loc);
+    }
+  }
+  /// GM -> L1 of B K [k0, k0+kLen) x N [n0, n0+nLen).
+  void loadB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0, int32_t nLen,
+             int32_t k0, int32_t kLen, Loc loc) {
+    GlobalTensor<SrcBT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcBT *>(s.bAddr), s.bElems);
+    Nd2NzParams p;
+    p.ndNum = 1;
+    p.srcNdMatrixStride = 0;
+    p.dstNzNStride = 1;
+    p.dstNzMatrixStride = 0;
+    if (!s.transB) { // B is K x N (row stride orgN)
+      p.nValue = static_cast<uint16_t>(kLen);
+      p.dValue = static_cast<uint16_t>(nLen);
+      p.srcDValue = static_cast<uint16_t>(s.orgN);
+      p.dstNzC0Stride = static_cast<uint16_t>(
+          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
+      DataCopy(dst, g[static_cast<uint64_t>(k0) * s.orgN + n0], p, loc);
+    } else { // B is N x K (row stride orgKb)
+      p.nValue = static_cast<uint16_t>(nLen);
+      p.dValue = static_cast<uint16_t>(kLen);
+      p.srcDValue = static_cast<uint16_t>(s.orgKb);
+      p.dstNzC0Stride = static_cast<uint16_t>(geo_.n16);
+      DataCopy(dst, g[static_cast<uint64_t>(n0) * s.orgKb + k0], p, loc);
+    }
+  }
+
+  /// Makes the L1 tile `key` of A (B) the held one; prefetches `next`.
+  template <bool IsA, class T, class Q>
+  LocalTensor<T> &ensure(L1Side<T> &side, Q &q, const St &s, const L1Key &key,
+                         const L1Key *next, uint32_t nBufs, Loc loc) {
+    auto load = [&](const L1Key &k) {
+      LocalTensor<T> t = q.template AllocTensor<T>(loc);
+      if constexpr (IsA)
+        loadA(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_),
+              k.ks, loc);
+      else
+        loadB(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkB_),
+              k.ks, loc);
+      q.EnQue(t, loc);
+    };
+    if (!(side.holding && side.key == key)) {
+      if (side.holding) {
+        q.FreeTensor(side.held, loc);
+        side.holding = false;
+      }
+      if (side.prefetched && side.pkey == key) {
+        side.prefetched = false;
+      } else {
+        if (side.prefetched) { // a stale prefetch: drop it
+          LocalTensor<T> stale = q.template DeQue<T>(loc);
+          q.FreeTensor(stale, loc);
+          side.prefetched = false;
+        }
+        load(key);
+      }
+      side.held = q.template DeQue<T>(loc);
+      side.holding = true;
+      side.key = key;
+    }
+    if (next && nBufs > 1 && !side.prefetched && !(*next == key)) {
+      load(*next);
+      side.prefetched = true;
+      side.pkey = *next;
+    }
+    return side.held;
+  }
+
+  /// Frees the held and prefetched L1 tiles (before the operands change).
+  template <class T, class Q> void release(L1Side<T> &side, Q &q, Loc loc) {
+    if (side.holding) {
+      q.FreeTensor(side.held, loc);
+      side.holding = false;
+    }
+    if (side.prefetched) {
+      LocalTensor<T> stale = q.template DeQue<T>(loc);
+      q.FreeTensor(stale, loc);
+      side.prefetched = false;
+    }
+    side.key = L1Key{};
+  }
+
+  /// The block order: (mi, ni) of block number `it`.
+  void blockOf(const St &s, int32_t it, int32_t &mi, int32_t &ni) const {
+    const bool orderN = s.t.iterateOrder == 1 ||
+                        kCfg.iterateOrder == IterateOrder::ORDER_N;
+    if (!orderN) { // ORDER_M: M moves first
+      mi = it % s.mBlocks;
+      ni = it / s.mBlocks;
+    } else {
+      ni = it % s.nBlocks;
+      mi = it / s.nBlocks;
+    }
+  }
+
+  bool doIterate(St &s, bool enPartialSum, Loc loc) {
+    if (!s.inited)
+      mm_detail::fault("argument", "Matmul::Iterate before Init", loc);
+    if (!s.aSet || !s.bSet)
+      mm_detail::fault("argument",
+                       "Matmul::Iterate before SetTensorA and SetTensorB",
+                       loc);
+    if (s.pendingC && !enPartialSum)
+      mm_detail::fault("argument",
+                       "Matmul::Iterate: the previous block was not fetched "
+                       "(call GetTensorC after every Iterate)",
+                       loc);
+    if (s.done)
+      return false;
+    const int32_t total = s.mBlocks * s.nBlocks;
+    if (s.iter + 1 >= total) {
+      s.iter = -1; // the next Iterate starts over
+      return false;
+    }
+    ++s.iter;
+    int32_t mi, ni;
+    blockOf(s, s.iter, mi, ni);
+    int32_t nmi = -1, nni = -1;
+    if (s.iter + 1 < total)
+      blockOf(s, s.iter + 1, nmi, nni);
+    computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC, loc);
+    return true;
+  }
+
+  void computeBlock(St &s, int32_t mi, int32_t ni, int32_t nmi, int32_t nni,
+                    bool accumulate, Loc loc) {
+    const TCubeTiling &t = s.t;
+    const Geo &g = geo_;
+    const int32_t m0 = mi * t.baseM, n0 = ni * t.baseN;
+    const int32_t mLen = std::min(t.baseM, s.sM - m0);
+    const int32_t nLen = std::min(t.baseN, s.sN - n0);
+    const int32_t K = s.sK;
+    const int32_t baseK = t.baseK;
+    // The K chunk of one L1 tile: the whole K when the tiling's stepKa x
+    // baseK covers it (the tile then stays in L1 across blocks).
+    chunkA_ = g.kChunkA;
+    chunkB_ = g.kChunkB;
+    const int32_t chunksA = static_cast<int32_t>(mm_detail::ceilDiv(K, chunkA_));
+    const int32_t chunksB = static_cast<int32_t>(mm_detail::ceilDiv(K, chunkB_));
+    auto keyA = [&](int32_t m, int32_t ch) {
+      L1Key k;
+      k.addr = s.aAddr;
+      k.row = m;
+      k.chunk = ch;
+      k.rows = std::min(t.baseM, s.sM - m);
+      k.ks = std::min(static_cast<int32_t>(chunkA_), K - ch * static_cast<int32_t>(chunkA_));
+      return k;
+    };
+    auto keyB = [&](int32_t n, int32_t ch) {
+      L1Key k;
+      k.addr = s.bAddr;
+      k.row = n;
+      k.chunk = ch;
+      k.rows = std::min(t.baseN, s.sN - n);
+      k.ks = std::min(static_cast<int32_t>(chunkB_), K - ch * static_cast<int32_t>(chunkB_));
+      return k;
+    };
+    // Bias of this block: GM -> L1 (C1) -> BiasTable (C2).
+    LocalTensor<L0cT> bt;
+    const bool bias = s.hasBias && !accumulate;
+    if (bias) {
+      if (!t.isBias)
+        mm_detail::fault("argument",
+                         "Matmul::SetBias with a tiling whose isBias is 0 "
+                         "(the tiling has no room for the bias)",
+                         loc);
+      GlobalTensor<L0cT> gb;
+      gb.SetGlobalBuffer(reinterpret_cast<__gm__ L0cT *>(s.biasAddr),
+                         s.biasElems);
+      LocalTensor<L0cT> b1 = qBias1_.template AllocTensor<L0cT>(loc);
+      Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen), 0,
+                    static_cast<uint16_t>(nLen), 1, 1, 0);
+      DataCopy(b1, gb[n0 + biasBatchOff_], p, loc);
+      qBias1_.EnQue(b1, loc);
+      b1 = qBias1_.template DeQue<L0cT>(loc);
+      bt = qBias2_.template AllocTensor<L0cT>(loc);
+      DataCopy(bt, b1,
+               mm_detail::alignUp(static_cast<uint32_t>(nLen), 16), loc);
+      qBias1_.FreeTensor(b1, loc);
+      qBias2_.EnQue(bt, loc);
+      bt = qBias2_.template DeQue<L0cT>(loc);
+    }
+    if (!accumulate)
+      s.c1 = qC_.template AllocTensor<L0cT>(loc);
+    const int32_t kSteps =
+        static_cast<int32_t>(mm_detail::ceilDiv(K, baseK));
+    const uint32_t m1 = mm_detail::ceilDiv(mLen, 16);
+    const uint32_t n1 =
+        mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign) / 16;
+    const bool smallMmad = m1 * mm_detail::ceilDiv(nLen, 16) < 10;
+    for (int32_t ks = 0; ks < kSteps; ++ks) {
+      const int32_t k0 = ks * baseK;
+      const int32_t kLen = std::min(baseK, K - k0);
+      const int32_t cha = k0 / static_cast<int32_t>(chunkA_);
+      const int32_t chb = k0 / static_cast<int32_t>(chunkB_);
+      // The next L1 tiles to prefetch: the next chunk of this block, else
+      // the first chunk of the next block.
+      L1Key na, nb;
+      const L1Key *pna = nullptr, *pnb = nullptr;
+      if (cha + 1 < chunksA) {
+        na = keyA(m0, cha + 1);
+        pna = &na;
+      } else if (nmi >= 0) {
+        na = keyA(nmi * t.baseM, 0);
+        pna = &na;
+      }
+      if (chb + 1 < chunksB) {
+        nb = keyB(n0, chb + 1);
+        pnb = &nb;
+      } else if (nni >= 0) {
+        nb = keyB(nni * t.baseN, 0);
+        pnb = &nb;
+      }
+      LocalTensor<SrcAT> &a1 = ensureA(s, keyA(m0, cha), pna, loc);
+      LocalTensor<SrcBT> &b1 = ensureB(s, keyB(n0, chb), pnb, loc);
+      // L1 -> L0A / L0B.
+      const uint32_t kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
+      const uint32_t kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
+      const uint32_t kAlL0 =
+          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign);
+      LocalTensor<SrcAT> a2 = qA2_.template AllocTensor<SrcAT>(loc);
+      loadL0A(a2, a1, s, m1, kIn, kAlL0, keyA(m0, cha), loc);
+      qA2_.EnQue(a2, loc);
+      LocalTensor<SrcBT> b2 = qB2_.template AllocTensor<SrcBT>(loc);
+      loadL0B(b2, b1, s, n1, kInB, kAlL0, keyB(n0, chb), loc);
+      qB2_.EnQue(b2, loc);
+      a2 = qA2_.template DeQue<SrcAT>(loc);
+      b2 = qB2_.template DeQue<SrcBT>(loc);
+      MmadParams mp;
+      mp.m = static_cast<uint16_t>(mLen == 1 ? 16 : mLen);
+      mp.n = static_cast<uint16_t>(nLen);
+      mp.k = static_cast<uint16_t>(kLen);
+      mp.isBias = false;
+      mp.cmatrixSource = false;
+      mp.cmatrixInitVal = ks == 0 && !accumulate && !bias;
+      mp.unitFlag = 0;
+      if (smallMmad && (ks > 0 || accumulate))
+        PipeBarrier<PIPE_M>(loc);
+      if (ks == 0 && bias)
+        Mmad(s.c1, a2, b2, bt, mp, loc);
+      else
+        Mmad(s.c1, a2, b2, mp, loc);
+      qA2_.FreeTensor(a2, loc);
+      qB2_.FreeTensor(b2, loc);
+    }
+    if (bias)
+      qBias2_.FreeTensor(bt, loc);
+    // A tile whose chunk is not the whole K is not reused by the next
+    // block; the prefetch (if any) already holds the next block's.
+    s.pendingC = true;
+    s.curM = mi;
+    s.curN = ni;
+    s.off.row = m0;
+    s.off.col = n0;
+    s.off.height = mLen;
+    s.off.width = nLen;
+    s.off.offset = m0 * s.orgN + n0;
+    lastLdc_ = s.orgN;
+  }
+
+  LocalTensor<SrcAT> &ensureA(const St &s, const L1Key &key, const L1Key *next,
+                              Loc loc) {
+    return ensure<true>(sideA_, qA1_, s, key, next, geo_.nA1, loc);
+  }
+  LocalTensor<SrcBT> &ensureB(const St &s, const L1Key &key, const L1Key *next,
+                              Loc loc) {
+    return ensure<false>(sideB_, qB1_, s, key, next, geo_.nB1, loc);
+  }
+
+  /// L1 (Nz) -> L0A (Zz): K range [kIn, kIn + kAl) of the tile.
+  void loadL0A(LocalTensor<SrcAT> &a2, LocalTensor<SrcAT> &a1, const St &s,
+               uint32_t m1, uint32_t kIn, uint32_t kAl, const L1Key &key,
+               Loc loc) {
+    const uint32_t k1 = kAl / kC0A; // fractal columns of the L0 tile
+    if (!s.transA) {
+      // L1: fractal (k block j, m block i) at j * M1L + i.
+      const uint32_t m1L = geo_.m16 / 16;
+      const uint32_t kf = kIn / kC0A;
+      for (uint32_t i = 0; i < m1; ++i) {
+        LoadData2DParams p;
+        p.startIndex = static_cast<uint16_t>(kf * m1L + i);
+        p.repeatTimes = static_cast<uint8_t>(k1);
+        p.srcStride = static_cast<uint16_t>(m1L);
+        p.sid = 0;
+        p.dstGap = 0;
+        p.ifTranspose = false;
+        p.addrMode = 0;
+        LoadData(a2[i * k1 * kFracA], a1, p, loc);
+      }
+    } else {
+      // L1 (K x M tile): fractal (m block j, k block i) at j * K1L + i,
+      // 16 k-rows x 16 m-cols; transposed into Zz.
+      const uint32_t k1L =
+          mm_detail::alignUp(static_cast<uint32_t>(key.ks), kKAlign) / 16;
+      const uint32_t kf = kIn / 16;
+      for (uint32_t i = 0; i < m1; ++i) {
+        LoadData2DParams p;
+        p.startIndex = static_cast<uint16_t>(i * k1L + kf);
+        p.repeatTimes = static_cast<uint8_t>(k1);
+        p.srcStride = 1;
+        p.sid = 0;
+        p.dstGap = 0;
+        p.ifTranspose = true;
+        p.addrMode = 0;
+        LoadData(a2[i * k1 * kFracA], a1, p, loc);
+      }
+    }
+  }
+
+  /// L1 (Nz) -> L0B (Zn): K range [kIn, kIn + kAl) of the tile.
+  void loadL0B(LocalTensor<SrcBT> &b2, LocalTensor<SrcBT> &b1, const St &s,
+               uint32_t n1, uint32_t kIn, uint32_t kAl, const L1Key &key,
+               Loc loc) {
+    if (s.transB) {
+      // L1 (N x K tile): fractal (k block j, n block i) at j * N1L + i:
+      // already a Zn fractal.
+      const uint32_t n1L = geo_.n16 / 16;
+      const uint32_t k1 = kAl / kC0B;
+      const uint32_t kf = kIn / kC0B;
+      for (uint32_t j = 0; j < k1; ++j) {
+        LoadData2DParams p;
+        p.startIndex = static_cast<uint16_t>((kf + j) * n1L);
+        p.repeatTimes = static_cast<uint8_t>(n1);
+        p.srcStride = 1;
+        p.sid = 0;
+        p.dstGap = 0;
+        p.ifTranspose = false;
+        p.addrMode = 0;
+        LoadData(b2[j * n1 * kFracB], b1, p, loc);
+      }
+      return;
+    }
+    // L1 (K x N tile): fractal (n block j, k block i) at j * K1L + i, 16
+    // k-rows x C0 n-cols.
+    const uint32_t k1L =
+        mm_detail::alignUp(static_cast<uint32_t>(key.ks), kKAlign) / 16;
+    const uint32_t kf16 = kIn / 16;
+    if constexpr (sizeof(SrcBT) == 2) {
+      const uint32_t k1 = kAl / 16;
+      for (uint32_t i = 0; i < k1; ++i) {
+        LoadData2DParams p;
+        p.startIndex = static_cast<uint16_t>(kf16 + i);
+        p.repeatTimes = static_cast<uint8_t>(n1);
+        p.srcStride = static_cast<uint16_t>(k1L);
+        p.sid = 0;
+        p.dstGap = 0;
+        p.ifTranspose = true;
+        p.addrMode = 0;
+        LoadData(b2[i * n1 * kFracB], b1, p, loc);
+      }
+    } else if constexpr (sizeof(SrcBT) == 4) {
+      // 16 x 16 blocks of two fractals (n blocks 2j, 2j+1), one call per
+      // 16-wide n block, repeated along K.
+      for (uint32_t j = 0; j < n1; ++j) {
+        LoadData2dTransposeParamsV2 p;
+        p.startIndex = static_cast<uint16_t>(2 * j * k1L + kf16);
+        p.repeatTimes = static_cast<uint8_t>(kAl / 16);
+        p.srcStride = 1;
+        p.dstGap = static_cast<uint16_t>(n1 - 1);
+        p.dstFracGap = static_cast<uint16_t>(n1 - 1);
+        p.srcFracGap = static_cast<uint16_t>(k1L - 1);
+        p.addrMode = 0;
+        LoadDataWithTranspose(b2[j * kFracB], b1, p, loc);
+      }
+    } else {
+      // int8: 32 x 32 blocks of two fractals (k blocks 2i, 2i+1), one call
+      // per 32-deep K block, repeated along N.
+      const uint32_t k1 = kAl / 32;
+      for (uint32_t i = 0; i < k1; ++i) {
+        LoadData2dTransposeParams p;
+        p.startIndex = static_cast<uint16_t>(kf16 + 2 * i);
+        p.repeatTimes = static_cast<uint8_t>(n1 / 2);
+        p.srcStride = static_cast<uint16_t>(k1L);
+        p.dstGap = 0;
+        p.dstFracGap = 0;
+        p.addrMode = 0;
+        LoadDataWithTranspose(b2[i * n1 * kFracB], b1, p, loc);
+      }
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Fixpipe
+  //===--------------------------------------------------------------------===//
+
+  QuantMode_t quantMode(const St &s, Loc loc) const {
+    if constexpr (std::is_same_v<L0cT, float>) {
+      if constexpr (std::is_same_v<DstT, float>)
+        return QuantMode_t::NoQuant;
+      else if constexpr (std::is_same_v<DstT, half>)
+        return QuantMode_t::F322F16;
+      else if constexpr (std::is_same_v<DstT, bfloat16_t>)
+        return QuantMode_t::F322BF16;
+      else if constexpr (std::is_same_v<DstT, int8_t>) {
+        if (s.quant == 0)
+          mm_detail::fault("argument",
+                           "Matmul: an int8 C of float inputs needs "
+                           "SetQuantScalar or SetQuantVector",
+                           loc);
+        return s.quant == 1 ? QuantMode_t::QF322B8_PRE
+                            : QuantMode_t::VQF322B8_PRE;
+      } else {
+        static_assert(sizeof(DstT) == 0, "Matmul: unsupported C type");
+      }
+    } else {
+      if constexpr (std::is_same_v<DstT, int32_t>)
+        return QuantMode_t::NoQuant;
+      else if constexpr (std::is_same_v<DstT, half> ||
+                         std::is_same_v<DstT, int8_t>) {
+        if (s.quant == 0)
+          mm_detail::fault("argument",
+                           "Matmul: a half or int8 C of int8 inputs needs "
+                           "SetQuantScalar or SetQuantVector (the dequant "
+                           "scale)",
+                           loc);
+        if constexpr (std::is_same_v<DstT, half>)
+          return s.quant == 1 ? QuantMode_t::DEQF16 : QuantMode_t::VDEQF16;
+        else
+          return s.quant == 1 ? QuantMode_t::REQ8 : QuantMode_t::VREQ8;
+      } else {
+        static_assert(sizeof(DstT) == 0, "Matmul: unsupported C type");
+      }
+    }
+  }
+
+  /// L0C block -> GM at `dst` with row stride `ldc` (elements).
+  void fixOut(St &s, uint64_t dstAddr, uint64_t dstElems, uint32_t ldc,
+              Loc loc) {
+    const uint32_t mLen = s.off.height, nLen = s.off.width;
+    LocalTensor<L0cT> c = s.c1;
+    qC_.EnQue(c, loc);
+    c = qC_.template DeQue<L0cT>(loc);
+    GlobalTensor<DstT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(dstAddr), dstElems);
+    FixpipeParamsV220 fp;
+    fp.nSize = static_cast<uint16_t>(nLen);
+    fp.mSize = static_cast<uint16_t>(mLen);
+    fp.srcStride = static_cast<uint16_t>(mm_detail::alignUp(mLen, 16));
+    fp.dstStride = ldc;
+    fp.reluEn = false;
+    fp.quantPre = quantMode(s, loc);
+    fp.deqScalar = s.quantScalar;
+    fp.ndNum = 1;
+    fp.srcNdStride = 0;
+    fp.dstNdStride = 0;
+    fp.unitFlag = 0;
+    fp.isChannelSplit = false;
+    if (s.quant == 2) {
+      GlobalTensor<float> gq;
+      gq.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(s.quantVecAddr),
+                         s.quantVecElems * 2);
+      LocalTensor<float> q1 = qQuant_.template AllocTensor<float>(loc);
+      Nd2NzParams p(1, 1, static_cast<uint16_t>(2 * nLen), 0,
+                    static_cast<uint16_t>(2 * nLen), 1, 1, 0);
+      DataCopy(q1, gq[2 * static_cast<uint64_t>(s.off.col)], p, loc);
+      qQuant_.EnQue(q1, loc);
+      q1 = qQuant_.template DeQue<float>(loc);
+      LocalTensor<uint64_t> ws = q1.template ReinterpretCast<uint64_t>();
+      Fixpipe(g, c, ws, fp, loc);
+      qQuant_.FreeTensor(q1, loc);
+    } else {
+      Fixpipe(g, c, fp, loc);
+    }
+    qC_.FreeTensor(c, loc);
+    s.pendingC = false;
+  }
+
+  void doGetC(St &s, uint64_t addr, uint64_t elems, bool seq, uint8_t atomic,
+              Loc loc) {
+    if (!s.pendingC)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC before Iterate: no block has been "
+                       "computed (call it inside the Iterate loop)",
+                       loc);
+    if (atomic)
+      mm_detail::fault("argument",
+                       "Matmul: enAtomic (atomic accumulation of C in GM) is "
+                       "not supported by the simulator's Fixpipe",
+                       loc);
+    if (seq) {
+      fixOut(s, addr, elems, s.off.width, loc);
+      return;
+    }
+    const uint64_t off = static_cast<uint64_t>(s.off.row) * s.orgN + s.off.col;
+    fixOut(s, addr + off * sizeof(DstT), elems > off ? elems - off : 0,
+           static_cast<uint32_t>(s.orgN), loc);
+  }
+
+  void doIterateAll(St &s, uint64_t addr, uint64_t elems, uint8_t atomic,
+                    bool seq, Loc loc) {
+    uint64_t seqOff = 0;
+    while (doIterate(s, false, loc)) {
+      if (seq) {
+        const uint64_t n = static_cast<uint64_t>(s.off.height) * s.off.width;
+        doGetC(s, addr + seqOff * sizeof(DstT), elems - seqOff, true, atomic,
+               loc);
+        seqOff += n;
+      } else {
+        doGetC(s, addr, elems, false, atomic, loc);
+      }
+    }
+  }
+
+  void doIterateBatch(St &s, uint64_t addr, uint64_t elems, uint32_t batchA,
+                      uint32_t batchB, bool seq, uint32_t strideA,
+                      uint32_t strideB, uint32_t strideC, bool partial,
+                      uint8_t atomic, Loc loc) {
+    if constexpr (A_TYPE::layout != LayoutMode::NORMAL &&
+                  A_TYPE::layout != LayoutMode::NONE)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch: the simulator supports "
+                       "LayoutMode::NORMAL batches ([batch, rows, cols])",
+                       loc);
+    if (partial)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch: enPartialSum is not supported "
+                       "by the simulator's Matmul",
+                       loc);
+    if (batchA == 0)
+      batchA = static_cast<uint32_t>(s.batchA);
+    if (batchB == 0)
+      batchB = static_cast<uint32_t>(s.batchB);
+    const uint32_t batch = std::max(batchA, batchB);
+    if (batchA == 0 || batchB == 0 || batch % batchA || batch % batchB)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch: batchA and batchB must be "
+                       "positive and one a multiple of the other",
+                       loc);
+    const uint64_t aAddr = s.aAddr, bAddr = s.bAddr, biasAddr = s.biasAddr;
+    const uint64_t aElems = s.aElems, bElems = s.bElems;
+    const uint64_t sa = strideA ? strideA
+                                : static_cast<uint64_t>(s.sM) * s.sK;
+    const uint64_t sb = strideB ? strideB
+                                : static_cast<uint64_t>(s.sK) * s.sN;
+    const uint64_t sc = strideC ? strideC
+                                : static_cast<uint64_t>(s.sM) * s.sN;
+    const int32_t orgM = s.orgM, orgN = s.orgN, orgKa = s.orgKa,
+                  orgKb = s.orgKb;
+    // Each batch is one matrix of the single-core shape.
+    s.orgM = s.transA ? s.sM : s.orgM;
+    s.orgKa = s.transA ? s.orgKa : s.sK;
+    s.orgN = s.sN;
+    s.orgKb = s.transB ? s.sK : s.orgKb;
+    if (s.transA)
+      s.orgM = s.sM;
+    for (uint32_t b = 0; b < batch; ++b) {
+      const uint64_t ia = b / (batch / batchA), ib = b / (batch / batchB);
+      s.aAddr = aAddr + ia * sa * sizeof(SrcAT);
+      s.aElems = aElems > ia * sa ? aElems - ia * sa : 0;
+      s.bAddr = bAddr + ib * sb * sizeof(SrcBT);
+      s.bElems = bElems > ib * sb ? bElems - ib * sb : 0;
+      biasBatchOff_ = kCfg.isBiasBatch ? b * static_cast<uint64_t>(s.sN) : 0;
+      resetIter(s, loc);
+      doIterateAll(s, addr + b * sc * sizeof(DstT),
+                   elems > b * sc ? elems - b * sc : 0, atomic, seq, loc);
+    }
+    biasBatchOff_ = 0;
+    s.aAddr = aAddr;
+    s.bAddr = bAddr;
+    s.biasAddr = biasAddr;
+    s.aElems = aElems;
+    s.bElems = bElems;
+    s.orgM = orgM;
+    s.orgN = orgN;
+    s.orgKa = orgKa;
+    s.orgKb = orgKb;
+    resetIter(s, loc);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // MIX: C through the workspace into the AIV's UB
+  //===--------------------------------------------------------------------===//
+
+  uint32_t slotBytes() const {
+    const uint32_t m = static_cast<uint32_t>(clientTiling_.baseM);
+    const uint32_t n = ubRowStride(static_cast<uint32_t>(clientTiling_.baseN));
+    return mm_detail::alignUp(m * n * sizeof(DstT), 512);
+  }
+  uint32_t slotBytesOf(const TCubeTiling &t) const {
+    const uint32_t n = ubRowStride(static_cast<uint32_t>(t.baseN));
+    return mm_detail::alignUp(static_cast<uint32_t>(t.baseM) * n *
+                                  sizeof(DstT),
+                              512);
+  }
+  /// The workspace slot of Matmul object `index_`, AIV `sub`.
+  uint64_t slotAddr(uint32_t sub) const {
+    return reinterpret_cast<uint64_t>(workspace_) +
+           static_cast<uint64_t>(index_ * 2 + sub) * slotBytes();
+  }
+  static uint32_t ubRowStride(uint32_t width) {
+    return mm_detail::alignUp(width, 32 / sizeof(DstT));
+  }
+
+  void doGetCWs(St &s, uint32_t sub, Loc loc) {
+    if (!workspace_)
+      mm_detail::fault("argument",
+                       "Matmul: C in the Unified Buffer (GetTensorC to a "
+                       "local tensor) goes through the GM workspace: pass a "
+                       "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
+                       loc);
+    clientTiling_ = s.t;
+    if (!s.pendingC)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC before Iterate: no block has been "
+                       "computed (call it inside the Iterate loop)",
+                       loc);
+    const uint32_t stride = ubRowStride(s.off.width);
+    fixOut(s, slotAddr(sub), slotBytesOf(s.t) / sizeof(DstT), stride, loc);
+  }
+
+  template <class T> void fetchToUb(const LocalTensor<T> &c, Loc loc) {
+    if (!clientIterated_)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC before Iterate: no block has been "
+                       "computed (call it inside the Iterate loop)",
+                       loc);
+    if (!workspace_)
+      mm_detail::fault("argument",
+                       "Matmul: C in the Unified Buffer (GetTensorC to a "
+                       "local tensor) goes through the GM workspace: pass a "
+                       "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
+                       loc);
+    clientTiling_ = tilingOfClient_;
+    mm_detail::Msg m = msg(mm_detail::Op::GetCWs, loc);
+    call(m, loc);
+    clientIterated_ = false;
+    const uint32_t h = static_cast<uint32_t>(offset_.height);
+    const uint32_t stride = ubRowStride(static_cast<uint32_t>(offset_.width));
+    const uint32_t count = h * stride;
+    if (count > c.GetSize()) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::GetTensorC: the %u x %u block (%u elements with "
+                    "rows of 32 bytes) does not fit the local tensor of %u "
+                    "elements",
+                    h, static_cast<uint32_t>(offset_.width), count,
+                    c.GetSize());
+      mm_detail::fault("bounds", buf, loc);
+    }
+    GlobalTensor<T> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(slotAddr(sub_)), count);
+    DataCopy(c, g, count, loc);
+    // The slot is free for the next block once the copy is done.
+    SetFlag<HardEvent::MTE2_S>(0, loc);
+    WaitFlag<HardEvent::MTE2_S>(0, loc);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Members
+  //===--------------------------------------------------------------------===//
+public:
+  /// The tiling a client sent (kept on the AIV for its workspace slot).
+  void noteClientTiling(const TCubeTiling &t) { tilingOfClient_ = t; }
+
+private:
+  TPipe *pipe_ = nullptr;
+  GM_ADDR workspace_ = nullptr;
+  int workspaceBytes_ = 0;
+  uint32_t index_ = 0;
+  bool client_ = false, roleKnown_ = false, inited_ = false, ended_ = false;
+  uint32_t sub_ = 0;
+  uint32_t asyncPending_ = 0;
+  bool clientIterated_ = false;
+  MatrixOffset offset_{};
+  int32_t lastLdc_ = 0;
+  TCubeTiling clientTiling_{}, tilingOfClient_{};
+  St st_[2];
+  bool buffers_ = false;
+  TCubeTiling bufTiling_{};
+  Geo geo_{};
+  uint32_t chunkA_ = 0, chunkB_ = 0;
+  uint64_t biasBatchOff_ = 0;
+  L1Side<SrcAT> sideA_;
+  L1Side<SrcBT> sideB_;
+  TQue<TPosition::A1, 2> qA1_;
+  TQue<TPosition::B1, 2> qB1_;
+  TQue<TPosition::A2, 2> qA2_;
+  TQue<TPosition::B2, 2> qB2_;
+  TQue<TPosition::CO1, 2> qC_;
+  TQue<TPosition::C1, 1> qBias1_;
+  TQue<TPosition::C2, 1> qBias2_;
+  TQue<TPosition::C1, 1> qQuant_;
+};
+
+//===----------------------------------------------------------------------===//
+// REGIST_MATMUL_OBJ
+//===----------------------------------------------------------------------===//
+
+namespace mm_detail {
+
+struct Registered {
+  ServerBase *obj;
+  const TCubeTiling *tiling;
+};
+
+inline void collect(Registered *, uint32_t &) {}
+template <class M, class... Rest>
+inline void collect(Registered *out, uint32_t &n, M &mm, Rest &&...rest);
+template <class M, class... Rest>
+inline void collectT(Registered *out, uint32_t &n, M &mm,
+                     const TCubeTiling *tiling, Rest &&...rest) {
+  out[n++] = Registered{&mm, tiling};
+  collect(out, n, rest...);
+}
+template <class M, class... Rest>
+inline void collect(Registered *out, uint32_t &n, M &mm, Rest &&...rest) {
+  if constexpr (sizeof...(Rest) > 0) {
+    using First = std::decay_t<std::tuple_element_t<0, std::tuple<Rest...>>>;
+    if constexpr (std::is_pointer_v<First> &&
+                  std::is_same_v<std::remove_cv_t<std::remove_pointer_t<First>>,
+                                 TCubeTiling>) {
+      collectT(out, n, mm, rest...);
+      return;
+    } else {
+      out[n++] = Registered{&mm, nullptr};
+      collect(out, n, rest...);
+    }
+  } else {
+    out[n++] = Registered{&mm, nullptr};
+  }
+}
+
+/// REGIST_MATMUL_OBJ: returns true when the caller (the AIC of a MIX
+/// kernel) must leave the kernel: it served its AIVs until they ended.
+template <class... Args>
+inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
+  Registered objs[16];
+  uint32_t n = 0;
+  collect(objs, n, args...);
+  ::ascsim::MmRole role = ::ascsim::abi::mmRole();
+  if (!role.aic && !role.hasAic) {
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "REGIST_MATMUL_OBJ: Matmul needs the cube unit, but this "
+                  "kernel is %s (a vector-only kernel): declare it "
+                  "MIX_AIC_1_2 (AIVs call the Matmul, the AIC serves it) or "
+                  "AIC_ONLY (cube-only)",
+                  ::ascsim::abi::mmKernelTypeName(role.kernelType));
+    fault("argument", buf, loc);
+  }
+  const bool server = role.aic && role.mixed && role.aivPerBlock > 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    objs[i].obj->attach(pipe, workspace, i);
+    objs[i].obj->setClient(!role.aic);
+  }
+  if (!server) {
+    for (uint32_t i = 0; i < n; ++i)
+      if (objs[i].tiling)
+        objs[i].obj->clientInit(objs[i].tiling, loc);
+    return false;
+  }
+  // The AIC of a MIX kernel: serve the AIVs' requests until every AIV has
+  // sent End (or finished without using the Matmul).
+  bool started[2] = {false, false}, ended[2] = {false, false};
+  const uint32_t aivs = role.aivPerBlock;
+  char what[96];
+  std::snprintf(what, sizeof what,
+                "waits for a Matmul request (flags 0-%u)", 2 * n - 1);
+  for (;;) {
+    bool allEnded = true;
+    for (uint32_t s = 0; s < aivs; ++s)
+      allEnded = allEnded && (ended[s] || (!started[s] &&
+                                            ::ascsim::abi::mmAivFinished(s)));
+    if (allEnded)
+      break;
+    Msg m{};
+    uint32_t from = 0;
+    int32_t got = ::ascsim::abi::mmReceive(&m, sizeof m, &from, what, loc);
+    if (got < 0) {
+      for (uint32_t s = 0; s < aivs; ++s)
+        if (started[s] && !ended[s]) {
+          char buf[300];
+          std::snprintf(buf, sizeof buf,
+                        "AIV %u finished without calling End() on its Matmul "
+                        "object: the AIC serving it (REGIST_MATMUL_OBJ here) "
+                        "would wait for its requests forever",
+                        s);
+          fault("deadlock", buf, loc);
+        }
+      break;
+    }
+    if (m.obj >= n)
+      fault("argument", "REGIST_MATMUL_OBJ: a request for an unregistered "
+                        "Matmul object",
+            loc);
+    started[from] = true;
+    Reply r{};
+    objs[m.obj].obj->serve(from, m, r);
+    if (static_cast<Op>(m.op) == Op::End)
+      ended[from] = true;
+    if (m.wantReply) {
+      // The reply leaves once the work it reports is complete (GM written).
+      if (static_cast<Op>(m.op) != Op::Iterate)
+        PipeBarrier<PIPE_ALL>(Loc{m.file, m.line});
+      ::ascsim::abi::mmSend(from, &r, sizeof r, kMsgLatency,
+                            Loc{m.file, m.line});
+    }
+  }
+  return true;
+}
+
+} // namespace mm_detail
+} // namespace AscendC
+
+#define REGIST_MATMUL_OBJ(tpipe, workspace, ...)                               \
+  do {                                                                         \
+    if (::AscendC::mm_detail::regist(::ascsim::here(), (tpipe),                \
+                                     (GM_ADDR)(workspace), __VA_ARGS__))       \
+      return;                                                                  \
+  } while (0)
+
+#endif // ASCSIM_MATMUL_IMPL_H
