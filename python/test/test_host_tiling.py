@@ -42,10 +42,10 @@ def _assert_valid(t: object, m: int, n: int, k: int, dtype: str, dim: int, bias:
     info = config.platform_info()
     hw = solver.hardware_from_table()
     sz = solver.DTYPE_BYTES[dtype]
-    c0 = 32 // sz
+    k0 = max(16, 32 // sz)
     assert t.m == m and t.n == n and t.k_a == k and t.k_b == k
     assert 1 <= t.used_core_num <= dim
-    assert t.base_m % 16 == 0 and t.base_n % 16 == 0 and t.base_k % max(c0, 1) == 0
+    assert t.base_m % 16 == 0 and t.base_n % 16 == 0 and t.base_k % k0 == 0
     # The split covers the shape with used_core_num blocks.
     blocks = -(-m // t.single_core_m) * -(-n // t.single_core_n) * -(-k // t.single_core_k)
     assert blocks == t.used_core_num
@@ -106,7 +106,7 @@ def test_hand_checked_values() -> None:
     # A fixed split is kept.
     rc, t, _ = _tiling(1024, 256, 512, "float32", dim=2, bias=True, base_m=128, base_n=128, base_k=32)
     assert rc == 0 and (t.base_m, t.base_n, t.base_k) == (128, 128, 32)
-    # f32 K is aligned to C0 = 8; int8 to 32.
+    # base_k: a multiple of 16 (f16, bf16, f32: whole 16 x 16 transpose blocks of a float32 B), 32 for int8.
     rc, t, _ = _tiling(64, 64, 100, "int8", dim=1)
     assert rc == 0 and t.base_k % 32 == 0
 

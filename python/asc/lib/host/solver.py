@@ -113,6 +113,12 @@ def c0(dtype: str) -> int:
     return 32 // DTYPE_BYTES[dtype]
 
 
+def k_align(dtype: str) -> int:
+    """The multiple base_k must be: C0, and at least 16 (a float32 B is transposed into Zn in 16 x 16
+    blocks by LoadDataWithTranspose, so its K steps are whole blocks)."""
+    return max(16, c0(dtype))
+
+
 def l0c_bytes_per_element(p: Problem) -> int:
     return 4  # L0C accumulates in fp32 / int32
 
@@ -137,12 +143,12 @@ def usage(p: Problem, t: Tiling) -> dict[str, tuple[int, int]]:
 def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
     """None if `t` fits and is aligned, else the reason (field, memory, both sizes)."""
     sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
-    k0 = max(c0(p.a_dtype), c0(p.b_dtype))
+    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
     for name, v in (("baseM", t.base_m), ("baseN", t.base_n)):
         if v <= 0 or v % 16:
             return f"{name}={v} is not a positive multiple of 16 (the fractal height)"
     if t.base_k <= 0 or t.base_k % k0:
-        return f"baseK={t.base_k} is not a positive multiple of {k0} (C0 of {p.a_dtype})"
+        return f"baseK={t.base_k} is not a positive multiple of {k0} (for {p.a_dtype} inputs)"
     checks = [
         ("baseM x baseK", f"{t.db_l0a} x {t.base_m} x {t.base_k} x {sa}", t.db_l0a * t.base_m * t.base_k * sa,
          "L0A", hw.l0a),
@@ -240,7 +246,7 @@ def solve(p: Problem, hw: Hardware) -> Tiling:
             raise TilingError(f"the shape needs {name} > 0, got {v}")
     if p.dim <= 0:
         raise TilingError(f"set_dim needs at least one core, got {p.dim}")
-    k0 = max(c0(p.a_dtype), c0(p.b_dtype))
+    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
     best: Tiling | None = None
     first_reason: str | None = None
     fs = p.fixed_single
