@@ -270,3 +270,55 @@ def test_batch_matmul(size: int, dtype) -> None:
     c = np.zeros((batch, size, size), dtype=np.float32)
     mm_batch_kernel[1, rt.current_stream()](a, b, c, np.zeros(1024, dtype=np.uint8), t, batch)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-3 * size)
+
+
+# -- int8 with a per-channel quant vector (pyasc's generalization/adv/test_matmul_quant.py shapes) ----
+
+
+@asc.jit
+def mm_quant_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, scale: asc.GlobalAddress, c: asc.GlobalAddress,
+                    ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        s_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        s_gm.set_global_buffer(scale, tiling.n)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8)
+        mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.set_quant_vector(s_gm)
+        mm.set_single_shape(tiling.m, tiling.n, tiling.k_a)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.parametrize("m, n, k", [(32, 32, 64), (64, 128, 96), (128, 64, 256)])
+def test_int8_quant_vector(m: int, n: int, k: int) -> None:
+    rng = np.random.default_rng(4)
+    a = rng.integers(-8, 8, (m, k)).astype(np.int8)
+    b = rng.integers(-8, 8, (k, n)).astype(np.int8)
+    scales = rng.uniform(0.001, 0.01, n).astype(np.float32)
+    words = scales.view(np.uint32).astype(np.uint64)  # the scale's float32 bits in the low 32 bits
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    api.set_dim(1)
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
+    api.set_shape(m, n, k)
+    api.set_org_shape(m, n, k)
+    api.set_dequant_type(host.DequantType.TENSOR)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0
+    c = np.zeros((m, n), dtype=np.float16)
+    mm_quant_kernel[1, rt.current_stream()](a, b, words, c, np.zeros(1024, dtype=np.uint8), t)
+    ref = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.float32) * scales
+    np.testing.assert_allclose(c.astype(np.float32), ref, rtol=2e-3, atol=1e-3)
