@@ -188,11 +188,13 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     b_resident = t.step_k_b * t.base_k >= sk
     a_bytes = sm * sk * sa
     b_bytes = sk * sn * sb
-    if t.iterate_order == 0:  # M inner: B stays while the m blocks pass; A comes again per n block
-        a_loads = 1 if (m_blocks == 1 and a_resident) else n_blocks
+    # The simulator's Matmul (sim/MATMUL.md) keeps one operand's whole-K tile across blocks: B with
+    # ORDER_M (M moves first), A with ORDER_N; the other is loaded again for every block.
+    if t.iterate_order == 0:
+        a_loads = n_blocks
         b_loads = 1 if b_resident else m_blocks
     else:
-        b_loads = 1 if (n_blocks == 1 and b_resident) else m_blocks
+        b_loads = m_blocks
         a_loads = 1 if a_resident else n_blocks
     loads = (a_bytes * a_loads + b_bytes * b_loads) * p.batch
     # Each GM->L1 copy pays a latency share; more, smaller copies cost more.
