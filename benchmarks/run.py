@@ -32,6 +32,7 @@ from common import BENCH_DIR, Row, Section, log  # noqa: E402
 def _benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], Section]]:
     import bench_compile
     import bench_launch
+    import bench_matmul
     import bench_peer
     import bench_race
     import bench_scale
@@ -47,6 +48,7 @@ def _benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], Section]]:
         "scale": lambda: bench_scale.run(q),  # (6)
         "timing": lambda: bench_timing_model.run(q),  # (7)
         "race": lambda: bench_race.run(q),  # (8)
+        "matmul": lambda: bench_matmul.run(q),  # (9)
     }
 
 

@@ -118,3 +118,11 @@ def test_cube_matmul_workload_matches_numpy() -> None:
     import bench_throughput
 
     bench_throughput._matmul().verify()
+
+
+def test_matmul_api_workload_matches_numpy() -> None:
+    import bench_matmul
+
+    w = bench_matmul.Workload()
+    w.verify()
+    assert w.result.ok and w.result.duration_us > bench_matmul.cube_bound_us()

@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <tuple>
 #include <cstring>
+#include <exception>
 #include <type_traits>
 
 //===----------------------------------------------------------------------===//

@@ -69,6 +69,9 @@ public:
   virtual void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index) = 0;
   virtual void clientInit(const TCubeTiling *tiling, Loc loc) = 0;
   virtual void setClient(bool client) = 0;
+  /// Whether request `m` of AIV `sub` must wait until the other AIV has
+  /// fetched its pending block (both share the AIC's one L0C buffer).
+  virtual bool mustWait(uint32_t sub, const Msg &m) const = 0;
 };
 
 inline void snprintName(char *out, size_t n, const char *what) {
@@ -151,7 +154,13 @@ public:
                        "Matmul::End: the last Iterate's block was never "
                        "fetched with GetTensorC",
                        loc);
+    drain(loc);
     ended_ = true;
+  }
+  ~Matmul() override {
+    // The server (or a cube-only Matmul without End) leaves no flag set.
+    if (std::uncaught_exceptions() == 0)
+      drain(::ascsim::here());
   }
   /// The REGIST_MATMUL_OBJ / SetWorkspace workspace (GM).
   template <class T>
@@ -625,6 +634,20 @@ public:
   // Registration (REGIST_MATMUL_OBJ) and the server side
   //===--------------------------------------------------------------------===//
 
+  /// Consumes the L1 tiles' pending flags and gives back their event ids.
+  void drain(Loc loc) {
+    if (!buffers_ || drained_)
+      return;
+    ringDrain(ringA_, loc);
+    ringDrain(ringB_, loc);
+    stageDrain(stA2_, loc);
+    stageDrain(stB2_, loc);
+    stageDrain(stC_, loc);
+    stageDrain(stBias1_, loc);
+    stageDrain(stBias2_, loc);
+    stageDrain(stQuant_, loc);
+    drained_ = true;
+  }
   void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index) override {
     if (pipe)
       pipe_ = pipe;
@@ -640,6 +663,13 @@ public:
   }
   void clientInit(const TCubeTiling *tiling, Loc loc) override {
     Init(tiling, nullptr, loc);
+  }
+  bool mustWait(uint32_t sub, const mm_detail::Msg &m) const override {
+    using mm_detail::Op;
+    const Op op = static_cast<Op>(m.op);
+    if (op != Op::Iterate && op != Op::IterateAll && op != Op::IterateBatch)
+      return false;
+    return geo_.nC < 2 && sub < 2 && st_[1 - sub].pendingC;
   }
   void serve(uint32_t sub, const mm_detail::Msg &m,
              mm_detail::Reply &r) override {
@@ -721,6 +751,7 @@ private:
     int32_t curM = 0, curN = 0;
     MatrixOffset off{};
     LocalTensor<L0cT> c1;
+    uint32_t cSlot = 0;
   };
 
   static uint64_t u(int32_t v) {
@@ -1066,23 +1097,19 @@ private:
     if (!buffers_) {
       geo_ = geometry(t);
       const Geo &g = geo_;
-      pipe_->InitBuffer(qA1_, g.nA1,
-                        g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign) *
-                            sizeof(SrcAT),
-                        loc);
-      pipe_->InitBuffer(qB1_, g.nB1,
-                        g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign) *
-                            sizeof(SrcBT),
-                        loc);
-      pipe_->InitBuffer(qA2_, g.nA2, g.m16 * g.kL0 * sizeof(SrcAT), loc);
-      pipe_->InitBuffer(qB2_, g.nB2, g.n16 * g.kL0 * sizeof(SrcBT), loc);
-      pipe_->InitBuffer(qC_, g.nC, g.m16 * g.n16 * sizeof(L0cT), loc);
+      ringInit(ringA_, g.nA1, g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign),
+               loc);
+      ringInit(ringB_, g.nB1, g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign),
+               loc);
+      stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc);
+      stageInit(stB2_, g.nB2, g.n16 * g.kL0, loc);
+      stageInit(stC_, g.nC, g.m16 * g.n16, loc);
       if (t.isBias) {
-        pipe_->InitBuffer(qBias1_, 1, g.n16 * sizeof(L0cT), loc);
-        pipe_->InitBuffer(qBias2_, 1, g.n16 * sizeof(L0cT), loc);
+        stageInit(stBias1_, 1, g.n16, loc);
+        stageInit(stBias2_, 1, g.n16, loc);
       }
       if (std::is_same_v<L0cT, int32_t>)
-        pipe_->InitBuffer(qQuant_, 1, g.n16 * 8, loc);
+        stageInit(stQuant_, 1, g.n16 * 2, loc);
       buffers_ = true;
       bufTiling_ = t;
     } else {
@@ -1131,22 +1158,97 @@ private:
              rows == o.rows && ks == o.ks;
     }
   };
-  template <class T> struct L1Side {
-    LocalTensor<T> held;
-    bool holding = false;
-    L1Key key;
-    bool prefetched = false;
-    L1Key pkey;
+  /// The L1 tiles of one operand: one or two slots of a TBuf with fixed
+  /// event ids per slot (MTE2 -> MTE1 after a load, MTE1 -> MTE2 when the
+  /// slot is released), so every set of an id is followed by its wait
+  /// before the next set, whatever the pipes' progress.
+  template <class T, TPosition POS> struct L1Ring {
+    TBuf<POS> buf;
+    uint32_t n = 1, slotElems = 0;
+    struct Slot {
+      L1Key key;
+      bool valid = false, loadPending = false, freePending = false;
+    } slot[2];
+    TEventID idLoad[2] = {0, 0}, idFree[2] = {0, 0};
+    int32_t held = -1;
+    bool ready = false;
   };
 
+  /// A buffer stage with fixed event ids per slot: the producer waits
+  /// FREE before writing a slot and sets DONE after; the consumer waits
+  /// DONE and sets FREE when done (round-robin slots).
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  struct Stage {
+    TBuf<POS> buf;
+    uint32_t n = 1, elems = 0, next = 0;
+    bool ready = false;
+    bool donePending[2] = {false, false}, freePending[2] = {false, false};
+    TEventID idDone[2] = {0, 0}, idFree[2] = {0, 0};
+  };
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  void stageInit(Stage<T, POS, DONE, FREE> &st, uint32_t n, uint32_t elems,
+                 Loc loc) {
+    st.n = n;
+    st.elems = elems;
+    pipe_->InitBuffer(st.buf, n * elems * sizeof(T), loc);
+    for (uint32_t i = 0; i < n; ++i) {
+      st.idDone[i] = pipe_->template AllocEventID<DONE>(loc);
+      st.idFree[i] = pipe_->template AllocEventID<FREE>(loc);
+    }
+    st.ready = true;
+  }
+  /// The next slot, once its consumer has released it.
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  LocalTensor<T> acquire(Stage<T, POS, DONE, FREE> &st, uint32_t &slot,
+                         Loc loc) {
+    slot = st.next;
+    st.next = (st.next + 1) % st.n;
+    if (st.freePending[slot]) {
+      WaitFlag<FREE>(st.idFree[slot], loc);
+      st.freePending[slot] = false;
+    }
+    LocalTensor<T> all = st.buf.template Get<T>(loc);
+    return all[slot * st.elems];
+  }
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  void produced(Stage<T, POS, DONE, FREE> &st, uint32_t slot, Loc loc) {
+    SetFlag<DONE>(st.idDone[slot], loc);
+    st.donePending[slot] = true;
+  }
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  void consume(Stage<T, POS, DONE, FREE> &st, uint32_t slot, Loc loc) {
+    if (st.donePending[slot]) {
+      WaitFlag<DONE>(st.idDone[slot], loc);
+      st.donePending[slot] = false;
+    }
+  }
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  void releaseSlot(Stage<T, POS, DONE, FREE> &st, uint32_t slot, Loc loc) {
+    SetFlag<FREE>(st.idFree[slot], loc);
+    st.freePending[slot] = true;
+  }
+  template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
+  void stageDrain(Stage<T, POS, DONE, FREE> &st, Loc loc) {
+    if (!st.ready)
+      return;
+    for (uint32_t i = 0; i < st.n; ++i) {
+      consume(st, i, loc);
+      if (st.freePending[i]) {
+        WaitFlag<FREE>(st.idFree[i], loc);
+        st.freePending[i] = false;
+      }
+    }
+    st.next = 0;
+  }
+
   void invalidateL1(bool a) {
-    // The tiles stay valid data-wise but their key names old operands.
+    // The tiles keep their data, but no later request may hit them.
     if (a) {
-      sideA_.key = L1Key{};
-      sideA_.pkey = L1Key{};
+      for (auto &sl : ringA_.slot)
+        sl.key = L1Key{};
     } else {
-      sideB_.key = L1Key{};
-      sideB_.pkey = L1Key{};
+      for (auto &sl : ringB_.slot)
+        sl.key = L1Key{};
     }
   }
 
@@ -1201,59 +1303,106 @@ private:
     }
   }
 
-  /// Makes the L1 tile `key` of A (B) the held one; prefetches `next`.
-  template <bool IsA, class T, class Q>
-  LocalTensor<T> &ensure(L1Side<T> &side, Q &q, const St &s, const L1Key &key,
-                         const L1Key *next, uint32_t nBufs, Loc loc) {
-    auto load = [&](const L1Key &k) {
-      LocalTensor<T> t = q.template AllocTensor<T>(loc);
-      if constexpr (IsA)
-        loadA(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_),
-              k.ks, loc);
-      else
-        loadB(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkB_),
-              k.ks, loc);
-      q.EnQue(t, loc);
-    };
-    if (!(side.holding && side.key == key)) {
-      if (side.holding) {
-        q.FreeTensor(side.held, loc);
-        side.holding = false;
-      }
-      if (side.prefetched && side.pkey == key) {
-        side.prefetched = false;
-      } else {
-        if (side.prefetched) { // a stale prefetch: drop it
-          LocalTensor<T> stale = q.template DeQue<T>(loc);
-          q.FreeTensor(stale, loc);
-          side.prefetched = false;
-        }
-        load(key);
-      }
-      side.held = q.template DeQue<T>(loc);
-      side.holding = true;
-      side.key = key;
+  template <class T, TPosition POS>
+  void ringInit(L1Ring<T, POS> &r, uint32_t n, uint32_t slotElems, Loc loc) {
+    r.n = n;
+    r.slotElems = slotElems;
+    pipe_->InitBuffer(r.buf, n * slotElems * sizeof(T), loc);
+    for (uint32_t i = 0; i < n; ++i) {
+      r.idLoad[i] = pipe_->template AllocEventID<HardEvent::MTE2_MTE1>(loc);
+      r.idFree[i] = pipe_->template AllocEventID<HardEvent::MTE1_MTE2>(loc);
     }
-    if (next && nBufs > 1 && !side.prefetched && !(*next == key)) {
-      load(*next);
-      side.prefetched = true;
-      side.pkey = *next;
-    }
-    return side.held;
+    r.ready = true;
   }
-
-  /// Frees the held and prefetched L1 tiles (before the operands change).
-  template <class T, class Q> void release(L1Side<T> &side, Q &q, Loc loc) {
-    if (side.holding) {
-      q.FreeTensor(side.held, loc);
-      side.holding = false;
+  template <class T, TPosition POS>
+  LocalTensor<T> slotTensor(L1Ring<T, POS> &r, uint32_t i, Loc loc) {
+    LocalTensor<T> all = r.buf.template Get<T>(loc);
+    return all[i * r.slotElems];
+  }
+  /// MTE1 is done with slot i: MTE2 may overwrite it after the wait.
+  template <class T, TPosition POS>
+  void ringRelease(L1Ring<T, POS> &r, uint32_t i, Loc loc) {
+    auto &sl = r.slot[i];
+    if (!sl.valid || sl.freePending)
+      return;
+    if (sl.loadPending) { // a prefetch never used: MTE1 consumes its flag
+      WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
+      sl.loadPending = false;
     }
-    if (side.prefetched) {
-      LocalTensor<T> stale = q.template DeQue<T>(loc);
-      q.FreeTensor(stale, loc);
-      side.prefetched = false;
+    SetFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
+    sl.freePending = true;
+  }
+  template <bool IsA, class T, TPosition POS>
+  void ringLoad(L1Ring<T, POS> &r, uint32_t i, const St &s, const L1Key &k,
+                Loc loc) {
+    auto &sl = r.slot[i];
+    if (sl.valid && !sl.freePending)
+      ringRelease(r, i, loc);
+    if (sl.freePending) {
+      WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
+      sl.freePending = false;
     }
-    side.key = L1Key{};
+    LocalTensor<T> t = slotTensor(r, i, loc);
+    if constexpr (IsA)
+      loadA(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_),
+            k.ks, loc);
+    else
+      loadB(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkB_),
+            k.ks, loc);
+    SetFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
+    sl.loadPending = true;
+    sl.valid = true;
+    sl.key = k;
+  }
+  /// Makes the L1 tile `key` the held one (loading it unless a slot has
+  /// it); with two slots, prefetches `next` into the other.
+  template <bool IsA, class T, TPosition POS>
+  LocalTensor<T> ensure(L1Ring<T, POS> &r, const St &s, const L1Key &key,
+                        const L1Key *next, Loc loc) {
+    int32_t hit = -1;
+    for (uint32_t i = 0; i < r.n; ++i)
+      if (r.slot[i].valid && r.slot[i].key == key)
+        hit = static_cast<int32_t>(i);
+    if (hit < 0) {
+      const uint32_t i = r.n == 1 ? 0 : (r.held == 0 ? 1 : 0);
+      ringLoad<IsA>(r, i, s, key, loc);
+      hit = static_cast<int32_t>(i);
+    }
+    if (r.held >= 0 && r.held != hit)
+      ringRelease(r, static_cast<uint32_t>(r.held), loc);
+    auto &sl = r.slot[hit];
+    if (sl.freePending) {
+      // Released but not overwritten: take it back (its free flag is
+      // consumed here, in MTE2, so the next load does not wait twice).
+      WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[hit], loc);
+      sl.freePending = false;
+    }
+    if (sl.loadPending) {
+      WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[hit], loc);
+      sl.loadPending = false;
+    }
+    r.held = hit;
+    if (r.n > 1 && next && !(*next == key)) {
+      const uint32_t o = 1 - static_cast<uint32_t>(hit);
+      if (!(r.slot[o].valid && r.slot[o].key == *next))
+        ringLoad<IsA>(r, o, s, *next, loc);
+    }
+    return slotTensor(r, static_cast<uint32_t>(hit), loc);
+  }
+  /// Consumes every pending flag of the ring (End, the destructor).
+  template <class T, TPosition POS>
+  void ringDrain(L1Ring<T, POS> &r, Loc loc) {
+    if (!r.ready)
+      return;
+    for (uint32_t i = 0; i < r.n; ++i) {
+      auto &sl = r.slot[i];
+      if (sl.loadPending)
+        WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
+      if (sl.freePending)
+        WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
+      sl = typename L1Ring<T, POS>::Slot{};
+    }
+    r.held = -1;
   }
 
   /// The block order: (mi, ni) of block number `it`.
@@ -1343,21 +1492,24 @@ private:
       GlobalTensor<L0cT> gb;
       gb.SetGlobalBuffer(reinterpret_cast<__gm__ L0cT *>(s.biasAddr),
                          s.biasElems);
-      LocalTensor<L0cT> b1 = qBias1_.template AllocTensor<L0cT>(loc);
+      uint32_t sb1 = 0, sbt = 0;
+      LocalTensor<L0cT> b1 = acquire(stBias1_, sb1, loc);
       Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen), 0,
                     static_cast<uint16_t>(nLen), 1, 1, 0);
       DataCopy(b1, gb[n0 + biasBatchOff_], p, loc);
-      qBias1_.EnQue(b1, loc);
-      b1 = qBias1_.template DeQue<L0cT>(loc);
-      bt = qBias2_.template AllocTensor<L0cT>(loc);
+      produced(stBias1_, sb1, loc);
+      consume(stBias1_, sb1, loc);
+      bt = acquire(stBias2_, sbt, loc);
       DataCopy(bt, b1,
-               mm_detail::alignUp(static_cast<uint32_t>(nLen), 16), loc);
-      qBias1_.FreeTensor(b1, loc);
-      qBias2_.EnQue(bt, loc);
-      bt = qBias2_.template DeQue<L0cT>(loc);
+               mm_detail::alignUp(static_cast<uint32_t>(nLen),
+                                  32 / sizeof(L0cT)),
+               loc);
+      releaseSlot(stBias1_, sb1, loc);
+      produced(stBias2_, sbt, loc);
+      consume(stBias2_, sbt, loc);
     }
     if (!accumulate)
-      s.c1 = qC_.template AllocTensor<L0cT>(loc);
+      s.c1 = acquire(stC_, s.cSlot, loc);
     const int32_t kSteps =
         static_cast<int32_t>(mm_detail::ceilDiv(K, baseK));
     const uint32_t m1 = mm_detail::ceilDiv(mLen, 16);
@@ -1387,21 +1539,23 @@ private:
         nb = keyB(nni * t.baseN, 0);
         pnb = &nb;
       }
-      LocalTensor<SrcAT> &a1 = ensureA(s, keyA(m0, cha), pna, loc);
-      LocalTensor<SrcBT> &b1 = ensureB(s, keyB(n0, chb), pnb, loc);
+      LocalTensor<SrcAT> a1 = ensure<true>(ringA_, s, keyA(m0, cha), pna, loc);
+      LocalTensor<SrcBT> b1 =
+          ensure<false>(ringB_, s, keyB(n0, chb), pnb, loc);
       // L1 -> L0A / L0B.
       const uint32_t kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
       const uint32_t kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
       const uint32_t kAlL0 =
           mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign);
-      LocalTensor<SrcAT> a2 = qA2_.template AllocTensor<SrcAT>(loc);
+      uint32_t sa2 = 0, sb2 = 0;
+      LocalTensor<SrcAT> a2 = acquire(stA2_, sa2, loc);
       loadL0A(a2, a1, s, m1, kIn, kAlL0, keyA(m0, cha), loc);
-      qA2_.EnQue(a2, loc);
-      LocalTensor<SrcBT> b2 = qB2_.template AllocTensor<SrcBT>(loc);
+      produced(stA2_, sa2, loc);
+      LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
       loadL0B(b2, b1, s, n1, kInB, kAlL0, keyB(n0, chb), loc);
-      qB2_.EnQue(b2, loc);
-      a2 = qA2_.template DeQue<SrcAT>(loc);
-      b2 = qB2_.template DeQue<SrcBT>(loc);
+      produced(stB2_, sb2, loc);
+      consume(stA2_, sa2, loc);
+      consume(stB2_, sb2, loc);
       MmadParams mp;
       mp.m = static_cast<uint16_t>(mLen == 1 ? 16 : mLen);
       mp.n = static_cast<uint16_t>(nLen);
@@ -1416,11 +1570,11 @@ private:
         Mmad(s.c1, a2, b2, bt, mp, loc);
       else
         Mmad(s.c1, a2, b2, mp, loc);
-      qA2_.FreeTensor(a2, loc);
-      qB2_.FreeTensor(b2, loc);
+      releaseSlot(stA2_, sa2, loc);
+      releaseSlot(stB2_, sb2, loc);
     }
     if (bias)
-      qBias2_.FreeTensor(bt, loc);
+      releaseSlot(stBias2_, 0, loc);
     // A tile whose chunk is not the whole K is not reused by the next
     // block; the prefetch (if any) already holds the next block's.
     s.pendingC = true;
@@ -1432,15 +1586,6 @@ private:
     s.off.width = nLen;
     s.off.offset = m0 * s.orgN + n0;
     lastLdc_ = s.orgN;
-  }
-
-  LocalTensor<SrcAT> &ensureA(const St &s, const L1Key &key, const L1Key *next,
-                              Loc loc) {
-    return ensure<true>(sideA_, qA1_, s, key, next, geo_.nA1, loc);
-  }
-  LocalTensor<SrcBT> &ensureB(const St &s, const L1Key &key, const L1Key *next,
-                              Loc loc) {
-    return ensure<false>(sideB_, qB1_, s, key, next, geo_.nB1, loc);
   }
 
   /// L1 (Nz) -> L0A (Zz): K range [kIn, kIn + kAl) of the tile.
@@ -1604,8 +1749,8 @@ private:
               Loc loc) {
     const uint32_t mLen = s.off.height, nLen = s.off.width;
     LocalTensor<L0cT> c = s.c1;
-    qC_.EnQue(c, loc);
-    c = qC_.template DeQue<L0cT>(loc);
+    produced(stC_, s.cSlot, loc);
+    consume(stC_, s.cSlot, loc);
     GlobalTensor<DstT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(dstAddr), dstElems);
     FixpipeParamsV220 fp;
@@ -1625,19 +1770,20 @@ private:
       GlobalTensor<float> gq;
       gq.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(s.quantVecAddr),
                          s.quantVecElems * 2);
-      LocalTensor<float> q1 = qQuant_.template AllocTensor<float>(loc);
+      uint32_t sq = 0;
+      LocalTensor<float> q1 = acquire(stQuant_, sq, loc);
       Nd2NzParams p(1, 1, static_cast<uint16_t>(2 * nLen), 0,
                     static_cast<uint16_t>(2 * nLen), 1, 1, 0);
       DataCopy(q1, gq[2 * static_cast<uint64_t>(s.off.col)], p, loc);
-      qQuant_.EnQue(q1, loc);
-      q1 = qQuant_.template DeQue<float>(loc);
+      produced(stQuant_, sq, loc);
+      consume(stQuant_, sq, loc);
       LocalTensor<uint64_t> ws = q1.template ReinterpretCast<uint64_t>();
       Fixpipe(g, c, ws, fp, loc);
-      qQuant_.FreeTensor(q1, loc);
+      releaseSlot(stQuant_, sq, loc);
     } else {
       Fixpipe(g, c, fp, loc);
     }
-    qC_.FreeTensor(c, loc);
+    releaseSlot(stC_, s.cSlot, loc);
     s.pendingC = false;
   }
 
@@ -1758,10 +1904,17 @@ private:
                                   sizeof(DstT),
                               512);
   }
-  /// The workspace slot of Matmul object `index_`, AIV `sub`.
+  /// The workspace slot of Matmul object `index_` for AIV `sub` of this
+  /// AI Core (on an AIV, `sub` is ignored: GetBlockIdx numbers the AIVs):
+  /// slot index_ x (AIVs of the launch) + the AIV's index.
   uint64_t slotAddr(uint32_t sub) const {
+    const ::ascsim::MmRole r = ::ascsim::abi::mmRole();
+    const uint64_t per = r.aivPerBlock ? r.aivPerBlock : 1;
+    const uint64_t aiv = r.aic ? static_cast<uint64_t>(GetBlockIdx()) * per + sub
+                               : static_cast<uint64_t>(GetBlockIdx());
+    const uint64_t aivs = static_cast<uint64_t>(GetBlockNum()) * per;
     return reinterpret_cast<uint64_t>(workspace_) +
-           static_cast<uint64_t>(index_ * 2 + sub) * slotBytes();
+           (static_cast<uint64_t>(index_) * aivs + aiv) * slotBytes();
   }
   static uint32_t ubRowStride(uint32_t width) {
     return mm_detail::alignUp(width, 32 / sizeof(DstT));
@@ -1841,21 +1994,21 @@ private:
   int32_t lastLdc_ = 0;
   TCubeTiling clientTiling_{}, tilingOfClient_{};
   St st_[2];
-  bool buffers_ = false;
+  bool buffers_ = false, drained_ = false;
   TCubeTiling bufTiling_{};
   Geo geo_{};
   uint32_t chunkA_ = 0, chunkB_ = 0;
   uint64_t biasBatchOff_ = 0;
-  L1Side<SrcAT> sideA_;
-  L1Side<SrcBT> sideB_;
-  TQue<TPosition::A1, 2> qA1_;
-  TQue<TPosition::B1, 2> qB1_;
-  TQue<TPosition::A2, 2> qA2_;
-  TQue<TPosition::B2, 2> qB2_;
-  TQue<TPosition::CO1, 2> qC_;
-  TQue<TPosition::C1, 1> qBias1_;
-  TQue<TPosition::C2, 1> qBias2_;
-  TQue<TPosition::C1, 1> qQuant_;
+  L1Ring<SrcAT, TPosition::A1> ringA_;
+  L1Ring<SrcBT, TPosition::B1> ringB_;
+  Stage<SrcAT, TPosition::A2, HardEvent::MTE1_M, HardEvent::M_MTE1> stA2_;
+  Stage<SrcBT, TPosition::B2, HardEvent::MTE1_M, HardEvent::M_MTE1> stB2_;
+  Stage<L0cT, TPosition::CO1, HardEvent::M_FIX, HardEvent::FIX_M> stC_;
+  Stage<L0cT, TPosition::C1, HardEvent::MTE2_MTE1, HardEvent::MTE1_MTE2>
+      stBias1_;
+  Stage<L0cT, TPosition::C2, HardEvent::MTE1_M, HardEvent::M_MTE1> stBias2_;
+  Stage<float, TPosition::C1, HardEvent::MTE2_FIX, HardEvent::FIX_MTE2>
+      stQuant_;
 };
 
 //===----------------------------------------------------------------------===//
@@ -1932,6 +2085,10 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   char what[96];
   std::snprintf(what, sizeof what,
                 "waits for a Matmul request (flags 0-%u)", 2 * n - 1);
+  // Requests that wait for the other AIV's GetTensorC (one L0C buffer).
+  Msg deferred[8];
+  uint32_t deferredFrom[8];
+  uint32_t nDeferred = 0;
   for (;;) {
     bool allEnded = true;
     for (uint32_t s = 0; s < aivs; ++s)
@@ -1941,7 +2098,37 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
       break;
     Msg m{};
     uint32_t from = 0;
-    int32_t got = ::ascsim::abi::mmReceive(&m, sizeof m, &from, what, loc);
+    int32_t got = 0;
+    bool fromDeferred = false;
+    for (uint32_t i = 0; i < nDeferred; ++i)
+      if (!objs[deferred[i].obj].obj->mustWait(deferredFrom[i], deferred[i])) {
+        m = deferred[i];
+        from = deferredFrom[i];
+        for (uint32_t j = i + 1; j < nDeferred; ++j) {
+          deferred[j - 1] = deferred[j];
+          deferredFrom[j - 1] = deferredFrom[j];
+        }
+        --nDeferred;
+        fromDeferred = true;
+        got = 1;
+        break;
+      }
+    if (!fromDeferred)
+      got = ::ascsim::abi::mmReceive(&m, sizeof m, &from, what, loc);
+    if (!fromDeferred && got > 0 && m.obj < n &&
+        (nDeferred > 0 || objs[m.obj].obj->mustWait(from, m))) {
+      bool fromWaits = objs[m.obj].obj->mustWait(from, m);
+      for (uint32_t i = 0; i < nDeferred; ++i)
+        fromWaits = fromWaits || deferredFrom[i] == from;
+      if (fromWaits) { // keep this AIV's requests in order
+        if (nDeferred == 8)
+          fault("argument", "REGIST_MATMUL_OBJ: too many deferred requests",
+                loc);
+        deferred[nDeferred] = m;
+        deferredFrom[nDeferred++] = from;
+        continue;
+      }
+    }
     if (got < 0) {
       for (uint32_t s = 0; s < aivs; ++s)
         if (started[s] && !ended[s]) {
@@ -1959,7 +2146,8 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
       fault("argument", "REGIST_MATMUL_OBJ: a request for an unregistered "
                         "Matmul object",
             loc);
-    started[from] = true;
+    if (static_cast<Op>(m.op) != Op::Init)
+      started[from] = true;
     Reply r{};
     objs[m.obj].obj->serve(from, m, r);
     if (static_cast<Op>(m.op) == Op::End)

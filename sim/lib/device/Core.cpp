@@ -356,10 +356,14 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
     return issueCopy(c, seq, loc);
   }
   bool l1 = dm == Mem::L1;
-  const uint8_t *from = mem_.resolve(
-      src, 0, bytes, Access{api, "source", false, type, true, l1}, loc);
-  uint8_t *to = mem_.resolve(
-      dst, 0, bytes, Access{api, "destination", true, type, true, l1}, loc);
+  // L1 -> BiasTable: a cube-path copy (each memory's own alignment).
+  const bool toBt = dm == Mem::BT;
+  Access srcAcc{api, "source", false, type, true, l1 || toBt};
+  Access dstAcc{api, "destination", true, type, true, l1};
+  srcAcc.cube = toBt;
+  dstAcc.cube = toBt;
+  const uint8_t *from = mem_.resolve(src, 0, bytes, srcAcc, loc);
+  uint8_t *to = mem_.resolve(dst, 0, bytes, dstAcc, loc);
   const std::initializer_list<Use> uses = {{from, bytes, false, "source"},
                                            {to, bytes, true, "destination"}};
   track(pipe, api, loc, uses);

@@ -1,0 +1,224 @@
+"""The Matmul high-level API of the simulator (sim/MATMUL.md): hand-written Ascend C kernels
+(sim/test/kernels/matmul_api.cpp) run cube-only (AIC_ONLY) and as MIX_AIC_1_2 (AIV clients, AIC
+server), against numpy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from asc.runtime import config as cfg
+from asc.runtime.ascendc_kernel import compile_ascendc
+from asc.runtime.errors import KernelError
+
+REPO = Path(__file__).resolve().parents[3]
+KERNELS = REPO / "sim" / "test" / "kernels" / "matmul_api.cpp"
+SRC = KERNELS.read_text()
+AIC = cfg.KernelType.AIC_ONLY
+MIX = cfg.KernelType.MIX_AIC_1_2
+
+FIELDS = ("usedCoreNum M N Ka Kb singleCoreM singleCoreN singleCoreK baseM baseN baseK depthA1 depthB1 "
+          "stepM stepN isBias transLength iterateOrder shareMode shareL1Size shareL0CSize shareUbSize "
+          "batchM batchN singleBatchM singleBatchN stepKa stepKb depthAL1CacheUB depthBL1CacheUB dbL0A "
+          "dbL0B dbL0C ALayoutInfoB ALayoutInfoS ALayoutInfoN ALayoutInfoG ALayoutInfoD BLayoutInfoB "
+          "BLayoutInfoS BLayoutInfoN BLayoutInfoG BLayoutInfoD CLayoutInfoB CLayoutInfoS1 CLayoutInfoN "
+          "CLayoutInfoG CLayoutInfoS2 BatchNum").split()
+assert len(FIELDS) == 49
+
+
+def tiling(M: int, N: int, K: int, cores: int, sm: int, sn: int, base: tuple[int, int, int],
+           step_k: tuple[int, int] = (1, 1), depth: tuple[int, int] | None = None, bias: bool = False,
+           db: tuple[int, int, int] = (2, 2, 1), order: int = 0) -> np.ndarray:
+    """A hand-built TCubeTiling as 49 int32."""
+    v = dict.fromkeys(FIELDS, 0)
+    ska, skb = step_k
+    v.update(usedCoreNum=cores, M=M, N=N, Ka=K, Kb=K, singleCoreM=sm, singleCoreN=sn, singleCoreK=K,
+             baseM=base[0], baseN=base[1], baseK=base[2], stepM=1, stepN=1, stepKa=ska, stepKb=skb,
+             depthA1=depth[0] if depth else 2 * ska, depthB1=depth[1] if depth else 2 * skb,
+             isBias=int(bias), iterateOrder=order, dbL0A=db[0], dbL0B=db[1], dbL0C=db[2])
+    return np.array([v[f] for f in FIELDS], dtype=np.int32)
+
+
+def kernel(name: str, kind=AIC):
+    return compile_ascendc(KERNELS, name, kernel_type=kind)
+
+
+def blocks(cores: int, kind) -> int:
+    return cores if kind is AIC else (cores + 1) // 2
+
+
+WS = np.zeros(1 << 20, dtype=np.uint8)
+
+
+def rng() -> np.random.Generator:
+    return np.random.default_rng(7)
+
+
+@pytest.mark.parametrize("kind", [AIC, MIX], ids=["cube_only", "mix"])
+def test_f32_256_cubed_with_bias(kind) -> None:
+    r = rng()
+    a = r.standard_normal((256, 256), dtype=np.float32)
+    b = r.standard_normal((256, 256), dtype=np.float32)
+    bias = r.standard_normal(256, dtype=np.float32)
+    c = np.zeros((256, 256), dtype=np.float32)
+    t = tiling(256, 256, 256, 4, 128, 128, (128, 128, 32), step_k=(4, 4), bias=True, db=(2, 2, 2))
+    res = kernel("mm_f32", kind)(blocks(4, kind), a, b, bias, c, WS, t, 1)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b + bias, rtol=1e-4, atol=1e-3)
+    assert res.ok and res.diagnostics == []
+    assert res.pipe_busy_cycles["M"] > 0 and res.pipe_busy_cycles["FIX"] > 0
+
+
+def test_f16_iterate_all_256_64_128() -> None:
+    r = rng()
+    a = r.standard_normal((256, 128), dtype=np.float32).astype(np.float16)
+    b = r.standard_normal((128, 64), dtype=np.float32).astype(np.float16)
+    c = np.zeros((256, 64), dtype=np.float32)
+    t = tiling(256, 64, 128, 2, 128, 64, (128, 64, 64), step_k=(2, 2))  # K in L1 at once
+    for kind in (AIC, MIX):
+        c[:] = 0
+        kernel("mm_f16", kind)(blocks(2, kind), a, b, WS, c, WS, t, 0)
+        np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize("flags", [0, 2, 16], ids=["iterate_all", "iterate_get_tensor_c", "async"])
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_tails(dtype, flags) -> None:
+    """M, N, K not multiples of 16 nor of the base block, over several clients."""
+    M, N, K = 100, 72, 90
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32).astype(dtype)
+    b = r.standard_normal((K, N), dtype=np.float32).astype(dtype)
+    bias = r.standard_normal(N, dtype=np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 4, 64, 48, (32, 32, 32), step_k=(2, 1), bias=True)
+    name = "mm_f16" if dtype == np.float16 else "mm_f32"
+    kernel(name, MIX)(2, a, b, bias, c, WS, t, 1 | flags)
+    ref = a.astype(np.float64) @ b.astype(np.float64) + bias
+    np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize("name,ta,tb", [("mm_f16_ta", True, False), ("mm_f16_tb", False, True),
+                                        ("mm_f16_tab", True, True), ("mm_f32_tb", False, True)])
+def test_transposes(name, ta, tb) -> None:
+    M, N, K = 96, 80, 112
+    dtype = np.float32 if "f32" in name else np.float16
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32).astype(dtype)
+    b = r.standard_normal((K, N), dtype=np.float32).astype(dtype)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 2, 48, 80, (48, 48, 32), step_k=(2, 2))
+    kernel(name, AIC)(2, np.ascontiguousarray(a.T) if ta else a, np.ascontiguousarray(b.T) if tb else b,
+                      WS, c, WS, t, 0)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-3, atol=1e-3)
+
+
+def test_c_in_ub_leakyrelu_epilogue() -> None:
+    """MIX: per base block GetTensorC into a VECIN tensor, LeakyReLU on the AIV, then to GM."""
+    M, N, K = 256, 128, 64
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32)
+    b = r.standard_normal((K, N), dtype=np.float32)
+    bias = r.standard_normal(N, dtype=np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 4, 64, 128, (64, 64, 32), step_k=(2, 2), bias=True)
+    res = kernel("mm_leakyrelu", MIX)(2, a, b, bias, c, WS, t, 0.1)
+    x = a.astype(np.float64) @ b + bias
+    np.testing.assert_allclose(c, np.where(x >= 0, x, 0.1 * x), rtol=1e-4, atol=1e-3)
+    assert res.pipe_busy_cycles["V"] > 0
+
+
+@pytest.mark.parametrize("dtype,n", [(np.float32, 64), (np.float16, 32)])
+def test_batch(dtype, n) -> None:
+    batch = 3
+    r = rng()
+    a = r.standard_normal((batch, n, n), dtype=np.float32).astype(dtype)
+    b = r.standard_normal((batch, n, n), dtype=np.float32).astype(dtype)
+    c = np.zeros((batch, n, n), dtype=np.float32)
+    t = tiling(n, n, n, 1, n, n, (n, n, 32), step_k=(n // 32, n // 32))
+    name = "mm_batch_f32" if dtype == np.float32 else "mm_batch_f16"
+    kernel(name, MIX)(1, a, b, c, WS, t, batch)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-3, atol=1e-3)
+
+
+def test_int8_to_int32() -> None:
+    M, N, K = 64, 96, 128
+    r = rng()
+    a = r.integers(-128, 128, (M, K), dtype=np.int8)
+    b = r.integers(-128, 128, (K, N), dtype=np.int8)
+    c = np.zeros((M, N), dtype=np.int32)
+    t = tiling(M, N, K, 2, 32, 96, (32, 96, 64), step_k=(2, 2))
+    kernel("mm_i8", AIC)(2, a, b, WS, c, WS, t, 0)
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+
+
+@pytest.mark.parametrize("scalar", [False, True], ids=["per_channel", "scalar"])
+def test_int8_dequant_to_half(scalar) -> None:
+    M, N, K = 64, 64, 64
+    r = rng()
+    a = r.integers(-16, 16, (M, K), dtype=np.int8)
+    b = r.integers(-16, 16, (K, N), dtype=np.int8)
+    scale = (r.random(N, dtype=np.float32) * 0.01 + 0.001).astype(np.float32)
+    if scalar:
+        scale[:] = scale[0]
+    q = scale.view(np.uint32).astype(np.uint64)  # the float32 bits in the low word
+    c = np.zeros((M, N), dtype=np.float16)
+    t = tiling(M, N, K, 2, 32, 64, (32, 64, 64))
+    kernel("mm_i8_quant", MIX)(1, a, b, q, c, WS, t, int(scalar))
+    acc = (a.astype(np.int32) @ b.astype(np.int32)).astype(np.float32)
+    np.testing.assert_array_equal(c, (acc * scale).astype(np.float16))
+
+
+def test_more_aivs_than_clients_do_not_corrupt() -> None:
+    """blockDim 2 starts 4 AIVs; usedCoreNum 3: the fourth returns after REGIST_MATMUL_OBJ."""
+    M, N, K = 96, 64, 64
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32)
+    b = r.standard_normal((K, N), dtype=np.float32)
+    c = np.full((M, N), 7.0, dtype=np.float32)
+    t = tiling(M, N, K, 3, 32, 64, (32, 64, 32), step_k=(2, 2))
+    res = kernel("mm_f32", MIX)(2, a, b, WS, c, WS, t, 0)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)
+    assert res.ok
+
+
+def test_misfit_tiling_names_field_memory_and_sizes() -> None:
+    a = np.zeros((256, 256), dtype=np.float32)
+    c = np.zeros((256, 256), dtype=np.float32)
+    t = tiling(256, 256, 256, 1, 256, 256, (256, 64, 64), db=(2, 2, 1))
+    with pytest.raises(KernelError) as e:
+        kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 0)
+    assert e.value.category == "capacity"
+    assert ("Matmul tiling does not fit: TCubeTiling.baseM x baseK x dbL0A needs 131072 bytes of L0A, "
+            "which has 65536 bytes") in str(e.value)
+    assert e.value.location.line == SRC.splitlines().index("  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);") + 1
+    t = tiling(256, 256, 256, 1, 256, 256, (128, 128, 64), step_k=(4, 4), depth=(8, 8))
+    with pytest.raises(KernelError, match=r"TCubeTiling.depthA1 x baseM x baseK \+ depthB1 x baseN x "
+                                          r"baseK needs 524288 bytes of L1, which has 524160 bytes"):
+        kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 0)
+
+
+def test_get_tensor_c_before_iterate() -> None:
+    a = np.zeros((32, 32), dtype=np.float32)
+    c = np.zeros((32, 32), dtype=np.float32)
+    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
+    with pytest.raises(KernelError, match="GetTensorC before Iterate"):
+        kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 8 | 2)
+
+
+def test_aiv_that_never_ends_is_reported() -> None:
+    a = np.zeros((32, 32), dtype=np.float32)
+    c = np.zeros((32, 32), dtype=np.float32)
+    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
+    with pytest.raises(KernelError) as e:
+        kernel("mm_f32", MIX)(1, a, a, WS, c, WS, t, 4)
+    assert e.value.category == "deadlock"
+    assert "AIV 0 finished without calling End()" in str(e.value)
+
+
+def test_matmul_in_a_vector_only_kernel() -> None:
+    a = np.zeros((32, 32), dtype=np.float32)
+    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
+    with pytest.raises(KernelError, match="this kernel is AIV_ONLY"):
+        kernel("mm_f32", cfg.KernelType.AIV_ONLY)(1, a, a, WS, a, WS, t, 0)

@@ -1,0 +1,281 @@
+//===- matmul_api.cpp - Kernels of the Matmul high-level API ----*- C++ -*-===//
+//
+// Hand-written Ascend C kernels that use Matmul (lib/matmul_intf.h) the way
+// Ascend C's samples do, for python/test/sim/test_sim_matmul.py and the
+// benchmark. The tiling arrives in GM as 49 int32 (a TCubeTiling). The
+// kernel type comes from the test (AIC_ONLY = cube-only, MIX_AIC_1_2 = AIV
+// clients served by the AIC). Every client of index `idx` < usedCoreNum
+// takes the single-core block (idx % mCores, idx / mCores) of C, with tails.
+//
+// flags: 1 bias, 2 Iterate + GetTensorC instead of IterateAll, 4 skip End
+// (a client that never ends), 8 GetTensorC before Iterate (an error),
+// 16 IterateAll<false> + WaitIterateAll.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+using namespace AscendC;
+
+namespace {
+
+void loadTiling(TCubeTiling &t, GM_ADDR g) {
+  const __gm__ int32_t *p = reinterpret_cast<__gm__ int32_t *>(g);
+  int32_t *d = reinterpret_cast<int32_t *>(&t);
+  for (int i = 0; i < 49; ++i)
+    d[i] = p[i];
+}
+
+struct Place {
+  uint64_t a, b, c, bias;
+  int32_t m, n;
+};
+
+/// The single-core block of client `idx` (row-major A M x K, B K x N; A
+/// transposed K x M, B transposed N x K).
+Place placeOf(const TCubeTiling &t, int64_t idx, bool ta, bool tb) {
+  const int32_t mCores = (t.M + t.singleCoreM - 1) / t.singleCoreM;
+  const int32_t mi = static_cast<int32_t>(idx % mCores);
+  const int32_t ni = static_cast<int32_t>(idx / mCores);
+  const uint64_t m0 = static_cast<uint64_t>(mi) * t.singleCoreM;
+  const uint64_t n0 = static_cast<uint64_t>(ni) * t.singleCoreN;
+  Place p;
+  p.a = ta ? m0 : m0 * t.Ka;
+  p.b = tb ? n0 * t.Kb : n0;
+  p.c = m0 * t.N + n0;
+  p.bias = n0;
+  p.m = t.M - static_cast<int32_t>(m0) < t.singleCoreM
+            ? t.M - static_cast<int32_t>(m0)
+            : t.singleCoreM;
+  p.n = t.N - static_cast<int32_t>(n0) < t.singleCoreN
+            ? t.N - static_cast<int32_t>(n0)
+            : t.singleCoreN;
+  return p;
+}
+
+template <class TA, class TC, class TBias, bool TRANS_A, bool TRANS_B,
+          const MatmulConfig &CFG = CFG_NORM>
+void runGm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
+           GM_ADDR tilingGm, int32_t flags) {
+  TCubeTiling t;
+  loadTiling(t, tilingGm);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, TA, TRANS_A>;
+  using B = MatmulType<TPosition::GM, CubeFormat::ND, TA, TRANS_B>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, TC>;
+  using Bias = MatmulType<TPosition::GM, CubeFormat::ND, TBias>;
+  GlobalTensor<TA> ga, gb;
+  GlobalTensor<TC> gc;
+  GlobalTensor<TBias> gbias;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ TA *>(a),
+                     static_cast<uint64_t>(t.M) * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ TA *>(b),
+                     static_cast<uint64_t>(t.Kb) * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ TC *>(c),
+                     static_cast<uint64_t>(t.M) * t.N);
+  gbias.SetGlobalBuffer(reinterpret_cast<__gm__ TBias *>(bias), t.N);
+  TPipe pipe;
+  Matmul<A, B, C, Bias, CFG> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  const Place p = placeOf(t, GetBlockIdx(), TRANS_A, TRANS_B);
+  mm.SetTensorA(ga[p.a], TRANS_A);
+  mm.SetTensorB(gb[p.b], TRANS_B);
+  if (flags & 1)
+    mm.SetBias(gbias[p.bias]);
+  mm.SetTail(p.m, p.n);
+  if (flags & 8)
+    mm.GetTensorC(gc[p.c]);
+  if (flags & 2) {
+    while (mm.Iterate())
+      mm.GetTensorC(gc[p.c]);
+  } else if (flags & 16) {
+    mm.template IterateAll<false>(gc[p.c]);
+    mm.WaitIterateAll();
+  } else {
+    mm.IterateAll(gc[p.c]);
+  }
+  if (!(flags & 4))
+    mm.End();
+}
+
+} // namespace
+
+extern "C" __global__ __aicore__ void mm_f32(GM_ADDR a, GM_ADDR b,
+                                             GM_ADDR bias, GM_ADDR c,
+                                             GM_ADDR ws, GM_ADDR tiling,
+                                             int32_t flags) {
+  runGm<float, float, float, false, false>(a, b, bias, c, ws, tiling, flags);
+}
+extern "C" __global__ __aicore__ void mm_f16(GM_ADDR a, GM_ADDR b,
+                                             GM_ADDR bias, GM_ADDR c,
+                                             GM_ADDR ws, GM_ADDR tiling,
+                                             int32_t flags) {
+  runGm<half, float, float, false, false>(a, b, bias, c, ws, tiling, flags);
+}
+/// float16 out (F322F16), for the benchmark.
+extern "C" __global__ __aicore__ void mm_f16_f16(GM_ADDR a, GM_ADDR b,
+                                                 GM_ADDR bias, GM_ADDR c,
+                                                 GM_ADDR ws, GM_ADDR tiling,
+                                                 int32_t flags) {
+  runGm<half, half, float, false, false>(a, b, bias, c, ws, tiling, flags);
+}
+extern "C" __global__ __aicore__ void mm_f16_ta(GM_ADDR a, GM_ADDR b,
+                                                GM_ADDR bias, GM_ADDR c,
+                                                GM_ADDR ws, GM_ADDR tiling,
+                                                int32_t flags) {
+  runGm<half, float, float, true, false>(a, b, bias, c, ws, tiling, flags);
+}
+extern "C" __global__ __aicore__ void mm_f16_tb(GM_ADDR a, GM_ADDR b,
+                                                GM_ADDR bias, GM_ADDR c,
+                                                GM_ADDR ws, GM_ADDR tiling,
+                                                int32_t flags) {
+  runGm<half, float, float, false, true>(a, b, bias, c, ws, tiling, flags);
+}
+extern "C" __global__ __aicore__ void mm_f16_tab(GM_ADDR a, GM_ADDR b,
+                                                 GM_ADDR bias, GM_ADDR c,
+                                                 GM_ADDR ws, GM_ADDR tiling,
+                                                 int32_t flags) {
+  runGm<half, float, float, true, true>(a, b, bias, c, ws, tiling, flags);
+}
+extern "C" __global__ __aicore__ void mm_f32_tb(GM_ADDR a, GM_ADDR b,
+                                                GM_ADDR bias, GM_ADDR c,
+                                                GM_ADDR ws, GM_ADDR tiling,
+                                                int32_t flags) {
+  runGm<float, float, float, false, true>(a, b, bias, c, ws, tiling, flags);
+}
+extern "C" __global__ __aicore__ void mm_i8(GM_ADDR a, GM_ADDR b,
+                                            GM_ADDR bias, GM_ADDR c,
+                                            GM_ADDR ws, GM_ADDR tiling,
+                                            int32_t flags) {
+  runGm<int8_t, int32_t, int32_t, false, false>(a, b, bias, c, ws, tiling,
+                                                flags);
+}
+
+/// int8 x int8 -> half with a per-channel dequant vector (uint64 per
+/// column, the scale in its low 32 bits as a float32) or, with flags & 1,
+/// the scalar `scale` bits in q[0].
+extern "C" __global__ __aicore__ void mm_i8_quant(GM_ADDR a, GM_ADDR b,
+                                                  GM_ADDR q, GM_ADDR c,
+                                                  GM_ADDR ws, GM_ADDR tiling,
+                                                  int32_t flags) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, int8_t>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using Bias = MatmulType<TPosition::GM, CubeFormat::ND, int32_t>;
+  GlobalTensor<int8_t> ga, gb;
+  GlobalTensor<half> gc;
+  GlobalTensor<uint64_t> gq;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ int8_t *>(b), t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(c), t.M * t.N);
+  gq.SetGlobalBuffer(reinterpret_cast<__gm__ uint64_t *>(q), t.N);
+  TPipe pipe;
+  Matmul<A, A, C, Bias> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  const Place p = placeOf(t, GetBlockIdx(), false, false);
+  mm.SetTensorA(ga[p.a]);
+  mm.SetTensorB(gb[p.b]);
+  mm.SetTail(p.m, p.n);
+  if (flags & 1)
+    mm.SetQuantScalar(gq.GetValue(0));
+  else
+    mm.SetQuantVector(gq[p.bias]);
+  mm.IterateAll(gc[p.c]);
+  mm.End();
+}
+
+/// C in UB (MIX): per base block GetTensorC into a VECIN tensor,
+/// LeakyReLU(alpha) on the vector unit, DataCopy to GM at GetOffsetC.
+/// Needs full base blocks (M, N multiples of baseM, baseN).
+extern "C" __global__ __aicore__ void mm_leakyrelu(GM_ADDR a, GM_ADDR b,
+                                                   GM_ADDR bias, GM_ADDR c,
+                                                   GM_ADDR ws, GM_ADDR tiling,
+                                                   float alpha) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  using C = MatmulType<TPosition::VECIN, CubeFormat::ND, float>;
+  GlobalTensor<float> ga, gb, gc, gbias;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(b), t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
+  gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(bias), t.N);
+  TPipe pipe;
+  Matmul<A, A, C, A> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  const Place p = placeOf(t, GetBlockIdx(), false, false);
+  const uint32_t blockElems = t.baseM * t.baseN;
+  TQue<TPosition::VECIN, 1> qIn;
+  TQue<TPosition::VECOUT, 1> qOut;
+  pipe.InitBuffer(qIn, 1, blockElems * sizeof(float));
+  pipe.InitBuffer(qOut, 1, blockElems * sizeof(float));
+  mm.SetTensorA(ga[p.a]);
+  mm.SetTensorB(gb[p.b]);
+  mm.SetBias(gbias[p.bias]);
+  mm.SetTail(p.m, p.n);
+  while (mm.Iterate()) {
+    LocalTensor<float> in = qIn.AllocTensor<float>();
+    mm.GetTensorC(in);
+    qIn.EnQue(in);
+    in = qIn.DeQue<float>();
+    LocalTensor<float> out = qOut.AllocTensor<float>();
+    LeakyRelu(out, in, alpha, blockElems);
+    qOut.EnQue(out);
+    qIn.FreeTensor(in);
+    out = qOut.DeQue<float>();
+    const MatrixOffset o = mm.GetOffsetC();
+    DataCopyParams cp(static_cast<uint16_t>(o.height),
+                      static_cast<uint16_t>(o.width * sizeof(float) / 32), 0,
+                      static_cast<uint16_t>((t.N - o.width) * sizeof(float) /
+                                            32));
+    DataCopy(gc[p.c + static_cast<uint64_t>(o.row) * t.N + o.col], out, cp);
+    qOut.FreeTensor(out);
+  }
+  mm.End();
+}
+
+/// Batch (LayoutMode NORMAL): C[b] = A[b] x B[b], batch x M x K etc., the
+/// whole batch on client 0 (singleCore = M, N, K).
+template <class T>
+void runBatch(GM_ADDR a, GM_ADDR b, GM_ADDR c, GM_ADDR ws, GM_ADDR tiling,
+              int32_t batch) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, T, false,
+                       LayoutMode::NORMAL>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float, false,
+                       LayoutMode::NORMAL>;
+  GlobalTensor<T> ga, gb;
+  GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(a), batch * t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(b), batch * t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), batch * t.M * t.N);
+  TPipe pipe;
+  Matmul<A, A, C, C> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  mm.IterateBatch(gc, batch, batch, false);
+  mm.End();
+}
+extern "C" __global__ __aicore__ void mm_batch_f32(GM_ADDR a, GM_ADDR b,
+                                                   GM_ADDR c, GM_ADDR ws,
+                                                   GM_ADDR tiling,
+                                                   int32_t batch) {
+  runBatch<float>(a, b, c, ws, tiling, batch);
+}
+extern "C" __global__ __aicore__ void mm_batch_f16(GM_ADDR a, GM_ADDR b,
+                                                   GM_ADDR c, GM_ADDR ws,
+                                                   GM_ADDR tiling,
+                                                   int32_t batch) {
+  runBatch<half>(a, b, c, ws, tiling, batch);
+}
