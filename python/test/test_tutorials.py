@@ -15,11 +15,8 @@ TUTORIALS = [
     ("11_topk/topk.py", "Tutorial 11 topk run success"),
 ]
 #: The Matmul tutorials need the simulator's Matmul (sim/include/lib/matmul_intf.h).
-_MATMUL = [pytest.mark.skipif(not (REPO / "sim" / "include" / "lib" / "matmul_intf.h").is_file(),
-                              reason="the simulator's Matmul is not in this tree"),
-           # They add a bias; the tutorials pass without it (python/test/test_matmul_e2e.py runs that path).
-           pytest.mark.xfail(reason="mm-sim fea6893: the Matmul's bias path (GM -> C1 -> C2) is refused on the "
-                                    "AIC", strict=False)]
+_MATMUL = pytest.mark.skipif(not (REPO / "sim" / "include" / "lib" / "matmul_intf.h").is_file(),
+                             reason="the simulator's Matmul is not in this tree")
 TUTORIALS += [pytest.param(*t, marks=_MATMUL) for t in [
     ("07_matmul_mix/matmul_mix.py", "Tutorial 07 matmul_mix run success"),
     ("08_matmul_cube_only/matmul_cube_only.py", "Tutorial 08 matmul_cube_only run success"),
