@@ -205,8 +205,10 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     mte1 = (nt * sm * sk * sa / 256 + mt * sk * sn * sb / 128 + mt * nt * kt * 2 * 25) * p.batch
     # L0 double buffering overlaps loads with Mmads; without it they add up.
     overlap = t.db_l0a == 2 and t.db_l0b == 2
-    per_client = (max(cube, mte2, mte1, fix) if overlap else cube + mte1 + mte2 * 0.5 + fix * 0.5) \
-        + hw.gm_latency + mmad
+    # With double-buffered L0 the pipes overlap, but not fully: the simulator's Matmul engine (and the
+    # hardware's per-block hand-offs) leaves about half of the other pipes' time exposed.
+    pipes = sorted((cube, mte2, mte1, fix), reverse=True)
+    per_client = (pipes[0] + 0.5 * sum(pipes[1:]) if overlap else sum(pipes)) + hw.gm_latency + mmad
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
     total = loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch
     # Ties (one pipe bounds the time) go to the tiling that keeps the other pipes least busy.
@@ -269,10 +271,22 @@ def solve(p: Problem, hw: Hardware) -> Tiling:
             sk = min(align(ceil_div(p.k, kd), ak), p.k) if kd > 1 else p.k
             used = ceil_div(p.m, sm) * ceil_div(p.n, sn) * ceil_div(p.k, sk)
             shapes.append((sm, sn, sk, used))
-        # The splits with the smallest per-core work first; keep a handful.
-        shapes.sort(key=lambda s: (align(s[0], 16) * align(s[1], 16) * s[2] * min(p.clients_per_aic, s[3]),
-                                   s[0] * s[2] + s[1] * s[2]))
-        shapes = shapes[:4]
+        # Rank the splits by a first estimate (cube cycles, one core's GM traffic, all cores' HBM
+        # traffic) and search the best few: fewer cores can win when HBM is the limit.
+        sa = DTYPE_BYTES[p.a_dtype]
+        sc = DTYPE_BYTES[p.c_dtype]
+
+        def first_estimate(s: tuple[int, int, int, int]) -> tuple[float, float]:
+            sm, sn, sk, used = s
+            share = min(p.clients_per_aic, used)
+            cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, K_PER_CYCLE[p.a_dtype]) * share
+            traffic = (sm + sn) * sk * sa
+            mte2 = traffic / hw.gm_bytes_per_cycle * share
+            hbm = used * (traffic + sm * sn * sc) / hw.hbm_bytes_per_cycle
+            return max(cube, mte2, hbm) + 0.5 * min(cube, mte2), cube + mte2 + hbm
+
+        shapes.sort(key=first_estimate)
+        shapes = shapes[:6]
     orders = [p.traverse] if p.traverse is not None else [0, 1]
     mr = p.split_range
     for sm, sn, sk, used in shapes:
@@ -293,10 +307,9 @@ def solve(p: Problem, hw: Hardware) -> Tiling:
                         continue
                     kt = ceil_div(sk, bk)
                     for order in orders:
-                        for step_k in sorted({1, 4, kt}):
-                            if step_k > kt:
-                                continue
-                            t = _tiling(p, hw, sm, sn, sk, used, bm, bn, bk, order, step_k)
+                        steps = sorted(v for v in {1, 4, kt} if v <= kt)
+                        for step_ka, step_kb in ((x, y) for x in steps for y in steps):
+                            t = _tiling(p, hw, sm, sn, sk, used, bm, bn, bk, order, step_ka, step_kb)
                             reason = check(p, t, hw)
                             if reason is not None:
                                 first_reason = first_reason or reason
@@ -311,7 +324,8 @@ def solve(p: Problem, hw: Hardware) -> Tiling:
 
 
 def _tiling(p: Problem, hw: Hardware, sm: int, sn: int, sk: int, used: int, bm: int, bn: int, bk: int, order: int,
-            step_k: int) -> Tiling:
+            step_ka: int, step_kb: int | None = None) -> Tiling:
+    step_kb = step_ka if step_kb is None else step_kb
     sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
     db_a = 2 if p.double_buffer[0] and 2 * bm * bk * sa <= hw.l0a else 1
     db_b = 2 if p.double_buffer[1] and 2 * bn * bk * sb <= hw.l0b else 1
@@ -321,14 +335,17 @@ def _tiling(p: Problem, hw: Hardware, sm: int, sn: int, sk: int, used: int, bm: 
         trans = max(bm * bk * sa if p.a_in_ub else 0, bk * bn * sb if p.b_in_ub else 0)
     if p.c_in_ub:
         trans = max(trans, bm * bn * DTYPE_BYTES[p.c_dtype])
-    t = Tiling(used, sm, sn, sk, bm, bn, bk, 0, 0, 1, 1, step_k, step_k, order, db_a, db_b, db_c,
+    t = Tiling(used, sm, sn, sk, bm, bn, bk, 0, 0, 1, 1, step_ka, step_kb, order, db_a, db_b, db_c,
                trans_length=trans)
-    # L1 double buffering of the K panels when the whole K does not stay.
+    # L1 double buffering of the K panels that are not the whole K (the next chunk loads while this one
+    # is used); dropped again, B's first, when L1 is too small for it.
     kt = ceil_div(sk, bk)
-    l1_db = 2 if step_k < kt else 1
-    t.depth_a1, t.depth_b1 = step_k * l1_db, step_k * l1_db
-    if check(p, t, hw) is not None and l1_db == 2:
-        t.depth_a1 = t.depth_b1 = step_k
+    t.depth_a1 = step_ka * (2 if step_ka < kt else 1)
+    t.depth_b1 = step_kb * (2 if step_kb < kt else 1)
+    if check(p, t, hw) is not None and t.depth_b1 > step_kb:
+        t.depth_b1 = step_kb
+    if check(p, t, hw) is not None and t.depth_a1 > step_ka:
+        t.depth_a1 = step_ka
     return replace(t)
 
 
