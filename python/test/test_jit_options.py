@@ -5,6 +5,7 @@ bisheng_options belong to the cube and NPU work."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -125,4 +126,5 @@ def test_auto_sync_log_is_refused_on_the_model_backend() -> None:
 def test_strip_loc_and_run_passes(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     assert "strip-debuginfo" in compiler.pipeline(_info(), JitOptions(compile=CompileOptions(strip_loc=True)))
     raw = _compile(monkeypatch, run_passes=False)
-    assert raw.ir_after == raw.ir_before
+    # Without the pipeline only asc-kernel-type runs (the kernel type decides which cores run it).
+    assert re.sub(r", asc.kernel_type = #asc<kernel_type \w+>", "", raw.ir_after) == raw.ir_before

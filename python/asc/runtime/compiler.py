@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._C import passes, translate
+from .._C import _ods, passes, translate
 from ..codegen.errors import CompileError, from_diagnostics
 from ..codegen.generator import FunctionVisitor
 from ..codegen.ir_builder import IRBuilder
@@ -115,6 +115,12 @@ def _warn(diags: list) -> None:
             warnings.warn(d.message, SyncWarning, stacklevel=2)
 
 
+def _op_name(builder: Any) -> str:
+    """The op a generated builder creates (its docstring starts with the name in backquotes)."""
+    doc = builder.__doc__
+    return doc[1:doc.index("`", 1)]
+
+
 def _has_op(module: Any, prefixes: tuple[str, ...]) -> bool:
     text = module.to_string(debug_info=False)
     return any(f" {p}" in text or f"\"{p}" in text for p in prefixes)
@@ -153,7 +159,7 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     if any(d.severity == "error" for d in diags):
         raise from_diagnostics(diags, "verification")
     ir_before = module.to_string(debug_info=False)
-    if options.compile.matmul_cube_only and not _has_op(module, ("asc.matmul", "asc.regist_matmul")):
+    if options.compile.matmul_cube_only and not _has_op(module, (_op_name(_ods.matmul),)):
         raise CompileError("matmul_cube_only=True: this kernel has no Matmul, so there is no matmul to run on "
                            "the cube core alone (the option selects the AIC-only build of a kernel using "
                            "asc.adv.Matmul); remove the option",
