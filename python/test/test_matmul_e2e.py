@@ -265,7 +265,7 @@ def test_a_tiling_that_does_not_fit_is_a_kernel_error() -> None:
 
 @asc.jit
 def mm_batch_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
-                    tiling: asc.adv.TCubeTiling, batch: asc.ConstExpr[int]):
+                    tiling: asc.adv.TCubeTiling, batch: asc.ConstExpr[int], order_b: asc.ConstExpr[bool] = False):
     if asc.get_block_idx() < 1:
         a_gm = asc.GlobalTensor()
         b_gm = asc.GlobalTensor()
@@ -281,12 +281,17 @@ def mm_batch_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAdd
         asc.adv.register_matmul(pipe, ws, mm, tiling)
         mm.set_tensor_a(a_gm)
         mm.set_tensor_b(b_gm)
-        mm.iterate_batch(c_gm, batch, batch, False)
+        if order_b:
+            mm.set_batch_num(batch, batch)
+            mm.iterate_batch(c_gm, False, 0, False)  # (tensor, en_partial_sum, en_atomic, en_sequential_write)
+        else:
+            mm.iterate_batch(c_gm, batch, batch, False)
         mm.end()
 
 
+@pytest.mark.parametrize("order_b", [False, True])
 @pytest.mark.parametrize("size, dtype", [(64, np.float32), (32, np.float16)])
-def test_batch_matmul(size: int, dtype) -> None:
+def test_batch_matmul(size: int, dtype, order_b: bool) -> None:
     batch = 2
     rng = np.random.default_rng(3)
     a = rng.uniform(-1, 1, (batch, size, size)).astype(dtype)
@@ -305,7 +310,7 @@ def test_batch_matmul(size: int, dtype) -> None:
     t = asc.adv.TCubeTiling()
     assert api.get_tiling(t) == 0
     c = np.zeros((batch, size, size), dtype=np.float32)
-    mm_batch_kernel[1, rt.current_stream()](a, b, c, np.zeros(1024, dtype=np.uint8), t, batch)
+    mm_batch_kernel[1, rt.current_stream()](a, b, c, np.zeros(1024, dtype=np.uint8), t, batch, order_b)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-3 * size)
 
 
@@ -359,3 +364,39 @@ def test_int8_quant_vector(m: int, n: int, k: int) -> None:
     mm_quant_kernel[1, rt.current_stream()](a, b, words, c, np.zeros(1024, dtype=np.uint8), t)
     ref = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.float32) * scales
     np.testing.assert_allclose(c.astype(np.float32), ref, rtol=2e-3, atol=1e-3)
+
+
+# -- a compile-time config from get_matmul_api_tiling; C as the GlobalTensor get_tensor_c returns -------
+
+
+@asc.jit
+def mm_static_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                     tiling: asc.adv.TCubeTiling):
+    if asc.get_block_idx() < tiling.used_core_num:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        cfg = asc.adv.get_matmul_api_tiling(asc.adv.get_basic_config(64, 64, 64), 524160, in_type, in_type, c_type)
+        mm = asc.adv.Matmul(in_type, in_type, c_type, matmul_config=cfg)
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+def test_static_tiling_config_runs() -> None:
+    m, n, k = 128, 128, 128
+    rng = np.random.default_rng(6)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    t = host_tiling(m, n, k, np.float16, np.float32, 1, False, base_m=64, base_n=64, base_k=64)
+    c = np.zeros((m, n), dtype=np.float32)
+    mm_static_kernel[1, rt.current_stream()](a, b, c, np.zeros(1 << 16, dtype=np.uint8), t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)

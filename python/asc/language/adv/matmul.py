@@ -360,10 +360,15 @@ class Matmul(IRValue):
                 if n not in defaults:
                     raise TypeError(f"{api}: missing argument '{n}'")
                 values[n] = defaults[n]
-        if order_b:
-            raise TypeError(f"{api}: the (tensor, en_partial_sum, en_atomic, ...) order is the form of a C in UB "
-                            "with batch sizes from set_batch_num; pass (tensor, batch_a, batch_b, "
-                            "en_sequential_write, ...) instead")
+        strides = [_int(values[n], api, n) for n in ("matrix_stride_a", "matrix_stride_b", "matrix_stride_c")]
+        if order_b:  # IterateBatch(c, enPartialSum, enAtomic, enSequentialWrite, strides...): set_batch_num's sizes
+            if wait is not None:
+                raise TypeError(f"{api}: 'wait_iterate_batch' belongs to the (tensor, batch_a, batch_b, ...) form")
+            self._call(api, "IterateBatch", [t, _flag(values["en_partial_sum"], api, "en_partial_sum"),
+                                             _int(values["en_atomic"], api, "en_atomic", uint8),
+                                             _flag(values["en_sequential_write"], api, "en_sequential_write"),
+                                             *strides], sync)
+            return
         ops = [t, _int(values["batch_a"], api, "batch_a"), _int(values["batch_b"], api, "batch_b"),
                _flag(values["en_sequential_write"], api, "en_sequential_write"),
                _int(values["matrix_stride_a"], api, "matrix_stride_a"),
