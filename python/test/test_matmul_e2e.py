@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import asc
 import asc.lib.host as host
@@ -400,3 +402,13 @@ def test_static_tiling_config_runs() -> None:
     c = np.zeros((m, n), dtype=np.float32)
     mm_static_kernel[1, rt.current_stream()](a, b, c, np.zeros(1 << 16, dtype=np.uint8), t)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)
+
+
+@settings(max_examples=10, deadline=None)
+@given(m=st.integers(1, 300), n=st.integers(1, 300), k=st.integers(1, 400), clients=st.integers(1, 8),
+       bias=st.booleans(), trans_a=st.booleans(), trans_b=st.booleans())
+def test_random_host_tilings_run_clean(m: int, n: int, k: int, clients: int, bias: bool, trans_a: bool,
+                                       trans_b: bool) -> None:
+    """Random shapes and client counts: the solver's tiling runs under every simulator check and the result
+    matches numpy (float16 in, float32 out)."""
+    run_gm(m, n, k, np.float16, np.float32, clients=clients, bias=bias, trans_a=trans_a, trans_b=trans_b, seed=m + n + k)
