@@ -295,3 +295,20 @@ def test_matmul_type_checks() -> None:
         asc.adv.MatmulType("GM", asc.CubeFormat.ND, asc.float16)
     with pytest.raises(TypeError, match=r"MatmulType: 'dtype' must be a data type"):
         asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, "half")
+
+
+@asc.jit(always_compile=True)
+def matmul_with_auto_tensors(c: asc.GlobalAddress):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c, 256)
+    mm = asc.adv.Matmul(GM16, GM16, UB32)
+    t = asc.LocalTensorAuto(asc.float32, 256)
+    with mm.iterate():
+        mm.get_tensor_c(t)
+    asc.data_copy(c_gm, t, 256)
+
+
+def test_local_tensor_auto_with_a_matmul_is_refused() -> None:
+    err = _error(matmul_with_auto_tensors, C32)
+    assert err.message.startswith("asc.LocalTensorAuto in a kernel with an asc.adv.Matmul is not supported yet: ")
+    assert err.location.line == _line_of(matmul_with_auto_tensors, "def matmul_with_auto_tensors")
