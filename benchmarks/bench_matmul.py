@@ -50,7 +50,7 @@ class Workload:
         from asc.runtime import config as cfg
         from asc.runtime.ascendc_kernel import compile_ascendc
 
-        self.kernel = compile_ascendc(KERNEL.read_text(), "mm_f16", kernel_type=cfg.KernelType.AIC_ONLY)
+        self.kernel = compile_ascendc(KERNEL, "mm_f16", kernel_type=cfg.KernelType.AIC_ONLY)
         rng = np.random.default_rng(5)
         self.a = rng.standard_normal((SIZE, SIZE), dtype=np.float32).astype(np.float16)
         self.b = rng.standard_normal((SIZE, SIZE), dtype=np.float32).astype(np.float16)

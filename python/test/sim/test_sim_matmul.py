@@ -222,3 +222,28 @@ def test_matmul_in_a_vector_only_kernel() -> None:
     t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
     with pytest.raises(KernelError, match="this kernel is AIV_ONLY"):
         kernel("mm_f32", cfg.KernelType.AIV_ONLY)(1, a, a, WS, a, WS, t, 0)
+
+
+def test_a_and_b_from_ub_mix() -> None:
+    """A and B at VECIN (UB) of the AIV clients, staged through the workspace."""
+    M, N, K = 96, 64, 80
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32).astype(np.float16)
+    b = r.standard_normal((K, N), dtype=np.float32).astype(np.float16)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 4, 48, 32, (32, 32, 32), step_k=(2, 2))
+    kernel("mm_ub_ab", MIX)(2, a, b, c, WS, t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-3, atol=1e-3)
+
+
+def test_a_and_b_in_tscm_cube_only() -> None:
+    """A and B in L1 (TSCM, Nz), put there by the kernel; tails in M and N."""
+    M, N, K = 72, 56, 96
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32).astype(np.float16)
+    b = r.standard_normal((K, N), dtype=np.float32).astype(np.float16)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 2, 48, 56, (32, 32, 32), step_k=(1, 1))
+    kernel("mm_tscm", AIC)(2, a, b, c, WS, t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-3, atol=1e-3)
+

@@ -198,15 +198,20 @@ public:
                isTransposeB ? 1u : 0u, 0u},
               loc);
   }
+  /// A from a local tensor: the Unified Buffer of a MIX kernel's AIV (the
+  /// single-core A, ND, rows of its K; staged through the workspace) or L1
+  /// (TSCM) of a cube-only kernel (the single-core A in Nz).
   void SetTensorA(const LocalTensor<SrcAT> &t, bool isTransposeA = false,
                   Loc loc = ::ascsim::here()) {
-    localOperand("SetTensorA", "A", t.GetPosition(), loc);
-    (void)isTransposeA;
+    requireInit("SetTensorA", loc);
+    setLocal(mm_detail::Op::SetA, t, isTransposeA || A_TYPE::isTrans, 1,
+             "SetTensorA", loc);
   }
   void SetTensorB(const LocalTensor<SrcBT> &t, bool isTransposeB = false,
                   Loc loc = ::ascsim::here()) {
-    localOperand("SetTensorB", "B", t.GetPosition(), loc);
-    (void)isTransposeB;
+    requireInit("SetTensorB", loc);
+    setLocal(mm_detail::Op::SetB, t, isTransposeB || B_TYPE::isTrans, 2,
+             "SetTensorB", loc);
   }
   /// A scalar A (or B): every element of the matrix is `aScalar`.
   void SetTensorA(SrcAT aScalar, Loc loc = ::ascsim::here()) {
@@ -734,6 +739,9 @@ private:
     uint64_t aAddr = 0, aElems = 0, bAddr = 0, bElems = 0;
     bool transA = A_TYPE::isTrans, transB = B_TYPE::isTrans;
     bool aSet = false, bSet = false;
+    // A (B) staged from an AIV's UB (rows of the single-core shape), or the
+    // user's L1 (TSCM) tensor holding the single-core operand in Nz.
+    bool aTight = false, bTight = false, aL1 = false, bL1 = false;
     bool aScalar = false, bScalar = false;
     uint64_t aScalarBits = 0, bScalarBits = 0;
     uint64_t biasAddr = 0, biasElems = 0;
@@ -804,13 +812,83 @@ private:
       mm_detail::fault("argument", buf, loc);
     }
   }
+  template <class T>
+  void setLocal(mm_detail::Op op, const LocalTensor<T> &t, bool trans,
+                uint32_t part, const char *api, Loc loc) {
+    const TPosition pos = static_cast<TPosition>(t.GetPosition());
+    char buf[400];
+    if (mm_detail::isUb(pos)) {
+      if (!client_) {
+        std::snprintf(buf, sizeof buf,
+                      "Matmul::%s: a UB operand needs a MIX kernel (the "
+                      "AIV's Unified Buffer); a cube core has none",
+                      api);
+        mm_detail::fault("argument", buf, loc);
+      }
+      const uint64_t bytes = static_cast<uint64_t>(t.GetSize()) * sizeof(T);
+      if (bytes % 32 != 0) {
+        std::snprintf(buf, sizeof buf,
+                      "Matmul::%s: the UB operand (%u elements) must be a "
+                      "whole number of 32-byte blocks",
+                      api, t.GetSize());
+        mm_detail::fault("argument", buf, loc);
+      }
+      if (!workspace_)
+        mm_detail::fault("argument",
+                         "Matmul: a UB operand goes through the GM "
+                         "workspace: pass a workspace to REGIST_MATMUL_OBJ "
+                         "(or SetWorkspace)",
+                         loc);
+      clientTiling_ = tilingOfClient_;
+      const uint64_t addr = stageAddr(part);
+      const uint64_t cap =
+          part == 1 ? stageBytesA(clientTiling_) : stageBytesB(clientTiling_);
+      if (bytes > cap) {
+        std::snprintf(buf, sizeof buf,
+                      "Matmul::%s: the UB operand (%llu bytes) is larger "
+                      "than the tiling's single-core operand (%llu bytes)",
+                      api, static_cast<unsigned long long>(bytes),
+                      static_cast<unsigned long long>(cap));
+        mm_detail::fault("argument", buf, loc);
+      }
+      GlobalTensor<T> g;
+      g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(addr), t.GetSize());
+      // Whatever wrote the tensor (MTE2, V) completes before MTE3 reads it.
+      PipeBarrier<PIPE_ALL>(loc);
+      DataCopy(g, t, t.GetSize(), loc);
+      // The copy is in GM before the AIC reads it.
+      SetFlag<HardEvent::MTE3_S>(0, loc);
+      WaitFlag<HardEvent::MTE3_S>(0, loc);
+      sendOrRun(op, {addr, t.GetSize(), trans ? 1u : 0u, 0u, 0u, 1u}, loc);
+      return;
+    }
+    if (pos == TPosition::TSCM || pos == TPosition::A1 ||
+        pos == TPosition::B1) {
+      if (client_) {
+        std::snprintf(buf, sizeof buf,
+                      "Matmul::%s: an L1 (TSCM) operand needs a cube-only "
+                      "kernel (AIC_ONLY); in a MIX kernel pass GM or UB",
+                      api);
+        mm_detail::fault("argument", buf, loc);
+      }
+      // The user's writes into L1 (MTE2) complete before the loads.
+      PipeBarrier<PIPE_ALL>(loc);
+      sendOrRun(op,
+                {static_cast<uint64_t>(t.GetPhyAddr()), t.GetSize(),
+                 trans ? 1u : 0u, 0u, 0u, 2u},
+                loc);
+      return;
+    }
+    localOperand(api, part == 1 ? "A" : "B", t.GetPosition(), loc);
+  }
   void localOperand(const char *api, const char *what, int32_t pos, Loc loc) {
     char buf[400];
     std::snprintf(
         buf, sizeof buf,
-        "Matmul::%s: %s from a local tensor (position %d) is not supported "
-        "by the simulator's Matmul; %s must be in GM (TPosition::GM)",
-        api, what, pos, what);
+        "Matmul::%s: %s from a local tensor at position %d: the Matmul takes "
+        "GM, UB (VECIN/VECCALC/VECOUT, MIX kernels) or L1 (TSCM, cube-only) "
+        "operands",
+        api, what, pos);
     mm_detail::fault("argument", buf, loc);
   }
   mm_detail::Msg msg(mm_detail::Op op, Loc loc) const {
@@ -864,6 +942,8 @@ private:
       s.aElems = m.a[1];
       s.transA = m.a[2] != 0 || A_TYPE::isTrans;
       s.aSet = true;
+      s.aTight = m.a[5] == 1;
+      s.aL1 = m.a[5] == 2;
       if (s.aScalar)
         mm_detail::fault("argument",
                          "Matmul::SetTensorA(scalar): a scalar A is not "
@@ -879,6 +959,8 @@ private:
       s.bElems = m.a[1];
       s.transB = m.a[2] != 0 || B_TYPE::isTrans;
       s.bSet = true;
+      s.bTight = m.a[5] == 1;
+      s.bL1 = m.a[5] == 2;
       if (s.bScalar)
         mm_detail::fault("argument",
                          "Matmul::SetTensorB(scalar): a scalar B is not "
@@ -1060,20 +1142,33 @@ private:
              g.n16 * sizeof(L0cT), mm_detail::kBTBytes, loc);
   }
 
+  /// GM and UB operands are ND; L1 (TSCM/A1/B1) operands are NZ.
+  template <class TYPE> static void checkType(const char *what, Loc loc) {
+    constexpr TPosition p = TYPE::pos;
+    constexpr bool l1 =
+        p == TPosition::TSCM || p == TPosition::A1 || p == TPosition::B1;
+    constexpr bool ok =
+        (p == TPosition::GM || mm_detail::isUb(p)) ? TYPE::format == CubeFormat::ND
+        : l1                                       ? TYPE::format == CubeFormat::NZ
+                                                   : false;
+    if (!ok) {
+      char buf[300];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul: %s's MatmulType must be GM, VECIN/VECCALC/VECOUT "
+                    "with CubeFormat::ND, or TSCM with CubeFormat::NZ, in the "
+                    "simulator's Matmul",
+                    what);
+      mm_detail::fault("argument", buf, loc);
+    }
+  }
   void doInit(St &s, const TCubeTiling &t, Loc loc) {
     checkTiling(t, loc);
-    if constexpr (A_TYPE::format != CubeFormat::ND ||
-                  B_TYPE::format != CubeFormat::ND ||
-                  C_TYPE::format != CubeFormat::ND)
+    checkType<A_TYPE>("A", loc);
+    checkType<B_TYPE>("B", loc);
+    if constexpr (C_TYPE::format != CubeFormat::ND)
       mm_detail::fault("argument",
-                       "Matmul: the simulator's Matmul supports CubeFormat::ND "
-                       "operands (A, B and C)",
-                       loc);
-    if constexpr (A_TYPE::pos != TPosition::GM ||
-                  B_TYPE::pos != TPosition::GM)
-      mm_detail::fault("argument",
-                       "Matmul: A and B must be at TPosition::GM in the "
-                       "simulator's Matmul",
+                       "Matmul: the simulator's Matmul writes C as "
+                       "CubeFormat::ND",
                        loc);
     if constexpr (A_TYPE::isTrans && sizeof(SrcAT) != 2)
       mm_detail::fault("argument",
@@ -1262,19 +1357,21 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
+    const int32_t lda = s.aTight ? (s.transA ? s.sM : s.sK)
+                                 : (s.transA ? s.orgM : s.orgKa);
     if (!s.transA) { // A is M x K (row stride orgKa)
       p.nValue = static_cast<uint16_t>(mLen);
       p.dValue = static_cast<uint16_t>(kLen);
-      p.srcDValue = static_cast<uint16_t>(s.orgKa);
+      p.srcDValue = static_cast<uint16_t>(lda);
       p.dstNzC0Stride = static_cast<uint16_t>(geo_.m16);
-      DataCopy(dst, g[static_cast<uint64_t>(m0) * s.orgKa + k0], p, loc);
+      DataCopy(dst, g[static_cast<uint64_t>(m0) * lda + k0], p, loc);
     } else { // A is K x M (row stride orgM)
       p.nValue = static_cast<uint16_t>(kLen);
       p.dValue = static_cast<uint16_t>(mLen);
-      p.srcDValue = static_cast<uint16_t>(s.orgM);
+      p.srcDValue = static_cast<uint16_t>(lda);
       p.dstNzC0Stride = static_cast<uint16_t>(
           mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
-      DataCopy(dst, g[static_cast<uint64_t>(k0) * s.orgM + m0], p, loc);
+      DataCopy(dst, g[static_cast<uint64_t>(k0) * lda + m0], p, loc);
     }
   }
   /// GM -> L1 of B K [k0, k0+kLen) x N [n0, n0+nLen).
@@ -1287,19 +1384,21 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
+    const int32_t ldb = s.bTight ? (s.transB ? s.sK : s.sN)
+                                 : (s.transB ? s.orgKb : s.orgN);
     if (!s.transB) { // B is K x N (row stride orgN)
       p.nValue = static_cast<uint16_t>(kLen);
       p.dValue = static_cast<uint16_t>(nLen);
-      p.srcDValue = static_cast<uint16_t>(s.orgN);
+      p.srcDValue = static_cast<uint16_t>(ldb);
       p.dstNzC0Stride = static_cast<uint16_t>(
           mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
-      DataCopy(dst, g[static_cast<uint64_t>(k0) * s.orgN + n0], p, loc);
+      DataCopy(dst, g[static_cast<uint64_t>(k0) * ldb + n0], p, loc);
     } else { // B is N x K (row stride orgKb)
       p.nValue = static_cast<uint16_t>(nLen);
       p.dValue = static_cast<uint16_t>(kLen);
-      p.srcDValue = static_cast<uint16_t>(s.orgKb);
+      p.srcDValue = static_cast<uint16_t>(ldb);
       p.dstNzC0Stride = static_cast<uint16_t>(geo_.n16);
-      DataCopy(dst, g[static_cast<uint64_t>(n0) * s.orgKb + k0], p, loc);
+      DataCopy(dst, g[static_cast<uint64_t>(n0) * ldb + k0], p, loc);
     }
   }
 
@@ -1539,20 +1638,54 @@ private:
         nb = keyB(nni * t.baseN, 0);
         pnb = &nb;
       }
-      LocalTensor<SrcAT> a1 = ensure<true>(ringA_, s, keyA(m0, cha), pna, loc);
-      LocalTensor<SrcBT> b1 =
-          ensure<false>(ringB_, s, keyB(n0, chb), pnb, loc);
-      // L1 -> L0A / L0B.
-      const uint32_t kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
-      const uint32_t kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
+      // The L1 tiles: the user's TSCM tensors (the whole single-core
+      // operand in Nz), else ours.
+      LocalTensor<SrcAT> a1;
+      LocalTensor<SrcBT> b1;
+      uint32_t kIn, kInB, rowsA, rowsB, offA = 0, offB = 0;
+      if (s.aL1) {
+        a1 = LocalTensor<SrcAT>(TPosition::TSCM,
+                                static_cast<uint32_t>(s.aAddr),
+                                static_cast<uint32_t>(s.aElems));
+        kIn = static_cast<uint32_t>(k0);
+        rowsA = s.transA ? mm_detail::alignUp(s.sK, kKAlign) / 16
+                         : mm_detail::alignUp(s.sM, 16) / 16;
+        offA = static_cast<uint32_t>(m0) / 16;
+      } else {
+        a1 = ensure<true>(ringA_, s, keyA(m0, cha), pna, loc);
+        kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
+        rowsA = s.transA ? mm_detail::alignUp(
+                               static_cast<uint32_t>(keyA(m0, cha).ks),
+                               kKAlign) /
+                               16
+                         : geo_.m16 / 16;
+      }
+      if (s.bL1) {
+        b1 = LocalTensor<SrcBT>(TPosition::TSCM,
+                                static_cast<uint32_t>(s.bAddr),
+                                static_cast<uint32_t>(s.bElems));
+        kInB = static_cast<uint32_t>(k0);
+        rowsB = s.transB ? mm_detail::alignUp(s.sN, 16) / 16
+                         : mm_detail::alignUp(s.sK, kKAlign) / 16;
+        offB = s.transB ? static_cast<uint32_t>(n0) / 16
+                        : static_cast<uint32_t>(n0) / kC0B;
+      } else {
+        b1 = ensure<false>(ringB_, s, keyB(n0, chb), pnb, loc);
+        kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
+        rowsB = s.transB ? geo_.n16 / 16
+                         : mm_detail::alignUp(
+                               static_cast<uint32_t>(keyB(n0, chb).ks),
+                               kKAlign) /
+                               16;
+      }
       const uint32_t kAlL0 =
           mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign);
       uint32_t sa2 = 0, sb2 = 0;
       LocalTensor<SrcAT> a2 = acquire(stA2_, sa2, loc);
-      loadL0A(a2, a1, s, m1, kIn, kAlL0, keyA(m0, cha), loc);
+      loadL0A(a2, a1, s, m1, kIn, kAlL0, rowsA, offA, loc);
       produced(stA2_, sa2, loc);
       LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
-      loadL0B(b2, b1, s, n1, kInB, kAlL0, keyB(n0, chb), loc);
+      loadL0B(b2, b1, s, n1, kInB, kAlL0, rowsB, offB, loc);
       produced(stB2_, sb2, loc);
       consume(stA2_, sa2, loc);
       consume(stB2_, sb2, loc);
@@ -1589,34 +1722,37 @@ private:
   }
 
   /// L1 (Nz) -> L0A (Zz): K range [kIn, kIn + kAl) of the tile.
+  /// `rowsL`: the L1 layout's fractal rows per column block (M1L, or K1L
+  /// when transposed); `off16`: the block's first m fractal in it.
   void loadL0A(LocalTensor<SrcAT> &a2, LocalTensor<SrcAT> &a1, const St &s,
-               uint32_t m1, uint32_t kIn, uint32_t kAl, const L1Key &key,
-               Loc loc) {
+               uint32_t m1, uint32_t kIn, uint32_t kAl, uint32_t rowsL,
+               uint32_t off16, Loc loc) {
     const uint32_t k1 = kAl / kC0A; // fractal columns of the L0 tile
     if (!s.transA) {
       // L1: fractal (k block j, m block i) at j * M1L + i.
-      const uint32_t m1L = geo_.m16 / 16;
+      // One call per K column of fractals: its m1 fractals are contiguous
+      // in L1 and land k1 apart in L0A (dstGap).
+      const uint32_t m1L = rowsL;
       const uint32_t kf = kIn / kC0A;
-      for (uint32_t i = 0; i < m1; ++i) {
+      for (uint32_t j = 0; j < k1; ++j) {
         LoadData2DParams p;
-        p.startIndex = static_cast<uint16_t>(kf * m1L + i);
-        p.repeatTimes = static_cast<uint8_t>(k1);
-        p.srcStride = static_cast<uint16_t>(m1L);
+        p.startIndex = static_cast<uint16_t>((kf + j) * m1L + off16);
+        p.repeatTimes = static_cast<uint8_t>(m1);
+        p.srcStride = 1;
         p.sid = 0;
-        p.dstGap = 0;
+        p.dstGap = static_cast<uint16_t>(k1 - 1);
         p.ifTranspose = false;
         p.addrMode = 0;
-        LoadData(a2[i * k1 * kFracA], a1, p, loc);
+        LoadData(a2[j * kFracA], a1, p, loc);
       }
     } else {
       // L1 (K x M tile): fractal (m block j, k block i) at j * K1L + i,
       // 16 k-rows x 16 m-cols; transposed into Zz.
-      const uint32_t k1L =
-          mm_detail::alignUp(static_cast<uint32_t>(key.ks), kKAlign) / 16;
+      const uint32_t k1L = rowsL;
       const uint32_t kf = kIn / 16;
       for (uint32_t i = 0; i < m1; ++i) {
         LoadData2DParams p;
-        p.startIndex = static_cast<uint16_t>(i * k1L + kf);
+        p.startIndex = static_cast<uint16_t>((off16 + i) * k1L + kf);
         p.repeatTimes = static_cast<uint8_t>(k1);
         p.srcStride = 1;
         p.sid = 0;
@@ -1629,18 +1765,21 @@ private:
   }
 
   /// L1 (Nz) -> L0B (Zn): K range [kIn, kIn + kAl) of the tile.
+  /// `rowsL`: the L1 layout's fractal rows per column block (K1L, or N1L
+  /// when transposed); `off`: the block's first column block (16 rows
+  /// when transposed, else C0 columns).
   void loadL0B(LocalTensor<SrcBT> &b2, LocalTensor<SrcBT> &b1, const St &s,
-               uint32_t n1, uint32_t kIn, uint32_t kAl, const L1Key &key,
-               Loc loc) {
+               uint32_t n1, uint32_t kIn, uint32_t kAl, uint32_t rowsL,
+               uint32_t off, Loc loc) {
     if (s.transB) {
       // L1 (N x K tile): fractal (k block j, n block i) at j * N1L + i:
       // already a Zn fractal.
-      const uint32_t n1L = geo_.n16 / 16;
+      const uint32_t n1L = rowsL;
       const uint32_t k1 = kAl / kC0B;
       const uint32_t kf = kIn / kC0B;
       for (uint32_t j = 0; j < k1; ++j) {
         LoadData2DParams p;
-        p.startIndex = static_cast<uint16_t>((kf + j) * n1L);
+        p.startIndex = static_cast<uint16_t>((kf + j) * n1L + off);
         p.repeatTimes = static_cast<uint8_t>(n1);
         p.srcStride = 1;
         p.sid = 0;
@@ -1653,28 +1792,29 @@ private:
     }
     // L1 (K x N tile): fractal (n block j, k block i) at j * K1L + i, 16
     // k-rows x C0 n-cols.
-    const uint32_t k1L =
-        mm_detail::alignUp(static_cast<uint32_t>(key.ks), kKAlign) / 16;
+    const uint32_t k1L = rowsL;
     const uint32_t kf16 = kIn / 16;
     if constexpr (sizeof(SrcBT) == 2) {
+      // One call per N column of fractals: its k1 fractals are contiguous
+      // in L1 and land n1 apart in L0B (dstGap), each transposed.
       const uint32_t k1 = kAl / 16;
-      for (uint32_t i = 0; i < k1; ++i) {
+      for (uint32_t jj = 0; jj < n1; ++jj) {
         LoadData2DParams p;
-        p.startIndex = static_cast<uint16_t>(kf16 + i);
-        p.repeatTimes = static_cast<uint8_t>(n1);
-        p.srcStride = static_cast<uint16_t>(k1L);
+        p.startIndex = static_cast<uint16_t>((off + jj) * k1L + kf16);
+        p.repeatTimes = static_cast<uint8_t>(k1);
+        p.srcStride = 1;
         p.sid = 0;
-        p.dstGap = 0;
+        p.dstGap = static_cast<uint16_t>(n1 - 1);
         p.ifTranspose = true;
         p.addrMode = 0;
-        LoadData(b2[i * n1 * kFracB], b1, p, loc);
+        LoadData(b2[jj * kFracB], b1, p, loc);
       }
     } else if constexpr (sizeof(SrcBT) == 4) {
       // 16 x 16 blocks of two fractals (n blocks 2j, 2j+1), one call per
       // 16-wide n block, repeated along K.
       for (uint32_t j = 0; j < n1; ++j) {
         LoadData2dTransposeParamsV2 p;
-        p.startIndex = static_cast<uint16_t>(2 * j * k1L + kf16);
+        p.startIndex = static_cast<uint16_t>((2 * j + off) * k1L + kf16);
         p.repeatTimes = static_cast<uint8_t>(kAl / 16);
         p.srcStride = 1;
         p.dstGap = static_cast<uint16_t>(n1 - 1);
@@ -1686,16 +1826,18 @@ private:
     } else {
       // int8: 32 x 32 blocks of two fractals (k blocks 2i, 2i+1), one call
       // per 32-deep K block, repeated along N.
+      // One call per 32-wide N column (two fractals wide), repeated down
+      // K: the source pairs are contiguous in L1.
       const uint32_t k1 = kAl / 32;
-      for (uint32_t i = 0; i < k1; ++i) {
+      for (uint32_t j = 0; j < n1 / 2; ++j) {
         LoadData2dTransposeParams p;
-        p.startIndex = static_cast<uint16_t>(kf16 + 2 * i);
-        p.repeatTimes = static_cast<uint8_t>(n1 / 2);
-        p.srcStride = static_cast<uint16_t>(k1L);
-        p.dstGap = 0;
+        p.startIndex = static_cast<uint16_t>((off + j) * k1L + kf16);
+        p.repeatTimes = static_cast<uint8_t>(k1);
+        p.srcStride = 2;
+        p.dstGap = static_cast<uint16_t>(n1 - 2);
         p.dstFracGap = 0;
         p.addrMode = 0;
-        LoadDataWithTranspose(b2[i * n1 * kFracB], b1, p, loc);
+        LoadDataWithTranspose(b2[2 * j * kFracB], b1, p, loc);
       }
     }
   }
@@ -1893,10 +2035,29 @@ private:
   // MIX: C through the workspace into the AIV's UB
   //===--------------------------------------------------------------------===//
 
-  uint32_t slotBytes() const {
-    const uint32_t m = static_cast<uint32_t>(clientTiling_.baseM);
-    const uint32_t n = ubRowStride(static_cast<uint32_t>(clientTiling_.baseN));
-    return mm_detail::alignUp(m * n * sizeof(DstT), 512);
+  uint32_t slotBytes() const { return slotBytesOf(clientTiling_); }
+  static uint64_t stageBytesA(const TCubeTiling &t) {
+    return mm_detail::alignUp(static_cast<uint32_t>(t.singleCoreM) *
+                                  static_cast<uint32_t>(t.singleCoreK) *
+                                  sizeof(SrcAT),
+                              512);
+  }
+  static uint64_t stageBytesB(const TCubeTiling &t) {
+    return mm_detail::alignUp(static_cast<uint32_t>(t.singleCoreK) *
+                                  static_cast<uint32_t>(t.singleCoreN) *
+                                  sizeof(SrcBT),
+                              512);
+  }
+  /// The workspace region of one (object, AIV): the C slot, then the
+  /// staging areas of a UB A and B.
+  uint64_t regionBytes() const {
+    return slotBytes() + stageBytesA(clientTiling_) +
+           stageBytesB(clientTiling_);
+  }
+  /// The staging area of A (part 1) or B (part 2) of this AIV.
+  uint64_t stageAddr(uint32_t part) const {
+    return slotAddr(sub_) + slotBytes() +
+           (part == 2 ? stageBytesA(clientTiling_) : 0);
   }
   uint32_t slotBytesOf(const TCubeTiling &t) const {
     const uint32_t n = ubRowStride(static_cast<uint32_t>(t.baseN));
@@ -1914,7 +2075,7 @@ private:
                                : static_cast<uint64_t>(GetBlockIdx());
     const uint64_t aivs = static_cast<uint64_t>(GetBlockNum()) * per;
     return reinterpret_cast<uint64_t>(workspace_) +
-           (static_cast<uint64_t>(index_) * aivs + aiv) * slotBytes();
+           (static_cast<uint64_t>(index_) * aivs + aiv) * regionBytes();
   }
   static uint32_t ubRowStride(uint32_t width) {
     return mm_detail::alignUp(width, 32 / sizeof(DstT));

@@ -26,6 +26,11 @@ void gemmAvx2(const float *a, const float *b, uint32_t m, uint32_t n,
               uint32_t k, float *c);
 void gemmAvx2(const int32_t *a, const int32_t *b, uint32_t m, uint32_t n,
               uint32_t k, int32_t *c);
+/// The AVX2 + FMA build (ops/CubeGemmFma.cpp): only for inputs whose
+/// products are exact in float32 (float16, bfloat16), where a fused
+/// multiply-add equals the rounded product then the rounded sum.
+void gemmFmaExactProducts(const float *a, const float *b, uint32_t m,
+                          uint32_t n, uint32_t k, float *c);
 #else
 #define ASCSIM_GEMM_AVX2 0
 #endif
@@ -67,14 +72,14 @@ __attribute__((always_inline)) inline void tile(const T *__restrict av,
                        &acc[r][p], VB);
 }
 
-template <class T, int VB>
+template <class T, int VB, int R = 4>
 void gemm(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
           T *c) {
-  const uint32_t n16 = n / 16 * 16, m4 = m / 4 * 4;
+  const uint32_t n16 = n / 16 * 16, mR = m / R * R;
   for (uint32_t j = 0; j < n16; j += 16) {
     uint32_t i = 0;
-    for (; i < m4; i += 4)
-      tile<T, VB, 4>(av, bv, n, k, i, j, c);
+    for (; i < mR; i += R)
+      tile<T, VB, R>(av, bv, n, k, i, j, c);
     for (; i < m; ++i)
       tile<T, VB, 1>(av, bv, n, k, i, j, c);
   }

@@ -128,6 +128,34 @@ template <class T> struct Loader {
   }
 };
 
+/// Widens `cnt` elements at `p` (element index `idx`) into `out` as T:
+/// one dtype dispatch per run instead of per element.
+template <class T>
+inline void loadRun(const Loader<T> &load, const uint8_t *p, uint64_t idx,
+                    uint32_t cnt, T *out, size_t stride) {
+  if constexpr (std::is_same_v<T, float>) {
+    if (load.t == DType::F16) {
+      uint16_t h[64];
+      if (cnt == 16)
+        std::memcpy(h, p + idx * 2, 32); // a whole fractal row, inlined
+      else
+        std::memcpy(h, p + idx * 2, static_cast<size_t>(cnt) * 2);
+      for (uint32_t j = 0; j < cnt; ++j)
+        out[j * stride] = load.f16[h[j]];
+      return;
+    }
+    if (load.t == DType::F32) {
+      float f[64];
+      std::memcpy(f, p + idx * 4, static_cast<size_t>(cnt) * 4);
+      for (uint32_t j = 0; j < cnt; ++j)
+        out[j * stride] = f[j];
+      return;
+    }
+  }
+  for (uint32_t j = 0; j < cnt; ++j)
+    out[j * stride] = load(p, idx + j);
+}
+
 /// Unpacks the valid m x k part of A and k x n part of B into row-major
 /// matrices of T, fractal row by fractal row.
 template <class T>
@@ -145,36 +173,59 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
         row[k] = load(a, k);
       continue;
     }
-    for (uint32_t kb = 0; kb < d.k; kb += k0) { // one fractal row: k0 values
-      uint64_t base = zzIndex(m, kb, k1, k0);
-      uint32_t cnt = std::min(k0, d.k - kb);
-      for (uint32_t j = 0; j < cnt; ++j)
-        row[kb + j] = load(a, base + j);
-    }
+    for (uint32_t kb = 0; kb < d.k; kb += k0) // one fractal row: k0 values
+      loadRun(load, a, zzIndex(m, kb, k1, k0), std::min(k0, d.k - kb),
+              row + kb, 1);
   }
-  // B: fractal row (k1, n) holds k0 values of column n.
+  // B: fractal row (k1, n) holds k0 values of column n. Whole float16
+  // fractals (16 columns x 16 k) are transposed through a local copy, so
+  // the writes into bv are contiguous rows.
   for (uint32_t kb = 0; kb < d.k; kb += k0) {
     uint32_t cnt = std::min(k0, d.k - kb);
-    for (uint32_t n = 0; n < d.n; ++n) {
-      uint64_t base = znIndex(kb, n, n1, k0);
-      for (uint32_t j = 0; j < cnt; ++j)
-        bv[static_cast<size_t>(kb + j) * d.n + n] = load(b, base + j);
+    uint32_t n = 0;
+    if constexpr (std::is_same_v<T, float>) {
+      if (load.t == DType::F16 && k0 == 16) {
+        for (; n + 16 <= d.n; n += 16) {
+          uint16_t f[256];
+          std::memcpy(f, b + znIndex(kb, n, n1, k0) * 2, 512);
+          for (uint32_t j = 0; j < cnt; ++j) {
+            T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
+            for (uint32_t c = 0; c < 16; ++c)
+              row[c] = load.f16[f[c * 16 + j]];
+          }
+        }
+      }
     }
+    for (; n < d.n; ++n)
+      loadRun(load, b, znIndex(kb, n, n1, k0), cnt,
+              bv.data() + static_cast<size_t>(kb) * d.n + n, d.n);
   }
 }
 
 /// c = A x B (ops/CubeGemm.h), with the AVX2 build of the kernel where the
-/// host has it.
+/// host has it; float16/bfloat16 inputs take the FMA build (their products
+/// are exact in float32, so a fused multiply-add rounds exactly like the
+/// model's rounded product then rounded sum).
 template <class T>
 void gemm(const std::vector<T> &av, const std::vector<T> &bv, uint32_t m,
-          uint32_t n, uint32_t k, std::vector<T> &c) {
+          uint32_t n, uint32_t k, std::vector<T> &c, DType in) {
   c.resize(static_cast<size_t>(m) * n);
 #if ASCSIM_GEMM_AVX2
-  if (__builtin_cpu_supports("avx2")) {
+  if constexpr (std::is_same_v<T, float>) {
+    static const bool fma =
+        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (fma && (in == DType::F16 || in == DType::BF16)) {
+      gemmFmaExactProducts(av.data(), bv.data(), m, n, k, c.data());
+      return;
+    }
+  }
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) {
     gemmAvx2(av.data(), bv.data(), m, n, k, c.data());
     return;
   }
 #endif
+  (void)in;
   gemm_detail::gemm<T, 16>(av.data(), bv.data(), m, n, k, c.data());
 }
 
@@ -182,16 +233,37 @@ template <class T>
 void store(const MmadDesc &d, const std::vector<T> &c, const uint8_t *bias,
            uint8_t *out) {
   const uint32_t m1 = (d.m + 15) / 16;
-  for (uint32_t m = 0; m < d.m; ++m)
-    for (uint32_t n = 0; n < d.n; ++n) {
-      T v = c[static_cast<size_t>(m) * d.n + n];
-      if (bias) {
-        T b;
-        std::memcpy(&b, bias + static_cast<size_t>(n) * 4, 4);
-        v = b + v;
+  T bv[16];
+  for (uint32_t nb = 0; nb * 16 < d.n; ++nb) {
+    const uint32_t cols = std::min(16u, d.n - nb * 16);
+    if (bias)
+      std::memcpy(bv, bias + static_cast<size_t>(nb) * 16 * 4,
+                  static_cast<size_t>(cols) * 4);
+    for (uint32_t m = 0; m < d.m; ++m) {
+      const T *src = c.data() + static_cast<size_t>(m) * d.n + nb * 16;
+      uint8_t *dst = out + nzIndex(m, nb * 16, m1) * 4;
+      if (!bias) {
+        if (cols == 16)
+          std::memcpy(dst, src, 64);
+        else
+          std::memcpy(dst, src, static_cast<size_t>(cols) * 4);
+        continue;
       }
-      std::memcpy(out + nzIndex(m, n, m1) * 4, &v, 4);
+      T v[16];
+      for (uint32_t j = 0; j < cols; ++j)
+        v[j] = bv[j] + src[j];
+      std::memcpy(dst, v, static_cast<size_t>(cols) * 4);
     }
+  }
+}
+
+/// The per-thread scratch matrices of mmad (no allocation per Mmad).
+template <class T> struct Scratch {
+  std::vector<T> av, bv, c;
+};
+template <class T> Scratch<T> &scratch() {
+  thread_local Scratch<T> s;
+  return s;
 }
 
 } // namespace
@@ -206,15 +278,15 @@ void mmad(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
     return;
   const uint8_t *bt = d.hasBias ? bias : nullptr;
   if (d.dst == DType::I32) {
-    std::vector<int32_t> av, bv, c;
-    unpack(d, a, b, av, bv);
-    gemm(av, bv, d.m, d.n, d.k, c);
-    store(d, c, bt, out);
+    Scratch<int32_t> &w = scratch<int32_t>();
+    unpack(d, a, b, w.av, w.bv);
+    gemm(w.av, w.bv, d.m, d.n, d.k, w.c, d.a);
+    store(d, w.c, bt, out);
   } else {
-    std::vector<float> av, bv, c;
-    unpack(d, a, b, av, bv);
-    gemm(av, bv, d.m, d.n, d.k, c);
-    store(d, c, bt, out);
+    Scratch<float> &w = scratch<float>();
+    unpack(d, a, b, w.av, w.bv);
+    gemm(w.av, w.bv, d.m, d.n, d.k, w.c, d.a);
+    store(d, w.c, bt, out);
   }
 }
 
@@ -231,27 +303,34 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
       const uint32_t cols = std::min(16u, d.n - nb * 16);
       for (uint32_t r = 0; r < rows; ++r) {
         uint64_t o = nzIndex(mb * 16 + r, nb * 16, m1) * 4;
+        const size_t bytes = static_cast<size_t>(cols) * 4;
         if (!acc) {
-          std::memcpy(l0c + o, sum + o, static_cast<size_t>(cols) * 4);
+          std::memcpy(l0c + o, sum + o, bytes);
           continue;
         }
-        for (uint32_t c = 0; c < cols; ++c) {
-          uint8_t *p = l0c + o + c * 4;
-          const uint8_t *s = sum + o + c * 4;
-          if (d.dst == DType::I32) {
-            int32_t x, y;
-            std::memcpy(&x, p, 4);
-            std::memcpy(&y, s, 4);
-            x = static_cast<int32_t>(static_cast<uint32_t>(x) +
-                                     static_cast<uint32_t>(y));
-            std::memcpy(p, &x, 4);
-          } else {
-            float x, y;
-            std::memcpy(&x, p, 4);
-            std::memcpy(&y, s, 4);
-            x = x + y;
-            std::memcpy(p, &x, 4);
-          }
+        if (cols == 16 && d.dst != DType::I32) { // constant sizes: inlined
+          float x[16], y[16];
+          std::memcpy(x, l0c + o, 64);
+          std::memcpy(y, sum + o, 64);
+          for (uint32_t c = 0; c < 16; ++c)
+            x[c] = x[c] + y[c];
+          std::memcpy(l0c + o, x, 64);
+          continue;
+        }
+        if (d.dst == DType::I32) {
+          uint32_t x[16], y[16];
+          std::memcpy(x, l0c + o, bytes);
+          std::memcpy(y, sum + o, bytes);
+          for (uint32_t c = 0; c < cols; ++c)
+            x[c] += y[c]; // wraps, as int32 accumulation does
+          std::memcpy(l0c + o, x, bytes);
+        } else {
+          float x[16], y[16];
+          std::memcpy(x, l0c + o, bytes);
+          std::memcpy(y, sum + o, bytes);
+          for (uint32_t c = 0; c < cols; ++c)
+            x[c] = x[c] + y[c];
+          std::memcpy(l0c + o, x, bytes);
         }
       }
     }

@@ -279,3 +279,95 @@ extern "C" __global__ __aicore__ void mm_batch_f16(GM_ADDR a, GM_ADDR b,
                                                    int32_t batch) {
   runBatch<half>(a, b, c, ws, tiling, batch);
 }
+
+/// A and B from the AIV's Unified Buffer (MIX): each client copies its
+/// single-core A (rows x K) and B (K x its columns) into VECIN tensors.
+extern "C" __global__ __aicore__ void mm_ub_ab(GM_ADDR a, GM_ADDR b,
+                                               GM_ADDR c, GM_ADDR ws,
+                                               GM_ADDR tiling) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::VECIN, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b), t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
+  TPipe pipe;
+  Matmul<A, A, C, C> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  const Place p = placeOf(t, GetBlockIdx(), false, false);
+  TQue<TPosition::VECIN, 1> qa, qb;
+  pipe.InitBuffer(qa, 1, t.singleCoreM * t.Ka * sizeof(half));
+  pipe.InitBuffer(qb, 1, t.Kb * t.singleCoreN * sizeof(half));
+  LocalTensor<half> ua = qa.AllocTensor<half>();
+  LocalTensor<half> ub = qb.AllocTensor<half>();
+  DataCopy(ua, ga[p.a], p.m * t.Ka);
+  DataCopyParams cp(static_cast<uint16_t>(t.Kb),
+                    static_cast<uint16_t>(p.n * sizeof(half) / 32),
+                    static_cast<uint16_t>((t.N - p.n) * sizeof(half) / 32), 0);
+  DataCopy(ub, gb[p.b], cp);
+  qa.EnQue(ua);
+  qb.EnQue(ub);
+  ua = qa.DeQue<half>();
+  ub = qb.DeQue<half>();
+  LocalTensor<half> uaView = ua;
+  uaView.SetSize(p.m * t.Ka);
+  LocalTensor<half> ubView = ub;
+  ubView.SetSize(t.Kb * p.n);
+  mm.SetTail(p.m, p.n);
+  mm.SetTensorA(uaView);
+  mm.SetTensorB(ubView);
+  mm.IterateAll(gc[p.c]);
+  qa.FreeTensor(ua);
+  qb.FreeTensor(ub);
+  mm.End();
+}
+
+/// A and B in L1 (TSCM, Nz) of a cube-only kernel: the kernel moves the
+/// whole single-core operands GM -> L1 with ND -> NZ, then the Matmul
+/// loads L0A/L0B from them.
+extern "C" __global__ __aicore__ void mm_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR c,
+                                              GM_ADDR ws, GM_ADDR tiling) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::TSCM, CubeFormat::NZ, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b), t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
+  TPipe pipe;
+  const uint32_t m16 = (t.singleCoreM + 15) / 16 * 16;
+  const uint32_t k16 = (t.Ka + 15) / 16 * 16;
+  const uint32_t n16 = (t.singleCoreN + 15) / 16 * 16;
+  TBuf<TPosition::TSCM> la, lb;
+  pipe.InitBuffer(la, m16 * k16 * sizeof(half));
+  pipe.InitBuffer(lb, k16 * n16 * sizeof(half));
+  Matmul<A, A, C, C> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  const Place p = placeOf(t, GetBlockIdx(), false, false);
+  LocalTensor<half> a1 = la.Get<half>();
+  LocalTensor<half> b1 = lb.Get<half>();
+  DataCopy(a1, ga[p.a],
+           Nd2NzParams(1, static_cast<uint16_t>(p.m),
+                       static_cast<uint16_t>(t.Ka), 0,
+                       static_cast<uint16_t>(t.Ka),
+                       static_cast<uint16_t>((p.m + 15) / 16 * 16), 1, 0));
+  DataCopy(b1, gb[p.b],
+           Nd2NzParams(1, static_cast<uint16_t>(t.Kb),
+                       static_cast<uint16_t>(p.n), 0,
+                       static_cast<uint16_t>(t.N), static_cast<uint16_t>(k16),
+                       1, 0));
+  mm.SetTail(p.m, p.n);
+  mm.SetTensorA(a1);
+  mm.SetTensorB(b1);
+  mm.IterateAll(gc[p.c]);
+  mm.End();
+}
