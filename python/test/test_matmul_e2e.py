@@ -412,3 +412,48 @@ def test_random_host_tilings_run_clean(m: int, n: int, k: int, clients: int, bia
     """Random shapes and client counts: the solver's tiling runs under every simulator check and the result
     matches numpy (float16 in, float32 out)."""
     run_gm(m, n, k, np.float16, np.float32, clients=clients, bias=bias, trans_a=trans_a, trans_b=trans_b, seed=m + n + k)
+
+
+# -- A or B from the AIV's Unified Buffer (MatmulType VECIN) --------------------------------------
+
+
+@asc.jit
+def mm_ub_operand_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                         tiling: asc.adv.TCubeTiling, a_in_ub: asc.ConstExpr[bool], size: asc.ConstExpr[int]):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, size)
+        b_gm.set_global_buffer(b, size)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        gm = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        ub = asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float16)
+        mm = asc.adv.Matmul(ub if a_in_ub else gm, gm if a_in_ub else ub,
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        local = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, size)
+        asc.data_copy(local, a_gm if a_in_ub else b_gm, size)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        if a_in_ub:
+            mm.set_tensor_a(local)
+            mm.set_tensor_b(b_gm)
+        else:
+            mm.set_tensor_a(a_gm)
+            mm.set_tensor_b(local)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.parametrize("a_in_ub", [True, False])
+def test_operand_in_ub(a_in_ub: bool) -> None:
+    m = n = k = 64
+    rng = np.random.default_rng(7)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    t = host_tiling(m, n, k, np.float16, np.float32, 1, False)
+    c = np.zeros((m, n), dtype=np.float32)
+    mm_ub_operand_kernel[1, rt.current_stream()](a, b, c, np.zeros(1 << 16, dtype=np.uint8), t, a_in_ub, m * k)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)
