@@ -20,6 +20,10 @@ pytestmark = [pytest.mark.values("adv.Matmul", "adv.MatmulType", "adv.register_m
                                  "adv.TCubeTiling"), pytest.mark.skipif(not (ROOT / "sim" / "include" / "lib" / "matmul_intf.h").is_file(),
                                 reason="the simulator's Matmul (branch mm-sim) is not merged in this tree")]
 
+#: The advanced API's workspace (RESERVED_WORKSPACE, 16 MiB): the Matmul's per-AIV regions (C in UB, A/B
+#: from UB) fit in it.
+WORKSPACE = 16 * 1024 * 1024
+
 HOST_DT = {np.float16: host.DataType.DT_FLOAT16, np.float32: host.DataType.DT_FLOAT,
            np.int8: host.DataType.DT_INT8, np.int32: host.DataType.DT_INT32}
 
@@ -161,10 +165,9 @@ def mm_leakyrelu_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.Gl
         mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, c.dtype),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, bias.dtype),
                             matmul_config=asc.adv.MatmulConfig())
-        core = asc.get_block_idx() // asc.get_task_ratio()
         tiling.share_l1_size = asc.property(asc.TOTAL_L1_SIZE)
         tiling.share_l0c_size = asc.property(asc.TOTAL_L0C_SIZE)
-        asc.adv.register_matmul(pipe, ws + core * (2 * base_m * base_n * 4), mm)
+        asc.adv.register_matmul(pipe, ws, mm)
         mm.init(tiling)
         c_que = asc.TQue(asc.TPosition.VECIN, 1)
         que = asc.TQue(asc.TPosition.VECOUT, 1)
@@ -214,7 +217,7 @@ def test_hand_built_tiling_f32_256_leakyrelu(with_bias: bool, depth: int, db_l0c
                             step_n=1, step_k_a=4, step_k_b=4, is_bias=int(with_bias), iterate_order=0, db_l0a=2, db_l0b=2,
                             db_l0c=db_l0c, trans_length=64 * 64 * 4)
     c = np.zeros((m, n), dtype=np.float32)
-    ws = np.zeros(4 * 64 * 64 * 4, dtype=np.uint8)
+    ws = np.zeros(WORKSPACE, dtype=np.uint8)
     mm_leakyrelu_kernel[t.used_core_num, rt.current_stream()](a, b, bias, c, ws, t, 0.001, 64, 64, with_bias)
     ref = a.astype(np.float64) @ b + (bias if with_bias else 0)
     np.testing.assert_allclose(c, _leaky(ref, 0.001), rtol=1e-4, atol=1e-3)
@@ -242,7 +245,7 @@ def test_host_tiling_f32_1024_256_512_leakyrelu() -> None:
     t = asc.adv.TCubeTiling()
     assert api.get_tiling(t) == 0
     c = np.zeros((m, n), dtype=np.float32)
-    ws = np.zeros(4 * 128 * 128 * 4, dtype=np.uint8)
+    ws = np.zeros(WORKSPACE, dtype=np.uint8)
     mm_leakyrelu_kernel[t.used_core_num, rt.current_stream()](a, b, bias, c, ws, t, 0.001, 128, 128, True)
     np.testing.assert_allclose(c, _leaky(a.astype(np.float64) @ b + bias, 0.001), rtol=1e-4, atol=2e-3)
 

@@ -89,7 +89,7 @@ def matmul_mix(a: torch.Tensor, b: torch.Tensor, bias: torch.Tensor, clients: in
     n = b.shape[1]
     tiling = tiling_for(m, n, k, clients)
     c = torch.zeros((m, n), dtype=torch.float32)
-    workspace = torch.zeros(1 << 20, dtype=torch.uint8)
+    workspace = torch.zeros(host.get_ascendc_platform().get_lib_api_work_space_size(), dtype=torch.uint8)
     matmul_mix_kernel[tiling.used_core_num, rt.current_stream()](a, b, bias, c, workspace, tiling)
     return c
 

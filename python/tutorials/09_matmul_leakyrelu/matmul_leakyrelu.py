@@ -4,7 +4,8 @@ C's MatmulType is VECCALC (the Unified Buffer): `with mm.iterate() as count:` be
 `while (mm.Iterate()) { ...; count++; }`; each iteration fetches one base block (base_m x base_n) of C
 into UB with `get_tensor_c`, applies `leaky_relu` on the AIV and copies the block to its place in C with
 a strided `data_copy`. The AIC's Fixpipe cannot write UB, so the block travels through the workspace
-(sim/MATMUL.md); every AI Core gets its own part of the workspace. The host fixes the base block
+(sim/MATMUL.md: one region per AIV of the launch; the host passes the advanced API's workspace size,
+`get_lib_api_work_space_size()`). The host fixes the base block
 (`set_fix_split`) and walks M first (`set_traverse(FIRSTM)`), so block `count` of a client is at row
 `count % m_blocks`, column `count // m_blocks` of its part of C.
 
@@ -25,8 +26,6 @@ M, N, K = 512, 512, 256
 BASE_M, BASE_N = 128, 128
 CLIENTS = 4
 ALPHA = 0.001
-#: Workspace bytes per AI Core: two AIVs' blocks of C.
-WS_PER_CORE = 2 * BASE_M * BASE_N * 4
 
 
 @asc.jit(always_compile=True)
@@ -47,8 +46,7 @@ def matmul_leakyrelu_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: as
         c_type = asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32)
         bias_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
         mm = asc.adv.Matmul(a_type, a_type, c_type, bias_type)
-        core = asc.get_block_idx() // asc.get_task_ratio()
-        asc.adv.register_matmul(pipe, workspace + core * (2 * base_m * base_n * 4), mm, tiling)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
         c_que = asc.TQue(asc.TPosition.VECIN, 1)
         out_que = asc.TQue(asc.TPosition.VECOUT, 1)
         pipe.init_buffer(que=c_que, num=1, len=base_m * base_n * 4)
@@ -104,7 +102,7 @@ def matmul_leakyrelu(a: torch.Tensor, b: torch.Tensor, bias: torch.Tensor, alpha
     tiling = tiling_for(m, n, k, clients)
     assert tiling.single_core_m % BASE_M == 0 and tiling.single_core_n % BASE_N == 0
     c = torch.zeros((m, n), dtype=torch.float32)
-    workspace = torch.zeros(WS_PER_CORE * ((tiling.used_core_num + 1) // 2 + 1), dtype=torch.uint8)
+    workspace = torch.zeros(host.get_ascendc_platform().get_lib_api_work_space_size(), dtype=torch.uint8)
     matmul_leakyrelu_kernel[tiling.used_core_num, rt.current_stream()](a, b, bias, c, workspace, tiling, alpha,
                                                                        BASE_M, BASE_N)
     return c
