@@ -10,7 +10,7 @@ bounded below by the HBM traffic of all cores (hardware.md §7 rates, through th
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import astuple, dataclass, field, replace
 from typing import Any
 
 #: Bytes per element of the host DataType names the solver handles.
@@ -243,8 +243,25 @@ def _splits(p: Problem) -> list[tuple[int, int, int]]:
     return out
 
 
+_SOLVED: dict[tuple[Any, ...], Tiling | str] = {}
+
+
 def solve(p: Problem, hw: Hardware) -> Tiling:
-    """The fastest tiling that fits, or a TilingError with the reason."""
+    """The fastest tiling that fits, or a TilingError with the reason (remembered per problem: the host
+    code of a kernel usually asks for the same tiling again and again)."""
+    key = (astuple(p), hw)
+    if key not in _SOLVED:
+        try:
+            _SOLVED[key] = _solve(p, hw)
+        except TilingError as e:
+            _SOLVED[key] = str(e)
+    found = _SOLVED[key]
+    if isinstance(found, str):
+        raise TilingError(found)
+    return replace(found, usage=dict(found.usage))
+
+
+def _solve(p: Problem, hw: Hardware) -> Tiling:
     for name, v in (("M", p.m), ("N", p.n), ("K", p.k)):
         if v <= 0:
             raise TilingError(f"the shape needs {name} > 0, got {v}")
