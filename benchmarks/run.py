@@ -53,7 +53,7 @@ def _benchmarks(args: argparse.Namespace) -> dict[str, Callable[[], Section]]:
 
 
 def main() -> int:
-    names = ["throughput", "peer", "compile", "launch", "scale", "timing", "race"]
+    names = ["throughput", "peer", "compile", "launch", "scale", "timing", "race", "matmul"]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats, smaller subset")
     parser.add_argument("--only", nargs="+", choices=names, help="run only these benchmarks")

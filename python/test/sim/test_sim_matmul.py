@@ -247,3 +247,27 @@ def test_a_and_b_in_tscm_cube_only() -> None:
     kernel("mm_tscm", AIC)(2, a, b, c, WS, t)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-3, atol=1e-3)
 
+
+
+def hf32(x: np.ndarray) -> np.ndarray:
+    """float32 rounded to HF32 (11 significand bits after the leading one, to nearest even)."""
+    u = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    low = u & 0xFFF
+    u &= ~np.uint64(0xFFF)
+    up = (low > 0x800) | ((low == 0x800) & ((u & 0x1000) != 0))
+    return (u + up.astype(np.uint64) * 0x1000).astype(np.uint32).view(np.float32)
+
+
+def test_hf32_mode_rounds_the_inputs() -> None:
+    M, N, K = 64, 64, 64
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32)
+    b = r.standard_normal((K, N), dtype=np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    plain = np.zeros_like(c)
+    t = tiling(M, N, K, 1, 64, 64, (64, 64, 32), step_k=(2, 2))
+    kernel("mm_f32", AIC)(1, a, b, WS, c, WS, t, 32)
+    kernel("mm_f32", AIC)(1, a, b, WS, plain, WS, t, 0)
+    np.testing.assert_allclose(c, hf32(a).astype(np.float64) @ hf32(b).astype(np.float64), rtol=1e-5, atol=1e-5)
+    assert not np.array_equal(c, plain)
+    np.testing.assert_allclose(plain, a.astype(np.float64) @ b, rtol=1e-5, atol=1e-5)

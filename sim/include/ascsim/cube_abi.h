@@ -77,6 +77,10 @@ struct MmadDesc {
   bool hasBias, sparse;
   bool isBias, cmatrixInitVal, cmatrixSource, kDirectionAlign;
   uint8_t unitFlag;
+  /// HF32 mode of float32 inputs (filled by the library from the core's
+  /// SetHF32Mode / SetHF32TransMode registers): 0 off, 1 round to nearest
+  /// even, 2 round half away from zero (sim/CUBE.md).
+  uint8_t hf32;
 };
 
 /// Fixpipe (FixpipeParamsV220). `nz` = CFG_NZ (else CFG_ROW_MAJOR, NZ -> ND);

@@ -20,6 +20,7 @@
 #include "kernel_operator.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <tuple>
 #include <cstring>
@@ -82,6 +83,11 @@ struct TCubeTiling {
   int32_t BatchNum;
 };
 static_assert(sizeof(TCubeTiling) == 49 * 4, "TCubeTiling is 49 int32 fields");
+static_assert(offsetof(TCubeTiling, baseM) == 8 * 4 &&
+                  offsetof(TCubeTiling, stepKa) == 26 * 4 &&
+                  offsetof(TCubeTiling, dbL0A) == 30 * 4 &&
+                  offsetof(TCubeTiling, BatchNum) == 48 * 4,
+              "TCubeTiling field order (pyasc's asc.adv.TCubeTiling)");
 
 /// The format of a Matmul operand (MatmulType's second parameter).
 enum class CubeFormat : int32_t {

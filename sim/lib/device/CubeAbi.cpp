@@ -409,6 +409,9 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Mmad;
   ci->mmad = d;
+  ci->mmad.hf32 = d.a == DType::F32 && sys_.hf32Mode
+                      ? (sys_.hf32TransMode ? 2 : 1)
+                      : 0;
   cube::CubeRuns runs = cube::planCube(*ci);
   Access aa{api, "A matrix", false, d.a, false};
   aa.cube = true;

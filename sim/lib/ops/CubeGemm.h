@@ -31,6 +31,8 @@ void gemmAvx2(const int32_t *a, const int32_t *b, uint32_t m, uint32_t n,
 /// multiply-add equals the rounded product then the rounded sum.
 void gemmFmaExactProducts(const float *a, const float *b, uint32_t m,
                           uint32_t n, uint32_t k, float *c);
+/// float16 -> float32 of `n` (a multiple of 8) values with F16C.
+void f16ToF32F16c(const uint16_t *src, float *dst, uint32_t n);
 #else
 #define ASCSIM_GEMM_AVX2 0
 #endif

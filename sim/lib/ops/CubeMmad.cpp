@@ -103,10 +103,30 @@ const float *f16Table() {
 
 /// Element `idx` of an operand as T (float: exact widening of f16 / bf16 /
 /// f32; int32: int8 / uint8).
+/// A float32 rounded to HF32: 11 significand bits after the leading one
+/// (the low 12 bits dropped), to nearest even (mode 1) or half away from
+/// zero (mode 2); infinities and NaN unchanged (our reading: the public
+/// docs name the modes, not the bit width).
+inline float toHf32(float f, uint8_t mode) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  if ((u & 0x7F800000u) == 0x7F800000u)
+    return f;
+  const uint32_t low = u & 0xFFFu;
+  u &= ~0xFFFu;
+  const bool up = mode == 2 ? low >= 0x800u
+                            : (low > 0x800u || (low == 0x800u && (u & 0x1000u)));
+  if (up)
+    u += 0x1000u; // may carry into the exponent (rounds to the next binade)
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
 template <class T> struct Loader {
   DType t;
   const float *f16 = nullptr;
-  explicit Loader(DType type) : t(type) {
+  uint8_t hf32 = 0;
+  explicit Loader(DType type, uint8_t hf32Mode = 0) : t(type), hf32(hf32Mode) {
     if (t == DType::F16)
       f16 = f16Table();
   }
@@ -118,7 +138,7 @@ template <class T> struct Loader {
       if (t == DType::F32) {
         float f;
         std::memcpy(&f, p + idx * 4, 4);
-        return f;
+        return hf32 ? toHf32(f, hf32) : f;
       }
       uint16_t h;
       std::memcpy(&h, p + idx * 2, 2);
@@ -128,6 +148,15 @@ template <class T> struct Loader {
   }
 };
 
+#if ASCSIM_GEMM_AVX2
+inline bool hasF16c() {
+  static const bool yes = __builtin_cpu_supports("avx2") &&
+                          __builtin_cpu_supports("f16c") &&
+                          __builtin_cpu_supports("fma");
+  return yes;
+}
+#endif
+
 /// Widens `cnt` elements at `p` (element index `idx`) into `out` as T:
 /// one dtype dispatch per run instead of per element.
 template <class T>
@@ -136,6 +165,13 @@ inline void loadRun(const Loader<T> &load, const uint8_t *p, uint64_t idx,
   if constexpr (std::is_same_v<T, float>) {
     if (load.t == DType::F16) {
       uint16_t h[64];
+#if ASCSIM_GEMM_AVX2
+      if (cnt == 16 && stride == 1 && hasF16c()) {
+        std::memcpy(h, p + idx * 2, 32);
+        f16ToF32F16c(h, out, 16);
+        return;
+      }
+#endif
       if (cnt == 16)
         std::memcpy(h, p + idx * 2, 32); // a whole fractal row, inlined
       else
@@ -144,7 +180,7 @@ inline void loadRun(const Loader<T> &load, const uint8_t *p, uint64_t idx,
         out[j * stride] = load.f16[h[j]];
       return;
     }
-    if (load.t == DType::F32) {
+    if (load.t == DType::F32 && !load.hf32) {
       float f[64];
       std::memcpy(f, p + idx * 4, static_cast<size_t>(cnt) * 4);
       for (uint32_t j = 0; j < cnt; ++j)
@@ -165,7 +201,7 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   const uint32_t n1 = (d.n + 15) / 16;
   av.resize(static_cast<size_t>(d.m) * d.k);
   bv.resize(static_cast<size_t>(d.k) * d.n);
-  const Loader<T> load(d.a);
+  const Loader<T> load(d.a, d.hf32);
   for (uint32_t m = 0; m < d.m; ++m) {
     T *row = av.data() + static_cast<size_t>(m) * d.k;
     if (d.m == 1) {
@@ -188,6 +224,18 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
         for (; n + 16 <= d.n; n += 16) {
           uint16_t f[256];
           std::memcpy(f, b + znIndex(kb, n, n1, k0) * 2, 512);
+#if ASCSIM_GEMM_AVX2
+          if (hasF16c()) {
+            float w[256];
+            f16ToF32F16c(f, w, 256);
+            for (uint32_t j = 0; j < cnt; ++j) {
+              T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
+              for (uint32_t c = 0; c < 16; ++c)
+                row[c] = w[c * 16 + j];
+            }
+            continue;
+          }
+#endif
           for (uint32_t j = 0; j < cnt; ++j) {
             T *row = bv.data() + static_cast<size_t>(kb + j) * d.n + n;
             for (uint32_t c = 0; c < 16; ++c)

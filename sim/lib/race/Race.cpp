@@ -89,7 +89,6 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
   ub_.reserve(64);
-  gm_local_.reserve(64);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -120,10 +119,10 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       en.seq = seq;
       int32_t e = static_cast<int32_t>(log_.size() - 1);
       if (r.mem == Mem::GM) {
-        check(gm_local_, e, known);
+        checkBuckets(gm_local_, e, known);
         summariseGm(log_[e]);
       } else if (r.mem == Mem::L1) {
-        check(l1_, e, known);
+        checkBuckets(l1_, e, known);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
               known);
@@ -136,15 +135,26 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     known[pi] = stamp;
 }
 
-void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
+void RaceDetector::checkBuckets(Buckets &b, int32_t e,
+                                const VectorClock &known) {
+  const uint64_t start = log_[e].start, end = log_[e].end;
+  for (uint64_t k = start >> kBucketShift; (k << kBucketShift) < end; ++k) {
+    const uint64_t lo = std::max(start, k << kBucketShift);
+    const uint64_t hi = std::min(end, (k + 1) << kBucketShift);
+    check(b[k], e, known, lo, hi);
+  }
+}
+
+void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
+                         uint64_t curStart, uint64_t curEnd) {
   const Entry &cur = log_[e]; // check() never appends to log_
-  // The run [lo, hi) of segments overlapping [cur.start, cur.end).
+  // The run [lo, hi) of segments overlapping [curStart, curEnd).
   size_t lo = static_cast<size_t>(
       std::partition_point(sh.begin(), sh.end(),
-                           [&](const Seg &s) { return s.end <= cur.start; }) -
+                           [&](const Seg &s) { return s.end <= curStart; }) -
       sh.begin());
   size_t hi = lo;
-  while (hi < sh.size() && sh[hi].start < cur.end)
+  while (hi < sh.size() && sh[hi].start < curEnd)
     ++hi;
 
   auto racesWith = [&](int32_t prevIdx) {
@@ -185,7 +195,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
 
   // Fast path: the access covers exactly one existing segment (a buffer
   // accessed again).
-  if (hi == lo + 1 && sh[lo].start == cur.start && sh[lo].end == cur.end) {
+  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd) {
     update(sh[lo]);
     if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
         sh[lo + 1].sameState(sh[lo])) {
@@ -204,8 +214,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   // new segment, merged into an equal neighbour if it touches one.
   if (lo == hi) {
     Seg s;
-    s.start = cur.start;
-    s.end = cur.end;
+    s.start = curStart;
+    s.end = curEnd;
     update(s);
     bool left = lo > 0 && sh[lo - 1].end == s.start && sh[lo - 1].sameState(s);
     bool right = lo < sh.size() && sh[lo].start == s.end && sh[lo].sameState(s);
@@ -225,14 +235,14 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
   // Build the replacement of [lo, hi): untouched head and tail parts keep
   // their state, gaps inside the access become fresh segments.
   scratch_.clear();
-  uint64_t pos = cur.start;
+  uint64_t pos = curStart;
   for (size_t i = lo; i < hi; ++i) {
     Seg s = sh[i];
-    if (s.start < cur.start) {
+    if (s.start < curStart) {
       Seg head = s;
-      head.end = cur.start;
+      head.end = curStart;
       scratch_.push_back(head);
-      s.start = cur.start;
+      s.start = curStart;
     }
     if (pos < s.start) {
       Seg gap;
@@ -241,20 +251,20 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known) {
       visit(gap);
     }
     Seg tail = s;
-    bool hasTail = s.end > cur.end;
+    bool hasTail = s.end > curEnd;
     if (hasTail) {
-      s.end = cur.end;
-      tail.start = cur.end;
+      s.end = curEnd;
+      tail.start = curEnd;
     }
     visit(s);
     if (hasTail)
       scratch_.push_back(tail);
     pos = s.end;
   }
-  if (pos < cur.end) {
+  if (pos < curEnd) {
     Seg gap;
     gap.start = pos;
-    gap.end = cur.end;
+    gap.end = curEnd;
     visit(gap);
   }
 
@@ -373,7 +383,8 @@ RaceStats RaceDetector::stats() const {
   RaceStats s = stats_;
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(
-      s.segmentPeak, ub_.size() + l1_.size() + gm_local_.size());
+      s.segmentPeak,
+      ub_.size() + bucketSegments(l1_) + bucketSegments(gm_local_));
   return s;
 }
 

@@ -45,6 +45,7 @@
 #include <set>
 #include <string>
 #include <utility>
+#include <map>
 #include <vector>
 
 namespace ascsim {
@@ -278,7 +279,21 @@ private:
   using Shadow = std::vector<Seg>;
 
   static int idx(Pipe p) { return static_cast<int>(p); }
-  void check(Shadow &sh, int32_t entry, const VectorClock &knows);
+  /// Checks and updates the bytes [start, end) of the access `entry` (a
+  /// part of its range) in one shadow.
+  void check(Shadow &sh, int32_t entry, const VectorClock &knows,
+             uint64_t start, uint64_t end);
+  void check(Shadow &sh, int32_t entry, const VectorClock &knows) {
+    check(sh, entry, knows, log_[entry].start, log_[entry].end);
+  }
+  /// GM and L1 shadows are split into 64-KiB buckets, each its own sorted
+  /// vector: kernels with many scattered ranges (a matmul's strided rows
+  /// and fractals) would otherwise insert into the middle of one long
+  /// vector. An access is checked bucket by bucket (the same per-byte
+  /// state; a race seen in two buckets is reported once).
+  using Buckets = std::map<uint64_t, Shadow>;
+  static constexpr unsigned kBucketShift = 16;
+  void checkBuckets(Buckets &b, int32_t entry, const VectorClock &knows);
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
   void compactLog();
@@ -301,12 +316,24 @@ private:
   static constexpr size_t kMinLogLimit = 4096;
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
-  Shadow ub_, l1_, gm_local_;
+  Shadow ub_;
+  Buckets l1_, gm_local_;
   Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
-  std::array<Shadow *, 8> shadows() {
-    return {&ub_, &l1_, &gm_local_, &cube_[0], &cube_[1],
-            &cube_[2], &cube_[3], &cube_[4]};
+  std::vector<Shadow *> shadows() {
+    std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
+                               &cube_[2], &cube_[3], &cube_[4]};
+    for (auto &kv : l1_)
+      v.push_back(&kv.second);
+    for (auto &kv : gm_local_)
+      v.push_back(&kv.second);
+    return v;
+  }
+  uint64_t bucketSegments(const Buckets &b) const {
+    uint64_t n = 0;
+    for (const auto &kv : b)
+      n += kv.second.size();
+    return n;
   }
   Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;

@@ -9,7 +9,7 @@
 //
 // flags: 1 bias, 2 Iterate + GetTensorC instead of IterateAll, 4 skip End
 // (a client that never ends), 8 GetTensorC before Iterate (an error),
-// 16 IterateAll<false> + WaitIterateAll.
+// 16 IterateAll<false> + WaitIterateAll, 32 SetHF32(true).
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,6 +84,8 @@ void runGm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
   mm.SetTensorB(gb[p.b], TRANS_B);
   if (flags & 1)
     mm.SetBias(gbias[p.bias]);
+  if (flags & 32)
+    mm.SetHF32(true);
   mm.SetTail(p.m, p.n);
   if (flags & 8)
     mm.GetTensorC(gc[p.c]);
