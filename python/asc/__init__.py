@@ -17,8 +17,12 @@ from .runtime import CodegenOptions, CompileOptions, LaunchOptions, jit  # noqa:
 
 sys.modules[__name__ + ".adv"] = adv  # `import asc.adv`, as in pyasc
 
+#: The Matmul configuration enums pyasc exports at `asc.*` (pyasc_api.md §1.3); they live in asc.adv.
+_MATMUL_ENUMS = ["BatchMode", "IterateMode", "IterateOrder", "ScheduleType", "LayoutMode", "MatmulConfigMode"]
+globals().update({_name: getattr(adv, _name) for _name in _MATMUL_ENUMS})
+
 __all__ = ["jit", "CodegenOptions", "CompileOptions", "LaunchOptions", "language",
-           *_language_all]
+           *_language_all, *_MATMUL_ENUMS]
 
 
 def __getattr__(name: str):

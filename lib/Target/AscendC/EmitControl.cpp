@@ -15,6 +15,7 @@
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -137,6 +138,25 @@ static LogicalResult printStructDeclarations(Emitter &emitter,
   Location loc = moduleOp.getLoc();
   for (StructType structType : structs) {
     StringRef name = structType.getName();
+    // Declared by the Ascend C headers (CANN's kernel_tiling.h; the
+    // simulator's Matmul header): asc.adv.TCubeTiling mirrors it field by
+    // field (python/test/test_matmul_api.py compares the offsets).
+    std::optional<size_t> headerFields =
+        llvm::StringSwitch<std::optional<size_t>>(name)
+            .Case("TCubeTiling", 49)
+            .Case("MatrixOffset", 5)
+            .Default(std::nullopt);
+    if (headerFields) {
+      if (structType.getFieldTypes().size() != *headerFields ||
+          structType.getPack() != 4)
+        return emitError(loc)
+               << "cannot emit struct '" << name
+               << "': the name is the Ascend C Matmul API's, whose struct "
+                  "has "
+               << *headerFields << " int32 fields packed to 4 bytes";
+      emitter.reserveName(name);
+      continue;
+    }
     auto [it, inserted] = byName.try_emplace(name, structType);
     if (!inserted)
       return emitError(loc)
@@ -194,6 +214,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, ModuleOp moduleOp) {
   if (failed(verifyOneSimulatorEntry(emitter, moduleOp)))
     return failure();
   if (failed(printStructDeclarations(emitter, moduleOp)))
+    return failure();
+  if (failed(printMatmulConfigs(emitter, moduleOp)))
     return failure();
   // Declarations first, then device functions, so kernels can call them.
   SmallVector<func::FuncOp> order;

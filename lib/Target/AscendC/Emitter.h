@@ -392,6 +392,14 @@ LogicalResult printOperation(Emitter &emitter, MrgSort4Op op);
 LogicalResult printOperation(Emitter &emitter, GetMrgSortResultOp op);
 /// EmitAdvOps.cpp: a struct built in the kernel.
 LogicalResult printOperation(Emitter &emitter, StructZeroOp op);
+LogicalResult printOperation(Emitter &emitter, RegistMatmulOp op);
+LogicalResult printOperation(Emitter &emitter, MatmulCallOp op);
+/// `AscendC::Matmul<A, B, C, Bias, CFG>` (EmitMatmulOps.cpp).
+LogicalResult emitMatmulType(Emitter &emitter, Location loc, MatmulType type);
+/// The file-scope MatmulConfig of every Matmul type in `moduleOp`.
+LogicalResult printMatmulConfigs(Emitter &emitter, ModuleOp moduleOp);
+/// True if `op` declares a Matmul (the source includes lib/matmul_intf.h).
+bool usesMatmul(Operation *op);
 /// EmitQuantOps.cpp: the three arrays and the struct declaration.
 LogicalResult printOperation(Emitter &emitter, VdeqInfoOp op);
 /// EmitControlOps.cpp: out-parameter calls, core type, control enums.

@@ -323,3 +323,67 @@ def lower_if_expr(v: FunctionVisitor, node: ast.IfExp, cond: Any) -> Any:
     draft.erase()
     b.builder.set_insertion_point_to_end(parent)
     return carried.wrap(final.result(0))
+
+
+# -- with (the Matmul iteration) ---------------------------------------------------------------
+
+
+def lower_with(v: FunctionVisitor, node: ast.With) -> None:
+    """`with mm.iterate(...) as count: body` -> `while (mm.Iterate(...)) { body; count++; }`; the only
+    `with` a kernel has. `count` (int32, from 0) counts the iterations and is usable after the loop."""
+    from ..language.adv import matmul as mm_mod
+
+    if len(node.items) != 1:
+        raise v.error(node, "a kernel's `with` takes one item: `with mm.iterate() as count:`",
+                      UnsupportedSyntaxError)
+    item = node.items[0]
+    mm_mod.entering_with(True)
+    try:
+        ctx = v.visit(item.context_expr)
+    finally:
+        mm_mod.entering_with(False)
+    if not isinstance(ctx, mm_mod.MatmulIterator):
+        raise v.error(item.context_expr, "the only `with` statement a kernel supports is "
+                      "`with mm.iterate() as count:` of an asc.adv.Matmul", UnsupportedSyntaxError)
+    target = item.optional_vars
+    if target is not None and not isinstance(target, ast.Name):
+        raise v.error(target, "`with mm.iterate() as count:` binds a single name", UnsupportedSyntaxError)
+    b = v.b
+    count_name = target.id if target is not None else None
+    if count_name is not None:
+        v.scope.define(count_name, PlainValue(semantic.materialize(0, int32), int32))
+    carried, fixed = _carried_names(v, node.body, exclude=count_name or "")
+    if count_name is not None:
+        carried.insert(0, Carried(count_name, None, int32))
+    inits = [c.handle_of(v, node, v.scope.lookup(c.name)[1], "loop") for c in carried]
+    types = [c.ir_type for c in carried]
+    parent = b.builder.insertion_block()
+    loop = b.create("scf.while", inits, types, regions=2)
+    locs = [v.b.file_loc(*_line_col(v, node)) for _ in carried]
+    before = loop.region(0).add_block([b.type(t) for t in types], locs)
+    b.builder.set_insertion_point_to_end(before)
+    cond = ctx.condition()
+    b.create("scf.condition", [cond.handle] + [before.arg(i) for i in range(len(carried))])
+    after = loop.region(1).add_block([b.type(t) for t in types], locs)
+    b.builder.set_insertion_point_to_end(after)
+    v.scope.push()
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(after.arg(i)))
+    state = ctx.matmul._state
+    state["iterating"] += 1
+    try:
+        v.visit_body(node.body)
+    finally:
+        state["iterating"] -= 1
+    if count_name is not None:
+        _, current = v.scope.lookup(count_name)
+        v.scope.define(count_name, current + 1)
+    yields = [c.handle_of(v, node, v.scope.lookup(c.name)[1], "loop") for c in carried]
+    _check_fixed(v, node, fixed)
+    b.create("scf.yield", yields)
+    inner = v.scope.pop()
+    b.builder.set_insertion_point_to_end(parent)
+    _forget_locals(v, inner, {c.name for c in carried} | set(fixed),
+                   "is defined inside a runtime loop and cannot be used after it; assign it before the loop")
+    for i, c in enumerate(carried):
+        v.scope.define(c.name, c.wrap(loop.result(i)))

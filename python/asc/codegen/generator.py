@@ -276,6 +276,11 @@ class FunctionVisitor(ast.NodeVisitor):
 
         lower_while(self, node)
 
+    def visit_With(self, node: ast.With) -> None:
+        from .control_flow import lower_with
+
+        lower_with(self, node)
+
     # -- expressions -------------------------------------------------------------
     def visit_Constant(self, node: ast.Constant) -> Any:
         return node.value

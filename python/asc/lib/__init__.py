@@ -1,1 +1,1 @@
-"""Host-side libraries (`asc.lib.runtime`)."""
+"""Host-side libraries (`asc.lib.runtime`, `asc.lib.host`)."""

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .._C import passes, translate
+from .._C import _ods, passes, translate
 from ..codegen.errors import CompileError, from_diagnostics
 from ..codegen.generator import FunctionVisitor
 from ..codegen.ir_builder import IRBuilder
@@ -47,7 +47,10 @@ class CompiledSource:
 def _kernel_type_pass(options: JitOptions) -> str:
     """asc-kernel-type: infers the kernel type, or checks `kernel_type` (docs/language.md)."""
     given = options.compile.kernel_type
-    return f"asc-kernel-type{{kernel-type={given.name.lower()}}}" if given is not None else "asc-kernel-type"
+    opts = [f"kernel-type={given.name.lower()}"] if given is not None else []
+    if options.compile.matmul_cube_only:
+        opts.append("matmul-cube-only=true")
+    return f"asc-kernel-type{{{' '.join(opts)}}}" if opts else "asc-kernel-type"
 
 
 _KERNEL_TYPE_ATTR = re.compile(r"asc\.kernel_type = #asc<kernel_type (\w+)>")
@@ -112,6 +115,12 @@ def _warn(diags: list) -> None:
             warnings.warn(d.message, SyncWarning, stacklevel=2)
 
 
+def _op_name(builder: Any) -> str:
+    """The op a generated builder creates (its docstring starts with the name in backquotes)."""
+    doc = builder.__doc__
+    return doc[1:doc.index("`", 1)]
+
+
 def _has_op(module: Any, prefixes: tuple[str, ...]) -> bool:
     text = module.to_string(debug_info=False)
     return any(f" {p}" in text or f"\"{p}" in text for p in prefixes)
@@ -150,11 +159,16 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     if any(d.severity == "error" for d in diags):
         raise from_diagnostics(diags, "verification")
     ir_before = module.to_string(debug_info=False)
-    if options.compile.matmul_cube_only and not _has_op(module, ("asc.matmul", "asc.regist_matmul")):
+    if options.compile.matmul_cube_only and not _has_op(module, (_op_name(_ods.matmul),)):
         raise CompileError("matmul_cube_only=True: this kernel has no Matmul, so there is no matmul to run on "
                            "the cube core alone (the option selects the AIC-only build of a kernel using "
                            "asc.adv.Matmul); remove the option",
                            SourceLocation(proto.file, proto.first_line))
+    if builder.uses_local_tensor_auto and _has_op(module, (_op_name(_ods.matmul),)):
+        raise CompileError("asc.LocalTensorAuto in a kernel with an asc.adv.Matmul is not supported yet: the auto "
+                           "tensors' queues are created at the kernel's entry, before register_matmul, where the "
+                           "cube core (AIC) would run them too; use TQue/TBuf buffers initialised after "
+                           "register_matmul", SourceLocation(proto.file, proto.first_line))
     builder.ctx.multithreading = options.codegen.ir_multithreading
     # Without the pipeline the kernel type is still needed: it decides which cores run the kernel.
     stages = pipeline(info, options, builder.uses_local_tensor_auto) if options.compile.run_passes \

@@ -126,7 +126,10 @@ def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...
     so = workdir / "kernel.so"
     cpp.write_text(source)
     libdir = str(_C.NATIVE_DIR)
-    cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(debug or bool(flags)),
+    # lib/matmul_intf.h includes kernel_operator.h again; g++ would find the precompiled header's
+    # directory for that second include and fail there, so Matmul kernels are built without it.
+    no_pch = debug or bool(flags) or '#include "lib/matmul_intf.h"' in source
+    cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(no_pch),
            f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so), f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:

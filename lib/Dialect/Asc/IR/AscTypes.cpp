@@ -121,7 +121,7 @@ Type mlir::asc::getTensorElementType(Type tensorType) {
 
 bool mlir::asc::isFrameworkObjectType(Type type) {
   return isa<TPipeType, TQueType, TQueBindType, TBufType, TBufPoolType,
-             LocalMemAllocatorType>(type);
+             LocalMemAllocatorType, MatmulType>(type);
 }
 
 TPosition mlir::asc::getQueueTensorPosition(Type queueType) {
@@ -299,4 +299,140 @@ std::optional<unsigned> StructType::getFieldIndex(StringRef field) const {
     if (name.getValue() == field)
       return index;
   return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// MatmulType
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One operand of a Matmul: its role ("a", "b", "c", "bias") and MatmulType.
+struct MatmulOperandView {
+  StringRef role;
+  TPosition position;
+  CubeFormat format;
+  Type type;
+  bool trans;
+  LayoutMode layout;
+};
+} // namespace
+
+static bool isOneOf(Type type, std::initializer_list<Type> types) {
+  return llvm::is_contained(types, type);
+}
+
+static LogicalResult verifyMatmulOperand(EmitErrorFn emitError,
+                                         const MatmulOperandView &op) {
+  bool input = op.role == "a" || op.role == "b";
+  bool ub = op.position == TPosition::VECIN ||
+            op.position == TPosition::VECOUT ||
+            op.position == TPosition::VECCALC;
+  bool positionOk = op.position == TPosition::GM || ub ||
+                    (input && op.position == TPosition::TSCM);
+  if (!positionOk)
+    return emitTypeError(emitError, "MatmulType", DiagCategory::Position)
+           << "the " << op.role << " matrix cannot be in "
+           << getPyEnumName(op.position) << "; "
+           << (input ? "A and B may be in GM, VECIN/VECCALC/VECOUT (UB) or "
+                       "TSCM (L1)"
+                     : "C and the bias may be in GM or VECIN/VECCALC/VECOUT "
+                       "(UB)");
+  bool formatOk;
+  StringRef allowed;
+  if (op.role == "a") {
+    formatOk = llvm::is_contained({CubeFormat::ND, CubeFormat::NZ,
+                                   CubeFormat::VECTOR, CubeFormat::SCALAR},
+                                  op.format);
+    allowed = "ND, NZ, VECTOR or SCALAR";
+  } else if (op.role == "b") {
+    formatOk = llvm::is_contained(
+        {CubeFormat::ND, CubeFormat::NZ, CubeFormat::SCALAR}, op.format);
+    allowed = "ND, NZ or SCALAR";
+  } else if (op.role == "c") {
+    formatOk = llvm::is_contained(
+        {CubeFormat::ND, CubeFormat::NZ, CubeFormat::ND_ALIGN}, op.format);
+    allowed = "ND, NZ or ND_ALIGN";
+  } else {
+    formatOk = op.format == CubeFormat::ND;
+    allowed = "ND";
+  }
+  if (!formatOk)
+    return emitTypeError(emitError, "MatmulType", DiagCategory::Argument)
+           << "the " << op.role << " matrix cannot have format "
+           << getPyEnumName(op.format) << "; it may be " << allowed;
+  if (!input && op.trans)
+    return emitTypeError(emitError, "MatmulType", DiagCategory::Argument)
+           << "only A and B can be transposed, not the " << op.role
+           << " matrix";
+  if (op.role == "bias" && op.layout != LayoutMode::NONE)
+    return emitTypeError(emitError, "MatmulType", DiagCategory::Argument)
+           << "the bias has no batch layout; it must be LayoutMode.NONE";
+  return success();
+}
+
+LogicalResult MatmulType::verify(
+    EmitErrorFn emitError, TPosition aPosition, CubeFormat aFormat, Type aType,
+    BoolAttr aTrans, LayoutMode aLayout, TPosition bPosition,
+    CubeFormat bFormat, Type bType, BoolAttr bTrans, LayoutMode bLayout,
+    TPosition cPosition, CubeFormat cFormat, Type cType, BoolAttr cTrans,
+    LayoutMode cLayout, TPosition biasPosition, CubeFormat biasFormat,
+    Type biasType, BoolAttr biasTrans, LayoutMode biasLayout,
+    DictionaryAttr config) {
+  MatmulOperandView views[] = {
+      {"a", aPosition, aFormat, aType, aTrans.getValue(), aLayout},
+      {"b", bPosition, bFormat, bType, bTrans.getValue(), bLayout},
+      {"c", cPosition, cFormat, cType, cTrans.getValue(), cLayout},
+      {"bias", biasPosition, biasFormat, biasType, biasTrans.getValue(),
+       biasLayout}};
+  for (const MatmulOperandView &view : views)
+    if (failed(verifyMatmulOperand(emitError, view)))
+      return failure();
+  Builder b(aType.getContext());
+  Type f16 = b.getF16Type(), bf16 = b.getBF16Type(), f32 = b.getF32Type();
+  Type i8 = b.getIntegerType(8), i32 = b.getIntegerType(32);
+  if (!isOneOf(aType, {f16, bf16, f32, i8}))
+    return emitTypeError(emitError, "MatmulType", DiagCategory::DType)
+           << "the A matrix must hold float16, bfloat16, float32 or int8, "
+              "not "
+           << getPyTypeName(aType);
+  if (bType != aType)
+    return emitTypeError(emitError, "MatmulType", DiagCategory::DType)
+           << "A and B must have the same element type, but A holds "
+           << getPyTypeName(aType) << " and B " << getPyTypeName(bType);
+  SmallVector<Type> cTypes, biasTypes;
+  if (aType == f16) {
+    cTypes = {f32, f16};
+    biasTypes = {f32, f16};
+  } else if (aType == bf16) {
+    cTypes = {f32, bf16};
+    biasTypes = {f32, bf16};
+  } else if (aType == f32) {
+    cTypes = {f32};
+    biasTypes = {f32};
+  } else {
+    cTypes = {i32, f16, i8};
+    biasTypes = {i32};
+  }
+  auto names = [](ArrayRef<Type> types) {
+    std::string s;
+    for (auto [i, t] : llvm::enumerate(types))
+      s += (i ? (i + 1 == types.size() ? " or " : ", ") : "") +
+           getPyTypeName(t);
+    return s;
+  };
+  if (!llvm::is_contained(cTypes, cType))
+    return emitTypeError(emitError, "MatmulType", DiagCategory::DType)
+           << "a " << getPyTypeName(aType) << " Matmul writes C as "
+           << names(cTypes) << ", not " << getPyTypeName(cType);
+  if (!llvm::is_contained(biasTypes, biasType))
+    return emitTypeError(emitError, "MatmulType", DiagCategory::DType)
+           << "a " << getPyTypeName(aType) << " Matmul takes a bias of "
+           << names(biasTypes) << ", not " << getPyTypeName(biasType);
+  for (NamedAttribute entry : config) {
+    if (!llvm::isa<IntegerAttr, BoolAttr>(entry.getValue()))
+      return emitTypeError(emitError, "MatmulConfig", DiagCategory::Argument)
+             << "field '" << entry.getName().getValue()
+             << "' must be an integer or a bool";
+  }
+  return success();
 }

@@ -141,6 +141,9 @@ struct AscKernelType
     Operation *cube = nullptr, *vector = nullptr;
     Operation *cubeCall = nullptr, *vectorCall = nullptr;
     Operation *crossCore = nullptr, *crossCoreInCore = nullptr;
+    // The first Matmul op: its server runs on the AIC, its client on the
+    // AIVs (MIX_AIC_1_2), or on the AIC itself with matmul_cube_only.
+    Operation *matmul = nullptr;
     auto noteCrossCore = [&](Operation *op, uint32_t mode) {
       Operation *&first = mode == 0 ? crossCore : crossCoreInCore;
       if (!first)
@@ -156,6 +159,8 @@ struct AscKernelType
                 call, call.getCalleeAttr()))
           if (!callee.isExternal() && visited.insert(callee).second)
             worklist.push_back(callee);
+      if (isa<MatmulOp, RegistMatmulOp, MatmulCallOp>(op) && !matmul)
+        matmul = op;
       if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
         noteCrossCore(op, set.getModeId());
       else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
@@ -188,7 +193,23 @@ struct AscKernelType
     if (vectorCall)
       vector = vectorCall;
     KernelMetaType type;
-    if (!given) {
+    if (matmul && matmulCubeOnly && vector)
+      return emitApiError(vector, DiagCategory::Argument)
+             << "cannot run in a matmul_cube_only kernel: it runs on the "
+                "vector core (AIV), and matmul_cube_only=True builds an "
+                "AIC_ONLY kernel; drop the option to get a MIX_AIC_1_2 "
+                "kernel whose AIVs run the vector code";
+    if (matmul && given && !hasCube(toMetaType(*given)))
+      return emitApiError(matmul, DiagCategory::Argument)
+             << "a Matmul cannot run in a " << pyKernelType(*given)
+             << " kernel: its cube work runs on the AIC, which such blocks "
+                "do not have; use KernelType.MIX_AIC_1_2 (or "
+                "matmul_cube_only=True for AIC_ONLY), or leave kernel_type "
+                "unset to infer it";
+    if (matmul && !given) {
+      type = matmulCubeOnly ? KernelMetaType::AIC_ONLY
+                            : KernelMetaType::MIX_AIC_1_2;
+    } else if (!given) {
       if ((cube && vector) || crossCoreInCore)
         type = KernelMetaType::MIX_AIC_1_2;
       else if (cube)

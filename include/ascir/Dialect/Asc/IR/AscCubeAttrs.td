@@ -63,12 +63,19 @@ def Asc_KernelMetaTypeAttr
                 "`#asc<kernel_type aic_only>`";
 }
 
-// Matrix formats of the Matmul API (pyasc's CubeFormat); not an Ascend C
-// enum of its own (Ascend C's CubeFormat has more members).
+// Matrix formats of the Matmul API (pyasc's CubeFormat has ND and NZ; the
+// others are Ascend C's CubeFormat members up to VECTOR, in its order). The
+// C++ enum is the Matmul header's (sim/include/lib/matmul_intf.h).
 def Asc_CubeFormat : I32EnumAttr<"CubeFormat",
     "matrix layout of a Matmul operand (pyasc's CubeFormat)", [
   I32EnumAttrCase<"ND", 0, "nd">,
-  I32EnumAttrCase<"NZ", 1, "nz">
+  I32EnumAttrCase<"NZ", 1, "nz">,
+  I32EnumAttrCase<"ZN", 2, "zn">,
+  I32EnumAttrCase<"ZZ", 3, "zz">,
+  I32EnumAttrCase<"NN", 4, "nn">,
+  I32EnumAttrCase<"ND_ALIGN", 5, "nd_align">,
+  I32EnumAttrCase<"SCALAR", 6, "scalar">,
+  I32EnumAttrCase<"VECTOR", 7, "vector">
 ]> {
   let cppNamespace = "::mlir::asc";
   let genSpecializedAttr = 0;
@@ -117,6 +124,26 @@ def Asc_QuantMode : I32EnumAttr<"QuantMode",
 
 def Asc_QuantModeAttr : EnumAttr<Asc_Dialect, Asc_QuantMode, "quant_mode"> {
   let summary = "quantisation mode, e.g. `#asc<quant_mode f322f16>`";
+}
+
+// How a batch Matmul operand is laid out (C++ LayoutMode, declared by the
+// Matmul header): NONE for a single matrix, NORMAL for [batch, rows, cols],
+// BSNGD/SBNGD/BNGS1S2 the attention layouts.
+def Asc_LayoutMode : I32EnumAttr<"LayoutMode",
+    "batch layout of a Matmul operand (C++ LayoutMode)", [
+  I32EnumAttrCase<"NONE", 0, "none">,
+  I32EnumAttrCase<"NORMAL", 1, "normal">,
+  I32EnumAttrCase<"BSNGD", 2, "bsngd">,
+  I32EnumAttrCase<"SBNGD", 3, "sbngd">,
+  I32EnumAttrCase<"BNGS1S2", 4, "bngs1s2">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+  bit cxxEnum = 0;
+}
+
+def Asc_LayoutModeAttr : EnumAttr<Asc_Dialect, Asc_LayoutMode, "layout_mode"> {
+  let summary = "Matmul batch layout, e.g. `#asc<layout_mode normal>`";
 }
 
 #endif // ASCIR_DIALECT_ASC_IR_ASCCUBEATTRS_TD

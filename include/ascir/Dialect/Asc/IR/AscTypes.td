@@ -212,6 +212,56 @@ def Asc_LocalMemAllocatorType
 }
 
 //===----------------------------------------------------------------------===//
+// MatmulType
+//===----------------------------------------------------------------------===//
+
+def Asc_MatmulType : Asc_Type<"Matmul", "matmul"> {
+  let summary = "a Matmul object of the advanced API (AscendC::Matmul)";
+  let description = [{
+    `AscendC::Matmul<A, B, C, Bias, CFG>`: the four operands' MatmulTypes
+    (position, CubeFormat, element type, transposed, LayoutMode) and the
+    MatmulConfig, a dictionary of the Ascend C MatmulConfig fields that
+    differ from `GetNormalConfig()` (key `static_tiling_l1`: the config is
+    `GetMatmulApiTiling<A, B, C, Bias>(config, l1)`). A framework object:
+    not copied, device functions take it by reference.
+
+    ```mlir
+    !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none,
+                gm, nd, f32, false, none, gm, nd, f32, false, none, {}>
+    ```
+    ```c++
+    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>,
+                    ..., PYASC_MM_CFG_0123abcd> mm;
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<Asc_TPosition>:$aPosition,
+    EnumParameter<Asc_CubeFormat>:$aFormat,
+    "::mlir::Type":$aType,
+    "::mlir::BoolAttr":$aTrans,
+    EnumParameter<Asc_LayoutMode>:$aLayout,
+    EnumParameter<Asc_TPosition>:$bPosition,
+    EnumParameter<Asc_CubeFormat>:$bFormat,
+    "::mlir::Type":$bType,
+    "::mlir::BoolAttr":$bTrans,
+    EnumParameter<Asc_LayoutMode>:$bLayout,
+    EnumParameter<Asc_TPosition>:$cPosition,
+    EnumParameter<Asc_CubeFormat>:$cFormat,
+    "::mlir::Type":$cType,
+    "::mlir::BoolAttr":$cTrans,
+    EnumParameter<Asc_LayoutMode>:$cLayout,
+    EnumParameter<Asc_TPosition>:$biasPosition,
+    EnumParameter<Asc_CubeFormat>:$biasFormat,
+    "::mlir::Type":$biasType,
+    "::mlir::BoolAttr":$biasTrans,
+    EnumParameter<Asc_LayoutMode>:$biasLayout,
+    "::mlir::DictionaryAttr":$config
+  );
+  let assemblyFormat = "`<` $aPosition `,` $aFormat `,` $aType `,` $aTrans `,` $aLayout `,` $bPosition `,` $bFormat `,` $bType `,` $bTrans `,` $bLayout `,` $cPosition `,` $cFormat `,` $cType `,` $cTrans `,` $cLayout `,` $biasPosition `,` $biasFormat `,` $biasType `,` $biasTrans `,` $biasLayout `,` $config `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // StructType
 //===----------------------------------------------------------------------===//
 

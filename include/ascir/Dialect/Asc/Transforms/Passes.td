@@ -125,7 +125,9 @@ def AscKernelType : Pass<"asc-kernel-type", "::mlir::ModuleOp"> {
 
     With `kernel-type` empty the type is inferred: cube and vector ops make
     MIX_AIC_1_2 (pyasc's type for mixed kernels), cube ops alone AIC_ONLY,
-    otherwise AIV_ONLY; cross-core flags of mode 1 or 2 need MIX_AIC_1_2,
+    otherwise AIV_ONLY; a Matmul (asc.matmul) makes MIX_AIC_1_2 (its client
+    on the AIVs, its server on the AIC), or AIC_ONLY with
+    `matmul-cube-only`; cross-core flags of mode 1 or 2 need MIX_AIC_1_2,
     mode 0 a MIX type of the unit used (MIX_AIC_1_0, MIX_AIV_1_0). With a
     `kernel-type` (pyasc's KernelType, lower case: aiv_only, aic_only,
     mix_aiv_hard_sync, mix_aic_hard_sync, mix_aiv_1_0, mix_aic_1_0,
@@ -149,6 +151,8 @@ def AscKernelType : Pass<"asc-kernel-type", "::mlir::ModuleOp"> {
   let options = [
     Option<"kernelType", "kernel-type", "std::string", /*default=*/"\"\"",
            "pyasc KernelType of every kernel (empty: infer it)">,
+    Option<"matmulCubeOnly", "matmul-cube-only", "bool", /*default=*/"false",
+           "a kernel with a Matmul is AIC_ONLY (@asc.jit(matmul_cube_only))">,
   ];
 }
 

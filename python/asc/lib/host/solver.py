@@ -1,0 +1,387 @@
+"""The Matmul tiling solver behind `asc.lib.host` (docs/tiling.md describes the algorithm).
+
+Pure Python, no CANN. Given the problem (shapes, dtypes, positions, the number of cores, the buffer sizes
+and any values the user fixed) it enumerates multi-core splits and in-core tilings, rejects those that do not
+fit (L1 minus its reserved bytes, L0A, L0B, L0C, UB, BT) or break the fractal alignment, and keeps the one
+with the lowest analytic time: per AIC the larger of the cube cycles and the MTE2 cycles of its clients,
+bounded below by the HBM traffic of all cores (hardware.md §7 rates, through the hardware table).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import astuple, dataclass, field, replace
+from typing import Any
+
+#: Bytes per element of the host DataType names the solver handles.
+DTYPE_BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "int8": 1, "int32": 4}
+#: Elements of K one cube cycle consumes per 16x16 output fractal (hardware.md §7.1: fp16 16, fp32 4
+#: (1/4 of fp16), int8 32).
+K_PER_CYCLE = {"float16": 16, "bfloat16": 16, "float32": 4, "int8": 32}
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def align(a: int, b: int) -> int:
+    return ceil_div(a, b) * b
+
+
+class TilingError(ValueError):
+    """No tiling fits; the message says which field, which memory and both sizes."""
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """The sizes and rates the solver uses (one part, from the hardware table)."""
+
+    aic_cores: int
+    aiv_cores: int
+    l1: int  # usable bytes (TOTAL_L1_SIZE)
+    l0a: int
+    l0b: int
+    l0c: int
+    ub: int
+    bt: int
+    gm_bytes_per_cycle: float  # one core's MTE2
+    hbm_bytes_per_cycle: float  # all cores together
+    mmad_overhead: int  # cycles per Mmad beyond its fractal MACs
+    gm_latency: int
+
+
+@dataclass
+class Problem:
+    """What the user asked for (-1 / None: free)."""
+
+    m: int
+    n: int
+    k: int
+    a_dtype: str = "float16"
+    b_dtype: str = "float16"
+    c_dtype: str = "float32"
+    bias_dtype: str = "float32"
+    a_trans: bool = False
+    b_trans: bool = False
+    a_in_ub: bool = False
+    b_in_ub: bool = False
+    c_in_ub: bool = False
+    bias: bool = False
+    dim: int = 1  # clients (AIVs in MIX, AICs when cube-only)
+    clients_per_aic: int = 1
+    fixed_base: tuple[int, int, int] = (-1, -1, -1)
+    fixed_single: tuple[int, int, int] = (-1, -1, -1)
+    split_range: tuple[int, int, int, int, int, int] = (-1, -1, -1, -1, -1, -1)  # max m n k, min m n k
+    traverse: int | None = None  # 0: ORDER_M, 1: ORDER_N
+    split_k: bool = False
+    double_buffer: tuple[bool, bool, bool] = (True, True, True)  # L0A, L0B, L0C
+    batch: int = 1
+    align_split: tuple[int, int, int] = (-1, -1, -1)  # the multiple singleCoreM/N/K are rounded to
+
+
+@dataclass
+class Tiling:
+    """The solver's answer (TCubeTiling's fields, Python names)."""
+
+    used_core_num: int
+    single_core_m: int
+    single_core_n: int
+    single_core_k: int
+    base_m: int
+    base_n: int
+    base_k: int
+    depth_a1: int
+    depth_b1: int
+    step_m: int
+    step_n: int
+    step_k_a: int
+    step_k_b: int
+    iterate_order: int
+    db_l0a: int
+    db_l0b: int
+    db_l0c: int
+    trans_length: int = 0
+    share_l1_size: int = 0
+    share_l0c_size: int = 0
+    share_ub_size: int = 0
+    cycles: float = 0.0
+    usage: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+def c0(dtype: str) -> int:
+    """Elements per 32-byte row of a fractal (K0): fp16 16, fp32 8, int8 32."""
+    return 32 // DTYPE_BYTES[dtype]
+
+
+def k_align(dtype: str) -> int:
+    """The multiple base_k must be: C0, and at least 16 (a float32 B is transposed into Zn in 16 x 16
+    blocks by LoadDataWithTranspose, so its K steps are whole blocks)."""
+    return max(16, c0(dtype))
+
+
+def l0c_bytes_per_element(p: Problem) -> int:
+    return 4  # L0C accumulates in fp32 / int32
+
+
+def usage(p: Problem, t: Tiling) -> dict[str, tuple[int, int]]:
+    """{memory: (bytes used, field that sets it)} of a tiling (the capacity check and the messages)."""
+    sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
+    l1 = t.depth_a1 * t.base_m * t.base_k * sa + t.depth_b1 * t.base_n * t.base_k * sb
+    if p.bias:
+        l1 += t.step_n * t.base_n * DTYPE_BYTES[p.bias_dtype]
+    out = {
+        "L0A": (t.db_l0a * t.base_m * t.base_k * sa, 0),
+        "L0B": (t.db_l0b * t.base_n * t.base_k * sb, 0),
+        "L0C": (t.db_l0c * t.base_m * t.base_n * l0c_bytes_per_element(p), 0),
+        "L1": (l1, 0),
+        "BT": (t.base_n * 4 if p.bias else 0, 0),
+        "UB": (t.trans_length, 0),
+    }
+    return {k: v for k, v in out.items()}
+
+
+def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
+    """None if `t` fits and is aligned, else the reason (field, memory, both sizes)."""
+    sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
+    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    for name, v in (("baseM", t.base_m), ("baseN", t.base_n)):
+        if v <= 0 or v % 16:
+            return f"{name}={v} is not a positive multiple of 16 (the fractal height)"
+    if t.base_k <= 0 or t.base_k % k0:
+        return f"baseK={t.base_k} is not a positive multiple of {k0} (for {p.a_dtype} inputs)"
+    checks = [
+        ("baseM x baseK", f"{t.db_l0a} x {t.base_m} x {t.base_k} x {sa}", t.db_l0a * t.base_m * t.base_k * sa,
+         "L0A", hw.l0a),
+        ("baseN x baseK", f"{t.db_l0b} x {t.base_n} x {t.base_k} x {sb}", t.db_l0b * t.base_n * t.base_k * sb,
+         "L0B", hw.l0b),
+        ("baseM x baseN", f"{t.db_l0c} x {t.base_m} x {t.base_n} x 4", t.db_l0c * t.base_m * t.base_n * 4, "L0C",
+         hw.l0c),
+    ]
+    for fields_, how, need, mem, have in checks:
+        if need > have:
+            return f"{fields_} ({how} bytes) needs {need} bytes of {mem}, which has {have}"
+    l1 = usage(p, t)["L1"][0]
+    if l1 > hw.l1:
+        return (f"depthA1={t.depth_a1} x baseM={t.base_m} x baseK={t.base_k} and depthB1={t.depth_b1} x "
+                f"baseN={t.base_n} x baseK={t.base_k}{' plus the bias' if p.bias else ''} need {l1} bytes of L1, "
+                f"which has {hw.l1}")
+    if p.bias and t.base_n * 4 > hw.bt:
+        return f"baseN={t.base_n} float32 bias values need {t.base_n * 4} bytes of BT (the bias table), which has {hw.bt}"
+    if t.trans_length > hw.ub:
+        return f"transLength={t.trans_length} needs {t.trans_length} bytes of UB, which has {hw.ub}"
+    if t.depth_a1 % (t.step_m * t.step_k_a) or t.depth_b1 % (t.step_n * t.step_k_b):
+        return "depthA1/depthB1 must be multiples of stepM x stepKa / stepN x stepKb"
+    return None
+
+
+def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
+    """Cycles of the launch (the model docs/tiling.md states)."""
+    sa, sb, sc = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype], DTYPE_BYTES[p.c_dtype]
+    sm, sn, sk = t.single_core_m, t.single_core_n, t.single_core_k
+    mt, nt, kt = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n), ceil_div(sk, t.base_k)
+    kstep = K_PER_CYCLE[p.a_dtype]
+    mmad = ceil_div(t.base_m, 16) * ceil_div(t.base_n, 16) * ceil_div(t.base_k, kstep) + hw.mmad_overhead
+    cube = mt * nt * kt * mmad * p.batch
+    # GM -> L1: a panel of A (stepM base rows x all of K) stays in L1 when stepKa covers K.
+    m_blocks, n_blocks = ceil_div(mt, t.step_m), ceil_div(nt, t.step_n)
+    a_resident = t.step_k_a * t.base_k >= sk
+    b_resident = t.step_k_b * t.base_k >= sk
+    a_bytes = sm * sk * sa
+    b_bytes = sk * sn * sb
+    # The simulator's Matmul (sim/MATMUL.md) keeps one operand's whole-K tile across blocks: B with
+    # ORDER_M (M moves first), A with ORDER_N; the other is loaded again for every block.
+    if t.iterate_order == 0:
+        a_loads = n_blocks
+        b_loads = 1 if b_resident else m_blocks
+    else:
+        b_loads = m_blocks
+        a_loads = 1 if a_resident else n_blocks
+    loads = (a_bytes * a_loads + b_bytes * b_loads) * p.batch
+    # Each GM->L1 copy pays a latency share; more, smaller copies cost more.
+    copies = (mt * kt * a_loads / max(t.step_m * t.step_k_a, 1) + nt * kt * b_loads / max(t.step_n * t.step_k_b, 1))
+    mte2 = loads / hw.gm_bytes_per_cycle + copies * 64
+    fix = sm * sn * sc * p.batch / hw.gm_bytes_per_cycle
+    # L1 -> L0: every base block of C loads its A and B tiles (L0A 256 B/cycle, L0B 128 B/cycle).
+    mte1 = (nt * sm * sk * sa / 256 + mt * sk * sn * sb / 128 + mt * nt * kt * 2 * 25) * p.batch
+    # L0 double buffering overlaps loads with Mmads; without it they add up.
+    overlap = t.db_l0a == 2 and t.db_l0b == 2
+    # With double-buffered L0 the pipes overlap, but not fully: the simulator's Matmul engine (and the
+    # hardware's per-block hand-offs) leaves about half of the other pipes' time exposed.
+    pipes = sorted((cube, mte2, mte1, fix), reverse=True)
+    per_client = (pipes[0] + 0.5 * sum(pipes[1:]) if overlap else sum(pipes)) + hw.gm_latency + mmad
+    aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
+    total = loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch
+    # Ties (one pipe bounds the time) go to the tiling that keeps the other pipes least busy.
+    busy = (cube + mte1 + mte2 + fix) * min(p.clients_per_aic, t.used_core_num)
+    return max(aic_time, total / hw.hbm_bytes_per_cycle) + 0.01 * busy
+
+
+def _candidates(limit: int, unit: int, lo: int, hi: int, fixed: int) -> list[int]:
+    if fixed > 0:
+        return [fixed]
+    cap = min(align(limit, unit), hi if hi > 0 else 1 << 30)
+    low = max(unit, lo if lo > 0 else unit)
+    vals = {v for v in (16, 32, 48, 64, 96, 128, 192, 256, 512) if v % unit == 0}
+    vals |= {unit * 2 ** i for i in range(10)}
+    vals.add(align(limit, unit))
+    out = sorted(v for v in vals if low <= v <= cap)
+    return out or [align(min(max(limit, 1), cap), unit)]
+
+
+def _splits(p: Problem) -> list[tuple[int, int, int]]:
+    """(mDim, nDim, kDim) with mDim*nDim*kDim <= dim that do not make idle cores."""
+    out = []
+    m16, n16 = ceil_div(p.m, 16), ceil_div(p.n, 16)
+    k_units = ceil_div(p.k, 16)
+    for md in range(1, p.dim + 1):
+        for nd in range(1, p.dim // md + 1):
+            kds = range(1, p.dim // (md * nd) + 1) if p.split_k else (1,)
+            for kd in kds:
+                if md > m16 or nd > n16 or kd > k_units:
+                    continue
+                out.append((md, nd, kd))
+    return out
+
+
+_SOLVED: dict[tuple[Any, ...], Tiling | str] = {}
+
+
+def solve(p: Problem, hw: Hardware) -> Tiling:
+    """The fastest tiling that fits, or a TilingError with the reason (remembered per problem: the host
+    code of a kernel usually asks for the same tiling again and again)."""
+    key = (astuple(p), hw)
+    if key not in _SOLVED:
+        try:
+            _SOLVED[key] = _solve(p, hw)
+        except TilingError as e:
+            _SOLVED[key] = str(e)
+    found = _SOLVED[key]
+    if isinstance(found, str):
+        raise TilingError(found)
+    return replace(found, usage=dict(found.usage))
+
+
+def _solve(p: Problem, hw: Hardware) -> Tiling:
+    for name, v in (("M", p.m), ("N", p.n), ("K", p.k)):
+        if v <= 0:
+            raise TilingError(f"the shape needs {name} > 0, got {v}")
+    if p.dim <= 0:
+        raise TilingError(f"set_dim needs at least one core, got {p.dim}")
+    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    best: Tiling | None = None
+    first_reason: str | None = None
+    fs = p.fixed_single
+    if fs[0] > 0 or fs[1] > 0 or fs[2] > 0:
+        sm = fs[0] if fs[0] > 0 else p.m
+        sn = fs[1] if fs[1] > 0 else p.n
+        sk = fs[2] if fs[2] > 0 else p.k
+        shapes = [(sm, sn, sk, ceil_div(p.m, sm) * ceil_div(p.n, sn) * ceil_div(p.k, sk))]
+        if shapes[0][3] > p.dim:
+            raise TilingError(f"singleCoreM={sm}, singleCoreN={sn}, singleCoreK={sk} need {shapes[0][3]} cores, "
+                              f"but set_dim allows {p.dim}")
+    else:
+        shapes = []
+        for md, nd, kd in _splits(p):
+            am, an, ak = (max(16, p.align_split[0]), max(16, p.align_split[1]), max(k0, p.align_split[2]))
+            sm = min(align(ceil_div(p.m, md), am), p.m) if md > 1 else p.m
+            sn = min(align(ceil_div(p.n, nd), an), p.n) if nd > 1 else p.n
+            sk = min(align(ceil_div(p.k, kd), ak), p.k) if kd > 1 else p.k
+            used = ceil_div(p.m, sm) * ceil_div(p.n, sn) * ceil_div(p.k, sk)
+            shapes.append((sm, sn, sk, used))
+        # Rank the splits by a first estimate (cube cycles, one core's GM traffic, all cores' HBM
+        # traffic) and search the best few: fewer cores can win when HBM is the limit.
+        sa = DTYPE_BYTES[p.a_dtype]
+        sc = DTYPE_BYTES[p.c_dtype]
+
+        def first_estimate(s: tuple[int, int, int, int]) -> tuple[float, float]:
+            sm, sn, sk, used = s
+            share = min(p.clients_per_aic, used)
+            cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, K_PER_CYCLE[p.a_dtype]) * share
+            traffic = (sm + sn) * sk * sa
+            mte2 = traffic / hw.gm_bytes_per_cycle * share
+            hbm = used * (traffic + sm * sn * sc) / hw.hbm_bytes_per_cycle
+            return max(cube, mte2, hbm) + 0.5 * min(cube, mte2), cube + mte2 + hbm
+
+        shapes.sort(key=first_estimate)
+        shapes = shapes[:6]
+    orders = [p.traverse] if p.traverse is not None else [0, 1]
+    mr = p.split_range
+    for sm, sn, sk, used in shapes:
+        bms = _candidates(sm, 16, mr[3], mr[0], p.fixed_base[0])
+        bns = _candidates(sn, 16, mr[4], mr[1], p.fixed_base[1])
+        bks = _candidates(sk, k0, mr[5], mr[2], p.fixed_base[2])
+        sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
+        for bm in bms:
+            for bn in bns:
+                if bm * bn * 4 > hw.l0c or (p.bias and bn * 4 > hw.bt):
+                    first_reason = first_reason or check(p, _tiling(p, hw, sm, sn, sk, used, bm, bn, bks[0], 0, 1),
+                                                         hw)
+                    continue
+                for bk in bks:
+                    if bm * bk * sa > hw.l0a or bn * bk * sb > hw.l0b:
+                        first_reason = first_reason or check(p, _tiling(p, hw, sm, sn, sk, used, bm, bn, bk, 0, 1),
+                                                             hw)
+                        continue
+                    kt = ceil_div(sk, bk)
+                    for order in orders:
+                        steps = sorted(v for v in {1, 4, kt} if v <= kt)
+                        for step_ka, step_kb in ((x, y) for x in steps for y in steps):
+                            t = _tiling(p, hw, sm, sn, sk, used, bm, bn, bk, order, step_ka, step_kb)
+                            reason = check(p, t, hw)
+                            if reason is not None:
+                                first_reason = first_reason or reason
+                                continue
+                            t.cycles = estimate(p, t, hw)
+                            if best is None or t.cycles < best.cycles - 1e-9:
+                                best = t
+    if best is None:
+        raise TilingError(first_reason or "no tiling fits")
+    best.usage = usage(p, best)
+    return best
+
+
+def _tiling(p: Problem, hw: Hardware, sm: int, sn: int, sk: int, used: int, bm: int, bn: int, bk: int, order: int,
+            step_ka: int, step_kb: int | None = None) -> Tiling:
+    step_kb = step_ka if step_kb is None else step_kb
+    sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
+    db_a = 2 if p.double_buffer[0] and 2 * bm * bk * sa <= hw.l0a else 1
+    db_b = 2 if p.double_buffer[1] and 2 * bn * bk * sb <= hw.l0b else 1
+    db_c = 2 if p.double_buffer[2] and 2 * bm * bn * 4 <= hw.l0c else 1
+    trans = 0
+    if p.a_in_ub or p.b_in_ub:
+        trans = max(bm * bk * sa if p.a_in_ub else 0, bk * bn * sb if p.b_in_ub else 0)
+    if p.c_in_ub:
+        trans = max(trans, bm * bn * DTYPE_BYTES[p.c_dtype])
+    t = Tiling(used, sm, sn, sk, bm, bn, bk, 0, 0, 1, 1, step_ka, step_kb, order, db_a, db_b, db_c,
+               trans_length=trans)
+    # L1 double buffering of the K panels that are not the whole K (the next chunk loads while this one
+    # is used); dropped again, B's first, when L1 is too small for it.
+    kt = ceil_div(sk, bk)
+    t.depth_a1 = step_ka * (2 if step_ka < kt else 1)
+    t.depth_b1 = step_kb * (2 if step_kb < kt else 1)
+    if check(p, t, hw) is not None and t.depth_b1 > step_kb:
+        t.depth_b1 = step_kb
+    if check(p, t, hw) is not None and t.depth_a1 > step_ka:
+        t.depth_a1 = step_ka
+    return replace(t)
+
+
+def hardware_from_table(platform: Any = None) -> Hardware:
+    """The Hardware of `platform` (default: the configured one) from the one hardware table
+    (AscHardware.td through asc.runtime.config)."""
+    from ...runtime import config
+
+    info = config.platform_info(platform)
+    facts = config._HARDWARE
+    consts = {name: value[0] for name, value in facts["constants"].items()}
+    usable = {m["name"]: m["usable"] for m in facts["memories"]}
+    hbm_per_cycle = info.hbm_gbps * 1e9 / (info.clock_mhz * 1e6)
+    return Hardware(aic_cores=info.aic_cores, aiv_cores=info.aiv_cores, l1=info.l1_bytes, l0a=info.l0a_bytes,
+                    l0b=info.l0b_bytes, l0c=info.l0c_bytes, ub=info.ub_bytes, bt=usable["BIAS"],
+                    gm_bytes_per_cycle=float(consts["GmBytesPerCycle"]), hbm_bytes_per_cycle=hbm_per_cycle,
+                    mmad_overhead=int(consts["MmadIssueCycles"]), gm_latency=int(consts["GmReadLatency"]))
+
+
+def cube_bound_cycles(m: int, n: int, k: int, dtype: str, aic: int) -> float:
+    """The cube bound of a launch: every AIC busy with full 16x16 fractals."""
+    return math.ceil(m / 16) * math.ceil(n / 16) * math.ceil(k / K_PER_CYCLE[dtype]) / aic
