@@ -137,8 +137,6 @@ def test_host_tilings_run_clean(m: int, n: int, k: int, clients: int) -> None:
         run_gm(m, n, k, np.float32, np.float32, clients=clients, bias=False, trans_b=True)
 
 
-@pytest.mark.xfail(reason="mm-sim e4975e4: a float32 K that is not a multiple of 16 gives NaN (the K tail's "
-                          "padding is not zero in L0)", strict=False)
 @pytest.mark.parametrize("k", [200, 97])
 def test_float32_k_tail(k: int) -> None:
     run_gm(32, 32, k, np.float32, np.float32, clients=1, bias=False)
@@ -203,9 +201,6 @@ def _leaky(x: np.ndarray, alpha: float) -> np.ndarray:
     return np.where(x >= 0, x, x * alpha)
 
 
-@pytest.mark.xfail(reason="mm-sim d2a1ad9, intermittent: the AIC serving two AIVs with C in UB and 64 x 64 blocks "
-                          "sometimes sets FIX_M twice before its wait ('set_flag(FIX_M, 0) is called again before a "
-                          "matching wait_flag'), depending on the order the AIVs' requests arrive", strict=False)
 @pytest.mark.parametrize("depth, db_l0c", [(4, 2), (8, 2), (4, 1)])
 @pytest.mark.parametrize("with_bias", [False, True])
 def test_hand_built_tiling_f32_256_leakyrelu(with_bias: bool, depth: int, db_l0c: int) -> None:
