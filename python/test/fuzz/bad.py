@@ -90,8 +90,8 @@ SNIPPETS: tuple[Snippet, ...] = (
     _s(f"bad = asc.get_block_idx({R})"),
     _s("bad = asc.GlobalTensor()", "bad.set_value(0, 1)"),
     _s("bad = asc.GlobalTensor()", "bad.set_global_buffer(3, 4)"),
-    _s(f"bad = float({R})"),
-    _s(f"bad = int({R})"),
+    # float(x) and int(x) of a runtime value are casts (runtime builtins, docs/language.md).
+    _s(f"bad = complex({R})"),
     _s(f"bad = len({R})"),
     _s(f"bad = str({R})"),
     _s("if asc.GlobalTensor():", "    pass"),
