@@ -81,3 +81,26 @@ func.func @cross_core_in_core(%id: i32) attributes {asc.kernel} {
   asc.cross_core_set_flag %id, 2, mte3 : i32
   return
 }
+
+// -----
+
+// sync_all: among the AIVs it is a mode-0 barrier (a vector kernel becomes
+// mix_aiv_1_0); with is_aiv_only = false it also needs the AICs
+// (mix_aic_1_2).
+// CHECK-LABEL: func.func @sync_all_aiv
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aiv_1_0>
+func.func @sync_all_aiv(%g: !asc.global_tensor<f32>) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %x = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  asc.data_copy %x, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.sync_all
+  return
+}
+
+// CHECK-LABEL: func.func @sync_all_cores
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_2>
+func.func @sync_all_cores(%g: !asc.global_tensor<f32>) attributes {asc.kernel} {
+  asc.sync_all {is_aiv_only = false}
+  return
+}

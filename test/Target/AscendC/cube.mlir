@@ -33,6 +33,7 @@
 // CHECK-NEXT: AscendC::SetFixpipePreQuantFlag(0);
 // CHECK-NEXT: AscendC::CrossCoreSetFlag<2, PIPE_FIX>(1);
 // CHECK-NEXT: AscendC::CrossCoreWaitFlag<2, PIPE_S>(1);
+// CHECK-NEXT: AscendC::SyncAll<false>();
 func.func @cube(%gh: !asc.global_tensor<f16>, %gf: !asc.global_tensor<f32>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -70,5 +71,6 @@ func.func @cube(%gh: !asc.global_tensor<f16>, %gf: !asc.global_tensor<f32>, %n: 
   asc.set_fix_pipe_pre_quant_flag %c0_64 : i64
   asc.cross_core_set_flag %c1, 2, fix : i32
   asc.cross_core_wait_flag %c1, 2, s : i32
+  asc.sync_all {is_aiv_only = false}
   return
 }

@@ -617,6 +617,10 @@ void CrossCoreSetFlagOp::getTemplateArguments(
   args.push_back(getPipeAttr());
 }
 
+void SyncAllOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  args.push_back(getIsAivOnlyAttr());
+}
+
 void CrossCoreWaitFlagOp::getTemplateArguments(
     SmallVectorImpl<Attribute> &args) {
   args.push_back(getModeIdAttr());

@@ -165,6 +165,9 @@ struct AscKernelType
         noteCrossCore(op, set.getModeId());
       else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
         noteCrossCore(op, wait.getModeId());
+      else if (auto sync = dyn_cast<SyncAllOp>(op))
+        // The AIVs among themselves (mode 0), or also the AICs (mode 2).
+        noteCrossCore(op, sync.getIsAivOnly() ? 0 : 2);
       bool call = !isa<func::CallOp>(op) && (op->getNumResults() == 0 ||
                   !isa<LocalTensorType>(op->getResult(0).getType()));
       for (Type type : op->getOperandTypes())

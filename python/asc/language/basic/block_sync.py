@@ -67,6 +67,21 @@ def cross_core_wait_flag(flag_id: Any, mode_id: int, pipe: PipeID) -> None:
     _cross_core("cross_core_wait_flag", _ods.cross_core_wait_flag, flag_id, mode_id, pipe)
 
 
+@builtin
+def sync_all(*args: Any, is_aiv_only: Any = True, **kwargs: Any) -> None:
+    """`SyncAll<is_aiv_only>()`: a barrier of every AIV of the launch (or, with `is_aiv_only=False`, of every
+    core), built on cross-core flags 11-14; it needs a MIX kernel type, which the compiler infers
+    (MIX_AIV_1_0 for a vector kernel, MIX_AIC_1_2 with `is_aiv_only=False`). The software form
+    `sync_all(gm_workspace, ub_workspace, used_cores=0, is_aiv_only=True)` is refused."""
+    if args or kwargs:
+        raise NotImplementedError(
+            "sync_all: the software form (gm_workspace, ub_workspace, used_cores) is not implemented; call "
+            "sync_all() or sync_all(is_aiv_only=False), the hardware form (cross-core flags 11-14)")
+    if not isinstance(is_aiv_only, bool):
+        raise TypeError(f"sync_all: 'is_aiv_only' must be a compile-time bool, got {type(is_aiv_only).__name__}")
+    _ods.sync_all(builder_for("sync_all"), is_aiv_only=is_aiv_only)
+
+
 _api.publish_all(globals(), (("set_flag", "SetFlag"), ("wait_flag", "WaitFlag"), ("pipe_barrier", "PipeBarrier"),
                              ("cross_core_set_flag", "CrossCoreSetFlag"),
-                             ("cross_core_wait_flag", "CrossCoreWaitFlag")))
+                             ("cross_core_wait_flag", "CrossCoreWaitFlag"), ("sync_all", "SyncAll")))

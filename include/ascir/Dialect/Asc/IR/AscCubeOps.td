@@ -488,4 +488,26 @@ def Asc_CrossCoreWaitFlagOp : Asc_CrossCoreFlagOp<"cross_core_wait_flag",
   }];
 }
 
+def Asc_SyncAllOp : Asc_ApiOp<"sync_all", "AscendC::SyncAll",
+    [Asc_SyncEffects], /*hasTemplateArgs=*/1> {
+  let summary = "a barrier of every core of the launch (hardware form)";
+  let description = [{
+    `SyncAll<is_aiv_only>()`: every AIV of the launch (`is_aiv_only`), or
+    every core, waits until all have reached it; built on cross-core flags
+    11-14 (hardware.md §3.6), so it needs a MIX kernel type: the kernel type
+    inference treats `is_aiv_only` like a mode-0 cross-core flag
+    (MIX_AIV_1_0 for a vector kernel) and `is_aiv_only = false` like mode 2
+    (MIX_AIC_1_2).
+
+    ```mlir
+    asc.sync_all {is_aiv_only = true}
+    ```
+    ```c++
+    AscendC::SyncAll<true>();
+    ```
+  }];
+  let arguments = (ins DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCCUBEOPS_TD

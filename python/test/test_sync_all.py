@@ -1,0 +1,87 @@
+"""asc.sync_all (the hardware form of SyncAll): the kernel type it implies, the Ascend C it emits, a barrier
+that orders one block's GM writes before another block's reads, a deadlock when not every core reaches it,
+and the refused software form."""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pytest
+
+import asc
+from asc.codegen.errors import CompileError
+from asc.runtime.errors import KernelError
+
+N = 64  # float32 elements per block
+
+
+@asc.jit(always_compile=True)
+def rotate(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress, blocks: int):
+    b = asc.get_block_idx()
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, blocks * N)
+    yg.set_global_buffer(y, blocks * N)
+    zg.set_global_buffer(z, blocks * N)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, N)
+    asc.data_copy(t, xg[b * N:], N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(yg[b * N:], t, N)
+    asc.sync_all()
+    # After the barrier, the next block's slice of y is written.
+    asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+    asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+    asc.data_copy(t, yg[((b + 1) % blocks) * N:], N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(zg[b * N:], t, N)
+
+
+@pytest.mark.values("sync_all")
+def test_sync_all_orders_the_blocks(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    blocks = 4
+    x = np.arange(blocks * N, dtype=np.float32)
+    y = np.zeros_like(x)
+    z = np.zeros_like(x)
+    rotate[blocks](x, y, z, blocks)
+    np.testing.assert_array_equal(y, x)
+    np.testing.assert_array_equal(z, np.roll(x, -N))
+    folder = next(tmp_path.glob("rotate-*"))
+    assert "asc.kernel_type = #asc<kernel_type mix_aiv_1_0>" in (folder / "ascir.mlir").read_text()
+    cpp = (folder / "ascendc.cpp").read_text()
+    assert "AscendC::SyncAll<true>();" in cpp
+    assert "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);" in cpp
+
+
+@asc.jit(always_compile=True)
+def only_block_zero(x: asc.GlobalAddress):
+    if asc.get_block_idx() == 0:
+        asc.sync_all()
+
+
+def test_sync_all_not_reached_by_every_core_deadlocks() -> None:
+    with pytest.raises(KernelError) as info:
+        only_block_zero[2](np.zeros(8, dtype=np.float32))
+    assert info.value.category == "deadlock"
+
+
+@asc.jit(always_compile=True)
+def software_form(x: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 8)
+    u = asc.LocalTensor(asc.int32, asc.TPosition.VECIN, 0, 8)
+    asc.sync_all(g, u, 2)
+
+
+def test_the_software_form_is_refused_at_its_line() -> None:
+    with pytest.raises(CompileError) as info:
+        software_form[1](np.zeros(8, dtype=np.int32))
+    lines, first = inspect.getsourcelines(software_form.fn)
+    assert info.value.location.line == first + len(lines) - 1
+    assert "sync_all: the software form (gm_workspace, ub_workspace, used_cores) is not implemented; call " \
+           "sync_all() or sync_all(is_aiv_only=False), the hardware form (cross-core flags 11-14)" \
+        in str(info.value)
