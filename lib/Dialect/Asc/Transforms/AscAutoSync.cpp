@@ -684,17 +684,15 @@ private:
         if (emit)
           markers.push_back(op);
       } else if (auto free = dyn_cast<FreeTensorOp>(op)) {
+        // The declaration's free becomes a free of what is allocated here
+        // (nothing, if the last access already freed it).
         Value root = canon(rootOf(free.getTensor()));
-        if (emit) {
-          if (st.queue.lookup(root) == QueueState::Free) {
-            free.erase(); // nothing is allocated at the end
-          } else {
-            OpBuilder b(op);
-            transition(b, op->getLoc(), root, st, QueueState::Free, emit);
-            free.erase();
-          }
+        if (st.queue.lookup(root) != QueueState::Free) {
+          OpBuilder b(op);
+          transition(b, op->getLoc(), root, st, QueueState::Free, emit);
         }
-        st.queue[root] = QueueState::Free;
+        if (emit)
+          free.erase();
       }
       return;
     }
