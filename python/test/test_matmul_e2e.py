@@ -4,7 +4,6 @@ Matmul (sim/include/lib/matmul_intf.h, sim/MATMUL.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,10 +14,8 @@ import asc
 import asc.lib.host as host
 import asc.lib.runtime as rt
 
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.values("adv.Matmul", "adv.MatmulType", "adv.register_matmul", "adv.MatmulConfig",
-                                 "adv.TCubeTiling"), pytest.mark.skipif(not (ROOT / "sim" / "include" / "lib" / "matmul_intf.h").is_file(),
-                                reason="the simulator's Matmul (branch mm-sim) is not merged in this tree")]
+                                 "adv.TCubeTiling")]
 
 #: The advanced API's workspace (RESERVED_WORKSPACE, 16 MiB): the Matmul's per-AIV regions (C in UB, A/B
 #: from UB) fit in it.
