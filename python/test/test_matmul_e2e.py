@@ -4,7 +4,6 @@ Matmul (sim/include/lib/matmul_intf.h, sim/MATMUL.md)."""
 
 from __future__ import annotations
 
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
