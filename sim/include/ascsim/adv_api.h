@@ -19,6 +19,7 @@
 #define ASCSIM_ADV_API_H
 
 #include "ascsim/api.h"
+#include "ascsim/framework.h"
 #include "ascsim/sort_abi.h"
 #include "ascsim/vector_api.h"
 
@@ -953,11 +954,8 @@ namespace ascsim_adv {
 /// PopStackBuffer for `api` (named in the error when no TPipe is live).
 inline LocalTensor<uint8_t> stack(const char *api, ::ascsim::Loc loc) {
   ::ascsim::BufferView v = ::ascsim::abi::stackBuffer(api, loc);
-  LocalTensor<uint8_t> t;
-  t.address_.bufferAddr = v.addr;
-  t.address_.dataLen = v.bytes;
-  t.address_.logicPos = static_cast<uint8_t>(TPosition::LCM);
-  return t;
+  v.pos = static_cast<uint8_t>(TPosition::LCM);
+  return ::ascsim::localOf<uint8_t>(v);
 }
 } // namespace ascsim_adv
 
