@@ -85,7 +85,7 @@ std::string formatRange(Mem mem, uint64_t start, uint64_t end,
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
   log_.reserve(256);
-  gmLog_.reserve(64);
+  gmSites_.reserve(16);
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
   ub_.reserve(64);
@@ -350,59 +350,56 @@ void RaceDetector::compactLog() {
 }
 
 void RaceDetector::summariseGm(const Entry &e) {
-  // A loop touches the same or the next bytes from the same few sites: the
-  // access extends the range its site extended last (a small table by line
-  // and op), or one of the last ranges.
-  auto extend = [&](GmAccess &g) {
-    if (e.start > g.end || g.start > e.end || g.write != e.write ||
-        g.atomic != e.atomic || g.pipe != e.pipe || g.op != e.op ||
-        g.loc.line != e.loc.line || g.loc.file != e.loc.file)
-      return false;
-    g.start = std::min(g.start, e.start);
-    g.end = std::max(g.end, e.end);
-    return true;
-  };
+  GmAccess key{e.start, e.end, e.write, e.atomic, e.pipe, e.op, e.loc};
   uint32_t &slot = siteSlot_[(e.loc.line * 31u +
-                              (reinterpret_cast<uintptr_t>(e.op) >> 4)) %
+                              (reinterpret_cast<uintptr_t>(e.op) >> 4) +
+                              static_cast<uint32_t>(e.pipe) * 7u + e.write) %
                              siteSlot_.size()];
-  size_t n = gmLog_.size();
-  if (slot && slot <= n && extend(gmLog_[slot - 1]))
-    return;
-  constexpr size_t kRecent = 8;
-  for (size_t i = n; i > 0 && i + kRecent > n; --i)
-    if (extend(gmLog_[i - 1])) {
-      slot = static_cast<uint32_t>(i);
-      return;
+  GmSite *site = nullptr;
+  if (slot && gmSites_[slot - 1].site.sameSite(key)) {
+    site = &gmSites_[slot - 1];
+  } else {
+    for (size_t i = 0; i < gmSites_.size() && !site; ++i)
+      if (gmSites_[i].site.sameSite(key)) {
+        site = &gmSites_[i];
+        slot = static_cast<uint32_t>(i + 1);
+      }
+    if (!site) {
+      gmSites_.push_back(GmSite{key, {}});
+      site = &gmSites_.back();
+      slot = static_cast<uint32_t>(gmSites_.size());
     }
-  if (n >= gmLimit_) {
-    compactGm();
-    siteSlot_.fill(0);
   }
-  gmLog_.push_back(GmAccess{e.start, e.end, e.write, e.atomic, e.pipe, e.op,
-                            e.loc});
-  slot = static_cast<uint32_t>(gmLog_.size());
-  if (gmLog_.size() > stats_.gmPeak)
-    stats_.gmPeak = gmLog_.size();
+  // Merge [start, end) with every range it overlaps or touches.
+  auto &r = site->ranges;
+  auto lo = std::partition_point(
+      r.begin(), r.end(), [&](const auto &x) { return x.second < e.start; });
+  auto hi = lo;
+  while (hi != r.end() && hi->first <= e.end)
+    ++hi;
+  if (lo == hi) {
+    r.insert(lo, {e.start, e.end});
+    if (++gmRanges_ > stats_.gmPeak)
+      stats_.gmPeak = gmRanges_;
+    return;
+  }
+  lo->first = std::min(lo->first, e.start);
+  lo->second = std::max((hi - 1)->second, e.end);
+  gmRanges_ -= static_cast<uint64_t>(hi - lo - 1);
+  r.erase(lo + 1, hi);
 }
 
-void RaceDetector::compactGm() {
-  auto siteLess = [](const GmAccess &x, const GmAccess &y) {
-    return std::make_tuple(x.write, x.atomic, x.pipe, x.op, x.loc.file,
-                           x.loc.line, x.start) <
-           std::make_tuple(y.write, y.atomic, y.pipe, y.op, y.loc.file,
-                           y.loc.line, y.start);
-  };
-  std::sort(gmLog_.begin(), gmLog_.end(), siteLess);
-  size_t n = 0;
-  for (size_t i = 0; i < gmLog_.size(); ++i) {
-    GmAccess &last = gmLog_[n > 0 ? n - 1 : 0];
-    if (n > 0 && last.sameSite(gmLog_[i]) && gmLog_[i].start <= last.end)
-      last.end = std::max(last.end, gmLog_[i].end);
-    else
-      gmLog_[n++] = gmLog_[i];
-  }
-  gmLog_.resize(n);
-  gmLimit_ = std::max(kMinGmLimit, 2 * n);
+std::vector<GmAccess> RaceDetector::gmAccesses() const {
+  std::vector<GmAccess> out;
+  out.reserve(gmRanges_);
+  for (const GmSite &s : gmSites_)
+    for (const auto &[start, end] : s.ranges) {
+      GmAccess g = s.site;
+      g.start = start;
+      g.end = end;
+      out.push_back(g);
+    }
+  return out;
 }
 
 RaceStats RaceDetector::stats() const {

@@ -236,8 +236,15 @@ public:
   void setHint(Hint hint) { hint_ = std::move(hint); }
 
   std::vector<Diagnostic> takeDiagnostics();
-  const std::vector<GmAccess> &gmAccesses() const { return gmLog_; }
-  std::vector<GmAccess> takeGmAccesses() { return std::move(gmLog_); }
+  /// This block's GM summary: per access site, its merged ranges.
+  std::vector<GmAccess> gmAccesses() const;
+  std::vector<GmAccess> takeGmAccesses() {
+    std::vector<GmAccess> out = gmAccesses();
+    gmSites_.clear();
+    siteSlot_.fill(0);
+    gmRanges_ = 0;
+    return out;
+  }
   RaceStats stats() const;
   /// Tests: compact the log whenever it reaches `entries` (at least 1).
   void setLogLimitForTesting(size_t entries) { minLogLimit_ = logLimit_ = entries; }
@@ -297,8 +304,6 @@ private:
   void compactLog();
   /// Adds a GM access to this block's summary for the cross-core check.
   void summariseGm(const Entry &e);
-  /// Merges the summary's overlapping or touching ranges of each site.
-  void compactGm();
   /// Records the unordered pair (a, b), oriented by program order.
   void report(const Entry &a, const Entry &b);
   Diagnostic diagnose(const Entry &prev, const Entry &cur) const;
@@ -334,11 +339,19 @@ private:
     return n;
   }
   Shadow scratch_; // the replacement run of one check
-  std::vector<GmAccess> gmLog_;
-  static constexpr size_t kMinGmLimit = 1024;
-  size_t gmLimit_ = kMinGmLimit; // compactGm() when gmLog_ reaches it
-  /// By access site (line and op): 1 + the gmLog_ index it extended last.
-  std::array<uint32_t, 16> siteSlot_{};
+  /// The GM summary of one access site (pipe, op, line, kind of access):
+  /// the bytes it touched as sorted, disjoint, non-touching ranges. A
+  /// strided access (a matmul's rows) lands in the range of its row, which
+  /// the next K step extends, so a site's summary stays as small as the
+  /// distinct areas it touched (no log of pieces to sort and merge).
+  struct GmSite {
+    GmAccess site; // start/end unused
+    std::vector<std::pair<uint64_t, uint64_t>> ranges;
+  };
+  std::vector<GmSite> gmSites_;
+  uint64_t gmRanges_ = 0; // ranges of all sites
+  /// By access site (line and op): 1 + its gmSites_ index.
+  std::array<uint32_t, 64> siteSlot_{};
   RaceStats stats_;
   std::set<std::string> reported_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
