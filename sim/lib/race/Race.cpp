@@ -132,13 +132,13 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         e = static_cast<int32_t>(log_.size() - 1);
       }
       if (r.mem == Mem::GM) {
-        checkBuckets(gm_local_, e, known, r.start, r.end);
+        checkBuckets(gm_local_, kGmBucketShift, e, known, r.start, r.end);
         Entry run = log_[e];
         run.start = r.start;
         run.end = r.end;
         summariseGm(run);
       } else if (r.mem == Mem::L1) {
-        checkBuckets(l1_, e, known, r.start, r.end);
+        checkBuckets(l1_, kL1BucketShift, e, known, r.start, r.end);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
               known, r.start, r.end);
@@ -151,13 +151,18 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     known[pi] = stamp;
 }
 
-void RaceDetector::checkBuckets(Buckets &b, int32_t e,
+void RaceDetector::checkBuckets(Buckets &b, unsigned shift, int32_t e,
                                 const VectorClock &known, uint64_t start,
                                 uint64_t end) {
-  for (uint64_t k = start >> kBucketShift; (k << kBucketShift) < end; ++k) {
-    const uint64_t lo = std::max(start, k << kBucketShift);
-    const uint64_t hi = std::min(end, (k + 1) << kBucketShift);
-    check(b[k], e, known, lo, hi);
+  // Consecutive buckets: one map search, then the iterator walks.
+  uint64_t k = start >> shift;
+  auto it = b.lower_bound(k);
+  for (; (k << shift) < end; ++k, ++it) {
+    if (it == b.end() || it->first != k)
+      it = b.emplace_hint(it, k, Shadow{});
+    const uint64_t lo = std::max(start, k << shift);
+    const uint64_t hi = std::min(end, (k + 1) << shift);
+    check(it->second, e, known, lo, hi);
   }
 }
 

@@ -290,14 +290,18 @@ private:
   /// part of its range) in one shadow.
   void check(Shadow &sh, int32_t entry, const VectorClock &knows,
              uint64_t start, uint64_t end);
-  /// GM and L1 shadows are split into 64-KiB buckets, each its own sorted
+  /// GM and L1 shadows are split into buckets, each its own sorted
   /// vector: kernels with many scattered ranges (a matmul's strided rows
   /// and fractals) would otherwise insert into the middle of one long
   /// vector. An access is checked bucket by bucket (the same per-byte
   /// state; a race seen in two buckets is reported once).
   using Buckets = std::map<uint64_t, Shadow>;
-  static constexpr unsigned kBucketShift = 16;
-  void checkBuckets(Buckets &b, int32_t entry, const VectorClock &knows,
+  /// GM buckets are 64 KiB (vector kernels stream tiles of up to 64 KiB:
+  /// one bucket per access); L1 buckets 4 KiB (L1 tiles are read fractal by
+  /// fractal, 512 B each, by load_data: a bucket stays a few segments).
+  static constexpr unsigned kGmBucketShift = 16;
+  static constexpr unsigned kL1BucketShift = 12;
+  void checkBuckets(Buckets &b, unsigned shift, int32_t entry, const VectorClock &knows,
                     uint64_t start, uint64_t end);
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
