@@ -188,6 +188,36 @@ TEST(RaceShadowTest, StateIsBoundedInALoop) {
   EXPECT_LE(det.gmAccesses().size(), 2u);
 }
 
+// GM reads wait in their bucket until its first write (no read races before
+// one) and are compacted to the latest read of each range: the write still
+// races with exactly the latest unsynchronised read of each range.
+TEST(RaceShadowTest, DeferredGmReadsReportTheLatestReader) {
+  GmMap gmMap({});
+  RaceDetector det(Severity::Error, gmMap);
+  const unsigned kReads = 1000; // several compactions (every 256 reads)
+  std::set<unsigned> latest;    // the line of the last read of each range
+  unsigned last[4] = {};
+  for (unsigned i = 0; i < kReads; ++i) {
+    uint64_t r = i % 4;
+    unsigned line = 10 + i % 7;
+    det.access(Pipe::MTE2,
+               Footprint{ByteRange{Mem::GM, r * 64, r * 64 + 64, false},
+                         ByteRange{Mem::UB, 0, 64, true}},
+               "data_copy", Loc{"t.py", line}, i + 1);
+    last[r] = line;
+  }
+  for (unsigned l : last)
+    latest.insert(l);
+  det.access(Pipe::MTE3, Footprint{ByteRange{Mem::GM, 0, 256, true}},
+             "data_copy", Loc{"t.py", 99}, kReads + 1);
+  std::set<unsigned> got;
+  for (const Diagnostic &d : det.takeDiagnostics())
+    if (d.message.rfind("WAR", 0) == 0 && d.line == 99)
+      got.insert(d.notes[0].line);
+  EXPECT_EQ(got, latest);
+  EXPECT_LE(det.stats().deferredPeak, 4u);
+}
+
 TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {
   Footprint fp;
   for (uint64_t i = 0; i < 9; ++i) {

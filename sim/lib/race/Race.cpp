@@ -132,13 +132,13 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         e = static_cast<int32_t>(log_.size() - 1);
       }
       if (r.mem == Mem::GM) {
-        checkBuckets(gm_local_, kGmBucketShift, e, known, r.start, r.end);
+        checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start, r.end);
         Entry run = log_[e];
         run.start = r.start;
         run.end = r.end;
         summariseGm(run);
       } else if (r.mem == Mem::L1) {
-        checkBuckets(l1_, kL1BucketShift, e, known, r.start, r.end);
+        checkBuckets(l1_, kL1BucketShift, false, e, known, r.start, r.end);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
               known, r.start, r.end);
@@ -151,19 +151,78 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     known[pi] = stamp;
 }
 
-void RaceDetector::checkBuckets(Buckets &b, unsigned shift, int32_t e,
-                                const VectorClock &known, uint64_t start,
-                                uint64_t end) {
-  // Consecutive buckets: one map search, then the iterator walks.
+void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
+                                int32_t e, const VectorClock &known,
+                                uint64_t start, uint64_t end) {
+  const bool write = log_[e].write; // atomic stores are writes too
+  // Consecutive buckets: one map search (none when the first is the one
+  // found last), then the iterator walks.
   uint64_t k = start >> shift;
-  auto it = b.lower_bound(k);
+  auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
   for (; (k << shift) < end; ++k, ++it) {
-    if (it == b.end() || it->first != k)
-      it = b.emplace_hint(it, k, Shadow{});
+    if (it == b.map.end() || it->first != k)
+      it = b.map.emplace_hint(it, k, Bucket{});
+    b.lastKey = k;
+    b.last = it;
+    Bucket &bk = it->second;
     const uint64_t lo = std::max(start, k << shift);
     const uint64_t hi = std::min(end, (k + 1) << shift);
-    check(it->second, e, known, lo, hi);
+    if (defer && !bk.written && !write) {
+      bk.reads.push_back(Deferred{lo, hi, e});
+      if (bk.reads.size() >= bk.readsLimit)
+        compactReads(bk);
+      continue;
+    }
+    if (write && !bk.written) {
+      bk.written = true;
+      applyReads(bk);
+    }
+    check(bk.sh, e, known, lo, hi);
   }
+}
+
+void RaceDetector::applyReads(Bucket &b) {
+  // Per byte and pipe the latest read wins: apply each pipe's reads in
+  // issue (stamp) order. No write is in the shadow yet, so none races.
+  std::sort(b.reads.begin(), b.reads.end(),
+            [&](const Deferred &x, const Deferred &y) {
+              const Entry &ex = log_[x.entry], &ey = log_[y.entry];
+              return ex.pipe != ey.pipe ? ex.pipe < ey.pipe
+                                        : ex.stamp < ey.stamp;
+            });
+  for (const Deferred &d : b.reads)
+    check(b.sh, d.entry, clocks_[idx(log_[d.entry].pipe)], d.start, d.end);
+  b.reads.clear();
+  b.reads.shrink_to_fit();
+  b.readsLimit = kMinDeferred;
+}
+
+void RaceDetector::compactReads(Bucket &b) {
+  // The latest read of each (pipe, range) first, then drop the older ones
+  // of the same range: they are superseded on every byte.
+  std::sort(b.reads.begin(), b.reads.end(),
+            [&](const Deferred &x, const Deferred &y) {
+              const Entry &ex = log_[x.entry], &ey = log_[y.entry];
+              if (ex.pipe != ey.pipe)
+                return ex.pipe < ey.pipe;
+              if (x.start != y.start)
+                return x.start < y.start;
+              if (x.end != y.end)
+                return x.end < y.end;
+              return ex.stamp > ey.stamp;
+            });
+  b.reads.erase(std::unique(b.reads.begin(), b.reads.end(),
+                            [&](const Deferred &x, const Deferred &y) {
+                              return x.start == y.start && x.end == y.end &&
+                                     log_[x.entry].pipe == log_[y.entry].pipe;
+                            }),
+                b.reads.end());
+  if (b.reads.size() > stats_.deferredPeak)
+    stats_.deferredPeak = b.reads.size();
+  if (b.reads.size() > kMaxDeferred)
+    applyReads(b);
+  else
+    b.readsLimit = std::max(kMinDeferred, 2 * b.reads.size());
 }
 
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
@@ -350,6 +409,9 @@ void RaceDetector::compactLog() {
         keep(i);
       keep(s.a);
     }
+  for (auto &kv : gm_local_.map)
+    for (Deferred &d : kv.second.reads)
+      keep(d.entry);
   log_.swap(kept);
   logLimit_ = std::max(minLogLimit_, 2 * log_.size());
 }
@@ -375,13 +437,27 @@ void RaceDetector::summariseGm(const Entry &e) {
       slot = static_cast<uint32_t>(gmSites_.size());
     }
   }
-  // Merge [start, end) with every range it overlaps or touches.
+  // Merge [start, end) with every range it overlaps or touches. First try
+  // the range extended last and the next one: a strided access's rows
+  // extend consecutive ranges.
   auto &r = site->ranges;
+  for (size_t h = site->hint; h < r.size() && h <= site->hint + 1; ++h) {
+    auto &x = r[h];
+    if (x.first <= e.end && e.start <= x.second &&
+        (h + 1 == r.size() || r[h + 1].first > e.end) &&
+        (h == 0 || r[h - 1].second < e.start)) {
+      x.first = std::min(x.first, e.start);
+      x.second = std::max(x.second, e.end);
+      site->hint = h;
+      return;
+    }
+  }
   auto lo = std::partition_point(
       r.begin(), r.end(), [&](const auto &x) { return x.second < e.start; });
   auto hi = lo;
   while (hi != r.end() && hi->first <= e.end)
     ++hi;
+  site->hint = static_cast<size_t>(lo - r.begin());
   if (lo == hi) {
     r.insert(lo, {e.start, e.end});
     if (++gmRanges_ > stats_.gmPeak)

@@ -195,6 +195,8 @@ struct RaceStats {
   uint64_t segmentPeak = 0;
   /// GM summary ranges kept for the cross-core check.
   uint64_t gmPeak = 0;
+  /// GM reads waiting in one bucket for its first write (after compaction).
+  uint64_t deferredPeak = 0;
 };
 
 class RaceDetector {
@@ -295,13 +297,43 @@ private:
   /// and fractals) would otherwise insert into the middle of one long
   /// vector. An access is checked bucket by bucket (the same per-byte
   /// state; a race seen in two buckets is reported once).
-  using Buckets = std::map<uint64_t, Shadow>;
+  /// A plain read whose shadow update waits (see Bucket).
+  struct Deferred {
+    uint64_t start, end;
+    int32_t entry;
+  };
+  struct Bucket {
+    Shadow sh;
+    /// GM only: plain reads not yet applied to `sh`. Until a write or an
+    /// atomic store touches the bucket, a read cannot race and only the
+    /// last read per pipe and byte matters later, so its update (a splice
+    /// per strided row of a matmul's A and B) waits for the first write;
+    /// the list is compacted to one entry per range and pipe as it grows.
+    std::vector<Deferred> reads;
+    size_t readsLimit = kMinDeferred;
+    bool written = false;
+  };
+  static constexpr size_t kMinDeferred = 256;
+  static constexpr size_t kMaxDeferred = 1 << 16;
+  /// Buckets by number, and the one found last (a strided access's rows
+  /// fall into one bucket after another: most lookups hit it).
+  struct Buckets {
+    std::map<uint64_t, Bucket> map;
+    uint64_t lastKey = ~uint64_t(0);
+    std::map<uint64_t, Bucket>::iterator last;
+  };
+  /// Applies the bucket's deferred reads in pipe and issue order.
+  void applyReads(Bucket &b);
+  /// Keeps the latest deferred read of each range and pipe; applies them
+  /// all if that leaves more than kMaxDeferred.
+  void compactReads(Bucket &b);
   /// GM buckets are 64 KiB (vector kernels stream tiles of up to 64 KiB:
   /// one bucket per access); L1 buckets 4 KiB (L1 tiles are read fractal by
   /// fractal, 512 B each, by load_data: a bucket stays a few segments).
   static constexpr unsigned kGmBucketShift = 16;
   static constexpr unsigned kL1BucketShift = 12;
-  void checkBuckets(Buckets &b, unsigned shift, int32_t entry, const VectorClock &knows,
+  void checkBuckets(Buckets &b, unsigned shift, bool defer, int32_t entry,
+                    const VectorClock &knows,
                     uint64_t start, uint64_t end);
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
@@ -330,16 +362,16 @@ private:
   std::vector<Shadow *> shadows() {
     std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
                                &cube_[2], &cube_[3], &cube_[4]};
-    for (auto &kv : l1_)
-      v.push_back(&kv.second);
-    for (auto &kv : gm_local_)
-      v.push_back(&kv.second);
+    for (auto &kv : l1_.map)
+      v.push_back(&kv.second.sh);
+    for (auto &kv : gm_local_.map)
+      v.push_back(&kv.second.sh);
     return v;
   }
   uint64_t bucketSegments(const Buckets &b) const {
     uint64_t n = 0;
-    for (const auto &kv : b)
-      n += kv.second.size();
+    for (const auto &kv : b.map)
+      n += kv.second.sh.size();
     return n;
   }
   Shadow scratch_; // the replacement run of one check
@@ -351,6 +383,7 @@ private:
   struct GmSite {
     GmAccess site; // start/end unused
     std::vector<std::pair<uint64_t, uint64_t>> ranges;
+    size_t hint = 0; // the range extended last (rows come in order)
   };
   std::vector<GmSite> gmSites_;
   uint64_t gmRanges_ = 0; // ranges of all sites
