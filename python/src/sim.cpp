@@ -23,8 +23,6 @@
 #include <stdexcept>
 #include <tuple>
 
-#include <sys/syscall.h>
-#include <unistd.h>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -134,7 +132,8 @@ std::string diagnosticRepr(const Diagnostic &d) {
 class InterruptScope {
 public:
   InterruptScope() {
-    if (syscall(SYS_gettid) != getpid())
+    // Python's own test (no system call; the GIL is held here).
+    if (!_PyOS_IsMainThread())
       return;
     // SIG_DFL (end the process) and SIG_IGN stay as they are.
     struct sigaction cur {};
