@@ -23,7 +23,6 @@
 #include <stdexcept>
 #include <tuple>
 
-
 namespace nb = nanobind;
 using namespace nb::literals;
 

@@ -287,8 +287,14 @@ class JITFunction:
         has no planned form."""
         native = native_plan(names, args, specs, self.constexprs)
         if native is not None:
+            if not self._plans:
+                launcher.hold(self)  # the plans hold simulator objects: dropped at exit (release)
             plan = Plan(native, kernel, platform, deps, env, sim_config)
             self._plans = (plan, *self._plans[:MAX_PLANS - 1])
+
+    def release(self) -> None:
+        """Drops the launch plans (at exit: they hold simulator objects, see launcher.hold)."""
+        self._plans = ()
 
     # -- compile -----------------------------------------------------------------
     def _load_or_compile(self, names: list[str], specs: list[ArgSpec], info: config.PlatformInfo,

@@ -154,7 +154,8 @@ def load(path: Path) -> Any:
     return _C.sim.load_kernel(str(path))
 
 
-#: Objects holding loaded kernels (LoadedKernel, AscendCKernel), released at exit.
+#: Objects holding loaded kernels or other simulator objects (LoadedKernel, AscendCKernel, a JITFunction
+#: with launch plans), released at exit.
 _HOLDERS: weakref.WeakSet = weakref.WeakSet()
 
 

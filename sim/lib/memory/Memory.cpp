@@ -362,9 +362,15 @@ uint64_t countUnset(const uint64_t *bits, uint64_t addr, uint64_t end,
     return count;
   }
   word(lo, bitMask(addr % 64, 64 - addr % 64));
+  // Written memory (all ones) is the common case: one vectorisable AND over
+  // the whole words, and the word by word count only when it finds a hole.
+  uint64_t all = ~0ull;
   for (uint64_t w = lo + 1; w < hi; ++w)
-    if (bits[w] != ~0ull) // written memory (all ones) is the common case
-      word(w, ~0ull);
+    all &= bits[w];
+  if (all != ~0ull)
+    for (uint64_t w = lo + 1; w < hi; ++w)
+      if (bits[w] != ~0ull)
+        word(w, ~0ull);
   word(hi, bitMask(0, end - hi * 64));
   return count;
 }
