@@ -24,7 +24,8 @@ ELEMENTS = 16 * 2**20
 BLOCKS = 48
 TILE = 8192  # float32 elements = 32 KiB, as in the throughput benchmark
 TUTORIAL_BLOCK = 1024  # BLOCK_SIZE of Triton's tutorial 01-vector-add
-TARGET = 100.0
+TARGET = 100.0  # Triton's tutorial BLOCK_SIZE=1024
+TILE_TARGET = 200.0  # the tile-matched BLOCK_SIZE=8192 (issue 20)
 
 
 def ensure_triton_venv(setup: bool) -> str | None:
@@ -89,11 +90,12 @@ def run(quick: bool, setup: bool = True) -> Section:
         section.rows.append(Row("2 peer", metric, str(ours_stats), "Triton: not run", None, f"≥ {TARGET:g}×",
                                 "n/a", reason))
         return section
-    for block, label in ((TUTORIAL_BLOCK, "tutorial BLOCK_SIZE=1024"), (TILE, "BLOCK_SIZE=8192, tile-matched")):
+    for block, label, target in ((TUTORIAL_BLOCK, "tutorial BLOCK_SIZE=1024", TARGET),
+                                 (TILE, "BLOCK_SIZE=8192, tile-matched", TILE_TARGET)):
         triton = Stats(tuple(result["launch"][str(block)]))
         ratio = triton.median / ours_stats.median
         section.rows.append(Row("2 peer", f"{metric} ({label}) / ours", str(ours_stats), f"Triton {triton}",
-                                ratio, f"≥ {TARGET:g}× faster", check(ratio, TARGET, higher_is_better=True),
+                                ratio, f"≥ {target:g}× faster", check(ratio, target, higher_is_better=True),
                                 f"ours on {kind}; ratio = Triton / ours"))
     torch_add = Stats(tuple(result["torch_add"]))
     section.details.append(f"peer: triton {result['triton']}, torch {result['torch']} "

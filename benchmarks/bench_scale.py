@@ -14,7 +14,7 @@ import statistics
 from common import Row, Section, Stats, check, fmt_bytes, python_worker
 
 RSS_TARGET = 1.2
-SPEEDUP_TARGET = 1.7
+SPEEDUP_TARGET = 1.8  # issue 20: every run
 
 
 def run(quick: bool) -> Section:

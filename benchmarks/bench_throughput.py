@@ -144,6 +144,16 @@ def _matmul() -> Workload:
     return Workload(f"matmul {MATMUL}^3 float16->float32 (cube, tutorial 06)", ours, reference, verify)
 
 
+def _target(name: str) -> float:
+    """The ratio to numpy each workload must reach: issue 20's for the float32 add (1.5×) and the
+    per-tile reduction (2×), the first throughput issue's 3× for the others."""
+    if name.startswith("add float32"):
+        return 1.5
+    if name.startswith("reduce_sum"):
+        return 2.0
+    return 3.0
+
+
 def _with_mode(fn: Callable[[], object], mode: str) -> Callable[[], None]:
     def run() -> None:
         with race_knob.race_mode(mode):
@@ -164,10 +174,10 @@ def run(quick: bool) -> Section:
         size = "24 AIC blocks" if w.name.startswith("matmul") else f"{ELEMENTS // 2**20} Mi elems, {BLOCKS} blocks"
         cpu = dict(CPU)
         section.rows.append(ratio_row("1 throughput", f"{w.name} ({size}) vs numpy, checks on",
-                                      stats["on"], stats["numpy"], "numpy", 3.0,
+                                      stats["on"], stats["numpy"], "numpy", _target(w.name),
                                       ours_cpu=cpu["on"], ref_cpu=cpu["numpy"]))
         race = ratio_row("5 race overhead", f"{w.name}: checks on / off", stats["on"], stats["off"],
-                         "off", 1.5, ours_cpu=cpu["on"], ref_cpu=cpu["off"])
+                         "off", 1.1, ours_cpu=cpu["on"], ref_cpu=cpu["off"])
         if not probe.works:
             race.status = "n/a"
             race.note = f"knob has no effect yet ({race.note})"

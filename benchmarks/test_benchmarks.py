@@ -86,6 +86,12 @@ def test_retouch_loop_is_race_free_and_the_race_worker_reports_growth() -> None:
     assert result["seconds_on"] > 0 and result["growth_on_mb"] >= 0
 
 
+@pytest.mark.parametrize("module", ["numpy", "asc"])
+def test_import_worker_imports_the_module_it_is_given(module: str) -> None:
+    result = python_worker("import_worker.py", module)
+    assert result["module"] == module and 0 < result["import"] < 60
+
+
 def test_compile_worker_times_every_stage(tmp_path: Path) -> None:
     result = python_worker("compile_worker.py", "--instrument", env={"PYASC_CACHE_DIR": str(tmp_path)})
     assert result["missing_hooks"] == [], "pyasc renamed a function the benchmark times; update compile_worker"

@@ -17,12 +17,11 @@
 #include <nanobind/stl/unique_ptr.h>
 #include <nanobind/stl/vector.h>
 
+#include <climits>
 #include <csignal>
+#include <cstring>
 #include <stdexcept>
 #include <tuple>
-
-#include <sys/syscall.h>
-#include <unistd.h>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -132,7 +131,8 @@ std::string diagnosticRepr(const Diagnostic &d) {
 class InterruptScope {
 public:
   InterruptScope() {
-    if (syscall(SYS_gettid) != getpid())
+    // Python's own test (no system call; the GIL is held here).
+    if (!_PyOS_IsMainThread())
       return;
     // SIG_DFL (end the process) and SIG_IGN stay as they are.
     struct sigaction cur {};
@@ -171,6 +171,137 @@ private:
   }
   bool installed_ = false;
 };
+
+/// The same ConstExpr value as the plan's: the object itself, or an equal
+/// int or str, or a float with the same bits (0.0 and -0.0 compile apart).
+bool sameConstant(PyObject *o, PyObject *want) {
+  if (o == want)
+    return true;
+  if (Py_TYPE(o) != Py_TYPE(want))
+    return false;
+  if (PyFloat_CheckExact(o)) {
+    double a = PyFloat_AS_DOUBLE(o), b = PyFloat_AS_DOUBLE(want);
+    return std::memcmp(&a, &b, sizeof a) == 0;
+  }
+  if (!PyLong_CheckExact(o) && !PyUnicode_CheckExact(o))
+    return false;
+  int eq = PyObject_RichCompareBool(o, want, Py_EQ);
+  if (eq < 0)
+    PyErr_Clear();
+  return eq == 1;
+}
+
+/// A launch plan (asc.runtime.plan): how each argument of one kernel
+/// signature becomes its launch word, decided once by Python and applied
+/// here to every later launch with the same argument types, without a Python
+/// call per argument. `apply` checks each argument against what the plan was
+/// made for (exact type, numpy dtype object, ConstExpr value) and returns
+/// false at the first mismatch: the caller then takes the general path,
+/// which specialises again or raises the error naming the argument.
+struct ArgPlan {
+  enum Kind : uint8_t { Array = 0, Int32 = 1, Float32 = 2, Bool = 3, Same = 4 };
+  std::vector<uint8_t> kinds;
+  /// Array: the numpy dtype object; Same (a ConstExpr): the value itself.
+  std::vector<nb::object> expected;
+  std::vector<std::string> names;
+  nb::object ndarray; // numpy.ndarray
+
+  bool apply(PyObject *const *args, size_t n, std::vector<uint64_t> &words,
+             std::vector<ascsim::GmRegion> &gm) const {
+    if (n != kinds.size())
+      return false;
+    for (size_t i = 0; i < n; ++i) {
+      PyObject *o = args[i];
+      switch (kinds[i]) {
+      case Array: {
+        if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(ndarray.ptr()))
+          return false;
+        PyObject *dtype = PyObject_GetAttrString(o, "dtype");
+        if (!dtype) {
+          PyErr_Clear();
+          return false;
+        }
+        bool same = dtype == expected[i].ptr();
+        Py_DECREF(dtype);
+        if (!same)
+          return false;
+        // C-contiguous and writable, as the general path requires (it
+        // raises the error naming the argument when not).
+        Py_buffer view;
+        if (PyObject_GetBuffer(o, &view,
+                               PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) != 0) {
+          PyErr_Clear();
+          return false;
+        }
+        uint64_t address = reinterpret_cast<uintptr_t>(view.buf);
+        uint64_t bytes = static_cast<uint64_t>(view.len);
+        PyBuffer_Release(&view);
+        words.push_back(address);
+        gm.push_back(ascsim::GmRegion{address, bytes, names[i]});
+        break;
+      }
+      case Int32: {
+        if (!PyLong_CheckExact(o))
+          return false;
+        int overflow = 0;
+        long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (overflow || v < INT32_MIN || v > INT32_MAX) {
+          PyErr_Clear();
+          return false;
+        }
+        words.push_back(static_cast<uint64_t>(v) & 0xffffffffu);
+        break;
+      }
+      case Float32: {
+        if (!PyFloat_CheckExact(o))
+          return false;
+        // The bits struct.pack('<f', v) gives (PyFloat_Pack4 rounds and
+        // refuses a finite value that overflows float32).
+        unsigned char b[4];
+        if (PyFloat_Pack4(PyFloat_AS_DOUBLE(o), reinterpret_cast<char *>(b),
+                          1) != 0) {
+          PyErr_Clear();
+          return false;
+        }
+        words.push_back(uint64_t(b[0]) | uint64_t(b[1]) << 8 |
+                        uint64_t(b[2]) << 16 | uint64_t(b[3]) << 24);
+        break;
+      }
+      case Bool:
+        if (o == Py_True)
+          words.push_back(1);
+        else if (o == Py_False)
+          words.push_back(0);
+        else
+          return false;
+        break;
+      case Same:
+        if (!sameConstant(o, expected[i].ptr()))
+          return false;
+        break;
+      default:
+        return false;
+      }
+    }
+    return true;
+  }
+};
+
+/// Runs the kernel without the GIL, turning a Ctrl-C into KeyboardInterrupt.
+LaunchResult runLaunch(const Kernel &k, uint32_t numBlocks,
+                       const std::vector<uint64_t> &words,
+                       const std::vector<ascsim::GmRegion> &gm,
+                       const LaunchConfig &config) {
+  LaunchResult result;
+  InterruptScope interrupts;
+  {
+    nb::gil_scoped_release release;
+    result = k.launch(numBlocks, words, gm, config);
+  }
+  if (result.interrupted && PyErr_CheckSignals() != 0)
+    throw nb::python_error(); // KeyboardInterrupt
+  return result;
+}
 
 } // namespace
 
@@ -332,6 +463,12 @@ void init_sim(nb::module_ &m) {
       .def_ro("ok", &LaunchResult::ok, "True when no error was reported.")
       .def_ro("diagnostics", &LaunchResult::diagnostics,
               "Sorted by block, then program order.")
+      .def_prop_ro(
+          "quiet",
+          [](const LaunchResult &r) {
+            return r.diagnostics.empty() && r.output.empty();
+          },
+          "No diagnostics and no kernel output (nothing to report).")
       .def_ro("cycles", &LaunchResult::cycles,
               "Estimated kernel cycles (slowest core, blocks in waves).")
       .def_ro("duration_us", &LaunchResult::duration_us)
@@ -419,6 +556,30 @@ void init_sim(nb::module_ &m) {
                " diagnostics=" + std::to_string(r.diagnostics.size()) + ">";
       });
 
+  nb::class_<ArgPlan>(m, "ArgPlan",
+                      "How the arguments of one kernel signature become "
+                      "launch words (asc.runtime.plan).")
+      .def(
+          "__init__",
+          [](ArgPlan *p, std::vector<uint8_t> kinds,
+             std::vector<nb::object> expected, std::vector<std::string> names,
+             nb::object ndarray) {
+            if (expected.size() != kinds.size() ||
+                names.size() != kinds.size())
+              throw nb::value_error("kinds, expected and names differ in "
+                                    "length");
+            for (uint8_t k : kinds)
+              if (k > ArgPlan::Same)
+                throw nb::value_error("unknown argument kind");
+            new (p) ArgPlan{std::move(kinds), std::move(expected),
+                            std::move(names), std::move(ndarray)};
+          },
+          "kinds"_a, "expected"_a, "names"_a, "ndarray"_a,
+          "kinds: per argument 0 = numpy array of dtype expected[i] (its "
+          "address; region named names[i]), 1 = int as int32, 2 = float as "
+          "float32, 3 = bool, 4 = exactly the object expected[i] (a "
+          "ConstExpr: no word).");
+
   nb::class_<Kernel>(m, "Kernel", "A loaded kernel shared object.")
       .def_prop_ro("path", &Kernel::path)
       .def_prop_ro("kernel_type", &Kernel::kernelType,
@@ -439,24 +600,32 @@ void init_sim(nb::module_ &m) {
             for (const RegionTuple &r : regions)
               gm.push_back(ascsim::GmRegion{std::get<0>(r), std::get<1>(r),
                                             std::get<2>(r)});
-            LaunchResult result;
-            {
-              InterruptScope interrupts;
-              {
-                nb::gil_scoped_release release;
-                result = k.launch(numBlocks, words, gm, config);
-              }
-              if (result.interrupted && PyErr_CheckSignals() != 0)
-                throw nb::python_error(); // KeyboardInterrupt
-            }
-            return result;
+            return runLaunch(k, numBlocks, words, gm, config);
           },
           "num_blocks"_a, "args"_a, "regions"_a, "config"_a,
           "Runs num_blocks blocks (without the GIL). args: one integer per "
           "kernel parameter (pointers as addresses, float bit patterns as "
           "integers; negative values are taken as two's complement); "
           "regions: (address, bytes, name) of each array the kernel may "
-          "access.");
+          "access.")
+      .def(
+          "launch_planned",
+          [](const Kernel &k, const ArgPlan &plan, uint32_t numBlocks,
+             const LaunchConfig &config, nb::tuple args) -> nb::object {
+            std::vector<uint64_t> words;
+            std::vector<ascsim::GmRegion> gm;
+            words.reserve(args.size());
+            gm.reserve(args.size());
+            if (!plan.apply(&PyTuple_GET_ITEM(args.ptr(), 0), args.size(),
+                            words, gm))
+              return nb::none();
+            return nb::cast(runLaunch(k, numBlocks, words, gm, config));
+          },
+          "plan"_a, "num_blocks"_a, "config"_a, "args"_a,
+          "launch() with the arguments themselves (a tuple), turned into words and "
+          "regions by `plan`; None (nothing run) when an argument does not "
+          "match the plan.");
+
 
   m.def(
       "load_kernel",

@@ -297,3 +297,33 @@ TEST(FastPathTest, ReduceSumFastPathIsBitExact) {
     ASSERT_TRUE(sameResult(in)) << "iteration " << it << " " << dtypeName(t);
   }
 }
+
+// float32 sources without NaNs take the plain float tree (FastPaths.cpp
+// treePlain): still bit for bit the general path, rounding, subnormals,
+// overflow and the NaNs inf - inf makes included.
+TEST(FastPathTest, ReduceSumWithoutNanOperandsIsBitExact) {
+  std::mt19937_64 rng(17);
+  std::vector<uint8_t> ub(1 << 16);
+  for (int it = 0; it < 3000; ++it) {
+    VecInstr in = randomPlan(rng, VecOp::ReduceSum, DType::F32, rng() % 2 == 0);
+    fill(rng, ub.data(), ub.size(), DType::F32);
+    const uint64_t mode = rng() % 3;
+    for (size_t i = 0; i + 4 <= ub.size(); i += 4) {
+      uint32_t b;
+      std::memcpy(&b, &ub[i], 4);
+      if ((b & 0x7f800000u) == 0x7f800000u && (b & 0x7fffffu) != 0)
+        b &= 0xff800000u; // a NaN becomes the infinity of its sign
+      if (mode == 1)
+        b &= 0xbfffffffu; // |x| < 2: finite, subnormals and rounding
+      else if (mode == 2 && (b & 0x7f800000u) == 0x7f800000u)
+        b &= 0xbfffffffu; // no infinities: finite sums that may overflow
+      std::memcpy(&ub[i], &b, 4);
+    }
+    in.opnd[0].base = ub.data() + 1024;
+    in.opnd[1].base = ub.data() + 8192;
+    in.opnd[3].base = ub.data() + 2048;
+    in.ub = ub.data();
+    in.ubBytes = ub.size();
+    ASSERT_TRUE(sameResult(in)) << "iteration " << it << " mode " << mode;
+  }
+}

@@ -34,10 +34,18 @@ from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
 from .errors import LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
+from .plan import MAX_PLANS, Plan, environment_reader, native_plan
 from .specialize import ArgSpec, prepare, to_param
 
 #: The frontend builds IR through one current builder per process: one compile at a time.
 _CODEGEN_LOCK = threading.Lock()
+
+#: The simulator knobs of the environment, as compared by launch plans (launcher.sim_config reads them).
+_read_sim_env = environment_reader(launcher.CONFIG_ENV)
+_MODEL = config.Backend.Model
+_STATE = config._state
+#: Launchers cached per int grid (kernel[n]): at most this many per kernel.
+_MAX_GRIDS = 64
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -87,6 +95,11 @@ class JITFunction:
         self._kernels: dict[tuple, Any] = {}  # LoadedKernel, or npu.NpuKernel
         self._deps_cache: tuple | None = None
         self._compile_lock = threading.Lock()
+        #: Launch plans (asc.runtime.plan), most recent first; none with always_compile.
+        self._plans: tuple[Plan, ...] = ()
+        self._planning = not self.options.compile.always_compile
+        #: kernel[n] for int n: the bound launcher, built once.
+        self._grids: dict[int, Callable[..., Any]] = {}
 
     # -- source --------------------------------------------------------------
     @functools.cached_property
@@ -176,6 +189,10 @@ class JITFunction:
 
     # -- launch ------------------------------------------------------------------
     def __getitem__(self, grid: Any) -> Callable[..., Any]:
+        if type(grid) is int:  # not bool, not numpy: equal keys of other types must not share an entry
+            bound = self._grids.get(grid)
+            if bound is not None:
+                return bound
         if not isinstance(grid, tuple):
             grid = (grid,)
         if len(grid) not in (1, 2):
@@ -188,13 +205,27 @@ class JITFunction:
                                   "rt.current_stream() or rt.create_stream()) or omitted, got "
                                   f"{type(stream).__name__}", launch_site(1))
         launch = LaunchOptions(core_num=core_num, stream=stream)
-        return functools.partial(self._launch, launch)
+        bound = functools.partial(self._launch, launch)
+        if type(grid[0]) is int and len(grid) == 1 and len(self._grids) < _MAX_GRIDS:
+            self._grids[grid[0]] = bound
+        return bound
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         raise RuntimeError(f"'{self.__name__}' is a kernel: launch it with "
                            f"{self.__name__}[num_blocks](...) or {self.__name__}[num_blocks, stream](...)")
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
+        if self._plans and not kwargs and _STATE.backend is _MODEL:
+            # A planned signature: the arguments go to the simulator as they are (asc.runtime.plan).
+            deps = self.dependency_key()
+            env = _read_sim_env()
+            platform = _STATE.platform
+            for plan in self._plans:
+                if plan.deps is deps and plan.platform is platform and plan.env == env:
+                    result = plan.kernel.handle.launch_planned(plan.native, launch.core_num, plan.config, args)
+                    if result is not None:
+                        launcher.finish(self.__name__, launch.core_num, result)
+                        return None
         names = self._param_names
         if kwargs or len(args) != len(names):
             try:
@@ -240,10 +271,30 @@ class JITFunction:
                     self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [p[2] for p in prepared if p[2] is not None]
+        env = _read_sim_env()
+        sim_config = launcher.sim_config(platform, self.options.sim.sim_budget, compile_options.auto_sync)
+        # The annotation converters return every value a plan accepts unchanged (an exact int for
+        # `n: int`, a numpy array for `x: asc.GlobalAddress`, ...), so plans apply with them too.
+        if self._planning and not kwargs and isinstance(kernel, LoadedKernel):
+            self._plan(names, args, specs, kernel, platform, deps, env, sim_config)
         # Warnings point at the launch line, the caller of this method.
-        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions,
-                        launcher.sim_config(platform, self.options.sim.sim_budget, compile_options.auto_sync))
+        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config)
         return None
+
+    def _plan(self, names: tuple[str, ...], args: tuple, specs: list[ArgSpec], kernel: LoadedKernel,
+              platform: config.Platform, deps: tuple, env: tuple, sim_config: Any) -> None:
+        """Records a launch plan for this signature (asc.runtime.plan), unless one of the arguments
+        has no planned form."""
+        native = native_plan(names, args, specs, self.constexprs)
+        if native is not None:
+            if not self._plans:
+                launcher.hold(self)  # the plans hold simulator objects: dropped at exit (release)
+            plan = Plan(native, kernel, platform, deps, env, sim_config)
+            self._plans = (plan, *self._plans[:MAX_PLANS - 1])
+
+    def release(self) -> None:
+        """Drops the launch plans (at exit: they hold simulator objects, see launcher.hold)."""
+        self._plans = ()
 
     # -- compile -----------------------------------------------------------------
     def _load_or_compile(self, names: list[str], specs: list[ArgSpec], info: config.PlatformInfo,

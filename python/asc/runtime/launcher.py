@@ -154,7 +154,8 @@ def load(path: Path) -> Any:
     return _C.sim.load_kernel(str(path))
 
 
-#: Objects holding loaded kernels (LoadedKernel, AscendCKernel), released at exit.
+#: Objects holding loaded kernels or other simulator objects (LoadedKernel, AscendCKernel, a JITFunction
+#: with launch plans), released at exit.
 _HOLDERS: weakref.WeakSet = weakref.WeakSet()
 
 
@@ -179,7 +180,9 @@ def _release_native_objects() -> None:
     rt._record_launch(None)
 
 
-_CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE", "PYASC_SIM_BUDGET")
+#: The environment knobs of the simulator Config (a launch plan compares them at every launch).
+CONFIG_ENV = ("PYASC_SIM_THREADS", "PYASC_RACE_CHECK", "PYASC_SIM_TRACE", "PYASC_SIM_BUDGET")
+_CONFIG_ENV = CONFIG_ENV
 _CONFIGS: dict[tuple, Any] = {}
 
 
@@ -223,10 +226,25 @@ def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: l
     caller (as for `warnings.warn`) and errors raise `KernelError`."""
     result = handle.launch(num_blocks, words, regions, config)
     rt._record_launch(result)
+    if result.quiet and not sim_report():
+        return result
+    _report(name, num_blocks, result, check, stacklevel + 1)
+    return result
+
+
+def finish(name: str, num_blocks: int, result: Any, stacklevel: int = 2) -> None:
+    """What `launch` does after the run, for a launch run by a plan (asc.runtime.plan): record it,
+    write the kernel's output and report, raise its errors."""
+    rt._record_launch(result)
+    if result.quiet and not sim_report():
+        return
+    _report(name, num_blocks, result, True, stacklevel + 1)
+
+
+def _report(name: str, num_blocks: int, result: Any, check: bool, stacklevel: int) -> None:
     for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
         sys.stdout.write(text)
     if sim_report():
         print(f"[pyasc] {name}[{num_blocks}]:\n{result.summary()}", end="", file=sys.stderr)
     if check and result.diagnostics:
         KernelError.raise_for(name, result, stacklevel=stacklevel + 1)
-    return result

@@ -326,27 +326,52 @@ uint64_t bitMask(uint64_t bit, uint64_t n) {
 } // namespace
 
 namespace {
+// Bits [addr, end) of a bitmap: the partial words at either end bit by
+// bit, the whole words between them a word at a time (a 32-KiB tile is 512
+// whole words).
 void setBits(uint64_t *bits, uint64_t addr, uint64_t end) {
-  for (uint64_t i = addr; i < end;) {
-    uint64_t bit = i % 64, n = std::min<uint64_t>(64 - bit, end - i);
-    bits[i / 64] |= bitMask(bit, n);
-    i += n;
+  if (addr >= end)
+    return;
+  uint64_t first = addr / 64, last = (end - 1) / 64;
+  if (first == last) {
+    bits[first] |= bitMask(addr % 64, end - addr);
+    return;
   }
+  bits[first] |= bitMask(addr % 64, 64 - addr % 64);
+  for (uint64_t w = first + 1; w < last; ++w)
+    bits[w] = ~0ull;
+  bits[last] |= bitMask(0, end - last * 64);
 }
 
 uint64_t countUnset(const uint64_t *bits, uint64_t addr, uint64_t end,
                     uint64_t &first) {
+  if (addr >= end)
+    return 0;
+  const uint64_t lo = addr / 64, hi = (end - 1) / 64;
   uint64_t count = 0;
-  for (uint64_t i = addr; i < end;) {
-    uint64_t bit = i % 64, n = std::min<uint64_t>(64 - bit, end - i);
-    uint64_t miss = ~bits[i / 64] & bitMask(bit, n);
+  auto word = [&](uint64_t w, uint64_t mask) {
+    uint64_t miss = ~bits[w] & mask;
     if (miss) {
       if (count == 0)
-        first = i / 64 * 64 + static_cast<uint64_t>(__builtin_ctzll(miss));
+        first = w * 64 + static_cast<uint64_t>(__builtin_ctzll(miss));
       count += static_cast<uint64_t>(__builtin_popcountll(miss));
     }
-    i += n;
+  };
+  if (lo == hi) {
+    word(lo, bitMask(addr % 64, end - addr));
+    return count;
   }
+  word(lo, bitMask(addr % 64, 64 - addr % 64));
+  // Written memory (all ones) is the common case: one vectorisable AND over
+  // the whole words, and the word by word count only when it finds a hole.
+  uint64_t all = ~0ull;
+  for (uint64_t w = lo + 1; w < hi; ++w)
+    all &= bits[w];
+  if (all != ~0ull)
+    for (uint64_t w = lo + 1; w < hi; ++w)
+      if (bits[w] != ~0ull)
+        word(w, ~0ull);
+  word(hi, bitMask(0, end - hi * 64));
   return count;
 }
 } // namespace

@@ -13,6 +13,8 @@
 //                      rounding, as float keeps more than 2p + 1 bits of a
 //                      p-bit type's result, and max/min are exact.
 // Only the dispatch on the op and the element type moved out of the loops.
+// A float32 ReduceSum repeat without NaN operands is summed in plain float
+// (SSE2, in registers): the same bits, see treePlain.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +26,9 @@
 #include "ops/VectorOps.h"
 #include "support/Isa.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -96,6 +101,8 @@ bool disjoint(const uint8_t *a, uint64_t an, const uint8_t *b, uint64_t bn) {
 /// float32: addSat(a, b, F32) = roundTo(a + b, F32) (no saturation).
 struct SumF32 {
   static constexpr uint32_t kSize = 4;
+  /// Without NaN operands, add() is the float sum itself (treePlain).
+  static constexpr bool kPlain = true;
   static float load(const uint8_t *p) {
     float f;
     std::memcpy(&f, p, 4);
@@ -116,6 +123,7 @@ struct SumF32 {
 /// saturating at +-65504 when it overflows from finite operands.
 struct SumF16 {
   static constexpr uint32_t kSize = 2;
+  static constexpr bool kPlain = false;
   static float load(const uint8_t *p) {
     uint16_t h;
     std::memcpy(&h, p, 2);
@@ -144,6 +152,87 @@ template <class S> float tree(float *x, uint32_t n) {
   return x[0];
 }
 
+/// The same tree for float32 operands none of which is a NaN, in plain float
+/// additions that g++ vectorises. Bit for bit SumF32::add's result: the
+/// double sum of two floats rounded to float is the correctly rounded float
+/// sum (53 >= 2 * 24 + 2 bits: double rounding is innocuous), and the only
+/// NaNs such a tree can produce (inf - inf) are all the one default NaN, so
+/// which operand a NaN comes from does not matter.
+#ifdef __SSE2__
+/// Adjacent-pair sums of the eight floats lo, hi: (lo0 + lo1, lo2 + lo3,
+/// hi0 + hi1, hi2 + hi3).
+inline __m128 pairSums(__m128 lo, __m128 hi) {
+  return _mm_add_ps(_mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0)),
+                    _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1)));
+}
+
+/// treePlain of one float32 repeat (64 elements), every level in registers.
+float tree64(const float *x) {
+  __m128 v[16];
+  for (int k = 0; k < 16; ++k)
+    v[k] = _mm_loadu_ps(x + 4 * k);
+  for (int w = 8; w >= 1; w /= 2) // 64 -> 32 -> 16 -> 8 -> 4 sums, in order
+    for (int k = 0; k < w; ++k)
+      v[k] = pairSums(v[2 * k], v[2 * k + 1]);
+  __m128 t = pairSums(v[0], v[0]); // (s0 + s1, s2 + s3, ...)
+  return _mm_cvtss_f32(t) +
+         _mm_cvtss_f32(_mm_shuffle_ps(t, t, _MM_SHUFFLE(1, 1, 1, 1)));
+}
+#endif
+
+float treePlain(const float *x, uint32_t n) {
+#ifdef __SSE2__
+  if (n == 64)
+    return tree64(x);
+#endif
+  alignas(16) float a[128], b[128];
+  const float *in = x;
+  float *out = a;
+  while (n > 1) {
+    uint32_t i = 0;
+#ifdef __SSE2__
+    // Four adjacent-pair sums at a time: the even and the odd elements of
+    // eight inputs, added lane by lane (the same pairs, the same order).
+    for (; i + 4 <= n / 2; i += 4) {
+      __m128 lo = _mm_loadu_ps(in + 2 * i), hi = _mm_loadu_ps(in + 2 * i + 4);
+      __m128 even = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(2, 0, 2, 0));
+      __m128 odd = _mm_shuffle_ps(lo, hi, _MM_SHUFFLE(3, 1, 3, 1));
+      _mm_storeu_ps(out + i, _mm_add_ps(even, odd));
+    }
+#endif
+    for (; i < n / 2; ++i)
+      out[i] = in[2 * i] + in[2 * i + 1];
+    in = out;
+    out = out == a ? b : a;
+    n /= 2;
+  }
+  return in[0];
+}
+
+bool anyNan(const float *x, uint32_t n) {
+  uint32_t i = 0;
+  bool nan = false;
+#ifdef __SSE2__
+  __m128 acc = _mm_setzero_ps();
+  for (; i + 4 <= n; i += 4) {
+    __m128 v = _mm_loadu_ps(x + i);
+    acc = _mm_or_ps(acc, _mm_cmpunord_ps(v, v));
+  }
+  nan = _mm_movemask_ps(acc) != 0;
+#endif
+  for (; i < n; ++i)
+    nan |= x[i] != x[i];
+  return nan;
+}
+
+/// tree<S>, or treePlain where it gives the same bits.
+template <class S> float treeSum(float *x, uint32_t n) {
+  if constexpr (S::kPlain)
+    if (n <= 256 && !anyNan(x, n))
+      return treePlain(x, n);
+  return tree<S>(x, n);
+}
+
 template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   const VecOperand &A = in.operand(Role::Src0);
   const VecOperand &D = in.operand(Role::Dst);
@@ -168,7 +257,21 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
       return in.counter || full ||
              (e < 64 ? (in.maskLo >> e) & 1 : (in.maskHi >> (e - 64)) & 1);
     };
-    if (A.blk == 1 && (in.counter || full)) { // element e at e * es
+    bool direct = false;
+#ifdef __SSE2__
+    if constexpr (S::kPlain) {
+      // A whole dense float32 repeat without NaNs: summed where it lies.
+      const float *src = reinterpret_cast<const float *>(rep);
+      if (P == 64 && n == P && A.blk == 1 && (in.counter || full) &&
+          !anyNan(src, P)) {
+        part.push_back(tree64(src));
+        direct = true;
+      }
+    }
+#endif
+    if (direct) {
+      // summed above
+    } else if (A.blk == 1 && (in.counter || full)) { // element e at e * es
       for (uint32_t e = 0; e < n; ++e)
         x[e] = S::load(rep + static_cast<uint64_t>(e) * es);
     } else {
@@ -178,9 +281,11 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
                                static_cast<uint64_t>(e % epb) * es)
                      : 0.0f;
     }
-    for (uint32_t e = n; e < P; ++e)
-      x[e] = 0.0f;
-    part.push_back(tree<S>(x, P));
+    if (!direct) {
+      for (uint32_t e = n; e < P; ++e)
+        x[e] = 0.0f;
+      part.push_back(treeSum<S>(x, P));
+    }
     if (tmp) {
       uint64_t b = S::bits(part.back());
       std::memcpy(stg + (T.base + static_cast<uint64_t>(r) * es - in.out), &b,
@@ -192,7 +297,7 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
     for (size_t i = 0; i < part.size(); i += P) {
       for (uint32_t e = 0; e < P; ++e)
         x[e] = i + e < part.size() ? part[i + e] : 0.0f;
-      next.push_back(tree<S>(x, P));
+      next.push_back(treeSum<S>(x, P));
     }
     part.swap(next);
   }

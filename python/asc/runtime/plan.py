@@ -1,0 +1,91 @@
+"""Launch plans: the argument packing of one kernel signature, decided once and reused.
+
+The general launch path (`JITFunction._launch`) classifies every argument on every launch (its kind,
+dtype, layout, range), finds the compiled kernel and packs the launch words in Python. A plan records
+the outcome of that work for one signature — per argument: a numpy array of a given dtype object, a
+Python int / float / bool scalar, or a ConstExpr value — and the kernel it selected. Later launches
+hand the arguments themselves to the simulator binding (`Kernel.launch_planned`), which checks each
+against the plan and packs it natively; at the first argument that does not fit (another type or
+dtype, a non-contiguous or read-only array, an int outside int32, another ConstExpr value) it runs
+nothing and the general path takes over, specialising again or raising the error that names the
+argument. Triton caches its argument binder the same way.
+
+Everything else a plan depends on is compared on every launch: the backend, the platform, the
+dependency key (the values of the names the kernel reads) and the simulator knobs of the environment.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .specialize import ArgSpec
+
+#: Kinds of `asc._C.sim.ArgPlan` (python/src/sim.cpp).
+ARRAY, INT32, FLOAT32, BOOL, SAME = 0, 1, 2, 3, 4
+
+#: Plans kept per kernel (most recent first): a few signatures launched in turn all stay planned.
+MAX_PLANS = 4
+
+#: ConstExpr values a plan may match by value (immutable; equal values specialise alike).
+_CONSTANT_TYPES = (int, float, str, bool, type(None))
+
+
+@dataclass(frozen=True, eq=False)
+class Plan:
+    native: Any  # asc._C.sim.ArgPlan
+    kernel: Any  # jit.LoadedKernel (its `handle` is read at each launch)
+    platform: Any
+    deps: tuple
+    env: tuple
+    config: Any  # asc._C.sim.Config
+
+
+def native_plan(names: tuple[str, ...], args: tuple, specs: list[ArgSpec], constexprs: set[str]) -> Any:
+    """The native ArgPlan of these arguments, or None when one of them has no planned form
+    (torch tensors, numpy scalars, structs, ConstExpr values of other types)."""
+    kinds: list[int] = []
+    expected: list[Any] = []
+    for name, value, spec in zip(names, args, specs):
+        kind, want = _kind(name, value, spec, constexprs)
+        if kind is None:
+            return None
+        kinds.append(kind)
+        expected.append(want)
+    from .. import _C
+
+    return _C.sim.ArgPlan(kinds, expected, list(names), np.ndarray)
+
+
+def _kind(name: str, value: Any, spec: ArgSpec, constexprs: set[str]) -> tuple[int | None, Any]:
+    if name in constexprs:
+        return (SAME, value) if type(value) in _CONSTANT_TYPES else (None, None)
+    kind = type(value)
+    if kind is np.ndarray and spec.kind == "pointer":
+        return ARRAY, value.dtype
+    if kind is bool and spec.dtype == "bool":
+        return BOOL, None
+    if kind is int and spec.dtype == "int32":
+        return INT32, None
+    if kind is float and spec.dtype == "float32":
+        return FLOAT32, None
+    return None, None
+
+
+_ENV = getattr(os.environ, "_data", None)
+_ENV_KEYS: tuple = ()
+
+
+def environment_reader(keys: tuple[str, ...]) -> Any:
+    """A function returning the values of `keys` in the environment, as a tuple compared between
+    launches: on POSIX it reads os.environ's own dictionary (os.environ.get encodes each key, about
+    0.5 µs a read); elsewhere os.environ.get."""
+    data = _ENV
+    if isinstance(data, dict) and os.name == "posix":
+        encoded = tuple(os.fsencode(k) for k in keys)
+        get = data.get
+        return lambda: tuple(map(get, encoded))
+    return lambda: tuple(os.environ.get(k) for k in keys)
