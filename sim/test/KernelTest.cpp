@@ -1010,7 +1010,7 @@ TEST(TimingTest2, MoreCoresAreFasterUntilHbmBound) {
     c.race_check = RaceCheck::Off;
     c.init_check = false;
     LaunchResult r = k->launch(
-        blocks, {addr(x), addr(y), addr(z), tilesTotal, tile, 2, 0}, {}, c);
+        blocks, {addr(x), addr(y), addr(z), tilesTotal, tile, 2, 0, 0}, {}, c);
     ASSERT_TRUE(r.ok) << dump(r);
     EXPECT_LE(r.duration_us, prev * 1.0001) << blocks;
     if (!r.hbm_bound)
