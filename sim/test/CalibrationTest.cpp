@@ -24,7 +24,8 @@ namespace {
 
 constexpr uint64_t kElements = 8192ull * 8192ull;
 // add_calib.cpp flags.
-constexpr uint32_t kBypassInputs = 1, kBankPad = 2, kPartition = 4;
+constexpr uint32_t kBypassInputs = 1, kBankPad = 2, kPartition = 4, kDiv = 8,
+                   kScalar = 16;
 
 struct Case {
   const char *name;
@@ -116,6 +117,62 @@ TEST(CalibrationTest, HuaweiAddFloat16On910B1) {
       expectNear("aiv_vec_time without (case 6)", r.pipe_busy_us.at("V"),
                  6.954, 0.15, false);
   }
+}
+
+TEST(CalibrationTest, ScalarLoopAddCase0) {
+  // Case 0 (fit set: ScalarAddressCycles): one core adds element by element
+  // with GetValue / SetValue. The loop is uniform, so 1/64 of the tiles is
+  // run and the device time scaled; the registered arrays are the full
+  // 384 MiB (a stream past the L2, like the published run).
+  std::string error;
+  auto k = Kernel::load(ASCSIM_KERNEL_ADD_CALIB, error);
+  ASSERT_TRUE(k) << error;
+  Arrays &a = arrays();
+  auto p = [](std::vector<half> &v) {
+    return reinterpret_cast<uint64_t>(v.data());
+  };
+  const uint64_t bytes = kElements * sizeof(half);
+  const uint32_t tile = 4096, tiles = 16384 / 64;
+  LaunchConfig cfg = *platformConfig("Ascend910B1");
+  cfg.race_check = RaceCheck::Off;
+  LaunchResult r = k->launch(
+      1, {p(a.x), p(a.y), p(a.z), tiles, tile, 1, 0, kScalar | kPartition},
+      {{p(a.x), bytes, "x"}, {p(a.y), bytes, "y"}, {p(a.z), bytes, "z"}}, cfg);
+  ASSERT_TRUE(r.ok);
+  EXPECT_EQ(static_cast<float>(a.z[tiles * tile - 1]), 3.0f);
+  EXPECT_EQ(r.bound_pipe, "S");
+  double us = (r.duration_us - r.launch_overhead_us) * 64 + r.launch_overhead_us;
+  expectNear("0: 1 core, scalar loop (x 64)", us, 1239689.0, 0.10, true);
+}
+
+TEST(CalibrationTest, ElementwiseDivOn910B3) {
+  // Held out: the third-party float16 div of 131072 x 16 elements on the 40
+  // AIV of a 910B3 (hardware.md §7.3). 12 MiB fit in the L2: the 8 MiB of
+  // first reads come from HBM, the output stays in the L2.
+  std::string error;
+  auto k = Kernel::load(ASCSIM_KERNEL_ADD_CALIB, error);
+  ASSERT_TRUE(k) << error;
+  const uint64_t n = 131072ull * 16;
+  std::vector<half> x(n, half(3.0f)), y(n, half(2.0f)), z(n);
+  auto p = [](std::vector<half> &v) {
+    return reinterpret_cast<uint64_t>(v.data());
+  };
+  const uint32_t tile = 4096;
+  LaunchConfig cfg = *platformConfig("Ascend910B3");
+  cfg.race_check = RaceCheck::Off;
+  LaunchResult r = k->launch(
+      40,
+      {p(x), p(y), p(z), static_cast<uint32_t>(n / tile), tile, 2, 0,
+       kDiv | kPartition},
+      {{p(x), n * 2, "x"}, {p(y), n * 2, "y"}, {p(z), n * 2, "z"}}, cfg);
+  ASSERT_TRUE(r.ok);
+  EXPECT_EQ(static_cast<float>(z[0]), 1.5f);
+  EXPECT_EQ(static_cast<float>(z.back()), 1.5f);
+  EXPECT_TRUE(r.l2_resident);
+  EXPECT_TRUE(r.hbm_bound);
+  EXPECT_EQ(r.gm_read_bytes, 2 * n * 2);
+  expectNear("div f16 131072 x 16, 40 AIV of 910B3", r.duration_us, 8.55,
+             0.15, false);
 }
 
 } // namespace
