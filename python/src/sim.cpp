@@ -66,7 +66,7 @@ const char *raceCheckName(ascsim::RaceCheck m) {
 
 LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, uint32_t aicCores,
                         double clockMhz, uint32_t hostThreads, double hbmGbps,
-                        double launchOverheadUs, const std::string &raceCheck,
+                        uint64_t l2Bytes, double launchOverheadUs, const std::string &raceCheck,
                         bool initCheck, bool trace, uint64_t stepBudget,
                         bool autoSync) {
   LaunchConfig c;
@@ -76,6 +76,7 @@ LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, uint32_t aicCores,
   c.clock_mhz = clockMhz;
   c.host_threads = hostThreads;
   c.hbm_gbps = hbmGbps;
+  c.l2_bytes = l2Bytes;
   c.launch_overhead_us = launchOverheadUs;
   c.race_check = parseRaceCheck(raceCheck);
   c.init_check = initCheck;
@@ -105,6 +106,7 @@ std::string configRepr(const LaunchConfig &c) {
          ", clock_mhz=" + nb::repr(nb::float_(c.clock_mhz)).c_str() +
          ", host_threads=" + std::to_string(c.host_threads) +
          ", hbm_gbps=" + nb::repr(nb::float_(c.hbm_gbps)).c_str() +
+         ", l2_bytes=" + std::to_string(c.l2_bytes) +
          ", launch_overhead_us=" +
          nb::repr(nb::float_(c.launch_overhead_us)).c_str() + ", race_check='" +
          raceCheckName(c.race_check) +
@@ -312,12 +314,12 @@ void init_sim(nb::module_ &m) {
           "__init__",
           [](LaunchConfig *self, uint64_t ubBytes, uint32_t aivCores,
              uint32_t aicCores, double clockMhz, uint32_t hostThreads,
-             double hbmGbps, double launchOverheadUs,
+             double hbmGbps, uint64_t l2Bytes, double launchOverheadUs,
              const std::string &raceCheck, bool initCheck, bool trace,
              uint64_t stepBudget, bool autoSync) {
             new (self) LaunchConfig(makeConfig(
                 ubBytes, aivCores, aicCores, clockMhz, hostThreads, hbmGbps,
-                launchOverheadUs, raceCheck, initCheck, trace, stepBudget,
+                l2Bytes, launchOverheadUs, raceCheck, initCheck, trace, stepBudget,
                 autoSync));
           },
           // Defaults: LaunchConfig's, i.e. the hardware table's default part.
@@ -326,6 +328,7 @@ void init_sim(nb::module_ &m) {
           "aic_cores"_a = LaunchConfig{}.aic_cores,
           "clock_mhz"_a = LaunchConfig{}.clock_mhz, "host_threads"_a = 0,
           "hbm_gbps"_a = LaunchConfig{}.hbm_gbps,
+          "l2_bytes"_a = LaunchConfig{}.l2_bytes,
           "launch_overhead_us"_a = LaunchConfig{}.launch_overhead_us,
           "race_check"_a = "raise", "init_check"_a = true, "trace"_a = false,
           "step_budget"_a = LaunchConfig::kDefaultStepBudget,
@@ -342,6 +345,8 @@ void init_sim(nb::module_ &m) {
               "Host worker threads (0 = hardware concurrency).")
       .def_ro("hbm_gbps", &LaunchConfig::hbm_gbps,
               "Shared HBM bandwidth (reads + writes) in GB/s.")
+      .def_ro("l2_bytes", &LaunchConfig::l2_bytes,
+              "The chip's L2 bytes (the L2 working-set model).")
       .def_ro("launch_overhead_us", &LaunchConfig::launch_overhead_us,
               "Fixed device cost of a launch, added to duration_us.")
       .def_prop_ro(
@@ -484,6 +489,9 @@ void init_sim(nb::module_ &m) {
               "Cycles the shared HBM needs for the launch's GM traffic.")
       .def_ro("hbm_bound", &LaunchResult::hbm_bound,
               "True when HBM bandwidth, not a core, decides the duration.")
+      .def_ro("l2_resident", &LaunchResult::l2_resident,
+              "True when the launch's GM buffers fit in the L2 (cached "
+              "traffic is served by the L2, docs/timing.md).")
       .def_ro("gm_read_bytes", &LaunchResult::gm_read_bytes)
       .def_ro("gm_write_bytes", &LaunchResult::gm_write_bytes)
       .def_ro("launch_overhead_us", &LaunchResult::launch_overhead_us)

@@ -86,10 +86,10 @@ TEST(EngineTest, SetWaitOrdersPipesAndTimesFollowTheModel) {
   f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 3);
   f.add(4, out.data(), ub.data(), ub.data(), 128);
   uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
-  // copy: start 1, 12 cycles + 347 -> 360; set fires at 360; add starts 361,
-  // 2 repeats + (6 + 15) -> 384.
-  EXPECT_EQ(end, 384u);
-  EXPECT_EQ(f.engine.busy(Pipe::MTE2), 359u);
+  // copy: start 1, 11 cycles (512 B at 48 B/cycle) + 347 -> 359; set fires at
+  // 359; add starts 360, 2 repeats + (6 + 15) -> 383.
+  EXPECT_EQ(end, 383u);
+  EXPECT_EQ(f.engine.busy(Pipe::MTE2), 358u);
   EXPECT_EQ(f.engine.busy(Pipe::V), 23u);
   for (float v : out)
     ASSERT_EQ(v, 6.f);

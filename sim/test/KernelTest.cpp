@@ -994,6 +994,57 @@ TEST(ReportTest, SummaryAndTrace) {
   EXPECT_TRUE(contains(writeTrace(plain, path), "recorded no trace"));
 }
 
+TEST(TimingTest2, L2WorkingSetDecidesWhatReachesHbm) {
+  // docs/timing.md's L2 model on add_calib (4 blocks partitioning 3 arrays
+  // of 128 KiB in 16-KiB tiles: 16 reads and 8 writes) with a small L2.
+  const uint32_t tile = 8192, tiles = 8, n = tile * tiles;
+  std::string error;
+  auto k = Kernel::load(ASCSIM_KERNEL_ADD_CALIB, error);
+  ASSERT_TRUE(k) << error;
+  std::vector<half> x(n, half(1.f)), y(n, half(2.f)), z(n);
+  const std::vector<GmRegion> regions = {
+      {addr(x), n * 2, "x"}, {addr(y), n * 2, "y"}, {addr(z), n * 2, "z"}};
+  LaunchConfig c = config(1);
+  c.race_check = RaceCheck::Off;
+  auto run = [&](uint64_t l2, uint32_t flags, bool withRegions = true) {
+    LaunchConfig cfg = c;
+    cfg.l2_bytes = l2;
+    LaunchResult r = k->launch(
+        4, {addr(x), addr(y), addr(z), tiles, tile, 2, 0, flags | 4},
+        withRegions ? regions : std::vector<GmRegion>{}, cfg);
+    EXPECT_TRUE(r.ok) << dump(r);
+    EXPECT_EQ(static_cast<float>(z[n - 1]), 3.f);
+    return r;
+  };
+  auto hbm = [&](double bytes, double transfers) {
+    return static_cast<uint64_t>((bytes + transfers * 1763) /
+                                     (c.hbm_gbps * 1e3 / c.clock_mhz) +
+                                 0.5);
+  };
+  const double array = n * 2.0;
+  // 384 KiB do not fit a 256-KiB L2: every byte reaches HBM.
+  LaunchResult stream = run(256 << 10, 0);
+  EXPECT_FALSE(stream.l2_resident);
+  EXPECT_EQ(stream.hbm_cycles, hbm(3 * array, 24));
+  // Without registered buffers the working set is unknown: streamed too.
+  LaunchResult unknown = run(1 << 20, 0, false);
+  EXPECT_FALSE(unknown.l2_resident);
+  EXPECT_EQ(unknown.hbm_cycles, stream.hbm_cycles);
+  // They fit a 1-MiB L2: cold start, only the first reads of x and y reach
+  // HBM; the cores copy at the L2 rates, so MTE2 is busy for less time.
+  LaunchResult fits = run(1 << 20, 0);
+  EXPECT_TRUE(fits.l2_resident);
+  EXPECT_EQ(fits.hbm_cycles, hbm(2 * array, 16));
+  EXPECT_LT(fits.pipe_busy_cycles.at("MTE2"), stream.pipe_busy_cycles.at("MTE2"));
+  EXPECT_LT(fits.cycles, stream.cycles);
+  // Reading x and y past the L2 (CACHE_MODE_DISABLE) leaves only z cached:
+  // 128 KiB fit the 256-KiB L2, and the bypassed reads reach HBM.
+  LaunchResult bypass = run(256 << 10, 1);
+  EXPECT_TRUE(bypass.l2_resident);
+  EXPECT_EQ(bypass.hbm_cycles, hbm(2 * array, 16));
+  EXPECT_EQ(bypass.gm_read_bytes, stream.gm_read_bytes); // timing only
+}
+
 TEST(TimingTest2, MoreCoresAreFasterUntilHbmBound) {
   // 48 MiB per array: a few cores are core bound, many are HBM bound.
   const uint32_t tile = 8192, tilesTotal = 1536;
@@ -1010,7 +1061,7 @@ TEST(TimingTest2, MoreCoresAreFasterUntilHbmBound) {
     c.race_check = RaceCheck::Off;
     c.init_check = false;
     LaunchResult r = k->launch(
-        blocks, {addr(x), addr(y), addr(z), tilesTotal, tile, 2, 0}, {}, c);
+        blocks, {addr(x), addr(y), addr(z), tilesTotal, tile, 2, 0, 0}, {}, c);
     ASSERT_TRUE(r.ok) << dump(r);
     EXPECT_LE(r.duration_us, prev * 1.0001) << blocks;
     if (!r.hbm_bound)

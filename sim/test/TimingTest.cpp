@@ -11,8 +11,14 @@ namespace {
 
 TEST(TimingTest, InstructionCosts) {
   Cost c = timing::gmToLocal(8192);
-  EXPECT_EQ(c.occupancy, 187u); // ceil(8192 / 44)
+  EXPECT_EQ(c.occupancy, 171u); // ceil(8192 / 48), the HBM rate
   EXPECT_EQ(c.latency, 347u);
+  // An L2-resident launch's cores copy at the ini's L2 rates (docs/timing.md).
+  timing::DmaRates saved = timing::dmaRates();
+  timing::dmaRates() = timing::dmaRatesFor(true);
+  EXPECT_EQ(timing::gmToLocal(8192).occupancy, 75u);  // ceil(8192 / 110)
+  EXPECT_EQ(timing::localToGm(8192).occupancy, 96u);  // ceil(8192 / 86)
+  timing::dmaRates() = saved;
   EXPECT_EQ(timing::localToGm(44).latency, 203u);
   // Count forms: 1000 float32 bytes are 4 repeats of 256 B.
   Cost add = timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {4});
@@ -22,6 +28,27 @@ TEST(TimingTest, InstructionCosts) {
   EXPECT_EQ(div.occupancy, 4u); // 64 B per cycle
   EXPECT_EQ(timing::vectorOp(VecOp::Add, DType::I32, DType::I32, {1}).latency,
             19u);
+  // Bank conflicts (hardware.md §2.3): two sources 8 KiB apart read the same
+  // 8 groups, 2 cycles per repeat; 256 B apart, disjoint groups.
+  timing::BankOperand same[] = {{0, 1, false}, {8192, 1, false}, {16384, 1, true}};
+  EXPECT_EQ(timing::bankConflictCycles(same, 3), 2u);
+  timing::BankOperand apart[] = {{0, 1, false}, {8448, 1, false}, {16384, 1, true}};
+  EXPECT_EQ(timing::bankConflictCycles(apart, 3), 1u);
+  // The doc's example: a block stride of 16 puts all 8 blocks in one group, of
+  // 8 in two; a stride of 0 reads one block (here in a group the other
+  // source reads too).
+  timing::BankOperand s16[] = {{0, 16, true}}, s8[] = {{0, 8, true}},
+                      s0[] = {{0, 0, false}, {0, 1, false}};
+  EXPECT_EQ(timing::bankConflictCycles(s16, 1), 8u);
+  EXPECT_EQ(timing::bankConflictCycles(s8, 1), 4u);
+  EXPECT_EQ(timing::bankConflictCycles(s0, 2), 2u);
+  EXPECT_EQ(timing::vectorOp(VecOp::Add, DType::F16, DType::F16, {32}, 2)
+                .occupancy,
+            64u);
+  // A slower op hides the conflict: f16 Div needs 4 cycles per repeat anyway.
+  EXPECT_EQ(timing::vectorOp(VecOp::Div, DType::F16, DType::F16, {32}, 2)
+                .occupancy,
+            128u);
 }
 
 TEST(TimingTest, WavesAndBoundPipe) {

@@ -214,7 +214,7 @@ def _make_config(platform: Platform, *_env: str, budget: int | None, auto_sync: 
     extra = {} if budget is None else {"step_budget": budget}
     return _C.sim.Config(ub_bytes=info.ub_bytes, aiv_cores=info.aiv_cores, aic_cores=info.aic_cores,
                          clock_mhz=float(info.clock_mhz), host_threads=threads,
-                         hbm_gbps=float(info.hbm_gbps), race_check=race,
+                         hbm_gbps=float(info.hbm_gbps), l2_bytes=info.l2_bytes, race_check=race,
                          trace=env.switch("PYASC_SIM_TRACE"), auto_sync=auto_sync, **extra)
 
 

@@ -123,6 +123,10 @@ ASCSIM_API void scalarRead(const Operand &src, uint64_t index, DType type,
                            void *out, Loc loc);
 ASCSIM_API void scalarWrite(const Operand &dst, uint64_t index, DType type,
                             const void *in, Loc loc);
+/// GlobalTensor::SetL2CacheHint: `bypass` (CACHE_MODE_DISABLE) marks the GM
+/// bytes [addr, addr + bytes) as read past the L2 (timing only,
+/// docs/timing.md); false caches them again.
+ASCSIM_API void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass);
 /// One iteration of a loop of an emitted kernel (pyasc::loop_tick, at the
 /// loop's line): a step of the watchdog and a point where an interrupt stops
 /// the block, so that loops without API calls are bounded too.

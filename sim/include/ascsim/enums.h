@@ -97,6 +97,17 @@ using TEventID = int8_t;
 using TTagType = int32_t;
 using TBufHandle = uint8_t *;
 
+/// GlobalTensor::SetL2CacheHint modes (ascendc_api.md §3.23: the Ascend C
+/// values; pyasc's Python enum numbers them differently).
+enum CacheMode : uint8_t {
+  CACHE_MODE_DISABLE = 0,
+  CACHE_MODE_NORMAL = 1,
+  CACHE_MODE_LAST = 2,
+  CACHE_MODE_PERSISTENT = 4,
+};
+/// The access kind a cache hint is for (reserved on A2/A3).
+enum class CacheRwMode : uint8_t { READ = 1, WRITE = 2, RW = 3 };
+
 /// State of a queue buffer (TQue::GetState).
 enum class TBufState : uint8_t { FREE = 0, OCCUPIED, ENQUE, DEQUE };
 

@@ -49,6 +49,9 @@ struct LaunchConfig {
   /// Shared HBM bandwidth of the chip (reads + writes) in GB/s; caps the
   /// kernel estimate when many cores stream (docs/timing.md).
   double hbm_gbps = hw::kPlatforms[hw::kDefaultPlatformIndex].hbmGbps;
+  /// The chip's L2 bytes: a launch whose GM buffers fit is modelled
+  /// L2-resident (docs/timing.md).
+  uint64_t l2_bytes = hw::kPlatforms[hw::kDefaultPlatformIndex].l2Bytes;
   /// Fixed cost of one launch on the device (scheduling, core start-up and
   /// completion), added to duration_us.
   double launch_overhead_us = hw::kLaunchOverheadNs / 1000.0;
@@ -151,11 +154,14 @@ struct LaunchResult {
   /// kernel's cycles (msprof's aiv_<pipe>_time / _ratio).
   std::map<std::string, double> pipe_busy_us;
   std::map<std::string, double> pipe_ratio;
-  /// Cycles the chip's HBM needs for all GM traffic of the launch; when it
-  /// exceeds the slowest core, the kernel is bandwidth bound and `cycles` is
-  /// this value.
+  /// Cycles the chip's HBM needs for the launch's GM traffic that misses
+  /// the L2 (all of it unless l2_resident); when it exceeds the slowest
+  /// core, the kernel is bandwidth bound and `cycles` is this value.
   uint64_t hbm_cycles = 0;
   bool hbm_bound = false;
+  /// Whether the launch's GM buffers (less the L2-bypassing ranges) fit in
+  /// the L2, so that cached traffic is served by L2 (docs/timing.md).
+  bool l2_resident = false;
   uint64_t gm_read_bytes = 0;
   uint64_t gm_write_bytes = 0;
   /// Device-side fixed launch cost included in duration_us.

@@ -76,6 +76,18 @@ public:
   }
   uint64_t GetSize() const { return bufferSize_; }
 
+  /// CACHE_MODE_DISABLE: DMA reads of this buffer bypass the L2 (served by
+  /// HBM, not kept); every other mode caches it (the simulator models L2
+  /// residency for timing only: docs/timing.md). A buffer of size 0 hints
+  /// nothing.
+  template <CacheRwMode rwMode = CacheRwMode::RW>
+  void SetL2CacheHint(CacheMode mode) {
+    cacheMode_ = mode;
+    ::ascsim::abi::setL2CacheHint(reinterpret_cast<uint64_t>(address_),
+                                  bufferSize_ * sizeof(T),
+                                  mode == CACHE_MODE_DISABLE);
+  }
+
   /// Sub-view starting `offset` elements later; the size is not reduced.
   GlobalTensor operator[](const uint64_t offset) const {
     GlobalTensor r = *this;
@@ -108,6 +120,7 @@ public:
   __gm__ T *address_ = nullptr;
   __gm__ T *oriAddress_ = nullptr;
   uint64_t bufferSize_ = 0;
+  CacheMode cacheMode_ = CACHE_MODE_NORMAL;
 };
 
 //===----------------------------------------------------------------------===//

@@ -104,10 +104,9 @@ void Core::track(Pipe pipe, const char *api, Loc loc,
       trackInit(m, u.write, api, u.role, start, u.bytes, loc);
       if (autoSync_)
         noteAutoSync(pipe, m, start, start + u.bytes, u.write);
-      if (m == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
-        (u.write ? gmWrite_ : gmRead_) += u.bytes;
-        ++gmTransfers_;
-      }
+      if (m == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3))
+        countGm(reinterpret_cast<uintptr_t>(u.ptr),
+                reinterpret_cast<uintptr_t>(u.ptr) + u.bytes, u.bytes, u.write);
     }
   }
 }
@@ -505,8 +504,8 @@ void Core::scalarRead(const Operand &src, uint64_t index, DType type, void *out,
   engine_.runUntil(scalar_);
   scalarAccess(p, es, false, "get_value", loc, seq);
   std::memcpy(out, p, es);
-  scalar_ += timing::kScalarLoad;
-  scalarBusy_ += timing::kScalarLoad;
+  scalar_ += hw::kScalarAddressCycles + timing::kScalarLoad;
+  scalarBusy_ += hw::kScalarAddressCycles + timing::kScalarLoad;
 }
 
 void Core::scalarWrite(const Operand &dst, uint64_t index, DType type,
@@ -518,8 +517,8 @@ void Core::scalarWrite(const Operand &dst, uint64_t index, DType type,
   engine_.runUntil(scalar_);
   scalarAccess(p, es, true, "set_value", loc, seq);
   std::memcpy(p, in, es);
-  scalar_ += timing::kScalarStore;
-  scalarBusy_ += timing::kScalarStore;
+  scalar_ += hw::kScalarAddressCycles + timing::kScalarStore;
+  scalarBusy_ += hw::kScalarAddressCycles + timing::kScalarStore;
 }
 
 // On 2201 (ascendc_api.md §5.14): atomic stores off, normal mask mode and,
@@ -704,11 +703,89 @@ std::vector<Diagnostic> Core::takeDiagnostics() {
   return std::move(diags_);
 }
 
+void Core::countGm(uint64_t lo, uint64_t hi, uint64_t bytes, bool write) {
+  (write ? gmWrite_ : gmRead_) += bytes;
+  ++gmTransfers_;
+  if (write || hi <= lo)
+    return;
+  ++gmReadTransfers_;
+  for (const auto &r : bypass_)
+    if (r.first <= lo && lo < r.second) {
+      bypassRead_ += bytes;
+      ++bypassTransfers_;
+      return;
+    }
+  noteRead(lo, hi);
+}
+
+void Core::noteRead(uint64_t lo, uint64_t hi) {
+  // A bounded list of read ranges (their hulls): a streaming core extends
+  // its last range, so this is O(1) per DMA in the common case and
+  // O(kMaxReadRanges) at worst; a full list merges the new range into the
+  // nearest one (over-estimating the footprint by the gap).
+  constexpr size_t kMaxReadRanges = 32;
+  auto touches = [&](const std::pair<uint64_t, uint64_t> &r) {
+    return lo <= r.second && r.first <= hi;
+  };
+  if (!reads_.empty() && touches(reads_[lastRead_])) {
+    auto &r = reads_[lastRead_];
+    r = {std::min(r.first, lo), std::max(r.second, hi)};
+    return;
+  }
+  size_t nearest = 0;
+  uint64_t gap = ~0ull;
+  for (size_t i = 0; i < reads_.size(); ++i) {
+    auto &r = reads_[i];
+    if (touches(r)) {
+      r = {std::min(r.first, lo), std::max(r.second, hi)};
+      lastRead_ = i;
+      return;
+    }
+    uint64_t g = lo > r.second ? lo - r.second : r.first - hi;
+    if (g < gap) {
+      gap = g;
+      nearest = i;
+    }
+  }
+  if (reads_.size() < kMaxReadRanges) {
+    reads_.emplace_back(lo, hi);
+    lastRead_ = reads_.size() - 1;
+    return;
+  }
+  auto &r = reads_[nearest];
+  r = {std::min(r.first, lo), std::max(r.second, hi)};
+  lastRead_ = nearest;
+}
+
+void Core::setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass) {
+  const uint64_t end = addr + bytes;
+  // The newest hint of a range wins: drop what it covers, keep the rest.
+  std::vector<std::pair<uint64_t, uint64_t>> kept;
+  for (const auto &r : bypass_) {
+    if (r.second <= addr || end <= r.first) {
+      kept.push_back(r);
+      continue;
+    }
+    if (r.first < addr)
+      kept.emplace_back(r.first, addr);
+    if (end < r.second)
+      kept.emplace_back(end, r.second);
+  }
+  if (bypass && bytes > 0)
+    kept.emplace_back(addr, end);
+  bypass_ = std::move(kept);
+}
+
 CoreTiming Core::timing() const {
   CoreTiming t;
   t.gmReadBytes = gmRead_;
   t.gmWriteBytes = gmWrite_;
   t.gmTransfers = gmTransfers_;
+  t.bypassReadBytes = bypassRead_;
+  t.bypassTransfers = bypassTransfers_;
+  t.bypassRanges = bypass_;
+  t.readRanges = reads_;
+  t.gmReadTransfers = gmReadTransfers_;
   t.cycles = std::max(scalar_, engine_.now());
   for (int p = 0; p < kNumPipes; ++p)
     t.busy[p] = engine_.busy(static_cast<Pipe>(p));

@@ -105,6 +105,10 @@ public:
   void setFlag(uint8_t event, int32_t id, Loc loc);
   void waitFlag(uint8_t event, int32_t id, Loc loc);
   void pipeBarrier(uint8_t pipeT, Loc loc);
+  /// GlobalTensor::SetL2CacheHint: with `bypass`, DMA reads of GM
+  /// [addr, addr + bytes) are served by HBM and not kept in L2
+  /// (CACHE_MODE_DISABLE); without, the range is cached again.
+  void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass);
   void scalarRead(const Operand &src, uint64_t index, DType type, void *out,
                   Loc loc);
   void scalarWrite(const Operand &dst, uint64_t index, DType type,
@@ -331,6 +335,18 @@ private:
   std::set<std::pair<const char *, uint32_t>> initReported_;
   std::set<std::pair<const char *, uint32_t>> padWidthReported_;
   uint64_t gmRead_ = 0, gmWrite_ = 0, gmTransfers_ = 0;
+  /// GM ranges marked CACHE_MODE_DISABLE (host addresses) and the DMA reads
+  /// of them.
+  std::vector<std::pair<uint64_t, uint64_t>> bypass_;
+  uint64_t bypassRead_ = 0, bypassTransfers_ = 0, gmReadTransfers_ = 0;
+  /// Hulls of the cached GM bytes DMA read (host addresses), for the
+  /// L2 model's first-touch misses (docs/timing.md).
+  std::vector<std::pair<uint64_t, uint64_t>> reads_;
+  size_t lastRead_ = 0;
+  /// Counts one DMA transfer of `bytes` GM bytes within host addresses
+  /// [lo, hi).
+  void countGm(uint64_t lo, uint64_t hi, uint64_t bytes, bool write);
+  void noteRead(uint64_t lo, uint64_t hi);
   uint64_t scalar_ = 0;     // the scalar unit's cycle
   uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
   uint64_t seq_ = 0;        // API calls so far (program order)

@@ -139,8 +139,12 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
         instr.fp.emplace_back(m, base + r.off, base + r.off + r.len, o.write);
     }
     if (m == Mem::GM) {
-      (o.write ? gmWrite_ : gmRead_) += total(*o.runs);
-      ++gmTransfers_;
+      uint64_t lo = ~0ull, hi = 0;
+      for (const cube::ByteRun &r : *o.runs) {
+        lo = std::min<uint64_t>(lo, base + r.off);
+        hi = std::max<uint64_t>(hi, base + r.off + r.len);
+      }
+      countGm(lo, hi, total(*o.runs), o.write);
     }
   }
   // A Mmad reads the L0C it accumulates into.

@@ -89,6 +89,10 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
     control.blockDone(b);
     return out;
   }
+  // The per-core DMA rates of the L2 model (docs/timing.md): L2-resident
+  // when the launch's GM buffers fit in the L2.
+  timing::dmaRates() = timing::dmaRatesFor(
+      gm.checking() && gm.unionBytes() <= config.l2_bytes);
   auto core = std::make_unique<Core>(blockIdx, blockNum, config, gm, &control);
   core->setRole(role);
   {

@@ -34,6 +34,10 @@ void pipeBarrier(uint8_t pipe, Loc loc) {
   currentCore().pipeBarrier(pipe, loc);
 }
 
+void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass) {
+  currentCore().setL2CacheHint(addr, bytes, bypass);
+}
+
 void scalarRead(const Operand &src, uint64_t index, DType type, void *out,
                 Loc loc) {
   currentCore().scalarRead(src, index, type, out, loc);

@@ -647,7 +647,21 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
     }
   if (op == VecOp::BilinearInterpolation) // hRepeat * vRepeat repeats
     levels[0] = static_cast<uint64_t>(c.aux) * in.repeats;
-  plan.cost = timing::vectorOp(op, c.dstType, c.srcType, levels);
+  // UB bank groups of one repeat (hardware.md §2.3): the sources' blocks and
+  // the destination's, at their block strides (a stride of 0 reads one
+  // block).
+  timing::BankOperand banks[2 * kNumRoles];
+  size_t nb = 0;
+  for (int k = 0; k < kNumRoles; ++k) {
+    const VecOperand &o = in.opnd[k];
+    if (!o.used || !o.base)
+      continue;
+    for (int w = 0; w < 2; ++w)
+      if (!(w ? plan.writes[k] : plan.reads[k]).empty())
+        banks[nb++] = {mem_.ubOffset(o.base), o.blk, w == 1};
+  }
+  plan.cost = timing::vectorOp(op, c.dstType, c.srcType, levels,
+                               timing::bankConflictCycles(banks, nb));
   return true;
 }
 
@@ -680,10 +694,12 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                          uint64_t seq, const char *api, Loc loc,
                          const SpanUse *uses, size_t count) {
   for (const SpanUse *u = uses; u != uses + count; ++u) {
-    uint64_t total = 0;
+    uint64_t total = 0, lo = ~0ull, hi = 0;
     for (const Span &s : *u->spans) {
       const uint64_t start = u->base + s.start, end = u->base + s.end;
       total += s.end - s.start;
+      lo = std::min(lo, start);
+      hi = std::max(hi, end);
       if (u->mem == Mem::UB && sys_.anyWatch)
         watchUb(pipe, start, end, u->write, api, loc);
       if (u->role)
@@ -691,10 +707,8 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
       if (autoSync_)
         noteAutoSync(pipe, u->mem, start, end, u->write);
     }
-    if (u->mem == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3)) {
-      (u->write ? gmWrite_ : gmRead_) += total;
-      ++gmTransfers_;
-    }
+    if (u->mem == Mem::GM && (pipe == Pipe::MTE2 || pipe == Pipe::MTE3))
+      countGm(lo, hi, total, u->write);
   }
   Instr &instr = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
   instr.cost = cost;

@@ -198,6 +198,8 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
 
   std::vector<CoreTiming> aivTimings, aicTimings;
   uint64_t gmBytes = 0, gmTransfers = 0;
+  uint64_t bypassBytes = 0, bypassTransfers = 0, readTransfers = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> bypassRanges, readRanges;
   for (uint32_t t = 0; t < numTasks; ++t) {
     BlockOutcome &o = outcomes[t];
     const bool aic = tasks[t].role.aic;
@@ -211,6 +213,13 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     result.gm_read_bytes += o.timing.gmReadBytes;
     result.gm_write_bytes += o.timing.gmWriteBytes;
     gmTransfers += o.timing.gmTransfers;
+    bypassBytes += o.timing.bypassReadBytes;
+    bypassTransfers += o.timing.bypassTransfers;
+    readTransfers += o.timing.gmReadTransfers;
+    bypassRanges.insert(bypassRanges.end(), o.timing.bypassRanges.begin(),
+                        o.timing.bypassRanges.end());
+    readRanges.insert(readRanges.end(), o.timing.readRanges.begin(),
+                      o.timing.readRanges.end());
     for (Diagnostic &d : o.diagnostics)
       result.diagnostics.push_back(std::move(d));
   }
@@ -263,22 +272,72 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   KernelTiming k = kv.cycles >= kc.cycles ? kv : kc;
   for (int p = 0; p < kNumPipes; ++p)
     k.busy[p] = std::max(kv.busy[p], kc.busy[p]);
-  // The chip's shared HBM caps streaming kernels (docs/timing.md).
+  // The L2 working-set model (docs/timing.md): the GM bytes the L2 keeps
+  // are the launch's buffers less the ranges read past it
+  // (SetL2CacheHint(CACHE_MODE_DISABLE)). When they fit, the L2 starts cold:
+  // the first read of each byte misses (HBM), re-reads hit, writes are
+  // absorbed (written back after the kernel), and the bypassing reads go
+  // to HBM. When they do not fit (or the buffers are unknown: no regions),
+  // the stream thrashes the L2 and all traffic goes to HBM.
+  auto bytesInRegions = [&](std::vector<std::pair<uint64_t, uint64_t>> &v) {
+    std::sort(v.begin(), v.end());
+    uint64_t n = 0, covered = 0;
+    for (const auto &r : v) {
+      uint64_t lo = std::max(r.first, covered);
+      if (r.second <= lo)
+        continue;
+      for (const GmRegion &g : gm.regions()) {
+        uint64_t a = std::max(lo, g.address),
+                 b = std::min(r.second, g.address + g.bytes);
+        if (b > a)
+          n += b - a;
+      }
+      covered = r.second;
+    }
+    return n;
+  };
+  const uint64_t bypassed = bytesInRegions(bypassRanges);
+  const uint64_t cached = gm.unionBytes() - std::min(bypassed,
+                                                     gm.unionBytes());
+  result.l2_resident = gm.checking() && cached <= config.l2_bytes;
+  uint64_t hbmBytes = gmBytes, hbmTransfers = gmTransfers;
+  if (result.l2_resident) {
+    // First-touch reads: the footprint of the cached reads (at most the
+    // bytes read), in transfers of the launch's mean read size.
+    const uint64_t cachedReads = result.gm_read_bytes - bypassBytes;
+    const uint64_t misses =
+        std::min(bytesInRegions(readRanges), cachedReads);
+    const uint64_t cachedTransfers = readTransfers - bypassTransfers;
+    hbmBytes = bypassBytes + misses;
+    hbmTransfers =
+        bypassTransfers +
+        (cachedReads ? static_cast<uint64_t>(
+                           static_cast<double>(cachedTransfers) * misses /
+                               static_cast<double>(cachedReads) +
+                           0.5)
+                     : 0);
+  }
+  // The chip's shared HBM caps streaming kernels, its L2 the cached
+  // traffic.
   result.hbm_cycles =
-      hbmCycles(gmBytes, gmTransfers, config.hbm_gbps, config.clock_mhz);
-  result.hbm_bound = result.hbm_cycles > k.cycles;
-  result.cycles = std::max(k.cycles, result.hbm_cycles);
-  if (result.hbm_bound && gmBytes > 0) {
-    // HBM time is carried by MTE2 (reads) and MTE3 (writes) in proportion
-    // to their traffic.
+      hbmCycles(hbmBytes, hbmTransfers, config.hbm_gbps, config.clock_mhz);
+  const uint64_t l2c =
+      result.l2_resident ? l2Cycles(gmBytes - bypassBytes, config.aic_cores)
+                         : 0;
+  result.hbm_bound = result.hbm_cycles > k.cycles && result.hbm_cycles >= l2c;
+  result.cycles = std::max({k.cycles, result.hbm_cycles, l2c});
+  const uint64_t chipCycles = std::max(result.hbm_cycles, l2c);
+  if (chipCycles > k.cycles && gmBytes > 0) {
+    // HBM (or L2) time is carried by MTE2 (reads) and MTE3 (writes) in
+    // proportion to their traffic.
     double readShare = static_cast<double>(result.gm_read_bytes) /
                        static_cast<double>(gmBytes);
     uint64_t &m2 = k.busy[static_cast<int>(Pipe::MTE2)];
     uint64_t &m3 = k.busy[static_cast<int>(Pipe::MTE3)];
     m2 = std::max<uint64_t>(
-        m2, static_cast<uint64_t>(result.hbm_cycles * readShare + 0.5));
+        m2, static_cast<uint64_t>(chipCycles * readShare + 0.5));
     m3 = std::max<uint64_t>(
-        m3, static_cast<uint64_t>(result.hbm_cycles * (1 - readShare) + 0.5));
+        m3, static_cast<uint64_t>(chipCycles * (1 - readShare) + 0.5));
   }
   result.clock_mhz = config.clock_mhz;
   result.launch_overhead_us = config.launch_overhead_us;

@@ -78,7 +78,9 @@ std::string summary(const LaunchResult &r) {
                          (device * 1e3)
                    : 0.0;
     out += "  GM traffic: read " + bytes(r.gm_read_bytes) + ", write " +
-           bytes(r.gm_write_bytes) + "; HBM needs " +
+           bytes(r.gm_write_bytes) +
+           (r.l2_resident ? "; L2-resident (served by L2)" : "") +
+           "; HBM needs " +
            std::to_string(r.hbm_cycles) + " cycles; achieved " +
            fmt("%.1f", gbps) + " GB/s\n";
   }

@@ -46,6 +46,13 @@ GmMap::GmMap(std::vector<GmRegion> regions) : regions_(std::move(regions)) {
             [](const GmRegion &a, const GmRegion &b) {
               return a.address < b.address;
             });
+  uint64_t end = 0;
+  for (const GmRegion &r : regions_) {
+    uint64_t lo = std::max(r.address, end), hi = r.address + r.bytes;
+    if (hi > lo)
+      unionBytes_ += hi - lo;
+    end = std::max(end, hi);
+  }
 }
 
 const GmRegion *GmMap::find(uint64_t addr) const {

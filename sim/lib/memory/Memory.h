@@ -47,9 +47,14 @@ public:
   void check(uint64_t addr, uint64_t bytes, const Access &a, Loc loc) const;
   /// The region containing `addr`, or null.
   const GmRegion *find(uint64_t addr) const;
+  const std::vector<GmRegion> &regions() const { return regions_; }
+  /// Bytes of the union of the regions (the launch's GM working set, for
+  /// the L2 model of docs/timing.md).
+  uint64_t unionBytes() const { return unionBytes_; }
 
 private:
   std::vector<GmRegion> regions_; // sorted by address
+  uint64_t unionBytes_ = 0;
 };
 
 /// Byte value the Unified Buffer is filled with when a core starts, so that

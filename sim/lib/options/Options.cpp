@@ -48,6 +48,7 @@ std::optional<LaunchConfig> platformConfig(const std::string &soc) {
     c.aic_cores = p.aicCores;
     c.clock_mhz = p.clockMhz;
     c.hbm_gbps = p.hbmGbps;
+    c.l2_bytes = p.l2Bytes;
     return c;
   }
   return std::nullopt;

@@ -48,8 +48,35 @@ VecClass vecClass(VecOp op, DType dst, DType src) {
 }
 } // namespace
 
+DmaRates &dmaRates() {
+  thread_local DmaRates rates;
+  return rates;
+}
+
+DmaRates dmaRatesFor(bool l2Resident) {
+  if (l2Resident)
+    return {hw::kL2ReadBytesPerCycle, hw::kL2WriteBytesPerCycle};
+  return {kGmBytesPerCycle, kGmBytesPerCycle};
+}
+
+uint64_t bankConflictCycles(const BankOperand *ops, size_t n) {
+  constexpr uint64_t kGroups = 16, kBlocks = 8;
+  std::array<uint8_t, kGroups> reads{}, writes{};
+  uint64_t worst = 1;
+  for (size_t i = 0; i < n; ++i) {
+    std::array<uint8_t, kGroups> &g = ops[i].write ? writes : reads;
+    const uint64_t first = ops[i].ubOffset / hw::kBlockBytes;
+    const uint64_t blocks = ops[i].blockStride == 0 ? 1 : kBlocks;
+    for (uint64_t b = 0; b < blocks; ++b) {
+      uint64_t block = first + b * static_cast<uint64_t>(ops[i].blockStride);
+      worst = std::max<uint64_t>(worst, ++g[block % kGroups]);
+    }
+  }
+  return worst;
+}
+
 Cost vectorOp(VecOp op, DType dst, DType src,
-              const std::vector<uint64_t> &levelRepeats) {
+              const std::vector<uint64_t> &levelRepeats, uint64_t bankCycles) {
   VecClass c = vecClass(op, dst, src);
   uint64_t lat = c.delay + kVecPipelineDelay;
   if (levelRepeats.empty())
@@ -60,7 +87,10 @@ Cost vectorOp(VecOp op, DType dst, DType src,
   Cost total{0, lat};
   for (size_t i = 0; i < levelRepeats.size(); ++i) {
     uint64_t r = std::max<uint64_t>(1, levelRepeats[i]);
-    total.occupancy += ceilDiv(r * kRepeatBytes, c.parallel) * c.thrput;
+    uint64_t cycles = ceilDiv(r * kRepeatBytes, c.parallel) * c.thrput;
+    if (i == 0 && bankCycles > 1)
+      cycles = std::max(cycles, r * bankCycles);
+    total.occupancy += cycles;
     if (i + 1 < levelRepeats.size())
       total.occupancy += lat;
   }
@@ -92,17 +122,18 @@ Cost fixpipe(uint64_t l0cBytes, uint64_t outBytes, bool toGm) {
     return Cost{std::max<uint64_t>(
                     {1, read, ceilDiv(outBytes, hw::kL1WriteBytesPerCycle)}),
                 hw::kLoadData2DLatency};
-  return Cost{std::max<uint64_t>({1, read, ceilDiv(outBytes, kGmBytesPerCycle)}),
+  return Cost{std::max<uint64_t>(
+                  {1, read, ceilDiv(outBytes, dmaRates().write)}),
               kGmWriteLatency};
 }
 
 Cost gmToLocal(uint64_t bytes) {
-  return Cost{std::max<uint64_t>(1, ceilDiv(bytes, kGmBytesPerCycle)),
+  return Cost{std::max<uint64_t>(1, ceilDiv(bytes, dmaRates().read)),
               kGmReadLatency};
 }
 
 Cost localToGm(uint64_t bytes) {
-  return Cost{std::max<uint64_t>(1, ceilDiv(bytes, kGmBytesPerCycle)),
+  return Cost{std::max<uint64_t>(1, ceilDiv(bytes, dmaRates().write)),
               kGmWriteLatency};
 }
 
@@ -119,6 +150,11 @@ uint64_t hbmCycles(uint64_t bytes, uint64_t transfers, double hbmGbps,
   double eff = static_cast<double>(bytes) +
                static_cast<double>(transfers) * kTransferOverheadBytes;
   return static_cast<uint64_t>(eff / bytesPerCycle + 0.5);
+}
+
+uint64_t l2Cycles(uint64_t bytes, uint32_t aicCores) {
+  uint64_t rate = hw::kL2ReadBytesPerCycle * std::max<uint32_t>(1, aicCores);
+  return (bytes + rate - 1) / rate;
 }
 
 KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,

@@ -19,6 +19,7 @@
 #include "support/Isa.h"
 
 #include <array>
+#include <utility>
 #include <cstdint>
 #include <vector>
 
@@ -51,14 +52,44 @@ constexpr uint64_t kGmWriteLatency = hw::kGmWriteLatency;
 constexpr uint64_t kUbCopyBytesPerCycle = hw::kUbCopyBytesPerCycle;
 constexpr uint64_t kUbCopyLatency = hw::kUbCopyLatency;
 
+/// Per-core DMA rates (bytes per cycle) of the core running on this host
+/// thread: the fitted HBM rate (kGmBytesPerCycle), or the L2 rates of the
+/// hardware table when the launch's GM buffers fit in the L2
+/// (docs/timing.md, "L2"). Set by the device layer for each core run.
+struct DmaRates {
+  uint64_t read = kGmBytesPerCycle;
+  uint64_t write = kGmBytesPerCycle;
+};
+DmaRates &dmaRates();
+/// The rates of a launch whose GM working set is (or is not) L2-resident.
+DmaRates dmaRatesFor(bool l2Resident);
+
 Cost gmToLocal(uint64_t bytes);
 Cost localToGm(uint64_t bytes);
 Cost localCopy(uint64_t bytes);
 /// A mask/repeat vector instruction (or count form) executing `repeats`
 /// 256-byte iterations (VEC_VALU_TAB classes, hardware.md §7.1; `levels` > 1
 /// for the software ReduceSum/Max/Min sequences: repeats of each level).
+/// `bankCycles` (0: none) is the cycles one repeat of the first level needs
+/// for its UB bank-group accesses (bankConflictCycles); a repeat takes the
+/// larger of that and its class's rate.
 Cost vectorOp(VecOp op, DType dst, DType src,
-              const std::vector<uint64_t> &levelRepeats);
+              const std::vector<uint64_t> &levelRepeats,
+              uint64_t bankCycles = 0);
+
+/// UB bank groups (hardware.md §2.3): 16 groups, a 32-B block at UB byte `a`
+/// is in group (a / 32) mod 16, and the vector unit reads (and writes) one
+/// block per group per cycle. One operand of a repeat: its UB byte offset,
+/// its block stride in blocks, and whether the repeat reads or writes it.
+struct BankOperand {
+  uint64_t ubOffset = 0;
+  int64_t blockStride = 1;
+  bool write = false;
+};
+/// Cycles one repeat (8 blocks of each operand) needs for its bank-group
+/// accesses: the largest number of reads (or of writes) that fall into one
+/// group. 1 when no two blocks of the repeat share a group.
+uint64_t bankConflictCycles(const BankOperand *ops, size_t n);
 
 // The cube path (hardware.md §7.1-7.2; docs/timing.md).
 /// Mmad of m x n x k with `a` elements: ceil(m/16) ceil(n/16) ceil(k/kstep)
@@ -85,6 +116,15 @@ struct CoreTiming {
   uint64_t gmReadBytes = 0;
   uint64_t gmWriteBytes = 0;
   uint64_t gmTransfers = 0;
+  /// The part of gmReadBytes / gmTransfers that read GM ranges marked
+  /// SetL2CacheHint(CACHE_MODE_DISABLE) (served by HBM, not kept in L2),
+  /// and those ranges (host addresses, [first, second)).
+  uint64_t gmReadTransfers = 0;
+  uint64_t bypassReadBytes = 0;
+  uint64_t bypassTransfers = 0;
+  std::vector<std::pair<uint64_t, uint64_t>> bypassRanges;
+  /// Hulls of the other GM ranges DMA read (the L2 model's footprint).
+  std::vector<std::pair<uint64_t, uint64_t>> readRanges;
 };
 
 /// Chip-level HBM model (docs/timing.md): every DMA transfer costs
@@ -95,6 +135,9 @@ constexpr uint64_t kTransferOverheadBytes = hw::kTransferOverheadBytes;
 /// Cycles the shared HBM needs for `bytes` in `transfers` DMA transfers.
 uint64_t hbmCycles(uint64_t bytes, uint64_t transfers, double hbmGbps,
                    double clockMhz);
+/// Cycles the chip's L2 needs to serve `bytes` (the per-core L2 read rate
+/// times the cube-core count: hardware.md §7.2's aggregate).
+uint64_t l2Cycles(uint64_t bytes, uint32_t aicCores);
 
 /// The kernel estimate over all blocks.
 struct KernelTiming {

@@ -177,11 +177,18 @@ def : Asc_Constant<"ScalarIssueCycles", 1,
     "hardware.md §7.1 (scalar ALU; one issue cycle per API call, inferred)">;
 def : Asc_Constant<"ScalarLoadCycles", 6, "hardware.md §7.1 (scalar LD 6)">;
 def : Asc_Constant<"ScalarStoreCycles", 4, "hardware.md §7.1 (scalar ST 4)">;
+def : Asc_Constant<"ScalarAddressCycles", 4,
+    "hardware.md §7.1 (scalar ALU 2 cycles): a GetValue / SetValue computes "
+    "its element address (index scaling, base add: 2 ALU ops) before the "
+    "LD / ST; inferred, added after Huawei's scalar-loop Add (§7.2 case 0) "
+    "came out 44 % short, so case 0 is in the fit set (docs/timing.md)">;
 def : Asc_Constant<"VecPipelineDelay", 15,
     "hardware.md §7.1 (pypto vecDelay_ = 15)">;
-def : Asc_Constant<"GmBytesPerCycle", 44,
-    "fitted to Huawei's single-core Add, hardware.md §7.2 case 1 (pypto's "
-    "model says 87, the 910B ini 32; docs/timing.md)">;
+def : Asc_Constant<"GmBytesPerCycle", 48,
+    "fitted to Huawei's single-core Add, hardware.md §7.2 case 1, with the "
+    "UB bank conflicts of its buffers (pypto's model says 87, the 910B ini "
+    "ddr_rate 32; docs/timing.md). The per-core rate of a launch whose GM "
+    "buffers do not fit in the L2">;
 def : Asc_Constant<"GmReadLatency", 347,
     "hardware.md §7.2 (pypto GM read latency 347)">;
 def : Asc_Constant<"GmWriteLatency", 203,
@@ -213,6 +220,18 @@ def : Asc_Constant<"LoadData2DLatency", 25,
     "hardware.md §7.2 (pypto: LoadData2D +9 cycles +16 L1 datapath)">;
 def : Asc_Constant<"LoadData3DLatency", 27,
     "hardware.md §7.2 (pypto: LoadData3D +27)">;
+
+// The L2 working-set model (docs/timing.md): per-core DMA rates when the
+// launch's GM buffers fit in L2, and the chip's L2 bandwidth.
+def : Asc_Constant<"L2ReadBytesPerCycle", 110,
+    "hardware.md §1.2 / §7.2 (910B1 ini [AICoreMemoryRates] l2_read_rate = "
+    "l2_rate = 110 B/cycle per core; read, not fitted)">;
+def : Asc_Constant<"L2WriteBytesPerCycle", 86,
+    "hardware.md §1.2 / §7.2 (910B1 ini l2_write_rate = 86 B/cycle per core; "
+    "read, not fitted)">;
+def : Asc_Constant<"L2LineBytes", 512,
+    "hardware.md §2.1 (A2/A3 L2 line 512 B: pypto CacheConfig.toml and a "
+    "third-party runtime)">;
 
 def : Asc_Constant<"LaunchOverheadNs", 3000,
     "hardware.md §7.3 (Task Duration - aiv_time of 0.5-9 us; 3 us "
