@@ -306,7 +306,9 @@ def matmul_with_auto_tensors(c: asc.GlobalAddress):
     asc.data_copy(c_gm, t, 256)
 
 
-def test_local_tensor_auto_with_a_matmul_is_refused() -> None:
+def test_local_tensor_auto_in_a_matmul_kernel_needs_the_registration() -> None:
     err = _error(matmul_with_auto_tensors, C32)
-    assert err.message.startswith("asc.LocalTensorAuto in a kernel with an asc.adv.Matmul is not supported yet: ")
-    assert err.location.line == _line_of(matmul_with_auto_tensors, "def matmul_with_auto_tensors")
+    assert err.message == ("LocalTensorAuto: in a kernel with an asc.adv.Matmul a LocalTensorAuto needs "
+                           "asc.adv.register_matmul before it: its buffer is created right after the registration, "
+                           "which the cube core (AIC) of a MIX kernel never passes")
+    assert err.location.line == _line_of(matmul_with_auto_tensors, "t = asc.LocalTensorAuto")
