@@ -355,6 +355,7 @@ public:
                   bool enSequentialWrite = false, bool waitIterateAll = false,
                   bool fakeMsg = false, Loc loc = ::ascsim::here()) {
     requireInit("IterateAll", loc);
+    checkAtomic(enAtomic, loc);
     (void)fakeMsg;
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::IterateAll, loc);
@@ -413,6 +414,7 @@ public:
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    checkAtomic(enAtomic, loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::GetC, loc);
       m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
@@ -475,7 +477,6 @@ public:
         enSequentialWrite ? 0
                           : static_cast<uint64_t>(offset_.row) * ldc +
                                 offset_.col;
-    (void)enAtomic;
     DataCopyParams p;
     p.blockCount = static_cast<uint16_t>(h);
     p.blockLen = static_cast<uint16_t>(stride * sizeof(DstT) / 32);
@@ -487,7 +488,10 @@ public:
                        "UB block to GM only when its rows are whole 32-byte "
                        "blocks and C's row stride equals the block width",
                        loc);
+    setAtomic(enAtomic, loc);
     DataCopy(gm[off], c, p, loc);
+    if (enAtomic)
+      SetAtomicNone(loc);
   }
   /// The form returning a GlobalTensor: the block in the workspace (MIX),
   /// rows of the block's width rounded up to 32 bytes.
@@ -496,8 +500,13 @@ public:
                                 bool enSequentialWrite = false,
                                 Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
-    (void)enAtomic;
-    (void)enSequentialWrite;
+    (void)enSequentialWrite; // the block is alone in its workspace slot
+    if (enAtomic)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC() returning a GlobalTensor writes "
+                       "the block into its own workspace slot: enAtomic is "
+                       "for a C GlobalTensor the caller passes",
+                       loc);
     if (!client_)
       mm_detail::fault("argument",
                        "Matmul::GetTensorC() (returning a GlobalTensor) "
@@ -546,6 +555,7 @@ public:
                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = ::ascsim::here()) {
     requireInit("IterateBatch", loc);
+    checkAtomic(enAtomic, loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::IterateBatch, loc);
       m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
@@ -1953,18 +1963,40 @@ private:
                        "Matmul::GetTensorC before Iterate: no block has been "
                        "computed (call it inside the Iterate loop)",
                        loc);
-    if (atomic)
-      mm_detail::fault("argument",
-                       "Matmul: enAtomic (atomic accumulation of C in GM) is "
-                       "not supported by the simulator's Fixpipe",
-                       loc);
+    // enAtomic 1/2/3: the Fixpipe's store into GM adds / takes the max /
+    // the min (SetAtomicAdd/Max/Min of C's type around it).
+    setAtomic(atomic, loc);
     if (seq) {
       fixOut(s, addr, elems, s.off.width, loc);
-      return;
+    } else {
+      const uint64_t off =
+          static_cast<uint64_t>(s.off.row) * s.orgN + s.off.col;
+      fixOut(s, addr + off * sizeof(DstT), elems > off ? elems - off : 0,
+             static_cast<uint32_t>(s.orgN), loc);
     }
-    const uint64_t off = static_cast<uint64_t>(s.off.row) * s.orgN + s.off.col;
-    fixOut(s, addr + off * sizeof(DstT), elems > off ? elems - off : 0,
-           static_cast<uint32_t>(s.orgN), loc);
+    if (atomic)
+      SetAtomicNone(loc);
+  }
+
+  /// enAtomic: 0 a plain store, 1 AtomicAdd, 2 AtomicMax, 3 AtomicMin.
+  static void checkAtomic(uint8_t atomic, Loc loc) {
+    if (atomic <= 3)
+      return;
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul: enAtomic is 0 (store), 1 (AtomicAdd), 2 "
+                  "(AtomicMax) or 3 (AtomicMin), not %u",
+                  static_cast<unsigned>(atomic));
+    mm_detail::fault("argument", buf, loc);
+  }
+  static void setAtomic(uint8_t atomic, Loc loc) {
+    checkAtomic(atomic, loc);
+    if (atomic == 1)
+      SetAtomicAdd<DstT>(loc);
+    else if (atomic == 2)
+      SetAtomicMax<DstT>(loc);
+    else if (atomic == 3)
+      SetAtomicMin<DstT>(loc);
   }
 
   void doIterateAll(St &s, uint64_t addr, uint64_t elems, uint8_t atomic,
