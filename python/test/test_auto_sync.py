@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import asc
+import asc.lib.host as host
 from asc.codegen.errors import CapacityError, CompileError
 from asc.runtime.errors import KernelError, SyncWarning
 
@@ -506,3 +507,168 @@ def test_row_softmax_without_a_temp_buffer(monkeypatch: pytest.MonkeyPatch, tmp_
     cpp = (_only(dump) / "ascendc.cpp").read_text()
     call = next(line.strip() for line in cpp.splitlines() if "AscendC::SoftMax<" in line)
     assert call == "AscendC::SoftMax<float, false, false, false>(v5, sums_3, maxs_1, v6, v3);"  # no temp buffer
+
+
+# -- a Matmul epilogue with LocalTensorAuto (pyasc's insert_sync matmul shape) -------------------------
+# C = LeakyReLU(A @ B + bias) per base block: the AIVs fetch each block of C into a LocalTensorAuto
+# (get_tensor_c: the AIV's MTE2 copies it from the workspace), apply leaky_relu into another and copy it
+# to its place in C. insert_sync creates the UB queues after register_matmul (the AIC of the MIX kernel
+# serves the Matmul there and leaves the kernel) and orders MTE2 -> V -> MTE3 with the queue protocol.
+
+MM_BASE = 64
+MM_WORKSPACE = 16 * 1024 * 1024
+
+
+def _mm_epilogue(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress,
+                 workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, alpha: float):
+    if asc.get_block_idx() < tiling.used_core_num:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        bias_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        bias_gm.set_global_buffer(bias, tiling.n)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        c_type = asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32)
+        bias_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        mm = asc.adv.Matmul(in_type, in_type, c_type, bias_type)
+        asc.adv.register_matmul(pipe, workspace, mm, tiling)
+        m_blocks = (tiling.m + tiling.single_core_m - 1) // tiling.single_core_m
+        m_idx = asc.get_block_idx() % m_blocks
+        n_idx = asc.get_block_idx() // m_blocks
+        mm.set_tensor_a(a_gm[m_idx * tiling.single_core_m * tiling.k_a:])
+        mm.set_tensor_b(b_gm[n_idx * tiling.single_core_n:])
+        mm.set_bias(bias_gm[n_idx * tiling.single_core_n:])
+        block_rows = tiling.single_core_m // MM_BASE
+        with mm.iterate() as count:
+            block = asc.LocalTensorAuto(asc.float32, (MM_BASE, MM_BASE))
+            out = asc.LocalTensorAuto(asc.float32, (MM_BASE, MM_BASE))
+            mm.get_tensor_c(block, en_sequential_write=True)
+            asc.leaky_relu(out, block, alpha, count=MM_BASE * MM_BASE)
+            row = m_idx * tiling.single_core_m + (count % block_rows) * MM_BASE
+            col = n_idx * tiling.single_core_n + (count // block_rows) * MM_BASE
+            params = asc.DataCopyParams(MM_BASE, MM_BASE * 4 // 32, 0, (tiling.n - MM_BASE) * 4 // 32)
+            asc.data_copy(c_gm[row * tiling.n + col:], out, repeat_params=params)
+        mm.end()
+
+
+mm_epilogue_auto = asc.jit(always_compile=True)(_mm_epilogue)
+mm_epilogue_unsynced = asc.jit(always_compile=True, insert_sync=False)(_mm_epilogue)
+
+
+def _epilogue_tiling(m: int, n: int, k: int, clients: int, bias: bool = True) -> asc.adv.TCubeTiling:
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    api.set_dim(clients)
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_c_type(host.TPosition.VECCALC if bias else host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_org_shape(m, n, k)
+    api.set_shape(m, n, k)
+    api.enable_bias(bias)
+    api.set_traverse(host.MatrixTraverse.FIRSTM)
+    api.set_fix_split(MM_BASE, MM_BASE, -1)
+    tiling = asc.adv.TCubeTiling()
+    assert api.get_tiling(tiling) != -1
+    assert tiling.single_core_m % MM_BASE == 0 and tiling.single_core_n % MM_BASE == 0
+    return tiling
+
+
+def _epilogue_inputs(m: int, n: int, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(m + n + k)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    bias = rng.uniform(-1, 1, n).astype(np.float32)
+    return a, b, bias
+
+
+@pytest.mark.parametrize("m,n,k,clients", [(256, 128, 64, 2), (256, 256, 128, 4)])
+def test_matmul_leaky_relu_epilogue_with_local_tensor_auto(m: int, n: int, k: int, clients: int,
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           tmp_path: Path) -> None:
+    dump = _dump(monkeypatch, tmp_path)
+    a, b, bias = _epilogue_inputs(m, n, k)
+    tiling = _epilogue_tiling(m, n, k, clients)
+    c = np.zeros((m, n), dtype=np.float32)
+    alpha = 0.125
+    # MIX: blockDim ceil(clients / 2), two AIV clients per AI Core (sim/MATMUL.md); races raise.
+    mm_epilogue_auto[(tiling.used_core_num + 1) // 2](a, b, bias, c, np.zeros(MM_WORKSPACE, np.uint8), tiling,
+                                                       alpha)
+    ref = a.astype(np.float64) @ b.astype(np.float64) + bias
+    np.testing.assert_allclose(c, np.where(ref > 0, ref, alpha * ref), rtol=1e-5, atol=1e-5)
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
+    # The queues get their memory after the registration (never on the AIC), the block travels
+    # MTE2 -> V through a VECIN queue and V -> MTE3 through a VECOUT one, with no flag of its own.
+    after = cpp.split("REGIST_MATMUL_OBJ(")[1]
+    assert "InitBuffer(" not in cpp.split("REGIST_MATMUL_OBJ(")[0]
+    assert after.count("InitBuffer(") == 2
+    assert "AscendC::TQue<AscendC::TPosition::VECIN, 1> block" in cpp
+    assert "AscendC::TQue<AscendC::TPosition::VECOUT, 1> out" in cpp
+    loop = after.split("while (true)")[1]
+    assert loop.index("mm.GetTensorC<true>(") < loop.index("block.EnQue(") < loop.index("block.DeQue<float>()") \
+        < loop.index("AscendC::LeakyRelu(") < loop.index("out.EnQue(") < loop.index("out.DeQue<float>()")
+    assert "SetFlag" not in cpp and "PipeBarrier" not in cpp
+
+
+def test_matmul_epilogue_without_insert_sync_is_a_race() -> None:
+    """The same kernel with insert_sync=False: nothing orders the LeakyReLU's write of the output block
+    before its copy to GM. (The block's MTE2 copy is ordered already: get_tensor_c waits for it, MTE2 -> S,
+    before it returns, so the slot can take the next block.)"""
+    m, n, k = 128, 64, 64
+    a, b, bias = _epilogue_inputs(m, n, k)
+    tiling = _epilogue_tiling(m, n, k, 2)
+    with pytest.raises(KernelError) as info:
+        mm_epilogue_unsynced[1](a, b, bias, np.zeros((m, n), np.float32), np.zeros(MM_WORKSPACE, np.uint8), tiling,
+                                0.5)
+    assert info.value.category == "race"
+    assert "RAW hazard on UB" in info.value.message
+    assert "V leaky_relu" in info.value.message and "MTE3 data_copy" in info.value.message
+
+
+@asc.jit(always_compile=True)
+def mm_scaled_a_from_ub(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                        tiling: asc.adv.TCubeTiling, size: asc.ConstExpr[int]):
+    """C = (2 A) @ B with 2 A computed on the AIV into a LocalTensorAuto and passed as the Matmul's A
+    (MatmulType VECIN): set_tensor_a stages it into the workspace with the AIV's MTE3."""
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, size)
+        b_gm.set_global_buffer(b, size)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        gm = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        ub = asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float16)
+        mm = asc.adv.Matmul(ub, gm, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        raw = asc.LocalTensorAuto(asc.float16, size)
+        scaled = asc.LocalTensorAuto(asc.float16, size)
+        asc.data_copy(raw, a_gm, size)
+        asc.muls(scaled, raw, 2.0, size)
+        mm.set_tensor_a(scaled)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+def test_matmul_operand_from_local_tensor_auto(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    dump = _dump(monkeypatch, tmp_path)
+    m = n = k = 64
+    rng = np.random.default_rng(8)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    tiling = _epilogue_tiling(m, n, k, 1, bias=False)
+    c = np.zeros((m, n), dtype=np.float32)
+    mm_scaled_a_from_ub[1](a, b, c, np.zeros(MM_WORKSPACE, np.uint8), tiling, m * k)
+    np.testing.assert_allclose(c, (2 * a.astype(np.float64)) @ b, rtol=1e-3, atol=1e-2)
+    cpp = (_only(dump) / "ascendc.cpp").read_text()
+    # raw: filled by MTE2, read by V (VECIN); scaled: written by V, read by set_tensor_a's MTE3 (VECOUT).
+    assert "AscendC::TQue<AscendC::TPosition::VECIN, 1> raw" in cpp
+    assert "AscendC::TQue<AscendC::TPosition::VECOUT, 1> scaled" in cpp
+    body = cpp.split("REGIST_MATMUL_OBJ(")[1]
+    assert body.index("AscendC::Muls(") < body.index("scaled.EnQue(") < body.index("scaled.DeQue<half>()") \
+        < body.index("mm.SetTensorA(")

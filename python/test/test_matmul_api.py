@@ -174,6 +174,33 @@ def test_configs_and_static_tiling() -> None:
         asc.adv.MatmulConfig(bogus=1)
 
 
+@pytest.mark.values("adv.get_special_mdl_config", "adv.get_special_basic_config", "adv.MatmulQuantParams",
+                    "adv.MatmulBatchParams")
+def test_special_configs_and_param_holders() -> None:
+    """The fields each factory and holder sets, as Ascend C's GetSpecialMDLConfig / GetSpecialBasicConfig /
+    GetMMConfig set them (sim/include/ascsim/matmul_api.h has the same factories)."""
+    a = asc.adv
+    assert a.get_special_mdl_config().diff() == {"doNorm": False, "doSpecialMDL": True, "enUnitFlag": False}
+    assert a.get_special_mdl_config(True, True, 2, True, True, True).diff() == {
+        "doNorm": False, "doSpecialMDL": True, "intrinsicsCheck": True, "isNBatch": True, "enVecND2NZ": True,
+        "doMTE2Preload": 2, "enUnitFlag": False, "isPerTensor": True, "hasAntiQuantOffset": True}
+    assert a.get_special_basic_config(64, 128, 32, 256, 512, 128, 2, 3).diff() == {
+        "doNorm": False, "doSpecialBasicBlock": True, "basicM": 64, "basicN": 128, "basicK": 32,
+        "singleCoreM": 256, "singleCoreN": 512, "singleCoreK": 128, "stepM": 2, "stepN": 3}
+    assert a.get_special_basic_config(16, 16, 16, 16, 16, 16, 1, 1, True, True,
+                                      a.BatchMode.SINGLE_LARGE_THAN_L1).diff()["batchMode"] == 3
+    with pytest.raises(ValueError, match="'step_n' must be a positive compile-time int, got 0"):
+        a.get_special_basic_config(16, 16, 16, 16, 16, 16, 1, 0)
+    # The holders on top of the mode's factory (MDL: doMultiDataLoad, enUnitFlag off, enableUBReuse).
+    assert a.get_mm_config(a.MatmulConfigMode.CONFIG_MDL, a.MatmulQuantParams(True, True)).diff() == {
+        "doNorm": False, "doMultiDataLoad": True, "enUnitFlag": False, "enableUBReuse": True,
+        "isPerTensor": True, "hasAntiQuantOffset": True}
+    batch = a.get_mm_config(a.MatmulBatchParams(True, a.BatchMode.BATCH_LARGE_THAN_L1, False))
+    assert (batch.is_n_batch, batch.batch_mode, batch.is_bias_batch) == (True, a.BatchMode.BATCH_LARGE_THAN_L1,
+                                                                         False)
+    assert a.get_mm_config(a.MatmulBatchParams()).is_bias_batch is True
+
+
 @asc.jit(always_compile=True)
 def mm_static(c: asc.GlobalAddress):
     c_gm = asc.GlobalTensor()
@@ -306,7 +333,9 @@ def matmul_with_auto_tensors(c: asc.GlobalAddress):
     asc.data_copy(c_gm, t, 256)
 
 
-def test_local_tensor_auto_with_a_matmul_is_refused() -> None:
+def test_local_tensor_auto_in_a_matmul_kernel_needs_the_registration() -> None:
     err = _error(matmul_with_auto_tensors, C32)
-    assert err.message.startswith("asc.LocalTensorAuto in a kernel with an asc.adv.Matmul is not supported yet: ")
-    assert err.location.line == _line_of(matmul_with_auto_tensors, "def matmul_with_auto_tensors")
+    assert err.message == ("LocalTensorAuto: in a kernel with an asc.adv.Matmul a LocalTensorAuto needs "
+                           "asc.adv.register_matmul before it: its buffer is created right after the registration, "
+                           "which the cube core (AIC) of a MIX kernel never passes")
+    assert err.location.line == _line_of(matmul_with_auto_tensors, "t = asc.LocalTensorAuto")

@@ -164,11 +164,6 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
                            "the cube core alone (the option selects the AIC-only build of a kernel using "
                            "asc.adv.Matmul); remove the option",
                            SourceLocation(proto.file, proto.first_line))
-    if builder.uses_local_tensor_auto and _has_op(module, (_op_name(_ods.matmul),)):
-        raise CompileError("asc.LocalTensorAuto in a kernel with an asc.adv.Matmul is not supported yet: the auto "
-                           "tensors' queues are created at the kernel's entry, before register_matmul, where the "
-                           "cube core (AIC) would run them too; use TQue/TBuf buffers initialised after "
-                           "register_matmul", SourceLocation(proto.file, proto.first_line))
     builder.ctx.multithreading = options.codegen.ir_multithreading
     # Without the pipeline the kernel type is still needed: it decides which cores run the kernel.
     stages = pipeline(info, options, builder.uses_local_tensor_auto) if options.compile.run_passes \

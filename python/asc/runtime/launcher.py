@@ -126,9 +126,9 @@ def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...
     so = workdir / "kernel.so"
     cpp.write_text(source)
     libdir = str(_C.NATIVE_DIR)
-    # lib/matmul_intf.h includes kernel_operator.h again; g++ would find the precompiled header's
-    # directory for that second include and fail there, so Matmul kernels are built without it.
-    no_pch = debug or bool(flags) or '#include "lib/matmul_intf.h"' in source
+    # Matmul kernels too: lib/matmul_intf.h and ascsim/matmul_api.h include kernel_operator.h only
+    # when the kernel has not (a second search would find the precompiled header's directory first).
+    no_pch = debug or bool(flags)
     cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(no_pch),
            f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so), f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)

@@ -17,7 +17,12 @@
 #define ASCSIM_MATMUL_API_H
 
 #include "ascsim/matmul_abi.h"
+// Only when the kernel has not included it yet: a kernel built with the
+// precompiled kernel_operator.h must not make g++ search for it again
+// (it would find the .gch directory first and refuse the second use).
+#ifndef ASCSIM_KERNEL_OPERATOR_H
 #include "kernel_operator.h"
+#endif
 
 #include <algorithm>
 #include <cstddef>

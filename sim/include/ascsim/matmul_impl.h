@@ -216,6 +216,13 @@ public:
   /// A scalar A (or B): every element of the matrix is `aScalar`.
   void SetTensorA(SrcAT aScalar, Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
+    if (sizeof(SrcAT) == 1)
+      mm_detail::fault("argument",
+                       "Matmul::SetTensorA(scalar) of int8 is not "
+                       "supported by the simulator's Matmul yet (its L1 "
+                       "fill does not cover every K column); pass a "
+                       "GlobalTensor, or the scalar as B",
+                       loc);
     uint64_t bits = 0;
     std::memcpy(&bits, &aScalar, sizeof(SrcAT));
     sendOrRun(mm_detail::Op::SetA, {0, 0, 0, 1u, bits}, loc);
@@ -232,8 +239,13 @@ public:
               {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize()},
               loc);
   }
+  /// The bias from a local tensor: the UB of a MIX kernel's AIV (the
+  /// client's single-core N values, staged through the workspace like a UB
+  /// A or B) or L1 (TSCM, C1) of a cube-only kernel (copied to the
+  /// BiasTable from there).
   void SetBias(const LocalTensor<BiasT> &t, Loc loc = ::ascsim::here()) {
-    localOperand("SetBias", "bias", t.GetPosition(), loc);
+    requireInit("SetBias", loc);
+    setLocal(mm_detail::Op::SetBias, t, false, 3, "SetBias", loc);
   }
   void DisableBias(Loc loc = ::ascsim::here()) {
     requireInit("DisableBias", loc);
@@ -355,6 +367,7 @@ public:
                   bool enSequentialWrite = false, bool waitIterateAll = false,
                   bool fakeMsg = false, Loc loc = ::ascsim::here()) {
     requireInit("IterateAll", loc);
+    checkAtomic(enAtomic, loc);
     (void)fakeMsg;
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::IterateAll, loc);
@@ -413,6 +426,7 @@ public:
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    checkAtomic(enAtomic, loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::GetC, loc);
       m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
@@ -475,7 +489,6 @@ public:
         enSequentialWrite ? 0
                           : static_cast<uint64_t>(offset_.row) * ldc +
                                 offset_.col;
-    (void)enAtomic;
     DataCopyParams p;
     p.blockCount = static_cast<uint16_t>(h);
     p.blockLen = static_cast<uint16_t>(stride * sizeof(DstT) / 32);
@@ -487,7 +500,10 @@ public:
                        "UB block to GM only when its rows are whole 32-byte "
                        "blocks and C's row stride equals the block width",
                        loc);
+    setAtomic(enAtomic, loc);
     DataCopy(gm[off], c, p, loc);
+    if (enAtomic)
+      SetAtomicNone(loc);
   }
   /// The form returning a GlobalTensor: the block in the workspace (MIX),
   /// rows of the block's width rounded up to 32 bytes.
@@ -496,8 +512,13 @@ public:
                                 bool enSequentialWrite = false,
                                 Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
-    (void)enAtomic;
-    (void)enSequentialWrite;
+    (void)enSequentialWrite; // the block is alone in its workspace slot
+    if (enAtomic)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC() returning a GlobalTensor writes "
+                       "the block into its own workspace slot: enAtomic is "
+                       "for a C GlobalTensor the caller passes",
+                       loc);
     if (!client_)
       mm_detail::fault("argument",
                        "Matmul::GetTensorC() (returning a GlobalTensor) "
@@ -546,6 +567,7 @@ public:
                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = ::ascsim::here()) {
     requireInit("IterateBatch", loc);
+    checkAtomic(enAtomic, loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::IterateBatch, loc);
       m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
@@ -742,6 +764,7 @@ private:
     // A (B) staged from an AIV's UB (rows of the single-core shape), or the
     // user's L1 (TSCM) tensor holding the single-core operand in Nz.
     bool aTight = false, bTight = false, aL1 = false, bL1 = false;
+    bool biasL1 = false; // the bias is the user's L1 (TSCM) tensor
     bool aScalar = false, bScalar = false;
     uint64_t aScalarBits = 0, bScalarBits = 0;
     uint64_t biasAddr = 0, biasElems = 0;
@@ -841,8 +864,9 @@ private:
                          loc);
       clientTiling_ = tilingOfClient_;
       const uint64_t addr = stageAddr(part);
-      const uint64_t cap =
-          part == 1 ? stageBytesA(clientTiling_) : stageBytesB(clientTiling_);
+      const uint64_t cap = part == 1   ? stageBytesA(clientTiling_)
+                           : part == 2 ? stageBytesB(clientTiling_)
+                                       : stageBytesBias(clientTiling_);
       if (bytes > cap) {
         std::snprintf(buf, sizeof buf,
                       "Matmul::%s: the UB operand (%llu bytes) is larger "
@@ -863,7 +887,7 @@ private:
       return;
     }
     if (pos == TPosition::TSCM || pos == TPosition::A1 ||
-        pos == TPosition::B1) {
+        pos == TPosition::B1 || (part == 3 && pos == TPosition::C1)) {
       if (client_) {
         std::snprintf(buf, sizeof buf,
                       "Matmul::%s: an L1 (TSCM) operand needs a cube-only "
@@ -879,7 +903,8 @@ private:
                 loc);
       return;
     }
-    localOperand(api, part == 1 ? "A" : "B", t.GetPosition(), loc);
+    localOperand(api, part == 1 ? "A" : part == 2 ? "B" : "bias",
+                 t.GetPosition(), loc);
   }
   void localOperand(const char *api, const char *what, int32_t pos, Loc loc) {
     char buf[400];
@@ -944,12 +969,11 @@ private:
       s.aSet = true;
       s.aTight = m.a[5] == 1;
       s.aL1 = m.a[5] == 2;
+      // A scalar A is its own transpose: its L1 tiles are filled in the
+      // untransposed layout (fillScalar).
       if (s.aScalar)
-        mm_detail::fault("argument",
-                         "Matmul::SetTensorA(scalar): a scalar A is not "
-                         "supported by the simulator's Matmul; pass a "
-                         "GlobalTensor",
-                         loc);
+        s.transA = false;
+
       invalidateL1(true);
       break;
     case Op::SetB:
@@ -962,11 +986,7 @@ private:
       s.bTight = m.a[5] == 1;
       s.bL1 = m.a[5] == 2;
       if (s.bScalar)
-        mm_detail::fault("argument",
-                         "Matmul::SetTensorB(scalar): a scalar B is not "
-                         "supported by the simulator's Matmul; pass a "
-                         "GlobalTensor",
-                         loc);
+        s.transB = false;
       invalidateL1(false);
       break;
     case Op::SetBias:
@@ -978,6 +998,7 @@ private:
                          loc);
       s.biasAddr = m.a[0];
       s.biasElems = m.a[1];
+      s.biasL1 = m.a[5] == 2;
       s.hasBias = true;
       break;
     case Op::DisableBias:
@@ -1361,9 +1382,53 @@ private:
     }
   }
 
+  /// A scalar operand's L1 tile: InitConstValue (MTE1) fills `cols`
+  /// fractal columns of `rows` 32-byte rows each with the value (8-bit
+  /// values as 16-bit pairs: InitConstValue fills 16- and 32-bit elements).
+  /// The padding takes the value too; the Mmad's k and the Fixpipe's m, n
+  /// leave it out.
+  /// InitConstValue runs in MTE1 like the LoadData reading the tile: a
+  /// PIPE_MTE1 barrier orders it after the tile's last reads and before
+  /// its next.
+  template <class T>
+  static void fillScalar(LocalTensor<T> &dst, uint64_t bits, uint32_t cols,
+                         uint32_t rows, Loc loc) {
+    PipeBarrier<PIPE_MTE1>(loc);
+    fillConst(dst, bits, cols, rows, loc);
+    PipeBarrier<PIPE_MTE1>(loc);
+  }
+  template <class T>
+  static void fillConst(LocalTensor<T> &dst, uint64_t bits, uint32_t cols,
+                        uint32_t rows, Loc loc) {
+    if constexpr (sizeof(T) == 1) {
+      LocalTensor<uint16_t> d16 = dst.template ReinterpretCast<uint16_t>();
+      const uint16_t v = static_cast<uint16_t>((bits & 0xffu) * 0x0101u);
+      InitConstValue(d16,
+                     InitConstValueParams<uint16_t>(
+                         static_cast<uint16_t>(cols),
+                         static_cast<uint16_t>(rows), 0, v),
+                     loc);
+    } else {
+      T v;
+      std::memcpy(&v, &bits, sizeof(T));
+      InitConstValue(dst,
+                     InitConstValueParams<T>(static_cast<uint16_t>(cols),
+                                             static_cast<uint16_t>(rows), 0,
+                                             v),
+                     loc);
+    }
+  }
+
   /// GM -> L1 (ND -> NZ) of A rows [m0, m0+mLen) x K [k0, k0+kLen).
   void loadA(LocalTensor<SrcAT> &dst, const St &s, int32_t m0, int32_t mLen,
              int32_t k0, int32_t kLen, Loc loc) {
+    if (s.aScalar) { // Nz: ceil(K / C0) columns of m16 rows
+      fillScalar(dst, s.aScalarBits,
+                 mm_detail::ceilDiv(static_cast<uint32_t>(kLen),
+                                    32 / sizeof(SrcAT)),
+                 geo_.m16, loc);
+      return;
+    }
     GlobalTensor<SrcAT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcAT *>(s.aAddr), s.aElems);
     Nd2NzParams p;
@@ -1391,6 +1456,14 @@ private:
   /// GM -> L1 of B K [k0, k0+kLen) x N [n0, n0+nLen).
   void loadB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0, int32_t nLen,
              int32_t k0, int32_t kLen, Loc loc) {
+    if (s.bScalar) { // Nz: ceil(N / C0) columns of K (aligned) rows
+      fillScalar(dst, s.bScalarBits,
+                 mm_detail::ceilDiv(static_cast<uint32_t>(nLen),
+                                    32 / sizeof(SrcBT)),
+                 mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign),
+                 loc);
+      return;
+    }
     GlobalTensor<SrcBT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcBT *>(s.bAddr), s.bElems);
     Nd2NzParams p;
@@ -1602,22 +1675,35 @@ private:
                          "Matmul::SetBias with a tiling whose isBias is 0 "
                          "(the tiling has no room for the bias)",
                          loc);
-      GlobalTensor<L0cT> gb;
-      gb.SetGlobalBuffer(reinterpret_cast<__gm__ L0cT *>(s.biasAddr),
-                         s.biasElems);
-      uint32_t sb1 = 0, sbt = 0;
-      LocalTensor<L0cT> b1 = acquire(stBias1_, sb1, loc);
-      Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen), 0,
-                    static_cast<uint16_t>(nLen), 1, 1, 0);
-      DataCopy(b1, gb[n0 + biasBatchOff_], p, loc);
-      produced(stBias1_, sb1, loc);
-      consume(stBias1_, sb1, loc);
-      bt = acquire(stBias2_, sbt, loc);
-      DataCopy(bt, b1,
-               mm_detail::alignUp(static_cast<uint32_t>(nLen),
-                                  32 / sizeof(L0cT)),
-               loc);
-      releaseSlot(stBias1_, sb1, loc);
+      const uint32_t btLen = mm_detail::alignUp(static_cast<uint32_t>(nLen),
+                                                32 / sizeof(L0cT));
+      uint32_t sbt = 0;
+      if (s.biasL1) {
+        // The user's L1 bias (its writes completed at SetBias): C1 -> C2.
+        LocalTensor<L0cT> b1(TPosition::C1, static_cast<uint32_t>(s.biasAddr),
+                             static_cast<uint32_t>(s.biasElems));
+        if (static_cast<uint64_t>(n0) + biasBatchOff_ + btLen > s.biasElems)
+          mm_detail::fault("bounds",
+                           "Matmul::SetBias: the L1 bias tensor is shorter "
+                           "than the single-core N (rounded up to 32 bytes)",
+                           loc);
+        bt = acquire(stBias2_, sbt, loc);
+        DataCopy(bt, b1[n0 + biasBatchOff_], btLen, loc);
+      } else {
+        GlobalTensor<L0cT> gb;
+        gb.SetGlobalBuffer(reinterpret_cast<__gm__ L0cT *>(s.biasAddr),
+                           s.biasElems);
+        uint32_t sb1 = 0;
+        LocalTensor<L0cT> b1 = acquire(stBias1_, sb1, loc);
+        Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen), 0,
+                      static_cast<uint16_t>(nLen), 1, 1, 0);
+        DataCopy(b1, gb[n0 + biasBatchOff_], p, loc);
+        produced(stBias1_, sb1, loc);
+        consume(stBias1_, sb1, loc);
+        bt = acquire(stBias2_, sbt, loc);
+        DataCopy(bt, b1, btLen, loc);
+        releaseSlot(stBias1_, sb1, loc);
+      }
       produced(stBias2_, sbt, loc);
       consume(stBias2_, sbt, loc);
     }
@@ -1953,18 +2039,40 @@ private:
                        "Matmul::GetTensorC before Iterate: no block has been "
                        "computed (call it inside the Iterate loop)",
                        loc);
-    if (atomic)
-      mm_detail::fault("argument",
-                       "Matmul: enAtomic (atomic accumulation of C in GM) is "
-                       "not supported by the simulator's Fixpipe",
-                       loc);
+    // enAtomic 1/2/3: the Fixpipe's store into GM adds / takes the max /
+    // the min (SetAtomicAdd/Max/Min of C's type around it).
+    setAtomic(atomic, loc);
     if (seq) {
       fixOut(s, addr, elems, s.off.width, loc);
-      return;
+    } else {
+      const uint64_t off =
+          static_cast<uint64_t>(s.off.row) * s.orgN + s.off.col;
+      fixOut(s, addr + off * sizeof(DstT), elems > off ? elems - off : 0,
+             static_cast<uint32_t>(s.orgN), loc);
     }
-    const uint64_t off = static_cast<uint64_t>(s.off.row) * s.orgN + s.off.col;
-    fixOut(s, addr + off * sizeof(DstT), elems > off ? elems - off : 0,
-           static_cast<uint32_t>(s.orgN), loc);
+    if (atomic)
+      SetAtomicNone(loc);
+  }
+
+  /// enAtomic: 0 a plain store, 1 AtomicAdd, 2 AtomicMax, 3 AtomicMin.
+  static void checkAtomic(uint8_t atomic, Loc loc) {
+    if (atomic <= 3)
+      return;
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul: enAtomic is 0 (store), 1 (AtomicAdd), 2 "
+                  "(AtomicMax) or 3 (AtomicMin), not %u",
+                  static_cast<unsigned>(atomic));
+    mm_detail::fault("argument", buf, loc);
+  }
+  static void setAtomic(uint8_t atomic, Loc loc) {
+    checkAtomic(atomic, loc);
+    if (atomic == 1)
+      SetAtomicAdd<DstT>(loc);
+    else if (atomic == 2)
+      SetAtomicMax<DstT>(loc);
+    else if (atomic == 3)
+      SetAtomicMin<DstT>(loc);
   }
 
   void doIterateAll(St &s, uint64_t addr, uint64_t elems, uint8_t atomic,
@@ -2065,16 +2173,27 @@ private:
                                   sizeof(SrcBT),
                               512);
   }
+  /// A UB bias's staging area: the single-core N values (none when the
+  /// bias type is not in UB, so other Matmuls' regions keep their size).
+  static uint64_t stageBytesBias(const TCubeTiling &t) {
+    if (!mm_detail::isUb(BIAS_TYPE::pos))
+      return 0;
+    return mm_detail::alignUp(static_cast<uint32_t>(t.singleCoreN) *
+                                  sizeof(BiasT),
+                              512);
+  }
   /// The workspace region of one (object, AIV): the C slot, then the
-  /// staging areas of a UB A and B.
+  /// staging areas of a UB A, B and bias.
   uint64_t regionBytes() const {
     return slotBytes() + stageBytesA(clientTiling_) +
-           stageBytesB(clientTiling_);
+           stageBytesB(clientTiling_) + stageBytesBias(clientTiling_);
   }
-  /// The staging area of A (part 1) or B (part 2) of this AIV.
+  /// The staging area of A (part 1), B (part 2) or the bias (part 3) of
+  /// this AIV.
   uint64_t stageAddr(uint32_t part) const {
     return slotAddr(sub_) + slotBytes() +
-           (part == 2 ? stageBytesA(clientTiling_) : 0);
+           (part >= 2 ? stageBytesA(clientTiling_) : 0) +
+           (part == 3 ? stageBytesB(clientTiling_) : 0);
   }
   uint32_t slotBytesOf(const TCubeTiling &t) const {
     const uint32_t n = ubRowStride(static_cast<uint32_t>(t.baseN));

@@ -13,6 +13,9 @@
 #include "device/Core.h"
 
 #include "ops/CubeOps.h"
+#include "ops/VectorMath.h"
+#include "ops/VectorOps.h"
+#include "race/Race.h"
 #include "support/Fault.h"
 
 #include <algorithm>
@@ -136,7 +139,10 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
       if (initTracked)
         trackInit(m, o.write, api, o.role, base + r.off, r.len, loc);
       if (race_)
-        instr.fp.emplace_back(m, base + r.off, base + r.off + r.len, o.write);
+        instr.fp.emplace_back(m, base + r.off, base + r.off + r.len, o.write,
+                              o.write && ci->atomic
+                                  ? atomicClass(ci->atomic, ci->atomicType)
+                                  : uint8_t(0));
     }
     if (m == Mem::GM) {
       uint64_t lo = ~0ull, hi = 0;
@@ -534,6 +540,21 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Fixpipe;
   ci->fix = d;
+  // SetAtomicAdd/Max/Min: a Fixpipe to GM accumulates like an MTE3 store
+  // (ascendc_api.md §5.13: "subsequent UB/L0C/L1->GM copies accumulate").
+  if (toGm && vecRegs_.atomic != AtomicKind::None) {
+    if (vecRegs_.atomicType != d.dst)
+      fail("dtype",
+           std::string(api) + ": the atomic store is configured for " +
+               dtypeName(vecRegs_.atomicType) +
+               " (SetAtomicAdd/Max/Min<T>), but the Fixpipe writes " +
+               dtypeName(d.dst) + "; configure the output's type",
+           loc);
+    ci->atomic = static_cast<uint8_t>(vecRegs_.atomic);
+    ci->atomicType = d.dst;
+    if (vm::isFloat(d.dst))
+      orderFloatAtomics(loc);
+  }
   ci->fix.hasWorkspace = d.hasWorkspace && cube::vectorQuant(d.quant);
   cube::CubeRuns runs = cube::planCube(*ci);
   Access sa{api, "source", false, d.src, false};

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
+#include "ops/VectorOps.h"
 
 #include "support/Isa.h"
 
@@ -458,6 +459,12 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging) {
 void commitCube(const CubeInstr &in, const uint8_t *staging) {
   if (in.kind == CubeKind::Mmad) {
     mmadCommit(in.mmad, staging, in.dst);
+    return;
+  }
+  if (in.atomic) {
+    for (const ByteRun &r : in.writes)
+      commitAtomic(in.dst + r.off, staging + r.off, r.len,
+                   static_cast<AtomicKind>(in.atomic), in.atomicType);
     return;
   }
   for (const ByteRun &r : in.writes)

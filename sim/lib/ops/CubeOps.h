@@ -80,6 +80,10 @@ struct CubeInstr {
   InitConstDesc init{};
   MmadDesc mmad{};
   FixpipeDesc fix{};
+  /// A Fixpipe to GM under SetAtomicAdd/Max/Min: the store accumulates
+  /// (the type is the one SetAtomic* gave; it must be the output's).
+  uint8_t atomic = 0; // an AtomicKind (ops/VectorOps.h); 0: a plain store
+  DType atomicType = DType::F32;
   /// Load 3D repeat (SetLoadDataRepeat): repetitions, their stride (units
   /// per repeatMode) and the mode.
   uint32_t repeatTime = 1, repeatStride = 0, repeatMode = 0;

@@ -686,6 +686,12 @@ void commitVector(const VecInstr &in, const uint8_t *staging) {
                in.atomicType);
 }
 
+void commitAtomic(uint8_t *p, const uint8_t *v, uint64_t len, AtomicKind k,
+                  DType type) {
+  std::lock_guard<std::mutex> lock(gAtomicMutex);
+  accumulate(p, v, len, k, type);
+}
+
 uint64_t castValue(uint64_t bits, DType dst, DType src, uint8_t mode,
                    uint16_t deqScale) {
   return castBits(bits, dst, src, mode, deqScale);

@@ -424,6 +424,11 @@ void evaluateVector(const VecInstr &in, uint8_t *staging, Loc loc);
 /// (plain stores, or accumulation under SetAtomicAdd/Max/Min).
 void commitVector(const VecInstr &in, const uint8_t *staging);
 
+/// An atomic store of `len` bytes of `type` elements from `v` into `p` (the
+/// read-modify-write of all cores is serialised); the Fixpipe's commit.
+void commitAtomic(uint8_t *p, const uint8_t *v, uint64_t len, AtomicKind k,
+                  DType type);
+
 /// The CMPMASK instructions (CompareCmpMask, Set/GetCmpMask, SelectCmpMask*;
 /// ops/VectorCmpMask.cpp): their result at start. May throw a Fault (a
 /// selection-mask address from CMPMASK outside the UB).

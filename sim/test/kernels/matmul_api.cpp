@@ -374,6 +374,41 @@ extern "C" __global__ __aicore__ void mm_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR c,
   mm.End();
 }
 
+/// The bias in L1 (TSCM, ND) of a cube-only kernel: the kernel copies its
+/// single-core N values GM -> L1; the Matmul copies them L1 (C1) -> C2.
+extern "C" __global__ __aicore__ void mm_tscm_bias(GM_ADDR a, GM_ADDR b,
+                                                   GM_ADDR bias, GM_ADDR c,
+                                                   GM_ADDR ws, GM_ADDR tiling) {
+  TCubeTiling t;
+  loadTiling(t, tiling);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  using Bias = MatmulType<TPosition::TSCM, CubeFormat::ND, float>;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gbias, gc;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b), t.Kb * t.N);
+  gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(bias), t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
+  TPipe pipe;
+  const uint32_t n8 = (t.singleCoreN + 7) / 8 * 8;
+  TBuf<TPosition::TSCM> lbias;
+  pipe.InitBuffer(lbias, n8 * sizeof(float));
+  Matmul<A, A, C, Bias> mm;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
+  if (GetBlockIdx() >= t.usedCoreNum)
+    return;
+  const Place p = placeOf(t, GetBlockIdx(), false, false);
+  LocalTensor<float> l1 = lbias.Get<float>();
+  DataCopy(l1, gbias[p.bias], n8);
+  mm.SetTail(p.m, p.n);
+  mm.SetTensorA(ga[p.a]);
+  mm.SetTensorB(gb[p.b]);
+  mm.SetBias(l1);
+  mm.IterateAll(gc[p.c]);
+  mm.End();
+}
+
 /// IterateAll into a UB tensor (MIX): the blocks one after another (ORDER_M:
 /// with one N block that is C's rows in order), then UB -> GM.
 extern "C" __global__ __aicore__ void mm_iterate_all_ub(GM_ADDR a, GM_ADDR b,

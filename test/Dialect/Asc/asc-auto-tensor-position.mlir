@@ -38,3 +38,24 @@ func.func @carried(%n: i32) {
   }
   return
 }
+
+// -----
+
+// A Matmul's C fetched into a LocalTensorAuto (GetTensorC: the AIV's MTE2
+// copies the block from the workspace) makes it an input; an A passed from
+// a LocalTensorAuto (SetTensorA: the AIV's MTE3 stages it) an output.
+// CHECK-LABEL: func.func @matmul
+func.func @matmul(%mm: !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>, %mma: !asc.matmul<vecin, nd, f16, false, none, gm, nd, f16, false, none, gm, nd, f32, false, none, gm, nd, f32, false, none, {}>, %g: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %false = arith.constant false
+  %c0_i8 = arith.constant 0 : i8
+  // CHECK: asc.local_tensor_auto {{.*}} -> !asc.local_tensor<vecin, f32>
+  %c = asc.local_tensor_auto %c64 : i32 -> !asc.local_tensor<veccalc, f32>
+  // CHECK: asc.local_tensor_auto {{.*}} -> !asc.local_tensor<vecout, f16>
+  %a = asc.local_tensor_auto %c64 : i32 -> !asc.local_tensor<veccalc, f16>
+  asc.abs %a, %a, %c64 : !asc.local_tensor<veccalc, f16>, !asc.local_tensor<veccalc, f16>, i32
+  asc.matmul_call %mma, "SetTensorA"(%a, %false : !asc.local_tensor<veccalc, f16>, i1) : !asc.matmul<vecin, nd, f16, false, none, gm, nd, f16, false, none, gm, nd, f32, false, none, gm, nd, f32, false, none, {}>
+  asc.matmul_call %mm, "GetTensorC"(%c, %c0_i8, %false : !asc.local_tensor<veccalc, f32>, i8, i1) {sync = true} : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+  asc.abs %c, %c, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}

@@ -155,3 +155,46 @@ func.func @copies(%g: !asc.global_tensor<f32>) {
   asc.data_copy %t, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
   return
 }
+
+// -----
+
+// A Matmul epilogue: GetTensorC fills the VECIN tensor with the AIV's MTE2
+// (a producer access), the LeakyReLU reads it after the queue's deque.
+// CHECK-LABEL: func.func @matmul_epilogue
+// CHECK: scf.for
+// CHECK-NEXT: %[[C:.*]] = asc.alloc_tensor %[[QC:[^ ]*]] :
+// CHECK-NEXT: asc.matmul_call %{{.*}}, "GetTensorC"(%[[C]]
+// CHECK-NEXT: asc.enque %[[QC]], %[[C]]
+// CHECK-NEXT: %[[O:.*]] = asc.alloc_tensor %[[QO:[^ ]*]] :
+// CHECK-NEXT: %[[C2:.*]] = asc.deque %[[QC]]
+// CHECK-NEXT: asc.leaky_relu %[[O]], %[[C2]]
+// CHECK-NEXT: asc.free_tensor %[[QC]], %[[C2]] :
+// CHECK-NEXT: asc.enque %[[QO]], %[[O]]
+// CHECK-NEXT: %[[O2:.*]] = asc.deque %[[QO]]
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[O2]]
+// CHECK-NEXT: asc.free_tensor %[[QO]], %[[O2]] :
+// CHECK-NEXT: }
+// CHECK-NOT: asc.set_flag
+func.func @matmul_epilogue(%mm: !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>, %gz: !asc.global_tensor<f32>, %n: i32, %alpha: f32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c256 = arith.constant 256 : i32
+  %c1024 = arith.constant 1024 : i32
+  %false = arith.constant false
+  %c0_i8 = arith.constant 0 : i8
+  %p = asc.tpipe : !asc.tpipe
+  %qc = asc.tque : !asc.tque<vecin, 1>
+  asc.tpipe_init_buffer %p, %qc, %c1, %c1024 : !asc.tque<vecin, 1>, i32, i32
+  %qo = asc.tque : !asc.tque<vecout, 1>
+  asc.tpipe_init_buffer %p, %qo, %c1, %c1024 : !asc.tque<vecout, 1>, i32, i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %c = asc.alloc_tensor %qc {asc.auto_tensor} : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+    %o = asc.alloc_tensor %qo {asc.auto_tensor} : !asc.tque<vecout, 1> -> !asc.local_tensor<vecout, f32>
+    asc.matmul_call %mm, "GetTensorC"(%c, %c0_i8, %false : !asc.local_tensor<vecin, f32>, i8, i1) {sync = true} : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+    asc.leaky_relu %o, %c, %alpha, %c256 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, f32, i32
+    asc.data_copy %gz, %o, %c256 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+    asc.free_tensor %qc, %c {asc.auto_tensor} : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+    asc.free_tensor %qo, %o {asc.auto_tensor} : !asc.tque<vecout, 1>, !asc.local_tensor<vecout, f32>
+  }
+  return
+}

@@ -87,3 +87,58 @@ func.func @in_loop(%n: i32) {
   }
   return
 }
+
+// -----
+
+// In a kernel with a Matmul the queues are created right after the
+// registration (in its block), which the AIC of a MIX kernel never passes;
+// the runtime dimension defined before the branch is visible there.
+// CHECK-LABEL: func.func @matmul
+// CHECK-NEXT: %[[P:.*]] = asc.tpipe
+// CHECK: scf.if
+// CHECK-NEXT: asc.matmul :
+// CHECK-NEXT: asc.regist_matmul %[[P]]
+// CHECK: %[[Q:.*]] = asc.tque : !asc.tque<vecin, 1>
+// CHECK: asc.tpipe_init_buffer %[[P]], %[[Q]]
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: %[[T:.*]] = asc.alloc_tensor %[[Q]] {asc.auto_tensor}
+// CHECK-NEXT: asc.matmul_call %{{.*}}, "GetTensorC"(%[[T]]
+func.func @matmul(%ws: !asc.gm_addr<ui8>, %go: i1, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  %c0_i8 = arith.constant 0 : i8
+  %p = asc.tpipe : !asc.tpipe
+  %len = arith.muli %n, %c1 : i32
+  scf.if %go {
+    %mm = asc.matmul : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+    asc.regist_matmul %p, %ws, %mm : !asc.tpipe, !asc.gm_addr<ui8>, !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %t = asc.local_tensor_auto %len : i32 -> !asc.local_tensor<vecin, f32>
+      asc.matmul_call %mm, "GetTensorC"(%t, %c0_i8, %false : !asc.local_tensor<vecin, f32>, i8, i1) {sync = true} : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @before_registration(%ws: !asc.gm_addr<ui8>) {
+  %c64 = arith.constant 64 : i32
+  %p = asc.tpipe : !asc.tpipe
+  // expected-error@+1 {{LocalTensorAuto: in a kernel with an asc.adv.Matmul a LocalTensorAuto is declared after register_matmul (in its block or nested under it): its buffer is created right after the registration, which the cube core (AIC) of a MIX kernel never passes (it serves the Matmul there and leaves the kernel)}}
+  %t = asc.local_tensor_auto %c64 : i32 -> !asc.local_tensor<vecin, f32>
+  %mm = asc.matmul : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+  asc.regist_matmul %p, %ws, %mm : !asc.tpipe, !asc.gm_addr<ui8>, !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {}>
+  return
+}
+
+// -----
+
+func.func @no_registration(%c: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %mm = asc.matmul : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, false, none, gm, nd, f32, false, none, gm, nd, f32, false, none, {}>
+  // expected-error@+1 {{LocalTensorAuto: in a kernel with an asc.adv.Matmul a LocalTensorAuto needs asc.adv.register_matmul before it: its buffer is created right after the registration, which the cube core (AIC) of a MIX kernel never passes}}
+  %t = asc.local_tensor_auto %c64 : i32 -> !asc.local_tensor<vecout, f32>
+  return
+}

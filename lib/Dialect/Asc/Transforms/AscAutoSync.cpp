@@ -62,7 +62,28 @@ static bool isGmResource(SideEffects::Resource *r) {
   return r == GMResource::get();
 }
 
+/// A Matmul method's access to the UB tensors it is passed (sim/MATMUL.md):
+/// C fetched into UB is copied there from the workspace by the AIV's MTE2; an
+/// A, B or bias in UB is read by the AIV's MTE3 into the workspace.
+static SmallVector<TensorAccess> matmulAccesses(MatmulCallOp call) {
+  SmallVector<TensorAccess> result;
+  StringRef m = call.getMethod();
+  bool writes = m == "GetTensorC" || m == "AsyncGetTensorC" ||
+                m == "IterateAll" || m == "IterateBatch" ||
+                m == "GetBatchTensorC";
+  bool reads = m == "SetTensorA" || m == "SetTensorB" || m == "SetBias";
+  if (!writes && !reads)
+    return result;
+  for (Value v : call.getArgs())
+    if (isUbTensor(v.getType()))
+      result.push_back(
+          {rootOf(v), writes ? SyncPipe::MTE2 : SyncPipe::MTE3, writes});
+  return result;
+}
+
 SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
+  if (auto call = dyn_cast<MatmulCallOp>(op))
+    return matmulAccesses(call);
   SmallVector<TensorAccess> result;
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface || isViewOp(op))
@@ -98,6 +119,34 @@ SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
 StringRef autosync::pipeName(SyncPipe p) {
   static const char *names[] = {"S", "V", "MTE2", "MTE3"};
   return names[static_cast<int>(p)];
+}
+
+CreationPoint autosync::creationPointOf(func::FuncOp func) {
+  CreationPoint cp{&func.getBody().front(), nullptr};
+  func.walk([&](RegistMatmulOp op) {
+    if (!cp.floor || op->getBlock() == cp.block) {
+      cp.block = op->getBlock();
+      if (!cp.floor || cp.floor->isBeforeInBlock(op))
+        cp.floor = op;
+    }
+  });
+  return cp;
+}
+
+bool autosync::isUnder(Operation *op, const CreationPoint &cp) {
+  Operation *inBlock = cp.block->findAncestorOpInBlock(*op);
+  return inBlock && (!cp.floor || cp.floor->isBeforeInBlock(inBlock));
+}
+
+bool autosync::isVisibleAt(Value v, const CreationPoint &cp) {
+  Block *def = v.getParentBlock();
+  for (Block *b = cp.block; b; ) {
+    if (b == def)
+      return true;
+    Operation *parent = b->getParentOp();
+    b = parent ? parent->getBlock() : nullptr;
+  }
+  return false;
 }
 
 std::string autosync::nameOf(Operation *op) {
@@ -242,30 +291,47 @@ struct AscMaterializeAutoTensors
       return success();
     if (failed(checkCapacity(autos)))
       return failure();
+    CreationPoint cp = creationPointOf(func);
+    bool hasMatmul = false;
+    func.walk([&](MatmulOp) { hasMatmul = true; });
+    if (hasMatmul && !cp.floor)
+      return emitApiError(autos.front(), DiagCategory::Argument)
+             << "in a kernel with an asc.adv.Matmul a LocalTensorAuto needs "
+                "asc.adv.register_matmul before it: its buffer is created "
+                "right after the registration, which the cube core (AIC) of "
+                "a MIX kernel never passes";
+    if (cp.floor)
+      for (LocalTensorAutoOp op : autos)
+        if (!isUnder(op, cp))
+          return emitApiError(op, DiagCategory::Argument)
+                 << "in a kernel with an asc.adv.Matmul a LocalTensorAuto is "
+                    "declared after register_matmul (in its block or nested "
+                    "under it): its buffer is created right after the "
+                    "registration, which the cube core (AIC) of a MIX kernel "
+                    "never passes (it serves the Matmul there and leaves the "
+                    "kernel)";
     Value pipe = getOrCreatePipe(func);
-    Block &entry = func.getBody().front();
     MLIRContext *ctx = func.getContext();
     OpBuilder b(ctx);
     Type i32 = b.getI32Type();
-    Operation *lastCreated = pipe.getDefiningOp();
+    Operation *lastCreated = cp.floor ? cp.floor : pipe.getDefiningOp();
     for (LocalTensorAutoOp op : autos) {
-      // Where the queue or buffer is created: after the pipe, the earlier
-      // tensors' queues and the definitions of the runtime dimensions, all in
-      // the entry block.
+      // Where the queue or buffer is created: after the pipe (or the Matmul's
+      // registration), the earlier tensors' queues and the definitions of
+      // the runtime dimensions, all in the creation point's block.
       Operation *after = lastCreated;
       for (auto [i, dim] : llvm::enumerate(op.getShape())) {
         if (getConstantInt(dim))
           continue;
-        Block *defBlock = dim.getParentBlock();
-        if (defBlock != &entry)
+        if (!isVisibleAt(dim, cp))
           return emitApiError(op, DiagCategory::Argument)
                  << "dimension " << i
                  << " of the shape is computed inside a loop or branch; a "
                     "LocalTensorAuto's buffer is created once, at the "
-                    "kernel's entry, so its runtime dimensions must be known "
-                    "there";
+                 << (cp.floor ? "Matmul's registration" : "kernel's entry")
+                 << ", so its runtime dimensions must be known there";
         if (Operation *def = dim.getDefiningOp())
-          if (after->isBeforeInBlock(def))
+          if (def->getBlock() == cp.block && after->isBeforeInBlock(def))
             after = def;
       }
       b.setInsertionPointAfter(after);
@@ -392,14 +458,18 @@ struct AscHoistQueueCreation
       for (Operation &op : entry)
         if (isa<TPipeOp>(op))
           front = &op;
+      // The InitBuffers go to the creation point: the entry, or after the
+      // Matmul's registration (the AIC of a MIX kernel leaves there).
+      CreationPoint cp = creationPointOf(func);
       SmallVector<Operation *> decls, inits;
       func.walk([&](Operation *op) {
-        if (op->getBlock() == &entry)
-          return;
-        if (isa<TQueOp, TQueBindOp, TBufOp>(op))
-          decls.push_back(op);
-        else if (isa<TPipeInitBufferOp, TPipeInitTBufOp>(op))
-          inits.push_back(op);
+        if (isa<TQueOp, TQueBindOp, TBufOp>(op)) {
+          if (op->getBlock() != &entry)
+            decls.push_back(op);
+        } else if (isa<TPipeInitBufferOp, TPipeInitTBufOp>(op)) {
+          if (op->getBlock() != cp.block && isUnder(op, cp))
+            inits.push_back(op);
+        }
       });
       for (Operation *op : decls) {
         if (front)
@@ -410,21 +480,23 @@ struct AscHoistQueueCreation
         ++numHoisted;
       }
       for (Operation *op : inits)
-        hoistInit(op, entry);
+        hoistInit(op, cp);
     }
   }
 
-  void hoistInit(Operation *op, Block &entry) {
+  void hoistInit(Operation *op, const CreationPoint &cp) {
     // Constants defined in the loop are cloned; other operands must already
-    // be defined in the entry block.
+    // be defined in the creation point's block (after its floor) or in a
+    // block enclosing it.
     OpBuilder b(op->getContext());
-    Operation *after = nullptr;
+    Operation *after = cp.floor;
     SmallVector<std::pair<unsigned, Operation *>> clones;
     for (OpOperand &operand : op->getOpOperands()) {
       Value v = operand.get();
       Operation *def = v.getDefiningOp();
-      if (v.getParentBlock() == &entry) {
-        if (def && (!after || after->isBeforeInBlock(def)))
+      if (isVisibleAt(v, cp)) {
+        if (def && def->getBlock() == cp.block &&
+            (!after || after->isBeforeInBlock(def)))
           after = def;
         continue;
       }
@@ -437,7 +509,7 @@ struct AscHoistQueueCreation
     if (after)
       b.setInsertionPointAfter(after);
     else
-      b.setInsertionPointToStart(&entry);
+      b.setInsertionPointToStart(cp.block);
     for (auto [index, def] : clones)
       op->setOperand(index, b.clone(*def)->getResult(0));
     op->moveBefore(b.getInsertionBlock(), b.getInsertionPoint());

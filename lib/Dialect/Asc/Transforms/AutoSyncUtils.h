@@ -9,6 +9,7 @@
 #define ASCIR_LIB_DIALECT_ASC_TRANSFORMS_AUTOSYNCUTILS_H
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 
 #include <string>
 
@@ -40,8 +41,27 @@ Value rootOf(Value tensor);
 
 /// The UB tensors `op` reads and writes, and the pipe it runs in: S for
 /// get_value/set_value/dump_tensor, MTE2 for copies from GM, MTE3 for copies
-/// to GM, V for everything else.
+/// to GM, V for everything else. A Matmul call writes the UB tensors it
+/// fetches C into with MTE2 and reads the A, B or bias it is given with MTE3.
 SmallVector<TensorAccess> accessesOf(Operation *op);
+
+/// Where a kernel creates its queues and buffers, once: the start of its
+/// entry block, or in a kernel with an asc.adv.Matmul right after the
+/// registration (the last `regist_matmul` of the block holding the first):
+/// the AIC of a MIX kernel serves the Matmul there and leaves the kernel, so
+/// the Unified Buffer's queues are only created on the AIVs.
+struct CreationPoint {
+  Block *block;
+  Operation *floor; // the regist_matmul; null: the start of `block`
+};
+CreationPoint creationPointOf(func::FuncOp func);
+
+/// `op` is in the creation point's block after its floor, or nested in an op
+/// there.
+bool isUnder(Operation *op, const CreationPoint &cp);
+
+/// `v` is defined in the creation point's block or in a block enclosing it.
+bool isVisibleAt(Value v, const CreationPoint &cp);
 
 /// The Python variable name the frontend put on `op` (NameLoc), or "".
 std::string nameOf(Operation *op);

@@ -37,7 +37,10 @@ def AscAutoTensorPosition : Pass<"asc-auto-tensor-position", "::mlir::ModuleOp">
   let summary = "decide the position of each LocalTensorAuto";
   let description = [{
     A LocalTensorAuto (or any view of it) written by a GM->UB copy (MTE2)
-    is an input, one read by a UB->GM copy (MTE3) an output. Inputs that are
+    is an input, one read by a UB->GM copy (MTE3) an output; a Matmul's
+    GetTensorC / IterateAll / IterateBatch into a UB tensor is an MTE2
+    write, its SetTensorA / SetTensorB / SetBias from one an MTE3 read (the
+    AIV's copies from and to the workspace). Inputs that are
     not outputs become `vecin`, outputs that are not inputs `vecout`, every
     other tensor `veccalc`. The position is written into the tensor's type
     and the types of its views (subviews, reinterpret casts, descriptor
@@ -70,7 +73,10 @@ def AscMaterializeAutoTensors
     up to 32; runtime dimensions are multiplied in the IR (they must be
     defined outside every loop and branch of the kernel). The queue, buffer
     and InitBuffer are created at the kernel's entry, or after the last
-    runtime dimension is defined.
+    runtime dimension is defined. In a kernel with an `asc.regist_matmul`
+    they are created right after it, in its block (the AIC of a MIX kernel
+    serves the Matmul there and leaves the kernel; it has no Unified
+    Buffer): a LocalTensorAuto declared elsewhere is an error.
 
     The tensors with constant sizes must fit in the Unified Buffer together
     (the framework hands out buffers without reusing them): otherwise the
@@ -98,7 +104,9 @@ def AscHoistQueueCreation
     `tpipe_init_buffer` / `tpipe_init_tbuf` calls that give them memory,
     move out of loops and branches to the kernel's entry block (after the
     definitions of their operands), so that a queue declared inside a loop
-    body is initialised once, as Ascend C requires. An InitBuffer whose
+    body is initialised once, as Ascend C requires. In a kernel with an
+    `asc.regist_matmul` the InitBuffers move right after it instead (the
+    AIC of a MIX kernel leaves the kernel there). An InitBuffer whose
     operands are defined inside the loop stays (and is reported by the
     simulator if it runs twice).
   }];
