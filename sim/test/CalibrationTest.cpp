@@ -146,7 +146,8 @@ TEST(CalibrationTest, ScalarLoopAddCase0) {
 }
 
 TEST(CalibrationTest, ElementwiseDivOn910B3) {
-  // Held out: the third-party float16 div of 131072 x 16 elements on the 40
+  // Held out (partly: the L2 model's cold start was chosen after seeing it,
+  // docs/timing.md): the third-party float16 div of 131072 x 16 elements on the 40
   // AIV of a 910B3 (hardware.md §7.3). 12 MiB fit in the L2: the 8 MiB of
   // first reads come from HBM, the output stays in the L2.
   std::string error;
