@@ -321,21 +321,29 @@ public:
   template <class T>
   void SetSparseIndex(const GlobalTensor<T> &, Loc loc = ::ascsim::here()) {
     mm_detail::fault("argument",
-                     "Matmul::SetSparseIndex: sparse matmul (MmadWithSparse) "
-                     "is not modelled by the simulator (sim/CUBE.md)",
+                     "Matmul::SetSparseIndex: sparse matmul (the index for "
+                     "LoadDataWithSparse / MmadWithSparse of a 4:2 sparse "
+                     "B) is not modelled by the simulator's cube "
+                     "(sim/CUBE.md)",
                      loc);
   }
   template <class T>
   void SetSelfDefineData(T, Loc loc = ::ascsim::here()) {
     mm_detail::fault("argument",
-                     "Matmul::SetSelfDefineData: user callbacks (MM_CB) are "
-                     "not supported by the simulator's Matmul",
+                     "Matmul::SetSelfDefineData: the data is for the user "
+                     "callbacks of MM_CB (the Matmul's 6th template "
+                     "argument), which the simulator's Matmul does not call "
+                     "(pyasc's asc.adv.Matmul declares none), so it would "
+                     "reach nothing",
                      loc);
   }
   void SetUserDefInfo(const uint64_t, Loc loc = ::ascsim::here()) {
     mm_detail::fault("argument",
-                     "Matmul::SetUserDefInfo: user callbacks (MM_CB) are not "
-                     "supported by the simulator's Matmul",
+                     "Matmul::SetUserDefInfo: the tiling pointer is for the "
+                     "user callbacks of MM_CB (the Matmul's 6th template "
+                     "argument), which the simulator's Matmul does not call "
+                     "(pyasc's asc.adv.Matmul declares none), so it would "
+                     "reach nothing",
                      loc);
   }
 
