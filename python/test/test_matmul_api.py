@@ -339,3 +339,31 @@ def test_local_tensor_auto_in_a_matmul_kernel_needs_the_registration() -> None:
                            "asc.adv.register_matmul before it: its buffer is created right after the registration, "
                            "which the cube core (AIC) of a MIX kernel never passes")
     assert err.location.line == _line_of(matmul_with_auto_tensors, "t = asc.LocalTensorAuto")
+
+
+@asc.jit(always_compile=True)
+def mm_trimmed(c: asc.GlobalAddress, which: asc.ConstExpr[int]):
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c, 256)
+    mm = asc.adv.Matmul(GM16, GM16, GM32, GM32, matmul_config=asc.adv.MatmulConfig(
+        enable_set_bias=False, enable_set_tail=False, enable_set_org_shape=False, enable_quant_vector=False))
+    if which == 0:
+        mm.set_bias(c_gm)
+    elif which == 1:
+        mm.set_tail(16, 16)
+    else:
+        mm.set_org_shape(16, 16, 16)
+    mm.iterate_all(c_gm)
+
+
+@pytest.mark.parametrize("which,method,field,marker", [
+    (0, "SetBias", "enable_set_bias", "mm.set_bias(c_gm)"),
+    (1, "SetTail", "enable_set_tail", "mm.set_tail(16, 16)"),
+    (2, "SetOrgShape", "enable_set_org_shape", "mm.set_org_shape(16, 16, 16)"),
+])
+def test_a_method_the_config_compiles_out_is_an_error(which: int, method: str, field: str, marker: str) -> None:
+    err = _error(mm_trimmed, C32, which)
+    api = {"SetBias": "set_bias", "SetTail": "set_tail", "SetOrgShape": "set_org_shape"}[method]
+    assert err.message == (f"{api}: this Matmul's MatmulConfig has {field}=False, which compiles {method} out of "
+                           f"the Matmul (Ascend C trims the method); set {field}=True to call it")
+    assert err.location.line == _line_of(mm_trimmed, marker)

@@ -253,3 +253,41 @@ def test_scalar_int8_a_is_refused() -> None:
                                                   np.zeros((m, n), np.int32), np.zeros(WORKSPACE, np.uint8), t,
                                                   True, False, 1, 1)
     assert "Matmul::SetTensorA(scalar) of int8 is not supported by the simulator's Matmul yet" in info.value.message
+
+
+# -- refused with the reason ------------------------------------------------------------------------
+
+@asc.jit(always_compile=True)
+def mm_refused_setter(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                      tiling: asc.adv.TCubeTiling, which: asc.ConstExpr[int]):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, 64)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        if which == 0:
+            mm.set_self_define_data(7)
+        elif which == 1:
+            mm.set_user_def_info(c)
+        else:
+            mm.set_sparse_index(a_gm)
+        mm.end()
+
+
+@pytest.mark.parametrize("which,message", [
+    (0, "Matmul::SetSelfDefineData: the data is for the user callbacks of MM_CB (the Matmul's 6th template "
+        "argument), which the simulator's Matmul does not call (pyasc's asc.adv.Matmul declares none), so it "
+        "would reach nothing"),
+    (1, "Matmul::SetUserDefInfo: the tiling pointer is for the user callbacks of MM_CB"),
+    (2, "Matmul::SetSparseIndex: sparse matmul (the index for LoadDataWithSparse / MmadWithSparse of a 4:2 "
+        "sparse B) is not modelled by the simulator's cube (sim/CUBE.md)"),
+])
+def test_callback_and_sparse_setters_are_refused_with_the_reason(which: int, message: str) -> None:
+    t = _tiling(32, 32, 32)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_refused_setter[1, rt.current_stream()](np.zeros(64, np.float16), np.zeros(64, np.float32),
+                                                  np.zeros(WORKSPACE, np.uint8), t, which)
+    assert message in info.value.message

@@ -206,8 +206,16 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, MatmulCallOp op) {
   for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
     if (index)
       os << ", ";
+    // SetUserDefInfo(const uint64_t tilingPtr) takes the address as an
+    // integer: a pointer does not convert implicitly.
+    bool asInteger =
+        op.getMethod() == "SetUserDefInfo" && isa<GMAddrType>(arg.getType());
+    if (asInteger)
+      os << "reinterpret_cast<uint64_t>(";
     if (failed(emitMatmulArgument(emitter, arg)))
       return failure();
+    if (asInteger)
+      os << ")";
   }
   os << ")";
   return success();

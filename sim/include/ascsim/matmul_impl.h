@@ -235,6 +235,7 @@ public:
   }
   void SetBias(const GlobalTensor<BiasT> &gm, Loc loc = ::ascsim::here()) {
     requireInit("SetBias", loc);
+    requireEnabled(kCfg.enableSetBias, "enableSetBias", "SetBias", loc);
     sendOrRun(mm_detail::Op::SetBias,
               {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize()},
               loc);
@@ -245,6 +246,7 @@ public:
   /// BiasTable from there).
   void SetBias(const LocalTensor<BiasT> &t, Loc loc = ::ascsim::here()) {
     requireInit("SetBias", loc);
+    requireEnabled(kCfg.enableSetBias, "enableSetBias", "SetBias", loc);
     setLocal(mm_detail::Op::SetBias, t, false, 3, "SetBias", loc);
   }
   void DisableBias(Loc loc = ::ascsim::here()) {
@@ -267,6 +269,8 @@ public:
   void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc,
                    Loc loc = ::ascsim::here()) {
     requireInit("SetOrgShape", loc);
+    requireEnabled(kCfg.enableSetOrgShape, "enableSetOrgShape", "SetOrgShape",
+                   loc);
     sendOrRun(mm_detail::Op::SetOrgShape,
               {u(orgM), u(orgN), u(orgKa), u(orgKb), u(orgKc)}, loc);
   }
@@ -279,6 +283,7 @@ public:
   void SetTail(int tailM = -1, int tailN = -1, int tailK = -1,
                Loc loc = ::ascsim::here()) {
     requireInit("SetTail", loc);
+    requireEnabled(kCfg.enableSetTail, "enableSetTail", "SetTail", loc);
     sendOrRun(mm_detail::Op::SetTail,
               {static_cast<uint64_t>(static_cast<int64_t>(tailM)),
                static_cast<uint64_t>(static_cast<int64_t>(tailN)),
@@ -302,6 +307,8 @@ public:
   void SetQuantVector(const GlobalTensor<uint64_t> &quantTensor,
                       Loc loc = ::ascsim::here()) {
     requireInit("SetQuantVector", loc);
+    requireEnabled(kCfg.enableQuantVector, "enableQuantVector",
+                   "SetQuantVector", loc);
     sendOrRun(mm_detail::Op::SetQuantVector,
               {reinterpret_cast<uint64_t>(quantTensor.GetPhyAddr()),
                quantTensor.GetSize()},
@@ -321,21 +328,29 @@ public:
   template <class T>
   void SetSparseIndex(const GlobalTensor<T> &, Loc loc = ::ascsim::here()) {
     mm_detail::fault("argument",
-                     "Matmul::SetSparseIndex: sparse matmul (MmadWithSparse) "
-                     "is not modelled by the simulator (sim/CUBE.md)",
+                     "Matmul::SetSparseIndex: sparse matmul (the index for "
+                     "LoadDataWithSparse / MmadWithSparse of a 4:2 sparse "
+                     "B) is not modelled by the simulator's cube "
+                     "(sim/CUBE.md)",
                      loc);
   }
   template <class T>
   void SetSelfDefineData(T, Loc loc = ::ascsim::here()) {
     mm_detail::fault("argument",
-                     "Matmul::SetSelfDefineData: user callbacks (MM_CB) are "
-                     "not supported by the simulator's Matmul",
+                     "Matmul::SetSelfDefineData: the data is for the user "
+                     "callbacks of MM_CB (the Matmul's 6th template "
+                     "argument), which the simulator's Matmul does not call "
+                     "(pyasc's asc.adv.Matmul declares none), so it would "
+                     "reach nothing",
                      loc);
   }
   void SetUserDefInfo(const uint64_t, Loc loc = ::ascsim::here()) {
     mm_detail::fault("argument",
-                     "Matmul::SetUserDefInfo: user callbacks (MM_CB) are not "
-                     "supported by the simulator's Matmul",
+                     "Matmul::SetUserDefInfo: the tiling pointer is for the "
+                     "user callbacks of MM_CB (the Matmul's 6th template "
+                     "argument), which the simulator's Matmul does not call "
+                     "(pyasc's asc.adv.Matmul declares none), so it would "
+                     "reach nothing",
                      loc);
   }
 
@@ -819,6 +834,18 @@ private:
                          "REGIST_MATMUL_OBJ or Init)",
                          loc);
     }
+  }
+  /// A method the MatmulConfig compiles out (enableSetBias, ... false).
+  static void requireEnabled(bool enabled, const char *field,
+                             const char *api, Loc loc) {
+    if (enabled)
+      return;
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul::%s: the MatmulConfig has %s = false, which "
+                  "compiles %s out of the Matmul",
+                  api, field, api);
+    mm_detail::fault("argument", buf, loc);
   }
   void requireInit(const char *api, Loc loc) {
     if (!inited_) {

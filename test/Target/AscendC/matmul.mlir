@@ -24,6 +24,7 @@
 // CHECK: if (![[MORE]]) {
 // CHECK: [[MM]].GetTensorC<true>([[C:v[0-9]+]], 0, true);
 // CHECK: AscendC::MatrixOffset [[OFF:v[0-9]+]] = [[MM]].GetOffsetC();
+// CHECK: [[MM]].SetUserDefInfo(reinterpret_cast<uint64_t>([[WS]]));
 // CHECK: [[MM]].End();
 func.func @mm(%a: !asc.global_tensor<f16>, %c: !asc.local_tensor<veccalc, f32>, %w: !asc.gm_addr<ui8>,
               %t: !asc.struct<"TCubeTiling", ["f0" : i32, "f1" : i32, "f2" : i32, "f3" : i32, "f4" : i32, "f5" : i32, "f6" : i32, "f7" : i32, "f8" : i32, "f9" : i32, "f10" : i32, "f11" : i32, "f12" : i32, "f13" : i32, "f14" : i32, "f15" : i32, "f16" : i32, "f17" : i32, "f18" : i32, "f19" : i32, "f20" : i32, "f21" : i32, "f22" : i32, "f23" : i32, "f24" : i32, "f25" : i32, "f26" : i32, "f27" : i32, "f28" : i32, "f29" : i32, "f30" : i32, "f31" : i32, "f32" : i32, "f33" : i32, "f34" : i32, "f35" : i32, "f36" : i32, "f37" : i32, "f38" : i32, "f39" : i32, "f40" : i32, "f41" : i32, "f42" : i32, "f43" : i32, "f44" : i32, "f45" : i32, "f46" : i32, "f47" : i32, "f48" : i32], pack = 4>) attributes {asc.kernel} {
@@ -44,6 +45,7 @@ func.func @mm(%a: !asc.global_tensor<f16>, %c: !asc.local_tensor<veccalc, f32>, 
     scf.yield
   }
   %off = asc.matmul_call %m, "GetOffsetC" : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, true, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {doNorm = false, iterateOrder = 1 : i64}> -> !asc.struct<"MatrixOffset", ["offset" : i32, "row" : i32, "col" : i32, "height" : i32, "width" : i32], pack = 4>
+  asc.matmul_call %m, "SetUserDefInfo"(%w : !asc.gm_addr<ui8>) : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, true, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {doNorm = false, iterateOrder = 1 : i64}>
   asc.matmul_call %m, "End" : !asc.matmul<gm, nd, f16, false, none, gm, nd, f16, true, none, veccalc, nd, f32, false, none, veccalc, nd, f32, false, none, {doNorm = false, iterateOrder = 1 : i64}>
   return
 }

@@ -135,6 +135,12 @@ def _tiling(value: Any, api: str) -> Any:
     return value.handle
 
 
+#: The methods a MatmulConfig flag compiles out when False (the flag's effect: calling one is an error).
+_TRIMMED_BY = {"SetOrgShape": "enable_set_org_shape", "SetBias": "enable_set_bias", "SetTail": "enable_set_tail",
+               "SetQuantVector": "enable_quant_vector", "SetSelfDefineData": "enable_set_define_data",
+               "SetUserDefInfo": "enable_set_define_data"}
+
+
 class Matmul(IRValue):
     """`AscendC::Matmul<A, B, C, Bias, CFG>`. `bias` defaults to C's MatmulType; `matmul_config` to
     `MatmulConfig()` (GetNormalConfig()); a `MatmulApiStaticTiling` from `get_matmul_api_tiling` makes
@@ -173,6 +179,10 @@ class Matmul(IRValue):
 
     def _call(self, api: str, method: str, args: list[Any], sync: bool | None = None,
               result_type: str | None = None, wait: bool | None = None) -> Any:
+        trim = _TRIMMED_BY.get(method)
+        if trim is not None and not getattr(self.config, trim):
+            raise ValueError(f"{api}: this Matmul's MatmulConfig has {trim}=False, which compiles "
+                             f"{method} out of the Matmul (Ascend C trims the method); set {trim}=True to call it")
         b = builder_for(api)
         results = _ods.matmul_call(b, self.handle, args, method=method, sync=sync, wait=wait,
                                    result_types=[result_type] if result_type else [])
