@@ -34,6 +34,10 @@ void pipeBarrier(uint8_t pipe, Loc loc) {
   currentCore().pipeBarrier(pipe, loc);
 }
 
+void dataSyncBarrier(uint8_t mem, Loc loc) {
+  currentCore().dataSyncBarrier(mem, loc);
+}
+
 void scalarRead(const Operand &src, uint64_t index, DType type, void *out,
                 Loc loc) {
   currentCore().scalarRead(src, index, type, out, loc);

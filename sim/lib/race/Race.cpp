@@ -356,7 +356,8 @@ void RaceDetector::summariseGm(const Entry &e) {
   auto extend = [&](GmAccess &g) {
     if (e.start > g.end || g.start > e.end || g.write != e.write ||
         g.atomic != e.atomic || g.pipe != e.pipe || g.op != e.op ||
-        g.loc.line != e.loc.line || g.loc.file != e.loc.file)
+        g.loc.line != e.loc.line || g.loc.file != e.loc.file ||
+        g.epoch != gmEpoch_)
       return false;
     g.start = std::min(g.start, e.start);
     g.end = std::max(g.end, e.end);
@@ -379,7 +380,7 @@ void RaceDetector::summariseGm(const Entry &e) {
     siteSlot_.fill(0);
   }
   gmLog_.push_back(GmAccess{e.start, e.end, e.write, e.atomic, e.pipe, e.op,
-                            e.loc});
+                            e.loc, gmCore_, gmEpoch_});
   slot = static_cast<uint32_t>(gmLog_.size());
   if (gmLog_.size() > stats_.gmPeak)
     stats_.gmPeak = gmLog_.size();
@@ -388,9 +389,9 @@ void RaceDetector::summariseGm(const Entry &e) {
 void RaceDetector::compactGm() {
   auto siteLess = [](const GmAccess &x, const GmAccess &y) {
     return std::make_tuple(x.write, x.atomic, x.pipe, x.op, x.loc.file,
-                           x.loc.line, x.start) <
+                           x.loc.line, x.epoch, x.start) <
            std::make_tuple(y.write, y.atomic, y.pipe, y.op, y.loc.file,
-                           y.loc.line, y.start);
+                           y.loc.line, y.epoch, y.start);
   };
   std::sort(gmLog_.begin(), gmLog_.end(), siteLess);
   size_t n = 0;
@@ -519,7 +520,9 @@ void RaceDetector::drainAll() {
 
 std::vector<Diagnostic>
 crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
-               Severity severity, const GmMap &gm) {
+               Severity severity, const GmMap &gm,
+               const std::function<bool(const GmAccess &, const GmAccess &)>
+                   &ordered) {
   struct Item {
     uint64_t start, end;
     uint32_t block;
@@ -545,6 +548,9 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
     for (const Item *o : active) {
       if (o->block == it.block ||
           !conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic))
+        continue;
+      // Ordered by inter-block sync (ib_set -> ib_wait, ...): no race.
+      if (ordered && (ordered(*o->a, *it.a) || ordered(*it.a, *o->a)))
         continue;
       const Item &lo = o->block < it.block ? *o : it;
       const Item &hi = o->block < it.block ? it : *o;

@@ -179,10 +179,17 @@ struct GmAccess {
   Pipe pipe = Pipe::S;
   const char *op = "";
   Loc loc{nullptr, 0};
+  /// The core (its id in the launch's cross-core domain) and its epoch:
+  /// the number of inter-block sync points (ib_set, ib_wait, software
+  /// sync_all, ...) it had passed; the launch orders accesses of different
+  /// cores by the clocks of their epochs (crossCoreRaces).
+  uint32_t core = 0;
+  uint32_t epoch = 0;
 
   bool sameSite(const GmAccess &o) const {
     return write == o.write && atomic == o.atomic && pipe == o.pipe &&
-           op == o.op && loc.file == o.loc.file && loc.line == o.loc.line;
+           op == o.op && loc.file == o.loc.file && loc.line == o.loc.line &&
+           epoch == o.epoch;
   }
 };
 
@@ -234,6 +241,12 @@ public:
   using Hint = std::function<Note(Mem mem, uint64_t start, uint64_t end,
                                   Pipe earlier, Pipe later)>;
   void setHint(Hint hint) { hint_ = std::move(hint); }
+  /// GM accesses from now on belong to `core`'s inter-block epoch `epoch`
+  /// (the core passed an inter-block sync point; its pipes are drained).
+  void setGmEpoch(uint32_t core, uint32_t epoch) {
+    gmCore_ = core;
+    gmEpoch_ = epoch;
+  }
 
   std::vector<Diagnostic> takeDiagnostics();
   const std::vector<GmAccess> &gmAccesses() const { return gmLog_; }
@@ -335,6 +348,7 @@ private:
   }
   Shadow scratch_; // the replacement run of one check
   std::vector<GmAccess> gmLog_;
+  uint32_t gmCore_ = 0, gmEpoch_ = 0;
   static constexpr size_t kMinGmLimit = 1024;
   size_t gmLimit_ = kMinGmLimit; // compactGm() when gmLog_ reaches it
   /// By access site (line and op): 1 + the gmLog_ index it extended last.
@@ -348,9 +362,13 @@ private:
 
 /// The cross-core check: every pair of overlapping GM accesses from two
 /// different blocks with at least one write. `logs[b]` is block b's log.
+/// `ordered(a, b)`, when given, says whether access `a` happens before `b`
+/// through inter-block sync (such pairs are no race).
 std::vector<Diagnostic>
 crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
-               Severity severity, const GmMap &gm);
+               Severity severity, const GmMap &gm,
+               const std::function<bool(const GmAccess &, const GmAccess &)>
+                   &ordered = nullptr);
 
 /// "UB[0x0400,0x0800)" / "GM[z+0x0400,z+0x0800)".
 std::string formatRange(Mem mem, uint64_t start, uint64_t end, const GmMap &gm);
