@@ -399,3 +399,31 @@ def test_cross_core_mode_must_be_known_at_compile_time() -> None:
     with pytest.raises(CompileError) as info:
         runtime_mode[1](A, 1)
     assert info.value.message == "cross_core_set_flag: 'mode_id' must be a compile-time int (0, 1 or 2), got PlainValue"
+
+
+@asc.jit
+def load_v2(a: asc.GlobalAddress):
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
+    asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, 1, 1, 0, 0, False, 0))
+
+
+@asc.jit
+def load_3d_v1(a: asc.GlobalAddress):
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
+    asc.load_data(a2, a1, asc.LoadData3DParamsV1(dtype=asc.float16))
+
+
+@pytest.mark.parametrize("kernel,message", [
+    (load_v2, "load_data: Ascend 910B/910C (A2/A3) have no LoadData taking LoadData2DParamsV2 (ascendc_api.md "
+              "marks the 2D V2 load ✗A2); use LoadData2DParams"),
+    (load_3d_v1, "load_data: Ascend 910B/910C (A2/A3) have no LoadData taking LoadData3DParamsV1 (ascendc_api.md "
+                 "marks Load3D v1 ✗A2); use LoadData3DParamsV2"),
+], ids=["2d_v2", "3d_v1"])
+def test_load_data_forms_a2_lacks_are_refused_with_the_reason(kernel, message) -> None:
+    with pytest.raises(CompileError) as info:
+        kernel[1](A)
+    assert info.value.message == message
+    lines, first = inspect.getsourcelines(kernel.fn)
+    assert info.value.location.line == first + len(lines) - 1

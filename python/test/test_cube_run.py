@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tutorials" / "06_m
 import matmul_basic  # noqa: E402
 
 
+@pytest.mark.values("load_data", "mmad", "fixpipe")
 @pytest.mark.parametrize("m,n,k,blocks", [(128, 128, 64, 1), (256, 384, 192, 6), (512, 256, 128, 3)],
                          ids=["one-tile", "tile-per-block", "tiles-round-robin"])
 def test_tiled_matmul_matches_numpy(m: int, n: int, k: int, blocks: int) -> None:
@@ -53,6 +54,7 @@ def hf32_mmad(c: asc.GlobalAddress, hf32: int):
     asc.fixpipe(gc, co1, asc.FixpipeParamsV220(16, 16, 16, 16))
 
 
+@pytest.mark.values("init_const_value", "mmad", "fixpipe")
 def test_hf32_mode_rounds_the_float32_operands() -> None:
     c = np.zeros(256, dtype=np.float32)
     hf32_mmad[1](c, 0)

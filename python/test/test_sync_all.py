@@ -1,16 +1,13 @@
 """asc.sync_all (the hardware form of SyncAll): the kernel type it implies, the Ascend C it emits, a barrier
-that orders one block's GM writes before another block's reads, a deadlock when not every core reaches it,
-and the refused software form."""
+that orders one block's GM writes before another block's reads, and a deadlock when not every core reaches
+it. The software form is tested in test_block_sync.py."""
 
 from __future__ import annotations
-
-import inspect
 
 import numpy as np
 import pytest
 
 import asc
-from asc.codegen.errors import CompileError
 from asc.runtime.errors import KernelError
 
 N = 64  # float32 elements per block
@@ -68,20 +65,3 @@ def test_sync_all_not_reached_by_every_core_deadlocks() -> None:
         only_block_zero[2](np.zeros(8, dtype=np.float32))
     assert info.value.category == "deadlock"
 
-
-@asc.jit(always_compile=True)
-def software_form(x: asc.GlobalAddress):
-    g = asc.GlobalTensor()
-    g.set_global_buffer(x, 8)
-    u = asc.LocalTensor(asc.int32, asc.TPosition.VECIN, 0, 8)
-    asc.sync_all(g, u, 2)
-
-
-def test_the_software_form_is_refused_at_its_line() -> None:
-    with pytest.raises(CompileError) as info:
-        software_form[1](np.zeros(8, dtype=np.int32))
-    lines, first = inspect.getsourcelines(software_form.fn)
-    assert info.value.location.line == first + len(lines) - 1
-    assert "sync_all: the software form (gm_workspace, ub_workspace, used_cores) is not implemented; call " \
-           "sync_all() or sync_all(is_aiv_only=False), the hardware form (cross-core flags 11-14)" \
-        in str(info.value)

@@ -862,6 +862,11 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
                << toEnumerator(stringifyReduceOrder(orderAttr.getValue()));
             return Precedence::Primary;
           })
+          .Case([&](MemDsbTAttr memAttr) {
+            os << "AscendC::MemDsbT::"
+               << toEnumerator(stringifyMemDsbT(memAttr.getValue()));
+            return Precedence::Primary;
+          })
           .Case([&](MaskModeAttr modeAttr) {
             os << "AscendC::MaskMode::"
                << toEnumerator(stringifyMaskMode(modeAttr.getValue()));

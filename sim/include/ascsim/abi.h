@@ -118,6 +118,8 @@ ASCSIM_API void setFlag(uint8_t event, int32_t id, Loc loc);
 ASCSIM_API void waitFlag(uint8_t event, int32_t id, Loc loc);
 /// PipeBarrier with a pipe_t value.
 ASCSIM_API void pipeBarrier(uint8_t pipe, Loc loc);
+/// DataSyncBarrier with a MemDsbT value.
+ASCSIM_API void dataSyncBarrier(uint8_t mem, Loc loc);
 /// Scalar (PIPE_S) element access at `index` elements past the operand.
 ASCSIM_API void scalarRead(const Operand &src, uint64_t index, DType type,
                            void *out, Loc loc);

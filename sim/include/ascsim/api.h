@@ -64,6 +64,13 @@ template <pipe_t pipe>
 inline void PipeBarrier(::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::abi::pipeBarrier(static_cast<uint8_t>(pipe), loc);
 }
+/// Waits for the scalar's earlier GM (DDR) / UB / all memory accesses; in
+/// the simulator they complete at issue, so it orders nothing more
+/// (docs/sync.md). The value is checked.
+template <MemDsbT arg0>
+inline void DataSyncBarrier(::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::dataSyncBarrier(static_cast<uint8_t>(arg0), loc);
+}
 
 //===----------------------------------------------------------------------===//
 // System

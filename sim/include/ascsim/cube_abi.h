@@ -143,6 +143,16 @@ ASCSIM_API void crossCoreSetFlag(uint8_t mode, uint8_t pipe, uint32_t flagId,
 ASCSIM_API void syncAll(bool aivOnly, Loc loc);
 /// CrossCoreWaitFlag(flagId) (its template arguments are ignored on A2/A3).
 ASCSIM_API void crossCoreWaitFlag(uint32_t flagId, Loc loc);
+/// IBSet (`wait` false) / IBWait (true) through the GM flag area `gm`.
+ASCSIM_API void ibSync(bool wait, bool aivOnly, const Operand &gm,
+                       const Operand &ub, int64_t blockIdx, int64_t eventId,
+                       Loc loc);
+/// SyncAll<aivOnly>(gm, ub, usedCores), the software form.
+ASCSIM_API void syncAllSoft(bool aivOnly, const Operand &gm, const Operand &ub,
+                            int64_t usedCores, Loc loc);
+/// NotifyNextBlock (`notify`) / WaitPreBlock.
+ASCSIM_API void blockOrder(bool notify, const Operand &gm, const Operand &ub,
+                           Loc loc);
 } // namespace abi
 
 } // namespace ascsim

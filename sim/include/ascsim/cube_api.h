@@ -387,11 +387,84 @@ inline void CrossCoreWaitFlag(uint16_t flagId,
 
 /// SyncAll (hardware form, hardware.md §3.6): a barrier of every AIV of the
 /// launch (isAIVOnly) or of every core, built on cross-core flags 11-14;
-/// it needs a MIX kernel type. The software form (GM workspace polling) is
-/// not available in the simulator.
+/// it needs a MIX kernel type.
 template <bool isAIVOnly = true>
 inline void SyncAll(::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::abi::syncAll(isAIVOnly, loc);
+}
+
+} // namespace AscendC
+
+namespace ascsim::detail {
+/// Referenced by every inter-block sync API: a kernel library that uses one
+/// exports this symbol, and the launcher then runs each of its blocks on a
+/// host thread of its own (a waiting block blocks its thread; docs/sync.md).
+template <int N> struct __attribute__((visibility("default"))) BlockSyncUse {
+  static const volatile unsigned char used;
+};
+template <int N> const volatile unsigned char BlockSyncUse<N>::used = 1;
+template <int N = 0> inline void noteBlockSync() {
+  (void)BlockSyncUse<N>::used;
+}
+} // namespace ascsim::detail
+
+namespace AscendC {
+
+/// SyncAll's software form: a barrier of the first `usedCores` blocks (0:
+/// all) through the int32 flag area `gmWorkspace` (get_block_num() * 32
+/// bytes, zero before the launch), staged through `ubWorkspace` (as many
+/// bytes). Vector cores only.
+template <bool isAIVOnly = true>
+inline void SyncAll(const GlobalTensor<int32_t> &gmWorkspace,
+                    const LocalTensor<int32_t> &ubWorkspace,
+                    const int32_t usedCores = 0,
+                    ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::detail::noteBlockSync();
+  ::ascsim::abi::syncAllSoft(isAIVOnly, gmWorkspace.operand(),
+                             ubWorkspace.operand(), usedCores, loc);
+}
+
+/// IBSet: once the core's earlier instructions are done, sets the flag of
+/// (blockIdx, eventID), 32-byte slot eventID * cores + blockIdx of the
+/// zeroed int32 area `gmWorkspace` (cores = GetBlockNum(), twice that in a
+/// MIX kernel); `ubWorkspace` holds at least 32 bytes.
+template <bool isAIVOnly = true>
+inline void IBSet(const GlobalTensor<int32_t> &gmWorkspace,
+                  const LocalTensor<int32_t> &ubWorkspace, int32_t blockIdx,
+                  int32_t eventID, ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::detail::noteBlockSync();
+  ::ascsim::abi::ibSync(false, isAIVOnly, gmWorkspace.operand(),
+                        ubWorkspace.operand(), blockIdx, eventID, loc);
+}
+/// IBWait: waits until the flag of (blockIdx, eventID) is set, clears it.
+template <bool isAIVOnly = true>
+inline void IBWait(const GlobalTensor<int32_t> &gmWorkspace,
+                   const LocalTensor<int32_t> &ubWorkspace, int32_t blockIdx,
+                   int32_t eventID, ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::detail::noteBlockSync();
+  ::ascsim::abi::ibSync(true, isAIVOnly, gmWorkspace.operand(),
+                        ubWorkspace.operand(), blockIdx, eventID, loc);
+}
+
+/// NotifyNextBlock: once the core's earlier instructions are done, sets
+/// this block's flag (its 32-byte slot of the zeroed int32 area, at least
+/// GetBlockNum() * 32 bytes), which the next block's WaitPreBlock waits for.
+template <int = 0>
+inline void NotifyNextBlock(GlobalTensor<int32_t> &gmWorkspace,
+                            LocalTensor<int32_t> &ubWorkspace,
+                            ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::detail::noteBlockSync();
+  ::ascsim::abi::blockOrder(true, gmWorkspace.operand(),
+                            ubWorkspace.operand(), loc);
+}
+/// WaitPreBlock: block 0 goes on; block b waits for block b - 1's flag.
+template <int = 0>
+inline void WaitPreBlock(GlobalTensor<int32_t> &gmWorkspace,
+                         LocalTensor<int32_t> &ubWorkspace,
+                         ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::detail::noteBlockSync();
+  ::ascsim::abi::blockOrder(false, gmWorkspace.operand(),
+                            ubWorkspace.operand(), loc);
 }
 
 } // namespace AscendC

@@ -48,6 +48,14 @@ ASCSIM_API void printf(const char *fmt, const PrintArg *args, uint32_t nargs,
 /// GlobalTensor whose `bytes` is 0 when its size was not given).
 ASCSIM_API void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
                            uint32_t dumpSize, Loc loc);
+/// DumpAccChkPoint: `dumpSize` elements from element `countOff` on.
+ASCSIM_API void dumpAccChkPoint(const Operand &tensor, DType type,
+                                uint32_t index, uint32_t countOff,
+                                uint32_t dumpSize, Loc loc);
+/// PrintTimeStamp: records the scalar unit's cycle with `descId`.
+ASCSIM_API void printTimeStamp(uint32_t descId, Loc loc);
+/// MetricsProfStart (`start`) / MetricsProfStop.
+ASCSIM_API void metricsProf(bool start, Loc loc);
 } // namespace abi
 
 namespace detail {
@@ -140,6 +148,38 @@ inline void DumpTensor(const GlobalTensor<T> &tensor, uint32_t desc,
                        ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
                             dumpSize, loc);
+}
+
+/// Like DumpTensor, from element `countOff` on (its address keeps the
+/// memory's alignment: 32 bytes in UB and L1); `index` names the dump.
+template <typename T>
+inline void DumpAccChkPoint(const LocalTensor<T> &tensor, uint32_t index,
+                            uint32_t countOff, uint32_t dumpSize,
+                            ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::dumpAccChkPoint(tensor.operand(), ::ascsim::dtypeOf<T>(),
+                                 index, countOff, dumpSize, loc);
+}
+template <typename T>
+inline void DumpAccChkPoint(const GlobalTensor<T> &tensor, uint32_t index,
+                            uint32_t countOff, uint32_t dumpSize,
+                            ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::dumpAccChkPoint(tensor.operand(), ::ascsim::dtypeOf<T>(),
+                                 index, countOff, dumpSize, loc);
+}
+
+/// Records the scalar unit's cycle with `descId` in the core's output (the
+/// NPU records it only in builds with ASCENDC_TIME_STAMP_ON).
+inline void PrintTimeStamp(uint32_t descId,
+                           ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::printTimeStamp(descId, loc);
+}
+/// Open / close a profiled region: the simulator prints its time and the
+/// busy time of each pipe in the core's output.
+inline void MetricsProfStart(::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::metricsProf(true, loc);
+}
+inline void MetricsProfStop(::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::metricsProf(false, loc);
 }
 
 } // namespace AscendC

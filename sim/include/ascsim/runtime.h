@@ -249,6 +249,10 @@ private:
   void *handle_;
   EntryFn entry_;
   uint8_t kernelType_ = 0;
+  /// The library uses inter-block sync through GM flags (IBSet, IBWait,
+  /// SyncAll's software form, NotifyNextBlock, WaitPreBlock): its blocks run
+  /// at once, each on a host thread of its own.
+  bool blockSync_ = false;
 };
 
 } // namespace ascsim

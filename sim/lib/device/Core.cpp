@@ -56,6 +56,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
     mem_.enableInitTracking();
   autoSync_ = config.auto_sync;
   sys_.clockMhz = config.clock_mhz;
+  aivCores_ = config.aiv_cores;
 }
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
@@ -774,6 +775,21 @@ void Core::setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass) {
   if (bypass && bytes > 0)
     kept.emplace_back(addr, end);
   bypass_ = std::move(kept);
+}
+
+void Core::dataSyncBarrier(uint8_t mem, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  if (mem > 3)
+    fail("argument",
+         "data_sync_barrier: MemDsbT " + std::to_string(mem) +
+             " does not exist; use ALL, DDR, UB or SEQ",
+         loc);
+  // The scalar's own loads and stores complete at issue here (the scalar
+  // is sequentially consistent in the simulator): nothing to wait for. The
+  // pipes' instructions are ordered by flags and barriers, not by it.
+  if (trace_)
+    trace_->slices.push_back({Pipe::S, scalar_, scalar_ + 1,
+                              "data_sync_barrier", loc, seq, 0});
 }
 
 CoreTiming Core::timing() const {

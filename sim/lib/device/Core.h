@@ -91,6 +91,18 @@ public:
   void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
   void crossCoreWaitFlag(uint32_t flagId, Loc loc);
   void syncAll(bool aivOnly, Loc loc);
+  // Software inter-block sync through GM flags (device/BlockSync.cpp).
+  void ibSync(bool wait, bool aivOnly, const Operand &gm, const Operand &ub,
+              int64_t blockIdx, int64_t eventId, Loc loc);
+  void syncAllSoft(bool aivOnly, const Operand &gm, const Operand &ub,
+                   int64_t usedCores, Loc loc);
+  void blockOrder(bool notify, const Operand &gm, const Operand &ub, Loc loc);
+  /// The happens-before clock of each inter-block epoch of this core
+  /// (epoch k's clock; its own component is k): the launch orders GM
+  /// accesses of different cores by them (crossCoreRaces).
+  std::vector<std::vector<uint32_t>> takeEpochClocks() {
+    return std::move(epochClocks_);
+  }
   // The Matmul message channel (device/MatmulChannel.cpp).
   void mmSend(uint32_t toSub, const void *data, uint32_t bytes,
               uint32_t latency, Loc loc);
@@ -109,6 +121,7 @@ public:
   /// [addr, addr + bytes) are served by HBM and not kept in L2
   /// (CACHE_MODE_DISABLE); without, the range is cached again.
   void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass);
+  void dataSyncBarrier(uint8_t mem, Loc loc);
   void scalarRead(const Operand &src, uint64_t index, DType type, void *out,
                   Loc loc);
   void scalarWrite(const Operand &dst, uint64_t index, DType type,
@@ -148,7 +161,10 @@ public:
   // printf and DumpTensor (device/Debug.cpp).
   void print(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc);
   void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
-                  uint32_t dumpSize, Loc loc);
+                  uint32_t dumpSize, Loc loc, const char *api = "dump_tensor",
+                  uint32_t countOff = 0);
+  void printTimeStamp(uint32_t descId, Loc loc);
+  void metricsProf(bool start, Loc loc);
   /// This core's printf/DumpTensor text, every line prefixed "[block N] ".
   std::string takeOutput();
 
@@ -347,6 +363,19 @@ private:
   /// [lo, hi).
   void countGm(uint64_t lo, uint64_t hi, uint64_t bytes, bool write);
   void noteRead(uint64_t lo, uint64_t hi);
+  // Inter-block sync (device/BlockSync.cpp): the core's happens-before
+  // clock, the clocks of its epochs, its software sync_all rounds.
+  std::vector<uint32_t> hbClock_;
+  std::vector<std::vector<uint32_t>> epochClocks_;
+  uint32_t syncAllRounds_ = 0;
+  uint32_t aivCores_ = 0; // LaunchConfig::aiv_cores
+  /// Checks a software sync call's core, workspaces and sizes, drains the
+  /// pipes; returns the GM flag area's host pointer of `gmBytes` bytes.
+  int32_t *gmSyncEnter(const char *api, bool aivOnly, const Operand &gm,
+                       uint64_t gmBytes, const std::string &gmWhy,
+                       const Operand &ub, uint64_t ubBytes, Loc loc);
+  /// The core's next epoch starts (after a release or an acquire).
+  void nextEpoch();
   uint64_t scalar_ = 0;     // the scalar unit's cycle
   uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
   uint64_t seq_ = 0;        // API calls so far (program order)
@@ -371,6 +400,11 @@ private:
   bool outputAtLineStart_ = true;
   bool outputFull_ = false;
   bool dumpHeadWritten_ = false;
+  // The open metrics_prof region: where and when it started, the busy
+  // cycles of each pipe then.
+  Loc profLoc_{nullptr, 0};
+  uint64_t profStart_ = 0;
+  std::array<uint64_t, kNumPipes> profBusy_{};
   CoreRole role_;
   uint32_t controlIdx_ = 0; // role_.task (blockIdx_ before setRole)
   /// The last Mmad's L0C bytes, for the PIPE_M barrier rule of accumulation

@@ -10,8 +10,8 @@
 namespace ascsim {
 
 CrossCoreDomain::CrossCoreDomain(uint32_t blocks, bool aic,
-                                 uint32_t aivPerBlock)
-    : blocks_(blocks), hasAic_(aic), aivPerBlock_(aivPerBlock) {
+                                 uint32_t aivPerBlock, bool mixed)
+    : blocks_(blocks), hasAic_(aic), mixed_(mixed), aivPerBlock_(aivPerBlock) {
   cores_.resize((aic ? blocks : 0) + blocks * aivPerBlock);
   for (uint32_t b = 0; b < blocks; ++b) {
     if (aic) {
@@ -25,6 +25,8 @@ CrossCoreDomain::CrossCoreDomain(uint32_t blocks, bool aic,
 
 std::string CrossCoreDomain::coreName(uint32_t core) const {
   const CoreState &c = cores_[core];
+  if (!mixed_)
+    return "block " + std::to_string(c.block);
   if (c.aic)
     return "the AIC of block " + std::to_string(c.block);
   uint32_t sub = core - aivId(c.block, 0);
@@ -105,8 +107,9 @@ bool CrossCoreDomain::stuck() const {
       continue;
     if (!c.blocked)
       return false;
-    if (c.msgWait ? !c.inbox.empty() || msgWaitEnds(c)
-                  : !c.counters[c.waitFlag].empty())
+    if (c.gmReady ? (*c.gmReady)()
+        : c.msgWait ? !c.inbox.empty() || msgWaitEnds(c)
+                    : !c.counters[c.waitFlag].empty())
       return false;
     anyBlocked = true;
   }
@@ -131,7 +134,8 @@ void CrossCoreDomain::snapshotDeadlock() {
                                  Loc{nullptr, 0}));
       else if (o.blocked)
         notes.push_back(makeNote(coreName(i) +
-                                     (o.msgWait ? " " + o.msgWhat
+                                     (o.gmReady   ? " waits in " + o.msgWhat
+                                      : o.msgWait ? " " + o.msgWhat
                                                 : " waits for cross-core flag " +
                                                       std::to_string(
                                                           o.waitFlag)) +
@@ -139,7 +143,8 @@ void CrossCoreDomain::snapshotDeadlock() {
                                  o.waitLoc));
     }
     const std::string head =
-        c.msgWait ? coreName(core) + " " + c.msgWhat
+        c.gmReady   ? c.msgWhat + " on " + coreName(core)
+        : c.msgWait ? coreName(core) + " " + c.msgWhat
                   : "cross_core_wait_flag(" + std::to_string(c.waitFlag) +
                         ") on " + coreName(core);
     reports_[core] = makeDiagnostic(
@@ -181,6 +186,61 @@ uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc) {
   uint64_t cycle = c.counters[flag].front();
   c.counters[flag].pop_front();
   return cycle;
+}
+
+void CrossCoreDomain::gmRelease(const std::vector<uint64_t> &words,
+                                const Stamp &stamp,
+                                const std::function<void()> &write) {
+  std::lock_guard<std::mutex> lk(m_);
+  write();
+  for (uint64_t w : words)
+    gmStamps_[w] = stamp;
+  cv_.notify_all();
+}
+
+CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
+    uint32_t core, const std::vector<uint64_t> &words,
+    const std::function<bool()> &ready, const std::function<void()> &consume,
+    const std::string &what, Loc loc) {
+  std::unique_lock<std::mutex> lk(m_);
+  CoreState &c = cores_[core];
+  c.msgWhat = what;
+  c.waitLoc = loc;
+  while (!ready()) {
+    c.blocked = true;
+    c.gmReady = &ready;
+    if (!deadlocked_ && stuck())
+      snapshotDeadlock();
+    if (deadlocked_) {
+      auto it = reports_.find(core);
+      Diagnostic d =
+          it != reports_.end()
+              ? it->second
+              : makeDiagnostic("deadlock",
+                               what + " on " + coreName(core) +
+                                   " waits forever: the launch has deadlocked",
+                               loc);
+      c.gmReady = nullptr;
+      c.blocked = false;
+      throw Fault{std::move(d)};
+    }
+    cv_.wait(lk);
+  }
+  c.blocked = false;
+  c.gmReady = nullptr;
+  consume();
+  Stamp out;
+  for (uint64_t w : words) {
+    auto it = gmStamps_.find(w);
+    if (it == gmStamps_.end()) // set before the launch (not zeroed)
+      continue;
+    out.cycle = std::max(out.cycle, it->second.cycle);
+    if (out.clock.size() < it->second.clock.size())
+      out.clock.resize(it->second.clock.size());
+    for (size_t i = 0; i < it->second.clock.size(); ++i)
+      out.clock[i] = std::max(out.clock[i], it->second.clock[i]);
+  }
+  return out;
 }
 
 bool CrossCoreDomain::msgWaitEnds(const CoreState &c) const {
@@ -292,7 +352,7 @@ void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
                             Loc loc) {
   uint64_t seq = beginCall(loc);
   const char *api = needMix(true);
-  if (!role_.xc)
+  if (!role_.mixed || !role_.xc)
     fail("argument",
          std::string(api) + " needs a MIX kernel type (MIX_AIC_1_1, "
                             "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
@@ -345,7 +405,7 @@ void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
 void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
   beginCall(loc);
   const char *api = needMix(false);
-  if (!role_.xc)
+  if (!role_.mixed || !role_.xc)
     fail("argument",
          std::string(api) + " needs a MIX kernel type (MIX_AIC_1_1, "
                             "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
@@ -368,7 +428,7 @@ void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
 
 void Core::syncAll(bool aivOnly, Loc loc) {
   const char *api = "sync_all";
-  if (!role_.xc)
+  if (!role_.mixed || !role_.xc)
     fail("argument",
          std::string(api) + " (the hardware form) needs a MIX kernel type "
                             "(MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1 or "

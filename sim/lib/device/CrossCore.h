@@ -9,6 +9,11 @@
 //   mode 1  the AIVs of one AI Core: once all have set, each one's + 1;
 //   mode 2  an AIC and its AIVs: the AIC's set raises each AIV's counter,
 //           all AIVs' sets raise the AIC's.
+// The domain also carries the software inter-block sync of any launch
+// (IBSet/IBWait, SyncAll's software form, NotifyNextBlock/WaitPreBlock):
+// flags in a GM workspace, written and polled under the domain's lock, a
+// wait blocking the core's host thread like a cross-core wait. A launch
+// with a domain runs every core on a thread of its own (sim/lib/launch).
 // CrossCoreWaitFlag blocks the waiting core (its host thread) until the
 // counter is non-zero and takes the cycle of the set that raised it. The
 // cores of a MIX launch run on their own host threads; when every core that
@@ -27,6 +32,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <string>
@@ -39,8 +45,11 @@ public:
   static constexpr uint32_t kFlagIds = 16;
   static constexpr uint32_t kMaxPending = 15;
 
-  /// `blocks` AI Cores, each with an AIC (`aic`) and `aivPerBlock` AIVs.
-  CrossCoreDomain(uint32_t blocks, bool aic, uint32_t aivPerBlock);
+  /// `blocks` AI Cores, each with an AIC (`aic`) and `aivPerBlock` AIVs;
+  /// `mixed`: a MIX kernel type (else the domain only carries GM flags and
+  /// each block is one core).
+  CrossCoreDomain(uint32_t blocks, bool aic, uint32_t aivPerBlock,
+                  bool mixed = true);
 
   uint32_t numCores() const { return static_cast<uint32_t>(cores_.size()); }
   uint32_t aicId(uint32_t block) const { return block; }
@@ -64,6 +73,28 @@ public:
   void finish(uint32_t core);
   /// Whether any core set a mode-0 flag (which orders different blocks).
   bool usedMode0() const { return usedMode0_.load(); }
+
+  // Software inter-block sync through GM flags. A release stamps the flag
+  // words it writes with the writer's cycle and happens-before clock (one
+  // component per core of the domain); an acquire joins the stamps of the
+  // words it waited for.
+  struct Stamp {
+    uint64_t cycle = 0;
+    std::vector<uint32_t> clock;
+  };
+  /// Runs `write` (it stores the flag words at `words`, host addresses)
+  /// under the lock, stamps them with `stamp`, wakes the waiters.
+  void gmRelease(const std::vector<uint64_t> &words, const Stamp &stamp,
+                 const std::function<void()> &write);
+  /// Blocks `core` until `ready()` (evaluated under the lock) holds, then
+  /// runs `consume` under the lock and returns the join of the stamps of
+  /// `words`. `what` names the wait in reports ("ib_wait(block_idx=1,
+  /// event_id=0)"). Throws a "deadlock" Fault when every unfinished core is
+  /// blocked.
+  Stamp gmAcquire(uint32_t core, const std::vector<uint64_t> &words,
+                  const std::function<bool()> &ready,
+                  const std::function<void()> &consume,
+                  const std::string &what, Loc loc);
 
   // The Matmul (KFC) message channel of a MIX launch (sim/MATMUL.md): an
   // AIV sends requests to the AIC of its block, the AIC replies to one AIV.
@@ -95,6 +126,8 @@ private:
     bool blocked = false, done = false;
     /// Blocked in receive() (a message wait) rather than a flag wait.
     bool msgWait = false;
+    /// Blocked in gmAcquire (a GM flag wait): its condition.
+    const std::function<bool()> *gmReady = nullptr;
     std::string msgWhat;
     std::deque<Message> inbox;
     uint8_t waitFlag = 0;
@@ -113,6 +146,8 @@ private:
 
   uint32_t blocks_;
   bool hasAic_;
+  bool mixed_;
+  std::map<uint64_t, Stamp> gmStamps_;
   uint32_t aivPerBlock_;
   std::vector<CoreState> cores_;
   /// Keyed by (mode, group, flag): mode 0 group 0 = the AICs, 1 = the AIVs;

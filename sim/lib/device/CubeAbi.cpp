@@ -76,11 +76,14 @@ const char *kernelTypeName(uint8_t type) {
 void Core::setRole(const CoreRole &role) {
   role_ = role;
   controlIdx_ = role.task;
-  // The cores of a MIX launch wait for each other (cross-core flags): the
+  // The cores of a MIX launch (or of one with inter-block sync) wait for
+  // each other (cross-core or GM flags): the
   // block order of float atomic stores (LaunchControl) could deadlock with
   // them, so their atomics land in host order (docs/simulator.md).
-  if (role.mixed)
+  if (role.mixed || role.xc)
     atomicsOrdered_ = true;
+  if (role.xc && race_) // GM accesses carry the core's domain id
+    race_->setGmEpoch(role.coreId, 0);
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);

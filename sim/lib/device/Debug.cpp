@@ -363,18 +363,31 @@ void Core::print(const char *fmt, const PrintArg *args, uint32_t nargs,
 }
 
 void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
-                      uint32_t dumpSize, Loc loc) {
+                      uint32_t dumpSize, Loc loc, const char *api,
+                      uint32_t countOff) {
   uint64_t seq = beginCall(loc);
-  const char *api = "dump_tensor";
+  const bool chk = countOff != 0 || std::string(api) != "dump_tensor";
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(dumpSize) * es;
+  uint64_t offBytes = static_cast<uint64_t>(countOff) * es;
   Mem m = memOfPosition(t.pos);
   const uint8_t *p = nullptr;
+  // DumpAccChkPoint: the offset address keeps the memory's alignment.
+  if (m != Mem::GM && offBytes % 32 != 0)
+    fail("alignment",
+         std::string(api) + ": 'count_off' " + std::to_string(countOff) +
+             " puts the first element " + std::to_string(offBytes) +
+             " bytes into the tensor; in " + memName(m) +
+             " the offset must be a multiple of 32 bytes (" +
+             std::to_string(32 / es) + " " + dtypeName(type) + " elements)",
+         loc);
   if (bytes > 0) {
-    if (m == Mem::GM && t.bytes > 0 && bytes > t.bytes)
+    if (m == Mem::GM && t.bytes > 0 && offBytes + bytes > t.bytes)
       fail("bounds",
            std::string(api) + " of " + std::to_string(dumpSize) +
-               " elements reads beyond the GlobalTensor, which holds " +
+               " elements" +
+               (countOff ? " from element " + std::to_string(countOff) : "") +
+               " reads beyond the GlobalTensor, which holds " +
                std::to_string(t.bytes / es) + " " + dtypeName(type) +
                " elements",
            loc);
@@ -383,7 +396,7 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
     // the simulator; sync with the MTE2 write first, e.g. PIPE_ALL).
     Access a{api, "tensor", false, type, /*blockAligned=*/false,
              /*allowL1=*/true};
-    p = mem_.resolve(t, 0, bytes, a, loc);
+    p = mem_.resolve(t, offBytes, bytes, a, loc);
     // Like get_value: the scalar reads memory as the pipes have left it by
     // now, and the race detector sees a scalar read.
     engine_.runUntil(scalar_);
@@ -400,14 +413,19 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
     text += "DumpHead: block_idx=" + std::to_string(blockIdx_) +
             ", core_type=AIV, total_blocks=" + std::to_string(blockNum_) + "\n";
   }
-  text += "DumpTensor: desc=" + std::to_string(desc) + ", addr=" + hex(t.addr) +
+  if (chk)
+    text += "DumpAccChkPoint: index=" + std::to_string(desc) +
+            ", count_off=" + std::to_string(countOff);
+  else
+    text += "DumpTensor: desc=" + std::to_string(desc);
+  text += ", addr=" + hex(t.addr + offBytes) +
           ", data_type=" + dtypeName(type) +
           ", position=" + positionName(t.pos) +
           ", dump_size=" + std::to_string(dumpSize) + "\n";
   {
     CLocale cLocale;
     for (uint32_t i = 0; i < dumpSize; i += kDumpPerLine) {
-      text += "[" + std::to_string(i) + "]";
+      text += "[" + std::to_string(static_cast<uint64_t>(countOff) + i) + "]";
       for (uint32_t j = i; j < dumpSize && j < i + kDumpPerLine; ++j) {
         text += j == i ? " " : ", ";
         text += formatElement(p + static_cast<uint64_t>(j) * es, type);
@@ -415,6 +433,60 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
       text += '\n';
     }
   }
+  appendOutput(text, loc);
+}
+
+void Core::printTimeStamp(uint32_t descId, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  if (trace_)
+    trace_->slices.push_back({Pipe::S, scalar_, scalar_ + timing::kScalarIssue,
+                              "print_time_stamp", loc, seq, 0});
+  std::string text;
+  if (!outputAtLineStart_)
+    text += '\n';
+  text += "TimeStamp: desc_id=" + std::to_string(descId) +
+          ", cycle=" + std::to_string(scalar_) + "\n";
+  appendOutput(text, loc);
+}
+
+void Core::metricsProf(bool start, Loc loc) {
+  const char *api = start ? "metrics_prof_start" : "metrics_prof_stop";
+  beginCall(loc);
+  if (start && profLoc_.line)
+    fail("argument",
+         std::string(api) + ": a region is already open (metrics_prof_start at " +
+             formatLoc(profLoc_) + "); close it with metrics_prof_stop first",
+         loc);
+  if (!start && !profLoc_.line)
+    fail("argument",
+         std::string(api) + ": no region is open; call metrics_prof_start first",
+         loc);
+  // The region's instructions complete inside it: both ends wait for the
+  // core's pipes, like pipe_barrier(PIPE_ALL).
+  drainAll(loc, api);
+  CoreTiming now = timing();
+  if (start) {
+    profLoc_ = loc.line ? loc : Loc{loc.file, 1};
+    profStart_ = scalar_;
+    profBusy_ = now.busy;
+    return;
+  }
+  std::string text;
+  if (!outputAtLineStart_)
+    text += '\n';
+  text += "MetricsProf: " + formatLoc(profLoc_) + " to " + formatLoc(loc) +
+          ": " + std::to_string(scalar_ - profStart_) + " cycles";
+  static const Pipe kPipes[] = {Pipe::S,    Pipe::V,    Pipe::M,  Pipe::MTE1,
+                                Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
+  for (Pipe p : kPipes) {
+    uint64_t busy = now.busy[static_cast<int>(p)] -
+                    profBusy_[static_cast<int>(p)];
+    if (busy || p == Pipe::S)
+      text += std::string(", ") + pipeName(p) + " busy " +
+              std::to_string(busy);
+  }
+  text += "\n";
+  profLoc_ = Loc{nullptr, 0};
   appendOutput(text, loc);
 }
 
@@ -432,6 +504,18 @@ void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
                 uint32_t dumpSize, Loc loc) {
   currentCore().dumpTensor(tensor, type, desc, dumpSize, loc);
 }
+
+void dumpAccChkPoint(const Operand &tensor, DType type, uint32_t index,
+                     uint32_t countOff, uint32_t dumpSize, Loc loc) {
+  currentCore().dumpTensor(tensor, type, index, dumpSize, loc,
+                           "dump_acc_chk_point", countOff);
+}
+
+void printTimeStamp(uint32_t descId, Loc loc) {
+  currentCore().printTimeStamp(descId, loc);
+}
+
+void metricsProf(bool start, Loc loc) { currentCore().metricsProf(start, loc); }
 
 } // namespace abi
 

@@ -138,6 +138,7 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
   out.timing = core->timing();
   out.diagnostics = core->takeDiagnostics();
   out.gmAccesses = core->takeGmAccesses();
+  out.epochClocks = core->takeEpochClocks();
   out.trace = core->takeTrace();
   out.output = core->takeOutput();
   control.blockDone(b);

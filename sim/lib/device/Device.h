@@ -79,6 +79,8 @@ struct BlockOutcome {
   CoreTiming timing;
   /// For the cross-core race check (race checks on only).
   std::vector<GmAccess> gmAccesses;
+  /// The core's inter-block epoch clocks (Core::takeEpochClocks).
+  std::vector<std::vector<uint32_t>> epochClocks;
   /// The timeline (LaunchConfig::trace only).
   std::unique_ptr<TraceSink> trace;
   /// printf / DumpTensor text ("[block N] " on every line).

@@ -38,6 +38,10 @@ void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass) {
   currentCore().setL2CacheHint(addr, bytes, bypass);
 }
 
+void dataSyncBarrier(uint8_t mem, Loc loc) {
+  currentCore().dataSyncBarrier(mem, loc);
+}
+
 void scalarRead(const Operand &src, uint64_t index, DType type, void *out,
                 Loc loc) {
   currentCore().scalarRead(src, index, type, out, loc);

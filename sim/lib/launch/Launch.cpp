@@ -56,6 +56,10 @@ std::unique_ptr<Kernel> Kernel::load(const std::string &path,
   // The kernel type (ASCSIM_KERNEL_TYPE in ascsim_entry.h); absent = AIV_ONLY.
   if (void *kt = dlsym(handle, "ascsim_kernel_type"))
     kernel->kernelType_ = reinterpret_cast<uint8_t (*)()>(kt)();
+  // ascsim::detail::BlockSyncUse<0>::used (ascsim/cube_api.h): exported by a
+  // library that calls an inter-block sync API.
+  kernel->blockSync_ =
+      dlsym(handle, "_ZN6ascsim6detail12BlockSyncUseILi0EE4usedE") != nullptr;
   return kernel;
 }
 
@@ -99,8 +103,10 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                                                                        : 1;
   const bool mixed = kt >= kKernelTypeMixAiv10;
   std::unique_ptr<CrossCoreDomain> xc;
-  if (mixed)
-    xc = std::make_unique<CrossCoreDomain>(numBlocks, hasAic, aivPer);
+  if (mixed || blockSync_) // a non-MIX domain carries only the GM flags
+    xc = std::make_unique<CrossCoreDomain>(numBlocks, hasAic,
+                                           mixed ? aivPer : (hasAic ? 0 : 1),
+                                           mixed);
   struct CoreTask {
     int64_t blockIdx;
     CoreRole role;
@@ -147,8 +153,9 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                           tasks[t].role, config, gm, control);
   };
   if (xc) {
-    // Cross-core waits block a core until another sets the flag: every core
-    // of a MIX launch runs at once, each on a thread of its own.
+    // Cross-core and inter-block waits block a core until another sets the
+    // flag: every core of a MIX launch (or of one using inter-block sync)
+    // runs at once, each on a thread of its own.
     std::vector<std::thread> threads;
     threads.reserve(numTasks);
     for (uint32_t t = 0; t < numTasks; ++t)
@@ -251,7 +258,22 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     }
     Severity sev = config.race_check == RaceCheck::Raise ? Severity::Error
                                                          : Severity::Warning;
-    for (Diagnostic &d : crossCoreRaces(logs, sev, gm))
+    // Inter-block sync orders accesses: a happens before b when b's epoch
+    // clock has seen a's epoch of a's core.
+    std::vector<const std::vector<std::vector<uint32_t>> *> clocks;
+    if (xc) {
+      clocks.assign(xc->numCores(), nullptr);
+      for (uint32_t t = 0; t < numTasks; ++t)
+        clocks[tasks[t].role.coreId] = &outcomes[t].epochClocks;
+    }
+    auto ordered = [&](const GmAccess &a, const GmAccess &b) {
+      if (b.core >= clocks.size() || !clocks[b.core] ||
+          b.epoch >= clocks[b.core]->size())
+        return false;
+      const std::vector<uint32_t> &vc = (*clocks[b.core])[b.epoch];
+      return a.core < vc.size() && vc[a.core] > a.epoch;
+    };
+    for (Diagnostic &d : crossCoreRaces(logs, sev, gm, ordered))
       result.diagnostics.push_back(std::move(d));
   }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),

@@ -417,10 +417,12 @@ void RaceDetector::compactLog() {
 }
 
 void RaceDetector::summariseGm(const Entry &e) {
-  GmAccess key{e.start, e.end, e.write, e.atomic, e.pipe, e.op, e.loc};
+  GmAccess key{e.start, e.end, e.write, e.atomic, e.pipe,
+               e.op,    e.loc, gmCore_, gmEpoch_};
   uint32_t &slot = siteSlot_[(e.loc.line * 31u +
                               (reinterpret_cast<uintptr_t>(e.op) >> 4) +
-                              static_cast<uint32_t>(e.pipe) * 7u + e.write) %
+                              static_cast<uint32_t>(e.pipe) * 7u + e.write +
+                              gmEpoch_ * 13u) %
                              siteSlot_.size()];
   GmSite *site = nullptr;
   if (slot && gmSites_[slot - 1].site.sameSite(key)) {
@@ -597,7 +599,9 @@ void RaceDetector::drainAll() {
 
 std::vector<Diagnostic>
 crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
-               Severity severity, const GmMap &gm) {
+               Severity severity, const GmMap &gm,
+               const std::function<bool(const GmAccess &, const GmAccess &)>
+                   &ordered) {
   struct Item {
     uint64_t start, end;
     uint32_t block;
@@ -623,6 +627,9 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
     for (const Item *o : active) {
       if (o->block == it.block ||
           !conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic))
+        continue;
+      // Ordered by inter-block sync (ib_set -> ib_wait, ...): no race.
+      if (ordered && (ordered(*o->a, *it.a) || ordered(*it.a, *o->a)))
         continue;
       const Item &lo = o->block < it.block ? *o : it;
       const Item &hi = o->block < it.block ? it : *o;

@@ -179,10 +179,17 @@ struct GmAccess {
   Pipe pipe = Pipe::S;
   const char *op = "";
   Loc loc{nullptr, 0};
+  /// The core (its id in the launch's cross-core domain) and its epoch:
+  /// the number of inter-block sync points (ib_set, ib_wait, software
+  /// sync_all, ...) it had passed; the launch orders accesses of different
+  /// cores by the clocks of their epochs (crossCoreRaces).
+  uint32_t core = 0;
+  uint32_t epoch = 0;
 
   bool sameSite(const GmAccess &o) const {
     return write == o.write && atomic == o.atomic && pipe == o.pipe &&
-           op == o.op && loc.file == o.loc.file && loc.line == o.loc.line;
+           op == o.op && loc.file == o.loc.file && loc.line == o.loc.line &&
+           epoch == o.epoch;
   }
 };
 
@@ -236,6 +243,12 @@ public:
   using Hint = std::function<Note(Mem mem, uint64_t start, uint64_t end,
                                   Pipe earlier, Pipe later)>;
   void setHint(Hint hint) { hint_ = std::move(hint); }
+  /// GM accesses from now on belong to `core`'s inter-block epoch `epoch`
+  /// (the core passed an inter-block sync point; its pipes are drained).
+  void setGmEpoch(uint32_t core, uint32_t epoch) {
+    gmCore_ = core;
+    gmEpoch_ = epoch;
+  }
 
   std::vector<Diagnostic> takeDiagnostics();
   /// This block's GM summary: per access site, its merged ranges.
@@ -389,6 +402,7 @@ private:
   uint64_t gmRanges_ = 0; // ranges of all sites
   /// By access site (line and op): 1 + its gmSites_ index.
   std::array<uint32_t, 64> siteSlot_{};
+  uint32_t gmCore_ = 0, gmEpoch_ = 0;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
@@ -398,9 +412,13 @@ private:
 
 /// The cross-core check: every pair of overlapping GM accesses from two
 /// different blocks with at least one write. `logs[b]` is block b's log.
+/// `ordered(a, b)`, when given, says whether access `a` happens before `b`
+/// through inter-block sync (such pairs are no race).
 std::vector<Diagnostic>
 crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
-               Severity severity, const GmMap &gm);
+               Severity severity, const GmMap &gm,
+               const std::function<bool(const GmAccess &, const GmAccess &)>
+                   &ordered = nullptr);
 
 /// "UB[0x0400,0x0800)" / "GM[z+0x0400,z+0x0800)".
 std::string formatRange(Mem mem, uint64_t start, uint64_t end, const GmMap &gm);

@@ -34,3 +34,29 @@ func.func @debug(%l: !asc.local_tensor<vecin, f32>, %g: !asc.global_tensor<i16>,
   asc.dump_tensor %g, %c0, %i : !asc.global_tensor<i16>, i32, i32
   return
 }
+
+// The debug extras: DumpAccChkPoint (a dump from an element offset),
+// PrintTimeStamp and the msprof region markers.
+// CHECK-LABEL: void debug_extras(
+// CHECK-SAME:    AscendC::LocalTensor<float> [[L:v[0-9]+]], AscendC::GlobalTensor<int16_t> [[G:v[0-9]+]], int32_t [[I:v[0-9]+]])
+// CHECK-NEXT:    AscendC::DumpAccChkPoint([[L]], 3, 8, [[I]]);
+// CHECK-NEXT:    AscendC::DumpAccChkPoint([[G]], [[I]], 16, 4);
+// CHECK-NEXT:    AscendC::PrintTimeStamp(65536);
+// CHECK-NEXT:    AscendC::MetricsProfStart();
+// CHECK-NEXT:    AscendC::PrintTimeStamp([[I]]);
+// CHECK-NEXT:    AscendC::MetricsProfStop();
+// CHECK-NEXT:  }
+func.func @debug_extras(%l: !asc.local_tensor<vecin, f32>, %g: !asc.global_tensor<i16>, %i: i32) {
+  %c3 = arith.constant 3 : i32
+  %c4 = arith.constant 4 : i32
+  %c8 = arith.constant 8 : i32
+  %c16 = arith.constant 16 : i32
+  %stamp = arith.constant 65536 : i32
+  asc.dump_acc_chk_point %l, %c3, %c8, %i : !asc.local_tensor<vecin, f32>, i32, i32, i32
+  asc.dump_acc_chk_point %g, %i, %c16, %c4 : !asc.global_tensor<i16>, i32, i32, i32
+  asc.print_time_stamp %stamp : i32
+  asc.metrics_prof_start
+  asc.print_time_stamp %i : i32
+  asc.metrics_prof_stop
+  return
+}

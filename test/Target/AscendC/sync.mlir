@@ -21,3 +21,17 @@ func.func @flags(%id: i32) {
   asc.pipe_barrier mte2
   return
 }
+
+// DataSyncBarrier takes its MemDsbT as the template argument.
+// CHECK-LABEL: void data_sync_barriers(
+// CHECK-NEXT:    AscendC::DataSyncBarrier<AscendC::MemDsbT::ALL>();
+// CHECK-NEXT:    AscendC::DataSyncBarrier<AscendC::MemDsbT::DDR>();
+// CHECK-NEXT:    AscendC::DataSyncBarrier<AscendC::MemDsbT::UB>();
+// CHECK-NEXT:    AscendC::DataSyncBarrier<AscendC::MemDsbT::SEQ>();
+func.func @data_sync_barriers() {
+  asc.data_sync_barrier all
+  asc.data_sync_barrier ddr
+  asc.data_sync_barrier ub
+  asc.data_sync_barrier seq
+  return
+}

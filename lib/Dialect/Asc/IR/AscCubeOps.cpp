@@ -626,3 +626,64 @@ void CrossCoreWaitFlagOp::getTemplateArguments(
   args.push_back(getModeIdAttr());
   args.push_back(getPipeAttr());
 }
+
+//===----------------------------------------------------------------------===//
+// Software inter-block synchronisation (IBSet/IBWait, SyncAll's software
+// form, NotifyNextBlock/WaitPreBlock)
+//===----------------------------------------------------------------------===//
+
+/// A constant `value` of `name` must not be negative.
+static LogicalResult verifyNonNegative(Operation *op, Value value,
+                                       StringRef name) {
+  if (std::optional<int64_t> v = getConstantInt(value))
+    if (*v < 0)
+      return emitApiError(op, DiagCategory::Sync)
+             << "'" << name << "' must not be negative, but got " << *v;
+  return success();
+}
+
+/// The software forms stage their flags through the Unified Buffer, which
+/// only the vector cores have.
+static LogicalResult verifyAivOnly(Operation *op, bool aivOnly) {
+  if (!aivOnly)
+    return emitApiError(op, DiagCategory::Sync)
+           << "'is_aiv_only' must be True: the GM-flag form synchronises "
+              "the vector cores (AIVs), which stage the flags through the "
+              "Unified Buffer; use sync_all(is_aiv_only=False) (the "
+              "hardware form) to include the cube cores";
+  return success();
+}
+
+static LogicalResult verifyIBSync(Operation *op, Value blockIdx, Value eventId,
+                                  bool aivOnly) {
+  if (failed(verifyNonNegative(op, blockIdx, "block_idx")) ||
+      failed(verifyNonNegative(op, eventId, "event_id")))
+    return failure();
+  return verifyAivOnly(op, aivOnly);
+}
+
+LogicalResult IBSetOp::verify() {
+  return verifyIBSync(*this, getBlockIdx(), getEventId(), getIsAivOnly());
+}
+
+LogicalResult IBWaitOp::verify() {
+  return verifyIBSync(*this, getBlockIdx(), getEventId(), getIsAivOnly());
+}
+
+void IBSetOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  args.push_back(getIsAivOnlyAttr());
+}
+
+void IBWaitOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  args.push_back(getIsAivOnlyAttr());
+}
+
+LogicalResult SyncAllSoftOp::verify() {
+  if (failed(verifyNonNegative(*this, getUsedCores(), "used_cores")))
+    return failure();
+  return verifyAivOnly(*this, getIsAivOnly());
+}
+
+void SyncAllSoftOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  args.push_back(getIsAivOnlyAttr());
+}

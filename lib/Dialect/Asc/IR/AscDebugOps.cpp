@@ -122,3 +122,33 @@ void DumpTensorOp::getEffects(
                        getResource(getTensorHardware(getTensor().getType())));
   effects.emplace_back(MemoryEffects::Write::get(), DebugResource::get());
 }
+
+//===----------------------------------------------------------------------===//
+// DumpAccChkPointOp, PrintTimeStampOp
+//===----------------------------------------------------------------------===//
+
+void DumpAccChkPointOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getTensorMutable(),
+                       getResource(getTensorHardware(getTensor().getType())));
+  effects.emplace_back(MemoryEffects::Write::get(), DebugResource::get());
+}
+
+LogicalResult DumpAccChkPointOp::verify() {
+  if (std::optional<int64_t> off = getConstantInt(getCountOff()))
+    if (*off < 0)
+      return emitApiError(*this, DiagCategory::Argument)
+             << "'count_off' must not be negative, but got " << *off;
+  return success();
+}
+
+LogicalResult PrintTimeStampOp::verify() {
+  if (std::optional<int64_t> id = getConstantInt(getDescId()))
+    if (*id >= 0 && *id <= 0xffff)
+      return emitApiError(*this, DiagCategory::Argument)
+             << "'desc_id' " << *id
+             << " is reserved: ids 0-65535 (0xffff) are the framework's; "
+                "use an id above 0xffff";
+  return success();
+}

@@ -70,6 +70,11 @@ LogicalResult PipeBarrierOp::verify() {
   return success();
 }
 
+void DataSyncBarrierOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  args.push_back(getArg0Attr());
+}
+
 void PipeBarrierOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
   args.push_back(getPipeAttr());
 }

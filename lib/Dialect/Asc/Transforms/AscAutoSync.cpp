@@ -98,7 +98,7 @@ SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
     writesGm |= isa<MemoryEffects::Write>(e.getEffect());
   }
   SyncPipe pipe = SyncPipe::V;
-  if (isa<GetValueOp, SetValueOp, DumpTensorOp>(op))
+  if (isa<GetValueOp, SetValueOp, DumpTensorOp, DumpAccChkPointOp>(op))
     pipe = SyncPipe::S;
   else if (writesGm)
     pipe = SyncPipe::MTE3;

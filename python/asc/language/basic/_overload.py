@@ -148,6 +148,10 @@ class OverloadSet:
             bound = c.bind(args, kwargs)
             if bound is not None:
                 return c.handler(**bound)
+        for a in (*args, *kwargs.values()):
+            refused = getattr(type(a), "REFUSED", None)
+            if isinstance(refused, str):  # a struct no form of this part takes: say why
+                raise NotImplementedError(f"{self.name}: {refused}")
         given = [_type_name(a) for a in args] + [f"{k}={_type_name(v)}" for k, v in kwargs.items()]
         options = "\n".join(f"  {c.signature(self.name)}" for c in self.candidates)
         known = {p.name for c in self.candidates for p in c.params}

@@ -50,4 +50,38 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
                      _checks.integer(dump_size, "dump_tensor", "dump_size"))
 
 
-_api.publish_all(globals(), (("printf", "printf"), ("dump_tensor", "DumpTensor")))
+@builtin
+def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) -> None:
+    """`AscendC::DumpAccChkPoint(tensor, index, count_off, dump_size)`: like `dump_tensor`, printing `dump_size`
+    elements from element `count_off` on (in UB and L1 the offset must be a multiple of 32 bytes)."""
+    api = "dump_acc_chk_point"
+    _checks.tensor(tensor, api, "tensor", (LocalTensor, GlobalTensor))
+    _ods.dump_acc_chk_point(builder_for(api), tensor.handle, _checks.integer(index, api, "index"),
+                            _checks.integer(count_off, api, "count_off"),
+                            _checks.integer(dump_size, api, "dump_size"))
+
+
+@builtin
+def print_time_stamp(desc_id: Any) -> None:
+    """`AscendC::PrintTimeStamp(desc_id)`: records the core's time with `desc_id` (ids 0-0xffff are reserved).
+    The simulator prints `TimeStamp: desc_id=<id>, cycle=<scalar cycle>` in the block's output."""
+    _ods.print_time_stamp(builder_for("print_time_stamp"), _checks.integer(desc_id, "print_time_stamp", "desc_id"))
+
+
+@builtin
+def metrics_prof_start() -> None:
+    """`AscendC::MetricsProfStart()`: opens a profiled region (msprof's marker). The simulator waits for the
+    core's pipes at both ends and prints the region's cycles and each pipe's busy cycles in the block's
+    output when `metrics_prof_stop` closes it."""
+    _ods.metrics_prof_start(builder_for("metrics_prof_start"))
+
+
+@builtin
+def metrics_prof_stop() -> None:
+    """`AscendC::MetricsProfStop()`: closes the region `metrics_prof_start` opened."""
+    _ods.metrics_prof_stop(builder_for("metrics_prof_stop"))
+
+
+_api.publish_all(globals(), (("printf", "printf"), ("dump_tensor", "DumpTensor"),
+                             ("dump_acc_chk_point", "DumpAccChkPoint"), ("print_time_stamp", "PrintTimeStamp"),
+                             ("metrics_prof_start", "MetricsProfStart"), ("metrics_prof_stop", "MetricsProfStop")))

@@ -42,6 +42,9 @@ class LoadData2DParamsV2(ParamStruct):
     """2-D load by m/k start positions and steps (not on Ascend 910B/910C)."""
 
     __slots__ = ()
+    #: Why an API given this struct is refused (the overload resolution raises it, _overload.py).
+    REFUSED = ("Ascend 910B/910C (A2/A3) have no LoadData taking LoadData2DParamsV2 (ascendc_api.md marks the "
+               "2D V2 load ✗A2); use LoadData2DParams")
 
 
 class LoadData2dTransposeParams(ParamStruct):
@@ -96,6 +99,8 @@ class LoadData3DParamsV1(_TemplatedParamStruct):
 
     __slots__ = ()
     _VALUE = "pad_value"
+    REFUSED = ("Ascend 910B/910C (A2/A3) have no LoadData taking LoadData3DParamsV1 (ascendc_api.md marks Load3D "
+               "v1 ✗A2); use LoadData3DParamsV2")
 
 
 class LoadData3DParamsV2(_TemplatedParamStruct):

@@ -18,19 +18,13 @@ from ..._C._ods import (
     HardEvent,
     Hardware,
     MaskMode,
+    MemDsbT,
     PipeID,
     ReduceOrder,
     RoundMode,
     SelMode,
     TPosition,
 )
-
-
-class MemDsbT(IntEnum):
-    ALL = 0
-    DDR = 1
-    UB = 2
-    SEQ = 3
 
 
 class DataFormat(IntEnum):

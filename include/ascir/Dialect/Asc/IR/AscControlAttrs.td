@@ -39,6 +39,21 @@ def Asc_DcciDstAttr : EnumAttr<Asc_Dialect, Asc_DcciDst, "dcci_dst"> {
   let summary = "DCCI destination attribute, e.g. `#asc<dcci_dst cacheline_out>`";
 }
 
+def Asc_MemDsbT : I32EnumAttr<"MemDsbT",
+    "memory accesses a DataSyncBarrier waits for (C++ AscendC::MemDsbT)", [
+  I32EnumAttrCase<"ALL", 0, "all">,
+  I32EnumAttrCase<"DDR", 1, "ddr">,
+  I32EnumAttrCase<"UB", 2, "ub">,
+  I32EnumAttrCase<"SEQ", 3, "seq">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+}
+
+def Asc_MemDsbTAttr : EnumAttr<Asc_Dialect, Asc_MemDsbT, "mem_dsb"> {
+  let summary = "DataSyncBarrier memory attribute, e.g. `#asc<mem_dsb ddr>`";
+}
+
 def Asc_AtomicDtype : I32EnumAttr<"AtomicDtype",
     "element type of store atomics (C++ AscendC::AtomicDtype)", [
   I32EnumAttrCase<"ATOMIC_NONE", 0, "atomic_none">,

@@ -510,4 +510,144 @@ def Asc_SyncAllOp : Asc_ApiOp<"sync_all", "AscendC::SyncAll",
   let assemblyFormat = "attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Software inter-block synchronisation through a GM flag area
+// (ascendc_api.md §6.5, hardware.md §3.6): IBSet/IBWait, the software
+// SyncAll, NotifyNextBlock/WaitPreBlock. The vector core stages the flags
+// through a UB workspace; every form waits for the core's earlier
+// instructions first (the simulator's contract, docs/sync.md).
+//===----------------------------------------------------------------------===//
+
+defvar Asc_GmFlagEffects = [MemRead<Asc_GMResource>, MemWrite<Asc_GMResource>];
+defvar Asc_UbFlagEffects = [MemRead<Asc_UBResource>, MemWrite<Asc_UBResource>];
+
+class Asc_IBSyncOp<string mnemonic, string callee>
+    : Asc_ApiOp<mnemonic, callee, [Asc_SyncEffects, Asc_SameTensorElementType],
+                /*hasTemplateArgs=*/1> {
+  let arguments = (ins
+    Arg<Asc_GlobalTensorType, "GM flag area (int32, zero before the launch)",
+        Asc_GmFlagEffects>:$gm_workspace,
+    Arg<Asc_UBTensorOf<[I32]>, "UB staging buffer (int32, at least 32 bytes)",
+        Asc_UbFlagEffects>:$ub_workspace,
+    Arg<AnySignlessInteger, "block whose event it is">:$block_idx,
+    Arg<AnySignlessInteger, "event number">:$event_id,
+    DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only
+  );
+  let assemblyFormat = "$gm_workspace `,` $ub_workspace `,` $block_idx `,` "
+                       "$event_id attr-dict `:` qualified(type($gm_workspace)) "
+                       "`,` qualified(type($ub_workspace)) `,` type($block_idx) "
+                       "`,` type($event_id)";
+  let hasVerifier = 1;
+}
+
+def Asc_IBSetOp : Asc_IBSyncOp<"ib_set", "AscendC::IBSet"> {
+  let summary = "raise an inter-block flag in a GM flag area";
+  let description = [{
+    `IBSet<is_aiv_only>(gm_workspace, ub_workspace, block_idx, event_id)`:
+    once the core's earlier instructions are done, sets the flag of
+    (`block_idx`, `event_id`): the first int32 of the 32-byte slot
+    `event_id * cores + block_idx` of `gm_workspace` (`cores` =
+    get_block_num(), twice that in a MIX kernel). The `ib_wait` with the
+    same `block_idx` and `event_id` waits for it. Vector cores only.
+
+    ```mlir
+    asc.ib_set %gm, %ub, %b, %e : !asc.global_tensor<i32>, !asc.local_tensor<veccalc, i32>, i32, i32
+    ```
+    ```c++
+    AscendC::IBSet<true>(gm, ub, b, e);
+    ```
+  }];
+}
+
+def Asc_IBWaitOp : Asc_IBSyncOp<"ib_wait", "AscendC::IBWait"> {
+  let summary = "wait for an inter-block flag in a GM flag area";
+  let description = [{
+    `IBWait<is_aiv_only>(gm_workspace, ub_workspace, block_idx, event_id)`:
+    waits until the flag of (`block_idx`, `event_id`) is set, clears it,
+    and only then lets the core's later instructions start.
+
+    ```mlir
+    asc.ib_wait %gm, %ub, %b, %e : !asc.global_tensor<i32>, !asc.local_tensor<veccalc, i32>, i32, i32
+    ```
+  }];
+}
+
+def Asc_SyncAllSoftOp : Asc_ApiOp<"sync_all_soft", "AscendC::SyncAll",
+    [Asc_SyncEffects, Asc_SameTensorElementType], /*hasTemplateArgs=*/1> {
+  let pyName = "sync_all";
+  let summary = "a barrier of the vector cores through a GM flag area";
+  let description = [{
+    `SyncAll<is_aiv_only>(gm_workspace, ub_workspace, used_cores)` (the
+    software form): each of the first `used_cores` blocks (0: all) writes
+    the number of barriers it has reached into its 32-byte slot of
+    `gm_workspace` and waits until every participant's slot has reached
+    it. `gm_workspace` and `ub_workspace` hold at least
+    get_block_num() * 32 bytes; `gm_workspace` is zero before the launch.
+
+    ```mlir
+    asc.sync_all_soft %gm, %ub, %n : !asc.global_tensor<i32>, !asc.local_tensor<veccalc, i32>, i32
+    ```
+    ```c++
+    AscendC::SyncAll<true>(gm, ub, n);
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_GlobalTensorType, "GM flag area (int32, zero before the launch)",
+        Asc_GmFlagEffects>:$gm_workspace,
+    Arg<Asc_UBTensorOf<[I32]>, "UB staging buffer (int32)",
+        Asc_UbFlagEffects>:$ub_workspace,
+    Arg<AnySignlessInteger, "blocks taking part (0: all)">:$used_cores,
+    DefaultValuedAttr<BoolAttr, "true">:$is_aiv_only
+  );
+  let assemblyFormat = "$gm_workspace `,` $ub_workspace `,` $used_cores "
+                       "attr-dict `:` qualified(type($gm_workspace)) `,` "
+                       "qualified(type($ub_workspace)) `,` type($used_cores)";
+  let hasVerifier = 1;
+}
+
+class Asc_BlockOrderOp<string mnemonic, string callee>
+    : Asc_ApiOp<mnemonic, callee, [Asc_SyncEffects, Asc_SameTensorElementType]> {
+  let arguments = (ins
+    Arg<Asc_GlobalTensorType, "GM flag area (int32, zero before the launch)",
+        Asc_GmFlagEffects>:$gm_workspace,
+    Arg<Asc_UBTensorOf<[I32]>, "UB staging buffer (int32, at least 32 bytes)",
+        Asc_UbFlagEffects>:$ub_workspace
+  );
+  let assemblyFormat = "$gm_workspace `,` $ub_workspace attr-dict `:` "
+                       "qualified(type($gm_workspace)) `,` "
+                       "qualified(type($ub_workspace))";
+}
+
+def Asc_NotifyNextBlockOp : Asc_BlockOrderOp<"notify_next_block",
+    "AscendC::NotifyNextBlock"> {
+  let summary = "let the next block past its wait_pre_block";
+  let description = [{
+    `NotifyNextBlock(gm_workspace, ub_workspace)`: once the core's earlier
+    instructions are done, sets this block's flag (the first int32 of its
+    32-byte slot, get_block_idx() * 32 bytes into `gm_workspace`), which
+    the next block's `wait_pre_block` waits for: blocks run a region one
+    after the other, in block order.
+
+    ```mlir
+    asc.notify_next_block %gm, %ub : !asc.global_tensor<i32>, !asc.local_tensor<veccalc, i32>
+    ```
+    ```c++
+    AscendC::NotifyNextBlock(gm, ub);
+    ```
+  }];
+}
+
+def Asc_WaitPreBlockOp : Asc_BlockOrderOp<"wait_pre_block",
+    "AscendC::WaitPreBlock"> {
+  let summary = "wait until the previous block called notify_next_block";
+  let description = [{
+    `WaitPreBlock(gm_workspace, ub_workspace)`: block 0 goes on; block b
+    waits until block b - 1's flag is set.
+
+    ```mlir
+    asc.wait_pre_block %gm, %ub : !asc.global_tensor<i32>, !asc.local_tensor<veccalc, i32>
+    ```
+  }];
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCCUBEOPS_TD

@@ -86,4 +86,100 @@ def Asc_DumpTensorOp : Asc_ApiOp<"dump_tensor", "AscendC::DumpTensor",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// DumpAccChkPointOp
+//===----------------------------------------------------------------------===//
+
+def Asc_DumpAccChkPointOp : Asc_ApiOp<"dump_acc_chk_point",
+    "AscendC::DumpAccChkPoint",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "print elements of a tensor from an element offset";
+  let description = [{
+    Python `asc.dump_acc_chk_point(t, index, count_off, dump_size)`: like
+    `dump_tensor`, with the number `index` in the header, printing
+    `dump_size` elements from element `count_off` on (whose address must
+    keep the memory's alignment: 32 bytes in UB and L1).
+
+    ```mlir
+    asc.dump_acc_chk_point %t, %i, %off, %n : !asc.local_tensor<vecin, f32>, i32, i32, i32
+    ```
+    ```c++
+    AscendC::DumpAccChkPoint(t, i, off, n);
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "tensor to print">:$tensor,
+    Arg<AnySignlessInteger, "number printed in the header">:$index,
+    Arg<AnySignlessInteger, "element offset of the first printed">:$count_off,
+    Arg<AnySignlessInteger, "number of elements to print">:$dump_size
+  );
+  let assemblyFormat = [{
+    $tensor `,` $index `,` $count_off `,` $dump_size attr-dict `:`
+    qualified(type($tensor)) `,` type($index) `,` type($count_off) `,`
+    type($dump_size)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// PrintTimeStampOp, MetricsProfStartOp, MetricsProfStopOp
+//===----------------------------------------------------------------------===//
+
+def Asc_PrintTimeStampOp : Asc_ApiOp<"print_time_stamp",
+    "AscendC::PrintTimeStamp", [MemoryEffects<[MemWrite<Asc_DebugResource>]>]> {
+  let summary = "record the scalar unit's time with an id";
+  let description = [{
+    `PrintTimeStamp(desc_id)`: records the core's time with `desc_id`; ids
+    0-0xffff are reserved for the framework's own stamps. On the NPU it is
+    active only in builds with ASCENDC_TIME_STAMP_ON; the simulator always
+    records it (the scalar unit's cycle, docs/debugging.md).
+
+    ```mlir
+    asc.print_time_stamp %id : i32
+    ```
+    ```c++
+    AscendC::PrintTimeStamp(id);
+    ```
+  }];
+  let arguments = (ins Arg<AnySignlessInteger, "id, above 0xffff">:$desc_id);
+  let assemblyFormat = "$desc_id attr-dict `:` type($desc_id)";
+  let hasVerifier = 1;
+}
+
+def Asc_MetricsProfStartOp : Asc_ApiOp<"metrics_prof_start",
+    "AscendC::MetricsProfStart",
+    [MemoryEffects<[MemWrite<Asc_DebugResource>]>, Asc_SyncEffects]> {
+  let summary = "open a profiled region";
+  let description = [{
+    `MetricsProfStart()`: opens the region that `metrics_prof_stop` closes
+    (msprof's region markers); the simulator reports the region's time and
+    per-pipe busy time in the kernel's output.
+
+    ```mlir
+    asc.metrics_prof_start
+    ```
+    ```c++
+    AscendC::MetricsProfStart();
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def Asc_MetricsProfStopOp : Asc_ApiOp<"metrics_prof_stop",
+    "AscendC::MetricsProfStop",
+    [MemoryEffects<[MemWrite<Asc_DebugResource>]>, Asc_SyncEffects]> {
+  let summary = "close a profiled region";
+  let description = [{
+    `MetricsProfStop()`: closes the region `metrics_prof_start` opened.
+
+    ```mlir
+    asc.metrics_prof_stop
+    ```
+    ```c++
+    AscendC::MetricsProfStop();
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCDEBUGOPS_TD

@@ -82,4 +82,28 @@ def Asc_PipeBarrierOp : Asc_ApiOp<"pipe_barrier", "AscendC::PipeBarrier",
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// DataSyncBarrierOp
+//===----------------------------------------------------------------------===//
+
+def Asc_DataSyncBarrierOp : Asc_ApiOp<"data_sync_barrier",
+    "AscendC::DataSyncBarrier", [Asc_SyncEffects], /*hasTemplateArgs=*/1> {
+  let summary = "wait until earlier memory accesses of the scalar completed";
+  let description = [{
+    `DataSyncBarrier<arg0>()` (hardware.md §3.3): blocks until the earlier
+    memory accesses of GM (`ddr`), UB (`ub`), both (`all`) or all in
+    sequence (`seq`) have completed; it orders the scalar's own memory
+    accesses, not the pipes' instructions (flags and pipe barriers do).
+
+    ```mlir
+    asc.data_sync_barrier ddr
+    ```
+    ```c++
+    AscendC::DataSyncBarrier<AscendC::MemDsbT::DDR>();
+    ```
+  }];
+  let arguments = (ins Asc_MemDsbTAttr:$arg0);
+  let assemblyFormat = "$arg0 attr-dict";
+}
+
 #endif // ASCIR_DIALECT_ASC_IR_ASCSYNCOPS_TD

@@ -1,0 +1,53 @@
+"""set_fix_pipe_pre_quant_flag: the scale of a CO1 data_copy with a scalar quant mode is the register the call
+sets (low 32 bits read as float32, sim/CUBE.md). C = A @ A (32 x 32 x 32, float16 -> float32) is copied to
+GM as int8 with QF322B8_PRE: rint(c * scale) saturated to [-128, 127], checked against numpy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import asc
+
+
+@asc.jit(always_compile=True)
+def quantised_square(a: asc.GlobalAddress, c: asc.GlobalAddress, scale_bits: int):
+    ga = asc.GlobalTensor()
+    gc = asc.GlobalTensor()
+    ga.set_global_buffer(a, 1024)
+    gc.set_global_buffer(c, 1024)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
+    asc.data_copy(a1, ga, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 1))
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 1024)
+    for i in range(2):
+        asc.load_data(a2[i * 512:], a1, asc.LoadData2DParams(i, 2, 2, 0, 0, False, 0))
+        asc.load_data(b2[i * 512:], a1, asc.LoadData2DParams(i, 2, 2, 0, 0, True, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    c1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 1024)
+    asc.mmad(c1, a2, b2, asc.MmadParams(32, 32, 32, cmatrix_init_val=True))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.set_fix_pipe_pre_quant_flag(scale_bits)
+    asc.data_copy(gc, c1,
+                  asc.DataCopyCO12DstParams(32, 32, 32, 32, quant_pre=asc.QuantModes.QF322B8_PRE, nz2nd_en=True))
+
+
+@pytest.mark.values("set_fix_pipe_pre_quant_flag", "data_copy")
+@pytest.mark.parametrize("scale", [0.25, 0.0625])
+def test_the_co1_copy_scales_by_the_pre_quant_register(scale: float) -> None:
+    a = ((np.arange(1024) % 23 - 11) / 4.0).astype(np.float16).reshape(32, 32)
+    c = np.full(2048, 99, dtype=np.int8)
+    bits = int(np.float32(scale).view(np.uint32))
+    quantised_square[1](a, c, bits)
+    # The K-order float32 sum of exact float16 products (sim/CUBE.md), then the scalar quant mode.
+    s = np.zeros((32, 32), dtype=np.float32)
+    af = a.astype(np.float32)
+    for k in range(32):
+        s = (s + np.outer(af[:, k], af[k, :])).astype(np.float32)
+    ref = np.clip(np.rint(s.astype(np.float64) * scale), -128, 127).astype(np.int8)
+    np.testing.assert_array_equal(c[:1024].reshape(32, 32), ref)
+    assert (c[1024:] == 99).all()  # only 32 x 32 bytes written

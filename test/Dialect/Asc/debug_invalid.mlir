@@ -1,0 +1,30 @@
+// RUN: ascir-opt %s -split-input-file -verify-diagnostics
+
+// The verifier rules of the debug extras.
+
+func.func @reserved_time_stamp() {
+  %c7 = arith.constant 7 : i32
+  // expected-error@+1 {{print_time_stamp: 'desc_id' 7 is reserved: ids 0-65535 (0xffff) are the framework's; use an id above 0xffff}}
+  asc.print_time_stamp %c7 : i32
+  return
+}
+
+// -----
+
+func.func @negative_count_off(%t: !asc.local_tensor<vecin, f32>) {
+  %c1 = arith.constant 1 : i32
+  %cm8 = arith.constant -8 : i32
+  // expected-error@+1 {{dump_acc_chk_point: 'count_off' must not be negative, but got -8}}
+  asc.dump_acc_chk_point %t, %c1, %cm8, %c1 : !asc.local_tensor<vecin, f32>, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @unknown_mem_dsb() {
+  asc.data_sync_barrier l1
+  // expected-error@-1 {{expected ::mlir::asc::MemDsbT to be one of: all, ddr, ub, seq}}
+  // The parser reports the failed attribute at the next token.
+  // expected-error@+1 {{failed to parse Asc_MemDsbTAttr parameter 'value' which is to be a `::mlir::asc::MemDsbT`}}
+  return
+}
