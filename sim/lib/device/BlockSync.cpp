@@ -36,6 +36,16 @@ void Core::nextEpoch() {
     race_->setGmEpoch(me, hbClock_[me]);
 }
 
+void Core::acquired(uint64_t cycle, const std::vector<uint32_t> &clock) {
+  // The flag's read lands after the set that satisfied the wait; the core
+  // then knows everything the setters knew.
+  scalar_ = std::max(scalar_ + timing::kGmReadLatency,
+                     cycle + timing::kGmReadLatency);
+  for (size_t i = 0; i < clock.size() && i < hbClock_.size(); ++i)
+    hbClock_[i] = std::max(hbClock_[i], clock[i]);
+  nextEpoch();
+}
+
 int32_t *Core::gmSyncEnter(const char *api, bool aivOnly, const Operand &gm,
                            uint64_t gmBytes, const std::string &gmWhy,
                            const Operand &ub, uint64_t ubBytes, Loc loc) {
@@ -133,11 +143,7 @@ void Core::ibSync(bool wait, bool aivOnly, const Operand &gm,
   std::function<bool()> ready = [flag] { return *flag != 0; };
   CrossCoreDomain::Stamp got = xc.gmAcquire(
       me, {word}, ready, [flag] { *flag = 0; }, what, loc);
-  scalar_ = std::max(scalar_ + timing::kGmReadLatency,
-                     got.cycle + timing::kGmReadLatency);
-  for (size_t i = 0; i < got.clock.size() && i < hbClock_.size(); ++i)
-    hbClock_[i] = std::max(hbClock_[i], got.clock[i]);
-  nextEpoch();
+  acquired(got.cycle, got.clock);
 }
 
 void Core::syncAllSoft(bool aivOnly, const Operand &gm, const Operand &ub,
@@ -196,11 +202,7 @@ void Core::syncAllSoft(bool aivOnly, const Operand &gm, const Operand &ub,
   };
   CrossCoreDomain::Stamp got = xc.gmAcquire(
       me, words, ready, [] {}, "sync_all (the software form)", loc);
-  scalar_ = std::max(scalar_ + timing::kGmReadLatency,
-                     got.cycle + timing::kGmReadLatency);
-  for (size_t i = 0; i < got.clock.size() && i < hbClock_.size(); ++i)
-    hbClock_[i] = std::max(hbClock_[i], got.clock[i]);
-  nextEpoch();
+  acquired(got.cycle, got.clock);
 }
 
 void Core::blockOrder(bool notify, const Operand &gm, const Operand &ub,
@@ -237,11 +239,7 @@ void Core::blockOrder(bool notify, const Operand &gm, const Operand &ub,
   CrossCoreDomain::Stamp got = xc.gmAcquire(
       me, {reinterpret_cast<uint64_t>(prev)}, ready, [] {},
       "wait_pre_block (for block " + std::to_string(blockIdx_ - 1) + ")", loc);
-  scalar_ = std::max(scalar_ + timing::kGmReadLatency,
-                     got.cycle + timing::kGmReadLatency);
-  for (size_t i = 0; i < got.clock.size() && i < hbClock_.size(); ++i)
-    hbClock_[i] = std::max(hbClock_[i], got.clock[i]);
-  nextEpoch();
+  acquired(got.cycle, got.clock);
 }
 
 namespace abi {

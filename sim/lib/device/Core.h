@@ -376,6 +376,9 @@ private:
                        const Operand &ub, uint64_t ubBytes, Loc loc);
   /// The core's next epoch starts (after a release or an acquire).
   void nextEpoch();
+  /// A GM-flag wait was satisfied by a set of cycle `cycle` whose setters
+  /// knew `clock`: time and clocks, then the next epoch.
+  void acquired(uint64_t cycle, const std::vector<uint32_t> &clock);
   uint64_t scalar_ = 0;     // the scalar unit's cycle
   uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
   uint64_t seq_ = 0;        // API calls so far (program order)
