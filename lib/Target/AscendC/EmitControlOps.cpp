@@ -94,6 +94,12 @@ std::optional<Precedence> mlir::asc::printControlEnumAttr(raw_ostream &os,
   } else if (auto a = dyn_cast<AtomicOpAttr>(attr)) {
     type = "AtomicOp";
     keyword = stringifyAtomicOp(a.getValue());
+  } else if (auto a = dyn_cast<CacheModeAttr>(attr)) {
+    type = "CacheMode";
+    keyword = stringifyCacheMode(a.getValue());
+  } else if (auto a = dyn_cast<CacheRwModeAttr>(attr)) {
+    type = "CacheRwMode";
+    keyword = stringifyCacheRwMode(a.getValue());
   } else if (auto a = dyn_cast<AippInputFormatAttr>(attr)) {
     type = "AippInputFormat";
     keyword = stringifyAippInputFormat(a.getValue());

@@ -883,7 +883,7 @@ FailureOr<Precedence> Emitter::emitAttribute(Location loc, Attribute attr) {
             return Precedence::Primary;
           })
           .Case<CacheLineAttr, DcciDstAttr, AtomicDtypeAttr, AtomicOpAttr,
-                AippInputFormatAttr>(
+                CacheModeAttr, CacheRwModeAttr, AippInputFormatAttr>(
               [&](Attribute enumAttr) {
                 return printControlEnumAttr(os, enumAttr);
               })

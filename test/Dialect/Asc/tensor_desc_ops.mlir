@@ -37,5 +37,7 @@ func.func @global_descriptor(%x: !asc.gm_addr<f32>, %n: i32) -> (!asc.gm_addr<f3
   %p = asc.global_tensor_get_phy_addr %g, %n : !asc.global_tensor<f32>, i32 -> !asc.gm_addr<f32>
   // CHECK: asc.global_tensor_get_size %{{.*}} : !asc.global_tensor<f32> -> i64
   %size = asc.global_tensor_get_size %g : !asc.global_tensor<f32> -> i64
+  // CHECK: asc.global_tensor_set_l2_cache_hint %{{.*}}, cache_mode_persistent, write : !asc.global_tensor<f32>
+  asc.global_tensor_set_l2_cache_hint %g, cache_mode_persistent, write : !asc.global_tensor<f32>
   return %p, %size : !asc.gm_addr<f32>, i64
 }

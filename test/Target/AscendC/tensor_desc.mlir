@@ -66,3 +66,17 @@ func.func @global_descriptor(%x: !asc.gm_addr<f32>, %y: !asc.gm_addr<f32>) {
   asc.set_global_buffer %h, %p, %size : !asc.global_tensor<f32>, !asc.gm_addr<f32>, i64
   return
 }
+
+// CacheMode by name (pyasc's Python enum numbers it differently); the access
+// kind is the template argument.
+// CHECK-LABEL: void l2_cache_hint(
+// CHECK:         [[H:v[0-9]+]].SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);
+// CHECK-NEXT:    [[H]].SetL2CacheHint<AscendC::CacheRwMode::READ>(AscendC::CacheMode::CACHE_MODE_NORMAL);
+func.func @l2_cache_hint(%x: !asc.gm_addr<f32>) {
+  %c16 = arith.constant 16 : i32
+  %g = asc.global_tensor : !asc.global_tensor<f32>
+  asc.set_global_buffer %g, %x, %c16 : !asc.global_tensor<f32>, !asc.gm_addr<f32>, i32
+  asc.global_tensor_set_l2_cache_hint %g, cache_mode_disable, rw : !asc.global_tensor<f32>
+  asc.global_tensor_set_l2_cache_hint %g, cache_mode_normal, read : !asc.global_tensor<f32>
+  return
+}

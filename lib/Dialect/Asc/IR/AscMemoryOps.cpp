@@ -309,6 +309,16 @@ LogicalResult LocalTensorReinterpretCastOp::verify() {
   return success();
 }
 
+void GlobalTensorSetL2CacheHintOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  args.push_back(getRwModeAttr());
+}
+
+void GlobalTensorSetL2CacheHintOp::getCallArguments(
+    SmallVectorImpl<ApiArgument> &args) {
+  args.push_back(ApiArgument::attribute(getModeAttr()));
+}
+
 LogicalResult GlobalTensorGetPhyAddrOp::verify() {
   Type element = getTensor().getType().getElementType();
   if (getResult().getType().getElementType() != element)

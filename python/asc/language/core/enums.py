@@ -1,7 +1,9 @@
 """Enumerations of the pyasc API (all `IntEnum`, values as in pyasc and Ascend C).
 
 The enums that reach the IR are the dialect's, generated from ODS (include/ascir/Dialect/Asc/IR/
-AscAttrs.td) into `asc._C._ods`; the ones below are pyasc's Python-only enums.
+AscAttrs.td) into `asc._C._ods`; the ones below are pyasc's Python-only enums. `CacheMode` and
+`CacheRwMode` stay here because pyasc numbers CacheMode differently from Ascend C (and the IR):
+`GlobalTensor.set_l2_cache_hint` hands them to the IR by name.
 """
 
 from __future__ import annotations

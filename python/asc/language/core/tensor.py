@@ -9,7 +9,7 @@ from ..._C import _ods
 from . import semantic
 from .builtin import builder_for, builtin
 from .dtype import DataType, int32, uint32, uint64
-from .enums import TPosition
+from .enums import CacheMode, CacheRwMode, TPosition
 from .ir_value import GlobalAddress, IRValue, PlainValue, gm_addr_type
 
 
@@ -131,6 +131,24 @@ class GlobalTensor(BaseTensor):
         handle = _ods.global_tensor_get_phy_addr(b, self.handle, _index(offset, "get_phy_addr offset"),
                                                  result_type=gm_addr_type(self.dtype))
         return GlobalAddress(handle, self.dtype)
+
+    @builtin
+    def set_l2_cache_hint(self, mode: CacheMode = CacheMode.CACHE_MODE_NORMAL,
+                          rw_mode: CacheRwMode = CacheRwMode.RW) -> None:
+        """`SetL2CacheHint<rw_mode>(mode)`: with `CacheMode.CACHE_MODE_DISABLE` the DMA reads of this
+        tensor's buffer bypass the L2 (on the simulator: served at HBM rate and not kept, in the timing
+        model only — docs/timing.md); `CACHE_MODE_NORMAL` caches them again. `rw_mode` is reserved on
+        A2/A3. Call it after `set_global_buffer`."""
+        self._require_dtype("set_l2_cache_hint")
+        if not isinstance(mode, CacheMode):
+            raise TypeError(f"set_l2_cache_hint: 'mode' must be an asc.CacheMode, got {mode!r}")
+        if not isinstance(rw_mode, CacheRwMode):
+            raise TypeError(f"set_l2_cache_hint: 'rw_mode' must be an asc.CacheRwMode, got {rw_mode!r}")
+        # pyasc numbers CacheMode differently from Ascend C (NORMAL = 0 here, DISABLE = 0 there): the
+        # IR takes it by name.
+        _ods.global_tensor_set_l2_cache_hint(builder_for("set_l2_cache_hint"), self.handle,
+                                             mode=_ods.CacheMode[mode.name],
+                                             rw_mode=_ods.CacheRwMode[rw_mode.name])
 
     def __repr__(self) -> str:
         return f"GlobalTensor({self.dtype})"

@@ -39,6 +39,38 @@ def Asc_DcciDstAttr : EnumAttr<Asc_Dialect, Asc_DcciDst, "dcci_dst"> {
   let summary = "DCCI destination attribute, e.g. `#asc<dcci_dst cacheline_out>`";
 }
 
+def Asc_CacheMode : I32EnumAttr<"CacheMode",
+    "L2 cache mode of a GlobalTensor (C++ AscendC::CacheMode; pyasc's Python "
+    "enum numbers NORMAL and DISABLE the other way round)", [
+  I32EnumAttrCase<"CACHE_MODE_DISABLE", 0, "cache_mode_disable">,
+  I32EnumAttrCase<"CACHE_MODE_NORMAL", 1, "cache_mode_normal">,
+  I32EnumAttrCase<"CACHE_MODE_LAST", 2, "cache_mode_last">,
+  I32EnumAttrCase<"CACHE_MODE_PERSISTENT", 4, "cache_mode_persistent">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+  bit cxxEnum = 0; // unscoped in Ascend C: sim/include/ascsim/enums.h
+}
+
+def Asc_CacheModeAttr : EnumAttr<Asc_Dialect, Asc_CacheMode, "cache_mode"> {
+  let summary = "L2 cache mode attribute, e.g. `#asc<cache_mode cache_mode_disable>`";
+}
+
+def Asc_CacheRwMode : I32EnumAttr<"CacheRwMode",
+    "access kind an L2 cache hint is for (C++ AscendC::CacheRwMode)", [
+  I32EnumAttrCase<"READ", 1, "read">,
+  I32EnumAttrCase<"WRITE", 2, "write">,
+  I32EnumAttrCase<"RW", 3, "rw">
+]> {
+  let cppNamespace = "::mlir::asc";
+  let genSpecializedAttr = 0;
+  bit cxxEnum = 0; // next to CacheMode in sim/include/ascsim/enums.h
+}
+
+def Asc_CacheRwModeAttr : EnumAttr<Asc_Dialect, Asc_CacheRwMode, "cache_rw_mode"> {
+  let summary = "cache hint access kind attribute, e.g. `#asc<cache_rw_mode rw>`";
+}
+
 def Asc_MemDsbT : I32EnumAttr<"MemDsbT",
     "memory accesses a DataSyncBarrier waits for (C++ AscendC::MemDsbT)", [
   I32EnumAttrCase<"ALL", 0, "all">,

@@ -389,6 +389,33 @@ def Asc_GlobalTensorGetSizeOp : Asc_MemberOp<"global_tensor_get_size",
                        "type($result)";
 }
 
+def Asc_GlobalTensorSetL2CacheHintOp : Asc_ApiOp<
+    "global_tensor_set_l2_cache_hint", "SetL2CacheHint",
+    [MemoryEffects<[MemWrite<Asc_GMResource>]>], /*hasTemplateArgs=*/1,
+    ["getCallArguments"]> {
+  let isMemberCall = 1;
+  let pyName = "GlobalTensor.set_l2_cache_hint";
+  let summary = "L2 cache mode of a global tensor's DMA reads";
+  let description = [{
+    `CACHE_MODE_DISABLE` makes the DMA reads of the tensor's buffer bypass
+    the L2; `CACHE_MODE_NORMAL` caches them (the default). The access kind is
+    reserved on A2/A3. It updates the tensor's descriptor, so it is a GM
+    write like `asc.set_global_buffer`.
+
+    ```mlir
+    asc.global_tensor_set_l2_cache_hint %g, cache_mode_disable, rw : !asc.global_tensor<f32>
+    ```
+    ```c++
+    g.SetL2CacheHint<AscendC::CacheRwMode::RW>(AscendC::CacheMode::CACHE_MODE_DISABLE);
+    ```
+  }];
+  let arguments = (ins Asc_GlobalTensorType:$tensor, Asc_CacheModeAttr:$mode,
+                   Asc_CacheRwModeAttr:$rw_mode);
+  // `` drops the format's space: the enum attributes print their own.
+  let assemblyFormat = "$tensor `,` `` $mode `,` `` $rw_mode attr-dict `:` "
+                       "qualified(type($tensor))";
+}
+
 //===----------------------------------------------------------------------===//
 // DataCopyOp
 //===----------------------------------------------------------------------===//
