@@ -14,6 +14,7 @@
 #define ASCSIM_CUBE_API_H
 
 #include "ascsim/cube_abi.h"
+#include "ascsim/sort_abi.h" // apiFault
 #include "ascsim/gen/Enums.h"
 #include "ascsim/gen/ParamStructs.h"
 #include "ascsim/tensor.h"
@@ -227,6 +228,36 @@ inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
                                             ::ascsim::dtypeOf<S>(),
                                             ::ascsim::dtypeOf<V>(), true),
                       loc);
+}
+
+/// LoadDataWithSparse / MmadWithSparse (4:2 sparse int8 weights): not
+/// modelled by the simulator yet (sim/CUBE.md). Declared so that a kernel
+/// using them stops at the call with that message, not in the C++ build.
+namespace cube_detail {
+[[noreturn]] inline void sparseNotModelled(const char *api,
+                                           ::ascsim::Loc loc) {
+  char msg[200];
+  __builtin_snprintf(msg, sizeof msg,
+                     "%s: sparse loads and Mmads (4:2 sparse int8 weights "
+                     "with a 2-bit index) are not modelled by the simulator "
+                     "yet (sim/CUBE.md); use load_data and mmad on dense "
+                     "int8 data",
+                     api);
+  ::ascsim::abi::apiFault("argument", msg, loc);
+  __builtin_unreachable();
+}
+} // namespace cube_detail
+template <typename T, typename U>
+inline void LoadDataWithSparse(const LocalTensor<T> &, const LocalTensor<T> &,
+                               const LocalTensor<U> &, const LoadData2DParams &,
+                               ::ascsim::Loc loc = ::ascsim::here()) {
+  cube_detail::sparseNotModelled("load_data_with_sparse", loc);
+}
+template <typename T, typename U>
+inline void MmadWithSparse(const LocalTensor<T> &, const LocalTensor<U> &,
+                           const LocalTensor<U> &, const MmadParams &,
+                           ::ascsim::Loc loc = ::ascsim::here()) {
+  cube_detail::sparseNotModelled("mmad_with_sparse", loc);
 }
 
 //===----------------------------------------------------------------------===//
