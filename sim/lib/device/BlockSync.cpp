@@ -36,6 +36,19 @@ void Core::nextEpoch() {
     race_->setGmEpoch(me, hbClock_[me]);
 }
 
+void Core::release(int32_t *word, int32_t value) {
+  // The flag's store lands kGmWriteLatency after issue, carrying everything
+  // this core knew, including the epoch it ends.
+  const uint32_t me = role_.coreId;
+  CrossCoreDomain::Stamp stamp;
+  stamp.cycle = scalar_ + timing::kGmWriteLatency;
+  stamp.clock = hbClock_;
+  stamp.clock[me] = hbClock_[me] + 1;
+  role_.xc->gmRelease({reinterpret_cast<uint64_t>(word)}, stamp,
+                      [&] { *word = value; });
+  nextEpoch();
+}
+
 void Core::acquired(uint64_t cycle, const std::vector<uint32_t> &clock) {
   // The flag's read lands after the set that satisfied the wait; the core
   // then knows everything the setters knew.
@@ -128,14 +141,9 @@ void Core::ibSync(bool wait, bool aivOnly, const Operand &gm,
   CrossCoreDomain &xc = *role_.xc;
   const uint32_t me = role_.coreId;
   if (!wait) {
-    CrossCoreDomain::Stamp stamp;
-    stamp.cycle = scalar_ + timing::kGmWriteLatency;
-    stamp.clock = hbClock_;
-    stamp.clock[me] = hbClock_[me] + 1;
-    xc.gmRelease({word}, stamp, [&] { *flag = 1; });
+    release(flag, 1);
     scalar_ += timing::kScalarStore;
     scalarBusy_ += timing::kScalarStore;
-    nextEpoch();
     return;
   }
   const std::string what = "ib_wait(block_idx=" + std::to_string(blockIdx) +
@@ -187,13 +195,7 @@ void Core::syncAllSoft(bool aivOnly, const Operand &gm, const Operand &ub,
   for (int64_t b = 0; b < used; ++b)
     words.push_back(reinterpret_cast<uint64_t>(area + b * (kSlotBytes / 4)));
   int32_t *mine = area + blockIdx_ * (kSlotBytes / 4);
-  CrossCoreDomain::Stamp stamp;
-  stamp.cycle = scalar_ + timing::kGmWriteLatency;
-  stamp.clock = hbClock_;
-  stamp.clock[me] = hbClock_[me] + 1;
-  xc.gmRelease({reinterpret_cast<uint64_t>(mine)}, stamp,
-               [&] { *mine = round; });
-  nextEpoch();
+  release(mine, round);
   std::function<bool()> ready = [area, used, round] {
     for (int64_t b = 0; b < used; ++b)
       if (area[b * (kSlotBytes / 4)] < round)
@@ -219,15 +221,9 @@ void Core::blockOrder(bool notify, const Operand &gm, const Operand &ub,
   const uint32_t me = role_.coreId;
   if (notify) {
     int32_t *mine = area + blockIdx_ * (kSlotBytes / 4);
-    CrossCoreDomain::Stamp stamp;
-    stamp.cycle = scalar_ + timing::kGmWriteLatency;
-    stamp.clock = hbClock_;
-    stamp.clock[me] = hbClock_[me] + 1;
-    xc.gmRelease({reinterpret_cast<uint64_t>(mine)}, stamp,
-                 [&] { *mine = 1; });
+    release(mine, 1);
     scalar_ += timing::kScalarStore;
     scalarBusy_ += timing::kScalarStore;
-    nextEpoch();
     return;
   }
   if (blockIdx_ == 0) { // the first block waits for nobody

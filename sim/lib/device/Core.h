@@ -376,6 +376,9 @@ private:
                        const Operand &ub, uint64_t ubBytes, Loc loc);
   /// The core's next epoch starts (after a release or an acquire).
   void nextEpoch();
+  /// Stores `value` into the GM flag `word` as a release (time and clock
+  /// stamp), then the next epoch.
+  void release(int32_t *word, int32_t value);
   /// A GM-flag wait was satisfied by a set of cycle `cycle` whose setters
   /// knew `clock`: time and clocks, then the next epoch.
   void acquired(uint64_t cycle, const std::vector<uint32_t> &clock);

@@ -100,6 +100,16 @@ std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
   return err;
 }
 
+Diagnostic CrossCoreDomain::deadlockReport(uint32_t core,
+                                           const std::string &fallback,
+                                           Loc loc) const {
+  // The snapshot names every blocked core; a core it did not record (it
+  // blocked after the snapshot) gets its own line.
+  auto it = reports_.find(core);
+  return it != reports_.end() ? it->second
+                              : makeDiagnostic("deadlock", fallback, loc);
+}
+
 bool CrossCoreDomain::stuck() const {
   bool anyBlocked = false;
   for (const CoreState &c : cores_) {
@@ -168,16 +178,11 @@ uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc) {
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
-      auto it = reports_.find(core);
-      Diagnostic d = it != reports_.end()
-                         ? it->second
-                         : makeDiagnostic("deadlock",
-                                          "cross_core_wait_flag(" +
-                                              std::to_string(flag) + ") on " +
-                                              coreName(core) +
-                                              " waits forever: the launch "
-                                              "has deadlocked",
-                                          loc);
+      Diagnostic d = deadlockReport(
+          core,
+          "cross_core_wait_flag(" + std::to_string(flag) + ") on " +
+              coreName(core) + " waits forever: the launch has deadlocked",
+          loc);
       throw Fault{std::move(d)};
     }
     cv_.wait(lk);
@@ -212,14 +217,11 @@ CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
-      auto it = reports_.find(core);
-      Diagnostic d =
-          it != reports_.end()
-              ? it->second
-              : makeDiagnostic("deadlock",
-                               what + " on " + coreName(core) +
-                                   " waits forever: the launch has deadlocked",
-                               loc);
+      Diagnostic d = deadlockReport(
+          core,
+          what + " on " + coreName(core) +
+              " waits forever: the launch has deadlocked",
+          loc);
       c.gmReady = nullptr;
       c.blocked = false;
       throw Fault{std::move(d)};
@@ -300,14 +302,9 @@ bool CrossCoreDomain::receive(uint32_t core, Message &out,
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
-      auto it = reports_.find(core);
-      Diagnostic d =
-          it != reports_.end()
-              ? it->second
-              : makeDiagnostic("deadlock",
-                               coreName(core) + " " + what +
-                                   " forever: the launch has deadlocked",
-                               loc);
+      Diagnostic d = deadlockReport(
+          core, coreName(core) + " " + what + " forever: the launch has deadlocked",
+          loc);
       c.msgWait = false;
       throw Fault{std::move(d)};
     }

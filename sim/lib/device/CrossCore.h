@@ -160,6 +160,9 @@ private:
   /// The report of each core blocked when the deadlock was found (a
   /// snapshot: the cores then fail and finish one by one).
   std::map<uint32_t, Diagnostic> reports_;
+  /// The deadlock report of `core`: the snapshot's, else `fallback`.
+  Diagnostic deadlockReport(uint32_t core, const std::string &fallback,
+                            Loc loc) const;
   void snapshotDeadlock();
 };
 
