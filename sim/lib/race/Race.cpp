@@ -495,8 +495,6 @@ RaceStats RaceDetector::stats() const {
 }
 
 void RaceDetector::report(const Entry &a, const Entry &b) {
-  if (races_.size() >= 4 * kMaxReportsPerCore)
-    return;
   // Name the pair in program order: the user reads the kernel top down.
   const Entry &prev = a.seq <= b.seq ? a : b;
   const Entry &cur = a.seq <= b.seq ? b : a;
@@ -504,8 +502,22 @@ void RaceDetector::report(const Entry &a, const Entry &b) {
                     std::to_string(prev.atomic) + "/" +
                     std::to_string(cur.atomic) + pipeName(prev.pipe) + formatLoc(prev.loc) +
                     pipeName(cur.pipe) + formatLoc(cur.loc) + memName(cur.mem);
-  if (!reported_.insert(key).second)
+  if (auto it = open_.find(key); it != open_.end()) {
+    // Another piece of the same two instructions (the next segment or
+    // bucket of one access): report the bytes as one range when they join
+    // up. A later instance of the lines (the next loop iteration) is not.
+    auto &[p, c] = races_[it->second];
+    if (p.seq == prev.seq && c.seq == cur.seq && p.start <= cur.end &&
+        cur.start <= p.end) {
+      p.start = c.start = std::min(p.start, cur.start);
+      p.end = c.end = std::max(p.end, cur.end);
+    }
     return;
+  }
+  if (races_.size() >= 4 * kMaxReportsPerCore ||
+      !reported_.insert(key).second)
+    return;
+  open_.emplace(std::move(key), races_.size());
   races_.emplace_back(prev, cur);
 }
 
@@ -530,6 +542,7 @@ std::vector<Diagnostic> RaceDetector::takeDiagnostics() {
       out.push_back(diagnose(prev, cur));
   }
   races_.clear();
+  open_.clear();
   return out;
 }
 

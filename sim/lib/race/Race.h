@@ -405,6 +405,9 @@ private:
   uint32_t gmCore_ = 0, gmEpoch_ = 0;
   RaceStats stats_;
   std::set<std::string> reported_;
+  /// The races_ index of each key reported since the last takeDiagnostics:
+  /// the pieces of one racing pair (segments, buckets) join into one range.
+  std::map<std::string, size_t> open_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
   /// turned into diagnostics by takeDiagnostics.
   std::vector<std::pair<Entry, Entry>> races_;
