@@ -14,6 +14,13 @@ CXX_FLAGS = ("-std=c++17", "-O1", "-fwrapv", "-fPIC", "-shared", "-fvisibility=h
 #: (through the emitted #line directives), so gdb can break at `kernel.py:<line>`.
 CXX_DEBUG_FLAGS = ("-std=c++17", "-O0", "-g", "-fwrapv", "-fPIC", "-shared", "-fvisibility=hidden")
 
+#: The libraries a kernel library is linked with, after libascsim. Not libstdc++: the g++ driver's
+#: default link reads its whole symbol table, which took most of the link (≈100 of 120 ms at load
+#: 4, 2026-12-03). The kernel's few references into it (the exception personality routine, a
+#: guard) bind when the kernel is loaded, through libascsim's own dependency on libstdc++; the
+#: start files (crti, crtbeginS) stay, as with any shared library.
+LINK_FLAGS = ("-nodefaultlibs", "-lm", "-lc", "-lgcc", "-lgcc_s")
+
 #: The precompiled kernel_operator.h (built with CXX_FLAGS by the build, installed as
 #: asc/_C/pch/kernel_operator.h.gch). g++ uses it for a kernel whose first include is
 #: kernel_operator.h when the flags and the compiler match, and ignores it otherwise.

@@ -29,7 +29,7 @@ from ..lib import runtime as rt
 from . import env
 from .config import PLATFORMS, Platform
 from .errors import KernelError, LaunchValueError, launch_site
-from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, PCH_DIR_NAME
+from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, LINK_FLAGS, PCH_DIR_NAME
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:
@@ -130,7 +130,8 @@ def build(source: str, workdir: Path, debug: bool = False, flags: tuple[str, ...
     # when the kernel has not (a second search would find the precompiled header's directory first).
     no_pch = debug or bool(flags)
     cmd = [compiler(), *cxx_flags(debug), *flags, *_pch_include(no_pch),
-           f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so), f"-L{libdir}", "-lascsim", f"-Wl,-rpath,{libdir}"]
+           f"-I{_C.SIM_INCLUDE_DIR}", str(cpp), "-o", str(so), f"-L{libdir}", "-lascsim", *LINK_FLAGS,
+           f"-Wl,-rpath,{libdir}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError(cmd, proc.stderr[-6000:])
