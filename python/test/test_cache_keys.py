@@ -270,3 +270,34 @@ def test_a_closure_bound_to_another_asc_function_is_another_kernel() -> None:
     _kernel_applying(asc.mul)[1](x, multiplied, 64)
     np.testing.assert_array_equal(added, x + x)
     np.testing.assert_array_equal(multiplied, x * x)
+
+
+def test_toolchain_key_follows_every_simulator_header(tmp_path: Path, monkeypatch) -> None:
+    """An edited or added header anywhere under the simulator's include tree (nested directories
+    too) changes the toolchain part of every key; an untouched tree gives the same key."""
+    import os
+
+    from asc import _C
+    from asc.runtime import toolchain
+
+    include = tmp_path / "include"
+    (include / "ascsim" / "deep").mkdir(parents=True)
+    header = include / "ascsim" / "deep" / "x.h"
+    header.write_text("int x;\n")
+    monkeypatch.setattr(_C, "SIM_INCLUDE_DIR", include)
+
+    def key() -> str:
+        toolchain.toolchain_key.cache_clear()
+        return toolchain.toolchain_key()
+
+    try:
+        first = key()
+        assert key() == first
+        st = header.stat()
+        os.utime(header, ns=(st.st_atime_ns, st.st_mtime_ns + 1))
+        edited = key()
+        assert edited != first
+        (include / "kernel_operator.h").write_text("\n")
+        assert key() not in (first, edited)
+    finally:
+        toolchain.toolchain_key.cache_clear()

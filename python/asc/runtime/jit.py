@@ -35,6 +35,7 @@ from .dependencies import References, Watch, describe, namespace, resolve
 from .errors import LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
 from .plan import MAX_PLANS, Plan, environment_reader, native_plan
+from .source import source_lines
 from .specialize import ArgSpec, prepare, to_param
 
 #: The frontend builds IR through one current builder per process: one compile at a time.
@@ -109,7 +110,7 @@ class JITFunction:
     @functools.cached_property
     def _source(self) -> tuple[str, int]:
         try:
-            lines, first = inspect.getsourcelines(self.fn)
+            lines, first = source_lines(self.fn)
         except (OSError, TypeError):  # defined in `python -c`, on stdin, at the prompt, by exec()
             code = self.fn.__code__
             raise CompileError(
