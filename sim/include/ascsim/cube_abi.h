@@ -24,6 +24,7 @@ enum class LoadForm : uint8_t {
   Transpose,     // LoadDataWithTranspose(dst, src, LoadData2dTransposeParams)
   TransposeV2,   // LoadDataWithTranspose(..., LoadData2dTransposeParamsV2)
   PlainV2,       // LoadData(dst, src, LoadData2DParamsV2): not on A2/A3
+  Sparse,        // LoadDataWithSparse(dst, src, idx, LoadData2DParams)
 };
 
 /// LoadData 2D (units: 512-B fractals), LoadDataWithTranspose and
@@ -38,6 +39,7 @@ struct LoadData2DDesc {
   uint32_t dstGap;
   uint32_t dstFracGap; // transpose forms
   uint32_t srcFracGap; // TransposeV2
+  DType idxType;       // Sparse: the index tensor's element type
 };
 
 /// DataCopy(dst, src, Nd2NzParams): GM -> L1 with ND -> NZ (elements unless

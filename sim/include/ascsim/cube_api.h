@@ -2,7 +2,8 @@
 //
 // The basic (ISASI) cube path (ascendc_api.md §5.16, hardware.md §6):
 // DataCopy GM -> L1 with ND -> NZ, LoadData 2D (L1 or GM -> L0A/L0B, with
-// transpose), LoadDataWithTranspose, InitConstValue, Mmad (with bias),
+// transpose), LoadDataWithTranspose, LoadDataWithSparse, InitConstValue,
+// Mmad (with bias), MmadWithSparse,
 // Fixpipe L0C -> GM / L1, the cube control registers and the cross-core
 // flags (CrossCoreSetFlag / CrossCoreWaitFlag). Each call converts its
 // parameter struct into one descriptor of ascsim/cube_abi.h; the library
@@ -230,34 +231,36 @@ inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
                       loc);
 }
 
-/// LoadDataWithSparse / MmadWithSparse (4:2 sparse int8 weights): not
-/// modelled by the simulator yet (sim/CUBE.md). Declared so that a kernel
-/// using them stops at the call with that message, not in the C++ build.
-namespace cube_detail {
-[[noreturn]] inline void sparseNotModelled(const char *api,
-                                           ::ascsim::Loc loc) {
-  char msg[200];
-  __builtin_snprintf(msg, sizeof msg,
-                     "%s: sparse loads and Mmads (4:2 sparse int8 weights "
-                     "with a 2-bit index) are not modelled by the simulator "
-                     "yet (sim/CUBE.md); use load_data and mmad on dense "
-                     "int8 data",
-                     api);
-  ::ascsim::abi::apiFault("argument", msg, loc);
-  __builtin_unreachable();
-}
-} // namespace cube_detail
+/// LoadDataWithSparse: B1 (L1) -> B2 (L0B), MTE1. Each repeat moves one
+/// 512-B fractal of the stored int8 weights of a 4:2 sparse B (two values
+/// of every four along K) and the 128 bytes of their 2-bit index (one
+/// field per stored value, the first in the low bits of its byte) from
+/// `idx`; MmadWithSparse reads both (sim/CUBE.md).
 template <typename T, typename U>
-inline void LoadDataWithSparse(const LocalTensor<T> &, const LocalTensor<T> &,
-                               const LocalTensor<U> &, const LoadData2DParams &,
+inline void LoadDataWithSparse(const LocalTensor<T> &dst,
+                               const LocalTensor<T> &src,
+                               const LocalTensor<U> &idx,
+                               const LoadData2DParams &p,
                                ::ascsim::Loc loc = ::ascsim::here()) {
-  cube_detail::sparseNotModelled("load_data_with_sparse", loc);
+  ::ascsim::LoadData2DDesc d = cube_detail::desc2D(p);
+  d.form = ::ascsim::LoadForm::Sparse;
+  d.idxType = ::ascsim::dtypeOf<U>();
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), idx.operand(),
+                          ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// MmadWithSparse: C (CO1, int32) = A (A2, m x k int8) x B (B2, the 4:2
+/// sparse k x n int8 matrix that LoadDataWithSparse loaded: k / 2 stored
+/// values per column and their index), PIPE_M.
 template <typename T, typename U>
-inline void MmadWithSparse(const LocalTensor<T> &, const LocalTensor<U> &,
-                           const LocalTensor<U> &, const MmadParams &,
+inline void MmadWithSparse(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+                           const LocalTensor<U> &filter, const MmadParams &p,
                            ::ascsim::Loc loc = ::ascsim::here()) {
-  cube_detail::sparseNotModelled("mmad_with_sparse", loc);
+  ::ascsim::MmadDesc d = cube_detail::mmadDesc(
+      p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+      ::ascsim::dtypeOf<U>(), ::ascsim::dtypeOf<T>(), false);
+  d.sparse = true;
+  ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
+                      cube_detail::none(), d, loc);
 }
 
 //===----------------------------------------------------------------------===//

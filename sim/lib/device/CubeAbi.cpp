@@ -138,6 +138,15 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
     // wrote (ND -> NZ leaves them): only writes and Fixpipe's L0C reads are
     // init-tracked (docs/simulator.md).
     bool initTracked = o.write || ci->kind == cube::CubeKind::Fixpipe;
+    // Which L0B fractals LoadDataWithSparse wrote last (their index is
+    // known): MmadWithSparse checks its B against them.
+    if (o.write && m == Mem::L0B && !sparseLoaded_.empty())
+      for (const cube::ByteRun &r : *o.runs)
+        for (uint64_t f = (base + r.off) / cube::kFractalBytes;
+             f * cube::kFractalBytes < base + r.off + r.len &&
+             f < sparseLoaded_.size();
+             ++f)
+          sparseLoaded_[f] = ci->sparse ? 1 : 0;
     for (const cube::ByteRun &r : *o.runs) {
       if (initTracked)
         trackInit(m, o.write, api, o.role, base + r.off, r.len, loc);
@@ -167,6 +176,9 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   }
   ci->writes = runs.dst;
   ci->stagingBytes = cube::extent(runs.dst);
+  if (ci->sparse) // the index, staged after the values
+    ci->stagingBytes += ci->stagingBytes / cube::kFractalBytes *
+                        cube::kSparseIdxBytes;
   ci->loc = loc;
   instr.work.kind = WorkKind::Cube;
   instr.work.dst = ci->dst;
@@ -217,6 +229,10 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
                         const Operand &idx, DType type, const LoadData2DDesc &d,
                         Loc loc) {
   uint64_t seq = beginCall(loc);
+  if (d.form == LoadForm::Sparse) {
+    cubeLoadSparse(dst, src, idx, type, d, loc, seq);
+    return;
+  }
   bool transposeForm =
       d.form == LoadForm::Transpose || d.form == LoadForm::TransposeV2;
   const char *api =
@@ -270,6 +286,65 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
                      : timing::l1ToL0(bytes, dm == Mem::L0B, false);
   issueCube(std::move(ci), fromGm ? Pipe::MTE2 : Pipe::MTE1, cost, seq, api,
             loc, runs);
+}
+
+void Core::cubeLoadSparse(const Operand &dst, const Operand &src,
+                          const Operand &idx, DType type,
+                          const LoadData2DDesc &d, Loc loc, uint64_t seq) {
+  const char *api = "load_data_with_sparse";
+  requireAic(api, loc);
+  requirePos(api, "source", src, {Mem::L1}, "L1 (B1)", loc);
+  requirePos(api, "index", idx, {Mem::L1}, "L1 (B1)", loc);
+  requirePos(api, "destination", dst, {Mem::L0B}, "L0B (B2)", loc);
+  if (type != DType::I8)
+    fail("dtype",
+         std::string(api) + ": the weights must be int8, got " +
+             dtypeName(type),
+         loc);
+  if (d.idxType != DType::U8)
+    fail("dtype",
+         std::string(api) +
+             ": the index must be uint8 (four 2-bit fields a byte), got " +
+             dtypeName(d.idxType),
+         loc);
+  if (d.ifTranspose)
+    fail("argument",
+         std::string(api) + ": the sparse load does not transpose; "
+                            "'if_transpose' must be false",
+         loc);
+  if (d.repeatTimes == 0)
+    return; // NOP
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::LoadData;
+  ci->type = type;
+  ci->load = d;
+  ci->sparse = true;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  sa.cube = true;
+  Access ia{api, "index", false, DType::U8, false};
+  ia.cube = true;
+  Access da{api, "destination", true, type, true};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->src1 = mem_.resolve(idx, 0, cube::extent(runs.src1), ia, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  uint64_t base = mem_.offsetOf(ci->dst, Mem::L0B);
+  ci->sparseIdx = sparseIndexStore(base);
+  // Cost: the values and the index through the L0B write port.
+  uint64_t bytes = total(runs.dst) + total(runs.src1);
+  issueCube(std::move(ci), Pipe::MTE1, timing::l1ToL0(bytes, true, false), seq,
+            api, loc, runs);
+}
+
+uint8_t *Core::sparseIndexStore(uint64_t l0bOffset) {
+  if (sparseIdx_.empty()) {
+    uint64_t fractals = (64u << 10) / cube::kFractalBytes; // L0B: 64 KiB
+    sparseIdx_.assign(fractals * cube::kSparseIdxBytes, 0);
+    sparseLoaded_.assign(fractals, 0);
+  }
+  return sparseIdx_.data() +
+         l0bOffset / cube::kFractalBytes * cube::kSparseIdxBytes;
 }
 
 void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
@@ -376,7 +451,7 @@ void Core::cubeInitConst(const Operand &dst, DType type,
 void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
                     const Operand &bias, const MmadDesc &d, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const char *api = "mmad";
+  const char *api = d.sparse ? "mmad_with_sparse" : "mmad";
   requireAic(api, loc);
   requirePos(api, "destination", dst, {Mem::L0C}, "L0C (CO1)", loc);
   requirePos(api, "A matrix", a, {Mem::L0A}, "L0A (A2)", loc);
@@ -388,6 +463,14 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
             (d.a == DType::BF16 && d.b == DType::BF16 && d.dst == DType::F32) ||
             (d.a == DType::F32 && d.b == DType::F32 && d.dst == DType::F32) ||
             (d.a == DType::I8 && d.b == DType::I8 && d.dst == DType::I32);
+  if (d.sparse && !(d.a == DType::I8 && d.b == DType::I8 &&
+                    d.dst == DType::I32))
+    fail("dtype",
+         std::string(api) + ": " + dtypeName(d.a) + " x " + dtypeName(d.b) +
+             " -> " + dtypeName(d.dst) +
+             " is not a sparse cube type combination; the sparse Mmad is "
+             "int8 x int8 -> int32",
+         loc);
   if (!ok)
     fail("dtype",
          std::string(api) + ": " + dtypeName(d.a) + " x " + dtypeName(d.b) +
@@ -440,6 +523,23 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
     ci->src2 = mem_.resolve(bias, 0, cube::extent(runs.src2), bia, loc);
   }
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), ca, loc);
+  if (d.sparse) {
+    // B's fractals must hold what LoadDataWithSparse loaded: their index.
+    uint64_t base = mem_.offsetOf(ci->src1, Mem::L0B);
+    ci->sparseIdx = sparseIndexStore(base);
+    uint64_t end = base + cube::extent(runs.src1);
+    for (uint64_t f = base / cube::kFractalBytes;
+         f * cube::kFractalBytes < end; ++f)
+      if (!sparseLoaded_[f])
+        fail("argument",
+             std::string(api) + ": the B matrix's L0B bytes [" +
+                 std::to_string(f * cube::kFractalBytes) + ", " +
+                 std::to_string((f + 1) * cube::kFractalBytes) +
+                 ") were not written by load_data_with_sparse, so they "
+                 "have no sparse index; load B with load_data_with_sparse "
+                 "(ceil(k / 64) * ceil(n / 16) fractals)",
+             loc);
+  }
   // Back-to-back Mmads into the same L0C: the hardware orders them only
   // when ceil(m/16) * ceil(n/16) >= 10 (hardware.md §3.3, Mmad.md).
   uint64_t start = dst.addr, end = dst.addr + cube::extent(runs.dst);
@@ -456,8 +556,10 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
              "(hardware.md §3.3)",
          loc, {makeNote("the previous mmad", lastMmad_.loc)});
   lastMmad_ = {true, start, end, loc};
-  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, d.k, d.a), seq, api,
-            loc, runs);
+  // The sparse Mmad computes the stored half of K (sim/CUBE.md).
+  uint32_t kEff = d.sparse ? (d.k + 1) / 2 : d.k;
+  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, kEff, d.a), seq,
+            api, loc, runs);
 }
 
 //===----------------------------------------------------------------------===//
