@@ -100,7 +100,8 @@ struct FixpipeDesc {
 
 /// Cube control registers (issued by the scalar unit).
 enum class CubeCtl : uint8_t {
-  Fmatrix = 0,     // a = l1H | l1W << 16, b = padList bytes (l, r, t, b)
+  Fmatrix = 0,     // a = l1H | l1W << 16 | FmatrixMode << 32,
+                   // b = padList bytes (l, r, t, b)
   PaddingValue,    // a = bit pattern, b = DType
   Boundary,        // a = boundary bytes (0 = none)
   Repeat,          // a = repeatStride | repeatTime << 16 | repeatMode << 24

@@ -111,18 +111,35 @@ inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
   ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
                           ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// Which registers a LoadData 3D with LoadData3DParamsV2 sets from its
+/// parameters: the feature map (l1H, l1W, padList: the SetFmatrix register)
+/// and the padding value (the SetLoadDataPaddingValue register). When false
+/// the load uses the register instead.
+struct IsResetLoad3dConfig {
+  constexpr IsResetLoad3dConfig(bool setFMatrix = true, bool setPadding = true)
+      : isSetFMatrix(setFMatrix), isSetPadding(setPadding) {}
+  bool isSetFMatrix;
+  bool isSetPadding;
+};
+constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
+
 /// LoadData 3D (img2col, MTE1): the window [mStartPt, +mExtension) x
 /// [kStartPt, +kExtension) of the img2col matrix of an NC1HWC0 feature map
-/// in L1, into L0A (Zz) or L0B; repeated as SetLoadDataRepeat says. The
-/// feature map and padding value come from the parameters (the default
-/// IsResetLoad3dConfig: the load sets those registers itself).
-template <typename T, typename U>
+/// in L1, into L0A (Zz) or L0B; repeated as SetLoadDataRepeat says. With
+/// the default IsResetLoad3dConfig the feature map and padding value come
+/// from the parameters and the load sets those registers; otherwise it
+/// reads the registers (SetFmatrix, SetLoadDataPaddingValue).
+template <typename T,
+          const IsResetLoad3dConfig &defaultConfig =
+              IS_RESER_LOAD3D_DEFAULT_CONFIG,
+          typename U>
 inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                      const LoadData3DParamsV2<U> &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::Load3DDesc d{};
-  d.setFmatrix = true;
-  d.setPadding = true;
+  d.setFmatrix = defaultConfig.isSetFMatrix;
+  d.setPadding = defaultConfig.isSetPadding;
   for (int i = 0; i < 4; ++i)
     d.padList[i] = p.padList[i];
   d.l1H = p.l1H;
@@ -147,6 +164,62 @@ inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   ::ascsim::abi::loadData3D(dst.operand(), src.operand(),
                             ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// LoadData 3D with LoadData3DParamsV2Pro: the feature map and padding
+/// value are the registers' (SetFmatrix or the last LoadData3DParamsV2
+/// load, SetLoadDataPaddingValue); the window and filter are packed in two
+/// words (sim/CUBE.md, our reading of the bit layout): extConfig =
+/// kExtension | mExtension << 16 | kStartPt << 32 | mStartPt << 48,
+/// filterConfig = strideW | strideH << 8 | filterW << 16 | filterH << 24 |
+/// dilationW << 32 | dilationH << 40.
+template <typename T>
+inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const LoadData3DParamsV2Pro &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Load3DDesc d{};
+  d.pro = true;
+  d.setFmatrix = false;
+  d.setPadding = false;
+  d.channelSize = p.channelSize;
+  d.kExtension = static_cast<uint32_t>(p.extConfig & 0xFFFF);
+  d.mExtension = static_cast<uint32_t>((p.extConfig >> 16) & 0xFFFF);
+  d.kStartPt = static_cast<uint32_t>((p.extConfig >> 32) & 0xFFFF);
+  d.mStartPt = static_cast<uint32_t>((p.extConfig >> 48) & 0xFFFF);
+  d.strideW = static_cast<uint32_t>(p.filterConfig & 0xFF);
+  d.strideH = static_cast<uint32_t>((p.filterConfig >> 8) & 0xFF);
+  d.filterW = static_cast<uint32_t>((p.filterConfig >> 16) & 0xFF);
+  d.filterH = static_cast<uint32_t>((p.filterConfig >> 24) & 0xFF);
+  d.dilationW = static_cast<uint32_t>((p.filterConfig >> 32) & 0xFF);
+  d.dilationH = static_cast<uint32_t>((p.filterConfig >> 40) & 0xFF);
+  d.enTranspose = p.enTranspose;
+  d.enSmallK = p.enSmallK;
+  d.filterSizeW = p.filterSizeW;
+  d.filterSizeH = p.filterSizeH;
+  d.fMatrixCtrl = p.fMatrixCtrl;
+  ::ascsim::abi::loadData3D(dst.operand(), src.operand(),
+                            ::ascsim::dtypeOf<T>(), d, loc);
+}
+/// SetFmatrix: the feature-map register of the 3-D loads (l1H x l1W
+/// pixels, padList = left, right, top, bottom); A2/A3 have FMATRIX_LEFT
+/// only.
+inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],
+                       const FmatrixMode &fmatrixMode,
+                       ::ascsim::Loc loc = ::ascsim::here()) {
+  uint64_t pads = 0;
+  for (int i = 0; i < 4; ++i)
+    pads |= static_cast<uint64_t>(padList[i]) << (8 * i);
+  ::ascsim::abi::cubeControl(
+      ::ascsim::CubeCtl::Fmatrix,
+      static_cast<uint64_t>(l1H) | static_cast<uint64_t>(l1W) << 16 |
+          static_cast<uint64_t>(fmatrixMode) << 32,
+      pads, loc);
+}
+/// SetLoadDataBoundary: the L1 byte address at which the 3-D loads' reads
+/// wrap to address 0 (0: no boundary; else at least 1024).
+inline void SetLoadDataBoundary(uint32_t boundaryValue,
+                                ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::Boundary, boundaryValue, 0,
+                             loc);
+}
 /// SetLoadDataRepeat: the repeat of the next LoadData 3D (repeatTime
 /// windows, repeatStride fractals apart along M (mode 0) or K (mode 1)).
 inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
@@ -158,7 +231,8 @@ inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
                              0, loc);
 }
 /// SetLoadDataPaddingValue: the padding register of the 3-D loads (a
-/// LoadData 3D with the default configuration sets it from its params).
+/// LoadData 3D with the default configuration sets it from its params; a
+/// V2Pro load reads it).
 template <typename T>
 inline void SetLoadDataPaddingValue(const T padValue,
                                     ::ascsim::Loc loc = ::ascsim::here()) {

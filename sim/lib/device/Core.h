@@ -428,6 +428,18 @@ private:
   /// The 3-D load registers: repeat (SetLoadDataRepeat) and padding value.
   uint32_t repeatTime_ = 1, repeatStride_ = 0, repeatMode_ = 0;
   uint64_t padValue_ = 0;
+  /// The type SetLoadDataPaddingValue gave the padding value (padTyped_
+  /// false: set by a 3-D load, of its own type).
+  bool padTyped_ = false;
+  DType padType_ = DType::F16;
+  /// The feature-map register (SetFmatrix, or a LoadData3DParamsV2 load
+  /// with the default config) and the load boundary (SetLoadDataBoundary).
+  struct Fmatrix {
+    bool valid = false;
+    uint32_t l1H = 0, l1W = 0;
+    uint8_t pad[4] = {0, 0, 0, 0};
+  } fmatrix_;
+  uint32_t boundary_ = 0;
   /// The sparse-index store of L0B (128 bytes per 512-B fractal, allocated
   /// by the first sparse load) and which fractals LoadDataWithSparse wrote
   /// last (device/CubeAbi.cpp).

@@ -116,8 +116,10 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                         : ci->kind == cube::CubeKind::Fixpipe ? "source"
                                                               : "source";
   const char *src1Role = ci->kind == cube::CubeKind::Mmad ? "B matrix" : "index";
-  const char *src2Role =
-      ci->kind == cube::CubeKind::Mmad ? "bias" : "quant workspace";
+  const char *src2Role = ci->kind == cube::CubeKind::Mmad ? "bias"
+                         : ci->kind == cube::CubeKind::Load3D
+                             ? "source (past the load boundary)"
+                             : "quant workspace";
   Opd opds[] = {{ci->src, &runs.src, false, srcRole},
                 {ci->src1, &runs.src1, false, src1Role},
                 {ci->src2, &runs.src2, false, src2Role},
@@ -355,10 +357,11 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   requirePos(api, "source", src, {Mem::L1}, "L1 (A1/B1)", loc);
   requirePos(api, "destination", dst, {Mem::L0A, Mem::L0B},
              "L0A (A2) or L0B (B2)", loc);
-  if (d.v1 || d.pro)
+  if (d.v1)
     fail("argument",
-         std::string(api) + ": LoadData3DParams" + (d.v1 ? "V1" : "V2Pro") +
-             " is not modelled by the simulator yet; use LoadData3DParamsV2",
+         std::string(api) +
+             ": Ascend 910B/910C (A2/A3) have no LoadData taking "
+             "LoadData3DParamsV1; use LoadData3DParamsV2",
          loc);
   if (d.enTranspose || d.enSmallK || d.fMatrixCtrl)
     fail("argument",
@@ -373,22 +376,56 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
                             "bfloat16, int32, uint32 or float32, not " +
              dtypeName(type),
          loc);
-  requireRange(api, "l1_h", d.l1H, 1, 32767, loc);
-  requireRange(api, "l1_w", d.l1W, 1, 32767, loc);
-  requireRange(api, "stride_w", d.strideW, 1, 63, loc);
-  requireRange(api, "stride_h", d.strideH, 1, 63, loc);
-  requireRange(api, "dilation_filter_w", d.dilationW, 1, 255, loc);
-  requireRange(api, "dilation_filter_h", d.dilationH, 1, 255, loc);
-  if (d.kExtension == 0 || d.mExtension == 0)
-    return;
   Load3DDesc eff = d;
+  // The feature-map and padding registers: set from the parameters (the
+  // default IsResetLoad3dConfig of a LoadData3DParamsV2 load) or read.
+  if (d.setFmatrix) {
+    requireRange(api, "l1_h", d.l1H, 1, 32767, loc);
+    requireRange(api, "l1_w", d.l1W, 1, 32767, loc);
+    fmatrix_.valid = true;
+    fmatrix_.l1H = d.l1H;
+    fmatrix_.l1W = d.l1W;
+    for (int i = 0; i < 4; ++i)
+      fmatrix_.pad[i] = d.padList[i];
+  } else {
+    if (!fmatrix_.valid)
+      fail("argument",
+           std::string(api) +
+               ": this 3-D load takes the feature map (l1_h, l1_w, pad_list) "
+               "from the register that a load_data with LoadData3DParamsV2 "
+               "(or Ascend C's SetFmatrix) sets, and none has set it yet",
+           loc);
+    eff.l1H = fmatrix_.l1H;
+    eff.l1W = fmatrix_.l1W;
+    for (int i = 0; i < 4; ++i)
+      eff.padList[i] = fmatrix_.pad[i];
+  }
+  if (d.setPadding) {
+    padValue_ = d.padValue;
+    padTyped_ = false;
+  } else {
+    if (padTyped_ && dtypeSize(padType_) != es)
+      fail("dtype",
+           std::string(api) + ": the padding register holds a " +
+               dtypeName(padType_) +
+               " value (set_load_data_padding_value), but the load moves " +
+               dtypeName(type) + "; set a " + dtypeName(type) + " value",
+           loc);
+    uint64_t mask = es == 4 ? 0xFFFFFFFFull : (1ull << (8 * es)) - 1;
+    eff.padValue = padValue_ & mask;
+  }
+  requireRange(api, "stride_w", eff.strideW, 1, 63, loc);
+  requireRange(api, "stride_h", eff.strideH, 1, 63, loc);
+  requireRange(api, "dilation_filter_w", eff.dilationW, 1, 255, loc);
+  requireRange(api, "dilation_filter_h", eff.dilationH, 1, 255, loc);
+  if (eff.kExtension == 0 || eff.mExtension == 0)
+    return;
   // filter_size_w/h are the ninth bit of the filter sizes.
   eff.filterW = d.filterW + (d.filterSizeW ? 256u : 0u);
   eff.filterH = d.filterH + (d.filterSizeH ? 256u : 0u);
   if (eff.filterW == 0 || eff.filterH == 0)
     fail("argument", std::string(api) + ": the filter size must be positive",
          loc);
-  padValue_ = d.padValue; // the default config sets the registers
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Load3D;
   ci->type = type;
@@ -403,6 +440,27 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   sa.cube = true;
   Access da{api, "destination", true, type, false};
   da.cube = true;
+  // SetLoadDataBoundary: the feature map's bytes at or past the boundary
+  // are read from L1 byte (address mod boundary) (sim/CUBE.md).
+  uint64_t hull = cube::extent(runs.src);
+  if (boundary_ != 0 && src.addr + hull > boundary_) {
+    if (src.addr >= boundary_)
+      fail("argument",
+           std::string(api) + ": the feature map starts at L1 byte " +
+               std::to_string(src.addr) + ", at or past the load boundary " +
+               std::to_string(boundary_) + " (set_load_data_boundary)",
+           loc);
+    uint64_t inside = boundary_ - src.addr;
+    uint64_t wrapped = std::min<uint64_t>(hull - inside, boundary_);
+    runs.src = {{0, inside}};
+    runs.src2 = {{0, wrapped}};
+    ci->boundary = boundary_;
+    ci->srcL1 = src.addr;
+    Access wa{api, "source (past the load boundary)", false, type, false};
+    wa.cube = true;
+    ci->src2 = mem_.resolve(Operand{0, boundary_, src.pos}, 0, wrapped, wa,
+                            loc);
+  }
   ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
   Cost cost = timing::l1ToL0(cube::extent(runs.dst),
@@ -703,14 +761,42 @@ void Core::cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
   case CubeCtl::PaddingValue:
     requireAic("set_load_data_padding_value", loc);
     padValue_ = a;
+    padType_ = static_cast<DType>(b);
+    padTyped_ = true;
     return;
+  case CubeCtl::Boundary:
+    requireAic("set_load_data_boundary", loc);
+    if (a != 0 && a < 1024)
+      fail("argument",
+           "set_load_data_boundary: the boundary is 0 (none) or at least "
+           "1024 bytes, got " +
+               std::to_string(a),
+           loc);
+    // A boundary at or past the end of L1 bounds nothing.
+    boundary_ = a >= (512u << 10) ? 0 : static_cast<uint32_t>(a);
+    return;
+  case CubeCtl::Fmatrix: {
+    requireAic("SetFmatrix", loc);
+    if ((a >> 32) != 0)
+      fail("argument",
+           "SetFmatrix: Ascend 910B/910C (A2/A3) have FMATRIX_LEFT only",
+           loc);
+    uint32_t h = a & 0xFFFF, w = (a >> 16) & 0xFFFF;
+    requireRange("SetFmatrix", "l1H", h, 1, 32767, loc);
+    requireRange("SetFmatrix", "l1W", w, 1, 32767, loc);
+    fmatrix_.valid = true;
+    fmatrix_.l1H = h;
+    fmatrix_.l1W = w;
+    for (int i = 0; i < 4; ++i)
+      fmatrix_.pad[i] = static_cast<uint8_t>(b >> (8 * i));
+    return;
+  }
   default:
     break;
   }
   fail("argument",
        "cube control register " + std::to_string(static_cast<int>(what)) +
-           " (img2col / load boundary / padding / repeat) is not modelled by "
-           "the simulator yet",
+           " is not modelled by the simulator yet",
        loc);
 }
 

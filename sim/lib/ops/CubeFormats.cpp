@@ -290,6 +290,8 @@ void load3D(const CubeInstr &in, const uint8_t *src, uint8_t *dst) {
         uint8_t *p = out + load3DDst(in.target, i, j, m1, k1, ic.c0, es);
         if (o < 0)
           std::memcpy(p, &d.padValue, es);
+        else if (in.boundary && in.srcL1 + o >= in.boundary)
+          std::memcpy(p, in.src2 + (in.srcL1 + o) % in.boundary, es);
         else
           std::memcpy(p, src + o, es);
       }

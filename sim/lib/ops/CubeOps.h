@@ -91,6 +91,11 @@ struct CubeInstr {
   /// Load 3D repeat (SetLoadDataRepeat): repetitions, their stride (units
   /// per repeatMode) and the mode.
   uint32_t repeatTime = 1, repeatStride = 0, repeatMode = 0;
+  /// Load 3D past SetLoadDataBoundary: L1 bytes at or past `boundary` are
+  /// read at (address mod boundary), through src2 (= L1 byte 0); srcL1 is
+  /// the source's L1 address. 0: no boundary.
+  uint32_t boundary = 0;
+  uint64_t srcL1 = 0;
 
   /// Operand starts: src = LoadData/Nd2Nz source, Mmad A, Fixpipe L0C;
   /// src1 = Mmad B, LoadDataWithSparse index; src2 = Mmad bias, Fixpipe
