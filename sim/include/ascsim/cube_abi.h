@@ -51,6 +51,15 @@ struct Nd2NzDesc {
   uint32_t dstNzMatrixStride;
 };
 
+/// DataCopy(GM, UB, Nz2NdParamsFull): UB (NZ, 16-element columns blocks)
+/// -> GM (ND). Units as the struct's (sim/CUBE.md).
+struct Nz2NdDesc {
+  uint32_t ndNum, nValue, dValue;
+  uint32_t srcNdMatrixStride; // 256 elements
+  uint32_t srcNStride;        // 16 elements (rows between column blocks)
+  uint32_t dstDStride, dstNdMatrixStride; // elements
+};
+
 /// InitConstValue: `value` is the bit pattern of the element.
 struct InitConstDesc {
   uint32_t repeatTimes, blockNum, dstGap;
@@ -123,6 +132,9 @@ ASCSIM_API void loadData3D(const Operand &dst, const Operand &src, DType type,
 /// DataCopy with Nd2NzParams: GM -> L1 (MTE2).
 ASCSIM_API void nd2nz(const Operand &dst, const Operand &src, DType type,
                       const Nd2NzDesc &desc, Loc loc);
+/// DataCopy with Nz2NdParamsFull: UB -> GM (MTE3).
+ASCSIM_API void nz2nd(const Operand &dst, const Operand &src, DType type,
+                      const Nz2NdDesc &desc, Loc loc);
 /// InitConstValue: L1 (32-B blocks) or L0A/L0B (512-B blocks).
 ASCSIM_API void initConst(const Operand &dst, DType type,
                           const InitConstDesc &desc, Loc loc);

@@ -58,6 +58,19 @@ inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                        loc);
 }
 
+/// UB (VECOUT) -> GM with NZ -> ND (MTE3): ndNum matrices of nValue rows x
+/// dValue columns, stored as column blocks of 16 elements.
+template <typename T>
+inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+                     const Nz2NdParamsFull &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Nz2NdDesc d{p.ndNum,      p.nValue,     p.dValue,
+                        p.srcNdMatrixStride, p.srcNStride, p.dstDStride,
+                        p.dstNdMatrixStride};
+  ::ascsim::abi::nz2nd(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
+                       loc);
+}
+
 /// LoadData 2D: L1 -> L0A/L0B (MTE1).
 template <typename T>
 inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,

@@ -75,6 +75,8 @@ public:
                     DType type, const LoadData2DDesc &d, Loc loc);
   void cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
                  const Nd2NzDesc &d, Loc loc);
+  void cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
+                 const Nz2NdDesc &d, Loc loc);
   void cubeInitConst(const Operand &dst, DType type, const InitConstDesc &d,
                      Loc loc);
   void cubeMmad(const Operand &dst, const Operand &a, const Operand &b,

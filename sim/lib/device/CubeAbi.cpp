@@ -227,6 +227,48 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
             api, loc, runs);
 }
 
+void Core::cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
+                     const Nz2NdDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "data_copy";
+  requirePos(api, "source", src, {Mem::UB}, "UB (VECOUT)", loc);
+  requirePos(api, "destination", dst, {Mem::GM}, "GM", loc);
+  uint32_t es = dtypeSize(type);
+  if ((es != 2 && es != 4) || type == DType::F64)
+    fail("dtype",
+         std::string(api) +
+             ": NZ -> ND moves int16, uint16, int32, uint32, float16, "
+             "bfloat16 or float32, not " +
+             dtypeName(type),
+         loc);
+  requireRange(api, "nd_num", d.ndNum, 0, 4095, loc);
+  if (d.ndNum == 0)
+    return;
+  requireRange(api, "n_value", d.nValue, 1, 8192, loc);
+  requireRange(api, "d_value", d.dValue, 1, 8192, loc);
+  if (d.dValue % 16 != 0)
+    fail("argument",
+         std::string(api) + ": 'd_value' must be a multiple of 16, got " +
+             std::to_string(d.dValue),
+         loc);
+  requireRange(api, "src_nd_matrix_stride", d.srcNdMatrixStride, 1, 512, loc);
+  requireRange(api, "src_n_stride", d.srcNStride, 0, 4096, loc);
+  requireRange(api, "dst_d_stride", d.dstDStride, 1, 65535, loc);
+  requireRange(api, "dst_nd_matrix_stride", d.dstNdMatrixStride, 1, 65535,
+               loc);
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Nz2Nd;
+  ci->type = type;
+  ci->nz = d;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  Access da{api, "destination", true, type, false};
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  issueCube(std::move(ci), Pipe::MTE3, timing::localToGm(total(runs.dst)),
+            seq, api, loc, runs);
+}
+
 void Core::cubeLoadData(const Operand &dst, const Operand &src,
                         const Operand &idx, DType type, const LoadData2DDesc &d,
                         Loc loc) {
@@ -812,6 +854,10 @@ void loadData3D(const Operand &dst, const Operand &src, DType type,
 void nd2nz(const Operand &dst, const Operand &src, DType type,
            const Nd2NzDesc &desc, Loc loc) {
   currentCore().cubeNd2Nz(dst, src, type, desc, loc);
+}
+void nz2nd(const Operand &dst, const Operand &src, DType type,
+           const Nz2NdDesc &desc, Loc loc) {
+  currentCore().cubeNz2Nd(dst, src, type, desc, loc);
 }
 void initConst(const Operand &dst, DType type, const InitConstDesc &desc,
                Loc loc) {

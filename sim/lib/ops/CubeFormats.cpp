@@ -194,6 +194,28 @@ void nd2nz(const Nd2NzDesc &d, uint32_t es, const uint8_t *src,
   }
 }
 
+/// Source (element) offset of row r of column block c of matrix i, and
+/// destination offset of row r of matrix i, of a DataCopy NZ -> ND.
+static uint64_t nz2ndSrc(const Nz2NdDesc &d, uint32_t i, uint32_t c,
+                         uint32_t r) {
+  return static_cast<uint64_t>(i) * d.srcNdMatrixStride * 256 +
+         static_cast<uint64_t>(c) * d.srcNStride * 16 +
+         static_cast<uint64_t>(r) * 16;
+}
+static uint64_t nz2ndDst(const Nz2NdDesc &d, uint32_t i, uint32_t r) {
+  return static_cast<uint64_t>(i) * d.dstNdMatrixStride +
+         static_cast<uint64_t>(r) * d.dstDStride;
+}
+
+void nz2nd(const Nz2NdDesc &d, uint32_t es, const uint8_t *src,
+           uint8_t *dst) {
+  for (uint32_t i = 0; i < d.ndNum; ++i)
+    for (uint32_t r = 0; r < d.nValue; ++r)
+      for (uint32_t c = 0; c < d.dValue / 16; ++c)
+        std::memcpy(dst + (nz2ndDst(d, i, r) + c * 16) * es,
+                    src + nz2ndSrc(d, i, c, r) * es, 16 * es);
+}
+
 void initConst(const InitConstDesc &d, uint32_t es, bool l0Blocks,
                uint8_t *dst) {
   uint32_t bb = l0Blocks ? kFractalBytes : 32;
@@ -344,6 +366,17 @@ CubeRuns planCube(const CubeInstr &in) {
     }
     break;
   }
+  case CubeKind::Nz2Nd: {
+    const Nz2NdDesc &d = in.nz;
+    for (uint32_t i = 0; i < d.ndNum; ++i)
+      for (uint32_t row = 0; row < d.nValue; ++row) {
+        for (uint32_t c = 0; c < d.dValue / 16; ++c)
+          add(r.src, nz2ndSrc(d, i, c, row) * es, 16ull * es);
+        add(r.dst, nz2ndDst(d, i, row) * es,
+            static_cast<uint64_t>(d.dValue) * es);
+      }
+    break;
+  }
   case CubeKind::InitConst: {
     const InitConstDesc &d = in.init;
     uint64_t bb = in.l0Blocks ? kFractalBytes : 32;
@@ -437,6 +470,9 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging) {
     return;
   case CubeKind::Nd2Nz:
     nd2nz(in.nd, es, in.src, staging);
+    return;
+  case CubeKind::Nz2Nd:
+    nz2nd(in.nz, es, in.src, staging);
     return;
   case CubeKind::InitConst:
     initConst(in.init, es, in.l0Blocks, staging);

@@ -56,6 +56,7 @@ enum class CubeKind : uint8_t {
   LoadData,  // LoadData 2D, LoadDataWithTranspose, LoadDataWithSparse
   Load3D,    // LoadData 3D (img2col)
   Nd2Nz,     // DataCopy GM -> L1 with Nd2NzParams
+  Nz2Nd,     // DataCopy UB -> GM with Nz2NdParamsFull
   InitConst, // InitConstValue
   Mmad,      // Mmad / MmadWithSparse
   Fixpipe,   // Fixpipe L0C -> GM / L1
@@ -81,6 +82,7 @@ struct CubeInstr {
   LoadData2DDesc load{};
   Load3DDesc load3d{};
   Nd2NzDesc nd{};
+  Nz2NdDesc nz{};
   InitConstDesc init{};
   MmadDesc mmad{};
   FixpipeDesc fix{};
@@ -152,6 +154,9 @@ bool densifySparse(const MmadDesc &d, const uint8_t *b, const uint8_t *idx,
                    uint8_t *dense0, uint8_t *dense1);
 /// ND -> NZ from `src` (GM, element 0 of the first matrix) into `dst`.
 void nd2nz(const Nd2NzDesc &d, uint32_t elemBytes, const uint8_t *src,
+           uint8_t *dst);
+/// NZ -> ND from `src` (UB, element 0 of the first matrix) into `dst`.
+void nz2nd(const Nz2NdDesc &d, uint32_t elemBytes, const uint8_t *src,
            uint8_t *dst);
 /// InitConstValue into `dst` (blocks of 32 or 512 bytes).
 void initConst(const InitConstDesc &d, uint32_t elemBytes, bool l0Blocks,
