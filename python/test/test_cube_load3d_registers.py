@@ -135,6 +135,20 @@ def pro_with_an_int_pad(c: asc.GlobalAddress):
 
 
 @asc.jit(always_compile=True)
+def pro_small_k(c: asc.GlobalAddress):
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro(16, False, True, False, False, False, EXT, FILTER))
+
+
+@asc.jit(always_compile=True)
+def pro_fmatrix_ctrl(c: asc.GlobalAddress):
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro(16, False, False, False, False, True, EXT, FILTER))
+
+
+@asc.jit(always_compile=True)
 def small_boundary(c: asc.GlobalAddress, boundary: int = 100):
     asc.set_load_data_boundary(boundary)  # a runtime value: checked by the simulator
 
@@ -148,7 +162,11 @@ def small_boundary(c: asc.GlobalAddress, boundary: int = 100):
      "asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro("),
     (small_boundary, "set_load_data_boundary: the boundary is 0 (none) or at least 1024 bytes, got 100",
      "asc.set_load_data_boundary(boundary)"),
-], ids=["no_fmatrix", "pad_type", "boundary"])
+    (pro_small_k, "load_data: Ascend 910B/910C (A2/A3) do not support the small-K mode: 'en_small_k' must be "
+                  "false (ascendc_api.md, LoadData 3D)", "asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro("),
+    (pro_fmatrix_ctrl, "load_data: Ascend 910B/910C (A2/A3) do not support the fmatrix control bit: 'f_matrix_ctrl' "
+                       "must be false (ascendc_api.md, LoadData 3D)", "asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro("),
+], ids=["no_fmatrix", "pad_type", "boundary", "small_k", "fmatrix_ctrl"])
 def test_bad_register_use_is_an_error_at_the_line(kernel, message: str, line: str) -> None:
     with pytest.raises(KernelError) as info:
         kernel[1](np.zeros(16, dtype=np.float32))

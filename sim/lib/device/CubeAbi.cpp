@@ -405,11 +405,21 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
              ": Ascend 910B/910C (A2/A3) have no LoadData taking "
              "LoadData3DParamsV1; use LoadData3DParamsV2",
          loc);
-  if (d.enTranspose || d.enSmallK || d.fMatrixCtrl)
+  if (d.enSmallK || d.fMatrixCtrl)
+    fail("argument",
+         std::string(api) + ": Ascend 910B/910C (A2/A3) " +
+             (d.enSmallK ? "do not support the small-K mode: 'en_small_k'"
+                         : "do not support the fmatrix control bit: "
+                           "'f_matrix_ctrl'") +
+             " must be false (ascendc_api.md, LoadData 3D)",
+         loc);
+  if (d.enTranspose &&
+      (memOfPosition(dst.pos) != Mem::L0A || type != DType::F16))
     fail("argument",
          std::string(api) +
-             ": en_transpose, en_small_k and f_matrix_ctrl of the 3-D load "
-             "are not modelled by the simulator yet",
+             ": 'en_transpose' needs a float16 destination in A2 (L0A), but "
+             "it is " +
+             dtypeName(type) + " in " + memOfOperand(dst),
          loc);
   uint32_t es = dtypeSize(type);
   if (es > 4 || type == DType::I16 || type == DType::U16)

@@ -282,8 +282,14 @@ struct Img2Col {
 
 /// Destination byte offset of element (i, j) of the extracted window (i: m,
 /// j: k) in L0A (Zz) or L0B (Zn with n = m), M1 x K1 fractals per repeat.
-uint64_t load3DDst(Load3DTarget t, uint64_t i, uint64_t j, uint32_t m1,
-                   uint32_t k1, uint32_t c0, uint32_t es) {
+/// With en_transpose (float16 into L0A, c0 = 16) L0A holds the window's
+/// transpose (k x m) as Zz: fractal (j / 16, i / 16) at (j / 16) M1 + i / 16,
+/// element (j % 16, i % 16) in it (sim/CUBE.md).
+uint64_t load3DDst(Load3DTarget t, bool transpose, uint64_t i, uint64_t j,
+                   uint32_t m1, uint32_t k1, uint32_t c0, uint32_t es) {
+  if (transpose)
+    return ((j / 16) * m1 + i / 16) * kFractalBytes +
+           ((j % 16) * 16 + i % 16) * es;
   uint64_t frac = t == Load3DTarget::L0A ? (i / 16) * k1 + j / c0
                                          : (j / c0) * m1 + i / 16;
   return frac * kFractalBytes + ((i % 16) * c0 + j % c0) * es;
@@ -309,7 +315,8 @@ void load3D(const CubeInstr &in, const uint8_t *src, uint8_t *dst) {
     for (uint64_t i = 0; i < m1 * 16ull; ++i)
       for (uint64_t j = 0; j < k1 * static_cast<uint64_t>(ic.c0); ++j) {
         int64_t o = ic.offset(mStart + i, kStart + j);
-        uint8_t *p = out + load3DDst(in.target, i, j, m1, k1, ic.c0, es);
+        uint8_t *p =
+            out + load3DDst(in.target, d.enTranspose, i, j, m1, k1, ic.c0, es);
         if (o < 0)
           std::memcpy(p, &d.padValue, es);
         else if (in.boundary && in.srcL1 + o >= in.boundary)
