@@ -10,6 +10,8 @@ by load_data_with_sparse is an error naming its bytes."""
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 
@@ -144,6 +146,61 @@ def test_two_values_at_one_position_both_multiply_that_a_column() -> None:
 
 
 @asc.jit(always_compile=True)
+def sparse_matmul_reversed(a: asc.GlobalAddress, b: asc.GlobalAddress, idx: asc.GlobalAddress,
+                           c: asc.GlobalAddress):
+    """32 x 32 x 128 with B's four fractals stored in L1 in reverse order, loaded one call each
+    (start_index 3 - f into B2 fractal f), and K split in two accumulating Mmads of 64."""
+    ga = asc.GlobalTensor()
+    gb = asc.GlobalTensor()
+    gi = asc.GlobalTensor()
+    gc = asc.GlobalTensor()
+    ga.set_global_buffer(a, A_BYTES)
+    gb.set_global_buffer(b, B_BYTES)
+    gi.set_global_buffer(idx, I_BYTES)
+    gc.set_global_buffer(c, 32 * 32)
+    b1 = asc.LocalTensor(asc.int8, asc.TPosition.B1, 0, B_BYTES)
+    i1 = asc.LocalTensor(asc.uint8, asc.TPosition.B1, B_BYTES, I_BYTES)
+    asc.data_copy(b1, gb, asc.Nd2NzParams(1, B_BYTES // 32, 32, 0, 32, B_BYTES // 32, 1, 1))
+    asc.data_copy(i1, gi, asc.Nd2NzParams(1, I_BYTES // 32, 32, 0, 32, I_BYTES // 32, 1, 1))
+    a2 = asc.LocalTensor(asc.int8, asc.TPosition.A2, 0, A_BYTES)
+    asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    b2 = asc.LocalTensor(asc.int8, asc.TPosition.B2, 0, B_BYTES)
+    for f in range(4):
+        asc.load_data_with_sparse(b2[f * 512:], b1, i1, asc.LoadData2DParams(3 - f, 1, 1, 0, 0, False, 0))
+    # A's two K halves (64 each) as two Zz matrices of 2 x 2 fractals, each loaded from GM.
+    for h in range(2):
+        asc.load_data(a2[h * 2048:], ga[h * 2048:], asc.LoadData2DParams(0, 4, 1, 0, 0, False, 0))
+    asc.set_flag(asc.HardEvent.MTE1_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE1_M, 0)
+    asc.set_flag(asc.HardEvent.MTE2_M, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_M, 0)
+    co1 = asc.LocalTensor(asc.int32, asc.TPosition.CO1, 0, 1024)
+    asc.mmad_with_sparse(co1, a2, b2, asc.MmadParams(32, 32, 64))
+    asc.pipe_barrier(asc.PipeID.PIPE_M)
+    asc.mmad_with_sparse(co1, a2[2048:], b2[1024:], asc.MmadParams(32, 32, 64, cmatrix_init_val=False))
+    asc.set_flag(asc.HardEvent.M_FIX, 0)
+    asc.wait_flag(asc.HardEvent.M_FIX, 0)
+    asc.fixpipe(gc, co1, asc.FixpipeParamsV220(32, 32, 32, 32))
+
+
+@pytest.mark.values("load_data_with_sparse", "mmad_with_sparse")
+def test_start_index_picks_the_fractals_index_and_a_k_loop_accumulates() -> None:
+    m, n, k = 32, 32, 128
+    rng = np.random.default_rng(11)
+    a = rng.integers(-128, 128, size=(m, k)).astype(np.int8)
+    vals, pos = make_sparse(rng, k, n, same_position=False)
+    fv, fi = pack(vals, pos, n)  # fractal f = (k1', n1) at 2 k1' + n1
+    gb = fv.reshape(4, 512)[::-1].reshape(-1).copy()  # L1 fractal 3 - f holds fractal f
+    gi = fi.reshape(4, 128)[::-1].reshape(-1).copy()
+    ga = np.concatenate([zz(a[:, :64], 2, 2), zz(a[:, 64:], 2, 2)])
+    c = np.full(32 * 32, 7, dtype=np.int32)
+    sparse_matmul_reversed[1](ga, gb, gi, c)
+    want = a.astype(np.int32) @ densify(vals, pos, k).astype(np.int32)
+    np.testing.assert_array_equal(c.reshape(m, n), want)
+
+
+@asc.jit(always_compile=True)
 def sparse_mmad_dense_b(c: asc.GlobalAddress):
     a2 = asc.LocalTensor(asc.int8, asc.TPosition.A2, 0, 1024)
     b1 = asc.LocalTensor(asc.int8, asc.TPosition.B1, 0, 512)
@@ -205,8 +262,10 @@ def compile_error(kernel) -> str:
 
 def test_sparse_load_of_float16_is_a_compile_error() -> None:
     text = compile_error(sparse_load_f16)
-    assert ("test_cube_sparse.py:173:5: compile error: load_data_with_sparse: 'dst' holds float16, but "
-            "load_data_with_sparse supports int8 on Ascend 910B/910C") in text
+    assert ("compile error: load_data_with_sparse: 'dst' holds float16, but load_data_with_sparse supports int8 "
+            "on Ascend 910B/910C") in text
+    lines, first = inspect.getsourcelines(sparse_load_f16.fn)
+    assert f"test_cube_sparse.py:{first + len(lines) - 1}:5: compile error" in text
 
 
 def test_sparse_load_into_a2_is_a_compile_error() -> None:
