@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import asc
+import asc.lib.runtime as rt
 from asc.runtime.errors import KernelError
 
 A_BYTES = 4096  # up to 32 x 128 int8 (8 fractals)
@@ -137,6 +138,13 @@ def run(m: int, n: int, k: int, same_position: bool, seed: int) -> tuple[np.ndar
 def test_sparse_mmad_is_a_times_the_densified_b(m: int, n: int, k: int) -> None:
     got, want = run(m, n, k, same_position=False, seed=m * 1000 + n * 10 + k)
     np.testing.assert_array_equal(got, want)
+
+
+def test_the_sparse_mmad_costs_an_int8_mmad_of_the_stored_half_of_k() -> None:
+    # docs/timing.md: ceil(32/16) * ceil(32/16) * ceil(64/32) = 8 fractal cycles + 10 issue + 20 latency, where
+    # a dense int8 Mmad of k = 128 takes 16 + 30. The PIPE_M waits cost nothing.
+    run(32, 32, 128, same_position=False, seed=3)
+    assert rt.last_launch().pipe_busy_cycles["M"] == 8 + 10 + 20
 
 
 @pytest.mark.values("mmad_with_sparse")
