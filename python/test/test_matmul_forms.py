@@ -283,7 +283,8 @@ def mm_refused_setter(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.Global
         "would reach nothing"),
     (1, "Matmul::SetUserDefInfo: the tiling pointer is for the user callbacks of MM_CB"),
     (2, "Matmul::SetSparseIndex: sparse matmul (the index for LoadDataWithSparse / MmadWithSparse of a 4:2 "
-        "sparse B) is not modelled by the simulator's cube (sim/CUBE.md)"),
+        "sparse B) is not modelled by the simulator's Matmul (sim/MATMUL.md; the basic LoadDataWithSparse and "
+        "MmadWithSparse are, sim/CUBE.md)"),
 ])
 def test_callback_and_sparse_setters_are_refused_with_the_reason(which: int, message: str) -> None:
     t = _tiling(32, 32, 32)

@@ -405,7 +405,14 @@ TEST(CubeFixpipe, Co12CopyTakesTheScaleOfThePreQuantRegister) {
   EXPECT_EQ(c[1024], 99); // only 32 x 32 bytes written
 }
 
-TEST(CubeFormats, Img2colRepeatedAlongMTimesASelector) {
+class Img2col : public ::testing::TestWithParam<int> {};
+
+// Case 21 passes the feature map and pad value in LoadData3DParamsV2, case
+// 22 sets them with SetFmatrix / SetLoadDataPaddingValue and loads with
+// IsResetLoad3dConfig{false, false}: the same result.
+INSTANTIATE_TEST_SUITE_P(CubeFormats, Img2col, ::testing::Values(21, 22));
+
+TEST_P(Img2col, RepeatedAlongMTimesASelector) {
   // The map, then B[k][n] = (k == 32 + n): C[:, n] = im2col[:, 32 + n], the
   // third filter column (kw = 2) of channel n.
   std::vector<ascsim::Half> a(480 + 768, ascsim::Half(0.0f));
@@ -415,7 +422,9 @@ TEST(CubeFormats, Img2colRepeatedAlongMTimesASelector) {
     a[480 + (32 + n) * 16 + n] = ascsim::Half(1.0f);
   std::vector<float> c(1024, 7.0f);
   LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
-                       .launch(1, {addr(a.data()), addr(c.data()), 21},
+                       .launch(1,
+                               {addr(a.data()), addr(c.data()),
+                                static_cast<uint64_t>(GetParam())},
                                {{addr(a.data()), a.size() * 2, "a"},
                                 {addr(c.data()), 4096, "c"}},
                                {});

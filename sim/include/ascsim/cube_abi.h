@@ -24,6 +24,7 @@ enum class LoadForm : uint8_t {
   Transpose,     // LoadDataWithTranspose(dst, src, LoadData2dTransposeParams)
   TransposeV2,   // LoadDataWithTranspose(..., LoadData2dTransposeParamsV2)
   PlainV2,       // LoadData(dst, src, LoadData2DParamsV2): not on A2/A3
+  Sparse,        // LoadDataWithSparse(dst, src, idx, LoadData2DParams)
 };
 
 /// LoadData 2D (units: 512-B fractals), LoadDataWithTranspose and
@@ -38,6 +39,7 @@ struct LoadData2DDesc {
   uint32_t dstGap;
   uint32_t dstFracGap; // transpose forms
   uint32_t srcFracGap; // TransposeV2
+  DType idxType;       // Sparse: the index tensor's element type
 };
 
 /// DataCopy(dst, src, Nd2NzParams): GM -> L1 with ND -> NZ (elements unless
@@ -47,6 +49,15 @@ struct Nd2NzDesc {
   uint32_t srcNdMatrixStride, srcDValue;
   uint32_t dstNzC0Stride, dstNzNStride; // 32-B units
   uint32_t dstNzMatrixStride;
+};
+
+/// DataCopy(GM, UB, Nz2NdParamsFull): UB (NZ, 16-element columns blocks)
+/// -> GM (ND). Units as the struct's (sim/CUBE.md).
+struct Nz2NdDesc {
+  uint32_t ndNum, nValue, dValue;
+  uint32_t srcNdMatrixStride; // 256 elements
+  uint32_t srcNStride;        // 16 elements (rows between column blocks)
+  uint32_t dstDStride, dstNdMatrixStride; // elements
 };
 
 /// InitConstValue: `value` is the bit pattern of the element.
@@ -98,7 +109,8 @@ struct FixpipeDesc {
 
 /// Cube control registers (issued by the scalar unit).
 enum class CubeCtl : uint8_t {
-  Fmatrix = 0,     // a = l1H | l1W << 16, b = padList bytes (l, r, t, b)
+  Fmatrix = 0,     // a = l1H | l1W << 16 | FmatrixMode << 32,
+                   // b = padList bytes (l, r, t, b)
   PaddingValue,    // a = bit pattern, b = DType
   Boundary,        // a = boundary bytes (0 = none)
   Repeat,          // a = repeatStride | repeatTime << 16 | repeatMode << 24
@@ -120,6 +132,9 @@ ASCSIM_API void loadData3D(const Operand &dst, const Operand &src, DType type,
 /// DataCopy with Nd2NzParams: GM -> L1 (MTE2).
 ASCSIM_API void nd2nz(const Operand &dst, const Operand &src, DType type,
                       const Nd2NzDesc &desc, Loc loc);
+/// DataCopy with Nz2NdParamsFull: UB -> GM (MTE3).
+ASCSIM_API void nz2nd(const Operand &dst, const Operand &src, DType type,
+                      const Nz2NdDesc &desc, Loc loc);
 /// InitConstValue: L1 (32-B blocks) or L0A/L0B (512-B blocks).
 ASCSIM_API void initConst(const Operand &dst, DType type,
                           const InitConstDesc &desc, Loc loc);

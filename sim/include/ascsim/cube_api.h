@@ -2,7 +2,8 @@
 //
 // The basic (ISASI) cube path (ascendc_api.md §5.16, hardware.md §6):
 // DataCopy GM -> L1 with ND -> NZ, LoadData 2D (L1 or GM -> L0A/L0B, with
-// transpose), LoadDataWithTranspose, InitConstValue, Mmad (with bias),
+// transpose), LoadDataWithTranspose, LoadDataWithSparse, InitConstValue,
+// Mmad (with bias), MmadWithSparse,
 // Fixpipe L0C -> GM / L1, the cube control registers and the cross-core
 // flags (CrossCoreSetFlag / CrossCoreWaitFlag). Each call converts its
 // parameter struct into one descriptor of ascsim/cube_abi.h; the library
@@ -54,6 +55,19 @@ inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                         p.srcNdMatrixStride, p.srcDValue,      p.dstNzC0Stride,
                         p.dstNzNStride,    p.dstNzMatrixStride};
   ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
+                       loc);
+}
+
+/// UB (VECOUT) -> GM with NZ -> ND (MTE3): ndNum matrices of nValue rows x
+/// dValue columns, stored as column blocks of 16 elements.
+template <typename T>
+inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
+                     const Nz2NdParamsFull &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Nz2NdDesc d{p.ndNum,      p.nValue,     p.dValue,
+                        p.srcNdMatrixStride, p.srcNStride, p.dstDStride,
+                        p.dstNdMatrixStride};
+  ::ascsim::abi::nz2nd(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
                        loc);
 }
 
@@ -110,18 +124,35 @@ inline void LoadDataWithTranspose(const LocalTensor<T> &dst,
   ::ascsim::abi::loadData(dst.operand(), src.operand(), cube_detail::none(),
                           ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// Which registers a LoadData 3D with LoadData3DParamsV2 sets from its
+/// parameters: the feature map (l1H, l1W, padList: the SetFmatrix register)
+/// and the padding value (the SetLoadDataPaddingValue register). When false
+/// the load uses the register instead.
+struct IsResetLoad3dConfig {
+  constexpr IsResetLoad3dConfig(bool setFMatrix = true, bool setPadding = true)
+      : isSetFMatrix(setFMatrix), isSetPadding(setPadding) {}
+  bool isSetFMatrix;
+  bool isSetPadding;
+};
+constexpr IsResetLoad3dConfig IS_RESER_LOAD3D_DEFAULT_CONFIG = {true, true};
+enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
+
 /// LoadData 3D (img2col, MTE1): the window [mStartPt, +mExtension) x
 /// [kStartPt, +kExtension) of the img2col matrix of an NC1HWC0 feature map
-/// in L1, into L0A (Zz) or L0B; repeated as SetLoadDataRepeat says. The
-/// feature map and padding value come from the parameters (the default
-/// IsResetLoad3dConfig: the load sets those registers itself).
-template <typename T, typename U>
+/// in L1, into L0A (Zz) or L0B; repeated as SetLoadDataRepeat says. With
+/// the default IsResetLoad3dConfig the feature map and padding value come
+/// from the parameters and the load sets those registers; otherwise it
+/// reads the registers (SetFmatrix, SetLoadDataPaddingValue).
+template <typename T,
+          const IsResetLoad3dConfig &defaultConfig =
+              IS_RESER_LOAD3D_DEFAULT_CONFIG,
+          typename U>
 inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                      const LoadData3DParamsV2<U> &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::Load3DDesc d{};
-  d.setFmatrix = true;
-  d.setPadding = true;
+  d.setFmatrix = defaultConfig.isSetFMatrix;
+  d.setPadding = defaultConfig.isSetPadding;
   for (int i = 0; i < 4; ++i)
     d.padList[i] = p.padList[i];
   d.l1H = p.l1H;
@@ -146,6 +177,62 @@ inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   ::ascsim::abi::loadData3D(dst.operand(), src.operand(),
                             ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// LoadData 3D with LoadData3DParamsV2Pro: the feature map and padding
+/// value are the registers' (SetFmatrix or the last LoadData3DParamsV2
+/// load, SetLoadDataPaddingValue); the window and filter are packed in two
+/// words (sim/CUBE.md, our reading of the bit layout): extConfig =
+/// kExtension | mExtension << 16 | kStartPt << 32 | mStartPt << 48,
+/// filterConfig = strideW | strideH << 8 | filterW << 16 | filterH << 24 |
+/// dilationW << 32 | dilationH << 40.
+template <typename T>
+inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const LoadData3DParamsV2Pro &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Load3DDesc d{};
+  d.pro = true;
+  d.setFmatrix = false;
+  d.setPadding = false;
+  d.channelSize = p.channelSize;
+  d.kExtension = static_cast<uint32_t>(p.extConfig & 0xFFFF);
+  d.mExtension = static_cast<uint32_t>((p.extConfig >> 16) & 0xFFFF);
+  d.kStartPt = static_cast<uint32_t>((p.extConfig >> 32) & 0xFFFF);
+  d.mStartPt = static_cast<uint32_t>((p.extConfig >> 48) & 0xFFFF);
+  d.strideW = static_cast<uint32_t>(p.filterConfig & 0xFF);
+  d.strideH = static_cast<uint32_t>((p.filterConfig >> 8) & 0xFF);
+  d.filterW = static_cast<uint32_t>((p.filterConfig >> 16) & 0xFF);
+  d.filterH = static_cast<uint32_t>((p.filterConfig >> 24) & 0xFF);
+  d.dilationW = static_cast<uint32_t>((p.filterConfig >> 32) & 0xFF);
+  d.dilationH = static_cast<uint32_t>((p.filterConfig >> 40) & 0xFF);
+  d.enTranspose = p.enTranspose;
+  d.enSmallK = p.enSmallK;
+  d.filterSizeW = p.filterSizeW;
+  d.filterSizeH = p.filterSizeH;
+  d.fMatrixCtrl = p.fMatrixCtrl;
+  ::ascsim::abi::loadData3D(dst.operand(), src.operand(),
+                            ::ascsim::dtypeOf<T>(), d, loc);
+}
+/// SetFmatrix: the feature-map register of the 3-D loads (l1H x l1W
+/// pixels, padList = left, right, top, bottom); A2/A3 have FMATRIX_LEFT
+/// only.
+inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],
+                       const FmatrixMode &fmatrixMode,
+                       ::ascsim::Loc loc = ::ascsim::here()) {
+  uint64_t pads = 0;
+  for (int i = 0; i < 4; ++i)
+    pads |= static_cast<uint64_t>(padList[i]) << (8 * i);
+  ::ascsim::abi::cubeControl(
+      ::ascsim::CubeCtl::Fmatrix,
+      static_cast<uint64_t>(l1H) | static_cast<uint64_t>(l1W) << 16 |
+          static_cast<uint64_t>(fmatrixMode) << 32,
+      pads, loc);
+}
+/// SetLoadDataBoundary: the L1 byte address at which the 3-D loads' reads
+/// wrap to address 0 (0: no boundary; else at least 1024).
+inline void SetLoadDataBoundary(uint32_t boundaryValue,
+                                ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::Boundary, boundaryValue, 0,
+                             loc);
+}
 /// SetLoadDataRepeat: the repeat of the next LoadData 3D (repeatTime
 /// windows, repeatStride fractals apart along M (mode 0) or K (mode 1)).
 inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
@@ -157,7 +244,8 @@ inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
                              0, loc);
 }
 /// SetLoadDataPaddingValue: the padding register of the 3-D loads (a
-/// LoadData 3D with the default configuration sets it from its params).
+/// LoadData 3D with the default configuration sets it from its params; a
+/// V2Pro load reads it).
 template <typename T>
 inline void SetLoadDataPaddingValue(const T padValue,
                                     ::ascsim::Loc loc = ::ascsim::here()) {
@@ -230,34 +318,36 @@ inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
                       loc);
 }
 
-/// LoadDataWithSparse / MmadWithSparse (4:2 sparse int8 weights): not
-/// modelled by the simulator yet (sim/CUBE.md). Declared so that a kernel
-/// using them stops at the call with that message, not in the C++ build.
-namespace cube_detail {
-[[noreturn]] inline void sparseNotModelled(const char *api,
-                                           ::ascsim::Loc loc) {
-  char msg[200];
-  __builtin_snprintf(msg, sizeof msg,
-                     "%s: sparse loads and Mmads (4:2 sparse int8 weights "
-                     "with a 2-bit index) are not modelled by the simulator "
-                     "yet (sim/CUBE.md); use load_data and mmad on dense "
-                     "int8 data",
-                     api);
-  ::ascsim::abi::apiFault("argument", msg, loc);
-  __builtin_unreachable();
-}
-} // namespace cube_detail
+/// LoadDataWithSparse: B1 (L1) -> B2 (L0B), MTE1. Each repeat moves one
+/// 512-B fractal of the stored int8 weights of a 4:2 sparse B (two values
+/// of every four along K) and the 128 bytes of their 2-bit index (one
+/// field per stored value, the first in the low bits of its byte) from
+/// `idx`; MmadWithSparse reads both (sim/CUBE.md).
 template <typename T, typename U>
-inline void LoadDataWithSparse(const LocalTensor<T> &, const LocalTensor<T> &,
-                               const LocalTensor<U> &, const LoadData2DParams &,
+inline void LoadDataWithSparse(const LocalTensor<T> &dst,
+                               const LocalTensor<T> &src,
+                               const LocalTensor<U> &idx,
+                               const LoadData2DParams &p,
                                ::ascsim::Loc loc = ::ascsim::here()) {
-  cube_detail::sparseNotModelled("load_data_with_sparse", loc);
+  ::ascsim::LoadData2DDesc d = cube_detail::desc2D(p);
+  d.form = ::ascsim::LoadForm::Sparse;
+  d.idxType = ::ascsim::dtypeOf<U>();
+  ::ascsim::abi::loadData(dst.operand(), src.operand(), idx.operand(),
+                          ::ascsim::dtypeOf<T>(), d, loc);
 }
+/// MmadWithSparse: C (CO1, int32) = A (A2, m x k int8) x B (B2, the 4:2
+/// sparse k x n int8 matrix that LoadDataWithSparse loaded: k / 2 stored
+/// values per column and their index), PIPE_M.
 template <typename T, typename U>
-inline void MmadWithSparse(const LocalTensor<T> &, const LocalTensor<U> &,
-                           const LocalTensor<U> &, const MmadParams &,
+inline void MmadWithSparse(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
+                           const LocalTensor<U> &filter, const MmadParams &p,
                            ::ascsim::Loc loc = ::ascsim::here()) {
-  cube_detail::sparseNotModelled("mmad_with_sparse", loc);
+  ::ascsim::MmadDesc d = cube_detail::mmadDesc(
+      p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+      ::ascsim::dtypeOf<U>(), ::ascsim::dtypeOf<T>(), false);
+  d.sparse = true;
+  ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
+                      cube_detail::none(), d, loc);
 }
 
 //===----------------------------------------------------------------------===//

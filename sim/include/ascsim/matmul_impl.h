@@ -330,8 +330,9 @@ public:
     mm_detail::fault("argument",
                      "Matmul::SetSparseIndex: sparse matmul (the index for "
                      "LoadDataWithSparse / MmadWithSparse of a 4:2 sparse "
-                     "B) is not modelled by the simulator's cube "
-                     "(sim/CUBE.md)",
+                     "B) is not modelled by the simulator's Matmul "
+                     "(sim/MATMUL.md; the basic LoadDataWithSparse and "
+                     "MmadWithSparse are, sim/CUBE.md)",
                      loc);
   }
   template <class T>

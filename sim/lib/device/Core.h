@@ -75,6 +75,8 @@ public:
                     DType type, const LoadData2DDesc &d, Loc loc);
   void cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
                  const Nd2NzDesc &d, Loc loc);
+  void cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
+                 const Nz2NdDesc &d, Loc loc);
   void cubeInitConst(const Operand &dst, DType type, const InitConstDesc &d,
                      Loc loc);
   void cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
@@ -85,6 +87,9 @@ public:
   void cubeCo12Copy(const Operand &dst, const Operand &src,
                     const FixpipeDesc &d, Loc loc);
   void cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc);
+  void cubeLoadSparse(const Operand &dst, const Operand &src,
+                      const Operand &idx, DType type, const LoadData2DDesc &d,
+                      Loc loc, uint64_t seq);
   void cubeLoad3D(const Operand &dst, const Operand &src, DType type,
                   const Load3DDesc &d, Loc loc);
   // Cross-core flags (device/CrossCore.cpp).
@@ -425,6 +430,23 @@ private:
   /// The 3-D load registers: repeat (SetLoadDataRepeat) and padding value.
   uint32_t repeatTime_ = 1, repeatStride_ = 0, repeatMode_ = 0;
   uint64_t padValue_ = 0;
+  /// The type SetLoadDataPaddingValue gave the padding value (padTyped_
+  /// false: set by a 3-D load, of its own type).
+  bool padTyped_ = false;
+  DType padType_ = DType::F16;
+  /// The feature-map register (SetFmatrix, or a LoadData3DParamsV2 load
+  /// with the default config) and the load boundary (SetLoadDataBoundary).
+  struct Fmatrix {
+    bool valid = false;
+    uint32_t l1H = 0, l1W = 0;
+    uint8_t pad[4] = {0, 0, 0, 0};
+  } fmatrix_;
+  uint32_t boundary_ = 0;
+  /// The sparse-index store of L0B (128 bytes per 512-B fractal, allocated
+  /// by the first sparse load) and which fractals LoadDataWithSparse wrote
+  /// last (device/CubeAbi.cpp).
+  std::vector<uint8_t> sparseIdx_, sparseLoaded_;
+  uint8_t *sparseIndexStore(uint64_t l0bOffset);
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP

@@ -116,8 +116,10 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                         : ci->kind == cube::CubeKind::Fixpipe ? "source"
                                                               : "source";
   const char *src1Role = ci->kind == cube::CubeKind::Mmad ? "B matrix" : "index";
-  const char *src2Role =
-      ci->kind == cube::CubeKind::Mmad ? "bias" : "quant workspace";
+  const char *src2Role = ci->kind == cube::CubeKind::Mmad ? "bias"
+                         : ci->kind == cube::CubeKind::Load3D
+                             ? "source (past the load boundary)"
+                             : "quant workspace";
   Opd opds[] = {{ci->src, &runs.src, false, srcRole},
                 {ci->src1, &runs.src1, false, src1Role},
                 {ci->src2, &runs.src2, false, src2Role},
@@ -138,6 +140,15 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
     // wrote (ND -> NZ leaves them): only writes and Fixpipe's L0C reads are
     // init-tracked (docs/simulator.md).
     bool initTracked = o.write || ci->kind == cube::CubeKind::Fixpipe;
+    // Which L0B fractals LoadDataWithSparse wrote last (their index is
+    // known): MmadWithSparse checks its B against them.
+    if (o.write && m == Mem::L0B && !sparseLoaded_.empty())
+      for (const cube::ByteRun &r : *o.runs)
+        for (uint64_t f = (base + r.off) / cube::kFractalBytes;
+             f * cube::kFractalBytes < base + r.off + r.len &&
+             f < sparseLoaded_.size();
+             ++f)
+          sparseLoaded_[f] = ci->sparse ? 1 : 0;
     for (const cube::ByteRun &r : *o.runs) {
       if (initTracked)
         trackInit(m, o.write, api, o.role, base + r.off, r.len, loc);
@@ -167,6 +178,9 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   }
   ci->writes = runs.dst;
   ci->stagingBytes = cube::extent(runs.dst);
+  if (ci->sparse) // the index, staged after the values
+    ci->stagingBytes += ci->stagingBytes / cube::kFractalBytes *
+                        cube::kSparseIdxBytes;
   ci->loc = loc;
   instr.work.kind = WorkKind::Cube;
   instr.work.dst = ci->dst;
@@ -213,10 +227,56 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
             api, loc, runs);
 }
 
+void Core::cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
+                     const Nz2NdDesc &d, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "data_copy";
+  requirePos(api, "source", src, {Mem::UB}, "UB (VECOUT)", loc);
+  requirePos(api, "destination", dst, {Mem::GM}, "GM", loc);
+  uint32_t es = dtypeSize(type);
+  if ((es != 2 && es != 4) || type == DType::F64)
+    fail("dtype",
+         std::string(api) +
+             ": NZ -> ND moves int16, uint16, int32, uint32, float16, "
+             "bfloat16 or float32, not " +
+             dtypeName(type),
+         loc);
+  requireRange(api, "nd_num", d.ndNum, 0, 4095, loc);
+  if (d.ndNum == 0)
+    return;
+  requireRange(api, "n_value", d.nValue, 1, 8192, loc);
+  requireRange(api, "d_value", d.dValue, 1, 8192, loc);
+  if (d.dValue % 16 != 0)
+    fail("argument",
+         std::string(api) + ": 'd_value' must be a multiple of 16, got " +
+             std::to_string(d.dValue),
+         loc);
+  requireRange(api, "src_nd_matrix_stride", d.srcNdMatrixStride, 1, 512, loc);
+  requireRange(api, "src_n_stride", d.srcNStride, 0, 4096, loc);
+  requireRange(api, "dst_d_stride", d.dstDStride, 1, 65535, loc);
+  requireRange(api, "dst_nd_matrix_stride", d.dstNdMatrixStride, 1, 65535,
+               loc);
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::Nz2Nd;
+  ci->type = type;
+  ci->nz = d;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  Access da{api, "destination", true, type, false};
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  issueCube(std::move(ci), Pipe::MTE3, timing::localToGm(total(runs.dst)),
+            seq, api, loc, runs);
+}
+
 void Core::cubeLoadData(const Operand &dst, const Operand &src,
                         const Operand &idx, DType type, const LoadData2DDesc &d,
                         Loc loc) {
   uint64_t seq = beginCall(loc);
+  if (d.form == LoadForm::Sparse) {
+    cubeLoadSparse(dst, src, idx, type, d, loc, seq);
+    return;
+  }
   bool transposeForm =
       d.form == LoadForm::Transpose || d.form == LoadForm::TransposeV2;
   const char *api =
@@ -272,6 +332,65 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
             loc, runs);
 }
 
+void Core::cubeLoadSparse(const Operand &dst, const Operand &src,
+                          const Operand &idx, DType type,
+                          const LoadData2DDesc &d, Loc loc, uint64_t seq) {
+  const char *api = "load_data_with_sparse";
+  requireAic(api, loc);
+  requirePos(api, "source", src, {Mem::L1}, "L1 (B1)", loc);
+  requirePos(api, "index", idx, {Mem::L1}, "L1 (B1)", loc);
+  requirePos(api, "destination", dst, {Mem::L0B}, "L0B (B2)", loc);
+  if (type != DType::I8)
+    fail("dtype",
+         std::string(api) + ": the weights must be int8, got " +
+             dtypeName(type),
+         loc);
+  if (d.idxType != DType::U8)
+    fail("dtype",
+         std::string(api) +
+             ": the index must be uint8 (four 2-bit fields a byte), got " +
+             dtypeName(d.idxType),
+         loc);
+  if (d.ifTranspose)
+    fail("argument",
+         std::string(api) + ": the sparse load does not transpose; "
+                            "'if_transpose' must be false",
+         loc);
+  if (d.repeatTimes == 0)
+    return; // NOP
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::LoadData;
+  ci->type = type;
+  ci->load = d;
+  ci->sparse = true;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, type, false};
+  sa.cube = true;
+  Access ia{api, "index", false, DType::U8, false};
+  ia.cube = true;
+  Access da{api, "destination", true, type, true};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->src1 = mem_.resolve(idx, 0, cube::extent(runs.src1), ia, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  uint64_t base = mem_.offsetOf(ci->dst, Mem::L0B);
+  ci->sparseIdx = sparseIndexStore(base);
+  // Cost: the values and the index through the L0B write port.
+  uint64_t bytes = total(runs.dst) + total(runs.src1);
+  issueCube(std::move(ci), Pipe::MTE1, timing::l1ToL0(bytes, true, false), seq,
+            api, loc, runs);
+}
+
+uint8_t *Core::sparseIndexStore(uint64_t l0bOffset) {
+  if (sparseIdx_.empty()) {
+    uint64_t fractals = (64u << 10) / cube::kFractalBytes; // L0B: 64 KiB
+    sparseIdx_.assign(fractals * cube::kSparseIdxBytes, 0);
+    sparseLoaded_.assign(fractals, 0);
+  }
+  return sparseIdx_.data() +
+         l0bOffset / cube::kFractalBytes * cube::kSparseIdxBytes;
+}
+
 void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
                       const Load3DDesc &d, Loc loc) {
   uint64_t seq = beginCall(loc);
@@ -280,16 +399,27 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   requirePos(api, "source", src, {Mem::L1}, "L1 (A1/B1)", loc);
   requirePos(api, "destination", dst, {Mem::L0A, Mem::L0B},
              "L0A (A2) or L0B (B2)", loc);
-  if (d.v1 || d.pro)
-    fail("argument",
-         std::string(api) + ": LoadData3DParams" + (d.v1 ? "V1" : "V2Pro") +
-             " is not modelled by the simulator yet; use LoadData3DParamsV2",
-         loc);
-  if (d.enTranspose || d.enSmallK || d.fMatrixCtrl)
+  if (d.v1)
     fail("argument",
          std::string(api) +
-             ": en_transpose, en_small_k and f_matrix_ctrl of the 3-D load "
-             "are not modelled by the simulator yet",
+             ": Ascend 910B/910C (A2/A3) have no LoadData taking "
+             "LoadData3DParamsV1; use LoadData3DParamsV2",
+         loc);
+  if (d.enSmallK || d.fMatrixCtrl)
+    fail("argument",
+         std::string(api) + ": Ascend 910B/910C (A2/A3) " +
+             (d.enSmallK ? "do not support the small-K mode: 'en_small_k'"
+                         : "do not support the fmatrix control bit: "
+                           "'f_matrix_ctrl'") +
+             " must be false (ascendc_api.md, LoadData 3D)",
+         loc);
+  if (d.enTranspose &&
+      (memOfPosition(dst.pos) != Mem::L0A || type != DType::F16))
+    fail("argument",
+         std::string(api) +
+             ": 'en_transpose' needs a float16 destination in A2 (L0A), but "
+             "it is " +
+             dtypeName(type) + " in " + memOfOperand(dst),
          loc);
   uint32_t es = dtypeSize(type);
   if (es > 4 || type == DType::I16 || type == DType::U16)
@@ -298,22 +428,56 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
                             "bfloat16, int32, uint32 or float32, not " +
              dtypeName(type),
          loc);
-  requireRange(api, "l1_h", d.l1H, 1, 32767, loc);
-  requireRange(api, "l1_w", d.l1W, 1, 32767, loc);
-  requireRange(api, "stride_w", d.strideW, 1, 63, loc);
-  requireRange(api, "stride_h", d.strideH, 1, 63, loc);
-  requireRange(api, "dilation_filter_w", d.dilationW, 1, 255, loc);
-  requireRange(api, "dilation_filter_h", d.dilationH, 1, 255, loc);
-  if (d.kExtension == 0 || d.mExtension == 0)
-    return;
   Load3DDesc eff = d;
+  // The feature-map and padding registers: set from the parameters (the
+  // default IsResetLoad3dConfig of a LoadData3DParamsV2 load) or read.
+  if (d.setFmatrix) {
+    requireRange(api, "l1_h", d.l1H, 1, 32767, loc);
+    requireRange(api, "l1_w", d.l1W, 1, 32767, loc);
+    fmatrix_.valid = true;
+    fmatrix_.l1H = d.l1H;
+    fmatrix_.l1W = d.l1W;
+    for (int i = 0; i < 4; ++i)
+      fmatrix_.pad[i] = d.padList[i];
+  } else {
+    if (!fmatrix_.valid)
+      fail("argument",
+           std::string(api) +
+               ": this 3-D load takes the feature map (l1_h, l1_w, pad_list) "
+               "from the register that a load_data with LoadData3DParamsV2 "
+               "(or Ascend C's SetFmatrix) sets, and none has set it yet",
+           loc);
+    eff.l1H = fmatrix_.l1H;
+    eff.l1W = fmatrix_.l1W;
+    for (int i = 0; i < 4; ++i)
+      eff.padList[i] = fmatrix_.pad[i];
+  }
+  if (d.setPadding) {
+    padValue_ = d.padValue;
+    padTyped_ = false;
+  } else {
+    if (padTyped_ && dtypeSize(padType_) != es)
+      fail("dtype",
+           std::string(api) + ": the padding register holds a " +
+               dtypeName(padType_) +
+               " value (set_load_data_padding_value), but the load moves " +
+               dtypeName(type) + "; set a " + dtypeName(type) + " value",
+           loc);
+    uint64_t mask = es == 4 ? 0xFFFFFFFFull : (1ull << (8 * es)) - 1;
+    eff.padValue = padValue_ & mask;
+  }
+  requireRange(api, "stride_w", eff.strideW, 1, 63, loc);
+  requireRange(api, "stride_h", eff.strideH, 1, 63, loc);
+  requireRange(api, "dilation_filter_w", eff.dilationW, 1, 255, loc);
+  requireRange(api, "dilation_filter_h", eff.dilationH, 1, 255, loc);
+  if (eff.kExtension == 0 || eff.mExtension == 0)
+    return;
   // filter_size_w/h are the ninth bit of the filter sizes.
   eff.filterW = d.filterW + (d.filterSizeW ? 256u : 0u);
   eff.filterH = d.filterH + (d.filterSizeH ? 256u : 0u);
   if (eff.filterW == 0 || eff.filterH == 0)
     fail("argument", std::string(api) + ": the filter size must be positive",
          loc);
-  padValue_ = d.padValue; // the default config sets the registers
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Load3D;
   ci->type = type;
@@ -328,6 +492,27 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   sa.cube = true;
   Access da{api, "destination", true, type, false};
   da.cube = true;
+  // SetLoadDataBoundary: the feature map's bytes at or past the boundary
+  // are read from L1 byte (address mod boundary) (sim/CUBE.md).
+  uint64_t hull = cube::extent(runs.src);
+  if (boundary_ != 0 && src.addr + hull > boundary_) {
+    if (src.addr >= boundary_)
+      fail("argument",
+           std::string(api) + ": the feature map starts at L1 byte " +
+               std::to_string(src.addr) + ", at or past the load boundary " +
+               std::to_string(boundary_) + " (set_load_data_boundary)",
+           loc);
+    uint64_t inside = boundary_ - src.addr;
+    uint64_t wrapped = std::min<uint64_t>(hull - inside, boundary_);
+    runs.src = {{0, inside}};
+    runs.src2 = {{0, wrapped}};
+    ci->boundary = boundary_;
+    ci->srcL1 = src.addr;
+    Access wa{api, "source (past the load boundary)", false, type, false};
+    wa.cube = true;
+    ci->src2 = mem_.resolve(Operand{0, boundary_, src.pos}, 0, wrapped, wa,
+                            loc);
+  }
   ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
   Cost cost = timing::l1ToL0(cube::extent(runs.dst),
@@ -376,7 +561,7 @@ void Core::cubeInitConst(const Operand &dst, DType type,
 void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
                     const Operand &bias, const MmadDesc &d, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const char *api = "mmad";
+  const char *api = d.sparse ? "mmad_with_sparse" : "mmad";
   requireAic(api, loc);
   requirePos(api, "destination", dst, {Mem::L0C}, "L0C (CO1)", loc);
   requirePos(api, "A matrix", a, {Mem::L0A}, "L0A (A2)", loc);
@@ -388,6 +573,14 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
             (d.a == DType::BF16 && d.b == DType::BF16 && d.dst == DType::F32) ||
             (d.a == DType::F32 && d.b == DType::F32 && d.dst == DType::F32) ||
             (d.a == DType::I8 && d.b == DType::I8 && d.dst == DType::I32);
+  if (d.sparse && !(d.a == DType::I8 && d.b == DType::I8 &&
+                    d.dst == DType::I32))
+    fail("dtype",
+         std::string(api) + ": " + dtypeName(d.a) + " x " + dtypeName(d.b) +
+             " -> " + dtypeName(d.dst) +
+             " is not a sparse cube type combination; the sparse Mmad is "
+             "int8 x int8 -> int32",
+         loc);
   if (!ok)
     fail("dtype",
          std::string(api) + ": " + dtypeName(d.a) + " x " + dtypeName(d.b) +
@@ -440,6 +633,23 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
     ci->src2 = mem_.resolve(bias, 0, cube::extent(runs.src2), bia, loc);
   }
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), ca, loc);
+  if (d.sparse) {
+    // B's fractals must hold what LoadDataWithSparse loaded: their index.
+    uint64_t base = mem_.offsetOf(ci->src1, Mem::L0B);
+    ci->sparseIdx = sparseIndexStore(base);
+    uint64_t end = base + cube::extent(runs.src1);
+    for (uint64_t f = base / cube::kFractalBytes;
+         f * cube::kFractalBytes < end; ++f)
+      if (!sparseLoaded_[f])
+        fail("argument",
+             std::string(api) + ": the B matrix's L0B bytes [" +
+                 std::to_string(f * cube::kFractalBytes) + ", " +
+                 std::to_string((f + 1) * cube::kFractalBytes) +
+                 ") were not written by load_data_with_sparse, so they "
+                 "have no sparse index; load B with load_data_with_sparse "
+                 "(ceil(k / 64) * ceil(n / 16) fractals)",
+             loc);
+  }
   // Back-to-back Mmads into the same L0C: the hardware orders them only
   // when ceil(m/16) * ceil(n/16) >= 10 (hardware.md §3.3, Mmad.md).
   uint64_t start = dst.addr, end = dst.addr + cube::extent(runs.dst);
@@ -456,8 +666,10 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
              "(hardware.md §3.3)",
          loc, {makeNote("the previous mmad", lastMmad_.loc)});
   lastMmad_ = {true, start, end, loc};
-  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, d.k, d.a), seq, api,
-            loc, runs);
+  // The sparse Mmad computes the stored half of K (sim/CUBE.md).
+  uint32_t kEff = d.sparse ? (d.k + 1) / 2 : d.k;
+  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, kEff, d.a), seq,
+            api, loc, runs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -601,14 +813,42 @@ void Core::cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
   case CubeCtl::PaddingValue:
     requireAic("set_load_data_padding_value", loc);
     padValue_ = a;
+    padType_ = static_cast<DType>(b);
+    padTyped_ = true;
     return;
+  case CubeCtl::Boundary:
+    requireAic("set_load_data_boundary", loc);
+    if (a != 0 && a < 1024)
+      fail("argument",
+           "set_load_data_boundary: the boundary is 0 (none) or at least "
+           "1024 bytes, got " +
+               std::to_string(a),
+           loc);
+    // A boundary at or past the end of L1 bounds nothing.
+    boundary_ = a >= (512u << 10) ? 0 : static_cast<uint32_t>(a);
+    return;
+  case CubeCtl::Fmatrix: {
+    requireAic("SetFmatrix", loc);
+    if ((a >> 32) != 0)
+      fail("argument",
+           "SetFmatrix: Ascend 910B/910C (A2/A3) have FMATRIX_LEFT only",
+           loc);
+    uint32_t h = a & 0xFFFF, w = (a >> 16) & 0xFFFF;
+    requireRange("SetFmatrix", "l1H", h, 1, 32767, loc);
+    requireRange("SetFmatrix", "l1W", w, 1, 32767, loc);
+    fmatrix_.valid = true;
+    fmatrix_.l1H = h;
+    fmatrix_.l1W = w;
+    for (int i = 0; i < 4; ++i)
+      fmatrix_.pad[i] = static_cast<uint8_t>(b >> (8 * i));
+    return;
+  }
   default:
     break;
   }
   fail("argument",
        "cube control register " + std::to_string(static_cast<int>(what)) +
-           " (img2col / load boundary / padding / repeat) is not modelled by "
-           "the simulator yet",
+           " is not modelled by the simulator yet",
        loc);
 }
 
@@ -624,6 +864,10 @@ void loadData3D(const Operand &dst, const Operand &src, DType type,
 void nd2nz(const Operand &dst, const Operand &src, DType type,
            const Nd2NzDesc &desc, Loc loc) {
   currentCore().cubeNd2Nz(dst, src, type, desc, loc);
+}
+void nz2nd(const Operand &dst, const Operand &src, DType type,
+           const Nz2NdDesc &desc, Loc loc) {
+  currentCore().cubeNz2Nd(dst, src, type, desc, loc);
 }
 void initConst(const Operand &dst, DType type, const InitConstDesc &desc,
                Loc loc) {

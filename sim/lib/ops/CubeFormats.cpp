@@ -111,32 +111,23 @@ void transposeBytes(const uint8_t *in, uint8_t *out, uint32_t rows,
                   in + (static_cast<size_t>(i) * cols + j) * es, es);
 }
 
-/// Dense int8 fractal of LoadDataWithSparse: 16 rows of 32 values, each
-/// group of 4 holding the two stored values at their 2-bit positions.
-void densify(const uint8_t *vals, const uint8_t *idx, uint8_t *out) {
-  std::memset(out, 0, kFractalBytes);
-  for (uint32_t i = 0; i < 256; ++i) { // stored value i: row i/16, group
-    uint32_t row = i / 16, group = (i % 16) / 2;
-    uint32_t pos = (idx[i / 4] >> (2 * (i % 4))) & 3;
-    out[row * 32 + group * 4 + pos] = vals[i];
-  }
-}
-
 } // namespace
 
 void loadData2D(const LoadData2DDesc &d, DType t, bool sparse,
-                const uint8_t *src, const uint8_t *idx, uint8_t *dst) {
+                const uint8_t *src, const uint8_t *idx, uint8_t *dst,
+                uint8_t *idxDst) {
   uint32_t es = dtypeSize(t);
   bool transposeForm =
       d.form == LoadForm::Transpose || d.form == LoadForm::TransposeV2;
   uint8_t block[2 * kFractalBytes], out[2 * kFractalBytes];
   for (uint32_t r = 0; r < d.repeatTimes; ++r) {
     RepeatPlace p = place(d, es, r);
-    if (sparse) {
-      uint64_t s = static_cast<uint64_t>(d.startIndex) +
-                   static_cast<uint64_t>(r) * d.srcStride;
-      densify(src + s * (kFractalBytes / 2), idx + s * (kFractalBytes / 8),
-              dst + p.dst[0]);
+    if (sparse) { // the stored values as they are, and their index
+      std::memcpy(dst + p.dst[0], src + p.src[0], kFractalBytes);
+      uint64_t s = p.src[0] / kFractalBytes;
+      if (idxDst)
+        std::memcpy(idxDst + p.dst[0] / kFractalBytes * kSparseIdxBytes,
+                    idx + s * kSparseIdxBytes, kSparseIdxBytes);
       continue;
     }
     if (!transposeForm && !d.ifTranspose) {
@@ -201,6 +192,28 @@ void nd2nz(const Nd2NzDesc &d, uint32_t es, const uint8_t *src,
       }
     }
   }
+}
+
+/// Source (element) offset of row r of column block c of matrix i, and
+/// destination offset of row r of matrix i, of a DataCopy NZ -> ND.
+static uint64_t nz2ndSrc(const Nz2NdDesc &d, uint32_t i, uint32_t c,
+                         uint32_t r) {
+  return static_cast<uint64_t>(i) * d.srcNdMatrixStride * 256 +
+         static_cast<uint64_t>(c) * d.srcNStride * 16 +
+         static_cast<uint64_t>(r) * 16;
+}
+static uint64_t nz2ndDst(const Nz2NdDesc &d, uint32_t i, uint32_t r) {
+  return static_cast<uint64_t>(i) * d.dstNdMatrixStride +
+         static_cast<uint64_t>(r) * d.dstDStride;
+}
+
+void nz2nd(const Nz2NdDesc &d, uint32_t es, const uint8_t *src,
+           uint8_t *dst) {
+  for (uint32_t i = 0; i < d.ndNum; ++i)
+    for (uint32_t r = 0; r < d.nValue; ++r)
+      for (uint32_t c = 0; c < d.dValue / 16; ++c)
+        std::memcpy(dst + (nz2ndDst(d, i, r) + c * 16) * es,
+                    src + nz2ndSrc(d, i, c, r) * es, 16 * es);
 }
 
 void initConst(const InitConstDesc &d, uint32_t es, bool l0Blocks,
@@ -269,8 +282,14 @@ struct Img2Col {
 
 /// Destination byte offset of element (i, j) of the extracted window (i: m,
 /// j: k) in L0A (Zz) or L0B (Zn with n = m), M1 x K1 fractals per repeat.
-uint64_t load3DDst(Load3DTarget t, uint64_t i, uint64_t j, uint32_t m1,
-                   uint32_t k1, uint32_t c0, uint32_t es) {
+/// With en_transpose (float16 into L0A, c0 = 16) L0A holds the window's
+/// transpose (k x m) as Zz: fractal (j / 16, i / 16) at (j / 16) M1 + i / 16,
+/// element (j % 16, i % 16) in it (sim/CUBE.md).
+uint64_t load3DDst(Load3DTarget t, bool transpose, uint64_t i, uint64_t j,
+                   uint32_t m1, uint32_t k1, uint32_t c0, uint32_t es) {
+  if (transpose)
+    return ((j / 16) * m1 + i / 16) * kFractalBytes +
+           ((j % 16) * 16 + i % 16) * es;
   uint64_t frac = t == Load3DTarget::L0A ? (i / 16) * k1 + j / c0
                                          : (j / c0) * m1 + i / 16;
   return frac * kFractalBytes + ((i % 16) * c0 + j % c0) * es;
@@ -296,9 +315,12 @@ void load3D(const CubeInstr &in, const uint8_t *src, uint8_t *dst) {
     for (uint64_t i = 0; i < m1 * 16ull; ++i)
       for (uint64_t j = 0; j < k1 * static_cast<uint64_t>(ic.c0); ++j) {
         int64_t o = ic.offset(mStart + i, kStart + j);
-        uint8_t *p = out + load3DDst(in.target, i, j, m1, k1, ic.c0, es);
+        uint8_t *p =
+            out + load3DDst(in.target, d.enTranspose, i, j, m1, k1, ic.c0, es);
         if (o < 0)
           std::memcpy(p, &d.padValue, es);
+        else if (in.boundary && in.srcL1 + o >= in.boundary)
+          std::memcpy(p, in.src2 + (in.srcL1 + o) % in.boundary, es);
         else
           std::memcpy(p, src + o, es);
       }
@@ -318,11 +340,10 @@ CubeRuns planCube(const CubeInstr &in) {
     uint32_t n = fractalsPerRepeat(d, es);
     for (uint32_t rep = 0; rep < d.repeatTimes; ++rep) {
       RepeatPlace p = place(d, es, rep);
-      if (in.sparse) { // LoadDataWithSparse: packed values + index
-        uint64_t s = static_cast<uint64_t>(d.startIndex) +
-                     static_cast<uint64_t>(rep) * d.srcStride;
-        add(r.src, s * (kFractalBytes / 2), kFractalBytes / 2);
-        add(r.src1, s * (kFractalBytes / 8), kFractalBytes / 8);
+      if (in.sparse) { // LoadDataWithSparse: a values fractal + its index
+        add(r.src, p.src[0], kFractalBytes);
+        add(r.src1, p.src[0] / kFractalBytes * kSparseIdxBytes,
+            kSparseIdxBytes);
         add(r.dst, p.dst[0], kFractalBytes);
         continue;
       }
@@ -350,6 +371,17 @@ CubeRuns planCube(const CubeInstr &in) {
                   static_cast<uint64_t>(row) * d.dstNzNStride * 32,
               32);
     }
+    break;
+  }
+  case CubeKind::Nz2Nd: {
+    const Nz2NdDesc &d = in.nz;
+    for (uint32_t i = 0; i < d.ndNum; ++i)
+      for (uint32_t row = 0; row < d.nValue; ++row) {
+        for (uint32_t c = 0; c < d.dValue / 16; ++c)
+          add(r.src, nz2ndSrc(d, i, c, row) * es, 16ull * es);
+        add(r.dst, nz2ndDst(d, i, row) * es,
+            static_cast<uint64_t>(d.dValue) * es);
+      }
     break;
   }
   case CubeKind::InitConst: {
@@ -382,7 +414,9 @@ CubeRuns planCube(const CubeInstr &in) {
       add(r.src, 0, static_cast<uint64_t>(k1) * 32);
     else
       add(r.src, 0, static_cast<uint64_t>(m1) * k1 * kFractalBytes);
-    add(r.src1, 0, static_cast<uint64_t>(k1) * n1 * kFractalBytes);
+    // MmadWithSparse: B holds the stored half of K (64 K per fractal row).
+    uint32_t bk1 = d.sparse ? (d.k + 63) / 64 : k1;
+    add(r.src1, 0, static_cast<uint64_t>(bk1) * n1 * kFractalBytes);
     if (d.hasBias)
       add(r.src2, 0, static_cast<uint64_t>(d.n) * dtypeSize(d.bias));
     uint64_t c = static_cast<uint64_t>(m1) * n1 * kL0cFractalBytes;
@@ -436,10 +470,16 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging) {
   uint32_t es = dtypeSize(in.type);
   switch (in.kind) {
   case CubeKind::LoadData:
-    loadData2D(in.load, in.type, in.sparse, in.src, in.src1, staging);
+    // A sparse load stages its index after the values (issueCube sizes the
+    // staging so), at a quarter of each fractal's offset.
+    loadData2D(in.load, in.type, in.sparse, in.src, in.src1, staging,
+               in.sparse ? staging + extent(in.writes) : nullptr);
     return;
   case CubeKind::Nd2Nz:
     nd2nz(in.nd, es, in.src, staging);
+    return;
+  case CubeKind::Nz2Nd:
+    nz2nd(in.nz, es, in.src, staging);
     return;
   case CubeKind::InitConst:
     initConst(in.init, es, in.l0Blocks, staging);
@@ -448,7 +488,10 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging) {
     load3D(in, in.src, staging);
     return;
   case CubeKind::Mmad:
-    mmad(in.mmad, in.src, in.src1, in.src2, staging);
+    if (in.mmad.sparse)
+      mmadSparse(in.mmad, in.src, in.src1, in.sparseIdx, staging);
+    else
+      mmad(in.mmad, in.src, in.src1, in.src2, staging);
     return;
   case CubeKind::Fixpipe:
     fixpipe(in.fix, in.src, in.src2, staging);
@@ -469,6 +512,83 @@ void commitCube(const CubeInstr &in, const uint8_t *staging) {
   }
   for (const ByteRun &r : in.writes)
     std::memcpy(in.dst + r.off, staging + r.off, r.len);
+  if (in.kind == CubeKind::LoadData && in.sparse) {
+    const uint8_t *idx = staging + extent(in.writes);
+    for (const ByteRun &r : in.writes) // whole fractals
+      std::memcpy(in.sparseIdx + r.off / kFractalBytes * kSparseIdxBytes,
+                  idx + r.off / kFractalBytes * kSparseIdxBytes,
+                  r.len / kFractalBytes * kSparseIdxBytes);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// MmadWithSparse
+//===----------------------------------------------------------------------===//
+
+bool densifySparse(const MmadDesc &d, const uint8_t *b, const uint8_t *idx,
+                   uint8_t *dense0, uint8_t *dense1) {
+  const uint32_t n1 = (d.n + 15) / 16, k1 = (d.k + 31) / 32;
+  const uint32_t sk1 = (d.k + 63) / 64; // fractal rows of stored values
+  const size_t bytes = static_cast<size_t>(k1) * n1 * kFractalBytes;
+  std::memset(dense0, 0, bytes);
+  if (dense1)
+    std::memset(dense1, 0, bytes);
+  for (uint32_t f1 = 0; f1 < sk1; ++f1)
+    for (uint32_t nb = 0; nb < n1; ++nb) {
+      const uint64_t f = static_cast<uint64_t>(f1) * n1 + nb;
+      const uint8_t *vals = b + f * kFractalBytes;
+      const uint8_t *fields = idx + f * kSparseIdxBytes;
+      for (uint32_t i = 0; i < 512; i += 2) { // a pair: row i / 32, group
+        uint32_t row = i / 32, j = i % 32;
+        uint32_t p0 = (fields[i / 4] >> (2 * (i % 4))) & 3;
+        uint32_t p1 = (fields[(i + 1) / 4] >> (2 * ((i + 1) % 4))) & 3;
+        if (p0 == p1 && !dense1)
+          return false;
+        // Dense K of the group's first element: 64 per fractal row, 4 per
+        // group (two stored columns).
+        uint32_t kg = f1 * 64 + (j / 2) * 4;
+        const uint32_t pos[2] = {p0, p1};
+        for (uint32_t s = 0; s < 2; ++s) {
+          uint32_t k = kg + pos[s];
+          if (k >= d.k)
+            continue; // beyond K: padding, ignored as Mmad does
+          uint8_t *out = s == 1 && dense1 ? dense1 : dense0;
+          out[(static_cast<uint64_t>(k / 32) * n1 + nb) * kFractalBytes +
+              row * 32 + k % 32] = vals[i + s];
+        }
+      }
+    }
+  return true;
+}
+
+void mmadSparse(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
+                const uint8_t *idx, uint8_t *sum) {
+  if (d.m == 0 || d.n == 0 || d.k == 0)
+    return;
+  MmadDesc dense = d;
+  dense.sparse = false;
+  const uint32_t n1 = (d.n + 15) / 16, k1 = (d.k + 31) / 32;
+  thread_local std::vector<uint8_t> b0, b1, part;
+  b0.resize(static_cast<size_t>(k1) * n1 * kFractalBytes);
+  if (densifySparse(d, b, idx, b0.data(), nullptr)) {
+    mmad(dense, a, b0.data(), nullptr, sum);
+    return;
+  }
+  // Two stored values of a group at one position: each multiplies that A
+  // element, so the product is A x B0 + A x B1 (int32, wrapping).
+  b1.resize(b0.size());
+  densifySparse(d, b, idx, b0.data(), b1.data());
+  mmad(dense, a, b0.data(), nullptr, sum);
+  const size_t words = static_cast<size_t>((d.m + 15) / 16) * n1 * 256;
+  part.resize(words * 4);
+  mmad(dense, a, b1.data(), nullptr, part.data());
+  for (size_t w = 0; w < words; ++w) {
+    uint32_t x, y;
+    std::memcpy(&x, sum + w * 4, 4);
+    std::memcpy(&y, part.data() + w * 4, 4);
+    x += y;
+    std::memcpy(sum + w * 4, &x, 4);
+  }
 }
 
 } // namespace cube

@@ -56,6 +56,7 @@ enum class CubeKind : uint8_t {
   LoadData,  // LoadData 2D, LoadDataWithTranspose, LoadDataWithSparse
   Load3D,    // LoadData 3D (img2col)
   Nd2Nz,     // DataCopy GM -> L1 with Nd2NzParams
+  Nz2Nd,     // DataCopy UB -> GM with Nz2NdParamsFull
   InitConst, // InitConstValue
   Mmad,      // Mmad / MmadWithSparse
   Fixpipe,   // Fixpipe L0C -> GM / L1
@@ -71,12 +72,17 @@ struct CubeInstr {
   bool l0Blocks = false;
   /// LoadDataWithSparse (src1 = the index).
   bool sparse = false;
+  /// The core's sparse-index store (sim/CUBE.md: 128 bytes of 2-bit fields
+  /// per 512-B L0B fractal) at the L0B operand's first fractal: written by
+  /// LoadDataWithSparse when it completes, read by MmadWithSparse.
+  uint8_t *sparseIdx = nullptr;
   Load3DTarget target = Load3DTarget::L0A;
   /// The source is GM (addresses are host addresses, all in one array).
   bool srcGm = false;
   LoadData2DDesc load{};
   Load3DDesc load3d{};
   Nd2NzDesc nd{};
+  Nz2NdDesc nz{};
   InitConstDesc init{};
   MmadDesc mmad{};
   FixpipeDesc fix{};
@@ -87,6 +93,11 @@ struct CubeInstr {
   /// Load 3D repeat (SetLoadDataRepeat): repetitions, their stride (units
   /// per repeatMode) and the mode.
   uint32_t repeatTime = 1, repeatStride = 0, repeatMode = 0;
+  /// Load 3D past SetLoadDataBoundary: L1 bytes at or past `boundary` are
+  /// read at (address mod boundary), through src2 (= L1 byte 0); srcL1 is
+  /// the source's L1 address. 0: no boundary.
+  uint32_t boundary = 0;
+  uint64_t srcL1 = 0;
 
   /// Operand starts: src = LoadData/Nd2Nz source, Mmad A, Fixpipe L0C;
   /// src1 = Mmad B, LoadDataWithSparse index; src2 = Mmad bias, Fixpipe
@@ -120,11 +131,32 @@ void commitCube(const CubeInstr &in, const uint8_t *staging);
 
 /// LoadData 2D / with transpose / with sparse: writes the fractals of
 /// `d` from `src` (the source operand's start) to `dst` (the destination
-/// operand's start). `idx` is the sparse index (LoadDataWithSparse).
+/// operand's start). With `sparse` (LoadDataWithSparse) each repeat also
+/// copies the fractal's 128 index bytes from `idx` to `idxDst` (the index
+/// store of dst's first fractal, 128 bytes per 512-B fractal).
 void loadData2D(const LoadData2DDesc &d, DType t, bool sparse,
-                const uint8_t *src, const uint8_t *idx, uint8_t *dst);
+                const uint8_t *src, const uint8_t *idx, uint8_t *dst,
+                uint8_t *idxDst = nullptr);
+/// Bytes of sparse index per 512-B fractal of stored weights.
+constexpr uint32_t kSparseIdxBytes = 128;
+/// MmadWithSparse: `b` holds ceil(k / 64) x ceil(n / 16) fractals (Zn) of
+/// the stored int8 values of a 4:2 sparse k x n B, `idx` their index
+/// (kSparseIdxBytes per fractal): stored value (n, j) of fractal row k1' is
+/// B[64 k1' + 4 (j / 2) + field][n]. Writes the int32 product like mmad.
+void mmadSparse(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
+                const uint8_t *idx, uint8_t *sum);
+/// Expands the stored values of a sparse B (`b`, `idx`, as mmadSparse) into
+/// dense int8 Zn fractals (ceil(k / 32) x ceil(n / 16), zeros elsewhere):
+/// the first stored value of each pair into `dense0`, the second into
+/// `dense1` (null: the same buffer; returns false if two values of a group
+/// then share one position, which the caller must not add up in int8).
+bool densifySparse(const MmadDesc &d, const uint8_t *b, const uint8_t *idx,
+                   uint8_t *dense0, uint8_t *dense1);
 /// ND -> NZ from `src` (GM, element 0 of the first matrix) into `dst`.
 void nd2nz(const Nd2NzDesc &d, uint32_t elemBytes, const uint8_t *src,
+           uint8_t *dst);
+/// NZ -> ND from `src` (UB, element 0 of the first matrix) into `dst`.
+void nz2nd(const Nz2NdDesc &d, uint32_t elemBytes, const uint8_t *src,
            uint8_t *dst);
 /// InitConstValue into `dst` (blocks of 32 or 512 bytes).
 void initConst(const InitConstDesc &d, uint32_t elemBytes, bool l0Blocks,

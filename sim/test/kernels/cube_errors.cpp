@@ -19,6 +19,9 @@
 //      (NC1HWC0, 480 values) then a 48 x 16 selector B; LoadData 3D (1 x 3
 //      filter, pad left/right 1, pad value -3) repeated twice along M
 //      (SetLoadDataRepeat) into L0A, times B, to `c` (32 x 16 float32)
+//  22  (no error) case 21 with the feature map set by SetFmatrix and the pad
+//      value by SetLoadDataPaddingValue, read by a LoadData whose
+//      IsResetLoad3dConfig is {false, false} (its own l1H/l1W/pads unused)
 // a: 32 x 32 float16; c: 32 x 32 float32.
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +29,8 @@
 #include "common.h"
 
 namespace {
+/// LoadData 3D reading the feature-map and padding registers.
+constexpr AC::IsResetLoad3dConfig kFromRegisters(false, false);
 /// 32 x 32 x 32 into L0A/L0B, flags set and waited; returns nothing.
 void loadOperands(AC::GlobalTensor<half> &ga) {
   AC::LocalTensor<half> a1(TPosition::A1, 0, 1024);
@@ -147,6 +152,34 @@ extern "C" __global__ __aicore__ void kernel(__gm__ half *a, __gm__ float *c,
                  AC::LoadData3DParamsV2<half>(pad, 5, 6, 16, 48, 16, 0, 0, 1,
                                               1, 3, 1, 1, 1, false, false,
                                               half(-3.0f)));
+    AC::LoadData(l0b, s1, AC::LoadData2DParams(0, 3, 1, 0, 0, true, 0));
+    AC::SetFlag<HardEvent::MTE1_M>(0);
+    AC::WaitFlag<HardEvent::MTE1_M>(0);
+    AC::LocalTensor<float> out(TPosition::CO1, 0, 512);
+    AC::Mmad(out, l0a, l0b, AC::MmadParams(32, 16, 48, 0, false, true));
+    AC::SetFlag<HardEvent::M_FIX>(0);
+    AC::WaitFlag<HardEvent::M_FIX>(0);
+    AC::Fixpipe(gc, out, AC::FixpipeParamsV220(16, 32, 32, 16, false));
+    break;
+  }
+  case 22: { // case 21 with the feature map and pad value from the registers
+    AC::GlobalTensor<half> gm;
+    gm.SetGlobalBuffer(a, 480 + 768);
+    AC::LocalTensor<half> f1(TPosition::A1, 0, 480), s1(TPosition::B1, 1024, 768);
+    AC::DataCopy(f1, gm, AC::Nd2NzParams(1, 30, 16, 0, 16, 32, 1, 0));
+    AC::DataCopy(s1, gm[480], AC::Nd2NzParams(1, 48, 16, 0, 16, 48, 1, 0));
+    AC::SetFlag<HardEvent::MTE2_MTE1>(0);
+    AC::WaitFlag<HardEvent::MTE2_MTE1>(0);
+    AC::LocalTensor<half> l0a(TPosition::A2, 0, 32 * 48), l0b(TPosition::B2, 0, 768);
+    AC::SetLoadDataRepeat(AC::LoadDataRepeatParam(1, 2, 0));
+    const uint8_t pad[4] = {1, 1, 0, 0}, none[4] = {0, 0, 0, 0};
+    AC::SetFmatrix(5, 6, pad, AC::FmatrixMode::FMATRIX_LEFT);
+    AC::SetLoadDataPaddingValue(half(-3.0f));
+    // l1H/l1W/padList/padValue of the params are not used.
+    AC::LoadData<half, kFromRegisters>(
+        l0a, f1,
+        AC::LoadData3DParamsV2<half>(none, 1, 1, 16, 48, 16, 0, 0, 1, 1, 3, 1,
+                                     1, 1, false, false, half(99.0f)));
     AC::LoadData(l0b, s1, AC::LoadData2DParams(0, 3, 1, 0, 0, true, 0));
     AC::SetFlag<HardEvent::MTE1_M>(0);
     AC::WaitFlag<HardEvent::MTE1_M>(0);
