@@ -205,7 +205,8 @@ def mm_scalar_operand(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalA
 
 @pytest.mark.parametrize("dtype,scalar_a,scalar_b", [
     (np.float16, True, False), (np.float16, False, True), (np.float16, True, True),
-    (np.float32, True, False), (np.float32, False, True), (np.int8, False, True),
+    (np.float32, True, False), (np.float32, False, True), (np.int8, False, True), (np.int8, True, False),
+    (np.int8, True, True),
 ])
 def test_scalar_a_or_b(dtype, scalar_a: bool, scalar_b: bool) -> None:
     m, n, k = 72, 40, 56  # tails everywhere (not multiples of 16)
@@ -234,25 +235,6 @@ def test_scalar_a_or_b(dtype, scalar_a: bool, scalar_b: bool) -> None:
     a_ref = np.full((m, k), va) if scalar_a else a.astype(np.float64)
     b_ref = np.full((k, n), vb) if scalar_b else b.astype(np.float64)
     np.testing.assert_allclose(c, a_ref @ b_ref, rtol=1e-4, atol=1e-3)
-
-
-def test_scalar_int8_a_is_refused() -> None:
-    m, n, k = 32, 32, 64
-    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
-    assert api.set_dim(2) == 0
-    for setter in (api.set_a_type, api.set_b_type):
-        setter(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
-    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
-    api.set_org_shape(m, n, k)
-    api.set_shape(m, n, k)
-    api.enable_bias(False)
-    t = asc.adv.TCubeTiling()
-    assert api.get_tiling(t) == 0
-    with pytest.raises(asc.runtime.errors.KernelError) as info:
-        mm_scalar_operand[1, rt.current_stream()](np.ones((m, k), np.int8), np.ones((k, n), np.int8),
-                                                  np.zeros((m, n), np.int32), np.zeros(WORKSPACE, np.uint8), t,
-                                                  True, False, 1, 1)
-    assert "Matmul::SetTensorA(scalar) of int8 is not supported by the simulator's Matmul yet" in info.value.message
 
 
 # -- refused with the reason ------------------------------------------------------------------------
@@ -291,3 +273,83 @@ def test_callback_and_sparse_setters_are_refused_with_the_reason(which: int, mes
         mm_refused_setter[1, rt.current_stream()](np.zeros(64, np.float16), np.zeros(64, np.float32),
                                                   np.zeros(WORKSPACE, np.uint8), t, which)
     assert message in info.value.message
+
+
+# -- a transposed A of float32 and int8 (LoadDataWithTranspose 16 x 16 / 32 x 32 blocks) --------------
+
+@asc.jit
+def mm_trans_a(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+               tiling: asc.adv.TCubeTiling, type_trans: asc.ConstExpr[bool]):
+    """C = A^T @ B with A stored K x M; `type_trans`: the MatmulType says isTrans (else only set_tensor_a)."""
+    if asc.get_block_idx() < tiling.used_core_num:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype, type_trans),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b.dtype),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, c.dtype))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        m_blocks = (tiling.m + tiling.single_core_m - 1) // tiling.single_core_m
+        m_idx = asc.get_block_idx() % m_blocks
+        n_idx = asc.get_block_idx() // m_blocks
+        rest_m = tiling.m - m_idx * tiling.single_core_m
+        rest_n = tiling.n - n_idx * tiling.single_core_n
+        mm.set_tail(tiling.single_core_m if rest_m > tiling.single_core_m else rest_m,
+                    tiling.single_core_n if rest_n > tiling.single_core_n else rest_n)
+        mm.set_tensor_a(a_gm[m_idx * tiling.single_core_m:], True)
+        mm.set_tensor_b(b_gm[n_idx * tiling.single_core_n:])
+        mm.iterate_all(c_gm[m_idx * tiling.single_core_m * tiling.n + n_idx * tiling.single_core_n:])
+        mm.end()
+
+
+def _trans_tiling(m: int, n: int, k: int, dtype, clients: int, **fix) -> asc.adv.TCubeTiling:
+    integer = dtype == np.int8
+    in_dt = host.DataType.DT_INT8 if integer else host.DataType.DT_FLOAT
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    assert api.set_dim(clients) == 0
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, in_dt, True)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, in_dt)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32 if integer else
+                   host.DataType.DT_FLOAT)
+    api.set_org_shape(m, n, k)
+    api.set_shape(m, n, k)
+    api.enable_bias(False)
+    if fix:
+        api.set_fix_split(fix.get("base_m", -1), fix.get("base_n", -1), fix.get("base_k", -1))
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0
+    return t
+
+
+@pytest.mark.parametrize("type_trans", [True, False])
+@pytest.mark.parametrize("dtype, m, n, k", [
+    (np.float32, 64, 96, 80), (np.float32, 72, 40, 56), (np.int8, 64, 96, 128), (np.int8, 72, 40, 56),
+])
+def test_transposed_a_float32_and_int8(dtype, m: int, n: int, k: int, type_trans: bool) -> None:
+    integer = dtype == np.int8
+    rng = np.random.default_rng(21)
+    a = (rng.integers(-8, 8, (m, k)) if integer else rng.uniform(-1, 1, (m, k))).astype(dtype)
+    b = (rng.integers(-8, 8, (k, n)) if integer else rng.uniform(-1, 1, (k, n))).astype(dtype)
+    t = _trans_tiling(m, n, k, dtype, 2, **({} if type_trans or not integer else {"base_m": 32}))
+    c = np.zeros((m, n), np.int32 if integer else np.float32)
+    mm_trans_a[(t.used_core_num + 1) // 2, rt.current_stream()](np.ascontiguousarray(a.T), b, c,
+                                                                np.zeros(WORKSPACE, np.uint8), t, type_trans)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    if integer:
+        np.testing.assert_array_equal(c, ref.astype(np.int32))
+    else:
+        np.testing.assert_allclose(c, ref, rtol=1e-4, atol=1e-4 * k)
+
+
+def test_transposed_int8_a_without_is_trans_needs_base_m_of_32() -> None:
+    t = _trans_tiling(48, 32, 64, np.int8, 1, base_m=16)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_trans_a[1, rt.current_stream()](np.zeros((64, 48), np.int8), np.zeros((64, 32), np.int8),
+                                           np.zeros((48, 32), np.int32), np.zeros(WORKSPACE, np.uint8), t, False)
+    assert ("Matmul tiling: TCubeTiling.baseM = 16 must be a multiple of 32 for an int8 A transposed at "
+            "SetTensorA whose MatmulType is not isTrans (32 x 32 LoadDataWithTranspose blocks; isTrans aligns "
+            "the tiles)") in info.value.message

@@ -108,6 +108,10 @@ class Matmul : public mm_detail::ServerBase {
   /// N alignment of L0B: 32 for int8 with B not transposed (32x32 blocks).
   static constexpr uint32_t kNAlign =
       (sizeof(SrcBT) == 1 && !B_TYPE::isTrans) ? 32 : 16;
+  /// M alignment of the A tiles: 32 for a transposed int8 A (32 x 32
+  /// transpose blocks write fractal rows in pairs).
+  static constexpr uint32_t kMAlign =
+      (sizeof(SrcAT) == 1 && A_TYPE::isTrans) ? 32 : 16;
 
   static_assert(std::is_same_v<SrcAT, SrcBT>,
                 "Matmul: A and B must have the same element type");
@@ -218,13 +222,6 @@ public:
   /// A scalar A (or B): every element of the matrix is `aScalar`.
   void SetTensorA(SrcAT aScalar, Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
-    if (sizeof(SrcAT) == 1)
-      mm_detail::fault("argument",
-                       "Matmul::SetTensorA(scalar) of int8 is not "
-                       "supported by the simulator's Matmul yet (its L1 "
-                       "fill does not cover every K column); pass a "
-                       "GlobalTensor, or the scalar as B",
-                       loc);
     uint64_t bits = 0;
     std::memcpy(&bits, &aScalar, sizeof(SrcAT));
     sendOrRun(mm_detail::Op::SetA, {0, 0, 0, 1u, bits}, loc);
@@ -1407,7 +1404,7 @@ private:
   Geo geometry(const TCubeTiling &t) const {
     using mm_detail::alignUp;
     Geo g{};
-    g.m16 = alignUp(static_cast<uint32_t>(t.baseM), 16);
+    g.m16 = alignUp(static_cast<uint32_t>(t.baseM), kMAlign);
     g.n16 = alignUp(static_cast<uint32_t>(t.baseN), kNAlign);
     g.kL0 = alignUp(static_cast<uint32_t>(t.baseK), kKAlign);
     const uint32_t stepKa = t.stepKa > 0 ? t.stepKa : 1;
@@ -1510,12 +1507,6 @@ private:
       mm_detail::fault("argument",
                        "Matmul: the simulator's Matmul writes C as "
                        "CubeFormat::ND",
-                       loc);
-    if constexpr (A_TYPE::isTrans && sizeof(SrcAT) != 2)
-      mm_detail::fault("argument",
-                       "Matmul: a transposed A (MatmulType isTrans) of "
-                       "float32 or int8 is not supported by the simulator "
-                       "(the 16-bit LoadData transpose is used)",
                        loc);
     s = St{};
     s.t = t;
@@ -1936,6 +1927,8 @@ private:
                        "Matmul::Iterate: the previous block was not fetched "
                        "(call GetTensorC after every Iterate)",
                        loc);
+    if (s.transA)
+      checkTransA(s, loc);
     if (s.done)
       return false;
     const int32_t total = s.mBlocks * s.nBlocks;
@@ -1951,6 +1944,23 @@ private:
       blockOf(s, s.iter + 1, nmi, nni);
     computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC, loc);
     return true;
+  }
+
+  /// A transposed A (K x M) is loaded with transposing LoadData blocks:
+  /// 16 x 16 of float32 (baseK a multiple of 16), 32 x 32 of int8 (the A
+  /// tiles' M aligned to 32: MatmulType isTrans, or baseM a multiple of 32).
+  void checkTransA(const St &s, Loc loc) const {
+    if (std::is_same_v<SrcAT, float> && s.t.baseK % 16)
+      badField("baseK", s.t.baseK,
+               "must be a multiple of 16 for a transposed float32 A (16 x "
+               "16 LoadDataWithTranspose blocks)",
+               loc);
+    if (sizeof(SrcAT) == 1 && geo_.m16 % 32)
+      badField("baseM", s.t.baseM,
+               "must be a multiple of 32 for an int8 A transposed at "
+               "SetTensorA whose MatmulType is not isTrans (32 x 32 "
+               "LoadDataWithTranspose blocks; isTrans aligns the tiles)",
+               loc);
   }
 
   void computeBlock(St &s, int32_t mi, int32_t ni, int32_t nmi, int32_t nni,
@@ -2111,7 +2121,11 @@ private:
       consume(stB2_, sb2, loc);
       MmadParams mp;
       mp.m = static_cast<uint16_t>(mLen == 1 ? 16 : mLen);
-      mp.n = static_cast<uint16_t>(nLen);
+      // L0B's Zn layout has n1 = the n fractals the load wrote: an int8 B
+      // (32 x 32 transpose blocks) has N aligned to 32, so the Mmad's n is
+      // too (the extra columns of L0C are never written out).
+      mp.n = static_cast<uint16_t>(
+          mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign));
       mp.k = static_cast<uint16_t>(kLen);
       mp.isBias = false;
       mp.cmatrixSource = false;
@@ -2167,6 +2181,48 @@ private:
         p.ifTranspose = false;
         p.addrMode = 0;
         LoadData(a2[j * kFracA], a1, p, loc);
+      }
+    } else if constexpr (sizeof(SrcAT) == 4) {
+      // L1 (K x M tile): fractal (m block j of 8 columns, k block i) at
+      // j * K1L + i. A 16 x 16 block (m blocks 2i, 2i+1: srcFracGap K1L - 1)
+      // transposes into the Zz fractals (i, 2r) and (i, 2r + 1); one call
+      // per 16 rows of M, repeated down K.
+      const uint32_t k1L = rowsL;
+      const uint32_t kf = kIn / 16;
+      for (uint32_t i = 0; i < m1; ++i) {
+        LoadData2dTransposeParamsV2 p;
+        p.startIndex = static_cast<uint16_t>((2 * (off16 + i)) * k1L + kf);
+        p.repeatTimes = static_cast<uint8_t>(kAl / 16);
+        p.srcStride = 1;
+        p.dstGap = 0;
+        p.dstFracGap = 0;
+        p.srcFracGap = static_cast<uint16_t>(k1L - 1);
+        p.addrMode = 0;
+        LoadDataWithTranspose(a2[i * k1 * kFracA], a1, p, loc);
+      }
+    } else if constexpr (sizeof(SrcAT) == 1) {
+      // L1 (K x M tile): fractal (m block j of 32 columns, k block i) at
+      // j * K1L + i. A 32 x 32 block (k blocks 2q, 2q + 1) transposes into
+      // the Zz fractals (2r, q) and (2r + 1, q), k1 apart; one call per
+      // 32-deep K block, repeated along M (srcStride K1L, 2 k1 fractals
+      // per repeat in L0A).
+      if (off16 % 2)
+        mm_detail::fault("argument",
+                         "Matmul: a transposed int8 A in L1 (TSCM) needs "
+                         "TCubeTiling.baseM to be a multiple of 32 (32 x 32 "
+                         "transpose blocks)",
+                         loc);
+      const uint32_t k1L = rowsL;
+      const uint32_t kf = kIn / 16;
+      for (uint32_t q = 0; q < kAl / 32; ++q) {
+        LoadData2dTransposeParams p;
+        p.startIndex = static_cast<uint16_t>((off16 / 2) * k1L + kf + 2 * q);
+        p.repeatTimes = static_cast<uint8_t>(mm_detail::ceilDiv(m1, 2));
+        p.srcStride = static_cast<uint16_t>(k1L);
+        p.dstGap = static_cast<uint16_t>(k1 - 1);
+        p.dstFracGap = static_cast<uint16_t>(k1 - 1);
+        p.addrMode = 0;
+        LoadDataWithTranspose(a2[q * kFracA], a1, p, loc);
       }
     } else {
       // L1 (K x M tile): fractal (m block j, k block i) at j * K1L + i,
