@@ -237,7 +237,7 @@ def mm_batch_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddre
         pipe = asc.TPipe()
         in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False,
                                      L.BSNGD if which == 3 else L.NORMAL)
-        cfg = asc.adv.MatmulConfig() if which == 0 else asc.adv.get_normal_config(batch_loop=True)
+        cfg = asc.adv.get_normal_config(batch_loop=True)
         mm = asc.adv.Matmul(in_type, in_type,
                             asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, asc.float32),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32),
@@ -246,8 +246,8 @@ def mm_batch_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddre
         ub = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 4 * 32 * 32)
         mm.set_tensor_a(a_gm)
         mm.set_tensor_b(a_gm)
-        if which <= 1:
-            mm.iterate_n_batch(4 if which == 1 else 1, 2, 2, False)
+        if which == 1:
+            mm.iterate_n_batch(4, 2, 2, False)
         elif which == 2:
             mm.iterate_n_batch(1, 2, 2, False)
             mm.get_batch_tensor_c(ub, 2, 2, False)
@@ -260,8 +260,6 @@ def mm_batch_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddre
 
 
 @pytest.mark.parametrize("which, message", [
-    (0, "Matmul::IterateNBatch: the MatmulConfig has isNBatch = false, which compiles IterateNBatch out of the "
-        "Matmul (GetNormalConfig(false, true), pyasc get_normal_config(batch_loop=True), sets it)"),
     (1, "Matmul::IterateNBatch: 8 matrices of 32 x 32 need 32768 bytes of the workspace's batch area, which "
         "holds 16384 bytes (TCubeTiling.BatchNum = 4 matrices of singleCoreM x singleCoreN)"),
     (2, "Matmul::GetBatchTensorC called 2 times after IterateNBatch with batchLoop = 1"),

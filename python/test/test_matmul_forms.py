@@ -353,3 +353,39 @@ def test_transposed_int8_a_without_is_trans_needs_base_m_of_32() -> None:
     assert ("Matmul tiling: TCubeTiling.baseM = 16 must be a multiple of 32 for an int8 A transposed at "
             "SetTensorA whose MatmulType is not isTrans (32 x 32 LoadDataWithTranspose blocks; isTrans aligns "
             "the tiles)") in info.value.message
+
+
+# -- a config that trims Init and End (enable_init / enable_end = False) -------------------------------
+
+@asc.jit
+def mm_no_init_no_end(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                      tiling: asc.adv.TCubeTiling):
+    """The tiling initialises the Matmul through register_matmul (Init is trimmed); no end() (End is trimmed:
+    the AIC stops serving an AIV when it finishes)."""
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32),
+                            matmul_config=asc.adv.MatmulConfig(enable_init=False, enable_end=False))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+
+
+def test_config_without_init_and_end() -> None:
+    m, n, k = 64, 48, 80
+    rng = np.random.default_rng(9)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    t = _tiling(m, n, k)
+    c = np.zeros((m, n), np.float32)
+    mm_no_init_no_end[1, rt.current_stream()](a, b, c, np.zeros(WORKSPACE, np.uint8), t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)

@@ -74,6 +74,9 @@ public:
   /// Whether request `m` of AIV `sub` must wait until the other AIV has
   /// fetched its pending block (both share the AIC's one L0C buffer).
   virtual bool mustWait(uint32_t sub, const Msg &m) const = 0;
+  /// Whether a client that used the object must call End (MatmulConfig
+  /// enableEnd); without it, the client's finish ends its use.
+  virtual bool needsEnd() const = 0;
 };
 
 inline void snprintName(char *out, size_t n, const char *what) {
@@ -129,6 +132,30 @@ public:
 
   void Init(const TCubeTiling *cubeTiling, TPipe *tpipe = nullptr,
             Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableInit, "enableInit", "Init", loc);
+    initFrom(cubeTiling, tpipe, loc);
+  }
+  void End(Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableEnd, "enableEnd", "End", loc);
+    if (client_) {
+      if (!ended_)
+        send(msg(mm_detail::Op::End, loc), loc);
+      ended_ = true;
+      return;
+    }
+    if (st_[0].pendingC)
+      mm_detail::fault("argument",
+                       "Matmul::End: the last Iterate's block was never "
+                       "fetched with GetTensorC",
+                       loc);
+    drain(loc);
+    ended_ = true;
+  }
+
+private:
+  /// Init without the enableInit check: REGIST_MATMUL_OBJ with a tiling
+  /// initialises a Matmul whose config trims Init.
+  void initFrom(const TCubeTiling *cubeTiling, TPipe *tpipe, Loc loc) {
     if (tpipe)
       pipe_ = tpipe;
     if (cubeTiling == nullptr)
@@ -148,21 +175,8 @@ public:
     doInit(st_[0], *cubeTiling, loc);
     inited_ = true;
   }
-  void End(Loc loc = ::ascsim::here()) {
-    if (client_) {
-      if (!ended_)
-        send(msg(mm_detail::Op::End, loc), loc);
-      ended_ = true;
-      return;
-    }
-    if (st_[0].pendingC)
-      mm_detail::fault("argument",
-                       "Matmul::End: the last Iterate's block was never "
-                       "fetched with GetTensorC",
-                       loc);
-    drain(loc);
-    ended_ = true;
-  }
+
+public:
   ~Matmul() override {
     // The server (or a cube-only Matmul without End) leaves no flag set.
     if (std::uncaught_exceptions() == 0)
@@ -414,7 +428,7 @@ public:
     uint32_t row = 0;
     while (Iterate(false, loc)) {
       const MatrixOffset o = offset_;
-      GetTensorC(ubCmatrix[row], 0, false, loc);
+      getTensorCUb(ubCmatrix[row], 0, loc);
       row += static_cast<uint32_t>(o.height) * ubRowStride(o.width);
     }
   }
@@ -439,6 +453,7 @@ public:
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    requireGetTensorC("GetTensorC", loc);
     checkAtomic(enAtomic, loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::GetC, loc);
@@ -464,7 +479,24 @@ public:
   void GetTensorC(const LocalTensor<DstT> &c, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
-    (void)enSequentialWrite;
+    requireGetTensorC("GetTensorC", loc);
+    (void)enSequentialWrite; // the UB block is alone in the tensor
+    getTensorCUb(c, enAtomic, loc);
+  }
+  template <bool sync = true>
+  void AsyncGetTensorC(const LocalTensor<DstT> &c,
+                       Loc loc = ::ascsim::here()) {
+    requireInit("AsyncGetTensorC", loc);
+    requireGetTensorC("AsyncGetTensorC", loc);
+    getTensorCUb(c, 0, loc);
+  }
+
+private:
+  void requireGetTensorC(const char *api, Loc loc) {
+    requireEnabled(kCfg.enableGetTensorC, "enableGetTensorC", api, loc);
+  }
+  /// The last block into a UB tensor (GetTensorC, IterateAll into UB).
+  void getTensorCUb(const LocalTensor<DstT> &c, uint8_t enAtomic, Loc loc) {
     if (enAtomic)
       mm_detail::fault("argument",
                        "Matmul::GetTensorC to a local tensor: enAtomic is "
@@ -482,12 +514,15 @@ public:
                        loc);
     fetchToUb(c, loc);
   }
+
+public:
   /// Both: the block into `gm` and into the UB tensor `c`.
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &c,
                   uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    requireGetTensorC("GetTensorC", loc);
     if (!client_)
       mm_detail::fault("argument",
                        "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
@@ -525,6 +560,7 @@ public:
                                 bool enSequentialWrite = false,
                                 Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    requireGetTensorC("GetTensorC", loc);
     (void)enSequentialWrite; // the block is alone in its workspace slot
     if (enAtomic)
       mm_detail::fault("argument",
@@ -547,11 +583,6 @@ public:
                       slotBytes() / sizeof(DstT));
     clientIterated_ = false;
     return g;
-  }
-  template <bool sync = true>
-  void AsyncGetTensorC(const LocalTensor<DstT> &c,
-                       Loc loc = ::ascsim::here()) {
-    GetTensorC<sync>(c, 0, false, loc);
   }
   void WaitGetTensorC(Loc loc = ::ascsim::here()) {
     if (client_ && asyncPending_ > 0)
@@ -811,8 +842,9 @@ public:
       sub_ = ::ascsim::abi::mmRole().subBlockIdx;
   }
   void clientInit(const TCubeTiling *tiling, Loc loc) override {
-    Init(tiling, nullptr, loc);
+    initFrom(tiling, nullptr, loc);
   }
+  bool needsEnd() const override { return kCfg.enableEnd; }
   bool mustWait(uint32_t sub, const mm_detail::Msg &m) const override {
     using mm_detail::Op;
     const Op op = static_cast<Op>(m.op);
@@ -2927,6 +2959,8 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   // The AIC of a MIX kernel: serve the AIVs' requests until every AIV has
   // sent End (or finished without using the Matmul).
   bool started[2] = {false, false}, ended[2] = {false, false};
+  // A client that used an object whose config keeps End must call it.
+  bool mustEnd[2] = {false, false};
   const uint32_t aivs = role.aivPerBlock;
   char what[96];
   std::snprintf(what, sizeof what,
@@ -2977,7 +3011,7 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
     }
     if (got < 0) {
       for (uint32_t s = 0; s < aivs; ++s)
-        if (started[s] && !ended[s]) {
+        if (started[s] && !ended[s] && mustEnd[s]) {
           char buf[300];
           std::snprintf(buf, sizeof buf,
                         "AIV %u finished without calling End() on its Matmul "
@@ -2992,8 +3026,10 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
       fault("argument", "REGIST_MATMUL_OBJ: a request for an unregistered "
                         "Matmul object",
             loc);
-    if (static_cast<Op>(m.op) != Op::Init)
+    if (static_cast<Op>(m.op) != Op::Init) {
       started[from] = true;
+      mustEnd[from] = mustEnd[from] || objs[m.obj].obj->needsEnd();
+    }
     Reply r{};
     objs[m.obj].obj->serve(from, m, r);
     if (static_cast<Op>(m.op) == Op::End)
