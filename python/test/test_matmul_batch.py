@@ -11,7 +11,9 @@ import asc
 import asc.lib.host as host
 import asc.lib.runtime as rt
 
-pytestmark = [pytest.mark.values("adv.Matmul", "adv.MatmulType")]
+pytestmark = [pytest.mark.values("adv.Matmul", "adv.MatmulType", "adv.Matmul.iterate_batch",
+                                 "adv.Matmul.iterate_n_batch", "adv.Matmul.get_batch_tensor_c",
+                                 "adv.Matmul.wait_iterate_batch", "adv.Matmul.set_batch_num")]
 
 WORKSPACE = 16 * 1024 * 1024
 HOST_DT = {np.float16: host.DataType.DT_FLOAT16, np.float32: host.DataType.DT_FLOAT}

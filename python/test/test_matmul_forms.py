@@ -9,6 +9,7 @@ import pytest
 import asc
 import asc.lib.host as host
 import asc.lib.runtime as rt
+from asc.codegen.errors import CompileError
 
 pytestmark = [pytest.mark.values("adv.Matmul")]
 
@@ -389,3 +390,125 @@ def test_config_without_init_and_end() -> None:
     c = np.zeros((m, n), np.float32)
     mm_no_init_no_end[1, rt.current_stream()](a, b, c, np.zeros(WORKSPACE, np.uint8), t)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)
+
+
+# -- formats: C as ND_ALIGN (rows padded to 32 bytes), A as VECTOR (one row), A or B as SCALAR -----------
+
+@asc.jit
+def mm_formats(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+               tiling: asc.adv.TCubeTiling, fa: asc.ConstExpr[int], fb: asc.ConstExpr[int], fc: asc.ConstExpr[int],
+               c_size: asc.ConstExpr[int]):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c, c_size)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat(fa), asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat(fb), asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat(fc), asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        if fa == 6:
+            mm.set_tensor_a(0.5)
+        else:
+            mm.set_tensor_a(a_gm)
+        if fb == 6:
+            mm.set_tensor_b(-2.0)
+        else:
+            mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+F = asc.CubeFormat
+
+
+@pytest.mark.parametrize("m, n, k, fa, fb, fc", [
+    (32, 36, 48, F.ND, F.ND, F.ND_ALIGN),    # C rows of 36 float32 padded to 40
+    (1, 64, 128, F.VECTOR, F.ND, F.ND),      # A is one row
+    (1, 36, 64, F.VECTOR, F.ND, F.ND_ALIGN),
+    (40, 32, 48, F.SCALAR, F.ND, F.ND),
+    (40, 32, 48, F.ND, F.SCALAR, F.ND),
+])
+def test_formats(m: int, n: int, k: int, fa, fb, fc) -> None:
+    rng = np.random.default_rng(17)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    t = _tiling(m, n, k)
+    ldc = (n + 7) // 8 * 8 if fc == F.ND_ALIGN else n
+    c = np.full((m, ldc), 9.0, np.float32)
+    mm_formats[1, rt.current_stream()](a, b, c, np.zeros(WORKSPACE, np.uint8), t, int(fa), int(fb), int(fc), c.size)
+    a_ref = np.full((m, k), 0.5) if fa == F.SCALAR else a.astype(np.float64)
+    b_ref = np.full((k, n), -2.0) if fb == F.SCALAR else b.astype(np.float64)
+    np.testing.assert_allclose(c[:, :n], a_ref @ b_ref, rtol=1e-3, atol=1e-2)
+    assert (c[:, n:] == 9.0).all()  # the padding of each row is not written
+
+
+def test_vector_a_needs_one_row() -> None:
+    t = _tiling(16, 32, 32)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_formats[1, rt.current_stream()](np.zeros((16, 32), np.float16), np.zeros((32, 32), np.float16),
+                                           np.zeros((16, 32), np.float32), np.zeros(WORKSPACE, np.uint8), t,
+                                           int(F.VECTOR), int(F.ND), int(F.ND), 16 * 32)
+    assert ("Matmul: A's MatmulType is CubeFormat::VECTOR (one row of K), but the single-core M is 16 (it must "
+            "be 1)") in info.value.message
+
+
+@asc.jit(always_compile=True)
+def mm_scalar_format_tensor(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                            tiling: asc.adv.TCubeTiling):
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, 64)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.SCALAR, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.end()
+
+
+def test_scalar_format_takes_a_scalar() -> None:
+    with pytest.raises(CompileError) as info:
+        mm_scalar_format_tensor[1, rt.current_stream()](np.zeros(64, np.float16), np.zeros(64, np.float32),
+                                                        np.zeros(WORKSPACE, np.uint8), _tiling(16, 16, 16))
+    assert info.value.message == ("set_tensor_a: the matrix's MatmulType has CubeFormat.SCALAR: pass the scalar "
+                                  "value, not a tensor")
+
+
+# -- SetOrgShape's orgKc: C's row stride (the N of C) -----------------------------------------------------
+
+@asc.jit
+def mm_org_kc(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+              tiling: asc.adv.TCubeTiling, ldc: asc.ConstExpr[int]):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c_gm.set_global_buffer(c, tiling.m * ldc)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_org_shape(tiling.m, tiling.n, tiling.k_a, tiling.k_b, ldc)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.values("adv.Matmul.set_org_shape")
+def test_org_kc_is_the_row_stride_of_c() -> None:
+    m, n, k, ldc = 48, 32, 64, 80
+    rng = np.random.default_rng(23)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    c = np.full((m, ldc), 5.0, np.float32)
+    mm_org_kc[1, rt.current_stream()](a, b, c, np.zeros(WORKSPACE, np.uint8), _tiling(m, n, k), ldc)
+    np.testing.assert_allclose(c[:, :n], a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)
+    assert (c[:, n:] == 5.0).all()

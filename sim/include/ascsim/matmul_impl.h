@@ -205,6 +205,7 @@ public:
   void SetTensorA(const GlobalTensor<SrcAT> &gm, bool isTransposeA = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
+    requireTensorFormat<A_TYPE>("SetTensorA", "A", loc);
     sendOrRun(mm_detail::Op::SetA,
               {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
                isTransposeA ? 1u : 0u, 0u},
@@ -213,6 +214,7 @@ public:
   void SetTensorB(const GlobalTensor<SrcBT> &gm, bool isTransposeB = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorB", loc);
+    requireTensorFormat<B_TYPE>("SetTensorB", "B", loc);
     sendOrRun(mm_detail::Op::SetB,
               {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
                isTransposeB ? 1u : 0u, 0u},
@@ -224,12 +226,14 @@ public:
   void SetTensorA(const LocalTensor<SrcAT> &t, bool isTransposeA = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
+    requireTensorFormat<A_TYPE>("SetTensorA", "A", loc);
     setLocal(mm_detail::Op::SetA, t, isTransposeA || A_TYPE::isTrans, 1,
              "SetTensorA", loc);
   }
   void SetTensorB(const LocalTensor<SrcBT> &t, bool isTransposeB = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorB", loc);
+    requireTensorFormat<B_TYPE>("SetTensorB", "B", loc);
     setLocal(mm_detail::Op::SetB, t, isTransposeB || B_TYPE::isTrans, 2,
              "SetTensorB", loc);
   }
@@ -947,7 +951,14 @@ private:
   };
 
   /// C's row stride in GM: SetOrgShape's orgKc (the N of C), else orgN.
-  static int32_t ldcOf(const St &s) { return s.orgKc > 0 ? s.orgKc : s.orgN; }
+  /// C of CubeFormat::ND_ALIGN: rows padded to 32 bytes.
+  static int32_t ldcOf(const St &s) {
+    const int32_t n = s.orgKc > 0 ? s.orgKc : s.orgN;
+    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN)
+      return static_cast<int32_t>(
+          mm_detail::alignUp(static_cast<uint32_t>(n), 32 / sizeof(DstT)));
+    return n;
+  }
 
   static uint64_t u(int32_t v) {
     return static_cast<uint64_t>(static_cast<uint32_t>(v));
@@ -1141,6 +1152,18 @@ private:
                          "Matmul::Init: no TPipe (create one and pass it to "
                          "REGIST_MATMUL_OBJ or Init)",
                          loc);
+    }
+  }
+  /// An operand of CubeFormat::SCALAR is set with the scalar form.
+  template <class TYPE>
+  static void requireTensorFormat(const char *api, const char *what, Loc loc) {
+    if constexpr (TYPE::format == CubeFormat::SCALAR) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s: %s's MatmulType is CubeFormat::SCALAR: pass "
+                    "the scalar value, not a tensor",
+                    api, what);
+      mm_detail::fault("argument", buf, loc);
     }
   }
   /// A method the MatmulConfig compiles out (enableSetBias, ... false).
@@ -1513,32 +1536,37 @@ private:
   }
 
   /// GM and UB operands are ND; L1 (TSCM/A1/B1) operands are NZ.
-  template <class TYPE> static void checkType(const char *what, Loc loc) {
+  template <class TYPE, bool IsA>
+  static void checkType(const char *what, Loc loc) {
     constexpr TPosition p = TYPE::pos;
     constexpr bool l1 =
         p == TPosition::TSCM || p == TPosition::A1 || p == TPosition::B1;
     constexpr bool ok =
-        (p == TPosition::GM || mm_detail::isUb(p)) ? TYPE::format == CubeFormat::ND
-        : l1                                       ? TYPE::format == CubeFormat::NZ
-                                                   : false;
+        (p == TPosition::GM || mm_detail::isUb(p))
+            ? (TYPE::format == CubeFormat::ND ||
+               TYPE::format == CubeFormat::SCALAR ||
+               (TYPE::format == CubeFormat::VECTOR && IsA))
+        : l1 ? TYPE::format == CubeFormat::NZ
+             : false;
     if (!ok) {
       char buf[300];
       std::snprintf(buf, sizeof buf,
                     "Matmul: %s's MatmulType must be GM, VECIN/VECCALC/VECOUT "
-                    "with CubeFormat::ND, or TSCM with CubeFormat::NZ, in the "
-                    "simulator's Matmul",
+                    "with CubeFormat::ND or SCALAR (A also VECTOR), or TSCM "
+                    "with CubeFormat::NZ, in the simulator's Matmul",
                     what);
       mm_detail::fault("argument", buf, loc);
     }
   }
   void doInit(St &s, const TCubeTiling &t, Loc loc) {
     checkTiling(t, loc);
-    checkType<A_TYPE>("A", loc);
-    checkType<B_TYPE>("B", loc);
-    if constexpr (C_TYPE::format != CubeFormat::ND)
+    checkType<A_TYPE, true>("A", loc);
+    checkType<B_TYPE, false>("B", loc);
+    if constexpr (C_TYPE::format != CubeFormat::ND &&
+                  C_TYPE::format != CubeFormat::ND_ALIGN)
       mm_detail::fault("argument",
                        "Matmul: the simulator's Matmul writes C as "
-                       "CubeFormat::ND",
+                       "CubeFormat::ND or ND_ALIGN",
                        loc);
     s = St{};
     s.t = t;
@@ -1961,6 +1989,15 @@ private:
                        loc);
     if (s.transA)
       checkTransA(s, loc);
+    if constexpr (A_TYPE::format == CubeFormat::VECTOR)
+      if (s.sM != 1) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "Matmul: A's MatmulType is CubeFormat::VECTOR (one row "
+                      "of K), but the single-core M is %d (it must be 1)",
+                      s.sM);
+        mm_detail::fault("argument", buf, loc);
+      }
     if (s.done)
       return false;
     const int32_t total = s.mBlocks * s.nBlocks;
@@ -2629,7 +2666,11 @@ private:
                    static_cast<int32_t>(ubRowStride(static_cast<uint32_t>(s.sN)))};
       else
         pc = placeOf(cLayout, cInfo, "CLayoutInfo", kOut, b, strideC, s.sM,
-                     s.sN, "C", loc);
+                     C_TYPE::format == CubeFormat::ND_ALIGN
+                         ? static_cast<int32_t>(ubRowStride(
+                               static_cast<uint32_t>(s.sN)))
+                         : s.sN,
+                     "C", loc);
       s.aAddr = aAddr + pa.off * sizeof(SrcAT);
       s.aElems = aElems > pa.off ? aElems - pa.off : 0;
       s.bAddr = bAddr + pb.off * sizeof(SrcBT);

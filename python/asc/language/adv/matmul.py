@@ -213,6 +213,9 @@ class Matmul(IRValue):
     def _operand(self, api: str, method: str, t: MatmulType, value: Any, transpose: Any) -> None:
         value = semantic.python_scalar(value)
         if isinstance(value, (GlobalTensor, LocalTensor)):
+            if t.format == CubeFormat.SCALAR:
+                raise TypeError(f"{api}: the matrix's MatmulType has CubeFormat.SCALAR: pass the scalar value, "
+                                "not a tensor")
             args = [_tensor(value, api, "tensor"), _flag(transpose, api, "transpose")]
         elif isinstance(value, (int, float, PlainValue)) and not isinstance(value, bool):
             args = [semantic.materialize(value, t.dtype)]
