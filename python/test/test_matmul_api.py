@@ -17,6 +17,7 @@ import pytest
 from conftest import dumped
 
 import asc
+import asc.lib.host
 from asc.codegen.errors import CompileError
 from asc.runtime.config import KernelType
 
@@ -382,3 +383,11 @@ def test_a_method_the_config_compiles_out_is_an_error(which: int, method: str, f
     assert err.message == (f"{api}: this Matmul's MatmulConfig has {field}=False, which compiles {method} out of "
                            f"the Matmul (Ascend C trims the method); set {field}=True to call it")
     assert err.location.line == _line_of(mm_trimmed, marker)
+
+
+def test_tscm_is_not_a_device_position() -> None:
+    """pyasc_api.md §1.6: asc.TPosition has no TSCM (only the host enum has one), so a pyasc kernel cannot
+    declare a Matmul operand in TSCM; the host enum's member is refused by MatmulType."""
+    assert not hasattr(asc.TPosition, "TSCM")
+    with pytest.raises(TypeError, match=r"MatmulType: 'position' must be an asc.TPosition, got "):
+        asc.adv.MatmulType(asc.lib.host.TPosition.TSCM, asc.CubeFormat.NZ, asc.float16)

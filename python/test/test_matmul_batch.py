@@ -277,3 +277,44 @@ def test_batch_bad_input(which: int, message: str) -> None:
         mm_batch_bad[1, rt.current_stream()](np.zeros(4 * 32 * 32, np.float16), np.zeros(4 * 32 * 32, np.float32),
                                              np.zeros(WORKSPACE, np.uint8), t, which)
     assert message in info.value.message
+
+
+# -- NORMAL batches with matrix strides (matrices apart by more than their size) ------------------------
+
+
+@asc.jit
+def mm_strided_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                      tiling: asc.adv.TCubeTiling, batch: asc.ConstExpr[int], strides: asc.ConstExpr[tuple]):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, batch * strides[0])
+        b_gm.set_global_buffer(b, batch * strides[1])
+        c_gm.set_global_buffer(c, batch * strides[2])
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype, False, L.NORMAL)
+        mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32,
+                                                                 False, L.NORMAL))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_batch(c_gm, batch, batch, False, strides[0], strides[1], strides[2])
+        mm.end()
+
+
+def test_iterate_batch_with_matrix_strides() -> None:
+    batch, m, n, k = 3, 32, 48, 64
+    strides = (m * k + 64, k * n + 32, m * n + 16)
+    rng = np.random.default_rng(14)
+    a = rng.uniform(-1, 1, batch * strides[0]).astype(np.float16)
+    b = rng.uniform(-1, 1, batch * strides[1]).astype(np.float16)
+    c = np.full(batch * strides[2], 3.0, np.float32)
+    t = batch_tiling(m, n, k, np.float16, batch)
+    mm_strided_kernel[1, rt.current_stream()](a, b, c, np.zeros(WORKSPACE, np.uint8), t, batch, strides)
+    for i in range(batch):
+        am = a[i * strides[0]:][:m * k].reshape(m, k).astype(np.float64)
+        bm = b[i * strides[1]:][:k * n].reshape(k, n).astype(np.float64)
+        cm = c[i * strides[2]:][:m * n].reshape(m, n)
+        np.testing.assert_allclose(cm, am @ bm, rtol=1e-3, atol=1e-2, err_msg=f"matrix {i}")
+        assert (c[i * strides[2] + m * n:(i + 1) * strides[2]] == 3.0).all()
