@@ -57,6 +57,26 @@ def _section(lines: list[str], category: str, rows: list[tuple[str, str, str, st
     lines.append("")
 
 
+#: Matmul methods the simulator refuses, with the reason (sim/MATMUL.md "Refused").
+MATMUL_REFUSED = {
+    "set_sparse_index": "refused by the simulator (sparse Mmad is not modelled)",
+    "set_self_define_data": "refused by the simulator (its data is for MM_CB callbacks, which pyasc cannot declare)",
+    "set_user_def_info": "refused by the simulator (its data is for MM_CB callbacks, which pyasc cannot declare)",
+}
+
+
+def _matmul_methods(tested: set[str]) -> list[str]:
+    """The `asc.adv.Matmul` methods: value-tested when a test is marked `values("adv.Matmul.<method>")`."""
+    from asc.language.adv.matmul import Matmul
+
+    lines = ["## adv: Matmul methods", "", "| method | status |", "|---|---|"]
+    for name in sorted(n for n in vars(Matmul) if not n.startswith("_") and callable(vars(Matmul)[n])):
+        status = MATMUL_REFUSED.get(name) or ("implemented + tested" if f"adv.Matmul.{name}" in tested
+                                              else "implemented")
+        lines.append(f"| `{name}` | {status} |")
+    return lines + [""]
+
+
 def render() -> str:
     sys.path.insert(0, str(REPO / "python"))
     import asc.adv
@@ -102,6 +122,7 @@ def render() -> str:
             rows.append((name, status("adv", hasattr(asc.adv, name), f"adv.{name}", name), forms,
                          ", ".join(info.dtypes) if info else ""))
         _section(body, f"adv: {category}", rows)
+    body += _matmul_methods(tested)
     b, a = counts["basic"], counts["adv"]
     head = [
         "# pyasc API coverage",

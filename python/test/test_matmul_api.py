@@ -17,6 +17,7 @@ import pytest
 from conftest import dumped
 
 import asc
+import asc.lib.host
 from asc.codegen.errors import CompileError
 from asc.runtime.config import KernelType
 
@@ -346,13 +347,23 @@ def mm_trimmed(c: asc.GlobalAddress, which: asc.ConstExpr[int]):
     c_gm = asc.GlobalTensor()
     c_gm.set_global_buffer(c, 256)
     mm = asc.adv.Matmul(GM16, GM16, GM32, GM32, matmul_config=asc.adv.MatmulConfig(
-        enable_set_bias=False, enable_set_tail=False, enable_set_org_shape=False, enable_quant_vector=False))
+        enable_set_bias=False, enable_set_tail=False, enable_set_org_shape=False, enable_quant_vector=False,
+        enable_init=False, enable_end=False, enable_get_tensor_c=False))
     if which == 0:
         mm.set_bias(c_gm)
     elif which == 1:
         mm.set_tail(16, 16)
-    else:
+    elif which == 2:
         mm.set_org_shape(16, 16, 16)
+    elif which == 3:
+        mm.init(asc.adv.TCubeTiling())
+    elif which == 4:
+        mm.end()
+    elif which == 5:
+        with mm.iterate():
+            mm.get_tensor_c(c_gm)
+    elif which == 6:
+        mm.iterate_n_batch(2, 2, 2, False)
     mm.iterate_all(c_gm)
 
 
@@ -360,10 +371,23 @@ def mm_trimmed(c: asc.GlobalAddress, which: asc.ConstExpr[int]):
     (0, "SetBias", "enable_set_bias", "mm.set_bias(c_gm)"),
     (1, "SetTail", "enable_set_tail", "mm.set_tail(16, 16)"),
     (2, "SetOrgShape", "enable_set_org_shape", "mm.set_org_shape(16, 16, 16)"),
+    (3, "Init", "enable_init", "mm.init(asc.adv.TCubeTiling())"),
+    (4, "End", "enable_end", "mm.end()"),
+    (5, "GetTensorC", "enable_get_tensor_c", "mm.get_tensor_c(c_gm)"),
+    (6, "IterateNBatch", "is_n_batch", "mm.iterate_n_batch(2, 2, 2, False)"),
 ])
 def test_a_method_the_config_compiles_out_is_an_error(which: int, method: str, field: str, marker: str) -> None:
     err = _error(mm_trimmed, C32, which)
-    api = {"SetBias": "set_bias", "SetTail": "set_tail", "SetOrgShape": "set_org_shape"}[method]
+    api = {"SetBias": "set_bias", "SetTail": "set_tail", "SetOrgShape": "set_org_shape", "Init": "init",
+           "End": "end", "GetTensorC": "get_tensor_c", "IterateNBatch": "iterate_n_batch"}[method]
     assert err.message == (f"{api}: this Matmul's MatmulConfig has {field}=False, which compiles {method} out of "
                            f"the Matmul (Ascend C trims the method); set {field}=True to call it")
     assert err.location.line == _line_of(mm_trimmed, marker)
+
+
+def test_tscm_is_not_a_device_position() -> None:
+    """pyasc_api.md §1.6: asc.TPosition has no TSCM (only the host enum has one), so a pyasc kernel cannot
+    declare a Matmul operand in TSCM; the host enum's member is refused by MatmulType."""
+    assert not hasattr(asc.TPosition, "TSCM")
+    with pytest.raises(TypeError, match=r"MatmulType: 'position' must be an asc.TPosition, got "):
+        asc.adv.MatmulType(asc.lib.host.TPosition.TSCM, asc.CubeFormat.NZ, asc.float16)

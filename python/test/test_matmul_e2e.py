@@ -14,7 +14,11 @@ import asc.lib.host as host
 import asc.lib.runtime as rt
 
 pytestmark = [pytest.mark.values("adv.Matmul", "adv.MatmulType", "adv.register_matmul", "adv.MatmulConfig",
-                                 "adv.TCubeTiling")]
+                                 "adv.TCubeTiling", "adv.Matmul.init", "adv.Matmul.end", "adv.Matmul.set_tensor_a",
+                                 "adv.Matmul.set_tensor_b", "adv.Matmul.set_bias", "adv.Matmul.set_tail",
+                                 "adv.Matmul.set_single_shape", "adv.Matmul.set_batch_num",
+                                 "adv.Matmul.set_quant_vector", "adv.Matmul.iterate", "adv.Matmul.iterate_all",
+                                 "adv.Matmul.get_tensor_c", "adv.Matmul.iterate_batch")]
 
 #: The advanced API's workspace (RESERVED_WORKSPACE, 16 MiB): the Matmul's per-AIV regions (C in UB, A/B
 #: from UB) fit in it.

@@ -73,6 +73,9 @@ class KernelError(LocatedError):
     @classmethod
     def from_diagnostics(cls, kernel: str, diags: Sequence[Any]) -> KernelError:
         errors = [d for d in diags if d.severity == "error"]
+        # A deadlock next to another error is its consequence (e.g. a MIX kernel's AIV waits for the reply
+        # of an AIC that stopped on a Matmul error): the other error comes first, the deadlock as a note.
+        errors.sort(key=lambda d: d.category == "deadlock")
         first = errors[0]
         notes = [Note(m, _loc(f, ln)) for (m, f, ln) in first.notes]
         for other in errors[1:6]:

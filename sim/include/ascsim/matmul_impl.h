@@ -42,6 +42,8 @@ enum class Op : uint32_t {
   IterateAll,
   IterateBatch,
   End,
+  IterateBatchWs, // a batch into the client's workspace batch area (C in UB)
+  IterateNBatch,  // batchLoop batches into the batch area (GetBatchTensorC)
 };
 
 struct Msg {
@@ -72,6 +74,9 @@ public:
   /// Whether request `m` of AIV `sub` must wait until the other AIV has
   /// fetched its pending block (both share the AIC's one L0C buffer).
   virtual bool mustWait(uint32_t sub, const Msg &m) const = 0;
+  /// Whether a client that used the object must call End (MatmulConfig
+  /// enableEnd); without it, the client's finish ends its use.
+  virtual bool needsEnd() const = 0;
 };
 
 inline void snprintName(char *out, size_t n, const char *what) {
@@ -106,6 +111,10 @@ class Matmul : public mm_detail::ServerBase {
   /// N alignment of L0B: 32 for int8 with B not transposed (32x32 blocks).
   static constexpr uint32_t kNAlign =
       (sizeof(SrcBT) == 1 && !B_TYPE::isTrans) ? 32 : 16;
+  /// M alignment of the A tiles: 32 for a transposed int8 A (32 x 32
+  /// transpose blocks write fractal rows in pairs).
+  static constexpr uint32_t kMAlign =
+      (sizeof(SrcAT) == 1 && A_TYPE::isTrans) ? 32 : 16;
 
   static_assert(std::is_same_v<SrcAT, SrcBT>,
                 "Matmul: A and B must have the same element type");
@@ -123,6 +132,30 @@ public:
 
   void Init(const TCubeTiling *cubeTiling, TPipe *tpipe = nullptr,
             Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableInit, "enableInit", "Init", loc);
+    initFrom(cubeTiling, tpipe, loc);
+  }
+  void End(Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableEnd, "enableEnd", "End", loc);
+    if (client_) {
+      if (!ended_)
+        send(msg(mm_detail::Op::End, loc), loc);
+      ended_ = true;
+      return;
+    }
+    if (st_[0].pendingC)
+      mm_detail::fault("argument",
+                       "Matmul::End: the last Iterate's block was never "
+                       "fetched with GetTensorC",
+                       loc);
+    drain(loc);
+    ended_ = true;
+  }
+
+private:
+  /// Init without the enableInit check: REGIST_MATMUL_OBJ with a tiling
+  /// initialises a Matmul whose config trims Init.
+  void initFrom(const TCubeTiling *cubeTiling, TPipe *tpipe, Loc loc) {
     if (tpipe)
       pipe_ = tpipe;
     if (cubeTiling == nullptr)
@@ -142,21 +175,8 @@ public:
     doInit(st_[0], *cubeTiling, loc);
     inited_ = true;
   }
-  void End(Loc loc = ::ascsim::here()) {
-    if (client_) {
-      if (!ended_)
-        send(msg(mm_detail::Op::End, loc), loc);
-      ended_ = true;
-      return;
-    }
-    if (st_[0].pendingC)
-      mm_detail::fault("argument",
-                       "Matmul::End: the last Iterate's block was never "
-                       "fetched with GetTensorC",
-                       loc);
-    drain(loc);
-    ended_ = true;
-  }
+
+public:
   ~Matmul() override {
     // The server (or a cube-only Matmul without End) leaves no flag set.
     if (std::uncaught_exceptions() == 0)
@@ -185,6 +205,7 @@ public:
   void SetTensorA(const GlobalTensor<SrcAT> &gm, bool isTransposeA = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
+    requireTensorFormat<A_TYPE>("SetTensorA", "A", loc);
     sendOrRun(mm_detail::Op::SetA,
               {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
                isTransposeA ? 1u : 0u, 0u},
@@ -193,6 +214,7 @@ public:
   void SetTensorB(const GlobalTensor<SrcBT> &gm, bool isTransposeB = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorB", loc);
+    requireTensorFormat<B_TYPE>("SetTensorB", "B", loc);
     sendOrRun(mm_detail::Op::SetB,
               {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize(),
                isTransposeB ? 1u : 0u, 0u},
@@ -204,25 +226,20 @@ public:
   void SetTensorA(const LocalTensor<SrcAT> &t, bool isTransposeA = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
+    requireTensorFormat<A_TYPE>("SetTensorA", "A", loc);
     setLocal(mm_detail::Op::SetA, t, isTransposeA || A_TYPE::isTrans, 1,
              "SetTensorA", loc);
   }
   void SetTensorB(const LocalTensor<SrcBT> &t, bool isTransposeB = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("SetTensorB", loc);
+    requireTensorFormat<B_TYPE>("SetTensorB", "B", loc);
     setLocal(mm_detail::Op::SetB, t, isTransposeB || B_TYPE::isTrans, 2,
              "SetTensorB", loc);
   }
   /// A scalar A (or B): every element of the matrix is `aScalar`.
   void SetTensorA(SrcAT aScalar, Loc loc = ::ascsim::here()) {
     requireInit("SetTensorA", loc);
-    if (sizeof(SrcAT) == 1)
-      mm_detail::fault("argument",
-                       "Matmul::SetTensorA(scalar) of int8 is not "
-                       "supported by the simulator's Matmul yet (its L1 "
-                       "fill does not cover every K column); pass a "
-                       "GlobalTensor, or the scalar as B",
-                       loc);
     uint64_t bits = 0;
     std::memcpy(&bits, &aScalar, sizeof(SrcAT));
     sendOrRun(mm_detail::Op::SetA, {0, 0, 0, 1u, bits}, loc);
@@ -416,7 +433,7 @@ public:
     uint32_t row = 0;
     while (Iterate(false, loc)) {
       const MatrixOffset o = offset_;
-      GetTensorC(ubCmatrix[row], 0, false, loc);
+      getTensorCUb(ubCmatrix[row], 0, loc);
       row += static_cast<uint32_t>(o.height) * ubRowStride(o.width);
     }
   }
@@ -428,8 +445,7 @@ public:
                        "Matmul::WaitIterateAll without an IterateAll<false> "
                        "in flight",
                        loc);
-    await(loc);
-    --asyncPending_;
+    awaitAsync(loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -442,6 +458,7 @@ public:
   void GetTensorC(const GlobalTensor<DstT> &gm, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    requireGetTensorC("GetTensorC", loc);
     checkAtomic(enAtomic, loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::GetC, loc);
@@ -467,7 +484,24 @@ public:
   void GetTensorC(const LocalTensor<DstT> &c, uint8_t enAtomic = 0,
                   bool enSequentialWrite = false, Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
-    (void)enSequentialWrite;
+    requireGetTensorC("GetTensorC", loc);
+    (void)enSequentialWrite; // the UB block is alone in the tensor
+    getTensorCUb(c, enAtomic, loc);
+  }
+  template <bool sync = true>
+  void AsyncGetTensorC(const LocalTensor<DstT> &c,
+                       Loc loc = ::ascsim::here()) {
+    requireInit("AsyncGetTensorC", loc);
+    requireGetTensorC("AsyncGetTensorC", loc);
+    getTensorCUb(c, 0, loc);
+  }
+
+private:
+  void requireGetTensorC(const char *api, Loc loc) {
+    requireEnabled(kCfg.enableGetTensorC, "enableGetTensorC", api, loc);
+  }
+  /// The last block into a UB tensor (GetTensorC, IterateAll into UB).
+  void getTensorCUb(const LocalTensor<DstT> &c, uint8_t enAtomic, Loc loc) {
     if (enAtomic)
       mm_detail::fault("argument",
                        "Matmul::GetTensorC to a local tensor: enAtomic is "
@@ -485,12 +519,15 @@ public:
                        loc);
     fetchToUb(c, loc);
   }
+
+public:
   /// Both: the block into `gm` and into the UB tensor `c`.
   template <bool sync = true>
   void GetTensorC(const GlobalTensor<DstT> &gm, const LocalTensor<DstT> &c,
                   uint8_t enAtomic = 0, bool enSequentialWrite = false,
                   Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    requireGetTensorC("GetTensorC", loc);
     if (!client_)
       mm_detail::fault("argument",
                        "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
@@ -528,6 +565,7 @@ public:
                                 bool enSequentialWrite = false,
                                 Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
+    requireGetTensorC("GetTensorC", loc);
     (void)enSequentialWrite; // the block is alone in its workspace slot
     if (enAtomic)
       mm_detail::fault("argument",
@@ -551,16 +589,9 @@ public:
     clientIterated_ = false;
     return g;
   }
-  template <bool sync = true>
-  void AsyncGetTensorC(const LocalTensor<DstT> &c,
-                       Loc loc = ::ascsim::here()) {
-    GetTensorC<sync>(c, 0, false, loc);
-  }
   void WaitGetTensorC(Loc loc = ::ascsim::here()) {
-    if (client_ && asyncPending_ > 0) {
-      await(loc);
-      --asyncPending_;
-    }
+    if (client_ && asyncPending_ > 0)
+      awaitAsync(loc);
   }
   MatrixOffset GetOffsetC(Loc loc = ::ascsim::here()) {
     requireInit("GetOffsetC", loc);
@@ -596,7 +627,8 @@ public:
       m.a[7] = matrixStrideC;
       m.a[8] = enPartialSum;
       m.a[9] = enAtomic;
-      if (sync || waitIterateBatch) {
+      (void)waitIterateBatch; // WaitIterateBatch waits for an async one
+      if (sync) {
         call(m, loc);
       } else {
         m.wantReply = 1;
@@ -624,16 +656,71 @@ public:
                        matrixStrideB, matrixStrideC, enPartialSum, enAtomic,
                        loc);
   }
-  /// IterateBatch into a UB tensor: not supported (refused).
-  template <bool sync = true>
-  void IterateBatch(const LocalTensor<DstT> &, uint32_t, uint32_t, bool,
-                    const uint32_t = 0, const uint32_t = 0, const uint32_t = 0,
-                    const bool = false, const uint8_t = 0,
+  /// IterateBatch into a UB tensor (MIX): the AIC writes the batch into
+  /// this AIV's batch area of the workspace, the AIV copies it into `c`
+  /// (matrix b at b x matrixStrideC, or packed: see sim/MATMUL.md). With
+  /// sync = false the copy happens at WaitIterateBatch.
+  template <bool sync = true, bool waitIterateBatch = false>
+  void IterateBatch(const LocalTensor<DstT> &c, uint32_t batchA,
+                    uint32_t batchB, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::IterateBatch into a local (UB) tensor is not "
-                     "supported by the simulator; write the batch to GM",
-                     loc);
+    requireInit("IterateBatch", loc);
+    if (enAtomic)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch into a local tensor: enAtomic is "
+                       "only for GM outputs",
+                       loc);
+    requireUbC(c, "IterateBatch", loc);
+    if constexpr (C_TYPE::layout != LayoutMode::NORMAL &&
+                  C_TYPE::layout != LayoutMode::NONE)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch into a local tensor: a batch C "
+                       "in the Unified Buffer is LayoutMode::NORMAL (C's "
+                       "MatmulType has another layout)",
+                       loc);
+    const uint32_t e32 = 32 / sizeof(DstT);
+    if (matrixStrideC % e32)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch into a local tensor: "
+                       "matrixStrideC must be a whole number of 32-byte "
+                       "blocks",
+                       loc);
+    mm_detail::Msg m = msg(mm_detail::Op::IterateBatchWs, loc);
+    m.a[2] = batchA;
+    m.a[3] = batchB;
+    m.a[4] = enSequentialWrite;
+    m.a[5] = matrixStrideA;
+    m.a[6] = matrixStrideB;
+    m.a[8] = enPartialSum;
+    while (asyncPending_ > 0) // one UB batch in flight at a time
+      awaitAsync(loc);
+    ubBatch_ = UbBatch{false, c, matrixStrideC};
+    if (sync) {
+      mm_detail::Reply r = call(m, loc);
+      copyBatchToUb(r, loc);
+      return;
+    }
+    ubBatch_.active = true;
+    m.wantReply = 1;
+    send(m, loc);
+    ++asyncPending_;
+  }
+  /// The other order of the parameters into a UB tensor.
+  template <bool sync = true, class PS,
+            std::enable_if_t<std::is_same_v<PS, bool>, int> = 0>
+  void IterateBatch(const LocalTensor<DstT> &c, PS enPartialSum,
+                    uint8_t enAtomic, bool enSequentialWrite,
+                    const uint32_t matrixStrideA = 0,
+                    const uint32_t matrixStrideB = 0,
+                    const uint32_t matrixStrideC = 0,
+                    Loc loc = ::ascsim::here()) {
+    IterateBatch<sync>(c, 0u, 0u, enSequentialWrite, matrixStrideA,
+                       matrixStrideB, matrixStrideC, enPartialSum, enAtomic,
+                       loc);
   }
   void WaitIterateBatch(Loc loc = ::ascsim::here()) {
     if (!client_)
@@ -643,34 +730,89 @@ public:
                        "Matmul::WaitIterateBatch without an "
                        "IterateBatch<false> in flight",
                        loc);
-    await(loc);
-    --asyncPending_;
+    while (asyncPending_ > 0)
+      awaitAsync(loc);
   }
+  /// batchLoop IterateBatch computations (loop l: A's matrices from l x
+  /// batchA, B's from l x batchB) into the workspace's batch area; each
+  /// GetBatchTensorC then fetches the next loop's matrices. Needs a
+  /// MatmulConfig with isNBatch (GetNormalConfig(false, true)).
   template <bool sync = true, bool waitIterateBatch = false>
-  void IterateNBatch(const uint32_t, uint32_t, uint32_t, bool,
-                     const uint32_t = 0, const uint32_t = 0, const uint32_t = 0,
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA,
+                     uint32_t batchB, bool enSequentialWrite,
+                     const uint32_t matrixStrideA = 0,
+                     const uint32_t matrixStrideB = 0,
+                     const uint32_t matrixStrideC = 0,
                      Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::IterateNBatch (results fetched with "
-                     "GetBatchTensorC) is not supported by the simulator; use "
-                     "IterateBatch with a GM C",
-                     loc);
+    requireInit("IterateNBatch", loc);
+    if (!kCfg.isNBatch)
+      mm_detail::fault("argument",
+                       "Matmul::IterateNBatch: the MatmulConfig has isNBatch "
+                       "= false, which compiles IterateNBatch out of the "
+                       "Matmul (GetNormalConfig(false, true), pyasc "
+                       "get_normal_config(batch_loop=True), sets it)",
+                       loc);
+    if (batchLoop == 0)
+      mm_detail::fault("argument",
+                       "Matmul::IterateNBatch: batchLoop must be positive",
+                       loc);
+    if (!workspace_)
+      mm_detail::fault("argument",
+                       "Matmul::IterateNBatch writes its batches into the GM "
+                       "workspace: pass a workspace to REGIST_MATMUL_OBJ (or "
+                       "SetWorkspace)",
+                       loc);
+    nb_ = NBatch{};
+    nb_.loops = batchLoop;
+    nb_.batchA = batchA;
+    nb_.batchB = batchB;
+    nb_.seq = enSequentialWrite;
+    (void)matrixStrideC; // the batch area packs the matrices (MATMUL.md)
+    mm_detail::Msg m = msg(mm_detail::Op::IterateNBatch, loc);
+    m.a[0] = batchLoop;
+    m.a[1] = batchA;
+    m.a[2] = batchB;
+    m.a[3] = enSequentialWrite;
+    m.a[4] = matrixStrideA;
+    m.a[5] = matrixStrideB;
+    m.a[6] = matrixStrideC;
+    if (!client_) {
+      mm_detail::Reply r{};
+      doIterateNBatch(st_[0], 0, m, r, loc);
+      noteNBatch(r);
+      return;
+    }
+    if (sync) {
+      noteNBatch(call(m, loc));
+      return;
+    }
+    m.wantReply = 1;
+    send(m, loc);
+    ++asyncPending_;
+    nb_.awaiting = true;
   }
+  /// The next loop's matrices of the last IterateNBatch: the GlobalTensor
+  /// of them in the workspace's batch area.
   template <bool sync = true>
-  GlobalTensor<DstT> GetBatchTensorC(uint32_t, uint32_t, bool = false,
+  GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB,
+                                     bool enSequentialWrite = false,
                                      Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::GetBatchTensorC (after IterateNBatch) is not "
-                     "supported by the simulator; use IterateBatch with a GM C",
-                     loc);
+    uint64_t addr = 0, elems = 0;
+    nextNBatch(batchA, batchB, enSequentialWrite, addr, elems, loc);
+    GlobalTensor<DstT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(addr), elems);
+    return g;
   }
+  /// The next loop's matrices copied into a UB tensor (MIX).
   template <bool sync = true>
-  void GetBatchTensorC(const LocalTensor<DstT> &, uint32_t, uint32_t,
-                       bool = false, Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::GetBatchTensorC (after IterateNBatch) is not "
-                     "supported by the simulator; use IterateBatch with a GM C",
-                     loc);
+  void GetBatchTensorC(const LocalTensor<DstT> &c, uint32_t batchA,
+                       uint32_t batchB, bool enSequentialWrite = false,
+                       Loc loc = ::ascsim::here()) {
+    requireInit("GetBatchTensorC", loc);
+    requireUbC(c, "GetBatchTensorC", loc);
+    uint64_t addr = 0, elems = 0;
+    nextNBatch(batchA, batchB, enSequentialWrite, addr, elems, loc);
+    ubCopyIn(c, addr, static_cast<uint32_t>(elems), "GetBatchTensorC", loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -705,12 +847,14 @@ public:
       sub_ = ::ascsim::abi::mmRole().subBlockIdx;
   }
   void clientInit(const TCubeTiling *tiling, Loc loc) override {
-    Init(tiling, nullptr, loc);
+    initFrom(tiling, nullptr, loc);
   }
+  bool needsEnd() const override { return kCfg.enableEnd; }
   bool mustWait(uint32_t sub, const mm_detail::Msg &m) const override {
     using mm_detail::Op;
     const Op op = static_cast<Op>(m.op);
-    if (op != Op::Iterate && op != Op::IterateAll && op != Op::IterateBatch)
+    if (op != Op::Iterate && op != Op::IterateAll && op != Op::IterateBatch &&
+        op != Op::IterateBatchWs && op != Op::IterateNBatch)
       return false;
     return geo_.nC < 2 && sub < 2 && st_[1 - sub].pendingC;
   }
@@ -732,7 +876,7 @@ public:
       r.v[3] = s.off.col;
       r.v[4] = s.off.height;
       r.v[5] = s.off.width;
-      r.v[6] = s.orgN;
+      r.v[6] = ldcOf(s);
       break;
     }
     case Op::GetC:
@@ -753,6 +897,12 @@ public:
                      static_cast<uint32_t>(m.a[6]),
                      static_cast<uint32_t>(m.a[7]), m.a[8] != 0,
                      static_cast<uint8_t>(m.a[9]), loc);
+      break;
+    case Op::IterateBatchWs:
+      doIterateBatchWs(s, sub, m, r, loc);
+      break;
+    case Op::IterateNBatch:
+      doIterateNBatch(s, sub, m, r, loc);
       break;
     case Op::End:
       if (s.pendingC)
@@ -801,8 +951,177 @@ private:
     uint32_t cSlot = 0;
   };
 
+  /// C's row stride in GM: SetOrgShape's orgKc (the N of C), else orgN.
+  /// C of CubeFormat::ND_ALIGN: rows padded to 32 bytes.
+  static int32_t ldcOf(const St &s) {
+    const int32_t n = s.orgKc > 0 ? s.orgKc : s.orgN;
+    if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN)
+      return static_cast<int32_t>(
+          mm_detail::alignUp(static_cast<uint32_t>(n), 32 / sizeof(DstT)));
+    return n;
+  }
+
   static uint64_t u(int32_t v) {
     return static_cast<uint64_t>(static_cast<uint32_t>(v));
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Batch results through the workspace's batch area
+  //===--------------------------------------------------------------------===//
+
+  struct UbBatch {
+    bool active = false; // an async IterateBatch into UB awaits its reply
+    LocalTensor<DstT> c;
+    uint32_t strideC = 0;
+  };
+  struct NBatch {
+    bool active = false, awaiting = false, seq = false;
+    uint32_t loops = 0, batchA = 0, batchB = 0, batch = 0, cursor = 0;
+    uint64_t matElems = 0;
+  };
+
+  template <class T>
+  void requireUbC(const LocalTensor<T> &c, const char *api, Loc loc) {
+    char buf[256];
+    if (!mm_detail::isUb(static_cast<TPosition>(c.GetPosition()))) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s: the local C must be in the Unified Buffer "
+                    "(VECIN, VECCALC or VECOUT)",
+                    api);
+      mm_detail::fault("argument", buf, loc);
+    }
+    if (!client_) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s to a UB tensor needs a MIX kernel (the AIV's "
+                    "UB): a cube core has no Unified Buffer",
+                    api);
+      mm_detail::fault("argument", buf, loc);
+    }
+    if (!workspace_) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s: C in the Unified Buffer goes through the GM "
+                    "workspace: pass a workspace to REGIST_MATMUL_OBJ (or "
+                    "SetWorkspace)",
+                    api);
+      mm_detail::fault("argument", buf, loc);
+    }
+  }
+  /// Elements of one matrix in the batch area: sM rows of sN rounded up to
+  /// 32 bytes, or (enSequentialWrite) its blocks one after another; each
+  /// matrix starts at a 32-byte boundary.
+  static uint64_t areaMatElems(int32_t sM, int32_t sN, bool seq) {
+    const uint64_t e32 = 32 / sizeof(DstT);
+    const uint64_t n = seq ? static_cast<uint64_t>(sM) * sN
+                           : static_cast<uint64_t>(sM) *
+                                 ubRowStride(static_cast<uint32_t>(sN));
+    return (n + e32 - 1) / e32 * e32;
+  }
+  /// The batch area of a region: TCubeTiling.BatchNum matrices of the
+  /// single-core shape, when C is in UB or the config has isNBatch.
+  static uint64_t batchAreaBytes(const TCubeTiling &t) {
+    if (!(mm_detail::isUb(C_TYPE::pos) || kCfg.isNBatch) || t.BatchNum <= 0)
+      return 0;
+    return mm_detail::alignUp(
+        static_cast<uint32_t>(static_cast<uint64_t>(t.BatchNum) *
+                              areaMatElems(t.singleCoreM, t.singleCoreN,
+                                           false) *
+                              sizeof(DstT)),
+        512);
+  }
+  uint64_t batchAreaAddr(uint32_t sub) const {
+    return slotAddr(sub) + slotBytes() + stageBytesA(clientTiling_) +
+           stageBytesB(clientTiling_) + stageBytesBias(clientTiling_);
+  }
+  /// The client copies `elems` elements of the batch area into `c` (MTE2)
+  /// and waits for the copy before its next request.
+  void ubCopyIn(const LocalTensor<DstT> &dst, uint64_t addr, uint32_t elems,
+                const char *api, Loc loc) {
+    if (elems > dst.GetSize()) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s: the batch (%u elements) does not fit the "
+                    "local tensor of %u elements",
+                    api, elems, dst.GetSize());
+      mm_detail::fault("bounds", buf, loc);
+    }
+    GlobalTensor<DstT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(addr), elems);
+    DataCopy(dst, g, elems, loc);
+    SetFlag<HardEvent::MTE2_S>(0, loc);
+    WaitFlag<HardEvent::MTE2_S>(0, loc);
+  }
+  /// The reply of IterateBatchWs: v[0] matrices, v[1] x v[2] each, v[3]
+  /// enSequentialWrite.
+  void copyBatchToUb(const mm_detail::Reply &r, Loc loc) {
+    clientTiling_ = tilingOfClient_;
+    const uint32_t batch = static_cast<uint32_t>(r.v[0]);
+    const uint64_t per = areaMatElems(r.v[1], r.v[2], r.v[3] != 0);
+    const uint64_t area = batchAreaAddr(sub_);
+    if (ubBatch_.strideC == 0 || ubBatch_.strideC == per) {
+      ubCopyIn(ubBatch_.c, area, static_cast<uint32_t>(batch * per),
+               "IterateBatch", loc);
+      return;
+    }
+    if (ubBatch_.strideC < per) {
+      char buf[256];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::IterateBatch into a local tensor: "
+                    "matrixStrideC = %u is less than one matrix (%llu "
+                    "elements)",
+                    ubBatch_.strideC, static_cast<unsigned long long>(per));
+      mm_detail::fault("argument", buf, loc);
+    }
+    for (uint32_t b = 0; b < batch; ++b) {
+      if (static_cast<uint64_t>(b) * ubBatch_.strideC + per >
+          ubBatch_.c.GetSize())
+        mm_detail::fault("bounds",
+                         "Matmul::IterateBatch: the batch (matrices "
+                         "matrixStrideC apart) does not fit the local tensor",
+                         loc);
+      LocalTensor<DstT> d = ubBatch_.c[b * ubBatch_.strideC];
+      ubCopyIn(d, area + b * per * sizeof(DstT), static_cast<uint32_t>(per),
+               "IterateBatch", loc);
+    }
+  }
+  void noteNBatch(const mm_detail::Reply &r) {
+    nb_.active = true;
+    nb_.awaiting = false;
+    nb_.batch = static_cast<uint32_t>(r.v[0]);
+    nb_.matElems = areaMatElems(r.v[1], r.v[2], nb_.seq);
+    nb_.cursor = 0;
+  }
+  /// The address and size of the next loop's matrices (GetBatchTensorC).
+  void nextNBatch(uint32_t batchA, uint32_t batchB, bool seq, uint64_t &addr,
+                  uint64_t &elems, Loc loc) {
+    requireInit("GetBatchTensorC", loc);
+    while (nb_.awaiting && asyncPending_ > 0)
+      awaitAsync(loc);
+    char buf[320];
+    if (!nb_.active)
+      mm_detail::fault("argument",
+                       "Matmul::GetBatchTensorC without an IterateNBatch "
+                       "before it (it fetches IterateNBatch's results)",
+                       loc);
+    if (batchA != nb_.batchA || batchB != nb_.batchB || seq != nb_.seq) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::GetBatchTensorC(%u, %u, %s) after "
+                    "IterateNBatch(..., %u, %u, %s): batchA, batchB and "
+                    "enSequentialWrite must be IterateNBatch's",
+                    batchA, batchB, seq ? "true" : "false", nb_.batchA,
+                    nb_.batchB, nb_.seq ? "true" : "false");
+      mm_detail::fault("argument", buf, loc);
+    }
+    if (nb_.cursor >= nb_.loops) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::GetBatchTensorC called %u times after "
+                    "IterateNBatch with batchLoop = %u",
+                    nb_.cursor + 1, nb_.loops);
+      mm_detail::fault("argument", buf, loc);
+    }
+    clientTiling_ = client_ ? tilingOfClient_ : st_[0].t;
+    elems = static_cast<uint64_t>(nb_.batch) * nb_.matElems;
+    addr = batchAreaAddr(sub_) + nb_.cursor * elems * sizeof(DstT);
+    ++nb_.cursor;
   }
 
   //===--------------------------------------------------------------------===//
@@ -834,6 +1153,18 @@ private:
                          "Matmul::Init: no TPipe (create one and pass it to "
                          "REGIST_MATMUL_OBJ or Init)",
                          loc);
+    }
+  }
+  /// An operand of CubeFormat::SCALAR is set with the scalar form.
+  template <class TYPE>
+  static void requireTensorFormat(const char *api, const char *what, Loc loc) {
+    if constexpr (TYPE::format == CubeFormat::SCALAR) {
+      char buf[200];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::%s: %s's MatmulType is CubeFormat::SCALAR: pass "
+                    "the scalar value, not a tensor",
+                    api, what);
+      mm_detail::fault("argument", buf, loc);
     }
   }
   /// A method the MatmulConfig compiles out (enableSetBias, ... false).
@@ -964,12 +1295,26 @@ private:
     ::ascsim::abi::mmReceive(&r, sizeof r, nullptr, what, loc);
     return r;
   }
+  /// Awaits the reply of the oldest asynchronous request; a UB batch's
+  /// reply copies the batch into its tensor, an IterateNBatch's records
+  /// the sizes GetBatchTensorC reads.
+  void awaitAsync(Loc loc) {
+    mm_detail::Reply r = await(loc);
+    --asyncPending_;
+    using mm_detail::Op;
+    if (r.v[7] == static_cast<int32_t>(Op::IterateBatchWs) &&
+        ubBatch_.active) {
+      ubBatch_.active = false;
+      copyBatchToUb(r, loc);
+    } else if (r.v[7] == static_cast<int32_t>(Op::IterateNBatch) &&
+               nb_.awaiting) {
+      noteNBatch(r);
+    }
+  }
   mm_detail::Reply call(mm_detail::Msg &m, Loc loc) {
     // Replies of earlier asynchronous requests come first.
-    while (asyncPending_ > 0) {
-      await(loc);
-      --asyncPending_;
-    }
+    while (asyncPending_ > 0)
+      awaitAsync(loc);
     m.wantReply = 1;
     send(m, loc);
     return await(loc);
@@ -1115,7 +1460,7 @@ private:
   Geo geometry(const TCubeTiling &t) const {
     using mm_detail::alignUp;
     Geo g{};
-    g.m16 = alignUp(static_cast<uint32_t>(t.baseM), 16);
+    g.m16 = alignUp(static_cast<uint32_t>(t.baseM), kMAlign);
     g.n16 = alignUp(static_cast<uint32_t>(t.baseN), kNAlign);
     g.kL0 = alignUp(static_cast<uint32_t>(t.baseK), kKAlign);
     const uint32_t stepKa = t.stepKa > 0 ? t.stepKa : 1;
@@ -1192,38 +1537,37 @@ private:
   }
 
   /// GM and UB operands are ND; L1 (TSCM/A1/B1) operands are NZ.
-  template <class TYPE> static void checkType(const char *what, Loc loc) {
+  template <class TYPE, bool IsA>
+  static void checkType(const char *what, Loc loc) {
     constexpr TPosition p = TYPE::pos;
     constexpr bool l1 =
         p == TPosition::TSCM || p == TPosition::A1 || p == TPosition::B1;
     constexpr bool ok =
-        (p == TPosition::GM || mm_detail::isUb(p)) ? TYPE::format == CubeFormat::ND
-        : l1                                       ? TYPE::format == CubeFormat::NZ
-                                                   : false;
+        (p == TPosition::GM || mm_detail::isUb(p))
+            ? (TYPE::format == CubeFormat::ND ||
+               TYPE::format == CubeFormat::SCALAR ||
+               (TYPE::format == CubeFormat::VECTOR && IsA))
+        : l1 ? TYPE::format == CubeFormat::NZ
+             : false;
     if (!ok) {
       char buf[300];
       std::snprintf(buf, sizeof buf,
                     "Matmul: %s's MatmulType must be GM, VECIN/VECCALC/VECOUT "
-                    "with CubeFormat::ND, or TSCM with CubeFormat::NZ, in the "
-                    "simulator's Matmul",
+                    "with CubeFormat::ND or SCALAR (A also VECTOR), or TSCM "
+                    "with CubeFormat::NZ, in the simulator's Matmul",
                     what);
       mm_detail::fault("argument", buf, loc);
     }
   }
   void doInit(St &s, const TCubeTiling &t, Loc loc) {
     checkTiling(t, loc);
-    checkType<A_TYPE>("A", loc);
-    checkType<B_TYPE>("B", loc);
-    if constexpr (C_TYPE::format != CubeFormat::ND)
+    checkType<A_TYPE, true>("A", loc);
+    checkType<B_TYPE, false>("B", loc);
+    if constexpr (C_TYPE::format != CubeFormat::ND &&
+                  C_TYPE::format != CubeFormat::ND_ALIGN)
       mm_detail::fault("argument",
                        "Matmul: the simulator's Matmul writes C as "
-                       "CubeFormat::ND",
-                       loc);
-    if constexpr (A_TYPE::isTrans && sizeof(SrcAT) != 2)
-      mm_detail::fault("argument",
-                       "Matmul: a transposed A (MatmulType isTrans) of "
-                       "float32 or int8 is not supported by the simulator "
-                       "(the 16-bit LoadData transpose is used)",
+                       "CubeFormat::ND or ND_ALIGN",
                        loc);
     s = St{};
     s.t = t;
@@ -1644,6 +1988,17 @@ private:
                        "Matmul::Iterate: the previous block was not fetched "
                        "(call GetTensorC after every Iterate)",
                        loc);
+    if (s.transA)
+      checkTransA(s, loc);
+    if constexpr (A_TYPE::format == CubeFormat::VECTOR)
+      if (s.sM != 1) {
+        char buf[200];
+        std::snprintf(buf, sizeof buf,
+                      "Matmul: A's MatmulType is CubeFormat::VECTOR (one row "
+                      "of K), but the single-core M is %d (it must be 1)",
+                      s.sM);
+        mm_detail::fault("argument", buf, loc);
+      }
     if (s.done)
       return false;
     const int32_t total = s.mBlocks * s.nBlocks;
@@ -1659,6 +2014,23 @@ private:
       blockOf(s, s.iter + 1, nmi, nni);
     computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC, loc);
     return true;
+  }
+
+  /// A transposed A (K x M) is loaded with transposing LoadData blocks:
+  /// 16 x 16 of float32 (baseK a multiple of 16), 32 x 32 of int8 (the A
+  /// tiles' M aligned to 32: MatmulType isTrans, or baseM a multiple of 32).
+  void checkTransA(const St &s, Loc loc) const {
+    if (std::is_same_v<SrcAT, float> && s.t.baseK % 16)
+      badField("baseK", s.t.baseK,
+               "must be a multiple of 16 for a transposed float32 A (16 x "
+               "16 LoadDataWithTranspose blocks)",
+               loc);
+    if (sizeof(SrcAT) == 1 && geo_.m16 % 32)
+      badField("baseM", s.t.baseM,
+               "must be a multiple of 32 for an int8 A transposed at "
+               "SetTensorA whose MatmulType is not isTrans (32 x 32 "
+               "LoadDataWithTranspose blocks; isTrans aligns the tiles)",
+               loc);
   }
 
   void computeBlock(St &s, int32_t mi, int32_t ni, int32_t nmi, int32_t nni,
@@ -1819,7 +2191,11 @@ private:
       consume(stB2_, sb2, loc);
       MmadParams mp;
       mp.m = static_cast<uint16_t>(mLen == 1 ? 16 : mLen);
-      mp.n = static_cast<uint16_t>(nLen);
+      // L0B's Zn layout has n1 = the n fractals the load wrote: an int8 B
+      // (32 x 32 transpose blocks) has N aligned to 32, so the Mmad's n is
+      // too (the extra columns of L0C are never written out).
+      mp.n = static_cast<uint16_t>(
+          mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign));
       mp.k = static_cast<uint16_t>(kLen);
       mp.isBias = false;
       mp.cmatrixSource = false;
@@ -1848,8 +2224,8 @@ private:
     s.off.col = n0;
     s.off.height = mLen;
     s.off.width = nLen;
-    s.off.offset = m0 * s.orgN + n0;
-    lastLdc_ = s.orgN;
+    s.off.offset = m0 * ldcOf(s) + n0;
+    lastLdc_ = ldcOf(s);
   }
 
   /// L1 (Nz) -> L0A (Zz): K range [kIn, kIn + kAl) of the tile.
@@ -1875,6 +2251,48 @@ private:
         p.ifTranspose = false;
         p.addrMode = 0;
         LoadData(a2[j * kFracA], a1, p, loc);
+      }
+    } else if constexpr (sizeof(SrcAT) == 4) {
+      // L1 (K x M tile): fractal (m block j of 8 columns, k block i) at
+      // j * K1L + i. A 16 x 16 block (m blocks 2i, 2i+1: srcFracGap K1L - 1)
+      // transposes into the Zz fractals (i, 2r) and (i, 2r + 1); one call
+      // per 16 rows of M, repeated down K.
+      const uint32_t k1L = rowsL;
+      const uint32_t kf = kIn / 16;
+      for (uint32_t i = 0; i < m1; ++i) {
+        LoadData2dTransposeParamsV2 p;
+        p.startIndex = static_cast<uint16_t>((2 * (off16 + i)) * k1L + kf);
+        p.repeatTimes = static_cast<uint8_t>(kAl / 16);
+        p.srcStride = 1;
+        p.dstGap = 0;
+        p.dstFracGap = 0;
+        p.srcFracGap = static_cast<uint16_t>(k1L - 1);
+        p.addrMode = 0;
+        LoadDataWithTranspose(a2[i * k1 * kFracA], a1, p, loc);
+      }
+    } else if constexpr (sizeof(SrcAT) == 1) {
+      // L1 (K x M tile): fractal (m block j of 32 columns, k block i) at
+      // j * K1L + i. A 32 x 32 block (k blocks 2q, 2q + 1) transposes into
+      // the Zz fractals (2r, q) and (2r + 1, q), k1 apart; one call per
+      // 32-deep K block, repeated along M (srcStride K1L, 2 k1 fractals
+      // per repeat in L0A).
+      if (off16 % 2)
+        mm_detail::fault("argument",
+                         "Matmul: a transposed int8 A in L1 (TSCM) needs "
+                         "TCubeTiling.baseM to be a multiple of 32 (32 x 32 "
+                         "transpose blocks)",
+                         loc);
+      const uint32_t k1L = rowsL;
+      const uint32_t kf = kIn / 16;
+      for (uint32_t q = 0; q < kAl / 32; ++q) {
+        LoadData2dTransposeParams p;
+        p.startIndex = static_cast<uint16_t>((off16 / 2) * k1L + kf + 2 * q);
+        p.repeatTimes = static_cast<uint8_t>(mm_detail::ceilDiv(m1, 2));
+        p.srcStride = static_cast<uint16_t>(k1L);
+        p.dstGap = static_cast<uint16_t>(k1 - 1);
+        p.dstFracGap = static_cast<uint16_t>(k1 - 1);
+        p.addrMode = 0;
+        LoadDataWithTranspose(a2[q * kFracA], a1, p, loc);
       }
     } else {
       // L1 (K x M tile): fractal (m block j, k block i) at j * K1L + i,
@@ -2074,9 +2492,9 @@ private:
       fixOut(s, addr, elems, s.off.width, loc);
     } else {
       const uint64_t off =
-          static_cast<uint64_t>(s.off.row) * s.orgN + s.off.col;
+          static_cast<uint64_t>(s.off.row) * ldcOf(s) + s.off.col;
       fixOut(s, addr + off * sizeof(DstT), elems > off ? elems - off : 0,
-             static_cast<uint32_t>(s.orgN), loc);
+             static_cast<uint32_t>(ldcOf(s)), loc);
     }
     if (atomic)
       SetAtomicNone(loc);
@@ -2118,16 +2536,84 @@ private:
     }
   }
 
-  void doIterateBatch(St &s, uint64_t addr, uint64_t elems, uint32_t batchA,
-                      uint32_t batchB, bool seq, uint32_t strideA,
-                      uint32_t strideB, uint32_t strideC, bool partial,
-                      uint8_t atomic, Loc loc) {
-    if constexpr (A_TYPE::layout != LayoutMode::NORMAL &&
-                  A_TYPE::layout != LayoutMode::NONE)
-      mm_detail::fault("argument",
-                       "Matmul::IterateBatch: the simulator supports "
-                       "LayoutMode::NORMAL batches ([batch, rows, cols])",
-                       loc);
+  /// Where matrix `idx` of a batch operand lies: its element offset and
+  /// row stride. NORMAL (and NONE): matrices `stride` elements apart (0:
+  /// rows x cols), rows `cols` long. The others place matrix (b, n, g) of
+  /// a [B, S, N, G, D] tensor (BSNGD), [S, B, N, G, D] (SBNGD) or
+  /// [B, N, G, S, D] (BNGS1S2) by the tiling's layout info: S rows of D.
+  struct Place {
+    uint64_t off;
+    int32_t ld;
+  };
+  static Place placeOf(LayoutMode mode, const int32_t info[5],
+                       const char *field, const char *const names[5],
+                       uint64_t idx, uint32_t stride, int32_t rows,
+                       int32_t cols, const char *what, Loc loc) {
+    char buf[400];
+    if (mode == LayoutMode::NORMAL || mode == LayoutMode::NONE)
+      return Place{idx * (stride ? stride
+                                 : static_cast<uint64_t>(rows) * cols),
+                   cols};
+    const char *modeName = mode == LayoutMode::BSNGD   ? "BSNGD"
+                           : mode == LayoutMode::SBNGD ? "SBNGD"
+                                                       : "BNGS1S2";
+    if (stride) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::IterateBatch: a matrix stride of %s is for "
+                    "LayoutMode::NORMAL; with LayoutMode::%s the tiling's "
+                    "%s fields place the matrices",
+                    what, modeName, field);
+      mm_detail::fault("argument", buf, loc);
+    }
+    for (int i = 0; i < 5; ++i)
+      if (info[i] <= 0) {
+        std::snprintf(buf, sizeof buf,
+                      "Matmul::IterateBatch: %s has LayoutMode::%s, but "
+                      "TCubeTiling.%s%s = %d (set the layout on the host: "
+                      "set_%c_layout(b, s, n, g, d))",
+                      what, modeName, field, names[i], info[i],
+                      field[0] == 'A' ? 'a' : field[0] == 'B' ? 'b' : 'c');
+        mm_detail::fault("argument", buf, loc);
+      }
+    const uint64_t B = info[0], S = info[1], N = info[2], G = info[3],
+                   D = info[4];
+    if (static_cast<uint64_t>(cols) > D || static_cast<uint64_t>(rows) > S) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::IterateBatch: %s's matrices are %d x %d, larger "
+                    "than the layout's %s%s x %s%s = %llu x %llu",
+                    what, rows, cols, field, names[1], field, names[4],
+                    static_cast<unsigned long long>(S),
+                    static_cast<unsigned long long>(D));
+      mm_detail::fault("argument", buf, loc);
+    }
+    if (idx >= B * N * G) {
+      std::snprintf(buf, sizeof buf,
+                    "Matmul::IterateBatch: matrix %llu of %s is beyond its "
+                    "layout's B x N x G = %llu matrices",
+                    static_cast<unsigned long long>(idx), what,
+                    static_cast<unsigned long long>(B * N * G));
+      mm_detail::fault("argument", buf, loc);
+    }
+    const uint64_t b = idx / (N * G), n = idx / G % N, g = idx % G;
+    if (mode == LayoutMode::BSNGD)
+      return Place{b * S * N * G * D + n * G * D + g * D,
+                   static_cast<int32_t>(N * G * D)};
+    if (mode == LayoutMode::SBNGD)
+      return Place{b * N * G * D + n * G * D + g * D,
+                   static_cast<int32_t>(B * N * G * D)};
+    return Place{idx * S * D, static_cast<int32_t>(D)};
+  }
+
+  /// One IterateBatch: max(batchA, batchB) matmuls of the single-core shape
+  /// (A's matrix firstA + b / (batch / batchA), B's likewise) into C at
+  /// `addr`: by C's layout in GM, or packed into the batch area (`area`).
+  /// Returns the number of matrices.
+  uint32_t doIterateBatch(St &s, uint64_t addr, uint64_t elems,
+                          uint32_t batchA, uint32_t batchB, bool seq,
+                          uint32_t strideA, uint32_t strideB, uint32_t strideC,
+                          bool partial, uint8_t atomic, Loc loc,
+                          bool area = false, uint64_t firstA = 0,
+                          uint64_t firstB = 0) {
     if (partial)
       mm_detail::fault("argument",
                        "Matmul::IterateBatch: enPartialSum is not supported "
@@ -2143,33 +2629,66 @@ private:
                        "Matmul::IterateBatch: batchA and batchB must be "
                        "positive and one a multiple of the other",
                        loc);
+    constexpr LayoutMode cLayout = C_TYPE::layout;
+    if (seq && !area && cLayout != LayoutMode::NORMAL &&
+        cLayout != LayoutMode::NONE)
+      mm_detail::fault("argument",
+                       "Matmul::IterateBatch: enSequentialWrite writes each "
+                       "matrix's blocks one after another, which a C of "
+                       "LayoutMode BSNGD, SBNGD or BNGS1S2 does not allow",
+                       loc);
     const uint64_t aAddr = s.aAddr, bAddr = s.bAddr, biasAddr = s.biasAddr;
     const uint64_t aElems = s.aElems, bElems = s.bElems;
-    const uint64_t sa = strideA ? strideA
-                                : static_cast<uint64_t>(s.sM) * s.sK;
-    const uint64_t sb = strideB ? strideB
-                                : static_cast<uint64_t>(s.sK) * s.sN;
-    const uint64_t sc = strideC ? strideC
-                                : static_cast<uint64_t>(s.sM) * s.sN;
     const int32_t orgM = s.orgM, orgN = s.orgN, orgKa = s.orgKa,
-                  orgKb = s.orgKb;
-    // Each batch is one matrix of the single-core shape.
-    s.orgM = s.transA ? s.sM : s.orgM;
-    s.orgKa = s.transA ? s.orgKa : s.sK;
-    s.orgN = s.sN;
-    s.orgKb = s.transB ? s.sK : s.orgKb;
-    if (s.transA)
-      s.orgM = s.sM;
+                  orgKb = s.orgKb, orgKc = s.orgKc;
+    const TCubeTiling &t = s.t;
+    static const char *const kIn[5] = {"B", "S", "N", "G", "D"};
+    static const char *const kOut[5] = {"B", "S1", "N", "G", "S2"};
+    const int32_t aInfo[5] = {t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN,
+                              t.ALayoutInfoG, t.ALayoutInfoD};
+    const int32_t bInfo[5] = {t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN,
+                              t.BLayoutInfoG, t.BLayoutInfoD};
+    const int32_t cInfo[5] = {t.CLayoutInfoB, t.CLayoutInfoS1, t.CLayoutInfoN,
+                              t.CLayoutInfoG, t.CLayoutInfoS2};
+    const uint64_t areaPer = areaMatElems(s.sM, s.sN, seq);
     for (uint32_t b = 0; b < batch; ++b) {
-      const uint64_t ia = b / (batch / batchA), ib = b / (batch / batchB);
-      s.aAddr = aAddr + ia * sa * sizeof(SrcAT);
-      s.aElems = aElems > ia * sa ? aElems - ia * sa : 0;
-      s.bAddr = bAddr + ib * sb * sizeof(SrcBT);
-      s.bElems = bElems > ib * sb ? bElems - ib * sb : 0;
+      const uint64_t ia = firstA + b / (batch / batchA);
+      const uint64_t ib = firstB + b / (batch / batchB);
+      // A as stored: M x K, or K x M when transposed.
+      const Place pa = placeOf(A_TYPE::layout, aInfo, "ALayoutInfo", kIn, ia,
+                               strideA, s.transA ? s.sK : s.sM,
+                               s.transA ? s.sM : s.sK, "A", loc);
+      const Place pb = placeOf(B_TYPE::layout, bInfo, "BLayoutInfo", kIn, ib,
+                               strideB, s.transB ? s.sN : s.sK,
+                               s.transB ? s.sK : s.sN, "B", loc);
+      Place pc;
+      if (area)
+        pc = Place{b * areaPer,
+                   static_cast<int32_t>(ubRowStride(static_cast<uint32_t>(s.sN)))};
+      else
+        pc = placeOf(cLayout, cInfo, "CLayoutInfo", kOut, b, strideC, s.sM,
+                     C_TYPE::format == CubeFormat::ND_ALIGN
+                         ? static_cast<int32_t>(ubRowStride(
+                               static_cast<uint32_t>(s.sN)))
+                         : s.sN,
+                     "C", loc);
+      s.aAddr = aAddr + pa.off * sizeof(SrcAT);
+      s.aElems = aElems > pa.off ? aElems - pa.off : 0;
+      s.bAddr = bAddr + pb.off * sizeof(SrcBT);
+      s.bElems = bElems > pb.off ? bElems - pb.off : 0;
+      if (s.transA)
+        s.orgM = pa.ld;
+      else
+        s.orgKa = pa.ld;
+      if (s.transB)
+        s.orgKb = pb.ld;
+      else
+        s.orgN = pb.ld;
+      s.orgKc = pc.ld;
       biasBatchOff_ = kCfg.isBiasBatch ? b * static_cast<uint64_t>(s.sN) : 0;
       resetIter(s, loc);
-      doIterateAll(s, addr + b * sc * sizeof(DstT),
-                   elems > b * sc ? elems - b * sc : 0, atomic, seq, loc);
+      doIterateAll(s, addr + pc.off * sizeof(DstT),
+                   elems > pc.off ? elems - pc.off : 0, atomic, seq, loc);
     }
     biasBatchOff_ = 0;
     s.aAddr = aAddr;
@@ -2181,7 +2700,77 @@ private:
     s.orgN = orgN;
     s.orgKa = orgKa;
     s.orgKb = orgKb;
+    s.orgKc = orgKc;
     resetIter(s, loc);
+    return batch;
+  }
+
+  /// The AIC side of IterateBatch into UB: the batch into the client's
+  /// batch area; the reply tells the client what to copy.
+  void doIterateBatchWs(St &s, uint32_t sub, const mm_detail::Msg &m,
+                        mm_detail::Reply &r, Loc loc) {
+    clientTiling_ = s.t;
+    const uint64_t cap = batchAreaBytes(s.t);
+    const bool seq = m.a[4] != 0;
+    uint32_t batchA = static_cast<uint32_t>(m.a[2]);
+    uint32_t batchB = static_cast<uint32_t>(m.a[3]);
+    const uint32_t batch = std::max(batchA ? batchA : s.batchA,
+                                    batchB ? batchB : s.batchB);
+    checkArea(s, batch, seq, cap, "IterateBatch into a local tensor", loc);
+    doIterateBatch(s, batchAreaAddr(sub), cap / sizeof(DstT), batchA, batchB,
+                   seq, static_cast<uint32_t>(m.a[5]),
+                   static_cast<uint32_t>(m.a[6]), 0, m.a[8] != 0, 0, loc,
+                   true);
+    r.v[0] = static_cast<int32_t>(batch);
+    r.v[1] = s.sM;
+    r.v[2] = s.sN;
+    r.v[3] = seq;
+    r.v[7] = static_cast<int32_t>(mm_detail::Op::IterateBatchWs);
+  }
+  /// IterateNBatch: batchLoop batches one after another in the batch area.
+  void doIterateNBatch(St &s, uint32_t sub, const mm_detail::Msg &m,
+                       mm_detail::Reply &r, Loc loc) {
+    clientTiling_ = s.t;
+    const uint64_t cap = batchAreaBytes(s.t);
+    const uint32_t loops = static_cast<uint32_t>(m.a[0]);
+    const uint32_t batchA = static_cast<uint32_t>(m.a[1]);
+    const uint32_t batchB = static_cast<uint32_t>(m.a[2]);
+    const bool seq = m.a[3] != 0;
+    const uint32_t batch = std::max(batchA ? batchA : s.batchA,
+                                    batchB ? batchB : s.batchB);
+    checkArea(s, static_cast<uint64_t>(batch) * loops, seq, cap,
+              "IterateNBatch", loc);
+    const uint64_t per = areaMatElems(s.sM, s.sN, seq);
+    const uint64_t base = batchAreaAddr(sub);
+    for (uint32_t l = 0; l < loops; ++l) {
+      const uint64_t off = static_cast<uint64_t>(l) * batch * per;
+      doIterateBatch(s, base + off * sizeof(DstT), cap / sizeof(DstT) - off,
+                     batchA, batchB, seq, static_cast<uint32_t>(m.a[4]),
+                     static_cast<uint32_t>(m.a[5]), 0, false, 0, loc, true,
+                     static_cast<uint64_t>(l) * (batchA ? batchA : s.batchA),
+                     static_cast<uint64_t>(l) * (batchB ? batchB : s.batchB));
+    }
+    r.v[0] = static_cast<int32_t>(batch);
+    r.v[1] = s.sM;
+    r.v[2] = s.sN;
+    r.v[7] = static_cast<int32_t>(mm_detail::Op::IterateNBatch);
+  }
+  void checkArea(const St &s, uint64_t matrices, bool seq, uint64_t cap,
+                 const char *api, Loc loc) {
+    const uint64_t need =
+        matrices * areaMatElems(s.sM, s.sN, seq) * sizeof(DstT);
+    if (need <= cap)
+      return;
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul::%s: %llu matrices of %d x %d need %llu bytes of "
+                  "the workspace's batch area, which holds %llu bytes "
+                  "(TCubeTiling.BatchNum = %d matrices of singleCoreM x "
+                  "singleCoreN)",
+                  api, static_cast<unsigned long long>(matrices), s.sM, s.sN,
+                  static_cast<unsigned long long>(need),
+                  static_cast<unsigned long long>(cap), s.t.BatchNum);
+    mm_detail::fault("argument", buf, loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -2214,7 +2803,8 @@ private:
   /// staging areas of a UB A, B and bias.
   uint64_t regionBytes() const {
     return slotBytes() + stageBytesA(clientTiling_) +
-           stageBytesB(clientTiling_) + stageBytesBias(clientTiling_);
+           stageBytesB(clientTiling_) + stageBytesBias(clientTiling_) +
+           batchAreaBytes(clientTiling_);
   }
   /// The staging area of A (part 1), B (part 2) or the bias (part 3) of
   /// this AIV.
@@ -2324,6 +2914,8 @@ private:
   Geo geo_{};
   uint32_t chunkA_ = 0, chunkB_ = 0;
   uint64_t biasBatchOff_ = 0;
+  UbBatch ubBatch_;
+  NBatch nb_;
   L1Ring<SrcAT, TPosition::A1> ringA_;
   L1Ring<SrcBT, TPosition::B1> ringB_;
   Stage<SrcAT, TPosition::A2, HardEvent::MTE1_M, HardEvent::M_MTE1> stA2_;
@@ -2409,6 +3001,8 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   // The AIC of a MIX kernel: serve the AIVs' requests until every AIV has
   // sent End (or finished without using the Matmul).
   bool started[2] = {false, false}, ended[2] = {false, false};
+  // A client that used an object whose config keeps End must call it.
+  bool mustEnd[2] = {false, false};
   const uint32_t aivs = role.aivPerBlock;
   char what[96];
   std::snprintf(what, sizeof what,
@@ -2459,7 +3053,7 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
     }
     if (got < 0) {
       for (uint32_t s = 0; s < aivs; ++s)
-        if (started[s] && !ended[s]) {
+        if (started[s] && !ended[s] && mustEnd[s]) {
           char buf[300];
           std::snprintf(buf, sizeof buf,
                         "AIV %u finished without calling End() on its Matmul "
@@ -2474,8 +3068,10 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
       fault("argument", "REGIST_MATMUL_OBJ: a request for an unregistered "
                         "Matmul object",
             loc);
-    if (static_cast<Op>(m.op) != Op::Init)
+    if (static_cast<Op>(m.op) != Op::Init) {
       started[from] = true;
+      mustEnd[from] = mustEnd[from] || objs[m.obj].obj->needsEnd();
+    }
     Reply r{};
     objs[m.obj].obj->serve(from, m, r);
     if (static_cast<Op>(m.op) == Op::End)

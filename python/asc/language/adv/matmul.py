@@ -138,7 +138,9 @@ def _tiling(value: Any, api: str) -> Any:
 #: The methods a MatmulConfig flag compiles out when False (the flag's effect: calling one is an error).
 _TRIMMED_BY = {"SetOrgShape": "enable_set_org_shape", "SetBias": "enable_set_bias", "SetTail": "enable_set_tail",
                "SetQuantVector": "enable_quant_vector", "SetSelfDefineData": "enable_set_define_data",
-               "SetUserDefInfo": "enable_set_define_data"}
+               "SetUserDefInfo": "enable_set_define_data", "Init": "enable_init", "End": "enable_end",
+               "GetTensorC": "enable_get_tensor_c", "AsyncGetTensorC": "enable_get_tensor_c",
+               "IterateNBatch": "is_n_batch"}
 
 
 class Matmul(IRValue):
@@ -177,12 +179,15 @@ class Matmul(IRValue):
                                 _config_text(matmul_config, static_l1))
         super().__init__(_ods.matmul(builder_for("adv.Matmul"), result_type=text))
 
-    def _call(self, api: str, method: str, args: list[Any], sync: bool | None = None,
-              result_type: str | None = None, wait: bool | None = None) -> Any:
+    def _check_trim(self, api: str, method: str) -> None:
         trim = _TRIMMED_BY.get(method)
         if trim is not None and not getattr(self.config, trim):
             raise ValueError(f"{api}: this Matmul's MatmulConfig has {trim}=False, which compiles "
                              f"{method} out of the Matmul (Ascend C trims the method); set {trim}=True to call it")
+
+    def _call(self, api: str, method: str, args: list[Any], sync: bool | None = None,
+              result_type: str | None = None, wait: bool | None = None) -> Any:
+        self._check_trim(api, method)
         b = builder_for(api)
         results = _ods.matmul_call(b, self.handle, args, method=method, sync=sync, wait=wait,
                                    result_types=[result_type] if result_type else [])
@@ -192,6 +197,7 @@ class Matmul(IRValue):
     @builtin
     def init(self, tiling: Any, pipe: TPipe | None = None) -> None:
         """`Init(&tiling[, &pipe])`."""
+        self._check_trim("init", "Init")
         args = [_tiling(tiling, "init")]
         if pipe is not None:
             if not isinstance(pipe, TPipe):
@@ -207,6 +213,9 @@ class Matmul(IRValue):
     def _operand(self, api: str, method: str, t: MatmulType, value: Any, transpose: Any) -> None:
         value = semantic.python_scalar(value)
         if isinstance(value, (GlobalTensor, LocalTensor)):
+            if t.format == CubeFormat.SCALAR:
+                raise TypeError(f"{api}: the matrix's MatmulType has CubeFormat.SCALAR: pass the scalar value, "
+                                "not a tensor")
             args = [_tensor(value, api, "tensor"), _flag(transpose, api, "transpose")]
         elif isinstance(value, (int, float, PlainValue)) and not isinstance(value, bool):
             args = [semantic.materialize(value, t.dtype)]
