@@ -155,6 +155,7 @@ public:
   // Sort32, MrgSort, GetMrgSortResult (device/SortAbi.cpp).
   uint64_t sortOp(const SortCall &call, Loc loc);
   /// A fault raised by an API the headers build from instructions.
+  bool isGmArgument(uint64_t addr) const { return mem_.isGmArgument(addr); }
   [[noreturn]] void apiFault(const char *category, const char *message,
                              Loc loc);
 

@@ -38,6 +38,8 @@ void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass) {
   currentCore().setL2CacheHint(addr, bytes, bypass);
 }
 
+bool isGmArgument(uint64_t addr) { return currentCore().isGmArgument(addr); }
+
 void dataSyncBarrier(uint8_t mem, Loc loc) {
   currentCore().dataSyncBarrier(mem, loc);
 }
