@@ -336,7 +336,7 @@ def test_the_descriptor_layout() -> None:
 HAND_WRITTEN = """
 #include "kernel_operator.h"
 #include "kernel_operator_list_tensor_intf.h"
-extern "C" __global__ __aicore__ void sums(GM_ADDR list, GM_ADDR a, GM_ADDR b, GM_ADDR out) {
+extern "C" __global__ __aicore__ void sums(GM_ADDR list, GM_ADDR out) {
   AscendC::ListTensorDesc l((__gm__ void *)list);
   uint64_t shape[4] = {0};  // a stack array: not GM
   AscendC::TensorDesc<float> d;
@@ -362,6 +362,9 @@ def test_hand_written_ascendc_with_a_stack_shape_buffer() -> None:
     a = np.arange(6, dtype=np.float32).reshape(2, 3)
     b = np.full(5, 0.5, dtype=np.float32)
     out = np.zeros(8, np.float32)
-    # The arrays are arguments too, so that they are GM regions of the launch.
-    compile_ascendc(HAND_WRITTEN, "sums")(1, list_tensor([a, b]).descriptor, a, b, out)
+    compile_ascendc(HAND_WRITTEN, "sums")(1, list_tensor([a, b]), out)
     np.testing.assert_array_equal(out[:4], [a.sum(), 3, b.sum(), 5])
+    # The arrays are GM regions of the launch: a read past one is a bounds error naming it.
+    with pytest.raises(KernelError, match=r"relative to argument 'argument 0\[0\]', which has 5 float32 elements"):
+        compile_ascendc(HAND_WRITTEN.replace("k < g.GetSize()", "k <= g.GetSize()"), "sums")(
+            1, list_tensor([b, a]), out)
