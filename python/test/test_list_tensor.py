@@ -229,7 +229,8 @@ def test_a_shape_buffer_too_small_is_a_bounds_error() -> None:
         desc_at[1](list_tensor(xs), np.zeros(2, np.uint64), 0)
     assert e.value.category == "bounds"
     assert e.value.location.line == line_of(desc_at, "lst.get_desc(")
-    assert "relative to argument 'shape', which has 2 uint64 elements" in str(e.value)
+    assert ("ListTensorDesc.get_desc writes GM bytes [16, 24) = elements [2, 3) relative to argument 'shape', "
+            "which has 2 uint64 elements") in str(e.value)
 
 
 @asc.jit(always_compile=True)
@@ -274,6 +275,18 @@ def test_a_malformed_descriptor_is_an_error() -> None:
         default_init[1](short, np.zeros(1, np.int32))
     assert ("ListTensorDesc.init: the shape entry of tensor 0 (3 dimensions at word 1) runs past the pointer "
             "table at word 2") in str(e.value)
+
+
+def test_a_descriptor_read_outside_its_array_names_the_method() -> None:
+    lt = list_tensor([np.zeros(4, np.float32), np.zeros(2, np.float32)])
+    truncated = lt.descriptor[:-1].copy()  # the last data pointer is missing
+    desc_at[1](truncated, np.zeros(2, np.uint64), 0)
+    with pytest.raises(KernelError) as e:
+        desc_at[1](truncated, np.zeros(2, np.uint64), 1)
+    assert e.value.category == "bounds"
+    assert e.value.location.line == line_of(desc_at, "lst.get_desc(")
+    assert ("ListTensorDesc.get_desc reads GM bytes [48, 56) = elements [6, 7) relative to argument 'xs', which "
+            "has 6 uint64 elements") in str(e.value)
 
 
 @asc.jit(always_compile=True)

@@ -128,6 +128,14 @@ ASCSIM_API void scalarWrite(const Operand &dst, uint64_t index, DType type,
 /// GlobalTensor::SetL2CacheHint: `bypass` (CACHE_MODE_DISABLE) marks the GM
 /// bytes [addr, addr + bytes) as read past the L2 (timing only,
 /// docs/timing.md); false caches them again.
+/// The same, for an API the headers build from scalar accesses: `api` (its
+/// pyasc name) names the access in diagnostics instead of get_value /
+/// set_value.
+ASCSIM_API void scalarReadAs(const char *api, const Operand &src,
+                             uint64_t index, DType type, void *out, Loc loc);
+ASCSIM_API void scalarWriteAs(const char *api, const Operand &dst,
+                              uint64_t index, DType type, const void *in,
+                              Loc loc);
 /// True if `addr` lies in an argument array of the launch (or the launch
 /// registered none): GM that scalarRead/scalarWrite check, not host memory
 /// such as the kernel's stack (ListTensorDesc's shape buffers may be either).

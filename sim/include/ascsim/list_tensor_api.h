@@ -10,7 +10,8 @@
 //   words P/8 .. P/8+N-1   per tensor i: its data's GM address
 //
 // Every descriptor word is read on the scalar unit (GlobalTensor::GetValue's
-// path: timed, and checked against the launch's GM arrays); an index past
+// path: timed, and checked against the launch's GM arrays, a read outside
+// them named by the method's pyasc name); an index past
 // the list, a shape offset past the tensor's dims or a malformed descriptor
 // is a fault at the caller's line.
 //
@@ -38,27 +39,30 @@ inline ::ascsim::Operand gmWords(const void *base) {
                            static_cast<uint8_t>(TPosition::GM)};
 }
 
-inline uint64_t readWord(const void *base, uint64_t word, ::ascsim::Loc loc) {
+/// Word `word` of the GM array at `base`, read on the scalar unit; `api`
+/// names the read in a bounds error.
+inline uint64_t readWord(const char *api, const void *base, uint64_t word,
+                         ::ascsim::Loc loc) {
   uint64_t v = 0;
-  ::ascsim::abi::scalarRead(gmWords(base), word,
-                            ::ascsim::dtypeOf<uint64_t>(), &v, loc);
+  ::ascsim::abi::scalarReadAs(api, gmWords(base), word,
+                              ::ascsim::dtypeOf<uint64_t>(), &v, loc);
   return v;
 }
 
 /// A shape buffer is GM (an argument array: checked) or the kernel's own
 /// memory (a stack array of a hand-written kernel).
-inline uint64_t readShape(const uint64_t *shape, uint64_t k,
+inline uint64_t readShape(const char *api, const uint64_t *shape, uint64_t k,
                           ::ascsim::Loc loc) {
   if (::ascsim::abi::isGmArgument(reinterpret_cast<uint64_t>(shape)))
-    return readWord(shape, k, loc);
+    return readWord(api, shape, k, loc);
   return shape[k];
 }
 
-inline void writeShape(uint64_t *shape, uint64_t k, uint64_t v,
-                       ::ascsim::Loc loc) {
+inline void writeShape(const char *api, uint64_t *shape, uint64_t k,
+                       uint64_t v, ::ascsim::Loc loc) {
   if (::ascsim::abi::isGmArgument(reinterpret_cast<uint64_t>(shape)))
-    ::ascsim::abi::scalarWrite(gmWords(shape), k,
-                               ::ascsim::dtypeOf<uint64_t>(), &v, loc);
+    ::ascsim::abi::scalarWriteAs(api, gmWords(shape), k,
+                                 ::ascsim::dtypeOf<uint64_t>(), &v, loc);
   else
     shape[k] = v;
 }
@@ -97,7 +101,8 @@ public:
               " is past the " + std::to_string(dim_) +
               " dimensions of the tensor",
           loc);
-    return list_tensor_detail::readShape(shape_, offset, loc);
+    return list_tensor_detail::readShape("TensorDesc.get_shape", shape_, offset,
+                                         loc);
   }
   __gm__ T *GetDataPtr() const { return data_; }
   /// A GlobalTensor over the data, sized to the product of the dimensions.
@@ -135,8 +140,9 @@ public:
             uint32_t shapeSize = list_tensor_detail::kUnset,
             ::ascsim::Loc loc = ::ascsim::here()) {
     using list_tensor_detail::fault;
+    constexpr const char *api = "ListTensorDesc.init";
     base_ = data;
-    uint64_t p = list_tensor_detail::readWord(base_, 0, loc);
+    uint64_t p = list_tensor_detail::readWord(api, base_, 0, loc);
     if (p < 8 || p % 8 != 0)
       fault("argument",
             "ListTensorDesc.init: the descriptor's first word must be the "
@@ -148,7 +154,7 @@ public:
     uint64_t word = 1;
     uint32_t count = 0;
     while (word < table_) {
-      uint64_t dim = list_tensor_detail::readWord(base_, word, loc) &
+      uint64_t dim = list_tensor_detail::readWord(api, base_, word, loc) &
                      0xffffffffull;
       if (word + 1 + dim > table_)
         fault("argument",
@@ -183,8 +189,9 @@ public:
   template <class T>
   void GetDesc(TensorDesc<T> &desc, uint32_t index,
                ::ascsim::Loc loc = ::ascsim::here()) {
-    uint64_t word = entry("ListTensorDesc.get_desc", index, loc);
-    uint64_t head = list_tensor_detail::readWord(base_, word, loc);
+    constexpr const char *api = "ListTensorDesc.get_desc";
+    uint64_t word = entry(api, index, loc);
+    uint64_t head = list_tensor_detail::readWord(api, base_, word, loc);
     uint64_t dim = head & 0xffffffffull;
     if (dim > 0 && desc.shape_ == nullptr)
       list_tensor_detail::fault(
@@ -194,24 +201,26 @@ public:
           loc);
     uint64_t elements = 1;
     for (uint64_t k = 0; k < dim; ++k) {
-      uint64_t d = list_tensor_detail::readWord(base_, word + 1 + k, loc);
-      list_tensor_detail::writeShape(desc.shape_, k, d, loc);
+      uint64_t d =
+          list_tensor_detail::readWord(api, base_, word + 1 + k, loc);
+      list_tensor_detail::writeShape(api, desc.shape_, k, d, loc);
       elements *= d;
     }
     desc.dim_ = dim;
     desc.index_ = head >> 32;
     desc.elements_ = elements;
     desc.data_ = reinterpret_cast<__gm__ T *>(static_cast<uintptr_t>(
-        list_tensor_detail::readWord(base_, table_ + index, loc)));
+        list_tensor_detail::readWord(api, base_, table_ + index, loc)));
     desc.filled_ = true;
   }
 
   /// The data pointer of tensor `index`.
   template <class T>
   __gm__ T *GetDataPtr(uint32_t index, ::ascsim::Loc loc = ::ascsim::here()) {
-    check("ListTensorDesc.get_data_ptr", index, loc);
+    constexpr const char *api = "ListTensorDesc.get_data_ptr";
+    check(api, index, loc);
     return reinterpret_cast<__gm__ T *>(static_cast<uintptr_t>(
-        list_tensor_detail::readWord(base_, table_ + index, loc)));
+        list_tensor_detail::readWord(api, base_, table_ + index, loc)));
   }
 
   uint32_t GetSize() const { return count_; }
@@ -239,7 +248,7 @@ private:
     check(api, index, loc);
     uint64_t word = 1;
     for (uint32_t i = 0; i < index; ++i)
-      word += 1 + (list_tensor_detail::readWord(base_, word, loc) &
+      word += 1 + (list_tensor_detail::readWord(api, base_, word, loc) &
                    0xffffffffull);
     return word;
   }
