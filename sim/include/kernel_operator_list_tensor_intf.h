@@ -3,7 +3,8 @@
 // The header Ascend C kernels include for TensorDesc<T> and ListTensorDesc
 // (pyasc adds it to the generated file when a kernel uses them). The
 // simulator's implementation is ascsim/list_tensor_api.h; the descriptor's
-// GM layout it reads is pyasc's own, documented in docs/language.md.
+// GM layout it reads is this implementation's own (the spec gives none),
+// documented in docs/language.md.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,8 @@
 """`asc.runtime.list_tensor(arrays)`: a list of numpy arrays or torch CPU tensors passed to a kernel as one
 `asc.GlobalAddress`, the descriptor that `asc.ListTensorDesc` reads.
 
-The descriptor is uint64 words in pyasc's layout (docs/language.md "List tensors"):
+The descriptor is uint64 words in this implementation's own layout (the spec gives none; docs/language.md
+"List tensors"):
 
     word 0                  P, the byte offset of the pointer table
     words 1 .. P/8 - 1      per tensor i: dim_i | index_i << 32, then its dim_i dimensions

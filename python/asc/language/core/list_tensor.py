@@ -1,6 +1,7 @@
 """List tensors (pyasc §1.5.16): `asc.ListTensorDesc` reads a descriptor in GM that lists tensors with
 their shapes and data addresses; `asc.TensorDesc` receives one of them. The descriptor's layout is
-pyasc's own (docs/language.md "List tensors"); `asc.runtime.list_tensor` builds it on the host."""
+this implementation's own (the spec gives none; docs/language.md "List tensors");
+`asc.runtime.list_tensor` builds it on the host."""
 
 from __future__ import annotations
 
