@@ -444,3 +444,12 @@ def test_bisheng_settings_reject_options_that_would_do_nothing() -> None:
         npu.CompileSettings.of(JitOptions().merged(bisheng_options="-O0"), False)
     settings = npu.CompileSettings.of(JitOptions().merged(opt_level=2, debug=True, bisheng_options=("-v",)), True)
     assert settings == npu.CompileSettings(2, True, True, "", ("-v",), True)
+
+
+def test_a_list_tensor_is_refused_on_the_npu(fake: Path) -> None:
+    from asc.runtime import list_tensor
+
+    config.set_platform(config.Backend.NPU)
+    with pytest.raises(TypeError, match=r"^argument 'x' is an asc\.runtime\.ListTensor, which only the Model backend "
+                                        r"\(simulator\) runs: its descriptor holds host addresses, not device ones$"):
+        copy_kernel[1](list_tensor([np.zeros(4, np.float32)]), np.zeros(8, np.uint64), 8)

@@ -398,6 +398,10 @@ LogicalResult printOperation(Emitter &emitter, MatmulCallOp op);
 LogicalResult emitMatmulType(Emitter &emitter, Location loc, MatmulType type);
 /// The file-scope MatmulConfig of every Matmul type in `moduleOp`.
 LogicalResult printMatmulConfigs(Emitter &emitter, ModuleOp moduleOp);
+LogicalResult printOperation(Emitter &emitter, ListTensorDescOp op);
+/// True if `op` declares a TensorDesc or ListTensorDesc (the source includes
+/// kernel_operator_list_tensor_intf.h).
+bool usesListTensor(Operation *op);
 /// True if `op` declares a Matmul (the source includes lib/matmul_intf.h).
 bool usesMatmul(Operation *op);
 /// EmitQuantOps.cpp: the three arrays and the struct declaration.

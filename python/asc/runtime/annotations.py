@@ -17,6 +17,7 @@ import numpy as np
 
 from ..language.core.ir_value import GlobalAddress
 from ..language.core.struct import Struct
+from .list_tensor import ListTensor
 
 Converter = Callable[[Any], Any]
 
@@ -59,7 +60,7 @@ def _bool(name: str) -> Converter:
 
 def _address(name: str) -> Converter:
     def convert(value: Any) -> Any:
-        if isinstance(value, np.ndarray):
+        if isinstance(value, (np.ndarray, ListTensor)):
             return value
         # Any torch.Tensor, subclasses included (torch_npu's, a stand-in's, nn.Parameter).
         torch = sys.modules.get("torch")

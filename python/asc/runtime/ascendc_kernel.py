@@ -37,6 +37,7 @@ from . import config as cfg
 from . import launcher
 from .cache import FileCache, make_key
 from .errors import LaunchTypeError, launch_site
+from .list_tensor import ListTensor
 from .specialize import pack_scalar, pointer_region
 
 #: Appended to the kernel's source: the simulator's entry points, as the emitter prints them.
@@ -140,6 +141,9 @@ class AscendCKernel:
                     raise TypeError(f"{name} of kernel '{self.name}' ({ty}): {e}") from None
             elif isinstance(value, int):
                 words.append(value)
+            elif isinstance(value, ListTensor):  # the descriptor, its arrays GM regions too
+                regions.extend(value.regions(name))
+                words.append(value.descriptor.ctypes.data)
             else:
                 region = pointer_region(name, value)
                 if region is None:

@@ -271,7 +271,7 @@ class JITFunction:
                     kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
                     self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
-        regions = [p[2] for p in prepared if p[2] is not None]
+        regions = [r for p in prepared if p[2] is not None for r in (p[2] if isinstance(p[2], list) else [p[2]])]
         env = _read_sim_env()
         sim_config = launcher.sim_config(platform, self.options.sim.sim_budget, compile_options.auto_sync)
         # The annotation converters return every value a plan accepts unchanged (an exact int for

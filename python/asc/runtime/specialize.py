@@ -17,6 +17,7 @@ from ..codegen.prototype import Param
 from ..language.core import dtype as dt
 from ..language.core.range import ConstExpr
 from ..language.core.struct import Struct
+from .list_tensor import ListTensor
 
 
 @dataclass(frozen=True)
@@ -80,9 +81,14 @@ def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
 _POINTER_SPECS: dict[str, ArgSpec] = {}
 
 
-def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None, tuple | None, Any]:
+def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None, Any, Any]:
     """One launch argument: its spec, its 64-bit launch word (None for a ConstExpr), its GM region
-    (pointers and structs, for bounds checks) and an object to keep alive during the launch."""
+    (pointers and structs, for bounds checks; a list of regions for a ListTensor: its descriptor and
+    arrays) and an object to keep alive during the launch."""
+    if not constexpr and isinstance(value, ListTensor):
+        # The descriptor is the argument; its arrays are GM regions of the launch too.
+        return _POINTER_SPECS.setdefault("uint64", ArgSpec("pointer", "uint64")), \
+            value.descriptor.ctypes.data, value.regions(name), value
     if not constexpr:
         info = _tensor_info(name, value)
         if info is not None:
@@ -125,6 +131,9 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
             raise TypeError(f"argument '{name}': {e}") from None
     if isinstance(value, Struct):
         return ArgSpec("struct", type(value).ir_type(), type(value))
+    if isinstance(value, ListTensor):  # reached on the NPU backend only (prepare() takes it first)
+        raise TypeError(f"argument '{name}' is an asc.runtime.ListTensor, which only the Model backend "
+                        "(simulator) runs: its descriptor holds host addresses, not device ones")
     if isinstance(value, type) and issubclass(value, Struct):
         raise TypeError(f"argument '{name}' is the Struct class {value.__name__} itself; pass an instance, "
                         f"e.g. {value.__name__}(...)")

@@ -128,6 +128,18 @@ ASCSIM_API void scalarWrite(const Operand &dst, uint64_t index, DType type,
 /// GlobalTensor::SetL2CacheHint: `bypass` (CACHE_MODE_DISABLE) marks the GM
 /// bytes [addr, addr + bytes) as read past the L2 (timing only,
 /// docs/timing.md); false caches them again.
+/// The same, for an API the headers build from scalar accesses: `api` (its
+/// pyasc name) names the access in diagnostics instead of get_value /
+/// set_value.
+ASCSIM_API void scalarReadAs(const char *api, const Operand &src,
+                             uint64_t index, DType type, void *out, Loc loc);
+ASCSIM_API void scalarWriteAs(const char *api, const Operand &dst,
+                              uint64_t index, DType type, const void *in,
+                              Loc loc);
+/// True if `addr` lies in an argument array of the launch (or the launch
+/// registered none): GM that scalarRead/scalarWrite check, not host memory
+/// such as the kernel's stack (ListTensorDesc's shape buffers may be either).
+ASCSIM_API bool isGmArgument(uint64_t addr);
 ASCSIM_API void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass);
 /// One iteration of a loop of an emitted kernel (pyasc::loop_tick, at the
 /// loop's line): a step of the watchdog and a point where an interrupt stops

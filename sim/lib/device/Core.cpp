@@ -497,26 +497,26 @@ void Core::pipeBarrier(uint8_t pipeT, Loc loc) {
 //===----------------------------------------------------------------------===//
 
 void Core::scalarRead(const Operand &src, uint64_t index, DType type, void *out,
-                      Loc loc) {
+                      Loc loc, const char *api) {
   uint64_t seq = beginCall(loc);
   uint32_t es = dtypeSize(type);
-  Access a{"get_value", "tensor", false, type, /*blockAligned=*/false};
+  Access a{api, "tensor", false, type, /*blockAligned=*/false};
   const uint8_t *p = mem_.resolve(src, index * es, es, a, loc);
   engine_.runUntil(scalar_);
-  scalarAccess(p, es, false, "get_value", loc, seq);
+  scalarAccess(p, es, false, api, loc, seq);
   std::memcpy(out, p, es);
   scalar_ += hw::kScalarAddressCycles + timing::kScalarLoad;
   scalarBusy_ += hw::kScalarAddressCycles + timing::kScalarLoad;
 }
 
 void Core::scalarWrite(const Operand &dst, uint64_t index, DType type,
-                       const void *in, Loc loc) {
+                       const void *in, Loc loc, const char *api) {
   uint64_t seq = beginCall(loc);
   uint32_t es = dtypeSize(type);
-  Access a{"set_value", "tensor", true, type, /*blockAligned=*/false};
+  Access a{api, "tensor", true, type, /*blockAligned=*/false};
   uint8_t *p = mem_.resolve(dst, index * es, es, a, loc);
   engine_.runUntil(scalar_);
-  scalarAccess(p, es, true, "set_value", loc, seq);
+  scalarAccess(p, es, true, api, loc, seq);
   std::memcpy(p, in, es);
   scalar_ += hw::kScalarAddressCycles + timing::kScalarStore;
   scalarBusy_ += hw::kScalarAddressCycles + timing::kScalarStore;

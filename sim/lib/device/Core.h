@@ -127,10 +127,12 @@ public:
   /// (CACHE_MODE_DISABLE); without, the range is cached again.
   void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass);
   void dataSyncBarrier(uint8_t mem, Loc loc);
+  /// Scalar (PIPE_S) element accesses; `api` names the access in
+  /// diagnostics (an API that the headers build from scalar accesses).
   void scalarRead(const Operand &src, uint64_t index, DType type, void *out,
-                  Loc loc);
+                  Loc loc, const char *api = "get_value");
   void scalarWrite(const Operand &dst, uint64_t index, DType type,
-                   const void *in, Loc loc);
+                   const void *in, Loc loc, const char *api = "set_value");
   void initSocState(Loc loc);
   /// An iteration of an emitted loop (abi::loopTick).
   void loopTick(Loc loc) {
@@ -160,6 +162,7 @@ public:
   // Sort32, MrgSort, GetMrgSortResult (device/SortAbi.cpp).
   uint64_t sortOp(const SortCall &call, Loc loc);
   /// A fault raised by an API the headers build from instructions.
+  bool isGmArgument(uint64_t addr) const { return mem_.isGmArgument(addr); }
   [[noreturn]] void apiFault(const char *category, const char *message,
                              Loc loc);
 

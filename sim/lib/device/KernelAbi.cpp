@@ -38,6 +38,18 @@ void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass) {
   currentCore().setL2CacheHint(addr, bytes, bypass);
 }
 
+void scalarReadAs(const char *api, const Operand &src, uint64_t index,
+                  DType type, void *out, Loc loc) {
+  currentCore().scalarRead(src, index, type, out, loc, api);
+}
+
+void scalarWriteAs(const char *api, const Operand &dst, uint64_t index,
+                   DType type, const void *in, Loc loc) {
+  currentCore().scalarWrite(dst, index, type, in, loc, api);
+}
+
+bool isGmArgument(uint64_t addr) { return currentCore().isGmArgument(addr); }
+
 void dataSyncBarrier(uint8_t mem, Loc loc) {
   currentCore().dataSyncBarrier(mem, loc);
 }

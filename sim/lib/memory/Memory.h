@@ -116,6 +116,13 @@ public:
   uint8_t *resolve(const Operand &op, uint64_t offset, uint64_t bytes,
                    const Access &a, Loc loc);
 
+  /// True if `addr` lies in an argument array of the launch (or the launch
+  /// registered none, so nothing is checked): memory to access through
+  /// resolve(), not host memory such as a kernel's stack.
+  bool isGmArgument(uint64_t addr) const {
+    return !gm_.checking() || gm_.find(addr) != nullptr;
+  }
+
   uint64_t ubBytes() const { return ubSize_; }
   /// The core is a cube core (AIC): it has L1, L0A/L0B/L0C, BiasTable and
   /// the Fixpipe buffer but no Unified Buffer.

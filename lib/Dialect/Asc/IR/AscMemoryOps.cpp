@@ -328,3 +328,53 @@ LogicalResult GlobalTensorGetPhyAddrOp::verify() {
            << getPyTypeName(getResult().getType().getElementType());
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// List tensors (AscListTensorOps.td)
+//===----------------------------------------------------------------------===//
+
+LogicalResult TensorDescSetShapeAddrOp::verify() {
+  Type element = getShapePtr().getType().getElementType();
+  if (!element.isInteger(64))
+    return emitApiError(*this, DiagCategory::DType)
+           << "'shape_ptr' must point to uint64 words, but it points to "
+           << getPyTypeName(element);
+  return success();
+}
+
+/// The GM data of a TensorDesc<T> are T elements.
+static LogicalResult verifyDescElement(Operation *op, Type desc, Type result,
+                                       StringRef what) {
+  if (desc == result)
+    return success();
+  return emitApiError(op, DiagCategory::DType)
+         << "the " << what << " holds " << getPyTypeName(result)
+         << ", but the TensorDesc describes " << getPyTypeName(desc)
+         << " elements";
+}
+
+LogicalResult TensorDescGetDataPtrOp::verify() {
+  return verifyDescElement(*this, getDesc().getType().getElementType(),
+                           getResult().getType().getElementType(), "address");
+}
+
+LogicalResult TensorDescGetDataObjOp::verify() {
+  return verifyDescElement(*this, getDesc().getType().getElementType(),
+                           getResult().getType().getElementType(),
+                           "GlobalTensor");
+}
+
+LogicalResult ListTensorDescOp::verify() {
+  if (!getData() && (getLength() || getShapeSize()))
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'length' and 'shape_size' need the descriptor address 'data'";
+  if (getData() && (!getLength() || !getShapeSize()))
+    return emitApiError(*this, DiagCategory::Argument)
+           << "the constructor with 'data' takes 'length' and 'shape_size' too";
+  return success();
+}
+
+void ListTensorDescGetDataPtrOp::getTemplateArguments(
+    SmallVectorImpl<Attribute> &args) {
+  args.push_back(TypeAttr::get(getResult().getType().getElementType()));
+}

@@ -170,6 +170,11 @@ LogicalResult GlobalTensorType::verify(EmitErrorFn emitError,
   return verifyElementType(emitError, "GlobalTensor", elementType);
 }
 
+LogicalResult TensorDescType::verify(EmitErrorFn emitError,
+                                     Type elementType) {
+  return verifyElementType(emitError, "TensorDesc", elementType);
+}
+
 LogicalResult LocalTensorType::verify(EmitErrorFn emitError,
                                       TPosition position, Type elementType) {
   return verifyElementType(emitError, "LocalTensor", elementType);

@@ -87,6 +87,7 @@ from .layout_types import (
     TransposeType,
     pad_t,
 )
+from .list_tensor import ListTensorDesc, TensorDesc
 from .range import ConstExpr, range, static_range
 from .sort_types import MrgSort4Info, MrgSortSrcList
 from .struct import Field, Struct, StructField

@@ -145,6 +145,7 @@ class Asc_MemberOp<string mnemonic, string member, list<Trait> traits = [],
 
 include "ascir/Dialect/Asc/IR/AscSystemOps.td"
 include "ascir/Dialect/Asc/IR/AscMemoryOps.td"
+include "ascir/Dialect/Asc/IR/AscListTensorOps.td"
 include "ascir/Dialect/Asc/IR/AscVectorOps.td"
 include "ascir/Dialect/Asc/IR/AscQuantOps.td"
 include "ascir/Dialect/Asc/IR/AscCmpMaskOps.td"

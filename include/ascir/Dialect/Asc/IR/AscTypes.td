@@ -82,6 +82,38 @@ def Asc_LocalTensorType : Asc_Type<"LocalTensor", "local_tensor"> {
 }
 
 //===----------------------------------------------------------------------===//
+// TensorDescType, ListTensorDescType (list tensors)
+//===----------------------------------------------------------------------===//
+
+def Asc_TensorDescType : Asc_Type<"TensorDesc", "tensor_desc"> {
+  let summary = "one tensor of a list-tensor descriptor (AscendC::TensorDesc<T>)";
+  let description = [{
+    Python `asc.TensorDesc(dtype)`: filled by `asc.list_tensor_desc_get_desc`
+    with the dim, index, shape and data pointer of one tensor of a
+    `ListTensorDesc`.
+
+    ```mlir
+    !asc.tensor_desc<f16>    // C++: AscendC::TensorDesc<half>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType);
+  let assemblyFormat = "`<` $elementType `>`";
+  let genVerifyDecl = 1;
+}
+
+def Asc_ListTensorDescType : Asc_Type<"ListTensorDesc", "list_tensor_desc"> {
+  let summary = "a descriptor of a list of GM tensors (AscendC::ListTensorDesc)";
+  let description = [{
+    Python `asc.ListTensorDesc`: reads a descriptor in GM (its layout is in
+    docs/language.md) that lists tensors with their shapes and addresses.
+
+    ```mlir
+    !asc.list_tensor_desc    // C++: AscendC::ListTensorDesc
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // TPipeType
 //===----------------------------------------------------------------------===//
 
