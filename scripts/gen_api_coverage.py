@@ -59,9 +59,8 @@ def _section(lines: list[str], category: str, rows: list[tuple[str, str, str, st
 
 def render() -> str:
     sys.path.insert(0, str(REPO / "python"))
-    import asc.adv
-
     import asc
+    import asc.adv
     from asc._pyasc_names import PYASC_ADV, PYASC_BASIC  # the one list of names; asc.__getattr__ reads it too
     from asc.language.adv._registry import REGISTRY as ADV_REGISTRY
     from asc.language.basic._api import REGISTRY

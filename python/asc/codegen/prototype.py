@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .._C import _ods
+# The generated op surface (asc._C._ods) is imported by the functions that build IR: `import asc`
+# does not load it.
 from ..language.core import semantic
 from ..language.core.dtype import DataType
 from ..language.core.ir_value import GlobalAddress, PlainValue, gm_addr_type
@@ -28,6 +29,7 @@ class Param:
     @property
     def ir_type(self) -> Any:
         """The MLIR type: its text, or (for "object") the caller's value's type."""
+        from .._C import _ods
         if self.kind == "object":
             return self.value.handle.type
         if self.kind == "struct":

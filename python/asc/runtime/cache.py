@@ -14,13 +14,8 @@ is not loaded either; it is replaced silently, as before.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 import os
-import shutil
 import stat
-import uuid
 import warnings
 from collections.abc import Mapping
 from pathlib import Path
@@ -45,6 +40,9 @@ def cache_dir() -> Path:
 
 def make_key(*parts: str) -> str:
     """A file-name-safe digest of the key material (base32 of sha256, as Triton does)."""
+    import base64
+    import hashlib
+
     digest = hashlib.sha256("\x1f".join(parts).encode()).digest()
     return base64.b32encode(digest).decode().rstrip("=").lower()
 
@@ -58,6 +56,8 @@ def _trusted(path: Path) -> bool:
 
 
 def _sha256(path: Path) -> str:
+    import hashlib
+
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
@@ -91,6 +91,8 @@ class FileCache:
     def _check(self, entry: Path) -> str | None:
         """None if `entry` is usable; "" if it is absent, untrusted or of another format (rebuilt
         silently); otherwise what is wrong with its content."""
+        import json
+
         manifest = entry / MANIFEST
         if not entry.is_dir():
             return ""
@@ -129,6 +131,9 @@ class FileCache:
         self._remove(entry)
 
     def _remove(self, entry: Path) -> None:
+        import shutil
+        import uuid
+
         trash = self.root / f"{_TMP}trash_{os.getpid()}_{uuid.uuid4().hex}"
         try:
             os.rename(entry, trash)
@@ -138,6 +143,10 @@ class FileCache:
 
     def put(self, key: str, files: Mapping[str, bytes | Path]) -> Path:
         """Publishes `files` under `key`; returns the entry directory."""
+        import json
+        import shutil
+        import uuid
+
         self._ensure_root()
         tmp = self.root / f"{_TMP}pid_{os.getpid()}_{uuid.uuid4().hex}"
         tmp.mkdir(mode=0o700)

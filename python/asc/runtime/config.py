@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from .. import _C
 
@@ -25,11 +26,20 @@ Platform = Enum("Platform", [(p["py_enum_name"], p["name"]) for p in _HARDWARE["
                 module=__name__, qualname="Platform")
 
 
-#: pyasc's kernel types (which cores a launch starts; `@asc.jit(kernel_type=...)`), from the dialect's
-#: ODS (AscCubeAttrs.td).
-KernelType = _C._ods.KernelType
-#: The kernel types an Ascend C kernel declares (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
-KernelMetaType = _C._ods.KernelMetaType
+#: From the dialect's ODS (AscCubeAttrs.td), read on first use (the ODS module is not loaded by
+#: `import asc`): `KernelType`, pyasc's kernel types (which cores a launch starts;
+#: `@asc.jit(kernel_type=...)`), and `KernelMetaType`, the kernel types an Ascend C kernel declares
+#: (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
+_ODS_ENUMS = ("KernelType", "KernelMetaType")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ODS_ENUMS:
+        from .._C import _ods
+
+        value = globals()[name] = getattr(_ods, name)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
 
 
 @dataclass(frozen=True)
@@ -182,6 +192,7 @@ def platform_info(platform: Platform | None = None) -> PlatformInfo:
     return PLATFORMS[platform or _state.platform]
 
 
-__all__ = ["Backend", "Platform", "KernelType", "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
+__all__ = ["Backend", "Platform", "KernelType",  # noqa: F822 - KernelType: module __getattr__
+           "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
            "set_soc_version", "set_device", "current_backend", "current_platform", "current_device",
            "platform_info", "parse_platform"]

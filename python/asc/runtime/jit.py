@@ -11,10 +11,8 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
-import hashlib
 import inspect
 import os
-import shutil
 import sys
 import textwrap
 import threading
@@ -153,6 +151,8 @@ class JITFunction:
 
     @functools.cached_property
     def _source_key(self) -> str:
+        import hashlib
+
         text, first = self._source
         return hashlib.sha256(f"{self.file}:{first}\n{text}".encode()).hexdigest()
 
@@ -357,6 +357,8 @@ def _note_cached_dump(name: str, key: str, entry: Path) -> None:
     folder = dump_directory(name, key)
     if folder is None:
         return
+    import shutil
+
     if not (folder / "ascendc.cpp").exists():
         folder.mkdir(parents=True, exist_ok=True)
         for file in ("ascendc.cpp", "ascir.mlir"):
@@ -385,6 +387,7 @@ class KernelBuildError(RuntimeError):
 @contextlib.contextmanager
 def _build(source: str, name: str, debug: bool) -> Iterator[Path]:
     """The emitted Ascend C (with its simulator entry) built in a fresh directory, removed on exit."""
+    import shutil
     import tempfile  # only on a cache miss
 
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_model_"))

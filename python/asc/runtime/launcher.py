@@ -16,7 +16,6 @@ from __future__ import annotations
 import atexit
 import numbers
 import os
-import shutil
 import sys
 import weakref
 from pathlib import Path
@@ -79,6 +78,8 @@ class HostCompilerError(AscError, RuntimeError):
 
 def compiler() -> str:
     """The host C++ compiler: `$CXX` when set (it must exist), else the first of g++, c++, clang++."""
+    import shutil
+
     explicit = os.environ.get("CXX", "").strip()
     if explicit:
         if shutil.which(explicit):
@@ -105,6 +106,8 @@ def compiler_identity() -> str:
     name = compiler()
     identity = _IDENTITIES.get(name)
     if identity is None:
+        import shutil
+
         path = os.path.realpath(shutil.which(name) or name)
         try:
             st = os.stat(path)
