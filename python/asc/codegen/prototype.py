@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
+
+from .._record import Record, factory
 
 # The generated op surface (asc._C._ods) is imported by the functions that build IR: `import asc`
 # does not load it.
@@ -13,8 +14,7 @@ from ..language.core.ir_value import GlobalAddress, PlainValue, gm_addr_type
 from ..language.core.struct import StructValue
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(Record, frozen=True):
     """One parameter: a GM pointer, a runtime scalar or a compile-time constant."""
 
     name: str
@@ -48,14 +48,13 @@ class Param:
         return PlainValue(handle, self.dtype)
 
 
-@dataclass
-class Prototype:
+class Prototype(Record):
     """A function to build: the kernel (`is_kernel`) or a device function it calls."""
 
     name: str
     file: str
     first_line: int
-    params: list[Param] = field(default_factory=list)
+    params: list[Param] = factory(list)
     is_kernel: bool = True
 
     @property

@@ -6,11 +6,11 @@ part whose core count, memory sizes and clock it models. `Backend.NPU` needs CAN
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from .. import _C
+from .._record import Record
 
 
 class Backend(Enum):
@@ -42,8 +42,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
 
 
-@dataclass(frozen=True)
-class PlatformInfo:
+class PlatformInfo(Record, frozen=True):
     """Facts about one part, from the hardware table (AscHardware.td; hardware.md §1.2, §2.1). Memory
     sizes are what kernels may use (`l1_bytes` is TOTAL_L1_SIZE: L1 minus its 128 reserved bytes);
     `clock_mhz` is the core clock; `source` says where the row's numbers come from."""
@@ -97,8 +96,7 @@ def parse_platform(platform: Platform | str) -> Platform:
     raise ValueError(f"unknown platform {platform!r}; valid platforms: {valid}")
 
 
-@dataclass
-class _State:
+class _State(Record):
     """The backend, part and device in use: held here only; `asc.lib.runtime` reads and sets them
     through the functions below."""
 

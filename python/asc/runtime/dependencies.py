@@ -20,9 +20,9 @@ import sys
 import types
 from collections import ChainMap
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Callable
 
+from .._record import Record
 from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
 
@@ -41,8 +41,7 @@ def _root_level() -> int | None:
 _SCALARS = (int, float, bool, str, bytes, type(None), DataType, ConstExpr, enum.Enum)
 
 
-@dataclass(frozen=True)
-class References:
+class References(Record, frozen=True):
     """The names a function's source reads and the attribute chains rooted at them."""
 
     #: Every `name` and `name.attr...` chain, sorted.

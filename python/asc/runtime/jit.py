@@ -17,10 +17,10 @@ import sys
 import textwrap
 import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .._record import Record
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..errors import SourceLocation
@@ -55,8 +55,7 @@ def _is_constexpr_annotation(annotation: Any) -> bool:
     return annotation is ConstExpr or getattr(annotation, "__origin__", None) is ConstExpr
 
 
-@dataclass(eq=False)
-class LoadedKernel:
+class LoadedKernel(Record, eq=False):
     """A compiled specialisation ready to launch."""
 
     name: str

@@ -8,19 +8,18 @@ address of the caller's own memory, so results land in the caller's object. Pyth
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
 
+from .._record import Record
 from ..codegen.prototype import Param
 from ..language.core import dtype as dt
 from ..language.core.range import ConstExpr
 from ..language.core.struct import Struct
 
 
-@dataclass(frozen=True)
-class ArgSpec:
+class ArgSpec(Record, frozen=True):
     """The part of an argument that decides the compiled code (cache key material)."""
 
     kind: str  # "pointer" | "scalar" | "constexpr" | "struct"
