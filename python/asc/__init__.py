@@ -36,6 +36,8 @@ def __getattr__(name: str) -> _Any:
         return _importlib.import_module(f"{__name__}.{name}")
     if name == "__all__":
         value: _Any = _all()
+    elif name.startswith("__"):  # probes such as __qualname__, __wrapped__, __path__: no import
+        raise AttributeError(f"module 'asc' has no attribute '{name}'", name=name, obj=None)
     elif name in _MATMUL_ENUMS:
         value = getattr(_importlib.import_module(f"{__name__}.adv"), name)
     else:

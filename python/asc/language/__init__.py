@@ -38,6 +38,8 @@ def __getattr__(name: str) -> Any:
         value = getattr(core, name)
     elif name == "__all__":
         value = _all()
+    elif name.startswith("__"):  # probes such as __qualname__, __wrapped__: no import
+        raise no_attribute(__name__, name)
     else:
         names = surface()
         if name not in names:

@@ -76,19 +76,31 @@ class HostCompilerError(AscError, RuntimeError):
     """No host C++ compiler to build simulator kernels with (or `$CXX` names none)."""
 
 
+def which(name: str) -> str | None:
+    """`shutil.which` on a POSIX host, without importing shutil (and the compression modules it
+    imports) on the warm-start path: `name` itself if it contains a slash, else the first executable
+    file of that name in a directory of $PATH."""
+    if os.sep in name:
+        candidates = [name]
+    else:
+        candidates = [os.path.join(directory or os.curdir, name) for directory in os.get_exec_path()]
+    for path in candidates:
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
 def compiler() -> str:
     """The host C++ compiler: `$CXX` when set (it must exist), else the first of g++, c++, clang++."""
-    import shutil
-
     explicit = os.environ.get("CXX", "").strip()
     if explicit:
-        if shutil.which(explicit):
+        if which(explicit):
             return explicit
         raise HostCompilerError(f"CXX={explicit!r} is not an executable on PATH; the simulator builds each "
                                 "kernel with the host C++ compiler $CXX names: point CXX at one (e.g. "
                                 "CXX=g++) or unset it to use g++")
     for candidate in ("g++", "c++", "clang++"):
-        if shutil.which(candidate):
+        if which(candidate):
             return candidate
     raise HostCompilerError("no host C++ compiler found (tried g++, c++, clang++; CXX is not set): the "
                             "simulator builds each kernel with one; install g++ (Debian/Ubuntu: apt-get "
@@ -106,9 +118,7 @@ def compiler_identity() -> str:
     name = compiler()
     identity = _IDENTITIES.get(name)
     if identity is None:
-        import shutil
-
-        path = os.path.realpath(shutil.which(name) or name)
+        path = os.path.realpath(which(name) or name)
         try:
             st = os.stat(path)
             identity = f"{name}={path}:{st.st_size}:{st.st_mtime_ns}"
