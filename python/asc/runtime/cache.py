@@ -18,7 +18,10 @@ import os
 import stat
 import warnings
 from collections.abc import Mapping
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MANIFEST = "manifest.json"
 #: Manifests of another format are entries of another pyasc: rebuilt, without a warning.
@@ -31,6 +34,8 @@ class CacheWarning(RuntimeWarning):
 
 
 def cache_dir() -> Path:
+    from pathlib import Path  # with the cache: `import asc` does not import pathlib
+
     explicit = os.environ.get("PYASC_CACHE_DIR")
     if explicit:
         return Path(explicit)
@@ -154,7 +159,7 @@ class FileCache:
             digests = {}
             for name, content in files.items():
                 target = tmp / name
-                if isinstance(content, Path):
+                if not isinstance(content, bytes):  # a Path
                     shutil.copyfile(content, target)
                 else:
                     target.write_bytes(content)

@@ -18,8 +18,7 @@ import numbers
 import os
 import sys
 import weakref
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -29,6 +28,9 @@ from . import env
 from .config import PLATFORMS, Platform
 from .errors import KernelError, LaunchValueError, launch_site
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, LINK_FLAGS, PCH_DIR_NAME
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:
