@@ -105,6 +105,10 @@ def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None
         raise TypeError(f"argument '{name}': {e}") from None
 
 
+#: The specs of Python scalars (frozen: shared by every launch).
+_BOOL_SPEC, _INT_SPEC, _FLOAT_SPEC = ArgSpec("scalar", "bool"), ArgSpec("scalar", "int32"), ArgSpec("scalar", "float32")
+
+
 def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if constexpr:
         value = ConstExpr.unwrap(value)
@@ -112,11 +116,11 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
             value = value.item()  # (numpy floats stay typed: set_pad_value(np.float16(x)) needs the type)
         return ArgSpec("constexpr", value=value)
     if isinstance(value, bool):
-        return ArgSpec("scalar", "bool")
+        return _BOOL_SPEC
     if isinstance(value, int):
-        return ArgSpec("scalar", "int32")
+        return _INT_SPEC
     if isinstance(value, float):
-        return ArgSpec("scalar", "float32")
+        return _FLOAT_SPEC
     if isinstance(value, np.generic):
         try:
             return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)
