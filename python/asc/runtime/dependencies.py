@@ -27,12 +27,13 @@ from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
 
 _MISSING = object()
+_MODULES = sys.modules
 
 
 def _logging() -> Any:
     """The logging module if anything imported it: a kernel can read a logger only then (pyasc does
     not import it for a launch)."""
-    return sys.modules.get("logging")
+    return _MODULES.get("logging")
 
 
 def _root_level() -> int | None:
@@ -201,7 +202,8 @@ class Watch:
         for i, tail, value in self.tails:
             if _follow(values[i], tail) is not value:
                 return False
-        if _root_level() != self.root_level:
+        logging = _MODULES.get("logging")  # _root_level(), inlined: this runs at every launch
+        if (None if logging is None else logging.root.getEffectiveLevel()) != self.root_level:
             return False
         return all(lg.getEffectiveLevel() == level for lg, level in self.loggers)
 
