@@ -79,9 +79,8 @@ def _matmul_methods(tested: set[str]) -> list[str]:
 
 def render() -> str:
     sys.path.insert(0, str(REPO / "python"))
-    import asc.adv
-
     import asc
+    import asc.adv
     from asc._pyasc_names import PYASC_ADV, PYASC_BASIC  # the one list of names; asc.__getattr__ reads it too
     from asc.language.adv._registry import REGISTRY as ADV_REGISTRY
     from asc.language.basic._api import REGISTRY

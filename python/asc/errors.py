@@ -8,13 +8,13 @@ render an excerpt of the user's source with a caret under the column.
 from __future__ import annotations
 
 import linecache
-from dataclasses import dataclass, field
+
+from ._record import Record, factory
 
 _CONTEXT_LINES = 3
 
 
-@dataclass(frozen=True)
-class SourceLocation:
+class SourceLocation(Record, frozen=True):
     """A place in a user's Python file (1-based line, 1-based column; 0 = unknown)."""
 
     file: str
@@ -47,8 +47,7 @@ def format_excerpt(loc: SourceLocation | None, source_lines: list[str] | None = 
     return "".join(out)
 
 
-@dataclass
-class Note:
+class Note(Record):
     message: str
     location: SourceLocation | None = None
 
@@ -65,11 +64,10 @@ class EnvironmentVariableError(AscError, ValueError):
         super().__init__(f"environment variable {name}={value!r} is not valid: expected {valid}")
 
 
-@dataclass
-class _Rendered:
+class _Rendered(Record):
     message: str
     location: SourceLocation | None = None
-    notes: list[Note] = field(default_factory=list)
+    notes: list[Note] = factory(list)
 
     def render(self, kind: str) -> str:
         head = f"{self.location}: {kind}: {self.message}" if self.location else f"{kind}: {self.message}"

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-from .._C import _ods
+from .._record import Record, factory
+
+# The generated op surface (asc._C._ods) is imported by the functions that build IR: `import asc`
+# does not load it.
 from ..language.core import semantic
 from ..language.core.dtype import DataType
 from ..language.core.ir_value import GlobalAddress, PlainValue, gm_addr_type
 from ..language.core.struct import StructValue
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(Record, frozen=True):
     """One parameter: a GM pointer, a runtime scalar or a compile-time constant."""
 
     name: str
@@ -28,6 +29,7 @@ class Param:
     @property
     def ir_type(self) -> Any:
         """The MLIR type: its text, or (for "object") the caller's value's type."""
+        from .._C import _ods
         if self.kind == "object":
             return self.value.handle.type
         if self.kind == "struct":
@@ -46,14 +48,13 @@ class Param:
         return PlainValue(handle, self.dtype)
 
 
-@dataclass
-class Prototype:
+class Prototype(Record):
     """A function to build: the kernel (`is_kernel`) or a device function it calls."""
 
     name: str
     file: str
     first_line: int
-    params: list[Param] = field(default_factory=list)
+    params: list[Param] = factory(list)
     is_kernel: bool = True
 
     @property

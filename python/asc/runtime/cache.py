@@ -14,16 +14,14 @@ is not loaded either; it is replaced silently, as before.
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
 import os
-import shutil
 import stat
-import uuid
 import warnings
 from collections.abc import Mapping
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 MANIFEST = "manifest.json"
 #: Manifests of another format are entries of another pyasc: rebuilt, without a warning.
@@ -36,6 +34,8 @@ class CacheWarning(RuntimeWarning):
 
 
 def cache_dir() -> Path:
+    from pathlib import Path  # with the cache: `import asc` does not import pathlib
+
     explicit = os.environ.get("PYASC_CACHE_DIR")
     if explicit:
         return Path(explicit)
@@ -45,6 +45,9 @@ def cache_dir() -> Path:
 
 def make_key(*parts: str) -> str:
     """A file-name-safe digest of the key material (base32 of sha256, as Triton does)."""
+    import base64
+    import hashlib
+
     digest = hashlib.sha256("\x1f".join(parts).encode()).digest()
     return base64.b32encode(digest).decode().rstrip("=").lower()
 
@@ -58,6 +61,8 @@ def _trusted(path: Path) -> bool:
 
 
 def _sha256(path: Path) -> str:
+    import hashlib
+
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for chunk in iter(lambda: f.read(1 << 20), b""):
@@ -91,6 +96,8 @@ class FileCache:
     def _check(self, entry: Path) -> str | None:
         """None if `entry` is usable; "" if it is absent, untrusted or of another format (rebuilt
         silently); otherwise what is wrong with its content."""
+        import json
+
         manifest = entry / MANIFEST
         if not entry.is_dir():
             return ""
@@ -129,6 +136,9 @@ class FileCache:
         self._remove(entry)
 
     def _remove(self, entry: Path) -> None:
+        import shutil
+        import uuid
+
         trash = self.root / f"{_TMP}trash_{os.getpid()}_{uuid.uuid4().hex}"
         try:
             os.rename(entry, trash)
@@ -138,6 +148,10 @@ class FileCache:
 
     def put(self, key: str, files: Mapping[str, bytes | Path]) -> Path:
         """Publishes `files` under `key`; returns the entry directory."""
+        import json
+        import shutil
+        import uuid
+
         self._ensure_root()
         tmp = self.root / f"{_TMP}pid_{os.getpid()}_{uuid.uuid4().hex}"
         tmp.mkdir(mode=0o700)
@@ -145,7 +159,7 @@ class FileCache:
             digests = {}
             for name, content in files.items():
                 target = tmp / name
-                if isinstance(content, Path):
+                if not isinstance(content, bytes):  # a Path
                     shutil.copyfile(content, target)
                 else:
                     target.write_bytes(content)

@@ -6,10 +6,11 @@ part whose core count, memory sizes and clock it models. `Backend.NPU` needs CAN
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from .. import _C
+from .._record import Record
 
 
 class Backend(Enum):
@@ -25,15 +26,23 @@ Platform = Enum("Platform", [(p["py_enum_name"], p["name"]) for p in _HARDWARE["
                 module=__name__, qualname="Platform")
 
 
-#: pyasc's kernel types (which cores a launch starts; `@asc.jit(kernel_type=...)`), from the dialect's
-#: ODS (AscCubeAttrs.td).
-KernelType = _C._ods.KernelType
-#: The kernel types an Ascend C kernel declares (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
-KernelMetaType = _C._ods.KernelMetaType
+#: From the dialect's ODS (AscCubeAttrs.td), read on first use (the ODS module is not loaded by
+#: `import asc`): `KernelType`, pyasc's kernel types (which cores a launch starts;
+#: `@asc.jit(kernel_type=...)`), and `KernelMetaType`, the kernel types an Ascend C kernel declares
+#: (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
+_ODS_ENUMS = ("KernelType", "KernelMetaType")
 
 
-@dataclass(frozen=True)
-class PlatformInfo:
+def __getattr__(name: str) -> Any:
+    if name in _ODS_ENUMS:
+        from .._C import _ods
+
+        value = globals()[name] = getattr(_ods, name)
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
+
+
+class PlatformInfo(Record, frozen=True):
     """Facts about one part, from the hardware table (AscHardware.td; hardware.md §1.2, §2.1). Memory
     sizes are what kernels may use (`l1_bytes` is TOTAL_L1_SIZE: L1 minus its 128 reserved bytes);
     `clock_mhz` is the core clock; `source` says where the row's numbers come from."""
@@ -87,8 +96,7 @@ def parse_platform(platform: Platform | str) -> Platform:
     raise ValueError(f"unknown platform {platform!r}; valid platforms: {valid}")
 
 
-@dataclass
-class _State:
+class _State(Record):
     """The backend, part and device in use: held here only; `asc.lib.runtime` reads and sets them
     through the functions below."""
 
@@ -182,6 +190,7 @@ def platform_info(platform: Platform | None = None) -> PlatformInfo:
     return PLATFORMS[platform or _state.platform]
 
 
-__all__ = ["Backend", "Platform", "KernelType", "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
+__all__ = ["Backend", "Platform", "KernelType",  # noqa: F822 - KernelType: module __getattr__
+           "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
            "set_soc_version", "set_device", "current_backend", "current_platform", "current_device",
            "platform_info", "parse_platform"]

@@ -15,23 +15,34 @@ from __future__ import annotations
 
 import ast
 import enum
-import logging
 import operator
+import sys
 import types
 from collections import ChainMap
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Callable
 
+from .._record import Record
 from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
 
 _MISSING = object()
+_MODULES = sys.modules
+
+
+def _logging() -> Any:
+    """The logging module if anything imported it: a kernel can read a logger only then (pyasc does
+    not import it for a launch)."""
+    return _MODULES.get("logging")
+
+
+def _root_level() -> int | None:
+    logging = _logging()
+    return None if logging is None else logging.root.getEffectiveLevel()
 _SCALARS = (int, float, bool, str, bytes, type(None), DataType, ConstExpr, enum.Enum)
 
 
-@dataclass(frozen=True)
-class References:
+class References(Record, frozen=True):
     """The names a function's source reads and the attribute chains rooted at them."""
 
     #: Every `name` and `name.attr...` chain, sorted.
@@ -122,7 +133,8 @@ def describe(value: Any, jit_key: Callable[[Any], Any]) -> Any:
         return repr(value)
     if isinstance(value, (tuple, list, frozenset)):
         return (type(value).__name__, tuple(describe(v, jit_key) for v in value))
-    if value is logging or isinstance(value, logging.Logger):
+    logging = _logging()
+    if logging is not None and (value is logging or isinstance(value, logging.Logger)):
         # Logging calls compile to printf only when their level is enabled.
         logger = value if isinstance(value, logging.Logger) else logging.getLogger()
         return ("log-level", logger.getEffectiveLevel())
@@ -161,9 +173,10 @@ class Watch:
                            for i, ((_, tails), value) in enumerate(zip(present, self.root_values))
                            if not _is_asc(value) for tail in tails)
         self.values = self.root_values + tuple(v for _, _, v in self.tails)
-        self.root_level = logging.root.getEffectiveLevel()
-        self.loggers = tuple((v, v.getEffectiveLevel()) for v in self.values
-                             if isinstance(v, logging.Logger))
+        self.root_level = _root_level()
+        logging = _logging()
+        self.loggers = () if logging is None else tuple((v, v.getEffectiveLevel()) for v in self.values
+                                                        if isinstance(v, logging.Logger))
 
         jits: list[JITFunction] = []
 
@@ -189,7 +202,8 @@ class Watch:
         for i, tail, value in self.tails:
             if _follow(values[i], tail) is not value:
                 return False
-        if logging.root.getEffectiveLevel() != self.root_level:
+        logging = _MODULES.get("logging")  # _root_level(), inlined: this runs at every launch
+        if (None if logging is None else logging.root.getEffectiveLevel()) != self.root_level:
             return False
         return all(lg.getEffectiveLevel() == level for lg, level in self.loggers)
 

@@ -8,21 +8,18 @@ the selected backend. Simulator reports become Python exceptions at the user's l
 
 from __future__ import annotations
 
+import _thread
 import ast
 import contextlib
 import functools
-import hashlib
 import inspect
 import os
-import shutil
 import sys
 import textwrap
-import threading
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
+from .._record import Record
 from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..errors import SourceLocation
@@ -38,8 +35,11 @@ from .plan import MAX_PLANS, Plan, environment_reader, native_plan
 from .source import source_lines
 from .specialize import ArgSpec, prepare, to_param
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 #: The frontend builds IR through one current builder per process: one compile at a time.
-_CODEGEN_LOCK = threading.Lock()
+_CODEGEN_LOCK = _thread.allocate_lock()
 
 #: The simulator knobs of the environment, as compared by launch plans (launcher.sim_config reads them).
 _read_sim_env = environment_reader(launcher.CONFIG_ENV)
@@ -57,8 +57,7 @@ def _is_constexpr_annotation(annotation: Any) -> bool:
     return annotation is ConstExpr or getattr(annotation, "__origin__", None) is ConstExpr
 
 
-@dataclass(eq=False)
-class LoadedKernel:
+class LoadedKernel(Record, eq=False):
     """A compiled specialisation ready to launch."""
 
     name: str
@@ -95,7 +94,7 @@ class JITFunction:
         self._converters: tuple | None | bool = False  # resolved at the first launch (names defined later)
         self._kernels: dict[tuple, Any] = {}  # LoadedKernel, or npu.NpuKernel
         self._deps_cache: tuple | None = None
-        self._compile_lock = threading.Lock()
+        self._compile_lock = _thread.allocate_lock()
         #: Launch plans (asc.runtime.plan), most recent first; none with always_compile.
         self._plans: tuple[Plan, ...] = ()
         self._planning = not self.options.compile.always_compile
@@ -105,7 +104,7 @@ class JITFunction:
     # -- source --------------------------------------------------------------
     @functools.cached_property
     def file(self) -> str:
-        return str(Path(inspect.getsourcefile(self.fn) or "<unknown>").resolve())
+        return os.path.realpath(inspect.getsourcefile(self.fn) or "<unknown>")
 
     @functools.cached_property
     def _source(self) -> tuple[str, int]:
@@ -153,6 +152,8 @@ class JITFunction:
 
     @functools.cached_property
     def _source_key(self) -> str:
+        import hashlib
+
         text, first = self._source
         return hashlib.sha256(f"{self.file}:{first}\n{text}".encode()).hexdigest()
 
@@ -348,7 +349,11 @@ def dump_directory(kernel: str, key: str) -> Path | None:
     """Where PYASC_DUMP_PATH puts the files of kernel `kernel` compiled under cache key `key`: one
     folder per kernel and specialisation, `<dir>/<kernel>-<first 12 characters of the key>`."""
     root = os.environ.get("PYASC_DUMP_PATH")
-    return Path(root) / f"{kernel}-{key[:12]}" if root else None
+    if not root:
+        return None
+    from pathlib import Path
+
+    return Path(root) / f"{kernel}-{key[:12]}"
 
 
 def _note_cached_dump(name: str, key: str, entry: Path) -> None:
@@ -357,6 +362,8 @@ def _note_cached_dump(name: str, key: str, entry: Path) -> None:
     folder = dump_directory(name, key)
     if folder is None:
         return
+    import shutil
+
     if not (folder / "ascendc.cpp").exists():
         folder.mkdir(parents=True, exist_ok=True)
         for file in ("ascendc.cpp", "ascir.mlir"):
@@ -385,7 +392,9 @@ class KernelBuildError(RuntimeError):
 @contextlib.contextmanager
 def _build(source: str, name: str, debug: bool) -> Iterator[Path]:
     """The emitted Ascend C (with its simulator entry) built in a fresh directory, removed on exit."""
+    import shutil
     import tempfile  # only on a cache miss
+    from pathlib import Path
 
     workdir = Path(tempfile.mkdtemp(prefix="pyasc_model_"))
     try:

@@ -16,11 +16,9 @@ from __future__ import annotations
 import atexit
 import numbers
 import os
-import shutil
 import sys
 import weakref
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -30,6 +28,9 @@ from . import env
 from .config import PLATFORMS, Platform
 from .errors import KernelError, LaunchValueError, launch_site
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, LINK_FLAGS, PCH_DIR_NAME
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def cxx_flags(debug: bool) -> tuple[str, ...]:
@@ -77,17 +78,31 @@ class HostCompilerError(AscError, RuntimeError):
     """No host C++ compiler to build simulator kernels with (or `$CXX` names none)."""
 
 
+def which(name: str) -> str | None:
+    """`shutil.which` on a POSIX host, without importing shutil (and the compression modules it
+    imports) on the warm-start path: `name` itself if it contains a slash, else the first executable
+    file of that name in a directory of $PATH."""
+    if os.sep in name:
+        candidates = [name]
+    else:
+        candidates = [os.path.join(directory or os.curdir, name) for directory in os.get_exec_path()]
+    for path in candidates:
+        if os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
 def compiler() -> str:
     """The host C++ compiler: `$CXX` when set (it must exist), else the first of g++, c++, clang++."""
     explicit = os.environ.get("CXX", "").strip()
     if explicit:
-        if shutil.which(explicit):
+        if which(explicit):
             return explicit
         raise HostCompilerError(f"CXX={explicit!r} is not an executable on PATH; the simulator builds each "
                                 "kernel with the host C++ compiler $CXX names: point CXX at one (e.g. "
                                 "CXX=g++) or unset it to use g++")
     for candidate in ("g++", "c++", "clang++"):
-        if shutil.which(candidate):
+        if which(candidate):
             return candidate
     raise HostCompilerError("no host C++ compiler found (tried g++, c++, clang++; CXX is not set): the "
                             "simulator builds each kernel with one; install g++ (Debian/Ubuntu: apt-get "
@@ -105,7 +120,7 @@ def compiler_identity() -> str:
     name = compiler()
     identity = _IDENTITIES.get(name)
     if identity is None:
-        path = os.path.realpath(shutil.which(name) or name)
+        path = os.path.realpath(which(name) or name)
         try:
             st = os.stat(path)
             identity = f"{name}={path}:{st.st_size}:{st.st_mtime_ns}"

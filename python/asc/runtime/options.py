@@ -1,13 +1,13 @@
-"""Option dataclasses accepted by `@asc.jit(...)` (pyasc's field names and defaults).
+"""Option records accepted by `@asc.jit(...)` (pyasc's field names and defaults).
 
 What each option does on each backend is documented in docs/runtime.md ("Options").
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
 from typing import Any
+
+from .._record import Record, factory
 
 
 def _require_bool(name: str, value: Any) -> None:
@@ -15,8 +15,7 @@ def _require_bool(name: str, value: Any) -> None:
         raise TypeError(f"{name} must be True or False, but got {value!r}")
 
 
-@dataclass(frozen=True)
-class CodegenOptions:
+class CodegenOptions(Record, frozen=True):
     capture_exceptions: bool = True
     ir_multithreading: bool = True
 
@@ -25,8 +24,7 @@ class CodegenOptions:
         _require_bool("ir_multithreading", self.ir_multithreading)
 
 
-@dataclass(frozen=True)
-class CompileOptions:
+class CompileOptions(Record, frozen=True):
     debug: bool = False
     strip_loc: bool = False
     verify_sync: bool = False
@@ -59,14 +57,12 @@ class CompileOptions:
                                 f"or None to infer it, but got {self.kernel_type!r}")
 
 
-@dataclass(frozen=True)
-class LaunchOptions:
+class LaunchOptions(Record, frozen=True):
     core_num: int = 0
     stream: Any = None
 
 
-@dataclass(frozen=True)
-class SimOptions:
+class SimOptions(Record, frozen=True):
     """Options of the simulator's launches (not part of the compiled kernel).
 
     `sim_budget`: the watchdog's step budget per block (API calls and loop iterations; 0 = no
@@ -80,18 +76,14 @@ class SimOptions:
             raise ValueError(f"sim_budget must be a non-negative int (0 = no limit), but got {b!r}")
 
 
-@dataclass(frozen=True)
-class JitOptions:
-    codegen: CodegenOptions = field(default_factory=CodegenOptions)
-    compile: CompileOptions = field(default_factory=CompileOptions)
-    sim: SimOptions = field(default_factory=SimOptions)
+class JitOptions(Record, frozen=True):
+    codegen: CodegenOptions = factory(CodegenOptions)
+    compile: CompileOptions = factory(CompileOptions)
+    sim: SimOptions = factory(SimOptions)
 
     @staticmethod
     def field_names() -> set[str]:
-        names = {f.name for f in dataclasses.fields(CodegenOptions)}
-        names |= {f.name for f in dataclasses.fields(CompileOptions)}
-        names |= {f.name for f in dataclasses.fields(SimOptions)}
-        return names
+        return {*CodegenOptions.fields(), *CompileOptions.fields(), *SimOptions.fields()}
 
     def merged(self, **overrides: Any) -> JitOptions:
         """Options with `overrides` applied; unknown names raise (listing the valid ones)."""
@@ -99,12 +91,11 @@ class JitOptions:
         if unknown:
             raise TypeError(f"unknown option(s) {sorted(unknown)} for @asc.jit; valid options: "
                             f"{sorted(self.field_names())}")
-        cg = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(CodegenOptions)}}
-        sim = {k: v for k, v in overrides.items() if k in {f.name for f in dataclasses.fields(SimOptions)}}
+        cg = {k: v for k, v in overrides.items() if k in CodegenOptions.fields()}
+        sim = {k: v for k, v in overrides.items() if k in SimOptions.fields()}
         cp = {k: v for k, v in overrides.items() if k not in cg and k not in sim}
-        return JitOptions(dataclasses.replace(self.codegen, **cg), dataclasses.replace(self.compile, **cp),
-                          dataclasses.replace(self.sim, **sim))
+        return JitOptions(self.codegen.replace(**cg), self.compile.replace(**cp), self.sim.replace(**sim))
 
     def key(self) -> tuple:
         """What the compiled kernel depends on (the simulator's launch options are not)."""
-        return (dataclasses.astuple(self.codegen), dataclasses.astuple(self.compile))
+        return (self.codegen.astuple(), self.compile.astuple())

@@ -17,11 +17,11 @@ dependency key (the values of the names the kernel reads) and the simulator knob
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from .._record import Record
 from .specialize import ArgSpec
 
 #: Kinds of `asc._C.sim.ArgPlan` (python/src/sim.cpp).
@@ -34,8 +34,7 @@ MAX_PLANS = 4
 _CONSTANT_TYPES = (int, float, str, bool, type(None))
 
 
-@dataclass(frozen=True, eq=False)
-class Plan:
+class Plan(Record, frozen=True, eq=False):
     native: Any  # asc._C.sim.ArgPlan
     kernel: Any  # jit.LoadedKernel (its `handle` is read at each launch)
     platform: Any

@@ -8,11 +8,11 @@ address of the caller's own memory, so results land in the caller's object. Pyth
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass
 from typing import Any, Callable
 
 import numpy as np
 
+from .._record import Record
 from ..codegen.prototype import Param
 from ..language.core import dtype as dt
 from ..language.core.range import ConstExpr
@@ -20,8 +20,7 @@ from ..language.core.struct import Struct
 from .list_tensor import ListTensor
 
 
-@dataclass(frozen=True)
-class ArgSpec:
+class ArgSpec(Record, frozen=True):
     """The part of an argument that decides the compiled code (cache key material)."""
 
     kind: str  # "pointer" | "scalar" | "constexpr" | "struct"
@@ -112,6 +111,10 @@ def prepare(name: str, value: Any, constexpr: bool) -> tuple[ArgSpec, int | None
         raise TypeError(f"argument '{name}': {e}") from None
 
 
+#: The specs of Python scalars (frozen: shared by every launch).
+_BOOL_SPEC, _INT_SPEC, _FLOAT_SPEC = ArgSpec("scalar", "bool"), ArgSpec("scalar", "int32"), ArgSpec("scalar", "float32")
+
+
 def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
     if constexpr:
         value = ConstExpr.unwrap(value)
@@ -119,11 +122,11 @@ def spec_of(name: str, value: Any, constexpr: bool) -> ArgSpec:
             value = value.item()  # (numpy floats stay typed: set_pad_value(np.float16(x)) needs the type)
         return ArgSpec("constexpr", value=value)
     if isinstance(value, bool):
-        return ArgSpec("scalar", "bool")
+        return _BOOL_SPEC
     if isinstance(value, int):
-        return ArgSpec("scalar", "int32")
+        return _INT_SPEC
     if isinstance(value, float):
-        return ArgSpec("scalar", "float32")
+        return _FLOAT_SPEC
     if isinstance(value, np.generic):
         try:
             return ArgSpec("scalar", dt.from_numpy_name(value.dtype.name).name)

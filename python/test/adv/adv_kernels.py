@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asc.adv
-
 import asc
+import asc.adv
 
 N_MAX = 2048
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 
-import asc.adv
 import numpy as np
 import pytest
 from accuracy import N, errors, inputs, quantised, reference
 from adv_kernels import BINARY_NAMES, UNARY_NAMES, binary_kernel, exp_kernel, unary_kernel
 
 import asc
+import asc.adv
 from asc.codegen.errors import CompileTypeError
 from asc.runtime.errors import KernelError
 

@@ -3,11 +3,11 @@ a tiling that does not fit the tensors, a temp buffer too small, an unimplemente
 
 from __future__ import annotations
 
-import asc.adv
 import numpy as np
 import pytest
 
 import asc
+import asc.adv
 from asc.codegen.errors import CompileError
 from asc.runtime.errors import KernelError
 

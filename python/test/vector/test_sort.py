@@ -5,11 +5,11 @@ order; in a merge the lower list first."""
 
 from __future__ import annotations
 
-import asc.adv
 import numpy as np
 import pytest
 
 import asc
+import asc.adv
 from asc.codegen.errors import CompileError
 from asc.runtime.errors import KernelError
 

@@ -15,10 +15,10 @@ Run on the simulator:  python rmsnorm_softmax.py -r Model -v Ascend910B1
 import argparse
 import logging
 
-import asc.adv
 import numpy as np
 
 import asc
+import asc.adv
 import asc.lib.runtime as rt
 import asc.runtime.config as config
 

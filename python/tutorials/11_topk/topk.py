@@ -11,10 +11,10 @@ Run on the simulator:  python topk.py -r Model -v Ascend910B1
 import argparse
 import logging
 
-import asc.adv
 import numpy as np
 
 import asc
+import asc.adv
 import asc.lib.runtime as rt
 import asc.runtime.config as config
 

@@ -1,122 +1,62 @@
-"""Core kernel vocabulary: data types, enums, values and tensors."""
-# ruff: noqa: F401 - this module re-exports what it imports; __all__ is computed from the imports
+"""Core kernel vocabulary: data types, enums, values and tensors.
 
-from types import ModuleType as _ModuleType
+Each name is imported from its submodule the first time it is read (asc._lazy): `import asc` and the
+launch path need only dtype, range, ir_value and struct, not the ODS op surface the enums, tensors and
+parameter structs are built on.
+"""
 
-from .aipp_types import (
-    AippChannelPaddingParams,
-    AippColorSpaceConvParams,
-    AippDataTypeConvParams,
-    AippPaddingParams,
-    AippParams,
-    AippSingleLineParams,
-    AippSwapParams,
-)
-from .auto_tensor import LocalTensorAuto, ShapeInfo, get_shape_size
-from .cube_types import (
-    CO2Layout,
-    CubeFormat,
-    DataCopyCO12DstParams,
-    FixpipeConfig,
-    FixpipeParamsV220,
-    InitConstValueParams,
-    LoadData2DParams,
-    LoadData2DParamsV2,
-    LoadData2dTransposeParams,
-    LoadData2dTransposeParamsV2,
-    LoadData3DParamsV1,
-    LoadData3DParamsV2,
-    LoadData3DParamsV2Pro,
-    LoadDataRepeatParam,
-    MmadParams,
-    Nd2NzParams,
-    Nz2NdParamsFull,
-    QuantModes,
-)
-from .dtype import (
-    DataType,
-    KnownTypes,
-    bfloat16,
-    bool_,
-    double,
-    float16,
-    float32,
-    float64,
-    float_,
-    half,
-    int8,
-    int16,
-    int32,
-    int64,
-    int_,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-    void,
-)
-from .enums import (
-    CMPMODE,
-    AippInputFormat,
-    AtomicDtype,
-    AtomicOp,
-    CacheLine,
-    CacheMode,
-    CacheRwMode,
-    DataFormat,
-    DcciDst,
-    GatherMaskMode,
-    HardEvent,
-    Hardware,
-    MaskMode,
-    MemDsbT,
-    PipeID,
-    ReduceOrder,
-    RoundMode,
-    SelMode,
-    TPosition,
-)
-from .ir_value import GlobalAddress, PlainValue, number
-from .layout_types import (
-    BlockMode,
-    DataCopyEnhancedParams,
-    DeqScale,
-    SliceInfo,
-    TransDataTo5HDParams,
-    TransposeParamsExt,
-    TransposeType,
-    pad_t,
-)
-from .list_tensor import ListTensorDesc, TensorDesc
-from .range import ConstExpr, range, static_range
-from .sort_types import MrgSort4Info, MrgSortSrcList
-from .struct import Field, Struct, StructField
-from .tensor import GlobalTensor, LocalTensor
-from .types import (
-    BinaryRepeatParams,
-    BrcbRepeatParams,
-    CheckLocalMemoryIAParam,
-    CopyRepeatParams,
-    DataCopyExtParams,
-    DataCopyPadExtParams,
-    DataCopyPadParams,
-    DataCopyParams,
-    GatherMaskParams,
-    GatherRepeatParams,
-    LoadImageToLocalParams,
-    UnaryRepeatParams,
-    VdeqInfo,
-)
-from .utils import (
-    DEFAULT_C0_SIZE,
-    ONE_BLK_SIZE,
-    TOTAL_L0C_SIZE,
-    TOTAL_L1_SIZE,
-    Property,
-    ceildiv,
-    property,
-    static_assert,
-)
+from __future__ import annotations
 
-# Exactly the names imported above (no second, hand-kept list).
-__all__ = sorted(n for n, v in globals().items() if not n.startswith("_") and not isinstance(v, _ModuleType))
+from typing import Any
+
+from ..._lazy import LazyNames, no_attribute
+from . import range as _range_module
+
+#: What this package exports, by the submodule defining it.
+EXPORTS: dict[str, tuple[str, ...]] = {
+    "aipp_types": ("AippChannelPaddingParams", "AippColorSpaceConvParams", "AippDataTypeConvParams",
+                   "AippPaddingParams", "AippParams", "AippSingleLineParams", "AippSwapParams"),
+    "auto_tensor": ("LocalTensorAuto", "ShapeInfo", "get_shape_size"),
+    "cube_types": ("CO2Layout", "CubeFormat", "DataCopyCO12DstParams", "FixpipeConfig", "FixpipeParamsV220",
+                   "InitConstValueParams", "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams",
+                   "LoadData2dTransposeParamsV2", "LoadData3DParamsV1", "LoadData3DParamsV2",
+                   "LoadData3DParamsV2Pro", "LoadDataRepeatParam", "MmadParams", "Nd2NzParams", "Nz2NdParamsFull",
+                   "QuantModes"),
+    "dtype": ("DataType", "KnownTypes", "bfloat16", "bool_", "double", "float16", "float32", "float64", "float_",
+              "half", "int8", "int16", "int32", "int64", "int_", "uint8", "uint16", "uint32", "uint64", "void"),
+    "enums": ("CMPMODE", "AippInputFormat", "AtomicDtype", "AtomicOp", "CacheLine", "CacheMode", "CacheRwMode",
+              "DataFormat", "DcciDst", "GatherMaskMode", "HardEvent", "Hardware", "MaskMode", "MemDsbT", "PipeID",
+              "ReduceOrder", "RoundMode", "SelMode", "TPosition"),
+    "ir_value": ("GlobalAddress", "PlainValue", "number"),
+    "list_tensor": ("ListTensorDesc", "TensorDesc"),
+    "layout_types": ("BlockMode", "DataCopyEnhancedParams", "DeqScale", "SliceInfo", "TransDataTo5HDParams",
+                     "TransposeParamsExt", "TransposeType", "pad_t"),
+    "range": ("ConstExpr", "range", "static_range"),
+    "sort_types": ("MrgSort4Info", "MrgSortSrcList"),
+    "struct": ("Field", "Struct", "StructField"),
+    "tensor": ("GlobalTensor", "LocalTensor"),
+    "types": ("BinaryRepeatParams", "BrcbRepeatParams", "CheckLocalMemoryIAParam", "CopyRepeatParams",
+              "DataCopyExtParams", "DataCopyPadExtParams", "DataCopyPadParams", "DataCopyParams", "GatherMaskParams",
+              "GatherRepeatParams", "LoadImageToLocalParams", "UnaryRepeatParams", "VdeqInfo"),
+    "utils": ("DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE", "Property", "ceildiv",
+              "property", "static_assert"),
+}
+
+_NAMES = LazyNames(__name__, EXPORTS)
+__all__ = _NAMES.names()
+
+# `range` is both a submodule and an exported name: bound here, before any other import of the
+# submodule could leave the package attribute pointing at the module.
+ConstExpr = _range_module.ConstExpr
+range = _range_module.range  # noqa: A001
+static_range = _range_module.static_range
+
+
+def __getattr__(name: str) -> Any:
+    if name in _NAMES:
+        return _NAMES.resolve(name)
+    raise no_attribute(__name__, name)
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+import _thread
 import functools
-import threading
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 if TYPE_CHECKING:
     from ...codegen.ir_builder import IRBuilder
 
-_state = threading.local()
+_state = _thread._local()  # threading.local, without importing threading
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from ..._C import _ods
+# The generated op surface (asc._C._ods) is imported by the functions that build IR: `import asc`
+# does not load it.
 from . import semantic
 from .builtin import builder_for, builtin
 from .dtype import DataType, int32
@@ -103,6 +104,7 @@ PlainValue.__invert__ = lambda self: semantic.unary("~", self)  # type: ignore[a
 
 def gm_addr_type(dtype: DataType) -> str:
     """The MLIR type of a GlobalAddress of `dtype` elements."""
+    from ..._C import _ods
     return _ods.gm_addr_type(dtype.to_ir())
 
 
@@ -120,6 +122,7 @@ class GlobalAddress(IRValue):
 
     @builtin
     def __add__(self, offset: Any) -> GlobalAddress:
+        from ..._C import _ods
         if not isinstance(offset, (PlainValue, int)) or isinstance(offset, bool):
             raise TypeError(f"a GlobalAddress can only be offset by an integer, not {type(offset).__name__}")
         b = builder_for("GlobalAddress.__add__")

@@ -16,7 +16,8 @@ from __future__ import annotations
 import ctypes
 from typing import Any, ClassVar
 
-from ..._C import _ods
+# The generated op surface (asc._C._ods) is imported by the functions that build IR: `import asc`
+# does not load it.
 from . import semantic
 from .builtin import builder_for
 from .dtype import DataType
@@ -132,6 +133,7 @@ class Struct:
     @classmethod
     def ir_type(cls) -> str:
         """`!asc.struct<"Name", ["field" : type, ...], pack = N>` (nested structs by their own type)."""
+        from ..._C import _ods
         fields = []
         for k, f in cls._fields_.items():
             t = f.dtype.to_ir() if isinstance(f, Field) else f.struct.ir_type()
@@ -152,10 +154,12 @@ class StructValue(IRValue):
 
     @staticmethod
     def load(pointer: Any, struct: type[Struct]) -> StructValue:
+        from ..._C import _ods
         b = builder_for("struct")
         return StructValue(_ods.struct_load(b, pointer, result_type=struct.ir_type()), struct)
 
     def __getattr__(self, key: str) -> Any:
+        from ..._C import _ods
         struct = object.__getattribute__(self, "struct")
         f = struct._fields_.get(key)
         if f is None:
@@ -169,6 +173,7 @@ class StructValue(IRValue):
 
     def set_field(self, key: str, value: Any) -> None:
         """`s.key = value` inside a kernel (the visitor routes attribute stores here)."""
+        from ..._C import _ods
         f = self.struct._fields_.get(key)
         if not isinstance(f, Field):
             raise AttributeError(f"{self.struct.__name__} has no scalar field '{key}'")

@@ -7,21 +7,20 @@ synchronously on the simulator, so `synchronize` has nothing left to wait for.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
 from typing import Any
 
+from ..._record import Record, factory
 from ...runtime import config
 
 _ids = itertools.count(1)
 
 
-@dataclass(eq=False)
-class Stream:
+class Stream(Record, eq=False):
     """A launch queue on one device."""
 
     device_id: int = 0
     priority: int = 0
-    handle: int = field(default_factory=lambda: next(_ids))
+    handle: int = factory(lambda: next(_ids))
 
     def synchronize(self) -> None:
         return None
@@ -30,9 +29,8 @@ class Stream:
         return f"Stream(device={self.device_id}, id={self.handle})"
 
 
-@dataclass
-class _State:
-    streams: dict = field(default_factory=dict)
+class _State(Record):
+    streams: dict = factory(dict)
     last_launch: Any = None
 
 

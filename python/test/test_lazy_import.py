@@ -1,0 +1,162 @@
+"""`import asc` loads jit and the launch path only (asc._lazy, docs/contributing.md "Import structure"):
+the exact modules it imports, what a warm start adds, and that every public name still resolves."""
+
+from __future__ import annotations
+
+import json
+import pickle
+import sys
+
+import pytest
+from conftest import run_python
+
+import asc
+from asc._record import FrozenRecordError, Record, factory
+
+#: Every asc module `import asc` imports. A module added here makes every `import asc` slower:
+#: import it where it is used instead (issue 20: `import asc` ≤ 1.3× `import numpy`).
+EAGER = [
+    "asc", "asc._C", "asc._C._ascsim", "asc._lazy", "asc._record", "asc.codegen", "asc.codegen.errors",
+    "asc.codegen.prototype", "asc.errors", "asc.language", "asc.language.core", "asc.language.core.builtin",
+    "asc.language.core.dtype", "asc.language.core.ir_value", "asc.language.core.range",
+    "asc.language.core.semantic", "asc.language.core.struct", "asc.lib", "asc.lib.runtime", "asc.runtime",
+    "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
+    "asc.runtime.env", "asc.runtime.errors", "asc.runtime.jit", "asc.runtime.kernel_flags",
+    "asc.runtime.launcher", "asc.runtime.options", "asc.runtime.plan", "asc.runtime.source",
+    "asc.runtime.specialize",
+]
+#: Standard-library modules numpy does not import and pyasc imports only where they are used.
+DEFERRED_STDLIB = ["base64", "bz2", "dataclasses", "hashlib", "json", "logging", "lzma", "pathlib", "shutil",
+                   "subprocess", "tempfile", "threading", "traceback", "urllib.parse", "uuid"]
+
+_NEW_MODULES = """
+import json, sys
+before = set(sys.modules)
+import asc
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def _new_modules(script: str, env: dict | None = None) -> list[str]:
+    proc = run_python("-c", script, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.splitlines()[-1])
+
+
+def test_import_asc_loads_the_launch_path_only() -> None:
+    new = _new_modules(_NEW_MODULES)
+    assert [m for m in new if m.split(".")[0] == "asc"] == EAGER
+    assert [m for m in DEFERRED_STDLIB if m in new] == []
+
+
+_WARM = """
+import json, sys
+import numpy as np
+import asc
+from gm_kernels import copy_kernel
+x = np.arange(64, dtype=np.float32)
+y = np.zeros_like(x)
+before = set(sys.modules)
+copy_kernel[1](x, y, 64)
+assert (y == x).all()
+print(json.dumps(sorted(m for m in set(sys.modules) - before if m.startswith("asc"))))
+"""
+
+
+def test_warm_start_does_not_load_the_compiler_or_the_op_surface(tmp_path) -> None:
+    """A launch from the disk cache reads no op: the ODS surface, the basic API and the compiler stay
+    unimported (the dependency key must not resolve lazy names, not even a `__qualname__` probe)."""
+    env = {"PYASC_CACHE_DIR": str(tmp_path)}
+    cold = _new_modules(_WARM, env)
+    assert {"asc._C._asc", "asc._C._ods", "asc.runtime.compiler", "asc.language.basic"} <= set(cold)
+    assert _new_modules(_WARM, env) == ["asc.runtime.toolchain"]
+
+
+def test_lazy_names_resolve_to_the_same_objects() -> None:
+    from asc.language.core import tensor
+
+    range_module = sys.modules["asc.language.core.range"]
+
+    assert asc.LocalTensor is tensor.LocalTensor is asc.language.LocalTensor is asc.language.core.LocalTensor
+    assert asc.range is range_module.range is asc.language.core.range  # the name, not the submodule
+    assert asc.add is asc.language.basic.add
+    assert asc.BatchMode is asc.adv.BatchMode
+    assert asc.TPipe is asc.language.fwk.TPipe
+    assert asc.runtime.config.KernelType is asc._C._ods.KernelType
+
+
+def test_public_surface_is_complete() -> None:
+    namespace: dict = {}
+    exec("from asc import *", namespace)
+    assert sorted(n for n in namespace if not n.startswith("__")) == sorted(asc.__all__)
+    assert set(asc.__all__) | {"adv", "lib", "runtime"} <= set(dir(asc))
+    assert set(asc.language.core.__all__) <= set(asc.language.__all__) <= set(asc.__all__)
+    for name in asc.__all__:
+        assert getattr(asc, name) is namespace[name]
+
+
+def test_import_asc_adv_is_asc_language_adv() -> None:
+    import asc.adv
+
+    assert asc.adv is asc.language.adv
+    assert asc.adv.softmax is asc.language.adv.softmax
+
+
+def test_missing_names_and_probes() -> None:
+    with pytest.raises(AttributeError, match="api_coverage"):
+        asc.TensorDesc  # noqa: B018 - a pyasc name not implemented: the pointer to the coverage page
+    with pytest.raises(AttributeError, match="module 'asc' has no attribute 'no_such_name'"):
+        asc.no_such_name  # noqa: B018
+    assert getattr(asc, "__qualname__", None) is None
+    assert getattr(asc.language, "__wrapped__", None) is None
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        asc.language.core.nothing  # noqa: B018
+
+
+def test_enums_pickle() -> None:
+    for value in (asc.TPosition.VECIN, asc.HardEvent.MTE2_V, asc.CacheMode.CACHE_MODE_DISABLE, asc.BatchMode.NONE):
+        assert pickle.loads(pickle.dumps(value)) is value
+
+
+class _Point(Record, frozen=True):
+    x: int
+    y: int = 0
+
+
+class _Bag(Record):
+    items: list = factory(list)
+    checked: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.checked, bool):
+            raise TypeError("checked must be a bool")
+
+
+class _Handle(Record, frozen=True, eq=False):
+    value: int = 0
+
+
+def test_record_semantics() -> None:
+    p = _Point(1, y=2)
+    assert (p.x, p.y, repr(p)) == (1, 2, "_Point(x=1, y=2)")
+    assert p == _Point(1, 2) and hash(p) == hash(_Point(1, 2)) and p != _Point(2, 2)
+    assert p.replace(y=5) == _Point(1, 5) and p.astuple() == (1, 2) and _Point.fields() == ("x", "y")
+    with pytest.raises(FrozenRecordError, match="cannot assign to field 'x' of a frozen _Point"):
+        p.x = 3  # type: ignore[misc]
+    with pytest.raises(TypeError, match=r"_Point\(\) missing required argument: 'x'"):
+        _Point()
+    with pytest.raises(TypeError, match=r"_Point\(\) got an unexpected keyword argument 'z'"):
+        _Point(1, z=2)
+    with pytest.raises(TypeError, match=r"_Point\(\) got multiple values for argument 'x'"):
+        _Point(1, x=2)
+    with pytest.raises(TypeError, match=r"_Point\(\) takes 2 positional arguments but 3 were given"):
+        _Point(1, 2, 3)
+    a, b = _Bag(), _Bag()
+    assert a.items is not b.items and a == b
+    with pytest.raises(TypeError):
+        hash(a)  # mutable with eq: unhashable, as a dataclass
+    with pytest.raises(TypeError, match="checked must be a bool"):
+        a.replace(checked=1)
+    h = _Handle(1)
+    assert h != _Handle(1) and hash(h) == object.__hash__(h)
+    assert pickle.loads(pickle.dumps(p)) == p
