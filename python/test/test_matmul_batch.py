@@ -256,6 +256,8 @@ def mm_batch_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddre
             mm.get_batch_tensor_c(ub, 2, 2, False)
         elif which == 3:
             mm.iterate_batch(ub, 2, 2, False)
+        elif which == 5:
+            mm.iterate_n_batch(1, 2, 2, False, matrix_stride_c=2048)
         else:
             mm.get_batch_tensor_c(ub, 2, 2, False)
         mm.end()
@@ -268,6 +270,8 @@ def mm_batch_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddre
     (3, "Matmul::IterateBatch: A has LayoutMode::BSNGD, but TCubeTiling.ALayoutInfoB = 0 (set the layout on "
         "the host: set_a_layout(b, s, n, g, d))"),
     (4, "Matmul::GetBatchTensorC without an IterateNBatch before it (it fetches IterateNBatch's results)"),
+    (5, "Matmul::IterateNBatch: a matrixStrideC other than 0 is not modelled (the simulator's batch area packs "
+        "the matrices one after another, which is what GetBatchTensorC returns); pass 0"),
 ])
 def test_batch_bad_input(which: int, message: str) -> None:
     t = batch_tiling(32, 32, 32, np.float16, 4, host.TPosition.VECCALC)

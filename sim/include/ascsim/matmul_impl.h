@@ -762,12 +762,18 @@ public:
                        "workspace: pass a workspace to REGIST_MATMUL_OBJ (or "
                        "SetWorkspace)",
                        loc);
+    if (matrixStrideC != 0)
+      mm_detail::fault("argument",
+                       "Matmul::IterateNBatch: a matrixStrideC other than 0 "
+                       "is not modelled (the simulator's batch area packs "
+                       "the matrices one after another, which is what "
+                       "GetBatchTensorC returns); pass 0",
+                       loc);
     nb_ = NBatch{};
     nb_.loops = batchLoop;
     nb_.batchA = batchA;
     nb_.batchB = batchB;
     nb_.seq = enSequentialWrite;
-    (void)matrixStrideC; // the batch area packs the matrices (MATMUL.md)
     mm_detail::Msg m = msg(mm_detail::Op::IterateNBatch, loc);
     m.a[0] = batchLoop;
     m.a[1] = batchA;
