@@ -59,7 +59,7 @@ def _section(lines: list[str], category: str, rows: list[tuple[str, str, str, st
 
 #: Matmul methods the simulator refuses, with the reason (sim/MATMUL.md "Refused").
 MATMUL_REFUSED = {
-    "set_sparse_index": "refused by the simulator (sparse Mmad is not modelled)",
+    "set_sparse_index": "refused by the simulator (the Matmul's sparse path is not modelled; the basic load_data_with_sparse / mmad_with_sparse are)",
     "set_self_define_data": "refused by the simulator (its data is for MM_CB callbacks, which pyasc cannot declare)",
     "set_user_def_info": "refused by the simulator (its data is for MM_CB callbacks, which pyasc cannot declare)",
 }

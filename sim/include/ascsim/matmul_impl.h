@@ -192,10 +192,17 @@ public:
   template <class T>
   void SetWorkspace(__gm__ const T *addr, int size,
                     Loc loc = ::ascsim::here()) {
-    (void)loc;
     workspace_ =
         reinterpret_cast<GM_ADDR>(const_cast<__gm__ T *>(addr));
     workspaceBytes_ = size;
+    // In a MIX kernel the AIC writes the AIVs' slots: it takes the
+    // workspace too.
+    if (client_)
+      send(msgWith(mm_detail::Op::SetWorkspace,
+                   {reinterpret_cast<uint64_t>(workspace_),
+                    static_cast<uint64_t>(static_cast<int64_t>(size))},
+                   loc),
+           loc);
   }
 
   //===--------------------------------------------------------------------===//
@@ -1325,12 +1332,17 @@ private:
     send(m, loc);
     return await(loc);
   }
-  void sendOrRun(mm_detail::Op op, std::initializer_list<uint64_t> args,
-                 Loc loc) {
+  mm_detail::Msg msgWith(mm_detail::Op op, std::initializer_list<uint64_t> args,
+                         Loc loc) {
     mm_detail::Msg m = msg(op, loc);
     size_t i = 0;
     for (uint64_t a : args)
       m.a[i++] = a;
+    return m;
+  }
+  void sendOrRun(mm_detail::Op op, std::initializer_list<uint64_t> args,
+                 Loc loc) {
+    mm_detail::Msg m = msgWith(op, args, loc);
     if (client_)
       send(m, loc);
     else
@@ -1391,6 +1403,10 @@ private:
       s.orgKc = static_cast<int32_t>(m.a[4]);
       invalidateL1(true);
       invalidateL1(false);
+      break;
+    case Op::SetWorkspace:
+      workspace_ = reinterpret_cast<GM_ADDR>(m.a[0]);
+      workspaceBytes_ = static_cast<int>(static_cast<int64_t>(m.a[1]));
       break;
     case Op::SetSingleShape:
       s.sM = static_cast<int32_t>(m.a[0]);

@@ -269,15 +269,22 @@ class Matmul(IRValue):
 
     @builtin
     def set_workspace(self, addr: Any, size: Any = None) -> None:
+        # Ascend C has SetWorkspace(GlobalTensor) and SetWorkspace(addr, size): the size goes with an
+        # address only (a GlobalTensor knows its own).
         if isinstance(addr, GlobalTensor):
+            if size is not None:
+                raise TypeError("set_workspace: a GlobalTensor carries its size; pass 'size' only with a "
+                                "GlobalAddress")
             args = [_tensor(addr, "set_workspace", "addr")]
         elif isinstance(addr, GlobalAddress):
-            args = [addr.handle]
+            if size is None:
+                raise TypeError("set_workspace: with a GlobalAddress, pass the workspace's size in bytes too "
+                                "(set_workspace(addr, size), Ascend C's SetWorkspace(addr, size)), or pass a "
+                                "GlobalTensor")
+            args = [addr.handle, _int(size, "set_workspace", "size")]
         else:
             raise TypeError(f"set_workspace: 'addr' must be a GlobalTensor or GlobalAddress, got "
                             f"{type(addr).__name__}")
-        if size is not None:
-            args.append(_int(size, "set_workspace", "size"))
         self._call("set_workspace", "SetWorkspace", args)
 
     # -- quantisation and modes -----------------------------------------------------------------
