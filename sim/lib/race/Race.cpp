@@ -645,27 +645,13 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
 
   std::vector<Diagnostic> out;
   std::set<std::string> seen;
-  // Items whose end is beyond the sweep, in sweep order, writes (and atomic
-  // stores) and reads apart: a read is compared with the active writes
-  // only (two reads never race), a write with both lists merged back into
-  // sweep order, so pairs are met in the same order as in one list.
-  std::vector<const Item *> activeW, activeR, merged;
-  auto ended = [](std::vector<const Item *> &v, uint64_t at) {
-    v.erase(std::remove_if(v.begin(), v.end(),
-                           [&](const Item *o) { return o->end <= at; }),
-            v.end());
-  };
+  std::vector<const Item *> active; // items whose end is beyond the sweep
   for (const Item &it : items) {
-    ended(activeW, it.start);
-    const std::vector<const Item *> *active = &activeW;
-    if (it.a->write) { // reads are pruned only when a write needs them
-      ended(activeR, it.start);
-      merged.resize(activeW.size() + activeR.size());
-      std::merge(activeW.begin(), activeW.end(), activeR.begin(),
-                 activeR.end(), merged.begin());
-      active = &merged;
-    }
-    for (const Item *o : *active) {
+    active.erase(
+        std::remove_if(active.begin(), active.end(),
+                       [&](const Item *o) { return o->end <= it.start; }),
+        active.end());
+    for (const Item *o : active) {
       if (o->block == it.block ||
           !conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic))
         continue;
@@ -704,7 +690,7 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
       d.order = ~0ull;
       out.push_back(std::move(d));
     }
-    (it.a->write ? activeW : activeR).push_back(&it);
+    active.push_back(&it);
   }
   return out;
 }
