@@ -1,10 +1,11 @@
 """(9) The Matmul high-level API: f16 1024³ on all 24 AIC cores of a 910B1.
 
 The hand-written Ascend C kernel `mm_f16` of `sim/test/kernels/matmul_api.cpp` (Matmul through
-`lib/matmul_intf.h`, cube-only: AIC_ONLY, one Matmul client per AIC) with a hand-built tiling:
-singleCore 256 × 176 (4 × 6 = 24 cores, the last N column 144 wide), base 128 × 176 × 64, stepKa
-4 (A in 256-deep K chunks, double-buffered), stepKb 16 (B's whole K stays in L1), double-buffered
-L0A/L0B (one 88 KiB L0C block). Two rows:
+`lib/matmul_intf.h`, cube-only: AIC_ONLY, one Matmul client per AIC) with the host tiling of pyasc's
+solver (`asc.lib.host.MultiCoreMatmulTiling`, `set_dim(24)`, docs/tiling.md; on 2026-12-04: singleCore
+256 × 176 (4 × 6 = 24 cores, the last N column 144 wide), base 128 × 176 × 64, stepKa = stepKb = 4 (A
+and B in 256-deep K chunks, two L1 buffers each), double-buffered L0A/L0B, one 88 KiB L0C block).
+Two rows:
 
 * wall: the launch (race checks on) against numpy's float32 `a @ b` of the same matrices;
   target ≤ 3×;
@@ -42,6 +43,29 @@ def tiling(clients: int = AICS, single_m: int = 256) -> np.ndarray:
     return np.array([v[f] for f in FIELDS], dtype=np.int32)
 
 
+def solver_tiling(cores: int = AICS) -> np.ndarray:
+    """The host tiling of pyasc's solver (`asc.lib.host.MultiCoreMatmulTiling`, docs/tiling.md) for f16
+    SIZE³ -> f32 on `cores` AICs, as the 49 int32 fields of TCubeTiling in Ascend C's order."""
+    import asc
+    import asc.lib.host as host
+
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    api.set_dim(cores)
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_org_shape(SIZE, SIZE, SIZE)
+    api.set_shape(SIZE, SIZE, SIZE)
+    api.enable_bias(False)
+    t = asc.adv.TCubeTiling()
+    if api.get_tiling(t) == -1:
+        raise RuntimeError("the tiling solver found no tiling for the benchmark's matmul")
+    fields = type(t)._fields_
+    if [f.name for f in fields.values()] != FIELDS:
+        raise RuntimeError("TCubeTiling's fields differ from the benchmark's list")
+    return np.array([getattr(t, k) for k in fields], dtype=np.int32)
+
+
 class Workload:
     def __init__(self) -> None:
         from asc.runtime import config as cfg
@@ -55,7 +79,7 @@ class Workload:
         self.af, self.bf = self.a.astype(np.float32), self.b.astype(np.float32)
         self.ref = np.empty_like(self.c)
         self.ws = np.zeros(1 << 16, dtype=np.uint8)
-        self.t = tiling()
+        self.t = solver_tiling()
         self.result = None
 
     def ours(self) -> None:
@@ -97,7 +121,7 @@ def run(quick: bool) -> Section:
         f"bound pipe {r.bound_pipe}; busiest core M {busy.get('M', 0):.2f} µs, MTE2 {busy.get('MTE2', 0):.2f} µs, "
         f"MTE1 {busy.get('MTE1', 0):.2f} µs, FIX {busy.get('FIX', 0):.2f} µs; hbm_bound {r.hbm_bound}; "
         f"GM read {r.gm_read_bytes / 2**20:.1f} MiB"))
-    # The same problem as a MIX_AIC_1_2 launch: 24 blocks = 24 AICs serving 48 AIV clients
+    # The same problem as a MIX_AIC_1_2 launch (hand-built tiling): 24 blocks = 24 AICs serving 48 AIV clients
     # (singleCore 128 x 176 each, so each AIC computes what it computes cube-only).
     from asc.runtime import config as cfg
     from asc.runtime.ascendc_kernel import compile_ascendc

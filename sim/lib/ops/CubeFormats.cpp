@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
+#include "ops/Transpose16.h"
 #include "ops/VectorOps.h"
 
 #include "support/Isa.h"
@@ -96,7 +97,14 @@ RepeatPlace place(const LoadData2DDesc &d, uint32_t es, uint32_t r) {
 /// `in`) into `out` (cols x rows, row-major).
 void transposeBytes(const uint8_t *in, uint8_t *out, uint32_t rows,
                     uint32_t cols, uint32_t es) {
-  if (es == 2) { // the common case (16-bit fractals): no per-element memcpy
+  if (es == 2 && rows == 16 && cols == 16) { // one 16-bit fractal
+    uint16_t a[256], b[256];
+    std::memcpy(a, in, 512);
+    transpose16x16(a, b);
+    std::memcpy(out, b, 512);
+    return;
+  }
+  if (es == 2) { // no per-element memcpy
     uint16_t a[256], b[256];
     std::memcpy(a, in, static_cast<size_t>(rows) * cols * 2);
     for (uint32_t i = 0; i < rows; ++i)
@@ -364,12 +372,18 @@ CubeRuns planCube(const CubeInstr &in) {
       for (uint32_t row = 0; row < d.nValue; ++row)
         add(r.src, sm + static_cast<uint64_t>(row) * d.srcDValue * es,
             static_cast<uint64_t>(d.dValue) * es);
-      for (uint32_t c = 0; c < blocks; ++c)
+      for (uint32_t c = 0; c < blocks; ++c) {
+        if (d.dstNzNStride == 1) { // the block's rows are contiguous
+          add(r.dst, dm + static_cast<uint64_t>(c) * d.dstNzC0Stride * 32,
+              static_cast<uint64_t>(d.nValue) * 32);
+          continue;
+        }
         for (uint32_t row = 0; row < d.nValue; ++row)
           add(r.dst,
               dm + static_cast<uint64_t>(c) * d.dstNzC0Stride * 32 +
                   static_cast<uint64_t>(row) * d.dstNzNStride * 32,
               32);
+      }
     }
     break;
   }

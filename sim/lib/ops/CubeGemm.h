@@ -2,11 +2,13 @@
 //
 // c (m x n, row-major) = a (m x k) x b (k x n), every element summed in K
 // order from zero with one rounding per product and per addition (no FMA):
-// the numerical model of sim/CUBE.md. Register tiles of 4 x 16 keep the
+// the numerical model of sim/CUBE.md. Register tiles (4 x 16 and larger) keep the
 // accumulators in vector registers (GCC vector extensions) and vectorise
-// over the 16 columns. The
+// over the columns. The
 // functions have internal linkage: ops/CubeMmad.cpp builds them for the base
-// ISA and ops/CubeGemmAvx2.cpp (compiled with -mavx2, no FMA) for AVX2.
+// ISA, ops/CubeGemmAvx2.cpp (compiled with -mavx2, no FMA) for AVX2 and
+// ops/CubeGemmFma.cpp / ops/CubeGemmAvx512.cpp with FMA for exact products.
+// Every element is the same sum in the same order whatever the tile shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,20 +21,37 @@
 namespace ascsim {
 namespace cube {
 
+/// Where c (m x n) lands: element (i, j) at c[(j / 16) * panel + i * row +
+/// j % 16]. Row-major: panel 16, row n. The Nz layout of L0C (hardware.md
+/// §6.1: 16-column panels of m rows, 16 values a row): panel m1 * 256,
+/// row 16, so Mmad's sum needs no reordering pass.
+struct COut {
+  size_t panel;
+  size_t row;
+};
+
 /// The AVX2 build (ops/CubeGemmAvx2.cpp), on x86-64 hosts.
 #if defined(__x86_64__) && defined(__GNUC__)
 #define ASCSIM_GEMM_AVX2 1
 void gemmAvx2(const float *a, const float *b, uint32_t m, uint32_t n,
-              uint32_t k, float *c);
+              uint32_t k, float *c, COut out);
 void gemmAvx2(const int32_t *a, const int32_t *b, uint32_t m, uint32_t n,
-              uint32_t k, int32_t *c);
+              uint32_t k, int32_t *c, COut out);
 /// The AVX2 + FMA build (ops/CubeGemmFma.cpp): only for inputs whose
 /// products are exact in float32 (float16, bfloat16), where a fused
 /// multiply-add equals the rounded product then the rounded sum.
 void gemmFmaExactProducts(const float *a, const float *b, uint32_t m,
-                          uint32_t n, uint32_t k, float *c);
+                          uint32_t n, uint32_t k, float *c, COut out);
+/// The same with AVX-512F (ops/CubeGemmAvx512.cpp): 32 registers hold an
+/// 8 x 32 tile's accumulators, fewer loads per multiply-add.
+void gemmAvx512ExactProducts(const float *a, const float *b, uint32_t m,
+                             uint32_t n, uint32_t k, float *c, COut out);
 /// float16 -> float32 of `n` (a multiple of 8) values with F16C.
 void f16ToF32F16c(const uint16_t *src, float *dst, uint32_t n);
+/// `rows` rows of 16 float16 values (contiguous at `src`) -> float32 rows
+/// `stride` floats apart at `dst`, with F16C.
+void f16RowsToF32F16c(const uint16_t *src, uint32_t rows, float *dst,
+                      size_t stride);
 #else
 #define ASCSIM_GEMM_AVX2 0
 #endif
@@ -40,18 +59,19 @@ void f16ToF32F16c(const uint16_t *src, float *dst, uint32_t n);
 namespace gemm_detail {
 namespace {
 
-/// Rows [i, i + R) x columns [j, j + 16) of c, summed over all of k. The
-/// accumulators are GCC vectors of VB bytes (16: SSE2, 32: AVX2), 16 / (VB /
-/// sizeof(T)) per row, which stay in registers.
-template <class T, int VB, int R>
+/// Rows [i, i + R) x columns [j, j + C) of c, summed over all of k. The
+/// accumulators are GCC vectors of VB bytes (16: SSE2, 32: AVX2, 64:
+/// AVX-512), C / (VB / sizeof(T)) per row, which stay in registers.
+template <class T, int VB, int R, int C>
 __attribute__((always_inline)) inline void tile(const T *__restrict av,
                                                 const T *__restrict bv,
                                                 uint32_t n, uint32_t k,
                                                 uint32_t i, uint32_t j,
-                                                T *__restrict c) {
+                                                T *__restrict c, COut out) {
   typedef T V __attribute__((vector_size(VB)));
   constexpr int L = VB / static_cast<int>(sizeof(T)); // lanes
-  constexpr int P = 16 / L;                           // vectors per row
+  constexpr int P = C / L;                            // vectors per row
+  static_assert(P * L == C && L <= 16, "a tile is whole vectors wide");
   V acc[R][P];
   for (int r = 0; r < R; ++r)
     for (int p = 0; p < P; ++p)
@@ -69,29 +89,52 @@ __attribute__((always_inline)) inline void tile(const T *__restrict av,
     }
   }
   for (int r = 0; r < R; ++r)
-    for (int p = 0; p < P; ++p)
-      __builtin_memcpy(c + (static_cast<size_t>(i) + r) * n + j + p * L,
+    for (int p = 0; p < P; ++p) {
+      const uint32_t col = j + static_cast<uint32_t>(p * L);
+      __builtin_memcpy(c + (col / 16) * out.panel +
+                           (static_cast<size_t>(i) + r) * out.row + col % 16,
                        &acc[r][p], VB);
+    }
 }
 
-template <class T, int VB, int R = 4>
+/// Columns [j, j + C) for every row: R-row tiles, then 4, 2 and 1 for the
+/// rest (a 1-row tile alone is latency-bound).
+template <class T, int VB, int R, int C>
+__attribute__((always_inline)) inline void panel(const T *av, const T *bv,
+                                                 uint32_t m, uint32_t n,
+                                                 uint32_t k, uint32_t j,
+                                                 T *c, COut out) {
+  uint32_t i = 0;
+  for (; i + R <= m; i += R)
+    tile<T, VB, R, C>(av, bv, n, k, i, j, c, out);
+  if constexpr (R > 4)
+    for (; i + 4 <= m; i += 4)
+      tile<T, VB, 4, C>(av, bv, n, k, i, j, c, out);
+  if constexpr (R > 2)
+    for (; i + 2 <= m; i += 2)
+      tile<T, VB, 2, C>(av, bv, n, k, i, j, c, out);
+  for (; i < m; ++i)
+    tile<T, VB, 1, C>(av, bv, n, k, i, j, c, out);
+}
+
+template <class T, int VB, int R = 4, int C = 16>
 void gemm(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
-          T *c) {
-  const uint32_t n16 = n / 16 * 16, mR = m / R * R;
-  for (uint32_t j = 0; j < n16; j += 16) {
-    uint32_t i = 0;
-    for (; i < mR; i += R)
-      tile<T, VB, R>(av, bv, n, k, i, j, c);
-    for (; i < m; ++i)
-      tile<T, VB, 1>(av, bv, n, k, i, j, c);
-  }
+          T *c, COut out) {
+  const uint32_t nC = n / C * C, n16 = n / 16 * 16;
+  uint32_t j = 0;
+  for (; j < nC; j += C)
+    panel<T, VB, R, C>(av, bv, m, n, k, j, c, out);
+  if constexpr (C > 16) // 16-column panels left over
+    for (; j < n16; j += 16)
+      panel<T, VB, R, 16>(av, bv, m, n, k, j, c, out);
   for (uint32_t i = 0; i < m; ++i) // the columns beyond the last 16
-    for (uint32_t j = n16; j < n; ++j) {
+    for (uint32_t jj = n16; jj < n; ++jj) {
       T acc = 0;
       for (uint32_t kk = 0; kk < k; ++kk)
         acc += av[static_cast<size_t>(i) * k + kk] *
-               bv[static_cast<size_t>(kk) * n + j];
-      c[static_cast<size_t>(i) * n + j] = acc;
+               bv[static_cast<size_t>(kk) * n + jj];
+      c[(jj / 16) * out.panel + static_cast<size_t>(i) * out.row + jj % 16] =
+          acc;
     }
 }
 

@@ -12,13 +12,13 @@ namespace ascsim {
 namespace cube {
 
 void gemmAvx2(const float *a, const float *b, uint32_t m, uint32_t n,
-              uint32_t k, float *c) {
-  gemm_detail::gemm<float, 32>(a, b, m, n, k, c);
+              uint32_t k, float *c, COut out) {
+  gemm_detail::gemm<float, 32>(a, b, m, n, k, c, out);
 }
 
 void gemmAvx2(const int32_t *a, const int32_t *b, uint32_t m, uint32_t n,
-              uint32_t k, int32_t *c) {
-  gemm_detail::gemm<int32_t, 32>(a, b, m, n, k, c);
+              uint32_t k, int32_t *c, COut out) {
+  gemm_detail::gemm<int32_t, 32>(a, b, m, n, k, c, out);
 }
 
 } // namespace cube

@@ -11,6 +11,7 @@
 
 #include "ascsim/float16.h"
 #include "ops/CubeGemm.h"
+#include "ops/Transpose16.h"
 #include "ops/VectorMath.h"
 #include "support/Isa.h"
 
@@ -202,6 +203,42 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   av.resize(static_cast<size_t>(d.m) * d.k);
   bv.resize(static_cast<size_t>(d.k) * d.n);
   const Loader<T> load(d.a, d.hf32);
+#if ASCSIM_GEMM_AVX2
+  if constexpr (std::is_same_v<T, float>) {
+    if (load.t == DType::F16 && k0 == 16 && d.m > 1 && hasF16c()) {
+      // Whole fractals: A's Zz fractal (mb, kb) is 16 rows of 16 k values,
+      // the rows of av at column kb; B's Zn fractal (kb, nb) is 16 columns
+      // of 16 k values, transposed to 16 rows of bv. Widened by F16C.
+      const uint16_t *a16 = reinterpret_cast<const uint16_t *>(a);
+      const uint16_t *b16 = reinterpret_cast<const uint16_t *>(b);
+      bool whole = true;
+      for (uint32_t mb = 0; mb * 16 < d.m; ++mb)
+        for (uint32_t kb = 0; kb < d.k; kb += 16) {
+          if (kb + 16 > d.k) {
+            whole = false;
+            continue;
+          }
+          uint16_t f[256];
+          std::memcpy(f, a16 + zzIndex(mb * 16, kb, k1, k0), 512);
+          f16RowsToF32F16c(f, std::min(16u, d.m - mb * 16),
+                           av.data() + static_cast<size_t>(mb) * 16 * d.k + kb,
+                           d.k);
+        }
+      for (uint32_t kb = 0; kb + 16 <= d.k; kb += 16)
+        for (uint32_t nb = 0; nb + 16 <= d.n; nb += 16) {
+          uint16_t f[256], t[256];
+          std::memcpy(f, b16 + znIndex(kb, nb, n1, k0), 512);
+          transpose16x16(f, t);
+          f16RowsToF32F16c(t, 16,
+                           bv.data() + static_cast<size_t>(kb) * d.n + nb, d.n);
+        }
+      if (whole && d.n % 16 == 0)
+        return;
+      // The rest (a partial K or N fractal) below, element runs as before;
+      // the whole fractals are written again with the same values.
+    }
+  }
+#endif
   for (uint32_t m = 0; m < d.m; ++m) {
     T *row = av.data() + static_cast<size_t>(m) * d.k;
     if (d.m == 1) {
@@ -250,31 +287,36 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   }
 }
 
-/// c = A x B (ops/CubeGemm.h), with the AVX2 build of the kernel where the
-/// host has it; float16/bfloat16 inputs take the FMA build (their products
-/// are exact in float32, so a fused multiply-add rounds exactly like the
-/// model's rounded product then rounded sum).
+/// c = A x B (ops/CubeGemm.h) laid out as `out` says, with the AVX2 build
+/// of the kernel where the host has it; float16/bfloat16 inputs take an FMA
+/// build (AVX-512 where the host has it; their products are exact in
+/// float32, so a fused multiply-add rounds exactly like the model's rounded
+/// product then rounded sum).
 template <class T>
 void gemm(const std::vector<T> &av, const std::vector<T> &bv, uint32_t m,
-          uint32_t n, uint32_t k, std::vector<T> &c, DType in) {
-  c.resize(static_cast<size_t>(m) * n);
+          uint32_t n, uint32_t k, T *c, COut out, DType in) {
 #if ASCSIM_GEMM_AVX2
   if constexpr (std::is_same_v<T, float>) {
     static const bool fma =
         __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    static const bool avx512 = fma && __builtin_cpu_supports("avx512f");
+    if (avx512 && (in == DType::F16 || in == DType::BF16)) {
+      gemmAvx512ExactProducts(av.data(), bv.data(), m, n, k, c, out);
+      return;
+    }
     if (fma && (in == DType::F16 || in == DType::BF16)) {
-      gemmFmaExactProducts(av.data(), bv.data(), m, n, k, c.data());
+      gemmFmaExactProducts(av.data(), bv.data(), m, n, k, c, out);
       return;
     }
   }
   static const bool avx2 = __builtin_cpu_supports("avx2");
   if (avx2) {
-    gemmAvx2(av.data(), bv.data(), m, n, k, c.data());
+    gemmAvx2(av.data(), bv.data(), m, n, k, c, out);
     return;
   }
 #endif
   (void)in;
-  gemm_detail::gemm<T, 16>(av.data(), bv.data(), m, n, k, c.data());
+  gemm_detail::gemm<T, 16>(av.data(), bv.data(), m, n, k, c, out);
 }
 
 template <class T>
@@ -325,15 +367,32 @@ void mmad(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   if (d.m == 0 || d.n == 0 || d.k == 0)
     return;
   const uint8_t *bt = d.hasBias ? bias : nullptr;
+  // Without a bias the kernel writes the sums straight into L0C's Nz
+  // layout (the valid rows and columns, as store() would); with one, row
+  // by row through store().
+  const COut nz{static_cast<size_t>((d.m + 15) / 16) * 256, 16};
+  const COut rows{16, d.n};
   if (d.dst == DType::I32) {
     Scratch<int32_t> &w = scratch<int32_t>();
     unpack(d, a, b, w.av, w.bv);
-    gemm(w.av, w.bv, d.m, d.n, d.k, w.c, d.a);
+    if (!bt) {
+      int32_t *c = reinterpret_cast<int32_t *>(out);
+      gemm(w.av, w.bv, d.m, d.n, d.k, c, nz, d.a);
+      return;
+    }
+    w.c.resize(static_cast<size_t>(d.m) * d.n);
+    gemm(w.av, w.bv, d.m, d.n, d.k, w.c.data(), rows, d.a);
     store(d, w.c, bt, out);
   } else {
     Scratch<float> &w = scratch<float>();
     unpack(d, a, b, w.av, w.bv);
-    gemm(w.av, w.bv, d.m, d.n, d.k, w.c, d.a);
+    if (!bt) {
+      float *c = reinterpret_cast<float *>(out);
+      gemm(w.av, w.bv, d.m, d.n, d.k, c, nz, d.a);
+      return;
+    }
+    w.c.resize(static_cast<size_t>(d.m) * d.n);
+    gemm(w.av, w.bv, d.m, d.n, d.k, w.c.data(), rows, d.a);
     store(d, w.c, bt, out);
   }
 }
@@ -343,6 +402,34 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
     return;
   const uint32_t m1 = (d.m + 15) / 16, n1 = (d.n + 15) / 16;
   const bool acc = mmadAccumulates(d);
+  if (d.m % 16 == 0 && d.n % 16 == 0) {
+    // Whole fractals: every element of the n1 x m1 fractals is valid and
+    // they are contiguous, so one pass over all of them (16 at a time, a
+    // loop g++ vectorises; the same one addition per element).
+    const size_t bytes = static_cast<size_t>(m1) * n1 * kL0cFractalBytes;
+    if (!acc) {
+      std::memcpy(l0c, sum, bytes);
+      return;
+    }
+    for (size_t o = 0; o < bytes; o += 64) {
+      if (d.dst == DType::I32) {
+        uint32_t x[16], y[16];
+        std::memcpy(x, l0c + o, 64);
+        std::memcpy(y, sum + o, 64);
+        for (uint32_t c = 0; c < 16; ++c)
+          x[c] += y[c]; // wraps, as int32 accumulation does
+        std::memcpy(l0c + o, x, 64);
+      } else {
+        float x[16], y[16];
+        std::memcpy(x, l0c + o, 64);
+        std::memcpy(y, sum + o, 64);
+        for (uint32_t c = 0; c < 16; ++c)
+          x[c] = x[c] + y[c];
+        std::memcpy(l0c + o, x, 64);
+      }
+    }
+    return;
+  }
   // Every valid element; padding rows/columns of the fractals are left as
   // they were (Mmad ignores the invalid region, hardware.md §6.1).
   for (uint32_t nb = 0; nb < n1; ++nb)
@@ -454,6 +541,27 @@ void fixpipe(const FixpipeDesc &d, const uint8_t *src,
              const uint8_t *quantWords, uint8_t *dst) {
   const uint32_t ses = dtypeSize(d.src), des = dtypeSize(d.dst);
   const bool vec = vectorQuant(d.quant) && quantWords;
+  if (d.quant == kNoQuant && !d.reluEn && !d.nz && ses == 4 && des == 4) {
+    // NZ -> ND without conversion: each row of a 16-column fractal is 16
+    // contiguous values of one ND row; copied as they are.
+    for (uint32_t i = 0; i < d.ndNum; ++i) {
+      const uint8_t *sm =
+          src + static_cast<uint64_t>(i) * d.srcNdStride * kL0cFractalBytes;
+      uint8_t *dm = dst + static_cast<uint64_t>(i) * d.dstNdStride * des;
+      for (uint32_t m = 0; m < d.mSize; ++m)
+        for (uint32_t n = 0; n < d.nSize; n += 16) {
+          const uint8_t *s =
+              sm + ((static_cast<uint64_t>(n / 16) * d.srcStride + m) * 16) *
+                       ses;
+          uint8_t *o = dm + (static_cast<uint64_t>(m) * d.dstStride + n) * des;
+          if (n + 16 <= d.nSize)
+            std::memcpy(o, s, 64);
+          else
+            std::memcpy(o, s, static_cast<size_t>(d.nSize - n) * des);
+        }
+    }
+    return;
+  }
   for (uint32_t i = 0; i < d.ndNum; ++i) {
     const uint8_t *sm =
         src + static_cast<uint64_t>(i) * d.srcNdStride * kL0cFractalBytes;

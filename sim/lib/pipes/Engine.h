@@ -268,7 +268,24 @@ private:
     uint8_t id = 0;
     Loc loc{nullptr, 0};
     uint8_t *dst = nullptr;
-    std::vector<uint8_t> staging;
+    /// The instruction's result until it lands. Grown without zeroing:
+    /// every evaluate writes each byte its commit reads (a reused slot
+    /// holds an earlier instruction's bytes either way), and clearing
+    /// a 64-KiB Mmad staging per instruction was a memset per Mmad.
+    struct Staging {
+      std::unique_ptr<uint8_t[]> buf;
+      size_t n = 0, cap = 0;
+      void resize(size_t bytes) {
+        if (bytes > cap) {
+          buf.reset(new uint8_t[bytes]); // default-initialised: no memset
+          cap = bytes;
+        }
+        n = bytes;
+      }
+      uint8_t *data() { return buf.get(); }
+      size_t size() const { return n; }
+      bool empty() const { return n == 0; }
+    } staging;
     /// WorkKind::Vector: lands through commitVector (scattered / atomic).
     std::shared_ptr<const VecInstr> vec;
     /// WorkKind::Cube: lands through commitCube (written runs, Mmad sums).

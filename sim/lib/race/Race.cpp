@@ -133,10 +133,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       }
       if (r.mem == Mem::GM) {
         checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start, r.end);
-        Entry run = log_[e];
-        run.start = r.start;
-        run.end = r.end;
-        summariseGm(run);
+        summariseGm(log_[e], r.start, r.end);
       } else if (r.mem == Mem::L1) {
         checkBuckets(l1_, kL1BucketShift, false, e, known, r.start, r.end);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
@@ -168,7 +165,14 @@ void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
     const uint64_t lo = std::max(start, k << shift);
     const uint64_t hi = std::min(end, (k + 1) << shift);
     if (defer && !bk.written && !write) {
-      bk.reads.push_back(Deferred{lo, hi, e});
+      // Filled in place (a Deferred built on the stack and copied in
+      // stalled on store forwarding).
+      Deferred &d = bk.reads.emplace_back();
+      d.start = lo;
+      d.end = hi;
+      d.entry = e;
+      d.stamp = log_[e].stamp;
+      d.pipe = log_[e].pipe;
       if (bk.reads.size() >= bk.readsLimit)
         compactReads(bk);
       continue;
@@ -185,10 +189,8 @@ void RaceDetector::applyReads(Bucket &b) {
   // Per byte and pipe the latest read wins: apply each pipe's reads in
   // issue (stamp) order. No write is in the shadow yet, so none races.
   std::sort(b.reads.begin(), b.reads.end(),
-            [&](const Deferred &x, const Deferred &y) {
-              const Entry &ex = log_[x.entry], &ey = log_[y.entry];
-              return ex.pipe != ey.pipe ? ex.pipe < ey.pipe
-                                        : ex.stamp < ey.stamp;
+            [](const Deferred &x, const Deferred &y) {
+              return x.pipe != y.pipe ? x.pipe < y.pipe : x.stamp < y.stamp;
             });
   for (const Deferred &d : b.reads)
     check(b.sh, d.entry, clocks_[idx(log_[d.entry].pipe)], d.start, d.end);
@@ -201,20 +203,19 @@ void RaceDetector::compactReads(Bucket &b) {
   // The latest read of each (pipe, range) first, then drop the older ones
   // of the same range: they are superseded on every byte.
   std::sort(b.reads.begin(), b.reads.end(),
-            [&](const Deferred &x, const Deferred &y) {
-              const Entry &ex = log_[x.entry], &ey = log_[y.entry];
-              if (ex.pipe != ey.pipe)
-                return ex.pipe < ey.pipe;
+            [](const Deferred &x, const Deferred &y) {
+              if (x.pipe != y.pipe)
+                return x.pipe < y.pipe;
               if (x.start != y.start)
                 return x.start < y.start;
               if (x.end != y.end)
                 return x.end < y.end;
-              return ex.stamp > ey.stamp;
+              return x.stamp > y.stamp;
             });
   b.reads.erase(std::unique(b.reads.begin(), b.reads.end(),
-                            [&](const Deferred &x, const Deferred &y) {
+                            [](const Deferred &x, const Deferred &y) {
                               return x.start == y.start && x.end == y.end &&
-                                     log_[x.entry].pipe == log_[y.entry].pipe;
+                                     x.pipe == y.pipe;
                             }),
                 b.reads.end());
   if (b.reads.size() > stats_.deferredPeak)
@@ -416,29 +417,42 @@ void RaceDetector::compactLog() {
   logLimit_ = std::max(minLogLimit_, 2 * log_.size());
 }
 
-void RaceDetector::summariseGm(const Entry &e) {
-  GmAccess key{e.start, e.end, e.write, e.atomic, e.pipe,
-               e.op,    e.loc, gmCore_, gmEpoch_};
-  uint32_t &slot = siteSlot_[(e.loc.line * 31u +
-                              (reinterpret_cast<uintptr_t>(e.op) >> 4) +
-                              static_cast<uint32_t>(e.pipe) * 7u + e.write +
+void RaceDetector::summariseGm(const Entry &en, uint64_t start,
+                               uint64_t end) {
+  // The site is compared field by field with the entry (a GmAccess key
+  // built on the stack and compared stalled on store forwarding: it was
+  // the hottest line of a matmul's launch); the key is built for a new
+  // site only.
+  auto same = [&](const GmAccess &s) {
+    return s.write == en.write && s.atomic == en.atomic && s.pipe == en.pipe &&
+           s.op == en.op && s.loc.file == en.loc.file &&
+           s.loc.line == en.loc.line && s.epoch == gmEpoch_;
+  };
+  uint32_t &slot = siteSlot_[(en.loc.line * 31u +
+                              (reinterpret_cast<uintptr_t>(en.op) >> 4) +
+                              static_cast<uint32_t>(en.pipe) * 7u + en.write +
                               gmEpoch_ * 13u) %
                              siteSlot_.size()];
   GmSite *site = nullptr;
-  if (slot && gmSites_[slot - 1].site.sameSite(key)) {
+  if (slot && same(gmSites_[slot - 1].site)) {
     site = &gmSites_[slot - 1];
   } else {
     for (size_t i = 0; i < gmSites_.size() && !site; ++i)
-      if (gmSites_[i].site.sameSite(key)) {
+      if (same(gmSites_[i].site)) {
         site = &gmSites_[i];
         slot = static_cast<uint32_t>(i + 1);
       }
     if (!site) {
+      GmAccess key{start,  end,    en.write, en.atomic, en.pipe,
+                   en.op,  en.loc, gmCore_,  gmEpoch_};
       gmSites_.push_back(GmSite{key, {}});
       site = &gmSites_.back();
       slot = static_cast<uint32_t>(gmSites_.size());
     }
   }
+  struct {
+    uint64_t start, end;
+  } e{start, end};
   // Merge [start, end) with every range it overlaps or touches. First try
   // the range extended last and the next one: a strided access's rows
   // extend consecutive ranges.

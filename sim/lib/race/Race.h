@@ -314,6 +314,10 @@ private:
   struct Deferred {
     uint64_t start, end;
     int32_t entry;
+    /// The entry's stamp and pipe, kept here for the sorts (no lookup in
+    /// the log per comparison).
+    uint32_t stamp;
+    Pipe pipe;
   };
   struct Bucket {
     Shadow sh;
@@ -351,8 +355,9 @@ private:
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
   void compactLog();
-  /// Adds a GM access to this block's summary for the cross-core check.
-  void summariseGm(const Entry &e);
+  /// Adds the bytes [start, end) of the GM access `e` to this block's
+  /// summary for the cross-core check.
+  void summariseGm(const Entry &e, uint64_t start, uint64_t end);
   /// Records the unordered pair (a, b), oriented by program order.
   void report(const Entry &a, const Entry &b);
   Diagnostic diagnose(const Entry &prev, const Entry &cur) const;

@@ -48,6 +48,8 @@ class Hardware:
     hbm_bytes_per_cycle: float  # all cores together
     mmad_overhead: int  # cycles per Mmad beyond its fractal MACs
     gm_latency: int
+    l2_bytes: int = 0  # the chip's L2 (0: no L2 model)
+    l2_bytes_per_cycle: float = 0.0  # one core's MTE2 when the launch's buffers fit in the L2
 
 
 @dataclass
@@ -199,7 +201,12 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     loads = (a_bytes * a_loads + b_bytes * b_loads) * p.batch
     # Each GM->L1 copy pays a latency share; more, smaller copies cost more.
     copies = (mt * kt * a_loads / max(t.step_m * t.step_k_a, 1) + nt * kt * b_loads / max(t.step_n * t.step_k_b, 1))
-    mte2 = loads / hw.gm_bytes_per_cycle + copies * 64
+    # As the simulator's L2 model (docs/timing.md): when A, B and C fit in the L2 together, only the first
+    # read of each byte reaches HBM and the cores copy at the L2 rates.
+    buffers = (p.m * p.k * sa + p.k * p.n * sb + p.m * p.n * sc) * p.batch
+    resident = hw.l2_bytes > 0 and hw.l2_bytes_per_cycle > 0 and buffers <= hw.l2_bytes
+    rate = hw.l2_bytes_per_cycle if resident else hw.gm_bytes_per_cycle
+    mte2 = loads / rate + copies * 64
     fix = sm * sn * sc * p.batch / hw.gm_bytes_per_cycle
     # L1 -> L0: every base block of C loads its A and B tiles (L0A 256 B/cycle, L0B 128 B/cycle).
     mte1 = (nt * sm * sk * sa / 256 + mt * sk * sn * sb / 128 + mt * nt * kt * 2 * 25) * p.batch
@@ -208,9 +215,12 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     # With double-buffered L0 the pipes overlap, but not fully: the simulator's Matmul engine (and the
     # hardware's per-block hand-offs) leaves about half of the other pipes' time exposed.
     pipes = sorted((cube, mte2, mte1, fix), reverse=True)
-    per_client = (pipes[0] + 0.5 * sum(pipes[1:]) if overlap else sum(pipes)) + hw.gm_latency + mmad
+    # The head: the first Mmad waits for the first K chunks of A and B to reach L1 (a chunk of stepKa /
+    # stepKb base blocks, a whole-K panel when the step covers K), so large steps start the cube late.
+    head = (t.base_m * min(t.step_k_a * t.base_k, sk) * sa + t.base_n * min(t.step_k_b * t.base_k, sk) * sb) / rate
+    per_client = (pipes[0] + 0.5 * sum(pipes[1:]) if overlap else sum(pipes)) + head + hw.gm_latency + mmad
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
-    total = loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch
+    total = (buffers if resident else loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch)
     # Ties (one pipe bounds the time) go to the tiling that keeps the other pipes least busy.
     busy = (cube + mte1 + mte2 + fix) * min(p.clients_per_aic, t.used_core_num)
     return max(aic_time, total / hw.hbm_bytes_per_cycle) + 0.01 * busy
@@ -324,7 +334,7 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
                         continue
                     kt = ceil_div(sk, bk)
                     for order in orders:
-                        steps = sorted(v for v in {1, 4, kt} if v <= kt)
+                        steps = sorted(v for v in {1, 2, 4, kt} if v <= kt)
                         for step_ka, step_kb in ((x, y) for x in steps for y in steps):
                             t = _tiling(p, hw, sm, sn, sk, used, bm, bn, bk, order, step_ka, step_kb)
                             reason = check(p, t, hw)
@@ -379,7 +389,8 @@ def hardware_from_table(platform: Any = None) -> Hardware:
     return Hardware(aic_cores=info.aic_cores, aiv_cores=info.aiv_cores, l1=info.l1_bytes, l0a=info.l0a_bytes,
                     l0b=info.l0b_bytes, l0c=info.l0c_bytes, ub=info.ub_bytes, bt=usable["BIAS"],
                     gm_bytes_per_cycle=float(consts["GmBytesPerCycle"]), hbm_bytes_per_cycle=hbm_per_cycle,
-                    mmad_overhead=int(consts["MmadIssueCycles"]), gm_latency=int(consts["GmReadLatency"]))
+                    mmad_overhead=int(consts["MmadIssueCycles"]), gm_latency=int(consts["GmReadLatency"]),
+                    l2_bytes=info.l2_bytes, l2_bytes_per_cycle=float(consts.get("L2ReadBytesPerCycle", 0)))
 
 
 def cube_bound_cycles(m: int, n: int, k: int, dtype: str, aic: int) -> float:
