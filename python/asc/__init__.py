@@ -57,3 +57,7 @@ def __getattr__(name: str) -> _Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_all()) | {"adv"})
+
+# The basic API (the op surface kernels call) is imported with asc: building it is 20-40 ms, which
+# a lazy import moved into the first compile, past its 150-ms budget (benchmarks/results.md).
+from .language import basic as _basic  # noqa: E402,F401
