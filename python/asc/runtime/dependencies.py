@@ -32,8 +32,14 @@ _MODULES = sys.modules
 
 def _logging() -> Any:
     """The logging module if anything imported it: a kernel can read a logger only then (pyasc does
-    not import it for a launch)."""
-    return _MODULES.get("logging")
+    not import it for a launch). Through an import statement, not sys.modules alone: while another
+    thread is still importing it, sys.modules holds the half-initialised module (no `Logger` yet), and
+    the import waits for that thread to finish."""
+    if "logging" not in _MODULES:
+        return None
+    import logging
+
+    return logging
 
 
 def _root_level() -> int | None:
@@ -203,6 +209,8 @@ class Watch:
             if _follow(values[i], tail) is not value:
                 return False
         logging = _MODULES.get("logging")  # _root_level(), inlined: this runs at every launch
+        if logging is not None and not hasattr(logging, "root"):
+            logging = _logging()  # half-imported by another thread: wait for it
         if (None if logging is None else logging.root.getEffectiveLevel()) != self.root_level:
             return False
         return all(lg.getEffectiveLevel() == level for lg, level in self.loggers)
