@@ -100,10 +100,9 @@ def _instrument(warm: bool) -> None:
     names = ["asc._C", "asc.runtime.cache", "asc.runtime.toolchain", "asc.runtime.launcher",
              "asc.runtime.jit"]
     if not warm:
-        names[1:1] = ["asc._C._asc", "asc.runtime.compiler", "asc.language.basic", "asc.language.fwk"]
+        names[1:1] = ["asc._C._asc", "asc.runtime.compiler", "asc.language.fwk"]
     labels = {"asc._C": "native asc._C (simulator runtime)",
-              "asc._C._asc": "native asc._C._asc (MLIR compiler)",
-              "asc.language.basic": "asc.language.basic (the op surface, on first use)"}
+              "asc._C._asc": "native asc._C._asc (MLIR compiler)"}
     modules = {}
     for name in names:
         start = time.perf_counter()
