@@ -32,7 +32,7 @@ from .dependencies import References, Watch, describe, namespace, resolve
 from .errors import LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
 from .plan import MAX_PLANS, Plan, environment_reader, native_plan
-from .source import source_lines
+from .source import parsed_source
 from .specialize import ArgSpec, prepare, to_param
 
 if TYPE_CHECKING:
@@ -106,10 +106,17 @@ class JITFunction:
     def file(self) -> str:
         return os.path.realpath(inspect.getsourcefile(self.fn) or "<unknown>")
 
-    @functools.cached_property
+    @property
     def _source(self) -> tuple[str, int]:
+        """The function's dedented text and the file line of its first line."""
+        text, first, _ = self._parsed_source
+        return text, first
+
+    @functools.cached_property
+    def _parsed_source(self) -> tuple[str, int, ast.Module]:
+        """`_source` and the module its text parses to (parsed once, to check the lines found)."""
         try:
-            lines, first = source_lines(self.fn)
+            lines, first, module = parsed_source(self.fn)
         except (OSError, TypeError):  # defined in `python -c`, on stdin, at the prompt, by exec()
             code = self.fn.__code__
             raise CompileError(
@@ -121,7 +128,7 @@ class JITFunction:
         text = textwrap.dedent(raw)
         # What dedent removed: added back to every column (a kernel defined inside a function or a class).
         self._indent = len(raw) - len(raw.lstrip(" \t")) if raw[:1] in " \t" else 0
-        return text, first
+        return text, first, module
 
     def tree(self) -> tuple[ast.FunctionDef, int]:
         """The function's AST (decorators dropped) and the file line its `def` is on."""
@@ -142,8 +149,7 @@ class JITFunction:
 
     @functools.cached_property
     def _references(self) -> References:
-        text, _ = self._source
-        return References.of(ast.parse(text), frozenset(self._param_names))
+        return References.of(self._parsed_source[2], frozenset(self._param_names))
 
     def namespace(self) -> Mapping[str, Any]:
         """The names the function's code sees: its closure's free variables, then its module's globals."""

@@ -22,16 +22,23 @@ from typing import Any, Callable
 def source_lines(fn: Callable[..., Any]) -> tuple[list[str], int]:
     """Like `inspect.getsourcelines(fn)` for a plain function: its lines (with their line ends)
     and the file line of the first. Raises what inspect raises where the source is unavailable."""
+    lines, first, _ = parsed_source(fn)
+    return lines, first
+
+
+def parsed_source(fn: Callable[..., Any]) -> tuple[list[str], int, ast.Module]:
+    """`source_lines(fn)` and the module its dedented text parses to (the check that the lines are
+    the whole function is that parse: a caller reading the AST need not parse again)."""
     code = fn.__code__
     file = code.co_filename
     linecache.checkcache(file)  # as inspect does: a file changed on disk is read again
     lines = linecache.getlines(file, fn.__globals__)
     first = code.co_firstlineno
     if not lines or first < 1 or first > len(lines):
-        return inspect.getsourcelines(fn)
+        return _from_inspect(fn)
     last = _last_line(code)
     if last < first or last > len(lines):
-        return inspect.getsourcelines(fn)
+        return _from_inspect(fn)
     header = lines[first - 1]
     indent = len(header) - len(header.lstrip())
     end = last
@@ -45,9 +52,15 @@ def source_lines(fn: Callable[..., Any]) -> tuple[list[str], int]:
     while end > last and not lines[end - 1].strip():
         end -= 1
     block = lines[first - 1:end]
-    if not _one_function(block):
-        return inspect.getsourcelines(fn)
-    return block, first
+    module = _one_function(block)
+    if module is None:
+        return _from_inspect(fn)
+    return block, first, module
+
+
+def _from_inspect(fn: Callable[..., Any]) -> tuple[list[str], int, ast.Module]:
+    lines, first = inspect.getsourcelines(fn)
+    return lines, first, ast.parse(textwrap.dedent("".join(lines)))
 
 
 def _last_line(code: CodeType) -> int:
@@ -61,9 +74,11 @@ def _last_line(code: CodeType) -> int:
     return last
 
 
-def _one_function(block: list[str]) -> bool:
+def _one_function(block: list[str]) -> ast.Module | None:
+    """The parse of `block` if it is exactly one function, else None."""
     try:
         module = ast.parse(textwrap.dedent("".join(block)))
     except SyntaxError:
-        return False
-    return len(module.body) == 1 and isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+        return None
+    one = len(module.body) == 1 and isinstance(module.body[0], (ast.FunctionDef, ast.AsyncFunctionDef))
+    return module if one else None
