@@ -71,16 +71,20 @@ def mm_gm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAdd
 
 
 def host_tiling(m: int, n: int, k: int, in_dtype, c_dtype, clients: int, bias: bool, trans_a: bool = False,
-                trans_b: bool = False, c_pos: host.TPosition = host.TPosition.GM, **fix) -> asc.adv.TCubeTiling:
+                trans_b: bool = False, c_pos: host.TPosition = host.TPosition.GM, *, bias_dtype=None,
+                dequant: host.DequantType | None = None, **fix) -> asc.adv.TCubeTiling:
+    """The host solver's tiling; the bias has C's type unless `bias_dtype` says otherwise."""
     api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
     assert api.set_dim(clients) == 0
     api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[in_dtype], trans_a)
     api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[in_dtype], trans_b)
     api.set_c_type(c_pos, host.CubeFormat.ND, HOST_DT[c_dtype])
-    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[c_dtype])
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[bias_dtype or c_dtype])
     api.set_org_shape(m, n, k)
     api.set_shape(m, n, k)
     api.enable_bias(bias)
+    if dequant is not None:
+        api.set_dequant_type(dequant)
     if fix:
         api.set_fix_split(fix.get("base_m", -1), fix.get("base_n", -1), fix.get("base_k", -1))
     if "traverse" in fix:

@@ -6,33 +6,19 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_matmul_e2e import host_tiling
 
 import asc
 import asc.lib.host as host
 import asc.lib.runtime as rt
 
-HOST_DT = {np.float16: host.DataType.DT_FLOAT16, np.float32: host.DataType.DT_FLOAT,
-           np.int8: host.DataType.DT_INT8, np.int32: host.DataType.DT_INT32}
-
 DISABLE_BIAS, HF32_ON, HF32_OFF, QUANT_SCALAR, ASYNC_ALL = range(5)
 
 
-def _tiling(m: int, n: int, k: int, in_dt, c_dt, bias_dt, c_pos: host.TPosition = host.TPosition.GM,
-            clients: int = 1, bias: bool = False, dequant: bool = False) -> asc.adv.TCubeTiling:
-    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
-    assert api.set_dim(clients) == 0
-    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[in_dt])
-    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[in_dt])
-    api.set_c_type(c_pos, host.CubeFormat.ND, HOST_DT[c_dt])
-    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, HOST_DT[bias_dt])
-    api.set_org_shape(m, n, k)
-    api.set_shape(m, n, k)
-    api.enable_bias(bias)
-    if dequant:
-        api.set_dequant_type(host.DequantType.SCALAR)
-    t = asc.adv.TCubeTiling()
-    assert api.get_tiling(t) == 0
-    return t
+def _tiling(m: int, n: int, k: int, in_dt, c_dt, bias_dt, bias: bool = False,
+            dequant: bool = False) -> asc.adv.TCubeTiling:
+    return host_tiling(m, n, k, in_dt, c_dt, 1, bias, bias_dtype=bias_dt,
+                       dequant=host.DequantType.SCALAR if dequant else None)
 
 
 @asc.jit
