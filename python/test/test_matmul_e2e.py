@@ -356,17 +356,7 @@ def test_int8_quant_vector(m: int, n: int, k: int) -> None:
     b = rng.integers(-8, 8, (k, n)).astype(np.int8)
     scales = rng.uniform(0.001, 0.01, n).astype(np.float32)
     words = scales.view(np.uint32).astype(np.uint64)  # the scale's float32 bits in the low 32 bits
-    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
-    api.set_dim(1)
-    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
-    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
-    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
-    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
-    api.set_shape(m, n, k)
-    api.set_org_shape(m, n, k)
-    api.set_dequant_type(host.DequantType.TENSOR)
-    t = asc.adv.TCubeTiling()
-    assert api.get_tiling(t) == 0
+    t = host_tiling(m, n, k, np.int8, np.float16, 1, False, bias_dtype=np.int32, dequant=host.DequantType.TENSOR)
     c = np.zeros((m, n), dtype=np.float16)
     mm_quant_kernel[1, rt.current_stream()](a, b, words, c, np.zeros(1024, dtype=np.uint8), t)
     ref = (a.astype(np.int64) @ b.astype(np.int64)).astype(np.float32) * scales
