@@ -3,8 +3,8 @@
 The hand-written Ascend C kernel `mm_f16` of `sim/test/kernels/matmul_api.cpp` (Matmul through
 `lib/matmul_intf.h`, cube-only: AIC_ONLY, one Matmul client per AIC) with the host tiling of pyasc's
 solver (`asc.lib.host.MultiCoreMatmulTiling`, `set_dim(24)`, docs/tiling.md; on 2026-12-04: singleCore
-256 × 176 (4 × 6 = 24 cores, the last N column 144 wide), base 128 × 176 × 64, stepKa = stepKb = 4 (A
-and B in 256-deep K chunks, two L1 buffers each), double-buffered L0A/L0B, one 88 KiB L0C block).
+128 × 352 (8 × 3 = 24 cores, the last N column 320 wide), base 128 × 128 × 96, stepKa 11 (A's whole K in
+one L1 tile, copied part by part), stepKb 1 with three L1 tiles, N first, double-buffered L0A/L0B/L0C).
 Two rows:
 
 * wall: the launch (race checks on) against numpy's float32 `a @ b` of the same matrices;

@@ -123,6 +123,8 @@ def mm_n_batch_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalA
         mm.set_tensor_a(a_gm)
         mm.set_tensor_b(b_gm)
         mm.iterate_n_batch(loops, batch, batch, False, sync=sync, wait_iterate_batch=not sync)
+        if not sync:
+            mm.wait_iterate_batch()
         for i in range(loops):
             if into_ub:
                 mm.get_batch_tensor_c(ub, batch, batch, False)
@@ -258,6 +260,11 @@ def mm_batch_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddre
             mm.iterate_batch(ub, 2, 2, False)
         elif which == 5:
             mm.iterate_n_batch(1, 2, 2, False, matrix_stride_c=2048)
+        elif which == 6:
+            mm.iterate_n_batch(1, 2, 2, False, sync=False, wait_iterate_batch=True)  # NO WAIT
+            mm.get_batch_tensor_c(ub, 2, 2, False)
+        elif which == 7:
+            mm.iterate_batch(ub, 2, 2, False, sync=False, wait_iterate_batch=True)  # NO WAIT
         else:
             mm.get_batch_tensor_c(ub, 2, 2, False)
         mm.end()
@@ -281,6 +288,61 @@ def test_batch_bad_input(which: int, message: str) -> None:
         mm_batch_bad[1, rt.current_stream()](np.zeros(4 * 32 * 32, np.float16), np.zeros(4 * 32 * 32, np.float32),
                                              np.zeros(WORKSPACE, np.uint8), t, which)
     assert message in info.value.message
+
+
+def _line_of(marker: str, nth: int = 0) -> int:
+    lines = [i + 1 for i, text in enumerate(open(__file__).read().splitlines()) if text.endswith(marker)]
+    return lines[nth]
+
+
+@pytest.mark.parametrize("which, api, call, nth", [(6, "GetBatchTensorC", "IterateNBatch", 0),
+                                                   (7, "End", "IterateBatch", 1)])
+def test_wait_iterate_batch_flag_is_kept(which: int, api: str, call: str, nth: int) -> None:
+    """wait_iterate_batch=True with sync=False: the kernel waits with wait_iterate_batch() before its next
+    Matmul call (sim/MATMUL.md "Batch"); a call before that wait is an error naming the batch's line."""
+    t = batch_tiling(32, 32, 32, np.float16, 4, host.TPosition.VECCALC)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_batch_bad[1, rt.current_stream()](np.zeros(4 * 32 * 32, np.float16), np.zeros(4 * 32 * 32, np.float32),
+                                             np.zeros(WORKSPACE, np.uint8), t, which)
+    assert (f"Matmul::{api}: the {call}<sync = false, waitIterateBatch = true> at {__file__}:"
+            f"{_line_of('# NO WAIT', nth)} was not waited for: with waitIterateBatch = true, WaitIterateBatch "
+            "comes before the next Matmul call") in info.value.message
+
+
+@asc.jit
+def mm_wait_flag_bad(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                     tiling: asc.adv.TCubeTiling, which: asc.ConstExpr[int]):
+    a_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, 4 * 32 * 32)
+    c_gm.set_global_buffer(c, 4 * 32 * 32)
+    pipe = asc.TPipe()
+    in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, L.NORMAL)
+    mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32),
+                        matmul_config=asc.adv.get_normal_config(batch_loop=True))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(a_gm)
+    if which == 0:
+        mm.iterate_batch(c_gm, 2, 2, False, wait_iterate_batch=True)  # BAD
+    else:
+        mm.iterate_n_batch(1, 2, 2, False, sync=True, wait_iterate_batch=True)  # BAD
+    mm.end()
+
+
+@pytest.mark.parametrize("which, api", [(0, "iterate_batch"), (1, "iterate_n_batch")])
+def test_wait_iterate_batch_flag_needs_async(which: int, api: str) -> None:
+    from asc.codegen.errors import CompileError
+
+    t = batch_tiling(32, 32, 32, np.float16, 4)
+    with pytest.raises(CompileError) as info:
+        mm_wait_flag_bad[1, rt.current_stream()](np.zeros(4 * 32 * 32, np.float16), np.zeros(4 * 32 * 32, np.float32),
+                                                 np.zeros(WORKSPACE, np.uint8), t, which)
+    assert (f"{api}: 'wait_iterate_batch=True' is for an asynchronous call (sync=False); a synchronous {api} has "
+            "finished when it returns") in str(info.value)
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# BAD")
 
 
 # -- NORMAL batches with matrix strides (matrices apart by more than their size) ------------------------

@@ -207,6 +207,35 @@ def test_get_tensor_c_before_iterate() -> None:
         kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 8 | 2)
 
 
+def test_wait_iterate_batch_flag_of_a_synchronous_batch_is_refused() -> None:
+    a = np.zeros((32, 32), dtype=np.float32)
+    c = np.zeros((32, 32), dtype=np.float32)
+    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
+    with pytest.raises(KernelError) as e:
+        kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 64)
+    assert ("Matmul::IterateBatch: waitIterateBatch = true is for an asynchronous IterateBatch (sync = false); "
+            "a synchronous one has finished when it returns") in e.value.message
+
+
+@pytest.mark.parametrize("kind", [AIC, MIX], ids=["cube_only", "mix"])
+@pytest.mark.parametrize("bias", [False, True])
+def test_part_loaded_panel_and_three_l1_tiles(kind, bias: bool) -> None:
+    """A's whole K in one L1 tile (copied part by part), B in three L1 tiles of one base K step, N first
+    (sim/MATMUL.md "Part loading"), checks on: the values, and no race or flag error."""
+    M, N, K = 64, 160, 256
+    r = rng()
+    a = r.uniform(-1, 1, (M, K)).astype(np.float16)
+    b = r.uniform(-1, 1, (K, N)).astype(np.float16)
+    bias_v = r.uniform(-1, 1, N).astype(np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    cores = 2
+    t = tiling(M, N, K, cores, 32, N, (32, 64, 32), step_k=(K // 32, 1), depth=(K // 32, 3), bias=bias,
+               db=(2, 2, 2), order=1)
+    kernel("mm_f16", kind)(blocks(cores, kind), a, b, bias_v, c, WS, t, int(bias))
+    ref = a.astype(np.float64) @ b + (bias_v if bias else 0)
+    np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-3)
+
+
 def test_aiv_that_never_ends_is_reported() -> None:
     a = np.zeros((32, 32), dtype=np.float32)
     c = np.zeros((32, 32), dtype=np.float32)

@@ -68,7 +68,10 @@ public:
   virtual ~ServerBase() = default;
   /// Runs one request of AIV `sub`; fills `r` when the request answers.
   virtual void serve(uint32_t sub, const Msg &m, Reply &r) = 0;
-  virtual void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index) = 0;
+  /// `count`: the Matmul objects registered together (they share the
+  /// TPipe's event ids).
+  virtual void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index,
+                      uint32_t count) = 0;
   virtual void clientInit(const TCubeTiling *tiling, Loc loc) = 0;
   virtual void setClient(bool client) = 0;
   /// Whether request `m` of AIV `sub` must wait until the other AIV has
@@ -137,6 +140,7 @@ public:
   }
   void End(Loc loc = ::ascsim::here()) {
     requireEnabled(kCfg.enableEnd, "enableEnd", "End", loc);
+    checkOwedWait("End", loc);
     if (client_) {
       if (!ended_)
         send(msg(mm_detail::Op::End, loc), loc);
@@ -622,6 +626,7 @@ public:
                     Loc loc = ::ascsim::here()) {
     requireInit("IterateBatch", loc);
     checkAtomic(enAtomic, loc);
+    noteWaitFlag<sync, waitIterateBatch>("IterateBatch", loc);
     if (client_) {
       mm_detail::Msg m = msg(mm_detail::Op::IterateBatch, loc);
       m.a[0] = reinterpret_cast<uint64_t>(gm.GetPhyAddr());
@@ -634,7 +639,6 @@ public:
       m.a[7] = matrixStrideC;
       m.a[8] = enPartialSum;
       m.a[9] = enAtomic;
-      (void)waitIterateBatch; // WaitIterateBatch waits for an async one
       if (sync) {
         call(m, loc);
       } else {
@@ -676,6 +680,7 @@ public:
                     const bool enPartialSum = false, const uint8_t enAtomic = 0,
                     Loc loc = ::ascsim::here()) {
     requireInit("IterateBatch", loc);
+    noteWaitFlag<sync, waitIterateBatch>("IterateBatch", loc);
     if (enAtomic)
       mm_detail::fault("argument",
                        "Matmul::IterateBatch into a local tensor: enAtomic is "
@@ -730,6 +735,7 @@ public:
                        loc);
   }
   void WaitIterateBatch(Loc loc = ::ascsim::here()) {
+    owedWait_ = false;
     if (!client_)
       return;
     if (asyncPending_ == 0)
@@ -752,6 +758,7 @@ public:
                      const uint32_t matrixStrideC = 0,
                      Loc loc = ::ascsim::here()) {
     requireInit("IterateNBatch", loc);
+    noteWaitFlag<sync, waitIterateBatch>("IterateNBatch", loc);
     if (!kCfg.isNBatch)
       mm_detail::fault("argument",
                        "Matmul::IterateNBatch: the MatmulConfig has isNBatch "
@@ -846,7 +853,9 @@ public:
     stageDrain(stQuant_, loc);
     drained_ = true;
   }
-  void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index) override {
+  void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index,
+              uint32_t count) override {
+    objects_ = count > 0 ? count : 1;
     if (pipe)
       pipe_ = pipe;
     if (workspace && !workspace_)
@@ -1206,6 +1215,42 @@ private:
       std::snprintf(buf, sizeof buf, "Matmul::%s after End", api);
       mm_detail::fault("argument", buf, loc);
     }
+    checkOwedWait(api, loc);
+  }
+  /// The waitIterateBatch template flag of IterateBatch / IterateNBatch:
+  /// true says the kernel waits for the asynchronous (sync = false) call
+  /// with WaitIterateBatch. The next Matmul call (or End) before that
+  /// WaitIterateBatch is an error; with sync = true the flag is refused.
+  template <bool sync, bool waitIterateBatch>
+  void noteWaitFlag(const char *api, Loc loc) {
+    if constexpr (waitIterateBatch) {
+      if constexpr (sync) {
+        char buf[256];
+        std::snprintf(buf, sizeof buf,
+                      "Matmul::%s: waitIterateBatch = true is for an "
+                      "asynchronous %s (sync = false); a synchronous one "
+                      "has finished when it returns",
+                      api, api);
+        mm_detail::fault("argument", buf, loc);
+      } else {
+        owedWait_ = true;
+        owedApi_ = api;
+        owedLoc_ = loc;
+      }
+    }
+  }
+  void checkOwedWait(const char *api, Loc loc) {
+    if (!owedWait_)
+      return;
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul::%s: the %s<sync = false, waitIterateBatch = "
+                  "true> at %s:%u was not waited for: with waitIterateBatch "
+                  "= true, WaitIterateBatch comes before the next Matmul "
+                  "call",
+                  api, owedApi_, owedLoc_.file ? owedLoc_.file : "?",
+                  owedLoc_.line);
+    mm_detail::fault("argument", buf, loc);
   }
   template <class T>
   void setLocal(mm_detail::Op op, const LocalTensor<T> &t, bool trans,
@@ -1476,7 +1521,8 @@ private:
   struct Geo {
     uint32_t m16, n16, kL0;    // L0 tile (aligned)
     uint32_t kChunkA, kChunkB; // K per L1 tile (elements, aligned)
-    uint32_t nA1, nB1;         // L1 buffers
+    uint32_t nA1, nB1;         // L1 tiles (slots) of A and B, 1..kMaxL1Slots
+    uint32_t pA, pB;           // part-loading event ids (0: whole tiles)
     uint32_t nA2, nB2, nC;     // L0 buffers
   };
   Geo geometry(const TCubeTiling &t) const {
@@ -1490,8 +1536,47 @@ private:
     // The whole K in one L1 tile when stepK x baseK covers it.
     g.kChunkA = static_cast<uint32_t>(t.baseK) * stepKa;
     g.kChunkB = static_cast<uint32_t>(t.baseK) * stepKb;
-    g.nA1 = t.depthA1 >= static_cast<int32_t>(2 * stepKa) ? 2 : 1;
-    g.nB1 = t.depthB1 >= static_cast<int32_t>(2 * stepKb) ? 2 : 1;
+    // depthA1 / stepKa tiles of A in L1 (at most kMaxL1Slots): with n
+    // slots the next n - 1 tiles are copied while the held one is used.
+    g.nA1 = std::min<uint32_t>(
+        kMaxL1Slots, std::max<uint32_t>(1, static_cast<uint32_t>(
+                                               std::max(t.depthA1, 1)) /
+                                               stepKa));
+    g.nB1 = std::min<uint32_t>(
+        kMaxL1Slots, std::max<uint32_t>(1, static_cast<uint32_t>(
+                                               std::max(t.depthB1, 1)) /
+                                               stepKb));
+    // A one-slot tile of 16-bit data several base K steps deep is copied
+    // part by part (L1Ring). Then the event ids: each object of the
+    // REGIST_MATMUL_OBJ gets an equal share of the 8 ids per event pair
+    // (MTE2 -> MTE1 and back); deeper buffering gives way first.
+    const uint32_t kL0 = g.kL0;
+    auto parts = [&](uint32_t n, uint32_t chunk, bool two) {
+      return two && n == 1 && chunk > kL0 ? kMaxL1Slots : 0u;
+    };
+    g.pA = parts(g.nA1, g.kChunkA, sizeof(SrcAT) == 2);
+    g.pB = parts(g.nB1, g.kChunkB, sizeof(SrcBT) == 2);
+    const uint32_t budget = 8 / (objects_ > 0 ? objects_ : 1);
+    const uint32_t bias = t.isBias ? 1 : 0;
+    auto fits = [&] {
+      const uint32_t load = std::max(g.nA1, g.pA) + std::max(g.nB1, g.pB);
+      const uint32_t free = g.nA1 + g.pA + g.nB1 + g.pB;
+      return load + bias <= budget && free + bias <= budget;
+    };
+    for (int step = 0; !fits() && step < 8; ++step) {
+      uint32_t &v = step == 0   ? g.pB
+                    : step == 1 ? g.pA
+                    : step == 2 ? g.nB1
+                    : step == 3 ? g.nA1
+                    : step == 4 ? g.pB
+                    : step == 5 ? g.pA
+                    : step == 6 ? g.nB1
+                                : g.nA1;
+      if (step == 4 || step == 5)
+        v = 0; // whole tiles
+      else if (v > 1)
+        --v;
+    }
     g.nA2 = t.dbL0A == 1 ? 1 : 2;
     g.nB2 = t.dbL0B == 1 ? 1 : 2;
     g.nC = t.dbL0C == 2 ? 2 : 1;
@@ -1608,9 +1693,9 @@ private:
       geo_ = geometry(t);
       const Geo &g = geo_;
       ringInit(ringA_, g.nA1, g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign),
-               loc);
+               g.kL0, g.pA, loc);
       ringInit(ringB_, g.nB1, g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign),
-               loc);
+               g.kL0, g.pB, loc);
       stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc);
       stageInit(stB2_, g.nB2, g.n16 * g.kL0, loc);
       stageInit(stC_, g.nC, g.m16 * g.n16, loc);
@@ -1668,7 +1753,9 @@ private:
              rows == o.rows && ks == o.ks;
     }
   };
-  /// The L1 tiles of one operand: one or two slots of a TBuf with fixed
+  /// The most L1 tiles per operand (each slot takes two event ids).
+  static constexpr uint32_t kMaxL1Slots = 3;
+  /// The L1 tiles of one operand: one to kMaxL1Slots slots of a TBuf with fixed
   /// event ids per slot (MTE2 -> MTE1 after a load, MTE1 -> MTE2 when the
   /// slot is released), so every set of an id is followed by its wait
   /// before the next set, whatever the pipes' progress.
@@ -1678,10 +1765,24 @@ private:
     struct Slot {
       L1Key key;
       bool valid = false, loadPending = false, freePending = false;
-    } slot[2];
-    TEventID idLoad[2] = {0, 0}, idFree[2] = {0, 0};
+      uint64_t stamp = 0; // when it was loaded (the victim is the oldest)
+    } slot[kMaxL1Slots];
+    TEventID idLoad[kMaxL1Slots] = {}, idFree[kMaxL1Slots] = {};
+    uint64_t clock = 0;
     int32_t held = -1;
     bool ready = false;
+    // Part loading (a one-slot ring of 16-bit data whose tile is several
+    // base K steps deep): the tile is copied in parts of `partK` elements
+    // of K as the K loop reaches them, part p flagged on idLoad[p % P]
+    // (P = 2 or 3, Geo::pA/pB); MTE1 takes part p (waits its flag) and sets
+    // idPart[p % P] so that MTE2 may flag part p + P on the same id. The
+    // first Mmad then waits for one part of the tile, not the whole of it.
+    uint32_t partIds = 0;  // P (0: no part loading); idLoad[1..P-1], idPart
+    bool partMode = false; // slot 0 is being (or was) loaded by parts
+    uint32_t partK = 0, nParts = 0, issued = 0, taken = 0;
+    TEventID idPart[kMaxL1Slots] = {};
+    bool partLoadPending[kMaxL1Slots] = {}; // idLoad[i] set, not waited
+    bool partFreePending[kMaxL1Slots] = {}; // idPart[i] set, not waited
   };
 
   /// A buffer stage with fixed event ids per slot: the producer waits
@@ -1815,7 +1916,7 @@ private:
 
   /// GM -> L1 (ND -> NZ) of A rows [m0, m0+mLen) x K [k0, k0+kLen).
   void loadA(LocalTensor<SrcAT> &dst, const St &s, int32_t m0, int32_t mLen,
-             int32_t k0, int32_t kLen, Loc loc) {
+             int32_t k0, int32_t kLen, Loc loc, uint32_t kStride = 0) {
     if (s.aScalar) { // Nz: ceil(K / C0) columns of m16 rows
       fillScalar(dst, s.aScalarBits,
                  mm_detail::ceilDiv(static_cast<uint32_t>(kLen),
@@ -1843,13 +1944,14 @@ private:
       p.dValue = static_cast<uint16_t>(mLen);
       p.srcDValue = static_cast<uint16_t>(lda);
       p.dstNzC0Stride = static_cast<uint16_t>(
-          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
+          kStride ? kStride
+                  : mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
       DataCopy(dst, g[static_cast<uint64_t>(k0) * lda + m0], p, loc);
     }
   }
   /// GM -> L1 of B K [k0, k0+kLen) x N [n0, n0+nLen).
   void loadB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0, int32_t nLen,
-             int32_t k0, int32_t kLen, Loc loc) {
+             int32_t k0, int32_t kLen, Loc loc, uint32_t kStride = 0) {
     if (s.bScalar) { // Nz: ceil(N / C0) columns of K (aligned) rows
       fillScalar(dst, s.bScalarBits,
                  mm_detail::ceilDiv(static_cast<uint32_t>(nLen),
@@ -1872,7 +1974,8 @@ private:
       p.dValue = static_cast<uint16_t>(nLen);
       p.srcDValue = static_cast<uint16_t>(ldb);
       p.dstNzC0Stride = static_cast<uint16_t>(
-          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
+          kStride ? kStride
+                  : mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
       DataCopy(dst, g[static_cast<uint64_t>(k0) * ldb + n0], p, loc);
     } else { // B is N x K (row stride orgKb)
       p.nValue = static_cast<uint16_t>(nLen);
@@ -1884,7 +1987,8 @@ private:
   }
 
   template <class T, TPosition POS>
-  void ringInit(L1Ring<T, POS> &r, uint32_t n, uint32_t slotElems, Loc loc) {
+  void ringInit(L1Ring<T, POS> &r, uint32_t n, uint32_t slotElems,
+                uint32_t partK, uint32_t partIds, Loc loc) {
     r.n = n;
     r.slotElems = slotElems;
     pipe_->InitBuffer(r.buf, n * slotElems * sizeof(T), loc);
@@ -1892,6 +1996,12 @@ private:
       r.idLoad[i] = pipe_->template AllocEventID<HardEvent::MTE2_MTE1>(loc);
       r.idFree[i] = pipe_->template AllocEventID<HardEvent::MTE1_MTE2>(loc);
     }
+    r.partK = partK;
+    r.partIds = n == 1 ? partIds : 0;
+    for (uint32_t i = 1; i < r.partIds; ++i)
+      r.idLoad[i] = pipe_->template AllocEventID<HardEvent::MTE2_MTE1>(loc);
+    for (uint32_t i = 0; i < r.partIds; ++i)
+      r.idPart[i] = pipe_->template AllocEventID<HardEvent::MTE1_MTE2>(loc);
     r.ready = true;
   }
   template <class T, TPosition POS>
@@ -1909,6 +2019,16 @@ private:
       WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
       sl.loadPending = false;
     }
+    if (r.partMode) { // parts copied but not taken: MTE1 consumes them
+      for (uint32_t j = 0; j < r.partIds; ++j)
+        if (r.partLoadPending[j]) {
+          WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[j], loc);
+          r.partLoadPending[j] = false;
+        }
+      if (r.issued < r.nParts) // an incomplete tile is not reused
+        sl.key = L1Key{};
+      r.partMode = false;
+    }
     SetFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
     sl.freePending = true;
   }
@@ -1922,6 +2042,17 @@ private:
       WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
       sl.freePending = false;
     }
+    if (r.partIds && i == 0 &&
+        static_cast<uint32_t>(k.ks) > r.partK &&
+        !(IsA ? s.aScalar : s.bScalar)) {
+      // Copied part by part as the K loop reaches it (partIssue).
+      r.partMode = true;
+      r.nParts = mm_detail::ceilDiv(static_cast<uint32_t>(k.ks), r.partK);
+      r.issued = r.taken = 0;
+      sl.valid = true;
+      sl.key = k;
+      return;
+    }
     LocalTensor<T> t = slotTensor(r, i, loc);
     if constexpr (IsA)
       loadA(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_),
@@ -1933,18 +2064,41 @@ private:
     sl.loadPending = true;
     sl.valid = true;
     sl.key = k;
+    sl.stamp = ++r.clock;
+  }
+  /// The slot a new tile goes into: not the held one, none holding one of
+  /// `keep` (the tiles about to be used); an empty one, else the oldest.
+  template <class T, TPosition POS>
+  uint32_t victim(const L1Ring<T, POS> &r, const L1Key *keep,
+                  uint32_t nKeep) const {
+    int32_t best = -1;
+    for (uint32_t i = 0; i < r.n; ++i) {
+      if (static_cast<int32_t>(i) == r.held)
+        continue;
+      const auto &sl = r.slot[i];
+      bool kept = false;
+      for (uint32_t j = 0; j < nKeep && sl.valid; ++j)
+        kept = kept || sl.key == keep[j];
+      if (kept)
+        continue;
+      if (!sl.valid)
+        return i;
+      if (best < 0 || sl.stamp < r.slot[best].stamp)
+        best = static_cast<int32_t>(i);
+    }
+    return best >= 0 ? static_cast<uint32_t>(best) : 0;
   }
   /// Makes the L1 tile `key` the held one (loading it unless a slot has
-  /// it); with two slots, prefetches `next` into the other.
+  /// it).
   template <bool IsA, class T, TPosition POS>
   LocalTensor<T> ensure(L1Ring<T, POS> &r, const St &s, const L1Key &key,
-                        const L1Key *next, Loc loc) {
+                        Loc loc) {
     int32_t hit = -1;
     for (uint32_t i = 0; i < r.n; ++i)
       if (r.slot[i].valid && r.slot[i].key == key)
         hit = static_cast<int32_t>(i);
     if (hit < 0) {
-      const uint32_t i = r.n == 1 ? 0 : (r.held == 0 ? 1 : 0);
+      const uint32_t i = victim(r, nullptr, 0);
       ringLoad<IsA>(r, i, s, key, loc);
       hit = static_cast<int32_t>(i);
     }
@@ -1962,12 +2116,120 @@ private:
       sl.loadPending = false;
     }
     r.held = hit;
-    if (r.n > 1 && next && !(*next == key)) {
-      const uint32_t o = 1 - static_cast<uint32_t>(hit);
-      if (!(r.slot[o].valid && r.slot[o].key == *next))
-        ringLoad<IsA>(r, o, s, *next, loc);
-    }
     return slotTensor(r, static_cast<uint32_t>(hit), loc);
+  }
+  /// With n slots, copies the next n - 1 tiles (`next`, in the order they
+  /// will be used) into the slots not held. computeBlock issues both
+  /// operands' current tiles first and then both prefetches, so the first
+  /// Mmad waits for one tile of A and one of B, not for A's prefetch too.
+  template <bool IsA, class T, TPosition POS>
+  void prefetch(L1Ring<T, POS> &r, const St &s, const L1Key *next,
+                uint32_t count, Loc loc) {
+    if (r.n < 2 || r.held < 0)
+      return;
+    count = std::min(count, r.n - 1);
+    for (uint32_t j = 0; j < count; ++j) {
+      bool present = false;
+      for (uint32_t i = 0; i < r.n; ++i)
+        present = present || (r.slot[i].valid && r.slot[i].key == next[j]);
+      if (!present)
+        ringLoad<IsA>(r, victim(r, next, count), s, next[j], loc);
+    }
+  }
+  /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
+  template <bool IsA> L1Key keyOf(const St &s, int32_t it, int32_t ch) const {
+    int32_t mi, ni;
+    blockOf(s, it, mi, ni);
+    const TCubeTiling &t = s.t;
+    const int32_t chunk = static_cast<int32_t>(IsA ? chunkA_ : chunkB_);
+    L1Key k;
+    k.addr = IsA ? s.aAddr : s.bAddr;
+    k.row = IsA ? mi * t.baseM : ni * t.baseN;
+    k.chunk = ch;
+    k.rows = IsA ? std::min(t.baseM, s.sM - k.row)
+                 : std::min(t.baseN, s.sN - k.row);
+    k.ks = std::min(chunk, s.sK - ch * chunk);
+    return k;
+  }
+  /// The next (at most `max`) tiles of A or B after chunk `ch` of block
+  /// `it`, each once, in the order the blocks use them (a tile that stays
+  /// over several blocks is not repeated; at most 64 blocks ahead).
+  template <bool IsA>
+  uint32_t futureKeys(const St &s, int32_t it, int32_t ch, L1Key *out,
+                      uint32_t max) const {
+    const int32_t total = s.mBlocks * s.nBlocks;
+    const int32_t chunk = static_cast<int32_t>(IsA ? chunkA_ : chunkB_);
+    const int32_t chunks = (s.sK + chunk - 1) / chunk;
+    const L1Key cur = keyOf<IsA>(s, it, ch);
+    uint32_t n = 0;
+    int32_t b = it, c = ch + 1, scanned = 0;
+    while (n < max && b < total && scanned <= 64) {
+      if (c >= chunks) {
+        ++b;
+        c = 0;
+        ++scanned;
+        continue;
+      }
+      const L1Key k = keyOf<IsA>(s, b, c++);
+      bool seen = k == cur;
+      for (uint32_t j = 0; j < n && !seen; ++j)
+        seen = out[j] == k;
+      if (!seen)
+        out[n++] = k;
+    }
+    return n;
+  }
+  /// Part loading: copies the parts of the held tile up to part `upto`
+  /// (at most P ahead of the last part MTE1 took).
+  template <bool IsA, class T, TPosition POS>
+  void partIssue(L1Ring<T, POS> &r, const St &s, uint32_t upto, Loc loc) {
+    if (!r.partMode)
+      return;
+    const L1Key &k = r.slot[0].key;
+    while (r.issued < r.nParts && r.issued <= upto &&
+           r.issued < r.taken + r.partIds) {
+      const uint32_t q = r.issued, i = q % r.partIds;
+      if (r.partFreePending[i]) {
+        WaitFlag<HardEvent::MTE1_MTE2>(r.idPart[i], loc);
+        r.partFreePending[i] = false;
+      }
+      const int32_t k0 = static_cast<int32_t>(q * r.partK);
+      const int32_t kLen =
+          std::min(static_cast<int32_t>(r.partK), k.ks - k0);
+      const uint32_t kAll =
+          mm_detail::alignUp(static_cast<uint32_t>(k.ks), kKAlign);
+      LocalTensor<T> t = slotTensor(r, 0, loc);
+      if constexpr (IsA) {
+        // Nz of M x K: K column blocks of m16 rows; of K x M (transposed):
+        // M column blocks of the whole K's rows.
+        LocalTensor<T> d = s.transA ? t[static_cast<uint32_t>(k0) * kC0A]
+                                    : t[static_cast<uint32_t>(k0) * geo_.m16];
+        loadA(d, s, k.row, k.rows,
+              k.chunk * static_cast<int32_t>(chunkA_) + k0, kLen, loc, kAll);
+      } else {
+        LocalTensor<T> d = s.transB ? t[static_cast<uint32_t>(k0) * geo_.n16]
+                                    : t[static_cast<uint32_t>(k0) * kC0B];
+        loadB(d, s, k.row, k.rows,
+              k.chunk * static_cast<int32_t>(chunkB_) + k0, kLen, loc, kAll);
+      }
+      SetFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
+      r.partLoadPending[i] = true;
+      ++r.issued;
+    }
+  }
+  /// Part loading: MTE1 takes the parts up to `upto` (waits their flags).
+  template <class T, TPosition POS>
+  void partTake(L1Ring<T, POS> &r, uint32_t upto, Loc loc) {
+    if (!r.partMode)
+      return;
+    while (r.taken < r.issued && r.taken <= upto) {
+      const uint32_t i = r.taken % r.partIds;
+      WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
+      r.partLoadPending[i] = false;
+      SetFlag<HardEvent::MTE1_MTE2>(r.idPart[i], loc);
+      r.partFreePending[i] = true;
+      ++r.taken;
+    }
   }
   /// Consumes every pending flag of the ring (End, the destructor).
   template <class T, TPosition POS>
@@ -1982,6 +2244,14 @@ private:
         WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
       sl = typename L1Ring<T, POS>::Slot{};
     }
+    for (uint32_t j = 0; j < r.partIds; ++j) {
+      if (r.partLoadPending[j])
+        WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[j], loc);
+      if (r.partFreePending[j])
+        WaitFlag<HardEvent::MTE1_MTE2>(r.idPart[j], loc);
+      r.partLoadPending[j] = r.partFreePending[j] = false;
+    }
+    r.partMode = false;
     r.held = -1;
   }
 
@@ -2068,8 +2338,8 @@ private:
     // baseK covers it (the tile then stays in L1 across blocks).
     chunkA_ = g.kChunkA;
     chunkB_ = g.kChunkB;
-    const int32_t chunksA = static_cast<int32_t>(mm_detail::ceilDiv(K, chunkA_));
-    const int32_t chunksB = static_cast<int32_t>(mm_detail::ceilDiv(K, chunkB_));
+    (void)nmi; // the prefetches look further ahead (futureKeys)
+    (void)nni;
     auto keyA = [&](int32_t m, int32_t ch) {
       L1Key k;
       k.addr = s.aAddr;
@@ -2142,24 +2412,13 @@ private:
       const int32_t kLen = std::min(baseK, K - k0);
       const int32_t cha = k0 / static_cast<int32_t>(chunkA_);
       const int32_t chb = k0 / static_cast<int32_t>(chunkB_);
-      // The next L1 tiles to prefetch: the next chunk of this block, else
-      // the first chunk of the next block.
-      L1Key na, nb;
-      const L1Key *pna = nullptr, *pnb = nullptr;
-      if (cha + 1 < chunksA) {
-        na = keyA(m0, cha + 1);
-        pna = &na;
-      } else if (nmi >= 0) {
-        na = keyA(nmi * t.baseM, 0);
-        pna = &na;
-      }
-      if (chb + 1 < chunksB) {
-        nb = keyB(n0, chb + 1);
-        pnb = &nb;
-      } else if (nni >= 0) {
-        nb = keyB(nni * t.baseN, 0);
-        pnb = &nb;
-      }
+      // The next L1 tiles to prefetch: the next chunks of this block, then
+      // of the blocks after it.
+      L1Key na[kMaxL1Slots], nb[kMaxL1Slots];
+      const uint32_t cna =
+          s.aL1 ? 0 : futureKeys<true>(s, s.iter, cha, na, ringA_.n - 1);
+      const uint32_t cnb =
+          s.bL1 ? 0 : futureKeys<false>(s, s.iter, chb, nb, ringB_.n - 1);
       // The L1 tiles: the user's TSCM tensors (the whole single-core
       // operand in Nz), else ours.
       LocalTensor<SrcAT> a1;
@@ -2174,7 +2433,7 @@ private:
                          : mm_detail::alignUp(s.sM, 16) / 16;
         offA = static_cast<uint32_t>(m0) / 16;
       } else {
-        a1 = ensure<true>(ringA_, s, keyA(m0, cha), pna, loc);
+        a1 = ensure<true>(ringA_, s, keyA(m0, cha), loc);
         kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
         rowsA = s.transA ? mm_detail::alignUp(
                                static_cast<uint32_t>(keyA(m0, cha).ks),
@@ -2192,13 +2451,34 @@ private:
         offB = s.transB ? static_cast<uint32_t>(n0) / 16
                         : static_cast<uint32_t>(n0) / kC0B;
       } else {
-        b1 = ensure<false>(ringB_, s, keyB(n0, chb), pnb, loc);
+        b1 = ensure<false>(ringB_, s, keyB(n0, chb), loc);
         kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
         rowsB = s.transB ? geo_.n16 / 16
                          : mm_detail::alignUp(
                                static_cast<uint32_t>(keyB(n0, chb).ks),
                                kKAlign) /
                                16;
+      }
+      // The current parts of part-loaded tiles, then the prefetches of the
+      // next parts / tiles (after both current ones), then MTE1 takes the
+      // current parts.
+      const uint32_t pa = s.aL1 ? 0 : kIn / ringA_.partK;
+      const uint32_t pb = s.bL1 ? 0 : kInB / ringB_.partK;
+      if (!s.aL1)
+        partIssue<true>(ringA_, s, pa, loc);
+      if (!s.bL1)
+        partIssue<false>(ringB_, s, pb, loc);
+      if (cna)
+        prefetch<true>(ringA_, s, na, cna, loc);
+      if (cnb)
+        prefetch<false>(ringB_, s, nb, cnb, loc);
+      if (!s.aL1) {
+        partIssue<true>(ringA_, s, pa + ringA_.partIds, loc);
+        partTake(ringA_, pa, loc);
+      }
+      if (!s.bL1) {
+        partIssue<false>(ringB_, s, pb + ringB_.partIds, loc);
+        partTake(ringB_, pb, loc);
       }
       const uint32_t kAlL0 =
           mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign);
@@ -2926,6 +3206,11 @@ private:
   bool client_ = false, roleKnown_ = false, inited_ = false, ended_ = false;
   uint32_t sub_ = 0;
   uint32_t asyncPending_ = 0;
+  uint32_t objects_ = 1; // Matmul objects registered together
+  // An IterateBatch / IterateNBatch<false, true> not yet waited for.
+  bool owedWait_ = false;
+  const char *owedApi_ = "";
+  Loc owedLoc_{};
   bool clientIterated_ = false;
   MatrixOffset offset_{};
   int32_t lastLdc_ = 0;
@@ -3011,7 +3296,7 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   if (!workspace)
     workspace = GetSysWorkSpacePtr(loc);
   for (uint32_t i = 0; i < n; ++i) {
-    objs[i].obj->attach(pipe, workspace, i);
+    objs[i].obj->attach(pipe, workspace, i, n);
     objs[i].obj->setClient(!role.aic);
   }
   if (!server) {

@@ -9,7 +9,8 @@
 //
 // flags: 1 bias, 2 Iterate + GetTensorC instead of IterateAll, 4 skip End
 // (a client that never ends), 8 GetTensorC before Iterate (an error),
-// 16 IterateAll<false> + WaitIterateAll, 32 SetHF32(true).
+// 16 IterateAll<false> + WaitIterateAll, 32 SetHF32(true), 64 IterateBatch<true,
+// true> first (an error).
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +90,8 @@ void runGm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
   mm.SetTail(p.m, p.n);
   if (flags & 8)
     mm.GetTensorC(gc[p.c]);
+  if (flags & 64) // refused: waitIterateBatch is for sync = false
+    mm.template IterateBatch<true, true>(gc[p.c], 1, 1, false);
   if (flags & 2) {
     while (mm.Iterate())
       mm.GetTensorC(gc[p.c]);

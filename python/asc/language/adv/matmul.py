@@ -120,6 +120,15 @@ def _static_flag(value: Any, api: str, name: str) -> bool:
     return bool(value)
 
 
+def _check_wait_flag(api: str, sync: bool, wait: bool) -> None:
+    """`wait_iterate_batch=True` says the kernel waits for an asynchronous (sync=False) batch with
+    `wait_iterate_batch()` before its next Matmul call (the simulator checks that, sim/MATMUL.md); a
+    synchronous batch has finished when the call returns, so the flag is refused there."""
+    if wait and sync:
+        raise TypeError(f"{api}: 'wait_iterate_batch=True' is for an asynchronous call (sync=False); a synchronous "
+                        f"{api} has finished when it returns")
+
+
 def _tensor(value: Any, api: str, name: str) -> Any:
     if not isinstance(value, (GlobalTensor, LocalTensor)):
         raise TypeError(f"{api}: '{name}' must be a GlobalTensor or LocalTensor, got {type(value).__name__}")
@@ -403,6 +412,7 @@ class Matmul(IRValue):
                _flag(values["en_partial_sum"], api, "en_partial_sum"),
                _int(values["en_atomic"], api, "en_atomic", uint8)]
         w = _static_flag(wait, api, "wait_iterate_batch") if wait is not None else None
+        _check_wait_flag(api, sync, bool(w))
         self._call(api, "IterateBatch", ops, sync, wait=w)
 
     @builtin
@@ -414,6 +424,7 @@ class Matmul(IRValue):
                         matrix_stride_a: Any = 0, matrix_stride_b: Any = 0, matrix_stride_c: Any = 0,
                         sync: Any = True, wait_iterate_batch: Any = False) -> None:
         api = "iterate_n_batch"
+        _check_wait_flag(api, _static_flag(sync, api, "sync"), _static_flag(wait_iterate_batch, api, "wait_iterate_batch"))
         self._call(api, "IterateNBatch",
                    [_int(batch_loop, api, "batch_loop"), _int(batch_a, api, "batch_a"), _int(batch_b, api, "batch_b"),
                     _flag(en_sequential_write, api, "en_sequential_write"),

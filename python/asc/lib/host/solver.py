@@ -3,8 +3,9 @@
 Pure Python, no CANN. Given the problem (shapes, dtypes, positions, the number of cores, the buffer sizes
 and any values the user fixed) it enumerates multi-core splits and in-core tilings, rejects those that do not
 fit (L1 minus its reserved bytes, L0A, L0B, L0C, UB, BT) or break the fractal alignment, and keeps the one
-with the lowest analytic time: per AIC the larger of the cube cycles and the MTE2 cycles of its clients,
-bounded below by the HBM traffic of all cores (hardware.md §7 rates, through the hardware table).
+with the lowest analytic time: per AIC the busiest of its pipes plus what the simulator's Matmul schedule
+leaves exposed (the head before the first Mmad, the first block's copies, prefetch stalls, the last
+Fixpipe), bounded below by the HBM traffic of all cores (hardware.md §7 rates, through the hardware table).
 """
 
 from __future__ import annotations
@@ -18,6 +19,12 @@ DTYPE_BYTES = {"float16": 2, "bfloat16": 2, "float32": 4, "int8": 1, "int32": 4}
 #: Elements of K one cube cycle consumes per 16x16 output fractal (hardware.md §7.1: fp16 16, fp32 4
 #: (1/4 of fp16), int8 32).
 K_PER_CYCLE = {"float16": 16, "bfloat16": 16, "float32": 4, "int8": 32}
+#: Latencies of the simulator's timing model (docs/timing.md): L1 -> L0 LoadData, Fixpipe L0C -> GM.
+_L1_L0_LATENCY = 25
+#: L1 tiles per operand the simulator's Matmul keeps (sim/MATMUL.md: depthA1 / stepKa, at most 3).
+L1_SLOTS = 3
+_FIX_LATENCY = 203
+_STEP_HANDOFF = 20
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -50,6 +57,7 @@ class Hardware:
     gm_latency: int
     l2_bytes: int = 0  # the chip's L2 (0: no L2 model)
     l2_bytes_per_cycle: float = 0.0  # one core's MTE2 when the launch's buffers fit in the L2
+    l2_write_bytes_per_cycle: float = 0.0  # one core's writes (Fixpipe, MTE3) then
 
 
 @dataclass
@@ -183,7 +191,11 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     mt, nt, kt = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n), ceil_div(sk, t.base_k)
     kstep = K_PER_CYCLE[p.a_dtype]
     mmad = ceil_div(t.base_m, 16) * ceil_div(t.base_n, 16) * ceil_div(t.base_k, kstep) + hw.mmad_overhead
-    cube = mt * nt * kt * mmad * p.batch
+    # The last block of M and of N is the remainder of the single-core size (its Mmads are smaller).
+    m_fracs = (mt - 1) * ceil_div(t.base_m, 16) + ceil_div(sm - (mt - 1) * t.base_m, 16)
+    n_fracs = (nt - 1) * ceil_div(t.base_n, 16) + ceil_div(sn - (nt - 1) * t.base_n, 16)
+    k_fracs = (kt - 1) * ceil_div(t.base_k, kstep) + ceil_div(sk - (kt - 1) * t.base_k, kstep)
+    cube = (m_fracs * n_fracs * k_fracs + mt * nt * kt * hw.mmad_overhead) * p.batch
     # GM -> L1: a panel of A (stepM base rows x all of K) stays in L1 when stepKa covers K.
     m_blocks, n_blocks = ceil_div(mt, t.step_m), ceil_div(nt, t.step_n)
     a_resident = t.step_k_a * t.base_k >= sk
@@ -210,15 +222,69 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     fix = sm * sn * sc * p.batch / hw.gm_bytes_per_cycle
     # L1 -> L0: every base block of C loads its A and B tiles (L0A 256 B/cycle, L0B 128 B/cycle).
     mte1 = (nt * sm * sk * sa / 256 + mt * sk * sn * sb / 128 + mt * nt * kt * 2 * 25) * p.batch
-    # L0 double buffering overlaps loads with Mmads; without it they add up.
+    # The pipes overlap (L0 double buffering); without it they add up.
     overlap = t.db_l0a == 2 and t.db_l0b == 2
-    # With double-buffered L0 the pipes overlap, but not fully: the simulator's Matmul engine (and the
-    # hardware's per-block hand-offs) leaves about half of the other pipes' time exposed.
-    pipes = sorted((cube, mte2, mte1, fix), reverse=True)
-    # The head: the first Mmad waits for the first K chunks of A and B to reach L1 (a chunk of stepKa /
-    # stepKb base blocks, a whole-K panel when the step covers K), so large steps start the cube late.
-    head = (t.base_m * min(t.step_k_a * t.base_k, sk) * sa + t.base_n * min(t.step_k_b * t.base_k, sk) * sb) / rate
-    per_client = (pipes[0] + 0.5 * sum(pipes[1:]) if overlap else sum(pipes)) + head + hw.gm_latency + mmad
+    write_rate = hw.l2_write_bytes_per_cycle if resident and hw.l2_write_bytes_per_cycle else hw.gm_bytes_per_cycle
+    block_fix = t.base_m * t.base_n * sc / write_rate
+    pipes = (cube, mte2, mte1, fix * hw.gm_bytes_per_cycle / write_rate)
+    steady = max(pipes) if overlap else sum(pipes)
+    # The head: the first Mmad waits for the first K chunks of A and B to reach L1 and L0. The simulator's
+    # Matmul copies a one-slot tile of 16-bit data that is several base K steps deep (a whole-K panel that
+    # stays in L1) part by part, one base K step a part, so only the first part is in the head
+    # (sim/MATMUL.md); other tiles are copied whole.
+    def first_k(step: int, depth: int, size: int) -> int:
+        whole = min(step * t.base_k, sk)
+        return t.base_k if size == 2 and depth == step and whole > t.base_k else whole
+    head_a = t.base_m * first_k(t.step_k_a, t.depth_a1, sa) * sa
+    head_b = t.base_n * first_k(t.step_k_b, t.depth_b1, sb) * sb
+    head = ((head_a + head_b) / rate + hw.gm_latency + t.base_m * t.base_k * sa / 256 + t.base_n * t.base_k * sb / 128
+            + 2 * _L1_L0_LATENCY)
+    # The first block streams its A and B tiles while it computes: a whole-K panel kept for later blocks is
+    # copied during the first block, which then waits for MTE2 when the copies take longer than its Mmads.
+    first_block_cube = kt * mmad
+    first_block_mte2 = (t.base_m * sk * sa + t.base_n * sk * sb) / rate
+    first_excess = max(0.0, first_block_mte2 - first_block_cube) if overlap else 0.0
+    # Latency: a tile's copy must land before the K step that uses it. A part (one base K step) is copied
+    # one step ahead, a chunk of a two-slot ring one chunk (step_k steps) ahead; a one-slot chunk copied
+    # whole is not prefetched. When copy + latency exceed the Mmads in between, the cube waits (about half
+    # of the latency overlaps the copy before it: measured on the simulator's Matmul, f16 1024³).
+    def stall(size: int, rows: int, step: int, depth: int, blocks: float) -> float:
+        whole = min(step * t.base_k, sk)
+        chunk_steps = max(1, ceil_div(whole, t.base_k))
+        slots = min(L1_SLOTS, depth // step)
+        if size == 2 and depth == step and whole > t.base_k:  # part by part, L1_SLOTS parts in flight
+            per_step = rows * t.base_k * size / rate - mmad
+        elif slots >= 3:  # two tiles ahead: the latency is hidden
+            per_step = rows * whole * size / rate / chunk_steps - mmad
+        elif slots == 2:  # one tile ahead: about half of the latency shows
+            per_step = (rows * whole * size / rate + hw.gm_latency / 2) / chunk_steps - mmad
+        else:
+            per_step = (rows * whole * size / rate + hw.gm_latency) / chunk_steps
+        return max(0.0, per_step) * kt * blocks
+    stalls = max(stall(sa, t.base_m, t.step_k_a, t.depth_a1, mt * a_loads),
+                 stall(sb, t.base_n, t.step_k_b, t.depth_b1, nt * b_loads)) * p.batch if overlap else 0.0
+    # A one-slot ring is not prefetched: every new tile (after the first, which is in the head) waits for
+    # the MTE1 reads of the one before it and then for its first copy (a part or the whole chunk).
+    def reloads(size: int, rows: int, step: int, depth: int, tiles: float) -> float:
+        if depth >= 2 * step or tiles <= 1:  # prefetched
+            return 0.0
+        return (tiles - 1) * (rows * first_k(step, depth, size) * size / rate + hw.gm_latency)
+    tiles_a = mt * a_loads * ceil_div(sk, min(t.step_k_a * t.base_k, sk))
+    tiles_b = nt * b_loads * ceil_div(sk, min(t.step_k_b * t.base_k, sk))
+    bubbles = (reloads(sa, t.base_m, t.step_k_a, t.depth_a1, tiles_a)
+               + reloads(sb, t.base_n, t.step_k_b, t.depth_b1, tiles_b)) * p.batch
+    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. With one L0C buffer every block's
+    # Fixpipe also holds the next block's first Mmad.
+    last_n = sn - (nt - 1) * t.base_n if t.iterate_order == 1 else t.base_n
+    last_m = sm - (mt - 1) * t.base_m if t.iterate_order == 0 else t.base_m
+    tail = last_m * last_n * sc / write_rate + _FIX_LATENCY
+    # (The refill after each wait costs about as much again as the Fixpipe's latency: measured as above.)
+    exposed_fix = (mt * nt * p.batch - 1) * (block_fix + 2 * _FIX_LATENCY) if t.db_l0c < 2 else 0.0
+    # Each K step hands its tiles on through flags (MTE2 -> MTE1 -> M and back), which the pipe sums above
+    # do not see: about _STEP_HANDOFF cycles a step (measured on the simulator's Matmul, f16 1024³ with
+    # base_k 48 … 128), so very small K steps lose.
+    handoff = _STEP_HANDOFF * mt * nt * kt * p.batch
+    per_client = steady + head + first_excess + stalls + bubbles + tail + exposed_fix + handoff + mmad
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
     total = (buffers if resident else loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch)
     # Ties (one pipe bounds the time) go to the tiling that keeps the other pipes least busy.
@@ -303,13 +369,20 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
         sa = DTYPE_BYTES[p.a_dtype]
         sc = DTYPE_BYTES[p.c_dtype]
 
+        # As in estimate(): when A, B and C fit in the L2 together, the cores copy at the L2 rate and only the
+        # buffers themselves cross HBM.
+        sb_ = DTYPE_BYTES[p.b_dtype]
+        buffers = (p.m * p.k * sa + p.k * p.n * sb_ + p.m * p.n * sc) * p.batch
+        resident = hw.l2_bytes > 0 and hw.l2_bytes_per_cycle > 0 and buffers <= hw.l2_bytes
+        rate = hw.l2_bytes_per_cycle if resident else hw.gm_bytes_per_cycle
+
         def first_estimate(s: tuple[int, int, int, int]) -> tuple[float, float]:
             sm, sn, sk, used = s
             share = min(p.clients_per_aic, used)
             cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, K_PER_CYCLE[p.a_dtype]) * share
             traffic = (sm + sn) * sk * sa
-            mte2 = traffic / hw.gm_bytes_per_cycle * share
-            hbm = used * (traffic + sm * sn * sc) / hw.hbm_bytes_per_cycle
+            mte2 = traffic / rate * share
+            hbm = (buffers if resident else used * (traffic + sm * sn * sc)) / hw.hbm_bytes_per_cycle
             return max(cube, mte2, hbm) + 0.5 * min(cube, mte2), cube + mte2 + hbm
 
         shapes.sort(key=first_estimate)
@@ -364,15 +437,17 @@ def _tiling(p: Problem, hw: Hardware, sm: int, sn: int, sk: int, used: int, bm: 
         trans = max(trans, bm * bn * DTYPE_BYTES[p.c_dtype])
     t = Tiling(used, sm, sn, sk, bm, bn, bk, 0, 0, 1, 1, step_ka, step_kb, order, db_a, db_b, db_c,
                trans_length=trans)
-    # L1 double buffering of the K panels that are not the whole K (the next chunk loads while this one
-    # is used); dropped again, B's first, when L1 is too small for it.
+    # L1 buffering of the K chunks that are not the whole K: L1_SLOTS chunks (the next two load while
+    # this one is used), else two, else one — B's dropped first when L1 is too small. A whole-K tile has
+    # one slot (it stays in L1; the simulator's Matmul copies it part by part).
     kt = ceil_div(sk, bk)
-    t.depth_a1 = step_ka * (2 if step_ka < kt else 1)
-    t.depth_b1 = step_kb * (2 if step_kb < kt else 1)
-    if check(p, t, hw) is not None and t.depth_b1 > step_kb:
-        t.depth_b1 = step_kb
-    if check(p, t, hw) is not None and t.depth_a1 > step_ka:
-        t.depth_a1 = step_ka
+    t.depth_a1 = step_ka * (L1_SLOTS if step_ka < kt else 1)
+    t.depth_b1 = step_kb * (L1_SLOTS if step_kb < kt else 1)
+    for slots in range(L1_SLOTS - 1, 0, -1):
+        if check(p, t, hw) is not None and t.depth_b1 > step_kb * slots:
+            t.depth_b1 = step_kb * slots
+        if check(p, t, hw) is not None and t.depth_a1 > step_ka * slots:
+            t.depth_a1 = step_ka * slots
     return replace(t)
 
 
@@ -390,7 +465,8 @@ def hardware_from_table(platform: Any = None) -> Hardware:
                     l0b=info.l0b_bytes, l0c=info.l0c_bytes, ub=info.ub_bytes, bt=usable["BIAS"],
                     gm_bytes_per_cycle=float(consts["GmBytesPerCycle"]), hbm_bytes_per_cycle=hbm_per_cycle,
                     mmad_overhead=int(consts["MmadIssueCycles"]), gm_latency=int(consts["GmReadLatency"]),
-                    l2_bytes=info.l2_bytes, l2_bytes_per_cycle=float(consts.get("L2ReadBytesPerCycle", 0)))
+                    l2_bytes=info.l2_bytes, l2_bytes_per_cycle=float(consts.get("L2ReadBytesPerCycle", 0)),
+                    l2_write_bytes_per_cycle=float(consts.get("L2WriteBytesPerCycle", 0)))
 
 
 def cube_bound_cycles(m: int, n: int, k: int, dtype: str, aic: int) -> float:
