@@ -268,6 +268,81 @@ TEST(CubeMix, SyncAllIsABarrierOfEveryCore) {
             "blocked in a cross-core wait or has finished)");
 }
 
+namespace {
+// kernels/cross_core_race.cpp: AIV 0 of block 0 writes z, another core
+// reads it, ordered (or not) by cross-core flags.
+LaunchResult runXc(int mode, uint32_t blocks = 1) {
+  std::vector<ascsim::Half> x(256, ascsim::Half(1.0f)), z(256);
+  return cachedKernel(ASCSIM_KERNEL_CROSS_CORE_RACE)
+      .launch(blocks,
+              {addr(x.data()), addr(z.data()), static_cast<uint64_t>(mode)},
+              {{addr(x.data()), 512, "x"}, {addr(z.data()), 512, "z"}}, {});
+}
+
+void expectXcRace(const LaunchResult &r, const std::string &msg,
+                  unsigned line, unsigned noteLine, const std::string &note) {
+  ASSERT_EQ(r.diagnostics.size(), 1u) << dumpDiagnostics(r, true);
+  const Diagnostic &d = r.diagnostics[0];
+  EXPECT_EQ(d.category, "race");
+  EXPECT_EQ(d.message, msg);
+  EXPECT_EQ(d.file, "xc.py");
+  EXPECT_EQ(d.line, line);
+  ASSERT_EQ(d.notes.size(), 1u);
+  EXPECT_EQ(d.notes[0].message, note);
+  EXPECT_EQ(d.notes[0].line, noteLine);
+}
+} // namespace
+
+TEST(CrossCoreRace, AMode2FlagOrdersAnAivWriteBeforeTheAicRead) {
+  LaunchResult r = runXc(0);
+  EXPECT_TRUE(r.ok && r.diagnostics.empty()) << dumpDiagnostics(r, true);
+}
+
+TEST(CrossCoreRace, WithoutTheFlagTheCoresOfABlockRace) {
+  expectXcRace(runXc(1),
+               "cross-core RAW hazard on GM[z+0x0000,z+0x0200): AIV 0 of "
+               "block 0 MTE3 data_copy (xc.py:10) and the AIC of block 0 "
+               "MTE2 data_copy (xc.py:12) touch the same bytes and no "
+               "cross-core sync orders them (a cross_core_set_flag after the "
+               "first and the cross_core_wait_flag it satisfies before the "
+               "second, sync_all, ...)",
+               12, 10, "AIV 0 of block 0's write");
+}
+
+TEST(CrossCoreRace, AMode0FlagAndSyncAllOrderBlocks) {
+  LaunchResult r = runXc(2, 2);
+  EXPECT_TRUE(r.ok && r.diagnostics.empty()) << dumpDiagnostics(r, true);
+  r = runXc(3, 2);
+  EXPECT_TRUE(r.ok && r.diagnostics.empty()) << dumpDiagnostics(r, true);
+}
+
+TEST(CrossCoreRace, AWaitOrdersOnlyWhatPrecededTheSetItConsumed) {
+  expectXcRace(runXc(4),
+               "cross-core RAW hazard on GM[z+0x0000,z+0x0200): AIV 0 of "
+               "block 0 MTE3 data_copy (xc.py:10) and the AIC of block 0 "
+               "MTE2 data_copy (xc.py:12) touch the same bytes and no "
+               "cross-core sync orders them (a cross_core_set_flag after the "
+               "first and the cross_core_wait_flag it satisfies before the "
+               "second, sync_all, ...)",
+               12, 10, "AIV 0 of block 0's write");
+}
+
+TEST(CrossCoreRace, Mode1OrdersTheAivsOfABlock) {
+  LaunchResult r = runXc(5);
+  EXPECT_TRUE(r.ok && r.diagnostics.empty()) << dumpDiagnostics(r, true);
+}
+
+TEST(CrossCoreRace, ASetOrdersOnlyThePipesItsPipeWaitedFor) {
+  expectXcRace(runXc(6),
+               "cross-core RAW hazard on GM[z+0x0000,z+0x0200): AIV 0 of "
+               "block 0 MTE3 data_copy (xc.py:10) and AIV 1 of block 0 MTE2 "
+               "data_copy (xc.py:14) touch the same bytes and no cross-core "
+               "sync orders them (a cross_core_set_flag after the first and "
+               "the cross_core_wait_flag it satisfies before the second, "
+               "sync_all, ...)",
+               14, 10, "AIV 0 of block 0's write");
+}
+
 TEST(CubeMix, DeadlockNamesEveryBlockedCore) {
   LaunchResult r = runMix(1);
   ASSERT_FALSE(r.ok);

@@ -29,21 +29,43 @@ std::string bytesText(uint64_t b) { return std::to_string(b) + " bytes"; }
 } // namespace
 
 void Core::nextEpoch() {
-  const uint32_t me = role_.coreId;
-  hbClock_[me] = static_cast<uint32_t>(epochClocks_.size());
+  gmEpoch_ = static_cast<uint32_t>(epochClocks_.size());
   epochClocks_.push_back(hbClock_);
   if (race_)
-    race_->setGmEpoch(me, hbClock_[me]);
+    race_->setGmEpoch(role_.coreId, gmEpoch_);
+}
+
+void Core::ensureHbClock() {
+  if (hbClock_.empty()) {
+    hbClock_.assign(role_.xc->numCores() * kNumPipes, 0);
+    epochClocks_.push_back(hbClock_);
+  }
+}
+
+std::vector<uint32_t> Core::releaseClock(const VectorClock *knows,
+                                         uint32_t upTo) {
+  std::vector<uint32_t> c = hbClock_;
+  for (int p = 0; p < kNumPipes; ++p)
+    c[role_.coreId * kNumPipes + p] =
+        knows && race_
+            ? std::min(race_->gmEpochsKnown(p, *knows, upTo),
+                       engine_.queuedGmEpoch(static_cast<Pipe>(p), upTo))
+            : upTo;
+  return c;
+}
+
+void Core::acquireClock(const std::vector<uint32_t> &clock) {
+  for (size_t i = 0; i < clock.size() && i < hbClock_.size(); ++i)
+    hbClock_[i] = std::max(hbClock_[i], clock[i]);
+  nextEpoch();
 }
 
 void Core::release(int32_t *word, int32_t value) {
   // The flag's store lands kGmWriteLatency after issue, carrying everything
-  // this core knew, including the epoch it ends.
-  const uint32_t me = role_.coreId;
+  // this core knew, including the epoch it ends (the pipes are drained).
   CrossCoreDomain::Stamp stamp;
   stamp.cycle = scalar_ + timing::kGmWriteLatency;
-  stamp.clock = hbClock_;
-  stamp.clock[me] = hbClock_[me] + 1;
+  stamp.clock = releaseClock(nullptr, gmEpoch_ + 1);
   role_.xc->gmRelease({reinterpret_cast<uint64_t>(word)}, stamp,
                       [&] { *word = value; });
   nextEpoch();
@@ -54,9 +76,7 @@ void Core::acquired(uint64_t cycle, const std::vector<uint32_t> &clock) {
   // then knows everything the setters knew.
   scalar_ = std::max(scalar_ + timing::kGmReadLatency,
                      cycle + timing::kGmReadLatency);
-  for (size_t i = 0; i < clock.size() && i < hbClock_.size(); ++i)
-    hbClock_[i] = std::max(hbClock_[i], clock[i]);
-  nextEpoch();
+  acquireClock(clock);
 }
 
 int32_t *Core::gmSyncEnter(const char *api, bool aivOnly, const Operand &gm,
@@ -102,10 +122,9 @@ int32_t *Core::gmSyncEnter(const char *api, bool aivOnly, const Operand &gm,
       Access{api, "gm_workspace", true, DType::I32, /*blockAligned=*/false},
       loc);
   drainAll(loc, api);
-  if (hbClock_.empty()) {
-    hbClock_.assign(role_.xc->numCores(), 0);
-    epochClocks_.push_back(hbClock_);
-  }
+  ensureHbClock();
+  if (race_)
+    race_->pruneGmEpochs();
   return reinterpret_cast<int32_t *>(p);
 }
 

@@ -192,9 +192,11 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
     autoSyncBefore(m, start, start + bytes, write, api, loc);
   if (m == Mem::UB && sys_.anyWatch)
     watchUb(Pipe::S, start, start + bytes, write, api, loc);
-  if (race_)
+  if (race_) {
+    race_->setAccessEpoch(gmEpoch_);
     race_->access(Pipe::S, Footprint{ByteRange{m, start, start + bytes, write}},
                   api, loc, seq);
+  }
   trackInit(m, write, api, "tensor", start, bytes, loc);
   if (trace_)
     trace_->slices.push_back(
@@ -263,8 +265,10 @@ void Core::makeRoom(Pipe p, const char *name, Loc loc) {
 void Core::issue(Instr &&instr) {
   makeRoom(instr.pipe, instr.name, instr.loc);
   instr.issue = scalar_;
-  if (race_)
+  if (race_) {
     instr.issueClock = race_->clock(Pipe::S);
+    instr.gmEpoch = gmEpoch_;
+  }
   engine_.push(std::move(instr));
 }
 
@@ -277,8 +281,10 @@ Instr &Core::issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
   in.loc = loc;
   in.name = name;
   in.issue = scalar_;
-  if (race_)
+  if (race_) {
     in.issueClock = race_->clock(Pipe::S);
+    in.gmEpoch = gmEpoch_;
+  }
   return in;
 }
 

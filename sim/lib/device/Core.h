@@ -20,6 +20,8 @@
 #include "device/SysState.h"
 #include "timing/Timing.h"
 
+#include <array>
+#include <deque>
 #include <initializer_list>
 #include <memory>
 #include <set>
@@ -95,6 +97,10 @@ public:
   // Cross-core flags (device/CrossCore.cpp).
   void crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId, Loc loc);
   void crossCoreWaitFlag(uint32_t flagId, Loc loc);
+  /// A cross-core set of this core fired (Engine's cross-core callback):
+  /// posts it to the domain with its happens-before clock.
+  void crossSetFired(uint8_t id, uint64_t cycle, Loc loc, Pipe pipe,
+                     const VectorClock *knows);
   void syncAll(bool aivOnly, Loc loc);
   // Software inter-block sync through GM flags (device/BlockSync.cpp).
   void ibSync(bool wait, bool aivOnly, const Operand &gm, const Operand &ub,
@@ -102,9 +108,10 @@ public:
   void syncAllSoft(bool aivOnly, const Operand &gm, const Operand &ub,
                    int64_t usedCores, Loc loc);
   void blockOrder(bool notify, const Operand &gm, const Operand &ub, Loc loc);
-  /// The happens-before clock of each inter-block epoch of this core
-  /// (epoch k's clock; its own component is k): the launch orders GM
-  /// accesses of different cores by them (crossCoreRaces).
+  /// The happens-before clock of each sync epoch of this core (epoch k's
+  /// clock; component core * kNumPipes + pipe: the number of that core's
+  /// epochs whose GM accesses in that pipe happen before): the launch
+  /// orders GM accesses of different cores by them (crossCoreRaces).
   std::vector<std::vector<uint32_t>> takeEpochClocks() {
     return std::move(epochClocks_);
   }
@@ -373,6 +380,12 @@ private:
   void noteRead(uint64_t lo, uint64_t hi);
   // Inter-block sync (device/BlockSync.cpp): the core's happens-before
   // clock, the clocks of its epochs, its software sync_all rounds.
+  /// The current epoch (an index into epochClocks_; 0 before any sync):
+  /// the GM accesses of the instructions issued now are tagged with it.
+  uint32_t gmEpoch_ = 0;
+  /// Per pipe, the epochs the cross-core sets not yet fired were issued in
+  /// (race check on).
+  std::array<std::deque<uint32_t>, kNumPipes> crossSetEpochs_;
   std::vector<uint32_t> hbClock_;
   std::vector<std::vector<uint32_t>> epochClocks_;
   uint32_t syncAllRounds_ = 0;
@@ -384,6 +397,16 @@ private:
                        const Operand &ub, uint64_t ubBytes, Loc loc);
   /// The core's next epoch starts (after a release or an acquire).
   void nextEpoch();
+  /// The clock exists (all zero, epoch 0 recorded) once the core syncs.
+  void ensureHbClock();
+  /// The clock a release by the scalar or by a pipe knowing `knows`
+  /// carries: hbClock_ with its own components (one per pipe) the number of
+  /// epochs (at most `upTo`) whose GM accesses in that pipe `knows` covers
+  /// (null: all of them, the pipes are drained).
+  std::vector<uint32_t> releaseClock(const VectorClock *knows, uint32_t upTo);
+  /// An acquire of `clock` (a completed cross-core wait, a Matmul message):
+  /// joins it, then the next epoch.
+  void acquireClock(const std::vector<uint32_t> &clock);
   /// Stores `value` into the GM flag `word` as a release (time and clock
   /// stamp), then the next epoch.
   void release(int32_t *word, int32_t value);

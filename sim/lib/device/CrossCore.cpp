@@ -33,10 +33,10 @@ std::string CrossCoreDomain::coreName(uint32_t core) const {
   return "AIV " + std::to_string(sub) + " of block " + std::to_string(c.block);
 }
 
-void CrossCoreDomain::raise(uint32_t core, uint8_t flag, uint64_t cycle,
-                            Loc loc, std::string &err) {
-  std::deque<uint64_t> &q = cores_[core].counters[flag];
-  q.push_back(cycle);
+void CrossCoreDomain::raise(uint32_t core, uint8_t flag, const Raise &r,
+                            std::string &err) {
+  std::deque<Raise> &q = cores_[core].counters[flag];
+  q.push_back(r);
   if (q.size() > kMaxPending && err.empty())
     err = "cross_core_set_flag raises the counter of flag id " +
           std::to_string(flag) + " of " + coreName(core) + " to " +
@@ -44,17 +44,25 @@ void CrossCoreDomain::raise(uint32_t core, uint8_t flag, uint64_t cycle,
           std::to_string(kMaxPending) +
           " sets may be pending before a wait (the NPU hangs; hardware.md "
           "§3.6)";
-  (void)loc;
 }
 
+namespace {
+void joinInto(std::vector<uint32_t> &into, const std::vector<uint32_t> &c) {
+  if (into.size() < c.size())
+    into.resize(c.size());
+  for (size_t i = 0; i < c.size(); ++i)
+    into[i] = std::max(into[i], c[i]);
+}
+} // namespace
+
 std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
-                                  uint64_t cycle, Loc loc) {
+                                  uint64_t cycle,
+                                  const std::vector<uint32_t> &clock,
+                                  Loc loc) {
+  (void)loc;
   std::string err;
   std::lock_guard<std::mutex> lk(m_);
   const CoreState &c = cores_[core];
-  if (mode == 0)
-    usedMode0_ = true;
-  const uint32_t aivBase = hasAic_ ? blocks_ : 0;
   // Members of the group the set belongs to, and the cores it raises.
   std::vector<uint32_t> members, targets;
   uint32_t group = 0;
@@ -65,8 +73,9 @@ std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
         members.push_back(i);
     targets = members;
   } else if (mode == 2 && c.aic) {
+    const Raise r{cycle, clock};
     for (uint32_t s = 0; s < aivPerBlock_; ++s)
-      raise(aivId(c.block, s), flag, cycle, loc, err);
+      raise(aivId(c.block, s), flag, r, err);
     cv_.notify_all();
     return err;
   } else { // mode 1 (AIVs of the block) or mode 2 from an AIV
@@ -78,23 +87,25 @@ std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
     else
       targets.push_back(aicId(c.block));
   }
-  (void)aivBase;
   Group &g = groups_[{mode, group, flag}];
   g.sets.resize(members.size());
   size_t me = static_cast<size_t>(
       std::find(members.begin(), members.end(), core) - members.begin());
-  g.sets[me].push_back(cycle);
+  g.sets[me].push_back(Raise{cycle, clock});
   bool all = true;
   for (const auto &s : g.sets)
     all = all && !s.empty();
   if (all) {
-    uint64_t at = 0;
+    // The raise happens after every member's matched set: it carries the
+    // join of their clocks.
+    Raise r;
     for (auto &s : g.sets) {
-      at = std::max(at, s.front());
+      r.cycle = std::max(r.cycle, s.front().cycle);
+      joinInto(r.clock, s.front().clock);
       s.pop_front();
     }
     for (uint32_t t : targets)
-      raise(t, flag, at, loc, err);
+      raise(t, flag, r, err);
     cv_.notify_all();
   }
   return err;
@@ -168,7 +179,8 @@ void CrossCoreDomain::snapshotDeadlock() {
   cv_.notify_all();
 }
 
-uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc) {
+uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc,
+                               std::vector<uint32_t> *clock) {
   std::unique_lock<std::mutex> lk(m_);
   CoreState &c = cores_[core];
   c.waitFlag = flag;
@@ -188,7 +200,10 @@ uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc) {
     cv_.wait(lk);
   }
   c.blocked = false;
-  uint64_t cycle = c.counters[flag].front();
+  Raise &r = c.counters[flag].front();
+  const uint64_t cycle = r.cycle;
+  if (clock)
+    *clock = std::move(r.clock);
   c.counters[flag].pop_front();
   return cycle;
 }
@@ -237,10 +252,7 @@ CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
     if (it == gmStamps_.end()) // set before the launch (not zeroed)
       continue;
     out.cycle = std::max(out.cycle, it->second.cycle);
-    if (out.clock.size() < it->second.clock.size())
-      out.clock.resize(it->second.clock.size());
-    for (size_t i = 0; i < it->second.clock.size(); ++i)
-      out.clock[i] = std::max(out.clock[i], it->second.clock[i]);
+    joinInto(out.clock, it->second.clock);
   }
   return out;
 }
@@ -255,12 +267,14 @@ bool CrossCoreDomain::msgWaitEnds(const CoreState &c) const {
 }
 
 void CrossCoreDomain::sendToAic(uint32_t core, const void *data,
-                                uint32_t bytes, uint64_t cycle) {
+                                uint32_t bytes, uint64_t cycle,
+                                const std::vector<uint32_t> &clock) {
   std::lock_guard<std::mutex> lk(m_);
   const CoreState &c = cores_[core];
   Message msg;
   msg.from = core - aivId(c.block, 0);
   msg.cycle = cycle;
+  msg.clock = clock;
   msg.data.assign(static_cast<const uint8_t *>(data),
                   static_cast<const uint8_t *>(data) + bytes);
   cores_[aicId(c.block)].inbox.push_back(std::move(msg));
@@ -268,12 +282,14 @@ void CrossCoreDomain::sendToAic(uint32_t core, const void *data,
 }
 
 void CrossCoreDomain::sendToAiv(uint32_t core, uint32_t sub, const void *data,
-                                uint32_t bytes, uint64_t cycle) {
+                                uint32_t bytes, uint64_t cycle,
+                                const std::vector<uint32_t> &clock) {
   std::lock_guard<std::mutex> lk(m_);
   const CoreState &c = cores_[core];
   Message msg;
   msg.from = 0;
   msg.cycle = cycle;
+  msg.clock = clock;
   msg.data.assign(static_cast<const uint8_t *>(data),
                   static_cast<const uint8_t *>(data) + bytes);
   cores_[aivId(c.block, sub)].inbox.push_back(std::move(msg));
@@ -330,14 +346,28 @@ void CrossCoreDomain::finish(uint32_t core) {
 // The core's side
 //===----------------------------------------------------------------------===//
 
-namespace {
-void onCrossSet(void *ctx, uint8_t id, uint64_t cycle, Loc loc) {
-  Core &core = *static_cast<Core *>(ctx);
-  const CoreRole &r = core.role();
-  std::string err = r.xc->post(r.coreId, static_cast<uint8_t>(id >> 4),
-                               static_cast<uint8_t>(id & 15), cycle, loc);
+void Core::crossSetFired(uint8_t id, uint64_t cycle, Loc loc, Pipe pipe,
+                         const VectorClock *knows) {
+  // The set orders what its pipe knows of the epoch it was issued in (and
+  // the earlier ones); the core's other components have not changed since
+  // (a wait first lets the core's own sets fire).
+  std::vector<uint32_t> clock;
+  std::deque<uint32_t> &epochs = crossSetEpochs_[static_cast<int>(pipe)];
+  if (knows && race_ && !epochs.empty()) {
+    clock = releaseClock(knows, epochs.front() + 1);
+    epochs.pop_front();
+  }
+  std::string err =
+      role_.xc->post(role_.coreId, static_cast<uint8_t>(id >> 4),
+                     static_cast<uint8_t>(id & 15), cycle, clock, loc);
   if (!err.empty())
     fail("sync", err, loc);
+}
+
+namespace {
+void onCrossSet(void *ctx, uint8_t id, uint64_t cycle, Loc loc, Pipe pipe,
+                const VectorClock *knows) {
+  static_cast<Core *>(ctx)->crossSetFired(id, cycle, loc, pipe, knows);
 }
 
 const char *needMix(bool set) {
@@ -397,6 +427,12 @@ void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
   in.event = Engine::kCrossCoreEvent;
   in.id = static_cast<uint8_t>(flagId | mode << 4);
   engine_.noteCrossSet();
+  if (race_) {
+    // What the core issues from now on is not ordered before the set.
+    ensureHbClock();
+    crossSetEpochs_[static_cast<int>(*p)].push_back(gmEpoch_);
+    nextEpoch();
+  }
 }
 
 void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
@@ -419,8 +455,18 @@ void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
   stall.loc = loc;
   stall.drainFor = api;
   scalar_ = std::max(scalar_, engine_.runUntilCrossSetsFired(stall));
-  uint64_t c = role_.xc->wait(role_.coreId, static_cast<uint8_t>(flagId), loc);
+  if (race_)
+    race_->pruneGmEpochs();
+  std::vector<uint32_t> clock;
+  uint64_t c = role_.xc->wait(role_.coreId, static_cast<uint8_t>(flagId), loc,
+                              race_ ? &clock : nullptr);
   scalar_ = std::max(scalar_, c + 1);
+  if (race_) {
+    // Everything the core does from now on happens after the set(s) the
+    // wait consumed.
+    ensureHbClock();
+    acquireClock(clock);
+  }
 }
 
 void Core::syncAll(bool aivOnly, Loc loc) {

@@ -15,7 +15,12 @@
 // wait blocking the core's host thread like a cross-core wait. A launch
 // with a domain runs every core on a thread of its own (sim/lib/launch).
 // CrossCoreWaitFlag blocks the waiting core (its host thread) until the
-// counter is non-zero and takes the cycle of the set that raised it. The
+// counter is non-zero and takes the cycle of the set that raised it. A
+// counter is a FIFO of the raises: each carries the setters' happens-before
+// clock (the join of every member's set for modes 0 and 1, and of the AIVs'
+// sets for a mode-2 set of the AIVs), and the N-th wait consumed on a flag
+// joins the clock of the N-th raise, so the race check orders what the
+// setters did before their sets before what the waiter does after. The
 // cores of a MIX launch run on their own host threads; when every core that
 // has not finished is blocked in a wait, that is a deadlock: each blocked
 // core fails naming the others' waits and the cores that finished.
@@ -61,22 +66,23 @@ public:
   /// "AIC of block 0", "AIV 1 of block 2".
   std::string coreName(uint32_t core) const;
 
-  /// A set of `core` with `mode` fired at `cycle`; returns an error message
-  /// (empty when fine), e.g. a counter beyond 15 pending sets.
+  /// A set of `core` with `mode` fired at `cycle`, the setter knowing
+  /// `clock` (its happens-before clock, one component per core and pipe;
+  /// empty when the race check is off); returns an error message (empty
+  /// when fine), e.g. a counter beyond 15 pending sets.
   std::string post(uint32_t core, uint8_t mode, uint8_t flag, uint64_t cycle,
-                   Loc loc);
+                   const std::vector<uint32_t> &clock, Loc loc);
   /// Blocks until `core`'s counter `flag` is non-zero, takes one and returns
-  /// the cycle it was raised at. Throws a "deadlock" Fault when every
-  /// unfinished core is blocked.
-  uint64_t wait(uint32_t core, uint8_t flag, Loc loc);
+  /// the cycle it was raised at; `clock` becomes the clock of that raise.
+  /// Throws a "deadlock" Fault when every unfinished core is blocked.
+  uint64_t wait(uint32_t core, uint8_t flag, Loc loc,
+                std::vector<uint32_t> *clock = nullptr);
   /// The core's kernel returned or stopped: it sets nothing more.
   void finish(uint32_t core);
-  /// Whether any core set a mode-0 flag (which orders different blocks).
-  bool usedMode0() const { return usedMode0_.load(); }
 
   // Software inter-block sync through GM flags. A release stamps the flag
   // words it writes with the writer's cycle and happens-before clock (one
-  // component per core of the domain); an acquire joins the stamps of the
+  // component per core of the domain and pipe); an acquire joins the stamps of the
   // words it waited for.
   struct Stamp {
     uint64_t cycle = 0;
@@ -99,17 +105,21 @@ public:
   // The Matmul (KFC) message channel of a MIX launch (sim/MATMUL.md): an
   // AIV sends requests to the AIC of its block, the AIC replies to one AIV.
   // A message is delivered at `cycle` (sender's cycle + the latency).
+  /// `clock`: the sender's happens-before clock (a release; empty when the
+  /// race check is off), joined by the receiver.
   struct Message {
     uint32_t from = 0; // the sender's sub-block index (AIV) or 0 (AIC)
     uint64_t cycle = 0;
     std::vector<uint8_t> data;
+    std::vector<uint32_t> clock;
   };
   /// AIV `core` -> the AIC of its block.
   void sendToAic(uint32_t core, const void *data, uint32_t bytes,
-                 uint64_t cycle);
+                 uint64_t cycle, const std::vector<uint32_t> &clock = {});
   /// The AIC `core` -> AIV `sub` of its block.
   void sendToAiv(uint32_t core, uint32_t sub, const void *data,
-                 uint32_t bytes, uint64_t cycle);
+                 uint32_t bytes, uint64_t cycle,
+                 const std::vector<uint32_t> &clock = {});
   /// Blocks until a message for `core` arrives; on an AIC, returns false
   /// once every AIV of the block has finished and nothing is queued (then
   /// `finished` lists nothing new). Throws a "deadlock" Fault when every
@@ -119,10 +129,16 @@ public:
   bool aivFinished(uint32_t aicCore, uint32_t sub);
 
 private:
+  /// One raise of a counter (or one member's set of a group): its cycle
+  /// and the happens-before clock it carries.
+  struct Raise {
+    uint64_t cycle = 0;
+    std::vector<uint32_t> clock;
+  };
   struct CoreState {
     bool aic = false;
     uint32_t block = 0;
-    std::deque<uint64_t> counters[kFlagIds];
+    std::deque<Raise> counters[kFlagIds];
     bool blocked = false, done = false;
     /// Blocked in receive() (a message wait) rather than a flag wait.
     bool msgWait = false;
@@ -135,10 +151,9 @@ private:
   };
   /// Sets of a group, per member, not yet matched by every member.
   struct Group {
-    std::vector<std::deque<uint64_t>> sets;
+    std::vector<std::deque<Raise>> sets;
   };
-  void raise(uint32_t core, uint8_t flag, uint64_t cycle, Loc loc,
-             std::string &err);
+  void raise(uint32_t core, uint8_t flag, const Raise &r, std::string &err);
   /// Every unfinished core is blocked with an empty counter.
   bool stuck() const;
   /// An AIC's message wait ends once all its AIVs have finished.
@@ -156,7 +171,6 @@ private:
   std::mutex m_;
   std::condition_variable cv_;
   bool deadlocked_ = false;
-  std::atomic<bool> usedMode0_{false};
   /// The report of each core blocked when the deadlock was found (a
   /// snapshot: the cores then fail and finish one by one).
   std::map<uint32_t, Diagnostic> reports_;

@@ -28,10 +28,20 @@ void Core::mmSend(uint32_t toSub, const void *data, uint32_t bytes,
              kernelTypeName(role_.kernelType),
          loc);
   const uint64_t at = scalar_ + latency;
+  // A release by the scalar: it orders the GM accesses the scalar knows
+  // complete (the library waits for its copies before it sends).
+  std::vector<uint32_t> clock;
+  if (race_) {
+    ensureHbClock();
+    VectorClock knows;
+    race_->flagClock(Pipe::S, knows);
+    clock = releaseClock(&knows, gmEpoch_ + 1);
+    nextEpoch();
+  }
   if (role_.aic)
-    role_.xc->sendToAiv(role_.coreId, toSub, data, bytes, at);
+    role_.xc->sendToAiv(role_.coreId, toSub, data, bytes, at, clock);
   else
-    role_.xc->sendToAic(role_.coreId, data, bytes, at);
+    role_.xc->sendToAic(role_.coreId, data, bytes, at, clock);
   scalar_ += 1;
 }
 
@@ -53,6 +63,11 @@ int32_t Core::mmReceive(void *buf, uint32_t cap, uint32_t *fromSub,
   if (!role_.xc->receive(role_.coreId, msg, what, loc))
     return -1;
   scalar_ = std::max(scalar_, msg.cycle + 1);
+  if (race_) {
+    ensureHbClock();
+    race_->pruneGmEpochs();
+    acquireClock(msg.clock);
+  }
   if (fromSub)
     *fromSub = msg.from;
   uint32_t n = static_cast<uint32_t>(std::min<size_t>(cap, msg.data.size()));

@@ -235,31 +235,24 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       result.output.emplace_back(static_cast<uint32_t>(tasks[t].blockIdx),
                                  std::move(outcomes[t].output));
   gmBytes = result.gm_read_bytes + result.gm_write_bytes;
-  // Cross-core GM races between blocks. The check does not model the order
-  // cross-core flags give: in a MIX launch the cores of one block (ordered
-  // by mode 1 / 2 flags) are checked as one, and a launch that used mode 0
-  // (which orders blocks) is not checked (docs/simulator.md).
-  if (config.race_check != RaceCheck::Off && numBlocks > 1 && !stopped &&
-      !(xc && xc->usedMode0())) {
-    std::vector<std::vector<GmAccess>> merged;
+  // Cross-core GM races: every core of the launch (a MIX block's AIC and
+  // AIVs each on its own) against every other, ordered by the sync they
+  // used: cross-core flags, Matmul messages, the GM-flag sync.
+  if (config.race_check != RaceCheck::Off && numTasks > 1 && !stopped) {
     std::vector<const std::vector<GmAccess> *> logs;
-    if (xc) {
-      merged.resize(numBlocks);
-      for (uint32_t t = 0; t < numTasks; ++t) {
-        std::vector<GmAccess> &m = merged[tasks[t].role.block];
-        m.insert(m.end(), outcomes[t].gmAccesses.begin(),
-                 outcomes[t].gmAccesses.end());
-      }
-      for (const std::vector<GmAccess> &m : merged)
-        logs.push_back(&m);
-    } else {
-      for (BlockOutcome &o : outcomes)
-        logs.push_back(&o.gmAccesses);
+    std::vector<CrossCoreName> names;
+    const bool perCore = xc && xc->numCores() > numBlocks;
+    for (uint32_t t = 0; t < numTasks; ++t) {
+      logs.push_back(&outcomes[t].gmAccesses);
+      names.push_back(
+          {perCore ? xc->coreName(tasks[t].role.coreId)
+                   : "block " + std::to_string(tasks[t].role.block),
+           tasks[t].blockIdx, perCore});
     }
     Severity sev = config.race_check == RaceCheck::Raise ? Severity::Error
                                                          : Severity::Warning;
-    // Inter-block sync orders accesses: a happens before b when b's epoch
-    // clock has seen a's epoch of a's core.
+    // Sync orders accesses: a happens before b when b's epoch clock has
+    // seen a's epoch of a's core.
     std::vector<const std::vector<std::vector<uint32_t>> *> clocks;
     if (xc) {
       clocks.assign(xc->numCores(), nullptr);
@@ -270,10 +263,13 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       if (b.core >= clocks.size() || !clocks[b.core] ||
           b.epoch >= clocks[b.core]->size())
         return false;
+      // One component per core and pipe: the epochs of that pipe's GM
+      // accesses ordered before.
       const std::vector<uint32_t> &vc = (*clocks[b.core])[b.epoch];
-      return a.core < vc.size() && vc[a.core] > a.epoch;
+      const size_t i = a.core * kNumPipes + static_cast<size_t>(a.pipe);
+      return i < vc.size() && vc[i] > a.epoch;
     };
-    for (Diagnostic &d : crossCoreRaces(logs, sev, gm, ordered))
+    for (Diagnostic &d : crossCoreRaces(logs, sev, gm, ordered, names))
       result.diagnostics.push_back(std::move(d));
   }
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),

@@ -157,8 +157,10 @@ void Engine::start(Pipe p, uint64_t cycle) {
   switch (h.kind) {
   case InstrKind::Work: {
     uint64_t done = cycle + h.cost.occupancy + h.cost.latency;
-    if (race_)
+    if (race_) {
+      race_->setAccessEpoch(h.gmEpoch);
       race_->access(p, h.fp, h.name, h.loc, h.seq);
+    }
     if (p == Pipe::V) {
       while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
         vecInFlight_.pop_front();
@@ -200,6 +202,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
     if (race_)
       race_->flagClock(p, f.clock);
     f.isFlag = true;
+    f.pipe = p;
     f.event = h.event;
     f.id = h.id;
     f.loc = h.loc;
@@ -250,7 +253,7 @@ void Engine::complete() {
     if (event == kCrossCoreEvent) {
       --crossPending_;
       if (crossFn_)
-        crossFn_(crossCtx_, id, cycle, loc);
+        crossFn_(crossCtx_, id, cycle, loc, f.pipe, race_ ? &f.clock : nullptr);
       return;
     }
     flags_.set(event, id, cycle, loc);

@@ -59,6 +59,9 @@ struct Instr {
   /// touches and the scalar's knowledge when it issued it.
   Footprint fp;
   VectorClock issueClock;
+  /// The core's inter-block / cross-core epoch at issue: the GM accesses
+  /// are tagged with it when the instruction starts (race detection only).
+  uint32_t gmEpoch = 0;
 };
 
 /// A pipe's in-order instruction queue: a ring buffer of raw slots that
@@ -236,12 +239,26 @@ public:
 
   /// Cross-core flags (device/CrossCore.cpp): a SetFlag instruction with
   /// event kCrossCoreEvent and id = flagId | mode << 4 fires through
-  /// `onCrossSet` instead of the core's flag table.
+  /// `onCrossSet` instead of the core's flag table, with the set's pipe and
+  /// the happens-before knowledge it carries (`clock`, null when the race
+  /// check is off).
   static constexpr uint8_t kCrossCoreEvent = 0xFE;
-  using CrossSetFn = void (*)(void *ctx, uint8_t id, uint64_t cycle, Loc loc);
+  using CrossSetFn = void (*)(void *ctx, uint8_t id, uint64_t cycle, Loc loc,
+                              Pipe pipe, const VectorClock *clock);
   void setCrossCore(CrossSetFn fn, void *ctx) {
     crossFn_ = fn;
     crossCtx_ = ctx;
+  }
+  /// The smallest gmEpoch of the instructions of `p` not started yet that
+  /// touch GM (`none` when there is none): their accesses are known to no
+  /// flag yet (race check on).
+  uint32_t queuedGmEpoch(Pipe p, uint32_t none) const {
+    uint32_t e = none;
+    for (const Instr &in : pipes_[static_cast<int>(p)].queue)
+      for (const ByteRange &r : in.fp)
+        if (r.mem == Mem::GM && in.gmEpoch < e)
+          e = in.gmEpoch;
+    return e;
   }
   /// A cross-core set was pushed (counted until it fires).
   void noteCrossSet() { ++crossPending_; }
@@ -266,6 +283,7 @@ private:
     bool isFlag = false;
     uint8_t event = 0;
     uint8_t id = 0;
+    Pipe pipe = Pipe::S; // a set_flag's pipe
     Loc loc{nullptr, 0};
     uint8_t *dst = nullptr;
     /// The instruction's result until it lands. Grown without zeroing:

@@ -132,6 +132,11 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         e = static_cast<int32_t>(log_.size() - 1);
       }
       if (r.mem == Mem::GM) {
+        auto &last = gmLast_[pi];
+        if (!last.empty() && last.back().first == gmEpoch_)
+          last.back().second = stamp;
+        else
+          last.emplace_back(gmEpoch_, stamp);
         checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start, r.end);
         summariseGm(log_[e], r.start, r.end);
       } else if (r.mem == Mem::L1) {
@@ -628,7 +633,16 @@ std::vector<Diagnostic>
 crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
                Severity severity, const GmMap &gm,
                const std::function<bool(const GmAccess &, const GmAccess &)>
-                   &ordered) {
+                   &ordered,
+               const std::vector<CrossCoreName> &names) {
+  auto nameOf = [&](uint32_t c) {
+    return c < names.size() ? names[c].name : "block " + std::to_string(c);
+  };
+  auto blockOf = [&](uint32_t c) {
+    return c < names.size() ? names[c].block : static_cast<int64_t>(c);
+  };
+  // Cores of one block (a MIX launch's AIC and AIVs) are named apart.
+  const bool blocksOnly = names.empty() || !names.front().coreOfBlock;
   struct Item {
     uint64_t start, end;
     uint32_t block;
@@ -655,11 +669,18 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
       if (o->block == it.block ||
           !conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic))
         continue;
-      // Ordered by inter-block sync (ib_set -> ib_wait, ...): no race.
+      // Ordered by the sync the cores used (cross-core flags, ib_set ->
+      // ib_wait, ...): no race.
       if (ordered && (ordered(*o->a, *it.a) || ordered(*it.a, *o->a)))
         continue;
-      const Item &lo = o->block < it.block ? *o : it;
-      const Item &hi = o->block < it.block ? it : *o;
+      const Item *lop = o->block < it.block ? o : &it;
+      const Item *hip = o->block < it.block ? &it : o;
+      // Between the cores of a MIX launch, a write and a read are named
+      // write first (the reader's line is the report's).
+      if (!blocksOnly && !lop->a->write && hip->a->write)
+        std::swap(lop, hip);
+      const Item &lo = *lop;
+      const Item &hi = *hip;
       const char *kind = lo.a->write && hi.a->write ? "WAW"
                          : lo.a->write              ? "RAW"
                                                     : "WAR";
@@ -673,20 +694,26 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
       uint64_t s = std::max(lo.start, hi.start), e = std::min(lo.end, hi.end);
       std::string msg =
           std::string("cross-core ") + kind + " hazard on " +
-          formatRange(Mem::GM, s, e, gm) + ": block " +
-          std::to_string(lo.block) + " " +
+          formatRange(Mem::GM, s, e, gm) + ": " + nameOf(lo.block) + " " +
           describeAccess(lo.a->pipe, lo.a->op, lo.a->loc, lo.a->atomic) +
-          " and block " + std::to_string(hi.block) + " " +
+          " and " + nameOf(hi.block) + " " +
           describeAccess(hi.a->pipe, hi.a->op, hi.a->loc, hi.a->atomic) +
-          " touch the same bytes; blocks of one launch are not ordered. Give "
-          "each block its own part of the array";
-      Diagnostic d =
-          makeDiagnostic("race", msg, hi.a->loc,
-                         {makeNote("block " + std::to_string(lo.block) + "'s " +
-                                       accessVerb(lo.a->write, lo.a->atomic),
-                                   lo.a->loc)});
+          (blocksOnly
+               ? " touch the same bytes; blocks of one launch are not ordered. "
+                 "Give each block its own part of the array"
+               : " touch the same bytes and no cross-core sync orders them "
+                 "(a cross_core_set_flag after the first and the "
+                 "cross_core_wait_flag it satisfies before the second, "
+                 "sync_all, ...)");
+      std::string first = nameOf(lo.block);
+      if (!blocksOnly && !first.empty() && first[0] == 't')
+        first[0] = 'T'; // "The AIC of block 0's write"
+      Diagnostic d = makeDiagnostic(
+          "race", msg, hi.a->loc,
+          {makeNote(first + "'s " + accessVerb(lo.a->write, lo.a->atomic),
+                    lo.a->loc)});
       d.severity = severity;
-      d.block = hi.block;
+      d.block = blockOf(hi.block);
       d.order = ~0ull;
       out.push_back(std::move(d));
     }

@@ -39,6 +39,7 @@
 #include "support/Isa.h"
 
 #include <array>
+#include <deque>
 #include <functional>
 #include <initializer_list>
 #include <new>
@@ -249,6 +250,29 @@ public:
     gmCore_ = core;
     gmEpoch_ = epoch;
   }
+  /// The epoch of the GM accesses of the instruction about to start (its
+  /// core's epoch when it was issued: instructions start after later sync
+  /// points may have begun new epochs).
+  void setAccessEpoch(uint32_t epoch) { gmEpoch_ = epoch; }
+  /// A cross-core release (a CrossCoreSetFlag firing in a pipe, a Matmul
+  /// message) knowing `knows` (flagClock of its pipe): the number E of this
+  /// core's epochs whose GM accesses in pipe `p` all happen before it
+  /// (every access of pipe p in epochs < E is known to `knows`), at most
+  /// `cap`. A set orders only the pipes ordered before its own.
+  uint32_t gmEpochsKnown(int p, const VectorClock &knows, uint32_t cap) const {
+    for (const auto &[epoch, last] : gmLast_[p])
+      if (last > knows[p])
+        return std::min(cap, epoch);
+    return cap;
+  }
+  /// Forgets the epoch records the scalar has seen complete (any release
+  /// issued from now on knows them); call with no cross-core set pending.
+  void pruneGmEpochs() {
+    for (int p = 0; p < kNumPipes; ++p)
+      while (!gmLast_[p].empty() &&
+             gmLast_[p].front().second <= clocks_[idx(Pipe::S)][p])
+        gmLast_[p].pop_front();
+  }
 
   std::vector<Diagnostic> takeDiagnostics();
   /// This block's GM summary: per access site, its merged ranges.
@@ -408,6 +432,9 @@ private:
   /// By access site (line and op): 1 + its gmSites_ index.
   std::array<uint32_t, 64> siteSlot_{};
   uint32_t gmCore_ = 0, gmEpoch_ = 0;
+  /// Per pipe, per epoch in which the pipe accessed GM: (epoch, the stamp
+  /// of its last GM access in it), oldest first (gmEpochsKnown).
+  std::array<std::deque<std::pair<uint32_t, uint32_t>>, kNumPipes> gmLast_;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:
@@ -418,15 +445,27 @@ private:
   std::vector<std::pair<Entry, Entry>> races_;
 };
 
+/// How the cross-core check names the core of a log: "block 1", "AIV 0 of
+/// block 1", and the block index its diagnostics carry.
+struct CrossCoreName {
+  std::string name;
+  int64_t block = 0;
+  /// One core of a block of several (a MIX launch's AIC or AIVs): the
+  /// report says which sync would order them.
+  bool coreOfBlock = false;
+};
+
 /// The cross-core check: every pair of overlapping GM accesses from two
-/// different blocks with at least one write. `logs[b]` is block b's log.
+/// different cores with at least one write. `logs[c]` is core c's log.
 /// `ordered(a, b)`, when given, says whether access `a` happens before `b`
-/// through inter-block sync (such pairs are no race).
+/// through the sync the cores used (such pairs are no race). `names[c]`
+/// names core c (default: "block c", block c).
 std::vector<Diagnostic>
 crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
                Severity severity, const GmMap &gm,
                const std::function<bool(const GmAccess &, const GmAccess &)>
-                   &ordered = nullptr);
+                   &ordered = nullptr,
+               const std::vector<CrossCoreName> &names = {});
 
 /// "UB[0x0400,0x0800)" / "GM[z+0x0400,z+0x0800)".
 std::string formatRange(Mem mem, uint64_t start, uint64_t end, const GmMap &gm);
