@@ -250,6 +250,10 @@ public:
     gmEpoch_ = epoch;
   }
 
+  /// Keeps no GM summary (a launch of one block has no cross-core check:
+  /// gmAccesses() stays empty).
+  void skipGmSummary() { gmSummary_ = false; }
+
   std::vector<Diagnostic> takeDiagnostics();
   /// This block's GM summary: per access site, its merged ranges.
   std::vector<GmAccess> gmAccesses() const;
@@ -408,6 +412,7 @@ private:
   /// By access site (line and op): 1 + its gmSites_ index.
   std::array<uint32_t, 64> siteSlot_{};
   uint32_t gmCore_ = 0, gmEpoch_ = 0;
+  bool gmSummary_ = true;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:
