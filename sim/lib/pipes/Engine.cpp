@@ -289,6 +289,10 @@ Engine::Step Engine::step(uint64_t limit) {
     if (t < ts) {
       ts = t;
       sp = p;
+      // No head starts before now_, and of equal starts the lower pipe
+      // wins: the later pipes cannot beat this one.
+      if (t <= now_)
+        break;
     }
   }
   if (tc == kNever && ts == kNever)
