@@ -363,6 +363,8 @@ std::string Stall::whatText() const {
   if (drainFor)
     return std::string("the scalar unit stalls here: ") + drainFor +
            " waits for every pipe to drain";
+  if (what.empty() && whatLiteral)
+    return whatLiteral;
   return what;
 }
 

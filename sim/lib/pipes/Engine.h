@@ -187,6 +187,8 @@ struct Stall {
   uint8_t event = 0, id = 0;
   /// "<drainFor> waits for every pipe to drain".
   const char *drainFor = nullptr;
+  /// A fixed note sentence (used when `what` is empty).
+  const char *whatLiteral = nullptr;
 
   std::string whatText() const;
   std::string scalarWaitText() const;
