@@ -687,9 +687,11 @@ void Core::eventRelease(uint8_t event, int32_t id, Loc loc) {
 //===----------------------------------------------------------------------===//
 
 void Core::finish() {
-  Stall stall{"the kernel returned after its last API call here and waits "
-              "for its pipes to drain",
-              lastLoc_, ""};
+  // The note is a literal: a clean launch builds no string.
+  Stall stall;
+  stall.loc = lastLoc_;
+  stall.whatLiteral = "the kernel returned after its last API call here and "
+                      "waits for its pipes to drain";
   scalar_ = std::max(scalar_, engine_.drain(stall));
   for (Diagnostic &d : flags_.leaked())
     record(std::move(d));

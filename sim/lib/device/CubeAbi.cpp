@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "device/Core.h"
+#include "device/CrossCore.h"
 
 #include "ops/CubeOps.h"
 #include "ops/VectorMath.h"
@@ -84,6 +85,10 @@ void Core::setRole(const CoreRole &role) {
     atomicsOrdered_ = true;
   if (role.xc && race_) // GM accesses carry the core's domain id
     race_->setGmEpoch(role.coreId, 0);
+  // The cross-core check after the launch compares cores (a MIX block's AIC
+  // and AIVs each on its own): a launch of one core needs no GM summary.
+  if (race_ && blockNum_ == 1 && !(role.xc && role.xc->numCores() > 1))
+    race_->skipGmSummary();
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);

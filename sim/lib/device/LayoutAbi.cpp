@@ -360,8 +360,8 @@ uint64_t LayoutIssuer::gatherMask() {
   // The scalar receives the count once the instruction has completed.
   Stall stall;
   stall.loc = loc_;
-  stall.what = "the scalar unit stalls here: gather_mask waits for PIPE_V "
-               "to return the kept count";
+  stall.whatLiteral = "the scalar unit stalls here: gather_mask waits for "
+                      "PIPE_V to return the kept count";
   core_.scalar_ =
       std::max(core_.scalar_, core_.engine_.runUntilPipeDone(Pipe::V, stall));
   core_.gatherMaskRemain_ = li_->kept;

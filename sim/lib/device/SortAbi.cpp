@@ -105,8 +105,8 @@ uint64_t Core::sortOp(const SortCall &call, Loc loc) {
       return 0;
     Stall stall;
     stall.loc = loc;
-    stall.what = "the scalar unit stalls here: get_mrg_sort_result waits "
-                 "for the last mrg_sort to complete";
+    stall.whatLiteral = "the scalar unit stalls here: get_mrg_sort_result "
+                        "waits for the last mrg_sort to complete";
     scalar_ = std::max(scalar_, engine_.runUntilPipeDone(Pipe::V, stall));
     uint64_t packed = 0;
     for (int i = 0; i < 4; ++i)

@@ -17,6 +17,7 @@
 #include "trace/Trace.h"
 
 #include <algorithm>
+#include <cstring>
 #include <dlfcn.h>
 #include <thread>
 
@@ -31,6 +32,17 @@ constexpr uint8_t kKernelTypeAicOnly = 1, kKernelTypeMixAiv10 = 2,
 const std::vector<Pipe> kCorePipes[2] = {
     {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3},
     {Pipe::S, Pipe::M, Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX}};
+
+/// `pipes` in the order of their names, the key order of the result's
+/// per-pipe maps: each entry is then added at the map's end (no search).
+std::vector<Pipe> byName(std::vector<Pipe> pipes) {
+  std::sort(pipes.begin(), pipes.end(), [](Pipe a, Pipe b) {
+    return std::strcmp(pipeName(a), pipeName(b)) < 0;
+  });
+  return pipes;
+}
+const std::vector<Pipe> kCorePipesByName[2] = {byName(kCorePipes[0]),
+                                               byName(kCorePipes[1])};
 } // namespace
 
 std::unique_ptr<Kernel> Kernel::load(const std::string &path,
@@ -214,8 +226,9 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     BlockTiming bt;
     bt.cycles = o.timing.cycles;
     bt.core_type = aic ? "AIC" : "AIV";
-    for (Pipe p : kCorePipes[aic])
-      bt.pipe_busy_cycles[pipeName(p)] = o.timing.busy[static_cast<int>(p)];
+    for (Pipe p : kCorePipesByName[aic])
+      bt.pipe_busy_cycles.emplace_hint(bt.pipe_busy_cycles.end(), pipeName(p),
+                                       o.timing.busy[static_cast<int>(p)]);
     result.blocks.push_back(std::move(bt));
     result.gm_read_bytes += o.timing.gmReadBytes;
     result.gm_write_bytes += o.timing.gmWriteBytes;
@@ -376,17 +389,24 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
         pipes.push_back(p);
   for (Pipe p : pipes) {
     uint64_t b = k.busy[static_cast<int>(p)];
-    result.pipe_busy_cycles[pipeName(p)] = b;
-    result.pipe_busy_us[pipeName(p)] =
-        static_cast<double>(b) / config.clock_mhz;
-    result.pipe_ratio[pipeName(p)] =
-        result.cycles
-            ? static_cast<double>(b) / static_cast<double>(result.cycles)
-            : 0.0;
     if (b > best) {
       best = b;
       result.bound_pipe = pipeName(p);
     }
+  }
+  for (Pipe p : byName(pipes)) {
+    uint64_t b = k.busy[static_cast<int>(p)];
+    const std::string name = pipeName(p);
+    result.pipe_busy_cycles.emplace_hint(result.pipe_busy_cycles.end(), name,
+                                         b);
+    result.pipe_busy_us.emplace_hint(result.pipe_busy_us.end(), name,
+                                     static_cast<double>(b) /
+                                         config.clock_mhz);
+    result.pipe_ratio.emplace_hint(
+        result.pipe_ratio.end(), name,
+        result.cycles
+            ? static_cast<double>(b) / static_cast<double>(result.cycles)
+            : 0.0);
   }
 
   if (config.trace) {

@@ -16,16 +16,10 @@ namespace {
 /// In-flight instructions a small kernel reaches; reserved up front so that
 /// a launch does not grow the lists one doubling (one malloc) at a time.
 constexpr size_t kInFlightReserve = 16;
-
-std::vector<uint32_t> reserved(size_t n) {
-  std::vector<uint32_t> v;
-  v.reserve(n);
-  return v;
-}
 } // namespace
 
-Engine::Engine(FlagTable &flags)
-    : flags_(flags), pending_(Later{&slots_}, reserved(kInFlightReserve)) {
+Engine::Engine(FlagTable &flags) : flags_(flags) {
+  pending_.reserve(kInFlightReserve);
   slots_.reserve(kInFlightReserve);
   freeSlots_.reserve(kInFlightReserve);
 }
@@ -57,7 +51,14 @@ void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
   InFlight &f = slots_[slot];
   f.due = cycle;
   f.dueSeq = seq;
-  pending_.push(slot);
+  // Sorted insertion, latest first (the earliest lands at the back); of
+  // equal keys (the instructions of one call), the first scheduled lands
+  // first.
+  size_t i = pending_.size();
+  pending_.push_back(slot);
+  for (; i > 0 && !later(pending_[i - 1], slot); --i)
+    pending_[i] = pending_[i - 1];
+  pending_[i] = slot;
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -118,7 +119,7 @@ uint64_t Engine::headStart(const PipeState &ps) const {
   if (ps.queue.empty())
     return kNever;
   const Instr &h = ps.queue.front();
-  uint64_t t = std::max({ps.freeAt, h.issue, now_});
+  uint64_t t = std::max(std::max(ps.freeAt, h.issue), now_);
   switch (h.kind) {
   case InstrKind::Work:
     if (h.pipe == Pipe::V)
@@ -241,8 +242,8 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  const uint32_t slot = pending_.top();
-  pending_.pop();
+  const uint32_t slot = pending_.back();
+  pending_.pop_back();
   InFlight &f = slots_[slot];
   const uint64_t cycle = f.due;
   now_ = std::max(now_, cycle);
@@ -275,7 +276,13 @@ void Engine::complete() {
 }
 
 Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : slots_[pending_.top()].due;
+  uint64_t tc = pending_.empty() ? kNever : slots_[pending_.back()].due;
+  // Every head starts at now_ or later: a completion due by now_ goes
+  // first without looking at the heads.
+  if (tc <= now_ && tc <= limit) {
+    complete();
+    return Step::Progressed;
+  }
   uint64_t ts = kNever;
   int sp = -1;
   // Only pipes with queued instructions, in pipe order (the tie-break).
@@ -285,6 +292,10 @@ Engine::Step Engine::step(uint64_t limit) {
     if (t < ts) {
       ts = t;
       sp = p;
+      // No head starts before now_, and of equal starts the lower pipe
+      // wins: the later pipes cannot beat this one.
+      if (t <= now_)
+        break;
     }
   }
   if (tc == kNever && ts == kNever)
@@ -355,6 +366,8 @@ std::string Stall::whatText() const {
   if (drainFor)
     return std::string("the scalar unit stalls here: ") + drainFor +
            " waits for every pipe to drain";
+  if (what.empty() && whatLiteral)
+    return whatLiteral;
   return what;
 }
 

@@ -35,7 +35,6 @@
 #include <deque>
 #include <memory>
 #include <new>
-#include <queue>
 #include <string>
 #include <vector>
 
@@ -191,6 +190,8 @@ struct Stall {
   uint8_t event = 0, id = 0;
   /// "<drainFor> waits for every pipe to drain".
   const char *drainFor = nullptr;
+  /// A fixed note sentence (used when `what` is empty).
+  const char *whatLiteral = nullptr;
 
   std::string whatText() const;
   std::string scalarWaitText() const;
@@ -202,7 +203,7 @@ public:
   static constexpr uint64_t kNever = ~0ull;
 
   explicit Engine(FlagTable &flags);
-  // pending_'s comparator points into slots_.
+  // pending_ holds indices into slots_.
   Engine(const Engine &) = delete;
   Engine &operator=(const Engine &) = delete;
   /// Optional observers (null = off, no cost).
@@ -321,16 +322,13 @@ private:
     uint64_t done;
     std::array<std::pair<uintptr_t, uintptr_t>, 3> r; // dst, src0, src1
   };
-  /// Orders pending completions (slots) by (cycle, seq), earliest on top.
-  /// The heap holds slot numbers, the keys stay in the slots: a key struct
-  /// built and then moved through the heap stalled on store forwarding.
-  struct Later {
-    const std::vector<InFlight> *slots;
-    bool operator()(uint32_t a, uint32_t b) const {
-      const InFlight &x = (*slots)[a], &y = (*slots)[b];
-      return x.due != y.due ? x.due > y.due : x.dueSeq > y.dueSeq;
-    }
-  };
+  /// Whether completion slot `a` lands after slot `b`: by cycle, then by
+  /// the program order of its instruction (the call's: an API call that
+  /// issues several instructions gives them one seq).
+  bool later(uint32_t a, uint32_t b) const {
+    const InFlight &x = slots_[a], &y = slots_[b];
+    return x.due != y.due ? x.due > y.due : x.dueSeq > y.dueSeq;
+  }
 
   static int idx(Pipe p) { return static_cast<int>(p); }
   uint64_t headStart(const PipeState &ps) const;
@@ -351,7 +349,10 @@ private:
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;
-  std::priority_queue<uint32_t, std::vector<uint32_t>, Later> pending_;
+  /// The pending completions (slots), sorted latest first: the next one is
+  /// at the back. A kernel has a handful in flight: an insertion into the
+  /// short sorted list costs less than a binary heap's push and pop.
+  std::vector<uint32_t> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
   CrossSetFn crossFn_ = nullptr;

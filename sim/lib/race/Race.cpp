@@ -138,7 +138,8 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         else
           last.emplace_back(gmEpoch_, stamp);
         checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start, r.end);
-        summariseGm(log_[e], r.start, r.end);
+        if (gmSummary_)
+          summariseGm(log_[e], r.start, r.end);
       } else if (r.mem == Mem::L1) {
         checkBuckets(l1_, kL1BucketShift, false, e, known, r.start, r.end);
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {

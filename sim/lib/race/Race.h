@@ -274,6 +274,10 @@ public:
         gmLast_[p].pop_front();
   }
 
+  /// Keeps no GM summary (a launch of one block has no cross-core check:
+  /// gmAccesses() stays empty).
+  void skipGmSummary() { gmSummary_ = false; }
+
   std::vector<Diagnostic> takeDiagnostics();
   /// This block's GM summary: per access site, its merged ranges.
   std::vector<GmAccess> gmAccesses() const;
@@ -435,6 +439,7 @@ private:
   /// Per pipe, per epoch in which the pipe accessed GM: (epoch, the stamp
   /// of its last GM access in it), oldest first (gmEpochsKnown).
   std::array<std::deque<std::pair<uint32_t, uint32_t>>, kNumPipes> gmLast_;
+  bool gmSummary_ = true;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:

@@ -62,16 +62,17 @@ DmaRates dmaRatesFor(bool l2Resident) {
 uint64_t bankConflictCycles(const BankOperand *ops, size_t n) {
   constexpr uint64_t kGroups = 16, kBlocks = 8;
   std::array<uint8_t, kGroups> reads{}, writes{};
-  uint64_t worst = 1;
   for (size_t i = 0; i < n; ++i) {
     std::array<uint8_t, kGroups> &g = ops[i].write ? writes : reads;
     const uint64_t first = ops[i].ubOffset / hw::kBlockBytes;
     const uint64_t blocks = ops[i].blockStride == 0 ? 1 : kBlocks;
-    for (uint64_t b = 0; b < blocks; ++b) {
-      uint64_t block = first + b * static_cast<uint64_t>(ops[i].blockStride);
-      worst = std::max<uint64_t>(worst, ++g[block % kGroups]);
-    }
+    for (uint64_t b = 0; b < blocks; ++b)
+      ++g[(first + b * static_cast<uint64_t>(ops[i].blockStride)) % kGroups];
   }
+  // Counts only grow: the largest at the end is the largest ever reached.
+  uint64_t worst = 1;
+  for (uint64_t k = 0; k < kGroups; ++k)
+    worst = std::max<uint64_t>(worst, std::max(reads[k], writes[k]));
   return worst;
 }
 
