@@ -21,6 +21,7 @@ and returns every entry (docs/api_coverage.md, the tests).
 
 from __future__ import annotations
 
+import _thread
 from collections.abc import Callable
 from typing import Any
 
@@ -258,19 +259,27 @@ def generated_api(name: str) -> Callable[..., Any]:
 LAZY: dict[str, str] = {}
 
 
+#: Held while a function is imported or built, so that two threads reading a new name build it once.
+_BUILDING = _thread.RLock()
+
+
 def function(name: str) -> Callable[..., Any] | None:
     """The basic API function `name`, imported (hand-written, `LAZY`) or built (generated) on this first
     read; None if there is none. A hand-written function of the same name as a generated one wins."""
     fn = FUNCTIONS.get(name)
-    if fn is None and name in LAZY:
-        import importlib
-
-        importlib.import_module(LAZY[name])
+    if fn is not None or (name not in LAZY and name not in _ods.APIS):
+        return fn
+    with _BUILDING:
         fn = FUNCTIONS.get(name)
-        if fn is None:
-            raise RuntimeError(f"{LAZY[name]} does not define the basic API function '{name}' it is listed for")
-    if fn is None and name in _ods.APIS:
-        fn = generated_api(name)
+        if fn is None and name in LAZY:
+            import importlib
+
+            importlib.import_module(LAZY[name])
+            fn = FUNCTIONS.get(name)
+            if fn is None:
+                raise RuntimeError(f"{LAZY[name]} does not define the basic API function '{name}' it is listed for")
+        if fn is None and name in _ods.APIS:
+            fn = generated_api(name)
     return fn
 
 
