@@ -2,8 +2,9 @@
 
 Most functions are generated from the dialect's ODS, each built on its first read (module `__getattr__`,
 `_api.function`). The hand-written ones register when their module is imported (`_api.publish_all`,
-`_api.register_overloads`): `data_copy` and `sys_var` (nearly every kernel calls them) with this package,
-the others (`LAZY_MODULES`) on the first read of one of their names. What this package exports is
+`_api.register_overloads`): `data_copy`, `sys_var`, `block_sync` (nearly every kernel calls them) and
+`dump_tensor` (every compile's printf support imports it) with this package, the others (`LAZY_MODULES`)
+on the first read of one of their names. What this package exports is
 exactly `_api.names()`.
 """
 
@@ -13,17 +14,13 @@ import importlib
 from typing import Any
 
 from ..._lazy import no_attribute
-from . import _api, data_copy, sys_var  # noqa: F401 - each registers its functions
+from . import _api, block_sync, data_copy, dump_tensor, sys_var  # noqa: F401 - each registers its functions
 
 #: The hand-written API modules imported on the first read of one of their names, with the names each
 #: registers (python/test/test_lazy_import.py checks this against what they register).
 LAZY_MODULES: dict[str, tuple[str, ...]] = {
-    "block_sync": ("cross_core_set_flag", "cross_core_wait_flag", "data_sync_barrier", "ib_set", "ib_wait",
-                   "notify_next_block", "pipe_barrier", "set_flag", "sync_all", "wait_flag", "wait_pre_block"),
     "cache": ("data_cache_clean_and_invalid", "get_icache_preload_status", "icache_preload"),
     "cube": ("fixpipe", "set_load_data_padding_value"),
-    "dump_tensor": ("dump_acc_chk_point", "dump_tensor", "metrics_prof_start", "metrics_prof_stop",
-                    "print_time_stamp", "printf"),
     "scalar": ("count_bits_cnt_same_as_sign_bit", "scalar_cast", "scalar_count_leading_zero",
                "scalar_get_count_of_value", "scalar_get_sff_value"),
     "set_atomic": ("set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none", "set_atomic_type"),
