@@ -4,8 +4,8 @@ The module holds, all read from ODS:
   * the name of the kernel attribute (`KERNEL_ATTR`);
   * the enums (`HardEvent`, `TPosition`, ...) with pyasc's class and member names, and the attribute
     mnemonic and keyword of each value (`ENUM_ATTRS`); each is an `IntEnum` made from a plain class by
-    `enum._simple_enum` (the standard library's fast form; the functional API before Python 3.11), a
-    third of what the class statement costs at `import asc`;
+    `enum._simple_enum` (the standard library's fast form; the functional API before Python 3.11), about
+    half of what the class statement costs at `import asc`;
   * a text builder per type (`local_tensor_type(position, element_type)` -> `!asc.local_tensor<...>`);
   * a builder per op (`add_l0(b, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)`),
     taking IR values and plain Python attribute values and creating the op through the IRBuilder `b`;
@@ -48,7 +48,7 @@ def _enum_from_class(etype):
 
 
 #: Turns a plain class into an enum of type `etype`: the standard library's `enum._simple_enum` (Python
-#: >= 3.11; the form its own modules use), a third of the class statement's cost; the members, names,
+#: >= 3.11; the form its own modules use), about half the class statement's cost; the members, names,
 #: values, repr, str, pickling and `isinstance(x, IntEnum)` are those of an `IntEnum` class statement.
 _enum_class = getattr(enum, "_simple_enum", None) or _enum_from_class
 '''
