@@ -6,7 +6,7 @@ architecture lacks it (ODS `pyUnsupportedArchs`: the call is a compile error say
 test checks the values it computes: a test (function, class or module) under python/test carries the marker
 `@pytest.mark.values("name", ...)` (`"adv.name"` for the advanced API) naming it. The markers are read
 statically (string literals only); a substring match does not count. Forms and element types come from the
-registries (`asc.language.basic._api.REGISTRY`, `asc.language.adv._registry.REGISTRY`), forms being those of
+registries (`asc.language.basic._api.registry()`, `asc.language.adv._registry.REGISTRY`), forms being those of
 the handlers actually registered. Run `python scripts/gen_api_coverage.py` to rewrite the file; `--check`
 fails if it is stale.
 """
@@ -83,7 +83,7 @@ def render() -> str:
     import asc.adv
     from asc._pyasc_names import PYASC_ADV, PYASC_BASIC  # the one list of names; asc.__getattr__ reads it too
     from asc.language.adv._registry import REGISTRY as ADV_REGISTRY
-    from asc.language.basic._api import REGISTRY
+    from asc.language.basic._api import registry
 
     tested = value_tested_names()
     counts = {"basic": [0, 0, 0, 0], "adv": [0, 0, 0, 0]}  # total, implemented, tested, rejected
@@ -107,7 +107,7 @@ def render() -> str:
     for category, names in PYASC_BASIC.items():
         rows = []
         for name in names.split():
-            info = REGISTRY.get(name)
+            info = registry().get(name)
             rows.append((name, status("basic", hasattr(asc, name), name, name),
                          ", ".join(info.registered_forms) if info else "",
                          ", ".join(d.name for d in info.dtypes) if info else ""))

@@ -3,6 +3,7 @@ the exact modules it imports, what a warm start adds, and that every public name
 
 from __future__ import annotations
 
+import enum
 import json
 import pickle
 import sys
@@ -16,19 +17,18 @@ from asc._record import FrozenRecordError, Record, factory
 #: Every asc module `import asc` imports. A module added here makes every `import asc` slower:
 #: import it where it is used instead (issue 20: `import asc` ≤ 1.3× `import numpy`). The basic API
 #: (asc.language.basic and the ODS surface under it) is here on purpose: imported lazily, its 20-40 ms
-#: landed in the first compile, past the cold-compile budget (benchmarks/results.md).
+#: landed in the first compile, past the cold-compile budget (benchmarks/results.md). Of its hand-written
+#: modules data_copy, sys_var, block_sync and dump_tensor (nearly every kernel or compile uses them) come
+#: with it; the others are imported on the first read of one of their names (basic.LAZY_MODULES).
 EAGER = [
     "asc", "asc._C", "asc._C._ascsim", "asc._C._ods", "asc._lazy", "asc._record", "asc.codegen",
     "asc.codegen.errors", "asc.codegen.prototype", "asc.errors", "asc.language", "asc.language.basic",
     "asc.language.basic._api", "asc.language.basic._checks", "asc.language.basic._overload",
-    "asc.language.basic.block_sync", "asc.language.basic.cache", "asc.language.basic.cube",
-    "asc.language.basic.data_copy", "asc.language.basic.dump_tensor", "asc.language.basic.scalar",
-    "asc.language.basic.set_atomic", "asc.language.basic.sort", "asc.language.basic.sys_control",
-    "asc.language.basic.sys_var", "asc.language.basic.vec_gather_mask", "asc.language.basic.vec_transpose",
-    "asc.language.core", "asc.language.core.aipp_types", "asc.language.core.builtin",
-    "asc.language.core.cube_types", "asc.language.core.dtype", "asc.language.core.enums",
-    "asc.language.core.ir_value", "asc.language.core.layout_types", "asc.language.core.range",
-    "asc.language.core.semantic", "asc.language.core.sort_types", "asc.language.core.struct",
+    "asc.language.basic.block_sync", "asc.language.basic.data_copy", "asc.language.basic.dump_tensor",
+    "asc.language.basic.sys_var", "asc.language.core",
+    "asc.language.core.builtin", "asc.language.core.cube_types", "asc.language.core.dtype",
+    "asc.language.core.enums", "asc.language.core.ir_value", "asc.language.core.layout_types",
+    "asc.language.core.range", "asc.language.core.semantic", "asc.language.core.struct",
     "asc.language.core.tensor", "asc.language.core.types", "asc.lib", "asc.lib.runtime", "asc.runtime",
     "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
     "asc.runtime.env", "asc.runtime.errors", "asc.runtime.jit", "asc.runtime.kernel_flags", "asc.runtime.launcher",
@@ -36,8 +36,8 @@ EAGER = [
     "asc.runtime.specialize",
 ]
 #: Standard-library modules numpy does not import and pyasc imports only where they are used.
-DEFERRED_STDLIB = ["base64", "bz2", "hashlib", "json", "logging", "lzma", "pathlib", "shutil",
-                   "subprocess", "tempfile", "threading", "traceback", "urllib.parse", "uuid"]
+DEFERRED_STDLIB = ["base64", "bz2", "dataclasses", "hashlib", "json", "logging", "lzma", "pathlib", "re",
+                   "shutil", "subprocess", "tempfile", "threading", "traceback", "urllib.parse", "uuid"]
 
 _NEW_MODULES = """
 import json, sys
@@ -80,6 +80,49 @@ def test_warm_start_does_not_load_the_compiler_or_the_op_surface(tmp_path) -> No
     cold = _new_modules(_WARM, env)
     assert {"asc._C._asc", "asc.runtime.compiler"} <= set(cold)
     assert _new_modules(_WARM, env) == ["asc.runtime.toolchain"]
+
+
+_BUILT = """
+import json, sys
+import asc
+from asc.language.basic import _api
+built = sorted(n for n, info in _api.REGISTRY.items() if info.generated)
+before = "asc.language.basic.sort" in sys.modules
+asc.add, asc.language.basic.sub, asc.get_sort_len  # noqa: B018
+print(json.dumps([built, sorted(n for n, info in _api.REGISTRY.items() if info.generated),
+                  before, "asc.language.basic.sort" in sys.modules, "asc.language.basic.cache" in sys.modules]))
+"""
+
+
+def test_basic_api_functions_are_built_on_first_read() -> None:
+    """`import asc` builds none of the ODS-generated API functions and imports none of the hand-written
+    modules of LAZY_MODULES; reading a name builds or imports that one only."""
+    proc = run_python("-c", _BUILT)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[], ["add", "sub"], False, True, False]
+
+
+_REGISTERS = """
+import importlib, json
+import asc
+from asc.language import basic
+from asc.language.basic import _api
+found = {}
+for module in basic.LAZY_MODULES:
+    before = set(_api.FUNCTIONS)
+    importlib.import_module(f"asc.language.basic.{module}")
+    found[module] = sorted(set(_api.FUNCTIONS) - before)
+print(json.dumps(found))
+"""
+
+
+def test_lazy_basic_modules_list_what_they_register() -> None:
+    from asc.language import basic
+
+    proc = run_python("-c", _REGISTERS)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == {m: sorted(n) for m, n in basic.LAZY_MODULES.items()}
+    assert set(asc.language.basic.__all__) == set(basic._api.registry())
 
 
 def test_lazy_names_resolve_to_the_same_objects() -> None:
@@ -131,6 +174,40 @@ def test_missing_names_and_probes(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_enums_pickle() -> None:
     for value in (asc.TPosition.VECIN, asc.HardEvent.MTE2_V, asc.CacheMode.CACHE_MODE_DISABLE, asc.BatchMode.NONE):
         assert pickle.loads(pickle.dumps(value)) is value
+
+
+def _enum_facts(cls: type) -> tuple:
+    members = list(cls.__members__.items())
+    return (cls.__name__, cls.__qualname__, cls.__module__, cls.__doc__, cls.__mro__[1:], sorted(dir(cls)),
+            [(name, int(m), m.name, m.value, repr(m), str(m), format(m), f"{m:>4}", hash(m), cls(int(m)) is m,
+              cls[name] is m, getattr(cls, name) is m, type(m) is cls) for name, m in members],
+            [m.name for m in cls], len(cls))
+
+
+def test_generated_enums_are_int_enums() -> None:
+    """The ODS enums are made by `_ods._enum_class` (the standard library's fast `enum._simple_enum` where
+    it exists): an IntEnum class the same as the class statement, or the functional API, would make."""
+    from asc._C import _ods
+
+    made = [v for v in vars(_ods).values() if isinstance(v, enum.EnumMeta) and v.__module__ == _ods.__name__]
+    assert len(made) >= 28
+    for cls in made:
+        assert issubclass(cls, enum.IntEnum), cls
+        body = {"__module__": cls.__module__, "__qualname__": cls.__qualname__, "__doc__": cls.__doc__,
+                **{name: int(m) for name, m in cls.__members__.items()}}
+        stated = enum.EnumMeta(cls.__name__, (enum.IntEnum,), _enum_body(cls.__name__, body))
+        functional = _ods._enum_from_class(enum.IntEnum)(type(cls.__name__, (), body))
+        assert _enum_facts(cls) == _enum_facts(stated) == _enum_facts(functional), cls
+    with pytest.raises(ValueError, match="99 is not a valid TPosition"):
+        asc.TPosition(99)
+    assert isinstance(asc.TPosition.VECIN, enum.IntEnum) and asc.TPosition.VECIN == 9
+
+
+def _enum_body(name: str, body: dict) -> dict:
+    namespace = enum.EnumMeta.__prepare__(name, (enum.IntEnum,))
+    for key, value in body.items():
+        namespace[key] = value
+    return namespace
 
 
 class _Point(Record, frozen=True):

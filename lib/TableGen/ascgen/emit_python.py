@@ -3,7 +3,9 @@
 The module holds, all read from ODS:
   * the name of the kernel attribute (`KERNEL_ATTR`);
   * the enums (`HardEvent`, `TPosition`, ...) with pyasc's class and member names, and the attribute
-    mnemonic and keyword of each value (`ENUM_ATTRS`);
+    mnemonic and keyword of each value (`ENUM_ATTRS`); each is an `IntEnum` made from a plain class by
+    `enum._simple_enum` (the standard library's fast form; the functional API before Python 3.11), about
+    half of what the class statement costs at `import asc`;
   * a text builder per type (`local_tensor_type(position, element_type)` -> `!asc.local_tensor<...>`);
   * a builder per op (`add_l0(b, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)`),
     taking IR values and plain Python attribute values and creating the op through the IRBuilder `b`;
@@ -28,9 +30,27 @@ under include/ascir/Dialect/Asc/IR: do not edit; change the .td files instead.""
 # ruff: noqa
 from __future__ import annotations
 
+import enum
 from enum import IntEnum
 
 NO_DEFAULT = object()
+
+
+def _enum_from_class(etype):
+    """`IntEnum`'s functional API on a plain class of NAME = value lines: what `_enum_class` is where the
+    standard library lacks its fast form."""
+    def convert(cls):
+        members = [(k, v) for k, v in vars(cls).items() if not k.startswith("_")]
+        made = etype(cls.__name__, members, module=cls.__module__, qualname=cls.__qualname__)
+        made.__doc__ = cls.__doc__
+        return made
+    return convert
+
+
+#: Turns a plain class into an enum of type `etype`: the standard library's `enum._simple_enum` (Python
+#: >= 3.11; the form its own modules use), about half the class statement's cost; the members, names,
+#: values, repr, str, pickling and `isinstance(x, IntEnum)` are those of an `IntEnum` class statement.
+_enum_class = getattr(enum, "_simple_enum", None) or _enum_from_class
 '''
 
 
@@ -107,7 +127,7 @@ class PythonEmitter:
 
     def _enum(self, e: Enum) -> None:
         summary = e.record.str("summary")
-        self.w(f"\n\nclass {e.py_name}(IntEnum):")
+        self.w(f"\n\n@_enum_class(IntEnum)\nclass {e.py_name}:")
         self.w(f'    """{summary}."""\n')
         omit = set(e.py_omit)
         for c in e.cases:
@@ -253,16 +273,24 @@ class PythonEmitter:
         self.w("#: constraint fixes, the tensor a scalar takes its type from), attributes (name, kind, Python")
         self.w("#: default), the simulator instruction, the element types only Ascend C accepts, the operand")
         self.w("#: pairs that share an element type and the architectures lacking the op (`pyUnsupportedArchs`).")
-        self.w("OP_INFO = {")
+        self.w("#: Built on first read (module `__getattr__`): only the tests, the docs and the mrg_sort platform check")
+        self.w("#: read it, so `import asc` does not build (and garbage-collect over) its ~400 dicts.")
+        self.w("def _op_info():")
+        self.w("    return {")
         for op in self.d.ops:
             operands = tuple((a.name, a.py_kind, a.element_types, self.d.fixed_type(a.record), a.scalar_of)
                              for a in op.operands)
             attrs = ", ".join(f"({a.name!r}, {a.py_kind!r}, {_py_default(a) or 'NO_DEFAULT'})"
                               for a in op.attributes)
-            self.w(f"    {op.mnemonic!r}: {{'operands': {operands!r}, 'attributes': ({attrs}{',' if attrs else ''}), "
+            self.w(f"        {op.mnemonic!r}: {{'operands': {operands!r}, 'attributes': ({attrs}{',' if attrs else ''}), "
                    f"'sim_op': {op.sim_op!r}, 'cxx_only_types': {op.cxx_only_types!r}, 'same_element_type': {tuple(op.same_element_type)!r}, "
                    f"'unsupported': {op.py_unsupported_archs!r}, 'unsupported_hint': {op.py_unsupported_hint!r}}},")
-        self.w("}")
+        self.w("    }")
+        self.w("\n\ndef __getattr__(name):")
+        self.w("    if name == 'OP_INFO':")
+        self.w("        value = globals()['OP_INFO'] = _op_info()")
+        self.w("        return value")
+        self.w("    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')")
 
     # -- parameter structs -------------------------------------------------------------------------
     def _param_structs(self) -> None:

@@ -1,7 +1,8 @@
 """The pyasc kernel language (`asc.*`): core types, the basic API and the framework classes.
 
-Lazy (asc._lazy): the core names resolve one by one from asc.language.core; the first read of any
-other name imports the basic API (generated from ODS) and the framework classes, all at once.
+Lazy (asc._lazy): the core names resolve one by one from asc.language.core, the basic API's (imported
+with asc) one by one from asc.language.basic (a generated function is built on its first read); the
+first read of a framework class imports asc.language.fwk.
 """
 
 from __future__ import annotations
@@ -16,13 +17,18 @@ _SUBPACKAGES = ("adv", "basic", "core", "fwk")
 _CORE_NAMES = frozenset(core.__all__)
 
 
-def surface() -> dict[str, Any]:
-    """The basic API functions and the framework classes by name (imports them on first use)."""
-    from . import basic, fwk
+def _surface_name(name: str) -> Any:
+    """A basic API function (built on its first read) or a framework class (imports asc.language.fwk)."""
+    from . import basic
 
-    names = {name: getattr(basic, name) for name in basic.__all__}
-    names.update((name, getattr(fwk, name)) for name in fwk.__all__)
-    return names
+    value = basic._api.function(name)
+    if value is None:
+        from . import fwk
+
+        if name not in fwk.__all__:
+            raise no_attribute(__name__, name)
+        value = getattr(fwk, name)
+    return value
 
 
 def _all() -> list[str]:
@@ -41,10 +47,7 @@ def __getattr__(name: str) -> Any:
     elif name.startswith("__"):  # probes such as __qualname__, __wrapped__: no import
         raise no_attribute(__name__, name)
     else:
-        names = surface()
-        if name not in names:
-            raise no_attribute(__name__, name)
-        value = names[name]
+        value = _surface_name(name)
     globals()[name] = value
     return value
 

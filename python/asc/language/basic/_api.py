@@ -13,13 +13,16 @@ that the configured part implements the API; element types, positions and value 
 verifier's, with pyasc-worded messages.
 
 Hand-written API functions (data movement, system control, ...) register with `publish_all`,
-`publish_overloads` or `register_overloads`; the package exports exactly the registered names.
+`publish_overloads` or `register_overloads` when their module is imported; a generated one is built on
+its first read (`function(name)`, through the package's `__getattr__`), so `import asc` does not build
+~80 OverloadSets a kernel mostly never calls. The package exports exactly `names()`; `registry()` builds
+and returns every entry (docs/api_coverage.md, the tests).
 """
 
 from __future__ import annotations
 
+import _thread
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..._C import _ods
@@ -33,17 +36,24 @@ from ._overload import BOOL, INT, INT_LIST, NUMBER, Kind, OverloadSet, Param, in
 _U64 = DataType("int64")  # mask words: 64-bit signless in IR, uint64_t in C++
 
 
-@dataclass(frozen=True)
 class ApiInfo:
-    """One basic API function: its name, Ascend C name, element types and call forms."""
+    """One basic API function: its name, Ascend C name, element types and call forms (`forms` for an
+    API without an OverloadSet; `generated` when its forms come from ODS)."""
 
-    name: str
-    cxx: str
-    dtypes: tuple[DataType, ...] = ()
-    summary: str = ""
-    overloads: OverloadSet | None = field(default=None, compare=False, repr=False)
-    forms: tuple[str, ...] = ()  # for APIs without an OverloadSet
-    generated: bool = False  # its forms come from ODS
+    __slots__ = ("name", "cxx", "dtypes", "summary", "overloads", "forms", "generated")
+
+    def __init__(self, name: str, cxx: str, dtypes: tuple[DataType, ...] = (), summary: str = "",
+                 overloads: OverloadSet | None = None, forms: tuple[str, ...] = (), generated: bool = False) -> None:
+        self.name = name
+        self.cxx = cxx
+        self.dtypes = dtypes
+        self.summary = summary
+        self.overloads = overloads
+        self.forms = forms
+        self.generated = generated
+
+    def __repr__(self) -> str:
+        return f"ApiInfo({self.name!r}, {self.cxx!r}, forms={self.registered_forms!r})"
 
     @property
     def registered_forms(self) -> tuple[str, ...]:
@@ -53,9 +63,10 @@ class ApiInfo:
         return self.overloads.forms + (("?",) if self.overloads.untagged() else ())
 
 
-#: Every basic API function, generated or hand-written, by Python name.
+#: The basic API functions built so far, generated or hand-written, by Python name (`registry()` builds
+#: them all).
 REGISTRY: dict[str, ApiInfo] = {}
-#: The functions themselves (what `asc.<name>` is).
+#: The functions themselves (what `asc.<name>` is), as REGISTRY.
 FUNCTIONS: dict[str, Callable[..., Any]] = {}
 
 
@@ -116,11 +127,13 @@ _TENSOR = instance_of((LocalTensor, GlobalTensor), "Union[LocalTensor, GlobalTen
 
 
 def _struct_class(name: str) -> type:
-    from ..core import aipp_types, cube_types, layout_types, types
+    import importlib
 
-    for module in (types, layout_types, aipp_types, cube_types):
-        if hasattr(module, name):
-            return getattr(module, name)
+    # aipp_types last: its dataclasses are compiled on import, and no generated API takes them today.
+    for module in ("types", "layout_types", "cube_types", "aipp_types"):
+        found = getattr(importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.core.{module}"), name, None)
+        if found is not None:
+            return found
     raise RuntimeError(f"ODS names parameter struct {name}, which asc.language does not define")
 
 
@@ -241,8 +254,46 @@ def generated_api(name: str) -> Callable[..., Any]:
     return _publish(ApiInfo(name, spec["cxx"], dtypes, spec["summary"], overloads, generated=True), fn)
 
 
-def generate_all() -> None:
-    """Publishes every API of the generated table."""
+#: Hand-written API names whose module is imported on their first read -> that module (set by the
+#: package, `asc.language.basic.LAZY_MODULES`).
+LAZY: dict[str, str] = {}
+
+
+#: Held while a function is imported or built, so that two threads reading a new name build it once.
+_BUILDING = _thread.RLock()
+
+
+def function(name: str) -> Callable[..., Any] | None:
+    """The basic API function `name`, imported (hand-written, `LAZY`) or built (generated) on this first
+    read; None if there is none. A hand-written function of the same name as a generated one wins."""
+    fn = FUNCTIONS.get(name)
+    if fn is not None or (name not in LAZY and name not in _ods.APIS):
+        return fn
+    with _BUILDING:
+        fn = FUNCTIONS.get(name)
+        if fn is None and name in LAZY:
+            import importlib
+
+            importlib.import_module(LAZY[name])
+            fn = FUNCTIONS.get(name)
+            if fn is None:
+                raise RuntimeError(f"{LAZY[name]} does not define the basic API function '{name}' it is listed for")
+        if fn is None and name in _ods.APIS:
+            fn = generated_api(name)
+    return fn
+
+
+def names() -> list[str]:
+    """Every basic API name, hand-written or generated (imported, built or not)."""
+    return sorted(FUNCTIONS.keys() | LAZY.keys() | _ods.APIS.keys())
+
+
+def registry() -> dict[str, ApiInfo]:
+    """Every basic API function's entry, importing the hand-written modules and building the generated
+    functions not read yet."""
+    for name in LAZY:
+        function(name)
     for name in _ods.APIS:
         if name not in REGISTRY:
             generated_api(name)
+    return REGISTRY

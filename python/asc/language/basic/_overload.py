@@ -10,8 +10,8 @@ lists the argument types and every candidate. Keyword names are part of the API.
 from __future__ import annotations
 
 import enum
+import importlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..core.ir_value import IRValue, PlainValue
@@ -45,6 +45,19 @@ def instance_of(cls: type, name: str | None = None) -> Kind:
     return Kind(name or cls.__name__, lambda v: isinstance(v, cls))
 
 
+def instance_of_later(module: str, name: str) -> Kind:
+    """`instance_of` class `name` of `module`, imported on the first check: for a class `import asc`
+    need not load (the AIPP structs are dataclasses, which cost their compile)."""
+    found: list[type] = []
+
+    def check(v: Any) -> bool:
+        if not found:
+            found.append(getattr(importlib.import_module(module), name))
+        return isinstance(v, found[0])
+
+    return Kind(name, check)
+
+
 INT = Kind("int", _is_int)
 NUMBER = Kind("Union[int, float]", _is_number)
 BOOL = Kind("bool", lambda v: isinstance(v, bool) or (isinstance(v, PlainValue) and v.dtype.bitwidth == 1))
@@ -52,11 +65,22 @@ INT_LIST = Kind("List[int]", lambda v: isinstance(v, (list, tuple)) and len(v) >
 ANY = Kind("Any", lambda v: True)
 
 
-@dataclass(frozen=True)
 class Param:
-    name: str
-    kind: Kind
-    default: Any = _NO_DEFAULT
+    """One parameter of a candidate: its keyword name, its kind and its default (if any).
+
+    A plain class: the basic API creates ~1,000 of them at `import asc`, where a dataclass costs its
+    generated methods' compile (docs/contributing.md, "Import structure")."""
+
+    __slots__ = ("name", "kind", "default")
+
+    def __init__(self, name: str, kind: Kind, default: Any = _NO_DEFAULT) -> None:
+        self.name = name
+        self.kind = kind
+        self.default = default
+
+    def __repr__(self) -> str:
+        default = "" if self.default is _NO_DEFAULT else f", default={self.default!r}"
+        return f"Param({self.name!r}, {self.kind!r}{default})"
 
 
 def form_of(params: Sequence[Param]) -> str | None:
@@ -73,11 +97,16 @@ def form_of(params: Sequence[Param]) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
 class Candidate:
-    params: tuple[Param, ...]
-    handler: Callable[..., Any]
-    form: str | None = None  # the call form this candidate implements ("count", "l0", "l1", ...)
+    """One signature of an API function and the handler it calls; `form` is the call form it
+    implements ("count", "l0", "l1", ...)."""
+
+    __slots__ = ("params", "handler", "form")
+
+    def __init__(self, params: tuple[Param, ...], handler: Callable[..., Any], form: str | None = None) -> None:
+        self.params = params
+        self.handler = handler
+        self.form = form
 
     def bind(self, args: Sequence[Any], kwargs: dict[str, Any]) -> dict[str, Any] | None:
         if len(args) > len(self.params):

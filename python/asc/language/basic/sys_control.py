@@ -4,11 +4,10 @@ context pointers, Mmad control bits, data-cache preload and the UB access-range 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..._C import _ods
 from ..core import semantic
-from ..core.aipp_types import AippParams
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import int1, int8, int32, int64, uint8
 from ..core.enums import AippInputFormat, AtomicDtype, AtomicOp
@@ -16,7 +15,10 @@ from ..core.ir_value import GlobalAddress, PlainValue, gm_addr_type
 from ..core.tensor import GlobalTensor
 from ..core.types import CheckLocalMemoryIAParam
 from . import _api
-from ._overload import OverloadSet, Param, instance_of
+from ._overload import OverloadSet, Param, instance_of, instance_of_later
+
+if TYPE_CHECKING:
+    from ..core.aipp_types import AippParams
 
 
 def _bool(api: str, param: str, value: Any) -> Any:
@@ -164,12 +166,14 @@ def _aipp(src0: GlobalTensor, src1: GlobalTensor | None, input_format: AippInput
                             input_format=input_format)
 
 
+#: The AIPP structs are dataclasses (pyasc's), imported on the first set_aipp_functions call.
+_AIPP_PARAMS = instance_of_later("asc.language.core.aipp_types", "AippParams")
 _set_aipp = OverloadSet("set_aipp_functions")
 _set_aipp.add([Param("src0", instance_of(GlobalTensor)), Param("input_format", instance_of(AippInputFormat)),
-               Param("config", instance_of(AippParams))],
+               Param("config", _AIPP_PARAMS)],
               lambda src0, input_format, config: _aipp(src0, None, input_format, config))
 _set_aipp.add([Param("src0", instance_of(GlobalTensor)), Param("src1", instance_of(GlobalTensor)),
-               Param("input_format", instance_of(AippInputFormat)), Param("config", instance_of(AippParams))],
+               Param("input_format", instance_of(AippInputFormat)), Param("config", _AIPP_PARAMS)],
               _aipp)
 
 
