@@ -131,6 +131,9 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   instr.loc = loc;
   instr.name = api;
   instr.cost = cost;
+  if (race_) // one allocation for all ranges (a strided copy has a row each)
+    instr.fp.reserve(runs.src.size() + runs.src1.size() + runs.src2.size() +
+                     2 * runs.dst.size());
   for (const Opd &o : opds) {
     if (!o.start || o.runs->empty())
       continue;
