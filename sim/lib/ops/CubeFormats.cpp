@@ -495,7 +495,17 @@ CubeRuns planCube(const CubeInstr &in) {
 // Evaluate / commit
 //===----------------------------------------------------------------------===//
 
+namespace {
+void evaluateInto(const CubeInstr &in, uint8_t *staging);
+} // namespace
+
 void evaluateCube(const CubeInstr &in, uint8_t *staging) {
+  if (!in.direct)
+    evaluateInto(in, staging);
+}
+
+namespace {
+void evaluateInto(const CubeInstr &in, uint8_t *staging) {
   uint32_t es = dtypeSize(in.type);
   switch (in.kind) {
   case CubeKind::LoadData:
@@ -527,8 +537,13 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging) {
     return;
   }
 }
+} // namespace
 
 void commitCube(const CubeInstr &in, const uint8_t *staging) {
+  if (in.direct) { // writes exactly the runs of in.writes, in their order
+    evaluateInto(in, in.dst);
+    return;
+  }
   if (in.kind == CubeKind::Mmad) {
     mmadCommit(in.mmad, staging, in.dst);
     return;

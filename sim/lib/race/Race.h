@@ -214,6 +214,8 @@ struct RaceStats {
 class RaceDetector {
 public:
   RaceDetector(Severity severity, const GmMap &gm);
+  /// Error: races raise; Warning: they are reported only.
+  Severity severity() const { return severity_; }
 
   /// Instruction start in pipe p: merge the scalar's knowledge at issue.
   void merge(Pipe p, const VectorClock &issue) { clocks_[idx(p)].join(issue); }
