@@ -30,7 +30,8 @@ using Pair = std::tuple<unsigned, unsigned, bool, bool>; // lines, writes
 
 /// Per-byte FastTrack with no synchronisation: S and V are in order, MTE2
 /// and MTE3 are not; the report rules of RaceDetector::takeDiagnostics.
-std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
+std::set<Pair> modelPairs(const std::vector<Access> &accesses,
+                          size_t gmBytes = 512) {
   struct Byte {
     int w = -1;
     int a = -1;         // the last atomic store since w
@@ -38,7 +39,7 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
     std::array<int, kNumPipes> r;
     Byte() { r.fill(-1); }
   };
-  std::vector<Byte> ub(512), gm(512);
+  std::vector<Byte> ub(512), gm(gmBytes);
   struct Raw {
     int prev, cur;
     bool prevW, curW;
@@ -102,8 +103,12 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses) {
 /// Random access sequences (plain reads and writes, atomic stores of two
 /// classes by MTE3, the pipe of atomic stores) against the per-byte model; the detector compacts its log
 /// whenever it holds `logLimit` entries (0: the default limit).
-void compareWithModel(size_t logLimit) {
+/// With `strided`, GM accesses are strided rows (a matmul's DataCopy of a
+/// tile: equal lengths at a constant stride, spanning several 64-KiB
+/// buckets), which the detector takes as one group.
+void compareWithModel(size_t logLimit, bool strided = false) {
   std::mt19937 rng(12345);
+  const size_t gmBytes = strided ? 256 * 1024 : 512;
   const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3};
   GmMap gmMap({});
   int compared = 0;
@@ -113,6 +118,22 @@ void compareWithModel(size_t logLimit) {
       a.pipe = pipes[rng() % 4];
       int ranges = 1 + static_cast<int>(rng() % 3);
       for (int k = 0; k < ranges; ++k) {
+        if (strided && rng() % 2 == 0) {
+          // Rows of a few shared shapes, so they coincide, nest and
+          // interleave across buckets (and the deferred reads compact).
+          uint64_t len = 32ull << (rng() % 4);       // 32 ... 256
+          uint64_t stride = len * (1 + rng() % 3) + (rng() % 2) * 32;
+          uint64_t rows = 2 + rng() % 60;
+          uint64_t base = (rng() % 64) * 4096 + (rng() % 4) * 32;
+          bool write = rng() % 3 == 0;
+          for (uint64_t i = 0; i < rows; ++i) {
+            uint64_t st = base + i * stride;
+            if (st + len > gmBytes)
+              break;
+            a.fp.push_back(ByteRange{Mem::GM, st, st + len, write});
+          }
+          continue;
+        }
         ByteRange r;
         r.mem = rng() % 4 == 0 ? Mem::GM : Mem::UB;
         // Few distinct boundaries, so ranges often coincide or nest.
@@ -129,7 +150,7 @@ void compareWithModel(size_t logLimit) {
         a.fp.push_back(r);
       }
     }
-    std::set<Pair> want = modelPairs(accesses);
+    std::set<Pair> want = modelPairs(accesses, gmBytes);
     if (want.size() > 32) // beyond the per-core report cap
       continue;
     ++compared;
@@ -159,6 +180,12 @@ TEST(RaceShadowTest, MatchesAPerByteModel) { compareWithModel(0); }
 // The log compacted at every access: the same reports (the entries the
 // shadow refers to survive, renumbered).
 TEST(RaceShadowTest, CompactingTheLogKeepsEveryReport) { compareWithModel(1); }
+
+// Strided GM rows (one group: one deferred record per bucket, one summary
+// merge) report the same pairs as byte by byte.
+TEST(RaceShadowTest, StridedRowsMatchAPerByteModel) {
+  compareWithModel(0, true);
+}
 
 // A loop (on the in-order scalar unit: no races) re-reading and re-writing
 // the same bytes: the shadow, the log and
@@ -216,6 +243,39 @@ TEST(RaceShadowTest, DeferredGmReadsReportTheLatestReader) {
       got.insert(d.notes[0].line);
   EXPECT_EQ(got, latest);
   EXPECT_LE(det.stats().deferredPeak, 4u);
+}
+
+// The GM summary of strided rows taken as groups (merged into the site's
+// ranges in one pass) is the union row by row: random row groups of one
+// access site against the same rows summarised one access each.
+TEST(RaceShadowTest, StridedGmSummaryIsTheUnionOfItsRows) {
+  std::mt19937 rng(7);
+  GmMap gmMap({});
+  for (int iter = 0; iter < 200; ++iter) {
+    RaceDetector grouped(Severity::Error, gmMap), single(Severity::Error, gmMap);
+    std::set<std::pair<uint64_t, uint64_t>> rowsSeen;
+    for (int n = 0; n < 12; ++n) {
+      uint64_t len = 32ull << (rng() % 4);
+      uint64_t stride = len + (rng() % 4) * 32;
+      uint64_t rows = 2 + rng() % 40;
+      uint64_t base = (rng() % 512) * 32;
+      Footprint fp;
+      for (uint64_t i = 0; i < rows; ++i)
+        fp.push_back(ByteRange{Mem::GM, base + i * stride,
+                               base + i * stride + len, false});
+      grouped.access(Pipe::MTE2, fp, "data_copy", Loc{"t.py", 5},
+                     static_cast<uint64_t>(n + 1));
+      for (const ByteRange &r : fp)
+        single.access(Pipe::MTE2, Footprint{r}, "data_copy", Loc{"t.py", 5},
+                      static_cast<uint64_t>(n + 1));
+    }
+    std::vector<GmAccess> g = grouped.gmAccesses(), s = single.gmAccesses();
+    ASSERT_EQ(g.size(), s.size()) << "iteration " << iter;
+    for (size_t i = 0; i < g.size(); ++i) {
+      EXPECT_EQ(g[i].start, s[i].start);
+      EXPECT_EQ(g[i].end, s[i].end);
+    }
+  }
 }
 
 TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {

@@ -136,6 +136,9 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   instr.loc = loc;
   instr.name = api;
   instr.cost = cost;
+  if (race_) // one allocation for all ranges (a strided copy has a row each)
+    instr.fp.reserve(runs.src.size() + runs.src1.size() + runs.src2.size() +
+                     2 * runs.dst.size());
   for (const Opd &o : opds) {
     if (!o.start || o.runs->empty())
       continue;
@@ -183,6 +186,14 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   }
   ci->writes = runs.dst;
   ci->stagingBytes = cube::extent(runs.dst);
+  // The data movers evaluate straight into their destination when races
+  // raise (CubeInstr::direct; staging + commit copy otherwise).
+  if (race_ && race_->severity() == Severity::Error &&
+      (ci->kind == cube::CubeKind::Nd2Nz ||
+       (ci->kind == cube::CubeKind::LoadData && !ci->sparse))) {
+    ci->direct = true;
+    ci->stagingBytes = 0;
+  }
   if (ci->sparse) // the index, staged after the values
     ci->stagingBytes += ci->stagingBytes / cube::kFractalBytes *
                         cube::kSparseIdxBytes;

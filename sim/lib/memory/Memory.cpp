@@ -116,6 +116,7 @@ void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
 
 namespace {
 thread_local UbBuffer tlsUb;
+thread_local LocalArena tlsLocals;
 
 /// ASCSIM_CHECK_UB_RESET=1 (the test suites set it): every core checks that
 /// the reused buffer it gets is entirely clean, and aborts otherwise (a write
@@ -176,6 +177,13 @@ CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
     buf_ = &tlsUb;
   }
   buf_->inUse = true;
+  if (tlsLocals.inUse) {
+    ownLocals_ = std::make_unique<LocalArena>();
+    arena_ = ownLocals_.get();
+  } else {
+    arena_ = &tlsLocals;
+  }
+  arena_->inUse = true;
   buf_->prepare(config.ub_bytes);
   if (checkReset() && !buf_->clean()) {
     std::fprintf(stderr, "ascsim: internal error: a reused Unified Buffer was "
@@ -191,6 +199,10 @@ CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
 CoreMemory::~CoreMemory() {
   buf_->release();
   buf_->inUse = false;
+  for (Local &l : locals_)
+    if (l.data)
+      l.buf->release();
+  arena_->inUse = false;
 }
 
 void CoreMemory::checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
@@ -262,10 +274,16 @@ uint8_t *CoreMemory::resolve(const Operand &op, uint64_t offset, uint64_t bytes,
 uint8_t *CoreMemory::localData(Mem m) {
   Local &l = local(m);
   if (!l.data) {
-    l.buf.reset(new uint8_t[l.size]);
-    std::memset(l.buf.get(), kUninitialisedByte, l.size);
-    l.written.assign((l.size + 63) / 64, 0);
-    l.data = l.buf.get();
+    l.buf = &arena_->mem[static_cast<int>(m) - LocalArena::kFirst];
+    l.buf->prepare(l.size);
+    if (checkReset() && !l.buf->clean()) {
+      std::fprintf(stderr, "ascsim: internal error: a reused %s buffer was "
+                           "not reset (a write bypassed the dirty tracking)\n",
+                   memName(m));
+      std::abort();
+    }
+    l.written = l.buf->written();
+    l.data = l.buf->data();
   }
   return l.data;
 }
@@ -317,8 +335,13 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
              ", but that LocalTensor view holds only " +
              describeBytes(op.bytes, a.type),
          loc);
-  if (m != Mem::UB)
-    return localData(m) + addr;
+  if (m != Mem::UB) {
+    uint8_t *base = localData(m);
+    // As for UB: the chunks of the view need a re-fill before reuse.
+    local(m).buf->markDirty(op.addr,
+                            op.addr + std::max(op.bytes, offset + bytes));
+    return base + addr;
+  }
   // Whatever is written through this pointer stays inside the view (or the
   // resolved range): those chunks need a re-fill before the buffer's reuse.
   buf_->markDirty(op.addr, op.addr + std::max(op.bytes, offset + bytes));
@@ -400,8 +423,10 @@ uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
 void CoreMemory::markWrittenLocal(Mem m, uint64_t addr, uint64_t bytes) {
   Local &l = local(m);
   uint64_t end = std::min<uint64_t>(addr + bytes, l.size);
-  if (addr < end && l.data)
-    setBits(l.written.data(), addr, end);
+  if (addr < end && l.data) {
+    l.buf->markDirty(addr, end);
+    setBits(l.written, addr, end);
+  }
 }
 
 uint64_t CoreMemory::unwrittenLocal(Mem m, uint64_t addr, uint64_t bytes,
@@ -409,7 +434,7 @@ uint64_t CoreMemory::unwrittenLocal(Mem m, uint64_t addr, uint64_t bytes,
   const Local &l = local(m);
   if (!l.data)
     return 0;
-  return countUnset(l.written.data(), addr,
+  return countUnset(l.written, addr,
                     std::min<uint64_t>(addr + bytes, l.size), first);
 }
 

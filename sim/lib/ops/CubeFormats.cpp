@@ -61,6 +61,13 @@ void add(Runs &r, uint64_t off, uint64_t len) {
   r.push_back({off, len});
 }
 
+/// Room for the runs an instruction may list (one allocation instead of one
+/// per doubling; capped: contiguous runs merge, so the bound can be far
+/// above the count).
+void reserveRuns(Runs &r, uint64_t n) {
+  r.reserve(static_cast<size_t>(std::min<uint64_t>(n, 1024)));
+}
+
 //===----------------------------------------------------------------------===//
 // LoadData 2D
 //===----------------------------------------------------------------------===//
@@ -346,6 +353,8 @@ CubeRuns planCube(const CubeInstr &in) {
   case CubeKind::LoadData: {
     const LoadData2DDesc &d = in.load;
     uint32_t n = fractalsPerRepeat(d, es);
+    reserveRuns(r.src, static_cast<uint64_t>(d.repeatTimes) * n);
+    reserveRuns(r.dst, static_cast<uint64_t>(d.repeatTimes) * n);
     for (uint32_t rep = 0; rep < d.repeatTimes; ++rep) {
       RepeatPlace p = place(d, es, rep);
       if (in.sparse) { // LoadDataWithSparse: a values fractal + its index
@@ -366,6 +375,9 @@ CubeRuns planCube(const CubeInstr &in) {
     const Nd2NzDesc &d = in.nd;
     uint32_t c0 = c0Of(es);
     uint32_t blocks = (d.dValue + c0 - 1) / c0;
+    reserveRuns(r.src, static_cast<uint64_t>(d.ndNum) * d.nValue);
+    reserveRuns(r.dst, static_cast<uint64_t>(d.ndNum) * blocks *
+                           (d.dstNzNStride == 1 ? 1 : d.nValue));
     for (uint32_t i = 0; i < d.ndNum; ++i) {
       uint64_t sm = static_cast<uint64_t>(i) * d.srcNdMatrixStride * es;
       uint64_t dm = static_cast<uint64_t>(i) * d.dstNzMatrixStride * es;
@@ -440,6 +452,9 @@ CubeRuns planCube(const CubeInstr &in) {
   case CubeKind::Fixpipe: {
     const FixpipeDesc &d = in.fix;
     uint32_t ses = dtypeSize(d.src), des = dtypeSize(d.dst);
+    reserveRuns(r.src, static_cast<uint64_t>(d.ndNum) * ((d.nSize + 15) / 16));
+    if (!d.nz)
+      reserveRuns(r.dst, static_cast<uint64_t>(d.ndNum) * d.mSize);
     for (uint32_t i = 0; i < d.ndNum; ++i) {
       uint64_t sm = static_cast<uint64_t>(i) * d.srcNdStride * kL0cFractalBytes;
       for (uint32_t n1 = 0; n1 < (d.nSize + 15) / 16; ++n1)
@@ -480,7 +495,17 @@ CubeRuns planCube(const CubeInstr &in) {
 // Evaluate / commit
 //===----------------------------------------------------------------------===//
 
+namespace {
+void evaluateInto(const CubeInstr &in, uint8_t *staging);
+} // namespace
+
 void evaluateCube(const CubeInstr &in, uint8_t *staging) {
+  if (!in.direct)
+    evaluateInto(in, staging);
+}
+
+namespace {
+void evaluateInto(const CubeInstr &in, uint8_t *staging) {
   uint32_t es = dtypeSize(in.type);
   switch (in.kind) {
   case CubeKind::LoadData:
@@ -512,8 +537,13 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging) {
     return;
   }
 }
+} // namespace
 
 void commitCube(const CubeInstr &in, const uint8_t *staging) {
+  if (in.direct) { // writes exactly the runs of in.writes, in their order
+    evaluateInto(in, in.dst);
+    return;
+  }
   if (in.kind == CubeKind::Mmad) {
     mmadCommit(in.mmad, staging, in.dst);
     return;

@@ -14,7 +14,8 @@
 // the instruction starts (the result goes into a staging buffer laid out
 // like the destination's hull) and commitCube() when it completes (only the
 // written runs land, so instructions writing interleaved fractals do not
-// clobber each other).
+// clobber each other). Nd2Nz and LoadData 2D are evaluated at completion
+// straight into dst when races raise (CubeInstr::direct).
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +108,14 @@ struct CubeInstr {
   /// planCube's write runs of dst, and the staging size (their extent).
   Runs writes;
   uint64_t stagingBytes = 0;
+  /// Evaluated when it completes, straight into dst (no staging; the
+  /// sources are read then). Set by the device layer for Nd2Nz and the
+  /// non-sparse LoadData 2D when races raise: a kernel in which reading the
+  /// sources at the start or at the completion could differ (or in which
+  /// anything reads or writes dst in between) has a race, which is an error
+  /// then; with races warned about or unchecked the staging stays, so that
+  /// a missing flag shows as wrong data.
+  bool direct = false;
   Loc loc{nullptr, 0};
 };
 
@@ -120,9 +129,10 @@ struct CubeRuns {
 /// need not be). An empty dst list means the instruction writes nothing.
 CubeRuns planCube(const CubeInstr &in);
 /// Computes the result into `staging` (stagingBytes, laid out like dst;
-/// bytes outside in.writes are not used).
+/// bytes outside in.writes are not used); nothing for a direct instruction.
 void evaluateCube(const CubeInstr &in, uint8_t *staging);
-/// Copies the written runs of `staging` to in.dst.
+/// Copies the written runs of `staging` to in.dst (a direct instruction:
+/// evaluates into in.dst).
 void commitCube(const CubeInstr &in, const uint8_t *staging);
 
 //===----------------------------------------------------------------------===//

@@ -11,9 +11,11 @@
 // A work instruction reads its sources when it starts (into a staging
 // buffer) and writes its destination when it completes, so a correctly
 // synchronised kernel computes exact results and a wrongly synchronised one
-// sees memory as the timeline has it. SetFlag fires once every earlier
-// instruction of its pipe has completed; WaitFlag clears the flag it waited
-// for; PipeBarrier holds its pipe until earlier instructions complete.
+// sees memory as the timeline has it (the cube data movers evaluate at
+// completion when races raise: ops/CubeOps.h, CubeInstr::direct). SetFlag
+// fires once every earlier instruction of its pipe has completed; WaitFlag
+// clears the flag it waited for; PipeBarrier holds its pipe until earlier
+// instructions complete.
 //
 // The engine runs lazily, only when the scalar must wait (full queue, a wait
 // with destination S, a scalar memory access, PIPE_ALL, kernel end). If it

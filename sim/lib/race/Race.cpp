@@ -107,14 +107,36 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   for (int pass = 0; pass < 2; ++pass) {
     std::array<int32_t, static_cast<size_t>(Mem::Invalid) + 1> group;
     group.fill(-1);
-    for (const ByteRange &r : fp) {
+    const ByteRange *const rEnd = fp.end();
+    for (const ByteRange *rp = fp.begin(); rp != rEnd; ++rp) {
+      const ByteRange &r = *rp;
       if (r.write != (pass == 1) || r.end <= r.start)
         continue;
+      // GM rows of equal length at a constant stride (a strided copy's rows,
+      // consecutive in the footprint): one entry update, one summary site
+      // lookup and one deferred record per bucket for all of them.
+      uint32_t rows = 1;
+      uint64_t stride = 0;
+      if (r.mem == Mem::GM && rp + 1 != rEnd) {
+        const uint64_t len = r.end - r.start;
+        const ByteRange &n = rp[1];
+        if (n.mem == Mem::GM && n.write == r.write && n.atomic == r.atomic &&
+            n.end - n.start == len && n.start >= r.end) {
+          stride = n.start - r.start;
+          const ByteRange *q = rp + 1;
+          while (q != rEnd && q->mem == Mem::GM && q->write == r.write &&
+                 q->atomic == r.atomic && q->start == q[-1].start + stride &&
+                 q->end - q->start == len)
+            ++q;
+          rows = static_cast<uint32_t>(q - rp);
+        }
+      }
+      const uint64_t lastEnd = r.end + (rows - 1) * stride;
       int32_t &e = group[static_cast<size_t>(r.mem)];
       if (e >= 0 && log_[e].atomic == r.atomic) {
         Entry &en = log_[e];
         en.start = std::min(en.start, r.start);
-        en.end = std::max(en.end, r.end);
+        en.end = std::max(en.end, lastEnd);
       } else {
         // Filled in place: an Entry built on the stack and copied in stalls
         // on store forwarding (narrow stores, then wide loads).
@@ -125,7 +147,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         en.atomic = r.atomic;
         en.mem = r.mem;
         en.start = r.start;
-        en.end = r.end;
+        en.end = lastEnd;
         en.op = op;
         en.loc = loc;
         en.seq = seq;
@@ -137,6 +159,11 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
           last.back().second = stamp;
         else
           last.emplace_back(gmEpoch_, stamp);
+      }
+      if (rows > 1) {
+        checkGmRows(e, known, r.start, r.end, stride, rows);
+        rp += rows - 1;
+      } else if (r.mem == Mem::GM) {
         checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start, r.end);
         if (gmSummary_)
           summariseGm(log_[e], r.start, r.end);
@@ -171,16 +198,7 @@ void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
     const uint64_t lo = std::max(start, k << shift);
     const uint64_t hi = std::min(end, (k + 1) << shift);
     if (defer && !bk.written && !write) {
-      // Filled in place (a Deferred built on the stack and copied in
-      // stalled on store forwarding).
-      Deferred &d = bk.reads.emplace_back();
-      d.start = lo;
-      d.end = hi;
-      d.entry = e;
-      d.stamp = log_[e].stamp;
-      d.pipe = log_[e].pipe;
-      if (bk.reads.size() >= bk.readsLimit)
-        compactReads(bk);
+      deferRead(bk, e, lo, hi, 0, 1);
       continue;
     }
     if (write && !bk.written) {
@@ -191,6 +209,95 @@ void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
   }
 }
 
+void RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
+                             uint64_t end, uint64_t stride, uint32_t count) {
+  // Filled in place (a Deferred built on the stack and copied in stalled on
+  // store forwarding).
+  Deferred &d = bk.reads.emplace_back();
+  d.start = start;
+  d.end = end;
+  d.stride = stride;
+  d.count = count;
+  d.entry = e;
+  d.stamp = log_[e].stamp;
+  d.pipe = log_[e].pipe;
+  if (bk.reads.size() >= bk.readsLimit)
+    compactReads(bk);
+}
+
+void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
+                               uint64_t start, uint64_t end, uint64_t stride,
+                               uint32_t count) {
+  const bool write = log_[e].write;
+  Buckets &b = gm_local_;
+  constexpr unsigned shift = kGmBucketShift;
+  for (uint32_t i = 0; i < count;) {
+    const uint64_t s = start + i * stride, t = end + i * stride;
+    const uint64_t k = s >> shift;
+    if (!write && (t - 1) >> shift == k) {
+      // The row lies in one bucket: find it as checkBuckets does.
+      auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
+      if (it == b.map.end() || it->first != k)
+        it = b.map.emplace_hint(it, k, Bucket{});
+      b.lastKey = k;
+      b.last = it;
+      Bucket &bk = it->second;
+      if (!bk.written) {
+        // This row and the next ones ending in the same bucket: one record.
+        const uint64_t limit = (k + 1) << shift;
+        uint64_t n = 1;
+        if (stride > 0)
+          n = std::min<uint64_t>(count - i, (limit - t) / stride + 1);
+        deferRead(bk, e, s, t, stride, static_cast<uint32_t>(n));
+        i += static_cast<uint32_t>(n);
+        continue;
+      }
+    }
+    checkBuckets(b, shift, true, e, known, s, t);
+    ++i;
+  }
+  if (!gmSummary_) // a launch of one core: no cross-core check
+    return;
+  // The summary: the rows merged with the site's ranges they reach in one
+  // pass (the same union as row by row, without a search and a vector
+  // insert per row).
+  GmSite &site = gmSite(log_[e]);
+  auto &r = site.ranges;
+  const uint64_t lastEnd = end + (count - 1) * stride;
+  auto lo = std::partition_point(
+      r.begin(), r.end(), [&](const auto &x) { return x.second < start; });
+  auto hi = std::partition_point(
+      lo, r.end(), [&](const auto &x) { return x.first <= lastEnd; });
+  auto &out = gmScratch_;
+  out.clear();
+  auto put = [&](uint64_t a, uint64_t z) {
+    if (!out.empty() && a <= out.back().second)
+      out.back().second = std::max(out.back().second, z);
+    else
+      out.emplace_back(a, z);
+  };
+  auto x = lo;
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint64_t s = start + i * stride;
+    for (; x != hi && x->first <= s; ++x)
+      put(x->first, x->second);
+    put(s, end + i * stride);
+  }
+  for (; x != hi; ++x)
+    put(x->first, x->second);
+  const size_t at = static_cast<size_t>(lo - r.begin());
+  const size_t old = static_cast<size_t>(hi - lo);
+  if (out.size() > old)
+    r.insert(hi, out.size() - old, {0, 0});
+  else if (out.size() < old)
+    r.erase(lo + static_cast<std::ptrdiff_t>(out.size()), hi);
+  std::copy(out.begin(), out.end(), r.begin() + static_cast<std::ptrdiff_t>(at));
+  site.hint = at + out.size() - 1;
+  gmRanges_ = gmRanges_ + out.size() - old;
+  if (gmRanges_ > stats_.gmPeak)
+    stats_.gmPeak = gmRanges_;
+}
+
 void RaceDetector::applyReads(Bucket &b) {
   // Per byte and pipe the latest read wins: apply each pipe's reads in
   // issue (stamp) order. No write is in the shadow yet, so none races.
@@ -199,7 +306,9 @@ void RaceDetector::applyReads(Bucket &b) {
               return x.pipe != y.pipe ? x.pipe < y.pipe : x.stamp < y.stamp;
             });
   for (const Deferred &d : b.reads)
-    check(b.sh, d.entry, clocks_[idx(log_[d.entry].pipe)], d.start, d.end);
+    for (uint32_t i = 0; i < d.count; ++i)
+      check(b.sh, d.entry, clocks_[idx(log_[d.entry].pipe)],
+            d.start + i * d.stride, d.end + i * d.stride);
   b.reads.clear();
   b.reads.shrink_to_fit();
   b.readsLimit = kMinDeferred;
@@ -216,12 +325,17 @@ void RaceDetector::compactReads(Bucket &b) {
                 return x.start < y.start;
               if (x.end != y.end)
                 return x.end < y.end;
+              if (x.count != y.count)
+                return x.count < y.count;
+              if (x.count > 1 && x.stride != y.stride)
+                return x.stride < y.stride;
               return x.stamp > y.stamp;
             });
   b.reads.erase(std::unique(b.reads.begin(), b.reads.end(),
                             [](const Deferred &x, const Deferred &y) {
                               return x.start == y.start && x.end == y.end &&
-                                     x.pipe == y.pipe;
+                                     x.pipe == y.pipe && x.count == y.count &&
+                                     (x.count == 1 || x.stride == y.stride);
                             }),
                 b.reads.end());
   if (b.reads.size() > stats_.deferredPeak)
@@ -423,8 +537,7 @@ void RaceDetector::compactLog() {
   logLimit_ = std::max(minLogLimit_, 2 * log_.size());
 }
 
-void RaceDetector::summariseGm(const Entry &en, uint64_t start,
-                               uint64_t end) {
+RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
   // The site is compared field by field with the entry (a GmAccess key
   // built on the stack and compared stalled on store forwarding: it was
   // the hottest line of a matmul's launch); the key is built for a new
@@ -449,13 +562,18 @@ void RaceDetector::summariseGm(const Entry &en, uint64_t start,
         slot = static_cast<uint32_t>(i + 1);
       }
     if (!site) {
-      GmAccess key{start,  end,    en.write, en.atomic, en.pipe,
+      GmAccess key{0,      0,      en.write, en.atomic, en.pipe,
                    en.op,  en.loc, gmCore_,  gmEpoch_};
       gmSites_.push_back(GmSite{key, {}});
       site = &gmSites_.back();
       slot = static_cast<uint32_t>(gmSites_.size());
     }
   }
+  return *site;
+}
+
+void RaceDetector::mergeGm(GmSite &siteRef, uint64_t start, uint64_t end) {
+  GmSite *site = &siteRef;
   struct {
     uint64_t start, end;
   } e{start, end};

@@ -133,7 +133,12 @@ public:
     }
     push_back(ByteRange{mem, start, end, write, atomic});
   }
-  void reserve(size_t) {}
+  /// Room for `n` ranges (beyond the inline ones: one allocation for a
+  /// strided access's rows instead of one per doubling).
+  void reserve(size_t n) {
+    if (n > kInline)
+      heap_.reserve(n);
+  }
   void clear() {
     size_ = 0;
     heap_.clear();
@@ -210,6 +215,8 @@ struct RaceStats {
 class RaceDetector {
 public:
   RaceDetector(Severity severity, const GmMap &gm);
+  /// Error: races raise; Warning: they are reported only.
+  Severity severity() const { return severity_; }
 
   /// Instruction start in pipe p: merge the scalar's knowledge at issue.
   void merge(Pipe p, const VectorClock &issue) { clocks_[idx(p)].join(issue); }
@@ -338,9 +345,13 @@ private:
   /// and fractals) would otherwise insert into the middle of one long
   /// vector. An access is checked bucket by bucket (the same per-byte
   /// state; a race seen in two buckets is reported once).
-  /// A plain read whose shadow update waits (see Bucket).
+  /// A plain read whose shadow update waits (see Bucket): `count` rows
+  /// [start + i * stride, end + i * stride) of one instruction (a strided
+  /// access's rows that fall into one bucket: one record, not one per row).
   struct Deferred {
     uint64_t start, end;
+    uint64_t stride;
+    uint32_t count;
     int32_t entry;
     /// The entry's stamp and pipe, kept here for the sorts (no lookup in
     /// the log per comparison).
@@ -380,12 +391,30 @@ private:
   void checkBuckets(Buckets &b, unsigned shift, bool defer, int32_t entry,
                     const VectorClock &knows,
                     uint64_t start, uint64_t end);
+  /// The GM rows [start + i * stride, end + i * stride), i < count, of the
+  /// access `entry` (consecutive footprint ranges of equal length and
+  /// stride: a strided copy's rows): checked row by row as checkBuckets
+  /// does, except that the rows of a read falling into one not yet written
+  /// bucket wait there as one Deferred record; summarised with one site
+  /// lookup.
+  void checkGmRows(int32_t entry, const VectorClock &knows, uint64_t start,
+                   uint64_t end, uint64_t stride, uint32_t count);
+  /// Appends a deferred read to `bk` (compacting it when it is full).
+  void deferRead(Bucket &bk, int32_t entry, uint64_t start, uint64_t end,
+                 uint64_t stride, uint32_t count);
   /// Drops the log entries no shadow segment refers to (they can never be
   /// reported again) and renumbers the rest.
   void compactLog();
   /// Adds the bytes [start, end) of the GM access `e` to this block's
   /// summary for the cross-core check.
-  void summariseGm(const Entry &e, uint64_t start, uint64_t end);
+  void summariseGm(const Entry &e, uint64_t start, uint64_t end) {
+    mergeGm(gmSite(e), start, end);
+  }
+  struct GmSite;
+  /// The summary of the access site of `e` (created when new).
+  GmSite &gmSite(const Entry &e);
+  /// Adds [start, end) to the site's ranges.
+  void mergeGm(GmSite &site, uint64_t start, uint64_t end);
   /// Records the unordered pair (a, b), oriented by program order.
   void report(const Entry &a, const Entry &b);
   Diagnostic diagnose(const Entry &prev, const Entry &cur) const;
@@ -432,6 +461,7 @@ private:
     size_t hint = 0; // the range extended last (rows come in order)
   };
   std::vector<GmSite> gmSites_;
+  std::vector<std::pair<uint64_t, uint64_t>> gmScratch_; // checkGmRows
   uint64_t gmRanges_ = 0; // ranges of all sites
   /// By access site (line and op): 1 + its gmSites_ index.
   std::array<uint32_t, 64> siteSlot_{};
