@@ -291,6 +291,18 @@ void expectXcRace(const LaunchResult &r, const std::string &msg,
   EXPECT_EQ(d.notes[0].message, note);
   EXPECT_EQ(d.notes[0].line, noteLine);
 }
+
+// The AIC's read (line 12) of what AIV 0 wrote (line 10), not ordered.
+void expectAicReadRacesAivWrite(const LaunchResult &r) {
+  expectXcRace(r,
+               "cross-core RAW hazard on GM[z+0x0000,z+0x0200): AIV 0 of "
+               "block 0 MTE3 data_copy (xc.py:10) and the AIC of block 0 "
+               "MTE2 data_copy (xc.py:12) touch the same bytes and no "
+               "cross-core sync orders them (a cross_core_set_flag after the "
+               "first and the cross_core_wait_flag it satisfies before the "
+               "second, sync_all, ...)",
+               12, 10, "AIV 0 of block 0's write");
+}
 } // namespace
 
 TEST(CrossCoreRace, AMode2FlagOrdersAnAivWriteBeforeTheAicRead) {
@@ -299,14 +311,7 @@ TEST(CrossCoreRace, AMode2FlagOrdersAnAivWriteBeforeTheAicRead) {
 }
 
 TEST(CrossCoreRace, WithoutTheFlagTheCoresOfABlockRace) {
-  expectXcRace(runXc(1),
-               "cross-core RAW hazard on GM[z+0x0000,z+0x0200): AIV 0 of "
-               "block 0 MTE3 data_copy (xc.py:10) and the AIC of block 0 "
-               "MTE2 data_copy (xc.py:12) touch the same bytes and no "
-               "cross-core sync orders them (a cross_core_set_flag after the "
-               "first and the cross_core_wait_flag it satisfies before the "
-               "second, sync_all, ...)",
-               12, 10, "AIV 0 of block 0's write");
+  expectAicReadRacesAivWrite(runXc(1));
 }
 
 TEST(CrossCoreRace, AMode0FlagAndSyncAllOrderBlocks) {
@@ -317,14 +322,7 @@ TEST(CrossCoreRace, AMode0FlagAndSyncAllOrderBlocks) {
 }
 
 TEST(CrossCoreRace, AWaitOrdersOnlyWhatPrecededTheSetItConsumed) {
-  expectXcRace(runXc(4),
-               "cross-core RAW hazard on GM[z+0x0000,z+0x0200): AIV 0 of "
-               "block 0 MTE3 data_copy (xc.py:10) and the AIC of block 0 "
-               "MTE2 data_copy (xc.py:12) touch the same bytes and no "
-               "cross-core sync orders them (a cross_core_set_flag after the "
-               "first and the cross_core_wait_flag it satisfies before the "
-               "second, sync_all, ...)",
-               12, 10, "AIV 0 of block 0's write");
+  expectAicReadRacesAivWrite(runXc(4));
 }
 
 TEST(CrossCoreRace, Mode1OrdersTheAivsOfABlock) {
