@@ -397,6 +397,39 @@ void mmad(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   }
 }
 
+namespace {
+
+/// acc[0, n) += add[0, n) in T (n <= 16; uint32_t wraps, as int32
+/// accumulation does). Inlined with n = 16 it is a loop g++ vectorises.
+template <class T>
+inline void addInto(uint8_t *acc, const uint8_t *add, uint32_t n) {
+  T x[16], y[16];
+  std::memcpy(x, acc, n * sizeof(T));
+  std::memcpy(y, add, n * sizeof(T));
+  for (uint32_t c = 0; c < n; ++c)
+    x[c] = x[c] + y[c];
+  std::memcpy(acc, x, n * sizeof(T));
+}
+
+/// One L0C fractal row of n (<= 16) elements of C's type: acc += add, the
+/// one addition per element of the accumulation; a whole row with constant
+/// sizes.
+inline void accumulateRow(DType dst, uint8_t *acc, const uint8_t *add,
+                          uint32_t n) {
+  if (dst == DType::I32) {
+    if (n == 16)
+      addInto<uint32_t>(acc, add, 16);
+    else
+      addInto<uint32_t>(acc, add, n);
+  } else if (n == 16) {
+    addInto<float>(acc, add, 16);
+  } else {
+    addInto<float>(acc, add, n);
+  }
+}
+
+} // namespace
+
 void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
   if (d.m == 0 || d.n == 0 || d.k == 0)
     return;
@@ -404,30 +437,14 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
   const bool acc = mmadAccumulates(d);
   if (d.m % 16 == 0 && d.n % 16 == 0) {
     // Whole fractals: every element of the n1 x m1 fractals is valid and
-    // they are contiguous, so one pass over all of them (16 at a time, a
-    // loop g++ vectorises; the same one addition per element).
+    // they are contiguous, so one pass over all of them, 16 at a time.
     const size_t bytes = static_cast<size_t>(m1) * n1 * kL0cFractalBytes;
     if (!acc) {
       std::memcpy(l0c, sum, bytes);
       return;
     }
-    for (size_t o = 0; o < bytes; o += 64) {
-      if (d.dst == DType::I32) {
-        uint32_t x[16], y[16];
-        std::memcpy(x, l0c + o, 64);
-        std::memcpy(y, sum + o, 64);
-        for (uint32_t c = 0; c < 16; ++c)
-          x[c] += y[c]; // wraps, as int32 accumulation does
-        std::memcpy(l0c + o, x, 64);
-      } else {
-        float x[16], y[16];
-        std::memcpy(x, l0c + o, 64);
-        std::memcpy(y, sum + o, 64);
-        for (uint32_t c = 0; c < 16; ++c)
-          x[c] = x[c] + y[c];
-        std::memcpy(l0c + o, x, 64);
-      }
-    }
+    for (size_t o = 0; o < bytes; o += 64)
+      accumulateRow(d.dst, l0c + o, sum + o, 16);
     return;
   }
   // Every valid element; padding rows/columns of the fractals are left as
@@ -438,35 +455,10 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
       const uint32_t cols = std::min(16u, d.n - nb * 16);
       for (uint32_t r = 0; r < rows; ++r) {
         uint64_t o = nzIndex(mb * 16 + r, nb * 16, m1) * 4;
-        const size_t bytes = static_cast<size_t>(cols) * 4;
-        if (!acc) {
-          std::memcpy(l0c + o, sum + o, bytes);
-          continue;
-        }
-        if (cols == 16 && d.dst != DType::I32) { // constant sizes: inlined
-          float x[16], y[16];
-          std::memcpy(x, l0c + o, 64);
-          std::memcpy(y, sum + o, 64);
-          for (uint32_t c = 0; c < 16; ++c)
-            x[c] = x[c] + y[c];
-          std::memcpy(l0c + o, x, 64);
-          continue;
-        }
-        if (d.dst == DType::I32) {
-          uint32_t x[16], y[16];
-          std::memcpy(x, l0c + o, bytes);
-          std::memcpy(y, sum + o, bytes);
-          for (uint32_t c = 0; c < cols; ++c)
-            x[c] += y[c]; // wraps, as int32 accumulation does
-          std::memcpy(l0c + o, x, bytes);
-        } else {
-          float x[16], y[16];
-          std::memcpy(x, l0c + o, bytes);
-          std::memcpy(y, sum + o, bytes);
-          for (uint32_t c = 0; c < cols; ++c)
-            x[c] = x[c] + y[c];
-          std::memcpy(l0c + o, x, bytes);
-        }
+        if (acc)
+          accumulateRow(d.dst, l0c + o, sum + o, cols);
+        else
+          std::memcpy(l0c + o, sum + o, static_cast<size_t>(cols) * 4);
       }
     }
 }
