@@ -104,6 +104,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   // strided access share it, so the log grows per instruction, not per run,
   // and touching runs of one instruction coalesce in the shadow. Reports
   // name the bytes both accesses touched (the shadow piece), not the hull.
+  bool touchedGm = false;
   for (int pass = 0; pass < 2; ++pass) {
     std::array<int32_t, static_cast<size_t>(Mem::Invalid) + 1> group;
     group.fill(-1);
@@ -153,13 +154,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         en.seq = seq;
         e = static_cast<int32_t>(log_.size() - 1);
       }
-      if (r.mem == Mem::GM) {
-        auto &last = gmLast_[pi];
-        if (!last.empty() && last.back().first == gmEpoch_)
-          last.back().second = stamp;
-        else
-          last.emplace_back(gmEpoch_, stamp);
-      }
+      touchedGm |= r.mem == Mem::GM;
       if (rows > 1) {
         checkGmRows(e, known, r.start, r.end, stride, rows);
         rp += rows - 1;
@@ -176,6 +171,13 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         check(ub_, e, known, r.start, r.end);
       }
     }
+  }
+  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
+    auto &last = gmLast_[pi];
+    if (!last.empty() && last.back().first == gmEpoch_)
+      last.back().second = stamp;
+    else
+      last.emplace_back(gmEpoch_, stamp);
   }
   if (inOrder(p))
     known[pi] = stamp;
