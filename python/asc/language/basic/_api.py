@@ -291,9 +291,6 @@ def names() -> list[str]:
 def registry() -> dict[str, ApiInfo]:
     """Every basic API function's entry, importing the hand-written modules and building the generated
     functions not read yet."""
-    for name in LAZY:
+    for name in (*LAZY, *_ods.APIS):  # hand-written modules first, as function() prefers them
         function(name)
-    for name in _ods.APIS:
-        if name not in REGISTRY:
-            generated_api(name)
     return REGISTRY
