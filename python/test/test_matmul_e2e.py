@@ -29,19 +29,26 @@ HOST_DT = {np.float16: host.DataType.DT_FLOAT16, np.float32: host.DataType.DT_FL
 
 
 @asc.jit
+def gm_operands(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    """A, B and C of a Matmul as GM tensors of the tiling's sizes (a device function the kernels share)."""
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+    b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+    c_gm.set_global_buffer(c, tiling.m * tiling.n)
+    return a_gm, b_gm, c_gm
+
+
+@asc.jit
 def mm_gm_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress,
                  ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, trans_a: asc.ConstExpr[bool],
                  trans_b: asc.ConstExpr[bool], has_bias: asc.ConstExpr[bool]):
     """C = op(A) @ op(B) (+ bias) into GM, one block of C per client."""
     if asc.get_block_idx() < tiling.used_core_num:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         bias_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
         bias_gm.set_global_buffer(bias, tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
         pipe = asc.TPipe()
         mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype, trans_a),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b.dtype, trans_b),
@@ -154,14 +161,9 @@ def mm_leakyrelu_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.Gl
                         ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, alpha: float,
                         base_m: asc.ConstExpr[int], base_n: asc.ConstExpr[int], has_bias: asc.ConstExpr[bool]):
     if asc.get_block_idx() < tiling.used_core_num:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         bias_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
         bias_gm.set_global_buffer(bias, tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
         pipe = asc.TPipe()
         in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype)
         mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, c.dtype),
@@ -328,14 +330,9 @@ def test_batch_matmul(size: int, dtype, order_b: bool) -> None:
 def mm_quant_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, scale: asc.GlobalAddress, c: asc.GlobalAddress,
                     ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
     if asc.get_block_idx() < 1:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         s_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
         s_gm.set_global_buffer(scale, tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
         pipe = asc.TPipe()
         in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8)
         mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
@@ -370,12 +367,7 @@ def test_int8_quant_vector(m: int, n: int, k: int) -> None:
 def mm_static_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
                      tiling: asc.adv.TCubeTiling):
     if asc.get_block_idx() < tiling.used_core_num:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         pipe = asc.TPipe()
         in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
         c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_matmul_e2e import gm_operands
 
 import asc
 import asc.lib.host as host
@@ -115,14 +116,9 @@ def mm_bias_from_ub(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.Global
     """C = A @ B + 2 bias, the doubled bias computed on the AIV into UB and given with set_bias (the AIV
     stages it into its workspace region for the AIC, MTE3)."""
     if asc.get_block_idx() < tiling.used_core_num:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         bias_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
         bias_gm.set_global_buffer(bias, tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
         pipe = asc.TPipe()
         mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
@@ -174,12 +170,7 @@ def mm_scalar_operand(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalA
     """C = A @ B where A (B) is the matrix whose every element is `value_a` (`value_b`) with
     set_tensor_a(scalar) (set_tensor_b(scalar)): the Matmul fills its L1 tiles with InitConstValue."""
     if asc.get_block_idx() < tiling.used_core_num:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         pipe = asc.TPipe()
         mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b.dtype),
@@ -284,12 +275,7 @@ def mm_trans_a(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
                tiling: asc.adv.TCubeTiling, type_trans: asc.ConstExpr[bool]):
     """C = A^T @ B with A stored K x M; `type_trans`: the MatmulType says isTrans (else only set_tensor_a)."""
     if asc.get_block_idx() < tiling.used_core_num:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         pipe = asc.TPipe()
         mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype, type_trans),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, b.dtype),
@@ -365,12 +351,7 @@ def mm_no_init_no_end(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalA
     """The tiling initialises the Matmul through register_matmul (Init is trimmed); no end() (End is trimmed:
     the AIC stops serving an AIV when it finishes)."""
     if asc.get_block_idx() < 1:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         pipe = asc.TPipe()
         mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
                             asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),

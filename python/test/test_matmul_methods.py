@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_matmul_e2e import host_tiling
+from test_matmul_e2e import gm_operands, host_tiling
 
 import asc
 import asc.lib.host as host
@@ -26,14 +26,9 @@ def mm_method_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.Globa
                      ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, scale_word: int,
                      which: asc.ConstExpr[int]):
     if asc.get_block_idx() < 1:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         bias_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
         bias_gm.set_global_buffer(bias, tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
         pipe = asc.TPipe()
         in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype)
         mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, c.dtype),
@@ -127,12 +122,7 @@ def mm_async_ub_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
     """Registered with a workspace too small for C in UB (`small`), then given the real one by
     set_workspace: C reaches UB only if set_workspace took effect."""
     if asc.get_block_idx() < 1:
-        a_gm = asc.GlobalTensor()
-        b_gm = asc.GlobalTensor()
-        c_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
-        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
-        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
         pipe = asc.TPipe()
         in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, a.dtype)
         mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.VECCALC, asc.CubeFormat.ND, c.dtype))
