@@ -89,6 +89,30 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
+#: How long `settle` sleeps per probe, and the CPU the process may burn meanwhile to count as idle.
+SETTLE_PROBE_S = 0.01
+SETTLE_IDLE_CPU_S = 0.001
+
+
+def settle(limit_s: float = 0.5) -> float:
+    """Waits until no thread of this process burns CPU any more; returns the seconds waited.
+
+    numpy's OpenBLAS threads keep spinning for tens of milliseconds after a matrix product
+    (measured: 30-45 ms of CPU in the 50-100 ms after a 1024^3 `a @ b`), so a candidate timed
+    right after one shares the two cores with them and looks up to 1.5x slower. Each candidate
+    therefore starts on an idle process: probes of `SETTLE_PROBE_S` until one costs the process
+    less than `SETTLE_IDLE_CPU_S` of CPU, at most `limit_s` in all. Nothing of this is timed.
+    """
+    waited = 0.0
+    while waited < limit_s:
+        cpu = time.process_time()
+        time.sleep(SETTLE_PROBE_S)
+        waited += SETTLE_PROBE_S
+        if time.process_time() - cpu < SETTLE_IDLE_CPU_S:
+            break
+    return waited
+
+
 def side_by_side(candidates: Mapping[str, Callable[[], object]], repeats: int,
                  warmup: int = 1) -> dict[str, Stats]:
     """Runs every candidate once per round, `repeats` rounds, after `warmup` untimed rounds.
@@ -96,6 +120,8 @@ def side_by_side(candidates: Mapping[str, Callable[[], object]], repeats: int,
     Wall times are returned; the process CPU time of each call (all threads) is kept in
     `CPU[name]`, because on a shared machine a multi-threaded candidate loses more wall time to a
     busy neighbour than a single-threaded reference, while CPU time is about the same either way.
+    Before each timed call the process is let `settle`, so no candidate pays for the threads the
+    previous one left spinning.
     """
     for _ in range(warmup):
         for fn in candidates.values():
@@ -104,6 +130,7 @@ def side_by_side(candidates: Mapping[str, Callable[[], object]], repeats: int,
     cpu: dict[str, list[float]] = {name: [] for name in candidates}
     for _ in range(repeats):
         for name, fn in candidates.items():
+            settle()
             cpu_start, start = time.process_time(), time.perf_counter()
             fn()
             samples[name].append(time.perf_counter() - start)

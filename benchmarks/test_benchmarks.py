@@ -132,3 +132,22 @@ def test_matmul_api_workload_matches_numpy() -> None:
     w = bench_matmul.Workload()
     w.verify()
     assert w.result.ok and w.result.duration_us > bench_matmul.cube_bound_us()
+
+
+def test_settle_waits_until_a_probe_costs_no_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    import common
+
+    # A fake process clock: the other threads burn 8 ms of CPU in each of the first three 10-ms probes.
+    clock = {"cpu": 0.0, "probes": 0}
+
+    def sleep(seconds: float) -> None:
+        clock["probes"] += 1
+        if clock["probes"] <= 3:
+            clock["cpu"] += 0.008
+
+    monkeypatch.setattr(common.time, "sleep", sleep)
+    monkeypatch.setattr(common.time, "process_time", lambda: clock["cpu"])
+    assert common.settle() == pytest.approx(0.04)
+    assert clock["probes"] == 4
+    clock["probes"] = -100  # never idle: settle gives up at its limit
+    assert common.settle(limit_s=0.05) == pytest.approx(0.05)
