@@ -34,7 +34,9 @@ import _thread
 import enum
 from enum import IntEnum
 
-NO_DEFAULT = object()
+#: The default of a parameter pyasc requires, in the tables below: Ellipsis, a constant, so that a
+#: table row is a constant tuple the compiler folds (unmarshalled with the module, not built by bytecode).
+NO_DEFAULT = ...
 
 
 def _enum_from_class(etype):
@@ -334,7 +336,7 @@ class PythonEmitter:
         for op in self.d.ops:
             operands = tuple((a.name, a.py_kind, a.element_types, self.d.fixed_type(a.record), a.scalar_of)
                              for a in op.operands)
-            attrs = ", ".join(f"({a.name!r}, {a.py_kind!r}, {_py_default(a) or 'NO_DEFAULT'})"
+            attrs = ", ".join(f"({a.name!r}, {a.py_kind!r}, {_py_default(a) or '...'})"
                               for a in op.attributes)
             self.w(f"        {op.mnemonic!r}: {{'operands': {operands!r}, 'attributes': ({attrs}{',' if attrs else ''}), "
                    f"'sim_op': {op.sim_op!r}, 'cxx_only_types': {op.cxx_only_types!r}, 'same_element_type': {tuple(op.same_element_type)!r}, "
@@ -347,7 +349,7 @@ class PythonEmitter:
         self.w("\n\n#: Parameter structs: Python class name -> (builder, type mnemonic, field names, defaults).")
         self.w("#: The defaults are pyasc's (ODS `defaults`), () when every field is required; the C++ members'")
         self.w("#: initialisers (ascsim/gen/ParamStructs.h) differ where ODS `cxxDefaults` says.")
-        self.w("#: A field pyasc requires has the default NO_DEFAULT; an array field (ODS `cxxArrays`) a tuple.")
+        self.w("#: A field pyasc requires has the default NO_DEFAULT (...); an array field (ODS `cxxArrays`) a tuple.")
         self.w("PARAM_STRUCTS = {")
         py_fields = {}
         for op in self.d.param_struct_ops():
@@ -361,7 +363,7 @@ class PythonEmitter:
             defaults = []
             for name, text in zip(names, texts):
                 if text == "":
-                    defaults.append("NO_DEFAULT")
+                    defaults.append("...")
                 elif name in arrays:
                     defaults.append(repr((_default_value(op, text),) * arrays[name]))
                 else:
@@ -393,7 +395,7 @@ class PythonEmitter:
     # -- APIs --------------------------------------------------------------------------------------
     def _apis(self) -> None:
         self.w("\n\n# " + "-" * 97 + "\n# API forms: (op builder, form tag, parameters); a parameter is\n"
-               "# (name, kind, default or NO_DEFAULT, scalar_of, ignored)\n# " + "-" * 97)
+               "# (name, kind, default or NO_DEFAULT (...), scalar_of, ignored)\n# " + "-" * 97)
         self.w("\nAPIS = {")
         for api in self.d.apis:
             self._api(api)
@@ -414,7 +416,7 @@ class PythonEmitter:
                 kind = "mask_list" if a.py_kind == "mask_lo" else a.py_kind
                 name = "mask" if a.py_kind == "mask_lo" else a.name
                 default = _py_default(a) if a.is_attr else None
-                params.append(f"({name!r}, {kind!r}, {default or 'NO_DEFAULT'}, {a.scalar_of!r}, False)")
+                params.append(f"({name!r}, {kind!r}, {default or '...'}, {a.scalar_of!r}, False)")
             for name, kind, default in op.py_extra:
                 params.append(f"({name!r}, {kind!r}, {default}, '', True)")
             self.w(f"        ({op.mnemonic}, {op.py_form!r}, ({''.join(p + ', ' for p in params)})),")
