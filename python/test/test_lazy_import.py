@@ -26,8 +26,8 @@ EAGER = [
     "asc.language.basic._api", "asc.language.basic._checks", "asc.language.basic._overload",
     "asc.language.basic.block_sync", "asc.language.basic.data_copy", "asc.language.basic.dump_tensor",
     "asc.language.basic.sys_var", "asc.language.core",
-    "asc.language.core.builtin", "asc.language.core.cube_types", "asc.language.core.dtype",
-    "asc.language.core.enums", "asc.language.core.ir_value", "asc.language.core.layout_types",
+    "asc.language.core.builtin", "asc.language.core.dtype",
+    "asc.language.core.enums", "asc.language.core.ir_value",
     "asc.language.core.range", "asc.language.core.semantic", "asc.language.core.struct",
     "asc.language.core.tensor", "asc.language.core.types", "asc.lib", "asc.lib.runtime", "asc.runtime",
     "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
@@ -100,6 +100,25 @@ def test_basic_api_functions_are_built_on_first_read() -> None:
     proc = run_python("-c", _BUILT)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1]) == [[], ["add", "sub"], False, True, False]
+
+
+_LATER_KIND = """
+import json, sys
+import asc
+from asc.language.basic._overload import instance_of_later
+kind = instance_of_later("asc.language.core.cube_types", "Nd2NzParams")
+first = [kind.check(object()), "asc.language.core.cube_types" in sys.modules]
+params = object.__new__(asc.Nd2NzParams)  # made outside a kernel: no IR
+print(json.dumps(first + [kind.check(params), kind.check(object()), repr(kind)]))
+"""
+
+
+def test_instance_of_later_imports_nothing() -> None:
+    """A kind of a class whose module is not imported (the cube and layout structs data_copy takes) is false
+    for every value and imports nothing; once the module is there it checks the class."""
+    proc = run_python("-c", _LATER_KIND)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [False, False, True, False, "Nd2NzParams"]
 
 
 _REGISTERS = """
@@ -209,7 +228,7 @@ import asc
 from asc._C import _ods
 made = lambda: [n for n in _ods.ENUMS if n in vars(_ods)]
 first = made()
-asc.HardEvent.MTE2_V, asc.language.core.layout_types.pad_t  # noqa: B018
+asc.HardEvent.MTE2_V, asc.pad_t  # noqa: B018
 second = made()
 from asc._C._ods import RoundMode
 print(json.dumps([first, second, made(), _ods.enum_keyword(asc.HardEvent.V_MTE3), RoundMode.__module__]))
