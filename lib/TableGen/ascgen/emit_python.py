@@ -2,10 +2,10 @@
 
 The module holds, all read from ODS:
   * the name of the kernel attribute (`KERNEL_ATTR`);
-  * the enums (`HardEvent`, `TPosition`, ...) with pyasc's class and member names, and the attribute
-    mnemonic and keyword of each value (`ENUM_ATTRS`); each is an `IntEnum` made from a plain class by
-    `enum._simple_enum` (the standard library's fast form; the functional API before Python 3.11), about
-    half of what the class statement costs at `import asc`;
+  * the enums (`HardEvent`, `TPosition`, ...) with pyasc's class and member names (`ENUMS`), and the
+    attribute mnemonic and keyword of each value (`ENUM_KEYWORDS`); each `IntEnum` class is made on its
+    first read (module `__getattr__`) by `enum._simple_enum` (the standard library's fast form; the
+    functional API before Python 3.11), except those a default value names, made at import;
   * a text builder per type (`local_tensor_type(position, element_type)` -> `!asc.local_tensor<...>`);
   * a builder per op (`add_l0(b, dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)`),
     taking IR values and plain Python attribute values and creating the op through the IRBuilder `b`;
@@ -14,6 +14,9 @@ The module holds, all read from ODS:
   * the API table (`APIS`): for each Python API generated from ODS, its call forms as parameter lists
     with their Python kinds, and the architectures that lack it (`pyUnsupportedArchs`), read by
     `asc.language.basic._api`.
+
+`asc/_C/_ods_info.py` (`emit_info`) holds every op's facts (`OP_INFO`), imported on the first read of
+`_ods.OP_INFO`.
 """
 
 from __future__ import annotations
