@@ -26,8 +26,8 @@ EAGER = [
     "asc.language.basic._api", "asc.language.basic._checks", "asc.language.basic._overload",
     "asc.language.basic.block_sync", "asc.language.basic.data_copy", "asc.language.basic.dump_tensor",
     "asc.language.basic.sys_var", "asc.language.core",
-    "asc.language.core.builtin", "asc.language.core.cube_types", "asc.language.core.dtype",
-    "asc.language.core.enums", "asc.language.core.ir_value", "asc.language.core.layout_types",
+    "asc.language.core.builtin", "asc.language.core.dtype",
+    "asc.language.core.enums", "asc.language.core.ir_value",
     "asc.language.core.range", "asc.language.core.semantic", "asc.language.core.struct",
     "asc.language.core.tensor", "asc.language.core.types", "asc.lib", "asc.lib.runtime", "asc.runtime",
     "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
@@ -100,6 +100,25 @@ def test_basic_api_functions_are_built_on_first_read() -> None:
     proc = run_python("-c", _BUILT)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.splitlines()[-1]) == [[], ["add", "sub"], False, True, False]
+
+
+_LATER_KIND = """
+import json, sys
+import asc
+from asc.language.basic._overload import instance_of_later
+kind = instance_of_later("asc.language.core.cube_types", "Nd2NzParams")
+first = [kind.check(object()), "asc.language.core.cube_types" in sys.modules]
+params = object.__new__(asc.Nd2NzParams)  # made outside a kernel: no IR
+print(json.dumps(first + [kind.check(params), kind.check(object()), repr(kind)]))
+"""
+
+
+def test_instance_of_later_imports_nothing() -> None:
+    """A kind of a class whose module is not imported (the cube and layout structs data_copy takes) is false
+    for every value and imports nothing; once the module is there it checks the class."""
+    proc = run_python("-c", _LATER_KIND)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [False, False, True, False, "Nd2NzParams"]
 
 
 _REGISTERS = """
@@ -189,7 +208,7 @@ def test_generated_enums_are_int_enums() -> None:
     it exists): an IntEnum class the same as the class statement, or the functional API, would make."""
     from asc._C import _ods
 
-    made = [v for v in vars(_ods).values() if isinstance(v, enum.EnumMeta) and v.__module__ == _ods.__name__]
+    made = [getattr(_ods, name) for name in _ods.ENUMS]
     assert len(made) >= 28
     for cls in made:
         assert issubclass(cls, enum.IntEnum), cls
@@ -201,6 +220,40 @@ def test_generated_enums_are_int_enums() -> None:
     with pytest.raises(ValueError, match="99 is not a valid TPosition"):
         asc.TPosition(99)
     assert isinstance(asc.TPosition.VECIN, enum.IntEnum) and asc.TPosition.VECIN == 9
+
+
+_ENUMS_MADE = """
+import json
+import asc
+from asc._C import _ods
+made = lambda: [n for n in _ods.ENUMS if n in vars(_ods)]
+first = made()
+asc.HardEvent.MTE2_V, asc.pad_t  # noqa: B018
+second = made()
+from asc._C._ods import RoundMode
+print(json.dumps([first, second, made(), _ods.enum_keyword(asc.HardEvent.V_MTE3), RoundMode.__module__]))
+"""
+
+
+def test_generated_enums_are_made_on_first_read() -> None:
+    """`import asc` makes the ODS enums a default value names (and TPosition, LocalTensor's default); the
+    others are made on their first read, once (`_ods.ENUMS`, module `__getattr__`)."""
+    proc = run_python("-c", _ENUMS_MADE)
+    assert proc.returncode == 0, proc.stderr
+    eager = ["TPosition", "ReduceOrder", "MaskMode", "CO2Layout"]
+    assert json.loads(proc.stdout.splitlines()[-1]) == [
+        eager, ["TPosition", "HardEvent", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"],
+        ["TPosition", "HardEvent", "RoundMode", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"], "v_mte3",
+        "asc._C._ods"]
+    from asc._C import _ods
+
+    assert asc.HardEvent is _ods.HardEvent is asc.language.core.enums.HardEvent
+    assert _ods.ENUM_ATTRS[asc.HardEvent] == _ods.ENUM_KEYWORDS["HardEvent"]
+    assert set(_ods.ENUMS) <= set(dir(_ods))
+    with pytest.raises(KeyError):  # a class of the same name that is not the dialect's
+        _ods.enum_keyword(asc.CacheMode.CACHE_MODE_DISABLE)
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchEnum'"):
+        _ods.NoSuchEnum  # noqa: B018
 
 
 def _enum_body(name: str, body: dict) -> dict:

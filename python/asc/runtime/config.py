@@ -6,14 +6,30 @@ part whose core count, memory sizes and clock it models. `Backend.NPU` needs CAN
 
 from __future__ import annotations
 
+import enum
 from enum import Enum
 from typing import Any
 
 from .. import _C
 from .._record import Record
 
+#: The standard library's fast form of an enum class statement (`enum._simple_enum`, Python >= 3.11: the
+#: same Enum classes at about half the cost; asc._C._ods makes the dialect's enums with it too).
+_simple_enum = getattr(enum, "_simple_enum", None)
 
-class Backend(Enum):
+
+def _enum_class(cls: type) -> Any:
+    """The Enum class a class statement `class X(Enum)` with `cls`'s body would make."""
+    if _simple_enum is not None:
+        return _simple_enum(Enum)(cls)
+    return Enum(cls.__name__, [(k, v) for k, v in vars(cls).items() if not k.startswith("_")],
+                module=cls.__module__, qualname=cls.__qualname__)
+
+
+@_enum_class
+class Backend:
+    """Where kernels run: the simulator (Model) or an NPU through CANN."""
+
     Model = "Model"
     NPU = "NPU"
 
@@ -22,12 +38,13 @@ class Backend(Enum):
 _HARDWARE = _C.sim.hardware()
 
 #: The Ascend parts: pyasc's Platform enum (value = the SoC name), from the hardware table.
-Platform = Enum("Platform", [(p["py_enum_name"], p["name"]) for p in _HARDWARE["platforms"]],  # type: ignore[misc]
-                module=__name__, qualname="Platform")
+Platform = _enum_class(type("Platform", (), {
+    "__module__": __name__, "__qualname__": "Platform", "__doc__": "An Ascend part (value = the SoC name).",
+    **{p["py_enum_name"]: p["name"] for p in _HARDWARE["platforms"]}}))
 
 
-#: From the dialect's ODS (AscCubeAttrs.td), read on first use (the ODS module is not loaded by
-#: `import asc`): `KernelType`, pyasc's kernel types (which cores a launch starts;
+#: From the dialect's ODS (AscCubeAttrs.td), read on first use (asc._C._ods makes an enum on its first
+#: read): `KernelType`, pyasc's kernel types (which cores a launch starts;
 #: `@asc.jit(kernel_type=...)`), and `KernelMetaType`, the kernel types an Ascend C kernel declares
 #: (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
 _ODS_ENUMS = ("KernelType", "KernelMetaType")

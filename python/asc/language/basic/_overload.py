@@ -10,7 +10,7 @@ lists the argument types and every candidate. Keyword names are part of the API.
 from __future__ import annotations
 
 import enum
-import importlib
+import sys
 from collections.abc import Sequence
 from typing import Any, Callable
 
@@ -46,13 +46,17 @@ def instance_of(cls: type, name: str | None = None) -> Kind:
 
 
 def instance_of_later(module: str, name: str) -> Kind:
-    """`instance_of` class `name` of `module`, imported on the first check: for a class `import asc`
-    need not load (the AIPP structs are dataclasses, which cost their compile)."""
+    """`instance_of` class `name` of `module`, for a class `import asc` need not load (the cube and layout
+    parameter structs, the AIPP structs): while `module` is not imported, no value is an instance of its
+    class, so the check imports nothing; the class is looked up once the module is there."""
     found: list[type] = []
 
     def check(v: Any) -> bool:
         if not found:
-            found.append(getattr(importlib.import_module(module), name))
+            loaded = sys.modules.get(module)
+            if loaded is None:
+                return False
+            found.append(getattr(loaded, name))
         return isinstance(v, found[0])
 
     return Kind(name, check)

@@ -10,17 +10,20 @@ kernel type has the cores a cross-core flag synchronises.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..._C import _ods
+from ..core import enums
 from ..core.builtin import builder_for, builtin
-from ..core.enums import HardEvent, MemDsbT, PipeID
 from ..core.tensor import GlobalTensor, LocalTensor
 from . import _api, _checks
 
+if TYPE_CHECKING:
+    from ..core.enums import HardEvent, MemDsbT, PipeID
+
 
 def _flag(api: str, builder: Callable[..., Any], event: Any, event_id: Any) -> None:
-    if not isinstance(event, HardEvent):
+    if not isinstance(event, enums.HardEvent):
         raise TypeError(f"{api}: 'event' must be an asc.HardEvent (e.g. asc.HardEvent.MTE2_V), "
                         f"got {event!r}")
     builder(builder_for(api), _checks.integer(event_id, api, "event_id"), event=event)
@@ -41,7 +44,7 @@ def wait_flag(event: HardEvent, event_id: Any = 0) -> None:
 @builtin
 def pipe_barrier(pipe: PipeID) -> None:
     """`PipeBarrier<pipe>()`: later instructions of `pipe` wait for its earlier ones."""
-    if not isinstance(pipe, PipeID):
+    if not isinstance(pipe, enums.PipeID):
         raise TypeError(f"pipe_barrier: 'pipe' must be an asc.PipeID, got {pipe!r}")
     _ods.pipe_barrier(builder_for("pipe_barrier"), pipe=pipe)
 
@@ -52,7 +55,7 @@ def data_sync_barrier(arg0: MemDsbT) -> None:
     (`ALL`, `SEQ`) memory accesses have completed. It orders the scalar's own accesses, not the pipes'
     instructions (set_flag/wait_flag and pipe_barrier do that); on the simulator, whose scalar accesses
     complete at issue, it changes nothing (docs/sync.md)."""
-    if not isinstance(arg0, MemDsbT):
+    if not isinstance(arg0, enums.MemDsbT):
         raise TypeError(f"data_sync_barrier: 'arg0' must be an asc.MemDsbT (ALL, DDR, UB or SEQ), got {arg0!r}")
     _ods.data_sync_barrier(builder_for("data_sync_barrier"), arg0=arg0)
 
@@ -60,7 +63,7 @@ def data_sync_barrier(arg0: MemDsbT) -> None:
 def _cross_core(api: str, builder: Callable[..., Any], flag_id: Any, mode_id: Any, pipe: Any) -> None:
     if isinstance(mode_id, bool) or not isinstance(mode_id, int):
         raise TypeError(f"{api}: 'mode_id' must be a compile-time int (0, 1 or 2), got {type(mode_id).__name__}")
-    if not isinstance(pipe, PipeID):
+    if not isinstance(pipe, enums.PipeID):
         raise TypeError(f"{api}: 'pipe' must be an asc.PipeID, got {pipe!r}")
     builder(builder_for(api), _checks.integer(flag_id, api, "flag_id"), mode_id=mode_id, pipe=pipe)
 

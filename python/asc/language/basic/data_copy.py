@@ -8,9 +8,7 @@ import numpy as np
 
 from ..._C import _ods
 from ..core.builtin import builder_for, builtin
-from ..core.cube_types import DataCopyCO12DstParams, Nd2NzParams, Nz2NdParamsFull
 from ..core.enums import TPosition
-from ..core.layout_types import DataCopyEnhancedParams, SliceInfo
 from ..core.tensor import GlobalTensor, LocalTensor
 from ..core.types import (
     DataCopyExtParams,
@@ -19,7 +17,7 @@ from ..core.types import (
     DataCopyParams,
 )
 from . import _api, _checks
-from ._overload import INT, Kind, OverloadSet, Param, instance_of
+from ._overload import INT, Kind, OverloadSet, Param, instance_of, instance_of_later
 
 LOCAL, GLOBAL = instance_of(LocalTensor), instance_of(GlobalTensor)
 
@@ -58,8 +56,13 @@ def _slices(dst: Any, src: Any, slice_list1: Any, slice_list2: Any, dim_value: A
                          [s.handle for s in slice_list2], _checks.integer(dim_value, "data_copy", "dim_value"))
 
 
+# The layout and cube parameter structs: their modules are imported by the first read of one of their names
+# (asc.language.core), not by `import asc`; until then no argument can be one (instance_of_later).
+_LAYOUT, _CUBE = "asc.language.core.layout_types", "asc.language.core.cube_types"
+_SLICE_INFO = instance_of_later(_LAYOUT, "SliceInfo")
+_ENHANCED = instance_of_later(_LAYOUT, "DataCopyEnhancedParams")
 _SLICES = Kind("List[SliceInfo]", lambda v: isinstance(v, (list, tuple)) and len(v) > 0
-               and all(isinstance(x, SliceInfo) for x in v))
+               and all(_SLICE_INFO.check(x) for x in v))
 _data_copy = OverloadSet("data_copy")
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("count", INT)], _count)
@@ -69,19 +72,19 @@ for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
 # pyasc's implementation names the DataCopyParams `repeat_params`, its stub `intri_params`: both are accepted.
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", instance_of(DataCopyParams)),
-                    Param("enhanced_params", instance_of(DataCopyEnhancedParams))], _enhanced_repeat,
+                    Param("enhanced_params", _ENHANCED)], _enhanced_repeat,
                    form="enhanced")
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of(DataCopyParams)),
-                    Param("enhanced_params", instance_of(DataCopyEnhancedParams))], _enhanced_intri,
+                    Param("enhanced_params", _ENHANCED)], _enhanced_intri,
                    form="enhanced")
 for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("slice_list1", _SLICES),
                     Param("slice_list2", _SLICES), Param("dim_value", INT)], _slices, form="slice")
 
 # The cube path's conversions (ND -> NZ into L1 or UB, NZ -> ND out of UB, out of CO1).
-_CUBE_COPIES = ((Nd2NzParams, "nd2nz", _ods.data_copy_nd2nz, ((LOCAL, GLOBAL),)),
-                (Nz2NdParamsFull, "nz2nd", _ods.data_copy_nz2nd, ((GLOBAL, LOCAL),)),
-                (DataCopyCO12DstParams, "co12", _ods.data_copy_co12, ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
+_CUBE_COPIES = (("Nd2NzParams", "nd2nz", _ods.data_copy_nd2nz, ((LOCAL, GLOBAL),)),
+                ("Nz2NdParamsFull", "nz2nd", _ods.data_copy_nz2nd, ((GLOBAL, LOCAL),)),
+                ("DataCopyCO12DstParams", "co12", _ods.data_copy_co12, ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
 
 
 def _cube_copy(builder: Any) -> Any:
@@ -93,7 +96,7 @@ def _cube_copy(builder: Any) -> Any:
 
 for _cls, _form, _builder, _pairs in _CUBE_COPIES:
     for _dst, _src in _pairs:
-        _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of(_cls))],
+        _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of_later(_CUBE, _cls))],
                        _cube_copy(_builder), form=_form)
 
 

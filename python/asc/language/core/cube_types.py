@@ -12,15 +12,27 @@ input type): the verifier of the API that uses the struct rejects a type other t
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 
 from ..._C import _ods
-from ..._C._ods import CO2Layout, CubeFormat, QuantModes
 from .dtype import DataType, float16, from_numpy_name, uint64
 from .ir_value import PlainValue
 from .types import ParamStruct, _field
+
+if TYPE_CHECKING:
+    from ..._C._ods import CO2Layout
+
+#: The dialect's enums this module exports, made by asc._C._ods on their first read (`import asc` makes none).
+_ODS_ENUMS = ('QuantModes', 'CO2Layout', 'CubeFormat')
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ODS_ENUMS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
+    value = globals()[name] = getattr(_ods, name)
+    return value
 
 
 def _enum_field(value: Any, struct: str, name: str, cls: type) -> Any:
@@ -146,7 +158,7 @@ class FixpipeParamsV220(ParamStruct):
 
     def _operand(self, key: str, value: Any, default: Any) -> Any:
         if key == "quant_pre":
-            return _enum_field(value, "FixpipeParamsV220", key, QuantModes)
+            return _enum_field(value, "FixpipeParamsV220", key, _ods.QuantModes)
         if key == "deq_scalar":
             return _field(value, "FixpipeParamsV220", key, uint64)
         return super()._operand(key, value, default)
@@ -159,7 +171,7 @@ class DataCopyCO12DstParams(ParamStruct):
 
     def _operand(self, key: str, value: Any, default: Any) -> Any:
         if key == "quant_pre":
-            return _enum_field(value, "DataCopyCO12DstParams", key, QuantModes)
+            return _enum_field(value, "DataCopyCO12DstParams", key, _ods.QuantModes)
         return super()._operand(key, value, default)
 
 
@@ -182,17 +194,17 @@ class FixpipeConfig:
     __slots__ = ("layout",)
 
     def __init__(self, layout: CO2Layout) -> None:
-        if not isinstance(layout, CO2Layout):
+        if not isinstance(layout, _ods.CO2Layout):
             raise TypeError(f"FixpipeConfig: 'layout' must be an asc.CO2Layout, got {layout!r}")
         self.layout = layout
 
     @classmethod
     def cfg_nz(cls) -> FixpipeConfig:
-        return cls(CO2Layout.NZ)
+        return cls(_ods.CO2Layout.NZ)
 
     @classmethod
     def cfg_row_major(cls) -> FixpipeConfig:
-        return cls(CO2Layout.ROW_MAJOR)
+        return cls(_ods.CO2Layout.ROW_MAJOR)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, FixpipeConfig) and other.layout == self.layout
@@ -204,8 +216,8 @@ class FixpipeConfig:
         return f"FixpipeConfig(CO2Layout.{self.layout.name})"
 
 
-__all__ = ["QuantModes", "CO2Layout", "CubeFormat", "LoadData2DParams", "LoadData2DParamsV2",
-           "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2", "LoadData3DParamsV1",
-           "LoadData3DParamsV2", "LoadData3DParamsV2Pro", "LoadDataRepeatParam", "MmadParams",
-           "InitConstValueParams", "FixpipeParamsV220", "DataCopyCO12DstParams", "Nd2NzParams",
+__all__ = ["QuantModes", "CO2Layout", "CubeFormat",  # noqa: F822 - ODS enums, module __getattr__
+           "LoadData2DParams", "LoadData2DParamsV2", "LoadData2dTransposeParams", "LoadData2dTransposeParamsV2",
+           "LoadData3DParamsV1", "LoadData3DParamsV2", "LoadData3DParamsV2Pro", "LoadDataRepeatParam",
+           "MmadParams", "InitConstValueParams", "FixpipeParamsV220", "DataCopyCO12DstParams", "Nd2NzParams",
            "Nz2NdParamsFull", "FixpipeConfig"]

@@ -9,27 +9,26 @@ AscAttrs.td) into `asc._C._ods`; the ones below are pyasc's Python-only enums. `
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
-from ..._C._ods import (
-    CMPMODE,
-    AippInputFormat,
-    AtomicDtype,
-    AtomicOp,
-    CacheLine,
-    DcciDst,
-    HardEvent,
-    Hardware,
-    MaskMode,
-    MemDsbT,
-    PipeID,
-    ReduceOrder,
-    RoundMode,
-    SelMode,
-    TPosition,
-)
+from ..._C import _ods
+
+#: The dialect's enums this module exports (`asc.TPosition`, ...): made by `asc._C._ods` on their first
+#: read (module `__getattr__`), so that `import asc` makes none a kernel does not name.
+ODS_ENUMS = ("CMPMODE", "AippInputFormat", "AtomicDtype", "AtomicOp", "CacheLine", "DcciDst", "HardEvent",
+             "Hardware", "MaskMode", "MemDsbT", "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition")
 
 
-class DataFormat(IntEnum):
+def __getattr__(name: str) -> Any:
+    if name not in ODS_ENUMS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
+    value = globals()[name] = getattr(_ods, name)
+    return value
+
+
+# pyasc's own enums: IntEnum classes made by the standard library's fast form (asc._C._ods._enum_class).
+@_ods._enum_class(IntEnum)
+class DataFormat:
     ND = 0
     NZ = 1
     NCHW = 2
@@ -37,25 +36,28 @@ class DataFormat(IntEnum):
     NHWC = 4
 
 
-class CacheMode(IntEnum):
+@_ods._enum_class(IntEnum)
+class CacheMode:
     CACHE_MODE_NORMAL = 0
     CACHE_MODE_DISABLE = 1
     CACHE_MODE_LAST = 2
     CACHE_MODE_PERSISTENT = 4
 
 
-class CacheRwMode(IntEnum):
+@_ods._enum_class(IntEnum)
+class CacheRwMode:
     READ = 1
     WRITE = 2
     RW = 3
 
 
-class GatherMaskMode(IntEnum):
+@_ods._enum_class(IntEnum)
+class GatherMaskMode:
     DEFAULT = 0
 
 
 __all__ = [
-    "TPosition", "Hardware", "HardEvent", "PipeID", "MemDsbT", "CMPMODE", "SelMode", "RoundMode",
-    "ReduceOrder", "MaskMode", "DataFormat", "CacheMode", "CacheRwMode", "GatherMaskMode",
-    "CacheLine", "DcciDst", "AtomicDtype", "AtomicOp", "AippInputFormat",
+    "TPosition", "Hardware", "HardEvent", "PipeID", "MemDsbT", "CMPMODE", "SelMode", "RoundMode",  # noqa: F822
+    "ReduceOrder", "MaskMode", "DataFormat", "CacheMode", "CacheRwMode", "GatherMaskMode",  # noqa: F822
+    "CacheLine", "DcciDst", "AtomicDtype", "AtomicOp", "AippInputFormat",  # noqa: F822 - ODS enums, __getattr__
 ]

@@ -12,9 +12,19 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, ClassVar
 
-from ..._C._ods import BlockMode, DeqScale, TransposeType, pad_t
+from ..._C import _ods
 from .dtype import uint64
 from .types import ParamStruct, _field
+
+#: The dialect's enums this module exports, made by asc._C._ods on their first read (`import asc` makes none).
+_ODS_ENUMS = ('TransposeType', 'BlockMode', 'DeqScale', 'pad_t')
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _ODS_ENUMS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
+    value = globals()[name] = getattr(_ods, name)
+    return value
 
 
 def _enum_field(value: Any, struct: str, name: str, cls: type[IntEnum]) -> Any:
@@ -33,7 +43,7 @@ class TransposeParamsExt(ParamStruct):
 
     def _operand(self, key: str, value: Any, default: Any) -> Any:
         if key == "transpose_type":
-            return _enum_field(value, "TransposeParamsExt", key, TransposeType)
+            return _enum_field(value, "TransposeParamsExt", key, _ods.TransposeType)
         return super()._operand(key, value, default)
 
 
@@ -47,13 +57,13 @@ class DataCopyEnhancedParams(ParamStruct):
     """The enhanced `data_copy` parameters. Ascend 910B/910C apply none of them to GM/UB copies."""
 
     __slots__ = ()
-    _ENUMS: ClassVar[dict[str, type[IntEnum]]] = {"block_mode": BlockMode, "deq_scale": DeqScale,
-                                                  "pad_mode_in": pad_t}
+    #: The enum fields and their enums' names in asc._C._ods (made on first read).
+    _ENUMS: ClassVar[dict[str, str]] = {"block_mode": "BlockMode", "deq_scale": "DeqScale", "pad_mode_in": "pad_t"}
 
     def _operand(self, key: str, value: Any, default: Any) -> Any:
         name = "DataCopyEnhancedParams"
         if key in self._ENUMS:
-            return _enum_field(value, name, key, self._ENUMS[key])
+            return _enum_field(value, name, key, getattr(_ods, self._ENUMS[key]))
         if key in ("deq_value_in", "pad_value_in"):
             return _field(value, name, key, uint64)
         return super()._operand(key, value, default)
@@ -65,5 +75,5 @@ class SliceInfo(ParamStruct):
     __slots__ = ()
 
 
-__all__ = ["TransposeType", "BlockMode", "DeqScale", "pad_t", "TransposeParamsExt", "TransDataTo5HDParams",
-           "DataCopyEnhancedParams", "SliceInfo"]
+__all__ = ["TransposeType", "BlockMode", "DeqScale", "pad_t",  # noqa: F822 - ODS enums, module __getattr__
+           "TransposeParamsExt", "TransDataTo5HDParams", "DataCopyEnhancedParams", "SliceInfo"]
