@@ -197,11 +197,14 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         if (q - rp > 1) {
           Entry &en = log_[e];
           en.end = std::max(en.end, q[-1].end);
-          checkRuns(bucket(l1_, k).sh, e, known, rp,
+          checkRuns(l1Bucket(k), e, known, rp,
                     static_cast<size_t>(q - rp));
           rp = q - 1;
         } else {
-          checkBuckets(l1_, kL1BucketShift, false, e, known, r.start, r.end);
+          for (uint64_t b = k; (b << kL1BucketShift) < r.end; ++b)
+            check(l1Bucket(b), e, known,
+                  std::max(r.start, b << kL1BucketShift),
+                  std::min(r.end, (b + 1) << kL1BucketShift));
         }
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
@@ -405,8 +408,8 @@ void RaceDetector::compactReads(Bucket &b) {
     b.readsLimit = std::max(kMinDeferred, 2 * b.reads.size());
 }
 
-void RaceDetector::updatePiece(Seg &piece, int32_t e,
-                               const VectorClock &known) {
+[[gnu::always_inline]] inline void
+RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   const Entry &cur = log_[e]; // never appends to log_
   auto racesWith = [&](int32_t prevIdx) {
     const Entry &prev = log_[prevIdx];
@@ -476,6 +479,48 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
         sh[lo - 1].sameState(sh[lo])) {
       sh[lo - 1].end = sh[lo].end;
       sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    }
+    return;
+  }
+
+  // Fast path: the access lies inside one segment (a LoadData's fractal of
+  // an L1 tile written whole): it becomes up to three (head, the piece,
+  // tail), the piece merged into an equal neighbour it touches.
+  if (hi == lo + 1 && sh[lo].start <= curStart && curEnd <= sh[lo].end) {
+    Seg piece = sh[lo];
+    piece.start = curStart;
+    piece.end = curEnd;
+    update(piece);
+    if (piece.sameState(sh[lo]))
+      return; // nothing changed
+    const bool head = sh[lo].start < curStart, tail = curEnd < sh[lo].end;
+    const bool left = !head && lo > 0 && sh[lo - 1].end == curStart &&
+                      sh[lo - 1].sameState(piece);
+    const bool right = !tail && lo + 1 < sh.size() &&
+                       sh[lo + 1].start == curEnd &&
+                       sh[lo + 1].sameState(piece);
+    const auto at = [&](size_t i) {
+      return sh.begin() + static_cast<std::ptrdiff_t>(i);
+    };
+    // (head or tail: the exact cover is the path above)
+    if (!head) { // piece, tail
+      sh[lo].start = curEnd;
+      if (left)
+        sh[lo - 1].end = curEnd;
+      else
+        sh.insert(at(lo), piece);
+    } else if (!tail) { // head, piece
+      sh[lo].end = curStart;
+      if (right)
+        sh[lo + 1].start = curStart;
+      else
+        sh.insert(at(lo + 1), piece);
+    } else { // head, piece, tail
+      Seg rest = sh[lo];
+      rest.start = curEnd;
+      sh[lo].end = curStart;
+      Seg two[2] = {piece, rest};
+      sh.insert(at(lo + 1), two, two + 2);
     }
     return;
   }
@@ -827,7 +872,7 @@ RaceStats RaceDetector::stats() const {
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(
       s.segmentPeak,
-      ub_.size() + bucketSegments(l1_) + bucketSegments(gm_local_));
+      ub_.size() + l1Segments() + bucketSegments(gm_local_));
   return s;
 }
 

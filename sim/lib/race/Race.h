@@ -464,17 +464,31 @@ private:
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
   Shadow ub_;
-  Buckets l1_, gm_local_;
+  Buckets gm_local_;
+  /// L1 buckets by number (L1 is a few hundred KiB: a flat array, no map
+  /// search per fractal); grown to the highest bucket touched.
+  std::vector<Shadow> l1_;
+  Shadow &l1Bucket(uint64_t k) {
+    if (k >= l1_.size())
+      l1_.resize(k + 1);
+    return l1_[k];
+  }
   Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
   std::vector<Shadow *> shadows() {
     std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
                                &cube_[2], &cube_[3], &cube_[4]};
-    for (auto &kv : l1_.map)
-      v.push_back(&kv.second.sh);
+    for (Shadow &sh : l1_)
+      v.push_back(&sh);
     for (auto &kv : gm_local_.map)
       v.push_back(&kv.second.sh);
     return v;
+  }
+  uint64_t l1Segments() const {
+    uint64_t n = 0;
+    for (const Shadow &sh : l1_)
+      n += sh.size();
+    return n;
   }
   uint64_t bucketSegments(const Buckets &b) const {
     uint64_t n = 0;
