@@ -126,14 +126,21 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   // and touching runs of one instruction coalesce in the shadow. Reports
   // name the bytes both accesses touched (the shadow piece), not the hull.
   bool touchedGm = false;
+  // The writes pass starts at the first write (a copy's source rows come
+  // first: not scanned twice).
+  const ByteRange *firstWrite = fp.end();
   for (int pass = 0; pass < 2; ++pass) {
     std::array<int32_t, static_cast<size_t>(Mem::Invalid) + 1> group;
     group.fill(-1);
     const ByteRange *const rEnd = fp.end();
-    for (const ByteRange *rp = fp.begin(); rp != rEnd; ++rp) {
+    for (const ByteRange *rp = pass ? firstWrite : fp.begin(); rp != rEnd;
+         ++rp) {
       const ByteRange &r = *rp;
-      if (r.write != (pass == 1) || r.end <= r.start)
+      if (r.write != (pass == 1) || r.end <= r.start) {
+        if (r.write && rp < firstWrite)
+          firstWrite = rp;
         continue;
+      }
       // GM rows of equal length at a constant stride (a strided copy's rows,
       // consecutive in the footprint): one entry update, one summary site
       // lookup and one deferred record per bucket for all of them.
