@@ -317,3 +317,155 @@ TEST(RaceShadowTest, RaceAcrossBucketsIsOneRange) {
             std::string::npos)
       << d[0].message;
 }
+
+namespace {
+
+/// What a diagnostic says, for comparing two runs exactly.
+std::vector<std::string> texts(const std::vector<Diagnostic> &ds) {
+  std::vector<std::string> out;
+  for (const Diagnostic &d : ds) {
+    std::string t = d.message + " @" + std::to_string(d.line) + " block " +
+                    std::to_string(d.block);
+    for (const Note &n : d.notes)
+      t += " | " + n.message + " @" + std::to_string(n.line);
+    out.push_back(t);
+  }
+  return out;
+}
+
+} // namespace
+
+// A LoadData's fractals in one L1 bucket are checked in one pass over the
+// bucket's segments: the same reports, in the same order and with the same
+// ranges, as one check per fractal, on random fractal lists (aligned and
+// not, inside one 4-KiB bucket and across, ascending or not) of the pipes
+// touching L1.
+TEST(RaceShadowTest, L1RunsInOnePassReportAsRangeByRange) {
+  std::mt19937 rng(99);
+  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
+                        Pipe::S};
+  GmMap gmMap({});
+  size_t reports = 0;
+  for (int iter = 0; iter < 2000; ++iter) {
+    RaceDetector grouped(Severity::Error, gmMap), single(Severity::Error, gmMap);
+    single.setL1RunsForTesting(false);
+    const int n = 2 + static_cast<int>(rng() % 8);
+    for (int i = 0; i < n; ++i) {
+      const Pipe p = pipes[rng() % 5];
+      Footprint fp;
+      const int groups = 1 + static_cast<int>(rng() % 2);
+      for (int g = 0; g < groups; ++g) {
+        const bool write = rng() % 3 == 0;
+        uint64_t len = 512, stride = 512 * (1 + rng() % 4);
+        uint64_t base = (rng() % 24) * 512;
+        if (rng() % 3 == 0) { // unaligned pieces
+          len = 16 + rng() % 600;
+          stride = len + rng() % 300;
+          base = rng() % 12000;
+        }
+        const uint64_t rows = 1 + rng() % 12;
+        const bool down = rng() % 6 == 0; // not ascending: one by one
+        for (uint64_t k = 0; k < rows; ++k) {
+          const uint64_t r = down ? rows - 1 - k : k;
+          fp.push_back(ByteRange{Mem::L1, base + r * stride,
+                                 base + r * stride + len, write});
+        }
+        if (rng() % 4 == 0) // another memory between groups
+          fp.push_back(ByteRange{Mem::L0A, 0, 512, !write});
+      }
+      const Loc loc{"t.py", static_cast<unsigned>(i + 1)};
+      grouped.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
+      single.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
+    }
+    std::vector<std::string> g = texts(grouped.takeDiagnostics()),
+                             s = texts(single.takeDiagnostics());
+    ASSERT_EQ(g, s) << "iteration " << iter;
+    reports += g.size();
+    EXPECT_EQ(grouped.stats().segmentPeak, single.stats().segmentPeak)
+        << "iteration " << iter;
+  }
+  EXPECT_GT(reports, 1000u); // the comparison saw races
+}
+
+// The cross-core check over strided GM summaries (a site's rows at a
+// stride kept as one item, extended by the next K step) reports exactly
+// what it reports over the union row by row (every row its own range, as
+// the summary was before): random strided reads and writes of 2-4 cores,
+// loops continuing their groups, some pairs ordered by sync.
+TEST(RaceShadowTest, StridedCrossCoreSummaryReportsAsRowByRow) {
+  std::mt19937 rng(2024);
+  GmMap gmMap({});
+  size_t reports = 0, quiet = 0, strided = 0;
+  // Sync: core 0's MTE3 accesses happen before core 1's.
+  auto ordered = [](const GmAccess &a, const GmAccess &b) {
+    return a.core == 0 && b.core == 1 && a.pipe == Pipe::MTE3;
+  };
+  for (int iter = 0; iter < 1500; ++iter) {
+    const uint32_t cores = 2 + rng() % 3;
+    std::vector<std::vector<GmAccess>> grouped(cores), single(cores);
+    for (uint32_t c = 0; c < cores; ++c) {
+      RaceDetector g(Severity::Warning, gmMap), s(Severity::Warning, gmMap);
+      g.setGmEpoch(c, 0);
+      s.setGmEpoch(c, 0);
+      uint64_t seq = 0;
+      const int n = 1 + static_cast<int>(rng() % 6);
+      for (int i = 0; i < n; ++i) {
+        const unsigned line = 1 + rng() % 5;
+        const bool write = rng() % 4 == 0;
+        const Pipe pipe = write ? Pipe::MTE3 : Pipe::MTE2;
+        uint64_t len = 32ull << (rng() % 3); // 32 ... 128
+        uint64_t stride = len * (2 + rng() % 3) + (rng() % 2) * 32;
+        if (rng() % 8 == 0)
+          stride = len; // rows that touch: a range
+        uint64_t rows = 2 + rng() % 24;
+        uint64_t base = (rng() % 64) * 32 + (rng() % 2) * 4096;
+        // A loop's steps: the next rows of a column (count grows) or the
+        // next bytes of each row (len grows), now and then the same again.
+        const int steps = 1 + static_cast<int>(rng() % 4);
+        const int how = static_cast<int>(rng() % 3);
+        for (int st = 0; st < steps; ++st) {
+          Footprint fp;
+          for (uint64_t k = 0; k < rows; ++k)
+            fp.push_back(ByteRange{Mem::GM, base + k * stride,
+                                   base + k * stride + len, write});
+          const Loc loc{"t.py", line};
+          g.access(pipe, fp, "data_copy", loc, ++seq);
+          for (const ByteRange &r : fp)
+            s.access(pipe, Footprint{r}, "data_copy", loc, seq);
+          if (how == 0)
+            base += rows * stride;
+          else if (how == 1)
+            base += len;
+        }
+      }
+      grouped[c] = g.takeGmAccesses();
+      single[c] = s.gmAccesses();
+      for (const GmAccess &a : grouped[c])
+        strided += a.count > 1;
+      // The summary's union is the row-by-row one.
+      std::vector<GmAccess> u = expandGmSummary(grouped[c]);
+      ASSERT_EQ(u.size(), single[c].size()) << "iteration " << iter;
+      for (size_t i = 0; i < u.size(); ++i) {
+        ASSERT_EQ(u[i].start, single[c][i].start) << "iteration " << iter;
+        ASSERT_EQ(u[i].end, single[c][i].end) << "iteration " << iter;
+        ASSERT_EQ(u[i].count, 1u);
+      }
+    }
+    std::vector<const std::vector<GmAccess> *> gl, sl;
+    for (uint32_t c = 0; c < cores; ++c) {
+      gl.push_back(&grouped[c]);
+      sl.push_back(&single[c]);
+    }
+    std::vector<std::string> g = texts(
+        crossCoreRaces(gl, Severity::Error, gmMap, ordered));
+    std::vector<std::string> s = texts(
+        crossCoreRaces(sl, Severity::Error, gmMap, ordered));
+    ASSERT_EQ(g, s) << "iteration " << iter;
+    reports += g.size();
+    quiet += g.empty();
+  }
+  // Both verdicts occurred, and the summaries did use strided items.
+  EXPECT_GT(reports, 500u);
+  EXPECT_GT(quiet, 100u);
+  EXPECT_GT(strided, 1000u);
+}

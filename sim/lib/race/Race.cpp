@@ -60,8 +60,29 @@ bool conflicting(bool aWrite, uint8_t aAtomic, bool bWrite, uint8_t bAtomic) {
   return !(aAtomic && aAtomic == bAtomic);
 }
 
-constexpr size_t kMaxReportsPerCore = 32;
+/// Whether a row of `x` and a row of `y` share a byte (GmAccess rows).
+bool rowsOverlap(const GmAccess &x, const GmAccess &y) {
+  if (x.count > y.count)
+    return rowsOverlap(y, x);
+  const uint64_t len = y.end - y.start;
+  for (uint32_t i = 0; i < x.count; ++i) {
+    const uint64_t lo = x.start + i * x.stride, hi = x.end + i * x.stride;
+    // The first row of y ending after lo; it overlaps when it starts
+    // before hi (later rows start later).
+    uint64_t j = 0;
+    if (lo + 1 > y.start + len) {
+      if (y.count == 1)
+        continue;
+      j = (lo + 1 - (y.start + len) + y.stride - 1) / y.stride;
+    }
+    if (j < y.count && y.start + j * y.stride < hi)
+      return true;
+  }
+  return false;
+}
+
 constexpr size_t kMaxCrossCoreReports = 32;
+constexpr size_t kMaxReportsPerCore = 32;
 
 } // namespace
 
@@ -105,14 +126,21 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   // and touching runs of one instruction coalesce in the shadow. Reports
   // name the bytes both accesses touched (the shadow piece), not the hull.
   bool touchedGm = false;
+  // The writes pass starts at the first write (a copy's source rows come
+  // first: not scanned twice).
+  const ByteRange *firstWrite = fp.end();
   for (int pass = 0; pass < 2; ++pass) {
     std::array<int32_t, static_cast<size_t>(Mem::Invalid) + 1> group;
     group.fill(-1);
     const ByteRange *const rEnd = fp.end();
-    for (const ByteRange *rp = fp.begin(); rp != rEnd; ++rp) {
+    for (const ByteRange *rp = pass ? firstWrite : fp.begin(); rp != rEnd;
+         ++rp) {
       const ByteRange &r = *rp;
-      if (r.write != (pass == 1) || r.end <= r.start)
+      if (r.write != (pass == 1) || r.end <= r.start) {
+        if (r.write && rp < firstWrite)
+          firstWrite = rp;
         continue;
+      }
       // GM rows of equal length at a constant stride (a strided copy's rows,
       // consecutive in the footprint): one entry update, one summary site
       // lookup and one deferred record per bucket for all of them.
@@ -163,7 +191,28 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         if (gmSummary_)
           summariseGm(log_[e], r.start, r.end);
       } else if (r.mem == Mem::L1) {
-        checkBuckets(l1_, kL1BucketShift, false, e, known, r.start, r.end);
+        // The instruction's next ranges in the same L1 bucket (a LoadData's
+        // fractals: ascending and disjoint after normalise()): one pass over
+        // the bucket's segments for all of them.
+        const uint64_t k = r.start >> kL1BucketShift;
+        const ByteRange *q = rp + 1;
+        if (groupL1_ && (r.end - 1) >> kL1BucketShift == k)
+          while (q != rEnd && q->mem == Mem::L1 && q->write == r.write &&
+                 q->atomic == r.atomic && q->start >= q[-1].end &&
+                 q->end > q->start && (q->end - 1) >> kL1BucketShift == k)
+            ++q;
+        if (q - rp > 1) {
+          Entry &en = log_[e];
+          en.end = std::max(en.end, q[-1].end);
+          checkRuns(l1Bucket(k), e, known, rp,
+                    static_cast<size_t>(q - rp));
+          rp = q - 1;
+        } else {
+          for (uint64_t b = k; (b << kL1BucketShift) < r.end; ++b)
+            check(l1Bucket(b), e, known,
+                  std::max(r.start, b << kL1BucketShift),
+                  std::min(r.end, (b + 1) << kL1BucketShift));
+        }
       } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
         check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
               known, r.start, r.end);
@@ -181,6 +230,15 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   }
   if (inOrder(p))
     known[pi] = stamp;
+}
+
+RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
+  auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
+  if (it == b.map.end() || it->first != k)
+    it = b.map.emplace_hint(it, k, Bucket{});
+  b.lastKey = k;
+  b.last = it;
+  return it->second;
 }
 
 void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
@@ -260,43 +318,52 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
   }
   if (!gmSummary_) // a launch of one core: no cross-core check
     return;
-  // The summary: the rows merged with the site's ranges they reach in one
-  // pass (the same union as row by row, without a search and a vector
-  // insert per row).
+  // The summary: rows that touch are one range; apart, one strided group
+  // (the union row by row is expandGmSummary()'s, for the cross-core check).
   GmSite &site = gmSite(log_[e]);
-  auto &r = site.ranges;
-  const uint64_t lastEnd = end + (count - 1) * stride;
-  auto lo = std::partition_point(
-      r.begin(), r.end(), [&](const auto &x) { return x.second < start; });
-  auto hi = std::partition_point(
-      lo, r.end(), [&](const auto &x) { return x.first <= lastEnd; });
-  auto &out = gmScratch_;
-  out.clear();
-  auto put = [&](uint64_t a, uint64_t z) {
-    if (!out.empty() && a <= out.back().second)
-      out.back().second = std::max(out.back().second, z);
-    else
-      out.emplace_back(a, z);
-  };
-  auto x = lo;
-  for (uint32_t i = 0; i < count; ++i) {
-    const uint64_t s = start + i * stride;
-    for (; x != hi && x->first <= s; ++x)
-      put(x->first, x->second);
-    put(s, end + i * stride);
+  if (stride <= end - start)
+    mergeGm(site, start, end + (count - 1) * stride);
+  else
+    addStrided(site, start, end - start, stride, count);
+}
+
+void RaceDetector::addStrided(GmSite &site, uint64_t base, uint64_t len,
+                              uint64_t stride, uint32_t count) {
+  auto &v = site.strided;
+  // The group extended last, then the newest: a loop's next step continues
+  // one of them.
+  for (size_t h : {site.stridedHint, v.size() - 1}) {
+    if (h >= v.size())
+      continue;
+    GmStrided &x = v[h];
+    if (x.stride != stride)
+      continue;
+    if (x.len == len && base == x.base + x.count * stride) {
+      x.count += count; // the next rows of a column
+      site.stridedHint = h;
+      return;
+    }
+    if (x.count == count && base == x.base + x.len) {
+      x.len += len; // the next bytes of each row
+      site.stridedHint = h;
+      if (x.len >= stride) { // the rows touch: one range
+        const uint64_t lo = x.base, hi = x.base + (x.count - 1) * stride + x.len;
+        v.erase(v.begin() + static_cast<std::ptrdiff_t>(h));
+        site.stridedHint = 0;
+        --gmRanges_;
+        mergeGm(site, lo, hi);
+      }
+      return;
+    }
+    if (base >= x.base) { // rows it already has (the same tile again)
+      const uint64_t off = base - x.base;
+      if (off % stride + len <= x.len && off / stride + count <= x.count)
+        return;
+    }
   }
-  for (; x != hi; ++x)
-    put(x->first, x->second);
-  const size_t at = static_cast<size_t>(lo - r.begin());
-  const size_t old = static_cast<size_t>(hi - lo);
-  if (out.size() > old)
-    r.insert(hi, out.size() - old, {0, 0});
-  else if (out.size() < old)
-    r.erase(lo + static_cast<std::ptrdiff_t>(out.size()), hi);
-  std::copy(out.begin(), out.end(), r.begin() + static_cast<std::ptrdiff_t>(at));
-  site.hint = at + out.size() - 1;
-  gmRanges_ = gmRanges_ + out.size() - old;
-  if (gmRanges_ > stats_.gmPeak)
+  v.push_back(GmStrided{base, len, stride, count});
+  site.stridedHint = v.size() - 1;
+  if (++gmRanges_ > stats_.gmPeak)
     stats_.gmPeak = gmRanges_;
 }
 
@@ -348,18 +415,9 @@ void RaceDetector::compactReads(Bucket &b) {
     b.readsLimit = std::max(kMinDeferred, 2 * b.reads.size());
 }
 
-void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
-                         uint64_t curStart, uint64_t curEnd) {
-  const Entry &cur = log_[e]; // check() never appends to log_
-  // The run [lo, hi) of segments overlapping [curStart, curEnd).
-  size_t lo = static_cast<size_t>(
-      std::partition_point(sh.begin(), sh.end(),
-                           [&](const Seg &s) { return s.end <= curStart; }) -
-      sh.begin());
-  size_t hi = lo;
-  while (hi < sh.size() && sh[hi].start < curEnd)
-    ++hi;
-
+[[gnu::always_inline]] inline void
+RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
+  const Entry &cur = log_[e]; // never appends to log_
   auto racesWith = [&](int32_t prevIdx) {
     const Entry &prev = log_[prevIdx];
     if (prev.pipe == cur.pipe && prev.stamp == cur.stamp)
@@ -372,32 +430,44 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
   // store since. A plain write replaces the state; a read or an atomic store
   // is added to it.
   // A race on the piece's bytes, which both accesses touched.
-  auto race = [&](int32_t prevIdx, const Seg &piece) {
+  auto race = [&](int32_t prevIdx) {
     Entry prev = log_[prevIdx], now = cur;
     prev.start = now.start = piece.start;
     prev.end = now.end = piece.end;
     report(prev, now);
   };
-  auto update = [&](Seg &piece) {
-    if (piece.w >= 0 && racesWith(piece.w))
-      race(piece.w, piece);
-    if (cur.write)
-      for (int q = 0; q < kNumPipes; ++q)
-        if (piece.r[q] >= 0 && racesWith(piece.r[q]))
-          race(piece.r[q], piece);
-    if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
-        racesWith(piece.a))
-      race(piece.a, piece);
-    if (cur.atomic) {
-      piece.a = e;
-    } else if (cur.write) {
-      piece.w = e;
-      piece.r.fill(-1);
-      piece.a = -1;
-    } else {
-      piece.r[idx(cur.pipe)] = e;
-    }
-  };
+  if (piece.w >= 0 && racesWith(piece.w))
+    race(piece.w);
+  if (cur.write)
+    for (int q = 0; q < kNumPipes; ++q)
+      if (piece.r[q] >= 0 && racesWith(piece.r[q]))
+        race(piece.r[q]);
+  if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
+      racesWith(piece.a))
+    race(piece.a);
+  if (cur.atomic) {
+    piece.a = e;
+  } else if (cur.write) {
+    piece.w = e;
+    piece.r.fill(-1);
+    piece.a = -1;
+  } else {
+    piece.r[idx(cur.pipe)] = e;
+  }
+}
+
+void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
+                         uint64_t curStart, uint64_t curEnd) {
+  // The run [lo, hi) of segments overlapping [curStart, curEnd).
+  size_t lo = static_cast<size_t>(
+      std::partition_point(sh.begin(), sh.end(),
+                           [&](const Seg &s) { return s.end <= curStart; }) -
+      sh.begin());
+  size_t hi = lo;
+  while (hi < sh.size() && sh[hi].start < curEnd)
+    ++hi;
+
+  auto update = [&](Seg &piece) { updatePiece(piece, e, known); };
   auto visit = [&](Seg piece) {
     update(piece);
     scratch_.push_back(piece);
@@ -416,6 +486,48 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
         sh[lo - 1].sameState(sh[lo])) {
       sh[lo - 1].end = sh[lo].end;
       sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    }
+    return;
+  }
+
+  // Fast path: the access lies inside one segment (a LoadData's fractal of
+  // an L1 tile written whole): it becomes up to three (head, the piece,
+  // tail), the piece merged into an equal neighbour it touches.
+  if (hi == lo + 1 && sh[lo].start <= curStart && curEnd <= sh[lo].end) {
+    Seg piece = sh[lo];
+    piece.start = curStart;
+    piece.end = curEnd;
+    update(piece);
+    if (piece.sameState(sh[lo]))
+      return; // nothing changed
+    const bool head = sh[lo].start < curStart, tail = curEnd < sh[lo].end;
+    const bool left = !head && lo > 0 && sh[lo - 1].end == curStart &&
+                      sh[lo - 1].sameState(piece);
+    const bool right = !tail && lo + 1 < sh.size() &&
+                       sh[lo + 1].start == curEnd &&
+                       sh[lo + 1].sameState(piece);
+    const auto at = [&](size_t i) {
+      return sh.begin() + static_cast<std::ptrdiff_t>(i);
+    };
+    // (head or tail: the exact cover is the path above)
+    if (!head) { // piece, tail
+      sh[lo].start = curEnd;
+      if (left)
+        sh[lo - 1].end = curEnd;
+      else
+        sh.insert(at(lo), piece);
+    } else if (!tail) { // head, piece
+      sh[lo].end = curStart;
+      if (right)
+        sh[lo + 1].start = curStart;
+      else
+        sh.insert(at(lo + 1), piece);
+    } else { // head, piece, tail
+      Seg rest = sh[lo];
+      rest.start = curEnd;
+      sh[lo].end = curStart;
+      Seg two[2] = {piece, rest};
+      sh.insert(at(lo + 1), two, two + 2);
     }
     return;
   }
@@ -478,6 +590,10 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
     visit(gap);
   }
 
+  spliceRun(sh, lo, hi);
+}
+
+void RaceDetector::spliceRun(Shadow &sh, size_t lo, size_t hi) {
   // Coalesce equal neighbours, including the segments around the run.
   if (lo > 0 && sh[lo - 1].end == scratch_.front().start &&
       sh[lo - 1].sameState(scratch_.front())) {
@@ -508,6 +624,82 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
              sh.begin() + static_cast<std::ptrdiff_t>(hi));
   std::copy(scratch_.begin(), scratch_.end(),
             sh.begin() + static_cast<std::ptrdiff_t>(lo));
+}
+
+void RaceDetector::checkRuns(Shadow &sh, int32_t e, const VectorClock &known,
+                             const ByteRange *rs, size_t n) {
+  // The run [lo, hi) of segments overlapping [first start, last end).
+  const uint64_t first = rs[0].start, lastEnd = rs[n - 1].end;
+  size_t lo = static_cast<size_t>(
+      std::partition_point(sh.begin(), sh.end(),
+                           [&](const Seg &s) { return s.end <= first; }) -
+      sh.begin());
+  size_t hi = lo;
+  while (hi < sh.size() && sh[hi].start < lastEnd)
+    ++hi;
+  // The replacement of [lo, hi), built as check() builds one range's, range
+  // after range in address order (the same pieces visited in the same
+  // order): segment parts between the ranges are kept as they are.
+  scratch_.clear();
+  auto visit = [&](Seg piece) {
+    updatePiece(piece, e, known);
+    scratch_.push_back(piece);
+  };
+  size_t i = lo;
+  Seg s;             // the rest of sh[i - 1] not yet placed
+  bool have = false; // whether `s` holds it
+  auto next = [&]() {
+    if (!have && i < hi) {
+      s = sh[i++];
+      have = true;
+    }
+    return have;
+  };
+  for (size_t j = 0; j < n; ++j) {
+    const uint64_t curStart = rs[j].start, curEnd = rs[j].end;
+    // Before the range: kept (a segment reaching into it is split).
+    while (next() && s.start < curStart) {
+      if (s.end <= curStart) {
+        scratch_.push_back(s);
+        have = false;
+      } else {
+        Seg head = s;
+        head.end = curStart;
+        scratch_.push_back(head);
+        s.start = curStart;
+      }
+    }
+    // In the range: pieces and gaps visited in address order.
+    uint64_t pos = curStart;
+    while (next() && s.start < curEnd) {
+      if (pos < s.start) {
+        Seg gap;
+        gap.start = pos;
+        gap.end = s.start;
+        visit(gap);
+      }
+      Seg piece = s;
+      if (s.end > curEnd) {
+        piece.end = curEnd;
+        s.start = curEnd; // the tail stays for the next range
+      } else {
+        have = false;
+      }
+      visit(piece);
+      pos = piece.end;
+    }
+    if (pos < curEnd) {
+      Seg gap;
+      gap.start = pos;
+      gap.end = curEnd;
+      visit(gap);
+    }
+  }
+  while (next()) { // after the last range
+    scratch_.push_back(s);
+    have = false;
+  }
+  spliceRun(sh, lo, hi);
 }
 
 void RaceDetector::compactLog() {
@@ -566,7 +758,7 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
     if (!site) {
       GmAccess key{0,      0,      en.write, en.atomic, en.pipe,
                    en.op,  en.loc, gmCore_,  gmEpoch_};
-      gmSites_.push_back(GmSite{key, {}});
+      gmSites_.push_back(GmSite{key, {}, 0, {}, 0});
       site = &gmSites_.back();
       slot = static_cast<uint32_t>(gmSites_.size());
     }
@@ -612,16 +804,73 @@ void RaceDetector::mergeGm(GmSite &siteRef, uint64_t start, uint64_t end) {
   r.erase(lo + 1, hi);
 }
 
-std::vector<GmAccess> RaceDetector::gmAccesses() const {
+std::vector<GmAccess> RaceDetector::gmSummary() const {
   std::vector<GmAccess> out;
   out.reserve(gmRanges_);
-  for (const GmSite &s : gmSites_)
+  for (const GmSite &s : gmSites_) {
     for (const auto &[start, end] : s.ranges) {
       GmAccess g = s.site;
       g.start = start;
       g.end = end;
       out.push_back(g);
     }
+    for (const GmStrided &x : s.strided) {
+      GmAccess g = s.site;
+      g.start = x.base;
+      g.end = x.base + x.len;
+      g.stride = x.stride;
+      g.count = x.count;
+      out.push_back(g);
+    }
+  }
+  return out;
+}
+
+std::vector<GmAccess> RaceDetector::gmAccesses() const {
+  return expandGmSummary(gmSummary());
+}
+
+std::vector<GmAccess> expandGmSummary(const std::vector<GmAccess> &summary) {
+  std::vector<GmAccess> out;
+  out.reserve(summary.size());
+  std::vector<std::pair<uint64_t, uint64_t>> rows;
+  for (size_t i = 0; i < summary.size();) {
+    size_t j = i + 1;
+    bool strided = summary[i].count > 1;
+    while (j < summary.size() && summary[j].sameSite(summary[i]) &&
+           summary[j].core == summary[i].core) {
+      strided |= summary[j].count > 1;
+      ++j;
+    }
+    if (!strided) { // merged ranges already
+      out.insert(out.end(), summary.begin() + static_cast<std::ptrdiff_t>(i),
+                 summary.begin() + static_cast<std::ptrdiff_t>(j));
+      i = j;
+      continue;
+    }
+    rows.clear();
+    for (size_t k = i; k < j; ++k)
+      for (uint32_t r = 0; r < summary[k].count; ++r)
+        rows.emplace_back(summary[k].start + r * summary[k].stride,
+                          summary[k].end + r * summary[k].stride);
+    std::sort(rows.begin(), rows.end());
+    GmAccess g = summary[i];
+    g.stride = 0;
+    g.count = 1;
+    g.start = rows.front().first;
+    g.end = rows.front().second;
+    for (size_t k = 1; k < rows.size(); ++k) {
+      if (rows[k].first <= g.end) {
+        g.end = std::max(g.end, rows[k].second);
+      } else {
+        out.push_back(g);
+        g.start = rows[k].first;
+        g.end = rows[k].second;
+      }
+    }
+    out.push_back(g);
+    i = j;
+  }
   return out;
 }
 
@@ -630,7 +879,7 @@ RaceStats RaceDetector::stats() const {
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(
       s.segmentPeak,
-      ub_.size() + bucketSegments(l1_) + bucketSegments(gm_local_));
+      ub_.size() + l1Segments() + bucketSegments(gm_local_));
   return s;
 }
 
@@ -769,14 +1018,97 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
     uint32_t block;
     const GmAccess *a;
   };
+  // A pair can be reported only if some row of one overlaps some row of the
+  // other, they conflict and no sync orders them. First find the items of
+  // such pairs on the summaries as they are (a strided item is one item,
+  // the hull of its rows; overlap is then decided row against rows), then
+  // sweep the union row by row of only the sites holding one: the other
+  // ranges take part in no reported pair, so the reports (pairs, order,
+  // ranges, the cap) are those of the sweep over everything.
   std::vector<Item> items;
+  size_t total = 0;
+  for (uint32_t b = 0; b < logs.size(); ++b)
+    if (logs[b])
+      total += logs[b]->size();
+  items.reserve(total);
   for (uint32_t b = 0; b < logs.size(); ++b)
     if (logs[b])
       for (const GmAccess &a : *logs[b])
-        items.push_back(Item{a.start, a.end, b, &a});
-  std::sort(items.begin(), items.end(), [](const Item &x, const Item &y) {
-    return x.start != y.start ? x.start < y.start : x.block < y.block;
-  });
+        items.push_back(Item{a.start, a.last(), b, &a});
+  // By start, then core, then summary order (a total order: the same
+  // sweep whatever the sort's algorithm).
+  auto byStart = [](const Item &x, const Item &y) {
+    if (x.start != y.start)
+      return x.start < y.start;
+    if (x.block != y.block)
+      return x.block < y.block;
+    return x.a < y.a;
+  };
+  std::sort(items.begin(), items.end(), byStart);
+  auto conflict = [&](const GmAccess &x, const GmAccess &y) {
+    return conflicting(x.write, x.atomic, y.write, y.atomic) &&
+           !(ordered && (ordered(x, y) || ordered(y, x)));
+  };
+  std::vector<uint8_t> hot(total, 0); // by index in the concatenated logs
+  std::vector<size_t> firstOf(logs.size(), 0);
+  for (uint32_t b = 1; b < logs.size(); ++b)
+    firstOf[b] = firstOf[b - 1] + (logs[b - 1] ? logs[b - 1]->size() : 0);
+  auto slot = [&](const Item &x) {
+    return firstOf[x.block] + static_cast<size_t>(x.a - logs[x.block]->data());
+  };
+  bool any = false;
+  {
+    std::vector<const Item *> active;
+    for (const Item &it : items) {
+      active.erase(
+          std::remove_if(active.begin(), active.end(),
+                         [&](const Item *o) { return o->end <= it.start; }),
+          active.end());
+      for (const Item *o : active) {
+        if (o->block == it.block ||
+            !conflicting(o->a->write, o->a->atomic, it.a->write,
+                         it.a->atomic))
+          continue;
+        uint8_t &ho = hot[slot(*o)], &hi = hot[slot(it)];
+        if (ho && hi)
+          continue;
+        if (!rowsOverlap(*o->a, *it.a) || !conflict(*o->a, *it.a))
+          continue;
+        ho = hi = 1;
+        any = true;
+      }
+      active.push_back(&it);
+    }
+  }
+  if (!any)
+    return {};
+  // The union row by row of every site holding a hot item.
+  std::vector<std::vector<GmAccess>> expanded(logs.size());
+  for (uint32_t b = 0; b < logs.size(); ++b) {
+    if (!logs[b])
+      continue;
+    const std::vector<GmAccess> &log = *logs[b];
+    std::vector<GmAccess> sites;
+    for (size_t i = 0; i < log.size();) {
+      size_t j = i + 1;
+      bool keep = hot[firstOf[b] + i];
+      while (j < log.size() && log[j].sameSite(log[i]) &&
+             log[j].core == log[i].core) {
+        keep |= hot[firstOf[b] + j] != 0;
+        ++j;
+      }
+      if (keep)
+        sites.insert(sites.end(), log.begin() + static_cast<std::ptrdiff_t>(i),
+                     log.begin() + static_cast<std::ptrdiff_t>(j));
+      i = j;
+    }
+    expanded[b] = expandGmSummary(sites);
+  }
+  items.clear();
+  for (uint32_t b = 0; b < logs.size(); ++b)
+    for (const GmAccess &a : expanded[b])
+      items.push_back(Item{a.start, a.end, b, &a});
+  std::sort(items.begin(), items.end(), byStart);
 
   std::vector<Diagnostic> out;
   std::set<std::string> seen;

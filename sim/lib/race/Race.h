@@ -191,6 +191,15 @@ struct GmAccess {
   /// cores by the clocks of their epochs (crossCoreRaces).
   uint32_t core = 0;
   uint32_t epoch = 0;
+  /// A strided summary item (RaceDetector::takeGmAccesses): the rows
+  /// [start + i * stride, end + i * stride), i < count, of one site (a
+  /// matmul's B column or C tile as one item instead of a range per row).
+  /// count 1 (stride unused): the range [start, end).
+  uint64_t stride = 0;
+  uint32_t count = 1;
+
+  /// One past the last byte of the last row.
+  uint64_t last() const { return end + (count - 1) * stride; }
 
   bool sameSite(const GmAccess &o) const {
     return write == o.write && atomic == o.atomic && pipe == o.pipe &&
@@ -286,10 +295,17 @@ public:
   void skipGmSummary() { gmSummary_ = false; }
 
   std::vector<Diagnostic> takeDiagnostics();
-  /// This block's GM summary: per access site, its merged ranges.
+  /// This block's GM summary, site by site: per access site, its merged
+  /// ranges (count 1) and then its strided row groups (count > 1), which
+  /// may overlap each other and the ranges (expandGmSummary() turns them
+  /// into the union).
+  std::vector<GmAccess> gmSummary() const;
+  /// The same bytes as the union row by row: per access site, sorted,
+  /// disjoint, non-touching ranges (tests).
   std::vector<GmAccess> gmAccesses() const;
+  /// gmSummary(), and forgets it (the cross-core check's input).
   std::vector<GmAccess> takeGmAccesses() {
-    std::vector<GmAccess> out = gmAccesses();
+    std::vector<GmAccess> out = gmSummary();
     gmSites_.clear();
     siteSlot_.fill(0);
     gmRanges_ = 0;
@@ -298,6 +314,9 @@ public:
   RaceStats stats() const;
   /// Tests: compact the log whenever it reaches `entries` (at least 1).
   void setLogLimitForTesting(size_t entries) { minLogLimit_ = logLimit_ = entries; }
+  /// Tests: check an instruction's L1 ranges one by one (as before the
+  /// per-bucket pass; the reports must be the same).
+  void setL1RunsForTesting(bool grouped) { groupL1_ = grouped; }
 
 private:
   struct Entry {
@@ -340,6 +359,18 @@ private:
   /// part of its range) in one shadow.
   void check(Shadow &sh, int32_t entry, const VectorClock &knows,
              uint64_t start, uint64_t end);
+  /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
+  /// `sh` (one bucket's share of a LoadData's fractals). The same shadow
+  /// and the same reports in the same order as one check() per range, with
+  /// one replacement run and one splice.
+  void checkRuns(Shadow &sh, int32_t entry, const VectorClock &knows,
+                 const ByteRange *rs, size_t n);
+  /// Coalesces scratch_ (the replacement of the segments [lo, hi) of `sh`)
+  /// with itself and its neighbours and splices it in.
+  void spliceRun(Shadow &sh, size_t lo, size_t hi);
+  /// Checks a piece of the current access against its shadow state and
+  /// updates it (check()'s core).
+  void updatePiece(Seg &piece, int32_t entry, const VectorClock &knows);
   /// GM and L1 shadows are split into buckets, each its own sorted
   /// vector: kernels with many scattered ranges (a matmul's strided rows
   /// and fractals) would otherwise insert into the middle of one long
@@ -378,6 +409,8 @@ private:
     uint64_t lastKey = ~uint64_t(0);
     std::map<uint64_t, Bucket>::iterator last;
   };
+  /// The bucket `k` of `b`, created when new.
+  Bucket &bucket(Buckets &b, uint64_t k);
   /// Applies the bucket's deferred reads in pipe and issue order.
   void applyReads(Bucket &b);
   /// Keeps the latest deferred read of each range and pipe; applies them
@@ -431,17 +464,31 @@ private:
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
   Shadow ub_;
-  Buckets l1_, gm_local_;
+  Buckets gm_local_;
+  /// L1 buckets by number (L1 is a few hundred KiB: a flat array, no map
+  /// search per fractal); grown to the highest bucket touched.
+  std::vector<Shadow> l1_;
+  Shadow &l1Bucket(uint64_t k) {
+    if (k >= l1_.size())
+      l1_.resize(k + 1);
+    return l1_[k];
+  }
   Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
   std::vector<Shadow *> shadows() {
     std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
                                &cube_[2], &cube_[3], &cube_[4]};
-    for (auto &kv : l1_.map)
-      v.push_back(&kv.second.sh);
+    for (Shadow &sh : l1_)
+      v.push_back(&sh);
     for (auto &kv : gm_local_.map)
       v.push_back(&kv.second.sh);
     return v;
+  }
+  uint64_t l1Segments() const {
+    uint64_t n = 0;
+    for (const Shadow &sh : l1_)
+      n += sh.size();
+    return n;
   }
   uint64_t bucketSegments(const Buckets &b) const {
     uint64_t n = 0;
@@ -455,13 +502,26 @@ private:
   /// strided access (a matmul's rows) lands in the range of its row, which
   /// the next K step extends, so a site's summary stays as small as the
   /// distinct areas it touched (no log of pieces to sort and merge).
+  /// Rows [base + i * stride, base + i * stride + len), i < count, with
+  /// len < stride (rows that touch are a range).
+  struct GmStrided {
+    uint64_t base, len, stride;
+    uint32_t count;
+  };
   struct GmSite {
     GmAccess site; // start/end unused
     std::vector<std::pair<uint64_t, uint64_t>> ranges;
     size_t hint = 0; // the range extended last (rows come in order)
+    /// Strided row groups, extended in place while a loop walks a tile
+    /// (a B column's next K rows: count grows; an A tile's next K
+    /// columns: len grows until the rows touch and become a range).
+    std::vector<GmStrided> strided;
+    size_t stridedHint = 0; // the group extended last
   };
+  /// Adds the rows of a strided group (len < stride) to the site.
+  void addStrided(GmSite &site, uint64_t base, uint64_t len, uint64_t stride,
+                  uint32_t count);
   std::vector<GmSite> gmSites_;
-  std::vector<std::pair<uint64_t, uint64_t>> gmScratch_; // checkGmRows
   uint64_t gmRanges_ = 0; // ranges of all sites
   /// By access site (line and op): 1 + its gmSites_ index.
   std::array<uint32_t, 64> siteSlot_{};
@@ -470,6 +530,7 @@ private:
   /// of its last GM access in it), oldest first (gmEpochsKnown).
   std::array<std::deque<std::pair<uint32_t, uint32_t>>, kNumPipes> gmLast_;
   bool gmSummary_ = true;
+  bool groupL1_ = true;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:
@@ -490,8 +551,15 @@ struct CrossCoreName {
   bool coreOfBlock = false;
 };
 
+/// The union row by row of a GM summary (RaceDetector::gmSummary(): items
+/// of one site consecutive): per site, its bytes as sorted, disjoint,
+/// non-touching ranges (count 1), sites in their order.
+std::vector<GmAccess> expandGmSummary(const std::vector<GmAccess> &summary);
+
 /// The cross-core check: every pair of overlapping GM accesses from two
-/// different cores with at least one write. `logs[c]` is core c's log.
+/// different cores with at least one write. `logs[c]` is core c's GM
+/// summary (strided items allowed; the reports are those of its union row
+/// by row, expandGmSummary()).
 /// `ordered(a, b)`, when given, says whether access `a` happens before `b`
 /// through the sync the cores used (such pairs are no race). `names[c]`
 /// names core c (default: "block c", block c).
