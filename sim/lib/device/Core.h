@@ -18,6 +18,7 @@
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
 #include "device/SysState.h"
+#include "support/Fifo.h"
 #include "timing/Timing.h"
 
 #include <array>
