@@ -386,7 +386,7 @@ private:
   uint32_t gmEpoch_ = 0;
   /// Per pipe, the epochs the cross-core sets not yet fired were issued in
   /// (race check on).
-  std::array<std::deque<uint32_t>, kNumPipes> crossSetEpochs_;
+  std::array<Fifo<uint32_t>, kNumPipes> crossSetEpochs_;
   std::vector<uint32_t> hbClock_;
   std::vector<std::vector<uint32_t>> epochClocks_;
   uint32_t syncAllRounds_ = 0;
