@@ -275,12 +275,7 @@ void Core::issue(Instr &&instr) {
 Instr &Core::issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
                           const char *name) {
   makeRoom(p, name, loc);
-  Instr &in = engine_.emplace(p);
-  in.kind = kind;
-  in.seq = seq;
-  in.loc = loc;
-  in.name = name;
-  in.issue = scalar_;
+  Instr &in = engine_.emplace(kind, p, seq, scalar_, loc, name);
   if (race_) {
     in.issueClock = race_->clock(Pipe::S);
     in.gmEpoch = gmEpoch_;

@@ -18,6 +18,7 @@
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
 #include "device/SysState.h"
+#include "support/Fifo.h"
 #include "timing/Timing.h"
 
 #include <array>
@@ -385,7 +386,7 @@ private:
   uint32_t gmEpoch_ = 0;
   /// Per pipe, the epochs the cross-core sets not yet fired were issued in
   /// (race check on).
-  std::array<std::deque<uint32_t>, kNumPipes> crossSetEpochs_;
+  std::array<Fifo<uint32_t>, kNumPipes> crossSetEpochs_;
   std::vector<uint32_t> hbClock_;
   std::vector<std::vector<uint32_t>> epochClocks_;
   uint32_t syncAllRounds_ = 0;

@@ -352,7 +352,7 @@ void Core::crossSetFired(uint8_t id, uint64_t cycle, Loc loc, Pipe pipe,
   // the earlier ones); the core's other components have not changed since
   // (a wait first lets the core's own sets fire).
   std::vector<uint32_t> clock;
-  std::deque<uint32_t> &epochs = crossSetEpochs_[static_cast<int>(pipe)];
+  auto &epochs = crossSetEpochs_[static_cast<int>(pipe)];
   if (knows && race_ && !epochs.empty()) {
     clock = releaseClock(knows, epochs.front() + 1);
     epochs.pop_front();

@@ -30,13 +30,6 @@ void Engine::push(Instr &&instr) {
   queuedPipes_ |= 1u << p;
 }
 
-Instr &Engine::emplace(Pipe p) {
-  Instr &in = pipes_[idx(p)].queue.emplace_back();
-  in.pipe = p;
-  queuedPipes_ |= 1u << idx(p);
-  return in;
-}
-
 uint32_t Engine::allocSlot() {
   if (!freeSlots_.empty()) {
     uint32_t s = freeSlots_.back();

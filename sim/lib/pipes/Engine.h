@@ -30,6 +30,7 @@
 #include "flags/Flags.h"
 #include "ops/Ops.h"
 #include "race/Race.h"
+#include "support/Fifo.h"
 #include "timing/Timing.h"
 
 #include <array>
@@ -38,6 +39,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ascsim {
@@ -63,6 +65,13 @@ struct Instr {
   /// The core's inter-block / cross-core epoch at issue: the GM accesses
   /// are tagged with it when the instruction starts (race detection only).
   uint32_t gmEpoch = 0;
+
+  Instr() = default;
+  /// The fields every instruction has, set once where it is built (its
+  /// queue slot) instead of defaulted and then overwritten.
+  Instr(InstrKind kind, Pipe pipe, uint64_t seq, uint64_t issue, Loc loc,
+        const char *name)
+      : kind(kind), pipe(pipe), seq(seq), issue(issue), loc(loc), name(name) {}
 };
 
 /// A pipe's in-order instruction queue: a ring buffer of raw slots that
@@ -107,13 +116,15 @@ public:
     new (slot((head_ + size_) & (cap_ - 1))) Instr(std::move(in));
     ++size_;
   }
-  /// A default instruction constructed in its slot, for the caller to fill
-  /// in place (no move of a few hundred bytes).
-  Instr &emplace_back() {
+  /// An instruction constructed in its slot from `args`, for the caller to
+  /// fill the rest in place (no move of a few hundred bytes).
+  template <class... Args> Instr &emplace_back(Args &&...args) {
     if (size_ == cap_)
       grow();
-    // Default-initialised: value-initialisation would first zero all of it.
-    Instr *in = new (slot((head_ + size_) & (cap_ - 1))) Instr;
+    // Default-initialised without args: value-initialisation would first
+    // zero all of it.
+    Instr *in = new (slot((head_ + size_) & (cap_ - 1)))
+        Instr(std::forward<Args>(args)...);
     ++size_;
     return *in;
   }
@@ -215,10 +226,16 @@ public:
   size_t queued(Pipe p) const { return pipes_[idx(p)].queue.size(); }
   /// Appends to the pipe's queue; the caller has made room.
   void push(Instr &&instr);
-  /// Appends a default instruction to `p`'s queue and returns it, for the
-  /// caller to fill in place before anything else runs the engine; the
-  /// caller has made room.
-  Instr &emplace(Pipe p);
+  /// Appends an instruction of `kind` to `p`'s queue and returns it, for
+  /// the caller to fill the rest in place before anything else runs the
+  /// engine; the caller has made room.
+  Instr &emplace(InstrKind kind, Pipe p, uint64_t seq, uint64_t issue, Loc loc,
+                 const char *name) {
+    Instr &in =
+        pipes_[idx(p)].queue.emplace_back(kind, p, seq, issue, loc, name);
+    queuedPipes_ |= 1u << idx(p);
+    return in;
+  }
   /// A SetFlag whose source pipe is S (issued as instruction `seq`): the flag
   /// is set at `cycle`.
   void postFlagSet(uint8_t event, uint8_t id, uint64_t cycle, uint64_t seq,
@@ -346,7 +363,7 @@ private:
   FlagTable &flags_;
   RaceDetector *race_ = nullptr;
   TraceSink *trace_ = nullptr;
-  std::deque<VecInFlight> vecInFlight_;
+  Fifo<VecInFlight> vecInFlight_;
   std::array<uint64_t, kNumEvents * kNumEventIds> setStart_{}; // trace
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;

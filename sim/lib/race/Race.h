@@ -36,6 +36,7 @@
 #include "ascsim/runtime.h"
 #include "clock/Clock.h"
 #include "memory/Memory.h"
+#include "support/Fifo.h"
 #include "support/Isa.h"
 
 #include <array>
@@ -528,7 +529,7 @@ private:
   uint32_t gmCore_ = 0, gmEpoch_ = 0;
   /// Per pipe, per epoch in which the pipe accessed GM: (epoch, the stamp
   /// of its last GM access in it), oldest first (gmEpochsKnown).
-  std::array<std::deque<std::pair<uint32_t, uint32_t>>, kNumPipes> gmLast_;
+  std::array<Fifo<std::pair<uint32_t, uint32_t>>, kNumPipes> gmLast_;
   bool gmSummary_ = true;
   bool groupL1_ = true;
   RaceStats stats_;
