@@ -375,6 +375,11 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   in.work.count = count;
   in.work.src0 = from;
   in.work.dst = to;
+  // Between GM and a local memory (MTE2 in, MTE3 out) the copy reads its
+  // source when it lands when races raise: every write that could reach the
+  // source first is on another pipe or core, unordered, so raised.
+  in.work.direct = race_ && race_->severity() == Severity::Error &&
+                   (pipe == Pipe::MTE2 || pipe == Pipe::MTE3);
   raceFootprint(in.fp, uses);
 }
 

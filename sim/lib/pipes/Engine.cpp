@@ -169,8 +169,15 @@ void Engine::start(Pipe p, uint64_t cycle) {
     f.isFlag = false;
     f.loc = h.loc;
     f.dst = h.work.dst;
-    f.staging.resize(resultBytes(h.work));
-    evaluate(h.work, f.staging.data());
+    if (h.work.direct) { // a Copy read when it lands: no staging pass
+      f.directSrc = h.work.src0;
+      f.directBytes = resultBytes(h.work);
+      f.staging.resize(0);
+    } else {
+      f.directSrc = nullptr;
+      f.staging.resize(resultBytes(h.work));
+      evaluate(h.work, f.staging.data());
+    }
     // h is popped on return: its reference moves (no refcount traffic).
     f.vec = std::move(h.work.vec);
     f.cube = std::move(h.work.cube);
@@ -262,6 +269,8 @@ void Engine::complete() {
   } else if (f.cube) {
     cube::commitCube(*f.cube, f.staging.data());
     f.cube.reset();
+  } else if (f.directSrc) {
+    std::memcpy(f.dst, f.directSrc, f.directBytes);
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }
