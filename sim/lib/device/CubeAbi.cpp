@@ -186,11 +186,15 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   }
   ci->writes = runs.dst;
   ci->stagingBytes = cube::extent(runs.dst);
-  // The data movers evaluate straight into their destination when races
-  // raise (CubeInstr::direct; staging + commit copy otherwise).
+  // The data movers, Mmad without bias and Fixpipe evaluate straight into
+  // their destination when races raise (CubeInstr::direct; staging +
+  // commit otherwise).
   if (race_ && race_->severity() == Severity::Error &&
       (ci->kind == cube::CubeKind::Nd2Nz ||
-       (ci->kind == cube::CubeKind::LoadData && !ci->sparse))) {
+       (ci->kind == cube::CubeKind::LoadData && !ci->sparse) ||
+       (ci->kind == cube::CubeKind::Mmad && !ci->mmad.sparse &&
+        !ci->mmad.hasBias) ||
+       (ci->kind == cube::CubeKind::Fixpipe && !ci->atomic))) {
     ci->direct = true;
     ci->stagingBytes = 0;
   }

@@ -541,7 +541,10 @@ void evaluateInto(const CubeInstr &in, uint8_t *staging) {
 
 void commitCube(const CubeInstr &in, const uint8_t *staging) {
   if (in.direct) { // writes exactly the runs of in.writes, in their order
-    evaluateInto(in, in.dst);
+    if (in.kind == CubeKind::Mmad) // overwrites or adds, as mmadCommit
+      mmadInto(in.mmad, in.src, in.src1, in.dst);
+    else
+      evaluateInto(in, in.dst);
     return;
   }
   if (in.kind == CubeKind::Mmad) {
