@@ -65,6 +65,11 @@ void f16ToF32F16c(const uint16_t *src, float *dst, uint32_t n);
 /// `stride` floats apart at `dst`, with F16C.
 void f16RowsToF32F16c(const uint16_t *src, uint32_t rows, float *dst,
                       size_t stride);
+/// One 16 x 16 fractal of float16 (row c, value j at src[c * 16 + j])
+/// widened and transposed: dst[j * stride + c], with F16C and AVX shuffles
+/// (Mmad's unpacking of B's Zn fractals into rows of k).
+void f16FractalToF32Transposed(const uint16_t *src, float *dst,
+                               size_t stride);
 #else
 #define ASCSIM_GEMM_AVX2 0
 #endif

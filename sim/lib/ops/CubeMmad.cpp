@@ -11,7 +11,6 @@
 
 #include "ascsim/float16.h"
 #include "ops/CubeGemm.h"
-#include "ops/Transpose16.h"
 #include "ops/VectorMath.h"
 #include "support/Isa.h"
 
@@ -224,7 +223,8 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
     if (load.t == DType::F16 && k0 == 16 && d.m > 1 && hasF16c()) {
       // Whole fractals: A's Zz fractal (mb, kb) is 16 rows of 16 k values,
       // the rows of av at column kb; B's Zn fractal (kb, nb) is 16 columns
-      // of 16 k values, transposed to 16 rows of bv. Widened by F16C.
+      // of 16 k values, widened by F16C and transposed as float32 in AVX
+      // registers to 16 rows of bv.
       const uint16_t *a16 = reinterpret_cast<const uint16_t *>(a);
       const uint16_t *b16 = reinterpret_cast<const uint16_t *>(b);
       bool whole = true;
@@ -234,20 +234,16 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
             whole = false;
             continue;
           }
-          uint16_t f[256];
-          std::memcpy(f, a16 + zzIndex(mb * 16, kb, k1, k0), 512);
-          f16RowsToF32F16c(f, std::min(16u, d.m - mb * 16),
+          f16RowsToF32F16c(a16 + zzIndex(mb * 16, kb, k1, k0),
+                           std::min(16u, d.m - mb * 16),
                            av.data() + static_cast<size_t>(mb) * 16 * d.k + kb,
                            d.k);
         }
       for (uint32_t kb = 0; kb + 16 <= d.k; kb += 16)
-        for (uint32_t nb = 0; nb + 16 <= d.n; nb += 16) {
-          uint16_t f[256], t[256];
-          std::memcpy(f, b16 + znIndex(kb, nb, n1, k0), 512);
-          transpose16x16(f, t);
-          f16RowsToF32F16c(t, 16,
-                           bv.data() + static_cast<size_t>(kb) * d.n + nb, d.n);
-        }
+        for (uint32_t nb = 0; nb + 16 <= d.n; nb += 16)
+          f16FractalToF32Transposed(
+              b16 + znIndex(kb, nb, n1, k0),
+              bv.data() + static_cast<size_t>(kb) * d.n + nb, d.n);
       if (whole && d.n % 16 == 0)
         return;
       // The rest (a partial K or N fractal) below, element runs as before;
