@@ -109,7 +109,7 @@ void Core::requireAic(const char *api, Loc loc) const {
 
 void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                      uint64_t seq, const char *api, Loc loc,
-                     const cube::CubeRuns &runs) {
+                     cube::CubeRuns &runs) {
   // The operands as (resolved start, runs, role), reads first.
   struct Opd {
     const uint8_t *start;
@@ -184,8 +184,8 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                               false);
     }
   }
-  ci->writes = runs.dst;
-  ci->stagingBytes = cube::extent(runs.dst);
+  ci->writes = std::move(runs.dst); // the caller's last use of runs
+  ci->stagingBytes = cube::extent(ci->writes);
   // The data movers, Mmad without bias and Fixpipe evaluate straight into
   // their destination when races raise (CubeInstr::direct; staging +
   // commit otherwise).
