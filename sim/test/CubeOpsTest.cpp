@@ -15,6 +15,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <random>
 #include <vector>
@@ -163,6 +164,94 @@ TEST(CubeMmad, Int8IsExactAndAccumulatesWithBias) {
       std::memcpy(&got, c.data() + nzAt(i, j, m) * 4, 4);
       ASSERT_EQ(got, bias[j] + 2 * ref) << i << "," << j;
     }
+}
+
+// Every dispatch level of the kernel, its unpacking and the L0C commit
+// (setCubeIsaCap: the base build, AVX2 (FMA, F16C), AVX-512F, the host's
+// best) against the K-order model, for the staged commit (mmad then
+// mmadCommit) and the fused one of a direct Mmad (mmadInto): L0C holding
+// values first, accumulated into (c = c + s, one rounding; int32 wrapping
+// past INT32_MAX) and overwritten; padding bytes of L0C untouched.
+TEST(CubeMmad, EveryIsaLevelCommitsTheModelsBits) {
+  struct Shape {
+    uint32_t m, n, k;
+  };
+  const Shape shapes[] = {{128, 128, 64}, {32, 48, 96}, {30, 40, 70},
+                          {17, 16, 33},   {16, 35, 16}, {64, 64, 17}};
+  std::mt19937 rng(15);
+  for (CubeIsa isa :
+       {CubeIsa::Base, CubeIsa::Avx2, CubeIsa::Avx512, CubeIsa::Best}) {
+    setCubeIsaCap(isa);
+    for (DType t : {DType::F16, DType::BF16, DType::F32, DType::I8}) {
+      const bool i8 = t == DType::I8;
+      const DType dst = i8 ? DType::I32 : DType::F32;
+      for (const Shape &sh : shapes)
+        for (bool accumulate : {true, false}) {
+          const uint32_t m = sh.m, n = sh.n, k = sh.k;
+          SCOPED_TRACE("isa " + std::to_string(static_cast<int>(isa)) + " " +
+                       dtypeName(t) + " m=" + std::to_string(m) +
+                       " n=" + std::to_string(n) + " k=" + std::to_string(k) +
+                       (accumulate ? " accumulate" : " overwrite"));
+          auto a = randomMatrix(rng, m, k, t), b = randomMatrix(rng, k, n, t);
+          auto za = packZz(a, m, k, t), zb = packZn(b, k, n, t);
+          MmadDesc d = desc(m, n, k, t, dst);
+          d.cmatrixInitVal = !accumulate;
+          ASSERT_EQ(mmadAccumulates(d), accumulate);
+          // L0C before: valid elements random (int32 near INT32_MAX, so
+          // the sum wraps), padding 0xAB.
+          std::vector<uint8_t> c0(static_cast<size_t>(ceil16(m)) * ceil16(n) * 4,
+                                  0xAB);
+          std::uniform_int_distribution<int32_t> iv(INT32_MAX - 1000000,
+                                                    INT32_MAX);
+          std::uniform_real_distribution<float> fv(-50.0f, 50.0f);
+          for (uint32_t i = 0; i < m; ++i)
+            for (uint32_t j = 0; j < n; ++j) {
+              if (i8) {
+                int32_t v = iv(rng);
+                std::memcpy(c0.data() + nzAt(i, j, m) * 4, &v, 4);
+              } else {
+                float v = fv(rng);
+                std::memcpy(c0.data() + nzAt(i, j, m) * 4, &v, 4);
+              }
+            }
+          std::vector<uint8_t> staged = c0, fused = c0, sum(c0.size());
+          mmad(d, za.data(), zb.data(), nullptr, sum.data());
+          mmadCommit(d, sum.data(), staged.data());
+          mmadInto(d, za.data(), zb.data(), fused.data());
+          ASSERT_EQ(staged, fused);
+          for (size_t o = 0; o < c0.size(); o += 4) {
+            const uint32_t f = static_cast<uint32_t>(o / 4 / 256);
+            const uint32_t i = (f % ((m + 15) / 16)) * 16 + (o / 4 % 256) / 16;
+            const uint32_t j = (f / ((m + 15) / 16)) * 16 + o / 4 % 16;
+            if (i >= m || j >= n) { // padding: as it was
+              ASSERT_EQ(std::memcmp(staged.data() + o, c0.data() + o, 4), 0)
+                  << i << "," << j;
+              continue;
+            }
+            if (i8) {
+              int64_t ref = 0;
+              for (uint32_t kk = 0; kk < k; ++kk)
+                ref += static_cast<int64_t>(a[i * k + kk]) *
+                       static_cast<int64_t>(b[kk * n + j]);
+              int32_t before, got;
+              std::memcpy(&before, c0.data() + o, 4);
+              std::memcpy(&got, staged.data() + o, 4);
+              uint32_t want = static_cast<uint32_t>(ref);
+              if (accumulate)
+                want += static_cast<uint32_t>(before);
+              ASSERT_EQ(static_cast<uint32_t>(got), want) << i << "," << j;
+            } else {
+              float before, got;
+              std::memcpy(&before, c0.data() + o, 4);
+              std::memcpy(&got, staged.data() + o, 4);
+              float s = refDot(a, b, k, n, i, j);
+              ASSERT_EQ(got, accumulate ? before + s : s) << i << "," << j;
+            }
+          }
+        }
+    }
+  }
+  setCubeIsaCap(CubeIsa::Best);
 }
 
 TEST(CubeMmad, GemvReadsAContiguously) {

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -73,4 +74,42 @@ TEST(InitBitmapTest, WholeAndPartialWordsAgreeWithAByteReference) {
   uint64_t first = 0;
   mem.markWritten(0, size);
   EXPECT_EQ(mem.unwritten(0, size, first), 0u);
+}
+
+// UbBuffer::markDirty marks the chunks of a range a bitmap word at a time:
+// after writing one byte in every chunk of random ranges (inside one chunk,
+// across 64-chunk word boundaries, to the buffer's end) and marking each
+// range dirty, release() must leave the buffer clean, i.e. every written
+// chunk was marked.
+TEST(InitBitmapTest, MarkDirtyCoversEveryChunkOfItsRange) {
+  UbBuffer buf;
+  const uint64_t size = 512 * 1024, chunk = UbBuffer::kChunk;
+  buf.prepare(size);
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 200; ++round) {
+    for (int r = 0; r < 3; ++r) {
+      const uint64_t addr = rng() % size;
+      uint64_t len = 0;
+      switch (rng() % 4) {
+      case 0:
+        len = 1 + rng() % 100;
+        break;
+      case 1:
+        len = 1 + rng() % (70 * chunk);
+        break;
+      case 2:
+        len = 1 + rng() % (200 * chunk);
+        break;
+      default:
+        len = size - addr;
+      }
+      const uint64_t end = std::min(size, addr + len);
+      for (uint64_t c = addr; c < end; c = (c / chunk + 1) * chunk)
+        buf.data()[c] = 0x5A; // the first byte of each chunk in range
+      buf.data()[end - 1] = 0x5A;
+      buf.markDirty(addr, end);
+    }
+    buf.release();
+    ASSERT_TRUE(buf.clean()) << "round " << round;
+  }
 }

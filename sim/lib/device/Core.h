@@ -277,10 +277,10 @@ private:
   void requireAic(const char *api, Loc loc) const;
   /// Checks, tracks and issues a planned cube instruction: `ops` are the
   /// resolved starts of src, src1, src2 and dst (null = unused), `runs`
-  /// their byte runs.
+  /// their byte runs (the dst runs are moved into the instruction).
   void issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                  uint64_t seq, const char *api, Loc loc,
-                 const cube::CubeRuns &runs);
+                 cube::CubeRuns &runs);
   /// device/SysControl.cpp: stops the core when a UB access [start, end) of
   /// `pipe` hits an enabled CheckLocalMemoryIA channel (call sites test
   /// sys_.anyWatch first).

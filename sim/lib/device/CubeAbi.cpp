@@ -109,7 +109,7 @@ void Core::requireAic(const char *api, Loc loc) const {
 
 void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                      uint64_t seq, const char *api, Loc loc,
-                     const cube::CubeRuns &runs) {
+                     cube::CubeRuns &runs) {
   // The operands as (resolved start, runs, role), reads first.
   struct Opd {
     const uint8_t *start;
@@ -184,13 +184,17 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                               false);
     }
   }
-  ci->writes = runs.dst;
-  ci->stagingBytes = cube::extent(runs.dst);
-  // The data movers evaluate straight into their destination when races
-  // raise (CubeInstr::direct; staging + commit copy otherwise).
+  ci->writes = std::move(runs.dst); // the caller's last use of runs
+  ci->stagingBytes = cube::extent(ci->writes);
+  // The data movers, Mmad without bias and Fixpipe evaluate straight into
+  // their destination when races raise (CubeInstr::direct; staging +
+  // commit otherwise).
   if (race_ && race_->severity() == Severity::Error &&
       (ci->kind == cube::CubeKind::Nd2Nz ||
-       (ci->kind == cube::CubeKind::LoadData && !ci->sparse))) {
+       (ci->kind == cube::CubeKind::LoadData && !ci->sparse) ||
+       (ci->kind == cube::CubeKind::Mmad && !ci->mmad.sparse &&
+        !ci->mmad.hasBias) ||
+       (ci->kind == cube::CubeKind::Fixpipe && !ci->atomic))) {
     ci->direct = true;
     ci->stagingBytes = 0;
   }

@@ -83,11 +83,19 @@ public:
   uint8_t *data() { return bytes_.data(); }
   uint64_t size() const { return bytes_.size(); }
   uint64_t *written() { return written_.data(); }
+  /// Marks the chunks of [addr, end) dirty, a bitmap word at a time (a
+  /// resolved L1 view of a few hundred KiB is one or a few words).
   void markDirty(uint64_t addr, uint64_t end) {
     if (end > bytes_.size())
       end = bytes_.size();
-    for (uint64_t c = addr / kChunk; c * kChunk < end; ++c)
-      dirty_[c / 64] |= 1ull << (c % 64);
+    if (addr >= end)
+      return;
+    const uint64_t c0 = addr / kChunk, c1 = (end - 1) / kChunk; // inclusive
+    for (uint64_t w = c0 / 64; w <= c1 / 64; ++w) {
+      const uint64_t lo = w == c0 / 64 ? c0 % 64 : 0;
+      const uint64_t hi = w == c1 / 64 ? c1 % 64 : 63;
+      dirty_[w] |= (~0ull >> (63 - hi)) & (~0ull << lo);
+    }
   }
 
   bool inUse = false;

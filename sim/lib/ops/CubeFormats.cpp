@@ -105,6 +105,11 @@ RepeatPlace place(const LoadData2DDesc &d, uint32_t es, uint32_t r) {
 void transposeBytes(const uint8_t *in, uint8_t *out, uint32_t rows,
                     uint32_t cols, uint32_t es) {
   if (es == 2 && rows == 16 && cols == 16) { // one 16-bit fractal
+#if defined(__SSE2__) // unaligned vector loads and stores, no local copies
+    transpose16x16(reinterpret_cast<const uint16_t *>(in),
+                   reinterpret_cast<uint16_t *>(out));
+    return;
+#endif
     uint16_t a[256], b[256];
     std::memcpy(a, in, 512);
     transpose16x16(a, b);
@@ -191,19 +196,21 @@ void nd2nz(const Nd2NzDesc &d, uint32_t es, const uint8_t *src,
   for (uint32_t i = 0; i < d.ndNum; ++i) {
     const uint8_t *m = src + static_cast<uint64_t>(i) * d.srcNdMatrixStride * es;
     uint8_t *out = dst + static_cast<uint64_t>(i) * d.dstNzMatrixStride * es;
+    const uint64_t dstep = static_cast<uint64_t>(d.dstNzNStride) * 32;
+    const uint64_t sstep = static_cast<uint64_t>(d.srcDValue) * es;
     for (uint32_t c = 0; c < blocks; ++c) {
       uint32_t cols = std::min(c0, d.dValue - c * c0);
-      for (uint32_t r = 0; r < d.nValue; ++r) {
-        uint8_t *blk = out + static_cast<uint64_t>(c) * d.dstNzC0Stride * 32 +
-                       static_cast<uint64_t>(r) * d.dstNzNStride * 32;
-        const uint8_t *from =
-            m + (static_cast<uint64_t>(r) * d.srcDValue + c * c0) * es;
-        if (cols == c0) // a whole 32-byte block: an inlined copy, not a call
+      uint8_t *blk = out + static_cast<uint64_t>(c) * d.dstNzC0Stride * 32;
+      const uint8_t *from = m + static_cast<uint64_t>(c) * c0 * es;
+      if (cols == c0) { // whole 32-byte blocks: inlined copies, not calls
+        for (uint32_t r = 0; r < d.nValue; ++r, blk += dstep, from += sstep)
           std::memcpy(blk, from, 32);
-        else
-          std::memcpy(blk, from, static_cast<size_t>(cols) * es);
-        if (cols < c0) // the last block's columns past dValue are zeros
-          std::memset(blk + cols * es, 0, (c0 - cols) * es);
+        continue;
+      }
+      for (uint32_t r = 0; r < d.nValue; ++r, blk += dstep, from += sstep) {
+        std::memcpy(blk, from, static_cast<size_t>(cols) * es);
+        // the last block's columns past dValue are zeros
+        std::memset(blk + cols * es, 0, (c0 - cols) * es);
       }
     }
   }
@@ -541,7 +548,10 @@ void evaluateInto(const CubeInstr &in, uint8_t *staging) {
 
 void commitCube(const CubeInstr &in, const uint8_t *staging) {
   if (in.direct) { // writes exactly the runs of in.writes, in their order
-    evaluateInto(in, in.dst);
+    if (in.kind == CubeKind::Mmad) // overwrites or adds, as mmadCommit
+      mmadInto(in.mmad, in.src, in.src1, in.dst);
+    else
+      evaluateInto(in, in.dst);
     return;
   }
   if (in.kind == CubeKind::Mmad) {

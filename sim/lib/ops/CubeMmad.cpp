@@ -11,11 +11,11 @@
 
 #include "ascsim/float16.h"
 #include "ops/CubeGemm.h"
-#include "ops/Transpose16.h"
 #include "ops/VectorMath.h"
 #include "support/Isa.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <type_traits>
@@ -149,13 +149,28 @@ template <class T> struct Loader {
   }
 };
 
+/// The widest kernels the host runs (0: the base build, 1: AVX2 (with FMA
+/// and F16C where the host has them), 2: AVX-512F), capped by
+/// setCubeIsaCap.
+std::atomic<int> isaCap{static_cast<int>(CubeIsa::Best)};
+
 #if ASCSIM_GEMM_AVX2
-inline bool hasF16c() {
-  static const bool yes = __builtin_cpu_supports("avx2") &&
-                          __builtin_cpu_supports("f16c") &&
-                          __builtin_cpu_supports("fma");
-  return yes;
+struct HostIsa {
+  bool avx2 = __builtin_cpu_supports("avx2");
+  bool fma = avx2 && __builtin_cpu_supports("fma");
+  bool f16c = fma && __builtin_cpu_supports("f16c");
+  bool avx512 = fma && __builtin_cpu_supports("avx512f");
+};
+const HostIsa &hostIsa() {
+  static const HostIsa h;
+  return h;
 }
+inline int isaLevel() {
+  const HostIsa &h = hostIsa();
+  const int host = h.avx512 ? 2 : h.avx2 ? 1 : 0;
+  return std::min(host, isaCap.load(std::memory_order_relaxed));
+}
+inline bool hasF16c() { return hostIsa().f16c && isaLevel() >= 1; }
 #endif
 
 /// Widens `cnt` elements at `p` (element index `idx`) into `out` as T:
@@ -208,7 +223,8 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
     if (load.t == DType::F16 && k0 == 16 && d.m > 1 && hasF16c()) {
       // Whole fractals: A's Zz fractal (mb, kb) is 16 rows of 16 k values,
       // the rows of av at column kb; B's Zn fractal (kb, nb) is 16 columns
-      // of 16 k values, transposed to 16 rows of bv. Widened by F16C.
+      // of 16 k values, widened by F16C and transposed as float32 in AVX
+      // registers to 16 rows of bv.
       const uint16_t *a16 = reinterpret_cast<const uint16_t *>(a);
       const uint16_t *b16 = reinterpret_cast<const uint16_t *>(b);
       bool whole = true;
@@ -218,20 +234,16 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
             whole = false;
             continue;
           }
-          uint16_t f[256];
-          std::memcpy(f, a16 + zzIndex(mb * 16, kb, k1, k0), 512);
-          f16RowsToF32F16c(f, std::min(16u, d.m - mb * 16),
+          f16RowsToF32F16c(a16 + zzIndex(mb * 16, kb, k1, k0),
+                           std::min(16u, d.m - mb * 16),
                            av.data() + static_cast<size_t>(mb) * 16 * d.k + kb,
                            d.k);
         }
       for (uint32_t kb = 0; kb + 16 <= d.k; kb += 16)
-        for (uint32_t nb = 0; nb + 16 <= d.n; nb += 16) {
-          uint16_t f[256], t[256];
-          std::memcpy(f, b16 + znIndex(kb, nb, n1, k0), 512);
-          transpose16x16(f, t);
-          f16RowsToF32F16c(t, 16,
-                           bv.data() + static_cast<size_t>(kb) * d.n + nb, d.n);
-        }
+        for (uint32_t nb = 0; nb + 16 <= d.n; nb += 16)
+          f16FractalToF32Transposed(
+              b16 + znIndex(kb, nb, n1, k0),
+              bv.data() + static_cast<size_t>(kb) * d.n + nb, d.n);
       if (whole && d.n % 16 == 0)
         return;
       // The rest (a partial K or N fractal) below, element runs as before;
@@ -296,21 +308,20 @@ template <class T>
 void gemm(const std::vector<T> &av, const std::vector<T> &bv, uint32_t m,
           uint32_t n, uint32_t k, T *c, COut out, DType in) {
 #if ASCSIM_GEMM_AVX2
+  const HostIsa &h = hostIsa();
+  const int level = isaLevel();
   if constexpr (std::is_same_v<T, float>) {
-    static const bool fma =
-        __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    static const bool avx512 = fma && __builtin_cpu_supports("avx512f");
-    if (avx512 && (in == DType::F16 || in == DType::BF16)) {
+    const bool exact = in == DType::F16 || in == DType::BF16;
+    if (exact && h.avx512 && level >= 2) {
       gemmAvx512ExactProducts(av.data(), bv.data(), m, n, k, c, out);
       return;
     }
-    if (fma && (in == DType::F16 || in == DType::BF16)) {
+    if (exact && h.fma && level >= 1) {
       gemmFmaExactProducts(av.data(), bv.data(), m, n, k, c, out);
       return;
     }
   }
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) {
+  if (h.avx2 && level >= 1) {
     gemmAvx2(av.data(), bv.data(), m, n, k, c, out);
     return;
   }
@@ -362,39 +373,60 @@ bool mmadAccumulates(const MmadDesc &d) {
   return !d.hasBias && !d.cmatrixSource && (!d.cmatrixInitVal || d.isBias);
 }
 
+void setCubeIsaCap(CubeIsa cap) {
+  isaCap.store(static_cast<int>(cap), std::memory_order_relaxed);
+}
+
+namespace {
+
+/// The product of A and B (no bias) written straight into the Nz layout
+/// at `out`: overwriting, or with `add` adding to what is there.
+template <class T>
+void mmadNz(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
+            uint8_t *out, bool add) {
+  Scratch<T> &w = scratch<T>();
+  unpack(d, a, b, w.av, w.bv);
+  const COut nz{static_cast<size_t>((d.m + 15) / 16) * 256, 16, add};
+  gemm(w.av, w.bv, d.m, d.n, d.k, reinterpret_cast<T *>(out), nz, d.a);
+}
+
+/// The product plus the bias (row-major through store()).
+template <class T>
+void mmadBias(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
+              const uint8_t *bias, uint8_t *out) {
+  Scratch<T> &w = scratch<T>();
+  unpack(d, a, b, w.av, w.bv);
+  const COut rows{16, d.n};
+  w.c.resize(static_cast<size_t>(d.m) * d.n);
+  gemm(w.av, w.bv, d.m, d.n, d.k, w.c.data(), rows, d.a);
+  store(d, w.c, bias, out);
+}
+
+} // namespace
+
 void mmad(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
           const uint8_t *bias, uint8_t *out) {
   if (d.m == 0 || d.n == 0 || d.k == 0)
     return;
-  const uint8_t *bt = d.hasBias ? bias : nullptr;
   // Without a bias the kernel writes the sums straight into L0C's Nz
   // layout (the valid rows and columns, as store() would); with one, row
   // by row through store().
-  const COut nz{static_cast<size_t>((d.m + 15) / 16) * 256, 16};
-  const COut rows{16, d.n};
-  if (d.dst == DType::I32) {
-    Scratch<int32_t> &w = scratch<int32_t>();
-    unpack(d, a, b, w.av, w.bv);
-    if (!bt) {
-      int32_t *c = reinterpret_cast<int32_t *>(out);
-      gemm(w.av, w.bv, d.m, d.n, d.k, c, nz, d.a);
-      return;
-    }
-    w.c.resize(static_cast<size_t>(d.m) * d.n);
-    gemm(w.av, w.bv, d.m, d.n, d.k, w.c.data(), rows, d.a);
-    store(d, w.c, bt, out);
-  } else {
-    Scratch<float> &w = scratch<float>();
-    unpack(d, a, b, w.av, w.bv);
-    if (!bt) {
-      float *c = reinterpret_cast<float *>(out);
-      gemm(w.av, w.bv, d.m, d.n, d.k, c, nz, d.a);
-      return;
-    }
-    w.c.resize(static_cast<size_t>(d.m) * d.n);
-    gemm(w.av, w.bv, d.m, d.n, d.k, w.c.data(), rows, d.a);
-    store(d, w.c, bt, out);
-  }
+  const bool i32 = d.dst == DType::I32;
+  if (d.hasBias)
+    i32 ? mmadBias<int32_t>(d, a, b, bias, out)
+        : mmadBias<float>(d, a, b, bias, out);
+  else
+    i32 ? mmadNz<int32_t>(d, a, b, out, false)
+        : mmadNz<float>(d, a, b, out, false);
+}
+
+void mmadInto(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
+              uint8_t *l0c) {
+  if (d.m == 0 || d.n == 0 || d.k == 0)
+    return;
+  const bool add = mmadAccumulates(d);
+  d.dst == DType::I32 ? mmadNz<int32_t>(d, a, b, l0c, add)
+                      : mmadNz<float>(d, a, b, l0c, add);
 }
 
 namespace {
@@ -411,21 +443,30 @@ inline void addInto(uint8_t *acc, const uint8_t *add, uint32_t n) {
   std::memcpy(acc, x, n * sizeof(T));
 }
 
-/// One L0C fractal row of n (<= 16) elements of C's type: acc += add, the
-/// one addition per element of the accumulation; a whole row with constant
-/// sizes.
-inline void accumulateRow(DType dst, uint8_t *acc, const uint8_t *add,
-                          uint32_t n) {
-  if (dst == DType::I32) {
-    if (n == 16)
-      addInto<uint32_t>(acc, add, 16);
+/// acc[0, n) += add[0, n) of C's type (n a multiple of 16), with the
+/// widest build of the addition the host runs (setCubeIsaCap).
+inline void accumulateRows(DType dst, uint8_t *acc, const uint8_t *add,
+                           size_t n) {
+  const bool i32 = dst == DType::I32;
+#if ASCSIM_GEMM_AVX2
+  const int level = isaLevel();
+  if (level >= 1) {
+    float *fa = reinterpret_cast<float *>(acc);
+    const float *fs = reinterpret_cast<const float *>(add);
+    int32_t *ia = reinterpret_cast<int32_t *>(acc);
+    const int32_t *is = reinterpret_cast<const int32_t *>(add);
+    if (level >= 2)
+      i32 ? addAvx512(ia, is, n) : addAvx512(fa, fs, n);
     else
-      addInto<uint32_t>(acc, add, n);
-  } else if (n == 16) {
-    addInto<float>(acc, add, 16);
-  } else {
-    addInto<float>(acc, add, n);
+      i32 ? addAvx2(ia, is, n) : addAvx2(fa, fs, n);
+    return;
   }
+#endif
+  for (size_t o = 0; o < n * 4; o += 64)
+    if (i32)
+      addInto<uint32_t>(acc + o, add + o, 16);
+    else
+      addInto<float>(acc + o, add + o, 16);
 }
 
 } // namespace
@@ -437,14 +478,12 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
   const bool acc = mmadAccumulates(d);
   if (d.m % 16 == 0 && d.n % 16 == 0) {
     // Whole fractals: every element of the n1 x m1 fractals is valid and
-    // they are contiguous, so one pass over all of them, 16 at a time.
+    // they are contiguous, so one pass over all of them.
     const size_t bytes = static_cast<size_t>(m1) * n1 * kL0cFractalBytes;
-    if (!acc) {
+    if (!acc)
       std::memcpy(l0c, sum, bytes);
-      return;
-    }
-    for (size_t o = 0; o < bytes; o += 64)
-      accumulateRow(d.dst, l0c + o, sum + o, 16);
+    else
+      accumulateRows(d.dst, l0c, sum, bytes / 4);
     return;
   }
   // Every valid element; padding rows/columns of the fractals are left as
@@ -453,12 +492,19 @@ void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c) {
     for (uint32_t mb = 0; mb < m1; ++mb) {
       const uint32_t rows = std::min(16u, d.m - mb * 16);
       const uint32_t cols = std::min(16u, d.n - nb * 16);
+      const uint64_t o = nzIndex(mb * 16, nb * 16, m1) * 4;
+      if (acc && cols == 16) { // the fractal's valid rows are contiguous
+        accumulateRows(d.dst, l0c + o, sum + o, static_cast<size_t>(rows) * 16);
+        continue;
+      }
       for (uint32_t r = 0; r < rows; ++r) {
-        uint64_t o = nzIndex(mb * 16 + r, nb * 16, m1) * 4;
-        if (acc)
-          accumulateRow(d.dst, l0c + o, sum + o, cols);
+        const uint64_t ro = o + static_cast<uint64_t>(r) * 64;
+        if (!acc)
+          std::memcpy(l0c + ro, sum + ro, static_cast<size_t>(cols) * 4);
+        else if (d.dst == DType::I32)
+          addInto<uint32_t>(l0c + ro, sum + ro, cols);
         else
-          std::memcpy(l0c + o, sum + o, static_cast<size_t>(cols) * 4);
+          addInto<float>(l0c + ro, sum + ro, cols);
       }
     }
 }

@@ -14,8 +14,9 @@
 // the instruction starts (the result goes into a staging buffer laid out
 // like the destination's hull) and commitCube() when it completes (only the
 // written runs land, so instructions writing interleaved fractals do not
-// clobber each other). Nd2Nz and LoadData 2D are evaluated at completion
-// straight into dst when races raise (CubeInstr::direct).
+// clobber each other). Nd2Nz, LoadData 2D, Mmad without bias and Fixpipe
+// (not atomic) are evaluated at completion straight into dst when races
+// raise (CubeInstr::direct).
 //
 //===----------------------------------------------------------------------===//
 
@@ -109,8 +110,10 @@ struct CubeInstr {
   Runs writes;
   uint64_t stagingBytes = 0;
   /// Evaluated when it completes, straight into dst (no staging; the
-  /// sources are read then). Set by the device layer for Nd2Nz and the
-  /// non-sparse LoadData 2D when races raise: a kernel in which reading the
+  /// sources are read then). Set by the device layer for Nd2Nz, the
+  /// non-sparse LoadData 2D, Mmad without bias (not MmadWithSparse: the
+  /// kernel adds into L0C as it stores, mmadInto) and Fixpipe without
+  /// atomics when races raise: a kernel in which reading the
   /// sources at the start or at the completion could differ (or in which
   /// anything reads or writes dst in between) has a race, which is an error
   /// then; with races warned about or unchecked the staging stays, so that
@@ -185,6 +188,19 @@ bool mmadAccumulates(const MmadDesc &d);
 /// Lands an Mmad's `sum` in `l0c` (overwrite or accumulate, one rounding):
 /// at completion, so back-to-back Mmads into one L0C accumulate in order.
 void mmadCommit(const MmadDesc &d, const uint8_t *sum, uint8_t *l0c);
+/// mmad then mmadCommit in one pass, for an Mmad without bias (not the
+/// sparse form): the kernel adds its sums to `l0c` (or overwrites it) as
+/// it stores them, the same bits as the two steps. A direct Mmad runs this
+/// when it completes (CubeInstr::direct).
+void mmadInto(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
+              uint8_t *l0c);
+
+/// The widest host ISA the Mmad kernel, its unpacking and its L0C commit
+/// may use: the base build (SSE2 on x86-64), AVX2 (with FMA and F16C where
+/// the host has them), AVX-512F, or the best the host has (the default).
+/// Every level gives the same bits; the unit tests run each.
+enum class CubeIsa : uint8_t { Base = 0, Avx2 = 1, Avx512 = 2, Best = 3 };
+void setCubeIsaCap(CubeIsa cap);
 /// Fixpipe: `src` (L0C), `quantWords` (the workspace's uint64 per channel
 /// for the vector quant modes, else null) into `dst`.
 void fixpipe(const FixpipeDesc &d, const uint8_t *src,

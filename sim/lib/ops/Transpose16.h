@@ -1,7 +1,8 @@
 //===- ops/Transpose16.h - 16 x 16 transposes of 16-bit data ----*- C++ -*-===//
 //
 // The transpose of one 16 x 16 fractal of 16-bit elements (LoadData with
-// transpose, Mmad's unpacking of B): four 8 x 8 blocks, each transposed in
+// transpose; Mmad's unpacking of B widens first and transposes float32,
+// ops/CubeGemmFma.cpp): four 8 x 8 blocks, each transposed in
 // SSE2 registers by three rounds of interleaves (16-, 32- and 64-bit), on
 // x86-64; element by element elsewhere. Pure data movement: bit-identical.
 //
