@@ -456,16 +456,23 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   }
 }
 
-void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
-                         uint64_t curStart, uint64_t curEnd) {
-  // The run [lo, hi) of segments overlapping [curStart, curEnd).
+/// The run [lo, hi) of `sh`'s segments overlapping [start, end).
+std::pair<size_t, size_t> RaceDetector::overlapRun(const Shadow &sh,
+                                                   uint64_t start,
+                                                   uint64_t end) {
   size_t lo = static_cast<size_t>(
       std::partition_point(sh.begin(), sh.end(),
-                           [&](const Seg &s) { return s.end <= curStart; }) -
+                           [&](const Seg &s) { return s.end <= start; }) -
       sh.begin());
   size_t hi = lo;
-  while (hi < sh.size() && sh[hi].start < curEnd)
+  while (hi < sh.size() && sh[hi].start < end)
     ++hi;
+  return {lo, hi};
+}
+
+void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
+                         uint64_t curStart, uint64_t curEnd) {
+  auto [lo, hi] = overlapRun(sh, curStart, curEnd);
 
   auto update = [&](Seg &piece) { updatePiece(piece, e, known); };
   auto visit = [&](Seg piece) {
@@ -628,15 +635,9 @@ void RaceDetector::spliceRun(Shadow &sh, size_t lo, size_t hi) {
 
 void RaceDetector::checkRuns(Shadow &sh, int32_t e, const VectorClock &known,
                              const ByteRange *rs, size_t n) {
-  // The run [lo, hi) of segments overlapping [first start, last end).
+  // The segments overlapping [first start, last end).
   const uint64_t first = rs[0].start, lastEnd = rs[n - 1].end;
-  size_t lo = static_cast<size_t>(
-      std::partition_point(sh.begin(), sh.end(),
-                           [&](const Seg &s) { return s.end <= first; }) -
-      sh.begin());
-  size_t hi = lo;
-  while (hi < sh.size() && sh[hi].start < lastEnd)
-    ++hi;
+  auto [lo, hi] = overlapRun(sh, first, lastEnd);
   // The replacement of [lo, hi), built as check() builds one range's, range
   // after range in address order (the same pieces visited in the same
   // order): segment parts between the ranges are kept as they are.

@@ -360,6 +360,8 @@ private:
   /// part of its range) in one shadow.
   void check(Shadow &sh, int32_t entry, const VectorClock &knows,
              uint64_t start, uint64_t end);
+  static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
+                                              uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
   /// `sh` (one bucket's share of a LoadData's fractals). The same shadow
   /// and the same reports in the same order as one check() per range, with
