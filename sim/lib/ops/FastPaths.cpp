@@ -227,9 +227,14 @@ bool anyNan(const float *x, uint32_t n) {
 
 /// tree<S>, or treePlain where it gives the same bits.
 template <class S> float treeSum(float *x, uint32_t n) {
+  // A NaN operand makes the plain tree's sum NaN, so a non-NaN sum proves
+  // there was none (the NaN scan only runs for a NaN sum).
   if constexpr (S::kPlain)
-    if (n <= 256 && !anyNan(x, n))
-      return treePlain(x, n);
+    if (n <= 256) {
+      const float s = treePlain(x, n);
+      if (s == s || !anyNan(x, n))
+        return s;
+    }
   return tree<S>(x, n);
 }
 
@@ -260,12 +265,15 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
     bool direct = false;
 #ifdef __SSE2__
     if constexpr (S::kPlain) {
-      // A whole dense float32 repeat without NaNs: summed where it lies.
+      // A whole dense float32 repeat without NaNs: summed where it lies (a
+      // NaN operand makes the sum NaN: the scan only runs for a NaN sum).
       const float *src = reinterpret_cast<const float *>(rep);
-      if (P == 64 && n == P && A.blk == 1 && (in.counter || full) &&
-          !anyNan(src, P)) {
-        part.push_back(tree64(src));
-        direct = true;
+      if (P == 64 && n == P && A.blk == 1 && (in.counter || full)) {
+        const float s = tree64(src);
+        if (s == s || !anyNan(src, P)) {
+          part.push_back(s);
+          direct = true;
+        }
       }
     }
 #endif
