@@ -574,10 +574,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       s.start = curStart;
     }
     if (pos < s.start) {
-      Seg gap;
-      gap.start = pos;
-      gap.end = s.start;
-      visit(gap);
+      visit(Seg(pos, s.start));
     }
     Seg tail = s;
     bool hasTail = s.end > curEnd;
@@ -591,10 +588,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
     pos = s.end;
   }
   if (pos < curEnd) {
-    Seg gap;
-    gap.start = pos;
-    gap.end = curEnd;
-    visit(gap);
+    visit(Seg(pos, curEnd));
   }
 
   spliceRun(sh, lo, hi);
@@ -674,10 +668,7 @@ void RaceDetector::checkRuns(Shadow &sh, int32_t e, const VectorClock &known,
     uint64_t pos = curStart;
     while (next() && s.start < curEnd) {
       if (pos < s.start) {
-        Seg gap;
-        gap.start = pos;
-        gap.end = s.start;
-        visit(gap);
+        visit(Seg(pos, s.start));
       }
       Seg piece = s;
       if (s.end > curEnd) {
@@ -690,10 +681,7 @@ void RaceDetector::checkRuns(Shadow &sh, int32_t e, const VectorClock &known,
       pos = piece.end;
     }
     if (pos < curEnd) {
-      Seg gap;
-      gap.start = pos;
-      gap.end = curEnd;
-      visit(gap);
+      visit(Seg(pos, curEnd));
     }
   }
   while (next()) { // after the last range
@@ -1057,30 +1045,33 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
   auto slot = [&](const Item &x) {
     return firstOf[x.block] + static_cast<size_t>(x.a - logs[x.block]->data());
   };
-  bool any = false;
-  {
-    std::vector<const Item *> active;
-    for (const Item &it : items) {
+  // Calls pair(earlier, later) for every two items (sorted by start) of
+  // different blocks that overlap and conflict, until it returns false.
+  auto sweep = [](const std::vector<Item> &sorted, auto &&pair) {
+    std::vector<const Item *> active; // items whose end is beyond the sweep
+    for (const Item &it : sorted) {
       active.erase(
           std::remove_if(active.begin(), active.end(),
                          [&](const Item *o) { return o->end <= it.start; }),
           active.end());
-      for (const Item *o : active) {
-        if (o->block == it.block ||
-            !conflicting(o->a->write, o->a->atomic, it.a->write,
-                         it.a->atomic))
-          continue;
-        uint8_t &ho = hot[slot(*o)], &hi = hot[slot(it)];
-        if (ho && hi)
-          continue;
-        if (!rowsOverlap(*o->a, *it.a) || !conflict(*o->a, *it.a))
-          continue;
-        ho = hi = 1;
-        any = true;
-      }
+      for (const Item *o : active)
+        if (o->block != it.block &&
+            conflicting(o->a->write, o->a->atomic, it.a->write,
+                        it.a->atomic) &&
+            !pair(*o, it))
+          return;
       active.push_back(&it);
     }
-  }
+  };
+  bool any = false;
+  sweep(items, [&](const Item &o, const Item &it) {
+    uint8_t &ho = hot[slot(o)], &hi = hot[slot(it)];
+    if (!(ho && hi) && rowsOverlap(*o.a, *it.a) && conflict(*o.a, *it.a)) {
+      ho = hi = 1;
+      any = true;
+    }
+    return true;
+  });
   if (!any)
     return {};
   // The union row by row of every site holding a hot item.
@@ -1113,66 +1104,57 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
 
   std::vector<Diagnostic> out;
   std::set<std::string> seen;
-  std::vector<const Item *> active; // items whose end is beyond the sweep
-  for (const Item &it : items) {
-    active.erase(
-        std::remove_if(active.begin(), active.end(),
-                       [&](const Item *o) { return o->end <= it.start; }),
-        active.end());
-    for (const Item *o : active) {
-      if (o->block == it.block ||
-          !conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic))
-        continue;
-      // Ordered by the sync the cores used (cross-core flags, ib_set ->
-      // ib_wait, ...): no race.
-      if (ordered && (ordered(*o->a, *it.a) || ordered(*it.a, *o->a)))
-        continue;
-      const Item *lop = o->block < it.block ? o : &it;
-      const Item *hip = o->block < it.block ? &it : o;
-      // Between the cores of a MIX launch, a write and a read are named
-      // write first (the reader's line is the report's).
-      if (!blocksOnly && !lop->a->write && hip->a->write)
-        std::swap(lop, hip);
-      const Item &lo = *lop;
-      const Item &hi = *hip;
-      const char *kind = lo.a->write && hi.a->write ? "WAW"
-                         : lo.a->write              ? "RAW"
-                                                    : "WAR";
-      std::string key = std::string(kind) + std::to_string(lo.a->atomic) +
-                        "/" + std::to_string(hi.a->atomic) +
-                        formatLoc(lo.a->loc) + formatLoc(hi.a->loc);
-      if (!seen.insert(key).second)
-        continue;
-      if (out.size() >= kMaxCrossCoreReports)
-        return out;
-      uint64_t s = std::max(lo.start, hi.start), e = std::min(lo.end, hi.end);
-      std::string msg =
-          std::string("cross-core ") + kind + " hazard on " +
-          formatRange(Mem::GM, s, e, gm) + ": " + nameOf(lo.block) + " " +
-          describeAccess(lo.a->pipe, lo.a->op, lo.a->loc, lo.a->atomic) +
-          " and " + nameOf(hi.block) + " " +
-          describeAccess(hi.a->pipe, hi.a->op, hi.a->loc, hi.a->atomic) +
-          (blocksOnly
-               ? " touch the same bytes; blocks of one launch are not ordered. "
-                 "Give each block its own part of the array"
-               : " touch the same bytes and no cross-core sync orders them "
-                 "(a cross_core_set_flag after the first and the "
-                 "cross_core_wait_flag it satisfies before the second, "
-                 "sync_all, ...)");
-      std::string first = nameOf(lo.block);
-      if (!blocksOnly && !first.empty() && first[0] == 't')
-        first[0] = 'T'; // "The AIC of block 0's write"
-      Diagnostic d = makeDiagnostic(
-          "race", msg, hi.a->loc,
-          {makeNote(first + "'s " + accessVerb(lo.a->write, lo.a->atomic),
-                    lo.a->loc)});
-      d.severity = severity;
-      d.block = blockOf(hi.block);
-      d.order = ~0ull;
-      out.push_back(std::move(d));
-    }
-    active.push_back(&it);
-  }
+  sweep(items, [&](const Item &oi, const Item &it) {
+    const Item *o = &oi;
+    // Ordered by the sync the cores used (cross-core flags, ib_set ->
+    // ib_wait, ...): no race.
+    if (ordered && (ordered(*o->a, *it.a) || ordered(*it.a, *o->a)))
+      return true;
+    const Item *lop = o->block < it.block ? o : &it;
+    const Item *hip = o->block < it.block ? &it : o;
+    // Between the cores of a MIX launch, a write and a read are named
+    // write first (the reader's line is the report's).
+    if (!blocksOnly && !lop->a->write && hip->a->write)
+      std::swap(lop, hip);
+    const Item &lo = *lop;
+    const Item &hi = *hip;
+    const char *kind = lo.a->write && hi.a->write ? "WAW"
+                       : lo.a->write              ? "RAW"
+                                                  : "WAR";
+    std::string key = std::string(kind) + std::to_string(lo.a->atomic) +
+                      "/" + std::to_string(hi.a->atomic) +
+                      formatLoc(lo.a->loc) + formatLoc(hi.a->loc);
+    if (!seen.insert(key).second)
+      return true;
+    if (out.size() >= kMaxCrossCoreReports)
+      return false;
+    uint64_t s = std::max(lo.start, hi.start), e = std::min(lo.end, hi.end);
+    std::string msg =
+        std::string("cross-core ") + kind + " hazard on " +
+        formatRange(Mem::GM, s, e, gm) + ": " + nameOf(lo.block) + " " +
+        describeAccess(lo.a->pipe, lo.a->op, lo.a->loc, lo.a->atomic) +
+        " and " + nameOf(hi.block) + " " +
+        describeAccess(hi.a->pipe, hi.a->op, hi.a->loc, hi.a->atomic) +
+        (blocksOnly
+             ? " touch the same bytes; blocks of one launch are not ordered. "
+               "Give each block its own part of the array"
+             : " touch the same bytes and no cross-core sync orders them "
+               "(a cross_core_set_flag after the first and the "
+               "cross_core_wait_flag it satisfies before the second, "
+               "sync_all, ...)");
+    std::string first = nameOf(lo.block);
+    if (!blocksOnly && !first.empty() && first[0] == 't')
+      first[0] = 'T'; // "The AIC of block 0's write"
+    Diagnostic d = makeDiagnostic(
+        "race", msg, hi.a->loc,
+        {makeNote(first + "'s " + accessVerb(lo.a->write, lo.a->atomic),
+                  lo.a->loc)});
+    d.severity = severity;
+    d.block = blockOf(hi.block);
+    d.order = ~0ull;
+    out.push_back(std::move(d));
+    return true;
+  });
   return out;
 }
 

@@ -341,6 +341,11 @@ private:
     int32_t a = -1;
     std::array<int32_t, kNumPipes> r;
     Seg() { r.fill(-1); }
+    /// A fresh segment (no access yet) over [s, e): a gap an access fills.
+    Seg(uint64_t s, uint64_t e) : Seg() {
+      start = s;
+      end = e;
+    }
     bool sameState(const Seg &o) const {
       if (w != o.w || a != o.a)
         return false;
