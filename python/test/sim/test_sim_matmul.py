@@ -199,20 +199,21 @@ def test_misfit_tiling_names_field_memory_and_sizes() -> None:
         kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 0)
 
 
-def test_get_tensor_c_before_iterate() -> None:
+def tiny_f32(kind: cfg.KernelType, flags: int) -> None:
+    """Launches the float32 kernel at 32 x 32 x 32 on zeros, one block (the error tests' kernel)."""
     a = np.zeros((32, 32), dtype=np.float32)
     c = np.zeros((32, 32), dtype=np.float32)
-    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
+    kernel("mm_f32", kind)(1, a, a, WS, c, WS, tiling(32, 32, 32, 1, 32, 32, (32, 32, 32)), flags)
+
+
+def test_get_tensor_c_before_iterate() -> None:
     with pytest.raises(KernelError, match="GetTensorC before Iterate"):
-        kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 8 | 2)
+        tiny_f32(AIC, 8 | 2)
 
 
 def test_wait_iterate_batch_flag_of_a_synchronous_batch_is_refused() -> None:
-    a = np.zeros((32, 32), dtype=np.float32)
-    c = np.zeros((32, 32), dtype=np.float32)
-    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
     with pytest.raises(KernelError) as e:
-        kernel("mm_f32", AIC)(1, a, a, WS, c, WS, t, 64)
+        tiny_f32(AIC, 64)
     assert ("Matmul::IterateBatch: waitIterateBatch = true is for an asynchronous IterateBatch (sync = false); "
             "a synchronous one has finished when it returns") in e.value.message
 
@@ -237,20 +238,15 @@ def test_part_loaded_panel_and_three_l1_tiles(kind, bias: bool) -> None:
 
 
 def test_aiv_that_never_ends_is_reported() -> None:
-    a = np.zeros((32, 32), dtype=np.float32)
-    c = np.zeros((32, 32), dtype=np.float32)
-    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
     with pytest.raises(KernelError) as e:
-        kernel("mm_f32", MIX)(1, a, a, WS, c, WS, t, 4)
+        tiny_f32(MIX, 4)
     assert e.value.category == "deadlock"
     assert "AIV 0 finished without calling End()" in str(e.value)
 
 
 def test_matmul_in_a_vector_only_kernel() -> None:
-    a = np.zeros((32, 32), dtype=np.float32)
-    t = tiling(32, 32, 32, 1, 32, 32, (32, 32, 32))
     with pytest.raises(KernelError, match="this kernel is AIV_ONLY"):
-        kernel("mm_f32", cfg.KernelType.AIV_ONLY)(1, a, a, WS, a, WS, t, 0)
+        tiny_f32(cfg.KernelType.AIV_ONLY, 0)
 
 
 def test_a_and_b_from_ub_mix() -> None:
