@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Callable
 from typing import Any
 
 
@@ -41,3 +42,20 @@ class LazyNames:
 
 def no_attribute(package: str, name: str) -> AttributeError:
     return AttributeError(f"module {package!r} has no attribute {name!r}", name=name, obj=None)
+
+
+def ods_enums(module: str, names: tuple[str, ...]) -> Callable[[str], Any]:
+    """A module `__getattr__` for the dialect's enums `module` exports: each is read from `asc._C._ods`
+    (which makes the class on its first read, so `import asc` makes none a kernel does not name) and
+    cached in `module`."""
+
+    def getattr_(name: str) -> Any:
+        if name not in names:
+            raise no_attribute(module, name)
+        from ._C import _ods
+
+        value = getattr(_ods, name)
+        setattr(sys.modules[module], name, value)
+        return value
+
+    return getattr_

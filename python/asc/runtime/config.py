@@ -11,6 +11,7 @@ from enum import Enum
 from typing import Any
 
 from .. import _C
+from .._lazy import ods_enums
 from .._record import Record
 
 #: The standard library's fast form of an enum class statement (`enum._simple_enum`, Python >= 3.11: the
@@ -49,14 +50,7 @@ Platform = _enum_class(type("Platform", (), {
 #: (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
 _ODS_ENUMS = ("KernelType", "KernelMetaType")
 
-
-def __getattr__(name: str) -> Any:
-    if name in _ODS_ENUMS:
-        from .._C import _ods
-
-        value = globals()[name] = getattr(_ods, name)
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
+__getattr__ = ods_enums(__name__, _ODS_ENUMS)
 
 
 class PlatformInfo(Record, frozen=True):

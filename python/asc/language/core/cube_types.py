@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from ..._C import _ods
+from ..._lazy import ods_enums
 from .dtype import DataType, float16, from_numpy_name, uint64
 from .ir_value import PlainValue
 from .types import ParamStruct, _field
@@ -27,12 +28,7 @@ if TYPE_CHECKING:
 #: The dialect's enums this module exports, made by asc._C._ods on their first read (`import asc` makes none).
 _ODS_ENUMS = ('QuantModes', 'CO2Layout', 'CubeFormat')
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _ODS_ENUMS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
-    value = globals()[name] = getattr(_ods, name)
-    return value
+__getattr__ = ods_enums(__name__, _ODS_ENUMS)
 
 
 def _enum_field(value: Any, struct: str, name: str, cls: type) -> Any:

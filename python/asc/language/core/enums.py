@@ -9,21 +9,16 @@ AscAttrs.td) into `asc._C._ods`; the ones below are pyasc's Python-only enums. `
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
 
 from ..._C import _ods
+from ..._lazy import ods_enums
 
 #: The dialect's enums this module exports (`asc.TPosition`, ...): made by `asc._C._ods` on their first
 #: read (module `__getattr__`), so that `import asc` makes none a kernel does not name.
 ODS_ENUMS = ("CMPMODE", "AippInputFormat", "AtomicDtype", "AtomicOp", "CacheLine", "DcciDst", "HardEvent",
              "Hardware", "MaskMode", "MemDsbT", "PipeID", "ReduceOrder", "RoundMode", "SelMode", "TPosition")
 
-
-def __getattr__(name: str) -> Any:
-    if name not in ODS_ENUMS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
-    value = globals()[name] = getattr(_ods, name)
-    return value
+__getattr__ = ods_enums(__name__, ODS_ENUMS)
 
 
 # pyasc's own enums: IntEnum classes made by the standard library's fast form (asc._C._ods._enum_class).

@@ -13,18 +13,14 @@ from enum import IntEnum
 from typing import Any, ClassVar
 
 from ..._C import _ods
+from ..._lazy import ods_enums
 from .dtype import uint64
 from .types import ParamStruct, _field
 
 #: The dialect's enums this module exports, made by asc._C._ods on their first read (`import asc` makes none).
 _ODS_ENUMS = ('TransposeType', 'BlockMode', 'DeqScale', 'pad_t')
 
-
-def __getattr__(name: str) -> Any:
-    if name not in _ODS_ENUMS:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}", name=name, obj=None)
-    value = globals()[name] = getattr(_ods, name)
-    return value
+__getattr__ = ods_enums(__name__, _ODS_ENUMS)
 
 
 def _enum_field(value: Any, struct: str, name: str, cls: type[IntEnum]) -> Any:
