@@ -448,13 +448,13 @@ inline void addInto(uint8_t *acc, const uint8_t *add, uint32_t n) {
 inline void accumulateRows(DType dst, uint8_t *acc, const uint8_t *add,
                            size_t n) {
   const bool i32 = dst == DType::I32;
+  float *fa = reinterpret_cast<float *>(acc);
+  const float *fs = reinterpret_cast<const float *>(add);
+  int32_t *ia = reinterpret_cast<int32_t *>(acc);
+  const int32_t *is = reinterpret_cast<const int32_t *>(add);
 #if ASCSIM_GEMM_AVX2
   const int level = isaLevel();
   if (level >= 1) {
-    float *fa = reinterpret_cast<float *>(acc);
-    const float *fs = reinterpret_cast<const float *>(add);
-    int32_t *ia = reinterpret_cast<int32_t *>(acc);
-    const int32_t *is = reinterpret_cast<const int32_t *>(add);
     if (level >= 2)
       i32 ? addAvx512(ia, is, n) : addAvx512(fa, fs, n);
     else
@@ -462,11 +462,9 @@ inline void accumulateRows(DType dst, uint8_t *acc, const uint8_t *add,
     return;
   }
 #endif
-  for (size_t o = 0; o < n * 4; o += 64)
-    if (i32)
-      addInto<uint32_t>(acc + o, add + o, 16);
-    else
-      addInto<float>(acc + o, add + o, 16);
+  // The base build of the same addition (16-byte vectors).
+  i32 ? gemm_detail::addInto<int32_t, 16>(ia, is, n)
+      : gemm_detail::addInto<float, 16>(fa, fs, n);
 }
 
 } // namespace
