@@ -108,12 +108,12 @@ void transposeBytes(const uint8_t *in, uint8_t *out, uint32_t rows,
 #if defined(__SSE2__) // unaligned vector loads and stores, no local copies
     transpose16x16(reinterpret_cast<const uint16_t *>(in),
                    reinterpret_cast<uint16_t *>(out));
-    return;
-#endif
+#else // element by element: through aligned uint16_t copies
     uint16_t a[256], b[256];
     std::memcpy(a, in, 512);
     transpose16x16(a, b);
     std::memcpy(out, b, 512);
+#endif
     return;
   }
   if (es == 2) { // no per-element memcpy
