@@ -135,11 +135,11 @@ print(json.dumps([first, second, len(rows), rows[config.DEFAULT_PLATFORM] is inf
 
 
 def test_platform_rows_are_made_on_first_use() -> None:
-    """`import asc` makes no PlatformInfo: `platform_info` makes the row it is asked for (a launch reads its
-    part's), `config.PLATFORMS` every row, the same objects."""
+    """`import asc` makes the default part's PlatformInfo only (a launch reads its part's): `platform_info`
+    makes the row it is asked for, `config.PLATFORMS` every row, the same objects."""
     proc = run_python("-c", _PLATFORM_ROWS)
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.splitlines()[-1]) == [[False, 0], [1, True, False], 13, True, True]
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[False, 1], [1, True, False], 13, True, True]
 
 
 _LATER_KIND = """

@@ -88,10 +88,11 @@ def _platform_info(platform: Platform) -> PlatformInfo:
         usable["UB"], usable["L1"], usable["L0A"], usable["L0B"], usable["L0C"], p["arch"], p["source"])
 
 
-#: The rows made so far (`platform_info`); `PLATFORMS` (module `__getattr__`) has them all.
-_INFOS: dict[Platform, PlatformInfo] = {}
-
 DEFAULT_PLATFORM = Platform(_HARDWARE["default_platform"])
+
+#: The rows made so far (`platform_info`): the default part's, which a launch reads unless `set_platform`
+#: chose another; `PLATFORMS` (module `__getattr__`) has them all.
+_INFOS: dict[Platform, PlatformInfo] = {DEFAULT_PLATFORM: _platform_info(DEFAULT_PLATFORM)}
 
 
 def _parse_backend(backend: Backend | str) -> Backend:
