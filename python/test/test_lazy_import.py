@@ -29,7 +29,7 @@ EAGER = [
     "asc.language.core.builtin", "asc.language.core.dtype",
     "asc.language.core.enums", "asc.language.core.ir_value",
     "asc.language.core.range", "asc.language.core.semantic", "asc.language.core.struct",
-    "asc.language.core.tensor", "asc.language.core.types", "asc.lib", "asc.lib.runtime", "asc.runtime",
+    "asc.language.core.tensor", "asc.lib", "asc.lib.runtime", "asc.runtime",
     "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
     "asc.runtime.env", "asc.runtime.errors", "asc.runtime.jit", "asc.runtime.kernel_flags", "asc.runtime.launcher",
     "asc.runtime.list_tensor", "asc.runtime.options", "asc.runtime.plan", "asc.runtime.source",
@@ -89,17 +89,57 @@ from asc.language.basic import _api
 built = sorted(n for n, info in _api.REGISTRY.items() if info.generated)
 before = "asc.language.basic.sort" in sys.modules
 asc.add, asc.language.basic.sub, asc.get_sort_len  # noqa: B018
+types = "asc.language.core.types" in sys.modules
 print(json.dumps([built, sorted(n for n, info in _api.REGISTRY.items() if info.generated),
-                  before, "asc.language.basic.sort" in sys.modules, "asc.language.basic.cache" in sys.modules]))
+                  before, "asc.language.basic.sort" in sys.modules, "asc.language.basic.cache" in sys.modules,
+                  types]))
 """
 
 
 def test_basic_api_functions_are_built_on_first_read() -> None:
     """`import asc` builds none of the ODS-generated API functions and imports none of the hand-written
-    modules of LAZY_MODULES; reading a name builds or imports that one only."""
+    modules of LAZY_MODULES; reading a name builds or imports that one only. Building `add` (its l0/l1 forms
+    take a BinaryRepeatParams) does not import the parameter structs' module."""
     proc = run_python("-c", _BUILT)
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout.splitlines()[-1]) == [[], ["add", "sub"], False, True, False]
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[], ["add", "sub"], False, True, False, False]
+
+
+def test_struct_kinds_check_the_struct_classes() -> None:
+    """A generated function's `struct:` parameter kind (instance_of_later) accepts the struct's class once its
+    module is imported, and names it in the candidates; an unknown struct is an error of the table."""
+    from asc.language.basic import _api
+
+    kind = _api._kind("struct:BinaryRepeatParams")
+    assert repr(kind) == "BinaryRepeatParams" and not kind.check(object())
+    params = object.__new__(asc.BinaryRepeatParams)  # made outside a kernel: no IR
+    assert kind.check(params) and not kind.check(object.__new__(asc.UnaryRepeatParams))
+    assert _api._kind("struct:Nd2NzParams").check(object.__new__(asc.Nd2NzParams))
+    with pytest.raises(RuntimeError, match="ODS names parameter struct NoSuchParams, which asc.language does not"):
+        _api._kind("struct:NoSuchParams")
+    with pytest.raises(RuntimeError, match="ODS names parameter struct GlobalTensor"):
+        _api._kind("struct:GlobalTensor")  # exported by asc.language.core, but not a parameter struct
+
+
+_PLATFORM_ROWS = """
+import json
+import asc
+from asc.runtime import config
+first = ["PLATFORMS" in vars(config), len(config._INFOS)]
+info = config.platform_info()
+second = [len(config._INFOS), info is config.platform_info(config.DEFAULT_PLATFORM), "PLATFORMS" in vars(config)]
+rows = config.PLATFORMS
+print(json.dumps([first, second, len(rows), rows[config.DEFAULT_PLATFORM] is info,
+                  [p.value for p in rows] == [p.value for p in config.Platform]]))
+"""
+
+
+def test_platform_rows_are_made_on_first_use() -> None:
+    """`import asc` makes the default part's PlatformInfo only (a launch reads its part's): `platform_info`
+    makes the row it is asked for, `config.PLATFORMS` every row, the same objects."""
+    proc = run_python("-c", _PLATFORM_ROWS)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[False, 1], [1, True, False], 13, True, True]
 
 
 _LATER_KIND = """
@@ -256,6 +296,36 @@ def test_generated_enums_are_made_on_first_read() -> None:
         _ods.NoSuchEnum  # noqa: B018
 
 
+_OWN_ENUMS_MADE = """
+import json
+import asc
+from asc.language.core import enums
+first = [n for n in enums.LATER_ENUMS if n in vars(enums)]
+made = asc.DataFormat
+print(json.dumps([first, [n for n in enums.LATER_ENUMS if n in vars(enums)], made is enums.DataFormat]))
+"""
+
+
+def test_own_enums_are_made_on_first_read() -> None:
+    """pyasc's own enums no launch path names (`enums.LATER_ENUMS`) are made on their first read, once, and are
+    the IntEnum classes the class statement makes."""
+    proc = run_python("-c", _OWN_ENUMS_MADE)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[], ["DataFormat"], True]
+    from asc.language.core import enums
+
+    for name, members in enums.LATER_ENUMS.items():
+        cls = getattr(enums, name)
+        assert cls is getattr(asc, name) is getattr(enums, name)
+        body = {"__module__": cls.__module__, "__qualname__": name, "__doc__": cls.__doc__, **dict(members)}
+        stated = enum.EnumMeta(name, (enum.IntEnum,), _enum_body(name, body))
+        assert _enum_facts(cls) == _enum_facts(stated), cls
+    assert [(m.name, int(m)) for m in asc.DataFormat] == [("ND", 0), ("NZ", 1), ("NCHW", 2), ("NC1HWC0", 3),
+                                                           ("NHWC", 4)]
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchEnum'"):
+        enums.NoSuchEnum  # noqa: B018
+
+
 def _enum_body(name: str, body: dict) -> dict:
     namespace = enum.EnumMeta.__prepare__(name, (enum.IntEnum,))
     for key, value in body.items():
@@ -305,3 +375,25 @@ def test_record_semantics() -> None:
     h = _Handle(1)
     assert h != _Handle(1) and hash(h) == object.__hash__(h)
     assert pickle.loads(pickle.dumps(p)) == p
+
+
+def test_builtin_wraps_as_functools_does() -> None:
+    """`builtin` copies what functools.wraps copies (by plain assignments: ~50 functions are wrapped at import),
+    and its wrapper refuses to run outside a kernel."""
+    import functools
+
+    from asc.language.core.builtin import builtin, is_builtin
+
+    def api(dst: int, count: int = 1) -> None:
+        """The docstring."""
+
+    api.marker = "kept"  # type: ignore[attr-defined]
+    wrapped = builtin(api)
+    reference = functools.wraps(api)(lambda: None)
+    names = (*functools.WRAPPER_ASSIGNMENTS, "__dict__", "__wrapped__")
+    assert [getattr(wrapped, n) for n in names if n != "__dict__"] == [
+        getattr(reference, n) for n in names if n != "__dict__"]
+    assert {k: v for k, v in vars(wrapped).items() if k != "__asc_builtin__"} == vars(reference)
+    assert is_builtin(wrapped) and not is_builtin(api) and wrapped.__wrapped__ is api
+    with pytest.raises(RuntimeError, match="'api' cannot be called without initialization of global builder"):
+        wrapped(1)

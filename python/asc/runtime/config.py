@@ -50,7 +50,13 @@ Platform = _enum_class(type("Platform", (), {
 #: (KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_X)).
 _ODS_ENUMS = ("KernelType", "KernelMetaType")
 
-__getattr__ = ods_enums(__name__, _ODS_ENUMS)
+_ods_enum = ods_enums(__name__, _ODS_ENUMS)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "PLATFORMS":  # every part's row, made on first read (a launch reads one: platform_info)
+        return globals().setdefault(name, {p: platform_info(p) for p in Platform})
+    return _ods_enum(name)
 
 
 class PlatformInfo(Record, frozen=True):
@@ -74,17 +80,19 @@ class PlatformInfo(Record, frozen=True):
     source: str
 
 
-def _platform_infos() -> dict[Platform, PlatformInfo]:
+def _platform_info(platform: Platform) -> PlatformInfo:
     usable = {m["name"]: m["usable"] for m in _HARDWARE["memories"]}
-    return {Platform(p["name"]): PlatformInfo(
-        Platform(p["name"]), p["aic_cores"], p["aiv_cores"], p["clock_mhz"], p["hbm_bytes"], p["l2_bytes"],
-        p["hbm_gbps"], usable["UB"], usable["L1"], usable["L0A"], usable["L0B"], usable["L0C"], p["arch"],
-        p["source"]) for p in _HARDWARE["platforms"]}
+    p = next(row for row in _HARDWARE["platforms"] if row["name"] == platform.value)
+    return PlatformInfo(
+        platform, p["aic_cores"], p["aiv_cores"], p["clock_mhz"], p["hbm_bytes"], p["l2_bytes"], p["hbm_gbps"],
+        usable["UB"], usable["L1"], usable["L0A"], usable["L0B"], usable["L0C"], p["arch"], p["source"])
 
-
-PLATFORMS: dict[Platform, PlatformInfo] = _platform_infos()
 
 DEFAULT_PLATFORM = Platform(_HARDWARE["default_platform"])
+
+#: The rows made so far (`platform_info`): the default part's, which a launch reads unless `set_platform`
+#: chose another; `PLATFORMS` (module `__getattr__`) has them all.
+_INFOS: dict[Platform, PlatformInfo] = {DEFAULT_PLATFORM: _platform_info(DEFAULT_PLATFORM)}
 
 
 def _parse_backend(backend: Backend | str) -> Backend:
@@ -198,10 +206,15 @@ def current_device() -> int:
 
 
 def platform_info(platform: Platform | None = None) -> PlatformInfo:
-    return PLATFORMS[platform or _state.platform]
+    """The hardware table's row of `platform` (default: the current part), made on its first use."""
+    platform = platform or _state.platform
+    info = _INFOS.get(platform)
+    if info is None:
+        info = _INFOS.setdefault(platform, _platform_info(platform))
+    return info
 
 
-__all__ = ["Backend", "Platform", "KernelType",  # noqa: F822 - KernelType: module __getattr__
+__all__ = ["Backend", "Platform", "KernelType",  # noqa: F822 - KernelType, PLATFORMS: module __getattr__
            "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
            "set_soc_version", "set_device", "current_backend", "current_platform", "current_device",
            "platform_info", "parse_platform"]

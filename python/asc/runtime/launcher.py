@@ -25,7 +25,7 @@ import numpy as np
 from ..errors import AscError
 from ..lib import runtime as rt
 from . import env
-from .config import PLATFORMS, Platform
+from .config import Platform, platform_info
 from .errors import KernelError, LaunchValueError, launch_site
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, LINK_FLAGS, PCH_DIR_NAME
 
@@ -220,7 +220,7 @@ def sim_config(platform: Platform, budget: int | None = None, auto_sync: bool = 
 def _make_config(platform: Platform, *_env: str, budget: int | None, auto_sync: bool = False) -> Any:
     from .. import _C
 
-    info = PLATFORMS[platform]  # the hardware table's row of the part
+    info = platform_info(platform)  # the hardware table's row of the part
     threads = env.count("PYASC_SIM_THREADS", "a whole number of host threads (0 or empty: one per "
                         "host core)")
     race = env.choice("PYASC_RACE_CHECK", ("raise", "warn", "off"), "raise")

@@ -31,7 +31,7 @@ from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType
 from ..core.ir_value import PlainValue
 from ..core.tensor import GlobalTensor, LocalTensor
-from ._overload import BOOL, INT, INT_LIST, NUMBER, Kind, OverloadSet, Param, instance_of
+from ._overload import BOOL, INT, INT_LIST, NUMBER, Kind, OverloadSet, Param, instance_of, instance_of_later
 
 _U64 = DataType("int64")  # mask words: 64-bit signless in IR, uint64_t in C++
 
@@ -126,15 +126,20 @@ _GLOBAL = instance_of(GlobalTensor)
 _TENSOR = instance_of((LocalTensor, GlobalTensor), "Union[LocalTensor, GlobalTensor]")
 
 
-def _struct_class(name: str) -> type:
-    import importlib
+#: The modules of asc.language.core defining the parameter structs ODS names (`struct:<Name>` kinds).
+_STRUCT_MODULES = ("types", "layout_types", "cube_types", "aipp_types")
 
-    # aipp_types last: its dataclasses are compiled on import, and no generated API takes them today.
-    for module in ("types", "layout_types", "cube_types", "aipp_types"):
-        found = getattr(importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.core.{module}"), name, None)
-        if found is not None:
-            return found
-    raise RuntimeError(f"ODS names parameter struct {name}, which asc.language does not define")
+
+def _struct_kind(name: str) -> Kind:
+    """The kind of parameter struct `name`: checked through `instance_of_later`, so building a function that
+    takes one (every `l0`/`l1` form takes a repeat-parameter struct) does not import the struct's module;
+    the first read of the struct's name does (asc.language.core, `EXPORTS`)."""
+    from .. import core
+
+    module = core.module_of(name)
+    if module not in _STRUCT_MODULES:
+        raise RuntimeError(f"ODS names parameter struct {name}, which asc.language does not define")
+    return instance_of_later(f"{core.__name__}.{module}", name)
 
 
 def _kind(kind: str) -> Kind:
@@ -156,7 +161,7 @@ def _kind(kind: str) -> Kind:
         t = kind.split(":")[1]
         return BOOL if t == "i1" else INT if t.startswith(("i", "ui")) else NUMBER
     if kind.startswith("struct:"):
-        return instance_of(_struct_class(kind.split(":")[1]))
+        return _struct_kind(kind.split(":")[1])
     if kind.startswith("enum:"):
         return instance_of(getattr(_ods, kind.split(":")[1]))
     if kind == "type":

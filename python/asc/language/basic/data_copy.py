@@ -10,12 +10,6 @@ from ..._C import _ods
 from ..core.builtin import builder_for, builtin
 from ..core.enums import TPosition
 from ..core.tensor import GlobalTensor, LocalTensor
-from ..core.types import (
-    DataCopyExtParams,
-    DataCopyPadExtParams,
-    DataCopyPadParams,
-    DataCopyParams,
-)
 from . import _api, _checks
 from ._overload import INT, Kind, OverloadSet, Param, instance_of, instance_of_later
 
@@ -56,9 +50,14 @@ def _slices(dst: Any, src: Any, slice_list1: Any, slice_list2: Any, dim_value: A
                          [s.handle for s in slice_list2], _checks.integer(dim_value, "data_copy", "dim_value"))
 
 
-# The layout and cube parameter structs: their modules are imported by the first read of one of their names
-# (asc.language.core), not by `import asc`; until then no argument can be one (instance_of_later).
-_LAYOUT, _CUBE = "asc.language.core.layout_types", "asc.language.core.cube_types"
+# The parameter structs (asc.language.core.types) and the layout and cube ones: their modules are imported by
+# the first read of one of their names (asc.language.core), not by `import asc`; until then no argument can be
+# one (instance_of_later).
+_TYPES, _LAYOUT, _CUBE = "asc.language.core.types", "asc.language.core.layout_types", "asc.language.core.cube_types"
+_DATA_COPY_PARAMS, _DATA_COPY_EXT_PARAMS = (instance_of_later(_TYPES, "DataCopyParams"),
+                                            instance_of_later(_TYPES, "DataCopyExtParams"))
+_DATA_COPY_PAD_PARAMS, _DATA_COPY_PAD_EXT_PARAMS = (instance_of_later(_TYPES, "DataCopyPadParams"),
+                                                    instance_of_later(_TYPES, "DataCopyPadExtParams"))
 _SLICE_INFO = instance_of_later(_LAYOUT, "SliceInfo")
 _ENHANCED = instance_of_later(_LAYOUT, "DataCopyEnhancedParams")
 _SLICES = Kind("List[SliceInfo]", lambda v: isinstance(v, (list, tuple)) and len(v) > 0
@@ -67,14 +66,14 @@ _data_copy = OverloadSet("data_copy")
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("count", INT)], _count)
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
-    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", instance_of(DataCopyParams))],
+    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", _DATA_COPY_PARAMS)],
                    _params, form="params")
 # pyasc's implementation names the DataCopyParams `repeat_params`, its stub `intri_params`: both are accepted.
 for _dst, _src in ((LOCAL, GLOBAL), (LOCAL, LOCAL), (GLOBAL, LOCAL)):
-    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", instance_of(DataCopyParams)),
+    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("repeat_params", _DATA_COPY_PARAMS),
                     Param("enhanced_params", _ENHANCED)], _enhanced_repeat,
                    form="enhanced")
-    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", instance_of(DataCopyParams)),
+    _data_copy.add([Param("dst", _dst), Param("src", _src), Param("intri_params", _DATA_COPY_PARAMS),
                     Param("enhanced_params", _ENHANCED)], _enhanced_intri,
                    form="enhanced")
 for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
@@ -118,13 +117,13 @@ def _pad(dst: Any, src: Any, data_copy_params: Any, pad_params: Any = None) -> N
 
 
 _data_copy_pad = OverloadSet("data_copy_pad")
-_data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", instance_of(DataCopyExtParams)),
-                    Param("pad_params", instance_of(DataCopyPadExtParams))], _pad, form="ext")
-_data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", instance_of(DataCopyExtParams))],
+_data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", _DATA_COPY_EXT_PARAMS),
+                    Param("pad_params", _DATA_COPY_PAD_EXT_PARAMS)], _pad, form="ext")
+_data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", _DATA_COPY_EXT_PARAMS)],
                    _pad, form="ext")
-_data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", instance_of(DataCopyParams)),
-                    Param("pad_params", instance_of(DataCopyPadParams))], _pad, form="params")
-_data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", instance_of(DataCopyParams))],
+_data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", _DATA_COPY_PARAMS),
+                    Param("pad_params", _DATA_COPY_PAD_PARAMS)], _pad, form="params")
+_data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", _DATA_COPY_PARAMS)],
                    _pad, form="params")
 
 

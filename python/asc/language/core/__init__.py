@@ -52,6 +52,11 @@ range = _range_module.range  # noqa: A001
 static_range = _range_module.static_range
 
 
+def module_of(name: str) -> str | None:
+    """The submodule (of this package) defining exported name `name`, found without importing it."""
+    return _NAMES.where.get(name)
+
+
 def __getattr__(name: str) -> Any:
     if name in _NAMES:
         return _NAMES.resolve(name)
