@@ -61,7 +61,7 @@ void FlagTable::issueWait(uint8_t event, uint8_t id) {
 void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
   size_t i = event * kNumEventIds + id;
   Flag &f = flags_[i];
-  if (setBits_[i])
+  if (set_[i])
     fail("sync",
          flagCall("set_flag", event, id) + " sets the flag at cycle " +
              std::to_string(cycle) +
@@ -72,7 +72,7 @@ void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
          {makeNote("the earlier set_flag, set at cycle " +
                        std::to_string(f.cycle),
                    f.loc)});
-  setBits_[i] = true;
+  set_[i] = true;
   ++setCount_;
   f.cycle = cycle;
   f.loc = loc;
@@ -84,7 +84,7 @@ std::vector<Diagnostic> FlagTable::leaked() const {
     return out;
   for (int e = 0; e < kNumEvents; ++e) {
     for (int id = 0; id < kNumEventIds; ++id) {
-      if (!setBits_[e * kNumEventIds + id])
+      if (!set_[e * kNumEventIds + id])
         continue;
       const Flag &f = flags_[e * kNumEventIds + id];
       out.push_back(makeDiagnostic(

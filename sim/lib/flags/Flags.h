@@ -39,7 +39,7 @@ public:
   /// is still set from an earlier SetFlag.
   void set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
   bool isSet(uint8_t event, uint8_t id) const {
-    return setBits_[event * kNumEventIds + id];
+    return set_[event * kNumEventIds + id];
   }
   /// The cycle and the line of the set that holds the flag (only while it is
   /// set: a cleared flag's entry is stale).
@@ -51,8 +51,8 @@ public:
   }
   void clear(uint8_t event, uint8_t id) {
     size_t i = event * kNumEventIds + id;
-    setCount_ -= setBits_[i];
-    setBits_[i] = false;
+    setCount_ -= set_[i];
+    set_[i] = false;
   }
 
   /// One "sync" error per flag still set (in event, id order).
@@ -61,10 +61,11 @@ public:
 private:
   static constexpr size_t kFlags = kNumEvents * kNumEventIds;
   // A core is built per block and launch: only the two byte maps below are
-  // initialised (560 bytes; bit sets cost more per access than they save). An entry of flags_ is written when its flag is
-  // set and read only while it is set; an entry of balance_ is written when
-  // its touched bit is first set. Zero-filling the 15.7 KiB of entries was
-  // a third of a tiny launch's fixed cost.
+  // initialised (560 bytes; bit sets cost more per access than they save).
+  // An entry of flags_ is written when its flag is set and read only while
+  // it is set; an entry of balance_ is written when its touched byte is
+  // first set. Zero-filling the 15.7 KiB of entries was a third of a tiny
+  // launch's fixed cost.
   struct Flag {
     uint64_t cycle;
     Loc loc;
@@ -84,7 +85,7 @@ private:
     return b;
   }
 
-  bool setBits_[kFlags] = {};
+  bool set_[kFlags] = {};     // the flag is set
   bool touched_[kFlags] = {}; // balance_[i] is initialised
   Flag flags_[kFlags];
   Balance balance_[kFlags];

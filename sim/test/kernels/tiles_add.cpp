@@ -1,4 +1,4 @@
-//===- tiles_add.cpp - seed_add with the tile count as an argument -*- C++ -*-===//
+//===- tiles_add.cpp - seed_add with the tile count an argument -*- C++ -*-===//
 //
 // The loop of seed_add.cpp (tutorial 01 as emitted: two UB buffers, copy-in
 // overlapping copy-out) over `tiles` tiles of `tile_length` elements, so that

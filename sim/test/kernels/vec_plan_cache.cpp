@@ -1,4 +1,4 @@
-//===- vec_plan_cache.cpp - Identical vector calls, changed registers -*- C++ -*-===//
+//===- vec_plan_cache.cpp - Identical vector calls --------------*- C++ -*-===//
 //
 // The same vector calls four times from the same lines (Core::vecOp keeps
 // a plan per call site): a register-mask Add under a mask that changes
