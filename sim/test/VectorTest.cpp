@@ -1139,3 +1139,49 @@ TEST(VectorTest, BrcbGatherGatherb) {
 }
 
 } // namespace
+
+namespace {
+
+// Core::vecOp reuses a call site's plan when the call and the vector
+// registers it reads are the same: four iterations of the same calls, the
+// mask register changed between iterations 1 and 2, must compute what
+// planning every call afresh computes (kernels/vec_plan_cache.cpp).
+TEST(VectorPlanCache, IdenticalCallsFollowTheMaskRegister) {
+  std::string error;
+  std::unique_ptr<Kernel> k = Kernel::load(ASCSIM_KERNEL_VEC_PLAN_CACHE, error);
+  ASSERT_TRUE(k) << error;
+  std::vector<float> x(64), y(64), z(4 * 192, -1.f);
+  for (int i = 0; i < 64; ++i) {
+    x[i] = static_cast<float>(i);
+    y[i] = 100.f;
+  }
+  auto addr = [](std::vector<float> &v) {
+    return reinterpret_cast<uint64_t>(v.data());
+  };
+  for (RaceCheck rc : {RaceCheck::Raise, RaceCheck::Off}) {
+    std::fill(z.begin(), z.end(), -1.f);
+    LaunchConfig config;
+    config.race_check = rc;
+    LaunchResult r = k->launch(1, {addr(x), addr(y), addr(z)},
+                               {{addr(x), 256, "x"},
+                                {addr(y), 256, "y"},
+                                {addr(z), z.size() * 4, "z"}},
+                               config);
+    ASSERT_TRUE(r.ok) << test::dumpDiagnostics(r);
+    ASSERT_TRUE(r.diagnostics.empty()) << test::dumpDiagnostics(r);
+    for (int it = 0; it < 4; ++it) {
+      const int lanes = it < 2 ? 4 : 8; // SetVectorMask(0, 0xF / 0xFF)
+      for (int i = 0; i < 64; ++i) {
+        const float sum = x[i] + y[i];
+        EXPECT_EQ(z[it * 192 + i], i < lanes ? sum : 0.f)
+            << "d, iteration " << it << ", element " << i;
+        EXPECT_EQ(z[it * 192 + 64 + i], sum)
+            << "e, iteration " << it << ", element " << i;
+        EXPECT_EQ(z[it * 192 + 128 + i], sum) // the count form reset the mask
+            << "f, iteration " << it << ", element " << i;
+      }
+    }
+  }
+}
+
+} // namespace

@@ -251,8 +251,38 @@ private:
   /// cost, all at issue, so that the engine only evaluates; false for a NOP.
   bool planVec(const VecCall &call, Loc loc, VecPlan &plan);
   /// Race footprint, init tracking and UB watch of the plan, then PIPE_V:
-  /// the bookkeeping an issued instruction shares with the copies.
-  void issueVec(VecPlan &plan, uint64_t seq, Loc loc);
+  /// the bookkeeping an issued instruction shares with the copies. `keep`:
+  /// the plan stays usable (a cached plan shares its VecInstr, which the
+  /// engine only reads).
+  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false);
+  /// planVec's result for a call site, kept for the next identical call.
+  /// planVec is a function of the call, its location, the mask register and
+  /// mode and the dequant scale (the ops that read CMPMASK or the other
+  /// dequant state are not cached), the core's fixed UB size and role; its
+  /// only effect on the core is the mask register it writes (replayed from
+  /// maskOut) and the UB chunks it marks dirty (marked by the first call for
+  /// this core's lifetime). So a hit issues exactly what planning again
+  /// would, without the operand placement, footprints and cost (~1.9k host
+  /// instructions of an add's ~2.9k). The loop of a kernel repeats the same
+  /// few calls (tutorial 01: one add per double-buffer slot).
+  struct MaskRegs {
+    bool counter;
+    uint64_t maskHi, maskLo;
+    bool operator==(const MaskRegs &o) const {
+      return counter == o.counter && maskHi == o.maskHi && maskLo == o.maskLo;
+    }
+  };
+  struct CachedVecPlan {
+    bool valid = false;
+    VecCall call{};
+    Loc loc{nullptr, 0};
+    MaskRegs maskIn{}, maskOut{};
+    uint16_t deqScale = 0;
+    VecPlan plan;
+  };
+  static constexpr size_t kVecPlanCache = 4; // most recent, round robin
+  static bool cacheableVecOp(VecOp op);
+  CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
   /// One operand's byte spans at `base` (a UB offset, or a GM host address)
   /// in `mem`. `role` names it in init-check messages; null for a
@@ -476,6 +506,8 @@ private:
   uint8_t *sparseIndexStore(uint64_t l0bOffset);
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
+  std::array<CachedVecPlan, kVecPlanCache> vecPlanCache_;
+  uint32_t vecPlanNext_ = 0; // the slot the next cached plan replaces
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp

@@ -320,11 +320,82 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
 //   issueVec  race footprint, init tracking and UB watch of the planned
 //             footprints, then the V queue.
 
+//   A plan is kept per call site (Core::CachedVecPlan says why reusing it
+//   is exact); checkVec and issueVec run on every call.
+
+namespace {
+
+bool sameOperand(const Operand &a, const Operand &b) {
+  return a.addr == b.addr && a.bytes == b.bytes && a.pos == b.pos;
+}
+
+// Every field of VecCall: a field added to it must be compared here (the
+// size check below fails first).
+bool sameCall(const VecCall &a, const VecCall &b) {
+  return a.op == b.op && a.dstType == b.dstType && a.srcType == b.srcType &&
+         a.maskForm == b.maskForm && a.mode == b.mode &&
+         sameOperand(a.dst, b.dst) && sameOperand(a.src0, b.src0) &&
+         sameOperand(a.src1, b.src1) && sameOperand(a.src2, b.src2) &&
+         a.mask[0] == b.mask[0] && a.mask[1] == b.mask[1] &&
+         a.repeat == b.repeat && a.dstBlk == b.dstBlk &&
+         a.src0Blk == b.src0Blk && a.src1Blk == b.src1Blk &&
+         a.dstRep == b.dstRep && a.src0Rep == b.src0Rep &&
+         a.src1Rep == b.src1Rep && a.scalar == b.scalar && a.aux == b.aux;
+}
+static_assert(sizeof(VecCall) == 8 + 4 * sizeof(Operand) + 16 + 7 * 8 + 8 + 8,
+              "VecCall changed: compare the new field in sameCall");
+
+} // namespace
+
+bool Core::cacheableVecOp(VecOp op) {
+  // Elementwise ops that read no CMPMASK and no dequant state beyond the
+  // scale (CastDeq reads the group table) and have no data-dependent
+  // footprint.
+  return detail::shapeOf(op) == detail::Shape::Elementwise &&
+         !usesCmpMask(op) && op != VecOp::CastDeq &&
+         op != VecOp::BilinearInterpolation;
+}
+
+Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
+  const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
+  for (CachedVecPlan &e : vecPlanCache_)
+    if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
+        e.maskIn == regs && e.deqScale == vecRegs_.deqScale &&
+        sameCall(e.call, c))
+      return &e;
+  return nullptr;
+}
+
 void Core::vecOp(const VecCall &c, Loc loc) {
   uint64_t seq = beginCall(loc);
   checkVec(c, loc);
-  if (planVec(c, loc, vecPlan_))
-    issueVec(vecPlan_, seq, loc);
+  const bool cacheable = cacheableVecOp(c.op);
+  if (cacheable)
+    if (CachedVecPlan *e = findVecPlan(c, loc)) {
+      vecRegs_.counter = e->maskOut.counter;
+      vecRegs_.maskHi = e->maskOut.maskHi;
+      vecRegs_.maskLo = e->maskOut.maskLo;
+      issueVec(e->plan, seq, loc, /*keep=*/true);
+      return;
+    }
+  const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
+  const uint16_t deqScale = vecRegs_.deqScale;
+  if (!planVec(c, loc, vecPlan_))
+    return;
+  if (!cacheable)
+    return issueVec(vecPlan_, seq, loc);
+  CachedVecPlan &e = vecPlanCache_[vecPlanNext_];
+  vecPlanNext_ = (vecPlanNext_ + 1) % kVecPlanCache;
+  e.valid = true;
+  e.call = c;
+  e.loc = loc;
+  e.maskIn = in;
+  e.maskOut = {vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
+  e.deqScale = deqScale;
+  // The planned record moves into the slot; the slot's old one becomes the
+  // next plan's storage (planVec refills every field issueVec reads).
+  std::swap(e.plan, vecPlan_);
+  issueVec(e.plan, seq, loc, /*keep=*/true);
 }
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
@@ -665,7 +736,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   return true;
 }
 
-void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
+void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep) {
   const VecInstr &in = *plan.instr;
   const char *api = plan.api;
   // Data-dependent sources report their whole view as read; the init check
@@ -686,8 +757,8 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc) {
       uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
                    role};
     }
-  issueVecInstr(std::move(plan.instr), Pipe::V, plan.cost, seq, api, loc,
-                uses, n);
+  issueVecInstr(keep ? plan.instr : std::move(plan.instr), Pipe::V,
+                plan.cost, seq, api, loc, uses, n);
 }
 
 void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,

@@ -41,7 +41,7 @@ const EventInfo &FlagTable::validate(const char *api, uint8_t event, int32_t id,
 }
 
 void FlagTable::issueSet(uint8_t event, uint8_t id, Loc loc) {
-  Balance &b = balance_[event * kNumEventIds + id];
+  Balance &b = balance(event, id);
   if (b.pending >= 1)
     fail("sync",
          flagCall("set_flag", event, id) +
@@ -55,12 +55,13 @@ void FlagTable::issueSet(uint8_t event, uint8_t id, Loc loc) {
 }
 
 void FlagTable::issueWait(uint8_t event, uint8_t id) {
-  --balance_[event * kNumEventIds + id].pending;
+  --balance(event, id).pending;
 }
 
 void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
-  Flag &f = at(event, id);
-  if (f.set)
+  size_t i = event * kNumEventIds + id;
+  Flag &f = flags_[i];
+  if (set_[i])
     fail("sync",
          flagCall("set_flag", event, id) + " sets the flag at cycle " +
              std::to_string(cycle) +
@@ -71,7 +72,7 @@ void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
          {makeNote("the earlier set_flag, set at cycle " +
                        std::to_string(f.cycle),
                    f.loc)});
-  f.set = true;
+  set_[i] = true;
   ++setCount_;
   f.cycle = cycle;
   f.loc = loc;
@@ -83,9 +84,9 @@ std::vector<Diagnostic> FlagTable::leaked() const {
     return out;
   for (int e = 0; e < kNumEvents; ++e) {
     for (int id = 0; id < kNumEventIds; ++id) {
-      const Flag &f = flags_[e * kNumEventIds + id];
-      if (!f.set)
+      if (!set_[e * kNumEventIds + id])
         continue;
+      const Flag &f = flags_[e * kNumEventIds + id];
       out.push_back(makeDiagnostic(
           "sync",
           std::string("flag ") + eventInfo(e)->name + " id " +

@@ -17,6 +17,7 @@
 #include "ascsim/runtime.h"
 #include "support/Isa.h"
 
+#include <cstddef>
 #include <vector>
 
 namespace ascsim {
@@ -37,37 +38,57 @@ public:
   /// Timeline: the flag becomes set at `cycle`. Throws a "sync" Fault if it
   /// is still set from an earlier SetFlag.
   void set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
-  bool isSet(uint8_t event, uint8_t id) const { return at(event, id).set; }
-  uint64_t setCycle(uint8_t event, uint8_t id) const {
-    return at(event, id).cycle;
+  bool isSet(uint8_t event, uint8_t id) const {
+    return set_[event * kNumEventIds + id];
   }
-  Loc setLoc(uint8_t event, uint8_t id) const { return at(event, id).loc; }
+  /// The cycle and the line of the set that holds the flag (only while it is
+  /// set: a cleared flag's entry is stale).
+  uint64_t setCycle(uint8_t event, uint8_t id) const {
+    return flags_[event * kNumEventIds + id].cycle;
+  }
+  Loc setLoc(uint8_t event, uint8_t id) const {
+    return flags_[event * kNumEventIds + id].loc;
+  }
   void clear(uint8_t event, uint8_t id) {
-    Flag &f = at(event, id);
-    setCount_ -= f.set;
-    f.set = false;
+    size_t i = event * kNumEventIds + id;
+    setCount_ -= set_[i];
+    set_[i] = false;
   }
 
   /// One "sync" error per flag still set (in event, id order).
   std::vector<Diagnostic> leaked() const;
 
 private:
+  static constexpr size_t kFlags = kNumEvents * kNumEventIds;
+  // A core is built per block and launch: only the two byte maps below are
+  // initialised (560 bytes; bit sets cost more per access than they save).
+  // An entry of flags_ is written when its flag is set and read only while
+  // it is set; an entry of balance_ is written when its touched byte is
+  // first set. Zero-filling the 15.7 KiB of entries was a third of a tiny
+  // launch's fixed cost.
   struct Flag {
-    bool set = false;
-    uint64_t cycle = 0;
-    Loc loc{nullptr, 0};
+    uint64_t cycle;
+    Loc loc;
   };
   struct Balance {
-    int pending = 0; // sets minus waits in program order
-    Loc lastSet{nullptr, 0};
+    int pending; // sets minus waits in program order
+    Loc lastSet;
   };
-  Flag &at(uint8_t e, uint8_t id) { return flags_[e * kNumEventIds + id]; }
-  const Flag &at(uint8_t e, uint8_t id) const {
-    return flags_[e * kNumEventIds + id];
+  Balance &balance(uint8_t event, uint8_t id) {
+    size_t i = event * kNumEventIds + id;
+    Balance &b = balance_[i];
+    if (!touched_[i]) {
+      touched_[i] = true;
+      b.pending = 0;
+      b.lastSet = Loc{nullptr, 0};
+    }
+    return b;
   }
 
-  Flag flags_[kNumEvents * kNumEventIds];
-  Balance balance_[kNumEvents * kNumEventIds];
+  bool set_[kFlags] = {};     // the flag is set
+  bool touched_[kFlags] = {}; // balance_[i] is initialised
+  Flag flags_[kFlags];
+  Balance balance_[kFlags];
   int setCount_ = 0; // flags set: leaked() skips the table when none is
 };
 

@@ -370,7 +370,9 @@ private:
   RaceDetector *race_ = nullptr;
   TraceSink *trace_ = nullptr;
   Fifo<VecInFlight> vecInFlight_;
-  std::array<uint64_t, kNumEvents * kNumEventIds> setStart_{}; // trace
+  // Trace only: when the set that holds a flag started (written by every
+  // set's completion before a wait can start on it, so not zero-filled).
+  std::array<uint64_t, kNumEvents * kNumEventIds> setStart_;
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;
