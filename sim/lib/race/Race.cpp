@@ -566,6 +566,36 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
     return;
   }
 
+  // Fast path: the access covers exactly a run of touching segments (a
+  // Mmad reading an L0A tile that several LoadData wrote, ND -> NZ writing
+  // an L1 bucket whose fractals LoadData read one by one): each is updated
+  // in place, in address order as below, then equal neighbours coalesce
+  // (a plain write leaves one segment).
+  if (hi > lo + 1 && sh[lo].start == curStart && sh[hi - 1].end == curEnd) {
+    bool touching = true;
+    for (size_t i = lo + 1; i < hi && touching; ++i)
+      touching = sh[i].start == sh[i - 1].end;
+    if (touching) {
+      for (size_t i = lo; i < hi; ++i)
+        update(sh[i]);
+      // Coalesce [lo - 1, hi + 1): the run and the segments around it.
+      const size_t from = lo > 0 ? lo - 1 : lo;
+      const size_t to = std::min(hi + 1, sh.size());
+      size_t last = from; // the segment the next one may join
+      for (size_t i = from + 1; i < to; ++i) {
+        if (sh[last].end == sh[i].start && sh[last].sameState(sh[i])) {
+          sh[last].end = sh[i].end;
+        } else if (++last != i) {
+          sh[last] = sh[i];
+        }
+      }
+      if (last + 1 < to)
+        sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(last + 1),
+                 sh.begin() + static_cast<std::ptrdiff_t>(to));
+      return;
+    }
+  }
+
   // Fast path: bytes never accessed before (GM streamed tile by tile): one
   // new segment, merged into an equal neighbour if it touches one.
   if (lo == hi) {
