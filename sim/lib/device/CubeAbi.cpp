@@ -57,6 +57,30 @@ void requireRange(const char *api, const char *field, uint64_t v, uint64_t lo,
          loc);
 }
 
+/// The runs `r` (sorted, apart) of `mem` at `base` as race footprint
+/// records: each maximal sequence of equal-length runs at a constant stride
+/// (an ND -> NZ copy's GM source rows, a LoadData's L1 fractals, a
+/// Fixpipe's GM destination rows) one record (ByteRange::rows; for GM the
+/// grouping RaceDetector::access applies to listed rows). The footprint of
+/// a cube instruction stays within its inline room: no allocation.
+void rowRecords(Footprint &fp, Mem mem, uint64_t base, const cube::Runs &r,
+                bool write, uint8_t atomic) {
+  const size_t n = r.size();
+  for (size_t i = 0; i < n;) {
+    const uint64_t off = r[i].off, len = r[i].len;
+    size_t j = i + 1;
+    uint64_t stride = 0;
+    if (j < n && r[j].len == len && r[j].off >= off + len) {
+      stride = r[j].off - off;
+      while (j < n && r[j].len == len && r[j].off == r[j - 1].off + stride)
+        ++j;
+    }
+    fp.emplace_rows(mem, base + off, base + off + len, stride, j - i, write,
+                    atomic);
+    i = j;
+  }
+}
+
 uint64_t total(const cube::Runs &r) {
   uint64_t n = 0;
   for (const cube::ByteRun &x : r)
@@ -136,9 +160,6 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   instr.loc = loc;
   instr.name = api;
   instr.cost = cost;
-  if (race_) // one allocation for all ranges (a strided copy has a row each)
-    instr.fp.reserve(runs.src.size() + runs.src1.size() + runs.src2.size() +
-                     2 * runs.dst.size());
   for (const Opd &o : opds) {
     if (!o.start || o.runs->empty())
       continue;
@@ -157,14 +178,14 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
              f < sparseLoaded_.size();
              ++f)
           sparseLoaded_[f] = ci->sparse ? 1 : 0;
-    for (const cube::ByteRun &r : *o.runs) {
-      if (initTracked)
+    if (initTracked)
+      for (const cube::ByteRun &r : *o.runs)
         trackInit(m, o.write, api, o.role, base + r.off, r.len, loc);
-      if (race_)
-        instr.fp.emplace_back(m, base + r.off, base + r.off + r.len, o.write,
-                              o.write && ci->atomic
-                                  ? atomicClass(ci->atomic, ci->atomicType)
-                                  : uint8_t(0));
+    if (race_) {
+      const uint8_t atomic = o.write && ci->atomic
+                                 ? atomicClass(ci->atomic, ci->atomicType)
+                                 : uint8_t(0);
+      rowRecords(instr.fp, m, base, *o.runs, o.write, atomic);
     }
     if (m == Mem::GM) {
       uint64_t lo = ~0ull, hi = 0;

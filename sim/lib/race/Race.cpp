@@ -141,23 +141,28 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
           firstWrite = rp;
         continue;
       }
-      // GM rows of equal length at a constant stride (a strided copy's rows,
-      // consecutive in the footprint): one entry update, one summary site
-      // lookup and one deferred record per bucket for all of them.
-      uint32_t rows = 1;
-      uint64_t stride = 0;
-      if (r.mem == Mem::GM && rp + 1 != rEnd) {
+      // Rows of equal length at a constant stride: one record
+      // (ByteRange::rows: issueCube's GM rows and L1 fractals) or, in GM,
+      // consecutive in the footprint (a strided copy's rows). GM rows take
+      // one entry update, one summary site lookup and one deferred record
+      // per bucket for all of them; the rows of a record elsewhere are
+      // checked as if listed.
+      uint32_t rows = r.rows;
+      uint64_t stride = r.stride;
+      uint32_t listed = 1; // footprint ranges the rows take
+      if (rows == 1 && r.mem == Mem::GM && rp + 1 != rEnd) {
         const uint64_t len = r.end - r.start;
         const ByteRange &n = rp[1];
-        if (n.mem == Mem::GM && n.write == r.write && n.atomic == r.atomic &&
-            n.end - n.start == len && n.start >= r.end) {
+        if (n.mem == Mem::GM && n.rows == 1 && n.write == r.write &&
+            n.atomic == r.atomic && n.end - n.start == len &&
+            n.start >= r.end) {
           stride = n.start - r.start;
           const ByteRange *q = rp + 1;
-          while (q != rEnd && q->mem == Mem::GM && q->write == r.write &&
-                 q->atomic == r.atomic && q->start == q[-1].start + stride &&
-                 q->end - q->start == len)
+          while (q != rEnd && q->mem == Mem::GM && q->rows == 1 &&
+                 q->write == r.write && q->atomic == r.atomic &&
+                 q->start == q[-1].start + stride && q->end - q->start == len)
             ++q;
-          rows = static_cast<uint32_t>(q - rp);
+          rows = listed = static_cast<uint32_t>(q - rp);
         }
       }
       const uint64_t lastEnd = r.end + (rows - 1) * stride;
@@ -183,41 +188,30 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         e = static_cast<int32_t>(log_.size() - 1);
       }
       touchedGm |= r.mem == Mem::GM;
-      if (rows > 1) {
-        checkGmRows(e, known, r.start, r.end, stride, rows);
-        rp += rows - 1;
-      } else if (r.mem == Mem::GM) {
-        checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start, r.end);
-        if (gmSummary_)
-          summariseGm(log_[e], r.start, r.end);
-      } else if (r.mem == Mem::L1) {
-        // The instruction's next ranges in the same L1 bucket (a LoadData's
-        // fractals: ascending and disjoint after normalise()): one pass over
-        // the bucket's segments for all of them.
-        const uint64_t k = r.start >> kL1BucketShift;
-        const ByteRange *q = rp + 1;
-        if (groupL1_ && (r.end - 1) >> kL1BucketShift == k)
-          while (q != rEnd && q->mem == Mem::L1 && q->write == r.write &&
-                 q->atomic == r.atomic && q->start >= q[-1].end &&
-                 q->end > q->start && (q->end - 1) >> kL1BucketShift == k)
-            ++q;
-        if (q - rp > 1) {
-          Entry &en = log_[e];
-          en.end = std::max(en.end, q[-1].end);
-          checkRuns(l1Bucket(k), e, known, rp,
-                    static_cast<size_t>(q - rp));
-          rp = q - 1;
+      if (r.mem == Mem::GM) {
+        if (rows > 1) {
+          checkGmRows(e, known, r.start, r.end, stride, rows);
+          rp += listed - 1;
         } else {
-          for (uint64_t b = k; (b << kL1BucketShift) < r.end; ++b)
-            check(l1Bucket(b), e, known,
-                  std::max(r.start, b << kL1BucketShift),
-                  std::min(r.end, (b + 1) << kL1BucketShift));
+          checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start,
+                       r.end);
+          if (gmSummary_)
+            summariseGm(log_[e], r.start, r.end);
         }
-      } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
-        check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
-              known, r.start, r.end);
+      } else if (rows > 1) { // a record: its rows as listed
+        rowsBuf_.clear();
+        for (uint32_t i = 0; i < rows; ++i) {
+          ByteRange &x = rowsBuf_.emplace_back(r);
+          x.start = r.start + i * stride;
+          x.end = r.end + i * stride;
+          x.rows = 1;
+          x.stride = 0;
+        }
+        const ByteRange *b = rowsBuf_.data(), *bEnd = b + rows;
+        while (b != bEnd)
+          b += checkLocal(e, known, b, bEnd);
       } else {
-        check(ub_, e, known, r.start, r.end);
+        rp += checkLocal(e, known, rp, rEnd) - 1;
       }
     }
   }
@@ -230,6 +224,39 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   }
   if (inOrder(p))
     known[pi] = stamp;
+}
+
+size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
+                                const ByteRange *rp, const ByteRange *rEnd) {
+  const ByteRange &r = *rp;
+  if (r.mem == Mem::L1) {
+    // The instruction's next ranges in the same L1 bucket (a LoadData's
+    // fractals: ascending and disjoint after normalise()): one pass over
+    // the bucket's segments for all of them.
+    const uint64_t k = r.start >> kL1BucketShift;
+    const ByteRange *q = rp + 1;
+    if (groupL1_ && (r.end - 1) >> kL1BucketShift == k)
+      while (q != rEnd && q->mem == Mem::L1 && q->rows == 1 &&
+             q->write == r.write && q->atomic == r.atomic &&
+             q->start >= q[-1].end && q->end > q->start &&
+             (q->end - 1) >> kL1BucketShift == k)
+        ++q;
+    if (q - rp > 1) {
+      Entry &en = log_[e];
+      en.end = std::max(en.end, q[-1].end);
+      checkRuns(l1Bucket(k), e, known, rp, static_cast<size_t>(q - rp));
+      return static_cast<size_t>(q - rp);
+    }
+    for (uint64_t b = k; (b << kL1BucketShift) < r.end; ++b)
+      check(l1Bucket(b), e, known, std::max(r.start, b << kL1BucketShift),
+            std::min(r.end, (b + 1) << kL1BucketShift));
+  } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
+    check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
+          known, r.start, r.end);
+  } else {
+    check(ub_, e, known, r.start, r.end);
+  }
+  return 1;
 }
 
 RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
@@ -537,6 +564,36 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       sh.insert(at(lo + 1), two, two + 2);
     }
     return;
+  }
+
+  // Fast path: the access covers exactly a run of touching segments (a
+  // Mmad reading an L0A tile that several LoadData wrote, ND -> NZ writing
+  // an L1 bucket whose fractals LoadData read one by one): each is updated
+  // in place, in address order as below, then equal neighbours coalesce
+  // (a plain write leaves one segment).
+  if (hi > lo + 1 && sh[lo].start == curStart && sh[hi - 1].end == curEnd) {
+    bool touching = true;
+    for (size_t i = lo + 1; i < hi && touching; ++i)
+      touching = sh[i].start == sh[i - 1].end;
+    if (touching) {
+      for (size_t i = lo; i < hi; ++i)
+        update(sh[i]);
+      // Coalesce [lo - 1, hi + 1): the run and the segments around it.
+      const size_t from = lo > 0 ? lo - 1 : lo;
+      const size_t to = std::min(hi + 1, sh.size());
+      size_t last = from; // the segment the next one may join
+      for (size_t i = from + 1; i < to; ++i) {
+        if (sh[last].end == sh[i].start && sh[last].sameState(sh[i])) {
+          sh[last].end = sh[i].end;
+        } else if (++last != i) {
+          sh[last] = sh[i];
+        }
+      }
+      if (last + 1 < to)
+        sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(last + 1),
+                 sh.begin() + static_cast<std::ptrdiff_t>(to));
+      return;
+    }
   }
 
   // Fast path: bytes never accessed before (GM streamed tile by tile): one

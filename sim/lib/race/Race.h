@@ -39,7 +39,9 @@
 #include "support/Fifo.h"
 #include "support/Isa.h"
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <initializer_list>
@@ -62,7 +64,15 @@ struct ByteRange {
   bool write = false;
   /// An atomic store's class (atomicClass(); a write), 0 for a plain access.
   uint8_t atomic = 0;
+  /// The range is the first of `rows` rows [start + i * stride,
+  /// end + i * stride) (a strided copy's GM rows, a LoadData's L1 fractals
+  /// as one record, which the detector checks as it checks the rows listed
+  /// one by one: one record to build and queue instead of a range per row,
+  /// and a footprint that stays inline). 1: the range itself.
+  uint16_t rows = 1;
+  uint32_t stride = 0;
 };
+static_assert(sizeof(ByteRange) == 32, "a footprint range stays 32 bytes");
 
 /// The class of an atomic store: its accumulation (1 add, 2 max, 3 min: the
 /// values of AtomicKind) and element type. Atomic stores of one class commute.
@@ -133,6 +143,27 @@ public:
       return;
     }
     push_back(ByteRange{mem, start, end, write, atomic});
+  }
+  /// `count` rows [start + i * stride, end + i * stride) of equal length
+  /// (stride >= end - start when count > 1) as few records as their count
+  /// and stride fit (ByteRange::rows).
+  void emplace_rows(Mem mem, uint64_t start, uint64_t end, uint64_t stride,
+                    uint64_t count, bool write, uint8_t atomic = 0) {
+    if (count > 1 && stride > UINT32_MAX) { // too far apart for a record
+      for (uint64_t i = 0; i < count; ++i)
+        emplace_back(mem, start + i * stride, end + i * stride, write, atomic);
+      return;
+    }
+    while (count > 0) {
+      const uint64_t n = std::min<uint64_t>(count, UINT16_MAX);
+      emplace_back(mem, start, end, write, atomic);
+      ByteRange &r = (*this)[size_ - 1];
+      r.rows = static_cast<uint16_t>(n);
+      r.stride = n > 1 ? static_cast<uint32_t>(stride) : 0;
+      start += n * stride;
+      end += n * stride;
+      count -= n;
+    }
   }
   /// Room for `n` ranges (beyond the inline ones: one allocation for a
   /// strided access's rows instead of one per doubling).
@@ -505,6 +536,13 @@ private:
     return n;
   }
   Shadow scratch_; // the replacement run of one check
+  /// The rows of a non-GM record (ByteRange::rows), listed for the checks.
+  std::vector<ByteRange> rowsBuf_;
+  /// Checks the ranges [rp, rEnd) of one memory other than GM (at least
+  /// one; rows == 1 each) for the access `e` as listed: an L1 range with
+  /// the next ones in its bucket in one pass. Returns the ranges it took.
+  size_t checkLocal(int32_t e, const VectorClock &known, const ByteRange *rp,
+                    const ByteRange *rEnd);
   /// The GM summary of one access site (pipe, op, line, kind of access):
   /// the bytes it touched as sorted, disjoint, non-touching ranges. A
   /// strided access (a matmul's rows) lands in the range of its row, which
