@@ -34,6 +34,16 @@ bool fastReduceSum(const VecInstr &in, uint8_t *staging);
 /// with block stride 1 and repeat stride 8).
 bool fastElementwise(const VecInstr &in, uint8_t *staging);
 
+/// Whether fastElementwise evaluates `in` with its result going straight
+/// into the destination: the written bytes are exactly the destination's
+/// elements, and each source is disjoint from it or exactly it (in place).
+/// Core::issueVecInstr sets Work::direct from this when races raise.
+bool elementwiseDirect(const VecInstr &in);
+/// The result of an elementwiseDirect instruction, computed from its sources
+/// as they are now into its destination (in.out): the same bits as
+/// fastElementwise then commitVector, in place included.
+void evaluateElementwiseDirect(const VecInstr &in);
+
 } // namespace ascsim
 
 #endif // ASCSIM_OPS_FASTPATHS_H

@@ -3,6 +3,7 @@
 #include "pipes/Engine.h"
 
 #include "ops/CubeOps.h"
+#include "ops/FastPaths.h"
 
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
@@ -169,12 +170,17 @@ void Engine::start(Pipe p, uint64_t cycle) {
     f.isFlag = false;
     f.loc = h.loc;
     f.dst = h.work.dst;
-    if (h.work.direct) { // a Copy read when it lands: no staging pass
-      f.directSrc = h.work.src0;
-      f.directBytes = resultBytes(h.work);
+    f.directSrc = nullptr;
+    f.directVec = false;
+    if (h.work.direct) { // read when it lands: no staging pass
+      if (h.work.kind == WorkKind::Vector) {
+        f.directVec = true;
+      } else {
+        f.directSrc = h.work.src0;
+        f.directBytes = resultBytes(h.work);
+      }
       f.staging.resize(0);
     } else {
-      f.directSrc = nullptr;
       f.staging.resize(resultBytes(h.work));
       evaluate(h.work, f.staging.data());
     }
@@ -264,7 +270,10 @@ void Engine::complete() {
     return;
   }
   if (f.vec) {
-    commitVector(*f.vec, f.staging.data());
+    if (f.directVec)
+      evaluateElementwiseDirect(*f.vec);
+    else
+      commitVector(*f.vec, f.staging.data());
     f.vec.reset();
   } else if (f.cube) {
     cube::commitCube(*f.cube, f.staging.data());
