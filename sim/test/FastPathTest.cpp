@@ -277,7 +277,18 @@ TEST(FastPathTest, ElementwiseFastPathIsBitExact) {
   }
 }
 
-TEST(FastPathTest, ReduceSumFastPathIsBitExact) {
+/// Runs a ReduceSum test body with the AVX2 tree (where the host has AVX2)
+/// and without it.
+struct ReduceIsa : ::testing::TestWithParam<bool> {
+  void SetUp() override { reduceAvx2Enabled() = GetParam(); }
+  void TearDown() override { reduceAvx2Enabled() = true; }
+};
+INSTANTIATE_TEST_SUITE_P(FastPathTest, ReduceIsa, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool> &i) {
+                           return i.param ? "Avx2" : "Sse2";
+                         });
+
+TEST_P(ReduceIsa, ReduceSumFastPathIsBitExact) {
   std::mt19937_64 rng(13);
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
@@ -301,7 +312,7 @@ TEST(FastPathTest, ReduceSumFastPathIsBitExact) {
 // float32 sources without NaNs take the plain float tree (FastPaths.cpp
 // treePlain): still bit for bit the general path, rounding, subnormals,
 // overflow and the NaNs inf - inf makes included.
-TEST(FastPathTest, ReduceSumWithoutNanOperandsIsBitExact) {
+TEST_P(ReduceIsa, ReduceSumWithoutNanOperandsIsBitExact) {
   std::mt19937_64 rng(17);
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {

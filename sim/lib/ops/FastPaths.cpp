@@ -29,6 +29,7 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -38,6 +39,11 @@
 namespace ascsim {
 
 bool &fastPathsEnabled() {
+  static bool enabled = true;
+  return enabled;
+}
+
+bool &reduceAvx2Enabled() {
   static bool enabled = true;
   return enabled;
 }
@@ -249,7 +255,39 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   float x[256];
   std::vector<float> part;
   part.reserve(in.repeats);
-  for (uint32_t r = 0; r < in.repeats; ++r) {
+  uint32_t first = 0; // the first repeat the loop below sums
+#if ASCSIM_REDUCE_AVX2
+  if constexpr (S::kPlain) {
+    // The whole dense float32 repeats, eight lanes at a time where they lie
+    // (ops/ReduceTreeAvx2.cpp); a NaN sum is redone with the model's tree
+    // when the repeat has a NaN operand (treeSum's argument).
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2 && reduceAvx2Enabled() && P == 64 && A.blk == 1 &&
+        (in.counter || full)) {
+      const uint64_t stride = static_cast<uint64_t>(A.rep) * 32;
+      first = in.counter ? static_cast<uint32_t>(std::min<uint64_t>(
+                               in.repeats, in.count / P))
+                         : in.repeats;
+      part.resize(first);
+      fastpath_detail::treeSums64Avx2(A.base, stride, first, part.data());
+      for (uint32_t r = 0; r < first; ++r) {
+        const uint8_t *rep = A.base + r * stride;
+        if (part[r] != part[r] &&
+            anyNan(reinterpret_cast<const float *>(rep), P)) {
+          for (uint32_t e = 0; e < P; ++e)
+            x[e] = S::load(rep + static_cast<uint64_t>(e) * es);
+          part[r] = tree<S>(x, P);
+        }
+        if (tmp) {
+          uint64_t b = S::bits(part[r]);
+          std::memcpy(stg + (T.base + static_cast<uint64_t>(r) * es - in.out),
+                      &b, es);
+        }
+      }
+    }
+  }
+#endif
+  for (uint32_t r = first; r < in.repeats; ++r) {
     uint32_t n = P;
     if (in.counter) {
       uint64_t done = static_cast<uint64_t>(r) * P;

@@ -26,6 +26,26 @@ struct VecInstr;
 /// flip while kernels run.
 bool &fastPathsEnabled();
 
+/// Whether ReduceSum's float32 repeats are summed by the AVX2 build when the
+/// host has AVX2 (default true; tests switch it off to compare the SSE2 /
+/// scalar build with it). Not thread-safe to flip while kernels run.
+bool &reduceAvx2Enabled();
+
+/// The AVX2 build of ReduceSum's float32 tree (ops/ReduceTreeAvx2.cpp), on
+/// x86-64 hosts.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ASCSIM_REDUCE_AVX2 1
+namespace fastpath_detail {
+/// The plain float tree sums (no NaN rule) of `repeats` float32 repeats of
+/// 64 elements, repeat r at src + r * strideBytes (ops/ReduceTreeAvx2.cpp;
+/// the host must have AVX2).
+void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
+                    uint32_t repeats, float *sums);
+} // namespace fastpath_detail
+#else
+#define ASCSIM_REDUCE_AVX2 0
+#endif
+
 /// ReduceSum (float32/float16): the result into the instruction's dense
 /// staging buffer (already holding a snapshot of the written hull).
 bool fastReduceSum(const VecInstr &in, uint8_t *staging);
