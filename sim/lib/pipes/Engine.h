@@ -333,6 +333,8 @@ private:
     /// A direct Copy (Work::direct): its source, read when it lands.
     const uint8_t *directSrc = nullptr;
     uint64_t directBytes = 0;
+    /// A direct MTE3 Copy: stored with copyOut (pipes/Engine.cpp).
+    bool toGm = false;
     /// A direct Vector instruction (Work::direct): evaluated into its
     /// destination when it lands (ops/FastPaths.h elementwiseDirect).
     bool directVec = false;
