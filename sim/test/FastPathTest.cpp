@@ -239,7 +239,18 @@ namespace {
 
 } // namespace
 
-TEST(FastPathTest, ElementwiseFastPathIsBitExact) {
+/// Runs a test body with the AVX2 builds of the fast paths (where the host
+/// has AVX2: the ReduceSum tree, the float32 + - * / loop) and without them.
+struct IsaLevel : ::testing::TestWithParam<bool> {
+  void SetUp() override { avx2Enabled() = GetParam(); }
+  void TearDown() override { avx2Enabled() = true; }
+};
+INSTANTIATE_TEST_SUITE_P(FastPathTest, IsaLevel, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool> &i) {
+                           return i.param ? "Avx2" : "Sse2";
+                         });
+
+TEST_P(IsaLevel, ElementwiseFastPathIsBitExact) {
   std::mt19937_64 rng(11);
   const VecOp ops[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,  VecOp::Div,
                        VecOp::Max,  VecOp::Min,  VecOp::Adds, VecOp::Muls,
@@ -277,18 +288,7 @@ TEST(FastPathTest, ElementwiseFastPathIsBitExact) {
   }
 }
 
-/// Runs a ReduceSum test body with the AVX2 tree (where the host has AVX2)
-/// and without it.
-struct ReduceIsa : ::testing::TestWithParam<bool> {
-  void SetUp() override { reduceAvx2Enabled() = GetParam(); }
-  void TearDown() override { reduceAvx2Enabled() = true; }
-};
-INSTANTIATE_TEST_SUITE_P(FastPathTest, ReduceIsa, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool> &i) {
-                           return i.param ? "Avx2" : "Sse2";
-                         });
-
-TEST_P(ReduceIsa, ReduceSumFastPathIsBitExact) {
+TEST_P(IsaLevel, ReduceSumFastPathIsBitExact) {
   std::mt19937_64 rng(13);
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
@@ -312,7 +312,7 @@ TEST_P(ReduceIsa, ReduceSumFastPathIsBitExact) {
 // float32 sources without NaNs take the plain float tree (FastPaths.cpp
 // treePlain): still bit for bit the general path, rounding, subnormals,
 // overflow and the NaNs inf - inf makes included.
-TEST_P(ReduceIsa, ReduceSumWithoutNanOperandsIsBitExact) {
+TEST_P(IsaLevel, ReduceSumWithoutNanOperandsIsBitExact) {
   std::mt19937_64 rng(17);
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
@@ -344,7 +344,7 @@ TEST_P(ReduceIsa, ReduceSumWithoutNanOperandsIsBitExact) {
 // staging path leaves (evaluate into staging, then commit), in place and
 // with NaN operands included (the NaN repair of an in-place + - * / must
 // still read the sources).
-TEST(FastPathTest, DirectElementwiseEqualsStagingThenCommit) {
+TEST_P(IsaLevel, DirectElementwiseEqualsStagingThenCommit) {
   std::mt19937_64 rng(19);
   const VecOp ops[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,  VecOp::Div,
                        VecOp::Max,  VecOp::Min,  VecOp::Adds, VecOp::Muls,

@@ -43,14 +43,21 @@ bool &fastPathsEnabled() {
   return enabled;
 }
 
-bool &reduceAvx2Enabled() {
+bool &avx2Enabled() {
   static bool enabled = true;
   return enabled;
 }
 
 namespace {
 
-using vm::nanFirst; // a NaN operand: the first one, quietened
+using vm::nanFirst;
+
+#if ASCSIM_FAST_AVX2
+bool hostAvx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
+#endif // a NaN operand: the first one, quietened
 
 template <class T> inline T ld(const uint8_t *p, uint64_t i) {
   T v;
@@ -256,13 +263,12 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   std::vector<float> part;
   part.reserve(in.repeats);
   uint32_t first = 0; // the first repeat the loop below sums
-#if ASCSIM_REDUCE_AVX2
+#if ASCSIM_FAST_AVX2
   if constexpr (S::kPlain) {
     // The whole dense float32 repeats, eight lanes at a time where they lie
-    // (ops/ReduceTreeAvx2.cpp); a NaN sum is redone with the model's tree
+    // (ops/FastPathsAvx2.cpp); a NaN sum is redone with the model's tree
     // when the repeat has a NaN operand (treeSum's argument).
-    static const bool avx2 = __builtin_cpu_supports("avx2");
-    if (avx2 && reduceAvx2Enabled() && P == 64 && A.blk == 1 &&
+    if (hostAvx2() && avx2Enabled() && P == 64 && A.blk == 1 &&
         (in.counter || full)) {
       const uint64_t stride = static_cast<uint64_t>(A.rep) * 32;
       first = in.counter ? static_cast<uint32_t>(std::min<uint64_t>(
@@ -437,11 +443,21 @@ inline void arithRun(uint64_t n, uint8_t *out, const uint8_t *a,
                      const uint8_t *b) {
   using R = typename E::Raw;
   uint32_t nan = 0;
-  for (uint64_t i = 0; i < n; ++i) {
-    float r = plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
-    st<R>(out, i, E::storeFast(r));
-    nan |= r != r;
-  }
+#if ASCSIM_FAST_AVX2
+  if (std::is_same_v<E, EF32> && hostAvx2() && avx2Enabled()) {
+    constexpr int kOp = Op == VecOp::Add   ? 0
+                        : Op == VecOp::Sub ? 1
+                        : Op == VecOp::Mul ? 2
+                                           : 3;
+    nan = fastpath_detail::arithF32Avx2(kOp, n, out, a, b);
+  } else
+#endif
+    for (uint64_t i = 0; i < n; ++i) {
+      float r =
+          plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
+      st<R>(out, i, E::storeFast(r));
+      nan |= r != r;
+    }
   if (!nan)
     return;
   for (uint64_t i = 0; i < n; ++i) {

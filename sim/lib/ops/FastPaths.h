@@ -26,24 +26,29 @@ struct VecInstr;
 /// flip while kernels run.
 bool &fastPathsEnabled();
 
-/// Whether ReduceSum's float32 repeats are summed by the AVX2 build when the
-/// host has AVX2 (default true; tests switch it off to compare the SSE2 /
-/// scalar build with it). Not thread-safe to flip while kernels run.
-bool &reduceAvx2Enabled();
+/// Whether the AVX2 builds (ops/FastPathsAvx2.cpp: ReduceSum's float32 tree,
+/// the float32 + - * / loop) run when the host has AVX2 (default true;
+/// tests switch it off to compare the SSE2 build with them). Not
+/// thread-safe to flip while kernels run.
+bool &avx2Enabled();
 
-/// The AVX2 build of ReduceSum's float32 tree (ops/ReduceTreeAvx2.cpp), on
-/// x86-64 hosts.
+/// The AVX2 builds (ops/FastPathsAvx2.cpp), on x86-64 hosts; the host must
+/// have AVX2.
 #if defined(__x86_64__) && defined(__GNUC__)
-#define ASCSIM_REDUCE_AVX2 1
+#define ASCSIM_FAST_AVX2 1
 namespace fastpath_detail {
+/// out[i] = a[i] op b[i] for n float32 elements in plain float arithmetic
+/// (op Add, Sub, Mul or Div; no NaN rule); returns whether a result is NaN.
+bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+                  const uint8_t *b);
 /// The plain float tree sums (no NaN rule) of `repeats` float32 repeats of
-/// 64 elements, repeat r at src + r * strideBytes (ops/ReduceTreeAvx2.cpp;
+/// 64 elements, repeat r at src + r * strideBytes (ops/FastPathsAvx2.cpp;
 /// the host must have AVX2).
 void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
                     uint32_t repeats, float *sums);
 } // namespace fastpath_detail
 #else
-#define ASCSIM_REDUCE_AVX2 0
+#define ASCSIM_FAST_AVX2 0
 #endif
 
 /// ReduceSum (float32/float16): the result into the instruction's dense
