@@ -50,14 +50,15 @@ bool &avx2Enabled() {
 
 namespace {
 
-using vm::nanFirst;
+using vm::nanFirst; // a NaN operand: the first one, quietened
 
 #if ASCSIM_FAST_AVX2
+/// The host runs the AVX2 builds (ops/FastPathsAvx2.cpp).
 bool hostAvx2() {
   static const bool avx2 = __builtin_cpu_supports("avx2");
   return avx2;
 }
-#endif // a NaN operand: the first one, quietened
+#endif
 
 template <class T> inline T ld(const uint8_t *p, uint64_t i) {
   T v;
