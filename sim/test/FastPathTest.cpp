@@ -239,6 +239,16 @@ namespace {
 
 } // namespace
 
+/// Sometimes a count form of up to 150 float32 repeats (more than 64: the
+/// repeat sums are summed in two tree levels).
+void widenCount(std::mt19937_64 &rng, VecInstr &in) {
+  if (!in.counter || rng() % 4 != 0)
+    return;
+  in.count = 1 + rng() % (64 * 150);
+  in.repeats =
+      static_cast<uint32_t>((in.count + in.perRepeat - 1) / in.perRepeat);
+}
+
 /// Runs a test body with the AVX2 builds of the fast paths (where the host
 /// has AVX2: the ReduceSum tree, the float32 + - * / loop) and without them.
 struct IsaLevel : ::testing::TestWithParam<bool> {
@@ -294,6 +304,7 @@ TEST_P(IsaLevel, ReduceSumFastPathIsBitExact) {
   for (int it = 0; it < 3000; ++it) {
     DType t = rng() % 2 ? DType::F32 : DType::F16;
     VecInstr in = randomPlan(rng, VecOp::ReduceSum, t, rng() % 2 == 0);
+    widenCount(rng, in);
     fill(rng, ub.data(), ub.size(), t);
     if (rng() % 3 == 0) // finite sums (overflow / saturation of float16)
       for (size_t i = 0; i < ub.size(); i += 2)
@@ -317,6 +328,7 @@ TEST_P(IsaLevel, ReduceSumWithoutNanOperandsIsBitExact) {
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
     VecInstr in = randomPlan(rng, VecOp::ReduceSum, DType::F32, rng() % 2 == 0);
+    widenCount(rng, in);
     fill(rng, ub.data(), ub.size(), DType::F32);
     const uint64_t mode = rng() % 3;
     for (size_t i = 0; i + 4 <= ub.size(); i += 4) {

@@ -261,7 +261,10 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   const uint32_t epb = 32 / es;
   const bool full = fullMask(in);
   float x[256];
-  std::vector<float> part;
+  // The repeat sums and the next level's, in buffers this thread reuses (a
+  // malloc and a free per level of every ReduceSum otherwise).
+  thread_local std::vector<float> part, next;
+  part.clear();
   part.reserve(in.repeats);
   uint32_t first = 0; // the first repeat the loop below sums
 #if ASCSIM_FAST_AVX2
@@ -277,7 +280,9 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
                          : in.repeats;
       part.resize(first);
       fastpath_detail::treeSums64Avx2(A.base, stride, first, part.data());
-      for (uint32_t r = 0; r < first; ++r) {
+      // Nothing to redo or store per repeat: no NaN sum, no tmp buffer.
+      const bool perRepeat = tmp || anyNan(part.data(), first);
+      for (uint32_t r = 0; perRepeat && r < first; ++r) {
         const uint8_t *rep = A.base + r * stride;
         if (part[r] != part[r] &&
             anyNan(reinterpret_cast<const float *>(rep), P)) {
@@ -346,7 +351,7 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
     }
   }
   while (part.size() > 1) {
-    std::vector<float> next;
+    next.clear();
     for (size_t i = 0; i < part.size(); i += P) {
       for (uint32_t e = 0; e < P; ++e)
         x[e] = i + e < part.size() ? part[i + e] : 0.0f;
