@@ -239,7 +239,28 @@ namespace {
 
 } // namespace
 
-TEST(FastPathTest, ElementwiseFastPathIsBitExact) {
+/// Sometimes a count form of up to 150 float32 repeats (more than 64: the
+/// repeat sums are summed in two tree levels).
+void widenCount(std::mt19937_64 &rng, VecInstr &in) {
+  if (!in.counter || rng() % 4 != 0)
+    return;
+  in.count = 1 + rng() % (64 * 150);
+  in.repeats =
+      static_cast<uint32_t>((in.count + in.perRepeat - 1) / in.perRepeat);
+}
+
+/// Runs a test body with the AVX2 builds of the fast paths (where the host
+/// has AVX2: the ReduceSum tree, the float32 + - * / loop) and without them.
+struct IsaLevel : ::testing::TestWithParam<bool> {
+  void SetUp() override { avx2Enabled() = GetParam(); }
+  void TearDown() override { avx2Enabled() = true; }
+};
+INSTANTIATE_TEST_SUITE_P(FastPathTest, IsaLevel, ::testing::Bool(),
+                         [](const ::testing::TestParamInfo<bool> &i) {
+                           return i.param ? "Avx2" : "Sse2";
+                         });
+
+TEST_P(IsaLevel, ElementwiseFastPathIsBitExact) {
   std::mt19937_64 rng(11);
   const VecOp ops[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,  VecOp::Div,
                        VecOp::Max,  VecOp::Min,  VecOp::Adds, VecOp::Muls,
@@ -277,12 +298,13 @@ TEST(FastPathTest, ElementwiseFastPathIsBitExact) {
   }
 }
 
-TEST(FastPathTest, ReduceSumFastPathIsBitExact) {
+TEST_P(IsaLevel, ReduceSumFastPathIsBitExact) {
   std::mt19937_64 rng(13);
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
     DType t = rng() % 2 ? DType::F32 : DType::F16;
     VecInstr in = randomPlan(rng, VecOp::ReduceSum, t, rng() % 2 == 0);
+    widenCount(rng, in);
     fill(rng, ub.data(), ub.size(), t);
     if (rng() % 3 == 0) // finite sums (overflow / saturation of float16)
       for (size_t i = 0; i < ub.size(); i += 2)
@@ -301,11 +323,12 @@ TEST(FastPathTest, ReduceSumFastPathIsBitExact) {
 // float32 sources without NaNs take the plain float tree (FastPaths.cpp
 // treePlain): still bit for bit the general path, rounding, subnormals,
 // overflow and the NaNs inf - inf makes included.
-TEST(FastPathTest, ReduceSumWithoutNanOperandsIsBitExact) {
+TEST_P(IsaLevel, ReduceSumWithoutNanOperandsIsBitExact) {
   std::mt19937_64 rng(17);
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
     VecInstr in = randomPlan(rng, VecOp::ReduceSum, DType::F32, rng() % 2 == 0);
+    widenCount(rng, in);
     fill(rng, ub.data(), ub.size(), DType::F32);
     const uint64_t mode = rng() % 3;
     for (size_t i = 0; i + 4 <= ub.size(); i += 4) {
@@ -326,4 +349,72 @@ TEST(FastPathTest, ReduceSumWithoutNanOperandsIsBitExact) {
     in.ubBytes = ub.size();
     ASSERT_TRUE(sameResult(in)) << "iteration " << it << " mode " << mode;
   }
+}
+
+// A direct elementwise instruction (races raise: Work::direct) is evaluated
+// into its destination when it lands: the UB afterwards must be the one the
+// staging path leaves (evaluate into staging, then commit), in place and
+// with NaN operands included (the NaN repair of an in-place + - * / must
+// still read the sources).
+TEST_P(IsaLevel, DirectElementwiseEqualsStagingThenCommit) {
+  std::mt19937_64 rng(19);
+  const VecOp ops[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,  VecOp::Div,
+                       VecOp::Max,  VecOp::Min,  VecOp::Adds, VecOp::Muls,
+                       VecOp::Maxs, VecOp::Mins};
+  const DType types[] = {DType::F32, DType::F16, DType::I16, DType::I32};
+  std::vector<uint8_t> staged(1 << 16), direct(1 << 16);
+  int directCount = 0, inPlace = 0;
+  for (int it = 0; it < 3000; ++it) {
+    VecOp op = ops[rng() % 10];
+    DType t = types[rng() % 4];
+    if (op == VecOp::Div && (t == DType::I16 || t == DType::I32))
+      continue;
+    VecInstr in = randomPlan(rng, op, t, /*dense=*/rng() % 4 != 0);
+    if (in.counter && rng() % 2) { // up to 16 KiB: several in-place chunks
+      in.count = 1 + rng() % (16384 / dtypeSize(t));
+      in.repeats = static_cast<uint32_t>((in.count + in.perRepeat - 1) /
+                                         in.perRepeat);
+    }
+    fill(rng, staged.data(), staged.size(), t);
+    direct = staged;
+    in.scalar = specialBits(rng, t);
+    uint64_t slot[3] = {0, 8192 * 2, 8192 * 4};
+    int alias = static_cast<int>(rng() % 5);
+    if (alias == 1)
+      slot[1] = slot[0]; // dst == src0
+    else if (alias == 2)
+      slot[2] = slot[0]; // dst == src1
+    else if (alias == 3)
+      slot[1] = slot[0] + 32 * (1 + rng() % 8); // partial overlap: staged
+    else if (alias == 4)
+      slot[2] = slot[1]; // src1 == src0
+    for (int k = 0; k < 3; ++k)
+      if (in.opnd[k].used)
+        in.opnd[k].base = staged.data() + slot[k] + 8192;
+    in.ub = staged.data();
+    in.ubBytes = staged.size();
+    Spans dw = footprint(in, Role::Dst, true);
+    planResult(in, dw, Spans{});
+    const bool isDirect = elementwiseDirect(in);
+    if (alias == 3 && slot[1] - slot[0] < in.stagingBytes)
+      ASSERT_FALSE(isDirect) << "iteration " << it; // overlaps, not equal
+    std::vector<uint8_t> stg(in.stagingBytes);
+    evaluateVector(in, stg.data(), in.loc);
+    commitVector(in, stg.data());
+    if (!isDirect)
+      continue;
+    ++directCount;
+    inPlace += alias == 1 || alias == 2;
+    for (int k = 0; k < 3; ++k)
+      if (in.opnd[k].used)
+        in.opnd[k].base = direct.data() + (in.opnd[k].base - staged.data());
+    in.out = direct.data() + (in.out - staged.data());
+    evaluateElementwiseDirect(in);
+    ASSERT_TRUE(staged == direct) << "iteration " << it << " op "
+                                  << vecOpName(op) << " " << dtypeName(t)
+                                  << " alias " << alias;
+  }
+  // Enough of both kinds for the comparison to mean something.
+  EXPECT_GT(directCount, 1000);
+  EXPECT_GT(inPlace, 300);
 }

@@ -1,8 +1,9 @@
 //===- InitBitmapTest.cpp - UB initialisation bitmap ------------*- C++ -*-===//
 //
 // CoreMemory::markWritten / unwritten (one bit per UB byte, updated a whole
-// word at a time between the partial words at either end) against a byte
-// array doing the same bookkeeping one byte at a time.
+// word at a time between the partial words at either end, and a summary bit
+// per 512 bytes that are all written) against a byte array doing the same
+// bookkeeping one byte at a time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -112,4 +113,36 @@ TEST(InitBitmapTest, MarkDirtyCoversEveryChunkOfItsRange) {
     buf.release();
     ASSERT_TRUE(buf.clean()) << "round " << round;
   }
+}
+
+// The summary of full 512-byte chunks (UbBuffer::full) is reset with the
+// bitmap when the buffer is reused: a core that wrote the whole UB, then a
+// new core on the same thread sees every byte unwritten again; a chunk
+// filled by two partial writes counts as written.
+TEST(InitBitmapTest, ReusedBufferForgetsFullChunks) {
+  GmMap gm({});
+  LaunchConfig config;
+  uint64_t size = 0;
+  {
+    CoreMemory mem(gm, config);
+    mem.enableInitTracking();
+    size = mem.ubBytes();
+    mem.markWritten(0, size);
+    uint64_t first = 0;
+    ASSERT_EQ(mem.unwritten(0, size, first), 0u);
+  }
+  CoreMemory mem(gm, config);
+  mem.enableInitTracking();
+  uint64_t first = ~0ull;
+  EXPECT_EQ(mem.unwritten(0, size, first), size);
+  EXPECT_EQ(first, 0u);
+  mem.markWritten(1024, 300);
+  mem.markWritten(1324, 212); // [1024, 1536) written in two pieces
+  EXPECT_EQ(mem.unwritten(1024, 512, first), 0u);
+  EXPECT_EQ(mem.unwritten(512, 2048, first), 2048u - 512u);
+  EXPECT_EQ(first, 512u);
+  mem.markWritten(4096, 8192);
+  EXPECT_EQ(mem.unwritten(4000, 8400, first), 96u + 112u);
+  EXPECT_EQ(first, 4000u);
+  EXPECT_EQ(mem.unwritten(4100, 8000, first), 0u);
 }

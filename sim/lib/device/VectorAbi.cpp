@@ -10,6 +10,7 @@
 #include "ascsim/vector_abi.h"
 
 #include "device/Core.h"
+#include "ops/FastPaths.h"
 #include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
@@ -797,6 +798,14 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
       for (const Span &s : *u->spans)
         instr.fp.emplace_back(u->mem, u->base + s.start, u->base + s.end,
                               u->write, u->write ? atomic : uint8_t(0));
+  // A dense elementwise instruction reads its sources when it lands,
+  // straight into its destination, when races raise (Work::direct,
+  // pipes/Engine.h): a write that could reach a source first is on another
+  // pipe and unordered (raised), or on PIPE_V and held until this one
+  // completes (Engine::vectorDependency).
+  instr.work.direct = pipe == Pipe::V && race_ &&
+                      race_->severity() == Severity::Error &&
+                      elementwiseDirect(*vi);
   instr.work.vec = std::move(vi);
 }
 

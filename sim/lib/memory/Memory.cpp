@@ -135,6 +135,7 @@ void UbBuffer::prepare(uint64_t bytes) {
     return;
   bytes_.assign(bytes, kUninitialisedByte);
   written_.assign((bytes + 63) / 64, 0);
+  full_.assign((bytes + kFullBytes * 64 - 1) / (kFullBytes * 64), 0);
   dirty_.assign((bytes + kChunk * 64 - 1) / (kChunk * 64), 0);
 }
 
@@ -147,6 +148,10 @@ void UbBuffer::release() {
       // kChunk is a multiple of 64: the chunk's bitmap words are its own.
       std::memset(written_.data() + start / 64, 0,
                   ((end - start + 63) / 64) * sizeof(uint64_t));
+      // kChunk is a multiple of kFullBytes: whole summary bits.
+      const uint64_t c1 = (end + kFullBytes - 1) / kFullBytes;
+      for (uint64_t c = start / kFullBytes; c < c1; ++c)
+        full_[c / 64] &= ~(1ull << (c % 64));
     }
     dirty_[w] = 0;
   }
@@ -157,6 +162,9 @@ bool UbBuffer::clean() const {
     if (b != kUninitialisedByte)
       return false;
   for (uint64_t w : written_)
+    if (w != 0)
+      return false;
+  for (uint64_t w : full_)
     if (w != 0)
       return false;
   return true;
@@ -194,6 +202,7 @@ CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
   ub_ = buf_->data();
   ubSize_ = buf_->size();
   written_ = buf_->written();
+  full_ = buf_->full();
 }
 
 CoreMemory::~CoreMemory() {
@@ -283,6 +292,7 @@ uint8_t *CoreMemory::localData(Mem m) {
       std::abort();
     }
     l.written = l.buf->written();
+    l.full = l.buf->full();
     l.data = l.buf->data();
   }
   return l.data;
@@ -374,11 +384,10 @@ void setBits(uint64_t *bits, uint64_t addr, uint64_t end) {
 }
 
 uint64_t countUnset(const uint64_t *bits, uint64_t addr, uint64_t end,
-                    uint64_t &first) {
+                    uint64_t &first, uint64_t &count) {
   if (addr >= end)
-    return 0;
+    return count;
   const uint64_t lo = addr / 64, hi = (end - 1) / 64;
-  uint64_t count = 0;
   auto word = [&](uint64_t w, uint64_t mask) {
     uint64_t miss = ~bits[w] & mask;
     if (miss) {
@@ -404,6 +413,59 @@ uint64_t countUnset(const uint64_t *bits, uint64_t addr, uint64_t end,
   word(hi, bitMask(0, end - hi * 64));
   return count;
 }
+
+constexpr uint64_t kFull = UbBuffer::kFullBytes;
+constexpr uint64_t kFullWords = kFull / 64; // bitmap words per summary bit
+
+/// The summary bits of chunks [c0, c1) that are clear, a summary word at a
+/// time, in address order: fn(chunk) for each.
+template <class Fn>
+void forClear(const uint64_t *full, uint64_t c0, uint64_t c1, Fn &&fn) {
+  for (uint64_t c = c0; c < c1;) {
+    const uint64_t w = c / 64, lo = c % 64;
+    const uint64_t n = std::min<uint64_t>(64 - lo, c1 - c);
+    for (uint64_t miss = ~full[w] & bitMask(lo, n); miss; miss &= miss - 1)
+      fn(w * 64 + static_cast<uint64_t>(__builtin_ctzll(miss)));
+    c += n;
+  }
+}
+
+/// setBits, skipping the whole summary chunks already full and marking
+/// full the ones it fills (a tile re-written every iteration costs one
+/// summary word per 32 KiB, not 512 bitmap words).
+void markBits(uint64_t *bits, uint64_t *full, uint64_t addr, uint64_t end) {
+  if (addr >= end)
+    return;
+  const uint64_t c0 = (addr + kFull - 1) / kFull, c1 = end / kFull;
+  if (c0 >= c1) // no whole chunk inside
+    return setBits(bits, addr, end);
+  setBits(bits, addr, c0 * kFull);
+  forClear(full, c0, c1, [&](uint64_t c) {
+    std::fill_n(bits + c * kFullWords, kFullWords, ~0ull);
+  });
+  for (uint64_t c = c0; c < c1;) { // set the summary bits of [c0, c1)
+    const uint64_t lo = c % 64, n = std::min<uint64_t>(64 - lo, c1 - c);
+    full[c / 64] |= bitMask(lo, n);
+    c += n;
+  }
+  setBits(bits, c1 * kFull, end);
+}
+
+/// countUnset, skipping the whole summary chunks that are full.
+uint64_t countUnmarked(const uint64_t *bits, const uint64_t *full,
+                       uint64_t addr, uint64_t end, uint64_t &first) {
+  uint64_t count = 0;
+  if (addr >= end)
+    return 0;
+  const uint64_t c0 = (addr + kFull - 1) / kFull, c1 = end / kFull;
+  if (c0 >= c1)
+    return countUnset(bits, addr, end, first, count);
+  countUnset(bits, addr, c0 * kFull, first, count);
+  forClear(full, c0, c1, [&](uint64_t c) {
+    countUnset(bits, c * kFull, (c + 1) * kFull, first, count);
+  });
+  return countUnset(bits, c1 * kFull, end, first, count);
+}
 } // namespace
 
 void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
@@ -411,13 +473,13 @@ void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
   if (addr >= end)
     return;
   buf_->markDirty(addr, end);
-  setBits(written_, addr, end);
+  markBits(written_, full_, addr, end);
 }
 
 uint64_t CoreMemory::unwritten(uint64_t addr, uint64_t bytes,
                                uint64_t &first) const {
-  return countUnset(written_, addr, std::min<uint64_t>(addr + bytes, ubSize_),
-                    first);
+  return countUnmarked(written_, full_, addr,
+                       std::min<uint64_t>(addr + bytes, ubSize_), first);
 }
 
 void CoreMemory::markWrittenLocal(Mem m, uint64_t addr, uint64_t bytes) {
@@ -425,7 +487,7 @@ void CoreMemory::markWrittenLocal(Mem m, uint64_t addr, uint64_t bytes) {
   uint64_t end = std::min<uint64_t>(addr + bytes, l.size);
   if (addr < end && l.data) {
     l.buf->markDirty(addr, end);
-    setBits(l.written, addr, end);
+    markBits(l.written, l.full, addr, end);
   }
 }
 
@@ -434,8 +496,8 @@ uint64_t CoreMemory::unwrittenLocal(Mem m, uint64_t addr, uint64_t bytes,
   const Local &l = local(m);
   if (!l.data)
     return 0;
-  return countUnset(l.written, addr,
-                    std::min<uint64_t>(addr + bytes, l.size), first);
+  return countUnmarked(l.written, l.full, addr,
+                       std::min<uint64_t>(addr + bytes, l.size), first);
 }
 
 } // namespace ascsim

@@ -83,6 +83,12 @@ public:
   uint8_t *data() { return bytes_.data(); }
   uint64_t size() const { return bytes_.size(); }
   uint64_t *written() { return written_.data(); }
+  /// Bytes per bit of the full() summary.
+  static constexpr uint64_t kFullBytes = 512;
+  /// One bit per kFullBytes bytes, set only when every byte of them is
+  /// marked in written() (it may be clear when they all are): markWritten
+  /// and unwritten skip such chunks a summary word at a time.
+  uint64_t *full() { return full_.data(); }
   /// Marks the chunks of [addr, end) dirty, a bitmap word at a time (a
   /// resolved L1 view of a few hundred KiB is one or a few words).
   void markDirty(uint64_t addr, uint64_t end) {
@@ -103,6 +109,7 @@ public:
 private:
   std::vector<uint8_t> bytes_;
   std::vector<uint64_t> written_; // one bit per byte
+  std::vector<uint64_t> full_;    // one bit per kFullBytes bytes
   std::vector<uint64_t> dirty_;   // one bit per kChunk bytes
 };
 
@@ -209,6 +216,7 @@ private:
   struct Local {
     UbBuffer *buf = nullptr;      // in arena_, prepared on first use
     uint64_t *written = nullptr; // one bit per byte
+    uint64_t *full = nullptr;    // UbBuffer::full()
     uint8_t *data = nullptr;
     uint64_t size = 0;
   };
@@ -232,6 +240,7 @@ private:
   uint8_t *ub_;
   uint64_t ubSize_;
   uint64_t *written_; // one bit per UB byte
+  uint64_t *full_;    // UbBuffer::full() of the UB
   bool tracking_ = false;
   bool aic_ = false;
   Local locals_[kEndLocal - kFirstLocal];

@@ -29,6 +29,7 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -42,9 +43,22 @@ bool &fastPathsEnabled() {
   return enabled;
 }
 
+bool &avx2Enabled() {
+  static bool enabled = true;
+  return enabled;
+}
+
 namespace {
 
 using vm::nanFirst; // a NaN operand: the first one, quietened
+
+#if ASCSIM_FAST_AVX2
+/// The host runs the AVX2 builds (ops/FastPathsAvx2.cpp).
+bool hostAvx2() {
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  return avx2;
+}
+#endif
 
 template <class T> inline T ld(const uint8_t *p, uint64_t i) {
   T v;
@@ -247,9 +261,45 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   const uint32_t epb = 32 / es;
   const bool full = fullMask(in);
   float x[256];
-  std::vector<float> part;
+  // The repeat sums and the next level's, in buffers this thread reuses (a
+  // malloc and a free per level of every ReduceSum otherwise).
+  thread_local std::vector<float> part, next;
+  part.clear();
   part.reserve(in.repeats);
-  for (uint32_t r = 0; r < in.repeats; ++r) {
+  uint32_t first = 0; // the first repeat the loop below sums
+#if ASCSIM_FAST_AVX2
+  if constexpr (S::kPlain) {
+    // The whole dense float32 repeats, eight lanes at a time where they lie
+    // (ops/FastPathsAvx2.cpp); a NaN sum is redone with the model's tree
+    // when the repeat has a NaN operand (treeSum's argument).
+    if (hostAvx2() && avx2Enabled() && P == 64 && A.blk == 1 &&
+        (in.counter || full)) {
+      const uint64_t stride = static_cast<uint64_t>(A.rep) * 32;
+      first = in.counter ? static_cast<uint32_t>(std::min<uint64_t>(
+                               in.repeats, in.count / P))
+                         : in.repeats;
+      part.resize(first);
+      fastpath_detail::treeSums64Avx2(A.base, stride, first, part.data());
+      // Nothing to redo or store per repeat: no NaN sum, no tmp buffer.
+      const bool perRepeat = tmp || anyNan(part.data(), first);
+      for (uint32_t r = 0; perRepeat && r < first; ++r) {
+        const uint8_t *rep = A.base + r * stride;
+        if (part[r] != part[r] &&
+            anyNan(reinterpret_cast<const float *>(rep), P)) {
+          for (uint32_t e = 0; e < P; ++e)
+            x[e] = S::load(rep + static_cast<uint64_t>(e) * es);
+          part[r] = tree<S>(x, P);
+        }
+        if (tmp) {
+          uint64_t b = S::bits(part[r]);
+          std::memcpy(stg + (T.base + static_cast<uint64_t>(r) * es - in.out),
+                      &b, es);
+        }
+      }
+    }
+  }
+#endif
+  for (uint32_t r = first; r < in.repeats; ++r) {
     uint32_t n = P;
     if (in.counter) {
       uint64_t done = static_cast<uint64_t>(r) * P;
@@ -301,7 +351,7 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
     }
   }
   while (part.size() > 1) {
-    std::vector<float> next;
+    next.clear();
     for (size_t i = 0; i < part.size(); i += P) {
       for (uint32_t e = 0; e < P; ++e)
         x[e] = i + e < part.size() ? part[i + e] : 0.0f;
@@ -392,24 +442,53 @@ template <VecOp Op> inline float plainOp(float a, float b) {
 /// Tensor (+ - * /): without the NaN rule the loop has no branch and
 /// vectorises. A NaN result comes only from a NaN operand or an invalid
 /// operation (inf - inf, 0 / 0, ...): those elements are recomputed with
-/// the rule and the exact conversion. Not inlined: GCC does not vectorise
-/// the loop inside the large dispatching caller.
+/// the rule and the exact conversion, from the sources, so `out` must not
+/// be one of them (arithFloat handles that case).
 template <VecOp Op, class E>
-__attribute__((noinline)) void arithFloat(uint64_t n, uint8_t *out,
-                                          const uint8_t *a, const uint8_t *b) {
+inline void arithRun(uint64_t n, uint8_t *out, const uint8_t *a,
+                     const uint8_t *b) {
   using R = typename E::Raw;
   uint32_t nan = 0;
-  for (uint64_t i = 0; i < n; ++i) {
-    float r = plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
-    st<R>(out, i, E::storeFast(r));
-    nan |= r != r;
-  }
+#if ASCSIM_FAST_AVX2
+  if (std::is_same_v<E, EF32> && hostAvx2() && avx2Enabled()) {
+    constexpr int kOp = Op == VecOp::Add   ? 0
+                        : Op == VecOp::Sub ? 1
+                        : Op == VecOp::Mul ? 2
+                                           : 3;
+    nan = fastpath_detail::arithF32Avx2(kOp, n, out, a, b);
+  } else
+#endif
+    for (uint64_t i = 0; i < n; ++i) {
+      float r =
+          plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
+      st<R>(out, i, E::storeFast(r));
+      nan |= r != r;
+    }
   if (!nan)
     return;
   for (uint64_t i = 0; i < n; ++i) {
     float x = E::load(ld<R>(a, i)), y = E::load(ld<R>(b, i));
     if (plainOp<Op>(x, y) != plainOp<Op>(x, y))
       st<R>(out, i, E::store(vm::floatOp<Op, float>(x, y)));
+  }
+}
+
+/// arithRun into `out`. In place (`out` is a source: a direct instruction,
+/// FastPaths.h) the result goes through a 4-KiB buffer a chunk at a time,
+/// so that the NaN repair still reads the chunk's sources. Not inlined: GCC
+/// does not vectorise the loop inside the large dispatching caller.
+template <VecOp Op, class E>
+__attribute__((noinline)) void arithFloat(uint64_t n, uint8_t *out,
+                                          const uint8_t *a, const uint8_t *b) {
+  using R = typename E::Raw;
+  if (out != a && out != b)
+    return arithRun<Op, E>(n, out, a, b);
+  constexpr uint64_t kChunk = 4096 / sizeof(R);
+  alignas(64) uint8_t tmp[4096];
+  for (uint64_t i = 0; i < n; i += kChunk) {
+    const uint64_t c = n - i < kChunk ? n - i : kChunk, off = i * sizeof(R);
+    arithRun<Op, E>(c, tmp, a + off, b + off);
+    std::memcpy(out + off, tmp, c * sizeof(R));
   }
 }
 
@@ -501,8 +580,15 @@ bool fastReduceSum(const VecInstr &in, uint8_t *staging) {
   return false;
 }
 
-bool fastElementwise(const VecInstr &in, uint8_t *staging) {
-  if (!fastPathsEnabled() || in.isCopy || !in.dense || in.dt != in.st)
+namespace {
+
+/// fastElementwise's form: an op and element type it has a loop for,
+/// contiguous operands, every element enabled, the written bytes exactly
+/// the destination's elements (in.out, in.stagingBytes), and every source
+/// either disjoint from the destination or exactly it (in place).
+bool elementwiseForm(const VecInstr &in) {
+  if (in.isCopy || !in.dense || in.dt != in.st ||
+      in.atomic != AtomicKind::None)
     return false;
   const bool scalar = in.op == VecOp::Adds || in.op == VecOp::Muls ||
                       in.op == VecOp::Maxs || in.op == VecOp::Mins;
@@ -511,6 +597,10 @@ bool fastElementwise(const VecInstr &in, uint8_t *staging) {
                       in.op == VecOp::Max || in.op == VecOp::Min;
   if (!scalar && !binary)
     return false;
+  const bool isFloat = in.dt == DType::F32 || in.dt == DType::F16;
+  const bool isInt = in.dt == DType::I16 || in.dt == DType::I32;
+  if (!isFloat && !(isInt && in.op != VecOp::Div))
+    return false;
   const VecOperand &D = in.operand(Role::Dst);
   const VecOperand &A = in.operand(Role::Src0);
   const VecOperand &B = in.operand(Role::Src1);
@@ -518,24 +608,46 @@ bool fastElementwise(const VecInstr &in, uint8_t *staging) {
   if (!fullMask(in) || D.es != es || A.es != es || !contiguous(in, D) ||
       !contiguous(in, A) || (!scalar && (B.es != es || !contiguous(in, B))))
     return false;
-  const uint64_t n = elementCount(in);
-  const uint64_t bytes = n * es;
-  // The staging buffer is exactly the destination's elements, all written
-  // here (no snapshot needed). Every source is either disjoint from it or
-  // exactly the destination (in place): in both cases element i reads the
-  // memory as it was when the instruction started, as the general path does.
+  const uint64_t bytes = elementCount(in) * es;
   if (in.out != D.base || in.stagingBytes != bytes)
     return false;
   auto ok = [&](const VecOperand &o) {
     return o.base == D.base || disjoint(o.base, bytes, D.base, bytes);
   };
-  if (!ok(A) || (!scalar && !ok(B)))
-    return false;
-  const uint8_t *b = scalar ? nullptr : B.base;
-  return vm::withElementOp(in.op, false, [&](auto k) {
-    return elemTyped<decltype(k)::value>(in.dt, n, staging, A.base, b,
+  return ok(A) && (scalar || ok(B));
+}
+
+/// The elementwiseForm instruction's result into `out` (its staging buffer,
+/// or its destination itself). Element i reads element i of each source
+/// before element i of `out` is written (arithFloat's chunks keep that for
+/// the NaN repair), so the result is the one of the sources as they were,
+/// in place included.
+void runElementwise(const VecInstr &in, uint8_t *out) {
+  const bool scalar = in.op == VecOp::Adds || in.op == VecOp::Muls ||
+                      in.op == VecOp::Maxs || in.op == VecOp::Mins;
+  const uint8_t *b = scalar ? nullptr : in.operand(Role::Src1).base;
+  vm::withElementOp(in.op, false, [&](auto k) {
+    return elemTyped<decltype(k)::value>(in.dt, elementCount(in), out,
+                                         in.operand(Role::Src0).base, b,
                                          in.scalar);
   });
+}
+
+} // namespace
+
+bool fastElementwise(const VecInstr &in, uint8_t *staging) {
+  if (!fastPathsEnabled() || !elementwiseForm(in))
+    return false;
+  runElementwise(in, staging); // writes every staging byte
+  return true;
+}
+
+bool elementwiseDirect(const VecInstr &in) {
+  return fastPathsEnabled() && elementwiseForm(in);
+}
+
+void evaluateElementwiseDirect(const VecInstr &in) {
+  runElementwise(in, in.out);
 }
 
 } // namespace ascsim

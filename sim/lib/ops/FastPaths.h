@@ -26,6 +26,31 @@ struct VecInstr;
 /// flip while kernels run.
 bool &fastPathsEnabled();
 
+/// Whether the AVX2 builds (ops/FastPathsAvx2.cpp: ReduceSum's float32 tree,
+/// the float32 + - * / loop) run when the host has AVX2 (default true;
+/// tests switch it off to compare the SSE2 build with them). Not
+/// thread-safe to flip while kernels run.
+bool &avx2Enabled();
+
+/// The AVX2 builds (ops/FastPathsAvx2.cpp), on x86-64 hosts; the host must
+/// have AVX2.
+#if defined(__x86_64__) && defined(__GNUC__)
+#define ASCSIM_FAST_AVX2 1
+namespace fastpath_detail {
+/// out[i] = a[i] op b[i] for n float32 elements in plain float arithmetic
+/// (op Add, Sub, Mul or Div; no NaN rule); returns whether a result is NaN.
+bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+                  const uint8_t *b);
+/// The plain float tree sums (no NaN rule) of `repeats` float32 repeats of
+/// 64 elements, repeat r at src + r * strideBytes (ops/FastPathsAvx2.cpp;
+/// the host must have AVX2).
+void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
+                    uint32_t repeats, float *sums);
+} // namespace fastpath_detail
+#else
+#define ASCSIM_FAST_AVX2 0
+#endif
+
 /// ReduceSum (float32/float16): the result into the instruction's dense
 /// staging buffer (already holding a snapshot of the written hull).
 bool fastReduceSum(const VecInstr &in, uint8_t *staging);
@@ -33,6 +58,16 @@ bool fastReduceSum(const VecInstr &in, uint8_t *staging);
 /// int16, int32 with contiguous operands (count forms, or full-mask repeats
 /// with block stride 1 and repeat stride 8).
 bool fastElementwise(const VecInstr &in, uint8_t *staging);
+
+/// Whether fastElementwise evaluates `in` with its result going straight
+/// into the destination: the written bytes are exactly the destination's
+/// elements, and each source is disjoint from it or exactly it (in place).
+/// Core::issueVecInstr sets Work::direct from this when races raise.
+bool elementwiseDirect(const VecInstr &in);
+/// The result of an elementwiseDirect instruction, computed from its sources
+/// as they are now into its destination (in.out): the same bits as
+/// fastElementwise then commitVector, in place included.
+void evaluateElementwiseDirect(const VecInstr &in);
 
 } // namespace ascsim
 

@@ -36,9 +36,12 @@ struct Work {
   uint8_t *dst = nullptr;
   const uint8_t *src0 = nullptr;
   uint64_t count = 0; // elements (Copy)
-  /// Copy only: read src0 when the copy completes, straight into dst, instead
-  /// of into a staging buffer at its start (set by Core::issueDataCopy when
-  /// races raise; pipes/Engine.h says why that is exact).
+  /// Read the sources when the instruction completes, straight into dst,
+  /// instead of into a staging buffer at its start: a Copy (set by
+  /// Core::issueDataCopy when races raise) or a Vector instruction of
+  /// fastElementwise's form (ops/FastPaths.h elementwiseDirect; set by
+  /// Core::issueVecInstr when races raise). pipes/Engine.h says why that is
+  /// exact.
   bool direct = false;
   std::shared_ptr<const VecInstr> vec; // WorkKind::Vector
   std::shared_ptr<const cube::CubeInstr> cube; // WorkKind::Cube

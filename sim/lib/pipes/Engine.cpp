@@ -3,10 +3,13 @@
 #include "pipes/Engine.h"
 
 #include "ops/CubeOps.h"
-
+#include "ops/FastPaths.h"
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <algorithm>
 #include <cstring>
 
@@ -70,6 +73,37 @@ void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
 }
 
 namespace {
+
+/// A copy out to GM (MTE3) of at least this many bytes is stored with
+/// non-temporal stores (copyOut).
+constexpr uint64_t kStreamBytes = 8 * 1024;
+
+/// memcpy for an MTE3 copy: a large one with non-temporal stores, which do
+/// not read the destination's lines into the cache first (a kernel's output
+/// tiles are written once and not read back by the core; glibc's memcpy
+/// stores through the cache below a few MiB). The same bytes either way; the
+/// sfence makes them visible before anything this thread stores after it.
+void copyOut(uint8_t *dst, const uint8_t *src, uint64_t n) {
+#ifdef __SSE2__
+  if (n >= kStreamBytes) {
+    const uint64_t head = (16 - reinterpret_cast<uintptr_t>(dst) % 16) % 16;
+    std::memcpy(dst, src, head);
+    uint64_t i = head;
+    for (; i + 64 <= n; i += 64) {
+      __m128i v[4];
+      for (int k = 0; k < 4; ++k)
+        v[k] = _mm_loadu_si128(
+            reinterpret_cast<const __m128i *>(src + i + 16 * k));
+      for (int k = 0; k < 4; ++k)
+        _mm_stream_si128(reinterpret_cast<__m128i *>(dst + i + 16 * k), v[k]);
+    }
+    std::memcpy(dst + i, src + i, n - i);
+    _mm_sfence();
+    return;
+  }
+#endif
+  std::memcpy(dst, src, n);
+}
 
 std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
   if (w.kind == WorkKind::Vector)
@@ -169,12 +203,19 @@ void Engine::start(Pipe p, uint64_t cycle) {
     f.isFlag = false;
     f.loc = h.loc;
     f.dst = h.work.dst;
-    if (h.work.direct) { // a Copy read when it lands: no staging pass
-      f.directSrc = h.work.src0;
-      f.directBytes = resultBytes(h.work);
+    f.directSrc = nullptr;
+    f.directVec = false;
+    f.toGm = false;
+    if (h.work.direct) { // read when it lands: no staging pass
+      if (h.work.kind == WorkKind::Vector) {
+        f.directVec = true;
+      } else {
+        f.directSrc = h.work.src0;
+        f.directBytes = resultBytes(h.work);
+        f.toGm = p == Pipe::MTE3;
+      }
       f.staging.resize(0);
     } else {
-      f.directSrc = nullptr;
       f.staging.resize(resultBytes(h.work));
       evaluate(h.work, f.staging.data());
     }
@@ -264,13 +305,19 @@ void Engine::complete() {
     return;
   }
   if (f.vec) {
-    commitVector(*f.vec, f.staging.data());
+    if (f.directVec)
+      evaluateElementwiseDirect(*f.vec);
+    else
+      commitVector(*f.vec, f.staging.data());
     f.vec.reset();
   } else if (f.cube) {
     cube::commitCube(*f.cube, f.staging.data());
     f.cube.reset();
   } else if (f.directSrc) {
-    std::memcpy(f.dst, f.directSrc, f.directBytes);
+    if (f.toGm)
+      copyOut(f.dst, f.directSrc, f.directBytes);
+    else
+      std::memcpy(f.dst, f.directSrc, f.directBytes);
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }

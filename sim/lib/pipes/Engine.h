@@ -11,11 +11,14 @@
 // A work instruction reads its sources when it starts (into a staging
 // buffer) and writes its destination when it completes, so a correctly
 // synchronised kernel computes exact results and a wrongly synchronised one
-// sees memory as the timeline has it (the cube data movers and the GM <->
-// local DataCopy evaluate at completion when races raise: ops/CubeOps.h,
-// CubeInstr::direct, and Work::direct — any kernel where that differs
-// writes the source between the start and the completion of the read with
-// no flag between them, a race the detector raises). SetFlag
+// sees memory as the timeline has it (the cube data movers, the GM <->
+// local DataCopy and the dense elementwise vector instructions evaluate at
+// completion when races raise: ops/CubeOps.h, CubeInstr::direct, and
+// Work::direct — any kernel where that differs writes the source between
+// the start and the completion of the read with no flag between them, a
+// race the detector raises; on PIPE_V itself a later instruction writing
+// an in-flight one's source waits for its completion, vectorDependency).
+// SetFlag
 // fires once every earlier instruction of its pipe has completed; WaitFlag
 // clears the flag it waited for; PipeBarrier holds its pipe until earlier
 // instructions complete.
@@ -330,6 +333,11 @@ private:
     /// A direct Copy (Work::direct): its source, read when it lands.
     const uint8_t *directSrc = nullptr;
     uint64_t directBytes = 0;
+    /// A direct MTE3 Copy: stored with copyOut (pipes/Engine.cpp).
+    bool toGm = false;
+    /// A direct Vector instruction (Work::direct): evaluated into its
+    /// destination when it lands (ops/FastPaths.h elementwiseDirect).
+    bool directVec = false;
     /// WorkKind::Vector: lands through commitVector (scattered / atomic).
     std::shared_ptr<const VecInstr> vec;
     /// WorkKind::Cube: lands through commitCube (written runs, Mmad sums).

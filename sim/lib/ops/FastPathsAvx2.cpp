@@ -1,0 +1,132 @@
+//===- ops/FastPathsAvx2.cpp - AVX2 builds of fast paths --------*- C++ -*-===//
+//
+// The float32 + - * / loop of fastElementwise (arithF32Avx2: plain float
+// arithmetic, eight lanes; the IEEE result of each element, as the SSE2
+// build) and the adjacent-pairs tree sum of float32 repeats of 64 elements (sim/VECTOR.md,
+// ops/FastPaths.cpp treePlain) eight lanes at a time: each level adds
+// element 2i to element 2i + 1 exactly as the scalar tree does (the same
+// pairs, the same order; only where the sums sit in the registers between
+// levels differs), so the sum has the same bits. Compiled with
+// -mavx2 (no FMA: nothing may be contracted) and called only when the
+// host has AVX2 (ops/FastPaths.cpp). No NaN rule: the caller redoes a
+// repeat whose sum is NaN with the model's tree when it has a NaN operand.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ops/FastPaths.h"
+
+#if ASCSIM_FAST_AVX2
+#include <immintrin.h>
+
+#include <cstring>
+
+namespace ascsim {
+namespace fastpath_detail {
+
+namespace {
+/// Adjacent-pair sums of a and b within each 128-bit lane:
+/// (a0 + a1, a2 + a3, b0 + b1, b2 + b3 | a4 + a5, a6 + a7, b4 + b5, b6 + b7).
+inline __m256 lanePairs(__m256 a, __m256 b) {
+  return _mm256_add_ps(_mm256_shuffle_ps(a, b, 0x88),
+                       _mm256_shuffle_ps(a, b, 0xDD));
+}
+
+inline __m128 pairSums(__m128 a, __m128 b) {
+  return _mm_add_ps(_mm_shuffle_ps(a, b, 0x88), _mm_shuffle_ps(a, b, 0xDD));
+}
+} // namespace
+
+namespace {
+template <int Op> inline __m256 apply(__m256 a, __m256 b) {
+  if constexpr (Op == 0)
+    return _mm256_add_ps(a, b);
+  else if constexpr (Op == 1)
+    return _mm256_sub_ps(a, b);
+  else if constexpr (Op == 2)
+    return _mm256_mul_ps(a, b);
+  else
+    return _mm256_div_ps(a, b);
+}
+template <int Op> inline float apply1(float a, float b) {
+  if constexpr (Op == 0)
+    return a + b;
+  else if constexpr (Op == 1)
+    return a - b;
+  else if constexpr (Op == 2)
+    return a * b;
+  else
+    return a / b;
+}
+
+template <int Op>
+bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
+  __m256 nan = _mm256_setzero_ps();
+  uint64_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    const __m256 r =
+        apply<Op>(_mm256_loadu_ps(reinterpret_cast<const float *>(a) + i),
+                  _mm256_loadu_ps(reinterpret_cast<const float *>(b) + i));
+    _mm256_storeu_ps(reinterpret_cast<float *>(out) + i, r);
+    nan = _mm256_or_ps(nan, _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
+  }
+  bool any = _mm256_movemask_ps(nan) != 0;
+  for (; i < n; ++i) {
+    float x, y;
+    std::memcpy(&x, a + 4 * i, 4);
+    std::memcpy(&y, b + 4 * i, 4);
+    const float r = apply1<Op>(x, y);
+    std::memcpy(out + 4 * i, &r, 4);
+    any |= r != r;
+  }
+  return any;
+}
+} // namespace
+
+bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+                  const uint8_t *b) {
+  switch (op) {
+  case 0:
+    return arith<0>(n, out, a, b);
+  case 1:
+    return arith<1>(n, out, a, b);
+  case 2:
+    return arith<2>(n, out, a, b);
+  default:
+    return arith<3>(n, out, a, b);
+  }
+}
+
+// Level by level, with s_k the k-th sum of a level in tree order:
+//  1. lanePairs of inputs 16j .. 16j + 15: (s0 s1 s4 s5 | s2 s3 s6 s7) of
+//     that group's eight sums — each pair of the next level adjacent in a lane;
+//  2. lanePairs of two such vectors: (t0 t2 t4 t6 | t1 t3 t5 t7) — each pair
+//     of the next level in the same place of the two lanes;
+//  3. the low lanes of two such vectors plus their high lanes: eight sums
+//     in order (u0 = t0 + t1 ...);
+//  4.-6. pair sums of the eight, the four, the two, in 128-bit registers.
+// Every addition is (even element) + (odd element) of the scalar tree.
+void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
+                    uint32_t repeats, float *sums) {
+  for (uint32_t r = 0; r < repeats; ++r, src += strideBytes) {
+    const float *x = reinterpret_cast<const float *>(src);
+    __m256 v[8];
+    for (int k = 0; k < 8; ++k)
+      v[k] = _mm256_loadu_ps(x + 8 * k);
+    for (int k = 0; k < 4; ++k) // 1: 64 -> 32
+      v[k] = lanePairs(v[2 * k], v[2 * k + 1]);
+    for (int k = 0; k < 2; ++k) // 2: 32 -> 16
+      v[k] = lanePairs(v[2 * k], v[2 * k + 1]);
+    const __m256 u = _mm256_add_ps( // 3: 16 -> 8, in order
+        _mm256_permute2f128_ps(v[0], v[1], 0x20),
+        _mm256_permute2f128_ps(v[0], v[1], 0x31));
+    const __m128 t = pairSums(_mm256_castps256_ps128(u),
+                              _mm256_extractf128_ps(u, 1)); // 4: 4 sums
+    const __m128 w = pairSums(t, t);                         // 5: 2 sums
+    sums[r] = _mm_cvtss_f32(w) + // 6
+              _mm_cvtss_f32(_mm_shuffle_ps(w, w, _MM_SHUFFLE(1, 1, 1, 1)));
+  }
+}
+
+} // namespace fastpath_detail
+} // namespace ascsim
+#endif
