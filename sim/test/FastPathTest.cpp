@@ -241,6 +241,31 @@ namespace {
 
 /// Sometimes a count form of up to 150 float32 repeats (more than 64: the
 /// repeat sums are summed in two tree levels).
+// Places the used operands of `in` in `ub`, 32-B aligned in 8-KiB slots
+// (offsets from ub + 8192 in `slot`: dst, src0, src1), and points in.ub at
+// it. Returns the aliasing drawn: 0 apart, 1 dst == src0, 2 dst == src1,
+// 3 src0 partly over dst, 4 src1 == src0.
+int placeOperands(std::mt19937_64 &rng, VecInstr &in,
+                  std::vector<uint8_t> &ub, uint64_t slot[3]) {
+  slot[0] = 0;
+  slot[1] = 8192 * 2;
+  slot[2] = 8192 * 4;
+  const int alias = static_cast<int>(rng() % 5);
+  if (alias == 1)
+    slot[1] = slot[0];
+  else if (alias == 2)
+    slot[2] = slot[0];
+  else if (alias == 3)
+    slot[1] = slot[0] + 32 * (1 + rng() % 8);
+  else if (alias == 4)
+    slot[2] = slot[1];
+  for (int k = 0; k < 3; ++k)
+    if (in.opnd[k].used)
+      in.opnd[k].base = ub.data() + slot[k] + 8192;
+  in.ub = ub.data();
+  return alias;
+}
+
 void widenCount(std::mt19937_64 &rng, VecInstr &in) {
   if (!in.counter || rng() % 4 != 0)
     return;
@@ -275,23 +300,10 @@ TEST_P(IsaLevel, ElementwiseFastPathIsBitExact) {
     VecInstr in = randomPlan(rng, op, t, /*dense=*/rng() % 4 != 0);
     fill(rng, ub.data(), ub.size(), t);
     in.scalar = specialBits(rng, t);
-    // Operands 32-B aligned in 8 KiB slots; sometimes in place, sometimes
-    // one source twice, sometimes partially overlapping (the fast path must
-    // decline those).
-    uint64_t slot[3] = {0, 8192 * 2, 8192 * 4};
-    int alias = static_cast<int>(rng() % 5);
-    if (alias == 1)
-      slot[1] = slot[0]; // dst == src0
-    else if (alias == 2)
-      slot[2] = slot[0]; // dst == src1
-    else if (alias == 3)
-      slot[1] = slot[0] + 32 * (1 + rng() % 8); // partial overlap
-    else if (alias == 4)
-      slot[2] = slot[1]; // src1 == src0
-    for (int k = 0; k < 3; ++k)
-      if (in.opnd[k].used)
-        in.opnd[k].base = ub.data() + slot[k] + 8192;
-    in.ub = ub.data();
+    // Sometimes in place, sometimes one source twice, sometimes partially
+    // overlapping (the fast path must decline those).
+    uint64_t slot[3];
+    placeOperands(rng, in, ub, slot);
     in.ubBytes = ub.size();
     ASSERT_TRUE(sameResult(in)) << "iteration " << it << " op "
                                 << vecOpName(op) << " " << dtypeName(t);
@@ -378,20 +390,8 @@ TEST_P(IsaLevel, DirectElementwiseEqualsStagingThenCommit) {
     fill(rng, staged.data(), staged.size(), t);
     direct = staged;
     in.scalar = specialBits(rng, t);
-    uint64_t slot[3] = {0, 8192 * 2, 8192 * 4};
-    int alias = static_cast<int>(rng() % 5);
-    if (alias == 1)
-      slot[1] = slot[0]; // dst == src0
-    else if (alias == 2)
-      slot[2] = slot[0]; // dst == src1
-    else if (alias == 3)
-      slot[1] = slot[0] + 32 * (1 + rng() % 8); // partial overlap: staged
-    else if (alias == 4)
-      slot[2] = slot[1]; // src1 == src0
-    for (int k = 0; k < 3; ++k)
-      if (in.opnd[k].used)
-        in.opnd[k].base = staged.data() + slot[k] + 8192;
-    in.ub = staged.data();
+    uint64_t slot[3];
+    const int alias = placeOperands(rng, in, staged, slot); // 3: staged
     in.ubBytes = staged.size();
     Spans dw = footprint(in, Role::Dst, true);
     planResult(in, dw, Spans{});

@@ -48,7 +48,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, mode: str) -> np.ndarray:
     monkeypatch.setenv("PYASC_RACE_CHECK", mode)
     x, z = _operands()
     backing = np.zeros(N + 1, dtype=np.float32)
-    out = backing[1:]  # 4 bytes past a 64-byte boundary: not 16-byte aligned
+    out = backing[1:]  # 4 bytes past numpy's 16-byte alignment: not 16-byte aligned
     out[:] = z
     add_in_place[1](x, out, N)
     return out.copy()
