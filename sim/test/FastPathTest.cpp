@@ -241,6 +241,26 @@ namespace {
 
 /// Sometimes a count form of up to 150 float32 repeats (more than 64: the
 /// repeat sums are summed in two tree levels).
+// The ops and types the elementwise fast path (and its direct form) takes.
+const VecOp kElementwiseOps[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,
+                                 VecOp::Div,  VecOp::Max,  VecOp::Min,
+                                 VecOp::Adds, VecOp::Muls, VecOp::Maxs,
+                                 VecOp::Mins};
+const DType kElementwiseTypes[] = {DType::F32, DType::F16, DType::I16,
+                                   DType::I32};
+
+// An elementwise instruction of a random op and type, dense three times in
+// four; false for an integer Div (not an instruction).
+bool randomElementwise(std::mt19937_64 &rng, VecInstr &in, VecOp &op,
+                       DType &t) {
+  op = kElementwiseOps[rng() % 10];
+  t = kElementwiseTypes[rng() % 4];
+  if (op == VecOp::Div && (t == DType::I16 || t == DType::I32))
+    return false;
+  in = randomPlan(rng, op, t, /*dense=*/rng() % 4 != 0);
+  return true;
+}
+
 // Places the used operands of `in` in `ub`, 32-B aligned in 8-KiB slots
 // (offsets from ub + 8192 in `slot`: dst, src0, src1), and points in.ub at
 // it. Returns the aliasing drawn: 0 apart, 1 dst == src0, 2 dst == src1,
@@ -287,17 +307,13 @@ INSTANTIATE_TEST_SUITE_P(FastPathTest, IsaLevel, ::testing::Bool(),
 
 TEST_P(IsaLevel, ElementwiseFastPathIsBitExact) {
   std::mt19937_64 rng(11);
-  const VecOp ops[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,  VecOp::Div,
-                       VecOp::Max,  VecOp::Min,  VecOp::Adds, VecOp::Muls,
-                       VecOp::Maxs, VecOp::Mins};
-  const DType types[] = {DType::F32, DType::F16, DType::I16, DType::I32};
   std::vector<uint8_t> ub(1 << 16);
   for (int it = 0; it < 3000; ++it) {
-    VecOp op = ops[rng() % 10];
-    DType t = types[rng() % 4];
-    if (op == VecOp::Div && (t == DType::I16 || t == DType::I32))
+    VecOp op;
+    DType t;
+    VecInstr in;
+    if (!randomElementwise(rng, in, op, t))
       continue;
-    VecInstr in = randomPlan(rng, op, t, /*dense=*/rng() % 4 != 0);
     fill(rng, ub.data(), ub.size(), t);
     in.scalar = specialBits(rng, t);
     // Sometimes in place, sometimes one source twice, sometimes partially
@@ -370,18 +386,14 @@ TEST_P(IsaLevel, ReduceSumWithoutNanOperandsIsBitExact) {
 // still read the sources).
 TEST_P(IsaLevel, DirectElementwiseEqualsStagingThenCommit) {
   std::mt19937_64 rng(19);
-  const VecOp ops[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,  VecOp::Div,
-                       VecOp::Max,  VecOp::Min,  VecOp::Adds, VecOp::Muls,
-                       VecOp::Maxs, VecOp::Mins};
-  const DType types[] = {DType::F32, DType::F16, DType::I16, DType::I32};
   std::vector<uint8_t> staged(1 << 16), direct(1 << 16);
   int directCount = 0, inPlace = 0;
   for (int it = 0; it < 3000; ++it) {
-    VecOp op = ops[rng() % 10];
-    DType t = types[rng() % 4];
-    if (op == VecOp::Div && (t == DType::I16 || t == DType::I32))
+    VecOp op;
+    DType t;
+    VecInstr in;
+    if (!randomElementwise(rng, in, op, t))
       continue;
-    VecInstr in = randomPlan(rng, op, t, /*dense=*/rng() % 4 != 0);
     if (in.counter && rng() % 2) { // up to 16 KiB: several in-place chunks
       in.count = 1 + rng() % (16384 / dtypeSize(t));
       in.repeats = static_cast<uint32_t>((in.count + in.perRepeat - 1) /
