@@ -581,16 +581,9 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       // Coalesce [lo - 1, hi + 1): the run and the segments around it.
       const size_t from = lo > 0 ? lo - 1 : lo;
       const size_t to = std::min(hi + 1, sh.size());
-      size_t last = from; // the segment the next one may join
-      for (size_t i = from + 1; i < to; ++i) {
-        if (sh[last].end == sh[i].start && sh[last].sameState(sh[i])) {
-          sh[last].end = sh[i].end;
-        } else if (++last != i) {
-          sh[last] = sh[i];
-        }
-      }
-      if (last + 1 < to)
-        sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(last + 1),
+      const size_t kept = coalesce(sh, from, to);
+      if (kept < to)
+        sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(kept),
                  sh.begin() + static_cast<std::ptrdiff_t>(to));
       return;
     }
@@ -651,6 +644,17 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
   spliceRun(sh, lo, hi);
 }
 
+size_t RaceDetector::coalesce(Shadow &v, size_t from, size_t to) {
+  size_t last = from; // the segment the next one may join
+  for (size_t i = from + 1; i < to; ++i) {
+    if (v[last].end == v[i].start && v[last].sameState(v[i]))
+      v[last].end = v[i].end;
+    else if (++last != i)
+      v[last] = v[i];
+  }
+  return last + 1;
+}
+
 void RaceDetector::spliceRun(Shadow &sh, size_t lo, size_t hi) {
   // Coalesce equal neighbours, including the segments around the run.
   if (lo > 0 && sh[lo - 1].end == scratch_.front().start &&
@@ -663,14 +667,7 @@ void RaceDetector::spliceRun(Shadow &sh, size_t lo, size_t hi) {
     scratch_.back().end = sh[hi].end;
     ++hi;
   }
-  size_t n = 0;
-  for (size_t i = 0; i < scratch_.size(); ++i) {
-    if (n > 0 && scratch_[n - 1].end == scratch_[i].start &&
-        scratch_[n - 1].sameState(scratch_[i]))
-      scratch_[n - 1].end = scratch_[i].end;
-    else
-      scratch_[n++] = scratch_[i];
-  }
+  const size_t n = coalesce(scratch_, 0, scratch_.size());
   scratch_.resize(n);
 
   // Splice.

@@ -165,12 +165,6 @@ public:
       count -= n;
     }
   }
-  /// Room for `n` ranges (beyond the inline ones: one allocation for a
-  /// strided access's rows instead of one per doubling).
-  void reserve(size_t n) {
-    if (n > kInline)
-      heap_.reserve(n);
-  }
   void clear() {
     size_ = 0;
     heap_.clear();
@@ -407,6 +401,10 @@ private:
   /// Coalesces scratch_ (the replacement of the segments [lo, hi) of `sh`)
   /// with itself and its neighbours and splices it in.
   void spliceRun(Shadow &sh, size_t lo, size_t hi);
+  /// Merges the touching neighbours of equal state among v[from, to)
+  /// (non-empty) in place, in address order; returns the end of the
+  /// segments kept (v[kept, to) is left over).
+  static size_t coalesce(Shadow &v, size_t from, size_t to);
   /// Checks a piece of the current access against its shadow state and
   /// updates it (check()'s core).
   void updatePiece(Seg &piece, int32_t entry, const VectorClock &knows);
