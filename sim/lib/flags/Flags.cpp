@@ -59,7 +59,7 @@ void FlagTable::issueWait(uint8_t event, uint8_t id) {
 }
 
 void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
-  size_t i = event * kNumEventIds + id;
+  const size_t i = slot(event, id);
   Flag &f = flags_[i];
   if (set_[i])
     fail("sync",
@@ -84,9 +84,10 @@ std::vector<Diagnostic> FlagTable::leaked() const {
     return out;
   for (int e = 0; e < kNumEvents; ++e) {
     for (int id = 0; id < kNumEventIds; ++id) {
-      if (!set_[e * kNumEventIds + id])
+      const size_t i = slot(e, id);
+      if (!set_[i])
         continue;
-      const Flag &f = flags_[e * kNumEventIds + id];
+      const Flag &f = flags_[i];
       out.push_back(makeDiagnostic(
           "sync",
           std::string("flag ") + eventInfo(e)->name + " id " +

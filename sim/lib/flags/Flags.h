@@ -38,19 +38,17 @@ public:
   /// Timeline: the flag becomes set at `cycle`. Throws a "sync" Fault if it
   /// is still set from an earlier SetFlag.
   void set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
-  bool isSet(uint8_t event, uint8_t id) const {
-    return set_[event * kNumEventIds + id];
-  }
+  bool isSet(uint8_t event, uint8_t id) const { return set_[slot(event, id)]; }
   /// The cycle and the line of the set that holds the flag (only while it is
   /// set: a cleared flag's entry is stale).
   uint64_t setCycle(uint8_t event, uint8_t id) const {
-    return flags_[event * kNumEventIds + id].cycle;
+    return flags_[slot(event, id)].cycle;
   }
   Loc setLoc(uint8_t event, uint8_t id) const {
-    return flags_[event * kNumEventIds + id].loc;
+    return flags_[slot(event, id)].loc;
   }
   void clear(uint8_t event, uint8_t id) {
-    size_t i = event * kNumEventIds + id;
+    const size_t i = slot(event, id);
     setCount_ -= set_[i];
     set_[i] = false;
   }
@@ -74,8 +72,11 @@ private:
     int pending; // sets minus waits in program order
     Loc lastSet;
   };
+  static size_t slot(uint8_t event, uint8_t id) {
+    return event * kNumEventIds + id;
+  }
   Balance &balance(uint8_t event, uint8_t id) {
-    size_t i = event * kNumEventIds + id;
+    const size_t i = slot(event, id);
     Balance &b = balance_[i];
     if (!touched_[i]) {
       touched_[i] = true;

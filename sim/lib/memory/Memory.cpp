@@ -443,11 +443,7 @@ void markBits(uint64_t *bits, uint64_t *full, uint64_t addr, uint64_t end) {
   forClear(full, c0, c1, [&](uint64_t c) {
     std::fill_n(bits + c * kFullWords, kFullWords, ~0ull);
   });
-  for (uint64_t c = c0; c < c1;) { // set the summary bits of [c0, c1)
-    const uint64_t lo = c % 64, n = std::min<uint64_t>(64 - lo, c1 - c);
-    full[c / 64] |= bitMask(lo, n);
-    c += n;
-  }
+  setBits(full, c0, c1); // the summary bits of [c0, c1)
   setBits(bits, c1 * kFull, end);
 }
 
