@@ -261,6 +261,12 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   const uint32_t epb = 32 / es;
   const bool full = fullMask(in);
   float x[256];
+  // Repeat r's sum into the tmp buffer (the non-count forms keep them).
+  auto storeTmp = [&](uint32_t r, float sum) {
+    const uint64_t b = S::bits(sum);
+    std::memcpy(stg + (T.base + static_cast<uint64_t>(r) * es - in.out), &b,
+                es);
+  };
   // The repeat sums and the next level's, in buffers this thread reuses (a
   // malloc and a free per level of every ReduceSum otherwise).
   thread_local std::vector<float> part, next;
@@ -290,11 +296,8 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
             x[e] = S::load(rep + static_cast<uint64_t>(e) * es);
           part[r] = tree<S>(x, P);
         }
-        if (tmp) {
-          uint64_t b = S::bits(part[r]);
-          std::memcpy(stg + (T.base + static_cast<uint64_t>(r) * es - in.out),
-                      &b, es);
-        }
+        if (tmp)
+          storeTmp(r, part[r]);
       }
     }
   }
@@ -344,11 +347,8 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
         x[e] = 0.0f;
       part.push_back(treeSum<S>(x, P));
     }
-    if (tmp) {
-      uint64_t b = S::bits(part.back());
-      std::memcpy(stg + (T.base + static_cast<uint64_t>(r) * es - in.out), &b,
-                  es);
-    }
+    if (tmp)
+      storeTmp(r, part.back());
   }
   while (part.size() > 1) {
     next.clear();
@@ -586,12 +586,17 @@ namespace {
 /// contiguous operands, every element enabled, the written bytes exactly
 /// the destination's elements (in.out, in.stagingBytes), and every source
 /// either disjoint from the destination or exactly it (in place).
+/// The tensor-scalar ops (one source tensor and in.scalar).
+bool scalarOp(VecOp op) {
+  return op == VecOp::Adds || op == VecOp::Muls || op == VecOp::Maxs ||
+         op == VecOp::Mins;
+}
+
 bool elementwiseForm(const VecInstr &in) {
   if (in.isCopy || !in.dense || in.dt != in.st ||
       in.atomic != AtomicKind::None)
     return false;
-  const bool scalar = in.op == VecOp::Adds || in.op == VecOp::Muls ||
-                      in.op == VecOp::Maxs || in.op == VecOp::Mins;
+  const bool scalar = scalarOp(in.op);
   const bool binary = in.op == VecOp::Add || in.op == VecOp::Sub ||
                       in.op == VecOp::Mul || in.op == VecOp::Div ||
                       in.op == VecOp::Max || in.op == VecOp::Min;
@@ -623,9 +628,7 @@ bool elementwiseForm(const VecInstr &in) {
 /// the NaN repair), so the result is the one of the sources as they were,
 /// in place included.
 void runElementwise(const VecInstr &in, uint8_t *out) {
-  const bool scalar = in.op == VecOp::Adds || in.op == VecOp::Muls ||
-                      in.op == VecOp::Maxs || in.op == VecOp::Mins;
-  const uint8_t *b = scalar ? nullptr : in.operand(Role::Src1).base;
+  const uint8_t *b = scalarOp(in.op) ? nullptr : in.operand(Role::Src1).base;
   vm::withElementOp(in.op, false, [&](auto k) {
     return elemTyped<decltype(k)::value>(in.dt, elementCount(in), out,
                                          in.operand(Role::Src0).base, b,

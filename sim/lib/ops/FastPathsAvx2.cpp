@@ -34,9 +34,7 @@ inline __m256 lanePairs(__m256 a, __m256 b) {
 inline __m128 pairSums(__m128 a, __m128 b) {
   return _mm_add_ps(_mm_shuffle_ps(a, b, 0x88), _mm_shuffle_ps(a, b, 0xDD));
 }
-} // namespace
 
-namespace {
 template <int Op> inline __m256 apply(__m256 a, __m256 b) {
   if constexpr (Op == 0)
     return _mm256_add_ps(a, b);
