@@ -99,10 +99,8 @@ float treeScalar(float *v, uint32_t n) {
 }
 
 #ifdef __AVX2__
-inline __m256 lanePairs(__m256 a, __m256 b) {
-  return _mm256_add_ps(_mm256_shuffle_ps(a, b, 0x88),
-                       _mm256_shuffle_ps(a, b, 0xDD));
-}
+/// (a0 + a1, a2 + a3, b0 + b1, b2 + b3 | a4 + a5, a6 + a7, b4 + b5, b6 + b7).
+inline __m256 lanePairs(__m256 a, __m256 b) { return _mm256_hadd_ps(a, b); }
 
 /// Levels 1-3 of one repeat's tree: its eight level-3 sums in order.
 inline __m256 eightSums(const float *x) {
