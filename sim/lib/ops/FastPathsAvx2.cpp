@@ -4,9 +4,10 @@
 // arithmetic, eight lanes; the IEEE result of each element, as the SSE2
 // build) and the adjacent-pairs tree sum of float32 repeats of 64 elements (sim/VECTOR.md,
 // ops/FastPaths.cpp treePlain) eight lanes at a time: each level adds
-// element 2i to element 2i + 1 exactly as the scalar tree does (the same
-// pairs, the same order; only where the sums sit in the registers between
-// levels differs), so the sum has the same bits. Compiled with
+// element 2i to element 2i + 1 as the scalar tree does (the same pairs, in
+// horizontal adds, which may name the two the other way round: the same
+// bits without NaN operands; only where the sums sit in the registers
+// between levels differs), so the sum has the same bits. Compiled with
 // -mavx2 (no FMA: nothing may be contracted) and called only when the
 // host has AVX2 (ops/FastPaths.cpp). No NaN rule: the caller redoes a
 // repeat whose sum is NaN with the model's tree when it has a NaN operand.
