@@ -5,7 +5,9 @@
 // the simulator: the same 48 blocks, each taking tiles [b*T/B, (b+1)*T/B),
 // handed out to the host threads one block at a time from a shared counter
 // (as ascsim's parallelFor does), each thread with a local buffer of its own
-// that stands for the UB of the block it runs.
+// that stands for the UB of the block it runs. The threads other than the
+// caller are started per call (tens of microseconds; the simulator keeps a
+// pool), which the floor pays and the simulator does not.
 //
 //  floor_add:    per tile, copy x and y in (memcpy, as the simulator's direct
 //                MTE2 copy), z = x + y (AVX2 when built with it), copy z out
