@@ -151,3 +151,23 @@ def test_settle_waits_until_a_probe_costs_no_cpu(monkeypatch: pytest.MonkeyPatch
     assert clock["probes"] == 4
     clock["probes"] = -100  # never idle: settle gives up at its limit
     assert common.settle(limit_s=0.05) == pytest.approx(0.05)
+
+
+def test_floor_program_matches_numpy(tmp_path: Path) -> None:
+    import floor
+
+    dll = floor.build(tmp_path)
+    tile, tiles, blocks = 512, 13, 5  # 13 tiles over 5 blocks: 2 or 3 tiles per block
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal(tile * tiles, dtype=np.float32)
+    y = rng.standard_normal(tile * tiles, dtype=np.float32)
+    for threads in (1, 2):
+        for stream in (True, False):
+            z = np.zeros_like(x)
+            floor.floor_add(dll, x, y, z, tile, blocks, threads, stream)
+            np.testing.assert_array_equal(z, x + y)
+        out = np.full(8 * blocks, -1.0, dtype=np.float32)
+        floor.floor_reduce(dll, x, out, tile, blocks, threads)
+        sums = x.reshape(tiles, tile).sum(axis=1, dtype=np.float64)
+        np.testing.assert_allclose(out[::8], floor.block_sums(sums, blocks), rtol=1e-5, atol=1e-4)
+        assert (out.reshape(blocks, 8)[:, 1:] == -1).all()

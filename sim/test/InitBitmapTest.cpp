@@ -115,6 +115,49 @@ TEST(InitBitmapTest, MarkDirtyCoversEveryChunkOfItsRange) {
   }
 }
 
+// release() re-fills exactly the dirty chunks, a run of consecutive ones at a
+// time: with every byte, bitmap bit and summary bit set beforehand, each
+// dirty chunk (runs inside one dirty word, across word boundaries, through
+// the buffer's last, partial chunk) must come back clean and every other
+// chunk untouched.
+TEST(InitBitmapTest, ReleaseRefillsExactlyTheDirtyChunks) {
+  UbBuffer buf;
+  const uint64_t chunk = UbBuffer::kChunk, size = 200 * chunk + 512;
+  const uint64_t chunks = (size + chunk - 1) / chunk;
+  const uint64_t fullWords = (size + UbBuffer::kFullBytes * 64 - 1) /
+                             (UbBuffer::kFullBytes * 64);
+  buf.prepare(size);
+  std::mt19937_64 rng(23);
+  for (int round = 0; round < 300; ++round) {
+    std::fill(buf.data(), buf.data() + size, 0x5A);
+    std::fill(buf.written(), buf.written() + (size + 63) / 64, ~0ull);
+    std::fill(buf.full(), buf.full() + fullWords, ~0ull);
+    std::vector<bool> dirty(chunks, false);
+    for (int r = 0, n = static_cast<int>(rng() % 6); r < n; ++r) {
+      const uint64_t c = rng() % chunks;
+      const uint64_t len = rng() % 3 == 0 ? 1 + rng() % 140 : 1 + rng() % 4;
+      const uint64_t e = std::min(chunks, c + len);
+      buf.markDirty(c * chunk, std::min(size, e * chunk));
+      for (uint64_t k = c; k < e; ++k)
+        dirty[k] = true;
+    }
+    buf.release();
+    for (uint64_t k = 0; k < chunks; ++k) {
+      const uint64_t end = std::min(size, (k + 1) * chunk);
+      const uint8_t byte = dirty[k] ? kUninitialisedByte : 0x5A;
+      for (uint64_t i = k * chunk; i < end; ++i)
+        ASSERT_EQ(buf.data()[i], byte) << "round " << round << " byte " << i;
+      for (uint64_t w = k * chunk / 64; w < (end + 63) / 64; ++w)
+        ASSERT_EQ(buf.written()[w], dirty[k] ? 0u : ~0ull)
+            << "round " << round << " bitmap word " << w;
+      for (uint64_t b = k * chunk / UbBuffer::kFullBytes;
+           b < (end + UbBuffer::kFullBytes - 1) / UbBuffer::kFullBytes; ++b)
+        ASSERT_EQ((buf.full()[b / 64] >> (b % 64)) & 1, dirty[k] ? 0u : 1u)
+            << "round " << round << " summary bit " << b;
+    }
+  }
+}
+
 // The summary of full 512-byte chunks (UbBuffer::full) is reset with the
 // bitmap when the buffer is reused: a core that wrote the whole UB, then a
 // new core on the same thread sees every byte unwritten again; a chunk

@@ -353,8 +353,10 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   while (part.size() > 1) {
     next.clear();
     for (size_t i = 0; i < part.size(); i += P) {
-      for (uint32_t e = 0; e < P; ++e)
-        x[e] = i + e < part.size() ? part[i + e] : 0.0f;
+      // The next P partials, zero padded.
+      const size_t n = std::min<size_t>(P, part.size() - i);
+      std::memcpy(x, part.data() + i, n * sizeof(float));
+      std::fill(x + n, x + P, 0.0f);
       next.push_back(treeSum<S>(x, P));
     }
     part.swap(next);

@@ -4,9 +4,10 @@
 // arithmetic, eight lanes; the IEEE result of each element, as the SSE2
 // build) and the adjacent-pairs tree sum of float32 repeats of 64 elements (sim/VECTOR.md,
 // ops/FastPaths.cpp treePlain) eight lanes at a time: each level adds
-// element 2i to element 2i + 1 exactly as the scalar tree does (the same
-// pairs, the same order; only where the sums sit in the registers between
-// levels differs), so the sum has the same bits. Compiled with
+// element 2i to element 2i + 1 as the scalar tree does (the same pairs, in
+// horizontal adds, which may name the two the other way round: the same
+// bits without NaN operands; only where the sums sit in the registers
+// between levels differs), so the sum has the same bits. Compiled with
 // -mavx2 (no FMA: nothing may be contracted) and called only when the
 // host has AVX2 (ops/FastPaths.cpp). No NaN rule: the caller redoes a
 // repeat whose sum is NaN with the model's tree when it has a NaN operand.
@@ -25,15 +26,15 @@ namespace fastpath_detail {
 
 namespace {
 /// Adjacent-pair sums of a and b within each 128-bit lane:
-/// (a0 + a1, a2 + a3, b0 + b1, b2 + b3 | a4 + a5, a6 + a7, b4 + b5, b6 + b7).
-inline __m256 lanePairs(__m256 a, __m256 b) {
-  return _mm256_add_ps(_mm256_shuffle_ps(a, b, 0x88),
-                       _mm256_shuffle_ps(a, b, 0xDD));
-}
+/// (a0 + a1, a2 + a3, b0 + b1, b2 + b3 | a4 + a5, a6 + a7, b4 + b5, b6 + b7):
+/// one horizontal add. Which of the two elements it names first does not
+/// change a sum's bits when no operand is NaN (addition commutes; the only
+/// NaN it then makes, inf - inf, is the one default NaN), and a repeat with
+/// a NaN operand is redone by the caller.
+inline __m256 lanePairs(__m256 a, __m256 b) { return _mm256_hadd_ps(a, b); }
 
-inline __m128 pairSums(__m128 a, __m128 b) {
-  return _mm_add_ps(_mm_shuffle_ps(a, b, 0x88), _mm_shuffle_ps(a, b, 0xDD));
-}
+/// (a0 + a1, a2 + a3, b0 + b1, b2 + b3), as lanePairs.
+inline __m128 pairSums(__m128 a, __m128 b) { return _mm_hadd_ps(a, b); }
 
 template <int Op> inline __m256 apply(__m256 a, __m256 b) {
   if constexpr (Op == 0)
@@ -60,6 +61,22 @@ template <int Op>
 bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
   __m256 nan = _mm256_setzero_ps();
   uint64_t i = 0;
+  // Four vectors an iteration (a 32-KiB tile is 256 iterations of the loop
+  // control instead of 1,024), then one at a time.
+  for (; i + 32 <= n; i += 32) {
+    __m256 r[4];
+    for (int k = 0; k < 4; ++k)
+      r[k] = apply<Op>(
+          _mm256_loadu_ps(reinterpret_cast<const float *>(a) + i + 8 * k),
+          _mm256_loadu_ps(reinterpret_cast<const float *>(b) + i + 8 * k));
+    for (int k = 0; k < 4; ++k)
+      _mm256_storeu_ps(reinterpret_cast<float *>(out) + i + 8 * k, r[k]);
+    nan = _mm256_or_ps(
+        nan, _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(r[0], r[0], _CMP_UNORD_Q),
+                                       _mm256_cmp_ps(r[1], r[1], _CMP_UNORD_Q)),
+                          _mm256_or_ps(_mm256_cmp_ps(r[2], r[2], _CMP_UNORD_Q),
+                                       _mm256_cmp_ps(r[3], r[3], _CMP_UNORD_Q))));
+  }
   for (; i + 8 <= n; i += 8) {
     const __m256 r =
         apply<Op>(_mm256_loadu_ps(reinterpret_cast<const float *>(a) + i),
@@ -94,29 +111,55 @@ bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
   }
 }
 
-// Level by level, with s_k the k-th sum of a level in tree order:
-//  1. lanePairs of inputs 16j .. 16j + 15: (s0 s1 s4 s5 | s2 s3 s6 s7) of
-//     that group's eight sums — each pair of the next level adjacent in a lane;
-//  2. lanePairs of two such vectors: (t0 t2 t4 t6 | t1 t3 t5 t7) — each pair
-//     of the next level in the same place of the two lanes;
-//  3. the low lanes of two such vectors plus their high lanes: eight sums
-//     in order (u0 = t0 + t1 ...);
-//  4.-6. pair sums of the eight, the four, the two, in 128-bit registers.
-// Every addition is (even element) + (odd element) of the scalar tree.
+namespace {
+/// Levels 1-3 of the tree of the repeat at x: its eight level-3 sums, in
+/// order. With s_k the k-th sum of a level in tree order:
+///  1. lanePairs of inputs 16j .. 16j + 15: (s0 s1 s4 s5 | s2 s3 s6 s7) of
+///     that group's eight sums — each pair of the next level adjacent in a
+///     lane;
+///  2. lanePairs of two such vectors: (t0 t2 t4 t6 | t1 t3 t5 t7) — each pair
+///     of the next level in the same place of the two lanes;
+///  3. the low lanes of two such vectors plus their high lanes: eight sums
+///     in order (u0 = t0 + t1 ...).
+inline __m256 eightSums(const float *x) {
+  __m256 v[8];
+  for (int k = 0; k < 8; ++k)
+    v[k] = _mm256_loadu_ps(x + 8 * k);
+  for (int k = 0; k < 4; ++k) // 1: 64 -> 32
+    v[k] = lanePairs(v[2 * k], v[2 * k + 1]);
+  for (int k = 0; k < 2; ++k) // 2: 32 -> 16
+    v[k] = lanePairs(v[2 * k], v[2 * k + 1]);
+  return _mm256_add_ps(_mm256_permute2f128_ps(v[0], v[1], 0x20), // 3
+                       _mm256_permute2f128_ps(v[0], v[1], 0x31));
+}
+} // namespace
+
+// Levels 1-3 per repeat (eightSums); levels 4-6 of eight repeats at once:
+//  4. lanePairs of repeats a and b's eight sums: (a:t0 t1, b:t0 t1 |
+//     a:t2 t3, b:t2 t3) — the level's four sums of two repeats;
+//  5. lanePairs of two such vectors: (q0 of four repeats | q1 of the same);
+//  6. the low lanes of two such vectors plus their high lanes: the sums of
+//     eight repeats, in order (q0 + q1).
+// The rest of the repeats (fewer than eight) finish one at a time, levels 4-6
+// as pair sums in 128-bit registers. Every addition is (even element) + (odd
+// element) of the scalar tree.
 void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
                     uint32_t repeats, float *sums) {
-  for (uint32_t r = 0; r < repeats; ++r, src += strideBytes) {
-    const float *x = reinterpret_cast<const float *>(src);
-    __m256 v[8];
-    for (int k = 0; k < 8; ++k)
-      v[k] = _mm256_loadu_ps(x + 8 * k);
-    for (int k = 0; k < 4; ++k) // 1: 64 -> 32
-      v[k] = lanePairs(v[2 * k], v[2 * k + 1]);
-    for (int k = 0; k < 2; ++k) // 2: 32 -> 16
-      v[k] = lanePairs(v[2 * k], v[2 * k + 1]);
-    const __m256 u = _mm256_add_ps( // 3: 16 -> 8, in order
-        _mm256_permute2f128_ps(v[0], v[1], 0x20),
-        _mm256_permute2f128_ps(v[0], v[1], 0x31));
+  auto at = [&](uint32_t r) {
+    return reinterpret_cast<const float *>(src + r * strideBytes);
+  };
+  uint32_t r = 0;
+  for (; r + 8 <= repeats; r += 8) {
+    __m256 w[4];
+    for (uint32_t k = 0; k < 4; ++k) // 4
+      w[k] = lanePairs(eightSums(at(r + 2 * k)), eightSums(at(r + 2 * k + 1)));
+    const __m256 a = lanePairs(w[0], w[1]), b = lanePairs(w[2], w[3]); // 5
+    _mm256_storeu_ps(sums + r, // 6
+                     _mm256_add_ps(_mm256_permute2f128_ps(a, b, 0x20),
+                                   _mm256_permute2f128_ps(a, b, 0x31)));
+  }
+  for (; r < repeats; ++r) {
+    const __m256 u = eightSums(at(r));
     const __m128 t = pairSums(_mm256_castps256_ps128(u),
                               _mm256_extractf128_ps(u, 1)); // 4: 4 sums
     const __m128 w = pairSums(t, t);                         // 5: 2 sums
