@@ -289,6 +289,56 @@ struct ArgPlan {
   }
 };
 
+/// What a launch plan was made under (asc.runtime.plan): entries of
+/// dictionaries (the runtime state's backend and platform, the simulator
+/// knobs in os.environ's own dictionary, the names the kernel reads in its
+/// module's globals), each held to the object it had then or to its absence.
+/// `holds` runs at every planned launch: one dictionary lookup per entry,
+/// compared by identity (no __eq__ is called), so a rebinding to an equal
+/// but other object takes the general path, which plans again.
+struct Guard {
+  struct Entry {
+    PyObject *dict, *key, *value; // value null: the key must be absent
+  };
+  std::vector<Entry> entries;
+  /// The dictionaries, keys and values of `entries`, owned (and visited by
+  /// the garbage collector: a module's globals dict holds the kernel that
+  /// holds its plans, which hold this guard).
+  std::vector<nb::object> owned;
+
+  bool holds() const {
+    for (const Entry &e : entries) {
+      PyObject *v = PyDict_GetItemWithError(e.dict, e.key);
+      if (!v && PyErr_Occurred()) {
+        PyErr_Clear();
+        return false;
+      }
+      if (v != e.value)
+        return false;
+    }
+    return true;
+  }
+
+  static int traverse(PyObject *self, visitproc visit, void *arg) {
+    if (nb::inst_ready(self))
+      for (const nb::object &o : nb::inst_ptr<Guard>(self)->owned)
+        Py_VISIT(o.ptr());
+    Py_VISIT(Py_TYPE(self));
+    return 0;
+  }
+  static int clear(PyObject *self) {
+    Guard *g = nb::inst_ptr<Guard>(self);
+    g->entries.clear();
+    std::vector<nb::object> owned = std::move(g->owned);
+    return 0;
+  }
+};
+
+PyType_Slot guardSlots[] = {
+    {Py_tp_traverse, reinterpret_cast<void *>(Guard::traverse)},
+    {Py_tp_clear, reinterpret_cast<void *>(Guard::clear)},
+    {0, nullptr}};
+
 /// Runs the kernel without the GIL, turning a Ctrl-C into KeyboardInterrupt.
 LaunchResult runLaunch(const Kernel &k, uint32_t numBlocks,
                        const std::vector<uint64_t> &words,
@@ -587,6 +637,33 @@ void init_sim(nb::module_ &m) {
           "address; region named names[i]), 1 = int as int32, 2 = float as "
           "float32, 3 = bool, 4 = exactly the object expected[i] (a "
           "ConstExpr: no word).");
+
+  nb::class_<Guard>(m, "Guard", nb::type_slots(guardSlots),
+                    "What a launch plan was made under (asc.runtime.plan): "
+                    "dictionary entries compared by identity at every "
+                    "planned launch.")
+      .def(
+          "__init__",
+          [](Guard *g,
+             const std::vector<std::tuple<nb::dict, nb::object, nb::object>>
+                 &entries,
+             nb::handle missing) {
+            new (g) Guard();
+            for (const auto &[dict, key, value] : entries) {
+              PyObject *v = value.ptr() == missing.ptr() ? nullptr : value.ptr();
+              g->entries.push_back({dict.ptr(), key.ptr(), v});
+              g->owned.push_back(dict);
+              g->owned.push_back(key);
+              if (v)
+                g->owned.push_back(value);
+            }
+          },
+          "entries"_a, "missing"_a,
+          "entries: (dict, key, value) triples; `value` is `missing` when "
+          "the key must be absent from the dict.")
+      .def("__call__", &Guard::holds,
+           "True when every entry still holds its object (or is still "
+           "absent).");
 
   nb::class_<Kernel>(m, "Kernel", "A loaded kernel shared object.")
       .def_prop_ro("path", &Kernel::path)
