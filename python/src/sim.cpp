@@ -295,26 +295,53 @@ struct ArgPlan {
 /// module's globals), each held to the object it had then or to its absence.
 /// `holds` runs at every planned launch: one dictionary lookup per entry,
 /// compared by identity (no __eq__ is called), so a rebinding to an equal
-/// but other object takes the general path, which plans again.
+/// but other object takes the general path, which plans again. On CPython
+/// before 3.12 a dictionary whose version tag (PEP 509: it changes with
+/// every modification of the dictionary) is the one of the last check that
+/// passed is not looked into again.
 struct Guard {
   struct Entry {
-    PyObject *dict, *key, *value; // value null: the key must be absent
+    PyObject *key, *value; // value null: the key must be absent
+  };
+  struct Dict {
+    PyObject *dict;
+    size_t begin, end; // its entries
+    uint64_t version;  // at the last check that passed
+    bool checked;      // version is valid
   };
   std::vector<Entry> entries;
+  mutable std::vector<Dict> dicts;
   /// The dictionaries, keys and values of `entries`, owned (and visited by
   /// the garbage collector: a module's globals dict holds the kernel that
   /// holds its plans, which hold this guard).
   std::vector<nb::object> owned;
 
+  static uint64_t version(PyObject *dict) {
+#if PY_VERSION_HEX < 0x030C0000
+    return reinterpret_cast<PyDictObject *>(dict)->ma_version_tag;
+#else
+    (void)dict;
+    return 0;
+#endif
+  }
+  static constexpr bool versioned = PY_VERSION_HEX < 0x030C0000;
+
   bool holds() const {
-    for (const Entry &e : entries) {
-      PyObject *v = PyDict_GetItemWithError(e.dict, e.key);
-      if (!v && PyErr_Occurred()) {
-        PyErr_Clear();
-        return false;
+    for (Dict &d : dicts) {
+      uint64_t now = version(d.dict);
+      if (versioned && d.checked && now == d.version)
+        continue;
+      for (size_t i = d.begin; i < d.end; ++i) {
+        PyObject *v = PyDict_GetItemWithError(d.dict, entries[i].key);
+        if (!v && PyErr_Occurred()) {
+          PyErr_Clear();
+          return false;
+        }
+        if (v != entries[i].value)
+          return false;
       }
-      if (v != e.value)
-        return false;
+      d.version = now;
+      d.checked = true;
     }
     return true;
   }
@@ -329,6 +356,7 @@ struct Guard {
   static int clear(PyObject *self) {
     Guard *g = nb::inst_ptr<Guard>(self);
     g->entries.clear();
+    g->dicts.clear();
     std::vector<nb::object> owned = std::move(g->owned);
     return 0;
   }
@@ -651,16 +679,22 @@ void init_sim(nb::module_ &m) {
             new (g) Guard();
             for (const auto &[dict, key, value] : entries) {
               PyObject *v = value.ptr() == missing.ptr() ? nullptr : value.ptr();
-              g->entries.push_back({dict.ptr(), key.ptr(), v});
-              g->owned.push_back(dict);
+              if (g->dicts.empty() || g->dicts.back().dict != dict.ptr()) {
+                g->dicts.push_back({dict.ptr(), g->entries.size(),
+                                    g->entries.size(), 0, false});
+                g->owned.push_back(dict);
+              }
+              g->entries.push_back({key.ptr(), v});
+              g->dicts.back().end = g->entries.size();
               g->owned.push_back(key);
               if (v)
                 g->owned.push_back(value);
             }
           },
           "entries"_a, "missing"_a,
-          "entries: (dict, key, value) triples; `value` is `missing` when "
-          "the key must be absent from the dict.")
+          "entries: (dict, key, value) triples, those of one dict next to "
+          "each other; `value` is `missing` when the key must be absent "
+          "from the dict.")
       .def("__call__", &Guard::holds,
            "True when every entry still holds its object (or is still "
            "absent).");

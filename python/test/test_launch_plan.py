@@ -278,6 +278,10 @@ def test_a_guard_compares_by_identity_and_absence() -> None:
     assert not guard()
     del d["b"]
     assert guard()
+    d["c"] = 1  # another key: the dict changed (its version too), the entries did not
+    assert guard() and guard()
+    d["a"] = other  # after a check that passed, a change is still seen
+    assert not guard()
     with pytest.raises(TypeError):
         _C.sim.Guard([([], "a", 1)], MISSING)  # not a dict
 
