@@ -130,30 +130,42 @@ std::string diagnosticRepr(const Diagnostic &d) {
 /// (ascsim::requestInterrupt), then calls the handler it replaced (which
 /// records the signal for Python). Launches from other threads leave SIGINT
 /// alone (Python handles signals on the main thread only).
+///
+/// Installed by the first launch of the main thread and left installed: a
+/// SIGINT outside a launch only goes on to the handler it replaced. Each
+/// later launch reads the current action (one system call instead of three:
+/// read, install, restore) and installs it again only if something else
+/// (Python's signal.signal, another library) replaced it since.
 class InterruptScope {
 public:
   InterruptScope() {
     // Python's own test (no system call; the GIL is held here).
     if (!_PyOS_IsMainThread())
       return;
-    // SIG_DFL (end the process) and SIG_IGN stay as they are.
     struct sigaction cur {};
-    if (sigaction(SIGINT, nullptr, &cur) != 0 ||
-        (!(cur.sa_flags & SA_SIGINFO) &&
-         (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN)))
+    if (sigaction(SIGINT, nullptr, &cur) != 0)
       return;
-    struct sigaction sa {};
-    sa.sa_sigaction = onSigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    if (sigaction(SIGINT, &sa, &previous()) != 0)
-      return;
-    installed_ = true;
+    bool ours = (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == onSigint;
+    if (!ours) {
+      // SIG_DFL (end the process) and SIG_IGN stay as they are.
+      if (!(cur.sa_flags & SA_SIGINFO) &&
+          (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN))
+        return;
+      previous() = cur;
+      struct sigaction sa {};
+      sa.sa_sigaction = onSigint;
+      sigemptyset(&sa.sa_mask);
+      sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+      if (sigaction(SIGINT, &sa, nullptr) != 0)
+        return;
+    }
     ascsim::clearInterrupt();
+    running() = 1;
+    active_ = true;
   }
   ~InterruptScope() {
-    if (installed_)
-      sigaction(SIGINT, &previous(), nullptr);
+    if (active_)
+      running() = 0;
   }
   InterruptScope(const InterruptScope &) = delete;
   InterruptScope &operator=(const InterruptScope &) = delete;
@@ -163,15 +175,32 @@ private:
     static struct sigaction p;
     return p;
   }
+  /// A launch of the main thread is running (only then does SIGINT stop it).
+  static volatile std::sig_atomic_t &running() {
+    static volatile std::sig_atomic_t r = 0;
+    return r;
+  }
+  /// Set while the handler runs: a handler installed after this one that
+  /// passes SIGINT on to it, and that this one was installed again over,
+  /// would otherwise call it back without end.
+  static volatile std::sig_atomic_t &inside() {
+    static volatile std::sig_atomic_t r = 0;
+    return r;
+  }
   static void onSigint(int sig, siginfo_t *info, void *uctx) {
-    ascsim::requestInterrupt();
+    if (inside())
+      return;
+    inside() = 1;
+    if (running())
+      ascsim::requestInterrupt();
     const struct sigaction &p = previous();
     if (p.sa_flags & SA_SIGINFO)
       p.sa_sigaction(sig, info, uctx);
     else if (p.sa_handler != SIG_IGN && p.sa_handler != SIG_DFL)
       p.sa_handler(sig);
+    inside() = 0;
   }
-  bool installed_ = false;
+  bool active_ = false;
 };
 
 /// The same ConstExpr value as the plan's: the object itself, or an equal
@@ -218,7 +247,8 @@ struct ArgPlan {
       case Array: {
         if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(ndarray.ptr()))
           return false;
-        PyObject *dtype = PyObject_GetAttrString(o, "dtype");
+        static PyObject *const dtypeName = PyUnicode_InternFromString("dtype");
+        PyObject *dtype = PyObject_GetAttr(o, dtypeName);
         if (!dtype) {
           PyErr_Clear();
           return false;
