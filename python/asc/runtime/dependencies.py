@@ -8,7 +8,9 @@ and every chain is part of the key, so editing an imported module recompiles in 
 fresh process as well as in the running one.
 
 To keep launches cheap, the values are resolved once per launch and compared by
-identity with the previous launch's (`Snapshot`); only a change recomputes the key.
+identity with the previous launch's (`Watch`); only a change recomputes the key. A
+planned launch whose key depends on plain names only (`Watch.plain`) leaves that
+comparison to its plan's native guard (asc.runtime.plan).
 """
 
 from __future__ import annotations
