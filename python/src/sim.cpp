@@ -130,30 +130,42 @@ std::string diagnosticRepr(const Diagnostic &d) {
 /// (ascsim::requestInterrupt), then calls the handler it replaced (which
 /// records the signal for Python). Launches from other threads leave SIGINT
 /// alone (Python handles signals on the main thread only).
+///
+/// Installed by the first launch of the main thread and left installed: a
+/// SIGINT outside a launch only goes on to the handler it replaced. Each
+/// later launch reads the current action (one system call instead of three:
+/// read, install, restore) and installs it again only if something else
+/// (Python's signal.signal, another library) replaced it since.
 class InterruptScope {
 public:
   InterruptScope() {
     // Python's own test (no system call; the GIL is held here).
     if (!_PyOS_IsMainThread())
       return;
-    // SIG_DFL (end the process) and SIG_IGN stay as they are.
     struct sigaction cur {};
-    if (sigaction(SIGINT, nullptr, &cur) != 0 ||
-        (!(cur.sa_flags & SA_SIGINFO) &&
-         (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN)))
+    if (sigaction(SIGINT, nullptr, &cur) != 0)
       return;
-    struct sigaction sa {};
-    sa.sa_sigaction = onSigint;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
-    if (sigaction(SIGINT, &sa, &previous()) != 0)
-      return;
-    installed_ = true;
+    bool ours = (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == onSigint;
+    if (!ours) {
+      // SIG_DFL (end the process) and SIG_IGN stay as they are.
+      if (!(cur.sa_flags & SA_SIGINFO) &&
+          (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN))
+        return;
+      previous() = cur;
+      struct sigaction sa {};
+      sa.sa_sigaction = onSigint;
+      sigemptyset(&sa.sa_mask);
+      sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+      if (sigaction(SIGINT, &sa, nullptr) != 0)
+        return;
+    }
     ascsim::clearInterrupt();
+    running() = 1;
+    active_ = true;
   }
   ~InterruptScope() {
-    if (installed_)
-      sigaction(SIGINT, &previous(), nullptr);
+    if (active_)
+      running() = 0;
   }
   InterruptScope(const InterruptScope &) = delete;
   InterruptScope &operator=(const InterruptScope &) = delete;
@@ -163,15 +175,32 @@ private:
     static struct sigaction p;
     return p;
   }
+  /// A launch of the main thread is running (only then does SIGINT stop it).
+  static volatile std::sig_atomic_t &running() {
+    static volatile std::sig_atomic_t r = 0;
+    return r;
+  }
+  /// Set while the handler runs: a handler installed after this one that
+  /// passes SIGINT on to it, and that this one was installed again over,
+  /// would otherwise call it back without end.
+  static volatile std::sig_atomic_t &inside() {
+    static volatile std::sig_atomic_t r = 0;
+    return r;
+  }
   static void onSigint(int sig, siginfo_t *info, void *uctx) {
-    ascsim::requestInterrupt();
+    if (inside())
+      return;
+    inside() = 1;
+    if (running())
+      ascsim::requestInterrupt();
     const struct sigaction &p = previous();
     if (p.sa_flags & SA_SIGINFO)
       p.sa_sigaction(sig, info, uctx);
     else if (p.sa_handler != SIG_IGN && p.sa_handler != SIG_DFL)
       p.sa_handler(sig);
+    inside() = 0;
   }
-  bool installed_ = false;
+  bool active_ = false;
 };
 
 /// The same ConstExpr value as the plan's: the object itself, or an equal
@@ -218,7 +247,8 @@ struct ArgPlan {
       case Array: {
         if (Py_TYPE(o) != reinterpret_cast<PyTypeObject *>(ndarray.ptr()))
           return false;
-        PyObject *dtype = PyObject_GetAttrString(o, "dtype");
+        static PyObject *const dtypeName = PyUnicode_InternFromString("dtype");
+        PyObject *dtype = PyObject_GetAttr(o, dtypeName);
         if (!dtype) {
           PyErr_Clear();
           return false;
@@ -288,6 +318,84 @@ struct ArgPlan {
     return true;
   }
 };
+
+/// What a launch plan was made under (asc.runtime.plan): entries of
+/// dictionaries (the runtime state's backend and platform, the simulator
+/// knobs in os.environ's own dictionary, the names the kernel reads in its
+/// module's globals), each held to the object it had then or to its absence.
+/// `holds` runs at every planned launch: one dictionary lookup per entry,
+/// compared by identity (no __eq__ is called), so a rebinding to an equal
+/// but other object takes the general path, which plans again. On CPython
+/// before 3.12 a dictionary whose version tag (PEP 509: it changes with
+/// every modification of the dictionary) is the one of the last check that
+/// passed is not looked into again.
+struct Guard {
+  struct Entry {
+    PyObject *key, *value; // value null: the key must be absent
+  };
+  struct Dict {
+    PyObject *dict;
+    size_t begin, end; // its entries
+    uint64_t version;  // at the last check that passed
+    bool checked;      // version is valid
+  };
+  std::vector<Entry> entries;
+  mutable std::vector<Dict> dicts;
+  /// The dictionaries, keys and values of `entries`, owned (and visited by
+  /// the garbage collector: a module's globals dict holds the kernel that
+  /// holds its plans, which hold this guard).
+  std::vector<nb::object> owned;
+
+  static uint64_t version(PyObject *dict) {
+#if PY_VERSION_HEX < 0x030C0000
+    return reinterpret_cast<PyDictObject *>(dict)->ma_version_tag;
+#else
+    (void)dict;
+    return 0;
+#endif
+  }
+  static constexpr bool versioned = PY_VERSION_HEX < 0x030C0000;
+
+  bool holds() const {
+    for (Dict &d : dicts) {
+      uint64_t now = version(d.dict);
+      if (versioned && d.checked && now == d.version)
+        continue;
+      for (size_t i = d.begin; i < d.end; ++i) {
+        PyObject *v = PyDict_GetItemWithError(d.dict, entries[i].key);
+        if (!v && PyErr_Occurred()) {
+          PyErr_Clear();
+          return false;
+        }
+        if (v != entries[i].value)
+          return false;
+      }
+      d.version = now;
+      d.checked = true;
+    }
+    return true;
+  }
+
+  static int traverse(PyObject *self, visitproc visit, void *arg) {
+    if (nb::inst_ready(self))
+      for (const nb::object &o : nb::inst_ptr<Guard>(self)->owned)
+        Py_VISIT(o.ptr());
+    Py_VISIT(Py_TYPE(self));
+    return 0;
+  }
+  static int clear(PyObject *self) {
+    Guard *g = nb::inst_ptr<Guard>(self);
+    g->entries.clear();
+    g->dicts.clear();
+    std::vector<nb::object> owned = std::move(g->owned);
+    return 0;
+  }
+};
+
+PyType_Slot guardSlots[] = {
+    {Py_tp_traverse, reinterpret_cast<void *>(Guard::traverse)},
+    {Py_tp_clear, reinterpret_cast<void *>(Guard::clear)},
+    {0, nullptr}};
 
 /// Runs the kernel without the GIL, turning a Ctrl-C into KeyboardInterrupt.
 LaunchResult runLaunch(const Kernel &k, uint32_t numBlocks,
@@ -587,6 +695,39 @@ void init_sim(nb::module_ &m) {
           "address; region named names[i]), 1 = int as int32, 2 = float as "
           "float32, 3 = bool, 4 = exactly the object expected[i] (a "
           "ConstExpr: no word).");
+
+  nb::class_<Guard>(m, "Guard", nb::type_slots(guardSlots),
+                    "What a launch plan was made under (asc.runtime.plan): "
+                    "dictionary entries compared by identity at every "
+                    "planned launch.")
+      .def(
+          "__init__",
+          [](Guard *g,
+             const std::vector<std::tuple<nb::dict, nb::object, nb::object>>
+                 &entries,
+             nb::handle missing) {
+            new (g) Guard();
+            for (const auto &[dict, key, value] : entries) {
+              PyObject *v = value.ptr() == missing.ptr() ? nullptr : value.ptr();
+              if (g->dicts.empty() || g->dicts.back().dict != dict.ptr()) {
+                g->dicts.push_back({dict.ptr(), g->entries.size(),
+                                    g->entries.size(), 0, false});
+                g->owned.push_back(dict);
+              }
+              g->entries.push_back({key.ptr(), v});
+              g->dicts.back().end = g->entries.size();
+              g->owned.push_back(key);
+              if (v)
+                g->owned.push_back(value);
+            }
+          },
+          "entries"_a, "missing"_a,
+          "entries: (dict, key, value) triples, those of one dict next to "
+          "each other; `value` is `missing` when the key must be absent "
+          "from the dict.")
+      .def("__call__", &Guard::holds,
+           "True when every entry still holds its object (or is still "
+           "absent).");
 
   nb::class_<Kernel>(m, "Kernel", "A loaded kernel shared object.")
       .def_prop_ro("path", &Kernel::path)

@@ -4,12 +4,18 @@ same results and the same errors as without plans."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 import pytest
 from gm_kernels import affine, copy_kernel
 
 import asc
 import asc.lib.runtime as rt
+from asc import _C
+from asc.runtime import config
+from asc.runtime.dependencies import MISSING
 from asc.runtime.errors import LaunchTypeError
 
 
@@ -173,6 +179,124 @@ def test_a_rebound_global_recompiles_a_planned_kernel(tmp_path, monkeypatch: pyt
     rebind_mod.SCALE = 5.0
     rebind_mod.k[1](x, y, 64)
     np.testing.assert_array_equal(y, x * np.float32(5.0))
+
+
+_REBIND_SOURCE = (
+    "import asc\n"
+    "SCALE = 2.0\n"
+    "def make(closed):\n"
+    "    @asc.jit\n"
+    "    def c(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n"
+    "        g = asc.GlobalTensor()\n"
+    "        g.set_global_buffer(x, n)\n"
+    "        h = asc.GlobalTensor()\n"
+    "        h.set_global_buffer(y, n)\n"
+    "        t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)\n"
+    "        asc.data_copy(t, g, n)\n"
+    "        asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
+    "        asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n"
+    "        asc.muls(t, t, closed, n)\n"
+    "        asc.set_flag(asc.HardEvent.V_MTE3, 0)\n"
+    "        asc.wait_flag(asc.HardEvent.V_MTE3, 0)\n"
+    "        asc.data_copy(h, t, n)\n"
+    "    return c\n"
+    "@asc.jit\n"
+    "def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n"
+    "    g = asc.GlobalTensor()\n"
+    "    g.set_global_buffer(x, n)\n"
+    "    h = asc.GlobalTensor()\n"
+    "    h.set_global_buffer(y, n)\n"
+    "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)\n"
+    "    asc.data_copy(t, g, n)\n"
+    "    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
+    "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n"
+    "    asc.muls(t, t, SCALE, n)\n"
+    "    asc.set_flag(asc.HardEvent.V_MTE3, 0)\n"
+    "    asc.wait_flag(asc.HardEvent.V_MTE3, 0)\n"
+    "    asc.data_copy(h, t, n)\n")
+
+
+@pytest.fixture
+def rebind_mod2(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    (tmp_path / "rebind_mod2.py").write_text(_REBIND_SOURCE)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import rebind_mod2
+
+    yield rebind_mod2
+    del __import__("sys").modules["rebind_mod2"]
+
+
+def test_the_guard_covers_the_names_of_a_module_level_kernel(rebind_mod2) -> None:
+    x, y = _pair(np.float32)
+    rebind_mod2.k[1](x, y, 64)
+    (plan,) = rebind_mod2.k._plans
+    assert plan.deps is None  # the names read are compared natively, not the key in Python
+    rebind_mod2.SCALE = float("2.0")  # equal, but another object: planned again, not compiled again
+    rebind_mod2.k[1](x, y, 64)
+    np.testing.assert_array_equal(y, x * np.float32(2.0))
+    assert rebind_mod2.k._plans[1:] == (plan,) and len(rebind_mod2.k._kernels) == 1
+    rebind_mod2.g = 1  # a name the kernel reads (its local `g`), now also a global: a new key
+    rebind_mod2.k[1](x, y, 64)
+    np.testing.assert_array_equal(y, x * np.float32(2.0))
+    assert len(rebind_mod2.k._kernels) == 2 and len(rebind_mod2.k._plans) == 3
+
+
+def test_a_closure_kernel_compares_its_key_in_python(rebind_mod2) -> None:
+    x, y = _pair(np.float32)
+    c = rebind_mod2.make(3.0)
+    c[1](x, y, 64)
+    c[1](x, y, 64)
+    np.testing.assert_array_equal(y, x * np.float32(3.0))
+    (plan,) = c._plans
+    assert plan.deps is not None
+
+
+def test_a_planned_launch_follows_the_platform() -> None:
+    x, y = _pair(np.float32)
+    copy_kernel[1](x, y, 64)
+    copy_kernel[1](x, y, 64)
+    assert rt.last_launch().clock_mhz == 1850.0
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B3)
+    copy_kernel[1](x, y, 64)
+    assert rt.last_launch().clock_mhz == 1800.0
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
+    copy_kernel[1](x, y, 64)
+    assert rt.last_launch().clock_mhz == 1850.0
+    np.testing.assert_array_equal(y, x)
+
+
+def test_a_guard_compares_by_identity_and_absence() -> None:
+    big, other = int("100000000000000000000"), int("100000000000000000000")  # equal, two objects
+    assert big == other and big is not other
+    d = {"a": big}
+    guard = _C.sim.Guard([(d, "a", big), (d, "b", MISSING)], MISSING)
+    assert guard()
+    d["a"] = other
+    assert not guard()
+    d["a"] = big
+    d["b"] = None  # present, even as None, is not absent
+    assert not guard()
+    del d["b"]
+    assert guard()
+    d["c"] = 1  # another key: the dict changed (its version too), the entries did not
+    assert guard() and guard()
+    d["a"] = other  # after a check that passed, a change is still seen
+    assert not guard()
+    with pytest.raises(TypeError):
+        _C.sim.Guard([([], "a", 1)], MISSING)  # not a dict
+
+
+def test_a_guard_in_a_reference_cycle_is_collected() -> None:
+    class Marker:
+        pass
+
+    marker = Marker()
+    namespace = {"m": marker}
+    namespace["guard"] = _C.sim.Guard([(namespace, "m", marker)], MISSING)
+    alive = weakref.ref(marker)
+    del namespace, marker
+    gc.collect()
+    assert alive() is None
 
 
 def test_keyword_arguments_and_a_wrong_count_take_the_general_path() -> None:

@@ -8,7 +8,9 @@ and every chain is part of the key, so editing an imported module recompiles in 
 fresh process as well as in the running one.
 
 To keep launches cheap, the values are resolved once per launch and compared by
-identity with the previous launch's (`Snapshot`); only a change recomputes the key.
+identity with the previous launch's (`Watch`); only a change recomputes the key. A
+planned launch whose key depends on plain names only (`Watch.plain`) leaves that
+comparison to its plan's native guard (asc.runtime.plan).
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ from ..language.core.dtype import DataType
 from ..language.core.range import ConstExpr
 
 _MISSING = object()
+#: The value of a name absent from the namespace, in `Watch.plain`.
+MISSING = _MISSING
 _MODULES = sys.modules
 
 
@@ -165,7 +169,7 @@ class Watch:
     names are the kernel's own locals, absent from the namespace, and are checked all at once."""
 
     __slots__ = ("roots", "root_values", "absent", "tails", "values", "root_level", "loggers",
-                 "jits")
+                 "jits", "plain")
 
     def __init__(self, ns: Mapping[str, Any], refs: References) -> None:
         from .jit import JITFunction
@@ -185,6 +189,7 @@ class Watch:
                                                         if isinstance(v, logging.Logger))
 
         jits: list[JITFunction] = []
+        logs = []
 
         def collect(v: Any) -> None:
             if isinstance(v, JITFunction):
@@ -192,11 +197,19 @@ class Watch:
             elif isinstance(v, (tuple, list, frozenset)):
                 for x in v:
                     collect(x)
+            elif logging is not None and (v is logging or isinstance(v, logging.Logger)):
+                logs.append(v)
 
         for v in self.values:
             collect(v)
         #: The @asc.jit functions reached: their own dependencies may change while these values do not.
         self.jits = tuple(jits)
+        #: When the names alone decide `unchanged` — no attribute chain to follow, no @asc.jit function
+        #: reached, no logger or logging module read (whose levels `describe` puts in the key) — every
+        #: name with the value it had (`MISSING` for the absent ones): a launch plan's native guard
+        #: compares them (asc.runtime.plan). None otherwise.
+        self.plain = None if self.tails or jits or logs else (
+            *zip(self.roots, self.root_values), *((name, _MISSING) for name in sorted(self.absent)))
 
     def unchanged(self, ns: Mapping[str, Any]) -> bool:
         get = ns.get
@@ -216,4 +229,4 @@ class Watch:
         return all(lg.getEffectiveLevel() == level for lg, level in self.loggers)
 
 
-__all__ = ["References", "Watch", "closure_vars", "describe", "namespace", "resolve"]
+__all__ = ["MISSING", "References", "Watch", "closure_vars", "describe", "namespace", "resolve"]

@@ -24,14 +24,16 @@ from ..codegen.errors import CompileError
 from ..codegen.prototype import Prototype
 from ..errors import SourceLocation
 from ..language.core.range import ConstExpr
+from ..lib import runtime as rt
 from ..lib.runtime import Stream
 from . import config, launcher
+from . import plan as plans
 from .annotations import converters
 from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
 from .errors import LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
-from .plan import MAX_PLANS, Plan, environment_reader, native_plan
+from .plan import MAX_PLANS, Plan, native_plan
 from .source import parsed_source
 from .specialize import ArgSpec, prepare, to_param
 
@@ -41,10 +43,9 @@ if TYPE_CHECKING:
 #: The frontend builds IR through one current builder per process: one compile at a time.
 _CODEGEN_LOCK = _thread.allocate_lock()
 
-#: The simulator knobs of the environment, as compared by launch plans (launcher.sim_config reads them).
-_read_sim_env = environment_reader(launcher.CONFIG_ENV)
-_MODEL = config.Backend.Model
 _STATE = config._state
+#: Where the most recent launch is recorded (rt.last_launch()).
+_LAST = rt._state
 #: Launchers cached per int grid (kernel[n]): at most this many per kernel.
 _MAX_GRIDS = 64
 
@@ -97,7 +98,7 @@ class JITFunction:
         self._compile_lock = _thread.allocate_lock()
         #: Launch plans (asc.runtime.plan), most recent first; none with always_compile.
         self._plans: tuple[Plan, ...] = ()
-        self._planning = not self.options.compile.always_compile
+        self._planning = plans.AVAILABLE and not self.options.compile.always_compile
         #: kernel[n] for int n: the bound launcher, built once.
         self._grids: dict[int, Callable[..., Any]] = {}
 
@@ -223,17 +224,24 @@ class JITFunction:
                            f"{self.__name__}[num_blocks](...) or {self.__name__}[num_blocks, stream](...)")
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
-        if self._plans and not kwargs and _STATE.backend is _MODEL:
+        if self._plans and not kwargs:
             # A planned signature: the arguments go to the simulator as they are (asc.runtime.plan).
-            deps = self.dependency_key()
-            env = _read_sim_env()
-            platform = _STATE.platform
+            deps = None
             for plan in self._plans:
-                if plan.deps is deps and plan.platform is platform and plan.env == env:
-                    result = plan.kernel.handle.launch_planned(plan.native, launch.core_num, plan.config, args)
-                    if result is not None:
+                if not plan.guard():  # the backend, platform, knobs (and names read) it was made under
+                    continue
+                if plan.deps is not None:  # a dependency key the guard does not cover
+                    if deps is None:
+                        deps = self.dependency_key()
+                    if plan.deps is not deps:
+                        continue
+                result = plan.kernel.handle.launch_planned(plan.native, launch.core_num, plan.config, args)
+                if result is not None:
+                    if result.quiet and launcher.SIM_REPORT is False:  # nothing to write or raise
+                        _LAST.last_launch = result
+                    else:
                         launcher.finish(self.__name__, launch.core_num, result)
-                        return None
+                    return None
         names = self._param_names
         if kwargs or len(args) != len(names):
             try:
@@ -279,26 +287,32 @@ class JITFunction:
                     self._kernels[key] = kernel
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [r for p in prepared if p[2] is not None for r in (p[2] if isinstance(p[2], list) else [p[2]])]
-        env = _read_sim_env()
         sim_config = launcher.sim_config(platform, self.options.sim.sim_budget, compile_options.auto_sync)
         # The annotation converters return every value a plan accepts unchanged (an exact int for
         # `n: int`, a numpy array for `x: asc.GlobalAddress`, ...), so plans apply with them too.
         if self._planning and not kwargs and isinstance(kernel, LoadedKernel):
-            self._plan(names, args, specs, kernel, platform, deps, env, sim_config)
+            self._plan(names, args, specs, kernel, deps, sim_config)
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config)
         return None
 
     def _plan(self, names: tuple[str, ...], args: tuple, specs: list[ArgSpec], kernel: LoadedKernel,
-              platform: config.Platform, deps: tuple, env: tuple, sim_config: Any) -> None:
+              deps: tuple, sim_config: Any) -> None:
         """Records a launch plan for this signature (asc.runtime.plan), unless one of the arguments
         has no planned form."""
         native = native_plan(names, args, specs, self.constexprs)
-        if native is not None:
-            if not self._plans:
-                launcher.hold(self)  # the plans hold simulator objects: dropped at exit (release)
-            plan = Plan(native, kernel, platform, deps, env, sim_config)
-            self._plans = (plan, *self._plans[:MAX_PLANS - 1])
+        if native is None:
+            return
+        if not self._plans:
+            launcher.hold(self)  # the plans hold simulator objects: dropped at exit (release)
+        # The names the key was computed from (the watch `deps` came from), when they alone decide it
+        # and are read from the module's globals (no closure): compared by the guard, not in Python.
+        watch = self._deps_cache[0] if self._deps_cache is not None and self._deps_cache[1] is deps else None
+        names_read = watch.plain if watch is not None and not self.fn.__closure__ else None
+        guard = plans.guard(_STATE.__dict__, ("backend", "platform"), launcher.CONFIG_ENV, names_read or (),
+                            self.fn.__globals__)
+        plan = Plan(native, kernel, guard, None if names_read is not None else deps, sim_config)
+        self._plans = (plan, *self._plans[:MAX_PLANS - 1])
 
     def release(self) -> None:
         """Drops the launch plans (at exit: they hold simulator objects, see launcher.hold)."""

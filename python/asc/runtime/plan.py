@@ -10,8 +10,13 @@ dtype, a non-contiguous or read-only array, an int outside int32, another ConstE
 nothing and the general path takes over, specialising again or raising the error that names the
 argument. Triton caches its argument binder the same way.
 
-Everything else a plan depends on is compared on every launch: the backend, the platform, the
-dependency key (the values of the names the kernel reads) and the simulator knobs of the environment.
+Everything else a plan depends on is compared on every launch, by its native guard
+(`asc._C.sim.Guard`, one call): the backend and the platform (the runtime state's entries), the
+simulator knobs (os.environ's own dictionary) and, when they alone decide the dependency key
+(`Watch.plain`), the names the kernel reads in its module; each must still be the very object it was
+when the plan was made (or still absent). Otherwise (a closure, attribute chains, device functions,
+loggers) the dependency key is compared in Python too (`Plan.deps`). A rebinding, even to an equal
+object, takes the general path once, which plans again.
 """
 
 from __future__ import annotations
@@ -37,9 +42,8 @@ _CONSTANT_TYPES = (int, float, str, bool, type(None))
 class Plan(Record, frozen=True, eq=False):
     native: Any  # asc._C.sim.ArgPlan
     kernel: Any  # jit.LoadedKernel (its `handle` is read at each launch)
-    platform: Any
-    deps: tuple
-    env: tuple
+    guard: Any  # asc._C.sim.Guard: True while the backend, platform, knobs (and names) are unchanged
+    deps: tuple | None  # the dependency key, compared by identity; None when the guard covers it
     config: Any  # asc._C.sim.Config
 
 
@@ -74,17 +78,26 @@ def _kind(name: str, value: Any, spec: ArgSpec, constexprs: set[str]) -> tuple[i
     return None, None
 
 
-_ENV = getattr(os.environ, "_data", None)
-_ENV_KEYS: tuple = ()
+#: os.environ's own dictionary (encoded keys and values; os.environ.get encodes each key, about 0.5 µs a
+#: read): the plans' guards look the simulator knobs up there. None where it is not a dict of bytes.
+_ENV: dict | None = getattr(os.environ, "_data", None)
+if not (isinstance(_ENV, dict) and os.name == "posix"):
+    _ENV = None
+
+#: Whether launches can be planned on this host (the guards need `_ENV`).
+AVAILABLE = _ENV is not None
 
 
-def environment_reader(keys: tuple[str, ...]) -> Any:
-    """A function returning the values of `keys` in the environment, as a tuple compared between
-    launches: on POSIX it reads os.environ's own dictionary (os.environ.get encodes each key, about
-    0.5 µs a read); elsewhere os.environ.get."""
-    data = _ENV
-    if isinstance(data, dict) and os.name == "posix":
-        encoded = tuple(os.fsencode(k) for k in keys)
-        get = data.get
-        return lambda: tuple(map(get, encoded))
-    return lambda: tuple(os.environ.get(k) for k in keys)
+def guard(state: dict, state_keys: tuple[str, ...], env_keys: tuple[str, ...],
+          names: tuple[tuple[str, Any], ...], namespace: dict) -> Any:
+    """The native guard of a plan made now: `state_keys` of `state` (the runtime state's attributes),
+    the environment's `env_keys` and `names` (name, value or MISSING) of `namespace`, each held to
+    the object it has now (`asc._C.sim.Guard`)."""
+    from .. import _C
+    from .dependencies import MISSING
+
+    assert _ENV is not None
+    entries: list[tuple[dict, Any, Any]] = [(state, k, state.get(k, MISSING)) for k in state_keys]
+    entries += [(_ENV, key, _ENV.get(key, MISSING)) for key in map(os.fsencode, env_keys)]
+    entries += [(namespace, name, value) for name, value in names]
+    return _C.sim.Guard(entries, MISSING)

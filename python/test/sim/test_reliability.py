@@ -174,6 +174,59 @@ def test_ctrl_c_stops_a_long_launch_within_a_second(tmp_path: Path) -> None:
         proc.wait()
 
 
+CTRL_C_BETWEEN_LAUNCHES = CTRL_C_SCRIPT.split("long_loop[48](x, z, 1)  # compiled")[0] + textwrap.dedent("""
+    import signal
+    import threading
+
+    long_loop[48](x, z, 1)  # the launch's SIGINT handler goes in, and stays
+    try:
+        signal.raise_signal(signal.SIGINT)  # outside a launch: Python's handler, as without pyasc
+        print("no KeyboardInterrupt", flush=True)
+    except KeyboardInterrupt:
+        print("KeyboardInterrupt", flush=True)
+    z[:] = 0
+    thread = threading.Thread(target=lambda: long_loop[48](x, z, 2))  # not stopped by that Ctrl-C
+    thread.start()
+    thread.join()
+    print("thread launch", float(z.sum()), flush=True)
+    calls = []
+
+    def handler(sig, frame):
+        calls.append(sig)
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, handler)  # replaces the launch's handler: the next launch puts it back
+    print("launching", flush=True)
+    try:
+        long_loop[48](x, z, 100000)
+    except KeyboardInterrupt:
+        print("stopped", calls == [signal.SIGINT], flush=True)
+        sys.exit(0)
+    sys.exit(1)
+""")
+
+
+def test_ctrl_c_between_launches_and_a_handler_set_after_them(tmp_path: Path) -> None:
+    script = tmp_path / "between.py"
+    script.write_text(CTRL_C_BETWEEN_LAUNCHES)
+    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline().strip() == "KeyboardInterrupt"
+        assert proc.stdout.readline().strip() == "thread launch 3072.0"
+        assert proc.stdout.readline().strip() == "launching"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        proc.send_signal(signal.SIGINT)
+        assert proc.stdout.readline().strip() == "stopped True"
+        assert time.monotonic() - sent < 1.0
+        assert proc.wait(timeout=30) == 0
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 # ----------------------------------------------------------------------------- memory faults
 
 WILD_POINTER = """
