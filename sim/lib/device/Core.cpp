@@ -253,13 +253,8 @@ uint64_t Core::beginCall(Loc loc) {
 }
 
 void Core::makeRoom(Pipe p, const char *name, Loc loc) {
-  if (engine_.queued(p) >= Engine::kQueueDepth) {
-    Stall stall;
-    stall.loc = loc;
-    stall.issuing = name;
-    stall.fullPipe = p;
-    scalar_ = std::max(scalar_, engine_.runUntilRoom(p, stall));
-  }
+  if (engine_.queued(p) >= Engine::kQueueDepth)
+    scalar_ = std::max(scalar_, engine_.runUntilRoom(p, name, loc));
 }
 
 void Core::issue(Instr &&instr) {
@@ -297,9 +292,62 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
 }
 
+bool Core::copyFromPlan(const Operand &dst, const Operand &src,
+                        uint32_t count, DType type, uint64_t seq, Loc loc) {
+  if (sys_.anyWatch || autoSync_)
+    return false;
+  const CachedCopy *e = nullptr;
+  for (const CachedCopy &c : copyCache_)
+    if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
+        c.type == type) {
+      const Operand &ub = c.toGm ? src : dst;
+      const Operand &gm = c.toGm ? dst : src;
+      if (ub.addr == c.ub.addr && ub.bytes == c.ub.bytes &&
+          ub.pos == c.ub.pos && gm.pos == c.gmPos) {
+        e = &c;
+        break;
+      }
+    }
+  if (!e || (e->toGm && vecRegs_.atomic != AtomicKind::None))
+    return false;
+  const char *api = "data_copy";
+  const uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
+  const Access acc{api, e->toGm ? "destination" : "source", e->toGm, type};
+  uint8_t *gm = mem_.resolve(e->toGm ? dst : src, 0, bytes, acc, loc);
+  if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
+    return false;
+  const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
+  uint8_t *ub = mem_.ubData() + e->ubOffset;
+  // track(): reads first; the UB side's init tracking was done by the
+  // first call (CachedCopy), GM has none.
+  countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
+  const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
+  Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
+  in.cost = e->cost;
+  in.work.kind = WorkKind::Copy;
+  in.work.type = type;
+  in.work.count = count;
+  in.work.src0 = e->toGm ? ub : gm;
+  in.work.dst = e->toGm ? gm : ub;
+  in.work.direct = race_ && race_->severity() == Severity::Error;
+  if (race_) { // raceFootprint(): the source, then the destination
+    const uint64_t u = e->ubOffset;
+    if (e->toGm) {
+      in.fp.emplace_back(Mem::UB, u, u + bytes, false);
+      in.fp.emplace_back(Mem::GM, gmAddr, gmAddr + bytes, true);
+    } else {
+      in.fp.emplace_back(Mem::GM, gmAddr, gmAddr + bytes, false);
+      in.fp.emplace_back(Mem::UB, u, u + bytes, true);
+    }
+  }
+  return true;
+}
+
 void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, Loc loc) {
   uint64_t seq = beginCall(loc);
+  if (copyFromPlan(dst, src, count, type, seq, loc))
+    return;
   const char *api = "data_copy";
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(count) * es;
@@ -381,6 +429,22 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   in.work.direct = race_ && race_->severity() == Severity::Error &&
                    (pipe == Pipe::MTE2 || pipe == Pipe::MTE3);
   raceFootprint(in.fp, uses);
+  // Planned for the next call of this site (copyFromPlan) once the UB side's
+  // init tracking has run above.
+  const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM;
+  if ((toGm || (pipe == Pipe::MTE2 && dm == Mem::UB)) && !sys_.anyWatch &&
+      !autoSync_ && mem_.memOf(toGm ? to : from) == Mem::GM) {
+    CachedCopy &e = copyCache_[copyNext_];
+    copyNext_ = (copyNext_ + 1) % kCopyPlanCache;
+    e.loc = loc;
+    e.ub = toGm ? src : dst;
+    e.gmPos = toGm ? dst.pos : src.pos;
+    e.toGm = toGm;
+    e.type = type;
+    e.count = count;
+    e.cost = cost;
+    e.ubOffset = mem_.ubOffset(toGm ? from : to);
+  }
 }
 
 //===----------------------------------------------------------------------===//

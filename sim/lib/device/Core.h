@@ -254,7 +254,10 @@ private:
   /// the bookkeeping an issued instruction shares with the copies. `keep`:
   /// the plan stays usable (a cached plan shares its VecInstr, which the
   /// engine only reads).
-  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false);
+  /// `initTracked`: the plan was issued before from the same line, so its
+  /// init tracking would change and report nothing (CachedVecPlan).
+  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false,
+                bool initTracked = false);
   /// planVec's result for a call site, kept for the next identical call.
   /// planVec is a function of the call, its location, the mask register and
   /// mode and the dequant scale (the ops that read CMPMASK or the other
@@ -279,11 +282,43 @@ private:
     MaskRegs maskIn{}, maskOut{};
     uint16_t deqScale = 0;
     VecPlan plan;
+    /// The plan was issued once: its UB bytes' init tracking is done. The
+    /// same bytes marked written again change nothing; the same bytes
+    /// checked again at the same line report nothing (the first check found
+    /// them written, and written bits are only cleared when the core ends,
+    /// or it reported the line, which reports once).
+    bool initTracked = false;
   };
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
   CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
+  /// A plain DataCopy between GM and the Unified Buffer, planned once per
+  /// call site: the UB operand, count, type and direction decide the pipe,
+  /// the cost and the resolved UB offset; only the GM address varies (a
+  /// loop's tiles). A repeat resolves and checks its GM side, counts the GM
+  /// traffic and issues; it skips what repeats unchanged: the UB side's
+  /// checks and dirty marking (idempotent for the core's lifetime) and its
+  /// init tracking. Marking the same UB bytes written again changes
+  /// nothing; checking the same UB bytes at the same line again reports
+  /// nothing (the first check found them all written, and written bits are
+  /// only cleared when the core ends, or it reported the line, which
+  /// reports once). Not used with a UB watch or auto_sync (their
+  /// bookkeeping runs per call), nor for atomic stores (issueCopy).
+  struct CachedCopy {
+    Loc loc{nullptr, 0};
+    Operand ub{}; // the UB operand; the GM one's position in gmPos
+    uint8_t gmPos = 0;
+    bool toGm = false; // MTE3 (UB -> GM), else MTE2 (GM -> UB)
+    DType type = DType::F32;
+    uint32_t count = 0; // 0: the slot is empty
+    Cost cost;
+    uint64_t ubOffset = 0;
+  };
+  static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
+  /// Issues a cached copy of this call site (true), or does nothing (false).
+  bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
+                    DType type, uint64_t seq, Loc loc);
   /// One operand's byte spans at `base` (a UB offset, or a GM host address)
   /// in `mem`. `role` names it in init-check messages; null for a
   /// data-dependent read, which reports its whole view.
@@ -507,6 +542,8 @@ private:
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
   std::array<CachedVecPlan, kVecPlanCache> vecPlanCache_;
+  std::array<CachedCopy, kCopyPlanCache> copyCache_;
+  uint32_t copyNext_ = 0; // the slot the next cached copy replaces
   uint32_t vecPlanNext_ = 0; // the slot the next cached plan replaces
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount

@@ -181,6 +181,8 @@ public:
       return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
     return static_cast<uint64_t>(p - local(m).data);
   }
+  /// Host pointer of UB byte 0.
+  uint8_t *ubData() const { return ub_; }
   /// Byte offset of a resolved UB pointer.
   uint64_t ubOffset(const uint8_t *p) const {
     return static_cast<uint64_t>(p - ub_);

@@ -363,10 +363,15 @@ void Engine::runUntil(uint64_t cycle) {
   }
 }
 
-uint64_t Engine::runUntilRoom(Pipe p, const Stall &stall) {
+uint64_t Engine::runUntilRoom(Pipe p, const char *issuing, Loc loc) {
   while (queued(p) >= kQueueDepth)
-    if (step(kNever) != Step::Progressed)
+    if (step(kNever) != Step::Progressed) {
+      Stall stall;
+      stall.loc = loc;
+      stall.issuing = issuing;
+      stall.fullPipe = p;
       deadlock(stall);
+    }
   return now_;
 }
 

@@ -251,8 +251,10 @@ public:
   uint64_t now() const { return now_; }
   /// Processes every event at or before `cycle`.
   void runUntil(uint64_t cycle);
-  /// Runs until `p`'s queue has room; returns the cycle it got room.
-  uint64_t runUntilRoom(Pipe p, const Stall &stall);
+  /// Runs until `p`'s queue has room for the scalar to issue `issuing` at
+  /// `loc`; returns the cycle it got room. (The Stall of a deadlock report
+  /// is built only then: the scalar waits here for most instructions.)
+  uint64_t runUntilRoom(Pipe p, const char *issuing, Loc loc);
   /// Runs until flag (event, id) is set; returns the cycle it was set.
   uint64_t runUntilFlag(uint8_t event, uint8_t id, const Stall &stall);
   /// Runs until every queue is empty and every instruction has completed;
