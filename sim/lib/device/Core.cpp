@@ -252,9 +252,8 @@ uint64_t Core::beginCall(Loc loc) {
   return ++seq_;
 }
 
-void Core::makeRoom(Pipe p, const char *name, Loc loc) {
-  if (engine_.queued(p) >= Engine::kQueueDepth)
-    scalar_ = std::max(scalar_, engine_.runUntilRoom(p, name, loc));
+void Core::waitForRoom(Pipe p, const char *name, Loc loc) {
+  scalar_ = std::max(scalar_, engine_.runUntilRoom(p, name, loc));
 }
 
 void Core::issue(Instr &&instr) {
@@ -265,17 +264,6 @@ void Core::issue(Instr &&instr) {
     instr.gmEpoch = gmEpoch_;
   }
   engine_.push(std::move(instr));
-}
-
-Instr &Core::issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
-                          const char *name) {
-  makeRoom(p, name, loc);
-  Instr &in = engine_.emplace(kind, p, seq, scalar_, loc, name);
-  if (race_) {
-    in.issueClock = race_->clock(Pipe::S);
-    in.gmEpoch = gmEpoch_;
-  }
-  return in;
 }
 
 void Core::issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name) {
@@ -296,8 +284,8 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
                         uint32_t count, DType type, uint64_t seq, Loc loc) {
   if (sys_.anyWatch || autoSync_)
     return false;
-  const CachedCopy *e = nullptr;
-  for (const CachedCopy &c : copyCache_)
+  CachedCopy *e = nullptr;
+  for (CachedCopy &c : copyCache_)
     if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
         c.type == type) {
       const Operand &ub = c.toGm ? src : dst;
@@ -313,7 +301,8 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   const char *api = "data_copy";
   const uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
   const Access acc{api, e->toGm ? "destination" : "source", e->toGm, type};
-  uint8_t *gm = mem_.resolve(e->toGm ? dst : src, 0, bytes, acc, loc);
+  uint8_t *gm =
+      mem_.resolveGm(e->toGm ? dst : src, bytes, acc, loc, e->gmRegion);
   if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
     return false;
   const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
@@ -501,12 +490,24 @@ bool Core::droppedEvent(uint8_t event) const {
   return role_.aic ? !hw::kEvents[event].aic : !hw::kEvents[event].aiv;
 }
 
+const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
+                                 Loc loc) const {
+  // FlagTable::validate's conditions, tested here without a call; it
+  // throws the message when one fails.
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds &&
+                           (role_.aic ? hw::kEvents[event].aic
+                                      : hw::kEvents[event].aiv),
+                       1))
+    return events_[event];
+  return FlagTable::validate(api, event, id, loc, role_.aic);
+}
+
 void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (droppedEvent(event))
     return;
-  const EventInfo &info =
-      FlagTable::validate("set_flag", event, id, loc, role_.aic);
+  const EventInfo &info = flagEvent("set_flag", event, id, loc);
   if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "set_flag");
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
@@ -516,8 +517,7 @@ void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (droppedEvent(event))
     return;
-  const EventInfo &info =
-      FlagTable::validate("wait_flag", event, id, loc, role_.aic);
+  const EventInfo &info = flagEvent("wait_flag", event, id, loc);
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);

@@ -314,6 +314,7 @@ private:
     uint32_t count = 0; // 0: the slot is empty
     Cost cost;
     uint64_t ubOffset = 0;
+    uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
   };
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues a cached copy of this call site (true), or does nothing (false).
@@ -338,6 +339,11 @@ private:
                      const SpanUse *uses, size_t count);
   /// A flag of the other core type's pipes in a MIX kernel (dropped).
   bool droppedEvent(uint8_t event) const;
+  /// FlagTable::validate for this core's type (its Fault when invalid).
+  const EventInfo &flagEvent(const char *api, uint8_t event, int32_t id,
+                             Loc loc) const;
+  /// The event table (eventInfo(0): indexed by HardEvent value).
+  const EventInfo *events_ = eventInfo(0);
   /// device/CubeAbi.cpp: fails unless this is a cube core.
   void requireAic(const char *api, Loc loc) const;
   /// Checks, tracks and issues a planned cube instruction: `ops` are the
@@ -370,14 +376,27 @@ private:
   /// finished (LaunchControl), so float accumulation is in block order.
   void orderFloatAtomics(Loc loc);
   /// Stalls the scalar until `p`'s queue has room for `name`.
-  void makeRoom(Pipe p, const char *name, Loc loc);
+  void makeRoom(Pipe p, const char *name, Loc loc) {
+    if (engine_.queued(p) >= Engine::kQueueDepth)
+      waitForRoom(p, name, loc);
+  }
+  /// makeRoom's stall: runs the engine until the full queue has room.
+  void waitForRoom(Pipe p, const char *name, Loc loc);
   void issue(Instr &&instr);
   /// Makes room, then appends an instruction to `p`'s queue and returns it
   /// to be filled in place (an Instr is a few hundred bytes: building it on
   /// the stack and moving it in cost more than the rest of a flag). Nothing
   /// may throw between this and the end of the filling.
   Instr &issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
-                      const char *name);
+                      const char *name) {
+    makeRoom(p, name, loc);
+    Instr &in = engine_.emplace(kind, p, seq, scalar_, loc, name);
+    if (race_) {
+      in.issueClock = race_->clock(Pipe::S);
+      in.gmEpoch = gmEpoch_;
+    }
+    return in;
+  }
   /// One operand of an instruction, for race footprints, init checks and
   /// GM traffic accounting.
   struct Use {

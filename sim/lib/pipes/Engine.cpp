@@ -44,17 +44,15 @@ uint32_t Engine::allocSlot() {
 }
 
 void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
-  InFlight &f = slots_[slot];
-  f.due = cycle;
-  f.dueSeq = seq;
   // Sorted insertion, latest first (the earliest lands at the back); of
   // equal keys (the instructions of one call), the first scheduled lands
   // first.
+  const Pending p{cycle, seq, slot};
   size_t i = pending_.size();
-  pending_.push_back(slot);
-  for (; i > 0 && !later(pending_[i - 1], slot); --i)
+  pending_.push_back(p);
+  for (; i > 0 && !later(pending_[i - 1], p); --i)
     pending_[i] = pending_[i - 1];
-  pending_[i] = slot;
+  pending_[i] = p;
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -283,10 +281,10 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  const uint32_t slot = pending_.back();
+  const uint32_t slot = pending_.back().slot;
+  const uint64_t cycle = pending_.back().due;
   pending_.pop_back();
   InFlight &f = slots_[slot];
-  const uint64_t cycle = f.due;
   now_ = std::max(now_, cycle);
   if (f.isFlag) {
     Loc loc = f.loc;
@@ -325,7 +323,7 @@ void Engine::complete() {
 }
 
 Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : slots_[pending_.back()].due;
+  uint64_t tc = pending_.empty() ? kNever : pending_.back().due;
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
   if (tc <= now_ && tc <= limit) {

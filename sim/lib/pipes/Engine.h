@@ -346,10 +346,15 @@ private:
     std::shared_ptr<const cube::CubeInstr> cube;
     VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
-    // The completion event while pending: its cycle and the program order
-    // of its instruction (ties).
-    uint64_t due = 0;
-    uint64_t dueSeq = 0;
+  };
+  /// A pending completion: its cycle, the program order of its instruction
+  /// (ties: an API call that issues several instructions gives them one
+  /// seq) and its slot. The keys are kept here, not in the slot, so the
+  /// sorted insertion and the next-event test read no slot.
+  struct Pending {
+    uint64_t due;
+    uint64_t seq;
+    uint32_t slot;
   };
   /// An in-flight PIPE_V instruction's byte ranges (host addresses), for the
   /// PIPE_V barriers the compiler inserts between dependent instructions.
@@ -357,12 +362,10 @@ private:
     uint64_t done;
     std::array<std::pair<uintptr_t, uintptr_t>, 3> r; // dst, src0, src1
   };
-  /// Whether completion slot `a` lands after slot `b`: by cycle, then by
-  /// the program order of its instruction (the call's: an API call that
-  /// issues several instructions gives them one seq).
-  bool later(uint32_t a, uint32_t b) const {
-    const InFlight &x = slots_[a], &y = slots_[b];
-    return x.due != y.due ? x.due > y.due : x.dueSeq > y.dueSeq;
+  /// Whether completion `x` lands after `y`: by cycle, then by program
+  /// order.
+  static bool later(const Pending &x, const Pending &y) {
+    return x.due != y.due ? x.due > y.due : x.seq > y.seq;
   }
 
   static int idx(Pipe p) { return static_cast<int>(p); }
@@ -389,7 +392,7 @@ private:
   /// The pending completions (slots), sorted latest first: the next one is
   /// at the back. A kernel has a handful in flight: an insertion into the
   /// short sorted list costs less than a binary heap's push and pop.
-  std::vector<uint32_t> pending_;
+  std::vector<Pending> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
   CrossSetFn crossFn_ = nullptr;
