@@ -387,8 +387,9 @@ private:
   /// to be filled in place (an Instr is a few hundred bytes: building it on
   /// the stack and moving it in cost more than the rest of a flag). Nothing
   /// may throw between this and the end of the filling.
-  Instr &issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
-                      const char *name) {
+  [[gnu::always_inline]] Instr &issueInPlace(InstrKind kind, Pipe p,
+                                             uint64_t seq, Loc loc,
+                                             const char *name) {
     makeRoom(p, name, loc);
     Instr &in = engine_.emplace(kind, p, seq, scalar_, loc, name);
     if (race_) {

@@ -176,6 +176,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
         e.queuedPipes_ &= ~(1u << idx(p));
     }
   } pop{*this, ps, p};
+  blocked_ &= ~(1u << idx(p)); // the head changes
   uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
   now_ = cycle;
   if (race_)
@@ -297,6 +298,7 @@ void Engine::complete() {
       return;
     }
     flags_.set(event, id, cycle, loc);
+    blocked_ = 0; // a blocked wait may start now
     if (race_)
       race_->publishFlag(event, id, f.clock);
     setStart_[event * kNumEventIds + id] = f.started;
@@ -332,10 +334,15 @@ Engine::Step Engine::step(uint64_t limit) {
   }
   uint64_t ts = kNever;
   int sp = -1;
-  // Only pipes with queued instructions, in pipe order (the tie-break).
-  for (uint32_t bits = queuedPipes_; bits; bits &= bits - 1) {
+  // Only pipes with queued instructions, in pipe order (the tie-break),
+  // and not known to wait for a flag that is not set.
+  for (uint32_t bits = queuedPipes_ & ~blocked_; bits; bits &= bits - 1) {
     int p = __builtin_ctz(bits);
     uint64_t t = headStart(pipes_[p]);
+    if (t == kNever) { // only a WaitFlag whose flag is not set
+      blocked_ |= 1u << p;
+      continue;
+    }
     if (t < ts) {
       ts = t;
       sp = p;

@@ -395,6 +395,11 @@ private:
   std::vector<Pending> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
+  /// Bit p: p's head is a WaitFlag whose flag was not set when step last
+  /// looked, and no flag has been set since (only complete() sets one, and
+  /// it clears these bits): step does not look at it again. Most of the
+  /// heads a step looked at were such waits.
+  uint32_t blocked_ = 0;
   CrossSetFn crossFn_ = nullptr;
   void *crossCtx_ = nullptr;
   uint32_t crossPending_ = 0;
