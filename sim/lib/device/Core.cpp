@@ -13,21 +13,21 @@
 
 namespace ascsim {
 
-namespace {
-thread_local Core *tlsCore = nullptr;
+__thread Core *detail::tlsCore = nullptr;
 
+namespace {
 constexpr uint8_t kEventVV = 10; // HardEvent::V_V
 constexpr uint8_t kPipeTAll = 6; // PIPE_ALL
 } // namespace
 
-CoreScope::CoreScope(Core &core) : previous_(tlsCore) { tlsCore = &core; }
-CoreScope::~CoreScope() { tlsCore = previous_; }
+CoreScope::CoreScope(Core &core) : previous_(detail::tlsCore) {
+  detail::tlsCore = &core;
+}
+CoreScope::~CoreScope() { detail::tlsCore = previous_; }
 
-Core &currentCore() {
-  if (!tlsCore)
-    throw std::logic_error(
-        "an Ascend C API was called outside a simulator launch");
-  return *tlsCore;
+void detail::noCurrentCore() {
+  throw std::logic_error(
+      "an Ascend C API was called outside a simulator launch");
 }
 
 Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,

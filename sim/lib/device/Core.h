@@ -586,7 +586,19 @@ private:
 
 /// The core bound to the calling thread; throws std::logic_error if the
 /// kernel runs outside a launch.
-Core &currentCore();
+namespace detail {
+/// The core bound to the calling thread (CoreScope). `__thread`: read
+/// inline by every API call, with no TLS wrapper call (the files that read
+/// it use TLS descriptors, sim/lib/CMakeLists.txt).
+extern __thread Core *tlsCore;
+[[noreturn, gnu::cold]] void noCurrentCore();
+} // namespace detail
+inline Core &currentCore() {
+  Core *c = detail::tlsCore;
+  if (__builtin_expect(!c, 0))
+    detail::noCurrentCore();
+  return *c;
+}
 
 } // namespace ascsim
 
