@@ -282,7 +282,7 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
 
 bool Core::copyFromPlan(const Operand &dst, const Operand &src,
                         uint32_t count, DType type, uint64_t seq, Loc loc) {
-  if (sys_.anyWatch || autoSync_)
+  if (count == 0 || sys_.anyWatch || autoSync_) // count 0: an empty slot
     return false;
   CachedCopy *e = nullptr;
   for (CachedCopy &c : copyCache_)
