@@ -584,8 +584,6 @@ private:
   Core *previous_;
 };
 
-/// The core bound to the calling thread; throws std::logic_error if the
-/// kernel runs outside a launch.
 namespace detail {
 /// The core bound to the calling thread (CoreScope). `__thread`: read
 /// inline by every API call, with no TLS wrapper call (the files that read
@@ -593,6 +591,8 @@ namespace detail {
 extern __thread Core *tlsCore;
 [[noreturn, gnu::cold]] void noCurrentCore();
 } // namespace detail
+/// The core bound to the calling thread; throws std::logic_error if the
+/// kernel runs outside a launch.
 inline Core &currentCore() {
   Core *c = detail::tlsCore;
   if (__builtin_expect(!c, 0))
