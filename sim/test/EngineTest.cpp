@@ -156,7 +156,7 @@ TEST(EngineTest, QueueRoomFreesWhenTheHeadStarts) {
   for (int i = 0; i < 32; ++i)
     f.add(1, a.data(), a.data(), a.data(), 64);
   EXPECT_EQ(f.engine.queued(Pipe::V), 32u);
-  uint64_t t = f.engine.runUntilRoom(Pipe::V, Stall{"full", Loc{nullptr, 0}});
+  uint64_t t = f.engine.runUntilRoom(Pipe::V, "add", Loc{nullptr, 0});
   EXPECT_EQ(t, 1u);
   EXPECT_EQ(f.engine.queued(Pipe::V), 31u);
 }

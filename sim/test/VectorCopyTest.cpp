@@ -307,3 +307,97 @@ TEST(VectorCopyTest, DiagnosticsNameThePythonLine) {
 }
 
 } // namespace
+
+namespace {
+
+// Core::dataCopy plans a GM <-> UB copy once per call site and then checks
+// only its GM side (CachedCopy). kernels/copy_plan_cache.cpp repeats its
+// copy lines with alternating UB slots and a last copy in of another count:
+// what lands and what it costs must be what each call names, the
+// never-written half of `c` is reported once, and a copy in out of bounds
+// at a planned site faults as a first call would.
+struct CopyPlanRun {
+  std::vector<float> x = std::vector<float>(1024),
+                     z = std::vector<float>(1024), w = std::vector<float>(64);
+  LaunchResult run(RaceCheck rc, int32_t last, uint64_t xElements) {
+    std::string error;
+    static std::unique_ptr<Kernel> k =
+        Kernel::load(ASCSIM_KERNEL_COPY_PLAN_CACHE, error);
+    EXPECT_TRUE(k) << error;
+    for (int i = 0; i < 1024; ++i)
+      x[i] = static_cast<float>(i + 1);
+    std::fill(z.begin(), z.end(), -1.f);
+    std::fill(w.begin(), w.end(), -1.f);
+    auto addr = [](std::vector<float> &v) {
+      return reinterpret_cast<uint64_t>(v.data());
+    };
+    LaunchConfig config;
+    config.race_check = rc;
+    return k->launch(1,
+                     {addr(x), addr(z), addr(w), 4,
+                      static_cast<uint64_t>(last)},
+                     {{addr(x), xElements * 4, "x"},
+                      {addr(z), z.size() * 4, "z"},
+                      {addr(w), w.size() * 4, "w"}},
+                     config);
+  }
+};
+
+TEST(CopyPlanCache, RepeatedCallSitesCopyWhatEachCallNames) {
+  for (RaceCheck rc : {RaceCheck::Raise, RaceCheck::Off}) {
+    uint64_t mte2Busy[2] = {};
+    for (int32_t last : {256, 128}) {
+      CopyPlanRun t;
+      LaunchResult r = t.run(rc, last, 1024);
+      ASSERT_TRUE(r.ok) << dump(r);
+      mte2Busy[last == 128] = r.pipe_busy_cycles["MTE2"];
+      // Tiles 0-2 and the first `last` elements of tile 3 come from x; the
+      // rest of tile 3's slot (slot 1) still holds tile 1's.
+      for (int i = 0; i < 1024; ++i) {
+        const float want = i < 768 + last ? t.x[i] : t.x[i - 512];
+        EXPECT_EQ(t.z[i], want) << "last " << last << ", element " << i;
+      }
+      // c: x[0..8) then 32 never-written bytes (0xFF) in every tile.
+      for (int tile = 0; tile < 4; ++tile)
+        for (int i = 0; i < 16; ++i) {
+          uint32_t bits;
+          std::memcpy(&bits, &t.w[tile * 16 + i], 4);
+          if (i < 8)
+            EXPECT_EQ(t.w[tile * 16 + i], t.x[i]);
+          else
+            EXPECT_EQ(bits, 0xFFFFFFFFu) << "tile " << tile << ", " << i;
+        }
+      ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+      const Diagnostic &d = r.diagnostics[0];
+      EXPECT_EQ(d.category, "uninit");
+      EXPECT_EQ(d.line, 33u); // DataCopy(wg[i * 16], c, 16)
+      EXPECT_EQ(d.message.rfind("data_copy reads UB[2048, 2112) through its "
+                                "source, but 32 of those 64 bytes (the first "
+                                "at UB byte 2080) were never written",
+                                0),
+                0u)
+          << d.message;
+    }
+    // The last copy in costs what its own count does, not the plan's.
+    EXPECT_LT(mte2Busy[1], mte2Busy[0]);
+  }
+}
+
+TEST(CopyPlanCache, OutOfBoundsAtAPlannedSiteFaults) {
+  // x holds 768 elements: tile 3's copy in (slot 1, planned by tile 1)
+  // reads elements [768, 1024).
+  CopyPlanRun t;
+  LaunchResult r = t.run(RaceCheck::Off, 256, 768);
+  ASSERT_FALSE(r.ok);
+  ASSERT_FALSE(r.diagnostics.empty()) << dump(r);
+  const Diagnostic &d = r.diagnostics.back();
+  EXPECT_EQ(d.category, "bounds") << dump(r);
+  EXPECT_EQ(d.line, 29u) << dump(r); // DataCopy(slot, xg[i * 256], ...)
+  EXPECT_EQ(d.message.rfind("data_copy reads GM bytes [3072, 4096) = "
+                            "elements [768, 1024) relative to argument 'x'",
+                            0),
+            0u)
+      << d.message;
+}
+
+} // namespace

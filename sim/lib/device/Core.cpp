@@ -13,21 +13,21 @@
 
 namespace ascsim {
 
-namespace {
-thread_local Core *tlsCore = nullptr;
+__thread Core *detail::tlsCore = nullptr;
 
+namespace {
 constexpr uint8_t kEventVV = 10; // HardEvent::V_V
 constexpr uint8_t kPipeTAll = 6; // PIPE_ALL
 } // namespace
 
-CoreScope::CoreScope(Core &core) : previous_(tlsCore) { tlsCore = &core; }
-CoreScope::~CoreScope() { tlsCore = previous_; }
+CoreScope::CoreScope(Core &core) : previous_(detail::tlsCore) {
+  detail::tlsCore = &core;
+}
+CoreScope::~CoreScope() { detail::tlsCore = previous_; }
 
-Core &currentCore() {
-  if (!tlsCore)
-    throw std::logic_error(
-        "an Ascend C API was called outside a simulator launch");
-  return *tlsCore;
+void detail::noCurrentCore() {
+  throw std::logic_error(
+      "an Ascend C API was called outside a simulator launch");
 }
 
 Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
@@ -252,14 +252,8 @@ uint64_t Core::beginCall(Loc loc) {
   return ++seq_;
 }
 
-void Core::makeRoom(Pipe p, const char *name, Loc loc) {
-  if (engine_.queued(p) >= Engine::kQueueDepth) {
-    Stall stall;
-    stall.loc = loc;
-    stall.issuing = name;
-    stall.fullPipe = p;
-    scalar_ = std::max(scalar_, engine_.runUntilRoom(p, stall));
-  }
+void Core::waitForRoom(Pipe p, const char *name, Loc loc) {
+  scalar_ = std::max(scalar_, engine_.runUntilRoom(p, name, loc));
 }
 
 void Core::issue(Instr &&instr) {
@@ -270,17 +264,6 @@ void Core::issue(Instr &&instr) {
     instr.gmEpoch = gmEpoch_;
   }
   engine_.push(std::move(instr));
-}
-
-Instr &Core::issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
-                          const char *name) {
-  makeRoom(p, name, loc);
-  Instr &in = engine_.emplace(kind, p, seq, scalar_, loc, name);
-  if (race_) {
-    in.issueClock = race_->clock(Pipe::S);
-    in.gmEpoch = gmEpoch_;
-  }
-  return in;
 }
 
 void Core::issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name) {
@@ -297,9 +280,63 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
 }
 
+bool Core::copyFromPlan(const Operand &dst, const Operand &src,
+                        uint32_t count, DType type, uint64_t seq, Loc loc) {
+  if (count == 0 || sys_.anyWatch || autoSync_) // count 0: an empty slot
+    return false;
+  CachedCopy *e = nullptr;
+  for (CachedCopy &c : copyCache_)
+    if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
+        c.type == type) {
+      const Operand &ub = c.toGm ? src : dst;
+      const Operand &gm = c.toGm ? dst : src;
+      if (ub.addr == c.ub.addr && ub.bytes == c.ub.bytes &&
+          ub.pos == c.ub.pos && gm.pos == c.gmPos) {
+        e = &c;
+        break;
+      }
+    }
+  if (!e || (e->toGm && vecRegs_.atomic != AtomicKind::None))
+    return false;
+  const char *api = "data_copy";
+  const uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
+  const Access acc{api, e->toGm ? "destination" : "source", e->toGm, type};
+  uint8_t *gm =
+      mem_.resolveGm(e->toGm ? dst : src, bytes, acc, loc, e->gmRegion);
+  if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
+    return false;
+  const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
+  uint8_t *ub = mem_.ubData() + e->ubOffset;
+  // track(): reads first; the UB side's init tracking was done by the
+  // first call (CachedCopy), GM has none.
+  countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
+  const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
+  Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
+  in.cost = e->cost;
+  in.work.kind = WorkKind::Copy;
+  in.work.type = type;
+  in.work.count = count;
+  in.work.src0 = e->toGm ? ub : gm;
+  in.work.dst = e->toGm ? gm : ub;
+  in.work.direct = race_ && race_->severity() == Severity::Error;
+  if (race_) { // raceFootprint(): the source, then the destination
+    const uint64_t u = e->ubOffset;
+    if (e->toGm) {
+      in.fp.emplace_back(Mem::UB, u, u + bytes, false);
+      in.fp.emplace_back(Mem::GM, gmAddr, gmAddr + bytes, true);
+    } else {
+      in.fp.emplace_back(Mem::GM, gmAddr, gmAddr + bytes, false);
+      in.fp.emplace_back(Mem::UB, u, u + bytes, true);
+    }
+  }
+  return true;
+}
+
 void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, Loc loc) {
   uint64_t seq = beginCall(loc);
+  if (copyFromPlan(dst, src, count, type, seq, loc))
+    return;
   const char *api = "data_copy";
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(count) * es;
@@ -381,6 +418,22 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   in.work.direct = race_ && race_->severity() == Severity::Error &&
                    (pipe == Pipe::MTE2 || pipe == Pipe::MTE3);
   raceFootprint(in.fp, uses);
+  // Planned for the next call of this site (copyFromPlan) once the UB side's
+  // init tracking has run above.
+  const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM;
+  if ((toGm || (pipe == Pipe::MTE2 && dm == Mem::UB)) && !sys_.anyWatch &&
+      !autoSync_ && mem_.memOf(toGm ? to : from) == Mem::GM) {
+    CachedCopy &e = copyCache_[copyNext_];
+    copyNext_ = (copyNext_ + 1) % kCopyPlanCache;
+    e.loc = loc;
+    e.ub = toGm ? src : dst;
+    e.gmPos = toGm ? dst.pos : src.pos;
+    e.toGm = toGm;
+    e.type = type;
+    e.count = count;
+    e.cost = cost;
+    e.ubOffset = mem_.ubOffset(toGm ? from : to);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -437,12 +490,24 @@ bool Core::droppedEvent(uint8_t event) const {
   return role_.aic ? !hw::kEvents[event].aic : !hw::kEvents[event].aiv;
 }
 
+const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
+                                 Loc loc) const {
+  // FlagTable::validate's conditions, tested here without a call; it
+  // throws the message when one fails.
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds &&
+                           (role_.aic ? hw::kEvents[event].aic
+                                      : hw::kEvents[event].aiv),
+                       1))
+    return events_[event];
+  return FlagTable::validate(api, event, id, loc, role_.aic);
+}
+
 void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (droppedEvent(event))
     return;
-  const EventInfo &info =
-      FlagTable::validate("set_flag", event, id, loc, role_.aic);
+  const EventInfo &info = flagEvent("set_flag", event, id, loc);
   if (event == kEventVV) // SetFlag<V_V> is a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "set_flag");
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
@@ -452,8 +517,7 @@ void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (droppedEvent(event))
     return;
-  const EventInfo &info =
-      FlagTable::validate("wait_flag", event, id, loc, role_.aic);
+  const EventInfo &info = flagEvent("wait_flag", event, id, loc);
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);

@@ -254,7 +254,10 @@ private:
   /// the bookkeeping an issued instruction shares with the copies. `keep`:
   /// the plan stays usable (a cached plan shares its VecInstr, which the
   /// engine only reads).
-  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false);
+  /// `initTracked`: the plan was issued before from the same line, so its
+  /// init tracking would change and report nothing (CachedVecPlan).
+  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false,
+                bool initTracked = false);
   /// planVec's result for a call site, kept for the next identical call.
   /// planVec is a function of the call, its location, the mask register and
   /// mode and the dequant scale (the ops that read CMPMASK or the other
@@ -279,11 +282,44 @@ private:
     MaskRegs maskIn{}, maskOut{};
     uint16_t deqScale = 0;
     VecPlan plan;
+    /// The plan was issued once: its UB bytes' init tracking is done. The
+    /// same bytes marked written again change nothing; the same bytes
+    /// checked again at the same line report nothing (the first check found
+    /// them written, and written bits are only cleared when the core ends,
+    /// or it reported the line, which reports once).
+    bool initTracked = false;
   };
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
   CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
+  /// A plain DataCopy between GM and the Unified Buffer, planned once per
+  /// call site: the UB operand, count, type and direction decide the pipe,
+  /// the cost and the resolved UB offset; only the GM address varies (a
+  /// loop's tiles). A repeat resolves and checks its GM side, counts the GM
+  /// traffic and issues; it skips what repeats unchanged: the UB side's
+  /// checks and dirty marking (idempotent for the core's lifetime) and its
+  /// init tracking. Marking the same UB bytes written again changes
+  /// nothing; checking the same UB bytes at the same line again reports
+  /// nothing (the first check found them all written, and written bits are
+  /// only cleared when the core ends, or it reported the line, which
+  /// reports once). Not used with a UB watch or auto_sync (their
+  /// bookkeeping runs per call), nor for atomic stores (issueCopy).
+  struct CachedCopy {
+    Loc loc{nullptr, 0};
+    Operand ub{}; // the UB operand; the GM one's position in gmPos
+    uint8_t gmPos = 0;
+    bool toGm = false; // MTE3 (UB -> GM), else MTE2 (GM -> UB)
+    DType type = DType::F32;
+    uint32_t count = 0; // 0: the slot is empty
+    Cost cost;
+    uint64_t ubOffset = 0;
+    uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
+  };
+  static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
+  /// Issues a cached copy of this call site (true), or does nothing (false).
+  bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
+                    DType type, uint64_t seq, Loc loc);
   /// One operand's byte spans at `base` (a UB offset, or a GM host address)
   /// in `mem`. `role` names it in init-check messages; null for a
   /// data-dependent read, which reports its whole view.
@@ -303,6 +339,11 @@ private:
                      const SpanUse *uses, size_t count);
   /// A flag of the other core type's pipes in a MIX kernel (dropped).
   bool droppedEvent(uint8_t event) const;
+  /// FlagTable::validate for this core's type (its Fault when invalid).
+  const EventInfo &flagEvent(const char *api, uint8_t event, int32_t id,
+                             Loc loc) const;
+  /// The event table (eventInfo(0): indexed by HardEvent value).
+  const EventInfo *events_ = eventInfo(0);
   /// device/CubeAbi.cpp: fails unless this is a cube core.
   void requireAic(const char *api, Loc loc) const;
   /// Checks, tracks and issues a planned cube instruction: `ops` are the
@@ -335,14 +376,28 @@ private:
   /// finished (LaunchControl), so float accumulation is in block order.
   void orderFloatAtomics(Loc loc);
   /// Stalls the scalar until `p`'s queue has room for `name`.
-  void makeRoom(Pipe p, const char *name, Loc loc);
+  void makeRoom(Pipe p, const char *name, Loc loc) {
+    if (engine_.queued(p) >= Engine::kQueueDepth)
+      waitForRoom(p, name, loc);
+  }
+  /// makeRoom's stall: runs the engine until the full queue has room.
+  void waitForRoom(Pipe p, const char *name, Loc loc);
   void issue(Instr &&instr);
   /// Makes room, then appends an instruction to `p`'s queue and returns it
   /// to be filled in place (an Instr is a few hundred bytes: building it on
   /// the stack and moving it in cost more than the rest of a flag). Nothing
   /// may throw between this and the end of the filling.
-  Instr &issueInPlace(InstrKind kind, Pipe p, uint64_t seq, Loc loc,
-                      const char *name);
+  [[gnu::always_inline]] Instr &issueInPlace(InstrKind kind, Pipe p,
+                                             uint64_t seq, Loc loc,
+                                             const char *name) {
+    makeRoom(p, name, loc);
+    Instr &in = engine_.emplace(kind, p, seq, scalar_, loc, name);
+    if (race_) {
+      in.issueClock = race_->clock(Pipe::S);
+      in.gmEpoch = gmEpoch_;
+    }
+    return in;
+  }
   /// One operand of an instruction, for race footprints, init checks and
   /// GM traffic accounting.
   struct Use {
@@ -507,6 +562,8 @@ private:
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
   VecPlan vecPlan_; // the vector instruction being planned
   std::array<CachedVecPlan, kVecPlanCache> vecPlanCache_;
+  std::array<CachedCopy, kCopyPlanCache> copyCache_;
+  uint32_t copyNext_ = 0; // the slot the next cached copy replaces
   uint32_t vecPlanNext_ = 0; // the slot the next cached plan replaces
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
@@ -527,9 +584,21 @@ private:
   Core *previous_;
 };
 
+namespace detail {
+/// The core bound to the calling thread (CoreScope). `__thread`: read
+/// inline by every API call, with no TLS wrapper call (the files that read
+/// it use TLS descriptors, sim/lib/CMakeLists.txt).
+extern __thread Core *tlsCore;
+[[noreturn, gnu::cold]] void noCurrentCore();
+} // namespace detail
 /// The core bound to the calling thread; throws std::logic_error if the
 /// kernel runs outside a launch.
-Core &currentCore();
+inline Core &currentCore() {
+  Core *c = detail::tlsCore;
+  if (__builtin_expect(!c, 0))
+    detail::noCurrentCore();
+  return *c;
+}
 
 } // namespace ascsim
 

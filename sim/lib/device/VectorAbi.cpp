@@ -376,7 +376,8 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       vecRegs_.counter = e->maskOut.counter;
       vecRegs_.maskHi = e->maskOut.maskHi;
       vecRegs_.maskLo = e->maskOut.maskLo;
-      issueVec(e->plan, seq, loc, /*keep=*/true);
+      issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
+      e->initTracked = true;
       return;
     }
   const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
@@ -396,7 +397,9 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   // The planned record moves into the slot; the slot's old one becomes the
   // next plan's storage (planVec refills every field issueVec reads).
   std::swap(e.plan, vecPlan_);
+  e.initTracked = false;
   issueVec(e.plan, seq, loc, /*keep=*/true);
+  e.initTracked = true;
 }
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
@@ -737,7 +740,8 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   return true;
 }
 
-void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep) {
+void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
+                    bool initTracked) {
   const VecInstr &in = *plan.instr;
   const char *api = plan.api;
   // Data-dependent sources report their whole view as read; the init check
@@ -753,8 +757,8 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep) {
       if (spans.empty())
         continue;
       const char *role = plan.roles[k]; // roleName(in.op, role k)
-      if (pass == 0 && dataDependent && k == 1)
-        role = nullptr;
+      if ((pass == 0 && dataDependent && k == 1) || initTracked)
+        role = nullptr; // no init tracking
       uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
                    role};
     }

@@ -45,6 +45,24 @@ public:
   /// Throws a "bounds" Fault unless [addr, addr + bytes) lies inside one
   /// registered region.
   void check(uint64_t addr, uint64_t bytes, const Access &a, Loc loc) const;
+  /// Whether check() passes, trying region `hint` first (set to the region
+  /// that holds the range; a call site's accesses stay in one array).
+  bool contains(uint64_t addr, uint64_t bytes, uint32_t &hint) const {
+    if (!checking())
+      return true;
+    const uint64_t end = addr + bytes;
+    auto in = [&](const GmRegion &r) {
+      return addr >= r.address && end <= r.address + r.bytes;
+    };
+    if (hint < regions_.size() && in(regions_[hint]))
+      return true;
+    for (uint32_t i = 0; i < regions_.size(); ++i)
+      if (in(regions_[i])) {
+        hint = i;
+        return true;
+      }
+    return false;
+  }
   /// The region containing `addr`, or null.
   const GmRegion *find(uint64_t addr) const;
   const std::vector<GmRegion> &regions() const { return regions_; }
@@ -181,6 +199,17 @@ public:
       return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(p));
     return static_cast<uint64_t>(p - local(m).data);
   }
+  /// resolve() of a GM operand's first `bytes` bytes, trying GM region
+  /// `hint` first (GmMap::contains); resolve() reports a failure.
+  uint8_t *resolveGm(const Operand &op, uint64_t bytes, const Access &a,
+                     Loc loc, uint32_t &hint) {
+    if (!misaligned(op.addr, dtypeSize(a.type)) &&
+        gm_.contains(op.addr, bytes, hint))
+      return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(op.addr));
+    return resolve(op, 0, bytes, a, loc);
+  }
+  /// Host pointer of UB byte 0.
+  uint8_t *ubData() const { return ub_; }
   /// Byte offset of a resolved UB pointer.
   uint64_t ubOffset(const uint8_t *p) const {
     return static_cast<uint64_t>(p - ub_);

@@ -44,17 +44,15 @@ uint32_t Engine::allocSlot() {
 }
 
 void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
-  InFlight &f = slots_[slot];
-  f.due = cycle;
-  f.dueSeq = seq;
   // Sorted insertion, latest first (the earliest lands at the back); of
   // equal keys (the instructions of one call), the first scheduled lands
   // first.
+  const Pending p{cycle, seq, slot};
   size_t i = pending_.size();
-  pending_.push_back(slot);
-  for (; i > 0 && !later(pending_[i - 1], slot); --i)
+  pending_.push_back(p);
+  for (; i > 0 && !later(pending_[i - 1], p); --i)
     pending_[i] = pending_[i - 1];
-  pending_[i] = slot;
+  pending_[i] = p;
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -178,6 +176,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
         e.queuedPipes_ &= ~(1u << idx(p));
     }
   } pop{*this, ps, p};
+  blocked_ &= ~(1u << idx(p)); // the head changes
   uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
   now_ = cycle;
   if (race_)
@@ -283,10 +282,10 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  const uint32_t slot = pending_.back();
+  const uint32_t slot = pending_.back().slot;
+  const uint64_t cycle = pending_.back().due;
   pending_.pop_back();
   InFlight &f = slots_[slot];
-  const uint64_t cycle = f.due;
   now_ = std::max(now_, cycle);
   if (f.isFlag) {
     Loc loc = f.loc;
@@ -299,6 +298,7 @@ void Engine::complete() {
       return;
     }
     flags_.set(event, id, cycle, loc);
+    blocked_ = 0; // a blocked wait may start now
     if (race_)
       race_->publishFlag(event, id, f.clock);
     setStart_[event * kNumEventIds + id] = f.started;
@@ -325,7 +325,7 @@ void Engine::complete() {
 }
 
 Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : slots_[pending_.back()].due;
+  uint64_t tc = pending_.empty() ? kNever : pending_.back().due;
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
   if (tc <= now_ && tc <= limit) {
@@ -334,10 +334,15 @@ Engine::Step Engine::step(uint64_t limit) {
   }
   uint64_t ts = kNever;
   int sp = -1;
-  // Only pipes with queued instructions, in pipe order (the tie-break).
-  for (uint32_t bits = queuedPipes_; bits; bits &= bits - 1) {
+  // Only pipes with queued instructions, in pipe order (the tie-break),
+  // and not known to wait for a flag that is not set.
+  for (uint32_t bits = queuedPipes_ & ~blocked_; bits; bits &= bits - 1) {
     int p = __builtin_ctz(bits);
     uint64_t t = headStart(pipes_[p]);
+    if (t == kNever) { // only a WaitFlag whose flag is not set
+      blocked_ |= 1u << p;
+      continue;
+    }
     if (t < ts) {
       ts = t;
       sp = p;
@@ -363,10 +368,15 @@ void Engine::runUntil(uint64_t cycle) {
   }
 }
 
-uint64_t Engine::runUntilRoom(Pipe p, const Stall &stall) {
+uint64_t Engine::runUntilRoom(Pipe p, const char *issuing, Loc loc) {
   while (queued(p) >= kQueueDepth)
-    if (step(kNever) != Step::Progressed)
+    if (step(kNever) != Step::Progressed) {
+      Stall stall;
+      stall.loc = loc;
+      stall.issuing = issuing;
+      stall.fullPipe = p;
       deadlock(stall);
+    }
   return now_;
 }
 

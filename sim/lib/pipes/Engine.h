@@ -251,8 +251,10 @@ public:
   uint64_t now() const { return now_; }
   /// Processes every event at or before `cycle`.
   void runUntil(uint64_t cycle);
-  /// Runs until `p`'s queue has room; returns the cycle it got room.
-  uint64_t runUntilRoom(Pipe p, const Stall &stall);
+  /// Runs until `p`'s queue has room for the scalar to issue `issuing` at
+  /// `loc`; returns the cycle it got room. (The Stall of a deadlock report
+  /// is built only then: the scalar waits here for most instructions.)
+  uint64_t runUntilRoom(Pipe p, const char *issuing, Loc loc);
   /// Runs until flag (event, id) is set; returns the cycle it was set.
   uint64_t runUntilFlag(uint8_t event, uint8_t id, const Stall &stall);
   /// Runs until every queue is empty and every instruction has completed;
@@ -344,10 +346,15 @@ private:
     std::shared_ptr<const cube::CubeInstr> cube;
     VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
-    // The completion event while pending: its cycle and the program order
-    // of its instruction (ties).
-    uint64_t due = 0;
-    uint64_t dueSeq = 0;
+  };
+  /// A pending completion: its cycle, the program order of its instruction
+  /// (ties: an API call that issues several instructions gives them one
+  /// seq) and its slot. The keys are kept here, not in the slot, so the
+  /// sorted insertion and the next-event test read no slot.
+  struct Pending {
+    uint64_t due;
+    uint64_t seq;
+    uint32_t slot;
   };
   /// An in-flight PIPE_V instruction's byte ranges (host addresses), for the
   /// PIPE_V barriers the compiler inserts between dependent instructions.
@@ -355,12 +362,10 @@ private:
     uint64_t done;
     std::array<std::pair<uintptr_t, uintptr_t>, 3> r; // dst, src0, src1
   };
-  /// Whether completion slot `a` lands after slot `b`: by cycle, then by
-  /// the program order of its instruction (the call's: an API call that
-  /// issues several instructions gives them one seq).
-  bool later(uint32_t a, uint32_t b) const {
-    const InFlight &x = slots_[a], &y = slots_[b];
-    return x.due != y.due ? x.due > y.due : x.dueSeq > y.dueSeq;
+  /// Whether completion `x` lands after `y`: by cycle, then by program
+  /// order.
+  static bool later(const Pending &x, const Pending &y) {
+    return x.due != y.due ? x.due > y.due : x.seq > y.seq;
   }
 
   static int idx(Pipe p) { return static_cast<int>(p); }
@@ -387,9 +392,14 @@ private:
   /// The pending completions (slots), sorted latest first: the next one is
   /// at the back. A kernel has a handful in flight: an insertion into the
   /// short sorted list costs less than a binary heap's push and pop.
-  std::vector<uint32_t> pending_;
+  std::vector<Pending> pending_;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
+  /// Bit p: p's head is a WaitFlag whose flag was not set when step last
+  /// looked, and no flag has been set since (only complete() sets one, and
+  /// it clears these bits): step does not look at it again. Most of the
+  /// heads a step looked at were such waits.
+  uint32_t blocked_ = 0;
   CrossSetFn crossFn_ = nullptr;
   void *crossCtx_ = nullptr;
   uint32_t crossPending_ = 0;
