@@ -150,25 +150,22 @@ def test_environment_knobs_are_read_at_every_planned_launch(monkeypatch: pytest.
     assert not rt.last_launch().has_trace
 
 
+def _scale_kernel(name: str, scale: str, indent: str = "") -> str:
+    """The source of a jit kernel `name` writing y = x * `scale` (a name it reads), indented by `indent`."""
+    body = ("g = asc.GlobalTensor()", "g.set_global_buffer(x, n)", "h = asc.GlobalTensor()",
+            "h.set_global_buffer(y, n)", "t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)",
+            "asc.data_copy(t, g, n)", "asc.set_flag(asc.HardEvent.MTE2_V, 0)",
+            "asc.wait_flag(asc.HardEvent.MTE2_V, 0)", f"asc.muls(t, t, {scale}, n)",
+            "asc.set_flag(asc.HardEvent.V_MTE3, 0)", "asc.wait_flag(asc.HardEvent.V_MTE3, 0)",
+            "asc.data_copy(h, t, n)")
+    lines = ("@asc.jit", f"def {name}(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):",
+             *(f"    {line}" for line in body))
+    return "".join(f"{indent}{line}\n" for line in lines)
+
+
 def test_a_rebound_global_recompiles_a_planned_kernel(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
     source = tmp_path / "rebind_mod.py"
-    source.write_text(
-        "import asc\n"
-        "SCALE = 2.0\n"
-        "@asc.jit\n"
-        "def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n"
-        "    g = asc.GlobalTensor()\n"
-        "    g.set_global_buffer(x, n)\n"
-        "    h = asc.GlobalTensor()\n"
-        "    h.set_global_buffer(y, n)\n"
-        "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)\n"
-        "    asc.data_copy(t, g, n)\n"
-        "    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
-        "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n"
-        "    asc.muls(t, t, SCALE, n)\n"
-        "    asc.set_flag(asc.HardEvent.V_MTE3, 0)\n"
-        "    asc.wait_flag(asc.HardEvent.V_MTE3, 0)\n"
-        "    asc.data_copy(h, t, n)\n")
+    source.write_text("import asc\nSCALE = 2.0\n" + _scale_kernel("k", "SCALE"))
     monkeypatch.syspath_prepend(str(tmp_path))
     import rebind_mod
 
@@ -181,39 +178,8 @@ def test_a_rebound_global_recompiles_a_planned_kernel(tmp_path, monkeypatch: pyt
     np.testing.assert_array_equal(y, x * np.float32(5.0))
 
 
-_REBIND_SOURCE = (
-    "import asc\n"
-    "SCALE = 2.0\n"
-    "def make(closed):\n"
-    "    @asc.jit\n"
-    "    def c(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n"
-    "        g = asc.GlobalTensor()\n"
-    "        g.set_global_buffer(x, n)\n"
-    "        h = asc.GlobalTensor()\n"
-    "        h.set_global_buffer(y, n)\n"
-    "        t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)\n"
-    "        asc.data_copy(t, g, n)\n"
-    "        asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
-    "        asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n"
-    "        asc.muls(t, t, closed, n)\n"
-    "        asc.set_flag(asc.HardEvent.V_MTE3, 0)\n"
-    "        asc.wait_flag(asc.HardEvent.V_MTE3, 0)\n"
-    "        asc.data_copy(h, t, n)\n"
-    "    return c\n"
-    "@asc.jit\n"
-    "def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):\n"
-    "    g = asc.GlobalTensor()\n"
-    "    g.set_global_buffer(x, n)\n"
-    "    h = asc.GlobalTensor()\n"
-    "    h.set_global_buffer(y, n)\n"
-    "    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)\n"
-    "    asc.data_copy(t, g, n)\n"
-    "    asc.set_flag(asc.HardEvent.MTE2_V, 0)\n"
-    "    asc.wait_flag(asc.HardEvent.MTE2_V, 0)\n"
-    "    asc.muls(t, t, SCALE, n)\n"
-    "    asc.set_flag(asc.HardEvent.V_MTE3, 0)\n"
-    "    asc.wait_flag(asc.HardEvent.V_MTE3, 0)\n"
-    "    asc.data_copy(h, t, n)\n")
+_REBIND_SOURCE = ("import asc\nSCALE = 2.0\ndef make(closed):\n" + _scale_kernel("c", "closed", "    ")
+                  + "    return c\n" + _scale_kernel("k", "SCALE"))
 
 
 @pytest.fixture

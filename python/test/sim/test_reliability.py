@@ -4,6 +4,7 @@ order (docs/reliability.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import os
 import signal
@@ -11,6 +12,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -154,13 +156,22 @@ CTRL_C_SCRIPT = textwrap.dedent("""
 """)
 
 
-def test_ctrl_c_stops_a_long_launch_within_a_second(tmp_path: Path) -> None:
-    script = tmp_path / "long_launch.py"
-    script.write_text(CTRL_C_SCRIPT)
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+@contextlib.contextmanager
+def _script(path: Path, source: str) -> Iterator[subprocess.Popen]:
+    """Runs `source` as a Python script at `path` (its output a pipe of text lines); killed at the end."""
+    path.write_text(source)
+    proc = subprocess.Popen([sys.executable, str(path)], stdout=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         assert proc.stdout is not None
+        yield proc
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_ctrl_c_stops_a_long_launch_within_a_second(tmp_path: Path) -> None:
+    with _script(tmp_path / "long_launch.py", CTRL_C_SCRIPT) as proc:
         assert proc.stdout.readline().strip() == "launching"
         time.sleep(0.5)  # inside the launch (48 blocks x 100,000 iterations take minutes)
         sent = time.monotonic()
@@ -169,9 +180,6 @@ def test_ctrl_c_stops_a_long_launch_within_a_second(tmp_path: Path) -> None:
         assert time.monotonic() - sent < 1.0
         assert proc.stdout.readline().strip() == "next launch 3072.0"
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
 
 
 CTRL_C_BETWEEN_LAUNCHES = CTRL_C_SCRIPT.split("long_loop[48](x, z, 1)  # compiled")[0] + textwrap.dedent("""
@@ -207,12 +215,7 @@ CTRL_C_BETWEEN_LAUNCHES = CTRL_C_SCRIPT.split("long_loop[48](x, z, 1)  # compile
 
 
 def test_ctrl_c_between_launches_and_a_handler_set_after_them(tmp_path: Path) -> None:
-    script = tmp_path / "between.py"
-    script.write_text(CTRL_C_BETWEEN_LAUNCHES)
-    proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    try:
-        assert proc.stdout is not None
+    with _script(tmp_path / "between.py", CTRL_C_BETWEEN_LAUNCHES) as proc:
         assert proc.stdout.readline().strip() == "KeyboardInterrupt"
         assert proc.stdout.readline().strip() == "thread launch 3072.0"
         assert proc.stdout.readline().strip() == "launching"
@@ -222,9 +225,6 @@ def test_ctrl_c_between_launches_and_a_handler_set_after_them(tmp_path: Path) ->
         assert proc.stdout.readline().strip() == "stopped True"
         assert time.monotonic() - sent < 1.0
         assert proc.wait(timeout=30) == 0
-    finally:
-        proc.kill()
-        proc.wait()
 
 
 # ----------------------------------------------------------------------------- memory faults
