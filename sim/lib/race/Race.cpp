@@ -1106,7 +1106,9 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
 }
 
 void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {
-  clocks_[idx(p)].join(flagClocks_[event * kNumEventIds + id]);
+  const unsigned f = event * kNumEventIds + id;
+  if (flagSet_[f >> 6] >> (f & 63) & 1)
+    clocks_[idx(p)].join(publishedClock(f));
 }
 
 void RaceDetector::barrier(Pipe p) {

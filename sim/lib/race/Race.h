@@ -48,6 +48,7 @@
 #include <new>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <map>
 #include <vector>
@@ -247,6 +248,10 @@ struct RaceStats {
   uint64_t deferredPeak = 0;
 };
 
+static_assert(std::is_trivially_destructible_v<VectorClock> &&
+                  std::is_trivially_copyable_v<VectorClock>,
+              "published flag clocks live in raw storage");
+
 class RaceDetector {
 public:
   RaceDetector(Severity severity, const GmMap &gm);
@@ -271,7 +276,9 @@ public:
   }
   /// The flag becomes set (at its fire time) carrying `c`.
   void publishFlag(uint8_t event, uint8_t id, const VectorClock &c) {
-    flagClocks_[event * kNumEventIds + id] = c;
+    const unsigned f = event * kNumEventIds + id;
+    new (flagClocks_ + f * sizeof(VectorClock)) VectorClock(c);
+    flagSet_[f >> 6] |= uint64_t(1) << (f & 63);
   }
   void waitFlag(Pipe p, uint8_t event, uint8_t id);
   /// pipe_barrier(p) (also the completion semantics of PIPE_V barriers).
@@ -502,7 +509,16 @@ private:
   Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
-  std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};
+  /// The clock each flag was last published with; read only where its
+  /// bit in flagSet_ says it was (the table is not zero-filled per core:
+  /// a never published flag knows nothing).
+  alignas(VectorClock) unsigned char
+      flagClocks_[kNumEvents * kNumEventIds * sizeof(VectorClock)];
+  const VectorClock &publishedClock(unsigned f) const {
+    return *std::launder(reinterpret_cast<const VectorClock *>(
+        flagClocks_ + f * sizeof(VectorClock)));
+  }
+  std::array<uint64_t, (kNumEvents * kNumEventIds + 63) / 64> flagSet_{};
   std::vector<Entry> log_;
   /// The thread's spare log: a detector takes its storage and gives it back
   /// (the cores of a launch run one after another on a thread: the log does
