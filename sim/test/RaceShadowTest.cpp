@@ -637,3 +637,146 @@ TEST(RaceShadowTest, LocalRowRecordsReportAsListedRows) {
   EXPECT_GT(records, 3000u);
   EXPECT_GT(reports, 1000u);
 }
+
+// L1 is kept in 512-byte slots whose state is one per slot while accesses
+// cover them whole (a LoadData's fractals, ND -> NZ's tiles): the reports,
+// message by message, and their order must be those of the same slots kept
+// as segment lists (setL1WholeSlotsForTesting(false)), on random L1 accesses
+// of the pipes touching L1 (whole fractals, several slots at once, records,
+// unaligned pieces splitting a whole slot and writes joining it again, the
+// log compacted now and then). Fails when a whole slot skips a check or an
+// update, or splits/joins with a state other than its bytes'.
+TEST(RaceShadowTest, WholeL1SlotsReportAsSegments) {
+  std::mt19937 rng(4242);
+  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
+                        Pipe::S};
+  GmMap gmMap({});
+  size_t reports = 0, wholeFirst = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    RaceDetector whole(Severity::Error, gmMap), segs(Severity::Error, gmMap);
+    segs.setL1WholeSlotsForTesting(false);
+    if (iter % 5 == 0) {
+      whole.setLogLimitForTesting(1 + rng() % 4);
+      segs.setLogLimitForTesting(1);
+    }
+    const int n = 2 + static_cast<int>(rng() % 10);
+    for (int i = 0; i < n; ++i) {
+      const Pipe p = pipes[rng() % 5];
+      Footprint fp;
+      const int groups = 1 + static_cast<int>(rng() % 2);
+      for (int g = 0; g < groups; ++g) {
+        const bool write = rng() % 3 == 0;
+        const uint8_t atomic =
+            write && p == Pipe::MTE3 && rng() % 4 == 0
+                ? atomicClass(1 + rng() % 2, DType::F32)
+                : 0;
+        const uint64_t slot = rng() % 12;
+        switch (rng() % 4) {
+        case 0: // fractals as a record (LoadData)
+          fp.emplace_rows(Mem::L1, slot * 512, slot * 512 + 512,
+                          512 * (1 + rng() % 3), 1 + rng() % 6, write,
+                          atomic);
+          break;
+        case 1: // several whole slots at once (ND -> NZ)
+          fp.emplace_back(Mem::L1, slot * 512,
+                          (slot + 1 + rng() % 6) * 512, write, atomic);
+          break;
+        case 2: { // an unaligned piece (splits a slot)
+          const uint64_t s = slot * 512 + rng() % 700;
+          fp.emplace_back(Mem::L1, s, s + 1 + rng() % 900, write, atomic);
+          break;
+        }
+        default: { // unaligned rows (grouped inside a slot)
+          const uint64_t len = 8 + rng() % 100, stride = len + rng() % 60;
+          fp.emplace_rows(Mem::L1, slot * 512 + rng() % 64,
+                          slot * 512 + rng() % 64 + len, stride,
+                          1 + rng() % 8, write, atomic);
+          break;
+        }
+        }
+      }
+      wholeFirst += fp[0].start % 512 == 0 && fp[0].end % 512 == 0;
+      const Loc loc{"t.py", static_cast<unsigned>(i + 1)};
+      whole.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
+      segs.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
+    }
+    std::vector<std::string> w = texts(whole.takeDiagnostics()),
+                             s = texts(segs.takeDiagnostics());
+    ASSERT_EQ(w, s) << "iteration " << iter;
+    reports += w.size();
+  }
+  EXPECT_GT(wholeFirst, 5000u); // whole slots were exercised
+  EXPECT_GT(reports, 2000u);    // and the comparison saw races
+}
+
+// A race on whole L1 slots (two LoadData-sized writes of overlapping
+// fractals from unordered pipes, then a read of one fractal unordered with
+// both) is reported on exactly the bytes both touched, once per pair.
+TEST(RaceShadowTest, WholeL1SlotRaceNamesTheSharedFractals) {
+  GmMap gmMap({});
+  RaceDetector det(Severity::Error, gmMap);
+  det.access(Pipe::MTE2, Footprint{ByteRange{Mem::L1, 0, 2048, true}},
+             "data_copy", Loc{"t.py", 1}, 1);
+  Footprint fr;
+  fr.emplace_rows(Mem::L1, 1024, 1536, 1024, 2, false);
+  det.access(Pipe::MTE1, fr, "load_data", Loc{"t.py", 2}, 2);
+  std::vector<Diagnostic> d = det.takeDiagnostics();
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_NE(d[0].message.find("RAW hazard on L1[0x0400,0x0600)"),
+            std::string::npos)
+      << d[0].message;
+}
+
+// The rows of a GM group that fall into one written bucket (a Fixpipe's C
+// rows, a re-read of written rows) are checked in one pass over the bucket's
+// segments: the same reports, message by message and in order, as row by
+// row (setGmRunsForTesting(false)), on random strided reads, writes and
+// atomic stores of the pipes touching GM (rows spanning buckets, rows that
+// touch, buckets written before or by the group itself). Fails when the pass
+// skips a row, visits pieces out of order or leaves a bucket's deferred
+// reads unapplied.
+TEST(RaceShadowTest, GmRowsInOnePassReportAsRowByRow) {
+  std::mt19937 rng(5151);
+  GmMap gmMap({});
+  const Pipe pipes[] = {Pipe::MTE2, Pipe::MTE3, Pipe::FIX, Pipe::S, Pipe::V};
+  size_t reports = 0;
+  for (int iter = 0; iter < 2000; ++iter) {
+    RaceDetector one(Severity::Error, gmMap), rows(Severity::Error, gmMap);
+    rows.setGmRunsForTesting(false);
+    if (iter % 4 == 0) {
+      one.setLogLimitForTesting(1);
+      rows.setLogLimitForTesting(1);
+    }
+    const int n = 2 + static_cast<int>(rng() % 8);
+    for (int i = 0; i < n; ++i) {
+      const Pipe pipe = pipes[rng() % 5];
+      Footprint fp;
+      const int groups = 1 + static_cast<int>(rng() % 2);
+      for (int g = 0; g < groups; ++g) {
+        const bool write = rng() % 2 == 0;
+        const uint8_t atomic = write && pipe == Pipe::MTE3 && rng() % 3 == 0
+                                   ? atomicClass(1 + rng() % 2, DType::F32)
+                                   : uint8_t(0);
+        const uint64_t len = 32ull << (rng() % 5); // 32 ... 512
+        uint64_t stride = len * (1 + rng() % 4) + (rng() % 2) * 32;
+        if (rng() % 6 == 0)
+          stride = len; // rows that touch
+        const uint64_t count = 1 + rng() % 48;
+        const uint64_t base = (rng() % 3) * 65536 + (rng() % 24) * 2048 +
+                              (rng() % 4) * 32;
+        fp.emplace_rows(Mem::GM, base, base + len, stride, count, write,
+                        atomic);
+      }
+      const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
+      one.access(pipe, fp, "data_copy", loc, static_cast<uint64_t>(i + 1));
+      rows.access(pipe, fp, "data_copy", loc, static_cast<uint64_t>(i + 1));
+    }
+    std::vector<std::string> a = texts(one.takeDiagnostics()),
+                             b = texts(rows.takeDiagnostics());
+    ASSERT_EQ(a, b) << "iteration " << iter;
+    reports += a.size();
+    EXPECT_EQ(one.stats().segmentPeak, rows.stats().segmentPeak)
+        << "iteration " << iter;
+  }
+  EXPECT_GT(reports, 2000u);
+}

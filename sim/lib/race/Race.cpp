@@ -103,13 +103,29 @@ std::string formatRange(Mem mem, uint64_t start, uint64_t end,
   return "GM[" + hex4(start) + "," + hex4(end) + ")";
 }
 
+std::vector<RaceDetector::Entry> &RaceDetector::spareLog() {
+  thread_local std::vector<Entry> spare;
+  return spare;
+}
+
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
-  log_.reserve(256);
+  log_.swap(spareLog()); // empty, with the capacity the last one reached
+  if (log_.capacity() < 256)
+    log_.reserve(256);
   gmSites_.reserve(16);
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
   ub_.reserve(64);
+}
+
+RaceDetector::~RaceDetector() {
+  // Kept up to twice the default compaction limit (a detector whose tests
+  // raised the limit keeps its log to itself).
+  if (log_.capacity() <= 2 * kMinLogLimit) {
+    log_.clear();
+    spareLog().swap(log_);
+  }
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -198,6 +214,11 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
           if (gmSummary_)
             summariseGm(log_[e], r.start, r.end);
         }
+      } else if (rows > 1 && r.mem == Mem::L1 && stride >= (1u << kSlotShift)) {
+        // A LoadData's fractals: no two rows share a slot, so none would be
+        // grouped (checkLocal): each row's slots in turn.
+        for (uint32_t i = 0; i < rows; ++i)
+          checkSlots(l1_, e, known, r.start + i * stride, r.end + i * stride);
       } else if (rows > 1) { // a record: its rows as listed
         rowsBuf_.clear();
         for (uint32_t i = 0; i < rows; ++i) {
@@ -230,26 +251,26 @@ size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
                                 const ByteRange *rp, const ByteRange *rEnd) {
   const ByteRange &r = *rp;
   if (r.mem == Mem::L1) {
-    // The instruction's next ranges in the same L1 bucket (a LoadData's
-    // fractals: ascending and disjoint after normalise()): one pass over
-    // the bucket's segments for all of them.
-    const uint64_t k = r.start >> kL1BucketShift;
+    // The instruction's next ranges in the same L1 slot (unaligned pieces
+    // of a copy: ascending and disjoint after normalise()): one pass over
+    // the slot's segments for all of them.
+    const uint64_t k = r.start >> kSlotShift;
     const ByteRange *q = rp + 1;
-    if (groupL1_ && (r.end - 1) >> kL1BucketShift == k)
+    if (groupL1_ && (r.end - 1) >> kSlotShift == k)
       while (q != rEnd && q->mem == Mem::L1 && q->rows == 1 &&
              q->write == r.write && q->atomic == r.atomic &&
              q->start >= q[-1].end && q->end > q->start &&
-             (q->end - 1) >> kL1BucketShift == k)
+             (q->end - 1) >> kSlotShift == k)
         ++q;
     if (q - rp > 1) {
       Entry &en = log_[e];
       en.end = std::max(en.end, q[-1].end);
-      checkRuns(l1Bucket(k), e, known, rp, static_cast<size_t>(q - rp));
+      l1_.reach(k);
+      checkRuns(splitSlot(l1_, k), e, known, rp, static_cast<size_t>(q - rp));
+      joinSlot(l1_, k);
       return static_cast<size_t>(q - rp);
     }
-    for (uint64_t b = k; (b << kL1BucketShift) < r.end; ++b)
-      check(l1Bucket(b), e, known, std::max(r.start, b << kL1BucketShift),
-            std::min(r.end, (b + 1) << kL1BucketShift));
+    checkSlots(l1_, e, known, r.start, r.end);
   } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
     check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
           known, r.start, r.end);
@@ -257,6 +278,46 @@ size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
     check(ub_, e, known, r.start, r.end);
   }
   return 1;
+}
+
+void RaceDetector::checkSlots(Slotted &m, int32_t e, const VectorClock &known,
+                              uint64_t start, uint64_t end) {
+  const uint64_t last = (end - 1) >> kSlotShift;
+  m.reach(last);
+  for (uint64_t k = start >> kSlotShift; k <= last; ++k) {
+    const uint64_t lo = std::max(start, k << kSlotShift);
+    const uint64_t hi = std::min(end, (k + 1) << kSlotShift);
+    if (!m.isSplit[k]) {
+      if (wholeSlots_ && lo == k << kSlotShift && hi == (k + 1) << kSlotShift) {
+        // The access covers the slot: its one state is the one piece.
+        updatePiece(m.whole[k], e, known);
+        continue;
+      }
+      splitSlot(m, k);
+    }
+    check(m.split[k], e, known, lo, hi);
+    joinSlot(m, k);
+  }
+}
+
+RaceDetector::Shadow &RaceDetector::splitSlot(Slotted &m, uint64_t k) {
+  Shadow &sh = m.split[k];
+  if (!m.isSplit[k]) {
+    m.isSplit[k] = 1;
+    sh.clear();
+    if (!m.whole[k].sameState(Seg())) // never accessed: no segment
+      sh.push_back(m.whole[k]);
+  }
+  return sh;
+}
+
+void RaceDetector::joinSlot(Slotted &m, uint64_t k) {
+  Shadow &sh = m.split[k];
+  if (wholeSlots_ && sh.size() == 1 && sh[0].start == k << kSlotShift &&
+      sh[0].end == (k + 1) << kSlotShift) {
+    m.whole[k] = sh[0];
+    m.isSplit[k] = 0;
+  }
 }
 
 RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
@@ -337,6 +398,36 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
           n = std::min<uint64_t>(count - i, (limit - t) / stride + 1);
         deferRead(bk, e, s, t, stride, static_cast<uint32_t>(n));
         i += static_cast<uint32_t>(n);
+        continue;
+      }
+    }
+    if (groupGm_ && (t - 1) >> shift == k && stride > 0 && i + 1 < count) {
+      // This row and the next ones inside the same bucket (a Fixpipe's C
+      // rows, a read of a written bucket): one pass over its segments
+      // (checkRuns: the same pieces in the same order as row by row).
+      const uint64_t limit = (k + 1) << shift;
+      const uint32_t n = static_cast<uint32_t>(
+          std::min<uint64_t>(count - i, (limit - t) / stride + 1));
+      if (n > 1) {
+        auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
+        if (it == b.map.end() || it->first != k)
+          it = b.map.emplace_hint(it, k, Bucket{});
+        b.lastKey = k;
+        b.last = it;
+        Bucket &bk = it->second;
+        if (write && !bk.written) {
+          bk.written = true;
+          applyReads(bk);
+        }
+        rowsBuf_.clear();
+        for (uint32_t j = 0; j < n; ++j) {
+          ByteRange &x = rowsBuf_.emplace_back();
+          x.mem = Mem::GM;
+          x.start = s + j * stride;
+          x.end = t + j * stride;
+        }
+        checkRuns(bk.sh, e, known, rowsBuf_.data(), n);
+        i += n;
         continue;
       }
     }
@@ -922,7 +1013,7 @@ RaceStats RaceDetector::stats() const {
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(
       s.segmentPeak,
-      ub_.size() + l1Segments() + bucketSegments(gm_local_));
+      ub_.size() + l1_.segments() + bucketSegments(gm_local_));
   return s;
 }
 
@@ -1015,7 +1106,9 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
 }
 
 void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {
-  clocks_[idx(p)].join(flagClocks_[event * kNumEventIds + id]);
+  const unsigned f = event * kNumEventIds + id;
+  if (flagSet_[f >> 6] >> (f & 63) & 1)
+    clocks_[idx(p)].join(publishedClock(f));
 }
 
 void RaceDetector::barrier(Pipe p) {

@@ -48,6 +48,7 @@
 #include <new>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <map>
 #include <vector>
@@ -247,9 +248,16 @@ struct RaceStats {
   uint64_t deferredPeak = 0;
 };
 
+static_assert(std::is_trivially_destructible_v<VectorClock> &&
+                  std::is_trivially_copyable_v<VectorClock>,
+              "published flag clocks live in raw storage");
+
 class RaceDetector {
 public:
   RaceDetector(Severity severity, const GmMap &gm);
+  ~RaceDetector();
+  RaceDetector(const RaceDetector &) = delete;
+  RaceDetector &operator=(const RaceDetector &) = delete;
   /// Error: races raise; Warning: they are reported only.
   Severity severity() const { return severity_; }
 
@@ -268,7 +276,9 @@ public:
   }
   /// The flag becomes set (at its fire time) carrying `c`.
   void publishFlag(uint8_t event, uint8_t id, const VectorClock &c) {
-    flagClocks_[event * kNumEventIds + id] = c;
+    const unsigned f = event * kNumEventIds + id;
+    new (flagClocks_ + f * sizeof(VectorClock)) VectorClock(c);
+    flagSet_[f >> 6] |= uint64_t(1) << (f & 63);
   }
   void waitFlag(Pipe p, uint8_t event, uint8_t id);
   /// pipe_barrier(p) (also the completion semantics of PIPE_V barriers).
@@ -341,8 +351,14 @@ public:
   /// Tests: compact the log whenever it reaches `entries` (at least 1).
   void setLogLimitForTesting(size_t entries) { minLogLimit_ = logLimit_ = entries; }
   /// Tests: check an instruction's L1 ranges one by one (as before the
-  /// per-bucket pass; the reports must be the same).
+  /// per-slot pass; the reports must be the same).
   void setL1RunsForTesting(bool grouped) { groupL1_ = grouped; }
+  /// Tests: check the GM rows of a group in a written bucket row by row
+  /// (as before the per-bucket pass; the reports must be the same).
+  void setGmRunsForTesting(bool grouped) { groupGm_ = grouped; }
+  /// Tests: keep every L1 slot split into segments (no whole-slot state):
+  /// the reports must be the same.
+  void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
 
 private:
   struct Entry {
@@ -454,10 +470,8 @@ private:
   /// all if that leaves more than kMaxDeferred.
   void compactReads(Bucket &b);
   /// GM buckets are 64 KiB (vector kernels stream tiles of up to 64 KiB:
-  /// one bucket per access); L1 buckets 4 KiB (L1 tiles are read fractal by
-  /// fractal, 512 B each, by load_data: a bucket stays a few segments).
+  /// one bucket per access). L1 is kept in 512-byte slots (Slotted).
   static constexpr unsigned kGmBucketShift = 16;
-  static constexpr unsigned kL1BucketShift = 12;
   void checkBuckets(Buckets &b, unsigned shift, bool defer, int32_t entry,
                     const VectorClock &knows,
                     uint64_t start, uint64_t end);
@@ -495,37 +509,76 @@ private:
   Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
-  std::array<VectorClock, kNumEvents * kNumEventIds> flagClocks_{};
+  /// The clock each flag was last published with; read only where its
+  /// bit in flagSet_ says it was (the table is not zero-filled per core:
+  /// a never published flag knows nothing).
+  alignas(VectorClock) unsigned char
+      flagClocks_[kNumEvents * kNumEventIds * sizeof(VectorClock)];
+  const VectorClock &publishedClock(unsigned f) const {
+    return *std::launder(reinterpret_cast<const VectorClock *>(
+        flagClocks_ + f * sizeof(VectorClock)));
+  }
+  std::array<uint64_t, (kNumEvents * kNumEventIds + 63) / 64> flagSet_{};
   std::vector<Entry> log_;
+  /// The thread's spare log: a detector takes its storage and gives it back
+  /// (the cores of a launch run one after another on a thread: the log does
+  /// not regrow, copying itself doubling by doubling, in every core).
+  static std::vector<Entry> &spareLog();
   static constexpr size_t kMinLogLimit = 4096;
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
   Shadow ub_;
   Buckets gm_local_;
-  /// L1 buckets by number (L1 is a few hundred KiB: a flat array, no map
-  /// search per fractal); grown to the highest bucket touched.
-  std::vector<Shadow> l1_;
-  Shadow &l1Bucket(uint64_t k) {
-    if (k >= l1_.size())
-      l1_.resize(k + 1);
-    return l1_[k];
-  }
+  /// A local memory as 512-byte slots (L1: a LoadData's fractal is one
+  /// slot, ND -> NZ writes whole slots). A slot is whole (`whole[k]`, one
+  /// state for all its bytes; all -1 when never accessed) or split into
+  /// segments (`split[k]`, a Shadow of its own, for accesses not covering
+  /// it). An access covering a whole slot updates its one state in place:
+  /// no search, no splitting, no coalescing. The per-byte state and the
+  /// pieces' order are those of one segment list: the same reports.
+  static constexpr unsigned kSlotShift = 9;
+  struct Slotted {
+    std::vector<Seg> whole;
+    std::vector<Shadow> split;
+    std::vector<uint8_t> isSplit;
+    /// Grown to the highest slot touched.
+    void reach(uint64_t k) {
+      if (k < whole.size())
+        return;
+      const size_t from = whole.size();
+      whole.resize(k + 1);
+      split.resize(k + 1);
+      isSplit.resize(k + 1, 0);
+      for (size_t i = from; i <= k; ++i)
+        whole[i] = Seg(i << kSlotShift, (i + 1) << kSlotShift);
+    }
+    uint64_t segments() const {
+      uint64_t n = 0;
+      for (size_t k = 0; k < whole.size(); ++k)
+        n += isSplit[k] ? split[k].size() : (whole[k].sameState(Seg()) ? 0 : 1);
+      return n;
+    }
+  };
+  /// The slots of `m` that [start, end) touches, each checked as its own
+  /// segment list would be (rows == 1).
+  void checkSlots(Slotted &m, int32_t entry, const VectorClock &knows,
+                  uint64_t start, uint64_t end);
+  /// Slot k split into segments (its whole state as one segment, or none).
+  Shadow &splitSlot(Slotted &m, uint64_t k);
+  /// Slot k whole again when its segments are one covering it.
+  void joinSlot(Slotted &m, uint64_t k);
+  Slotted l1_;
   Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
   std::vector<Shadow *> shadows() {
     std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
-                               &cube_[2], &cube_[3], &cube_[4]};
-    for (Shadow &sh : l1_)
-      v.push_back(&sh);
+                               &cube_[2], &cube_[3], &cube_[4], &l1_.whole};
+    for (size_t k = 0; k < l1_.split.size(); ++k)
+      if (l1_.isSplit[k])
+        v.push_back(&l1_.split[k]);
     for (auto &kv : gm_local_.map)
       v.push_back(&kv.second.sh);
     return v;
-  }
-  uint64_t l1Segments() const {
-    uint64_t n = 0;
-    for (const Shadow &sh : l1_)
-      n += sh.size();
-    return n;
   }
   uint64_t bucketSegments(const Buckets &b) const {
     uint64_t n = 0;
@@ -575,6 +628,8 @@ private:
   std::array<Fifo<std::pair<uint32_t, uint32_t>>, kNumPipes> gmLast_;
   bool gmSummary_ = true;
   bool groupL1_ = true;
+  bool wholeSlots_ = true;
+  bool groupGm_ = true;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:
