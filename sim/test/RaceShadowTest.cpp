@@ -333,6 +333,20 @@ std::vector<std::string> texts(const std::vector<Diagnostic> &ds) {
   return out;
 }
 
+/// Takes both detectors' reports and expects them the same, message by
+/// message in the same order, and (when `peak`) the same segment peak.
+/// Returns how many reports there were.
+size_t expectSameReports(RaceDetector &a, RaceDetector &b, int iter,
+                         bool peak = true) {
+  std::vector<std::string> x = texts(a.takeDiagnostics()),
+                           y = texts(b.takeDiagnostics());
+  EXPECT_EQ(x, y) << "iteration " << iter;
+  if (peak)
+    EXPECT_EQ(a.stats().segmentPeak, b.stats().segmentPeak)
+        << "iteration " << iter;
+  return x.size();
+}
+
 } // namespace
 
 // A LoadData's fractals in one L1 bucket are checked in one pass over the
@@ -377,12 +391,8 @@ TEST(RaceShadowTest, L1RunsInOnePassReportAsRangeByRange) {
       grouped.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
       single.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
     }
-    std::vector<std::string> g = texts(grouped.takeDiagnostics()),
-                             s = texts(single.takeDiagnostics());
-    ASSERT_EQ(g, s) << "iteration " << iter;
-    reports += g.size();
-    EXPECT_EQ(grouped.stats().segmentPeak, single.stats().segmentPeak)
-        << "iteration " << iter;
+    reports += expectSameReports(grouped, single, iter);
+    ASSERT_FALSE(HasFailure());
   }
   EXPECT_GT(reports, 1000u); // the comparison saw races
 }
@@ -627,12 +637,8 @@ TEST(RaceShadowTest, LocalRowRecordsReportAsListedRows) {
       rec.access(p, fr, "load_data", loc, static_cast<uint64_t>(i + 1));
       lst.access(p, fl, "load_data", loc, static_cast<uint64_t>(i + 1));
     }
-    std::vector<std::string> r = texts(rec.takeDiagnostics()),
-                             l = texts(lst.takeDiagnostics());
-    ASSERT_EQ(r, l) << "iteration " << iter;
-    reports += r.size();
-    EXPECT_EQ(rec.stats().segmentPeak, lst.stats().segmentPeak)
-        << "iteration " << iter;
+    reports += expectSameReports(rec, lst, iter);
+    ASSERT_FALSE(HasFailure());
   }
   EXPECT_GT(records, 3000u);
   EXPECT_GT(reports, 1000u);
@@ -700,10 +706,8 @@ TEST(RaceShadowTest, WholeL1SlotsReportAsSegments) {
       whole.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
       segs.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
     }
-    std::vector<std::string> w = texts(whole.takeDiagnostics()),
-                             s = texts(segs.takeDiagnostics());
-    ASSERT_EQ(w, s) << "iteration " << iter;
-    reports += w.size();
+    reports += expectSameReports(whole, segs, iter, false);
+    ASSERT_FALSE(HasFailure());
   }
   EXPECT_GT(wholeFirst, 5000u); // whole slots were exercised
   EXPECT_GT(reports, 2000u);    // and the comparison saw races
@@ -771,12 +775,8 @@ TEST(RaceShadowTest, GmRowsInOnePassReportAsRowByRow) {
       one.access(pipe, fp, "data_copy", loc, static_cast<uint64_t>(i + 1));
       rows.access(pipe, fp, "data_copy", loc, static_cast<uint64_t>(i + 1));
     }
-    std::vector<std::string> a = texts(one.takeDiagnostics()),
-                             b = texts(rows.takeDiagnostics());
-    ASSERT_EQ(a, b) << "iteration " << iter;
-    reports += a.size();
-    EXPECT_EQ(one.stats().segmentPeak, rows.stats().segmentPeak)
-        << "iteration " << iter;
+    reports += expectSameReports(one, rows, iter);
+    ASSERT_FALSE(HasFailure());
   }
   EXPECT_GT(reports, 2000u);
 }

@@ -382,54 +382,41 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
   for (uint32_t i = 0; i < count;) {
     const uint64_t s = start + i * stride, t = end + i * stride;
     const uint64_t k = s >> shift;
-    if (!write && (t - 1) >> shift == k) {
+    // Row i and the next ones that lie in bucket k too (0: row i does not).
+    uint32_t n = 0;
+    if ((t - 1) >> shift == k)
+      n = stride == 0 ? 1
+                      : static_cast<uint32_t>(std::min<uint64_t>(
+                            count - i, (((k + 1) << shift) - t) / stride + 1));
+    if (!write && n > 0) {
       // The row lies in one bucket: find it as checkBuckets does.
-      auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
-      if (it == b.map.end() || it->first != k)
-        it = b.map.emplace_hint(it, k, Bucket{});
-      b.lastKey = k;
-      b.last = it;
-      Bucket &bk = it->second;
+      Bucket &bk = bucket(b, k);
       if (!bk.written) {
         // This row and the next ones ending in the same bucket: one record.
-        const uint64_t limit = (k + 1) << shift;
-        uint64_t n = 1;
-        if (stride > 0)
-          n = std::min<uint64_t>(count - i, (limit - t) / stride + 1);
-        deferRead(bk, e, s, t, stride, static_cast<uint32_t>(n));
-        i += static_cast<uint32_t>(n);
-        continue;
-      }
-    }
-    if (groupGm_ && (t - 1) >> shift == k && stride > 0 && i + 1 < count) {
-      // This row and the next ones inside the same bucket (a Fixpipe's C
-      // rows, a read of a written bucket): one pass over its segments
-      // (checkRuns: the same pieces in the same order as row by row).
-      const uint64_t limit = (k + 1) << shift;
-      const uint32_t n = static_cast<uint32_t>(
-          std::min<uint64_t>(count - i, (limit - t) / stride + 1));
-      if (n > 1) {
-        auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
-        if (it == b.map.end() || it->first != k)
-          it = b.map.emplace_hint(it, k, Bucket{});
-        b.lastKey = k;
-        b.last = it;
-        Bucket &bk = it->second;
-        if (write && !bk.written) {
-          bk.written = true;
-          applyReads(bk);
-        }
-        rowsBuf_.clear();
-        for (uint32_t j = 0; j < n; ++j) {
-          ByteRange &x = rowsBuf_.emplace_back();
-          x.mem = Mem::GM;
-          x.start = s + j * stride;
-          x.end = t + j * stride;
-        }
-        checkRuns(bk.sh, e, known, rowsBuf_.data(), n);
+        deferRead(bk, e, s, t, stride, n);
         i += n;
         continue;
       }
+    }
+    if (groupGm_ && stride > 0 && n > 1) {
+      // This row and the next ones inside the same bucket (a Fixpipe's C
+      // rows, a read of a written bucket): one pass over its segments
+      // (checkRuns: the same pieces in the same order as row by row).
+      Bucket &bk = bucket(b, k);
+      if (write && !bk.written) {
+        bk.written = true;
+        applyReads(bk);
+      }
+      rowsBuf_.clear();
+      for (uint32_t j = 0; j < n; ++j) {
+        ByteRange &x = rowsBuf_.emplace_back();
+        x.mem = Mem::GM;
+        x.start = s + j * stride;
+        x.end = t + j * stride;
+      }
+      checkRuns(bk.sh, e, known, rowsBuf_.data(), n);
+      i += n;
+      continue;
     }
     checkBuckets(b, shift, true, e, known, s, t);
     ++i;
