@@ -333,6 +333,20 @@ std::vector<std::string> texts(const std::vector<Diagnostic> &ds) {
   return out;
 }
 
+/// A random row group's shape {length, stride, base}: whole 512-byte slots
+/// `strideSteps` slots apart at most, or (one in three) unaligned rows.
+std::array<uint64_t, 3> randomRowShape(std::mt19937 &rng,
+                                       unsigned strideSteps) {
+  uint64_t len = 512, stride = 512 * (1 + rng() % strideSteps);
+  uint64_t base = (rng() % 24) * 512;
+  if (rng() % 3 == 0) { // unaligned rows
+    len = 16 + rng() % 600;
+    stride = len + rng() % 300;
+    base = rng() % 12000;
+  }
+  return {len, stride, base};
+}
+
 /// Takes both detectors' reports and expects them the same, message by
 /// message in the same order, and (when `peak`) the same segment peak.
 /// Returns how many reports there were.
@@ -370,13 +384,7 @@ TEST(RaceShadowTest, L1RunsInOnePassReportAsRangeByRange) {
       const int groups = 1 + static_cast<int>(rng() % 2);
       for (int g = 0; g < groups; ++g) {
         const bool write = rng() % 3 == 0;
-        uint64_t len = 512, stride = 512 * (1 + rng() % 4);
-        uint64_t base = (rng() % 24) * 512;
-        if (rng() % 3 == 0) { // unaligned pieces
-          len = 16 + rng() % 600;
-          stride = len + rng() % 300;
-          base = rng() % 12000;
-        }
+        const auto [len, stride, base] = randomRowShape(rng, 4);
         const uint64_t rows = 1 + rng() % 12;
         const bool down = rng() % 6 == 0; // not ascending: one by one
         for (uint64_t k = 0; k < rows; ++k) {
@@ -613,13 +621,7 @@ TEST(RaceShadowTest, LocalRowRecordsReportAsListedRows) {
       for (int g = 0; g < groups; ++g) {
         const Mem mem = mems[rng() % 4];
         const bool write = rng() % 3 == 0;
-        uint64_t len = 512, stride = 512 * (1 + rng() % 8);
-        uint64_t base = (rng() % 24) * 512;
-        if (rng() % 3 == 0) { // unaligned rows
-          len = 16 + rng() % 600;
-          stride = len + rng() % 300;
-          base = rng() % 12000;
-        }
+        const auto [len, stride, base] = randomRowShape(rng, 8);
         const uint64_t rows = 1 + rng() % 12;
         fr.emplace_rows(mem, base, base + len, stride, rows, write);
         for (uint64_t k = 0; k < rows; ++k)
