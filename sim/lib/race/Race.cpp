@@ -220,15 +220,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
         for (uint32_t i = 0; i < rows; ++i)
           checkSlots(l1_, e, known, r.start + i * stride, r.end + i * stride);
       } else if (rows > 1) { // a record: its rows as listed
-        rowsBuf_.clear();
-        for (uint32_t i = 0; i < rows; ++i) {
-          ByteRange &x = rowsBuf_.emplace_back(r);
-          x.start = r.start + i * stride;
-          x.end = r.end + i * stride;
-          x.rows = 1;
-          x.stride = 0;
-        }
-        const ByteRange *b = rowsBuf_.data(), *bEnd = b + rows;
+        const ByteRange *b = listRows(r, stride, rows), *bEnd = b + rows;
         while (b != bEnd)
           b += checkLocal(e, known, b, bEnd);
       } else {
@@ -320,6 +312,16 @@ void RaceDetector::joinSlot(Slotted &m, uint64_t k) {
   }
 }
 
+const ByteRange *RaceDetector::listRows(ByteRange row, uint64_t stride,
+                                        uint32_t n) {
+  row.rows = 1;
+  row.stride = 0;
+  rowsBuf_.clear();
+  for (uint32_t i = 0; i < n; ++i, row.start += stride, row.end += stride)
+    rowsBuf_.push_back(row);
+  return rowsBuf_.data();
+}
+
 RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
   auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
   if (it == b.map.end() || it->first != k)
@@ -407,14 +409,11 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
         bk.written = true;
         applyReads(bk);
       }
-      rowsBuf_.clear();
-      for (uint32_t j = 0; j < n; ++j) {
-        ByteRange &x = rowsBuf_.emplace_back();
-        x.mem = Mem::GM;
-        x.start = s + j * stride;
-        x.end = t + j * stride;
-      }
-      checkRuns(bk.sh, e, known, rowsBuf_.data(), n);
+      ByteRange row;
+      row.mem = Mem::GM;
+      row.start = s;
+      row.end = t;
+      checkRuns(bk.sh, e, known, listRows(row, stride, n), n);
       i += n;
       continue;
     }

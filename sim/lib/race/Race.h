@@ -587,8 +587,12 @@ private:
     return n;
   }
   Shadow scratch_; // the replacement run of one check
-  /// The rows of a non-GM record (ByteRange::rows), listed for the checks.
+  /// The rows of a record (ByteRange::rows) or of a GM row group inside one
+  /// bucket, listed for the checks (listRows).
   std::vector<ByteRange> rowsBuf_;
+  /// `n` plain ranges like `row` (rows == 1), the i-th shifted by
+  /// i * stride, in rowsBuf_; returns its data.
+  const ByteRange *listRows(ByteRange row, uint64_t stride, uint32_t n);
   /// Checks the ranges [rp, rEnd) of one memory other than GM (at least
   /// one; rows == 1 each) for the access `e` as listed: an L1 range with
   /// the next ones in its bucket in one pass. Returns the ranges it took.
