@@ -64,12 +64,9 @@ const GmRegion *GmMap::find(uint64_t addr) const {
 
 void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
                   Loc loc) const {
-  if (!checking())
+  uint32_t noHint = ~0u; // every region in order
+  if (contains(addr, bytes, noHint))
     return;
-  uint64_t end = addr + bytes;
-  for (const GmRegion &r : regions_)
-    if (addr >= r.address && end <= r.address + r.bytes)
-      return;
 
   // Name the region the access is relative to: the one containing its start,
   // else the nearest one.
@@ -101,7 +98,7 @@ void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
   notes.push_back(
       makeNote("argument '" + best->name + "' spans GM " + hex(best->address) +
                    ".." + hex(best->address + best->bytes) +
-                   "; the access spans " + hex(addr) + ".." + hex(end),
+                   "; the access spans " + hex(addr) + ".." + hex(addr + bytes),
                Loc{nullptr, 0}));
   fail("bounds", msg, loc, std::move(notes));
 }
