@@ -280,6 +280,24 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
 }
 
+Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
+                            DType type, uint32_t count, const uint8_t *from,
+                            uint8_t *to) {
+  Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, "data_copy");
+  in.cost = cost;
+  in.work.kind = WorkKind::Copy;
+  in.work.type = type;
+  in.work.count = count;
+  in.work.src0 = from;
+  in.work.dst = to;
+  // Between GM and a local memory (MTE2 in, MTE3 out) the copy reads its
+  // source when it lands when races raise: every write that could reach the
+  // source first is on another pipe or core, unordered, so raised.
+  in.work.direct = race_ && race_->severity() == Severity::Error &&
+                   (pipe == Pipe::MTE2 || pipe == Pipe::MTE3);
+  return in;
+}
+
 bool Core::copyFromPlan(const Operand &dst, const Operand &src,
                         uint32_t count, DType type, uint64_t seq, Loc loc) {
   if (count == 0 || sys_.anyWatch || autoSync_) // count 0: an empty slot
@@ -311,14 +329,8 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   // first call (CachedCopy), GM has none.
   countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
   const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
-  Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
-  in.cost = e->cost;
-  in.work.kind = WorkKind::Copy;
-  in.work.type = type;
-  in.work.count = count;
-  in.work.src0 = e->toGm ? ub : gm;
-  in.work.dst = e->toGm ? gm : ub;
-  in.work.direct = race_ && race_->severity() == Severity::Error;
+  Instr &in = issuePlainCopy(pipe, seq, loc, e->cost, type, count,
+                             e->toGm ? ub : gm, e->toGm ? gm : ub);
   if (race_) { // raceFootprint(): the source, then the destination
     const uint64_t u = e->ubOffset;
     if (e->toGm) {
@@ -405,18 +417,7 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   const std::initializer_list<Use> uses = {{from, bytes, false, "source"},
                                            {to, bytes, true, "destination"}};
   track(pipe, api, loc, uses);
-  Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, api);
-  in.cost = cost;
-  in.work.kind = WorkKind::Copy;
-  in.work.type = type;
-  in.work.count = count;
-  in.work.src0 = from;
-  in.work.dst = to;
-  // Between GM and a local memory (MTE2 in, MTE3 out) the copy reads its
-  // source when it lands when races raise: every write that could reach the
-  // source first is on another pipe or core, unordered, so raised.
-  in.work.direct = race_ && race_->severity() == Severity::Error &&
-                   (pipe == Pipe::MTE2 || pipe == Pipe::MTE3);
+  Instr &in = issuePlainCopy(pipe, seq, loc, cost, type, count, from, to);
   raceFootprint(in.fp, uses);
   // Planned for the next call of this site (copyFromPlan) once the UB side's
   // init tracking has run above.

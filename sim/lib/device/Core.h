@@ -317,6 +317,11 @@ private:
     uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
   };
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
+  /// Issues data_copy's Work instruction: `count` elements of `type` from
+  /// `from` to `to` on `pipe` (the caller adds the race footprint).
+  Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
+                        DType type, uint32_t count, const uint8_t *from,
+                        uint8_t *to);
   /// Issues a cached copy of this call site (true), or does nothing (false).
   bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, uint64_t seq, Loc loc);
