@@ -584,16 +584,16 @@ bool fastReduceSum(const VecInstr &in, uint8_t *staging) {
 
 namespace {
 
-/// fastElementwise's form: an op and element type it has a loop for,
-/// contiguous operands, every element enabled, the written bytes exactly
-/// the destination's elements (in.out, in.stagingBytes), and every source
-/// either disjoint from the destination or exactly it (in place).
 /// The tensor-scalar ops (one source tensor and in.scalar).
 bool scalarOp(VecOp op) {
   return op == VecOp::Adds || op == VecOp::Muls || op == VecOp::Maxs ||
          op == VecOp::Mins;
 }
 
+/// fastElementwise's form: an op and element type it has a loop for,
+/// contiguous operands, every element enabled, the written bytes exactly
+/// the destination's elements (in.out, in.stagingBytes), and every source
+/// either disjoint from the destination or exactly it (in place).
 bool elementwiseForm(const VecInstr &in) {
   if (in.isCopy || !in.dense || in.dt != in.st ||
       in.atomic != AtomicKind::None)
