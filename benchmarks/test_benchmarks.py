@@ -89,7 +89,25 @@ def test_retouch_loop_is_race_free_and_the_race_worker_reports_growth() -> None:
 @pytest.mark.parametrize("module", ["numpy", "asc"])
 def test_import_worker_imports_the_module_it_is_given(module: str) -> None:
     result = python_worker("import_worker.py", module)
-    assert result["module"] == module and 0 < result["import"] < 60
+    assert result["module"] == module and 0 < result["import"] < 60 and 0 < result["cpu"] < 60
+
+
+def test_import_row_is_the_median_of_the_pairs_ratios() -> None:
+    from bench_compile import _import_row
+    from common import Stats
+
+    def pair(asc: float, numpy: float, cpu_asc: float, cpu_numpy: float) -> dict[str, dict]:
+        return {"asc": {"import": asc, "cpu": cpu_asc}, "numpy": {"import": numpy, "cpu": cpu_numpy}}
+
+    # Pair ratios 1.2, 1.25 and 1.5 (a loaded moment slows both of its processes); medians 0.1 / 0.08.
+    pairs = [pair(0.060, 0.050, 0.05, 0.04), pair(0.100, 0.080, 0.09, 0.06), pair(0.300, 0.200, 0.12, 0.10)]
+    row = _import_row(pairs, Stats((0.07,)))
+    assert row.ratio == pytest.approx(1.25) and row.status == "PASS"
+    assert row.ours == "100.0 ms (min 60.0 ms, n=3)" and row.reference == "numpy 80.0 ms (min 50.0 ms, n=3)"
+    assert row.note == ("median of 3 adjacent-pair ratios (order alternating); median/median 1.25×, "
+                        "min/min 1.20×; main-thread CPU time 90.0 ms / 60.0 ms, pair-median CPU ratio 1.25×; "
+                        "import asc inside the compile workers: 70.0 ms (min 70.0 ms, n=1)")
+    assert _import_row([pair(0.14, 0.1, 0.1, 0.1)], Stats((0.07,))).status == "MISS"
 
 
 def test_compile_worker_times_every_stage(tmp_path: Path) -> None:
