@@ -256,8 +256,9 @@ private:
   /// engine only reads).
   /// `initTracked`: the plan was issued before from the same line, so its
   /// init tracking would change and report nothing (CachedVecPlan).
-  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false,
-                bool initTracked = false);
+  /// Returns the issued instruction (valid until the next issue).
+  Instr &issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false,
+                  bool initTracked = false);
   /// planVec's result for a call site, kept for the next identical call.
   /// planVec is a function of the call, its location, the mask register and
   /// mode and the dequant scale (the ops that read CMPMASK or the other
@@ -288,7 +289,15 @@ private:
     /// them written, and written bits are only cleared when the core ends,
     /// or it reported the line, which reports once).
     bool initTracked = false;
+    /// The first issue's race footprint (empty when races are off) and
+    /// Work::direct: a function of the plan and the core's race severity.
+    Footprint fp;
+    bool direct = false;
   };
+  /// Issues a cached plan whose init tracking is done, with no UB watch
+  /// and no auto_sync: only the queue entry (issueVec has nothing else to
+  /// do for it).
+  void issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc);
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
   CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
@@ -312,6 +321,8 @@ private:
     bool toGm = false; // MTE3 (UB -> GM), else MTE2 (GM -> UB)
     DType type = DType::F32;
     uint32_t count = 0; // 0: the slot is empty
+    uint32_t elemBytes = 0; // dtypeSize(type)
+    uint64_t bytes = 0;     // count * elemBytes
     Cost cost;
     uint64_t ubOffset = 0;
     uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
@@ -322,6 +333,11 @@ private:
   Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
                         DType type, uint32_t count, const uint8_t *from,
                         uint8_t *to);
+  /// dataCopy without a cached plan: checks, plans and issues the copy, and
+  /// caches its plan when it is a plain GM <-> UB copy.
+  [[gnu::noinline]] void planCopy(const Operand &dst, const Operand &src,
+                                  uint32_t count, DType type, uint64_t seq,
+                                  Loc loc);
   /// Issues a cached copy of this call site (true), or does nothing (false).
   bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, uint64_t seq, Loc loc);
@@ -339,9 +355,9 @@ private:
   /// after the bookkeeping of its operand spans, in the order of `uses`
   /// (reads first, as the race detector expects): UB watch, race footprint,
   /// init tracking, GM traffic.
-  void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
-                     uint64_t seq, const char *api, Loc loc,
-                     const SpanUse *uses, size_t count);
+  Instr &issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
+                       uint64_t seq, const char *api, Loc loc,
+                       const SpanUse *uses, size_t count);
   /// A flag of the other core type's pipes in a MIX kernel (dropped).
   bool droppedEvent(uint8_t event) const;
   /// FlagTable::validate for this core's type (its Fault when invalid).

@@ -369,23 +369,30 @@ Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
 
 void Core::vecOp(const VecCall &c, Loc loc) {
   uint64_t seq = beginCall(loc);
-  checkVec(c, loc);
   const bool cacheable = cacheableVecOp(c.op);
+  // A hit skips checkVec: the plan was made for the same call after
+  // checkVec passed, and checkVec reads nothing else of a cacheable op but
+  // the mask mode (maskIn.counter, part of the key).
   if (cacheable)
     if (CachedVecPlan *e = findVecPlan(c, loc)) {
       vecRegs_.counter = e->maskOut.counter;
       vecRegs_.maskHi = e->maskOut.maskHi;
       vecRegs_.maskLo = e->maskOut.maskLo;
+      if (e->initTracked && !sys_.anyWatch && !autoSync_)
+        return issueCachedVec(*e, seq, loc);
       issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
       e->initTracked = true;
       return;
     }
+  checkVec(c, loc);
   const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   const uint16_t deqScale = vecRegs_.deqScale;
   if (!planVec(c, loc, vecPlan_))
     return;
-  if (!cacheable)
-    return issueVec(vecPlan_, seq, loc);
+  if (!cacheable) {
+    issueVec(vecPlan_, seq, loc);
+    return;
+  }
   CachedVecPlan &e = vecPlanCache_[vecPlanNext_];
   vecPlanNext_ = (vecPlanNext_ + 1) % kVecPlanCache;
   e.valid = true;
@@ -398,8 +405,27 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   // next plan's storage (planVec refills every field issueVec reads).
   std::swap(e.plan, vecPlan_);
   e.initTracked = false;
-  issueVec(e.plan, seq, loc, /*keep=*/true);
+  const Instr &issued = issueVec(e.plan, seq, loc, /*keep=*/true);
   e.initTracked = true;
+  e.fp = issued.fp; // empty when races are off
+  e.direct = issued.work.direct;
+}
+
+void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
+  // What issueVec + issueVecInstr do for this plan once its init tracking
+  // is done, without a UB watch or auto_sync: a PIPE_V instruction touches
+  // no GM, so nothing is left to track; the footprint and the direct flag
+  // are the first issue's (the same spans, bases and race severity).
+  const VecInstr &vi = *e.plan.instr;
+  Instr &instr = issueInPlace(InstrKind::Work, Pipe::V, seq, loc, e.plan.api);
+  instr.cost = e.plan.cost;
+  instr.work.kind = WorkKind::Vector;
+  instr.work.type = vi.dt;
+  instr.work.dst = vi.out;
+  if (race_)
+    instr.fp = e.fp;
+  instr.work.direct = e.direct;
+  instr.work.vec = e.plan.instr;
 }
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
@@ -740,8 +766,8 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   return true;
 }
 
-void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
-                    bool initTracked) {
+Instr &Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
+                      bool initTracked) {
   const VecInstr &in = *plan.instr;
   const char *api = plan.api;
   // Data-dependent sources report their whole view as read; the init check
@@ -762,13 +788,13 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
       uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
                    role};
     }
-  issueVecInstr(keep ? plan.instr : std::move(plan.instr), Pipe::V,
-                plan.cost, seq, api, loc, uses, n);
+  return issueVecInstr(keep ? plan.instr : std::move(plan.instr), Pipe::V,
+                       plan.cost, seq, api, loc, uses, n);
 }
 
-void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
-                         uint64_t seq, const char *api, Loc loc,
-                         const SpanUse *uses, size_t count) {
+Instr &Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe,
+                           Cost cost, uint64_t seq, const char *api, Loc loc,
+                           const SpanUse *uses, size_t count) {
   for (const SpanUse *u = uses; u != uses + count; ++u) {
     uint64_t total = 0, lo = ~0ull, hi = 0;
     for (const Span &s : *u->spans) {
@@ -811,6 +837,7 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                       race_->severity() == Severity::Error &&
                       elementwiseDirect(*vi);
   instr.work.vec = std::move(vi);
+  return instr;
 }
 
 //===----------------------------------------------------------------------===//
