@@ -316,13 +316,18 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
     }
   if (!e || (e->toGm && vecRegs_.atomic != AtomicKind::None))
     return false;
-  const char *api = "data_copy";
-  const uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
-  const Access acc{api, e->toGm ? "destination" : "source", e->toGm, type};
-  uint8_t *gm =
-      mem_.resolveGm(e->toGm ? dst : src, bytes, acc, loc, e->gmRegion);
-  if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
-    return false;
+  const uint64_t bytes = e->bytes;
+  const Operand &gmOp = e->toGm ? dst : src;
+  uint8_t *gm;
+  if (mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion)) {
+    gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmOp.addr));
+  } else { // resolveGm's other answers: a fault, or a pointer to classify
+    const Access acc{"data_copy", e->toGm ? "destination" : "source",
+                     e->toGm, type};
+    gm = mem_.resolveGm(gmOp, bytes, acc, loc, e->gmRegion);
+    if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
+      return false;
+  }
   const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
   uint8_t *ub = mem_.ubData() + e->ubOffset;
   // track(): reads first; the UB side's init tracking was done by the
@@ -347,8 +352,12 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
 void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, Loc loc) {
   uint64_t seq = beginCall(loc);
-  if (copyFromPlan(dst, src, count, type, seq, loc))
-    return;
+  if (!copyFromPlan(dst, src, count, type, seq, loc))
+    planCopy(dst, src, count, type, seq, loc);
+}
+
+void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
+                    DType type, uint64_t seq, Loc loc) {
   const char *api = "data_copy";
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(count) * es;
@@ -432,6 +441,8 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
     e.toGm = toGm;
     e.type = type;
     e.count = count;
+    e.elemBytes = es;
+    e.bytes = bytes;
     e.cost = cost;
     e.ubOffset = mem_.ubOffset(toGm ? from : to);
   }
