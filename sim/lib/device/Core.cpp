@@ -452,8 +452,8 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
 // Synchronisation
 //===----------------------------------------------------------------------===//
 
-void Core::issueSetFlag(const EventInfo &info, uint8_t event, uint8_t fid,
-                        uint64_t seq, Loc loc) {
+inline void Core::issueSetFlag(const EventInfo &info, uint8_t event,
+                               uint8_t fid, uint64_t seq, Loc loc) {
   flags_.issueSet(event, fid, loc);
   if (info.src == Pipe::S) {
     // The scalar is in order: its earlier work is complete now.
@@ -468,30 +468,32 @@ void Core::issueSetFlag(const EventInfo &info, uint8_t event, uint8_t fid,
   in.id = fid;
 }
 
-void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
-                         uint64_t seq, Loc loc) {
+inline void Core::issueWaitFlag(const EventInfo &info, uint8_t event,
+                                uint8_t fid, uint64_t seq, Loc loc) {
   flags_.issueWait(event, fid);
-  if (info.dst == Pipe::S) {
-    Stall stall;
-    stall.loc = loc;
-    stall.scalarFlag = true;
-    stall.event = event;
-    stall.id = fid;
-    uint64_t before = scalar_;
-    uint64_t t = engine_.runUntilFlag(event, fid, stall);
-    scalar_ = std::max({scalar_, t, engine_.now()});
-    if (race_)
-      race_->waitFlag(Pipe::S, event, fid);
-    if (trace_)
-      trace_->slices.push_back(
-          {Pipe::S, before, scalar_ + 1, "wait_flag", loc, seq, 0});
-    flags_.clear(event, fid);
-    return;
-  }
+  if (info.dst == Pipe::S)
+    return scalarWaitFlag(event, fid, seq, loc);
   Instr &in =
       issueInPlace(InstrKind::WaitFlag, info.dst, seq, loc, "wait_flag");
   in.event = event;
   in.id = fid;
+}
+
+void Core::scalarWaitFlag(uint8_t event, uint8_t fid, uint64_t seq, Loc loc) {
+  Stall stall;
+  stall.loc = loc;
+  stall.scalarFlag = true;
+  stall.event = event;
+  stall.id = fid;
+  uint64_t before = scalar_;
+  uint64_t t = engine_.runUntilFlag(event, fid, stall);
+  scalar_ = std::max({scalar_, t, engine_.now()});
+  if (race_)
+    race_->waitFlag(Pipe::S, event, fid);
+  if (trace_)
+    trace_->slices.push_back(
+        {Pipe::S, before, scalar_ + 1, "wait_flag", loc, seq, 0});
+  flags_.clear(event, fid);
 }
 
 bool Core::droppedEvent(uint8_t event) const {
