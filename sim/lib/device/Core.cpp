@@ -57,6 +57,53 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   autoSync_ = config.auto_sync;
   sys_.clockMhz = config.clock_mhz;
   aivCores_ = config.aiv_cores;
+  PlanStore &tls = threadPlans();
+  if (tls.inUse) { // a second core on this thread (a nested launch)
+    ownPlans_ = std::make_unique<PlanStore>();
+    plans_ = ownPlans_.get();
+  } else {
+    plans_ = &tls;
+  }
+  plans_->inUse = true;
+  bindPlans();
+}
+
+Core::~Core() { plans_->inUse = false; }
+
+Core::PlanStore &Core::threadPlans() {
+  thread_local PlanStore store;
+  return store;
+}
+
+void Core::bindPlans() {
+  PlanContext c;
+  c.ub = mem_.ubData();
+  c.ubBytes = mem_.ubBytes();
+  c.aic = role_.aic;
+  c.readRate = timing::dmaRates().read;
+  c.writeRate = timing::dmaRates().write;
+  c.race = race_ ? static_cast<int>(race_->severity()) : -1;
+  PlanStore &s = *plans_;
+  const bool keep = s.bound && s.ctx == c;
+  for (CachedVecPlan &e : s.vecCache) {
+    e.valid = e.valid && keep;
+    e.initTracked = false;
+  }
+  for (CachedCopy &e : s.copyCache) {
+    if (!keep)
+      e.count = 0; // empty
+    e.coreReady = false;
+  }
+  s.ctx = c;
+  s.bound = true;
+}
+
+void Core::markPlanDirty(const CachedVecPlan &e) {
+  const Operand *ops[kNumRoles] = {&e.call.dst, &e.call.src0, &e.call.src1,
+                                   &e.call.src2};
+  for (int k = 0; k < kNumRoles; ++k)
+    if (e.plan.instr->opnd[k].used) // resolved by planVec (a UB view)
+      mem_.markUbDirty(ops[k]->addr, ops[k]->addr + ops[k]->bytes);
 }
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
@@ -303,7 +350,7 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   if (count == 0 || sys_.anyWatch || autoSync_) // count 0: an empty slot
     return false;
   CachedCopy *e = nullptr;
-  for (CachedCopy &c : copyCache_)
+  for (CachedCopy &c : plans_->copyCache)
     if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
         c.type == type) {
       const Operand &ub = c.toGm ? src : dst;
@@ -330,8 +377,17 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   }
   const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
   uint8_t *ub = mem_.ubData() + e->ubOffset;
-  // track(): reads first; the UB side's init tracking was done by the
-  // first call (CachedCopy), GM has none.
+  if (!e->coreReady) { // planned by an earlier core (PlanStore)
+    // What planCopy's UB resolve and track() did to this core: the view's
+    // chunks marked dirty, the UB side's init tracking.
+    const Operand &ubOp = e->toGm ? src : dst;
+    mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, bytes));
+    trackInit(Mem::UB, !e->toGm, "data_copy",
+              e->toGm ? "source" : "destination", e->ubOffset, bytes, loc);
+    e->coreReady = true;
+  }
+  // track(): reads first; the UB side's init tracking was done by this
+  // core's first call (CachedCopy), GM has none.
   countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
   const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
   Instr &in = issuePlainCopy(pipe, seq, loc, e->cost, type, count,
@@ -433,8 +489,8 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
   const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM;
   if ((toGm || (pipe == Pipe::MTE2 && dm == Mem::UB)) && !sys_.anyWatch &&
       !autoSync_ && mem_.memOf(toGm ? to : from) == Mem::GM) {
-    CachedCopy &e = copyCache_[copyNext_];
-    copyNext_ = (copyNext_ + 1) % kCopyPlanCache;
+    CachedCopy &e = plans_->copyCache[plans_->copyNext];
+    plans_->copyNext = (plans_->copyNext + 1) % kCopyPlanCache;
     e.loc = loc;
     e.ub = toGm ? src : dst;
     e.gmPos = toGm ? dst.pos : src.pos;
@@ -445,6 +501,7 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
     e.bytes = bytes;
     e.cost = cost;
     e.ubOffset = mem_.ubOffset(toGm ? from : to);
+    e.coreReady = true;
   }
 }
 

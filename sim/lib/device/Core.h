@@ -65,6 +65,9 @@ class Core {
 public:
   Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
        const GmMap &gm, LaunchControl *control = nullptr);
+  ~Core();
+  Core(const Core &) = delete;
+  Core &operator=(const Core &) = delete;
 
   int64_t blockIdx() const { return blockIdx_; }
   int64_t blockNum() const { return blockNum_; }
@@ -326,6 +329,9 @@ private:
     Cost cost;
     uint64_t ubOffset = 0;
     uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
+    /// This core made or used the plan: its UB chunks are marked dirty and
+    /// its init tracking is done (PlanStore).
+    bool coreReady = false;
   };
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues data_copy's Work instruction: `count` elements of `type` from
@@ -589,11 +595,51 @@ private:
   std::vector<uint8_t> sparseIdx_, sparseLoaded_;
   uint8_t *sparseIndexStore(uint64_t l0bOffset);
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
-  VecPlan vecPlan_; // the vector instruction being planned
-  std::array<CachedVecPlan, kVecPlanCache> vecPlanCache_;
-  std::array<CachedCopy, kCopyPlanCache> copyCache_;
-  uint32_t copyNext_ = 0; // the slot the next cached copy replaces
-  uint32_t vecPlanNext_ = 0; // the slot the next cached plan replaces
+  /// What a cached plan is a function of besides its key: the Unified
+  /// Buffer (a plan holds host pointers into it and was bounds-checked
+  /// against its size), the core type (a cube core has no UB), the DMA
+  /// rates of the L2 model (a copy's cost) and the race check's mode (a
+  /// vector plan's footprint and Work::direct).
+  struct PlanContext {
+    const uint8_t *ub = nullptr;
+    uint64_t ubBytes = 0;
+    bool aic = false;
+    uint64_t readRate = 0, writeRate = 0;
+    int race = -1; // -1: no detector, else its Severity
+    bool operator==(const PlanContext &o) const {
+      return ub == o.ub && ubBytes == o.ubBytes && aic == o.aic &&
+             readRate == o.readRate && writeRate == o.writeRate &&
+             race == o.race;
+    }
+  };
+  /// The planned call sites, kept from one core to the next on a thread
+  /// (one per thread; a nested core has its own): a launch's loop repeats
+  /// the previous launch's calls, and a plan made by an earlier core under
+  /// the same PlanContext is the plan this core would make. What a plan's
+  /// first call also did to its core is redone by each core's first use
+  /// of it: the UB chunks marked dirty (the buffer is reset after each
+  /// core) and the init tracking (CachedCopy::coreReady,
+  /// CachedVecPlan::initTracked, cleared by bindPlans()).
+  struct PlanStore {
+    bool inUse = false;
+    bool bound = false; // ctx holds a context
+    PlanContext ctx;
+    VecPlan vecPlan; // the vector instruction being planned
+    std::array<CachedVecPlan, kVecPlanCache> vecCache;
+    std::array<CachedCopy, kCopyPlanCache> copyCache;
+    uint32_t copyNext = 0; // the slot the next cached copy replaces
+    uint32_t vecNext = 0;  // the slot the next cached plan replaces
+  };
+  static PlanStore &threadPlans();
+  /// Checks the store's context against this core's: keeps the plans and
+  /// clears their per-core state when it matches, drops them when not
+  /// (after the core is built and again when setRole sets its type).
+  void bindPlans();
+  /// A cached vector plan's first use on this core: the UB chunks its
+  /// operands' views cover marked dirty, as planVec's resolve did.
+  void markPlanDirty(const CachedVecPlan &e);
+  PlanStore *plans_ = nullptr;
+  std::unique_ptr<PlanStore> ownPlans_; // a nested core's
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp

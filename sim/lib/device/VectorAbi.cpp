@@ -359,7 +359,7 @@ bool Core::cacheableVecOp(VecOp op) {
 
 Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
-  for (CachedVecPlan &e : vecPlanCache_)
+  for (CachedVecPlan &e : plans_->vecCache)
     if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
         e.maskIn == regs && e.deqScale == vecRegs_.deqScale &&
         sameCall(e.call, c))
@@ -380,21 +380,29 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       vecRegs_.maskLo = e->maskOut.maskLo;
       if (e->initTracked && !sys_.anyWatch && !autoSync_)
         return issueCachedVec(*e, seq, loc);
-      issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
+      if (!e->initTracked) // this core's first use (PlanStore)
+        markPlanDirty(*e);
+      const Instr &issued =
+          issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
       e->initTracked = true;
+      // Again (the same values), in case the issue that made the plan
+      // was interrupted by a fault before it kept them.
+      e->fp = issued.fp;
+      e->direct = issued.work.direct;
       return;
     }
   checkVec(c, loc);
   const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   const uint16_t deqScale = vecRegs_.deqScale;
-  if (!planVec(c, loc, vecPlan_))
+  PlanStore &store = *plans_;
+  if (!planVec(c, loc, store.vecPlan))
     return;
   if (!cacheable) {
-    issueVec(vecPlan_, seq, loc);
+    issueVec(store.vecPlan, seq, loc);
     return;
   }
-  CachedVecPlan &e = vecPlanCache_[vecPlanNext_];
-  vecPlanNext_ = (vecPlanNext_ + 1) % kVecPlanCache;
+  CachedVecPlan &e = store.vecCache[store.vecNext];
+  store.vecNext = (store.vecNext + 1) % kVecPlanCache;
   e.valid = true;
   e.call = c;
   e.loc = loc;
@@ -403,7 +411,7 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   e.deqScale = deqScale;
   // The planned record moves into the slot; the slot's old one becomes the
   // next plan's storage (planVec refills every field issueVec reads).
-  std::swap(e.plan, vecPlan_);
+  std::swap(e.plan, store.vecPlan);
   e.initTracked = false;
   const Instr &issued = issueVec(e.plan, seq, loc, /*keep=*/true);
   e.initTracked = true;

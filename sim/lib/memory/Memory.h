@@ -216,6 +216,10 @@ public:
     return gm_.checking() && !misaligned(op.addr, elemBytes) &&
            gm_.contains(op.addr, bytes, hint);
   }
+  /// Marks the UB chunks of [addr, end) dirty, as resolve() does for the
+  /// view it resolves (device/Core.h PlanStore: a plan's first use on a
+  /// core).
+  void markUbDirty(uint64_t addr, uint64_t end) { buf_->markDirty(addr, end); }
   /// Host pointer of UB byte 0.
   uint8_t *ubData() const { return ub_; }
   /// Byte offset of a resolved UB pointer.
