@@ -70,11 +70,6 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
 
 Core::~Core() { plans_->inUse = false; }
 
-Core::PlanStore &Core::threadPlans() {
-  thread_local PlanStore store;
-  return store;
-}
-
 void Core::bindPlans() {
   PlanContext c;
   c.ub = mem_.ubData();

@@ -222,6 +222,16 @@ std::shared_ptr<VecInstr> newVecInstr() {
 
 } // namespace
 
+Core::PlanStore &Core::threadPlans() {
+  // The store's VecInstrs go back to newVecInstr's thread-local free list
+  // when the store is destroyed at the thread's exit: the list is made
+  // first (one record allocated and freed), so that it is destroyed last.
+  thread_local const bool listFirst = (newVecInstr(), true);
+  (void)listFirst;
+  thread_local PlanStore store;
+  return store;
+}
+
 //===----------------------------------------------------------------------===//
 // Mask, mode and store configuration
 //===----------------------------------------------------------------------===//
