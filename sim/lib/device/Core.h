@@ -267,8 +267,8 @@ private:
   /// mode and the dequant scale (the ops that read CMPMASK or the other
   /// dequant state are not cached), the core's fixed UB size and role; its
   /// only effect on the core is the mask register it writes (replayed from
-  /// maskOut) and the UB chunks it marks dirty (marked by the first call for
-  /// this core's lifetime). So a hit issues exactly what planning again
+  /// maskOut) and the UB chunks it marks dirty (marked by each core's first
+  /// use, PlanStore). So a hit issues exactly what planning again
   /// would, without the operand placement, footprints and cost (~1.9k host
   /// instructions of an add's ~2.9k). The loop of a kernel repeats the same
   /// few calls (tutorial 01: one add per double-buffer slot).
@@ -310,8 +310,8 @@ private:
   /// the cost and the resolved UB offset; only the GM address varies (a
   /// loop's tiles). A repeat resolves and checks its GM side, counts the GM
   /// traffic and issues; it skips what repeats unchanged: the UB side's
-  /// checks and dirty marking (idempotent for the core's lifetime) and its
-  /// init tracking. Marking the same UB bytes written again changes
+  /// checks and dirty marking (idempotent for the core's lifetime; redone
+  /// by each core's first use, PlanStore) and its init tracking. Marking the same UB bytes written again changes
   /// nothing; checking the same UB bytes at the same line again reports
   /// nothing (the first check found them all written, and written bits are
   /// only cleared when the core ends, or it reported the line, which
