@@ -342,7 +342,7 @@ Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
 
 bool Core::copyFromPlan(const Operand &dst, const Operand &src,
                         uint32_t count, DType type, uint64_t seq, Loc loc) {
-  if (count == 0 || sys_.anyWatch || autoSync_) // count 0: an empty slot
+  if (count == 0 || sys_.anyWatch) // count 0: an empty slot
     return false;
   CachedCopy *e = nullptr;
   for (CachedCopy &c : plans_->copyCache)
@@ -385,6 +385,16 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   // core's first call (CachedCopy), GM has none.
   countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
   const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
+  if (autoSync_) { // track()'s calls: the source, then the destination
+    const uint64_t u = e->ubOffset;
+    if (e->toGm) {
+      noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
+      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
+    } else {
+      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
+      noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
+    }
+  }
   Instr &in = issuePlainCopy(pipe, seq, loc, e->cost, type, count,
                              e->toGm ? ub : gm, e->toGm ? gm : ub);
   if (race_) { // raceFootprint(): the source, then the destination
@@ -483,7 +493,7 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
   // init tracking has run above.
   const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM;
   if ((toGm || (pipe == Pipe::MTE2 && dm == Mem::UB)) && !sys_.anyWatch &&
-      !autoSync_ && mem_.memOf(toGm ? to : from) == Mem::GM) {
+      mem_.memOf(toGm ? to : from) == Mem::GM) {
     CachedCopy &e = plans_->copyCache[plans_->copyNext];
     plans_->copyNext = (plans_->copyNext + 1) % kCopyPlanCache;
     e.loc = loc;

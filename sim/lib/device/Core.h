@@ -297,9 +297,9 @@ private:
     Footprint fp;
     bool direct = false;
   };
-  /// Issues a cached plan whose init tracking is done, with no UB watch
-  /// and no auto_sync: only the queue entry (issueVec has nothing else to
-  /// do for it).
+  /// Issues a cached plan whose init tracking is done, with no UB watch:
+  /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
+  /// nothing else to do for it).
   void issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc);
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
@@ -309,14 +309,15 @@ private:
   /// call site: the UB operand, count, type and direction decide the pipe,
   /// the cost and the resolved UB offset; only the GM address varies (a
   /// loop's tiles). A repeat resolves and checks its GM side, counts the GM
-  /// traffic and issues; it skips what repeats unchanged: the UB side's
-  /// checks and dirty marking (idempotent for the core's lifetime; redone
-  /// by each core's first use, PlanStore) and its init tracking. Marking the same UB bytes written again changes
+  /// traffic and auto_sync's bookkeeping and issues; it skips what repeats
+  /// unchanged: the UB side's checks and dirty marking (idempotent for the
+  /// core's lifetime; redone by each core's first use, PlanStore) and its
+  /// init tracking. Marking the same UB bytes written again changes
   /// nothing; checking the same UB bytes at the same line again reports
   /// nothing (the first check found them all written, and written bits are
   /// only cleared when the core ends, or it reported the line, which
-  /// reports once). Not used with a UB watch or auto_sync (their
-  /// bookkeeping runs per call), nor for atomic stores (issueCopy).
+  /// reports once). Not used with a UB watch (its bookkeeping runs per
+  /// call and may stop the core), nor for atomic stores (issueCopy).
   struct CachedCopy {
     Loc loc{nullptr, 0};
     Operand ub{}; // the UB operand; the GM one's position in gmPos

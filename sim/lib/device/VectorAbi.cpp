@@ -388,7 +388,7 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       vecRegs_.counter = e->maskOut.counter;
       vecRegs_.maskHi = e->maskOut.maskHi;
       vecRegs_.maskLo = e->maskOut.maskLo;
-      if (e->initTracked && !sys_.anyWatch && !autoSync_)
+      if (e->initTracked && !sys_.anyWatch)
         return issueCachedVec(*e, seq, loc);
       if (!e->initTracked) // this core's first use (PlanStore)
         markPlanDirty(*e);
@@ -431,10 +431,23 @@ void Core::vecOp(const VecCall &c, Loc loc) {
 
 void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
   // What issueVec + issueVecInstr do for this plan once its init tracking
-  // is done, without a UB watch or auto_sync: a PIPE_V instruction touches
-  // no GM, so nothing is left to track; the footprint and the direct flag
-  // are the first issue's (the same spans, bases and race severity).
+  // is done, without a UB watch: a PIPE_V instruction touches no GM, so
+  // only auto_sync's bookkeeping is left (the same calls in the same
+  // order: reads first, by role, span by span); the footprint and the
+  // direct flag are the first issue's (the same spans, bases and race
+  // severity).
   const VecInstr &vi = *e.plan.instr;
+  if (autoSync_)
+    for (int pass = 0; pass < 2; ++pass)
+      for (int k = 0; k < kNumRoles; ++k) {
+        const Spans &spans = pass == 0 ? e.plan.reads[k] : e.plan.writes[k];
+        if (spans.empty())
+          continue;
+        const uint64_t base = mem_.ubOffset(vi.opnd[k].base);
+        for (const Span &sp : spans)
+          noteAutoSync(Pipe::V, Mem::UB, base + sp.start, base + sp.end,
+                       pass == 1);
+      }
   Instr &instr = issueInPlace(InstrKind::Work, Pipe::V, seq, loc, e.plan.api);
   instr.cost = e.plan.cost;
   instr.work.kind = WorkKind::Vector;
