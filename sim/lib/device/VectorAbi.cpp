@@ -332,7 +332,9 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
 //             footprints, then the V queue.
 
 //   A plan is kept per call site (Core::CachedVecPlan says why reusing it
-//   is exact); checkVec and issueVec run on every call.
+//   is exact) and from one core to the next on a thread (Core::PlanStore);
+//   a reused plan skips checkVec, and after its first issue on the core
+//   issueVec's tracking (issueCachedVec).
 
 namespace {
 
