@@ -401,3 +401,66 @@ TEST(CopyPlanCache, OutOfBoundsAtAPlannedSiteFaults) {
 }
 
 } // namespace
+
+namespace {
+
+// Core::PlanStore keeps the planned call sites from one core to the next on
+// a thread; each core's first use of a kept plan redoes its init tracking
+// and its dirty marking (kernels/plan_store.cpp).
+LaunchResult runPlanStore(std::vector<float> &x, std::vector<float> &z,
+                          int32_t fillB, bool initCheck) {
+  std::string error;
+  static std::unique_ptr<Kernel> k = Kernel::load(ASCSIM_KERNEL_PLAN_STORE,
+                                                  error);
+  EXPECT_TRUE(k) << error;
+  auto addr = [](std::vector<float> &v) {
+    return reinterpret_cast<uint64_t>(v.data());
+  };
+  LaunchConfig config;
+  config.init_check = initCheck;
+  const int32_t tiles = static_cast<int32_t>(x.size() / 64);
+  return k->launch(1,
+                   {addr(x), addr(z), static_cast<uint64_t>(tiles),
+                    static_cast<uint64_t>(fillB)},
+                   {{addr(x), x.size() * 4, "x"}, {addr(z), z.size() * 4, "z"}},
+                   config);
+}
+
+TEST(PlanStore, EveryLaunchReportsTheNeverWrittenSourceOnce) {
+  // The second and third launches issue the first launch's plans: without
+  // their own init tracking they would report nothing.
+  std::vector<float> x(256, 1.f), z(256);
+  std::string first;
+  for (int launch = 0; launch < 3; ++launch) {
+    LaunchResult r = runPlanStore(x, z, /*fillB=*/0, /*initCheck=*/true);
+    ASSERT_TRUE(r.ok) << dump(r);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << "launch " << launch << dump(r);
+    const Diagnostic &d = r.diagnostics[0];
+    EXPECT_EQ(d.category, "uninit");
+    EXPECT_EQ(d.line, 31u); // Add(d, a, b, 64)
+    EXPECT_EQ(d.message.rfind("add reads UB[1024, 1280) through its ", 0), 0u)
+        << d.message;
+    if (launch == 0)
+      first = d.message;
+    EXPECT_EQ(d.message, first) << "launch " << launch;
+  }
+}
+
+TEST(PlanStore, KeptVectorPlansMarkTheirChunksForTheReset) {
+  // Without init tracking only the first use's dirty marking marks `d`'s
+  // chunk (no copy touches it): the next block's reset check
+  // (ASCSIM_CHECK_UB_RESET=1) aborts if a launch wrote it unmarked.
+  std::vector<float> x(256), z(256);
+  for (int i = 0; i < 256; ++i)
+    x[i] = static_cast<float>(i + 1);
+  for (int launch = 0; launch < 3; ++launch) {
+    std::fill(z.begin(), z.end(), -1.f);
+    LaunchResult r = runPlanStore(x, z, /*fillB=*/1, /*initCheck=*/false);
+    ASSERT_TRUE(r.ok) << dump(r);
+    EXPECT_TRUE(r.diagnostics.empty()) << dump(r);
+    for (int i = 0; i < 256; ++i)
+      ASSERT_EQ(z[i], 2 * x[i] + x[i % 64]) << "launch " << launch << ", " << i;
+  }
+}
+
+} // namespace

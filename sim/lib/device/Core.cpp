@@ -57,6 +57,48 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   autoSync_ = config.auto_sync;
   sys_.clockMhz = config.clock_mhz;
   aivCores_ = config.aiv_cores;
+  PlanStore &tls = threadPlans();
+  if (tls.inUse) { // a second core on this thread (a nested launch)
+    ownPlans_ = std::make_unique<PlanStore>();
+    plans_ = ownPlans_.get();
+  } else {
+    plans_ = &tls;
+  }
+  plans_->inUse = true;
+  bindPlans();
+}
+
+Core::~Core() { plans_->inUse = false; }
+
+void Core::bindPlans() {
+  PlanContext c;
+  c.ub = mem_.ubData();
+  c.ubBytes = mem_.ubBytes();
+  c.aic = role_.aic;
+  c.readRate = timing::dmaRates().read;
+  c.writeRate = timing::dmaRates().write;
+  c.race = race_ ? static_cast<int>(race_->severity()) : -1;
+  PlanStore &s = *plans_;
+  const bool keep = s.bound && s.ctx == c;
+  for (CachedVecPlan &e : s.vecCache) {
+    e.valid = e.valid && keep;
+    e.initTracked = false;
+  }
+  for (CachedCopy &e : s.copyCache) {
+    if (!keep)
+      e.count = 0; // empty
+    e.coreReady = false;
+  }
+  s.ctx = c;
+  s.bound = true;
+}
+
+void Core::markPlanDirty(const CachedVecPlan &e) {
+  const Operand *ops[kNumRoles] = {&e.call.dst, &e.call.src0, &e.call.src1,
+                                   &e.call.src2};
+  for (int k = 0; k < kNumRoles; ++k)
+    if (e.plan.instr->opnd[k].used) // resolved by planVec (a UB view)
+      mem_.markUbDirty(ops[k]->addr, ops[k]->addr + ops[k]->bytes);
 }
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
@@ -300,10 +342,10 @@ Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
 
 bool Core::copyFromPlan(const Operand &dst, const Operand &src,
                         uint32_t count, DType type, uint64_t seq, Loc loc) {
-  if (count == 0 || sys_.anyWatch || autoSync_) // count 0: an empty slot
+  if (count == 0 || sys_.anyWatch) // count 0: an empty slot
     return false;
   CachedCopy *e = nullptr;
-  for (CachedCopy &c : copyCache_)
+  for (CachedCopy &c : plans_->copyCache)
     if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
         c.type == type) {
       const Operand &ub = c.toGm ? src : dst;
@@ -316,19 +358,43 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
     }
   if (!e || (e->toGm && vecRegs_.atomic != AtomicKind::None))
     return false;
-  const char *api = "data_copy";
-  const uint64_t bytes = static_cast<uint64_t>(count) * dtypeSize(type);
-  const Access acc{api, e->toGm ? "destination" : "source", e->toGm, type};
-  uint8_t *gm =
-      mem_.resolveGm(e->toGm ? dst : src, bytes, acc, loc, e->gmRegion);
-  if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
-    return false;
+  const uint64_t bytes = e->bytes;
+  const Operand &gmOp = e->toGm ? dst : src;
+  uint8_t *gm;
+  if (mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion)) {
+    gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmOp.addr));
+  } else { // resolveGm's other answers: a fault, or a pointer to classify
+    const Access acc{"data_copy", e->toGm ? "destination" : "source",
+                     e->toGm, type};
+    gm = mem_.resolveGm(gmOp, bytes, acc, loc, e->gmRegion);
+    if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
+      return false;
+  }
   const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
   uint8_t *ub = mem_.ubData() + e->ubOffset;
-  // track(): reads first; the UB side's init tracking was done by the
-  // first call (CachedCopy), GM has none.
+  if (!e->coreReady) { // planned by an earlier core (PlanStore)
+    // What planCopy's UB resolve and track() did to this core: the view's
+    // chunks marked dirty, the UB side's init tracking.
+    const Operand &ubOp = e->toGm ? src : dst;
+    mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, bytes));
+    trackInit(Mem::UB, !e->toGm, "data_copy",
+              e->toGm ? "source" : "destination", e->ubOffset, bytes, loc);
+    e->coreReady = true;
+  }
+  // track(): reads first; the UB side's init tracking was done by this
+  // core's first call (CachedCopy), GM has none.
   countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
   const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
+  if (autoSync_) { // track()'s calls: the source, then the destination
+    const uint64_t u = e->ubOffset;
+    if (e->toGm) {
+      noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
+      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
+    } else {
+      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
+      noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
+    }
+  }
   Instr &in = issuePlainCopy(pipe, seq, loc, e->cost, type, count,
                              e->toGm ? ub : gm, e->toGm ? gm : ub);
   if (race_) { // raceFootprint(): the source, then the destination
@@ -347,8 +413,12 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
 void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, Loc loc) {
   uint64_t seq = beginCall(loc);
-  if (copyFromPlan(dst, src, count, type, seq, loc))
-    return;
+  if (!copyFromPlan(dst, src, count, type, seq, loc))
+    planCopy(dst, src, count, type, seq, loc);
+}
+
+void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
+                    DType type, uint64_t seq, Loc loc) {
   const char *api = "data_copy";
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(count) * es;
@@ -423,17 +493,20 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
   // init tracking has run above.
   const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM;
   if ((toGm || (pipe == Pipe::MTE2 && dm == Mem::UB)) && !sys_.anyWatch &&
-      !autoSync_ && mem_.memOf(toGm ? to : from) == Mem::GM) {
-    CachedCopy &e = copyCache_[copyNext_];
-    copyNext_ = (copyNext_ + 1) % kCopyPlanCache;
+      mem_.memOf(toGm ? to : from) == Mem::GM) {
+    CachedCopy &e = plans_->copyCache[plans_->copyNext];
+    plans_->copyNext = (plans_->copyNext + 1) % kCopyPlanCache;
     e.loc = loc;
     e.ub = toGm ? src : dst;
     e.gmPos = toGm ? dst.pos : src.pos;
     e.toGm = toGm;
     e.type = type;
     e.count = count;
+    e.elemBytes = es;
+    e.bytes = bytes;
     e.cost = cost;
     e.ubOffset = mem_.ubOffset(toGm ? from : to);
+    e.coreReady = true;
   }
 }
 
@@ -441,8 +514,8 @@ void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
 // Synchronisation
 //===----------------------------------------------------------------------===//
 
-void Core::issueSetFlag(const EventInfo &info, uint8_t event, uint8_t fid,
-                        uint64_t seq, Loc loc) {
+inline void Core::issueSetFlag(const EventInfo &info, uint8_t event,
+                               uint8_t fid, uint64_t seq, Loc loc) {
   flags_.issueSet(event, fid, loc);
   if (info.src == Pipe::S) {
     // The scalar is in order: its earlier work is complete now.
@@ -457,30 +530,32 @@ void Core::issueSetFlag(const EventInfo &info, uint8_t event, uint8_t fid,
   in.id = fid;
 }
 
-void Core::issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t fid,
-                         uint64_t seq, Loc loc) {
+inline void Core::issueWaitFlag(const EventInfo &info, uint8_t event,
+                                uint8_t fid, uint64_t seq, Loc loc) {
   flags_.issueWait(event, fid);
-  if (info.dst == Pipe::S) {
-    Stall stall;
-    stall.loc = loc;
-    stall.scalarFlag = true;
-    stall.event = event;
-    stall.id = fid;
-    uint64_t before = scalar_;
-    uint64_t t = engine_.runUntilFlag(event, fid, stall);
-    scalar_ = std::max({scalar_, t, engine_.now()});
-    if (race_)
-      race_->waitFlag(Pipe::S, event, fid);
-    if (trace_)
-      trace_->slices.push_back(
-          {Pipe::S, before, scalar_ + 1, "wait_flag", loc, seq, 0});
-    flags_.clear(event, fid);
-    return;
-  }
+  if (info.dst == Pipe::S)
+    return scalarWaitFlag(event, fid, seq, loc);
   Instr &in =
       issueInPlace(InstrKind::WaitFlag, info.dst, seq, loc, "wait_flag");
   in.event = event;
   in.id = fid;
+}
+
+void Core::scalarWaitFlag(uint8_t event, uint8_t fid, uint64_t seq, Loc loc) {
+  Stall stall;
+  stall.loc = loc;
+  stall.scalarFlag = true;
+  stall.event = event;
+  stall.id = fid;
+  uint64_t before = scalar_;
+  uint64_t t = engine_.runUntilFlag(event, fid, stall);
+  scalar_ = std::max({scalar_, t, engine_.now()});
+  if (race_)
+    race_->waitFlag(Pipe::S, event, fid);
+  if (trace_)
+    trace_->slices.push_back(
+        {Pipe::S, before, scalar_ + 1, "wait_flag", loc, seq, 0});
+  flags_.clear(event, fid);
 }
 
 bool Core::droppedEvent(uint8_t event) const {

@@ -65,6 +65,9 @@ class Core {
 public:
   Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
        const GmMap &gm, LaunchControl *control = nullptr);
+  ~Core();
+  Core(const Core &) = delete;
+  Core &operator=(const Core &) = delete;
 
   int64_t blockIdx() const { return blockIdx_; }
   int64_t blockNum() const { return blockNum_; }
@@ -256,15 +259,16 @@ private:
   /// engine only reads).
   /// `initTracked`: the plan was issued before from the same line, so its
   /// init tracking would change and report nothing (CachedVecPlan).
-  void issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false,
-                bool initTracked = false);
+  /// Returns the issued instruction (valid until the next issue).
+  Instr &issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep = false,
+                  bool initTracked = false);
   /// planVec's result for a call site, kept for the next identical call.
   /// planVec is a function of the call, its location, the mask register and
   /// mode and the dequant scale (the ops that read CMPMASK or the other
   /// dequant state are not cached), the core's fixed UB size and role; its
   /// only effect on the core is the mask register it writes (replayed from
-  /// maskOut) and the UB chunks it marks dirty (marked by the first call for
-  /// this core's lifetime). So a hit issues exactly what planning again
+  /// maskOut) and the UB chunks it marks dirty (marked by each core's first
+  /// use, PlanStore). So a hit issues exactly what planning again
   /// would, without the operand placement, footprints and cost (~1.9k host
   /// instructions of an add's ~2.9k). The loop of a kernel repeats the same
   /// few calls (tutorial 01: one add per double-buffer slot).
@@ -288,7 +292,15 @@ private:
     /// them written, and written bits are only cleared when the core ends,
     /// or it reported the line, which reports once).
     bool initTracked = false;
+    /// The first issue's race footprint (empty when races are off) and
+    /// Work::direct: a function of the plan and the core's race severity.
+    Footprint fp;
+    bool direct = false;
   };
+  /// Issues a cached plan whose init tracking is done, with no UB watch:
+  /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
+  /// nothing else to do for it).
+  void issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc);
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
   CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
@@ -297,14 +309,15 @@ private:
   /// call site: the UB operand, count, type and direction decide the pipe,
   /// the cost and the resolved UB offset; only the GM address varies (a
   /// loop's tiles). A repeat resolves and checks its GM side, counts the GM
-  /// traffic and issues; it skips what repeats unchanged: the UB side's
-  /// checks and dirty marking (idempotent for the core's lifetime) and its
+  /// traffic and auto_sync's bookkeeping and issues; it skips what repeats
+  /// unchanged: the UB side's checks and dirty marking (idempotent for the
+  /// core's lifetime; redone by each core's first use, PlanStore) and its
   /// init tracking. Marking the same UB bytes written again changes
   /// nothing; checking the same UB bytes at the same line again reports
   /// nothing (the first check found them all written, and written bits are
   /// only cleared when the core ends, or it reported the line, which
-  /// reports once). Not used with a UB watch or auto_sync (their
-  /// bookkeeping runs per call), nor for atomic stores (issueCopy).
+  /// reports once). Not used with a UB watch (its bookkeeping runs per
+  /// call and may stop the core), nor for atomic stores (issueCopy).
   struct CachedCopy {
     Loc loc{nullptr, 0};
     Operand ub{}; // the UB operand; the GM one's position in gmPos
@@ -312,9 +325,14 @@ private:
     bool toGm = false; // MTE3 (UB -> GM), else MTE2 (GM -> UB)
     DType type = DType::F32;
     uint32_t count = 0; // 0: the slot is empty
+    uint32_t elemBytes = 0; // dtypeSize(type)
+    uint64_t bytes = 0;     // count * elemBytes
     Cost cost;
     uint64_t ubOffset = 0;
     uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
+    /// This core made or used the plan: its UB chunks are marked dirty and
+    /// its init tracking is done (PlanStore).
+    bool coreReady = false;
   };
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues data_copy's Work instruction: `count` elements of `type` from
@@ -322,6 +340,11 @@ private:
   Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
                         DType type, uint32_t count, const uint8_t *from,
                         uint8_t *to);
+  /// dataCopy without a cached plan: checks, plans and issues the copy, and
+  /// caches its plan when it is a plain GM <-> UB copy.
+  [[gnu::noinline]] void planCopy(const Operand &dst, const Operand &src,
+                                  uint32_t count, DType type, uint64_t seq,
+                                  Loc loc);
   /// Issues a cached copy of this call site (true), or does nothing (false).
   bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, uint64_t seq, Loc loc);
@@ -339,9 +362,9 @@ private:
   /// after the bookkeeping of its operand spans, in the order of `uses`
   /// (reads first, as the race detector expects): UB watch, race footprint,
   /// init tracking, GM traffic.
-  void issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
-                     uint64_t seq, const char *api, Loc loc,
-                     const SpanUse *uses, size_t count);
+  Instr &issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
+                       uint64_t seq, const char *api, Loc loc,
+                       const SpanUse *uses, size_t count);
   /// A flag of the other core type's pipes in a MIX kernel (dropped).
   bool droppedEvent(uint8_t event) const;
   /// FlagTable::validate for this core's type (its Fault when invalid).
@@ -432,10 +455,18 @@ private:
   void autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
                       const char *api, Loc loc);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
-  void issueSetFlag(const EventInfo &info, uint8_t event, uint8_t id,
-                    uint64_t seq, Loc loc);
-  void issueWaitFlag(const EventInfo &info, uint8_t event, uint8_t id,
-                     uint64_t seq, Loc loc);
+  // Inlined into setFlag / waitFlag and runSync (a flag is 6 of a
+  // tile's 10 instructions: one call and its register saves less).
+  [[gnu::always_inline]] void issueSetFlag(const EventInfo &info,
+                                           uint8_t event, uint8_t id,
+                                           uint64_t seq, Loc loc);
+  [[gnu::always_inline]] void issueWaitFlag(const EventInfo &info,
+                                            uint8_t event, uint8_t id,
+                                            uint64_t seq, Loc loc);
+  /// issueWaitFlag's wait on the scalar unit (a stall until the flag is
+  /// set).
+  [[gnu::noinline]] void scalarWaitFlag(uint8_t event, uint8_t id,
+                                        uint64_t seq, Loc loc);
   void drainAll(Loc loc, const char *what);
   /// Issues the flags of a framework call (one scalar cycle each).
   void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc);
@@ -565,11 +596,51 @@ private:
   std::vector<uint8_t> sparseIdx_, sparseLoaded_;
   uint8_t *sparseIndexStore(uint64_t l0bOffset);
   VecRegs vecRegs_; // mask register/mode, atomic store config, pad value
-  VecPlan vecPlan_; // the vector instruction being planned
-  std::array<CachedVecPlan, kVecPlanCache> vecPlanCache_;
-  std::array<CachedCopy, kCopyPlanCache> copyCache_;
-  uint32_t copyNext_ = 0; // the slot the next cached copy replaces
-  uint32_t vecPlanNext_ = 0; // the slot the next cached plan replaces
+  /// What a cached plan is a function of besides its key: the Unified
+  /// Buffer (a plan holds host pointers into it and was bounds-checked
+  /// against its size), the core type (a cube core has no UB), the DMA
+  /// rates of the L2 model (a copy's cost) and the race check's mode (a
+  /// vector plan's footprint and Work::direct).
+  struct PlanContext {
+    const uint8_t *ub = nullptr;
+    uint64_t ubBytes = 0;
+    bool aic = false;
+    uint64_t readRate = 0, writeRate = 0;
+    int race = -1; // -1: no detector, else its Severity
+    bool operator==(const PlanContext &o) const {
+      return ub == o.ub && ubBytes == o.ubBytes && aic == o.aic &&
+             readRate == o.readRate && writeRate == o.writeRate &&
+             race == o.race;
+    }
+  };
+  /// The planned call sites, kept from one core to the next on a thread
+  /// (one per thread; a nested core has its own): a launch's loop repeats
+  /// the previous launch's calls, and a plan made by an earlier core under
+  /// the same PlanContext is the plan this core would make. What a plan's
+  /// first call also did to its core is redone by each core's first use
+  /// of it: the UB chunks marked dirty (the buffer is reset after each
+  /// core) and the init tracking (CachedCopy::coreReady,
+  /// CachedVecPlan::initTracked, cleared by bindPlans()).
+  struct PlanStore {
+    bool inUse = false;
+    bool bound = false; // ctx holds a context
+    PlanContext ctx;
+    VecPlan vecPlan; // the vector instruction being planned
+    std::array<CachedVecPlan, kVecPlanCache> vecCache;
+    std::array<CachedCopy, kCopyPlanCache> copyCache;
+    uint32_t copyNext = 0; // the slot the next cached copy replaces
+    uint32_t vecNext = 0;  // the slot the next cached plan replaces
+  };
+  static PlanStore &threadPlans();
+  /// Checks the store's context against this core's: keeps the plans and
+  /// clears their per-core state when it matches, drops them when not
+  /// (after the core is built and again when setRole sets its type).
+  void bindPlans();
+  /// A cached vector plan's first use on this core: the UB chunks its
+  /// operands' views cover marked dirty, as planVec's resolve did.
+  void markPlanDirty(const CachedVecPlan &e);
+  PlanStore *plans_ = nullptr;
+  std::unique_ptr<PlanStore> ownPlans_; // a nested core's
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp

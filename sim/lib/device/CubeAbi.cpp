@@ -116,6 +116,7 @@ void Core::setRole(const CoreRole &role) {
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);
+  bindPlans(); // the core type is part of the plans' context
 }
 
 void Core::requireAic(const char *api, Loc loc) const {

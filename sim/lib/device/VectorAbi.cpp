@@ -222,6 +222,16 @@ std::shared_ptr<VecInstr> newVecInstr() {
 
 } // namespace
 
+Core::PlanStore &Core::threadPlans() {
+  // The store's VecInstrs go back to newVecInstr's thread-local free list
+  // when the store is destroyed at the thread's exit: the list is made
+  // first (one record allocated and freed), so that it is destroyed last.
+  thread_local const bool listFirst = (newVecInstr(), true);
+  (void)listFirst;
+  thread_local PlanStore store;
+  return store;
+}
+
 //===----------------------------------------------------------------------===//
 // Mask, mode and store configuration
 //===----------------------------------------------------------------------===//
@@ -322,7 +332,9 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
 //             footprints, then the V queue.
 
 //   A plan is kept per call site (Core::CachedVecPlan says why reusing it
-//   is exact); checkVec and issueVec run on every call.
+//   is exact) and from one core to the next on a thread (Core::PlanStore);
+//   a reused plan skips checkVec, and after its first issue on the core
+//   issueVec's tracking (issueCachedVec).
 
 namespace {
 
@@ -359,7 +371,7 @@ bool Core::cacheableVecOp(VecOp op) {
 
 Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
-  for (CachedVecPlan &e : vecPlanCache_)
+  for (CachedVecPlan &e : plans_->vecCache)
     if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
         e.maskIn == regs && e.deqScale == vecRegs_.deqScale &&
         sameCall(e.call, c))
@@ -369,25 +381,40 @@ Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
 
 void Core::vecOp(const VecCall &c, Loc loc) {
   uint64_t seq = beginCall(loc);
-  checkVec(c, loc);
   const bool cacheable = cacheableVecOp(c.op);
+  // A hit skips checkVec: the plan was made for the same call after
+  // checkVec passed, and checkVec reads nothing else of a cacheable op but
+  // the mask mode (maskIn.counter, part of the key).
   if (cacheable)
     if (CachedVecPlan *e = findVecPlan(c, loc)) {
       vecRegs_.counter = e->maskOut.counter;
       vecRegs_.maskHi = e->maskOut.maskHi;
       vecRegs_.maskLo = e->maskOut.maskLo;
-      issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
+      if (e->initTracked && !sys_.anyWatch)
+        return issueCachedVec(*e, seq, loc);
+      if (!e->initTracked) // this core's first use (PlanStore)
+        markPlanDirty(*e);
+      const Instr &issued =
+          issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
       e->initTracked = true;
+      // Again (the same values), in case the issue that made the plan
+      // was interrupted by a fault before it kept them.
+      e->fp = issued.fp;
+      e->direct = issued.work.direct;
       return;
     }
+  checkVec(c, loc);
   const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   const uint16_t deqScale = vecRegs_.deqScale;
-  if (!planVec(c, loc, vecPlan_))
+  PlanStore &store = *plans_;
+  if (!planVec(c, loc, store.vecPlan))
     return;
-  if (!cacheable)
-    return issueVec(vecPlan_, seq, loc);
-  CachedVecPlan &e = vecPlanCache_[vecPlanNext_];
-  vecPlanNext_ = (vecPlanNext_ + 1) % kVecPlanCache;
+  if (!cacheable) {
+    issueVec(store.vecPlan, seq, loc);
+    return;
+  }
+  CachedVecPlan &e = store.vecCache[store.vecNext];
+  store.vecNext = (store.vecNext + 1) % kVecPlanCache;
   e.valid = true;
   e.call = c;
   e.loc = loc;
@@ -396,10 +423,42 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   e.deqScale = deqScale;
   // The planned record moves into the slot; the slot's old one becomes the
   // next plan's storage (planVec refills every field issueVec reads).
-  std::swap(e.plan, vecPlan_);
+  std::swap(e.plan, store.vecPlan);
   e.initTracked = false;
-  issueVec(e.plan, seq, loc, /*keep=*/true);
+  const Instr &issued = issueVec(e.plan, seq, loc, /*keep=*/true);
   e.initTracked = true;
+  e.fp = issued.fp; // empty when races are off
+  e.direct = issued.work.direct;
+}
+
+void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
+  // What issueVec + issueVecInstr do for this plan once its init tracking
+  // is done, without a UB watch: a PIPE_V instruction touches no GM, so
+  // only auto_sync's bookkeeping is left (the same calls in the same
+  // order: reads first, by role, span by span); the footprint and the
+  // direct flag are the first issue's (the same spans, bases and race
+  // severity).
+  const VecInstr &vi = *e.plan.instr;
+  if (autoSync_)
+    for (int pass = 0; pass < 2; ++pass)
+      for (int k = 0; k < kNumRoles; ++k) {
+        const Spans &spans = pass == 0 ? e.plan.reads[k] : e.plan.writes[k];
+        if (spans.empty())
+          continue;
+        const uint64_t base = mem_.ubOffset(vi.opnd[k].base);
+        for (const Span &sp : spans)
+          noteAutoSync(Pipe::V, Mem::UB, base + sp.start, base + sp.end,
+                       pass == 1);
+      }
+  Instr &instr = issueInPlace(InstrKind::Work, Pipe::V, seq, loc, e.plan.api);
+  instr.cost = e.plan.cost;
+  instr.work.kind = WorkKind::Vector;
+  instr.work.type = vi.dt;
+  instr.work.dst = vi.out;
+  if (race_)
+    instr.fp = e.fp;
+  instr.work.direct = e.direct;
+  instr.work.vec = e.plan.instr;
 }
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
@@ -740,8 +799,8 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   return true;
 }
 
-void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
-                    bool initTracked) {
+Instr &Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
+                      bool initTracked) {
   const VecInstr &in = *plan.instr;
   const char *api = plan.api;
   // Data-dependent sources report their whole view as read; the init check
@@ -762,13 +821,13 @@ void Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
       uses[n++] = {Mem::UB, mem_.ubOffset(in.opnd[k].base), &spans, pass == 1,
                    role};
     }
-  issueVecInstr(keep ? plan.instr : std::move(plan.instr), Pipe::V,
-                plan.cost, seq, api, loc, uses, n);
+  return issueVecInstr(keep ? plan.instr : std::move(plan.instr), Pipe::V,
+                       plan.cost, seq, api, loc, uses, n);
 }
 
-void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
-                         uint64_t seq, const char *api, Loc loc,
-                         const SpanUse *uses, size_t count) {
+Instr &Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe,
+                           Cost cost, uint64_t seq, const char *api, Loc loc,
+                           const SpanUse *uses, size_t count) {
   for (const SpanUse *u = uses; u != uses + count; ++u) {
     uint64_t total = 0, lo = ~0ull, hi = 0;
     for (const Span &s : *u->spans) {
@@ -811,6 +870,7 @@ void Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                       race_->severity() == Severity::Error &&
                       elementwiseDirect(*vi);
   instr.work.vec = std::move(vi);
+  return instr;
 }
 
 //===----------------------------------------------------------------------===//

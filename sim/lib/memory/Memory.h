@@ -208,6 +208,18 @@ public:
       return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(op.addr));
     return resolve(op, 0, bytes, a, loc);
   }
+  /// resolveGm's fast test when GM is checked: `bytes` bytes at `op`
+  /// (elements of `elemBytes`) lie in a launch GM region, so its pointer is
+  /// GM (no local memory is in a region). False means: ask resolveGm.
+  bool inGmRegion(const Operand &op, uint64_t bytes, uint32_t elemBytes,
+                  uint32_t &hint) const {
+    return gm_.checking() && !misaligned(op.addr, elemBytes) &&
+           gm_.contains(op.addr, bytes, hint);
+  }
+  /// Marks the UB chunks of [addr, end) dirty, as resolve() does for the
+  /// view it resolves (device/Core.h PlanStore: a plan's first use on a
+  /// core).
+  void markUbDirty(uint64_t addr, uint64_t end) { buf_->markDirty(addr, end); }
   /// Host pointer of UB byte 0.
   uint8_t *ubData() const { return ub_; }
   /// Byte offset of a resolved UB pointer.
