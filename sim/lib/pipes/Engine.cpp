@@ -44,13 +44,19 @@ uint32_t Engine::allocSlot() {
 }
 
 void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
-  // Sorted insertion, latest first (the earliest lands at the back); of
+  // Sorted insertion from the back, earliest first: a new completion is
+  // usually the latest, so it lands at the back after one comparison. Of
   // equal keys (the instructions of one call), the first scheduled lands
   // first.
   const Pending p{cycle, seq, slot};
+  if (pendHead_ >= 16 && pendHead_ * 2 >= pending_.size()) {
+    pending_.erase(pending_.begin(),
+                   pending_.begin() + static_cast<std::ptrdiff_t>(pendHead_));
+    pendHead_ = 0;
+  }
   size_t i = pending_.size();
   pending_.push_back(p);
-  for (; i > 0 && !later(pending_[i - 1], p); --i)
+  for (; i > pendHead_ && later(pending_[i - 1], p); --i)
     pending_[i] = pending_[i - 1];
   pending_[i] = p;
 }
@@ -282,9 +288,12 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  const uint32_t slot = pending_.back().slot;
-  const uint64_t cycle = pending_.back().due;
-  pending_.pop_back();
+  const uint32_t slot = pending_[pendHead_].slot;
+  const uint64_t cycle = pending_[pendHead_].due;
+  if (++pendHead_ == pending_.size()) { // none left: reuse from the start
+    pending_.clear();
+    pendHead_ = 0;
+  }
   InFlight &f = slots_[slot];
   now_ = std::max(now_, cycle);
   if (f.isFlag) {
@@ -325,7 +334,7 @@ void Engine::complete() {
 }
 
 Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : pending_.back().due;
+  uint64_t tc = pendHead_ == pending_.size() ? kNever : pending_[pendHead_].due;
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
   if (tc <= now_ && tc <= limit) {

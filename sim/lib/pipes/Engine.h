@@ -389,10 +389,13 @@ private:
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;
-  /// The pending completions (slots), sorted latest first: the next one is
-  /// at the back. A kernel has a handful in flight: an insertion into the
-  /// short sorted list costs less than a binary heap's push and pop.
+  /// The pending completions (slots) from pendHead_ on, sorted earliest
+  /// first: the next one is at pendHead_ (popped by advancing it). A kernel
+  /// has a handful in flight and a new one is usually the latest: an
+  /// insertion from the back into the short sorted list costs less than a
+  /// binary heap's push and pop.
   std::vector<Pending> pending_;
+  size_t pendHead_ = 0;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
   /// Bit p: p's head is a WaitFlag whose flag was not set when step last
