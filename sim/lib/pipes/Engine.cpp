@@ -33,7 +33,7 @@ void Engine::push(Instr &&instr) {
   queuedPipes_ |= 1u << p;
 }
 
-uint32_t Engine::allocSlot() {
+[[gnu::always_inline]] inline uint32_t Engine::allocSlot() {
   if (!freeSlots_.empty()) {
     uint32_t s = freeSlots_.back();
     freeSlots_.pop_back();
@@ -43,7 +43,9 @@ uint32_t Engine::allocSlot() {
   return static_cast<uint32_t>(slots_.size() - 1);
 }
 
-void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
+[[gnu::always_inline]] inline void Engine::schedule(uint64_t cycle,
+                                                   uint64_t seq,
+                                                   uint32_t slot) {
   // Sorted insertion from the back, earliest first: a new completion is
   // usually the latest, so it lands at the back after one comparison. Of
   // equal keys (the instructions of one call), the first scheduled lands
@@ -146,7 +148,8 @@ uint64_t Engine::vectorDependency(const Instr &h) const {
   return 0;
 }
 
-uint64_t Engine::headStart(const PipeState &ps) const {
+[[gnu::always_inline]] inline uint64_t
+Engine::headStart(const PipeState &ps) const {
   if (ps.queue.empty())
     return kNever;
   const Instr &h = ps.queue.front();
@@ -169,31 +172,39 @@ uint64_t Engine::headStart(const PipeState &ps) const {
 }
 
 void Engine::start(Pipe p, uint64_t cycle) {
-  PipeState &ps = pipes_[idx(p)];
+  const int pi = idx(p);
+  PipeState &ps = pipes_[pi];
   // Used in place (an Instr is a few hundred bytes) and popped on return.
+  // Its scalar fields are read into locals first: the stores below go
+  // through byte-typed pointers, after which the compiler would load every
+  // field of `h` again.
   Instr &h = ps.queue.front();
   struct Pop {
     Engine &e;
     PipeState &ps;
-    Pipe p;
+    int pi;
     ~Pop() {
       ps.queue.pop_front();
       if (ps.queue.empty())
-        e.queuedPipes_ &= ~(1u << idx(p));
+        e.queuedPipes_ &= ~(1u << pi);
     }
-  } pop{*this, ps, p};
-  blocked_ &= ~(1u << idx(p)); // the head changes
-  uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
+  } pop{*this, ps, pi};
+  const InstrKind kind = h.kind;
+  const uint64_t seq = h.seq;
+  const Loc loc = h.loc;
+  blocked_ &= ~(1u << pi); // the head changes
   now_ = cycle;
   if (race_)
     race_->merge(p, h.issueClock);
-  switch (h.kind) {
+  switch (kind) {
   case InstrKind::Work: {
-    uint64_t done = cycle + h.cost.occupancy + h.cost.latency;
+    const uint64_t occupancy = h.cost.occupancy;
+    const uint64_t done = cycle + occupancy + h.cost.latency;
     if (race_) {
       race_->setAccessEpoch(h.gmEpoch);
-      race_->access(p, h.fp, h.name, h.loc, h.seq);
+      race_->access(p, h.fp, h.name, loc, seq);
     }
+    Work &w = h.work;
     if (p == Pipe::V) {
       while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
         vecInFlight_.pop_front();
@@ -201,34 +212,38 @@ void Engine::start(Pipe p, uint64_t cycle) {
       // stalled on store forwarding).
       VecInFlight &v = vecInFlight_.emplace_back();
       v.done = done;
-      v.r = rangesOf(h.work);
+      v.r = rangesOf(w);
     }
-    uint32_t s = allocSlot();
+    const uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     f.isFlag = false;
-    f.loc = h.loc;
-    f.dst = h.work.dst;
+    f.loc = loc;
+    f.dst = w.dst;
     f.directSrc = nullptr;
     f.directVec = false;
     f.toGm = false;
-    if (h.work.direct) { // read when it lands: no staging pass
-      if (h.work.kind == WorkKind::Vector) {
+    if (w.direct) { // read when it lands: no staging pass
+      if (w.kind == WorkKind::Vector) {
         f.directVec = true;
       } else {
-        f.directSrc = h.work.src0;
-        f.directBytes = resultBytes(h.work);
+        f.directSrc = w.src0;
+        f.directBytes = resultBytes(w);
         f.toGm = p == Pipe::MTE3;
       }
       f.staging.resize(0);
+    } else if (w.kind == WorkKind::Copy) { // evaluate's copy, inline
+      const uint64_t bytes = w.count * dtypeSize(w.type);
+      f.staging.resize(bytes);
+      std::memcpy(f.staging.data(), w.src0, bytes);
     } else {
-      f.staging.resize(resultBytes(h.work));
-      evaluate(h.work, f.staging.data());
+      f.staging.resize(resultBytes(w));
+      evaluate(w, f.staging.data());
     }
     // h is popped on return: its reference moves (no refcount traffic).
-    f.vec = std::move(h.work.vec);
-    f.cube = std::move(h.work.cube);
-    schedule(done, h.seq, s);
-    ps.freeAt = cycle + h.cost.occupancy;
+    f.vec = std::move(w.vec);
+    f.cube = std::move(w.cube);
+    schedule(done, seq, s);
+    ps.freeAt = cycle + occupancy;
     ps.lastDone = std::max(ps.lastDone, done);
     if (cycle >= ps.busyEnd) {
       ps.busy += done - cycle;
@@ -239,78 +254,85 @@ void Engine::start(Pipe p, uint64_t cycle) {
     }
     if (trace_)
       trace_->slices.push_back(
-          {p, cycle, cycle + h.cost.occupancy, h.name, h.loc, h.seq, done});
+          {p, cycle, cycle + occupancy, h.name, loc, seq, done});
     return;
   }
   case InstrKind::SetFlag: {
-    uint64_t fire = std::max(cycle, ps.lastDone);
-    uint32_t s = allocSlot();
+    const uint8_t event = h.event, id = h.id;
+    const uint64_t fire = std::max(cycle, ps.lastDone);
+    const uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     if (race_)
       race_->flagClock(p, f.clock);
     f.isFlag = true;
     f.pipe = p;
-    f.event = h.event;
-    f.id = h.id;
-    f.loc = h.loc;
+    f.event = event;
+    f.id = id;
+    f.loc = loc;
     f.dst = nullptr;
     f.started = cycle;
-    schedule(fire, h.seq, s);
+    schedule(fire, seq, s);
     ps.freeAt = cycle + timing::kSyncOccupancy;
     if (trace_)
-      trace_->slices.push_back(
-          {p, cycle, cycle + 1, h.name, h.loc, h.seq, fire});
+      trace_->slices.push_back({p, cycle, cycle + 1, h.name, loc, seq, fire});
     return;
   }
-  case InstrKind::WaitFlag:
+  case InstrKind::WaitFlag: {
+    const uint8_t event = h.event, id = h.id;
     if (race_)
-      race_->waitFlag(p, h.event, h.id);
+      race_->waitFlag(p, event, id);
     if (trace_) {
+      const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
       trace_->slices.push_back(
-          {p, ready, cycle + 1, h.name, h.loc, h.seq, cycle + 1});
-      const EventInfo *info = eventInfo(h.event);
+          {p, ready, cycle + 1, h.name, loc, seq, cycle + 1});
+      const EventInfo *info = eventInfo(event);
       trace_->flows.push_back({info->src, p,
-                               setStart_[h.event * kNumEventIds + h.id], cycle,
-                               h.event, h.id});
+                               setStart_[event * kNumEventIds + id], cycle,
+                               event, id});
     }
-    flags_.clear(h.event, h.id);
+    flags_.clear(event, id);
     ps.freeAt = cycle + timing::kSyncOccupancy;
     return;
+  }
   case InstrKind::Barrier:
     if (race_)
       race_->barrier(p);
-    if (trace_)
+    if (trace_) {
+      const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
       trace_->slices.push_back(
-          {p, ready, cycle + 1, h.name, h.loc, h.seq, cycle + 1});
+          {p, ready, cycle + 1, h.name, loc, seq, cycle + 1});
+    }
     ps.freeAt = cycle + timing::kSyncOccupancy;
     return;
   }
 }
 
 void Engine::complete() {
-  const uint32_t slot = pending_[pendHead_].slot;
-  const uint64_t cycle = pending_[pendHead_].due;
+  const Pending next = pending_[pendHead_];
   if (++pendHead_ == pending_.size()) { // none left: reuse from the start
     pending_.clear();
     pendHead_ = 0;
   }
+  const uint32_t slot = next.slot;
+  const uint64_t cycle = next.due;
   InFlight &f = slots_[slot];
   now_ = std::max(now_, cycle);
+  freeSlots_.push_back(slot);
   if (f.isFlag) {
-    Loc loc = f.loc;
-    uint8_t event = f.event, id = f.id;
-    freeSlots_.push_back(slot);
+    const Loc loc = f.loc;
+    const uint8_t event = f.event, id = f.id;
     if (event == kCrossCoreEvent) {
       --crossPending_;
       if (crossFn_)
         crossFn_(crossCtx_, id, cycle, loc, f.pipe, race_ ? &f.clock : nullptr);
       return;
     }
+    const uint64_t started = f.started;
     flags_.set(event, id, cycle, loc);
     blocked_ = 0; // a blocked wait may start now
     if (race_)
       race_->publishFlag(event, id, f.clock);
-    setStart_[event * kNumEventIds + id] = f.started;
+    setStart_[event * kNumEventIds + id] = started;
     return;
   }
   if (f.vec) {
@@ -330,11 +352,12 @@ void Engine::complete() {
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }
-  freeSlots_.push_back(slot);
 }
 
-Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pendHead_ == pending_.size() ? kNever : pending_[pendHead_].due;
+// Inlined into each run loop below (the loops call it once per event).
+[[gnu::always_inline]] inline Engine::Step Engine::step(uint64_t limit) {
+  const uint64_t tc =
+      pendHead_ == pending_.size() ? kNever : pending_[pendHead_].due;
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
   if (tc <= now_ && tc <= limit) {
