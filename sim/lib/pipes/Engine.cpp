@@ -19,12 +19,74 @@ namespace {
 /// In-flight instructions a small kernel reaches; reserved up front so that
 /// a launch does not grow the lists one doubling (one malloc) at a time.
 constexpr size_t kInFlightReserve = 16;
+/// Set when the thread's Store is destroyed (thread exit): an engine
+/// destroyed after that frees its storage.
+thread_local bool tStoreGone = false;
 } // namespace
 
+struct Engine::Store {
+  Store() = default;
+  Store(const Store &) = delete;
+  Store &operator=(const Store &) = delete;
+  ~Store() { tStoreGone = true; }
+  bool full = false; // holds an engine's storage
+  std::array<InstrQueue::Buffer, kNumPipes> queues;
+  std::vector<InFlight> slots;
+  std::vector<uint32_t> freeSlots;
+  std::unique_ptr<Pending[]> pendBuf;
+  uint32_t pendCap = 0;
+  Fifo<VecInFlight> vecInFlight;
+};
+
+Engine::Store *Engine::threadStore() {
+  if (tStoreGone)
+    return nullptr;
+  static thread_local Store store;
+  return &store;
+}
+
 Engine::Engine(FlagTable &flags) : flags_(flags) {
-  pending_.reserve(kInFlightReserve);
-  slots_.reserve(kInFlightReserve);
-  freeSlots_.reserve(kInFlightReserve);
+  Store *store = threadStore();
+  if (!store || !store->full) { // the first engine on this thread (or one
+                                // is running)
+    slots_.reserve(kInFlightReserve);
+    freeSlots_.reserve(kInFlightReserve);
+    return;
+  }
+  Store &st = *store;
+  st.full = false;
+  for (int p = 0; p < kNumPipes; ++p)
+    pipes_[p].queue.adopt(std::move(st.queues[p]));
+  // The slots come back free, their staging buffers kept.
+  slots_ = std::move(st.slots);
+  freeSlots_ = std::move(st.freeSlots);
+  pendBuf_ = std::move(st.pendBuf);
+  pendCap_ = st.pendCap;
+  vecInFlight_ = std::move(st.vecInFlight);
+}
+
+Engine::~Engine() {
+  Store *store = threadStore();
+  if (!store || store->full) // another engine's storage is kept already
+    return;
+  Store &st = *store;
+  for (int p = 0; p < kNumPipes; ++p)
+    st.queues[p] = pipes_[p].queue.release();
+  // Every slot free, in index order (what a new engine's allocSlot would
+  // hand out does not change what runs: a slot is only storage).
+  freeSlots_.clear();
+  for (uint32_t i = static_cast<uint32_t>(slots_.size()); i-- > 0;) {
+    slots_[i].vec.reset();
+    slots_[i].cube.reset();
+    freeSlots_.push_back(i);
+  }
+  st.slots = std::move(slots_);
+  st.freeSlots = std::move(freeSlots_);
+  st.pendBuf = std::move(pendBuf_);
+  st.pendCap = pendCap_;
+  vecInFlight_.clear();
+  st.vecInFlight = std::move(vecInFlight_);
+  st.full = true;
 }
 
 void Engine::push(Instr &&instr) {
@@ -43,6 +105,23 @@ void Engine::push(Instr &&instr) {
   return static_cast<uint32_t>(slots_.size() - 1);
 }
 
+void Engine::growPending() {
+  const uint32_t n = pendEnd_ - pendHead_;
+  if (pendHead_ > 0) {
+    std::memmove(pendBuf_.get(), pendBuf_.get() + pendHead_,
+                 n * sizeof(Pending));
+  } else {
+    const uint32_t cap = pendCap_ == 0 ? kInFlightReserve : pendCap_ * 2;
+    std::unique_ptr<Pending[]> bigger(new Pending[cap]);
+    if (n > 0)
+      std::memcpy(bigger.get(), pendBuf_.get(), n * sizeof(Pending));
+    pendBuf_ = std::move(bigger);
+    pendCap_ = cap;
+  }
+  pendHead_ = 0;
+  pendEnd_ = n;
+}
+
 [[gnu::always_inline]] inline void Engine::schedule(uint64_t cycle,
                                                    uint64_t seq,
                                                    uint32_t slot) {
@@ -51,16 +130,13 @@ void Engine::push(Instr &&instr) {
   // equal keys (the instructions of one call), the first scheduled lands
   // first.
   const Pending p{cycle, seq, slot};
-  if (pendHead_ >= 16 && pendHead_ * 2 >= pending_.size()) {
-    pending_.erase(pending_.begin(),
-                   pending_.begin() + static_cast<std::ptrdiff_t>(pendHead_));
-    pendHead_ = 0;
-  }
-  size_t i = pending_.size();
-  pending_.push_back(p);
-  for (; i > pendHead_ && later(pending_[i - 1], p); --i)
-    pending_[i] = pending_[i - 1];
-  pending_[i] = p;
+  if (pendEnd_ == pendCap_)
+    growPending();
+  Pending *buf = pendBuf_.get();
+  uint32_t i = pendEnd_++;
+  for (; i > pendHead_ && later(buf[i - 1], p); --i)
+    buf[i] = buf[i - 1];
+  buf[i] = p;
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -239,9 +315,12 @@ void Engine::start(Pipe p, uint64_t cycle) {
       f.staging.resize(resultBytes(w));
       evaluate(w, f.staging.data());
     }
-    // h is popped on return: its reference moves (no refcount traffic).
-    f.vec = std::move(w.vec);
-    f.cube = std::move(w.cube);
+    // h is popped on return: its reference moves (no refcount traffic;
+    // f's are null, reset at its last completion).
+    if (w.vec)
+      f.vec = std::move(w.vec);
+    if (w.cube)
+      f.cube = std::move(w.cube);
     schedule(done, seq, s);
     ps.freeAt = cycle + occupancy;
     ps.lastDone = std::max(ps.lastDone, done);
@@ -308,11 +387,9 @@ void Engine::start(Pipe p, uint64_t cycle) {
 }
 
 void Engine::complete() {
-  const Pending next = pending_[pendHead_];
-  if (++pendHead_ == pending_.size()) { // none left: reuse from the start
-    pending_.clear();
-    pendHead_ = 0;
-  }
+  const Pending next = pendBuf_[pendHead_];
+  if (++pendHead_ == pendEnd_) // none left: reuse from the start
+    pendHead_ = pendEnd_ = 0;
   const uint32_t slot = next.slot;
   const uint64_t cycle = next.due;
   InFlight &f = slots_[slot];
@@ -357,7 +434,7 @@ void Engine::complete() {
 // Inlined into each run loop below (the loops call it once per event).
 [[gnu::always_inline]] inline Engine::Step Engine::step(uint64_t limit) {
   const uint64_t tc =
-      pendHead_ == pending_.size() ? kNever : pending_[pendHead_].due;
+      pendHead_ == pendEnd_ ? kNever : pendBuf_[pendHead_].due;
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
   if (tc <= now_ && tc <= limit) {
