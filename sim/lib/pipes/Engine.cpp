@@ -406,7 +406,10 @@ void Engine::complete() {
     }
     const uint64_t started = f.started;
     flags_.set(event, id, cycle, loc);
-    blocked_ = 0; // a blocked wait may start now
+    // The waits found blocked on this flag may start now (no other).
+    const size_t fi = event * kNumEventIds + id;
+    blocked_ &= ~waiters_[fi];
+    waiters_[fi] = 0;
     if (race_)
       race_->publishFlag(event, id, f.clock);
     setStart_[event * kNumEventIds + id] = started;
@@ -450,6 +453,8 @@ void Engine::complete() {
     uint64_t t = headStart(pipes_[p]);
     if (t == kNever) { // only a WaitFlag whose flag is not set
       blocked_ |= 1u << p;
+      const Instr &w = pipes_[p].queue.front();
+      waiters_[w.event * kNumEventIds + w.id] |= 1u << p;
       continue;
     }
     if (t < ts) {

@@ -435,10 +435,14 @@ private:
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
   /// Bit p: p's head is a WaitFlag whose flag was not set when step last
-  /// looked, and no flag has been set since (only complete() sets one, and
-  /// it clears these bits): step does not look at it again. Most of the
-  /// heads a step looked at were such waits.
+  /// looked, and that flag has not been set since (only complete() sets
+  /// one, and it clears the bits of the waits on it, waiters_): step does
+  /// not look at it again. Most of the heads a step looked at were such
+  /// waits.
   uint32_t blocked_ = 0;
+  /// Per flag (event * kNumEventIds + id): the pipes whose head was found
+  /// blocked on it (bits of blocked_).
+  std::array<uint8_t, kNumEvents * kNumEventIds> waiters_{};
   CrossSetFn crossFn_ = nullptr;
   void *crossCtx_ = nullptr;
   uint32_t crossPending_ = 0;
