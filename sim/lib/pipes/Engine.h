@@ -400,6 +400,9 @@ private:
   uint64_t vectorDependency(const Instr &h) const;
   Step step(uint64_t limit);
   void start(Pipe p, uint64_t cycle);
+  /// start of a SetFlag, WaitFlag or Barrier head of pipe `pi` when there
+  /// is no trace (what start does for them, inline).
+  void startSync(int pi, uint64_t cycle);
   void complete();
   uint32_t allocSlot();
   void schedule(uint64_t cycle, uint64_t seq, uint32_t slot);
