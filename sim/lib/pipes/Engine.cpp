@@ -226,9 +226,7 @@ uint64_t Engine::vectorDependency(const Instr &h) const {
 
 [[gnu::always_inline]] inline uint64_t
 Engine::headStart(const PipeState &ps) const {
-  if (ps.queue.empty())
-    return kNever;
-  const Instr &h = ps.queue.front();
+  const Instr &h = ps.queue.front(); // step asks only non-empty queues
   uint64_t t = std::max(std::max(ps.freeAt, h.issue), now_);
   switch (h.kind) {
   case InstrKind::Work:

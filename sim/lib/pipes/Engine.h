@@ -395,6 +395,8 @@ private:
   }
 
   static int idx(Pipe p) { return static_cast<int>(p); }
+  /// Earliest start of the head of a non-empty queue (kNever: a WaitFlag
+  /// whose flag is not set).
   uint64_t headStart(const PipeState &ps) const;
   /// Earliest start of V work `h` after the automatic dependency barrier.
   uint64_t vectorDependency(const Instr &h) const;
