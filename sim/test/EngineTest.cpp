@@ -161,6 +161,64 @@ TEST(EngineTest, QueueRoomFreesWhenTheHeadStarts) {
   EXPECT_EQ(f.engine.queued(Pipe::V), 31u);
 }
 
+TEST(EngineTest, AFlagSetUnblocksTheWaitsOnIt) {
+  // MTE3's wait on V_MTE3 is found blocked first, then V's on MTE2_V; the
+  // MTE2_V set must start V's wait, and V's later V_MTE3 set MTE3's (a set
+  // unblocks only the waits on its flag, Engine::waiters_).
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f),
+      back(128, 0.f);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE3, kVMte3, 1, 1);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 1);
+  f.copy(Pipe::MTE3, 1, back.data(), out.data(), 128, timing::localToGm(512));
+  f.engine.runUntil(200); // both waits looked at and blocked
+  EXPECT_EQ(f.engine.queued(Pipe::MTE3), 2u);
+  EXPECT_EQ(f.engine.queued(Pipe::V), 1u);
+  f.copy(Pipe::MTE2, 201, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 0, 202);
+  f.add(203, out.data(), ub.data(), ub.data(), 128);
+  f.flag(InstrKind::SetFlag, Pipe::V, kVMte3, 1, 204);
+  uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  // copy in 201 -> 559 (as in SetWaitOrdersPipesAndTimesFollowTheModel,
+  // 200 cycles later); add 560 -> 583; the V_MTE3 set fires at 583, MTE3's
+  // wait starts there and its copy out at 584.
+  EXPECT_EQ(end, 584 + timing::localToGm(512).occupancy +
+                     timing::localToGm(512).latency);
+  for (float v : back)
+    ASSERT_EQ(v, 6.f);
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 0));
+  EXPECT_FALSE(f.flags.isSet(kVMte3, 1));
+}
+
+TEST(EngineTest, AFinishedEnginesStorageServesTheNextOne) {
+  // An engine that ends in a deadlock with instructions still queued and a
+  // staging buffer of 1 KiB hands its storage to the next engine on this
+  // thread (Engine::Store): the next one starts empty and computes exactly.
+  {
+    Fixture a;
+    std::vector<float> gm(256, 5.f), ub(256, 0.f), ub2(256, 0.f);
+    a.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 256, timing::gmToLocal(1024));
+    a.flag(InstrKind::WaitFlag, Pipe::MTE2, 5 /*V_MTE2*/, 0, 2);
+    a.copy(Pipe::MTE2, 3, ub2.data(), gm.data(), 256,
+           timing::gmToLocal(1024));
+    EXPECT_THROW(a.engine.drain(Stall{"end", Loc{nullptr, 0}}), Fault);
+    EXPECT_EQ(a.engine.queued(Pipe::MTE2), 2u);
+    EXPECT_EQ(ub[255], 5.f);
+  }
+  Fixture f;
+  EXPECT_EQ(f.engine.queued(Pipe::MTE2), 0u);
+  EXPECT_EQ(f.engine.now(), 0u);
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 0, 2);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 3);
+  f.add(4, out.data(), ub.data(), ub.data(), 128);
+  EXPECT_EQ(f.engine.drain(Stall{"end", Loc{nullptr, 0}}), 383u);
+  EXPECT_EQ(f.engine.busy(Pipe::MTE2), 358u);
+  for (float v : out)
+    ASSERT_EQ(v, 6.f);
+}
+
 TEST(FlagsTest, ValidationAndLeaks) {
   EXPECT_THROW(FlagTable::validate("set_flag", 2 /*MTE1_M*/, 0, Loc{}), Fault);
   EXPECT_THROW(FlagTable::validate("set_flag", kMte2V, 8, Loc{}), Fault);

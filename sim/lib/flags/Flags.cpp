@@ -40,42 +40,30 @@ const EventInfo &FlagTable::validate(const char *api, uint8_t event, int32_t id,
   return *info;
 }
 
-void FlagTable::issueSet(uint8_t event, uint8_t id, Loc loc) {
-  Balance &b = balance(event, id);
-  if (b.pending >= 1)
-    fail("sync",
-         flagCall("set_flag", event, id) +
-             " is called again before a matching wait_flag; a flag is a "
-             "single bit, so the first set is lost and a later wait or "
-             "barrier hangs on the NPU",
-         loc,
-         {makeNote("the flag was set here and not waited since", b.lastSet)});
-  ++b.pending;
-  b.lastSet = loc;
+void FlagTable::doubleIssue(uint8_t event, uint8_t id, Loc loc) const {
+  fail("sync",
+       flagCall("set_flag", event, id) +
+           " is called again before a matching wait_flag; a flag is a "
+           "single bit, so the first set is lost and a later wait or "
+           "barrier hangs on the NPU",
+       loc,
+       {makeNote("the flag was set here and not waited since",
+                 balance_[slot(event, id)].lastSet)});
 }
 
-void FlagTable::issueWait(uint8_t event, uint8_t id) {
-  --balance(event, id).pending;
-}
-
-void FlagTable::set(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
-  const size_t i = slot(event, id);
-  Flag &f = flags_[i];
-  if (set_[i])
-    fail("sync",
-         flagCall("set_flag", event, id) + " sets the flag at cycle " +
-             std::to_string(cycle) +
-             " while it is still set from an earlier set_flag that no "
-             "wait_flag has consumed yet; the event is lost. Add a reverse "
-             "synchronisation or use another event id",
-         loc,
-         {makeNote("the earlier set_flag, set at cycle " +
-                       std::to_string(f.cycle),
-                   f.loc)});
-  set_[i] = true;
-  ++setCount_;
-  f.cycle = cycle;
-  f.loc = loc;
+void FlagTable::doubleSet(uint8_t event, uint8_t id, uint64_t cycle,
+                          Loc loc) const {
+  const Flag &f = flags_[slot(event, id)];
+  fail("sync",
+       flagCall("set_flag", event, id) + " sets the flag at cycle " +
+           std::to_string(cycle) +
+           " while it is still set from an earlier set_flag that no "
+           "wait_flag has consumed yet; the event is lost. Add a reverse "
+           "synchronisation or use another event id",
+       loc,
+       {makeNote("the earlier set_flag, set at cycle " +
+                     std::to_string(f.cycle),
+                 f.loc)});
 }
 
 std::vector<Diagnostic> FlagTable::leaked() const {

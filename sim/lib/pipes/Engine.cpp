@@ -19,12 +19,74 @@ namespace {
 /// In-flight instructions a small kernel reaches; reserved up front so that
 /// a launch does not grow the lists one doubling (one malloc) at a time.
 constexpr size_t kInFlightReserve = 16;
+/// Set when the thread's Store is destroyed (thread exit): an engine
+/// destroyed after that frees its storage.
+thread_local bool tStoreGone = false;
 } // namespace
 
+struct Engine::Store {
+  Store() = default;
+  Store(const Store &) = delete;
+  Store &operator=(const Store &) = delete;
+  ~Store() { tStoreGone = true; }
+  bool full = false; // holds an engine's storage
+  std::array<InstrQueue::Buffer, kNumPipes> queues;
+  std::vector<InFlight> slots;
+  std::vector<uint32_t> freeSlots;
+  std::unique_ptr<Pending[]> pendBuf;
+  uint32_t pendCap = 0;
+  Fifo<VecInFlight> vecInFlight;
+};
+
+Engine::Store *Engine::threadStore() {
+  if (tStoreGone)
+    return nullptr;
+  static thread_local Store store;
+  return &store;
+}
+
 Engine::Engine(FlagTable &flags) : flags_(flags) {
-  pending_.reserve(kInFlightReserve);
-  slots_.reserve(kInFlightReserve);
-  freeSlots_.reserve(kInFlightReserve);
+  Store *store = threadStore();
+  if (!store || !store->full) { // the first engine on this thread (or one
+                                // is running)
+    slots_.reserve(kInFlightReserve);
+    freeSlots_.reserve(kInFlightReserve);
+    return;
+  }
+  Store &st = *store;
+  st.full = false;
+  for (int p = 0; p < kNumPipes; ++p)
+    pipes_[p].queue.adopt(std::move(st.queues[p]));
+  // The slots come back free, their staging buffers kept.
+  slots_ = std::move(st.slots);
+  freeSlots_ = std::move(st.freeSlots);
+  pendBuf_ = std::move(st.pendBuf);
+  pendCap_ = st.pendCap;
+  vecInFlight_ = std::move(st.vecInFlight);
+}
+
+Engine::~Engine() {
+  Store *store = threadStore();
+  if (!store || store->full) // another engine's storage is kept already
+    return;
+  Store &st = *store;
+  for (int p = 0; p < kNumPipes; ++p)
+    st.queues[p] = pipes_[p].queue.release();
+  // Every slot free, in index order (what a new engine's allocSlot would
+  // hand out does not change what runs: a slot is only storage).
+  freeSlots_.clear();
+  for (uint32_t i = static_cast<uint32_t>(slots_.size()); i-- > 0;) {
+    slots_[i].vec.reset();
+    slots_[i].cube.reset();
+    freeSlots_.push_back(i);
+  }
+  st.slots = std::move(slots_);
+  st.freeSlots = std::move(freeSlots_);
+  st.pendBuf = std::move(pendBuf_);
+  st.pendCap = pendCap_;
+  vecInFlight_.clear();
+  st.vecInFlight = std::move(vecInFlight_);
+  st.full = true;
 }
 
 void Engine::push(Instr &&instr) {
@@ -33,7 +95,7 @@ void Engine::push(Instr &&instr) {
   queuedPipes_ |= 1u << p;
 }
 
-uint32_t Engine::allocSlot() {
+[[gnu::always_inline]] inline uint32_t Engine::allocSlot() {
   if (!freeSlots_.empty()) {
     uint32_t s = freeSlots_.back();
     freeSlots_.pop_back();
@@ -43,16 +105,38 @@ uint32_t Engine::allocSlot() {
   return static_cast<uint32_t>(slots_.size() - 1);
 }
 
-void Engine::schedule(uint64_t cycle, uint64_t seq, uint32_t slot) {
-  // Sorted insertion, latest first (the earliest lands at the back); of
+void Engine::growPending() {
+  const uint32_t n = pendEnd_ - pendHead_;
+  if (pendHead_ > 0) {
+    std::memmove(pendBuf_.get(), pendBuf_.get() + pendHead_,
+                 n * sizeof(Pending));
+  } else {
+    const uint32_t cap = pendCap_ == 0 ? kInFlightReserve : pendCap_ * 2;
+    std::unique_ptr<Pending[]> bigger(new Pending[cap]);
+    if (n > 0)
+      std::memcpy(bigger.get(), pendBuf_.get(), n * sizeof(Pending));
+    pendBuf_ = std::move(bigger);
+    pendCap_ = cap;
+  }
+  pendHead_ = 0;
+  pendEnd_ = n;
+}
+
+[[gnu::always_inline]] inline void Engine::schedule(uint64_t cycle,
+                                                   uint64_t seq,
+                                                   uint32_t slot) {
+  // Sorted insertion from the back, earliest first: a new completion is
+  // usually the latest, so it lands at the back after one comparison. Of
   // equal keys (the instructions of one call), the first scheduled lands
   // first.
   const Pending p{cycle, seq, slot};
-  size_t i = pending_.size();
-  pending_.push_back(p);
-  for (; i > 0 && !later(pending_[i - 1], p); --i)
-    pending_[i] = pending_[i - 1];
-  pending_[i] = p;
+  if (pendEnd_ == pendCap_)
+    growPending();
+  Pending *buf = pendBuf_.get();
+  uint32_t i = pendEnd_++;
+  for (; i > pendHead_ && later(buf[i - 1], p); --i)
+    buf[i] = buf[i - 1];
+  buf[i] = p;
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
@@ -140,10 +224,9 @@ uint64_t Engine::vectorDependency(const Instr &h) const {
   return 0;
 }
 
-uint64_t Engine::headStart(const PipeState &ps) const {
-  if (ps.queue.empty())
-    return kNever;
-  const Instr &h = ps.queue.front();
+[[gnu::always_inline]] inline uint64_t
+Engine::headStart(const PipeState &ps) const {
+  const Instr &h = ps.queue.front(); // step asks only non-empty queues
   uint64_t t = std::max(std::max(ps.freeAt, h.issue), now_);
   switch (h.kind) {
   case InstrKind::Work:
@@ -163,31 +246,39 @@ uint64_t Engine::headStart(const PipeState &ps) const {
 }
 
 void Engine::start(Pipe p, uint64_t cycle) {
-  PipeState &ps = pipes_[idx(p)];
+  const int pi = idx(p);
+  PipeState &ps = pipes_[pi];
   // Used in place (an Instr is a few hundred bytes) and popped on return.
+  // Its scalar fields are read into locals first: the stores below go
+  // through byte-typed pointers, after which the compiler would load every
+  // field of `h` again.
   Instr &h = ps.queue.front();
   struct Pop {
     Engine &e;
     PipeState &ps;
-    Pipe p;
+    int pi;
     ~Pop() {
       ps.queue.pop_front();
       if (ps.queue.empty())
-        e.queuedPipes_ &= ~(1u << idx(p));
+        e.queuedPipes_ &= ~(1u << pi);
     }
-  } pop{*this, ps, p};
-  blocked_ &= ~(1u << idx(p)); // the head changes
-  uint64_t ready = std::max(ps.freeAt, h.issue); // reached the queue head
+  } pop{*this, ps, pi};
+  const InstrKind kind = h.kind;
+  const uint64_t seq = h.seq;
+  const Loc loc = h.loc;
+  blocked_ &= ~(1u << pi); // the head changes
   now_ = cycle;
   if (race_)
     race_->merge(p, h.issueClock);
-  switch (h.kind) {
+  switch (kind) {
   case InstrKind::Work: {
-    uint64_t done = cycle + h.cost.occupancy + h.cost.latency;
+    const uint64_t occupancy = h.cost.occupancy;
+    const uint64_t done = cycle + occupancy + h.cost.latency;
     if (race_) {
       race_->setAccessEpoch(h.gmEpoch);
-      race_->access(p, h.fp, h.name, h.loc, h.seq);
+      race_->access(p, h.fp, h.name, loc, seq);
     }
+    Work &w = h.work;
     if (p == Pipe::V) {
       while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
         vecInFlight_.pop_front();
@@ -195,34 +286,41 @@ void Engine::start(Pipe p, uint64_t cycle) {
       // stalled on store forwarding).
       VecInFlight &v = vecInFlight_.emplace_back();
       v.done = done;
-      v.r = rangesOf(h.work);
+      v.r = rangesOf(w);
     }
-    uint32_t s = allocSlot();
+    const uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     f.isFlag = false;
-    f.loc = h.loc;
-    f.dst = h.work.dst;
+    f.loc = loc;
+    f.dst = w.dst;
     f.directSrc = nullptr;
     f.directVec = false;
     f.toGm = false;
-    if (h.work.direct) { // read when it lands: no staging pass
-      if (h.work.kind == WorkKind::Vector) {
+    if (w.direct) { // read when it lands: no staging pass
+      if (w.kind == WorkKind::Vector) {
         f.directVec = true;
       } else {
-        f.directSrc = h.work.src0;
-        f.directBytes = resultBytes(h.work);
+        f.directSrc = w.src0;
+        f.directBytes = resultBytes(w);
         f.toGm = p == Pipe::MTE3;
       }
       f.staging.resize(0);
+    } else if (w.kind == WorkKind::Copy) { // evaluate's copy, inline
+      const uint64_t bytes = w.count * dtypeSize(w.type);
+      f.staging.resize(bytes);
+      std::memcpy(f.staging.data(), w.src0, bytes);
     } else {
-      f.staging.resize(resultBytes(h.work));
-      evaluate(h.work, f.staging.data());
+      f.staging.resize(resultBytes(w));
+      evaluate(w, f.staging.data());
     }
-    // h is popped on return: its reference moves (no refcount traffic).
-    f.vec = std::move(h.work.vec);
-    f.cube = std::move(h.work.cube);
-    schedule(done, h.seq, s);
-    ps.freeAt = cycle + h.cost.occupancy;
+    // h is popped on return: its reference moves (no refcount traffic;
+    // f's are null, reset at its last completion).
+    if (w.vec)
+      f.vec = std::move(w.vec);
+    if (w.cube)
+      f.cube = std::move(w.cube);
+    schedule(done, seq, s);
+    ps.freeAt = cycle + occupancy;
     ps.lastDone = std::max(ps.lastDone, done);
     if (cycle >= ps.busyEnd) {
       ps.busy += done - cycle;
@@ -233,75 +331,133 @@ void Engine::start(Pipe p, uint64_t cycle) {
     }
     if (trace_)
       trace_->slices.push_back(
-          {p, cycle, cycle + h.cost.occupancy, h.name, h.loc, h.seq, done});
+          {p, cycle, cycle + occupancy, h.name, loc, seq, done});
     return;
   }
   case InstrKind::SetFlag: {
-    uint64_t fire = std::max(cycle, ps.lastDone);
-    uint32_t s = allocSlot();
+    const uint8_t event = h.event, id = h.id;
+    const uint64_t fire = std::max(cycle, ps.lastDone);
+    const uint32_t s = allocSlot();
     InFlight &f = slots_[s];
     if (race_)
       race_->flagClock(p, f.clock);
     f.isFlag = true;
     f.pipe = p;
-    f.event = h.event;
-    f.id = h.id;
-    f.loc = h.loc;
+    f.event = event;
+    f.id = id;
+    f.loc = loc;
     f.dst = nullptr;
     f.started = cycle;
-    schedule(fire, h.seq, s);
+    schedule(fire, seq, s);
     ps.freeAt = cycle + timing::kSyncOccupancy;
     if (trace_)
-      trace_->slices.push_back(
-          {p, cycle, cycle + 1, h.name, h.loc, h.seq, fire});
+      trace_->slices.push_back({p, cycle, cycle + 1, h.name, loc, seq, fire});
     return;
   }
-  case InstrKind::WaitFlag:
+  case InstrKind::WaitFlag: {
+    const uint8_t event = h.event, id = h.id;
     if (race_)
-      race_->waitFlag(p, h.event, h.id);
+      race_->waitFlag(p, event, id);
     if (trace_) {
+      const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
       trace_->slices.push_back(
-          {p, ready, cycle + 1, h.name, h.loc, h.seq, cycle + 1});
-      const EventInfo *info = eventInfo(h.event);
+          {p, ready, cycle + 1, h.name, loc, seq, cycle + 1});
+      const EventInfo *info = eventInfo(event);
       trace_->flows.push_back({info->src, p,
-                               setStart_[h.event * kNumEventIds + h.id], cycle,
-                               h.event, h.id});
+                               setStart_[event * kNumEventIds + id], cycle,
+                               event, id});
     }
-    flags_.clear(h.event, h.id);
+    flags_.clear(event, id);
     ps.freeAt = cycle + timing::kSyncOccupancy;
     return;
+  }
   case InstrKind::Barrier:
     if (race_)
       race_->barrier(p);
-    if (trace_)
+    if (trace_) {
+      const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
       trace_->slices.push_back(
-          {p, ready, cycle + 1, h.name, h.loc, h.seq, cycle + 1});
+          {p, ready, cycle + 1, h.name, loc, seq, cycle + 1});
+    }
     ps.freeAt = cycle + timing::kSyncOccupancy;
     return;
   }
 }
 
-void Engine::complete() {
-  const uint32_t slot = pending_.back().slot;
-  const uint64_t cycle = pending_.back().due;
-  pending_.pop_back();
+// start's SetFlag, WaitFlag and Barrier without a trace, inlined into the
+// run loops (6 of a tile's 10 instructions are flags: the call and the
+// frame of the general start cost more than their work).
+[[gnu::always_inline]] inline void Engine::startSync(int pi, uint64_t cycle) {
+  PipeState &ps = pipes_[pi];
+  Instr &h = ps.queue.front();
+  const Pipe p = static_cast<Pipe>(pi);
+  blocked_ &= ~(1u << pi); // the head changes
+  now_ = cycle;
+  if (race_)
+    race_->merge(p, h.issueClock);
+  const uint8_t event = h.event, id = h.id;
+  switch (h.kind) {
+  case InstrKind::SetFlag: {
+    const uint64_t fire = std::max(cycle, ps.lastDone);
+    const uint64_t seq = h.seq;
+    const Loc loc = h.loc;
+    const uint32_t s = allocSlot();
+    InFlight &f = slots_[s];
+    if (race_)
+      race_->flagClock(p, f.clock);
+    f.isFlag = true;
+    f.pipe = p;
+    f.event = event;
+    f.id = id;
+    f.loc = loc;
+    f.dst = nullptr;
+    f.started = cycle;
+    schedule(fire, seq, s);
+    break;
+  }
+  case InstrKind::WaitFlag:
+    if (race_)
+      race_->waitFlag(p, event, id);
+    flags_.clear(event, id);
+    break;
+  default: // Barrier (a Work goes through start)
+    if (race_)
+      race_->barrier(p);
+    break;
+  }
+  ps.freeAt = cycle + timing::kSyncOccupancy;
+  ps.queue.pop_front();
+  if (ps.queue.empty())
+    queuedPipes_ &= ~(1u << pi);
+}
+
+[[gnu::always_inline]] inline void Engine::complete() {
+  const Pending next = pendBuf_[pendHead_];
+  if (++pendHead_ == pendEnd_) // none left: reuse from the start
+    pendHead_ = pendEnd_ = 0;
+  const uint32_t slot = next.slot;
+  const uint64_t cycle = next.due;
   InFlight &f = slots_[slot];
   now_ = std::max(now_, cycle);
+  freeSlots_.push_back(slot);
   if (f.isFlag) {
-    Loc loc = f.loc;
-    uint8_t event = f.event, id = f.id;
-    freeSlots_.push_back(slot);
+    const Loc loc = f.loc;
+    const uint8_t event = f.event, id = f.id;
     if (event == kCrossCoreEvent) {
       --crossPending_;
       if (crossFn_)
         crossFn_(crossCtx_, id, cycle, loc, f.pipe, race_ ? &f.clock : nullptr);
       return;
     }
+    const uint64_t started = f.started;
     flags_.set(event, id, cycle, loc);
-    blocked_ = 0; // a blocked wait may start now
+    // The waits found blocked on this flag may start now (no other).
+    const size_t fi = event * kNumEventIds + id;
+    blocked_ &= ~waiters_[fi];
+    waiters_[fi] = 0;
     if (race_)
       race_->publishFlag(event, id, f.clock);
-    setStart_[event * kNumEventIds + id] = f.started;
+    setStart_[event * kNumEventIds + id] = started;
     return;
   }
   if (f.vec) {
@@ -321,45 +477,50 @@ void Engine::complete() {
   } else if (!f.staging.empty()) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
   }
-  freeSlots_.push_back(slot);
 }
 
-Engine::Step Engine::step(uint64_t limit) {
-  uint64_t tc = pending_.empty() ? kNever : pending_.back().due;
+// Inlined into each run loop below (the loops call it once per event).
+[[gnu::always_inline]] inline Engine::Step Engine::step(uint64_t limit) {
+  const uint64_t tc =
+      pendHead_ == pendEnd_ ? kNever : pendBuf_[pendHead_].due;
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
-  if (tc <= now_ && tc <= limit) {
-    complete();
-    return Step::Progressed;
-  }
-  uint64_t ts = kNever;
-  int sp = -1;
-  // Only pipes with queued instructions, in pipe order (the tie-break),
-  // and not known to wait for a flag that is not set.
-  for (uint32_t bits = queuedPipes_ & ~blocked_; bits; bits &= bits - 1) {
-    int p = __builtin_ctz(bits);
-    uint64_t t = headStart(pipes_[p]);
-    if (t == kNever) { // only a WaitFlag whose flag is not set
-      blocked_ |= 1u << p;
-      continue;
+  if (tc > now_ || tc > limit) {
+    uint64_t ts = kNever;
+    int sp = -1;
+    // Only pipes with queued instructions, in pipe order (the tie-break),
+    // and not known to wait for a flag that is not set.
+    for (uint32_t bits = queuedPipes_ & ~blocked_; bits; bits &= bits - 1) {
+      int p = __builtin_ctz(bits);
+      uint64_t t = headStart(pipes_[p]);
+      if (t == kNever) { // only a WaitFlag whose flag is not set
+        blocked_ |= 1u << p;
+        const Instr &w = pipes_[p].queue.front();
+        waiters_[w.event * kNumEventIds + w.id] |= 1u << p;
+        continue;
+      }
+      if (t < ts) {
+        ts = t;
+        sp = p;
+        // No head starts before now_, and of equal starts the lower pipe
+        // wins: the later pipes cannot beat this one.
+        if (t <= now_)
+          break;
+      }
     }
-    if (t < ts) {
-      ts = t;
-      sp = p;
-      // No head starts before now_, and of equal starts the lower pipe
-      // wins: the later pipes cannot beat this one.
-      if (t <= now_)
-        break;
+    if (tc == kNever && ts == kNever)
+      return queuedPipes_ ? Step::Blocked : Step::Idle;
+    if (std::min(tc, ts) > limit)
+      return Step::Limit;
+    if (tc > ts) {
+      if (!trace_ && pipes_[sp].queue.front().kind != InstrKind::Work)
+        startSync(sp, ts);
+      else
+        start(static_cast<Pipe>(sp), ts);
+      return Step::Progressed;
     }
   }
-  if (tc == kNever && ts == kNever)
-    return queuedPipes_ ? Step::Blocked : Step::Idle;
-  if (std::min(tc, ts) > limit)
-    return Step::Limit;
-  if (tc <= ts)
-    complete();
-  else
-    start(static_cast<Pipe>(sp), ts);
+  complete(); // one call site: complete is inlined here
   return Step::Progressed;
 }
 

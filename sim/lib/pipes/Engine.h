@@ -146,6 +146,30 @@ private:
   struct Slot {
     alignas(Instr) unsigned char raw[sizeof(Instr)];
   };
+
+public:
+  /// The raw slots of a queue, handed from a finished engine to the next
+  /// one on the thread (Engine::Store) instead of freed and allocated again.
+  struct Buffer {
+    std::unique_ptr<Slot[]> buf;
+    size_t cap = 0;
+  };
+  /// Empties the queue and gives up its slots.
+  Buffer release() {
+    while (size_ > 0)
+      pop_front();
+    Buffer b{std::move(buf_), cap_};
+    cap_ = head_ = 0;
+    return b;
+  }
+  /// Takes `b`'s slots; the queue is new (no slots yet).
+  void adopt(Buffer &&b) {
+    buf_ = std::move(b.buf);
+    cap_ = b.cap;
+    b.cap = 0;
+  }
+
+private:
   Instr *slot(size_t i) { return reinterpret_cast<Instr *>(buf_[i].raw); }
   const Instr *slot(size_t i) const {
     return reinterpret_cast<const Instr *>(buf_[i].raw);
@@ -222,7 +246,9 @@ public:
   static constexpr uint64_t kNever = ~0ull;
 
   explicit Engine(FlagTable &flags);
-  // pending_ holds indices into slots_.
+  /// Hands its storage to the thread's next engine (Store).
+  ~Engine();
+  // The pending completions hold indices into slots_.
   Engine(const Engine &) = delete;
   Engine &operator=(const Engine &) = delete;
   /// Optional observers (null = off, no cost).
@@ -369,15 +395,30 @@ private:
   }
 
   static int idx(Pipe p) { return static_cast<int>(p); }
+  /// Earliest start of the head of a non-empty queue (kNever: a WaitFlag
+  /// whose flag is not set).
   uint64_t headStart(const PipeState &ps) const;
   /// Earliest start of V work `h` after the automatic dependency barrier.
   uint64_t vectorDependency(const Instr &h) const;
   Step step(uint64_t limit);
   void start(Pipe p, uint64_t cycle);
+  /// start of a SetFlag, WaitFlag or Barrier head of pipe `pi` when there
+  /// is no trace (what start does for them, inline).
+  void startSync(int pi, uint64_t cycle);
   void complete();
   uint32_t allocSlot();
   void schedule(uint64_t cycle, uint64_t seq, uint32_t slot);
+  /// Makes room at pendEnd_: moves the list to the start of pendBuf_ or
+  /// doubles it.
+  void growPending();
   [[noreturn]] void deadlock(const Stall &stall) const;
+  /// The storage an engine allocates as it runs (queue slots, in-flight
+  /// slots with their staging buffers, the pending list, the PIPE_V
+  /// ranges), kept per thread between engines: a core is built per block
+  /// and launch, and a tiny launch allocated it all again each time.
+  struct Store;
+  /// The thread's Store (null once the thread is ending).
+  static Store *threadStore();
 
   FlagTable &flags_;
   RaceDetector *race_ = nullptr;
@@ -389,17 +430,24 @@ private:
   std::array<PipeState, kNumPipes> pipes_;
   std::vector<InFlight> slots_;
   std::vector<uint32_t> freeSlots_;
-  /// The pending completions (slots), sorted latest first: the next one is
-  /// at the back. A kernel has a handful in flight: an insertion into the
-  /// short sorted list costs less than a binary heap's push and pop.
-  std::vector<Pending> pending_;
+  /// The pending completions (slots) in [pendHead_, pendEnd_) of
+  /// pendBuf_, sorted earliest first: the next one is at pendHead_ (popped
+  /// by advancing it). A kernel has a handful in flight and a new one is
+  /// usually the latest: an insertion from the back into the short sorted
+  /// list costs less than a binary heap's push and pop.
+  std::unique_ptr<Pending[]> pendBuf_;
+  uint32_t pendHead_ = 0, pendEnd_ = 0, pendCap_ = 0;
   uint64_t now_ = 0;
   uint32_t queuedPipes_ = 0; // bit p: pipe p's queue is not empty
   /// Bit p: p's head is a WaitFlag whose flag was not set when step last
-  /// looked, and no flag has been set since (only complete() sets one, and
-  /// it clears these bits): step does not look at it again. Most of the
-  /// heads a step looked at were such waits.
+  /// looked, and that flag has not been set since (only complete() sets
+  /// one, and it clears the bits of the waits on it, waiters_): step does
+  /// not look at it again. Most of the heads a step looked at were such
+  /// waits.
   uint32_t blocked_ = 0;
+  /// Per flag (event * kNumEventIds + id): the pipes whose head was found
+  /// blocked on it (bits of blocked_).
+  std::array<uint8_t, kNumEvents * kNumEventIds> waiters_{};
   CrossSetFn crossFn_ = nullptr;
   void *crossCtx_ = nullptr;
   uint32_t crossPending_ = 0;
