@@ -245,6 +245,25 @@ Engine::headStart(const PipeState &ps) const {
   return t;
 }
 
+[[gnu::always_inline]] inline uint64_t
+Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
+                        uint64_t seq, uint64_t cycle) {
+  const uint64_t fire = std::max(cycle, pipes_[idx(p)].lastDone);
+  const uint32_t s = allocSlot();
+  InFlight &f = slots_[s];
+  if (race_)
+    race_->flagClock(p, f.clock);
+  f.isFlag = true;
+  f.pipe = p;
+  f.event = event;
+  f.id = id;
+  f.loc = loc;
+  f.dst = nullptr;
+  f.started = cycle;
+  schedule(fire, seq, s);
+  return fire;
+}
+
 void Engine::start(Pipe p, uint64_t cycle) {
   const int pi = idx(p);
   PipeState &ps = pipes_[pi];
@@ -335,20 +354,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
     return;
   }
   case InstrKind::SetFlag: {
-    const uint8_t event = h.event, id = h.id;
-    const uint64_t fire = std::max(cycle, ps.lastDone);
-    const uint32_t s = allocSlot();
-    InFlight &f = slots_[s];
-    if (race_)
-      race_->flagClock(p, f.clock);
-    f.isFlag = true;
-    f.pipe = p;
-    f.event = event;
-    f.id = id;
-    f.loc = loc;
-    f.dst = nullptr;
-    f.started = cycle;
-    schedule(fire, seq, s);
+    const uint64_t fire = scheduleSetFlag(p, h.event, h.id, loc, seq, cycle);
     ps.freeAt = cycle + timing::kSyncOccupancy;
     if (trace_)
       trace_->slices.push_back({p, cycle, cycle + 1, h.name, loc, seq, fire});
@@ -397,24 +403,9 @@ void Engine::start(Pipe p, uint64_t cycle) {
     race_->merge(p, h.issueClock);
   const uint8_t event = h.event, id = h.id;
   switch (h.kind) {
-  case InstrKind::SetFlag: {
-    const uint64_t fire = std::max(cycle, ps.lastDone);
-    const uint64_t seq = h.seq;
-    const Loc loc = h.loc;
-    const uint32_t s = allocSlot();
-    InFlight &f = slots_[s];
-    if (race_)
-      race_->flagClock(p, f.clock);
-    f.isFlag = true;
-    f.pipe = p;
-    f.event = event;
-    f.id = id;
-    f.loc = loc;
-    f.dst = nullptr;
-    f.started = cycle;
-    schedule(fire, seq, s);
+  case InstrKind::SetFlag:
+    scheduleSetFlag(p, event, id, h.loc, h.seq, cycle);
     break;
-  }
   case InstrKind::WaitFlag:
     if (race_)
       race_->waitFlag(p, event, id);

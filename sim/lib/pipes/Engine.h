@@ -402,6 +402,10 @@ private:
   uint64_t vectorDependency(const Instr &h) const;
   Step step(uint64_t limit);
   void start(Pipe p, uint64_t cycle);
+  /// A SetFlag started at `cycle` (start and startSync): its in-flight
+  /// slot, due when the pipe's earlier work has landed; returns that cycle.
+  uint64_t scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
+                           uint64_t seq, uint64_t cycle);
   /// start of a SetFlag, WaitFlag or Barrier head of pipe `pi` when there
   /// is no trace (what start does for them, inline).
   void startSync(int pi, uint64_t cycle);
