@@ -5,6 +5,8 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <tuple>
 
 namespace ascsim {
 
@@ -117,6 +119,13 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
   ub_.reserve(64);
+  gmCuts_.reserve(2 * gm.regions().size());
+  for (const GmRegion &r : gm.regions()) {
+    gmCuts_.push_back(r.address);
+    gmCuts_.push_back(r.address + r.bytes);
+  }
+  std::sort(gmCuts_.begin(), gmCuts_.end());
+  gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
 }
 
 RaceDetector::~RaceDetector() {
@@ -135,6 +144,98 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   int pi = idx(p);
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
+  bool touchedGm = false;
+  if (plainFootprint(fp))
+    touchedGm = accessPlain(p, stamp, fp, op, loc, seq);
+  else
+    touchedGm = accessGeneral(p, stamp, fp, op, loc, seq);
+  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
+    auto &last = gmLast_[pi];
+    if (!last.empty() && last.back().first == gmEpoch_)
+      last.back().second = stamp;
+    else
+      last.emplace_back(gmEpoch_, stamp);
+  }
+  if (inOrder(p))
+    known[pi] = stamp;
+}
+
+[[gnu::always_inline]] inline bool
+RaceDetector::plainFootprint(const Footprint &fp) {
+  if (fp.size() > Footprint::kInline)
+    return false;
+  bool sawWrite = false, prevGm = false;
+  for (const ByteRange &r : fp) {
+    if (r.rows != 1 || r.mem == Mem::L1 || (r.write ? false : sawWrite))
+      return false;
+    const bool gm = r.mem == Mem::GM;
+    if (gm && prevGm)
+      return false;
+    prevGm = gm;
+    sawWrite |= r.write;
+  }
+  return true;
+}
+
+[[gnu::always_inline]] inline bool RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
+                               const char *op, Loc loc, uint64_t seq) {
+  const VectorClock &known = clocks_[idx(p)];
+  bool touchedGm = false;
+  // The entry of each range (-1: empty); a range shares the entry of the
+  // last earlier range of its memory and kind (read or write) when their
+  // atomic classes match, as the general path's per-pass groups do.
+  std::array<int32_t, Footprint::kInline> ents;
+  const ByteRange *const rs = fp.begin();
+  for (size_t i = 0; i < fp.size(); ++i) {
+    const ByteRange &r = rs[i];
+    ents[i] = -1;
+    if (r.end <= r.start)
+      continue;
+    int32_t e = -1;
+    for (size_t j = i; j-- > 0;)
+      if (ents[j] >= 0 && rs[j].mem == r.mem && rs[j].write == r.write) {
+        e = log_[ents[j]].atomic == r.atomic ? ents[j] : -1;
+        break;
+      }
+    if (e >= 0) {
+      Entry &en = log_[e];
+      en.start = std::min(en.start, r.start);
+      en.end = std::max(en.end, r.end);
+    } else {
+      // Filled in place (see the general path).
+      Entry &en = log_.emplace_back();
+      en.pipe = p;
+      en.stamp = stamp;
+      en.write = r.write || r.atomic;
+      en.atomic = r.atomic;
+      en.mem = r.mem;
+      en.start = r.start;
+      en.end = r.end;
+      en.op = op;
+      en.loc = loc;
+      en.seq = seq;
+      e = static_cast<int32_t>(log_.size() - 1);
+    }
+    ents[i] = e;
+    if (r.mem == Mem::GM) {
+      touchedGm = true;
+      checkGm(e, known, r.start, r.end);
+      if (gmSummary_)
+        summariseGm(log_[e], r.start, r.end);
+    } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
+      check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
+            known, r.start, r.end);
+    } else {
+      checkUb(e, known, r.start, r.end);
+    }
+  }
+  return touchedGm;
+}
+
+bool RaceDetector::accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
+                                 const char *op, Loc loc, uint64_t seq) {
+  const int pi = idx(p);
+  const VectorClock &known = clocks_[pi];
   // Reads first, so an instruction reading and writing the same bytes (add
   // in place) does not race with itself. One log entry per memory and pass
   // of the instruction (its range the hull of the runs): the runs of a
@@ -209,8 +310,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
           checkGmRows(e, known, r.start, r.end, stride, rows);
           rp += listed - 1;
         } else {
-          checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start,
-                       r.end);
+          checkGm(e, known, r.start, r.end);
           if (gmSummary_)
             summariseGm(log_[e], r.start, r.end);
         }
@@ -228,15 +328,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       }
     }
   }
-  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
-    auto &last = gmLast_[pi];
-    if (!last.empty() && last.back().first == gmEpoch_)
-      last.back().second = stamp;
-    else
-      last.emplace_back(gmEpoch_, stamp);
-  }
-  if (inOrder(p))
-    known[pi] = stamp;
+  return touchedGm;
 }
 
 size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
@@ -267,7 +359,7 @@ size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
     check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
           known, r.start, r.end);
   } else {
-    check(ub_, e, known, r.start, r.end);
+    checkUb(e, known, r.start, r.end);
   }
   return 1;
 }
@@ -331,36 +423,63 @@ RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
   return it->second;
 }
 
-void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
-                                int32_t e, const VectorClock &known,
-                                uint64_t start, uint64_t end) {
+[[gnu::always_inline]] inline RaceDetector::Bucket &
+RaceDetector::gmBucket(uint64_t a, uint64_t &lo, uint64_t &hi) {
+  for (const CachedBucket &c : gmCache_)
+    if (a - c.lo < c.hi - c.lo) { // lo <= a < hi
+      lo = c.lo;
+      hi = c.hi;
+      return *c.bucket;
+    }
+  return gmBucketSlow(a, lo, hi);
+}
+
+RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
+                                                 uint64_t &hi) {
+  // The piece of GM between two cuts holding `a` (piece 0: below the first
+  // cut), then its 64-KiB bucket counted from the piece's start.
+  const size_t piece = static_cast<size_t>(
+      std::upper_bound(gmCuts_.begin(), gmCuts_.end(), a) - gmCuts_.begin());
+  const uint64_t base = piece ? gmCuts_[piece - 1] : 0;
+  const uint64_t next = piece < gmCuts_.size() ? gmCuts_[piece] : ~uint64_t(0);
+  const uint64_t k = (a - base) >> kGmBucketShift;
+  lo = base + (k << kGmBucketShift);
+  hi = next - lo > (uint64_t(1) << kGmBucketShift)
+           ? lo + (uint64_t(1) << kGmBucketShift)
+           : next;
+  // Keys in address order (GM addresses are below 2^48: k < 2^40).
+  Bucket &bk = bucket(gm_local_, static_cast<uint64_t>(piece) << 40 | k);
+  CachedBucket &c = gmCache_[gmCacheNext_++ % gmCache_.size()];
+  c.lo = lo;
+  c.hi = hi;
+  c.bucket = &bk;
+  return bk;
+}
+
+void RaceDetector::checkGm(int32_t e, const VectorClock &known,
+                           uint64_t start, uint64_t end) {
   const bool write = log_[e].write; // atomic stores are writes too
-  // Consecutive buckets: one map search (none when the first is the one
-  // found last), then the iterator walks.
-  uint64_t k = start >> shift;
-  auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
-  for (; (k << shift) < end; ++k, ++it) {
-    if (it == b.map.end() || it->first != k)
-      it = b.map.emplace_hint(it, k, Bucket{});
-    b.lastKey = k;
-    b.last = it;
-    Bucket &bk = it->second;
-    const uint64_t lo = std::max(start, k << shift);
-    const uint64_t hi = std::min(end, (k + 1) << shift);
-    if (defer && !bk.written && !write) {
-      deferRead(bk, e, lo, hi, 0, 1);
-      continue;
+  for (uint64_t pos = start; pos < end;) {
+    uint64_t lo, hi;
+    Bucket &bk = gmBucket(pos, lo, hi);
+    const uint64_t t = std::min(end, hi);
+    if (!bk.written && !write) {
+      deferRead(bk, e, pos, t, 0, 1);
+    } else {
+      if (write && !bk.written) {
+        bk.written = true;
+        applyReads(bk);
+      }
+      check(bk.sh, e, known, pos, t);
     }
-    if (write && !bk.written) {
-      bk.written = true;
-      applyReads(bk);
-    }
-    check(bk.sh, e, known, lo, hi);
+    pos = t;
   }
 }
 
 void RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
                              uint64_t end, uint64_t stride, uint32_t count) {
+  if (bk.reads.empty()) // a tile loop's reads: not one regrowth per doubling
+    bk.reads.reserve(16);
   // Filled in place (a Deferred built on the stack and copied in stalled on
   // store forwarding).
   Deferred &d = bk.reads.emplace_back();
@@ -379,20 +498,18 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
                                uint64_t start, uint64_t end, uint64_t stride,
                                uint32_t count) {
   const bool write = log_[e].write;
-  Buckets &b = gm_local_;
-  constexpr unsigned shift = kGmBucketShift;
   for (uint32_t i = 0; i < count;) {
     const uint64_t s = start + i * stride, t = end + i * stride;
-    const uint64_t k = s >> shift;
-    // Row i and the next ones that lie in bucket k too (0: row i does not).
+    uint64_t lo, hi;
+    Bucket &bk = gmBucket(s, lo, hi);
+    // Row i and the next ones that lie in its bucket too (0: row i does
+    // not).
     uint32_t n = 0;
-    if ((t - 1) >> shift == k)
+    if (t <= hi)
       n = stride == 0 ? 1
                       : static_cast<uint32_t>(std::min<uint64_t>(
-                            count - i, (((k + 1) << shift) - t) / stride + 1));
+                            count - i, (hi - t) / stride + 1));
     if (!write && n > 0) {
-      // The row lies in one bucket: find it as checkBuckets does.
-      Bucket &bk = bucket(b, k);
       if (!bk.written) {
         // This row and the next ones ending in the same bucket: one record.
         deferRead(bk, e, s, t, stride, n);
@@ -404,7 +521,6 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
       // This row and the next ones inside the same bucket (a Fixpipe's C
       // rows, a read of a written bucket): one pass over its segments
       // (checkRuns: the same pieces in the same order as row by row).
-      Bucket &bk = bucket(b, k);
       if (write && !bk.written) {
         bk.written = true;
         applyReads(bk);
@@ -417,7 +533,7 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
       i += n;
       continue;
     }
-    checkBuckets(b, shift, true, e, known, s, t);
+    checkGm(e, known, s, t);
     ++i;
   }
   if (!gmSummary_) // a launch of one core: no cross-core check
@@ -543,9 +659,11 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   if (piece.w >= 0 && racesWith(piece.w))
     race(piece.w);
   if (cur.write)
-    for (int q = 0; q < kNumPipes; ++q)
-      if (piece.r[q] >= 0 && racesWith(piece.r[q]))
+    for (unsigned m = piece.reads; m; m &= m - 1) { // pipes in order
+      const int q = __builtin_ctz(m);
+      if (racesWith(piece.r[q]))
         race(piece.r[q]);
+    }
   if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
       racesWith(piece.a))
     race(piece.a);
@@ -554,9 +672,11 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   } else if (cur.write) {
     piece.w = e;
     piece.r.fill(-1);
+    piece.reads = 0;
     piece.a = -1;
   } else {
     piece.r[idx(cur.pipe)] = e;
+    piece.reads |= static_cast<uint8_t>(1u << idx(cur.pipe));
   }
 }
 
@@ -576,8 +696,60 @@ std::pair<size_t, size_t> RaceDetector::overlapRun(const Shadow &sh,
 
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
                          uint64_t curStart, uint64_t curEnd) {
+  // Bytes past the last segment (a stream of tiles): no search.
+  if (sh.empty() || sh.back().end <= curStart) {
+    checkRun(sh, sh.size(), sh.size(), e, known, curStart, curEnd);
+    return;
+  }
   auto [lo, hi] = overlapRun(sh, curStart, curEnd);
+  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd)
+    checkCover(sh, lo, e, known);
+  else
+    checkRun(sh, lo, hi, e, known, curStart, curEnd);
+}
 
+void RaceDetector::checkUb(int32_t e, const VectorClock &known,
+                           uint64_t curStart, uint64_t curEnd) {
+  Shadow &sh = ub_;
+  uint32_t &hint =
+      ubHint_[(static_cast<uint32_t>(curStart >> 5) * 0x9E3779B1u) >> 28];
+  size_t lo, hi;
+  if (hint < sh.size() && sh[hint].start == curStart &&
+      sh[hint].end == curEnd) { // the segment this start had last time
+    hint = static_cast<uint32_t>(checkCover(sh, hint, e, known));
+    return;
+  }
+  if (sh.empty() || sh.back().end <= curStart) {
+    lo = hi = sh.size();
+  } else {
+    std::tie(lo, hi) = overlapRun(sh, curStart, curEnd);
+  }
+  const size_t at = checkRun(sh, lo, hi, e, known, curStart, curEnd);
+  if (at != SIZE_MAX)
+    hint = static_cast<uint32_t>(at);
+}
+
+[[gnu::always_inline]] inline size_t
+RaceDetector::checkCover(Shadow &sh, size_t lo, int32_t e,
+                         const VectorClock &known) {
+  updatePiece(sh[lo], e, known);
+  if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
+      sh[lo + 1].sameState(sh[lo])) {
+    sh[lo].end = sh[lo + 1].end;
+    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
+  }
+  if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
+      sh[lo - 1].sameState(sh[lo])) {
+    sh[lo - 1].end = sh[lo].end;
+    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    return lo - 1;
+  }
+  return lo;
+}
+
+size_t RaceDetector::checkRun(Shadow &sh, size_t lo, size_t hi, int32_t e,
+                              const VectorClock &known, uint64_t curStart,
+                              uint64_t curEnd) {
   auto update = [&](Seg &piece) { updatePiece(piece, e, known); };
   auto visit = [&](Seg piece) {
     update(piece);
@@ -586,20 +758,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
 
   // Fast path: the access covers exactly one existing segment (a buffer
   // accessed again).
-  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd) {
-    update(sh[lo]);
-    if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
-        sh[lo + 1].sameState(sh[lo])) {
-      sh[lo].end = sh[lo + 1].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
-    }
-    if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
-        sh[lo - 1].sameState(sh[lo])) {
-      sh[lo - 1].end = sh[lo].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
-    }
-    return;
-  }
+  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd)
+    return checkCover(sh, lo, e, known);
 
   // Fast path: the access lies inside one segment (a LoadData's fractal of
   // an L1 tile written whole): it becomes up to three (head, the piece,
@@ -610,7 +770,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
     piece.end = curEnd;
     update(piece);
     if (piece.sameState(sh[lo]))
-      return; // nothing changed
+      return SIZE_MAX; // nothing changed
     const bool head = sh[lo].start < curStart, tail = curEnd < sh[lo].end;
     const bool left = !head && lo > 0 && sh[lo - 1].end == curStart &&
                       sh[lo - 1].sameState(piece);
@@ -640,7 +800,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       Seg two[2] = {piece, rest};
       sh.insert(at(lo + 1), two, two + 2);
     }
-    return;
+    return SIZE_MAX;
   }
 
   // Fast path: the access covers exactly a run of touching segments (a
@@ -662,7 +822,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       if (kept < to)
         sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(kept),
                  sh.begin() + static_cast<std::ptrdiff_t>(to));
-      return;
+      return SIZE_MAX;
     }
   }
 
@@ -682,10 +842,14 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       sh[lo - 1].end = s.end;
     } else if (right) {
       sh[lo].start = s.start;
+    } else if (lo == sh.size()) {
+      sh.push_back(s);
+      return lo;
     } else {
       sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(lo), s);
+      return lo;
     }
-    return;
+    return SIZE_MAX;
   }
 
   // Build the replacement of [lo, hi): untouched head and tail parts keep
@@ -719,6 +883,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
   }
 
   spliceRun(sh, lo, hi);
+  return SIZE_MAX;
 }
 
 size_t RaceDetector::coalesce(Shadow &v, size_t from, size_t to) {

@@ -381,6 +381,8 @@ private:
     int32_t w = -1;
     int32_t a = -1;
     std::array<int32_t, kNumPipes> r;
+    /// Bit q set: r[q] >= 0 (a write checks only the pipes that read).
+    uint8_t reads = 0;
     Seg() { r.fill(-1); }
     /// A fresh segment (no access yet) over [s, e): a gap an access fills.
     Seg(uint64_t s, uint64_t e) : Seg() {
@@ -406,6 +408,37 @@ private:
   /// part of its range) in one shadow.
   void check(Shadow &sh, int32_t entry, const VectorClock &knows,
              uint64_t start, uint64_t end);
+  /// check() with the run [lo, hi) of `sh`'s segments overlapping
+  /// [start, end) found; returns the index of the segment holding
+  /// [start, end) after the update when the access was one exact cover
+  /// or fresh bytes (the next lookup's hint), else SIZE_MAX.
+  size_t checkRun(Shadow &sh, size_t lo, size_t hi, int32_t entry,
+                  const VectorClock &knows, uint64_t start, uint64_t end);
+  /// checkRun()'s path for an access covering exactly the segment sh[i]
+  /// (inline at the callers: a buffer accessed again); returns the index
+  /// of the segment holding its bytes afterwards.
+  size_t checkCover(Shadow &sh, size_t i, int32_t entry,
+                    const VectorClock &knows);
+  /// check() on the Unified Buffer, trying first the segment a hint slot
+  /// (by start address) remembers: a buffer accessed again is found
+  /// without a search.
+  void checkUb(int32_t entry, const VectorClock &knows, uint64_t start,
+               uint64_t end);
+  std::array<uint32_t, 16> ubHint_{};
+  /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
+  /// cube buffers, reads before writes, no two GM ranges adjacent (no row
+  /// group) and no L1 (no slot grouping): one pass, one log entry per run
+  /// of ranges of one memory and kind. The reports are those of the
+  /// general path (the entries a shadow refers to differ only in their
+  /// hull, which no report shows). Returns whether it touched GM.
+  bool accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
+                   const char *op, Loc loc, uint64_t seq);
+  /// access() for any footprint: reads then writes, row groups, L1 slot
+  /// groups. Returns whether it touched GM.
+  bool accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
+                     const char *op, Loc loc, uint64_t seq);
+  /// Whether accessPlain() takes `fp`.
+  static bool plainFootprint(const Footprint &fp);
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
@@ -464,6 +497,25 @@ private:
   };
   /// The bucket `k` of `b`, created when new.
   Bucket &bucket(Buckets &b, uint64_t k);
+  /// The GM bucket holding address `a` (created when new) and its bounds
+  /// [lo, hi). GM is cut at the launch's region boundaries (gmCuts_) and
+  /// each piece into 64-KiB buckets from its start: every argument buffer
+  /// has buckets of its own, so a stream of tiles appends to its buffer's
+  /// segments instead of inserting between another buffer's, and reads of
+  /// a buffer no one writes wait as deferred records. The buckets found
+  /// last are cached by their bounds (gmCache_): no map search while a
+  /// loop alternates between a few buffers.
+  Bucket &gmBucket(uint64_t a, uint64_t &lo, uint64_t &hi);
+  /// gmBucket() past its cache: finds or creates the bucket and caches it.
+  Bucket &gmBucketSlow(uint64_t a, uint64_t &lo, uint64_t &hi);
+  /// Region starts and ends, sorted, unique (the cuts of gmBucket).
+  std::vector<uint64_t> gmCuts_;
+  struct CachedBucket {
+    uint64_t lo = 0, hi = 0; // empty: matches no address
+    Bucket *bucket = nullptr;
+  };
+  std::array<CachedBucket, 4> gmCache_{};
+  unsigned gmCacheNext_ = 0;
   /// Applies the bucket's deferred reads in pipe and issue order.
   void applyReads(Bucket &b);
   /// Keeps the latest deferred read of each range and pipe; applies them
@@ -472,9 +524,10 @@ private:
   /// GM buckets are 64 KiB (vector kernels stream tiles of up to 64 KiB:
   /// one bucket per access). L1 is kept in 512-byte slots (Slotted).
   static constexpr unsigned kGmBucketShift = 16;
-  void checkBuckets(Buckets &b, unsigned shift, bool defer, int32_t entry,
-                    const VectorClock &knows,
-                    uint64_t start, uint64_t end);
+  /// Checks the GM bytes [start, end) of the access `entry` bucket by
+  /// bucket (a read of a bucket not yet written waits there, deferred).
+  void checkGm(int32_t entry, const VectorClock &knows, uint64_t start,
+               uint64_t end);
   /// The GM rows [start + i * stride, end + i * stride), i < count, of the
   /// access `entry` (consecutive footprint ranges of equal length and
   /// stride: a strided copy's rows): checked row by row as checkBuckets
