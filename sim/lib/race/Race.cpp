@@ -145,7 +145,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
   bool touchedGm = false;
-  if (plainFootprint(fp))
+  if (plainPath_ && plainFootprint(fp))
     touchedGm = accessPlain(p, stamp, fp, op, loc, seq);
   else
     touchedGm = accessGeneral(p, stamp, fp, op, loc, seq);
@@ -177,27 +177,20 @@ RaceDetector::plainFootprint(const Footprint &fp) {
   return true;
 }
 
-[[gnu::always_inline]] inline bool RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
-                               const char *op, Loc loc, uint64_t seq) {
+[[gnu::always_inline]] inline bool
+RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
+                          const char *op, Loc loc, uint64_t seq) {
   const VectorClock &known = clocks_[idx(p)];
   bool touchedGm = false;
-  // The entry of each range (-1: empty); a range shares the entry of the
-  // last earlier range of its memory and kind (read or write) when their
-  // atomic classes match, as the general path's per-pass groups do.
-  std::array<int32_t, Footprint::kInline> ents;
-  const ByteRange *const rs = fp.begin();
-  for (size_t i = 0; i < fp.size(); ++i) {
-    const ByteRange &r = rs[i];
-    ents[i] = -1;
+  // A range shares the entry of the range before it when both are of one
+  // memory, kind and atomic class (an add's two UB sources).
+  const ByteRange *prev = nullptr;
+  int32_t e = -1;
+  for (const ByteRange &r : fp) {
     if (r.end <= r.start)
       continue;
-    int32_t e = -1;
-    for (size_t j = i; j-- > 0;)
-      if (ents[j] >= 0 && rs[j].mem == r.mem && rs[j].write == r.write) {
-        e = log_[ents[j]].atomic == r.atomic ? ents[j] : -1;
-        break;
-      }
-    if (e >= 0) {
+    if (prev && prev->mem == r.mem && prev->write == r.write &&
+        prev->atomic == r.atomic) {
       Entry &en = log_[e];
       en.start = std::min(en.start, r.start);
       en.end = std::max(en.end, r.end);
@@ -216,8 +209,10 @@ RaceDetector::plainFootprint(const Footprint &fp) {
       en.seq = seq;
       e = static_cast<int32_t>(log_.size() - 1);
     }
-    ents[i] = e;
-    if (r.mem == Mem::GM) {
+    prev = &r;
+    if (r.mem == Mem::UB) {
+      checkUb(e, known, r.start, r.end);
+    } else if (r.mem == Mem::GM) {
       touchedGm = true;
       checkGm(e, known, r.start, r.end);
       if (gmSummary_)
@@ -696,9 +691,16 @@ std::pair<size_t, size_t> RaceDetector::overlapRun(const Shadow &sh,
 
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
                          uint64_t curStart, uint64_t curEnd) {
-  // Bytes past the last segment (a stream of tiles): no search.
+  // Bytes past the last segment (a stream of tiles): no search; a new
+  // segment, merged into the last one when it touches it in equal state
+  // (checkRun's path for fresh bytes).
   if (sh.empty() || sh.back().end <= curStart) {
-    checkRun(sh, sh.size(), sh.size(), e, known, curStart, curEnd);
+    Seg s(curStart, curEnd);
+    updatePiece(s, e, known);
+    if (!sh.empty() && sh.back().end == curStart && sh.back().sameState(s))
+      sh.back().end = curEnd;
+    else
+      sh.push_back(s);
     return;
   }
   auto [lo, hi] = overlapRun(sh, curStart, curEnd);
@@ -708,7 +710,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
     checkRun(sh, lo, hi, e, known, curStart, curEnd);
 }
 
-void RaceDetector::checkUb(int32_t e, const VectorClock &known,
+[[gnu::always_inline]] inline void
+RaceDetector::checkUb(int32_t e, const VectorClock &known,
                            uint64_t curStart, uint64_t curEnd) {
   Shadow &sh = ub_;
   uint32_t &hint =

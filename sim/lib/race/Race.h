@@ -356,6 +356,13 @@ public:
   /// Tests: check the GM rows of a group in a written bucket row by row
   /// (as before the per-bucket pass; the reports must be the same).
   void setGmRunsForTesting(bool grouped) { groupGm_ = grouped; }
+  /// Tests: check every footprint on the general path (no accessPlain):
+  /// the reports must be the same.
+  void setPlainPathForTesting(bool plain) { plainPath_ = plain; }
+  /// Tests: GM in 64-KiB buckets of the whole address space, not cut at
+  /// the regions (call before the first access): the reports must be the
+  /// same.
+  void setGmUncutForTesting() { gmCuts_.clear(); }
   /// Tests: keep every L1 slot split into segments (no whole-slot state):
   /// the reports must be the same.
   void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
@@ -428,9 +435,11 @@ private:
   /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
   /// cube buffers, reads before writes, no two GM ranges adjacent (no row
   /// group) and no L1 (no slot grouping): one pass, one log entry per run
-  /// of ranges of one memory and kind. The reports are those of the
-  /// general path (the entries a shadow refers to differ only in their
-  /// hull, which no report shows). Returns whether it touched GM.
+  /// of adjacent ranges of one memory and kind. The reports are those of
+  /// the general path (whose per-pass entries may also take non-adjacent
+  /// ranges: the shadow's segments may then be cut finer, and a report
+  /// joins the touching pieces of one pair, so its range is the same).
+  /// Returns whether it touched GM.
   bool accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
                    const char *op, Loc loc, uint64_t seq);
   /// access() for any footprint: reads then writes, row groups, L1 slot
@@ -687,6 +696,7 @@ private:
   bool groupL1_ = true;
   bool wholeSlots_ = true;
   bool groupGm_ = true;
+  bool plainPath_ = true;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:
