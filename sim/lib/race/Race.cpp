@@ -145,7 +145,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
   bool touchedGm = false;
-  if (plainPath_ && plainFootprint(fp))
+  if (plainPath_ && fp.plain())
     touchedGm = accessPlain(p, stamp, fp, op, loc, seq);
   else
     touchedGm = accessGeneral(p, stamp, fp, op, loc, seq);
@@ -158,23 +158,6 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   }
   if (inOrder(p))
     known[pi] = stamp;
-}
-
-[[gnu::always_inline]] inline bool
-RaceDetector::plainFootprint(const Footprint &fp) {
-  if (fp.size() > Footprint::kInline)
-    return false;
-  bool sawWrite = false, prevGm = false;
-  for (const ByteRange &r : fp) {
-    if (r.rows != 1 || r.mem == Mem::L1 || (r.write ? false : sawWrite))
-      return false;
-    const bool gm = r.mem == Mem::GM;
-    if (gm && prevGm)
-      return false;
-    prevGm = gm;
-    sawWrite |= r.write;
-  }
-  return true;
 }
 
 [[gnu::always_inline]] inline bool
@@ -195,18 +178,8 @@ RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
       en.start = std::min(en.start, r.start);
       en.end = std::max(en.end, r.end);
     } else {
-      // Filled in place (see the general path).
-      Entry &en = log_.emplace_back();
-      en.pipe = p;
-      en.stamp = stamp;
-      en.write = r.write || r.atomic;
-      en.atomic = r.atomic;
-      en.mem = r.mem;
-      en.start = r.start;
-      en.end = r.end;
-      en.op = op;
-      en.loc = loc;
-      en.seq = seq;
+      log_.emplace_back(p, stamp, r.write || r.atomic, r.atomic, r.mem,
+                        r.start, r.end, op, loc, seq);
       e = static_cast<int32_t>(log_.size() - 1);
     }
     prev = &r;
@@ -451,7 +424,8 @@ RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
   return bk;
 }
 
-void RaceDetector::checkGm(int32_t e, const VectorClock &known,
+[[gnu::always_inline]] inline void
+RaceDetector::checkGm(int32_t e, const VectorClock &known,
                            uint64_t start, uint64_t end) {
   const bool write = log_[e].write; // atomic stores are writes too
   for (uint64_t pos = start; pos < end;) {
@@ -697,10 +671,13 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
   if (sh.empty() || sh.back().end <= curStart) {
     Seg s(curStart, curEnd);
     updatePiece(s, e, known);
-    if (!sh.empty() && sh.back().end == curStart && sh.back().sameState(s))
+    if (!sh.empty() && sh.back().end == curStart && sh.back().sameState(s)) {
       sh.back().end = curEnd;
-    else
+    } else {
+      if (sh.capacity() == 0) // a stream of tiles: not a regrowth per doubling
+        sh.reserve(16);
       sh.push_back(s);
+    }
     return;
   }
   auto [lo, hi] = overlapRun(sh, curStart, curEnd);

@@ -97,18 +97,21 @@ public:
   }
   // Copies move only the ranges in use (an Instr moves through the pipe
   // queue; its footprint is the largest part of it).
-  Footprint(const Footprint &o) : heap_(o.heap_), size_(o.size_) {
+  Footprint(const Footprint &o)
+      : heap_(o.heap_), size_(o.size_), shape_(o.shape_) {
     copyInline(o);
   }
   Footprint(Footprint &&o) noexcept
-      : heap_(std::move(o.heap_)), size_(o.size_) {
+      : heap_(std::move(o.heap_)), size_(o.size_), shape_(o.shape_) {
     copyInline(o);
     o.size_ = 0;
+    o.shape_ = 0;
   }
   Footprint &operator=(const Footprint &o) {
     if (this != &o) {
       heap_ = o.heap_;
       size_ = o.size_;
+      shape_ = o.shape_;
       copyInline(o);
     }
     return *this;
@@ -117,13 +120,24 @@ public:
     if (this != &o) {
       heap_ = std::move(o.heap_);
       size_ = o.size_;
+      shape_ = o.shape_;
       copyInline(o);
       o.size_ = 0;
+      o.shape_ = 0;
     }
     return *this;
   }
 
+  /// Whether the detector may check the footprint in one pass
+  /// (RaceDetector::accessPlain): at most kInline ranges, each plain
+  /// (rows 1) and not in L1, reads before writes, no two GM ranges
+  /// adjacent. Kept up to date as ranges are added (no scan per access).
+  bool plain() const { return (shape_ & kNotPlain) == 0; }
+
   void push_back(const ByteRange &r) {
+    noteShape(r.mem, r.write);
+    if (r.rows != 1)
+      shape_ |= kNotPlain;
     if (size_ < kInline) {
       new (inlineData() + size_) ByteRange(r);
       ++size_;
@@ -133,12 +147,14 @@ public:
       heap_.assign(inlineData(), inlineData() + kInline);
     heap_.push_back(r);
     ++size_;
+    shape_ |= kNotPlain;
   }
   /// Constructs the range in place (a ByteRange built by the caller and
   /// copied in stalls on store forwarding).
   void emplace_back(Mem mem, uint64_t start, uint64_t end, bool write,
                     uint8_t atomic = 0) {
     if (size_ < kInline) {
+      noteShape(mem, write);
       new (inlineData() + size_) ByteRange{mem, start, end, write, atomic};
       ++size_;
       return;
@@ -158,9 +174,11 @@ public:
     while (count > 0) {
       const uint64_t n = std::min<uint64_t>(count, UINT16_MAX);
       emplace_back(mem, start, end, write, atomic);
-      ByteRange &r = (*this)[size_ - 1];
+      ByteRange &r = data()[size_ - 1];
       r.rows = static_cast<uint16_t>(n);
       r.stride = n > 1 ? static_cast<uint32_t>(stride) : 0;
+      if (n > 1)
+        shape_ |= kNotPlain;
       start += n * stride;
       end += n * stride;
       count -= n;
@@ -168,19 +186,28 @@ public:
   }
   void clear() {
     size_ = 0;
+    shape_ = 0;
     heap_.clear();
   }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  // Read-only: plain() summarises the ranges as they were added.
   const ByteRange *begin() const { return data(); }
   const ByteRange *end() const { return data() + size_; }
-  ByteRange *begin() { return data(); }
-  ByteRange *end() { return data() + size_; }
   const ByteRange &operator[](size_t i) const { return data()[i]; }
-  ByteRange &operator[](size_t i) { return data()[i]; }
   const ByteRange &back() const { return data()[size_ - 1]; }
 
 private:
+  static constexpr uint8_t kWrote = 1, kLastGm = 2, kNotPlain = 4;
+  void noteShape(Mem mem, bool write) {
+    const bool gm = mem == Mem::GM;
+    uint8_t f = shape_;
+    if (mem == Mem::L1 || (!write && (f & kWrote)) || (gm && (f & kLastGm)))
+      f |= kNotPlain;
+    f = static_cast<uint8_t>((f & ~kLastGm) | (gm ? kLastGm : 0) |
+                             (write ? kWrote : 0));
+    shape_ = f;
+  }
   ByteRange *inlineData() { return reinterpret_cast<ByteRange *>(raw_); }
   const ByteRange *inlineData() const {
     return reinterpret_cast<const ByteRange *>(raw_);
@@ -200,6 +227,7 @@ private:
   alignas(ByteRange) unsigned char raw_[kInline * sizeof(ByteRange)];
   std::vector<ByteRange> heap_;
   size_t size_ = 0;
+  uint8_t shape_ = 0; // kWrote | kLastGm | kNotPlain
 };
 
 /// GM bytes one access site (pipe, op, line, kind of access) of a block
@@ -378,6 +406,14 @@ private:
     const char *op;
     Loc loc;
     uint64_t seq; // program order
+
+    Entry() = default;
+    /// Built in place (log_.emplace_back(...): no zero fill first).
+    Entry(Pipe pipe, uint32_t stamp, bool write, uint8_t atomic, Mem mem,
+          uint64_t start, uint64_t end, const char *op, Loc loc,
+          uint64_t seq)
+        : pipe(pipe), stamp(stamp), write(write), atomic(atomic), mem(mem),
+          start(start), end(end), op(op), loc(loc), seq(seq) {}
   };
   /// Shadow state of the bytes [start, end): the last plain write, the last
   /// read per pipe since it and the last atomic store since it (atomic
@@ -446,8 +482,6 @@ private:
   /// groups. Returns whether it touched GM.
   bool accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
                      const char *op, Loc loc, uint64_t seq);
-  /// Whether accessPlain() takes `fp`.
-  static bool plainFootprint(const Footprint &fp);
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
