@@ -105,20 +105,25 @@ std::string formatRange(Mem mem, uint64_t start, uint64_t end,
   return "GM[" + hex4(start) + "," + hex4(end) + ")";
 }
 
-std::vector<RaceDetector::Entry> &RaceDetector::spareLog() {
-  thread_local std::vector<Entry> spare;
+RaceDetector::Spare &RaceDetector::spare() {
+  thread_local Spare spare;
   return spare;
 }
 
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
-  log_.swap(spareLog()); // empty, with the capacity the last one reached
+  // Empty, with the capacity the last detector on this thread reached.
+  Spare &sp = spare();
+  log_.swap(sp.log);
+  ub_.swap(sp.ub);
+  std::swap(gm_local_, sp.gm);
+  gmCuts_.swap(sp.cuts);
   if (log_.capacity() < 256)
     log_.reserve(256);
-  gmSites_.reserve(16);
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
-  ub_.reserve(64);
+  if (ub_.capacity() < 64)
+    ub_.reserve(64);
   gmCuts_.reserve(2 * gm.regions().size());
   for (const GmRegion &r : gm.regions()) {
     gmCuts_.push_back(r.address);
@@ -129,12 +134,37 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
 }
 
 RaceDetector::~RaceDetector() {
-  // Kept up to twice the default compaction limit (a detector whose tests
-  // raised the limit keeps its log to itself).
+  // What is kept is bounded: the log up to twice the default compaction
+  // limit (a detector whose tests raised the limit keeps its log to
+  // itself), shadows and deferred lists up to a small kernel's size.
+  Spare &sp = spare();
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
-    spareLog().swap(log_);
+    sp.log.swap(log_);
   }
+  if (ub_.capacity() <= 1024) {
+    ub_.clear();
+    sp.ub.swap(ub_);
+  }
+  if (gm_local_.store.size() <= 256) {
+    for (size_t i = 0; i < gm_local_.used; ++i) {
+      Bucket &b = gm_local_.store[i];
+      if (b.sh.capacity() > 256)
+        Shadow().swap(b.sh);
+      b.sh.clear();
+      if (b.reads.capacity() > kMinDeferred)
+        std::vector<Deferred>().swap(b.reads);
+      b.reads.clear();
+      b.readsLimit = kMinDeferred;
+      b.written = false;
+    }
+    gm_local_.used = 0;
+    gm_local_.index.clear();
+    gm_local_.lastKey = ~uint64_t(0);
+    std::swap(sp.gm, gm_local_);
+  }
+  gmCuts_.clear();
+  sp.cuts.swap(gmCuts_);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -383,12 +413,24 @@ const ByteRange *RaceDetector::listRows(ByteRange row, uint64_t stride,
 }
 
 RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
-  auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
-  if (it == b.map.end() || it->first != k)
-    it = b.map.emplace_hint(it, k, Bucket{});
+  if (k == b.lastKey)
+    return b.store[b.last];
+  auto it = std::lower_bound(
+      b.index.begin(), b.index.end(), k,
+      [](const std::pair<uint64_t, uint32_t> &x, uint64_t key) {
+        return x.first < key;
+      });
+  if (it == b.index.end() || it->first != k) {
+    if (b.used == b.store.size()) {
+      b.store.emplace_back(); // may move the buckets: forget their cache
+      for (CachedBucket &c : gmCache_)
+        c = CachedBucket{};
+    }
+    it = b.index.insert(it, {k, static_cast<uint32_t>(b.used++)});
+  }
   b.lastKey = k;
-  b.last = it;
-  return it->second;
+  b.last = it->second;
+  return b.store[it->second];
 }
 
 [[gnu::always_inline]] inline RaceDetector::Bucket &
@@ -989,8 +1031,8 @@ void RaceDetector::compactLog() {
         keep(i);
       keep(s.a);
     }
-  for (auto &kv : gm_local_.map)
-    for (Deferred &d : kv.second.reads)
+  for (size_t i = 0; i < gm_local_.used; ++i)
+    for (Deferred &d : gm_local_.store[i].reads)
       keep(d.entry);
   log_.swap(kept);
   logLimit_ = std::max(minLogLimit_, 2 * log_.size());
@@ -1023,6 +1065,8 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
     if (!site) {
       GmAccess key{0,      0,      en.write, en.atomic, en.pipe,
                    en.op,  en.loc, gmCore_,  gmEpoch_};
+      if (gmSites_.empty())
+        gmSites_.reserve(16);
       gmSites_.push_back(GmSite{key, {}, 0, {}, 0});
       site = &gmSites_.back();
       slot = static_cast<uint32_t>(gmSites_.size());

@@ -290,7 +290,15 @@ public:
   Severity severity() const { return severity_; }
 
   /// Instruction start in pipe p: merge the scalar's knowledge at issue.
-  void merge(Pipe p, const VectorClock &issue) { clocks_[idx(p)].join(issue); }
+  /// (Skipped when `issue` is the clock the pipe merged last: the scalar's
+  /// knowledge rarely changes between two issues, and a join is idempotent.)
+  void merge(Pipe p, const VectorClock &issue) {
+    VectorClock &last = merged_[idx(p)];
+    if (issue.sameAs(last))
+      return;
+    clocks_[idx(p)].join(issue);
+    last = issue;
+  }
   /// A memory-touching instruction of pipe p (program-order number `seq`).
   void access(Pipe p, const Footprint &fp, const char *op, Loc loc,
               uint64_t seq);
@@ -426,6 +434,9 @@ private:
     std::array<int32_t, kNumPipes> r;
     /// Bit q set: r[q] >= 0 (a write checks only the pipes that read).
     uint8_t reads = 0;
+    /// To 64 bytes: a shadow's size and index are shifts, not divisions
+    /// by 56.
+    uint8_t pad[11] = {};
     Seg() { r.fill(-1); }
     /// A fresh segment (no access yet) over [s, e): a gap an access fills.
     Seg(uint64_t s, uint64_t e) : Seg() {
@@ -441,6 +452,7 @@ private:
       return true;
     }
   };
+  static_assert(sizeof(Seg) == 64, "a segment is 64 bytes");
   /// Segments sorted by address, disjoint (gaps = never accessed). A flat
   /// vector: kernels touch few distinct ranges per memory, and an update
   /// replaces the affected run in one splice.
@@ -532,12 +544,29 @@ private:
   static constexpr size_t kMinDeferred = 256;
   static constexpr size_t kMaxDeferred = 1 << 16;
   /// Buckets by number, and the one found last (a strided access's rows
-  /// fall into one bucket after another: most lookups hit it).
+  /// fall into one bucket after another: most lookups hit it). The buckets
+  /// live in `store` in creation order ([0, used) in use; the rest are
+  /// empty buckets with their storage, left by an earlier detector on this
+  /// thread: a launch's buckets are not allocated again in every core),
+  /// found by key through `index` (sorted by key). A Bucket & stays valid
+  /// until the next bucket is created.
   struct Buckets {
-    std::map<uint64_t, Bucket> map;
+    std::vector<Bucket> store;
+    size_t used = 0;
+    std::vector<std::pair<uint64_t, uint32_t>> index; // (key, store index)
     uint64_t lastKey = ~uint64_t(0);
-    std::map<uint64_t, Bucket>::iterator last;
+    uint32_t last = 0;
   };
+  /// The storage a detector leaves to the next one on its thread (the
+  /// cores of a launch run one after another on a thread): the log, the
+  /// UB shadow, the GM buckets (emptied), the cuts.
+  struct Spare {
+    std::vector<Entry> log;
+    Shadow ub;
+    Buckets gm;
+    std::vector<uint64_t> cuts;
+  };
+  static Spare &spare();
   /// The bucket `k` of `b`, created when new.
   Bucket &bucket(Buckets &b, uint64_t k);
   /// The GM bucket holding address `a` (created when new) and its bounds
@@ -605,6 +634,8 @@ private:
   Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
+  /// The issue clock each pipe merged last (merge()).
+  std::array<VectorClock, kNumPipes> merged_{};
   /// The clock each flag was last published with; read only where its
   /// bit in flagSet_ says it was (the table is not zero-filled per core:
   /// a never published flag knows nothing).
@@ -619,7 +650,6 @@ private:
   /// The thread's spare log: a detector takes its storage and gives it back
   /// (the cores of a launch run one after another on a thread: the log does
   /// not regrow, copying itself doubling by doubling, in every core).
-  static std::vector<Entry> &spareLog();
   static constexpr size_t kMinLogLimit = 4096;
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
@@ -672,14 +702,14 @@ private:
     for (size_t k = 0; k < l1_.split.size(); ++k)
       if (l1_.isSplit[k])
         v.push_back(&l1_.split[k]);
-    for (auto &kv : gm_local_.map)
-      v.push_back(&kv.second.sh);
+    for (size_t i = 0; i < gm_local_.used; ++i)
+      v.push_back(&gm_local_.store[i].sh);
     return v;
   }
   uint64_t bucketSegments(const Buckets &b) const {
     uint64_t n = 0;
-    for (const auto &kv : b.map)
-      n += kv.second.sh.size();
+    for (size_t i = 0; i < b.used; ++i)
+      n += b.store[i].sh.size();
     return n;
   }
   Shadow scratch_; // the replacement run of one check
