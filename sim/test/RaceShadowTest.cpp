@@ -940,3 +940,47 @@ TEST(RaceShadowTest, AliasedRegionsRaceAcrossTheirCuts) {
             0u)
       << d[0].message;
 }
+
+// A pipe merges the scalar's clock at issue only when its generation is
+// new (RaceDetector::merge): every way the scalar learns something (it
+// waits for a pipe, drains, waits on a flag, or itself accesses memory in
+// order) gives its clock a new generation, so an instruction issued after
+// it knows the earlier access and reports nothing. Fails when one of them
+// leaves the generation unchanged (the merge is skipped: a false race).
+TEST(RaceShadowTest, ScalarKnowledgeReachesLaterIssues) {
+  GmMap gmMap({});
+  for (int how = 0; how < 4; ++how) {
+    RaceDetector det(Severity::Error, gmMap);
+    const Loc l1{"t.py", 1}, l2{"t.py", 2}, l3{"t.py", 3};
+    // V issued before anything happened: its merged generation is the
+    // initial one.
+    det.merge(Pipe::V, det.clock(Pipe::S));
+    det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 256, 320, false}},
+               "add", l1, 1);
+    Pipe writer = how == 3 ? Pipe::S : Pipe::MTE2;
+    det.merge(writer, det.clock(Pipe::S));
+    det.access(writer, Footprint{ByteRange{Mem::UB, 0, 64, true}},
+               "data_copy", l2, 2);
+    switch (how) {
+    case 0:
+      det.pipeToScalar(Pipe::MTE2);
+      break;
+    case 1:
+      det.drainAll();
+      break;
+    case 2: { // MTE2 sets a flag the scalar waits on
+      VectorClock c;
+      det.flagClock(Pipe::MTE2, c);
+      det.publishFlag(0, 0, c);
+      det.waitFlag(Pipe::S, 0, 0);
+      break;
+    }
+    default: // the scalar's own write, in order
+      break;
+    }
+    det.merge(Pipe::V, det.clock(Pipe::S));
+    det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, false}}, "add",
+               l3, 3);
+    EXPECT_TRUE(det.takeDiagnostics().empty()) << "case " << how;
+  }
+}

@@ -16,7 +16,6 @@
 
 #include <array>
 #include <cstdint>
-#include <cstring>
 
 namespace ascsim {
 
@@ -37,18 +36,17 @@ public:
   bool knows(int i, uint32_t stamp) const { return c_[i] >= stamp; }
 
   bool operator==(const VectorClock &o) const { return c_ == o.c_; }
-  /// operator== in a few wide compares (no memcmp call, no loop).
-  bool sameAs(const VectorClock &o) const {
-    uint64_t x[3], y[3];
-    std::memcpy(x, c_.data(), sizeof(x));
-    std::memcpy(y, o.c_.data(), sizeof(y));
-    return ((x[0] ^ y[0]) | (x[1] ^ y[1]) | (x[2] ^ y[2]) |
-            (c_[6] ^ o.c_[6])) == 0;
-  }
+  /// A number naming this value of the clock among the values one owner
+  /// gave it (the race detector numbers the scalar's clock each time it
+  /// changes: a copy taken at issue tells by its number whether a pipe
+  /// merged that value already). Not part of the value: join() and
+  /// operator== ignore it.
+  uint32_t generation() const { return gen_; }
+  void setGeneration(uint32_t g) { gen_ = g; }
 
 private:
-  static_assert(kComponents == 7, "sameAs() compares 3 x 8 + 4 bytes");
   std::array<uint32_t, kComponents> c_{};
+  uint32_t gen_ = 0;
 };
 
 } // namespace ascsim

@@ -186,8 +186,11 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     else
       last.emplace_back(gmEpoch_, stamp);
   }
-  if (inOrder(p))
+  if (inOrder(p)) {
     known[pi] = stamp;
+    if (p == Pipe::S)
+      scalarChanged();
+  }
 }
 
 [[gnu::always_inline]] inline bool
@@ -481,13 +484,17 @@ RaceDetector::checkGm(int32_t e, const VectorClock &known,
         bk.written = true;
         applyReads(bk);
       }
-      check(bk.sh, e, known, pos, t);
+      if (bk.sh.empty() || bk.sh.back().end <= pos) // a buffer's next tile
+        appendFresh(bk.sh, e, known, pos, t);
+      else
+        check(bk.sh, e, known, pos, t);
     }
     pos = t;
   }
 }
 
-void RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
+[[gnu::always_inline]] inline void
+RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
                              uint64_t end, uint64_t stride, uint32_t count) {
   if (bk.reads.empty()) // a tile loop's reads: not one regrowth per doubling
     bk.reads.reserve(16);
@@ -705,21 +712,28 @@ std::pair<size_t, size_t> RaceDetector::overlapRun(const Shadow &sh,
   return {lo, hi};
 }
 
+[[gnu::always_inline]] inline size_t
+RaceDetector::appendFresh(Shadow &sh, int32_t e, const VectorClock &known,
+                          uint64_t curStart, uint64_t curEnd) {
+  Seg s(curStart, curEnd);
+  updatePiece(s, e, known);
+  if (!sh.empty() && sh.back().end == curStart && sh.back().sameState(s)) {
+    sh.back().end = curEnd;
+    return sh.size() - 1;
+  }
+  if (sh.capacity() == 0) // a stream of tiles: not a regrowth per doubling
+    sh.reserve(16);
+  sh.push_back(s);
+  return sh.size() - 1;
+}
+
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
                          uint64_t curStart, uint64_t curEnd) {
   // Bytes past the last segment (a stream of tiles): no search; a new
   // segment, merged into the last one when it touches it in equal state
   // (checkRun's path for fresh bytes).
   if (sh.empty() || sh.back().end <= curStart) {
-    Seg s(curStart, curEnd);
-    updatePiece(s, e, known);
-    if (!sh.empty() && sh.back().end == curStart && sh.back().sameState(s)) {
-      sh.back().end = curEnd;
-    } else {
-      if (sh.capacity() == 0) // a stream of tiles: not a regrowth per doubling
-        sh.reserve(16);
-      sh.push_back(s);
-    }
+    appendFresh(sh, e, known, curStart, curEnd);
     return;
   }
   auto [lo, hi] = overlapRun(sh, curStart, curEnd);
@@ -742,10 +756,12 @@ RaceDetector::checkUb(int32_t e, const VectorClock &known,
     return;
   }
   if (sh.empty() || sh.back().end <= curStart) {
-    lo = hi = sh.size();
-  } else {
-    std::tie(lo, hi) = overlapRun(sh, curStart, curEnd);
+    const size_t at = appendFresh(sh, e, known, curStart, curEnd);
+    if (sh[at].start == curStart) // not merged into the one before
+      hint = static_cast<uint32_t>(at);
+    return;
   }
+  std::tie(lo, hi) = overlapRun(sh, curStart, curEnd);
   const size_t at = checkRun(sh, lo, hi, e, known, curStart, curEnd);
   if (at != SIZE_MAX)
     hint = static_cast<uint32_t>(at);
@@ -1280,14 +1296,10 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
   return d;
 }
 
-void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {
-  const unsigned f = event * kNumEventIds + id;
-  if (flagSet_[f >> 6] >> (f & 63) & 1)
-    clocks_[idx(p)].join(publishedClock(f));
-}
-
 void RaceDetector::barrier(Pipe p) {
   clocks_[idx(p)][idx(p)] = pending_[idx(p)];
+  if (p == Pipe::S)
+    scalarChanged();
 }
 
 void RaceDetector::pipeToScalar(Pipe p) {
@@ -1295,6 +1307,7 @@ void RaceDetector::pipeToScalar(Pipe p) {
   s.join(clocks_[idx(p)]);
   if (s[idx(p)] < pending_[idx(p)])
     s[idx(p)] = pending_[idx(p)];
+  scalarChanged();
 }
 
 void RaceDetector::drainAll() {
@@ -1304,6 +1317,7 @@ void RaceDetector::drainAll() {
     if (s[p] < pending_[p])
       s[p] = pending_[p];
   }
+  scalarChanged();
 }
 
 //===----------------------------------------------------------------------===//

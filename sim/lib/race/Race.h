@@ -290,14 +290,17 @@ public:
   Severity severity() const { return severity_; }
 
   /// Instruction start in pipe p: merge the scalar's knowledge at issue.
-  /// (Skipped when `issue` is the clock the pipe merged last: the scalar's
-  /// knowledge rarely changes between two issues, and a join is idempotent.)
+  /// (Skipped when the pipe merged this value of the scalar's clock
+  /// already, told by its generation: the scalar's knowledge rarely
+  /// changes between two issues, and a join is idempotent.)
   void merge(Pipe p, const VectorClock &issue) {
-    VectorClock &last = merged_[idx(p)];
-    if (issue.sameAs(last))
+    uint32_t &last = mergedGen_[idx(p)];
+    if (issue.generation() == last)
       return;
     clocks_[idx(p)].join(issue);
-    last = issue;
+    last = issue.generation();
+    if (p == Pipe::S)
+      scalarChanged();
   }
   /// A memory-touching instruction of pipe p (program-order number `seq`).
   void access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -316,7 +319,14 @@ public:
     new (flagClocks_ + f * sizeof(VectorClock)) VectorClock(c);
     flagSet_[f >> 6] |= uint64_t(1) << (f & 63);
   }
-  void waitFlag(Pipe p, uint8_t event, uint8_t id);
+  void waitFlag(Pipe p, uint8_t event, uint8_t id) {
+    const unsigned f = event * kNumEventIds + id;
+    if (flagSet_[f >> 6] >> (f & 63) & 1) {
+      clocks_[idx(p)].join(publishedClock(f));
+      if (p == Pipe::S)
+        scalarChanged();
+    }
+  }
   /// pipe_barrier(p) (also the completion semantics of PIPE_V barriers).
   void barrier(Pipe p);
   /// pipe_barrier(PIPE_ALL) / a drain: the scalar knows everything.
@@ -474,6 +484,11 @@ private:
   /// of the segment holding its bytes afterwards.
   size_t checkCover(Shadow &sh, size_t i, int32_t entry,
                     const VectorClock &knows);
+  /// check()'s path for bytes past the last segment (a stream of tiles):
+  /// a new segment, merged into the last one when it touches it in equal
+  /// state; returns the index of the segment holding the bytes.
+  size_t appendFresh(Shadow &sh, int32_t entry, const VectorClock &knows,
+                     uint64_t start, uint64_t end);
   /// check() on the Unified Buffer, trying first the segment a hint slot
   /// (by start address) remembers: a buffer accessed again is found
   /// without a search.
@@ -634,8 +649,15 @@ private:
   Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
-  /// The issue clock each pipe merged last (merge()).
-  std::array<VectorClock, kNumPipes> merged_{};
+  /// The scalar's clock may have changed: give it a new generation (every
+  /// change of clocks_[S] calls this; generation 0 is its initial zero
+  /// value).
+  void scalarChanged() {
+    clocks_[idx(Pipe::S)].setGeneration(++scalarGen_);
+  }
+  uint32_t scalarGen_ = 0;
+  /// The generation of the scalar clock each pipe merged last (merge()).
+  std::array<uint32_t, kNumPipes> mergedGen_{};
   /// The clock each flag was last published with; read only where its
   /// bit in flagSet_ says it was (the table is not zero-filled per core:
   /// a never published flag knows nothing).
