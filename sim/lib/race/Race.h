@@ -617,7 +617,7 @@ private:
                uint64_t end);
   /// The GM rows [start + i * stride, end + i * stride), i < count, of the
   /// access `entry` (consecutive footprint ranges of equal length and
-  /// stride: a strided copy's rows): checked row by row as checkBuckets
+  /// stride: a strided copy's rows): checked row by row as checkGm
   /// does, except that the rows of a read falling into one not yet written
   /// bucket wait there as one Deferred record; summarised with one site
   /// lookup.
