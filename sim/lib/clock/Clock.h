@@ -36,9 +36,17 @@ public:
   bool knows(int i, uint32_t stamp) const { return c_[i] >= stamp; }
 
   bool operator==(const VectorClock &o) const { return c_ == o.c_; }
+  /// A number naming this value of the clock among the values one owner
+  /// gave it (the race detector numbers the scalar's clock each time it
+  /// changes: a copy taken at issue tells by its number whether a pipe
+  /// merged that value already). Not part of the value: join() and
+  /// operator== ignore it.
+  uint32_t generation() const { return gen_; }
+  void setGeneration(uint32_t g) { gen_ = g; }
 
 private:
   std::array<uint32_t, kComponents> c_{};
+  uint32_t gen_ = 0;
 };
 
 } // namespace ascsim

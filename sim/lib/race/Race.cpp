@@ -5,6 +5,8 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <tuple>
 
 namespace ascsim {
 
@@ -103,29 +105,66 @@ std::string formatRange(Mem mem, uint64_t start, uint64_t end,
   return "GM[" + hex4(start) + "," + hex4(end) + ")";
 }
 
-std::vector<RaceDetector::Entry> &RaceDetector::spareLog() {
-  thread_local std::vector<Entry> spare;
+RaceDetector::Spare &RaceDetector::spare() {
+  thread_local Spare spare;
   return spare;
 }
 
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     : severity_(severity), gm_(gm) {
-  log_.swap(spareLog()); // empty, with the capacity the last one reached
+  // Empty, with the capacity the last detector on this thread reached.
+  Spare &sp = spare();
+  log_.swap(sp.log);
+  ub_.swap(sp.ub);
+  std::swap(gm_local_, sp.gm);
+  gmCuts_.swap(sp.cuts);
   if (log_.capacity() < 256)
     log_.reserve(256);
-  gmSites_.reserve(16);
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
-  ub_.reserve(64);
+  if (ub_.capacity() < 64)
+    ub_.reserve(64);
+  gmCuts_.reserve(2 * gm.regions().size());
+  for (const GmRegion &r : gm.regions()) {
+    gmCuts_.push_back(r.address);
+    gmCuts_.push_back(r.address + r.bytes);
+  }
+  std::sort(gmCuts_.begin(), gmCuts_.end());
+  gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
 }
 
 RaceDetector::~RaceDetector() {
-  // Kept up to twice the default compaction limit (a detector whose tests
-  // raised the limit keeps its log to itself).
+  // What is kept is bounded: the log up to twice the default compaction
+  // limit (a detector whose tests raised the limit keeps its log to
+  // itself), shadows and deferred lists up to a small kernel's size.
+  Spare &sp = spare();
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
-    spareLog().swap(log_);
+    sp.log.swap(log_);
   }
+  if (ub_.capacity() <= 1024) {
+    ub_.clear();
+    sp.ub.swap(ub_);
+  }
+  if (gm_local_.store.size() <= 256) {
+    for (size_t i = 0; i < gm_local_.used; ++i) {
+      Bucket &b = gm_local_.store[i];
+      if (b.sh.capacity() > 256)
+        Shadow().swap(b.sh);
+      b.sh.clear();
+      if (b.reads.capacity() > kMinDeferred)
+        std::vector<Deferred>().swap(b.reads);
+      b.reads.clear();
+      b.readsLimit = kMinDeferred;
+      b.written = false;
+    }
+    gm_local_.used = 0;
+    gm_local_.index.clear();
+    gm_local_.lastKey = ~uint64_t(0);
+    std::swap(sp.gm, gm_local_);
+  }
+  gmCuts_.clear();
+  sp.cuts.swap(gmCuts_);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -135,6 +174,69 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   int pi = idx(p);
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
+  bool touchedGm = false;
+  if (plainPath_ && fp.plain())
+    touchedGm = accessPlain(p, stamp, fp, op, loc, seq);
+  else
+    touchedGm = accessGeneral(p, stamp, fp, op, loc, seq);
+  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
+    auto &last = gmLast_[pi];
+    if (!last.empty() && last.back().first == gmEpoch_)
+      last.back().second = stamp;
+    else
+      last.emplace_back(gmEpoch_, stamp);
+  }
+  if (inOrder(p)) {
+    known[pi] = stamp;
+    if (p == Pipe::S)
+      scalarChanged();
+  }
+}
+
+[[gnu::always_inline]] inline bool
+RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
+                          const char *op, Loc loc, uint64_t seq) {
+  const VectorClock &known = clocks_[idx(p)];
+  bool touchedGm = false;
+  // A range shares the entry of the range before it when both are of one
+  // memory, kind and atomic class (an add's two UB sources).
+  const ByteRange *prev = nullptr;
+  int32_t e = -1;
+  for (const ByteRange &r : fp) {
+    if (r.end <= r.start)
+      continue;
+    if (prev && prev->mem == r.mem && prev->write == r.write &&
+        prev->atomic == r.atomic) {
+      Entry &en = log_[e];
+      en.start = std::min(en.start, r.start);
+      en.end = std::max(en.end, r.end);
+    } else {
+      log_.emplace_back(p, stamp, r.write || r.atomic, r.atomic, r.mem,
+                        r.start, r.end, op, loc, seq);
+      e = static_cast<int32_t>(log_.size() - 1);
+    }
+    prev = &r;
+    if (r.mem == Mem::UB) {
+      checkUb(e, known, r.start, r.end);
+    } else if (r.mem == Mem::GM) {
+      touchedGm = true;
+      checkGm(e, known, r.start, r.end);
+      if (gmSummary_)
+        summariseGm(log_[e], r.start, r.end);
+    } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
+      check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
+            known, r.start, r.end);
+    } else {
+      checkUb(e, known, r.start, r.end);
+    }
+  }
+  return touchedGm;
+}
+
+bool RaceDetector::accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
+                                 const char *op, Loc loc, uint64_t seq) {
+  const int pi = idx(p);
+  const VectorClock &known = clocks_[pi];
   // Reads first, so an instruction reading and writing the same bytes (add
   // in place) does not race with itself. One log entry per memory and pass
   // of the instruction (its range the hull of the runs): the runs of a
@@ -209,8 +311,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
           checkGmRows(e, known, r.start, r.end, stride, rows);
           rp += listed - 1;
         } else {
-          checkBuckets(gm_local_, kGmBucketShift, true, e, known, r.start,
-                       r.end);
+          checkGm(e, known, r.start, r.end);
           if (gmSummary_)
             summariseGm(log_[e], r.start, r.end);
         }
@@ -228,15 +329,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
       }
     }
   }
-  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
-    auto &last = gmLast_[pi];
-    if (!last.empty() && last.back().first == gmEpoch_)
-      last.back().second = stamp;
-    else
-      last.emplace_back(gmEpoch_, stamp);
-  }
-  if (inOrder(p))
-    known[pi] = stamp;
+  return touchedGm;
 }
 
 size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
@@ -267,7 +360,7 @@ size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
     check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
           known, r.start, r.end);
   } else {
-    check(ub_, e, known, r.start, r.end);
+    checkUb(e, known, r.start, r.end);
   }
   return 1;
 }
@@ -323,44 +416,88 @@ const ByteRange *RaceDetector::listRows(ByteRange row, uint64_t stride,
 }
 
 RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
-  auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
-  if (it == b.map.end() || it->first != k)
-    it = b.map.emplace_hint(it, k, Bucket{});
+  if (k == b.lastKey)
+    return b.store[b.last];
+  auto it = std::lower_bound(
+      b.index.begin(), b.index.end(), k,
+      [](const std::pair<uint64_t, uint32_t> &x, uint64_t key) {
+        return x.first < key;
+      });
+  if (it == b.index.end() || it->first != k) {
+    if (b.used == b.store.size()) {
+      b.store.emplace_back(); // may move the buckets: forget their cache
+      for (CachedBucket &c : gmCache_)
+        c = CachedBucket{};
+    }
+    it = b.index.insert(it, {k, static_cast<uint32_t>(b.used++)});
+  }
   b.lastKey = k;
-  b.last = it;
-  return it->second;
+  b.last = it->second;
+  return b.store[it->second];
 }
 
-void RaceDetector::checkBuckets(Buckets &b, unsigned shift, bool defer,
-                                int32_t e, const VectorClock &known,
-                                uint64_t start, uint64_t end) {
+[[gnu::always_inline]] inline RaceDetector::Bucket &
+RaceDetector::gmBucket(uint64_t a, uint64_t &lo, uint64_t &hi) {
+  for (const CachedBucket &c : gmCache_)
+    if (a - c.lo < c.hi - c.lo) { // lo <= a < hi
+      lo = c.lo;
+      hi = c.hi;
+      return *c.bucket;
+    }
+  return gmBucketSlow(a, lo, hi);
+}
+
+RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
+                                                 uint64_t &hi) {
+  // The piece of GM between two cuts holding `a` (piece 0: below the first
+  // cut), then its 64-KiB bucket counted from the piece's start.
+  const size_t piece = static_cast<size_t>(
+      std::upper_bound(gmCuts_.begin(), gmCuts_.end(), a) - gmCuts_.begin());
+  const uint64_t base = piece ? gmCuts_[piece - 1] : 0;
+  const uint64_t next = piece < gmCuts_.size() ? gmCuts_[piece] : ~uint64_t(0);
+  const uint64_t k = (a - base) >> kGmBucketShift;
+  lo = base + (k << kGmBucketShift);
+  hi = next - lo > (uint64_t(1) << kGmBucketShift)
+           ? lo + (uint64_t(1) << kGmBucketShift)
+           : next;
+  // Keys in address order (GM addresses are below 2^48: k < 2^40).
+  Bucket &bk = bucket(gm_local_, static_cast<uint64_t>(piece) << 40 | k);
+  CachedBucket &c = gmCache_[gmCacheNext_++ % gmCache_.size()];
+  c.lo = lo;
+  c.hi = hi;
+  c.bucket = &bk;
+  return bk;
+}
+
+[[gnu::always_inline]] inline void
+RaceDetector::checkGm(int32_t e, const VectorClock &known,
+                           uint64_t start, uint64_t end) {
   const bool write = log_[e].write; // atomic stores are writes too
-  // Consecutive buckets: one map search (none when the first is the one
-  // found last), then the iterator walks.
-  uint64_t k = start >> shift;
-  auto it = k == b.lastKey ? b.last : b.map.lower_bound(k);
-  for (; (k << shift) < end; ++k, ++it) {
-    if (it == b.map.end() || it->first != k)
-      it = b.map.emplace_hint(it, k, Bucket{});
-    b.lastKey = k;
-    b.last = it;
-    Bucket &bk = it->second;
-    const uint64_t lo = std::max(start, k << shift);
-    const uint64_t hi = std::min(end, (k + 1) << shift);
-    if (defer && !bk.written && !write) {
-      deferRead(bk, e, lo, hi, 0, 1);
-      continue;
+  for (uint64_t pos = start; pos < end;) {
+    uint64_t lo, hi;
+    Bucket &bk = gmBucket(pos, lo, hi);
+    const uint64_t t = std::min(end, hi);
+    if (!bk.written && !write) {
+      deferRead(bk, e, pos, t, 0, 1);
+    } else {
+      if (write && !bk.written) {
+        bk.written = true;
+        applyReads(bk);
+      }
+      if (bk.sh.empty() || bk.sh.back().end <= pos) // a buffer's next tile
+        appendFresh(bk.sh, e, known, pos, t);
+      else
+        check(bk.sh, e, known, pos, t);
     }
-    if (write && !bk.written) {
-      bk.written = true;
-      applyReads(bk);
-    }
-    check(bk.sh, e, known, lo, hi);
+    pos = t;
   }
 }
 
-void RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
+[[gnu::always_inline]] inline void
+RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
                              uint64_t end, uint64_t stride, uint32_t count) {
+  if (bk.reads.empty()) // a tile loop's reads: not one regrowth per doubling
+    bk.reads.reserve(16);
   // Filled in place (a Deferred built on the stack and copied in stalled on
   // store forwarding).
   Deferred &d = bk.reads.emplace_back();
@@ -379,20 +516,18 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
                                uint64_t start, uint64_t end, uint64_t stride,
                                uint32_t count) {
   const bool write = log_[e].write;
-  Buckets &b = gm_local_;
-  constexpr unsigned shift = kGmBucketShift;
   for (uint32_t i = 0; i < count;) {
     const uint64_t s = start + i * stride, t = end + i * stride;
-    const uint64_t k = s >> shift;
-    // Row i and the next ones that lie in bucket k too (0: row i does not).
+    uint64_t lo, hi;
+    Bucket &bk = gmBucket(s, lo, hi);
+    // Row i and the next ones that lie in its bucket too (0: row i does
+    // not).
     uint32_t n = 0;
-    if ((t - 1) >> shift == k)
+    if (t <= hi)
       n = stride == 0 ? 1
                       : static_cast<uint32_t>(std::min<uint64_t>(
-                            count - i, (((k + 1) << shift) - t) / stride + 1));
+                            count - i, (hi - t) / stride + 1));
     if (!write && n > 0) {
-      // The row lies in one bucket: find it as checkBuckets does.
-      Bucket &bk = bucket(b, k);
       if (!bk.written) {
         // This row and the next ones ending in the same bucket: one record.
         deferRead(bk, e, s, t, stride, n);
@@ -404,7 +539,6 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
       // This row and the next ones inside the same bucket (a Fixpipe's C
       // rows, a read of a written bucket): one pass over its segments
       // (checkRuns: the same pieces in the same order as row by row).
-      Bucket &bk = bucket(b, k);
       if (write && !bk.written) {
         bk.written = true;
         applyReads(bk);
@@ -417,7 +551,7 @@ void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
       i += n;
       continue;
     }
-    checkBuckets(b, shift, true, e, known, s, t);
+    checkGm(e, known, s, t);
     ++i;
   }
   if (!gmSummary_) // a launch of one core: no cross-core check
@@ -543,9 +677,11 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   if (piece.w >= 0 && racesWith(piece.w))
     race(piece.w);
   if (cur.write)
-    for (int q = 0; q < kNumPipes; ++q)
-      if (piece.r[q] >= 0 && racesWith(piece.r[q]))
+    for (unsigned m = piece.reads; m; m &= m - 1) { // pipes in order
+      const int q = __builtin_ctz(m);
+      if (racesWith(piece.r[q]))
         race(piece.r[q]);
+    }
   if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
       racesWith(piece.a))
     race(piece.a);
@@ -554,9 +690,11 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   } else if (cur.write) {
     piece.w = e;
     piece.r.fill(-1);
+    piece.reads = 0;
     piece.a = -1;
   } else {
     piece.r[idx(cur.pipe)] = e;
+    piece.reads |= static_cast<uint8_t>(1u << idx(cur.pipe));
   }
 }
 
@@ -574,10 +712,82 @@ std::pair<size_t, size_t> RaceDetector::overlapRun(const Shadow &sh,
   return {lo, hi};
 }
 
+[[gnu::always_inline]] inline size_t
+RaceDetector::appendFresh(Shadow &sh, int32_t e, const VectorClock &known,
+                          uint64_t curStart, uint64_t curEnd) {
+  Seg s(curStart, curEnd);
+  updatePiece(s, e, known);
+  if (!sh.empty() && sh.back().end == curStart && sh.back().sameState(s)) {
+    sh.back().end = curEnd;
+    return sh.size() - 1;
+  }
+  if (sh.capacity() == 0) // a stream of tiles: not a regrowth per doubling
+    sh.reserve(16);
+  sh.push_back(s);
+  return sh.size() - 1;
+}
+
 void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
                          uint64_t curStart, uint64_t curEnd) {
+  // Bytes past the last segment (a stream of tiles): no search; a new
+  // segment, merged into the last one when it touches it in equal state
+  // (checkRun's path for fresh bytes).
+  if (sh.empty() || sh.back().end <= curStart) {
+    appendFresh(sh, e, known, curStart, curEnd);
+    return;
+  }
   auto [lo, hi] = overlapRun(sh, curStart, curEnd);
+  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd)
+    checkCover(sh, lo, e, known);
+  else
+    checkRun(sh, lo, hi, e, known, curStart, curEnd);
+}
 
+[[gnu::always_inline]] inline void
+RaceDetector::checkUb(int32_t e, const VectorClock &known,
+                           uint64_t curStart, uint64_t curEnd) {
+  Shadow &sh = ub_;
+  uint32_t &hint =
+      ubHint_[(static_cast<uint32_t>(curStart >> 5) * 0x9E3779B1u) >> 28];
+  size_t lo, hi;
+  if (hint < sh.size() && sh[hint].start == curStart &&
+      sh[hint].end == curEnd) { // the segment this start had last time
+    hint = static_cast<uint32_t>(checkCover(sh, hint, e, known));
+    return;
+  }
+  if (sh.empty() || sh.back().end <= curStart) {
+    const size_t at = appendFresh(sh, e, known, curStart, curEnd);
+    if (sh[at].start == curStart) // not merged into the one before
+      hint = static_cast<uint32_t>(at);
+    return;
+  }
+  std::tie(lo, hi) = overlapRun(sh, curStart, curEnd);
+  const size_t at = checkRun(sh, lo, hi, e, known, curStart, curEnd);
+  if (at != SIZE_MAX)
+    hint = static_cast<uint32_t>(at);
+}
+
+[[gnu::always_inline]] inline size_t
+RaceDetector::checkCover(Shadow &sh, size_t lo, int32_t e,
+                         const VectorClock &known) {
+  updatePiece(sh[lo], e, known);
+  if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
+      sh[lo + 1].sameState(sh[lo])) {
+    sh[lo].end = sh[lo + 1].end;
+    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
+  }
+  if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
+      sh[lo - 1].sameState(sh[lo])) {
+    sh[lo - 1].end = sh[lo].end;
+    sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
+    return lo - 1;
+  }
+  return lo;
+}
+
+size_t RaceDetector::checkRun(Shadow &sh, size_t lo, size_t hi, int32_t e,
+                              const VectorClock &known, uint64_t curStart,
+                              uint64_t curEnd) {
   auto update = [&](Seg &piece) { updatePiece(piece, e, known); };
   auto visit = [&](Seg piece) {
     update(piece);
@@ -586,20 +796,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
 
   // Fast path: the access covers exactly one existing segment (a buffer
   // accessed again).
-  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd) {
-    update(sh[lo]);
-    if (lo + 1 < sh.size() && sh[lo + 1].start == sh[lo].end &&
-        sh[lo + 1].sameState(sh[lo])) {
-      sh[lo].end = sh[lo + 1].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo + 1));
-    }
-    if (lo > 0 && sh[lo - 1].end == sh[lo].start &&
-        sh[lo - 1].sameState(sh[lo])) {
-      sh[lo - 1].end = sh[lo].end;
-      sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(lo));
-    }
-    return;
-  }
+  if (hi == lo + 1 && sh[lo].start == curStart && sh[lo].end == curEnd)
+    return checkCover(sh, lo, e, known);
 
   // Fast path: the access lies inside one segment (a LoadData's fractal of
   // an L1 tile written whole): it becomes up to three (head, the piece,
@@ -610,7 +808,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
     piece.end = curEnd;
     update(piece);
     if (piece.sameState(sh[lo]))
-      return; // nothing changed
+      return SIZE_MAX; // nothing changed
     const bool head = sh[lo].start < curStart, tail = curEnd < sh[lo].end;
     const bool left = !head && lo > 0 && sh[lo - 1].end == curStart &&
                       sh[lo - 1].sameState(piece);
@@ -640,7 +838,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       Seg two[2] = {piece, rest};
       sh.insert(at(lo + 1), two, two + 2);
     }
-    return;
+    return SIZE_MAX;
   }
 
   // Fast path: the access covers exactly a run of touching segments (a
@@ -662,7 +860,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       if (kept < to)
         sh.erase(sh.begin() + static_cast<std::ptrdiff_t>(kept),
                  sh.begin() + static_cast<std::ptrdiff_t>(to));
-      return;
+      return SIZE_MAX;
     }
   }
 
@@ -682,10 +880,14 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
       sh[lo - 1].end = s.end;
     } else if (right) {
       sh[lo].start = s.start;
+    } else if (lo == sh.size()) {
+      sh.push_back(s);
+      return lo;
     } else {
       sh.insert(sh.begin() + static_cast<std::ptrdiff_t>(lo), s);
+      return lo;
     }
-    return;
+    return SIZE_MAX;
   }
 
   // Build the replacement of [lo, hi): untouched head and tail parts keep
@@ -719,6 +921,7 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
   }
 
   spliceRun(sh, lo, hi);
+  return SIZE_MAX;
 }
 
 size_t RaceDetector::coalesce(Shadow &v, size_t from, size_t to) {
@@ -844,8 +1047,8 @@ void RaceDetector::compactLog() {
         keep(i);
       keep(s.a);
     }
-  for (auto &kv : gm_local_.map)
-    for (Deferred &d : kv.second.reads)
+  for (size_t i = 0; i < gm_local_.used; ++i)
+    for (Deferred &d : gm_local_.store[i].reads)
       keep(d.entry);
   log_.swap(kept);
   logLimit_ = std::max(minLogLimit_, 2 * log_.size());
@@ -878,6 +1081,8 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
     if (!site) {
       GmAccess key{0,      0,      en.write, en.atomic, en.pipe,
                    en.op,  en.loc, gmCore_,  gmEpoch_};
+      if (gmSites_.empty())
+        gmSites_.reserve(16);
       gmSites_.push_back(GmSite{key, {}, 0, {}, 0});
       site = &gmSites_.back();
       slot = static_cast<uint32_t>(gmSites_.size());
@@ -1091,14 +1296,10 @@ Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
   return d;
 }
 
-void RaceDetector::waitFlag(Pipe p, uint8_t event, uint8_t id) {
-  const unsigned f = event * kNumEventIds + id;
-  if (flagSet_[f >> 6] >> (f & 63) & 1)
-    clocks_[idx(p)].join(publishedClock(f));
-}
-
 void RaceDetector::barrier(Pipe p) {
   clocks_[idx(p)][idx(p)] = pending_[idx(p)];
+  if (p == Pipe::S)
+    scalarChanged();
 }
 
 void RaceDetector::pipeToScalar(Pipe p) {
@@ -1106,6 +1307,7 @@ void RaceDetector::pipeToScalar(Pipe p) {
   s.join(clocks_[idx(p)]);
   if (s[idx(p)] < pending_[idx(p)])
     s[idx(p)] = pending_[idx(p)];
+  scalarChanged();
 }
 
 void RaceDetector::drainAll() {
@@ -1115,6 +1317,7 @@ void RaceDetector::drainAll() {
     if (s[p] < pending_[p])
       s[p] = pending_[p];
   }
+  scalarChanged();
 }
 
 //===----------------------------------------------------------------------===//

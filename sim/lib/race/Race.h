@@ -97,18 +97,21 @@ public:
   }
   // Copies move only the ranges in use (an Instr moves through the pipe
   // queue; its footprint is the largest part of it).
-  Footprint(const Footprint &o) : heap_(o.heap_), size_(o.size_) {
+  Footprint(const Footprint &o)
+      : heap_(o.heap_), size_(o.size_), shape_(o.shape_) {
     copyInline(o);
   }
   Footprint(Footprint &&o) noexcept
-      : heap_(std::move(o.heap_)), size_(o.size_) {
+      : heap_(std::move(o.heap_)), size_(o.size_), shape_(o.shape_) {
     copyInline(o);
     o.size_ = 0;
+    o.shape_ = 0;
   }
   Footprint &operator=(const Footprint &o) {
     if (this != &o) {
       heap_ = o.heap_;
       size_ = o.size_;
+      shape_ = o.shape_;
       copyInline(o);
     }
     return *this;
@@ -117,13 +120,24 @@ public:
     if (this != &o) {
       heap_ = std::move(o.heap_);
       size_ = o.size_;
+      shape_ = o.shape_;
       copyInline(o);
       o.size_ = 0;
+      o.shape_ = 0;
     }
     return *this;
   }
 
+  /// Whether the detector may check the footprint in one pass
+  /// (RaceDetector::accessPlain): at most kInline ranges, each plain
+  /// (rows 1) and not in L1, reads before writes, no two GM ranges
+  /// adjacent. Kept up to date as ranges are added (no scan per access).
+  bool plain() const { return (shape_ & kNotPlain) == 0; }
+
   void push_back(const ByteRange &r) {
+    noteShape(r.mem, r.write);
+    if (r.rows != 1)
+      shape_ |= kNotPlain;
     if (size_ < kInline) {
       new (inlineData() + size_) ByteRange(r);
       ++size_;
@@ -133,12 +147,14 @@ public:
       heap_.assign(inlineData(), inlineData() + kInline);
     heap_.push_back(r);
     ++size_;
+    shape_ |= kNotPlain;
   }
   /// Constructs the range in place (a ByteRange built by the caller and
   /// copied in stalls on store forwarding).
   void emplace_back(Mem mem, uint64_t start, uint64_t end, bool write,
                     uint8_t atomic = 0) {
     if (size_ < kInline) {
+      noteShape(mem, write);
       new (inlineData() + size_) ByteRange{mem, start, end, write, atomic};
       ++size_;
       return;
@@ -158,9 +174,11 @@ public:
     while (count > 0) {
       const uint64_t n = std::min<uint64_t>(count, UINT16_MAX);
       emplace_back(mem, start, end, write, atomic);
-      ByteRange &r = (*this)[size_ - 1];
+      ByteRange &r = data()[size_ - 1];
       r.rows = static_cast<uint16_t>(n);
       r.stride = n > 1 ? static_cast<uint32_t>(stride) : 0;
+      if (n > 1)
+        shape_ |= kNotPlain;
       start += n * stride;
       end += n * stride;
       count -= n;
@@ -168,19 +186,28 @@ public:
   }
   void clear() {
     size_ = 0;
+    shape_ = 0;
     heap_.clear();
   }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  // Read-only: plain() summarises the ranges as they were added.
   const ByteRange *begin() const { return data(); }
   const ByteRange *end() const { return data() + size_; }
-  ByteRange *begin() { return data(); }
-  ByteRange *end() { return data() + size_; }
   const ByteRange &operator[](size_t i) const { return data()[i]; }
-  ByteRange &operator[](size_t i) { return data()[i]; }
   const ByteRange &back() const { return data()[size_ - 1]; }
 
 private:
+  static constexpr uint8_t kWrote = 1, kLastGm = 2, kNotPlain = 4;
+  void noteShape(Mem mem, bool write) {
+    const bool gm = mem == Mem::GM;
+    uint8_t f = shape_;
+    if (mem == Mem::L1 || (!write && (f & kWrote)) || (gm && (f & kLastGm)))
+      f |= kNotPlain;
+    f = static_cast<uint8_t>((f & ~kLastGm) | (gm ? kLastGm : 0) |
+                             (write ? kWrote : 0));
+    shape_ = f;
+  }
   ByteRange *inlineData() { return reinterpret_cast<ByteRange *>(raw_); }
   const ByteRange *inlineData() const {
     return reinterpret_cast<const ByteRange *>(raw_);
@@ -200,6 +227,7 @@ private:
   alignas(ByteRange) unsigned char raw_[kInline * sizeof(ByteRange)];
   std::vector<ByteRange> heap_;
   size_t size_ = 0;
+  uint8_t shape_ = 0; // kWrote | kLastGm | kNotPlain
 };
 
 /// GM bytes one access site (pipe, op, line, kind of access) of a block
@@ -262,7 +290,18 @@ public:
   Severity severity() const { return severity_; }
 
   /// Instruction start in pipe p: merge the scalar's knowledge at issue.
-  void merge(Pipe p, const VectorClock &issue) { clocks_[idx(p)].join(issue); }
+  /// (Skipped when the pipe merged this value of the scalar's clock
+  /// already, told by its generation: the scalar's knowledge rarely
+  /// changes between two issues, and a join is idempotent.)
+  void merge(Pipe p, const VectorClock &issue) {
+    uint32_t &last = mergedGen_[idx(p)];
+    if (issue.generation() == last)
+      return;
+    clocks_[idx(p)].join(issue);
+    last = issue.generation();
+    if (p == Pipe::S)
+      scalarChanged();
+  }
   /// A memory-touching instruction of pipe p (program-order number `seq`).
   void access(Pipe p, const Footprint &fp, const char *op, Loc loc,
               uint64_t seq);
@@ -280,7 +319,14 @@ public:
     new (flagClocks_ + f * sizeof(VectorClock)) VectorClock(c);
     flagSet_[f >> 6] |= uint64_t(1) << (f & 63);
   }
-  void waitFlag(Pipe p, uint8_t event, uint8_t id);
+  void waitFlag(Pipe p, uint8_t event, uint8_t id) {
+    const unsigned f = event * kNumEventIds + id;
+    if (flagSet_[f >> 6] >> (f & 63) & 1) {
+      clocks_[idx(p)].join(publishedClock(f));
+      if (p == Pipe::S)
+        scalarChanged();
+    }
+  }
   /// pipe_barrier(p) (also the completion semantics of PIPE_V barriers).
   void barrier(Pipe p);
   /// pipe_barrier(PIPE_ALL) / a drain: the scalar knows everything.
@@ -356,6 +402,13 @@ public:
   /// Tests: check the GM rows of a group in a written bucket row by row
   /// (as before the per-bucket pass; the reports must be the same).
   void setGmRunsForTesting(bool grouped) { groupGm_ = grouped; }
+  /// Tests: check every footprint on the general path (no accessPlain):
+  /// the reports must be the same.
+  void setPlainPathForTesting(bool plain) { plainPath_ = plain; }
+  /// Tests: GM in 64-KiB buckets of the whole address space, not cut at
+  /// the regions (call before the first access): the reports must be the
+  /// same.
+  void setGmUncutForTesting() { gmCuts_.clear(); }
   /// Tests: keep every L1 slot split into segments (no whole-slot state):
   /// the reports must be the same.
   void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
@@ -371,6 +424,14 @@ private:
     const char *op;
     Loc loc;
     uint64_t seq; // program order
+
+    Entry() = default;
+    /// Built in place (log_.emplace_back(...): no zero fill first).
+    Entry(Pipe pipe, uint32_t stamp, bool write, uint8_t atomic, Mem mem,
+          uint64_t start, uint64_t end, const char *op, Loc loc,
+          uint64_t seq)
+        : pipe(pipe), stamp(stamp), write(write), atomic(atomic), mem(mem),
+          start(start), end(end), op(op), loc(loc), seq(seq) {}
   };
   /// Shadow state of the bytes [start, end): the last plain write, the last
   /// read per pipe since it and the last atomic store since it (atomic
@@ -381,6 +442,11 @@ private:
     int32_t w = -1;
     int32_t a = -1;
     std::array<int32_t, kNumPipes> r;
+    /// Bit q set: r[q] >= 0 (a write checks only the pipes that read).
+    uint8_t reads = 0;
+    /// To 64 bytes: a shadow's size and index are shifts, not divisions
+    /// by 56.
+    uint8_t pad[11] = {};
     Seg() { r.fill(-1); }
     /// A fresh segment (no access yet) over [s, e): a gap an access fills.
     Seg(uint64_t s, uint64_t e) : Seg() {
@@ -396,6 +462,7 @@ private:
       return true;
     }
   };
+  static_assert(sizeof(Seg) == 64, "a segment is 64 bytes");
   /// Segments sorted by address, disjoint (gaps = never accessed). A flat
   /// vector: kernels touch few distinct ranges per memory, and an update
   /// replaces the affected run in one splice.
@@ -406,6 +473,42 @@ private:
   /// part of its range) in one shadow.
   void check(Shadow &sh, int32_t entry, const VectorClock &knows,
              uint64_t start, uint64_t end);
+  /// check() with the run [lo, hi) of `sh`'s segments overlapping
+  /// [start, end) found; returns the index of the segment holding
+  /// [start, end) after the update when the access was one exact cover
+  /// or fresh bytes (the next lookup's hint), else SIZE_MAX.
+  size_t checkRun(Shadow &sh, size_t lo, size_t hi, int32_t entry,
+                  const VectorClock &knows, uint64_t start, uint64_t end);
+  /// checkRun()'s path for an access covering exactly the segment sh[i]
+  /// (inline at the callers: a buffer accessed again); returns the index
+  /// of the segment holding its bytes afterwards.
+  size_t checkCover(Shadow &sh, size_t i, int32_t entry,
+                    const VectorClock &knows);
+  /// check()'s path for bytes past the last segment (a stream of tiles):
+  /// a new segment, merged into the last one when it touches it in equal
+  /// state; returns the index of the segment holding the bytes.
+  size_t appendFresh(Shadow &sh, int32_t entry, const VectorClock &knows,
+                     uint64_t start, uint64_t end);
+  /// check() on the Unified Buffer, trying first the segment a hint slot
+  /// (by start address) remembers: a buffer accessed again is found
+  /// without a search.
+  void checkUb(int32_t entry, const VectorClock &knows, uint64_t start,
+               uint64_t end);
+  std::array<uint32_t, 16> ubHint_{};
+  /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
+  /// cube buffers, reads before writes, no two GM ranges adjacent (no row
+  /// group) and no L1 (no slot grouping): one pass, one log entry per run
+  /// of adjacent ranges of one memory and kind. The reports are those of
+  /// the general path (whose per-pass entries may also take non-adjacent
+  /// ranges: the shadow's segments may then be cut finer, and a report
+  /// joins the touching pieces of one pair, so its range is the same).
+  /// Returns whether it touched GM.
+  bool accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
+                   const char *op, Loc loc, uint64_t seq);
+  /// access() for any footprint: reads then writes, row groups, L1 slot
+  /// groups. Returns whether it touched GM.
+  bool accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
+                     const char *op, Loc loc, uint64_t seq);
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
@@ -456,14 +559,50 @@ private:
   static constexpr size_t kMinDeferred = 256;
   static constexpr size_t kMaxDeferred = 1 << 16;
   /// Buckets by number, and the one found last (a strided access's rows
-  /// fall into one bucket after another: most lookups hit it).
+  /// fall into one bucket after another: most lookups hit it). The buckets
+  /// live in `store` in creation order ([0, used) in use; the rest are
+  /// empty buckets with their storage, left by an earlier detector on this
+  /// thread: a launch's buckets are not allocated again in every core),
+  /// found by key through `index` (sorted by key). A Bucket & stays valid
+  /// until the next bucket is created.
   struct Buckets {
-    std::map<uint64_t, Bucket> map;
+    std::vector<Bucket> store;
+    size_t used = 0;
+    std::vector<std::pair<uint64_t, uint32_t>> index; // (key, store index)
     uint64_t lastKey = ~uint64_t(0);
-    std::map<uint64_t, Bucket>::iterator last;
+    uint32_t last = 0;
   };
+  /// The storage a detector leaves to the next one on its thread (the
+  /// cores of a launch run one after another on a thread): the log, the
+  /// UB shadow, the GM buckets (emptied), the cuts.
+  struct Spare {
+    std::vector<Entry> log;
+    Shadow ub;
+    Buckets gm;
+    std::vector<uint64_t> cuts;
+  };
+  static Spare &spare();
   /// The bucket `k` of `b`, created when new.
   Bucket &bucket(Buckets &b, uint64_t k);
+  /// The GM bucket holding address `a` (created when new) and its bounds
+  /// [lo, hi). GM is cut at the launch's region boundaries (gmCuts_) and
+  /// each piece into 64-KiB buckets from its start: every argument buffer
+  /// has buckets of its own, so a stream of tiles appends to its buffer's
+  /// segments instead of inserting between another buffer's, and reads of
+  /// a buffer no one writes wait as deferred records. The buckets found
+  /// last are cached by their bounds (gmCache_): no map search while a
+  /// loop alternates between a few buffers.
+  Bucket &gmBucket(uint64_t a, uint64_t &lo, uint64_t &hi);
+  /// gmBucket() past its cache: finds or creates the bucket and caches it.
+  Bucket &gmBucketSlow(uint64_t a, uint64_t &lo, uint64_t &hi);
+  /// Region starts and ends, sorted, unique (the cuts of gmBucket).
+  std::vector<uint64_t> gmCuts_;
+  struct CachedBucket {
+    uint64_t lo = 0, hi = 0; // empty: matches no address
+    Bucket *bucket = nullptr;
+  };
+  std::array<CachedBucket, 4> gmCache_{};
+  unsigned gmCacheNext_ = 0;
   /// Applies the bucket's deferred reads in pipe and issue order.
   void applyReads(Bucket &b);
   /// Keeps the latest deferred read of each range and pipe; applies them
@@ -472,12 +611,13 @@ private:
   /// GM buckets are 64 KiB (vector kernels stream tiles of up to 64 KiB:
   /// one bucket per access). L1 is kept in 512-byte slots (Slotted).
   static constexpr unsigned kGmBucketShift = 16;
-  void checkBuckets(Buckets &b, unsigned shift, bool defer, int32_t entry,
-                    const VectorClock &knows,
-                    uint64_t start, uint64_t end);
+  /// Checks the GM bytes [start, end) of the access `entry` bucket by
+  /// bucket (a read of a bucket not yet written waits there, deferred).
+  void checkGm(int32_t entry, const VectorClock &knows, uint64_t start,
+               uint64_t end);
   /// The GM rows [start + i * stride, end + i * stride), i < count, of the
   /// access `entry` (consecutive footprint ranges of equal length and
-  /// stride: a strided copy's rows): checked row by row as checkBuckets
+  /// stride: a strided copy's rows): checked row by row as checkGm
   /// does, except that the rows of a read falling into one not yet written
   /// bucket wait there as one Deferred record; summarised with one site
   /// lookup.
@@ -509,6 +649,15 @@ private:
   Hint hint_;
   std::array<VectorClock, kNumPipes> clocks_{};
   std::array<uint32_t, kNumPipes> pending_{}; // last stamp per pipe
+  /// The scalar's clock may have changed: give it a new generation (every
+  /// change of clocks_[S] calls this; generation 0 is its initial zero
+  /// value).
+  void scalarChanged() {
+    clocks_[idx(Pipe::S)].setGeneration(++scalarGen_);
+  }
+  uint32_t scalarGen_ = 0;
+  /// The generation of the scalar clock each pipe merged last (merge()).
+  std::array<uint32_t, kNumPipes> mergedGen_{};
   /// The clock each flag was last published with; read only where its
   /// bit in flagSet_ says it was (the table is not zero-filled per core:
   /// a never published flag knows nothing).
@@ -523,7 +672,6 @@ private:
   /// The thread's spare log: a detector takes its storage and gives it back
   /// (the cores of a launch run one after another on a thread: the log does
   /// not regrow, copying itself doubling by doubling, in every core).
-  static std::vector<Entry> &spareLog();
   static constexpr size_t kMinLogLimit = 4096;
   size_t minLogLimit_ = kMinLogLimit;
   size_t logLimit_ = kMinLogLimit; // compactLog() when log_ reaches it
@@ -576,14 +724,14 @@ private:
     for (size_t k = 0; k < l1_.split.size(); ++k)
       if (l1_.isSplit[k])
         v.push_back(&l1_.split[k]);
-    for (auto &kv : gm_local_.map)
-      v.push_back(&kv.second.sh);
+    for (size_t i = 0; i < gm_local_.used; ++i)
+      v.push_back(&gm_local_.store[i].sh);
     return v;
   }
   uint64_t bucketSegments(const Buckets &b) const {
     uint64_t n = 0;
-    for (const auto &kv : b.map)
-      n += kv.second.sh.size();
+    for (size_t i = 0; i < b.used; ++i)
+      n += b.store[i].sh.size();
     return n;
   }
   Shadow scratch_; // the replacement run of one check
@@ -634,6 +782,7 @@ private:
   bool groupL1_ = true;
   bool wholeSlots_ = true;
   bool groupGm_ = true;
+  bool plainPath_ = true;
   RaceStats stats_;
   std::set<std::string> reported_;
   /// The races_ index of each key reported since the last takeDiagnostics:
