@@ -843,6 +843,34 @@ GmMap randomRegions() {
                 {0x2f800, 0x10800, "z"}});
 }
 
+// 3,000 random sequences of 2 to maxOps + 1 accesses over randomRegions(),
+// each run through two detectors that `setUp(a, b, iter)` configures (it may
+// draw from `rng`); expects the same reports, message by message, and
+// returns how many there were.
+template <class SetUp>
+size_t sameReportsOnRandomSequences(std::mt19937 &rng, int maxOps,
+                                    SetUp setUp) {
+  const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
+  const GmMap gmMap = randomRegions();
+  size_t reports = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    RaceDetector a(Severity::Error, gmMap), b(Severity::Error, gmMap);
+    setUp(a, b, iter);
+    const int n = 2 + static_cast<int>(rng() % maxOps);
+    for (int i = 0; i < n; ++i) {
+      const Pipe p = pipes[rng() % 5];
+      const Footprint fp = randomFootprint(rng, p, rng() % 8 == 0);
+      const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
+      a.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
+      b.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
+    }
+    reports += expectSameReports(a, b, iter, false);
+    if (::testing::Test::HasFailure())
+      break;
+  }
+  return reports;
+}
+
 } // namespace
 
 // A footprint of plain ranges (rows 1, reads first, no adjacent GM ranges,
@@ -855,28 +883,14 @@ GmMap randomRegions() {
 // orders the checks otherwise.
 TEST(RaceShadowTest, PlainFootprintsReportAsTheGeneralPath) {
   std::mt19937 rng(2026);
-  const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
-  const GmMap gmMap = randomRegions();
-  size_t reports = 0;
-  for (int iter = 0; iter < 3000; ++iter) {
-    RaceDetector plain(Severity::Error, gmMap),
-        general(Severity::Error, gmMap);
-    general.setPlainPathForTesting(false);
-    if (iter % 5 == 0) {
-      plain.setLogLimitForTesting(1 + rng() % 4);
-      general.setLogLimitForTesting(1);
-    }
-    const int n = 2 + static_cast<int>(rng() % 10);
-    for (int i = 0; i < n; ++i) {
-      const Pipe p = pipes[rng() % 5];
-      const Footprint fp = randomFootprint(rng, p, rng() % 8 == 0);
-      const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
-      plain.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
-      general.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(plain, general, iter, false);
-    ASSERT_FALSE(HasFailure());
-  }
+  const size_t reports = sameReportsOnRandomSequences(
+      rng, 10, [&](RaceDetector &plain, RaceDetector &general, int iter) {
+        general.setPlainPathForTesting(false);
+        if (iter % 5 == 0) {
+          plain.setLogLimitForTesting(1 + rng() % 4);
+          general.setLogLimitForTesting(1);
+        }
+      });
   EXPECT_GT(reports, 3000u); // the comparison saw races
 }
 
@@ -889,27 +903,14 @@ TEST(RaceShadowTest, PlainFootprintsReportAsTheGeneralPath) {
 // segment's state, a deferred read or a bucket's bytes.
 TEST(RaceShadowTest, GmCutAtRegionsReportsAsUncut) {
   std::mt19937 rng(4711);
-  const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
-  const GmMap gmMap = randomRegions();
-  size_t reports = 0;
-  for (int iter = 0; iter < 3000; ++iter) {
-    RaceDetector cut(Severity::Error, gmMap), uncut(Severity::Error, gmMap);
-    uncut.setGmUncutForTesting();
-    if (iter % 5 == 0) {
-      cut.setLogLimitForTesting(1);
-      uncut.setLogLimitForTesting(1 + rng() % 4);
-    }
-    const int n = 2 + static_cast<int>(rng() % 12);
-    for (int i = 0; i < n; ++i) {
-      const Pipe p = pipes[rng() % 5];
-      const Footprint fp = randomFootprint(rng, p, rng() % 8 == 0);
-      const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
-      cut.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
-      uncut.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(cut, uncut, iter, false);
-    ASSERT_FALSE(HasFailure());
-  }
+  const size_t reports = sameReportsOnRandomSequences(
+      rng, 12, [&](RaceDetector &cut, RaceDetector &uncut, int iter) {
+        uncut.setGmUncutForTesting();
+        if (iter % 5 == 0) {
+          cut.setLogLimitForTesting(1);
+          uncut.setLogLimitForTesting(1 + rng() % 4);
+        }
+      });
   EXPECT_GT(reports, 3000u);
 }
 
