@@ -53,6 +53,8 @@ public:
       fold(m, start, end, write);
       return;
     }
+    if (ranges_.capacity() == 0) // a Core is fresh for every block: one
+      ranges_.reserve(kMaxRanges); // allocation, not one per doubling
     ranges_.push_back({m, start, end, write});
     addToUnion(m, start, end);
   }
@@ -111,8 +113,11 @@ private:
       union_.pop_back();
       --i;
     }
-    if (hit == kNone)
+    if (hit == kNone) {
+      if (union_.capacity() == 0)
+        union_.reserve(8);
       union_.push_back({m, start, end});
+    }
   }
 
   /// Bounded: `m`'s ranges and the new one become their hull, after the
