@@ -172,43 +172,14 @@ void Core::noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end,
                         bool write) {
   if (p == Pipe::S || end <= start)
     return;
-  std::vector<TouchedRange> &v = autoSyncTouched_[static_cast<int>(p)];
-  for (TouchedRange &r : v)
-    if (r.mem == m && r.start <= start && end <= r.end) {
-      r.write |= write;
-      return;
-    }
-  if (v.size() >= 64) {
-    // Bounded: fold everything of this memory into one conservative range.
-    TouchedRange hull{m, start, end, write};
-    std::vector<TouchedRange> rest;
-    for (const TouchedRange &r : v) {
-      if (r.mem != m) {
-        rest.push_back(r);
-        continue;
-      }
-      hull.start = std::min(hull.start, r.start);
-      hull.end = std::max(hull.end, r.end);
-      hull.write |= r.write;
-    }
-    rest.push_back(hull);
-    v = std::move(rest);
-    return;
-  }
-  v.push_back({m, start, end, write});
+  autoSyncLog_[static_cast<int>(p)].note(m, start, end, write);
 }
 
 void Core::autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
                           const char *api, Loc loc) {
   for (Pipe p : {Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
-    std::vector<TouchedRange> &v = autoSyncTouched_[static_cast<int>(p)];
-    bool dependent = false;
-    for (const TouchedRange &r : v)
-      if (r.mem == m && r.start < end && start < r.end && (write || r.write)) {
-        dependent = true;
-        break;
-      }
-    if (!dependent)
+    AutoSyncLog &log = autoSyncLog_[static_cast<int>(p)];
+    if (!log.dependent(m, start, end, write))
       continue;
     // What bisheng emits: SetFlag<X_S> in pipe X, WaitFlag<X_S> on the
     // scalar, which stalls until X's earlier instructions completed.
@@ -222,7 +193,7 @@ void Core::autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
     scalar_ = std::max(scalar_, engine_.runUntilPipeDone(p, stall));
     if (race_)
       race_->pipeToScalar(p);
-    v.clear();
+    log.clear();
   }
 }
 

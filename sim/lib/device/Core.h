@@ -17,6 +17,7 @@
 #include "ascsim/cube_abi.h"
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
+#include "device/AutoSyncLog.h"
 #include "device/SysState.h"
 #include "support/Fifo.h"
 #include "timing/Timing.h"
@@ -547,13 +548,8 @@ private:
   bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
-  struct TouchedRange {
-    Mem mem;
-    uint64_t start, end;
-    bool write;
-  };
   bool autoSync_ = false;
-  std::array<std::vector<TouchedRange>, kNumPipes> autoSyncTouched_;
+  std::array<AutoSyncLog, kNumPipes> autoSyncLog_;
   // printf / DumpTensor output (device/Debug.cpp).
   std::string output_;
   bool outputAtLineStart_ = true;
