@@ -34,7 +34,7 @@ const std::vector<Pipe> kCorePipes[2] = {
     {Pipe::S, Pipe::M, Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX}};
 
 /// `pipes` in the order of their names, the key order of the result's
-/// per-pipe maps: each entry is then added at the map's end (no search).
+/// per-pipe maps (PipeMap::insert appends).
 std::vector<Pipe> byName(std::vector<Pipe> pipes) {
   std::sort(pipes.begin(), pipes.end(), [](Pipe a, Pipe b) {
     return std::strcmp(pipeName(a), pipeName(b)) < 0;
@@ -227,8 +227,8 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     bt.cycles = o.timing.cycles;
     bt.core_type = aic ? "AIC" : "AIV";
     for (Pipe p : kCorePipesByName[aic])
-      bt.pipe_busy_cycles.emplace_hint(bt.pipe_busy_cycles.end(), pipeName(p),
-                                       o.timing.busy[static_cast<int>(p)]);
+      bt.pipe_busy_cycles.insert(pipeName(p),
+                                 o.timing.busy[static_cast<int>(p)]);
     result.blocks.push_back(std::move(bt));
     result.gm_read_bytes += o.timing.gmReadBytes;
     result.gm_write_bytes += o.timing.gmWriteBytes;
@@ -396,17 +396,14 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   }
   for (Pipe p : byName(pipes)) {
     uint64_t b = k.busy[static_cast<int>(p)];
-    const std::string name = pipeName(p);
-    result.pipe_busy_cycles.emplace_hint(result.pipe_busy_cycles.end(), name,
-                                         b);
-    result.pipe_busy_us.emplace_hint(result.pipe_busy_us.end(), name,
-                                     static_cast<double>(b) /
-                                         config.clock_mhz);
-    result.pipe_ratio.emplace_hint(
-        result.pipe_ratio.end(), name,
-        result.cycles
-            ? static_cast<double>(b) / static_cast<double>(result.cycles)
-            : 0.0);
+    const char *name = pipeName(p);
+    result.pipe_busy_cycles.insert(name, b);
+    result.pipe_busy_us.insert(name,
+                               static_cast<double>(b) / config.clock_mhz);
+    result.pipe_ratio.insert(
+        name, result.cycles
+                  ? static_cast<double>(b) / static_cast<double>(result.cycles)
+                  : 0.0);
   }
 
   if (config.trace) {
