@@ -43,6 +43,24 @@ std::vector<Pipe> byName(std::vector<Pipe> pipes) {
 }
 const std::vector<Pipe> kCorePipesByName[2] = {byName(kCorePipes[0]),
                                                byName(kCorePipes[1])};
+/// The pipes of a launch's summary, indexed by the core types it ran
+/// (1: vector cores, 2: cube cores, 3: both): the vector core's pipes, then
+/// the cube core's others. The bound pipe is the first of the busiest.
+std::vector<Pipe> launchPipes(int used) {
+  std::vector<Pipe> pipes;
+  if (used & 1)
+    pipes = kCorePipes[0];
+  if (used & 2)
+    for (Pipe p : kCorePipes[1])
+      if (std::find(pipes.begin(), pipes.end(), p) == pipes.end())
+        pipes.push_back(p);
+  return pipes;
+}
+const std::vector<Pipe> kLaunchPipes[4] = {launchPipes(0), launchPipes(1),
+                                           launchPipes(2), launchPipes(3)};
+const std::vector<Pipe> kLaunchPipesByName[4] = {
+    byName(kLaunchPipes[0]), byName(kLaunchPipes[1]), byName(kLaunchPipes[2]),
+    byName(kLaunchPipes[3])};
 } // namespace
 
 std::unique_ptr<Kernel> Kernel::load(const std::string &path,
@@ -216,13 +234,13 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   }
 
   std::vector<CoreTiming> aivTimings, aicTimings;
+  result.blocks.reserve(numTasks);
   uint64_t gmBytes = 0, gmTransfers = 0;
   uint64_t bypassBytes = 0, bypassTransfers = 0, readTransfers = 0;
   std::vector<std::pair<uint64_t, uint64_t>> bypassRanges, readRanges;
   for (uint32_t t = 0; t < numTasks; ++t) {
     BlockOutcome &o = outcomes[t];
     const bool aic = tasks[t].role.aic;
-    (aic ? aicTimings : aivTimings).push_back(o.timing);
     BlockTiming bt;
     bt.cycles = o.timing.cycles;
     bt.core_type = aic ? "AIC" : "AIV";
@@ -240,6 +258,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                         o.timing.bypassRanges.end());
     readRanges.insert(readRanges.end(), o.timing.readRanges.begin(),
                       o.timing.readRanges.end());
+    (aic ? aicTimings : aivTimings).push_back(std::move(o.timing));
     for (Diagnostic &d : o.diagnostics)
       result.diagnostics.push_back(std::move(d));
   }
@@ -380,21 +399,15 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   result.duration_us = static_cast<double>(result.cycles) / config.clock_mhz +
                        config.launch_overhead_us;
   uint64_t best = 0;
-  std::vector<Pipe> pipes;
-  if (!aivTimings.empty())
-    pipes = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3};
-  if (!aicTimings.empty())
-    for (Pipe p : kCorePipes[1])
-      if (std::find(pipes.begin(), pipes.end(), p) == pipes.end())
-        pipes.push_back(p);
-  for (Pipe p : pipes) {
+  const int used = (aivTimings.empty() ? 0 : 1) | (aicTimings.empty() ? 0 : 2);
+  for (Pipe p : kLaunchPipes[used]) {
     uint64_t b = k.busy[static_cast<int>(p)];
     if (b > best) {
       best = b;
       result.bound_pipe = pipeName(p);
     }
   }
-  for (Pipe p : byName(pipes)) {
+  for (Pipe p : kLaunchPipesByName[used]) {
     uint64_t b = k.busy[static_cast<int>(p)];
     const char *name = pipeName(p);
     result.pipe_busy_cycles.insert(name, b);

@@ -158,12 +158,52 @@ uint64_t l2Cycles(uint64_t bytes, uint32_t aicCores) {
   return (bytes + rate - 1) / rate;
 }
 
+namespace {
+/// More blocks than cores: each block goes to the earliest-free core
+/// (lowest index on ties); sets k's block starts and cores, cycles, busy.
+void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
+                  KernelTiming &k);
+} // namespace
+
 KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
                             uint32_t cores, double clockMhz) {
   KernelTiming k;
   if (blocks.empty() || cores == 0)
     return k;
   uint32_t used = std::min<uint64_t>(cores, blocks.size());
+  k.blockStart.reserve(blocks.size());
+  k.blockCore.reserve(blocks.size());
+  if (used == blocks.size() &&
+      std::all_of(blocks.begin(), blocks.end(),
+                  [](const CoreTiming &b) { return b.cycles > 0; })) {
+    // One wave: block i starts at cycle 0 on core i (the list schedule
+    // below with every core free at 0, lowest index first; a block of 0
+    // cycles would free its core at 0 for the next one).
+    for (uint32_t c = 0; c < used; ++c) {
+      const CoreTiming &b = blocks[c];
+      k.blockStart.push_back(0);
+      k.blockCore.push_back(c);
+      k.cycles = std::max(k.cycles, b.cycles);
+      for (int p = 0; p < kNumPipes; ++p)
+        k.busy[p] = std::max(k.busy[p], b.busy[p]);
+    }
+  } else {
+    listSchedule(blocks, used, k);
+  }
+  k.durationUs = static_cast<double>(k.cycles) / clockMhz;
+  uint64_t best = 0;
+  for (int p = 0; p < kNumPipes; ++p) {
+    if (k.busy[p] > best) {
+      best = k.busy[p];
+      k.boundPipe = p;
+    }
+  }
+  return k;
+}
+
+namespace {
+void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
+                  KernelTiming &k) {
   std::vector<uint64_t> finish(used, 0);
   std::vector<std::array<uint64_t, kNumPipes>> busy(used);
   using Slot = std::pair<uint64_t, uint32_t>; // (free cycle, core)
@@ -185,15 +225,7 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
     for (int p = 0; p < kNumPipes; ++p)
       k.busy[p] = std::max(k.busy[p], busy[c][p]);
   }
-  k.durationUs = static_cast<double>(k.cycles) / clockMhz;
-  uint64_t best = 0;
-  for (int p = 0; p < kNumPipes; ++p) {
-    if (k.busy[p] > best) {
-      best = k.busy[p];
-      k.boundPipe = p;
-    }
-  }
-  return k;
 }
+} // namespace
 
 } // namespace ascsim
