@@ -17,6 +17,7 @@
 #include "trace/Trace.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <dlfcn.h>
 #include <thread>
@@ -172,14 +173,14 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   }
 
   GmMap gm(regions);
-  std::vector<uint64_t> argv = args;
-  if (argv.empty())
-    argv.push_back(0); // a valid pointer for kernels without parameters
+  static const uint64_t kNoArgs[1] = {0};
+  // A valid pointer for kernels without parameters.
+  const uint64_t *argv = args.empty() ? kNoArgs : args.data();
   const uint32_t numTasks = static_cast<uint32_t>(tasks.size());
   std::vector<BlockOutcome> outcomes(numTasks);
   LaunchControl control(numTasks);
   auto run = [&](uint32_t t) {
-    outcomes[t] = runCore(entry_, argv.data(), tasks[t].blockIdx, numBlocks,
+    outcomes[t] = runCore(entry_, argv, tasks[t].blockIdx, numBlocks,
                           tasks[t].role, config, gm, control);
   };
   if (xc) {
@@ -234,6 +235,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   }
 
   std::vector<CoreTiming> aivTimings, aicTimings;
+  (hasAic ? aicTimings : aivTimings).reserve(numTasks);
   result.blocks.reserve(numTasks);
   uint64_t gmBytes = 0, gmTransfers = 0;
   uint64_t bypassBytes = 0, bypassTransfers = 0, readTransfers = 0;
@@ -319,7 +321,10 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                                    config.clock_mhz);
   KernelTiming kc = estimateKernel(aicTimings, config.aic_cores,
                                    config.clock_mhz);
-  KernelTiming k = kv.cycles >= kc.cycles ? kv : kc;
+  struct {
+    uint64_t cycles;
+    std::array<uint64_t, kNumPipes> busy;
+  } k{std::max(kv.cycles, kc.cycles), {}};
   for (int p = 0; p < kNumPipes; ++p)
     k.busy[p] = std::max(kv.busy[p], kc.busy[p]);
   // The L2 working-set model (docs/timing.md): the GM bytes the L2 keeps
