@@ -65,6 +65,12 @@ TEST(TimingTest, WavesAndBoundPipe) {
   EXPECT_DOUBLE_EQ(k.durationUs, 0.9);
   EXPECT_EQ(k.busy[static_cast<int>(Pipe::MTE2)], 10u + 30u + 50u);
   EXPECT_EQ(k.boundPipe, static_cast<int>(Pipe::MTE2));
+  EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 1, 0, 1, 0}));
+  EXPECT_EQ(k.blockStart, (std::vector<uint64_t>{0, 0, 100, 200, 400}));
+  KernelTiming q = estimateKernel(blocks, 2, 1000.0, false);
+  EXPECT_EQ(q.cycles, 900u);
+  EXPECT_EQ(q.busy, k.busy);
+  EXPECT_TRUE(q.blockStart.empty() && q.blockCore.empty());
 }
 
 TEST(TimingTest, OneWave) {
@@ -86,6 +92,12 @@ TEST(TimingTest, OneWave) {
   EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 0, 1}));
   EXPECT_EQ(k.cycles, 200u);
   EXPECT_EQ(k.busy[static_cast<int>(Pipe::V)], 7u + 14u);
+  // Without the schedule: the same estimate, no starts or cores.
+  KernelTiming q = estimateKernel(blocks, 3, 1000.0, false);
+  EXPECT_EQ(q.cycles, k.cycles);
+  EXPECT_EQ(q.busy, k.busy);
+  EXPECT_EQ(q.boundPipe, k.boundPipe);
+  EXPECT_TRUE(q.blockStart.empty() && q.blockCore.empty());
 }
 
 TEST(OptionsTest, Validation) {

@@ -317,10 +317,12 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
 
   // Vector and cube cores are list-scheduled separately onto their physical
   // cores; the later of the two ends the kernel.
+  // The schedule (each core run's start and physical core) only for the
+  // trace.
   KernelTiming kv = estimateKernel(aivTimings, config.aiv_cores,
-                                   config.clock_mhz);
+                                   config.clock_mhz, config.trace);
   KernelTiming kc = estimateKernel(aicTimings, config.aic_cores,
-                                   config.clock_mhz);
+                                   config.clock_mhz, config.trace);
   struct {
     uint64_t cycles;
     std::array<uint64_t, kNumPipes> busy;

@@ -160,19 +160,22 @@ uint64_t l2Cycles(uint64_t bytes, uint32_t aicCores) {
 
 namespace {
 /// More blocks than cores: each block goes to the earliest-free core
-/// (lowest index on ties); sets k's block starts and cores, cycles, busy.
+/// (lowest index on ties); sets k's cycles and busy, and with `schedule`
+/// its block starts and cores.
 void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
-                  KernelTiming &k);
+                  bool schedule, KernelTiming &k);
 } // namespace
 
 KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
-                            uint32_t cores, double clockMhz) {
+                            uint32_t cores, double clockMhz, bool schedule) {
   KernelTiming k;
   if (blocks.empty() || cores == 0)
     return k;
   uint32_t used = std::min<uint64_t>(cores, blocks.size());
-  k.blockStart.reserve(blocks.size());
-  k.blockCore.reserve(blocks.size());
+  if (schedule) {
+    k.blockStart.reserve(blocks.size());
+    k.blockCore.reserve(blocks.size());
+  }
   if (used == blocks.size() &&
       std::all_of(blocks.begin(), blocks.end(),
                   [](const CoreTiming &b) { return b.cycles > 0; })) {
@@ -181,14 +184,16 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
     // cycles would free its core at 0 for the next one).
     for (uint32_t c = 0; c < used; ++c) {
       const CoreTiming &b = blocks[c];
-      k.blockStart.push_back(0);
-      k.blockCore.push_back(c);
+      if (schedule) {
+        k.blockStart.push_back(0);
+        k.blockCore.push_back(c);
+      }
       k.cycles = std::max(k.cycles, b.cycles);
       for (int p = 0; p < kNumPipes; ++p)
         k.busy[p] = std::max(k.busy[p], b.busy[p]);
     }
   } else {
-    listSchedule(blocks, used, k);
+    listSchedule(blocks, used, schedule, k);
   }
   k.durationUs = static_cast<double>(k.cycles) / clockMhz;
   uint64_t best = 0;
@@ -203,7 +208,7 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
 
 namespace {
 void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
-                  KernelTiming &k) {
+                  bool schedule, KernelTiming &k) {
   std::vector<uint64_t> finish(used, 0);
   std::vector<std::array<uint64_t, kNumPipes>> busy(used);
   using Slot = std::pair<uint64_t, uint32_t>; // (free cycle, core)
@@ -213,8 +218,10 @@ void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
   for (const CoreTiming &b : blocks) {
     auto [t, c] = free.top();
     free.pop();
-    k.blockStart.push_back(t);
-    k.blockCore.push_back(c);
+    if (schedule) {
+      k.blockStart.push_back(t);
+      k.blockCore.push_back(c);
+    }
     finish[c] = t + b.cycles;
     for (int p = 0; p < kNumPipes; ++p)
       busy[c][p] += b.busy[p];
