@@ -92,6 +92,15 @@ TEST(TimingTest, OneWave) {
   EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 0, 1}));
   EXPECT_EQ(k.cycles, 200u);
   EXPECT_EQ(k.busy[static_cast<int>(Pipe::V)], 7u + 14u);
+  // A last block of 0 cycles takes its own core (nothing follows it).
+  blocks[0].cycles = 100;
+  blocks[2].cycles = 0;
+  k = estimateKernel(blocks, 3, 1000.0);
+  EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_EQ(k.cycles, 200u);
+  blocks[0].cycles = 0;
+  blocks[2].cycles = 100;
+  k = estimateKernel(blocks, 3, 1000.0);
   // Without the schedule: the same estimate, no starts or cores.
   KernelTiming q = estimateKernel(blocks, 3, 1000.0, false);
   EXPECT_EQ(q.cycles, k.cycles);

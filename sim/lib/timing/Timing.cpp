@@ -177,11 +177,11 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
     k.blockCore.reserve(blocks.size());
   }
   if (used == blocks.size() &&
-      std::all_of(blocks.begin(), blocks.end(),
+      std::all_of(blocks.begin(), blocks.end() - 1,
                   [](const CoreTiming &b) { return b.cycles > 0; })) {
     // One wave: block i starts at cycle 0 on core i (the list schedule
     // below with every core free at 0, lowest index first; a block of 0
-    // cycles would free its core at 0 for the next one).
+    // cycles but the last would free its core at 0 for the next one).
     for (uint32_t c = 0; c < used; ++c) {
       const CoreTiming &b = blocks[c];
       if (schedule) {
