@@ -585,13 +585,18 @@ void init_sim(nb::module_ &m) {
       .def_ro("cycles", &LaunchResult::cycles,
               "Estimated kernel cycles (slowest core, blocks in waves).")
       .def_ro("duration_us", &LaunchResult::duration_us)
-      .def_ro("pipe_busy_cycles", &LaunchResult::pipe_busy_cycles,
+      .def_prop_ro("pipe_busy_cycles",
+                   [](const LaunchResult &r) {
+                     return r.pipe_busy_cycles.toMap();
+                   },
               "Per pipe, the largest busy total of any core.")
       .def_ro("bound_pipe", &LaunchResult::bound_pipe,
               "The busiest pipe: 'S', 'V', 'MTE2' or 'MTE3'.")
-      .def_ro("pipe_busy_us", &LaunchResult::pipe_busy_us,
+      .def_prop_ro("pipe_busy_us",
+                   [](const LaunchResult &r) { return r.pipe_busy_us.toMap(); },
               "pipe_busy_cycles in microseconds (msprof aiv_<pipe>_time).")
-      .def_ro("pipe_ratio", &LaunchResult::pipe_ratio,
+      .def_prop_ro("pipe_ratio",
+                   [](const LaunchResult &r) { return r.pipe_ratio.toMap(); },
               "Busy fraction of the kernel's cycles per pipe.")
       .def_ro("hbm_cycles", &LaunchResult::hbm_cycles,
               "Cycles the shared HBM needs for the launch's GM traffic.")

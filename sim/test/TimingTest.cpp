@@ -65,6 +65,48 @@ TEST(TimingTest, WavesAndBoundPipe) {
   EXPECT_DOUBLE_EQ(k.durationUs, 0.9);
   EXPECT_EQ(k.busy[static_cast<int>(Pipe::MTE2)], 10u + 30u + 50u);
   EXPECT_EQ(k.boundPipe, static_cast<int>(Pipe::MTE2));
+  EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 1, 0, 1, 0}));
+  EXPECT_EQ(k.blockStart, (std::vector<uint64_t>{0, 0, 100, 200, 400}));
+  KernelTiming q = estimateKernel(blocks, 2, 1000.0, false);
+  EXPECT_EQ(q.cycles, 900u);
+  EXPECT_EQ(q.busy, k.busy);
+  EXPECT_TRUE(q.blockStart.empty() && q.blockCore.empty());
+}
+
+TEST(TimingTest, OneWave) {
+  // As many cores as blocks: block i starts at 0 on core i.
+  std::vector<CoreTiming> blocks(3);
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    blocks[i].cycles = 100 * (3 - i);
+    blocks[i].busy[static_cast<int>(Pipe::V)] = i == 2 ? 1 : 7 * (i + 1);
+  }
+  KernelTiming k = estimateKernel(blocks, 3, 1000.0);
+  EXPECT_EQ(k.cycles, 300u);
+  EXPECT_EQ(k.blockStart, (std::vector<uint64_t>{0, 0, 0}));
+  EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_EQ(k.busy[static_cast<int>(Pipe::V)], 14u);
+  EXPECT_EQ(k.boundPipe, static_cast<int>(Pipe::V));
+  // A block of 0 cycles frees its core at 0: the next block takes it.
+  blocks[0].cycles = 0;
+  k = estimateKernel(blocks, 3, 1000.0);
+  EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 0, 1}));
+  EXPECT_EQ(k.cycles, 200u);
+  EXPECT_EQ(k.busy[static_cast<int>(Pipe::V)], 7u + 14u);
+  // A last block of 0 cycles takes its own core (nothing follows it).
+  blocks[0].cycles = 100;
+  blocks[2].cycles = 0;
+  k = estimateKernel(blocks, 3, 1000.0);
+  EXPECT_EQ(k.blockCore, (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_EQ(k.cycles, 200u);
+  blocks[0].cycles = 0;
+  blocks[2].cycles = 100;
+  k = estimateKernel(blocks, 3, 1000.0);
+  // Without the schedule: the same estimate, no starts or cores.
+  KernelTiming q = estimateKernel(blocks, 3, 1000.0, false);
+  EXPECT_EQ(q.cycles, k.cycles);
+  EXPECT_EQ(q.busy, k.busy);
+  EXPECT_EQ(q.boundPipe, k.boundPipe);
+  EXPECT_TRUE(q.blockStart.empty() && q.blockCore.empty());
 }
 
 TEST(OptionsTest, Validation) {

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -120,6 +121,69 @@ struct Diagnostic {
 
 ASCSIM_API const char *severityName(Severity s);
 
+/// Values per pipe name ("FIX", "M", "MTE1", "MTE2", "MTE3", "S", "V"): the
+/// read side of a std::map<std::string, T> (find, count, at, iteration in
+/// name order, ==) over a fixed array, so that a launch builds its per-pipe
+/// summaries without an allocation. The launch adds the entries in name
+/// order (insert()).
+template <class T> class PipeMap {
+public:
+  struct Entry {
+    const char *first; // a pipe name (static storage)
+    T second;
+  };
+  using const_iterator = const Entry *;
+  using iterator = const Entry *;
+
+  /// Appends `name` (after every name already present, in name order).
+  void insert(const char *name, T value) { entries_[size_++] = {name, value}; }
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  const Entry *begin() const { return entries_; }
+  const Entry *end() const { return entries_ + size_; }
+  const Entry *find(const std::string &name) const {
+    for (const Entry &e : *this)
+      if (name == e.first)
+        return &e;
+    return end();
+  }
+  size_t count(const std::string &name) const {
+    return find(name) != end() ? 1 : 0;
+  }
+  /// Throws std::out_of_range for a pipe not in the map.
+  const T &at(const std::string &name) const {
+    const Entry *e = find(name);
+    if (e == end())
+      throw std::out_of_range("no pipe " + name + " in the map");
+    return e->second;
+  }
+  const T &operator[](const std::string &name) const { return at(name); }
+  /// As a std::map (the Python binding's dict).
+  std::map<std::string, T> toMap() const {
+    std::map<std::string, T> m;
+    for (const Entry &e : *this)
+      m.emplace_hint(m.end(), e.first, e.second);
+    return m;
+  }
+  friend bool operator==(const PipeMap &a, const PipeMap &b) {
+    if (a.size_ != b.size_)
+      return false;
+    for (size_t i = 0; i < a.size_; ++i)
+      if (std::string(a.entries_[i].first) != b.entries_[i].first ||
+          !(a.entries_[i].second == b.entries_[i].second))
+        return false;
+    return true;
+  }
+  friend bool operator!=(const PipeMap &a, const PipeMap &b) {
+    return !(a == b);
+  }
+
+private:
+  static constexpr size_t kMaxPipes = 7;
+  Entry entries_[kMaxPipes] = {};
+  size_t size_ = 0;
+};
+
 /// Timing of one block (one simulated core run: in a MIX kernel, one entry
 /// per core, the AIC first, then its AIVs).
 struct BlockTiming {
@@ -128,7 +192,7 @@ struct BlockTiming {
   std::string core_type = "AIV";
   /// Busy cycles per pipe name of the core ("S", "V", "MTE2", "MTE3"; on an
   /// AIC "S", "M", "MTE1", "MTE2", "MTE3", "FIX").
-  std::map<std::string, uint64_t> pipe_busy_cycles;
+  PipeMap<uint64_t> pipe_busy_cycles;
 };
 
 /// Recorded timeline of a launch (opaque; see writeTrace).
@@ -145,15 +209,15 @@ struct LaunchResult {
   double duration_us = 0.0;
   /// Per pipe, the largest busy-cycle total of any physical core (summed over
   /// the blocks that core ran).
-  std::map<std::string, uint64_t> pipe_busy_cycles;
+  PipeMap<uint64_t> pipe_busy_cycles;
   /// The pipe with the largest busy total ("" when nothing ran).
   std::string bound_pipe;
   std::vector<BlockTiming> blocks;
 
   /// Per pipe: pipe_busy_cycles in microseconds, and as a fraction of the
   /// kernel's cycles (msprof's aiv_<pipe>_time / _ratio).
-  std::map<std::string, double> pipe_busy_us;
-  std::map<std::string, double> pipe_ratio;
+  PipeMap<double> pipe_busy_us;
+  PipeMap<double> pipe_ratio;
   /// Cycles the chip's HBM needs for the launch's GM traffic that misses
   /// the L2 (all of it unless l2_resident); when it exceeds the slowest
   /// core, the kernel is bandwidth bound and `cycles` is this value.

@@ -17,6 +17,7 @@
 #include "trace/Trace.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <dlfcn.h>
 #include <thread>
@@ -34,7 +35,7 @@ const std::vector<Pipe> kCorePipes[2] = {
     {Pipe::S, Pipe::M, Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX}};
 
 /// `pipes` in the order of their names, the key order of the result's
-/// per-pipe maps: each entry is then added at the map's end (no search).
+/// per-pipe maps (PipeMap::insert appends).
 std::vector<Pipe> byName(std::vector<Pipe> pipes) {
   std::sort(pipes.begin(), pipes.end(), [](Pipe a, Pipe b) {
     return std::strcmp(pipeName(a), pipeName(b)) < 0;
@@ -43,6 +44,24 @@ std::vector<Pipe> byName(std::vector<Pipe> pipes) {
 }
 const std::vector<Pipe> kCorePipesByName[2] = {byName(kCorePipes[0]),
                                                byName(kCorePipes[1])};
+/// The pipes of a launch's summary, indexed by the core types it ran
+/// (1: vector cores, 2: cube cores, 3: both): the vector core's pipes, then
+/// the cube core's others. The bound pipe is the first of the busiest.
+std::vector<Pipe> launchPipes(int used) {
+  std::vector<Pipe> pipes;
+  if (used & 1)
+    pipes = kCorePipes[0];
+  if (used & 2)
+    for (Pipe p : kCorePipes[1])
+      if (std::find(pipes.begin(), pipes.end(), p) == pipes.end())
+        pipes.push_back(p);
+  return pipes;
+}
+const std::vector<Pipe> kLaunchPipes[4] = {launchPipes(0), launchPipes(1),
+                                           launchPipes(2), launchPipes(3)};
+const std::vector<Pipe> kLaunchPipesByName[4] = {
+    byName(kLaunchPipes[0]), byName(kLaunchPipes[1]), byName(kLaunchPipes[2]),
+    byName(kLaunchPipes[3])};
 } // namespace
 
 std::unique_ptr<Kernel> Kernel::load(const std::string &path,
@@ -154,14 +173,14 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   }
 
   GmMap gm(regions);
-  std::vector<uint64_t> argv = args;
-  if (argv.empty())
-    argv.push_back(0); // a valid pointer for kernels without parameters
+  static const uint64_t kNoArgs[1] = {0};
+  // A valid pointer for kernels without parameters.
+  const uint64_t *argv = args.empty() ? kNoArgs : args.data();
   const uint32_t numTasks = static_cast<uint32_t>(tasks.size());
   std::vector<BlockOutcome> outcomes(numTasks);
   LaunchControl control(numTasks);
   auto run = [&](uint32_t t) {
-    outcomes[t] = runCore(entry_, argv.data(), tasks[t].blockIdx, numBlocks,
+    outcomes[t] = runCore(entry_, argv, tasks[t].blockIdx, numBlocks,
                           tasks[t].role, config, gm, control);
   };
   if (xc) {
@@ -216,19 +235,20 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   }
 
   std::vector<CoreTiming> aivTimings, aicTimings;
+  (hasAic ? aicTimings : aivTimings).reserve(numTasks);
+  result.blocks.reserve(numTasks);
   uint64_t gmBytes = 0, gmTransfers = 0;
   uint64_t bypassBytes = 0, bypassTransfers = 0, readTransfers = 0;
   std::vector<std::pair<uint64_t, uint64_t>> bypassRanges, readRanges;
   for (uint32_t t = 0; t < numTasks; ++t) {
     BlockOutcome &o = outcomes[t];
     const bool aic = tasks[t].role.aic;
-    (aic ? aicTimings : aivTimings).push_back(o.timing);
     BlockTiming bt;
     bt.cycles = o.timing.cycles;
     bt.core_type = aic ? "AIC" : "AIV";
     for (Pipe p : kCorePipesByName[aic])
-      bt.pipe_busy_cycles.emplace_hint(bt.pipe_busy_cycles.end(), pipeName(p),
-                                       o.timing.busy[static_cast<int>(p)]);
+      bt.pipe_busy_cycles.insert(pipeName(p),
+                                 o.timing.busy[static_cast<int>(p)]);
     result.blocks.push_back(std::move(bt));
     result.gm_read_bytes += o.timing.gmReadBytes;
     result.gm_write_bytes += o.timing.gmWriteBytes;
@@ -240,6 +260,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                         o.timing.bypassRanges.end());
     readRanges.insert(readRanges.end(), o.timing.readRanges.begin(),
                       o.timing.readRanges.end());
+    (aic ? aicTimings : aivTimings).push_back(std::move(o.timing));
     for (Diagnostic &d : o.diagnostics)
       result.diagnostics.push_back(std::move(d));
   }
@@ -296,11 +317,16 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
 
   // Vector and cube cores are list-scheduled separately onto their physical
   // cores; the later of the two ends the kernel.
+  // The schedule (each core run's start and physical core) only for the
+  // trace.
   KernelTiming kv = estimateKernel(aivTimings, config.aiv_cores,
-                                   config.clock_mhz);
+                                   config.clock_mhz, config.trace);
   KernelTiming kc = estimateKernel(aicTimings, config.aic_cores,
-                                   config.clock_mhz);
-  KernelTiming k = kv.cycles >= kc.cycles ? kv : kc;
+                                   config.clock_mhz, config.trace);
+  struct {
+    uint64_t cycles;
+    std::array<uint64_t, kNumPipes> busy;
+  } k{std::max(kv.cycles, kc.cycles), {}};
   for (int p = 0; p < kNumPipes; ++p)
     k.busy[p] = std::max(kv.busy[p], kc.busy[p]);
   // The L2 working-set model (docs/timing.md): the GM bytes the L2 keeps
@@ -380,33 +406,24 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   result.duration_us = static_cast<double>(result.cycles) / config.clock_mhz +
                        config.launch_overhead_us;
   uint64_t best = 0;
-  std::vector<Pipe> pipes;
-  if (!aivTimings.empty())
-    pipes = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3};
-  if (!aicTimings.empty())
-    for (Pipe p : kCorePipes[1])
-      if (std::find(pipes.begin(), pipes.end(), p) == pipes.end())
-        pipes.push_back(p);
-  for (Pipe p : pipes) {
+  const int used = (aivTimings.empty() ? 0 : 1) | (aicTimings.empty() ? 0 : 2);
+  for (Pipe p : kLaunchPipes[used]) {
     uint64_t b = k.busy[static_cast<int>(p)];
     if (b > best) {
       best = b;
       result.bound_pipe = pipeName(p);
     }
   }
-  for (Pipe p : byName(pipes)) {
+  for (Pipe p : kLaunchPipesByName[used]) {
     uint64_t b = k.busy[static_cast<int>(p)];
-    const std::string name = pipeName(p);
-    result.pipe_busy_cycles.emplace_hint(result.pipe_busy_cycles.end(), name,
-                                         b);
-    result.pipe_busy_us.emplace_hint(result.pipe_busy_us.end(), name,
-                                     static_cast<double>(b) /
-                                         config.clock_mhz);
-    result.pipe_ratio.emplace_hint(
-        result.pipe_ratio.end(), name,
-        result.cycles
-            ? static_cast<double>(b) / static_cast<double>(result.cycles)
-            : 0.0);
+    const char *name = pipeName(p);
+    result.pipe_busy_cycles.insert(name, b);
+    result.pipe_busy_us.insert(name,
+                               static_cast<double>(b) / config.clock_mhz);
+    result.pipe_ratio.insert(
+        name, result.cycles
+                  ? static_cast<double>(b) / static_cast<double>(result.cycles)
+                  : 0.0);
   }
 
   if (config.trace) {

@@ -158,32 +158,42 @@ uint64_t l2Cycles(uint64_t bytes, uint32_t aicCores) {
   return (bytes + rate - 1) / rate;
 }
 
+namespace {
+/// More blocks than cores: each block goes to the earliest-free core
+/// (lowest index on ties); sets k's cycles and busy, and with `schedule`
+/// its block starts and cores.
+void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
+                  bool schedule, KernelTiming &k);
+} // namespace
+
 KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
-                            uint32_t cores, double clockMhz) {
+                            uint32_t cores, double clockMhz, bool schedule) {
   KernelTiming k;
   if (blocks.empty() || cores == 0)
     return k;
   uint32_t used = std::min<uint64_t>(cores, blocks.size());
-  std::vector<uint64_t> finish(used, 0);
-  std::vector<std::array<uint64_t, kNumPipes>> busy(used);
-  using Slot = std::pair<uint64_t, uint32_t>; // (free cycle, core)
-  std::priority_queue<Slot, std::vector<Slot>, std::greater<Slot>> free;
-  for (uint32_t c = 0; c < used; ++c)
-    free.push({0, c});
-  for (const CoreTiming &b : blocks) {
-    auto [t, c] = free.top();
-    free.pop();
-    k.blockStart.push_back(t);
-    k.blockCore.push_back(c);
-    finish[c] = t + b.cycles;
-    for (int p = 0; p < kNumPipes; ++p)
-      busy[c][p] += b.busy[p];
-    free.push({finish[c], c});
+  if (schedule) {
+    k.blockStart.reserve(blocks.size());
+    k.blockCore.reserve(blocks.size());
   }
-  for (uint32_t c = 0; c < used; ++c) {
-    k.cycles = std::max(k.cycles, finish[c]);
-    for (int p = 0; p < kNumPipes; ++p)
-      k.busy[p] = std::max(k.busy[p], busy[c][p]);
+  if (used == blocks.size() &&
+      std::all_of(blocks.begin(), blocks.end() - 1,
+                  [](const CoreTiming &b) { return b.cycles > 0; })) {
+    // One wave: block i starts at cycle 0 on core i (the list schedule
+    // below with every core free at 0, lowest index first; a block of 0
+    // cycles but the last would free its core at 0 for the next one).
+    for (uint32_t c = 0; c < used; ++c) {
+      const CoreTiming &b = blocks[c];
+      if (schedule) {
+        k.blockStart.push_back(0);
+        k.blockCore.push_back(c);
+      }
+      k.cycles = std::max(k.cycles, b.cycles);
+      for (int p = 0; p < kNumPipes; ++p)
+        k.busy[p] = std::max(k.busy[p], b.busy[p]);
+    }
+  } else {
+    listSchedule(blocks, used, schedule, k);
   }
   k.durationUs = static_cast<double>(k.cycles) / clockMhz;
   uint64_t best = 0;
@@ -195,5 +205,34 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
   }
   return k;
 }
+
+namespace {
+void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
+                  bool schedule, KernelTiming &k) {
+  std::vector<uint64_t> finish(used, 0);
+  std::vector<std::array<uint64_t, kNumPipes>> busy(used);
+  using Slot = std::pair<uint64_t, uint32_t>; // (free cycle, core)
+  std::priority_queue<Slot, std::vector<Slot>, std::greater<Slot>> free;
+  for (uint32_t c = 0; c < used; ++c)
+    free.push({0, c});
+  for (const CoreTiming &b : blocks) {
+    auto [t, c] = free.top();
+    free.pop();
+    if (schedule) {
+      k.blockStart.push_back(t);
+      k.blockCore.push_back(c);
+    }
+    finish[c] = t + b.cycles;
+    for (int p = 0; p < kNumPipes; ++p)
+      busy[c][p] += b.busy[p];
+    free.push({finish[c], c});
+  }
+  for (uint32_t c = 0; c < used; ++c) {
+    k.cycles = std::max(k.cycles, finish[c]);
+    for (int p = 0; p < kNumPipes; ++p)
+      k.busy[p] = std::max(k.busy[p], busy[c][p]);
+  }
+}
+} // namespace
 
 } // namespace ascsim

@@ -155,8 +155,11 @@ struct KernelTiming {
 
 /// Blocks are list-scheduled in block order onto `cores` identical cores
 /// (each block goes to the earliest-free core, lowest index on ties).
+/// Without `schedule`, blockStart and blockCore stay empty (a launch reads
+/// them only for its trace).
 KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
-                            uint32_t cores, double clockMhz);
+                            uint32_t cores, double clockMhz,
+                            bool schedule = true);
 
 } // namespace ascsim
 
