@@ -1,6 +1,7 @@
 //===- TimingTest.cpp - Cost model and kernel estimate ----------*- C++ -*-===//
 
 #include "timing/Timing.h"
+#include "ascsim/runtime.h"
 #include "options/Options.h"
 
 #include <gtest/gtest.h>
@@ -122,3 +123,25 @@ TEST(OptionsTest, Validation) {
 }
 
 } // namespace
+
+// LaunchResult's per-pipe tables (ascsim::PipeMap) read as the std::map they
+// replaced: lookups by name, iteration in insertion (name) order, toMap();
+// a missing pipe and an eighth pipe throw instead of writing past the array.
+TEST(TimingTest, PipeMapReadsLikeAMap) {
+  PipeMap<uint64_t> m;
+  const char *names[] = {"FIX", "M", "MTE1", "MTE2", "MTE3", "S", "V"};
+  for (uint64_t i = 0; i < 7; ++i)
+    m.insert(names[i], 10 * i);
+  EXPECT_EQ(m.size(), 7u);
+  EXPECT_EQ(m.at("MTE2"), 30u);
+  EXPECT_EQ(m["V"], 60u);
+  EXPECT_EQ(m.count("S"), 1u);
+  EXPECT_EQ(m.count("L0C"), 0u);
+  EXPECT_THROW(m.at("L0C"), std::out_of_range);
+  const std::map<std::string, uint64_t> asMap = m.toMap();
+  EXPECT_EQ(asMap.size(), 7u);
+  EXPECT_EQ(asMap.begin()->first, "FIX");
+  EXPECT_EQ(asMap.at("M"), 10u);
+  EXPECT_THROW(m.insert("X", 1), std::length_error);
+  EXPECT_EQ(m.size(), 7u);
+}

@@ -136,7 +136,13 @@ public:
   using iterator = const Entry *;
 
   /// Appends `name` (after every name already present, in name order).
-  void insert(const char *name, T value) { entries_[size_++] = {name, value}; }
+  /// Throws std::length_error past the seven pipes of a core.
+  void insert(const char *name, T value) {
+    if (size_ == kMaxPipes)
+      throw std::length_error(std::string("PipeMap: no room for pipe ") +
+                              name);
+    entries_[size_++] = {name, value};
+  }
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   const Entry *begin() const { return entries_; }
