@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -348,6 +349,29 @@ std::array<uint64_t, 3> randomRowShape(std::mt19937 &rng,
   return {len, stride, base};
 }
 
+/// Now and then (one draw in `odds`) a write of MTE3 is an atomic store
+/// (one of two F32 atomic operations); 0 otherwise, drawing nothing for an
+/// access that cannot be one.
+uint8_t randomAtomic(std::mt19937 &rng, bool write, Pipe pipe,
+                     unsigned odds) {
+  return write && pipe == Pipe::MTE3 && rng() % odds == 0
+             ? atomicClass(1 + rng() % 2, DType::F32)
+             : uint8_t(0);
+}
+
+/// A GM row group's row length (32 << 0 .. lenShifts - 1 bytes) and stride
+/// (1 to strideSteps lengths, 32 bytes more half the time; one time in six
+/// rows that touch).
+std::pair<uint64_t, uint64_t> randomGmRowStride(std::mt19937 &rng,
+                                                unsigned lenShifts,
+                                                unsigned strideSteps) {
+  const uint64_t len = 32ull << (rng() % lenShifts);
+  uint64_t stride = len * (1 + rng() % strideSteps) + (rng() % 2) * 32;
+  if (rng() % 6 == 0)
+    stride = len; // rows that touch
+  return {len, stride};
+}
+
 /// Takes both detectors' reports and expects them the same, message by
 /// message in the same order, and (when `peak`) the same segment peak.
 /// Returns how many reports there were.
@@ -362,6 +386,54 @@ size_t expectSameReports(RaceDetector &a, RaceDetector &b, int iter,
   return x.size();
 }
 
+/// One access of a random sequence (sameReportsOnRandomSequences): both
+/// detectors get `fp`, or the second gets `other` when it is set (the same
+/// ranges written another way).
+struct RandomAccess {
+  Pipe pipe;
+  Footprint fp;
+  Loc loc;
+  const char *op;
+  std::optional<Footprint> other = std::nullopt;
+};
+
+/// How many random sequences, how long, and whether the segment peaks are
+/// compared too (expectSameReports's `peak`).
+struct SequenceRun {
+  int iterations;
+  int maxOps; // a sequence has 2 to maxOps + 1 accesses
+  bool peak = true;
+};
+
+/// Random access sequences run through two detectors over `gmMap` and
+/// compared report by report: per sequence `setUp(a, b, iter)` configures
+/// the pair (it may draw from `rng`), then the length is drawn and
+/// `draw(i)` makes each access (drawing from `rng` in its own order).
+/// Returns how many reports there were; stops at the first mismatch.
+template <class SetUp, class Draw>
+size_t sameReportsOnRandomSequences(std::mt19937 &rng, const GmMap &gmMap,
+                                    SequenceRun run, SetUp setUp, Draw draw) {
+  size_t reports = 0;
+  for (int iter = 0; iter < run.iterations; ++iter) {
+    RaceDetector a(Severity::Error, gmMap), b(Severity::Error, gmMap);
+    setUp(a, b, iter);
+    const int n = 2 + static_cast<int>(rng() % run.maxOps);
+    for (int i = 0; i < n; ++i) {
+      const RandomAccess x = draw(i);
+      const uint64_t seq = static_cast<uint64_t>(i + 1);
+      a.access(x.pipe, x.fp, x.op, x.loc, seq);
+      b.access(x.pipe, x.other ? *x.other : x.fp, x.op, x.loc, seq);
+    }
+    reports += expectSameReports(a, b, iter, run.peak);
+    if (::testing::Test::HasFailure())
+      break;
+  }
+  return reports;
+}
+
+/// No set-up: both detectors as constructed.
+constexpr auto kAsConstructed = [](RaceDetector &, RaceDetector &, int) {};
+
 } // namespace
 
 // A LoadData's fractals in one L1 bucket are checked in one pass over the
@@ -373,36 +445,32 @@ TEST(RaceShadowTest, L1RunsInOnePassReportAsRangeByRange) {
   std::mt19937 rng(99);
   const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
                         Pipe::S};
-  GmMap gmMap({});
-  size_t reports = 0;
-  for (int iter = 0; iter < 2000; ++iter) {
-    RaceDetector grouped(Severity::Error, gmMap), single(Severity::Error, gmMap);
-    single.setL1RunsForTesting(false);
-    const int n = 2 + static_cast<int>(rng() % 8);
-    for (int i = 0; i < n; ++i) {
-      const Pipe p = pipes[rng() % 5];
-      Footprint fp;
-      const int groups = 1 + static_cast<int>(rng() % 2);
-      for (int g = 0; g < groups; ++g) {
-        const bool write = rng() % 3 == 0;
-        const auto [len, stride, base] = randomRowShape(rng, 4);
-        const uint64_t rows = 1 + rng() % 12;
-        const bool down = rng() % 6 == 0; // not ascending: one by one
-        for (uint64_t k = 0; k < rows; ++k) {
-          const uint64_t r = down ? rows - 1 - k : k;
-          fp.push_back(ByteRange{Mem::L1, base + r * stride,
-                                 base + r * stride + len, write});
+  const size_t reports = sameReportsOnRandomSequences(
+      rng, GmMap({}), {2000, 8},
+      [](RaceDetector &, RaceDetector &single, int) {
+        single.setL1RunsForTesting(false);
+      },
+      [&](int i) {
+        const Pipe p = pipes[rng() % 5];
+        Footprint fp;
+        const int groups = 1 + static_cast<int>(rng() % 2);
+        for (int g = 0; g < groups; ++g) {
+          const bool write = rng() % 3 == 0;
+          const auto [len, stride, base] = randomRowShape(rng, 4);
+          const uint64_t rows = 1 + rng() % 12;
+          const bool down = rng() % 6 == 0; // not ascending: one by one
+          for (uint64_t k = 0; k < rows; ++k) {
+            const uint64_t r = down ? rows - 1 - k : k;
+            fp.push_back(ByteRange{Mem::L1, base + r * stride,
+                                   base + r * stride + len, write});
+          }
+          if (rng() % 4 == 0) // another memory between groups
+            fp.push_back(ByteRange{Mem::L0A, 0, 512, !write});
         }
-        if (rng() % 4 == 0) // another memory between groups
-          fp.push_back(ByteRange{Mem::L0A, 0, 512, !write});
-      }
-      const Loc loc{"t.py", static_cast<unsigned>(i + 1)};
-      grouped.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
-      single.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(grouped, single, iter);
-    ASSERT_FALSE(HasFailure());
-  }
+        return RandomAccess{p, std::move(fp),
+                            Loc{"t.py", static_cast<unsigned>(i + 1)},
+                            "load_data"};
+      });
   EXPECT_GT(reports, 1000u); // the comparison saw races
 }
 
@@ -522,14 +590,8 @@ TEST(RaceShadowTest, GmRowRecordsReportAsListedRows) {
             continue;
           }
           const bool write = rng() % 3 == 0;
-          const uint8_t atomic =
-              write && pipe == Pipe::MTE3 && rng() % 3 == 0
-                  ? atomicClass(1 + rng() % 2, DType::F32)
-                  : uint8_t(0);
-          const uint64_t len = 32ull << (rng() % 4); // 32 ... 256
-          uint64_t stride = len * (1 + rng() % 3) + (rng() % 2) * 32;
-          if (rng() % 6 == 0)
-            stride = len; // rows that touch
+          const uint8_t atomic = randomAtomic(rng, write, pipe, 3);
+          const auto [len, stride] = randomGmRowStride(rng, 4, 3); // 32..256
           const uint64_t rows = 1 + rng() % 40;
           const uint64_t base = (rng() % 48) * 4096 + (rng() % 4) * 32;
           fr.emplace_rows(Mem::GM, base, base + len, stride, rows, write, atomic);
@@ -610,39 +672,33 @@ TEST(RaceShadowTest, LocalRowRecordsReportAsListedRows) {
   const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
                         Pipe::S, Pipe::V};
   const Mem mems[] = {Mem::L1, Mem::L1, Mem::L0A, Mem::UB};
-  GmMap gmMap({});
-  size_t reports = 0, records = 0;
-  for (int iter = 0; iter < 2000; ++iter) {
-    RaceDetector rec(Severity::Error, gmMap), lst(Severity::Error, gmMap);
-    const int n = 2 + static_cast<int>(rng() % 8);
-    for (int i = 0; i < n; ++i) {
-      const Pipe p = pipes[rng() % 6];
-      Footprint fr, fl;
-      const int groups = 1 + static_cast<int>(rng() % 3);
-      for (int g = 0; g < groups; ++g) {
-        const Mem mem = mems[rng() % 4];
-        const bool write = rng() % 3 == 0;
-        const auto [len, stride, base] = randomRowShape(rng, 8);
-        const uint64_t rows = 1 + rng() % 12;
-        fr.emplace_rows(mem, base, base + len, stride, rows, write);
-        for (uint64_t k = 0; k < rows; ++k)
-          fl.emplace_back(mem, base + k * stride, base + k * stride + len,
-                          write);
-        if (rng() % 4 == 0) { // a listed range after the rows
-          const uint64_t s = base + rows * stride + (rng() % 2) * 512;
-          fr.emplace_back(mem, s, s + 512, write);
-          fl.emplace_back(mem, s, s + 512, write);
+  size_t records = 0;
+  const size_t reports = sameReportsOnRandomSequences(
+      rng, GmMap({}), {2000, 8}, kAsConstructed, [&](int i) {
+        const Pipe p = pipes[rng() % 6];
+        Footprint fr, fl;
+        const int groups = 1 + static_cast<int>(rng() % 3);
+        for (int g = 0; g < groups; ++g) {
+          const Mem mem = mems[rng() % 4];
+          const bool write = rng() % 3 == 0;
+          const auto [len, stride, base] = randomRowShape(rng, 8);
+          const uint64_t rows = 1 + rng() % 12;
+          fr.emplace_rows(mem, base, base + len, stride, rows, write);
+          for (uint64_t k = 0; k < rows; ++k)
+            fl.emplace_back(mem, base + k * stride, base + k * stride + len,
+                            write);
+          if (rng() % 4 == 0) { // a listed range after the rows
+            const uint64_t s = base + rows * stride + (rng() % 2) * 512;
+            fr.emplace_back(mem, s, s + 512, write);
+            fl.emplace_back(mem, s, s + 512, write);
+          }
         }
-      }
-      for (const ByteRange &x : fr)
-        records += x.rows > 1;
-      const Loc loc{"t.py", static_cast<unsigned>(i + 1)};
-      rec.access(p, fr, "load_data", loc, static_cast<uint64_t>(i + 1));
-      lst.access(p, fl, "load_data", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(rec, lst, iter);
-    ASSERT_FALSE(HasFailure());
-  }
+        for (const ByteRange &x : fr)
+          records += x.rows > 1;
+        return RandomAccess{p, std::move(fr),
+                            Loc{"t.py", static_cast<unsigned>(i + 1)},
+                            "load_data", std::move(fl)};
+      });
   EXPECT_GT(records, 3000u);
   EXPECT_GT(reports, 1000u);
 }
@@ -659,59 +715,53 @@ TEST(RaceShadowTest, WholeL1SlotsReportAsSegments) {
   std::mt19937 rng(4242);
   const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
                         Pipe::S};
-  GmMap gmMap({});
-  size_t reports = 0, wholeFirst = 0;
-  for (int iter = 0; iter < 3000; ++iter) {
-    RaceDetector whole(Severity::Error, gmMap), segs(Severity::Error, gmMap);
-    segs.setL1WholeSlotsForTesting(false);
-    if (iter % 5 == 0) {
-      whole.setLogLimitForTesting(1 + rng() % 4);
-      segs.setLogLimitForTesting(1);
-    }
-    const int n = 2 + static_cast<int>(rng() % 10);
-    for (int i = 0; i < n; ++i) {
-      const Pipe p = pipes[rng() % 5];
-      Footprint fp;
-      const int groups = 1 + static_cast<int>(rng() % 2);
-      for (int g = 0; g < groups; ++g) {
-        const bool write = rng() % 3 == 0;
-        const uint8_t atomic =
-            write && p == Pipe::MTE3 && rng() % 4 == 0
-                ? atomicClass(1 + rng() % 2, DType::F32)
-                : 0;
-        const uint64_t slot = rng() % 12;
-        switch (rng() % 4) {
-        case 0: // fractals as a record (LoadData)
-          fp.emplace_rows(Mem::L1, slot * 512, slot * 512 + 512,
-                          512 * (1 + rng() % 3), 1 + rng() % 6, write,
-                          atomic);
-          break;
-        case 1: // several whole slots at once (ND -> NZ)
-          fp.emplace_back(Mem::L1, slot * 512,
-                          (slot + 1 + rng() % 6) * 512, write, atomic);
-          break;
-        case 2: { // an unaligned piece (splits a slot)
-          const uint64_t s = slot * 512 + rng() % 700;
-          fp.emplace_back(Mem::L1, s, s + 1 + rng() % 900, write, atomic);
-          break;
+  size_t wholeFirst = 0;
+  const size_t reports = sameReportsOnRandomSequences(
+      rng, GmMap({}), {3000, 10, /*peak=*/false},
+      [&](RaceDetector &whole, RaceDetector &segs, int iter) {
+        segs.setL1WholeSlotsForTesting(false);
+        if (iter % 5 == 0) {
+          whole.setLogLimitForTesting(1 + rng() % 4);
+          segs.setLogLimitForTesting(1);
         }
-        default: { // unaligned rows (grouped inside a slot)
-          const uint64_t len = 8 + rng() % 100, stride = len + rng() % 60;
-          fp.emplace_rows(Mem::L1, slot * 512 + rng() % 64,
-                          slot * 512 + rng() % 64 + len, stride,
-                          1 + rng() % 8, write, atomic);
-          break;
+      },
+      [&](int i) {
+        const Pipe p = pipes[rng() % 5];
+        Footprint fp;
+        const int groups = 1 + static_cast<int>(rng() % 2);
+        for (int g = 0; g < groups; ++g) {
+          const bool write = rng() % 3 == 0;
+          const uint8_t atomic = randomAtomic(rng, write, p, 4);
+          const uint64_t slot = rng() % 12;
+          switch (rng() % 4) {
+          case 0: // fractals as a record (LoadData)
+            fp.emplace_rows(Mem::L1, slot * 512, slot * 512 + 512,
+                            512 * (1 + rng() % 3), 1 + rng() % 6, write,
+                            atomic);
+            break;
+          case 1: // several whole slots at once (ND -> NZ)
+            fp.emplace_back(Mem::L1, slot * 512,
+                            (slot + 1 + rng() % 6) * 512, write, atomic);
+            break;
+          case 2: { // an unaligned piece (splits a slot)
+            const uint64_t s = slot * 512 + rng() % 700;
+            fp.emplace_back(Mem::L1, s, s + 1 + rng() % 900, write, atomic);
+            break;
+          }
+          default: { // unaligned rows (grouped inside a slot)
+            const uint64_t len = 8 + rng() % 100, stride = len + rng() % 60;
+            fp.emplace_rows(Mem::L1, slot * 512 + rng() % 64,
+                            slot * 512 + rng() % 64 + len, stride,
+                            1 + rng() % 8, write, atomic);
+            break;
+          }
+          }
         }
-        }
-      }
-      wholeFirst += fp[0].start % 512 == 0 && fp[0].end % 512 == 0;
-      const Loc loc{"t.py", static_cast<unsigned>(i + 1)};
-      whole.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
-      segs.access(p, fp, "load_data", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(whole, segs, iter, false);
-    ASSERT_FALSE(HasFailure());
-  }
+        wholeFirst += fp[0].start % 512 == 0 && fp[0].end % 512 == 0;
+        return RandomAccess{p, std::move(fp),
+                            Loc{"t.py", static_cast<unsigned>(i + 1)},
+                            "load_data"};
+      });
   EXPECT_GT(wholeFirst, 5000u); // whole slots were exercised
   EXPECT_GT(reports, 2000u);    // and the comparison saw races
 }
@@ -744,43 +794,33 @@ TEST(RaceShadowTest, WholeL1SlotRaceNamesTheSharedFractals) {
 // reads unapplied.
 TEST(RaceShadowTest, GmRowsInOnePassReportAsRowByRow) {
   std::mt19937 rng(5151);
-  GmMap gmMap({});
   const Pipe pipes[] = {Pipe::MTE2, Pipe::MTE3, Pipe::FIX, Pipe::S, Pipe::V};
-  size_t reports = 0;
-  for (int iter = 0; iter < 2000; ++iter) {
-    RaceDetector one(Severity::Error, gmMap), rows(Severity::Error, gmMap);
-    rows.setGmRunsForTesting(false);
-    if (iter % 4 == 0) {
-      one.setLogLimitForTesting(1);
-      rows.setLogLimitForTesting(1);
-    }
-    const int n = 2 + static_cast<int>(rng() % 8);
-    for (int i = 0; i < n; ++i) {
-      const Pipe pipe = pipes[rng() % 5];
-      Footprint fp;
-      const int groups = 1 + static_cast<int>(rng() % 2);
-      for (int g = 0; g < groups; ++g) {
-        const bool write = rng() % 2 == 0;
-        const uint8_t atomic = write && pipe == Pipe::MTE3 && rng() % 3 == 0
-                                   ? atomicClass(1 + rng() % 2, DType::F32)
-                                   : uint8_t(0);
-        const uint64_t len = 32ull << (rng() % 5); // 32 ... 512
-        uint64_t stride = len * (1 + rng() % 4) + (rng() % 2) * 32;
-        if (rng() % 6 == 0)
-          stride = len; // rows that touch
-        const uint64_t count = 1 + rng() % 48;
-        const uint64_t base = (rng() % 3) * 65536 + (rng() % 24) * 2048 +
-                              (rng() % 4) * 32;
-        fp.emplace_rows(Mem::GM, base, base + len, stride, count, write,
-                        atomic);
-      }
-      const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
-      one.access(pipe, fp, "data_copy", loc, static_cast<uint64_t>(i + 1));
-      rows.access(pipe, fp, "data_copy", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(one, rows, iter);
-    ASSERT_FALSE(HasFailure());
-  }
+  const size_t reports = sameReportsOnRandomSequences(
+      rng, GmMap({}), {2000, 8},
+      [](RaceDetector &one, RaceDetector &rows, int iter) {
+        rows.setGmRunsForTesting(false);
+        if (iter % 4 == 0) {
+          one.setLogLimitForTesting(1);
+          rows.setLogLimitForTesting(1);
+        }
+      },
+      [&](int) {
+        const Pipe pipe = pipes[rng() % 5];
+        Footprint fp;
+        const int groups = 1 + static_cast<int>(rng() % 2);
+        for (int g = 0; g < groups; ++g) {
+          const bool write = rng() % 2 == 0;
+          const uint8_t atomic = randomAtomic(rng, write, pipe, 3);
+          const auto [len, stride] = randomGmRowStride(rng, 5, 4); // 32..512
+          const uint64_t count = 1 + rng() % 48;
+          const uint64_t base = (rng() % 3) * 65536 + (rng() % 24) * 2048 +
+                                (rng() % 4) * 32;
+          fp.emplace_rows(Mem::GM, base, base + len, stride, count, write,
+                          atomic);
+        }
+        const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
+        return RandomAccess{pipe, std::move(fp), loc, "data_copy"};
+      });
   EXPECT_GT(reports, 2000u);
 }
 
@@ -817,8 +857,7 @@ Footprint randomFootprint(std::mt19937 &rng, Pipe pipe, bool anyOrder) {
     if (rng() % 25 == 0)
       r.end = r.start; // empty
     r.write = rng() % 2 == 0;
-    if (r.write && r.mem == Mem::GM && pipe == Pipe::MTE3 && rng() % 3 == 0)
-      r.atomic = atomicClass(1 + rng() % 2, DType::F32);
+    r.atomic = randomAtomic(rng, r.write && r.mem == Mem::GM, pipe, 3);
     rs.push_back(r);
   }
   if (!anyOrder)
@@ -843,32 +882,14 @@ GmMap randomRegions() {
                 {0x2f800, 0x10800, "z"}});
 }
 
-// 3,000 random sequences of 2 to maxOps + 1 accesses over randomRegions(),
-// each run through two detectors that `setUp(a, b, iter)` configures (it may
-// draw from `rng`); expects the same reports, message by message, and
-// returns how many there were.
-template <class SetUp>
-size_t sameReportsOnRandomSequences(std::mt19937 &rng, int maxOps,
-                                    SetUp setUp) {
+/// An access of random plain footprints over randomRegions() (the draws
+/// of PlainFootprintsReportAsTheGeneralPath and GmCutAtRegionsReportsAsUncut).
+RandomAccess randomPlainAccess(std::mt19937 &rng) {
   const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
-  const GmMap gmMap = randomRegions();
-  size_t reports = 0;
-  for (int iter = 0; iter < 3000; ++iter) {
-    RaceDetector a(Severity::Error, gmMap), b(Severity::Error, gmMap);
-    setUp(a, b, iter);
-    const int n = 2 + static_cast<int>(rng() % maxOps);
-    for (int i = 0; i < n; ++i) {
-      const Pipe p = pipes[rng() % 5];
-      const Footprint fp = randomFootprint(rng, p, rng() % 8 == 0);
-      const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
-      a.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
-      b.access(p, fp, "op", loc, static_cast<uint64_t>(i + 1));
-    }
-    reports += expectSameReports(a, b, iter, false);
-    if (::testing::Test::HasFailure())
-      break;
-  }
-  return reports;
+  const Pipe p = pipes[rng() % 5];
+  Footprint fp = randomFootprint(rng, p, rng() % 8 == 0);
+  const Loc loc{"t.py", static_cast<unsigned>(1 + rng() % 6)};
+  return RandomAccess{p, std::move(fp), loc, "op"};
 }
 
 } // namespace
@@ -884,13 +905,15 @@ size_t sameReportsOnRandomSequences(std::mt19937 &rng, int maxOps,
 TEST(RaceShadowTest, PlainFootprintsReportAsTheGeneralPath) {
   std::mt19937 rng(2026);
   const size_t reports = sameReportsOnRandomSequences(
-      rng, 10, [&](RaceDetector &plain, RaceDetector &general, int iter) {
+      rng, randomRegions(), {3000, 10, /*peak=*/false},
+      [&](RaceDetector &plain, RaceDetector &general, int iter) {
         general.setPlainPathForTesting(false);
         if (iter % 5 == 0) {
           plain.setLogLimitForTesting(1 + rng() % 4);
           general.setLogLimitForTesting(1);
         }
-      });
+      },
+      [&](int) { return randomPlainAccess(rng); });
   EXPECT_GT(reports, 3000u); // the comparison saw races
 }
 
@@ -904,13 +927,15 @@ TEST(RaceShadowTest, PlainFootprintsReportAsTheGeneralPath) {
 TEST(RaceShadowTest, GmCutAtRegionsReportsAsUncut) {
   std::mt19937 rng(4711);
   const size_t reports = sameReportsOnRandomSequences(
-      rng, 12, [&](RaceDetector &cut, RaceDetector &uncut, int iter) {
+      rng, randomRegions(), {3000, 12, /*peak=*/false},
+      [&](RaceDetector &cut, RaceDetector &uncut, int iter) {
         uncut.setGmUncutForTesting();
         if (iter % 5 == 0) {
           cut.setLogLimitForTesting(1);
           uncut.setLogLimitForTesting(1 + rng() % 4);
         }
-      });
+      },
+      [&](int) { return randomPlainAccess(rng); });
   EXPECT_GT(reports, 3000u);
 }
 
