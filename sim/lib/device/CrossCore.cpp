@@ -6,6 +6,7 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace ascsim {
 
@@ -121,6 +122,12 @@ Diagnostic CrossCoreDomain::deadlockReport(uint32_t core,
                               : makeDiagnostic("deadlock", fallback, loc);
 }
 
+bool CrossCoreDomain::released(const CoreState &c) const {
+  return c.gmReady ? (*c.gmReady)()
+         : c.msgWait ? !c.inbox.empty() || msgWaitEnds(c)
+                     : !c.counters[c.waitFlag].empty();
+}
+
 bool CrossCoreDomain::stuck() const {
   bool anyBlocked = false;
   for (const CoreState &c : cores_) {
@@ -128,9 +135,7 @@ bool CrossCoreDomain::stuck() const {
       continue;
     if (!c.blocked)
       return false;
-    if (c.gmReady ? (*c.gmReady)()
-        : c.msgWait ? !c.inbox.empty() || msgWaitEnds(c)
-                    : !c.counters[c.waitFlag].empty())
+    if (released(c))
       return false;
     anyBlocked = true;
   }
@@ -187,6 +192,7 @@ uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc,
   c.waitLoc = loc;
   while (c.counters[flag].empty()) {
     c.blocked = true;
+    cv_.notify_all(); // an AIC may be waiting to pick a request (receive)
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
@@ -229,6 +235,7 @@ CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
   while (!ready()) {
     c.blocked = true;
     c.gmReady = &ready;
+    cv_.notify_all(); // an AIC may be waiting to pick a request (receive)
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
@@ -308,13 +315,16 @@ bool CrossCoreDomain::receive(uint32_t core, Message &out,
   c.msgWait = true;
   c.msgWhat = what;
   c.waitLoc = loc;
-  while (c.inbox.empty()) {
-    if (msgWaitEnds(c)) {
+  while (c.inbox.empty() || !canPick(c)) {
+    if (c.inbox.empty() && msgWaitEnds(c)) {
       c.msgWait = false;
       c.blocked = false;
       return false;
     }
-    c.blocked = true;
+    if (!c.blocked) {
+      c.blocked = true;
+      cv_.notify_all(); // another AIC may be waiting to pick a request
+    }
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
@@ -328,8 +338,42 @@ bool CrossCoreDomain::receive(uint32_t core, Message &out,
   }
   c.blocked = false;
   c.msgWait = false;
-  out = std::move(c.inbox.front());
-  c.inbox.pop_front();
+  auto next = c.inbox.begin();
+  if (c.aic) {
+    // The request that reaches the AIC first on the device: the smallest
+    // cycle among each AIV's oldest message (an AIV's own requests stay in
+    // order), ties to the lower sub-block. Not the host's arrival order,
+    // which depends on how the host threads ran.
+    for (auto it = c.inbox.begin(); it != c.inbox.end(); ++it) {
+      bool oldest = true;
+      for (auto e = c.inbox.begin(); e != it && oldest; ++e)
+        oldest = e->from != it->from;
+      if (oldest && std::make_pair(it->cycle, it->from) <
+                        std::make_pair(next->cycle, next->from))
+        next = it;
+    }
+  }
+  out = std::move(*next);
+  c.inbox.erase(next);
+  return true;
+}
+
+bool CrossCoreDomain::canPick(const CoreState &c) const {
+  if (!c.aic)
+    return true;
+  // Every AIV of the block has a request queued, has finished, or is
+  // blocked in a wait no other running core of the block can end: none can
+  // still send a request that reaches the AIC before the queued ones.
+  for (uint32_t s = 0; s < aivPerBlock_; ++s) {
+    const CoreState &v = cores_[aivId(c.block, s)];
+    if (v.done || (v.blocked && !released(v)))
+      continue;
+    bool queued = false;
+    for (const Message &m : c.inbox)
+      queued = queued || m.from == s;
+    if (!queued)
+      return false;
+  }
   return true;
 }
 

@@ -120,7 +120,10 @@ public:
   void sendToAiv(uint32_t core, uint32_t sub, const void *data,
                  uint32_t bytes, uint64_t cycle,
                  const std::vector<uint32_t> &clock = {});
-  /// Blocks until a message for `core` arrives; on an AIC, returns false
+  /// Blocks until a message for `core` arrives; on an AIC, the request
+  /// with the smallest cycle once no AIV of the block can still send an
+  /// earlier one (each AIV has one queued, has finished, or is blocked), so
+  /// the order does not depend on the host threads; returns false
   /// once every AIV of the block has finished and nothing is queued (then
   /// `finished` lists nothing new). Throws a "deadlock" Fault when every
   /// unfinished core is blocked. `what` describes the wait in reports.
@@ -156,6 +159,11 @@ private:
   void raise(uint32_t core, uint8_t flag, const Raise &r, std::string &err);
   /// Every unfinished core is blocked with an empty counter.
   bool stuck() const;
+  /// A blocked core's wait can end now (its counter, inbox or GM flags).
+  bool released(const CoreState &c) const;
+  /// An AIC may take a queued request: no AIV of its block can still send
+  /// one that arrives earlier (receive picks the earliest by cycle).
+  bool canPick(const CoreState &c) const;
   /// An AIC's message wait ends once all its AIVs have finished.
   bool msgWaitEnds(const CoreState &c) const;
 
