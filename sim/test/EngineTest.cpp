@@ -279,6 +279,56 @@ TEST(EngineTest, ManyInFlightCompletionsLandInOrder) {
     ASSERT_EQ(dst[i], src[i]) << i;
 }
 
+TEST(EngineTest, ASetRidingOnItsPipesLastWorkKeepsItsPlace) {
+  // A set_flag that fires when its pipe's last work lands rides on that
+  // work's slot (no pending entry of its own). MTE2's copy (seq 1) and
+  // MTE3's (seq 2) both land at 359; MTE3's set (seq 3) and MTE2's set of
+  // the same flag (seq 4) ride on them. In completion order, 1, 2, 3, 4:
+  // MTE2's set lands after MTE3's and is the one that finds the flag set.
+  // (Set right after its own copy, it would land before MTE3's copy and
+  // set.)
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), back(128, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.copy(Pipe::MTE3, 1, back.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE3, kMte2V, 2, 1);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 2, 1);
+  try {
+    f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+    FAIL() << "no double set";
+  } catch (Fault &fault) {
+    EXPECT_EQ(fault.diag.line, 4u) << fault.diag.message;
+    EXPECT_NE(fault.diag.message.find("at cycle 359"), std::string::npos)
+        << fault.diag.message;
+    ASSERT_EQ(fault.diag.notes.size(), 1u);
+    EXPECT_EQ(fault.diag.notes[0].line, 3u);
+  }
+  EXPECT_EQ(ub[127], 3.f);
+  EXPECT_EQ(back[127], 3.f);
+}
+
+TEST(EngineTest, ARiddenSetUnblocksItsWaitWhenItsWorkLands) {
+  // V's wait on MTE2_V is found blocked; MTE2's set rides on its copy and
+  // must start the wait when the copy lands (359), as a set of its own
+  // would. MTE2's second set (event 5), due then too, cannot ride on the
+  // same copy: it is pending on its own and starts MTE3's wait.
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 3, 1);
+  f.add(1, out.data(), ub.data(), ub.data(), 128);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE3, 5, 3, 1);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 3, 1);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, 5, 3, 1);
+  EXPECT_EQ(f.engine.runUntilFlag(kMte2V, 3, Stall{"x", Loc{nullptr, 0}}),
+            359u);
+  EXPECT_EQ(f.engine.drain(Stall{"end", Loc{nullptr, 0}}), 383u);
+  for (float v : out)
+    ASSERT_EQ(v, 6.f);
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 3));
+  EXPECT_FALSE(f.flags.isSet(5, 3));
+}
+
 TEST(FlagsTest, ValidationAndLeaks) {
   EXPECT_THROW(FlagTable::validate("set_flag", 2 /*MTE1_M*/, 0, Loc{}), Fault);
   EXPECT_THROW(FlagTable::validate("set_flag", kMte2V, 8, Loc{}), Fault);

@@ -84,6 +84,7 @@ Engine::~Engine() {
   for (uint32_t i = static_cast<uint32_t>(slots_.size()); i-- > 0;) {
     slots_[i].vec.reset();
     slots_[i].cube.reset();
+    slots_[i].thenSet = false;
     freeSlots_.push_back(i);
   }
   st.slots = std::move(slots_);
@@ -264,7 +265,21 @@ Engine::headStart(const PipeState &ps) const {
 [[gnu::always_inline]] inline uint64_t
 Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
                         uint64_t seq, uint64_t cycle) {
-  const uint64_t fire = std::max(cycle, pipes_[idx(p)].lastDone);
+  PipeState &ps = pipes_[idx(p)];
+  const uint64_t fire = std::max(cycle, ps.lastDone);
+  if (fire > cycle && !race_ && !trace_ && event != kCrossCoreEvent) {
+    // It fires when the pipe's last work lands (pending, as it is due after
+    // now): it rides on that work's slot, unless another set does already.
+    InFlight &w = slots_[ps.lastSlot];
+    if (!w.thenSet) {
+      w.thenSet = true;
+      w.setEvent = event;
+      w.setId = id;
+      w.setSeq = seq;
+      w.setLoc = loc;
+      return fire;
+    }
+  }
   uint32_t s = kNoSlot;
   if (race_ || trace_) {
     s = allocSlot();
@@ -346,7 +361,10 @@ uint64_t Engine::startWork(int pi, Instr &h, uint64_t cycle) {
   pd.slot = s;
   pd.flag = false;
   ps.freeAt = cycle + occupancy;
-  ps.lastDone = std::max(ps.lastDone, done);
+  if (done >= ps.lastDone) {
+    ps.lastDone = done;
+    ps.lastSlot = s;
+  }
   if (cycle >= ps.busyEnd) {
     ps.busy += done - cycle;
     ps.busyEnd = done;
@@ -433,6 +451,30 @@ void Engine::start(Pipe p, uint64_t cycle) {
     queuedPipes_ &= ~(1u << pi);
 }
 
+[[gnu::always_inline]] inline void Engine::setFlagAt(uint8_t event, uint8_t id,
+                                                     uint64_t cycle, Loc loc) {
+  flags_.set(event, id, cycle, loc);
+  // The waits found blocked on this flag may start now (no other).
+  const size_t fi = event * kNumEventIds + id;
+  blocked_ &= ~waiters_[fi];
+  waiters_[fi] = 0;
+}
+
+void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
+  // After every entry of its cycle and a seq up to its own. Of those, an
+  // entry of its own seq scheduled after it (another instruction of its
+  // API call) would have landed after it: nothing tells them apart (a flag
+  // set or a result landing at one cycle before any start; two sets of one
+  // flag from one call report the same line and cycle either way).
+  Pending &pd = schedule(cycle, f.setSeq);
+  pd.slot = kNoSlot;
+  pd.flag = true;
+  pd.event = f.setEvent;
+  pd.id = f.setId;
+  pd.pipe = Pipe::S; // read only for cross-core sets, which never ride
+  pd.loc = f.setLoc;
+}
+
 [[gnu::always_inline]] inline void Engine::complete() {
   const Pending next = pendBuf_[pendHead_++]; // not the sentinel
   const uint32_t slot = next.slot;
@@ -448,15 +490,11 @@ void Engine::start(Pipe p, uint64_t cycle) {
         crossFn_(crossCtx_, id, cycle, next.loc, next.pipe,
                  race_ ? &slots_[slot].clock : nullptr);
     } else {
-      flags_.set(event, id, cycle, next.loc);
-      // The waits found blocked on this flag may start now (no other).
-      const size_t fi = event * kNumEventIds + id;
-      blocked_ &= ~waiters_[fi];
-      waiters_[fi] = 0;
+      setFlagAt(event, id, cycle, next.loc);
       if (race_)
         race_->publishFlag(event, id, slots_[slot].clock);
       if (trace_)
-        setStart_[fi] = slots_[slot].started;
+        setStart_[event * kNumEventIds + id] = slots_[slot].started;
     }
     if (slot != kNoSlot)
       freeSlots_.push_back(slot);
@@ -467,27 +505,39 @@ void Engine::start(Pipe p, uint64_t cycle) {
   switch (f.land) {
   case Land::Staged:
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
-    return;
+    break;
   case Land::Copy:
     std::memcpy(f.dst, f.directSrc, f.directBytes);
-    return;
+    break;
   case Land::CopyOut:
     copyOut(f.dst, f.directSrc, f.directBytes);
-    return;
+    break;
   case Land::VecStaged:
     commitVector(*f.vec, f.staging.data());
     f.vec.reset();
-    return;
+    break;
   case Land::VecDirect:
     evaluateElementwiseDirect(*f.vec);
     f.vec.reset();
-    return;
+    break;
   case Land::Cube:
     cube::commitCube(*f.cube, f.staging.data());
     f.cube.reset();
-    return;
+    break;
   case Land::None:
-    return;
+    break;
+  }
+  if (f.thenSet) {
+    // The set_flag that rode on this work (scheduleSetFlag). Its pending
+    // entry would have been due now with seq setSeq: what is due now with a
+    // seq up to setSeq may have had to land before it, and then it goes
+    // back into the list; otherwise it is next.
+    f.thenSet = false;
+    const Pending &after = pendBuf_[pendHead_];
+    if (after.due == cycle && after.seq <= f.setSeq)
+      reinsertRiddenSet(f, cycle);
+    else
+      setFlagAt(f.setEvent, f.setId, cycle, f.setLoc);
   }
 }
 

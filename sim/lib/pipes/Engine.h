@@ -332,6 +332,9 @@ private:
     InstrQueue queue;
     uint64_t freeAt = 0;   // earliest start of the next instruction
     uint64_t lastDone = 0; // latest completion of a started instruction
+    /// The in-flight slot of the (last started) work due at lastDone,
+    /// while it is pending: a set_flag that fires then rides on it.
+    uint32_t lastSlot = 0;
     uint64_t busy = 0;
     uint64_t busyEnd = 0;
   };
@@ -380,6 +383,15 @@ private:
     std::shared_ptr<const cube::CubeInstr> cube;
     VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
+    /// A set_flag of the same pipe that fires when this lands (it waits
+    /// for the pipe's earlier work, and this is the last of it): set right
+    /// after this lands instead of through a pending entry of its own
+    /// (scheduleSetFlag; without race checks or a trace, not cross-core).
+    /// Cleared when it is set (or when the engine ends with it pending).
+    bool thenSet = false;
+    uint8_t setEvent = 0, setId = 0;
+    uint64_t setSeq = 0;
+    Loc setLoc{nullptr, 0};
   };
   /// A pending completion: its cycle, the program order of its instruction
   /// (ties: an API call that issues several instructions gives them one
@@ -434,6 +446,12 @@ private:
   /// Inserts a pending completion due at `cycle` (program order `seq`) and
   /// returns it for the caller to fill in the rest.
   Pending &schedule(uint64_t cycle, uint64_t seq);
+  /// Sets flag (event, id) at `cycle` from a completion (flags_, the
+  /// waits blocked on it).
+  void setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
+  /// Puts the set_flag that rode on work slot `f`, landed at `cycle`, back
+  /// into the pending list (complete).
+  void reinsertRiddenSet(const InFlight &f, uint64_t cycle);
   /// Makes room at pendEnd_ for an entry and the sentinel: moves the list
   /// to the start of pendBuf_ or doubles it.
   void growPending();
