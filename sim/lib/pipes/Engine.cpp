@@ -267,7 +267,7 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
                         uint64_t seq, uint64_t cycle) {
   PipeState &ps = pipes_[idx(p)];
   const uint64_t fire = std::max(cycle, ps.lastDone);
-  if (fire > cycle && !race_ && !trace_ && event != kCrossCoreEvent) {
+  if (fire > cycle && !trace_ && event != kCrossCoreEvent) {
     // It fires when the pipe's last work lands (pending, as it is due after
     // now): it rides on that work's slot, unless another set does already.
     InFlight &w = slots_[ps.lastSlot];
@@ -277,6 +277,8 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
       w.setId = id;
       w.setSeq = seq;
       w.setLoc = loc;
+      if (race_)
+        race_->flagClock(p, w.setClock);
       return fire;
     }
   }
@@ -466,13 +468,22 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
   // API call) would have landed after it: nothing tells them apart (a flag
   // set or a result landing at one cycle before any start; two sets of one
   // flag from one call report the same line and cycle either way).
-  Pending &pd = schedule(cycle, f.setSeq);
-  pd.slot = kNoSlot;
+  const uint8_t event = f.setEvent, id = f.setId;
+  const uint64_t seq = f.setSeq;
+  const Loc loc = f.setLoc;
+  uint32_t s = kNoSlot;
+  if (race_) { // its clock goes into a slot of its own (f may move)
+    const VectorClock clock = f.setClock;
+    s = allocSlot();
+    slots_[s].clock = clock;
+  }
+  Pending &pd = schedule(cycle, seq);
+  pd.slot = s;
   pd.flag = true;
-  pd.event = f.setEvent;
-  pd.id = f.setId;
+  pd.event = event;
+  pd.id = id;
   pd.pipe = Pipe::S; // read only for cross-core sets, which never ride
-  pd.loc = f.setLoc;
+  pd.loc = loc;
 }
 
 [[gnu::always_inline]] inline void Engine::complete() {
@@ -534,10 +545,13 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     // back into the list; otherwise it is next.
     f.thenSet = false;
     const Pending &after = pendBuf_[pendHead_];
-    if (after.due == cycle && after.seq <= f.setSeq)
+    if (after.due == cycle && after.seq <= f.setSeq) {
       reinsertRiddenSet(f, cycle);
-    else
+    } else {
       setFlagAt(f.setEvent, f.setId, cycle, f.setLoc);
+      if (race_)
+        race_->publishFlag(f.setEvent, f.setId, f.setClock);
+    }
   }
 }
 

@@ -386,12 +386,13 @@ private:
     /// A set_flag of the same pipe that fires when this lands (it waits
     /// for the pipe's earlier work, and this is the last of it): set right
     /// after this lands instead of through a pending entry of its own
-    /// (scheduleSetFlag; without race checks or a trace, not cross-core).
-    /// Cleared when it is set (or when the engine ends with it pending).
+    /// (scheduleSetFlag; without a trace, not cross-core). Cleared when it
+    /// is set (or when the engine ends with it pending).
     bool thenSet = false;
     uint8_t setEvent = 0, setId = 0;
     uint64_t setSeq = 0;
     Loc setLoc{nullptr, 0};
+    VectorClock setClock; // its knowledge (races on)
   };
   /// A pending completion: its cycle, the program order of its instruction
   /// (ties: an API call that issues several instructions gives them one
@@ -434,8 +435,9 @@ private:
   /// Starts the Work head `h` of pipe `pi` at `cycle` and pops it; returns
   /// its completion cycle (what start does for a Work, without the trace).
   uint64_t startWork(int pi, Instr &h, uint64_t cycle);
-  /// A SetFlag started at `cycle` (start and startSync): its in-flight
-  /// slot, due when the pipe's earlier work has landed; returns that cycle.
+  /// A SetFlag started at `cycle` (start and startSync): due when the
+  /// pipe's earlier work has landed, as a pending entry or a ride on that
+  /// work (InFlight::thenSet); returns that cycle.
   uint64_t scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
                            uint64_t seq, uint64_t cycle);
   /// start of a SetFlag, WaitFlag or Barrier head of pipe `pi` when there
