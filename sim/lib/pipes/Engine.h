@@ -135,8 +135,8 @@ public:
     return *in;
   }
   void pop_front() { pop_front(front()); }
-  /// Pops `head`, which is front(): its destructor sees the fields the
-  /// caller has just moved from (no tests of shared pointers known null).
+  /// Pops `head`, which is front(), through the caller's reference (the
+  /// slot's address is not computed from the index again).
   void pop_front(Instr &head) {
     head.~Instr();
     head_ = (head_ + 1) & (cap_ - 1);
