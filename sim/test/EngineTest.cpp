@@ -219,6 +219,116 @@ TEST(EngineTest, AFinishedEnginesStorageServesTheNextOne) {
     ASSERT_EQ(v, 6.f);
 }
 
+TEST(EngineTest, ASetFlagsFlagAndLineRideInItsPendingEntry) {
+  // Without race checks or a trace a set_flag has no in-flight slot: its
+  // flag and line are in its pending entry. MTE2's set (line 2) starts at
+  // 12 and fires at 359, after the copy; MTE3's set of the same flag
+  // (line 3) starts at 20 and fires there, so its entry goes in before
+  // MTE2's (which moves back one place). The flag set twice must name
+  // both lines and cycles.
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 1, 1);
+  f.flag(InstrKind::SetFlag, Pipe::MTE3, kMte2V, 1, 20);
+  try {
+    f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+    FAIL() << "no double set";
+  } catch (Fault &fault) {
+    EXPECT_EQ(fault.diag.category, "sync");
+    EXPECT_EQ(fault.diag.line, 2u);
+    EXPECT_NE(fault.diag.message.find("set_flag"), std::string::npos);
+    EXPECT_NE(fault.diag.message.find("at cycle 359"), std::string::npos)
+        << fault.diag.message;
+    ASSERT_EQ(fault.diag.notes.size(), 1u);
+    EXPECT_EQ(fault.diag.notes[0].line, 3u);
+    EXPECT_NE(fault.diag.notes[0].message.find("at cycle 20"),
+              std::string::npos)
+        << fault.diag.notes[0].message;
+  }
+  EXPECT_EQ(ub[127], 3.f); // the copy landed before the second set
+}
+
+TEST(EngineTest, ManyInFlightCompletionsLandInOrder) {
+  // Three pipes of 100 copies each keep about 90 completions pending (the
+  // pending list doubles past 64 entries) and the list does not empty
+  // before the end: it reaches the end of its buffer and moves to the
+  // front more than once (its sentinel must move with it). Each copy lands
+  // its own values, the end is the last one's completion and each pipe is
+  // busy from its first start to its last completion.
+  Fixture f;
+  constexpr int kCopies = 100, kN = 128;
+  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3};
+  std::vector<float> src(3 * kCopies * kN), dst(3 * kCopies * kN, -1.f);
+  for (size_t i = 0; i < src.size(); ++i)
+    src[i] = static_cast<float>(i);
+  const Cost cost = timing::gmToLocal(kN * 4);
+  ASSERT_LT(cost.occupancy * 64, cost.latency * 3); // > 64 in flight
+  for (int c = 0; c < kCopies; ++c)
+    for (int p = 0; p < 3; ++p) {
+      const size_t at = (static_cast<size_t>(p) * kCopies + c) * kN;
+      f.copy(pipes[p], 1, dst.data() + at, src.data() + at, kN, cost);
+    }
+  const uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  const uint64_t last =
+      1 + (kCopies - 1) * cost.occupancy + cost.occupancy + cost.latency;
+  EXPECT_EQ(end, last);
+  for (Pipe p : pipes)
+    EXPECT_EQ(f.engine.busy(p), last - 1);
+  for (size_t i = 0; i < dst.size(); ++i)
+    ASSERT_EQ(dst[i], src[i]) << i;
+}
+
+TEST(EngineTest, ASetRidingOnItsPipesLastWorkKeepsItsPlace) {
+  // A set_flag that fires when its pipe's last work lands rides on that
+  // work's slot (no pending entry of its own). MTE2's copy (seq 1) and
+  // MTE3's (seq 2) both land at 359; MTE3's set (seq 3) and MTE2's set of
+  // the same flag (seq 4) ride on them. In completion order, 1, 2, 3, 4:
+  // MTE2's set lands after MTE3's and is the one that finds the flag set.
+  // (Set right after its own copy, it would land before MTE3's copy and
+  // set.)
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), back(128, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.copy(Pipe::MTE3, 1, back.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE3, kMte2V, 2, 1);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 2, 1);
+  try {
+    f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+    FAIL() << "no double set";
+  } catch (Fault &fault) {
+    EXPECT_EQ(fault.diag.line, 4u) << fault.diag.message;
+    EXPECT_NE(fault.diag.message.find("at cycle 359"), std::string::npos)
+        << fault.diag.message;
+    ASSERT_EQ(fault.diag.notes.size(), 1u);
+    EXPECT_EQ(fault.diag.notes[0].line, 3u);
+  }
+  EXPECT_EQ(ub[127], 3.f);
+  EXPECT_EQ(back[127], 3.f);
+}
+
+TEST(EngineTest, ARiddenSetUnblocksItsWaitWhenItsWorkLands) {
+  // V's wait on MTE2_V is found blocked; MTE2's set rides on its copy and
+  // must start the wait when the copy lands (359), as a set of its own
+  // would. MTE2's second set (event 5), due then too, cannot ride on the
+  // same copy: it is pending on its own and starts MTE3's wait.
+  Fixture f;
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 3, 1);
+  f.add(1, out.data(), ub.data(), ub.data(), 128);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE3, 5, 3, 1);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 128, timing::gmToLocal(512));
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 3, 1);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, 5, 3, 1);
+  EXPECT_EQ(f.engine.runUntilFlag(kMte2V, 3, Stall{"x", Loc{nullptr, 0}}),
+            359u);
+  EXPECT_EQ(f.engine.drain(Stall{"end", Loc{nullptr, 0}}), 383u);
+  for (float v : out)
+    ASSERT_EQ(v, 6.f);
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 3));
+  EXPECT_FALSE(f.flags.isSet(5, 3));
+}
+
 TEST(FlagsTest, ValidationAndLeaks) {
   EXPECT_THROW(FlagTable::validate("set_flag", 2 /*MTE1_M*/, 0, Loc{}), Fault);
   EXPECT_THROW(FlagTable::validate("set_flag", kMte2V, 8, Loc{}), Fault);

@@ -19,6 +19,10 @@ namespace {
 /// In-flight instructions a small kernel reaches; reserved up front so that
 /// a launch does not grow the lists one doubling (one malloc) at a time.
 constexpr size_t kInFlightReserve = 16;
+/// Room for pending completions: the list moves to the front of its buffer
+/// when it reaches the end (growPending), about once per this many
+/// completions.
+constexpr uint32_t kPendingReserve = 64;
 /// Set when the thread's Store is destroyed (thread exit): an engine
 /// destroyed after that frees its storage.
 thread_local bool tStoreGone = false;
@@ -51,18 +55,20 @@ Engine::Engine(FlagTable &flags) : flags_(flags) {
                                 // is running)
     slots_.reserve(kInFlightReserve);
     freeSlots_.reserve(kInFlightReserve);
-    return;
+    growPending();
+  } else {
+    Store &st = *store;
+    st.full = false;
+    for (int p = 0; p < kNumPipes; ++p)
+      pipes_[p].queue.adopt(std::move(st.queues[p]));
+    // The slots come back free, their staging buffers kept.
+    slots_ = std::move(st.slots);
+    freeSlots_ = std::move(st.freeSlots);
+    pendBuf_ = std::move(st.pendBuf);
+    pendCap_ = st.pendCap;
+    vecInFlight_ = std::move(st.vecInFlight);
   }
-  Store &st = *store;
-  st.full = false;
-  for (int p = 0; p < kNumPipes; ++p)
-    pipes_[p].queue.adopt(std::move(st.queues[p]));
-  // The slots come back free, their staging buffers kept.
-  slots_ = std::move(st.slots);
-  freeSlots_ = std::move(st.freeSlots);
-  pendBuf_ = std::move(st.pendBuf);
-  pendCap_ = st.pendCap;
-  vecInFlight_ = std::move(st.vecInFlight);
+  pendBuf_[0].due = kNever; // the sentinel of the empty list
 }
 
 Engine::~Engine() {
@@ -78,6 +84,7 @@ Engine::~Engine() {
   for (uint32_t i = static_cast<uint32_t>(slots_.size()); i-- > 0;) {
     slots_[i].vec.reset();
     slots_[i].cube.reset();
+    slots_[i].thenSet = false;
     freeSlots_.push_back(i);
   }
   st.slots = std::move(slots_);
@@ -111,7 +118,7 @@ void Engine::growPending() {
     std::memmove(pendBuf_.get(), pendBuf_.get() + pendHead_,
                  n * sizeof(Pending));
   } else {
-    const uint32_t cap = pendCap_ == 0 ? kInFlightReserve : pendCap_ * 2;
+    const uint32_t cap = pendCap_ == 0 ? kPendingReserve : pendCap_ * 2;
     std::unique_ptr<Pending[]> bigger(new Pending[cap]);
     if (n > 0)
       std::memcpy(bigger.get(), pendBuf_.get(), n * sizeof(Pending));
@@ -120,38 +127,48 @@ void Engine::growPending() {
   }
   pendHead_ = 0;
   pendEnd_ = n;
+  pendBuf_[n].due = kNever;
 }
 
-[[gnu::always_inline]] inline void Engine::schedule(uint64_t cycle,
-                                                   uint64_t seq,
-                                                   uint32_t slot) {
+[[gnu::always_inline]] inline Engine::Pending &
+Engine::schedule(uint64_t cycle, uint64_t seq) {
   // Sorted insertion from the back, earliest first: a new completion is
   // usually the latest, so it lands at the back after one comparison. Of
   // equal keys (the instructions of one call), the first scheduled lands
   // first.
-  const Pending p{cycle, seq, slot};
-  if (pendEnd_ == pendCap_)
+  if (pendEnd_ + 1 == pendCap_) // no room for the entry and the sentinel
     growPending();
   Pending *buf = pendBuf_.get();
   uint32_t i = pendEnd_++;
-  for (; i > pendHead_ && later(buf[i - 1], p); --i)
+  buf[pendEnd_].due = kNever;
+  for (; i > pendHead_ && (buf[i - 1].due != cycle ? buf[i - 1].due > cycle
+                                                   : buf[i - 1].seq > seq);
+       --i)
     buf[i] = buf[i - 1];
-  buf[i] = p;
+  Pending &p = buf[i];
+  p.due = cycle;
+  p.seq = seq;
+  return p;
 }
 
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
                          uint64_t seq, Loc loc) {
-  uint32_t s = allocSlot();
-  InFlight &f = slots_[s];
-  f.isFlag = true;
-  f.event = event;
-  f.id = id;
-  f.loc = loc;
-  f.dst = nullptr;
-  if (race_)
-    race_->flagClock(Pipe::S, f.clock);
-  f.started = std::max(cycle, now_);
-  schedule(std::max(cycle, now_), seq, s);
+  const uint64_t at = std::max(cycle, now_);
+  uint32_t s = kNoSlot;
+  if (race_ || trace_) {
+    s = allocSlot();
+    InFlight &f = slots_[s];
+    if (race_)
+      race_->flagClock(Pipe::S, f.clock);
+    f.started = at;
+  }
+  Pending &pd = schedule(at, seq);
+  pd.slot = s;
+  pd.flag = true;
+  pd.event = event;
+  pd.id = id;
+  pd.pipe = Pipe::S;
+  pd.loc = loc;
 }
 
 namespace {
@@ -248,154 +265,168 @@ Engine::headStart(const PipeState &ps) const {
 [[gnu::always_inline]] inline uint64_t
 Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
                         uint64_t seq, uint64_t cycle) {
-  const uint64_t fire = std::max(cycle, pipes_[idx(p)].lastDone);
+  PipeState &ps = pipes_[idx(p)];
+  const uint64_t fire = std::max(cycle, ps.lastDone);
+  if (fire > cycle && !trace_ && event != kCrossCoreEvent) {
+    // It fires when the pipe's last work lands (pending, as it is due after
+    // now): it rides on that work's slot, unless another set does already.
+    InFlight &w = slots_[ps.lastSlot];
+    if (!w.thenSet) {
+      w.thenSet = true;
+      w.setEvent = event;
+      w.setId = id;
+      w.setSeq = seq;
+      w.setLoc = loc;
+      if (race_)
+        race_->flagClock(p, w.setClock);
+      return fire;
+    }
+  }
+  uint32_t s = kNoSlot;
+  if (race_ || trace_) {
+    s = allocSlot();
+    InFlight &f = slots_[s];
+    if (race_)
+      race_->flagClock(p, f.clock);
+    f.started = cycle;
+  }
+  Pending &pd = schedule(fire, seq);
+  pd.slot = s;
+  pd.flag = true;
+  pd.event = event;
+  pd.id = id;
+  pd.pipe = p;
+  pd.loc = loc;
+  return fire;
+}
+
+uint64_t Engine::startWork(int pi, Instr &h, uint64_t cycle) {
+  const Pipe p = static_cast<Pipe>(pi);
+  PipeState &ps = pipes_[pi];
+  // Used in place (an Instr is a few hundred bytes) and popped at the end.
+  // Its scalar fields are read into locals first: the stores below go
+  // through byte-typed pointers, after which the compiler would load every
+  // field of `h` again.
+  const uint64_t seq = h.seq;
+  const Loc loc = h.loc;
+  const uint64_t occupancy = h.cost.occupancy;
+  const uint64_t done = cycle + occupancy + h.cost.latency;
+  blocked_ &= ~(1u << pi); // the head changes
+  now_ = cycle;
+  if (race_) {
+    race_->merge(p, h.issueClock);
+    race_->setAccessEpoch(h.gmEpoch);
+    race_->access(p, h.fp, h.name, loc, seq);
+  }
+  Work &w = h.work;
+  if (p == Pipe::V) {
+    while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
+      vecInFlight_.pop_front();
+    // Filled in place (a VecInFlight built on the stack and copied in
+    // stalled on store forwarding).
+    VecInFlight &v = vecInFlight_.emplace_back();
+    v.done = done;
+    v.r = rangesOf(w);
+  }
   const uint32_t s = allocSlot();
   InFlight &f = slots_[s];
-  if (race_)
-    race_->flagClock(p, f.clock);
-  f.isFlag = true;
-  f.pipe = p;
-  f.event = event;
-  f.id = id;
-  f.loc = loc;
-  f.dst = nullptr;
-  f.started = cycle;
-  schedule(fire, seq, s);
-  return fire;
+  f.dst = w.dst;
+  if (w.kind == WorkKind::Copy) {
+    if (w.direct) { // read when it lands: no staging pass
+      f.land = p == Pipe::MTE3 ? Land::CopyOut : Land::Copy;
+      f.directSrc = w.src0;
+      f.directBytes = resultBytes(w);
+    } else { // evaluate's copy, inline
+      const uint64_t bytes = w.count * dtypeSize(w.type);
+      f.land = bytes ? Land::Staged : Land::None;
+      f.staging.resize(bytes);
+      std::memcpy(f.staging.data(), w.src0, bytes);
+    }
+  } else if (w.kind == WorkKind::Vector) {
+    if (w.direct) {
+      f.land = Land::VecDirect;
+    } else {
+      f.land = Land::VecStaged;
+      f.staging.resize(resultBytes(w));
+      evaluate(w, f.staging.data());
+    }
+    // h is popped below: its reference moves (no refcount traffic; f's is
+    // null, reset at its last completion).
+    f.vec = std::move(w.vec);
+  } else {
+    f.land = Land::Cube;
+    f.staging.resize(resultBytes(w));
+    evaluate(w, f.staging.data());
+    f.cube = std::move(w.cube);
+  }
+  Pending &pd = schedule(done, seq);
+  pd.slot = s;
+  pd.flag = false;
+  ps.freeAt = cycle + occupancy;
+  if (done >= ps.lastDone) {
+    ps.lastDone = done;
+    ps.lastSlot = s;
+  }
+  if (cycle >= ps.busyEnd) {
+    ps.busy += done - cycle;
+    ps.busyEnd = done;
+  } else if (done > ps.busyEnd) {
+    ps.busy += done - ps.busyEnd;
+    ps.busyEnd = done;
+  }
+  ps.queue.pop_front(h);
+  if (ps.queue.empty())
+    queuedPipes_ &= ~(1u << pi);
+  return done;
 }
 
 void Engine::start(Pipe p, uint64_t cycle) {
   const int pi = idx(p);
   PipeState &ps = pipes_[pi];
-  // Used in place (an Instr is a few hundred bytes) and popped on return.
-  // Its scalar fields are read into locals first: the stores below go
-  // through byte-typed pointers, after which the compiler would load every
-  // field of `h` again.
   Instr &h = ps.queue.front();
-  struct Pop {
-    Engine &e;
-    PipeState &ps;
-    int pi;
-    ~Pop() {
-      ps.queue.pop_front();
-      if (ps.queue.empty())
-        e.queuedPipes_ &= ~(1u << pi);
-    }
-  } pop{*this, ps, pi};
-  const InstrKind kind = h.kind;
   const uint64_t seq = h.seq;
   const Loc loc = h.loc;
-  blocked_ &= ~(1u << pi); // the head changes
-  now_ = cycle;
-  if (race_)
-    race_->merge(p, h.issueClock);
-  switch (kind) {
-  case InstrKind::Work: {
+  const char *name = h.name;
+  if (h.kind == InstrKind::Work) {
     const uint64_t occupancy = h.cost.occupancy;
-    const uint64_t done = cycle + occupancy + h.cost.latency;
-    if (race_) {
-      race_->setAccessEpoch(h.gmEpoch);
-      race_->access(p, h.fp, h.name, loc, seq);
-    }
-    Work &w = h.work;
-    if (p == Pipe::V) {
-      while (!vecInFlight_.empty() && vecInFlight_.front().done <= cycle)
-        vecInFlight_.pop_front();
-      // Filled in place (a VecInFlight built on the stack and copied in
-      // stalled on store forwarding).
-      VecInFlight &v = vecInFlight_.emplace_back();
-      v.done = done;
-      v.r = rangesOf(w);
-    }
-    const uint32_t s = allocSlot();
-    InFlight &f = slots_[s];
-    f.isFlag = false;
-    f.loc = loc;
-    f.dst = w.dst;
-    f.directSrc = nullptr;
-    f.directVec = false;
-    f.toGm = false;
-    if (w.direct) { // read when it lands: no staging pass
-      if (w.kind == WorkKind::Vector) {
-        f.directVec = true;
-      } else {
-        f.directSrc = w.src0;
-        f.directBytes = resultBytes(w);
-        f.toGm = p == Pipe::MTE3;
-      }
-      f.staging.resize(0);
-    } else if (w.kind == WorkKind::Copy) { // evaluate's copy, inline
-      const uint64_t bytes = w.count * dtypeSize(w.type);
-      f.staging.resize(bytes);
-      std::memcpy(f.staging.data(), w.src0, bytes);
-    } else {
-      f.staging.resize(resultBytes(w));
-      evaluate(w, f.staging.data());
-    }
-    // h is popped on return: its reference moves (no refcount traffic;
-    // f's are null, reset at its last completion).
-    if (w.vec)
-      f.vec = std::move(w.vec);
-    if (w.cube)
-      f.cube = std::move(w.cube);
-    schedule(done, seq, s);
-    ps.freeAt = cycle + occupancy;
-    ps.lastDone = std::max(ps.lastDone, done);
-    if (cycle >= ps.busyEnd) {
-      ps.busy += done - cycle;
-      ps.busyEnd = done;
-    } else if (done > ps.busyEnd) {
-      ps.busy += done - ps.busyEnd;
-      ps.busyEnd = done;
-    }
+    const uint64_t done = startWork(pi, h, cycle);
     if (trace_)
       trace_->slices.push_back(
-          {p, cycle, cycle + occupancy, h.name, loc, seq, done});
+          {p, cycle, cycle + occupancy, name, loc, seq, done});
     return;
   }
-  case InstrKind::SetFlag: {
-    const uint64_t fire = scheduleSetFlag(p, h.event, h.id, loc, seq, cycle);
-    ps.freeAt = cycle + timing::kSyncOccupancy;
-    if (trace_)
-      trace_->slices.push_back({p, cycle, cycle + 1, h.name, loc, seq, fire});
+  if (!trace_)
+    return startSync(pi, h, cycle);
+  const InstrKind kind = h.kind;
+  const uint8_t event = h.event, id = h.id;
+  const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
+  startSync(pi, h, cycle);
+  switch (kind) {
+  case InstrKind::SetFlag:
+    // scheduleSetFlag: the set fires when the pipe's earlier work landed.
+    trace_->slices.push_back({p, cycle, cycle + 1, name, loc, seq,
+                              std::max(cycle, ps.lastDone)});
     return;
-  }
   case InstrKind::WaitFlag: {
-    const uint8_t event = h.event, id = h.id;
-    if (race_)
-      race_->waitFlag(p, event, id);
-    if (trace_) {
-      const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
-      trace_->slices.push_back(
-          {p, ready, cycle + 1, h.name, loc, seq, cycle + 1});
-      const EventInfo *info = eventInfo(event);
-      trace_->flows.push_back({info->src, p,
-                               setStart_[event * kNumEventIds + id], cycle,
-                               event, id});
-    }
-    flags_.clear(event, id);
-    ps.freeAt = cycle + timing::kSyncOccupancy;
+    trace_->slices.push_back({p, ready, cycle + 1, name, loc, seq, cycle + 1});
+    const EventInfo *info = eventInfo(event);
+    trace_->flows.push_back({info->src, p,
+                             setStart_[event * kNumEventIds + id], cycle,
+                             event, id});
     return;
   }
-  case InstrKind::Barrier:
-    if (race_)
-      race_->barrier(p);
-    if (trace_) {
-      const uint64_t ready = std::max(ps.freeAt, h.issue); // reached the head
-      trace_->slices.push_back(
-          {p, ready, cycle + 1, h.name, loc, seq, cycle + 1});
-    }
-    ps.freeAt = cycle + timing::kSyncOccupancy;
+  default: // Barrier
+    trace_->slices.push_back({p, ready, cycle + 1, name, loc, seq, cycle + 1});
     return;
   }
 }
 
-// start's SetFlag, WaitFlag and Barrier without a trace, inlined into the
-// run loops (6 of a tile's 10 instructions are flags: the call and the
-// frame of the general start cost more than their work).
-[[gnu::always_inline]] inline void Engine::startSync(int pi, uint64_t cycle) {
+// start's SetFlag, WaitFlag and Barrier, inlined into the run loops (6 of
+// a tile's 10 instructions are flags: the call and the frame of the general
+// start cost more than their work).
+[[gnu::always_inline]] inline void Engine::startSync(int pi, Instr &h,
+                                                     uint64_t cycle) {
   PipeState &ps = pipes_[pi];
-  Instr &h = ps.queue.front();
   const Pipe p = static_cast<Pipe>(pi);
   blocked_ &= ~(1u << pi); // the head changes
   now_ = cycle;
@@ -411,74 +442,128 @@ void Engine::start(Pipe p, uint64_t cycle) {
       race_->waitFlag(p, event, id);
     flags_.clear(event, id);
     break;
-  default: // Barrier (a Work goes through start)
+  default: // Barrier (a Work goes through startWork)
     if (race_)
       race_->barrier(p);
     break;
   }
   ps.freeAt = cycle + timing::kSyncOccupancy;
-  ps.queue.pop_front();
+  ps.queue.pop_front(h);
   if (ps.queue.empty())
     queuedPipes_ &= ~(1u << pi);
 }
 
+[[gnu::always_inline]] inline void Engine::setFlagAt(uint8_t event, uint8_t id,
+                                                     uint64_t cycle, Loc loc) {
+  flags_.set(event, id, cycle, loc);
+  // The waits found blocked on this flag may start now (no other).
+  const size_t fi = event * kNumEventIds + id;
+  blocked_ &= ~waiters_[fi];
+  waiters_[fi] = 0;
+}
+
+void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
+  // After every entry of its cycle and a seq up to its own. Of those, an
+  // entry of its own seq scheduled after it (another instruction of its
+  // API call) would have landed after it: nothing tells them apart (a flag
+  // set or a result landing at one cycle before any start; two sets of one
+  // flag from one call report the same line and cycle either way).
+  const uint8_t event = f.setEvent, id = f.setId;
+  const uint64_t seq = f.setSeq;
+  const Loc loc = f.setLoc;
+  uint32_t s = kNoSlot;
+  if (race_) { // its clock goes into a slot of its own (f may move)
+    const VectorClock clock = f.setClock;
+    s = allocSlot();
+    slots_[s].clock = clock;
+  }
+  Pending &pd = schedule(cycle, seq);
+  pd.slot = s;
+  pd.flag = true;
+  pd.event = event;
+  pd.id = id;
+  pd.pipe = Pipe::S; // read only for cross-core sets, which never ride
+  pd.loc = loc;
+}
+
 [[gnu::always_inline]] inline void Engine::complete() {
-  const Pending next = pendBuf_[pendHead_];
-  if (++pendHead_ == pendEnd_) // none left: reuse from the start
-    pendHead_ = pendEnd_ = 0;
+  const Pending next = pendBuf_[pendHead_++]; // not the sentinel
   const uint32_t slot = next.slot;
   const uint64_t cycle = next.due;
-  InFlight &f = slots_[slot];
   now_ = std::max(now_, cycle);
-  freeSlots_.push_back(slot);
-  if (f.isFlag) {
-    const Loc loc = f.loc;
-    const uint8_t event = f.event, id = f.id;
+  if (next.flag) {
+    const uint8_t event = next.event, id = next.id;
+    // Its slot (races or a trace: the clock and the start) is read below
+    // and freed last.
     if (event == kCrossCoreEvent) {
       --crossPending_;
       if (crossFn_)
-        crossFn_(crossCtx_, id, cycle, loc, f.pipe, race_ ? &f.clock : nullptr);
-      return;
+        crossFn_(crossCtx_, id, cycle, next.loc, next.pipe,
+                 race_ ? &slots_[slot].clock : nullptr);
+    } else {
+      setFlagAt(event, id, cycle, next.loc);
+      if (race_)
+        race_->publishFlag(event, id, slots_[slot].clock);
+      if (trace_)
+        setStart_[event * kNumEventIds + id] = slots_[slot].started;
     }
-    const uint64_t started = f.started;
-    flags_.set(event, id, cycle, loc);
-    // The waits found blocked on this flag may start now (no other).
-    const size_t fi = event * kNumEventIds + id;
-    blocked_ &= ~waiters_[fi];
-    waiters_[fi] = 0;
-    if (race_)
-      race_->publishFlag(event, id, f.clock);
-    setStart_[event * kNumEventIds + id] = started;
+    if (slot != kNoSlot)
+      freeSlots_.push_back(slot);
     return;
   }
-  if (f.vec) {
-    if (f.directVec)
-      evaluateElementwiseDirect(*f.vec);
-    else
-      commitVector(*f.vec, f.staging.data());
+  InFlight &f = slots_[slot];
+  freeSlots_.push_back(slot);
+  switch (f.land) {
+  case Land::Staged:
+    std::memcpy(f.dst, f.staging.data(), f.staging.size());
+    break;
+  case Land::Copy:
+    std::memcpy(f.dst, f.directSrc, f.directBytes);
+    break;
+  case Land::CopyOut:
+    copyOut(f.dst, f.directSrc, f.directBytes);
+    break;
+  case Land::VecStaged:
+    commitVector(*f.vec, f.staging.data());
     f.vec.reset();
-  } else if (f.cube) {
+    break;
+  case Land::VecDirect:
+    evaluateElementwiseDirect(*f.vec);
+    f.vec.reset();
+    break;
+  case Land::Cube:
     cube::commitCube(*f.cube, f.staging.data());
     f.cube.reset();
-  } else if (f.directSrc) {
-    if (f.toGm)
-      copyOut(f.dst, f.directSrc, f.directBytes);
-    else
-      std::memcpy(f.dst, f.directSrc, f.directBytes);
-  } else if (!f.staging.empty()) {
-    std::memcpy(f.dst, f.staging.data(), f.staging.size());
+    break;
+  case Land::None:
+    break;
+  }
+  if (f.thenSet) {
+    // The set_flag that rode on this work (scheduleSetFlag). Its pending
+    // entry would have been due now with seq setSeq: what is due now with a
+    // seq up to setSeq may have had to land before it, and then it goes
+    // back into the list; otherwise it is next.
+    f.thenSet = false;
+    const Pending &after = pendBuf_[pendHead_];
+    if (after.due == cycle && after.seq <= f.setSeq) {
+      reinsertRiddenSet(f, cycle);
+    } else {
+      setFlagAt(f.setEvent, f.setId, cycle, f.setLoc);
+      if (race_)
+        race_->publishFlag(f.setEvent, f.setId, f.setClock);
+    }
   }
 }
 
 // Inlined into each run loop below (the loops call it once per event).
 [[gnu::always_inline]] inline Engine::Step Engine::step(uint64_t limit) {
-  const uint64_t tc =
-      pendHead_ == pendEnd_ ? kNever : pendBuf_[pendHead_].due;
+  const uint64_t tc = pendBuf_[pendHead_].due; // kNever: none pending
   // Every head starts at now_ or later: a completion due by now_ goes
   // first without looking at the heads.
   if (tc > now_ || tc > limit) {
     uint64_t ts = kNever;
     int sp = -1;
+    Instr *sh = nullptr; // sp's head
     // Only pipes with queued instructions, in pipe order (the tie-break),
     // and not known to wait for a flag that is not set.
     for (uint32_t bits = queuedPipes_ & ~blocked_; bits; bits &= bits - 1) {
@@ -493,6 +578,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
       if (t < ts) {
         ts = t;
         sp = p;
+        sh = &pipes_[p].queue.front();
         // No head starts before now_, and of equal starts the lower pipe
         // wins: the later pipes cannot beat this one.
         if (t <= now_)
@@ -504,10 +590,12 @@ void Engine::start(Pipe p, uint64_t cycle) {
     if (std::min(tc, ts) > limit)
       return Step::Limit;
     if (tc > ts) {
-      if (!trace_ && pipes_[sp].queue.front().kind != InstrKind::Work)
-        startSync(sp, ts);
-      else
+      if (trace_)
         start(static_cast<Pipe>(sp), ts);
+      else if (sh->kind != InstrKind::Work)
+        startSync(sp, *sh, ts);
+      else
+        startWork(sp, *sh, ts);
       return Step::Progressed;
     }
   }

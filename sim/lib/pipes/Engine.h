@@ -134,8 +134,11 @@ public:
     ++size_;
     return *in;
   }
-  void pop_front() {
-    slot(head_)->~Instr();
+  void pop_front() { pop_front(front()); }
+  /// Pops `head`, which is front(), through the caller's reference (the
+  /// slot's address is not computed from the index again).
+  void pop_front(Instr &head) {
+    head.~Instr();
     head_ = (head_ + 1) & (cap_ - 1);
     --size_;
   }
@@ -329,16 +332,27 @@ private:
     InstrQueue queue;
     uint64_t freeAt = 0;   // earliest start of the next instruction
     uint64_t lastDone = 0; // latest completion of a started instruction
+    /// The in-flight slot of the (last started) work due at lastDone,
+    /// while it is pending: a set_flag that fires then rides on it.
+    uint32_t lastSlot = 0;
     uint64_t busy = 0;
     uint64_t busyEnd = 0;
   };
-  /// A started instruction's completion (or a flag becoming set).
+  /// How a work instruction's result lands (InFlight::land): one switch
+  /// at completion instead of a test per kind of result.
+  enum class Land : uint8_t {
+    Staged,    // staging -> dst
+    Copy,      // a direct Copy: directSrc -> dst
+    CopyOut,   // a direct MTE3 Copy: stored with copyOut
+    VecStaged, // commitVector from staging
+    VecDirect, // evaluated into its destination (elementwiseDirect)
+    Cube,      // commitCube from staging
+    None,      // nothing to write
+  };
+  /// A started work instruction's result until it lands (or a set_flag's
+  /// clock and start, when races are checked or the timeline traced).
   struct InFlight {
-    bool isFlag = false;
-    uint8_t event = 0;
-    uint8_t id = 0;
-    Pipe pipe = Pipe::S; // a set_flag's pipe
-    Loc loc{nullptr, 0};
+    Land land = Land::None;
     uint8_t *dst = nullptr;
     /// The instruction's result until it lands. Grown without zeroing:
     /// every evaluate writes each byte its commit reads (a reused slot
@@ -361,27 +375,42 @@ private:
     /// A direct Copy (Work::direct): its source, read when it lands.
     const uint8_t *directSrc = nullptr;
     uint64_t directBytes = 0;
-    /// A direct MTE3 Copy: stored with copyOut (pipes/Engine.cpp).
-    bool toGm = false;
-    /// A direct Vector instruction (Work::direct): evaluated into its
-    /// destination when it lands (ops/FastPaths.h elementwiseDirect).
-    bool directVec = false;
-    /// WorkKind::Vector: lands through commitVector (scattered / atomic).
+    /// WorkKind::Vector: lands through commitVector (scattered / atomic)
+    /// or, direct (Work::direct), is evaluated into its destination
+    /// (ops/FastPaths.h elementwiseDirect).
     std::shared_ptr<const VecInstr> vec;
     /// WorkKind::Cube: lands through commitCube (written runs, Mmad sums).
     std::shared_ptr<const cube::CubeInstr> cube;
     VectorClock clock;    // a flag's happens-before knowledge (races on)
     uint64_t started = 0; // a set_flag's start (trace)
+    /// A set_flag of the same pipe that fires when this lands (it waits
+    /// for the pipe's earlier work, and this is the last of it): set right
+    /// after this lands instead of through a pending entry of its own
+    /// (scheduleSetFlag; without a trace, not cross-core). Cleared when it
+    /// is set (or when the engine ends with it pending).
+    bool thenSet = false;
+    uint8_t setEvent = 0, setId = 0;
+    uint64_t setSeq = 0;
+    Loc setLoc{nullptr, 0};
+    VectorClock setClock; // its knowledge (races on)
   };
   /// A pending completion: its cycle, the program order of its instruction
   /// (ties: an API call that issues several instructions gives them one
   /// seq) and its slot. The keys are kept here, not in the slot, so the
-  /// sorted insertion and the next-event test read no slot.
+  /// sorted insertion and the next-event test read no slot. A set_flag's
+  /// flag, pipe and line are kept here too: with neither race checks nor a
+  /// trace it has no slot (kNoSlot; the slot holds only its clock and its
+  /// start).
   struct Pending {
     uint64_t due;
     uint64_t seq;
     uint32_t slot;
+    bool flag;
+    uint8_t event, id;
+    Pipe pipe;
+    Loc loc; // a flag's
   };
+  static constexpr uint32_t kNoSlot = ~0u;
   /// An in-flight PIPE_V instruction's byte ranges (host addresses), for the
   /// PIPE_V barriers the compiler inserts between dependent instructions.
   struct VecInFlight {
@@ -401,19 +430,32 @@ private:
   /// Earliest start of V work `h` after the automatic dependency barrier.
   uint64_t vectorDependency(const Instr &h) const;
   Step step(uint64_t limit);
+  /// Starts the head of `p` at `cycle` (any kind, traced or not).
   void start(Pipe p, uint64_t cycle);
-  /// A SetFlag started at `cycle` (start and startSync): its in-flight
-  /// slot, due when the pipe's earlier work has landed; returns that cycle.
+  /// Starts the Work head `h` of pipe `pi` at `cycle` and pops it; returns
+  /// its completion cycle (what start does for a Work, without the trace).
+  uint64_t startWork(int pi, Instr &h, uint64_t cycle);
+  /// A SetFlag started at `cycle` (start and startSync): due when the
+  /// pipe's earlier work has landed, as a pending entry or a ride on that
+  /// work (InFlight::thenSet); returns that cycle.
   uint64_t scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
                            uint64_t seq, uint64_t cycle);
   /// start of a SetFlag, WaitFlag or Barrier head of pipe `pi` when there
   /// is no trace (what start does for them, inline).
-  void startSync(int pi, uint64_t cycle);
+  void startSync(int pi, Instr &h, uint64_t cycle);
   void complete();
   uint32_t allocSlot();
-  void schedule(uint64_t cycle, uint64_t seq, uint32_t slot);
-  /// Makes room at pendEnd_: moves the list to the start of pendBuf_ or
-  /// doubles it.
+  /// Inserts a pending completion due at `cycle` (program order `seq`) and
+  /// returns it for the caller to fill in the rest.
+  Pending &schedule(uint64_t cycle, uint64_t seq);
+  /// Sets flag (event, id) at `cycle` from a completion (flags_, the
+  /// waits blocked on it).
+  void setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
+  /// Puts the set_flag that rode on work slot `f`, landed at `cycle`, back
+  /// into the pending list (complete).
+  void reinsertRiddenSet(const InFlight &f, uint64_t cycle);
+  /// Makes room at pendEnd_ for an entry and the sentinel: moves the list
+  /// to the start of pendBuf_ or doubles it.
   void growPending();
   [[noreturn]] void deadlock(const Stall &stall) const;
   /// The storage an engine allocates as it runs (queue slots, in-flight
@@ -436,9 +478,11 @@ private:
   std::vector<uint32_t> freeSlots_;
   /// The pending completions (slots) in [pendHead_, pendEnd_) of
   /// pendBuf_, sorted earliest first: the next one is at pendHead_ (popped
-  /// by advancing it). A kernel has a handful in flight and a new one is
-  /// usually the latest: an insertion from the back into the short sorted
-  /// list costs less than a binary heap's push and pop.
+  /// by advancing it), and pendBuf_[pendEnd_] is a sentinel due kNever (the
+  /// next event's cycle is read without testing for an empty list). A
+  /// kernel has a handful in flight and a new one is usually the latest: an
+  /// insertion from the back into the short sorted list costs less than a
+  /// binary heap's push and pop.
   std::unique_ptr<Pending[]> pendBuf_;
   uint32_t pendHead_ = 0, pendEnd_ = 0, pendCap_ = 0;
   uint64_t now_ = 0;
