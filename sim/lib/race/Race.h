@@ -414,7 +414,24 @@ public:
   void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
 
 private:
+  /// One instruction's access record (one per instruction, whatever its
+  /// ranges: what a range does, read, write or atomic store, is in the
+  /// shadow slot that refers to it and in cur* while it is checked).
   struct Entry {
+    Pipe pipe;
+    uint32_t stamp;
+    const char *op;
+    Loc loc;
+    uint64_t seq; // program order
+
+    Entry() = default;
+    /// Built in place (log_.emplace_back(...): no zero fill first).
+    Entry(Pipe pipe, uint32_t stamp, const char *op, Loc loc, uint64_t seq)
+        : pipe(pipe), stamp(stamp), op(op), loc(loc), seq(seq) {}
+  };
+  /// One side of a racing pair as reported: the instruction, what it did
+  /// and the bytes both accesses touched.
+  struct Side {
     Pipe pipe;
     uint32_t stamp;
     bool write;
@@ -423,15 +440,7 @@ private:
     uint64_t start, end;
     const char *op;
     Loc loc;
-    uint64_t seq; // program order
-
-    Entry() = default;
-    /// Built in place (log_.emplace_back(...): no zero fill first).
-    Entry(Pipe pipe, uint32_t stamp, bool write, uint8_t atomic, Mem mem,
-          uint64_t start, uint64_t end, const char *op, Loc loc,
-          uint64_t seq)
-        : pipe(pipe), stamp(stamp), write(write), atomic(atomic), mem(mem),
-          start(start), end(end), op(op), loc(loc), seq(seq) {}
+    uint64_t seq;
   };
   /// Shadow state of the bytes [start, end): the last plain write, the last
   /// read per pipe since it and the last atomic store since it (atomic
@@ -444,9 +453,12 @@ private:
     std::array<int32_t, kNumPipes> r;
     /// Bit q set: r[q] >= 0 (a write checks only the pipes that read).
     uint8_t reads = 0;
+    /// The class of the atomic store `a` (0 when a < 0): an instruction
+    /// may store with several classes, and its entry does not say which.
+    uint8_t aClass = 0;
     /// To 64 bytes: a shadow's size and index are shifts, not divisions
     /// by 56.
-    uint8_t pad[11] = {};
+    uint8_t pad[10] = {};
     Seg() { r.fill(-1); }
     /// A fresh segment (no access yet) over [s, e): a gap an access fills.
     Seg(uint64_t s, uint64_t e) : Seg() {
@@ -454,7 +466,7 @@ private:
       end = e;
     }
     bool sameState(const Seg &o) const {
-      if (w != o.w || a != o.a)
+      if (w != o.w || a != o.a || aClass != o.aClass)
         return false;
       for (int p = 0; p < kNumPipes; ++p) // not operator== (a memcmp call)
         if (r[p] != o.r[p])
@@ -497,18 +509,13 @@ private:
   std::array<uint32_t, 16> ubHint_{};
   /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
   /// cube buffers, reads before writes, no two GM ranges adjacent (no row
-  /// group) and no L1 (no slot grouping): one pass, one log entry per run
-  /// of adjacent ranges of one memory and kind. The reports are those of
-  /// the general path (whose per-pass entries may also take non-adjacent
-  /// ranges: the shadow's segments may then be cut finer, and a report
-  /// joins the touching pieces of one pair, so its range is the same).
-  /// Returns whether it touched GM.
-  bool accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
-                   const char *op, Loc loc, uint64_t seq);
+  /// group) and no L1 (no slot grouping): one pass over the ranges, all of
+  /// them for the instruction's entry `e`. The reports are those of the
+  /// general path. Returns whether it touched GM.
+  bool accessPlain(Pipe p, int32_t e, const Footprint &fp);
   /// access() for any footprint: reads then writes, row groups, L1 slot
   /// groups. Returns whether it touched GM.
-  bool accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
-                     const char *op, Loc loc, uint64_t seq);
+  bool accessGeneral(Pipe p, int32_t e, const Footprint &fp);
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
@@ -635,13 +642,19 @@ private:
     mergeGm(gmSite(e), start, end);
   }
   struct GmSite;
-  /// The summary of the access site of `e` (created when new).
+  /// The summary of the access site of `e` doing the current range's
+  /// kind of access (curWrite_, curAtomic_; created when new).
   GmSite &gmSite(const Entry &e);
   /// Adds [start, end) to the site's ranges.
   void mergeGm(GmSite &site, uint64_t start, uint64_t end);
   /// Records the unordered pair (a, b), oriented by program order.
-  void report(const Entry &a, const Entry &b);
-  Diagnostic diagnose(const Entry &prev, const Entry &cur) const;
+  void report(const Side &a, const Side &b);
+  /// Reports the race of the current range (entry `e`) with the earlier
+  /// access `prevIdx` (a write, `prevAtomic` its class, or a read) on the
+  /// bytes of `piece` (out of line: the checks stay small).
+  void raceOn(const Seg &piece, int32_t e, int32_t prevIdx, bool prevWrite,
+              uint8_t prevAtomic);
+  Diagnostic diagnose(const Side &prev, const Side &cur) const;
   std::string where(Mem mem, uint64_t start, uint64_t end) const;
 
   Severity severity_;
@@ -669,6 +682,16 @@ private:
   }
   std::array<uint64_t, (kNumEvents * kNumEventIds + 63) / 64> flagSet_{};
   std::vector<Entry> log_;
+  /// What the range being checked does (an entry is per instruction): a
+  /// write (atomic stores too), its atomic class, its memory.
+  bool curWrite_ = false;
+  uint8_t curAtomic_ = 0;
+  Mem curMem_ = Mem::UB;
+  void setCur(const ByteRange &r) {
+    curWrite_ = r.write || r.atomic;
+    curAtomic_ = r.atomic;
+    curMem_ = r.mem;
+  }
   /// The thread's spare log: a detector takes its storage and gives it back
   /// (the cores of a launch run one after another on a thread: the log does
   /// not regrow, copying itself doubling by doubling, in every core).
@@ -790,7 +813,7 @@ private:
   std::map<std::string, size_t> open_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
   /// turned into diagnostics by takeDiagnostics.
-  std::vector<std::pair<Entry, Entry>> races_;
+  std::vector<std::pair<Side, Side>> races_;
 };
 
 /// How the cross-core check names the core of a log: "block 1", "AIV 0 of
