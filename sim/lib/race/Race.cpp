@@ -178,6 +178,7 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
   // shadow slots that refer to it).
   log_.emplace_back(p, stamp, op, loc, seq);
   const int32_t e = static_cast<int32_t>(log_.size() - 1);
+  curPipe_ = pi;
   bool touchedGm = false;
   if (plainPath_ && fp.plain())
     touchedGm = accessPlain(p, e, fp);
@@ -201,10 +202,12 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
 RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
   const VectorClock &known = clocks_[idx(p)];
   bool touchedGm = false;
-  for (const ByteRange &r : fp) {
+  for (const ByteRange *rp = fp.plainBegin(), *rEnd = rp + fp.size();
+       rp != rEnd; ++rp) {
+    const ByteRange &r = *rp;
     if (r.end <= r.start)
       continue;
-    setCur(r);
+    cur_ = &r;
     if (r.mem == Mem::UB) {
       checkUb(e, known, r.start, r.end);
     } else if (r.mem == Mem::GM) {
@@ -268,7 +271,7 @@ bool RaceDetector::accessGeneral(Pipe p, int32_t e, const Footprint &fp) {
           rows = listed = static_cast<uint32_t>(q - rp);
         }
       }
-      setCur(r);
+      cur_ = &r;
       touchedGm |= r.mem == Mem::GM;
       if (r.mem == Mem::GM) {
         if (rows > 1) {
@@ -434,7 +437,7 @@ RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
 [[gnu::always_inline]] inline void
 RaceDetector::checkGm(int32_t e, const VectorClock &known,
                            uint64_t start, uint64_t end) {
-  const bool write = curWrite_; // atomic stores are writes too
+  const bool write = curWrite(); // atomic stores are writes too
   for (uint64_t pos = start; pos < end;) {
     uint64_t lo, hi;
     Bucket &bk = gmBucket(pos, lo, hi);
@@ -477,7 +480,7 @@ RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
 void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
                                uint64_t start, uint64_t end, uint64_t stride,
                                uint32_t count) {
-  const bool write = curWrite_;
+  const bool write = curWrite();
   for (uint32_t i = 0; i < count;) {
     const uint64_t s = start + i * stride, t = end + i * stride;
     uint64_t lo, hi;
@@ -575,19 +578,17 @@ void RaceDetector::applyReads(Bucket &b) {
               return x.pipe != y.pipe ? x.pipe < y.pipe : x.stamp < y.stamp;
             });
   // Plain GM reads (the write being checked, if any, resumes after them).
-  const bool write = curWrite_;
-  const uint8_t atomic = curAtomic_;
-  const Mem mem = curMem_;
-  curWrite_ = false;
-  curAtomic_ = 0;
-  curMem_ = Mem::GM;
-  for (const Deferred &d : b.reads)
+  const ByteRange *const cur = cur_;
+  const int curPipe = curPipe_;
+  cur_ = &kGmRead;
+  for (const Deferred &d : b.reads) {
+    curPipe_ = idx(d.pipe);
     for (uint32_t i = 0; i < d.count; ++i)
       check(b.sh, d.entry, clocks_[idx(d.pipe)], d.start + i * d.stride,
             d.end + i * d.stride);
-  curWrite_ = write;
-  curAtomic_ = atomic;
-  curMem_ = mem;
+  }
+  cur_ = cur;
+  curPipe_ = curPipe;
   b.reads.clear();
   b.reads.shrink_to_fit();
   b.readsLimit = kMinDeferred;
@@ -642,8 +643,8 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
   // store since. A plain write replaces the state; a read or an atomic store
   // is added to it. A race is on the piece's bytes, which both accesses
   // touched.
-  const bool write = curWrite_;
-  const uint8_t atomic = curAtomic_;
+  const bool write = curWrite();
+  const uint8_t atomic = cur_->atomic;
   if (piece.w >= 0 && racesWith(piece.w))
     raceOn(piece, e, piece.w, true, 0);
   if (write)
@@ -665,7 +666,7 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
     piece.a = -1;
     piece.aClass = 0;
   } else {
-    const int pi = idx(log_[e].pipe);
+    const int pi = curPipe_;
     piece.r[pi] = e;
     piece.reads |= static_cast<uint8_t>(1u << pi);
   }
@@ -676,10 +677,10 @@ void RaceDetector::raceOn(const Seg &piece, int32_t e, int32_t prevIdx,
   const Entry &pe = log_[prevIdx], &ce = log_[e];
   // Both in the shadow of the current range's memory.
   const Side prev{pe.pipe,     pe.stamp,  prevWrite, prevAtomic,
-                  curMem_,     piece.start, piece.end, pe.op,
+                  cur_->mem,   piece.start, piece.end, pe.op,
                   pe.loc,      pe.seq};
-  const Side now{ce.pipe,     ce.stamp,  curWrite_, curAtomic_,
-                 curMem_,     piece.start, piece.end, ce.op,
+  const Side now{ce.pipe,     ce.stamp,  curWrite(), cur_->atomic,
+                 cur_->mem,   piece.start, piece.end, ce.op,
                  ce.loc,      ce.seq};
   report(prev, now);
 }
@@ -1045,8 +1046,8 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
   // built on the stack and compared stalled on store forwarding: it was
   // the hottest line of a matmul's launch); the key is built for a new
   // site only.
-  const bool write = curWrite_;
-  const uint8_t atomic = curAtomic_;
+  const bool write = curWrite();
+  const uint8_t atomic = cur_->atomic;
   auto same = [&](const GmAccess &s) {
     return s.write == write && s.atomic == atomic && s.pipe == en.pipe &&
            s.op == en.op && s.loc.file == en.loc.file &&

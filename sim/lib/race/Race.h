@@ -62,8 +62,10 @@ struct ByteRange {
   Mem mem = Mem::UB;
   uint64_t start = 0;
   uint64_t end = 0;
+  /// Set for an atomic store too (the detector takes `write` as "writes").
   bool write = false;
-  /// An atomic store's class (atomicClass(); a write), 0 for a plain access.
+  /// An atomic store's class (atomicClass(); `write` set), 0 for a plain
+  /// access.
   uint8_t atomic = 0;
   /// The range is the first of `rows` rows [start + i * stride,
   /// end + i * stride) (a strided copy's GM rows, a LoadData's L1 fractals
@@ -193,6 +195,8 @@ public:
   bool empty() const { return size_ == 0; }
   // Read-only: plain() summarises the ranges as they were added.
   const ByteRange *begin() const { return data(); }
+  /// begin() when plain() (its ranges are inline).
+  const ByteRange *plainBegin() const { return inlineData(); }
   const ByteRange *end() const { return data() + size_; }
   const ByteRange &operator[](size_t i) const { return data()[i]; }
   const ByteRange &back() const { return data()[size_ - 1]; }
@@ -643,7 +647,7 @@ private:
   }
   struct GmSite;
   /// The summary of the access site of `e` doing the current range's
-  /// kind of access (curWrite_, curAtomic_; created when new).
+  /// kind of access (cur_; created when new).
   GmSite &gmSite(const Entry &e);
   /// Adds [start, end) to the site's ranges.
   void mergeGm(GmSite &site, uint64_t start, uint64_t end);
@@ -682,16 +686,14 @@ private:
   }
   std::array<uint64_t, (kNumEvents * kNumEventIds + 63) / 64> flagSet_{};
   std::vector<Entry> log_;
-  /// What the range being checked does (an entry is per instruction): a
-  /// write (atomic stores too), its atomic class, its memory.
-  bool curWrite_ = false;
-  uint8_t curAtomic_ = 0;
-  Mem curMem_ = Mem::UB;
-  void setCur(const ByteRange &r) {
-    curWrite_ = r.write || r.atomic;
-    curAtomic_ = r.atomic;
-    curMem_ = r.mem;
-  }
+  /// The range being checked (an entry is per instruction: what the range
+  /// does, read, write or atomic store, and its memory are read here) and
+  /// the pipe of its instruction.
+  const ByteRange *cur_ = &kGmRead;
+  int curPipe_ = 0;
+  /// A plain GM read (the deferred reads as they are applied).
+  static constexpr ByteRange kGmRead{Mem::GM, 0, 0, false, 0, 1, 0};
+  bool curWrite() const { return cur_->write; }
   /// The thread's spare log: a detector takes its storage and gives it back
   /// (the cores of a launch run one after another on a thread: the log does
   /// not regrow, copying itself doubling by doubling, in every core).
