@@ -511,6 +511,10 @@ private:
   void checkUb(int32_t entry, const VectorClock &knows, uint64_t start,
                uint64_t end);
   std::array<uint32_t, 16> ubHint_{};
+  /// The entry of the last access checkUb() checked (every UB shadow update
+  /// goes through it): a UB segment can refer to the current instruction
+  /// only if this is its entry.
+  int32_t ubEntry_ = -1;
   /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
   /// cube buffers, reads before writes, no two GM ranges adjacent (no row
   /// group) and no L1 (no slot grouping): one pass over the ranges, all of
