@@ -286,10 +286,21 @@ TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {
     fp.push_back(ByteRange{Mem::UB, i, i + 1, i % 2 == 0});
     Footprint copy = fp;
     Footprint moved = std::move(copy);
-    ASSERT_EQ(moved.size(), i + 1);
-    for (uint64_t j = 0; j <= i; ++j) {
-      EXPECT_EQ(moved[j].start, j);
-      EXPECT_EQ(moved[j].write, j % 2 == 0);
+    // Assigned over footprints of other sizes (inline ranges are copied as
+    // the whole inline storage).
+    Footprint assigned{ByteRange{Mem::L1, 7, 8, true}};
+    assigned = moved;
+    Footprint moveAssigned;
+    moveAssigned = std::move(assigned);
+    for (const Footprint *f : {&moved, &moveAssigned}) {
+      ASSERT_EQ(f->size(), i + 1);
+      EXPECT_EQ(f->plain(), fp.plain());
+      for (uint64_t j = 0; j <= i; ++j) {
+        EXPECT_EQ((*f)[j].mem, Mem::UB);
+        EXPECT_EQ((*f)[j].start, j);
+        EXPECT_EQ((*f)[j].end, j + 1);
+        EXPECT_EQ((*f)[j].write, j % 2 == 0);
+      }
     }
   }
   Footprint list{ByteRange{Mem::GM, 1, 2, true},
