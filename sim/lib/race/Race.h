@@ -18,9 +18,10 @@
 // byte. Atomic stores (SetAtomicAdd/Max/Min) are writes that commute with
 // atomic stores of the same class (operation and element type): two of them
 // never race, an atomic store and any other access with a write do.
-// The access records the shadow refers to live in a log that is compacted
-// when it doubles, so memory stays proportional to the distinct ranges, not
-// to the number of accesses.
+// The access records the shadow refers to (one per instruction: what a
+// range did is told by the shadow slot referring to it) live in a log that
+// is compacted when it doubles, so memory stays proportional to the distinct
+// ranges, not to the number of accesses.
 // GM accesses are also summarised per block for the cross-core check at the
 // end of a launch (one range per access site, merged while they overlap or
 // touch): blocks of one launch are never ordered with each other, so
@@ -100,8 +101,9 @@ public:
     for (const ByteRange &r : ranges)
       push_back(r);
   }
-  // Copies move only the ranges in use (an Instr moves through the pipe
-  // queue; its footprint is the largest part of it).
+  // Copies move the inline storage as one fixed-size block, nothing when
+  // empty, and no heap storage unless spilled (an Instr moves through the
+  // pipe queue; its footprint is the largest part of it).
   Footprint(const Footprint &o)
       : heap_(o.heap_), size_(o.size_), shape_(o.shape_) {
     copyInline(o);
