@@ -286,10 +286,21 @@ TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {
     fp.push_back(ByteRange{Mem::UB, i, i + 1, i % 2 == 0});
     Footprint copy = fp;
     Footprint moved = std::move(copy);
-    ASSERT_EQ(moved.size(), i + 1);
-    for (uint64_t j = 0; j <= i; ++j) {
-      EXPECT_EQ(moved[j].start, j);
-      EXPECT_EQ(moved[j].write, j % 2 == 0);
+    // Assigned over footprints of other sizes (inline ranges are copied as
+    // the whole inline storage).
+    Footprint assigned{ByteRange{Mem::L1, 7, 8, true}};
+    assigned = moved;
+    Footprint moveAssigned;
+    moveAssigned = std::move(assigned);
+    for (const Footprint *f : {&moved, &moveAssigned}) {
+      ASSERT_EQ(f->size(), i + 1);
+      EXPECT_EQ(f->plain(), fp.plain());
+      for (uint64_t j = 0; j <= i; ++j) {
+        EXPECT_EQ((*f)[j].mem, Mem::UB);
+        EXPECT_EQ((*f)[j].start, j);
+        EXPECT_EQ((*f)[j].end, j + 1);
+        EXPECT_EQ((*f)[j].write, j % 2 == 0);
+      }
     }
   }
   Footprint list{ByteRange{Mem::GM, 1, 2, true},
@@ -1009,4 +1020,45 @@ TEST(RaceShadowTest, ScalarKnowledgeReachesLaterIssues) {
                l3, 3);
     EXPECT_TRUE(det.takeDiagnostics().empty()) << "case " << how;
   }
+}
+
+// A UB segment an instruction covers exactly joins a touching neighbour in
+// equal state only when that neighbour refers to the same instruction; the
+// join test is skipped for an instruction's first UB range (no segment can
+// refer to it yet) and made for the later ones: two reads of one
+// instruction over the halves of one write leave one segment, and an
+// unordered write that follows races with it as one range.
+TEST(RaceShadowTest, UbSegmentsJoinUnderOneInstruction) {
+  GmMap gmMap({});
+  RaceDetector det(Severity::Error, gmMap);
+  const auto at = [](unsigned line) { return Loc{"t.py", line}; };
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup",
+             at(1), 1);
+  // Two V reads (in order after the write) cut it in halves (each half's start now has its hint).
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add",
+             at(2), 2);
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 32, 64, false}}, "add",
+             at(3), 3);
+  EXPECT_EQ(det.stats().segmentPeak, 2u);
+  // One V instruction reading both halves: the second is found by its hint
+  // and joins the first.
+  det.access(Pipe::V,
+             Footprint{ByteRange{Mem::UB, 0, 32, false},
+                       ByteRange{Mem::UB, 32, 64, false}},
+             "add", at(4), 4);
+  EXPECT_EQ(det.stats().segmentPeak, 1u);
+  det.access(Pipe::MTE3, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "copy",
+             at(5), 5);
+  const std::vector<std::string> got = texts(det.takeDiagnostics());
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].rfind("WAW hazard on UB[0x0000,0x0040): V dup (t.py:1) "
+                         "\u2192 MTE3 copy (t.py:5)",
+                         0),
+            0u)
+      << got[0];
+  EXPECT_EQ(got[1].rfind("WAR hazard on UB[0x0000,0x0040): V add (t.py:4) "
+                         "\u2192 MTE3 copy (t.py:5)",
+                         0),
+            0u)
+      << got[1];
 }

@@ -169,16 +169,21 @@ RaceDetector::~RaceDetector() {
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
                           uint64_t seq) {
-  if (log_.size() + fp.size() > logLimit_)
+  if (log_.size() >= logLimit_)
     compactLog();
   int pi = idx(p);
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
+  // One entry for all the instruction's ranges (what each does is in the
+  // shadow slots that refer to it).
+  log_.emplace_back(p, stamp, op, loc, seq);
+  const int32_t e = static_cast<int32_t>(log_.size() - 1);
+  curPipe_ = pi;
   bool touchedGm = false;
   if (plainPath_ && fp.plain())
-    touchedGm = accessPlain(p, stamp, fp, op, loc, seq);
+    touchedGm = accessPlain(p, e, fp);
   else
-    touchedGm = accessGeneral(p, stamp, fp, op, loc, seq);
+    touchedGm = accessGeneral(p, e, fp);
   if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
     auto &last = gmLast_[pi];
     if (!last.empty() && last.back().first == gmEpoch_)
@@ -194,28 +199,15 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
 }
 
 [[gnu::always_inline]] inline bool
-RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
-                          const char *op, Loc loc, uint64_t seq) {
+RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
   const VectorClock &known = clocks_[idx(p)];
   bool touchedGm = false;
-  // A range shares the entry of the range before it when both are of one
-  // memory, kind and atomic class (an add's two UB sources).
-  const ByteRange *prev = nullptr;
-  int32_t e = -1;
-  for (const ByteRange &r : fp) {
+  for (const ByteRange *rp = fp.plainBegin(), *rEnd = rp + fp.size();
+       rp != rEnd; ++rp) {
+    const ByteRange &r = *rp;
     if (r.end <= r.start)
       continue;
-    if (prev && prev->mem == r.mem && prev->write == r.write &&
-        prev->atomic == r.atomic) {
-      Entry &en = log_[e];
-      en.start = std::min(en.start, r.start);
-      en.end = std::max(en.end, r.end);
-    } else {
-      log_.emplace_back(p, stamp, r.write || r.atomic, r.atomic, r.mem,
-                        r.start, r.end, op, loc, seq);
-      e = static_cast<int32_t>(log_.size() - 1);
-    }
-    prev = &r;
+    cur_ = &r;
     if (r.mem == Mem::UB) {
       checkUb(e, known, r.start, r.end);
     } else if (r.mem == Mem::GM) {
@@ -233,23 +225,19 @@ RaceDetector::accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
   return touchedGm;
 }
 
-bool RaceDetector::accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
-                                 const char *op, Loc loc, uint64_t seq) {
+bool RaceDetector::accessGeneral(Pipe p, int32_t e, const Footprint &fp) {
   const int pi = idx(p);
   const VectorClock &known = clocks_[pi];
   // Reads first, so an instruction reading and writing the same bytes (add
-  // in place) does not race with itself. One log entry per memory and pass
-  // of the instruction (its range the hull of the runs): the runs of a
-  // strided access share it, so the log grows per instruction, not per run,
+  // in place) does not race with itself. The runs of a strided access share
+  // the instruction's entry, so the log grows per instruction, not per run,
   // and touching runs of one instruction coalesce in the shadow. Reports
-  // name the bytes both accesses touched (the shadow piece), not the hull.
+  // name the bytes both accesses touched (the shadow piece).
   bool touchedGm = false;
   // The writes pass starts at the first write (a copy's source rows come
   // first: not scanned twice).
   const ByteRange *firstWrite = fp.end();
   for (int pass = 0; pass < 2; ++pass) {
-    std::array<int32_t, static_cast<size_t>(Mem::Invalid) + 1> group;
-    group.fill(-1);
     const ByteRange *const rEnd = fp.end();
     for (const ByteRange *rp = pass ? firstWrite : fp.begin(); rp != rEnd;
          ++rp) {
@@ -283,28 +271,7 @@ bool RaceDetector::accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
           rows = listed = static_cast<uint32_t>(q - rp);
         }
       }
-      const uint64_t lastEnd = r.end + (rows - 1) * stride;
-      int32_t &e = group[static_cast<size_t>(r.mem)];
-      if (e >= 0 && log_[e].atomic == r.atomic) {
-        Entry &en = log_[e];
-        en.start = std::min(en.start, r.start);
-        en.end = std::max(en.end, lastEnd);
-      } else {
-        // Filled in place: an Entry built on the stack and copied in stalls
-        // on store forwarding (narrow stores, then wide loads).
-        Entry &en = log_.emplace_back();
-        en.pipe = p;
-        en.stamp = stamp;
-        en.write = r.write || r.atomic;
-        en.atomic = r.atomic;
-        en.mem = r.mem;
-        en.start = r.start;
-        en.end = lastEnd;
-        en.op = op;
-        en.loc = loc;
-        en.seq = seq;
-        e = static_cast<int32_t>(log_.size() - 1);
-      }
+      cur_ = &r;
       touchedGm |= r.mem == Mem::GM;
       if (r.mem == Mem::GM) {
         if (rows > 1) {
@@ -348,8 +315,6 @@ size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
              (q->end - 1) >> kSlotShift == k)
         ++q;
     if (q - rp > 1) {
-      Entry &en = log_[e];
-      en.end = std::max(en.end, q[-1].end);
       l1_.reach(k);
       checkRuns(splitSlot(l1_, k), e, known, rp, static_cast<size_t>(q - rp));
       joinSlot(l1_, k);
@@ -472,7 +437,7 @@ RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
 [[gnu::always_inline]] inline void
 RaceDetector::checkGm(int32_t e, const VectorClock &known,
                            uint64_t start, uint64_t end) {
-  const bool write = log_[e].write; // atomic stores are writes too
+  const bool write = curWrite(); // atomic stores are writes too
   for (uint64_t pos = start; pos < end;) {
     uint64_t lo, hi;
     Bucket &bk = gmBucket(pos, lo, hi);
@@ -515,7 +480,7 @@ RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
 void RaceDetector::checkGmRows(int32_t e, const VectorClock &known,
                                uint64_t start, uint64_t end, uint64_t stride,
                                uint32_t count) {
-  const bool write = log_[e].write;
+  const bool write = curWrite();
   for (uint32_t i = 0; i < count;) {
     const uint64_t s = start + i * stride, t = end + i * stride;
     uint64_t lo, hi;
@@ -612,10 +577,18 @@ void RaceDetector::applyReads(Bucket &b) {
             [](const Deferred &x, const Deferred &y) {
               return x.pipe != y.pipe ? x.pipe < y.pipe : x.stamp < y.stamp;
             });
-  for (const Deferred &d : b.reads)
+  // Plain GM reads (the write being checked, if any, resumes after them).
+  const ByteRange *const cur = cur_;
+  const int curPipe = curPipe_;
+  cur_ = &kGmRead;
+  for (const Deferred &d : b.reads) {
+    curPipe_ = idx(d.pipe);
     for (uint32_t i = 0; i < d.count; ++i)
-      check(b.sh, d.entry, clocks_[idx(log_[d.entry].pipe)],
-            d.start + i * d.stride, d.end + i * d.stride);
+      check(b.sh, d.entry, clocks_[idx(d.pipe)], d.start + i * d.stride,
+            d.end + i * d.stride);
+  }
+  cur_ = cur;
+  curPipe_ = curPipe;
   b.reads.clear();
   b.reads.shrink_to_fit();
   b.readsLimit = kMinDeferred;
@@ -655,47 +628,61 @@ void RaceDetector::compactReads(Bucket &b) {
 
 [[gnu::always_inline]] inline void
 RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
-  const Entry &cur = log_[e]; // never appends to log_
+  // An earlier access races unless it is this instruction's own (an add in
+  // place reads and writes the same bytes; one entry per instruction) or
+  // known to have completed.
   auto racesWith = [&](int32_t prevIdx) {
+    if (prevIdx == e)
+      return false;
     const Entry &prev = log_[prevIdx];
-    if (prev.pipe == cur.pipe && prev.stamp == cur.stamp)
-      return false; // the same instruction
     return !known.knows(idx(prev.pipe), prev.stamp);
   };
   // Checks the access against one piece's state and updates it: every
   // access against the last plain write; a write against the reads since;
   // anything but an atomic store of the same class against the last atomic
   // store since. A plain write replaces the state; a read or an atomic store
-  // is added to it.
-  // A race on the piece's bytes, which both accesses touched.
-  auto race = [&](int32_t prevIdx) {
-    Entry prev = log_[prevIdx], now = cur;
-    prev.start = now.start = piece.start;
-    prev.end = now.end = piece.end;
-    report(prev, now);
-  };
+  // is added to it. A race is on the piece's bytes, which both accesses
+  // touched.
+  const bool write = curWrite();
+  const uint8_t atomic = cur_->atomic;
   if (piece.w >= 0 && racesWith(piece.w))
-    race(piece.w);
-  if (cur.write)
+    raceOn(piece, e, piece.w, true, 0);
+  if (write)
     for (unsigned m = piece.reads; m; m &= m - 1) { // pipes in order
       const int q = __builtin_ctz(m);
       if (racesWith(piece.r[q]))
-        race(piece.r[q]);
+        raceOn(piece, e, piece.r[q], false, 0);
     }
-  if (piece.a >= 0 && (!cur.atomic || log_[piece.a].atomic != cur.atomic) &&
+  if (piece.a >= 0 && (!atomic || piece.aClass != atomic) &&
       racesWith(piece.a))
-    race(piece.a);
-  if (cur.atomic) {
+    raceOn(piece, e, piece.a, true, piece.aClass);
+  if (atomic) {
     piece.a = e;
-  } else if (cur.write) {
+    piece.aClass = atomic;
+  } else if (write) {
     piece.w = e;
     piece.r.fill(-1);
     piece.reads = 0;
     piece.a = -1;
+    piece.aClass = 0;
   } else {
-    piece.r[idx(cur.pipe)] = e;
-    piece.reads |= static_cast<uint8_t>(1u << idx(cur.pipe));
+    const int pi = curPipe_;
+    piece.r[pi] = e;
+    piece.reads |= static_cast<uint8_t>(1u << pi);
   }
+}
+
+void RaceDetector::raceOn(const Seg &piece, int32_t e, int32_t prevIdx,
+                          bool prevWrite, uint8_t prevAtomic) {
+  const Entry &pe = log_[prevIdx], &ce = log_[e];
+  // Both in the shadow of the current range's memory.
+  const Side prev{pe.pipe,     pe.stamp,  prevWrite, prevAtomic,
+                  cur_->mem,   piece.start, piece.end, pe.op,
+                  pe.loc,      pe.seq};
+  const Side now{ce.pipe,     ce.stamp,  curWrite(), cur_->atomic,
+                 cur_->mem,   piece.start, piece.end, ce.op,
+                 ce.loc,      ce.seq};
+  report(prev, now);
 }
 
 /// The run [lo, hi) of `sh`'s segments overlapping [start, end).
@@ -750,8 +737,20 @@ RaceDetector::checkUb(int32_t e, const VectorClock &known,
   uint32_t &hint =
       ubHint_[(static_cast<uint32_t>(curStart >> 5) * 0x9E3779B1u) >> 28];
   size_t lo, hi;
+  // Whether a UB segment may refer to this instruction already (the
+  // entries of earlier ones are older: compactLog renumbers them, which at
+  // worst makes this true when it need not be).
+  const bool again = ubEntry_ == e;
+  ubEntry_ = e;
   if (hint < sh.size() && sh[hint].start == curStart &&
       sh[hint].end == curEnd) { // the segment this start had last time
+    if (!again) {
+      // The updated segment refers to this instruction in the slot just
+      // set (w, a or its pipe's r); a neighbour in equal state would too,
+      // and none does yet: nothing joins (checkCover's test skipped).
+      updatePiece(sh[hint], e, known);
+      return;
+    }
     hint = static_cast<uint32_t>(checkCover(sh, hint, e, known));
     return;
   }
@@ -1059,14 +1058,16 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
   // built on the stack and compared stalled on store forwarding: it was
   // the hottest line of a matmul's launch); the key is built for a new
   // site only.
+  const bool write = curWrite();
+  const uint8_t atomic = cur_->atomic;
   auto same = [&](const GmAccess &s) {
-    return s.write == en.write && s.atomic == en.atomic && s.pipe == en.pipe &&
+    return s.write == write && s.atomic == atomic && s.pipe == en.pipe &&
            s.op == en.op && s.loc.file == en.loc.file &&
            s.loc.line == en.loc.line && s.epoch == gmEpoch_;
   };
   uint32_t &slot = siteSlot_[(en.loc.line * 31u +
                               (reinterpret_cast<uintptr_t>(en.op) >> 4) +
-                              static_cast<uint32_t>(en.pipe) * 7u + en.write +
+                              static_cast<uint32_t>(en.pipe) * 7u + write +
                               gmEpoch_ * 13u) %
                              siteSlot_.size()];
   GmSite *site = nullptr;
@@ -1079,8 +1080,8 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
         slot = static_cast<uint32_t>(i + 1);
       }
     if (!site) {
-      GmAccess key{0,      0,      en.write, en.atomic, en.pipe,
-                   en.op,  en.loc, gmCore_,  gmEpoch_};
+      GmAccess key{0,     0,      write,   atomic,  en.pipe,
+                   en.op, en.loc, gmCore_, gmEpoch_};
       if (gmSites_.empty())
         gmSites_.reserve(16);
       gmSites_.push_back(GmSite{key, {}, 0, {}, 0});
@@ -1208,10 +1209,10 @@ RaceStats RaceDetector::stats() const {
   return s;
 }
 
-void RaceDetector::report(const Entry &a, const Entry &b) {
+void RaceDetector::report(const Side &a, const Side &b) {
   // Name the pair in program order: the user reads the kernel top down.
-  const Entry &prev = a.seq <= b.seq ? a : b;
-  const Entry &cur = a.seq <= b.seq ? b : a;
+  const Side &prev = a.seq <= b.seq ? a : b;
+  const Side &cur = a.seq <= b.seq ? b : a;
   std::string key = std::to_string(prev.write) + std::to_string(cur.write) +
                     std::to_string(prev.atomic) + "/" +
                     std::to_string(cur.atomic) + pipeName(prev.pipe) + formatLoc(prev.loc) +
@@ -1239,7 +1240,7 @@ std::vector<Diagnostic> RaceDetector::takeDiagnostics() {
   // A same-pipe overlap whose later instruction (its line) also races with
   // another pipe on the same memory is a consequence: the missing cross-pipe
   // flag would order it too. Report the cause only.
-  auto site = [](const Entry &e) {
+  auto site = [](const Side &e) {
     return std::string(pipeName(e.pipe)) + formatLoc(e.loc) + memName(e.mem);
   };
   std::set<std::string> crossSites;
@@ -1260,7 +1261,7 @@ std::vector<Diagnostic> RaceDetector::takeDiagnostics() {
   return out;
 }
 
-Diagnostic RaceDetector::diagnose(const Entry &prev, const Entry &cur) const {
+Diagnostic RaceDetector::diagnose(const Side &prev, const Side &cur) const {
   const char *kind = prev.write && cur.write ? "WAW"
                      : prev.write            ? "RAW"
                                              : "WAR";

@@ -18,9 +18,10 @@
 // byte. Atomic stores (SetAtomicAdd/Max/Min) are writes that commute with
 // atomic stores of the same class (operation and element type): two of them
 // never race, an atomic store and any other access with a write do.
-// The access records the shadow refers to live in a log that is compacted
-// when it doubles, so memory stays proportional to the distinct ranges, not
-// to the number of accesses.
+// The access records the shadow refers to (one per instruction: what a
+// range did is told by the shadow slot referring to it) live in a log that
+// is compacted when it doubles, so memory stays proportional to the distinct
+// ranges, not to the number of accesses.
 // GM accesses are also summarised per block for the cross-core check at the
 // end of a launch (one range per access site, merged while they overlap or
 // touch): blocks of one launch are never ordered with each other, so
@@ -42,6 +43,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <functional>
 #include <initializer_list>
@@ -62,8 +64,10 @@ struct ByteRange {
   Mem mem = Mem::UB;
   uint64_t start = 0;
   uint64_t end = 0;
+  /// Set for an atomic store too (the detector takes `write` as "writes").
   bool write = false;
-  /// An atomic store's class (atomicClass(); a write), 0 for a plain access.
+  /// An atomic store's class (atomicClass(); `write` set), 0 for a plain
+  /// access.
   uint8_t atomic = 0;
   /// The range is the first of `rows` rows [start + i * stride,
   /// end + i * stride) (a strided copy's GM rows, a LoadData's L1 fractals
@@ -74,6 +78,8 @@ struct ByteRange {
   uint32_t stride = 0;
 };
 static_assert(sizeof(ByteRange) == 32, "a footprint range stays 32 bytes");
+static_assert(std::is_trivially_copyable_v<ByteRange>,
+              "a footprint copies its inline ranges as bytes");
 
 /// The class of an atomic store: its accumulation (1 add, 2 max, 3 min: the
 /// values of AtomicKind) and element type. Atomic stores of one class commute.
@@ -95,8 +101,9 @@ public:
     for (const ByteRange &r : ranges)
       push_back(r);
   }
-  // Copies move only the ranges in use (an Instr moves through the pipe
-  // queue; its footprint is the largest part of it).
+  // Copies move the inline storage as one fixed-size block, nothing when
+  // empty, and no heap storage unless spilled (an Instr moves through the
+  // pipe queue; its footprint is the largest part of it).
   Footprint(const Footprint &o)
       : heap_(o.heap_), size_(o.size_), shape_(o.shape_) {
     copyInline(o);
@@ -193,6 +200,8 @@ public:
   bool empty() const { return size_ == 0; }
   // Read-only: plain() summarises the ranges as they were added.
   const ByteRange *begin() const { return data(); }
+  /// begin() when plain() (its ranges are inline).
+  const ByteRange *plainBegin() const { return inlineData(); }
   const ByteRange *end() const { return data() + size_; }
   const ByteRange &operator[](size_t i) const { return data()[i]; }
   const ByteRange &back() const { return data()[size_ - 1]; }
@@ -217,9 +226,11 @@ private:
   }
   ByteRange *data() { return size_ > kInline ? heap_.data() : inlineData(); }
   void copyInline(const Footprint &o) {
-    if (size_ <= kInline)
-      for (size_t i = 0; i < size_; ++i)
-        new (inlineData() + i) ByteRange(o.inlineData()[i]);
+    // The whole inline storage, used or not (bytes: ByteRange is trivially
+    // copyable): a fixed-size copy of a few vector moves, no loop per range.
+    // (An empty footprint, races off, copies nothing.)
+    if (size_ - 1 < kInline)
+      std::memcpy(raw_, o.raw_, sizeof(raw_));
   }
 
   // Up to kInline ranges live here (uninitialised beyond size_); beyond
@@ -414,7 +425,24 @@ public:
   void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
 
 private:
+  /// One instruction's access record (one per instruction, whatever its
+  /// ranges: what a range does, read, write or atomic store, is in the
+  /// shadow slot that refers to it and in cur* while it is checked).
   struct Entry {
+    Pipe pipe;
+    uint32_t stamp;
+    const char *op;
+    Loc loc;
+    uint64_t seq; // program order
+
+    Entry() = default;
+    /// Built in place (log_.emplace_back(...): no zero fill first).
+    Entry(Pipe pipe, uint32_t stamp, const char *op, Loc loc, uint64_t seq)
+        : pipe(pipe), stamp(stamp), op(op), loc(loc), seq(seq) {}
+  };
+  /// One side of a racing pair as reported: the instruction, what it did
+  /// and the bytes both accesses touched.
+  struct Side {
     Pipe pipe;
     uint32_t stamp;
     bool write;
@@ -423,15 +451,7 @@ private:
     uint64_t start, end;
     const char *op;
     Loc loc;
-    uint64_t seq; // program order
-
-    Entry() = default;
-    /// Built in place (log_.emplace_back(...): no zero fill first).
-    Entry(Pipe pipe, uint32_t stamp, bool write, uint8_t atomic, Mem mem,
-          uint64_t start, uint64_t end, const char *op, Loc loc,
-          uint64_t seq)
-        : pipe(pipe), stamp(stamp), write(write), atomic(atomic), mem(mem),
-          start(start), end(end), op(op), loc(loc), seq(seq) {}
+    uint64_t seq;
   };
   /// Shadow state of the bytes [start, end): the last plain write, the last
   /// read per pipe since it and the last atomic store since it (atomic
@@ -444,9 +464,12 @@ private:
     std::array<int32_t, kNumPipes> r;
     /// Bit q set: r[q] >= 0 (a write checks only the pipes that read).
     uint8_t reads = 0;
+    /// The class of the atomic store `a` (0 when a < 0): an instruction
+    /// may store with several classes, and its entry does not say which.
+    uint8_t aClass = 0;
     /// To 64 bytes: a shadow's size and index are shifts, not divisions
     /// by 56.
-    uint8_t pad[11] = {};
+    uint8_t pad[10] = {};
     Seg() { r.fill(-1); }
     /// A fresh segment (no access yet) over [s, e): a gap an access fills.
     Seg(uint64_t s, uint64_t e) : Seg() {
@@ -454,7 +477,7 @@ private:
       end = e;
     }
     bool sameState(const Seg &o) const {
-      if (w != o.w || a != o.a)
+      if (w != o.w || a != o.a || aClass != o.aClass)
         return false;
       for (int p = 0; p < kNumPipes; ++p) // not operator== (a memcmp call)
         if (r[p] != o.r[p])
@@ -495,20 +518,19 @@ private:
   void checkUb(int32_t entry, const VectorClock &knows, uint64_t start,
                uint64_t end);
   std::array<uint32_t, 16> ubHint_{};
+  /// The entry of the last access checkUb() checked (every UB shadow update
+  /// goes through it): a UB segment can refer to the current instruction
+  /// only if this is its entry.
+  int32_t ubEntry_ = -1;
   /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
   /// cube buffers, reads before writes, no two GM ranges adjacent (no row
-  /// group) and no L1 (no slot grouping): one pass, one log entry per run
-  /// of adjacent ranges of one memory and kind. The reports are those of
-  /// the general path (whose per-pass entries may also take non-adjacent
-  /// ranges: the shadow's segments may then be cut finer, and a report
-  /// joins the touching pieces of one pair, so its range is the same).
-  /// Returns whether it touched GM.
-  bool accessPlain(Pipe p, uint32_t stamp, const Footprint &fp,
-                   const char *op, Loc loc, uint64_t seq);
+  /// group) and no L1 (no slot grouping): one pass over the ranges, all of
+  /// them for the instruction's entry `e`. The reports are those of the
+  /// general path. Returns whether it touched GM.
+  bool accessPlain(Pipe p, int32_t e, const Footprint &fp);
   /// access() for any footprint: reads then writes, row groups, L1 slot
   /// groups. Returns whether it touched GM.
-  bool accessGeneral(Pipe p, uint32_t stamp, const Footprint &fp,
-                     const char *op, Loc loc, uint64_t seq);
+  bool accessGeneral(Pipe p, int32_t e, const Footprint &fp);
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
@@ -635,13 +657,19 @@ private:
     mergeGm(gmSite(e), start, end);
   }
   struct GmSite;
-  /// The summary of the access site of `e` (created when new).
+  /// The summary of the access site of `e` doing the current range's
+  /// kind of access (cur_; created when new).
   GmSite &gmSite(const Entry &e);
   /// Adds [start, end) to the site's ranges.
   void mergeGm(GmSite &site, uint64_t start, uint64_t end);
   /// Records the unordered pair (a, b), oriented by program order.
-  void report(const Entry &a, const Entry &b);
-  Diagnostic diagnose(const Entry &prev, const Entry &cur) const;
+  void report(const Side &a, const Side &b);
+  /// Reports the race of the current range (entry `e`) with the earlier
+  /// access `prevIdx` (a write, `prevAtomic` its class, or a read) on the
+  /// bytes of `piece` (out of line: the checks stay small).
+  void raceOn(const Seg &piece, int32_t e, int32_t prevIdx, bool prevWrite,
+              uint8_t prevAtomic);
+  Diagnostic diagnose(const Side &prev, const Side &cur) const;
   std::string where(Mem mem, uint64_t start, uint64_t end) const;
 
   Severity severity_;
@@ -669,6 +697,14 @@ private:
   }
   std::array<uint64_t, (kNumEvents * kNumEventIds + 63) / 64> flagSet_{};
   std::vector<Entry> log_;
+  /// The range being checked (an entry is per instruction: what the range
+  /// does, read, write or atomic store, and its memory are read here) and
+  /// the pipe of its instruction.
+  const ByteRange *cur_ = &kGmRead;
+  int curPipe_ = 0;
+  /// A plain GM read (the deferred reads as they are applied).
+  static constexpr ByteRange kGmRead{Mem::GM, 0, 0, false, 0, 1, 0};
+  bool curWrite() const { return cur_->write; }
   /// The thread's spare log: a detector takes its storage and gives it back
   /// (the cores of a launch run one after another on a thread: the log does
   /// not regrow, copying itself doubling by doubling, in every core).
@@ -790,7 +826,7 @@ private:
   std::map<std::string, size_t> open_;
   /// Racing pairs (earlier, later in program order), deduplicated by lines;
   /// turned into diagnostics by takeDiagnostics.
-  std::vector<std::pair<Entry, Entry>> races_;
+  std::vector<std::pair<Side, Side>> races_;
 };
 
 /// How the cross-core check names the core of a log: "block 1", "AIV 0 of
