@@ -2,6 +2,8 @@
 
 #include "device/Core.h"
 
+#include "ascsim/abi.h"
+
 #include "device/Device.h"
 
 #include "support/Fault.h"
@@ -381,11 +383,18 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   return true;
 }
 
-void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
-                    DType type, Loc loc) {
+inline void Core::dataCopy(const Operand &dst, const Operand &src,
+                           uint32_t count, DType type, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (!copyFromPlan(dst, src, count, type, seq, loc))
     planCopy(dst, src, count, type, seq, loc);
+}
+
+// The ABI entry of data_copy, here so that Core::dataCopy is inlined into it
+// (device/KernelAbi.cpp has the other entries).
+void abi::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
+                   DType type, Loc loc) {
+  currentCore().dataCopy(dst, src, count, type, loc);
 }
 
 void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
@@ -550,7 +559,7 @@ const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
   return FlagTable::validate(api, event, id, loc, role_.aic);
 }
 
-void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (droppedEvent(event))
     return;
@@ -560,7 +569,7 @@ void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
 }
 
-void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
+inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (droppedEvent(event))
     return;
@@ -568,6 +577,16 @@ void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);
+}
+
+// The ABI entries of set_flag and wait_flag, here so that Core::setFlag and
+// Core::waitFlag are inlined into them.
+void abi::setFlag(uint8_t event, int32_t id, Loc loc) {
+  currentCore().setFlag(event, id, loc);
+}
+
+void abi::waitFlag(uint8_t event, int32_t id, Loc loc) {
+  currentCore().waitFlag(event, id, loc);
 }
 
 void Core::drainAll(Loc loc, const char *what) {

@@ -129,10 +129,13 @@ public:
   // Ascend C entry points (see ascsim/abi.h). Checks throw a Fault.
   void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                         uint32_t elemBytes, Loc loc);
-  void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
-                DType type, Loc loc);
-  void setFlag(uint8_t event, int32_t id, Loc loc);
-  void waitFlag(uint8_t event, int32_t id, Loc loc);
+  // A tile's loop is made of these four: each is inlined into its ABI
+  // entry (abi::dataCopy ... in the same file), one call and its register
+  // saves less per call; only that entry calls them.
+  [[gnu::always_inline]] void dataCopy(const Operand &dst, const Operand &src,
+                                       uint32_t count, DType type, Loc loc);
+  [[gnu::always_inline]] void setFlag(uint8_t event, int32_t id, Loc loc);
+  [[gnu::always_inline]] void waitFlag(uint8_t event, int32_t id, Loc loc);
   void pipeBarrier(uint8_t pipeT, Loc loc);
   /// GlobalTensor::SetL2CacheHint: with `bypass`, DMA reads of GM
   /// [addr, addr + bytes) are served by HBM and not kept in L2
@@ -156,7 +159,7 @@ public:
   /// The innermost loop that last ran an iteration (line 0: none).
   Loc loopLoc() const { return loopLoc_; }
   // The vector API breadth (device/VectorAbi.cpp).
-  void vecOp(const VecCall &call, Loc loc);
+  [[gnu::always_inline]] void vecOp(const VecCall &call, Loc loc);
   void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc);
   void dataCopyEx(const CopyCall &call, Loc loc);
   // System control, scalar helpers, caches (device/SysControl.cpp).

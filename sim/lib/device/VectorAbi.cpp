@@ -23,7 +23,6 @@
 namespace ascsim {
 
 namespace abi {
-void vecOp(const VecCall &call, Loc loc) { currentCore().vecOp(call, loc); }
 void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc) {
   currentCore().vecControl(what, type, a, b, loc);
 }
@@ -379,7 +378,7 @@ Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   return nullptr;
 }
 
-void Core::vecOp(const VecCall &c, Loc loc) {
+inline void Core::vecOp(const VecCall &c, Loc loc) {
   uint64_t seq = beginCall(loc);
   const bool cacheable = cacheableVecOp(c.op);
   // A hit skips checkVec: the plan was made for the same call after
@@ -430,6 +429,9 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   e.fp = issued.fp; // empty when races are off
   e.direct = issued.work.direct;
 }
+
+// The ABI entry, here so that Core::vecOp is inlined into it.
+void abi::vecOp(const VecCall &call, Loc loc) { currentCore().vecOp(call, loc); }
 
 void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
   // What issueVec + issueVecInstr do for this plan once its init tracking
