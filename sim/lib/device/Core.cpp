@@ -295,9 +295,9 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
 }
 
-Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
-                            DType type, uint32_t count, const uint8_t *from,
-                            uint8_t *to) {
+inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
+                                   Cost cost, DType type, uint32_t count,
+                                   const uint8_t *from, uint8_t *to) {
   Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, "data_copy");
   in.cost = cost;
   in.work.kind = WorkKind::Copy;
@@ -313,8 +313,38 @@ Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
   return in;
 }
 
-bool Core::copyFromPlan(const Operand &dst, const Operand &src,
-                        uint32_t count, DType type, uint64_t seq, Loc loc) {
+uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
+                            Loc loc) {
+  const Access acc{"data_copy", e.toGm ? "destination" : "source", e.toGm,
+                   type};
+  uint8_t *gm = mem_.resolveGm(gmOp, e.bytes, acc, loc, e.gmRegion);
+  return mem_.memOf(gm) == Mem::GM ? gm : nullptr; // as dataCopy classifies
+}
+
+void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
+  // The view's chunks marked dirty, the UB side's init tracking.
+  mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, e.bytes));
+  trackInit(Mem::UB, !e.toGm, "data_copy", e.toGm ? "source" : "destination",
+            e.ubOffset, e.bytes, loc);
+  e.coreReady = true;
+}
+
+void Core::cachedCopyAutoSync(const CachedCopy &e, uint64_t gmAddr) {
+  // track()'s calls: the source, then the destination.
+  const Pipe pipe = e.toGm ? Pipe::MTE3 : Pipe::MTE2;
+  const uint64_t u = e.ubOffset, bytes = e.bytes;
+  if (e.toGm) {
+    noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
+    noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
+  } else {
+    noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
+    noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
+  }
+}
+
+inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
+                               uint32_t count, DType type, uint64_t seq,
+                               Loc loc) {
   if (count == 0 || sys_.anyWatch) // count 0: an empty slot
     return false;
   CachedCopy *e = nullptr;
@@ -334,40 +364,22 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   const uint64_t bytes = e->bytes;
   const Operand &gmOp = e->toGm ? dst : src;
   uint8_t *gm;
-  if (mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion)) {
+  if (__builtin_expect(
+          mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion), 1)) {
     gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmOp.addr));
-  } else { // resolveGm's other answers: a fault, or a pointer to classify
-    const Access acc{"data_copy", e->toGm ? "destination" : "source",
-                     e->toGm, type};
-    gm = mem_.resolveGm(gmOp, bytes, acc, loc, e->gmRegion);
-    if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
-      return false;
+  } else if (!(gm = cachedCopyGm(*e, gmOp, type, loc))) {
+    return false;
   }
   const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
   uint8_t *ub = mem_.ubData() + e->ubOffset;
-  if (!e->coreReady) { // planned by an earlier core (PlanStore)
-    // What planCopy's UB resolve and track() did to this core: the view's
-    // chunks marked dirty, the UB side's init tracking.
-    const Operand &ubOp = e->toGm ? src : dst;
-    mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, bytes));
-    trackInit(Mem::UB, !e->toGm, "data_copy",
-              e->toGm ? "source" : "destination", e->ubOffset, bytes, loc);
-    e->coreReady = true;
-  }
+  if (__builtin_expect(!e->coreReady, 0)) // planned by an earlier core
+    cachedCopyFirstUse(*e, e->toGm ? src : dst, loc);
   // track(): reads first; the UB side's init tracking was done by this
   // core's first call (CachedCopy), GM has none.
   countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
+  if (autoSync_)
+    cachedCopyAutoSync(*e, gmAddr);
   const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
-  if (autoSync_) { // track()'s calls: the source, then the destination
-    const uint64_t u = e->ubOffset;
-    if (e->toGm) {
-      noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
-      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
-    } else {
-      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
-      noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
-    }
-  }
   Instr &in = issuePlainCopy(pipe, seq, loc, e->cost, type, count,
                              e->toGm ? ub : gm, e->toGm ? gm : ub);
   if (race_) { // raceFootprint(): the source, then the destination

@@ -341,7 +341,7 @@ private:
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues data_copy's Work instruction: `count` elements of `type` from
   /// `from` to `to` on `pipe` (the caller adds the race footprint).
-  Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
+  [[gnu::always_inline]] Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
                         DType type, uint32_t count, const uint8_t *from,
                         uint8_t *to);
   /// dataCopy without a cached plan: checks, plans and issues the copy, and
@@ -350,8 +350,22 @@ private:
                                   uint32_t count, DType type, uint64_t seq,
                                   Loc loc);
   /// Issues a cached copy of this call site (true), or does nothing (false).
-  bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
-                    DType type, uint64_t seq, Loc loc);
+  /// Inlined into dataCopy (and so into abi::dataCopy), its rare steps out
+  /// of line: a copy is 3 of a tile's 10 instructions.
+  [[gnu::always_inline]] bool copyFromPlan(const Operand &dst,
+                                           const Operand &src, uint32_t count,
+                                           DType type, uint64_t seq, Loc loc);
+  /// copyFromPlan's GM operand outside the launch's regions (a fault, or a
+  /// pointer to classify): its host pointer, null when it is not GM.
+  [[gnu::noinline]] uint8_t *cachedCopyGm(CachedCopy &e, const Operand &gmOp,
+                                          DType type, Loc loc);
+  /// A cached copy's first use on this core (PlanStore): what planCopy's
+  /// UB resolve and track() did to the core.
+  [[gnu::noinline]] void cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp,
+                                            Loc loc);
+  /// auto_sync's bookkeeping of a cached copy (track()'s calls).
+  [[gnu::noinline]] void cachedCopyAutoSync(const CachedCopy &e,
+                                            uint64_t gmAddr);
   /// One operand's byte spans at `base` (a UB offset, or a GM host address)
   /// in `mem`. `role` names it in init-check messages; null for a
   /// data-dependent read, which reports its whole view.
