@@ -20,6 +20,22 @@ __thread Core *detail::tlsCore = nullptr;
 namespace {
 constexpr uint8_t kEventVV = 10; // HardEvent::V_V
 constexpr uint8_t kPipeTAll = 6; // PIPE_ALL
+
+/// Per core type (AIV, AIC) and HardEvent value: whether set/wait_flag of
+/// the event is a plain flag on that core, valid there (so not dropped in
+/// a MIX kernel, whose dropped events are the invalid ones) and not V_V (a
+/// PIPE_V barrier). One load tells a loop's flag from the rare cases.
+struct PlainFlags {
+  bool plain[2][kNumEvents] = {};
+  constexpr PlainFlags() {
+    for (int e = 0; e < kNumEvents; ++e) {
+      plain[0][e] = hw::kEvents[e].aiv && e != kEventVV;
+      plain[1][e] = hw::kEvents[e].aic && e != kEventVV;
+    }
+  }
+};
+constexpr PlainFlags kPlainFlags;
+static_assert(hw::kNumEvents == kNumEvents, "one HardEvent table");
 } // namespace
 
 CoreScope::CoreScope(Core &core) : previous_(detail::tlsCore) {
@@ -571,8 +587,27 @@ const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
   return FlagTable::validate(api, event, id, loc, role_.aic);
 }
 
+bool Core::plainFlag(uint8_t event, int32_t id) const {
+  return event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds &&
+         kPlainFlags.plain[role_.aic][event];
+}
+
 inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
+  const EventInfo &info = events_[event < kNumEvents ? event : 0];
+  if (__builtin_expect(plainFlag(event, id) && info.src != Pipe::S, 1)) {
+    const uint8_t fid = static_cast<uint8_t>(id);
+    flags_.issueSet(event, fid, loc);
+    Instr &in =
+        issueInPlace(InstrKind::SetFlag, info.src, seq, loc, "set_flag");
+    in.event = event;
+    in.id = fid;
+    return;
+  }
+  setFlagRare(event, id, seq, loc);
+}
+
+void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
   if (droppedEvent(event))
     return;
   const EventInfo &info = flagEvent("set_flag", event, id, loc);
@@ -583,6 +618,20 @@ inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
 
 inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
+  const EventInfo &info = events_[event < kNumEvents ? event : 0];
+  if (__builtin_expect(plainFlag(event, id) && info.dst != Pipe::S, 1)) {
+    const uint8_t fid = static_cast<uint8_t>(id);
+    flags_.issueWait(event, fid);
+    Instr &in =
+        issueInPlace(InstrKind::WaitFlag, info.dst, seq, loc, "wait_flag");
+    in.event = event;
+    in.id = fid;
+    return;
+  }
+  waitFlagRare(event, id, seq, loc);
+}
+
+void Core::waitFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
   if (droppedEvent(event))
     return;
   const EventInfo &info = flagEvent("wait_flag", event, id, loc);

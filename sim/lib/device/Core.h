@@ -383,6 +383,15 @@ private:
   Instr &issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                        uint64_t seq, const char *api, Loc loc,
                        const SpanUse *uses, size_t count);
+  /// set/wait_flag of a valid event on this core type, not V_V: issued
+  /// into its pipes as is (the loop's flags, tested with one table load).
+  bool plainFlag(uint8_t event, int32_t id) const;
+  /// set/wait_flag's other cases after beginCall: a dropped event, an
+  /// invalid one (the Fault), V_V (a PIPE_V barrier), a scalar-side flag.
+  [[gnu::noinline]] void setFlagRare(uint8_t event, int32_t id, uint64_t seq,
+                                     Loc loc);
+  [[gnu::noinline]] void waitFlagRare(uint8_t event, int32_t id, uint64_t seq,
+                                      Loc loc);
   /// A flag of the other core type's pipes in a MIX kernel (dropped).
   bool droppedEvent(uint8_t event) const;
   /// FlagTable::validate for this core's type (its Fault when invalid).
