@@ -304,10 +304,22 @@ private:
   /// Issues a cached plan whose init tracking is done, with no UB watch:
   /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
   /// nothing else to do for it).
-  void issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc);
+  /// (Inlined, with findVecPlan, into vecOp and so into abi::vecOp: the
+  /// loop's adds; the other cases are out of line.)
+  [[gnu::always_inline]] void issueCachedVec(const CachedVecPlan &e,
+                                             uint64_t seq, Loc loc);
+  /// A cached plan's issue through issueVec: its first use on this core,
+  /// or with a UB watch.
+  [[gnu::noinline]] void issueVecPlan(CachedVecPlan &e, uint64_t seq,
+                                      Loc loc);
+  /// A call without a cached plan: checked, planned (and cached when
+  /// `cacheable`), issued.
+  [[gnu::noinline]] void planAndIssueVec(const VecCall &c, Loc loc,
+                                         uint64_t seq, bool cacheable);
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
-  CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
+  [[gnu::always_inline]] CachedVecPlan *findVecPlan(const VecCall &call,
+                                                    Loc loc);
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
   /// A plain DataCopy between GM and the Unified Buffer, planned once per
   /// call site: the UB operand, count, type and direction decide the pipe,

@@ -368,7 +368,7 @@ bool Core::cacheableVecOp(VecOp op) {
          op != VecOp::BilinearInterpolation;
 }
 
-Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
+inline Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   for (CachedVecPlan &e : plans_->vecCache)
     if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
@@ -389,19 +389,27 @@ inline void Core::vecOp(const VecCall &c, Loc loc) {
       vecRegs_.counter = e->maskOut.counter;
       vecRegs_.maskHi = e->maskOut.maskHi;
       vecRegs_.maskLo = e->maskOut.maskLo;
-      if (e->initTracked && !sys_.anyWatch)
+      if (__builtin_expect(e->initTracked && !sys_.anyWatch, 1))
         return issueCachedVec(*e, seq, loc);
-      if (!e->initTracked) // this core's first use (PlanStore)
-        markPlanDirty(*e);
-      const Instr &issued =
-          issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
-      e->initTracked = true;
-      // Again (the same values), in case the issue that made the plan
-      // was interrupted by a fault before it kept them.
-      e->fp = issued.fp;
-      e->direct = issued.work.direct;
-      return;
+      return issueVecPlan(*e, seq, loc);
     }
+  planAndIssueVec(c, loc, seq, cacheable);
+}
+
+void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
+  if (!e.initTracked) // this core's first use (PlanStore)
+    markPlanDirty(e);
+  const Instr &issued =
+      issueVec(e.plan, seq, loc, /*keep=*/true, e.initTracked);
+  e.initTracked = true;
+  // Again (the same values), in case the issue that made the plan was
+  // interrupted by a fault before it kept them.
+  e.fp = issued.fp;
+  e.direct = issued.work.direct;
+}
+
+void Core::planAndIssueVec(const VecCall &c, Loc loc, uint64_t seq,
+                           bool cacheable) {
   checkVec(c, loc);
   const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   const uint16_t deqScale = vecRegs_.deqScale;
@@ -430,10 +438,8 @@ inline void Core::vecOp(const VecCall &c, Loc loc) {
   e.direct = issued.work.direct;
 }
 
-// The ABI entry, here so that Core::vecOp is inlined into it.
-void abi::vecOp(const VecCall &call, Loc loc) { currentCore().vecOp(call, loc); }
-
-void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
+inline void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq,
+                                 Loc loc) {
   // What issueVec + issueVecInstr do for this plan once its init tracking
   // is done, without a UB watch: a PIPE_V instruction touches no GM, so
   // only auto_sync's bookkeeping is left (the same calls in the same
@@ -462,6 +468,9 @@ void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
   instr.work.direct = e.direct;
   instr.work.vec = e.plan.instr;
 }
+
+// The ABI entry, here so that Core::vecOp is inlined into it.
+void abi::vecOp(const VecCall &call, Loc loc) { currentCore().vecOp(call, loc); }
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
   const VecOp op = c.op;
