@@ -922,35 +922,44 @@ void Core::noteRead(uint64_t lo, uint64_t hi) {
   // A bounded list of read ranges (their hulls): a streaming core extends
   // its last range, so this is O(1) per DMA in the common case and
   // O(kMaxReadRanges) at worst; a full list merges the new range into the
-  // nearest one (over-estimating the footprint by the gap).
-  constexpr size_t kMaxReadRanges = 32;
-  auto touches = [&](const std::pair<uint64_t, uint64_t> &r) {
-    return lo <= r.second && r.first <= hi;
-  };
-  if (!reads_.empty() && touches(reads_[lastRead_])) {
-    auto &r = reads_[lastRead_];
+  // nearest one (over-estimating the footprint by the gap). The range
+  // extended is the last one if it touches, else the first that touches
+  // (here, with no call: a few instructions per DMA), else a new one
+  // (noteNewRead).
+  auto extend = [&](size_t i) {
+    auto &r = reads_[i];
+    if (!(lo <= r.second && r.first <= hi))
+      return false;
     r = {std::min(r.first, lo), std::max(r.second, hi)};
+    lastRead_ = i;
+    return true;
+  };
+  const size_t n = reads_.size();
+  if (n != 0 && extend(lastRead_))
+    return;
+  for (size_t i = 0; i < n; ++i)
+    if (extend(i))
+      return;
+  noteNewRead(lo, hi);
+}
+
+void Core::noteNewRead(uint64_t lo, uint64_t hi) {
+  constexpr size_t kMaxReadRanges = 32;
+  if (reads_.size() < kMaxReadRanges) {
+    reads_.emplace_back(lo, hi);
+    lastRead_ = reads_.size() - 1;
     return;
   }
+  // No range touches [lo, hi]: merged into the nearest.
   size_t nearest = 0;
   uint64_t gap = ~0ull;
   for (size_t i = 0; i < reads_.size(); ++i) {
-    auto &r = reads_[i];
-    if (touches(r)) {
-      r = {std::min(r.first, lo), std::max(r.second, hi)};
-      lastRead_ = i;
-      return;
-    }
+    const auto &r = reads_[i];
     uint64_t g = lo > r.second ? lo - r.second : r.first - hi;
     if (g < gap) {
       gap = g;
       nearest = i;
     }
-  }
-  if (reads_.size() < kMaxReadRanges) {
-    reads_.emplace_back(lo, hi);
-    lastRead_ = reads_.size() - 1;
-    return;
   }
   auto &r = reads_[nearest];
   r = {std::min(r.first, lo), std::max(r.second, hi)};

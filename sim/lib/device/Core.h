@@ -539,6 +539,8 @@ private:
   /// [lo, hi).
   void countGm(uint64_t lo, uint64_t hi, uint64_t bytes, bool write);
   void noteRead(uint64_t lo, uint64_t hi);
+  /// noteRead of a range no kept range touches (appended, or merged).
+  [[gnu::noinline]] void noteNewRead(uint64_t lo, uint64_t hi);
   // Inter-block sync (device/BlockSync.cpp): the core's happens-before
   // clock, the clocks of its epochs, its software sync_all rounds.
   /// The current epoch (an index into epochClocks_; 0 before any sync):
