@@ -275,14 +275,6 @@ void Core::orderFloatAtomics(Loc loc) {
   atomicsOrdered_ = true;
 }
 
-uint64_t Core::beginCall(Loc loc) {
-  step(loc);
-  lastLoc_ = loc;
-  scalar_ += timing::kScalarIssue;
-  scalarBusy_ += timing::kScalarIssue;
-  return ++seq_;
-}
-
 void Core::waitForRoom(Pipe p, const char *name, Loc loc) {
   scalar_ = std::max(scalar_, engine_.runUntilRoom(p, name, loc));
 }

@@ -427,7 +427,15 @@ private:
   /// device/Debug.cpp: appends text to the output buffer (prefixes, the
   /// per-core limit).
   void appendOutput(const std::string &text, Loc loc);
-  uint64_t beginCall(Loc loc);
+  /// An API call's start: the step, its line, one scalar issue cycle; its
+  /// program-order number. (Inline: every API file calls it.)
+  uint64_t beginCall(Loc loc) {
+    step(loc);
+    lastLoc_ = loc;
+    scalar_ += timing::kScalarIssue;
+    scalarBusy_ += timing::kScalarIssue;
+    return ++seq_;
+  }
   /// Counts a step (an API call or a loop iteration); every kStepsPerCheck
   /// steps, or at the budget, checkpoint() looks at the stop request and the
   /// watchdog budget.
