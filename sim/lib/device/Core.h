@@ -300,6 +300,9 @@ private:
     /// Work::direct: a function of the plan and the core's race severity.
     Footprint fp;
     bool direct = false;
+    /// fp and direct are kept (an issue of the plan completed; a fault in
+    /// the first one leaves them unset).
+    bool kept = false;
   };
   /// Issues a cached plan whose init tracking is done, with no UB watch:
   /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has

@@ -399,6 +399,27 @@ inline void Core::vecOp(const VecCall &c, Loc loc) {
 void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
   if (!e.initTracked) // this core's first use (PlanStore)
     markPlanDirty(e);
+  const VecOp op = e.plan.instr->op;
+  if (e.kept && !sys_.anyWatch && op != VecOp::Gather && op != VecOp::Gatherb) {
+    // issueVec's init tracking (its spans: reads first, by role; no
+    // data-dependent source), then the rest of its work for this plan,
+    // which issueCachedVec does.
+    if (!e.initTracked && mem_.initTracking()) {
+      const VecPlan &plan = e.plan;
+      for (int pass = 0; pass < 2; ++pass)
+        for (int k = 0; k < kNumRoles; ++k) {
+          const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
+          if (spans.empty())
+            continue;
+          const uint64_t base = mem_.ubOffset(plan.instr->opnd[k].base);
+          for (const Span &sp : spans)
+            trackInit(Mem::UB, pass == 1, plan.api, plan.roles[k],
+                      base + sp.start, sp.end - sp.start, loc);
+        }
+    }
+    e.initTracked = true;
+    return issueCachedVec(e, seq, loc);
+  }
   const Instr &issued =
       issueVec(e.plan, seq, loc, /*keep=*/true, e.initTracked);
   e.initTracked = true;
@@ -406,6 +427,7 @@ void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
   // interrupted by a fault before it kept them.
   e.fp = issued.fp;
   e.direct = issued.work.direct;
+  e.kept = true;
 }
 
 void Core::planAndIssueVec(const VecCall &c, Loc loc, uint64_t seq,
@@ -432,10 +454,12 @@ void Core::planAndIssueVec(const VecCall &c, Loc loc, uint64_t seq,
   // next plan's storage (planVec refills every field issueVec reads).
   std::swap(e.plan, store.vecPlan);
   e.initTracked = false;
+  e.kept = false;
   const Instr &issued = issueVec(e.plan, seq, loc, /*keep=*/true);
   e.initTracked = true;
   e.fp = issued.fp; // empty when races are off
   e.direct = issued.work.direct;
+  e.kept = true;
 }
 
 inline void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq,
