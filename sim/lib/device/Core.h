@@ -356,9 +356,11 @@ private:
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues data_copy's Work instruction: `count` elements of `type` from
   /// `from` to `to` on `pipe` (the caller adds the race footprint).
-  [[gnu::always_inline]] Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
-                        DType type, uint32_t count, const uint8_t *from,
-                        uint8_t *to);
+  [[gnu::always_inline]] Instr &issuePlainCopy(Pipe pipe, uint64_t seq,
+                                               Loc loc, Cost cost, DType type,
+                                               uint32_t count,
+                                               const uint8_t *from,
+                                               uint8_t *to);
   /// dataCopy without a cached plan: checks, plans and issues the copy, and
   /// caches its plan when it is a plain GM <-> UB copy.
   [[gnu::noinline]] void planCopy(const Operand &dst, const Operand &src,

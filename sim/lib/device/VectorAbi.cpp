@@ -400,7 +400,8 @@ void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
   if (!e.initTracked) // this core's first use (PlanStore)
     markPlanDirty(e);
   const VecOp op = e.plan.instr->op;
-  if (e.kept && !sys_.anyWatch && op != VecOp::Gather && op != VecOp::Gatherb) {
+  if (e.kept && !sys_.anyWatch && op != VecOp::Gather &&
+      op != VecOp::Gatherb) {
     // issueVec's init tracking (its spans: reads first, by role; no
     // data-dependent source), then the rest of its work for this plan,
     // which issueCachedVec does.
@@ -494,7 +495,9 @@ inline void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq,
 }
 
 // The ABI entry, here so that Core::vecOp is inlined into it.
-void abi::vecOp(const VecCall &call, Loc loc) { currentCore().vecOp(call, loc); }
+void abi::vecOp(const VecCall &call, Loc loc) {
+  currentCore().vecOp(call, loc);
+}
 
 void Core::checkVec(const VecCall &c, Loc loc) const {
   const VecOp op = c.op;

@@ -1,4 +1,4 @@
-//===- read_ranges.cpp - GM reads for the L2 first-touch footprint -*- C++ -*-===//
+//===- read_ranges.cpp - GM reads of the L2 first-touch model --*- C++ -*-===//
 //
 // 256-byte DataCopy reads of x whose hulls the core keeps (at most 32 ranges,
 // Core::noteRead); `mode` selects the reads, 80 of them either way:
