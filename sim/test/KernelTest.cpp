@@ -377,6 +377,16 @@ TEST(KernelTest, PipeBarrierAllOrdersEverything) {
     ASSERT_EQ(c.z[i], 2.f * static_cast<float>(i + 1));
 }
 
+// set/wait_flag's cases beside a loop's plain flags (Core::plainFlag): V_V
+// is a PIPE_V barrier (a flag would be set twice here, and leak), S_V is set
+// by the scalar unit (no PIPE_S queue entry).
+TEST(KernelTest, BarrierAndScalarSideFlagsAreNotPlainFlags) {
+  SyncCase c = runSync(10);
+  ASSERT_TRUE(c.result.ok && c.result.diagnostics.empty()) << dump(c.result);
+  for (int i = 0; i < 64; ++i)
+    ASSERT_EQ(c.z[i], 3.f * static_cast<float>(i + 1));
+}
+
 TEST(KernelTest, EventNotValidOnVectorCore) {
   LaunchResult r = runSync(7).result;
   ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);

@@ -426,6 +426,29 @@ LaunchResult runPlanStore(std::vector<float> &x, std::vector<float> &z,
                    config);
 }
 
+// The L2 model's first-touch reads are the hulls of a core's GM reads
+// (Core::noteRead: at most 32, a read no hull touches merged into the
+// nearest when the list is full). kernels/read_ranges.cpp reads 80 times
+// 256 bytes in both modes; mode 0's hulls (the merges) cover the 10,496
+// bytes that mode 1 covers with one range, so the HBM estimate agrees.
+TEST(ReadRanges, AFullListMergesIntoTheNearestHull) {
+  std::string error;
+  std::unique_ptr<Kernel> k = Kernel::load(ASCSIM_KERNEL_READ_RANGES, error);
+  ASSERT_TRUE(k) << error;
+  std::vector<float> x(3000, 1.f);
+  const uint64_t a = reinterpret_cast<uint64_t>(x.data());
+  LaunchResult r[2];
+  for (int mode = 0; mode < 2; ++mode) {
+    r[mode] = k->launch(1, {a, static_cast<uint64_t>(mode)},
+                        {{a, x.size() * 4, "x"}}, LaunchConfig{});
+    ASSERT_TRUE(r[mode].ok && r[mode].diagnostics.empty()) << dump(r[mode]);
+    EXPECT_TRUE(r[mode].l2_resident);
+    EXPECT_EQ(r[mode].gm_read_bytes, 80u * 256u);
+  }
+  EXPECT_GT(r[1].hbm_cycles, 0u);
+  EXPECT_EQ(r[0].hbm_cycles, r[1].hbm_cycles);
+}
+
 TEST(PlanStore, EveryLaunchReportsTheNeverWrittenSourceOnce) {
   // The second and third launches issue the first launch's plans: without
   // their own init tracking they would report nothing.

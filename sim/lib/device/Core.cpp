@@ -2,6 +2,8 @@
 
 #include "device/Core.h"
 
+#include "ascsim/abi.h"
+
 #include "device/Device.h"
 
 #include "support/Fault.h"
@@ -18,6 +20,22 @@ __thread Core *detail::tlsCore = nullptr;
 namespace {
 constexpr uint8_t kEventVV = 10; // HardEvent::V_V
 constexpr uint8_t kPipeTAll = 6; // PIPE_ALL
+
+/// Per core type (AIV, AIC) and HardEvent value: whether set/wait_flag of
+/// the event is a plain flag on that core, valid there (so not dropped in
+/// a MIX kernel, whose dropped events are the invalid ones) and not V_V (a
+/// PIPE_V barrier). One load tells a loop's flag from the rare cases.
+struct PlainFlags {
+  bool plain[2][kNumEvents] = {};
+  constexpr PlainFlags() {
+    for (int e = 0; e < kNumEvents; ++e) {
+      plain[0][e] = hw::kEvents[e].aiv && e != kEventVV;
+      plain[1][e] = hw::kEvents[e].aic && e != kEventVV;
+    }
+  }
+};
+constexpr PlainFlags kPlainFlags;
+static_assert(hw::kNumEvents == kNumEvents, "one HardEvent table");
 } // namespace
 
 CoreScope::CoreScope(Core &core) : previous_(detail::tlsCore) {
@@ -257,14 +275,6 @@ void Core::orderFloatAtomics(Loc loc) {
   atomicsOrdered_ = true;
 }
 
-uint64_t Core::beginCall(Loc loc) {
-  step(loc);
-  lastLoc_ = loc;
-  scalar_ += timing::kScalarIssue;
-  scalarBusy_ += timing::kScalarIssue;
-  return ++seq_;
-}
-
 void Core::waitForRoom(Pipe p, const char *name, Loc loc) {
   scalar_ = std::max(scalar_, engine_.runUntilRoom(p, name, loc));
 }
@@ -293,9 +303,9 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
 }
 
-Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
-                            DType type, uint32_t count, const uint8_t *from,
-                            uint8_t *to) {
+inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
+                                   Cost cost, DType type, uint32_t count,
+                                   const uint8_t *from, uint8_t *to) {
   Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, "data_copy");
   in.cost = cost;
   in.work.kind = WorkKind::Copy;
@@ -311,8 +321,38 @@ Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
   return in;
 }
 
-bool Core::copyFromPlan(const Operand &dst, const Operand &src,
-                        uint32_t count, DType type, uint64_t seq, Loc loc) {
+uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
+                            Loc loc) {
+  const Access acc{"data_copy", e.toGm ? "destination" : "source", e.toGm,
+                   type};
+  uint8_t *gm = mem_.resolveGm(gmOp, e.bytes, acc, loc, e.gmRegion);
+  return mem_.memOf(gm) == Mem::GM ? gm : nullptr; // as dataCopy classifies
+}
+
+void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
+  // The view's chunks marked dirty, the UB side's init tracking.
+  mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, e.bytes));
+  trackInit(Mem::UB, !e.toGm, "data_copy", e.toGm ? "source" : "destination",
+            e.ubOffset, e.bytes, loc);
+  e.coreReady = true;
+}
+
+void Core::cachedCopyAutoSync(const CachedCopy &e, uint64_t gmAddr) {
+  // track()'s calls: the source, then the destination.
+  const Pipe pipe = e.toGm ? Pipe::MTE3 : Pipe::MTE2;
+  const uint64_t u = e.ubOffset, bytes = e.bytes;
+  if (e.toGm) {
+    noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
+    noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
+  } else {
+    noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
+    noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
+  }
+}
+
+inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
+                               uint32_t count, DType type, uint64_t seq,
+                               Loc loc) {
   if (count == 0 || sys_.anyWatch) // count 0: an empty slot
     return false;
   CachedCopy *e = nullptr;
@@ -332,40 +372,22 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   const uint64_t bytes = e->bytes;
   const Operand &gmOp = e->toGm ? dst : src;
   uint8_t *gm;
-  if (mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion)) {
+  if (__builtin_expect(
+          mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion), 1)) {
     gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmOp.addr));
-  } else { // resolveGm's other answers: a fault, or a pointer to classify
-    const Access acc{"data_copy", e->toGm ? "destination" : "source",
-                     e->toGm, type};
-    gm = mem_.resolveGm(gmOp, bytes, acc, loc, e->gmRegion);
-    if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies it
-      return false;
+  } else if (!(gm = cachedCopyGm(*e, gmOp, type, loc))) {
+    return false;
   }
   const uint64_t gmAddr = reinterpret_cast<uintptr_t>(gm);
   uint8_t *ub = mem_.ubData() + e->ubOffset;
-  if (!e->coreReady) { // planned by an earlier core (PlanStore)
-    // What planCopy's UB resolve and track() did to this core: the view's
-    // chunks marked dirty, the UB side's init tracking.
-    const Operand &ubOp = e->toGm ? src : dst;
-    mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, bytes));
-    trackInit(Mem::UB, !e->toGm, "data_copy",
-              e->toGm ? "source" : "destination", e->ubOffset, bytes, loc);
-    e->coreReady = true;
-  }
+  if (__builtin_expect(!e->coreReady, 0)) // planned by an earlier core
+    cachedCopyFirstUse(*e, e->toGm ? src : dst, loc);
   // track(): reads first; the UB side's init tracking was done by this
   // core's first call (CachedCopy), GM has none.
   countGm(gmAddr, gmAddr + bytes, bytes, e->toGm);
+  if (autoSync_)
+    cachedCopyAutoSync(*e, gmAddr);
   const Pipe pipe = e->toGm ? Pipe::MTE3 : Pipe::MTE2;
-  if (autoSync_) { // track()'s calls: the source, then the destination
-    const uint64_t u = e->ubOffset;
-    if (e->toGm) {
-      noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
-      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
-    } else {
-      noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
-      noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
-    }
-  }
   Instr &in = issuePlainCopy(pipe, seq, loc, e->cost, type, count,
                              e->toGm ? ub : gm, e->toGm ? gm : ub);
   if (race_) { // raceFootprint(): the source, then the destination
@@ -381,11 +403,18 @@ bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   return true;
 }
 
-void Core::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
-                    DType type, Loc loc) {
+inline void Core::dataCopy(const Operand &dst, const Operand &src,
+                           uint32_t count, DType type, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (!copyFromPlan(dst, src, count, type, seq, loc))
     planCopy(dst, src, count, type, seq, loc);
+}
+
+// The ABI entry of data_copy, here so that Core::dataCopy is inlined into it
+// (device/KernelAbi.cpp has the other entries).
+void abi::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
+                   DType type, Loc loc) {
+  currentCore().dataCopy(dst, src, count, type, loc);
 }
 
 void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
@@ -550,8 +579,27 @@ const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
   return FlagTable::validate(api, event, id, loc, role_.aic);
 }
 
-void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+bool Core::plainFlag(uint8_t event, int32_t id) const {
+  return event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds &&
+         kPlainFlags.plain[role_.aic][event];
+}
+
+inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
+  const EventInfo &info = events_[event < kNumEvents ? event : 0];
+  if (__builtin_expect(plainFlag(event, id) && info.src != Pipe::S, 1)) {
+    const uint8_t fid = static_cast<uint8_t>(id);
+    flags_.issueSet(event, fid, loc);
+    Instr &in =
+        issueInPlace(InstrKind::SetFlag, info.src, seq, loc, "set_flag");
+    in.event = event;
+    in.id = fid;
+    return;
+  }
+  setFlagRare(event, id, seq, loc);
+}
+
+void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
   if (droppedEvent(event))
     return;
   const EventInfo &info = flagEvent("set_flag", event, id, loc);
@@ -560,14 +608,38 @@ void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   issueSetFlag(info, event, static_cast<uint8_t>(id), seq, loc);
 }
 
-void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
+inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
+  const EventInfo &info = events_[event < kNumEvents ? event : 0];
+  if (__builtin_expect(plainFlag(event, id) && info.dst != Pipe::S, 1)) {
+    const uint8_t fid = static_cast<uint8_t>(id);
+    flags_.issueWait(event, fid);
+    Instr &in =
+        issueInPlace(InstrKind::WaitFlag, info.dst, seq, loc, "wait_flag");
+    in.event = event;
+    in.id = fid;
+    return;
+  }
+  waitFlagRare(event, id, seq, loc);
+}
+
+void Core::waitFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
   if (droppedEvent(event))
     return;
   const EventInfo &info = flagEvent("wait_flag", event, id, loc);
   if (event == kEventVV) // paired with SetFlag<V_V>: a PIPE_V barrier
     return issueBarrier(Pipe::V, seq, loc, "wait_flag");
   issueWaitFlag(info, event, static_cast<uint8_t>(id), seq, loc);
+}
+
+// The ABI entries of set_flag and wait_flag, here so that Core::setFlag and
+// Core::waitFlag are inlined into them.
+void abi::setFlag(uint8_t event, int32_t id, Loc loc) {
+  currentCore().setFlag(event, id, loc);
+}
+
+void abi::waitFlag(uint8_t event, int32_t id, Loc loc) {
+  currentCore().waitFlag(event, id, loc);
 }
 
 void Core::drainAll(Loc loc, const char *what) {
@@ -842,35 +914,44 @@ void Core::noteRead(uint64_t lo, uint64_t hi) {
   // A bounded list of read ranges (their hulls): a streaming core extends
   // its last range, so this is O(1) per DMA in the common case and
   // O(kMaxReadRanges) at worst; a full list merges the new range into the
-  // nearest one (over-estimating the footprint by the gap).
-  constexpr size_t kMaxReadRanges = 32;
-  auto touches = [&](const std::pair<uint64_t, uint64_t> &r) {
-    return lo <= r.second && r.first <= hi;
-  };
-  if (!reads_.empty() && touches(reads_[lastRead_])) {
-    auto &r = reads_[lastRead_];
+  // nearest one (over-estimating the footprint by the gap). The range
+  // extended is the last one if it touches, else the first that touches
+  // (here, with no call: a few instructions per DMA), else a new one
+  // (noteNewRead).
+  auto extend = [&](size_t i) {
+    auto &r = reads_[i];
+    if (!(lo <= r.second && r.first <= hi))
+      return false;
     r = {std::min(r.first, lo), std::max(r.second, hi)};
+    lastRead_ = i;
+    return true;
+  };
+  const size_t n = reads_.size();
+  if (n != 0 && extend(lastRead_))
+    return;
+  for (size_t i = 0; i < n; ++i)
+    if (extend(i))
+      return;
+  noteNewRead(lo, hi);
+}
+
+void Core::noteNewRead(uint64_t lo, uint64_t hi) {
+  constexpr size_t kMaxReadRanges = 32;
+  if (reads_.size() < kMaxReadRanges) {
+    reads_.emplace_back(lo, hi);
+    lastRead_ = reads_.size() - 1;
     return;
   }
+  // No range touches [lo, hi]: merged into the nearest.
   size_t nearest = 0;
   uint64_t gap = ~0ull;
   for (size_t i = 0; i < reads_.size(); ++i) {
-    auto &r = reads_[i];
-    if (touches(r)) {
-      r = {std::min(r.first, lo), std::max(r.second, hi)};
-      lastRead_ = i;
-      return;
-    }
+    const auto &r = reads_[i];
     uint64_t g = lo > r.second ? lo - r.second : r.first - hi;
     if (g < gap) {
       gap = g;
       nearest = i;
     }
-  }
-  if (reads_.size() < kMaxReadRanges) {
-    reads_.emplace_back(lo, hi);
-    lastRead_ = reads_.size() - 1;
-    return;
   }
   auto &r = reads_[nearest];
   r = {std::min(r.first, lo), std::max(r.second, hi)};

@@ -129,10 +129,13 @@ public:
   // Ascend C entry points (see ascsim/abi.h). Checks throw a Fault.
   void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                         uint32_t elemBytes, Loc loc);
-  void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
-                DType type, Loc loc);
-  void setFlag(uint8_t event, int32_t id, Loc loc);
-  void waitFlag(uint8_t event, int32_t id, Loc loc);
+  // A tile's loop is made of these four: each is inlined into its ABI
+  // entry (abi::dataCopy ... in the same file), one call and its register
+  // saves less per call; only that entry calls them.
+  [[gnu::always_inline]] void dataCopy(const Operand &dst, const Operand &src,
+                                       uint32_t count, DType type, Loc loc);
+  [[gnu::always_inline]] void setFlag(uint8_t event, int32_t id, Loc loc);
+  [[gnu::always_inline]] void waitFlag(uint8_t event, int32_t id, Loc loc);
   void pipeBarrier(uint8_t pipeT, Loc loc);
   /// GlobalTensor::SetL2CacheHint: with `bypass`, DMA reads of GM
   /// [addr, addr + bytes) are served by HBM and not kept in L2
@@ -156,7 +159,7 @@ public:
   /// The innermost loop that last ran an iteration (line 0: none).
   Loc loopLoc() const { return loopLoc_; }
   // The vector API breadth (device/VectorAbi.cpp).
-  void vecOp(const VecCall &call, Loc loc);
+  [[gnu::always_inline]] void vecOp(const VecCall &call, Loc loc);
   void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc);
   void dataCopyEx(const CopyCall &call, Loc loc);
   // System control, scalar helpers, caches (device/SysControl.cpp).
@@ -297,14 +300,29 @@ private:
     /// Work::direct: a function of the plan and the core's race severity.
     Footprint fp;
     bool direct = false;
+    /// fp and direct are kept (an issue of the plan completed; a fault in
+    /// the first one leaves them unset).
+    bool kept = false;
   };
   /// Issues a cached plan whose init tracking is done, with no UB watch:
   /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
   /// nothing else to do for it).
-  void issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc);
+  /// (Inlined, with findVecPlan, into vecOp and so into abi::vecOp: the
+  /// loop's adds; the other cases are out of line.)
+  [[gnu::always_inline]] void issueCachedVec(const CachedVecPlan &e,
+                                             uint64_t seq, Loc loc);
+  /// A cached plan's issue through issueVec: its first use on this core,
+  /// or with a UB watch.
+  [[gnu::noinline]] void issueVecPlan(CachedVecPlan &e, uint64_t seq,
+                                      Loc loc);
+  /// A call without a cached plan: checked, planned (and cached when
+  /// `cacheable`), issued.
+  [[gnu::noinline]] void planAndIssueVec(const VecCall &c, Loc loc,
+                                         uint64_t seq, bool cacheable);
   static constexpr size_t kVecPlanCache = 4; // most recent, round robin
   static bool cacheableVecOp(VecOp op);
-  CachedVecPlan *findVecPlan(const VecCall &call, Loc loc);
+  [[gnu::always_inline]] CachedVecPlan *findVecPlan(const VecCall &call,
+                                                    Loc loc);
   void issueCopy(const CopyCall &call, uint64_t seq, Loc loc);
   /// A plain DataCopy between GM and the Unified Buffer, planned once per
   /// call site: the UB operand, count, type and direction decide the pipe,
@@ -338,17 +356,33 @@ private:
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues data_copy's Work instruction: `count` elements of `type` from
   /// `from` to `to` on `pipe` (the caller adds the race footprint).
-  Instr &issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
-                        DType type, uint32_t count, const uint8_t *from,
-                        uint8_t *to);
+  [[gnu::always_inline]] Instr &issuePlainCopy(Pipe pipe, uint64_t seq,
+                                               Loc loc, Cost cost, DType type,
+                                               uint32_t count,
+                                               const uint8_t *from,
+                                               uint8_t *to);
   /// dataCopy without a cached plan: checks, plans and issues the copy, and
   /// caches its plan when it is a plain GM <-> UB copy.
   [[gnu::noinline]] void planCopy(const Operand &dst, const Operand &src,
                                   uint32_t count, DType type, uint64_t seq,
                                   Loc loc);
   /// Issues a cached copy of this call site (true), or does nothing (false).
-  bool copyFromPlan(const Operand &dst, const Operand &src, uint32_t count,
-                    DType type, uint64_t seq, Loc loc);
+  /// Inlined into dataCopy (and so into abi::dataCopy), its rare steps out
+  /// of line: a copy is 3 of a tile's 10 instructions.
+  [[gnu::always_inline]] bool copyFromPlan(const Operand &dst,
+                                           const Operand &src, uint32_t count,
+                                           DType type, uint64_t seq, Loc loc);
+  /// copyFromPlan's GM operand outside the launch's regions (a fault, or a
+  /// pointer to classify): its host pointer, null when it is not GM.
+  [[gnu::noinline]] uint8_t *cachedCopyGm(CachedCopy &e, const Operand &gmOp,
+                                          DType type, Loc loc);
+  /// A cached copy's first use on this core (PlanStore): what planCopy's
+  /// UB resolve and track() did to the core.
+  [[gnu::noinline]] void cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp,
+                                            Loc loc);
+  /// auto_sync's bookkeeping of a cached copy (track()'s calls).
+  [[gnu::noinline]] void cachedCopyAutoSync(const CachedCopy &e,
+                                            uint64_t gmAddr);
   /// One operand's byte spans at `base` (a UB offset, or a GM host address)
   /// in `mem`. `role` names it in init-check messages; null for a
   /// data-dependent read, which reports its whole view.
@@ -366,6 +400,15 @@ private:
   Instr &issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                        uint64_t seq, const char *api, Loc loc,
                        const SpanUse *uses, size_t count);
+  /// set/wait_flag of a valid event on this core type, not V_V: issued
+  /// into its pipes as is (the loop's flags, tested with one table load).
+  bool plainFlag(uint8_t event, int32_t id) const;
+  /// set/wait_flag's other cases after beginCall: a dropped event, an
+  /// invalid one (the Fault), V_V (a PIPE_V barrier), a scalar-side flag.
+  [[gnu::noinline]] void setFlagRare(uint8_t event, int32_t id, uint64_t seq,
+                                     Loc loc);
+  [[gnu::noinline]] void waitFlagRare(uint8_t event, int32_t id, uint64_t seq,
+                                      Loc loc);
   /// A flag of the other core type's pipes in a MIX kernel (dropped).
   bool droppedEvent(uint8_t event) const;
   /// FlagTable::validate for this core's type (its Fault when invalid).
@@ -389,7 +432,15 @@ private:
   /// device/Debug.cpp: appends text to the output buffer (prefixes, the
   /// per-core limit).
   void appendOutput(const std::string &text, Loc loc);
-  uint64_t beginCall(Loc loc);
+  /// An API call's start: the step, its line, one scalar issue cycle; its
+  /// program-order number. (Inline: every API file calls it.)
+  uint64_t beginCall(Loc loc) {
+    step(loc);
+    lastLoc_ = loc;
+    scalar_ += timing::kScalarIssue;
+    scalarBusy_ += timing::kScalarIssue;
+    return ++seq_;
+  }
   /// Counts a step (an API call or a loop iteration); every kStepsPerCheck
   /// steps, or at the budget, checkpoint() looks at the stop request and the
   /// watchdog budget.
@@ -501,6 +552,8 @@ private:
   /// [lo, hi).
   void countGm(uint64_t lo, uint64_t hi, uint64_t bytes, bool write);
   void noteRead(uint64_t lo, uint64_t hi);
+  /// noteRead of a range no kept range touches (appended, or merged).
+  [[gnu::noinline]] void noteNewRead(uint64_t lo, uint64_t hi);
   // Inter-block sync (device/BlockSync.cpp): the core's happens-before
   // clock, the clocks of its epochs, its software sync_all rounds.
   /// The current epoch (an index into epochClocks_; 0 before any sync):

@@ -1,7 +1,9 @@
 //===- device/KernelAbi.cpp - The kernel-facing ABI -------------*- C++ -*-===//
 //
 // Implements ascsim/abi.h by forwarding each call to the core bound to the
-// calling thread. Nothing else belongs here.
+// calling thread. Nothing else belongs here. The entries of a tile's loop
+// are beside the Core functions inlined into them: data_copy, set_flag and
+// wait_flag in device/Core.cpp, the vector ops in device/VectorAbi.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,19 +17,6 @@ namespace abi {
 void checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                       uint32_t elemBytes, Loc loc) {
   currentCore().checkLocalTensor(pos, addr, elems, elemBytes, loc);
-}
-
-void dataCopy(const Operand &dst, const Operand &src, uint32_t count,
-              DType type, Loc loc) {
-  currentCore().dataCopy(dst, src, count, type, loc);
-}
-
-void setFlag(uint8_t event, int32_t id, Loc loc) {
-  currentCore().setFlag(event, id, loc);
-}
-
-void waitFlag(uint8_t event, int32_t id, Loc loc) {
-  currentCore().waitFlag(event, id, loc);
 }
 
 void pipeBarrier(uint8_t pipe, Loc loc) {

@@ -23,7 +23,6 @@
 namespace ascsim {
 
 namespace abi {
-void vecOp(const VecCall &call, Loc loc) { currentCore().vecOp(call, loc); }
 void vecControl(VecCtl what, DType type, uint64_t a, uint64_t b, Loc loc) {
   currentCore().vecControl(what, type, a, b, loc);
 }
@@ -369,7 +368,7 @@ bool Core::cacheableVecOp(VecOp op) {
          op != VecOp::BilinearInterpolation;
 }
 
-Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
+inline Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   for (CachedVecPlan &e : plans_->vecCache)
     if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
@@ -379,7 +378,7 @@ Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   return nullptr;
 }
 
-void Core::vecOp(const VecCall &c, Loc loc) {
+inline void Core::vecOp(const VecCall &c, Loc loc) {
   uint64_t seq = beginCall(loc);
   const bool cacheable = cacheableVecOp(c.op);
   // A hit skips checkVec: the plan was made for the same call after
@@ -390,19 +389,50 @@ void Core::vecOp(const VecCall &c, Loc loc) {
       vecRegs_.counter = e->maskOut.counter;
       vecRegs_.maskHi = e->maskOut.maskHi;
       vecRegs_.maskLo = e->maskOut.maskLo;
-      if (e->initTracked && !sys_.anyWatch)
+      if (__builtin_expect(e->initTracked && !sys_.anyWatch, 1))
         return issueCachedVec(*e, seq, loc);
-      if (!e->initTracked) // this core's first use (PlanStore)
-        markPlanDirty(*e);
-      const Instr &issued =
-          issueVec(e->plan, seq, loc, /*keep=*/true, e->initTracked);
-      e->initTracked = true;
-      // Again (the same values), in case the issue that made the plan
-      // was interrupted by a fault before it kept them.
-      e->fp = issued.fp;
-      e->direct = issued.work.direct;
-      return;
+      return issueVecPlan(*e, seq, loc);
     }
+  planAndIssueVec(c, loc, seq, cacheable);
+}
+
+void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
+  if (!e.initTracked) // this core's first use (PlanStore)
+    markPlanDirty(e);
+  const VecOp op = e.plan.instr->op;
+  if (e.kept && !sys_.anyWatch && op != VecOp::Gather &&
+      op != VecOp::Gatherb) {
+    // issueVec's init tracking (its spans: reads first, by role; no
+    // data-dependent source), then the rest of its work for this plan,
+    // which issueCachedVec does.
+    if (!e.initTracked && mem_.initTracking()) {
+      const VecPlan &plan = e.plan;
+      for (int pass = 0; pass < 2; ++pass)
+        for (int k = 0; k < kNumRoles; ++k) {
+          const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
+          if (spans.empty())
+            continue;
+          const uint64_t base = mem_.ubOffset(plan.instr->opnd[k].base);
+          for (const Span &sp : spans)
+            trackInit(Mem::UB, pass == 1, plan.api, plan.roles[k],
+                      base + sp.start, sp.end - sp.start, loc);
+        }
+    }
+    e.initTracked = true;
+    return issueCachedVec(e, seq, loc);
+  }
+  const Instr &issued =
+      issueVec(e.plan, seq, loc, /*keep=*/true, e.initTracked);
+  e.initTracked = true;
+  // Again (the same values), in case the issue that made the plan was
+  // interrupted by a fault before it kept them.
+  e.fp = issued.fp;
+  e.direct = issued.work.direct;
+  e.kept = true;
+}
+
+void Core::planAndIssueVec(const VecCall &c, Loc loc, uint64_t seq,
+                           bool cacheable) {
   checkVec(c, loc);
   const MaskRegs in{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   const uint16_t deqScale = vecRegs_.deqScale;
@@ -425,13 +455,16 @@ void Core::vecOp(const VecCall &c, Loc loc) {
   // next plan's storage (planVec refills every field issueVec reads).
   std::swap(e.plan, store.vecPlan);
   e.initTracked = false;
+  e.kept = false;
   const Instr &issued = issueVec(e.plan, seq, loc, /*keep=*/true);
   e.initTracked = true;
   e.fp = issued.fp; // empty when races are off
   e.direct = issued.work.direct;
+  e.kept = true;
 }
 
-void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
+inline void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq,
+                                 Loc loc) {
   // What issueVec + issueVecInstr do for this plan once its init tracking
   // is done, without a UB watch: a PIPE_V instruction touches no GM, so
   // only auto_sync's bookkeeping is left (the same calls in the same
@@ -459,6 +492,11 @@ void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq, Loc loc) {
     instr.fp = e.fp;
   instr.work.direct = e.direct;
   instr.work.vec = e.plan.instr;
+}
+
+// The ABI entry, here so that Core::vecOp is inlined into it.
+void abi::vecOp(const VecCall &call, Loc loc) {
+  currentCore().vecOp(call, loc);
 }
 
 void Core::checkVec(const VecCall &c, Loc loc) const {

@@ -13,6 +13,8 @@
 //   7  set_flag with an event that is not valid on a vector core
 //   8  set_flag with event id 8
 //   9  deadlock on the scalar unit: wait_flag(V_S) with no set (kernel.py:120)
+//  10  set_flag(V_V) twice, unwaited (PIPE_V barriers, not a flag) and a
+//      scalar-side set_flag(S_V) (correct kernel: z = 3x)
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +91,20 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float* x, __gm__ float* z, i
     AC::Add(b, a, a, 64);
 #line 120 "kernel.py"
     AC::WaitFlag<HardEvent::V_S>(0);
+    break;
+  case 10:
+    AC::DataCopy(a, xg, 64);
+    AC::SetFlag<HardEvent::MTE2_V>(0);
+    AC::WaitFlag<HardEvent::MTE2_V>(0);
+    AC::Add(b, a, a, 64);
+    AC::SetFlag<HardEvent::V_V>(0); // a barrier: needs no wait, may repeat
+    AC::SetFlag<HardEvent::V_V>(0);
+    AC::Add(b, b, a, 64);
+    AC::SetFlag<HardEvent::V_MTE3>(0);
+    AC::WaitFlag<HardEvent::V_MTE3>(0);
+    AC::DataCopy(zg, b, 64);
+    AC::SetFlag<HardEvent::S_V>(1); // set by the scalar unit itself
+    AC::WaitFlag<HardEvent::S_V>(1);
     break;
   }
 }
