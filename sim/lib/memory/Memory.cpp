@@ -6,6 +6,7 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -173,8 +174,16 @@ bool UbBuffer::clean() const {
 
 CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
     : gm_(gm), config_(config) {
+  // L1's and the cube memories' sizes do not depend on the launch: looked
+  // up once per process, not per memory and core.
+  static const std::array<uint64_t, kEndLocal - kFirstLocal> kSizes = [] {
+    std::array<uint64_t, kEndLocal - kFirstLocal> s{};
+    for (int m = kFirstLocal; m < kEndLocal; ++m)
+      s[m - kFirstLocal] = capacityOf(static_cast<Mem>(m), LaunchConfig{});
+    return s;
+  }();
   for (int m = kFirstLocal; m < kEndLocal; ++m)
-    locals_[m - kFirstLocal].size = capacityOf(static_cast<Mem>(m), config);
+    locals_[m - kFirstLocal].size = kSizes[m - kFirstLocal];
   if (tlsUb.inUse) { // a second core on this thread (nested launch)
     own_ = std::make_unique<UbBuffer>();
     buf_ = own_.get();
