@@ -47,8 +47,8 @@ bool interruptRequested() noexcept {
 void LaunchControl::blockDone(uint32_t b) {
   {
     std::lock_guard<std::mutex> lk(m_);
-    done_[b] = true;
-    while (lowest_ < done_.size() && done_[lowest_])
+    (numBlocks_ > 64 ? moreDone_[b / 64] : done_) |= 1ull << (b % 64);
+    while (lowest_ < numBlocks_ && done(lowest_))
       ++lowest_;
   }
   cv_.notify_all();

@@ -43,10 +43,18 @@ std::string hex(uint64_t v) {
 //===----------------------------------------------------------------------===//
 
 GmMap::GmMap(std::vector<GmRegion> regions) : regions_(std::move(regions)) {
-  std::sort(regions_.begin(), regions_.end(),
-            [](const GmRegion &a, const GmRegion &b) {
-              return a.address < b.address;
-            });
+  auto byAddress = [](const GmRegion &a, const GmRegion &b) {
+    return a.address < b.address;
+  };
+  // Arrays allocated one after the other come in increasing address order,
+  // the one order any sort gives them: the insertion sort would still move
+  // each region (and its name) out and back. (Equal addresses are sorted,
+  // as before: std::sort may reorder them.)
+  if (std::adjacent_find(regions_.begin(), regions_.end(),
+                         [](const GmRegion &a, const GmRegion &b) {
+                           return a.address >= b.address;
+                         }) != regions_.end())
+    std::sort(regions_.begin(), regions_.end(), byAddress);
   uint64_t end = 0;
   for (const GmRegion &r : regions_) {
     uint64_t lo = std::max(r.address, end), hi = r.address + r.bytes;
