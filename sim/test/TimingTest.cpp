@@ -6,6 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <iterator>
+#include <string>
+
 using namespace ascsim;
 
 namespace {
@@ -108,6 +112,44 @@ TEST(TimingTest, OneWave) {
   EXPECT_EQ(q.busy, k.busy);
   EXPECT_EQ(q.boundPipe, k.boundPipe);
   EXPECT_TRUE(q.blockStart.empty() && q.blockCore.empty());
+}
+
+// The estimate over timings read in place (a launch's per-core records,
+// TimingList with their stride) equals the estimate over a vector of the
+// same timings, on the one-wave path and the list schedule's.
+TEST(TimingTest, TimingsReadInPlace) {
+  struct Record { // as Kernel::launch's per-core record: other fields around
+    uint64_t before[3];
+    CoreTiming timing;
+    char after[40];
+  };
+  std::vector<Record> records(7);
+  std::vector<CoreTiming> copies;
+  for (size_t i = 0; i < records.size(); ++i) {
+    std::fill(std::begin(records[i].before), std::end(records[i].before),
+              ~0ull);
+    std::fill(std::begin(records[i].after), std::end(records[i].after), 'x');
+    CoreTiming &t = records[i].timing;
+    t.cycles = 50 + 37 * ((i * 5) % 7);
+    t.busy[static_cast<int>(Pipe::MTE2)] = 3 * i + 1;
+    t.busy[static_cast<int>(Pipe::V)] = 11 * (7 - i);
+    copies.push_back(t);
+  }
+  const TimingList inPlace(&records[0].timing, records.size(), sizeof(Record));
+  ASSERT_EQ(inPlace.size(), records.size());
+  for (uint32_t cores : {7u, 3u, 1u}) { // one wave, then list schedules
+    SCOPED_TRACE("cores " + std::to_string(cores));
+    KernelTiming a = estimateKernel(inPlace, cores, 1000.0);
+    KernelTiming b = estimateKernel(copies, cores, 1000.0);
+    EXPECT_EQ(a.cycles, b.cycles);
+    EXPECT_EQ(a.busy, b.busy);
+    EXPECT_EQ(a.boundPipe, b.boundPipe);
+    EXPECT_EQ(a.blockStart, b.blockStart);
+    EXPECT_EQ(a.blockCore, b.blockCore);
+  }
+  // One core runs them all: the cycles are their sum.
+  EXPECT_EQ(estimateKernel(inPlace, 1, 1000.0).cycles,
+            50u * 7 + 37u * (0 + 5 + 3 + 1 + 6 + 4 + 2));
 }
 
 TEST(OptionsTest, Validation) {

@@ -139,8 +139,7 @@ public:
   /// Throws std::length_error past the seven pipes of a core.
   void insert(const char *name, T value) {
     if (size_ == kMaxPipes)
-      throw std::length_error(std::string("PipeMap: no room for pipe ") +
-                              name);
+      noRoom(name);
     entries_[size_++] = {name, value};
   }
   size_t size() const { return size_; }
@@ -186,6 +185,10 @@ public:
 
 private:
   static constexpr size_t kMaxPipes = 7;
+  // Out of line, so that insert() inlines (a launch inserts 16 entries).
+  [[noreturn, gnu::cold, gnu::noinline]] static void noRoom(const char *name) {
+    throw std::length_error(std::string("PipeMap: no room for pipe ") + name);
+  }
   Entry entries_[kMaxPipes] = {};
   size_t size_ = 0;
 };

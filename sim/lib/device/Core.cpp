@@ -994,19 +994,31 @@ void Core::dataSyncBarrier(uint8_t mem, Loc loc) {
 
 CoreTiming Core::timing() const {
   CoreTiming t;
+  timingCounts(t);
+  t.bypassRanges = bypass_;
+  t.readRanges = reads_;
+  return t;
+}
+
+CoreTiming Core::takeTiming() {
+  CoreTiming t;
+  timingCounts(t);
+  t.bypassRanges = std::move(bypass_);
+  t.readRanges = std::move(reads_);
+  return t;
+}
+
+void Core::timingCounts(CoreTiming &t) const {
   t.gmReadBytes = gmRead_;
   t.gmWriteBytes = gmWrite_;
   t.gmTransfers = gmTransfers_;
   t.bypassReadBytes = bypassRead_;
   t.bypassTransfers = bypassTransfers_;
-  t.bypassRanges = bypass_;
-  t.readRanges = reads_;
   t.gmReadTransfers = gmReadTransfers_;
   t.cycles = std::max(scalar_, engine_.now());
   for (int p = 0; p < kNumPipes; ++p)
     t.busy[p] = engine_.busy(static_cast<Pipe>(p));
   t.busy[static_cast<int>(Pipe::S)] = scalarBusy_;
-  return t;
 }
 
 } // namespace ascsim

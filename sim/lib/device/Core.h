@@ -226,6 +226,9 @@ public:
   /// Every diagnostic of the core, including race and init reports.
   std::vector<Diagnostic> takeDiagnostics();
   CoreTiming timing() const;
+  /// timing() at the core's end: its GM range lists are moved out, not
+  /// copied.
+  CoreTiming takeTiming();
   /// GM accesses for the cross-core race check (empty when races are off).
   std::vector<GmAccess> takeGmAccesses() {
     return race_ ? race_->takeGmAccesses() : std::vector<GmAccess>{};
@@ -551,6 +554,8 @@ private:
   /// Counts one DMA transfer of `bytes` GM bytes within host addresses
   /// [lo, hi).
   void countGm(uint64_t lo, uint64_t hi, uint64_t bytes, bool write);
+  /// timing()'s counters and cycles (all but the range lists).
+  void timingCounts(CoreTiming &t) const;
   void noteRead(uint64_t lo, uint64_t hi);
   /// noteRead of a range no kept range touches (appended, or merged).
   [[gnu::noinline]] void noteNewRead(uint64_t lo, uint64_t hi);
@@ -683,7 +688,7 @@ private:
   static PlanStore &threadPlans();
   /// Checks the store's context against this core's: keeps the plans and
   /// clears their per-core state when it matches, drops them when not
-  /// (after the core is built and again when setRole sets its type).
+  /// (after the core is built and again when setRole changes its type).
   void bindPlans();
   /// A cached vector plan's first use on this core: the UB chunks its
   /// operands' views cover marked dirty, as planVec's resolve did.

@@ -99,6 +99,7 @@ const char *kernelTypeName(uint8_t type) {
 }
 
 void Core::setRole(const CoreRole &role) {
+  const bool wasAic = role_.aic;
   role_ = role;
   controlIdx_ = role.task;
   // The cores of a MIX launch (or of one with inter-block sync) wait for
@@ -116,7 +117,10 @@ void Core::setRole(const CoreRole &role) {
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);
-  bindPlans(); // the core type is part of the plans' context
+  // The core type is part of the plans' context; the constructor bound
+  // them with the rest of it (a vector core's) and nothing ran since.
+  if (role.aic != wasAic)
+    bindPlans();
 }
 
 void Core::requireAic(const char *api, Loc loc) const {

@@ -47,8 +47,8 @@ bool interruptRequested() noexcept {
 void LaunchControl::blockDone(uint32_t b) {
   {
     std::lock_guard<std::mutex> lk(m_);
-    done_[b] = true;
-    while (lowest_ < done_.size() && done_[lowest_])
+    (numBlocks_ > 64 ? moreDone_[b / 64] : done_) |= 1ull << (b % 64);
+    while (lowest_ < numBlocks_ && done(lowest_))
       ++lowest_;
   }
   cv_.notify_all();
@@ -93,25 +93,27 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
   // when the launch's GM buffers fit in the L2.
   timing::dmaRates() = timing::dmaRatesFor(
       gm.checking() && gm.unionBytes() <= config.l2_bytes);
-  auto core = std::make_unique<Core>(blockIdx, blockNum, config, gm, &control);
-  core->setRole(role);
+  // On the stack: a Core is ~24 KiB, and its malloc and free (past the
+  // small-size caches) cost more than the rest of its allocation-free set-up.
+  Core core(blockIdx, blockNum, config, gm, &control);
+  core.setRole(role);
   {
-    CoreScope scope(*core);
+    CoreScope scope(core);
     auto body = [&] {
       try {
         entry(args);
-        core->finish();
+        core.finish();
       } catch (Fault &f) {
         if (f.diag.category == "interrupted")
           out.stopped = true;
-        core->record(std::move(f.diag));
+        core.record(std::move(f.diag));
       } catch (const std::exception &e) {
-        core->record(makeDiagnostic(
+        core.record(makeDiagnostic(
             "internal",
             std::string("the kernel raised a C++ exception: ") + e.what(),
             Loc{nullptr, 0}));
       } catch (...) {
-        core->record(makeDiagnostic(
+        core.record(makeDiagnostic(
             "internal", "the kernel raised an unknown C++ exception",
             Loc{nullptr, 0}));
       }
@@ -119,11 +121,11 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
     std::optional<SignalFault> sig = runGuarded(
         [](void *p) { (*static_cast<decltype(body) *>(p))(); }, &body);
     if (sig) {
-      Loc last = core->lastLoc();
+      Loc last = core.lastLoc();
       std::string where =
           last.line ? "; the last API call before it was at " + formatLoc(last)
                     : "";
-      core->record(makeDiagnostic(
+      core.record(makeDiagnostic(
           "fault",
           "memory fault in the kernel's code: " + describeSignal(*sig) +
               where +
@@ -135,12 +137,12 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
   }
   if (role.xc) // it sets nothing more: the cores waiting for it may deadlock
     role.xc->finish(role.coreId);
-  out.timing = core->timing();
-  out.diagnostics = core->takeDiagnostics();
-  out.gmAccesses = core->takeGmAccesses();
-  out.epochClocks = core->takeEpochClocks();
-  out.trace = core->takeTrace();
-  out.output = core->takeOutput();
+  out.timing = core.takeTiming();
+  out.diagnostics = core.takeDiagnostics();
+  out.gmAccesses = core.takeGmAccesses();
+  out.epochClocks = core.takeEpochClocks();
+  out.trace = core.takeTrace();
+  out.output = core.takeOutput();
   control.blockDone(b);
   return out;
 }

@@ -41,7 +41,10 @@ using EntryFn = void (*)(const uint64_t *);
 /// never waits.
 class LaunchControl {
 public:
-  explicit LaunchControl(uint32_t numBlocks) : done_(numBlocks, false) {}
+  explicit LaunchControl(uint32_t numBlocks) : numBlocks_(numBlocks) {
+    if (numBlocks > 64)
+      moreDone_.assign((numBlocks + 63) / 64, 0);
+  }
 
   /// Block `b`'s watchdog tripped: stop every higher-numbered block at its
   /// next step. Lower-numbered blocks go on (to their end or their own
@@ -70,7 +73,15 @@ private:
   std::atomic<uint32_t> stopAbove_{~0u};
   std::mutex m_;
   std::condition_variable cv_;
-  std::vector<bool> done_;
+  /// Which blocks have finished, a bit each: in one word up to 64 blocks
+  /// (no allocation per launch), else in moreDone_.
+  bool done(uint32_t b) const {
+    const uint64_t w = numBlocks_ > 64 ? moreDone_[b / 64] : done_;
+    return (w >> (b % 64)) & 1;
+  }
+  uint32_t numBlocks_;
+  uint64_t done_ = 0;
+  std::vector<uint64_t> moreDone_;
   uint32_t lowest_ = 0; // every block below has finished
 };
 

@@ -719,8 +719,11 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
   plan.api = api;
   plan.instr = newVecInstr();
   VecInstr &in = *plan.instr;
-  if (usesCmpMask(op))
+  if (usesCmpMask(op)) {
+    if (!vecRegs_.cmpMask) // zero, as the register starts
+      vecRegs_.cmpMask = std::make_shared<CmpMaskReg>();
     in.cmpMask = vecRegs_.cmpMask; // only its users share it (a refcount)
+  }
   in.ubBytes = mem_.ubBytes();
   in.op = op;
   in.dt = c.dstType;

@@ -20,6 +20,7 @@
 #include <array>
 #include <cstring>
 #include <dlfcn.h>
+#include <functional>
 #include <thread>
 
 namespace ascsim {
@@ -138,11 +139,15 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     xc = std::make_unique<CrossCoreDomain>(numBlocks, hasAic,
                                            mixed ? aivPer : (hasAic ? 0 : 1),
                                            mixed);
+  // A core run and its outcome, in one vector (one allocation per launch,
+  // made once: its size is known).
   struct CoreTask {
     int64_t blockIdx;
     CoreRole role;
+    BlockOutcome outcome;
   };
   std::vector<CoreTask> tasks;
+  tasks.reserve(static_cast<size_t>(numBlocks) * ((hasAic ? 1 : 0) + aivPer));
   for (uint32_t b = 0; b < numBlocks; ++b) {
     if (hasAic) {
       CoreRole r;
@@ -155,7 +160,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       r.coreId = xc ? xc->aicId(b) : 0;
       r.xc = xc.get();
       r.task = static_cast<uint32_t>(tasks.size());
-      tasks.push_back({b, r});
+      tasks.push_back({b, r, {}});
     }
     for (uint32_t sub = 0; sub < aivPer; ++sub) {
       CoreRole r;
@@ -168,7 +173,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       r.coreId = xc ? xc->aivId(b, sub) : 0;
       r.xc = xc.get();
       r.task = static_cast<uint32_t>(tasks.size());
-      tasks.push_back({static_cast<int64_t>(b) * aivPer + sub, r});
+      tasks.push_back({static_cast<int64_t>(b) * aivPer + sub, r, {}});
     }
   }
 
@@ -177,11 +182,10 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   // A valid pointer for kernels without parameters.
   const uint64_t *argv = args.empty() ? kNoArgs : args.data();
   const uint32_t numTasks = static_cast<uint32_t>(tasks.size());
-  std::vector<BlockOutcome> outcomes(numTasks);
   LaunchControl control(numTasks);
   auto run = [&](uint32_t t) {
-    outcomes[t] = runCore(entry_, argv, tasks[t].blockIdx, numBlocks,
-                          tasks[t].role, config, gm, control);
+    tasks[t].outcome = runCore(entry_, argv, tasks[t].blockIdx, numBlocks,
+                               tasks[t].role, config, gm, control);
   };
   if (xc) {
     // Cross-core and inter-block waits block a core until another sets the
@@ -194,7 +198,10 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     for (std::thread &th : threads)
       th.join();
   } else {
-    parallelFor(numTasks, effectiveHostThreads(config, numTasks), run);
+    // By reference: the lambda's captures exceed std::function's local
+    // storage (a heap copy per launch); a reference_wrapper fits in it.
+    parallelFor(numTasks, effectiveHostThreads(config, numTasks),
+                std::ref(run));
   }
   // Blocks stopped by another block's watchdog, or by an interrupt, report
   // "interrupted": dropped when a watchdog error says why; else one
@@ -203,7 +210,8 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   // not have reached their budget before it stopped them).
   uint32_t stopped = 0;
   bool watchdog = false;
-  for (BlockOutcome &o : outcomes) {
+  for (CoreTask &task : tasks) {
+    BlockOutcome &o = task.outcome;
     stopped += o.stopped;
     if (watchdog)
       o.diagnostics.erase(
@@ -215,13 +223,14 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       watchdog |= d.category == "watchdog";
   }
   if (stopped) {
-    for (BlockOutcome &o : outcomes)
-      o.diagnostics.erase(
-          std::remove_if(o.diagnostics.begin(), o.diagnostics.end(),
-                         [](const Diagnostic &d) {
-                           return d.category == "interrupted";
-                         }),
-          o.diagnostics.end());
+    for (CoreTask &task : tasks) {
+      std::vector<Diagnostic> &ds = task.outcome.diagnostics;
+      ds.erase(std::remove_if(ds.begin(), ds.end(),
+                              [](const Diagnostic &d) {
+                                return d.category == "interrupted";
+                              }),
+               ds.end());
+    }
     if (!watchdog) {
       result.interrupted = true;
       Diagnostic d = makeDiagnostic(
@@ -234,14 +243,30 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     }
   }
 
+  // The timings of the vector and of the cube cores. With one core per
+  // block (every kernel type but MIX_AIC_1_1 and _1_2) they are read in
+  // place, every task's; else moved into a vector per core type.
+  const bool oneCoreType = (hasAic ? 1 : 0) + aivPer == 1;
   std::vector<CoreTiming> aivTimings, aicTimings;
-  (hasAic ? aicTimings : aivTimings).reserve(numTasks);
+  if (!oneCoreType) {
+    aicTimings.reserve(numBlocks);
+    aivTimings.reserve(static_cast<size_t>(numBlocks) * aivPer);
+  }
   result.blocks.reserve(numTasks);
   uint64_t gmBytes = 0, gmTransfers = 0;
   uint64_t bypassBytes = 0, bypassTransfers = 0, readTransfers = 0;
   std::vector<std::pair<uint64_t, uint64_t>> bypassRanges, readRanges;
+  // A block's ranges are moved when they are the first (a launch of one
+  // block copies none).
+  auto append = [](std::vector<std::pair<uint64_t, uint64_t>> &to,
+                   std::vector<std::pair<uint64_t, uint64_t>> &from) {
+    if (to.empty())
+      to = std::move(from);
+    else
+      to.insert(to.end(), from.begin(), from.end());
+  };
   for (uint32_t t = 0; t < numTasks; ++t) {
-    BlockOutcome &o = outcomes[t];
+    BlockOutcome &o = tasks[t].outcome;
     const bool aic = tasks[t].role.aic;
     BlockTiming bt;
     bt.cycles = o.timing.cycles;
@@ -256,18 +281,17 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     bypassBytes += o.timing.bypassReadBytes;
     bypassTransfers += o.timing.bypassTransfers;
     readTransfers += o.timing.gmReadTransfers;
-    bypassRanges.insert(bypassRanges.end(), o.timing.bypassRanges.begin(),
-                        o.timing.bypassRanges.end());
-    readRanges.insert(readRanges.end(), o.timing.readRanges.begin(),
-                      o.timing.readRanges.end());
-    (aic ? aicTimings : aivTimings).push_back(std::move(o.timing));
+    append(bypassRanges, o.timing.bypassRanges);
+    append(readRanges, o.timing.readRanges);
+    if (!oneCoreType)
+      (aic ? aicTimings : aivTimings).push_back(std::move(o.timing));
     for (Diagnostic &d : o.diagnostics)
       result.diagnostics.push_back(std::move(d));
   }
   for (uint32_t t = 0; t < numTasks; ++t)
-    if (!outcomes[t].output.empty())
+    if (!tasks[t].outcome.output.empty())
       result.output.emplace_back(static_cast<uint32_t>(tasks[t].blockIdx),
-                                 std::move(outcomes[t].output));
+                                 std::move(tasks[t].outcome.output));
   gmBytes = result.gm_read_bytes + result.gm_write_bytes;
   // Cross-core GM races: every core of the launch (a MIX block's AIC and
   // AIVs each on its own) against every other, ordered by the sync they
@@ -275,9 +299,11 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   if (config.race_check != RaceCheck::Off && numTasks > 1 && !stopped) {
     std::vector<const std::vector<GmAccess> *> logs;
     std::vector<CrossCoreName> names;
+    logs.reserve(numTasks);
+    names.reserve(numTasks);
     const bool perCore = xc && xc->numCores() > numBlocks;
     for (uint32_t t = 0; t < numTasks; ++t) {
-      logs.push_back(&outcomes[t].gmAccesses);
+      logs.push_back(&tasks[t].outcome.gmAccesses);
       names.push_back(
           {perCore ? xc->coreName(tasks[t].role.coreId)
                    : "block " + std::to_string(tasks[t].role.block),
@@ -291,7 +317,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     if (xc) {
       clocks.assign(xc->numCores(), nullptr);
       for (uint32_t t = 0; t < numTasks; ++t)
-        clocks[tasks[t].role.coreId] = &outcomes[t].epochClocks;
+        clocks[tasks[t].role.coreId] = &tasks[t].outcome.epochClocks;
     }
     auto ordered = [&](const GmAccess &a, const GmAccess &b) {
       if (b.core >= clocks.size() || !clocks[b.core] ||
@@ -319,9 +345,13 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   // cores; the later of the two ends the kernel.
   // The schedule (each core run's start and physical core) only for the
   // trace.
-  KernelTiming kv = estimateKernel(aivTimings, config.aiv_cores,
+  TimingList aivList = aivTimings, aicList = aicTimings;
+  if (oneCoreType)
+    (hasAic ? aicList : aivList) =
+        TimingList(&tasks[0].outcome.timing, numTasks, sizeof(CoreTask));
+  KernelTiming kv = estimateKernel(aivList, config.aiv_cores,
                                    config.clock_mhz, config.trace);
-  KernelTiming kc = estimateKernel(aicTimings, config.aic_cores,
+  KernelTiming kc = estimateKernel(aicList, config.aic_cores,
                                    config.clock_mhz, config.trace);
   struct {
     uint64_t cycles;
@@ -401,12 +431,12 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   result.num_blocks = numBlocks;
   result.kernel_type = kernelTypeName(kt);
   result.cores_used =
-      std::min(static_cast<uint32_t>(aivTimings.size()), config.aiv_cores) +
-      std::min(static_cast<uint32_t>(aicTimings.size()), config.aic_cores);
+      std::min(static_cast<uint32_t>(aivList.size()), config.aiv_cores) +
+      std::min(static_cast<uint32_t>(aicList.size()), config.aic_cores);
   result.duration_us = static_cast<double>(result.cycles) / config.clock_mhz +
                        config.launch_overhead_us;
   uint64_t best = 0;
-  const int used = (aivTimings.empty() ? 0 : 1) | (aicTimings.empty() ? 0 : 2);
+  const int used = (aivList.empty() ? 0 : 1) | (aicList.empty() ? 0 : 2);
   for (Pipe p : kLaunchPipes[used]) {
     uint64_t b = k.busy[static_cast<int>(p)];
     if (b > best) {
@@ -441,7 +471,7 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
         tb.core = kv.blockCore[iv];
         tb.start = kv.blockStart[iv++];
       }
-      tb.sink = std::move(outcomes[t].trace);
+      tb.sink = std::move(tasks[t].outcome.trace);
       data->blocks.push_back(std::move(tb));
     }
     data->internFiles();

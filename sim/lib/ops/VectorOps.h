@@ -168,7 +168,9 @@ struct VecRegs {
   DType padType = DType::U8; // the SetPadValue<T> type (its width matters)
   uint16_t deqScale = 0x3C00;
   DeqState deq; // the other SetDeqScale forms (ops/QuantOps.h)
-  std::shared_ptr<CmpMaskReg> cmpMask = std::make_shared<CmpMaskReg>();
+  /// Made by the first instruction that uses it (Core::planVec), zero:
+  /// most cores use none, and it was an allocation per core.
+  std::shared_ptr<CmpMaskReg> cmpMask;
 };
 
 //===----------------------------------------------------------------------===//

@@ -162,12 +162,12 @@ namespace {
 /// More blocks than cores: each block goes to the earliest-free core
 /// (lowest index on ties); sets k's cycles and busy, and with `schedule`
 /// its block starts and cores.
-void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
-                  bool schedule, KernelTiming &k);
+void listSchedule(TimingList blocks, uint32_t used, bool schedule,
+                  KernelTiming &k);
 } // namespace
 
-KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
-                            uint32_t cores, double clockMhz, bool schedule) {
+KernelTiming estimateKernel(TimingList blocks, uint32_t cores,
+                            double clockMhz, bool schedule) {
   KernelTiming k;
   if (blocks.empty() || cores == 0)
     return k;
@@ -176,9 +176,10 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
     k.blockStart.reserve(blocks.size());
     k.blockCore.reserve(blocks.size());
   }
-  if (used == blocks.size() &&
-      std::all_of(blocks.begin(), blocks.end() - 1,
-                  [](const CoreTiming &b) { return b.cycles > 0; })) {
+  bool oneWave = used == blocks.size();
+  for (size_t i = 0; oneWave && i + 1 < blocks.size(); ++i)
+    oneWave = blocks[i].cycles > 0;
+  if (oneWave) {
     // One wave: block i starts at cycle 0 on core i (the list schedule
     // below with every core free at 0, lowest index first; a block of 0
     // cycles but the last would free its core at 0 for the next one).
@@ -207,15 +208,16 @@ KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
 }
 
 namespace {
-void listSchedule(const std::vector<CoreTiming> &blocks, uint32_t used,
-                  bool schedule, KernelTiming &k) {
+void listSchedule(TimingList blocks, uint32_t used, bool schedule,
+                  KernelTiming &k) {
   std::vector<uint64_t> finish(used, 0);
   std::vector<std::array<uint64_t, kNumPipes>> busy(used);
   using Slot = std::pair<uint64_t, uint32_t>; // (free cycle, core)
   std::priority_queue<Slot, std::vector<Slot>, std::greater<Slot>> free;
   for (uint32_t c = 0; c < used; ++c)
     free.push({0, c});
-  for (const CoreTiming &b : blocks) {
+  for (size_t i = 0; i < blocks.size(); ++i) {
+    const CoreTiming &b = blocks[i];
     auto [t, c] = free.top();
     free.pop();
     if (schedule) {

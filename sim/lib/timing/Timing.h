@@ -153,13 +153,35 @@ struct KernelTiming {
   int boundPipe = -1; // index into Pipe, -1 when nothing ran
 };
 
+/// The blocks' timings read in place: `count` CoreTimings `stride` bytes
+/// apart, such as the timing member of each record of a launch's per-core
+/// array (no copy into a vector of their own), or a vector's elements.
+class TimingList {
+public:
+  TimingList() = default;
+  TimingList(const std::vector<CoreTiming> &v)
+      : first_(v.data()), count_(v.size()) {}
+  TimingList(const CoreTiming *first, size_t count, size_t stride)
+      : first_(first), count_(count), stride_(stride) {}
+  size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  const CoreTiming &operator[](size_t i) const {
+    return *reinterpret_cast<const CoreTiming *>(
+        reinterpret_cast<const char *>(first_) + i * stride_);
+  }
+
+private:
+  const CoreTiming *first_ = nullptr;
+  size_t count_ = 0;
+  size_t stride_ = sizeof(CoreTiming);
+};
+
 /// Blocks are list-scheduled in block order onto `cores` identical cores
 /// (each block goes to the earliest-free core, lowest index on ties).
 /// Without `schedule`, blockStart and blockCore stay empty (a launch reads
 /// them only for its trace).
-KernelTiming estimateKernel(const std::vector<CoreTiming> &blocks,
-                            uint32_t cores, double clockMhz,
-                            bool schedule = true);
+KernelTiming estimateKernel(TimingList blocks, uint32_t cores,
+                            double clockMhz, bool schedule = true);
 
 } // namespace ascsim
 
