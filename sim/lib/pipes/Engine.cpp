@@ -154,20 +154,26 @@ Engine::schedule(uint64_t cycle, uint64_t seq) {
 void Engine::postFlagSet(uint8_t event, uint8_t id, uint64_t cycle,
                          uint64_t seq, Loc loc) {
   const uint64_t at = std::max(cycle, now_);
+  pendFlagSet(Pipe::S, event, id, loc, seq, at, at);
+}
+
+[[gnu::always_inline]] inline void
+Engine::pendFlagSet(Pipe p, uint8_t event, uint8_t id, Loc loc, uint64_t seq,
+                    uint64_t started, uint64_t due) {
   uint32_t s = kNoSlot;
   if (race_ || trace_) {
     s = allocSlot();
     InFlight &f = slots_[s];
     if (race_)
-      race_->flagClock(Pipe::S, f.clock);
-    f.started = at;
+      race_->flagClock(p, f.clock);
+    f.started = started;
   }
-  Pending &pd = schedule(at, seq);
+  Pending &pd = schedule(due, seq);
   pd.slot = s;
   pd.flag = true;
   pd.event = event;
   pd.id = id;
-  pd.pipe = Pipe::S;
+  pd.pipe = p;
   pd.loc = loc;
 }
 
@@ -282,21 +288,7 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
       return fire;
     }
   }
-  uint32_t s = kNoSlot;
-  if (race_ || trace_) {
-    s = allocSlot();
-    InFlight &f = slots_[s];
-    if (race_)
-      race_->flagClock(p, f.clock);
-    f.started = cycle;
-  }
-  Pending &pd = schedule(fire, seq);
-  pd.slot = s;
-  pd.flag = true;
-  pd.event = event;
-  pd.id = id;
-  pd.pipe = p;
-  pd.loc = loc;
+  pendFlagSet(p, event, id, loc, seq, cycle, fire);
   return fire;
 }
 

@@ -440,6 +440,10 @@ private:
   /// work (InFlight::thenSet); returns that cycle.
   uint64_t scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
                            uint64_t seq, uint64_t cycle);
+  /// A set_flag of pipe `p` started at `started`, due at `due`, as a
+  /// pending entry (its slot only for the race clock or the trace).
+  void pendFlagSet(Pipe p, uint8_t event, uint8_t id, Loc loc, uint64_t seq,
+                   uint64_t started, uint64_t due);
   /// start of a SetFlag, WaitFlag or Barrier head of pipe `pi` when there
   /// is no trace (what start does for them, inline).
   void startSync(int pi, Instr &h, uint64_t cycle);
