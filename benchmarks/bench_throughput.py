@@ -176,12 +176,19 @@ def run(quick: bool) -> Section:
         section.rows.append(ratio_row("1 throughput", f"{w.name} ({size}) vs numpy, checks on",
                                       stats["on"], stats["numpy"], "numpy", _target(w.name),
                                       ours_cpu=cpu["on"], ref_cpu=cpu["numpy"]))
-        race = ratio_row("5 race overhead", f"{w.name}: checks on / off", stats["on"], stats["off"],
-                         "off", 1.1, ours_cpu=cpu["on"], ref_cpu=cpu["off"])
+        # The race rows from rounds of their own, without numpy between: after a 1024^3 numpy matmul
+        # the next call ran up to 30 % slower even once settle() saw the process idle (2026-12-04:
+        # tutorial 06 checks on 18.8-25.3 ms in rounds with numpy, 18.1-21.5 ms without; off alike).
+        pair = side_by_side({"on": _with_mode(w.ours, race_knob.ON), "off": _with_mode(w.ours, race_knob.OFF)},
+                            repeats)
+        pair_cpu = dict(CPU)
+        race = ratio_row("5 race overhead", f"{w.name}: checks on / off", pair["on"], pair["off"],
+                         "off", 1.1, ours_cpu=pair_cpu["on"], ref_cpu=pair_cpu["off"])
         if not probe.works:
             race.status = "n/a"
             race.note = f"knob has no effect yet ({race.note})"
         section.rows.append(race)
-    section.details.append(f"throughput: {repeats} interleaved rounds after 1 warm-up; ratio = median/median")
+    section.details.append(f"throughput: {repeats} interleaved rounds after 1 warm-up; ratio = median/median; the "
+                           "race rows from their own on/off rounds")
     return section
 
