@@ -590,10 +590,8 @@ inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   if (__builtin_expect(plainFlag(event, id) && info.src != Pipe::S, 1)) {
     const uint8_t fid = static_cast<uint8_t>(id);
     flags_.issueSet(event, fid, loc);
-    Instr &in =
-        issueInPlace(InstrKind::SetFlag, info.src, seq, loc, "set_flag");
-    in.event = event;
-    in.id = fid;
+    issueFlagInstr(InstrKind::SetFlag, info.src, event, fid, seq, loc,
+                   "set_flag");
     return;
   }
   setFlagRare(event, id, seq, loc);
@@ -614,10 +612,8 @@ inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   if (__builtin_expect(plainFlag(event, id) && info.dst != Pipe::S, 1)) {
     const uint8_t fid = static_cast<uint8_t>(id);
     flags_.issueWait(event, fid);
-    Instr &in =
-        issueInPlace(InstrKind::WaitFlag, info.dst, seq, loc, "wait_flag");
-    in.event = event;
-    in.id = fid;
+    issueFlagInstr(InstrKind::WaitFlag, info.dst, event, fid, seq, loc,
+                   "wait_flag");
     return;
   }
   waitFlagRare(event, id, seq, loc);

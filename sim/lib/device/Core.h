@@ -403,6 +403,16 @@ private:
   Instr &issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
                        uint64_t seq, const char *api, Loc loc,
                        const SpanUse *uses, size_t count);
+  /// A SetFlag or WaitFlag instruction of flag (event, id) into pipe `p`
+  /// (the FlagTable's bookkeeping is the caller's).
+  [[gnu::always_inline]] void issueFlagInstr(InstrKind kind, Pipe p,
+                                             uint8_t event, uint8_t id,
+                                             uint64_t seq, Loc loc,
+                                             const char *api) {
+    Instr &in = issueInPlace(kind, p, seq, loc, api);
+    in.event = event;
+    in.id = id;
+  }
   /// set/wait_flag of a valid event on this core type, not V_V: issued
   /// into its pipes as is (the loop's flags, tested with one table load).
   bool plainFlag(uint8_t event, int32_t id) const;
