@@ -128,6 +128,16 @@ bool CrossCoreDomain::released(const CoreState &c) const {
                      : !c.counters[c.waitFlag].empty();
 }
 
+void CrossCoreDomain::markBlocked(CoreState &c) {
+  if (c.blocked)
+    return; // a wake-up that did not end the wait: already counted
+  c.blocked = true;
+  // An AIC may be waiting for this core to block before it picks a request
+  // (canPick). Only on the change: waiters that re-notified at every
+  // wake-up would wake each other without end.
+  cv_.notify_all();
+}
+
 bool CrossCoreDomain::stuck() const {
   bool anyBlocked = false;
   for (const CoreState &c : cores_) {
@@ -191,8 +201,7 @@ uint64_t CrossCoreDomain::wait(uint32_t core, uint8_t flag, Loc loc,
   c.waitFlag = flag;
   c.waitLoc = loc;
   while (c.counters[flag].empty()) {
-    c.blocked = true;
-    cv_.notify_all(); // an AIC may be waiting to pick a request (receive)
+    markBlocked(c);
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
@@ -233,9 +242,8 @@ CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
   c.msgWhat = what;
   c.waitLoc = loc;
   while (!ready()) {
-    c.blocked = true;
     c.gmReady = &ready;
-    cv_.notify_all(); // an AIC may be waiting to pick a request (receive)
+    markBlocked(c);
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
@@ -321,10 +329,7 @@ bool CrossCoreDomain::receive(uint32_t core, Message &out,
       c.blocked = false;
       return false;
     }
-    if (!c.blocked) {
-      c.blocked = true;
-      cv_.notify_all(); // another AIC may be waiting to pick a request
-    }
+    markBlocked(c);
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {

@@ -159,6 +159,8 @@ private:
   void raise(uint32_t core, uint8_t flag, const Raise &r, std::string &err);
   /// Every unfinished core is blocked with an empty counter.
   bool stuck() const;
+  /// `c` starts to wait: blocked, and the AICs told (once per wait).
+  void markBlocked(CoreState &c);
   /// A blocked core's wait can end now (its counter, inbox or GM flags).
   bool released(const CoreState &c) const;
   /// An AIC may take a queued request: no AIV of its block can still send
