@@ -48,7 +48,7 @@ wheel-test: $(STAMPS)/venv
 	$(VPY) scripts/check_wheel.py
 
 lint: $(STAMPS)/venv
-	$(VPY) -m ruff check python scripts
+	$(VPY) -m ruff check python scripts benchmarks lib/TableGen sim/examples test/Target
 
 # Debian packages: installed only when one is missing (apt-get update runs once, then).
 $(STAMPS)/apt:

@@ -86,7 +86,7 @@ def emit_hardware(d: Dialect) -> str:
 
     # Pipes and core types.
     out += ["/// pipe_t values (the Pipe enum of the dialect).",
-            f"inline constexpr const char *kPipeNames[] = {{"
+            "inline constexpr const char *kPipeNames[] = {"
             + ", ".join(_cstr(next(c.symbol for c in pipe.cases if c.value == v))
                         for v in range(max(c.value for c in pipe.cases) + 1)) + "};", ""]
     masks = {}
