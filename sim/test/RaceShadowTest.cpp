@@ -1062,3 +1062,31 @@ TEST(RaceShadowTest, UbSegmentsJoinUnderOneInstruction) {
             0u)
       << got[1];
 }
+
+// The GM epoch record (the stamp of each pipe's last GM access per epoch,
+// which tells a cross-core release which epochs it orders) is kept only
+// with a GM summary: a launch of several cores keeps it, so a release that
+// does not know the pipe's last GM access orders none of that epoch; a
+// launch of one core (skipGmSummary) has no other core to order and keeps
+// none (every epoch is known). Fails when the record is skipped with a
+// summary kept (the release would order an access it does not know).
+TEST(RaceShadowTest, GmEpochRecordOnlyWithASummary) {
+  const GmMap gmMap({{0x10000, 0x1000, "x"}});
+  const int mte3 = static_cast<int>(Pipe::MTE3);
+  for (bool oneCore : {false, true}) {
+    RaceDetector det(Severity::Error, gmMap);
+    if (oneCore)
+      det.skipGmSummary();
+    det.access(Pipe::MTE3,
+               Footprint{ByteRange{Mem::UB, 0, 64, false},
+                         ByteRange{Mem::GM, 0x10000, 0x10040, true}},
+               "data_copy", Loc{"t.py", 1}, 1);
+    det.setGmEpoch(0, 1);
+    const VectorClock none;
+    EXPECT_EQ(det.gmEpochsKnown(mte3, none, 2), oneCore ? 2u : 0u)
+        << (oneCore ? "one core" : "several cores");
+    VectorClock after; // a set in MTE3 after the copy knows it
+    det.flagClock(Pipe::MTE3, after);
+    EXPECT_EQ(det.gmEpochsKnown(mte3, after, 2), 2u);
+  }
+}

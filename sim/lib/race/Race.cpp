@@ -184,7 +184,10 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     touchedGm = accessPlain(p, e, fp);
   else
     touchedGm = accessGeneral(p, e, fp);
-  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
+  // The stamp of this pipe's last GM access in this epoch, for the
+  // cross-core releases (gmEpochsKnown): a launch of one core (no summary)
+  // has no other core to order, so keeps none.
+  if (touchedGm && gmSummary_) {
     auto &last = gmLast_[pi];
     if (!last.empty() && last.back().first == gmEpoch_)
       last.back().second = stamp;

@@ -384,7 +384,8 @@ public:
   }
 
   /// Keeps no GM summary (a launch of one block has no cross-core check:
-  /// gmAccesses() stays empty).
+  /// gmAccesses() stays empty) and no GM epoch record (gmEpochsKnown then
+  /// says every epoch is known: no other core's access to order).
   void skipGmSummary() { gmSummary_ = false; }
 
   std::vector<Diagnostic> takeDiagnostics();
