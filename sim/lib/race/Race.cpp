@@ -169,15 +169,20 @@ RaceDetector::~RaceDetector() {
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
                           uint64_t seq) {
-  if (log_.size() >= logLimit_)
+  // The entry's index, the log's size before it (one size computation:
+  // an Entry is 40 bytes, a size a multiply).
+  size_t n = log_.size();
+  if (n >= logLimit_) {
     compactLog();
+    n = log_.size();
+  }
+  const int32_t e = static_cast<int32_t>(n);
   int pi = idx(p);
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
   // One entry for all the instruction's ranges (what each does is in the
   // shadow slots that refer to it).
   log_.emplace_back(p, stamp, op, loc, seq);
-  const int32_t e = static_cast<int32_t>(log_.size() - 1);
   curPipe_ = pi;
   bool touchedGm = false;
   if (plainPath_ && fp.plain())
@@ -474,8 +479,9 @@ RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
   d.stride = stride;
   d.count = count;
   d.entry = e;
-  d.stamp = log_[e].stamp;
-  d.pipe = log_[e].pipe;
+  // The current access's (e is always its entry here): no log lookup.
+  d.stamp = pending_[curPipe_];
+  d.pipe = static_cast<Pipe>(curPipe_);
   if (bk.reads.size() >= bk.readsLimit)
     compactReads(bk);
 }
