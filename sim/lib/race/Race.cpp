@@ -746,17 +746,20 @@ RaceDetector::checkUb(int32_t e, const VectorClock &known,
   uint32_t &hint =
       ubHint_[(static_cast<uint32_t>(curStart >> 5) * 0x9E3779B1u) >> 28];
   size_t lo, hi;
-  // Whether a UB segment may refer to this instruction already (the
-  // entries of earlier ones are older: compactLog renumbers them, which at
-  // worst makes this true when it need not be).
-  const bool again = ubEntry_ == e;
-  ubEntry_ = e;
+  // Whether a UB segment may refer to this instruction already in the
+  // kind of slot this range sets (a read: r; a write or atomic store: w or
+  // a). The entries of earlier instructions are older: compactLog
+  // renumbers them, which at worst makes this true when it need not be.
+  int32_t &last = ubEntry_[curWrite()];
+  const bool again = last == e;
+  last = e;
   if (hint < sh.size() && sh[hint].start == curStart &&
       sh[hint].end == curEnd) { // the segment this start had last time
     if (!again) {
       // The updated segment refers to this instruction in the slot just
       // set (w, a or its pipe's r); a neighbour in equal state would too,
-      // and none does yet: nothing joins (checkCover's test skipped).
+      // and none does yet (an add's write after its reads: no segment
+      // holds it in w): nothing joins (checkCover's test skipped).
       updatePiece(sh[hint], e, known);
       return;
     }
