@@ -219,10 +219,12 @@ RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
     if (r.mem == Mem::UB) {
       checkUb(e, known, r.start, r.end);
     } else if (r.mem == Mem::GM) {
-      touchedGm = true;
       checkGm(e, known, r.start, r.end);
-      if (gmSummary_)
+      if (gmSummary_) { // the cross-core records (access() reads touchedGm
+                        // only then)
+        touchedGm = true;
         summariseGm(log_[e], r.start, r.end);
+      }
     } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
       check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
             known, r.start, r.end);
