@@ -1062,3 +1062,69 @@ TEST(RaceShadowTest, UbSegmentsJoinUnderOneInstruction) {
             0u)
       << got[1];
 }
+
+// The GM epoch record (the stamp of each pipe's last GM access per epoch,
+// which tells a cross-core release which epochs it orders) is kept only
+// with a GM summary: a launch of several cores keeps it, so a release that
+// does not know the pipe's last GM access orders none of that epoch; a
+// launch of one core (skipGmSummary) has no other core to order and keeps
+// none (every epoch is known). Fails when the record is skipped with a
+// summary kept (the release would order an access it does not know).
+TEST(RaceShadowTest, GmEpochRecordOnlyWithASummary) {
+  const GmMap gmMap({{0x10000, 0x1000, "x"}});
+  const int mte3 = static_cast<int>(Pipe::MTE3);
+  for (bool oneCore : {false, true}) {
+    RaceDetector det(Severity::Error, gmMap);
+    if (oneCore)
+      det.skipGmSummary();
+    det.access(Pipe::MTE3,
+               Footprint{ByteRange{Mem::UB, 0, 64, false},
+                         ByteRange{Mem::GM, 0x10000, 0x10040, true}},
+               "data_copy", Loc{"t.py", 1}, 1);
+    det.setGmEpoch(0, 1);
+    const VectorClock none;
+    EXPECT_EQ(det.gmEpochsKnown(mte3, none, 2), oneCore ? 2u : 0u)
+        << (oneCore ? "one core" : "several cores");
+    VectorClock after; // a set in MTE3 after the copy knows it
+    det.flagClock(Pipe::MTE3, after);
+    EXPECT_EQ(det.gmEpochsKnown(mte3, after, 2), 2u);
+  }
+}
+
+// The join test after a UB range found by its hint is skipped only when no
+// segment can refer to the instruction in the slot the range sets: its
+// first read range (r), its first write range (w) — an add's write after
+// its reads. Its second write does the test: two writes of one
+// instruction over the halves of a segment leave one segment, and the
+// unordered read after it reports one RAW on the whole range.
+TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
+  GmMap gmMap({});
+  RaceDetector det(Severity::Error, gmMap);
+  const auto at = [](unsigned line) { return Loc{"t.py", line}; };
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup",
+             at(1), 1);
+  // Two V reads cut it in halves (each half's start now has its hint).
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add",
+             at(2), 2);
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 32, 64, false}}, "add",
+             at(3), 3);
+  EXPECT_EQ(det.stats().segmentPeak, 2u);
+  // One V instruction reading elsewhere, then writing both halves: its
+  // first write skips the join test, its second (found by its hint) joins
+  // the first.
+  det.access(Pipe::V,
+             Footprint{ByteRange{Mem::UB, 128, 160, false},
+                       ByteRange{Mem::UB, 0, 32, true},
+                       ByteRange{Mem::UB, 32, 64, true}},
+             "add", at(4), 4);
+  EXPECT_EQ(det.stats().segmentPeak, 2u); // [0, 64) and [128, 160)
+  det.access(Pipe::MTE3, Footprint{ByteRange{Mem::UB, 0, 64, false}},
+             "copy", at(5), 5);
+  const std::vector<std::string> got = texts(det.takeDiagnostics());
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].rfind("RAW hazard on UB[0x0000,0x0040): V add (t.py:4) "
+                         "\u2192 MTE3 copy (t.py:5)",
+                         0),
+            0u)
+      << got[0];
+}

@@ -169,22 +169,30 @@ RaceDetector::~RaceDetector() {
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
                           uint64_t seq) {
-  if (log_.size() >= logLimit_)
+  // The entry's index, the log's size before it (one size computation:
+  // an Entry is 40 bytes, a size a multiply).
+  size_t n = log_.size();
+  if (n >= logLimit_) {
     compactLog();
+    n = log_.size();
+  }
+  const int32_t e = static_cast<int32_t>(n);
   int pi = idx(p);
   uint32_t stamp = ++pending_[pi];
   VectorClock &known = clocks_[pi];
   // One entry for all the instruction's ranges (what each does is in the
   // shadow slots that refer to it).
   log_.emplace_back(p, stamp, op, loc, seq);
-  const int32_t e = static_cast<int32_t>(log_.size() - 1);
   curPipe_ = pi;
   bool touchedGm = false;
   if (plainPath_ && fp.plain())
     touchedGm = accessPlain(p, e, fp);
   else
     touchedGm = accessGeneral(p, e, fp);
-  if (touchedGm) { // the stamp of this pipe's last GM access in this epoch
+  // The stamp of this pipe's last GM access in this epoch, for the
+  // cross-core releases (gmEpochsKnown): a launch of one core (no summary)
+  // has no other core to order, so keeps none.
+  if (touchedGm && gmSummary_) {
     auto &last = gmLast_[pi];
     if (!last.empty() && last.back().first == gmEpoch_)
       last.back().second = stamp;
@@ -211,10 +219,12 @@ RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
     if (r.mem == Mem::UB) {
       checkUb(e, known, r.start, r.end);
     } else if (r.mem == Mem::GM) {
-      touchedGm = true;
       checkGm(e, known, r.start, r.end);
-      if (gmSummary_)
+      if (gmSummary_) { // the cross-core records (access() reads touchedGm
+                        // only then)
+        touchedGm = true;
         summariseGm(log_[e], r.start, r.end);
+      }
     } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
       check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
             known, r.start, r.end);
@@ -471,8 +481,9 @@ RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
   d.stride = stride;
   d.count = count;
   d.entry = e;
-  d.stamp = log_[e].stamp;
-  d.pipe = log_[e].pipe;
+  // The current access's (e is always its entry here): no log lookup.
+  d.stamp = pending_[curPipe_];
+  d.pipe = static_cast<Pipe>(curPipe_);
   if (bk.reads.size() >= bk.readsLimit)
     compactReads(bk);
 }
@@ -737,17 +748,20 @@ RaceDetector::checkUb(int32_t e, const VectorClock &known,
   uint32_t &hint =
       ubHint_[(static_cast<uint32_t>(curStart >> 5) * 0x9E3779B1u) >> 28];
   size_t lo, hi;
-  // Whether a UB segment may refer to this instruction already (the
-  // entries of earlier ones are older: compactLog renumbers them, which at
-  // worst makes this true when it need not be).
-  const bool again = ubEntry_ == e;
-  ubEntry_ = e;
+  // Whether a UB segment may refer to this instruction already in the
+  // kind of slot this range sets (a read: r; a write or atomic store: w or
+  // a). The entries of earlier instructions are older: compactLog
+  // renumbers them, which at worst makes this true when it need not be.
+  int32_t &last = ubEntry_[curWrite()];
+  const bool again = last == e;
+  last = e;
   if (hint < sh.size() && sh[hint].start == curStart &&
       sh[hint].end == curEnd) { // the segment this start had last time
     if (!again) {
       // The updated segment refers to this instruction in the slot just
       // set (w, a or its pipe's r); a neighbour in equal state would too,
-      // and none does yet: nothing joins (checkCover's test skipped).
+      // and none does yet (an add's write after its reads: no segment
+      // holds it in w): nothing joins (checkCover's test skipped).
       updatePiece(sh[hint], e, known);
       return;
     }

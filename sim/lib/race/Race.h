@@ -384,7 +384,8 @@ public:
   }
 
   /// Keeps no GM summary (a launch of one block has no cross-core check:
-  /// gmAccesses() stays empty).
+  /// gmAccesses() stays empty) and no GM epoch record (gmEpochsKnown then
+  /// says every epoch is known: no other core's access to order).
   void skipGmSummary() { gmSummary_ = false; }
 
   std::vector<Diagnostic> takeDiagnostics();
@@ -518,10 +519,12 @@ private:
   void checkUb(int32_t entry, const VectorClock &knows, uint64_t start,
                uint64_t end);
   std::array<uint32_t, 16> ubHint_{};
-  /// The entry of the last access checkUb() checked (every UB shadow update
-  /// goes through it): a UB segment can refer to the current instruction
-  /// only if this is its entry.
-  int32_t ubEntry_ = -1;
+  /// The entry of the last access checkUb() checked with a read ([0]) and
+  /// with a write or atomic store ([1]) (every UB shadow update goes
+  /// through it): a UB segment can refer to the current instruction in a
+  /// read slot (r) only if [0] is its entry, in a write slot (w, a) only if
+  /// [1] is.
+  std::array<int32_t, 2> ubEntry_{-1, -1};
   /// access() for a footprint of plain ranges (rows 1) of UB, GM and the
   /// cube buffers, reads before writes, no two GM ranges adjacent (no row
   /// group) and no L1 (no slot grouping): one pass over the ranges, all of
