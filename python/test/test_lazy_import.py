@@ -78,8 +78,34 @@ def test_warm_start_does_not_load_the_compiler_or_the_op_surface(tmp_path) -> No
     unimported (the dependency key must not resolve lazy names, not even a `__qualname__` probe)."""
     env = {"PYASC_CACHE_DIR": str(tmp_path)}
     cold = _new_modules(_WARM, env)
-    assert {"asc._C._asc", "asc.runtime.compiler"} <= set(cold)
+    assert {"asc._C._asc", "asc._C._ods_ops", "asc.runtime.compiler"} <= set(cold)
     assert _new_modules(_WARM, env) == ["asc.runtime.toolchain"]
+
+
+_OPS = """
+import json, sys
+import asc
+from asc._C import _ods
+loaded = lambda: "asc._C._ods_ops" in sys.modules
+first = [loaded(), "APIS" in vars(_ods), sorted(asc.language.basic.__all__) == asc.language.basic._api.names()]
+probes = [hasattr(_ods, name) for name in ("__path__", "__file__", "__wrapped__")] + [loaded()]
+asc.add, asc.data_copy  # noqa: B018 - a generated API built, a hand-written one read
+second = loaded()
+from asc._C import _ods_ops
+print(json.dumps([first, probes, second, _ods.add_l0 is _ods_ops.add_l0, _ods.APIS is _ods_ops.APIS,
+                  _ods.API_NAMES == set(_ods.APIS), "add_l0" in dir(_ods)]))
+"""
+
+
+def test_the_op_builders_are_loaded_by_the_first_compile() -> None:
+    """`import asc` does not import `asc._C._ods_ops` (the ~460 op builders and the tables naming them), nor
+    does a dunder probe of `_ods` or reading a hand-written API; building a generated API does, and `_ods`
+    then holds the same objects. `_ods.API_NAMES` (what `asc.language.basic` exports) names the APIs of
+    `APIS`. (That a warm start does not load it and the first compile does: the test above.)"""
+    proc = run_python("-c", _OPS)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[False, False, True], [False, True, False, False], True,
+                                                        True, True, True, True]
 
 
 _BUILT = """
@@ -271,18 +297,20 @@ first = made()
 asc.HardEvent.MTE2_V, asc.pad_t  # noqa: B018
 second = made()
 from asc._C._ods import RoundMode
-print(json.dumps([first, second, made(), _ods.enum_keyword(asc.HardEvent.V_MTE3), RoundMode.__module__]))
+third = made()
+_ods.whole_reduce_max_l0  # noqa: B018 - the first builder read loads the builders, whose defaults name three enums
+print(json.dumps([first, second, third, made(), _ods.enum_keyword(asc.HardEvent.V_MTE3), RoundMode.__module__]))
 """
 
 
 def test_generated_enums_are_made_on_first_read() -> None:
-    """`import asc` makes the ODS enums a default value names (and TPosition, LocalTensor's default); the
-    others are made on their first read, once (`_ods.ENUMS`, module `__getattr__`)."""
+    """`import asc` makes TPosition (LocalTensor's default) only; the others are made on their first read,
+    once (`_ods.ENUMS`, module `__getattr__`), the three a builder's default names when the builders
+    (`asc._C._ods_ops`) are loaded."""
     proc = run_python("-c", _ENUMS_MADE)
     assert proc.returncode == 0, proc.stderr
-    eager = ["TPosition", "ReduceOrder", "MaskMode", "CO2Layout"]
     assert json.loads(proc.stdout.splitlines()[-1]) == [
-        eager, ["TPosition", "HardEvent", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"],
+        ["TPosition"], ["TPosition", "HardEvent", "pad_t"], ["TPosition", "HardEvent", "RoundMode", "pad_t"],
         ["TPosition", "HardEvent", "RoundMode", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"], "v_mte3",
         "asc._C._ods"]
     from asc._C import _ods
