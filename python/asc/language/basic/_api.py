@@ -14,7 +14,7 @@ verifier's, with pyasc-worded messages.
 
 Hand-written API functions (data movement, system control, ...) register with `publish_all`,
 `publish_overloads` or `register_overloads` when their module is imported; a generated one is built on
-its first read (`function(name)`, through the package's `__getattr__`), so `import asc` does not build
+its first read (`function(name)`, through the package's `__getattr__`), so importing the basic API does not build
 ~80 OverloadSets a kernel mostly never calls. The package exports exactly `names()`; `registry()` builds
 and returns every entry (docs/api_coverage.md, the tests).
 """
