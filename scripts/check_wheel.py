@@ -41,6 +41,7 @@ SYSTEM_LIBS = {
 #: The files the package needs at run time besides its Python sources.
 REQUIRED_FILES = [
     "asc/_C/_ods.py",
+    "asc/_C/_ods_ops.py",
     "asc/_C/_ods_info.py",
     "asc/_C/libascsim.so",
     "asc/_C/include/kernel_operator.h",

@@ -33,7 +33,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--json", type=Path, required=True, help="llvm-tblgen --dump-json of AscOps.td")
     p.add_argument("--python", type=Path,
-                   help="write the Python op surface (_ods.py) here, and its op facts (_ods_info.py) beside it")
+                   help="write the Python op surface (_ods.py) here, its op builders (_ods_ops.py) and op facts "
+                        "(_ods_info.py) beside it")
     p.add_argument("--cpp-op-info", type=Path, help="write the dialect's op table (AscOpInfo.inc) here")
     p.add_argument("--sim-include", type=Path,
                    help="write the simulator's generated headers (ascsim/gen/*.h) under this directory")
@@ -41,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     dialect = Dialect(Records.load(args.json))
     if args.python:
         write_if_changed(args.python, emit_python.emit(dialect))
+        write_if_changed(args.python.with_name("_ods_ops.py"), emit_python.emit_ops(dialect))
         write_if_changed(args.python.with_name("_ods_info.py"), emit_python.emit_info(dialect))
     if args.cpp_op_info:
         write_if_changed(args.cpp_op_info, emit_cpp.emit(dialect))

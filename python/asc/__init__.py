@@ -4,9 +4,9 @@
 `kernel[num_blocks, stream](...)` runs it on the built-in simulator (Backend.Model,
 the default) or, where CANN is installed, on a real NPU.
 
-`import asc` loads `jit`, the launch path and the basic API (whose ODS-generated functions are built
-on their first read); every other name (the framework classes, `asc.adv`, ...) is imported the first
-time it is read (PEP 562 `__getattr__`, asc._lazy; docs/contributing.md, "Import structure").
+`import asc` loads `jit` and the launch path; every other name (the basic API, the framework classes,
+`asc.adv`, ...) is imported the first time it is read (PEP 562 `__getattr__`, asc._lazy;
+docs/contributing.md, "Import structure"), and the first compile imports what building IR needs.
 """
 
 import importlib as _importlib
@@ -57,8 +57,3 @@ def __getattr__(name: str) -> _Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_all()) | {"adv"})
-
-# The basic API (the op surface kernels call) is imported with asc: imported lazily, its 20-40 ms (then)
-# landed in the first compile, past its 150-ms budget (benchmarks/results.md). It is cheap now instead:
-# the generated functions are built on first read, the enums made by the standard library's fast form.
-from .language import basic as _basic  # noqa: E402,F401

@@ -16,20 +16,16 @@ from asc._record import FrozenRecordError, Record, factory
 
 #: Every asc module `import asc` imports. A module added here makes every `import asc` slower:
 #: import it where it is used instead (issue 20: `import asc` ≤ 1.3× `import numpy`). The basic API
-#: (asc.language.basic and the ODS surface under it) is here on purpose: imported lazily, its 20-40 ms
-#: landed in the first compile, past the cold-compile budget (benchmarks/results.md). Of its hand-written
-#: modules data_copy, sys_var, block_sync and dump_tensor (nearly every kernel or compile uses them) come
-#: with it; the others are imported on the first read of one of their names (basic.LAZY_MODULES).
+#: (asc.language.basic, the ODS op surface asc._C._ods under it) is not here: a warm start (disk hit)
+#: builds no IR, so it is imported by the first compile (or the first read of an API name); its
+#: ~13 M instructions moved from `import asc` into the cold compile (benchmarks/results.md, "Import,
+#: round 7"), which had the room (88 of 150 ms).
 EAGER = [
-    "asc", "asc._C", "asc._C._ascsim", "asc._C._ods", "asc._lazy", "asc._record", "asc.codegen",
-    "asc.codegen.errors", "asc.codegen.prototype", "asc.errors", "asc.language", "asc.language.basic",
-    "asc.language.basic._api", "asc.language.basic._checks", "asc.language.basic._overload",
-    "asc.language.basic.block_sync", "asc.language.basic.data_copy", "asc.language.basic.dump_tensor",
-    "asc.language.basic.sys_var", "asc.language.core",
-    "asc.language.core.builtin", "asc.language.core.dtype",
-    "asc.language.core.enums", "asc.language.core.ir_value",
-    "asc.language.core.range", "asc.language.core.semantic", "asc.language.core.struct",
-    "asc.language.core.tensor", "asc.lib", "asc.lib.runtime", "asc.runtime",
+    "asc", "asc._C", "asc._C._ascsim", "asc._lazy", "asc._record", "asc.codegen",
+    "asc.codegen.errors", "asc.codegen.prototype", "asc.errors", "asc.language",
+    "asc.language.core", "asc.language.core.builtin", "asc.language.core.dtype",
+    "asc.language.core.ir_value", "asc.language.core.range", "asc.language.core.semantic",
+    "asc.language.core.struct", "asc.lib", "asc.lib.runtime", "asc.runtime",
     "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
     "asc.runtime.env", "asc.runtime.errors", "asc.runtime.jit", "asc.runtime.kernel_flags", "asc.runtime.launcher",
     "asc.runtime.list_tensor", "asc.runtime.options", "asc.runtime.plan", "asc.runtime.source",
@@ -78,8 +74,54 @@ def test_warm_start_does_not_load_the_compiler_or_the_op_surface(tmp_path) -> No
     unimported (the dependency key must not resolve lazy names, not even a `__qualname__` probe)."""
     env = {"PYASC_CACHE_DIR": str(tmp_path)}
     cold = _new_modules(_WARM, env)
-    assert {"asc._C._asc", "asc.runtime.compiler"} <= set(cold)
+    assert {"asc._C._asc", "asc._C._ods", "asc._C._ods_ops", "asc.language.basic", "asc.runtime.compiler"} <= set(cold)
     assert _new_modules(_WARM, env) == ["asc.runtime.toolchain"]
+
+
+_BASIC_LATER = """
+import json, sys
+import asc
+loaded = lambda: [m in sys.modules for m in ("asc.language.basic", "asc._C._ods", "asc._C._ods_ops")]
+first = loaded()
+add = asc.add
+print(json.dumps([first, loaded(), add is asc.language.basic.add, add.__name__, "add" in asc.__all__]))
+"""
+
+
+def test_the_basic_api_is_imported_on_first_read() -> None:
+    """`import asc` imports neither the basic API nor the op surface; the first read of an API name imports
+    them (and builds that function). The first compile in a fresh process imports them too: the test
+    above, whose cold launch checks its result."""
+    proc = run_python("-c", _BASIC_LATER)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[False, False, False], [True, True, True], True, "add",
+                                                        True]
+
+
+_OPS = """
+import json, sys
+import asc
+from asc._C import _ods
+loaded = lambda: "asc._C._ods_ops" in sys.modules
+first = [loaded(), "APIS" in vars(_ods), sorted(asc.language.basic.__all__) == asc.language.basic._api.names()]
+probes = [hasattr(_ods, name) for name in ("__path__", "__file__", "__wrapped__")] + [loaded()]
+asc.add, asc.data_copy  # noqa: B018 - a generated API built, a hand-written one read
+second = loaded()
+from asc._C import _ods_ops
+print(json.dumps([first, probes, second, _ods.add_l0 is _ods_ops.add_l0, _ods.APIS is _ods_ops.APIS,
+                  _ods.API_NAMES == set(_ods.APIS), "add_l0" in dir(_ods)]))
+"""
+
+
+def test_the_op_builders_are_loaded_by_the_first_compile() -> None:
+    """`import asc` does not import `asc._C._ods_ops` (the ~460 op builders and the tables naming them), nor
+    does a dunder probe of `_ods` or reading a hand-written API; building a generated API does, and `_ods`
+    then holds the same objects. `_ods.API_NAMES` (what `asc.language.basic` exports) names the APIs of
+    `APIS`. (That a warm start does not load it and the first compile does: the test above.)"""
+    proc = run_python("-c", _OPS)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.splitlines()[-1]) == [[False, False, True], [False, True, False, False], True,
+                                                        True, True, True, True]
 
 
 _BUILT = """
@@ -271,20 +313,20 @@ first = made()
 asc.HardEvent.MTE2_V, asc.pad_t  # noqa: B018
 second = made()
 from asc._C._ods import RoundMode
-print(json.dumps([first, second, made(), _ods.enum_keyword(asc.HardEvent.V_MTE3), RoundMode.__module__]))
+third = made()
+_ods.whole_reduce_max_l0  # noqa: B018 - the first builder read loads the builders, whose defaults name three enums
+print(json.dumps([first, second, third, made(), _ods.enum_keyword(asc.HardEvent.V_MTE3), RoundMode.__module__]))
 """
 
 
 def test_generated_enums_are_made_on_first_read() -> None:
-    """`import asc` makes the ODS enums a default value names (and TPosition, LocalTensor's default); the
-    others are made on their first read, once (`_ods.ENUMS`, module `__getattr__`)."""
+    """Importing `asc._C._ods` makes no enum; each is made on its first read, once (`_ods.ENUMS`, module
+    `__getattr__`), the three a builder's default names when the builders (`asc._C._ods_ops`) are loaded."""
     proc = run_python("-c", _ENUMS_MADE)
     assert proc.returncode == 0, proc.stderr
-    eager = ["TPosition", "ReduceOrder", "MaskMode", "CO2Layout"]
     assert json.loads(proc.stdout.splitlines()[-1]) == [
-        eager, ["TPosition", "HardEvent", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"],
-        ["TPosition", "HardEvent", "RoundMode", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"], "v_mte3",
-        "asc._C._ods"]
+        [], ["HardEvent", "pad_t"], ["HardEvent", "RoundMode", "pad_t"],
+        ["HardEvent", "RoundMode", "pad_t", "ReduceOrder", "MaskMode", "CO2Layout"], "v_mte3", "asc._C._ods"]
     from asc._C import _ods
 
     assert asc.HardEvent is _ods.HardEvent is asc.language.core.enums.HardEvent

@@ -1,8 +1,8 @@
 """One source per fact: hand-written Python never names an asc op or spells an asc type.
 
-Ops are created through the builders ODS generates into `asc._C._ods` (`_ods.add_l0(b, ...)`), types
-through its type builders (`_ods.local_tensor_type(pos, dtype)`), so renaming an op or changing a type in
-ODS is a build error or a test failure here, never a silently stale string.
+Ops are created through the builders ODS generates into `asc._C._ods` (`_ods.add_l0(b, ...)`, defined in
+`asc._C._ods_ops`), types through its type builders (`_ods.local_tensor_type(pos, dtype)`), so renaming an op
+or changing a type in ODS is a build error or a test failure here, never a silently stale string.
 """
 
 from __future__ import annotations
@@ -12,16 +12,17 @@ from pathlib import Path
 
 from conftest import REPO
 
-from asc._C import _ods
+from asc._C import _ods_ops
 
 PACKAGE = REPO / "python" / "asc"
 GENERATED = PACKAGE / "_C" / "_ods.py"
 
 
 def _op_names() -> set[str]:
-    """Every asc op name (`asc.add_l0`), read from the generated builders' docstrings."""
+    """Every asc op name (`asc.add_l0`), read from the generated builders' docstrings (the module `_ods` reads
+    them from on first use)."""
     names = set()
-    for value in vars(_ods).values():
+    for value in vars(_ods_ops).values():
         doc = getattr(value, "__doc__", None) or ""
         if callable(value) and doc.startswith("`asc."):
             names.add(doc[1:doc.index("`", 1)])

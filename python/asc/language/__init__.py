@@ -1,8 +1,8 @@
 """The pyasc kernel language (`asc.*`): core types, the basic API and the framework classes.
 
-Lazy (asc._lazy): the core names resolve one by one from asc.language.core, the basic API's (imported
-with asc) one by one from asc.language.basic (a generated function is built on its first read); the
-first read of a framework class imports asc.language.fwk.
+Lazy (asc._lazy): the core names resolve one by one from asc.language.core, the basic API's one by one
+from asc.language.basic (imported on the first read of one, or by the first compile; a generated function
+is built on its first read); the first read of a framework class imports asc.language.fwk.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The basic API: functions generated from ODS, and the registry of every basic API function.
 
-`asc._C._ods.APIS` (generated from the dialect's ODS at build time) lists, for each API whose call
-forms are asc ops (`add` = `asc.add`, `asc.add_l0`, `asc.add_l1`), each form's parameters with their
+`asc._C._ods.APIS` (generated from the dialect's ODS at build time; loaded with the op builders by the first
+compile, `_ods.API_NAMES` names the APIs without loading them) lists, for each API whose call forms are asc ops (`add` = `asc.add`, `asc.add_l0`, `asc.add_l1`), each form's parameters with their
 pyasc keyword names, Python kinds and defaults. `generated_api` turns one entry into the Python
 function users call: an `OverloadSet` with pyasc's overload rules whose handlers convert the
 arguments (Python numbers to IR constants, tensors to their handles) and call the op's generated
@@ -14,7 +14,7 @@ verifier's, with pyasc-worded messages.
 
 Hand-written API functions (data movement, system control, ...) register with `publish_all`,
 `publish_overloads` or `register_overloads` when their module is imported; a generated one is built on
-its first read (`function(name)`, through the package's `__getattr__`), so `import asc` does not build
+its first read (`function(name)`, through the package's `__getattr__`), so importing the basic API does not build
 ~80 OverloadSets a kernel mostly never calls. The package exports exactly `names()`; `registry()` builds
 and returns every entry (docs/api_coverage.md, the tests).
 """
@@ -272,7 +272,7 @@ def function(name: str) -> Callable[..., Any] | None:
     """The basic API function `name`, imported (hand-written, `LAZY`) or built (generated) on this first
     read; None if there is none. A hand-written function of the same name as a generated one wins."""
     fn = FUNCTIONS.get(name)
-    if fn is not None or (name not in LAZY and name not in _ods.APIS):
+    if fn is not None or (name not in LAZY and name not in _ods.API_NAMES):
         return fn
     with _BUILDING:
         fn = FUNCTIONS.get(name)
@@ -283,14 +283,14 @@ def function(name: str) -> Callable[..., Any] | None:
             fn = FUNCTIONS.get(name)
             if fn is None:
                 raise RuntimeError(f"{LAZY[name]} does not define the basic API function '{name}' it is listed for")
-        if fn is None and name in _ods.APIS:
+        if fn is None and name in _ods.API_NAMES:
             fn = generated_api(name)
     return fn
 
 
 def names() -> list[str]:
     """Every basic API name, hand-written or generated (imported, built or not)."""
-    return sorted(FUNCTIONS.keys() | LAZY.keys() | _ods.APIS.keys())
+    return sorted(FUNCTIONS.keys() | LAZY.keys() | _ods.API_NAMES)
 
 
 def registry() -> dict[str, ApiInfo]:

@@ -72,7 +72,7 @@ ANY = Kind("Any", lambda v: True)
 class Param:
     """One parameter of a candidate: its keyword name, its kind and its default (if any).
 
-    A plain class: the basic API creates ~1,000 of them at `import asc`, where a dataclass costs its
+    A plain class: the basic API creates ~1,000 of them when it is imported, where a dataclass costs its
     generated methods' compile (docs/contributing.md, "Import structure")."""
 
     __slots__ = ("name", "kind", "default")

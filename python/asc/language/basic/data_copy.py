@@ -80,15 +80,16 @@ for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
     _data_copy.add([Param("dst", _dst), Param("src", _src), Param("slice_list1", _SLICES),
                     Param("slice_list2", _SLICES), Param("dim_value", INT)], _slices, form="slice")
 
-# The cube path's conversions (ND -> NZ into L1 or UB, NZ -> ND out of UB, out of CO1).
-_CUBE_COPIES = (("Nd2NzParams", "nd2nz", _ods.data_copy_nd2nz, ((LOCAL, GLOBAL),)),
-                ("Nz2NdParamsFull", "nz2nd", _ods.data_copy_nz2nd, ((GLOBAL, LOCAL),)),
-                ("DataCopyCO12DstParams", "co12", _ods.data_copy_co12, ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
+# The cube path's conversions (ND -> NZ into L1 or UB, NZ -> ND out of UB, out of CO1). The builders are
+# named, not read: reading one at import would load asc._C._ods_ops, which only a compile needs.
+_CUBE_COPIES = (("Nd2NzParams", "nd2nz", "data_copy_nd2nz", ((LOCAL, GLOBAL),)),
+                ("Nz2NdParamsFull", "nz2nd", "data_copy_nz2nd", ((GLOBAL, LOCAL),)),
+                ("DataCopyCO12DstParams", "co12", "data_copy_co12", ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
 
 
-def _cube_copy(builder: Any) -> Any:
+def _cube_copy(builder: str) -> Any:
     def copy(dst: Any, src: Any, intri_params: Any) -> None:
-        builder(builder_for("data_copy"), *_pair("data_copy", dst, src), intri_params.handle)
+        getattr(_ods, builder)(builder_for("data_copy"), *_pair("data_copy", dst, src), intri_params.handle)
 
     return copy
 

@@ -40,7 +40,7 @@ def builtin(fn: F) -> F:
         builder_for(fn.__name__)
         return fn(*args, **kwargs)
 
-    # What functools.wraps(fn) does, as plain assignments: ~50 API functions are wrapped by `import asc`,
+    # What functools.wraps(fn) does, as plain assignments: ~50 API functions are wrapped when the basic API is imported,
     # and update_wrapper's getattr/setattr loop costs twice as much.
     wrapper.__module__, wrapper.__name__, wrapper.__qualname__ = fn.__module__, fn.__name__, fn.__qualname__
     wrapper.__doc__, wrapper.__annotations__ = fn.__doc__, fn.__annotations__
