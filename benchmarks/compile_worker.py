@@ -100,9 +100,12 @@ def _instrument(warm: bool) -> None:
     names = ["asc._C", "asc.runtime.cache", "asc.runtime.toolchain", "asc.runtime.launcher",
              "asc.runtime.jit"]
     if not warm:
-        names[1:1] = ["asc._C._asc", "asc.runtime.compiler", "asc.language.fwk"]
+        names[1:1] = ["asc._C._asc", "asc.language.basic", "asc._C._ods_ops", "asc.runtime.compiler",
+                       "asc.language.fwk"]
     labels = {"asc._C": "native asc._C (simulator runtime)",
-              "asc._C._asc": "native asc._C._asc (MLIR compiler)"}
+              "asc._C._asc": "native asc._C._asc (MLIR compiler)",
+              "asc.language.basic": "asc.language.basic (the basic API)",
+              "asc._C._ods_ops": "asc._C._ods_ops (the op builders)"}
     modules = {}
     for name in names:
         start = time.perf_counter()

@@ -113,7 +113,8 @@ def test_import_row_is_the_median_of_the_pairs_ratios() -> None:
 def test_compile_worker_times_every_stage(tmp_path: Path) -> None:
     result = python_worker("compile_worker.py", "--instrument", env={"PYASC_CACHE_DIR": str(tmp_path)})
     assert result["missing_hooks"] == [], "pyasc renamed a function the benchmark times; update compile_worker"
-    for stage in ("g++ kernel .so", "AST → IR (frontend)", "passes", "translate (IR → Ascend C)"):
+    for stage in ("g++ kernel .so", "AST → IR (frontend)", "passes", "translate (IR → Ascend C)",
+                  "lazy import asc.language.basic (the basic API)", "lazy import asc._C._ods_ops (the op builders)"):
         assert stage in result["stages"]
     assert 0 < result["call_to_launch"] <= result["call_to_result"]
 
