@@ -329,6 +329,58 @@ TEST(EngineTest, ARiddenSetUnblocksItsWaitWhenItsWorkLands) {
   EXPECT_FALSE(f.flags.isSet(5, 3));
 }
 
+TEST(EngineTest, AFlagEntryHasNoBodyAndReadsNoneOfItsSlot) {
+  // 32 copies with a GM footprint fill MTE2's queue slots; after they ran,
+  // a set_flag built in the first slot has no body (cost, work, footprint):
+  // queuedGmEpoch must not read the footprint the slot's copy left behind,
+  // and the set and its wait still order V after the copies.
+  Fixture f;
+  std::vector<float> gm(32 * 4), ub(32 * 4, 0.f), out(4, 0.f);
+  for (size_t i = 0; i < gm.size(); ++i)
+    gm[i] = static_cast<float>(i);
+  for (unsigned i = 0; i < 32; ++i) {
+    Instr &in = f.engine.emplace(InstrKind::Work, Pipe::MTE2, ++f.seq, 1,
+                                 Loc{"test.py", i + 1}, "data_copy");
+    ASSERT_TRUE(in.hasBody);
+    EXPECT_EQ(in.cost.occupancy, 1u); // the body's defaults
+    EXPECT_EQ(in.work.vec, nullptr);
+    EXPECT_EQ(in.fp.size(), 0u);
+    in.cost = timing::gmToLocal(16);
+    in.work.kind = WorkKind::Copy;
+    in.work.dst = reinterpret_cast<uint8_t *>(ub.data() + 4 * i);
+    in.work.src0 = reinterpret_cast<const uint8_t *>(gm.data() + 4 * i);
+    in.work.count = 4;
+    const uint64_t a = reinterpret_cast<uintptr_t>(gm.data() + 4 * i);
+    in.fp.emplace_back(Mem::GM, a, a + 16, false);
+    in.gmEpoch = 7;
+  }
+  EXPECT_EQ(f.engine.queuedGmEpoch(Pipe::MTE2, 99), 7u);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(ub, gm);
+  EXPECT_EQ(f.engine.queuedGmEpoch(Pipe::MTE2, 99), 99u);
+
+  f.copy(Pipe::MTE2, 1, out.data(), gm.data() + 8, 4, timing::gmToLocal(16));
+  Instr &set = f.engine.emplace(InstrKind::SetFlag, Pipe::MTE2, ++f.seq, 1,
+                                Loc{"test.py", 40}, "set_flag");
+  EXPECT_FALSE(set.hasBody);
+  set.event = kMte2V;
+  set.id = 2;
+  set.gmEpoch = 3;
+  // Neither the copy (no footprint given) nor the set (none at all, in the
+  // slot of a copy that read GM) counts: its epoch 3 is not the answer.
+  EXPECT_EQ(f.engine.queuedGmEpoch(Pipe::MTE2, 99), 99u);
+  Instr &wait = f.engine.emplace(InstrKind::WaitFlag, Pipe::V, ++f.seq, 1,
+                                 Loc{"test.py", 41}, "wait_flag");
+  EXPECT_FALSE(wait.hasBody);
+  wait.event = kMte2V;
+  wait.id = 2;
+  std::vector<float> z(4, 0.f);
+  f.add(1, z.data(), out.data(), out.data(), 4);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(z, (std::vector<float>{16.f, 18.f, 20.f, 22.f}));
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 2));
+}
+
 TEST(FlagsTest, ValidationAndLeaks) {
   EXPECT_THROW(FlagTable::validate("set_flag", 2 /*MTE1_M*/, 0, Loc{}), Fault);
   EXPECT_THROW(FlagTable::validate("set_flag", kMte2V, 8, Loc{}), Fault);
