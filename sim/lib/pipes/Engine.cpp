@@ -482,21 +482,24 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
 }
 
 [[gnu::always_inline]] inline void Engine::complete() {
-  const Pending next = pendBuf_[pendHead_++]; // not the sentinel
+  // Its fields are read as needed, not copied whole (five words through
+  // the stack); all before anything that may schedule (the entry may move).
+  const Pending &next = pendBuf_[pendHead_++]; // not the sentinel
   const uint32_t slot = next.slot;
   const uint64_t cycle = next.due;
   now_ = std::max(now_, cycle);
   if (next.flag) {
     const uint8_t event = next.event, id = next.id;
+    const Loc loc = next.loc;
     // Its slot (races or a trace: the clock and the start) is read below
     // and freed last.
     if (event == kCrossCoreEvent) {
       --crossPending_;
       if (crossFn_)
-        crossFn_(crossCtx_, id, cycle, next.loc, next.pipe,
+        crossFn_(crossCtx_, id, cycle, loc, next.pipe,
                  race_ ? &slots_[slot].clock : nullptr);
     } else {
-      setFlagAt(event, id, cycle, next.loc);
+      setFlagAt(event, id, cycle, loc);
       if (race_)
         race_->publishFlag(event, id, slots_[slot].clock);
       if (trace_)
