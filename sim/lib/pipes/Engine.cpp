@@ -210,7 +210,8 @@ void copyOut(uint8_t *dst, const uint8_t *src, uint64_t n) {
   std::memcpy(dst, src, n);
 }
 
-std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
+[[gnu::always_inline]] inline std::array<std::pair<uintptr_t, uintptr_t>, 3>
+rangesOf(const Work &w) {
   if (w.kind == WorkKind::Vector)
     return w.vec->hulls;
   if (w.kind == WorkKind::Cube) // never on PIPE_V
