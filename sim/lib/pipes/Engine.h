@@ -481,6 +481,9 @@ private:
   uint64_t headStart(const PipeState &ps) const;
   /// Earliest start of V work `h` after the automatic dependency barrier.
   uint64_t vectorDependency(const Instr &h) const;
+  /// Processes the next event at or before `limit`: a start, or a
+  /// completion (then the start of a wait its flag unblocked when that is
+  /// the next event: startWoken).
   Step step(uint64_t limit);
   /// Starts the head of `p` at `cycle` (any kind, traced or not).
   void start(Pipe p, uint64_t cycle);
@@ -500,13 +503,16 @@ private:
   /// is no trace (what start does for them, inline).
   void startSync(int pi, Instr &h, uint64_t cycle);
   void complete();
+  /// Starts the lowest of the waits `woken` (unblocked by a flag set at
+  /// `cycle`, now_) when it is the next event.
+  void startWoken(uint32_t woken, uint64_t cycle);
   uint32_t allocSlot();
   /// Inserts a pending completion due at `cycle` (program order `seq`) and
   /// returns it for the caller to fill in the rest.
   Pending &schedule(uint64_t cycle, uint64_t seq);
   /// Sets flag (event, id) at `cycle` from a completion (flags_, the
-  /// waits blocked on it).
-  void setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
+  /// waits blocked on it); returns the pipes of those waits.
+  uint32_t setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
   /// Puts the set_flag that rode on work slot `f`, landed at `cycle`, back
   /// into the pending list (complete).
   void reinsertRiddenSet(const InFlight &f, uint64_t cycle);
