@@ -329,6 +329,159 @@ TEST(EngineTest, ARiddenSetUnblocksItsWaitWhenItsWorkLands) {
   EXPECT_FALSE(f.flags.isSet(5, 3));
 }
 
+TEST(EngineTest, AFlagEntryHasNoBodyAndReadsNoneOfItsSlot) {
+  // 32 copies with a GM footprint fill MTE2's queue slots; after they ran,
+  // a set_flag built in the first slot has no body (cost, work, footprint):
+  // queuedGmEpoch must not read the footprint the slot's copy left behind,
+  // and the set and its wait still order V after the copies.
+  Fixture f;
+  std::vector<float> gm(32 * 4), ub(32 * 4, 0.f), out(4, 0.f);
+  for (size_t i = 0; i < gm.size(); ++i)
+    gm[i] = static_cast<float>(i);
+  for (unsigned i = 0; i < 32; ++i) {
+    Instr &in = f.engine.emplace(InstrKind::Work, Pipe::MTE2, ++f.seq, 1,
+                                 Loc{"test.py", i + 1}, "data_copy");
+    ASSERT_TRUE(in.hasBody);
+    EXPECT_EQ(in.cost.occupancy, 1u); // the body's defaults
+    EXPECT_EQ(in.work.vec, nullptr);
+    EXPECT_EQ(in.fp.size(), 0u);
+    in.cost = timing::gmToLocal(16);
+    in.work.kind = WorkKind::Copy;
+    in.work.dst = reinterpret_cast<uint8_t *>(ub.data() + 4 * i);
+    in.work.src0 = reinterpret_cast<const uint8_t *>(gm.data() + 4 * i);
+    in.work.count = 4;
+    const uint64_t a = reinterpret_cast<uintptr_t>(gm.data() + 4 * i);
+    in.fp.emplace_back(Mem::GM, a, a + 16, false);
+    in.gmEpoch = 7;
+  }
+  EXPECT_EQ(f.engine.queuedGmEpoch(Pipe::MTE2, 99), 7u);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(ub, gm);
+  EXPECT_EQ(f.engine.queuedGmEpoch(Pipe::MTE2, 99), 99u);
+
+  f.copy(Pipe::MTE2, 1, out.data(), gm.data() + 8, 4, timing::gmToLocal(16));
+  Instr &set = f.engine.emplace(InstrKind::SetFlag, Pipe::MTE2, ++f.seq, 1,
+                                Loc{"test.py", 40}, "set_flag");
+  EXPECT_FALSE(set.hasBody);
+  set.event = kMte2V;
+  set.id = 2;
+  set.gmEpoch = 3;
+  // Neither the copy (no footprint given) nor the set (none at all, in the
+  // slot of a copy that read GM) counts: its epoch 3 is not the answer.
+  EXPECT_EQ(f.engine.queuedGmEpoch(Pipe::MTE2, 99), 99u);
+  Instr &wait = f.engine.emplace(InstrKind::WaitFlag, Pipe::V, ++f.seq, 1,
+                                 Loc{"test.py", 41}, "wait_flag");
+  EXPECT_FALSE(wait.hasBody);
+  wait.event = kMte2V;
+  wait.id = 2;
+  std::vector<float> z(4, 0.f);
+  f.add(1, z.data(), out.data(), out.data(), 4);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(z, (std::vector<float>{16.f, 18.f, 20.f, 22.f}));
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 2));
+}
+
+/// The HardEvent from `src` to `dst`.
+uint8_t eventOf(Pipe src, Pipe dst) {
+  for (int e = 0; e < kNumEvents; ++e)
+    if (const EventInfo *info = eventInfo(static_cast<uint8_t>(e)))
+      if (info->src == src && info->dst == dst)
+        return static_cast<uint8_t>(e);
+  ADD_FAILURE() << "no such event";
+  return 0;
+}
+
+/// The pipe order of the traced starts (slices in start order).
+std::vector<Pipe> startOrder(const TraceSink &sink) {
+  std::vector<Pipe> order;
+  for (const TraceSink::Slice &s : sink.slices)
+    order.push_back(s.pipe);
+  return order;
+}
+
+TEST(EngineTest, AWokenWaitStartsWhenItsPipeIsFree) {
+  // V's wait is found blocked behind a long add started 2 cycles before
+  // MTE2's copy lands and sets its flag (ridden): it starts when the add
+  // leaves the pipe, not when the flag is set (startWoken starts a wait in
+  // its flag's step only when it can start then), and the add after it
+  // one cycle later.
+  Fixture f;
+  std::vector<float> gm(64, 2.f), ub(64, 0.f), big(2048, 1.f), out1(2048),
+      out2(64);
+  const Cost copy = timing::gmToLocal(256);
+  const uint64_t x = 1 + copy.occupancy + copy.latency; // the copy lands
+  const Cost add1 =
+      timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {2048 / 64});
+  ASSERT_GT(add1.occupancy, 2u);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 64, copy);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 0, 1);
+  f.add(x - 2, out1.data(), big.data(), big.data(), 2048);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, x - 2);
+  f.add(x - 2, out2.data(), ub.data(), ub.data(), 64);
+  const Cost add2 =
+      timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {1});
+  const uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  const uint64_t start2 = x - 2 + add1.occupancy + 1;
+  EXPECT_EQ(end, std::max(start2 + add2.occupancy + add2.latency,
+                          x - 2 + add1.occupancy + add1.latency));
+  EXPECT_EQ(f.engine.busy(Pipe::V),
+            end - (x - 2)); // one busy interval: the adds never overlap
+  for (float v : out2)
+    ASSERT_EQ(v, 4.f);
+}
+
+TEST(EngineTest, AWokenWaitYieldsToALowerPipeStartingThen) {
+  // MTE2's set lands at x and unblocks MTE3's wait; V's add, issued at x,
+  // starts then too, and V comes first (pipe order): the wait is not
+  // started in its flag's step.
+  Fixture f;
+  TraceSink sink;
+  f.engine.setTrace(&sink);
+  const uint8_t mte2Mte3 = eventOf(Pipe::MTE2, Pipe::MTE3);
+  std::vector<float> gm(64, 2.f), ub(64, 0.f), out(64), z(64);
+  const Cost copy = timing::gmToLocal(256);
+  const uint64_t x = 1 + copy.occupancy + copy.latency;
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 64, copy);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, mte2Mte3, 0, 1);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE3, mte2Mte3, 0, 1);
+  f.copy(Pipe::MTE3, 1, out.data(), ub.data(), 64, timing::gmToLocal(256));
+  f.add(x, z.data(), gm.data(), gm.data(), 64);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(startOrder(sink), (std::vector<Pipe>{Pipe::MTE2, Pipe::MTE2,
+                                                 Pipe::V, Pipe::MTE3,
+                                                 Pipe::MTE3}));
+  ASSERT_EQ(sink.slices.size(), 5u);
+  EXPECT_EQ(sink.slices[2].start, x);
+  EXPECT_EQ(sink.slices[3].end, x + 1); // the wait, started at x
+  EXPECT_EQ(out, gm);
+}
+
+TEST(EngineTest, AWokenWaitStartsAfterEveryCompletionDueThen) {
+  // Two sets of MTE2 land at x in program order: the first unblocks MTE3's
+  // wait, the second V's. Both completions go before any start, then V's
+  // wait (the lower pipe) starts first: the first set's step does not
+  // start MTE3's wait while the second set is due then too.
+  Fixture f;
+  TraceSink sink;
+  f.engine.setTrace(&sink);
+  const uint8_t mte2Mte3 = eventOf(Pipe::MTE2, Pipe::MTE3);
+  std::vector<float> gm(64, 2.f), ub(64, 0.f);
+  const Cost copy = timing::gmToLocal(256);
+  const uint64_t x = 1 + copy.occupancy + copy.latency;
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 64, copy);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, mte2Mte3, 1, 1);
+  f.flag(InstrKind::SetFlag, Pipe::MTE2, kMte2V, 1, 1);
+  f.flag(InstrKind::WaitFlag, Pipe::MTE3, mte2Mte3, 1, 1);
+  f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 1, 1);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(startOrder(sink), (std::vector<Pipe>{Pipe::MTE2, Pipe::MTE2,
+                                                 Pipe::MTE2, Pipe::V,
+                                                 Pipe::MTE3}));
+  ASSERT_EQ(sink.slices.size(), 5u);
+  EXPECT_EQ(sink.slices[3].end, x + 1);
+  EXPECT_EQ(sink.slices[4].end, x + 1);
+}
+
 TEST(FlagsTest, ValidationAndLeaks) {
   EXPECT_THROW(FlagTable::validate("set_flag", 2 /*MTE1_M*/, 0, Loc{}), Fault);
   EXPECT_THROW(FlagTable::validate("set_flag", kMte2V, 8, Loc{}), Fault);

@@ -210,7 +210,8 @@ void copyOut(uint8_t *dst, const uint8_t *src, uint64_t n) {
   std::memcpy(dst, src, n);
 }
 
-std::array<std::pair<uintptr_t, uintptr_t>, 3> rangesOf(const Work &w) {
+[[gnu::always_inline]] inline std::array<std::pair<uintptr_t, uintptr_t>, 3>
+rangesOf(const Work &w) {
   if (w.kind == WorkKind::Vector)
     return w.vec->hulls;
   if (w.kind == WorkKind::Cube) // never on PIPE_V
@@ -292,7 +293,10 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
   return fire;
 }
 
-uint64_t Engine::startWork(int pi, Instr &h, uint64_t cycle) {
+// Inlined into the run loops too (its call, prologue and epilogue were a
+// sixth of a work start).
+[[gnu::always_inline]] inline uint64_t Engine::startWork(int pi, Instr &h,
+                                                         uint64_t cycle) {
   const Pipe p = static_cast<Pipe>(pi);
   PipeState &ps = pipes_[pi];
   // Used in place (an Instr is a few hundred bytes) and popped at the end.
@@ -445,13 +449,54 @@ void Engine::start(Pipe p, uint64_t cycle) {
     queuedPipes_ &= ~(1u << pi);
 }
 
-[[gnu::always_inline]] inline void Engine::setFlagAt(uint8_t event, uint8_t id,
-                                                     uint64_t cycle, Loc loc) {
+[[gnu::always_inline]] inline uint32_t
+Engine::setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
   flags_.set(event, id, cycle, loc);
   // The waits found blocked on this flag may start now (no other).
   const size_t fi = event * kNumEventIds + id;
-  blocked_ &= ~waiters_[fi];
+  const uint32_t woken = waiters_[fi];
+  blocked_ &= ~woken;
   waiters_[fi] = 0;
+  return woken;
+}
+
+[[gnu::always_inline]] inline void Engine::startWoken(uint32_t woken,
+                                                      uint64_t cycle) {
+  // The lowest of the waits the flag set at `cycle` (now_) unblocked is the
+  // next event when it can start now and nothing else comes first: no
+  // completion is due now, and no lower pipe may start now (each is empty
+  // or blocked; no head starts before now_, and a higher one loses the
+  // tie). Then the next step would start it: it starts here, without the
+  // step's look at the heads. No run loop would stop between the two
+  // steps: a start changes none of their conditions but the room in its
+  // own queue and its queue's emptiness (runUntilRoom, runUntilPipeDone:
+  // the next step would start it all the same), and the flag a scalar
+  // wait_flag waits for (runUntilFlag) has no pipe's wait on it.
+  const int q = __builtin_ctz(woken);
+  if ((queuedPipes_ & ~blocked_ & ((1u << q) - 1)) != 0 ||
+      pendBuf_[pendHead_].due <= cycle)
+    return;
+  PipeState &ps = pipes_[q];
+  Instr &h = ps.queue.front(); // the wait (waiters_)
+  if (std::max(ps.freeAt, h.issue) > cycle)
+    return;
+  if (trace_) {
+    start(static_cast<Pipe>(q), cycle);
+    return;
+  }
+  // What startSync does for a WaitFlag, without its switch (startSync or
+  // start inlined here made the run loops big enough for the race
+  // detector's calls to go out of line: 1.3k Ir more a launch).
+  blocked_ &= ~(1u << q);
+  if (race_) {
+    race_->merge(static_cast<Pipe>(q), h.issueClock);
+    race_->waitFlag(static_cast<Pipe>(q), h.event, h.id);
+  }
+  flags_.clear(h.event, h.id);
+  ps.freeAt = cycle + timing::kSyncOccupancy;
+  ps.queue.pop_front(h);
+  if (ps.queue.empty())
+    queuedPipes_ &= ~(1u << q);
 }
 
 void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
@@ -479,28 +524,35 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
 }
 
 [[gnu::always_inline]] inline void Engine::complete() {
-  const Pending next = pendBuf_[pendHead_++]; // not the sentinel
+  // Its fields are read as needed, not copied whole (five words through
+  // the stack); all before anything that may schedule (the entry may move).
+  const Pending &next = pendBuf_[pendHead_++]; // not the sentinel
   const uint32_t slot = next.slot;
   const uint64_t cycle = next.due;
   now_ = std::max(now_, cycle);
   if (next.flag) {
     const uint8_t event = next.event, id = next.id;
+    const Loc loc = next.loc;
     // Its slot (races or a trace: the clock and the start) is read below
     // and freed last.
     if (event == kCrossCoreEvent) {
       --crossPending_;
       if (crossFn_)
-        crossFn_(crossCtx_, id, cycle, next.loc, next.pipe,
+        crossFn_(crossCtx_, id, cycle, loc, next.pipe,
                  race_ ? &slots_[slot].clock : nullptr);
-    } else {
-      setFlagAt(event, id, cycle, next.loc);
-      if (race_)
-        race_->publishFlag(event, id, slots_[slot].clock);
-      if (trace_)
-        setStart_[event * kNumEventIds + id] = slots_[slot].started;
+      if (slot != kNoSlot)
+        freeSlots_.push_back(slot);
+      return;
     }
+    const uint32_t woken = setFlagAt(event, id, cycle, loc);
+    if (race_)
+      race_->publishFlag(event, id, slots_[slot].clock);
+    if (trace_)
+      setStart_[event * kNumEventIds + id] = slots_[slot].started;
     if (slot != kNoSlot)
       freeSlots_.push_back(slot);
+    if (woken)
+      startWoken(woken, cycle);
     return;
   }
   InFlight &f = slots_[slot];
@@ -540,9 +592,11 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     if (after.due == cycle && after.seq <= f.setSeq) {
       reinsertRiddenSet(f, cycle);
     } else {
-      setFlagAt(f.setEvent, f.setId, cycle, f.setLoc);
+      const uint32_t woken = setFlagAt(f.setEvent, f.setId, cycle, f.setLoc);
       if (race_)
         race_->publishFlag(f.setEvent, f.setId, f.setClock);
+      if (woken)
+        startWoken(woken, cycle);
     }
   }
 }

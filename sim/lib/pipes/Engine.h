@@ -52,32 +52,83 @@ namespace ascsim {
 
 enum class InstrKind : uint8_t { Work, SetFlag, WaitFlag, Barrier };
 
-/// One issued instruction.
+/// One issued instruction. A SetFlag, WaitFlag or Barrier built by the
+/// kind constructor has no body (cost, work, footprint): a loop's flags are
+/// most of the queue entries, and constructing (and destroying) the body of
+/// a few hundred bytes was most of the cost of issuing one.
 struct Instr {
   InstrKind kind = InstrKind::Work;
   Pipe pipe = Pipe::V;
   uint8_t event = 0; // SetFlag / WaitFlag
   uint8_t id = 0;
+  /// Whether cost, work and fp are constructed (the default constructor
+  /// and a Work built by the kind constructor). Read by the destructor and
+  /// the move, not by the kind: an Instr built empty and given its kind
+  /// afterwards (as the ABI's own builders do) keeps its body.
+  bool hasBody = true;
   uint64_t seq = 0;   // program order on this core
   uint64_t issue = 0; // scalar cycle of issue
   Loc loc{nullptr, 0};
   const char *name = ""; // user-facing API name
-  Cost cost;             // Work only
-  Work work;             // Work only
-  /// Race detection only (empty / zero otherwise): the bytes the instruction
-  /// touches and the scalar's knowledge when it issued it.
-  Footprint fp;
+  /// Race detection only (zero otherwise): the scalar's knowledge when it
+  /// issued the instruction.
   VectorClock issueClock;
   /// The core's inter-block / cross-core epoch at issue: the GM accesses
   /// are tagged with it when the instruction starts (race detection only).
   uint32_t gmEpoch = 0;
+  // The body, constructed only when hasBody (each member in an anonymous
+  // union of its own: it keeps its name and its storage).
+  union {
+    Cost cost; // Work only
+  };
+  union {
+    Work work; // Work only
+  };
+  /// Race detection only (empty otherwise): the bytes the instruction
+  /// touches (Work only).
+  union {
+    Footprint fp;
+  };
 
-  Instr() = default;
+  Instr() { constructBody(); }
   /// The fields every instruction has, set once where it is built (its
-  /// queue slot) instead of defaulted and then overwritten.
+  /// queue slot) instead of defaulted and then overwritten; the body only
+  /// for a Work.
   Instr(InstrKind kind, Pipe pipe, uint64_t seq, uint64_t issue, Loc loc,
         const char *name)
-      : kind(kind), pipe(pipe), seq(seq), issue(issue), loc(loc), name(name) {}
+      : kind(kind), pipe(pipe), hasBody(kind == InstrKind::Work), seq(seq),
+        issue(issue), loc(loc), name(name) {
+    if (hasBody)
+      constructBody();
+  }
+  Instr(Instr &&o) noexcept
+      : kind(o.kind), pipe(o.pipe), event(o.event), id(o.id),
+        hasBody(o.hasBody), seq(o.seq), issue(o.issue), loc(o.loc),
+        name(o.name), issueClock(o.issueClock), gmEpoch(o.gmEpoch) {
+    if (hasBody) {
+      new (&cost) Cost(o.cost);
+      new (&work) Work(std::move(o.work));
+      new (&fp) Footprint(std::move(o.fp));
+    }
+  }
+  Instr(const Instr &) = delete;
+  Instr &operator=(const Instr &) = delete;
+  Instr &operator=(Instr &&) = delete;
+  ~Instr() {
+    if (hasBody) {
+      fp.~Footprint();
+      work.~Work();
+    }
+  }
+
+private:
+  // Default-initialised, as members without an initialiser are (`T()`
+  // would zero the footprint's inline ranges first).
+  void constructBody() {
+    new (&cost) Cost;
+    new (&work) Work;
+    new (&fp) Footprint;
+  }
 };
 
 /// A pipe's in-order instruction queue: a ring buffer of raw slots that
@@ -312,9 +363,10 @@ public:
   uint32_t queuedGmEpoch(Pipe p, uint32_t none) const {
     uint32_t e = none;
     for (const Instr &in : pipes_[static_cast<int>(p)].queue)
-      for (const ByteRange &r : in.fp)
-        if (r.mem == Mem::GM && in.gmEpoch < e)
-          e = in.gmEpoch;
+      if (in.hasBody) // a flag or barrier touches no memory
+        for (const ByteRange &r : in.fp)
+          if (r.mem == Mem::GM && in.gmEpoch < e)
+            e = in.gmEpoch;
     return e;
   }
   /// A cross-core set was pushed (counted until it fires).
@@ -429,6 +481,9 @@ private:
   uint64_t headStart(const PipeState &ps) const;
   /// Earliest start of V work `h` after the automatic dependency barrier.
   uint64_t vectorDependency(const Instr &h) const;
+  /// Processes the next event at or before `limit`: a start, or a
+  /// completion (then the start of a wait its flag unblocked when that is
+  /// the next event: startWoken).
   Step step(uint64_t limit);
   /// Starts the head of `p` at `cycle` (any kind, traced or not).
   void start(Pipe p, uint64_t cycle);
@@ -448,13 +503,16 @@ private:
   /// is no trace (what start does for them, inline).
   void startSync(int pi, Instr &h, uint64_t cycle);
   void complete();
+  /// Starts the lowest of the waits `woken` (unblocked by a flag set at
+  /// `cycle`, now_) when it is the next event.
+  void startWoken(uint32_t woken, uint64_t cycle);
   uint32_t allocSlot();
   /// Inserts a pending completion due at `cycle` (program order `seq`) and
   /// returns it for the caller to fill in the rest.
   Pending &schedule(uint64_t cycle, uint64_t seq);
   /// Sets flag (event, id) at `cycle` from a completion (flags_, the
-  /// waits blocked on it).
-  void setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
+  /// waits blocked on it); returns the pipes of those waits.
+  uint32_t setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
   /// Puts the set_flag that rode on work slot `f`, landed at `cycle`, back
   /// into the pending list (complete).
   void reinsertRiddenSet(const InFlight &f, uint64_t cycle);
