@@ -41,8 +41,6 @@ ASCSIM_API void mmSend(uint32_t toSub, const void *data, uint32_t bytes,
 /// Matmul request (flags 0-3)"), for deadlock reports.
 ASCSIM_API int32_t mmReceive(void *buf, uint32_t cap, uint32_t *fromSub,
                              const char *what, Loc loc);
-/// On an AIC: whether its AIV `sub` has finished (returned or stopped).
-ASCSIM_API bool mmAivFinished(uint32_t sub);
 } // namespace abi
 } // namespace ascsim
 

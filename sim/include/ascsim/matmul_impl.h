@@ -3319,10 +3319,13 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   uint32_t deferredFrom[8];
   uint32_t nDeferred = 0;
   for (;;) {
+    // Ended by End from every AIV, or by the message wait below once every
+    // AIV has finished (one that never sent a request included) — not by
+    // asking whether an AIV has finished yet, which depends on how the host
+    // threads ran (the wait's scalar cycle would come and go with it).
     bool allEnded = true;
     for (uint32_t s = 0; s < aivs; ++s)
-      allEnded = allEnded && (ended[s] || (!started[s] &&
-                                            ::ascsim::abi::mmAivFinished(s)));
+      allEnded = allEnded && ended[s];
     if (allEnded)
       break;
     Msg m{};

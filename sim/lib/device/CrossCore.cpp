@@ -311,11 +311,6 @@ void CrossCoreDomain::sendToAiv(uint32_t core, uint32_t sub, const void *data,
   cv_.notify_all();
 }
 
-bool CrossCoreDomain::aivFinished(uint32_t aicCore, uint32_t sub) {
-  std::lock_guard<std::mutex> lk(m_);
-  return cores_[aivId(cores_[aicCore].block, sub)].done;
-}
-
 bool CrossCoreDomain::receive(uint32_t core, Message &out,
                               const std::string &what, Loc loc) {
   std::unique_lock<std::mutex> lk(m_);

@@ -128,8 +128,6 @@ public:
   /// `finished` lists nothing new). Throws a "deadlock" Fault when every
   /// unfinished core is blocked. `what` describes the wait in reports.
   bool receive(uint32_t core, Message &out, const std::string &what, Loc loc);
-  /// Whether AIV `sub` of `core`'s block (an AIC) has finished.
-  bool aivFinished(uint32_t aicCore, uint32_t sub);
 
 private:
   /// One raise of a counter (or one member's set of a group): its cycle

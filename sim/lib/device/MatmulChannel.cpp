@@ -98,9 +98,5 @@ int32_t mmReceive(void *buf, uint32_t cap, uint32_t *fromSub, const char *what,
                   Loc loc) {
   return currentCore().mmReceive(buf, cap, fromSub, what, loc);
 }
-bool mmAivFinished(uint32_t sub) {
-  Core &c = currentCore();
-  return c.role().xc && c.role().xc->aivFinished(c.role().coreId, sub);
-}
 } // namespace abi
 } // namespace ascsim
