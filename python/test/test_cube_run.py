@@ -61,3 +61,28 @@ def test_hf32_mode_rounds_the_float32_operands() -> None:
     np.testing.assert_array_equal(c, np.full(256, 8 * np.float32(A_VALUE), dtype=np.float32))
     hf32_mmad[1](c, 1)
     np.testing.assert_array_equal(c, np.full(256, 8.0, dtype=np.float32))
+
+
+def test_trace_names_cube_cores_and_their_lanes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cube core's track is "AIC core N" with the cube core's lanes (docs/simulator.md, the trace)."""
+    monkeypatch.setenv("PYASC_SIM_TRACE", "1")
+    rng = np.random.default_rng(1)
+    a = rng.uniform(-2, 2, (256, 64)).astype(np.float16)
+    b = rng.uniform(-2, 2, (64, 384)).astype(np.float16)
+    matmul_basic.matmul(a, b, 2)
+    path = tmp_path / "trace.json"
+    rt.last_launch().write_trace(str(path))
+    import json
+
+    events = json.loads(path.read_text())["traceEvents"]
+    names = {e["pid"]: e["args"]["name"] for e in events if e.get("name") == "process_name"}
+    lanes: dict[int, list[str]] = {}
+    for e in sorted((e for e in events if e.get("name") == "thread_name"), key=lambda e: e["tid"]):
+        lanes.setdefault(e["pid"], []).append(e["args"]["name"])
+    cube = [pid for pid, name in names.items() if name.startswith("AIC core")]
+    assert sorted(names[pid] for pid in cube) == ["AIC core 0", "AIC core 1"] and len(names) == 2
+    for pid in cube:
+        assert lanes[pid] == ["SCALAR", "CUBE", "MTE1", "MTE2", "MTE3", "FIXP"]
+    slices = {(e["pid"], e["tid"]) for e in events if e["ph"] == "X"}
+    assert {pid for pid, _ in slices} == set(cube)
+    assert all(tid != 1 for _, tid in slices)  # nothing on a vector lane of a cube core

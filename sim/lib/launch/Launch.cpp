@@ -465,10 +465,13 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
       TraceData::Block tb;
       tb.block = static_cast<uint32_t>(tasks[t].blockIdx);
       if (tasks[t].role.aic) {
-        tb.core = config.aiv_cores + kc.blockCore[ic];
+        tb.aic = true;
+        tb.index = kc.blockCore[ic];
+        tb.core = config.aiv_cores + tb.index;
         tb.start = kc.blockStart[ic++];
       } else {
-        tb.core = kv.blockCore[iv];
+        tb.index = kv.blockCore[iv];
+        tb.core = tb.index;
         tb.start = kv.blockStart[iv++];
       }
       tb.sink = std::move(tasks[t].outcome.trace);

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <set>
+#include <iterator>
 #include <string>
 
 namespace ascsim {
@@ -71,17 +71,26 @@ void writeTraceJson(const TraceData &data, std::ostream &out) {
       out << ",\n";
     first = false;
   };
-  std::set<uint32_t> cores;
+  // One track per core, named as msprof does: "AIV core 3" with the vector
+  // core's lanes, "AIC core 1" with the cube core's.
+  std::map<uint32_t, const TraceData::Block *> cores;
   for (const TraceData::Block &b : data.blocks)
-    cores.insert(b.core);
-  for (uint32_t c : cores) {
+    cores.emplace(b.core, &b);
+  static const Pipe kAivLanes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3};
+  static const Pipe kAicLanes[] = {Pipe::S,    Pipe::M,    Pipe::MTE1,
+                                   Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
+  for (const auto &[c, b] : cores) {
     sep();
     out << "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":" << c
-        << ",\"args\":{\"name\":\"AIV core " << c << "\"}}";
+        << ",\"args\":{\"name\":\"" << (b->aic ? "AIC" : "AIV") << " core "
+        << b->index << "\"}}";
     sep();
     out << "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" << c
         << ",\"args\":{\"sort_index\":" << c << "}}";
-    for (Pipe p : {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
+    const Pipe *lanes = b->aic ? kAicLanes : kAivLanes;
+    const size_t numLanes = b->aic ? std::size(kAicLanes) : std::size(kAivLanes);
+    for (size_t l = 0; l < numLanes; ++l) {
+      const Pipe p = lanes[l];
       sep();
       out << "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":" << c
           << ",\"tid\":" << static_cast<int>(p) << ",\"args\":{\"name\":\""
@@ -89,7 +98,7 @@ void writeTraceJson(const TraceData &data, std::ostream &out) {
       sep();
       out << "{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":" << c
           << ",\"tid\":" << static_cast<int>(p)
-          << ",\"args\":{\"sort_index\":" << static_cast<int>(p) << "}}";
+          << ",\"args\":{\"sort_index\":" << l << "}}";
     }
   }
   uint64_t flowId = 0;

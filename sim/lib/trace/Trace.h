@@ -27,7 +27,9 @@ namespace ascsim {
 struct TraceData {
   struct Block {
     uint32_t block = 0;
-    uint32_t core = 0;
+    uint32_t core = 0;  // the track (pid): vector cores first, then cube cores
+    bool aic = false;   // a cube core (its lanes: SCALAR, CUBE, MTE1, ...)
+    uint32_t index = 0; // the core's number among its kind (its name)
     uint64_t start = 0; // cycle the block starts on its core
     std::unique_ptr<TraceSink> sink;
   };
