@@ -106,6 +106,12 @@ void Core::bindPlans() {
     if (!keep)
       e.count = 0; // empty
     e.coreReady = false;
+    // The GM regions may differ from the last launch's (an odd element
+    // size has no mask: such a plan always asks cachedCopyGm).
+    if (e.count != 0 && (e.elemBytes & (e.elemBytes - 1)) == 0)
+      mem_.gmRegionBounds(e.gmRegion, e.gmLo, e.gmHi);
+    else
+      mem_.gmRegionBounds(~0u, e.gmLo, e.gmHi); // empty
   }
   s.ctx = c;
   s.bound = true;
@@ -326,7 +332,11 @@ uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
   const Access acc{"data_copy", e.toGm ? "destination" : "source", e.toGm,
                    type};
   uint8_t *gm = mem_.resolveGm(gmOp, e.bytes, acc, loc, e.gmRegion);
-  return mem_.memOf(gm) == Mem::GM ? gm : nullptr; // as dataCopy classifies
+  if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies
+    return nullptr;
+  if ((e.elemBytes & (e.elemBytes - 1)) == 0) // the region of the hint
+    mem_.gmRegionBounds(e.gmRegion, e.gmLo, e.gmHi);
+  return gm;
 }
 
 void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
@@ -372,8 +382,11 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   const uint64_t bytes = e->bytes;
   const Operand &gmOp = e->toGm ? dst : src;
   uint8_t *gm;
-  if (__builtin_expect(
-          mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion), 1)) {
+  // In the hint's region, aligned: resolveGm's result without its call
+  // (GmMap::contains's test on the kept bounds).
+  if (__builtin_expect(gmOp.addr >= e->gmLo && gmOp.addr + bytes <= e->gmHi &&
+                           (gmOp.addr & e->alignMask) == 0,
+                       1)) {
     gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmOp.addr));
   } else if (!(gm = cachedCopyGm(*e, gmOp, type, loc))) {
     return false;
@@ -503,6 +516,8 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
     e.type = type;
     e.count = count;
     e.elemBytes = es;
+    e.alignMask = es - 1;
+    mem_.gmRegionBounds(~0u, e.gmLo, e.gmHi); // empty: cachedCopyGm sets them
     e.bytes = bytes;
     e.cost = cost;
     e.ubOffset = mem_.ubOffset(toGm ? from : to);

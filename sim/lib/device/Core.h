@@ -352,6 +352,13 @@ private:
     Cost cost;
     uint64_t ubOffset = 0;
     uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
+    /// Region gmRegion's host addresses in this launch (set by bindPlans
+    /// and cachedCopyGm; empty, ~0 and 0, when unknown) and the GM
+    /// address's alignment mask (elemBytes - 1): copyFromPlan's test of the
+    /// GM operand is two compares and a mask, not a walk through the
+    /// launch's GmMap to the region.
+    uint64_t gmLo = ~0ull, gmHi = 0;
+    uint64_t alignMask = 0;
     /// This core made or used the plan: its UB chunks are marked dirty and
     /// its init tracking is done (PlanStore).
     bool coreReady = false;
