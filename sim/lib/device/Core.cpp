@@ -127,6 +127,8 @@ void Core::markPlanDirty(const CachedVecPlan &e) {
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
                      uint64_t bytes, Loc loc, Mem mem) {
+  if (mem == Mem::UB && mem_.allWritten(addr, bytes)) // the common case
+    return;
   uint64_t first = 0;
   uint64_t n = mem == Mem::UB ? mem_.unwritten(addr, bytes, first)
                               : mem_.unwrittenLocal(mem, addr, bytes, first);

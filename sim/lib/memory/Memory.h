@@ -238,10 +238,33 @@ public:
   /// instruction has written, in program order.
   void enableInitTracking() { tracking_ = true; }
   bool initTracking() const { return tracking_; }
-  void markWritten(uint64_t addr, uint64_t bytes);
+  /// Marks [addr, addr + bytes) written (and its chunks dirty). A range
+  /// inside one bitmap word (a small tile) is that word's bits, set here
+  /// with no call: 64 bytes hold no whole kFullBytes summary chunk, so
+  /// markBits would set only them.
+  void markWritten(uint64_t addr, uint64_t bytes) {
+    const uint64_t end = addr + bytes;
+    if (bytes != 0 && end <= ubSize_ && addr / 64 == (end - 1) / 64) {
+      buf_->markDirty(addr, end);
+      written_[addr / 64] |= wordBits(addr % 64, bytes);
+      return;
+    }
+    markWrittenRange(addr, bytes);
+  }
   /// Number of bytes of [addr, addr + bytes) never written; `first` gets the
   /// first such byte.
   uint64_t unwritten(uint64_t addr, uint64_t bytes, uint64_t &first) const;
+  /// Whether unwritten(addr, bytes) is 0; a range inside one bitmap word
+  /// is tested here with no call.
+  bool allWritten(uint64_t addr, uint64_t bytes) const {
+    const uint64_t end = addr + bytes;
+    if (bytes != 0 && end <= ubSize_ && addr / 64 == (end - 1) / 64) {
+      const uint64_t want = wordBits(addr % 64, bytes);
+      return (written_[addr / 64] & want) == want;
+    }
+    uint64_t first = 0;
+    return unwritten(addr, bytes, first) == 0;
+  }
   /// The same for L1 bytes.
   void markWrittenL1(uint64_t addr, uint64_t bytes) {
     markWrittenLocal(Mem::L1, addr, bytes);
@@ -281,6 +304,11 @@ private:
   const GmMap &gm_;
   const LaunchConfig &config_;
   std::unique_ptr<UbBuffer> own_; // when the thread's buffer is taken
+  /// Bits [bit, bit + n) of a bitmap word (1 <= n, bit + n <= 64).
+  static uint64_t wordBits(uint64_t bit, uint64_t n) {
+    return n >= 64 ? ~0ull : ((1ull << n) - 1) << bit;
+  }
+  void markWrittenRange(uint64_t addr, uint64_t bytes);
   UbBuffer *buf_;
   std::unique_ptr<LocalArena> ownLocals_; // when the thread's arena is taken
   LocalArena *arena_;
