@@ -377,7 +377,7 @@ TEST(KernelTest, PipeBarrierAllOrdersEverything) {
     ASSERT_EQ(c.z[i], 2.f * static_cast<float>(i + 1));
 }
 
-// set/wait_flag's cases beside a loop's plain flags (Core::plainFlag): V_V
+// set/wait_flag's cases beside a loop's plain flags (Core::plainSet_): V_V
 // is a PIPE_V barrier (a flag would be set twice here, and leak), S_V is set
 // by the scalar unit (no PIPE_S queue entry).
 TEST(KernelTest, BarrierAndScalarSideFlagsAreNotPlainFlags) {

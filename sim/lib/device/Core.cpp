@@ -21,20 +21,29 @@ namespace {
 constexpr uint8_t kEventVV = 10; // HardEvent::V_V
 constexpr uint8_t kPipeTAll = 6; // PIPE_ALL
 
-/// Per core type (AIV, AIC) and HardEvent value: whether set/wait_flag of
-/// the event is a plain flag on that core, valid there (so not dropped in
-/// a MIX kernel, whose dropped events are the invalid ones) and not V_V (a
-/// PIPE_V barrier). One load tells a loop's flag from the rare cases.
-struct PlainFlags {
-  bool plain[2][kNumEvents] = {};
-  constexpr PlainFlags() {
-    for (int e = 0; e < kNumEvents; ++e) {
-      plain[0][e] = hw::kEvents[e].aiv && e != kEventVV;
-      plain[1][e] = hw::kEvents[e].aic && e != kEventVV;
-    }
+/// Per core type (AIV, AIC) and HardEvent value: the pipe a plain
+/// set_flag (wait_flag) of the event issues into, its source (destination)
+/// pipe; Pipe::S for the other cases: an event invalid on that core type
+/// (so dropped in a MIX kernel, whose dropped events are the invalid ones),
+/// V_V (a PIPE_V barrier) and a scalar-side flag. One load tells a loop's
+/// flag from the rare cases. Built once from the event table (immutable).
+struct PlainFlagPipes {
+  Pipe set[2][kNumEvents], wait[2][kNumEvents];
+  PlainFlagPipes() {
+    for (int aic = 0; aic < 2; ++aic)
+      for (int e = 0; e < kNumEvents; ++e) {
+        const bool plain =
+            (aic ? hw::kEvents[e].aic : hw::kEvents[e].aiv) && e != kEventVV;
+        const EventInfo &info = *eventInfo(static_cast<uint8_t>(e));
+        set[aic][e] = plain ? info.src : Pipe::S;
+        wait[aic][e] = plain ? info.dst : Pipe::S;
+      }
   }
 };
-constexpr PlainFlags kPlainFlags;
+const PlainFlagPipes &plainFlagPipes() {
+  static const PlainFlagPipes pipes;
+  return pipes;
+}
 static_assert(hw::kNumEvents == kNumEvents, "one HardEvent table");
 } // namespace
 
@@ -84,6 +93,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   }
   plans_->inUse = true;
   bindPlans();
+  bindFlagPipes();
 }
 
 Core::~Core() { plans_->inUse = false; }
@@ -596,20 +606,23 @@ const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
   return FlagTable::validate(api, event, id, loc, role_.aic);
 }
 
-bool Core::plainFlag(uint8_t event, int32_t id) const {
-  return event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds &&
-         kPlainFlags.plain[role_.aic][event];
+void Core::bindFlagPipes() {
+  plainSet_ = plainFlagPipes().set[role_.aic];
+  plainWait_ = plainFlagPipes().wait[role_.aic];
 }
 
 inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = events_[event < kNumEvents ? event : 0];
-  if (__builtin_expect(plainFlag(event, id) && info.src != Pipe::S, 1)) {
-    const uint8_t fid = static_cast<uint8_t>(id);
-    flags_.issueSet(event, fid, loc);
-    issueFlagInstr(InstrKind::SetFlag, info.src, event, fid, seq, loc,
-                   "set_flag");
-    return;
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainSet_[event];
+    if (__builtin_expect(p != Pipe::S, 1)) {
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueSet(event, fid, loc);
+      issueFlagInstr(InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
+      return;
+    }
   }
   setFlagRare(event, id, seq, loc);
 }
@@ -625,13 +638,17 @@ void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
 
 inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = events_[event < kNumEvents ? event : 0];
-  if (__builtin_expect(plainFlag(event, id) && info.dst != Pipe::S, 1)) {
-    const uint8_t fid = static_cast<uint8_t>(id);
-    flags_.issueWait(event, fid);
-    issueFlagInstr(InstrKind::WaitFlag, info.dst, event, fid, seq, loc,
-                   "wait_flag");
-    return;
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainWait_[event];
+    if (__builtin_expect(p != Pipe::S, 1)) {
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueWait(event, fid);
+      issueFlagInstr(InstrKind::WaitFlag, p, event, fid, seq, loc,
+                     "wait_flag");
+      return;
+    }
   }
   waitFlagRare(event, id, seq, loc);
 }

@@ -434,9 +434,13 @@ private:
     in.event = event;
     in.id = id;
   }
-  /// set/wait_flag of a valid event on this core type, not V_V: issued
-  /// into its pipes as is (the loop's flags, tested with one table load).
-  bool plainFlag(uint8_t event, int32_t id) const;
+  /// Per HardEvent value, the pipe a set_flag (wait_flag) of a valid
+  /// event on this core type, not V_V and not scalar-side issues into as
+  /// is (the loop's flags, told from the rare cases by one load); Pipe::S
+  /// for the other cases. Rows of a table per core type (bindFlagPipes:
+  /// after the core is built and when setRole changes its type).
+  const Pipe *plainSet_ = nullptr, *plainWait_ = nullptr;
+  void bindFlagPipes();
   /// set/wait_flag's other cases after beginCall: a dropped event, an
   /// invalid one (the Fault), V_V (a PIPE_V barrier), a scalar-side flag.
   [[gnu::noinline]] void setFlagRare(uint8_t event, int32_t id, uint64_t seq,
