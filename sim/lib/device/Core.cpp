@@ -64,6 +64,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
       budget_(config.step_budget),
       controlIdx_(static_cast<uint32_t>(blockIdx)) {
   nextCheck_ = budget_ ? std::min(kStepsPerCheck, budget_ + 1) : kStepsPerCheck;
+  stepsLeft_ = nextCheck_;
   if (config.race_check != RaceCheck::Off) {
     race_ = std::make_unique<RaceDetector>(config.race_check == RaceCheck::Raise
                                                ? Severity::Error
@@ -255,6 +256,7 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
 }
 
 void Core::checkpoint(Loc loc) {
+  steps_ = nextCheck_; // step() counted stepsLeft_ down to 0
   if (budget_ && steps_ > budget_) {
     if (control_)
       control_->stopAbove(controlIdx_);
@@ -280,6 +282,7 @@ void Core::checkpoint(Loc loc) {
   nextCheck_ = steps_ + kStepsPerCheck;
   if (budget_ && nextCheck_ > budget_ + 1)
     nextCheck_ = budget_ + 1;
+  stepsLeft_ = nextCheck_ - steps_; // >= 1: steps_ <= budget_ here
 }
 
 void Core::orderFloatAtomics(Loc loc) {
@@ -352,10 +355,15 @@ uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
 }
 
 void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
-  // The view's chunks marked dirty, the UB side's init tracking.
+  // The view's chunks marked dirty, the UB side's init tracking (trackInit
+  // of UB, its steps here).
   mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, e.bytes));
-  trackInit(Mem::UB, !e.toGm, "data_copy", e.toGm ? "source" : "destination",
-            e.ubOffset, e.bytes, loc);
+  if (mem_.initTracking()) {
+    if (!e.toGm)
+      mem_.markWritten(e.ubOffset, e.bytes);
+    else if (!mem_.allWritten(e.ubOffset, e.bytes))
+      checkInit("data_copy", "source", e.ubOffset, e.bytes, loc);
+  }
   e.coreReady = true;
 }
 

@@ -483,7 +483,9 @@ private:
   /// steps, or at the budget, checkpoint() looks at the stop request and the
   /// watchdog budget.
   void step(Loc loc) {
-    if (__builtin_expect(++steps_ >= nextCheck_, 0))
+    // A countdown (one decrement and branch per call): steps_ is brought
+    // up to date at each checkpoint.
+    if (__builtin_expect(--stepsLeft_ == 0, 0))
       checkpoint(loc);
   }
   static constexpr uint64_t kStepsPerCheck = 1024;
@@ -635,8 +637,10 @@ private:
   Loc lastLoc_{nullptr, 0};
   Loc loopLoc_{nullptr, 0};
   LaunchControl *control_;
-  uint64_t steps_ = 0;     // API calls and loop iterations so far
+  uint64_t steps_ = 0;     // API calls and loop iterations at the last
+                           // checkpoint (nextCheck_ - stepsLeft_ now)
   uint64_t nextCheck_;     // steps_ at which step() calls checkpoint()
+  uint64_t stepsLeft_;     // steps until then (>= 1)
   uint64_t budget_;        // LaunchConfig::step_budget (0: none)
   bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;
