@@ -115,6 +115,10 @@ public:
     if (addr >= end)
       return;
     const uint64_t c0 = addr / kChunk, c1 = (end - 1) / kChunk; // inclusive
+    if (c0 == c1) { // one chunk (a small tile's view): its bit
+      dirty_[c0 / 64] |= 1ull << (c0 % 64);
+      return;
+    }
     for (uint64_t w = c0 / 64; w <= c1 / 64; ++w) {
       const uint64_t lo = w == c0 / 64 ? c0 % 64 : 0;
       const uint64_t hi = w == c1 / 64 ? c1 % 64 : 63;
