@@ -387,12 +387,13 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
     return false;
   CachedCopy *e = nullptr;
   for (CachedCopy &c : plans_->copyCache)
-    if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
-        c.type == type) {
+    if (c.loc.line == loc.line) { // the UB address next: a loop's double
+                                  // buffers are plans of one line
       const Operand &ub = c.toGm ? src : dst;
       const Operand &gm = c.toGm ? dst : src;
-      if (ub.addr == c.ub.addr && ub.bytes == c.ub.bytes &&
-          ub.pos == c.ub.pos && gm.pos == c.gmPos) {
+      if (ub.addr == c.ub.addr && c.count == count &&
+          c.loc.file == loc.file && c.type == type &&
+          ub.bytes == c.ub.bytes && ub.pos == c.ub.pos && gm.pos == c.gmPos) {
         e = &c;
         break;
       }
@@ -968,7 +969,7 @@ void Core::noteRead(uint64_t lo, uint64_t hi) {
   if (n != 0 && extend(lastRead_))
     return;
   for (size_t i = 0; i < n; ++i)
-    if (extend(i))
+    if (i != lastRead_ && extend(i)) // lastRead_ does not touch
       return;
   noteNewRead(lo, hi);
 }

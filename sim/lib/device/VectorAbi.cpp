@@ -371,9 +371,11 @@ bool Core::cacheableVecOp(VecOp op) {
 inline Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   for (CachedVecPlan &e : plans_->vecCache)
-    if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
-        e.maskIn == regs && e.deqScale == vecRegs_.deqScale &&
-        sameCall(e.call, c))
+    // The destination first after the line: a loop's double buffers are
+    // plans of one line that differ there.
+    if (e.valid && e.loc.line == loc.line && e.call.dst.addr == c.dst.addr &&
+        e.loc.file == loc.file && e.maskIn == regs &&
+        e.deqScale == vecRegs_.deqScale && sameCall(e.call, c))
       return &e;
   return nullptr;
 }
