@@ -1,9 +1,10 @@
 //===- InitBitmapTest.cpp - UB initialisation bitmap ------------*- C++ -*-===//
 //
-// CoreMemory::markWritten / unwritten (one bit per UB byte, updated a whole
-// word at a time between the partial words at either end, and a summary bit
-// per 512 bytes that are all written) against a byte array doing the same
-// bookkeeping one byte at a time.
+// CoreMemory::markWritten / unwritten / allWritten (one bit per UB byte,
+// updated a whole word at a time between the partial words at either end,
+// and a summary bit per 512 bytes that are all written; a range inside one
+// word inline) against a byte array doing the same bookkeeping one byte at a
+// time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +69,8 @@ TEST(InitBitmapTest, WholeAndPartialWordsAgreeWithAByteReference) {
       uint64_t n = mem.unwritten(addr, bytes, first);
       uint64_t m = referenceUnwritten(written, addr, bytes, want);
       ASSERT_EQ(n, m) << "unwritten(" << addr << ", " << bytes << ")";
+      ASSERT_EQ(mem.allWritten(addr, bytes), m == 0)
+          << "allWritten(" << addr << ", " << bytes << ")";
       if (m)
         ASSERT_EQ(first, want) << "unwritten(" << addr << ", " << bytes << ")";
     }
@@ -188,4 +191,51 @@ TEST(InitBitmapTest, ReusedBufferForgetsFullChunks) {
   EXPECT_EQ(mem.unwritten(4000, 8400, first), 96u + 112u);
   EXPECT_EQ(first, 4000u);
   EXPECT_EQ(mem.unwritten(4100, 8000, first), 0u);
+}
+
+// markWritten of a range inside one bitmap word (set inline, without
+// markWrittenRange) marks its chunk dirty too: the next core on the thread
+// sees those bytes unwritten again, and only its own writes written.
+TEST(InitBitmapTest, ASmallWriteIsForgottenByTheNextCore) {
+  GmMap gm({});
+  LaunchConfig config;
+  {
+    CoreMemory mem(gm, config);
+    mem.enableInitTracking();
+    mem.markWritten(2048 + 100, 20); // bits 36..55 of one word
+    mem.markWritten(4096, 64);        // one whole word
+    EXPECT_TRUE(mem.allWritten(2048 + 100, 20));
+    EXPECT_TRUE(mem.allWritten(4096, 64));
+    EXPECT_FALSE(mem.allWritten(2048 + 99, 20));
+    EXPECT_FALSE(mem.allWritten(2048 + 101, 20));
+  }
+  CoreMemory mem(gm, config);
+  mem.enableInitTracking();
+  uint64_t first = 0;
+  EXPECT_EQ(mem.unwritten(2048 + 100, 20, first), 20u);
+  EXPECT_EQ(mem.unwritten(4096, 64, first), 64u);
+  EXPECT_FALSE(mem.allWritten(4096, 64));
+  mem.markWritten(4096 + 8, 8);
+  EXPECT_EQ(mem.unwritten(4096, 64, first), 56u);
+  EXPECT_EQ(first, 4096u);
+  EXPECT_TRUE(mem.allWritten(4096 + 8, 8));
+}
+
+// allWritten of every range inside one word (the inline test) after a write
+// of [a, b) in it: true exactly when the range lies in [a, b).
+TEST(InitBitmapTest, AllWrittenInsideOneWord) {
+  GmMap gm({});
+  LaunchConfig config;
+  for (auto [a, b] : {std::pair<uint64_t, uint64_t>{0, 64}, {0, 1}, {63, 64},
+                      {5, 40}, {32, 64}}) {
+    CoreMemory mem(gm, config);
+    mem.enableInitTracking();
+    const uint64_t w = 640; // a word's first byte
+    mem.markWritten(w + a, b - a);
+    for (uint64_t s = 0; s < 64; ++s)
+      for (uint64_t n = 1; s + n <= 64; ++n)
+        ASSERT_EQ(mem.allWritten(w + s, n), a <= s && s + n <= b)
+            << "[" << a << ", " << b << ") written, allWritten(" << s << ", "
+            << n << ")";
+  }
 }

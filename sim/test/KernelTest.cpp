@@ -216,6 +216,49 @@ TEST(KernelTest, WatchdogStopsTheLowestBlockOverTheBudget) {
   }
 }
 
+// The watchdog counts steps down (Core::step) and brings the count up to
+// date at each checkpoint (every 1,024 steps): a launch of S steps passes
+// with budget S and stops with S - 1, and S grows by exactly the steps the
+// kernel adds, across checkpoints. kernels/tiles_add.cpp makes 10 steps a
+// tile (3 copies, 1 add, 6 flags) beyond its first two tiles' 9.
+TEST(KernelTest, TheWatchdogFiresAtTheStepAfterTheBudget) {
+  auto k = loadKernel(ASCSIM_KERNEL_TILES_ADD);
+  ASSERT_TRUE(k);
+  auto run = [&](uint64_t tiles, uint64_t budget) {
+    std::vector<float> x(16 * tiles, 1.f), y(x.size(), 2.f), z(x.size());
+    LaunchConfig cfg = config(1);
+    cfg.race_check = RaceCheck::Off;
+    cfg.step_budget = budget;
+    return k->launch(1, {addr(x), addr(y), addr(z), 16, tiles},
+                     {region(x, "x"), region(y, "y"), region(z, "z")}, cfg);
+  };
+  auto steps = [&](uint64_t tiles) { // the smallest budget that passes
+    uint64_t lo = 1, hi = 20 * tiles + 100;
+    while (lo < hi) {
+      const uint64_t mid = (lo + hi) / 2;
+      if (run(tiles, mid).ok)
+        hi = mid;
+      else
+        lo = mid + 1;
+    }
+    return lo;
+  };
+  const uint64_t s2 = steps(2), s16 = steps(16), s300 = steps(300);
+  EXPECT_EQ(s16 - s2, 14u * 10);
+  EXPECT_EQ(s300 - s2, 298u * 10); // 3,000 steps: two checkpoints crossed
+  for (uint64_t tiles : {16u, 300u}) {
+    const uint64_t s = tiles == 16 ? s16 : s300;
+    EXPECT_TRUE(run(tiles, s).ok);
+    LaunchResult r = run(tiles, s - 1);
+    ASSERT_EQ(r.diagnostics.size(), 1u) << dump(r);
+    EXPECT_EQ(r.diagnostics[0].category, "watchdog");
+    EXPECT_TRUE(contains(r.diagnostics[0].message,
+                         "ran more than " + std::to_string(s - 1) + " steps"))
+        << r.diagnostics[0].message;
+    EXPECT_TRUE(run(tiles, 0).ok); // no limit
+  }
+}
+
 TEST(KernelTest, BlocksBeyondCoresRunInWaves) {
   auto k = loadKernel(ASCSIM_KERNEL_VADD_F32);
   ASSERT_TRUE(k);
@@ -377,7 +420,7 @@ TEST(KernelTest, PipeBarrierAllOrdersEverything) {
     ASSERT_EQ(c.z[i], 2.f * static_cast<float>(i + 1));
 }
 
-// set/wait_flag's cases beside a loop's plain flags (Core::plainFlag): V_V
+// set/wait_flag's cases beside a loop's plain flags (Core::plainSet_): V_V
 // is a PIPE_V barrier (a flag would be set twice here, and leak), S_V is set
 // by the scalar unit (no PIPE_S queue entry).
 TEST(KernelTest, BarrierAndScalarSideFlagsAreNotPlainFlags) {

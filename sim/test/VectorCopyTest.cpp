@@ -400,6 +400,32 @@ TEST(CopyPlanCache, OutOfBoundsAtAPlannedSiteFaults) {
       << d.message;
 }
 
+TEST(CopyPlanCache, AKeptPlanChecksTheGmRegionsOfItsOwnLaunch) {
+  // A kept plan tests its GM operand against its region's bounds
+  // (CachedCopy::gmLo/gmHi), which each core takes from its own launch:
+  // the second launch registers x shorter, and tile 3's copy in, planned
+  // by the first launch's tile 1, must fault as in a launch of its own.
+  CopyPlanRun t;
+  LaunchResult ok = t.run(RaceCheck::Off, 256, 1024);
+  ASSERT_TRUE(ok.ok) << dump(ok);
+  LaunchResult r = t.run(RaceCheck::Off, 256, 768);
+  ASSERT_FALSE(r.ok);
+  ASSERT_FALSE(r.diagnostics.empty()) << dump(r);
+  const Diagnostic &d = r.diagnostics.back();
+  EXPECT_EQ(d.category, "bounds") << dump(r);
+  EXPECT_EQ(d.line, 29u) << dump(r);
+  EXPECT_EQ(d.message.rfind("data_copy reads GM bytes [3072, 4096) = "
+                            "elements [768, 1024) relative to argument 'x'",
+                            0),
+            0u)
+      << d.message;
+  // And a third launch with the whole x again copies every tile.
+  LaunchResult again = t.run(RaceCheck::Off, 256, 1024);
+  ASSERT_TRUE(again.ok) << dump(again);
+  for (int i = 0; i < 1024; ++i)
+    ASSERT_EQ(t.z[i], t.x[i]) << i;
+}
+
 } // namespace
 
 namespace {

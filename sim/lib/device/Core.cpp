@@ -21,20 +21,29 @@ namespace {
 constexpr uint8_t kEventVV = 10; // HardEvent::V_V
 constexpr uint8_t kPipeTAll = 6; // PIPE_ALL
 
-/// Per core type (AIV, AIC) and HardEvent value: whether set/wait_flag of
-/// the event is a plain flag on that core, valid there (so not dropped in
-/// a MIX kernel, whose dropped events are the invalid ones) and not V_V (a
-/// PIPE_V barrier). One load tells a loop's flag from the rare cases.
-struct PlainFlags {
-  bool plain[2][kNumEvents] = {};
-  constexpr PlainFlags() {
-    for (int e = 0; e < kNumEvents; ++e) {
-      plain[0][e] = hw::kEvents[e].aiv && e != kEventVV;
-      plain[1][e] = hw::kEvents[e].aic && e != kEventVV;
-    }
+/// Per core type (AIV, AIC) and HardEvent value: the pipe a plain
+/// set_flag (wait_flag) of the event issues into, its source (destination)
+/// pipe; Pipe::S for the other cases: an event invalid on that core type
+/// (so dropped in a MIX kernel, whose dropped events are the invalid ones),
+/// V_V (a PIPE_V barrier) and a scalar-side flag. One load tells a loop's
+/// flag from the rare cases. Built once from the event table (immutable).
+struct PlainFlagPipes {
+  Pipe set[2][kNumEvents], wait[2][kNumEvents];
+  PlainFlagPipes() {
+    for (int aic = 0; aic < 2; ++aic)
+      for (int e = 0; e < kNumEvents; ++e) {
+        const bool plain =
+            (aic ? hw::kEvents[e].aic : hw::kEvents[e].aiv) && e != kEventVV;
+        const EventInfo &info = *eventInfo(static_cast<uint8_t>(e));
+        set[aic][e] = plain ? info.src : Pipe::S;
+        wait[aic][e] = plain ? info.dst : Pipe::S;
+      }
   }
 };
-constexpr PlainFlags kPlainFlags;
+const PlainFlagPipes &plainFlagPipes() {
+  static const PlainFlagPipes pipes;
+  return pipes;
+}
 static_assert(hw::kNumEvents == kNumEvents, "one HardEvent table");
 } // namespace
 
@@ -55,6 +64,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
       budget_(config.step_budget),
       controlIdx_(static_cast<uint32_t>(blockIdx)) {
   nextCheck_ = budget_ ? std::min(kStepsPerCheck, budget_ + 1) : kStepsPerCheck;
+  stepsLeft_ = nextCheck_;
   if (config.race_check != RaceCheck::Off) {
     race_ = std::make_unique<RaceDetector>(config.race_check == RaceCheck::Raise
                                                ? Severity::Error
@@ -84,6 +94,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   }
   plans_->inUse = true;
   bindPlans();
+  bindFlagPipes();
 }
 
 Core::~Core() { plans_->inUse = false; }
@@ -106,6 +117,12 @@ void Core::bindPlans() {
     if (!keep)
       e.count = 0; // empty
     e.coreReady = false;
+    // The GM regions may differ from the last launch's (an odd element
+    // size has no mask: such a plan always asks cachedCopyGm).
+    if (e.count != 0 && (e.elemBytes & (e.elemBytes - 1)) == 0)
+      mem_.gmRegionBounds(e.gmRegion, e.gmLo, e.gmHi);
+    else
+      mem_.gmRegionBounds(~0u, e.gmLo, e.gmHi); // empty
   }
   s.ctx = c;
   s.bound = true;
@@ -121,6 +138,8 @@ void Core::markPlanDirty(const CachedVecPlan &e) {
 
 void Core::checkInit(const char *api, const char *role, uint64_t addr,
                      uint64_t bytes, Loc loc, Mem mem) {
+  if (mem == Mem::UB && mem_.allWritten(addr, bytes)) // the common case
+    return;
   uint64_t first = 0;
   uint64_t n = mem == Mem::UB ? mem_.unwritten(addr, bytes, first)
                               : mem_.unwrittenLocal(mem, addr, bytes, first);
@@ -237,6 +256,7 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
 }
 
 void Core::checkpoint(Loc loc) {
+  steps_ = nextCheck_; // step() counted stepsLeft_ down to 0
   if (budget_ && steps_ > budget_) {
     if (control_)
       control_->stopAbove(controlIdx_);
@@ -262,6 +282,7 @@ void Core::checkpoint(Loc loc) {
   nextCheck_ = steps_ + kStepsPerCheck;
   if (budget_ && nextCheck_ > budget_ + 1)
     nextCheck_ = budget_ + 1;
+  stepsLeft_ = nextCheck_ - steps_; // >= 1: steps_ <= budget_ here
 }
 
 void Core::orderFloatAtomics(Loc loc) {
@@ -326,14 +347,23 @@ uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
   const Access acc{"data_copy", e.toGm ? "destination" : "source", e.toGm,
                    type};
   uint8_t *gm = mem_.resolveGm(gmOp, e.bytes, acc, loc, e.gmRegion);
-  return mem_.memOf(gm) == Mem::GM ? gm : nullptr; // as dataCopy classifies
+  if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies
+    return nullptr;
+  if ((e.elemBytes & (e.elemBytes - 1)) == 0) // the region of the hint
+    mem_.gmRegionBounds(e.gmRegion, e.gmLo, e.gmHi);
+  return gm;
 }
 
 void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
-  // The view's chunks marked dirty, the UB side's init tracking.
+  // The view's chunks marked dirty, the UB side's init tracking (trackInit
+  // of UB, its steps here).
   mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, e.bytes));
-  trackInit(Mem::UB, !e.toGm, "data_copy", e.toGm ? "source" : "destination",
-            e.ubOffset, e.bytes, loc);
+  if (mem_.initTracking()) {
+    if (!e.toGm)
+      mem_.markWritten(e.ubOffset, e.bytes);
+    else if (!mem_.allWritten(e.ubOffset, e.bytes))
+      checkInit("data_copy", "source", e.ubOffset, e.bytes, loc);
+  }
   e.coreReady = true;
 }
 
@@ -357,12 +387,13 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
     return false;
   CachedCopy *e = nullptr;
   for (CachedCopy &c : plans_->copyCache)
-    if (c.loc.line == loc.line && c.count == count && c.loc.file == loc.file &&
-        c.type == type) {
+    if (c.loc.line == loc.line) { // the UB address next: a loop's double
+                                  // buffers are plans of one line
       const Operand &ub = c.toGm ? src : dst;
       const Operand &gm = c.toGm ? dst : src;
-      if (ub.addr == c.ub.addr && ub.bytes == c.ub.bytes &&
-          ub.pos == c.ub.pos && gm.pos == c.gmPos) {
+      if (ub.addr == c.ub.addr && c.count == count &&
+          c.loc.file == loc.file && c.type == type &&
+          ub.bytes == c.ub.bytes && ub.pos == c.ub.pos && gm.pos == c.gmPos) {
         e = &c;
         break;
       }
@@ -372,8 +403,11 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
   const uint64_t bytes = e->bytes;
   const Operand &gmOp = e->toGm ? dst : src;
   uint8_t *gm;
-  if (__builtin_expect(
-          mem_.inGmRegion(gmOp, bytes, e->elemBytes, e->gmRegion), 1)) {
+  // In the hint's region, aligned: resolveGm's result without its call
+  // (GmMap::contains's test on the kept bounds).
+  if (__builtin_expect(gmOp.addr >= e->gmLo && gmOp.addr + bytes <= e->gmHi &&
+                           (gmOp.addr & e->alignMask) == 0,
+                       1)) {
     gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmOp.addr));
   } else if (!(gm = cachedCopyGm(*e, gmOp, type, loc))) {
     return false;
@@ -503,6 +537,8 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
     e.type = type;
     e.count = count;
     e.elemBytes = es;
+    e.alignMask = es - 1;
+    mem_.gmRegionBounds(~0u, e.gmLo, e.gmHi); // empty: cachedCopyGm sets them
     e.bytes = bytes;
     e.cost = cost;
     e.ubOffset = mem_.ubOffset(toGm ? from : to);
@@ -579,20 +615,23 @@ const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
   return FlagTable::validate(api, event, id, loc, role_.aic);
 }
 
-bool Core::plainFlag(uint8_t event, int32_t id) const {
-  return event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds &&
-         kPlainFlags.plain[role_.aic][event];
+void Core::bindFlagPipes() {
+  plainSet_ = plainFlagPipes().set[role_.aic];
+  plainWait_ = plainFlagPipes().wait[role_.aic];
 }
 
 inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = events_[event < kNumEvents ? event : 0];
-  if (__builtin_expect(plainFlag(event, id) && info.src != Pipe::S, 1)) {
-    const uint8_t fid = static_cast<uint8_t>(id);
-    flags_.issueSet(event, fid, loc);
-    issueFlagInstr(InstrKind::SetFlag, info.src, event, fid, seq, loc,
-                   "set_flag");
-    return;
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainSet_[event];
+    if (__builtin_expect(p != Pipe::S, 1)) {
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueSet(event, fid, loc);
+      issueFlagInstr(InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
+      return;
+    }
   }
   setFlagRare(event, id, seq, loc);
 }
@@ -608,13 +647,17 @@ void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
 
 inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
-  const EventInfo &info = events_[event < kNumEvents ? event : 0];
-  if (__builtin_expect(plainFlag(event, id) && info.dst != Pipe::S, 1)) {
-    const uint8_t fid = static_cast<uint8_t>(id);
-    flags_.issueWait(event, fid);
-    issueFlagInstr(InstrKind::WaitFlag, info.dst, event, fid, seq, loc,
-                   "wait_flag");
-    return;
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainWait_[event];
+    if (__builtin_expect(p != Pipe::S, 1)) {
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueWait(event, fid);
+      issueFlagInstr(InstrKind::WaitFlag, p, event, fid, seq, loc,
+                     "wait_flag");
+      return;
+    }
   }
   waitFlagRare(event, id, seq, loc);
 }
@@ -926,7 +969,7 @@ void Core::noteRead(uint64_t lo, uint64_t hi) {
   if (n != 0 && extend(lastRead_))
     return;
   for (size_t i = 0; i < n; ++i)
-    if (extend(i))
+    if (i != lastRead_ && extend(i)) // lastRead_ does not touch
       return;
   noteNewRead(lo, hi);
 }

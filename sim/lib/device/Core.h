@@ -306,7 +306,21 @@ private:
     /// fp and direct are kept (an issue of the plan completed; a fault in
     /// the first one leaves them unset).
     bool kept = false;
+    /// What a core's first use of a kept plan redoes (keepFirstUse, from
+    /// the call's operands and the plan's spans): the UB views planVec's
+    /// resolve marked dirty, and issueVec's init tracking of its spans in
+    /// its order (reads first, by role), flat: one loop over a few entries
+    /// instead of the walk over roles and span lists.
+    struct InitOp {
+      uint64_t start, bytes;
+      const char *role;
+      bool write;
+    };
+    std::vector<std::pair<uint64_t, uint64_t>> dirtyViews;
+    std::vector<InitOp> initOps;
   };
+  /// Fills e.dirtyViews and e.initOps (when e is kept).
+  void keepFirstUse(CachedVecPlan &e) const;
   /// Issues a cached plan whose init tracking is done, with no UB watch:
   /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
   /// nothing else to do for it).
@@ -352,6 +366,13 @@ private:
     Cost cost;
     uint64_t ubOffset = 0;
     uint32_t gmRegion = 0; // the GM region the last call hit (a hint)
+    /// Region gmRegion's host addresses in this launch (set by bindPlans
+    /// and cachedCopyGm; empty, ~0 and 0, when unknown) and the GM
+    /// address's alignment mask (elemBytes - 1): copyFromPlan's test of the
+    /// GM operand is two compares and a mask, not a walk through the
+    /// launch's GmMap to the region.
+    uint64_t gmLo = ~0ull, gmHi = 0;
+    uint64_t alignMask = 0;
     /// This core made or used the plan: its UB chunks are marked dirty and
     /// its init tracking is done (PlanStore).
     bool coreReady = false;
@@ -413,9 +434,13 @@ private:
     in.event = event;
     in.id = id;
   }
-  /// set/wait_flag of a valid event on this core type, not V_V: issued
-  /// into its pipes as is (the loop's flags, tested with one table load).
-  bool plainFlag(uint8_t event, int32_t id) const;
+  /// Per HardEvent value, the pipe a set_flag (wait_flag) of a valid
+  /// event on this core type, not V_V and not scalar-side issues into as
+  /// is (the loop's flags, told from the rare cases by one load); Pipe::S
+  /// for the other cases. Rows of a table per core type (bindFlagPipes:
+  /// after the core is built and when setRole changes its type).
+  const Pipe *plainSet_ = nullptr, *plainWait_ = nullptr;
+  void bindFlagPipes();
   /// set/wait_flag's other cases after beginCall: a dropped event, an
   /// invalid one (the Fault), V_V (a PIPE_V barrier), a scalar-side flag.
   [[gnu::noinline]] void setFlagRare(uint8_t event, int32_t id, uint64_t seq,
@@ -458,7 +483,9 @@ private:
   /// steps, or at the budget, checkpoint() looks at the stop request and the
   /// watchdog budget.
   void step(Loc loc) {
-    if (__builtin_expect(++steps_ >= nextCheck_, 0))
+    // A countdown (one decrement and branch per call): steps_ is brought
+    // up to date at each checkpoint.
+    if (__builtin_expect(--stepsLeft_ == 0, 0))
       checkpoint(loc);
   }
   static constexpr uint64_t kStepsPerCheck = 1024;
@@ -610,8 +637,10 @@ private:
   Loc lastLoc_{nullptr, 0};
   Loc loopLoc_{nullptr, 0};
   LaunchControl *control_;
-  uint64_t steps_ = 0;     // API calls and loop iterations so far
+  uint64_t steps_ = 0;     // API calls and loop iterations at the last
+                           // checkpoint (nextCheck_ - stepsLeft_ now)
   uint64_t nextCheck_;     // steps_ at which step() calls checkpoint()
+  uint64_t stepsLeft_;     // steps until then (>= 1)
   uint64_t budget_;        // LaunchConfig::step_budget (0: none)
   bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;

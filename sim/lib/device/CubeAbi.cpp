@@ -119,8 +119,10 @@ void Core::setRole(const CoreRole &role) {
   fw_.setAic(role.aic);
   // The core type is part of the plans' context; the constructor bound
   // them with the rest of it (a vector core's) and nothing ran since.
-  if (role.aic != wasAic)
+  if (role.aic != wasAic) {
     bindPlans();
+    bindFlagPipes();
+  }
 }
 
 void Core::requireAic(const char *api, Loc loc) const {

@@ -371,9 +371,11 @@ bool Core::cacheableVecOp(VecOp op) {
 inline Core::CachedVecPlan *Core::findVecPlan(const VecCall &c, Loc loc) {
   const MaskRegs regs{vecRegs_.counter, vecRegs_.maskHi, vecRegs_.maskLo};
   for (CachedVecPlan &e : plans_->vecCache)
-    if (e.valid && e.loc.line == loc.line && e.loc.file == loc.file &&
-        e.maskIn == regs && e.deqScale == vecRegs_.deqScale &&
-        sameCall(e.call, c))
+    // The destination first after the line: a loop's double buffers are
+    // plans of one line that differ there.
+    if (e.valid && e.loc.line == loc.line && e.call.dst.addr == c.dst.addr &&
+        e.loc.file == loc.file && e.maskIn == regs &&
+        e.deqScale == vecRegs_.deqScale && sameCall(e.call, c))
       return &e;
   return nullptr;
 }
@@ -396,31 +398,49 @@ inline void Core::vecOp(const VecCall &c, Loc loc) {
   planAndIssueVec(c, loc, seq, cacheable);
 }
 
+void Core::keepFirstUse(CachedVecPlan &e) const {
+  e.dirtyViews.clear();
+  e.initOps.clear();
+  const Operand *ops[kNumRoles] = {&e.call.dst, &e.call.src0, &e.call.src1,
+                                   &e.call.src2};
+  for (int k = 0; k < kNumRoles; ++k)
+    if (e.plan.instr->opnd[k].used) // resolved by planVec (a UB view)
+      e.dirtyViews.emplace_back(ops[k]->addr, ops[k]->addr + ops[k]->bytes);
+  const VecPlan &plan = e.plan;
+  for (int pass = 0; pass < 2; ++pass)
+    for (int k = 0; k < kNumRoles; ++k) {
+      const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
+      if (spans.empty())
+        continue;
+      const uint64_t base = mem_.ubOffset(plan.instr->opnd[k].base);
+      for (const Span &sp : spans)
+        e.initOps.push_back(
+            {base + sp.start, sp.end - sp.start, plan.roles[k], pass == 1});
+    }
+}
+
 void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
-  if (!e.initTracked) // this core's first use (PlanStore)
-    markPlanDirty(e);
   const VecOp op = e.plan.instr->op;
   if (e.kept && !sys_.anyWatch && op != VecOp::Gather &&
       op != VecOp::Gatherb) {
-    // issueVec's init tracking (its spans: reads first, by role; no
-    // data-dependent source), then the rest of its work for this plan,
-    // which issueCachedVec does.
-    if (!e.initTracked && mem_.initTracking()) {
-      const VecPlan &plan = e.plan;
-      for (int pass = 0; pass < 2; ++pass)
-        for (int k = 0; k < kNumRoles; ++k) {
-          const Spans &spans = pass == 0 ? plan.reads[k] : plan.writes[k];
-          if (spans.empty())
-            continue;
-          const uint64_t base = mem_.ubOffset(plan.instr->opnd[k].base);
-          for (const Span &sp : spans)
-            trackInit(Mem::UB, pass == 1, plan.api, plan.roles[k],
-                      base + sp.start, sp.end - sp.start, loc);
-        }
+    // This core's first use: markPlanDirty, then issueVec's init tracking
+    // (its spans: reads first, by role; no data-dependent source), then
+    // the rest of its work for this plan, which issueCachedVec does.
+    if (!e.initTracked) {
+      for (const auto &v : e.dirtyViews)
+        mem_.markUbDirty(v.first, v.second);
+      if (mem_.initTracking())
+        for (const CachedVecPlan::InitOp &o : e.initOps)
+          if (o.write)
+            mem_.markWritten(o.start, o.bytes);
+          else if (!mem_.allWritten(o.start, o.bytes))
+            checkInit(e.plan.api, o.role, o.start, o.bytes, loc);
     }
     e.initTracked = true;
     return issueCachedVec(e, seq, loc);
   }
+  if (!e.initTracked) // this core's first use (PlanStore)
+    markPlanDirty(e);
   const Instr &issued =
       issueVec(e.plan, seq, loc, /*keep=*/true, e.initTracked);
   e.initTracked = true;
@@ -428,6 +448,7 @@ void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
   // interrupted by a fault before it kept them.
   e.fp = issued.fp;
   e.direct = issued.work.direct;
+  keepFirstUse(e);
   e.kept = true;
 }
 
@@ -460,6 +481,7 @@ void Core::planAndIssueVec(const VecCall &c, Loc loc, uint64_t seq,
   e.initTracked = true;
   e.fp = issued.fp; // empty when races are off
   e.direct = issued.work.direct;
+  keepFirstUse(e);
   e.kept = true;
 }
 

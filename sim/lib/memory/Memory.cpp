@@ -501,7 +501,7 @@ uint64_t countUnmarked(const uint64_t *bits, const uint64_t *full,
 }
 } // namespace
 
-void CoreMemory::markWritten(uint64_t addr, uint64_t bytes) {
+void CoreMemory::markWrittenRange(uint64_t addr, uint64_t bytes) {
   uint64_t end = std::min<uint64_t>(addr + bytes, ubSize_);
   if (addr >= end)
     return;

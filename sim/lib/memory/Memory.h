@@ -115,6 +115,10 @@ public:
     if (addr >= end)
       return;
     const uint64_t c0 = addr / kChunk, c1 = (end - 1) / kChunk; // inclusive
+    if (c0 == c1) { // one chunk (a small tile's view): its bit
+      dirty_[c0 / 64] |= 1ull << (c0 % 64);
+      return;
+    }
     for (uint64_t w = c0 / 64; w <= c1 / 64; ++w) {
       const uint64_t lo = w == c0 / 64 ? c0 % 64 : 0;
       const uint64_t hi = w == c1 / 64 ? c1 % 64 : 63;
@@ -208,13 +212,19 @@ public:
       return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(op.addr));
     return resolve(op, 0, bytes, a, loc);
   }
-  /// resolveGm's fast test when GM is checked: `bytes` bytes at `op`
-  /// (elements of `elemBytes`) lie in a launch GM region, so its pointer is
-  /// GM (no local memory is in a region). False means: ask resolveGm.
-  bool inGmRegion(const Operand &op, uint64_t bytes, uint32_t elemBytes,
-                  uint32_t &hint) const {
-    return gm_.checking() && !misaligned(op.addr, elemBytes) &&
-           gm_.contains(op.addr, bytes, hint);
+  /// GM region `index`'s host addresses [lo, hi) in this launch; false
+  /// and an empty range (lo = ~0, hi = 0: no range [a, a + n) with n > 0
+  /// passes a >= lo && a + n <= hi, even wrapped) when there is no such
+  /// region (or GM is not checked).
+  bool gmRegionBounds(uint32_t index, uint64_t &lo, uint64_t &hi) const {
+    lo = ~0ull;
+    hi = 0;
+    if (index >= gm_.regions().size())
+      return false;
+    const GmRegion &r = gm_.regions()[index];
+    lo = r.address;
+    hi = r.address + r.bytes;
+    return true;
   }
   /// Marks the UB chunks of [addr, end) dirty, as resolve() does for the
   /// view it resolves (device/Core.h PlanStore: a plan's first use on a
@@ -232,10 +242,33 @@ public:
   /// instruction has written, in program order.
   void enableInitTracking() { tracking_ = true; }
   bool initTracking() const { return tracking_; }
-  void markWritten(uint64_t addr, uint64_t bytes);
+  /// Marks [addr, addr + bytes) written (and its chunks dirty). A range
+  /// inside one bitmap word (a small tile) is that word's bits, set here
+  /// with no call: 64 bytes hold no whole kFullBytes summary chunk, so
+  /// markBits would set only them.
+  void markWritten(uint64_t addr, uint64_t bytes) {
+    const uint64_t end = addr + bytes;
+    if (bytes != 0 && end <= ubSize_ && addr / 64 == (end - 1) / 64) {
+      buf_->markDirty(addr, end);
+      written_[addr / 64] |= wordBits(addr % 64, bytes);
+      return;
+    }
+    markWrittenRange(addr, bytes);
+  }
   /// Number of bytes of [addr, addr + bytes) never written; `first` gets the
   /// first such byte.
   uint64_t unwritten(uint64_t addr, uint64_t bytes, uint64_t &first) const;
+  /// Whether unwritten(addr, bytes) is 0; a range inside one bitmap word
+  /// is tested here with no call.
+  bool allWritten(uint64_t addr, uint64_t bytes) const {
+    const uint64_t end = addr + bytes;
+    if (bytes != 0 && end <= ubSize_ && addr / 64 == (end - 1) / 64) {
+      const uint64_t want = wordBits(addr % 64, bytes);
+      return (written_[addr / 64] & want) == want;
+    }
+    uint64_t first = 0;
+    return unwritten(addr, bytes, first) == 0;
+  }
   /// The same for L1 bytes.
   void markWrittenL1(uint64_t addr, uint64_t bytes) {
     markWrittenLocal(Mem::L1, addr, bytes);
@@ -275,6 +308,11 @@ private:
   const GmMap &gm_;
   const LaunchConfig &config_;
   std::unique_ptr<UbBuffer> own_; // when the thread's buffer is taken
+  /// Bits [bit, bit + n) of a bitmap word (1 <= n, bit + n <= 64).
+  static uint64_t wordBits(uint64_t bit, uint64_t n) {
+    return n >= 64 ? ~0ull : ((1ull << n) - 1) << bit;
+  }
+  void markWrittenRange(uint64_t addr, uint64_t bytes);
   UbBuffer *buf_;
   std::unique_ptr<LocalArena> ownLocals_; // when the thread's arena is taken
   LocalArena *arena_;
