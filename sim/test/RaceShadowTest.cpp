@@ -1022,6 +1022,20 @@ TEST(RaceShadowTest, ScalarKnowledgeReachesLaterIssues) {
   }
 }
 
+// A V write of UB [0, 64) (t.py:1) that two V reads in order after it
+// (t.py:2, t.py:3) cut in halves: two segments, each half's start with its
+// hint (the set-up of the join tests below).
+static void writeThenReadHalves(RaceDetector &det) {
+  const auto at = [](unsigned line) { return Loc{"t.py", line}; };
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup",
+             at(1), 1);
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add",
+             at(2), 2);
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 32, 64, false}}, "add",
+             at(3), 3);
+  EXPECT_EQ(det.stats().segmentPeak, 2u);
+}
+
 // A UB segment an instruction covers exactly joins a touching neighbour in
 // equal state only when that neighbour refers to the same instruction; the
 // join test is skipped for an instruction's first UB range (no segment can
@@ -1032,14 +1046,7 @@ TEST(RaceShadowTest, UbSegmentsJoinUnderOneInstruction) {
   GmMap gmMap({});
   RaceDetector det(Severity::Error, gmMap);
   const auto at = [](unsigned line) { return Loc{"t.py", line}; };
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup",
-             at(1), 1);
-  // Two V reads (in order after the write) cut it in halves (each half's start now has its hint).
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add",
-             at(2), 2);
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 32, 64, false}}, "add",
-             at(3), 3);
-  EXPECT_EQ(det.stats().segmentPeak, 2u);
+  writeThenReadHalves(det);
   // One V instruction reading both halves: the second is found by its hint
   // and joins the first.
   det.access(Pipe::V,
@@ -1101,14 +1108,7 @@ TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
   GmMap gmMap({});
   RaceDetector det(Severity::Error, gmMap);
   const auto at = [](unsigned line) { return Loc{"t.py", line}; };
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup",
-             at(1), 1);
-  // Two V reads cut it in halves (each half's start now has its hint).
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add",
-             at(2), 2);
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 32, 64, false}}, "add",
-             at(3), 3);
-  EXPECT_EQ(det.stats().segmentPeak, 2u);
+  writeThenReadHalves(det);
   // One V instruction reading elsewhere, then writing both halves: its
   // first write skips the join test, its second (found by its hint) joins
   // the first.
