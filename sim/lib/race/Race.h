@@ -304,7 +304,7 @@ public:
   /// (Skipped when the pipe merged this value of the scalar's clock
   /// already, told by its generation: the scalar's knowledge rarely
   /// changes between two issues, and a join is idempotent.)
-  void merge(Pipe p, const VectorClock &issue) {
+  [[gnu::always_inline]] void merge(Pipe p, const VectorClock &issue) {
     uint32_t &last = mergedGen_[idx(p)];
     if (issue.generation() == last)
       return;
@@ -330,7 +330,7 @@ public:
     new (flagClocks_ + f * sizeof(VectorClock)) VectorClock(c);
     flagSet_[f >> 6] |= uint64_t(1) << (f & 63);
   }
-  void waitFlag(Pipe p, uint8_t event, uint8_t id) {
+  [[gnu::always_inline]] void waitFlag(Pipe p, uint8_t event, uint8_t id) {
     const unsigned f = event * kNumEventIds + id;
     if (flagSet_[f >> 6] >> (f & 63) & 1) {
       clocks_[idx(p)].join(publishedClock(f));
