@@ -311,6 +311,47 @@ TEST(RaceShadowTest, FootprintKeepsRangesInlineThenSpills) {
   EXPECT_TRUE(list.empty());
 }
 
+// A copy's two ranges given at once (Footprint::assignPair, the cached
+// copy's footprint) make the footprint two emplace_back calls make: the same
+// ranges and the same shape (plain() decides the detector's path), for every
+// pair of memories and directions.
+TEST(RaceShadowTest, AFootprintPairIsTwoRangesAddedInOrder) {
+  const Mem mems[] = {Mem::UB, Mem::GM, Mem::L1, Mem::L0A};
+  int notPlain = 0;
+  for (Mem m0 : mems)
+    for (Mem m1 : mems)
+      for (int w = 0; w < 4; ++w) {
+        const bool w0 = w & 1, w1 = w & 2;
+        Footprint two;
+        two.emplace_back(m0, 0x100, 0x140, w0);
+        two.emplace_back(m1, 0x140, 0x180, w1);
+        Footprint pair;
+        pair.assignPair(m0, 0x100, 0x140, w0, m1, 0x140, 0x180, w1);
+        SCOPED_TRACE(testing::Message() << int(m0) << " " << int(m1) << " "
+                                        << w0 << w1);
+        ASSERT_EQ(pair.size(), 2u);
+        EXPECT_EQ(pair.plain(), two.plain());
+        notPlain += !pair.plain();
+        for (size_t i = 0; i < 2; ++i) {
+          EXPECT_EQ(pair[i].mem, two[i].mem);
+          EXPECT_EQ(pair[i].start, two[i].start);
+          EXPECT_EQ(pair[i].end, two[i].end);
+          EXPECT_EQ(pair[i].write, two[i].write);
+          EXPECT_EQ(pair[i].atomic, 0);
+          EXPECT_EQ(pair[i].rows, 1);
+        }
+        // A range added after the pair sees its shape (a read after the
+        // pair's write is not plain).
+        pair.emplace_back(Mem::UB, 0x200, 0x240, false);
+        two.emplace_back(Mem::UB, 0x200, 0x240, false);
+        EXPECT_EQ(pair.plain(), two.plain());
+      }
+  // L1, a write before a read and adjacent GM ranges each make one not
+  // plain: the comparison saw both kinds.
+  EXPECT_GT(notPlain, 0);
+  EXPECT_LT(notPlain, 64);
+}
+
 } // namespace
 
 // An access crossing a GM bucket boundary (a buffer that happens to straddle

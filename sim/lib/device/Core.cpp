@@ -426,13 +426,12 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
                              e->toGm ? ub : gm, e->toGm ? gm : ub);
   if (race_) { // raceFootprint(): the source, then the destination
     const uint64_t u = e->ubOffset;
-    if (e->toGm) {
-      in.fp.emplace_back(Mem::UB, u, u + bytes, false);
-      in.fp.emplace_back(Mem::GM, gmAddr, gmAddr + bytes, true);
-    } else {
-      in.fp.emplace_back(Mem::GM, gmAddr, gmAddr + bytes, false);
-      in.fp.emplace_back(Mem::UB, u, u + bytes, true);
-    }
+    if (e->toGm)
+      in.fp.assignPair(Mem::UB, u, u + bytes, false, Mem::GM, gmAddr,
+                       gmAddr + bytes, true);
+    else
+      in.fp.assignPair(Mem::GM, gmAddr, gmAddr + bytes, false, Mem::UB, u,
+                       u + bytes, true);
   }
   return true;
 }

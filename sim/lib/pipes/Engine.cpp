@@ -328,12 +328,14 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
   InFlight &f = slots_[s];
   f.dst = w.dst;
   if (w.kind == WorkKind::Copy) {
+    // A copy's result size (resultBytes' Copy case, inline: the call and
+    // the registers saved around it were ~17 Ir a direct copy).
+    const uint64_t bytes = w.count * dtypeSize(w.type);
     if (w.direct) { // read when it lands: no staging pass
       f.land = p == Pipe::MTE3 ? Land::CopyOut : Land::Copy;
       f.directSrc = w.src0;
-      f.directBytes = resultBytes(w);
+      f.directBytes = bytes;
     } else { // evaluate's copy, inline
-      const uint64_t bytes = w.count * dtypeSize(w.type);
       f.land = bytes ? Land::Staged : Land::None;
       f.staging.resize(bytes);
       std::memcpy(f.staging.data(), w.src0, bytes);

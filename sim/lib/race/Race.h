@@ -168,6 +168,20 @@ public:
     }
     push_back(ByteRange{mem, start, end, write, atomic});
   }
+  /// An empty footprint given two plain ranges at once (a copy's source
+  /// and destination): what two emplace_back calls make, without the
+  /// per-range size and shape bookkeeping through memory (where this is
+  /// inlined with the memories and directions known, the shape is a
+  /// constant).
+  void assignPair(Mem m0, uint64_t s0, uint64_t e0, bool w0, Mem m1,
+                  uint64_t s1, uint64_t e1, bool w1) {
+    shape_ = 0; // what an empty one has: the compiler folds the shape
+    noteShape(m0, w0);
+    noteShape(m1, w1);
+    new (inlineData()) ByteRange{m0, s0, e0, w0, 0};
+    new (inlineData() + 1) ByteRange{m1, s1, e1, w1, 0};
+    size_ = 2;
+  }
   /// `count` rows [start + i * stride, end + i * stride) of equal length
   /// (stride >= end - start when count > 1) as few records as their count
   /// and stride fit (ByteRange::rows).
@@ -304,7 +318,7 @@ public:
   /// (Skipped when the pipe merged this value of the scalar's clock
   /// already, told by its generation: the scalar's knowledge rarely
   /// changes between two issues, and a join is idempotent.)
-  void merge(Pipe p, const VectorClock &issue) {
+  [[gnu::always_inline]] void merge(Pipe p, const VectorClock &issue) {
     uint32_t &last = mergedGen_[idx(p)];
     if (issue.generation() == last)
       return;
@@ -330,7 +344,7 @@ public:
     new (flagClocks_ + f * sizeof(VectorClock)) VectorClock(c);
     flagSet_[f >> 6] |= uint64_t(1) << (f & 63);
   }
-  void waitFlag(Pipe p, uint8_t event, uint8_t id) {
+  [[gnu::always_inline]] void waitFlag(Pipe p, uint8_t event, uint8_t id) {
     const unsigned f = event * kNumEventIds + id;
     if (flagSet_[f >> 6] >> (f & 63) & 1) {
       clocks_[idx(p)].join(publishedClock(f));
