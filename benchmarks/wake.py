@@ -4,7 +4,10 @@ A launch hands blocks to the caller's thread and the pool's sleeping workers; a 
 late leaves the caller to run the blocks alone. bench_throughput's `settle()` sleeps before each
 candidate, so a short launch (reduce_sum: ≈ 4 ms) reads as one thread's time whenever the wake takes
 milliseconds. This probe measures that wake with nothing of the simulator: a thread sleeping on a
-condition variable, notified after a sleep of each gap; one line per gap with the percentiles.
+condition variable, notified after a sleep of each gap, then both threads computing for 4 ms; per gap
+one line as the pool did before and one with the worker steered off the caller's CPU first (as the
+pool does now after an idle gap: sim/lib/device/Device.cpp), each with the wake's percentiles, how
+often the worker woke on the caller's CPU and how long the two then shared one CPU.
 
     cd benchmarks && ../.venv/bin/python wake.py [--rounds N] [--gaps 0,1,5,20,100]
 """
@@ -31,7 +34,8 @@ def main() -> None:
         cxx = shlex.split(os.environ.get("CXX", "c++"))
         subprocess.run([*cxx, "-O2", "-std=c++17", "-pthread", "-o", str(exe), str(SOURCE)], check=True)
         for gap in (int(g) for g in args.gaps.split(",")):
-            subprocess.run([str(exe), str(gap), str(args.rounds)], check=True)
+            for steer in ([], ["steer"]):
+                subprocess.run([str(exe), str(gap), str(args.rounds), *steer], check=True)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 //
 // What the blocks of a launch share, built once per launch: the GM regions in
 // address order (GmMap) and the finished-block record behind the block order
-// of float atomic stores (LaunchControl).
+// of float atomic stores (LaunchControl); and the host threads that run the
+// blocks (parallelFor's pool).
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,10 +12,15 @@
 
 #include <gtest/gtest.h>
 
+#include <sched.h>
+
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <numeric>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 using namespace ascsim;
@@ -89,4 +95,52 @@ TEST(LaunchControlTest, LowerBlocksFinishedInAnyOrder) {
       EXPECT_TRUE(c.awaitLowerBlocks(n));
     }
   }
+}
+
+// After an idle gap the pool's worker is woken on another CPU than the
+// caller's: Linux tended to wake it on the caller's CPU, where it waited a
+// time slice (~4 ms) behind the caller while the other CPU idled. Each round
+// sleeps 20 ms, then runs two indices on two threads; the caller's index
+// waits until the worker has taken the other and noted its CPU.
+TEST(ThreadPoolTest, AWorkerAfterAnIdleGapRunsOffTheCallersCpu) {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  ASSERT_EQ(sched_getaffinity(0, sizeof allowed, &allowed), 0);
+  const bool twoCpus = CPU_COUNT(&allowed) >= 2;
+  int together = 0;
+  const int rounds = 10;
+  for (int r = 0; r < rounds; ++r) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    const std::thread::id caller = std::this_thread::get_id();
+    std::atomic<int> callerCpu{-1}, workerCpu{-1};
+    std::atomic<bool> workerMaskBack{false};
+    std::atomic<bool> ran[2] = {false, false};
+    parallelFor(2, 2, [&](uint32_t i) {
+      ran[i] = true;
+      if (std::this_thread::get_id() == caller) {
+        callerCpu = sched_getcpu();
+        auto start = std::chrono::steady_clock::now();
+        while (workerCpu.load() < 0 && std::chrono::steady_clock::now() -
+                                               start <
+                                           std::chrono::milliseconds(50)) {
+        }
+      } else {
+        cpu_set_t mine;
+        CPU_ZERO(&mine);
+        workerMaskBack = sched_getaffinity(0, sizeof mine, &mine) == 0 &&
+                         CPU_EQUAL(&mine, &allowed);
+        workerCpu = sched_getcpu();
+      }
+    });
+    ASSERT_TRUE(ran[0] && ran[1]) << "round " << r;
+    // The worker runs its index with its former mask back.
+    if (workerCpu.load() >= 0)
+      EXPECT_TRUE(workerMaskBack.load()) << "round " << r;
+    together += workerCpu.load() >= 0 && workerCpu.load() == callerCpu.load();
+  }
+  // With one CPU allowed, both threads share it (nothing to steer).
+  if (twoCpus)
+    EXPECT_LE(together, 2) << "of " << rounds << " rounds";
+  else
+    EXPECT_EQ(together, rounds);
 }

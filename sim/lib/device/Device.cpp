@@ -18,6 +18,7 @@
 #include <thread>
 
 #include <pthread.h>
+#include <sched.h>
 
 namespace ascsim {
 
@@ -160,7 +161,12 @@ namespace {
 /// Waking a sleeping thread takes tens of microseconds on a VM, as long as
 /// a small kernel's block: a worker spins briefly for the next job before
 /// it sleeps, and the caller spins (yielding) for the workers to finish
-/// before it sleeps.
+/// before it sleeps. After an idle gap, Linux tends to wake a worker on the
+/// caller's CPU while another CPU idles (its own CPU went idle, its cache is
+/// cold), where it waits behind the caller for a time slice — ~4 ms on a
+/// 2-vCPU VM, as long as a whole short launch (benchmarks/wake.py) — so a
+/// job after such a gap first steers the workers off the caller's CPU; each
+/// worker takes its former CPU mask back once it runs.
 class ThreadPool {
 public:
   static ThreadPool &instance() {
@@ -182,13 +188,16 @@ public:
     {
       std::lock_guard<std::mutex> lk(m_);
       while (workers_ < extra) {
-        std::thread(&ThreadPool::workerLoop, this, gen_.load()).detach();
+        std::thread t(&ThreadPool::workerLoop, this, gen_.load());
+        threads_.push_back(t.native_handle()); // valid: workers never end
+        t.detach();
         ++workers_;
       }
       fn_ = &fn;
       n_ = n;
       next_.store(0);
       slots_.store(static_cast<int>(extra));
+      steerIfIdle(gen_.load() + 1);
       gen_.fetch_add(1);
     }
     wake_.notify_all();
@@ -202,6 +211,7 @@ public:
     std::unique_lock<std::mutex> lk(m_);
     done_.wait(lk, [&] { return running_.load() == 0; });
     fn_ = nullptr;
+    lastEnd_ = Clock::now();
     return true;
   }
 
@@ -209,6 +219,30 @@ private:
   using Clock = std::chrono::steady_clock;
   static constexpr std::chrono::microseconds kWorkerSpin{50};
   static constexpr std::chrono::microseconds kCallerSpin{200};
+  /// A gap after which the workers are steered (steerIfIdle): back-to-back
+  /// jobs find the workers spinning or just asleep on their own CPUs.
+  static constexpr std::chrono::milliseconds kIdleGap{1};
+
+  /// With m_ held, before job `gen` is published: after an idle gap, every
+  /// worker may run anywhere the caller may but on the caller's CPU (one
+  /// call per worker), so the wake places it on another CPU. A no-op with
+  /// fewer than two CPUs allowed or no CPU number.
+  void steerIfIdle(uint64_t gen) {
+    if (threads_.empty() || Clock::now() - lastEnd_ < kIdleGap)
+      return;
+    const int cpu = sched_getcpu();
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    if (cpu < 0 || cpu >= CPU_SETSIZE ||
+        sched_getaffinity(0, sizeof mask, &mask) != 0 ||
+        !CPU_ISSET(cpu, &mask) || CPU_COUNT(&mask) < 2)
+      return;
+    restore_ = mask;
+    CPU_CLR(cpu, &mask);
+    for (pthread_t t : threads_)
+      pthread_setaffinity_np(t, sizeof mask, &mask);
+    steered_.store(gen);
+  }
 
   static ThreadPool *&current() {
     static ThreadPool *pool = new ThreadPool();
@@ -230,6 +264,10 @@ private:
         wake_.wait(lk, [&] { return gen_.load() != seen; });
       }
       seen = gen_.load();
+      if (steered_.load() == seen) { // steerIfIdle moved this worker
+        std::lock_guard<std::mutex> lk(m_);
+        pthread_setaffinity_np(pthread_self(), sizeof restore_, &restore_);
+      }
       running_.fetch_add(1);
       int slots = slots_.load();
       while (slots > 0 && !slots_.compare_exchange_weak(slots, slots - 1)) {
@@ -247,6 +285,10 @@ private:
   std::mutex m_;    // guards the sleeps (wake_, done_) and job set-up
   std::condition_variable wake_, done_;
   uint32_t workers_ = 0;
+  std::vector<pthread_t> threads_;          // the workers (guarded by m_)
+  Clock::time_point lastEnd_{};             // the last job's end (busy_)
+  cpu_set_t restore_{};                     // the workers' mask (m_)
+  std::atomic<uint64_t> steered_{~0ull};    // the job that steered them
   std::atomic<uint64_t> gen_{0}; // job number
   std::atomic<int> slots_{0};    // workers that may still join the job
   std::atomic<int> running_{0};  // workers inside (or joining) a job
