@@ -158,8 +158,11 @@ CTRL_C_SCRIPT = textwrap.dedent("""
 
 @contextlib.contextmanager
 def _script(path: Path, source: str) -> Iterator[subprocess.Popen]:
-    """Runs `source` as a Python script at `path` (its output a pipe of text lines); killed at the end."""
-    path.write_text(source)
+    """Runs `source` as a Python script at `path` (its output a pipe of text lines); killed at the end.
+
+    The script starts with Python's own Ctrl-C handler, as in a terminal: a child of a pytest started as a
+    background job inherits SIGINT ignored, and Python then installs no handler at all."""
+    path.write_text("import signal\nsignal.signal(signal.SIGINT, signal.default_int_handler)\n" + source)
     proc = subprocess.Popen([sys.executable, str(path)], stdout=subprocess.PIPE, text=True,
                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
