@@ -55,6 +55,23 @@ def test_import_asc_loads_the_launch_path_only() -> None:
     assert [m for m in DEFERRED_STDLIB if m in new] == []
 
 
+_ORDER = """
+import json, sys
+import asc
+names = list(sys.modules)  # in the order the imports began
+print(json.dumps([names.index("numpy"), names.index("asc._C._ascsim")]))
+"""
+
+
+def test_numpy_is_imported_before_the_native_simulator_module() -> None:
+    """Imported after `asc._C._ascsim`, numpy's own import took ~18 ms more (~1,850 more page faults;
+    benchmarks/results.md, "The 19:36 UTC run above")."""
+    proc = run_python("-c", _ORDER)
+    assert proc.returncode == 0, proc.stderr
+    numpy_at, ascsim_at = json.loads(proc.stdout.splitlines()[-1])
+    assert numpy_at < ascsim_at
+
+
 _WARM = """
 import json, sys
 import numpy as np
