@@ -13,7 +13,7 @@ import importlib as _importlib
 from typing import Any as _Any
 
 # numpy before the native simulator module (asc.runtime imports both): imported after it, numpy's own
-# import took ~18 ms more (2,000 more page faults; benchmarks/results.md, "The 19:36 UTC run above").
+# import took ~18 ms more (~1,850 more page faults; benchmarks/results.md, "The 19:55 UTC run above").
 import numpy as _numpy  # noqa: F401
 
 __version__ = "0.1.0"

@@ -65,7 +65,7 @@ print(json.dumps([names.index("numpy"), names.index("asc._C._ascsim")]))
 
 def test_numpy_is_imported_before_the_native_simulator_module() -> None:
     """Imported after `asc._C._ascsim`, numpy's own import took ~18 ms more (~1,850 more page faults;
-    benchmarks/results.md, "The 19:36 UTC run above")."""
+    benchmarks/results.md, "The 19:55 UTC run above")."""
     proc = run_python("-c", _ORDER)
     assert proc.returncode == 0, proc.stderr
     numpy_at, ascsim_at = json.loads(proc.stdout.splitlines()[-1])
