@@ -117,10 +117,9 @@ void Core::bindPlans() {
     if (!keep)
       e.count = 0; // empty
     e.coreReady = false;
-    // The GM regions may differ from the last launch's (an odd element
-    // size has no mask: such a plan always asks cachedCopyGm).
-    if (e.count != 0 && (e.elemBytes & (e.elemBytes - 1)) == 0)
-      mem_.gmRegionBounds(e.gmRegion, e.gmLo, e.gmHi);
+    // The GM regions may differ from the last launch's.
+    if (e.count != 0)
+      bindCopyBounds(e);
     else
       mem_.gmRegionBounds(~0u, e.gmLo, e.gmHi); // empty
   }
@@ -349,8 +348,7 @@ uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
   uint8_t *gm = mem_.resolveGm(gmOp, e.bytes, acc, loc, e.gmRegion);
   if (mem_.memOf(gm) != Mem::GM) // as dataCopy classifies
     return nullptr;
-  if ((e.elemBytes & (e.elemBytes - 1)) == 0) // the region of the hint
-    mem_.gmRegionBounds(e.gmRegion, e.gmLo, e.gmHi);
+  bindCopyBounds(e); // the region of the hint
   return gm;
 }
 
@@ -358,12 +356,8 @@ void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
   // The view's chunks marked dirty, the UB side's init tracking (trackInit
   // of UB, its steps here).
   mem_.markUbDirty(ubOp.addr, ubOp.addr + std::max(ubOp.bytes, e.bytes));
-  if (mem_.initTracking()) {
-    if (!e.toGm)
-      mem_.markWritten(e.ubOffset, e.bytes);
-    else if (!mem_.allWritten(e.ubOffset, e.bytes))
-      checkInit("data_copy", "source", e.ubOffset, e.bytes, loc);
-  }
+  if (mem_.initTracking())
+    trackUbInit(!e.toGm, "data_copy", "source", e.ubOffset, e.bytes, loc);
   e.coreReady = true;
 }
 

@@ -539,6 +539,22 @@ private:
   /// a write marks the bytes written, a read reports unwritten ones.
   void trackInit(Mem m, bool write, const char *api, const char *role,
                  uint64_t addr, uint64_t bytes, Loc loc);
+  /// trackInit of a UB range with init tracking on, inline (a kept plan's
+  /// first use on a core): a range already all written costs no call.
+  void trackUbInit(bool write, const char *api, const char *role,
+                   uint64_t addr, uint64_t bytes, Loc loc) {
+    if (write)
+      mem_.markWritten(addr, bytes);
+    else if (!mem_.allWritten(addr, bytes))
+      checkInit(api, role, addr, bytes, loc);
+  }
+  /// A kept copy plan's GM region bounds (copyFromPlan's fast test) from
+  /// this launch's GmMap: region gmRegion's, or empty for an element size
+  /// that is not a power of two (no alignment mask: cachedCopyGm always).
+  void bindCopyBounds(CachedCopy &e) const {
+    const bool mask = (e.elemBytes & (e.elemBytes - 1)) == 0;
+    mem_.gmRegionBounds(mask ? e.gmRegion : ~0u, e.gmLo, e.gmHi);
+  }
   void scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                     const char *api, Loc loc, uint64_t seq);
   /// LaunchConfig::auto_sync: the bytes pipe `p` touched since the scalar

@@ -431,10 +431,7 @@ void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
         mem_.markUbDirty(v.first, v.second);
       if (mem_.initTracking())
         for (const CachedVecPlan::InitOp &o : e.initOps)
-          if (o.write)
-            mem_.markWritten(o.start, o.bytes);
-          else if (!mem_.allWritten(o.start, o.bytes))
-            checkInit(e.plan.api, o.role, o.start, o.bytes, loc);
+          trackUbInit(o.write, e.plan.api, o.role, o.start, o.bytes, loc);
     }
     e.initTracked = true;
     return issueCachedVec(e, seq, loc);
