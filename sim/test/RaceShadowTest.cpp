@@ -1169,3 +1169,126 @@ TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
             0u)
       << got[0];
 }
+
+// A detector made on a thread after one for the same GM regions keeps that
+// one's bucket keys and cache (RaceDetector::Spare): a repeated launch
+// finds its buffers' buckets without a search, and they are empty (nothing
+// of the earlier detector's accesses is reported). Fails when the keys are
+// not kept (searches) or the buckets not emptied (a race with the earlier
+// detector's write).
+TEST(RaceShadowTest, ADetectorForTheSameRegionsKeepsTheBucketKeys) {
+  const GmMap gmMap({{0x10000, 0x1000, "x"}, {0x20000, 0x1000, "z"}});
+  const auto tile = [](RaceDetector &det, uint64_t t, uint64_t seq) {
+    det.access(Pipe::MTE2,
+               Footprint{ByteRange{Mem::GM, 0x10000 + t * 64,
+                                   0x10040 + t * 64, false},
+                         ByteRange{Mem::UB, 0, 64, true}},
+               "data_copy", Loc{"t.py", 1}, seq);
+    det.access(Pipe::MTE3,
+               Footprint{ByteRange{Mem::UB, 64, 128, false},
+                         ByteRange{Mem::GM, 0x20000 + t * 64,
+                                   0x20040 + t * 64, true}},
+               "data_copy", Loc{"t.py", 2}, seq + 1);
+  };
+  // Two before it (the first one's cache may lose x when its bucket store
+  // grows for z; the second one's has both).
+  for (int i = 0; i < 2; ++i) {
+    RaceDetector before(Severity::Error, gmMap);
+    tile(before, 0, 1);
+    EXPECT_TRUE(before.takeDiagnostics().empty());
+  }
+  RaceDetector next(Severity::Error, gmMap);
+  // The earlier detector's write of z's first tile is forgotten: reading
+  // it is no race.
+  next.access(Pipe::MTE2,
+              Footprint{ByteRange{Mem::GM, 0x20000, 0x20040, false},
+                        ByteRange{Mem::UB, 256, 320, true}},
+              "data_copy", Loc{"t.py", 3}, 1);
+  tile(next, 1, 2);
+  EXPECT_EQ(next.gmBucketSearchesForTesting(), 0u);
+  EXPECT_TRUE(next.takeDiagnostics().empty());
+  // Its own accesses still race: MTE3's write of z's second tile and an
+  // unordered MTE2 read of it.
+  next.access(Pipe::MTE2,
+              Footprint{ByteRange{Mem::GM, 0x20040, 0x20080, false},
+                        ByteRange{Mem::UB, 320, 384, true}},
+              "data_copy", Loc{"t.py", 4}, 4);
+  const std::vector<std::string> got = texts(next.takeDiagnostics());
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].rfind("RAW hazard on GM[z+0x0040,z+0x0080): MTE3 "
+                         "data_copy (t.py:2) \u2192 MTE2 data_copy (t.py:4)",
+                         0),
+            0u)
+      << got[0];
+}
+
+// The bucket keys and cache are kept only for the same regions: a detector
+// for other regions (other cuts) must not find an address through the
+// earlier detector's cached bounds nor its keys. Here the earlier one
+// cached x's 64-KiB bucket; the next one's regions cut it at 0x10020: its
+// write of [0x10040, 0x10048) and the read of the same bytes after other
+// buffers evicted the cache would land in two buckets (no report) if it
+// kept them. Fails when the keys are kept for other regions.
+TEST(RaceShadowTest, ADetectorForOtherRegionsMakesItsOwnBucketKeys) {
+  {
+    const GmMap before({{0x10000, 0x10000, "x"}});
+    RaceDetector first(Severity::Error, before);
+    first.access(Pipe::MTE2, Footprint{ByteRange{Mem::GM, 0x10040, 0x10048,
+                                                 false}},
+                 "data_copy", Loc{"t.py", 1}, 1);
+  }
+  const GmMap gmMap({{0x10000, 0x20, "x"}, {0x10020, 0xffe0, "y"}});
+  RaceDetector next(Severity::Error, gmMap);
+  next.access(Pipe::MTE3,
+              Footprint{ByteRange{Mem::GM, 0x10040, 0x10048, true}},
+              "data_copy", Loc{"t.py", 2}, 1);
+  for (uint64_t k = 0; k < 4; ++k) // four other buckets: the cache's size
+    next.access(Pipe::MTE2,
+                Footprint{ByteRange{Mem::GM, 0x100000 + k * 0x10000,
+                                    0x100040 + k * 0x10000, false}},
+                "data_copy", Loc{"t.py", 3}, 2 + k);
+  next.access(Pipe::MTE2,
+              Footprint{ByteRange{Mem::GM, 0x10040, 0x10048, false}},
+              "data_copy", Loc{"t.py", 4}, 6);
+  const std::vector<std::string> got = texts(next.takeDiagnostics());
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].rfind("RAW hazard on GM[y+0x0020,y+0x0028): MTE3 "
+                         "data_copy (t.py:2) \u2192 MTE2 data_copy (t.py:4)",
+                         0),
+            0u)
+      << got[0];
+}
+
+// On random sequences over GM regions that change now and then (the
+// regions of randomRegions(), the same shifted by 0x20 bytes, or none), a
+// detector
+// made after others on the thread (keeping their bucket keys and cache
+// when the regions are the same) reports, message by message, what a
+// detector made while it lives (no spare storage: its own keys) reports.
+// Fails when kept keys or cache outlive their regions, when the second
+// detector takes the keys the first one took (two detectors alive on one
+// thread sharing buckets) or a kept bucket is not empty.
+TEST(RaceShadowTest, KeptBucketKeysReportAsNewOnes) {
+  std::mt19937 rng(31);
+  const GmMap same = randomRegions();
+  const GmMap shifted({{0x10020, 0x1000, "x"},
+                       {0x11020, 0x1000, "y"},
+                       {0x10e20, 0x400, "w"},
+                       {0x2f820, 0x10800, "z"}});
+  const GmMap none({}); // no regions: one cut scheme for every detector
+  size_t reports = 0;
+  for (int iter = 0; iter < 2000 && !::testing::Test::HasFailure(); ++iter) {
+    const unsigned pick = rng() % 4;
+    const GmMap &gmMap = pick == 0 ? shifted : pick == 1 ? none : same;
+    // kept: made first, it takes the spare storage of the pair before.
+    RaceDetector kept(Severity::Error, gmMap), fresh(Severity::Error, gmMap);
+    const int n = 2 + static_cast<int>(rng() % 12);
+    for (int i = 0; i < n; ++i) {
+      const RandomAccess x = randomPlainAccess(rng);
+      kept.access(x.pipe, x.fp, x.op, x.loc, static_cast<uint64_t>(i + 1));
+      fresh.access(x.pipe, x.fp, x.op, x.loc, static_cast<uint64_t>(i + 1));
+    }
+    reports += expectSameReports(kept, fresh, iter, /*peak=*/false);
+  }
+  EXPECT_GT(reports, 1000u);
+}

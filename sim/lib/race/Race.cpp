@@ -111,21 +111,41 @@ RaceDetector::Spare &RaceDetector::spare() {
 }
 
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
-    : severity_(severity), gm_(gm) {
+    : spare_(spare()), severity_(severity), gm_(gm) {
   // Empty, with the capacity the last detector on this thread reached.
-  Spare &sp = spare();
+  Spare &sp = spare_;
   log_.swap(sp.log);
   ub_.swap(sp.ub);
   std::swap(gm_local_, sp.gm);
   gmCuts_.swap(sp.cuts);
+  gmRegions_.swap(sp.regions);
   if (log_.capacity() < 256)
     log_.reserve(256);
   // Distinct buffer ranges of a small kernel: the shadows do not grow one
   // doubling (one malloc) at a time in every launch.
   if (ub_.capacity() < 64)
     ub_.reserve(64);
-  gmCuts_.reserve(2 * gm.regions().size());
-  for (const GmRegion &r : gm.regions()) {
+  // The last detector's cuts, bucket keys and cache when they were made
+  // for these regions (its buckets are empty: as good as new ones).
+  const std::vector<GmRegion> &regions = gm.regions();
+  // (Taken: a detector made while this one lives keys its own buckets.)
+  bool same = sp.keyed && gmRegions_.size() == 2 * regions.size();
+  sp.keyed = false;
+  for (size_t i = 0; same && i < regions.size(); ++i)
+    same = gmRegions_[2 * i] == regions[i].address &&
+           gmRegions_[2 * i + 1] == regions[i].address + regions[i].bytes;
+  if (same) {
+    gmCache_ = sp.cache;
+    gmCacheNext_ = sp.cacheNext;
+    return;
+  }
+  forgetGmKeys();
+  gmRegions_.clear();
+  gmCuts_.clear();
+  gmCuts_.reserve(2 * regions.size());
+  for (const GmRegion &r : regions) {
+    gmRegions_.push_back(r.address);
+    gmRegions_.push_back(r.address + r.bytes);
     gmCuts_.push_back(r.address);
     gmCuts_.push_back(r.address + r.bytes);
   }
@@ -133,11 +153,20 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
   gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
 }
 
+void RaceDetector::forgetGmKeys() {
+  gm_local_.used = 0; // every bucket is empty (the destructor emptied them)
+  gm_local_.index.clear();
+  gm_local_.lastKey = ~uint64_t(0);
+  gmCache_.fill(CachedBucket{});
+  gmCacheNext_ = 0;
+  gmRegions_.clear(); // keyed for no regions: the next detector's too
+}
+
 RaceDetector::~RaceDetector() {
   // What is kept is bounded: the log up to twice the default compaction
   // limit (a detector whose tests raised the limit keeps its log to
   // itself), shadows and deferred lists up to a small kernel's size.
-  Spare &sp = spare();
+  Spare &sp = spare_;
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
     sp.log.swap(log_);
@@ -158,13 +187,16 @@ RaceDetector::~RaceDetector() {
       b.readsLimit = kMinDeferred;
       b.written = false;
     }
-    gm_local_.used = 0;
-    gm_local_.index.clear();
-    gm_local_.lastKey = ~uint64_t(0);
+    // Their keys and cache stay valid for these regions and cuts (the
+    // store moves by a swap: the cached pointers stay valid), given back
+    // together.
     std::swap(sp.gm, gm_local_);
+    sp.cache = gmCache_;
+    sp.cacheNext = gmCacheNext_;
+    sp.regions.swap(gmRegions_);
+    sp.cuts.swap(gmCuts_);
+    sp.keyed = true;
   }
-  gmCuts_.clear();
-  sp.cuts.swap(gmCuts_);
 }
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
@@ -424,6 +456,7 @@ RaceDetector::gmBucket(uint64_t a, uint64_t &lo, uint64_t &hi) {
 
 RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
                                                  uint64_t &hi) {
+  ++gmSearches_;
   // The piece of GM between two cuts holding `a` (piece 0: below the first
   // cut), then its 64-KiB bucket counted from the piece's start.
   const size_t piece = static_cast<size_t>(

@@ -431,10 +431,15 @@ public:
   /// Tests: check every footprint on the general path (no accessPlain):
   /// the reports must be the same.
   void setPlainPathForTesting(bool plain) { plainPath_ = plain; }
+  /// Tests: how many GM addresses missed the bucket cache (gmBucketSlow).
+  uint64_t gmBucketSearchesForTesting() const { return gmSearches_; }
   /// Tests: GM in 64-KiB buckets of the whole address space, not cut at
   /// the regions (call before the first access): the reports must be the
   /// same.
-  void setGmUncutForTesting() { gmCuts_.clear(); }
+  void setGmUncutForTesting() {
+    gmCuts_.clear();
+    forgetGmKeys();
+  }
   /// Tests: keep every L1 slot split into segments (no whole-slot state):
   /// the reports must be the same.
   void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
@@ -611,16 +616,37 @@ private:
     uint64_t lastKey = ~uint64_t(0);
     uint32_t last = 0;
   };
+  struct CachedBucket {
+    uint64_t lo = 0, hi = 0; // empty: matches no address
+    Bucket *bucket = nullptr;
+  };
   /// The storage a detector leaves to the next one on its thread (the
   /// cores of a launch run one after another on a thread): the log, the
-  /// UB shadow, the GM buckets (emptied), the cuts.
+  /// UB shadow, the GM buckets (emptied), the cuts. When `keyed` and
+  /// `regions` (the GM regions the cuts were made for: start and end of
+  /// each, in the GmMap's order) are the next detector's, it keeps the
+  /// buckets' keys (empty buckets) and their cache as well: a repeated
+  /// launch finds its buffers' buckets without a search (gmBucketSlow,
+  /// bucket).
   struct Spare {
     std::vector<Entry> log;
     Shadow ub;
     Buckets gm;
     std::vector<uint64_t> cuts;
+    std::vector<uint64_t> regions;
+    std::array<CachedBucket, 4> cache{};
+    unsigned cacheNext = 0;
+    /// gm, cuts, regions and cache were given back together by one
+    /// detector (and not taken since).
+    bool keyed = false;
   };
   static Spare &spare();
+  /// This thread's (the destructor gives the storage back to it).
+  Spare &spare_;
+  /// The regions gmCuts_ were made for (Spare::regions).
+  std::vector<uint64_t> gmRegions_;
+  /// Forgets the buckets' keys and their cache (new cuts).
+  void forgetGmKeys();
   /// The bucket `k` of `b`, created when new.
   Bucket &bucket(Buckets &b, uint64_t k);
   /// The GM bucket holding address `a` (created when new) and its bounds
@@ -636,12 +662,9 @@ private:
   Bucket &gmBucketSlow(uint64_t a, uint64_t &lo, uint64_t &hi);
   /// Region starts and ends, sorted, unique (the cuts of gmBucket).
   std::vector<uint64_t> gmCuts_;
-  struct CachedBucket {
-    uint64_t lo = 0, hi = 0; // empty: matches no address
-    Bucket *bucket = nullptr;
-  };
   std::array<CachedBucket, 4> gmCache_{};
   unsigned gmCacheNext_ = 0;
+  uint64_t gmSearches_ = 0; // gmBucketSlow calls (tests)
   /// Applies the bucket's deferred reads in pipe and issue order.
   void applyReads(Bucket &b);
   /// Keeps the latest deferred read of each range and pipe; applies them
