@@ -1171,10 +1171,11 @@ TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
 }
 
 // A detector made on a thread after one for the same GM regions keeps that
-// one's bucket keys and cache (RaceDetector::Spare): a repeated launch
-// finds its buffers' buckets without a search, and they are empty (nothing
-// of the earlier detector's accesses is reported). Fails when the keys are
-// not kept (searches) or the buckets not emptied (a race with the earlier
+// one's bucket keys and cache (RaceDetector::Spare), the cache's entries
+// packed to the front: a repeated launch finds its buffers' buckets
+// without a search, and they are empty (nothing of the earlier detector's
+// accesses is reported). Fails when the keys are not kept (searches), the
+// cache not packed, or the buckets not emptied (a race with the earlier
 // detector's write).
 TEST(RaceShadowTest, ADetectorForTheSameRegionsKeepsTheBucketKeys) {
   const GmMap gmMap({{0x10000, 0x1000, "x"}, {0x20000, 0x1000, "z"}});
@@ -1198,6 +1199,9 @@ TEST(RaceShadowTest, ADetectorForTheSameRegionsKeepsTheBucketKeys) {
     EXPECT_TRUE(before.takeDiagnostics().empty());
   }
   RaceDetector next(Severity::Error, gmMap);
+  // Its cache holds x and z first (given back packed: the first one's
+  // store growth had emptied entries before them).
+  EXPECT_EQ(next.gmCachedFirstForTesting(), 2u);
   // The earlier detector's write of z's first tile is forgotten: reading
   // it is no race.
   next.access(Pipe::MTE2,

@@ -191,8 +191,16 @@ RaceDetector::~RaceDetector() {
     // store moves by a swap: the cached pointers stay valid), given back
     // together.
     std::swap(sp.gm, gm_local_);
-    sp.cache = gmCache_;
-    sp.cacheNext = gmCacheNext_;
+    // Packed to the front (an empty entry, left where a store growth
+    // cleared the cache, would be probed first on every lookup), the next
+    // one replaced the first empty one.
+    unsigned k = 0;
+    for (const CachedBucket &c : gmCache_)
+      if (c.bucket)
+        sp.cache[k++] = c;
+    sp.cacheNext = k < gmCache_.size() ? k : gmCacheNext_;
+    while (k < gmCache_.size())
+      sp.cache[k++] = CachedBucket{};
     sp.regions.swap(gmRegions_);
     sp.cuts.swap(gmCuts_);
     sp.keyed = true;

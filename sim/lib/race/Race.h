@@ -433,6 +433,13 @@ public:
   void setPlainPathForTesting(bool plain) { plainPath_ = plain; }
   /// Tests: how many GM addresses missed the bucket cache (gmBucketSlow).
   uint64_t gmBucketSearchesForTesting() const { return gmSearches_; }
+  /// Tests: how many buckets the cache holds before its first empty entry.
+  unsigned gmCachedFirstForTesting() const {
+    unsigned k = 0;
+    while (k < gmCache_.size() && gmCache_[k].bucket)
+      ++k;
+    return k;
+  }
   /// Tests: GM in 64-KiB buckets of the whole address space, not cut at
   /// the regions (call before the first access): the reports must be the
   /// same.
