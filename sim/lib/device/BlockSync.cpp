@@ -122,6 +122,9 @@ int32_t *Core::gmSyncEnter(const char *api, bool aivOnly, const Operand &gm,
       Access{api, "gm_workspace", true, DType::I32, /*blockAligned=*/false},
       loc);
   drainAll(loc, api);
+  // A release (and the flag stores): the lazy copies land first
+  // (pipes/Engine.h setUb).
+  engine_.materialiseLazy();
   ensureHbClock();
   if (race_)
     race_->pruneGmEpochs();

@@ -82,6 +82,7 @@ Core::Core(int64_t blockIdx, int64_t blockNum, const LaunchConfig &config,
   }
   if (config.init_check)
     mem_.enableInitTracking();
+  engine_.setUb(mem_.ubData(), mem_.ubBytes());
   autoSync_ = config.auto_sync;
   sys_.clockMhz = config.clock_mhz;
   aivCores_ = config.aiv_cores;
@@ -247,6 +248,10 @@ void Core::scalarAccess(const uint8_t *p, uint64_t bytes, bool write,
                   api, loc, seq);
   }
   trackInit(m, write, api, "tensor", start, bytes, loc);
+  // The scalar sees the UB, and writes GM, as if every copy had landed
+  // (pipes/Engine.h setUb).
+  if (m == Mem::UB || write)
+    engine_.materialiseLazy();
   if (trace_)
     trace_->slices.push_back(
         {Pipe::S, scalar_,
@@ -908,6 +913,8 @@ void Core::finish() {
   stall.whatLiteral = "the kernel returned after its last API call here and "
                       "waits for its pipes to drain";
   scalar_ = std::max(scalar_, engine_.drain(stall));
+  // The end of the block releases its GM reads to the other blocks.
+  engine_.materialiseLazy();
   for (Diagnostic &d : flags_.leaked())
     record(std::move(d));
 }

@@ -28,6 +28,8 @@ void Core::mmSend(uint32_t toSub, const void *data, uint32_t bytes,
              kernelTypeName(role_.kernelType),
          loc);
   const uint64_t at = scalar_ + latency;
+  // A release: the lazy copies land first (pipes/Engine.h setUb).
+  engine_.materialiseLazy();
   // A release by the scalar: it orders the GM accesses the scalar knows
   // complete (the library waits for its copies before it sends).
   std::vector<uint32_t> clock;

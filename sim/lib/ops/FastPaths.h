@@ -68,6 +68,12 @@ bool elementwiseDirect(const VecInstr &in);
 /// as they are now into its destination (in.out): the same bits as
 /// fastElementwise then commitVector, in place included.
 void evaluateElementwiseDirect(const VecInstr &in);
+/// The same with sources 0 and 1 read from `src0` and `src1` instead of
+/// their operands' bases (bytes equal to those: a source whose UB bytes a
+/// lazily landed copy has not written yet is read from its GM source,
+/// pipes/Engine.h setUb); src1 is unused by the scalar forms.
+void evaluateElementwiseDirect(const VecInstr &in, const uint8_t *src0,
+                               const uint8_t *src1);
 
 } // namespace ascsim
 

@@ -232,6 +232,119 @@ bool overlaps(std::pair<uintptr_t, uintptr_t> a,
 
 } // namespace
 
+bool &lazyLandingEnabled() {
+  static bool on = true;
+  return on;
+}
+
+void Engine::setUb(uint8_t *base, uint64_t bytes) {
+  if (!lazyLandingEnabled() || !base)
+    return;
+  lazyUb_ = base;
+  lazyUbEnd_ = base + bytes;
+}
+
+namespace {
+bool overlapping(const uint8_t *a, uint64_t an, const uint8_t *b,
+                 uint64_t bn) {
+  return a < b + bn && b < a + an;
+}
+bool inside(const uint8_t *a, uint64_t an, const uint8_t *b, uint64_t bn) {
+  return a >= b && a + an <= b + bn;
+}
+} // namespace
+
+void Engine::materialiseLazyAt(uint32_t i) {
+  const Lazy &l = lazy_[i];
+  std::memcpy(l.ub, l.gm, l.n);
+  dropLazyAt(i);
+}
+
+void Engine::materialiseLazyAll() {
+  // Pending copies never overlap: any order.
+  for (uint32_t i = 0; i < lazyCount_; ++i)
+    std::memcpy(lazy_[i].ub, lazy_[i].gm, lazy_[i].n);
+  lazyCount_ = 0;
+}
+
+void Engine::landLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
+  // A pending copy this one overwrites whole is dropped; one it overlaps in
+  // part lands first. Pending copies never overlap each other.
+  for (uint32_t i = 0; i < lazyCount_;) {
+    const Lazy &l = lazy_[i];
+    if (!overlapping(l.ub, l.n, dst, n))
+      ++i;
+    else if (inside(l.ub, l.n, dst, n))
+      dropLazyAt(i);
+    else
+      materialiseLazyAt(i);
+  }
+  if (n < kLazyMinBytes) {
+    std::memcpy(dst, src, n);
+    return;
+  }
+  if (lazyCount_ == kMaxLazy)
+    materialiseLazyAll();
+  lazy_[lazyCount_++] = {dst, src, n};
+}
+
+void Engine::copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
+  // Its UB source, and every pending copy whose GM source it overwrites,
+  // land first.
+  for (uint32_t i = 0; i < lazyCount_;) {
+    const Lazy &l = lazy_[i];
+    if (overlapping(l.ub, l.n, src, n) || overlapping(l.gm, l.n, dst, n))
+      materialiseLazyAt(i);
+    else
+      ++i;
+  }
+  copyOut(dst, src, n);
+}
+
+void Engine::evaluateVecDirectLazy(const VecInstr &in) {
+  // elementwiseDirect's form: the destination's bytes are exactly the
+  // written ones, every source is as long and contiguous, and disjoint from
+  // the destination or exactly it.
+  uint8_t *out = in.out;
+  const uint64_t n = in.hulls[0].second - in.hulls[0].first;
+  // A pending copy the result overwrites in part lands first.
+  for (uint32_t i = 0; i < lazyCount_;) {
+    const Lazy &l = lazy_[i];
+    if (overlapping(l.ub, l.n, out, n) && !inside(l.ub, l.n, out, n))
+      materialiseLazyAt(i);
+    else
+      ++i;
+  }
+  // A source inside a pending copy is read from its GM source; one that
+  // overlaps it in part makes it land.
+  auto source = [&](const uint8_t *p) {
+    if (!p)
+      return p;
+    for (uint32_t i = 0; i < lazyCount_;) {
+      const Lazy &l = lazy_[i];
+      if (!overlapping(l.ub, l.n, p, n)) {
+        ++i;
+      } else if (inside(p, n, l.ub, l.n)) {
+        return l.gm + (p - l.ub);
+      } else {
+        materialiseLazyAt(i);
+      }
+    }
+    return p;
+  };
+  const VecOperand &b = in.operand(Role::Src1);
+  const uint8_t *src0 = source(in.operand(Role::Src0).base);
+  const uint8_t *src1 = b.used ? source(b.base) : b.base;
+  evaluateElementwiseDirect(in, src0, src1);
+  // The pending copies it overwrote whole are gone.
+  for (uint32_t i = 0; i < lazyCount_;) {
+    if (overlapping(lazy_[i].ub, lazy_[i].n, out, n))
+      dropLazyAt(i);
+    else
+      ++i;
+  }
+}
+
 uint64_t Engine::vectorDependency(const Instr &h) const {
   if (vecInFlight_.empty())
     return 0;
@@ -324,6 +437,12 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
     v.done = done;
     v.r = rangesOf(w);
   }
+  // Staged work reads its sources now, a cube instruction may read them
+  // now: the pending lazy copies land first (the direct kinds read them at
+  // their completion).
+  if (__builtin_expect(lazyCount_ != 0, 0) &&
+      (!w.direct || w.kind == WorkKind::Cube))
+    materialiseLazyAll();
   const uint32_t s = allocSlot();
   InFlight &f = slots_[s];
   f.dst = w.dst;
@@ -538,6 +657,9 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     // Its slot (races or a trace: the clock and the start) is read below
     // and freed last.
     if (event == kCrossCoreEvent) {
+      // A release: another core may write what a lazy copy reads once it
+      // sees the set.
+      materialiseLazy();
       --crossPending_;
       if (crossFn_)
         crossFn_(crossCtx_, id, cycle, loc, next.pipe,
@@ -561,23 +683,36 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
   freeSlots_.push_back(slot);
   switch (f.land) {
   case Land::Staged:
+    materialiseLazy(); // its destination may be a lazy range or source
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
     break;
   case Land::Copy:
-    std::memcpy(f.dst, f.directSrc, f.directBytes);
+    if (f.dst >= lazyUb_ && f.dst < lazyUbEnd_ &&
+        (f.directBytes >= kLazyMinBytes || lazyCount_ != 0)) // GM -> UB
+      landLazy(f.dst, f.directSrc, f.directBytes);
+    else
+      std::memcpy(f.dst, f.directSrc, f.directBytes);
     break;
   case Land::CopyOut:
-    copyOut(f.dst, f.directSrc, f.directBytes);
+    if (lazyCount_ != 0)
+      copyOutLazy(f.dst, f.directSrc, f.directBytes);
+    else
+      copyOut(f.dst, f.directSrc, f.directBytes);
     break;
   case Land::VecStaged:
+    materialiseLazy();
     commitVector(*f.vec, f.staging.data());
     f.vec.reset();
     break;
   case Land::VecDirect:
-    evaluateElementwiseDirect(*f.vec);
+    if (lazyCount_ != 0)
+      evaluateVecDirectLazy(*f.vec);
+    else
+      evaluateElementwiseDirect(*f.vec);
     f.vec.reset();
     break;
   case Land::Cube:
+    materialiseLazy();
     cube::commitCube(*f.cube, f.staging.data());
     f.cube.reset();
     break;

@@ -377,8 +377,52 @@ public:
   /// Cycles during which `p` had at least one instruction in flight.
   uint64_t busy(Pipe p) const { return pipes_[idx(p)].busy; }
 
+  /// The core's Unified Buffer [base, base + bytes): a direct GM -> UB copy
+  /// landing in it lands lazily (when lazyLandingEnabled()): the engine
+  /// records {UB range, GM source} instead of copying, a direct elementwise
+  /// instruction reads such a source from GM, and anything else that
+  /// touches the range (or writes the GM source) first lands it
+  /// (materialiseLazy). In a race-free kernel the GM source cannot change
+  /// before then: this core's own GM writes materialise first, and another
+  /// core's are ordered after this one's next cross-core release, which
+  /// materialises everything.
+  void setUb(uint8_t *base, uint64_t bytes);
+  /// Whether a lazily landed copy is pending.
+  bool hasLazy() const { return lazyCount_ != 0; }
+  /// Lands every pending lazy copy (the memcpy, late): the scalar touches
+  /// memory, a cross-core release, the end of the kernel.
+  void materialiseLazy() {
+    if (__builtin_expect(lazyCount_ != 0, 0))
+      materialiseLazyAll();
+  }
+
 private:
   enum class Step { Progressed, Idle, Blocked, Limit };
+  /// A direct GM -> UB copy that landed lazily: UB bytes [ub, ub + n) hold
+  /// GM bytes [gm, gm + n) (setUb).
+  struct Lazy {
+    uint8_t *ub;
+    const uint8_t *gm;
+    uint64_t n;
+  };
+  /// Pending lazy copies at most (the UB holds a few buffers): one more
+  /// materialises them all first.
+  static constexpr uint32_t kMaxLazy = 16;
+  /// Smaller copies land at once: their memcpy costs less than keeping
+  /// them pending (a tiny launch's 64-byte tiles).
+  static constexpr uint64_t kLazyMinBytes = 1024;
+  [[gnu::cold, gnu::noinline]] void materialiseLazyAll();
+  /// Lands lazy copy i and removes it (the last one takes its place).
+  void materialiseLazyAt(uint32_t i);
+  /// Removes lazy copy i without landing it (it was overwritten whole).
+  void dropLazyAt(uint32_t i) { lazy_[i] = lazy_[--lazyCount_]; }
+  /// A direct copy of n bytes from GM `src` to UB `dst` lands: lazily
+  /// (n >= kLazyMinBytes) or at once, after the pending copies it overlaps.
+  void landLazy(uint8_t *dst, const uint8_t *src, uint64_t n);
+  /// A direct MTE3 copy from `src` to `dst` lands with lazies pending.
+  void copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n);
+  /// A direct elementwise instruction lands with lazies pending.
+  void evaluateVecDirectLazy(const VecInstr &in);
 
   struct PipeState {
     InstrQueue queue;
@@ -561,7 +605,19 @@ private:
   CrossSetFn crossFn_ = nullptr;
   void *crossCtx_ = nullptr;
   uint32_t crossPending_ = 0;
+  /// setUb's range (null, empty: no lazy landing).
+  uint8_t *lazyUb_ = nullptr;
+  uint8_t *lazyUbEnd_ = nullptr;
+  uint32_t lazyCount_ = 0;
+  std::array<Lazy, kMaxLazy> lazy_;
 };
+
+/// Whether direct GM -> UB copies land lazily (Engine::setUb; default
+/// true). A test-only switch (tests compare every output against eager
+/// landing); read when a core is built, not thread-safe to flip while
+/// kernels run. Exported from the shared library for that test only (not
+/// in a public header).
+[[gnu::visibility("default")]] bool &lazyLandingEnabled();
 
 } // namespace ascsim
 

@@ -1,0 +1,150 @@
+//===- test/LazyLandingTest.cpp - Lazily landed copies against eager ones -===//
+//
+// kernels/lazy_land.cpp's modes run with direct GM -> UB copies landing
+// lazily (pipes/Engine.h setUb) and eagerly (lazyLandingEnabled() off):
+// every output (GM buffers and printed text) must be the same bytes, and
+// the expected values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestSupport.h"
+#include "pipes/Engine.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <optional>
+#include <vector>
+
+using namespace ascsim;
+using namespace ascsim::test;
+
+namespace {
+
+struct Outputs {
+  LaunchResult res;
+  std::vector<float> c, z, s;
+};
+
+struct Eager {
+  Eager() { lazyLandingEnabled() = false; }
+  ~Eager() { lazyLandingEnabled() = true; }
+};
+
+std::vector<float> inputA() {
+  std::vector<float> v(1024);
+  for (int i = 0; i < 1024; ++i)
+    v[i] = static_cast<float>(i) * 0.25f - 3.0f;
+  return v;
+}
+std::vector<float> inputB() {
+  std::vector<float> v(1024);
+  for (int i = 0; i < 1024; ++i)
+    v[i] = 1.5f + static_cast<float>(i % 7);
+  return v;
+}
+std::vector<float> inputC() {
+  std::vector<float> v(1024);
+  for (int i = 0; i < 1024; ++i)
+    v[i] = 100.0f + static_cast<float>(i);
+  return v;
+}
+
+Outputs launchMode(int mode, bool lazy) {
+  std::optional<Eager> eager;
+  if (!lazy)
+    eager.emplace();
+  Outputs r;
+  std::vector<float> a = inputA(), b = inputB();
+  r.c = inputC();
+  r.z.assign(1024, -1.0f);
+  r.s.assign(1024, -1.0f);
+  std::vector<int32_t> w(1024, 0); // mode 8's GM flags
+  auto addr = [](auto &v) { return reinterpret_cast<uint64_t>(v.data()); };
+  LaunchConfig cfg;
+  cfg.host_threads = 1;
+  r.res = cachedKernel(ASCSIM_KERNEL_LAZY_LAND)
+              .launch(1,
+                      {addr(a), addr(b), addr(r.c), addr(r.z), addr(r.s),
+                       addr(w), static_cast<uint64_t>(mode)},
+                      {{addr(a), 4096, "a"},
+                       {addr(b), 4096, "b"},
+                       {addr(r.c), 4096, "c"},
+                       {addr(r.z), 4096, "z"},
+                       {addr(r.s), 4096, "s"},
+                       {addr(w), 4096, "w"}},
+                      cfg);
+  return r;
+}
+
+bool sameBytes(const std::vector<float> &x, const std::vector<float> &y) {
+  return x.size() == y.size() &&
+         std::memcmp(x.data(), y.data(), x.size() * sizeof(float)) == 0;
+}
+
+class LazyLanding : public ::testing::TestWithParam<int> {};
+
+TEST_P(LazyLanding, OutputsMatchEagerLandingByteForByte) {
+  const int mode = GetParam();
+  Outputs lazy = launchMode(mode, true);
+  Outputs eager = launchMode(mode, false);
+  ASSERT_TRUE(lazy.res.ok) << dumpDiagnostics(lazy.res, true);
+  ASSERT_TRUE(eager.res.ok) << dumpDiagnostics(eager.res, true);
+  EXPECT_TRUE(lazy.res.diagnostics.empty()) << dumpDiagnostics(lazy.res, true);
+  EXPECT_TRUE(sameBytes(lazy.c, eager.c));
+  EXPECT_TRUE(sameBytes(lazy.z, eager.z));
+  EXPECT_TRUE(sameBytes(lazy.s, eager.s));
+  EXPECT_EQ(lazy.res.output, eager.res.output);
+  EXPECT_EQ(lazy.res.cycles, eager.res.cycles);
+
+  // The values themselves (what eager landing computes).
+  const std::vector<float> a = inputA(), b = inputB(), c = inputC();
+  switch (mode) {
+  case 0:
+    for (int i = 0; i < 1024; ++i)
+      ASSERT_EQ(lazy.z[i], (a[i] + b[i]) * 2.0f) << i;
+    break;
+  case 1:
+  case 5:
+  case 8:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.c[i], a[i]) << i;
+      ASSERT_EQ(lazy.z[i], c[i] + 1.0f) << i;
+    }
+    break;
+  case 2:
+    EXPECT_EQ(lazy.s[0], a[3]);
+    EXPECT_EQ(lazy.c[7], 9.0f);
+    for (int i = 0; i < 256; ++i)
+      ASSERT_EQ(lazy.z[i], (i == 5 ? 42.0f : a[i]) + c[i]) << i;
+    break;
+  case 3:
+    for (int i = 0; i < 256; ++i)
+      ASSERT_EQ(lazy.z[i], a[i] + 1.0f) << i;
+    break;
+  case 4:
+    for (int i = 0; i < 256; ++i) {
+      const float u = i >= 64 && i < 128 ? b[i - 64] : a[i];
+      const float w = u + 0.5f;
+      const float v = i >= 64 && i < 128 ? lazy.z[256 + i - 64] + 1.0f : c[i];
+      ASSERT_EQ(lazy.z[256 + i], w) << i;
+      ASSERT_EQ(lazy.z[i], v + w) << i;
+    }
+    break;
+  case 6:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.c[i], c[i] + a[i]) << i;
+      ASSERT_EQ(lazy.z[i], c[i] + 1.0f) << i;
+    }
+    break;
+  case 7:
+    ASSERT_EQ(lazy.res.output.size(), 1u);
+    EXPECT_NE(lazy.res.output[0].second.find("1.5"), std::string::npos)
+        << lazy.res.output[0].second;
+    break;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, LazyLanding, ::testing::Range(0, 9));
+
+} // namespace
