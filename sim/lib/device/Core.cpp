@@ -614,6 +614,22 @@ void Core::bindFlagPipes() {
 }
 
 inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainSet_[event];
+    if (__builtin_expect(p != Pipe::S && callFree(p), 1)) {
+      const uint64_t seq = beginCallFree(loc);
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueSet(event, fid, loc);
+      issueFlagInSlot(InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
+      return;
+    }
+  }
+  setFlagGeneral(event, id, loc);
+}
+
+void Core::setFlagGeneral(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (__builtin_expect(event < kNumEvents &&
                            static_cast<uint32_t>(id) < kNumEventIds,
@@ -639,6 +655,22 @@ void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
 }
 
 inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainWait_[event];
+    if (__builtin_expect(p != Pipe::S && callFree(p), 1)) {
+      const uint64_t seq = beginCallFree(loc);
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueWait(event, fid);
+      issueFlagInSlot(InstrKind::WaitFlag, p, event, fid, seq, loc, "wait_flag");
+      return;
+    }
+  }
+  waitFlagGeneral(event, id, loc);
+}
+
+void Core::waitFlagGeneral(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (__builtin_expect(event < kNumEvents &&
                            static_cast<uint32_t>(id) < kNumEventIds,

@@ -434,6 +434,36 @@ private:
     in.event = event;
     in.id = id;
   }
+  /// Whether an instruction into `p` issues on a call-free path: this
+  /// call's step reaches no checkpoint and `p`'s queue has a free slot (no
+  /// runUntilRoom, no grow). An ABI entry tests it before any side effect
+  /// and otherwise takes its general path as a tail call: with no call on
+  /// its fast path, the compiler saves no registers for it.
+  bool callFree(Pipe p) const {
+    return stepsLeft_ != 1 && engine_.hasSlot(p);
+  }
+  /// beginCall when callFree: the step reaches no checkpoint.
+  uint64_t beginCallFree(Loc loc) {
+    --stepsLeft_;
+    lastLoc_ = loc;
+    scalar_ += timing::kScalarIssue;
+    scalarBusy_ += timing::kScalarIssue;
+    return ++seq_;
+  }
+  /// issueFlagInstr when callFree(p).
+  void issueFlagInSlot(InstrKind kind, Pipe p, uint8_t event, uint8_t id,
+                       uint64_t seq, Loc loc, const char *api) {
+    Instr &in =
+        engine_.emplaceFlagInSlot(kind, p, event, id, seq, scalar_, loc, api);
+    if (race_) {
+      in.issueClock = race_->clock(Pipe::S);
+      in.gmEpoch = gmEpoch_;
+    }
+  }
+  /// set/wait_flag when the call-free path does not apply (callFree, a
+  /// plain flag): beginCall, then makeRoom or the rare cases.
+  [[gnu::noinline]] void setFlagGeneral(uint8_t event, int32_t id, Loc loc);
+  [[gnu::noinline]] void waitFlagGeneral(uint8_t event, int32_t id, Loc loc);
   /// Per HardEvent value, the pipe a set_flag (wait_flag) of a valid
   /// event on this core type, not V_V and not scalar-side issues into as
   /// is (the loop's flags, told from the rare cases by one load); Pipe::S
