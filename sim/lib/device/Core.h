@@ -396,6 +396,34 @@ private:
   [[gnu::always_inline]] bool copyFromPlan(const Operand &dst,
                                            const Operand &src, uint32_t count,
                                            DType type, uint64_t seq, Loc loc);
+  /// The cached copy plan of this call (copyFromPlan's search and its
+  /// preconditions: a count, no UB watch, no atomic store), or null.
+  [[gnu::always_inline]] CachedCopy *findCopyPlan(const Operand &dst,
+                                                  const Operand &src,
+                                                  uint32_t count, DType type,
+                                                  Loc loc);
+  /// data_copy when its call-free path does not apply (dataCopy): the
+  /// general path, beginCall then copyFromPlan or planCopy. The count and
+  /// the type in one argument (count | type << 32): six arguments in
+  /// registers make the call a jump.
+  [[gnu::noinline]] void dataCopyGeneral(const Operand &dst,
+                                         const Operand &src,
+                                         uint64_t countType, Loc loc);
+  /// dataCopy's issue of a cached copy `e` (ready on this core, its GM
+  /// operand at `gmAddr` tested): into a free slot (InSlot, no call but the
+  /// last), or after makeRoom. `countType` as dataCopyGeneral's.
+  template <bool InSlot>
+  [[gnu::always_inline]] void issueCachedCopy(const CachedCopy &e,
+                                              uint64_t gmAddr,
+                                              uint64_t countType, Loc loc);
+  /// issueCachedCopy when the queue has no free slot (the scalar stalls).
+  [[gnu::noinline]] void cachedCopyAfterRoom(const CachedCopy &e,
+                                             uint64_t gmAddr,
+                                             uint64_t countType, Loc loc);
+  /// Fills a plain copy's Instr `in` (issuePlainCopy's fields).
+  [[gnu::always_inline]] void fillPlainCopy(Instr &in, Pipe pipe, Cost cost,
+                                            DType type, uint32_t count,
+                                            const uint8_t *from, uint8_t *to);
   /// copyFromPlan's GM operand outside the launch's regions (a fault, or a
   /// pointer to classify): its host pointer, null when it is not GM.
   [[gnu::noinline]] uint8_t *cachedCopyGm(CachedCopy &e, const Operand &gmOp,

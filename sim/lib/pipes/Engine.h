@@ -363,6 +363,14 @@ public:
   /// kQueueDepth slots): an issue needs neither runUntilRoom nor a grow,
   /// the ABI entries' call-free paths.
   bool hasSlot(Pipe p) const { return pipes_[idx(p)].queue.hasFreeSlot(); }
+  /// emplace when hasSlot(p).
+  Instr &emplaceInSlot(InstrKind kind, Pipe p, uint64_t seq, uint64_t issue,
+                       Loc loc, const char *name) {
+    Instr &in =
+        pipes_[idx(p)].queue.emplaceInFreeSlot(kind, p, seq, issue, loc, name);
+    queuedPipes_ |= 1u << idx(p);
+    return in;
+  }
   /// emplace of a SetFlag or WaitFlag of flag (event, id) when hasSlot(p).
   Instr &emplaceFlagInSlot(InstrKind kind, Pipe p, uint8_t event, uint8_t id,
                            uint64_t seq, uint64_t issue, Loc loc,
