@@ -387,15 +387,19 @@ TEST(EngineTest, AQueueHasASlotOnlyWithRoom) {
   // instructions queued, one again once the engine made room.
   Fixture f;
   EXPECT_FALSE(f.engine.hasSlot(Pipe::MTE2)); // no slots yet
+  EXPECT_EQ(f.engine.slotOf(Pipe::MTE2), nullptr);
   for (unsigned i = 0; i < Engine::kQueueDepth; ++i) {
     f.flag(InstrKind::Barrier, Pipe::MTE2, 0, 0, 1);
     EXPECT_EQ(f.engine.hasSlot(Pipe::MTE2), i + 1 < Engine::kQueueDepth) << i;
+    EXPECT_EQ(f.engine.slotOf(Pipe::MTE2) != nullptr,
+              i + 1 < Engine::kQueueDepth)
+        << i;
   }
   EXPECT_FALSE(f.engine.hasSlot(Pipe::V));
   f.engine.runUntilRoom(Pipe::MTE2, "set_flag", Loc{"test.py", 1});
   EXPECT_EQ(f.engine.queued(Pipe::MTE2), Engine::kQueueDepth - 1);
   EXPECT_TRUE(f.engine.hasSlot(Pipe::MTE2));
-  // A flag built in a free slot (emplaceFlagInSlot) has no body and its
+  // A flag built in a free slot (slotOf, emplaceFlagAt) has no body and its
   // flag: the wait orders the add after the copy.
   std::vector<float> gm{1.f, 2.f, 3.f, 4.f}, ub(4, 0.f), out(4, 0.f);
   f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 4, timing::gmToLocal(16));
@@ -407,16 +411,20 @@ TEST(EngineTest, AQueueHasASlotOnlyWithRoom) {
   f.flag(InstrKind::Barrier, Pipe::V, 0, 0, 1); // V's slots
   ASSERT_TRUE(f.engine.hasSlot(Pipe::MTE2));
   ASSERT_TRUE(f.engine.hasSlot(Pipe::V));
-  Instr &set = f.engine.emplaceFlagInSlot(InstrKind::SetFlag, Pipe::MTE2,
-                                          kMte2V, 5, ++f.seq, 1,
-                                          Loc{"test.py", 50}, "set_flag");
+  void *at = f.engine.slotOf(Pipe::MTE2);
+  ASSERT_NE(at, nullptr);
+  Instr &set = f.engine.emplaceFlagAt(at, InstrKind::SetFlag, Pipe::MTE2,
+                                      kMte2V, 5, ++f.seq, 1,
+                                      Loc{"test.py", 50}, "set_flag");
+  EXPECT_EQ(static_cast<void *>(&set), at);
   EXPECT_FALSE(set.hasBody);
   EXPECT_EQ(set.kind, InstrKind::SetFlag);
   EXPECT_EQ(set.event, kMte2V);
   EXPECT_EQ(set.id, 5);
-  Instr &wait = f.engine.emplaceFlagInSlot(InstrKind::WaitFlag, Pipe::V,
-                                           kMte2V, 5, ++f.seq, 1,
-                                           Loc{"test.py", 51}, "wait_flag");
+  Instr &wait = f.engine.emplaceFlagAt(f.engine.slotOf(Pipe::V),
+                                       InstrKind::WaitFlag, Pipe::V, kMte2V, 5,
+                                       ++f.seq, 1, Loc{"test.py", 51},
+                                       "wait_flag");
   EXPECT_FALSE(wait.hasBody);
   f.add(1, out.data(), ub.data(), ub.data(), 4);
   f.engine.drain(Stall{"end", Loc{nullptr, 0}});

@@ -705,11 +705,14 @@ inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
                            static_cast<uint32_t>(id) < kNumEventIds,
                        1)) {
     const Pipe p = plainSet_[event];
-    if (__builtin_expect(p != Pipe::S && callFree(p), 1)) {
+    void *at;
+    if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
+                             (at = engine_.slotOf(p)) != nullptr,
+                         1)) {
       const uint64_t seq = beginCallFree(loc);
       const uint8_t fid = static_cast<uint8_t>(id);
       flags_.issueSet(event, fid, loc);
-      issueFlagInSlot(InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
+      issueFlagAt(at, InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
       return;
     }
   }
@@ -746,11 +749,15 @@ inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
                            static_cast<uint32_t>(id) < kNumEventIds,
                        1)) {
     const Pipe p = plainWait_[event];
-    if (__builtin_expect(p != Pipe::S && callFree(p), 1)) {
+    void *at;
+    if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
+                             (at = engine_.slotOf(p)) != nullptr,
+                         1)) {
       const uint64_t seq = beginCallFree(loc);
       const uint8_t fid = static_cast<uint8_t>(id);
       flags_.issueWait(event, fid);
-      issueFlagInSlot(InstrKind::WaitFlag, p, event, fid, seq, loc, "wait_flag");
+      issueFlagAt(at, InstrKind::WaitFlag, p, event, fid, seq, loc,
+                  "wait_flag");
       return;
     }
   }

@@ -462,15 +462,13 @@ private:
     in.event = event;
     in.id = id;
   }
-  /// Whether an instruction into `p` issues on a call-free path: this
-  /// call's step reaches no checkpoint and `p`'s queue has a free slot (no
-  /// runUntilRoom, no grow). An ABI entry tests it before any side effect
-  /// and otherwise takes its general path as a tail call: with no call on
-  /// its fast path, the compiler saves no registers for it.
-  bool callFree(Pipe p) const {
-    return stepsLeft_ != 1 && engine_.hasSlot(p);
-  }
-  /// beginCall when callFree: the step reaches no checkpoint.
+  // The ABI entries' call-free paths (set/wait_flag, data_copy) test, before
+  // any side effect, that this call's step reaches no checkpoint
+  // (stepsLeft_ != 1) and that the queue has a free slot (no runUntilRoom,
+  // no grow), and otherwise take their general path as a tail call: with no
+  // call on the fast path, the compiler saves fewer registers for it.
+
+  /// beginCall on a call-free path: the step reaches no checkpoint.
   uint64_t beginCallFree(Loc loc) {
     --stepsLeft_;
     lastLoc_ = loc;
@@ -478,18 +476,19 @@ private:
     scalarBusy_ += timing::kScalarIssue;
     return ++seq_;
   }
-  /// issueFlagInstr when callFree(p).
-  void issueFlagInSlot(InstrKind kind, Pipe p, uint8_t event, uint8_t id,
-                       uint64_t seq, Loc loc, const char *api) {
-    Instr &in =
-        engine_.emplaceFlagInSlot(kind, p, event, id, seq, scalar_, loc, api);
+  /// issueFlagInstr into `at`, p's free slot (Engine::slotOf).
+  void issueFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event,
+                   uint8_t id, uint64_t seq, Loc loc, const char *api) {
+    Instr &in = engine_.emplaceFlagAt(at, kind, p, event, id, seq, scalar_,
+                                      loc, api);
     if (race_) {
       in.issueClock = race_->clock(Pipe::S);
       in.gmEpoch = gmEpoch_;
     }
   }
-  /// set/wait_flag when the call-free path does not apply (callFree, a
-  /// plain flag): beginCall, then makeRoom or the rare cases.
+  /// set/wait_flag when the call-free path does not apply (a plain flag,
+  /// no checkpoint due, a free slot): beginCall, then makeRoom or the rare
+  /// cases.
   [[gnu::noinline]] void setFlagGeneral(uint8_t event, int32_t id, Loc loc);
   [[gnu::noinline]] void waitFlagGeneral(uint8_t event, int32_t id, Loc loc);
   /// Per HardEvent value, the pipe a set_flag (wait_flag) of a valid
@@ -706,8 +705,11 @@ private:
   /// knew `clock`: time and clocks, then the next epoch.
   void acquired(uint64_t cycle, const std::vector<uint32_t> &clock);
   uint64_t scalar_ = 0;     // the scalar unit's cycle
-  uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
-  uint64_t seq_ = 0;        // API calls so far (program order)
+  /// Cycles the scalar spent accessing, and issuing other than an API
+  /// call's kScalarIssue: each call (seq_) adds those when timing() reads
+  /// the figure (one add less per call).
+  uint64_t scalarBusy_ = 0;
+  uint64_t seq_ = 0; // API calls so far (program order)
   Loc lastLoc_{nullptr, 0};
   Loc loopLoc_{nullptr, 0};
   LaunchControl *control_;

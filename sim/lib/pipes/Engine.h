@@ -215,6 +215,14 @@ public:
     ++size_;
     return *in;
   }
+  /// The storage of the next slot (hasFreeSlot), for constructAtEnd.
+  void *freeSlot() { return slot((head_ + size_) & (cap_ - 1)); }
+  /// Constructs an instruction from `args` in `at`, freeSlot().
+  template <class... Args> Instr &constructAtEnd(void *at, Args &&...args) {
+    Instr *in = new (at) Instr(std::forward<Args>(args)...);
+    ++size_;
+    return *in;
+  }
   void pop_front() { pop_front(front()); }
   /// Pops `head`, which is front(), through the caller's reference (the
   /// slot's address is not computed from the index again).
@@ -371,12 +379,19 @@ public:
     queuedPipes_ |= 1u << idx(p);
     return in;
   }
-  /// emplace of a SetFlag or WaitFlag of flag (event, id) when hasSlot(p).
-  Instr &emplaceFlagInSlot(InstrKind kind, Pipe p, uint8_t event, uint8_t id,
-                           uint64_t seq, uint64_t issue, Loc loc,
-                           const char *name) {
-    Instr &in = pipes_[idx(p)].queue.emplaceInFreeSlot(kind, p, event, id,
-                                                       seq, issue, loc, name);
+  /// The storage of `p`'s next queue slot when it has a free slot
+  /// (hasSlot), else null: the slot is found before the caller's side
+  /// effects, the entry built there after them (emplaceFlagAt).
+  void *slotOf(Pipe p) {
+    InstrQueue &q = pipes_[idx(p)].queue;
+    return q.hasFreeSlot() ? q.freeSlot() : nullptr;
+  }
+  /// A SetFlag or WaitFlag of flag (event, id) built in `at`, p's slotOf.
+  Instr &emplaceFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event,
+                       uint8_t id, uint64_t seq, uint64_t issue, Loc loc,
+                       const char *name) {
+    Instr &in = pipes_[idx(p)].queue.constructAtEnd(at, kind, p, event, id,
+                                                    seq, issue, loc, name);
     queuedPipes_ |= 1u << idx(p);
     return in;
   }
