@@ -204,8 +204,9 @@ public:
     return *in;
   }
   /// Whether a slot is free without growing: once allocated, a pipe's
-  /// queue has Engine::kQueueDepth slots and never more (every issue makes
-  /// room first), so a free slot is room to issue.
+  /// queue has kFirstSlots (Engine::kQueueDepth) slots and never more
+  /// (every issue makes room first; adopt takes no grown buffer), so a free
+  /// slot is room to issue.
   bool hasFreeSlot() const { return size_ < cap_; }
   /// emplace_back into a free slot (hasFreeSlot): no grow test, so no call
   /// on the way.
@@ -254,8 +255,12 @@ public:
     cap_ = head_ = 0;
     return b;
   }
-  /// Takes `b`'s slots; the queue is new (no slots yet).
+  /// Takes `b`'s slots; the queue is new (no slots yet). Not a buffer
+  /// grown past kFirstSlots (a queue pushed past its room, as the engine's
+  /// tests do): hasFreeSlot's bound is the slot count.
   void adopt(Buffer &&b) {
+    if (b.cap != kFirstSlots)
+      return;
     buf_ = std::move(b.buf);
     cap_ = b.cap;
     b.cap = 0;
