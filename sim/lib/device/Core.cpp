@@ -451,19 +451,21 @@ inline void Core::dataCopy(const Operand &dst, const Operand &src,
   // The call-free path: a cached plan used on this core before, its GM
   // operand inside the kept region, no auto_sync, no checkpoint due, a free
   // queue slot — tested before any side effect (else the general path or,
-  // with only the room missing, cachedCopyAfterRoom: tail calls).
+  // with only the room or this core's first use of the plan missing,
+  // cachedCopyAfterRoom: tail calls).
   CachedCopy *e = stepsLeft_ != 1 ? findCopyPlan(dst, src, count, type, loc)
                                   : nullptr;
   if (__builtin_expect(e != nullptr, 1)) {
     const Operand &gmOp = e->toGm ? dst : src;
     const uint64_t gmAddr = gmOp.addr;
     if (__builtin_expect(gmAddr >= e->gmLo && gmAddr + e->bytes <= e->gmHi &&
-                             (gmAddr & e->alignMask) == 0 && e->coreReady &&
-                             !autoSync_,
+                             (gmAddr & e->alignMask) == 0 && !autoSync_,
                          1)) {
       const uint64_t countType = count | static_cast<uint64_t>(type) << 32;
       if (__builtin_expect(
-              engine_.hasSlot(e->toGm ? Pipe::MTE3 : Pipe::MTE2), 1))
+              e->coreReady &&
+                  engine_.hasSlot(e->toGm ? Pipe::MTE3 : Pipe::MTE2),
+              1))
         return issueCachedCopy<true>(*e, gmAddr, countType, loc);
       return cachedCopyAfterRoom(*e, gmAddr, countType, loc);
     }
@@ -472,7 +474,7 @@ inline void Core::dataCopy(const Operand &dst, const Operand &src,
 }
 
 template <bool InSlot>
-inline void Core::issueCachedCopy(const CachedCopy &e, uint64_t gmAddr,
+inline void Core::issueCachedCopy(CachedCopy &e, uint64_t gmAddr,
                                   uint64_t countType, Loc loc) {
   // copyFromPlan's steps for a plan ready on this core, its GM operand
   // tested, no auto_sync; the GM traffic counted last (countGm's read-range
@@ -483,6 +485,8 @@ inline void Core::issueCachedCopy(const CachedCopy &e, uint64_t gmAddr,
   const uint64_t bytes = e.bytes;
   const Pipe pipe = toGm ? Pipe::MTE3 : Pipe::MTE2;
   const uint64_t seq = beginCallFree(loc);
+  if (!InSlot && !e.coreReady) // e.ub: the call's UB operand (the search)
+    cachedCopyFirstUse(e, e.ub, loc);
   uint8_t *gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmAddr));
   uint8_t *ub = mem_.ubData() + e.ubOffset;
   Instr *inp;
@@ -510,7 +514,7 @@ inline void Core::issueCachedCopy(const CachedCopy &e, uint64_t gmAddr,
   return countGm(gmAddr, gmAddr + bytes, bytes, toGm);
 }
 
-void Core::cachedCopyAfterRoom(const CachedCopy &e, uint64_t gmAddr,
+void Core::cachedCopyAfterRoom(CachedCopy &e, uint64_t gmAddr,
                                uint64_t countType, Loc loc) {
   issueCachedCopy<false>(e, gmAddr, countType, loc);
 }

@@ -409,15 +409,17 @@ private:
   [[gnu::noinline]] void dataCopyGeneral(const Operand &dst,
                                          const Operand &src,
                                          uint64_t countType, Loc loc);
-  /// dataCopy's issue of a cached copy `e` (ready on this core, its GM
-  /// operand at `gmAddr` tested): into a free slot (InSlot, no call but the
-  /// last), or after makeRoom. `countType` as dataCopyGeneral's.
+  /// dataCopy's issue of a cached copy `e` (its GM operand at `gmAddr`
+  /// tested): into a free slot (InSlot: the plan ready on this core, no
+  /// call but the last), or after this core's first use of the plan and
+  /// makeRoom. `countType` as dataCopyGeneral's.
   template <bool InSlot>
-  [[gnu::always_inline]] void issueCachedCopy(const CachedCopy &e,
+  [[gnu::always_inline]] void issueCachedCopy(CachedCopy &e,
                                               uint64_t gmAddr,
                                               uint64_t countType, Loc loc);
-  /// issueCachedCopy when the queue has no free slot (the scalar stalls).
-  [[gnu::noinline]] void cachedCopyAfterRoom(const CachedCopy &e,
+  /// issueCachedCopy when the queue has no free slot (the scalar stalls)
+  /// or this core has not used the plan yet (cachedCopyFirstUse first).
+  [[gnu::noinline]] void cachedCopyAfterRoom(CachedCopy &e,
                                              uint64_t gmAddr,
                                              uint64_t countType, Loc loc);
   /// Fills a plain copy's Instr `in` (issuePlainCopy's fields).
