@@ -218,6 +218,28 @@ def test_auto_sync_true_still_reports_a_missing_mte2_v_flag() -> None:
     assert "MTE2 data_copy" in info.value.message and "V adds" in info.value.message
 
 
+@asc.jit(auto_sync=True, always_compile=True)
+def scalar_after_cached_copies(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 256)
+    zg.set_global_buffer(z, 64)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    for i in range(4):
+        asc.data_copy(a, xg[i * 64:], 64)  # from the second iteration on: the cached plan
+        v = a.get_value(3)  # no MTE2_S flag: auto_sync's wait
+        zg.set_value(i, v)
+
+
+def test_auto_sync_true_orders_a_scalar_read_after_a_cached_copy() -> None:
+    # The simulator issues a call site's later copies from the plan of its first (the ABI's
+    # call-free path): auto_sync must note their ranges all the same.
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros(64, dtype=np.float32)
+    scalar_after_cached_copies[1](x, z)
+    np.testing.assert_array_equal(z[:4], [3.0, 67.0, 131.0, 195.0])
+
+
 # -- insert_sync with auto_sync=False inserts the scalar flags itself ----------------------------------
 
 @asc.jit(auto_sync=False, always_compile=True)

@@ -381,6 +381,62 @@ TEST(EngineTest, AFlagEntryHasNoBodyAndReadsNoneOfItsSlot) {
   EXPECT_FALSE(f.flags.isSet(kMte2V, 2));
 }
 
+TEST(EngineTest, AQueueHasASlotOnlyWithRoom) {
+  // hasSlot tells the ABI entries' call-free issue (no runUntilRoom, no
+  // grow): none with kQueueDepth instructions queued (also after an engine
+  // whose queue grew), one again once the engine made room.
+  {
+    // 40 instructions pushed without room (the engine's tests do): MTE2's
+    // slots grow, and the thread's next engine must not adopt them.
+    Fixture g;
+    for (unsigned i = 0; i < 40; ++i)
+      g.flag(InstrKind::Barrier, Pipe::MTE2, 0, 0, 1);
+    g.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  }
+  Fixture f;
+  for (unsigned i = 0; i < Engine::kQueueDepth; ++i) {
+    f.flag(InstrKind::Barrier, Pipe::MTE2, 0, 0, 1);
+    EXPECT_EQ(f.engine.hasSlot(Pipe::MTE2), i + 1 < Engine::kQueueDepth) << i;
+    EXPECT_EQ(f.engine.slotOf(Pipe::MTE2) != nullptr,
+              i + 1 < Engine::kQueueDepth)
+        << i;
+  }
+  f.engine.runUntilRoom(Pipe::MTE2, "set_flag", Loc{"test.py", 1});
+  EXPECT_EQ(f.engine.queued(Pipe::MTE2), Engine::kQueueDepth - 1);
+  EXPECT_TRUE(f.engine.hasSlot(Pipe::MTE2));
+  // A flag built in a free slot (slotOf, emplaceFlagAt) has no body and its
+  // flag: the wait orders the add after the copy.
+  std::vector<float> gm{1.f, 2.f, 3.f, 4.f}, ub(4, 0.f), out(4, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 4, timing::gmToLocal(16));
+  EXPECT_FALSE(f.engine.hasSlot(Pipe::MTE2)); // full again
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(ub, gm);
+  ub.assign(4, 0.f);
+  f.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 4, timing::gmToLocal(16));
+  f.flag(InstrKind::Barrier, Pipe::V, 0, 0, 1); // V's slots
+  ASSERT_TRUE(f.engine.hasSlot(Pipe::MTE2));
+  ASSERT_TRUE(f.engine.hasSlot(Pipe::V));
+  void *at = f.engine.slotOf(Pipe::MTE2);
+  ASSERT_NE(at, nullptr);
+  Instr &set = f.engine.emplaceFlagAt(at, InstrKind::SetFlag, Pipe::MTE2,
+                                      kMte2V, 5, ++f.seq, 1,
+                                      Loc{"test.py", 50}, "set_flag");
+  EXPECT_EQ(static_cast<void *>(&set), at);
+  EXPECT_FALSE(set.hasBody);
+  EXPECT_EQ(set.kind, InstrKind::SetFlag);
+  EXPECT_EQ(set.event, kMte2V);
+  EXPECT_EQ(set.id, 5);
+  Instr &wait = f.engine.emplaceFlagAt(f.engine.slotOf(Pipe::V),
+                                       InstrKind::WaitFlag, Pipe::V, kMte2V, 5,
+                                       ++f.seq, 1, Loc{"test.py", 51},
+                                       "wait_flag");
+  EXPECT_FALSE(wait.hasBody);
+  f.add(1, out.data(), ub.data(), ub.data(), 4);
+  f.engine.drain(Stall{"end", Loc{nullptr, 0}});
+  EXPECT_EQ(out, (std::vector<float>{2.f, 4.f, 6.f, 8.f}));
+  EXPECT_FALSE(f.flags.isSet(kMte2V, 5));
+}
+
 /// The HardEvent from `src` to `dst`.
 uint8_t eventOf(Pipe src, Pipe dst) {
   for (int e = 0; e < kNumEvents; ++e)

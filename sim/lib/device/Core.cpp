@@ -332,6 +332,13 @@ inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
                                    Cost cost, DType type, uint32_t count,
                                    const uint8_t *from, uint8_t *to) {
   Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, "data_copy");
+  fillPlainCopy(in, pipe, cost, type, count, from, to);
+  return in;
+}
+
+inline void Core::fillPlainCopy(Instr &in, Pipe pipe, Cost cost, DType type,
+                                uint32_t count, const uint8_t *from,
+                                uint8_t *to) {
   in.cost = cost;
   in.work.kind = WorkKind::Copy;
   in.work.type = type;
@@ -343,7 +350,6 @@ inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
   // source first is on another pipe or core, unordered, so raised.
   in.work.direct = race_ && race_->severity() == Severity::Error &&
                    (pipe == Pipe::MTE2 || pipe == Pipe::MTE3);
-  return in;
 }
 
 uint8_t *Core::cachedCopyGm(CachedCopy &e, const Operand &gmOp, DType type,
@@ -379,11 +385,12 @@ void Core::cachedCopyAutoSync(const CachedCopy &e, uint64_t gmAddr) {
   }
 }
 
-inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
-                               uint32_t count, DType type, uint64_t seq,
-                               Loc loc) {
+inline Core::CachedCopy *Core::findCopyPlan(const Operand &dst,
+                                            const Operand &src,
+                                            uint32_t count, DType type,
+                                            Loc loc) {
   if (count == 0 || sys_.anyWatch) // count 0: an empty slot
-    return false;
+    return nullptr;
   CachedCopy *e = nullptr;
   for (CachedCopy &c : plans_->copyCache)
     if (c.loc.line == loc.line) { // the UB address next: a loop's double
@@ -398,6 +405,15 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
       }
     }
   if (!e || (e->toGm && vecRegs_.atomic != AtomicKind::None))
+    return nullptr;
+  return e;
+}
+
+inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
+                               uint32_t count, DType type, uint64_t seq,
+                               Loc loc) {
+  CachedCopy *e = findCopyPlan(dst, src, count, type, loc);
+  if (!e)
     return false;
   const uint64_t bytes = e->bytes;
   const Operand &gmOp = e->toGm ? dst : src;
@@ -437,6 +453,81 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
 
 inline void Core::dataCopy(const Operand &dst, const Operand &src,
                            uint32_t count, DType type, Loc loc) {
+  // The call-free path: a cached plan used on this core before, its GM
+  // operand inside the kept region, no auto_sync, no checkpoint due, a free
+  // queue slot — tested before any side effect (else the general path or,
+  // with only the room or this core's first use of the plan missing,
+  // cachedCopyAfterRoom: tail calls).
+  CachedCopy *e = stepsLeft_ != 1 ? findCopyPlan(dst, src, count, type, loc)
+                                  : nullptr;
+  if (__builtin_expect(e != nullptr, 1)) {
+    const Operand &gmOp = e->toGm ? dst : src;
+    const uint64_t gmAddr = gmOp.addr;
+    if (__builtin_expect(gmAddr >= e->gmLo && gmAddr + e->bytes <= e->gmHi &&
+                             (gmAddr & e->alignMask) == 0 && !autoSync_,
+                         1)) {
+      const uint64_t countType = count | static_cast<uint64_t>(type) << 32;
+      if (__builtin_expect(
+              e->coreReady &&
+                  engine_.hasSlot(e->toGm ? Pipe::MTE3 : Pipe::MTE2),
+              1))
+        return issueCachedCopy<true>(*e, gmAddr, countType, loc);
+      return cachedCopyAfterRoom(*e, gmAddr, countType, loc);
+    }
+  }
+  dataCopyGeneral(dst, src, count | static_cast<uint64_t>(type) << 32, loc);
+}
+
+template <bool InSlot>
+inline void Core::issueCachedCopy(CachedCopy &e, uint64_t gmAddr,
+                                  uint64_t countType, Loc loc) {
+  // copyFromPlan's steps for a plan ready on this core, its GM operand
+  // tested, no auto_sync; the GM traffic counted last (countGm's read-range
+  // note then is a tail call).
+  const uint32_t count = static_cast<uint32_t>(countType);
+  const DType type = static_cast<DType>(countType >> 32);
+  const bool toGm = e.toGm;
+  const uint64_t bytes = e.bytes;
+  const Pipe pipe = toGm ? Pipe::MTE3 : Pipe::MTE2;
+  const uint64_t seq = beginCallFree(loc);
+  if (!InSlot && !e.coreReady) // e.ub: the call's UB operand (the search)
+    cachedCopyFirstUse(e, e.ub, loc);
+  uint8_t *gm = reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(gmAddr));
+  uint8_t *ub = mem_.ubData() + e.ubOffset;
+  Instr *inp;
+  if (InSlot) {
+    inp = &engine_.emplaceInSlot(InstrKind::Work, pipe, seq, scalar_, loc,
+                                 "data_copy");
+    if (race_) {
+      inp->issueClock = race_->clock(Pipe::S);
+      inp->gmEpoch = gmEpoch_;
+    }
+  } else {
+    inp = &issueInPlace(InstrKind::Work, pipe, seq, loc, "data_copy");
+  }
+  Instr &in = *inp;
+  fillPlainCopy(in, pipe, e.cost, type, count, toGm ? ub : gm, toGm ? gm : ub);
+  if (race_) { // raceFootprint(): the source, then the destination
+    const uint64_t u = e.ubOffset;
+    if (toGm)
+      in.fp.assignPair(Mem::UB, u, u + bytes, false, Mem::GM, gmAddr,
+                       gmAddr + bytes, true);
+    else
+      in.fp.assignPair(Mem::GM, gmAddr, gmAddr + bytes, false, Mem::UB, u,
+                       u + bytes, true);
+  }
+  return countGm(gmAddr, gmAddr + bytes, bytes, toGm);
+}
+
+void Core::cachedCopyAfterRoom(CachedCopy &e, uint64_t gmAddr,
+                               uint64_t countType, Loc loc) {
+  issueCachedCopy<false>(e, gmAddr, countType, loc);
+}
+
+void Core::dataCopyGeneral(const Operand &dst, const Operand &src,
+                           uint64_t countType, Loc loc) {
+  const uint32_t count = static_cast<uint32_t>(countType);
+  const DType type = static_cast<DType>(countType >> 32);
   uint64_t seq = beginCall(loc);
   if (!copyFromPlan(dst, src, count, type, seq, loc))
     planCopy(dst, src, count, type, seq, loc);
@@ -619,6 +710,25 @@ void Core::bindFlagPipes() {
 }
 
 inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainSet_[event];
+    void *at;
+    if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
+                             (at = engine_.slotOf(p)) != nullptr,
+                         1)) {
+      const uint64_t seq = beginCallFree(loc);
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueSet(event, fid, loc);
+      issueFlagAt(at, InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
+      return;
+    }
+  }
+  setFlagGeneral(event, id, loc);
+}
+
+void Core::setFlagGeneral(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (__builtin_expect(event < kNumEvents &&
                            static_cast<uint32_t>(id) < kNumEventIds,
@@ -644,6 +754,26 @@ void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
 }
 
 inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
+  if (__builtin_expect(event < kNumEvents &&
+                           static_cast<uint32_t>(id) < kNumEventIds,
+                       1)) {
+    const Pipe p = plainWait_[event];
+    void *at;
+    if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
+                             (at = engine_.slotOf(p)) != nullptr,
+                         1)) {
+      const uint64_t seq = beginCallFree(loc);
+      const uint8_t fid = static_cast<uint8_t>(id);
+      flags_.issueWait(event, fid);
+      issueFlagAt(at, InstrKind::WaitFlag, p, event, fid, seq, loc,
+                  "wait_flag");
+      return;
+    }
+  }
+  waitFlagGeneral(event, id, loc);
+}
+
+void Core::waitFlagGeneral(uint8_t event, int32_t id, Loc loc) {
   uint64_t seq = beginCall(loc);
   if (__builtin_expect(event < kNumEvents &&
                            static_cast<uint32_t>(id) < kNumEventIds,

@@ -396,6 +396,36 @@ private:
   [[gnu::always_inline]] bool copyFromPlan(const Operand &dst,
                                            const Operand &src, uint32_t count,
                                            DType type, uint64_t seq, Loc loc);
+  /// The cached copy plan of this call (copyFromPlan's search and its
+  /// preconditions: a count, no UB watch, no atomic store), or null.
+  [[gnu::always_inline]] CachedCopy *findCopyPlan(const Operand &dst,
+                                                  const Operand &src,
+                                                  uint32_t count, DType type,
+                                                  Loc loc);
+  /// data_copy when its call-free path does not apply (dataCopy): the
+  /// general path, beginCall then copyFromPlan or planCopy. The count and
+  /// the type in one argument (count | type << 32): six arguments in
+  /// registers make the call a jump.
+  [[gnu::noinline]] void dataCopyGeneral(const Operand &dst,
+                                         const Operand &src,
+                                         uint64_t countType, Loc loc);
+  /// dataCopy's issue of a cached copy `e` (its GM operand at `gmAddr`
+  /// tested): into a free slot (InSlot: the plan ready on this core, no
+  /// call but the last), or after this core's first use of the plan and
+  /// makeRoom. `countType` as dataCopyGeneral's.
+  template <bool InSlot>
+  [[gnu::always_inline]] void issueCachedCopy(CachedCopy &e,
+                                              uint64_t gmAddr,
+                                              uint64_t countType, Loc loc);
+  /// issueCachedCopy when the queue has no free slot (the scalar stalls)
+  /// or this core has not used the plan yet (cachedCopyFirstUse first).
+  [[gnu::noinline]] void cachedCopyAfterRoom(CachedCopy &e,
+                                             uint64_t gmAddr,
+                                             uint64_t countType, Loc loc);
+  /// Fills a plain copy's Instr `in` (issuePlainCopy's fields).
+  [[gnu::always_inline]] void fillPlainCopy(Instr &in, Pipe pipe, Cost cost,
+                                            DType type, uint32_t count,
+                                            const uint8_t *from, uint8_t *to);
   /// copyFromPlan's GM operand outside the launch's regions (a fault, or a
   /// pointer to classify): its host pointer, null when it is not GM.
   [[gnu::noinline]] uint8_t *cachedCopyGm(CachedCopy &e, const Operand &gmOp,
@@ -434,6 +464,35 @@ private:
     in.event = event;
     in.id = id;
   }
+  // The ABI entries' call-free paths (set/wait_flag, data_copy) test, before
+  // any side effect, that this call's step reaches no checkpoint
+  // (stepsLeft_ != 1) and that the queue has a free slot (no runUntilRoom,
+  // no grow), and otherwise take their general path as a tail call: with no
+  // call on the fast path, the compiler saves fewer registers for it.
+
+  /// beginCall on a call-free path: the step reaches no checkpoint.
+  uint64_t beginCallFree(Loc loc) {
+    --stepsLeft_;
+    lastLoc_ = loc;
+    scalar_ += timing::kScalarIssue;
+    scalarBusy_ += timing::kScalarIssue;
+    return ++seq_;
+  }
+  /// issueFlagInstr into `at`, p's free slot (Engine::slotOf).
+  void issueFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event,
+                   uint8_t id, uint64_t seq, Loc loc, const char *api) {
+    Instr &in = engine_.emplaceFlagAt(at, kind, p, event, id, seq, scalar_,
+                                      loc, api);
+    if (race_) {
+      in.issueClock = race_->clock(Pipe::S);
+      in.gmEpoch = gmEpoch_;
+    }
+  }
+  /// set/wait_flag when the call-free path does not apply (a plain flag,
+  /// no checkpoint due, a free slot): beginCall, then makeRoom or the rare
+  /// cases.
+  [[gnu::noinline]] void setFlagGeneral(uint8_t event, int32_t id, Loc loc);
+  [[gnu::noinline]] void waitFlagGeneral(uint8_t event, int32_t id, Loc loc);
   /// Per HardEvent value, the pipe a set_flag (wait_flag) of a valid
   /// event on this core type, not V_V and not scalar-side issues into as
   /// is (the loop's flags, told from the rare cases by one load); Pipe::S
@@ -648,8 +707,11 @@ private:
   /// knew `clock`: time and clocks, then the next epoch.
   void acquired(uint64_t cycle, const std::vector<uint32_t> &clock);
   uint64_t scalar_ = 0;     // the scalar unit's cycle
-  uint64_t scalarBusy_ = 0; // cycles the scalar spent issuing / accessing
-  uint64_t seq_ = 0;        // API calls so far (program order)
+  /// Cycles the scalar spent accessing, and issuing other than an API
+  /// call's kScalarIssue: each call (seq_) adds those when timing() reads
+  /// the figure (one add less per call).
+  uint64_t scalarBusy_ = 0;
+  uint64_t seq_ = 0; // API calls so far (program order)
   Loc lastLoc_{nullptr, 0};
   Loc loopLoc_{nullptr, 0};
   LaunchControl *control_;

@@ -41,6 +41,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <memory>
 #include <new>
@@ -70,12 +71,17 @@ struct Instr {
   uint64_t issue = 0; // scalar cycle of issue
   Loc loc{nullptr, 0};
   const char *name = ""; // user-facing API name
-  /// Race detection only (zero otherwise): the scalar's knowledge when it
-  /// issued the instruction.
-  VectorClock issueClock;
+  /// Race detection only: the scalar's knowledge when it issued the
+  /// instruction. Zero from the default constructor, not initialised by the
+  /// kind constructors (the issue writes it when races are checked, and
+  /// only then is it read: two stores less a queue entry).
+  union {
+    VectorClock issueClock;
+  };
   /// The core's inter-block / cross-core epoch at issue: the GM accesses
-  /// are tagged with it when the instruction starts (race detection only).
-  uint32_t gmEpoch = 0;
+  /// are tagged with it when the instruction starts (race detection only;
+  /// initialised as issueClock).
+  uint32_t gmEpoch;
   // The body, constructed only when hasBody (each member in an anonymous
   // union of its own: it keeps its name and its storage).
   union {
@@ -90,7 +96,10 @@ struct Instr {
     Footprint fp;
   };
 
-  Instr() { constructBody(); }
+  Instr() : gmEpoch(0) {
+    new (&issueClock) VectorClock;
+    constructBody();
+  }
   /// The fields every instruction has, set once where it is built (its
   /// queue slot) instead of defaulted and then overwritten; the body only
   /// for a Work.
@@ -101,10 +110,19 @@ struct Instr {
     if (hasBody)
       constructBody();
   }
+  /// A SetFlag or WaitFlag of flag (event, id): no body.
+  Instr(InstrKind kind, Pipe pipe, uint8_t event, uint8_t id, uint64_t seq,
+        uint64_t issue, Loc loc, const char *name)
+      : kind(kind), pipe(pipe), event(event), id(id), hasBody(false),
+        seq(seq), issue(issue), loc(loc), name(name) {}
   Instr(Instr &&o) noexcept
       : kind(o.kind), pipe(o.pipe), event(o.event), id(o.id),
         hasBody(o.hasBody), seq(o.seq), issue(o.issue), loc(o.loc),
-        name(o.name), issueClock(o.issueClock), gmEpoch(o.gmEpoch) {
+        name(o.name) {
+    // As bytes: a kind-built entry's may be uninitialised (races off).
+    std::memcpy(static_cast<void *>(&issueClock), &o.issueClock,
+                sizeof(VectorClock));
+    std::memcpy(&gmEpoch, &o.gmEpoch, sizeof gmEpoch);
     if (hasBody) {
       new (&cost) Cost(o.cost);
       new (&work) Work(std::move(o.work));
@@ -185,6 +203,27 @@ public:
     ++size_;
     return *in;
   }
+  /// Whether a slot is free without growing: once allocated, a pipe's
+  /// queue has kFirstSlots (Engine::kQueueDepth) slots and never more
+  /// (every issue makes room first; adopt takes no grown buffer), so a free
+  /// slot is room to issue.
+  bool hasFreeSlot() const { return size_ < cap_; }
+  /// emplace_back into a free slot (hasFreeSlot): no grow test, so no call
+  /// on the way.
+  template <class... Args> Instr &emplaceInFreeSlot(Args &&...args) {
+    Instr *in = new (slot((head_ + size_) & (cap_ - 1)))
+        Instr(std::forward<Args>(args)...);
+    ++size_;
+    return *in;
+  }
+  /// The storage of the next slot (hasFreeSlot), for constructAtEnd.
+  void *freeSlot() { return slot((head_ + size_) & (cap_ - 1)); }
+  /// Constructs an instruction from `args` in `at`, freeSlot().
+  template <class... Args> Instr &constructAtEnd(void *at, Args &&...args) {
+    Instr *in = new (at) Instr(std::forward<Args>(args)...);
+    ++size_;
+    return *in;
+  }
   void pop_front() { pop_front(front()); }
   /// Pops `head`, which is front(), through the caller's reference (the
   /// slot's address is not computed from the index again).
@@ -216,8 +255,12 @@ public:
     cap_ = head_ = 0;
     return b;
   }
-  /// Takes `b`'s slots; the queue is new (no slots yet).
+  /// Takes `b`'s slots; the queue is new (no slots yet). Not a buffer
+  /// grown past kFirstSlots (a queue pushed past its room, as the engine's
+  /// tests do): hasFreeSlot's bound is the slot count.
   void adopt(Buffer &&b) {
+    if (b.cap != kFirstSlots)
+      return;
     buf_ = std::move(b.buf);
     cap_ = b.cap;
     b.cap = 0;
@@ -230,7 +273,7 @@ private:
   }
   const Instr &at(size_t i) const { return *slot((head_ + i) & (cap_ - 1)); }
   void grow() {
-    size_t cap = cap_ == 0 ? 32 : cap_ * 2;
+    size_t cap = cap_ == 0 ? kFirstSlots : cap_ * 2;
     std::unique_ptr<Slot[]> bigger(new Slot[cap]);
     for (size_t i = 0; i < size_; ++i) {
       Instr *from = slot((head_ + i) & (cap_ - 1));
@@ -242,6 +285,11 @@ private:
     head_ = 0;
   }
 
+public:
+  /// The slots of a queue's first allocation (Engine::kQueueDepth).
+  static constexpr size_t kFirstSlots = 32;
+
+private:
   std::unique_ptr<Slot[]> buf_; // cap_ slots, a power of two
   size_t cap_ = 0;
   size_t head_ = 0;
@@ -297,6 +345,8 @@ struct Stall {
 class Engine {
 public:
   static constexpr size_t kQueueDepth = 32;
+  static_assert(InstrQueue::kFirstSlots == kQueueDepth,
+                "hasSlot: an allocated queue's slots are its room");
   static constexpr uint64_t kNever = ~0ull;
 
   explicit Engine(FlagTable &flags);
@@ -319,6 +369,34 @@ public:
                  const char *name) {
     Instr &in =
         pipes_[idx(p)].queue.emplace_back(kind, p, seq, issue, loc, name);
+    queuedPipes_ |= 1u << idx(p);
+    return in;
+  }
+  /// Whether `p`'s queue has room and a free slot (an allocated queue has
+  /// kQueueDepth slots): an issue needs neither runUntilRoom nor a grow,
+  /// the ABI entries' call-free paths.
+  bool hasSlot(Pipe p) const { return pipes_[idx(p)].queue.hasFreeSlot(); }
+  /// emplace when hasSlot(p).
+  Instr &emplaceInSlot(InstrKind kind, Pipe p, uint64_t seq, uint64_t issue,
+                       Loc loc, const char *name) {
+    Instr &in =
+        pipes_[idx(p)].queue.emplaceInFreeSlot(kind, p, seq, issue, loc, name);
+    queuedPipes_ |= 1u << idx(p);
+    return in;
+  }
+  /// The storage of `p`'s next queue slot when it has a free slot
+  /// (hasSlot), else null: the slot is found before the caller's side
+  /// effects, the entry built there after them (emplaceFlagAt).
+  void *slotOf(Pipe p) {
+    InstrQueue &q = pipes_[idx(p)].queue;
+    return q.hasFreeSlot() ? q.freeSlot() : nullptr;
+  }
+  /// A SetFlag or WaitFlag of flag (event, id) built in `at`, p's slotOf.
+  Instr &emplaceFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event,
+                       uint8_t id, uint64_t seq, uint64_t issue, Loc loc,
+                       const char *name) {
+    Instr &in = pipes_[idx(p)].queue.constructAtEnd(at, kind, p, event, id,
+                                                    seq, issue, loc, name);
     queuedPipes_ |= 1u << idx(p);
     return in;
   }
