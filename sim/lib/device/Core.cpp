@@ -709,23 +709,34 @@ void Core::bindFlagPipes() {
   plainWait_ = plainFlagPipes().wait[role_.aic];
 }
 
-inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+template <InstrKind K>
+inline bool Core::issueFlagFree(uint8_t event, int32_t id, Loc loc) {
+  constexpr bool set = K == InstrKind::SetFlag;
   if (__builtin_expect(event < kNumEvents &&
                            static_cast<uint32_t>(id) < kNumEventIds,
                        1)) {
-    const Pipe p = plainSet_[event];
+    const Pipe p = (set ? plainSet_ : plainWait_)[event];
     void *at;
     if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
                              (at = engine_.slotOf(p)) != nullptr,
                          1)) {
       const uint64_t seq = beginCallFree(loc);
       const uint8_t fid = static_cast<uint8_t>(id);
-      flags_.issueSet(event, fid, loc);
-      issueFlagAt(at, InstrKind::SetFlag, p, event, fid, seq, loc, "set_flag");
-      return;
+      if (set)
+        flags_.issueSet(event, fid, loc);
+      else
+        flags_.issueWait(event, fid);
+      issueFlagAt(at, K, p, event, fid, seq, loc,
+                  set ? "set_flag" : "wait_flag");
+      return true;
     }
   }
-  setFlagGeneral(event, id, loc);
+  return false;
+}
+
+inline void Core::setFlag(uint8_t event, int32_t id, Loc loc) {
+  if (!issueFlagFree<InstrKind::SetFlag>(event, id, loc))
+    setFlagGeneral(event, id, loc);
 }
 
 void Core::setFlagGeneral(uint8_t event, int32_t id, Loc loc) {
@@ -754,23 +765,8 @@ void Core::setFlagRare(uint8_t event, int32_t id, uint64_t seq, Loc loc) {
 }
 
 inline void Core::waitFlag(uint8_t event, int32_t id, Loc loc) {
-  if (__builtin_expect(event < kNumEvents &&
-                           static_cast<uint32_t>(id) < kNumEventIds,
-                       1)) {
-    const Pipe p = plainWait_[event];
-    void *at;
-    if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
-                             (at = engine_.slotOf(p)) != nullptr,
-                         1)) {
-      const uint64_t seq = beginCallFree(loc);
-      const uint8_t fid = static_cast<uint8_t>(id);
-      flags_.issueWait(event, fid);
-      issueFlagAt(at, InstrKind::WaitFlag, p, event, fid, seq, loc,
-                  "wait_flag");
-      return;
-    }
-  }
-  waitFlagGeneral(event, id, loc);
+  if (!issueFlagFree<InstrKind::WaitFlag>(event, id, loc))
+    waitFlagGeneral(event, id, loc);
 }
 
 void Core::waitFlagGeneral(uint8_t event, int32_t id, Loc loc) {

@@ -488,6 +488,11 @@ private:
       in.gmEpoch = gmEpoch_;
     }
   }
+  /// set_flag (K = SetFlag) or wait_flag (WaitFlag) on the call-free path
+  /// when it applies (a valid plain flag, no checkpoint due, a free slot):
+  /// whether it was issued.
+  template <InstrKind K>
+  bool issueFlagFree(uint8_t event, int32_t id, Loc loc);
   /// set/wait_flag when the call-free path does not apply (a plain flag,
   /// no checkpoint due, a free slot): beginCall, then makeRoom or the rare
   /// cases.
