@@ -3,7 +3,8 @@
 // kernels/lazy_land.cpp's modes run with direct GM -> UB copies landing
 // lazily (pipes/Engine.h setUb) and eagerly (lazyLandingEnabled() off):
 // every output (GM buffers and printed text) must be the same bytes, and
-// the expected values.
+// the expected values. Modes 9-15 exercise deferred elementwise results
+// (pipes/Engine.h Deferred), which eager landing never makes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,6 +138,48 @@ TEST_P(LazyLanding, OutputsMatchEagerLandingByteForByte) {
       ASSERT_EQ(lazy.z[i], c[i] + 1.0f) << i;
     }
     break;
+  case 9:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.z[i], (a[i] + b[i]) * 2.0f) << i;
+      ASSERT_EQ(lazy.z[256 + i], a[i] + b[i]) << i;
+    }
+    break;
+  case 10:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.z[i], a[i] + b[i]) << i;
+      ASSERT_EQ(lazy.z[256 + i], (a[i] + b[i]) * 2.0f) << i;
+    }
+    break;
+  case 11:
+    EXPECT_EQ(lazy.s[0], a[3] + 1.0f);
+    for (int i = 0; i < 256; ++i)
+      ASSERT_EQ(lazy.z[i], a[i] + 1.0f) << i;
+    break;
+  case 12:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.z[i], i < 64 ? a[64 + i] + b[64 + i] : -1.0f) << i;
+      ASSERT_EQ(lazy.z[256 + i], a[i] + b[i]) << i;
+    }
+    break;
+  case 13:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.z[i], i >= 64 && i < 128 ? c[i - 64] : a[i] + b[i])
+          << i;
+      ASSERT_EQ(lazy.z[256 + i], c[i]) << i;
+    }
+    break;
+  case 14:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.c[i], c[i] + a[i]) << i;
+      ASSERT_EQ(lazy.z[i], c[i] + a[i]) << i;
+    }
+    break;
+  case 15:
+    for (int i = 0; i < 256; ++i) {
+      ASSERT_EQ(lazy.c[i], a[i]) << i;
+      ASSERT_EQ(lazy.z[i], c[i] + 1.0f) << i;
+    }
+    break;
   case 7:
     ASSERT_EQ(lazy.res.output.size(), 1u);
     EXPECT_NE(lazy.res.output[0].second.find("1.5"), std::string::npos)
@@ -145,6 +188,6 @@ TEST_P(LazyLanding, OutputsMatchEagerLandingByteForByte) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, LazyLanding, ::testing::Range(0, 9));
+INSTANTIATE_TEST_SUITE_P(Modes, LazyLanding, ::testing::Range(0, 16));
 
 } // namespace

@@ -673,4 +673,14 @@ void evaluateElementwiseDirect(const VecInstr &in, const uint8_t *src0,
   runElementwiseFrom(in, in.out, src0, src1);
 }
 
+void evaluateElementwisePart(const VecInstr &in, uint8_t *out,
+                             const uint8_t *src0, const uint8_t *src1,
+                             uint64_t off, uint64_t n) {
+  const uint8_t *b = scalarOp(in.op) ? nullptr : src1 + off;
+  vm::withElementOp(in.op, false, [&](auto k) {
+    return elemTyped<decltype(k)::value>(in.dt, n / dtypeSize(in.dt), out,
+                                         src0 + off, b, in.scalar);
+  });
+}
+
 } // namespace ascsim

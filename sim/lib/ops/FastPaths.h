@@ -74,6 +74,13 @@ void evaluateElementwiseDirect(const VecInstr &in);
 /// pipes/Engine.h setUb); src1 is unused by the scalar forms.
 void evaluateElementwiseDirect(const VecInstr &in, const uint8_t *src0,
                                const uint8_t *src1);
+/// Bytes [off, off + n) of that result (both multiples of the element
+/// size) into `out`, the sources read from `src0` and `src1` (which point at
+/// the sources' byte 0, as above): a deferred result copied out of the UB
+/// (pipes/Engine.h Deferred).
+void evaluateElementwisePart(const VecInstr &in, uint8_t *out,
+                             const uint8_t *src0, const uint8_t *src1,
+                             uint64_t off, uint64_t n);
 
 } // namespace ascsim
 

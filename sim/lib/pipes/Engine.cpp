@@ -260,7 +260,36 @@ void Engine::materialiseLazyAt(uint32_t i) {
   dropLazyAt(i);
 }
 
+void Engine::evaluateDeferredAt(uint32_t i) {
+  const Deferred &d = deferred_[i];
+  evaluateElementwiseDirect(*d.vec, d.src0, d.src1);
+  for (uint32_t k = i + 1; k < deferCount_; ++k)
+    deferred_[k - 1] = std::move(deferred_[k]);
+  deferred_[--deferCount_].vec.reset();
+}
+
+void Engine::evaluateDeferredTouching(const uint8_t *p, uint64_t n,
+                                      const uint8_t *w, uint64_t wn) {
+  for (uint32_t i = 0; i < deferCount_;) {
+    const Deferred &d = deferred_[i];
+    if (overlapping(d.vec->out, d.n, p, n) ||
+        (w && (overlapping(d.src0, d.n, w, wn) ||
+               (d.src1 && overlapping(d.src1, d.n, w, wn)))))
+      evaluateDeferredAt(i);
+    else
+      ++i;
+  }
+}
+
 void Engine::materialiseLazyAll() {
+  // The deferred instructions read GM only and write outside the lazy
+  // ranges: they go first, in any order (their destinations are disjoint).
+  for (uint32_t i = 0; i < deferCount_; ++i) {
+    const Deferred &d = deferred_[i];
+    evaluateElementwiseDirect(*d.vec, d.src0, d.src1);
+    deferred_[i].vec.reset();
+  }
+  deferCount_ = 0;
   // Pending copies never overlap: any order.
   for (uint32_t i = 0; i < lazyCount_; ++i)
     std::memcpy(lazy_[i].ub, lazy_[i].gm, lazy_[i].n);
@@ -289,6 +318,31 @@ void Engine::landLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
 }
 
 void Engine::copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
+  // A deferred instruction whose GM sources it overwrites is evaluated
+  // first, as is one whose destination it reads other than a whole number
+  // of elements inside it; one it reads inside its destination is evaluated
+  // straight into the copy's GM destination below (and stays deferred: its
+  // UB bytes may still be read).
+  const Deferred *into = nullptr;
+  if (deferCount_ != 0) {
+    for (uint32_t i = 0; i < deferCount_;) {
+      const Deferred &d = deferred_[i];
+      const uint8_t *out = d.vec->out;
+      const uint64_t es = dtypeSize(d.vec->dt);
+      const bool writesSource =
+          overlapping(d.src0, d.n, dst, n) ||
+          (d.src1 && overlapping(d.src1, d.n, dst, n));
+      const bool part = inside(src, n, out, d.n) &&
+                        (src - out) % es == 0 && n % es == 0;
+      if (writesSource || (overlapping(out, d.n, src, n) && !part))
+        evaluateDeferredAt(i);
+      else
+        ++i;
+    }
+    for (uint32_t i = 0; i < deferCount_; ++i)
+      if (overlapping(deferred_[i].vec->out, deferred_[i].n, src, n))
+        into = &deferred_[i];
+  }
   // Its UB source, and every pending copy whose GM source it overwrites,
   // land first.
   for (uint32_t i = 0; i < lazyCount_;) {
@@ -298,15 +352,38 @@ void Engine::copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
     else
       ++i;
   }
-  copyOut(dst, src, n);
+  if (into)
+    evaluateElementwisePart(*into->vec, dst, into->src0, into->src1,
+                            src - into->vec->out, n);
+  else
+    copyOut(dst, src, n);
 }
 
-void Engine::evaluateVecDirectLazy(const VecInstr &in) {
+void Engine::evaluateVecDirectLazy(
+    const std::shared_ptr<const VecInstr> &vec) {
   // elementwiseDirect's form: the destination's bytes are exactly the
   // written ones, every source is as long and contiguous, and disjoint from
   // the destination or exactly it.
+  const VecInstr &in = *vec;
   uint8_t *out = in.out;
   const uint64_t n = in.hulls[0].second - in.hulls[0].first;
+  const VecOperand &a = in.operand(Role::Src0), &b = in.operand(Role::Src1);
+  if (deferCount_ != 0) {
+    // Deferred instructions it reads, or whose destination it overwrites
+    // in part, are evaluated first; one it overwrites whole is dropped
+    // below.
+    evaluateDeferredTouching(a.base, n, nullptr, 0);
+    if (b.used)
+      evaluateDeferredTouching(b.base, n, nullptr, 0);
+    for (uint32_t i = 0; i < deferCount_;) {
+      const Deferred &d = deferred_[i];
+      if (overlapping(d.vec->out, d.n, out, n) &&
+          !inside(d.vec->out, d.n, out, n))
+        evaluateDeferredAt(i);
+      else
+        ++i;
+    }
+  }
   // A pending copy the result overwrites in part lands first.
   for (uint32_t i = 0; i < lazyCount_;) {
     const Lazy &l = lazy_[i];
@@ -332,17 +409,34 @@ void Engine::evaluateVecDirectLazy(const VecInstr &in) {
     }
     return p;
   };
-  const VecOperand &b = in.operand(Role::Src1);
-  const uint8_t *src0 = source(in.operand(Role::Src0).base);
+  const uint8_t *src0 = source(a.base);
   const uint8_t *src1 = b.used ? source(b.base) : b.base;
-  evaluateElementwiseDirect(in, src0, src1);
-  // The pending copies it overwrote whole are gone.
+  // Every source read from GM: its result is deferred (Deferred), else
+  // computed now.
+  const bool defer = src0 != a.base && (!b.used || src1 != b.base);
+  if (!defer)
+    evaluateElementwiseDirect(in, src0, src1);
+  // The pending copies and deferred instructions it overwrote whole are
+  // gone.
   for (uint32_t i = 0; i < lazyCount_;) {
     if (overlapping(lazy_[i].ub, lazy_[i].n, out, n))
       dropLazyAt(i);
     else
       ++i;
   }
+  for (uint32_t i = 0; i < deferCount_;) {
+    if (overlapping(deferred_[i].vec->out, deferred_[i].n, out, n)) {
+      deferred_[i] = std::move(deferred_[--deferCount_]);
+      deferred_[deferCount_].vec.reset();
+    } else {
+      ++i;
+    }
+  }
+  if (!defer)
+    return;
+  if (deferCount_ == kMaxDeferred)
+    evaluateDeferredAt(0);
+  deferred_[deferCount_++] = {vec, src0, b.used ? src1 : nullptr, n};
 }
 
 uint64_t Engine::vectorDependency(const Instr &h) const {
@@ -440,7 +534,7 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
   // Staged work reads its sources now, a cube instruction may read them
   // now: the pending lazy copies land first (the direct kinds read them at
   // their completion).
-  if (__builtin_expect(lazyCount_ != 0, 0) &&
+  if (__builtin_expect((lazyCount_ | deferCount_) != 0, 0) &&
       (!w.direct || w.kind == WorkKind::Cube))
     materialiseLazyAll();
   const uint32_t s = allocSlot();
@@ -687,6 +781,12 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     std::memcpy(f.dst, f.staging.data(), f.staging.size());
     break;
   case Land::Copy:
+    if (__builtin_expect(deferCount_ != 0, 0)) {
+      // It reads or writes a deferred destination, or writes a deferred
+      // source: evaluated first.
+      evaluateDeferredTouching(f.dst, f.directBytes, f.dst, f.directBytes);
+      evaluateDeferredTouching(f.directSrc, f.directBytes, nullptr, 0);
+    }
     if (f.dst >= lazyUb_ && f.dst < lazyUbEnd_ &&
         (f.directBytes >= kLazyMinBytes || lazyCount_ != 0)) // GM -> UB
       landLazy(f.dst, f.directSrc, f.directBytes);
@@ -694,7 +794,7 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
       std::memcpy(f.dst, f.directSrc, f.directBytes);
     break;
   case Land::CopyOut:
-    if (lazyCount_ != 0)
+    if ((lazyCount_ | deferCount_) != 0)
       copyOutLazy(f.dst, f.directSrc, f.directBytes);
     else
       copyOut(f.dst, f.directSrc, f.directBytes);
@@ -705,8 +805,8 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     f.vec.reset();
     break;
   case Land::VecDirect:
-    if (lazyCount_ != 0)
-      evaluateVecDirectLazy(*f.vec);
+    if ((lazyCount_ | deferCount_) != 0)
+      evaluateVecDirectLazy(f.vec);
     else
       evaluateElementwiseDirect(*f.vec);
     f.vec.reset();

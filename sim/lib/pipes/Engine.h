@@ -466,11 +466,11 @@ public:
   /// materialises everything.
   void setUb(uint8_t *base, uint64_t bytes);
   /// Whether a lazily landed copy is pending.
-  bool hasLazy() const { return lazyCount_ != 0; }
+  bool hasLazy() const { return (lazyCount_ | deferCount_) != 0; }
   /// Lands every pending lazy copy (the memcpy, late): the scalar touches
   /// memory, a cross-core release, the end of the kernel.
   void materialiseLazy() {
-    if (__builtin_expect(lazyCount_ != 0, 0))
+    if (__builtin_expect((lazyCount_ | deferCount_) != 0, 0))
       materialiseLazyAll();
   }
 
@@ -489,7 +489,29 @@ private:
   /// Smaller copies land at once: their memcpy costs less than keeping
   /// them pending (a tiny launch's 64-byte tiles).
   static constexpr uint64_t kLazyMinBytes = 1024;
+  /// A direct elementwise instruction whose every source was read from a
+  /// lazy copy's GM source, not evaluated yet: its UB destination
+  /// [vec->out, + n) does not hold its result (deferred). Its sources are
+  /// GM bytes only, so it can be evaluated at any time until one of them is
+  /// written; an MTE3 copy of (part of) its destination evaluates straight
+  /// into the copy's GM destination instead. Deferred destinations never
+  /// overlap each other or a pending lazy copy's UB range.
+  struct Deferred {
+    std::shared_ptr<const VecInstr> vec;
+    const uint8_t *src0, *src1; // GM; src1 null for the scalar forms
+    uint64_t n;
+  };
+  static constexpr uint32_t kMaxDeferred = 4;
+  /// Evaluates every deferred instruction, then lands every lazy copy
+  /// (the deferred ones read GM only, and write outside the lazy ranges).
   [[gnu::cold, gnu::noinline]] void materialiseLazyAll();
+  /// Evaluates deferred instruction i into the UB and removes it (the
+  /// later ones move down: the oldest stays first).
+  void evaluateDeferredAt(uint32_t i);
+  /// Evaluates the deferred instructions whose destination overlaps
+  /// [p, p + n) or whose GM sources overlap [w, w + wn) (null: none).
+  void evaluateDeferredTouching(const uint8_t *p, uint64_t n,
+                                const uint8_t *w, uint64_t wn);
   /// Lands lazy copy i and removes it (the last one takes its place).
   void materialiseLazyAt(uint32_t i);
   /// Removes lazy copy i without landing it (it was overwritten whole).
@@ -499,8 +521,9 @@ private:
   void landLazy(uint8_t *dst, const uint8_t *src, uint64_t n);
   /// A direct MTE3 copy from `src` to `dst` lands with lazies pending.
   void copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n);
-  /// A direct elementwise instruction lands with lazies pending.
-  void evaluateVecDirectLazy(const VecInstr &in);
+  /// A direct elementwise instruction lands with lazies or deferred
+  /// instructions pending (`vec` is `in`'s record, kept if it is deferred).
+  void evaluateVecDirectLazy(const std::shared_ptr<const VecInstr> &vec);
 
   struct PipeState {
     InstrQueue queue;
@@ -688,6 +711,8 @@ private:
   uint8_t *lazyUbEnd_ = nullptr;
   uint32_t lazyCount_ = 0;
   std::array<Lazy, kMaxLazy> lazy_;
+  uint32_t deferCount_ = 0;
+  std::array<Deferred, kMaxDeferred> deferred_;
 };
 
 /// Whether direct GM -> UB copies land lazily (Engine::setUb; default

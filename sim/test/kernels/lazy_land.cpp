@@ -21,6 +21,18 @@
 //      z = old c + 1
 //   7  a staged vector instruction (Exp) and DumpTensor of pending copies
 //   8  as 5 through GM flags (IBSet / IBWait on the int32 area w)
+// Modes 9-15 defer an Add/Adds whose sources are pending copies (its result
+// is computed when read, or straight into GM when copied out):
+//   9  a chain: t = a + b, r = t * 2; z = r, z[256] = t
+//  10  in place: x = a + b into x; z = x; x *= 2; z[256] = x
+//  11  GetValue of a deferred tile: x = a + 1 in place; s[0] = x[3]; z = x
+//  12  a copy out of part of a deferred tile: t = a + b; z[0:64] =
+//      t[64:128], z[256] = t
+//  13  copies into a deferred tile's UB source and part of its destination:
+//      t = a + b; x := c; t[64:128] := c[0:64]; z = t, z[256] = x
+//  14  a copy out onto a deferred Add's GM source: t = c + a; c := t; z = t
+//  15  two AIVs: AIV 0 defers u = c + 1 in place, the AIVs meet on flag 4,
+//      AIV 1 overwrites c with a, they meet on flag 5, AIV 0 copies u out
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +87,30 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
       AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
       AC::DataCopy(gc, v, 256);
       AC::IBSet(gw, flagUb, 1, 1);
+    }
+    return;
+  }
+  if (mode == 15) {
+    F u = ub(0);
+    if (aiv0) {
+      AC::DataCopy(u, gc, 256);
+      mte2ToV();
+      AC::Adds(u, u, 1.0f, 256); // deferred when the flag fires
+    }
+    AC::CrossCoreSetFlag<1, PIPE_V>(4);
+    AC::CrossCoreWaitFlag(4);
+    if (!aiv0) {
+      F v = ub(1024);
+      AC::DataCopy(v, ga, 256);
+      AC::SetFlag<HardEvent::MTE2_MTE3>(0);
+      AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
+      AC::DataCopy(gc, v, 256);
+    }
+    AC::CrossCoreSetFlag<1, PIPE_MTE3>(5);
+    AC::CrossCoreWaitFlag(5);
+    if (aiv0) {
+      vToMte3();
+      AC::DataCopy(gz, u, 256);
     }
     return;
   }
@@ -196,6 +232,72 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
     AC::SetFlag<HardEvent::MTE2_S>(0);
     AC::WaitFlag<HardEvent::MTE2_S>(0);
     AC::DumpTensor(u, 1, 8);
+  } else if (mode == 9) {
+    F x = ub(0), y = ub(1024), t = ub(2048), r = ub(3072);
+    AC::DataCopy(x, ga, 256);
+    AC::DataCopy(y, gb, 256);
+    mte2ToV();
+    AC::Add(t, x, y, 256);
+    AC::Muls(r, t, 2.0f, 256);
+    vToMte3();
+    AC::DataCopy(gz, r, 256);
+    AC::DataCopy(gz[256], t, 256);
+  } else if (mode == 10) {
+    F x = ub(0), y = ub(1024);
+    AC::DataCopy(x, ga, 256);
+    AC::DataCopy(y, gb, 256);
+    mte2ToV();
+    AC::Add(x, x, y, 256);
+    vToMte3();
+    AC::DataCopy(gz, x, 256);
+    AC::SetFlag<HardEvent::MTE3_V>(0);
+    AC::WaitFlag<HardEvent::MTE3_V>(0);
+    AC::Muls(x, x, 2.0f, 256);
+    vToMte3(1);
+    AC::DataCopy(gz[256], x, 256);
+  } else if (mode == 11) {
+    F x = ub(0);
+    AC::DataCopy(x, ga, 256);
+    mte2ToV();
+    AC::Adds(x, x, 1.0f, 256);
+    AC::SetFlag<HardEvent::V_S>(0);
+    AC::WaitFlag<HardEvent::V_S>(0);
+    gs.SetValue(0, x.GetValue(3));
+    AC::SetFlag<HardEvent::S_MTE3>(0);
+    AC::WaitFlag<HardEvent::S_MTE3>(0);
+    AC::DataCopy(gz, x, 256);
+  } else if (mode == 12) {
+    F x = ub(0), y = ub(1024), t = ub(2048);
+    AC::DataCopy(x, ga, 256);
+    AC::DataCopy(y, gb, 256);
+    mte2ToV();
+    AC::Add(t, x, y, 256);
+    vToMte3();
+    AC::DataCopy(gz, ub(2048 + 256, 64), 64);
+    AC::DataCopy(gz[256], t, 256);
+  } else if (mode == 13) {
+    F x = ub(0), y = ub(1024), t = ub(2048);
+    AC::DataCopy(x, ga, 256);
+    AC::DataCopy(y, gb, 256);
+    mte2ToV();
+    AC::Add(t, x, y, 256);
+    AC::SetFlag<HardEvent::V_MTE2>(0);
+    AC::WaitFlag<HardEvent::V_MTE2>(0);
+    AC::DataCopy(x, gc, 256);
+    AC::DataCopy(ub(2048 + 256, 64), gc, 64);
+    AC::SetFlag<HardEvent::MTE2_MTE3>(0);
+    AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
+    AC::DataCopy(gz, t, 256);
+    AC::DataCopy(gz[256], x, 256);
+  } else if (mode == 14) {
+    F u = ub(0), v = ub(1024), t = ub(2048);
+    AC::DataCopy(u, gc, 256);
+    AC::DataCopy(v, ga, 256);
+    mte2ToV();
+    AC::Add(t, u, v, 256);
+    vToMte3();
+    AC::DataCopy(gc, t, 256); // onto u's GM source
+    AC::DataCopy(gz, t, 256);
   }
 }
 
