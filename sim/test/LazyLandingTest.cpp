@@ -32,21 +32,24 @@ struct Eager {
   ~Eager() { lazyLandingEnabled() = true; }
 };
 
+/// Floats per buffer (mode 16 uses 5120; the others the first 1024).
+constexpr int kN = 6144;
+
 std::vector<float> inputA() {
-  std::vector<float> v(1024);
-  for (int i = 0; i < 1024; ++i)
+  std::vector<float> v(kN);
+  for (int i = 0; i < kN; ++i)
     v[i] = static_cast<float>(i) * 0.25f - 3.0f;
   return v;
 }
 std::vector<float> inputB() {
-  std::vector<float> v(1024);
-  for (int i = 0; i < 1024; ++i)
+  std::vector<float> v(kN);
+  for (int i = 0; i < kN; ++i)
     v[i] = 1.5f + static_cast<float>(i % 7);
   return v;
 }
 std::vector<float> inputC() {
-  std::vector<float> v(1024);
-  for (int i = 0; i < 1024; ++i)
+  std::vector<float> v(kN);
+  for (int i = 0; i < kN; ++i)
     v[i] = 100.0f + static_cast<float>(i);
   return v;
 }
@@ -58,8 +61,8 @@ Outputs launchMode(int mode, bool lazy) {
   Outputs r;
   std::vector<float> a = inputA(), b = inputB();
   r.c = inputC();
-  r.z.assign(1024, -1.0f);
-  r.s.assign(1024, -1.0f);
+  r.z.assign(kN, -1.0f);
+  r.s.assign(kN, -1.0f);
   std::vector<int32_t> w(1024, 0); // mode 8's GM flags
   auto addr = [](auto &v) { return reinterpret_cast<uint64_t>(v.data()); };
   LaunchConfig cfg;
@@ -68,11 +71,11 @@ Outputs launchMode(int mode, bool lazy) {
               .launch(1,
                       {addr(a), addr(b), addr(r.c), addr(r.z), addr(r.s),
                        addr(w), static_cast<uint64_t>(mode)},
-                      {{addr(a), 4096, "a"},
-                       {addr(b), 4096, "b"},
-                       {addr(r.c), 4096, "c"},
-                       {addr(r.z), 4096, "z"},
-                       {addr(r.s), 4096, "s"},
+                      {{addr(a), kN * 4, "a"},
+                       {addr(b), kN * 4, "b"},
+                       {addr(r.c), kN * 4, "c"},
+                       {addr(r.z), kN * 4, "z"},
+                       {addr(r.s), kN * 4, "s"},
                        {addr(w), 4096, "w"}},
                       cfg);
   return r;
@@ -180,6 +183,12 @@ TEST_P(LazyLanding, OutputsMatchEagerLandingByteForByte) {
       ASSERT_EQ(lazy.z[i], c[i] + 1.0f) << i;
     }
     break;
+  case 16:
+    for (int i = 0; i < 5120; ++i)
+      ASSERT_EQ(lazy.z[i], a[i] + b[i]) << i;
+    for (int i = 0; i < 2048; ++i)
+      ASSERT_EQ(lazy.s[i], a[1024 + i] + b[1024 + i]) << i;
+    break;
   case 7:
     ASSERT_EQ(lazy.res.output.size(), 1u);
     EXPECT_NE(lazy.res.output[0].second.find("1.5"), std::string::npos)
@@ -188,6 +197,6 @@ TEST_P(LazyLanding, OutputsMatchEagerLandingByteForByte) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Modes, LazyLanding, ::testing::Range(0, 16));
+INSTANTIATE_TEST_SUITE_P(Modes, LazyLanding, ::testing::Range(0, 17));
 
 } // namespace

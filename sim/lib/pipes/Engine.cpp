@@ -353,10 +353,26 @@ void Engine::copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
       ++i;
   }
   if (into)
-    evaluateElementwisePart(*into->vec, dst, into->src0, into->src1,
-                            src - into->vec->out, n);
+    evaluateInto(*into, dst, src - into->vec->out, n);
   else
     copyOut(dst, src, n);
+}
+
+void Engine::evaluateInto(const Deferred &d, uint8_t *dst, uint64_t off,
+                          uint64_t n) {
+  // A large part goes through an L1-sized buffer a chunk at a time and is
+  // stored with copyOut's non-temporal stores, as the copy out it replaces
+  // (an output tile is not read back).
+  if (n < kStreamBytes) {
+    evaluateElementwisePart(*d.vec, dst, d.src0, d.src1, off, n);
+    return;
+  }
+  alignas(64) uint8_t tmp[kStreamBytes];
+  for (uint64_t k = 0; k < n; k += kStreamBytes) {
+    const uint64_t c = std::min(n - k, kStreamBytes);
+    evaluateElementwisePart(*d.vec, tmp, d.src0, d.src1, off + k, c);
+    copyOut(dst + k, tmp, c);
+  }
 }
 
 void Engine::evaluateVecDirectLazy(

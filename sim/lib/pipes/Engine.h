@@ -502,6 +502,9 @@ private:
     uint64_t n;
   };
   static constexpr uint32_t kMaxDeferred = 4;
+  /// Bytes [off, off + n) of deferred `d`'s result into GM `dst`.
+  void evaluateInto(const Deferred &d, uint8_t *dst, uint64_t off,
+                    uint64_t n);
   /// Evaluates every deferred instruction, then lands every lazy copy
   /// (the deferred ones read GM only, and write outside the lazy ranges).
   [[gnu::cold, gnu::noinline]] void materialiseLazyAll();

@@ -5,7 +5,8 @@
 // source is touched before the copy would otherwise have been read. A
 // MIX_AIC_1_2 kernel (one block: an AIC, AIV 0 and AIV 1); AIV 0 runs
 // `mode`, the other cores return unless the mode uses them. a, b: inputs;
-// c: input the kernel overwrites; z, s: outputs (1024 floats each).
+// c: input the kernel overwrites; z, s: outputs (6144 floats each; modes
+// but 16 use the first 1024).
 //   0  tiles_add with in-place updates: z = (a + b) * 2, four double-
 //      buffered tiles of 256, Add and Muls into the copied x buffer
 //   1  a copy out onto the GM source of a pending copy: c := a, z = c + 1
@@ -33,6 +34,8 @@
 //  14  a copy out onto a deferred Add's GM source: t = c + a; c := t; z = t
 //  15  two AIVs: AIV 0 defers u = c + 1 in place, the AIVs meet on flag 4,
 //      AIV 1 overwrites c with a, they meet on flag 5, AIV 0 copies u out
+//  16  tiles of 5120 (a copy out of 8 KiB or more is evaluated in chunks):
+//      t = a + b; z = t, s[0:2048] = t[1024:3072]
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,11 +61,11 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
                                              __gm__ float *s, __gm__ int32_t *w,
                                              int32_t mode) {
   AC::GlobalTensor<float> ga, gb, gc, gz, gs;
-  ga.SetGlobalBuffer(a, 1024);
-  gb.SetGlobalBuffer(b, 1024);
-  gc.SetGlobalBuffer(c, 1024);
-  gz.SetGlobalBuffer(z, 1024);
-  gs.SetGlobalBuffer(s, 1024);
+  ga.SetGlobalBuffer(a, 6144);
+  gb.SetGlobalBuffer(b, 6144);
+  gc.SetGlobalBuffer(c, 6144);
+  gz.SetGlobalBuffer(z, 6144);
+  gs.SetGlobalBuffer(s, 6144);
   if ASCEND_IS_AIC
     return;
   const bool aiv0 = AC::GetSubBlockIdx() == 0;
@@ -289,6 +292,15 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
     AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
     AC::DataCopy(gz, t, 256);
     AC::DataCopy(gz[256], x, 256);
+  } else if (mode == 16) {
+    F x = ub(0, 5120), y = ub(20480, 5120), t = ub(40960, 5120);
+    AC::DataCopy(x, ga, 5120);
+    AC::DataCopy(y, gb, 5120);
+    mte2ToV();
+    AC::Add(t, x, y, 5120);
+    vToMte3();
+    AC::DataCopy(gz, t, 5120);
+    AC::DataCopy(gs, ub(40960 + 4096, 2048), 2048);
   } else if (mode == 14) {
     F u = ub(0), v = ub(1024), t = ub(2048);
     AC::DataCopy(u, gc, 256);
