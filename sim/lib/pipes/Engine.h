@@ -468,11 +468,16 @@ public:
   /// Whether a lazily landed copy is pending.
   bool hasLazy() const { return lazyCount_ != 0; }
   /// Lands every pending lazy copy (the memcpy, late): the scalar touches
-  /// memory, a cross-core release, the end of the kernel.
+  /// memory, a cross-core release.
   void materialiseLazy() {
     if (__builtin_expect(lazyCount_ != 0, 0))
       materialiseLazyAll();
   }
+  /// Forgets the pending lazy copies without landing them: the end of a
+  /// block, after which nothing reads this core's UB (the next block on the
+  /// thread gets it reset, its chunks marked dirty when the copies were
+  /// issued) and nothing needs their GM reads.
+  void dropLazy() { lazyCount_ = 0; }
 
 private:
   enum class Step { Progressed, Idle, Blocked, Limit };
