@@ -211,10 +211,7 @@ public:
   /// emplace_back into a free slot (hasFreeSlot): no grow test, so no call
   /// on the way.
   template <class... Args> Instr &emplaceInFreeSlot(Args &&...args) {
-    Instr *in = new (slot((head_ + size_) & (cap_ - 1)))
-        Instr(std::forward<Args>(args)...);
-    ++size_;
-    return *in;
+    return constructAtEnd(freeSlot(), std::forward<Args>(args)...);
   }
   /// The storage of the next slot (hasFreeSlot), for constructAtEnd.
   void *freeSlot() { return slot((head_ + size_) & (cap_ - 1)); }
@@ -465,8 +462,6 @@ public:
   /// core's are ordered after this one's next cross-core release, which
   /// materialises everything.
   void setUb(uint8_t *base, uint64_t bytes);
-  /// Whether a lazily landed copy is pending.
-  bool hasLazy() const { return lazyCount_ != 0; }
   /// Lands every pending lazy copy (the memcpy, late): the scalar touches
   /// memory, a cross-core release.
   void materialiseLazy() {
