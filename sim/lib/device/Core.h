@@ -306,9 +306,8 @@ private:
     /// fp and direct are kept (an issue of the plan completed; a fault in
     /// the first one leaves them unset).
     bool kept = false;
-    /// What a core's first use of a kept plan redoes (keepFirstUse, from
-    /// the call's operands and the plan's spans): the UB views planVec's
-    /// resolve marked dirty, and issueVec's init tracking of its spans in
+    /// The init tracking a core's first use of a kept plan redoes
+    /// (keepFirstUse, from the plan's spans): issueVec's of its spans in
     /// its order (reads first, by role), flat: one loop over a few entries
     /// instead of the walk over roles and span lists.
     struct InitOp {
@@ -316,10 +315,9 @@ private:
       const char *role;
       bool write;
     };
-    std::vector<std::pair<uint64_t, uint64_t>> dirtyViews;
     std::vector<InitOp> initOps;
   };
-  /// Fills e.dirtyViews and e.initOps (when e is kept).
+  /// Fills e.initOps (when e is kept).
   void keepFirstUse(CachedVecPlan &e) const;
   /// Issues a cached plan whose init tracking is done, with no UB watch:
   /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
