@@ -387,6 +387,15 @@ std::vector<std::string> texts(const std::vector<Diagnostic> &ds) {
   return out;
 }
 
+/// The detector reported exactly these diagnostics, in order, each message
+/// starting with its prefix.
+void expectReports(RaceDetector &det, std::vector<std::string> prefixes) {
+  const std::vector<std::string> got = texts(det.takeDiagnostics());
+  ASSERT_EQ(got.size(), prefixes.size());
+  for (size_t i = 0; i < got.size(); ++i)
+    EXPECT_EQ(got[i].rfind(prefixes[i], 0), 0u) << got[i];
+}
+
 /// A random row group's shape {length, stride, base}: whole 512-byte slots
 /// `strideSteps` slots apart at most, or (one in three) unaligned rows.
 std::array<uint64_t, 3> randomRowShape(std::mt19937 &rng,
@@ -1009,14 +1018,8 @@ TEST(RaceShadowTest, AliasedRegionsRaceAcrossTheirCuts) {
              Footprint{ByteRange{Mem::UB, 512, 576, false},
                        ByteRange{Mem::GM, 0x10840, 0x10880, true}},
              "data_copy", Loc{"t.py", 2}, 9);
-  std::vector<Diagnostic> d = det.takeDiagnostics();
-  ASSERT_EQ(d.size(), 1u);
-  EXPECT_EQ(d[0].message.rfind("WAR hazard on GM[x+0x0840,x+0x0880): MTE2 "
-                               "data_copy (t.py:1) \u2192 MTE3 data_copy "
-                               "(t.py:2)",
-                               0),
-            0u)
-      << d[0].message;
+  expectReports(det, {"WAR hazard on GM[x+0x0840,x+0x0880): MTE2 "
+                      "data_copy (t.py:1) \u2192 MTE3 data_copy (t.py:2)"});
 }
 
 // A pipe merges the scalar's clock at issue only when its generation is
@@ -1097,18 +1100,10 @@ TEST(RaceShadowTest, UbSegmentsJoinUnderOneInstruction) {
   EXPECT_EQ(det.stats().segmentPeak, 1u);
   det.access(Pipe::MTE3, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "copy",
              at(5), 5);
-  const std::vector<std::string> got = texts(det.takeDiagnostics());
-  ASSERT_EQ(got.size(), 2u);
-  EXPECT_EQ(got[0].rfind("WAW hazard on UB[0x0000,0x0040): V dup (t.py:1) "
-                         "\u2192 MTE3 copy (t.py:5)",
-                         0),
-            0u)
-      << got[0];
-  EXPECT_EQ(got[1].rfind("WAR hazard on UB[0x0000,0x0040): V add (t.py:4) "
-                         "\u2192 MTE3 copy (t.py:5)",
-                         0),
-            0u)
-      << got[1];
+  expectReports(det, {"WAW hazard on UB[0x0000,0x0040): V dup (t.py:1) "
+                      "\u2192 MTE3 copy (t.py:5)",
+                      "WAR hazard on UB[0x0000,0x0040): V add (t.py:4) "
+                      "\u2192 MTE3 copy (t.py:5)"});
 }
 
 // The GM epoch record (the stamp of each pipe's last GM access per epoch,
@@ -1161,13 +1156,8 @@ TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
   EXPECT_EQ(det.stats().segmentPeak, 2u); // [0, 64) and [128, 160)
   det.access(Pipe::MTE3, Footprint{ByteRange{Mem::UB, 0, 64, false}},
              "copy", at(5), 5);
-  const std::vector<std::string> got = texts(det.takeDiagnostics());
-  ASSERT_EQ(got.size(), 1u);
-  EXPECT_EQ(got[0].rfind("RAW hazard on UB[0x0000,0x0040): V add (t.py:4) "
-                         "\u2192 MTE3 copy (t.py:5)",
-                         0),
-            0u)
-      << got[0];
+  expectReports(det, {"RAW hazard on UB[0x0000,0x0040): V add (t.py:4) "
+                      "\u2192 MTE3 copy (t.py:5)"});
 }
 
 // A detector made on a thread after one for the same GM regions keeps that
@@ -1217,13 +1207,8 @@ TEST(RaceShadowTest, ADetectorForTheSameRegionsKeepsTheBucketKeys) {
               Footprint{ByteRange{Mem::GM, 0x20040, 0x20080, false},
                         ByteRange{Mem::UB, 320, 384, true}},
               "data_copy", Loc{"t.py", 4}, 4);
-  const std::vector<std::string> got = texts(next.takeDiagnostics());
-  ASSERT_EQ(got.size(), 1u);
-  EXPECT_EQ(got[0].rfind("RAW hazard on GM[z+0x0040,z+0x0080): MTE3 "
-                         "data_copy (t.py:2) \u2192 MTE2 data_copy (t.py:4)",
-                         0),
-            0u)
-      << got[0];
+  expectReports(next, {"RAW hazard on GM[z+0x0040,z+0x0080): MTE3 "
+                       "data_copy (t.py:2) \u2192 MTE2 data_copy (t.py:4)"});
 }
 
 // The bucket keys and cache are kept only for the same regions: a detector
@@ -1254,13 +1239,8 @@ TEST(RaceShadowTest, ADetectorForOtherRegionsMakesItsOwnBucketKeys) {
   next.access(Pipe::MTE2,
               Footprint{ByteRange{Mem::GM, 0x10040, 0x10048, false}},
               "data_copy", Loc{"t.py", 4}, 6);
-  const std::vector<std::string> got = texts(next.takeDiagnostics());
-  ASSERT_EQ(got.size(), 1u);
-  EXPECT_EQ(got[0].rfind("RAW hazard on GM[y+0x0020,y+0x0028): MTE3 "
-                         "data_copy (t.py:2) \u2192 MTE2 data_copy (t.py:4)",
-                         0),
-            0u)
-      << got[0];
+  expectReports(next, {"RAW hazard on GM[y+0x0020,y+0x0028): MTE3 "
+                       "data_copy (t.py:2) \u2192 MTE2 data_copy (t.py:4)"});
 }
 
 // On random sequences over GM regions that change now and then (the

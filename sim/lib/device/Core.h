@@ -306,9 +306,8 @@ private:
     /// fp and direct are kept (an issue of the plan completed; a fault in
     /// the first one leaves them unset).
     bool kept = false;
-    /// What a core's first use of a kept plan redoes (keepFirstUse, from
-    /// the call's operands and the plan's spans): the UB views planVec's
-    /// resolve marked dirty, and issueVec's init tracking of its spans in
+    /// The init tracking a core's first use of a kept plan redoes
+    /// (keepFirstUse, from the plan's spans): issueVec's of its spans in
     /// its order (reads first, by role), flat: one loop over a few entries
     /// instead of the walk over roles and span lists.
     struct InitOp {
@@ -316,10 +315,9 @@ private:
       const char *role;
       bool write;
     };
-    std::vector<std::pair<uint64_t, uint64_t>> dirtyViews;
     std::vector<InitOp> initOps;
   };
-  /// Fills e.dirtyViews and e.initOps (when e is kept).
+  /// Fills e.initOps (when e is kept).
   void keepFirstUse(CachedVecPlan &e) const;
   /// Issues a cached plan whose init tracking is done, with no UB watch:
   /// auto_sync's bookkeeping of its spans and the queue entry (issueVec has
@@ -373,6 +371,12 @@ private:
     /// launch's GmMap to the region.
     uint64_t gmLo = ~0ull, gmHi = 0;
     uint64_t alignMask = 0;
+    /// A GM operand at `addr` in the hint's region and aligned:
+    /// resolveGm's result without its call (GmMap::contains's test on the
+    /// kept bounds).
+    bool inKeptRegion(uint64_t addr) const {
+      return addr >= gmLo && addr + bytes <= gmHi && (addr & alignMask) == 0;
+    }
     /// This core made or used the plan: its UB chunks are marked dirty and
     /// its init tracking is done (PlanStore).
     bool coreReady = false;
@@ -493,11 +497,11 @@ private:
   /// whether it was issued.
   template <InstrKind K>
   bool issueFlagFree(uint8_t event, int32_t id, Loc loc);
-  /// set/wait_flag when the call-free path does not apply (a plain flag,
-  /// no checkpoint due, a free slot): beginCall, then makeRoom or the rare
-  /// cases.
-  [[gnu::noinline]] void setFlagGeneral(uint8_t event, int32_t id, Loc loc);
-  [[gnu::noinline]] void waitFlagGeneral(uint8_t event, int32_t id, Loc loc);
+  /// set_flag (K = SetFlag) or wait_flag (WaitFlag) when the call-free
+  /// path does not apply (a plain flag, no checkpoint due, a free slot):
+  /// beginCall, then makeRoom or the rare cases.
+  template <InstrKind K>
+  [[gnu::noinline]] void issueFlagGeneral(uint8_t event, int32_t id, Loc loc);
   /// Per HardEvent value, the pipe a set_flag (wait_flag) of a valid
   /// event on this core type, not V_V and not scalar-side issues into as
   /// is (the loop's flags, told from the rare cases by one load); Pipe::S

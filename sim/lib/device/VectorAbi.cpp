@@ -399,13 +399,7 @@ inline void Core::vecOp(const VecCall &c, Loc loc) {
 }
 
 void Core::keepFirstUse(CachedVecPlan &e) const {
-  e.dirtyViews.clear();
   e.initOps.clear();
-  const Operand *ops[kNumRoles] = {&e.call.dst, &e.call.src0, &e.call.src1,
-                                   &e.call.src2};
-  for (int k = 0; k < kNumRoles; ++k)
-    if (e.plan.instr->opnd[k].used) // resolved by planVec (a UB view)
-      e.dirtyViews.emplace_back(ops[k]->addr, ops[k]->addr + ops[k]->bytes);
   const VecPlan &plan = e.plan;
   for (int pass = 0; pass < 2; ++pass)
     for (int k = 0; k < kNumRoles; ++k) {
@@ -420,24 +414,20 @@ void Core::keepFirstUse(CachedVecPlan &e) const {
 }
 
 void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
+  if (!e.initTracked) // this core's first use (PlanStore)
+    markPlanDirty(e);
   const VecOp op = e.plan.instr->op;
   if (e.kept && !sys_.anyWatch && op != VecOp::Gather &&
       op != VecOp::Gatherb) {
-    // This core's first use: markPlanDirty, then issueVec's init tracking
-    // (its spans: reads first, by role; no data-dependent source), then
-    // the rest of its work for this plan, which issueCachedVec does.
-    if (!e.initTracked) {
-      for (const auto &v : e.dirtyViews)
-        mem_.markUbDirty(v.first, v.second);
-      if (mem_.initTracking())
-        for (const CachedVecPlan::InitOp &o : e.initOps)
-          trackUbInit(o.write, e.plan.api, o.role, o.start, o.bytes, loc);
-    }
+    // issueVec's init tracking on this core's first use (its spans: reads
+    // first, by role; no data-dependent source), then the rest of its work
+    // for this plan, which issueCachedVec does.
+    if (!e.initTracked && mem_.initTracking())
+      for (const CachedVecPlan::InitOp &o : e.initOps)
+        trackUbInit(o.write, e.plan.api, o.role, o.start, o.bytes, loc);
     e.initTracked = true;
     return issueCachedVec(e, seq, loc);
   }
-  if (!e.initTracked) // this core's first use (PlanStore)
-    markPlanDirty(e);
   const Instr &issued =
       issueVec(e.plan, seq, loc, /*keep=*/true, e.initTracked);
   e.initTracked = true;

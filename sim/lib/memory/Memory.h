@@ -212,19 +212,18 @@ public:
       return reinterpret_cast<uint8_t *>(static_cast<uintptr_t>(op.addr));
     return resolve(op, 0, bytes, a, loc);
   }
-  /// GM region `index`'s host addresses [lo, hi) in this launch; false
-  /// and an empty range (lo = ~0, hi = 0: no range [a, a + n) with n > 0
-  /// passes a >= lo && a + n <= hi, even wrapped) when there is no such
-  /// region (or GM is not checked).
-  bool gmRegionBounds(uint32_t index, uint64_t &lo, uint64_t &hi) const {
+  /// GM region `index`'s host addresses [lo, hi) in this launch; an empty
+  /// range (lo = ~0, hi = 0: no range [a, a + n) with n > 0 passes
+  /// a >= lo && a + n <= hi, even wrapped) when there is no such region
+  /// (or GM is not checked).
+  void gmRegionBounds(uint32_t index, uint64_t &lo, uint64_t &hi) const {
     lo = ~0ull;
     hi = 0;
     if (index >= gm_.regions().size())
-      return false;
+      return;
     const GmRegion &r = gm_.regions()[index];
     lo = r.address;
     hi = r.address + r.bytes;
-    return true;
   }
   /// Marks the UB chunks of [addr, end) dirty, as resolve() does for the
   /// view it resolves (device/Core.h PlanStore: a plan's first use on a

@@ -211,10 +211,7 @@ public:
   /// emplace_back into a free slot (hasFreeSlot): no grow test, so no call
   /// on the way.
   template <class... Args> Instr &emplaceInFreeSlot(Args &&...args) {
-    Instr *in = new (slot((head_ + size_) & (cap_ - 1)))
-        Instr(std::forward<Args>(args)...);
-    ++size_;
-    return *in;
+    return constructAtEnd(freeSlot(), std::forward<Args>(args)...);
   }
   /// The storage of the next slot (hasFreeSlot), for constructAtEnd.
   void *freeSlot() { return slot((head_ + size_) & (cap_ - 1)); }
@@ -465,13 +462,21 @@ public:
   /// core's are ordered after this one's next cross-core release, which
   /// materialises everything.
   void setUb(uint8_t *base, uint64_t bytes);
-  /// Whether a lazily landed copy is pending.
-  bool hasLazy() const { return (lazyCount_ | deferCount_) != 0; }
   /// Lands every pending lazy copy (the memcpy, late): the scalar touches
-  /// memory, a cross-core release, the end of the kernel.
+  /// memory, a cross-core release.
   void materialiseLazy() {
     if (__builtin_expect((lazyCount_ | deferCount_) != 0, 0))
       materialiseLazyAll();
+  }
+  /// Forgets the pending lazy copies without landing them: the end of a
+  /// block, after which nothing reads this core's UB (the next block on the
+  /// thread gets it reset, its chunks marked dirty when the copies were
+  /// issued) and nothing needs their GM reads.
+  void dropLazy() {
+    lazyCount_ = 0;
+    for (uint32_t i = 0; i < deferCount_; ++i)
+      deferred_[i].vec.reset();
+    deferCount_ = 0;
   }
 
 private:

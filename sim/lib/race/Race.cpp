@@ -139,16 +139,12 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     gmCacheNext_ = sp.cacheNext;
     return;
   }
-  forgetGmKeys();
-  gmRegions_.clear();
-  gmCuts_.clear();
-  gmCuts_.reserve(2 * regions.size());
+  forgetGmKeys(); // gmRegions_ empty
   for (const GmRegion &r : regions) {
     gmRegions_.push_back(r.address);
     gmRegions_.push_back(r.address + r.bytes);
-    gmCuts_.push_back(r.address);
-    gmCuts_.push_back(r.address + r.bytes);
   }
+  gmCuts_.assign(gmRegions_.begin(), gmRegions_.end());
   std::sort(gmCuts_.begin(), gmCuts_.end());
   gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
 }
