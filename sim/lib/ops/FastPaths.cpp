@@ -446,7 +446,9 @@ template <VecOp Op> inline float plainOp(float a, float b) {
 /// operation (inf - inf, 0 / 0, ...): those elements are recomputed with
 /// the rule and the exact conversion, from the sources, so `out` must not
 /// be one of them (arithFloat handles that case).
-template <VecOp Op, class E>
+/// Stream: float32 with AVX2 only, stored with non-temporal stores
+/// (arithF32Avx2Stream).
+template <VecOp Op, class E, bool Stream = false>
 inline void arithRun(uint64_t n, uint8_t *out, const uint8_t *a,
                      const uint8_t *b) {
   using R = typename E::Raw;
@@ -457,7 +459,8 @@ inline void arithRun(uint64_t n, uint8_t *out, const uint8_t *a,
                         : Op == VecOp::Sub ? 1
                         : Op == VecOp::Mul ? 2
                                            : 3;
-    nan = fastpath_detail::arithF32Avx2(kOp, n, out, a, b);
+    nan = Stream ? fastpath_detail::arithF32Avx2Stream(kOp, n, out, a, b)
+                 : fastpath_detail::arithF32Avx2(kOp, n, out, a, b);
   } else
 #endif
     for (uint64_t i = 0; i < n; ++i) {
@@ -681,6 +684,28 @@ void evaluateElementwisePart(const VecInstr &in, uint8_t *out,
     return elemTyped<decltype(k)::value>(in.dt, n / dtypeSize(in.dt), out,
                                          src0 + off, b, in.scalar);
   });
+}
+
+bool evaluateElementwisePartStreamed(const VecInstr &in, uint8_t *out,
+                                     const uint8_t *src0, const uint8_t *src1,
+                                     uint64_t off, uint64_t n) {
+#if ASCSIM_FAST_AVX2
+  if (in.dt != DType::F32 || scalarOp(in.op) || !hostAvx2() || !avx2Enabled())
+    return false;
+  return vm::withElementOp(in.op, false, [&](auto k) {
+    constexpr VecOp Op = decltype(k)::value;
+    if constexpr (Op == VecOp::Add || Op == VecOp::Sub ||
+                  Op == VecOp::Mul || Op == VecOp::Div) {
+      arithRun<Op, EF32, true>(n / 4, out, src0 + off, src1 + off);
+      return true;
+    } else {
+      return false;
+    }
+  });
+#else
+  (void)in, (void)out, (void)src0, (void)src1, (void)off, (void)n;
+  return false;
+#endif
 }
 
 } // namespace ascsim

@@ -41,6 +41,11 @@ namespace fastpath_detail {
 /// (op Add, Sub, Mul or Div; no NaN rule); returns whether a result is NaN.
 bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
                   const uint8_t *b);
+/// arithF32Avx2 storing with non-temporal stores from the first 32-byte
+/// boundary of `out` on (an output written once and not read back soon:
+/// the lines are not read into the cache first), then a store fence.
+bool arithF32Avx2Stream(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+                        const uint8_t *b);
 /// The plain float tree sums (no NaN rule) of `repeats` float32 repeats of
 /// 64 elements, repeat r at src + r * strideBytes (ops/FastPathsAvx2.cpp;
 /// the host must have AVX2).
@@ -81,6 +86,13 @@ void evaluateElementwiseDirect(const VecInstr &in, const uint8_t *src0,
 void evaluateElementwisePart(const VecInstr &in, uint8_t *out,
                              const uint8_t *src0, const uint8_t *src1,
                              uint64_t off, uint64_t n);
+/// evaluateElementwisePart for a large part going to GM: float32 + - * /
+/// computed with non-temporal stores into `out` (arithF32Avx2Stream; the
+/// same bits). False, nothing written, for every other form or without
+/// AVX2.
+bool evaluateElementwisePartStreamed(const VecInstr &in, uint8_t *out,
+                                     const uint8_t *src0, const uint8_t *src1,
+                                     uint64_t off, uint64_t n);
 
 } // namespace ascsim
 

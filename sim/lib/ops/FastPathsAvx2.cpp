@@ -19,6 +19,7 @@
 #if ASCSIM_FAST_AVX2
 #include <immintrin.h>
 
+#include <algorithm>
 #include <cstring>
 
 namespace ascsim {
@@ -57,8 +58,16 @@ template <int Op> inline float apply1(float a, float b) {
     return a / b;
 }
 
-template <int Op>
+/// `out` 32-byte aligned when Stream: the result goes out with
+/// non-temporal stores (the caller fences).
+template <int Op, bool Stream = false>
 bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
+  auto store = [out](uint64_t i, __m256 r) {
+    if constexpr (Stream)
+      _mm256_stream_ps(reinterpret_cast<float *>(out) + i, r);
+    else
+      _mm256_storeu_ps(reinterpret_cast<float *>(out) + i, r);
+  };
   __m256 nan = _mm256_setzero_ps();
   uint64_t i = 0;
   // Four vectors an iteration (a 32-KiB tile is 256 iterations of the loop
@@ -70,7 +79,7 @@ bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
           _mm256_loadu_ps(reinterpret_cast<const float *>(a) + i + 8 * k),
           _mm256_loadu_ps(reinterpret_cast<const float *>(b) + i + 8 * k));
     for (int k = 0; k < 4; ++k)
-      _mm256_storeu_ps(reinterpret_cast<float *>(out) + i + 8 * k, r[k]);
+      store(i + 8 * k, r[k]);
     nan = _mm256_or_ps(
         nan, _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(r[0], r[0], _CMP_UNORD_Q),
                                        _mm256_cmp_ps(r[1], r[1], _CMP_UNORD_Q)),
@@ -81,7 +90,7 @@ bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
     const __m256 r =
         apply<Op>(_mm256_loadu_ps(reinterpret_cast<const float *>(a) + i),
                   _mm256_loadu_ps(reinterpret_cast<const float *>(b) + i));
-    _mm256_storeu_ps(reinterpret_cast<float *>(out) + i, r);
+    store(i, r);
     nan = _mm256_or_ps(nan, _mm256_cmp_ps(r, r, _CMP_UNORD_Q));
   }
   bool any = _mm256_movemask_ps(nan) != 0;
@@ -97,18 +106,40 @@ bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
 }
 } // namespace
 
-bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
-                  const uint8_t *b) {
+namespace {
+template <bool Stream>
+bool arithOp(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+             const uint8_t *b) {
   switch (op) {
   case 0:
-    return arith<0>(n, out, a, b);
+    return arith<0, Stream>(n, out, a, b);
   case 1:
-    return arith<1>(n, out, a, b);
+    return arith<1, Stream>(n, out, a, b);
   case 2:
-    return arith<2>(n, out, a, b);
+    return arith<2, Stream>(n, out, a, b);
   default:
-    return arith<3>(n, out, a, b);
+    return arith<3, Stream>(n, out, a, b);
   }
+}
+} // namespace
+
+bool arithF32Avx2(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+                  const uint8_t *b) {
+  return arithOp<false>(op, n, out, a, b);
+}
+
+bool arithF32Avx2Stream(int op, uint64_t n, uint8_t *out, const uint8_t *a,
+                        const uint8_t *b) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(out);
+  if (at % 4 != 0)
+    return arithOp<false>(op, n, out, a, b);
+  // Stored through the cache up to the first 32-byte boundary.
+  const uint64_t head = std::min<uint64_t>(n, (32 - at % 32) % 32 / 4);
+  bool any = arithOp<false>(op, head, out, a, b);
+  any |= arithOp<true>(op, n - head, out + 4 * head, a + 4 * head,
+                       b + 4 * head);
+  _mm_sfence();
+  return any;
 }
 
 namespace {

@@ -360,13 +360,16 @@ void Engine::copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
 
 void Engine::evaluateInto(const Deferred &d, uint8_t *dst, uint64_t off,
                           uint64_t n) {
-  // A large part goes through an L1-sized buffer a chunk at a time and is
-  // stored with copyOut's non-temporal stores, as the copy out it replaces
-  // (an output tile is not read back).
+  // A large part is stored with non-temporal stores, as the copy out it
+  // replaces (an output tile is not read back): float32 + - * / computed
+  // straight into GM, the other forms through an L1-sized buffer a chunk at
+  // a time.
   if (n < kStreamBytes) {
     evaluateElementwisePart(*d.vec, dst, d.src0, d.src1, off, n);
     return;
   }
+  if (evaluateElementwisePartStreamed(*d.vec, dst, d.src0, d.src1, off, n))
+    return;
   alignas(64) uint8_t tmp[kStreamBytes];
   for (uint64_t k = 0; k < n; k += kStreamBytes) {
     const uint64_t c = std::min(n - k, kStreamBytes);

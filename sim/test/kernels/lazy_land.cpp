@@ -34,8 +34,14 @@
 //  14  a copy out onto a deferred Add's GM source: t = c + a; c := t; z = t
 //  15  two AIVs: AIV 0 defers u = c + 1 in place, the AIVs meet on flag 4,
 //      AIV 1 overwrites c with a, they meet on flag 5, AIV 0 copies u out
-//  16  tiles of 5120 (a copy out of 8 KiB or more is evaluated in chunks):
-//      t = a + b; z = t, s[0:2048] = t[1024:3072]
+//  16  tiles of 5120 (a copy out of 8 KiB or more: float32 + - * / with
+//      non-temporal stores straight into GM): t = a + b; z = t,
+//      s[0:2048] = t[1024:3072]
+//  17  the same size through an 8-KiB buffer (Adds): t = a + 1.5;
+//      z = t, s[0:2048] = t[1024:3072]
+//  18  the streamed path into a GM destination that is not 32-byte aligned,
+//      with NaN and infinite operands (c[1024:]): t = c[1024:] - a;
+//      z[k:] = t, k = 1 or 2, the first that leaves z + k unaligned
 //
 //===----------------------------------------------------------------------===//
 
@@ -301,6 +307,23 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
     vToMte3();
     AC::DataCopy(gz, t, 5120);
     AC::DataCopy(gs, ub(40960 + 4096, 2048), 2048);
+  } else if (mode == 17) {
+    F x = ub(0, 5120), t = ub(40960, 5120);
+    AC::DataCopy(x, ga, 5120);
+    mte2ToV();
+    AC::Adds(t, x, 1.5f, 5120);
+    vToMte3();
+    AC::DataCopy(gz, t, 5120);
+    AC::DataCopy(gs, ub(40960 + 4096, 2048), 2048);
+  } else if (mode == 18) {
+    F x = ub(0, 4096), y = ub(20480, 4096), t = ub(40960, 4096);
+    AC::DataCopy(x, gc[1024], 4096);
+    AC::DataCopy(y, ga, 4096);
+    mte2ToV();
+    AC::Sub(t, x, y, 4096);
+    vToMte3();
+    const int k = reinterpret_cast<uintptr_t>(z + 1) % 32 == 0 ? 2 : 1;
+    AC::DataCopy(gz[k], t, 4096);
   } else if (mode == 14) {
     F u = ub(0), v = ub(1024), t = ub(2048);
     AC::DataCopy(u, gc, 256);
