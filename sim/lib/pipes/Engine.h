@@ -468,10 +468,10 @@ public:
     if (__builtin_expect((lazyCount_ | deferCount_) != 0, 0))
       materialiseLazyAll();
   }
-  /// Forgets the pending lazy copies without landing them: the end of a
-  /// block, after which nothing reads this core's UB (the next block on the
-  /// thread gets it reset, its chunks marked dirty when the copies were
-  /// issued) and nothing needs their GM reads.
+  /// Forgets the pending lazy copies and deferred results without landing
+  /// them: the end of a block, after which nothing reads this core's UB (the
+  /// next block on the thread gets it reset, its chunks marked dirty when the
+  /// copies were issued) and nothing needs their GM reads.
   void dropLazy() {
     lazyCount_ = 0;
     for (uint32_t i = 0; i < deferCount_; ++i)
