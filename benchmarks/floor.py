@@ -1,9 +1,10 @@
 """The floor of the vector throughput rows: numpy, a C++ loop doing only the tiles' work, and ours.
 
-`floor/floor.cpp` does what the simulator cannot avoid for bench_throughput's add float32 and
+`floor/floor.cpp` does the tiles' own work of bench_throughput's add float32 and
 reduce_sum rows (DataCopy's copies into a UB-sized buffer, the add or the pairwise tree, the copy
 out with the simulator's non-temporal stores) with the same 48 blocks handed out to host threads
-one at a time, and nothing else. Timed side by side with numpy's `z = x + y` / row sums and, with
+one at a time, and nothing else; "direct" is the add with no buffer, straight into z with
+non-temporal stores (what the simulator does for this add when races raise). Timed side by side with numpy's `z = x + y` / row sums and, with
 `--ours`, with the simulator's launch (race checks as set; `PYASC_SIM_THREADS` as set). Prints one
 line per candidate: median and min wall time, median CPU time, and the ratios to numpy.
 
@@ -55,9 +56,12 @@ def _ptr(a: np.ndarray) -> ctypes._Pointer:
     return a.ctypes.data_as(_F32P)
 
 
+OUT_MEMCPY, OUT_STREAM, OUT_DIRECT = 0, 1, 2  # floor_add's copy out (floor.cpp)
+
+
 def floor_add(dll: ctypes.CDLL, x: np.ndarray, y: np.ndarray, z: np.ndarray, tile: int, blocks: int,
-              threads: int, stream: bool = True) -> None:
-    dll.floor_add(_ptr(x), _ptr(y), _ptr(z), x.size // tile, tile, blocks, threads, int(stream))
+              threads: int, out: int = OUT_STREAM) -> None:
+    dll.floor_add(_ptr(x), _ptr(y), _ptr(z), x.size // tile, tile, blocks, threads, out)
 
 
 def floor_reduce(dll: ctypes.CDLL, x: np.ndarray, out: np.ndarray, tile: int, blocks: int,
@@ -104,7 +108,10 @@ def main() -> None:
                 "numpy": lambda: np.add(x, y, out=z),
                 f"floor {args.threads} threads": lambda: floor_add(dll, x, y, z, TILE, BLOCKS, args.threads),
                 "floor 1 thread": lambda: floor_add(dll, x, y, z, TILE, BLOCKS, 1),
-                "floor memcpy out": lambda: floor_add(dll, x, y, z, TILE, BLOCKS, args.threads, False),
+                "floor memcpy out": lambda: floor_add(dll, x, y, z, TILE, BLOCKS, args.threads, OUT_MEMCPY),
+                f"direct {args.threads} threads": lambda: floor_add(dll, x, y, z, TILE, BLOCKS, args.threads,
+                                                                   OUT_DIRECT),
+                "direct 1 thread": lambda: floor_add(dll, x, y, z, TILE, BLOCKS, 1, OUT_DIRECT),
             }
             if args.ours:
                 import bench_throughput

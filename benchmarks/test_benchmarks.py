@@ -181,10 +181,12 @@ def test_floor_program_matches_numpy(tmp_path: Path) -> None:
     x = rng.standard_normal(tile * tiles, dtype=np.float32)
     y = rng.standard_normal(tile * tiles, dtype=np.float32)
     for threads in (1, 2):
-        for stream in (True, False):
-            z = np.zeros_like(x)
-            floor.floor_add(dll, x, y, z, tile, blocks, threads, stream)
-            np.testing.assert_array_equal(z, x + y)
+        for out in (floor.OUT_MEMCPY, floor.OUT_STREAM, floor.OUT_DIRECT):
+            z = np.zeros(x.size + 1, dtype=np.float32)
+            zv = z[1:]  # never 32-byte aligned: the direct mode's head
+            floor.floor_add(dll, x, y, zv, tile, blocks, threads, out)
+            np.testing.assert_array_equal(zv, x + y)
+            assert z[0] == 0
         out = np.full(8 * blocks, -1.0, dtype=np.float32)
         floor.floor_reduce(dll, x, out, tile, blocks, threads)
         sums = x.reshape(tiles, tile).sum(axis=1, dtype=np.float64)

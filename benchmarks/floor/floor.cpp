@@ -1,18 +1,22 @@
 // benchmarks/floor/floor.cpp - the floor of the vector throughput rows.
 //
-// The least a simulator that keeps DataCopy's semantics must do for the two
-// vector rows of bench_throughput.py, written straight in C++ with nothing of
-// the simulator: the same 48 blocks, each taking tiles [b*T/B, (b+1)*T/B),
-// handed out to the host threads one block at a time from a shared counter
-// (as ascsim's parallelFor does), each thread with a local buffer of its own
-// that stands for the UB of the block it runs. The threads other than the
+// The tiles' own work of the two vector rows of bench_throughput.py
+// (DataCopy's copies taken literally, or, for the add, none), written
+// straight in C++ with nothing of the simulator: the same 48 blocks, each
+// taking tiles [b*T/B, (b+1)*T/B), handed out to the host threads one block
+// at a time from a shared counter (as ascsim's parallelFor does), each thread
+// with a local buffer of its own that stands for the UB of the block it runs. The threads other than the
 // caller are started per call (tens of microseconds; the simulator keeps a
 // pool), which the floor pays and the simulator does not.
 //
 //  floor_add:    per tile, copy x and y in (memcpy, as the simulator's direct
 //                MTE2 copy), z = x + y (AVX2 when built with it), copy z out
 //                with non-temporal stores (as the simulator's copyOut for 8 KiB
-//                and more) or memcpy, double-buffered.
+//                and more) or memcpy, double-buffered; or (out mode 2) no
+//                buffer at all: z = x + y straight into z with non-temporal
+//                stores, which is what the simulator does when races raise
+//                (its copies into the UB land lazily and the add's result is
+//                computed into GM when copied out; sim/README.md).
 //  floor_reduce: per tile, copy x in (memcpy), sum every 64-float repeat with
 //                an adjacent-pairs tree (eight repeats at a time), sum the
 //                repeat sums with the same tree, add the tile's sum to the
@@ -92,6 +96,21 @@ void streamOut(uint8_t *dst, const uint8_t *src, uint64_t n) {
   _mm_sfence();
 }
 
+/// z = x + y with non-temporal stores from z's first 32-byte boundary on.
+void addTileStream(float *z, const float *x, const float *y, uint64_t n) {
+  uint64_t i = 0;
+#ifdef __AVX2__
+  for (; i < n && reinterpret_cast<uintptr_t>(z + i) % 32 != 0; ++i)
+    z[i] = x[i] + y[i];
+  for (; i + 8 <= n; i += 8)
+    _mm256_stream_ps(z + i, _mm256_add_ps(_mm256_loadu_ps(x + i),
+                                          _mm256_loadu_ps(y + i)));
+  _mm_sfence();
+#endif
+  for (; i < n; ++i)
+    z[i] = x[i] + y[i];
+}
+
 /// The adjacent-pairs tree of n floats (n a power of two), in place.
 float treeScalar(float *v, uint32_t n) {
   for (; n > 1; n /= 2)
@@ -148,11 +167,11 @@ void repeatSums(const float *x, uint32_t repeats, float *sums) {
 extern "C" {
 
 /// z = x + y over `tiles` tiles of `tile` floats, as bench_throughput's
-/// vadd_tiles on `blocks` blocks with 2 buffers; `stream` selects the copy
-/// out (1: non-temporal stores, 0: memcpy).
+/// vadd_tiles on `blocks` blocks with 2 buffers; `out` selects the copy
+/// out (1: non-temporal stores, 0: memcpy) or none (2: no buffer, the add
+/// straight into z with non-temporal stores).
 void floor_add(const float *x, const float *y, float *z, uint64_t tiles,
-               uint64_t tile, uint32_t blocks, uint32_t threads,
-               int stream) {
+               uint64_t tile, uint32_t blocks, uint32_t threads, int out) {
   const uint64_t bytes = tile * sizeof(float);
   forBlocks(blocks, threads, [&](uint32_t b, uint32_t t) {
     uint8_t *u = ubOf(t);
@@ -160,13 +179,17 @@ void floor_add(const float *x, const float *y, float *z, uint64_t tiles,
     const uint64_t count = (b + 1) * tiles / blocks - first;
     for (uint64_t i = 0; i < count; ++i) {
       const uint64_t buf = i % 2, off = (first + i) * tile;
+      if (out == 2) {
+        addTileStream(z + off, x + off, y + off, tile);
+        continue;
+      }
       float *xl = reinterpret_cast<float *>(u + buf * bytes);
       float *yl = reinterpret_cast<float *>(u + (2 + buf) * bytes);
       float *zl = reinterpret_cast<float *>(u + (4 + buf) * bytes);
       std::memcpy(xl, x + off, bytes);
       std::memcpy(yl, y + off, bytes);
       addTile(zl, xl, yl, tile);
-      if (stream)
+      if (out == 1)
         streamOut(reinterpret_cast<uint8_t *>(z + off),
                   reinterpret_cast<const uint8_t *>(zl), bytes);
       else
