@@ -12,16 +12,6 @@ namespace ascsim {
 
 namespace {
 
-/// Pipes whose instructions complete in issue order (hardware.md §10.1: the
-/// scalar unit; PIPE_V, where the compiler inserts the barriers).
-/// Pipes whose instructions complete in order for the detector: the scalar,
-/// PIPE_V (the compiler's automatic barriers) and PIPE_M (back-to-back
-/// Mmads into one L0C; the < 10-fractal case needing a barrier is reported
-/// by device/CubeAbi.cpp).
-bool inOrder(Pipe p) {
-  return p == Pipe::S || p == Pipe::V || p == Pipe::M;
-}
-
 std::string hex4(uint64_t v) {
   static const char *const kDigits = "0123456789abcdef";
   std::string s;
@@ -137,16 +127,30 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
   if (same) {
     gmCache_ = sp.cache;
     gmCacheNext_ = sp.cacheNext;
-    return;
+  } else {
+    forgetGmKeys(); // gmRegions_ empty
+    for (const GmRegion &r : regions) {
+      gmRegions_.push_back(r.address);
+      gmRegions_.push_back(r.address + r.bytes);
+    }
+    gmCuts_.assign(gmRegions_.begin(), gmRegions_.end());
+    std::sort(gmCuts_.begin(), gmCuts_.end());
+    gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()),
+                  gmCuts_.end());
   }
-  forgetGmKeys(); // gmRegions_ empty
-  for (const GmRegion &r : regions) {
-    gmRegions_.push_back(r.address);
-    gmRegions_.push_back(r.address + r.bytes);
+  // The last clean detector's record, taken (a detector made while this one
+  // lives finds none). Matched only for the same cuts: they decide the
+  // segments a stats() counts.
+  std::swap(memo_, sp.memo);
+  if (memo_.valid && memo_.regions == gmRegions_) {
+    memoMode_ = MemoMode::Match;
+    memoNext_ = memo_.calls.data();
+    memoEnd_ = memoNext_ + memo_.calls.size();
+  } else {
+    memo_.clear();
+    memo_.regions = gmRegions_;
+    memoMode_ = MemoMode::Record;
   }
-  gmCuts_.assign(gmRegions_.begin(), gmRegions_.end());
-  std::sort(gmCuts_.begin(), gmCuts_.end());
-  gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
 }
 
 void RaceDetector::forgetGmKeys() {
@@ -163,6 +167,19 @@ RaceDetector::~RaceDetector() {
   // limit (a detector whose tests raised the limit keeps its log to
   // itself), shadows and deferred lists up to a small kernel's size.
   Spare &sp = spare_;
+  // The record for the next detector: a matching one's stays as it was
+  // (whatever prefix of it was matched, it is a clean launch's); a
+  // recording one's when it made no report (report() never called: no
+  // race found, reported or not), with its end outputs.
+  if (memoMode_ == MemoMode::Record && reported_.empty()) {
+    if (!memo_.summaryTaken)
+      memo_.summary = gmSummary();
+    memo_.stats = stats();
+    memo_.valid = true;
+  } else if (memoMode_ != MemoMode::Match) {
+    memo_.clear();
+  }
+  std::swap(sp.memo, memo_);
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
     sp.log.swap(log_);
@@ -205,6 +222,178 @@ RaceDetector::~RaceDetector() {
 
 void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
                           uint64_t seq) {
+  // The matched path first, with nothing else inlined here (a light
+  // prologue): a compare of the call with the record's next one.
+  if (memoNext_ != memoEnd_) {
+    const MemoCall &c = *memoNext_;
+    if (sameAsMemo(c, p, fp, op, loc, seq)) {
+      // The recorded launch's call: its checks found no race and left the
+      // state the record's next calls assume. The clocks are live.
+      ++memoNext_;
+      const int pi = idx(p);
+      const uint32_t stamp = ++pending_[pi];
+      if (c.gmEpochRecord)
+        noteGmEpoch(pi, stamp);
+      if (inOrderPipe(pi)) {
+        clocks_[pi][pi] = stamp;
+        if (p == Pipe::S)
+          scalarChanged();
+      }
+      return;
+    }
+  }
+  accessLive(p, fp, op, loc, seq);
+}
+
+void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  const int pi = idx(p);
+  if (memoMode_ == MemoMode::Match)
+    replayMemo();
+  bool recorded = false;
+  if (memoMode_ == MemoMode::Record)
+    recorded = recordCall(p, fp, op, loc, seq);
+  const uint32_t stamp = ++pending_[pi];
+  const bool touchedGm = accessShadow(p, stamp, clocks_[pi], fp, op, loc, seq);
+  if (recorded)
+    memo_.calls.back().gmEpochRecord = touchedGm && gmSummary_;
+  if (touchedGm && gmSummary_)
+    noteGmEpoch(pi, stamp);
+  if (inOrderPipe(pi)) {
+    clocks_[pi][pi] = stamp;
+    if (p == Pipe::S)
+      scalarChanged();
+  }
+}
+
+void RaceDetector::noteGmEpoch(int pi, uint32_t stamp) {
+  // The stamp of this pipe's last GM access in this epoch, for the
+  // cross-core releases (gmEpochsKnown): a launch of one core (no summary)
+  // has no other core to order, so keeps none.
+  auto &last = gmLast_[pi];
+  if (!last.empty() && last.back().first == gmEpoch_)
+    last.back().second = stamp;
+  else
+    last.emplace_back(gmEpoch_, stamp);
+}
+
+[[gnu::always_inline]] inline bool
+RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
+                         const char *op, Loc loc, uint64_t seq) const {
+  // Differences or-ed together, one test at the end of each part (the
+  // parts are almost always equal: branches would cost more than the
+  // compares). Which path checks the footprint (plain()) is a function of
+  // its ranges, compared below.
+  const size_t n = fp.size();
+  uint64_t diff = (reinterpret_cast<uintptr_t>(c.op) ^
+                   reinterpret_cast<uintptr_t>(op)) |
+                  (reinterpret_cast<uintptr_t>(c.file) ^
+                   reinterpret_cast<uintptr_t>(loc.file)) |
+                  (c.seq ^ seq) | (c.key ^ memoKey(p, loc.line, n)) |
+                  (c.where ^ memoWhere());
+  // The clock's components (28 bytes: its generation follows) as four
+  // overlapping words.
+  static_assert(sizeof(VectorClock) == 32 &&
+                    VectorClock::kComponents * sizeof(uint32_t) == 28,
+                "a clock's components are its first 28 bytes");
+  const auto *a = reinterpret_cast<const unsigned char *>(&c.known);
+  const auto *b = reinterpret_cast<const unsigned char *>(&clocks_[idx(p)]);
+  for (int off : {0, 8, 16, 20}) {
+    uint64_t x, y;
+    std::memcpy(&x, a + off, sizeof x);
+    std::memcpy(&y, b + off, sizeof y);
+    diff |= x ^ y;
+  }
+  if (diff)
+    return false;
+  const ByteRange *m = memo_.ranges.data() + c.first;
+  const ByteRange *r = fp.begin();
+  for (size_t i = 0; i < n; ++i) {
+    // write, atomic, rows and stride fill the last 8 bytes (no padding).
+    uint64_t x, y;
+    std::memcpy(&x, &m[i].write, sizeof x);
+    std::memcpy(&y, &r[i].write, sizeof y);
+    diff |= (static_cast<uint64_t>(m[i].mem) ^ static_cast<uint64_t>(r[i].mem)) |
+            (m[i].start ^ r[i].start) | (m[i].end ^ r[i].end) | (x ^ y);
+  }
+  return diff == 0;
+}
+
+bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  // Too large to be worth it, or an access after the summary was taken
+  // (the record's outputs are those after its last call).
+  if (memo_.calls.size() >= kMemoMaxCalls || fp.size() > 0xffff ||
+      memo_.ranges.size() + fp.size() > kMemoMaxRanges || memo_.summaryTaken) {
+    memo_.clear();
+    memoMode_ = MemoMode::Off;
+    return false;
+  }
+  if (memo_.calls.capacity() == 0) {
+    memo_.calls.reserve(64);
+    memo_.ranges.reserve(128);
+  }
+  MemoCall &c = memo_.calls.emplace_back();
+  c.known = clocks_[idx(p)];
+  c.op = op;
+  c.file = loc.file;
+  c.seq = seq;
+  c.key = memoKey(p, loc.line, fp.size());
+  c.where = memoWhere();
+  c.first = static_cast<uint32_t>(memo_.ranges.size());
+  c.gmEpochRecord = false;
+  memo_.ranges.insert(memo_.ranges.end(), fp.begin(), fp.end());
+  return true;
+}
+
+void RaceDetector::replayMemo() {
+  // The matched calls again, as access() made them: the same arguments,
+  // the pipe's clock, GM core, epoch and summary flag as recorded (equal to
+  // this launch's at each call: that is what matched), the stamps counted
+  // again from 0 (access() is their only source). The clocks are live
+  // already.
+  const size_t matched = static_cast<size_t>(memoNext_ - memo_.calls.data());
+  const uint32_t core = gmCore_, epoch = gmEpoch_;
+  const bool summary = gmSummary_;
+  std::array<uint32_t, kNumPipes> stamps{};
+  Footprint fp;
+  for (size_t i = 0; i < matched; ++i) {
+    const MemoCall &c = memo_.calls[i];
+    fp.clear();
+    for (uint32_t k = 0; k < c.ranges(); ++k)
+      fp.push_back(memo_.ranges[c.first + k]);
+    gmCore_ = static_cast<uint32_t>(c.where);
+    gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
+    gmSummary_ = (c.key >> 56) != 0;
+    accessShadow(c.pipe(), ++stamps[idx(c.pipe())], c.known, fp, c.op,
+                 Loc{c.file, static_cast<unsigned>(c.key)}, c.seq);
+  }
+  gmCore_ = core;
+  gmEpoch_ = epoch;
+  gmSummary_ = summary;
+  if (memoTaken_) { // what takeGmAccesses did after the last call
+    gmSites_.clear();
+    siteSlot_.fill(0);
+    gmRanges_ = 0;
+  }
+  // This launch's record from here: the prefix, then its own calls (none
+  // after a taken summary: recordCall stops).
+  if (matched < memo_.calls.size()) {
+    memo_.calls.resize(matched);
+    memo_.ranges.resize(matched ? memo_.calls.back().first +
+                                      memo_.calls.back().ranges()
+                                : 0);
+    memo_.summary.clear();
+  }
+  memo_.summaryTaken = memoTaken_;
+  memo_.valid = false;
+  memoMode_ = MemoMode::Record;
+  memoNext_ = memoEnd_ = nullptr;
+}
+
+bool RaceDetector::accessShadow(Pipe p, uint32_t stamp,
+                                const VectorClock &known, const Footprint &fp,
+                                const char *op, Loc loc, uint64_t seq) {
   // The entry's index, the log's size before it (one size computation:
   // an Entry is 40 bytes, a size a multiply).
   size_t n = log_.size();
@@ -213,38 +402,19 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     n = log_.size();
   }
   const int32_t e = static_cast<int32_t>(n);
-  int pi = idx(p);
-  uint32_t stamp = ++pending_[pi];
-  VectorClock &known = clocks_[pi];
   // One entry for all the instruction's ranges (what each does is in the
   // shadow slots that refer to it).
   log_.emplace_back(p, stamp, op, loc, seq);
-  curPipe_ = pi;
-  bool touchedGm = false;
+  curPipe_ = idx(p);
+  curStamp_ = stamp;
   if (plainPath_ && fp.plain())
-    touchedGm = accessPlain(p, e, fp);
-  else
-    touchedGm = accessGeneral(p, e, fp);
-  // The stamp of this pipe's last GM access in this epoch, for the
-  // cross-core releases (gmEpochsKnown): a launch of one core (no summary)
-  // has no other core to order, so keeps none.
-  if (touchedGm && gmSummary_) {
-    auto &last = gmLast_[pi];
-    if (!last.empty() && last.back().first == gmEpoch_)
-      last.back().second = stamp;
-    else
-      last.emplace_back(gmEpoch_, stamp);
-  }
-  if (inOrder(p)) {
-    known[pi] = stamp;
-    if (p == Pipe::S)
-      scalarChanged();
-  }
+    return accessPlain(e, known, fp);
+  return accessGeneral(e, known, fp);
 }
 
 [[gnu::always_inline]] inline bool
-RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
-  const VectorClock &known = clocks_[idx(p)];
+RaceDetector::accessPlain(int32_t e, const VectorClock &known,
+                          const Footprint &fp) {
   bool touchedGm = false;
   for (const ByteRange *rp = fp.plainBegin(), *rEnd = rp + fp.size();
        rp != rEnd; ++rp) {
@@ -271,9 +441,8 @@ RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
   return touchedGm;
 }
 
-bool RaceDetector::accessGeneral(Pipe p, int32_t e, const Footprint &fp) {
-  const int pi = idx(p);
-  const VectorClock &known = clocks_[pi];
+bool RaceDetector::accessGeneral(int32_t e, const VectorClock &known,
+                                 const Footprint &fp) {
   // Reads first, so an instruction reading and writing the same bytes (add
   // in place) does not race with itself. The runs of a strided access share
   // the instruction's entry, so the log grows per instruction, not per run,
@@ -519,7 +688,7 @@ RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
   d.count = count;
   d.entry = e;
   // The current access's (e is always its entry here): no log lookup.
-  d.stamp = pending_[curPipe_];
+  d.stamp = curStamp_;
   d.pipe = static_cast<Pipe>(curPipe_);
   if (bk.reads.size() >= bk.readsLimit)
     compactReads(bk);
@@ -1181,7 +1350,33 @@ void RaceDetector::mergeGm(GmSite &siteRef, uint64_t start, uint64_t end) {
   r.erase(lo + 1, hi);
 }
 
+std::vector<GmAccess> RaceDetector::takeGmAccesses() {
+  if (memoMode_ == MemoMode::Match && memoNext_ == memoEnd_) {
+    // The recorded launch's summary after its last call (forgotten once
+    // taken, as below).
+    std::vector<GmAccess> out;
+    if (!memoTaken_)
+      out = memo_.summary;
+    memoTaken_ = true;
+    return out;
+  }
+  std::vector<GmAccess> out = gmSummary();
+  gmSites_.clear();
+  siteSlot_.fill(0);
+  gmRanges_ = 0;
+  if (memoMode_ == MemoMode::Record && !memo_.summaryTaken) {
+    memo_.summary = out;
+    memo_.summaryTaken = true;
+  }
+  return out;
+}
+
 std::vector<GmAccess> RaceDetector::gmSummary() const {
+  if (memoMode_ == MemoMode::Match) {
+    if (memoNext_ == memoEnd_)
+      return memoTaken_ ? std::vector<GmAccess>{} : memo_.summary;
+    settle();
+  }
   std::vector<GmAccess> out;
   out.reserve(gmRanges_);
   for (const GmSite &s : gmSites_) {
@@ -1252,6 +1447,11 @@ std::vector<GmAccess> expandGmSummary(const std::vector<GmAccess> &summary) {
 }
 
 RaceStats RaceDetector::stats() const {
+  if (memoMode_ == MemoMode::Match) {
+    if (memoNext_ == memoEnd_)
+      return memo_.stats;
+    settle();
+  }
   RaceStats s = stats_;
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(

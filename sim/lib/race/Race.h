@@ -412,29 +412,42 @@ public:
   /// disjoint, non-touching ranges (tests).
   std::vector<GmAccess> gmAccesses() const;
   /// gmSummary(), and forgets it (the cross-core check's input).
-  std::vector<GmAccess> takeGmAccesses() {
-    std::vector<GmAccess> out = gmSummary();
-    gmSites_.clear();
-    siteSlot_.fill(0);
-    gmRanges_ = 0;
-    return out;
-  }
+  std::vector<GmAccess> takeGmAccesses();
   RaceStats stats() const;
+  // The testing hooks below change how the state is kept: a detector they
+  // touch runs live from then on and leaves no record (memoOff()).
   /// Tests: compact the log whenever it reaches `entries` (at least 1).
-  void setLogLimitForTesting(size_t entries) { minLogLimit_ = logLimit_ = entries; }
+  void setLogLimitForTesting(size_t entries) {
+    memoOff();
+    minLogLimit_ = logLimit_ = entries;
+  }
   /// Tests: check an instruction's L1 ranges one by one (as before the
   /// per-slot pass; the reports must be the same).
-  void setL1RunsForTesting(bool grouped) { groupL1_ = grouped; }
+  void setL1RunsForTesting(bool grouped) {
+    memoOff();
+    groupL1_ = grouped;
+  }
   /// Tests: check the GM rows of a group in a written bucket row by row
   /// (as before the per-bucket pass; the reports must be the same).
-  void setGmRunsForTesting(bool grouped) { groupGm_ = grouped; }
+  void setGmRunsForTesting(bool grouped) {
+    memoOff();
+    groupGm_ = grouped;
+  }
   /// Tests: check every footprint on the general path (no accessPlain):
   /// the reports must be the same.
-  void setPlainPathForTesting(bool plain) { plainPath_ = plain; }
-  /// Tests: how many GM addresses missed the bucket cache (gmBucketSlow).
-  uint64_t gmBucketSearchesForTesting() const { return gmSearches_; }
+  void setPlainPathForTesting(bool plain) {
+    memoOff();
+    plainPath_ = plain;
+  }
+  /// Tests: how many GM addresses missed the bucket cache (gmBucketSlow)
+  /// (a matched launch's as if it had run live).
+  uint64_t gmBucketSearchesForTesting() const {
+    settle();
+    return gmSearches_;
+  }
   /// Tests: how many buckets the cache holds before its first empty entry.
   unsigned gmCachedFirstForTesting() const {
+    settle();
     unsigned k = 0;
     while (k < gmCache_.size() && gmCache_[k].bucket)
       ++k;
@@ -444,12 +457,19 @@ public:
   /// the regions (call before the first access): the reports must be the
   /// same.
   void setGmUncutForTesting() {
+    memoOff();
     gmCuts_.clear();
     forgetGmKeys();
   }
   /// Tests: keep every L1 slot split into segments (no whole-slot state):
   /// the reports must be the same.
-  void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
+  void setL1WholeSlotsForTesting(bool whole) {
+    memoOff();
+    wholeSlots_ = whole;
+  }
+  /// Tests: whether the accesses so far were matched against the last
+  /// clean detector's record (none of them checked yet).
+  bool matchingForTesting() const { return memoMode_ == MemoMode::Match; }
 
 private:
   /// One instruction's access record (one per instruction, whatever its
@@ -556,10 +576,129 @@ private:
   /// group) and no L1 (no slot grouping): one pass over the ranges, all of
   /// them for the instruction's entry `e`. The reports are those of the
   /// general path. Returns whether it touched GM.
-  bool accessPlain(Pipe p, int32_t e, const Footprint &fp);
+  bool accessPlain(int32_t e, const VectorClock &known, const Footprint &fp);
   /// access() for any footprint: reads then writes, row groups, L1 slot
   /// groups. Returns whether it touched GM.
-  bool accessGeneral(Pipe p, int32_t e, const Footprint &fp);
+  bool accessGeneral(int32_t e, const VectorClock &known, const Footprint &fp);
+  /// What access() does to the shadow state, the log and the GM summary
+  /// (not to the clocks): the instruction's entry (its pipe's `stamp`-th)
+  /// and its ranges checked with the pipe's knowledge `known`. A function of
+  /// these arguments, gmCore_, gmEpoch_, gmSummary_ and the state: the
+  /// replay of a recorded prefix (replayMemo) calls it as access() did.
+  /// Returns whether it touched GM.
+  bool accessShadow(Pipe p, uint32_t stamp, const VectorClock &known,
+                    const Footprint &fp, const char *op, Loc loc,
+                    uint64_t seq);
+  /// access() past the matched path: the prefix replayed when the call
+  /// differs from the record, then checked live (and recorded).
+  [[gnu::noinline]] void accessLive(Pipe p, const Footprint &fp,
+                                    const char *op, Loc loc, uint64_t seq);
+  /// Records the stamp of pipe pi's last GM access in the current epoch.
+  void noteGmEpoch(int pi, uint32_t stamp);
+  /// Pipes whose instructions complete in order for the detector
+  /// (hardware.md §10.1): the scalar, PIPE_V (the compiler's automatic
+  /// barriers) and PIPE_M (back-to-back Mmads into one L0C; the < 10-fractal
+  /// case needing a barrier is reported by device/CubeAbi.cpp).
+  static bool inOrderPipe(int pi) {
+    static_assert(static_cast<int>(Pipe::S) == 0 &&
+                  static_cast<int>(Pipe::V) == 1 &&
+                  static_cast<int>(Pipe::M) == 2);
+    return pi <= idx(Pipe::M);
+  }
+  /// The stamp of the access being checked (deferred reads keep it).
+  uint32_t curStamp_ = 0;
+
+  /// The memo of a repeated launch. A detector's reports and outputs are a
+  /// function of its access() calls, each with its pipe's clock at the
+  /// call, gmCore_, gmEpoch_ and gmSummary_ (the clocks themselves are kept
+  /// live: the engine reads them). A detector that made no report records
+  /// them (its end outputs too) and gives the record to the next detector
+  /// on its thread, which compares each call with it instead of checking
+  /// it: while they are equal the state would be the recorded launch's. At
+  /// the first difference (or when an output of a prefix is asked for) the
+  /// recorded prefix is replayed into the shadow state (replayMemo) and the
+  /// detector goes on live, recording again.
+  struct MemoCall {
+    VectorClock known; // the pipe's clock at the call (not its generation)
+    const char *op;
+    const char *file; // loc.file
+    uint64_t seq;
+    /// loc.line | pipe << 32 | ranges << 40 | gmSummary_ << 56 (memoKey):
+    /// one compare.
+    uint64_t key;
+    uint64_t where; // gmCore_ | gmEpoch_ << 32
+    uint32_t first; // its ranges: Memo::ranges[first, first + ranges)
+    /// It touched GM with a summary kept (noteGmEpoch).
+    bool gmEpochRecord;
+    Pipe pipe() const { return static_cast<Pipe>(key >> 32 & 0xff); }
+    uint32_t ranges() const { return static_cast<uint32_t>(key >> 40 & 0xffff); }
+  };
+  uint64_t memoKey(Pipe p, unsigned line, size_t ranges) const {
+    return line | static_cast<uint64_t>(p) << 32 |
+           static_cast<uint64_t>(ranges) << 40 |
+           static_cast<uint64_t>(gmSummary_) << 56;
+  }
+  uint64_t memoWhere() const {
+    return gmCore_ | static_cast<uint64_t>(gmEpoch_) << 32;
+  }
+  /// Calls and ranges a record holds at most (a larger launch runs live:
+  /// the record's copies would cost without a launch small enough to gain;
+  /// a footprint of more ranges than a key holds is not recorded).
+  static constexpr size_t kMemoMaxCalls = 2048, kMemoMaxRanges = 8192;
+  struct Memo {
+    std::vector<MemoCall> calls;
+    std::vector<ByteRange> ranges;
+    /// The GM regions (gmRegions_) it was recorded for: its cuts.
+    std::vector<uint64_t> regions;
+    /// The outputs after the last call: the GM summary (as taken, when it
+    /// was taken after the last call) and the stats.
+    std::vector<GmAccess> summary;
+    bool summaryTaken = false;
+    RaceStats stats;
+    /// A whole record of a detector that made no report.
+    bool valid = false;
+    void clear() {
+      calls.clear();
+      ranges.clear();
+      summary.clear();
+      summaryTaken = false;
+      stats = RaceStats{};
+      valid = false;
+    }
+  };
+  enum class MemoMode : uint8_t {
+    Match,  // comparing calls with the record taken (memoNext_)
+    Record, // live, recording
+    Off     // live, no record (too large, testing hooks, ...)
+  };
+  Memo memo_;
+  MemoMode memoMode_ = MemoMode::Off;
+  /// Match: the record's next call and its end (both null in the other
+  /// modes: access() tests one pointer pair).
+  const MemoCall *memoNext_ = nullptr, *memoEnd_ = nullptr;
+  /// Match: the recorded summary was taken (takeGmAccesses) by this one.
+  bool memoTaken_ = false;
+  /// Whether the call matches the record's next call.
+  bool sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
+                  const char *op, Loc loc, uint64_t seq) const;
+  /// Records a live call (Record mode); false when the record is full
+  /// (the detector then records nothing more).
+  bool recordCall(Pipe p, const Footprint &fp, const char *op, Loc loc,
+                  uint64_t seq);
+  /// Match -> Record: the matched prefix replayed into the shadow state,
+  /// the record cut to it.
+  void replayMemo();
+  /// The live state for a const output (a matched prefix replayed). The
+  /// detector is never a const object: the replay changes no output.
+  void settle() const {
+    if (memoMode_ == MemoMode::Match)
+      const_cast<RaceDetector *>(this)->replayMemo();
+  }
+  /// Live from now on and no record left (the state replayed first).
+  void memoOff() {
+    settle();
+    memoMode_ = MemoMode::Off;
+  }
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
@@ -646,6 +785,9 @@ private:
     /// gm, cuts, regions and cache were given back together by one
     /// detector (and not taken since).
     bool keyed = false;
+    /// The last clean detector's record (RaceDetector::Memo; taken by the
+    /// next detector: one made while it lives records its own).
+    Memo memo;
   };
   static Spare &spare();
   /// This thread's (the destructor gives the storage back to it).
