@@ -141,14 +141,17 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
   // The last clean detector's record, taken (a detector made while this one
   // lives finds none). Matched only for the same cuts: they decide the
   // segments a stats() counts.
-  std::swap(memo_, sp.memo);
-  if (memo_.valid && memo_.regions == gmRegions_) {
+  memo_ = sp.memoTaken ? &ownMemo_ : &sp.memo;
+  const bool mine = memo_ == &sp.memo;
+  sp.memoTaken = true;
+  if (mine && memo_->valid && memo_->regions == gmRegions_) {
     memoMode_ = MemoMode::Match;
-    memoNext_ = memo_.calls.data();
-    memoEnd_ = memoNext_ + memo_.calls.size();
+    memoNext_ = memo_->calls.data();
+    memoEnd_ = memoNext_ + memo_->calls.size();
+    memoRanges_ = memo_->ranges.data();
   } else {
-    memo_.clear();
-    memo_.regions = gmRegions_;
+    memo_->clear();
+    memo_->regions = gmRegions_;
     memoMode_ = MemoMode::Record;
   }
 }
@@ -172,14 +175,15 @@ RaceDetector::~RaceDetector() {
   // recording one's when it made no report (report() never called: no
   // race found, reported or not), with its end outputs.
   if (memoMode_ == MemoMode::Record && reported_.empty()) {
-    if (!memo_.summaryTaken)
-      memo_.summary = gmSummary();
-    memo_.stats = stats();
-    memo_.valid = true;
+    if (!memo_->summaryTaken)
+      memo_->summary = gmSummary();
+    memo_->stats = stats();
+    memo_->valid = true;
   } else if (memoMode_ != MemoMode::Match) {
-    memo_.clear();
+    memo_->clear();
   }
-  std::swap(sp.memo, memo_);
+  if (memo_ == &sp.memo)
+    sp.memoTaken = false;
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
     sp.log.swap(log_);
@@ -256,7 +260,7 @@ void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
   const uint32_t stamp = ++pending_[pi];
   const bool touchedGm = accessShadow(p, stamp, clocks_[pi], fp, op, loc, seq);
   if (recorded)
-    memo_.calls.back().gmEpochRecord = touchedGm && gmSummary_;
+    memo_->calls.back().gmEpochRecord = touchedGm && gmSummary_;
   if (touchedGm && gmSummary_)
     noteGmEpoch(pi, stamp);
   if (inOrderPipe(pi)) {
@@ -289,8 +293,8 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
                    reinterpret_cast<uintptr_t>(op)) |
                   (reinterpret_cast<uintptr_t>(c.file) ^
                    reinterpret_cast<uintptr_t>(loc.file)) |
-                  (c.seq ^ seq) | (c.key ^ memoKey(p, loc.line, n)) |
-                  (c.where ^ memoWhere());
+                  (c.seq ^ seq) | (c.key ^ memoKey(p, loc.line)) |
+                  (c.ranges ^ n) | (c.where ^ memoWhere());
   // The clock's components (28 bytes: its generation follows) as four
   // overlapping words.
   static_assert(sizeof(VectorClock) == 32 &&
@@ -306,7 +310,7 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
   }
   if (diff)
     return false;
-  const ByteRange *m = memo_.ranges.data() + c.first;
+  const ByteRange *m = memoRanges_ + c.first;
   const ByteRange *r = fp.begin();
   for (size_t i = 0; i < n; ++i) {
     // write, atomic, rows and stride fill the last 8 bytes (no padding).
@@ -323,26 +327,27 @@ bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
                               Loc loc, uint64_t seq) {
   // Too large to be worth it, or an access after the summary was taken
   // (the record's outputs are those after its last call).
-  if (memo_.calls.size() >= kMemoMaxCalls || fp.size() > 0xffff ||
-      memo_.ranges.size() + fp.size() > kMemoMaxRanges || memo_.summaryTaken) {
-    memo_.clear();
+  if (memo_->calls.size() >= kMemoMaxCalls ||
+      memo_->ranges.size() + fp.size() > kMemoMaxRanges || memo_->summaryTaken) {
+    memo_->clear();
     memoMode_ = MemoMode::Off;
     return false;
   }
-  if (memo_.calls.capacity() == 0) {
-    memo_.calls.reserve(64);
-    memo_.ranges.reserve(128);
+  if (memo_->calls.capacity() == 0) {
+    memo_->calls.reserve(64);
+    memo_->ranges.reserve(128);
   }
-  MemoCall &c = memo_.calls.emplace_back();
+  MemoCall &c = memo_->calls.emplace_back();
   c.known = clocks_[idx(p)];
   c.op = op;
   c.file = loc.file;
   c.seq = seq;
-  c.key = memoKey(p, loc.line, fp.size());
+  c.key = memoKey(p, loc.line);
+  c.ranges = fp.size();
   c.where = memoWhere();
-  c.first = static_cast<uint32_t>(memo_.ranges.size());
+  c.first = static_cast<uint32_t>(memo_->ranges.size());
   c.gmEpochRecord = false;
-  memo_.ranges.insert(memo_.ranges.end(), fp.begin(), fp.end());
+  memo_->ranges.insert(memo_->ranges.end(), fp.begin(), fp.end());
   return true;
 }
 
@@ -352,19 +357,19 @@ void RaceDetector::replayMemo() {
   // this launch's at each call: that is what matched), the stamps counted
   // again from 0 (access() is their only source). The clocks are live
   // already.
-  const size_t matched = static_cast<size_t>(memoNext_ - memo_.calls.data());
+  const size_t matched = static_cast<size_t>(memoNext_ - memo_->calls.data());
   const uint32_t core = gmCore_, epoch = gmEpoch_;
   const bool summary = gmSummary_;
   std::array<uint32_t, kNumPipes> stamps{};
   Footprint fp;
   for (size_t i = 0; i < matched; ++i) {
-    const MemoCall &c = memo_.calls[i];
+    const MemoCall &c = memo_->calls[i];
     fp.clear();
-    for (uint32_t k = 0; k < c.ranges(); ++k)
-      fp.push_back(memo_.ranges[c.first + k]);
+    for (uint64_t k = 0; k < c.ranges; ++k)
+      fp.push_back(memo_->ranges[c.first + k]);
     gmCore_ = static_cast<uint32_t>(c.where);
     gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
-    gmSummary_ = (c.key >> 56) != 0;
+    gmSummary_ = (c.key >> 40 & 1) != 0;
     accessShadow(c.pipe(), ++stamps[idx(c.pipe())], c.known, fp, c.op,
                  Loc{c.file, static_cast<unsigned>(c.key)}, c.seq);
   }
@@ -378,15 +383,15 @@ void RaceDetector::replayMemo() {
   }
   // This launch's record from here: the prefix, then its own calls (none
   // after a taken summary: recordCall stops).
-  if (matched < memo_.calls.size()) {
-    memo_.calls.resize(matched);
-    memo_.ranges.resize(matched ? memo_.calls.back().first +
-                                      memo_.calls.back().ranges()
+  if (matched < memo_->calls.size()) {
+    memo_->calls.resize(matched);
+    memo_->ranges.resize(matched ? memo_->calls.back().first +
+                                      memo_->calls.back().ranges
                                 : 0);
-    memo_.summary.clear();
+    memo_->summary.clear();
   }
-  memo_.summaryTaken = memoTaken_;
-  memo_.valid = false;
+  memo_->summaryTaken = memoTaken_;
+  memo_->valid = false;
   memoMode_ = MemoMode::Record;
   memoNext_ = memoEnd_ = nullptr;
 }
@@ -1356,7 +1361,7 @@ std::vector<GmAccess> RaceDetector::takeGmAccesses() {
     // taken, as below).
     std::vector<GmAccess> out;
     if (!memoTaken_)
-      out = memo_.summary;
+      out = memo_->summary;
     memoTaken_ = true;
     return out;
   }
@@ -1364,9 +1369,9 @@ std::vector<GmAccess> RaceDetector::takeGmAccesses() {
   gmSites_.clear();
   siteSlot_.fill(0);
   gmRanges_ = 0;
-  if (memoMode_ == MemoMode::Record && !memo_.summaryTaken) {
-    memo_.summary = out;
-    memo_.summaryTaken = true;
+  if (memoMode_ == MemoMode::Record && !memo_->summaryTaken) {
+    memo_->summary = out;
+    memo_->summaryTaken = true;
   }
   return out;
 }
@@ -1374,7 +1379,7 @@ std::vector<GmAccess> RaceDetector::takeGmAccesses() {
 std::vector<GmAccess> RaceDetector::gmSummary() const {
   if (memoMode_ == MemoMode::Match) {
     if (memoNext_ == memoEnd_)
-      return memoTaken_ ? std::vector<GmAccess>{} : memo_.summary;
+      return memoTaken_ ? std::vector<GmAccess>{} : memo_->summary;
     settle();
   }
   std::vector<GmAccess> out;
@@ -1449,7 +1454,7 @@ std::vector<GmAccess> expandGmSummary(const std::vector<GmAccess> &summary) {
 RaceStats RaceDetector::stats() const {
   if (memoMode_ == MemoMode::Match) {
     if (memoNext_ == memoEnd_)
-      return memo_.stats;
+      return memo_->stats;
     settle();
   }
   RaceStats s = stats_;

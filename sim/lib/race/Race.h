@@ -623,27 +623,24 @@ private:
     const char *op;
     const char *file; // loc.file
     uint64_t seq;
-    /// loc.line | pipe << 32 | ranges << 40 | gmSummary_ << 56 (memoKey):
-    /// one compare.
+    /// loc.line | pipe << 32 | gmSummary_ << 40 (memoKey): one compare.
     uint64_t key;
     uint64_t where; // gmCore_ | gmEpoch_ << 32
-    uint32_t first; // its ranges: Memo::ranges[first, first + ranges)
+    uint64_t ranges; // its ranges: Memo::ranges[first, first + ranges)
+    uint32_t first;
     /// It touched GM with a summary kept (noteGmEpoch).
     bool gmEpochRecord;
     Pipe pipe() const { return static_cast<Pipe>(key >> 32 & 0xff); }
-    uint32_t ranges() const { return static_cast<uint32_t>(key >> 40 & 0xffff); }
   };
-  uint64_t memoKey(Pipe p, unsigned line, size_t ranges) const {
+  uint64_t memoKey(Pipe p, unsigned line) const {
     return line | static_cast<uint64_t>(p) << 32 |
-           static_cast<uint64_t>(ranges) << 40 |
-           static_cast<uint64_t>(gmSummary_) << 56;
+           static_cast<uint64_t>(gmSummary_) << 40;
   }
   uint64_t memoWhere() const {
     return gmCore_ | static_cast<uint64_t>(gmEpoch_) << 32;
   }
   /// Calls and ranges a record holds at most (a larger launch runs live:
-  /// the record's copies would cost without a launch small enough to gain;
-  /// a footprint of more ranges than a key holds is not recorded).
+  /// the record's copies would cost without a launch small enough to gain).
   static constexpr size_t kMemoMaxCalls = 2048, kMemoMaxRanges = 8192;
   struct Memo {
     std::vector<MemoCall> calls;
@@ -671,11 +668,15 @@ private:
     Record, // live, recording
     Off     // live, no record (too large, testing hooks, ...)
   };
-  Memo memo_;
+  /// The thread's record (Spare::memo) when this detector took it, else
+  /// ownMemo_ (a detector made while another lives: its record is dropped).
+  Memo *memo_;
+  Memo ownMemo_;
   MemoMode memoMode_ = MemoMode::Off;
   /// Match: the record's next call and its end (both null in the other
   /// modes: access() tests one pointer pair).
   const MemoCall *memoNext_ = nullptr, *memoEnd_ = nullptr;
+  const ByteRange *memoRanges_ = nullptr; // Match: the record's ranges
   /// Match: the recorded summary was taken (takeGmAccesses) by this one.
   bool memoTaken_ = false;
   /// Whether the call matches the record's next call.
@@ -785,9 +786,11 @@ private:
     /// gm, cuts, regions and cache were given back together by one
     /// detector (and not taken since).
     bool keyed = false;
-    /// The last clean detector's record (RaceDetector::Memo; taken by the
-    /// next detector: one made while it lives records its own).
+    /// The last clean detector's record (RaceDetector::Memo), in use by
+    /// the detector that took it (`memoTaken`: one made while it lives
+    /// records into its own, which it drops).
     Memo memo;
+    bool memoTaken = false;
   };
   static Spare &spare();
   /// This thread's (the destructor gives the storage back to it).
