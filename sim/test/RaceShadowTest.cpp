@@ -1182,12 +1182,10 @@ TEST(RaceShadowTest, ADetectorForTheSameRegionsKeepsTheBucketKeys) {
                "data_copy", Loc{"t.py", 2}, seq + 1);
   };
   // Two before it (the first one's cache may lose x when its bucket store
-  // grows for z; the second one's has both). Their program-order numbers
-  // differ: a repeat of the first launch would be matched against its record
-  // (RaceDetector::Memo), its buckets untouched.
+  // grows for z; the second one's has both).
   for (int i = 0; i < 2; ++i) {
     RaceDetector before(Severity::Error, gmMap);
-    tile(before, 0, 1 + 2 * i);
+    tile(before, 0, 1);
     EXPECT_TRUE(before.takeDiagnostics().empty());
   }
   RaceDetector next(Severity::Error, gmMap);
@@ -1403,8 +1401,9 @@ void expectSameOutputs(RaceDetector &m, RaceDetector &l, int iter,
 
 } // namespace
 
-// A detector made after a clean one on its thread compares its calls with
-// that one's record instead of checking them (RaceDetector::Memo); at the
+// A detector made after a clean one on its thread (both with useMemo())
+// compares its calls with that one's record instead of checking them
+// (RaceDetector::Memo); at the
 // first difference it replays the matched prefix into its state and goes on
 // live. On thousands of random launches (accesses of randomPlainAccess over
 // randomRegions(), flags, barriers, drains, GM epochs), a clean first launch
@@ -1428,8 +1427,13 @@ TEST(RaceMemoTest, AMemoisedLaunchTellsWhatALiveOneTells) {
     std::vector<MemoEvent> first;
     for (int tries = 0; tries < 100; ++tries) {
       first = randomLaunch(rng, 1 + static_cast<int>(rng() % 14), 9);
-      { RaceDetector wipe(Severity::Error, gmMap); wipe.setPlainPathForTesting(true); }
+      {
+        RaceDetector wipe(Severity::Error, gmMap);
+        wipe.useMemo();
+        wipe.setPlainPathForTesting(true);
+      }
       RaceDetector rec(Severity::Error, gmMap);
+      rec.useMemo();
       EXPECT_FALSE(rec.matchingForTesting());
       if (!summary)
         rec.skipGmSummary();
@@ -1464,7 +1468,8 @@ TEST(RaceMemoTest, AMemoisedLaunchTellsWhatALiveOneTells) {
       second = first;
     }
     RaceDetector memo(Severity::Error, gmMap);
-    RaceDetector live(Severity::Error, gmMap); // made second: no record
+    memo.useMemo();
+    RaceDetector live(Severity::Error, gmMap); // no memo: checks every call
     matched += memo.matchingForTesting();
     EXPECT_FALSE(live.matchingForTesting());
     if (!summary) {

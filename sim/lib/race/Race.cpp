@@ -12,6 +12,16 @@ namespace ascsim {
 
 namespace {
 
+/// Pipes whose instructions complete in issue order (hardware.md §10.1: the
+/// scalar unit; PIPE_V, where the compiler inserts the barriers).
+/// Pipes whose instructions complete in order for the detector: the scalar,
+/// PIPE_V (the compiler's automatic barriers) and PIPE_M (back-to-back
+/// Mmads into one L0C; the < 10-fractal case needing a barrier is reported
+/// by device/CubeAbi.cpp).
+bool inOrder(Pipe p) {
+  return p == Pipe::S || p == Pipe::V || p == Pipe::M;
+}
+
 std::string hex4(uint64_t v) {
   static const char *const kDigits = "0123456789abcdef";
   std::string s;
@@ -138,9 +148,15 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()),
                   gmCuts_.end());
   }
+}
+
+void RaceDetector::useMemo() {
+  if (memo_ || !log_.empty() || memoMode_ != MemoMode::Off)
+    return; // once, before the first access
   // The last clean detector's record, taken (a detector made while this one
   // lives finds none). Matched only for the same cuts: they decide the
   // segments a stats() counts.
+  Spare &sp = spare_;
   memo_ = sp.memoTaken ? &ownMemo_ : &sp.memo;
   const bool mine = memo_ == &sp.memo;
   sp.memoTaken = true;
@@ -174,16 +190,18 @@ RaceDetector::~RaceDetector() {
   // (whatever prefix of it was matched, it is a clean launch's); a
   // recording one's when it made no report (report() never called: no
   // race found, reported or not), with its end outputs.
-  if (memoMode_ == MemoMode::Record && reported_.empty()) {
-    if (!memo_->summaryTaken)
-      memo_->summary = gmSummary();
-    memo_->stats = stats();
-    memo_->valid = true;
-  } else if (memoMode_ != MemoMode::Match) {
-    memo_->clear();
+  if (memo_) {
+    if (memoMode_ == MemoMode::Record && reported_.empty()) {
+      if (!memo_->summaryTaken)
+        memo_->summary = gmSummary();
+      memo_->stats = stats();
+      memo_->valid = true;
+    } else if (memoMode_ != MemoMode::Match) {
+      memo_->clear();
+    }
+    if (memo_ == &sp.memo)
+      sp.memoTaken = false;
   }
-  if (memo_ == &sp.memo)
-    sp.memoTaken = false;
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
     sp.log.swap(log_);
@@ -224,46 +242,21 @@ RaceDetector::~RaceDetector() {
   }
 }
 
-void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
-                          uint64_t seq) {
-  // The matched path first, with nothing else inlined here (a light
-  // prologue): a compare of the call with the record's next one.
-  if (memoNext_ != memoEnd_) {
-    const MemoCall &c = *memoNext_;
-    if (sameAsMemo(c, p, fp, op, loc, seq)) {
-      // The recorded launch's call: its checks found no race and left the
-      // state the record's next calls assume. The clocks are live.
-      ++memoNext_;
-      const int pi = idx(p);
-      const uint32_t stamp = ++pending_[pi];
-      if (c.gmEpochRecord)
-        noteGmEpoch(pi, stamp);
-      if (inOrderPipe(pi)) {
-        clocks_[pi][pi] = stamp;
-        if (p == Pipe::S)
-          scalarChanged();
-      }
-      return;
-    }
+void RaceDetector::accessMatched(Pipe p, const Footprint &fp, const char *op,
+                                 Loc loc, uint64_t seq) {
+  const MemoCall &c = *memoNext_;
+  if (!sameAsMemo(c, p, fp, op, loc, seq)) {
+    accessLive(p, fp, op, loc, seq);
+    return;
   }
-  accessLive(p, fp, op, loc, seq);
-}
-
-void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
-                              Loc loc, uint64_t seq) {
+  // The recorded launch's call: its checks found no race and left the state
+  // the record's next calls assume. The clocks are live.
+  ++memoNext_;
   const int pi = idx(p);
-  if (memoMode_ == MemoMode::Match)
-    replayMemo();
-  bool recorded = false;
-  if (memoMode_ == MemoMode::Record)
-    recorded = recordCall(p, fp, op, loc, seq);
   const uint32_t stamp = ++pending_[pi];
-  const bool touchedGm = accessShadow(p, stamp, clocks_[pi], fp, op, loc, seq);
-  if (recorded)
-    memo_->calls.back().gmEpochRecord = touchedGm && gmSummary_;
-  if (touchedGm && gmSummary_)
+  if (c.gmEpochRecord)
     noteGmEpoch(pi, stamp);
-  if (inOrderPipe(pi)) {
+  if (inOrder(p)) {
     clocks_[pi][pi] = stamp;
     if (p == Pipe::S)
       scalarChanged();
@@ -271,14 +264,63 @@ void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
 }
 
 void RaceDetector::noteGmEpoch(int pi, uint32_t stamp) {
-  // The stamp of this pipe's last GM access in this epoch, for the
-  // cross-core releases (gmEpochsKnown): a launch of one core (no summary)
-  // has no other core to order, so keeps none.
   auto &last = gmLast_[pi];
   if (!last.empty() && last.back().first == gmEpoch_)
     last.back().second = stamp;
   else
     last.emplace_back(gmEpoch_, stamp);
+}
+
+void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  // With a record in use: the matched prefix replayed at a difference, the
+  // call recorded (out of line).
+  const bool recorded =
+      memoMode_ != MemoMode::Off && memoBefore(p, fp, op, loc, seq);
+  // The entry's index, the log's size before it (one size computation:
+  // an Entry is 40 bytes, a size a multiply).
+  size_t n = log_.size();
+  if (n >= logLimit_) {
+    compactLog();
+    n = log_.size();
+  }
+  const int32_t e = static_cast<int32_t>(n);
+  int pi = idx(p);
+  uint32_t stamp = ++pending_[pi];
+  VectorClock &known = clocks_[pi];
+  // One entry for all the instruction's ranges (what each does is in the
+  // shadow slots that refer to it).
+  log_.emplace_back(p, stamp, op, loc, seq);
+  curPipe_ = pi;
+  bool touchedGm = false;
+  if (plainPath_ && fp.plain())
+    touchedGm = accessPlain(p, e, fp);
+  else
+    touchedGm = accessGeneral(p, e, fp);
+  // The stamp of this pipe's last GM access in this epoch, for the
+  // cross-core releases (gmEpochsKnown): a launch of one core (no summary)
+  // has no other core to order, so keeps none.
+  if (touchedGm && gmSummary_) {
+    auto &last = gmLast_[pi];
+    if (!last.empty() && last.back().first == gmEpoch_)
+      last.back().second = stamp;
+    else
+      last.emplace_back(gmEpoch_, stamp);
+  }
+  if (inOrder(p)) {
+    known[pi] = stamp;
+    if (p == Pipe::S)
+      scalarChanged();
+  }
+  if (recorded)
+    memo_->calls.back().gmEpochRecord = touchedGm && gmSummary_;
+}
+
+bool RaceDetector::memoBefore(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  if (memoMode_ == MemoMode::Match)
+    replayMemo();
+  return memoMode_ == MemoMode::Record && recordCall(p, fp, op, loc, seq);
 }
 
 [[gnu::always_inline]] inline bool
@@ -352,27 +394,39 @@ bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
 }
 
 void RaceDetector::replayMemo() {
-  // The matched calls again, as access() made them: the same arguments,
-  // the pipe's clock, GM core, epoch and summary flag as recorded (equal to
-  // this launch's at each call: that is what matched), the stamps counted
-  // again from 0 (access() is their only source). The clocks are live
-  // already.
+  // The matched calls again through accessLive(), as they were made: the
+  // same arguments, the pipe's clock, GM core, epoch and summary flag as
+  // recorded (equal to this launch's at each call: that is what matched),
+  // the stamps counted again from 0 (access() is their only source). What
+  // they do to the clocks and the GM epoch records is this launch's
+  // already: saved and put back.
   const size_t matched = static_cast<size_t>(memoNext_ - memo_->calls.data());
+  const std::array<VectorClock, kNumPipes> clocks = clocks_;
+  const std::array<uint32_t, kNumPipes> pending = pending_;
+  const uint32_t scalarGen = scalarGen_;
+  const auto gmLast = gmLast_;
   const uint32_t core = gmCore_, epoch = gmEpoch_;
   const bool summary = gmSummary_;
-  std::array<uint32_t, kNumPipes> stamps{};
+  memoMode_ = MemoMode::Off; // (accessLive records nothing)
+  memoNext_ = memoEnd_ = nullptr;
+  pending_.fill(0);
   Footprint fp;
   for (size_t i = 0; i < matched; ++i) {
     const MemoCall &c = memo_->calls[i];
     fp.clear();
     for (uint64_t k = 0; k < c.ranges; ++k)
       fp.push_back(memo_->ranges[c.first + k]);
+    clocks_[idx(c.pipe())] = c.known;
     gmCore_ = static_cast<uint32_t>(c.where);
     gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
     gmSummary_ = (c.key >> 40 & 1) != 0;
-    accessShadow(c.pipe(), ++stamps[idx(c.pipe())], c.known, fp, c.op,
-                 Loc{c.file, static_cast<unsigned>(c.key)}, c.seq);
+    accessLive(c.pipe(), fp, c.op, Loc{c.file, static_cast<unsigned>(c.key)},
+               c.seq);
   }
+  clocks_ = clocks;
+  pending_ = pending;
+  scalarGen_ = scalarGen;
+  gmLast_ = gmLast;
   gmCore_ = core;
   gmEpoch_ = epoch;
   gmSummary_ = summary;
@@ -396,30 +450,9 @@ void RaceDetector::replayMemo() {
   memoNext_ = memoEnd_ = nullptr;
 }
 
-bool RaceDetector::accessShadow(Pipe p, uint32_t stamp,
-                                const VectorClock &known, const Footprint &fp,
-                                const char *op, Loc loc, uint64_t seq) {
-  // The entry's index, the log's size before it (one size computation:
-  // an Entry is 40 bytes, a size a multiply).
-  size_t n = log_.size();
-  if (n >= logLimit_) {
-    compactLog();
-    n = log_.size();
-  }
-  const int32_t e = static_cast<int32_t>(n);
-  // One entry for all the instruction's ranges (what each does is in the
-  // shadow slots that refer to it).
-  log_.emplace_back(p, stamp, op, loc, seq);
-  curPipe_ = idx(p);
-  curStamp_ = stamp;
-  if (plainPath_ && fp.plain())
-    return accessPlain(e, known, fp);
-  return accessGeneral(e, known, fp);
-}
-
 [[gnu::always_inline]] inline bool
-RaceDetector::accessPlain(int32_t e, const VectorClock &known,
-                          const Footprint &fp) {
+RaceDetector::accessPlain(Pipe p, int32_t e, const Footprint &fp) {
+  const VectorClock &known = clocks_[idx(p)];
   bool touchedGm = false;
   for (const ByteRange *rp = fp.plainBegin(), *rEnd = rp + fp.size();
        rp != rEnd; ++rp) {
@@ -446,8 +479,9 @@ RaceDetector::accessPlain(int32_t e, const VectorClock &known,
   return touchedGm;
 }
 
-bool RaceDetector::accessGeneral(int32_t e, const VectorClock &known,
-                                 const Footprint &fp) {
+bool RaceDetector::accessGeneral(Pipe p, int32_t e, const Footprint &fp) {
+  const int pi = idx(p);
+  const VectorClock &known = clocks_[pi];
   // Reads first, so an instruction reading and writing the same bytes (add
   // in place) does not race with itself. The runs of a strided access share
   // the instruction's entry, so the log grows per instruction, not per run,
@@ -693,7 +727,7 @@ RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
   d.count = count;
   d.entry = e;
   // The current access's (e is always its entry here): no log lookup.
-  d.stamp = curStamp_;
+  d.stamp = pending_[curPipe_];
   d.pipe = static_cast<Pipe>(curPipe_);
   if (bk.reads.size() >= bk.readsLimit)
     compactReads(bk);

@@ -327,9 +327,16 @@ public:
     if (p == Pipe::S)
       scalarChanged();
   }
-  /// A memory-touching instruction of pipe p (program-order number `seq`).
+  /// A memory-touching instruction of pipe p (program-order number `seq`):
+  /// checked, or compared with the record of a repeated launch (Memo; the
+  /// one test inline: no call between the engine and either path).
   void access(Pipe p, const Footprint &fp, const char *op, Loc loc,
-              uint64_t seq);
+              uint64_t seq) {
+    if (memoNext_ != memoEnd_)
+      accessMatched(p, fp, op, loc, seq);
+    else
+      accessLive(p, fp, op, loc, seq);
+  }
   /// The knowledge a set_flag executing now in pipe p carries: p's clock
   /// plus the completion of every earlier instruction of p.
   /// (Written into `out`: a clock returned by value and copied stalled on
@@ -401,6 +408,12 @@ public:
   /// gmAccesses() stays empty) and no GM epoch record (gmEpochsKnown then
   /// says every epoch is known: no other core's access to order).
   void skipGmSummary() { gmSummary_ = false; }
+  /// Compares this detector's accesses with the record the last clean
+  /// detector on this thread left, or records them for the next one
+  /// (Memo; call before the first access). For a launch of one core: the
+  /// cores of a larger one run one after another on a thread, each would
+  /// be compared with another core's record.
+  void useMemo();
 
   std::vector<Diagnostic> takeDiagnostics();
   /// This block's GM summary, site by site: per access site, its merged
@@ -576,37 +589,26 @@ private:
   /// group) and no L1 (no slot grouping): one pass over the ranges, all of
   /// them for the instruction's entry `e`. The reports are those of the
   /// general path. Returns whether it touched GM.
-  bool accessPlain(int32_t e, const VectorClock &known, const Footprint &fp);
+  bool accessPlain(Pipe p, int32_t e, const Footprint &fp);
   /// access() for any footprint: reads then writes, row groups, L1 slot
   /// groups. Returns whether it touched GM.
-  bool accessGeneral(int32_t e, const VectorClock &known, const Footprint &fp);
-  /// What access() does to the shadow state, the log and the GM summary
-  /// (not to the clocks): the instruction's entry (its pipe's `stamp`-th)
-  /// and its ranges checked with the pipe's knowledge `known`. A function of
-  /// these arguments, gmCore_, gmEpoch_, gmSummary_ and the state: the
-  /// replay of a recorded prefix (replayMemo) calls it as access() did.
-  /// Returns whether it touched GM.
-  bool accessShadow(Pipe p, uint32_t stamp, const VectorClock &known,
-                    const Footprint &fp, const char *op, Loc loc,
-                    uint64_t seq);
-  /// access() past the matched path: the prefix replayed when the call
-  /// differs from the record, then checked live (and recorded).
-  [[gnu::noinline]] void accessLive(Pipe p, const Footprint &fp,
+  bool accessGeneral(Pipe p, int32_t e, const Footprint &fp);
+  /// access() checking the call (its pipe's clock as it is now): what
+  /// access() was before the memo, after memoBefore's replay and record
+  /// when a record is in use. The replay calls it with the recorded clocks.
+  void accessLive(Pipe p, const Footprint &fp, const char *op, Loc loc,
+                  uint64_t seq);
+  /// access() with a record to compare with: the call matched (the clocks
+  /// moved on, nothing checked), else accessLive().
+  void accessMatched(Pipe p, const Footprint &fp, const char *op, Loc loc,
+                     uint64_t seq);
+  /// accessLive()'s part with a record in use: the matched prefix replayed
+  /// at a difference, the call recorded (returns whether it was).
+  [[gnu::noinline]] bool memoBefore(Pipe p, const Footprint &fp,
                                     const char *op, Loc loc, uint64_t seq);
-  /// Records the stamp of pipe pi's last GM access in the current epoch.
+  /// Records the stamp of pipe pi's last GM access in the current epoch
+  /// (a matched call's, as accessLive() does).
   void noteGmEpoch(int pi, uint32_t stamp);
-  /// Pipes whose instructions complete in order for the detector
-  /// (hardware.md §10.1): the scalar, PIPE_V (the compiler's automatic
-  /// barriers) and PIPE_M (back-to-back Mmads into one L0C; the < 10-fractal
-  /// case needing a barrier is reported by device/CubeAbi.cpp).
-  static bool inOrderPipe(int pi) {
-    static_assert(static_cast<int>(Pipe::S) == 0 &&
-                  static_cast<int>(Pipe::V) == 1 &&
-                  static_cast<int>(Pipe::M) == 2);
-    return pi <= idx(Pipe::M);
-  }
-  /// The stamp of the access being checked (deferred reads keep it).
-  uint32_t curStamp_ = 0;
 
   /// The memo of a repeated launch. A detector's reports and outputs are a
   /// function of its access() calls, each with its pipe's clock at the
@@ -670,7 +672,7 @@ private:
   };
   /// The thread's record (Spare::memo) when this detector took it, else
   /// ownMemo_ (a detector made while another lives: its record is dropped).
-  Memo *memo_;
+  Memo *memo_ = nullptr; // none until useMemo()
   Memo ownMemo_;
   MemoMode memoMode_ = MemoMode::Off;
   /// Match: the record's next call and its end (both null in the other
@@ -699,6 +701,8 @@ private:
   void memoOff() {
     settle();
     memoMode_ = MemoMode::Off;
+    if (!memo_)
+      memo_ = &ownMemo_; // (useMemo() does nothing then)
   }
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
