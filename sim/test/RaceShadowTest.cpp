@@ -1511,3 +1511,39 @@ TEST(RaceMemoTest, AMemoisedLaunchTellsWhatALiveOneTells) {
   EXPECT_GT(fullyMatched, 500u);  // and matched to its end
   EXPECT_GT(reports, 2000u);      // races in the tails
 }
+
+// useMemo() takes the record only before the first access: a detector that
+// checked a call already goes on checking (its stamps count from that
+// call: a record's would not). Fails when useMemo() takes the record later.
+TEST(RaceMemoTest, UseMemoAfterAnAccessKeepsChecking) {
+  const GmMap gmMap = randomRegions();
+  const Footprint write{ByteRange{Mem::UB, 0, 64, true}};
+  const Footprint read{ByteRange{Mem::UB, 0, 64, false}};
+  const auto launch = [&](RaceDetector &det) {
+    det.access(Pipe::V, write, "add", Loc{"t.py", 1}, 1);
+    det.access(Pipe::V, read, "add", Loc{"t.py", 2}, 2);
+  };
+  {
+    RaceDetector wipe(Severity::Error, gmMap);
+    wipe.useMemo();
+    wipe.setPlainPathForTesting(true);
+  }
+  {
+    RaceDetector rec(Severity::Error, gmMap);
+    rec.useMemo();
+    launch(rec); // clean: V is in order
+    EXPECT_TRUE(rec.takeDiagnostics().empty());
+  }
+  {
+    RaceDetector late(Severity::Error, gmMap);
+    late.access(Pipe::V, write, "add", Loc{"t.py", 1}, 1);
+    late.useMemo();
+    EXPECT_FALSE(late.matchingForTesting());
+  }
+  RaceDetector first(Severity::Error, gmMap); // the record is still there
+  first.useMemo();
+  EXPECT_TRUE(first.matchingForTesting());
+  launch(first);
+  EXPECT_TRUE(first.matchingForTesting());
+  EXPECT_TRUE(first.takeDiagnostics().empty());
+}

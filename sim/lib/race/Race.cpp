@@ -151,7 +151,8 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
 }
 
 void RaceDetector::useMemo() {
-  if (memo_ || !log_.empty() || memoMode_ != MemoMode::Off)
+  if (memo_ || std::any_of(pending_.begin(), pending_.end(),
+                           [](uint32_t stamp) { return stamp != 0; }))
     return; // once, before the first access
   // The last clean detector's record, taken (a detector made while this one
   // lives finds none). Matched only for the same cuts: they decide the
