@@ -862,6 +862,57 @@ TEST(RaceTest, OverlappingCopiesInOnePipeNeedABarrier) {
   EXPECT_TRUE(runRace(5).diagnostics.empty()) << dump(runRace(5));
 }
 
+// A launch repeating a clean one is compared with the race detector's record
+// of it (RaceDetector::Memo) until it differs; then the matched prefix is
+// replayed and the rest checked live. Here the same buffers are launched
+// clean twice (the second matched to its end), then with tile 2 copying in
+// what tile 0 wrote unordered: the launch matches up to tile 2's copy-in
+// and its race is with tile 0's copy-out (matched, replayed). It must be
+// reported exactly as by a launch with no record (the same race launched
+// first: a launch that reports leaves none), and a clean launch after it is
+// clean again. Fails when the replay loses a matched call (no report) or a
+// matched launch returns stale outputs.
+TEST(RaceTest, ARaceOnlyInARepeatedLaunchIsReportedAsCold) {
+  auto k = loadKernel(ASCSIM_KERNEL_RACE_CASES);
+  ASSERT_TRUE(k);
+  std::vector<float> x(1024, 1.f), z(1024, 0.f);
+  LaunchConfig cfg = config(1);
+  cfg.init_check = false;
+  auto run = [&](int skip) {
+    return k->launch(1, {addr(x), addr(z), static_cast<uint64_t>(16 + skip)},
+                     {region(x, "x"), region(z, "z")}, cfg);
+  };
+  const LaunchResult cold = run(2);
+  expectRace(cold, 160, 166,
+             "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy "
+             "(race.py:166) \u2192 MTE2 data_copy (race.py:160), no "
+             "set_flag/wait_flag orders them");
+  for (int i = 0; i < 2; ++i) {
+    const LaunchResult clean = run(4);
+    EXPECT_TRUE(clean.ok && clean.diagnostics.empty()) << dump(clean);
+  }
+  const LaunchResult warm = run(2);
+  ASSERT_EQ(warm.diagnostics.size(), cold.diagnostics.size()) << dump(warm);
+  for (size_t i = 0; i < cold.diagnostics.size(); ++i) {
+    const Diagnostic &c = cold.diagnostics[i], &w = warm.diagnostics[i];
+    EXPECT_EQ(w.category, c.category);
+    EXPECT_EQ(w.message, c.message);
+    EXPECT_EQ(w.file, c.file);
+    EXPECT_EQ(w.line, c.line);
+    EXPECT_EQ(w.block, c.block);
+    EXPECT_EQ(w.order, c.order);
+    EXPECT_EQ(w.severity, c.severity);
+    ASSERT_EQ(w.notes.size(), c.notes.size());
+    for (size_t n = 0; n < c.notes.size(); ++n) {
+      EXPECT_EQ(w.notes[n].message, c.notes[n].message);
+      EXPECT_EQ(w.notes[n].line, c.notes[n].line);
+    }
+  }
+  EXPECT_EQ(warm.ok, cold.ok);
+  const LaunchResult after = run(4);
+  EXPECT_TRUE(after.ok && after.diagnostics.empty()) << dump(after);
+}
+
 TEST(RaceTest, ScalarReadOfAVectorResult) {
   LaunchResult r = runRace(3);
   expectRace(r, 41, 37,

@@ -1276,3 +1276,274 @@ TEST(RaceShadowTest, KeptBucketKeysReportAsNewOnes) {
   }
   EXPECT_GT(reports, 1000u);
 }
+
+namespace {
+
+/// One call into a detector of a random launch (RaceMemo tests): an access
+/// (its pipe's issue clock merged first, as the engine does), or one of
+/// the calls that move the clocks and the GM epochs.
+struct MemoEvent {
+  enum Kind { Access, Drain, Barrier, ToScalar, SetFlag, WaitFlag, Epoch };
+  Kind kind;
+  Pipe pipe = Pipe::S;
+  uint8_t id = 0; // flag id (event 0), epoch
+  RandomAccess access{Pipe::S, Footprint{}, Loc{nullptr, 0}, "op"};
+};
+
+/// A random launch of `n` accesses; `drainOdds` is the chance (in 10) of a
+/// drain before an access (more: fewer races).
+std::vector<MemoEvent> randomLaunch(std::mt19937 &rng, int n,
+                                    unsigned drainOdds) {
+  const Pipe pipes[] = {Pipe::S, Pipe::V, Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
+  std::vector<MemoEvent> out;
+  for (int i = 0; i < n; ++i) {
+    if (rng() % 10 < drainOdds)
+      out.push_back({MemoEvent::Drain});
+    switch (rng() % 8) {
+    case 0:
+      out.push_back({MemoEvent::Barrier, pipes[rng() % 5]});
+      break;
+    case 1:
+      out.push_back({MemoEvent::ToScalar, pipes[rng() % 5]});
+      break;
+    case 2:
+      out.push_back({MemoEvent::SetFlag, pipes[rng() % 5],
+                     static_cast<uint8_t>(rng() % 3)});
+      break;
+    case 3:
+      out.push_back({MemoEvent::WaitFlag, pipes[rng() % 5],
+                     static_cast<uint8_t>(rng() % 3)});
+      break;
+    case 4:
+      if (rng() % 3 == 0)
+        out.push_back({MemoEvent::Epoch, Pipe::S,
+                       static_cast<uint8_t>(1 + rng() % 3)});
+      break;
+    default:
+      break;
+    }
+    MemoEvent a{MemoEvent::Access};
+    a.access = randomPlainAccess(rng);
+    out.push_back(std::move(a));
+  }
+  return out;
+}
+
+/// Makes the calls of `events` (program-order numbers from `seq`).
+void runLaunch(RaceDetector &det, const std::vector<MemoEvent> &events,
+               uint64_t seq = 1) {
+  for (const MemoEvent &e : events) {
+    switch (e.kind) {
+    case MemoEvent::Access: {
+      const VectorClock issue = det.clock(Pipe::S);
+      det.merge(e.access.pipe, issue);
+      det.access(e.access.pipe, e.access.fp, e.access.op, e.access.loc,
+                 seq++);
+      break;
+    }
+    case MemoEvent::Drain:
+      det.drainAll();
+      break;
+    case MemoEvent::Barrier:
+      det.barrier(e.pipe);
+      break;
+    case MemoEvent::ToScalar:
+      det.pipeToScalar(e.pipe);
+      break;
+    case MemoEvent::SetFlag: {
+      VectorClock c;
+      det.flagClock(e.pipe, c);
+      det.publishFlag(0, e.id, c);
+      break;
+    }
+    case MemoEvent::WaitFlag:
+      det.waitFlag(e.pipe, 0, e.id);
+      break;
+    case MemoEvent::Epoch:
+      det.setGmEpoch(0, e.id);
+      break;
+    }
+  }
+}
+
+/// Expects everything the two detectors tell the same: their reports,
+/// message by message, their GM summaries (taken), stats, clocks and GM
+/// epoch records.
+void expectSameOutputs(RaceDetector &m, RaceDetector &l, int iter,
+                       size_t &reports) {
+  const std::vector<std::string> dm = texts(m.takeDiagnostics()),
+                                 dl = texts(l.takeDiagnostics());
+  EXPECT_EQ(dm, dl) << "case " << iter;
+  reports += dl.size();
+  const RaceStats sm = m.stats(), sl = l.stats();
+  EXPECT_EQ(std::tie(sm.logPeak, sm.segmentPeak, sm.gmPeak, sm.deferredPeak),
+            std::tie(sl.logPeak, sl.segmentPeak, sl.gmPeak, sl.deferredPeak))
+      << "case " << iter;
+  for (int p = 0; p < kNumPipes; ++p) {
+    EXPECT_EQ(m.clock(static_cast<Pipe>(p)), l.clock(static_cast<Pipe>(p)))
+        << "case " << iter;
+    EXPECT_EQ(m.gmEpochsKnown(p, m.clock(Pipe::S), 99),
+              l.gmEpochsKnown(p, l.clock(Pipe::S), 99))
+        << "case " << iter;
+  }
+  const std::vector<GmAccess> gm = m.takeGmAccesses(), gl = l.takeGmAccesses();
+  ASSERT_EQ(gm.size(), gl.size()) << "case " << iter;
+  for (size_t i = 0; i < gm.size(); ++i) {
+    const GmAccess &x = gm[i], &y = gl[i];
+    EXPECT_TRUE(x.start == y.start && x.end == y.end && x.write == y.write &&
+                x.atomic == y.atomic && x.pipe == y.pipe && x.op == y.op &&
+                x.loc.file == y.loc.file && x.loc.line == y.loc.line &&
+                x.core == y.core && x.epoch == y.epoch &&
+                x.stride == y.stride && x.count == y.count)
+        << "case " << iter << " item " << i;
+  }
+}
+
+} // namespace
+
+// A detector made after a clean one on its thread (both with useMemo())
+// compares its calls with that one's record instead of checking them
+// (RaceDetector::Memo); at the
+// first difference it replays the matched prefix into its state and goes on
+// live. On thousands of random launches (accesses of randomPlainAccess over
+// randomRegions(), flags, barriers, drains, GM epochs), a clean first launch
+// recorded, then a second one that is the same (outputs from the record),
+// the same up to a random call and then another tail with races, the same
+// but for one clock-moving call left out (a skipped flag: only the clocks
+// differ), a prefix of it, or the same and then more after its summary was
+// taken; outputs asked for in the middle now and then: every output (the
+// reports message by message, the GM summary, stats, clocks, GM epoch
+// records) must be a live detector's fed the second launch. Fails when the
+// replay skips a recorded call and when a matched prefix returns the
+// record's outputs.
+TEST(RaceMemoTest, AMemoisedLaunchTellsWhatALiveOneTells) {
+  std::mt19937 rng(20261204);
+  const GmMap gmMap = randomRegions();
+  size_t reports = 0, matched = 0, fullyMatched = 0;
+  for (int iter = 0; iter < 4000 && !::testing::Test::HasFailure(); ++iter) {
+    const bool summary = rng() % 4 != 0;
+    // A clean first launch (retried until it is), recorded by a detector
+    // that found no record (the one before it left none: a testing hook).
+    std::vector<MemoEvent> first;
+    for (int tries = 0; tries < 100; ++tries) {
+      first = randomLaunch(rng, 1 + static_cast<int>(rng() % 14), 9);
+      {
+        RaceDetector wipe(Severity::Error, gmMap);
+        wipe.useMemo();
+        wipe.setPlainPathForTesting(true);
+      }
+      RaceDetector rec(Severity::Error, gmMap);
+      rec.useMemo();
+      EXPECT_FALSE(rec.matchingForTesting());
+      if (!summary)
+        rec.skipGmSummary();
+      runLaunch(rec, first);
+      if (rec.takeDiagnostics().empty()) {
+        rec.takeGmAccesses();
+        break;
+      }
+    }
+    // The second launch.
+    std::vector<MemoEvent> second;
+    const unsigned how = rng() % 5;
+    const size_t k = rng() % (first.size() + 1);
+    if (how == 0) { // the same
+      second = first;
+    } else if (how == 1) { // a prefix, then another tail
+      second.assign(first.begin(), first.begin() + static_cast<long>(k));
+      for (MemoEvent &e : randomLaunch(rng, 1 + static_cast<int>(rng() % 8), 2))
+        second.push_back(std::move(e));
+    } else if (how == 2) { // one clock-moving call left out
+      second = first;
+      for (size_t j = 0; j < second.size(); ++j) {
+        const size_t at = (k + j) % second.size();
+        if (second[at].kind != MemoEvent::Access) {
+          second.erase(second.begin() + static_cast<long>(at));
+          break;
+        }
+      }
+    } else if (how == 3) { // a prefix only
+      second.assign(first.begin(), first.begin() + static_cast<long>(k));
+    } else { // the same, then more after the summary was taken
+      second = first;
+    }
+    RaceDetector memo(Severity::Error, gmMap);
+    memo.useMemo();
+    RaceDetector live(Severity::Error, gmMap); // no memo: checks every call
+    matched += memo.matchingForTesting();
+    EXPECT_FALSE(live.matchingForTesting());
+    if (!summary) {
+      memo.skipGmSummary();
+      live.skipGmSummary();
+    }
+    // Outputs asked for in the middle (a replay of the prefix so far).
+    const size_t mid = rng() % 4 == 0 ? rng() % (second.size() + 1) : ~size_t(0);
+    if (mid <= second.size()) {
+      const std::vector<MemoEvent> head(second.begin(),
+                                        second.begin() + static_cast<long>(mid)),
+          rest(second.begin() + static_cast<long>(mid), second.end());
+      runLaunch(memo, head);
+      runLaunch(live, head);
+      const size_t accesses = static_cast<size_t>(std::count_if(
+          head.begin(), head.end(),
+          [](const MemoEvent &e) { return e.kind == MemoEvent::Access; }));
+      EXPECT_EQ(memo.gmAccesses().size(), live.gmAccesses().size())
+          << "case " << iter;
+      EXPECT_EQ(memo.stats().segmentPeak, live.stats().segmentPeak)
+          << "case " << iter;
+      runLaunch(memo, rest, 1 + accesses);
+      runLaunch(live, rest, 1 + accesses);
+    } else {
+      runLaunch(memo, second);
+      runLaunch(live, second);
+      fullyMatched += how == 0 && memo.matchingForTesting();
+    }
+    expectSameOutputs(memo, live, iter, reports);
+    if (how == 4) { // accesses after the summary was taken
+      const std::vector<MemoEvent> more =
+          randomLaunch(rng, 1 + static_cast<int>(rng() % 6), 2);
+      runLaunch(memo, more, 1000);
+      runLaunch(live, more, 1000);
+      expectSameOutputs(memo, live, iter, reports);
+    }
+  }
+  EXPECT_GT(matched, 3500u);      // the second launch found the record
+  EXPECT_GT(fullyMatched, 500u);  // and matched to its end
+  EXPECT_GT(reports, 2000u);      // races in the tails
+}
+
+// useMemo() takes the record only before the first access: a detector that
+// checked a call already goes on checking (its stamps count from that
+// call: a record's would not). Fails when useMemo() takes the record later.
+TEST(RaceMemoTest, UseMemoAfterAnAccessKeepsChecking) {
+  const GmMap gmMap = randomRegions();
+  const Footprint write{ByteRange{Mem::UB, 0, 64, true}};
+  const Footprint read{ByteRange{Mem::UB, 0, 64, false}};
+  const auto launch = [&](RaceDetector &det) {
+    det.access(Pipe::V, write, "add", Loc{"t.py", 1}, 1);
+    det.access(Pipe::V, read, "add", Loc{"t.py", 2}, 2);
+  };
+  {
+    RaceDetector wipe(Severity::Error, gmMap);
+    wipe.useMemo();
+    wipe.setPlainPathForTesting(true);
+  }
+  {
+    RaceDetector rec(Severity::Error, gmMap);
+    rec.useMemo();
+    launch(rec); // clean: V is in order
+    EXPECT_TRUE(rec.takeDiagnostics().empty());
+  }
+  {
+    RaceDetector late(Severity::Error, gmMap);
+    late.access(Pipe::V, write, "add", Loc{"t.py", 1}, 1);
+    late.useMemo();
+    EXPECT_FALSE(late.matchingForTesting());
+  }
+  RaceDetector first(Severity::Error, gmMap); // the record is still there
+  first.useMemo();
+  EXPECT_TRUE(first.matchingForTesting());
+  launch(first);
+  EXPECT_TRUE(first.matchingForTesting());
+  EXPECT_TRUE(first.takeDiagnostics().empty());
+}

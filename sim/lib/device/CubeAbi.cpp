@@ -112,8 +112,11 @@ void Core::setRole(const CoreRole &role) {
     race_->setGmEpoch(role.coreId, 0);
   // The cross-core check after the launch compares cores (a MIX block's AIC
   // and AIVs each on its own): a launch of one core needs no GM summary.
-  if (race_ && blockNum_ == 1 && !(role.xc && role.xc->numCores() > 1))
+  // Its repeat is compared with its record (RaceDetector::useMemo).
+  if (race_ && blockNum_ == 1 && !(role.xc && role.xc->numCores() > 1)) {
     race_->skipGmSummary();
+    race_->useMemo();
+  }
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);

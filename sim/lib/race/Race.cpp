@@ -137,16 +137,40 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
   if (same) {
     gmCache_ = sp.cache;
     gmCacheNext_ = sp.cacheNext;
-    return;
+  } else {
+    forgetGmKeys(); // gmRegions_ empty
+    for (const GmRegion &r : regions) {
+      gmRegions_.push_back(r.address);
+      gmRegions_.push_back(r.address + r.bytes);
+    }
+    gmCuts_.assign(gmRegions_.begin(), gmRegions_.end());
+    std::sort(gmCuts_.begin(), gmCuts_.end());
+    gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()),
+                  gmCuts_.end());
   }
-  forgetGmKeys(); // gmRegions_ empty
-  for (const GmRegion &r : regions) {
-    gmRegions_.push_back(r.address);
-    gmRegions_.push_back(r.address + r.bytes);
+}
+
+void RaceDetector::useMemo() {
+  if (memo_ || std::any_of(pending_.begin(), pending_.end(),
+                           [](uint32_t stamp) { return stamp != 0; }))
+    return; // once, before the first access
+  // The last clean detector's record, taken (a detector made while this one
+  // lives finds none). Matched only for the same cuts: they decide the
+  // segments a stats() counts.
+  Spare &sp = spare_;
+  memo_ = sp.memoTaken ? &ownMemo_ : &sp.memo;
+  const bool mine = memo_ == &sp.memo;
+  sp.memoTaken = true;
+  if (mine && memo_->valid && memo_->regions == gmRegions_) {
+    memoMode_ = MemoMode::Match;
+    memoNext_ = memo_->calls.data();
+    memoEnd_ = memoNext_ + memo_->calls.size();
+    memoRanges_ = memo_->ranges.data();
+  } else {
+    memo_->clear();
+    memo_->regions = gmRegions_;
+    memoMode_ = MemoMode::Record;
   }
-  gmCuts_.assign(gmRegions_.begin(), gmRegions_.end());
-  std::sort(gmCuts_.begin(), gmCuts_.end());
-  gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
 }
 
 void RaceDetector::forgetGmKeys() {
@@ -163,6 +187,22 @@ RaceDetector::~RaceDetector() {
   // limit (a detector whose tests raised the limit keeps its log to
   // itself), shadows and deferred lists up to a small kernel's size.
   Spare &sp = spare_;
+  // The record for the next detector: a matching one's stays as it was
+  // (whatever prefix of it was matched, it is a clean launch's); a
+  // recording one's when it made no report (report() never called: no
+  // race found, reported or not), with its end outputs.
+  if (memo_) {
+    if (memoMode_ == MemoMode::Record && reported_.empty()) {
+      if (!memo_->summaryTaken)
+        memo_->summary = gmSummary();
+      memo_->stats = stats();
+      memo_->valid = true;
+    } else if (memoMode_ != MemoMode::Match) {
+      memo_->clear();
+    }
+    if (memo_ == &sp.memo)
+      sp.memoTaken = false;
+  }
   if (log_.capacity() <= 2 * kMinLogLimit) {
     log_.clear();
     sp.log.swap(log_);
@@ -203,8 +243,41 @@ RaceDetector::~RaceDetector() {
   }
 }
 
-void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
-                          uint64_t seq) {
+void RaceDetector::accessMatched(Pipe p, const Footprint &fp, const char *op,
+                                 Loc loc, uint64_t seq) {
+  const MemoCall &c = *memoNext_;
+  if (!sameAsMemo(c, p, fp, op, loc, seq)) {
+    accessLive(p, fp, op, loc, seq);
+    return;
+  }
+  // The recorded launch's call: its checks found no race and left the state
+  // the record's next calls assume. The clocks are live.
+  ++memoNext_;
+  const int pi = idx(p);
+  const uint32_t stamp = ++pending_[pi];
+  if (c.gmEpochRecord)
+    noteGmEpoch(pi, stamp);
+  if (inOrder(p)) {
+    clocks_[pi][pi] = stamp;
+    if (p == Pipe::S)
+      scalarChanged();
+  }
+}
+
+void RaceDetector::noteGmEpoch(int pi, uint32_t stamp) {
+  auto &last = gmLast_[pi];
+  if (!last.empty() && last.back().first == gmEpoch_)
+    last.back().second = stamp;
+  else
+    last.emplace_back(gmEpoch_, stamp);
+}
+
+void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  // With a record in use: the matched prefix replayed at a difference, the
+  // call recorded (out of line).
+  const bool recorded =
+      memoMode_ != MemoMode::Off && memoBefore(p, fp, op, loc, seq);
   // The entry's index, the log's size before it (one size computation:
   // an Entry is 40 bytes, a size a multiply).
   size_t n = log_.size();
@@ -240,6 +313,142 @@ void RaceDetector::access(Pipe p, const Footprint &fp, const char *op, Loc loc,
     if (p == Pipe::S)
       scalarChanged();
   }
+  if (recorded)
+    memo_->calls.back().gmEpochRecord = touchedGm && gmSummary_;
+}
+
+bool RaceDetector::memoBefore(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  if (memoMode_ == MemoMode::Match)
+    replayMemo();
+  return memoMode_ == MemoMode::Record && recordCall(p, fp, op, loc, seq);
+}
+
+[[gnu::always_inline]] inline bool
+RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
+                         const char *op, Loc loc, uint64_t seq) const {
+  // Differences or-ed together, one test at the end of each part (the
+  // parts are almost always equal: branches would cost more than the
+  // compares). Which path checks the footprint (plain()) is a function of
+  // its ranges, compared below.
+  const size_t n = fp.size();
+  uint64_t diff = (reinterpret_cast<uintptr_t>(c.op) ^
+                   reinterpret_cast<uintptr_t>(op)) |
+                  (reinterpret_cast<uintptr_t>(c.file) ^
+                   reinterpret_cast<uintptr_t>(loc.file)) |
+                  (c.seq ^ seq) | (c.key ^ memoKey(p, loc.line)) |
+                  (c.ranges ^ n) | (c.where ^ memoWhere());
+  // The clock's components (28 bytes: its generation follows) as four
+  // overlapping words.
+  static_assert(sizeof(VectorClock) == 32 &&
+                    VectorClock::kComponents * sizeof(uint32_t) == 28,
+                "a clock's components are its first 28 bytes");
+  const auto *a = reinterpret_cast<const unsigned char *>(&c.known);
+  const auto *b = reinterpret_cast<const unsigned char *>(&clocks_[idx(p)]);
+  for (int off : {0, 8, 16, 20}) {
+    uint64_t x, y;
+    std::memcpy(&x, a + off, sizeof x);
+    std::memcpy(&y, b + off, sizeof y);
+    diff |= x ^ y;
+  }
+  if (diff)
+    return false;
+  const ByteRange *m = memoRanges_ + c.first;
+  const ByteRange *r = fp.begin();
+  for (size_t i = 0; i < n; ++i) {
+    // write, atomic, rows and stride fill the last 8 bytes (no padding).
+    uint64_t x, y;
+    std::memcpy(&x, &m[i].write, sizeof x);
+    std::memcpy(&y, &r[i].write, sizeof y);
+    diff |= (static_cast<uint64_t>(m[i].mem) ^ static_cast<uint64_t>(r[i].mem)) |
+            (m[i].start ^ r[i].start) | (m[i].end ^ r[i].end) | (x ^ y);
+  }
+  return diff == 0;
+}
+
+bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
+                              Loc loc, uint64_t seq) {
+  // Too large to be worth it, or an access after the summary was taken
+  // (the record's outputs are those after its last call).
+  if (memo_->calls.size() >= kMemoMaxCalls ||
+      memo_->ranges.size() + fp.size() > kMemoMaxRanges || memo_->summaryTaken) {
+    memo_->clear();
+    memoMode_ = MemoMode::Off;
+    return false;
+  }
+  if (memo_->calls.capacity() == 0) {
+    memo_->calls.reserve(64);
+    memo_->ranges.reserve(128);
+  }
+  MemoCall &c = memo_->calls.emplace_back();
+  c.known = clocks_[idx(p)];
+  c.op = op;
+  c.file = loc.file;
+  c.seq = seq;
+  c.key = memoKey(p, loc.line);
+  c.ranges = fp.size();
+  c.where = memoWhere();
+  c.first = static_cast<uint32_t>(memo_->ranges.size());
+  c.gmEpochRecord = false;
+  memo_->ranges.insert(memo_->ranges.end(), fp.begin(), fp.end());
+  return true;
+}
+
+void RaceDetector::replayMemo() {
+  // The matched calls again through accessLive(), as they were made: the
+  // same arguments, the pipe's clock, GM core, epoch and summary flag as
+  // recorded (equal to this launch's at each call: that is what matched),
+  // the stamps counted again from 0 (access() is their only source). What
+  // they do to the clocks and the GM epoch records is this launch's
+  // already: saved and put back.
+  const size_t matched = static_cast<size_t>(memoNext_ - memo_->calls.data());
+  const std::array<VectorClock, kNumPipes> clocks = clocks_;
+  const std::array<uint32_t, kNumPipes> pending = pending_;
+  const uint32_t scalarGen = scalarGen_;
+  const auto gmLast = gmLast_;
+  const uint32_t core = gmCore_, epoch = gmEpoch_;
+  const bool summary = gmSummary_;
+  memoMode_ = MemoMode::Off; // (accessLive records nothing)
+  memoNext_ = memoEnd_ = nullptr;
+  pending_.fill(0);
+  Footprint fp;
+  for (size_t i = 0; i < matched; ++i) {
+    const MemoCall &c = memo_->calls[i];
+    fp.clear();
+    for (uint64_t k = 0; k < c.ranges; ++k)
+      fp.push_back(memo_->ranges[c.first + k]);
+    clocks_[idx(c.pipe())] = c.known;
+    gmCore_ = static_cast<uint32_t>(c.where);
+    gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
+    gmSummary_ = (c.key >> 40 & 1) != 0;
+    accessLive(c.pipe(), fp, c.op, Loc{c.file, static_cast<unsigned>(c.key)},
+               c.seq);
+  }
+  clocks_ = clocks;
+  pending_ = pending;
+  scalarGen_ = scalarGen;
+  gmLast_ = gmLast;
+  gmCore_ = core;
+  gmEpoch_ = epoch;
+  gmSummary_ = summary;
+  if (memoTaken_) { // what takeGmAccesses did after the last call
+    gmSites_.clear();
+    siteSlot_.fill(0);
+    gmRanges_ = 0;
+  }
+  // This launch's record from here: the prefix, then its own calls (none
+  // after a taken summary: recordCall stops).
+  if (matched < memo_->calls.size()) {
+    memo_->calls.resize(matched);
+    memo_->ranges.resize(matched ? memo_->calls.back().first +
+                                      memo_->calls.back().ranges
+                                : 0);
+    memo_->summary.clear();
+  }
+  memo_->summaryTaken = memoTaken_;
+  memo_->valid = false;
+  memoMode_ = MemoMode::Record;
+  memoNext_ = memoEnd_ = nullptr;
 }
 
 [[gnu::always_inline]] inline bool
@@ -1181,7 +1390,33 @@ void RaceDetector::mergeGm(GmSite &siteRef, uint64_t start, uint64_t end) {
   r.erase(lo + 1, hi);
 }
 
+std::vector<GmAccess> RaceDetector::takeGmAccesses() {
+  if (memoMode_ == MemoMode::Match && memoNext_ == memoEnd_) {
+    // The recorded launch's summary after its last call (forgotten once
+    // taken, as below).
+    std::vector<GmAccess> out;
+    if (!memoTaken_)
+      out = memo_->summary;
+    memoTaken_ = true;
+    return out;
+  }
+  std::vector<GmAccess> out = gmSummary();
+  gmSites_.clear();
+  siteSlot_.fill(0);
+  gmRanges_ = 0;
+  if (memoMode_ == MemoMode::Record && !memo_->summaryTaken) {
+    memo_->summary = out;
+    memo_->summaryTaken = true;
+  }
+  return out;
+}
+
 std::vector<GmAccess> RaceDetector::gmSummary() const {
+  if (memoMode_ == MemoMode::Match) {
+    if (memoNext_ == memoEnd_)
+      return memoTaken_ ? std::vector<GmAccess>{} : memo_->summary;
+    settle();
+  }
   std::vector<GmAccess> out;
   out.reserve(gmRanges_);
   for (const GmSite &s : gmSites_) {
@@ -1252,6 +1487,11 @@ std::vector<GmAccess> expandGmSummary(const std::vector<GmAccess> &summary) {
 }
 
 RaceStats RaceDetector::stats() const {
+  if (memoMode_ == MemoMode::Match) {
+    if (memoNext_ == memoEnd_)
+      return memo_->stats;
+    settle();
+  }
   RaceStats s = stats_;
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(

@@ -327,9 +327,16 @@ public:
     if (p == Pipe::S)
       scalarChanged();
   }
-  /// A memory-touching instruction of pipe p (program-order number `seq`).
+  /// A memory-touching instruction of pipe p (program-order number `seq`):
+  /// checked, or compared with the record of a repeated launch (Memo; the
+  /// one test inline: no call between the engine and either path).
   void access(Pipe p, const Footprint &fp, const char *op, Loc loc,
-              uint64_t seq);
+              uint64_t seq) {
+    if (memoNext_ != memoEnd_)
+      accessMatched(p, fp, op, loc, seq);
+    else
+      accessLive(p, fp, op, loc, seq);
+  }
   /// The knowledge a set_flag executing now in pipe p carries: p's clock
   /// plus the completion of every earlier instruction of p.
   /// (Written into `out`: a clock returned by value and copied stalled on
@@ -401,6 +408,12 @@ public:
   /// gmAccesses() stays empty) and no GM epoch record (gmEpochsKnown then
   /// says every epoch is known: no other core's access to order).
   void skipGmSummary() { gmSummary_ = false; }
+  /// Compares this detector's accesses with the record the last clean
+  /// detector on this thread left, or records them for the next one
+  /// (Memo; call before the first access). For a launch of one core: the
+  /// cores of a larger one run one after another on a thread, each would
+  /// be compared with another core's record.
+  void useMemo();
 
   std::vector<Diagnostic> takeDiagnostics();
   /// This block's GM summary, site by site: per access site, its merged
@@ -412,29 +425,42 @@ public:
   /// disjoint, non-touching ranges (tests).
   std::vector<GmAccess> gmAccesses() const;
   /// gmSummary(), and forgets it (the cross-core check's input).
-  std::vector<GmAccess> takeGmAccesses() {
-    std::vector<GmAccess> out = gmSummary();
-    gmSites_.clear();
-    siteSlot_.fill(0);
-    gmRanges_ = 0;
-    return out;
-  }
+  std::vector<GmAccess> takeGmAccesses();
   RaceStats stats() const;
+  // The testing hooks below change how the state is kept: a detector they
+  // touch runs live from then on and leaves no record (memoOff()).
   /// Tests: compact the log whenever it reaches `entries` (at least 1).
-  void setLogLimitForTesting(size_t entries) { minLogLimit_ = logLimit_ = entries; }
+  void setLogLimitForTesting(size_t entries) {
+    memoOff();
+    minLogLimit_ = logLimit_ = entries;
+  }
   /// Tests: check an instruction's L1 ranges one by one (as before the
   /// per-slot pass; the reports must be the same).
-  void setL1RunsForTesting(bool grouped) { groupL1_ = grouped; }
+  void setL1RunsForTesting(bool grouped) {
+    memoOff();
+    groupL1_ = grouped;
+  }
   /// Tests: check the GM rows of a group in a written bucket row by row
   /// (as before the per-bucket pass; the reports must be the same).
-  void setGmRunsForTesting(bool grouped) { groupGm_ = grouped; }
+  void setGmRunsForTesting(bool grouped) {
+    memoOff();
+    groupGm_ = grouped;
+  }
   /// Tests: check every footprint on the general path (no accessPlain):
   /// the reports must be the same.
-  void setPlainPathForTesting(bool plain) { plainPath_ = plain; }
-  /// Tests: how many GM addresses missed the bucket cache (gmBucketSlow).
-  uint64_t gmBucketSearchesForTesting() const { return gmSearches_; }
+  void setPlainPathForTesting(bool plain) {
+    memoOff();
+    plainPath_ = plain;
+  }
+  /// Tests: how many GM addresses missed the bucket cache (gmBucketSlow)
+  /// (a matched launch's as if it had run live).
+  uint64_t gmBucketSearchesForTesting() const {
+    settle();
+    return gmSearches_;
+  }
   /// Tests: how many buckets the cache holds before its first empty entry.
   unsigned gmCachedFirstForTesting() const {
+    settle();
     unsigned k = 0;
     while (k < gmCache_.size() && gmCache_[k].bucket)
       ++k;
@@ -444,12 +470,19 @@ public:
   /// the regions (call before the first access): the reports must be the
   /// same.
   void setGmUncutForTesting() {
+    memoOff();
     gmCuts_.clear();
     forgetGmKeys();
   }
   /// Tests: keep every L1 slot split into segments (no whole-slot state):
   /// the reports must be the same.
-  void setL1WholeSlotsForTesting(bool whole) { wholeSlots_ = whole; }
+  void setL1WholeSlotsForTesting(bool whole) {
+    memoOff();
+    wholeSlots_ = whole;
+  }
+  /// Tests: whether the accesses so far were matched against the last
+  /// clean detector's record (none of them checked yet).
+  bool matchingForTesting() const { return memoMode_ == MemoMode::Match; }
 
 private:
   /// One instruction's access record (one per instruction, whatever its
@@ -560,6 +593,117 @@ private:
   /// access() for any footprint: reads then writes, row groups, L1 slot
   /// groups. Returns whether it touched GM.
   bool accessGeneral(Pipe p, int32_t e, const Footprint &fp);
+  /// access() checking the call (its pipe's clock as it is now): what
+  /// access() was before the memo, after memoBefore's replay and record
+  /// when a record is in use. The replay calls it with the recorded clocks.
+  void accessLive(Pipe p, const Footprint &fp, const char *op, Loc loc,
+                  uint64_t seq);
+  /// access() with a record to compare with: the call matched (the clocks
+  /// moved on, nothing checked), else accessLive().
+  void accessMatched(Pipe p, const Footprint &fp, const char *op, Loc loc,
+                     uint64_t seq);
+  /// accessLive()'s part with a record in use: the matched prefix replayed
+  /// at a difference, the call recorded (returns whether it was).
+  [[gnu::noinline]] bool memoBefore(Pipe p, const Footprint &fp,
+                                    const char *op, Loc loc, uint64_t seq);
+  /// Records the stamp of pipe pi's last GM access in the current epoch
+  /// (a matched call's, as accessLive() does).
+  void noteGmEpoch(int pi, uint32_t stamp);
+
+  /// The memo of a repeated launch. A detector's reports and outputs are a
+  /// function of its access() calls, each with its pipe's clock at the
+  /// call, gmCore_, gmEpoch_ and gmSummary_ (the clocks themselves are kept
+  /// live: the engine reads them). A detector that made no report records
+  /// them (its end outputs too) and gives the record to the next detector
+  /// on its thread, which compares each call with it instead of checking
+  /// it: while they are equal the state would be the recorded launch's. At
+  /// the first difference (or when an output of a prefix is asked for) the
+  /// recorded prefix is replayed into the shadow state (replayMemo) and the
+  /// detector goes on live, recording again.
+  struct MemoCall {
+    VectorClock known; // the pipe's clock at the call (not its generation)
+    const char *op;
+    const char *file; // loc.file
+    uint64_t seq;
+    /// loc.line | pipe << 32 | gmSummary_ << 40 (memoKey): one compare.
+    uint64_t key;
+    uint64_t where; // gmCore_ | gmEpoch_ << 32
+    uint64_t ranges; // its ranges: Memo::ranges[first, first + ranges)
+    uint32_t first;
+    /// It touched GM with a summary kept (noteGmEpoch).
+    bool gmEpochRecord;
+    Pipe pipe() const { return static_cast<Pipe>(key >> 32 & 0xff); }
+  };
+  uint64_t memoKey(Pipe p, unsigned line) const {
+    return line | static_cast<uint64_t>(p) << 32 |
+           static_cast<uint64_t>(gmSummary_) << 40;
+  }
+  uint64_t memoWhere() const {
+    return gmCore_ | static_cast<uint64_t>(gmEpoch_) << 32;
+  }
+  /// Calls and ranges a record holds at most (a larger launch runs live:
+  /// the record's copies would cost without a launch small enough to gain).
+  static constexpr size_t kMemoMaxCalls = 2048, kMemoMaxRanges = 8192;
+  struct Memo {
+    std::vector<MemoCall> calls;
+    std::vector<ByteRange> ranges;
+    /// The GM regions (gmRegions_) it was recorded for: its cuts.
+    std::vector<uint64_t> regions;
+    /// The outputs after the last call: the GM summary (as taken, when it
+    /// was taken after the last call) and the stats.
+    std::vector<GmAccess> summary;
+    bool summaryTaken = false;
+    RaceStats stats;
+    /// A whole record of a detector that made no report.
+    bool valid = false;
+    void clear() {
+      calls.clear();
+      ranges.clear();
+      summary.clear();
+      summaryTaken = false;
+      stats = RaceStats{};
+      valid = false;
+    }
+  };
+  enum class MemoMode : uint8_t {
+    Match,  // comparing calls with the record taken (memoNext_)
+    Record, // live, recording
+    Off     // live, no record (too large, testing hooks, ...)
+  };
+  /// The thread's record (Spare::memo) when this detector took it, else
+  /// ownMemo_ (a detector made while another lives: its record is dropped).
+  Memo *memo_ = nullptr; // none until useMemo()
+  Memo ownMemo_;
+  MemoMode memoMode_ = MemoMode::Off;
+  /// Match: the record's next call and its end (both null in the other
+  /// modes: access() tests one pointer pair).
+  const MemoCall *memoNext_ = nullptr, *memoEnd_ = nullptr;
+  const ByteRange *memoRanges_ = nullptr; // Match: the record's ranges
+  /// Match: the recorded summary was taken (takeGmAccesses) by this one.
+  bool memoTaken_ = false;
+  /// Whether the call matches the record's next call.
+  bool sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
+                  const char *op, Loc loc, uint64_t seq) const;
+  /// Records a live call (Record mode); false when the record is full
+  /// (the detector then records nothing more).
+  bool recordCall(Pipe p, const Footprint &fp, const char *op, Loc loc,
+                  uint64_t seq);
+  /// Match -> Record: the matched prefix replayed into the shadow state,
+  /// the record cut to it.
+  void replayMemo();
+  /// The live state for a const output (a matched prefix replayed). The
+  /// detector is never a const object: the replay changes no output.
+  void settle() const {
+    if (memoMode_ == MemoMode::Match)
+      const_cast<RaceDetector *>(this)->replayMemo();
+  }
+  /// Live from now on and no record left (the state replayed first).
+  void memoOff() {
+    settle();
+    memoMode_ = MemoMode::Off;
+    if (!memo_)
+      memo_ = &ownMemo_; // (useMemo() does nothing then)
+  }
   static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
                                               uint64_t start, uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
@@ -646,6 +790,11 @@ private:
     /// gm, cuts, regions and cache were given back together by one
     /// detector (and not taken since).
     bool keyed = false;
+    /// The last clean detector's record (RaceDetector::Memo), in use by
+    /// the detector that took it (`memoTaken`: one made while it lives
+    /// records into its own, which it drops).
+    Memo memo;
+    bool memoTaken = false;
   };
   static Spare &spare();
   /// This thread's (the destructor gives the storage back to it).

@@ -29,6 +29,12 @@
 //      accumulations do not commute: cross-core WAW, race.py:140 -> :142)
 //  15  inside a core: an atomic add into z, then a copy-in of z without
 //      MTE3 -> MTE2 (RAW, race.py:150 -> :151)
+//  16 + k  four tiles x -> a -> (add) b -> z, each tile its own UB bytes,
+//      the copy-ins paced behind the adds (V -> MTE2); tile k (1..3) copies
+//      in z[0:64] instead, which tile 0's copy-out wrote with no MTE3 -> MTE2
+//      order (RAW, race.py:166 -> :160); k = 4: x only (no race). The race
+//      of a launch that repeats a clean one up to tile k (the race
+//      detector's memo: the write is in the matched prefix).
 //
 //===----------------------------------------------------------------------===//
 
@@ -187,6 +193,22 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float* x, __gm__ float* z, i
     AC::DataCopy(zg, a, 64);
     AC::DataCopy(b, zg, 64);
     AC::SetAtomicNone();
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  default:
+    for (int i = 0; i < 4; ++i) {
+#line 160 "race.py"
+      AC::DataCopy(a[i * 64], i == mode - 16 ? zg : xg[i * 64], 64);
+      AC::SetFlag<HardEvent::MTE2_V>(0);
+      AC::WaitFlag<HardEvent::MTE2_V>(0);
+      AC::Add(b[i * 64], a[i * 64], a[i * 64], 64);
+      AC::SetFlag<HardEvent::V_MTE2>(0);
+      AC::WaitFlag<HardEvent::V_MTE2>(0);
+      AC::SetFlag<HardEvent::V_MTE3>(0);
+      AC::WaitFlag<HardEvent::V_MTE3>(0);
+#line 166 "race.py"
+      AC::DataCopy(zg[i * 64], b[i * 64], 64);
+    }
     AC::PipeBarrier<PIPE_ALL>();
     break;
   }
