@@ -60,6 +60,14 @@ void vToMte3(int id = 0) {
   AC::SetFlag<HardEvent::V_MTE3>(id);
   AC::WaitFlag<HardEvent::V_MTE3>(id);
 }
+/// dst[0:256] := src[0:256] through UB bytes [1024, 2048).
+void copyThroughUb(AC::GlobalTensor<float> &dst, AC::GlobalTensor<float> &src) {
+  F v = ub(1024);
+  AC::DataCopy(v, src, 256);
+  AC::SetFlag<HardEvent::MTE2_MTE3>(0);
+  AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
+  AC::DataCopy(dst, v, 256);
+}
 } // namespace
 
 extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
@@ -90,11 +98,7 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
       AC::DataCopy(gz, t, 256);
     } else {
       AC::IBWait(gw, flagUb, 0, 0);
-      F v = ub(1024);
-      AC::DataCopy(v, ga, 256);
-      AC::SetFlag<HardEvent::MTE2_MTE3>(0);
-      AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
-      AC::DataCopy(gc, v, 256);
+      copyThroughUb(gc, ga);
       AC::IBSet(gw, flagUb, 1, 1);
     }
     return;
@@ -108,13 +112,8 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
     }
     AC::CrossCoreSetFlag<1, PIPE_V>(4);
     AC::CrossCoreWaitFlag(4);
-    if (!aiv0) {
-      F v = ub(1024);
-      AC::DataCopy(v, ga, 256);
-      AC::SetFlag<HardEvent::MTE2_MTE3>(0);
-      AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
-      AC::DataCopy(gc, v, 256);
-    }
+    if (!aiv0)
+      copyThroughUb(gc, ga);
     AC::CrossCoreSetFlag<1, PIPE_MTE3>(5);
     AC::CrossCoreWaitFlag(5);
     if (aiv0) {
@@ -129,13 +128,8 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
       AC::DataCopy(u, gc, 256); // pending when the flag fires
     AC::CrossCoreSetFlag<1, PIPE_MTE2>(4);
     AC::CrossCoreWaitFlag(4);
-    if (!aiv0) {
-      F v = ub(1024);
-      AC::DataCopy(v, ga, 256);
-      AC::SetFlag<HardEvent::MTE2_MTE3>(0);
-      AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
-      AC::DataCopy(gc, v, 256);
-    }
+    if (!aiv0)
+      copyThroughUb(gc, ga);
     AC::CrossCoreSetFlag<1, PIPE_MTE3>(5);
     AC::CrossCoreWaitFlag(5);
     if (aiv0) {
