@@ -68,6 +68,18 @@ void copyThroughUb(AC::GlobalTensor<float> &dst, AC::GlobalTensor<float> &src) {
   AC::WaitFlag<HardEvent::MTE2_MTE3>(0);
   AC::DataCopy(dst, v, 256);
 }
+/// The two AIVs meet on cross-core flag 4 (set after pipe P's work), AIV 1
+/// then overwrites c with a, and they meet again on flag 5.
+template <pipe_t P>
+void meetWhileAiv1OverwritesC(bool aiv0, AC::GlobalTensor<float> &gc,
+                              AC::GlobalTensor<float> &ga) {
+  AC::CrossCoreSetFlag<1, P>(4);
+  AC::CrossCoreWaitFlag(4);
+  if (!aiv0)
+    copyThroughUb(gc, ga);
+  AC::CrossCoreSetFlag<1, PIPE_MTE3>(5);
+  AC::CrossCoreWaitFlag(5);
+}
 } // namespace
 
 extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
@@ -110,12 +122,7 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
       mte2ToV();
       AC::Adds(u, u, 1.0f, 256); // deferred when the flag fires
     }
-    AC::CrossCoreSetFlag<1, PIPE_V>(4);
-    AC::CrossCoreWaitFlag(4);
-    if (!aiv0)
-      copyThroughUb(gc, ga);
-    AC::CrossCoreSetFlag<1, PIPE_MTE3>(5);
-    AC::CrossCoreWaitFlag(5);
+    meetWhileAiv1OverwritesC<PIPE_V>(aiv0, gc, ga);
     if (aiv0) {
       vToMte3();
       AC::DataCopy(gz, u, 256);
@@ -126,12 +133,7 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float *a, __gm__ float *b,
     F u = ub(0), w = ub(2048);
     if (aiv0)
       AC::DataCopy(u, gc, 256); // pending when the flag fires
-    AC::CrossCoreSetFlag<1, PIPE_MTE2>(4);
-    AC::CrossCoreWaitFlag(4);
-    if (!aiv0)
-      copyThroughUb(gc, ga);
-    AC::CrossCoreSetFlag<1, PIPE_MTE3>(5);
-    AC::CrossCoreWaitFlag(5);
+    meetWhileAiv1OverwritesC<PIPE_MTE2>(aiv0, gc, ga);
     if (aiv0) {
       mte2ToV();
       AC::Adds(w, u, 1.0f, 256);
