@@ -1554,7 +1554,7 @@ TEST(RaceMemoTest, UseMemoAfterAnAccessKeepsChecking) {
 // changed — each field of a range (mem; start, end, rows, stride in their
 // low and high bytes; write, atomic), the range count, pipe, op, file,
 // line, program-order number, each component of the pipe's clock, the GM
-// epoch — must leave the record at that call; the same launch unchanged
+// epoch, the GM summary flag — must leave the record at that call; the same launch unchanged
 // matches to its end. Fails when the compare leaves out any of them.
 TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
   const GmMap gmMap = randomRegions();
@@ -1569,6 +1569,7 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
     uint64_t seq = 2;
     int clockComponent = -1; // raised by a merge before the call
     uint32_t epoch = 0;
+    bool summary = true; // else skipGmSummary() before the call
   };
   const Call base{Pipe::MTE3, Footprint{gm, ub}};
   const auto launch = [&](RaceDetector &det, const Call &second) {
@@ -1581,6 +1582,8 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
     }
     if (second.epoch)
       det.setGmEpoch(0, second.epoch);
+    if (!second.summary)
+      det.skipGmSummary();
     det.access(second.pipe, second.fp, second.op, second.loc, second.seq);
   };
   std::vector<Call> variants;
@@ -1633,6 +1636,9 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
     variants.push_back(c);
     c = base;
     c.epoch = 2;
+    variants.push_back(c);
+    c = base;
+    c.summary = false;
     variants.push_back(c);
   }
   for (int i = 0; i < VectorClock::kComponents; ++i) {

@@ -449,7 +449,7 @@ void RaceDetector::replayMemo() {
     clocks_[idx(c.pipe())] = c.known;
     gmCore_ = static_cast<uint32_t>(c.where);
     gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
-    gmSummary_ = (c.key >> 40 & 1) != 0;
+    setGmSummary((c.key >> 40 & 1) != 0);
     accessLive(c.pipe(), fp, c.op, Loc{c.file, static_cast<unsigned>(c.key)},
                c.seq);
   }
@@ -459,7 +459,7 @@ void RaceDetector::replayMemo() {
   gmLast_ = gmLast;
   gmCore_ = core;
   gmEpoch_ = epoch;
-  gmSummary_ = summary;
+  setGmSummary(summary);
   if (memoTaken_) { // what takeGmAccesses did after the last call
     gmSites_.clear();
     siteSlot_.fill(0);
