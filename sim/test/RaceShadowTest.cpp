@@ -955,6 +955,40 @@ RandomAccess randomPlainAccess(std::mt19937 &rng) {
 
 } // namespace
 
+// A footprint copied over another keeps the source's ranges whichever of
+// the two spilled past its inline room (operator= skips the heap vector
+// only when neither has one). Fails when a spilled source's heap is not
+// copied onto an inline footprint.
+TEST(RaceShadowTest, FootprintCopiesKeepTheirRanges) {
+  const auto make = [](size_t n, uint64_t base) {
+    Footprint fp;
+    for (size_t i = 0; i < n; ++i)
+      fp.push_back(ByteRange{Mem::UB, base + 64 * i, base + 64 * i + 32,
+                             i % 2 == 0});
+    return fp;
+  };
+  const auto same = [](const Footprint &a, const Footprint &b) {
+    if (a.size() != b.size())
+      return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      const ByteRange &x = a.begin()[i], &y = b.begin()[i];
+      if (x.mem != y.mem || x.start != y.start || x.end != y.end ||
+          x.write != y.write)
+        return false;
+    }
+    return true;
+  };
+  for (size_t from : {0, 2, 4, 5, 9})
+    for (size_t to : {0, 3, 4, 6}) {
+      const Footprint src = make(from, 0x1000);
+      Footprint dst = make(to, 0x8000);
+      dst = src;
+      EXPECT_TRUE(same(dst, src)) << from << " over " << to;
+      dst.push_back(ByteRange{Mem::UB, 0, 8, false}); // still usable
+      EXPECT_EQ(dst.size(), from + 1) << from << " over " << to;
+    }
+}
+
 // A footprint of plain ranges (rows 1, reads first, no adjacent GM ranges,
 // no L1) is checked in one pass (RaceDetector::accessPlain): the reports,
 // message by message and in order, must be those of the general path

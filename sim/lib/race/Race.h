@@ -116,7 +116,8 @@ public:
   }
   Footprint &operator=(const Footprint &o) {
     if (this != &o) {
-      heap_ = o.heap_;
+      if (!heap_.empty() || !o.heap_.empty()) // (a spilled one only)
+        heap_ = o.heap_;
       size_ = o.size_;
       shape_ = o.shape_;
       copyInline(o);
