@@ -955,6 +955,40 @@ RandomAccess randomPlainAccess(std::mt19937 &rng) {
 
 } // namespace
 
+// A footprint copied over another keeps the source's ranges whichever of
+// the two spilled past its inline room (operator= skips the heap vector
+// only when neither has one). Fails when a spilled source's heap is not
+// copied onto an inline footprint.
+TEST(RaceShadowTest, FootprintCopiesKeepTheirRanges) {
+  const auto make = [](size_t n, uint64_t base) {
+    Footprint fp;
+    for (size_t i = 0; i < n; ++i)
+      fp.push_back(ByteRange{Mem::UB, base + 64 * i, base + 64 * i + 32,
+                             i % 2 == 0});
+    return fp;
+  };
+  const auto same = [](const Footprint &a, const Footprint &b) {
+    if (a.size() != b.size())
+      return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      const ByteRange &x = a.begin()[i], &y = b.begin()[i];
+      if (x.mem != y.mem || x.start != y.start || x.end != y.end ||
+          x.write != y.write)
+        return false;
+    }
+    return true;
+  };
+  for (size_t from : {0, 2, 4, 5, 9})
+    for (size_t to : {0, 3, 4, 6}) {
+      const Footprint src = make(from, 0x1000);
+      Footprint dst = make(to, 0x8000);
+      dst = src;
+      EXPECT_TRUE(same(dst, src)) << from << " over " << to;
+      dst.push_back(ByteRange{Mem::UB, 0, 8, false}); // still usable
+      EXPECT_EQ(dst.size(), from + 1) << from << " over " << to;
+    }
+}
+
 // A footprint of plain ranges (rows 1, reads first, no adjacent GM ranges,
 // no L1) is checked in one pass (RaceDetector::accessPlain): the reports,
 // message by message and in order, must be those of the general path
@@ -1546,4 +1580,123 @@ TEST(RaceMemoTest, UseMemoAfterAnAccessKeepsChecking) {
   launch(first);
   EXPECT_TRUE(first.matchingForTesting());
   EXPECT_TRUE(first.takeDiagnostics().empty());
+}
+
+// The compare of a call with the record sees every byte that matters: a
+// recorded launch of two calls (a strided atomic GM store of two ranges,
+// a UB read), then the same launch with one thing of its second call
+// changed — each field of a range (mem; start, end, rows, stride in their
+// low and high bytes; write, atomic), the range count, pipe, op, file,
+// line, program-order number, each component of the pipe's clock, the GM
+// epoch, the GM summary flag — must leave the record at that call; the same launch unchanged
+// matches to its end. Fails when the compare leaves out any of them.
+TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
+  const GmMap gmMap = randomRegions();
+  const ByteRange gm{Mem::GM, 0x10000, 0x10040, true, atomicClass(1, DType::F32),
+                     2, 0x100};
+  const ByteRange ub{Mem::UB, 0x200, 0x280, false};
+  struct Call {
+    Pipe pipe = Pipe::MTE3;
+    Footprint fp;
+    const char *op = "copy";
+    Loc loc{"t.py", 7};
+    uint64_t seq = 2;
+    int clockComponent = -1; // raised by a merge before the call
+    uint32_t epoch = 0;
+    bool summary = true; // else skipGmSummary() before the call
+  };
+  const Call base{Pipe::MTE3, Footprint{gm, ub}};
+  const auto launch = [&](RaceDetector &det, const Call &second) {
+    det.access(Pipe::V, Footprint{ub}, "add", Loc{"t.py", 3}, 1);
+    if (second.clockComponent >= 0) {
+      VectorClock c = det.clock(second.pipe);
+      c[second.clockComponent] += 1000;
+      c.setGeneration(4242);
+      det.merge(second.pipe, c);
+    }
+    if (second.epoch)
+      det.setGmEpoch(0, second.epoch);
+    if (!second.summary)
+      det.skipGmSummary();
+    det.access(second.pipe, second.fp, second.op, second.loc, second.seq);
+  };
+  std::vector<Call> variants;
+  const auto withRange = [&](auto change) {
+    Call c = base;
+    ByteRange r = gm;
+    change(r);
+    c.fp = Footprint{r, ub};
+    variants.push_back(c);
+  };
+  withRange([](ByteRange &r) { r.mem = Mem::UB; });
+  withRange([](ByteRange &r) { r.start += 1; });
+  withRange([](ByteRange &r) { r.start += uint64_t(1) << 56; });
+  withRange([](ByteRange &r) { r.end += 1; });
+  withRange([](ByteRange &r) { r.write = false; r.atomic = 0; });
+  withRange([](ByteRange &r) { r.atomic = atomicClass(2, DType::F32); });
+  withRange([](ByteRange &r) { r.rows = 3; });
+  withRange([](ByteRange &r) { r.rows += 1 << 8; });
+  withRange([](ByteRange &r) { r.stride += 1; });
+  withRange([](ByteRange &r) { r.stride += 1 << 24; });
+  {
+    Call c = base; // end's last byte (in UB: a GM range that long is slow)
+    ByteRange r = ub;
+    r.end += uint64_t(1) << 56;
+    c.fp = Footprint{gm, r};
+    variants.push_back(c);
+  }
+  {
+    Call c = base;
+    c.fp = Footprint{gm};
+    variants.push_back(c);
+    c.fp = Footprint{gm, ub, ub};
+    variants.push_back(c);
+  }
+  {
+    Call c = base;
+    c.pipe = Pipe::MTE2;
+    variants.push_back(c);
+    c = base;
+    c.op = "copy2";
+    variants.push_back(c);
+    c = base;
+    c.loc.file = "u.py";
+    variants.push_back(c);
+    c = base;
+    c.loc.line = 8;
+    variants.push_back(c);
+    c = base;
+    c.seq = 3;
+    variants.push_back(c);
+    c = base;
+    c.epoch = 2;
+    variants.push_back(c);
+    c = base;
+    c.summary = false;
+    variants.push_back(c);
+  }
+  for (int i = 0; i < VectorClock::kComponents; ++i) {
+    Call c = base;
+    c.clockComponent = i;
+    variants.push_back(c);
+  }
+  for (size_t v = 0; v <= variants.size(); ++v) {
+    {
+      RaceDetector wipe(Severity::Error, gmMap);
+      wipe.useMemo();
+      wipe.setPlainPathForTesting(true);
+    }
+    {
+      RaceDetector rec(Severity::Error, gmMap);
+      rec.useMemo();
+      launch(rec, base);
+      EXPECT_TRUE(rec.takeDiagnostics().empty());
+    }
+    RaceDetector det(Severity::Error, gmMap);
+    det.useMemo();
+    ASSERT_TRUE(det.matchingForTesting());
+    launch(det, v < variants.size() ? variants[v] : base);
+    // (the unchanged launch last: matched to its end)
+    EXPECT_EQ(det.matchingForTesting(), v == variants.size()) << "variant " << v;
+  }
 }

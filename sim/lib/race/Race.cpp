@@ -5,8 +5,13 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <tuple>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 namespace ascsim {
 
@@ -338,13 +343,38 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
                    reinterpret_cast<uintptr_t>(loc.file)) |
                   (c.seq ^ seq) | (c.key ^ memoKey(p, loc.line)) |
                   (c.ranges ^ n) | (c.where ^ memoWhere());
-  // The clock's components (28 bytes: its generation follows) as four
-  // overlapping words.
+  // The clock's components (28 bytes: its generation follows).
   static_assert(sizeof(VectorClock) == 32 &&
                     VectorClock::kComponents * sizeof(uint32_t) == 28,
                 "a clock's components are its first 28 bytes");
   const auto *a = reinterpret_cast<const unsigned char *>(&c.known);
   const auto *b = reinterpret_cast<const unsigned char *>(&clocks_[idx(p)]);
+  const ByteRange *m = memoRanges_ + c.first;
+  const ByteRange *r = fp.begin();
+#ifdef __SSE2__
+  // The clock as two overlapping 16-byte blocks, each range as two (the
+  // seven padding bytes after `mem` left out: write, atomic, rows and
+  // stride fill its last 8 bytes), their byte compares and-ed together:
+  // one test at the end.
+  static_assert(offsetof(ByteRange, start) == 8 &&
+                    offsetof(ByteRange, write) == 24,
+                "a range is mem, 7 padding bytes, then 24 compared bytes");
+  auto load = [](const void *q) {
+    return _mm_loadu_si128(static_cast<const __m128i *>(q));
+  };
+  __m128i same = _mm_and_si128(_mm_cmpeq_epi8(load(a), load(b)),
+                               _mm_cmpeq_epi8(load(a + 12), load(b + 12)));
+  const __m128i padding = _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1,
+                                       -1, -1, -1, -1, 0);
+  for (size_t i = 0; i < n; ++i) {
+    const __m128i head = _mm_or_si128(_mm_cmpeq_epi8(load(&m[i]), load(&r[i])),
+                                      padding);
+    const __m128i tail = _mm_cmpeq_epi8(load(&m[i].end), load(&r[i].end));
+    same = _mm_and_si128(same, _mm_and_si128(head, tail));
+  }
+  return (diff | static_cast<unsigned>(_mm_movemask_epi8(same) ^ 0xffff)) == 0;
+#else
+  // The clock as four overlapping words.
   for (int off : {0, 8, 16, 20}) {
     uint64_t x, y;
     std::memcpy(&x, a + off, sizeof x);
@@ -353,8 +383,6 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
   }
   if (diff)
     return false;
-  const ByteRange *m = memoRanges_ + c.first;
-  const ByteRange *r = fp.begin();
   for (size_t i = 0; i < n; ++i) {
     // write, atomic, rows and stride fill the last 8 bytes (no padding).
     uint64_t x, y;
@@ -364,6 +392,7 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
             (m[i].start ^ r[i].start) | (m[i].end ^ r[i].end) | (x ^ y);
   }
   return diff == 0;
+#endif
 }
 
 bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
@@ -420,7 +449,7 @@ void RaceDetector::replayMemo() {
     clocks_[idx(c.pipe())] = c.known;
     gmCore_ = static_cast<uint32_t>(c.where);
     gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
-    gmSummary_ = (c.key >> 40 & 1) != 0;
+    setGmSummary((c.key >> 40 & 1) != 0);
     accessLive(c.pipe(), fp, c.op, Loc{c.file, static_cast<unsigned>(c.key)},
                c.seq);
   }
@@ -430,7 +459,7 @@ void RaceDetector::replayMemo() {
   gmLast_ = gmLast;
   gmCore_ = core;
   gmEpoch_ = epoch;
-  gmSummary_ = summary;
+  setGmSummary(summary);
   if (memoTaken_) { // what takeGmAccesses did after the last call
     gmSites_.clear();
     siteSlot_.fill(0);

@@ -116,7 +116,8 @@ public:
   }
   Footprint &operator=(const Footprint &o) {
     if (this != &o) {
-      heap_ = o.heap_;
+      if (!heap_.empty() || !o.heap_.empty()) // (a spilled one only)
+        heap_ = o.heap_;
       size_ = o.size_;
       shape_ = o.shape_;
       copyInline(o);
@@ -407,7 +408,7 @@ public:
   /// Keeps no GM summary (a launch of one block has no cross-core check:
   /// gmAccesses() stays empty) and no GM epoch record (gmEpochsKnown then
   /// says every epoch is known: no other core's access to order).
-  void skipGmSummary() { gmSummary_ = false; }
+  void skipGmSummary() { setGmSummary(false); }
   /// Compares this detector's accesses with the record the last clean
   /// detector on this thread left, or records them for the next one
   /// (Memo; call before the first access). For a launch of one core: the
@@ -635,8 +636,21 @@ private:
     Pipe pipe() const { return static_cast<Pipe>(key >> 32 & 0xff); }
   };
   uint64_t memoKey(Pipe p, unsigned line) const {
-    return line | static_cast<uint64_t>(p) << 32 |
-           static_cast<uint64_t>(gmSummary_) << 40;
+    return line | memoKeys_[idx(p)];
+  }
+  /// memoKey()'s bits above the line, by pipe (gmSummary_ changes them:
+  /// set together, setGmSummary). One load a compare instead of two shifts.
+  std::array<uint64_t, kNumPipes> memoKeys_ = keysFor(true);
+  static std::array<uint64_t, kNumPipes> keysFor(bool summary) {
+    std::array<uint64_t, kNumPipes> keys{};
+    for (int p = 0; p < kNumPipes; ++p)
+      keys[p] = static_cast<uint64_t>(p) << 32 |
+                static_cast<uint64_t>(summary) << 40;
+    return keys;
+  }
+  void setGmSummary(bool summary) {
+    gmSummary_ = summary;
+    memoKeys_ = keysFor(summary);
   }
   uint64_t memoWhere() const {
     return gmCore_ | static_cast<uint64_t>(gmEpoch_) << 32;
