@@ -263,9 +263,19 @@ void Engine::materialiseLazyAt(uint32_t i) {
 void Engine::evaluateDeferredAt(uint32_t i) {
   const Deferred &d = deferred_[i];
   evaluateElementwiseDirect(*d.vec, d.src0, d.src1);
+  dropDeferredAt(i);
+}
+
+void Engine::dropDeferredAt(uint32_t i) {
   for (uint32_t k = i + 1; k < deferCount_; ++k)
     deferred_[k - 1] = std::move(deferred_[k]);
   deferred_[--deferCount_].vec.reset();
+}
+
+void Engine::forgetDeferred() {
+  for (uint32_t i = 0; i < deferCount_; ++i)
+    deferred_[i].vec.reset();
+  deferCount_ = 0;
 }
 
 void Engine::evaluateDeferredTouching(const uint8_t *p, uint64_t n,
@@ -287,9 +297,8 @@ void Engine::materialiseLazyAll() {
   for (uint32_t i = 0; i < deferCount_; ++i) {
     const Deferred &d = deferred_[i];
     evaluateElementwiseDirect(*d.vec, d.src0, d.src1);
-    deferred_[i].vec.reset();
   }
-  deferCount_ = 0;
+  forgetDeferred();
   // Pending copies never overlap: any order.
   for (uint32_t i = 0; i < lazyCount_; ++i)
     std::memcpy(lazy_[i].ub, lazy_[i].gm, lazy_[i].n);
@@ -444,12 +453,10 @@ void Engine::evaluateVecDirectLazy(
       ++i;
   }
   for (uint32_t i = 0; i < deferCount_;) {
-    if (overlapping(deferred_[i].vec->out, deferred_[i].n, out, n)) {
-      deferred_[i] = std::move(deferred_[--deferCount_]);
-      deferred_[deferCount_].vec.reset();
-    } else {
+    if (overlapping(deferred_[i].vec->out, deferred_[i].n, out, n))
+      dropDeferredAt(i);
+    else
       ++i;
-    }
   }
   if (!defer)
     return;

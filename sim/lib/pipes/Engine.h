@@ -474,9 +474,7 @@ public:
   /// copies were issued) and nothing needs their GM reads.
   void dropLazy() {
     lazyCount_ = 0;
-    for (uint32_t i = 0; i < deferCount_; ++i)
-      deferred_[i].vec.reset();
-    deferCount_ = 0;
+    forgetDeferred();
   }
 
 private:
@@ -513,9 +511,13 @@ private:
   /// Evaluates every deferred instruction, then lands every lazy copy
   /// (the deferred ones read GM only, and write outside the lazy ranges).
   [[gnu::cold, gnu::noinline]] void materialiseLazyAll();
-  /// Evaluates deferred instruction i into the UB and removes it (the
-  /// later ones move down: the oldest stays first).
+  /// Evaluates deferred instruction i into the UB and removes it.
   void evaluateDeferredAt(uint32_t i);
+  /// Removes deferred instruction i without evaluating it (the later ones
+  /// move down: the oldest stays first).
+  void dropDeferredAt(uint32_t i);
+  /// Removes every deferred instruction without evaluating it.
+  void forgetDeferred();
   /// Evaluates the deferred instructions whose destination overlaps
   /// [p, p + n) or whose GM sources overlap [w, w + wn) (null: none).
   void evaluateDeferredTouching(const uint8_t *p, uint64_t n,
