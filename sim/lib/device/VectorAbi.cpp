@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascsim/vector_abi.h"
+#include "support/PerThread.h"
 
 #include "device/Core.h"
 #include "ops/FastPaths.h"
@@ -227,8 +228,7 @@ Core::PlanStore &Core::threadPlans() {
   // first (one record allocated and freed), so that it is destroyed last.
   thread_local const bool listFirst = (newVecInstr(), true);
   (void)listFirst;
-  thread_local PlanStore store;
-  return store;
+  return perThread<PlanStore>(); // 4.4 KiB: support/PerThread.h
 }
 
 //===----------------------------------------------------------------------===//
