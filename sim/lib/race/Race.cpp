@@ -374,10 +374,15 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const AccessSite &s,
                                        linePadding)));
   const __m128i padding = _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1,
                                        -1, -1, -1, -1, 0);
-  for (size_t i = 0; i < n; ++i) {
-    const __m128i head = _mm_or_si128(_mm_cmpeq_epi8(load(&m[i]), load(&r[i])),
-                                      padding);
-    const __m128i tail = _mm_cmpeq_epi8(load(&m[i].end), load(&r[i].end));
+  // One induction variable: the call's range at the record's plus the
+  // distance between the two arrays.
+  const auto *q = reinterpret_cast<const unsigned char *>(m);
+  const auto *const qEnd = q + n * sizeof(ByteRange);
+  const ptrdiff_t d = reinterpret_cast<const unsigned char *>(r) - q;
+  for (; q != qEnd; q += sizeof(ByteRange)) {
+    const __m128i head =
+        _mm_or_si128(_mm_cmpeq_epi8(load(q), load(q + d)), padding);
+    const __m128i tail = _mm_cmpeq_epi8(load(q + 16), load(q + d + 16));
     same = _mm_and_si128(same, _mm_and_si128(head, tail));
   }
   return (diff | static_cast<unsigned>(_mm_movemask_epi8(same) ^ 0xffff)) == 0;
