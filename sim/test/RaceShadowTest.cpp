@@ -1706,6 +1706,9 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
     c.epoch = 2;
     variants.push_back(c);
     c = base;
+    c.epoch = 1u << 24;
+    variants.push_back(c);
+    c = base;
     c.summary = false;
     variants.push_back(c);
   }
