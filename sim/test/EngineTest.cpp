@@ -25,9 +25,9 @@ struct Fixture {
     i.kind = kind;
     i.pipe = p;
     i.issue = issue;
-    i.seq = ++seq;
-    i.loc = Loc{"test.py", static_cast<unsigned>(seq)};
-    i.name = "test";
+    i.site.seq = ++seq;
+    i.site.loc = Loc{"test.py", static_cast<unsigned>(seq)};
+    i.site.name = "test";
     return i;
   }
   void copy(Pipe p, uint64_t issue, float *dst, const float *src, uint64_t n,

@@ -1590,6 +1590,34 @@ TEST(RaceMemoTest, UseMemoAfterAnAccessKeepsChecking) {
 // line, program-order number, each component of the pipe's clock, the GM
 // epoch, the GM summary flag — must leave the record at that call; the same launch unchanged
 // matches to its end. Fails when the compare leaves out any of them.
+// The 4 padding bytes after an AccessSite's line are whatever its builder
+// left there: a call whose site differs from the record's only in them is
+// matched.
+TEST(RaceMemoTest, ASiteDifferingOnlyInItsPaddingIsMatched) {
+  const GmMap gmMap = randomRegions();
+  const Footprint fp{ByteRange{Mem::UB, 0x200, 0x280, false},
+                     ByteRange{Mem::UB, 0x400, 0x480, true}};
+  const auto site = [](unsigned char fill) {
+    AccessSite s;
+    std::memset(static_cast<void *>(&s), fill, sizeof s);
+    s.seq = 5;
+    s.loc = Loc{"t.py", 9};
+    s.name = "add";
+    return s;
+  };
+  {
+    RaceDetector rec(Severity::Error, gmMap);
+    rec.useMemo();
+    rec.access(Pipe::V, site(0x00), fp);
+    EXPECT_TRUE(rec.takeDiagnostics().empty());
+  }
+  RaceDetector det(Severity::Error, gmMap);
+  det.useMemo();
+  ASSERT_TRUE(det.matchingForTesting());
+  det.access(Pipe::V, site(0xff), fp);
+  EXPECT_TRUE(det.matchingForTesting());
+}
+
 TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
   const GmMap gmMap = randomRegions();
   const ByteRange gm{Mem::GM, 0x10000, 0x10040, true, atomicClass(1, DType::F32),
@@ -1666,10 +1694,19 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
     c.loc.line = 8;
     variants.push_back(c);
     c = base;
+    c.loc.line += 1u << 24; // (the line's top byte: next to its padding)
+    variants.push_back(c);
+    c = base;
     c.seq = 3;
     variants.push_back(c);
     c = base;
+    c.seq += uint64_t(1) << 56;
+    variants.push_back(c);
+    c = base;
     c.epoch = 2;
+    variants.push_back(c);
+    c = base;
+    c.epoch = 1u << 24;
     variants.push_back(c);
     c = base;
     c.summary = false;

@@ -312,7 +312,7 @@ void Core::waitForRoom(Pipe p, const char *name, Loc loc) {
 }
 
 void Core::issue(Instr &&instr) {
-  makeRoom(instr.pipe, instr.name, instr.loc);
+  makeRoom(instr.pipe, instr.site.name, instr.site.loc);
   instr.issue = scalar_;
   if (race_) {
     instr.issueClock = race_->clock(Pipe::S);

@@ -166,9 +166,9 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   Instr instr;
   instr.kind = InstrKind::Work;
   instr.pipe = pipe;
-  instr.seq = seq;
-  instr.loc = loc;
-  instr.name = api;
+  instr.site.seq = seq;
+  instr.site.loc = loc;
+  instr.site.name = api;
   instr.cost = cost;
   for (const Opd &o : opds) {
     if (!o.start || o.runs->empty())

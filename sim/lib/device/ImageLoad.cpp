@@ -152,9 +152,9 @@ void Core::loadImageToLocal(const Operand &dst, DType type, const ImageLoad &p,
   Instr instr;
   instr.kind = InstrKind::Work;
   instr.pipe = Pipe::MTE2;
-  instr.seq = seq;
-  instr.loc = loc;
-  instr.name = api;
+  instr.site.seq = seq;
+  instr.site.loc = loc;
+  instr.site.name = api;
   // A GM -> local DMA of the larger of the bytes read and written.
   instr.cost = timing::gmToLocal(std::max(len0 + len1, bytes));
   instr.work.kind = WorkKind::Vector;

@@ -225,9 +225,9 @@ void LayoutIssuer::issue(uint64_t repeats) {
   Instr instr;
   instr.kind = InstrKind::Work;
   instr.pipe = Pipe::V;
-  instr.seq = core_.seq_;
-  instr.loc = loc_;
-  instr.name = api_;
+  instr.site.seq = core_.seq_;
+  instr.site.loc = loc_;
+  instr.site.name = api_;
   instr.cost = cost;
   instr.work.kind = WorkKind::Vector;
   instr.work.type = c_.type;

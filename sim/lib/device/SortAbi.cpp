@@ -144,9 +144,9 @@ void SortIssuer::issue(uint64_t repeats) {
   Instr instr;
   instr.kind = InstrKind::Work;
   instr.pipe = Pipe::V;
-  instr.seq = core_.seq_;
-  instr.loc = loc_;
-  instr.name = api_;
+  instr.site.seq = core_.seq_;
+  instr.site.loc = loc_;
+  instr.site.name = api_;
   instr.cost = timing::vectorOp(VecOp::Sort32, c_.type, c_.type,
                                 {std::max<uint64_t>(1, repeats)});
   instr.work.kind = WorkKind::Vector;

@@ -536,8 +536,8 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
   // Its scalar fields are read into locals first: the stores below go
   // through byte-typed pointers, after which the compiler would load every
   // field of `h` again.
-  const uint64_t seq = h.seq;
-  const Loc loc = h.loc;
+  const uint64_t seq = h.site.seq;
+  const Loc loc = h.site.loc;
   const uint64_t occupancy = h.cost.occupancy;
   const uint64_t done = cycle + occupancy + h.cost.latency;
   blocked_ &= ~(1u << pi); // the head changes
@@ -545,7 +545,7 @@ Engine::scheduleSetFlag(Pipe p, uint8_t event, uint8_t id, Loc loc,
   if (race_) {
     race_->merge(p, h.issueClock);
     race_->setAccessEpoch(h.gmEpoch);
-    race_->access(p, h.fp, h.name, loc, seq);
+    race_->access(p, h.site, h.fp);
   }
   Work &w = h.work;
   if (p == Pipe::V) {
@@ -621,9 +621,9 @@ void Engine::start(Pipe p, uint64_t cycle) {
   const int pi = idx(p);
   PipeState &ps = pipes_[pi];
   Instr &h = ps.queue.front();
-  const uint64_t seq = h.seq;
-  const Loc loc = h.loc;
-  const char *name = h.name;
+  const uint64_t seq = h.site.seq;
+  const Loc loc = h.site.loc;
+  const char *name = h.site.name;
   if (h.kind == InstrKind::Work) {
     const uint64_t occupancy = h.cost.occupancy;
     const uint64_t done = startWork(pi, h, cycle);
@@ -672,7 +672,7 @@ void Engine::start(Pipe p, uint64_t cycle) {
   const uint8_t event = h.event, id = h.id;
   switch (h.kind) {
   case InstrKind::SetFlag:
-    scheduleSetFlag(p, event, id, h.loc, h.seq, cycle);
+    scheduleSetFlag(p, event, id, h.site.loc, h.site.seq, cycle);
     break;
   case InstrKind::WaitFlag:
     if (race_)
@@ -990,7 +990,7 @@ void Engine::deadlock(const Stall &stall) const {
     if (!ps.queue.empty())
       blocked.push_back(&ps.queue.front());
   std::sort(blocked.begin(), blocked.end(),
-            [](const Instr *a, const Instr *b) { return a->seq < b->seq; });
+            [](const Instr *a, const Instr *b) { return a->site.seq < b->site.seq; });
 
   auto matchingSet = [&](const Instr &w) -> const Instr * {
     for (const PipeState &ps : pipes_)
@@ -1003,7 +1003,7 @@ void Engine::deadlock(const Stall &stall) const {
     std::string s = flagCall("wait_flag", w.event, w.id) + " in PIPE_" +
                     pipeName(w.pipe) + " waits forever";
     if (const Instr *set = matchingSet(w))
-      s += ": its set_flag at " + formatLoc(set->loc) + " is queued in PIPE_" +
+      s += ": its set_flag at " + formatLoc(set->site.loc) + " is queued in PIPE_" +
            pipeName(set->pipe) + " behind another blocked instruction";
     else
       s += ": no matching set_flag is pending";
@@ -1022,10 +1022,10 @@ void Engine::deadlock(const Stall &stall) const {
   } else {
     const Instr &first = *blocked.front();
     msg = "deadlock: " + describe(first);
-    loc = first.loc;
+    loc = first.site.loc;
     for (size_t i = 1; i < blocked.size(); ++i)
       notes.push_back(
-          makeNote("also blocked: " + describe(*blocked[i]), blocked[i]->loc));
+          makeNote("also blocked: " + describe(*blocked[i]), blocked[i]->site.loc));
     notes.push_back(makeNote(stall.whatText(), stall.loc));
   }
   fail("deadlock", msg + "; the kernel would hang on the NPU", loc,

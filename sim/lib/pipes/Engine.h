@@ -67,10 +67,10 @@ struct Instr {
   /// the move, not by the kind: an Instr built empty and given its kind
   /// afterwards (as the ABI's own builders do) keeps its body.
   bool hasBody = true;
-  uint64_t seq = 0;   // program order on this core
   uint64_t issue = 0; // scalar cycle of issue
-  Loc loc{nullptr, 0};
-  const char *name = ""; // user-facing API name
+  /// The user-facing API name, the call site and the program order on this
+  /// core, as one record (the race detector takes it as one).
+  AccessSite site;
   /// Race detection only: the scalar's knowledge when it issued the
   /// instruction. Zero from the default constructor, not initialised by the
   /// kind constructors (the issue writes it when races are checked, and
@@ -105,8 +105,8 @@ struct Instr {
   /// for a Work.
   Instr(InstrKind kind, Pipe pipe, uint64_t seq, uint64_t issue, Loc loc,
         const char *name)
-      : kind(kind), pipe(pipe), hasBody(kind == InstrKind::Work), seq(seq),
-        issue(issue), loc(loc), name(name) {
+      : kind(kind), pipe(pipe), hasBody(kind == InstrKind::Work),
+        issue(issue), site{seq, loc, name} {
     if (hasBody)
       constructBody();
   }
@@ -114,11 +114,10 @@ struct Instr {
   Instr(InstrKind kind, Pipe pipe, uint8_t event, uint8_t id, uint64_t seq,
         uint64_t issue, Loc loc, const char *name)
       : kind(kind), pipe(pipe), event(event), id(id), hasBody(false),
-        seq(seq), issue(issue), loc(loc), name(name) {}
+        issue(issue), site{seq, loc, name} {}
   Instr(Instr &&o) noexcept
       : kind(o.kind), pipe(o.pipe), event(o.event), id(o.id),
-        hasBody(o.hasBody), seq(o.seq), issue(o.issue), loc(o.loc),
-        name(o.name) {
+        hasBody(o.hasBody), issue(o.issue), site(o.site) {
     // As bytes: a kind-built entry's may be uninitialised (races off).
     std::memcpy(static_cast<void *>(&issueClock), &o.issueClock,
                 sizeof(VectorClock));

@@ -248,11 +248,11 @@ RaceDetector::~RaceDetector() {
   }
 }
 
-void RaceDetector::accessMatched(Pipe p, const Footprint &fp, const char *op,
-                                 Loc loc, uint64_t seq) {
+void RaceDetector::accessMatched(Pipe p, const AccessSite &s,
+                                 const Footprint &fp) {
   const MemoCall &c = *memoNext_;
-  if (!sameAsMemo(c, p, fp, op, loc, seq)) {
-    accessLive(p, fp, op, loc, seq);
+  if (!sameAsMemo(c, p, s, fp)) {
+    accessLive(p, s, fp);
     return;
   }
   // The recorded launch's call: its checks found no race and left the state
@@ -260,13 +260,15 @@ void RaceDetector::accessMatched(Pipe p, const Footprint &fp, const char *op,
   ++memoNext_;
   const int pi = idx(p);
   const uint32_t stamp = ++pending_[pi];
-  if (c.gmEpochRecord)
-    noteGmEpoch(pi, stamp);
   if (inOrder(p)) {
     clocks_[pi][pi] = stamp;
     if (p == Pipe::S)
       scalarChanged();
   }
+  // Last, as a tail call: no register has to live across a call (none
+  // saved in the prologue).
+  if (c.gmEpochRecord)
+    noteGmEpoch(pi, stamp);
 }
 
 void RaceDetector::noteGmEpoch(int pi, uint32_t stamp) {
@@ -277,12 +279,12 @@ void RaceDetector::noteGmEpoch(int pi, uint32_t stamp) {
     last.emplace_back(gmEpoch_, stamp);
 }
 
-void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
-                              Loc loc, uint64_t seq) {
+void RaceDetector::accessLive(Pipe p, const AccessSite &s,
+                              const Footprint &fp) {
   // With a record in use: the matched prefix replayed at a difference, the
   // call recorded (out of line).
   const bool recorded =
-      memoMode_ != MemoMode::Off && memoBefore(p, fp, op, loc, seq);
+      memoMode_ != MemoMode::Off && memoBefore(p, s, fp);
   // The entry's index, the log's size before it (one size computation:
   // an Entry is 40 bytes, a size a multiply).
   size_t n = log_.size();
@@ -296,7 +298,7 @@ void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
   VectorClock &known = clocks_[pi];
   // One entry for all the instruction's ranges (what each does is in the
   // shadow slots that refer to it).
-  log_.emplace_back(p, stamp, op, loc, seq);
+  log_.emplace_back(p, stamp, s.name, s.loc, s.seq);
   curPipe_ = pi;
   bool touchedGm = false;
   if (plainPath_ && fp.plain())
@@ -322,27 +324,22 @@ void RaceDetector::accessLive(Pipe p, const Footprint &fp, const char *op,
     memo_->calls.back().gmEpochRecord = touchedGm && gmSummary_;
 }
 
-bool RaceDetector::memoBefore(Pipe p, const Footprint &fp, const char *op,
-                              Loc loc, uint64_t seq) {
+bool RaceDetector::memoBefore(Pipe p, const AccessSite &s,
+                              const Footprint &fp) {
   if (memoMode_ == MemoMode::Match)
     replayMemo();
-  return memoMode_ == MemoMode::Record && recordCall(p, fp, op, loc, seq);
+  return memoMode_ == MemoMode::Record && recordCall(p, s, fp);
 }
 
 [[gnu::always_inline]] inline bool
-RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
-                         const char *op, Loc loc, uint64_t seq) const {
+RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const AccessSite &s,
+                         const Footprint &fp) const {
   // Differences or-ed together, one test at the end of each part (the
   // parts are almost always equal: branches would cost more than the
   // compares). Which path checks the footprint (plain()) is a function of
   // its ranges, compared below.
   const size_t n = fp.size();
-  uint64_t diff = (reinterpret_cast<uintptr_t>(c.op) ^
-                   reinterpret_cast<uintptr_t>(op)) |
-                  (reinterpret_cast<uintptr_t>(c.file) ^
-                   reinterpret_cast<uintptr_t>(loc.file)) |
-                  (c.seq ^ seq) | (c.key ^ memoKey(p, loc.line)) |
-                  (c.ranges ^ n) | (c.where ^ memoWhere());
+  uint64_t diff = (c.key ^ memoKey(p, n)) | (c.where ^ memoWhere());
   // The clock's components (28 bytes: its generation follows).
   static_assert(sizeof(VectorClock) == 32 &&
                     VectorClock::kComponents * sizeof(uint32_t) == 28,
@@ -364,16 +361,37 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
   };
   __m128i same = _mm_and_si128(_mm_cmpeq_epi8(load(a), load(b)),
                                _mm_cmpeq_epi8(load(a + 12), load(b + 12)));
+  // The site as two blocks: seq and file; line, its 4 padding bytes (left
+  // out) and name.
+  const auto *cs = reinterpret_cast<const unsigned char *>(&c.site);
+  const auto *ss = reinterpret_cast<const unsigned char *>(&s);
+  const __m128i linePadding =
+      _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, 0, 0, 0, 0);
+  same = _mm_and_si128(
+      same, _mm_and_si128(_mm_cmpeq_epi8(load(cs), load(ss)),
+                          _mm_or_si128(_mm_cmpeq_epi8(load(cs + 16),
+                                                      load(ss + 16)),
+                                       linePadding)));
   const __m128i padding = _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1,
                                        -1, -1, -1, -1, 0);
-  for (size_t i = 0; i < n; ++i) {
-    const __m128i head = _mm_or_si128(_mm_cmpeq_epi8(load(&m[i]), load(&r[i])),
-                                      padding);
-    const __m128i tail = _mm_cmpeq_epi8(load(&m[i].end), load(&r[i].end));
+  // One induction variable: the call's range at the record's plus the
+  // distance between the two arrays.
+  const auto *q = reinterpret_cast<const unsigned char *>(m);
+  const auto *const qEnd = q + n * sizeof(ByteRange);
+  const ptrdiff_t d = reinterpret_cast<const unsigned char *>(r) - q;
+  for (; q != qEnd; q += sizeof(ByteRange)) {
+    const __m128i head =
+        _mm_or_si128(_mm_cmpeq_epi8(load(q), load(q + d)), padding);
+    const __m128i tail = _mm_cmpeq_epi8(load(q + 16), load(q + d + 16));
     same = _mm_and_si128(same, _mm_and_si128(head, tail));
   }
   return (diff | static_cast<unsigned>(_mm_movemask_epi8(same) ^ 0xffff)) == 0;
 #else
+  diff |= (reinterpret_cast<uintptr_t>(c.site.name) ^
+           reinterpret_cast<uintptr_t>(s.name)) |
+          (reinterpret_cast<uintptr_t>(c.site.loc.file) ^
+           reinterpret_cast<uintptr_t>(s.loc.file)) |
+          (c.site.loc.line ^ s.loc.line) | (c.site.seq ^ s.seq);
   // The clock as four overlapping words.
   for (int off : {0, 8, 16, 20}) {
     uint64_t x, y;
@@ -395,8 +413,8 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
 #endif
 }
 
-bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
-                              Loc loc, uint64_t seq) {
+bool RaceDetector::recordCall(Pipe p, const AccessSite &s,
+                              const Footprint &fp) {
   // Too large to be worth it, or an access after the summary was taken
   // (the record's outputs are those after its last call).
   if (memo_->calls.size() >= kMemoMaxCalls ||
@@ -411,11 +429,8 @@ bool RaceDetector::recordCall(Pipe p, const Footprint &fp, const char *op,
   }
   MemoCall &c = memo_->calls.emplace_back();
   c.known = clocks_[idx(p)];
-  c.op = op;
-  c.file = loc.file;
-  c.seq = seq;
-  c.key = memoKey(p, loc.line);
-  c.ranges = fp.size();
+  c.site = s;
+  c.key = memoKey(p, fp.size());
   c.where = memoWhere();
   c.first = static_cast<uint32_t>(memo_->ranges.size());
   c.gmEpochRecord = false;
@@ -444,14 +459,13 @@ void RaceDetector::replayMemo() {
   for (size_t i = 0; i < matched; ++i) {
     const MemoCall &c = memo_->calls[i];
     fp.clear();
-    for (uint64_t k = 0; k < c.ranges; ++k)
+    for (uint32_t k = 0; k < c.ranges(); ++k)
       fp.push_back(memo_->ranges[c.first + k]);
     clocks_[idx(c.pipe())] = c.known;
     gmCore_ = static_cast<uint32_t>(c.where);
     gmEpoch_ = static_cast<uint32_t>(c.where >> 32);
     setGmSummary((c.key >> 40 & 1) != 0);
-    accessLive(c.pipe(), fp, c.op, Loc{c.file, static_cast<unsigned>(c.key)},
-               c.seq);
+    accessLive(c.pipe(), c.site, fp);
   }
   clocks_ = clocks;
   pending_ = pending;
@@ -470,7 +484,7 @@ void RaceDetector::replayMemo() {
   if (matched < memo_->calls.size()) {
     memo_->calls.resize(matched);
     memo_->ranges.resize(matched ? memo_->calls.back().first +
-                                      memo_->calls.back().ranges
+                                      memo_->calls.back().ranges()
                                 : 0);
     memo_->summary.clear();
   }

@@ -289,6 +289,19 @@ struct GmAccess {
   }
 };
 
+/// What the detector is told of an instruction besides its pipe and
+/// footprint: its user-facing API name, source line and program-order
+/// number. The engine's Instr is one (it derives from it): a call hands
+/// over one pointer, and a repeated launch compares it with its record as
+/// one 32-byte block (RaceDetector::sameAsMemo).
+struct AccessSite {
+  uint64_t seq = 0;    // program order
+  Loc loc{nullptr, 0}; // (4 padding bytes after the line)
+  const char *name = "";
+};
+static_assert(sizeof(AccessSite) == 32 && offsetof(AccessSite, name) == 24,
+              "an access site is seq, file, line, 4 padding bytes, name");
+
 /// How much the race detector of one core held at most (the bounded-state
 /// test, sim/test/RaceShadowTest.cpp).
 struct RaceStats {
@@ -328,15 +341,19 @@ public:
     if (p == Pipe::S)
       scalarChanged();
   }
-  /// A memory-touching instruction of pipe p (program-order number `seq`):
-  /// checked, or compared with the record of a repeated launch (Memo; the
-  /// one test inline: no call between the engine and either path).
+  /// A memory-touching instruction `s` of pipe p: checked, or compared
+  /// with the record of a repeated launch (Memo; the one test inline: no
+  /// call between the engine and either path).
+  void access(Pipe p, const AccessSite &s, const Footprint &fp) {
+    if (memoNext_ != memoEnd_)
+      accessMatched(p, s, fp);
+    else
+      accessLive(p, s, fp);
+  }
+  /// The same for an access built in place (the scalar's, tests).
   void access(Pipe p, const Footprint &fp, const char *op, Loc loc,
               uint64_t seq) {
-    if (memoNext_ != memoEnd_)
-      accessMatched(p, fp, op, loc, seq);
-    else
-      accessLive(p, fp, op, loc, seq);
+    access(p, AccessSite{seq, loc, op}, fp);
   }
   /// The knowledge a set_flag executing now in pipe p carries: p's clock
   /// plus the completion of every earlier instruction of p.
@@ -597,16 +614,14 @@ private:
   /// access() checking the call (its pipe's clock as it is now): what
   /// access() was before the memo, after memoBefore's replay and record
   /// when a record is in use. The replay calls it with the recorded clocks.
-  void accessLive(Pipe p, const Footprint &fp, const char *op, Loc loc,
-                  uint64_t seq);
+  void accessLive(Pipe p, const AccessSite &s, const Footprint &fp);
   /// access() with a record to compare with: the call matched (the clocks
   /// moved on, nothing checked), else accessLive().
-  void accessMatched(Pipe p, const Footprint &fp, const char *op, Loc loc,
-                     uint64_t seq);
+  void accessMatched(Pipe p, const AccessSite &s, const Footprint &fp);
   /// accessLive()'s part with a record in use: the matched prefix replayed
   /// at a difference, the call recorded (returns whether it was).
-  [[gnu::noinline]] bool memoBefore(Pipe p, const Footprint &fp,
-                                    const char *op, Loc loc, uint64_t seq);
+  [[gnu::noinline]] bool memoBefore(Pipe p, const AccessSite &s,
+                                    const Footprint &fp);
   /// Records the stamp of pipe pi's last GM access in the current epoch
   /// (a matched call's, as accessLive() does).
   void noteGmEpoch(int pi, uint32_t stamp);
@@ -623,20 +638,19 @@ private:
   /// detector goes on live, recording again.
   struct MemoCall {
     VectorClock known; // the pipe's clock at the call (not its generation)
-    const char *op;
-    const char *file; // loc.file
-    uint64_t seq;
-    /// loc.line | pipe << 32 | gmSummary_ << 40 (memoKey): one compare.
+    AccessSite site;   // compared as two 16-byte blocks
+    /// The range count | pipe << 32 | gmSummary_ << 40 (memoKey): one
+    /// compare. (A footprint has fewer than 2^32 ranges: 128 GiB.)
     uint64_t key;
     uint64_t where; // gmCore_ | gmEpoch_ << 32
-    uint64_t ranges; // its ranges: Memo::ranges[first, first + ranges)
-    uint32_t first;
+    uint32_t first; // its ranges: Memo::ranges[first, first + ranges())
     /// It touched GM with a summary kept (noteGmEpoch).
     bool gmEpochRecord;
     Pipe pipe() const { return static_cast<Pipe>(key >> 32 & 0xff); }
+    uint32_t ranges() const { return static_cast<uint32_t>(key); }
   };
-  uint64_t memoKey(Pipe p, unsigned line) const {
-    return line | memoKeys_[idx(p)];
+  uint64_t memoKey(Pipe p, size_t ranges) const {
+    return ranges | memoKeys_[idx(p)];
   }
   /// memoKey()'s bits above the line, by pipe (gmSummary_ changes them:
   /// set together, setGmSummary). One load a compare instead of two shifts.
@@ -696,12 +710,11 @@ private:
   /// Match: the recorded summary was taken (takeGmAccesses) by this one.
   bool memoTaken_ = false;
   /// Whether the call matches the record's next call.
-  bool sameAsMemo(const MemoCall &c, Pipe p, const Footprint &fp,
-                  const char *op, Loc loc, uint64_t seq) const;
+  bool sameAsMemo(const MemoCall &c, Pipe p, const AccessSite &s,
+                  const Footprint &fp) const;
   /// Records a live call (Record mode); false when the record is full
   /// (the detector then records nothing more).
-  bool recordCall(Pipe p, const Footprint &fp, const char *op, Loc loc,
-                  uint64_t seq);
+  bool recordCall(Pipe p, const AccessSite &s, const Footprint &fp);
   /// Match -> Record: the matched prefix replayed into the shadow state,
   /// the record cut to it.
   void replayMemo();
