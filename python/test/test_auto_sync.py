@@ -240,6 +240,32 @@ def test_auto_sync_true_orders_a_scalar_read_after_a_cached_copy() -> None:
     np.testing.assert_array_equal(z[:4], [3.0, 67.0, 131.0, 195.0])
 
 
+@asc.jit(auto_sync=True, always_compile=True)
+def scalar_after_cached_vector_ops(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 64)
+    zg.set_global_buffer(z, 64)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 256, 64)
+    asc.data_copy(a, xg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    for i in range(4):
+        asc.adds(b, a, 1.0, 64)  # from the second iteration on: the cached plan
+        v = b.get_value(i)  # no V_S flag: auto_sync's wait for the add's write
+        zg.set_value(i, v)
+
+
+def test_auto_sync_true_orders_a_scalar_read_after_a_cached_vector_op() -> None:
+    # A call site's later vector ops are issued from the plan of its first: auto_sync must note
+    # their writes as writes (a read of b after a noted read of b would not wait, and race).
+    x = np.arange(64, dtype=np.float32)
+    z = np.zeros(64, dtype=np.float32)
+    scalar_after_cached_vector_ops[1](x, z)
+    np.testing.assert_array_equal(z[:4], [1.0, 2.0, 3.0, 4.0])
+
+
 # -- insert_sync with auto_sync=False inserts the scalar flags itself ----------------------------------
 
 @asc.jit(auto_sync=False, always_compile=True)

@@ -3,14 +3,17 @@
 // Host time of Kernel::launch for the benchmarks' launch case (tutorial 01,
 // 1 block x 256 float32 elements), without Python:
 //
-//   ascsim_launch_bench [launches=10000] [raise|warn|off] [blocks=1] [tiles]
+//   ascsim_launch_bench [launches=10000] [raise|warn|off][+auto] [blocks=1]
+//                       [tiles]
 //
 // Prints the best of 5 rounds in microseconds per launch. Not a test; for
 // profiling, e.g. `valgrind --tool=callgrind ascsim_launch_bench 300`.
 // With `tiles` it launches kernels/tiles_add.cpp instead: the same loop over
 // `tiles` tiles of 16 elements per block (10 simulated instructions a tile;
 // tiles = 16 is the default launch), to split the host cost of a launch into
-// a fixed part and a part per simulated instruction.
+// a fixed part and a part per simulated instruction. "+auto" turns on
+// LaunchConfig::auto_sync, as every pyasc kernel launches by default
+// (@asc.jit(auto_sync=True)).
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,6 +32,13 @@ using namespace ascsim;
 int main(int argc, char **argv) {
   int launches = argc > 1 ? std::atoi(argv[1]) : 10000;
   std::string race = argc > 2 ? argv[2] : "raise";
+  const std::string autoSuffix = "+auto";
+  const bool autoSync =
+      race.size() > autoSuffix.size() &&
+      race.compare(race.size() - autoSuffix.size(), autoSuffix.size(),
+                   autoSuffix) == 0;
+  if (autoSync)
+    race.resize(race.size() - autoSuffix.size());
   uint32_t blocks = argc > 3 ? static_cast<uint32_t>(std::atoi(argv[3])) : 1;
   int tiles = argc > 4 ? std::atoi(argv[4]) : -1;
   if (argc > 4 && tiles < 0) {
@@ -57,6 +67,7 @@ int main(int argc, char **argv) {
   config.race_check = race == "off"    ? RaceCheck::Off
                       : race == "warn" ? RaceCheck::Warn
                                        : RaceCheck::Raise;
+  config.auto_sync = autoSync;
   for (int i = 0; i < 100; ++i)
     k->launch(blocks, args, regions, config);
   double best = 1e30;
@@ -78,8 +89,9 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "wrong result at %zu\n", i);
       return 1;
     }
-  std::printf("%.2f us per launch (%u block(s), race_check=%s, best of 5 x "
-              "%d)\n",
-              best, blocks, race.c_str(), launches);
+  std::printf("%.2f us per launch (%u block(s), race_check=%s%s, best of 5 "
+              "x %d)\n",
+              best, blocks, race.c_str(), autoSync ? ", auto_sync" : "",
+              launches);
   return 0;
 }

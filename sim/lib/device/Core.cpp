@@ -216,17 +216,13 @@ void Core::raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const {
   }
 }
 
-void Core::noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end,
-                        bool write) {
-  if (p == Pipe::S || end <= start)
-    return;
-  autoSyncLog_[static_cast<int>(p)].note(m, start, end, write);
-}
-
 void Core::autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
                           const char *api, Loc loc) {
-  for (Pipe p : {Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
-    AutoSyncLog &log = autoSyncLog_[static_cast<int>(p)];
+  const std::pair<Pipe, int> pipes[] = {{Pipe::V, kAutoSyncV},
+                                        {Pipe::MTE2, kAutoSyncMte2},
+                                        {Pipe::MTE3, kAutoSyncMte3}};
+  for (const auto &[p, index] : pipes) {
+    AutoSyncLog &log = autoSyncLog_[index];
     if (!log.dependent(m, start, end, write))
       continue;
     // What bisheng emits: SetFlag<X_S> in pipe X, WaitFlag<X_S> on the
@@ -383,19 +379,6 @@ void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
   e.coreReady = true;
 }
 
-void Core::cachedCopyAutoSync(const CachedCopy &e, uint64_t gmAddr) {
-  // track()'s calls: the source, then the destination.
-  const Pipe pipe = e.toGm ? Pipe::MTE3 : Pipe::MTE2;
-  const uint64_t u = e.ubOffset, bytes = e.bytes;
-  if (e.toGm) {
-    noteAutoSync(pipe, Mem::UB, u, u + bytes, false);
-    noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, true);
-  } else {
-    noteAutoSync(pipe, Mem::GM, gmAddr, gmAddr + bytes, false);
-    noteAutoSync(pipe, Mem::UB, u, u + bytes, true);
-  }
-}
-
 inline Core::CachedCopy *Core::findCopyPlan(const Operand &dst,
                                             const Operand &src,
                                             uint32_t count, DType type,
@@ -454,8 +437,7 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
 inline void Core::dataCopy(const Operand &dst, const Operand &src,
                            uint32_t count, DType type, Loc loc) {
   // The call-free path: a cached plan used on this core before, its GM
-  // operand inside the kept region, no auto_sync, no checkpoint due, a free
-  // queue slot — tested before any side effect (else the general path or,
+  // operand inside the kept region, no checkpoint due, a free queue slot — tested before any side effect (else the general path or,
   // with only the room or this core's first use of the plan missing,
   // cachedCopyAfterRoom: tail calls).
   CachedCopy *e = stepsLeft_ != 1 ? findCopyPlan(dst, src, count, type, loc)
@@ -463,7 +445,7 @@ inline void Core::dataCopy(const Operand &dst, const Operand &src,
   if (__builtin_expect(e != nullptr, 1)) {
     const Operand &gmOp = e->toGm ? dst : src;
     const uint64_t gmAddr = gmOp.addr;
-    if (__builtin_expect(e->inKeptRegion(gmAddr) && !autoSync_, 1)) {
+    if (__builtin_expect(e->inKeptRegion(gmAddr), 1)) {
       const uint64_t countType = count | static_cast<uint64_t>(type) << 32;
       if (__builtin_expect(
               e->coreReady &&
@@ -480,8 +462,8 @@ template <bool InSlot>
 inline void Core::issueCachedCopy(CachedCopy &e, uint64_t gmAddr,
                                   uint64_t countType, Loc loc) {
   // copyFromPlan's steps for a plan ready on this core, its GM operand
-  // tested, no auto_sync; the GM traffic counted last (countGm's read-range
-  // note then is a tail call).
+  // tested; the GM traffic counted last (countGm's read-range note then is a
+  // tail call).
   const uint32_t count = static_cast<uint32_t>(countType);
   const DType type = static_cast<DType>(countType >> 32);
   const bool toGm = e.toGm;
@@ -505,6 +487,8 @@ inline void Core::issueCachedCopy(CachedCopy &e, uint64_t gmAddr,
   }
   Instr &in = *inp;
   fillPlainCopy(in, pipe, e.cost, type, count, toGm ? ub : gm, toGm ? gm : ub);
+  if (autoSync_)
+    cachedCopyAutoSync(e, gmAddr);
   if (race_)
     copyFootprint(in.fp, toGm, e.ubOffset, gmAddr, bytes);
   return countGm(gmAddr, gmAddr + bytes, bytes, toGm);

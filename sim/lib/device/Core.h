@@ -306,10 +306,11 @@ private:
     /// fp and direct are kept (an issue of the plan completed; a fault in
     /// the first one leaves them unset).
     bool kept = false;
-    /// The init tracking a core's first use of a kept plan redoes
-    /// (keepFirstUse, from the plan's spans): issueVec's of its spans in
-    /// its order (reads first, by role), flat: one loop over a few entries
-    /// instead of the walk over roles and span lists.
+    /// The init tracking a core's first use of a kept plan redoes, and
+    /// auto_sync's notes of each issue (keepFirstUse, from the plan's
+    /// spans): issueVec's of its spans in its order (reads first, by role),
+    /// flat: one loop over a few entries instead of the walk over roles and
+    /// span lists.
     struct InitOp {
       uint64_t start, bytes;
       const char *role;
@@ -438,9 +439,20 @@ private:
   /// UB resolve and track() did to the core.
   [[gnu::noinline]] void cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp,
                                             Loc loc);
-  /// auto_sync's bookkeeping of a cached copy (track()'s calls).
-  [[gnu::noinline]] void cachedCopyAutoSync(const CachedCopy &e,
-                                            uint64_t gmAddr);
+  /// auto_sync's bookkeeping of a cached copy (track()'s calls: the
+  /// source, then the destination).
+  void cachedCopyAutoSync(const CachedCopy &e, uint64_t gmAddr) {
+    const uint64_t u = e.ubOffset, bytes = e.bytes; // > 0: a cached copy
+    if (e.toGm) {
+      AutoSyncLog &log = autoSyncLog_[kAutoSyncMte3];
+      log.note(Mem::UB, u, u + bytes, false);
+      log.note(Mem::GM, gmAddr, gmAddr + bytes, true);
+    } else {
+      AutoSyncLog &log = autoSyncLog_[kAutoSyncMte2];
+      log.note(Mem::GM, gmAddr, gmAddr + bytes, false);
+      log.note(Mem::UB, u, u + bytes, true);
+    }
+  }
   /// One operand's byte spans at `base` (a UB offset, or a GM host address)
   /// in `mem`. `role` names it in init-check messages; null for a
   /// data-dependent read, which reports its whole view.
@@ -627,7 +639,18 @@ private:
                     const char *api, Loc loc, uint64_t seq);
   /// LaunchConfig::auto_sync: the bytes pipe `p` touched since the scalar
   /// last waited for it, and the wait before a dependent scalar access.
-  void noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end, bool write);
+  /// Only V, MTE2 and MTE3 are logged: the pipes bisheng's --cce-auto-sync
+  /// makes the scalar wait for (hardware.md §3.4; autoSyncBefore).
+  void noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end, bool write) {
+    if (end <= start)
+      return;
+    if (p == Pipe::V)
+      autoSyncLog_[kAutoSyncV].note(m, start, end, write);
+    else if (p == Pipe::MTE2)
+      autoSyncLog_[kAutoSyncMte2].note(m, start, end, write);
+    else if (p == Pipe::MTE3)
+      autoSyncLog_[kAutoSyncMte3].note(m, start, end, write);
+  }
   void autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
                       const char *api, Loc loc);
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
@@ -733,7 +756,8 @@ private:
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
   bool autoSync_ = false;
-  std::array<AutoSyncLog, kNumPipes> autoSyncLog_;
+  enum { kAutoSyncV, kAutoSyncMte2, kAutoSyncMte3 }; // autoSyncLog_'s pipes
+  std::array<AutoSyncLog, 3> autoSyncLog_;
   // printf / DumpTensor output (device/Debug.cpp).
   std::string output_;
   bool outputAtLineStart_ = true;

@@ -1,6 +1,7 @@
 //===- device/SignalGuard.cpp - Memory faults as block errors ---*- C++ -*-===//
 
 #include "device/SignalGuard.h"
+#include "support/PerThread.h"
 
 #include <csetjmp>
 #include <csignal>
@@ -16,6 +17,12 @@ constexpr int kNumSignals = sizeof(kSignals) / sizeof(kSignals[0]);
 struct sigaction gPrevious[kNumSignals];
 
 /// The guard of one thread.
+// The thread's guard (on the heap: support/PerThread.h), and a plain pointer
+// to it for the handler: reading a trivial thread_local in static TLS is
+// async-signal-safe; a thread that never ran a guarded call has none.
+struct ThreadGuard;
+thread_local ThreadGuard *tGuard = nullptr;
+
 struct ThreadGuard {
   sigjmp_buf env;
   volatile sig_atomic_t active = 0;
@@ -24,6 +31,7 @@ struct ThreadGuard {
   void *altStack = nullptr;
 
   ~ThreadGuard() {
+    tGuard = nullptr;
     if (!altStack)
       return;
     stack_t off{};
@@ -32,15 +40,20 @@ struct ThreadGuard {
     std::free(altStack);
   }
 };
-thread_local ThreadGuard tGuard;
+
+ThreadGuard &threadGuard() {
+  if (__builtin_expect(tGuard == nullptr, 0))
+    tGuard = &perThread<ThreadGuard>();
+  return *tGuard;
+}
 
 void handler(int sig, siginfo_t *info, void *uctx) {
-  ThreadGuard &g = tGuard; // allocated: the thread entered runGuarded first
-  if (g.active) {
-    g.active = 0;
-    g.fault = SignalFault{sig, info->si_code,
-                          reinterpret_cast<uintptr_t>(info->si_addr)};
-    siglongjmp(g.env, 1);
+  ThreadGuard *g = tGuard;
+  if (g && g->active) {
+    g->active = 0;
+    g->fault = SignalFault{sig, info->si_code,
+                           reinterpret_cast<uintptr_t>(info->si_addr)};
+    siglongjmp(g->env, 1);
   }
   // Not inside a guarded call: what was there before.
   for (int i = 0; i < kNumSignals; ++i) {
@@ -104,7 +117,7 @@ void ensureAltStack(ThreadGuard &g) {
 
 std::optional<SignalFault> runGuarded(void (*fn)(void *), void *ctx) {
   install();
-  ThreadGuard &g = tGuard;
+  ThreadGuard &g = threadGuard();
   ensureAltStack(g);
   if (g.active) { // nested: the outer guard catches
     fn(ctx);

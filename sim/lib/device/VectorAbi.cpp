@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascsim/vector_abi.h"
+#include "support/PerThread.h"
 
 #include "device/Core.h"
 #include "ops/FastPaths.h"
@@ -227,8 +228,7 @@ Core::PlanStore &Core::threadPlans() {
   // first (one record allocated and freed), so that it is destroyed last.
   thread_local const bool listFirst = (newVecInstr(), true);
   (void)listFirst;
-  thread_local PlanStore store;
-  return store;
+  return perThread<PlanStore>(); // 4.4 KiB: support/PerThread.h
 }
 
 //===----------------------------------------------------------------------===//
@@ -481,17 +481,9 @@ inline void Core::issueCachedVec(const CachedVecPlan &e, uint64_t seq,
   // direct flag are the first issue's (the same spans, bases and race
   // severity).
   const VecInstr &vi = *e.plan.instr;
-  if (autoSync_)
-    for (int pass = 0; pass < 2; ++pass)
-      for (int k = 0; k < kNumRoles; ++k) {
-        const Spans &spans = pass == 0 ? e.plan.reads[k] : e.plan.writes[k];
-        if (spans.empty())
-          continue;
-        const uint64_t base = mem_.ubOffset(vi.opnd[k].base);
-        for (const Span &sp : spans)
-          noteAutoSync(Pipe::V, Mem::UB, base + sp.start, base + sp.end,
-                       pass == 1);
-      }
+  if (autoSync_) // initOps: the spans in that order, flat (keepFirstUse)
+    for (const CachedVecPlan::InitOp &o : e.initOps)
+      noteAutoSync(Pipe::V, Mem::UB, o.start, o.start + o.bytes, o.write);
   Instr &instr = issueInPlace(InstrKind::Work, Pipe::V, seq, loc, e.plan.api);
   instr.cost = e.plan.cost;
   instr.work.kind = WorkKind::Vector;

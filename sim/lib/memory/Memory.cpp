@@ -1,6 +1,7 @@
 //===- memory/Memory.cpp - Memories and bounds checks -----------*- C++ -*-===//
 
 #include "memory/Memory.h"
+#include "support/PerThread.h"
 
 #include "options/Options.h"
 #include "support/Fault.h"
@@ -121,8 +122,9 @@ void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
 //===----------------------------------------------------------------------===//
 
 namespace {
-thread_local UbBuffer tlsUb;
-thread_local LocalArena tlsLocals;
+// On the heap (support/PerThread.h): the arena is 632 bytes.
+UbBuffer &threadUb() { return perThread<UbBuffer>(); }
+LocalArena &threadLocals() { return perThread<LocalArena>(); }
 
 /// ASCSIM_CHECK_UB_RESET=1 (the test suites set it): every core checks that
 /// the reused buffer it gets is entirely clean, and aborts otherwise (a write
@@ -215,18 +217,20 @@ CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
   }();
   for (int m = kFirstLocal; m < kEndLocal; ++m)
     locals_[m - kFirstLocal].size = kSizes[m - kFirstLocal];
-  if (tlsUb.inUse) { // a second core on this thread (nested launch)
+  UbBuffer &ub = threadUb();
+  if (ub.inUse) { // a second core on this thread (nested launch)
     own_ = std::make_unique<UbBuffer>();
     buf_ = own_.get();
   } else {
-    buf_ = &tlsUb;
+    buf_ = &ub;
   }
   buf_->inUse = true;
-  if (tlsLocals.inUse) {
+  LocalArena &locals = threadLocals();
+  if (locals.inUse) {
     ownLocals_ = std::make_unique<LocalArena>();
     arena_ = ownLocals_.get();
   } else {
-    arena_ = &tlsLocals;
+    arena_ = &locals;
   }
   arena_->inUse = true;
   buf_->prepare(config.ub_bytes);

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
+#include "support/PerThread.h"
 #include "ops/Transpose16.h"
 #include "ops/VectorOps.h"
 
@@ -622,7 +623,11 @@ void mmadSparse(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
   MmadDesc dense = d;
   dense.sparse = false;
   const uint32_t n1 = (d.n + 15) / 16, k1 = (d.k + 31) / 32;
-  thread_local std::vector<uint8_t> b0, b1, part;
+  struct Buffers {
+    std::vector<uint8_t> b0, b1, part;
+  };
+  Buffers &bufs = perThread<Buffers>(); // support/PerThread.h
+  std::vector<uint8_t> &b0 = bufs.b0, &b1 = bufs.b1, &part = bufs.part;
   b0.resize(static_cast<size_t>(k1) * n1 * kFractalBytes);
   if (densifySparse(d, b, idx, b0.data(), nullptr)) {
     mmad(dense, a, b0.data(), nullptr, sum);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
+#include "support/PerThread.h"
 
 #include "ascsim/float16.h"
 #include "ops/CubeGemm.h"
@@ -363,8 +364,7 @@ template <class T> struct Scratch {
   std::vector<T> av, bv, c;
 };
 template <class T> Scratch<T> &scratch() {
-  thread_local Scratch<T> s;
-  return s;
+  return perThread<Scratch<T>>(); // support/PerThread.h
 }
 
 } // namespace

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/FastPaths.h"
+#include "support/PerThread.h"
 
 #include "ascsim/float16.h"
 #include "ops/ElementOps.h"
@@ -269,7 +270,11 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
   };
   // The repeat sums and the next level's, in buffers this thread reuses (a
   // malloc and a free per level of every ReduceSum otherwise).
-  thread_local std::vector<float> part, next;
+  struct Sums {
+    std::vector<float> part, next;
+  };
+  Sums &sums = perThread<Sums>(); // support/PerThread.h
+  std::vector<float> &part = sums.part, &next = sums.next;
   part.clear();
   part.reserve(in.repeats);
   uint32_t first = 0; // the first repeat the loop below sums

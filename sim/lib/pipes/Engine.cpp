@@ -1,6 +1,7 @@
 //===- pipes/Engine.cpp - Per-core in-order pipe queues ---------*- C++ -*-===//
 
 #include "pipes/Engine.h"
+#include "support/PerThread.h"
 
 #include "ops/CubeOps.h"
 #include "ops/FastPaths.h"
@@ -45,8 +46,7 @@ struct Engine::Store {
 Engine::Store *Engine::threadStore() {
   if (tStoreGone)
     return nullptr;
-  static thread_local Store store;
-  return &store;
+  return &perThread<Store>(); // support/PerThread.h
 }
 
 Engine::Engine(FlagTable &flags) : flags_(flags) {

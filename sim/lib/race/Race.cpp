@@ -1,6 +1,7 @@
 //===- race/Race.cpp - Happens-before race detector -------------*- C++ -*-===//
 
 #include "race/Race.h"
+#include "support/PerThread.h"
 
 #include "support/Fault.h"
 
@@ -111,8 +112,7 @@ std::string formatRange(Mem mem, uint64_t start, uint64_t end,
 }
 
 RaceDetector::Spare &RaceDetector::spare() {
-  thread_local Spare spare;
-  return spare;
+  return perThread<Spare>(); // 424 bytes: support/PerThread.h
 }
 
 RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
