@@ -652,7 +652,7 @@ private:
   uint64_t memoKey(Pipe p, size_t ranges) const {
     return ranges | memoKeys_[idx(p)];
   }
-  /// memoKey()'s bits above the line, by pipe (gmSummary_ changes them:
+  /// memoKey()'s bits above the range count, by pipe (gmSummary_ changes them:
   /// set together, setGmSummary). One load a compare instead of two shifts.
   std::array<uint64_t, kNumPipes> memoKeys_ = keysFor(true);
   static std::array<uint64_t, kNumPipes> keysFor(bool summary) {
