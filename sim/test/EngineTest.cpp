@@ -544,9 +544,10 @@ namespace {
 /// Fixpipe of it to `out` (ND float32), as UnitWork on the blocks 0-7,
 /// waiting for the toggle of instruction `after` (0: none) and toggling.
 Instr unitCube(Fixture &f, bool mmad, uint32_t k, const void *a,
-               const void *b, float *c, float *out, uint64_t after) {
+               const void *b, float *c, float *out, uint64_t after,
+               uint64_t issue = 0) {
   auto ci = std::make_shared<cube::CubeInstr>();
-  Instr i = f.make(InstrKind::UnitWork, mmad ? Pipe::M : Pipe::FIX, 0);
+  Instr i = f.make(InstrKind::UnitWork, mmad ? Pipe::M : Pipe::FIX, issue);
   if (mmad) {
     ci->kind = cube::CubeKind::Mmad;
     ci->mmad.m = ci->mmad.n = 32;
@@ -596,8 +597,19 @@ TEST(EngineTest, UnitFlagsOverlapTheFixpipeWithItsMmad) {
                          1));
   f.engine.push(unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr,
                          2));
+  // Issued long after the Mmad it waits for: its own times only.
+  std::vector<float> late(1024, -1.0f);
+  f.engine.push(unitCube(f, false, 0, nullptr, nullptr, c.data(), late.data(),
+                         3, 5000));
   f.engine.drain(Stall{});
-  ASSERT_EQ(sink.slices.size(), 3u);
+  ASSERT_EQ(sink.slices.size(), 4u);
+  EXPECT_EQ(sink.slices[3].start, 5000u);
+  EXPECT_EQ(sink.slices[3].end,
+            5000 + timing::fixpipe(4096, 4096, true).occupancy);
+  EXPECT_EQ(sink.slices[3].done,
+            sink.slices[3].end + timing::fixpipe(4096, 4096, true).latency);
+  for (float v : late) // the second Mmad accumulated nothing: it overwrote
+    ASSERT_EQ(v, 256.0f);
   const TraceSink::Slice &m1 = sink.slices[0], &fx = sink.slices[1],
                          &m2 = sink.slices[2];
   // The Mmad: 10 issue cycles, 64 MAC cycles (8 a block), latency 20.

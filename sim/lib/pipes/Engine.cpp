@@ -1041,7 +1041,8 @@ void Engine::unitBegin(Pipe p, Instr &h, uint64_t cycle) {
   // last block it waits for: its pipe is busy until then.
   const uint64_t lead = unitLead(c, occupancy);
   const uint64_t perBlock = ceilDivU(occupancy - lead, c.unit.size());
-  occupancy = std::max(occupancy, lastAt + perBlock - cycle);
+  if (lastAt + perBlock > cycle + occupancy) // (unsigned: no difference)
+    occupancy = lastAt + perBlock - cycle;
   done = cycle + occupancy + h.cost.latency;
   // A Mmad's result lands after the Fixpipe's it waited for: the
   // simulator's Fixpipe reads L0C when its result lands.
