@@ -80,3 +80,27 @@ def test_a_fixpipe_waiting_for_a_unit_flag_no_mmad_set_is_a_deadlock() -> None:
         "[0, 512): no mmad with unit_flag 3 has written them; give the last mmad that writes them "
         "unit_flag 3 (or use unit_flag 0 and set_flag/wait_flag(PIPE_M, PIPE_FIX)); the kernel would "
         "hang on the NPU")
+
+
+def test_the_matmul_api_with_en_unit_flag_overlaps_the_last_fixpipe() -> None:
+    """`sim/test/kernels/matmul_api.cpp`: mm_f16 (CFG_NORM, enUnitFlag true) and mm_f16_flags (the same with
+    enUnitFlag false) on the benchmark's f16 1024³ with the solver's tiling: the same values, race-free, and
+    the unit flags let the last block's Fixpipe start before its last Mmad has landed (sim/MATMUL.md)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import bench_matmul as bm
+    from asc.runtime import config as cfg
+    from asc.runtime.ascendc_kernel import compile_ascendc
+
+    w = bm.Workload()
+    flags = compile_ascendc(bm.KERNEL, "mm_f16_flags", kernel_type=cfg.KernelType.AIC_ONLY)
+    c_unit = np.zeros_like(w.c)
+    c_flags = np.zeros_like(w.c)
+    unit = w.kernel(bm.AICS, w.a, w.b, w.ws, c_unit, w.ws, w.t, 0)
+    flagged = flags(bm.AICS, w.a, w.b, w.ws, c_flags, w.ws, w.t, 0)
+    np.testing.assert_array_equal(c_unit, c_flags)
+    np.testing.assert_allclose(c_unit, w.af @ w.bf, rtol=1e-4, atol=1e-3)
+    assert unit.cycles < flagged.cycles
+    assert flagged.cycles - unit.cycles > 150  # the last Mmad's 128 x 128 x 96: 394 cycles, less the hand-off
