@@ -2408,10 +2408,11 @@ private:
     }
     if (!accumulate) {
       // Unit flags (sim/CUBE.md "UnitFlag") when the Fixpipe reads every
-      // 512-B block (8 rows of a 16-column panel) the Mmads write: M a
-      // multiple of 8, no N padding beyond the 16-column panel. (Ascend C's
-      // Matmul: the K loop's Mmads 2, the last 3, the Fixpipe 3.)
-      s.unitC = unitFlags && mLen % 8 == 0 &&
+      // 512-B block (8 rows of a 16-column panel) the Mmads write (whole
+      // 16 x 16 fractals): M a multiple of 16, no N padding beyond the
+      // 16-column panel. (Ascend C's Matmul: the K loop's Mmads 2, the last
+      // 3, the Fixpipe 3.)
+      s.unitC = unitFlags && mLen % 16 == 0 &&
                 mm_detail::alignUp(static_cast<uint32_t>(nLen), 16) ==
                     mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign);
       s.cFlagged = false;
