@@ -20,6 +20,7 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ascsim {
 

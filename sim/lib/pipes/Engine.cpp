@@ -1007,9 +1007,9 @@ uint64_t Engine::unitStart(const Instr &h, uint64_t t) const {
 
 namespace {
 uint64_t ceilDivU(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-/// The cycles one block takes of a unit-flag instruction's occupancy: a
-/// Mmad produces its blocks evenly over its MAC cycles (after the issue
-/// cycles), a Fixpipe reads them evenly.
+/// The cycles of a unit-flag instruction's occupancy before its first
+/// block: a Mmad produces its blocks evenly over its MAC cycles, after its
+/// issue cycles; a Fixpipe reads them evenly from its start.
 uint64_t unitLead(const cube::CubeInstr &c, uint64_t occupancy) {
   return c.kind == cube::CubeKind::Mmad
              ? std::min<uint64_t>(hw::kMmadIssueCycles, occupancy)
@@ -1057,7 +1057,7 @@ void Engine::unitRecord(Pipe p, const cube::CubeInstr &c, uint64_t seq,
   if (!c.unitToggles)
     return;
   if (!unit_)
-    unit_.reset(new UnitRec[(128u << 10) / 512]);
+    unit_ = std::make_unique<UnitRec[]>((128u << 10) / 512);
   VectorClock clock;
   if (race_)
     race_->flagClock(p, clock);
