@@ -1,5 +1,6 @@
 //===- EngineTest.cpp - The pipe engine and flags in isolation --*- C++ -*-===//
 
+#include "ops/CubeOps.h"
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
 #include "support/Fault.h"
@@ -536,6 +537,111 @@ TEST(EngineTest, AWokenWaitStartsAfterEveryCompletionDueThen) {
   ASSERT_EQ(sink.slices.size(), 5u);
   EXPECT_EQ(sink.slices[3].end, x + 1);
   EXPECT_EQ(sink.slices[4].end, x + 1);
+}
+
+namespace {
+/// A 32 x 32 x k float16 Mmad into L0C `c` (8 blocks of 512 B) or a
+/// Fixpipe of it to `out` (ND float32), as UnitWork on the blocks 0-7,
+/// waiting for the toggle of instruction `after` (0: none) and toggling.
+Instr unitCube(Fixture &f, bool mmad, uint32_t k, const void *a,
+               const void *b, float *c, float *out, uint64_t after,
+               uint64_t issue = 0) {
+  auto ci = std::make_shared<cube::CubeInstr>();
+  Instr i = f.make(InstrKind::UnitWork, mmad ? Pipe::M : Pipe::FIX, issue);
+  if (mmad) {
+    ci->kind = cube::CubeKind::Mmad;
+    ci->mmad.m = ci->mmad.n = 32;
+    ci->mmad.k = k;
+    ci->mmad.dst = DType::F32;
+    ci->mmad.a = ci->mmad.b = DType::F16;
+    ci->mmad.bias = DType::F32;
+    ci->mmad.cmatrixInitVal = true;
+    i.cost = timing::mmad(32, 32, k, DType::F16);
+  } else {
+    ci->kind = cube::CubeKind::Fixpipe;
+    ci->fix.src = ci->fix.dst = DType::F32;
+    ci->fix.nSize = ci->fix.mSize = ci->fix.srcStride = ci->fix.dstStride = 32;
+    ci->fix.ndNum = 1;
+    ci->late = after != 0;
+    i.cost = timing::fixpipe(4096, 4096, true);
+  }
+  cube::CubeRuns runs = cube::planCube(*ci);
+  ci->src = static_cast<const uint8_t *>(mmad ? a : c);
+  ci->src1 = static_cast<const uint8_t *>(b);
+  ci->dst = reinterpret_cast<uint8_t *>(mmad ? c : out);
+  ci->writes = runs.dst;
+  ci->stagingBytes = cube::extent(runs.dst);
+  for (uint16_t blk = 0; blk < 8; ++blk)
+    ci->unit.push_back({blk, after});
+  ci->unitToggles = true;
+  i.work.kind = WorkKind::Cube;
+  i.work.dst = ci->dst;
+  i.work.cube = std::move(ci);
+  return i;
+}
+} // namespace
+
+// UnitFlag (docs/timing.md): a Fixpipe waiting for a Mmad's toggle starts
+// once the Mmad has produced its first block and is busy until the last one
+// has gone through; the next Mmad waiting for the Fixpipe's toggle starts
+// once it has read the first block and lands after the Fixpipe's result.
+TEST(EngineTest, UnitFlagsOverlapTheFixpipeWithItsMmad) {
+  Fixture f;
+  TraceSink sink;
+  f.engine.setTrace(&sink);
+  std::vector<uint16_t> a(32 * 256, 0x3c00), b(32 * 256, 0x3c00); // 1.0
+  std::vector<float> c(1024, -1.0f), out(1024, -1.0f);
+  f.engine.push(unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr,
+                         0));
+  f.engine.push(unitCube(f, false, 0, nullptr, nullptr, c.data(), out.data(),
+                         1));
+  f.engine.push(unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr,
+                         2));
+  // Issued long after the Mmad it waits for: its own times only.
+  std::vector<float> late(1024, -1.0f);
+  f.engine.push(unitCube(f, false, 0, nullptr, nullptr, c.data(), late.data(),
+                         3, 5000));
+  f.engine.drain(Stall{});
+  ASSERT_EQ(sink.slices.size(), 4u);
+  EXPECT_EQ(sink.slices[3].start, 5000u);
+  EXPECT_EQ(sink.slices[3].end,
+            5000 + timing::fixpipe(4096, 4096, true).occupancy);
+  EXPECT_EQ(sink.slices[3].done,
+            sink.slices[3].end + timing::fixpipe(4096, 4096, true).latency);
+  for (float v : late) // the second Mmad accumulated nothing: it overwrote
+    ASSERT_EQ(v, 256.0f);
+  const TraceSink::Slice &m1 = sink.slices[0], &fx = sink.slices[1],
+                         &m2 = sink.slices[2];
+  // The Mmad: 10 issue cycles, 64 MAC cycles (8 a block), latency 20.
+  EXPECT_EQ(m1.start, 0u);
+  EXPECT_EQ(m1.end, 74u);
+  EXPECT_EQ(m1.done, 94u);
+  // The Fixpipe starts when block 0 is produced (10 + 8 + 20), before the
+  // Mmad lands, and its last block goes through after the Mmad's last.
+  const Cost fc = timing::fixpipe(4096, 4096, true);
+  const uint64_t perBlock = (fc.occupancy + 7) / 8;
+  EXPECT_EQ(fx.start, 38u);
+  EXPECT_LT(fx.start, m1.done);
+  EXPECT_EQ(fx.end, std::max<uint64_t>(38 + fc.occupancy, 94 + perBlock));
+  EXPECT_EQ(fx.done, fx.end + fc.latency);
+  // The second Mmad: after the first (M is in order) and after the
+  // Fixpipe read block 0; busy until the Fixpipe read block 7 plus one
+  // block of its own; it lands after the Fixpipe's result.
+  const uint64_t fxOcc = fx.end - fx.start;
+  const uint64_t read0 = fx.start + (fxOcc + 7) / 8;
+  EXPECT_EQ(m2.start, std::max<uint64_t>(74, read0));
+  EXPECT_EQ(m2.end, std::max<uint64_t>(m2.start + 74, fx.end + 8));
+  EXPECT_EQ(m2.done, std::max<uint64_t>(m2.end + 20, fx.done));
+  // The Fixpipe wrote the first Mmad's sums (256 ones), not the second's.
+  for (float v : out)
+    ASSERT_EQ(v, 256.0f);
+  std::printf("unit flags: mmad [%llu, %llu) done %llu; fixpipe [%llu, %llu) "
+              "done %llu; mmad [%llu, %llu) done %llu\n",
+              (unsigned long long)m1.start, (unsigned long long)m1.end,
+              (unsigned long long)m1.done, (unsigned long long)fx.start,
+              (unsigned long long)fx.end, (unsigned long long)fx.done,
+              (unsigned long long)m2.start, (unsigned long long)m2.end,
+              (unsigned long long)m2.done);
 }
 
 TEST(FlagsTest, ValidationAndLeaks) {

@@ -1,4 +1,4 @@
-//===- TlsTest.cpp - libascsim's thread-locals stay small --------*- C++ -*-===//
+//===- TlsTest.cpp - libascsim's thread-locals stay small -------*- C++ -*-===//
 //
 // libascsim is dlopen()ed by the Python module. glibc gives a dlopen()ed
 // library's thread-locals a place in the static TLS block (an access is then

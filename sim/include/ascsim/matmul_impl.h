@@ -848,6 +848,7 @@ public:
     stageDrain(stA2_, loc);
     stageDrain(stB2_, loc);
     stageDrain(stC_, loc);
+    cUnitFree_[0] = cUnitFree_[1] = false; // their Fixpipes drained too
     stageDrain(stBias1_, loc);
     stageDrain(stBias2_, loc);
     stageDrain(stQuant_, loc);
@@ -971,6 +972,11 @@ private:
     MatrixOffset off{};
     LocalTensor<L0cT> c1;
     uint32_t cSlot = 0;
+    /// The block's Mmads and its Fixpipe sync through unit flags (the
+    /// config's enUnitFlag) instead of M_FIX / FIX_M; cFlagged: an
+    /// Iterate(enPartialSum) added unit-flag-free Mmads, so the Fixpipe
+    /// also waits for the M_FIX flag.
+    bool unitC = false, cFlagged = false;
   };
 
   /// C's row stride in GM: SetOrgShape's orgKc (the N of C), else orgN.
@@ -2304,7 +2310,8 @@ private:
     int32_t nmi = -1, nni = -1;
     if (s.iter + 1 < total)
       blockOf(s, s.iter + 1, nmi, nni);
-    computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC, loc);
+    computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC,
+                 kCfg.enUnitFlag && !enPartialSum, loc);
     return true;
   }
 
@@ -2326,7 +2333,7 @@ private:
   }
 
   void computeBlock(St &s, int32_t mi, int32_t ni, int32_t nmi, int32_t nni,
-                    bool accumulate, Loc loc) {
+                    bool accumulate, bool unitFlags, Loc loc) {
     const TCubeTiling &t = s.t;
     const Geo &g = geo_;
     const int32_t m0 = mi * t.baseM, n0 = ni * t.baseN;
@@ -2399,8 +2406,27 @@ private:
       produced(stBias2_, sbt, loc);
       consume(stBias2_, sbt, loc);
     }
-    if (!accumulate)
+    if (!accumulate) {
+      // Unit flags (sim/CUBE.md "UnitFlag") when the Fixpipe reads every
+      // 512-B block (8 rows of a 16-column panel) the Mmads write (whole
+      // 16 x 16 fractals): M a multiple of 16, no N padding beyond the
+      // 16-column panel. (Ascend C's Matmul: the K loop's Mmads 2, the last
+      // 3, the Fixpipe 3.)
+      s.unitC = unitFlags && mLen % 16 == 0 &&
+                mm_detail::alignUp(static_cast<uint32_t>(nLen), 16) ==
+                    mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign);
+      s.cFlagged = false;
       s.c1 = acquire(stC_, s.cSlot, loc);
+      if (!s.unitC && cUnitFree_[s.cSlot]) {
+        // The slot's last Fixpipe released it by its unit flag: this
+        // block's Mmads wait for it by the slot's FIX_M id.
+        SetFlag<HardEvent::FIX_M>(stC_.idFree[s.cSlot], loc);
+        WaitFlag<HardEvent::FIX_M>(stC_.idFree[s.cSlot], loc);
+      }
+      cUnitFree_[s.cSlot] = false;
+    } else if (s.unitC) {
+      s.cFlagged = true;
+    }
     const int32_t kSteps =
         static_cast<int32_t>(mm_detail::ceilDiv(K, baseK));
     const uint32_t m1 = mm_detail::ceilDiv(mLen, 16);
@@ -2502,7 +2528,7 @@ private:
       mp.isBias = false;
       mp.cmatrixSource = false;
       mp.cmatrixInitVal = ks == 0 && !accumulate && !bias;
-      mp.unitFlag = 0;
+      mp.unitFlag = s.unitC && !accumulate ? (ks + 1 == kSteps ? 3 : 2) : 0;
       // float32: the L0 tiles are laid out with K in 16s (two 8-wide
       // fractals per 16 x 16 block), so the Mmad reads K aligned to 16.
       mp.kDirectionAlign = sizeof(SrcAT) == 4;
@@ -2742,8 +2768,10 @@ private:
               Loc loc) {
     const uint32_t mLen = s.off.height, nLen = s.off.width;
     LocalTensor<L0cT> c = s.c1;
-    produced(stC_, s.cSlot, loc);
-    consume(stC_, s.cSlot, loc);
+    if (!s.unitC || s.cFlagged) {
+      produced(stC_, s.cSlot, loc);
+      consume(stC_, s.cSlot, loc);
+    }
     GlobalTensor<DstT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(dstAddr), dstElems);
     FixpipeParamsV220 fp;
@@ -2757,7 +2785,7 @@ private:
     fp.ndNum = 1;
     fp.srcNdStride = 0;
     fp.dstNdStride = 0;
-    fp.unitFlag = 0;
+    fp.unitFlag = s.unitC ? 3 : 0;
     fp.isChannelSplit = false;
     if (s.quant == 2) {
       GlobalTensor<float> gq;
@@ -2776,7 +2804,12 @@ private:
     } else {
       Fixpipe(g, c, fp, loc);
     }
-    releaseSlot(stC_, s.cSlot, loc);
+    if (s.unitC) { // the next Mmads into the slot wait for its unit flags
+      stC_.busy[s.cSlot] = false;
+      cUnitFree_[s.cSlot] = true;
+    } else {
+      releaseSlot(stC_, s.cSlot, loc);
+    }
     s.pendingC = false;
   }
 
@@ -3228,6 +3261,9 @@ private:
   Stage<SrcAT, TPosition::A2, HardEvent::MTE1_M, HardEvent::M_MTE1> stA2_;
   Stage<SrcBT, TPosition::B2, HardEvent::MTE1_M, HardEvent::M_MTE1> stB2_;
   Stage<L0cT, TPosition::CO1, HardEvent::M_FIX, HardEvent::FIX_M> stC_;
+  /// Per L0C slot: its last Fixpipe released it by its unit flag (no
+  /// FIX_M flag pending).
+  bool cUnitFree_[2] = {false, false};
   Stage<L0cT, TPosition::C1, HardEvent::MTE2_MTE1, HardEvent::MTE1_MTE2>
       stBias1_;
   Stage<L0cT, TPosition::C2, HardEvent::MTE1_M, HardEvent::M_MTE1> stBias2_;

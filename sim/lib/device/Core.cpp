@@ -437,9 +437,10 @@ inline bool Core::copyFromPlan(const Operand &dst, const Operand &src,
 inline void Core::dataCopy(const Operand &dst, const Operand &src,
                            uint32_t count, DType type, Loc loc) {
   // The call-free path: a cached plan used on this core before, its GM
-  // operand inside the kept region, no checkpoint due, a free queue slot — tested before any side effect (else the general path or,
-  // with only the room or this core's first use of the plan missing,
-  // cachedCopyAfterRoom: tail calls).
+  // operand inside the kept region, no checkpoint due, a free queue slot —
+  // tested before any side effect (else the general path or, with only the
+  // room or this core's first use of the plan missing, cachedCopyAfterRoom:
+  // tail calls).
   CachedCopy *e = stepsLeft_ != 1 ? findCopyPlan(dst, src, count, type, loc)
                                   : nullptr;
   if (__builtin_expect(e != nullptr, 1)) {

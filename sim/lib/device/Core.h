@@ -40,6 +40,7 @@ class CrossCoreDomain; // device/CrossCore.h
 namespace cube {
 struct CubeInstr;
 struct CubeRuns;
+struct ByteRun;
 } // namespace cube
 
 /// Which core of its AI Core a Core simulates (the kernel type's launch
@@ -777,6 +778,21 @@ private:
     uint64_t start = 0, end = 0;
     Loc loc{nullptr, 0};
   } lastMmad_;
+  /// UnitFlag (sim/CUBE.md): one bit per 512-B L0C block, in program
+  /// order, with the instruction that toggled it last (its seq, API and
+  /// line). Sized (256 blocks) by the first unit flag.
+  struct UnitBit {
+    bool set = false;
+    uint64_t seq = 0; // 0: never toggled
+    const char *api = "";
+    Loc loc{nullptr, 0};
+  };
+  std::vector<UnitBit> unitBits_;
+  /// Checks and applies a unit flag `mode` (2 or 3) of a Mmad (`mmad`) or
+  /// Fixpipe on the L0C runs `runs` at L0C byte `base`: fills ci.unit.
+  void applyUnitFlag(cube::CubeInstr &ci, uint8_t mode, bool mmad,
+                     uint64_t base, const std::vector<cube::ByteRun> &runs,
+                     uint64_t seq, const char *api, Loc loc);
   /// The Fixpipe scalar quant register (SetFixpipePreQuantFlag).
   uint64_t preQuant_ = 0;
   /// The 3-D load registers: repeat (SetLoadDataRepeat) and padding value.

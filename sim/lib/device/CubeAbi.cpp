@@ -20,6 +20,7 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <array>
 
 namespace ascsim {
 
@@ -229,6 +230,16 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
     ci->direct = true;
     ci->stagingBytes = 0;
   }
+  // Unit flags: the engine's toggle records (InstrKind::UnitWork); a staged
+  // Fixpipe that waits reads L0C when it lands, after the Mmad it waits
+  // for (it starts before that Mmad has landed).
+  bool unitWaits = false;
+  for (const cube::CubeInstr::UnitBlock &u : ci->unit)
+    unitWaits |= u.after != 0;
+  if (unitWaits || ci->unitToggles)
+    instr.kind = InstrKind::UnitWork;
+  if (unitWaits && ci->kind == cube::CubeKind::Fixpipe && !ci->direct)
+    ci->late = true;
   if (ci->sparse) // the index, staged after the values
     ci->stagingBytes += ci->stagingBytes / cube::kFractalBytes *
                         cube::kSparseIdxBytes;
@@ -606,6 +617,80 @@ void Core::cubeInitConst(const Operand &dst, DType type,
 }
 
 //===----------------------------------------------------------------------===//
+// UnitFlag
+//===----------------------------------------------------------------------===//
+
+void Core::applyUnitFlag(cube::CubeInstr &ci, uint8_t mode, bool mmad,
+                         uint64_t base, const cube::Runs &runs, uint64_t seq,
+                         const char *api, Loc loc) {
+  constexpr uint64_t kBlock = 512; // one flag bit per 512-B L0C block
+  if (unitBits_.empty())
+    unitBits_.resize((128u << 10) / kBlock);
+  // The blocks it touches, in the order of its runs, each once.
+  std::array<uint64_t, 4> seen{};
+  ci.unit.clear();
+  for (const cube::ByteRun &r : runs) {
+    if (r.len == 0)
+      continue;
+    for (uint64_t b = (base + r.off) / kBlock;
+         b <= (base + r.off + r.len - 1) / kBlock; ++b) {
+      if (seen[b / 64] >> (b % 64) & 1)
+        continue;
+      seen[b / 64] |= uint64_t(1) << (b % 64);
+      ci.unit.push_back({static_cast<uint16_t>(b), 0});
+    }
+  }
+  auto bytes = [&](uint64_t b) {
+    return "L0C bytes [" + std::to_string(b * kBlock) + ", " +
+           std::to_string((b + 1) * kBlock) + ")";
+  };
+  const std::string self =
+      std::string(api) + " with unit_flag " + std::to_string(mode);
+  // Program order decides (the hardware's bits would): a Mmad waits for
+  // bit 0 of each block, a Fixpipe for bit 1.
+  for (cube::CubeInstr::UnitBlock &u : ci.unit) {
+    const UnitBit &bit = unitBits_[u.block];
+    if (mmad && bit.set)
+      fail("sync",
+           self + " writes " + bytes(u.block) + ", whose unit flag the " +
+               bit.api + " at " + formatLoc(bit.loc) +
+               " set (unit_flag 3) and no fixpipe with unit_flag 3 has "
+               "cleared since: on the NPU this mmad would wait for a fixpipe "
+               "issued after it, which the simulator's program order cannot "
+               "model; issue the fixpipe with unit_flag 3 that reads the "
+               "block before this mmad, or write another L0C buffer",
+           loc, {makeNote("the mmad that set the unit flag", bit.loc)});
+    if (!mmad && !bit.set) {
+      std::string why =
+          bit.seq == 0
+              ? std::string("no mmad with unit_flag 3 has written them")
+              : "the " + std::string(bit.api) + " at " + formatLoc(bit.loc) +
+                    " cleared it (unit_flag 3) and no mmad with unit_flag 3 "
+                    "has written them since";
+      std::vector<Note> notes;
+      if (bit.seq != 0)
+        notes.push_back(makeNote("the fixpipe that cleared the unit flag",
+                                 bit.loc));
+      fail("deadlock",
+           "deadlock: " + self + " in PIPE_FIX waits forever for the unit "
+               "flag of " + bytes(u.block) + ": " + why +
+               "; give the last mmad that writes them unit_flag 3 (or use "
+               "unit_flag 0 and set_flag/wait_flag(PIPE_M, PIPE_FIX)); the "
+               "kernel would hang on the NPU",
+           loc, std::move(notes));
+    }
+    // What it waits for: a Fixpipe the Mmad's toggle (bit 1), a Mmad the
+    // Fixpipe's toggle that cleared the bit (none if never toggled).
+    u.after = bit.seq;
+  }
+  if (mode != 3)
+    return;
+  ci.unitToggles = true;
+  for (const cube::CubeInstr::UnitBlock &u : ci.unit)
+    unitBits_[u.block] = {mmad, seq, api, loc};
+}
+
+//===----------------------------------------------------------------------===//
 // Mmad
 //===----------------------------------------------------------------------===//
 
@@ -717,6 +802,9 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
              "(hardware.md §3.3)",
          loc, {makeNote("the previous mmad", lastMmad_.loc)});
   lastMmad_ = {true, start, end, loc};
+  if (d.unitFlag != 0)
+    applyUnitFlag(*ci, d.unitFlag, true, mem_.offsetOf(ci->dst, Mem::L0C),
+                  runs.dst, seq, api, loc);
   // The sparse Mmad computes the stored half of K (sim/CUBE.md).
   uint32_t kEff = d.sparse ? (d.k + 1) / 2 : d.k;
   issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, kEff, d.a), seq,
@@ -765,6 +853,11 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
   requireRange(api, "n_size", d.nSize, 0, 4095, loc);
   requireRange(api, "m_size", d.mSize, 0, d.nz ? 65535 : 8192, loc);
   requireRange(api, "src_nd_stride", d.srcNdStride, 0, 512, loc);
+  if (d.unitFlag != 0 && d.unitFlag != 2 && d.unitFlag != 3)
+    fail("argument",
+         std::string(api) + ": 'unit_flag' must be 0, 2 or 3, got " +
+             std::to_string(d.unitFlag),
+         loc);
   if (d.ndNum == 0 || d.nSize == 0 || d.mSize == 0)
     return;
   if (d.channelSplit && (d.src != DType::F32 || d.dst != DType::F32 || !d.nz))
@@ -834,6 +927,9 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
     ci->src2 = mem_.resolve(workspace, 0, cube::extent(runs.src2), wa, loc);
   }
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  if (d.unitFlag != 0)
+    applyUnitFlag(*ci, d.unitFlag, false, mem_.offsetOf(ci->src, Mem::L0C),
+                  runs.src, seq, api, loc);
   issueCube(std::move(ci), Pipe::FIX,
             timing::fixpipe(total(runs.src), total(runs.dst), toGm), seq, api,
             loc, runs);

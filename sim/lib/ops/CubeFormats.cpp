@@ -508,6 +508,11 @@ void evaluateInto(const CubeInstr &in, uint8_t *staging);
 } // namespace
 
 void evaluateCube(const CubeInstr &in, uint8_t *staging) {
+  if (!in.direct && !in.late)
+    evaluateInto(in, staging);
+}
+
+void evaluateCubeLate(const CubeInstr &in, uint8_t *staging) {
   if (!in.direct)
     evaluateInto(in, staging);
 }

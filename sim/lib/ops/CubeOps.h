@@ -119,6 +119,22 @@ struct CubeInstr {
   /// then; with races warned about or unchecked the staging stays, so that
   /// a missing flag shows as wrong data.
   bool direct = false;
+  /// UnitFlag (sim/CUBE.md "UnitFlag"): the L0C 512-B blocks a Mmad
+  /// (unit_flag 2/3) writes or a Fixpipe (2/3) reads, in their order, each
+  /// with the program order (seq) of the toggle it waits for (0: none; the
+  /// engine's per-block records, pipes/Engine.cpp). Empty without unit
+  /// flags.
+  struct UnitBlock {
+    uint16_t block;
+    uint64_t after;
+  };
+  std::vector<UnitBlock> unit;
+  /// Whether it toggles its blocks' bits (unit_flag 3): it leaves a record
+  /// per block when it starts.
+  bool unitToggles = false;
+  /// A staged Fixpipe waiting for unit flags: evaluated when it completes
+  /// (it starts before the Mmad it reads has landed; evaluateCubeLate).
+  bool late = false;
   Loc loc{nullptr, 0};
 };
 
@@ -137,6 +153,9 @@ void evaluateCube(const CubeInstr &in, uint8_t *staging);
 /// Copies the written runs of `staging` to in.dst (a direct instruction:
 /// evaluates into in.dst).
 void commitCube(const CubeInstr &in, const uint8_t *staging);
+/// The staging of a `late` instruction, evaluated when it completes (before
+/// commitCube).
+void evaluateCubeLate(const CubeInstr &in, uint8_t *staging);
 
 //===----------------------------------------------------------------------===//
 // The instructions on plain buffers (also used by the unit tests)

@@ -490,6 +490,8 @@ Engine::headStart(const PipeState &ps) const {
     if (h.pipe == Pipe::V)
       return std::max(t, vectorDependency(h));
     return t;
+  case InstrKind::UnitWork:
+    return unitStart(h, t);
   case InstrKind::SetFlag:
     return t;
   case InstrKind::Barrier:
@@ -632,6 +634,20 @@ void Engine::start(Pipe p, uint64_t cycle) {
           {p, cycle, cycle + occupancy, name, loc, seq, done});
     return;
   }
+  if (h.kind == InstrKind::UnitWork) {
+    // A Work whose occupancy and completion the unit flags set (unitBegin
+    // writes them into its cost); its records are written after its race
+    // access, which startWork made (nothing touches the detector between).
+    unitBegin(p, h, cycle);
+    const uint64_t occupancy = h.cost.occupancy;
+    std::shared_ptr<const cube::CubeInstr> cube = h.work.cube;
+    const uint64_t done = startWork(pi, h, cycle);
+    unitRecord(p, *cube, seq, cycle, occupancy, done);
+    if (trace_)
+      trace_->slices.push_back(
+          {p, cycle, cycle + occupancy, name, loc, seq, done});
+    return;
+  }
   if (!trace_)
     return startSync(pi, h, cycle);
   const InstrKind kind = h.kind;
@@ -680,6 +696,10 @@ void Engine::start(Pipe p, uint64_t cycle) {
     flags_.clear(event, id);
     break;
   default: // Barrier (a Work goes through startWork)
+    if (__builtin_expect(h.kind == InstrKind::UnitWork, 0)) {
+      start(p, cycle); // out of line: no other copy of startWork
+      return;
+    }
     if (race_)
       race_->barrier(p);
     break;
@@ -839,6 +859,8 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     break;
   case Land::Cube:
     materialiseLazy();
+    if (__builtin_expect(f.cube->late, 0))
+      cube::evaluateCubeLate(*f.cube, f.staging.data());
     cube::commitCube(*f.cube, f.staging.data());
     f.cube.reset();
     break;
@@ -878,10 +900,13 @@ void Engine::reinsertRiddenSet(const InFlight &f, uint64_t cycle) {
     for (uint32_t bits = queuedPipes_ & ~blocked_; bits; bits &= bits - 1) {
       int p = __builtin_ctz(bits);
       uint64_t t = headStart(pipes_[p]);
-      if (t == kNever) { // only a WaitFlag whose flag is not set
+      if (t == kNever) { // a WaitFlag whose flag is not set, or unitStart
         blocked_ |= 1u << p;
         const Instr &w = pipes_[p].queue.front();
-        waiters_[w.event * kNumEventIds + w.id] |= 1u << p;
+        if (__builtin_expect(w.kind != InstrKind::UnitWork, 1))
+          waiters_[w.event * kNumEventIds + w.id] |= 1u << p;
+        else
+          unitBlocked_ |= 1u << p;
         continue;
       }
       if (t < ts) {
@@ -964,6 +989,95 @@ uint64_t Engine::drain(const Stall &stall) {
   return end;
 }
 
+uint64_t Engine::unitStart(const Instr &h, uint64_t t) const {
+  // It starts once the toggle of its first waited-for block has produced
+  // (Mmad) or read (Fixpipe) that block (docs/timing.md "UnitFlag").
+  bool first = true;
+  for (const cube::CubeInstr::UnitBlock &u : h.work.cube->unit) {
+    if (u.after == 0)
+      continue;
+    if (!unit_ || unit_[u.block].seq < u.after)
+      return kNever;
+    if (first)
+      t = std::max(t, unit_[u.block].at);
+    first = false;
+  }
+  return t;
+}
+
+namespace {
+uint64_t ceilDivU(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+/// The cycles of a unit-flag instruction's occupancy before its first
+/// block: a Mmad produces its blocks evenly over its MAC cycles, after its
+/// issue cycles; a Fixpipe reads them evenly from its start.
+uint64_t unitLead(const cube::CubeInstr &c, uint64_t occupancy) {
+  return c.kind == cube::CubeKind::Mmad
+             ? std::min<uint64_t>(hw::kMmadIssueCycles, occupancy)
+             : 0;
+}
+} // namespace
+
+void Engine::unitBegin(Pipe p, Instr &h, uint64_t cycle) {
+  const cube::CubeInstr &c = *h.work.cube;
+  uint64_t occupancy = h.cost.occupancy;
+  uint64_t done = cycle + occupancy + h.cost.latency;
+  bool waits = false;
+  uint64_t lastAt = 0, landed = 0, joined = 0;
+  for (const cube::CubeInstr::UnitBlock &u : c.unit) {
+    if (u.after == 0)
+      continue;
+    const UnitRec &r = unit_[u.block]; // unitStart: started
+    waits = true;
+    lastAt = std::max(lastAt, r.at);
+    landed = std::max(landed, r.done);
+    if (race_ && r.seq != joined) { // the edge a flag would have carried
+      race_->joinClock(p, r.clock);
+      joined = r.seq;
+    }
+  }
+  if (!waits)
+    return;
+  // Its last block goes through once the toggle has produced (read) the
+  // last block it waits for: its pipe is busy until then.
+  const uint64_t lead = unitLead(c, occupancy);
+  const uint64_t perBlock = ceilDivU(occupancy - lead, c.unit.size());
+  if (lastAt + perBlock > cycle + occupancy) // (unsigned: no difference)
+    occupancy = lastAt + perBlock - cycle;
+  done = cycle + occupancy + h.cost.latency;
+  // A Mmad's result lands after the Fixpipe's it waited for: the
+  // simulator's Fixpipe reads L0C when its result lands.
+  if (c.kind == cube::CubeKind::Mmad)
+    done = std::max(done, landed);
+  h.cost.occupancy = occupancy;
+  h.cost.latency = done - cycle - occupancy;
+}
+
+void Engine::unitRecord(Pipe p, const cube::CubeInstr &c, uint64_t seq,
+                        uint64_t cycle, uint64_t occupancy, uint64_t done) {
+  if (!c.unitToggles)
+    return;
+  if (!unit_)
+    unit_ = std::make_unique<UnitRec[]>((128u << 10) / 512);
+  VectorClock clock;
+  if (race_)
+    race_->flagClock(p, clock);
+  const bool mmad = c.kind == cube::CubeKind::Mmad;
+  const uint64_t lead = unitLead(c, occupancy);
+  const uint64_t n = c.unit.size();
+  for (uint64_t i = 0; i < n; ++i) {
+    UnitRec &r = unit_[c.unit[i].block];
+    r.seq = seq;
+    // Block i produced (with the Mmad's latency) or read.
+    r.at = cycle + lead + ceilDivU((i + 1) * (occupancy - lead), n) +
+           (mmad ? done - cycle - occupancy : 0);
+    r.done = done;
+    r.clock = clock;
+  }
+  // The heads that waited for a toggle to start look again.
+  blocked_ &= ~unitBlocked_;
+  unitBlocked_ = 0;
+}
+
 std::string Stall::whatText() const {
   if (issuing)
     return std::string("the scalar unit stalls here: issuing ") + issuing +
@@ -990,7 +1104,9 @@ void Engine::deadlock(const Stall &stall) const {
     if (!ps.queue.empty())
       blocked.push_back(&ps.queue.front());
   std::sort(blocked.begin(), blocked.end(),
-            [](const Instr *a, const Instr *b) { return a->site.seq < b->site.seq; });
+            [](const Instr *a, const Instr *b) {
+              return a->site.seq < b->site.seq;
+            });
 
   auto matchingSet = [&](const Instr &w) -> const Instr * {
     for (const PipeState &ps : pipes_)
@@ -1000,11 +1116,17 @@ void Engine::deadlock(const Stall &stall) const {
     return nullptr;
   };
   auto describe = [&](const Instr &w) {
+    if (w.kind == InstrKind::UnitWork) // unitStart
+      return std::string(w.site.name) + " in PIPE_" + pipeName(w.pipe) +
+             " waits forever for the unit flag of its L0C blocks: the "
+             "instruction that toggles it is queued behind another blocked "
+             "instruction";
     std::string s = flagCall("wait_flag", w.event, w.id) + " in PIPE_" +
                     pipeName(w.pipe) + " waits forever";
     if (const Instr *set = matchingSet(w))
-      s += ": its set_flag at " + formatLoc(set->site.loc) + " is queued in PIPE_" +
-           pipeName(set->pipe) + " behind another blocked instruction";
+      s += ": its set_flag at " + formatLoc(set->site.loc) +
+           " is queued in PIPE_" + pipeName(set->pipe) +
+           " behind another blocked instruction";
     else
       s += ": no matching set_flag is pending";
     return s;
@@ -1024,8 +1146,8 @@ void Engine::deadlock(const Stall &stall) const {
     msg = "deadlock: " + describe(first);
     loc = first.site.loc;
     for (size_t i = 1; i < blocked.size(); ++i)
-      notes.push_back(
-          makeNote("also blocked: " + describe(*blocked[i]), blocked[i]->site.loc));
+      notes.push_back(makeNote("also blocked: " + describe(*blocked[i]),
+                               blocked[i]->site.loc));
     notes.push_back(makeNote(stall.whatText(), stall.loc));
   }
   fail("deadlock", msg + "; the kernel would hang on the NPU", loc,

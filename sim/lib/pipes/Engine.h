@@ -51,7 +51,9 @@
 
 namespace ascsim {
 
-enum class InstrKind : uint8_t { Work, SetFlag, WaitFlag, Barrier };
+/// UnitWork: a cube Work that waits for or toggles unit flags (its
+/// CubeInstr::unit), started as a Work through Engine::start.
+enum class InstrKind : uint8_t { Work, SetFlag, WaitFlag, Barrier, UnitWork };
 
 /// One issued instruction. A SetFlag, WaitFlag or Barrier built by the
 /// kind constructor has no body (cost, work, footprint): a loop's flags are
@@ -674,6 +676,32 @@ private:
   /// to the start of pendBuf_ or doubles it.
   void growPending();
   [[noreturn]] void deadlock(const Stall &stall) const;
+  /// UnitFlag (sim/CUBE.md, docs/timing.md): per 512-B L0C block, the last
+  /// instruction that toggled its bit when it started: its seq, when it
+  /// produced (Mmad) or read (Fixpipe) the block, when its result landed,
+  /// and its race clock.
+  struct UnitRec {
+    uint64_t seq = 0, at = 0, done = 0;
+    VectorClock clock;
+  };
+  /// Earliest start of UnitWork `h` from t: kNever
+  /// while a toggle it waits for has not started.
+  [[gnu::cold, gnu::noinline]] uint64_t unitStart(const Instr &h,
+                                                  uint64_t t) const;
+  /// Starting UnitWork `h` at `cycle`: the race edges of the toggles it
+  /// waits for, and its occupancy and completion after them (into its
+  /// cost, for startWork).
+  [[gnu::cold, gnu::noinline]] void unitBegin(Pipe p, Instr &h,
+                                              uint64_t cycle);
+  /// After its race access: the records of the blocks `c` (instruction
+  /// `seq`, started at `cycle`) toggles.
+  [[gnu::cold, gnu::noinline]] void
+  unitRecord(Pipe p, const cube::CubeInstr &c, uint64_t seq, uint64_t cycle,
+             uint64_t occupancy, uint64_t done);
+  std::unique_ptr<UnitRec[]> unit_; // 256 records, from the first toggle
+  /// Pipes whose head waits for a toggle that had not started (unitStart):
+  /// unblocked by the next toggle's start.
+  uint32_t unitBlocked_ = 0;
   /// The storage an engine allocates as it runs (queue slots, in-flight
   /// slots with their staging buffers, the pending list, the PIPE_V
   /// ranges), kept per thread between engines: a core is built per block

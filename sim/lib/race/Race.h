@@ -377,6 +377,9 @@ public:
         scalarChanged();
     }
   }
+  /// A unit-flag edge (sim/CUBE.md "UnitFlag"): pipe p (M or FIX) now
+  /// knows `c`, the flagClock of the toggle it waited for.
+  void joinClock(Pipe p, const VectorClock &c) { clocks_[idx(p)].join(c); }
   /// pipe_barrier(p) (also the completion semantics of PIPE_V barriers).
   void barrier(Pipe p);
   /// pipe_barrier(PIPE_ALL) / a drain: the scalar knows everything.

@@ -1,4 +1,4 @@
-//===- support/PerThread.h - Large per-thread objects on the heap -*- C++ -*-===//
+//===- support/PerThread.h - Large per-thread objects -----------*- C++ -*-===//
 //
 // perThread<T>() is one T per thread, made on the thread's first call and
 // destroyed at its exit, like a function-local `thread_local T`, but stored

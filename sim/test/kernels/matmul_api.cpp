@@ -107,6 +107,21 @@ void runGm(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
 
 } // namespace
 
+/// mm_f16 with GetNormalConfig's enUnitFlag off (M_FIX / FIX_M flags
+/// between a block's Mmads and its Fixpipe instead of unit flags).
+constexpr static MatmulConfig CFG_NORM_NO_UNIT_FLAG = [] {
+  MatmulConfig c = GetNormalConfig();
+  c.enUnitFlag = false;
+  return c;
+}();
+extern "C" __global__ __aicore__ void mm_f16_flags(GM_ADDR a, GM_ADDR b,
+                                                   GM_ADDR bias, GM_ADDR c,
+                                                   GM_ADDR ws, GM_ADDR tiling,
+                                                   int32_t flags) {
+  runGm<half, float, float, false, false, CFG_NORM_NO_UNIT_FLAG>(
+      a, b, bias, c, ws, tiling, flags);
+}
+
 extern "C" __global__ __aicore__ void mm_f32(GM_ADDR a, GM_ADDR b,
                                              GM_ADDR bias, GM_ADDR c,
                                              GM_ADDR ws, GM_ADDR tiling,
