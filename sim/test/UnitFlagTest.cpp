@@ -46,6 +46,15 @@ UnitRun run(int mode, RaceCheck check = RaceCheck::Raise) {
   return out;
 }
 
+/// The launch of `mode` fails with one diagnostic: that one (empty, after
+/// the test's failure, if there is not exactly one).
+Diagnostic onlyError(int mode) {
+  UnitRun r = run(mode);
+  EXPECT_FALSE(r.r.ok);
+  EXPECT_EQ(r.r.diagnostics.size(), 1u) << dumpDiagnostics(r.r, true);
+  return r.r.diagnostics.size() == 1 ? r.r.diagnostics[0] : Diagnostic{};
+}
+
 } // namespace
 
 TEST(UnitFlag, Mmad3ThenFixpipe3ComputesWhatTheFlagDoesRaceFree) {
@@ -70,10 +79,7 @@ TEST(UnitFlag, AKLoopOfMode2ThenMode3) {
 }
 
 TEST(UnitFlag, WithoutUnitFlagsTheSameKernelRaces) {
-  UnitRun r = run(3);
-  ASSERT_FALSE(r.r.ok);
-  ASSERT_EQ(r.r.diagnostics.size(), 1u) << dumpDiagnostics(r.r, true);
-  const Diagnostic &d = r.r.diagnostics[0];
+  const Diagnostic d = onlyError(3);
   EXPECT_EQ(d.category, "race");
   EXPECT_EQ(d.line, 31u);
   EXPECT_NE(d.message.find("L0C"), std::string::npos) << d.message;
@@ -82,10 +88,7 @@ TEST(UnitFlag, WithoutUnitFlagsTheSameKernelRaces) {
 }
 
 TEST(UnitFlag, AFixpipeWaitingForABitNoMmadSetIsAHang) {
-  UnitRun r = run(4);
-  ASSERT_FALSE(r.r.ok);
-  ASSERT_EQ(r.r.diagnostics.size(), 1u) << dumpDiagnostics(r.r, true);
-  const Diagnostic &d = r.r.diagnostics[0];
+  const Diagnostic d = onlyError(4);
   EXPECT_EQ(d.category, "deadlock");
   EXPECT_EQ(d.file, "unit.py");
   EXPECT_EQ(d.line, 40u);
@@ -98,10 +101,7 @@ TEST(UnitFlag, AFixpipeWaitingForABitNoMmadSetIsAHang) {
 }
 
 TEST(UnitFlag, ASecondFixpipe3FindsTheBitCleared) {
-  UnitRun r = run(5);
-  ASSERT_FALSE(r.r.ok);
-  ASSERT_EQ(r.r.diagnostics.size(), 1u) << dumpDiagnostics(r.r, true);
-  const Diagnostic &d = r.r.diagnostics[0];
+  const Diagnostic d = onlyError(5);
   EXPECT_EQ(d.category, "deadlock");
   EXPECT_EQ(d.line, 51u);
   EXPECT_NE(d.message.find("the fixpipe at unit.py:50 cleared it (unit_flag "
@@ -114,10 +114,7 @@ TEST(UnitFlag, ASecondFixpipe3FindsTheBitCleared) {
 }
 
 TEST(UnitFlag, AMmadWritingABlockWhoseFixpipeIsNotIssuedIsAnError) {
-  UnitRun r = run(6);
-  ASSERT_FALSE(r.r.ok);
-  ASSERT_EQ(r.r.diagnostics.size(), 1u) << dumpDiagnostics(r.r, true);
-  const Diagnostic &d = r.r.diagnostics[0];
+  const Diagnostic d = onlyError(6);
   EXPECT_EQ(d.category, "sync");
   EXPECT_EQ(d.line, 61u);
   EXPECT_EQ(d.message,
