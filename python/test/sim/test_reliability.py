@@ -121,6 +121,11 @@ def test_bad_budgets_are_value_errors(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # ----------------------------------------------------------------------------- Ctrl-C
 
+# The long launch's iterations: 48 blocks x 3,000,000 take ~20 s uninterrupted (2026-12-05). The tests
+# send SIGINT 0.5 s into it; 100,000 took minutes once and 0.67 s by then, so a SIGINT delayed on a
+# loaded host could arrive after the launch had finished.
+LONG = 3_000_000
+
 CTRL_C_SCRIPT = textwrap.dedent("""
     import sys
     import numpy as np
@@ -144,7 +149,7 @@ CTRL_C_SCRIPT = textwrap.dedent("""
     long_loop[48](x, z, 1)  # compiled
     print("launching", flush=True)
     try:
-        long_loop[48](x, z, 100000)
+        long_loop[48](x, z, LONG)
     except KeyboardInterrupt:
         print("KeyboardInterrupt", flush=True)
         z[:] = 0
@@ -153,7 +158,7 @@ CTRL_C_SCRIPT = textwrap.dedent("""
         sys.exit(0)
     print("not interrupted", flush=True)
     sys.exit(1)
-""")
+""").replace("LONG", str(LONG))
 
 
 @contextlib.contextmanager
@@ -176,7 +181,7 @@ def _script(path: Path, source: str) -> Iterator[subprocess.Popen]:
 def test_ctrl_c_stops_a_long_launch_within_a_second(tmp_path: Path) -> None:
     with _script(tmp_path / "long_launch.py", CTRL_C_SCRIPT) as proc:
         assert proc.stdout.readline().strip() == "launching"
-        time.sleep(0.5)  # inside the launch (48 blocks x 100,000 iterations take minutes)
+        time.sleep(0.5)  # inside the launch (uninterrupted it takes ~20 s: LONG)
         sent = time.monotonic()
         proc.send_signal(signal.SIGINT)
         assert proc.stdout.readline().strip() == "KeyboardInterrupt"
@@ -209,12 +214,12 @@ CTRL_C_BETWEEN_LAUNCHES = CTRL_C_SCRIPT.split("long_loop[48](x, z, 1)  # compile
     signal.signal(signal.SIGINT, handler)  # replaces the launch's handler: the next launch puts it back
     print("launching", flush=True)
     try:
-        long_loop[48](x, z, 100000)
+        long_loop[48](x, z, LONG)
     except KeyboardInterrupt:
         print("stopped", calls == [signal.SIGINT], flush=True)
         sys.exit(0)
     sys.exit(1)
-""")
+""").replace("LONG", str(LONG))
 
 
 def test_ctrl_c_between_launches_and_a_handler_set_after_them(tmp_path: Path) -> None:
