@@ -91,6 +91,7 @@ def test_the_matmul_api_with_en_unit_flag_overlaps_the_last_fixpipe() -> None:
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     import bench_matmul as bm
+
     from asc.runtime import config as cfg
     from asc.runtime.ascendc_kernel import compile_ascendc
 
