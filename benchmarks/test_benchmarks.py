@@ -86,6 +86,15 @@ def test_retouch_loop_is_race_free_and_the_race_worker_reports_growth() -> None:
     assert result["seconds_on"] > 0 and result["growth_on_mb"] >= 0
 
 
+@pytest.mark.parametrize("mode", ["native", "full"])
+def test_launch_ir_counts_the_launch_rows_planned_launch(mode: str) -> None:
+    # The callgrind parent needs valgrind; its child (what it counts) must launch as the row does.
+    proc = subprocess.run([sys.executable, str(BENCH_DIR / "launch_ir.py"), "--mode", mode, "--child", "3"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines()[-1] == "launch_planned 3"
+
+
 @pytest.mark.parametrize("module", ["numpy", "asc"])
 def test_import_worker_imports_the_module_it_is_given(module: str) -> None:
     result = python_worker("import_worker.py", module)
