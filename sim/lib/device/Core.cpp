@@ -218,11 +218,8 @@ void Core::raceFootprint(Footprint &fp, std::initializer_list<Use> uses) const {
 
 void Core::autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
                           const char *api, Loc loc) {
-  const std::pair<Pipe, int> pipes[] = {{Pipe::V, kAutoSyncV},
-                                        {Pipe::MTE2, kAutoSyncMte2},
-                                        {Pipe::MTE3, kAutoSyncMte3}};
-  for (const auto &[p, index] : pipes) {
-    AutoSyncLog &log = autoSyncLog_[index];
+  for (Pipe p : {Pipe::V, Pipe::MTE2, Pipe::MTE3}) {
+    AutoSyncLog &log = *autoSyncLogOf(p);
     if (!log.dependent(m, start, end, write))
       continue;
     // What bisheng emits: SetFlag<X_S> in pipe X, WaitFlag<X_S> on the

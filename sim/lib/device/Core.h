@@ -444,12 +444,11 @@ private:
   /// source, then the destination).
   void cachedCopyAutoSync(const CachedCopy &e, uint64_t gmAddr) {
     const uint64_t u = e.ubOffset, bytes = e.bytes; // > 0: a cached copy
+    AutoSyncLog &log = *autoSyncLogOf(e.toGm ? Pipe::MTE3 : Pipe::MTE2);
     if (e.toGm) {
-      AutoSyncLog &log = autoSyncLog_[kAutoSyncMte3];
       log.note(Mem::UB, u, u + bytes, false);
       log.note(Mem::GM, gmAddr, gmAddr + bytes, true);
     } else {
-      AutoSyncLog &log = autoSyncLog_[kAutoSyncMte2];
       log.note(Mem::GM, gmAddr, gmAddr + bytes, false);
       log.note(Mem::UB, u, u + bytes, true);
     }
@@ -640,17 +639,26 @@ private:
                     const char *api, Loc loc, uint64_t seq);
   /// LaunchConfig::auto_sync: the bytes pipe `p` touched since the scalar
   /// last waited for it, and the wait before a dependent scalar access.
-  /// Only V, MTE2 and MTE3 are logged: the pipes bisheng's --cce-auto-sync
-  /// makes the scalar wait for (hardware.md §3.4; autoSyncBefore).
   void noteAutoSync(Pipe p, Mem m, uint64_t start, uint64_t end, bool write) {
     if (end <= start)
       return;
-    if (p == Pipe::V)
-      autoSyncLog_[kAutoSyncV].note(m, start, end, write);
-    else if (p == Pipe::MTE2)
-      autoSyncLog_[kAutoSyncMte2].note(m, start, end, write);
-    else if (p == Pipe::MTE3)
-      autoSyncLog_[kAutoSyncMte3].note(m, start, end, write);
+    if (AutoSyncLog *log = autoSyncLogOf(p))
+      log->note(m, start, end, write);
+  }
+  /// Pipe p's auto_sync log; null for S, M, MTE1 and FIX: only V, MTE2 and
+  /// MTE3 are logged, the pipes bisheng's --cce-auto-sync makes the scalar
+  /// wait for (hardware.md §3.4; autoSyncBefore).
+  AutoSyncLog *autoSyncLogOf(Pipe p) {
+    switch (p) {
+    case Pipe::V:
+      return &autoSyncLog_[0];
+    case Pipe::MTE2:
+      return &autoSyncLog_[1];
+    case Pipe::MTE3:
+      return &autoSyncLog_[2];
+    default:
+      return nullptr;
+    }
   }
   void autoSyncBefore(Mem m, uint64_t start, uint64_t end, bool write,
                       const char *api, Loc loc);
@@ -757,8 +765,7 @@ private:
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
   bool autoSync_ = false;
-  enum { kAutoSyncV, kAutoSyncMte2, kAutoSyncMte3 }; // autoSyncLog_'s pipes
-  std::array<AutoSyncLog, 3> autoSyncLog_;
+  std::array<AutoSyncLog, 3> autoSyncLog_; // autoSyncLogOf
   // printf / DumpTensor output (device/Debug.cpp).
   std::string output_;
   bool outputAtLineStart_ = true;

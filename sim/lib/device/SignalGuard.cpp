@@ -1,6 +1,7 @@
 //===- device/SignalGuard.cpp - Memory faults as block errors ---*- C++ -*-===//
 
 #include "device/SignalGuard.h"
+
 #include "support/PerThread.h"
 
 #include <csetjmp>

@@ -8,13 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascsim/vector_abi.h"
-#include "support/PerThread.h"
 
 #include "device/Core.h"
 #include "ops/FastPaths.h"
 #include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
+#include "support/PerThread.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,10 +1,10 @@
 //===- memory/Memory.cpp - Memories and bounds checks -----------*- C++ -*-===//
 
 #include "memory/Memory.h"
-#include "support/PerThread.h"
 
 #include "options/Options.h"
 #include "support/Fault.h"
+#include "support/PerThread.h"
 
 #include <algorithm>
 #include <array>
@@ -122,10 +122,6 @@ void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
 //===----------------------------------------------------------------------===//
 
 namespace {
-// On the heap (support/PerThread.h): the arena is 632 bytes.
-UbBuffer &threadUb() { return perThread<UbBuffer>(); }
-LocalArena &threadLocals() { return perThread<LocalArena>(); }
-
 /// ASCSIM_CHECK_UB_RESET=1 (the test suites set it): every core checks that
 /// the reused buffer it gets is entirely clean, and aborts otherwise (a write
 /// path that bypasses the dirty tracking).
@@ -217,7 +213,7 @@ CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
   }();
   for (int m = kFirstLocal; m < kEndLocal; ++m)
     locals_[m - kFirstLocal].size = kSizes[m - kFirstLocal];
-  UbBuffer &ub = threadUb();
+  UbBuffer &ub = perThread<UbBuffer>(); // the thread's (support/PerThread.h)
   if (ub.inUse) { // a second core on this thread (nested launch)
     own_ = std::make_unique<UbBuffer>();
     buf_ = own_.get();
@@ -225,7 +221,7 @@ CoreMemory::CoreMemory(const GmMap &gm, const LaunchConfig &config)
     buf_ = &ub;
   }
   buf_->inUse = true;
-  LocalArena &locals = threadLocals();
+  LocalArena &locals = perThread<LocalArena>();
   if (locals.inUse) {
     ownLocals_ = std::make_unique<LocalArena>();
     arena_ = ownLocals_.get();

@@ -9,11 +9,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
-#include "support/PerThread.h"
 #include "ops/Transpose16.h"
 #include "ops/VectorOps.h"
 
 #include "support/Isa.h"
+#include "support/PerThread.h"
 
 #include <algorithm>
 #include <cstring>

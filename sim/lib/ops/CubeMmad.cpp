@@ -8,12 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
-#include "support/PerThread.h"
 
 #include "ascsim/float16.h"
 #include "ops/CubeGemm.h"
 #include "ops/VectorMath.h"
 #include "support/Isa.h"
+#include "support/PerThread.h"
 
 #include <algorithm>
 #include <atomic>

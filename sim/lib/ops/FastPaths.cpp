@@ -19,13 +19,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/FastPaths.h"
-#include "support/PerThread.h"
 
 #include "ascsim/float16.h"
 #include "ops/ElementOps.h"
 #include "ops/VectorMath.h"
 #include "ops/VectorOps.h"
 #include "support/Isa.h"
+#include "support/PerThread.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>

@@ -1,12 +1,12 @@
 //===- pipes/Engine.cpp - Per-core in-order pipe queues ---------*- C++ -*-===//
 
 #include "pipes/Engine.h"
-#include "support/PerThread.h"
 
 #include "ops/CubeOps.h"
 #include "ops/FastPaths.h"
 #include "ops/VectorOps.h"
 #include "support/Fault.h"
+#include "support/PerThread.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -1006,7 +1006,6 @@ uint64_t Engine::unitStart(const Instr &h, uint64_t t) const {
 }
 
 namespace {
-uint64_t ceilDivU(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 /// The cycles of a unit-flag instruction's occupancy before its first
 /// block: a Mmad produces its blocks evenly over its MAC cycles, after its
 /// issue cycles; a Fixpipe reads them evenly from its start.
@@ -1040,7 +1039,7 @@ void Engine::unitBegin(Pipe p, Instr &h, uint64_t cycle) {
   // Its last block goes through once the toggle has produced (read) the
   // last block it waits for: its pipe is busy until then.
   const uint64_t lead = unitLead(c, occupancy);
-  const uint64_t perBlock = ceilDivU(occupancy - lead, c.unit.size());
+  const uint64_t perBlock = timing::ceilDiv(occupancy - lead, c.unit.size());
   if (lastAt + perBlock > cycle + occupancy) // (unsigned: no difference)
     occupancy = lastAt + perBlock - cycle;
   done = cycle + occupancy + h.cost.latency;
@@ -1068,7 +1067,7 @@ void Engine::unitRecord(Pipe p, const cube::CubeInstr &c, uint64_t seq,
     UnitRec &r = unit_[c.unit[i].block];
     r.seq = seq;
     // Block i produced (with the Mmad's latency) or read.
-    r.at = cycle + lead + ceilDivU((i + 1) * (occupancy - lead), n) +
+    r.at = cycle + lead + timing::ceilDiv((i + 1) * (occupancy - lead), n) +
            (mmad ? done - cycle - occupancy : 0);
     r.done = done;
     r.clock = clock;

@@ -1,9 +1,9 @@
 //===- race/Race.cpp - Happens-before race detector -------------*- C++ -*-===//
 
 #include "race/Race.h"
-#include "support/PerThread.h"
 
 #include "support/Fault.h"
+#include "support/PerThread.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -13,8 +13,6 @@ namespace ascsim {
 namespace timing {
 
 namespace {
-uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
 /// {parallel bytes/cycle, op delay, throughput factor} of a vector
 /// instruction: its class in the hardware table (AscHardware.td, pypto's
 /// VEC_VALU_TAB, hardware.md §7.1; the class of each op is its ODS

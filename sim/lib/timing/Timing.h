@@ -32,6 +32,9 @@ struct Cost {
 
 namespace timing {
 
+/// ceil(a / b), b > 0: cycles of a rate, blocks of a span.
+inline uint64_t ceilDiv(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
 // The cost-model numbers of the hardware table (AscHardware.td, with their
 // sources: hardware.md §7 and the fits of docs/timing.md).
 /// Scalar unit: issuing one API call, one scalar load / store.
