@@ -48,6 +48,8 @@ _STATE = config._state
 _LAST = rt._state
 #: Launchers cached per int grid (kernel[n]): at most this many per kernel.
 _MAX_GRIDS = 64
+#: The @asc.jit options, which a launch also takes as keyword arguments.
+_OPTION_NAMES = frozenset(JitOptions.field_names())
 
 
 def _is_constexpr_annotation(annotation: Any) -> bool:
@@ -88,6 +90,10 @@ class JITFunction:
             raise RuntimeError(f"kernel '{fn.__name__}' has parameter(s) {sorted(clash)} named like "
                                "@asc.jit options; rename them")
         self.options = JitOptions().merged(**options)
+        #: The decorator's options, which options given at a launch are merged over (`_with_call_options`).
+        self._given_options = options
+        #: The kernel with options given at a launch, per set of such options.
+        self._variants: dict[str, JITFunction] = {}
         self._options_key = self.options.key()
         self._param_names = tuple(self.signature.parameters)
         self.constexprs = {name for name, p in self.signature.parameters.items()
@@ -224,6 +230,10 @@ class JITFunction:
                            f"{self.__name__}[num_blocks](...) or {self.__name__}[num_blocks, stream](...)")
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
+        if kwargs and not _OPTION_NAMES.isdisjoint(kwargs):
+            # Options given at the launch (pyasc_api.md §2.1) select the kernel compiled with them, which
+            # runs in this frame: the errors and warnings below point at the launch line either way.
+            self, kwargs = self._with_call_options(kwargs)
         if self._plans and not kwargs:
             # A planned signature: the arguments go to the simulator as they are (asc.runtime.plan).
             deps = None
@@ -295,6 +305,23 @@ class JITFunction:
         # Warnings point at the launch line, the caller of this method.
         launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config)
         return None
+
+    def _with_call_options(self, kwargs: dict[str, Any]) -> tuple[JITFunction, dict[str, Any]]:
+        """The kernel with the options among `kwargs` merged over the decorator's, and the other
+        `kwargs` (the kernel's arguments). Called from `_launch`: errors point at its caller."""
+        given = {k: v for k, v in kwargs.items() if k in _OPTION_NAMES}
+        rest = {k: v for k, v in kwargs.items() if k not in _OPTION_NAMES}
+        key = repr(sorted(given.items()))
+        variant = self._variants.get(key)
+        if variant is None:
+            try:
+                variant = JITFunction(self.fn, **{**self._given_options, **given})
+            except TypeError as e:
+                raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(2)) from None
+            except ValueError as e:
+                raise LaunchValueError(f"kernel '{self.__name__}': {e}", launch_site(2)) from None
+            self._variants[key] = variant
+        return variant, rest
 
     def _plan(self, names: tuple[str, ...], args: tuple, specs: list[ArgSpec], kernel: LoadedKernel,
               deps: tuple, sim_config: Any) -> None:
