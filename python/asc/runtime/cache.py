@@ -75,7 +75,12 @@ class FileCache:
         self.root = root or cache_dir()
 
     def _ensure_root(self) -> None:
-        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        from .env import directory
+
+        # The variable the root came from (cache_dir()); with neither set, the one to set.
+        name = "PYASC_CACHE_DIR" if os.environ.get("PYASC_CACHE_DIR") or not os.environ.get("PYASC_HOME") \
+            else "PYASC_HOME"
+        directory(name, self.root, 0o700)
         if not _trusted(self.root):
             raise PermissionError(f"the pyasc cache directory {self.root} is not owned by this user or is "
                                   "writable by others; fix its permissions or set PYASC_CACHE_DIR")

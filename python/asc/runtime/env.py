@@ -7,8 +7,12 @@ value and what it accepts, instead of a ValueError from deep inside a launch.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from ..errors import EnvironmentVariableError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _TRUE = ("1", "true", "yes", "on")
 _FALSE = ("", "0", "false", "no", "off")
@@ -46,3 +50,22 @@ def choice(name: str, choices: tuple[str, ...], default: str) -> str:
     if text in choices:
         return text
     raise EnvironmentVariableError(name, value, ", ".join(choices[:-1]) + f" or {choices[-1]}")
+
+
+def directory(name: str, path: Path, mode: int = 0o777) -> Path:
+    """`path`, the directory variable `name` selects (or its default), created if it is missing.
+
+    One that cannot be created (a file is in the way, a read-only or missing mount) raises
+    `EnvironmentVariableError` naming the variable, instead of an OSError from inside a launch."""
+    try:
+        path.mkdir(mode=mode, parents=True, exist_ok=True)
+    except OSError as e:
+        if e.filename and os.path.lexists(e.filename) and not os.path.isdir(e.filename):
+            reason = f"{e.filename} is a file, not a directory"
+        else:
+            reason = f"{e.strerror}: {e.filename}" if e.strerror else str(e)
+        value = os.environ.get(name, "")
+        default = "" if value else f" (unset, it is {path})"
+        raise EnvironmentVariableError(name, value, f"a directory pyasc can create and write to{default}; "
+                                       f"creating it failed ({reason})") from None
+    return path

@@ -400,7 +400,9 @@ def dump_directory(kernel: str, key: str) -> Path | None:
         return None
     from pathlib import Path
 
-    return Path(root) / f"{kernel}-{key[:12]}"
+    from .env import directory
+
+    return directory("PYASC_DUMP_PATH", Path(root)) / f"{kernel}-{key[:12]}"
 
 
 def _note_cached_dump(name: str, key: str, entry: Path) -> None:
