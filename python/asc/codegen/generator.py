@@ -145,7 +145,8 @@ class FunctionVisitor(ast.NodeVisitor):
         else:
             attrs["sym_visibility"] = b.ctx.str_attr("private")
         func = b.create("func.func", attrs=attrs, regions=1)
-        arg_nodes = {a.arg: a for a in node.args.args}
+        a = node.args
+        arg_nodes = {n.arg: n for n in (*a.posonlyargs, *a.args, *a.kwonlyargs, a.vararg, a.kwarg) if n}
         locs = []
         for p in runtime:
             loc = self.loc_of(arg_nodes[p.name])

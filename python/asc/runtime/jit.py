@@ -48,6 +48,8 @@ _STATE = config._state
 _LAST = rt._state
 #: Launchers cached per int grid (kernel[n]): at most this many per kernel.
 _MAX_GRIDS = 64
+_POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
+_POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
 #: The @asc.jit options, which a launch also takes as keyword arguments.
 _OPTION_NAMES = frozenset(JitOptions.field_names())
 
@@ -96,6 +98,13 @@ class JITFunction:
         self._variants: dict[str, JITFunction] = {}
         self._options_key = self.options.key()
         self._param_names = tuple(self.signature.parameters)
+        kinds = [p.kind for p in self.signature.parameters.values()]
+        #: Every parameter can take a positional argument: a launch with one per parameter needs no bind().
+        self._positional = all(k in (_POSITIONAL_ONLY, _POSITIONAL_OR_KEYWORD) for k in kinds)
+        #: `*args` or `**kwargs`: fine in a device function, but a kernel has one launch argument per parameter.
+        self._variadic = next((("*" if p.kind is p.VAR_POSITIONAL else "**") + p.name
+                               for p in self.signature.parameters.values()
+                               if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)), None)
         self.constexprs = {name for name, p in self.signature.parameters.items()
                            if _is_constexpr_annotation(p.annotation)}
         self._converters: tuple | None | bool = False  # resolved at the first launch (names defined later)
@@ -253,7 +262,10 @@ class JITFunction:
                         launcher.finish(self.__name__, launch.core_num, result)
                     return None
         names = self._param_names
-        if kwargs or len(args) != len(names):
+        if kwargs or len(args) != len(names) or not self._positional:
+            if self._variadic:
+                raise LaunchTypeError(f"kernel '{self.__name__}' takes {self._variadic}, but a kernel has one "
+                                      "launch argument per parameter: name each parameter", launch_site(1))
             try:
                 bound = self.signature.bind(*args, **kwargs)
             except TypeError as e:
