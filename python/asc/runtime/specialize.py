@@ -171,16 +171,25 @@ def pack_scalar(value: Any, dtype: str) -> int:
 #: IEEE formats by bit width (struct codes); bfloat16 is float32's upper half.
 _FLOAT_FORMATS = {16: "<e", 32: "<f", 64: "<d"}
 _PACKERS: dict[str, Callable[[Any], int]] = {}
+#: The numpy type whose range a float type shares (bfloat16 has float32's exponent).
+_FINFO = {"float16": np.float16, "bfloat16": np.float32, "float32": np.float32, "float64": np.float64}
 
 
 def _packer(dtype: dt.DataType) -> Callable[[Any], int]:
     """The packer of one type, from what DataType knows: width, signedness, float-ness."""
     width = dtype.bitwidth
-    if dtype == dt.bfloat16:
-        return lambda v: int.from_bytes(struct.pack("<f", float(v))[2:], "little")
     if dtype.is_float():
-        fmt = _FLOAT_FORMATS[width]
-        return lambda v: int.from_bytes(struct.pack(fmt, float(v)), "little")
+        # bfloat16: float32's format, of which the upper half is kept.
+        fmt, keep = ("<f", slice(2, 4)) if dtype == dt.bfloat16 else (_FLOAT_FORMATS[width], slice(None))
+
+        def pack_float(v: Any) -> int:
+            try:
+                return int.from_bytes(struct.pack(fmt, float(v))[keep], "little")
+            except OverflowError:  # struct's "float too large to pack with f format"
+                raise OverflowError(f"{v} does not fit in {dtype.name} (largest finite value "
+                                    f"{float(np.finfo(_FINFO[dtype.name]).max):g})") from None
+
+        return pack_float
     if dtype == dt.bool_:
         lo, hi = 0, 1
     elif dtype.is_unsigned():

@@ -1,0 +1,45 @@
+"""Scalar launch arguments: Python and numpy numbers arrive with their values, and one the kernel's
+type cannot hold is a LaunchTypeError naming the argument and the type (not struct's message)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import asc
+from asc.runtime.errors import LaunchTypeError
+
+
+@asc.jit
+def fill(y: asc.GlobalAddress, v, n: int):
+    h = asc.GlobalTensor()
+    h.set_global_buffer(y, n)
+    t = asc.LocalTensor(y.dtype, asc.TPosition.VECOUT, 0, n)
+    asc.duplicate(t, v, n)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(h, t, n)
+
+
+@pytest.mark.parametrize("dtype,value", [
+    (np.float32, 1.5), (np.float32, -0.1), (np.float32, True), (np.float32, np.float32(3.25)),
+    (np.float16, 2.5), (np.float16, np.float16(-0.099976)), (np.int32, -7), (np.int32, True),
+    (np.int32, np.int64(2**31 - 1)), (np.int16, -3), (np.uint16, 65535), (np.uint32, np.uint32(2**32 - 1)),
+])
+def test_scalar_values_arrive(dtype, value) -> None:
+    y = np.zeros(64, dtype=dtype)
+    fill[1](y, value, 64)
+    np.testing.assert_array_equal(y, np.full(64, value, dtype=dtype))
+
+
+@pytest.mark.parametrize("value,message", [
+    (1e39, "argument 'v': 1e+39 does not fit in float32 (largest finite value 3.40282e+38)"),
+    (-1e300, "argument 'v': -1e+300 does not fit in float32 (largest finite value 3.40282e+38)"),
+    (2**31, "argument 'v': 2147483648 does not fit in int32"),
+])
+def test_a_scalar_out_of_range_names_the_argument(value, message) -> None:
+    y = np.zeros(64, dtype=np.float32)
+    with pytest.raises(LaunchTypeError) as e:
+        fill[1](y, value, 64)
+    assert e.value.message == f"kernel 'fill': {message}"
+    assert e.value.location.file == __file__
