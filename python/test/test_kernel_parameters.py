@@ -1,6 +1,6 @@
-"""Parameter kinds of kernels and device functions: positional-only and keyword-only parameters work
-as in Python (a keyword-only one is not filled positionally); `*args`/`**kwargs` are refused on a
-kernel with a message at the launch line."""
+"""What @asc.jit takes (a function defined with def) and the parameter kinds of kernels and device
+functions: positional-only and keyword-only parameters work as in Python (a keyword-only one is not
+filled positionally); `*args`/`**kwargs` are refused on a kernel with a message at the launch line."""
 
 from __future__ import annotations
 
@@ -73,3 +73,16 @@ def test_variadic_kernel_is_refused_at_the_launch() -> None:
         assert e.value.message == ("kernel 'variadic_kernel' takes *sizes, but a kernel has one launch argument "
                                    "per parameter: name each parameter")
         assert e.value.location.file == __file__
+
+
+@pytest.mark.parametrize("fn,what", [
+    (lambda y: None, "a lambda"),
+    (3, "int 3"),
+    (print, "builtin_function_or_method <built-in function print>"),
+    (posonly_kernel, "JITFunction JITFunction(test_kernel_parameters:posonly_kernel)"),
+])
+def test_jit_needs_a_function_defined_with_def(fn, what) -> None:
+    with pytest.raises(TypeError) as e:
+        asc.jit(fn)
+    assert str(e.value) == (f"@asc.jit compiles a function defined with `def name(...):` from its source, but got "
+                            f"{what}; define the kernel or device function with def")

@@ -84,6 +84,13 @@ class JITFunction:
     """A Python function compiled to an Ascend kernel on first launch."""
 
     def __init__(self, fn: Callable[..., Any], **options: Any) -> None:
+        self.options = JitOptions().merged(**options)
+        # Compiled from its source text: a plain function written with `def` (not a lambda, whose
+        # line holds other code too, nor a builtin, class or callable object, which have no source).
+        if not inspect.isfunction(fn) or fn.__name__ == "<lambda>":
+            what = "a lambda" if inspect.isfunction(fn) else f"{type(fn).__name__} {fn!r}"
+            raise TypeError(f"@asc.jit compiles a function defined with `def name(...):` from its source, "
+                            f"but got {what}; define the kernel or device function with def")
         functools.update_wrapper(self, fn)
         self.fn = fn
         self.signature = inspect.signature(fn)
@@ -91,7 +98,6 @@ class JITFunction:
         if clash:
             raise RuntimeError(f"kernel '{fn.__name__}' has parameter(s) {sorted(clash)} named like "
                                "@asc.jit options; rename them")
-        self.options = JitOptions().merged(**options)
         #: The decorator's options, which options given at a launch are merged over (`_with_call_options`).
         self._given_options = options
         #: The kernel with options given at a launch, per set of such options.
