@@ -71,3 +71,15 @@ def test_a_bad_launch_option_is_an_error_at_the_launch_line() -> None:
         counted[1](x, 1.5, sim_budget=10)  # a float for iters
     assert e.value.message == "kernel 'counted': argument 'iters' is annotated int but got float 1.5"
     assert e.value.location.line == _line("sim_budget=10)  # a float for iters")
+
+
+def test_an_option_the_model_backend_refuses_is_an_error_at_the_launch_line() -> None:
+    kernel = asc.jit(auto_sync_log="sync.log")(counted.fn)
+    with pytest.raises(LaunchValueError) as e:
+        kernel[1](np.zeros(64, dtype=np.int32), 3)  # auto_sync_log on Model
+    assert e.value.message.startswith("kernel 'counted': auto_sync_log='sync.log' is bisheng's log")
+    assert e.value.location.file == __file__
+    assert e.value.location.line == _line("3)  # auto_sync_log on Model")
+    with pytest.raises(LaunchValueError) as e:
+        counted[1](np.zeros(64, dtype=np.int32), 3, auto_sync_log="sync.log")  # at the launch
+    assert e.value.location.line == _line("auto_sync_log=\"sync.log\")  # at the launch")

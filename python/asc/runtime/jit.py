@@ -298,10 +298,11 @@ class JITFunction:
         platform = config.current_platform()
         compile_options = self.options.compile
         if compile_options.auto_sync_log:
-            raise ValueError(f"kernel '{self.__name__}': auto_sync_log={compile_options.auto_sync_log!r} is "
-                             "bisheng's log of the synchronisation --cce-auto-sync inserts, which only the NPU "
-                             "backend runs; on the Model backend the simulator inserts that synchronisation "
-                             "itself (docs/sync.md) and writes no log: remove the option")
+            raise LaunchValueError(f"kernel '{self.__name__}': auto_sync_log={compile_options.auto_sync_log!r} is "
+                                   "bisheng's log of the synchronisation --cce-auto-sync inserts, which only the "
+                                   "NPU backend runs; on the Model backend the simulator inserts that "
+                                   "synchronisation itself (docs/sync.md) and writes no log: remove the option",
+                                   launch_site(1))
         deps = self.dependency_key()
         key = (tuple(s.key() for s in specs), platform, self._options_key, deps)
         kernel = self._kernels.get(key)
