@@ -83,3 +83,11 @@ def test_an_option_the_model_backend_refuses_is_an_error_at_the_launch_line() ->
     with pytest.raises(LaunchValueError) as e:
         counted[1](np.zeros(64, dtype=np.int32), 3, auto_sync_log="sync.log")  # at the launch
     assert e.value.location.line == _line("auto_sync_log=\"sync.log\")  # at the launch")
+
+
+def test_calling_a_kernel_without_blocks_is_an_error_at_the_call() -> None:
+    with pytest.raises(LaunchTypeError) as e:
+        counted(np.zeros(64, dtype=np.int32), 3)  # no [num_blocks]
+    assert e.value.message == ("'counted' is a kernel: launch it with counted[num_blocks](...) or "
+                               "counted[num_blocks, stream](...)")
+    assert e.value.location.file == __file__ and e.value.location.line == _line("3)  # no [num_blocks]")

@@ -241,8 +241,8 @@ class JITFunction:
         return bound
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        raise RuntimeError(f"'{self.__name__}' is a kernel: launch it with "
-                           f"{self.__name__}[num_blocks](...) or {self.__name__}[num_blocks, stream](...)")
+        raise LaunchTypeError(f"'{self.__name__}' is a kernel: launch it with {self.__name__}[num_blocks](...) "
+                              f"or {self.__name__}[num_blocks, stream](...)", launch_site(1))
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
         if kwargs and not _OPTION_NAMES.isdisjoint(kwargs):
