@@ -70,6 +70,9 @@ def _tensor_info(name: str, value: Any) -> tuple[int, int, str] | None:
         if value.device.type != "cpu":
             raise TypeError(f"argument '{name}' is a torch tensor on device '{value.device}'; the "
                             "Model backend (simulator) can only address CPU tensors: use .cpu()")
+        if value.layout is not torch.strided:  # sparse, mkldnn: no dense buffer behind data_ptr()
+            raise TypeError(f"argument '{name}' is a torch tensor of layout {value.layout}; kernels address "
+                            f"dense memory: pass {name}.to_dense()")
         if not value.is_contiguous():
             raise TypeError(f"argument '{name}' is a non-contiguous torch tensor; pass "
                             f"{name}.contiguous() (kernels address memory linearly)")
