@@ -50,6 +50,8 @@ _LAST = rt._state
 _MAX_GRIDS = 64
 _POSITIONAL_ONLY = inspect.Parameter.POSITIONAL_ONLY
 _POSITIONAL_OR_KEYWORD = inspect.Parameter.POSITIONAL_OR_KEYWORD
+#: What a plan's guard holds in the environment: the simulator's knobs, and DRY_RUN (no launch).
+_PLAN_ENV = (*launcher.CONFIG_ENV, "DRY_RUN")
 #: The @asc.jit options, which a launch also takes as keyword arguments.
 _OPTION_NAMES = frozenset(JitOptions.field_names())
 
@@ -314,6 +316,8 @@ class JITFunction:
                 if kernel is None or self.options.compile.always_compile:
                     kernel = self._load_or_compile(list(names), specs, config.platform_info(platform), deps)
                     self._kernels[key] = kernel
+        if os.environ.get("DRY_RUN"):  # compile (or load) only, as on the NPU backend: no plan, no launch
+            return None
         words = [p[1] for p in prepared if p[1] is not None]
         regions = [r for p in prepared if p[2] is not None for r in (p[2] if isinstance(p[2], list) else [p[2]])]
         sim_config = launcher.sim_config(platform, self.options.sim.sim_budget, compile_options.auto_sync)
@@ -355,7 +359,7 @@ class JITFunction:
         # and are read from the module's globals (no closure): compared by the guard, not in Python.
         watch = self._deps_cache[0] if self._deps_cache is not None and self._deps_cache[1] is deps else None
         names_read = watch.plain if watch is not None and not self.fn.__closure__ else None
-        guard = plans.guard(_STATE.__dict__, ("backend", "platform"), launcher.CONFIG_ENV, names_read or (),
+        guard = plans.guard(_STATE.__dict__, ("backend", "platform"), _PLAN_ENV, names_read or (),
                             self.fn.__globals__)
         plan = Plan(native, kernel, guard, None if names_read is not None else deps, sim_config)
         self._plans = (plan, *self._plans[:MAX_PLANS - 1])
