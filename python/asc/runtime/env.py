@@ -52,6 +52,12 @@ def choice(name: str, choices: tuple[str, ...], default: str) -> str:
     raise EnvironmentVariableError(name, value, ", ".join(choices[:-1]) + f" or {choices[-1]}")
 
 
+def ascendc_dump() -> bool:
+    """ASCENDC_DUMP (CANN's): "true" (the default, any case) keeps a kernel's printf/dump_tensor output;
+    anything else drops it (on the NPU the kernel is built with -DASCENDC_DUMP=0)."""
+    return os.environ.get("ASCENDC_DUMP", "true").strip().lower() == "true"
+
+
 def directory(name: str, path: Path, mode: int = 0o777) -> Path:
     """`path`, the directory variable `name` selects (or its default), created if it is missing.
 

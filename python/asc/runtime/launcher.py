@@ -258,8 +258,9 @@ def finish(name: str, num_blocks: int, result: Any, stacklevel: int = 2) -> None
 
 
 def _report(name: str, num_blocks: int, result: Any, check: bool, stacklevel: int) -> None:
-    for _, text in result.output:  # the kernel's printf / dump_tensor, block by block
-        sys.stdout.write(text)
+    if result.output and env.ascendc_dump():  # the kernel's printf / dump_tensor, block by block
+        for _, text in result.output:
+            sys.stdout.write(text)
     if sim_report():
         print(f"[pyasc] {name}[{num_blocks}]:\n{result.summary()}", end="", file=sys.stderr)
     if check and result.diagnostics:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import env
 from ..config import KernelType, PlatformInfo
 
 _HOW_TO_SIMULATE = (
@@ -326,7 +327,7 @@ def _identity(path: Path | None) -> str:
 
 def dump_enabled() -> bool:
     """ASCENDC_DUMP: "true" (the default, any case) lets kernels that print get the dump buffer."""
-    return os.environ.get("ASCENDC_DUMP", "true").strip().lower() == "true"
+    return env.ascendc_dump()
 
 
 # -- loaded kernels -------------------------------------------------------------------------------
