@@ -91,3 +91,13 @@ def test_calling_a_kernel_without_blocks_is_an_error_at_the_call() -> None:
     assert e.value.message == ("'counted' is a kernel: launch it with counted[num_blocks](...) or "
                                "counted[num_blocks, stream](...)")
     assert e.value.location.file == __file__ and e.value.location.line == _line("3)  # no [num_blocks]")
+
+
+def test_option_records_where_pyasc_defines_them() -> None:
+    from asc.runtime import compiler, launcher, options
+
+    assert compiler.CompileOptions is options.CompileOptions is asc.CompileOptions
+    assert launcher.LaunchOptions is options.LaunchOptions is asc.LaunchOptions
+    assert asc.CodegenOptions is options.CodegenOptions
+    assert launcher.LaunchOptions() == launcher.LaunchOptions(core_num=0, stream=None)
+    assert compiler.CompileOptions().opt_level == 3 and compiler.CompileOptions().insert_sync is None

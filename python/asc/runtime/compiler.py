@@ -24,6 +24,7 @@ from ..errors import SourceLocation
 from ..language.core.builtin import set_builder
 from .config import PlatformInfo
 from .errors import SyncWarning
+from .options import CompileOptions as CompileOptions  # pyasc_api.md Appendix A: pyasc defines it here
 from .options import JitOptions
 
 

@@ -28,6 +28,7 @@ from . import env
 from .config import Platform, platform_info
 from .errors import KernelError, LaunchValueError, launch_site
 from .kernel_flags import CXX_DEBUG_FLAGS, CXX_FLAGS, LINK_FLAGS, PCH_DIR_NAME
+from .options import LaunchOptions as LaunchOptions  # pyasc_api.md Appendix A: pyasc defines it here
 
 if TYPE_CHECKING:
     from pathlib import Path
