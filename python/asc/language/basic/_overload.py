@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, Callable
 
+import numpy as np
+
 from ..core.ir_value import IRValue, PlainValue
 
 _NO_DEFAULT = object()
@@ -34,11 +36,12 @@ class Kind:
 def _is_int(v: Any) -> bool:
     if isinstance(v, bool):
         return False
-    return isinstance(v, int) or (isinstance(v, PlainValue) and v.dtype.is_int())
+    return isinstance(v, (int, np.integer)) or (isinstance(v, PlainValue) and v.dtype.is_int())
 
 
 def _is_number(v: Any) -> bool:
-    return (isinstance(v, (int, float)) and not isinstance(v, bool)) or isinstance(v, PlainValue)
+    return (isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, bool)) \
+        or isinstance(v, PlainValue)
 
 
 def instance_of(cls: type, name: str | None = None) -> Kind:
