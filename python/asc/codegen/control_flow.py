@@ -151,8 +151,10 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
                 isinstance(x, PlainValue) and not x.dtype.is_int():
             raise v.error(node.iter, f"range bounds must be integers, got {_kind(x)}", CompileTypeError)
     if isinstance(rng.step, int) and rng.step <= 0:
-        raise v.error(node.iter, "a runtime range needs a positive step; use asc.static_range for "
-                      "other steps", CompileTypeError)
+        raise v.error(node.iter, f"a runtime range needs a positive step, got {rng.step} (the loop is an "
+                      "scf.for, which counts up); to count down, count up and derive the index: "
+                      "`for j in range(n): i = n - 1 - j`; asc.static_range takes any step, with "
+                      "compile-time bounds", CompileTypeError)
     dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
     operands = [semantic.materialize(x, dtype) for x in bounds]
     target = node.target.id
