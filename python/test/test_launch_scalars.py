@@ -43,3 +43,23 @@ def test_a_scalar_out_of_range_names_the_argument(value, message) -> None:
         fill[1](y, value, 64)
     assert e.value.message == f"kernel 'fill': {message}"
     assert e.value.location.file == __file__
+
+
+@asc.jit
+def put(y: asc.GlobalAddress, v):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(y, 8)
+    g.set_value(0, v)
+
+
+@pytest.mark.parametrize("value,dtype,stored", [
+    (np.float64(0.1), np.float64, np.float64(np.float32(0.1))),  # a Python float: float32 (docs/language.md)
+    (np.int64(-5_000_000_000), np.int64, -5_000_000_000),
+    (np.uint64(2**64 - 2), np.uint64, 2**64 - 2),
+    (np.float16(0.1), np.float16, np.float16(0.1)),
+    (np.uint8(250), np.uint8, 250),
+])
+def test_numpy_scalars_keep_their_dtype(value, dtype, stored) -> None:
+    y = np.zeros(8, dtype=dtype)
+    put[1](y, value)
+    assert y[0] == stored
