@@ -7,6 +7,7 @@ part whose core count, memory sizes and clock it models. `Backend.NPU` needs CAN
 from __future__ import annotations
 
 import enum
+import numbers
 from enum import Enum
 from typing import Any
 
@@ -179,8 +180,15 @@ def set_device(device_id: int) -> None:
 
 
 def _check_device(backend: Backend, device_id: int) -> None:
+    if isinstance(device_id, bool) or not isinstance(device_id, numbers.Integral):
+        raise TypeError(f"a device id is an int, got {type(device_id).__name__} {device_id!r}")
     if backend is Backend.Model and device_id != 0:
         raise ValueError(f"the simulator has one device (0); got device {device_id}")
+
+
+def check_device(device_id: int) -> None:
+    """Raises unless `device_id` names a device of the current backend (the simulator has device 0)."""
+    _check_device(_state.backend, device_id)
 
 
 def _usable_backend(backend: Backend | str, check: bool) -> Backend:

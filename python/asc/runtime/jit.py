@@ -236,6 +236,10 @@ class JITFunction:
             raise LaunchTypeError(f"kernel '{self.__name__}': the stream must be an asc.lib.runtime.Stream (e.g. "
                                   "rt.current_stream() or rt.create_stream()) or omitted, got "
                                   f"{type(stream).__name__}", launch_site(1))
+        if stream is not None and stream.destroyed:
+            raise LaunchValueError(f"kernel '{self.__name__}': the stream {stream!r} was destroyed "
+                                   "(rt.destroy_stream); launch on rt.current_stream() or a new rt.create_stream()",
+                                   launch_site(1))
         launch = LaunchOptions(core_num=core_num, stream=stream)
         bound = functools.partial(self._launch, launch)
         if type(grid[0]) is int and len(grid) == 1 and len(self._grids) < _MAX_GRIDS:

@@ -21,6 +21,8 @@ class Stream(Record, eq=False):
     device_id: int = 0
     priority: int = 0
     handle: int = factory(lambda: next(_ids))
+    #: Set by destroy_stream: a launch on it is an error, as on the NPU.
+    destroyed: bool = False
 
     def synchronize(self) -> None:
         return None
@@ -63,12 +65,15 @@ def create_stream(priority: int = 0) -> Stream:
 
 
 def destroy_stream(stream: Stream) -> None:
+    stream.destroyed = True
     if _state.streams.get(stream.device_id) is stream:
         del _state.streams[stream.device_id]
 
 
 def current_stream(device_id: int | None = None) -> Stream:
     """pyasc's own default stream of `device_id` (created on first use)."""
+    if device_id is not None:
+        config.check_device(device_id)
     dev = config.current_device() if device_id is None else device_id
     stream = _state.streams.get(dev)
     if stream is None:
