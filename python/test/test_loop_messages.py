@@ -1,4 +1,5 @@
-"""Loops a kernel cannot express say what to write instead."""
+"""Loops and branches a kernel cannot express say what is wrong (naming the variable) and what to write
+instead."""
 
 from __future__ import annotations
 
@@ -40,3 +41,49 @@ def test_a_negative_constant_step_says_how_to_count_down() -> None:
         "any step, with compile-time bounds")
     count_down_rewritten[1](y, 5)
     assert y[0] == 15
+
+
+@asc.jit
+def int_then_float_in_branch(y: asc.GlobalAddress, n: int):
+    a = 0
+    if n > 1:
+        a = 1.5
+    g = asc.GlobalTensor()
+    g.set_global_buffer(y, 8)
+    g.set_value(0, a)
+
+
+@asc.jit
+def int_then_float_in_loop(y: asc.GlobalAddress, n: int):
+    a = 0
+    for _ in range(n):
+        a = 2.5
+    g = asc.GlobalTensor()
+    g.set_global_buffer(y, 8)
+    g.set_value(0, a)
+
+
+@asc.jit
+def float_then_int_constant(y: asc.GlobalAddress, n: int):
+    a = 0.5
+    if n > 1:
+        a = 2  # an int constant a float32 holds: fine
+    g = asc.GlobalTensor()
+    g.set_global_buffer(y, 8)
+    g.set_value(0, a)
+
+
+@pytest.mark.parametrize("kernel,where", [(int_then_float_in_branch, "`if`"), (int_then_float_in_loop, "loop")])
+def test_a_float_constant_into_an_int_variable_names_the_variable(kernel, where) -> None:
+    with pytest.raises(CompileTypeError) as e:
+        kernel[1](np.zeros(8, dtype=np.int32), 3)
+    assert e.value.message == (f"variable 'a' changes type inside the {where}: int32 before, float after; a "
+                               "variable must keep its type")
+
+
+def test_an_int_constant_into_a_float_variable() -> None:
+    y = np.zeros(8, dtype=np.float32)
+    float_then_int_constant[1](y, 3)
+    assert y[0] == 2.0
+    float_then_int_constant[1](y, 0)
+    assert y[0] == 0.5

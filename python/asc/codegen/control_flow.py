@@ -61,9 +61,13 @@ class Carried:
     def handle_of(self, v: FunctionVisitor, node: ast.AST, value: Any, where: str) -> Any:
         """The IR handle of `value` as this variable's type, or a type-change error."""
         if self.dtype is not None:
-            ok = isinstance(value, _NUMBER) or (isinstance(value, PlainValue) and value.dtype == self.dtype)
-            if ok:
+            if isinstance(value, PlainValue) and value.dtype == self.dtype:
                 return semantic.materialize(value, self.dtype)
+            if isinstance(value, _NUMBER):
+                try:  # a constant the type holds (1 for a float32 variable); not 1.5 for an int32 one
+                    return semantic.materialize(value, self.dtype)
+                except TypeError:
+                    pass
             expected = self.dtype.name
         else:
             if isinstance(value, IRValue) and value.handle.type == self.template.handle.type:

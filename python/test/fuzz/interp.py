@@ -289,8 +289,16 @@ class Interp:
         return self.scope.frames.pop()
 
     def carried(self, name: str, dtype: Any, value: Any, where: str) -> RT:
-        if sem.is_number(value) or (isinstance(value, RT) and value.dtype == dtype):
+        v = None
+        if isinstance(value, RT) and value.dtype == dtype:
             v = sem.materialize(value, dtype)
+        elif sem.is_number(value):
+            try:  # a constant the type holds; 1.5 for an int32 variable is a change of type
+                v = sem.materialize(value, dtype)
+            except sem.Predicted as e:
+                if e.cls != "CompileTypeError":
+                    raise
+        if v is not None:
             return RT(dtype, None, v.taint) if self.abstract else v
         raise sem.compile_type_error(f"variable '{name}' changes type inside the {where}: {dtype.name} "
                                      f"before, {sem.kind(value)} after; a variable must keep its type")
