@@ -63,3 +63,27 @@ def test_numpy_scalars_keep_their_dtype(value, dtype, stored) -> None:
     y = np.zeros(8, dtype=dtype)
     put[1](y, value)
     assert y[0] == stored
+
+
+@asc.jit
+def constants(y: asc.GlobalAddress, c: asc.ConstExpr[int], f: asc.ConstExpr[float], b: asc.ConstExpr[bool]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(y, 8)
+    g.set_value(0, c)
+    g.set_value(1, f)
+    g.set_value(2, 1 if b else 0)
+
+
+def test_constexpr_annotations_are_checked() -> None:
+    y = np.zeros(8, dtype=np.float32)
+    constants[1](y, np.int64(3), 2, asc.ConstExpr(True))  # a numpy int, an int for a float, a wrapped bool
+    assert y[:3].tolist() == [3.0, 2.0, 1.0]
+    for args, message in [
+        ((3.5, 1.0, True), "argument 'c' is annotated asc.ConstExpr[int] but got float 3.5"),
+        ((asc.ConstExpr(2.5), 1.0, True), "argument 'c' is annotated asc.ConstExpr[int] but got float 2.5"),
+        ((3, "1.0", True), "argument 'f' is annotated asc.ConstExpr[float] but got str"),
+        ((3, 1.0, 1), "argument 'b' is annotated asc.ConstExpr[bool] but got int 1"),
+    ]:
+        with pytest.raises(LaunchTypeError) as e:
+            constants[1](y, *args)
+        assert e.value.message == f"kernel 'constants': {message}"

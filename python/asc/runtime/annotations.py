@@ -16,6 +16,7 @@ from typing import Any, Callable
 import numpy as np
 
 from ..language.core.ir_value import GlobalAddress
+from ..language.core.range import ConstExpr
 from ..language.core.struct import Struct
 from .list_tensor import ListTensor
 
@@ -30,31 +31,31 @@ def _describe(value: Any) -> str:
     return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float)) else type(value).__name__
 
 
-def _int(name: str) -> Converter:
+def _int(name: str, label: str = "int") -> Converter:
     def convert(value: Any) -> Any:
         if isinstance(value, (bool, np.bool_)):
             return int(value)  # a bool is an int in Python: launched as an int32 0/1
         if isinstance(value, (int, np.integer)):
             return value
-        raise TypeError(f"argument '{name}' is annotated int but got {_describe(value)}")
+        raise TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}")
     return convert
 
 
-def _float(name: str) -> Converter:
+def _float(name: str, label: str = "float") -> Converter:
     def convert(value: Any) -> Any:
         if isinstance(value, (float, np.floating)):
             return value
         if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
             return float(value)
-        raise TypeError(f"argument '{name}' is annotated float but got {_describe(value)}")
+        raise TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}")
     return convert
 
 
-def _bool(name: str) -> Converter:
+def _bool(name: str, label: str = "bool") -> Converter:
     def convert(value: Any) -> Any:
         if isinstance(value, (bool, np.bool_)):
             return value
-        raise TypeError(f"argument '{name}' is annotated bool but got {_describe(value)}")
+        raise TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}")
     return convert
 
 
@@ -110,9 +111,25 @@ def converter(name: str, annotation: Any) -> Converter | None:
     return None
 
 
+_SCALARS: dict[Any, Callable[[str, str], Converter]] = {int: _int, float: _float, bool: _bool}
+
+
+def constexpr_converter(name: str, annotation: Any) -> Converter | None:
+    """The check of `asc.ConstExpr[int]` / `[float]` / `[bool]` (of the value, unwrapped from an
+    `asc.ConstExpr(...)`), or None for a bare or other ConstExpr annotation."""
+    if getattr(annotation, "__origin__", None) is not ConstExpr:
+        return None
+    args = getattr(annotation, "__args__", ())
+    make = _SCALARS.get(args[0]) if len(args) == 1 else None
+    if make is None:
+        return None
+    check = make(name, f"asc.ConstExpr[{args[0].__name__}]")
+    return lambda value: check(ConstExpr.unwrap(value))
+
+
 def converters(signature: inspect.Signature, constexprs: set[str],
                namespace: Mapping[str, Any]) -> tuple[Converter | None, ...] | None:
     """One converter per parameter (None where there is nothing to check); None if none applies."""
-    found = tuple(None if name in constexprs else converter(name, _resolve(p.annotation, namespace))
+    found = tuple((constexpr_converter if name in constexprs else converter)(name, _resolve(p.annotation, namespace))
                   for name, p in signature.parameters.items())
     return found if any(found) else None
