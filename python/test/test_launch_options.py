@@ -101,3 +101,18 @@ def test_option_records_where_pyasc_defines_them() -> None:
     assert asc.CodegenOptions is options.CodegenOptions
     assert launcher.LaunchOptions() == launcher.LaunchOptions(core_num=0, stream=None)
     assert compiler.CompileOptions().opt_level == 3 and compiler.CompileOptions().insert_sync is None
+
+
+@pytest.mark.parametrize("value", ["-O2", 3, ("-O2", 3)])
+def test_bisheng_options_are_checked_at_the_decorator(value) -> None:
+    with pytest.raises(TypeError) as e:
+        asc.jit(bisheng_options=value)(counted.fn)
+    assert str(e.value) == f"bisheng_options must be a tuple of strings, got {value!r}"
+
+
+def test_bisheng_options_as_a_list() -> None:
+    kernel = asc.jit(bisheng_options=["-DX=1"])(counted.fn)
+    assert kernel.options.compile.bisheng_options == ("-DX=1",)
+    x = np.zeros(64, dtype=np.int32)
+    kernel[1](x, 4)  # no bisheng on the Model backend: the kernel runs as compiled by the simulator
+    assert x[0] == 6

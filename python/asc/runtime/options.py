@@ -47,6 +47,12 @@ class CompileOptions(Record, frozen=True):
             _require_bool(name, getattr(self, name))
         if self.insert_sync is not None:
             _require_bool("insert_sync", self.insert_sync)
+        extra = self.bisheng_options
+        if extra is not None:
+            if not isinstance(extra, (tuple, list)) or not all(isinstance(o, str) for o in extra):
+                raise TypeError(f"bisheng_options must be a tuple of strings, got {extra!r}")
+            if isinstance(extra, list):  # hashable, as the cache key needs
+                object.__setattr__(self, "bisheng_options", tuple(extra))
         if not isinstance(self.auto_sync_log, str):
             raise TypeError(f"auto_sync_log must be a file name (str), but got {self.auto_sync_log!r}")
         if self.kernel_type is not None:
