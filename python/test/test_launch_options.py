@@ -8,7 +8,7 @@ import pytest
 
 import asc
 from asc.runtime import compiler
-from asc.runtime.errors import KernelError, LaunchTypeError, LaunchValueError
+from asc.runtime.errors import KernelError, LaunchCallError, LaunchTypeError, LaunchValueError
 
 
 @asc.jit(sim_budget=100_000)
@@ -86,11 +86,12 @@ def test_an_option_the_model_backend_refuses_is_an_error_at_the_launch_line() ->
 
 
 def test_calling_a_kernel_without_blocks_is_an_error_at_the_call() -> None:
-    with pytest.raises(LaunchTypeError) as e:
+    with pytest.raises(LaunchCallError) as e:
         counted(np.zeros(64, dtype=np.int32), 3)  # no [num_blocks]
     assert e.value.message == ("'counted' is a kernel: launch it with counted[num_blocks](...) or "
                                "counted[num_blocks, stream](...)")
     assert e.value.location.file == __file__ and e.value.location.line == _line("3)  # no [num_blocks]")
+    assert isinstance(e.value, RuntimeError)  # as before (and as pyasc raises)
 
 
 def test_option_records_where_pyasc_defines_them() -> None:

@@ -36,6 +36,10 @@ class LaunchValueError(LaunchError, ValueError):
     """A launch shape or value out of range (also a ValueError)."""
 
 
+class LaunchCallError(LaunchError, RuntimeError):
+    """A kernel called like a function, without `kernel[num_blocks]` (also a RuntimeError)."""
+
+
 class KernelWarning(RuntimeWarning):
     """The simulator found something undefined on the NPU that did not stop the kernel (e.g. a read of
     never-written UB, a race under PYASC_RACE_CHECK=warn)."""

@@ -31,7 +31,7 @@ from . import plan as plans
 from .annotations import converters
 from .cache import FileCache, make_key
 from .dependencies import References, Watch, describe, namespace, resolve
-from .errors import LaunchTypeError, LaunchValueError, launch_site
+from .errors import LaunchCallError, LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
 from .plan import MAX_PLANS, Plan, native_plan
 from .source import parsed_source
@@ -247,7 +247,7 @@ class JITFunction:
         return bound
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        raise LaunchTypeError(f"'{self.__name__}' is a kernel: launch it with {self.__name__}[num_blocks](...) "
+        raise LaunchCallError(f"'{self.__name__}' is a kernel: launch it with {self.__name__}[num_blocks](...) "
                               f"or {self.__name__}[num_blocks, stream](...)", launch_site(1))
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
