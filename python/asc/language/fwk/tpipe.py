@@ -17,10 +17,12 @@ from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
 from ..core.enums import HardEvent, Hardware, TPosition
 from ..core.ir_value import IRValue, PlainValue
+from ..core.range import ConstExpr
 from ..core.tensor import LocalTensor, local_tensor_type
 
 
 def _const_int(value: Any, api: str, param: str) -> int:
+    value = ConstExpr.unwrap(value)
     if isinstance(value, IRValue) or isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{api}: '{param}' must be a compile-time int (a literal, a module constant or an "
                         f"asc.ConstExpr), got {type(value).__name__}")
@@ -288,8 +290,9 @@ class LocalMemAllocator(IRValue):
     def alloc(self, pos: TPosition, data_type: Any, tile_size: Any) -> LocalTensor:
         pos = _position(pos, "alloc", "pos")
         dtype = _dtype(data_type, "alloc")
+        # An asc.ConstExpr(n) is the compile-time size of the static Alloc<pos, T, n> (pyasc_api.md §1.2).
         handle = _ods.local_mem_allocator_alloc(builder_for("alloc"), self.handle,
-                                                _checks.integer(tile_size, "alloc", "tile_size"),
+                                                _checks.integer(ConstExpr.unwrap(tile_size), "alloc", "tile_size"),
                                                 result_type=local_tensor_type(pos, dtype))
         return LocalTensor(dtype, pos, handle=handle)
 
