@@ -125,3 +125,37 @@ def test_allocator_addresses_and_constexpr_sizes() -> None:
     out = np.full(16, -1, dtype=np.int32)
     allocator_addresses[1](out, 48)
     assert out[:10].tolist() == [0, 384, 96, 384, 48, 480, 64, 544, int(asc.TPosition.VECCALC), 1]
+
+
+@asc.jit(always_compile=True)
+def tensor_descriptors(out: asc.GlobalAddress, x: asc.GlobalAddress):
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out, 16)
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x)  # no size: get_size() is 0
+    gx.set_l2_cache_hint()
+    g4 = asc.GlobalTensor()
+    g4.set_global_buffer(gx.get_phy_addr(4), 8)
+    go.set_value(0, g4.get_value(0))
+    go.set_value(1, gx[6:].get_value(0))
+    go.set_value(2, g4.get_size())
+    go.set_value(3, gx.get_size())
+    gx.set_shape_info(asc.ShapeInfo([4, 8]))
+    go.set_value(4, asc.get_shape_size(gx.get_shape_info()))
+    go.set_value(5, gx.get_shape_info().shape(1))
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    u = asc.LocalTensor(asc.float32)
+    u.set_addr_with_offset(t, 16)
+    go.set_value(6, u.get_phy_addr())
+    u.set_buffer_len(128)
+    go.set_value(7, u.get_length())
+    go.set_value(8, u.get_size())
+    go.set_value(9, t.get_phy_addr(2))
+
+
+def test_tensor_descriptors() -> None:
+    """GlobalTensor.set_shape_info / get_shape_info exist as pyasc_api.md §1.2 lists them (they were
+    LocalTensor-only: "GlobalTensor has no attribute 'set_shape_info'")."""
+    out = np.full(16, -1, dtype=np.float32)
+    tensor_descriptors[1](out, np.arange(64, dtype=np.float32))
+    assert out[:10].tolist() == [4, 6, 8, 0, 32, 8, 64, 128, 32, 8]

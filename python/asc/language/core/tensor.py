@@ -45,11 +45,28 @@ def _offset_from_subscript(key: Any, kind: str) -> Any:
 
 
 class BaseTensor(IRValue):
-    __slots__ = ("dtype",)
+    __slots__ = ("dtype", "shape_info")
 
     def __init__(self, handle: Any, dtype: DataType | None) -> None:
         super().__init__(handle)
         self.dtype = dtype
+        self.shape_info: Any = None
+
+    def set_shape_info(self, shape_info: Any) -> None:
+        """Records the tensor's logical shape (an `asc.ShapeInfo`), at compile time (GlobalTensor and
+        LocalTensor alike, pyasc_api.md §1.2)."""
+        from .auto_tensor import ShapeInfo
+
+        if not isinstance(shape_info, ShapeInfo):
+            raise TypeError(f"set_shape_info expects an asc.ShapeInfo, got {type(shape_info).__name__}")
+        self.shape_info = shape_info
+
+    def get_shape_info(self) -> Any:
+        """The ShapeInfo set by `set_shape_info` (a LocalTensorAuto starts with its shape); an error
+        when none was set."""
+        if self.shape_info is None:
+            raise ValueError("get_shape_info: this tensor has no ShapeInfo; set one with set_shape_info")
+        return self.shape_info
 
     def _subview(self, key: Any) -> Any:
         kind = type(self).__name__
@@ -161,11 +178,10 @@ class LocalTensor(BaseTensor):
     elements at byte address `addr` of the memory behind `pos`.
     """
 
-    __slots__ = ("position", "shape_info")
+    __slots__ = ("position",)
 
     def __init__(self, dtype: DataType | None = None, pos: TPosition = TPosition.VECIN,
                  addr: Any = None, tile_size: Any = None, *, handle: Any = None) -> None:
-        self.shape_info: Any = None
         if handle is not None:
             super().__init__(handle, dtype)
             self.position = pos
@@ -190,21 +206,6 @@ class LocalTensor(BaseTensor):
     @builtin
     def __getitem__(self, key: Any) -> LocalTensor:
         return LocalTensor(self.dtype, self.position, handle=self._subview(key))
-
-    def set_shape_info(self, shape_info: Any) -> None:
-        """Records the tensor's logical shape (an `asc.ShapeInfo`), at compile time."""
-        from .auto_tensor import ShapeInfo
-
-        if not isinstance(shape_info, ShapeInfo):
-            raise TypeError(f"set_shape_info expects an asc.ShapeInfo, got {type(shape_info).__name__}")
-        self.shape_info = shape_info
-
-    def get_shape_info(self) -> Any:
-        """The ShapeInfo set by `set_shape_info` (a LocalTensorAuto starts with its shape); an error
-        when none was set."""
-        if self.shape_info is None:
-            raise ValueError("get_shape_info: this tensor has no ShapeInfo; set one with set_shape_info")
-        return self.shape_info
 
     @builtin
     def get_phy_addr(self, offset: Any = None) -> PlainValue:
