@@ -159,3 +159,24 @@ def test_tensor_descriptors() -> None:
     out = np.full(16, -1, dtype=np.float32)
     tensor_descriptors[1](out, np.arange(64, dtype=np.float32))
     assert out[:10].tolist() == [4, 6, 8, 0, 32, 8, 64, 128, 32, 8]
+
+
+@asc.jit(always_compile=True)
+def call_operator(out: asc.GlobalAddress, x: asc.GlobalAddress):
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out, 8)
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x, 64)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    t.set_value(5, 7.0)
+    go.set_value(0, gx(3))
+    go.set_value(1, t(5))
+    go.set_value(2, gx[8:](1))
+
+
+def test_call_operator_reads_an_element() -> None:
+    """`t(i)` (pyasc_api.md §1.1, §1.2: the call-operator form of both tensors) reads element i; it was
+    "'GlobalTensor' object is not callable"."""
+    out = np.zeros(8, dtype=np.float32)
+    call_operator[1](out, np.arange(64, dtype=np.float32))
+    assert out[:3].tolist() == [3, 7, 9]

@@ -96,6 +96,11 @@ class BaseTensor(IRValue):
         _ods.set_value(b, self.handle, _index(index, "set_value index"), semantic.materialize(value, self.dtype))
 
     @builtin
+    def __call__(self, index: Any) -> PlainValue:
+        """`t(i)`: the element at `i`, Ascend C's call operator (a scalar read, the same as `get_value(i)`)."""
+        return self.get_value(index)
+
+    @builtin
     def item(self) -> PlainValue:
         """`t[i].item()`: the element at the start of this view (same as `t.get_value(i)`)."""
         return self.get_value(0)
