@@ -5,9 +5,13 @@ LocalMemAllocator addresses, and compile-time sizes given as asc.ConstExpr(n).""
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
+import pytest
 
 import asc
+from asc.codegen.errors import CompileError
 
 
 @asc.jit(always_compile=True)
@@ -180,3 +184,32 @@ def test_call_operator_reads_an_element() -> None:
     out = np.zeros(8, dtype=np.float32)
     call_operator[1](out, np.arange(64, dtype=np.float32))
     assert out[:3].tolist() == [3, 7, 9]
+
+
+@asc.jit(always_compile=True)
+def prints_a_tensor(out: asc.GlobalAddress):
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    t.print(8)
+
+
+@asc.jit(always_compile=True)
+def saves_a_tensor(out: asc.GlobalAddress):
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
+    t.to_file("t.bin")
+
+
+@pytest.mark.parametrize("kernel,words", [
+    (prints_a_tensor, "LocalTensor.print exists only in CANN's CPU debug build and does not compile for the "
+                      "NPU; use asc.dump_tensor(t, desc, dump_size) instead"),
+    (saves_a_tensor, "LocalTensor.to_file exists only in CANN's CPU debug build and does not compile for the "
+                     "NPU; copy the tensor to a GM argument and save it on the host"),
+])
+def test_cpu_debug_only_methods_say_what_to_use(kernel, words: str) -> None:
+    """print(data_len) and to_file(file_name) (pyasc_api.md §1.2; Ascend C's Print/ToFile exist only in
+    the CPU debug build, ascendc_api.md item 9) are refused at their line saying what to use instead
+    (they were "LocalTensor has no attribute 'print'")."""
+    with pytest.raises(CompileError) as e:
+        kernel[1](np.zeros(8, dtype=np.float32))
+    assert words in e.value.message
+    lines, first = inspect.getsourcelines(kernel.fn)
+    assert e.value.location.line == first + len(lines) - 1

@@ -279,6 +279,15 @@ class LocalTensor(BaseTensor):
                                                     result_type=local_tensor_type(self.position, dtype))
         return LocalTensor(dtype, self.position, handle=handle)
 
+    def print(self, data_len: Any = None) -> None:  # noqa: A003
+        raise NotImplementedError("LocalTensor.print exists only in CANN's CPU debug build and does not compile "
+                                  "for the NPU; use asc.dump_tensor(t, desc, dump_size) instead")
+
+    def to_file(self, file_name: Any = None) -> None:
+        raise NotImplementedError("LocalTensor.to_file exists only in CANN's CPU debug build and does not "
+                                  "compile for the NPU; copy the tensor to a GM argument and save it on the host, "
+                                  "or use asc.dump_tensor(t, desc, dump_size)")
+
     def _getter(self, builder: Callable[..., Any], api: str, dtype: DataType) -> PlainValue:
         handle = builder(builder_for(api), self.handle, result_type=semantic.ir_scalar_type(dtype))
         return PlainValue(handle, dtype)
