@@ -60,6 +60,16 @@ def _init_buffer(owner: Any, target: Any, num: Any, length: Any, tbuf_builder: C
         raise TypeError(f"init_buffer: 'que' must be a TQue, TQueBind or TBuf, got {type(target).__name__}")
 
 
+def _init_buf_pool(owner: Any, builder: Callable[..., Any], buf_pool: Any, length: Any, share_buf: Any) -> None:
+    for param, pool in (("buf_pool", buf_pool), ("share_buf", share_buf)):
+        if pool is not None and not isinstance(pool, TBufPool):
+            raise TypeError(f"init_buf_pool: '{param}' must be a TBufPool, got {type(pool).__name__}")
+    if buf_pool is None:
+        raise TypeError("init_buf_pool: 'buf_pool' must be a TBufPool, got NoneType")
+    builder(builder_for("init_buf_pool"), owner, buf_pool.handle, _checks.integer(length, "init_buf_pool", "len"),
+            share_buf.handle if share_buf is not None else None)
+
+
 class TPipe(IRValue):
     """The buffer manager of a core (`AscendC::TPipe`); one may be live at a time."""
 
@@ -77,12 +87,9 @@ class TPipe(IRValue):
 
     @builtin
     def init_buf_pool(self, buf_pool: TBufPool, len: Any = 0, share_buf: Any = None) -> None:  # noqa: A002
-        if not isinstance(buf_pool, TBufPool):
-            raise TypeError(f"init_buf_pool: 'buf_pool' must be a TBufPool, got {type(buf_pool).__name__}")
-        if share_buf is not None:
-            raise NotImplementedError("init_buf_pool: 'share_buf' is not supported yet")
-        _ods.tpipe_init_buf_pool(builder_for("init_buf_pool"), self.handle, buf_pool.handle,
-                                 _checks.integer(len, "init_buf_pool", "len"), None)
+        """`InitBufPool(buf_pool, len[, share_buf])`: `len` bytes of the pipe's memory for `buf_pool`, or,
+        with `share_buf`, the first `len` bytes of that pool's range (the two pools take turns)."""
+        _init_buf_pool(self.handle, _ods.tpipe_init_buf_pool, buf_pool, len, share_buf)
 
     def _event_op(self, api: str, builder: Callable[..., Any], event: Any) -> PlainValue:
         _event(api, event)
@@ -263,6 +270,12 @@ class TBufPool(IRValue):
     def init_buffer(self, que: Any = None, num: Any = 0, len: Any = 0, *, buf: Any = None) -> None:  # noqa: A002
         _init_buffer(self.handle, que if que is not None else buf, num, len, _ods.tbuf_pool_init_tbuf,
                      _ods.tbuf_pool_init_buffer)
+
+    @builtin
+    def init_buf_pool(self, buf_pool: TBufPool, len: Any = 0, share_buf: Any = None) -> None:  # noqa: A002
+        """`InitBufPool(buf_pool, len[, share_buf])`: a pool nested in this one (`len` bytes of its range),
+        or sharing the range of `share_buf`."""
+        _init_buf_pool(self.handle, _ods.tbuf_pool_init_buf_pool, buf_pool, len, share_buf)
 
     @builtin
     def reset(self) -> None:
