@@ -65,3 +65,21 @@ def test_sync_all_not_reached_by_every_core_deadlocks() -> None:
         only_block_zero[2](np.zeros(8, dtype=np.float32))
     assert info.value.category == "deadlock"
 
+
+
+@asc.jit(always_compile=True)
+def sync_all_by_position(x: asc.GlobalAddress, is_aiv_only: asc.ConstExpr[bool]):
+    asc.sync_all(is_aiv_only)
+
+
+@pytest.mark.parametrize("is_aiv_only,template,kernel_type", [(True, "true", "mix_aiv_1_0"),
+                                                             (False, "false", "mix_aic_1_2")])
+def test_the_hardware_form_takes_is_aiv_only_by_position(tmp_path, monkeypatch, is_aiv_only: bool,
+                                                          template: str, kernel_type: str) -> None:
+    """`sync_all(is_aiv_only: bool = True)` is the first form pyasc_api.md §1.5.10 lists: a bool by
+    position is its `is_aiv_only`, not the software form's `gm_workspace`."""
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    sync_all_by_position[2](np.zeros(8, dtype=np.float32), is_aiv_only)
+    folder = next(tmp_path.glob("sync_all_by_position-*"))
+    assert f"asc.kernel_type = #asc<kernel_type {kernel_type}>" in (folder / "ascir.mlir").read_text()
+    assert f"AscendC::SyncAll<{template}>();" in (folder / "ascendc.cpp").read_text()

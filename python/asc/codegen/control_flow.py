@@ -282,6 +282,12 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
                                                    "cannot be used after it"))
             continue
         t, e = then_vals.get(name, prior), else_vals.get(name, prior)
+        # A branch that leaves the name unusable (a runtime loop's variable, say) leaves it unusable
+        # after the `if` too, whatever the other branch did: nothing is carried out of it.
+        unusable = next((x for x in (t, e) if isinstance(x, Unavailable)), None)
+        if unusable is not None:
+            v.scope.define(name, unusable)
+            continue
         if t is e or (isinstance(t, _NUMBER) and type(t) is type(e) and t == e):
             v.scope.define(name, t)
             continue

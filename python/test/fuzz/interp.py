@@ -266,6 +266,10 @@ class Interp:
                 self.scope.define(name, Unavailable("one branch"))
                 continue
             t, e = then_vals.get(name, prior), else_vals.get(name, prior)
+            unusable = next((x for x in (t, e) if isinstance(x, Unavailable)), None)
+            if unusable is not None:  # a runtime loop's variable in a branch: unusable after the `if`
+                self.scope.define(name, unusable)
+                continue
             if t is e or (sem.is_number(t) and type(t) is type(e) and t == e):
                 self.scope.define(name, t)
                 continue

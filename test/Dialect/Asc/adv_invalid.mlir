@@ -55,3 +55,12 @@ func.func @quant_dst(%d: !asc.local_tensor<vecout, f16>, %t: !asc.local_tensor<v
   asc.adv_quant %d, %d, %t, %f, %f, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecout, f16>, !asc.local_tensor<veccalc, ui8>, f32, f32, i32
   return
 }
+
+// -----
+
+// Without the (optional) temp buffer, epsilon is still the operand checked.
+func.func @rmsnorm_epsilon_type(%d: !asc.local_tensor<vecout, f32>, %h: f16, %rt: !asc.struct<"RmsNormTiling", ["bLength" : i32], pack = 4>) {
+  // expected-error@+1 {{adv.rmsnorm: 'epsilon' is a float16 value, but 'src' holds float32}}
+  asc.adv_rmsnorm %d, %d, %d, %h, %rt : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, f16, !asc.struct<"RmsNormTiling", ["bLength" : i32], pack = 4>
+  return
+}

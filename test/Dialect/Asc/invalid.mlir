@@ -81,6 +81,22 @@ func.func @data_copy_l1_to_ub(%dst: !asc.local_tensor<vecin, f32>, %src: !asc.lo
 
 // -----
 
+func.func @data_copy_bias_f16(%dst: !asc.local_tensor<c2, f16>, %src: !asc.local_tensor<c1, f16>, %n: i32) {
+  // expected-error@+1 {{data_copy: a copy into the BiasTable (C2) takes float32 or int32 elements, but got float16}}
+  asc.data_copy %dst, %src, %n : !asc.local_tensor<c2, f16>, !asc.local_tensor<c1, f16>, i32
+  return
+}
+
+// -----
+
+func.func @data_copy_l1_to_l0a(%dst: !asc.local_tensor<a2, f32>, %src: !asc.local_tensor<a1, f32>, %n: i32) {
+  // expected-error@+1 {{data_copy: cannot copy from TPosition.A1 to TPosition.A2; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC, and C1 to C2 (float32 or int32 bias)}}
+  asc.data_copy %dst, %src, %n : !asc.local_tensor<a2, f32>, !asc.local_tensor<a1, f32>, i32
+  return
+}
+
+// -----
+
 func.func @data_copy_zero_count(%dst: !asc.local_tensor<vecin, f32>, %src: !asc.global_tensor<f32>) {
   %n = arith.constant 0 : i32
   // expected-error@+1 {{data_copy: 'count' must be positive, but got 0}}

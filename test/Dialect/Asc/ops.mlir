@@ -86,6 +86,14 @@ func.func @data_copy(%g: !asc.global_tensor<f32>, %in: !asc.local_tensor<vecin, 
   return
 }
 
+// CHECK-LABEL: func.func @data_copy_bias
+// CHECK-SAME: (%[[C1:.+]]: !asc.local_tensor<c1, f32>, %[[BT:.+]]: !asc.local_tensor<c2, f32>, %[[N:.+]]: i32)
+func.func @data_copy_bias(%c1: !asc.local_tensor<c1, f32>, %bt: !asc.local_tensor<c2, f32>, %n: i32) {
+  // CHECK-NEXT: asc.data_copy %[[BT]], %[[C1]], %[[N]] : !asc.local_tensor<c2, f32>, !asc.local_tensor<c1, f32>, i32
+  asc.data_copy %bt, %c1, %n : !asc.local_tensor<c2, f32>, !asc.local_tensor<c1, f32>, i32
+  return
+}
+
 // CHECK-LABEL: func.func @vector_binary_forms
 // CHECK-SAME: (%[[Z:.+]]: !asc.local_tensor<vecout, f16>, %[[X:.+]]: !asc.local_tensor<vecin, f16>, %[[Y:.+]]: !asc.local_tensor<veccalc, f16>, %[[ZI:.+]]: !asc.local_tensor<vecout, i16>, %[[XI:.+]]: !asc.local_tensor<vecin, i16>, %[[ZF:.+]]: !asc.local_tensor<vecout, f32>, %[[N:.+]]: i32, %[[M:.+]]: i64, %[[LO:.+]]: i64, %[[HI:.+]]: i64, %[[R:.+]]: i32, %[[P:.+]]: !asc.binary_repeat_params)
 func.func @vector_binary_forms(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %y: !asc.local_tensor<veccalc, f16>, %zi: !asc.local_tensor<vecout, i16>, %xi: !asc.local_tensor<vecin, i16>, %zf: !asc.local_tensor<vecout, f32>, %n: i32, %m: i64, %lo: i64, %hi: i64, %r: i32, %p: !asc.binary_repeat_params) {

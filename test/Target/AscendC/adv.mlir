@@ -33,12 +33,15 @@ func.func @adv_calls(%d: !asc.local_tensor<vecout, f32>, %s: !asc.local_tensor<v
 // CHECK-LABEL: void adv_stack(
 // CHECK-NEXT: AscendC::Tanh<float, false>(v1, v2, v3);
 // CHECK-NEXT: AscendC::Power<float, false>(v1, v2, v2, v3);
-// CHECK-NEXT: SoftmaxTiling v4{};
-// CHECK-NEXT: AscendC::SoftMax<float, false, false, false>(v1, v1, v1, v2, v4);
-func.func @adv_stack(%d: !asc.local_tensor<vecout, f32>, %s: !asc.local_tensor<vecin, f32>, %n: i32) {
+// CHECK-NEXT: SoftmaxTiling v6{};
+// CHECK-NEXT: AscendC::SoftMax<float, false, false, false>(v1, v1, v1, v2, v6);
+// CHECK-NEXT: AscendC::RmsNorm<float, false>(v1, v2, v2, v4, v5);
+func.func @adv_stack(%d: !asc.local_tensor<vecout, f32>, %s: !asc.local_tensor<vecin, f32>, %n: i32, %f: f32,
+                     %rt: !asc.struct<"RmsNormTiling", ["bLength" : i32], pack = 4>) {
   asc.adv_tanh %d, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, i32
   asc.adv_power %d, %s, %s, %n : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
   %tl = asc.struct_zero : !asc.struct<"SoftmaxTiling", ["srcM" : i32], pack = 4>
   asc.adv_softmax %d, %d, %d, %s, %tl : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.struct<"SoftmaxTiling", ["srcM" : i32], pack = 4>
+  asc.adv_rmsnorm %d, %s, %s, %f, %rt : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, f32, !asc.struct<"RmsNormTiling", ["bLength" : i32], pack = 4>
   return
 }

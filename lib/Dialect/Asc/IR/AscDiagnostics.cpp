@@ -167,12 +167,22 @@ std::string describeMemory(Hardware memory) {
   return name + " (" + list + ")";
 }
 
-/// The operands of ODS group `index` of `op`.
-OperandRange odsOperands(Operation *op, unsigned index) {
+/// The operands of ODS group `index` of `op` described by `info`. Without
+/// operand segments, the groups after the one variadic or optional group
+/// start where its operands end (an absent temp buffer shifts them by one).
+OperandRange odsOperands(Operation *op, const OpInfo &info, unsigned index) {
   auto sizes =
       op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
-  if (!sizes)
-    return op->getOperands().slice(index, 1);
+  if (!sizes) {
+    if (info.variadicGroup < 0 ||
+        index < static_cast<unsigned>(info.variadicGroup))
+      return op->getOperands().slice(index, 1);
+    unsigned variadicSize =
+        op->getNumOperands() - (info.numOperandGroups - 1);
+    if (index == static_cast<unsigned>(info.variadicGroup))
+      return op->getOperands().slice(index, variadicSize);
+    return op->getOperands().slice(index - 1 + variadicSize, 1);
+  }
   unsigned start = 0;
   for (unsigned i = 0; i < index; ++i)
     start += sizes[i];
@@ -331,7 +341,7 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
     return success();
   for (const OperandRule &rule :
        llvm::ArrayRef<OperandRule>(info->rules, info->numRules)) {
-    for (Value operand : odsOperands(op, rule.index)) {
+    for (Value operand : odsOperands(op, *info, rule.index)) {
       auto tensor = dyn_cast<LocalTensorType>(operand.getType());
       if (!tensor)
         continue; // the ODS type constraint reports it
@@ -368,7 +378,7 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
   }
   for (const SameTypeRule &rule :
        llvm::ArrayRef<SameTypeRule>(info->same, info->numSame)) {
-    OperandRange tensors = odsOperands(op, rule.tensor);
+    OperandRange tensors = odsOperands(op, *info, rule.tensor);
     if (tensors.empty())
       continue;
     Type expected = getTensorElementType(tensors.front().getType());
@@ -376,7 +386,7 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
       continue; // the ODS type constraint reports it
     auto others = rule.result
                       ? ValueRange(op->getResults().slice(rule.other, 1))
-                      : ValueRange(odsOperands(op, rule.other));
+                      : ValueRange(odsOperands(op, *info, rule.other));
     for (Value other : others) {
       if (rule.scalar) {
         if (!detail::isScalarOfElementType(other.getType(), expected))

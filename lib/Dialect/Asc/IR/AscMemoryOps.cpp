@@ -153,26 +153,28 @@ void LocalTensorOp::getEffects(
 //===----------------------------------------------------------------------===//
 
 /// True if the count and DataCopyParams forms of DataCopy support copying
-/// `src` to `dst`.
-static bool isLegalCopyDirection(Hardware dst, Hardware src) {
+/// `src` to `dst`; `countForm` adds L1 (C1) to the BiasTable (C2), the count
+/// form's copy that loads an Mmad bias (ascendc_api.md DataCopy form 3).
+static bool isLegalCopyDirection(Hardware dst, Hardware src, bool countForm) {
   if (src == Hardware::GM)
     return dst == Hardware::UB || dst == Hardware::L1;
   if (src == Hardware::UB)
     return dst == Hardware::GM || dst == Hardware::UB;
-  return false;
+  return countForm && src == Hardware::L1 && dst == Hardware::BIAS;
 }
 
 /// Checks the direction of a DataCopy from `srcType` to `dstType`.
 static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
-                                         Type srcType) {
+                                         Type srcType, bool countForm) {
   if (isLegalCopyDirection(getTensorHardware(dstType),
-                           getTensorHardware(srcType)))
+                           getTensorHardware(srcType), countForm))
     return success();
   return emitApiError(op, DiagCategory::Position)
          << "cannot copy from " << pyPosition(srcType) << " to "
          << pyPosition(dstType)
          << "; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, "
-            "VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC";
+            "VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC"
+         << (countForm ? ", and C1 to C2 (float32 or int32 bias)" : "");
 }
 
 /// The effects of a copy: it reads the source's memory and writes the
@@ -193,8 +195,17 @@ static void getCopyEffects(
 
 LogicalResult DataCopyOp::verify() {
   Type dstType = getDst().getType();
-  if (failed(verifyCopyDirection(*this, dstType, getSrc().getType())))
+  if (failed(verifyCopyDirection(*this, dstType, getSrc().getType(),
+                                 /*countForm=*/true)))
     return failure();
+  if (getTensorHardware(dstType) == Hardware::BIAS) {
+    Type element = getTensorElementType(dstType);
+    if (!element.isF32() && !element.isInteger(32))
+      return emitApiError(*this, DiagCategory::DType)
+             << "a copy into the BiasTable (C2) takes float32 or int32 "
+                "elements, but got "
+             << getPyTypeName(element);
+  }
   if (std::optional<int64_t> count = getConstantInt(getCount()))
     return verifyBlockCount(*this, "count", *count,
                             getTensorElementType(dstType));
@@ -208,7 +219,8 @@ void DataCopyOp::getEffects(
 }
 
 LogicalResult DataCopyParamsFormOp::verify() {
-  return verifyCopyDirection(*this, getDst().getType(), getSrc().getType());
+  return verifyCopyDirection(*this, getDst().getType(), getSrc().getType(),
+                             /*countForm=*/false);
 }
 
 void DataCopyParamsFormOp::getEffects(

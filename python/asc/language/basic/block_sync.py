@@ -107,6 +107,12 @@ def sync_all(gm_workspace: Any = None, ub_workspace: Any = None, used_cores: Any
     get_block_num() * 32 bytes, zero before the launch), staged through the int32 UB tensor `ub_workspace`
     (at least get_block_num() * 32 bytes). Each block writes how many barriers it has reached into its
     32-byte slot and waits until every participant's slot has reached as many (docs/sync.md)."""
+    if isinstance(gm_workspace, bool) and ub_workspace is None:
+        # `sync_all(False)`: the hardware form's one parameter given by position (pyasc_api.md §1.5.10
+        # lists that form first, and the first form whose parameters the arguments fit is the one called).
+        if is_aiv_only is not True:
+            raise TypeError("sync_all: 'is_aiv_only' is given both by position and by keyword")
+        gm_workspace, is_aiv_only = None, gm_workspace
     aiv_only = _aiv_only("sync_all", is_aiv_only)
     if gm_workspace is None and ub_workspace is None:
         if not (isinstance(used_cores, int) and not isinstance(used_cores, bool) and used_cores == 0):

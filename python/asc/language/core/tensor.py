@@ -45,11 +45,28 @@ def _offset_from_subscript(key: Any, kind: str) -> Any:
 
 
 class BaseTensor(IRValue):
-    __slots__ = ("dtype",)
+    __slots__ = ("dtype", "shape_info")
 
     def __init__(self, handle: Any, dtype: DataType | None) -> None:
         super().__init__(handle)
         self.dtype = dtype
+        self.shape_info: Any = None
+
+    def set_shape_info(self, shape_info: Any) -> None:
+        """Records the tensor's logical shape (an `asc.ShapeInfo`), at compile time (GlobalTensor and
+        LocalTensor alike, pyasc_api.md §1.2)."""
+        from .auto_tensor import ShapeInfo
+
+        if not isinstance(shape_info, ShapeInfo):
+            raise TypeError(f"set_shape_info expects an asc.ShapeInfo, got {type(shape_info).__name__}")
+        self.shape_info = shape_info
+
+    def get_shape_info(self) -> Any:
+        """The ShapeInfo set by `set_shape_info` (a LocalTensorAuto starts with its shape); an error
+        when none was set."""
+        if self.shape_info is None:
+            raise ValueError("get_shape_info: this tensor has no ShapeInfo; set one with set_shape_info")
+        return self.shape_info
 
     def _subview(self, key: Any) -> Any:
         kind = type(self).__name__
@@ -77,6 +94,11 @@ class BaseTensor(IRValue):
             raise TypeError(f"set_value: 'value' must be a number, got {type(value).__name__}")
         b = builder_for("set_value")
         _ods.set_value(b, self.handle, _index(index, "set_value index"), semantic.materialize(value, self.dtype))
+
+    @builtin
+    def __call__(self, index: Any) -> PlainValue:
+        """`t(i)`: the element at `i`, Ascend C's call operator (a scalar read, the same as `get_value(i)`)."""
+        return self.get_value(index)
 
     @builtin
     def item(self) -> PlainValue:
@@ -161,11 +183,10 @@ class LocalTensor(BaseTensor):
     elements at byte address `addr` of the memory behind `pos`.
     """
 
-    __slots__ = ("position", "shape_info")
+    __slots__ = ("position",)
 
     def __init__(self, dtype: DataType | None = None, pos: TPosition = TPosition.VECIN,
                  addr: Any = None, tile_size: Any = None, *, handle: Any = None) -> None:
-        self.shape_info: Any = None
         if handle is not None:
             super().__init__(handle, dtype)
             self.position = pos
@@ -190,21 +211,6 @@ class LocalTensor(BaseTensor):
     @builtin
     def __getitem__(self, key: Any) -> LocalTensor:
         return LocalTensor(self.dtype, self.position, handle=self._subview(key))
-
-    def set_shape_info(self, shape_info: Any) -> None:
-        """Records the tensor's logical shape (an `asc.ShapeInfo`), at compile time."""
-        from .auto_tensor import ShapeInfo
-
-        if not isinstance(shape_info, ShapeInfo):
-            raise TypeError(f"set_shape_info expects an asc.ShapeInfo, got {type(shape_info).__name__}")
-        self.shape_info = shape_info
-
-    def get_shape_info(self) -> Any:
-        """The ShapeInfo set by `set_shape_info` (a LocalTensorAuto starts with its shape); an error
-        when none was set."""
-        if self.shape_info is None:
-            raise ValueError("get_shape_info: this tensor has no ShapeInfo; set one with set_shape_info")
-        return self.shape_info
 
     @builtin
     def get_phy_addr(self, offset: Any = None) -> PlainValue:
@@ -272,6 +278,15 @@ class LocalTensor(BaseTensor):
         handle = _ods.local_tensor_reinterpret_cast(b, self.handle,
                                                     result_type=local_tensor_type(self.position, dtype))
         return LocalTensor(dtype, self.position, handle=handle)
+
+    def print(self, data_len: Any = None) -> None:  # noqa: A003
+        raise NotImplementedError("LocalTensor.print exists only in CANN's CPU debug build and does not compile "
+                                  "for the NPU; use asc.dump_tensor(t, desc, dump_size) instead")
+
+    def to_file(self, file_name: Any = None) -> None:
+        raise NotImplementedError("LocalTensor.to_file exists only in CANN's CPU debug build and does not "
+                                  "compile for the NPU; copy the tensor to a GM argument and save it on the host, "
+                                  "or use asc.dump_tensor(t, desc, dump_size)")
 
     def _getter(self, builder: Callable[..., Any], api: str, dtype: DataType) -> PlainValue:
         handle = builder(builder_for(api), self.handle, result_type=semantic.ir_scalar_type(dtype))

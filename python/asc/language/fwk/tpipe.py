@@ -17,10 +17,12 @@ from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
 from ..core.enums import HardEvent, Hardware, TPosition
 from ..core.ir_value import IRValue, PlainValue
+from ..core.range import ConstExpr
 from ..core.tensor import LocalTensor, local_tensor_type
 
 
 def _const_int(value: Any, api: str, param: str) -> int:
+    value = ConstExpr.unwrap(value)
     if isinstance(value, IRValue) or isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{api}: '{param}' must be a compile-time int (a literal, a module constant or an "
                         f"asc.ConstExpr), got {type(value).__name__}")
@@ -58,6 +60,16 @@ def _init_buffer(owner: Any, target: Any, num: Any, length: Any, tbuf_builder: C
         raise TypeError(f"init_buffer: 'que' must be a TQue, TQueBind or TBuf, got {type(target).__name__}")
 
 
+def _init_buf_pool(owner: Any, builder: Callable[..., Any], buf_pool: Any, length: Any, share_buf: Any) -> None:
+    for param, pool in (("buf_pool", buf_pool), ("share_buf", share_buf)):
+        if pool is not None and not isinstance(pool, TBufPool):
+            raise TypeError(f"init_buf_pool: '{param}' must be a TBufPool, got {type(pool).__name__}")
+    if buf_pool is None:
+        raise TypeError("init_buf_pool: 'buf_pool' must be a TBufPool, got NoneType")
+    builder(builder_for("init_buf_pool"), owner, buf_pool.handle, _checks.integer(length, "init_buf_pool", "len"),
+            share_buf.handle if share_buf is not None else None)
+
+
 class TPipe(IRValue):
     """The buffer manager of a core (`AscendC::TPipe`); one may be live at a time."""
 
@@ -75,12 +87,9 @@ class TPipe(IRValue):
 
     @builtin
     def init_buf_pool(self, buf_pool: TBufPool, len: Any = 0, share_buf: Any = None) -> None:  # noqa: A002
-        if not isinstance(buf_pool, TBufPool):
-            raise TypeError(f"init_buf_pool: 'buf_pool' must be a TBufPool, got {type(buf_pool).__name__}")
-        if share_buf is not None:
-            raise NotImplementedError("init_buf_pool: 'share_buf' is not supported yet")
-        _ods.tpipe_init_buf_pool(builder_for("init_buf_pool"), self.handle, buf_pool.handle,
-                                 _checks.integer(len, "init_buf_pool", "len"), None)
+        """`InitBufPool(buf_pool, len[, share_buf])`: `len` bytes of the pipe's memory for `buf_pool`, or,
+        with `share_buf`, the first `len` bytes of that pool's range (the two pools take turns)."""
+        _init_buf_pool(self.handle, _ods.tpipe_init_buf_pool, buf_pool, len, share_buf)
 
     def _event_op(self, api: str, builder: Callable[..., Any], event: Any) -> PlainValue:
         _event(api, event)
@@ -263,6 +272,12 @@ class TBufPool(IRValue):
                      _ods.tbuf_pool_init_buffer)
 
     @builtin
+    def init_buf_pool(self, buf_pool: TBufPool, len: Any = 0, share_buf: Any = None) -> None:  # noqa: A002
+        """`InitBufPool(buf_pool, len[, share_buf])`: a pool nested in this one (`len` bytes of its range),
+        or sharing the range of `share_buf`."""
+        _init_buf_pool(self.handle, _ods.tbuf_pool_init_buf_pool, buf_pool, len, share_buf)
+
+    @builtin
     def reset(self) -> None:
         _ods.tbuf_pool_reset(builder_for("reset"), self.handle)
 
@@ -288,8 +303,9 @@ class LocalMemAllocator(IRValue):
     def alloc(self, pos: TPosition, data_type: Any, tile_size: Any) -> LocalTensor:
         pos = _position(pos, "alloc", "pos")
         dtype = _dtype(data_type, "alloc")
+        # An asc.ConstExpr(n) is the compile-time size of the static Alloc<pos, T, n> (pyasc_api.md §1.2).
         handle = _ods.local_mem_allocator_alloc(builder_for("alloc"), self.handle,
-                                                _checks.integer(tile_size, "alloc", "tile_size"),
+                                                _checks.integer(ConstExpr.unwrap(tile_size), "alloc", "tile_size"),
                                                 result_type=local_tensor_type(pos, dtype))
         return LocalTensor(dtype, pos, handle=handle)
 
