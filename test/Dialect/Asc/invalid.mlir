@@ -688,6 +688,15 @@ func.func @gather_repeat(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tens
 
 // -----
 
+func.func @cast_negative_count(%z: !asc.local_tensor<vecout, i32>, %x: !asc.local_tensor<vecin, f32>) {
+  %n = arith.constant -64 : i32
+  // expected-error@+1 {{cast: 'count' must be non-negative, but got -64}}
+  asc.cast cast_rint, %z, %x, %n : !asc.local_tensor<vecout, i32>, !asc.local_tensor<vecin, f32>, i32
+  return
+}
+
+// -----
+
 func.func @gather_rep_stride_range(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %m: i64, %r: i32) {
   %dr = arith.constant 65536 : i32
   // expected-error@+1 {{gather: 'dst_rep_stride' must be in [0, 65535] (uint16_t), but got 65536}}

@@ -128,6 +128,14 @@ LogicalResult mlir::asc::detail::verifyVectorMask(Operation *op, Type laneType,
   return success();
 }
 
+LogicalResult mlir::asc::detail::verifyCount(Operation *op, Value count) {
+  std::optional<int64_t> value = getConstantInt(count);
+  if (value && *value < 0)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'count' must be non-negative, but got " << *value;
+  return success();
+}
+
 LogicalResult mlir::asc::detail::verifyUnsignedOperand(Operation *op,
                                                        Value value,
                                                        unsigned width) {

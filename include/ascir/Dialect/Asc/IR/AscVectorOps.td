@@ -82,9 +82,14 @@ class Asc_VecForm<string formSuffix, string formTag, string formTitle,
                    "getMaskMutable().getOperandNumber(), false"));
 }
 
+// A constant count is checked here: Ascend C takes some counts as uint32_t
+// (Cast, Compare, Gather), where a negative one would wrap to ~4 G elements.
 def Asc_CountForm : Asc_VecForm<"", "count", "count form",
-    "Processes the first `count` elements.",
-    (ins Asc_VecCount:$count), "::mlir::success()", 0, 0, ", %n", ", i32">;
+    "Processes the first `count` elements; a constant `count` is "
+    "non-negative.",
+    (ins Asc_VecCount:$count),
+    "::mlir::asc::detail::verifyCount(*this, getCount())", 0, 0, ", %n",
+    ", i32">;
 
 // Continuous mask then repeat count, then `tail`. `setMask` adds the
 // `is_set_mask` attribute and template arguments; `boundedRepeat` checks
