@@ -15,6 +15,7 @@ import pytest
 import asc
 import asc.lib.runtime as rt
 from asc.codegen.errors import CompileError
+from asc.runtime.errors import KernelError
 
 pytestmark = pytest.mark.values("duplicate", "gather")
 
@@ -108,7 +109,7 @@ def test_duplicate_stride_out_of_range_is_a_compile_error(blk: int, rep: int, me
         launch(duplicate_strided, z, 1024, 64, 2, blk, rep)
     text = str(info.value)
     assert message in text
-    assert "test_vector_strides.py:41:" in text  # the asc.duplicate line
+    assert "test_vector_strides.py:42:" in text  # the asc.duplicate line
 
 
 @pytest.mark.parametrize("base,rep,message", [
@@ -121,4 +122,48 @@ def test_gather_operand_out_of_range_is_a_compile_error(base: int, rep: int, mes
         launch(gather_strided, x, np.zeros(128, np.uint32), x.copy(), 2048, 128, base, rep)
     text = str(info.value)
     assert message in text
-    assert "test_vector_strides.py:79:" in text  # the asc.gather line
+    assert "test_vector_strides.py:80:" in text  # the asc.gather line
+
+
+@asc.jit
+def copy_repeat_size(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, dst_rep: int,
+                     src_rep: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    zg.set_global_buffer(z, n)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+    c = asc.LocalTensor(x.dtype, asc.TPosition.VECOUT, 65536, n)
+    asc.data_copy(a, xg, n)
+    asc.data_copy(c, zg, n)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.copy(c, a, 64, 2, asc.CopyRepeatParams(dst_stride=1, src_stride=1, dst_repeat_size=dst_rep,
+                                               src_repeat_size=src_rep))
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(zg, c, n)
+
+
+def test_copy_repeat_sizes_in_range() -> None:
+    n = 4096
+    x = np.arange(n, dtype=np.float32)
+    z = np.full(n, -1, np.float32)
+    want = z.copy()
+    want[:64] = x[:64]
+    want[9 * 8:9 * 8 + 64] = x[4 * 8:4 * 8 + 64]
+    launch(copy_repeat_size, x, z, n, 9, 4)
+    np.testing.assert_array_equal(z, want)
+
+
+def test_copy_repeat_size_out_of_range() -> None:
+    """ascendc_api.md §4.2: CopyRepeatParams' repeat sizes are 0-4095 blocks; a constant beyond is a
+    compile error, a runtime one a kernel error at the line (both used to run with the large stride)."""
+    x = np.zeros(4096, np.float32)
+    with pytest.raises(CompileError) as info:
+        launch(copy_repeat_size, x, x.copy(), 4096, 8, 4096)
+    assert "CopyRepeatParams: 'src_repeat_size' must be in [0, 4095], but got 4096" in str(info.value)
+    with pytest.raises(KernelError) as kinfo:
+        launch(copy_repeat_size, x, x.copy(), 4096, 4100, 8)
+    assert "copy: dst_repeat_size and src_repeat_size must be in [0, 4095], but got 4100 and 8" in str(kinfo.value)
+    assert "test_vector_strides.py:141:" in str(kinfo.value)
