@@ -589,6 +589,13 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
            loc);
   if (op == VecOp::Brcb && c.dstBlk == 0)
     fail("argument", "brcb: dst_blk_stride must not be 0", loc);
+  // CopyRepeatParams' repeat sizes are 0-4095 blocks (ascendc_api.md §4.2).
+  if (op == VecOp::Copy && (c.dstRep > 4095 || c.src0Rep > 4095))
+    fail("argument",
+         "copy: dst_repeat_size and src_repeat_size must be in [0, 4095], "
+         "but got " +
+             std::to_string(c.dstRep) + " and " + std::to_string(c.src0Rep),
+         loc);
 }
 
 bool Core::resolveMask(const VecCall &c, VecInstr &in) {

@@ -704,6 +704,51 @@ func.func @gather_repeat(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tens
 
 // -----
 
+func.func @cast_negative_count(%z: !asc.local_tensor<vecout, i32>, %x: !asc.local_tensor<vecin, f32>) {
+  %n = arith.constant -64 : i32
+  // expected-error@+1 {{cast: 'count' must be non-negative, but got -64}}
+  asc.cast cast_rint, %z, %x, %n : !asc.local_tensor<vecout, i32>, !asc.local_tensor<vecin, f32>, i32
+  return
+}
+
+// -----
+
+func.func @gather_rep_stride_range(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %m: i64, %r: i32) {
+  %dr = arith.constant 65536 : i32
+  // expected-error@+1 {{gather: 'dst_rep_stride' must be in [0, 65535] (uint16_t), but got 65536}}
+  asc.gather_l0 %z, %x, %o, %b, %m, %r, %dr : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, ui32>, i32, i64, i32, i32
+  return
+}
+
+// -----
+
+func.func @gather_base_range(%z: !asc.local_tensor<vecout, f16>, %x: !asc.local_tensor<vecin, f16>, %o: !asc.local_tensor<veccalc, ui32>, %n: i32) {
+  %b = arith.constant -2 : i32
+  // expected-error@+1 {{gather: 'src_base' must be in [0, 4294967295] (uint32_t), but got -2}}
+  asc.gather %z, %x, %o, %b, %n : !asc.local_tensor<vecout, f16>, !asc.local_tensor<vecin, f16>, !asc.local_tensor<veccalc, ui32>, i32, i32
+  return
+}
+
+// -----
+
+func.func @duplicate_rep_stride_range(%z: !asc.local_tensor<vecout, f32>, %s: f32, %m: i64, %r: i32, %bs: i32) {
+  %rs = arith.constant 300 : i32
+  // expected-error@+1 {{duplicate: 'dst_repeat_stride' must be in [0, 255] (uint8_t), but got 300}}
+  asc.duplicate_l0 %z, %s, %m, %r, %bs, %rs : !asc.local_tensor<vecout, f32>, f32, i64, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @duplicate_blk_stride_range(%z: !asc.local_tensor<vecout, f16>, %s: f16, %lo: i64, %hi: i64, %r: i32, %rs: i32) {
+  %bs = arith.constant -1 : i32
+  // expected-error@+1 {{duplicate: 'dst_block_stride' must be in [0, 65535] (uint16_t), but got -1}}
+  asc.duplicate_l1 %z, %s, %lo, %hi, %r, %bs, %rs : !asc.local_tensor<vecout, f16>, f16, i64, i64, i32, i32, i32
+  return
+}
+
+// -----
+
 func.func @gather_mask(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor<vecin, f32>, %o: !asc.local_tensor<veccalc, ui32>, %b: i32, %lo: i64, %r: i32, %dr: i32) {
   %hi = arith.constant 1 : i64
   // expected-error@+1 {{gather: 'mask[1]' must be 0 for 32-bit elements, which have 64 lanes per repeat, but got 1}}

@@ -128,6 +128,26 @@ LogicalResult mlir::asc::detail::verifyVectorMask(Operation *op, Type laneType,
   return success();
 }
 
+LogicalResult mlir::asc::detail::verifyCount(Operation *op, Value count) {
+  std::optional<int64_t> value = getConstantInt(count);
+  if (value && *value < 0)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'count' must be non-negative, but got " << *value;
+  return success();
+}
+
+LogicalResult mlir::asc::detail::verifyUnsignedOperand(Operation *op,
+                                                       Value value,
+                                                       unsigned width) {
+  std::optional<int64_t> v = getConstantInt(value);
+  int64_t hi = (int64_t(1) << width) - 1;
+  if (v && (*v < 0 || *v > hi))
+    return emitApiError(op, DiagCategory::Argument)
+           << "'" << getOperandName(op, value) << "' must be in [0, " << hi
+           << "] (uint" << width << "_t), but got " << *v;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Family checks
 //===----------------------------------------------------------------------===//

@@ -147,6 +147,16 @@ Type getWiderElementType(Value a, Value b);
 LogicalResult verifyVectorMask(Operation *op, Type laneType, Value mask,
                                Value maskHigh, Value repeat, bool setsMask);
 
+/// Verifies that a constant element count of a count-form call is not
+/// negative.
+LogicalResult verifyCount(Operation *op, Value count);
+
+/// Verifies that a constant `value` fits the `width`-bit unsigned integer
+/// parameter Ascend C declares for it (Duplicate's strides, Gather's base and
+/// repeat stride), which would otherwise wrap silently in the C++ call.
+LogicalResult verifyUnsignedOperand(Operation *op, Value value,
+                                    unsigned width);
+
 /// The checks of the advanced API ops beyond their operand rules
 /// (AscAdvOps.cpp).
 LogicalResult verifyAdvOp(Operation *op);

@@ -198,6 +198,8 @@ def Asc_CopyRepeatParamsOp : Asc_ParamStructOp<"copy_repeat_params",
     "%p = asc.copy_repeat_params %c1, %c1, %c8, %c8 : i32, i32, i32, i32"> {
   let defaults = ["0", "0", "0", "0"];
   let cxxDefaults = ["dst_repeat_size=8", "src_repeat_size=8"];
+  // ascendc_api.md §4.2: repeat strides in 32-byte blocks, 0-4095.
+  let fieldRanges = ["dst_repeat_size=0:4095", "src_repeat_size=0:4095"];
 }
 
 def Asc_DataCopyParamsOp : Asc_ParamStructOp<"data_copy_params",

@@ -82,9 +82,14 @@ class Asc_VecForm<string formSuffix, string formTag, string formTitle,
                    "getMaskMutable().getOperandNumber(), false"));
 }
 
+// A constant count is checked here: Ascend C takes some counts as uint32_t
+// (Cast, Compare, Gather), where a negative one would wrap to ~4 G elements.
 def Asc_CountForm : Asc_VecForm<"", "count", "count form",
-    "Processes the first `count` elements.",
-    (ins Asc_VecCount:$count), "::mlir::success()", 0, 0, ", %n", ", i32">;
+    "Processes the first `count` elements; a constant `count` is "
+    "non-negative.",
+    (ins Asc_VecCount:$count),
+    "::mlir::asc::detail::verifyCount(*this, getCount())", 0, 0, ", %n",
+    ", i32">;
 
 // Continuous mask then repeat count, then `tail`. `setMask` adds the
 // `is_set_mask` attribute and template arguments; `boundedRepeat` checks
@@ -620,23 +625,37 @@ defvar Asc_DuplicateStrides =
     (ins Arg<AnySignlessInteger, "block stride of dst">:$dst_block_stride,
          Arg<AnySignlessInteger, "repeat stride of dst">:$dst_repeat_stride);
 
-class Asc_DuplicateOpOf<Asc_VecForm form>
+// The mask forms check constant strides against Ascend C's parameter types
+// (`uint16_t dstBlockStride, uint8_t dstRepeatStride`).
+defvar Asc_DuplicateStrideCheck =
+    "::mlir::success(::mlir::succeeded(::mlir::asc::detail::"
+    "verifyUnsignedOperand(*this, getDstBlockStride(), 16)) && "
+    "::mlir::succeeded(::mlir::asc::detail::verifyUnsignedOperand(*this, "
+    "getDstRepeatStride(), 8)))";
+
+class Asc_DuplicateOpOf<Asc_VecForm form, string strideCheck = "">
     : Asc_VecOp<"duplicate", "Duplicate", "fill a UB tensor with a scalar",
         "Writes the scalar to the elements of `dst`, a UB tensor. The scalar "
         "has the element type (a signless integer of the same width for "
-        "unsigned elements).",
+        "unsigned elements)." # !if(!empty(strideCheck), "",
+        " A constant `dst_block_stride` is at most 65535 and a constant "
+        "`dst_repeat_stride` at most 255 (`uint16_t`, `uint8_t` in Ascend "
+        "C)."),
         [Asc_ScalarOfElementType<"scalar", "dst">],
         (ins Asc_VecDst<Asc_DuplicateTypes>:$dst, Asc_VecScalar:$scalar),
         form, "%z, %s", "!asc.local_tensor<vecout, f32>, f32", "z, s"> {
   let scalar = "getScalar";
   let scalarOf = "getDst()";
+  let check = !if(!empty(strideCheck), "::mlir::success()", strideCheck);
 }
 
 def Asc_DuplicateOp : Asc_DuplicateOpOf<Asc_CountForm>;
 def Asc_DuplicateL0Op : Asc_DuplicateOpOf<
-    Asc_MaskForm<Asc_DuplicateStrides, ", %bs, %rs", ", i32, i32">>;
+    Asc_MaskForm<Asc_DuplicateStrides, ", %bs, %rs", ", i32, i32">,
+    Asc_DuplicateStrideCheck>;
 def Asc_DuplicateL1Op : Asc_DuplicateOpOf<
-    Asc_MaskArrayForm<Asc_DuplicateStrides, ", %bs, %rs", ", i32, i32">>;
+    Asc_MaskArrayForm<Asc_DuplicateStrides, ", %bs, %rs", ", i32, i32">,
+    Asc_DuplicateStrideCheck>;
 
 def Asc_BrcbOp : Asc_ApiOp<"brcb", "AscendC::Brcb",
     [Asc_SameTensorElementType, Asc_VectorStateEffects]> {
@@ -678,13 +697,19 @@ defvar Asc_GatherStrides =
 
 // Operand #2 of Gather is a UB tensor of ui32 byte offsets, not of the
 // element type, so only dst and src share one.
-class Asc_GatherOpOf<Asc_VecForm form>
+// Constant operands are checked against Ascend C's parameter types
+// (`uint32_t srcBaseAddr`; mask forms: `uint16_t dstRepStride`).
+class Asc_GatherOpOf<Asc_VecForm form, bit hasStride = 1,
+                     string baseCheck = "::mlir::asc::detail::"
+                         "verifyUnsignedOperand(*this, getSrcBase(), 32)">
     : Asc_VecOp<"gather", "Gather", "gather elements by byte offsets",
         "Writes the element of `src` at byte offset `src_base + "
         "src_offset[i]` to `dst[i]`. `src_offset` holds ui32 byte offsets and "
         "`src_base` is a byte offset, each a multiple of the element size. "
         "All tensors are in UB; `dst` and `src` share one element type (f16, "
-        "bf16, ui16, i16, f32, ui32 or i32) and must not overlap.",
+        "bf16, ui16, i16, f32, ui32 or i32) and must not overlap. A constant "
+        "`src_base` fits a `uint32_t`"
+        # !if(hasStride, ", a constant `dst_rep_stride` a `uint16_t`.", "."),
         [Asc_SameElementType<"dst", "src">],
         (ins Asc_VecDst<Asc_GatherTypes>:$dst,
              Asc_VecSrc<Asc_GatherTypes>:$src,
@@ -692,10 +717,16 @@ class Asc_GatherOpOf<Asc_VecForm form>
              Arg<AnySignlessInteger, "base byte offset into src">:$src_base),
         form, "%z, %x, %o, %b",
         "!asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, "
-        "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b">;
+        "!asc.local_tensor<veccalc, ui32>, i32", "z, x, o, b"> {
+  let check = !if(hasStride,
+      "::mlir::success(::mlir::succeeded(" # baseCheck # ") && "
+      "::mlir::succeeded(::mlir::asc::detail::verifyUnsignedOperand(*this, "
+      "getDstRepStride(), 16)))",
+      baseCheck);
+}
 
 let simTiming = "VCOPY" in {
-def Asc_GatherOp : Asc_GatherOpOf<Asc_CountForm>;
+def Asc_GatherOp : Asc_GatherOpOf<Asc_CountForm, /*hasStride=*/0>;
 def Asc_GatherL0Op : Asc_GatherOpOf<
     Asc_MaskForm<Asc_GatherStrides, ", %s", ", i32", /*setMask=*/0>>;
 def Asc_GatherL1Op : Asc_GatherOpOf<
