@@ -599,9 +599,12 @@ inline void Power(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
   const uint32_t have = sharedTmpBuffer.GetSize();
   if (have < need)
     ascsim_adv::tooSmall("power", have, need, loc);
-  // 6 floats and 2 mask bits per element; the second mask 32-byte aligned
+  // 6 floats and 2 mask bits per element, the second mask 32-byte aligned:
+  // a chunk c takes 24c + upTo(c/8, 32) + c/8 <= 24.25c + 31 bytes, so
+  // c = (have - 32) / 24.25 fits (64 at the minimum; dividing by 24.25 and
+  // reserving 64 bytes besides gave 0 there, and the loop never advanced).
   uint32_t chunk =
-      static_cast<uint32_t>(uint64_t(have - 64) * 8 / (k * 32 + 2)) / 64 * 64;
+      static_cast<uint32_t>(uint64_t(have - 32) * 4 / 97) / 64 * 64;
   if (chunk > ascsim_adv::upTo(calCount, 64))
     chunk = ascsim_adv::upTo(calCount, 64);
   F t[6];
