@@ -11,6 +11,7 @@ from accuracy import errors, quantised, reference
 
 import asc
 import asc.adv
+from asc.runtime.errors import KernelError
 
 pytestmark = pytest.mark.values("adv.rmsnorm", "adv.softmax", "adv.quant", "adv.tanh", "adv.log", "adv.round",
                                 "adv.erf")
@@ -253,3 +254,52 @@ def test_math_odd_count_in_place_and_keywords(name: str, dtype, form: int) -> No
     math_kernel[1](x, y, n, MATH.index(name), form)
     bound = 1e-6 if dtype == np.float32 else 1e-3
     assert float(np.max(errors(y, quantised(reference(name, x), dtype)))) <= bound
+
+
+@asc.jit
+def count_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, count: int, which: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 64)
+    yg.set_global_buffer(y, 64)
+    s = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    d = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 1024, 128)
+    q = asc.LocalTensor(asc.int8, asc.TPosition.VECOUT, 2048, 64)
+    i = asc.LocalTensor(asc.int16, asc.TPosition.VECOUT, 3072, 64)
+    t = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 4096, 8192)
+    asc.data_copy(s, xg, 64)
+    asc.data_copy(d, xg, 64)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    if which == 0:
+        asc.adv.tanh(d, s, count, t)
+    elif which == 1:
+        asc.adv.exp(d, s, count, 4, t)
+    elif which == 2:
+        asc.adv.power(d, s, s, count, t)
+    elif which == 3:
+        asc.adv.axpy(d, s, 2.0, count, t)
+    elif which == 4:
+        asc.adv.quant(q, s, 1.0, 0.0, count, t)
+    else:
+        asc.duplicate(i, 3, 64)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+        asc.adv.xor(i, i, i, count, t)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(yg, d, 64)
+
+
+@pytest.mark.parametrize("which,name,short", [(0, "tanh", "src"), (1, "exp", "src"), (2, "power", "src0"),
+                                              (3, "axpy", "src"), (4, "quant", "dst"), (5, "xor", "dst")])
+def test_a_count_beyond_the_tensors_or_negative_is_an_error(which: int, name: str, short: str) -> None:
+    # A negative count used to wrap the chunk size to 0 and spin until the watchdog (minutes); a count
+    # beyond the tensors was reported by an internal instruction (maxs, muls) instead of the call.
+    x = np.ones(64, np.float32)
+    with pytest.raises(KernelError, match=rf"test_adv_call_forms.py:\d+: kernel error: kernel 'count_kernel' "
+                                          rf"\(block 0\): asc.adv.{name}: count = -1 is negative"):
+        count_kernel[1](x, np.zeros(64, np.float32), -1, which)
+    with pytest.raises(KernelError, match=rf"asc.adv.{name}: count = 65, but '{short}' holds only 64 elements"):
+        count_kernel[1](x, np.zeros(64, np.float32), 65, which)
+    y = np.zeros(64, np.float32)
+    count_kernel[1](x, y, 64, which)  # the whole tensors: fine

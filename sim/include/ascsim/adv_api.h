@@ -54,6 +54,31 @@ using F = LocalTensor<float>;
 
 inline uint32_t upTo(uint32_t a, uint32_t b) { return (a + b - 1) / b * b; }
 
+/// The `count` elements must lie in `tensor` (checked before the chunk size
+/// is rounded up: a negative count arrives as a huge uint32_t, which would
+/// round to a chunk of 0 and loop forever).
+template <typename T>
+inline void checkCount(const char *api, uint32_t count,
+                       const LocalTensor<T> &tensor, const char *name,
+                       ::ascsim::Loc loc) {
+  const uint32_t size = tensor.GetSize();
+  if (count <= size)
+    return;
+  char msg[240];
+  if (static_cast<int32_t>(count) < 0)
+    __builtin_snprintf(msg, sizeof msg,
+                       "asc.adv.%s: count = %d is negative; pass the number "
+                       "of elements to process",
+                       api, static_cast<int32_t>(count));
+  else
+    __builtin_snprintf(msg, sizeof msg,
+                       "asc.adv.%s: count = %u, but '%s' holds only %u "
+                       "elements",
+                       api, count, name, size);
+  ::ascsim::abi::apiFault("bounds", msg, loc);
+  __builtin_unreachable();
+}
+
 /// Float views of the temp buffer: `k` buffers of `n` floats from byte 0.
 inline F buf(const LocalTensor<uint8_t> &tmp, uint32_t k, uint32_t n) {
   F all = tmp.template ReinterpretCast<float>();
@@ -462,6 +487,8 @@ inline void unary(Fn f, const char *api, const LocalTensor<T> &dst,
                   ::ascsim::Loc loc) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4,
                 "the math library takes half or float");
+  checkCount(api, count, dst, "dst", loc);
+  checkCount(api, count, src, "src", loc);
   const uint32_t need = minTmp<T>(f);
   const uint32_t have = tmp.GetSize();
   if (have < need)
@@ -565,13 +592,19 @@ inline void Power(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
                   const uint32_t calCount, ASCSIM_LOC) {
   using ascsim_adv::F;
   const uint32_t k = 6;
+  ascsim_adv::checkCount("power", calCount, dst, "dst", loc);
+  ascsim_adv::checkCount("power", calCount, src0, "src0", loc);
+  ascsim_adv::checkCount("power", calCount, src1, "src1", loc);
   const uint32_t need = k * 256 + 64;
   const uint32_t have = sharedTmpBuffer.GetSize();
   if (have < need)
     ascsim_adv::tooSmall("power", have, need, loc);
-  // 6 floats and 2 mask bits per element; the second mask 32-byte aligned
+  // 6 floats and 2 mask bits per element, the second mask 32-byte aligned:
+  // a chunk c takes 24c + upTo(c/8, 32) + c/8 <= 24.25c + 31 bytes, so
+  // c = (have - 32) / 24.25 fits (64 at the minimum; dividing by 24.25 and
+  // reserving 64 bytes besides gave 0 there, and the loop never advanced).
   uint32_t chunk =
-      static_cast<uint32_t>(uint64_t(have - 64) * 8 / (k * 32 + 2)) / 64 * 64;
+      static_cast<uint32_t>(uint64_t(have - 32) * 4 / 97) / 64 * 64;
   if (chunk > ascsim_adv::upTo(calCount, 64))
     chunk = ascsim_adv::upTo(calCount, 64);
   F t[6];
@@ -640,6 +673,9 @@ inline void Xor(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
                 const LocalTensor<uint8_t> &sharedTmpBuffer,
                 const uint32_t calCount, ASCSIM_LOC) {
   static_assert(sizeof(T) == 2, "Xor takes int16_t or uint16_t");
+  ascsim_adv::checkCount("xor", calCount, dst, "dst", loc);
+  ascsim_adv::checkCount("xor", calCount, src0, "src0", loc);
+  ascsim_adv::checkCount("xor", calCount, src1, "src1", loc);
   const uint32_t need = 2 * 256;
   const uint32_t have = sharedTmpBuffer.GetSize();
   if (have < need)
@@ -666,6 +702,8 @@ inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
                  const uint32_t calCount, ASCSIM_LOC) {
   using ascsim_adv::F;
   const bool half = sizeof(T) == 2;
+  ascsim_adv::checkCount("axpy", calCount, dst, "dst", loc);
+  ascsim_adv::checkCount("axpy", calCount, src, "src", loc);
   const uint32_t k = half ? 2 : 1;
   const uint32_t need = k * 256;
   const uint32_t have = sharedTmpBuffer.GetSize();
@@ -702,6 +740,8 @@ inline void AscendQuant(const LocalTensor<int8_t> &dst,
                         const uint32_t calCount, ASCSIM_LOC) {
   using ascsim_adv::F;
   const uint32_t need = 64 * 4 + 64 * 2;
+  ascsim_adv::checkCount("quant", calCount, dst, "dst", loc);
+  ascsim_adv::checkCount("quant", calCount, src, "src", loc);
   const uint32_t have = sharedTmpBuffer.GetSize();
   if (have < need)
     ascsim_adv::tooSmall("quant", have, need, loc);

@@ -159,6 +159,38 @@ template <typename T> inline uint32_t GetSortOffset(const uint32_t elemOffset) {
   return elemOffset * 8 / static_cast<uint32_t>(sizeof(T));
 }
 
+namespace ascsim_detail {
+/// The elements repeatTime repeats of `per` cover (a negative repeatTime is
+/// an error: it used to do nothing).
+inline uint32_t repeatCovers(const char *api, int32_t repeatTime, uint32_t per,
+                             ::ascsim::Loc loc) {
+  if (repeatTime >= 0)
+    return static_cast<uint32_t>(repeatTime) * per;
+  char msg[160];
+  __builtin_snprintf(msg, sizeof msg,
+                     "asc.adv.%s: repeat_time = %d is negative", api,
+                     repeatTime);
+  ::ascsim::abi::apiFault("argument", msg, loc);
+  __builtin_unreachable();
+}
+
+/// Fails unless tensor `name` holds the `need` elements repeatTime covers
+/// (`pairs`: a prefix naming the sorted pairs they are, or "").
+inline void checkCovers(const char *api, int32_t repeatTime, uint32_t need,
+                        uint32_t size, const char *name, const char *pairs,
+                        ::ascsim::Loc loc) {
+  if (need <= size)
+    return;
+  char msg[240];
+  __builtin_snprintf(msg, sizeof msg,
+                     "asc.adv.%s: repeat_time = %d covers %s%u elements, but "
+                     "'%s' holds only %u",
+                     api, repeatTime, pairs, need, name, size);
+  ::ascsim::abi::apiFault("bounds", msg, loc);
+  __builtin_unreachable();
+}
+} // namespace ascsim_detail
+
 //===----------------------------------------------------------------------===//
 // Instruction sequences
 //===----------------------------------------------------------------------===//
@@ -223,9 +255,14 @@ inline void Concat(LocalTensor<T> &concat, const LocalTensor<T> &src,
                    const LocalTensor<T> &tmp, const int32_t repeatTime,
                    ASCSIM_LOC) {
   (void)tmp;
-  if (repeatTime <= 0)
+  const uint32_t n = ascsim_detail::repeatCovers("concat", repeatTime, 16, loc);
+  ascsim_detail::checkCovers("concat", repeatTime, n, concat.GetSize(), "dst",
+                             "", loc);
+  ascsim_detail::checkCovers("concat", repeatTime, n, src.GetSize(), "src", "",
+                             loc);
+  if (n == 0)
     return;
-  DataCopy(concat, src, static_cast<uint32_t>(repeatTime) * 16, loc);
+  DataCopy(concat, src, n, loc);
 }
 
 /// The scores and the indices of repeatTime * 32 sorted pairs (GatherMask
@@ -239,7 +276,21 @@ inline void Extract(const LocalTensor<T> &dstValue,
                     ASCSIM_LOC) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4,
                 "Extract: T is half or float");
-  if (repeatTime <= 0)
+  const uint32_t n =
+      ascsim_detail::repeatCovers("extract", repeatTime, 32, loc);
+  ascsim_detail::checkCovers("extract", repeatTime, n, dstValue.GetSize(),
+                             "dst_value", "", loc);
+  ascsim_detail::checkCovers("extract", repeatTime, n, dstIndex.GetSize(),
+                             "dst_index", "", loc);
+  // Each (score, index) pair is 8 bytes of src.
+  const uint32_t words = n * 8 / static_cast<uint32_t>(sizeof(T));
+  if (words > sorted.GetSize()) {
+    char pairs[64];
+    __builtin_snprintf(pairs, sizeof pairs, "%u (score, index) pairs, ", n);
+    ascsim_detail::checkCovers("extract", repeatTime, words, sorted.GetSize(),
+                               "src", pairs, loc);
+  }
+  if (n == 0)
     return;
   uint64_t kept = 0;
   GatherMaskParams params(1, static_cast<uint16_t>(repeatTime), 8, 0);
