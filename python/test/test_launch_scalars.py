@@ -72,12 +72,13 @@ def constants(y: asc.GlobalAddress, c: asc.ConstExpr[int], f: asc.ConstExpr[floa
     g.set_value(0, c)
     g.set_value(1, f)
     g.set_value(2, 1 if b else 0)
+    g.set_value(3, 1 if isinstance(f, int) else 0)  # checked, not converted: an int stays an int
 
 
 def test_constexpr_annotations_are_checked() -> None:
     y = np.zeros(8, dtype=np.float32)
     constants[1](y, np.int64(3), 2, asc.ConstExpr(True))  # a numpy int, an int for a float, a wrapped bool
-    assert y[:3].tolist() == [3.0, 2.0, 1.0]
+    assert y[:4].tolist() == [3.0, 2.0, 1.0, 1.0]
     for args, message in [
         ((3.5, 1.0, True), "argument 'c' is annotated asc.ConstExpr[int] but got float 3.5"),
         ((asc.ConstExpr(2.5), 1.0, True), "argument 'c' is annotated asc.ConstExpr[int] but got float 2.5"),

@@ -116,7 +116,7 @@ _SCALARS: dict[Any, Callable[[str, str], Converter]] = {int: _int, float: _float
 
 def constexpr_converter(name: str, annotation: Any) -> Converter | None:
     """The check of `asc.ConstExpr[int]` / `[float]` / `[bool]` (of the value, unwrapped from an
-    `asc.ConstExpr(...)`), or None for a bare or other ConstExpr annotation."""
+    `asc.ConstExpr(...)`; the value is not converted), or None for a bare or other ConstExpr annotation."""
     if getattr(annotation, "__origin__", None) is not ConstExpr:
         return None
     args = getattr(annotation, "__args__", ())
@@ -124,7 +124,14 @@ def constexpr_converter(name: str, annotation: Any) -> Converter | None:
     if make is None:
         return None
     check = make(name, f"asc.ConstExpr[{args[0].__name__}]")
-    return lambda value: check(ConstExpr.unwrap(value))
+
+    def convert(value: Any) -> Any:
+        check(ConstExpr.unwrap(value))
+        # The value itself: a compile-time value keeps its Python type (an int for `asc.ConstExpr[float]`
+        # stays an int, as an int8 padding value must), where a runtime float parameter needs a float.
+        return value
+
+    return convert
 
 
 def converters(signature: inspect.Signature, constexprs: set[str],
