@@ -11,6 +11,9 @@ from typing import Any
 
 from ..._record import Record, factory
 from ...runtime import config
+from .support import (CoreType, DeviceInfoType, DeviceModuleType, Function, Kernel, MagicElf,
+                      MallocPolicy, MemcpyKind, MemoryType, MsprofTaskType, ProfilingCommandHandle,
+                      magic_elf_value, msprof_task_type)
 
 _ids = itertools.count(1)
 
@@ -142,5 +145,7 @@ __all__ = [
     "Stream", "default_device", "current_device", "set_device", "device_count", "create_stream",
     "destroy_stream", "current_stream", "synchronize", "synchronize_device", "set_soc_version",
     "get_soc_version", "current_platform", "use_model", "use_npu", "is_model", "is_available",
-    "last_launch",
+    "last_launch", "CoreType", "DeviceInfoType", "DeviceModuleType", "Function", "Kernel", "MagicElf",
+    "MallocPolicy", "MemcpyKind", "MemoryType", "MsprofTaskType", "ProfilingCommandHandle",
+    "magic_elf_value", "msprof_task_type",
 ]
