@@ -2,9 +2,13 @@
 
 import ctypes
 
+import numpy as np
 import pytest
+from gm_kernels import copy_kernel
 
 import asc.lib.runtime as rt
+from asc.runtime import config
+from asc.runtime.errors import LaunchValueError
 
 
 def test_magic_elf_values_are_the_specs():
@@ -59,3 +63,81 @@ def test_msprof_task_type():
 def test_all_names_resolve():
     for name in rt.__all__:
         assert hasattr(rt, name), name
+
+
+def test_model_is_initialized_and_acl_init_finalize_are_idempotent():
+    assert rt.is_initialized() is True
+    rt.acl_init()
+    rt.acl_init()
+    rt.acl_finalize()
+    rt.acl_finalize()
+    assert rt.is_initialized() is True
+
+
+def test_check_device_handle():
+    rt.check_device_handle(0)
+    with pytest.raises(ValueError, match=r"^the simulator has one device \(0\); got device 1$"):
+        rt.check_device_handle(1)
+    with pytest.raises(TypeError, match=r"^a device id is an int, got str '0'$"):
+        rt.check_device_handle("0")
+
+
+def test_device_info_answers_core_counts_of_the_part():
+    mod, info = rt.DeviceModuleType, rt.DeviceInfoType
+    old = config.current_platform()
+    try:
+        for platform in (config.Platform.Ascend910B1, config.Platform.Ascend910B4):
+            rt.set_soc_version(platform)
+            row = config.platform_info(platform)
+            assert rt.device_info(mod.RT_MODULE_TYPE_AICORE, info.INFO_TYPE_CORE_NUM) == row.aic_cores
+            assert rt.device_info(mod.RT_MODULE_TYPE_AICORE, info.INFO_TYPE_CUBE_NUM, 0) == row.aic_cores
+            assert rt.device_info(mod.RT_MODULE_TYPE_VECTOR_CORE, info.INFO_TYPE_CORE_NUM) == row.aiv_cores
+        assert rt.device_info(4, 3) == config.platform_info().aic_cores
+        rt.set_soc_version(config.Platform.Ascend910B1)
+        assert rt.device_info(mod.RT_MODULE_TYPE_VECTOR_CORE, info.INFO_TYPE_CORE_NUM) == 48
+    finally:
+        rt.set_soc_version(old)
+
+
+def test_device_info_refuses_what_it_does_not_answer():
+    mod, info = rt.DeviceModuleType, rt.DeviceInfoType
+    with pytest.raises(ValueError, match=r"^device_info: pyasc answers core counts only: "
+                                         r"\(RT_MODULE_TYPE_AICORE, INFO_TYPE_CORE_NUM\), .*; got "
+                                         r"\(RT_MODULE_TYPE_AICPU, INFO_TYPE_CORE_NUM\)$"):
+        rt.device_info(mod.RT_MODULE_TYPE_AICPU, info.INFO_TYPE_CORE_NUM)
+    with pytest.raises(TypeError, match=r"^device_info: info_type is an asc.lib.runtime.DeviceInfoType, got int 7$"):
+        rt.device_info(mod.RT_MODULE_TYPE_AICORE, 7)
+    with pytest.raises(ValueError, match=r"got device 2$"):
+        rt.device_info(mod.RT_MODULE_TYPE_AICORE, info.INFO_TYPE_CORE_NUM, device_id=2)
+
+
+def test_c2c_ctrl_addr_is_the_model_constant():
+    assert rt.c2c_ctrl_addr() == 0xE7FFE8064000
+
+
+def test_current_tick_counts_simulated_cycles_of_every_launch():
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros_like(x)
+    before = rt.current_tick()
+    copy_kernel[1](x, y, 64)  # the first launch of the signature (general path)
+    first = rt.last_launch().cycles
+    assert first > 0 and rt.current_tick() == before + first
+    copy_kernel[1](x, y, 64)  # a planned launch
+    assert rt.current_tick() == before + first + rt.last_launch().cycles
+
+
+def test_reset_device_destroys_its_streams_and_later_launches_work():
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros_like(x)
+    mine = rt.create_stream()
+    default = rt.current_stream()
+    rt.reset_device()
+    assert mine.destroyed and default.destroyed
+    with pytest.raises(LaunchValueError, match="was destroyed"):
+        copy_kernel[1, mine](x, y, 64)
+    assert rt.current_stream() is not default
+    copy_kernel[1, rt.current_stream()](x, y, 64)
+    np.testing.assert_array_equal(y, x)
+    rt.reset_device(0)
+    with pytest.raises(ValueError, match=r"got device 3$"):
+        rt.reset_device(3)

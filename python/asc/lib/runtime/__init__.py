@@ -7,13 +7,27 @@ synchronously on the simulator, so `synchronize` has nothing left to wait for.
 from __future__ import annotations
 
 import itertools
+import numbers
+import weakref
 from typing import Any
 
 from ..._record import Record, factory
 from ...runtime import config
-from .support import (CoreType, DeviceInfoType, DeviceModuleType, Function, Kernel, MagicElf,
-                      MallocPolicy, MemcpyKind, MemoryType, MsprofTaskType, ProfilingCommandHandle,
-                      magic_elf_value, msprof_task_type)
+from .support import (
+    CoreType,
+    DeviceInfoType,
+    DeviceModuleType,
+    Function,
+    Kernel,
+    MagicElf,
+    MallocPolicy,
+    MemcpyKind,
+    MemoryType,
+    MsprofTaskType,
+    ProfilingCommandHandle,
+    magic_elf_value,
+    msprof_task_type,
+)
 
 _ids = itertools.count(1)
 
@@ -36,7 +50,11 @@ class Stream(Record, eq=False):
 
 class _State(Record):
     streams: dict = factory(dict)
+    #: Every live stream, so that reset_device can destroy those of its device.
+    created: weakref.WeakSet = factory(weakref.WeakSet)
     last_launch: Any = None
+    #: Simulated cycles of every launch so far (current_tick).
+    ticks: int = 0
 
 
 _state = _State()
@@ -63,8 +81,14 @@ def device_count() -> int:
     return npu_runtime.runtime(npu.require_cann()).device_count()
 
 
+def _new_stream(device_id: int, priority: int = 0) -> Stream:
+    stream = Stream(device_id, priority)
+    _state.created.add(stream)
+    return stream
+
+
 def create_stream(priority: int = 0) -> Stream:
-    return Stream(config.current_device(), priority)
+    return _new_stream(config.current_device(), priority)
 
 
 def destroy_stream(stream: Stream) -> None:
@@ -80,7 +104,7 @@ def current_stream(device_id: int | None = None) -> Stream:
     dev = config.current_device() if device_id is None else device_id
     stream = _state.streams.get(dev)
     if stream is None:
-        stream = _state.streams[dev] = Stream(dev)
+        stream = _state.streams[dev] = _new_stream(dev)
     return stream
 
 
@@ -139,6 +163,124 @@ def last_launch() -> Any:
 
 def _record_launch(report: Any) -> None:
     _state.last_launch = report
+    if report is not None:
+        _state.ticks += report.cycles
+
+
+def _npu_runtime() -> Any:
+    from ...runtime.backends import npu, npu_runtime
+
+    return npu_runtime.runtime(npu.require_cann())
+
+
+def is_initialized() -> bool:
+    """Whether the backend's runtime is set up: always on the simulator, which needs no set-up; on the
+    NPU once pyasc's CANN runtime was (`acl_init`, or the first launch or device call)."""
+    if config.current_backend() is config.Backend.Model:
+        return True
+    from ...runtime.backends import npu_runtime
+
+    return bool(npu_runtime._RUNTIMES)
+
+
+def check_device_handle(device_id: int) -> None:
+    """Raises unless `device_id` is a device of the current backend: TypeError if it is not an int,
+    ValueError if there is no such device (the simulator has device 0)."""
+    config.check_device(device_id)
+    if config.current_backend() is config.Backend.NPU:
+        count = device_count()
+        if not 0 <= device_id < count:
+            raise ValueError(f"the NPU runtime reports {count} device(s) (0 to {count - 1}); got device {device_id}")
+
+
+def reset_device(device_id: int | None = None) -> None:
+    """Resets `device_id` (default: the current device): its streams are destroyed (a launch on one is
+    an error; `current_stream()` gives a new default stream) and its `malloc` memory is freed. Later
+    launches work as before. On the NPU the device is also reset (rtDeviceReset), with pyasc's
+    registered kernels, which the next launch registers again."""
+    dev = config.current_device() if device_id is None else device_id
+    config.check_device(dev)
+    for stream in list(_state.created):
+        if stream.device_id == dev:
+            stream.destroyed = True
+    _state.streams.pop(dev, None)
+    if config.current_backend() is config.Backend.NPU:
+        from ...runtime.backends import npu_runtime
+
+        for found in list(npu_runtime._RUNTIMES.values()):
+            with found.lock:
+                if found.device == dev:
+                    found._release_device()
+
+
+def _enum_value(value: Any, enum_type: Any, what: str) -> Any:
+    if isinstance(value, enum_type):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        try:
+            return enum_type(value)
+        except ValueError:
+            pass
+    raise TypeError(f"device_info: {what} is an asc.lib.runtime.{enum_type.__name__}, got "
+                    f"{type(value).__name__} {value!r}")
+
+
+def device_info(module_type: DeviceModuleType, info_type: DeviceInfoType, device_id: int | None = None) -> int:
+    """The number of cores of a device, from the part's row of the hardware table (config.platform_info):
+    (RT_MODULE_TYPE_AICORE, INFO_TYPE_CORE_NUM) and (RT_MODULE_TYPE_AICORE, INFO_TYPE_CUBE_NUM) are its
+    cube (AI) cores, (RT_MODULE_TYPE_VECTOR_CORE, INFO_TYPE_CORE_NUM) its vector cores."""
+    module = _enum_value(module_type, DeviceModuleType, "module_type")
+    info = _enum_value(info_type, DeviceInfoType, "info_type")
+    if device_id is not None:
+        check_device_handle(device_id)
+    platform = config.platform_info()
+    answers = {
+        (DeviceModuleType.RT_MODULE_TYPE_AICORE, DeviceInfoType.INFO_TYPE_CORE_NUM): platform.aic_cores,
+        (DeviceModuleType.RT_MODULE_TYPE_AICORE, DeviceInfoType.INFO_TYPE_CUBE_NUM): platform.aic_cores,
+        (DeviceModuleType.RT_MODULE_TYPE_VECTOR_CORE, DeviceInfoType.INFO_TYPE_CORE_NUM): platform.aiv_cores,
+    }
+    found = answers.get((module, info))
+    if found is None:
+        raise ValueError(f"device_info: pyasc answers core counts only: {', '.join(f'({m.name}, {i.name})' for m, i in answers)}"
+                         f"; got ({module.name}, {info.name})")
+    return found
+
+
+#: What rtGetC2cCtrlAddr stands for on the simulator (pyasc's constant).
+MODEL_C2C_CTRL_ADDR = 0xE7FFE8064000
+
+
+def c2c_ctrl_addr() -> int:
+    """The cross-core control (FFTS) base address: a constant on the simulator, rtGetC2cCtrlAddr on the NPU."""
+    if config.current_backend() is config.Backend.Model:
+        return MODEL_C2C_CTRL_ADDR
+    runtime = _npu_runtime()
+    with runtime.lock:
+        runtime.ensure_device(config.current_device())
+        return runtime.ffts_address()
+
+
+def current_tick() -> int | None:
+    """Simulator only: the simulated NPU cycles of every launch of this process so far (the sum of
+    `last_launch().cycles`); None on the NPU."""
+    if config.current_backend() is config.Backend.Model:
+        return _state.ticks
+    return None
+
+
+def acl_init() -> None:
+    """Nothing to do on the simulator; on the NPU sets up pyasc's CANN runtime (aclInit) unless it is. Idempotent."""
+    if config.current_backend() is config.Backend.NPU:
+        _npu_runtime()
+
+
+def acl_finalize() -> None:
+    """Nothing to do on the simulator; on the NPU releases pyasc's CANN runtime (devices reset, aclFinalize),
+    which pyasc otherwise does at exit; a later launch sets it up again. Idempotent."""
+    if config.current_backend() is config.Backend.NPU:
+        from ...runtime.backends import npu_runtime
+
+        npu_runtime._close_all()
 
 
 __all__ = [
@@ -147,5 +289,6 @@ __all__ = [
     "get_soc_version", "current_platform", "use_model", "use_npu", "is_model", "is_available",
     "last_launch", "CoreType", "DeviceInfoType", "DeviceModuleType", "Function", "Kernel", "MagicElf",
     "MallocPolicy", "MemcpyKind", "MemoryType", "MsprofTaskType", "ProfilingCommandHandle",
-    "magic_elf_value", "msprof_task_type",
+    "magic_elf_value", "msprof_task_type", "is_initialized", "check_device_handle", "reset_device",
+    "device_info", "c2c_ctrl_addr", "current_tick", "acl_init", "acl_finalize",
 ]
