@@ -141,3 +141,103 @@ def test_reset_device_destroys_its_streams_and_later_launches_work():
     rt.reset_device(0)
     with pytest.raises(ValueError, match=r"got device 3$"):
         rt.reset_device(3)
+
+
+def test_malloc_memcpy_round_trip_through_device_memory():
+    x = np.arange(100, dtype=np.float32)
+    mem = rt.malloc(x.nbytes, rt.MemoryType.RT_MEMORY_HBM, rt.MallocPolicy.RT_MEMORY_POLICY_NONE)
+    assert isinstance(mem, rt.Memory) and mem.nbytes == 400 and not mem.freed and mem.value
+    rt.memcpy(mem, 400, x, 400, rt.MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
+    other = rt.malloc(400)
+    rt.memcpy(other, 400, mem, 400, rt.MemcpyKind.RT_MEMCPY_DEVICE_TO_DEVICE)
+    y = np.zeros_like(x)
+    rt.memcpy(y, 400, other, 200, rt.MemcpyKind.RT_MEMCPY_DEVICE_TO_HOST)  # the first 50 floats
+    np.testing.assert_array_equal(y[:50], x[:50])
+    np.testing.assert_array_equal(y[50:], 0)
+    z = bytearray(8)
+    rt.memcpy(z, 8, x.tobytes(), 8, rt.MemcpyKind.RT_MEMCPY_HOST_TO_HOST)
+    assert bytes(z) == x[:2].tobytes()
+    rt.free(mem)
+    rt.free(other)
+
+
+def test_copy_data_to_and_from_device():
+    x = np.arange(1024, dtype=np.int32)
+    mem = rt.copy_data_to_device(x, x.nbytes)
+    assert mem.nbytes == 4096 and mem.memory_type is rt.MemoryType.RT_MEMORY_HBM
+    assert mem.policy is rt.MallocPolicy.RT_MEMORY_POLICY_HUGE_PAGE_ONLY
+    y = np.empty_like(x)
+    rt.copy_data_from_device(y, mem, x.nbytes)
+    np.testing.assert_array_equal(y, x)
+    rt.free(mem)
+
+
+def test_memcpy_bounds_and_kinds_are_checked():
+    mem = rt.malloc(16)
+    H2D = rt.MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE
+    with pytest.raises(ValueError, match=r"^memcpy: dst_nbytes \(8\) is smaller than src_nbytes \(16\): "
+                                         r"the copy does not fit$"):
+        rt.memcpy(mem, 8, np.zeros(4, np.float32), 16, H2D)
+    with pytest.raises(ValueError, match=r"^memcpy: dst_nbytes \(32\) is more than the destination's 16 bytes$"):
+        rt.memcpy(mem, 32, np.zeros(8, np.float32), 32, H2D)
+    with pytest.raises(ValueError, match=r"^memcpy: src_nbytes \(16\) is more than the source's 8 bytes$"):
+        rt.memcpy(mem, 16, np.zeros(2, np.float32), 16, H2D)
+    with pytest.raises(TypeError, match=r"^memcpy: the source is host memory for this kind .* choose the "
+                                        r"MemcpyKind that matches$"):
+        rt.memcpy(mem, 16, rt.malloc(16), 16, H2D)
+    with pytest.raises(TypeError, match=r"^memcpy: the destination is device memory for this kind: an "
+                                        r"asc.lib.runtime.Memory from rt.malloc, got ndarray$"):
+        rt.memcpy(np.zeros(4, np.float32), 16, np.zeros(4, np.float32), 16, H2D)
+    with pytest.raises(ValueError, match=r"^memcpy: kind is an asc.lib.runtime.MemcpyKind"):
+        rt.memcpy(mem, 16, np.zeros(4, np.float32), 16, 9)
+    with pytest.raises(ValueError, match=r"^memcpy: the destination is read-only \(bytes\)$"):
+        rt.memcpy(b"12345678", 8, mem, 8, rt.MemcpyKind.RT_MEMCPY_DEVICE_TO_HOST)
+    with pytest.raises(TypeError, match=r"^memcpy: the source is host memory for this kind: a numpy array, "
+                                        r"bytes or bytearray \(pyasc checks its size\), got c_void_p$"):
+        rt.memcpy(mem, 8, ctypes.c_void_p(1), 8, H2D)
+    rt.free(mem)
+
+
+def test_malloc_arguments_are_checked():
+    with pytest.raises(ValueError, match=r"^malloc: size must be at least 1 byte, got 0$"):
+        rt.malloc(0)
+    with pytest.raises(TypeError, match=r"^malloc: size is an int number of bytes, got float 4.0$"):
+        rt.malloc(4.0)
+    with pytest.raises(ValueError, match=r"^malloc: policy is an asc.lib.runtime.MallocPolicy \(RT_MEMORY_POLICY_NONE"):
+        rt.malloc(4, rt.MemoryType.RT_MEMORY_HBM, 3)
+    assert rt.malloc(4, 2, 0x800).policy is rt.MallocPolicy.RT_MEMORY_POLICY_HUGE_PAGE_ONLY
+
+
+def test_double_free_and_use_after_free_are_errors():
+    mem = rt.malloc(8)
+    rt.free(mem)
+    assert mem.freed and mem.value is None
+    with pytest.raises(ValueError, match=r"^free: Memory\(8 bytes, device=0, freed\) was freed \(rt.free, "
+                                         r"rt.free_mem or rt.reset_device\)$"):
+        rt.free(mem)
+    with pytest.raises(ValueError, match=r"^memcpy: the source: Memory\(8 bytes, device=0, freed\) was freed"):
+        rt.memcpy(np.zeros(2, np.float32), 8, mem, 8, rt.MemcpyKind.RT_MEMCPY_DEVICE_TO_HOST)
+
+
+def test_free_mem_and_reset_device_release_every_allocation():
+    a, b = rt.malloc(8), rt.malloc(8)
+    rt.free(a)
+    rt.free_mem()
+    assert b.freed
+    c = rt.malloc(8)
+    rt.reset_device()
+    assert c.freed
+
+
+def test_memory_calls_are_refused_on_the_npu_backend(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr(config, "current_backend", lambda: config.Backend.NPU)
+    with pytest.raises(RuntimeError, match=r"^malloc: pyasc's NPU backend does not expose CANN's device memory "
+                                           r"calls; a kernel launch copies numpy arrays and torch tensors"):
+        rt.malloc(8)
+
+
+def test_a_non_contiguous_host_array_is_refused():
+    mem = rt.malloc(16)
+    with pytest.raises(ValueError, match=r"^memcpy: the source must be C-contiguous \(np.ascontiguousarray\)$"):
+        rt.memcpy(mem, 16, np.zeros(8, np.float32)[::2], 16, rt.MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
+    rt.free(mem)
