@@ -241,3 +241,27 @@ def test_a_non_contiguous_host_array_is_refused():
     with pytest.raises(ValueError, match=r"^memcpy: the source must be C-contiguous \(np.ascontiguousarray\)$"):
         rt.memcpy(mem, 16, np.zeros(8, np.float32)[::2], 16, rt.MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
     rt.free(mem)
+
+
+@pytest.mark.parametrize("call", [
+    lambda: rt.register_device_binary_kernel(b"\x7fELF", rt.magic_elf_value(rt.CoreType.VectorCore)),
+    lambda: rt.unregister_device_binary_kernel(ctypes.c_void_p(1)),
+    lambda: rt.register_function(ctypes.c_void_p(1), "k", 0),
+    lambda: rt.launch_kernel(ctypes.c_void_p(1), 1, []),
+])
+def test_device_binary_calls_are_refused_on_the_simulator(call):
+    with pytest.raises(RuntimeError, match=r": needs CANN's runtime and a device binary built by bisheng, which the "
+                                           r"simulator does not use; an @asc.jit kernel launches without it "
+                                           r"\(kernel\[num_blocks\]\(\.\.\.\)\)\. Select the NPU backend"):
+        call()
+
+
+def test_calls_pyasc_does_not_wrap_say_so():
+    with pytest.raises(RuntimeError, match=r"^set_pro_switch: pyasc does not wrap it on either backend; the "
+                                           r"simulator reports each launch's timing in rt.last_launch\(\)$"):
+        rt.set_pro_switch(rt.ProfilingCommandHandle.Type.PROF_COMMANDHANDLE_TYPE_START)
+    with pytest.raises(RuntimeError, match=r"^npu_utils: pyasc does not wrap it on either backend"):
+        rt.npu_utils()
+    with pytest.raises(RuntimeError, match=r"^call_print_interface: pyasc does not wrap it on either backend; a "
+                                           r"kernel's printf / dump_tensor output is printed by its launch"):
+        rt.call_print_interface()
