@@ -496,7 +496,10 @@ def test_low_level_binary_register_and_launch(fake: Path, logs: Path) -> None:
         "rtGetC2cCtrlAddr() -> 0xe7ffe8064000",
         "rtDevBinaryUnRegister(bin1)",
     ]
+    fn2 = rt.register_function(rt.register_device_binary_kernel(built.binary, 0x41415246), built.symbol, 0)
     rt.reset_device()
     assert runtime_log(logs)[-4:] == ["rtDevBinaryUnRegister(bin0)", "rtStreamDestroy(stream0)",
                                       "rtStreamDestroy(stream1)", "rtDeviceReset(0)"]
     assert stream.destroyed
+    with pytest.raises(ValueError, match=r"^launch_kernel: fn_handle is not a function of register_function"):
+        rt.launch_kernel(fn2, 1, [])  # the device reset dropped its binary

@@ -170,6 +170,8 @@ def test_copy_data_to_and_from_device():
     rt.copy_data_from_device(y, mem, x.nbytes)
     np.testing.assert_array_equal(y, x)
     rt.free(mem)
+    with pytest.raises(ValueError, match=r"^copy_data_to_device: nbytes must be at least 1 byte, got 0$"):
+        rt.copy_data_to_device(x, 0)
 
 
 def test_memcpy_bounds_and_kinds_are_checked():

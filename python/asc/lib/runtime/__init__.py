@@ -234,6 +234,7 @@ def reset_device(device_id: int | None = None) -> None:
             with found.lock:
                 if found.device == dev:
                     found._release_device()
+                    _state.functions.clear()  # rtDeviceReset dropped every binary of the device
 
 
 def _enum_value(value: Any, enum_type: Any, what: str) -> Any:
@@ -304,6 +305,7 @@ def acl_finalize() -> None:
         from ...runtime.backends import npu_runtime
 
         npu_runtime._close_all()
+        _state.functions.clear()
 
 
 # -- memory ---------------------------------------------------------------------------------------
@@ -441,8 +443,8 @@ def memcpy(mem_dst_handle: Any, dst_nbytes: int, mem_src_handle: Any, src_nbytes
 def copy_data_to_device(src_mem_handle: Any, nbytes: int) -> Memory:
     """New device memory of `nbytes` bytes holding the first `nbytes` bytes of the host memory."""
     _require_model("copy_data_to_device")
-    policy = (MallocPolicy.RT_MEMORY_POLICY_HUGE_PAGE_ONLY if isinstance(nbytes, numbers.Integral) and nbytes > 2048
-              else MallocPolicy.RT_MEMORY_POLICY_NONE)
+    nbytes = _byte_count(nbytes, "nbytes", "copy_data_to_device")
+    policy = MallocPolicy.RT_MEMORY_POLICY_HUGE_PAGE_ONLY if nbytes > 2048 else MallocPolicy.RT_MEMORY_POLICY_NONE
     memory = malloc(nbytes, MemoryType.RT_MEMORY_HBM, policy)
     try:
         memcpy(memory, nbytes, src_mem_handle, nbytes, MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
