@@ -267,3 +267,12 @@ def test_calls_pyasc_does_not_wrap_say_so():
     with pytest.raises(RuntimeError, match=r"^call_print_interface: pyasc does not wrap it on either backend; a "
                                            r"kernel's printf / dump_tensor output is printed by its launch"):
         rt.call_print_interface()
+
+
+def test_stream_calls_take_the_specs_keywords():
+    stream = rt.create_stream(priority=0)
+    rt.synchronize(stream_handle=stream, timeout=0)
+    rt.destroy_stream(stream_handle=stream)
+    assert stream.destroyed
+    with pytest.raises(TypeError, match=r"^destroy_stream: stream_handle is an asc.lib.runtime.Stream, got int$"):
+        rt.destroy_stream(1)

@@ -99,10 +99,13 @@ def create_stream(priority: int = 0) -> Stream:
     return _new_stream(config.current_device(), priority)
 
 
-def destroy_stream(stream: Stream) -> None:
-    stream.destroyed = True
-    if _state.streams.get(stream.device_id) is stream:
-        del _state.streams[stream.device_id]
+def destroy_stream(stream_handle: Stream) -> None:
+    """Destroys a stream: a launch on it is then an error."""
+    if not isinstance(stream_handle, Stream):
+        raise TypeError(f"destroy_stream: stream_handle is an asc.lib.runtime.Stream, got {type(stream_handle).__name__}")
+    stream_handle.destroyed = True
+    if _state.streams.get(stream_handle.device_id) is stream_handle:
+        del _state.streams[stream_handle.device_id]
 
 
 def current_stream(device_id: int | None = None) -> Stream:
@@ -116,14 +119,14 @@ def current_stream(device_id: int | None = None) -> Stream:
     return stream
 
 
-def synchronize(stream: Stream | None = None, timeout: int = 0) -> None:
+def synchronize(stream_handle: Stream | None = None, timeout: int = 0) -> None:
     """Waits for the stream's work: nothing is left on the simulator, nor after a kernel[...] launch on the
     NPU (it synchronises itself); on the NPU it waits for what launch_kernel queued (rtStreamSynchronize)."""
     if config.current_backend() is config.Backend.Model:
         return None
     from ...runtime.backends import npu_runtime
 
-    stream = current_stream() if stream is None else stream
+    stream = current_stream() if stream_handle is None else stream_handle
     for found in list(npu_runtime._RUNTIMES.values()):
         with found.lock:
             entry = found.streams.get(id(stream))
