@@ -1,4 +1,5 @@
-"""Low-level runtime: streams, devices and the selected part (`asc.lib.runtime`).
+"""Low-level runtime (`asc.lib.runtime`): streams, devices and the selected part; the spec's types
+(`support`); device memory (simulator only) and device binaries (NPU only); docs/runtime.md.
 
 On the Model backend a stream is an in-order queue whose launches run
 synchronously on the simulator, so `synchronize` has nothing left to wait for.
