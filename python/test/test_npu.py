@@ -453,3 +453,53 @@ def test_a_list_tensor_is_refused_on_the_npu(fake: Path) -> None:
     with pytest.raises(TypeError, match=r"^argument 'x' is an asc\.runtime\.ListTensor, which only the Model backend "
                                         r"\(simulator\) runs: its descriptor holds host addresses, not device ones$"):
         copy_kernel[1](list_tensor([np.zeros(4, np.float32)]), np.zeros(8, np.uint64), 8)
+
+
+def test_low_level_binary_register_and_launch(fake: Path, logs: Path) -> None:
+    """asc.lib.runtime's register_device_binary_kernel / register_function / launch_kernel / synchronize /
+    unregister_device_binary_kernel / c2c_ctrl_addr / device_info reach the CANN calls in order."""
+    config.set_platform(config.Backend.NPU, config.Platform.Ascend910B1)
+    x = np.arange(16, dtype=np.float32)
+    copy_kernel[1](x, x.copy(), 16)  # builds the binary the low-level calls register again
+    built = npu_runtime.runtime(npu.require_cann()).kernels[0]
+    assert rt.is_initialized()
+    start = len(runtime_log(logs))
+    kernel = rt.register_device_binary_kernel(built.binary, rt.magic_elf_value(rt.CoreType.VectorCore))
+    fn = rt.register_function(kernel, built.symbol, 0)
+    stream = rt.create_stream()
+    y = np.zeros_like(x)
+    ffts = np.zeros(1, dtype=np.uint64)
+    # The fake's device memory is host memory: the arrays' addresses stand for device addresses.
+    rt.launch_kernel(fn, 1, [x.ctypes.data, y.ctypes.data, 16, ffts.ctypes.data], stream_handle=stream)
+    rt.synchronize(stream)
+    np.testing.assert_array_equal(y, x)
+    with pytest.raises(ValueError, match=r"^launch_kernel: block_num is an int from 1 to 65535, got 0$"):
+        rt.launch_kernel(fn, 0, [])
+    with pytest.raises(TypeError, match=r"^launch_kernel: args\[1\] is a 64-bit argument word .*, got -1$"):
+        rt.launch_kernel(fn, 1, [0, -1])
+    with pytest.raises(ValueError, match=r"^launch_kernel: num_args \(3\) is more than the 2 args given$"):
+        rt.launch_kernel(fn, 1, [0, 1], num_args=3)
+    assert rt.c2c_ctrl_addr() == 0xE7FFE8064000
+    rt.unregister_device_binary_kernel(kernel)
+    with pytest.raises(ValueError, match=r"^launch_kernel: fn_handle is not a function of register_function"):
+        rt.launch_kernel(fn, 1, [])
+    with pytest.raises(ValueError, match=r"^register_function: pyasc registers functions with mode 0 only, got 1$"):
+        rt.register_function(kernel, built.symbol, 1)
+    assert rt.device_info(rt.DeviceModuleType.RT_MODULE_TYPE_VECTOR_CORE, rt.DeviceInfoType.INFO_TYPE_CORE_NUM) == 48
+    assert runtime_log(logs)[start:] == [
+        f"rtDevBinaryRegister(magic=0x41415246, version=0, length={len(built.binary)}) -> bin1",
+        "rtFunctionRegister(bin1, stub=name, name=pyasc_copy_kernel, info=pyasc_copy_kernel, mode=0)",
+        "rtStreamCreate(priority=0) -> stream1",
+        "rtKernelLaunch(pyasc_copy_kernel, blockDim=1, argsSize=32, args=[host, host, 16, host], smDesc=NULL, "
+        "stream1)",
+        "rtStreamSynchronize(stream1)",
+        "rtGetC2cCtrlAddr() -> 0xe7ffe8064000",
+        "rtDevBinaryUnRegister(bin1)",
+    ]
+    fn2 = rt.register_function(rt.register_device_binary_kernel(built.binary, 0x41415246), built.symbol, 0)
+    rt.reset_device()
+    assert runtime_log(logs)[-4:] == ["rtDevBinaryUnRegister(bin0)", "rtStreamDestroy(stream0)",
+                                      "rtStreamDestroy(stream1)", "rtDeviceReset(0)"]
+    assert stream.destroyed
+    with pytest.raises(ValueError, match=r"^launch_kernel: fn_handle is not a function of register_function"):
+        rt.launch_kernel(fn2, 1, [])  # the device reset dropped its binary

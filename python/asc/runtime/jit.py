@@ -270,6 +270,7 @@ class JITFunction:
                 if result is not None:
                     if result.quiet and launcher.SIM_REPORT is False:  # nothing to write or raise
                         _LAST.last_launch = result
+                        _LAST.ticks += result.cycles
                     else:
                         launcher.finish(self.__name__, launch.core_num, result)
                     return None
