@@ -276,3 +276,43 @@ def test_stream_calls_take_the_specs_keywords():
     assert stream.destroyed
     with pytest.raises(TypeError, match=r"^destroy_stream: stream_handle is an asc.lib.runtime.Stream, got int$"):
         rt.destroy_stream(1)
+
+
+def test_custom_lib_prefix_is_refused_not_ignored():
+    before = config.current_backend()
+    with pytest.raises(ValueError, match=r"^use_model: custom_lib_prefix is not supported: the simulator is built "
+                                         r"into pyasc and loads no CANN library; call use_model\(\)$"):
+        rt.use_model("/opt/cann/simulator/Ascend910B1/lib")
+    with pytest.raises(ValueError, match=r"^use_npu: custom_lib_prefix is not supported: the NPU backend finds "
+                                         r"CANN through ASCEND_HOME_PATH \(docs/npu.md\); set it and call "
+                                         r"use_npu\(\)$"):
+        rt.use_npu(custom_lib_prefix="/usr/local/Ascend/lib64")
+    assert config.current_backend() is before
+    rt.use_model(custom_lib_prefix=None)
+    assert config.current_backend() is config.Backend.Model
+
+
+def test_set_soc_version_takes_pyascs_keyword():
+    before = config.current_platform()
+    try:
+        rt.set_soc_version(soc_verison=config.Platform.Ascend910B4)
+        assert rt.get_soc_version() is config.Platform.Ascend910B4
+        rt.set_soc_version(platform=config.Platform.Ascend910B2)
+        assert rt.get_soc_version() is config.Platform.Ascend910B2
+        with pytest.raises(TypeError, match=r"^set_soc_version takes one platform"):
+            rt.set_soc_version()
+        with pytest.raises(TypeError, match=r"^set_soc_version takes one platform"):
+            rt.set_soc_version(config.Platform.Ascend910B1, soc_verison=config.Platform.Ascend910B1)
+    finally:
+        rt.set_soc_version(before)
+
+
+def test_synchronize_timeout(monkeypatch: pytest.MonkeyPatch):
+    rt.synchronize(timeout=100)  # the simulator: nothing left to wait for
+    with pytest.raises(TypeError, match=r"^synchronize: timeout is a non-negative int"):
+        rt.synchronize(timeout=-1)
+    with pytest.raises(TypeError, match=r"^synchronize: timeout is a non-negative int"):
+        rt.synchronize(timeout=1.5)
+    monkeypatch.setattr(config, "current_backend", lambda: config.Backend.NPU)
+    with pytest.raises(ValueError, match=r"^synchronize: a timeout is not supported on the NPU backend"):
+        rt.synchronize(timeout=100)

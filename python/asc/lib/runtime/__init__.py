@@ -123,8 +123,13 @@ def current_stream(device_id: int | None = None) -> Stream:
 def synchronize(stream_handle: Stream | None = None, timeout: int = 0) -> None:
     """Waits for the stream's work: nothing is left on the simulator, nor after a kernel[...] launch on the
     NPU (it synchronises itself); on the NPU it waits for what launch_kernel queued (rtStreamSynchronize)."""
+    if not isinstance(timeout, int) or isinstance(timeout, bool) or timeout < 0:
+        raise TypeError(f"synchronize: timeout is a non-negative int (milliseconds, 0 = none), got {timeout!r}")
     if config.current_backend() is config.Backend.Model:
-        return None
+        return None  # launches on the simulator have finished when they return: no wait, none to time out
+    if timeout:
+        raise ValueError("synchronize: a timeout is not supported on the NPU backend (pyasc's CANN shim waits "
+                         "with rtStreamSynchronize, which has none); call synchronize without timeout")
     from ...runtime.backends import npu_runtime
 
     stream = current_stream() if stream_handle is None else stream_handle
@@ -140,9 +145,13 @@ def synchronize_device() -> None:
     return None
 
 
-def set_soc_version(platform: config.Platform | str) -> None:
-    """Selects the part the kernels are compiled for and simulated as (keeps the backend)."""
-    config.set_soc_version(platform)
+def set_soc_version(platform: config.Platform | str | None = None, *,
+                    soc_verison: config.Platform | str | None = None) -> None:
+    """Selects the part the kernels are compiled for and simulated as (keeps the backend). `soc_verison` is
+    pyasc's keyword for it, spelled as pyasc spells it (pyasc_api.md Appendix A)."""
+    if (platform is None) == (soc_verison is None):
+        raise TypeError("set_soc_version takes one platform (by position, or as platform= or soc_verison=)")
+    config.set_soc_version(platform if platform is not None else soc_verison)
 
 
 def get_soc_version() -> config.Platform:
@@ -153,13 +162,25 @@ def current_platform() -> str:
     return config.current_platform().value
 
 
+def _no_lib_prefix(api: str, custom_lib_prefix: str | None, instead: str) -> None:
+    # pyasc loads CANN's runtime library (libruntime.so, or libruntime_camodel.so for CANN's simulator)
+    # from this prefix; pyasc here loads no such library for the simulator and finds CANN by its
+    # environment, so a prefix would be accepted and ignored.
+    if custom_lib_prefix is not None:
+        raise ValueError(f"{api}: custom_lib_prefix is not supported: {instead}")
+
+
 def use_model(custom_lib_prefix: str | None = None) -> None:
     """Selects the simulator (keeps the part)."""
+    _no_lib_prefix("use_model", custom_lib_prefix, "the simulator is built into pyasc and loads no CANN "
+                   "library; call use_model()")
     config.set_backend(config.Backend.Model)
 
 
-def use_npu(*args: Any, **kwargs: Any) -> None:
+def use_npu(custom_lib_prefix: str | None = None) -> None:
     """Selects the NPU through CANN (keeps the part); raises a RuntimeError without CANN."""
+    _no_lib_prefix("use_npu", custom_lib_prefix, "the NPU backend finds CANN through ASCEND_HOME_PATH "
+                   "(docs/npu.md); set it and call use_npu()")
     config.set_backend(config.Backend.NPU)
 
 
