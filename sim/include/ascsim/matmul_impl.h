@@ -419,7 +419,10 @@ public:
       m.a[1] = gm.GetSize();
       m.a[2] = enAtomic;
       m.a[3] = enSequentialWrite;
-      if (sync || waitIterateAll) {
+      // waitIterateAll says the kernel waits for an asynchronous IterateAll
+      // with WaitIterateAll: it does not make the call synchronous.
+      (void)waitIterateAll;
+      if (sync) {
         call(m, loc);
       } else {
         m.wantReply = 1;
