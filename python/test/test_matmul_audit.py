@@ -100,3 +100,97 @@ def test_iterate_all_with_sequential_write() -> None:
 def test_get_tensor_c_returning_the_workspace_block() -> None:
     c, ref, _ = _run_forms(GLOBAL_FORM)
     np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-3)
+
+
+# -- UB operands (MIX): every UB position, and tensors larger than the single-core operand ---------
+
+@asc.jit
+def mm_ub_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress,
+                 ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, pa: asc.ConstExpr[int], pb: asc.ConstExpr[int],
+                 pc: asc.ConstExpr[int], pbias: asc.ConstExpr[int], trans: asc.ConstExpr[bool],
+                 ub_a: asc.ConstExpr[int], ub_b: asc.ConstExpr[int], ub_bias: asc.ConstExpr[int],
+                 size_c: asc.ConstExpr[int]):
+    """A, B, C and the bias each in GM or at the UB position given; a UB A/B/bias tensor holds `ub_*`
+    elements (the operand at its start), copied in from the GM argument of that size."""
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        bias_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, ub_a)
+        b_gm.set_global_buffer(b, ub_b)
+        bias_gm.set_global_buffer(bias, ub_bias)
+        c_gm.set_global_buffer(c, size_c)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition(pa), asc.CubeFormat.ND, asc.float16, trans),
+                            asc.adv.MatmulType(asc.TPosition(pb), asc.CubeFormat.ND, asc.float16, trans),
+                            asc.adv.MatmulType(asc.TPosition(pc), asc.CubeFormat.ND, asc.float32),
+                            asc.adv.MatmulType(asc.TPosition(pbias), asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        la = asc.LocalTensor(asc.float16, asc.TPosition(pa) if pa != 0 else asc.TPosition.VECIN, 0, ub_a)
+        lb = asc.LocalTensor(asc.float16, asc.TPosition(pb) if pb != 0 else asc.TPosition.VECIN, 32 * 1024, ub_b)
+        lbias = asc.LocalTensor(asc.float32, asc.TPosition(pbias) if pbias != 0 else asc.TPosition.VECIN,
+                                64 * 1024, ub_bias)
+        lc = asc.LocalTensor(asc.float32, asc.TPosition(pc) if pc != 0 else asc.TPosition.VECOUT, 96 * 1024, size_c)
+        if pa != 0:
+            asc.data_copy(la, a_gm, ub_a)
+        if pb != 0:
+            asc.data_copy(lb, b_gm, ub_b)
+        if pbias != 0:
+            asc.data_copy(lbias, bias_gm, ub_bias)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        if pa != 0:
+            mm.set_tensor_a(la, trans)
+        else:
+            mm.set_tensor_a(a_gm, trans)
+        if pb != 0:
+            mm.set_tensor_b(lb, trans)
+        else:
+            mm.set_tensor_b(b_gm, trans)
+        if pbias != 0:
+            mm.set_bias(lbias)
+        else:
+            mm.set_bias(bias_gm)
+        if pc != 0:
+            mm.iterate_all(lc)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+            asc.data_copy(c_gm, lc, size_c)
+        else:
+            mm.iterate_all(c_gm)
+        mm.end()
+
+
+def _run_ub(m: int, n: int, k: int, pa: P, pb: P, pc: P, pbias: P, trans: bool, extra: int = 0) -> None:
+    """C = op(A) @ op(B) + bias; a UB A, B or bias tensor is `extra` elements longer than its operand (the
+    tail holds garbage that must not matter)."""
+    rng = np.random.default_rng(m * n + k + extra)
+    a, b = _f16(rng, m, k), _f16(rng, k, n)
+    bias = rng.uniform(-1, 1, n).astype(np.float32)
+    t = host_tiling(m, n, k, np.float16, np.float32, 1, True, trans_a=trans, trans_b=trans)
+    a_arg = np.ascontiguousarray(a.T) if trans else a
+    b_arg = np.ascontiguousarray(b.T) if trans else b
+    pad16 = np.full(extra, 7.0, np.float16)
+    a_arg = np.concatenate([a_arg.reshape(-1), pad16])
+    b_arg = np.concatenate([b_arg.reshape(-1), pad16])
+    bias_arg = np.concatenate([bias, np.full(extra + (-n) % 8, 7.0, np.float32)])
+    c = np.zeros((m, n), np.float32)
+    mm_ub_kernel[1, rt.current_stream()](a_arg, b_arg, bias_arg, c, np.zeros(WORKSPACE, np.uint8), t, int(pa),
+                                         int(pb), int(pc), int(pbias), trans, a_arg.size, b_arg.size, bias_arg.size,
+                                         c.size)
+    np.testing.assert_allclose(c, _ref(a, b) + bias, rtol=1e-3, atol=1e-3)
+
+
+@pytest.mark.parametrize("pa, pb, pc, pbias", [
+    (P.VECCALC, P.GM, P.GM, P.GM), (P.VECOUT, P.VECIN, P.GM, P.VECCALC), (P.GM, P.VECCALC, P.VECOUT, P.GM),
+    (P.GM, P.GM, P.VECIN, P.VECOUT)])
+@pytest.mark.parametrize("trans", [False, True])
+def test_every_ub_position(pa: P, pb: P, pc: P, pbias: P, trans: bool) -> None:
+    _run_ub(32, 48, 64, pa, pb, pc, pbias, trans)
+
+
+@pytest.mark.parametrize("pa, pb, pbias", [(P.VECIN, P.GM, P.GM), (P.GM, P.VECIN, P.GM), (P.GM, P.GM, P.VECIN)])
+def test_ub_operand_in_a_larger_tensor(pa: P, pb: P, pbias: P) -> None:
+    """A queue buffer sized for the largest client holds the operand at its start: the Matmul stages the
+    single-core operand (Ascend C copies by the tiling). It was refused ("the UB operand (N bytes) is
+    larger than the tiling's single-core operand")."""
+    _run_ub(20, 40, 24, pa, pb, P.GM, pbias, False, extra=512)

@@ -1293,23 +1293,27 @@ private:
       const uint64_t cap = part == 1   ? stageBytesA(clientTiling_)
                            : part == 2 ? stageBytesB(clientTiling_)
                                        : stageBytesBias(clientTiling_);
-      if (bytes > cap) {
+      if (cap == 0) {
         std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: the UB operand (%llu bytes) is larger "
-                      "than the tiling's single-core operand (%llu bytes)",
-                      api, static_cast<unsigned long long>(bytes),
-                      static_cast<unsigned long long>(cap));
+                      "Matmul::%s: a UB tensor for a bias whose MatmulType "
+                      "is not in UB (VECIN, VECCALC or VECOUT)",
+                      api);
         mm_detail::fault("argument", buf, loc);
       }
+      // A tensor larger than the tiling's single-core operand (a queue
+      // buffer sized for the largest client, say) holds the operand at its
+      // start: only that part is staged, as Ascend C copies by the tiling.
+      const uint32_t elems = static_cast<uint32_t>(
+          std::min<uint64_t>(bytes, cap) / sizeof(T));
       GlobalTensor<T> g;
-      g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(addr), t.GetSize());
+      g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(addr), elems);
       // Whatever wrote the tensor (MTE2, V) completes before MTE3 reads it.
       PipeBarrier<PIPE_ALL>(loc);
-      DataCopy(g, t, t.GetSize(), loc);
+      DataCopy(g, t, elems, loc);
       // The copy is in GM before the AIC reads it.
       SetFlag<HardEvent::MTE3_S>(0, loc);
       WaitFlag<HardEvent::MTE3_S>(0, loc);
-      sendOrRun(op, {addr, t.GetSize(), trans ? 1u : 0u, 0u, 0u, 1u}, loc);
+      sendOrRun(op, {addr, elems, trans ? 1u : 0u, 0u, 0u, 1u}, loc);
       return;
     }
     if (pos == TPosition::TSCM || pos == TPosition::A1 ||
