@@ -11,7 +11,9 @@ import pytest
 from test_matmul_e2e import gm_operands, host_tiling
 
 import asc
+import asc.lib.host as host
 import asc.lib.runtime as rt
+from asc.codegen.errors import CompileError
 
 P = asc.TPosition
 WORKSPACE = 16 * 1024 * 1024
@@ -194,3 +196,33 @@ def test_ub_operand_in_a_larger_tensor(pa: P, pb: P, pbias: P) -> None:
     single-core operand (Ascend C copies by the tiling). It was refused ("the UB operand (N bytes) is
     larger than the tiling's single-core operand")."""
     _run_ub(20, 40, 24, pa, pb, P.GM, pbias, False, extra=512)
+
+
+# -- bad input ----------------------------------------------------------------------------------
+
+@asc.jit(always_compile=True)
+def quant_scalar_float(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                       tiling: asc.adv.TCubeTiling, scale: float):
+    a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    mm.set_quant_scalar(scale)  # BAD
+    mm.end()
+
+
+def test_set_quant_scalar_of_a_float_says_what_to_pass() -> None:
+    """The message named the front end's class ("got PlainValue"), not what was passed or what to pass."""
+    t = host_tiling(32, 32, 32, np.int8, np.float16, 1, False, bias_dtype=np.int32,
+                    dequant=host.DequantType.SCALAR)
+    with pytest.raises(CompileError) as info:
+        quant_scalar_float[1, rt.current_stream()](np.zeros(1024, np.int8), np.zeros(1024, np.int8),
+                                                   np.zeros(1024, np.float16), np.zeros(1024, np.uint8), t, 0.5)
+    assert info.value.message == (
+        "set_quant_scalar: 'quant_scalar' must be an integer, got a float32 value (the deq word: the float32 "
+        "scale's bits as an integer, e.g. int(np.float32(scale).view(np.uint32)) on the host)")
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# BAD")

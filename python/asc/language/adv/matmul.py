@@ -96,11 +96,16 @@ class MatmulIterator:
         return PlainValue(h, int1)
 
 
-def _int(value: Any, api: str, name: str, dtype: DataType = int32) -> Any:
+def _kind(value: Any) -> str:
+    """What the user passed, in their words: a runtime value by its data type, else the Python type."""
+    return f"a {value.dtype.name} value" if isinstance(value, PlainValue) else type(value).__name__
+
+
+def _int(value: Any, api: str, name: str, dtype: DataType = int32, hint: str = "") -> Any:
     value = semantic.python_scalar(value)
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)) or \
             isinstance(value, PlainValue) and not value.dtype.is_int():
-        raise TypeError(f"{api}: '{name}' must be an integer, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{name}' must be an integer, got {_kind(value)}{hint}")
     return semantic.materialize(value, dtype)
 
 
@@ -300,8 +305,10 @@ class Matmul(IRValue):
     @builtin
     def set_quant_scalar(self, quant_scalar: Any) -> None:
         """`SetQuantScalar(scale)`: the per-tensor scale, a uint64 deq word (Fixpipe's deqScalar)."""
+        hint = (" (the deq word: the float32 scale's bits as an integer, e.g. "
+                "int(np.float32(scale).view(np.uint32)) on the host)")
         self._call("set_quant_scalar", "SetQuantScalar", [_int(quant_scalar, "set_quant_scalar", "quant_scalar",
-                                                               uint64)])
+                                                               uint64, hint)])
 
     @builtin
     def set_quant_vector(self, quant_vector: GlobalTensor) -> None:
