@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_matmul_e2e import gm_operands, host_tiling
+import torch
+from test_matmul_e2e import gm_operands, host_tiling, mm_gm_kernel
 
 import asc
 import asc.lib.host as host
@@ -196,6 +197,111 @@ def test_ub_operand_in_a_larger_tensor(pa: P, pb: P, pbias: P) -> None:
     single-core operand (Ascend C copies by the tiling). It was refused ("the UB operand (N bytes) is
     larger than the tiling's single-core operand")."""
     _run_ub(20, 40, 24, pa, pb, P.GM, pbias, False, extra=512)
+
+
+# -- sub-blocks of a larger C: set_org_shape with set_single_shape or set_tail --------------------
+
+SINGLE, TAIL, TAIL_K = range(3)
+
+
+@asc.jit
+def mm_sub_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                  tiling: asc.adv.TCubeTiling, org_m: int, org_n: int, org_k: int, r0: int, c0: int, sm: int,
+                  sn: int, sk: int, which: asc.ConstExpr[int]):
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, org_m * org_k)
+        b_gm.set_global_buffer(b, org_k * org_n)
+        c_gm.set_global_buffer(c, org_m * org_n)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_org_shape(org_m, org_n, org_k)
+        if which == SINGLE:
+            mm.set_single_shape(sm, sn, sk)
+        elif which == TAIL:
+            mm.set_tail(sm, sn, sk)
+        else:
+            mm.set_tail(tail_k=sk)
+        mm.set_tensor_a(a_gm[r0 * org_k:])
+        mm.set_tensor_b(b_gm[c0:])
+        mm.iterate_all(c_gm[r0 * org_n + c0:])
+        mm.end()
+
+
+@pytest.mark.values("adv.Matmul.set_org_shape", "adv.Matmul.set_single_shape", "adv.Matmul.set_tail")
+@pytest.mark.parametrize("which, r0, c0, sm, sn, sk", [
+    (SINGLE, 16, 16, 40, 24, 72),   # a block inside a 96 x 80 C, all of K
+    (SINGLE, 0, 0, 33, 17, 72),
+    (TAIL, 8, 8, 33, 17, 72),
+    (TAIL, 0, 0, 64, 48, 40),       # part of K only
+    (TAIL_K, 0, 0, 64, 48, 40),     # set_tail(tail_k=...) alone keeps M and N
+])
+def test_sub_block_of_a_larger_c(which: int, r0: int, c0: int, sm: int, sn: int, sk: int) -> None:
+    org_m, org_n, org_k = 96, 80, 72
+    rng = np.random.default_rng(41 + which)
+    a, b = _f16(rng, org_m, org_k), _f16(rng, org_k, org_n)
+    t = host_tiling(64, 48, 64, np.float16, np.float32, 1, False)
+    c = np.zeros((org_m, org_n), np.float32)
+    mm_sub_kernel[1, rt.current_stream()](a, b, c, np.zeros(1 << 20, np.uint8), t, org_m, org_n, org_k, r0, c0,
+                                          sm, sn, sk, which)
+    em, en = sm, sn
+    expect = np.zeros_like(c)
+    expect[r0:r0 + em, c0:c0 + en] = _ref(a[r0:r0 + em, :sk], b[:sk, c0:c0 + en])
+    np.testing.assert_allclose(c, expect, rtol=1e-3, atol=1e-3)  # nothing outside the block is written
+
+
+# -- shapes: one row, one column, K of 1 and odd K; a float16 C ----------------------------------
+
+@pytest.mark.parametrize("m, n, k, c_dtype, clients, bias", [
+    (1, 64, 32, np.float32, 1, True), (1, 1, 1, np.float32, 1, False), (16, 1, 33, np.float32, 1, True),
+    (33, 1, 1, np.float32, 2, True), (5, 7, 9, np.float16, 1, False)])
+@pytest.mark.parametrize("trans", [False, True])
+def test_degenerate_shapes(m: int, n: int, k: int, c_dtype, clients: int, bias: bool, trans: bool) -> None:
+    rng = np.random.default_rng(m + 3 * n + 7 * k)
+    a, b = _f16(rng, m, k), _f16(rng, k, n)
+    bi = rng.uniform(-1, 1, n).astype(c_dtype)
+    t = host_tiling(m, n, k, np.float16, c_dtype, clients, bias, trans, trans)
+    c = np.zeros((m, n), c_dtype)
+    mm_gm_kernel[t.used_core_num, rt.current_stream()](np.ascontiguousarray(a.T) if trans else a,
+                                                       np.ascontiguousarray(b.T) if trans else b, bi, c,
+                                                       np.zeros(1 << 16, np.uint8), t, trans, trans, bias)
+    ref = _ref(a, b) + (bi if bias else 0)
+    np.testing.assert_allclose(c.astype(np.float32), ref.astype(c_dtype).astype(np.float32), rtol=1e-3, atol=2e-3)
+
+
+# -- bfloat16 inputs (torch tensors): C as float32 or bfloat16 ------------------------------------
+
+@pytest.mark.parametrize("c_dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("m, n, k, trans", [(64, 64, 64, False), (33, 47, 29, True)])
+def test_bfloat16_inputs(m: int, n: int, k: int, trans: bool, c_dtype: torch.dtype) -> None:
+    torch.manual_seed(m + k)
+    a = torch.randn(m, k).to(torch.bfloat16)
+    b = torch.randn(k, n).to(torch.bfloat16)
+    bias = torch.randn(n)
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    api.set_dim(2)
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_BF16, trans)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_BF16, trans)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND,
+                   host.DataType.DT_FLOAT if c_dtype == torch.float32 else host.DataType.DT_BF16)
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_org_shape(m, n, k)
+    api.set_shape(m, n, k)
+    api.enable_bias(True)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0
+    c = torch.zeros(m, n, dtype=c_dtype)
+    mm_gm_kernel[t.used_core_num, rt.current_stream()](a.T.contiguous() if trans else a,
+                                                       b.T.contiguous() if trans else b, bias, c,
+                                                       torch.zeros(1 << 16, dtype=torch.uint8), t, trans, trans, True)
+    ref = a.float() @ b.float() + bias
+    tol = 1e-5 if c_dtype == torch.float32 else 2**-7  # float32 sums; bfloat16: one rounding of C
+    assert torch.allclose(c.float(), ref, rtol=tol, atol=tol), (c.float() - ref).abs().max()
 
 
 # -- bad input ----------------------------------------------------------------------------------
