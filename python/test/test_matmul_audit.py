@@ -304,6 +304,47 @@ def test_bfloat16_inputs(m: int, n: int, k: int, trans: bool, c_dtype: torch.dty
     assert torch.allclose(c.float(), ref, rtol=tol, atol=tol), (c.float() - ref).abs().max()
 
 
+# -- get_matmul_api_tiling: both of pyasc's argument orders; the result's `cfg` ----------------------
+
+@asc.jit
+def mm_static_impl_order(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                         tiling: asc.adv.TCubeTiling):
+    if asc.get_block_idx() < tiling.used_core_num:
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        c_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        # pyasc's implementation order: (mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None)
+        cfg = asc.adv.get_matmul_api_tiling(asc.adv.get_basic_config(64, 64, 64), in_type, in_type, c_type)
+        mm = asc.adv.Matmul(in_type, in_type, c_type, matmul_config=cfg)
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.values("adv.get_matmul_api_tiling", "adv.MatmulApiStaticTiling")
+def test_get_matmul_api_tiling_in_the_implementation_order() -> None:
+    """pyasc_api.md §1.7: get_matmul_api_tiling(mm_cfg, a_type, b_type, c_type, bias_type, l1_size=None),
+    while the stub shows l1_size second; only the stub's order was accepted (a TypeError for the other).
+    The result's `cfg` attribute (spec'd, and named by the class's docstring) did not exist."""
+    a16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    c32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    cfg = asc.adv.get_basic_config(64, 64, 32)
+    impl = asc.adv.get_matmul_api_tiling(cfg, a16, a16, c32, c32, 262144)
+    stub = asc.adv.get_matmul_api_tiling(cfg, 262144, a16, a16, c32, c32)
+    assert impl.pack() == stub.pack() and (impl.base_m, impl.base_k, impl.is_bias) == (64, 32, 1)
+    assert impl.cfg is cfg and stub.cfg is cfg and asc.adv.MatmulApiStaticTiling().cfg is None
+    m, n, k = 128, 128, 128
+    rng = np.random.default_rng(8)
+    a, b = _f16(rng, m, k), _f16(rng, k, n)
+    t = host_tiling(m, n, k, np.float16, np.float32, 1, False, base_m=64, base_n=64, base_k=64)
+    c = np.zeros((m, n), np.float32)
+    mm_static_impl_order[1, rt.current_stream()](a, b, c, np.zeros(1 << 16, np.uint8), t)
+    np.testing.assert_allclose(c, _ref(a, b), rtol=1e-3, atol=1e-3)
+
+
 # -- bad input ----------------------------------------------------------------------------------
 
 @asc.jit(always_compile=True)

@@ -529,16 +529,29 @@ def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tilin
     _ods.regist_matmul(builder_for("register_matmul"), pipe.handle, workspace.handle, matmul.handle, t)
 
 
-def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int, a_type: MatmulType, b_type: MatmulType,
-                          c_type: MatmulType, bias_type: MatmulType | None = None) -> MatmulApiStaticTiling:
+def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int | MatmulType | None = None,
+                          a_type: MatmulType | None = None, b_type: MatmulType | None = None,
+                          c_type: MatmulType | None = None, bias_type: MatmulType | int | None = None
+                          ) -> MatmulApiStaticTiling:
     """`GetMatmulApiTiling<A, B, C, Bias>(mmCFG, l1Size)`: the compile-time part of the tiling a config
     with fixed shapes (`get_basic_config`, `get_special_basic_config`, `get_mm_config` with
     MatmulShapeParams) implies; -1 for what the runtime tiling decides. Pass the result as
-    `matmul_config` to `asc.adv.Matmul`. (The stub of pyasc shows `l1_size` second, as here.)"""
+    `matmul_config` to `asc.adv.Matmul`. Both of pyasc's argument orders are accepted: its stub's
+    `(mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None)` and its implementation's
+    `(mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None)`; without `l1_size` the current
+    platform's TOTAL_L1_SIZE is used."""
+    if isinstance(l1_size, MatmulType):  # the implementation's order, positionally
+        a_type, b_type, c_type, bias_type, l1_size = l1_size, a_type, b_type, c_type, bias_type
     if not isinstance(mm_cfg, MatmulConfig):
         raise TypeError(f"get_matmul_api_tiling: 'mm_cfg' must be a MatmulConfig, got {type(mm_cfg).__name__}")
+    if l1_size is None:
+        from ...runtime.config import platform_info
+
+        l1_size = platform_info().l1_bytes
     if isinstance(l1_size, bool) or not isinstance(l1_size, int) or l1_size <= 0:
         raise ValueError(f"get_matmul_api_tiling: 'l1_size' must be a positive int, got {l1_size!r}")
+    if a_type is None or b_type is None or c_type is None:
+        raise TypeError("get_matmul_api_tiling: 'a_type', 'b_type' and 'c_type' are required")
     for t in (a_type, b_type, c_type) + ((bias_type,) if bias_type is not None else ()):
         if not isinstance(t, MatmulType):
             raise TypeError(f"get_matmul_api_tiling: expected MatmulTypes, got {type(t).__name__}")
