@@ -373,3 +373,16 @@ def test_set_quant_scalar_of_a_float_says_what_to_pass() -> None:
         "scale's bits as an integer, e.g. int(np.float32(scale).view(np.uint32)) on the host)")
     src = open(__file__).read().splitlines()
     assert info.value.location is not None and src[info.value.location.line - 1].endswith("# BAD")
+
+
+# -- asc.lib.host: the platform manager of pyasc_api.md §1.8 ----------------------------------------
+
+def test_platform_manager_and_set_sparse_default() -> None:
+    """pyasc_api.md §1.8 / Appendix A: get_ascendc_platform() is PlatformAscendCManager.get_instance(...),
+    a class asc.lib.host did not have; set_sparse's argument has a default (it had none)."""
+    mine = host.PlatformAscendCManager.get_instance()
+    assert mine.get_soc_version() == host.get_ascendc_platform().get_soc_version() == "Ascend910B1"
+    other = host.PlatformAscendCManager.get_instance("Ascend910B4")
+    assert (other.get_soc_version(), other.get_core_num_aic(), other.get_core_num_aiv()) == ("Ascend910B4", 20, 40)
+    api = host.MatmulApiTiling(mine)
+    assert api.set_sparse() == 0 and api.sparse is False
