@@ -386,3 +386,34 @@ def test_platform_manager_and_set_sparse_default() -> None:
     assert (other.get_soc_version(), other.get_core_num_aic(), other.get_core_num_aiv()) == ("Ascend910B4", 20, 40)
     api = host.MatmulApiTiling(mine)
     assert api.set_sparse() == 0 and api.sparse is False
+
+
+@asc.jit(always_compile=True)
+def batch_c_bad_keyword(c: asc.GlobalAddress, ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                        which: asc.ConstExpr[int]):
+    pipe = asc.TPipe()
+    t16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, asc.adv.LayoutMode.NORMAL)
+    mm = asc.adv.Matmul(t16, t16, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, False,
+                                                     asc.adv.LayoutMode.NORMAL),
+                        matmul_config=asc.adv.get_normal_config(batch_loop=True))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    if which == 0:
+        mm.get_batch_tensor_c(2, 2, en_sequential_write=False, wait_iterate_batch=True)  # BAD
+    else:
+        mm.get_batch_tensor_c(batch_b=2)  # BAD
+    mm.end()
+
+
+@pytest.mark.parametrize("which, message", [
+    (0, "get_batch_tensor_c: unexpected argument(s) 'wait_iterate_batch'"),
+    (1, "get_batch_tensor_c: missing argument 'batch_a'"),
+])
+def test_get_batch_tensor_c_refuses_unknown_keywords(which: int, message: str) -> None:
+    """An unknown keyword was silently dropped (and a missing batch_a was a bare KeyError)."""
+    t = host_tiling(32, 32, 32, np.float16, np.float32, 1, False)
+    with pytest.raises(CompileError) as info:
+        batch_c_bad_keyword[1, rt.current_stream()](np.zeros(1024, np.float32), np.zeros(1 << 20, np.uint8), t,
+                                                    which)
+    assert info.value.message == message
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# BAD")

@@ -492,8 +492,15 @@ class Matmul(IRValue):
             en_sequential_write = rest[2]
         if len(rest) > 3:
             sync = rest[3]
-        batch_a = rest[0] if rest else kwargs.pop("batch_a")
-        batch_b = rest[1] if len(rest) > 1 else kwargs.pop("batch_b")
+        if len(rest) > 4:
+            raise TypeError(f"{api}: too many arguments")
+        batch_a = rest[0] if rest else kwargs.pop("batch_a", None)
+        batch_b = rest[1] if len(rest) > 1 else kwargs.pop("batch_b", None)
+        if kwargs:
+            raise TypeError(f"{api}: unexpected argument(s) {', '.join(repr(k) for k in kwargs)}")
+        for name, value in (("batch_a", batch_a), ("batch_b", batch_b)):
+            if value is None:
+                raise TypeError(f"{api}: missing argument '{name}'")
         ops = [_int(batch_a, api, "batch_a"), _int(batch_b, api, "batch_b"),
                _flag(en_sequential_write, api, "en_sequential_write")]
         s = _static_flag(sync, api, "sync")
