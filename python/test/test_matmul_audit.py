@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import torch
+from conftest import dumped
 from test_matmul_e2e import gm_operands, host_tiling, mm_gm_kernel
 
 import asc
@@ -419,3 +420,52 @@ def test_get_batch_tensor_c_refuses_unknown_keywords(which: int, message: str) -
     assert info.value.message == message
     src = open(__file__).read().splitlines()
     assert info.value.location is not None and src[info.value.location.line - 1].endswith("# BAD")
+
+
+# -- set_self_define_data / set_user_def_info: stored as on the NPU, read by nothing -------------------
+
+NO_CALL, DEFINE_INT, DEFINE_ADDR, USER_DEF_INFO = range(4)
+
+
+@asc.jit(always_compile=True)
+def mm_define_data(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                   tiling: asc.adv.TCubeTiling, which: asc.ConstExpr[int]):
+    if asc.get_block_idx() < 1:
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, tiling)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        if which == DEFINE_INT:
+            mm.set_self_define_data(7)
+        elif which == DEFINE_ADDR:
+            mm.set_self_define_data(ws)
+        elif which == USER_DEF_INFO:
+            mm.set_user_def_info(ws)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.parametrize("which, call", [
+    (DEFINE_INT, "SetSelfDefineData(7"),
+    (DEFINE_ADDR, "SetSelfDefineData("),
+    (USER_DEF_INFO, "SetUserDefInfo(reinterpret_cast<uint64_t>("),
+])
+def test_define_data_setters_run_and_change_nothing(which: int, call: str, tmp_path, monkeypatch) -> None:
+    """They were refused at run time; a pyasc program calling them runs unmodified, and C is the same."""
+    m, n, k = 32, 48, 64
+    rng = np.random.default_rng(5)
+    a, b = _f16(rng, m, k), _f16(rng, k, n)
+    t = host_tiling(m, n, k, np.float16, np.float32, 1, False)
+    plain = np.zeros((m, n), np.float32)
+    mm_define_data[1, rt.current_stream()](a, b, plain, np.zeros(1 << 20, np.uint8), t, NO_CALL)
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    c = np.zeros((m, n), np.float32)
+    mm_define_data[1, rt.current_stream()](a, b, c, np.zeros(1 << 20, np.uint8), t, which)
+    np.testing.assert_array_equal(c, plain)
+    np.testing.assert_allclose(c, _ref(a, b), rtol=1e-3, atol=1e-3)
+    source = (dumped(tmp_path, "mm_define_data") / "ascendc.cpp").read_text()
+    assert f".{call}" in source

@@ -363,24 +363,24 @@ public:
                      "MmadWithSparse are, sim/CUBE.md)",
                      loc);
   }
+  /// The data of the MM_CB callbacks: stored as on the NPU. Nothing reads
+  /// it, because no MM_CB callback is declared (pyasc cannot declare one).
   template <class T>
-  void SetSelfDefineData(T, Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::SetSelfDefineData: the data is for the user "
-                     "callbacks of MM_CB (the Matmul's 6th template "
-                     "argument), which the simulator's Matmul does not call "
-                     "(pyasc's asc.adv.Matmul declares none), so it would "
-                     "reach nothing",
-                     loc);
+  void SetSelfDefineData(T dataPtr, Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableSetDefineData, "enableSetDefineData",
+                   "SetSelfDefineData", loc);
+    if constexpr (std::is_pointer_v<T>)
+      selfDefineData_ = reinterpret_cast<uint64_t>(dataPtr);
+    else
+      selfDefineData_ = static_cast<uint64_t>(dataPtr);
   }
-  void SetUserDefInfo(const uint64_t, Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::SetUserDefInfo: the tiling pointer is for the "
-                     "user callbacks of MM_CB (the Matmul's 6th template "
-                     "argument), which the simulator's Matmul does not call "
-                     "(pyasc's asc.adv.Matmul declares none), so it would "
-                     "reach nothing",
-                     loc);
+  /// The tiling pointer of the MM_CB callbacks: stored, read by nothing
+  /// (as SetSelfDefineData).
+  void SetUserDefInfo(const uint64_t tilingPtr,
+                      Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableSetDefineData, "enableSetDefineData",
+                   "SetUserDefInfo", loc);
+    userDefInfo_ = tilingPtr;
   }
 
   //===--------------------------------------------------------------------===//
@@ -3276,6 +3276,9 @@ private:
   Stage<L0cT, TPosition::C2, HardEvent::MTE1_M, HardEvent::M_MTE1> stBias2_;
   Stage<float, TPosition::C1, HardEvent::MTE2_FIX, HardEvent::FIX_MTE2>
       stQuant_;
+  /// SetSelfDefineData / SetUserDefInfo (for MM_CB callbacks; none here).
+  uint64_t selfDefineData_ = 0;
+  uint64_t userDefInfo_ = 0;
 };
 
 //===----------------------------------------------------------------------===//
