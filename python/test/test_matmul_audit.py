@@ -469,3 +469,49 @@ def test_define_data_setters_run_and_change_nothing(which: int, call: str, tmp_p
     np.testing.assert_allclose(c, _ref(a, b), rtol=1e-3, atol=1e-3)
     source = (dumped(tmp_path, "mm_define_data") / "ascendc.cpp").read_text()
     assert f".{call}" in source
+
+
+# -- a float16 / bfloat16 bias: widened to float32 by the L1 -> BiasTable copy ----------------------
+
+TORCH_DT = {torch.float16: host.DataType.DT_FLOAT16, torch.bfloat16: host.DataType.DT_BF16,
+            torch.float32: host.DataType.DT_FLOAT}
+
+
+def _torch_tiling(m: int, n: int, k: int, in_dtype: torch.dtype, c_dtype: torch.dtype, bias_dtype: torch.dtype,
+                  clients: int) -> asc.adv.TCubeTiling:
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    assert api.set_dim(clients) == 0
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, TORCH_DT[in_dtype])
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, TORCH_DT[in_dtype])
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, TORCH_DT[c_dtype])
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, TORCH_DT[bias_dtype])
+    api.set_org_shape(m, n, k)
+    api.set_shape(m, n, k)
+    api.enable_bias(True)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0
+    return t
+
+
+@pytest.mark.parametrize("m, n, k, c_dtype, bias_dtype, clients", [
+    (64, 48, 32, torch.float16, torch.float16, 1),     # the default bias type of an f16 C
+    (32, 100, 64, torch.float16, torch.float16, 2),    # N not a multiple of 16, two clients
+    (48, 64, 32, torch.float32, torch.bfloat16, 1),
+    (32, 40, 48, torch.float32, torch.float16, 2),
+    (32, 64, 32, torch.bfloat16, torch.bfloat16, 1),
+])
+def test_half_and_bfloat16_bias(m: int, n: int, k: int, c_dtype: torch.dtype, bias_dtype: torch.dtype,
+                                clients: int) -> None:
+    """It failed at run time ("takes a bias of the L0C type"); on the NPU the C1 -> C2 copy widens it."""
+    gen = torch.Generator().manual_seed(m + n + k)
+    in_dtype = torch.bfloat16 if torch.bfloat16 in (c_dtype, bias_dtype) else torch.float16
+    a = (torch.rand(m, k, generator=gen) * 2 - 1).to(in_dtype)
+    b = (torch.rand(k, n, generator=gen) * 2 - 1).to(in_dtype)
+    bias = (torch.rand(n, generator=gen) * 4 - 2).to(bias_dtype)
+    t = _torch_tiling(m, n, k, in_dtype, c_dtype, bias_dtype, clients)
+    c = torch.zeros(m, n, dtype=c_dtype)
+    mm_gm_kernel[t.used_core_num, rt.current_stream()](a, b, bias, c, torch.zeros(1 << 16, dtype=torch.uint8), t,
+                                                      False, False, True)
+    ref = (a.float() @ b.float() + bias.float()).to(c_dtype)
+    tol = 2e-2 if c_dtype == torch.bfloat16 else 2e-3
+    torch.testing.assert_close(c, ref, rtol=tol, atol=tol)
