@@ -3,8 +3,9 @@ or torch — IterateAll's asynchronous form with its wait flag, UB operands in t
 single-core operand, the GetTensorC form returning a GlobalTensor, IterateAll with enSequentialWrite,
 sub-blocks of a larger C by set_org_shape + set_single_shape / set_tail, every UB position of A, B, C
 and the bias, bfloat16 inputs, the shapes of one row, one column and odd K, get_matmul_api_tiling in
-pyasc's implementation order, asc.lib.host's PlatformAscendCManager, and bad input (set_quant_scalar of a
-float, get_batch_tensor_c's keywords) with exact messages at the kernel's line."""
+pyasc's implementation order, asc.lib.host's PlatformAscendCManager, bad input (set_quant_scalar of a
+float, get_batch_tensor_c's keywords) with exact messages at the kernel's line, set_self_define_data /
+set_user_def_info (run, C unchanged, the call emitted), and a float16 / bfloat16 bias."""
 
 from __future__ import annotations
 
