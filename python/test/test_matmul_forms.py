@@ -251,21 +251,15 @@ def mm_refused_setter(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.Global
         mm.end()
 
 
-@pytest.mark.parametrize("which,message", [
-    (0, "Matmul::SetSelfDefineData: the data is for the user callbacks of MM_CB (the Matmul's 6th template "
-        "argument), which the simulator's Matmul does not call (pyasc's asc.adv.Matmul declares none), so it "
-        "would reach nothing"),
-    (1, "Matmul::SetUserDefInfo: the tiling pointer is for the user callbacks of MM_CB"),
-    (2, "Matmul::SetSparseIndex: sparse matmul (the index for LoadDataWithSparse / MmadWithSparse of a 4:2 "
-        "sparse B) is not modelled by the simulator's Matmul (sim/MATMUL.md; the basic LoadDataWithSparse and "
-        "MmadWithSparse are, sim/CUBE.md)"),
-])
-def test_callback_and_sparse_setters_are_refused_with_the_reason(which: int, message: str) -> None:
+def test_sparse_index_setter_is_refused_with_the_reason() -> None:
+    """set_self_define_data / set_user_def_info run (test_matmul_audit.py); the sparse Matmul is not modelled."""
     t = _tiling(32, 32, 32)
     with pytest.raises(asc.runtime.errors.KernelError) as info:
         mm_refused_setter[1, rt.current_stream()](np.zeros(64, np.float16), np.zeros(64, np.float32),
-                                                  np.zeros(WORKSPACE, np.uint8), t, which)
-    assert message in info.value.message
+                                                  np.zeros(WORKSPACE, np.uint8), t, 2)
+    assert ("Matmul::SetSparseIndex: sparse matmul (the index for LoadDataWithSparse / MmadWithSparse of a 4:2 "
+            "sparse B) is not modelled by the simulator's Matmul (sim/MATMUL.md; the basic LoadDataWithSparse and "
+            "MmadWithSparse are, sim/CUBE.md)") in info.value.message
 
 
 # -- a transposed A of float32 and int8 (LoadDataWithTranspose 16 x 16 / 32 x 32 blocks) --------------

@@ -91,6 +91,39 @@ TEST(CubeMatmul, TiledFloat16ToFloat32MatchesTheModel) {
   EXPECT_EQ(r.pipe_busy_cycles.count("V"), 0u); // an AIC has no vector pipe
 }
 
+TEST(CubeMatmul, HalfAndBfloat16BiasWidenIntoTheBiasTable) {
+  // DataCopy C1 -> C2 of a half / bfloat16 source into a float BiasTable:
+  // every element widened exactly (C = bias + 0 x 0).
+  for (uint32_t bf16 = 0; bf16 < 2; ++bf16) {
+    std::vector<uint16_t> bias(16);
+    std::vector<float> want(16);
+    for (uint32_t j = 0; j < 16; ++j) {
+      const float v = (static_cast<float>(j) - 7.3f) / 3.0f;
+      if (bf16) {
+        ascsim::BFloat16 h(v);
+        std::memcpy(&bias[j], &h, 2);
+        want[j] = static_cast<float>(h);
+      } else {
+        ascsim::Half h(v);
+        std::memcpy(&bias[j], &h, 2);
+        want[j] = static_cast<float>(h);
+      }
+    }
+    std::vector<float> c(256, -1.0f);
+    Kernel &k = cachedKernel(ASCSIM_KERNEL_CUBE_BIAS);
+    LaunchResult r = k.launch(1, {addr(bias.data()), addr(c.data()), bf16},
+                              {{addr(bias.data()), 32, "bias"},
+                               {addr(c.data()), c.size() * 4, "c"}},
+                              {});
+    ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
+    EXPECT_TRUE(r.diagnostics.empty()) << dumpDiagnostics(r, true);
+    for (uint32_t i = 0; i < 16; ++i)
+      for (uint32_t j = 0; j < 16; ++j)
+        ASSERT_EQ(c[i * 16 + j], want[j]) << bf16 << ": " << i << "," << j;
+    EXPECT_GT(r.pipe_busy_cycles.at("MTE1"), 0u);
+  }
+}
+
 TEST(CubeMatmul, OddTilesReluAndFloat16Output) {
   // 30 x 40 x 70 in one tile (Mmad.md's padding example), two K steps of 35:
   // 4 fractals per Mmad need the PIPE_M barrier (flag 4).

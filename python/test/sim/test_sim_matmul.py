@@ -287,6 +287,20 @@ def test_bias_in_tscm_cube_only() -> None:
     np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64) + bias, rtol=1e-3, atol=1e-3)
 
 
+
+def test_half_bias_in_tscm_cube_only() -> None:
+    """A half bias in L1: the Matmul's C1 -> C2 copy widens it to float32 (it was refused: not the L0C type)."""
+    M, N, K = 64, 96, 64
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32).astype(np.float16)
+    b = r.standard_normal((K, N), dtype=np.float32).astype(np.float16)
+    bias = r.standard_normal(N, dtype=np.float32).astype(np.float16)
+    c = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 2, 64, 48, (32, 48, 32), bias=True)
+    kernel("mm_tscm_bias_f16", AIC)(2, a, b, bias, c, WS, t)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64) + bias.astype(np.float64),
+                               rtol=1e-3, atol=1e-3)
+
 def hf32(x: np.ndarray) -> np.ndarray:
     """float32 rounded to HF32 (11 significand bits after the leading one, to nearest even)."""
     u = x.astype(np.float32).view(np.uint32).astype(np.uint64)

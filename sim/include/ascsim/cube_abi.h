@@ -138,6 +138,10 @@ ASCSIM_API void nz2nd(const Operand &dst, const Operand &src, DType type,
 /// InitConstValue: L1 (32-B blocks) or L0A/L0B (512-B blocks).
 ASCSIM_API void initConst(const Operand &dst, DType type,
                           const InitConstDesc &desc, Loc loc);
+/// DataCopy L1 (C1) -> BiasTable (C2) of a half / bfloat16 source: `count`
+/// source elements, each widened to float32 (MTE1).
+ASCSIM_API void biasLoad(const Operand &dst, const Operand &src,
+                         DType srcType, uint32_t count, Loc loc);
 /// Mmad / MmadWithSparse (PIPE_M).
 ASCSIM_API void mmad(const Operand &dst, const Operand &a, const Operand &b,
                      const Operand &bias, const MmadDesc &desc, Loc loc);

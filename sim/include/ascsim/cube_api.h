@@ -20,6 +20,8 @@
 #include "ascsim/gen/ParamStructs.h"
 #include "ascsim/tensor.h"
 
+#include <type_traits>
+
 namespace AscendC {
 
 namespace cube_detail {
@@ -253,6 +255,30 @@ inline void SetLoadDataPaddingValue(const T padValue,
                              cube_detail::bitsOf(padValue),
                              static_cast<uint64_t>(::ascsim::dtypeOf<T>()),
                              loc);
+}
+/// DataCopy L1 (C1) -> BiasTable (C2) of a half / bfloat16 source into a
+/// float BiasTable (ascendc_api.md §5.1 row 7): blockCount x blockLen 32-B
+/// blocks of the source, each element widened to float32 (a block becomes
+/// 64 B of the BiasTable). The blocks are contiguous (strides 0).
+template <typename T, typename U,
+          typename std::enable_if<std::is_same<T, float>::value &&
+                                      (std::is_same<U, half>::value ||
+                                       std::is_same<U, bfloat16_t>::value),
+                                  int>::type = 0>
+inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
+                     const DataCopyParams &repeatParams,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  if (repeatParams.blockCount > 1 &&
+      (repeatParams.srcStride != 0 || repeatParams.dstStride != 0))
+    ::ascsim::abi::apiFault(
+        "argument",
+        "data_copy: the L1 -> BiasTable copy of a half / bfloat16 source "
+        "takes contiguous blocks (src_stride = dst_stride = 0)",
+        loc);
+  const uint32_t count = static_cast<uint32_t>(repeatParams.blockCount) *
+                         repeatParams.blockLen * (32 / sizeof(U));
+  ::ascsim::abi::biasLoad(dst.operand(), src.operand(),
+                          ::ascsim::dtypeOf<U>(), count, loc);
 }
 /// InitConstValue: fills L1 (32-B blocks) or L0A/L0B (512-B blocks).
 template <typename T, typename U>

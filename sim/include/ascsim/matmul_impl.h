@@ -102,6 +102,14 @@ class Matmul : public mm_detail::ServerBase {
   using BiasT = typename BIAS_TYPE::T;
   using L0cT =
       std::conditional_t<std::is_same_v<SrcAT, int8_t>, int32_t, float>;
+  /// A half / bfloat16 bias of a float L0C: its L1 -> BiasTable copy widens
+  /// it to float32, as on the NPU.
+  static constexpr bool kBiasWidened =
+      std::is_same_v<L0cT, float> &&
+      (std::is_same_v<BiasT, half> || std::is_same_v<BiasT, bfloat16_t>);
+  static constexpr bool kBiasOk = std::is_same_v<BiasT, L0cT> || kBiasWidened;
+  /// The bias's type in GM and L1 (the L0C type for a refused bias type).
+  using BiasL1T = std::conditional_t<kBiasOk, BiasT, L0cT>;
   using Loc = ::ascsim::Loc;
   static constexpr const MatmulConfig &kCfg = mm_detail::cfgOf(MM_CFG);
   static constexpr uint32_t kFracA = 512 / sizeof(SrcAT); // elems/fractal
@@ -363,24 +371,24 @@ public:
                      "MmadWithSparse are, sim/CUBE.md)",
                      loc);
   }
+  /// The data of the MM_CB callbacks: stored as on the NPU. Nothing reads
+  /// it, because no MM_CB callback is declared (pyasc cannot declare one).
   template <class T>
-  void SetSelfDefineData(T, Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::SetSelfDefineData: the data is for the user "
-                     "callbacks of MM_CB (the Matmul's 6th template "
-                     "argument), which the simulator's Matmul does not call "
-                     "(pyasc's asc.adv.Matmul declares none), so it would "
-                     "reach nothing",
-                     loc);
+  void SetSelfDefineData(T dataPtr, Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableSetDefineData, "enableSetDefineData",
+                   "SetSelfDefineData", loc);
+    if constexpr (std::is_pointer_v<T>)
+      selfDefineData_ = reinterpret_cast<uint64_t>(dataPtr);
+    else
+      selfDefineData_ = static_cast<uint64_t>(dataPtr);
   }
-  void SetUserDefInfo(const uint64_t, Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::SetUserDefInfo: the tiling pointer is for the "
-                     "user callbacks of MM_CB (the Matmul's 6th template "
-                     "argument), which the simulator's Matmul does not call "
-                     "(pyasc's asc.adv.Matmul declares none), so it would "
-                     "reach nothing",
-                     loc);
+  /// The tiling pointer of the MM_CB callbacks: stored, read by nothing
+  /// (as SetSelfDefineData).
+  void SetUserDefInfo(const uint64_t tilingPtr,
+                      Loc loc = ::ascsim::here()) {
+    requireEnabled(kCfg.enableSetDefineData, "enableSetDefineData",
+                   "SetUserDefInfo", loc);
+    userDefInfo_ = tilingPtr;
   }
 
   //===--------------------------------------------------------------------===//
@@ -419,7 +427,10 @@ public:
       m.a[1] = gm.GetSize();
       m.a[2] = enAtomic;
       m.a[3] = enSequentialWrite;
-      if (sync || waitIterateAll) {
+      // waitIterateAll says the kernel waits for an asynchronous IterateAll
+      // with WaitIterateAll: it does not make the call synchronous.
+      (void)waitIterateAll;
+      if (sync) {
         call(m, loc);
       } else {
         m.wantReply = 1;
@@ -1290,23 +1301,27 @@ private:
       const uint64_t cap = part == 1   ? stageBytesA(clientTiling_)
                            : part == 2 ? stageBytesB(clientTiling_)
                                        : stageBytesBias(clientTiling_);
-      if (bytes > cap) {
+      if (cap == 0) {
         std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: the UB operand (%llu bytes) is larger "
-                      "than the tiling's single-core operand (%llu bytes)",
-                      api, static_cast<unsigned long long>(bytes),
-                      static_cast<unsigned long long>(cap));
+                      "Matmul::%s: a UB tensor for a bias whose MatmulType "
+                      "is not in UB (VECIN, VECCALC or VECOUT)",
+                      api);
         mm_detail::fault("argument", buf, loc);
       }
+      // A tensor larger than the tiling's single-core operand (a queue
+      // buffer sized for the largest client, say) holds the operand at its
+      // start: only that part is staged, as Ascend C copies by the tiling.
+      const uint32_t elems = static_cast<uint32_t>(
+          std::min<uint64_t>(bytes, cap) / sizeof(T));
       GlobalTensor<T> g;
-      g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(addr), t.GetSize());
+      g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(addr), elems);
       // Whatever wrote the tensor (MTE2, V) completes before MTE3 reads it.
       PipeBarrier<PIPE_ALL>(loc);
-      DataCopy(g, t, t.GetSize(), loc);
+      DataCopy(g, t, elems, loc);
       // The copy is in GM before the AIC reads it.
       SetFlag<HardEvent::MTE3_S>(0, loc);
       WaitFlag<HardEvent::MTE3_S>(0, loc);
-      sendOrRun(op, {addr, t.GetSize(), trans ? 1u : 0u, 0u, 0u, 1u}, loc);
+      sendOrRun(op, {addr, elems, trans ? 1u : 0u, 0u, 0u, 1u}, loc);
       return;
     }
     if (pos == TPosition::TSCM || pos == TPosition::A1 ||
@@ -1432,11 +1447,12 @@ private:
       invalidateL1(false);
       break;
     case Op::SetBias:
-      if (!std::is_same_v<BiasT, L0cT>)
+      if (!kBiasOk)
         mm_detail::fault("dtype",
                          "Matmul::SetBias: the simulator's Matmul takes a "
                          "bias of the L0C type (float32 for float inputs, "
-                         "int32 for int8)",
+                         "int32 for int8) or, for float inputs, half or "
+                         "bfloat16 (widened to float32 into the BiasTable)",
                          loc);
       s.biasAddr = m.a[0];
       s.biasElems = m.a[1];
@@ -1629,7 +1645,7 @@ private:
         static_cast<uint64_t>(g.n16) * g.kL0 * sizeof(SrcBT);
     const uint64_t l1 = static_cast<uint64_t>(t.depthA1) * aBase +
                         static_cast<uint64_t>(t.depthB1) * bBase +
-                        (t.isBias ? g.n16 * sizeof(L0cT) : 0) +
+                        (t.isBias ? g.n16 * sizeof(BiasL1T) : 0) +
                         (std::is_same_v<L0cT, int32_t> ? g.n16 * 8 : 0);
     if (l1 > mm_detail::kL1Bytes)
       misfit("depthA1 x baseM x baseK + depthB1 x baseN x baseK", "L1", l1,
@@ -1727,6 +1743,18 @@ private:
                          "allocated once per Matmul object",
                          loc);
     }
+  }
+
+  /// C1 -> C2 of `len` bias elements: a plain copy, or a half / bfloat16
+  /// bias widened to float32 (len is a multiple of 16 then).
+  static void biasToTable(const LocalTensor<L0cT> &bt,
+                          const LocalTensor<BiasL1T> &b1, uint32_t len,
+                          Loc loc) {
+    if constexpr (kBiasWidened)
+      DataCopy(bt, b1,
+               DataCopyParams(1, static_cast<uint16_t>(len / 16), 0, 0), loc);
+    else
+      DataCopy(bt, b1, len, loc);
   }
 
   void resetIter(St &s, Loc loc) {
@@ -2374,33 +2402,36 @@ private:
                          "Matmul::SetBias with a tiling whose isBias is 0 "
                          "(the tiling has no room for the bias)",
                          loc);
+      // Elements of the L1 source: 32 bytes of it (a half / bfloat16 one
+      // widens to 64 bytes of the BiasTable).
       const uint32_t btLen = mm_detail::alignUp(static_cast<uint32_t>(nLen),
-                                                32 / sizeof(L0cT));
+                                                32 / sizeof(BiasL1T));
       uint32_t sbt = 0;
       if (s.biasL1) {
         // The user's L1 bias (its writes completed at SetBias): C1 -> C2.
-        LocalTensor<L0cT> b1(TPosition::C1, static_cast<uint32_t>(s.biasAddr),
-                             static_cast<uint32_t>(s.biasElems));
+        LocalTensor<BiasL1T> b1(TPosition::C1,
+                                static_cast<uint32_t>(s.biasAddr),
+                                static_cast<uint32_t>(s.biasElems));
         if (static_cast<uint64_t>(n0) + biasBatchOff_ + btLen > s.biasElems)
           mm_detail::fault("bounds",
                            "Matmul::SetBias: the L1 bias tensor is shorter "
                            "than the single-core N (rounded up to 32 bytes)",
                            loc);
         bt = acquire(stBias2_, sbt, loc);
-        DataCopy(bt, b1[n0 + biasBatchOff_], btLen, loc);
+        biasToTable(bt, b1[n0 + biasBatchOff_], btLen, loc);
       } else {
-        GlobalTensor<L0cT> gb;
-        gb.SetGlobalBuffer(reinterpret_cast<__gm__ L0cT *>(s.biasAddr),
+        GlobalTensor<BiasL1T> gb;
+        gb.SetGlobalBuffer(reinterpret_cast<__gm__ BiasL1T *>(s.biasAddr),
                            s.biasElems);
         uint32_t sb1 = 0;
-        LocalTensor<L0cT> b1 = acquire(stBias1_, sb1, loc);
+        LocalTensor<BiasL1T> b1 = acquire(stBias1_, sb1, loc);
         Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen), 0,
                       static_cast<uint16_t>(nLen), 1, 1, 0);
         DataCopy(b1, gb[n0 + biasBatchOff_], p, loc);
         produced(stBias1_, sb1, loc);
         consume(stBias1_, sb1, loc);
         bt = acquire(stBias2_, sbt, loc);
-        DataCopy(bt, b1, btLen, loc);
+        biasToTable(bt, b1, btLen, loc);
         releaseSlot(stBias1_, sb1, loc);
       }
       produced(stBias2_, sbt, loc);
@@ -3264,11 +3295,14 @@ private:
   /// Per L0C slot: its last Fixpipe released it by its unit flag (no
   /// FIX_M flag pending).
   bool cUnitFree_[2] = {false, false};
-  Stage<L0cT, TPosition::C1, HardEvent::MTE2_MTE1, HardEvent::MTE1_MTE2>
+  Stage<BiasL1T, TPosition::C1, HardEvent::MTE2_MTE1, HardEvent::MTE1_MTE2>
       stBias1_;
   Stage<L0cT, TPosition::C2, HardEvent::MTE1_M, HardEvent::M_MTE1> stBias2_;
   Stage<float, TPosition::C1, HardEvent::MTE2_FIX, HardEvent::FIX_MTE2>
       stQuant_;
+  /// SetSelfDefineData / SetUserDefInfo (for MM_CB callbacks; none here).
+  uint64_t selfDefineData_ = 0;
+  uint64_t userDefInfo_ = 0;
 };
 
 //===----------------------------------------------------------------------===//

@@ -87,6 +87,8 @@ public:
                  const Nz2NdDesc &d, Loc loc);
   void cubeInitConst(const Operand &dst, DType type, const InitConstDesc &d,
                      Loc loc);
+  void cubeBiasLoad(const Operand &dst, const Operand &src, DType srcType,
+                    uint32_t count, Loc loc);
   void cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
                 const Operand &bias, const MmadDesc &d, Loc loc);
   void cubeFixpipe(const Operand &dst, const Operand &src,

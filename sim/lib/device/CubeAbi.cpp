@@ -616,6 +616,37 @@ void Core::cubeInitConst(const Operand &dst, DType type,
             runs);
 }
 
+void Core::cubeBiasLoad(const Operand &dst, const Operand &src,
+                        DType srcType, uint32_t count, Loc loc) {
+  uint64_t seq = beginCall(loc);
+  const char *api = "data_copy";
+  requireAic(api, loc);
+  requirePos(api, "source", src, {Mem::L1}, "L1 (C1)", loc);
+  requirePos(api, "destination", dst, {Mem::BT}, "the BiasTable (C2)", loc);
+  if (srcType != DType::F16 && srcType != DType::BF16)
+    fail("dtype",
+         std::string(api) + ": L1 -> BiasTable converts a half or bfloat16 "
+                            "source to float32, not " +
+             dtypeName(srcType),
+         loc);
+  if (count == 0)
+    return;
+  auto ci = std::make_shared<cube::CubeInstr>();
+  ci->kind = cube::CubeKind::BiasLoad;
+  ci->type = srcType;
+  ci->count = count;
+  cube::CubeRuns runs = cube::planCube(*ci);
+  Access sa{api, "source", false, srcType, true};
+  sa.cube = true;
+  Access da{api, "destination", true, DType::F32, true};
+  da.cube = true;
+  ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
+  ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
+  issueCube(std::move(ci), Pipe::MTE1,
+            timing::l1ToL0(cube::extent(runs.dst), false, false), seq, api,
+            loc, runs);
+}
+
 //===----------------------------------------------------------------------===//
 // UnitFlag
 //===----------------------------------------------------------------------===//
@@ -1019,6 +1050,10 @@ void nz2nd(const Operand &dst, const Operand &src, DType type,
 void initConst(const Operand &dst, DType type, const InitConstDesc &desc,
                Loc loc) {
   currentCore().cubeInitConst(dst, type, desc, loc);
+}
+void biasLoad(const Operand &dst, const Operand &src, DType srcType,
+              uint32_t count, Loc loc) {
+  currentCore().cubeBiasLoad(dst, src, srcType, count, loc);
 }
 void mmad(const Operand &dst, const Operand &a, const Operand &b,
           const Operand &bias, const MmadDesc &desc, Loc loc) {

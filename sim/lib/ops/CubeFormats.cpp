@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ops/CubeOps.h"
+
+#include "ascsim/float16.h"
 #include "ops/Transpose16.h"
 #include "ops/VectorOps.h"
 
@@ -253,6 +255,21 @@ void initConst(const InitConstDesc &d, uint32_t es, bool l0Blocks,
                   pattern, bb);
 }
 
+namespace {
+/// DataCopy L1 -> BiasTable of a half / bfloat16 source: each element
+/// widened to float32 (exact: both formats are subsets of float32).
+void biasLoad(DType type, uint32_t count, const uint8_t *src, uint8_t *dst) {
+  for (uint32_t i = 0; i < count; ++i) {
+    uint16_t h;
+    std::memcpy(&h, src + static_cast<uint64_t>(i) * 2, 2);
+    const float f = type == DType::BF16 ? fp::toFloat<8, 7>(h)
+                                        : fp::toFloat<5, 10>(h);
+    std::memcpy(dst + static_cast<uint64_t>(i) * sizeof(float), &f,
+                sizeof(float));
+  }
+}
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // LoadData 3D (img2col)
 //===----------------------------------------------------------------------===//
@@ -418,6 +435,10 @@ CubeRuns planCube(const CubeInstr &in) {
       }
     break;
   }
+  case CubeKind::BiasLoad:
+    add(r.src, 0, static_cast<uint64_t>(in.count) * es);
+    add(r.dst, 0, static_cast<uint64_t>(in.count) * sizeof(float));
+    break;
   case CubeKind::InitConst: {
     const InitConstDesc &d = in.init;
     uint64_t bb = in.l0Blocks ? kFractalBytes : 32;
@@ -535,6 +556,9 @@ void evaluateInto(const CubeInstr &in, uint8_t *staging) {
     return;
   case CubeKind::InitConst:
     initConst(in.init, es, in.l0Blocks, staging);
+    return;
+  case CubeKind::BiasLoad:
+    biasLoad(in.type, in.count, in.src, staging);
     return;
   case CubeKind::Load3D:
     load3D(in, in.src, staging);

@@ -62,6 +62,7 @@ enum class CubeKind : uint8_t {
   InitConst, // InitConstValue
   Mmad,      // Mmad / MmadWithSparse
   Fixpipe,   // Fixpipe L0C -> GM / L1
+  BiasLoad,  // DataCopy L1 -> BiasTable, half / bfloat16 -> float
 };
 
 /// Where a LoadData 3D's destination lies: L0A (Zz) or L0B (Zn).
@@ -86,6 +87,8 @@ struct CubeInstr {
   Nd2NzDesc nd{};
   Nz2NdDesc nz{};
   InitConstDesc init{};
+  /// BiasLoad: source elements (of `type`) widened to float32.
+  uint32_t count = 0;
   MmadDesc mmad{};
   FixpipeDesc fix{};
   /// A Fixpipe to GM under SetAtomicAdd/Max/Min: the store accumulates

@@ -393,38 +393,52 @@ extern "C" __global__ __aicore__ void mm_tscm(GM_ADDR a, GM_ADDR b, GM_ADDR c,
 }
 
 /// The bias in L1 (TSCM, ND) of a cube-only kernel: the kernel copies its
-/// single-core N values GM -> L1; the Matmul copies them L1 (C1) -> C2.
-extern "C" __global__ __aicore__ void mm_tscm_bias(GM_ADDR a, GM_ADDR b,
-                                                   GM_ADDR bias, GM_ADDR c,
-                                                   GM_ADDR ws, GM_ADDR tiling) {
+/// single-core N values GM -> L1; the Matmul copies them L1 (C1) -> C2 (a
+/// half bias widened to float32 there).
+template <class TBias>
+void runTscmBias(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
+                 GM_ADDR tiling) {
   TCubeTiling t;
   loadTiling(t, tiling);
   using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
   using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
-  using Bias = MatmulType<TPosition::TSCM, CubeFormat::ND, float>;
+  using Bias = MatmulType<TPosition::TSCM, CubeFormat::ND, TBias>;
   GlobalTensor<half> ga, gb;
-  GlobalTensor<float> gbias, gc;
+  GlobalTensor<TBias> gbias;
+  GlobalTensor<float> gc;
   ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a), t.M * t.Ka);
   gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b), t.Kb * t.N);
-  gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(bias), t.N);
+  gbias.SetGlobalBuffer(reinterpret_cast<__gm__ TBias *>(bias), t.N);
   gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
   TPipe pipe;
-  const uint32_t n8 = (t.singleCoreN + 7) / 8 * 8;
+  constexpr uint32_t kBlock = 32 / sizeof(TBias);
+  const uint32_t nAligned = (t.singleCoreN + kBlock - 1) / kBlock * kBlock;
   TBuf<TPosition::TSCM> lbias;
-  pipe.InitBuffer(lbias, n8 * sizeof(float));
+  pipe.InitBuffer(lbias, nAligned * sizeof(TBias));
   Matmul<A, A, C, Bias> mm;
   REGIST_MATMUL_OBJ(&pipe, ws, mm, &t);
   if (GetBlockIdx() >= t.usedCoreNum)
     return;
   const Place p = placeOf(t, GetBlockIdx(), false, false);
-  LocalTensor<float> l1 = lbias.Get<float>();
-  DataCopy(l1, gbias[p.bias], n8);
+  LocalTensor<TBias> l1 = lbias.Get<TBias>();
+  DataCopy(l1, gbias[p.bias], nAligned);
   mm.SetTail(p.m, p.n);
   mm.SetTensorA(ga[p.a]);
   mm.SetTensorB(gb[p.b]);
   mm.SetBias(l1);
   mm.IterateAll(gc[p.c]);
   mm.End();
+}
+
+extern "C" __global__ __aicore__ void mm_tscm_bias(GM_ADDR a, GM_ADDR b,
+                                                   GM_ADDR bias, GM_ADDR c,
+                                                   GM_ADDR ws, GM_ADDR tiling) {
+  runTscmBias<float>(a, b, bias, c, ws, tiling);
+}
+extern "C" __global__ __aicore__ void
+mm_tscm_bias_f16(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
+                 GM_ADDR tiling) {
+  runTscmBias<half>(a, b, bias, c, ws, tiling);
 }
 
 /// IterateAll into a UB tensor (MIX): the blocks one after another (ORDER_M:

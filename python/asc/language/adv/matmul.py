@@ -96,11 +96,16 @@ class MatmulIterator:
         return PlainValue(h, int1)
 
 
-def _int(value: Any, api: str, name: str, dtype: DataType = int32) -> Any:
+def _kind(value: Any) -> str:
+    """What the user passed, in their words: a runtime value by its data type, else the Python type."""
+    return f"a {value.dtype.name} value" if isinstance(value, PlainValue) else type(value).__name__
+
+
+def _int(value: Any, api: str, name: str, dtype: DataType = int32, hint: str = "") -> Any:
     value = semantic.python_scalar(value)
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)) or \
             isinstance(value, PlainValue) and not value.dtype.is_int():
-        raise TypeError(f"{api}: '{name}' must be an integer, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{name}' must be an integer, got {_kind(value)}{hint}")
     return semantic.materialize(value, dtype)
 
 
@@ -300,8 +305,10 @@ class Matmul(IRValue):
     @builtin
     def set_quant_scalar(self, quant_scalar: Any) -> None:
         """`SetQuantScalar(scale)`: the per-tensor scale, a uint64 deq word (Fixpipe's deqScalar)."""
+        hint = (" (the deq word: the float32 scale's bits as an integer, e.g. "
+                "int(np.float32(scale).view(np.uint32)) on the host)")
         self._call("set_quant_scalar", "SetQuantScalar", [_int(quant_scalar, "set_quant_scalar", "quant_scalar",
-                                                               uint64)])
+                                                               uint64, hint)])
 
     @builtin
     def set_quant_vector(self, quant_vector: GlobalTensor) -> None:
@@ -485,8 +492,15 @@ class Matmul(IRValue):
             en_sequential_write = rest[2]
         if len(rest) > 3:
             sync = rest[3]
-        batch_a = rest[0] if rest else kwargs.pop("batch_a")
-        batch_b = rest[1] if len(rest) > 1 else kwargs.pop("batch_b")
+        if len(rest) > 4:
+            raise TypeError(f"{api}: too many arguments")
+        batch_a = rest[0] if rest else kwargs.pop("batch_a", None)
+        batch_b = rest[1] if len(rest) > 1 else kwargs.pop("batch_b", None)
+        if kwargs:
+            raise TypeError(f"{api}: unexpected argument(s) {', '.join(repr(k) for k in kwargs)}")
+        for name, value in (("batch_a", batch_a), ("batch_b", batch_b)):
+            if value is None:
+                raise TypeError(f"{api}: missing argument '{name}'")
         ops = [_int(batch_a, api, "batch_a"), _int(batch_b, api, "batch_b"),
                _flag(en_sequential_write, api, "en_sequential_write")]
         s = _static_flag(sync, api, "sync")
@@ -522,16 +536,29 @@ def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tilin
     _ods.regist_matmul(builder_for("register_matmul"), pipe.handle, workspace.handle, matmul.handle, t)
 
 
-def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int, a_type: MatmulType, b_type: MatmulType,
-                          c_type: MatmulType, bias_type: MatmulType | None = None) -> MatmulApiStaticTiling:
+def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int | MatmulType | None = None,
+                          a_type: MatmulType | None = None, b_type: MatmulType | None = None,
+                          c_type: MatmulType | None = None, bias_type: MatmulType | int | None = None
+                          ) -> MatmulApiStaticTiling:
     """`GetMatmulApiTiling<A, B, C, Bias>(mmCFG, l1Size)`: the compile-time part of the tiling a config
     with fixed shapes (`get_basic_config`, `get_special_basic_config`, `get_mm_config` with
     MatmulShapeParams) implies; -1 for what the runtime tiling decides. Pass the result as
-    `matmul_config` to `asc.adv.Matmul`. (The stub of pyasc shows `l1_size` second, as here.)"""
+    `matmul_config` to `asc.adv.Matmul`. Both of pyasc's argument orders are accepted: its stub's
+    `(mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None)` and its implementation's
+    `(mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None)`; without `l1_size` the current
+    platform's TOTAL_L1_SIZE is used."""
+    if isinstance(l1_size, MatmulType):  # the implementation's order, positionally
+        a_type, b_type, c_type, bias_type, l1_size = l1_size, a_type, b_type, c_type, bias_type
     if not isinstance(mm_cfg, MatmulConfig):
         raise TypeError(f"get_matmul_api_tiling: 'mm_cfg' must be a MatmulConfig, got {type(mm_cfg).__name__}")
+    if l1_size is None:
+        from ...runtime.config import platform_info
+
+        l1_size = platform_info().l1_bytes
     if isinstance(l1_size, bool) or not isinstance(l1_size, int) or l1_size <= 0:
         raise ValueError(f"get_matmul_api_tiling: 'l1_size' must be a positive int, got {l1_size!r}")
+    if a_type is None or b_type is None or c_type is None:
+        raise TypeError("get_matmul_api_tiling: 'a_type', 'b_type' and 'c_type' are required")
     for t in (a_type, b_type, c_type) + ((bias_type,) if bias_type is not None else ()):
         if not isinstance(t, MatmulType):
             raise TypeError(f"get_matmul_api_tiling: expected MatmulTypes, got {type(t).__name__}")

@@ -170,6 +170,11 @@ class MatmulApiStaticTiling(Struct, pack=4):
     batch_num = Field(_I32, default=-1, name="BatchNum")
     mx_type_para = Field(_I32, default=-1, name="mxTypePara")
 
+    @property
+    def cfg(self) -> Any:
+        """The MatmulConfig `get_matmul_api_tiling` computed this tiling for (None for one built by hand)."""
+        return self.__dict__.get("_cfg")
+
 
 class QuantConfig:
     """pyasc's `QuantConfig(calc_count, offset_count, scale_count, work_local_size)`: a compile-time

@@ -191,9 +191,18 @@ class PlatformAscendC:
         return self._hw
 
 
+class PlatformAscendCManager:
+    """CANN's PlatformAscendCManager: `get_instance()` is the configured part's PlatformAscendC,
+    `get_instance(soc_version)` that of the part named (e.g. "Ascend910B4")."""
+
+    @staticmethod
+    def get_instance(soc_version: str | None = None) -> PlatformAscendC:
+        return PlatformAscendC(soc_version)
+
+
 def get_ascendc_platform() -> PlatformAscendC:
-    """The configured part (`asc.runtime.config.set_platform`)."""
-    return PlatformAscendC()
+    """The configured part (`asc.runtime.config.set_platform`): `PlatformAscendCManager.get_instance()`."""
+    return PlatformAscendCManager.get_instance()
 
 
 class MatmulConfigParams:
@@ -343,7 +352,7 @@ class MatmulApiTilingBase:
         if self.config_params.traverse != MatrixTraverse.NOSET:
             self.traverse = self.config_params.traverse
 
-    def set_sparse(self, is_sparse: bool) -> int:
+    def set_sparse(self, is_sparse: bool = False) -> int:
         self.sparse = bool(is_sparse)
         return 0
 
@@ -507,6 +516,6 @@ class BatchMatmulTiling(MultiCoreMatmulTiling):
 
 
 #: pyasc's names of the module.
-__all__ = ["get_ascendc_platform", "PlatformAscendC", "MatmulApiTiling", "MultiCoreMatmulTiling",
+__all__ = ["get_ascendc_platform", "PlatformAscendC", "PlatformAscendCManager", "MatmulApiTiling", "MultiCoreMatmulTiling",
            "BatchMatmulTiling", "MatmulApiTilingBase", "MatmulConfigParams", "TPosition", "CubeFormat", "DataType",
            "MatrixTraverse", "MatrixMadType", "DequantType", "ScheduleType", "CoreMemType"]
