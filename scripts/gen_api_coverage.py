@@ -60,8 +60,11 @@ def _section(lines: list[str], category: str, rows: list[tuple[str, str, str, st
 #: Matmul methods the simulator refuses, with the reason (sim/MATMUL.md "Refused").
 MATMUL_REFUSED = {
     "set_sparse_index": "refused by the simulator (the Matmul's sparse path is not modelled; the basic load_data_with_sparse / mmad_with_sparse are)",
-    "set_self_define_data": "refused by the simulator (its data is for MM_CB callbacks, which pyasc cannot declare)",
-    "set_user_def_info": "refused by the simulator (its data is for MM_CB callbacks, which pyasc cannot declare)",
+}
+#: What a Matmul method's status needs said beside it (sim/MATMUL.md).
+MATMUL_NOTES = {
+    "set_self_define_data": "stored as on the NPU; read by nothing: pyasc declares no MM_CB callback",
+    "set_user_def_info": "stored as on the NPU; read by nothing: pyasc declares no MM_CB callback",
 }
 
 
@@ -73,7 +76,8 @@ def _matmul_methods(tested: set[str]) -> list[str]:
     for name in sorted(n for n in vars(Matmul) if not n.startswith("_") and callable(vars(Matmul)[n])):
         status = MATMUL_REFUSED.get(name) or ("implemented + tested" if f"adv.Matmul.{name}" in tested
                                               else "implemented")
-        lines.append(f"| `{name}` | {status} |")
+        note = MATMUL_NOTES.get(name)
+        lines.append(f"| `{name}` | {status} ({note}) |" if note else f"| `{name}` | {status} |")
     return lines + [""]
 
 

@@ -25,7 +25,7 @@ EAGER = [
     "asc.codegen.errors", "asc.codegen.prototype", "asc.errors", "asc.language",
     "asc.language.core", "asc.language.core.builtin", "asc.language.core.dtype",
     "asc.language.core.ir_value", "asc.language.core.range", "asc.language.core.semantic",
-    "asc.language.core.struct", "asc.lib", "asc.lib.runtime", "asc.runtime",
+    "asc.language.core.struct", "asc.lib", "asc.lib.runtime", "asc.lib.runtime.support", "asc.runtime",
     "asc.runtime.annotations", "asc.runtime.cache", "asc.runtime.config", "asc.runtime.dependencies",
     "asc.runtime.env", "asc.runtime.errors", "asc.runtime.jit", "asc.runtime.kernel_flags", "asc.runtime.launcher",
     "asc.runtime.list_tensor", "asc.runtime.options", "asc.runtime.plan", "asc.runtime.source",

@@ -450,6 +450,7 @@ def mm_define_data(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
         mm.end()
 
 
+@pytest.mark.values("adv.Matmul.set_self_define_data", "adv.Matmul.set_user_def_info")
 @pytest.mark.parametrize("which, call", [
     (DEFINE_INT, "SetSelfDefineData(7"),
     (DEFINE_ADDR, "SetSelfDefineData("),
