@@ -1,5 +1,6 @@
 """Low-level runtime (`asc.lib.runtime`): streams, devices and the selected part; the spec's types
-(`support`); device memory (simulator only) and device binaries (NPU only); docs/runtime.md.
+(`support`); device memory (`memory`, simulator only) and device binaries (`binaries`, NPU only), imported
+on first use of one of their names; docs/runtime.md.
 
 On the Model backend a stream is an in-order queue whose launches run
 synchronously on the simulator, so `synchronize` has nothing left to wait for.
@@ -7,14 +8,9 @@ synchronously on the simulator, so `synchronize` has nothing left to wait for.
 
 from __future__ import annotations
 
-import ctypes
 import itertools
-import numbers
-import struct
 import weakref
 from typing import Any
-
-import numpy as np
 
 from ..._record import Record, factory
 from ...runtime import config
@@ -30,6 +26,7 @@ from .support import (
     MemoryType,
     MsprofTaskType,
     ProfilingCommandHandle,
+    enum_arg,
     magic_elf_value,
     msprof_task_type,
 )
@@ -262,24 +259,12 @@ def reset_device(device_id: int | None = None) -> None:
                     _state.functions.clear()  # rtDeviceReset dropped every binary of the device
 
 
-def _enum_value(value: Any, enum_type: Any, what: str) -> Any:
-    if isinstance(value, enum_type):
-        return value
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        try:
-            return enum_type(value)
-        except ValueError:
-            pass
-    raise TypeError(f"device_info: {what} is an asc.lib.runtime.{enum_type.__name__}, got "
-                    f"{type(value).__name__} {value!r}")
-
-
 def device_info(module_type: DeviceModuleType, info_type: DeviceInfoType, device_id: int | None = None) -> int:
     """The number of cores of a device, from the part's row of the hardware table (config.platform_info):
     (RT_MODULE_TYPE_AICORE, INFO_TYPE_CORE_NUM) and (RT_MODULE_TYPE_AICORE, INFO_TYPE_CUBE_NUM) are its
     cube (AI) cores, (RT_MODULE_TYPE_VECTOR_CORE, INFO_TYPE_CORE_NUM) its vector cores."""
-    module = _enum_value(module_type, DeviceModuleType, "module_type")
-    info = _enum_value(info_type, DeviceInfoType, "info_type")
+    module = enum_arg(module_type, DeviceModuleType, "device_info: module_type", TypeError)
+    info = enum_arg(info_type, DeviceInfoType, "device_info: info_type", TypeError)
     if device_id is not None:
         check_device_handle(device_id)
     platform = config.platform_info()
@@ -333,289 +318,23 @@ def acl_finalize() -> None:
         _state.functions.clear()
 
 
-# -- memory ---------------------------------------------------------------------------------------
-
-
-class Memory:
-    """Device memory from `malloc` (on the simulator, host memory the handle owns). `value` is its
-    address, as CANN's pointer handle has; `nbytes` its size; `freed` whether `free` released it."""
-
-    __slots__ = ("_buffer", "nbytes", "device_id", "memory_type", "policy", "__weakref__")
-
-    def __init__(self, nbytes: int, memory_type: MemoryType, policy: MallocPolicy, device_id: int) -> None:
-        self._buffer: np.ndarray | None = np.zeros(nbytes, dtype=np.uint8)
-        self.nbytes = nbytes
-        self.memory_type = memory_type
-        self.policy = policy
-        self.device_id = device_id
-
-    @property
-    def freed(self) -> bool:
-        return self._buffer is None
-
-    @property
-    def value(self) -> int | None:
-        return None if self._buffer is None else self._buffer.ctypes.data
-
-    def _release(self) -> None:
-        self._buffer = None
-        _state.memories.discard(self)
-
-    def _bytes(self, what: str) -> np.ndarray:
-        if self._buffer is None:
-            raise ValueError(f"{what}: {self!r} was freed (rt.free, rt.free_mem or rt.reset_device)")
-        return self._buffer
-
-    def __repr__(self) -> str:
-        state = "freed" if self._buffer is None else hex(self._buffer.ctypes.data)
-        return f"Memory({self.nbytes} bytes, device={self.device_id}, {state})"
-
-
-def _require_model(what: str) -> None:
-    if config.current_backend() is not config.Backend.Model:
-        raise RuntimeError(f"{what}: pyasc's NPU backend does not expose CANN's device memory calls; a kernel "
-                           "launch copies numpy arrays and torch tensors to and from the device itself "
-                           "(docs/runtime.md, Low-level runtime)")
-
-
-def _memory_enum(value: Any, enum_type: Any, what: str) -> Any:
-    if isinstance(value, enum_type):
-        return value
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        try:
-            return enum_type(value)
-        except ValueError:
-            pass
-    names = ", ".join(m.name for m in enum_type)
-    raise ValueError(f"malloc: {what} is an asc.lib.runtime.{enum_type.__name__} ({names}), got {value!r}")
-
-
-def _byte_count(value: Any, what: str, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{where}: {what} is an int number of bytes, got {type(value).__name__} {value!r}")
-    if value <= 0:
-        raise ValueError(f"{where}: {what} must be at least 1 byte, got {value}")
-    return int(value)
-
-
-def malloc(size: int, memory_type: MemoryType = MemoryType.RT_MEMORY_DEFAULT,
-           policy: MallocPolicy = MallocPolicy.RT_MEMORY_POLICY_NONE) -> Memory:
-    """`size` bytes of device memory, zeroed (on the simulator, host memory the handle owns)."""
-    _require_model("malloc")
-    nbytes = _byte_count(size, "size", "malloc")
-    memory = Memory(nbytes, _memory_enum(memory_type, MemoryType, "memory_type"),
-                    _memory_enum(policy, MallocPolicy, "policy"), config.current_device())
-    _state.memories.add(memory)
-    return memory
-
-
-def _host_bytes(obj: Any, writable: bool, what: str) -> np.ndarray:
-    if isinstance(obj, (bytes, bytearray, memoryview)):
-        array = np.frombuffer(obj, dtype=np.uint8)
-    elif isinstance(obj, np.ndarray):
-        if not obj.flags.c_contiguous:
-            raise ValueError(f"{what} must be C-contiguous (np.ascontiguousarray)")
-        array = obj.reshape(-1).view(np.uint8)
-    else:
-        raise TypeError(f"{what} is host memory for this kind: a numpy array, bytes or bytearray (pyasc checks "
-                        f"its size), got {type(obj).__name__}")
-    if writable and not array.flags.writeable:
-        raise ValueError(f"{what} is read-only ({type(obj).__name__})")
-    return array
-
-
-_DEVICE_SIDES = {
-    MemcpyKind.RT_MEMCPY_HOST_TO_HOST: (False, False),
-    MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE: (True, False),
-    MemcpyKind.RT_MEMCPY_DEVICE_TO_HOST: (False, True),
-    MemcpyKind.RT_MEMCPY_DEVICE_TO_DEVICE: (True, True),
+#: The names of the submodules, imported on first use (a launch needs neither).
+_LAZY = {
+    "memory": ("Memory", "malloc", "memcpy", "copy_data_to_device", "copy_data_from_device", "free", "free_mem"),
+    "binaries": ("register_device_binary_kernel", "unregister_device_binary_kernel", "register_function",
+                 "launch_kernel", "set_pro_switch", "npu_utils", "call_print_interface"),
 }
 
 
-def _side(obj: Any, on_device: bool, writable: bool, what: str) -> np.ndarray:
-    if on_device:
-        if not isinstance(obj, Memory):
-            raise TypeError(f"{what} is device memory for this kind: an asc.lib.runtime.Memory from rt.malloc, got "
-                            f"{type(obj).__name__}")
-        return obj._bytes(what)
-    if isinstance(obj, Memory):
-        raise TypeError(f"{what} is host memory for this kind (a numpy array, bytes or bytearray), got a Memory "
-                        "from rt.malloc: choose the MemcpyKind that matches")
-    return _host_bytes(obj, writable, what)
+def __getattr__(name: str) -> Any:
+    for module, names in _LAZY.items():
+        if name in names:
+            import importlib
 
-
-def memcpy(mem_dst_handle: Any, dst_nbytes: int, mem_src_handle: Any, src_nbytes: int, kind: MemcpyKind) -> None:
-    """Copies `src_nbytes` bytes from `mem_src_handle` to `mem_dst_handle` (which has room for `dst_nbytes`).
-    Device memory is a `Memory`; host memory a numpy array, bytes (source only) or bytearray."""
-    _require_model("memcpy")
-    if isinstance(kind, bool) or not isinstance(kind, (MemcpyKind, numbers.Integral)) or kind not in _DEVICE_SIDES:
-        raise ValueError(f"memcpy: kind is an asc.lib.runtime.MemcpyKind "
-                         f"({', '.join(k.name for k in MemcpyKind)}), got {kind!r}")
-    dst_on_device, src_on_device = _DEVICE_SIDES[MemcpyKind(kind)]
-    dst_n = _byte_count(dst_nbytes, "dst_nbytes", "memcpy")
-    src_n = _byte_count(src_nbytes, "src_nbytes", "memcpy")
-    dst = _side(mem_dst_handle, dst_on_device, True, "memcpy: the destination")
-    src = _side(mem_src_handle, src_on_device, False, "memcpy: the source")
-    if dst_n < src_n:
-        raise ValueError(f"memcpy: dst_nbytes ({dst_n}) is smaller than src_nbytes ({src_n}): the copy does not fit")
-    if dst_n > dst.nbytes:
-        raise ValueError(f"memcpy: dst_nbytes ({dst_n}) is more than the destination's {dst.nbytes} bytes")
-    if src_n > src.nbytes:
-        raise ValueError(f"memcpy: src_nbytes ({src_n}) is more than the source's {src.nbytes} bytes")
-    dst[:src_n] = src[:src_n]
-
-
-def copy_data_to_device(src_mem_handle: Any, nbytes: int) -> Memory:
-    """New device memory of `nbytes` bytes holding the first `nbytes` bytes of the host memory."""
-    _require_model("copy_data_to_device")
-    nbytes = _byte_count(nbytes, "nbytes", "copy_data_to_device")
-    policy = MallocPolicy.RT_MEMORY_POLICY_HUGE_PAGE_ONLY if nbytes > 2048 else MallocPolicy.RT_MEMORY_POLICY_NONE
-    memory = malloc(nbytes, MemoryType.RT_MEMORY_HBM, policy)
-    try:
-        memcpy(memory, nbytes, src_mem_handle, nbytes, MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE)
-    except BaseException:
-        memory._release()
-        raise
-    return memory
-
-
-def copy_data_from_device(mem_dst_handle: Any, mem_src_handle: Memory, nbytes: int) -> None:
-    """Copies the first `nbytes` bytes of device memory into the host memory."""
-    memcpy(mem_dst_handle, nbytes, mem_src_handle, nbytes, MemcpyKind.RT_MEMCPY_DEVICE_TO_HOST)
-
-
-def free(mem_handle: Memory) -> None:
-    """Releases device memory from `malloc`; freeing it again is a ValueError."""
-    _require_model("free")
-    if not isinstance(mem_handle, Memory):
-        raise TypeError(f"free: takes an asc.lib.runtime.Memory from rt.malloc, got {type(mem_handle).__name__}")
-    mem_handle._bytes("free")
-    mem_handle._release()
-
-
-def free_mem() -> None:
-    """Releases every `malloc` memory not freed yet (pyasc's clean-up after a launch)."""
-    for memory in list(_state.memories):
-        memory._release()
-
-
-# -- device binaries (NPU only) -------------------------------------------------------------------
-
-
-def _require_npu(what: str) -> Any:
-    if config.current_backend() is config.Backend.Model:
-        raise RuntimeError(f"{what}: needs CANN's runtime and a device binary built by bisheng, which the simulator "
-                           "does not use; an @asc.jit kernel launches without it (kernel[num_blocks](...)). Select "
-                           "the NPU backend (config.set_platform(Backend.NPU)) to call it")
-    runtime = _npu_runtime()
-    with runtime.lock:
-        runtime.ensure_device(config.current_device())
-    return runtime
-
-
-def _handle_value(handle: Any, what: str) -> int:
-    value = handle.value if isinstance(handle, ctypes.c_void_p) else handle
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value == 0:
-        raise TypeError(f"{what} is a handle (ctypes.c_void_p) returned by asc.lib.runtime, got {handle!r}")
-    return int(value)
-
-
-def register_device_binary_kernel(kernel_binary: bytes, core_type_id: int) -> Kernel:
-    """NPU: registers a device binary (rtDevBinaryRegister); `core_type_id` is its magic (`magic_elf_value`)."""
-    runtime = _require_npu("register_device_binary_kernel")
-    if not isinstance(kernel_binary, (bytes, bytearray)) or not kernel_binary:
-        raise TypeError(f"register_device_binary_kernel: kernel_binary is the binary's bytes, got "
-                        f"{type(kernel_binary).__name__}")
-    magic = int(core_type_id)
-    if magic not in {int(m) for m in MagicElf}:
-        raise ValueError(f"register_device_binary_kernel: core_type_id is a MagicElf value (magic_elf_value(core_"
-                         f"type)), got {core_type_id!r}")
-    data = ctypes.create_string_buffer(bytes(kernel_binary), len(kernel_binary))
-    handle = ctypes.c_void_p()
-    with runtime.lock:
-        runtime.shim.call("pyasc_binary_register", magic, data, len(kernel_binary), ctypes.byref(handle))
-    return handle
-
-
-def unregister_device_binary_kernel(kernel_handle: Kernel) -> None:
-    """NPU: unregisters a binary of register_device_binary_kernel (rtDevBinaryUnRegister), and its functions."""
-    runtime = _require_npu("unregister_device_binary_kernel")
-    handle = _handle_value(kernel_handle, "unregister_device_binary_kernel: kernel_handle")
-    with runtime.lock:
-        runtime.shim.call("pyasc_binary_unregister", handle)
-    for stub, (_, owner) in list(_state.functions.items()):
-        if owner == handle:
-            del _state.functions[stub]
-
-
-def register_function(kernel_handle: Kernel, fn_name: str, mode: int) -> Function:
-    """NPU: registers the kernel `fn_name` of a binary (rtFunctionRegister); the handle is its stub, the
-    launch_kernel takes. pyasc registers with mode 0, the only mode it supports."""
-    runtime = _require_npu("register_function")
-    handle = _handle_value(kernel_handle, "register_function: kernel_handle")
-    if not isinstance(fn_name, str) or not fn_name:
-        raise TypeError(f"register_function: fn_name is the kernel's symbol (a str), got {fn_name!r}")
-    if mode != 0:
-        raise ValueError(f"register_function: pyasc registers functions with mode 0 only, got {mode!r}")
-    stub = ctypes.create_string_buffer(fn_name.encode())
-    with runtime.lock:
-        runtime.shim.call("pyasc_function_register", handle, stub)
-    _state.functions[ctypes.addressof(stub)] = (stub, handle)
-    return ctypes.c_void_p(ctypes.addressof(stub))
-
-
-def _word(arg: Any, index: int) -> int:
-    value = arg.value if isinstance(arg, (ctypes.c_void_p, ctypes._SimpleCData)) else arg
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value < 1 << 64:
-        raise TypeError(f"launch_kernel: args[{index}] is a 64-bit argument word (an int or a ctypes integer: a "
-                        f"device address or a scalar's bits), got {arg!r}")
-    return int(value)
-
-
-def launch_kernel(fn_handle: Function, block_num: int, args: Any, num_args: int | None = None,
-                  sm_desc: Any = None, stream_handle: Stream | None = None) -> None:
-    """NPU: launches a function of register_function on `block_num` blocks (rtKernelLaunch) with `args`, the
-    kernel's 64-bit argument words; asynchronous: `synchronize(stream)` waits for it."""
-    runtime = _require_npu("launch_kernel")
-    stub = _handle_value(fn_handle, "launch_kernel: fn_handle")
-    if stub not in _state.functions:
-        raise ValueError("launch_kernel: fn_handle is not a function of register_function (or its binary was "
-                         "unregistered)")
-    if isinstance(block_num, bool) or not isinstance(block_num, numbers.Integral) or not 1 <= block_num <= 65535:
-        raise ValueError(f"launch_kernel: block_num is an int from 1 to 65535, got {block_num!r}")
-    words = list(args)
-    count = len(words) if num_args is None else num_args
-    if not 0 <= count <= len(words):
-        raise ValueError(f"launch_kernel: num_args ({num_args}) is more than the {len(words)} args given")
-    if sm_desc not in (None, 0):
-        raise ValueError("launch_kernel: pyasc launches without an sm_desc (NULL); got one")
-    if stream_handle is not None and not isinstance(stream_handle, Stream):
-        raise TypeError(f"launch_kernel: stream_handle is an asc.lib.runtime.Stream, got {stream_handle!r}")
-    blob = struct.pack(f"<{count}Q", *(_word(w, i) for i, w in enumerate(words[:count])))
-    buffer = ctypes.create_string_buffer(blob, max(len(blob), 1))
-    with runtime.lock:
-        stream = runtime.stream_handle(stream_handle)
-        runtime.shim.call("pyasc_kernel_launch", stub, int(block_num), buffer, len(blob), stream)
-
-
-def _not_wrapped(what: str, instead: str) -> RuntimeError:
-    return RuntimeError(f"{what}: pyasc does not wrap it on either backend; {instead}")
-
-
-def set_pro_switch(command_type: Any, device_id: int | None = None, conf: int = 31) -> None:
-    """Not wrapped: pyasc has no msprof profiling (rtProfSetProSwitch); a RuntimeError says so."""
-    raise _not_wrapped("set_pro_switch", "the simulator reports each launch's timing in rt.last_launch()")
-
-
-def npu_utils() -> Any:
-    """Not wrapped: pyasc has no npu_utils helper module (ACL and msprof helpers); a RuntimeError says so."""
-    raise _not_wrapped("npu_utils", "use acl_init / acl_finalize for ACL")
-
-
-def call_print_interface(*args: Any, **kwargs: Any) -> None:
-    """Not wrapped: a kernel's printf / dump_tensor output is printed by the launch itself; a RuntimeError says so."""
-    raise _not_wrapped("call_print_interface",
-                       "a kernel's printf / dump_tensor output is printed by its launch (docs/debugging.md)")
+            value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import ctypes
 import enum
+import numbers
+from typing import Any
 
 
 class CoreType(enum.Enum):
@@ -135,3 +137,19 @@ def msprof_task_type(core_type: CoreType) -> int:
         raise ValueError(f"msprof_task_type: pyasc has no msprof task type for {core_type} (a mixed cube + "
                          f"vector launch); it has one for {', '.join(str(c) for c in _MSPROF)}")
     return int(found)
+
+
+def enum_arg(value: Any, enum_type: Any, what: str, error: type[Exception]) -> Any:
+    """`value` as a member of `enum_type` (a member, or an int that is one's value); else `error` saying
+    what `what` (e.g. "malloc: policy") takes: the members' names for a ValueError, the type for a TypeError."""
+    if isinstance(value, enum_type):
+        return value
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        try:
+            return enum_type(value)
+        except ValueError:
+            pass
+    if error is ValueError:
+        names = ", ".join(m.name for m in enum_type)
+        raise ValueError(f"{what} is an asc.lib.runtime.{enum_type.__name__} ({names}), got {value!r}")
+    raise error(f"{what} is an asc.lib.runtime.{enum_type.__name__}, got {type(value).__name__} {value!r}")
