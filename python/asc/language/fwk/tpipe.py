@@ -13,6 +13,7 @@ from typing import Any
 
 from ..._C import _ods
 from ..basic import _checks
+from ..core.auto_tensor import LocalTensorAuto
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
 from ..core.enums import HardEvent, Hardware, TPosition
@@ -156,11 +157,10 @@ class TQueBind(IRValue):
         return self.dst if self.src == TPosition.GM else self.src
 
     @builtin
-    def alloc_tensor(self, dtype: Any) -> LocalTensor:
-        if isinstance(dtype, LocalTensor):
-            raise NotImplementedError("alloc_tensor(tensor) (in-place, depth 0) is not supported yet; use "
-                                      "t = que.alloc_tensor(dtype)")
-        return self._tensor("alloc_tensor", _ods.alloc_tensor, dtype)
+    def alloc_tensor(self, dtype: Any = None, *, tensor: Any = None) -> LocalTensor | None:
+        """`alloc_tensor(dtype)` returns a new tensor of the queue's next free buffer; `alloc_tensor(t)`
+        (Ascend C's `AllocTensor(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor."""
+        return self._queue_tensor("alloc_tensor", _ods.alloc_tensor, dtype, tensor)
 
     @builtin
     def enque(self, tensor: LocalTensor, *user_pos: Any) -> None:
@@ -170,10 +170,32 @@ class TQueBind(IRValue):
         _ods.enque(builder_for("enque"), self.handle, tensor.handle)
 
     @builtin
-    def deque(self, dtype: Any, *user_pos: Any) -> LocalTensor:
-        if user_pos or isinstance(dtype, LocalTensor):
-            raise NotImplementedError("only deque(dtype) is supported")
-        return self._tensor("deque", _ods.deque, dtype)
+    def deque(self, dtype: Any = None, *user_pos: Any, tensor: Any = None) -> LocalTensor | None:
+        """`deque(dtype)` returns the oldest enqueued tensor; `deque(t)` (Ascend C's
+        `DeQue(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor."""
+        if user_pos:
+            raise NotImplementedError("deque(dtype, src_user_pos, dst_user_pos) is not supported yet")
+        return self._queue_tensor("deque", _ods.deque, dtype, tensor)
+
+    def _queue_tensor(self, api: str, builder: Callable[..., Any], dtype: Any, tensor: Any) -> LocalTensor | None:
+        if isinstance(dtype, LocalTensor) and tensor is None:
+            dtype, tensor = None, dtype
+        if tensor is None:
+            if not isinstance(dtype, DataType):
+                raise TypeError(f"{api}: expected a data type such as asc.float32, or a LocalTensor to take the "
+                                f"tensor in place, got {dtype!r}")
+            return self._tensor(api, builder, dtype)
+        if dtype is not None:
+            raise TypeError(f"{api}: pass either a data type or a tensor, not both")
+        _checks.tensor(tensor, api, "tensor", (LocalTensor,))
+        if isinstance(tensor, LocalTensorAuto):
+            raise TypeError(f"{api}: 'tensor' is an asc.LocalTensorAuto, which the compiler places and queues "
+                            "itself; declare the tensor as asc.LocalTensor(dtype)")
+        # The in-place form is the value form on the tensor's element type, whose result the variable
+        # takes: `t_1 = q.AllocTensor<T>()` in the C++, as good as Ascend C's `q.AllocTensor<T>(t)`.
+        tensor.take_value(builder(builder_for(api), self.handle,
+                                  result_type=local_tensor_type(self.position, tensor.dtype)), self.position)
+        return None
 
     def _tensor(self, api: str, builder: Callable[..., Any], dtype: Any) -> LocalTensor:
         dtype = _dtype(dtype, api)
