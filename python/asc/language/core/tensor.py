@@ -183,10 +183,12 @@ class LocalTensor(BaseTensor):
     elements at byte address `addr` of the memory behind `pos`.
     """
 
-    __slots__ = ("position",)
+    __slots__ = ("position", "shape")
 
     def __init__(self, dtype: DataType | None = None, pos: TPosition = TPosition.VECIN,
                  addr: Any = None, tile_size: Any = None, *, handle: Any = None) -> None:
+        # The logical dimensions, when the tensor was made with one (LocalTensorAuto, TBuf.get(shape=)).
+        self.shape: tuple[Any, ...] | None = None
         if handle is not None:
             super().__init__(handle, dtype)
             self.position = pos

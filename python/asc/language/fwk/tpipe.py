@@ -8,12 +8,12 @@ way need no manual `set_flag`/`wait_flag`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..._C import _ods
 from ..basic import _checks
-from ..core.auto_tensor import LocalTensorAuto
+from ..core.auto_tensor import LocalTensorAuto, ShapeInfo, _dims, get_shape_size
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
 from ..core.enums import HardEvent, Hardware, TPosition
@@ -248,6 +248,20 @@ class TQue(TQueBind):
         return self.pos
 
 
+def _tensor_shape(shape: Any, length: Any) -> tuple[Any, ...]:
+    """TBuf.get's `shape` as a tuple of dimensions, checked against a compile-time `len`."""
+    dims = _dims(shape, "get: 'shape'")
+    if not dims:
+        raise ValueError("get: 'shape' needs at least one dimension")
+    for i, d in enumerate(dims):
+        if isinstance(d, int) and d <= 0:
+            raise ValueError(f"get: dimension {i} of 'shape' is {d}; dimensions must be positive")
+    count = get_shape_size(ShapeInfo(dims))
+    if isinstance(count, int) and isinstance(length, int) and not isinstance(length, bool) and count > length:
+        raise ValueError(f"get: 'shape' {list(dims)} has {count} elements, more than len={length}")
+    return dims
+
+
 class TBuf(IRValue):
     """A single un-queued buffer (`AscendC::TBuf<pos>`), e.g. for temporaries."""
 
@@ -259,13 +273,23 @@ class TBuf(IRValue):
 
     @builtin
     def get(self, dtype: Any, len: Any = None, shape: Any = None) -> LocalTensor:  # noqa: A002
-        if shape is not None:
-            raise NotImplementedError("TBuf.get(..., shape=...) is not supported yet")
+        """`Get<T>()` / `Get<T>(len)`: the buffer as a tensor of `dtype`, whole or its first `len` elements.
+        With `shape` (an int or a sequence of dimensions, compile-time or runtime; also the second
+        positional argument, pyasc's `get(dtype, shape)`) the tensor records it (`t.shape`,
+        `t.get_shape_info()`) and `len` defaults to its element count."""
         dtype = _dtype(dtype, "get")
+        if isinstance(len, Sequence) and shape is None:
+            len, shape = None, len  # noqa: A001
+        dims = _tensor_shape(shape, len) if shape is not None else None
+        if len is None and dims is not None:
+            len = get_shape_size(ShapeInfo(dims))  # noqa: A001
         length = _checks.integer(len, "get", "len") if len is not None else None
         handle = _ods.tbuf_get(builder_for("get"), self.handle, length,
                                result_type=local_tensor_type(self.pos, dtype))
-        return LocalTensor(dtype, self.pos, handle=handle)
+        tensor = LocalTensor(dtype, self.pos, handle=handle)
+        if dims is not None:
+            tensor.shape, tensor.shape_info = dims, ShapeInfo(dims)
+        return tensor
 
     @builtin
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: Any) -> LocalTensor:
