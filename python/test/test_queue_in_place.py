@@ -227,3 +227,21 @@ def test_in_place_misuse_is_a_compile_error_at_the_line(kernel, marker: str, mes
     assert e.value.message == message
     assert e.value.location.file == __file__
     assert e.value.location.line == _line_of(kernel, marker)
+
+
+@asc.jit
+def in_place_on_depth_zero(x: asc.GlobalAddress, n: int):
+    pipe = asc.TPipe()
+    q = asc.TQueBind(asc.TPosition.VECIN, asc.TPosition.VECOUT, 0)
+    pipe.init_buffer(q, 1, TILE * 4)
+    t = asc.LocalTensor(asc.float32)
+    q.alloc_tensor(t)
+
+
+def test_depth_zero_queue_is_refused_at_the_line() -> None:
+    """Ascend C keeps the in-place forms for depth-0 queues; pyasc does not model those, and says so."""
+    with pytest.raises(CompileError) as e:
+        in_place_on_depth_zero[1](np.zeros(TILE, dtype=np.float32), 2)
+    assert e.value.message == ("alloc_tensor(tensor): a queue of depth 0 (Ascend C's in-place mode) is not "
+                               "supported; give the queue a depth of 1 or more, where alloc_tensor(tensor) works too")
+    assert e.value.location.line == _line_of(in_place_on_depth_zero, "q.alloc_tensor(t)")

@@ -191,6 +191,10 @@ class TQueBind(IRValue):
         if isinstance(tensor, LocalTensorAuto):
             raise TypeError(f"{api}: 'tensor' is an asc.LocalTensorAuto, which the compiler places and queues "
                             "itself; declare the tensor as asc.LocalTensor(dtype)")
+        if self.depth == 0:
+            # Ascend C keeps the in-place forms for depth-0 queues, whose protocol is not modelled here.
+            raise NotImplementedError(f"{api}(tensor): a queue of depth 0 (Ascend C's in-place mode) is not "
+                                      f"supported; give the queue a depth of 1 or more, where {api}(tensor) works too")
         # The in-place form is the value form on the tensor's element type, whose result the variable
         # takes: `t_1 = q.AllocTensor<T>()` in the C++, as good as Ascend C's `q.AllocTensor<T>(t)`.
         tensor.take_value(builder(builder_for(api), self.handle,
