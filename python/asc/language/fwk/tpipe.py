@@ -133,6 +133,14 @@ def get_tpipe_ptr() -> TPipe:
     return TPipe(_ods.get_tpipe_ptr(builder_for("get_tpipe_ptr")))
 
 
+def _no_user_positions(form: str, src_user_pos: Any, dst_user_pos: Any) -> None:
+    """The user-position forms are refused: the compile-time sync passes know which pipes a queue orders
+    only from the queue's own positions."""
+    if src_user_pos is not None or dst_user_pos is not None:
+        raise NotImplementedError(f"{form} is not supported: a queue's enque/deque order the pipes of its own "
+                                  "positions; declare a TQueBind(src, dst, depth) with the positions you need")
+
+
 class TQueBind(IRValue):
     """A queue binding a source and a destination position (`AscendC::TQueBind<src, dst, depth>`)."""
 
@@ -163,18 +171,17 @@ class TQueBind(IRValue):
         return self._queue_tensor("alloc_tensor", _ods.alloc_tensor, dtype, tensor)
 
     @builtin
-    def enque(self, tensor: LocalTensor, *user_pos: Any) -> None:
-        if user_pos:
-            raise NotImplementedError("enque(tensor, src_user_pos, dst_user_pos) is not supported yet")
+    def enque(self, tensor: LocalTensor, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
+        _no_user_positions("enque(tensor, src_user_pos, dst_user_pos)", src_user_pos, dst_user_pos)
         _checks.tensor(tensor, "enque", "tensor", (LocalTensor,))
         _ods.enque(builder_for("enque"), self.handle, tensor.handle)
 
     @builtin
-    def deque(self, dtype: Any = None, *user_pos: Any, tensor: Any = None) -> LocalTensor | None:
+    def deque(self, dtype: Any = None, src_user_pos: Any = None, dst_user_pos: Any = None, *,
+              tensor: Any = None) -> LocalTensor | None:
         """`deque(dtype)` returns the oldest enqueued tensor; `deque(t)` (Ascend C's
         `DeQue(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor."""
-        if user_pos:
-            raise NotImplementedError("deque(dtype, src_user_pos, dst_user_pos) is not supported yet")
+        _no_user_positions("deque(dtype, src_user_pos, dst_user_pos)", src_user_pos, dst_user_pos)
         return self._queue_tensor("deque", _ods.deque, dtype, tensor)
 
     def _queue_tensor(self, api: str, builder: Callable[..., Any], dtype: Any, tensor: Any) -> LocalTensor | None:
