@@ -17,6 +17,7 @@ from ..language.core.dtype import DataType, int32
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
+from ..language.core.tensor import LocalTensor
 from .errors import CompileTypeError, UnsupportedSyntaxError
 from .scope import Unavailable, assigned_names, method_rebound_names
 
@@ -32,6 +33,16 @@ def _kind(value: Any) -> str:
     if isinstance(value, IRValue) and type(value).__repr__ is not object.__repr__:
         return repr(value)  # e.g. LocalTensor(float32, VECIN): the type detail that changed
     return type(value).__name__
+
+
+def _position_hint(name: str, before: Any, after: Any) -> str:
+    """What to do when a tensor variable takes another position in a loop or branch (set_addr_with_offset,
+    `que.alloc_tensor(t)`, `que.deque(t)`): the position is part of its type, so declare it there."""
+    if not (isinstance(before, LocalTensor) and isinstance(after, LocalTensor)) or \
+            before.dtype != after.dtype or before.position == after.position:
+        return ""
+    return (f" (a tensor's position is part of its type: declare it at that position, "
+            f"{name} = asc.LocalTensor(asc.{after.dtype.name}, asc.TPosition.{after.position.name}))")
 
 
 @dataclass
@@ -74,7 +85,8 @@ class Carried:
                 return value.handle
             expected = _kind(self.template)
         raise v.error(node, f"variable '{self.name}' changes type inside the {where}: {expected} before, "
-                      f"{_kind(value)} after; a variable must keep its type", CompileTypeError)
+                      f"{_kind(value)} after; a variable must keep its type{_position_hint(self.name, self.template, value)}",
+                      CompileTypeError)
 
     def wrap(self, handle: Any) -> Any:
         if self.dtype is not None:

@@ -47,19 +47,36 @@ class Scope:
 # Methods that give the object a new IR value (LocalTensor descriptor setters): `t.set_size(n)` re-binds
 # `t` as far as loops and branches are concerned.
 REBINDING_METHODS = frozenset({"set_size", "set_buffer_len", "set_addr_with_offset"})
+# Methods that give their tensor argument a new IR value (the in-place queue forms): `q.deque(t)` and
+# `q.alloc_tensor(tensor=t)` re-bind `t`. A name passed there that is not a tensor (`q.deque(dt)` with a
+# data type) is not an IR value, and loops and branches leave such names alone.
+REBINDING_ARGUMENT_METHODS = frozenset({"alloc_tensor", "deque"})
+
+
+def _rebound_name(call: ast.Call) -> str | None:
+    """The variable a call re-binds through a method, if any."""
+    func = call.func
+    if not isinstance(func, ast.Attribute):
+        return None
+    if func.attr in REBINDING_METHODS and isinstance(func.value, ast.Name):
+        return func.value.id
+    if func.attr in REBINDING_ARGUMENT_METHODS:
+        args = [call.args[0]] if call.args else []
+        args += [k.value for k in call.keywords if k.arg == "tensor"]
+        return next((a.id for a in args if isinstance(a, ast.Name)), None)
+    return None
 
 
 def _stored_names(body: list[ast.stmt], assignments: bool) -> list[str]:
     """Names given a new value in `body` (first-store order, nested blocks included): by a call of a
-    re-binding method (`name.set_size(...)`), and with `assignments` by any store."""
+    re-binding method (`name.set_size(...)`, `que.deque(name)`), and with `assignments` by any store."""
     seen: dict[str, None] = {}
     for stmt in body:
         for node in ast.walk(stmt):
             if assignments and isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 seen.setdefault(node.id, None)
-            elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                  and node.func.attr in REBINDING_METHODS and isinstance(node.func.value, ast.Name)):
-                seen.setdefault(node.func.value.id, None)
+            elif isinstance(node, ast.Call) and (name := _rebound_name(node)) is not None:
+                seen.setdefault(name, None)
     return list(seen)
 
 

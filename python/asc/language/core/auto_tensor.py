@@ -83,7 +83,7 @@ class LocalTensorAuto(LocalTensor):
     it to GM, else VECCALC), a queue or buffer of its own, and — with `insert_sync` (the default for
     kernels that use LocalTensorAuto) — the queue operations and flags its accesses need."""
 
-    __slots__ = ("shape",)
+    __slots__ = ()
 
     def __init__(self, dtype: DataType | None = None, shape: Any = None, *, handle: Any = None) -> None:
         if handle is not None:  # a parameter of a device function

@@ -183,10 +183,12 @@ class LocalTensor(BaseTensor):
     elements at byte address `addr` of the memory behind `pos`.
     """
 
-    __slots__ = ("position",)
+    __slots__ = ("position", "shape")
 
     def __init__(self, dtype: DataType | None = None, pos: TPosition = TPosition.VECIN,
                  addr: Any = None, tile_size: Any = None, *, handle: Any = None) -> None:
+        # The logical dimensions, when the tensor was made with one (LocalTensorAuto, TBuf.get(shape=)).
+        self.shape: tuple[Any, ...] | None = None
         if handle is not None:
             super().__init__(handle, dtype)
             self.position = pos
@@ -264,10 +266,16 @@ class LocalTensor(BaseTensor):
         if not isinstance(src, LocalTensor):
             raise TypeError(f"set_addr_with_offset: 'src' must be a LocalTensor, got {type(src).__name__}")
         b = builder_for("set_addr_with_offset")
-        self._keep_name(_ods.local_tensor_set_addr_with_offset(
+        self.take_value(_ods.local_tensor_set_addr_with_offset(
             b, src.handle, _index(offset, "set_addr_with_offset offset"),
-            result_type=local_tensor_type(src.position, self.dtype)))
-        self.position = src.position
+            result_type=local_tensor_type(src.position, self.dtype)), src.position)
+
+    def take_value(self, handle: Any, position: TPosition) -> None:
+        """This tensor's variable now holds `handle`, a descriptor at `position` (set_addr_with_offset and
+        the in-place queue forms `que.alloc_tensor(t)` / `que.deque(t)`). Inside a runtime loop or branch
+        the variable is carried out of the body (codegen/scope.py counts those calls as re-binding it)."""
+        self._keep_name(handle)
+        self.position = position
 
     @builtin
     def reinterpret_cast(self, dtype: DataType) -> LocalTensor:

@@ -8,11 +8,12 @@ way need no manual `set_flag`/`wait_flag`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..._C import _ods
 from ..basic import _checks
+from ..core.auto_tensor import LocalTensorAuto, ShapeInfo, _dims, get_shape_size
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
 from ..core.enums import HardEvent, Hardware, TPosition
@@ -132,6 +133,14 @@ def get_tpipe_ptr() -> TPipe:
     return TPipe(_ods.get_tpipe_ptr(builder_for("get_tpipe_ptr")))
 
 
+def _no_user_positions(form: str, src_user_pos: Any, dst_user_pos: Any) -> None:
+    """The user-position forms are refused: the compile-time sync passes know which pipes a queue orders
+    only from the queue's own positions."""
+    if src_user_pos is not None or dst_user_pos is not None:
+        raise NotImplementedError(f"{form} is not supported: a queue's enque/deque order the pipes of its own "
+                                  "positions; declare a TQueBind(src, dst, depth) with the positions you need")
+
+
 class TQueBind(IRValue):
     """A queue binding a source and a destination position (`AscendC::TQueBind<src, dst, depth>`)."""
 
@@ -156,24 +165,48 @@ class TQueBind(IRValue):
         return self.dst if self.src == TPosition.GM else self.src
 
     @builtin
-    def alloc_tensor(self, dtype: Any) -> LocalTensor:
-        if isinstance(dtype, LocalTensor):
-            raise NotImplementedError("alloc_tensor(tensor) (in-place, depth 0) is not supported yet; use "
-                                      "t = que.alloc_tensor(dtype)")
-        return self._tensor("alloc_tensor", _ods.alloc_tensor, dtype)
+    def alloc_tensor(self, dtype: Any = None, *, tensor: Any = None) -> LocalTensor | None:
+        """`alloc_tensor(dtype)` returns a new tensor of the queue's next free buffer; `alloc_tensor(t)`
+        (Ascend C's `AllocTensor(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor."""
+        return self._queue_tensor("alloc_tensor", _ods.alloc_tensor, dtype, tensor)
 
     @builtin
-    def enque(self, tensor: LocalTensor, *user_pos: Any) -> None:
-        if user_pos:
-            raise NotImplementedError("enque(tensor, src_user_pos, dst_user_pos) is not supported yet")
+    def enque(self, tensor: LocalTensor, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
+        _no_user_positions("enque(tensor, src_user_pos, dst_user_pos)", src_user_pos, dst_user_pos)
         _checks.tensor(tensor, "enque", "tensor", (LocalTensor,))
         _ods.enque(builder_for("enque"), self.handle, tensor.handle)
 
     @builtin
-    def deque(self, dtype: Any, *user_pos: Any) -> LocalTensor:
-        if user_pos or isinstance(dtype, LocalTensor):
-            raise NotImplementedError("only deque(dtype) is supported")
-        return self._tensor("deque", _ods.deque, dtype)
+    def deque(self, dtype: Any = None, src_user_pos: Any = None, dst_user_pos: Any = None, *,
+              tensor: Any = None) -> LocalTensor | None:
+        """`deque(dtype)` returns the oldest enqueued tensor; `deque(t)` (Ascend C's
+        `DeQue(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor."""
+        _no_user_positions("deque(dtype, src_user_pos, dst_user_pos)", src_user_pos, dst_user_pos)
+        return self._queue_tensor("deque", _ods.deque, dtype, tensor)
+
+    def _queue_tensor(self, api: str, builder: Callable[..., Any], dtype: Any, tensor: Any) -> LocalTensor | None:
+        if isinstance(dtype, LocalTensor) and tensor is None:
+            dtype, tensor = None, dtype
+        if tensor is None:
+            if not isinstance(dtype, DataType):
+                raise TypeError(f"{api}: expected a data type such as asc.float32, or a LocalTensor to take the "
+                                f"tensor in place, got {dtype!r}")
+            return self._tensor(api, builder, dtype)
+        if dtype is not None:
+            raise TypeError(f"{api}: pass either a data type or a tensor, not both")
+        _checks.tensor(tensor, api, "tensor", (LocalTensor,))
+        if isinstance(tensor, LocalTensorAuto):
+            raise TypeError(f"{api}: 'tensor' is an asc.LocalTensorAuto, which the compiler places and queues "
+                            "itself; declare the tensor as asc.LocalTensor(dtype)")
+        if self.depth == 0:
+            # Ascend C keeps the in-place forms for depth-0 queues, whose protocol is not modelled here.
+            raise NotImplementedError(f"{api}(tensor): a queue of depth 0 (Ascend C's in-place mode) is not "
+                                      f"supported; give the queue a depth of 1 or more, where {api}(tensor) works too")
+        # The in-place form is the value form on the tensor's element type, whose result the variable
+        # takes: `t_1 = q.AllocTensor<T>()` in the C++, as good as Ascend C's `q.AllocTensor<T>(t)`.
+        tensor.take_value(builder(builder_for(api), self.handle,
+                                  result_type=local_tensor_type(self.position, tensor.dtype)), self.position)
+        return None
 
     def _tensor(self, api: str, builder: Callable[..., Any], dtype: Any) -> LocalTensor:
         dtype = _dtype(dtype, api)
@@ -226,6 +259,20 @@ class TQue(TQueBind):
         return self.pos
 
 
+def _tensor_shape(shape: Any, length: Any) -> tuple[Any, ...]:
+    """TBuf.get's `shape` as a tuple of dimensions, checked against a compile-time `len`."""
+    dims = _dims(shape, "get: 'shape'")
+    if not dims:
+        raise ValueError("get: 'shape' needs at least one dimension")
+    for i, d in enumerate(dims):
+        if isinstance(d, int) and d <= 0:
+            raise ValueError(f"get: dimension {i} of 'shape' is {d}; dimensions must be positive")
+    count = get_shape_size(ShapeInfo(dims))
+    if isinstance(count, int) and isinstance(length, int) and not isinstance(length, bool) and count > length:
+        raise ValueError(f"get: 'shape' {list(dims)} has {count} elements, more than len={length}")
+    return dims
+
+
 class TBuf(IRValue):
     """A single un-queued buffer (`AscendC::TBuf<pos>`), e.g. for temporaries."""
 
@@ -237,13 +284,23 @@ class TBuf(IRValue):
 
     @builtin
     def get(self, dtype: Any, len: Any = None, shape: Any = None) -> LocalTensor:  # noqa: A002
-        if shape is not None:
-            raise NotImplementedError("TBuf.get(..., shape=...) is not supported yet")
+        """`Get<T>()` / `Get<T>(len)`: the buffer as a tensor of `dtype`, whole or its first `len` elements.
+        With `shape` (an int or a sequence of dimensions, compile-time or runtime; also the second
+        positional argument, pyasc's `get(dtype, shape)`) the tensor records it (`t.shape`,
+        `t.get_shape_info()`) and `len` defaults to its element count."""
         dtype = _dtype(dtype, "get")
+        if isinstance(len, Sequence) and shape is None:
+            len, shape = None, len  # noqa: A001
+        dims = _tensor_shape(shape, len) if shape is not None else None
+        if len is None and dims is not None:
+            len = get_shape_size(ShapeInfo(dims))  # noqa: A001
         length = _checks.integer(len, "get", "len") if len is not None else None
         handle = _ods.tbuf_get(builder_for("get"), self.handle, length,
                                result_type=local_tensor_type(self.pos, dtype))
-        return LocalTensor(dtype, self.pos, handle=handle)
+        tensor = LocalTensor(dtype, self.pos, handle=handle)
+        if dims is not None:
+            tensor.shape, tensor.shape_info = dims, ShapeInfo(dims)
+        return tensor
 
     @builtin
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: Any) -> LocalTensor:
