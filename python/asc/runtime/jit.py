@@ -272,7 +272,7 @@ class JITFunction:
                         _LAST.last_launch = result
                         _LAST.ticks += result.cycles
                     else:
-                        launcher.finish(self.__name__, launch.core_num, result)
+                        launcher.finish(self.__name__, launch.core_num, result, source=plan.kernel.source)
                     return None
         names = self._param_names
         if kwargs or len(args) != len(names) or not self._positional:
@@ -331,7 +331,8 @@ class JITFunction:
         if self._planning and not kwargs and isinstance(kernel, LoadedKernel):
             self._plan(names, args, specs, kernel, deps, sim_config)
         # Warnings point at the launch line, the caller of this method.
-        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config)
+        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config,
+                        source=kernel.source)
         return None
 
     def _with_call_options(self, kwargs: dict[str, Any]) -> tuple[JITFunction, dict[str, Any]]:
