@@ -10,7 +10,7 @@ import pytest
 import asc
 from asc.codegen.errors import CapacityError
 from asc.errors import SourceLocation
-from asc.runtime.errors import KernelError
+from asc.runtime.errors import KernelError, KernelWarning
 
 UB_BYTES = 192 * 1024
 
@@ -162,3 +162,21 @@ def test_strip_loc_error_shows_the_generated_line_and_what_to_do() -> None:
         "  9 |   AscendC::DataCopy(v4, v3[v2], 64);\n"
         "note: the kernel was compiled with strip_loc=True, which removes the links from its generated Ascend C to "
         "your Python lines: run it without strip_loc=True to see the Python line\n")
+
+
+@asc.jit(strip_loc=True)
+def uninit_read_stripped(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, n)
+    asc.data_copy(g, t, n)
+
+
+def test_strip_loc_warning_names_the_generated_line_and_what_to_do() -> None:
+    with pytest.warns(KernelWarning) as record:
+        uninit_read_stripped[1, None](np.zeros(64, np.float32), 64)
+    assert [str(w.message) for w in record] == [
+        "<generated Ascend C of kernel 'uninit_read_stripped'>:9: data_copy reads UB[0, 256) through its source, "
+        "but 256 of those 256 bytes (the first at UB byte 0) were never written by an earlier instruction: the "
+        "values are undefined on the NPU (the kernel was compiled with strip_loc=True, which removes the links "
+        "from its generated Ascend C to your Python lines: run it without strip_loc=True to see the Python line)"]

@@ -74,10 +74,9 @@ class KernelError(LocatedError):
         gen = _Generated(kernel, source)
         for d in result.diagnostics:
             if d.severity == "warning":
-                loc = gen.loc(d.file, d.line)
-                where = f"{loc}: " if loc else ""
-                hint = gen.hint(loc)
-                warnings.warn(f"{where}{d.message}" + (f" ({hint})" if hint else ""), KernelWarning,
+                hint = gen.hint(gen.loc(d.file, d.line))
+                where = f"{gen.name}:{d.line}" if hint else f"{d.file}:{d.line}"
+                warnings.warn(f"{where}: {d.message}" + (f" ({hint})" if hint else ""), KernelWarning,
                               stacklevel=stacklevel + 1)
         if not result.ok:
             raise cls.from_diagnostics(kernel, result.diagnostics, source)
