@@ -114,11 +114,13 @@ class _Generated:
         # strip_loc=True: no `#line` but the one of the simulator's entry the translation appends.
         self.stripped = self.lines is not None and all(
             _SIM_ENTRY in line for line in self.lines if line.startswith("#line"))
-        self.sources = {self.name: self.lines} if self.lines is not None else {}
+        #: The generated lines by `name`, once a location points into them (an error then carries them).
+        self.sources: dict[str, list[str]] = {}
 
     def loc(self, file: str, line: int) -> SourceLocation | None:
         if self.lines is not None and _is_build_file(file):
             file = self.name
+            self.sources[file] = self.lines
         return _loc(file, line)
 
     def hint(self, loc: SourceLocation | None) -> str:
