@@ -98,8 +98,10 @@ class JITFunction:
         self.signature = inspect.signature(fn)
         clash = set(self.signature.parameters) & JitOptions.field_names()
         if clash:
-            raise RuntimeError(f"kernel '{fn.__name__}' has parameter(s) {sorted(clash)} named like "
-                               "@asc.jit options; rename them")
+            code = fn.__code__
+            raise RuntimeError(f"{code.co_filename}:{code.co_firstlineno}: kernel '{fn.__name__}' has "
+                               f"parameter(s) {sorted(clash)} named like @asc.jit options (a launch takes "
+                               "options as keyword arguments); rename them")
         #: The decorator's options, which options given at a launch are merged over (`_with_call_options`).
         self._given_options = options
         #: The kernel with options given at a launch, per set of such options.
