@@ -68,15 +68,20 @@ class _Rendered(Record):
     message: str
     location: SourceLocation | None = None
     notes: list[Note] = factory(list)
+    #: The lines of files that are not on disk (a kernel's generated Ascend C), by file name.
+    sources: dict[str, list[str]] = factory(dict)
 
     def render(self, kind: str) -> str:
         head = f"{self.location}: {kind}: {self.message}" if self.location else f"{kind}: {self.message}"
-        parts = [head, "\n", format_excerpt(self.location)]
+        parts = [head, "\n", self._excerpt(self.location)]
         for note in self.notes:
             where = f"{note.location}: " if note.location else ""
             parts.append(f"{where}note: {note.message}\n")
-            parts.append(format_excerpt(note.location))
+            parts.append(self._excerpt(note.location))
         return "".join(parts).rstrip("\n")
+
+    def _excerpt(self, loc: SourceLocation | None) -> str:
+        return format_excerpt(loc, self.sources.get(loc.file) if loc else None)
 
 
 class LocatedError(AscError):
@@ -85,11 +90,12 @@ class LocatedError(AscError):
     kind = "error"
 
     def __init__(self, message: str, location: SourceLocation | None = None,
-                 notes: list[Note] | None = None) -> None:
+                 notes: list[Note] | None = None, sources: dict[str, list[str]] | None = None) -> None:
         self.message = message
         self.location = location
         self.notes = list(notes or [])
-        super().__init__(_Rendered(message, location, self.notes).render(self.kind))
+        self.sources = dict(sources or {})
+        super().__init__(_Rendered(message, location, self.notes, self.sources).render(self.kind))
 
     def __reduce__(self):
-        return (type(self), (self.message, self.location, self.notes))
+        return (type(self), (self.message, self.location, self.notes, self.sources))

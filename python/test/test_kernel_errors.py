@@ -9,7 +9,8 @@ import pytest
 
 import asc
 from asc.codegen.errors import CapacityError
-from asc.runtime.errors import KernelError
+from asc.errors import SourceLocation
+from asc.runtime.errors import KernelError, KernelWarning
 
 UB_BYTES = 192 * 1024
 
@@ -131,3 +132,51 @@ def test_deadlock_is_reported_not_hung() -> None:
         waits_forever[2](x, 64)
     assert e.value.category == "deadlock"
     assert e.value.location.line == _line_of(waits_forever, "wait_flag")
+
+
+@asc.jit(strip_loc=True)
+def gm_read_past_end_stripped(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+    asc.data_copy(t, g[n:], 64)
+
+
+def test_strip_loc_error_shows_the_generated_line_and_what_to_do() -> None:
+    # strip_loc=True drops the #line links to the Python source: the error pointed at the removed
+    # /tmp/pyasc_model_*/kernel.cpp with "<source not available>" and did not say why.
+    x = np.zeros(64, np.float32)
+    for _ in range(2):  # a compile, then the launch plan of the signature
+        with pytest.raises(KernelError) as info:
+            gm_read_past_end_stripped[1, None](x, 64)
+        assert info.value.location == SourceLocation("<generated Ascend C of kernel 'gm_read_past_end_stripped'>", 9)
+    text = str(info.value)
+    text = text[:text.index("note: argument 'x' spans GM")]
+    assert text == (
+        "<generated Ascend C of kernel 'gm_read_past_end_stripped'>:9: kernel error: kernel "
+        "'gm_read_past_end_stripped' (block 0): data_copy reads GM bytes [256, 512) = elements [64, 128) relative "
+        "to argument 'x', which has 64 float32 elements (256 bytes); the access is outside every argument array\n"
+        "  6 |   AscendC::GlobalTensor<float> v3;\n"
+        "  7 |   v3.SetGlobalBuffer(v1, v2);\n"
+        "  8 |   AscendC::LocalTensor<float> v4(AscendC::TPosition::VECIN, 0, 64);\n"
+        "  9 |   AscendC::DataCopy(v4, v3[v2], 64);\n"
+        "note: the kernel was compiled with strip_loc=True, which removes the links from its generated Ascend C to "
+        "your Python lines: run it without strip_loc=True to see the Python line\n")
+
+
+@asc.jit(strip_loc=True)
+def uninit_read_stripped(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, n)
+    asc.data_copy(g, t, n)
+
+
+def test_strip_loc_warning_names_the_generated_line_and_what_to_do() -> None:
+    with pytest.warns(KernelWarning) as record:
+        uninit_read_stripped[1, None](np.zeros(64, np.float32), 64)
+    assert [str(w.message) for w in record] == [
+        "<generated Ascend C of kernel 'uninit_read_stripped'>:9: data_copy reads UB[0, 256) through its source, "
+        "but 256 of those 256 bytes (the first at UB byte 0) were never written by an earlier instruction: the "
+        "values are undefined on the NPU (the kernel was compiled with strip_loc=True, which removes the links "
+        "from its generated Ascend C to your Python lines: run it without strip_loc=True to see the Python line)"]

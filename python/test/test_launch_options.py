@@ -117,3 +117,16 @@ def test_bisheng_options_as_a_list() -> None:
     x = np.zeros(64, dtype=np.int32)
     kernel[1](x, 4)  # no bisheng on the Model backend: the kernel runs as compiled by the simulator
     assert x[0] == 6
+
+
+def test_a_parameter_named_like_an_option_is_an_error_naming_the_file_and_line() -> None:
+    # The error named the kernel but not where it is (file and line).
+    def kernel(x: asc.GlobalAddress, debug: int, sim_budget: int) -> None:
+        pass
+
+    line = kernel.__code__.co_firstlineno
+    with pytest.raises(RuntimeError) as info:
+        asc.jit(kernel)
+    assert str(info.value) == (
+        f"{__file__}:{line}: kernel 'kernel' has parameter(s) ['debug', 'sim_budget'] named like @asc.jit options "
+        "(a launch takes options as keyword arguments); rename them")

@@ -98,8 +98,10 @@ class JITFunction:
         self.signature = inspect.signature(fn)
         clash = set(self.signature.parameters) & JitOptions.field_names()
         if clash:
-            raise RuntimeError(f"kernel '{fn.__name__}' has parameter(s) {sorted(clash)} named like "
-                               "@asc.jit options; rename them")
+            code = fn.__code__
+            raise RuntimeError(f"{code.co_filename}:{code.co_firstlineno}: kernel '{fn.__name__}' has "
+                               f"parameter(s) {sorted(clash)} named like @asc.jit options (a launch takes "
+                               "options as keyword arguments); rename them")
         #: The decorator's options, which options given at a launch are merged over (`_with_call_options`).
         self._given_options = options
         #: The kernel with options given at a launch, per set of such options.
@@ -272,7 +274,7 @@ class JITFunction:
                         _LAST.last_launch = result
                         _LAST.ticks += result.cycles
                     else:
-                        launcher.finish(self.__name__, launch.core_num, result)
+                        launcher.finish(self.__name__, launch.core_num, result, source=plan.kernel.source)
                     return None
         names = self._param_names
         if kwargs or len(args) != len(names) or not self._positional:
@@ -331,7 +333,8 @@ class JITFunction:
         if self._planning and not kwargs and isinstance(kernel, LoadedKernel):
             self._plan(names, args, specs, kernel, deps, sim_config)
         # Warnings point at the launch line, the caller of this method.
-        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config)
+        launcher.launch(self.__name__, kernel.handle, launch.core_num, words, regions, sim_config,
+                        source=kernel.source)
         return None
 
     def _with_call_options(self, kwargs: dict[str, Any]) -> tuple[JITFunction, dict[str, Any]]:

@@ -236,33 +236,35 @@ def _make_config(platform: Platform, *_env: str, budget: int | None, auto_sync: 
 
 
 def launch(name: str, handle: Any, num_blocks: int, words: list[int], regions: list[tuple[int, int, str]],
-           config: Any, check: bool = True, stacklevel: int = 2) -> Any:
+           config: Any, check: bool = True, stacklevel: int = 2, source: str | None = None) -> Any:
     """Runs `num_blocks` blocks of the loaded kernel `handle`; returns the LaunchResult.
 
     With `check`, warnings are issued as KernelWarnings (RuntimeWarnings) at the frame `stacklevel` counts from the
-    caller (as for `warnings.warn`) and errors raise `KernelError`."""
+    caller (as for `warnings.warn`) and errors raise `KernelError`. `source`: the kernel's generated Ascend C,
+    which the errors show where they point into it (strip_loc=True) rather than at a Python line."""
     result = handle.launch(num_blocks, words, regions, config)
     rt._record_launch(result)
     if result.quiet and not sim_report():
         return result
-    _report(name, num_blocks, result, check, stacklevel + 1)
+    _report(name, num_blocks, result, check, stacklevel + 1, source)
     return result
 
 
-def finish(name: str, num_blocks: int, result: Any, stacklevel: int = 2) -> None:
+def finish(name: str, num_blocks: int, result: Any, stacklevel: int = 2, source: str | None = None) -> None:
     """What `launch` does after the run, for a launch run by a plan (asc.runtime.plan): record it,
     write the kernel's output and report, raise its errors."""
     rt._record_launch(result)
     if result.quiet and not sim_report():
         return
-    _report(name, num_blocks, result, True, stacklevel + 1)
+    _report(name, num_blocks, result, True, stacklevel + 1, source)
 
 
-def _report(name: str, num_blocks: int, result: Any, check: bool, stacklevel: int) -> None:
+def _report(name: str, num_blocks: int, result: Any, check: bool, stacklevel: int,
+            source: str | None = None) -> None:
     if result.output and env.ascendc_dump():  # the kernel's printf / dump_tensor, block by block
         for _, text in result.output:
             sys.stdout.write(text)
     if sim_report():
         print(f"[pyasc] {name}[{num_blocks}]:\n{result.summary()}", end="", file=sys.stderr)
     if check and result.diagnostics:
-        KernelError.raise_for(name, result, stacklevel=stacklevel + 1)
+        KernelError.raise_for(name, result, stacklevel=stacklevel + 1, source=source)
