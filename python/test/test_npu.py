@@ -338,6 +338,25 @@ def test_partial_cann_lists_everything_missing(fake: Path, tmp_path: Path, monke
     assert not rt.is_available()
 
 
+def test_cann_root_that_is_not_a_directory_is_named(fake: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # A typo in ASCEND_HOME_PATH must not be reported as "ASCEND_HOME_PATH is not set".
+    monkeypatch.setattr(npu, "DEFAULT_ROOT", str(tmp_path / "default"))
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path / "typo"))
+    monkeypatch.delenv("ASCEND_TOOLKIT_HOME", raising=False)
+    with pytest.raises(npu.NpuUnavailableError) as e:
+        config.set_platform(config.Backend.NPU)
+    assert str(e.value) == (
+        f"the NPU backend needs Huawei CANN, which was not found: ASCEND_HOME_PATH={tmp_path}/typo is not a "
+        f"directory and {tmp_path}/default does not exist. To run on pyasc's built-in simulator instead, select "
+        "the Model backend: `asc.runtime.config.set_platform(asc.runtime.config.Backend.Model, ...)` "
+        "(for the tutorials: `-r Model`).")
+    monkeypatch.delenv("ASCEND_HOME_PATH")
+    monkeypatch.setenv("ASCEND_TOOLKIT_HOME", str(tmp_path / "kit"))
+    with pytest.raises(npu.NpuUnavailableError, match=r"not found: ASCEND_TOOLKIT_HOME=\S+/kit is not a directory and"):
+        config.set_platform(config.Backend.NPU)
+
+
 def test_is_available_only_when_a_launch_can_happen(fake: Path, monkeypatch: pytest.MonkeyPatch,
                                                     tmp_path: Path) -> None:
     config.set_platform(config.Backend.NPU)

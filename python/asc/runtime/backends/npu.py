@@ -55,6 +55,16 @@ def find_cann() -> Path | None:
     return None
 
 
+def _where_looked() -> str:
+    """Why `find_cann` found nothing: each variable is named as unset or as not naming a directory."""
+    home, toolkit = os.environ.get("ASCEND_HOME_PATH"), os.environ.get("ASCEND_TOOLKIT_HOME")
+    if not home and not toolkit:
+        return f"ASCEND_HOME_PATH is not set (nor ASCEND_TOOLKIT_HOME) and {DEFAULT_ROOT} does not exist"
+    named = [f"{var}={value} is not a directory" for var, value in
+             (("ASCEND_HOME_PATH", home), ("ASCEND_TOOLKIT_HOME", toolkit)) if value]
+    return ", ".join(named) + f" and {DEFAULT_ROOT} does not exist"
+
+
 def _tool(env: str, name: str, root: Path) -> Path | None:
     """A CANN tool: `$env` if set (a path or a name on PATH), else `name` on PATH, else the copy
     in the toolkit's compiler directory."""
@@ -146,8 +156,7 @@ def require_cann() -> Cann:
     root = find_cann()
     if root is None:
         raise NpuUnavailableError(
-            "the NPU backend needs Huawei CANN, which was not found: ASCEND_HOME_PATH is not set (nor "
-            f"ASCEND_TOOLKIT_HOME) and {DEFAULT_ROOT} does not exist. " + _HOW_TO_SIMULATE)
+            f"the NPU backend needs Huawei CANN, which was not found: {_where_looked()}. " + _HOW_TO_SIMULATE)
     cann = probe(root)
     if cann.missing:
         raise NpuUnavailableError(
