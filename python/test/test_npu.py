@@ -522,3 +522,23 @@ def test_low_level_binary_register_and_launch(fake: Path, logs: Path) -> None:
     assert stream.destroyed
     with pytest.raises(ValueError, match=r"^launch_kernel: fn_handle is not a function of register_function"):
         rt.launch_kernel(fn2, 1, [])  # the device reset dropped its binary
+
+
+#: The tutorials the fake CANN can run (it has no cube unit: 06 and 08 are AIC_ONLY kernels).
+NPU_TUTORIALS = ["01_add/add.py", "02_add_framework/add_framework.py", "03_gelu/gelu.py", "04_softmax/softmax.py",
+                 "05_cast_scale/cast_scale.py", "07_matmul_mix/matmul_mix.py",
+                 "09_matmul_leakyrelu/matmul_leakyrelu.py", "10_rmsnorm_softmax/rmsnorm_softmax.py",
+                 "11_topk/topk.py"]
+
+
+@pytest.mark.parametrize("script", NPU_TUTORIALS, ids=[s.split("/")[0] for s in NPU_TUTORIALS])
+def test_tutorial_runs_on_the_fake_npu(fake: Path, script: str) -> None:
+    """`-r NPU` as the tutorials document it: the NPU has no simulator report (last_launch() is None),
+    so a tutorial checks its result and succeeds without printing an estimate."""
+    proc = run_python(str(Path(__file__).resolve().parents[1] / "tutorials" / script), "-r", "NPU", "-v",
+                      "Ascend910B1", env={"PYTHONPATH": os.pathsep.join([str(fake / "python"),
+                                                                         str(Path(__file__).parent)])})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    number = script[:2]
+    assert f"Tutorial {number} " in proc.stderr and " run success" in proc.stderr
+    assert "estimated NPU time" not in proc.stderr
