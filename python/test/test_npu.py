@@ -357,6 +357,18 @@ def test_cann_root_that_is_not_a_directory_is_named(fake: Path, tmp_path: Path,
         config.set_platform(config.Backend.NPU)
 
 
+def test_npu_launch_leaves_no_simulator_report(fake: Path) -> None:
+    x = np.arange(8, dtype=np.float32)
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
+    copy_kernel[1](x, x, 8)
+    assert rt.last_launch() is not None
+    config.set_platform(config.Backend.NPU)
+    y = np.zeros(8, dtype=np.float32)
+    copy_kernel[1](x, y, 8)
+    np.testing.assert_array_equal(y, x)
+    assert rt.last_launch() is None
+
+
 def test_is_available_only_when_a_launch_can_happen(fake: Path, monkeypatch: pytest.MonkeyPatch,
                                                     tmp_path: Path) -> None:
     config.set_platform(config.Backend.NPU)

@@ -460,4 +460,8 @@ def launch_jit(fn: Any, launch: Any, names: Sequence[str], args: Sequence[Any]) 
                 fn._kernels[key] = kernel
     if os.environ.get("DRY_RUN"):
         return
+    from ...lib import runtime as rt
+
+    # The NPU has no simulator report: last_launch() must not keep an earlier Model launch's.
+    rt._record_launch(None)
     runtime.launch(kernel, launch.core_num, launch.stream, launch_args)
