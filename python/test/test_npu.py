@@ -369,6 +369,17 @@ def test_npu_launch_leaves_no_simulator_report(fake: Path) -> None:
     assert rt.last_launch() is None
 
 
+def test_missing_compiler_named_by_env_says_so(fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # PYASC_COMPILER/PYASC_LINKER are looked up on PATH only: the message must not claim the toolkit was searched.
+    monkeypatch.setenv("PYASC_COMPILER", "no-such-bisheng")
+    monkeypatch.setenv("PYASC_LINKER", "/nowhere/ld.lld")
+    with pytest.raises(npu.NpuUnavailableError) as e:
+        config.set_platform(config.Backend.NPU)
+    assert str(e.value).splitlines()[1:3] == [
+        "  - the kernel compiler (PYASC_COMPILER=no-such-bisheng: not an executable nor on PATH)",
+        "  - the kernel linker (PYASC_LINKER=/nowhere/ld.lld: not an executable nor on PATH)"]
+
+
 def test_is_available_only_when_a_launch_can_happen(fake: Path, monkeypatch: pytest.MonkeyPatch,
                                                     tmp_path: Path) -> None:
     config.set_platform(config.Backend.NPU)

@@ -79,6 +79,14 @@ def _tool(env: str, name: str, root: Path) -> Path | None:
     return bundled if bundled.is_file() and os.access(bundled, os.X_OK) else None
 
 
+def _tool_not_found(env: str, name: str, root: Path) -> str:
+    """Where `_tool` looked: only PATH for a tool named by `env`, else PATH and the toolkit."""
+    chosen = os.environ.get(env)
+    if chosen:
+        return f"{env}={chosen}: not an executable nor on PATH"
+    return f"{name}: not on PATH nor in {root / 'compiler/ccec_compiler/bin'}"
+
+
 @dataclass(frozen=True)
 class Cann:
     """What of a CANN installation was found (`missing` lists what was not)."""
@@ -122,12 +130,10 @@ def probe(root: Path) -> Cann:
     missing: list[str] = []
     bisheng = _tool("PYASC_COMPILER", "bisheng", root)
     if bisheng is None:
-        missing.append(f"the kernel compiler ({os.environ.get('PYASC_COMPILER') or 'bisheng'}: not on PATH "
-                       f"nor in {root / 'compiler/ccec_compiler/bin'})")
+        missing.append(f"the kernel compiler ({_tool_not_found('PYASC_COMPILER', 'bisheng', root)})")
     linker = _tool("PYASC_LINKER", "ld.lld", root)
     if linker is None:
-        missing.append(f"the kernel linker ({os.environ.get('PYASC_LINKER') or 'ld.lld'}: not on PATH "
-                       f"nor in {root / 'compiler/ccec_compiler/bin'})")
+        missing.append(f"the kernel linker ({_tool_not_found('PYASC_LINKER', 'ld.lld', root)})")
     layout, flags, dirs = _header_layout(root)
     include = root / "include"
     if not any((d / "runtime" / "rt.h").is_file() for d in [include, *dirs]):
