@@ -338,6 +338,48 @@ def test_partial_cann_lists_everything_missing(fake: Path, tmp_path: Path, monke
     assert not rt.is_available()
 
 
+def test_cann_root_that_is_not_a_directory_is_named(fake: Path, tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    # A typo in ASCEND_HOME_PATH must not be reported as "ASCEND_HOME_PATH is not set".
+    monkeypatch.setattr(npu, "DEFAULT_ROOT", str(tmp_path / "default"))
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path / "typo"))
+    monkeypatch.delenv("ASCEND_TOOLKIT_HOME", raising=False)
+    with pytest.raises(npu.NpuUnavailableError) as e:
+        config.set_platform(config.Backend.NPU)
+    assert str(e.value) == (
+        f"the NPU backend needs Huawei CANN, which was not found: ASCEND_HOME_PATH={tmp_path}/typo is not a "
+        f"directory and {tmp_path}/default does not exist. To run on pyasc's built-in simulator instead, select "
+        "the Model backend: `asc.runtime.config.set_platform(asc.runtime.config.Backend.Model, ...)` "
+        "(for the tutorials: `-r Model`).")
+    monkeypatch.delenv("ASCEND_HOME_PATH")
+    monkeypatch.setenv("ASCEND_TOOLKIT_HOME", str(tmp_path / "kit"))
+    with pytest.raises(npu.NpuUnavailableError, match=r"not found: ASCEND_TOOLKIT_HOME=\S+/kit is not a directory and"):
+        config.set_platform(config.Backend.NPU)
+
+
+def test_npu_launch_leaves_no_simulator_report(fake: Path) -> None:
+    x = np.arange(8, dtype=np.float32)
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
+    copy_kernel[1](x, x, 8)
+    assert rt.last_launch() is not None
+    config.set_platform(config.Backend.NPU)
+    y = np.zeros(8, dtype=np.float32)
+    copy_kernel[1](x, y, 8)
+    np.testing.assert_array_equal(y, x)
+    assert rt.last_launch() is None
+
+
+def test_missing_compiler_named_by_env_says_so(fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # PYASC_COMPILER/PYASC_LINKER are looked up on PATH only: the message must not claim the toolkit was searched.
+    monkeypatch.setenv("PYASC_COMPILER", "no-such-bisheng")
+    monkeypatch.setenv("PYASC_LINKER", "/nowhere/ld.lld")
+    with pytest.raises(npu.NpuUnavailableError) as e:
+        config.set_platform(config.Backend.NPU)
+    assert str(e.value).splitlines()[1:3] == [
+        "  - the kernel compiler (PYASC_COMPILER=no-such-bisheng: not an executable nor on PATH)",
+        "  - the kernel linker (PYASC_LINKER=/nowhere/ld.lld: not an executable nor on PATH)"]
+
+
 def test_is_available_only_when_a_launch_can_happen(fake: Path, monkeypatch: pytest.MonkeyPatch,
                                                     tmp_path: Path) -> None:
     config.set_platform(config.Backend.NPU)
@@ -503,3 +545,23 @@ def test_low_level_binary_register_and_launch(fake: Path, logs: Path) -> None:
     assert stream.destroyed
     with pytest.raises(ValueError, match=r"^launch_kernel: fn_handle is not a function of register_function"):
         rt.launch_kernel(fn2, 1, [])  # the device reset dropped its binary
+
+
+#: The tutorials the fake CANN can run (it has no cube unit: 06 and 08 are AIC_ONLY kernels).
+NPU_TUTORIALS = ["01_add/add.py", "02_add_framework/add_framework.py", "03_gelu/gelu.py", "04_softmax/softmax.py",
+                 "05_cast_scale/cast_scale.py", "07_matmul_mix/matmul_mix.py",
+                 "09_matmul_leakyrelu/matmul_leakyrelu.py", "10_rmsnorm_softmax/rmsnorm_softmax.py",
+                 "11_topk/topk.py"]
+
+
+@pytest.mark.parametrize("script", NPU_TUTORIALS, ids=[s.split("/")[0] for s in NPU_TUTORIALS])
+def test_tutorial_runs_on_the_fake_npu(fake: Path, script: str) -> None:
+    """`-r NPU` as the tutorials document it: the NPU has no simulator report (last_launch() is None),
+    so a tutorial checks its result and succeeds without printing an estimate."""
+    proc = run_python(str(Path(__file__).resolve().parents[1] / "tutorials" / script), "-r", "NPU", "-v",
+                      "Ascend910B1", env={"PYTHONPATH": os.pathsep.join([str(fake / "python"),
+                                                                         str(Path(__file__).parent)])})
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    number = script[:2]
+    assert f"Tutorial {number} " in proc.stderr and " run success" in proc.stderr
+    assert "estimated NPU time" not in proc.stderr

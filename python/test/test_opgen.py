@@ -96,3 +96,27 @@ def test_bad_description_on_the_command_line(tmp_path: Path, capsys: pytest.Capt
     spec.write_text(json.dumps({"op_type": "AxpyCustom", "inputs": []}))
     assert opgen.main([f"{HERE / 'axpy.py'}:axpy_kernel", str(spec), str(tmp_path / "out")]) == 2
     assert capsys.readouterr().err.startswith("opgen: bad operator description: KeyError('outputs')")
+
+
+def test_unreadable_description_on_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    kernel = f"{HERE / 'axpy.py'}:axpy_kernel"
+    assert opgen.main([kernel, str(tmp_path / "missing.json"), str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == (f"opgen: cannot read the operator description {tmp_path}/missing.json: "
+                                       "No such file or directory\n")
+    spec = tmp_path / "spec.json"
+    spec.write_text('{"op_type": "AxpyCustom",\n "inputs": [,]}')
+    assert opgen.main([kernel, str(spec), str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == (f"opgen: {spec}:2:13: the operator description is not valid JSON: "
+                                       "Expecting value\n")
+
+
+def test_missing_kernel_file_or_module_on_the_command_line(tmp_path: Path) -> None:
+    spec = str(HERE / "axpy_custom.json")
+    with pytest.raises(SystemExit) as e:
+        opgen.main([f"{tmp_path}/kernels.py:axpy_kernel", spec, str(tmp_path / "out")])
+    assert str(e.value) == f"opgen: the kernel file {tmp_path}/kernels.py does not exist"
+    with pytest.raises(SystemExit) as e:
+        opgen.main(["no_such_kernels:axpy_kernel", spec, str(tmp_path / "out")])
+    assert str(e.value).startswith("opgen: no module named 'no_such_kernels' (the kernel "
+                                   "'no_such_kernels:axpy_kernel' is looked up from ")
+    assert str(e.value).endswith("and sys.path; give path/to/file.py:function instead)")

@@ -25,3 +25,7 @@ def test_tutorial_runs(script: str, success: str) -> None:
     proc = run_python(str(REPO / "python" / "tutorials" / script), "-r", "Model", "-v", "Ascend910B1")
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert success in proc.stdout + proc.stderr
+    # Every tutorial's README promises the simulator's estimate, and a user cannot act on a warning
+    # raised by the tutorial's own reference code.
+    assert "estimated NPU time" in proc.stdout + proc.stderr
+    assert "Warning" not in proc.stderr, proc.stderr[-3000:]

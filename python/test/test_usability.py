@@ -406,3 +406,20 @@ def test_a_race_from_queue_misuse_suggests_the_queue_level_fix() -> None:
         "TQueBind(VECIN, VECOUT) queue, whose enque/deque orders MTE2 -> MTE3, or go through a VECOUT queue "
         "after a vector instruction")
     assert (hint.location.file, hint.location.line) == (__file__, first + 4)
+
+
+@asc.jit
+def copy_five(x: asc.GlobalAddress, z: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 64)
+    t = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 64)
+    asc.data_copy(t, xg, 5)
+
+
+def test_an_unaligned_copy_count_says_what_to_give() -> None:
+    with pytest.raises(CompileError) as e:
+        copy_five[1](np.zeros(64, np.float16), np.zeros(64, np.float16))
+    assert e.value.message == ("data_copy: 'count' = 5 float16 elements span 10 bytes, which is not a multiple of "
+                               "32 bytes: give a multiple of 16 elements (data_copy_pad copies any number)")
+    lines, first = inspect.getsourcelines(copy_five.fn)
+    assert e.value.location.line == first + 5

@@ -404,7 +404,15 @@ def _load_kernel(ref: str) -> Any:
         module = _import_file(Path(where))
     else:
         sys.path.insert(0, str(Path.cwd()))
-        module = importlib.import_module(where)
+        try:
+            module = importlib.import_module(where)
+        except ModuleNotFoundError as e:
+            # Only the named module (or a package on its path) is the user's typo; a module the
+            # kernel's file itself imports keeps its own traceback.
+            if e.name is None or not (where == e.name or where.startswith(e.name + ".")):
+                raise
+            raise SystemExit(f"opgen: no module named {e.name!r} (the kernel {ref!r} is looked up from "
+                             f"{Path.cwd()} and sys.path; give path/to/file.py:function instead)") from None
     kernel = getattr(module, attr, None)
     if not isinstance(kernel, JITFunction):
         raise SystemExit(f"opgen: {ref} is not an @asc.jit kernel")
@@ -414,6 +422,8 @@ def _load_kernel(ref: str) -> Any:
 def _import_file(path: Path) -> Any:
     import importlib.util
 
+    if not path.is_file():
+        raise SystemExit(f"opgen: the kernel file {path} does not exist")
     spec = importlib.util.spec_from_file_location(path.stem, path)
     if spec is None or spec.loader is None:
         raise SystemExit(f"opgen: cannot import {path}")
@@ -421,6 +431,18 @@ def _import_file(path: Path) -> Any:
     sys.modules[path.stem] = module
     spec.loader.exec_module(module)
     return module
+
+
+def _read_json(path: Path) -> Any:
+    """The operator description in `path`; OpSpecError when it cannot be read or is not JSON."""
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise OpSpecError(f"cannot read the operator description {path}: {e.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise OpSpecError(f"{path}:{e.lineno}:{e.colno}: the operator description is not valid JSON: {e.msg}") from None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -432,7 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     kernel = _load_kernel(args.kernel)
     try:
-        spec = OpSpec.from_json(json.loads(Path(args.spec).read_text()))
+        spec = OpSpec.from_json(_read_json(Path(args.spec)))
         files = generate(kernel, spec, args.out)
     except OpSpecError as e:
         print(f"opgen: {e}", file=sys.stderr)

@@ -62,7 +62,9 @@ def activation_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, block_length: 
 def gelu_reference(x: np.ndarray) -> np.ndarray:
     """The same four float16 steps (exp computed in float32 and rounded once)."""
     t = (x * np.float16(-1.702)).astype(np.float16)
-    t = np.exp(t.astype(np.float32)).astype(np.float16)
+    # exp(-1.702 x) overflows float16 for x < -5.2: inf, as on the NPU, and x / inf = 0 is GELU's limit.
+    with np.errstate(over="ignore"):
+        t = np.exp(t.astype(np.float32)).astype(np.float16)
     t = (t + np.float16(1)).astype(np.float16)
     return (x / t).astype(np.float16)
 
@@ -87,7 +89,10 @@ def main() -> None:
     leaky = run(x, leaky=True, alpha=0.01)
     expect = np.where(x >= 0, x, (x * np.float16(0.01)).astype(np.float16))
     np.testing.assert_array_equal(leaky, expect)
-    logging.info("GELU and Leaky-ReLU match numpy; estimated NPU time %.2f us", rt.last_launch().duration_us)
+    logging.info("GELU and Leaky-ReLU match numpy")
+    report = rt.last_launch()
+    if report is not None:  # the simulator's estimate (the NPU backend has none)
+        logging.info("estimated NPU time %.2f us", report.duration_us)
     logging.info("Tutorial 03 gelu run success")
 
 

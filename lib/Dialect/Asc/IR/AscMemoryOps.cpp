@@ -7,13 +7,17 @@
 #include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Matchers.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::asc;
 
 /// Checks that `count` elements of `elementType` are a positive number of
-/// whole 32-byte blocks; `what` is the Python parameter.
+/// whole 32-byte blocks; `what` is the Python parameter and `hint` ends the
+/// message with what else the user can do.
 static LogicalResult verifyBlockCount(Operation *op, StringRef what,
-                                      int64_t count, Type elementType) {
+                                      int64_t count, Type elementType,
+                                      StringRef hint = "") {
   if (count <= 0)
     return emitApiError(op, DiagCategory::Argument)
            << "'" << what << "' must be positive, but got " << count;
@@ -22,7 +26,8 @@ static LogicalResult verifyBlockCount(Operation *op, StringRef what,
     return emitApiError(op, DiagCategory::Alignment)
            << "'" << what << "' = " << count << " "
            << getPyTypeName(elementType) << " elements span " << count * size
-           << " bytes, which is not a multiple of 32 bytes";
+           << " bytes, which is not a multiple of 32 bytes: give a multiple of "
+           << 32 / std::gcd(32u, size) << " elements" << hint;
   return success();
 }
 
@@ -208,7 +213,8 @@ LogicalResult DataCopyOp::verify() {
   }
   if (std::optional<int64_t> count = getConstantInt(getCount()))
     return verifyBlockCount(*this, "count", *count,
-                            getTensorElementType(dstType));
+                            getTensorElementType(dstType),
+                            " (data_copy_pad copies any number)");
   return success();
 }
 

@@ -199,7 +199,8 @@ def is_available() -> bool:
 
 
 def last_launch() -> Any:
-    """The simulator's report of the most recent launch (timing per pipe, duration)."""
+    """The simulator's report of the most recent launch (timing per pipe, duration); None after a
+    launch on the NPU backend, which has no such report."""
     return _state.last_launch
 
 

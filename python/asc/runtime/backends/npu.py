@@ -55,6 +55,16 @@ def find_cann() -> Path | None:
     return None
 
 
+def _where_looked() -> str:
+    """Why `find_cann` found nothing: each variable is named as unset or as not naming a directory."""
+    home, toolkit = os.environ.get("ASCEND_HOME_PATH"), os.environ.get("ASCEND_TOOLKIT_HOME")
+    if not home and not toolkit:
+        return f"ASCEND_HOME_PATH is not set (nor ASCEND_TOOLKIT_HOME) and {DEFAULT_ROOT} does not exist"
+    named = [f"{var}={value} is not a directory" for var, value in
+             (("ASCEND_HOME_PATH", home), ("ASCEND_TOOLKIT_HOME", toolkit)) if value]
+    return ", ".join(named) + f" and {DEFAULT_ROOT} does not exist"
+
+
 def _tool(env: str, name: str, root: Path) -> Path | None:
     """A CANN tool: `$env` if set (a path or a name on PATH), else `name` on PATH, else the copy
     in the toolkit's compiler directory."""
@@ -67,6 +77,14 @@ def _tool(env: str, name: str, root: Path) -> Path | None:
         return Path(found)
     bundled = root / "compiler" / "ccec_compiler" / "bin" / name
     return bundled if bundled.is_file() and os.access(bundled, os.X_OK) else None
+
+
+def _tool_not_found(env: str, name: str, root: Path) -> str:
+    """Where `_tool` looked: only PATH for a tool named by `env`, else PATH and the toolkit."""
+    chosen = os.environ.get(env)
+    if chosen:
+        return f"{env}={chosen}: not an executable nor on PATH"
+    return f"{name}: not on PATH nor in {root / 'compiler/ccec_compiler/bin'}"
 
 
 @dataclass(frozen=True)
@@ -112,12 +130,10 @@ def probe(root: Path) -> Cann:
     missing: list[str] = []
     bisheng = _tool("PYASC_COMPILER", "bisheng", root)
     if bisheng is None:
-        missing.append(f"the kernel compiler ({os.environ.get('PYASC_COMPILER') or 'bisheng'}: not on PATH "
-                       f"nor in {root / 'compiler/ccec_compiler/bin'})")
+        missing.append(f"the kernel compiler ({_tool_not_found('PYASC_COMPILER', 'bisheng', root)})")
     linker = _tool("PYASC_LINKER", "ld.lld", root)
     if linker is None:
-        missing.append(f"the kernel linker ({os.environ.get('PYASC_LINKER') or 'ld.lld'}: not on PATH "
-                       f"nor in {root / 'compiler/ccec_compiler/bin'})")
+        missing.append(f"the kernel linker ({_tool_not_found('PYASC_LINKER', 'ld.lld', root)})")
     layout, flags, dirs = _header_layout(root)
     include = root / "include"
     if not any((d / "runtime" / "rt.h").is_file() for d in [include, *dirs]):
@@ -146,8 +162,7 @@ def require_cann() -> Cann:
     root = find_cann()
     if root is None:
         raise NpuUnavailableError(
-            "the NPU backend needs Huawei CANN, which was not found: ASCEND_HOME_PATH is not set (nor "
-            f"ASCEND_TOOLKIT_HOME) and {DEFAULT_ROOT} does not exist. " + _HOW_TO_SIMULATE)
+            f"the NPU backend needs Huawei CANN, which was not found: {_where_looked()}. " + _HOW_TO_SIMULATE)
     cann = probe(root)
     if cann.missing:
         raise NpuUnavailableError(
@@ -451,4 +466,8 @@ def launch_jit(fn: Any, launch: Any, names: Sequence[str], args: Sequence[Any]) 
                 fn._kernels[key] = kernel
     if os.environ.get("DRY_RUN"):
         return
+    from ...lib import runtime as rt
+
+    # The NPU has no simulator report: last_launch() must not keep an earlier Model launch's.
+    rt._record_launch(None)
     runtime.launch(kernel, launch.core_num, launch.stream, launch_args)
