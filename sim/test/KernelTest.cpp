@@ -386,7 +386,9 @@ TEST(KernelTest, MissingSyncReadsTheUninitialisedBuffer) {
   EXPECT_EQ(d.line, 87u);
   EXPECT_EQ(d.message,
             "RAW hazard on UB[0x0000,0x0100): MTE2 data_copy (kernel.py:86) "
-            "\u2192 V add (kernel.py:87), no set_flag/wait_flag orders them");
+            "\u2192 V add (kernel.py:87), no set_flag/wait_flag orders them"
+            " (use event MTE2_V: set_flag after the earlier access, "
+            "wait_flag before this one)");
   ASSERT_EQ(d.notes.size(), 1u);
   EXPECT_EQ(d.notes[0].line, 86u);
   // ... and the run goes on as the timeline has it: add started before the
@@ -841,7 +843,9 @@ void expectRace(const LaunchResult &r, uint32_t line, uint32_t noteLine,
 TEST(RaceTest, MissingVectorToMte3) {
   expectRace(runRace(0), 12, 11,
              "RAW hazard on UB[0x0400,0x0500): V add (race.py:11) \u2192 MTE3 "
-             "data_copy (race.py:12), no set_flag/wait_flag orders them");
+             "data_copy (race.py:12), no set_flag/wait_flag orders them"
+             " (use event V_MTE3: set_flag after the earlier access, "
+             "wait_flag before this one)");
 }
 
 TEST(RaceTest, MissingMte3ToMte2WithPingPongBuffers) {
@@ -851,7 +855,9 @@ TEST(RaceTest, MissingMte3ToMte2WithPingPongBuffers) {
   expectRace(runRace(1), 17, 20,
              "WAR hazard on UB[0x0000,0x0100): MTE3 data_copy (race.py:20) "
              "\u2192 MTE2 data_copy (race.py:17), no set_flag/wait_flag "
-             "orders them");
+             "orders them"
+             " (use event MTE3_MTE2: set_flag after the earlier access, "
+             "wait_flag before this one)");
 }
 
 TEST(RaceTest, OverlappingCopiesInOnePipeNeedABarrier) {
@@ -886,7 +892,9 @@ TEST(RaceTest, ARaceOnlyInARepeatedLaunchIsReportedAsCold) {
   expectRace(cold, 160, 166,
              "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy "
              "(race.py:166) \u2192 MTE2 data_copy (race.py:160), no "
-             "set_flag/wait_flag orders them");
+             "set_flag/wait_flag orders them"
+             " (use event MTE3_MTE2: set_flag after the earlier access, "
+             "wait_flag before this one)");
   for (int i = 0; i < 2; ++i) {
     const LaunchResult clean = run(4);
     EXPECT_TRUE(clean.ok && clean.diagnostics.empty()) << dump(clean);
@@ -941,14 +949,18 @@ TEST(RaceTest, GmReadAfterWriteInsideACore) {
   expectRace(runRace(7), 71, 69,
              "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy "
              "(race.py:69) \u2192 MTE2 data_copy (race.py:71), no "
-             "set_flag/wait_flag orders them");
+             "set_flag/wait_flag orders them"
+             " (use event MTE3_MTE2: set_flag after the earlier access, "
+             "wait_flag before this one)");
 }
 
 TEST(RaceTest, CrossPipeWawOnUb) {
   expectRace(runRace(8), 81, 80,
              "WAW hazard on UB[0x0000,0x0100): MTE2 data_copy (race.py:80) "
              "\u2192 V duplicate (race.py:81), no set_flag/wait_flag orders "
-             "them");
+             "them"
+             " (use event MTE2_V: set_flag after the earlier access, "
+             "wait_flag before this one)");
 }
 
 TEST(RaceTest, WawOnL1) {
@@ -1030,7 +1042,9 @@ TEST(RaceTest, AtomicAddThenCopyInInsideACore) {
   expectRace(r, 151, 150,
              "RAW hazard on GM[z+0x0000,z+0x0100): MTE3 data_copy (atomic add "
              "float32) (race.py:150) \u2192 MTE2 data_copy (race.py:151), no "
-             "set_flag/wait_flag orders them");
+             "set_flag/wait_flag orders them"
+             " (use event MTE3_MTE2: set_flag after the earlier access, "
+             "wait_flag before this one)");
   EXPECT_EQ(r.diagnostics[0].notes[0].message,
             "the earlier atomic add by MTE3 data_copy");
 }

@@ -161,7 +161,43 @@ def test_missing_mte2_to_v_flag() -> None:
     assert e.location.line == line_of(missing_mte2_to_v, "asc.add(")
     assert note_lines(e) == [line_of(missing_mte2_to_v, "# copy in")]
     assert "RAW hazard on UB[0x0000,0x0400): MTE2 data_copy" in e.message
-    assert "\u2192 V add" in e.message and "no set_flag/wait_flag orders them" in e.message
+    assert "\u2192 V add" in e.message
+    # Static tensors: the message names the event that orders the two pipes.
+    assert e.message.endswith("no set_flag/wait_flag orders them (use event MTE2_V: set_flag after the earlier "
+                              "access, wait_flag before this one)"), e.message
+
+
+@asc.jit
+def queue_without_enque(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    zg.set_global_buffer(z, n)
+    pipe = asc.TPipe()
+    qi = asc.TQue(asc.TPosition.VECIN, 1)
+    qo = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qi, 1, n * 4)
+    pipe.init_buffer(qo, 1, n * 4)
+    a = qi.alloc_tensor(asc.float32)
+    asc.data_copy(a, xg, n)  # copy in, and no enque/deque of a
+    b = qo.alloc_tensor(asc.float32)
+    asc.adds(b, a, 1.0, n)
+    qo.enque(b)
+    b = qo.deque(asc.float32)
+    asc.data_copy(zg, b, n)
+    qi.free_tensor(a)
+    qo.free_tensor(b)
+
+
+def test_a_skipped_enque_names_the_queue_not_an_event() -> None:
+    e = run_expecting(queue_without_enque, *arrays(), N)
+    assert e.category == "race"
+    assert e.location.line == line_of(queue_without_enque, "asc.adds(")
+    assert e.message.endswith("no set_flag/wait_flag orders them"), e.message
+    hint = e.notes[-1]
+    assert hint.message.startswith("the bytes belong to "), hint.message
+    assert hint.message.endswith(", whose enque/deque orders exactly these pipes: enque the tensor after the "
+                                 "earlier access and deque it before this one"), hint.message
 
 
 def test_missing_v_to_mte3_flag() -> None:
@@ -187,7 +223,8 @@ def test_missing_mte3_to_mte2_with_ping_pong_buffers() -> None:
     assert note_lines(e) == [copy_out]
     assert e.message.endswith(
         f"WAR hazard on UB[0x0000,0x0400): MTE3 data_copy ({__file__}:{copy_out}) \u2192 MTE2 "
-        f"data_copy ({__file__}:{copy_in}), no set_flag/wait_flag orders them"), e.message
+        f"data_copy ({__file__}:{copy_in}), no set_flag/wait_flag orders them (use event MTE3_MTE2: set_flag "
+        "after the earlier access, wait_flag before this one)"), e.message
     assert name in e.message
 
 

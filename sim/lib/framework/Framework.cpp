@@ -412,7 +412,11 @@ Note Framework::raceHint(Mem mem, uint64_t start, uint64_t end, Pipe earlier,
     auto prod = static_cast<Pipe>(producerPipe(q.src, q.dst));
     auto cons = static_cast<Pipe>(consumerPipe(q.src, q.dst));
     if (prod == earlier && cons == later)
-      return {}; // the queue orders exactly these: its enque/deque was skipped
+      return makeNote("the bytes belong to " + describe(q) +
+                          ", whose enque/deque orders exactly these pipes: "
+                          "enque the tensor after the earlier access and "
+                          "deque it before this one",
+                      q.loc);
     std::string fix;
     if (earlier == Pipe::MTE2 && later == Pipe::MTE3)
       fix = "to copy the data from GM straight back to GM, use a "

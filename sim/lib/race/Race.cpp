@@ -1611,6 +1611,16 @@ Diagnostic RaceDetector::diagnose(const Side &prev, const Side &cur) const {
           "_S event or use pipe_barrier(PIPE_ALL))";
   else
     how = "no set_flag/wait_flag orders them";
+  Note hint;
+  if (hint_)
+    hint = hint_(cur.mem, s, e, prev.pipe, cur.pipe);
+  // Without a framework hint (static tensors), name the event that orders
+  // the pair, so that the message says which flag to add.
+  if (hint.message.empty() && prev.pipe != cur.pipe && cur.pipe != Pipe::S)
+    if (const EventInfo *ev = eventBetween(prev.pipe, cur.pipe))
+      how += std::string(" (use event ") + ev->name +
+             ": set_flag after the earlier access, wait_flag before this "
+             "one)";
   std::string msg =
       std::string(kind) + " hazard on " + formatRange(cur.mem, s, e, gm_) +
       ": " + describeAccess(prev.pipe, prev.op, prev.loc, prev.atomic) +
@@ -1620,11 +1630,8 @@ Diagnostic RaceDetector::diagnose(const Side &prev, const Side &cur) const {
       makeNote("the earlier " + accessVerb(prev.write, prev.atomic) + " by " +
                    pipeName(prev.pipe) + " " + prev.op,
                prev.loc)};
-  if (hint_) {
-    Note hint = hint_(cur.mem, s, e, prev.pipe, cur.pipe);
-    if (!hint.message.empty())
-      notes.push_back(std::move(hint));
-  }
+  if (!hint.message.empty())
+    notes.push_back(std::move(hint));
   Diagnostic d = makeDiagnostic("race", msg, cur.loc, std::move(notes));
   d.severity = severity_;
   d.order = cur.seq;

@@ -75,6 +75,13 @@ const EventInfo *eventInfo(uint8_t event) {
   return event < kNumEvents ? &eventTable().events[event] : nullptr;
 }
 
+const EventInfo *eventBetween(Pipe src, Pipe dst) {
+  for (const EventInfo &e : eventTable().events)
+    if (e.src == src && e.dst == dst)
+      return &e;
+  return nullptr;
+}
+
 std::string aivEventList() {
   std::string s;
   for (const EventInfo &e : eventTable().events) {

@@ -41,6 +41,9 @@ constexpr int kNumEvents = 35;
 constexpr int kNumEventIds = 8;
 /// nullptr when `event` is not a HardEvent value below MAX.
 const EventInfo *eventInfo(uint8_t event);
+/// The HardEvent whose set_flag in `src` and wait_flag in `dst` order the two
+/// pipes (the first in HardEvent order), or nullptr when there is none.
+const EventInfo *eventBetween(Pipe src, Pipe dst);
 /// Comma-separated list of the events valid on a vector core.
 std::string aivEventList();
 
