@@ -353,7 +353,7 @@ def l0c_over_capacity(a: asc.GlobalAddress):
      "LocalTensor: 'addr' 256 in Hardware.L0A must be a multiple of 512 bytes"),
     (l0c_over_capacity, "pipe.init_buffer", CapacityError,
      "TPipe.init_buffer: init_buffer of 2 × 65568 bytes for a TPosition.CO1 queue brings Hardware.L0C use to "
-     "131136 bytes; Hardware.L0C has 131072"),
+     "131136 bytes; Hardware.L0C has 131072: use fewer or smaller buffers"),
     (mmad_into_ub, "asc.mmad(", CompileTypeError,
      "mmad: 'dst' must be a tensor in L0C (CO1), but it is in position VECOUT (UB)"),
     (mmad_int8_into_float, "asc.mmad(", CompileTypeError,

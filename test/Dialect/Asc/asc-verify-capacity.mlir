@@ -69,7 +69,7 @@ func.func @queues_overflow_ub(%pipe: !asc.tpipe, %qx: !asc.tque<vecin, 2>, %qz: 
   %len = arith.constant 65536 : i32
   // expected-note@+1 {{init_buffer of 2 × 65536 bytes for a TPosition.VECIN queue}}
   asc.tpipe_init_buffer %pipe, %qx, %c2, %len : !asc.tque<vecin, 2>, i32, i32
-  // expected-error@+1 {{TPipe.init_buffer: init_buffer of 2 × 65536 bytes for a TPosition.VECIN-to-TPosition.VECOUT queue brings Hardware.UB use to 262144 bytes; Hardware.UB has 196608}}
+  // expected-error@+1 {{TPipe.init_buffer: init_buffer of 2 × 65536 bytes for a TPosition.VECIN-to-TPosition.VECOUT queue brings Hardware.UB use to 262144 bytes; Hardware.UB has 196608: use fewer or smaller buffers}}
   asc.tpipe_init_buffer %pipe, %qz, %c2, %len : !asc.tque_bind<vecin, vecout, 1>, i32, i32
   return
 }

@@ -209,7 +209,8 @@ bool AscVerifyCapacity::checkFunction(FunctionOpInterface func) {
                               << description << " brings " << name
                               << " use to " << use.framework + use.staticEnd
                               << " bytes; " << name << " has "
-                              << getCapacity(memory);
+                              << getCapacity(memory)
+                              << ": use fewer or smaller buffers";
     if (use.lastStatic && use.lastStatic != op)
       diag.attachNote(use.lastStatic->getLoc())
           << "static local tensors occupy " << name << " up to byte "
