@@ -271,6 +271,7 @@ class JITFunction:
                 result = plan.kernel.handle.launch_planned(plan.native, launch.core_num, plan.config, args)
                 if result is not None:
                     if result.quiet and launcher.SIM_REPORT is False:  # nothing to write or raise
+                        # rt._record_launch, inlined on the planned path: keep the two in step.
                         _LAST.last_launch = result
                         _LAST.ticks += result.cycles
                     else:

@@ -205,6 +205,7 @@ def last_launch() -> Any:
 
 
 def _record_launch(report: Any) -> None:
+    # JITFunction._launch's planned path does the same inline (no call on that path): keep them in step.
     _state.last_launch = report
     if report is not None:
         _state.ticks += report.cycles
