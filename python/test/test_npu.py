@@ -547,6 +547,21 @@ def test_low_level_binary_register_and_launch(fake: Path, logs: Path) -> None:
         rt.launch_kernel(fn2, 1, [])  # the device reset dropped its binary
 
 
+def test_destroy_stream_destroys_its_cann_stream(fake: Path, logs: Path) -> None:
+    """rt.destroy_stream on the NPU releases the CANN stream a launch created for it (rtStreamDestroy) at once,
+    not at exit; a stream no launch used has none to destroy."""
+    config.set_platform(config.Backend.NPU, config.Platform.Ascend910B1)
+    x = np.arange(16, dtype=np.float32)
+    stream = rt.create_stream()
+    copy_kernel[1, stream](x, x.copy(), 16)
+    start = len(runtime_log(logs))
+    rt.destroy_stream(stream)
+    rt.destroy_stream(rt.create_stream())  # never launched on: no CANN call
+    assert runtime_log(logs)[start:] == ["rtStreamDestroy(stream0)"]
+    npu_runtime._close_all()
+    assert runtime_log(logs)[-3:] == ["rtDevBinaryUnRegister(bin0)", "rtDeviceReset(0)", "aclFinalize()"]
+
+
 #: The tutorials the fake CANN can run (it has no cube unit: 06 and 08 are AIC_ONLY kernels).
 NPU_TUTORIALS = ["01_add/add.py", "02_add_framework/add_framework.py", "03_gelu/gelu.py", "04_softmax/softmax.py",
                  "05_cast_scale/cast_scale.py", "07_matmul_mix/matmul_mix.py",

@@ -9,6 +9,7 @@ synchronously on the simulator, so `synchronize` has nothing left to wait for.
 from __future__ import annotations
 
 import itertools
+import sys
 import weakref
 from typing import Any
 
@@ -98,12 +99,17 @@ def create_stream(priority: int = 0) -> Stream:
 
 
 def destroy_stream(stream_handle: Stream) -> None:
-    """Destroys a stream: a launch on it is then an error."""
+    """Destroys a stream: a launch on it is then an error; on the NPU its CANN stream, if a launch created
+    one, is destroyed (rtStreamDestroy)."""
     if not isinstance(stream_handle, Stream):
         raise TypeError(f"destroy_stream: stream_handle is an asc.lib.runtime.Stream, got {type(stream_handle).__name__}")
     stream_handle.destroyed = True
     if _state.streams.get(stream_handle.device_id) is stream_handle:
         del _state.streams[stream_handle.device_id]
+    npu_runtime = sys.modules.get("asc.runtime.backends.npu_runtime")  # not imported: no CANN stream exists
+    if npu_runtime is not None:
+        for runtime in npu_runtime.live_runtimes():
+            runtime.destroy_stream(stream_handle)
 
 
 def current_stream(device_id: int | None = None) -> Stream:
@@ -130,7 +136,7 @@ def synchronize(stream_handle: Stream | None = None, timeout: int = 0) -> None:
     from ...runtime.backends import npu_runtime
 
     stream = current_stream() if stream_handle is None else stream_handle
-    for found in list(npu_runtime._RUNTIMES.values()):
+    for found in npu_runtime.live_runtimes():
         with found.lock:
             entry = found.streams.get(id(stream))
             if entry is not None and entry[0] is stream:

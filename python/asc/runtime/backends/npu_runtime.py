@@ -283,6 +283,14 @@ class NpuRuntime:
         self.streams[id(stream)] = (stream, handle.value)
         return handle.value
 
+    def destroy_stream(self, stream: Any) -> None:
+        """rt.destroy_stream: the CANN stream behind `stream`, if one was created, is destroyed now."""
+        with self.lock:
+            found = self.streams.get(id(stream))
+            if found is not None and found[0] is stream:
+                del self.streams[id(stream)]
+                self.shim.call("pyasc_stream_destroy", found[1])
+
     def _release_device(self) -> None:
         for kernel in self.kernels:
             if kernel.registration is not None:
@@ -400,6 +408,11 @@ def runtime(cann: Cann) -> NpuRuntime:
             if found is None:
                 found = _RUNTIMES[cann.root] = NpuRuntime(cann)
     return found
+
+
+def live_runtimes() -> list[NpuRuntime]:
+    """The runtimes set up so far (none unless an NPU launch or call needed one)."""
+    return list(_RUNTIMES.values())
 
 
 @atexit.register
