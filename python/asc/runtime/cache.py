@@ -34,13 +34,20 @@ class CacheWarning(RuntimeWarning):
 
 
 def cache_dir() -> Path:
+    return _cache_dir_and_variable()[0]
+
+
+def _cache_dir_and_variable() -> tuple[Path, str]:
+    """The cache directory and the variable it comes from (with neither set, the one to set)."""
     from pathlib import Path  # with the cache: `import asc` does not import pathlib
 
     explicit = os.environ.get("PYASC_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    home = os.environ.get("PYASC_HOME") or str(Path.home())
-    return Path(home) / ".pyasc" / "cache"
+        return Path(explicit), "PYASC_CACHE_DIR"
+    home = os.environ.get("PYASC_HOME")
+    if home:
+        return Path(home) / ".pyasc" / "cache", "PYASC_HOME"
+    return Path.home() / ".pyasc" / "cache", "PYASC_CACHE_DIR"
 
 
 def make_key(*parts: str) -> str:
@@ -77,10 +84,7 @@ class FileCache:
     def _ensure_root(self) -> None:
         from .env import directory
 
-        # The variable the root came from (cache_dir()); with neither set, the one to set.
-        name = "PYASC_CACHE_DIR" if os.environ.get("PYASC_CACHE_DIR") or not os.environ.get("PYASC_HOME") \
-            else "PYASC_HOME"
-        directory(name, self.root, 0o700)
+        directory(_cache_dir_and_variable()[1], self.root, 0o700)
         if not _trusted(self.root):
             raise PermissionError(f"the pyasc cache directory {self.root} is not owned by this user or is "
                                   "writable by others; fix its permissions or set PYASC_CACHE_DIR")
