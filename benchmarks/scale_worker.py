@@ -3,9 +3,10 @@
 Allocates x, y, z (float32, 1 GiB together), launches the scaled seed add on 48 blocks, and
 reads the peak RSS (VmHWM, cross-checked with getrusage) before verifying in chunks (so the
 check allocates nothing large). Then times launches alternating PYASC_SIM_THREADS=1 and 2,
-interleaved with a calibration — sha256 of 64 MiB on 1 vs 2 threads — that tells how much
-parallelism the shared machine offered at that moment, and records CPU-time / wall-time of
-the 2-thread launches.
+interleaved with two calibrations that tell what the shared machine offered at that moment: sha256 of
+64 MiB on 1 vs 2 threads (its CPUs), and the add's direct floor on the same arrays on 1 vs 2 threads
+(its memory system: floor.py's C++ add straight into z with non-temporal stores, no UB, nothing
+else); and records CPU-time / wall-time of the 2-thread launches.
 Prints one JSON line.
 """
 
@@ -17,6 +18,7 @@ import json
 import os
 import resource
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,6 +26,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import floor  # noqa: E402
 from kernels import vadd_tiles  # noqa: E402
 
 BLOCKS = 48
@@ -81,8 +84,11 @@ def main() -> None:
             raise SystemExit(f"wrong result near element {i}")
     times: dict[str, list[float]] = {"1": [], "2": []}
     calibration: dict[str, list[float]] = {"1": [], "2": []}
+    direct: dict[str, list[float]] = {"1": [], "2": []}
     utilisation: list[float] = []
     data = memoryview(os.urandom(64 * 2**20))
+    with tempfile.TemporaryDirectory() as tmp:
+        dll = floor.build(Path(tmp))
     for _ in range(args.repeats):
         for threads in times:
             os.environ["PYASC_SIM_THREADS"] = threads
@@ -96,9 +102,15 @@ def main() -> None:
             start = time.perf_counter()
             _hash_split(data, int(threads))
             calibration[threads].append(time.perf_counter() - start)
+        for threads in direct:
+            start = time.perf_counter()
+            floor.floor_add(dll, x, y, z, TILE, BLOCKS, int(threads), floor.OUT_DIRECT)
+            direct[threads].append(time.perf_counter() - start)
+    if not np.array_equal(z[:step], x[:step] + y[:step]) or not np.array_equal(z[-step:], x[-step:] + y[-step:]):
+        raise SystemExit("the direct floor's add is wrong")
     print(json.dumps({"elements": n, "array_bytes": 3 * n * 4, "baseline_rss": baseline,
                       "rss_before_launch": before, "peak_rss": peak, "peak_rusage": peak_rusage,
-                      "first_launch": first, "threads": times, "calibration": calibration,
+                      "first_launch": first, "threads": times, "calibration": calibration, "direct_floor": direct,
                       "utilisation_2_threads": utilisation, "cpus": os.cpu_count()}))
 
 

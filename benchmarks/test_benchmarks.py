@@ -13,6 +13,7 @@ import sys
 import warnings
 from pathlib import Path
 
+import bench_scale
 import numpy as np
 import pytest
 import race_knob
@@ -201,3 +202,24 @@ def test_floor_program_matches_numpy(tmp_path: Path) -> None:
         sums = x.reshape(tiles, tile).sum(axis=1, dtype=np.float64)
         np.testing.assert_allclose(out[::8], floor.block_sums(sums, blocks), rtol=1e-5, atol=1e-4)
         assert (out.reshape(blocks, 8)[:, 1:] == -1).all()
+
+
+def _scale_result(ours: tuple[float, float], sha: tuple[float, float], floor: tuple[float, float]) -> dict:
+    def pair(times: tuple[float, float]) -> dict:
+        return {"1": [times[0]] * 3, "2": [times[1]] * 3}
+
+    return {"threads": pair(ours), "calibration": pair(sha), "direct_floor": pair(floor),
+            "utilisation_2_threads": [1.9], "cpus": 2}
+
+
+@pytest.mark.parametrize("ours, sha, floor, status", [
+    ((0.045, 0.020), (1.0, 0.5), (0.030, 0.016), "PASS"),
+    ((0.045, 0.030), (1.0, 0.5), (0.030, 0.016), "MISS"),  # the machine offered 2x CPU and memory
+    ((0.045, 0.030), (1.0, 0.7), (0.030, 0.016), "n/a"),  # no second core was free
+    ((0.045, 0.030), (1.0, 0.5), (0.029, 0.026), "n/a"),  # the memory system gave two threads 1.12x
+])
+def test_the_thread_speedup_row_is_na_only_when_a_calibration_is_under_the_target(
+        ours: tuple[float, float], sha: tuple[float, float], floor: tuple[float, float], status: str) -> None:
+    row = bench_scale.speedup_row(_scale_result(ours, sha, floor))
+    assert row.status == status
+    assert f"the add's direct floor (floor.py) on 1 → 2 threads: {floor[0] / floor[1]:.2f}× " in row.note
