@@ -87,6 +87,7 @@ class Problem:
     double_buffer: tuple[bool, bool, bool] = (True, True, True)  # L0A, L0B, L0C
     batch: int = 1
     align_split: tuple[int, int, int] = (-1, -1, -1)  # the multiple singleCoreM/N/K are rounded to
+    sparse: bool = False  # set_sparse(True): B is 4:2 sparse (sim/MATMUL.md "Sparse B")
 
 
 @dataclass
@@ -129,6 +130,17 @@ def k_align(dtype: str) -> int:
     return max(16, c0(dtype))
 
 
+#: K of one fractal of a sparse B's stored values (32 stored int8 values = 64 of K): a sparse Matmul's
+#: baseK (and a split K) is a multiple of it (sim/MATMUL.md "Sparse B").
+SPARSE_K = 64
+
+
+def problem_k_align(p: Problem) -> int:
+    """The multiple base_k must be for the problem: the inputs' k_align, 64 for a sparse B."""
+    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    return max(k0, SPARSE_K) if p.sparse else k0
+
+
 def l0c_bytes_per_element(p: Problem) -> int:
     return 4  # L0C accumulates in fp32 / int32
 
@@ -153,12 +165,13 @@ def usage(p: Problem, t: Tiling) -> dict[str, tuple[int, int]]:
 def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
     """None if `t` fits and is aligned, else the reason (field, memory, both sizes)."""
     sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
-    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    k0 = problem_k_align(p)
     for name, v in (("baseM", t.base_m), ("baseN", t.base_n)):
         if v <= 0 or v % 16:
             return f"{name}={v} is not a positive multiple of 16 (the fractal height)"
     if t.base_k <= 0 or t.base_k % k0:
-        return f"baseK={t.base_k} is not a positive multiple of {k0} (for {p.a_dtype} inputs)"
+        why = "a sparse B: 64 of K per fractal of stored values" if p.sparse else f"for {p.a_dtype} inputs"
+        return f"baseK={t.base_k} is not a positive multiple of {k0} ({why})"
     checks = [
         ("baseM x baseK", f"{t.db_l0a} x {t.base_m} x {t.base_k} x {sa}", t.db_l0a * t.base_m * t.base_k * sa,
          "L0A", hw.l0a),
@@ -343,7 +356,7 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
             raise TilingError(f"the shape needs {name} > 0, got {v}")
     if p.dim <= 0:
         raise TilingError(f"set_dim needs at least one core, got {p.dim}")
-    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    k0 = problem_k_align(p)
     best: Tiling | None = None
     first_reason: str | None = None
     fs = p.fixed_single
