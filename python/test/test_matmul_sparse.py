@@ -352,3 +352,19 @@ def test_set_sparse_refuses_what_the_sparse_path_refuses(caplog, change, reason:
     with caplog.at_level(logging.ERROR, logger="asc.lib.host"):
         assert api.get_tiling(asc.adv.TCubeTiling()) == -1
     assert reason in caplog.text
+
+
+def test_the_solver_costs_a_sparse_b_at_its_stored_half() -> None:
+    """The estimate of one tiling: a sparse B moves 5/8 of a dense int8 B's bytes (values + index) and its
+    Mmads multiply the stored half of K, so the same tiling is estimated cheaper than for a dense B."""
+    from dataclasses import replace
+
+    import asc.lib.host.solver as solver
+
+    dense = solver.Problem(m=128, n=256, k=512, a_dtype="int8", b_dtype="int8", c_dtype="int32",
+                           bias_dtype="int32", b_trans=True, dim=4)
+    sparse = replace(dense, sparse=True)
+    hw = solver.hardware_from_table()
+    t = solver.solve(sparse, hw)
+    assert solver.b_bytes_per_element(sparse) == 5 / 8 and solver.k_per_cycle(sparse) == 64
+    assert solver.estimate(sparse, t, hw) < solver.estimate(dense, t, hw)

@@ -135,6 +135,17 @@ def k_align(dtype: str) -> int:
 SPARSE_K = 64
 
 
+def b_bytes_per_element(p: Problem) -> float:
+    """GM and L1 -> L0 bytes B moves per element of the dense K x N: a sparse B moves its stored half plus
+    the index (2 bits per stored value), 1/2 + 1/8 of a dense int8 B."""
+    return 5 / 8 if p.sparse else DTYPE_BYTES[p.b_dtype]
+
+
+def k_per_cycle(p: Problem) -> int:
+    """Dense K the cube consumes per cycle: the sparse Mmad multiplies the stored half of K (docs/timing.md)."""
+    return K_PER_CYCLE[p.a_dtype] * (2 if p.sparse else 1)
+
+
 def problem_k_align(p: Problem) -> int:
     """The multiple base_k must be for the problem: the inputs' k_align, 64 for a sparse B."""
     k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
@@ -199,10 +210,10 @@ def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
 
 def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     """Cycles of the launch (the model docs/tiling.md states)."""
-    sa, sb, sc = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype], DTYPE_BYTES[p.c_dtype]
+    sa, sb, sc = DTYPE_BYTES[p.a_dtype], b_bytes_per_element(p), DTYPE_BYTES[p.c_dtype]
     sm, sn, sk = t.single_core_m, t.single_core_n, t.single_core_k
     mt, nt, kt = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n), ceil_div(sk, t.base_k)
-    kstep = K_PER_CYCLE[p.a_dtype]
+    kstep = k_per_cycle(p)
     mmad = ceil_div(t.base_m, 16) * ceil_div(t.base_n, 16) * ceil_div(t.base_k, kstep) + hw.mmad_overhead
     # The last block of M and of N is the remainder of the single-core size (its Mmads are smaller).
     m_fracs = (mt - 1) * ceil_div(t.base_m, 16) + ceil_div(sm - (mt - 1) * t.base_m, 16)
@@ -384,7 +395,7 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
 
         # As in estimate(): when A, B and C fit in the L2 together, the cores copy at the L2 rate and only the
         # buffers themselves cross HBM.
-        sb_ = DTYPE_BYTES[p.b_dtype]
+        sb_ = b_bytes_per_element(p)
         buffers = (p.m * p.k * sa + p.k * p.n * sb_ + p.m * p.n * sc) * p.batch
         resident = hw.l2_bytes > 0 and hw.l2_bytes_per_cycle > 0 and buffers <= hw.l2_bytes
         rate = hw.l2_bytes_per_cycle if resident else hw.gm_bytes_per_cycle
@@ -392,8 +403,8 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
         def first_estimate(s: tuple[int, int, int, int]) -> tuple[float, float]:
             sm, sn, sk, used = s
             share = min(p.clients_per_aic, used)
-            cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, K_PER_CYCLE[p.a_dtype]) * share
-            traffic = (sm + sn) * sk * sa
+            cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, k_per_cycle(p)) * share
+            traffic = (sm * sa + sn * sb_) * sk
             mte2 = traffic / rate * share
             hbm = (buffers if resident else used * (traffic + sm * sn * sc)) / hw.hbm_bytes_per_cycle
             return max(cube, mte2, hbm) + 0.5 * min(cube, mte2), cube + mte2 + hbm
