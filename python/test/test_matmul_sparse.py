@@ -335,6 +335,8 @@ def test_set_sparse_keeps_base_k_and_a_split_k_in_64s() -> None:
      "set_b_type(pos, format, DT_INT8, is_trans=True)"),
     (lambda api: api.enable_bias(True),
      "set_sparse(True): the sparse Matmul adds no bias (mmad_with_sparse has none); call enable_bias(False)"),
+    (lambda api: api.set_b_type(host.TPosition.VECIN, host.CubeFormat.ND, host.DataType.DT_INT8, True),
+     "set_sparse(True): a sparse B comes from GM (set_b_type(TPosition.GM, ...))"),
 ])
 def test_set_sparse_refuses_what_the_sparse_path_refuses(caplog, change, reason: str) -> None:
     import logging
@@ -368,3 +370,21 @@ def test_the_solver_costs_a_sparse_b_at_its_stored_half() -> None:
     t = solver.solve(sparse, hw)
     assert solver.b_bytes_per_element(sparse) == 5 / 8 and solver.k_per_cycle(sparse) == 64
     assert solver.estimate(sparse, t, hw) < solver.estimate(dense, t, hw)
+
+
+def test_set_sparse_refuses_a_batch_tiling(caplog) -> None:
+    import logging
+
+    api = host.BatchMatmulTiling(host.get_ascendc_platform())
+    api.set_dim(1)
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT8, True)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
+    api.set_shape(64, 64, 128)
+    api.set_batch_num(2)
+    assert api.get_tiling(asc.adv.TCubeTiling()) == 0
+    api.set_sparse(True)
+    with caplog.at_level(logging.ERROR, logger="asc.lib.host"):
+        assert api.get_tiling(asc.adv.TCubeTiling()) == -1
+    assert ("set_sparse(True): a batch of sparse matmuls is not supported; tile one matrix with MatmulApiTiling or "
+            "MultiCoreMatmulTiling") in caplog.text
