@@ -313,7 +313,7 @@ def test_set_sparse_keeps_base_k_and_a_split_k_in_64s() -> None:
         api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_INT32)
         api.set_shape(64, 64, 256)
         api.set_fix_split(-1, -1, 32)
-    sparse.set_sparse(True)
+    assert sparse.set_sparse(is_sparse_in=True) == 0  # the keyword of pyasc's stub (pyasc_api.md)
     assert plain.get_tiling(asc.adv.TCubeTiling()) == 0
     assert sparse.get_tiling(asc.adv.TCubeTiling()) == -1
     sparse.set_fix_split(-1, -1, -1)

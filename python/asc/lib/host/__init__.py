@@ -352,8 +352,9 @@ class MatmulApiTilingBase:
         if self.config_params.traverse != MatrixTraverse.NOSET:
             self.traverse = self.config_params.traverse
 
-    def set_sparse(self, is_sparse: bool = False) -> int:
-        self.sparse = bool(is_sparse)
+    def set_sparse(self, is_sparse_in: bool = False) -> int:
+        """A 4:2 sparse int8 B (the kernel calls set_sparse_index): baseK in 64s, docs/tiling.md."""
+        self.sparse = bool(is_sparse_in)
         return 0
 
     def enable_bias(self, is_bias_in: bool = False) -> int:
