@@ -171,6 +171,46 @@ def test_host_tiling_tails_on_three_clients() -> None:
     run(40, 36, 102, t, cube_only=False, seed=9)
 
 
+
+@asc.jit(always_compile=True)
+def sparse_a_from_ub(a: asc.GlobalAddress, b: asc.GlobalAddress, idx: asc.GlobalAddress, c: asc.GlobalAddress,
+                     ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling, idx_bytes: int, size: asc.ConstExpr[int]):
+    """MIX: A from the AIV's UB (staged through the workspace), the sparse B and its index from GM."""
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        i_gm = asc.GlobalTensor()
+        c_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, size)
+        b_gm.set_global_buffer(b, tiling.n * tiling.k_b // 2)
+        i_gm.set_global_buffer(idx, idx_bytes)
+        c_gm.set_global_buffer(c, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.int8),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8, True),
+                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        local = asc.LocalTensor(asc.int8, asc.TPosition.VECIN, 0, size)
+        asc.data_copy(local, a_gm, size)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        mm.set_tensor_a(local)
+        mm.set_tensor_b(b_gm)
+        mm.set_sparse_index(i_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+def test_a_from_the_unified_buffer() -> None:
+    m, n, k = 64, 64, 128
+    rng = np.random.default_rng(4)
+    a = rng.integers(-128, 128, (m, k)).astype(np.int8)
+    dense, stored, idx = sparse_b(rng, k, n)
+    c = np.zeros((m, n), np.int32)
+    sparse_a_from_ub[1, rt.current_stream()](a, stored, idx, c, np.zeros(1 << 16, np.uint8), host_tiling(m, n, k, 1),
+                                             idx.size, m * k)
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ dense.astype(np.int32))
+
 # -- misuse: errors at the line, saying what to do ----------------------------------------------------------
 
 @asc.jit(always_compile=True, matmul_cube_only=True)
