@@ -58,13 +58,13 @@ def _section(lines: list[str], category: str, rows: list[tuple[str, str, str, st
 
 
 #: Matmul methods the simulator refuses, with the reason (sim/MATMUL.md "Refused").
-MATMUL_REFUSED = {
-    "set_sparse_index": "refused by the simulator (the Matmul's sparse path is not modelled; the basic load_data_with_sparse / mmad_with_sparse are)",
-}
+MATMUL_REFUSED: dict[str, str] = {}
 #: What a Matmul method's status needs said beside it (sim/MATMUL.md).
 MATMUL_NOTES = {
     "set_self_define_data": "stored as on the NPU; read by nothing: pyasc declares no MM_CB callback",
     "set_user_def_info": "stored as on the NPU; read by nothing: pyasc declares no MM_CB callback",
+    "set_sparse_index": "int8 x 4:2 sparse int8 -> int32: B as its stored half transposed plus a uint8 index; "
+                        "no bias, no batch (sim/MATMUL.md \"Sparse B\")",
 }
 
 

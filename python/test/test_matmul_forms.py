@@ -229,39 +229,6 @@ def test_scalar_a_or_b(dtype, scalar_a: bool, scalar_b: bool) -> None:
     np.testing.assert_allclose(c, a_ref @ b_ref, rtol=1e-4, atol=1e-3)
 
 
-# -- refused with the reason ------------------------------------------------------------------------
-
-@asc.jit(always_compile=True)
-def mm_refused_setter(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
-                      tiling: asc.adv.TCubeTiling, which: asc.ConstExpr[int]):
-    if asc.get_block_idx() < 1:
-        a_gm = asc.GlobalTensor()
-        a_gm.set_global_buffer(a, 64)
-        pipe = asc.TPipe()
-        mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
-                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
-                            asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
-        asc.adv.register_matmul(pipe, ws, mm, tiling)
-        if which == 0:
-            mm.set_self_define_data(7)
-        elif which == 1:
-            mm.set_user_def_info(c)
-        else:
-            mm.set_sparse_index(a_gm)
-        mm.end()
-
-
-def test_sparse_index_setter_is_refused_with_the_reason() -> None:
-    """set_self_define_data / set_user_def_info run (test_matmul_audit.py); the sparse Matmul is not modelled."""
-    t = _tiling(32, 32, 32)
-    with pytest.raises(asc.runtime.errors.KernelError) as info:
-        mm_refused_setter[1, rt.current_stream()](np.zeros(64, np.float16), np.zeros(64, np.float32),
-                                                  np.zeros(WORKSPACE, np.uint8), t, 2)
-    assert ("Matmul::SetSparseIndex: sparse matmul (the index for LoadDataWithSparse / MmadWithSparse of a 4:2 "
-            "sparse B) is not modelled by the simulator's Matmul (sim/MATMUL.md; the basic LoadDataWithSparse and "
-            "MmadWithSparse are, sim/CUBE.md)") in info.value.message
-
-
 # -- a transposed A of float32 and int8 (LoadDataWithTranspose 16 x 16 / 32 x 32 blocks) --------------
 
 @asc.jit

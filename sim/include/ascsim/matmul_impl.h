@@ -44,6 +44,7 @@ enum class Op : uint32_t {
   End,
   IterateBatchWs, // a batch into the client's workspace batch area (C in UB)
   IterateNBatch,  // batchLoop batches into the batch area (GetBatchTensorC)
+  SetSparseIndex, // the index of a 4:2 sparse B (a[0] addr, a[1] bytes)
 };
 
 struct Msg {
@@ -361,15 +362,30 @@ public:
     sendOrRun(mm_detail::Op::SetHF32, {enableHF32 ? 1u : 0u, u(transMode)},
               loc);
   }
+  /// The index of a 4:2 sparse B (sim/MATMUL.md "Sparse B"): from now on
+  /// B is the stored half of a sparse int8 B (N x K/2, as a transposed B)
+  /// and this uint8 tensor its 2-bit positions, ceil(K/64) x N x 8 bytes.
   template <class T>
-  void SetSparseIndex(const GlobalTensor<T> &, Loc loc = ::ascsim::here()) {
-    mm_detail::fault("argument",
-                     "Matmul::SetSparseIndex: sparse matmul (the index for "
-                     "LoadDataWithSparse / MmadWithSparse of a 4:2 sparse "
-                     "B) is not modelled by the simulator's Matmul "
-                     "(sim/MATMUL.md; the basic LoadDataWithSparse and "
-                     "MmadWithSparse are, sim/CUBE.md)",
-                     loc);
+  void SetSparseIndex(const GlobalTensor<T> &indexGlobal,
+                      Loc loc = ::ascsim::here()) {
+    requireInit("SetSparseIndex", loc);
+    if constexpr (!std::is_same_v<T, uint8_t>)
+      mm_detail::fault("dtype",
+                       "Matmul::SetSparseIndex: the index is a uint8 tensor "
+                       "(four 2-bit positions a byte, sim/MATMUL.md \"Sparse "
+                       "B\"); pass it as a GlobalTensor of uint8",
+                       loc);
+    if constexpr (!std::is_same_v<SrcAT, int8_t> ||
+                  !std::is_same_v<DstT, int32_t>)
+      mm_detail::fault("dtype",
+                       "Matmul::SetSparseIndex: the sparse Matmul is int8 A "
+                       "x int8 sparse B -> int32 C (MmadWithSparse); declare "
+                       "A and B int8 and C int32 in their MatmulTypes",
+                       loc);
+    sendOrRun(mm_detail::Op::SetSparseIndex,
+              {reinterpret_cast<uint64_t>(indexGlobal.GetPhyAddr()),
+               indexGlobal.GetSize()},
+              loc);
   }
   /// The data of the MM_CB callbacks: stored as on the NPU. Nothing reads
   /// it, because no MM_CB callback is declared (pyasc cannot declare one).
@@ -975,6 +991,10 @@ private:
     uint64_t quantScalar = 0, quantVecAddr = 0, quantVecElems = 0;
     int quant = 0; // 0 none, 1 scalar, 2 vector
     bool hf32 = false;
+    // SetSparseIndex: B is the stored half of a 4:2 sparse B, this the
+    // index (uint8, ceil(K/64) x orgN x 8 bytes).
+    bool sparse = false;
+    uint64_t idxAddr = 0, idxElems = 0;
     // Iteration over the base blocks of the single-core shape.
     int32_t mBlocks = 0, nBlocks = 0, kSteps = 0, iter = -1;
     bool done = false;
@@ -1507,6 +1527,12 @@ private:
       s.quantVecElems = m.a[1];
       s.quant = 2;
       break;
+    case Op::SetSparseIndex:
+      s.sparse = true;
+      s.idxAddr = m.a[0];
+      s.idxElems = m.a[1];
+      invalidateL1(false);
+      break;
     case Op::SetHF32:
       s.hf32 = m.a[0] != 0;
       SetHF32Mode(s.hf32, loc);
@@ -1994,6 +2020,10 @@ private:
                  loc);
       return;
     }
+    if (s.sparse) {
+      loadSparseB(dst, s, n0, nLen, k0, kLen, loc);
+      return;
+    }
     GlobalTensor<SrcBT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcBT *>(s.bAddr), s.bElems);
     Nd2NzParams p;
@@ -2018,6 +2048,65 @@ private:
       p.dstNzC0Stride = static_cast<uint16_t>(geo_.n16);
       DataCopy(dst, g[static_cast<uint64_t>(n0) * ldb + k0], p, loc);
     }
+  }
+
+  /// Where a sparse B tile's index lies in its L1 slot: after the stored
+  /// values (n16 rows x half the slot's K), so the slot, sized for a dense
+  /// tile at Init, holds both (5/8 of it).
+  uint32_t sparseIdxOffset() const {
+    return geo_.n16 * mm_detail::alignUp(geo_.kChunkB, 64) / 2;
+  }
+  /// GM -> L1 of a sparse B tile, N [n0, n0+nLen) x dense K [k0, k0+kLen)
+  /// (k0 a multiple of 64; sim/MATMUL.md "Sparse B"): the stored values
+  /// (N x K/2 ND, rows of ceil(orgKb/4)*2) ND -> NZ with C0 = 32 stored
+  /// values, which is the Zn of LoadDataWithSparse (fractal (k1', n1) at
+  /// k1' * N1 + n1); then the index (ceil(K/64) x orgN x 8 bytes in GM),
+  /// group g's nLen x 8 bytes to g * n16 * 8 of the index area, so that
+  /// L1 fractal f has its 128 index bytes at 128 * f.
+  void loadSparseB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0,
+                   int32_t nLen, int32_t k0, int32_t kLen, Loc loc) {
+    const uint32_t n16 = geo_.n16;
+    const int32_t ldStored = (s.orgKb + 3) / 4 * 2;
+    const int32_t kStored = (kLen + 3) / 4 * 2;
+    GlobalTensor<SrcBT> g;
+    g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcBT *>(s.bAddr), s.bElems);
+    Nd2NzParams p(1, static_cast<uint16_t>(nLen),
+                  static_cast<uint16_t>(kStored), 0,
+                  static_cast<uint16_t>(ldStored),
+                  static_cast<uint16_t>(n16), 1, 0);
+    DataCopy(dst, g[static_cast<uint64_t>(n0) * ldStored + k0 / 2], p, loc);
+    const uint32_t groups = mm_detail::ceilDiv(static_cast<uint32_t>(kLen),
+                                               64u);
+    const uint64_t first =
+        (static_cast<uint64_t>(k0 / 64) * s.orgN + n0) * 8;
+    const uint64_t end =
+        (static_cast<uint64_t>(k0 / 64 + groups - 1) * s.orgN + n0 + nLen) *
+        8;
+    if (end > s.idxElems) {
+      char buf[400];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul: the sparse index (SetSparseIndex) holds %llu "
+                    "bytes, but K [%d, %d) x N [%d, %d) of B needs bytes up "
+                    "to %llu: the index of a sparse K x N B is ceil(K/64) x "
+                    "N x 8 bytes (sim/MATMUL.md \"Sparse B\")",
+                    static_cast<unsigned long long>(s.idxElems), k0,
+                    k0 + kLen, n0, n0 + nLen,
+                    static_cast<unsigned long long>(end));
+      mm_detail::fault("bounds", buf, loc);
+    }
+    GlobalTensor<uint8_t> gi;
+    gi.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t *>(s.idxAddr),
+                       s.idxElems);
+    LocalTensor<uint8_t> idx =
+        dst.template ReinterpretCast<uint8_t>()[sparseIdxOffset()];
+    // One one-row ND -> NZ per group (ndNum): a row of nLen x 8 bytes lands
+    // contiguous (dstNzC0Stride 1), the groups n16 x 8 bytes apart.
+    Nd2NzParams q(static_cast<uint16_t>(groups), 1,
+                  static_cast<uint16_t>(nLen * 8),
+                  static_cast<uint16_t>(s.orgN * 8),
+                  static_cast<uint16_t>(nLen * 8), 1, 1,
+                  static_cast<uint16_t>(n16 * 8));
+    DataCopy(idx, gi[first], q, loc);
   }
 
   template <class T, TPosition POS>
@@ -2316,6 +2405,8 @@ private:
                        loc);
     if (s.transA)
       checkTransA(s, loc);
+    if (s.sparse)
+      checkSparse(s, loc);
     if constexpr (A_TYPE::format == CubeFormat::VECTOR)
       if (s.sM != 1) {
         char buf[200];
@@ -2341,6 +2432,41 @@ private:
     computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC,
                  kCfg.enUnitFlag && !enPartialSum, loc);
     return true;
+  }
+
+  /// What the sparse path (sim/MATMUL.md "Sparse B") needs: B from GM as
+  /// its stored half transposed (N x K/2, ND -> NZ gives the Zn fractals
+  /// LoadDataWithSparse moves as they are), whole 64-deep K steps (one
+  /// fractal row of stored values each) and no bias (MmadWithSparse has
+  /// none).
+  void checkSparse(const St &s, Loc loc) const {
+    auto refuse = [&](const char *why) {
+      char buf[400];
+      std::snprintf(buf, sizeof buf,
+                    "Matmul with SetSparseIndex (a 4:2 sparse B): %s "
+                    "(sim/MATMUL.md \"Sparse B\")",
+                    why);
+      mm_detail::fault("argument", buf, loc);
+    };
+    if (s.bScalar || s.bTight || s.bL1)
+      refuse("B must be a GlobalTensor in GM (its stored half), not a "
+             "scalar, UB or L1 tensor");
+    if (!s.transB)
+      refuse("B is given as its stored half transposed, N x K/2: declare "
+             "B's MatmulType with isTrans = true or pass isTransposeB = "
+             "true to SetTensorB");
+    if (s.hasBias)
+      refuse("MmadWithSparse adds no bias; call DisableBias (or add the "
+             "bias to C afterwards)");
+    if (s.t.baseK % 64) {
+      char why[200];
+      std::snprintf(why, sizeof why,
+                    "TCubeTiling.baseK = %d must be a multiple of 64 (one "
+                    "fractal of stored values covers 64 of K; the host "
+                    "tiling with set_sparse(True) chooses one)",
+                    s.t.baseK);
+      refuse(why);
+    }
   }
 
   /// A transposed A (K x M) is loaded with transposing LoadData blocks:
@@ -2544,7 +2670,10 @@ private:
       loadL0A(a2, a1, s, m1, kIn, kAlL0, rowsA, offA, loc);
       produced(stA2_, sa2, loc);
       LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
-      loadL0B(b2, b1, s, n1, kInB, kAlL0, rowsB, offB, loc);
+      if (s.sparse)
+        loadL0BSparse(b2, b1, n1, kInB, kLen, rowsB, loc);
+      else
+        loadL0B(b2, b1, s, n1, kInB, kAlL0, rowsB, offB, loc);
       produced(stB2_, sb2, loc);
       consume(stA2_, sa2, loc);
       consume(stB2_, sb2, loc);
@@ -2565,7 +2694,9 @@ private:
       mp.kDirectionAlign = sizeof(SrcAT) == 4;
       if (smallMmad && (ks > 0 || accumulate))
         PipeBarrier<PIPE_M>(loc);
-      if (ks == 0 && bias)
+      if (s.sparse)
+        MmadWithSparse(s.c1, a2, b2, mp, loc);
+      else if (ks == 0 && bias)
         Mmad(s.c1, a2, b2, bt, mp, loc);
       else
         Mmad(s.c1, a2, b2, mp, loc);
@@ -2669,6 +2800,30 @@ private:
         p.addrMode = 0;
         LoadData(a2[i * k1 * kFracA], a1, p, loc);
       }
+    }
+  }
+
+  /// L1 -> L0B of a sparse B tile (loadSparseB's layout): dense K [kIn,
+  /// kIn + kLen) of it, one LoadDataWithSparse per 64 of K (its n1
+  /// fractals are contiguous in L1 and in L0B's Zn), each fractal with the
+  /// 128 index bytes at the same fractal index of the index area.
+  void loadL0BSparse(LocalTensor<SrcBT> &b2, LocalTensor<SrcBT> &b1,
+                     uint32_t n1, uint32_t kIn, int32_t kLen, uint32_t n1L,
+                     Loc loc) {
+    LocalTensor<uint8_t> idx =
+        b1.template ReinterpretCast<uint8_t>()[sparseIdxOffset()];
+    const uint32_t groups =
+        mm_detail::ceilDiv(static_cast<uint32_t>(kLen), 64u);
+    for (uint32_t j = 0; j < groups; ++j) {
+      LoadData2DParams p;
+      p.startIndex = static_cast<uint16_t>((kIn / 64 + j) * n1L);
+      p.repeatTimes = static_cast<uint8_t>(n1);
+      p.srcStride = 1;
+      p.sid = 0;
+      p.dstGap = 0;
+      p.ifTranspose = false;
+      p.addrMode = 0;
+      LoadDataWithSparse(b2[j * n1 * kFracB], b1, idx, p, loc);
     }
   }
 
@@ -2974,6 +3129,20 @@ private:
   /// (A's matrix firstA + b / (batch / batchA), B's likewise) into C at
   /// `addr`: by C's layout in GM, or packed into the batch area (`area`).
   /// Returns the number of matrices.
+  /// A batch of sparse matmuls is not modelled: each matrix would need its
+  /// own index offset, which IterateBatch's strides do not give.
+  static void refuseSparseBatch(const St &s, const char *api, Loc loc) {
+    if (!s.sparse)
+      return;
+    char buf[300];
+    std::snprintf(buf, sizeof buf,
+                  "Matmul::%s: a batch of sparse matmuls (after "
+                  "SetSparseIndex) is not supported by the simulator's "
+                  "Matmul; run one IterateAll per matrix (sim/MATMUL.md "
+                  "\"Sparse B\")",
+                  api);
+    mm_detail::fault("argument", buf, loc);
+  }
   uint32_t doIterateBatch(St &s, uint64_t addr, uint64_t elems,
                           uint32_t batchA, uint32_t batchB, bool seq,
                           uint32_t strideA, uint32_t strideB, uint32_t strideC,
@@ -2985,6 +3154,7 @@ private:
                        "Matmul::IterateBatch: enPartialSum is not supported "
                        "by the simulator's Matmul",
                        loc);
+    refuseSparseBatch(s, "IterateBatch", loc);
     if (batchA == 0)
       batchA = static_cast<uint32_t>(s.batchA);
     if (batchB == 0)
@@ -3096,6 +3266,7 @@ private:
   /// IterateNBatch: batchLoop batches one after another in the batch area.
   void doIterateNBatch(St &s, uint32_t sub, const mm_detail::Msg &m,
                        mm_detail::Reply &r, Loc loc) {
+    refuseSparseBatch(s, "IterateNBatch", loc);
     clientTiling_ = s.t;
     const uint64_t cap = batchAreaBytes(s.t);
     const uint32_t loops = static_cast<uint32_t>(m.a[0]);

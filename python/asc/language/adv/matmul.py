@@ -23,7 +23,7 @@ from typing import Any
 from ..._C import _ods
 from ..core import semantic
 from ..core.builtin import builder_for, builtin
-from ..core.dtype import DataType, int1, int32, uint8, uint64
+from ..core.dtype import DataType, int1, int8, int32, uint8, uint64
 from ..core.enums import TPosition
 from ..core.ir_value import GlobalAddress, IRValue, PlainValue
 from ..core.struct import StructValue
@@ -324,9 +324,24 @@ class Matmul(IRValue):
 
     @builtin
     def set_sparse_index(self, index_global: GlobalTensor) -> None:
+        """`SetSparseIndex(index)`: B becomes a 4:2 sparse int8 B, given as its stored half transposed
+        (N x K/2: the two kept values of every four along K, B's MatmulType `is_trans=True` or
+        `set_tensor_b(b, True)`) and `index_global` its 2-bit positions (uint8, ceil(K/64) x N x 8 bytes);
+        C = A x the densified B, int32. The layout, what the org shape means and what is refused: sim/MATMUL.md
+        "Sparse B"."""
         if not isinstance(index_global, GlobalTensor):
             raise TypeError(f"set_sparse_index: expected a GlobalTensor, got {type(index_global).__name__}")
-        self._call("set_sparse_index", "SetSparseIndex", [_tensor(index_global, "set_sparse_index", "index")])
+        handle = _tensor(index_global, "set_sparse_index", "index_global")
+        if index_global.dtype != uint8:
+            raise TypeError(f"set_sparse_index: the index is a uint8 GlobalTensor (four 2-bit positions a byte), "
+                            f"got {index_global.dtype.name}; declare it as uint8")
+        wrong = [f"{name} is {t.dtype.name}" for name, t, want in (("A", self.a, int8), ("B", self.b, int8),
+                                                                  ("C", self.c, int32)) if t.dtype != want]
+        if wrong:
+            raise TypeError(f"set_sparse_index: the sparse Matmul is int8 A x int8 sparse B -> int32 C "
+                            f"(mmad_with_sparse), but {', '.join(wrong)}; declare A and B int8 and C int32 in "
+                            f"their MatmulTypes")
+        self._call("set_sparse_index", "SetSparseIndex", [handle])
 
     @builtin
     def set_self_define_data(self, data_ptr: Any) -> None:

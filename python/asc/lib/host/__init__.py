@@ -352,8 +352,9 @@ class MatmulApiTilingBase:
         if self.config_params.traverse != MatrixTraverse.NOSET:
             self.traverse = self.config_params.traverse
 
-    def set_sparse(self, is_sparse: bool = False) -> int:
-        self.sparse = bool(is_sparse)
+    def set_sparse(self, is_sparse_in: bool = False) -> int:
+        """A 4:2 sparse int8 B (the kernel calls set_sparse_index): baseK in 64s, docs/tiling.md."""
+        self.sparse = bool(is_sparse_in)
         return 0
 
     def enable_bias(self, is_bias_in: bool = False) -> int:
@@ -396,7 +397,30 @@ class MatmulApiTilingBase:
             c_in_ub=self.c.pos in _UB, bias=self.has_bias, dim=self.dim, clients_per_aic=mix_ratio,
             fixed_base=self.fixed_base, fixed_single=self.single, split_range=self.split_range,
             traverse=traverse, split_k=self.split_k, double_buffer=self.double_buffer[:3],
-            batch=self.batch_num if isinstance(self, BatchMatmulTiling) else 1, align_split=self.align_split)
+            batch=self.batch_num if isinstance(self, BatchMatmulTiling) else 1, align_split=self.align_split,
+            sparse=self._check_sparse(dtypes))
+
+    def _check_sparse(self, dtypes: list[str]) -> bool:
+        """set_sparse(True): B is a 4:2 sparse int8 B given as its stored half transposed (sim/MATMUL.md
+        "Sparse B"); the solver keeps baseK (and a split K) in multiples of 64. What the device's sparse path
+        refuses is refused here too."""
+        if not self.sparse:
+            return False
+        if dtypes[:3] != ["int8", "int8", "int32"]:
+            raise _solver.TilingError(f"set_sparse(True): the sparse Matmul is int8 A x int8 B -> int32 C, got "
+                                      f"{dtypes[0]} x {dtypes[1]} -> {dtypes[2]}")
+        if not self.b.is_trans:
+            raise _solver.TilingError("set_sparse(True): a sparse B is given as its stored half transposed "
+                                      "(N x K/2); call set_b_type(pos, format, DT_INT8, is_trans=True)")
+        if self.b.pos != TPosition.GM:
+            raise _solver.TilingError("set_sparse(True): a sparse B comes from GM (set_b_type(TPosition.GM, ...))")
+        if self.has_bias:
+            raise _solver.TilingError("set_sparse(True): the sparse Matmul adds no bias (mmad_with_sparse has "
+                                      "none); call enable_bias(False)")
+        if isinstance(self, BatchMatmulTiling):
+            raise _solver.TilingError("set_sparse(True): a batch of sparse matmuls is not supported; tile one "
+                                      "matrix with MatmulApiTiling or MultiCoreMatmulTiling")
+        return True
 
     def _hardware(self) -> _solver.Hardware:
         hw = self.platform.hardware

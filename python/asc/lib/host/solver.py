@@ -87,6 +87,7 @@ class Problem:
     double_buffer: tuple[bool, bool, bool] = (True, True, True)  # L0A, L0B, L0C
     batch: int = 1
     align_split: tuple[int, int, int] = (-1, -1, -1)  # the multiple singleCoreM/N/K are rounded to
+    sparse: bool = False  # set_sparse(True): B is 4:2 sparse (sim/MATMUL.md "Sparse B")
 
 
 @dataclass
@@ -129,6 +130,28 @@ def k_align(dtype: str) -> int:
     return max(16, c0(dtype))
 
 
+#: K of one fractal of a sparse B's stored values (32 stored int8 values = 64 of K): a sparse Matmul's
+#: baseK (and a split K) is a multiple of it (sim/MATMUL.md "Sparse B").
+SPARSE_K = 64
+
+
+def b_bytes_per_element(p: Problem) -> float:
+    """GM and L1 -> L0 bytes B moves per element of the dense K x N: a sparse B moves its stored half plus
+    the index (2 bits per stored value), 1/2 + 1/8 of a dense int8 B."""
+    return 5 / 8 if p.sparse else DTYPE_BYTES[p.b_dtype]
+
+
+def k_per_cycle(p: Problem) -> int:
+    """Dense K the cube consumes per cycle: the sparse Mmad multiplies the stored half of K (docs/timing.md)."""
+    return K_PER_CYCLE[p.a_dtype] * (2 if p.sparse else 1)
+
+
+def problem_k_align(p: Problem) -> int:
+    """The multiple base_k must be for the problem: the inputs' k_align, 64 for a sparse B."""
+    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    return max(k0, SPARSE_K) if p.sparse else k0
+
+
 def l0c_bytes_per_element(p: Problem) -> int:
     return 4  # L0C accumulates in fp32 / int32
 
@@ -153,12 +176,13 @@ def usage(p: Problem, t: Tiling) -> dict[str, tuple[int, int]]:
 def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
     """None if `t` fits and is aligned, else the reason (field, memory, both sizes)."""
     sa, sb = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype]
-    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    k0 = problem_k_align(p)
     for name, v in (("baseM", t.base_m), ("baseN", t.base_n)):
         if v <= 0 or v % 16:
             return f"{name}={v} is not a positive multiple of 16 (the fractal height)"
     if t.base_k <= 0 or t.base_k % k0:
-        return f"baseK={t.base_k} is not a positive multiple of {k0} (for {p.a_dtype} inputs)"
+        why = "a sparse B: 64 of K per fractal of stored values" if p.sparse else f"for {p.a_dtype} inputs"
+        return f"baseK={t.base_k} is not a positive multiple of {k0} ({why})"
     checks = [
         ("baseM x baseK", f"{t.db_l0a} x {t.base_m} x {t.base_k} x {sa}", t.db_l0a * t.base_m * t.base_k * sa,
          "L0A", hw.l0a),
@@ -186,10 +210,10 @@ def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
 
 def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     """Cycles of the launch (the model docs/tiling.md states)."""
-    sa, sb, sc = DTYPE_BYTES[p.a_dtype], DTYPE_BYTES[p.b_dtype], DTYPE_BYTES[p.c_dtype]
+    sa, sb, sc = DTYPE_BYTES[p.a_dtype], b_bytes_per_element(p), DTYPE_BYTES[p.c_dtype]
     sm, sn, sk = t.single_core_m, t.single_core_n, t.single_core_k
     mt, nt, kt = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n), ceil_div(sk, t.base_k)
-    kstep = K_PER_CYCLE[p.a_dtype]
+    kstep = k_per_cycle(p)
     mmad = ceil_div(t.base_m, 16) * ceil_div(t.base_n, 16) * ceil_div(t.base_k, kstep) + hw.mmad_overhead
     # The last block of M and of N is the remainder of the single-core size (its Mmads are smaller).
     m_fracs = (mt - 1) * ceil_div(t.base_m, 16) + ceil_div(sm - (mt - 1) * t.base_m, 16)
@@ -343,7 +367,7 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
             raise TilingError(f"the shape needs {name} > 0, got {v}")
     if p.dim <= 0:
         raise TilingError(f"set_dim needs at least one core, got {p.dim}")
-    k0 = max(k_align(p.a_dtype), k_align(p.b_dtype))
+    k0 = problem_k_align(p)
     best: Tiling | None = None
     first_reason: str | None = None
     fs = p.fixed_single
@@ -371,7 +395,7 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
 
         # As in estimate(): when A, B and C fit in the L2 together, the cores copy at the L2 rate and only the
         # buffers themselves cross HBM.
-        sb_ = DTYPE_BYTES[p.b_dtype]
+        sb_ = b_bytes_per_element(p)
         buffers = (p.m * p.k * sa + p.k * p.n * sb_ + p.m * p.n * sc) * p.batch
         resident = hw.l2_bytes > 0 and hw.l2_bytes_per_cycle > 0 and buffers <= hw.l2_bytes
         rate = hw.l2_bytes_per_cycle if resident else hw.gm_bytes_per_cycle
@@ -379,8 +403,8 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
         def first_estimate(s: tuple[int, int, int, int]) -> tuple[float, float]:
             sm, sn, sk, used = s
             share = min(p.clients_per_aic, used)
-            cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, K_PER_CYCLE[p.a_dtype]) * share
-            traffic = (sm + sn) * sk * sa
+            cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, k_per_cycle(p)) * share
+            traffic = (sm * sa + sn * sb_) * sk
             mte2 = traffic / rate * share
             hbm = (buffers if resident else used * (traffic + sm * sn * sc)) / hw.hbm_bytes_per_cycle
             return max(cube, mte2, hbm) + 0.5 * min(cube, mte2), cube + mte2 + hbm
