@@ -165,3 +165,41 @@ def test_traverse_and_single_shape() -> None:
     assert api.get_tiling(t) == 0
     assert t.iterate_order == 1 and (t.single_core_m, t.single_core_n) == (256, 256) and t.used_core_num == 4
     assert api.get_single_shape() == (256, 256, 256)
+
+
+def test_the_stubs_keyword_names_are_accepted() -> None:
+    """pyasc's generated stub (pyasc_api.md Appendix A) names the parameters base_m_in, org_ka_in, single_m_in,
+    mm_config_type_in, config_params; its §1.8 text base_m, m, ... Both give the same tiling."""
+    config.set_platform(config.Backend.Model, "Ascend910B1")
+
+    def tiling(stub_names: bool) -> tuple[int, ...]:
+        api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+        api.set_dim(4)
+        api.set_a_type(TPosition.GM, CubeFormat.ND, DataType.DT_FLOAT16)
+        api.set_b_type(TPosition.GM, CubeFormat.ND, DataType.DT_FLOAT16)
+        api.set_c_type(TPosition.GM, CubeFormat.ND, DataType.DT_FLOAT)
+        api.set_shape(512, 512, 256)
+        if stub_names:
+            api.set_org_shape(org_m_in=512, org_n_in=512, org_ka_in=256, org_kb_in=256)
+            api.set_fix_split(base_m_in=64, base_n_in=128, base_k_in=64)
+            api.set_single_shape(single_m_in=256, single_n_in=256, single_k_in=256)
+            api.set_matmul_config_params(mm_config_type_in=1, traverse_in=host.MatrixTraverse.FIRSTN)
+        else:
+            api.set_org_shape(512, 512, 256)
+            api.set_fix_split(base_m=64, base_n=128, base_k=64)
+            api.set_single_shape(m=256, n=256, k=256)
+            api.set_matmul_config_params(host.MatmulConfigParams(1, False, host.ScheduleType.INNER_PRODUCT,
+                                                                 host.MatrixTraverse.FIRSTN, False))
+        t = asc.adv.TCubeTiling()
+        assert api.get_tiling(t) == 0
+        return (t.base_m, t.base_n, t.base_k, t.single_core_m, t.single_core_n, t.iterate_order, t.used_core_num)
+
+    assert tiling(True) == tiling(False) == (64, 128, 64, 256, 256, 1, 4)
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    with pytest.raises(TypeError, match=r"^set_fix_split\(\) got both 'base_m_in' and 'base_m': they are the same "
+                                        r"parameter$"):
+        api.set_fix_split(base_m=64, base_m_in=64)
+    api.set_org_shape(org_m_in=64, org_n_in=32, org_k_in=16)
+    assert api.org == (64, 32, 16, 16)
+    api.set_matmul_config_params(config_params=host.MatmulConfigParams(2))
+    assert api.config_params.mm_config_type == 2

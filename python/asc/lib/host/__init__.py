@@ -16,9 +16,11 @@ returns -1 when no tiling fits and says why in a `logging` record of the `asc.li
 
 from __future__ import annotations
 
+import functools
 import logging
+from collections.abc import Callable
 from enum import IntEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from . import solver as _solver
 
@@ -221,6 +223,29 @@ class _Operand:
         self.pos, self.fmt, self.dtype, self.is_trans = TPosition(pos), CubeFormat(fmt), DataType(dtype), is_trans
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _keyword_aliases(**aliases: str) -> Callable[[_F], _F]:
+    """Accepts the keyword names of pyasc's generated stub (`base_m_in`, `org_ka_in`, ...; pyasc_api.md
+    Appendix A) as well as those of its §1.8 text, which we take as the parameters' names."""
+
+    def wrap(method: _F) -> _F:
+        @functools.wraps(method)
+        def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+            for alias in aliases.keys() & kwargs.keys():
+                name = aliases[alias]
+                if name in kwargs:
+                    raise TypeError(f"{method.__name__}() got both {alias!r} and {name!r}: they are the same "
+                                    "parameter")
+                kwargs[name] = kwargs.pop(alias)
+            return method(self, *args, **kwargs)
+
+        return call  # type: ignore[return-value]
+
+    return wrap
+
+
 class MatmulApiTilingBase:
     """The setters and getters every tiling class shares. Setters return 0 (or -1 for a bad value, logged)."""
 
@@ -277,10 +302,12 @@ class MatmulApiTilingBase:
         self.shape = (int(m), int(n), int(k))
         return 0
 
+    @_keyword_aliases(org_m_in="m", org_n_in="n", org_k_in="ka", org_ka_in="ka", org_kb_in="kb")
     def set_org_shape(self, m: int, n: int, ka: int, kb: int | None = None) -> int:
         self.org = (int(m), int(n), int(ka), int(ka if kb is None else kb))
         return 0
 
+    @_keyword_aliases(base_m_in="base_m", base_n_in="base_n", base_k_in="base_k")
     def set_fix_split(self, base_m: int = -1, base_n: int = -1, base_k: int = -1) -> int:
         self.fixed_base = (int(base_m), int(base_n), int(base_k))
         return 0
@@ -341,6 +368,9 @@ class MatmulApiTilingBase:
         self.shape = (int(m), int(n), int(k))
         return 0
 
+    @_keyword_aliases(mm_config_type_in="mm_config_type", enable_l1_cache_ub_in="enable_l1_cache_ub",
+                      schedule_type_in="schedule_type", traverse_in="traverse", en_vec_nd2nz_in="en_vec_nd2nz",
+                      config_params="mm_config_type")
     def set_matmul_config_params(self, mm_config_type: Any = 1, enable_l1_cache_ub: bool = False,
                                  schedule_type: ScheduleType = ScheduleType.INNER_PRODUCT,
                                  traverse: MatrixTraverse = MatrixTraverse.NOSET, en_vec_nd2nz: bool = False) -> None:
@@ -505,6 +535,8 @@ class MultiCoreMatmulTiling(MatmulApiTilingBase):
         self.dim = dim
         return 0
 
+    @_keyword_aliases(single_m_in="single_m", single_n_in="single_n", single_k_in="single_k", m="single_m",
+                      n="single_n", k="single_k")
     def set_single_shape(self, single_m: int = -1, single_n: int = -1, single_k: int = -1) -> int:
         self.single = (int(single_m), int(single_n), int(single_k))
         return 0
