@@ -1,0 +1,91 @@
+"""Flag timing on the simulator: a set_flag and the wait_flag that consumes the earlier set landing in one
+cycle (docs/sync.md "Same-cycle set and wait"), and a real lost event, which is still reported."""
+
+from __future__ import annotations
+
+import inspect
+import re
+
+import numpy as np
+import pytest
+
+import asc
+from asc.runtime.errors import KernelError
+
+
+@asc.jit
+def two_vecout_in_turn(y: asc.GlobalAddress, z: asc.GlobalAddress, tiles: int, n1: asc.ConstExpr[int],
+                       n2: asc.ConstExpr[int]):
+    """Two depth-1 VECOUT queues, each enqueued, dequeued, copied out and freed before the other's turn."""
+    gy = asc.GlobalTensor()
+    gz = asc.GlobalTensor()
+    gy.set_global_buffer(y, tiles * n1)
+    gz.set_global_buffer(z, tiles * n2)
+    pipe = asc.TPipe()
+    q1 = asc.TQue(asc.TPosition.VECOUT, 1)
+    q2 = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(que=q1, num=1, len=n1 * 4)
+    pipe.init_buffer(que=q2, num=1, len=n2 * 4)
+    for i in range(tiles):
+        t1 = q1.alloc_tensor(asc.float32)
+        asc.duplicate(t1, 0.5, n1)
+        asc.exp(t1, t1, n1)  # long: the short duplicate below lands first
+        q1.enque(t1)
+        t1 = q1.deque(asc.float32)
+        asc.data_copy(gy[i * n1:], t1, n1)
+        q1.free_tensor(t1)
+        t2 = q2.alloc_tensor(asc.float32)
+        asc.duplicate(t2, 2.0, n2)
+        q2.enque(t2)  # the same V_MTE3 id as q1's enque: the deque above released it
+        t2 = q2.deque(asc.float32)
+        asc.data_copy(gz[i * n2:], t2, n2)
+        q2.free_tensor(t2)
+
+
+@pytest.mark.parametrize("n1,n2", [(4096, 8), (4096, 64), (4096, 256), (1024, 8), (256, 256)])
+def test_two_vecout_queues_in_turn(n1: int, n2: int) -> None:
+    # (4096, 8): the second enque's set_flag(V_MTE3, 0) landed in the cycle the first deque's wait_flag took
+    # the first one, and the simulator reported "the event is lost".
+    tiles = 4
+    y = np.zeros(tiles * n1, np.float32)
+    z = np.zeros(tiles * n2, np.float32)
+    two_vecout_in_turn[1](y, z, tiles, n1, n2)
+    np.testing.assert_allclose(y, np.exp(np.float32(0.5)), rtol=1e-6)
+    np.testing.assert_array_equal(z, 2.0)
+
+
+@asc.jit
+def set_again_while_the_wait_is_busy(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    """Balanced in program order, but MTE3 is still copying when V sets the flag a second time."""
+    gz = asc.GlobalTensor()
+    gz.set_global_buffer(z, n)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, n)
+    asc.duplicate(a, 1.0, n)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.set_flag(asc.HardEvent.V_MTE3, 1)
+    asc.data_copy(gz, a, n)  # a long MTE3 copy in front of the wait below
+    asc.wait_flag(asc.HardEvent.V_MTE3, 1)
+    asc.set_flag(asc.HardEvent.V_MTE3, 1)  # FAULT
+    asc.wait_flag(asc.HardEvent.V_MTE3, 1)
+
+
+def _line(kernel, mark: str) -> int:
+    lines, first = inspect.getsourcelines(kernel.fn)
+    (line,) = [first + i for i, text in enumerate(lines) if f"# {mark}" in text]
+    return line
+
+
+def test_a_set_before_the_wait_can_run_is_still_a_lost_event() -> None:
+    n = 8192
+    z = np.zeros(n, np.float32)
+    # Program order is balanced (set, wait, set, wait), so this is the timeline check (FlagTable::set).
+    with pytest.raises(KernelError) as info:
+        set_again_while_the_wait_is_busy[1](np.zeros(n, np.float32), z, n)
+    err = info.value
+    assert err.category == "sync"
+    assert err.location is not None and err.location.file == __file__
+    assert err.location.line == _line(set_again_while_the_wait_is_busy, "FAULT")
+    assert re.fullmatch(r"kernel 'set_again_while_the_wait_is_busy' \(block 0\): set_flag\(V_MTE3, 1\) sets the flag at cycle \d+ while it is still set from an earlier "
+                        r"set_flag that no wait_flag has consumed yet; the event is lost\. Add a reverse "
+                        r"synchronisation or use another event id", err.message), err.message
