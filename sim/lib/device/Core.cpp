@@ -330,6 +330,16 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                             uint32_t elemBytes, Loc loc) {
   lastLoc_ = loc;
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
+  if (memOfPosition(pos) != Mem::UB || elems == 0)
+    return;
+  const uint32_t end = addr + elems * elemBytes; // checked: within UB
+  for (const StaticUbTensor &t : staticUb_)
+    if (t.addr == addr && t.end == end && t.loc.line == loc.line &&
+        t.loc.file == loc.file)
+      return; // the same tensor again (a loop)
+  // Bounded: a kernel makes its static tensors at a few lines.
+  if (staticUb_.size() < 64)
+    staticUb_.push_back({addr, end, loc});
 }
 
 inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
