@@ -55,6 +55,88 @@ def test_two_vecout_queues_in_turn(n1: int, n2: int) -> None:
 
 
 @asc.jit
+def two_vecin_behind_long_vector_work(x: asc.GlobalAddress, w: asc.GlobalAddress, y: asc.GlobalAddress,
+                                      tiles: int, n: asc.ConstExpr[int], big: asc.ConstExpr[int],
+                                      enque_both_first: asc.ConstExpr[bool]):
+    """y = x + 1 + w through two VECIN queues, with long vector work on a TBuf between the tiles."""
+    gx = asc.GlobalTensor()
+    gw = asc.GlobalTensor()
+    gy = asc.GlobalTensor()
+    gx.set_global_buffer(x, tiles * n)
+    gw.set_global_buffer(w, tiles * n)
+    gy.set_global_buffer(y, tiles * n)
+    pipe = asc.TPipe()
+    q1 = asc.TQue(asc.TPosition.VECIN, 1)
+    q2 = asc.TQue(asc.TPosition.VECIN, 1)
+    qo = asc.TQue(asc.TPosition.VECOUT, 1)
+    tb = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(que=q1, num=1, len=n * 4)
+    pipe.init_buffer(que=q2, num=1, len=n * 4)
+    pipe.init_buffer(que=qo, num=1, len=n * 4)
+    pipe.init_buffer(tb, big * 4)
+    c = tb.get(asc.float32)
+    asc.duplicate(c, 0.5, big)
+    for i in range(tiles):
+        a = q1.alloc_tensor(asc.float32)
+        asc.data_copy(a, gx[i * n:], n)
+        q1.enque(a)  # SET
+        if enque_both_first:
+            b = q2.alloc_tensor(asc.float32)
+            asc.data_copy(b, gw[i * n:], n)
+            q2.enque(b)
+        a = q1.deque(asc.float32)  # WAIT
+        o = qo.alloc_tensor(asc.float32)
+        asc.adds(o, a, 1.0, n)
+        q1.free_tensor(a)
+        if not enque_both_first:
+            b = q2.alloc_tensor(asc.float32)
+            asc.data_copy(b, gw[i * n:], n)
+            q2.enque(b)  # FAULT
+        b = q2.deque(asc.float32)
+        asc.add(o, o, b, n)
+        q2.free_tensor(b)
+        asc.exp(c, c, big)  # long: PIPE_V reaches the next tile's q1 deque late
+        qo.enque(o)
+        o = qo.deque(asc.float32)
+        asc.data_copy(gy[i * n:], o, n)
+        qo.free_tensor(o)
+
+
+def test_an_enque_reusing_an_id_its_wait_has_not_consumed_is_a_lost_event() -> None:
+    # In program order q1's deque waits before q2's enque sets the same MTE2_V id, but PIPE_V is busy with
+    # the exp when MTE2 has brought in both tiles: both sets land before the wait (hardware.md 3.3,
+    # 3.5), which the NPU would lose. The report says what the queues did and what to change.
+    n, tiles = 256, 2
+    x = np.ones(tiles * n, np.float32)
+    with pytest.raises(KernelError) as info:
+        two_vecin_behind_long_vector_work[1](x, x.copy(), np.zeros_like(x), tiles, n, 16384, False)
+    err = info.value
+    kernel = two_vecin_behind_long_vector_work
+    assert err.category == "sync"
+    assert err.location is not None and err.location.file == __file__
+    assert err.location.line == _line(kernel, "FAULT")
+    wait = f"{__file__}:{_line(kernel, 'WAIT')}"
+    assert re.fullmatch(
+        r"kernel 'two_vecin_behind_long_vector_work' \(block 0\): enque sets flag MTE2_V id 0 at cycle \d+ while "
+        r"the earlier set of that id \(cycle \d+\) is still unconsumed: the wait_flag issued at " + re.escape(wait) +
+        r" to consume it has not run yet, because PIPE_V is still busy with earlier instructions\. Queues take the "
+        r"lowest free event id, so this enque reuses the id that wait releases in program order; on the NPU a flag "
+        r"is one bit, so this set is lost and a later wait hangs\. Enqueue the tensors before dequeuing any of them "
+        r"\(each then holds its own id until its deque\)", err.message), err.message
+    assert [n.location.line for n in err.notes] == [_line(kernel, "SET"), _line(kernel, "WAIT")]
+
+
+def test_enqueuing_both_before_dequeuing_as_the_report_says() -> None:
+    n, tiles = 256, 3
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal(tiles * n).astype(np.float32)
+    w = rng.standard_normal(tiles * n).astype(np.float32)
+    y = np.zeros_like(x)
+    two_vecin_behind_long_vector_work[1](x, w, y, tiles, n, 16384, True)
+    np.testing.assert_array_equal(y, (x + np.float32(1)) + w)
+
+
+@asc.jit
 def set_again_while_the_wait_is_busy(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     """Balanced in program order, but MTE3 is still copying when V sets the flag a second time."""
     gz = asc.GlobalTensor()

@@ -19,36 +19,37 @@ N = 1024  # float32 elements: each queue buffer is 4 KiB, so the TPipe's buffers
 
 
 @asc.jit
-def sin_plus_static(x: asc.GlobalAddress, y: asc.GlobalAddress, n: asc.ConstExpr[int],
+def sin_plus_static(x: asc.GlobalAddress, y: asc.GlobalAddress, n: asc.ConstExpr[int], tiles: int,
                     keep_at: asc.ConstExpr[int], with_temp: asc.ConstExpr[bool]):
-    """y = sin(x) + 3, the 3 kept in a static tensor at byte `keep_at` across the asc.adv.sin call."""
+    """y = sin(x) + 3 per tile, the 3 kept in a static tensor at byte `keep_at` across the asc.adv.sin call."""
     gx = asc.GlobalTensor()
     gy = asc.GlobalTensor()
-    gx.set_global_buffer(x, n)
-    gy.set_global_buffer(y, n)
+    gx.set_global_buffer(x, n * tiles)
+    gy.set_global_buffer(y, n * tiles)
     pipe = asc.TPipe()
     qi = asc.TQue(asc.TPosition.VECIN, 1)
     qo = asc.TQue(asc.TPosition.VECOUT, 1)
     pipe.init_buffer(que=qi, num=1, len=n * 4)
     pipe.init_buffer(que=qo, num=1, len=n * 4)
     keep = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, keep_at, n)  # KEEP
-    asc.duplicate(keep, 3.0, n)
-    a = qi.alloc_tensor(asc.float32)
-    asc.data_copy(a, gx, n)
-    qi.enque(a)
-    a = qi.deque(asc.float32)
-    b = qo.alloc_tensor(asc.float32)
-    if with_temp:
-        tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 0x20000, 16384)
-        asc.adv.sin(b, a, n, temp_buffer=tmp)
-    else:
-        asc.adv.sin(b, a, n)  # ADV
-    asc.add(b, b, keep, n)
-    qo.enque(b)
-    qi.free_tensor(a)
-    b = qo.deque(asc.float32)
-    asc.data_copy(gy, b, n)
-    qo.free_tensor(b)
+    for i in range(tiles):
+        asc.duplicate(keep, 3.0, n)
+        a = qi.alloc_tensor(asc.float32)
+        asc.data_copy(a, gx[i * n:], n)
+        qi.enque(a)
+        a = qi.deque(asc.float32)
+        b = qo.alloc_tensor(asc.float32)
+        if with_temp:
+            tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 0x20000, 16384)
+            asc.adv.sin(b, a, n, temp_buffer=tmp)
+        else:
+            asc.adv.sin(b, a, n)  # ADV
+        asc.add(b, b, keep, n)
+        qo.enque(b)
+        qi.free_tensor(a)
+        b = qo.deque(asc.float32)
+        asc.data_copy(gy[i * n:], b, n)
+        qo.free_tensor(b)
 
 
 @asc.jit
@@ -79,15 +80,17 @@ def _line(kernel, mark: str) -> int:
     return line
 
 
-def _x() -> np.ndarray:
-    return np.linspace(-3.0, 3.0, N).astype(np.float32)
+def _x(tiles: int = 1) -> np.ndarray:
+    return np.linspace(-3.0, 3.0, tiles * N).astype(np.float32)
 
 
-def test_scratch_over_a_static_tensor_warns_at_the_call() -> None:
-    x = _x()
+def test_scratch_over_a_static_tensor_warns_at_the_call_once() -> None:
+    x = _x(3)
     y = np.zeros_like(x)
-    with pytest.warns(KernelWarning) as record:
-        sin_plus_static[1](x, y, N, 3 * N * 4, False)
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")  # a warning per iteration would show
+        sin_plus_static[1](x, y, N, 3, 3 * N * 4, False)
+    assert all(w.category is KernelWarning for w in record)
     adv, keep = _line(sin_plus_static, "ADV"), _line(sin_plus_static, "KEEP")
     assert [str(w.message) for w in record] == [
         f"{__file__}:{adv}: asc.adv.sin without a temp_buffer used UB[0x2000, 0x5000) above the TPipe's buffers "
@@ -101,11 +104,11 @@ def test_scratch_over_a_static_tensor_warns_at_the_call() -> None:
 @pytest.mark.parametrize("keep_at,with_temp", [(0x10000, False), (3 * N * 4, True)],
                          ids=["tensor_above_the_scratch", "temp_buffer"])
 def test_no_overlap_no_report(keep_at: int, with_temp: bool) -> None:
-    x = _x()
+    x = _x(2)
     y = np.zeros_like(x)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        sin_plus_static[1](x, y, N, keep_at, with_temp)
+        sin_plus_static[1](x, y, N, 2, keep_at, with_temp)
     np.testing.assert_allclose(y, np.sin(x) + 3.0, atol=1e-4)
 
 

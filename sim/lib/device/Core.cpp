@@ -623,8 +623,9 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
 //===----------------------------------------------------------------------===//
 
 inline void Core::issueSetFlag(const EventInfo &info, uint8_t event,
-                               uint8_t fid, uint64_t seq, Loc loc) {
-  flags_.issueSet(event, fid, loc);
+                               uint8_t fid, uint64_t seq, Loc loc,
+                               const char *api) {
+  flags_.issueSet(event, fid, loc, api);
   if (info.src == Pipe::S) {
     // The scalar is in order: its earlier work is complete now.
     if (trace_)
@@ -862,13 +863,14 @@ void Core::initSocState(Loc loc) {
 // The TPipe framework
 //===----------------------------------------------------------------------===//
 
-void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc) {
+void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
+                   const char *api) {
   for (const SyncOp &op : ops) {
     scalar_ += timing::kScalarIssue;
     scalarBusy_ += timing::kScalarIssue;
     switch (op.kind) {
     case SyncOp::Set:
-      issueSetFlag(*eventInfo(op.event), op.event, op.id, seq, loc);
+      issueSetFlag(*eventInfo(op.event), op.event, op.id, seq, loc, api);
       break;
     case SyncOp::Wait:
       issueWaitFlag(*eventInfo(op.event), op.event, op.id, seq, loc);
@@ -946,7 +948,7 @@ void Core::queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser,
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
   fw_.enque(q, buffer, srcUser, dstUser, loc, ops);
-  runSync(ops, seq, loc);
+  runSync(ops, seq, loc, "enque");
 }
 
 BufferView Core::queueDeque(int32_t q, Loc loc) {
@@ -961,7 +963,7 @@ void Core::queueFree(int32_t q, uint64_t buffer, Loc loc) {
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
   fw_.free(q, buffer, loc, ops);
-  runSync(ops, seq, loc);
+  runSync(ops, seq, loc, "free_tensor");
 }
 
 BufferView Core::stackBuffer(const char *api, Loc loc) {

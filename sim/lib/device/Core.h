@@ -676,9 +676,11 @@ private:
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
   // Inlined into setFlag / waitFlag and runSync (a flag is 6 of a
   // tile's 10 instructions: one call and its register saves less).
+  /// `api`: the queue operation issuing it (FlagTable::issueSet).
   [[gnu::always_inline]] void issueSetFlag(const EventInfo &info,
                                            uint8_t event, uint8_t id,
-                                           uint64_t seq, Loc loc);
+                                           uint64_t seq, Loc loc,
+                                           const char *api = nullptr);
   [[gnu::always_inline]] void issueWaitFlag(const EventInfo &info,
                                             uint8_t event, uint8_t id,
                                             uint64_t seq, Loc loc);
@@ -687,8 +689,9 @@ private:
   [[gnu::noinline]] void scalarWaitFlag(uint8_t event, uint8_t id,
                                         uint64_t seq, Loc loc);
   void drainAll(Loc loc, const char *what);
-  /// Issues the flags of a framework call (one scalar cycle each).
-  void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc);
+  /// Issues the flags of a framework call `api` (one scalar cycle each).
+  void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
+               const char *api = nullptr);
   /// The (cleared) list a framework call fills; kept to avoid an allocation
   /// per call.
   std::vector<SyncOp> &syncOps() {
@@ -901,6 +904,9 @@ private:
     int numOps = 0;
   };
   AdvScratch advScratch_;
+  /// (call line, staticUb_ index) pairs warned about: once each, not per
+  /// iteration of a loop.
+  std::vector<std::pair<Loc, size_t>> advWarned_;
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp
   std::shared_ptr<const SortInstr> lastMrgSort_; // GetMrgSortResult

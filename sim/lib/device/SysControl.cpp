@@ -462,7 +462,8 @@ void Core::advScratchEnd() {
                                                   "used ") +
                               ubRange(s.base, s.hi) +
                               " above the TPipe's buffers as its scratch";
-  for (const StaticUbTensor &t : staticUb_) {
+  for (size_t ti = 0; ti < staticUb_.size(); ++ti) {
+    const StaticUbTensor &t = staticUb_[ti];
     if (t.end <= s.base || t.addr >= s.hi)
       continue;
     bool operand = false;
@@ -479,6 +480,13 @@ void Core::advScratchEnd() {
                "or place the tensor outside " +
                ubRange(s.base, s.hi),
            s.loc, {makeNote("the overlapping LocalTensor", t.loc)});
+    bool warned = false;
+    for (const auto &[at, index] : advWarned_)
+      warned = warned || (index == ti && at.line == s.loc.line &&
+                          at.file == s.loc.file);
+    if (warned)
+      continue;
+    advWarned_.emplace_back(s.loc, ti);
     Diagnostic d = makeDiagnostic(
         "scratch",
         scratch + ", which overlaps " + tensor +
