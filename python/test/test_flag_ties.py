@@ -137,6 +137,83 @@ def test_enqueuing_both_before_dequeuing_as_the_report_says() -> None:
 
 
 @asc.jit
+def free_after_a_reallocation(x: asc.GlobalAddress, w: asc.GlobalAddress, y: asc.GlobalAddress,
+                              n: asc.ConstExpr[int], big: asc.ConstExpr[int], free_both_first: asc.ConstExpr[bool]):
+    """y = 2 x + w; q1's buffer is allocated again (behind a long MTE2 copy) before q2's is freed."""
+    gx = asc.GlobalTensor()
+    gw = asc.GlobalTensor()
+    gy = asc.GlobalTensor()
+    gx.set_global_buffer(x, big)
+    gw.set_global_buffer(w, n)
+    gy.set_global_buffer(y, n)
+    pipe = asc.TPipe()
+    q1 = asc.TQue(asc.TPosition.VECIN, 1)
+    q2 = asc.TQue(asc.TPosition.VECIN, 1)
+    qo = asc.TQue(asc.TPosition.VECOUT, 1)
+    tb = asc.TBuf(asc.TPosition.VECIN)
+    pipe.init_buffer(que=q1, num=1, len=n * 4)
+    pipe.init_buffer(que=q2, num=1, len=n * 4)
+    pipe.init_buffer(que=qo, num=1, len=n * 4)
+    pipe.init_buffer(tb, big * 4)
+    c = tb.get(asc.float32)
+    a = q1.alloc_tensor(asc.float32)
+    asc.data_copy(a, gx, n)
+    q1.enque(a)
+    b = q2.alloc_tensor(asc.float32)
+    asc.data_copy(b, gw, n)
+    q2.enque(b)
+    a = q1.deque(asc.float32)
+    b = q2.deque(asc.float32)
+    o = qo.alloc_tensor(asc.float32)
+    asc.add(o, a, b, n)
+    q1.free_tensor(a)  # SET
+    if free_both_first:
+        q2.free_tensor(b)
+    asc.data_copy(c, gx, big)  # a long MTE2 copy in front of the alloc's wait_flag
+    a = q1.alloc_tensor(asc.float32)  # WAIT
+    if not free_both_first:
+        q2.free_tensor(b)  # FAULT
+    asc.data_copy(a, gx, n)
+    q1.enque(a)
+    a = q1.deque(asc.float32)
+    asc.add(o, o, a, n)
+    q1.free_tensor(a)
+    qo.enque(o)
+    o = qo.deque(asc.float32)
+    asc.data_copy(gy, o, n)
+    qo.free_tensor(o)
+
+
+def test_a_free_tensor_reusing_an_id_its_wait_has_not_consumed_is_a_lost_event() -> None:
+    n, big = 256, 16384
+    kernel = free_after_a_reallocation
+    with pytest.raises(KernelError) as info:
+        kernel[1](np.ones(big, np.float32), np.ones(n, np.float32), np.zeros(n, np.float32), n, big, False)
+    err = info.value
+    assert err.category == "sync"
+    assert err.location is not None and err.location.line == _line(kernel, "FAULT")
+    wait = f"{__file__}:{_line(kernel, 'WAIT')}"
+    assert re.fullmatch(
+        r"kernel 'free_after_a_reallocation' \(block 0\): free_tensor sets flag V_MTE2 id 0 at cycle \d+ while the "
+        r"earlier set of that id \(cycle \d+\) is still unconsumed: the wait_flag issued at " + re.escape(wait) +
+        r" to consume it has not run yet, because PIPE_MTE2 is still busy with earlier instructions\. Queues take "
+        r"the lowest free event id, so this free_tensor reuses the id that wait releases in program order; on the "
+        r"NPU a flag is one bit, so this set is lost and a later wait hangs\. Free the tensors before allocating any "
+        r"of them again \(each then holds its own id until its alloc_tensor\)", err.message), err.message
+    assert [n.location.line for n in err.notes] == [_line(kernel, "SET"), _line(kernel, "WAIT")]
+
+
+def test_freeing_both_before_allocating_as_the_report_says() -> None:
+    n, big = 256, 16384
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(big).astype(np.float32)
+    w = rng.standard_normal(n).astype(np.float32)
+    y = np.zeros(n, np.float32)
+    free_after_a_reallocation[1](x, w, y, n, big, True)
+    np.testing.assert_array_equal(y, (x[:n] + w) + x[:n])
+
+
+@asc.jit
 def set_again_while_the_wait_is_busy(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     """Balanced in program order, but MTE3 is still copying when V sets the flag a second time."""
     gz = asc.GlobalTensor()
