@@ -180,6 +180,12 @@ ASCSIM_API void queueFree(int32_t queue, uint64_t buffer, Loc loc);
 /// PopStackBuffer: the Unified Buffer above the TPipe's buffers, for `api`
 /// (named in the error when no TPipe is live).
 ASCSIM_API BufferView stackBuffer(const char *api, Loc loc);
+/// stackBuffer for an asc.adv call without a temp buffer; `ranges` holds
+/// `n` (UB address, bytes) pairs, the call's operands. advScratchEnd after
+/// the call checks the scratch it used against the static UB tensors.
+ASCSIM_API BufferView advScratchBegin(const char *api, const uint32_t *ranges,
+                                      int n, Loc loc);
+ASCSIM_API void advScratchEnd();
 /// TBuf::Get / GetWithOffset: `bytes` bytes at byte `offset` (whole = the
 /// entire buffer).
 ASCSIM_API BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes,

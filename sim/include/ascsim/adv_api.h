@@ -991,20 +991,40 @@ inline void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
 //===----------------------------------------------------------------------===//
 
 namespace ascsim_adv {
-/// PopStackBuffer for `api` (named in the error when no TPipe is live).
-inline LocalTensor<uint8_t> stack(const char *api, ::ascsim::Loc loc) {
-  ::ascsim::BufferView v = ::ascsim::abi::stackBuffer(api, loc);
-  v.pos = static_cast<uint8_t>(TPosition::LCM);
-  return ::ascsim::localOf<uint8_t>(v);
-}
+/// PopStackBuffer for the asc.adv call `api`, open for the call: done()
+/// after it checks the scratch it used against the static UB tensors
+/// (overlapping one of `operands` is an error, another a warning). Not done
+/// when the call faults: the block ends there.
+class Stack {
+public:
+  template <typename... Ts>
+  Stack(const char *api, ::ascsim::Loc loc,
+        const LocalTensor<Ts> &...operands) {
+    uint32_t ranges[2 * sizeof...(Ts)] = {};
+    int n = 0;
+    ((ranges[2 * n] = static_cast<uint32_t>(operands.GetPhyAddr()),
+      ranges[2 * n + 1] = operands.GetLength(), ++n),
+     ...);
+    view_ = ::ascsim::abi::advScratchBegin(api, ranges, n, loc);
+    view_.pos = static_cast<uint8_t>(TPosition::LCM);
+  }
+  LocalTensor<uint8_t> tensor() const {
+    return ::ascsim::localOf<uint8_t>(view_);
+  }
+  void done() const { ::ascsim::abi::advScratchEnd(); }
+
+private:
+  ::ascsim::BufferView view_;
+};
 } // namespace ascsim_adv
 
 #define ASCSIM_ADV_UNARY_STACK(NAME, API)                                      \
   template <typename T, bool isReuseSource = false>                            \
   inline void NAME(const LocalTensor<T> &dst, const LocalTensor<T> &src,       \
                    const uint32_t calCount, ASCSIM_LOC) {                      \
-    NAME<T, isReuseSource>(dst, src, ascsim_adv::stack("asc.adv." API, loc),  \
-                           calCount, loc);                                     \
+    ascsim_adv::Stack s("asc.adv." API, loc, dst, src);                        \
+    NAME<T, isReuseSource>(dst, src, s.tensor(), calCount, loc);               \
+    s.done();                                                                  \
   }
 ASCSIM_ADV_UNARY_STACK(Acos, "acos")
 ASCSIM_ADV_UNARY_STACK(Acosh, "acosh")
@@ -1034,33 +1054,36 @@ ASCSIM_ADV_UNARY_STACK(Trunc, "trunc")
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 inline void Exp(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                 const uint32_t calCount, ASCSIM_LOC) {
-  Exp<T, taylorExpandLevel, isReuseSource>(
-      dst, src, ascsim_adv::stack("asc.adv.exp", loc), calCount, loc);
+  ascsim_adv::Stack s("asc.adv.exp", loc, dst, src);
+  Exp<T, taylorExpandLevel, isReuseSource>(dst, src, s.tensor(), calCount,
+                                           loc);
+  s.done();
 }
 
 template <typename T, bool isReuseSource = false>
 inline void Power(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
                   const LocalTensor<T> &src1, const uint32_t calCount,
                   ASCSIM_LOC) {
-  Power<T, isReuseSource>(dst, src0, src1,
-                          ascsim_adv::stack("asc.adv.power", loc), calCount,
-                          loc);
+  ascsim_adv::Stack s("asc.adv.power", loc, dst, src0, src1);
+  Power<T, isReuseSource>(dst, src0, src1, s.tensor(), calCount, loc);
+  s.done();
 }
 
 template <typename T, bool isReuseSource = false>
 inline void Xor(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
                 const LocalTensor<T> &src1, const uint32_t calCount,
                 ASCSIM_LOC) {
-  Xor<T, isReuseSource>(dst, src0, src1, ascsim_adv::stack("asc.adv.xor", loc),
-                        calCount, loc);
+  ascsim_adv::Stack s("asc.adv.xor", loc, dst, src0, src1);
+  Xor<T, isReuseSource>(dst, src0, src1, s.tensor(), calCount, loc);
+  s.done();
 }
 
 template <typename T, typename U, bool isReuseSource = false>
 inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
                  const U scalarValue, const uint32_t calCount, ASCSIM_LOC) {
-  Axpy<T, U, isReuseSource>(dst, src, scalarValue,
-                            ascsim_adv::stack("asc.adv.axpy", loc), calCount,
-                            loc);
+  ascsim_adv::Stack s("asc.adv.axpy", loc, dst, src);
+  Axpy<T, U, isReuseSource>(dst, src, scalarValue, s.tensor(), calCount, loc);
+  s.done();
 }
 
 template <typename T, bool isReuseSource = false>
@@ -1068,9 +1091,10 @@ inline void AscendQuant(const LocalTensor<int8_t> &dst,
                         const LocalTensor<T> &src, const float scale,
                         const float offset, const uint32_t calCount,
                         ASCSIM_LOC) {
-  AscendQuant<T, isReuseSource>(dst, src,
-                                ascsim_adv::stack("asc.adv.quant", loc), scale,
-                                offset, calCount, loc);
+  ascsim_adv::Stack s("asc.adv.quant", loc, dst, src);
+  AscendQuant<T, isReuseSource>(dst, src, s.tensor(), scale, offset, calCount,
+                                loc);
+  s.done();
 }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
@@ -1078,18 +1102,19 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false,
 inline void SoftMax(const LocalTensor<T> &dst, const LocalTensor<T> &sum,
                     const LocalTensor<T> &max, const LocalTensor<T> &src,
                     const Tiling &tiling, ASCSIM_LOC) {
+  ascsim_adv::Stack s("asc.adv.softmax", loc, dst, sum, max, src);
   SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(
-      dst, sum, max, src, ascsim_adv::stack("asc.adv.softmax", loc), tiling,
-      loc);
+      dst, sum, max, src, s.tensor(), tiling, loc);
+  s.done();
 }
 
 template <typename T, bool isBasicBlock = false, typename Tiling>
 inline void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                     const LocalTensor<T> &gamma, const T epsilon,
                     const Tiling &tiling, ASCSIM_LOC) {
-  RmsNorm<T, isBasicBlock>(dst, src, gamma,
-                           ascsim_adv::stack("asc.adv.rmsnorm", loc), epsilon,
-                           tiling, loc);
+  ascsim_adv::Stack s("asc.adv.rmsnorm", loc, dst, src, gamma);
+  RmsNorm<T, isBasicBlock>(dst, src, gamma, s.tensor(), epsilon, tiling, loc);
+  s.done();
 }
 
 } // namespace AscendC

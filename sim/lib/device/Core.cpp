@@ -330,6 +330,16 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                             uint32_t elemBytes, Loc loc) {
   lastLoc_ = loc;
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
+  if (memOfPosition(pos) != Mem::UB || elems == 0)
+    return;
+  const uint32_t end = addr + elems * elemBytes; // checked: within UB
+  for (const StaticUbTensor &t : staticUb_)
+    if (t.addr == addr && t.end == end && t.loc.line == loc.line &&
+        t.loc.file == loc.file)
+      return; // the same tensor again (a loop)
+  // Bounded: a kernel makes its static tensors at a few lines.
+  if (staticUb_.size() < 64)
+    staticUb_.push_back({addr, end, loc});
 }
 
 inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
@@ -613,8 +623,9 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
 //===----------------------------------------------------------------------===//
 
 inline void Core::issueSetFlag(const EventInfo &info, uint8_t event,
-                               uint8_t fid, uint64_t seq, Loc loc) {
-  flags_.issueSet(event, fid, loc);
+                               uint8_t fid, uint64_t seq, Loc loc,
+                               const char *api) {
+  flags_.issueSet(event, fid, loc, api);
   if (info.src == Pipe::S) {
     // The scalar is in order: its earlier work is complete now.
     if (trace_)
@@ -852,13 +863,14 @@ void Core::initSocState(Loc loc) {
 // The TPipe framework
 //===----------------------------------------------------------------------===//
 
-void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc) {
+void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
+                   const char *api) {
   for (const SyncOp &op : ops) {
     scalar_ += timing::kScalarIssue;
     scalarBusy_ += timing::kScalarIssue;
     switch (op.kind) {
     case SyncOp::Set:
-      issueSetFlag(*eventInfo(op.event), op.event, op.id, seq, loc);
+      issueSetFlag(*eventInfo(op.event), op.event, op.id, seq, loc, api);
       break;
     case SyncOp::Wait:
       issueWaitFlag(*eventInfo(op.event), op.event, op.id, seq, loc);
@@ -936,7 +948,7 @@ void Core::queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser,
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
   fw_.enque(q, buffer, srcUser, dstUser, loc, ops);
-  runSync(ops, seq, loc);
+  runSync(ops, seq, loc, "enque");
 }
 
 BufferView Core::queueDeque(int32_t q, Loc loc) {
@@ -951,7 +963,7 @@ void Core::queueFree(int32_t q, uint64_t buffer, Loc loc) {
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
   fw_.free(q, buffer, loc, ops);
-  runSync(ops, seq, loc);
+  runSync(ops, seq, loc, "free_tensor");
 }
 
 BufferView Core::stackBuffer(const char *api, Loc loc) {

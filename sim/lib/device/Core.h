@@ -212,6 +212,15 @@ public:
   BufferView queueDeque(int32_t q, Loc loc);
   void queueFree(int32_t q, uint64_t buffer, Loc loc);
   BufferView stackBuffer(const char *api, Loc loc);
+  /// asc.adv's forms without a temp buffer: stackBuffer for `api`, and
+  /// until advScratchEnd the UB bytes its instructions touch above the
+  /// TPipe's buffers (outside `ranges`, the call's operands: `n` pairs of
+  /// UB address and bytes) are its scratch. advScratchEnd checks that
+  /// scratch against the static UB tensors (docs/debugging.md "asc.adv
+  /// scratch and static tensors").
+  BufferView advScratchBegin(const char *api, const uint32_t *ranges, int n,
+                             Loc loc);
+  void advScratchEnd();
   BufferView bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
                     Loc loc);
   int32_t queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
@@ -667,9 +676,11 @@ private:
   void issueBarrier(Pipe p, uint64_t seq, Loc loc, const char *name);
   // Inlined into setFlag / waitFlag and runSync (a flag is 6 of a
   // tile's 10 instructions: one call and its register saves less).
+  /// `api`: the queue operation issuing it (FlagTable::issueSet).
   [[gnu::always_inline]] void issueSetFlag(const EventInfo &info,
                                            uint8_t event, uint8_t id,
-                                           uint64_t seq, Loc loc);
+                                           uint64_t seq, Loc loc,
+                                           const char *api = nullptr);
   [[gnu::always_inline]] void issueWaitFlag(const EventInfo &info,
                                             uint8_t event, uint8_t id,
                                             uint64_t seq, Loc loc);
@@ -678,8 +689,9 @@ private:
   [[gnu::noinline]] void scalarWaitFlag(uint8_t event, uint8_t id,
                                         uint64_t seq, Loc loc);
   void drainAll(Loc loc, const char *what);
-  /// Issues the flags of a framework call (one scalar cycle each).
-  void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc);
+  /// Issues the flags of a framework call `api` (one scalar cycle each).
+  void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
+               const char *api = nullptr);
   /// The (cleared) list a framework call fills; kept to avoid an allocation
   /// per call.
   std::vector<SyncOp> &syncOps() {
@@ -871,6 +883,30 @@ private:
   PlanStore *plans_ = nullptr;
   std::unique_ptr<PlanStore> ownPlans_; // a nested core's
   SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
+  /// sys_.anyWatch from the watch channels and an open adv scratch (which
+  /// watches every UB access as a channel does).
+  void refreshAnyWatch();
+  /// A UB access [start, end) while an adv scratch is open.
+  void noteAdvScratch(uint64_t start, uint64_t end);
+  /// The static UB tensors made so far (checkLocalTensor), one per line and
+  /// range, for the adv scratch check.
+  struct StaticUbTensor {
+    uint32_t addr, end;
+    Loc loc;
+  };
+  std::vector<StaticUbTensor> staticUb_;
+  struct AdvScratch {
+    const char *api = nullptr; // null: none open
+    Loc loc{nullptr, 0};
+    uint64_t base = 0, hi = 0; // touched: [base, hi) (hi == base: none)
+    static constexpr int kMaxOperands = 6;
+    uint32_t ops[kMaxOperands][2] = {};
+    int numOps = 0;
+  };
+  AdvScratch advScratch_;
+  /// (call line, staticUb_ index) pairs warned about: once each, not per
+  /// iteration of a loop.
+  std::vector<std::pair<Loc, size_t>> advWarned_;
   uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
   friend class LayoutIssuer;       // device/LayoutAbi.cpp
   std::shared_ptr<const SortInstr> lastMrgSort_; // GetMrgSortResult

@@ -95,6 +95,13 @@ BufferView stackBuffer(const char *api, Loc loc) {
   return currentCore().stackBuffer(api, loc);
 }
 
+BufferView advScratchBegin(const char *api, const uint32_t *ranges, int n,
+                           Loc loc) {
+  return currentCore().advScratchBegin(api, ranges, n, loc);
+}
+
+void advScratchEnd() { currentCore().advScratchEnd(); }
+
 BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes, bool whole,
                   Loc loc) {
   return currentCore().bufGet(queue, offset, bytes, whole, loc);

@@ -339,13 +339,19 @@ void Core::checkLocalMemoryIA(const MemoryWatch &w, Loc loc) {
   ch.enabled = w.enable;
   ch.param = w;
   ch.loc = loc;
-  sys_.anyWatch = false;
+  refreshAnyWatch();
+}
+
+void Core::refreshAnyWatch() {
+  sys_.anyWatch = advScratch_.api != nullptr;
   for (const WatchChannel &c : sys_.watch)
     sys_.anyWatch = sys_.anyWatch || c.enabled;
 }
 
 void Core::watchUb(Pipe pipe, uint64_t start, uint64_t end, bool write,
                    const char *api, Loc loc) {
+  if (advScratch_.api)
+    noteAdvScratch(start, end);
   for (int i = 0; i < SysRegs::kWatchChannels; ++i) {
     const WatchChannel &ch = sys_.watch[i];
     if (!ch.enabled)
@@ -406,6 +412,92 @@ void Core::setAipp(const AippConfig &c, Loc loc) {
          loc);
   sys_.aipp = c;
   sys_.aippSet = true;
+}
+
+//===----------------------------------------------------------------------===//
+// asc.adv scratch without a temp buffer vs static UB tensors
+//===----------------------------------------------------------------------===//
+
+BufferView Core::advScratchBegin(const char *api, const uint32_t *ranges,
+                                 int n, Loc loc) {
+  BufferView v = stackBuffer(api, loc);
+  if (staticUb_.empty()) // nothing to overlap: no watch, no slow paths
+    return v;
+  AdvScratch &s = advScratch_;
+  s.api = api;
+  s.loc = loc;
+  s.base = v.addr;
+  s.hi = v.addr;
+  s.numOps = 0;
+  for (int i = 0; i < n && i < AdvScratch::kMaxOperands; ++i) {
+    s.ops[i][0] = ranges[2 * i];
+    s.ops[i][1] = ranges[2 * i] + ranges[2 * i + 1];
+    ++s.numOps;
+  }
+  refreshAnyWatch();
+  return v;
+}
+
+void Core::noteAdvScratch(uint64_t start, uint64_t end) {
+  AdvScratch &s = advScratch_;
+  if (end <= s.base || end <= s.hi)
+    return;
+  // An access within one of the call's own operands is not scratch (a
+  // static operand may lie above the TPipe's buffers).
+  for (int i = 0; i < s.numOps; ++i)
+    if (start >= s.ops[i][0] && end <= s.ops[i][1])
+      return;
+  s.hi = end;
+}
+
+void Core::advScratchEnd() {
+  AdvScratch s = advScratch_;
+  if (!s.api)
+    return;
+  advScratch_.api = nullptr;
+  refreshAnyWatch();
+  if (s.hi <= s.base)
+    return;
+  const std::string scratch = s.api + std::string(" without a temp_buffer "
+                                                  "used ") +
+                              ubRange(s.base, s.hi) +
+                              " above the TPipe's buffers as its scratch";
+  for (size_t ti = 0; ti < staticUb_.size(); ++ti) {
+    const StaticUbTensor &t = staticUb_[ti];
+    if (t.end <= s.base || t.addr >= s.hi)
+      continue;
+    bool operand = false;
+    for (int i = 0; i < s.numOps; ++i)
+      operand = operand || (t.addr < s.ops[i][1] && s.ops[i][0] < t.end);
+    const std::string tensor = "the static LocalTensor at " +
+                               ubRange(t.addr, t.end) + " (created at " +
+                               formatLoc(t.loc) + ")";
+    if (operand)
+      fail("scratch",
+           scratch + ", which overlaps " + tensor +
+               ", an operand of the call: the scratch overwrites it while the "
+               "call computes. Pass temp_buffer (a LocalTensor of its own), "
+               "or place the tensor outside " +
+               ubRange(s.base, s.hi),
+           s.loc, {makeNote("the overlapping LocalTensor", t.loc)});
+    bool warned = false;
+    for (const auto &[at, index] : advWarned_)
+      warned = warned || (index == ti && at.line == s.loc.line &&
+                          at.file == s.loc.file);
+    if (warned)
+      continue;
+    advWarned_.emplace_back(s.loc, ti);
+    Diagnostic d = makeDiagnostic(
+        "scratch",
+        scratch + ", which overlaps " + tensor +
+            ": its values in the overlap are overwritten, wrong if it is read "
+            "later. Pass temp_buffer (a LocalTensor of its own), or place the "
+            "tensor outside " +
+            ubRange(s.base, s.hi),
+        s.loc);
+    d.severity = Severity::Warning;
+    record(std::move(d));
+  }
 }
 
 } // namespace ascsim

@@ -66,6 +66,45 @@ void FlagTable::doubleSet(uint8_t event, uint8_t id, uint64_t cycle,
                  f.loc)});
 }
 
+void FlagTable::lostSet(uint8_t event, uint8_t id, uint64_t cycle, Loc loc,
+                        Loc wait) const {
+  const size_t i = slot(event, id);
+  const char *api = touched_[i] && balance_[i].lastSet.line == loc.line &&
+                            balance_[i].lastSet.file == loc.file
+                        ? balance_[i].lastApi
+                        : nullptr;
+  if (!api || !wait.file)
+    doubleSet(event, id, cycle, loc);
+  // A queue operation's set: the user wrote no flag, so say what the queue
+  // did and what to change (docs/sync.md "Same-cycle set and wait").
+  const EventInfo *info = eventInfo(event);
+  const Flag &f = flags_[i];
+  const std::string pipe = std::string("PIPE_") + pipeName(info->dst);
+  const std::string fix =
+      std::string(api) == "enque"
+          ? "Enqueue the tensors before dequeuing any of them (each then "
+            "holds its own id until its deque)"
+          : "Free the tensors before allocating any of them again (each "
+            "then holds its own id until its alloc_tensor)";
+  fail("sync",
+       std::string(api) + " sets flag " + info->name + " id " +
+           std::to_string(id) + " at cycle " + std::to_string(cycle) +
+           " while the earlier set of that id (cycle " +
+           std::to_string(f.cycle) +
+           ") is still unconsumed: the wait_flag issued at " +
+           formatLoc(wait) + " to consume it has not run yet, because " +
+           pipe +
+           " is still busy with earlier instructions. Queues take the lowest "
+           "free event id, so this " + api +
+           " reuses the id that wait releases in program order; on the NPU a "
+           "flag is one bit, so this set is lost and a later wait hangs. " +
+           fix,
+       loc,
+       {makeNote("the earlier set, at cycle " + std::to_string(f.cycle),
+                 f.loc),
+        makeNote("the wait_flag that has not consumed it yet", wait)});
+}
+
 std::vector<Diagnostic> FlagTable::leaked() const {
   std::vector<Diagnostic> out;
   if (setCount_ == 0)

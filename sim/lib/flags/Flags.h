@@ -33,12 +33,16 @@ public:
   /// Program order: SetFlag issued. Throws a "sync" Fault on a double set.
   /// (Inline, the Fault built out of line: a flag is 6 of a tile's 10
   /// instructions.)
-  void issueSet(uint8_t event, uint8_t id, Loc loc) {
+  /// `api`: the queue operation that issues it ("enque", "free_tensor"),
+  /// or null for the user's set_flag.
+  void issueSet(uint8_t event, uint8_t id, Loc loc,
+                const char *api = nullptr) {
     Balance &b = balance(event, id);
     if (__builtin_expect(b.pending >= 1, 0))
       doubleIssue(event, id, loc);
     ++b.pending;
     b.lastSet = loc;
+    b.lastApi = api;
   }
   /// Program order: WaitFlag issued.
   void issueWait(uint8_t event, uint8_t id) { --balance(event, id).pending; }
@@ -72,6 +76,12 @@ public:
   /// One "sync" error per flag still set (in event, id order).
   std::vector<Diagnostic> leaked() const;
 
+  /// The "sync" Fault of a set landing at `cycle` while the flag is still
+  /// set. `wait`: the line of the wait_flag queued to consume the earlier
+  /// set, still behind other work of its pipe (null: none issued).
+  [[noreturn, gnu::cold, gnu::noinline]] void
+  lostSet(uint8_t event, uint8_t id, uint64_t cycle, Loc loc, Loc wait) const;
+
 private:
   static constexpr size_t kFlags = kNumEvents * kNumEventIds;
   // A core is built per block and launch: only the two byte maps below are
@@ -87,6 +97,7 @@ private:
   struct Balance {
     int pending; // sets minus waits in program order
     Loc lastSet;
+    const char *lastApi; // issueSet's api of lastSet
   };
   /// The Faults of issueSet and set.
   [[noreturn, gnu::cold, gnu::noinline]] void doubleIssue(uint8_t event,
@@ -104,6 +115,7 @@ private:
       touched_[i] = true;
       b.pending = 0;
       b.lastSet = Loc{nullptr, 0};
+      b.lastApi = nullptr;
     }
     return b;
   }

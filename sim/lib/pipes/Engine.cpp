@@ -712,6 +712,8 @@ void Engine::start(Pipe p, uint64_t cycle) {
 
 [[gnu::always_inline]] inline uint32_t
 Engine::setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
+  if (__builtin_expect(flags_.isSet(event, id), 0))
+    consumeTiedWait(event, id, cycle, loc);
   flags_.set(event, id, cycle, loc);
   // The waits found blocked on this flag may start now (no other).
   const size_t fi = event * kNumEventIds + id;
@@ -719,6 +721,34 @@ Engine::setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) {
   blocked_ &= ~woken;
   waiters_[fi] = 0;
   return woken;
+}
+
+void Engine::consumeTiedWait(uint8_t event, uint8_t id, uint64_t cycle,
+                             Loc loc) {
+  // Completions go before starts within a cycle, which is only the event
+  // loop's order: a wait that has reached its pipe's head and sees the flag
+  // set by `cycle` consumes it at `cycle` on the NPU (hardware.md 3.3), and
+  // program order puts it before this set (else issueSet had reported the
+  // second set). Without it, two VECOUT queues enqueued and dequeued in
+  // turn reported a lost event (the second EnQue reuses the id the first
+  // DeQue released). When no wait can start, the set is lost: reported.
+  for (uint32_t bits = queuedPipes_; bits; bits &= bits - 1) {
+    const int p = __builtin_ctz(bits);
+    const Instr &h = pipes_[p].queue.front();
+    if (h.kind == InstrKind::WaitFlag && h.event == event && h.id == id &&
+        headStart(pipes_[p]) <= cycle) {
+      start(static_cast<Pipe>(p), cycle);
+      return;
+    }
+  }
+  // A lost set: named with the wait still queued behind other work.
+  Loc wait{nullptr, 0};
+  for (const Instr &in : pipes_[idx(eventInfo(event)->dst)].queue)
+    if (in.kind == InstrKind::WaitFlag && in.event == event && in.id == id) {
+      wait = in.site.loc;
+      break;
+    }
+  flags_.lostSet(event, id, cycle, loc, wait);
 }
 
 [[gnu::always_inline]] inline void Engine::startWoken(uint32_t woken,

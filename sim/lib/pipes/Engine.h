@@ -669,6 +669,12 @@ private:
   /// Sets flag (event, id) at `cycle` from a completion (flags_, the
   /// waits blocked on it); returns the pipes of those waits.
   uint32_t setFlagAt(uint8_t event, uint8_t id, uint64_t cycle, Loc loc);
+  /// A set of flag (event, id) lands at `cycle` while it is still set: the
+  /// WaitFlag at the head of a pipe that can start at `cycle` starts first
+  /// and consumes the earlier set (docs/sync.md "Same-cycle set and wait");
+  /// without one the set is lost: a "sync" Fault (FlagTable::lostSet).
+  [[gnu::cold, gnu::noinline]] void consumeTiedWait(uint8_t event, uint8_t id,
+                                                    uint64_t cycle, Loc loc);
   /// Puts the set_flag that rode on work slot `f`, landed at `cycle`, back
   /// into the pending list (complete).
   void reinsertRiddenSet(const InFlight &f, uint64_t cycle);
