@@ -294,7 +294,11 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
   requireRange(api, "n_value", d.nValue, 0, 16384, loc);
   if (d.ndNum == 0 || d.nValue == 0 || d.dValue == 0)
     return;
+  // The checker's ranges (ascendc_api.md "Nd2NzParams"); the verifier
+  // checks constants, this the values known at run time.
+  requireRange(api, "src_d_value", d.srcDValue, 1, 65535, loc);
   requireRange(api, "dst_nz_c0_stride", d.dstNzC0Stride, 1, 16384, loc);
+  requireRange(api, "dst_nz_n_stride", d.dstNzNStride, 1, 16384, loc);
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Nd2Nz;
   ci->type = type;
