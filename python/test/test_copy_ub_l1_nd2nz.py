@@ -84,6 +84,16 @@ def pad_nd2nz_wrong_direction(a: asc.GlobalAddress):
     asc.data_copy_pad(ub, a1, asc.DataCopyParams(16, 32, 0, 0), asc.Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 1))
 
 
+@asc.jit(always_compile=True)
+def nd2nz_ub_to_ub(a: asc.GlobalAddress):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 256)
+    x = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    y = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 512, 256)
+    asc.data_copy(x, ga, 256)
+    asc.data_copy(y, x, asc.Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 1))
+
+
 def _refused(kernel: asc.runtime.jit.JITFunction, line: str) -> str:
     """The verifier's message for `kernel`, checked to be at the kernel line starting with `line`."""
     with pytest.raises(CompileTypeError) as info:
@@ -223,3 +233,11 @@ def test_hand_written_ascend_c_is_refused_at_the_call(api: str, form: str) -> No
     text = str(info.value)
     assert SIM_REFUSAL.format(api=api) in text, text
     assert ":10" in text, text  # the FORM line of HAND_WRITTEN
+
+
+def test_data_copy_with_nd2nz_params_between_two_ub_tensors_names_the_directions() -> None:
+    # Before the UB -> L1 overload this was "no overload of data_copy() matches"; now the verifier says which
+    # directions ND -> NZ has.
+    message = _refused(nd2nz_ub_to_ub, "asc.data_copy(y, x, asc.Nd2NzParams(")
+    assert message == ("data_copy: cannot copy ND to NZ from TPosition.VECIN (UB) to TPosition.VECOUT (UB); "
+                       "supported directions are GM to A1/B1/C1 and GM to VECIN/VECCALC")
