@@ -129,9 +129,13 @@ ASCSIM_API void loadData(const Operand &dst, const Operand &src,
 /// LoadData 3D (img2col): L1 -> L0A/L0B (MTE1).
 ASCSIM_API void loadData3D(const Operand &dst, const Operand &src, DType type,
                            const Load3DDesc &desc, Loc loc);
-/// DataCopy with Nd2NzParams: GM -> L1 (MTE2).
+/// DataCopy with Nd2NzParams: GM -> L1 or UB (MTE2); UB -> L1 is refused
+/// (no core of Ascend 910B/910C has both).
 ASCSIM_API void nd2nz(const Operand &dst, const Operand &src, DType type,
                       const Nd2NzDesc &desc, Loc loc);
+/// DataCopyPad with DataCopy(Ext)Params and Nd2NzParams: UB -> L1, which
+/// Ascend 910B/910C cannot run (no core has both): refused at the call.
+ASCSIM_API void nd2nzPad(const Operand &dst, const Operand &src, Loc loc);
 /// DataCopy with Nz2NdParamsFull: UB -> GM (MTE3).
 ASCSIM_API void nz2nd(const Operand &dst, const Operand &src, DType type,
                       const Nz2NdDesc &desc, Loc loc);

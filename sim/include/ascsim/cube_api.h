@@ -60,6 +60,32 @@ inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                        loc);
 }
 
+/// UB -> L1 with ND -> NZ (the spec's form): no core of Ascend 910B/910C
+/// has both memories, so the library refuses it at the call (sim/CUBE.md).
+template <typename T>
+inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                     const Nd2NzParams &p,
+                     ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::Nd2NzDesc d{p.ndNum,           p.nValue,         p.dValue,
+                        p.srcNdMatrixStride, p.srcDValue,      p.dstNzC0Stride,
+                        p.dstNzNStride,    p.dstNzMatrixStride};
+  ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
+                       loc);
+}
+/// DataCopyPad UB -> L1 with ND -> NZ: refused likewise.
+template <typename T>
+inline void DataCopyPad(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                        const DataCopyParams &, const Nd2NzParams &,
+                        ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::nd2nzPad(dst.operand(), src.operand(), loc);
+}
+template <typename T>
+inline void DataCopyPad(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                        const DataCopyExtParams &, const Nd2NzParams &,
+                        ::ascsim::Loc loc = ::ascsim::here()) {
+  ::ascsim::abi::nd2nzPad(dst.operand(), src.operand(), loc);
+}
+
 /// UB (VECOUT) -> GM with NZ -> ND (MTE3): ndNum matrices of nValue rows x
 /// dValue columns, stored as column blocks of 16 elements.
 template <typename T>

@@ -85,6 +85,9 @@ public:
                  const Nd2NzDesc &d, Loc loc);
   void cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
                  const Nz2NdDesc &d, Loc loc);
+  /// DataCopyPad(dst, src, DataCopy(Ext)Params, Nd2NzParams): UB -> L1,
+  /// which no core of Ascend 910B/910C can issue (refused at the call).
+  void cubeNd2NzPad(const Operand &dst, const Operand &src, Loc loc);
   void cubeInitConst(const Operand &dst, DType type, const InitConstDesc &d,
                      Loc loc);
   void cubeBiasLoad(const Operand &dst, const Operand &src, DType srcType,
@@ -547,6 +550,8 @@ private:
   const EventInfo *events_ = eventInfo(0);
   /// device/CubeAbi.cpp: fails unless this is a cube core.
   void requireAic(const char *api, Loc loc) const;
+  [[noreturn]] void refuseUbToL1(const char *api, const Operand &dst,
+                                 const Operand &src, Loc loc) const;
   /// Checks, tracks and issues a planned cube instruction: `ops` are the
   /// resolved starts of src, src1, src2 and dst (null = unused), `runs`
   /// their byte runs (the dst runs are moved into the instruction).

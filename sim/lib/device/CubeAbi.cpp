@@ -142,6 +142,25 @@ void Core::requireAic(const char *api, Loc loc) const {
          loc);
 }
 
+void Core::refuseUbToL1(const char *api, const Operand &dst,
+                        const Operand &src, Loc loc) const {
+  // Ascend C emulates the copy through GM and the Matmul server only
+  // (hardware.md §5.3); a kernel of its own has nobody to do the AIC half.
+  fail("argument",
+       std::string(api) + ": cannot copy " + memOfOperand(src) + " to " +
+           memOfOperand(dst) +
+           " with ND -> NZ on Ascend 910B/910C: the Unified Buffer belongs "
+           "to the vector cores (AIV) and L1 to the cube core (AIC), and "
+           "this core is " +
+           (role_.aic ? "the AIC" : "an AIV") + " (kernel type " +
+           kernelTypeName(role_.kernelType) +
+           "); on the AIV copy the tile to GM (DataCopy or "
+           "DataCopyPad) and raise a cross-core flag (CrossCoreSetFlag, mode "
+           "2), and on the AIC wait for it (CrossCoreWaitFlag) and copy GM "
+           "to L1 with DataCopy(dst, src, Nd2NzParams)",
+       loc);
+}
+
 void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
                      uint64_t seq, const char *api, Loc loc,
                      cube::CubeRuns &runs) {
@@ -258,6 +277,8 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
                      const Nd2NzDesc &d, Loc loc) {
   uint64_t seq = beginCall(loc);
   const char *api = "data_copy";
+  if (memOfPosition(src.pos) == Mem::UB && memOfPosition(dst.pos) == Mem::L1)
+    refuseUbToL1(api, dst, src, loc);
   requirePos(api, "source", src, {Mem::GM}, "GM", loc);
   // L1 on a cube core; UB (VECIN / VECCALC) on a vector core, which may
   // also fill L1 (hardware.md §5.3).
@@ -273,7 +294,11 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
   requireRange(api, "n_value", d.nValue, 0, 16384, loc);
   if (d.ndNum == 0 || d.nValue == 0 || d.dValue == 0)
     return;
+  // The checker's ranges (ascendc_api.md "Nd2NzParams"); the verifier
+  // checks constants, this the values known at run time.
+  requireRange(api, "src_d_value", d.srcDValue, 1, 65535, loc);
   requireRange(api, "dst_nz_c0_stride", d.dstNzC0Stride, 1, 16384, loc);
+  requireRange(api, "dst_nz_n_stride", d.dstNzNStride, 1, 16384, loc);
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Nd2Nz;
   ci->type = type;
@@ -287,6 +312,15 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
   issueCube(std::move(ci), Pipe::MTE2,
             timing::gmToLocal(std::max(total(runs.src), total(runs.dst))), seq,
             api, loc, runs);
+}
+
+void Core::cubeNd2NzPad(const Operand &dst, const Operand &src, Loc loc) {
+  beginCall(loc);
+  const char *api = "data_copy_pad";
+  requirePos(api, "source", src, {Mem::UB}, "UB (VECIN, VECOUT, VECCALC)",
+             loc);
+  requirePos(api, "destination", dst, {Mem::L1}, "L1 (A1, B1 or C1)", loc);
+  refuseUbToL1(api, dst, src, loc);
 }
 
 void Core::cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
@@ -1042,6 +1076,9 @@ void loadData3D(const Operand &dst, const Operand &src, DType type,
 void nd2nz(const Operand &dst, const Operand &src, DType type,
            const Nd2NzDesc &desc, Loc loc) {
   currentCore().cubeNd2Nz(dst, src, type, desc, loc);
+}
+void nd2nzPad(const Operand &dst, const Operand &src, Loc loc) {
+  currentCore().cubeNd2NzPad(dst, src, loc);
 }
 void nz2nd(const Operand &dst, const Operand &src, DType type,
            const Nz2NdDesc &desc, Loc loc) {

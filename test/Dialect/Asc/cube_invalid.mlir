@@ -322,6 +322,43 @@ func.func @nd2nz_direction(%p: !asc.nd2nz_params) {
 
 // -----
 
+// UB -> L1 with ND -> NZ: no core of Ascend 910B/910C has both memories.
+func.func @nd2nz_ub_to_l1(%p: !asc.nd2nz_params) {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %a1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %x = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<vecin, f16>
+  // expected-error@+1 {{data_copy: cannot copy TPosition.VECIN (UB) to TPosition.A1 (L1) with ND to NZ on Ascend 910B/910C: the Unified Buffer belongs to the vector cores (AIV) and L1 to the cube core (AIC), so no kernel type has both on one core (AIV_ONLY has no L1, AIC_ONLY no UB, and a MIX kernel's AIV and AIC are different cores); on the AIV copy the tile to GM (data_copy or data_copy_pad) and raise a cross-core flag (cross_core_set_flag, mode 2), and on the AIC wait for it (cross_core_wait_flag) and copy GM to L1 with data_copy(dst, src, Nd2NzParams)}}
+  asc.data_copy_nd2nz %a1, %x, %p : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecin, f16>, !asc.nd2nz_params
+  return
+}
+
+// -----
+
+func.func @pad_nd2nz_ub_to_l1(%d: !asc.data_copy_ext_params, %p: !asc.nd2nz_params) {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %b1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<b1, f16>
+  %x = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<vecin, f16>
+  // expected-error@+1 {{data_copy_pad: cannot copy TPosition.VECIN (UB) to TPosition.B1 (L1) with ND to NZ on Ascend 910B/910C: the Unified Buffer belongs to the vector cores (AIV) and L1 to the cube core (AIC), so no kernel type has both on one core (AIV_ONLY has no L1, AIC_ONLY no UB, and a MIX kernel's AIV and AIC are different cores); on the AIV copy the tile to GM (data_copy or data_copy_pad) and raise a cross-core flag (cross_core_set_flag, mode 2), and on the AIC wait for it (cross_core_wait_flag) and copy GM to L1 with data_copy(dst, src, Nd2NzParams)}}
+  asc.data_copy_pad_nd2nz %b1, %x, %d, %p : !asc.local_tensor<b1, f16>, !asc.local_tensor<vecin, f16>, !asc.data_copy_ext_params, !asc.nd2nz_params
+  return
+}
+
+// -----
+
+func.func @pad_nd2nz_direction(%d: !asc.data_copy_params, %p: !asc.nd2nz_params) {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %a1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %y = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<vecout, f16>
+  // expected-error@+1 {{data_copy_pad: cannot copy ND to NZ from TPosition.A1 (L1) to TPosition.VECOUT (UB); data_copy_pad with 'nd2nz_params' copies VECIN/VECOUT/VECCALC (UB) to A1/B1/C1 (L1)}}
+  asc.data_copy_pad_nd2nz %y, %a1, %d, %p : !asc.local_tensor<vecout, f16>, !asc.local_tensor<a1, f16>, !asc.data_copy_params, !asc.nd2nz_params
+  return
+}
+
+// -----
+
 func.func @co12_src(%gm: !asc.global_tensor<f32>, %p: !asc.data_copy_co12_dst_params) {
   %c0 = arith.constant 0 : i32
   %c512 = arith.constant 512 : i32

@@ -82,7 +82,9 @@ for _dst, _src in ((GLOBAL, LOCAL), (LOCAL, GLOBAL)):
 
 # The cube path's conversions (ND -> NZ into L1 or UB, NZ -> ND out of UB, out of CO1). The builders are
 # named, not read: reading one at import would load asc._C._ods_ops, which only a compile needs.
-_CUBE_COPIES = (("Nd2NzParams", "nd2nz", "data_copy_nd2nz", ((LOCAL, GLOBAL),)),
+# UB -> L1 with Nd2NzParams is a spec'd form that Ascend 910B/910C cannot run: the verifier refuses it (see
+# data_copy's docstring).
+_CUBE_COPIES = (("Nd2NzParams", "nd2nz", "data_copy_nd2nz", ((LOCAL, GLOBAL), (LOCAL, LOCAL))),
                 ("Nz2NdParamsFull", "nz2nd", "data_copy_nz2nd", ((GLOBAL, LOCAL),)),
                 ("DataCopyCO12DstParams", "co12", "data_copy_co12", ((GLOBAL, LOCAL), (LOCAL, LOCAL))))
 
@@ -108,7 +110,9 @@ def data_copy(*args: Any, **kwargs: Any) -> None:
     rejected), or `data_copy(dst, src, slice_list1, slice_list2, dim_value)` (GM <-> UB slices, lists of
     `SliceInfo` for dst and src, dimension 0 first); the cube path's `data_copy(dst, src, intri_params)` with
     `Nd2NzParams` (GM → A1/B1 or VECIN, ND → NZ), `Nz2NdParamsFull` (VECOUT → GM, NZ → ND) or
-    `DataCopyCO12DstParams` (CO1 → GM or A1/B1, quantised)."""
+    `DataCopyCO12DstParams` (CO1 → GM or A1/B1, quantised). The spec's UB → L1 form with `Nd2NzParams` is a
+    compile error on Ascend 910B/910C, whose UB (vector cores) and L1 (cube core) are on different cores:
+    copy through GM with a cross-core flag instead (docs/language.md)."""
     _data_copy(*args, **kwargs)
 
 
@@ -117,6 +121,12 @@ def _pad(dst: Any, src: Any, data_copy_params: Any, pad_params: Any = None) -> N
                        pad_params.handle if pad_params is not None else None)
 
 
+def _pad_nd2nz(dst: Any, src: Any, data_copy_params: Any, nd2nz_params: Any) -> None:
+    _ods.data_copy_pad_nd2nz(builder_for("data_copy_pad"), *_pair("data_copy_pad", dst, src),
+                             data_copy_params.handle, nd2nz_params.handle)
+
+
+_ND2NZ_PARAMS = instance_of_later(_CUBE, "Nd2NzParams")
 _data_copy_pad = OverloadSet("data_copy_pad")
 _data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_params", _DATA_COPY_EXT_PARAMS),
                     Param("pad_params", _DATA_COPY_PAD_EXT_PARAMS)], _pad, form="ext")
@@ -126,12 +136,18 @@ _data_copy_pad.add([Param("dst", LOCAL), Param("src", GLOBAL), Param("data_copy_
                     Param("pad_params", _DATA_COPY_PAD_PARAMS)], _pad, form="params")
 _data_copy_pad.add([Param("dst", GLOBAL), Param("src", LOCAL), Param("data_copy_params", _DATA_COPY_PARAMS)],
                    _pad, form="params")
+# UB -> L1 with ND -> NZ (both parameter structs): built so that the verifier refuses it at the line on
+# Ascend 910B/910C.
+for _params_kind in (_DATA_COPY_EXT_PARAMS, _DATA_COPY_PARAMS):
+    _data_copy_pad.add([Param("dst", LOCAL), Param("src", LOCAL), Param("data_copy_params", _params_kind),
+                        Param("nd2nz_params", _ND2NZ_PARAMS)], _pad_nd2nz, form="nd2nz")
 
 
 @builtin
 def data_copy_pad(*args: Any, **kwargs: Any) -> None:
     """Byte-granular copies (`DataCopyPad`): GM → UB with optional padding of each block to 32 bytes, or
-    UB → GM writing exactly `block_len` bytes per block."""
+    UB → GM writing exactly `block_len` bytes per block. The spec's UB → L1 form with `nd2nz_params:
+    Nd2NzParams` is a compile error on Ascend 910B/910C (no core has both memories; docs/language.md)."""
     _data_copy_pad(*args, **kwargs)
 
 

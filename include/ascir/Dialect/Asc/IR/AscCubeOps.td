@@ -413,6 +413,32 @@ def Asc_DataCopyNd2NzOp : Asc_CubeCopyOp<"data_copy_nd2nz",
   let summary = "copy an ND matrix into L1 or UB as NZ";
 }
 
+def Asc_DataCopyPadNd2NzOp : Asc_CubeOp<"data_copy_pad_nd2nz",
+    "AscendC::DataCopyPad"> {
+  let pyName = "data_copy_pad";
+  let summary = "copy an ND matrix from UB into L1 as NZ (not on A2/A3)";
+  let description = [{
+    `DataCopyPad(dst, src, dataCopyParams, nd2nzParams)`: the spec's UB
+    (VECIN/VECOUT/VECCALC) to L1 (A1/B1/C1) copy with ND -> NZ, taking
+    `data_copy_params` (a DataCopyParams or DataCopyExtParams) and
+    `nd2nz_params` (`nd_num` must be 1). Ascend 910B/910C have no core with
+    both memories (the UB is on the AIVs, L1 on the AIC; Ascend C emulates
+    the copy through GM for Matmul TSCM operands only), so the verifier
+    refuses every use and says what to write instead (docs/language.md).
+    The same refusal applies to `asc.data_copy_nd2nz` from UB into L1.
+
+    ```mlir
+    asc.data_copy_pad_nd2nz %a1, %x, %p, %nd : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecout, f16>, !asc.data_copy_params, !asc.nd2nz_params
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "destination (L1)">:$dst,
+    Arg<Asc_AnyTensor, "source (UB)">:$src,
+    Arg<Asc_AnyDataCopyParams, "blocks and strides">:$data_copy_params,
+    Arg<Asc_Nd2NzParamsType, "ND -> NZ conversion">:$nd2nz_params
+  );
+}
+
 def Asc_DataCopyNz2NdOp : Asc_CubeCopyOp<"data_copy_nz2nd",
     Asc_Nz2NdParamsFullType, [{
     `DataCopy(dst, src, Nz2NdParamsFull)`: VECOUT to GM, NZ fractals back
