@@ -433,3 +433,79 @@ def test_set_sparse_refuses_a_batch_tiling(caplog) -> None:
         assert api.get_tiling(asc.adv.TCubeTiling()) == -1
     assert ("set_sparse(True): a batch of sparse matmuls is not supported; tile one matrix with MatmulApiTiling or "
             "MultiCoreMatmulTiling") in caplog.text
+
+
+@asc.jit(always_compile=True, matmul_cube_only=True)
+def sparse_without_its_index(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
+                             tiling: asc.adv.TCubeTiling):
+    """A sparse Matmul that forgets set_sparse_index: dense, it reads N x K of the N x K/2 stored half."""
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+    b_gm.set_global_buffer(b, tiling.n * tiling.k_b // 2)
+    c_gm.set_global_buffer(c, tiling.m * tiling.n)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8, True),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+    asc.adv.register_matmul(pipe, asc.get_sys_workspace(), mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()
+
+
+@pytest.mark.parametrize("tiling", ["hand", "host"])
+def test_a_sparse_b_without_set_sparse_index_hints_at_it(tiling: str) -> None:
+    """The stored half (64 x 64 bytes) read as a dense transposed B of 64 x 128: the bounds error at iterate_all
+    names the argument and, as its last note, the likely cause. The host tiling's set_sparse(True) leaves no
+    mark in the TCubeTiling (as in CANN), so the hint comes from B's form: int8 and transposed."""
+    m, n, k = 64, 64, 128
+    t = hand_tiling(m, n, k, (64, 64, 64)) if tiling == "hand" else host_tiling(m, n, k, 1)
+    rng = np.random.default_rng(1)
+    a = rng.integers(-128, 128, (m, k)).astype(np.int8)
+    _, stored, _ = sparse_b(rng, k, n)
+    with pytest.raises(KernelError) as info:
+        sparse_without_its_index[1, rt.current_stream()](a, stored, np.zeros((m, n), np.int32), t)
+    error = info.value
+    assert error.message.startswith("kernel 'sparse_without_its_index' (block 0): data_copy reads GM bytes [0, ")
+    assert error.message.endswith(" relative to argument 'b', which has 4096 int8 elements (4096 bytes); the "
+                                  "access is outside every argument array")
+    assert error.location.line == _line(sparse_without_its_index, "mm.iterate_all(c_gm)")
+    assert error.notes[-1].message == (
+        "if B is the stored half of a 4:2 sparse B (N x K/2 int8, transposed), call SetSparseIndex (pyasc: "
+        "mm.set_sparse_index(index_gm)) before Iterate / IterateAll: without it the Matmul is dense and reads N x "
+        "K of B (sim/MATMUL.md \"Sparse B\")")
+
+
+def test_a_dense_matmul_out_of_bounds_gets_no_sparse_hint() -> None:
+    """A float16 B read past its end: the plain bounds error, without the int8 hint."""
+    m, n, k = 32, 32, 64
+    rng = np.random.default_rng(2)
+    a = rng.standard_normal((m, k)).astype(np.float16)
+    b = rng.standard_normal((n, k // 2)).astype(np.float16)  # transposed, half the K
+    with pytest.raises(KernelError) as info:
+        dense_transposed_b[1, rt.current_stream()](a, b, np.zeros((m, n), np.float32),
+                                                   hand_tiling(m, n, k, (32, 32, 32)))
+    assert " relative to argument 'b', which has 1024 float16 elements (2048 bytes)" in info.value.message
+    assert all("SetSparseIndex" not in note.message for note in info.value.notes)
+
+
+@asc.jit(always_compile=True, matmul_cube_only=True)
+def dense_transposed_b(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+    b_gm.set_global_buffer(b, tiling.n * tiling.k_b // 2)
+    c_gm.set_global_buffer(c, tiling.m * tiling.n)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, True),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, asc.get_sys_workspace(), mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.iterate_all(c_gm)
+    mm.end()

@@ -140,6 +140,13 @@ ASCSIM_API void scalarWriteAs(const char *api, const Operand &dst,
 /// registered none): GM that scalarRead/scalarWrite check, not host memory
 /// such as the kernel's stack (ListTensorDesc's shape buffers may be either).
 ASCSIM_API bool isGmArgument(uint64_t addr);
+/// The bounds check of a GM read of `bytes` bytes at `addr` that an API the
+/// headers build from instructions is about to issue (`api`: its pyasc
+/// name): the same "bounds" error as the instruction's own check, with
+/// `hint` (what the API knows of a likely cause) as its last note. No
+/// instruction, no time: a passing check leaves no trace.
+ASCSIM_API void checkGmRead(const char *api, uint64_t addr, uint64_t bytes,
+                            DType type, const char *hint, Loc loc);
 ASCSIM_API void setL2CacheHint(uint64_t addr, uint64_t bytes, bool bypass);
 /// One iteration of a loop of an emitted kernel (pyasc::loop_tick, at the
 /// loop's line): a step of the watchdog and a point where an interrupt stops

@@ -2046,8 +2046,25 @@ private:
       p.dValue = static_cast<uint16_t>(kLen);
       p.srcDValue = static_cast<uint16_t>(ldb);
       p.dstNzC0Stride = static_cast<uint16_t>(geo_.n16);
-      DataCopy(dst, g[static_cast<uint64_t>(n0) * ldb + k0], p, loc);
+      const uint64_t first = static_cast<uint64_t>(n0) * ldb + k0;
+      if constexpr (std::is_same_v<SrcBT, int8_t>)
+        hintSparse(s.bAddr + first,
+                   (static_cast<uint64_t>(nLen) - 1) * ldb + kLen, loc);
+      DataCopy(dst, g[first], p, loc);
     }
+  }
+  /// An int8 B given transposed is what a sparse B's stored half looks
+  /// like (N x K/2): a Matmul that misses SetSparseIndex reads it as a
+  /// dense N x K and runs past its end, so the bounds error says so.
+  static void hintSparse(uint64_t addr, uint64_t bytes, Loc loc) {
+    ::ascsim::abi::checkGmRead(
+        "data_copy", addr, bytes, ::ascsim::DType::I8,
+        "if B is the stored half of a 4:2 sparse B (N x K/2 int8, "
+        "transposed), call SetSparseIndex (pyasc: "
+        "mm.set_sparse_index(index_gm)) before Iterate / IterateAll: "
+        "without it the Matmul is dense and reads N x K of B (sim/MATMUL.md "
+        "\"Sparse B\")",
+        loc);
   }
 
   /// Where a sparse B tile's index lies in its L1 slot: after the stored

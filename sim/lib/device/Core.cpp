@@ -342,6 +342,14 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
     staticUb_.push_back({addr, end, loc});
 }
 
+void Core::checkGmRead(const char *api, uint64_t addr, uint64_t bytes,
+                       DType type, const char *hint, Loc loc) {
+  if (bytes == 0)
+    return;
+  // Passes in one lookup of the launch's few arrays, counting no call.
+  mem_.checkGm(addr, bytes, Access{api, "source", false, type}, loc, hint);
+}
+
 inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
                                    Cost cost, DType type, uint32_t count,
                                    const uint8_t *from, uint8_t *to) {

@@ -184,6 +184,10 @@ public:
   uint64_t sortOp(const SortCall &call, Loc loc);
   /// A fault raised by an API the headers build from instructions.
   bool isGmArgument(uint64_t addr) const { return mem_.isGmArgument(addr); }
+  /// A GM read the headers are about to issue as instructions, checked
+  /// first so that its bounds error can carry `hint` (device/KernelAbi.cpp).
+  void checkGmRead(const char *api, uint64_t addr, uint64_t bytes, DType type,
+                   const char *hint, Loc loc);
   [[noreturn]] void apiFault(const char *category, const char *message,
                              Loc loc);
 

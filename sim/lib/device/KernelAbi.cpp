@@ -39,6 +39,11 @@ void scalarWriteAs(const char *api, const Operand &dst, uint64_t index,
 
 bool isGmArgument(uint64_t addr) { return currentCore().isGmArgument(addr); }
 
+void checkGmRead(const char *api, uint64_t addr, uint64_t bytes, DType type,
+                 const char *hint, Loc loc) {
+  currentCore().checkGmRead(api, addr, bytes, type, hint, loc);
+}
+
 void dataSyncBarrier(uint8_t mem, Loc loc) {
   currentCore().dataSyncBarrier(mem, loc);
 }

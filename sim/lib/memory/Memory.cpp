@@ -72,8 +72,8 @@ const GmRegion *GmMap::find(uint64_t addr) const {
   return nullptr;
 }
 
-void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
-                  Loc loc) const {
+void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a, Loc loc,
+                  const char *hint) const {
   uint32_t noHint = ~0u; // every region in order
   if (contains(addr, bytes, noHint))
     return;
@@ -110,6 +110,8 @@ void GmMap::check(uint64_t addr, uint64_t bytes, const Access &a,
                    ".." + hex(best->address + best->bytes) +
                    "; the access spans " + hex(addr) + ".." + hex(addr + bytes),
                Loc{nullptr, 0}));
+  if (hint)
+    notes.push_back(makeNote(hint, Loc{nullptr, 0}));
   fail("bounds", msg, loc, std::move(notes));
 }
 

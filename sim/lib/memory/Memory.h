@@ -43,8 +43,10 @@ public:
   explicit GmMap(std::vector<GmRegion> regions);
   bool checking() const { return !regions_.empty(); }
   /// Throws a "bounds" Fault unless [addr, addr + bytes) lies inside one
-  /// registered region.
-  void check(uint64_t addr, uint64_t bytes, const Access &a, Loc loc) const;
+  /// registered region; `hint`, when given, is the Fault's last note (what
+  /// the caller knows of a likely cause).
+  void check(uint64_t addr, uint64_t bytes, const Access &a, Loc loc,
+             const char *hint = nullptr) const;
   /// Whether check() passes, trying region `hint` first (set to the region
   /// that holds the range; a call site's accesses stay in one array).
   bool contains(uint64_t addr, uint64_t bytes, uint32_t &hint) const {
@@ -170,6 +172,11 @@ public:
   /// resolve(), not host memory such as a kernel's stack.
   bool isGmArgument(uint64_t addr) const {
     return !gm_.checking() || gm_.find(addr) != nullptr;
+  }
+  /// GmMap::check of [addr, addr + bytes), with `hint` as its last note.
+  void checkGm(uint64_t addr, uint64_t bytes, const Access &a, Loc loc,
+               const char *hint) const {
+    gm_.check(addr, bytes, a, loc, hint);
   }
 
   uint64_t ubBytes() const { return ubSize_; }
