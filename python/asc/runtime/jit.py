@@ -34,7 +34,7 @@ from .dependencies import References, Watch, describe, namespace, resolve
 from .errors import LaunchCallError, LaunchTypeError, LaunchValueError, launch_site
 from .options import JitOptions, LaunchOptions
 from .plan import MAX_PLANS, Plan, native_plan
-from .source import parsed_source
+from .source import StaleSource, parsed_source, snapshot
 from .specialize import ArgSpec, prepare, to_param
 
 if TYPE_CHECKING:
@@ -95,6 +95,9 @@ class JITFunction:
                             f"but got {what}; define the kernel or device function with def")
         functools.update_wrapper(self, fn)
         self.fn = fn
+        #: The text of its file now, as Python compiled it at import (asc.runtime.source): an edit of the
+        #: file later changes neither what this function compiles to nor its cache key. Parsed lazily.
+        self._lines = snapshot(fn)
         self.signature = inspect.signature(fn)
         clash = set(self.signature.parameters) & JitOptions.field_names()
         if clash:
@@ -142,7 +145,13 @@ class JITFunction:
     def _parsed_source(self) -> tuple[str, int, ast.Module]:
         """`_source` and the module its text parses to (parsed once, to check the lines found)."""
         try:
-            lines, first, module = parsed_source(self.fn)
+            lines, first, module = parsed_source(self.fn, self._lines)
+        except StaleSource as e:
+            raise CompileError(
+                f"the source of kernel '{self.fn.__name__}' changed after Python compiled the function: "
+                f"this line of its file no longer holds `def {self.fn.__code__.co_name}(...)` (the file "
+                "was edited after it was imported); reload its module (importlib.reload) or restart the "
+                "process", SourceLocation(e.file, e.line)) from None
         except (OSError, TypeError):  # defined in `python -c`, on stdin, at the prompt, by exec()
             code = self.fn.__code__
             raise CompileError(
@@ -348,6 +357,7 @@ class JITFunction:
         if variant is None:
             try:
                 variant = JITFunction(self.fn, **{**self._given_options, **given})
+                variant._lines = self._lines  # the text the decorator saw, not the file's text now
             except TypeError as e:
                 raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(2)) from None
             except ValueError as e:
@@ -410,7 +420,7 @@ class JITFunction:
                 compiled = compile_source(tree, proto, self.namespace(), info, self.options,
                                           dump_directory(self.__name__, key))
         except CompileError as e:
-            raise e.with_traceback(None) from None
+            raise self._as_compiled(e).with_traceback(None) from None
         with _build(compiled.ascendc, self.__name__, self.options.compile.debug) as so:
             if always:
                 # Loaded from the build directory, which goes away: the mapping stays valid.
@@ -419,6 +429,20 @@ class JITFunction:
                                    "ascir.mlir": compiled.ir_after.encode()})
         return LoadedKernel(self.__name__, runtime_params, launcher.load(entry / "kernel.so"),
                             compiled.ascendc, entry)
+
+    def _as_compiled(self, error: CompileError) -> CompileError:
+        """`error` showing the text its lines were compiled from, the snapshots of this function and of
+        the jit functions it reaches, rather than their files now (which may have been edited since)."""
+        sources: dict[str, list[str]] = {}
+        todo = [self]
+        while todo:
+            fn = todo.pop()
+            if fn.file in sources or not fn._lines:
+                continue
+            sources[fn.file] = fn._lines
+            if fn._deps_cache is not None:
+                todo.extend(fn._deps_cache[0].jits)
+        return type(error)(error.message, error.location, error.notes, {**sources, **error.sources})
 
     def __repr__(self) -> str:
         return f"JITFunction({self.__module__}:{self.__qualname__})"
