@@ -209,7 +209,7 @@ public:
   BufferView queueAlloc(int32_t q, Loc loc);
   void queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
                   Loc loc);
-  BufferView queueDeque(int32_t q, Loc loc);
+  BufferView queueDeque(int32_t q, uint8_t srcUser, uint8_t dstUser, Loc loc);
   void queueFree(int32_t q, uint64_t buffer, Loc loc);
   BufferView stackBuffer(const char *api, Loc loc);
   BufferView bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
