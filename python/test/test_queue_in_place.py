@@ -245,32 +245,3 @@ def test_depth_zero_queue_is_refused_at_the_line() -> None:
     assert e.value.message == ("alloc_tensor(tensor): a queue of depth 0 (Ascend C's in-place mode) is not "
                                "supported; give the queue a depth of 1 or more, where alloc_tensor(tensor) works too")
     assert e.value.location.line == _line_of(in_place_on_depth_zero, "q.alloc_tensor(t)")
-
-
-@asc.jit
-def user_positions(x: asc.GlobalAddress, n: int, form: asc.ConstExpr[int]):
-    pipe = asc.TPipe()
-    q = asc.TQue(asc.TPosition.VECIN, 1)
-    pipe.init_buffer(q, 1, TILE * 4)
-    t = q.alloc_tensor(asc.float32)
-    if form == 0:
-        q.enque(t, asc.TPosition.GM, asc.TPosition.VECIN)  # FORM-0
-    elif form == 1:
-        q.enque(t, src_user_pos=asc.TPosition.GM, dst_user_pos=asc.TPosition.VECIN)  # FORM-1
-    elif form == 2:
-        q.deque(asc.float32, asc.TPosition.GM, asc.TPosition.VECIN)  # FORM-2
-    else:
-        q.deque(asc.float32, dst_user_pos=asc.TPosition.VECIN)  # FORM-3
-
-
-@pytest.mark.parametrize("form,call", [(0, "enque(tensor"), (1, "enque(tensor"), (2, "deque(dtype"),
-                                       (3, "deque(dtype")])
-def test_user_position_forms_are_refused_with_what_to_do(form: int, call: str) -> None:
-    """The spec's keywords are accepted as such (not "unexpected keyword argument"); the forms are refused
-    because the sync passes know a queue's pipes only from its own positions."""
-    with pytest.raises(CompileError) as e:
-        user_positions[1](np.zeros(TILE, dtype=np.float32), 2, form)
-    assert e.value.message == (f"{call}, src_user_pos, dst_user_pos) is not supported: a queue's enque/deque "
-                               "order the pipes of its own positions; declare a TQueBind(src, dst, depth) with "
-                               "the positions you need")
-    assert e.value.location.line == _line_of(user_positions, f"FORM-{form}")

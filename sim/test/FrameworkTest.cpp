@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ using namespace ascsim;
 namespace {
 
 constexpr uint8_t kGM = 0, kVECIN = 9, kVECOUT = 10, kVECCALC = 11;
+constexpr uint8_t kA1 = 1, kMAX = 16;
 const Loc here{"t.py", 1};
 
 std::string str(const std::vector<SyncOp> &ops) {
@@ -64,7 +66,7 @@ std::vector<std::string> cycle(uint8_t src, uint8_t dst) {
   p.fw.enque(q, v.handle, 16, 16, here, ops);
   out.push_back(str(ops));
   ops.clear();
-  v = p.fw.deque(q, here, ops);
+  v = p.fw.deque(q, kMAX, kMAX, here, ops);
   out.push_back(str(ops));
   ops.clear();
   p.fw.free(q, v.handle, here, ops);
@@ -88,6 +90,98 @@ TEST(FrameworkTest, QueueEventsFollowTheirPositions) {
                                       "wait:MTE3_MTE2#0"}));
   EXPECT_EQ(cycle(kVECCALC, kVECCALC),
             (std::vector<std::string>{"", "barrier:V", "", "", ""}));
+}
+
+/// alloc, enque<su, du>, deque<su, du>, free, alloc of a queue src -> dst.
+std::vector<std::string> userCycle(uint8_t src, uint8_t dst, uint8_t su,
+                                   uint8_t du) {
+  Pipe p;
+  int32_t q = p.fw.initQueue(0, src, dst, 1, 1, 64, false, here);
+  std::vector<std::string> out;
+  std::vector<SyncOp> ops;
+  BufferView v = p.fw.alloc(q, here, ops);
+  out.push_back(str(ops));
+  ops.clear();
+  p.fw.enque(q, v.handle, su, du, here, ops);
+  out.push_back(str(ops));
+  ops.clear();
+  v = p.fw.deque(q, su, du, here, ops);
+  out.push_back(str(ops));
+  ops.clear();
+  p.fw.free(q, v.handle, here, ops);
+  out.push_back(str(ops));
+  ops.clear();
+  p.fw.alloc(q, here, ops);
+  out.push_back(str(ops));
+  return out;
+}
+
+// EnQue/DeQue<srcUserPos, dstUserPos> use the event of the positions'
+// memories (hardware.md §3.5); FreeTensor/AllocTensor keep the queue's own.
+TEST(FrameworkTest, UserPositionsUseTheEventOfTheirMemories) {
+  EXPECT_EQ(userCycle(kGM, kVECIN, kGM, kVECIN),
+            (std::vector<std::string>{"", "set:MTE2_V#0", "wait:MTE2_V#0",
+                                      "set:V_MTE2#0", "wait:V_MTE2#0"}));
+  EXPECT_EQ(userCycle(kGM, kVECIN, kVECOUT, kGM),
+            (std::vector<std::string>{"", "set:V_MTE3#0", "wait:V_MTE3#0",
+                                      "set:V_MTE2#0", "wait:V_MTE2#0"}));
+  EXPECT_EQ(userCycle(kGM, kVECIN, kVECCALC, kGM),
+            (std::vector<std::string>{"", "set:V_MTE3#0", "wait:V_MTE3#0",
+                                      "set:V_MTE2#0", "wait:V_MTE2#0"}));
+  EXPECT_EQ(userCycle(kVECOUT, kGM, kGM, kVECOUT),
+            (std::vector<std::string>{"", "set:MTE2_V#0", "wait:MTE2_V#0",
+                                      "set:MTE3_V#0", "wait:MTE3_V#0"}));
+  // UB -> UB: a PIPE_V barrier, nothing to wait.
+  EXPECT_EQ(userCycle(kVECIN, kVECOUT, kVECIN, kVECOUT),
+            (std::vector<std::string>{"", "barrier:V", "", "set:MTE3_MTE2#0",
+                                      "wait:MTE3_MTE2#0"}));
+  EXPECT_EQ(userCycle(kGM, kVECIN, kVECCALC, kVECOUT),
+            (std::vector<std::string>{"", "barrier:V", "", "set:V_MTE2#0",
+                                      "wait:V_MTE2#0"}));
+}
+
+std::string faultOf(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const Fault &fault) {
+    return fault.diag.category + ": " + fault.diag.message;
+  }
+  return "no fault";
+}
+
+TEST(FrameworkTest, DequeMustUseTheUserPositionsOfItsEnque) {
+  Pipe p;
+  int32_t q = p.fw.initQueue(0, kGM, kVECIN, 1, 1, 64, false, here);
+  std::vector<SyncOp> ops;
+  BufferView v = p.fw.alloc(q, here, ops);
+  p.fw.enque(q, v.handle, kVECOUT, kGM, here, ops);
+  std::string f = faultOf([&] { p.fw.deque(q, kMAX, kMAX, here, ops); });
+  EXPECT_NE(f.find("queue: deque (the queue's own positions) on the VECIN "
+                   "queue"),
+            std::string::npos)
+      << f;
+  EXPECT_NE(f.find("waits the MTE2_V flag, but the tensor was enqueued (user "
+                   "positions VECOUT, GM) with the V_MTE3 flag"),
+            std::string::npos)
+      << f;
+  ops.clear();
+  p.fw.deque(q, kVECOUT, kGM, here, ops);
+  EXPECT_EQ(str(ops), "wait:V_MTE3#0");
+}
+
+TEST(FrameworkTest, UserPositionsOutsideTheUnifiedBufferAreRefused) {
+  Pipe p;
+  int32_t ub = p.fw.initQueue(0, kGM, kVECIN, 2, 2, 64, false, here);
+  std::vector<SyncOp> ops;
+  BufferView v = p.fw.alloc(ub, here, ops);
+  EXPECT_NE(faultOf([&] { p.fw.enque(ub, v.handle, kA1, kGM, here, ops); })
+                .find("argument: enque (user positions A1, GM) on the VECIN "
+                      "queue"),
+            std::string::npos);
+  EXPECT_NE(faultOf([&] { p.fw.enque(ub, v.handle, kGM, kGM, here, ops); })
+                .find(": each user position must be GM, VECIN, VECCALC or "
+                      "VECOUT, and not both GM"),
+            std::string::npos);
 }
 
 TEST(FrameworkTest, BuffersArePlacedInInitOrderAndRoundRobin) {

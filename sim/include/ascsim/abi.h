@@ -182,7 +182,9 @@ ASCSIM_API BufferView queueAlloc(int32_t queue, Loc loc);
 /// EnQue; srcUser/dstUser are the user positions of EnQue<src, dst> or MAX.
 ASCSIM_API void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
                            uint8_t dstUser, Loc loc);
-ASCSIM_API BufferView queueDeque(int32_t queue, Loc loc);
+/// DeQue; srcUser/dstUser are the user positions of DeQue<src, dst, T> or MAX.
+ASCSIM_API BufferView queueDeque(int32_t queue, uint8_t srcUser,
+                                 uint8_t dstUser, Loc loc);
 ASCSIM_API void queueFree(int32_t queue, uint64_t buffer, Loc loc);
 /// PopStackBuffer: the Unified Buffer above the TPipe's buffers, for `api`
 /// (named in the error when no TPipe is live).

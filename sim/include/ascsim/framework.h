@@ -158,8 +158,7 @@ public:
   bool EnQue(const LocalTensor<T> &tensor,
              ::ascsim::Loc loc = ::ascsim::here()) {
     ::ascsim::abi::queueEnque(ascsimHandle_, ::ascsim::handleOf(tensor),
-                              static_cast<uint8_t>(TPosition::MAX),
-                              static_cast<uint8_t>(TPosition::MAX), loc);
+                              kNoUserPos, kNoUserPos, loc);
     return true;
   }
   /// EnQue with the user positions naming the synchronised pipes.
@@ -173,17 +172,21 @@ public:
   }
   template <typename T>
   LocalTensor<T> DeQue(::ascsim::Loc loc = ::ascsim::here()) {
-    return ::ascsim::localOf<T>(::ascsim::abi::queueDeque(ascsimHandle_, loc));
+    return ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
+        ascsimHandle_, kNoUserPos, kNoUserPos, loc));
   }
+  /// DeQue waiting the event of the user positions its EnQue named.
   template <TPosition srcUserPos, TPosition dstUserPos, typename T>
   LocalTensor<T> DeQue(::ascsim::Loc loc = ::ascsim::here()) {
-    return ::ascsim::localOf<T>(::ascsim::abi::queueDeque(ascsimHandle_, loc));
+    return ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
+        ascsimHandle_, static_cast<uint8_t>(srcUserPos),
+        static_cast<uint8_t>(dstUserPos), loc));
   }
   /// In-place form (depth 0 queues).
   template <typename T>
   void DeQue(LocalTensor<T> &tensor, ::ascsim::Loc loc = ::ascsim::here()) {
-    tensor =
-        ::ascsim::localOf<T>(::ascsim::abi::queueDeque(ascsimHandle_, loc));
+    tensor = ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
+        ascsimHandle_, kNoUserPos, kNoUserPos, loc));
   }
 
   bool VacantInQue(::ascsim::Loc loc = ::ascsim::here()) {
@@ -213,6 +216,9 @@ public:
   int32_t ascsimHandle_ = 0;
 
 private:
+  /// No user positions: the queue's own event.
+  static constexpr uint8_t kNoUserPos = static_cast<uint8_t>(TPosition::MAX);
+
   int32_t query(::ascsim::QueueQuery what, uint64_t buf, ::ascsim::Loc loc) {
     return ::ascsim::abi::queueQuery(ascsimHandle_, what, buf, loc);
   }

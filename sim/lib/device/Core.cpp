@@ -959,10 +959,11 @@ void Core::queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser,
   runSync(ops, seq, loc, "enque");
 }
 
-BufferView Core::queueDeque(int32_t q, Loc loc) {
+BufferView Core::queueDeque(int32_t q, uint8_t srcUser, uint8_t dstUser,
+                            Loc loc) {
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
-  BufferView v = fw_.deque(q, loc, ops);
+  BufferView v = fw_.deque(q, srcUser, dstUser, loc, ops);
   runSync(ops, seq, loc);
   return v;
 }

@@ -216,7 +216,7 @@ public:
   BufferView queueAlloc(int32_t q, Loc loc);
   void queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
                   Loc loc);
-  BufferView queueDeque(int32_t q, Loc loc);
+  BufferView queueDeque(int32_t q, uint8_t srcUser, uint8_t dstUser, Loc loc);
   void queueFree(int32_t q, uint64_t buffer, Loc loc);
   BufferView stackBuffer(const char *api, Loc loc);
   /// asc.adv's forms without a temp buffer: stackBuffer for `api`, and

@@ -88,8 +88,9 @@ void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
   currentCore().queueEnque(queue, buffer, srcUser, dstUser, loc);
 }
 
-BufferView queueDeque(int32_t queue, Loc loc) {
-  return currentCore().queueDeque(queue, loc);
+BufferView queueDeque(int32_t queue, uint8_t srcUser, uint8_t dstUser,
+                      Loc loc) {
+  return currentCore().queueDeque(queue, srcUser, dstUser, loc);
 }
 
 void queueFree(int32_t queue, uint64_t buffer, Loc loc) {

@@ -91,6 +91,28 @@ std::string eventName(uint8_t e) {
   return info ? info->name : "?";
 }
 
+/// What an EnQue sets / a DeQue waits, for messages.
+std::string syncName(uint8_t e) {
+  if (e == Framework::kBarrierV)
+    return "a PIPE_V barrier (nothing to wait)";
+  if (e == Framework::kNoEvent)
+    return "no event";
+  return "the " + eventName(e) + " flag";
+}
+
+/// " (user positions A, B)", or " (the queue's own positions)".
+std::string userPositions(uint8_t src, uint8_t dst) {
+  if (src == kPosMAX && dst == kPosMAX)
+    return " (the queue's own positions)";
+  return std::string(" (user positions ") + positionName(src) + ", " +
+         positionName(dst) + ")";
+}
+
+bool isUbPathEnd(uint8_t pos) {
+  return pos == kPosGM || pos == kPosVECIN || pos == kPosVECCALC ||
+         pos == kPosVECOUT;
+}
+
 } // namespace
 
 Framework::Framework(const LaunchConfig &config) : config_(config) {}
@@ -437,6 +459,37 @@ Note Framework::raceHint(Mem mem, uint64_t start, uint64_t end, Pipe earlier,
   return {};
 }
 
+uint8_t Framework::userEvent(const Queue &q, uint8_t srcUser, uint8_t dstUser,
+                             const char *api, Loc loc) const {
+  if (srcUser == kPosMAX && dstUser == kPosMAX)
+    return q.enqEvent;
+  // EnQue<srcUserPos, dstUserPos> (hardware.md §3.5): the event of the
+  // positions' memories, GM -> UB MTE2_V, UB -> GM V_MTE3, and UB -> UB a
+  // PIPE_V barrier.
+  if (!isUbPathEnd(srcUser) || !isUbPathEnd(dstUser) ||
+      (srcUser == kPosGM && dstUser == kPosGM))
+    fail("argument",
+         std::string(api) + userPositions(srcUser, dstUser) + " on " +
+             describe(q) +
+             ": each user position must be GM, VECIN, VECCALC or VECOUT, "
+             "and not both GM",
+         loc);
+  if (q.mem != Mem::UB)
+    fail("argument",
+         std::string(api) + userPositions(srcUser, dstUser) + " on " +
+             describe(q) +
+             ": user positions name a path through the Unified Buffer, but "
+             "the queue's buffers are not in it",
+         loc);
+  if (srcUser == kPosGM)
+    return eventBetween(static_cast<uint8_t>(Pipe::MTE2),
+                        static_cast<uint8_t>(Pipe::V));
+  if (dstUser == kPosGM)
+    return eventBetween(static_cast<uint8_t>(Pipe::V),
+                        static_cast<uint8_t>(Pipe::MTE3));
+  return kBarrierV;
+}
+
 BufferView Framework::view(int32_t qh, const Queue &q, uint32_t b) const {
   BufferView v;
   v.addr = q.base + b * q.len;
@@ -574,12 +627,11 @@ void Framework::enque(int32_t qh, uint64_t buffer, uint8_t srcUser,
          loc,
          {makeNote("the oldest tensor still in the queue was enqueued here",
                    q.bufs[q.enqueued.front()].lastLoc)});
-  uint8_t event = q.enqEvent;
-  if (srcUser != kPosMAX && dstUser != kPosMAX)
-    event = eventBetween(producerPipe(srcUser, dstUser),
-                         consumerPipe(srcUser, dstUser));
+  uint8_t event = userEvent(q, srcUser, dstUser, api, loc);
   buf.enqId = -1;
   buf.enqEvent = event;
+  buf.enqSrcUser = srcUser;
+  buf.enqDstUser = dstUser;
   if (event == kBarrierV) {
     ops.push_back(SyncOp{SyncOp::BarrierV, 0, 0});
   } else if (event != kNoEvent) {
@@ -592,11 +644,13 @@ void Framework::enque(int32_t qh, uint64_t buffer, uint8_t srcUser,
   q.enqueued.push_back(b);
 }
 
-BufferView Framework::deque(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
+BufferView Framework::deque(int32_t qh, uint8_t srcUser, uint8_t dstUser,
+                            Loc loc, std::vector<SyncOp> &ops) {
   const char *api = "deque";
   Queue &q = queue(qh, api, loc);
   if (q.tbuf)
     return view(qh, q, 0);
+  uint8_t event = userEvent(q, srcUser, dstUser, api, loc);
   if (q.enqueued.empty())
     fail("queue",
          std::string(api) + " on " + describe(q) +
@@ -604,8 +658,20 @@ BufferView Framework::deque(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
              "needs an earlier enque",
          loc);
   uint32_t b = q.enqueued.front();
-  q.enqueued.pop_front();
   Buffer &buf = q.bufs[b];
+  // DeQue waits the event its own (user) positions name: one the EnQue did
+  // not set is never set, and the NPU hangs there.
+  if (event != buf.enqEvent)
+    fail("queue",
+         std::string(api) + userPositions(srcUser, dstUser) + " on " +
+             describe(q) + " waits " + syncName(event) +
+             ", but the tensor was enqueued" +
+             userPositions(buf.enqSrcUser, buf.enqDstUser) + " with " +
+             syncName(buf.enqEvent) +
+             ": that wait is never satisfied (the NPU hangs). Give deque "
+             "the user positions the enque used",
+         loc, {makeNote("it was enqueued here", buf.lastLoc)});
+  q.enqueued.pop_front();
   if (buf.enqId >= 0) {
     ops.push_back(
         SyncOp{SyncOp::Wait, buf.enqEvent, static_cast<uint8_t>(buf.enqId)});

@@ -77,7 +77,11 @@ public:
   BufferView alloc(int32_t q, Loc loc, std::vector<SyncOp> &ops);
   void enque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
              Loc loc, std::vector<SyncOp> &ops);
-  BufferView deque(int32_t q, Loc loc, std::vector<SyncOp> &ops);
+  /// `srcUser`/`dstUser`: the user positions of DeQue<src, dst, T>, or MAX
+  /// (16) for the queue's own event; either way the event must be the one
+  /// the tensor was enqueued with.
+  BufferView deque(int32_t q, uint8_t srcUser, uint8_t dstUser, Loc loc,
+                   std::vector<SyncOp> &ops);
   void free(int32_t q, uint64_t buffer, Loc loc, std::vector<SyncOp> &ops);
   /// PopStackBuffer: the UB above the TPipe's buffers (what the advanced
   /// API uses when it is given no temp buffer); `api` names the caller.
@@ -116,6 +120,8 @@ private:
     int16_t freeId = -1; // pending freeBufEvt id (FreeTensor -> AllocTensor)
     int16_t enqId = -1;  // pending enQueEvt id (EnQue -> DeQue)
     uint8_t enqEvent = kNoEvent;
+    // The user positions of the EnQue (16 = MAX: the queue's own).
+    uint8_t enqSrcUser = 16, enqDstUser = 16;
     int32_t userTag = 0; // TBufType::usertag (LocalTensor::SetUserTag)
     Loc lastLoc{nullptr, 0};
   };
@@ -159,6 +165,10 @@ private:
   uint8_t takeId(uint8_t event, const char *api, Loc loc);
   void giveId(uint8_t event, int16_t id);
   BufferView view(int32_t qh, const Queue &q, uint32_t b) const;
+  /// The event EnQue/DeQue<srcUser, dstUser> use on `q` (the queue's own
+  /// without user positions); fails for positions Ascend C rejects.
+  uint8_t userEvent(const Queue &q, uint8_t srcUser, uint8_t dstUser,
+                    const char *api, Loc loc) const;
 
   const LaunchConfig &config_;
   void *pipe_ = nullptr;

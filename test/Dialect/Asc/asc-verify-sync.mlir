@@ -55,3 +55,24 @@ func.func @use_while_queued(%q: !asc.tque<vecin, 1>) {
   asc.free_tensor %q, %u : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
   return
 }
+
+// -----
+
+func.func @user_positions_match(%q: !asc.tque_bind<vecin, vecout, 1>) {
+  %t = asc.alloc_tensor %q : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t {src_user_pos = #asc<position vecin>, dst_user_pos = #asc<position vecout>} : !asc.tque_bind<vecin, vecout, 1>, !asc.local_tensor<vecin, f32>
+  %u = asc.deque %q {src_user_pos = #asc<position vecin>, dst_user_pos = #asc<position vecout>} : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %u : !asc.tque_bind<vecin, vecout, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @user_positions_differ(%q: !asc.tque<vecin, 1>) {
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t {src_user_pos = #asc<position vecout>, dst_user_pos = #asc<position gm>} : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32> loc("k.py":7:0)
+  // expected-warning@+1 {{verify_sync: deque without user positions of a tensor enqueued with user positions (TPosition.VECOUT, TPosition.GM) (line 7): a deque waits the event of its own positions, not always the one the enque set; give deque the user positions of its enque}}
+  %u = asc.deque %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %u : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}

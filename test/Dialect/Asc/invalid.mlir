@@ -509,6 +509,46 @@ func.func @alloc_tensor_position(%q: !asc.tque<vecin, 2>) {
 
 // -----
 
+func.func @enque_one_user_position(%q: !asc.tque<vecin, 1>, %t: !asc.local_tensor<vecin, f32>) {
+  // expected-error@+1 {{TQue.enque: give both 'src_user_pos' and 'dst_user_pos', or neither}}
+  asc.enque %q, %t {src_user_pos = #asc<position gm>} : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @deque_one_user_position(%q: !asc.tque<vecin, 1>) {
+  // expected-error@+1 {{TQue.deque: give both 'src_user_pos' and 'dst_user_pos', or neither}}
+  %t = asc.deque %q {dst_user_pos = #asc<position vecin>} : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @enque_user_position_off_the_ub_path(%q: !asc.tque<vecin, 1>, %t: !asc.local_tensor<vecin, f32>) {
+  // expected-error@+1 {{TQue.enque: 'dst_user_pos' must be GM, VECIN, VECCALC or VECOUT, but got TPosition.A1}}
+  asc.enque %q, %t {src_user_pos = #asc<position gm>, dst_user_pos = #asc<position a1>} : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @deque_user_positions_both_gm(%q: !asc.tque<vecout, 1>) {
+  // expected-error@+1 {{TQue.deque: 'src_user_pos' and 'dst_user_pos' cannot both be GM}}
+  %t = asc.deque %q {src_user_pos = #asc<position gm>, dst_user_pos = #asc<position gm>} : !asc.tque<vecout, 1> -> !asc.local_tensor<vecout, f32>
+  return
+}
+
+// -----
+
+func.func @enque_user_positions_on_an_l1_queue(%q: !asc.tque<a1, 1>, %t: !asc.local_tensor<a1, f16>) {
+  // expected-error@+1 {{TQue.enque: user positions name a path through the Unified Buffer, but the queue's buffers are at TPosition.A1, in Hardware.L1}}
+  asc.enque %q, %t {src_user_pos = #asc<position gm>, dst_user_pos = #asc<position vecin>} : !asc.tque<a1, 1>, !asc.local_tensor<a1, f16>
+  return
+}
+
+// -----
+
 func.func @deque_depth_zero(%q: !asc.tque<vecin, 0>) {
   // expected-error@+1 {{TQue.deque: needs a queue of depth at least 1, but the queue has depth 0}}
   %t = asc.deque %q : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>

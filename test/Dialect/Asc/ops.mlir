@@ -621,8 +621,12 @@ func.func @queues(%q: !asc.tque<vecin, 2>, %qb: !asc.tque_bind<vecin, vecout, 1>
   asc.enque %q, %t : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
   // CHECK-NEXT: %[[D:.+]] = asc.deque %[[Q]] : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
   %d = asc.deque %q : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
-  // CHECK-NEXT: asc.free_tensor %[[Q]], %[[D]] : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
-  asc.free_tensor %q, %d : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
+  // CHECK-NEXT: asc.enque %[[Q]], %[[D]] {dst_user_pos = #asc<position gm>, src_user_pos = #asc<position vecout>} : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
+  asc.enque %q, %d {src_user_pos = #asc<position vecout>, dst_user_pos = #asc<position gm>} : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
+  // CHECK-NEXT: %[[U:.+]] = asc.deque %[[Q]] {dst_user_pos = #asc<position gm>, src_user_pos = #asc<position vecout>} : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
+  %u = asc.deque %q {src_user_pos = #asc<position vecout>, dst_user_pos = #asc<position gm>} : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
+  // CHECK-NEXT: asc.free_tensor %[[Q]], %[[U]] : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %u : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
   // CHECK-NEXT: asc.alloc_tensor %[[QB]] : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f16>
   %h = asc.alloc_tensor %qb : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f16>
   // CHECK-NEXT: asc.free_all_event %[[Q]] : !asc.tque<vecin, 2>

@@ -77,6 +77,27 @@ func.func private @use(i1, i1, i32, i1)
 
 // -----
 
+// User positions (hardware.md §3.5) are EnQue's template arguments and
+// DeQue's first two, before the element type.
+// CHECK-LABEL: void user_positions(
+// CHECK:         AscendC::LocalTensor<float> [[T:v[0-9]+]] = [[Q:v[0-9]+]].AllocTensor<float>();
+// CHECK-NEXT:    [[Q]].EnQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN>([[T]]);
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[A:v[0-9]+]] = [[Q]].DeQue<AscendC::TPosition::GM, AscendC::TPosition::VECIN, float>();
+// CHECK-NEXT:    [[Q]].EnQue<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT>([[A]]);
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[B:v[0-9]+]] = [[Q]].DeQue<AscendC::TPosition::VECIN, AscendC::TPosition::VECOUT, float>();
+// CHECK-NEXT:    [[Q]].FreeTensor([[B]]);
+func.func @user_positions(%q: !asc.tque_bind<vecin, vecout, 1>) {
+  %t = asc.alloc_tensor %q : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t {src_user_pos = #asc<position gm>, dst_user_pos = #asc<position vecin>} : !asc.tque_bind<vecin, vecout, 1>, !asc.local_tensor<vecin, f32>
+  %a = asc.deque %q {src_user_pos = #asc<position gm>, dst_user_pos = #asc<position vecin>} : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %a {src_user_pos = #asc<position vecin>, dst_user_pos = #asc<position vecout>} : !asc.tque_bind<vecin, vecout, 1>, !asc.local_tensor<vecin, f32>
+  %b = asc.deque %q {src_user_pos = #asc<position vecin>, dst_user_pos = #asc<position vecout>} : !asc.tque_bind<vecin, vecout, 1> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %b : !asc.tque_bind<vecin, vecout, 1>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
 // Event ids: the event is the template argument; ids are converted to the
 // result type. Queries read the framework's state, so they are variables,
 // never inlined.

@@ -144,18 +144,69 @@ void AllocTensorOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
   appendElementType(args, getType());
 }
 
+/// Checks the user positions of EnQue<srcUserPos, dstUserPos> /
+/// DeQue<srcUserPos, dstUserPos, T> (hardware.md §3.5): both or neither, each
+/// an end of a Unified Buffer path (GM, VECIN, VECCALC, VECOUT), not both GM,
+/// on a queue whose buffers are in the Unified Buffer.
+static LogicalResult verifyUserPositions(Operation *op, Type queue,
+                                         TPositionAttr src, TPositionAttr dst) {
+  if (!src && !dst)
+    return success();
+  if (!src || !dst)
+    return emitApiError(op, DiagCategory::Queue)
+           << "give both 'src_user_pos' and 'dst_user_pos', or neither";
+  auto isPathEnd = [](TPosition p) {
+    return p == TPosition::GM || p == TPosition::VECIN ||
+           p == TPosition::VECCALC || p == TPosition::VECOUT;
+  };
+  for (auto [name, attr] : {std::pair<StringRef, TPositionAttr>{"src", src},
+                            {"dst", dst}})
+    if (!isPathEnd(attr.getValue()))
+      return emitApiError(op, DiagCategory::Queue)
+             << "'" << name << "_user_pos' must be GM, VECIN, VECCALC or "
+             << "VECOUT, but got " << getPyEnumName(attr.getValue());
+  if (src.getValue() == TPosition::GM && dst.getValue() == TPosition::GM)
+    return emitApiError(op, DiagCategory::Queue)
+           << "'src_user_pos' and 'dst_user_pos' cannot both be GM";
+  TPosition position = getQueueTensorPosition(queue);
+  if (getHardware(position) != Hardware::UB)
+    return emitApiError(op, DiagCategory::Queue)
+           << "user positions name a path through the Unified Buffer, but "
+           << "the queue's buffers are at " << getPyEnumName(position)
+           << ", in " << getPyEnumName(getHardware(position));
+  return success();
+}
+
+/// Appends the user positions, when given, as template arguments.
+static void appendUserPositions(SmallVectorImpl<Attribute> &args,
+                                TPositionAttr src, TPositionAttr dst) {
+  if (src && dst)
+    args.append({src, dst});
+}
+
 LogicalResult DeQueOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getType(),
-                           /*needsDepth=*/true);
+  if (failed(verifyQueueTensor(*this, getQueue().getType(), getType(),
+                               /*needsDepth=*/true)))
+    return failure();
+  return verifyUserPositions(*this, getQueue().getType(), getSrcUserPosAttr(),
+                             getDstUserPosAttr());
 }
 
 void DeQueOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  appendUserPositions(args, getSrcUserPosAttr(), getDstUserPosAttr());
   appendElementType(args, getType());
 }
 
 LogicalResult EnQueOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getTensor().getType(),
-                           /*needsDepth=*/false);
+  if (failed(verifyQueueTensor(*this, getQueue().getType(),
+                               getTensor().getType(), /*needsDepth=*/false)))
+    return failure();
+  return verifyUserPositions(*this, getQueue().getType(), getSrcUserPosAttr(),
+                             getDstUserPosAttr());
+}
+
+void EnQueOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
+  appendUserPositions(args, getSrcUserPosAttr(), getDstUserPosAttr());
 }
 
 LogicalResult FreeTensorOp::verify() {

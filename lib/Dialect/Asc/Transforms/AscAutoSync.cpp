@@ -860,8 +860,9 @@ private:
     if (have == QueueState::Alloc && want == QueueState::Deque) {
       if (emit) {
         OpBuilder at = after(b, st.lastProducer.lookup(root), cur);
-        at.create<EnQueOp>(loc, q.queue, cur);
-        auto deque = b.create<DeQueOp>(loc, q.type, q.queue);
+        at.create<EnQueOp>(loc, q.queue, cur, nullptr, nullptr);
+        auto deque =
+            b.create<DeQueOp>(loc, q.type, q.queue, nullptr, nullptr);
         replaceLaterUses(cur, deque.getResult(), deque);
         canonical[deque.getResult()] = root;
         st.current[root] = deque.getResult();

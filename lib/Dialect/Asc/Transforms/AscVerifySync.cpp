@@ -53,6 +53,36 @@ private:
     ++numWarnings;
   }
 
+  /// " (user positions A, B)" of an enque or deque, or "".
+  static std::string userPositions(TPositionAttr src, TPositionAttr dst) {
+    if (!src || !dst)
+      return " without user positions";
+    return " with user positions (" + getPyEnumName(src.getValue()) + ", " +
+           getPyEnumName(dst.getValue()) + ")";
+  }
+
+  /// A deque waits the event of its own user positions (hardware.md §3.5):
+  /// when its enque set another, the NPU hangs there (the simulator checks
+  /// the events; this checks that the positions match).
+  void checkUserPositions(EnQueOp enque, DeQueOp deque) {
+    if (enque.getSrcUserPosAttr() == deque.getSrcUserPosAttr() &&
+        enque.getDstUserPosAttr() == deque.getDstUserPosAttr())
+      return;
+    std::string line;
+    if (auto fileLoc = enque.getLoc()->findInstanceOf<FileLineColLoc>())
+      line = " (line " + std::to_string(fileLoc.getLine()) + ")";
+    warn(deque, "deque" +
+                    userPositions(deque.getSrcUserPosAttr(),
+                                  deque.getDstUserPosAttr()) +
+                    " of a tensor enqueued" +
+                    userPositions(enque.getSrcUserPosAttr(),
+                                  enque.getDstUserPosAttr()) +
+                    line +
+                    ": a deque waits the event of its own positions, not "
+                    "always the one the enque set; give deque the user "
+                    "positions of its enque");
+  }
+
   static std::string tensorName(Operation *op) {
     std::string name = nameOf(op);
     return name.empty() ? "a tensor" : "tensor '" + name + "'";
@@ -61,7 +91,8 @@ private:
   void checkBlock(Block &block) {
     std::deque<Buffer> buffers; // stable addresses
     DenseMap<Value, Buffer *> byValue;
-    DenseMap<Value, std::deque<Buffer *>> fifo; // per queue
+    // Per queue: the buffers enqueued and not yet dequeued, with their enque.
+    DenseMap<Value, std::deque<std::pair<Buffer *, EnQueOp>>> fifo;
     DenseMap<Value, Operation *> unmatchedEnque;
     auto bufferOf = [&](Value tensor) -> Buffer * {
       return byValue.lookup(rootOf(tensor));
@@ -76,7 +107,7 @@ private:
         Buffer *buf = bufferOf(enque.getTensor());
         if (buf)
           buf->enquedAt = &op;
-        fifo[enque.getQueue()].push_back(buf);
+        fifo[enque.getQueue()].push_back({buf, enque});
         continue;
       }
       if (auto deque = dyn_cast<DeQueOp>(op)) {
@@ -86,8 +117,9 @@ private:
                     "block (enque before deque)");
           continue;
         }
-        Buffer *buf = q.front();
+        auto [buf, enque] = q.front();
         q.pop_front();
+        checkUserPositions(enque, deque);
         if (buf) {
           buf->enquedAt = nullptr;
           byValue[deque.getResult()] = buf;

@@ -133,12 +133,14 @@ def get_tpipe_ptr() -> TPipe:
     return TPipe(_ods.get_tpipe_ptr(builder_for("get_tpipe_ptr")))
 
 
-def _no_user_positions(form: str, src_user_pos: Any, dst_user_pos: Any) -> None:
-    """The user-position forms are refused: the compile-time sync passes know which pipes a queue orders
-    only from the queue's own positions."""
-    if src_user_pos is not None or dst_user_pos is not None:
-        raise NotImplementedError(f"{form} is not supported: a queue's enque/deque order the pipes of its own "
-                                  "positions; declare a TQueBind(src, dst, depth) with the positions you need")
+def _user_positions(api: str, src_user_pos: Any, dst_user_pos: Any) -> dict[str, TPosition]:
+    """The keywords of the op for `enque`/`deque`'s user positions (none when neither is given); the
+    verifier checks the pair (both or neither, legal positions) at the kernel's line."""
+    positions = {}
+    for param, value in (("src_user_pos", src_user_pos), ("dst_user_pos", dst_user_pos)):
+        if value is not None:
+            positions[param] = _position(value, api, param)
+    return positions
 
 
 class TQueBind(IRValue):
@@ -172,26 +174,34 @@ class TQueBind(IRValue):
 
     @builtin
     def enque(self, tensor: LocalTensor, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
-        _no_user_positions("enque(tensor, src_user_pos, dst_user_pos)", src_user_pos, dst_user_pos)
+        """`enque(tensor)` publishes the tensor to the queue's consumer; with `src_user_pos` and
+        `dst_user_pos` (Ascend C's `EnQue<srcUserPos, dstUserPos>`) the flag is the event of that path
+        instead of the queue's own: GM→UB sets MTE2_V, UB→GM sets V_MTE3, UB→UB is a PIPE_V barrier."""
+        positions = _user_positions("enque", src_user_pos, dst_user_pos)
         _checks.tensor(tensor, "enque", "tensor", (LocalTensor,))
-        _ods.enque(builder_for("enque"), self.handle, tensor.handle)
+        _ods.enque(builder_for("enque"), self.handle, tensor.handle, **positions)
 
     @builtin
     def deque(self, dtype: Any = None, src_user_pos: Any = None, dst_user_pos: Any = None, *,
               tensor: Any = None) -> LocalTensor | None:
         """`deque(dtype)` returns the oldest enqueued tensor; `deque(t)` (Ascend C's
-        `DeQue(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor."""
-        _no_user_positions("deque(dtype, src_user_pos, dst_user_pos)", src_user_pos, dst_user_pos)
-        return self._queue_tensor("deque", _ods.deque, dtype, tensor)
+        `DeQue(LocalTensor<T>&)`) makes the LocalTensor variable `t` that tensor; `deque(dtype,
+        src_user_pos, dst_user_pos)` waits the event of the user positions its `enque` named."""
+        positions = _user_positions("deque", src_user_pos, dst_user_pos)
+        if positions and (tensor is not None or isinstance(dtype, LocalTensor)):
+            raise TypeError("deque: the user positions go with a data type, deque(dtype, src_user_pos, "
+                            "dst_user_pos); the in-place deque(tensor) takes none")
+        return self._queue_tensor("deque", _ods.deque, dtype, tensor, positions)
 
-    def _queue_tensor(self, api: str, builder: Callable[..., Any], dtype: Any, tensor: Any) -> LocalTensor | None:
+    def _queue_tensor(self, api: str, builder: Callable[..., Any], dtype: Any, tensor: Any,
+                      positions: dict[str, TPosition] | None = None) -> LocalTensor | None:
         if isinstance(dtype, LocalTensor) and tensor is None:
             dtype, tensor = None, dtype
         if tensor is None:
             if not isinstance(dtype, DataType):
                 raise TypeError(f"{api}: expected a data type such as asc.float32, or a LocalTensor to take the "
                                 f"tensor in place, got {dtype!r}")
-            return self._tensor(api, builder, dtype)
+            return self._tensor(api, builder, dtype, positions or {})
         if dtype is not None:
             raise TypeError(f"{api}: pass either a data type or a tensor, not both")
         _checks.tensor(tensor, api, "tensor", (LocalTensor,))
@@ -208,9 +218,11 @@ class TQueBind(IRValue):
                                   result_type=local_tensor_type(self.position, tensor.dtype)), self.position)
         return None
 
-    def _tensor(self, api: str, builder: Callable[..., Any], dtype: Any) -> LocalTensor:
+    def _tensor(self, api: str, builder: Callable[..., Any], dtype: Any,
+                positions: dict[str, TPosition]) -> LocalTensor:
         dtype = _dtype(dtype, api)
-        handle = builder(builder_for(api), self.handle, result_type=local_tensor_type(self.position, dtype))
+        handle = builder(builder_for(api), self.handle, result_type=local_tensor_type(self.position, dtype),
+                         **positions)
         return LocalTensor(dtype, self.position, handle=handle)
 
     @builtin

@@ -406,17 +406,27 @@ def Asc_DeQueOp : Asc_QueueTensorOp<"deque", "DeQue"> {
   let pyName = "TQue.deque";
   let summary = "take the oldest enqueued tensor of a queue";
   let description = [{
-    Python `que.deque(dtype)`. Waits until its producer's writes are done.
-    The tensor has the queue's position; the queue's depth must be at least
-    1.
+    Python `que.deque(dtype)` / `que.deque(dtype, src_user_pos,
+    dst_user_pos)`. Waits until its producer's writes are done. The tensor
+    has the queue's position; the queue's depth must be at least 1. With
+    the user positions (both or neither; see `asc.enque`) it waits the
+    event of those positions, which must be the ones the tensor was
+    enqueued with.
 
     ```mlir
     %t = asc.deque %q : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
+    %u = asc.deque %q {src_user_pos = #asc<position vecout>,
+                       dst_user_pos = #asc<position gm>}
+        : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
     ```
     ```c++
     AscendC::LocalTensor<float> t = q.DeQue<float>();
+    AscendC::LocalTensor<float> u = q.DeQue<AscendC::TPosition::VECOUT, AscendC::TPosition::GM, float>();
     ```
   }];
+  let arguments = (ins Arg<Asc_AnyQueue, "queue">:$queue,
+                       OptionalAttr<Asc_TPositionAttr>:$src_user_pos,
+                       OptionalAttr<Asc_TPositionAttr>:$dst_user_pos);
 }
 
 // EnQue / FreeTensor: hand a tensor of the queue's position back.
@@ -433,19 +443,42 @@ class Asc_QueueTensorArgOp<string mnemonic, string member>
   let hasVerifier = 1;
 }
 
-def Asc_EnQueOp : Asc_QueueTensorArgOp<"enque", "EnQue"> {
+def Asc_EnQueOp : Asc_MemberOp<"enque", "EnQue", [Asc_QueueEffects],
+                                /*hasTemplateArgs=*/1> {
   let pyName = "TQue.enque";
   let summary = "publish a tensor to the queue's consumer";
   let description = [{
     Python `que.enque(tensor)`. Sets the flag the consumer's DeQue waits for.
 
+    `que.enque(tensor, src_user_pos, dst_user_pos)` (both or neither) names
+    the path the data takes instead of the queue's own (hardware.md §3.5):
+    each position is GM, VECIN, VECCALC or VECOUT, not both GM, and the
+    queue's buffers must be in the Unified Buffer. The event is that of
+    the positions' memories: GM to UB sets MTE2_V, UB to GM sets V_MTE3,
+    and UB to UB is a PIPE_V barrier.
+
     ```mlir
     asc.enque %q, %t : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
+    asc.enque %q, %t {src_user_pos = #asc<position vecout>,
+                      dst_user_pos = #asc<position gm>}
+        : !asc.tque<vecin, 2>, !asc.local_tensor<vecin, f32>
     ```
     ```c++
     q.EnQue(t);
+    q.EnQue<AscendC::TPosition::VECOUT, AscendC::TPosition::GM>(t);
     ```
   }];
+  let arguments = (ins
+    Arg<Asc_AnyQueue, "queue">:$queue,
+    Arg<Asc_LocalTensorType, "tensor of the queue">:$tensor,
+    OptionalAttr<Asc_TPositionAttr>:$src_user_pos,
+    OptionalAttr<Asc_TPositionAttr>:$dst_user_pos
+  );
+  let assemblyFormat = [{
+    $queue `,` $tensor attr-dict `:` qualified(type($queue)) `,`
+    qualified(type($tensor))
+  }];
+  let hasVerifier = 1;
 }
 
 def Asc_FreeTensorOp : Asc_QueueTensorArgOp<"free_tensor", "FreeTensor"> {

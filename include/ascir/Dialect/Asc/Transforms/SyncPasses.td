@@ -170,7 +170,8 @@ def AscVerifySync : Pass<"asc-verify-sync", "::mlir::ModuleOp"> {
     Per queue and per block, in program order (loops and branches are
     checked on their own), warns at the user's line about:
     a tensor allocated and never freed; a tensor freed twice; a tensor
-    enqueued and never dequeued; a `deque` with nothing enqueued; and a use
+    enqueued and never dequeued; a `deque` with nothing enqueued; a `deque`
+    whose user positions are not those of the matching `enque`; and a use
     of a tensor between its `enque` and the matching `deque`. The IR is not
     changed and the pass never fails.
   }];
