@@ -392,3 +392,16 @@ func.func @cross_core_pipe(%id: i32) {
   asc.cross_core_set_flag %id, 2, s : i32
   return
 }
+
+// -----
+
+// dst_nz_matrix_stride is the distance between the NZ matrices: at least 1
+// when there are several, unused (0 allowed, cube_ops.mlir) with one.
+func.func @nd2nz_matrix_stride_zero() {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %c16 = arith.constant 16 : i32
+  // expected-error@+1 {{Nd2NzParams: 'dst_nz_matrix_stride' must be in [1, 65535] when 'nd_num' is above 1 (it is unused with one matrix), but got 0}}
+  %p = asc.nd2nz_params %c2, %c16, %c16, %c0, %c16, %c16, %c16, %c0 : i32, i32, i32, i32, i32, i32, i32, i32
+  return
+}
