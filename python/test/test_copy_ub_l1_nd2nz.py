@@ -94,6 +94,26 @@ def nd2nz_ub_to_ub(a: asc.GlobalAddress):
     asc.data_copy(y, x, asc.Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 1))
 
 
+@asc.jit(always_compile=True)
+def count_ub_to_l1(a: asc.GlobalAddress):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 256)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+    asc.data_copy(ub, ga, 256)
+    asc.data_copy(a1, ub, 256)
+
+
+@asc.jit(always_compile=True)
+def params_ub_to_l1(a: asc.GlobalAddress):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 256)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 0, 256)
+    b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 0, 256)
+    asc.data_copy(ub, ga, 256)
+    asc.data_copy(dst=b1, src=ub, repeat_params=asc.DataCopyParams(1, 16, 0, 0))
+
+
 def _refused(kernel: asc.runtime.jit.JITFunction, line: str) -> str:
     """The verifier's message for `kernel`, checked to be at the kernel line starting with `line`."""
     with pytest.raises(CompileTypeError) as info:
@@ -241,3 +261,17 @@ def test_data_copy_with_nd2nz_params_between_two_ub_tensors_names_the_directions
     message = _refused(nd2nz_ub_to_ub, "asc.data_copy(y, x, asc.Nd2NzParams(")
     assert message == ("data_copy: cannot copy ND to NZ from TPosition.VECIN (UB) to TPosition.VECOUT (UB); "
                        "supported directions are GM to A1/B1/C1 and GM to VECIN/VECCALC")
+
+
+# The count and DataCopyParams forms UB -> L1 get the same explanation, with the GM -> L1 copy of their form.
+PLAIN_REFUSAL = REFUSAL.replace(" with ND to NZ", "").replace(
+    "data_copy(dst, src, Nd2NzParams)", "data_copy(dst, src, count) or data_copy(dst, src, DataCopyParams)")
+
+
+@pytest.mark.parametrize(("kernel", "line", "dst", "src"), [
+    (count_ub_to_l1, "asc.data_copy(a1, ub, 256)", "A1", "VECIN"),
+    (params_ub_to_l1, "asc.data_copy(dst=b1, src=ub, repeat_params=", "B1", "VECCALC"),
+], ids=["count", "repeat_params"])
+def test_data_copy_ub_to_l1_without_nd2nz_is_refused_with_what_to_do(kernel, line: str, dst: str, src: str) -> None:
+    message = _refused(kernel, line)
+    assert message == "data_copy: " + PLAIN_REFUSAL.format(dst=dst).replace("TPosition.VECIN", f"TPosition.{src}")

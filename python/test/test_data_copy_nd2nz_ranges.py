@@ -6,11 +6,14 @@ the first one, without a word."""
 
 from __future__ import annotations
 
+import inspect
+
 import numpy as np
 import pytest
 
 import asc
 import asc.lib.runtime as rt
+from asc.codegen.errors import CompileError
 from asc.runtime.errors import KernelError
 
 
@@ -39,3 +42,81 @@ def test_a_runtime_value_outside_the_range_is_an_error_at_the_line(args, message
 def test_values_inside_the_ranges_run() -> None:
     nd2nz_into_l1[1](np.zeros(256, np.float16), 16, 16, 1)
     assert rt.last_launch().diagnostics == []
+
+
+# -- dst_nz_matrix_stride: the distance between the NZ matrices, used only with nd_num above 1 ----------------
+# Two 16 x 32 float16 matrices, 512 elements apart in GM, into NZ in UB (two 16 x 16 fractals each).
+ND_ROWS, ND_COLS = 16, 32
+
+
+@asc.jit(always_compile=True)
+def nd2nz_matrices(a: asc.GlobalAddress, y: asc.GlobalAddress, nd_num: asc.ConstExpr[int], stride: int):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 1024)
+    gy = asc.GlobalTensor()
+    gy.set_global_buffer(y, 1024)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
+    asc.data_copy(ub, ga, asc.Nd2NzParams(nd_num, 16, 32, 512, 32, 16, 1, stride))  # COPY
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(gy, ub, 512 * nd_num)
+
+
+@asc.jit(always_compile=True)
+def nd2nz_constant_stride(a: asc.GlobalAddress, y: asc.GlobalAddress, nd_num: asc.ConstExpr[int],
+                          stride: asc.ConstExpr[int]):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 1024)
+    gy = asc.GlobalTensor()
+    gy.set_global_buffer(y, 1024)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
+    params = asc.Nd2NzParams(nd_num, 16, 32, 512, 32, 16, 1, stride)  # PARAMS
+    asc.data_copy(ub, ga, params)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(gy, ub, 512 * nd_num)
+
+
+def _nz(nd: np.ndarray) -> np.ndarray:
+    """A rows x cols matrix in NZ: the 16-column blocks one after the other, each row by row."""
+    rows, cols = nd.shape
+    return nd.reshape(rows, cols // 16, 16).transpose(1, 0, 2).reshape(-1)
+
+
+def _source() -> np.ndarray:
+    return (np.arange(1024) % 2048).astype(np.float16)
+
+
+@pytest.mark.parametrize("kernel", [nd2nz_matrices, nd2nz_constant_stride])
+def test_one_matrix_takes_a_dst_nz_matrix_stride_of_0(kernel) -> None:
+    a = _source()
+    y = np.zeros(1024, np.float16)
+    kernel[1](a, y, 1, 0)
+    np.testing.assert_array_equal(y[:512], _nz(a[:512].reshape(ND_ROWS, ND_COLS)))
+
+
+def test_two_matrices_land_dst_nz_matrix_stride_apart() -> None:
+    a = _source()
+    y = np.zeros(1024, np.float16)
+    nd2nz_matrices[1](a, y, 2, 512)
+    expected = np.concatenate([_nz(a[i * 512:(i + 1) * 512].reshape(ND_ROWS, ND_COLS)) for i in range(2)])
+    np.testing.assert_array_equal(y, expected)
+
+
+def test_two_matrices_with_a_runtime_dst_nz_matrix_stride_of_0_are_an_error_at_the_line() -> None:
+    with pytest.raises(KernelError) as info:
+        nd2nz_matrices[1](_source(), np.zeros(1024, np.float16), 2, 0)
+    text = str(info.value)
+    assert ("data_copy: 'dst_nz_matrix_stride' must be in [1, 65535] when 'nd_num' is above 1 (it is unused "
+            "with one matrix), got 0") in text, text
+    assert "asc.data_copy(ub, ga, asc.Nd2NzParams(nd_num, 16, 32, 512, 32, 16, 1, stride))  # COPY" in text, text
+
+
+def test_two_matrices_with_a_constant_dst_nz_matrix_stride_of_0_are_a_compile_error() -> None:
+    with pytest.raises(CompileError) as info:
+        nd2nz_constant_stride[1](_source(), np.zeros(1024, np.float16), 2, 0)
+    err = info.value
+    assert err.message == ("Nd2NzParams: 'dst_nz_matrix_stride' must be in [1, 65535] when 'nd_num' is above 1 "
+                           "(it is unused with one matrix), but got 0")
+    lines, first = inspect.getsourcelines(nd2nz_constant_stride.fn)
+    assert err.location.line == first + next(i for i, text in enumerate(lines) if "# PARAMS" in text)

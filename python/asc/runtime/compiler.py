@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .._C import _ods, passes, translate
-from ..codegen.errors import CompileError, from_diagnostics
+from ..codegen.errors import CompileError, CompileWarning, from_diagnostics
 from ..codegen.generator import FunctionVisitor
 from ..codegen.ir_builder import IRBuilder
 from ..codegen.prototype import Prototype
@@ -105,15 +105,24 @@ def pipeline(info: PlatformInfo, options: JitOptions, uses_local_tensor_auto: bo
     return ",".join(stages)  # passes run on the module, as in builtin.module(...)
 
 
+def _warning_text(d: Any) -> str:
+    """A warning's message, then its notes, each at its file:line."""
+    lines = [f"{d.file}:{d.line}: {d.message}" if d.file else d.message]
+    lines += [f"  note: {n.file}:{n.line}: {n.message}" if n.file else f"  note: {n.message}" for n in d.notes]
+    return "\n".join(lines)
+
+
 def _warn(diags: list) -> None:
-    """The passes' warnings (verify_sync) as SyncWarnings at the kernel's lines."""
+    """The passes' warnings at the kernel's lines: SyncWarnings from verify_sync, CompileWarnings from the
+    others (asc-verify-capacity: a static tensor sharing bytes with the TPipe's buffers)."""
     for d in diags:
         if d.severity != "warning":
             continue
+        category = SyncWarning if d.category == "sync" else CompileWarning
         if d.file:
-            warnings.warn_explicit(f"{d.file}:{d.line}: {d.message}", SyncWarning, d.file, d.line)
+            warnings.warn_explicit(_warning_text(d), category, d.file, d.line)
         else:
-            warnings.warn(d.message, SyncWarning, stacklevel=2)
+            warnings.warn(_warning_text(d), category, stacklevel=2)
 
 
 def _op_name(builder: Any) -> str:

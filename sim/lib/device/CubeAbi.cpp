@@ -299,6 +299,15 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
   requireRange(api, "src_d_value", d.srcDValue, 1, 65535, loc);
   requireRange(api, "dst_nz_c0_stride", d.dstNzC0Stride, 1, 16384, loc);
   requireRange(api, "dst_nz_n_stride", d.dstNzNStride, 1, 16384, loc);
+  // The distance between the NZ matrices is used only with more than one
+  // (the Matmul passes 0 with nd_num 1), as the verifier reads it.
+  if (d.ndNum > 1 && (d.dstNzMatrixStride < 1 || d.dstNzMatrixStride > 65535))
+    fail("argument",
+         std::string(api) +
+             ": 'dst_nz_matrix_stride' must be in [1, 65535] when 'nd_num' "
+             "is above 1 (it is unused with one matrix), got " +
+             std::to_string(d.dstNzMatrixStride),
+         loc);
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Nd2Nz;
   ci->type = type;

@@ -392,3 +392,41 @@ func.func @cross_core_pipe(%id: i32) {
   asc.cross_core_set_flag %id, 2, s : i32
   return
 }
+
+// -----
+
+// dst_nz_matrix_stride is the distance between the NZ matrices: at least 1
+// when there are several, unused (0 allowed, cube_ops.mlir) with one.
+func.func @nd2nz_matrix_stride_zero() {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %c16 = arith.constant 16 : i32
+  // expected-error@+1 {{Nd2NzParams: 'dst_nz_matrix_stride' must be in [1, 65535] when 'nd_num' is above 1 (it is unused with one matrix), but got 0}}
+  %p = asc.nd2nz_params %c2, %c16, %c16, %c0, %c16, %c16, %c16, %c0 : i32, i32, i32, i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+
+// The count and DataCopyParams forms UB -> L1 get the same explanation.
+func.func @copy_ub_to_l1(%d: !asc.data_copy_params) {
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %a1 = asc.local_tensor %c0, %c256 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %x = asc.local_tensor %c0, %c256 : i32, i32 -> !asc.local_tensor<vecin, f16>
+  // expected-error@+1 {{data_copy: cannot copy TPosition.VECIN (UB) to TPosition.A1 (L1) on Ascend 910B/910C: the Unified Buffer belongs to the vector cores (AIV) and L1 to the cube core (AIC), so no kernel type has both on one core (AIV_ONLY has no L1, AIC_ONLY no UB, and a MIX kernel's AIV and AIC are different cores); on the AIV copy the tile to GM (data_copy or data_copy_pad) and raise a cross-core flag (cross_core_set_flag, mode 2), and on the AIC wait for it (cross_core_wait_flag) and copy GM to L1 with data_copy(dst, src, count) or data_copy(dst, src, DataCopyParams)}}
+  asc.data_copy %a1, %x, %c256 : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecin, f16>, i32
+  return
+}
+
+// -----
+
+func.func @copy_params_ub_to_l1(%d: !asc.data_copy_params) {
+  %c0 = arith.constant 0 : i32
+  %c256 = arith.constant 256 : i32
+  %a1 = asc.local_tensor %c0, %c256 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %x = asc.local_tensor %c0, %c256 : i32, i32 -> !asc.local_tensor<vecin, f16>
+  // expected-error@+1 {{data_copy: cannot copy TPosition.VECIN (UB) to TPosition.A1 (L1) on Ascend 910B/910C: the Unified Buffer belongs to the vector cores (AIV) and L1 to the cube core (AIC), so no kernel type has both on one core (AIV_ONLY has no L1, AIC_ONLY no UB, and a MIX kernel's AIV and AIC are different cores); on the AIV copy the tile to GM (data_copy or data_copy_pad) and raise a cross-core flag (cross_core_set_flag, mode 2), and on the AIC wait for it (cross_core_wait_flag) and copy GM to L1 with data_copy(dst, src, count) or data_copy(dst, src, DataCopyParams)}}
+  asc.data_copy_params_form %a1, %x, %d : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecin, f16>, !asc.data_copy_params
+  return
+}

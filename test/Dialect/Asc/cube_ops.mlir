@@ -79,6 +79,9 @@ func.func @mmad_fixpipe(%gm: !asc.global_tensor<f32>, %gh: !asc.global_tensor<f1
   %a1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a1, f16>
   // CHECK: %[[N:.*]] = asc.nd2nz_params
   %n = asc.nd2nz_params %c1, %c16, %c16, %c0, %c16, %c16, %c1, %c1 : i32, i32, i32, i32, i32, i32, i32, i32
+  // With one matrix dst_nz_matrix_stride is unused: 0 is allowed.
+  // CHECK: asc.nd2nz_params %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[Z:.*]] :
+  %n0 = asc.nd2nz_params %c1, %c16, %c16, %c0, %c16, %c16, %c1, %c0 : i32, i32, i32, i32, i32, i32, i32, i32
   // CHECK: asc.data_copy_nd2nz %{{.*}}, %{{.*}}, %[[N]] : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
   asc.data_copy_nd2nz %a1, %gh, %n : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
   return

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "UbToL1.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -501,30 +502,35 @@ void FixpipeWorkspaceOp::getTemplateArguments(
 // DataCopy forms
 //===----------------------------------------------------------------------===//
 
-/// UB -> L1 with ND -> NZ (ascendc_api.md §DataCopy row 13 and the
-/// DataCopyPad UB -> L1 rows): on Ascend 910B/910C the Unified Buffer is a
-/// vector core's and L1 the cube core's, so no core can issue the copy;
-/// Ascend C emulates it through GM for the Matmul API's TSCM operands only
-/// (hardware.md §5.3), which pyasc cannot declare.
-static InFlightDiagnostic emitUbToL1Refusal(Operation *op, Value dst,
-                                            Value src) {
+/// UB -> L1 (ascendc_api.md §DataCopy rows 2 and 13 and the DataCopyPad
+/// UB -> L1 rows): on Ascend 910B/910C the Unified Buffer is a vector core's
+/// and L1 the cube core's, so no core can issue the copy; Ascend C emulates
+/// it through GM for the Matmul API's TSCM operands only (hardware.md §5.3),
+/// which pyasc cannot declare.
+InFlightDiagnostic mlir::asc::detail::emitUbToL1Refusal(Operation *op,
+                                                        Type dst, Type src,
+                                                        bool nd2nz) {
   return emitApiError(op, DiagCategory::Position)
-         << "cannot copy " << describePosition(src.getType()) << " to "
-         << describePosition(dst.getType())
-         << " with ND to NZ on Ascend 910B/910C: the Unified Buffer belongs "
+         << "cannot copy " << describePosition(src) << " to "
+         << describePosition(dst) << (nd2nz ? " with ND to NZ" : "")
+         << " on Ascend 910B/910C: the Unified Buffer belongs "
             "to the vector cores (AIV) and L1 to the cube core (AIC), so no "
             "kernel type has both on one core (AIV_ONLY has no L1, AIC_ONLY "
             "no UB, and a MIX kernel's AIV and AIC are different cores); on "
             "the AIV copy the tile to GM (data_copy or data_copy_pad) and "
             "raise a cross-core flag (cross_core_set_flag, mode 2), and on "
             "the AIC wait for it (cross_core_wait_flag) and copy GM to L1 "
-            "with data_copy(dst, src, Nd2NzParams)";
+            "with "
+         << (nd2nz ? "data_copy(dst, src, Nd2NzParams)"
+                   : "data_copy(dst, src, count) or data_copy(dst, src, "
+                     "DataCopyParams)");
 }
 
 LogicalResult DataCopyNd2NzOp::verify() {
   Hardware to = memoryOf(getDst()), from = memoryOf(getSrc());
   if (from == Hardware::UB && to == Hardware::L1)
-    return emitUbToL1Refusal(*this, getDst(), getSrc());
+    return mlir::asc::detail::emitUbToL1Refusal(
+        *this, getDst().getType(), getSrc().getType(), /*nd2nz=*/true);
   if (from != Hardware::GM || (to != Hardware::L1 && to != Hardware::UB))
     return emitApiError(*this, DiagCategory::Position)
            << "cannot copy ND to NZ from " << describePosition(getSrc().getType())
@@ -557,7 +563,8 @@ LogicalResult DataCopyPadNd2NzOp::verify() {
            << describePosition(getDst().getType())
            << "; data_copy_pad with 'nd2nz_params' copies VECIN/VECOUT/VECCALC "
               "(UB) to A1/B1/C1 (L1)";
-  return emitUbToL1Refusal(*this, getDst(), getSrc());
+  return mlir::asc::detail::emitUbToL1Refusal(
+      *this, getDst().getType(), getSrc().getType(), /*nd2nz=*/true);
 }
 
 LogicalResult DataCopyNz2NdOp::verify() {

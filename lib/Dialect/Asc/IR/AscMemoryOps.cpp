@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "UbToL1.h"
 #include "mlir/IR/Matchers.h"
 
 #include <numeric>
@@ -174,6 +175,10 @@ static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
   if (isLegalCopyDirection(getTensorHardware(dstType),
                            getTensorHardware(srcType), countForm))
     return success();
+  if (getTensorHardware(srcType) == Hardware::UB &&
+      getTensorHardware(dstType) == Hardware::L1)
+    return mlir::asc::detail::emitUbToL1Refusal(op, dstType, srcType,
+                                                /*nd2nz=*/false);
   return emitApiError(op, DiagCategory::Position)
          << "cannot copy from " << pyPosition(srcType) << " to "
          << pyPosition(dstType)

@@ -116,6 +116,17 @@ static std::optional<int64_t> constantField(Operation *op, StringRef name) {
   return std::nullopt;
 }
 
+LogicalResult mlir::asc::detail::verifyNd2NzParams(Operation *op) {
+  // The distance between the NZ matrices matters only with more than one.
+  std::optional<int64_t> ndNum = constantField(op, "nd_num");
+  std::optional<int64_t> stride = constantField(op, "dst_nz_matrix_stride");
+  if (ndNum && stride && *ndNum > 1 && *stride == 0)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'dst_nz_matrix_stride' must be in [1, 65535] when 'nd_num' is "
+              "above 1 (it is unused with one matrix), but got 0";
+  return success();
+}
+
 LogicalResult mlir::asc::detail::verifyFixpipeParams(Operation *op) {
   std::optional<int64_t> split = constantField(op, "is_channel_split");
   std::optional<int64_t> nSize = constantField(op, "n_size");

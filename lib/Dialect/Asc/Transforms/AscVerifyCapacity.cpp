@@ -1,13 +1,16 @@
 //===- AscVerifyCapacity.cpp - on-chip buffers fit in memory --------------===//
 //
 // Checks, with constant operands only, that
-//  * every static local tensor lies inside the memory its position maps to;
-//  * per function and per physical memory, the buffers the framework hands
-//    out (TPipe::InitBuffer for queues and TBufs, InitBufPool,
-//    LocalMemAllocator::Alloc) plus the extent of the static local tensors
-//    fit in the memory.
+//  * every static local tensor (asc.local_tensor, LocalMemAllocator::Alloc)
+//    lies inside the memory its position maps to;
+//  * per function and per physical memory, the buffers a TPipe hands out
+//    (InitBuffer for queues and TBufs, InitBufPool) fit in the memory. The
+//    TPipe places them one after the other from byte 0 (as the simulator's
+//    framework does), so static tensors above them do not count.
 // Reports an error on the first op that overflows a memory, with a note on
-// every earlier contributor, and fails the pass; the IR is not changed.
+// every earlier contributor, and fails the pass; warns (without failing)
+// when a static tensor shares bytes with the TPipe's buffers. The IR is not
+// changed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,17 +37,31 @@ struct Contribution {
   Operation *op;
   Hardware memory;
   uint64_t bytes;
+  /// Where the TPipe places the buffers: `[start, start + bytes)`.
+  uint64_t start = 0;
   /// What the op allocates, e.g. "InitBuffer of 2 × 1024 bytes for a vecin
   /// queue".
   std::string description;
 };
 
-/// Running use of each memory in one function.
+/// The bytes `[begin, end)` a static local tensor (asc.local_tensor or a
+/// LocalMemAllocator's alloc) occupies.
+struct StaticRange {
+  Operation *op;
+  uint64_t begin;
+  uint64_t end;
+  /// Already warned about overlapping the TPipe's buffers.
+  bool warned = false;
+};
+
+/// Use of one memory in one function. A TPipe places its buffers one after
+/// the other from byte 0 of each memory (sim/lib/framework TPipe::InitBuffer),
+/// so they take `[0, framework)`; static tensors lie where they are placed.
 struct MemoryUse {
   uint64_t framework = 0;
-  uint64_t staticEnd = 0;
+  /// The TPipe's buffers since the last reset, in placement order.
   SmallVector<Contribution> contributors;
-  Operation *lastStatic = nullptr;
+  SmallVector<StaticRange> statics;
   bool overflowed = false;
 };
 
@@ -126,7 +143,7 @@ static std::optional<Contribution> getContribution(Operation *op) {
         Type queue = op.getQueue().getType();
         uint64_t block = roundUpToBlock(*length);
         return Contribution{
-            op, getHardware(getQueueTensorPosition(queue)), *num * block,
+            op, getHardware(getQueueTensorPosition(queue)), *num * block, 0,
             ("init_buffer of " + Twine(*num) + " × " + Twine(block) +
              " bytes for " + describeQueue(queue))
                 .str()};
@@ -137,7 +154,7 @@ static std::optional<Contribution> getContribution(Operation *op) {
           return std::nullopt;
         TPosition position = op.getBuf().getType().getPosition();
         uint64_t bytes = roundUpToBlock(*length);
-        return Contribution{op, getHardware(position), bytes,
+        return Contribution{op, getHardware(position), bytes, 0,
                             ("init_buffer of " + Twine(bytes) +
                              " bytes for a " + getPyEnumName(position) +
                              " TBuf")
@@ -150,22 +167,10 @@ static std::optional<Contribution> getContribution(Operation *op) {
           return std::nullopt;
         TPosition position = op.getPool().getType().getPosition();
         uint64_t bytes = roundUpToBlock(*length);
-        return Contribution{op, getHardware(position), bytes,
+        return Contribution{op, getHardware(position), bytes, 0,
                             ("init_buf_pool of " + Twine(bytes) +
                              " bytes for a " + getPyEnumName(position) +
                              " TBufPool")
-                                .str()};
-      })
-      .Case([&](LocalMemAllocatorAllocOp op) -> std::optional<Contribution> {
-        std::optional<uint64_t> size = constant(op.getSize());
-        if (!size)
-          return std::nullopt;
-        LocalTensorType type = op.getType();
-        uint64_t bytes =
-            roundUpToBlock(*size * getElementByteSize(type.getElementType()));
-        return Contribution{op, type.getHardware(), bytes,
-                            ("alloc of " + Twine(bytes) + " bytes for a " +
-                             getPyEnumName(type.getPosition()) + " tensor")
                                 .str()};
       })
       .Default([](Operation *) { return std::nullopt; });
@@ -195,29 +200,74 @@ AscVerifyCapacity::checkStaticTensor(LocalTensorOp op, bool &failed) {
   return std::nullopt;
 }
 
+/// `memory[begin, end)`, e.g. "bytes [0, 4096) of Hardware.UB".
+static std::string describeBytes(uint64_t begin, uint64_t end,
+                                 Hardware memory) {
+  return ("bytes [" + Twine(begin) + ", " + Twine(end) + ") of " +
+          getPyEnumName(memory))
+      .str();
+}
+
+/// A warning at `op` worded like emitApiError, with the capacity category.
+static InFlightDiagnostic emitApiWarning(Operation *op) {
+  InFlightDiagnostic diag = mlir::emitWarning(
+      getCategorizedLoc(op->getLoc(), DiagCategory::Capacity));
+  diag << getApiName(op) << ": ";
+  return diag;
+}
+
+/// A static tensor sharing bytes with the TPipe's buffers: each may
+/// overwrite the other. A warning, not an error: the program can be right
+/// (the tensor may be dead while the buffers are in use).
+static void warnStaticOverFramework(Hardware memory, MemoryUse &use,
+                                    StaticRange &tensor) {
+  tensor.warned = true;
+  InFlightDiagnostic diag = emitApiWarning(tensor.op);
+  diag << "the tensor occupies "
+       << describeBytes(tensor.begin, tensor.end, memory)
+       << ", which the TPipe's buffers at "
+       << describeBytes(0, use.framework, memory)
+       << " also use (a TPipe places its buffers from byte 0 of each memory): "
+          "each may overwrite the other. Place the tensor at byte "
+       << use.framework << " or above";
+  for (const Contribution &contributor : use.contributors)
+    if (contributor.start < tensor.end &&
+        tensor.begin < contributor.start + contributor.bytes)
+      diag.attachNote(contributor.op->getLoc())
+          << contributor.description << " takes "
+          << describeBytes(contributor.start,
+                           contributor.start + contributor.bytes, memory);
+}
+
+/// A TPipe buffer placed over an earlier static tensor.
+static void warnFrameworkOverStatic(const Contribution &buffer,
+                                    StaticRange &tensor) {
+  tensor.warned = true;
+  uint64_t end = buffer.start + buffer.bytes;
+  InFlightDiagnostic diag = emitApiWarning(buffer.op);
+  diag << buffer.description << " takes "
+       << describeBytes(buffer.start, end, buffer.memory)
+       << " (a TPipe places its buffers from byte 0 of each memory), which "
+          "the static local tensor at "
+       << describeBytes(tensor.begin, tensor.end, buffer.memory)
+       << " also uses: each may overwrite the other. Place the tensor at byte "
+       << end << " or above";
+  diag.attachNote(tensor.op->getLoc()) << "the static local tensor";
+}
+
 bool AscVerifyCapacity::checkFunction(FunctionOpInterface func) {
   bool failed = false;
   DenseMap<Hardware, MemoryUse> uses;
-  // Reports that `op` brings `memory` over its capacity.
-  auto reportOverflow = [&](Operation *op, StringRef description,
-                            Hardware memory, MemoryUse &use) {
-    ++numOverflows;
-    failed = true;
-    use.overflowed = true;
-    std::string name = getPyEnumName(memory);
-    InFlightDiagnostic diag = emitApiError(op, DiagCategory::Capacity)
-                              << description << " brings " << name
-                              << " use to " << use.framework + use.staticEnd
-                              << " bytes; " << name << " has "
-                              << getCapacity(memory)
-                              << ": use fewer or smaller buffers";
-    if (use.lastStatic && use.lastStatic != op)
-      diag.attachNote(use.lastStatic->getLoc())
-          << "static local tensors occupy " << name << " up to byte "
-          << use.staticEnd;
-    for (const Contribution &contributor : use.contributors)
-      if (contributor.op != op)
-        diag.attachNote(contributor.op->getLoc()) << contributor.description;
+  // The next byte each LocalMemAllocator hands out; none once unknown.
+  DenseMap<Value, std::optional<uint64_t>> heads;
+
+  // Records a static tensor and checks it against the TPipe's buffers.
+  auto addStatic = [&](Operation *op, Hardware memory, uint64_t begin,
+                       uint64_t end) {
+    MemoryUse &use = uses[memory];
+    use.statics.push_back({op, begin, end});
+    if (begin < use.framework)
+      warnStaticOverFramework(memory, use, use.statics.back());
   };
 
   func->walk([&](Operation *op) {
@@ -230,31 +280,70 @@ bool AscVerifyCapacity::checkFunction(FunctionOpInterface func) {
       return;
     }
     if (auto tensorOp = dyn_cast<LocalTensorOp>(op)) {
-      auto range = checkStaticTensor(tensorOp, failed);
-      Hardware memory = tensorOp.getType().getHardware();
-      MemoryUse &use = uses[memory];
-      if (!range || range->second <= use.staticEnd)
+      if (auto range = checkStaticTensor(tensorOp, failed))
+        addStatic(op, tensorOp.getType().getHardware(), range->first,
+                  range->second);
+      return;
+    }
+    if (auto alloc = dyn_cast<LocalMemAllocatorAllocOp>(op)) {
+      std::optional<uint64_t> &head =
+          heads.try_emplace(alloc.getAllocator(), 0).first->second;
+      std::optional<int64_t> size = getConstantInt(alloc.getSize());
+      if (!head || !size || *size <= 0) {
+        head = std::nullopt;
         return;
-      use.staticEnd = range->second;
-      use.lastStatic = op;
-      if (!use.overflowed &&
-          use.framework + use.staticEnd > getCapacity(memory))
-        reportOverflow(
-            op,
-            ("static local tensor ending at byte " + Twine(range->second))
-                .str(),
-            memory, use);
+      }
+      ++numTensorsChecked;
+      LocalTensorType type = alloc.getType();
+      Hardware memory = type.getHardware();
+      uint64_t begin = *head;
+      uint64_t end = begin + static_cast<uint64_t>(*size) *
+                                 getElementByteSize(type.getElementType());
+      head = end;
+      uint64_t capacity = getCapacity(memory);
+      if (end <= capacity) {
+        addStatic(op, memory, begin, end);
+        return;
+      }
+      ++numOverflows;
+      failed = true;
+      std::string name = getPyEnumName(memory);
+      emitApiError(op, DiagCategory::Capacity)
+          << "the tensor occupies " << describeBytes(begin, end, memory)
+          << " (a LocalMemAllocator hands out its memory from byte 0 in "
+             "order), but "
+          << name << " has only " << capacity
+          << " bytes: use fewer or smaller tensors";
+      head = std::nullopt;
       return;
     }
     std::optional<Contribution> contribution = getContribution(op);
     if (!contribution)
       return;
     ++numBuffersChecked;
-    MemoryUse &use = uses[contribution->memory];
+    Hardware memory = contribution->memory;
+    MemoryUse &use = uses[memory];
+    contribution->start = use.framework;
     use.framework += contribution->bytes;
-    if (!use.overflowed &&
-        use.framework + use.staticEnd > getCapacity(contribution->memory))
-      reportOverflow(op, contribution->description, contribution->memory, use);
+    uint64_t capacity = getCapacity(memory);
+    if (!use.overflowed && use.framework > capacity) {
+      ++numOverflows;
+      failed = true;
+      use.overflowed = true;
+      std::string name = getPyEnumName(memory);
+      InFlightDiagnostic diag = emitApiError(op, DiagCategory::Capacity)
+                                << contribution->description << " brings "
+                                << name << " use to " << use.framework
+                                << " bytes; " << name << " has " << capacity
+                                << ": use fewer or smaller buffers";
+      for (const Contribution &contributor : use.contributors)
+        diag.attachNote(contributor.op->getLoc()) << contributor.description;
+    } else {
+      for (StaticRange &tensor : use.statics)
+        if (!tensor.warned && tensor.begin < use.framework &&
+            contribution->start < tensor.end)
+          warnFrameworkOverStatic(*contribution, tensor);
+    }
     use.contributors.push_back(std::move(*contribution));
   });
   return failed;

@@ -221,6 +221,9 @@ const ParamStructInfo *getParamStructInfo(Operation *op);
 
 /// Verifies the rules across the fields of a FixpipeParamsV220.
 LogicalResult verifyFixpipeParams(Operation *op);
+/// Nd2NzParams: a constant dst_nz_matrix_stride of 0 with a constant nd_num
+/// above 1 (the field is unused with one matrix).
+LogicalResult verifyNd2NzParams(Operation *op);
 
 /// Rejects the `max` end marker where a hardware event is expected.
 LogicalResult verifyHardEvent(Operation *op, HardEvent event);

@@ -493,9 +493,13 @@ def Asc_Nd2NzParamsOp : Asc_ParamStructOp<"nd2nz_params", Asc_Nd2NzParamsType,
                      "src_nd_matrix_stride=0", "src_d_value=0",
                      "dst_nz_c0_stride=0", "dst_nz_n_stride=0",
                      "dst_nz_matrix_stride=0"];
+  // dst_nz_matrix_stride is the checker's [1, 65535] only where it is used,
+  // with nd_num above 1 (verifyNd2NzParams); with one matrix it is unused
+  // and 0 is allowed, as the simulator and the Matmul pass it.
   let fieldRanges = ["nd_num=0:4095", "n_value=0:16384",
                      "src_d_value=1:65535", "dst_nz_c0_stride=1:16384",
-                     "dst_nz_n_stride=1:16384", "dst_nz_matrix_stride=1:65535"];
+                     "dst_nz_n_stride=1:16384", "dst_nz_matrix_stride=0:65535"];
+  let check = "::mlir::asc::detail::verifyNd2NzParams(*this)";
 }
 
 def Asc_Nz2NdParamsFullOp : Asc_ParamStructOp<"nz2nd_params_full",

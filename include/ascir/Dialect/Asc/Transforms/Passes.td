@@ -13,21 +13,33 @@ include "mlir/Pass/PassBase.td"
 def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
   let summary = "check that on-chip buffers fit in on-chip memory";
   let description = [{
-    Two checks, both on ops whose sizes are constants:
+    Checks on ops whose sizes and addresses are constants:
 
-    * Every `asc.local_tensor` occupies the bytes
-      `[addr, addr + length * sizeof(T))` of the memory its position maps
-      to; the pass reports each tensor that ends beyond the memory.
-    * Per function and per memory, the pass adds up, in program order, the
-      buffers the framework hands out: `asc.tpipe_init_buffer`
-      (`num × len`, `len` rounded up to 32 bytes), `asc.tpipe_init_tbuf` and
-      `asc.tpipe_init_buf_pool` (`len` rounded up to 32), and
-      `asc.local_mem_allocator_alloc` (`size × sizeof(T)` rounded up to 32),
-      plus the highest byte any static local tensor uses. `asc.tpipe_reset`
-      and `asc.tpipe_destroy` start the framework's count again. Buffers
-      carved from a pool are part of the pool and not counted again. The
-      first op that brings a memory beyond its capacity gets an error, with
-      a note on each earlier contributor.
+    * Every static local tensor occupies bytes of the memory its position
+      maps to: `asc.local_tensor` the bytes `[addr, addr + length *
+      sizeof(T))`; `asc.local_mem_allocator_alloc` the next `size *
+      sizeof(T)` bytes of its allocator, which hands out its memory from
+      byte 0 in order, apart from any TPipe. The pass reports each tensor
+      that ends beyond the memory.
+    * Per function and per memory, a TPipe places the buffers it hands out
+      one after the other from byte 0 (as the simulator's framework does;
+      our reading of Ascend C's TPipe, which fills each memory from its
+      start and hands out what is above its buffers by PopStackBuffer):
+      `asc.tpipe_init_buffer` (`num × len`, `len` rounded up to 32 bytes),
+      `asc.tpipe_init_tbuf` and `asc.tpipe_init_buf_pool` (`len` rounded up
+      to 32), in program order, so they take `[0, end)`. The first op that
+      brings `end` beyond the capacity gets an error, with a note on each
+      earlier buffer. Static tensors do not add to `end`: they lie where
+      they are placed. `asc.tpipe_reset` and `asc.tpipe_destroy` start the
+      count again. Buffers carved from a pool are part of the pool and not
+      counted again.
+    * A static tensor that shares bytes with the TPipe's buffers `[0, end)`
+      gets a warning (category capacity), at whichever of the two comes
+      later in program order, with a note at the other: the queues and the
+      tensor may overwrite each other. A warning, not an error, because the
+      program can be right (the tensor may be dead while the buffers are in
+      use, as for the adv-scratch warning of the simulator); each tensor is
+      warned about once.
 
     Capacities default to the usable A2/A3 sizes of the hardware table
     (AscHardware.td; L1 without its 128 reserved bytes). The IR is not
@@ -38,17 +50,23 @@ def AscVerifyCapacity : Pass<"asc-verify-capacity"> {
     ```mlir
     %a = arith.constant 196480 : i32
     %n = arith.constant 64 : i32
-    // error: static local tensor occupies bytes [196480, 196736) of ub but
-    // ub has only 196608 bytes
+    // error: the tensor occupies bytes [196480, 196736) of Hardware.UB, but
+    // Hardware.UB has only 196608 bytes
     %t = asc.local_tensor %a, %n : i32, i32 -> !asc.local_tensor<vecin, f32>
 
     %c2 = arith.constant 2 : i32
     %len = arith.constant 65536 : i32
     asc.tpipe_init_buffer %pipe, %qx, %c2, %len : !asc.tque<vecin, 2>, i32, i32
-    // error: InitBuffer of 2 × 65536 bytes for a vecout queue brings UB use
-    // to 262144 bytes; UB has 196608
-    // note: InitBuffer of 2 × 65536 bytes for a vecin queue
+    // error: init_buffer of 2 × 65536 bytes for a TPosition.VECOUT queue
+    // brings Hardware.UB use to 262144 bytes; Hardware.UB has 196608
+    // note: init_buffer of 2 × 65536 bytes for a TPosition.VECIN queue
     asc.tpipe_init_buffer %pipe, %qz, %c2, %len : !asc.tque<vecout, 2>, i32, i32
+    // In a kernel whose queues fit (a function of its own): fine, the queue
+    // takes [0, 4096), the tensor [192512, 192768).
+    %c2048 = arith.constant 2048 : i32
+    asc.tpipe_init_buffer %pipe, %qy, %c2, %c2048 : !asc.tque<vecin, 2>, i32, i32
+    %b = arith.constant 192512 : i32
+    %u = asc.local_tensor %b, %n : i32, i32 -> !asc.local_tensor<veccalc, f32>
     ```
   }];
   // Defaults: the usable capacities of AscHardware.td (ascsim/gen/Hardware.h;
