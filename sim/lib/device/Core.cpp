@@ -553,7 +553,9 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
     pipe = Pipe::V;
     cost = timing::localCopy(bytes);
   } else if (sm == Mem::GM && dm == Mem::L1) {
-    // Plain DataCopy GM -> L1 (hardware.md §5.3): MTE2, no layout change.
+    // Plain DataCopy GM -> L1 (hardware.md §5.3): the AIC's MTE2, no layout
+    // change; a vector core has no L1.
+    requireAic("data_copy GM -> L1", loc);
     pipe = Pipe::MTE2;
     cost = timing::gmToLocal(bytes);
   } else if (sm == Mem::L1 && dm == Mem::BT && role_.aic) {

@@ -225,13 +225,14 @@ uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes, uint32_t nbufs,
 
 void Framework::requireMem(const char *api, const std::string &what, Mem m,
                            Loc loc) const {
-  // L1 queues/buffers (A1, B1, C1, TSCM) hold load_image_to_local and
-  // GM -> L1 data_copy destinations on a vector core.
-  if (!aic_ && m != Mem::UB && m != Mem::L1)
+  // A vector core has the Unified Buffer only (hardware.md §0, §2.1).
+  if (!aic_ && m != Mem::UB)
     fail("argument",
          std::string(api) + ": " + what + " (" + memName(m) +
-             ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
-             "or VECCALC (UB), or A1/B1 (L1)",
+             ") is not accessible from a vector core (AIV), which has only "
+             "the Unified Buffer; use VECIN, VECOUT or VECCALC (UB), and put "
+             "L1 and L0 buffers on the cube core (AIC) (guard them with "
+             "ASCEND_IS_AIC in a MIX kernel)",
          loc);
   if (aic_ && (m == Mem::UB || m == Mem::GM || m == Mem::Invalid))
     fail("argument",
