@@ -13,6 +13,7 @@ import pytest
 
 import asc
 import asc.lib.runtime as rt
+from asc.codegen.errors import CompileError
 from asc.runtime.ascendc_kernel import run_ascendc
 from asc.runtime.config import KernelType
 from asc.runtime.errors import KernelError
@@ -158,4 +159,91 @@ def _line_of(code: str) -> int:
     lines = open(__file__).read().splitlines()
     hits = [i + 1 for i, s in enumerate(lines) if s.lstrip().startswith(code)]
     assert len(hits) == 1, (code, hits)
+    return hits[0]
+
+
+# ---------------------------------------------------------------- at compile time: a core branch
+
+CUBE_IN_AIV_BRANCH = (
+    "cannot run on a vector core (AIV): this branch runs only on the AIVs, and the instruction uses the cube unit "
+    "(L1, L0A, L0B, L0C, the bias table or a cube register), which only the cube core (AIC) has; run it under "
+    "asc.ascend_is_aic() and pass data between the AIVs and the AIC through GM with cross-core flags "
+    "(cross_core_set_flag / cross_core_wait_flag, mode 2), or use the Matmul API")
+VECTOR_IN_AIC_BRANCH = (
+    "cannot run on the cube core (AIC): this branch runs only on the AIC, and the instruction uses the Unified "
+    "Buffer (VECIN, VECOUT, VECCALC), which only the vector cores (AIV) have; run it under asc.ascend_is_aiv() and "
+    "pass data between the AIVs and the AIC through GM with cross-core flags (cross_core_set_flag / "
+    "cross_core_wait_flag, mode 2)")
+
+
+@asc.jit(always_compile=True)
+def in_a_core_branch(a: asc.GlobalAddress, c: asc.GlobalAddress, case: asc.ConstExpr[int]):
+    ga = asc.GlobalTensor()
+    ga.set_global_buffer(a, 256)
+    gc = asc.GlobalTensor()
+    gc.set_global_buffer(c, 256)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 256)
+    b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 256)
+    c1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+    ub = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    if asc.ascend_is_aiv():
+        if case == 0:
+            asc.data_copy(a1, ga, 256)  # case 0
+        if case == 1:
+            asc.data_copy(a1, ga, asc.Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 1))  # case 1
+        if case == 2:
+            asc.load_data(a2, a1, asc.LoadData2DParams(0, 1, 1, 0, 0, False, 0))  # case 2
+        if case == 3:
+            asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 16))  # case 3
+        if case == 4:
+            asc.fixpipe(gc, c1, asc.FixpipeParamsV220(16, 16, 16, 16))  # case 4
+        if case == 5:
+            asc.load_image_to_local(a1, asc.LoadImageToLocalParams())  # case 5
+        if case == 6:
+            asc.set_load_data_padding_value(1)  # case 6
+    else:
+        if case == 10:
+            asc.data_copy(ub, ga, 256)  # case 10
+        if case == 11:
+            asc.data_copy(ga, ub, 256)  # case 11
+        if case == 12:
+            asc.adds(ub, ub, 1.0, 256)  # case 12
+        if case == 13:
+            asc.duplicate(ub, 1.0, 256)  # case 13
+    if not asc.ascend_is_aiv():
+        if case == 20:
+            asc.add(ub, ub, ub, 256)  # case 20
+    if asc.ascend_is_aic():
+        if case == 21:
+            pad = asc.DataCopyPadExtParams(asc.float16)
+            asc.data_copy_pad(ub, ga, asc.DataCopyExtParams(1, 512, 0, 0, 0), pad)  # case 21
+    else:
+        if case == 22:
+            asc.load_data(a2, ga, asc.LoadData2DParams(0, 1, 1, 0, 0, False, 0))  # case 22
+
+
+@pytest.mark.parametrize(("case", "api", "message"), [
+    (0, "data_copy", CUBE_IN_AIV_BRANCH), (1, "data_copy", CUBE_IN_AIV_BRANCH), (2, "load_data", CUBE_IN_AIV_BRANCH),
+    (3, "mmad", CUBE_IN_AIV_BRANCH), (4, "fixpipe", CUBE_IN_AIV_BRANCH),
+    (5, "load_image_to_local", CUBE_IN_AIV_BRANCH), (6, "set_load_data_padding_value", CUBE_IN_AIV_BRANCH),
+    (10, "data_copy", VECTOR_IN_AIC_BRANCH), (11, "data_copy", VECTOR_IN_AIC_BRANCH),
+    (12, "adds", VECTOR_IN_AIC_BRANCH), (13, "duplicate", VECTOR_IN_AIC_BRANCH),
+    (20, "add", VECTOR_IN_AIC_BRANCH), (21, "data_copy_pad", VECTOR_IN_AIC_BRANCH),
+    (22, "load_data", CUBE_IN_AIV_BRANCH),
+])
+def test_an_instruction_in_the_other_core_types_branch_is_a_compile_error(case: int, api: str, message: str) -> None:
+    # Before: it compiled, and the simulator refused it at run time (cube instructions and UB operands), or ran it
+    # (GM -> L1 copies on an AIV).
+    with pytest.raises(CompileError) as info:
+        in_a_core_branch[1](np.zeros(256, np.float16), np.zeros(256, np.float32), case)
+    text = str(info.value)
+    assert f"test_core_memories.py:{_line_of_case(case)}:" in text, text
+    assert f"compile error: {api}: {message}\n" in text, text
+
+
+def _line_of_case(case: int) -> int:
+    lines = open(__file__).read().splitlines()
+    hits = [i + 1 for i, s in enumerate(lines) if s.endswith(f"# case {case}")]
+    assert len(hits) == 1, (case, hits)
     return hits[0]
