@@ -52,6 +52,9 @@ AIV_FORMS = [
     ("data_copy GM -> L1 " + ON_AIV, "AscendC::DataCopy(a1, g, 256)"),
     ("data_copy GM -> L1 (ND -> NZ) " + ON_AIV,
      "AscendC::DataCopy(a1, g, AscendC::Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 1))"),
+    ("data_copy L1 -> BiasTable " + ON_AIV,
+     "AscendC::LocalTensor<float> c2(AscendC::TPosition::C2, 0, 64); "
+     "AscendC::DataCopy(c2, AscendC::LocalTensor<float>(AscendC::TPosition::C1, 0, 64), 64)"),
     ("load_data " + ON_AIV, "AscendC::LoadData(a2, a1, AscendC::LoadData2DParams(0, 1, 1, 0, 0, false, 0))"),
     ("load_data " + ON_AIV, "AscendC::LoadData(a2, g, AscendC::LoadData2DParams(0, 1, 1, 0, 0, false, 0))"),
     ("mmad " + ON_AIV, "AscendC::Mmad(c1, a2, b2, AscendC::MmadParams(16, 16, 16, 0, false, true))"),
@@ -70,6 +73,15 @@ AIC_FORMS = [
     ("adds: the destination is at position VECIN " + NO_UB, "AscendC::Adds(ub, ub, (half)1, 256)"),
     ("duplicate: the destination is at position VECIN " + NO_UB, "AscendC::Duplicate(ub, (half)1, 256)"),
 ]
+
+
+def test_a_tscm_queue_on_an_aiv_is_not_refused_at_init_buffer() -> None:
+    # hardware.md §3.5: on 2201 an AIV's TSCM queue sends messages (the Matmul API's channel to the AIC's L1).
+    form = "AscendC::TPipe pipe; AscendC::TQue<AscendC::TPosition::TSCM, 1> q; pipe.InitBuffer(q, 1, 512)"
+    source = MIX_SOURCE.replace("SIDE", "ASCEND_IS_AIV").replace("FORM", form)
+    result = run_ascendc(source, "mix", 1, np.zeros(256, np.float16), np.zeros(256, np.float32),
+                         kernel_type=KernelType.MIX_AIC_1_2)
+    assert result.ok
 
 
 def _refusal(side: str, form: str) -> KernelError:

@@ -14,7 +14,7 @@ namespace {
 constexpr uint8_t kPosGM = 0, kPosA1 = 1, kPosA2 = 2, kPosB1 = 3, kPosB2 = 4,
                   kPosC1 = 5, kPosC2 = 6, kPosCO1 = 7, kPosCO2 = 8,
                   kPosVECIN = 9, kPosVECOUT = 10, kPosVECCALC = 11,
-                  kPosMAX = 16;
+                  kPosTSCM = 13, kPosMAX = 16;
 constexpr uint32_t kMaxBuffers = 64; // QBUF_MAX_LEN
 constexpr uint8_t kNoPipe = 0xFF;
 
@@ -266,8 +266,12 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          std::string(api) + ": a buffer cannot be placed at position " +
              positionName(q.pos),
          loc);
-  requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
-             loc);
+  // An AIV's TSCM queue is the Matmul API's message channel to its AIC's
+  // L1 (hardware.md §3.5: messages only on 2201), not an L1 of its own; its
+  // tensors' uses are checked like any other.
+  if (aic_ || q.pos != kPosTSCM)
+    requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
+               loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
     fail("argument",
          std::string(api) +
