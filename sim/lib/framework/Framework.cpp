@@ -238,7 +238,9 @@ void Framework::requireMem(const char *api, const std::string &what, Mem m,
     fail("argument",
          std::string(api) + ": " + what + " (" + memName(m) +
              ") is not accessible from a cube core (AIC); use A1/B1/C1 (L1), "
-             "A2 (L0A), B2 (L0B), CO1 (L0C) or C2 (BiasTable)",
+             "A2 (L0A), B2 (L0B), CO1 (L0C) or C2 (BiasTable), and put UB "
+             "buffers on the vector cores (AIV) (guard them with "
+             "ASCEND_IS_AIV in a MIX kernel)",
          loc);
 }
 
