@@ -237,6 +237,11 @@ def in_a_core_branch(a: asc.GlobalAddress, c: asc.GlobalAddress, case: asc.Const
     else:
         if case == 22:
             asc.load_data(a2, ga, asc.LoadData2DParams(0, 1, 1, 0, 0, False, 0))  # case 22
+        if case == 30:
+            asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_FIX)  # case 30
+    if asc.ascend_is_aic():
+        if case == 31:
+            asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_V)  # case 31
 
 
 @pytest.mark.parametrize(("case", "api", "message"), [
@@ -247,6 +252,10 @@ def in_a_core_branch(a: asc.GlobalAddress, c: asc.GlobalAddress, case: asc.Const
     (12, "adds", VECTOR_IN_AIC_BRANCH), (13, "duplicate", VECTOR_IN_AIC_BRANCH),
     (20, "add", VECTOR_IN_AIC_BRANCH), (21, "data_copy_pad", VECTOR_IN_AIC_BRANCH),
     (22, "load_data", CUBE_IN_AIV_BRANCH),
+    (30, "cross_core_set_flag", "the set sits in PIPE_FIX, which a vector core (AIV) does not have, and this branch "
+                                "runs only on the AIVs; use PIPE_V, PIPE_MTE2 or PIPE_MTE3"),
+    (31, "cross_core_set_flag", "the set sits in PIPE_V, which the cube core (AIC) does not have, and this branch "
+                                "runs only on the AIC; use PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3 or PIPE_FIX"),
 ])
 def test_an_instruction_in_the_other_core_types_branch_is_a_compile_error(case: int, api: str, message: str) -> None:
     # Before: it compiled, and the simulator refused it at run time (cube instructions and UB operands), or ran it

@@ -50,3 +50,32 @@ func.func @vector_on_aic(%g: !asc.global_tensor<f16>) attributes {asc.kernel} {
   }
   return
 }
+
+// -----
+
+// A cross-core set in a pipe the branch's core type does not have.
+func.func @set_in_fix_on_aiv(%id: i32) attributes {asc.kernel} {
+  %z = arith.constant 0 : i8
+  %aiv = asc.ascend_is_aiv : i8
+  %is = arith.cmpi ne, %aiv, %z : i8
+  scf.if %is {
+    // expected-error@+1 {{cross_core_set_flag: the set sits in PIPE_FIX, which a vector core (AIV) does not have, and this branch runs only on the AIVs; use PIPE_V, PIPE_MTE2 or PIPE_MTE3}}
+    asc.cross_core_set_flag %id, 2, fix : i32
+  } else {
+    asc.cross_core_wait_flag %id, 2, s : i32
+  }
+  return
+}
+
+// -----
+
+func.func @set_in_v_on_aic(%id: i32) attributes {asc.kernel} {
+  %z = arith.constant 0 : i8
+  %aic = asc.ascend_is_aic : i8
+  %is = arith.cmpi ne, %aic, %z : i8
+  scf.if %is {
+    // expected-error@+1 {{cross_core_set_flag: the set sits in PIPE_V, which the cube core (AIC) does not have, and this branch runs only on the AIC; use PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3 or PIPE_FIX}}
+    asc.cross_core_set_flag %id, 2, v : i32
+  }
+  return
+}

@@ -246,6 +246,9 @@ struct AscKernelType
     // The first call of one unit in a branch only the other core type takes
     // (a cube instruction under asc.ascend_is_aiv(), ...).
     Operation *wrongCore = nullptr;
+    // The first cross-core set in such a branch whose pipe that core type
+    // does not have (AIV: S, V, MTE2, MTE3; AIC: no V; hardware.md §3.1).
+    CrossCoreSetFlagOp wrongPipe;
     auto noteCrossCore = [&](Operation *op, uint32_t mode) {
       Operation *&first = mode == 0 ? crossCore : crossCoreInCore;
       if (!first)
@@ -263,8 +266,16 @@ struct AscKernelType
             worklist.push_back(callee);
       if (isa<MatmulOp, RegistMatmulOp, MatmulCallOp>(op) && !matmul)
         matmul = op;
-      if (auto set = dyn_cast<CrossCoreSetFlagOp>(op))
+      if (auto set = dyn_cast<CrossCoreSetFlagOp>(op)) {
         noteCrossCore(op, set.getModeId());
+        Pipe pipe = set.getPipe();
+        bool cubePipe =
+            pipe == Pipe::M || pipe == Pipe::MTE1 || pipe == Pipe::FIX;
+        unsigned cores = coresReaching(op);
+        if (!wrongPipe && ((cubePipe && cores == kAiv) ||
+                           (pipe == Pipe::V && cores == kAic)))
+          wrongPipe = set;
+      }
       else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
         noteCrossCore(op, wait.getModeId());
       else if (auto sync = dyn_cast<SyncAllOp>(op))
@@ -378,6 +389,17 @@ struct AscKernelType
                 "have; run it under asc.ascend_is_aiv() and pass data between "
                 "the AIVs and the AIC through GM with cross-core flags "
                 "(cross_core_set_flag / cross_core_wait_flag, mode 2)";
+    if (wrongPipe && wrongPipe.getPipe() == Pipe::V)
+      return emitApiError(wrongPipe, DiagCategory::Argument)
+             << "the set sits in PIPE_V, which the cube core (AIC) does not "
+                "have, and this branch runs only on the AIC; use PIPE_M, "
+                "PIPE_MTE1, PIPE_MTE2, PIPE_MTE3 or PIPE_FIX";
+    if (wrongPipe)
+      return emitApiError(wrongPipe, DiagCategory::Argument)
+             << "the set sits in PIPE_"
+             << stringifyPipe(wrongPipe.getPipe()).upper()
+             << ", which a vector core (AIV) does not have, and this branch "
+                "runs only on the AIVs; use PIPE_V, PIPE_MTE2 or PIPE_MTE3";
     func->setAttr(AscDialect::getKernelTypeAttrName(),
                   KernelMetaTypeAttr::get(func.getContext(), type));
     return success();
