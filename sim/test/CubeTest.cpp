@@ -404,9 +404,10 @@ TEST(CubeMix, CubeApiOnAnAivAndCounterOverflow) {
   ASSERT_EQ(r.diagnostics.size(), 2u) << dumpDiagnostics(r, true);
   EXPECT_EQ(r.diagnostics[0].message,
             "mmad is a cube (AIC) instruction, but it runs on a vector core "
-            "(AIV) and the kernel type is MIX_AIC_1_2; declare the kernel "
-            "AIC_ONLY or MIX (KERNEL_TASK_TYPE_DEFAULT) and guard cube code "
-            "with ASCEND_IS_AIC");
+            "(AIV) and the kernel type is MIX_AIC_1_2; run it on the AIC "
+            "(guard cube code with ASCEND_IS_AIC) and pass data between the "
+            "AIVs and the AIC through GM with cross-core flags "
+            "(CrossCoreSetFlag / CrossCoreWaitFlag), or use the Matmul API");
   EXPECT_EQ(r.diagnostics[0].line, 20u);
   r = runMix(3);
   ASSERT_FALSE(r.ok);

@@ -964,7 +964,17 @@ TEST(RaceTest, CrossPipeWawOnUb) {
 }
 
 TEST(RaceTest, WawOnL1) {
-  expectRace(runRace(9), 91, 90,
+  // L1 is the cube core's (AIC): the case is in the AIC_ONLY cube_errors
+  // kernel.
+  auto k = loadKernel(ASCSIM_KERNEL_CUBE_ERRORS);
+  ASSERT_TRUE(k);
+  std::vector<uint16_t> a(1024, 0x3c00);
+  std::vector<float> c(1024, 0.f);
+  LaunchConfig cfg = config();
+  cfg.init_check = false;
+  LaunchResult r = k->launch(1, {addr(a), addr(c), 12},
+                             {region(a, "a"), region(c, "c")}, cfg);
+  expectRace(r, 91, 90,
              "WAW hazard on L1[0x0100,0x0200): MTE2 data_copy (race.py:90) "
              "\u2192 MTE2 data_copy (race.py:91), no pipe_barrier(PIPE_MTE2) "
              "orders them (instructions of one pipe may overlap)");

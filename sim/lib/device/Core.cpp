@@ -561,12 +561,15 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
     pipe = Pipe::V;
     cost = timing::localCopy(bytes);
   } else if (sm == Mem::GM && dm == Mem::L1) {
-    // Plain DataCopy GM -> L1 (hardware.md §5.3): MTE2, no layout change.
+    // Plain DataCopy GM -> L1 (hardware.md §5.3): the AIC's MTE2, no layout
+    // change; a vector core has no L1.
+    requireAic("data_copy GM -> L1", loc);
     pipe = Pipe::MTE2;
     cost = timing::gmToLocal(bytes);
-  } else if (sm == Mem::L1 && dm == Mem::BT && role_.aic) {
+  } else if (sm == Mem::L1 && dm == Mem::BT) {
     // DataCopy L1 (C1) -> BiasTable (C2), as the Matmul API loads its bias
-    // (MTE1, no type change).
+    // (the AIC's MTE1, no type change).
+    requireAic("data_copy L1 -> BiasTable", loc);
     pipe = Pipe::MTE1;
     cost = timing::l1ToL0(bytes, false, false);
   } else {

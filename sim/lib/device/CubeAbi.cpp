@@ -130,16 +130,25 @@ void Core::setRole(const CoreRole &role) {
 }
 
 void Core::requireAic(const char *api, Loc loc) const {
-  if (!role_.aic)
+  if (role_.aic)
+    return;
+  std::string head = std::string(api) +
+                     " is a cube (AIC) instruction, but it runs on a vector "
+                     "core (AIV) and the kernel type is " +
+                     kernelTypeName(role_.kernelType);
+  // A MIX kernel has its AIC already: the instruction is on the wrong side.
+  if (role_.mixed)
     fail("argument",
-         std::string(api) +
-             " is a cube (AIC) instruction, but it runs on a vector core "
-             "(AIV) and the kernel type is " +
-             kernelTypeName(role_.kernelType) +
-             "; declare the kernel AIC_ONLY or MIX "
-             "(KERNEL_TASK_TYPE_DEFAULT) and guard cube code with "
-             "ASCEND_IS_AIC",
+         head + "; run it on the AIC (guard cube code with ASCEND_IS_AIC) "
+                "and pass data between the AIVs and the AIC through GM with "
+                "cross-core flags (CrossCoreSetFlag / CrossCoreWaitFlag), or "
+                "use the Matmul API",
          loc);
+  fail("argument",
+       head + "; declare the kernel AIC_ONLY or MIX "
+              "(KERNEL_TASK_TYPE_DEFAULT) and guard cube code with "
+              "ASCEND_IS_AIC",
+       loc);
 }
 
 void Core::refuseUbToL1(const char *api, const Operand &dst,
@@ -280,10 +289,12 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
   if (memOfPosition(src.pos) == Mem::UB && memOfPosition(dst.pos) == Mem::L1)
     refuseUbToL1(api, dst, src, loc);
   requirePos(api, "source", src, {Mem::GM}, "GM", loc);
-  // L1 on a cube core; UB (VECIN / VECCALC) on a vector core, which may
-  // also fill L1 (hardware.md §5.3).
+  // L1 on a cube core; UB (VECIN / VECCALC) on a vector core, which has no
+  // L1 (hardware.md §0, §3.1: its MTE2 moves GM to UB only).
   requirePos(api, "destination", dst, {Mem::L1, Mem::UB},
              "L1 (A1, B1 or C1) or UB (VECIN, VECCALC)", loc);
+  if (memOfPosition(dst.pos) == Mem::L1)
+    requireAic("data_copy GM -> L1 (ND -> NZ)", loc);
   uint32_t es = dtypeSize(type);
   if (es > 4)
     fail("dtype",

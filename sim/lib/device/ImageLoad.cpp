@@ -33,6 +33,8 @@ void Core::loadImageToLocal(const Operand &dst, DType type, const ImageLoad &p,
                             Loc loc) {
   uint64_t seq = beginCall(loc);
   const char *api = "load_image_to_local";
+  // The image lands in L1, which only the cube core (AIC) has.
+  requireAic(api, loc);
   if (!sys_.aippSet)
     fail("argument",
          "load_image_to_local: no AIPP configuration on this core; call "

@@ -14,7 +14,7 @@ namespace {
 constexpr uint8_t kPosGM = 0, kPosA1 = 1, kPosA2 = 2, kPosB1 = 3, kPosB2 = 4,
                   kPosC1 = 5, kPosC2 = 6, kPosCO1 = 7, kPosCO2 = 8,
                   kPosVECIN = 9, kPosVECOUT = 10, kPosVECCALC = 11,
-                  kPosMAX = 16;
+                  kPosTSCM = 13, kPosMAX = 16;
 constexpr uint32_t kMaxBuffers = 64; // QBUF_MAX_LEN
 constexpr uint8_t kNoPipe = 0xFF;
 
@@ -247,19 +247,22 @@ uint32_t Framework::carve(int32_t pool, Mem mem, uint64_t bytes, uint32_t nbufs,
 
 void Framework::requireMem(const char *api, const std::string &what, Mem m,
                            Loc loc) const {
-  // L1 queues/buffers (A1, B1, C1, TSCM) hold load_image_to_local and
-  // GM -> L1 data_copy destinations on a vector core.
-  if (!aic_ && m != Mem::UB && m != Mem::L1)
+  // A vector core has the Unified Buffer only (hardware.md §0, §2.1).
+  if (!aic_ && m != Mem::UB)
     fail("argument",
          std::string(api) + ": " + what + " (" + memName(m) +
-             ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
-             "or VECCALC (UB), or A1/B1 (L1)",
+             ") is not accessible from a vector core (AIV), which has only "
+             "the Unified Buffer; use VECIN, VECOUT or VECCALC (UB), and put "
+             "L1 and L0 buffers on the cube core (AIC) (guard them with "
+             "ASCEND_IS_AIC in a MIX kernel)",
          loc);
   if (aic_ && (m == Mem::UB || m == Mem::GM || m == Mem::Invalid))
     fail("argument",
          std::string(api) + ": " + what + " (" + memName(m) +
              ") is not accessible from a cube core (AIC); use A1/B1/C1 (L1), "
-             "A2 (L0A), B2 (L0B), CO1 (L0C) or C2 (BiasTable)",
+             "A2 (L0A), B2 (L0B), CO1 (L0C) or C2 (BiasTable), and put UB "
+             "buffers on the vector cores (AIV) (guard them with "
+             "ASCEND_IS_AIV in a MIX kernel)",
          loc);
 }
 
@@ -287,8 +290,12 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          std::string(api) + ": a buffer cannot be placed at position " +
              positionName(q.pos),
          loc);
-  requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
-             loc);
+  // An AIV's TSCM queue is the Matmul API's message channel to its AIC's
+  // L1 (hardware.md §3.5: messages only on 2201), not an L1 of its own; its
+  // tensors' uses are checked like any other.
+  if (aic_ || q.pos != kPosTSCM)
+    requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
+               loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
     fail("argument",
          std::string(api) +

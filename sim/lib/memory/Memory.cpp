@@ -261,19 +261,9 @@ void CoreMemory::checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
          std::string("a static LocalTensor cannot be placed at position ") +
              positionName(pos),
          loc);
-  if (!aic_ && m != Mem::UB && m != Mem::L1)
-    fail("argument",
-         std::string("position ") + positionName(pos) + " (" + memName(m) +
-             ") is not accessible from a vector core (AIV); use VECIN, VECOUT "
-             "or VECCALC (UB), or A1/B1 (L1) for load_image_to_local",
-         loc);
-  if (aic_ && m == Mem::UB)
-    fail("argument",
-         std::string("position ") + positionName(pos) +
-             " (UB) is not accessible from a cube core (AIC), which has no "
-             "Unified Buffer; use A1/B1/C1 (L1), A2 (L0A), B2 (L0B), CO1 "
-             "(L0C) or C2 (BiasTable)",
-         loc);
+  // Whether this core has the memory is checked where an instruction uses
+  // the tensor (resolveLocal): constructing one is only a descriptor, and a
+  // MIX kernel's AIC and AIVs run the same declarations.
   const uint32_t align =
       m == Mem::UB ? 32u : hw::kMemories[static_cast<int>(m)].align;
   uint64_t bytes = static_cast<uint64_t>(elems) * elemBytes;
@@ -342,11 +332,29 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
   Mem m = memOfPosition(op.pos);
   bool cubeMem = m == Mem::L0A || m == Mem::L0B || m == Mem::L0C ||
                  m == Mem::BT || m == Mem::FB;
+  // On Ascend 910B/910C the UB is the vector cores' (AIV) only memory and
+  // L1, L0A/B/C, the bias table and the Fixpipe buffer are the cube core's
+  // (AIC) (hardware.md §0, §2.1, §3.1): no instruction of the other core
+  // type can address them.
   if (m == Mem::UB && aic_)
     fail("argument",
          std::string(a.api) + ": the " + a.role + " is at position " +
              positionName(op.pos) +
-             " (UB), but a cube core (AIC) has no Unified Buffer",
+             " (UB), but a cube core (AIC) has no Unified Buffer; run vector "
+             "instructions and UB copies on the vector cores (AIV) (guard "
+             "them with ASCEND_IS_AIV in a MIX kernel) and pass data between "
+             "the AIVs and the AIC through GM with cross-core flags",
+         loc);
+  if (!aic_ && m != Mem::UB && m != Mem::Invalid && m != Mem::GM)
+    fail("argument",
+         std::string(a.api) + ": the " + a.role + " is at position " +
+             positionName(op.pos) + " (" + memName(m) +
+             "), but a vector core (AIV) has only the Unified Buffer: L1, "
+             "L0A, L0B, L0C, the bias table and the Fixpipe buffer belong to "
+             "the cube core (AIC); run the instruction on the AIC (guard it "
+             "with ASCEND_IS_AIC in a MIX kernel) and pass data between the "
+             "AIVs and the AIC through GM with cross-core flags, or use the "
+             "Matmul API",
          loc);
   if (m == Mem::Invalid || m == Mem::GM ||
       (m == Mem::L1 && !a.allowL1 && !a.cube) || (cubeMem && !a.cube))

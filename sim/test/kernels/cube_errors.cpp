@@ -12,6 +12,8 @@
 //   9  Fixpipe F322F16 into a float32 tensor      (dtype, cube.py:90)
 //  10  CrossCoreSetFlag in an AIC_ONLY kernel     (argument, cube.py:100)
 //  11  SetFlag<MTE2_V> (a vector event) on an AIC (argument, cube.py:110)
+//  12  WAW on L1: two DataCopy GM -> L1 into overlapping bytes without
+//      PipeBarrier<PIPE_MTE2> (race, race.py:90 -> :91)
 //  20  (no error) C = a x a, then DataCopy CO1 -> GM with
 //      DataCopyCO12DstParams (NZ -> ND, QF322B8_PRE) whose scale, 0.25, is
 //      the SetFixpipePreQuantFlag register: int8 into `c`
@@ -120,6 +122,14 @@ extern "C" __global__ __aicore__ void kernel(__gm__ half *a, __gm__ float *c,
 #line 110 "cube.py"
     AC::SetFlag<HardEvent::MTE2_V>(0);
     break;
+  case 12: {
+    AC::LocalTensor<half> l1(TPosition::A1, 0, 512);
+#line 90 "race.py"
+    AC::DataCopy(l1, ga, 256);
+    AC::DataCopy(l1[128], ga[512], 256);
+    AC::PipeBarrier<PIPE_ALL>();
+    break;
+  }
   case 20: {
     loadOperands(ga);
     AC::Mmad(c1, a2, b2, AC::MmadParams(32, 32, 32, 0, false, true));

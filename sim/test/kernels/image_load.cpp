@@ -1,6 +1,7 @@
 //===- image_load.cpp - L1 and LoadImageToLocal -----------------*- C++ -*-===//
 //
-// One kernel, `mode` selects the case (lines are in image.py):
+// One AIC_ONLY kernel (L1 is the cube core's), `mode` selects the case
+// (lines are in image.py):
 //   0  XRGB8888 -> A1 float16 with AX and RB swaps, data-type conversion,
 //      constant padding and 4-channel padding; DumpTensor of the result
 //   1  LoadImageToLocal without SetAippFunctions    (argument, image.py:20)
@@ -97,3 +98,5 @@ extern "C" __global__ __aicore__ void kernel(__gm__ uint8_t *img,
 extern "C" void ascsim_entry(const uint64_t *a) {
   kernel(ascsim::arg<__gm__ uint8_t *>(a[0]), ascsim::arg<int32_t>(a[1]));
 }
+
+ASCSIM_KERNEL_TYPE(KERNEL_TYPE_AIC_ONLY)

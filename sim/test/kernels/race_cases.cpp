@@ -15,8 +15,8 @@
 //      without MTE3 -> MTE2 (race.py:71)
 //   8  cross-pipe WAW on UB: data_copy into `a` (MTE2), then duplicate into
 //      `a` (V) without MTE2 -> V (race.py:80 -> :81)
-//   9  WAW on L1: two data_copy GM -> L1 into overlapping bytes without
-//      pipe_barrier(PIPE_MTE2) (race.py:90 -> :91)
+//   9  (moved to cube_errors.cpp case 12: L1 is the AIC's, and this kernel
+//      is AIV_ONLY)
 //  10  cross-core RAW: block 0 writes z[0:64], the others read it (race.py:100
 //      -> :102)
 //  11  cross-core WAR: block 0 reads z[0:128], the others write z[64:128]
@@ -115,14 +115,6 @@ extern "C" __global__ __aicore__ void kernel(__gm__ float* x, __gm__ float* z, i
     AC::Duplicate(a, 1.0f, 64);
     AC::PipeBarrier<PIPE_ALL>();
     break;
-  case 9: {
-    AC::LocalTensor<float> l1(TPosition::A1, 0, 256);
-#line 90 "race.py"
-    AC::DataCopy(l1, xg, 128);
-    AC::DataCopy(l1[64], xg[512], 128);
-    AC::PipeBarrier<PIPE_ALL>();
-    break;
-  }
   case 10:
     AC::DataCopy(a, xg, 64);
     AC::PipeBarrier<PIPE_ALL>();

@@ -104,3 +104,30 @@ func.func @sync_all_cores(%g: !asc.global_tensor<f32>) attributes {asc.kernel} {
   asc.sync_all {is_aiv_only = false}
   return
 }
+
+// -----
+
+// Each unit in the branch its core type takes (the else of "is AIV" and
+// "not is AIV" are the AIC's): no error, MIX.
+// CHECK-LABEL: func.func @branches
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_2>
+func.func @branches(%g: !asc.global_tensor<f16>, %p: !asc.nd2nz_params) attributes {asc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %c512 = arith.constant 512 : i32
+  %z = arith.constant 0 : i8
+  %true = arith.constant true
+  %a1 = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %ub = asc.local_tensor %c0, %c512 : i32, i32 -> !asc.local_tensor<vecin, f16>
+  %aiv = asc.ascend_is_aiv : i8
+  %is = arith.cmpi ne, %aiv, %z : i8
+  scf.if %is {
+    asc.data_copy %ub, %g, %c512 : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>, i32
+  } else {
+    asc.data_copy_nd2nz %a1, %g, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  }
+  %not = arith.xori %is, %true : i1
+  scf.if %not {
+    asc.data_copy_nd2nz %a1, %g, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  }
+  return
+}

@@ -150,7 +150,11 @@ def AscKernelType : Pass<"asc-kernel-type", "::mlir::ModuleOp"> {
     `kernel-type` (pyasc's KernelType, lower case: aiv_only, aic_only,
     mix_aiv_hard_sync, mix_aic_hard_sync, mix_aiv_1_0, mix_aic_1_0,
     mix_aic_1_1, mix_aic_1_2) the pass reports the first op the type's cores
-    cannot run. The result is the kernel's `asc.kernel_type`, the Ascend C
+    cannot run. Whatever the type, an op of one unit in a branch that only
+    the other core type takes (an scf.if whose condition
+    asc.ascend_is_aiv / asc.ascend_is_aic decides) is an error: an AIV has
+    only the Unified Buffer, the AIC no Unified Buffer.
+    The result is the kernel's `asc.kernel_type`, the Ascend C
     KernelMetaType the emitter declares (the HARD_SYNC types are the 1_0
     types of their unit).
 
