@@ -42,6 +42,12 @@ inline ::ascsim::LoadData2DDesc desc2D(const LoadData2DParams &p) {
   d.dstGap = p.dstGap;
   return d;
 }
+inline ::ascsim::Nd2NzDesc descNd2Nz(const Nd2NzParams &p) {
+  return ::ascsim::Nd2NzDesc{p.ndNum,           p.nValue,
+                             p.dValue,          p.srcNdMatrixStride,
+                             p.srcDValue,       p.dstNzC0Stride,
+                             p.dstNzNStride,    p.dstNzMatrixStride};
+}
 } // namespace cube_detail
 
 //===----------------------------------------------------------------------===//
@@ -53,11 +59,8 @@ template <typename T>
 inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                      const Nd2NzParams &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::Nd2NzDesc d{p.ndNum,           p.nValue,         p.dValue,
-                        p.srcNdMatrixStride, p.srcDValue,      p.dstNzC0Stride,
-                        p.dstNzNStride,    p.dstNzMatrixStride};
-  ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
-                       loc);
+  ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(),
+                       cube_detail::descNd2Nz(p), loc);
 }
 
 /// UB -> L1 with ND -> NZ (the spec's form): no core of Ascend 910B/910C
@@ -66,11 +69,8 @@ template <typename T>
 inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                      const Nd2NzParams &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::Nd2NzDesc d{p.ndNum,           p.nValue,         p.dValue,
-                        p.srcNdMatrixStride, p.srcDValue,      p.dstNzC0Stride,
-                        p.dstNzNStride,    p.dstNzMatrixStride};
-  ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
-                       loc);
+  ::ascsim::abi::nd2nz(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(),
+                       cube_detail::descNd2Nz(p), loc);
 }
 /// DataCopyPad UB -> L1 with ND -> NZ: refused likewise.
 template <typename T>
