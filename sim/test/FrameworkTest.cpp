@@ -60,19 +60,19 @@ std::vector<std::string> cycle(uint8_t src, uint8_t dst) {
   int32_t q = p.fw.initQueue(0, src, dst, 1, 1, 64, false, here);
   std::vector<std::string> out;
   std::vector<SyncOp> ops;
-  BufferView v = p.fw.alloc(q, here, ops);
+  BufferView v = p.fw.alloc(q, false, here, ops);
   out.push_back(str(ops));
   ops.clear();
   p.fw.enque(q, v.handle, 16, 16, here, ops);
   out.push_back(str(ops));
   ops.clear();
-  v = p.fw.deque(q, kMAX, kMAX, here, ops);
+  v = p.fw.deque(q, false, 0, kMAX, kMAX, here, ops);
   out.push_back(str(ops));
   ops.clear();
   p.fw.free(q, v.handle, here, ops);
   out.push_back(str(ops));
   ops.clear();
-  p.fw.alloc(q, here, ops);
+  p.fw.alloc(q, false, here, ops);
   out.push_back(str(ops));
   return out;
 }
@@ -99,19 +99,19 @@ std::vector<std::string> userCycle(uint8_t src, uint8_t dst, uint8_t su,
   int32_t q = p.fw.initQueue(0, src, dst, 1, 1, 64, false, here);
   std::vector<std::string> out;
   std::vector<SyncOp> ops;
-  BufferView v = p.fw.alloc(q, here, ops);
+  BufferView v = p.fw.alloc(q, false, here, ops);
   out.push_back(str(ops));
   ops.clear();
   p.fw.enque(q, v.handle, su, du, here, ops);
   out.push_back(str(ops));
   ops.clear();
-  v = p.fw.deque(q, su, du, here, ops);
+  v = p.fw.deque(q, false, 0, su, du, here, ops);
   out.push_back(str(ops));
   ops.clear();
   p.fw.free(q, v.handle, here, ops);
   out.push_back(str(ops));
   ops.clear();
-  p.fw.alloc(q, here, ops);
+  p.fw.alloc(q, false, here, ops);
   out.push_back(str(ops));
   return out;
 }
@@ -153,9 +153,10 @@ TEST(FrameworkTest, DequeMustUseTheUserPositionsOfItsEnque) {
   Pipe p;
   int32_t q = p.fw.initQueue(0, kGM, kVECIN, 1, 1, 64, false, here);
   std::vector<SyncOp> ops;
-  BufferView v = p.fw.alloc(q, here, ops);
+  BufferView v = p.fw.alloc(q, false, here, ops);
   p.fw.enque(q, v.handle, kVECOUT, kGM, here, ops);
-  std::string f = faultOf([&] { p.fw.deque(q, kMAX, kMAX, here, ops); });
+  std::string f =
+      faultOf([&] { p.fw.deque(q, false, 0, kMAX, kMAX, here, ops); });
   EXPECT_NE(f.find("queue: deque (the queue's own positions) on the VECIN "
                    "queue"),
             std::string::npos)
@@ -165,7 +166,7 @@ TEST(FrameworkTest, DequeMustUseTheUserPositionsOfItsEnque) {
             std::string::npos)
       << f;
   ops.clear();
-  p.fw.deque(q, kVECOUT, kGM, here, ops);
+  p.fw.deque(q, false, 0, kVECOUT, kGM, here, ops);
   EXPECT_EQ(str(ops), "wait:V_MTE3#0");
 }
 
@@ -173,7 +174,7 @@ TEST(FrameworkTest, UserPositionsOutsideTheUnifiedBufferAreRefused) {
   Pipe p;
   int32_t ub = p.fw.initQueue(0, kGM, kVECIN, 2, 2, 64, false, here);
   std::vector<SyncOp> ops;
-  BufferView v = p.fw.alloc(ub, here, ops);
+  BufferView v = p.fw.alloc(ub, false, here, ops);
   EXPECT_NE(faultOf([&] { p.fw.enque(ub, v.handle, kA1, kGM, here, ops); })
                 .find("argument: enque (user positions A1, GM) on the VECIN "
                       "queue"),
@@ -184,14 +185,55 @@ TEST(FrameworkTest, UserPositionsOutsideTheUnifiedBufferAreRefused) {
             std::string::npos);
 }
 
+// InitBuffer of a depth-0 queue takes and sets a free-event id per buffer
+// (hardware.md §3.5); the buffers keep them; DeQue(t) takes t's buffer.
+TEST(FrameworkTest, DepthZeroQueuesPresetTheirFreeFlagsAndWorkInPlace) {
+  Pipe p;
+  std::vector<SyncOp> ops;
+  int32_t q = p.fw.initQueue(0, kGM, kVECIN, 0, 2, 64, false, here, &ops);
+  EXPECT_EQ(str(ops), "set:V_MTE2#0 set:V_MTE2#1");
+  ops.clear();
+  BufferView a = p.fw.alloc(q, true, here, ops);
+  BufferView b = p.fw.alloc(q, true, here, ops);
+  EXPECT_EQ(str(ops), "wait:V_MTE2#0 wait:V_MTE2#1");
+  ops.clear();
+  p.fw.enque(q, b.handle, kMAX, kMAX, here, ops);
+  p.fw.enque(q, a.handle, kMAX, kMAX, here, ops);
+  EXPECT_EQ(str(ops), "set:MTE2_V#0 set:MTE2_V#1");
+  ops.clear();
+  BufferView d = p.fw.deque(q, true, a.handle, kMAX, kMAX, here, ops);
+  EXPECT_EQ(d.addr, a.addr);
+  EXPECT_EQ(str(ops), "wait:MTE2_V#1");
+  ops.clear();
+  p.fw.free(q, a.handle, here, ops);
+  EXPECT_EQ(str(ops), "set:V_MTE2#0");
+  EXPECT_NE(faultOf([&] { p.fw.alloc(q, false, here, ops); })
+                .find("queue: AllocTensor<T>() on the VECIN queue"),
+            std::string::npos);
+  EXPECT_NE(faultOf([&] {
+              p.fw.query(q, QueueQuery::Vacant, 0, here);
+            }).find("whose depth is 0: Ascend C's depth-0 (in-place) queues "
+                    "have no query methods"),
+            std::string::npos);
+  EXPECT_NE(faultOf([&] { p.fw.freeAllEvents(q, here, ops); })
+                .find("queue: free_all_event on the VECIN queue"),
+            std::string::npos);
+  // The queue holds its V_MTE2 ids (5) until Destroy gives them back.
+  EXPECT_EQ(p.fw.allocEvent(5, false, here), 2);
+  ops.clear();
+  p.fw.destroy(&p.token, here, ops);
+  EXPECT_EQ(str(ops), "wait:V_MTE2#0 barrier:ALL");
+  EXPECT_EQ(p.fw.allocEvent(5, false, here), 0);
+}
+
 TEST(FrameworkTest, BuffersArePlacedInInitOrderAndRoundRobin) {
   Pipe p;
   int32_t a = p.fw.initQueue(0, kGM, kVECIN, 2, 2, 100, false, here);
   int32_t b = p.fw.initQueue(0, kVECOUT, kGM, 2, 1, 64, false, here);
   std::vector<SyncOp> ops;
-  BufferView a0 = p.fw.alloc(a, here, ops);
-  BufferView a1 = p.fw.alloc(a, here, ops);
-  BufferView b0 = p.fw.alloc(b, here, ops);
+  BufferView a0 = p.fw.alloc(a, false, here, ops);
+  BufferView a1 = p.fw.alloc(a, false, here, ops);
+  BufferView b0 = p.fw.alloc(b, false, here, ops);
   EXPECT_EQ(a0.addr, 0u);
   EXPECT_EQ(a0.bytes, 128u); // rounded up to 32
   EXPECT_EQ(a1.addr, 128u);
@@ -203,8 +245,8 @@ TEST(FrameworkTest, DestroyWaitsPendingFreesThenDrains) {
   Pipe p;
   int32_t q = p.fw.initQueue(0, kGM, kVECIN, 2, 2, 64, false, here);
   std::vector<SyncOp> ops;
-  BufferView x = p.fw.alloc(q, here, ops);
-  BufferView y = p.fw.alloc(q, here, ops);
+  BufferView x = p.fw.alloc(q, false, here, ops);
+  BufferView y = p.fw.alloc(q, false, here, ops);
   p.fw.free(q, x.handle, here, ops);
   p.fw.free(q, y.handle, here, ops);
   EXPECT_EQ(str(ops), "set:V_MTE2#0 set:V_MTE2#1");
@@ -221,7 +263,7 @@ TEST(FrameworkTest, EventIdsComeFromTheSharedPool) {
   EXPECT_EQ(p.fw.allocEvent(4, false, here), 1);
   int32_t q = p.fw.initQueue(0, kGM, kVECIN, 1, 1, 64, false, here);
   std::vector<SyncOp> ops;
-  BufferView v = p.fw.alloc(q, here, ops);
+  BufferView v = p.fw.alloc(q, false, here, ops);
   p.fw.enque(q, v.handle, 16, 16, here, ops);
   EXPECT_EQ(str(ops), "set:MTE2_V#1");
   p.fw.releaseEvent(4, 0, here);

@@ -163,6 +163,8 @@ def _default_value(op: Op, text: str) -> int | bool:
 
 def _py_default(arg: Arg) -> str | None:
     """The Python default of an attribute argument, or None when it is required."""
+    if arg.py_kind == "unit":  # present or absent: a flag, off unless given
+        return "False"
     if arg.optional and arg.default is None:
         return "None"
     if arg.default is None:
@@ -308,7 +310,9 @@ class PythonEmitter:
         for a in attrs:
             n = _pyname(a.name)
             conv = self._attr_conversion(a, n)
-            if a.optional or (a.default is not None):
+            if a.py_kind == "unit":
+                self.w(f"    if {n}:\n        attrs[{a.name!r}] = {conv}")
+            elif a.optional or (a.default is not None):
                 self.w(f"    if {n} is not None:\n        attrs[{a.name!r}] = {conv}")
             else:
                 self.w(f"    attrs[{a.name!r}] = {conv}")

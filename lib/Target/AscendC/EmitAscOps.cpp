@@ -299,6 +299,27 @@ static LogicalResult printSetterOnNewVariable(Emitter &emitter, Operation *op,
   return success();
 }
 
+LogicalResult mlir::asc::printInPlaceQueueTensor(Emitter &emitter,
+                                                 Operation *op, Value queue,
+                                                 Value init) {
+  raw_ostream &os = emitter.ostream();
+  Value result = op->getResult(0);
+  if (failed(emitter.emitDeclaration(result)))
+    return failure();
+  if (init) {
+    os << " = ";
+    if (failed(emitter.emitOperand(init)))
+      return failure();
+  }
+  os << ";\n";
+  emitter.emitLocation(op->getLoc());
+  if (failed(emitter.emitOperand(queue, Precedence::Postfix)))
+    return failure();
+  os << "." << cast<ApiOpInterface>(op).getApiCallee() << "("
+     << emitter.getOrCreateName(result) << ")";
+  return success();
+}
+
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         LocalTensorSetSizeOp op) {
   return printSetterOnNewVariable(emitter, op, op.getTensor(),

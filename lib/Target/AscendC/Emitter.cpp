@@ -985,6 +985,18 @@ LogicalResult Emitter::emitOperation(Operation &op) {
           .Case<MrgSortOp, MrgSortInfoOp, MrgSort4Op, GetMrgSortResultOp,
                 StructZeroOp, ListTensorDescOp>(
               [&](auto op) { return printOperation(*this, op); })
+          .Case([&](AllocTensorOp op) {
+            if (!op.getInPlace())
+              return emitValueDefinition(*op);
+            return printInPlaceQueueTensor(*this, op, op.getQueue(),
+                                           Value());
+          })
+          .Case([&](DeQueOp op) {
+            if (!op.getTensor())
+              return emitValueDefinition(*op);
+            return printInPlaceQueueTensor(*this, op, op.getQueue(),
+                                           op.getTensor());
+          })
           .Case<ApiOpInterface>([&](ApiOpInterface op) {
             if (op->getNumResults() == 1)
               return emitValueDefinition(*op);

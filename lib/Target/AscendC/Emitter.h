@@ -373,6 +373,10 @@ bool needsCheckedDivision(Operation *root);
 LogicalResult printOperation(Emitter &emitter, SetGlobalBufferOp op);
 LogicalResult printOperation(Emitter &emitter, LocalTensorOp op);
 LogicalResult printOperation(Emitter &emitter, LocalTensorSetSizeOp op);
+/// The in-place forms of a depth-0 queue: `T r[ = t];` then
+/// `q.AllocTensor(r)` / `q.DeQue(r)`.
+LogicalResult printInPlaceQueueTensor(Emitter &emitter, Operation *op,
+                                      Value queue, Value init);
 LogicalResult printOperation(Emitter &emitter, LocalTensorSetBufferLenOp op);
 LogicalResult printOperation(Emitter &emitter,
                              LocalTensorSetAddrWithOffsetOp op);

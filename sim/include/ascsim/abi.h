@@ -178,13 +178,15 @@ ASCSIM_API int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst,
 ASCSIM_API int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs,
                             uint32_t len, int32_t share, Loc loc);
 ASCSIM_API void poolReset(int32_t pool, Loc loc);
-ASCSIM_API BufferView queueAlloc(int32_t queue, Loc loc);
+/// AllocTensor; inPlace = the in-place AllocTensor(t) (depth-0 queues).
+ASCSIM_API BufferView queueAlloc(int32_t queue, bool inPlace, Loc loc);
 /// EnQue; srcUser/dstUser are the user positions of EnQue<src, dst> or MAX.
 ASCSIM_API void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
                            uint8_t dstUser, Loc loc);
-/// DeQue; srcUser/dstUser are the user positions of DeQue<src, dst, T> or MAX.
-ASCSIM_API BufferView queueDeque(int32_t queue, uint8_t srcUser,
-                                 uint8_t dstUser, Loc loc);
+/// DeQue; srcUser/dstUser are the user positions of DeQue<src, dst, T> or
+/// MAX; inPlace = DeQue(t) of the buffer `buffer` (depth-0 queues).
+ASCSIM_API BufferView queueDeque(int32_t queue, bool inPlace, uint64_t buffer,
+                                 uint8_t srcUser, uint8_t dstUser, Loc loc);
 ASCSIM_API void queueFree(int32_t queue, uint64_t buffer, Loc loc);
 /// PopStackBuffer: the Unified Buffer above the TPipe's buffers, for `api`
 /// (named in the error when no TPipe is live).

@@ -140,14 +140,15 @@ public:
 
   template <typename T>
   LocalTensor<T> AllocTensor(::ascsim::Loc loc = ::ascsim::here()) {
-    return ::ascsim::localOf<T>(::ascsim::abi::queueAlloc(ascsimHandle_, loc));
+    return ::ascsim::localOf<T>(
+        ::ascsim::abi::queueAlloc(ascsimHandle_, false, loc));
   }
   /// In-place form (depth 0 queues).
   template <typename T>
   void AllocTensor(LocalTensor<T> &tensor,
                    ::ascsim::Loc loc = ::ascsim::here()) {
-    tensor =
-        ::ascsim::localOf<T>(::ascsim::abi::queueAlloc(ascsimHandle_, loc));
+    tensor = ::ascsim::localOf<T>(
+        ::ascsim::abi::queueAlloc(ascsimHandle_, true, loc));
   }
   template <typename T>
   void FreeTensor(LocalTensor<T> &tensor,
@@ -173,20 +174,21 @@ public:
   template <typename T>
   LocalTensor<T> DeQue(::ascsim::Loc loc = ::ascsim::here()) {
     return ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
-        ascsimHandle_, kNoUserPos, kNoUserPos, loc));
+        ascsimHandle_, false, 0, kNoUserPos, kNoUserPos, loc));
   }
   /// DeQue waiting the event of the user positions its EnQue named.
   template <TPosition srcUserPos, TPosition dstUserPos, typename T>
   LocalTensor<T> DeQue(::ascsim::Loc loc = ::ascsim::here()) {
     return ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
-        ascsimHandle_, static_cast<uint8_t>(srcUserPos),
+        ascsimHandle_, false, 0, static_cast<uint8_t>(srcUserPos),
         static_cast<uint8_t>(dstUserPos), loc));
   }
-  /// In-place form (depth 0 queues).
+  /// In-place form (depth 0 queues): the buffer `tensor` holds.
   template <typename T>
   void DeQue(LocalTensor<T> &tensor, ::ascsim::Loc loc = ::ascsim::here()) {
-    tensor = ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
-        ascsimHandle_, kNoUserPos, kNoUserPos, loc));
+    tensor = ::ascsim::localOf<T>(
+        ::ascsim::abi::queueDeque(ascsimHandle_, true, ::ascsim::handleOf(tensor),
+                                  kNoUserPos, kNoUserPos, loc));
   }
 
   bool VacantInQue(::ascsim::Loc loc = ::ascsim::here()) {

@@ -929,8 +929,11 @@ void Core::pipeReset(void *pipe, Loc loc) {
 
 int32_t Core::queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
                         int32_t num, uint32_t len, bool tbuf, Loc loc) {
-  beginCall(loc);
-  return fw_.initQueue(pool, src, dst, depth, num, len, tbuf, loc);
+  uint64_t seq = beginCall(loc);
+  std::vector<SyncOp> &ops = syncOps();
+  int32_t q = fw_.initQueue(pool, src, dst, depth, num, len, tbuf, loc, &ops);
+  runSync(ops, seq, loc);
+  return q;
 }
 
 int32_t Core::poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs,
@@ -946,10 +949,10 @@ void Core::poolReset(int32_t pool, Loc loc) {
   runSync(ops, seq, loc);
 }
 
-BufferView Core::queueAlloc(int32_t q, Loc loc) {
+BufferView Core::queueAlloc(int32_t q, bool inPlace, Loc loc) {
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
-  BufferView v = fw_.alloc(q, loc, ops);
+  BufferView v = fw_.alloc(q, inPlace, loc, ops);
   runSync(ops, seq, loc);
   return v;
 }
@@ -962,11 +965,11 @@ void Core::queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser,
   runSync(ops, seq, loc, "enque");
 }
 
-BufferView Core::queueDeque(int32_t q, uint8_t srcUser, uint8_t dstUser,
-                            Loc loc) {
+BufferView Core::queueDeque(int32_t q, bool inPlace, uint64_t buffer,
+                            uint8_t srcUser, uint8_t dstUser, Loc loc) {
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
-  BufferView v = fw_.deque(q, srcUser, dstUser, loc, ops);
+  BufferView v = fw_.deque(q, inPlace, buffer, srcUser, dstUser, loc, ops);
   runSync(ops, seq, loc);
   return v;
 }

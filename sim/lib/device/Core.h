@@ -213,10 +213,11 @@ public:
   int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,
                    int32_t share, Loc loc);
   void poolReset(int32_t pool, Loc loc);
-  BufferView queueAlloc(int32_t q, Loc loc);
+  BufferView queueAlloc(int32_t q, bool inPlace, Loc loc);
   void queueEnque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
                   Loc loc);
-  BufferView queueDeque(int32_t q, uint8_t srcUser, uint8_t dstUser, Loc loc);
+  BufferView queueDeque(int32_t q, bool inPlace, uint64_t buffer,
+                        uint8_t srcUser, uint8_t dstUser, Loc loc);
   void queueFree(int32_t q, uint64_t buffer, Loc loc);
   BufferView stackBuffer(const char *api, Loc loc);
   /// asc.adv's forms without a temp buffer: stackBuffer for `api`, and

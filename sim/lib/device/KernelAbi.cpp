@@ -79,8 +79,8 @@ int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,
 
 void poolReset(int32_t pool, Loc loc) { currentCore().poolReset(pool, loc); }
 
-BufferView queueAlloc(int32_t queue, Loc loc) {
-  return currentCore().queueAlloc(queue, loc);
+BufferView queueAlloc(int32_t queue, bool inPlace, Loc loc) {
+  return currentCore().queueAlloc(queue, inPlace, loc);
 }
 
 void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
@@ -88,9 +88,10 @@ void queueEnque(int32_t queue, uint64_t buffer, uint8_t srcUser,
   currentCore().queueEnque(queue, buffer, srcUser, dstUser, loc);
 }
 
-BufferView queueDeque(int32_t queue, uint8_t srcUser, uint8_t dstUser,
-                      Loc loc) {
-  return currentCore().queueDeque(queue, srcUser, dstUser, loc);
+BufferView queueDeque(int32_t queue, bool inPlace, uint64_t buffer,
+                      uint8_t srcUser, uint8_t dstUser, Loc loc) {
+  return currentCore().queueDeque(queue, inPlace, buffer, srcUser, dstUser,
+                                  loc);
 }
 
 void queueFree(int32_t queue, uint64_t buffer, Loc loc) {

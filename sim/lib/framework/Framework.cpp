@@ -268,7 +268,7 @@ void Framework::requireMem(const char *api, const std::string &what, Mem m,
 
 int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
                              int32_t depth, int32_t num, uint32_t len,
-                             bool tbuf, Loc loc) {
+                             bool tbuf, Loc loc, std::vector<SyncOp> *ops) {
   const char *api = "init_buffer";
   requireLive(api, loc);
   Queue q;
@@ -323,6 +323,14 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
                      std::to_string(q.len) + " bytes";
   q.base = carve(pool, q.mem, static_cast<uint64_t>(num) * q.len,
                  static_cast<uint32_t>(num), what, loc);
+  if (!tbuf && depth == 0 && q.freeEvent != kNoEvent)
+    for (Buffer &b : q.bufs) {
+      b.ownFreeId = static_cast<int16_t>(takeId(q.freeEvent, api, loc));
+      b.freeId = b.ownFreeId;
+      if (ops)
+        ops->push_back(SyncOp{SyncOp::Set, q.freeEvent,
+                              static_cast<uint8_t>(b.ownFreeId)});
+    }
   queues_.push_back(std::move(q));
   return static_cast<int32_t>(queues_.size());
 }
@@ -554,20 +562,38 @@ void Framework::giveId(uint8_t event, int16_t id) {
 
 void Framework::waitPendingFrees(Queue &q, std::vector<SyncOp> &ops) {
   for (Buffer &b : q.bufs) {
-    if (b.freeId < 0)
-      continue;
-    ops.push_back(
-        SyncOp{SyncOp::Wait, q.freeEvent, static_cast<uint8_t>(b.freeId)});
-    giveId(q.freeEvent, b.freeId);
+    if (b.freeId >= 0)
+      ops.push_back(
+          SyncOp{SyncOp::Wait, q.freeEvent, static_cast<uint8_t>(b.freeId)});
+    // A depth-0 queue's own ids go back with the last wait.
+    int16_t id = b.freeId >= 0 ? b.freeId : b.ownFreeId;
+    if (id >= 0)
+      giveId(q.freeEvent, id);
     b.freeId = -1;
+    b.ownFreeId = -1;
   }
 }
 
-BufferView Framework::alloc(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
+void Framework::requireDepth(const Queue &q, const char *api,
+                             const char *instead, Loc loc) const {
+  if (q.tbuf || q.depth != 0)
+    return;
+  fail("queue",
+       std::string(api) + " on " + describe(q) +
+           ", whose depth is 0: Ascend C's depth-0 (in-place) queues " +
+           instead,
+       loc);
+}
+
+BufferView Framework::alloc(int32_t qh, bool inPlace, Loc loc,
+                            std::vector<SyncOp> &ops) {
   const char *api = "alloc_tensor";
   Queue &q = queue(qh, api, loc);
   if (q.tbuf)
     return view(qh, q, 0);
+  if (!inPlace)
+    requireDepth(q, "AllocTensor<T>()",
+                 "take the in-place AllocTensor(t) and DeQue(t)", loc);
   uint32_t n = static_cast<uint32_t>(q.bufs.size());
   uint32_t b = n;
   for (uint32_t k = 0; k < n; ++k) {
@@ -596,7 +622,8 @@ BufferView Framework::alloc(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
   if (buf.freeId >= 0) {
     ops.push_back(
         SyncOp{SyncOp::Wait, q.freeEvent, static_cast<uint8_t>(buf.freeId)});
-    giveId(q.freeEvent, buf.freeId);
+    if (buf.ownFreeId < 0)
+      giveId(q.freeEvent, buf.freeId);
     buf.freeId = -1;
   }
   buf.state = State::Occupied;
@@ -651,20 +678,36 @@ void Framework::enque(int32_t qh, uint64_t buffer, uint8_t srcUser,
   q.enqueued.push_back(b);
 }
 
-BufferView Framework::deque(int32_t qh, uint8_t srcUser, uint8_t dstUser,
-                            Loc loc, std::vector<SyncOp> &ops) {
+BufferView Framework::deque(int32_t qh, bool inPlace, uint64_t buffer,
+                            uint8_t srcUser, uint8_t dstUser, Loc loc,
+                            std::vector<SyncOp> &ops) {
   const char *api = "deque";
   Queue &q = queue(qh, api, loc);
   if (q.tbuf)
     return view(qh, q, 0);
   uint8_t event = userEvent(q, srcUser, dstUser, api, loc);
+  if (!inPlace)
+    requireDepth(q, "DeQue<T>()",
+                 "take the in-place AllocTensor(t) and DeQue(t)", loc);
   if (q.enqueued.empty())
     fail("queue",
          std::string(api) + " on " + describe(q) +
              " finds it empty: no enqueued tensor is waiting. Every deque "
              "needs an earlier enque",
          loc);
-  uint32_t b = q.enqueued.front();
+  // A depth-0 queue keeps no order: DeQue(t) takes t's buffer.
+  auto pos = q.enqueued.begin();
+  if (inPlace && q.depth == 0) {
+    uint32_t want = bufferIndex(q, qh, buffer, api, loc);
+    pos = std::find(q.enqueued.begin(), q.enqueued.end(), want);
+    if (pos == q.enqueued.end())
+      fail("queue",
+           std::string(api) + "(t) on " + describe(q) +
+               " of a tensor that is not in the queue (its buffer was not "
+               "enqueued, or was dequeued since); enque it first",
+           loc, {makeNote("its buffer's last use", q.bufs[want].lastLoc)});
+  }
+  uint32_t b = *pos;
   Buffer &buf = q.bufs[b];
   // DeQue waits the event its own (user) positions name: one the EnQue did
   // not set is never set, and the NPU hangs there.
@@ -678,7 +721,7 @@ BufferView Framework::deque(int32_t qh, uint8_t srcUser, uint8_t dstUser,
              ": that wait is never satisfied (the NPU hangs). Give deque "
              "the user positions the enque used",
          loc, {makeNote("it was enqueued here", buf.lastLoc)});
-  q.enqueued.pop_front();
+  q.enqueued.erase(pos);
   if (buf.enqId >= 0) {
     ops.push_back(
         SyncOp{SyncOp::Wait, buf.enqEvent, static_cast<uint8_t>(buf.enqId)});
@@ -709,7 +752,8 @@ void Framework::free(int32_t qh, uint64_t buffer, Loc loc,
              " of a tensor that is still in the queue: deque it first",
          loc, {makeNote("it was enqueued here", buf.lastLoc)});
   if (q.freeEvent != kNoEvent) {
-    uint8_t id = takeId(q.freeEvent, api, loc);
+    uint8_t id = buf.ownFreeId >= 0 ? static_cast<uint8_t>(buf.ownFreeId)
+                                    : takeId(q.freeEvent, api, loc);
     ops.push_back(SyncOp{SyncOp::Set, q.freeEvent, id});
     buf.freeId = id;
   }
@@ -763,6 +807,10 @@ BufferView Framework::get(int32_t qh, uint32_t offset, uint64_t bytes,
 int32_t Framework::query(int32_t qh, QueueQuery what, uint64_t buffer,
                          Loc loc) {
   Queue &q = queue(qh, "queue query", loc);
+  if (what != QueueQuery::State)
+    requireDepth(q, "a queue query (VacantInQue, HasTensorInQue, "
+                    "GetTensorCountInQue, HasIdleBuffer)",
+                 "have no query methods", loc);
   size_t limit = q.depth > 0 ? static_cast<size_t>(q.depth) : q.bufs.size();
   switch (what) {
   case QueueQuery::Vacant:
@@ -802,6 +850,10 @@ int32_t Framework::userTag(uint64_t buffer, bool set, int32_t tag,
 
 void Framework::freeAllEvents(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
   Queue &q = queue(qh, "free_all_event", loc);
+  requireDepth(q, "free_all_event",
+               "have no FreeAllEvent: their ids are held until the TPipe is "
+               "destroyed",
+               loc);
   waitPendingFrees(q, ops);
 }
 

@@ -68,20 +68,27 @@ public:
   // Queues, buffers and pools
   //===--------------------------------------------------------------------===//
 
+  /// A queue of depth 0 holds an id of its free event per buffer for its
+  /// life and sets it here (hardware.md §3.5), into `ops` when given.
   int32_t initQueue(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
-                    int32_t num, uint32_t len, bool tbuf, Loc loc);
+                    int32_t num, uint32_t len, bool tbuf, Loc loc,
+                    std::vector<SyncOp> *ops = nullptr);
   int32_t initPool(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,
                    int32_t share, Loc loc);
   void resetPool(int32_t pool, Loc loc, std::vector<SyncOp> &ops);
 
-  BufferView alloc(int32_t q, Loc loc, std::vector<SyncOp> &ops);
+  /// `inPlace`: AllocTensor(t), the form of depth-0 queues (which have no
+  /// other).
+  BufferView alloc(int32_t q, bool inPlace, Loc loc, std::vector<SyncOp> &ops);
   void enque(int32_t q, uint64_t buffer, uint8_t srcUser, uint8_t dstUser,
              Loc loc, std::vector<SyncOp> &ops);
   /// `srcUser`/`dstUser`: the user positions of DeQue<src, dst, T>, or MAX
   /// (16) for the queue's own event; either way the event must be the one
   /// the tensor was enqueued with.
-  BufferView deque(int32_t q, uint8_t srcUser, uint8_t dstUser, Loc loc,
-                   std::vector<SyncOp> &ops);
+  /// `inPlace`: DeQue(t); on a depth-0 queue it takes the buffer `buffer`
+  /// (t's), which must be enqueued.
+  BufferView deque(int32_t q, bool inPlace, uint64_t buffer, uint8_t srcUser,
+                   uint8_t dstUser, Loc loc, std::vector<SyncOp> &ops);
   void free(int32_t q, uint64_t buffer, Loc loc, std::vector<SyncOp> &ops);
   /// PopStackBuffer: the UB above the TPipe's buffers (what the advanced
   /// API uses when it is given no temp buffer); `api` names the caller.
@@ -119,6 +126,7 @@ private:
     State state = State::Free;
     int16_t freeId = -1; // pending freeBufEvt id (FreeTensor -> AllocTensor)
     int16_t enqId = -1;  // pending enQueEvt id (EnQue -> DeQue)
+    int16_t ownFreeId = -1; // the freeBufEvt id a depth-0 queue holds
     uint8_t enqEvent = kNoEvent;
     // The user positions of the EnQue (16 = MAX: the queue's own).
     uint8_t enqSrcUser = 16, enqDstUser = 16;
@@ -159,6 +167,9 @@ private:
                  const std::string &what, Loc loc);
   uint32_t &bufCount(int32_t pool);
   void waitPendingFrees(Queue &q, std::vector<SyncOp> &ops);
+  /// Fails for the forms Ascend C does not define on a queue of depth 0.
+  void requireDepth(const Queue &q, const char *api, const char *instead,
+                    Loc loc) const;
   void releaseAll(Loc loc, std::vector<SyncOp> &ops);
   uint32_t bufferIndex(const Queue &q, int32_t qh, uint64_t buffer,
                        const char *api, Loc loc);

@@ -557,6 +557,54 @@ func.func @deque_depth_zero(%q: !asc.tque<vecin, 0>) {
 
 // -----
 
+func.func @alloc_tensor_value_form_depth_zero(%q: !asc.tque<vecin, 0>) {
+  // expected-error@+1 {{TQue.alloc_tensor: needs a queue of depth at least 1, but the queue has depth 0 (a queue of depth 0 takes the in-place forms alloc_tensor(t) and deque(t))}}
+  %t = asc.alloc_tensor %q : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @alloc_tensor_in_place_depth_one(%q: !asc.tque<vecin, 1>) {
+  // expected-error@+1 {{TQue.alloc_tensor: the in-place form is Ascend C's for a queue of depth 0, but the queue has depth 1}}
+  %t = asc.alloc_tensor %q {in_place} : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @deque_in_place_depth_two(%q: !asc.tque<vecin, 2>, %t: !asc.local_tensor<vecin, f32>) {
+  // expected-error@+1 {{TQue.deque: the in-place form is Ascend C's for a queue of depth 0, but the queue has depth 2}}
+  %d = asc.deque %q from %t : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @deque_in_place_type(%q: !asc.tque<vecin, 0>, %t: !asc.local_tensor<vecin, f16>) {
+  // expected-error@+1 {{TQue.deque: the in-place deque's tensor and result differ in type}}
+  %d = asc.deque %q from %t : !asc.local_tensor<vecin, f16> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @deque_in_place_user_positions(%q: !asc.tque<vecin, 0>, %t: !asc.local_tensor<vecin, f32>) {
+  // expected-error@+1 {{TQue.deque: the in-place deque(t) takes no user positions}}
+  %d = asc.deque %q from %t : !asc.local_tensor<vecin, f32> {src_user_pos = #asc<position gm>, dst_user_pos = #asc<position vecin>} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
+func.func @query_depth_zero(%q: !asc.tque<vecin, 0>) {
+  // expected-error@+1 {{needs a queue of depth at least 1, but the queue has depth 0 (a queue of depth 0 has no query methods and no free_all_event)}}
+  %0 = asc.vacant_in_que %q : !asc.tque<vecin, 0> -> i1
+  return
+}
+
+// -----
+
 func.func @tbuf_get_position(%b: !asc.tbuf<veccalc>) {
   // expected-error@+1 {{TBuf.get: the tensor's position TPosition.VECIN does not match the buffer's position TPosition.VECCALC}}
   %t = asc.tbuf_get %b : !asc.tbuf<veccalc> -> !asc.local_tensor<vecin, f32>

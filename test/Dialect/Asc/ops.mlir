@@ -612,6 +612,20 @@ func.func @tpipe(%n: i32) -> (i32, i32) {
   return %id, %fetched : i32, i32
 }
 
+// CHECK-LABEL: func.func @depth_zero_queue
+// CHECK-SAME: (%[[Q:.+]]: !asc.tque<vecin, 0>)
+func.func @depth_zero_queue(%q: !asc.tque<vecin, 0>) {
+  // CHECK-NEXT: %[[T:.+]] = asc.alloc_tensor %[[Q]] {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  %t = asc.alloc_tensor %q {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  // CHECK-NEXT: asc.enque %[[Q]], %[[T]]
+  asc.enque %q, %t : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  // CHECK-NEXT: %[[D:.+]] = asc.deque %[[Q]] from %[[T]] : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  %d = asc.deque %q from %t : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  // CHECK-NEXT: asc.free_tensor %[[Q]], %[[D]]
+  asc.free_tensor %q, %d : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  return
+}
+
 // CHECK-LABEL: func.func @queues
 // CHECK-SAME: (%[[Q:.+]]: !asc.tque<vecin, 2>, %[[QB:.+]]: !asc.tque_bind<vecin, vecout, 1>)
 func.func @queues(%q: !asc.tque<vecin, 2>, %qb: !asc.tque_bind<vecin, vecout, 1>) -> (i1, i1, i32, i1) {

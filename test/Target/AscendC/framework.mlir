@@ -98,6 +98,27 @@ func.func @user_positions(%q: !asc.tque_bind<vecin, vecout, 1>) {
 
 // -----
 
+// A depth-0 queue's in-place forms (ascendc_api.md §TQue): AllocTensor(t) on
+// a new variable; DeQue(t) on a new variable initialised from the tensor that
+// was enqueued.
+// CHECK-LABEL: void in_place(
+// CHECK-SAME:  AscendC::TQue<AscendC::TPosition::VECIN, 0>& [[Q:v[0-9]+]])
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[T:v[0-9]+]];
+// CHECK-NEXT:    [[Q]].AllocTensor([[T]]);
+// CHECK-NEXT:    [[Q]].EnQue([[T]]);
+// CHECK-NEXT:    AscendC::LocalTensor<float> [[D:v[0-9]+]] = [[T]];
+// CHECK-NEXT:    [[Q]].DeQue([[D]]);
+// CHECK-NEXT:    [[Q]].FreeTensor([[D]]);
+func.func @in_place(%q: !asc.tque<vecin, 0>) {
+  %t = asc.alloc_tensor %q {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  %d = asc.deque %q from %t : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %d : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
 // Event ids: the event is the template argument; ids are converted to the
 // result type. Queries read the framework's state, so they are variables,
 // never inlined.

@@ -59,14 +59,32 @@ static LogicalResult verifyTensorPosition(Operation *op, TPosition position,
   return success();
 }
 
-/// Checks that `queue` has a depth of at least 1 (depth-0 queues only work
-/// in place).
-static LogicalResult verifyQueueDepth(Operation *op, Type queue) {
+/// What a depth-0 queue offers instead (ascendc_api.md §6.6).
+static constexpr llvm::StringLiteral kDepthZeroForms =
+    " (a queue of depth 0 takes the in-place forms alloc_tensor(t) and "
+    "deque(t))";
+static constexpr llvm::StringLiteral kDepthZeroQueries =
+    " (a queue of depth 0 has no query methods and no free_all_event)";
+
+/// Checks that `queue` has a depth of at least 1; `hint` says what a
+/// depth-0 queue offers instead.
+static LogicalResult verifyQueueDepth(Operation *op, Type queue,
+                                      StringRef hint = kDepthZeroQueries) {
   int64_t depth = getQueueDepth(queue);
   if (depth < 1)
     return emitApiError(op, DiagCategory::Queue)
            << "needs a queue of depth at least 1, but the queue has depth "
-           << depth;
+           << depth << hint;
+  return success();
+}
+
+/// Checks that `queue` has depth 0, for the in-place forms.
+static LogicalResult verifyInPlaceDepth(Operation *op, Type queue) {
+  int64_t depth = getQueueDepth(queue);
+  if (depth != 0)
+    return emitApiError(op, DiagCategory::Queue)
+           << "the in-place form is Ascend C's for a queue of depth 0, but "
+           << "the queue has depth " << depth;
   return success();
 }
 
@@ -78,7 +96,7 @@ static LogicalResult verifyQueueTensor(Operation *op, Type queue,
                                   getQueueTensorPosition(queue), "queue")))
     return failure();
   if (needsDepth)
-    return verifyQueueDepth(op, queue);
+    return verifyQueueDepth(op, queue, kDepthZeroForms);
   return success();
 }
 
@@ -136,8 +154,12 @@ void TPipeReleaseEventIdOp::getTemplateArguments(
 //===----------------------------------------------------------------------===//
 
 LogicalResult AllocTensorOp::verify() {
-  return verifyQueueTensor(*this, getQueue().getType(), getType(),
-                           /*needsDepth=*/true);
+  if (failed(verifyQueueTensor(*this, getQueue().getType(), getType(),
+                               /*needsDepth=*/!getInPlace())))
+    return failure();
+  if (getInPlace())
+    return verifyInPlaceDepth(*this, getQueue().getType());
+  return success();
 }
 
 void AllocTensorOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
@@ -185,9 +207,19 @@ static void appendUserPositions(SmallVectorImpl<Attribute> &args,
 }
 
 LogicalResult DeQueOp::verify() {
+  Value tensor = getTensor();
   if (failed(verifyQueueTensor(*this, getQueue().getType(), getType(),
-                               /*needsDepth=*/true)))
+                               /*needsDepth=*/!tensor)))
     return failure();
+  if (tensor) {
+    if (tensor.getType() != getType())
+      return emitApiError(*this, DiagCategory::Queue)
+             << "the in-place deque's tensor and result differ in type";
+    if (getSrcUserPosAttr() || getDstUserPosAttr())
+      return emitApiError(*this, DiagCategory::Queue)
+             << "the in-place deque(t) takes no user positions";
+    return verifyInPlaceDepth(*this, getQueue().getType());
+  }
   return verifyUserPositions(*this, getQueue().getType(), getSrcUserPosAttr(),
                              getDstUserPosAttr());
 }

@@ -862,7 +862,7 @@ private:
         OpBuilder at = after(b, st.lastProducer.lookup(root), cur);
         at.create<EnQueOp>(loc, q.queue, cur, nullptr, nullptr);
         auto deque =
-            b.create<DeQueOp>(loc, q.type, q.queue, nullptr, nullptr);
+            b.create<DeQueOp>(loc, q.type, q.queue, Value(), nullptr, nullptr);
         replaceLaterUses(cur, deque.getResult(), deque);
         canonical[deque.getResult()] = root;
         st.current[root] = deque.getResult();

@@ -393,13 +393,21 @@ def Asc_AllocTensorOp : Asc_QueueTensorOp<"alloc_tensor", "AllocTensor"> {
     (its consumer called FreeTensor). The tensor has the queue's position;
     the queue's depth must be at least 1.
 
+    `in_place`: Python `que.alloc_tensor(t)` on a queue of depth 0, Ascend
+    C's in-place `AllocTensor(LocalTensor<T>&)` (only for depth 0,
+    ascendc_api.md §6.6), printed on a new variable.
+
     ```mlir
     %t = asc.alloc_tensor %q : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
+    %u = asc.alloc_tensor %q0 {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
     ```
     ```c++
     AscendC::LocalTensor<float> t = q.AllocTensor<float>();
+    AscendC::LocalTensor<float> u;
+    q0.AllocTensor(u);
     ```
   }];
+  let arguments = (ins Arg<Asc_AnyQueue, "queue">:$queue, UnitAttr:$in_place);
 }
 
 def Asc_DeQueOp : Asc_QueueTensorOp<"deque", "DeQue"> {
@@ -413,6 +421,11 @@ def Asc_DeQueOp : Asc_QueueTensorOp<"deque", "DeQue"> {
     event of those positions, which must be the ones the tensor was
     enqueued with.
 
+    With `tensor`: Python `que.deque(t)` on a queue of depth 0, Ascend C's
+    in-place `DeQue(LocalTensor<T>&)` (only for depth 0): it waits the
+    event of the buffer `tensor` holds (the one that was enqueued), and is
+    printed on a new variable initialised from `tensor`.
+
     ```mlir
     %t = asc.deque %q : !asc.tque<vecin, 2> -> !asc.local_tensor<vecin, f32>
     %u = asc.deque %q {src_user_pos = #asc<position vecout>,
@@ -423,10 +436,22 @@ def Asc_DeQueOp : Asc_QueueTensorOp<"deque", "DeQue"> {
     AscendC::LocalTensor<float> t = q.DeQue<float>();
     AscendC::LocalTensor<float> u = q.DeQue<AscendC::TPosition::VECOUT, AscendC::TPosition::GM, float>();
     ```
+    ```mlir
+    %d = asc.deque %q0 from %t : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+    ```
+    ```c++
+    AscendC::LocalTensor<float> d = t;
+    q0.DeQue(d);
+    ```
   }];
   let arguments = (ins Arg<Asc_AnyQueue, "queue">:$queue,
+                       Optional<Asc_LocalTensorType>:$tensor,
                        OptionalAttr<Asc_TPositionAttr>:$src_user_pos,
                        OptionalAttr<Asc_TPositionAttr>:$dst_user_pos);
+  let assemblyFormat = [{
+    $queue (`from` $tensor^ `:` qualified(type($tensor)))? attr-dict `:`
+    qualified(type($queue)) `->` qualified(type($result))
+  }];
 }
 
 // EnQue / FreeTensor: hand a tensor of the queue's position back.
