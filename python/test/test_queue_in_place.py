@@ -230,18 +230,26 @@ def test_in_place_misuse_is_a_compile_error_at_the_line(kernel, marker: str, mes
 
 
 @asc.jit
-def in_place_on_depth_zero(x: asc.GlobalAddress, n: int):
+def in_place_on_depth_zero(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    gx = asc.GlobalTensor()
+    gz = asc.GlobalTensor()
+    gx.set_global_buffer(x, n)
+    gz.set_global_buffer(z, n)
     pipe = asc.TPipe()
     q = asc.TQueBind(asc.TPosition.VECIN, asc.TPosition.VECOUT, 0)
     pipe.init_buffer(q, 1, TILE * 4)
     t = asc.LocalTensor(asc.float32)
     q.alloc_tensor(t)
+    asc.data_copy(t, gx, TILE)
+    q.enque(t)
+    q.deque(t)
+    asc.data_copy(gz, t, TILE)
+    q.free_tensor(t)
 
 
-def test_depth_zero_queue_is_refused_at_the_line() -> None:
-    """Ascend C keeps the in-place forms for depth-0 queues; pyasc does not model those, and says so."""
-    with pytest.raises(CompileError) as e:
-        in_place_on_depth_zero[1](np.zeros(TILE, dtype=np.float32), 2)
-    assert e.value.message == ("alloc_tensor(tensor): a queue of depth 0 (Ascend C's in-place mode) is not "
-                               "supported; give the queue a depth of 1 or more, where alloc_tensor(tensor) works too")
-    assert e.value.location.line == _line_of(in_place_on_depth_zero, "q.alloc_tensor(t)")
+def test_depth_zero_queue_takes_the_in_place_forms() -> None:
+    """Ascend C's in-place forms are those of depth-0 queues (test_queue_depth_zero.py has the rest)."""
+    x = np.arange(TILE, dtype=np.float32) - 7
+    z = np.zeros_like(x)
+    in_place_on_depth_zero[1](x, z, x.size)
+    np.testing.assert_array_equal(z, x)

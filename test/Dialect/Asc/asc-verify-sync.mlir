@@ -76,3 +76,18 @@ func.func @user_positions_differ(%q: !asc.tque<vecin, 1>) {
   asc.free_tensor %q, %u : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
   return
 }
+
+// -----
+
+// A depth-0 queue's DeQue(t) takes t's buffer, not the oldest: the buffer
+// left in the queue is the first one.
+func.func @depth_zero_deque_takes_its_tensor(%q: !asc.tque<vecin, 0>) {
+  %a = asc.alloc_tensor %q {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  %b = asc.alloc_tensor %q {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  // expected-warning@+1 {{verify_sync: a tensor is enqueued and never dequeued in this block}}
+  asc.enque %q, %a : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  asc.enque %q, %b : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  %d = asc.deque %q from %b : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %d : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  return
+}

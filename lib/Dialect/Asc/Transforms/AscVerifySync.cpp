@@ -117,8 +117,18 @@ private:
                     "block (enque before deque)");
           continue;
         }
-        auto [buf, enque] = q.front();
-        q.pop_front();
+        // A depth-0 queue's DeQue(t) takes t's buffer, not the oldest.
+        auto pos = q.begin();
+        if (Value tensor = deque.getTensor()) {
+          Buffer *want = bufferOf(tensor);
+          auto it = llvm::find_if(q, [&](const auto &e) {
+            return e.first && e.first == want;
+          });
+          if (it != q.end())
+            pos = it;
+        }
+        auto [buf, enque] = *pos;
+        q.erase(pos);
         checkUserPositions(enque, deque);
         if (buf) {
           buf->enquedAt = nullptr;

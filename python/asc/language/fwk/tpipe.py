@@ -143,6 +143,11 @@ def _user_positions(api: str, src_user_pos: Any, dst_user_pos: Any) -> dict[str,
     return positions
 
 
+def _value_deque(b: Any, queue: Any, **kwargs: Any) -> Any:
+    """`asc.deque` without the tensor operand (that of the in-place form of a depth-0 queue)."""
+    return _ods.deque(b, queue, None, **kwargs)
+
+
 class TQueBind(IRValue):
     """A queue binding a source and a destination position (`AscendC::TQueBind<src, dst, depth>`)."""
 
@@ -191,7 +196,7 @@ class TQueBind(IRValue):
         if positions and (tensor is not None or isinstance(dtype, LocalTensor)):
             raise TypeError("deque: the user positions go with a data type, deque(dtype, src_user_pos, "
                             "dst_user_pos); the in-place deque(tensor) takes none")
-        return self._queue_tensor("deque", _ods.deque, dtype, tensor, positions)
+        return self._queue_tensor("deque", _value_deque, dtype, tensor, positions)
 
     def _queue_tensor(self, api: str, builder: Callable[..., Any], dtype: Any, tensor: Any,
                       positions: dict[str, TPosition] | None = None) -> LocalTensor | None:
@@ -208,14 +213,18 @@ class TQueBind(IRValue):
         if isinstance(tensor, LocalTensorAuto):
             raise TypeError(f"{api}: 'tensor' is an asc.LocalTensorAuto, which the compiler places and queues "
                             "itself; declare the tensor as asc.LocalTensor(dtype)")
+        result_type = local_tensor_type(self.position, tensor.dtype)
         if self.depth == 0:
-            # Ascend C keeps the in-place forms for depth-0 queues, whose protocol is not modelled here.
-            raise NotImplementedError(f"{api}(tensor): a queue of depth 0 (Ascend C's in-place mode) is not "
-                                      f"supported; give the queue a depth of 1 or more, where {api}(tensor) works too")
-        # The in-place form is the value form on the tensor's element type, whose result the variable
-        # takes: `t_1 = q.AllocTensor<T>()` in the C++, as good as Ascend C's `q.AllocTensor<T>(t)`.
-        tensor.take_value(builder(builder_for(api), self.handle,
-                                  result_type=local_tensor_type(self.position, tensor.dtype)), self.position)
+            # Ascend C's own in-place form, the only one of a depth-0 queue: `q.AllocTensor(t)`,
+            # `q.DeQue(t)` (which takes the buffer `t` holds).
+            handle = (_ods.alloc_tensor(builder_for(api), self.handle, in_place=True, result_type=result_type)
+                      if api == "alloc_tensor" else
+                      _ods.deque(builder_for(api), self.handle, tensor.handle, result_type=result_type))
+            tensor.take_value(handle, self.position)
+            return None
+        # On a deeper queue the in-place form is the value form on the tensor's element type, whose result
+        # the variable takes: `t_1 = q.AllocTensor<T>()` in the C++, as good as `q.AllocTensor<T>(t)`.
+        tensor.take_value(builder(builder_for(api), self.handle, result_type=result_type), self.position)
         return None
 
     def _tensor(self, api: str, builder: Callable[..., Any], dtype: Any,
