@@ -276,11 +276,10 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, LocalTensorOp op) {
   return success();
 }
 
-/// `T result[ = init];` then `result.member(args)`: the descriptor setters
-/// yield a modified copy, so the value they start from keeps its meaning.
-static LogicalResult printSetterOnNewVariable(Emitter &emitter, Operation *op,
-                                              Value init, StringRef member,
-                                              ValueRange args) {
+/// `T result[ = init];` and a new line at `op`'s location: the variable that
+/// the call after it changes in place.
+static LogicalResult printNewVariable(Emitter &emitter, Operation *op,
+                                      Value init) {
   raw_ostream &os = emitter.ostream();
   Value result = op->getResult(0);
   if (failed(emitter.emitDeclaration(result)))
@@ -292,6 +291,18 @@ static LogicalResult printSetterOnNewVariable(Emitter &emitter, Operation *op,
   }
   os << ";\n";
   emitter.emitLocation(op->getLoc());
+  return success();
+}
+
+/// `T result[ = init];` then `result.member(args)`: the descriptor setters
+/// yield a modified copy, so the value they start from keeps its meaning.
+static LogicalResult printSetterOnNewVariable(Emitter &emitter, Operation *op,
+                                              Value init, StringRef member,
+                                              ValueRange args) {
+  raw_ostream &os = emitter.ostream();
+  Value result = op->getResult(0);
+  if (failed(printNewVariable(emitter, op, init)))
+    return failure();
   os << emitter.getOrCreateName(result) << "." << member << "(";
   if (failed(emitter.emitOperands(args)))
     return failure();
@@ -304,15 +315,8 @@ LogicalResult mlir::asc::printInPlaceQueueTensor(Emitter &emitter,
                                                  Value init) {
   raw_ostream &os = emitter.ostream();
   Value result = op->getResult(0);
-  if (failed(emitter.emitDeclaration(result)))
+  if (failed(printNewVariable(emitter, op, init)))
     return failure();
-  if (init) {
-    os << " = ";
-    if (failed(emitter.emitOperand(init)))
-      return failure();
-  }
-  os << ";\n";
-  emitter.emitLocation(op->getLoc());
   if (failed(emitter.emitOperand(queue, Precedence::Postfix)))
     return failure();
   os << "." << cast<ApiOpInterface>(op).getApiCallee() << "("
