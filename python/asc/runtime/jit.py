@@ -85,7 +85,7 @@ class LoadedKernel(Record, eq=False):
 class JITFunction:
     """A Python function compiled to an Ascend kernel on first launch."""
 
-    def __init__(self, fn: Callable[..., Any], **options: Any) -> None:
+    def __init__(self, fn: Callable[..., Any], lines: list[str] | None = None, /, **options: Any) -> None:
         self.options = JitOptions().merged(**options)
         # Compiled from its source text: a plain function written with `def` (not a lambda, whose
         # line holds other code too, nor a builtin, class or callable object, which have no source).
@@ -97,7 +97,8 @@ class JITFunction:
         self.fn = fn
         #: The text of its file now, as Python compiled it at import (asc.runtime.source): an edit of the
         #: file later changes neither what this function compiles to nor its cache key. Parsed lazily.
-        self._lines = snapshot(fn)
+        #: `lines`: that snapshot, taken already (a variant with launch options compiles its parent's).
+        self._lines = snapshot(fn) if lines is None else lines
         self.signature = inspect.signature(fn)
         clash = set(self.signature.parameters) & JitOptions.field_names()
         if clash:
@@ -356,8 +357,8 @@ class JITFunction:
         variant = self._variants.get(key)
         if variant is None:
             try:
-                variant = JITFunction(self.fn, **{**self._given_options, **given})
-                variant._lines = self._lines  # the text the decorator saw, not the file's text now
+                # The text the decorator saw, not the file's text now.
+                variant = JITFunction(self.fn, self._lines, **{**self._given_options, **given})
             except TypeError as e:
                 raise LaunchTypeError(f"kernel '{self.__name__}': {e}", launch_site(2)) from None
             except ValueError as e:
