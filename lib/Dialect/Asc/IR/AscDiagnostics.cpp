@@ -1,8 +1,8 @@
 //===- AscDiagnostics.cpp - pyasc-worded verifier diagnostics -------------===//
 //
-// emitApiError and the operand rules: the per-op table AscOpInfo.inc is
-// generated from ODS by lib/TableGen/ascgen (Python names, memories and
-// element types of tensor operands).
+// emitApiError, emitApiWarning and the operand rules: the per-op table
+// AscOpInfo.inc is generated from ODS by lib/TableGen/ascgen (Python names,
+// memories and element types of tensor operands).
 //
 //===----------------------------------------------------------------------===//
 
@@ -266,16 +266,37 @@ Location mlir::asc::getCategorizedLoc(Location loc, DiagCategory category) {
   return NameLoc::get(StringAttr::get(loc.getContext(), name), loc);
 }
 
-InFlightDiagnostic mlir::asc::emitApiError(Location loc, StringRef api,
-                                           DiagCategory category) {
-  InFlightDiagnostic diag = mlir::emitError(getCategorizedLoc(loc, category));
+/// A diagnostic of `severity` at `loc` with `category`, its message starting
+/// with "<api>: ".
+static InFlightDiagnostic emitApiDiagnostic(Location loc, StringRef api,
+                                            DiagCategory category,
+                                            DiagnosticSeverity severity) {
+  Location categorized = getCategorizedLoc(loc, category);
+  InFlightDiagnostic diag = severity == DiagnosticSeverity::Warning
+                                ? mlir::emitWarning(categorized)
+                                : mlir::emitError(categorized);
   diag << api << ": ";
   return diag;
+}
+
+InFlightDiagnostic mlir::asc::emitApiError(Location loc, StringRef api,
+                                           DiagCategory category) {
+  return emitApiDiagnostic(loc, api, category, DiagnosticSeverity::Error);
 }
 
 InFlightDiagnostic mlir::asc::emitApiError(Operation *op,
                                            DiagCategory category) {
   return emitApiError(op->getLoc(), getApiName(op), category);
+}
+
+InFlightDiagnostic mlir::asc::emitApiWarning(Location loc, StringRef api,
+                                             DiagCategory category) {
+  return emitApiDiagnostic(loc, api, category, DiagnosticSeverity::Warning);
+}
+
+InFlightDiagnostic mlir::asc::emitApiWarning(Operation *op,
+                                             DiagCategory category) {
+  return emitApiWarning(op->getLoc(), getApiName(op), category);
 }
 
 InFlightDiagnostic

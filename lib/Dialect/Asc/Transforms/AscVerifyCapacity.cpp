@@ -208,21 +208,13 @@ static std::string describeBytes(uint64_t begin, uint64_t end,
       .str();
 }
 
-/// A warning at `op` worded like emitApiError, with the capacity category.
-static InFlightDiagnostic emitApiWarning(Operation *op) {
-  InFlightDiagnostic diag = mlir::emitWarning(
-      getCategorizedLoc(op->getLoc(), DiagCategory::Capacity));
-  diag << getApiName(op) << ": ";
-  return diag;
-}
-
 /// A static tensor sharing bytes with the TPipe's buffers: each may
 /// overwrite the other. A warning, not an error: the program can be right
 /// (the tensor may be dead while the buffers are in use).
 static void warnStaticOverFramework(Hardware memory, MemoryUse &use,
                                     StaticRange &tensor) {
   tensor.warned = true;
-  InFlightDiagnostic diag = emitApiWarning(tensor.op);
+  InFlightDiagnostic diag = emitApiWarning(tensor.op, DiagCategory::Capacity);
   diag << "the tensor occupies "
        << describeBytes(tensor.begin, tensor.end, memory)
        << ", which the TPipe's buffers at "
@@ -244,7 +236,7 @@ static void warnFrameworkOverStatic(const Contribution &buffer,
                                     StaticRange &tensor) {
   tensor.warned = true;
   uint64_t end = buffer.start + buffer.bytes;
-  InFlightDiagnostic diag = emitApiWarning(buffer.op);
+  InFlightDiagnostic diag = emitApiWarning(buffer.op, DiagCategory::Capacity);
   diag << buffer.description << " takes "
        << describeBytes(buffer.start, end, buffer.memory)
        << " (a TPipe places its buffers from byte 0 of each memory), which "

@@ -46,10 +46,7 @@ struct AscVerifySync
 private:
   void warn(Operation *op, const Twine &message) {
     // Warnings carry the sync category, like the verifier's sync errors.
-    op->getContext()->getDiagEngine().emit(
-        getCategorizedLoc(op->getLoc(), DiagCategory::Sync),
-        DiagnosticSeverity::Warning)
-        << "verify_sync: " << message;
+    emitApiWarning(op->getLoc(), "verify_sync", DiagCategory::Sync) << message;
     ++numWarnings;
   }
 

@@ -57,6 +57,13 @@ InFlightDiagnostic emitApiError(Operation *op, DiagCategory category);
 InFlightDiagnostic emitApiError(Location loc, StringRef api,
                                 DiagCategory category);
 
+/// A warning worded like emitApiError: "<api name>: " and `category`.
+InFlightDiagnostic emitApiWarning(Operation *op, DiagCategory category);
+
+/// As above, at `loc` for the Python API (or option) `api`.
+InFlightDiagnostic emitApiWarning(Location loc, StringRef api,
+                                  DiagCategory category);
+
 /// The error of a type verifier worded for pyasc users: the location of
 /// `emitError`'s diagnostic with `category`, the message starting with
 /// "<api>: " (the Python class that builds the type, e.g. "TQue").
