@@ -25,6 +25,7 @@
 #endif
 
 #include <algorithm>
+#include <cstdarg>
 #include <cstddef>
 #include <cstdio>
 #include <tuple>

@@ -20,6 +20,37 @@ using ::ascsim::Loc;
   __builtin_unreachable();
 }
 
+/// A message formatted by printf's rules, with room for any check's.
+struct Text {
+  char str[1024];
+};
+
+inline Text vtextf(const char *format, va_list args) {
+  Text text;
+  std::vsnprintf(text.str, sizeof text.str, format, args);
+  return text;
+}
+
+/// A part of a message (the reason a shared check words).
+__attribute__((format(printf, 1, 2))) inline Text textf(const char *format,
+                                                        ...) {
+  va_list args;
+  va_start(args, format);
+  Text text = vtextf(format, args);
+  va_end(args);
+  return text;
+}
+
+/// `fault` with a message formatted by printf's rules: a check is one call.
+[[noreturn]] __attribute__((format(printf, 3, 4))) inline void
+faultf(const char *category, Loc loc, const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  Text text = vtextf(format, args);
+  va_end(args);
+  fault(category, text.str, loc);
+}
+
 /// The requests of the client/server protocol (one message each).
 enum class Op : uint32_t {
   Init = 1,
@@ -1041,29 +1072,22 @@ private:
 
   template <class T>
   void requireUbC(const LocalTensor<T> &c, const char *api, Loc loc) {
-    char buf[256];
-    if (!mm_detail::isUb(static_cast<TPosition>(c.GetPosition()))) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::%s: the local C must be in the Unified Buffer "
-                    "(VECIN, VECCALC or VECOUT)",
-                    api);
-      mm_detail::fault("argument", buf, loc);
-    }
-    if (!client_) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::%s to a UB tensor needs a MIX kernel (the AIV's "
-                    "UB): a cube core has no Unified Buffer",
-                    api);
-      mm_detail::fault("argument", buf, loc);
-    }
-    if (!workspace_) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::%s: C in the Unified Buffer goes through the GM "
-                    "workspace: pass a workspace to REGIST_MATMUL_OBJ (or "
-                    "SetWorkspace)",
-                    api);
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (!mm_detail::isUb(static_cast<TPosition>(c.GetPosition())))
+      mm_detail::faultf("argument", loc,
+                        "Matmul::%s: the local C must be in the Unified "
+                        "Buffer (VECIN, VECCALC or VECOUT)",
+                        api);
+    if (!client_)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::%s to a UB tensor needs a MIX kernel (the "
+                        "AIV's UB): a cube core has no Unified Buffer",
+                        api);
+    if (!workspace_)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::%s: C in the Unified Buffer goes through "
+                        "the GM workspace: pass a workspace to "
+                        "REGIST_MATMUL_OBJ (or SetWorkspace)",
+                        api);
   }
   /// Elements of one matrix in the batch area: sM rows of sN rounded up to
   /// 32 bytes, or (enSequentialWrite) its blocks one after another; each
@@ -1095,14 +1119,11 @@ private:
   /// and waits for the copy before its next request.
   void ubCopyIn(const LocalTensor<DstT> &dst, uint64_t addr, uint32_t elems,
                 const char *api, Loc loc) {
-    if (elems > dst.GetSize()) {
-      char buf[256];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::%s: the batch (%u elements) does not fit the "
-                    "local tensor of %u elements",
-                    api, elems, dst.GetSize());
-      mm_detail::fault("bounds", buf, loc);
-    }
+    if (elems > dst.GetSize())
+      mm_detail::faultf("bounds", loc,
+                        "Matmul::%s: the batch (%u elements) does not fit "
+                        "the local tensor of %u elements",
+                        api, elems, dst.GetSize());
     GlobalTensor<DstT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ DstT *>(addr), elems);
     DataCopy(dst, g, elems, loc);
@@ -1121,15 +1142,12 @@ private:
                "IterateBatch", loc);
       return;
     }
-    if (ubBatch_.strideC < per) {
-      char buf[256];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::IterateBatch into a local tensor: "
-                    "matrixStrideC = %u is less than one matrix (%llu "
-                    "elements)",
-                    ubBatch_.strideC, static_cast<unsigned long long>(per));
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (ubBatch_.strideC < per)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::IterateBatch into a local tensor: "
+                        "matrixStrideC = %u is less than one matrix (%llu "
+                        "elements)",
+                        ubBatch_.strideC, static_cast<unsigned long long>(per));
     for (uint32_t b = 0; b < batch; ++b) {
       if (static_cast<uint64_t>(b) * ubBatch_.strideC + per >
           ubBatch_.c.GetSize())
@@ -1155,28 +1173,23 @@ private:
     requireInit("GetBatchTensorC", loc);
     while (nb_.awaiting && asyncPending_ > 0)
       awaitAsync(loc);
-    char buf[320];
     if (!nb_.active)
       mm_detail::fault("argument",
                        "Matmul::GetBatchTensorC without an IterateNBatch "
                        "before it (it fetches IterateNBatch's results)",
                        loc);
-    if (batchA != nb_.batchA || batchB != nb_.batchB || seq != nb_.seq) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::GetBatchTensorC(%u, %u, %s) after "
-                    "IterateNBatch(..., %u, %u, %s): batchA, batchB and "
-                    "enSequentialWrite must be IterateNBatch's",
-                    batchA, batchB, seq ? "true" : "false", nb_.batchA,
-                    nb_.batchB, nb_.seq ? "true" : "false");
-      mm_detail::fault("argument", buf, loc);
-    }
-    if (nb_.cursor >= nb_.loops) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::GetBatchTensorC called %u times after "
-                    "IterateNBatch with batchLoop = %u",
-                    nb_.cursor + 1, nb_.loops);
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (batchA != nb_.batchA || batchB != nb_.batchB || seq != nb_.seq)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::GetBatchTensorC(%u, %u, %s) after "
+                        "IterateNBatch(..., %u, %u, %s): batchA, batchB and "
+                        "enSequentialWrite must be IterateNBatch's",
+                        batchA, batchB, seq ? "true" : "false", nb_.batchA,
+                        nb_.batchB, nb_.seq ? "true" : "false");
+    if (nb_.cursor >= nb_.loops)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::GetBatchTensorC called %u times after "
+                        "IterateNBatch with batchLoop = %u",
+                        nb_.cursor + 1, nb_.loops);
     clientTiling_ = client_ ? tilingOfClient_ : st_[0].t;
     elems = static_cast<uint64_t>(nb_.batch) * nb_.matElems;
     addr = batchAreaAddr(sub_) + nb_.cursor * elems * sizeof(DstT);
@@ -1189,15 +1202,13 @@ private:
 
   void decideRole(Loc loc) {
     ::ascsim::MmRole r = ::ascsim::abi::mmRole();
-    if (!r.aic && !r.hasAic) {
-      char buf[320];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul needs the cube unit, but this kernel is %s (a "
-                    "vector-only kernel): declare it MIX_AIC_1_2 (AIVs call "
-                    "the Matmul, the AIC serves it) or AIC_ONLY (cube-only)",
-                    ::ascsim::abi::mmKernelTypeName(r.kernelType));
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (!r.aic && !r.hasAic)
+      mm_detail::faultf("argument", loc,
+                        "Matmul needs the cube unit, but this kernel is %s "
+                        "(a vector-only kernel): declare it MIX_AIC_1_2 "
+                        "(AIVs call the Matmul, the AIC serves it) or "
+                        "AIC_ONLY (cube-only)",
+                        ::ascsim::abi::mmKernelTypeName(r.kernelType));
     if (!roleKnown_) {
       client_ = !r.aic;
       sub_ = r.subBlockIdx;
@@ -1217,41 +1228,30 @@ private:
   /// An operand of CubeFormat::SCALAR is set with the scalar form.
   template <class TYPE>
   static void requireTensorFormat(const char *api, const char *what, Loc loc) {
-    if constexpr (TYPE::format == CubeFormat::SCALAR) {
-      char buf[200];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::%s: %s's MatmulType is CubeFormat::SCALAR: pass "
-                    "the scalar value, not a tensor",
-                    api, what);
-      mm_detail::fault("argument", buf, loc);
-    }
+    if constexpr (TYPE::format == CubeFormat::SCALAR)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::%s: %s's MatmulType is CubeFormat::SCALAR: "
+                        "pass the scalar value, not a tensor",
+                        api, what);
   }
   /// A method the MatmulConfig compiles out (enableSetBias, ... false).
   static void requireEnabled(bool enabled, const char *field,
                              const char *api, Loc loc) {
     if (enabled)
       return;
-    char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  "Matmul::%s: the MatmulConfig has %s = false, which "
-                  "compiles %s out of the Matmul",
-                  api, field, api);
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul::%s: the MatmulConfig has %s = false, which "
+                      "compiles %s out of the Matmul",
+                      api, field, api);
   }
   void requireInit(const char *api, Loc loc) {
-    if (!inited_) {
-      char buf[256];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::%s before Init (call Init(&tiling) or pass the "
-                    "tiling to REGIST_MATMUL_OBJ)",
-                    api);
-      mm_detail::fault("argument", buf, loc);
-    }
-    if (ended_) {
-      char buf[256];
-      std::snprintf(buf, sizeof buf, "Matmul::%s after End", api);
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (!inited_)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::%s before Init (call Init(&tiling) or pass "
+                        "the tiling to REGIST_MATMUL_OBJ)",
+                        api);
+    if (ended_)
+      mm_detail::faultf("argument", loc, "Matmul::%s after End", api);
     checkOwedWait(api, loc);
   }
   /// The waitIterateBatch template flag of IterateBatch / IterateNBatch:
@@ -1262,13 +1262,11 @@ private:
   void noteWaitFlag(const char *api, Loc loc) {
     if constexpr (waitIterateBatch) {
       if constexpr (sync) {
-        char buf[256];
-        std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: waitIterateBatch = true is for an "
-                      "asynchronous %s (sync = false); a synchronous one "
-                      "has finished when it returns",
-                      api, api);
-        mm_detail::fault("argument", buf, loc);
+        mm_detail::faultf("argument", loc,
+                          "Matmul::%s: waitIterateBatch = true is for an "
+                          "asynchronous %s (sync = false); a synchronous one "
+                          "has finished when it returns",
+                          api, api);
       } else {
         owedWait_ = true;
         owedApi_ = api;
@@ -1279,37 +1277,30 @@ private:
   void checkOwedWait(const char *api, Loc loc) {
     if (!owedWait_)
       return;
-    char buf[400];
-    std::snprintf(buf, sizeof buf,
-                  "Matmul::%s: the %s<sync = false, waitIterateBatch = "
-                  "true> at %s:%u was not waited for: with waitIterateBatch "
-                  "= true, WaitIterateBatch comes before the next Matmul "
-                  "call",
-                  api, owedApi_, owedLoc_.file ? owedLoc_.file : "?",
-                  owedLoc_.line);
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul::%s: the %s<sync = false, waitIterateBatch = "
+                      "true> at %s:%u was not waited for: with "
+                      "waitIterateBatch = true, WaitIterateBatch comes "
+                      "before the next Matmul call",
+                      api, owedApi_, owedLoc_.file ? owedLoc_.file : "?",
+                      owedLoc_.line);
   }
   template <class T>
   void setLocal(mm_detail::Op op, const LocalTensor<T> &t, bool trans,
                 uint32_t part, const char *api, Loc loc) {
     const TPosition pos = static_cast<TPosition>(t.GetPosition());
-    char buf[400];
     if (mm_detail::isUb(pos)) {
-      if (!client_) {
-        std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: a UB operand needs a MIX kernel (the "
-                      "AIV's Unified Buffer); a cube core has none",
-                      api);
-        mm_detail::fault("argument", buf, loc);
-      }
+      if (!client_)
+        mm_detail::faultf("argument", loc,
+                          "Matmul::%s: a UB operand needs a MIX kernel (the "
+                          "AIV's Unified Buffer); a cube core has none",
+                          api);
       const uint64_t bytes = static_cast<uint64_t>(t.GetSize()) * sizeof(T);
-      if (bytes % 32 != 0) {
-        std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: the UB operand (%u elements) must be a "
-                      "whole number of 32-byte blocks",
-                      api, t.GetSize());
-        mm_detail::fault("argument", buf, loc);
-      }
+      if (bytes % 32 != 0)
+        mm_detail::faultf("argument", loc,
+                          "Matmul::%s: the UB operand (%u elements) must be "
+                          "a whole number of 32-byte blocks",
+                          api, t.GetSize());
       if (!workspace_)
         mm_detail::fault("argument",
                          "Matmul: a UB operand goes through the GM "
@@ -1321,13 +1312,11 @@ private:
       const uint64_t cap = part == 1   ? stageBytesA(clientTiling_)
                            : part == 2 ? stageBytesB(clientTiling_)
                                        : stageBytesBias(clientTiling_);
-      if (cap == 0) {
-        std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: a UB tensor for a bias whose MatmulType "
-                      "is not in UB (VECIN, VECCALC or VECOUT)",
-                      api);
-        mm_detail::fault("argument", buf, loc);
-      }
+      if (cap == 0)
+        mm_detail::faultf("argument", loc,
+                          "Matmul::%s: a UB tensor for a bias whose "
+                          "MatmulType is not in UB (VECIN, VECCALC or VECOUT)",
+                          api);
       // A tensor larger than the tiling's single-core operand (a queue
       // buffer sized for the largest client, say) holds the operand at its
       // start: only that part is staged, as Ascend C copies by the tiling.
@@ -1346,13 +1335,12 @@ private:
     }
     if (pos == TPosition::TSCM || pos == TPosition::A1 ||
         pos == TPosition::B1 || (part == 3 && pos == TPosition::C1)) {
-      if (client_) {
-        std::snprintf(buf, sizeof buf,
-                      "Matmul::%s: an L1 (TSCM) operand needs a cube-only "
-                      "kernel (AIC_ONLY); in a MIX kernel pass GM or UB",
-                      api);
-        mm_detail::fault("argument", buf, loc);
-      }
+      if (client_)
+        mm_detail::faultf("argument", loc,
+                          "Matmul::%s: an L1 (TSCM) operand needs a "
+                          "cube-only kernel (AIC_ONLY); in a MIX kernel pass "
+                          "GM or UB",
+                          api);
       // The user's writes into L1 (MTE2) complete before the loads.
       PipeBarrier<PIPE_ALL>(loc);
       sendOrRun(op,
@@ -1365,14 +1353,11 @@ private:
                  t.GetPosition(), loc);
   }
   void localOperand(const char *api, const char *what, int32_t pos, Loc loc) {
-    char buf[400];
-    std::snprintf(
-        buf, sizeof buf,
-        "Matmul::%s: %s from a local tensor at position %d: the Matmul takes "
-        "GM, UB (VECIN/VECCALC/VECOUT, MIX kernels) or L1 (TSCM, cube-only) "
-        "operands",
-        api, what, pos);
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul::%s: %s from a local tensor at position %d: "
+                      "the Matmul takes GM, UB (VECIN/VECCALC/VECOUT, MIX "
+                      "kernels) or L1 (TSCM, cube-only) operands",
+                      api, what, pos);
   }
   mm_detail::Msg msg(mm_detail::Op op, Loc loc) const {
     mm_detail::Msg m{};
@@ -1549,20 +1534,17 @@ private:
 
   [[noreturn]] static void misfit(const char *fields, const char *memory,
                                   uint64_t need, uint64_t have, Loc loc) {
-    char buf[400];
-    std::snprintf(buf, sizeof buf,
-                  "Matmul tiling does not fit: TCubeTiling.%s needs %llu "
-                  "bytes of %s, which has %llu bytes",
-                  fields, static_cast<unsigned long long>(need), memory,
-                  static_cast<unsigned long long>(have));
-    mm_detail::fault("capacity", buf, loc);
+    mm_detail::faultf("capacity", loc,
+                      "Matmul tiling does not fit: TCubeTiling.%s needs %llu "
+                      "bytes of %s, which has %llu bytes",
+                      fields, static_cast<unsigned long long>(need), memory,
+                      static_cast<unsigned long long>(have));
   }
   [[noreturn]] static void badField(const char *field, int32_t v,
                                     const char *why, Loc loc) {
-    char buf[320];
-    std::snprintf(buf, sizeof buf, "Matmul tiling: TCubeTiling.%s = %d %s",
-                  field, v, why);
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul tiling: TCubeTiling.%s = %d %s",
+                      field, v, why);
   }
 
   /// The tile geometry a tiling gives.
@@ -1638,13 +1620,13 @@ private:
       badField("baseN", t.baseN, "must be positive", loc);
     if (t.baseK <= 0)
       badField("baseK", t.baseK, "must be positive", loc);
-    if (t.baseK % kC0A != 0) {
-      char why[160];
-      std::snprintf(why, sizeof why,
-                    "must be a multiple of %u (32 bytes of the input type)",
-                    kC0A);
-      badField("baseK", t.baseK, why, loc);
-    }
+    if (t.baseK % kC0A != 0)
+      badField("baseK", t.baseK,
+               mm_detail::textf("must be a multiple of %u (32 bytes of the "
+                                "input type)",
+                                kC0A)
+                   .str,
+               loc);
     if (t.singleCoreM <= 0)
       badField("singleCoreM", t.singleCoreM, "must be positive", loc);
     if (t.singleCoreN <= 0)
@@ -1704,15 +1686,13 @@ private:
                (TYPE::format == CubeFormat::VECTOR && IsA))
         : l1 ? TYPE::format == CubeFormat::NZ
              : false;
-    if (!ok) {
-      char buf[300];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul: %s's MatmulType must be GM, VECIN/VECCALC/VECOUT "
-                    "with CubeFormat::ND or SCALAR (A also VECTOR), or TSCM "
-                    "with CubeFormat::NZ, in the simulator's Matmul",
-                    what);
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (!ok)
+      mm_detail::faultf("argument", loc,
+                        "Matmul: %s's MatmulType must be GM, "
+                        "VECIN/VECCALC/VECOUT with CubeFormat::ND or SCALAR "
+                        "(A also VECTOR), or TSCM with CubeFormat::NZ, in "
+                        "the simulator's Matmul",
+                        what);
   }
   void doInit(St &s, const TCubeTiling &t, Loc loc) {
     checkTiling(t, loc);
@@ -2099,18 +2079,16 @@ private:
     const uint64_t end =
         (static_cast<uint64_t>(k0 / 64 + groups - 1) * s.orgN + n0 + nLen) *
         8;
-    if (end > s.idxElems) {
-      char buf[400];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul: the sparse index (SetSparseIndex) holds %llu "
-                    "bytes, but K [%d, %d) x N [%d, %d) of B needs bytes up "
-                    "to %llu: the index of a sparse K x N B is ceil(K/64) x "
-                    "N x 8 bytes (sim/MATMUL.md \"Sparse B\")",
-                    static_cast<unsigned long long>(s.idxElems), k0,
-                    k0 + kLen, n0, n0 + nLen,
-                    static_cast<unsigned long long>(end));
-      mm_detail::fault("bounds", buf, loc);
-    }
+    if (end > s.idxElems)
+      mm_detail::faultf("bounds", loc,
+                        "Matmul: the sparse index (SetSparseIndex) holds "
+                        "%llu bytes, but K [%d, %d) x N [%d, %d) of B needs "
+                        "bytes up to %llu: the index of a sparse K x N B is "
+                        "ceil(K/64) x N x 8 bytes (sim/MATMUL.md "
+                        "\"Sparse B\")",
+                        static_cast<unsigned long long>(s.idxElems), k0,
+                        k0 + kLen, n0, n0 + nLen,
+                        static_cast<unsigned long long>(end));
     GlobalTensor<uint8_t> gi;
     gi.SetGlobalBuffer(reinterpret_cast<__gm__ uint8_t *>(s.idxAddr),
                        s.idxElems);
@@ -2425,14 +2403,12 @@ private:
     if (s.sparse)
       checkSparse(s, loc);
     if constexpr (A_TYPE::format == CubeFormat::VECTOR)
-      if (s.sM != 1) {
-        char buf[200];
-        std::snprintf(buf, sizeof buf,
-                      "Matmul: A's MatmulType is CubeFormat::VECTOR (one row "
-                      "of K), but the single-core M is %d (it must be 1)",
-                      s.sM);
-        mm_detail::fault("argument", buf, loc);
-      }
+      if (s.sM != 1)
+        mm_detail::faultf("argument", loc,
+                          "Matmul: A's MatmulType is CubeFormat::VECTOR (one "
+                          "row of K), but the single-core M is %d (it must "
+                          "be 1)",
+                          s.sM);
     if (s.done)
       return false;
     const int32_t total = s.mBlocks * s.nBlocks;
@@ -2458,12 +2434,10 @@ private:
   /// none).
   void checkSparse(const St &s, Loc loc) const {
     auto refuse = [&](const char *why) {
-      char buf[400];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul with SetSparseIndex (a 4:2 sparse B): %s "
-                    "(sim/MATMUL.md \"Sparse B\")",
-                    why);
-      mm_detail::fault("argument", buf, loc);
+      mm_detail::faultf("argument", loc,
+                        "Matmul with SetSparseIndex (a 4:2 sparse B): %s "
+                        "(sim/MATMUL.md \"Sparse B\")",
+                        why);
     };
     if (s.bScalar || s.bTight || s.bL1)
       refuse("B must be a GlobalTensor in GM (its stored half), not a "
@@ -2475,15 +2449,13 @@ private:
     if (s.hasBias)
       refuse("MmadWithSparse adds no bias; call DisableBias (or add the "
              "bias to C afterwards)");
-    if (s.t.baseK % 64) {
-      char why[200];
-      std::snprintf(why, sizeof why,
-                    "TCubeTiling.baseK = %d must be a multiple of 64 (one "
-                    "fractal of stored values covers 64 of K; the host "
-                    "tiling with set_sparse(True) chooses one)",
-                    s.t.baseK);
-      refuse(why);
-    }
+    if (s.t.baseK % 64)
+      refuse(mm_detail::textf("TCubeTiling.baseK = %d must be a multiple of "
+                              "64 (one fractal of stored values covers 64 "
+                              "of K; the host tiling with set_sparse(True) "
+                              "chooses one)",
+                              s.t.baseK)
+                 .str);
   }
 
   /// A transposed A (K x M) is loaded with transposing LoadData blocks:
@@ -3042,12 +3014,10 @@ private:
   static void checkAtomic(uint8_t atomic, Loc loc) {
     if (atomic <= 3)
       return;
-    char buf[160];
-    std::snprintf(buf, sizeof buf,
-                  "Matmul: enAtomic is 0 (store), 1 (AtomicAdd), 2 "
-                  "(AtomicMax) or 3 (AtomicMin), not %u",
-                  static_cast<unsigned>(atomic));
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul: enAtomic is 0 (store), 1 (AtomicAdd), 2 "
+                      "(AtomicMax) or 3 (AtomicMin), not %u",
+                      static_cast<unsigned>(atomic));
   }
   static void setAtomic(uint8_t atomic, Loc loc) {
     checkAtomic(atomic, loc);
@@ -3087,7 +3057,6 @@ private:
                        const char *field, const char *const names[5],
                        uint64_t idx, uint32_t stride, int32_t rows,
                        int32_t cols, const char *what, Loc loc) {
-    char buf[400];
     if (mode == LayoutMode::NORMAL || mode == LayoutMode::NONE)
       return Place{idx * (stride ? stride
                                  : static_cast<uint64_t>(rows) * cols),
@@ -3095,43 +3064,35 @@ private:
     const char *modeName = mode == LayoutMode::BSNGD   ? "BSNGD"
                            : mode == LayoutMode::SBNGD ? "SBNGD"
                                                        : "BNGS1S2";
-    if (stride) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::IterateBatch: a matrix stride of %s is for "
-                    "LayoutMode::NORMAL; with LayoutMode::%s the tiling's "
-                    "%s fields place the matrices",
-                    what, modeName, field);
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (stride)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::IterateBatch: a matrix stride of %s is for "
+                        "LayoutMode::NORMAL; with LayoutMode::%s the "
+                        "tiling's %s fields place the matrices",
+                        what, modeName, field);
     for (int i = 0; i < 5; ++i)
-      if (info[i] <= 0) {
-        std::snprintf(buf, sizeof buf,
-                      "Matmul::IterateBatch: %s has LayoutMode::%s, but "
-                      "TCubeTiling.%s%s = %d (set the layout on the host: "
-                      "set_%c_layout(b, s, n, g, d))",
-                      what, modeName, field, names[i], info[i],
-                      field[0] == 'A' ? 'a' : field[0] == 'B' ? 'b' : 'c');
-        mm_detail::fault("argument", buf, loc);
-      }
+      if (info[i] <= 0)
+        mm_detail::faultf("argument", loc,
+                          "Matmul::IterateBatch: %s has LayoutMode::%s, but "
+                          "TCubeTiling.%s%s = %d (set the layout on the "
+                          "host: set_%c_layout(b, s, n, g, d))",
+                          what, modeName, field, names[i], info[i],
+                          field[0] == 'A' ? 'a' : field[0] == 'B' ? 'b' : 'c');
     const uint64_t B = info[0], S = info[1], N = info[2], G = info[3],
                    D = info[4];
-    if (static_cast<uint64_t>(cols) > D || static_cast<uint64_t>(rows) > S) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::IterateBatch: %s's matrices are %d x %d, larger "
-                    "than the layout's %s%s x %s%s = %llu x %llu",
-                    what, rows, cols, field, names[1], field, names[4],
-                    static_cast<unsigned long long>(S),
-                    static_cast<unsigned long long>(D));
-      mm_detail::fault("argument", buf, loc);
-    }
-    if (idx >= B * N * G) {
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::IterateBatch: matrix %llu of %s is beyond its "
-                    "layout's B x N x G = %llu matrices",
-                    static_cast<unsigned long long>(idx), what,
-                    static_cast<unsigned long long>(B * N * G));
-      mm_detail::fault("argument", buf, loc);
-    }
+    if (static_cast<uint64_t>(cols) > D || static_cast<uint64_t>(rows) > S)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::IterateBatch: %s's matrices are %d x %d, "
+                        "larger than the layout's %s%s x %s%s = %llu x %llu",
+                        what, rows, cols, field, names[1], field, names[4],
+                        static_cast<unsigned long long>(S),
+                        static_cast<unsigned long long>(D));
+    if (idx >= B * N * G)
+      mm_detail::faultf("argument", loc,
+                        "Matmul::IterateBatch: matrix %llu of %s is beyond "
+                        "its layout's B x N x G = %llu matrices",
+                        static_cast<unsigned long long>(idx), what,
+                        static_cast<unsigned long long>(B * N * G));
     const uint64_t b = idx / (N * G), n = idx / G % N, g = idx % G;
     if (mode == LayoutMode::BSNGD)
       return Place{b * S * N * G * D + n * G * D + g * D,
@@ -3151,14 +3112,12 @@ private:
   static void refuseSparseBatch(const St &s, const char *api, Loc loc) {
     if (!s.sparse)
       return;
-    char buf[300];
-    std::snprintf(buf, sizeof buf,
-                  "Matmul::%s: a batch of sparse matmuls (after "
-                  "SetSparseIndex) is not supported by the simulator's "
-                  "Matmul; run one IterateAll per matrix (sim/MATMUL.md "
-                  "\"Sparse B\")",
-                  api);
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul::%s: a batch of sparse matmuls (after "
+                      "SetSparseIndex) is not supported by the simulator's "
+                      "Matmul; run one IterateAll per matrix (sim/MATMUL.md "
+                      "\"Sparse B\")",
+                      api);
   }
   uint32_t doIterateBatch(St &s, uint64_t addr, uint64_t elems,
                           uint32_t batchA, uint32_t batchB, bool seq,
@@ -3315,16 +3274,14 @@ private:
         matrices * areaMatElems(s.sM, s.sN, seq) * sizeof(DstT);
     if (need <= cap)
       return;
-    char buf[400];
-    std::snprintf(buf, sizeof buf,
-                  "Matmul::%s: %llu matrices of %d x %d need %llu bytes of "
-                  "the workspace's batch area, which holds %llu bytes "
-                  "(TCubeTiling.BatchNum = %d matrices of singleCoreM x "
-                  "singleCoreN)",
-                  api, static_cast<unsigned long long>(matrices), s.sM, s.sN,
-                  static_cast<unsigned long long>(need),
-                  static_cast<unsigned long long>(cap), s.t.BatchNum);
-    mm_detail::fault("argument", buf, loc);
+    mm_detail::faultf("argument", loc,
+                      "Matmul::%s: %llu matrices of %d x %d need %llu bytes "
+                      "of the workspace's batch area, which holds %llu bytes "
+                      "(TCubeTiling.BatchNum = %d matrices of singleCoreM x "
+                      "singleCoreN)",
+                      api, static_cast<unsigned long long>(matrices), s.sM,
+                      s.sN, static_cast<unsigned long long>(need),
+                      static_cast<unsigned long long>(cap), s.t.BatchNum);
   }
 
   //===--------------------------------------------------------------------===//
@@ -3425,16 +3382,13 @@ private:
     const uint32_t h = static_cast<uint32_t>(offset_.height);
     const uint32_t stride = ubRowStride(static_cast<uint32_t>(offset_.width));
     const uint32_t count = h * stride;
-    if (count > c.GetSize()) {
-      char buf[256];
-      std::snprintf(buf, sizeof buf,
-                    "Matmul::GetTensorC: the %u x %u block (%u elements with "
-                    "rows of 32 bytes) does not fit the local tensor of %u "
-                    "elements",
-                    h, static_cast<uint32_t>(offset_.width), count,
-                    c.GetSize());
-      mm_detail::fault("bounds", buf, loc);
-    }
+    if (count > c.GetSize())
+      mm_detail::faultf("bounds", loc,
+                        "Matmul::GetTensorC: the %u x %u block (%u elements "
+                        "with rows of 32 bytes) does not fit the local "
+                        "tensor of %u elements",
+                        h, static_cast<uint32_t>(offset_.width), count,
+                        c.GetSize());
     GlobalTensor<T> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(slotAddr(sub_)), count);
     DataCopy(c, g, count, loc);
@@ -3539,16 +3493,12 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   uint32_t n = 0;
   collect(objs, n, args...);
   ::ascsim::MmRole role = ::ascsim::abi::mmRole();
-  if (!role.aic && !role.hasAic) {
-    char buf[320];
-    std::snprintf(buf, sizeof buf,
-                  "REGIST_MATMUL_OBJ: Matmul needs the cube unit, but this "
-                  "kernel is %s (a vector-only kernel): declare it "
-                  "MIX_AIC_1_2 (AIVs call the Matmul, the AIC serves it) or "
-                  "AIC_ONLY (cube-only)",
-                  ::ascsim::abi::mmKernelTypeName(role.kernelType));
-    fault("argument", buf, loc);
-  }
+  if (!role.aic && !role.hasAic)
+    faultf("argument", loc,
+           "REGIST_MATMUL_OBJ: Matmul needs the cube unit, but this kernel "
+           "is %s (a vector-only kernel): declare it MIX_AIC_1_2 (AIVs call "
+           "the Matmul, the AIC serves it) or AIC_ONLY (cube-only)",
+           ::ascsim::abi::mmKernelTypeName(role.kernelType));
   const bool server = role.aic && role.mixed && role.aivPerBlock > 0;
   // Without a workspace argument, the system workspace (SetSysWorkspace).
   if (!workspace)
@@ -3621,15 +3571,12 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
     }
     if (got < 0) {
       for (uint32_t s = 0; s < aivs; ++s)
-        if (started[s] && !ended[s] && mustEnd[s]) {
-          char buf[300];
-          std::snprintf(buf, sizeof buf,
-                        "AIV %u finished without calling End() on its Matmul "
-                        "object: the AIC serving it (REGIST_MATMUL_OBJ here) "
-                        "would wait for its requests forever",
-                        s);
-          fault("deadlock", buf, loc);
-        }
+        if (started[s] && !ended[s] && mustEnd[s])
+          faultf("deadlock", loc,
+                 "AIV %u finished without calling End() on its Matmul "
+                 "object: the AIC serving it (REGIST_MATMUL_OBJ here) would "
+                 "wait for its requests forever",
+                 s);
       break;
     }
     if (m.obj >= n)
