@@ -365,3 +365,57 @@ def test_iterate_all_into_ub_with_the_system_workspace() -> None:
     t = tiling(M, N, K, 1, M, N, (32, 32, 16), step_k=(3, 3))
     kernel("mm_iterate_all_ub", MIX)(1, a, b, c, WS, t)
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-4, atol=1e-4)
+
+
+MISUSE = """
+#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+using namespace AscendC;
+
+// mode 0: SetTensorA before Init; 1: after End; 2: a tensor for a B of
+// CubeFormat::SCALAR.
+extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
+                                                int32_t mode) {
+  TCubeTiling t;
+  const __gm__ int32_t *p = reinterpret_cast<__gm__ int32_t *>(tilingGm);
+  int32_t *d = reinterpret_cast<int32_t *>(&t);
+  for (int i = 0; i < 49; ++i)
+    d[i] = p[i];
+  using F = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  using S = MatmulType<TPosition::GM, CubeFormat::SCALAR, float>;
+  GlobalTensor<float> ga;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(a), 32 * 32);
+  TPipe pipe;
+  Matmul<F, F, F> mm;
+  Matmul<F, S, F> scalarB;
+  if (mode == 0)
+    mm.SetTensorA(ga); // MODE 0
+  if (mode == 1) {
+    mm.Init(&t, &pipe);
+    mm.End();
+    mm.SetTensorA(ga); // MODE 1
+  }
+  if (mode == 2) {
+    scalarB.Init(&t, &pipe);
+    scalarB.SetTensorB(ga); // MODE 2
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("mode,message", [
+    (0, "Matmul::SetTensorA before Init (call Init(&tiling) or pass the tiling to REGIST_MATMUL_OBJ)"),
+    (1, "Matmul::SetTensorA after End"),
+    (2, "Matmul::SetTensorB: B's MatmulType is CubeFormat::SCALAR: pass the scalar value, not a tensor"),
+])
+def test_matmul_call_out_of_order_names_the_method(mode: int, message: str) -> None:
+    """The argument checks' messages (formatted by mm_detail::faultf), at the line of the call."""
+    a = np.zeros((32, 32), dtype=np.float32)
+    with pytest.raises(KernelError) as e:
+        compile_ascendc(MISUSE, "mm_misuse", kernel_type=AIC)(1, a, tiling(32, 32, 32, 1, 32, 32, (32, 32, 32)),
+                                                              mode)
+    assert e.value.category == "argument"
+    assert e.value.message == f"kernel 'mm_misuse' (block 0): {message}"
+    line = next(n for n, text in enumerate(MISUSE.split("\n"), 1) if text.endswith(f"// MODE {mode}"))
+    assert e.value.location.line == line
