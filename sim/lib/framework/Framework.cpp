@@ -292,8 +292,10 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          loc);
   // An AIV's TSCM queue is the Matmul API's message channel to its AIC's
   // L1 (hardware.md §3.5: messages only on 2201), not an L1 of its own; its
-  // tensors' uses are checked like any other.
-  if (aic_ || q.pos != kPosTSCM)
+  // tensors' uses are checked like any other. The AIC of a MIX kernel runs
+  // the AIVs' source: InitBuffer only assigns addresses and event ids, so
+  // its UB queues are books; the instructions that would touch UB fail.
+  if ((aic_ || q.pos != kPosTSCM) && !bookkeepingOnly(q.mem))
     requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
                loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
@@ -346,8 +348,9 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
   p.parent = parent;
   p.loc = loc;
   p.size = roundUp32(len);
-  requireMem(api, std::string("a TBufPool at position ") + positionName(pos),
-             p.mem, loc);
+  if (!bookkeepingOnly(p.mem))
+    requireMem(api, std::string("a TBufPool at position ") + positionName(pos),
+               p.mem, loc);
   if (share) {
     if (share < 0 || static_cast<size_t>(share) > pools_.size() ||
         !pools_[share - 1].alive)

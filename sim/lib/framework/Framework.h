@@ -39,6 +39,8 @@ public:
   /// The core is a cube core (AIC): queues and pools live in L1 and the
   /// cube memories (not UB), and its event ids are those of an AIC.
   void setAic(bool aic) { aic_ = aic; }
+  /// The core is one of a MIX kernel's: its AIC runs the AIVs' source too.
+  void setMixed(bool mixed) { mixed_ = mixed; }
 
   //===--------------------------------------------------------------------===//
   // TPipe
@@ -117,6 +119,10 @@ public:
 
 private:
   bool aic_ = false;
+  bool mixed_ = false;
+  /// Whether a queue or pool in `m` may be initialised on this core: the
+  /// AIC of a MIX kernel keeps the books of UB ones (docs/simulator.md).
+  bool bookkeepingOnly(Mem m) const { return aic_ && mixed_ && m == Mem::UB; }
   /// Whether memory `m` holds queues and pools on this core type; else
   /// fails with `what` naming the position.
   void requireMem(const char *api, const std::string &what, Mem m,
