@@ -713,7 +713,8 @@ BufferView Framework::deque(int32_t qh, bool inPlace, uint64_t buffer,
   uint32_t b = *pos;
   Buffer &buf = q.bufs[b];
   // DeQue waits the event its own (user) positions name: one the EnQue did
-  // not set is never set, and the NPU hangs there.
+  // not set is never set, and the NPU hangs there. A depth-0 queue's
+  // DeQue(t) has no user positions: only the enque can change.
   if (event != buf.enqEvent)
     fail("queue",
          std::string(api) + userPositions(srcUser, dstUser) + " on " +
@@ -721,8 +722,13 @@ BufferView Framework::deque(int32_t qh, bool inPlace, uint64_t buffer,
              ", but the tensor was enqueued" +
              userPositions(buf.enqSrcUser, buf.enqDstUser) + " with " +
              syncName(buf.enqEvent) +
-             ": that wait is never satisfied (the NPU hangs). Give deque "
-             "the user positions the enque used",
+             ": that wait is never satisfied (the NPU hangs). " +
+             (inPlace && q.depth == 0
+                  ? "The in-place deque(t) of a depth-0 queue takes no user "
+                    "positions: enque the tensor without them, or use a "
+                    "queue of depth 1 or more and give its deque the user "
+                    "positions of the enque"
+                  : "Give deque the user positions the enque used"),
          loc, {makeNote("it was enqueued here", buf.lastLoc)});
   q.enqueued.erase(pos);
   if (buf.enqId >= 0) {
