@@ -325,6 +325,9 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
                      std::to_string(q.len) + " bytes";
   q.base = carve(pool, q.mem, static_cast<uint64_t>(num) * q.len,
                  static_cast<uint32_t>(num), what, loc);
+  if (pool == 0 && !bookkeepingOnly(q.mem))
+    checkStaticsUnder(api, q.mem, q.base, static_cast<uint64_t>(num) * q.len,
+                      contribution(q), loc);
   if (!tbuf && depth == 0 && q.freeEvent != kNoEvent)
     for (Buffer &b : q.bufs) {
       b.ownFreeId = static_cast<int16_t>(takeId(q.freeEvent, api, loc));
@@ -366,10 +369,13 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
                " bytes of the pool it shares",
            loc, {makeNote("the shared pool was initialised here", s.loc)});
     p.base = s.base;
+    p.shared = true;
   } else {
     p.base = carve(
         parent, p.mem, p.size, 0,
         std::string(api) + " of " + std::to_string(p.size) + " bytes", loc);
+    if (parent == 0 && !bookkeepingOnly(p.mem))
+      checkStaticsUnder(api, p.mem, p.base, p.size, contribution(p), loc);
   }
   pools_.push_back(p);
   return static_cast<int32_t>(pools_.size());
@@ -864,6 +870,114 @@ void Framework::freeAllEvents(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
                "destroyed",
                loc);
   waitPendingFrees(q, ops);
+}
+
+//===----------------------------------------------------------------------===//
+// Static tensors next to the TPipe's buffers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// "bytes [0, 4096) of UB", as asc-verify-capacity words it.
+std::string bytesOf(uint64_t begin, uint64_t end, Mem mem) {
+  return "bytes [" + std::to_string(begin) + ", " + std::to_string(end) +
+         ") of " + memName(mem);
+}
+
+} // namespace
+
+std::string Framework::contribution(const Queue &q) const {
+  if (q.tbuf)
+    return "init_buffer of " + std::to_string(q.len) + " bytes for a " +
+           positionName(q.pos) + " TBuf";
+  std::string queue = q.src == kPosGM || q.dst == kPosGM
+                          ? std::string(positionName(q.pos))
+                          : std::string(positionName(q.src)) + "-to-" +
+                                positionName(q.dst);
+  return "init_buffer of " + std::to_string(q.bufs.size()) + " × " +
+         std::to_string(q.len) + " bytes for a " + queue + " queue";
+}
+
+std::string Framework::contribution(const Pool &p) const {
+  return "init_buf_pool of " + std::to_string(p.size) + " bytes for a " +
+         positionName(p.pos) + " TBufPool";
+}
+
+std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,
+                                                uint32_t end, Loc loc) {
+  // The AIC of a MIX kernel has no UB: its UB tensors and buffers are books.
+  if (bookkeepingOnly(mem))
+    return std::nullopt;
+  bool known = false;
+  for (const StaticTensor &t : statics_)
+    known = known || (t.mem == mem && t.addr == addr && t.end == end &&
+                      t.loc.line == loc.line && t.loc.file == loc.file);
+  if (!known && statics_.size() < 64)
+    statics_.push_back({mem, addr, end, loc});
+  const uint32_t top = rootCursor_[static_cast<int>(mem)];
+  if (!live_ || addr >= top)
+    return std::nullopt;
+  for (const Loc &at : staticWarned_)
+    if (at.line == loc.line && at.file == loc.file)
+      return std::nullopt; // once per line, as the compile-time warning
+  std::vector<Note> notes;
+  auto overlaps = [&](uint32_t start, uint64_t bytes) {
+    return start < end && addr < start + bytes;
+  };
+  // The buffers at the TPipe's top level, in init_buffer order.
+  for (const Queue &q : queues_)
+    if (q.alive && q.pool == 0 && q.mem == mem &&
+        overlaps(q.base, uint64_t(q.len) * q.bufs.size()))
+      notes.push_back(makeNote(
+          contribution(q) + " takes " +
+              bytesOf(q.base, q.base + uint64_t(q.len) * q.bufs.size(), mem),
+          q.loc));
+  for (const Pool &p : pools_) {
+    if (p.alive && p.parent == 0 && !p.shared && p.mem == mem &&
+        overlaps(p.base, p.size))
+      notes.push_back(makeNote(contribution(p) + " takes " +
+                                   bytesOf(p.base, p.base + p.size, mem),
+                               p.loc));
+  }
+  staticWarned_.push_back(loc);
+  Diagnostic d = makeDiagnostic(
+      "capacity",
+      "LocalTensor: the tensor occupies " + bytesOf(addr, end, mem) +
+          ", which the TPipe's buffers at " + bytesOf(0, top, mem) +
+          " also use (a TPipe places its buffers from byte 0 of each "
+          "memory): each may overwrite the other. Place the tensor at byte " +
+          std::to_string(top) + " or above",
+      loc, std::move(notes));
+  d.severity = Severity::Warning;
+  return d;
+}
+
+void Framework::checkStaticsUnder(const char *api, Mem mem, uint32_t start,
+                                  uint64_t bytes, const std::string &what,
+                                  Loc loc) {
+  const uint64_t end = start + bytes;
+  for (const StaticTensor &t : statics_) {
+    if (t.mem != mem || t.end <= start || t.addr >= end)
+      continue;
+    bool warned = false;
+    for (const Loc &at : staticWarned_)
+      warned = warned || (at.line == t.loc.line && at.file == t.loc.file);
+    if (warned)
+      continue;
+    staticWarned_.push_back(t.loc);
+    Diagnostic d = makeDiagnostic(
+        "capacity",
+        std::string(api) + ": " + what + " takes " + bytesOf(start, end, mem) +
+            " (a TPipe places its buffers from byte 0 of each memory), which "
+            "the static local tensor at " +
+            bytesOf(t.addr, t.end, mem) +
+            " also uses: each may overwrite the other. Place the tensor at "
+            "byte " +
+            std::to_string(end) + " or above",
+        loc, {makeNote("the static local tensor", t.loc)});
+    d.severity = Severity::Warning;
+    warnings_.push_back(std::move(d));
+  }
 }
 
 //===----------------------------------------------------------------------===//
