@@ -890,7 +890,7 @@ std::string Framework::contribution(const Queue &q) const {
   if (q.tbuf)
     return "init_buffer of " + std::to_string(q.len) + " bytes for a " +
            positionName(q.pos) + " TBuf";
-  std::string queue = q.src == kPosGM || q.dst == kPosGM
+  std::string queue = q.src == kPosGM || q.dst == kPosGM || q.src == q.dst
                           ? std::string(positionName(q.pos))
                           : std::string(positionName(q.src)) + "-to-" +
                                 positionName(q.dst);
@@ -905,8 +905,10 @@ std::string Framework::contribution(const Pool &p) const {
 
 std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,
                                                 uint32_t end, Loc loc) {
-  // The AIC of a MIX kernel has no UB: its UB tensors and buffers are books.
-  if (bookkeepingOnly(mem))
+  // Only the memories this core has: a tensor elsewhere is a descriptor
+  // (a MIX kernel's cores run the same declarations), and the AIC's UB
+  // queues and an AIV's TSCM queue are books and messages.
+  if (aic_ ? mem == Mem::UB : mem != Mem::UB)
     return std::nullopt;
   bool known = false;
   for (const StaticTensor &t : statics_)
