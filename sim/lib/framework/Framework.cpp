@@ -927,13 +927,13 @@ std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,
     return start < end && addr < start + bytes;
   };
   // The buffers at the TPipe's top level, in init_buffer order.
-  for (const Queue &q : queues_)
-    if (q.alive && q.pool == 0 && q.mem == mem &&
-        overlaps(q.base, uint64_t(q.len) * q.bufs.size()))
-      notes.push_back(makeNote(
-          contribution(q) + " takes " +
-              bytesOf(q.base, q.base + uint64_t(q.len) * q.bufs.size(), mem),
-          q.loc));
+  for (const Queue &q : queues_) {
+    const uint64_t bytes = static_cast<uint64_t>(q.len) * q.bufs.size();
+    if (q.alive && q.pool == 0 && q.mem == mem && overlaps(q.base, bytes))
+      notes.push_back(makeNote(contribution(q) + " takes " +
+                                   bytesOf(q.base, q.base + bytes, mem),
+                               q.loc));
+  }
   for (const Pool &p : pools_) {
     if (p.alive && p.parent == 0 && !p.shared && p.mem == mem &&
         overlaps(p.base, p.size))
