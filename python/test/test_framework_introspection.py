@@ -12,6 +12,7 @@ import pytest
 
 import asc
 from asc.codegen.errors import CompileError, CompileWarning
+from asc.runtime.errors import KernelWarning
 
 
 @asc.jit(always_compile=True)
@@ -128,11 +129,18 @@ def test_allocator_addresses_and_constexpr_sizes() -> None:
     ConstExpr")."""
     out = np.full(16, -1, dtype=np.int32)
     # The allocator's tensors start at UB byte 0, where the TPipe also places its queue (docs/debugging.md
-    # "Static tensors next to a TPipe's buffers"); harmless here: nothing uses both.
+    # "Static tensors next to a TPipe's buffers"); harmless here: nothing uses both. The compiler sees the
+    # constant bytes (a's), the simulator all three tensors at run time (b's size is the argument n).
     with pytest.warns(CompileWarning, match=r"init_buffer of 2 × 256 bytes for a TPosition.VECOUT queue takes "
                                             r"bytes \[0, 512\) of Hardware.UB .* the static local tensor at "
-                                            r"bytes \[0, 384\) of Hardware.UB also uses"):
+                                            r"bytes \[0, 384\) of Hardware.UB also uses"), \
+            pytest.warns(KernelWarning) as record:
         allocator_addresses[1](out, 48)
+    texts = [str(w.message) for w in record if issubclass(w.category, KernelWarning)]
+    assert [t[t.index("which"):t.index(": each")] for t in texts] == [
+        "which the static local tensor at bytes [0, 384) of UB also uses",
+        "which the static local tensor at bytes [384, 480) of UB also uses",
+        "which the static local tensor at bytes [480, 544) of UB also uses"]
     assert out[:10].tolist() == [0, 384, 96, 384, 48, 480, 64, 544, int(asc.TPosition.VECCALC), 1]
 
 

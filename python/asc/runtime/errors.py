@@ -76,7 +76,9 @@ class KernelError(LocatedError):
             if d.severity == "warning":
                 hint = gen.hint(gen.loc(d.file, d.line))
                 where = f"{gen.name}:{d.line}" if hint else f"{d.file}:{d.line}"
-                warnings.warn(f"{where}: {d.message}" + (f" ({hint})" if hint else ""), KernelWarning,
+                # The notes as a CompileWarning words them (asc.runtime.compiler._warning_text).
+                notes = "".join(f"\n  note: {f}:{ln}: {m}" if f else f"\n  note: {m}" for (m, f, ln) in d.notes)
+                warnings.warn(f"{where}: {d.message}" + (f" ({hint})" if hint else "") + notes, KernelWarning,
                               stacklevel=stacklevel + 1)
         if not result.ok:
             raise cls.from_diagnostics(kernel, result.diagnostics, source)

@@ -118,6 +118,18 @@ inline void snprintName(char *out, size_t n, const char *what) {
   std::snprintf(out, n, "%s", what);
 }
 
+/// A view of the bytes of a tensor the user handed over by address (their
+/// L1 operand or bias): not a static tensor of the kernel, so not checked
+/// or recorded as one (its queue's buffers are the user's own).
+template <typename T>
+LocalTensor<T> viewOf(TPosition pos, uint32_t addr, uint32_t elems) {
+  LocalTensor<T> t;
+  t.address_.logicPos = static_cast<uint8_t>(pos);
+  t.address_.bufferAddr = addr;
+  t.address_.dataLen = elems * static_cast<uint32_t>(sizeof(T));
+  return t;
+}
+
 } // namespace mm_detail
 
 //===----------------------------------------------------------------------===//
@@ -2524,9 +2536,9 @@ private:
       uint32_t sbt = 0;
       if (s.biasL1) {
         // The user's L1 bias (its writes completed at SetBias): C1 -> C2.
-        LocalTensor<BiasL1T> b1(TPosition::C1,
-                                static_cast<uint32_t>(s.biasAddr),
-                                static_cast<uint32_t>(s.biasElems));
+        LocalTensor<BiasL1T> b1 = mm_detail::viewOf<BiasL1T>(
+            TPosition::C1, static_cast<uint32_t>(s.biasAddr),
+            static_cast<uint32_t>(s.biasElems));
         if (static_cast<uint64_t>(n0) + biasBatchOff_ + btLen > s.biasElems)
           mm_detail::fault("bounds",
                            "Matmul::SetBias: the L1 bias tensor is shorter "
@@ -2597,9 +2609,9 @@ private:
       LocalTensor<SrcBT> b1;
       uint32_t kIn, kInB, rowsA, rowsB, offA = 0, offB = 0;
       if (s.aL1) {
-        a1 = LocalTensor<SrcAT>(TPosition::TSCM,
-                                static_cast<uint32_t>(s.aAddr),
-                                static_cast<uint32_t>(s.aElems));
+        a1 = mm_detail::viewOf<SrcAT>(TPosition::TSCM,
+                                      static_cast<uint32_t>(s.aAddr),
+                                      static_cast<uint32_t>(s.aElems));
         kIn = static_cast<uint32_t>(k0);
         rowsA = s.transA ? mm_detail::alignUp(s.sK, kKAlign) / 16
                          : mm_detail::alignUp(s.sM, 16) / 16;
@@ -2614,9 +2626,9 @@ private:
                          : geo_.m16 / 16;
       }
       if (s.bL1) {
-        b1 = LocalTensor<SrcBT>(TPosition::TSCM,
-                                static_cast<uint32_t>(s.bAddr),
-                                static_cast<uint32_t>(s.bElems));
+        b1 = mm_detail::viewOf<SrcBT>(TPosition::TSCM,
+                                      static_cast<uint32_t>(s.bAddr),
+                                      static_cast<uint32_t>(s.bElems));
         kInB = static_cast<uint32_t>(k0);
         rowsB = s.transB ? mm_detail::alignUp(s.sN, 16) / 16
                          : mm_detail::alignUp(s.sK, kKAlign) / 16;

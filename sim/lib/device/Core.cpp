@@ -330,9 +330,12 @@ void Core::checkLocalTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                             uint32_t elemBytes, Loc loc) {
   lastLoc_ = loc;
   mem_.checkStaticTensor(pos, addr, elems, elemBytes, loc);
+  const uint32_t end = addr + elems * elemBytes; // checked: within memory
+  if (std::optional<Diagnostic> d =
+          fw_.noteStatic(memOfPosition(pos), addr, end, loc))
+    record(std::move(*d));
   if (memOfPosition(pos) != Mem::UB || elems == 0)
     return;
-  const uint32_t end = addr + elems * elemBytes; // checked: within UB
   for (const StaticUbTensor &t : staticUb_)
     if (t.addr == addr && t.end == end && t.loc.line == loc.line &&
         t.loc.file == loc.file)
@@ -877,6 +880,12 @@ void Core::initSocState(Loc loc) {
 void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
                    const char *api) {
   for (const SyncOp &op : ops) {
+    // The AIC of a MIX kernel keeps the books of UB queues: their vector
+    // events and PIPE_V barriers are dropped, as for the user's own flags.
+    if ((op.kind == SyncOp::Set || op.kind == SyncOp::Wait)
+            ? droppedEvent(op.event)
+            : op.kind == SyncOp::BarrierV && role_.aic)
+      continue;
     scalar_ += timing::kScalarIssue;
     scalarBusy_ += timing::kScalarIssue;
     switch (op.kind) {
@@ -932,6 +941,8 @@ int32_t Core::queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
   uint64_t seq = beginCall(loc);
   std::vector<SyncOp> &ops = syncOps();
   int32_t q = fw_.initQueue(pool, src, dst, depth, num, len, tbuf, loc, &ops);
+  for (Diagnostic &d : fw_.takeWarnings())
+    record(std::move(d));
   runSync(ops, seq, loc);
   return q;
 }
@@ -939,7 +950,10 @@ int32_t Core::queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
 int32_t Core::poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs,
                        uint32_t len, int32_t share, Loc loc) {
   beginCall(loc);
-  return fw_.initPool(parent, pos, maxBufs, len, share, loc);
+  int32_t pool = fw_.initPool(parent, pos, maxBufs, len, share, loc);
+  for (Diagnostic &d : fw_.takeWarnings())
+    record(std::move(d));
+  return pool;
 }
 
 void Core::poolReset(int32_t pool, Loc loc) {

@@ -178,17 +178,18 @@ void CrossCoreDomain::snapshotDeadlock() {
                                      " here",
                                  o.waitLoc));
     }
+    // A message wait's `msgWhat` says "waits for ..." itself.
     const std::string head =
-        c.gmReady   ? c.msgWhat + " on " + coreName(core)
-        : c.msgWait ? coreName(core) + " " + c.msgWhat
-                  : "cross_core_wait_flag(" + std::to_string(c.waitFlag) +
-                        ") on " + coreName(core);
+        c.gmReady ? c.msgWhat + " on " + coreName(core) + " waits forever"
+        : c.msgWait
+            ? coreName(core) + " " + c.msgWhat + " forever"
+            : "cross_core_wait_flag(" + std::to_string(c.waitFlag) + ") on " +
+                  coreName(core) + " waits forever";
     reports_[core] = makeDiagnostic(
         "deadlock",
         head +
-            " waits forever: no core that is still running can set it "
-            "(every other core is blocked in a cross-core wait or has "
-            "finished)",
+            ": no core that is still running can set it (every other core "
+            "is blocked in a cross-core wait or has finished)",
         c.waitLoc, std::move(notes));
   }
   cv_.notify_all();

@@ -121,6 +121,7 @@ void Core::setRole(const CoreRole &role) {
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);
+  fw_.setMixed(role.mixed);
   // The core type is part of the plans' context; the constructor bound
   // them with the rest of it (a vector core's) and nothing ran since.
   if (role.aic != wasAic) {

@@ -292,8 +292,10 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          loc);
   // An AIV's TSCM queue is the Matmul API's message channel to its AIC's
   // L1 (hardware.md §3.5: messages only on 2201), not an L1 of its own; its
-  // tensors' uses are checked like any other.
-  if (aic_ || q.pos != kPosTSCM)
+  // tensors' uses are checked like any other. The AIC of a MIX kernel runs
+  // the AIVs' source: InitBuffer only assigns addresses and event ids, so
+  // its UB queues are books; the instructions that would touch UB fail.
+  if ((aic_ || q.pos != kPosTSCM) && !bookkeepingOnly(q.mem))
     requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
                loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
@@ -323,6 +325,9 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
                      std::to_string(q.len) + " bytes";
   q.base = carve(pool, q.mem, static_cast<uint64_t>(num) * q.len,
                  static_cast<uint32_t>(num), what, loc);
+  if (pool == 0 && !bookkeepingOnly(q.mem))
+    checkStaticsUnder(api, q.mem, q.base, static_cast<uint64_t>(num) * q.len,
+                      contribution(q), loc);
   if (!tbuf && depth == 0 && q.freeEvent != kNoEvent)
     for (Buffer &b : q.bufs) {
       b.ownFreeId = static_cast<int16_t>(takeId(q.freeEvent, api, loc));
@@ -346,8 +351,9 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
   p.parent = parent;
   p.loc = loc;
   p.size = roundUp32(len);
-  requireMem(api, std::string("a TBufPool at position ") + positionName(pos),
-             p.mem, loc);
+  if (!bookkeepingOnly(p.mem))
+    requireMem(api, std::string("a TBufPool at position ") + positionName(pos),
+               p.mem, loc);
   if (share) {
     if (share < 0 || static_cast<size_t>(share) > pools_.size() ||
         !pools_[share - 1].alive)
@@ -363,10 +369,13 @@ int32_t Framework::initPool(int32_t parent, uint8_t pos, uint32_t maxBufs,
                " bytes of the pool it shares",
            loc, {makeNote("the shared pool was initialised here", s.loc)});
     p.base = s.base;
+    p.shared = true;
   } else {
     p.base = carve(
         parent, p.mem, p.size, 0,
         std::string(api) + " of " + std::to_string(p.size) + " bytes", loc);
+    if (parent == 0 && !bookkeepingOnly(p.mem))
+      checkStaticsUnder(api, p.mem, p.base, p.size, contribution(p), loc);
   }
   pools_.push_back(p);
   return static_cast<int32_t>(pools_.size());
@@ -710,7 +719,8 @@ BufferView Framework::deque(int32_t qh, bool inPlace, uint64_t buffer,
   uint32_t b = *pos;
   Buffer &buf = q.bufs[b];
   // DeQue waits the event its own (user) positions name: one the EnQue did
-  // not set is never set, and the NPU hangs there.
+  // not set is never set, and the NPU hangs there. A depth-0 queue's
+  // DeQue(t) has no user positions: only the enque can change.
   if (event != buf.enqEvent)
     fail("queue",
          std::string(api) + userPositions(srcUser, dstUser) + " on " +
@@ -718,8 +728,13 @@ BufferView Framework::deque(int32_t qh, bool inPlace, uint64_t buffer,
              ", but the tensor was enqueued" +
              userPositions(buf.enqSrcUser, buf.enqDstUser) + " with " +
              syncName(buf.enqEvent) +
-             ": that wait is never satisfied (the NPU hangs). Give deque "
-             "the user positions the enque used",
+             ": that wait is never satisfied (the NPU hangs). " +
+             (inPlace && q.depth == 0
+                  ? "The in-place deque(t) of a depth-0 queue takes no user "
+                    "positions: enque the tensor without them, or use a "
+                    "queue of depth 1 or more and give its deque the user "
+                    "positions of the enque"
+                  : "Give deque the user positions the enque used"),
          loc, {makeNote("it was enqueued here", buf.lastLoc)});
   q.enqueued.erase(pos);
   if (buf.enqId >= 0) {
@@ -855,6 +870,116 @@ void Framework::freeAllEvents(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
                "destroyed",
                loc);
   waitPendingFrees(q, ops);
+}
+
+//===----------------------------------------------------------------------===//
+// Static tensors next to the TPipe's buffers
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// "bytes [0, 4096) of UB", as asc-verify-capacity words it.
+std::string bytesOf(uint64_t begin, uint64_t end, Mem mem) {
+  return "bytes [" + std::to_string(begin) + ", " + std::to_string(end) +
+         ") of " + memName(mem);
+}
+
+} // namespace
+
+std::string Framework::contribution(const Queue &q) const {
+  if (q.tbuf)
+    return "init_buffer of " + std::to_string(q.len) + " bytes for a " +
+           positionName(q.pos) + " TBuf";
+  std::string queue = q.src == kPosGM || q.dst == kPosGM || q.src == q.dst
+                          ? std::string(positionName(q.pos))
+                          : std::string(positionName(q.src)) + "-to-" +
+                                positionName(q.dst);
+  return "init_buffer of " + std::to_string(q.bufs.size()) + " × " +
+         std::to_string(q.len) + " bytes for a " + queue + " queue";
+}
+
+std::string Framework::contribution(const Pool &p) const {
+  return "init_buf_pool of " + std::to_string(p.size) + " bytes for a " +
+         positionName(p.pos) + " TBufPool";
+}
+
+std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,
+                                                uint32_t end, Loc loc) {
+  // Only the memories this core has: a tensor elsewhere is a descriptor
+  // (a MIX kernel's cores run the same declarations), and the AIC's UB
+  // queues and an AIV's TSCM queue are books and messages.
+  if (aic_ ? mem == Mem::UB : mem != Mem::UB)
+    return std::nullopt;
+  bool known = false;
+  for (const StaticTensor &t : statics_)
+    known = known || (t.mem == mem && t.addr == addr && t.end == end &&
+                      t.loc.line == loc.line && t.loc.file == loc.file);
+  if (!known && statics_.size() < 64)
+    statics_.push_back({mem, addr, end, loc});
+  const uint32_t top = rootCursor_[static_cast<int>(mem)];
+  if (!live_ || addr >= top)
+    return std::nullopt;
+  for (const Loc &at : staticWarned_)
+    if (at.line == loc.line && at.file == loc.file)
+      return std::nullopt; // once per line, as the compile-time warning
+  std::vector<Note> notes;
+  auto overlaps = [&](uint32_t start, uint64_t bytes) {
+    return start < end && addr < start + bytes;
+  };
+  // The buffers at the TPipe's top level, in init_buffer order.
+  for (const Queue &q : queues_) {
+    const uint64_t bytes = static_cast<uint64_t>(q.len) * q.bufs.size();
+    if (q.alive && q.pool == 0 && q.mem == mem && overlaps(q.base, bytes))
+      notes.push_back(makeNote(contribution(q) + " takes " +
+                                   bytesOf(q.base, q.base + bytes, mem),
+                               q.loc));
+  }
+  for (const Pool &p : pools_) {
+    if (p.alive && p.parent == 0 && !p.shared && p.mem == mem &&
+        overlaps(p.base, p.size))
+      notes.push_back(makeNote(contribution(p) + " takes " +
+                                   bytesOf(p.base, p.base + p.size, mem),
+                               p.loc));
+  }
+  staticWarned_.push_back(loc);
+  Diagnostic d = makeDiagnostic(
+      "capacity",
+      "LocalTensor: the tensor occupies " + bytesOf(addr, end, mem) +
+          ", which the TPipe's buffers at " + bytesOf(0, top, mem) +
+          " also use (a TPipe places its buffers from byte 0 of each "
+          "memory): each may overwrite the other. Place the tensor at byte " +
+          std::to_string(top) + " or above",
+      loc, std::move(notes));
+  d.severity = Severity::Warning;
+  return d;
+}
+
+void Framework::checkStaticsUnder(const char *api, Mem mem, uint32_t start,
+                                  uint64_t bytes, const std::string &what,
+                                  Loc loc) {
+  const uint64_t end = start + bytes;
+  for (const StaticTensor &t : statics_) {
+    if (t.mem != mem || t.end <= start || t.addr >= end)
+      continue;
+    bool warned = false;
+    for (const Loc &at : staticWarned_)
+      warned = warned || (at.line == t.loc.line && at.file == t.loc.file);
+    if (warned)
+      continue;
+    staticWarned_.push_back(t.loc);
+    Diagnostic d = makeDiagnostic(
+        "capacity",
+        std::string(api) + ": " + what + " takes " + bytesOf(start, end, mem) +
+            " (a TPipe places its buffers from byte 0 of each memory), which "
+            "the static local tensor at " +
+            bytesOf(t.addr, t.end, mem) +
+            " also uses: each may overwrite the other. Place the tensor at "
+            "byte " +
+            std::to_string(end) + " or above",
+        loc, {makeNote("the static local tensor", t.loc)});
+    d.severity = Severity::Warning;
+    warnings_.push_back(std::move(d));
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -21,6 +21,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,8 @@ public:
   /// The core is a cube core (AIC): queues and pools live in L1 and the
   /// cube memories (not UB), and its event ids are those of an AIC.
   void setAic(bool aic) { aic_ = aic; }
+  /// The core is one of a MIX kernel's: its AIC runs the AIVs' source too.
+  void setMixed(bool mixed) { mixed_ = mixed; }
 
   //===--------------------------------------------------------------------===//
   // TPipe
@@ -103,6 +106,20 @@ public:
                   Loc loc);
 
   //===--------------------------------------------------------------------===//
+  // Static tensors next to the TPipe's buffers
+  //===--------------------------------------------------------------------===//
+
+  /// A static LocalTensor at [addr, end) of `mem`, made at `loc`. When it
+  /// shares bytes with the live TPipe's buffers, the warning to record (once
+  /// per line): the run-time twin of asc-verify-capacity's, for addresses
+  /// known only at run time (docs/debugging.md).
+  std::optional<Diagnostic> noteStatic(Mem mem, uint32_t addr, uint32_t end,
+                                       Loc loc);
+  /// The warnings of the init_buffer / init_buf_pool calls since the last
+  /// take: a buffer placed over an earlier static tensor.
+  std::vector<Diagnostic> takeWarnings() { return std::move(warnings_); }
+
+  //===--------------------------------------------------------------------===//
   // Event ids
   //===--------------------------------------------------------------------===//
 
@@ -117,6 +134,10 @@ public:
 
 private:
   bool aic_ = false;
+  bool mixed_ = false;
+  /// Whether a queue or pool in `m` may be initialised on this core: the
+  /// AIC of a MIX kernel keeps the books of UB ones (docs/simulator.md).
+  bool bookkeepingOnly(Mem m) const { return aic_ && mixed_ && m == Mem::UB; }
   /// Whether memory `m` holds queues and pools on this core type; else
   /// fails with `what` naming the position.
   void requireMem(const char *api, const std::string &what, Mem m,
@@ -155,8 +176,27 @@ private:
     uint32_t base = 0, size = 0, cursor = 0;
     uint32_t maxBufs = 0, bufs = 0;
     int32_t parent = 0;
+    bool shared = false; // on another pool's bytes: takes none of its own
     Loc loc{nullptr, 0};
   };
+
+  struct StaticTensor {
+    Mem mem;
+    uint32_t addr, end;
+    Loc loc;
+  };
+  /// The static tensors made so far (bounded: a kernel makes them at a few
+  /// lines), the lines warned about, and the pending warnings.
+  std::vector<StaticTensor> statics_;
+  std::vector<Loc> staticWarned_;
+  std::vector<Diagnostic> warnings_;
+  /// "init_buffer of 2 x 2048 bytes for a VECIN queue" and the like.
+  std::string contribution(const Queue &q) const;
+  std::string contribution(const Pool &p) const;
+  /// Warns when the root buffer [start, start + bytes) of `mem` just placed
+  /// at `loc` covers an earlier static tensor.
+  void checkStaticsUnder(const char *api, Mem mem, uint32_t start,
+                         uint64_t bytes, const std::string &what, Loc loc);
 
   void requireLive(const char *api, Loc loc) const;
   Queue &queue(int32_t q, const char *api, Loc loc);

@@ -79,6 +79,19 @@ func.func @user_positions_differ(%q: !asc.tque<vecin, 1>) {
 
 // -----
 
+// The in-place DeQue(t) of a depth-0 queue takes no user positions: the
+// warning's advice is about the enque.
+func.func @depth_zero_user_positions(%q: !asc.tque<vecin, 0>) {
+  %t = asc.alloc_tensor %q {in_place} : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  asc.enque %q, %t {src_user_pos = #asc<position veccalc>, dst_user_pos = #asc<position gm>} : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32> loc("k.py":9:0)
+  // expected-warning@+1 {{verify_sync: in-place deque of a tensor enqueued with user positions (TPosition.VECCALC, TPosition.GM) (line 9): it waits the event of the queue's own positions, not always the one the enque set; enque the tensor without user positions, or use a queue of depth 1 or more and give its deque the user positions of the enque}}
+  %d = asc.deque %q from %t : !asc.local_tensor<vecin, f32> : !asc.tque<vecin, 0> -> !asc.local_tensor<vecin, f32>
+  asc.free_tensor %q, %d : !asc.tque<vecin, 0>, !asc.local_tensor<vecin, f32>
+  return
+}
+
+// -----
+
 // A depth-0 queue's DeQue(t) takes t's buffer, not the oldest: the buffer
 // left in the queue is the first one.
 func.func @depth_zero_deque_takes_its_tensor(%q: !asc.tque<vecin, 0>) {

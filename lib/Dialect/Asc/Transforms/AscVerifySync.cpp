@@ -68,6 +68,20 @@ private:
     std::string line;
     if (auto fileLoc = enque.getLoc()->findInstanceOf<FileLineColLoc>())
       line = " (line " + std::to_string(fileLoc.getLine()) + ")";
+    // The in-place DeQue(t) (depth 0) cannot name positions: the advice is
+    // about the enque.
+    if (deque.getTensor()) {
+      warn(deque, "in-place deque of a tensor enqueued" +
+                      userPositions(enque.getSrcUserPosAttr(),
+                                    enque.getDstUserPosAttr()) +
+                      line +
+                      ": it waits the event of the queue's own positions, "
+                      "not always the one the enque set; enque the tensor "
+                      "without user positions, or use a queue of depth 1 or "
+                      "more and give its deque the user positions of the "
+                      "enque");
+      return;
+    }
     warn(deque, "deque" +
                     userPositions(deque.getSrcUserPosAttr(),
                                   deque.getDstUserPosAttr()) +

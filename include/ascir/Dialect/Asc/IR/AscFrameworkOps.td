@@ -422,8 +422,10 @@ def Asc_DeQueOp : Asc_QueueTensorOp<"deque", "DeQue"> {
     enqueued with.
 
     With `tensor`: Python `que.deque(t)` on a queue of depth 0, Ascend C's
-    in-place `DeQue(LocalTensor<T>&)` (only for depth 0): it waits the
-    event of the buffer `tensor` holds (the one that was enqueued), and is
+    in-place `DeQue(LocalTensor<T>&)` (only for depth 0, no user
+    positions): it takes the buffer `tensor` holds, which must have been
+    enqueued, and waits the queue's own event with that buffer's id (an
+    enque with user positions of another event is never dequeued); it is
     printed on a new variable initialised from `tensor`.
 
     ```mlir
