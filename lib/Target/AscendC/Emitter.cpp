@@ -154,9 +154,14 @@ StringRef Emitter::createUniqueName(StringRef base) {
   auto isTaken = [&](StringRef name) {
     return usedNames.count(name) || isReservedName(name);
   };
-  std::string name = base.str();
+  // A name reserved by its prefix (`__x`, `_Tmp`, `PIPE_x`) stays reserved
+  // with any suffix, so suffixes alone would never end: it gets a `v` first.
+  std::string stem = base.str();
+  if (isReservedName(stem + "_1"))
+    stem.insert(0, "v");
+  std::string name = stem;
   for (unsigned suffix = 1; isTaken(name); ++suffix)
-    name = (base + "_" + Twine(suffix)).str();
+    name = stem + "_" + std::to_string(suffix);
   StringRef saved = saver.save(name);
   usedNames.insert(saved, 1);
   return saved;
