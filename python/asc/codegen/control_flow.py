@@ -186,10 +186,15 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         b = v.b
         count = b.create1("asc.range_count", [semantic.materialize(x, dtype) for x in bounds],
                           semantic.ir_scalar_type(dtype))
-        count.set_name_hint(f"{node.target.id}_count")
+        count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step))
+
+
+def _derived_name(target: str, what: str) -> str:
+    """`i_count`, `i_iter`; `_count` for `_` (not `__count`, a name C++ reserves)."""
+    return f"{target}{what}" if target.endswith("_") else f"{target}_{what}"
 
 
 def _loop_variable(rng: asc_range, j: PlainValue) -> PlainValue:
@@ -213,7 +218,7 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     parent = b.builder.insertion_block()
     loop = b.create("scf.for", operands, [c.ir_type for c in carried], regions=1)
     loc = v.loc_of(node.target)
-    iv_name = target if counted is None else f"{target}_iter"
+    iv_name = target if counted is None else _derived_name(target, "iter")
     arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [iv_name] + [c.name for c in carried]]
     block = loop.region(0).add_block([b.type(semantic.ir_scalar_type(dtype))] +
                                      [b.type(c.ir_type) for c in carried], arg_locs)
