@@ -8,6 +8,7 @@ Python name.
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -115,3 +116,47 @@ def test_hand_written_kernel_named_exit_runs(tmp_path: Path) -> None:
     proc = run_python(str(script), env={"PYASC_CACHE_DIR": str(tmp_path / "cache")})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "still here"
+
+
+_RESERVED_PREFIXES = '''
+import numpy as np
+import asc
+
+
+@asc.jit
+def _Helper(v):
+    return v * 2
+
+
+@asc.jit
+def prefixed(z: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(z, 8)
+    _Tmp = n + 1
+    __x = _Tmp * 3
+    PIPE_n = __x - 1
+    EVENT_ID0 = PIPE_n + _Helper(n)
+    for _ in range(n, 0, -1):
+        EVENT_ID0 += 1
+    g.set_value(0, EVENT_ID0)
+
+
+z = np.zeros(8, dtype=np.int32)
+prefixed[1](z, 4)
+print(z[0])
+'''
+
+
+def test_names_reserved_by_their_prefix_compile(tmp_path: Path) -> None:
+    """Variables and device functions named `_Tmp`, `__x`, `PIPE_n`, `EVENT_ID0`, `_Helper` (C++ or Ascend C
+    reserves names with these prefixes, and a suffix does not change that) hung the emitter, which suffixed
+    them forever; they now get a `v` in front. In a subprocess with a timeout, so a regression fails."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "k.py"
+    script.write_text(_RESERVED_PREFIXES)
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PYASC_CACHE_DIR": str(tmp_path / "cache")})
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == f"{(4 + 1) * 3 - 1 + 8 + 4}\n"

@@ -561,6 +561,33 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   return success();
 }
 
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 RangeCountOp op) {
+  // A step that folded to 0 (`range(a, b, n * 0)`): Python's error, at the
+  // line, rather than a kernel that always stops in the simulator.
+  APInt step;
+  if (matchPattern(op.getStep(), m_ConstantInt(&step)) && step.isZero())
+    return op.emitError()
+           << "range() arg 3 must not be zero: the loop's step is 0; use a "
+              "positive step to count up or a negative one to count down";
+  // The type is explicit: a literal bound is an `int`, the variable may not be.
+  raw_ostream &os = emitter.ostream();
+  os << "pyasc::range_count<";
+  if (failed(emitter.emitType(op.getLoc(), op.getType())))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitOperands(op->getOperands())))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
+}
+
+bool mlir::asc::usesRangeCount(Operation *root) {
+  return root
+      ->walk([](RangeCountOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 //===----------------------------------------------------------------------===//
 // arith
 //===----------------------------------------------------------------------===//

@@ -154,9 +154,14 @@ StringRef Emitter::createUniqueName(StringRef base) {
   auto isTaken = [&](StringRef name) {
     return usedNames.count(name) || isReservedName(name);
   };
-  std::string name = base.str();
+  // A name reserved by its prefix (`__x`, `_Tmp`, `PIPE_x`) stays reserved
+  // with any suffix, so suffixes alone would never end: it gets a `v` first.
+  std::string stem = base.str();
+  if (isReservedName(stem + "_1"))
+    stem.insert(0, "v");
+  std::string name = stem;
   for (unsigned suffix = 1; isTaken(name); ++suffix)
-    name = (base + "_" + Twine(suffix)).str();
+    name = stem + "_" + std::to_string(suffix);
   StringRef saved = saver.save(name);
   usedNames.insert(saved, 1);
   return saved;
@@ -313,11 +318,12 @@ void Emitter::limitExpressionDepth(Operation *root) {
 
 bool Emitter::isInlinable(Operation *op) const {
   // struct_set is pure but printed as an assignment statement, parameter
-  // structs, empty tensors and tensor setters as declarations.
+  // structs, empty tensors and tensor setters as declarations; a range's
+  // count is computed once, before its loop, not in the loop's condition.
   if (op->getNumResults() != 1 || op->getNumRegions() != 0 ||
       isa<StructSetOp, ParamStructOpInterface, LocalTensorEmptyOp,
           LocalTensorSetSizeOp, LocalTensorSetBufferLenOp,
-          LocalTensorSetAddrWithOffsetOp>(op))
+          LocalTensorSetAddrWithOffsetOp, RangeCountOp>(op))
     return false;
   bool named = !getSourceName(op->getResult(0)).empty();
   // Literals are free to repeat.
@@ -938,7 +944,7 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
             arith::TruncFOp, arith::IndexCastOp>(
           [&](Operation *op) { return printArithCast(*this, *op); })
       // asc
-      .Case<AscendIsAicOp, AscendIsAivOp>(
+      .Case<AscendIsAicOp, AscendIsAivOp, RangeCountOp>(
           [&](auto op) { return printExpression(*this, op); })
       .Case<PtrOffsetOp, SubviewOp, PropertyOp, StructLoadOp, StructGetOp,
             LocalTensorReinterpretCastOp, ApiOpInterface>(
@@ -1053,6 +1059,29 @@ __aicore__ inline void loop_tick() {}
 #endif
 )";
 
+/// pyasc::range_count, the iterations of a loop whose step is negative or
+/// known only at run time (len(range(start, stop, step))): the simulator's
+/// version stops the core at the loop's line when the step is 0
+/// (ascsim/range_count.h); on the NPU a step of 0 counts 0 iterations.
+static constexpr llvm::StringLiteral kRangeHelpers = R"(
+#ifdef ASCSIM
+#include "ascsim/range_count.h"
+#else
+namespace pyasc {
+template <typename T> __aicore__ inline T range_count(T start, T stop, T step) {
+  if (step == 0 || (step > 0 ? start >= stop : start <= stop)) {
+    return 0; // no iterations; a step of 0 is an error in the simulator
+  }
+  uint64_t span = step > 0 ? uint64_t(stop) - uint64_t(start) : uint64_t(start) - uint64_t(stop);
+  uint64_t by = step > 0 ? uint64_t(step) : uint64_t(0) - uint64_t(step);
+  uint64_t count = (span - 1) / by + 1;
+  uint64_t max = ~uint64_t(0) >> (65 - 8 * sizeof(T));
+  return static_cast<T>(count < max ? count : max);
+}
+} // namespace pyasc
+#endif
+)";
+
 static bool hasLoops(Operation *root) {
   return root
       ->walk([](Operation *op) {
@@ -1076,6 +1105,8 @@ LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
     emitter.ostream() << kDivisionHelpers;
   if (hasLoops(op))
     emitter.ostream() << kLoopHelpers;
+  if (usesRangeCount(op))
+    emitter.ostream() << kRangeHelpers;
   if (isa<ModuleOp>(op))
     return emitter.emitOperation(*op);
   emitter.ostream() << "\n";

@@ -343,6 +343,11 @@ FailureOr<Precedence> printExpression(Emitter &emitter,
 FailureOr<Precedence> printExpression(Emitter &emitter, arith::NegFOp negOp);
 FailureOr<Precedence> printExpression(Emitter &emitter, arith::MaxSIOp maxOp);
 FailureOr<Precedence> printExpression(Emitter &emitter, arith::MinSIOp minOp);
+/// `pyasc::range_count<T>(start, stop, step)`; a constant step of 0 is an
+/// error at the op's line.
+FailureOr<Precedence> printExpression(Emitter &emitter, RangeCountOp op);
+/// True if a loop of `root` counts a range with a negative or runtime step.
+bool usesRangeCount(Operation *root);
 /// Signed and float binary operators (addi, mulf, shli, ...).
 FailureOr<Precedence> printArithBinary(Emitter &emitter, Operation &op);
 /// True if an inlined `op` prints as an expression of exactly its result's

@@ -159,20 +159,57 @@ def lower_for(v: FunctionVisitor, node: ast.For) -> None:
     _runtime_for(v, node, asc_range(*args))
 
 
+#: Python's message for `range(a, b, 0)`, and what to write instead.
+RANGE_STEP_ZERO = ("range() arg 3 must not be zero: the loop's step is 0; use a positive step to count up or "
+                   "a negative one to count down")
+
+
 def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
-    b = v.b
     bounds = (rng.start, rng.stop, rng.step)
     for x in bounds:
         if isinstance(x, bool) or not isinstance(x, (int, PlainValue)) or \
                 isinstance(x, PlainValue) and not x.dtype.is_int():
             raise v.error(node.iter, f"range bounds must be integers, got {_kind(x)}", CompileTypeError)
-    if isinstance(rng.step, int) and rng.step <= 0:
-        raise v.error(node.iter, f"a runtime range needs a positive step, got {rng.step} (the loop is an "
-                      "scf.for, which counts up); to count down, count up and derive the index: "
-                      "`for j in range(n): i = n - 1 - j`; asc.static_range takes any step, with "
-                      "compile-time bounds", CompileTypeError)
+    if isinstance(rng.step, int) and rng.step == 0:
+        raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
     dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
-    operands = [semantic.materialize(x, dtype) for x in bounds]
+    if isinstance(rng.step, int) and rng.step > 0:
+        # scf.for counts up: the loop variable is its induction variable.
+        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None)
+        return
+    # A negative or runtime step: count the iterations j = 0, 1, ... as Python's range would make
+    # them (asc.range_count checks a runtime step of 0) and derive i = start + j * step.
+    if all(isinstance(x, int) for x in bounds):
+        # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
+        count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
+    else:
+        b = v.b
+        count = b.create1("asc.range_count", [semantic.materialize(x, dtype) for x in bounds],
+                          semantic.ir_scalar_type(dtype))
+        count.set_name_hint(_derived_name(node.target.id, "count"))
+    operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
+    start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
+    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step))
+
+
+def _derived_name(target: str, what: str) -> str:
+    """`i_count`, `i_iter`; `_count` for `_` (not `__count`, a name C++ reserves)."""
+    return f"{target}{what}" if target.endswith("_") else f"{target}_{what}"
+
+
+def _loop_variable(rng: asc_range, j: PlainValue) -> PlainValue:
+    """`start + j * step`, written `start - j * -step` for a constant negative step (`n - 1 - j`)."""
+    if isinstance(rng.step, int):
+        offset = j if rng.step == -1 else semantic.binary("*", j, -rng.step)
+        return semantic.binary("-", rng.start, offset)
+    offset = semantic.binary("*", j, rng.step)
+    return offset if isinstance(rng.start, int) and rng.start == 0 else semantic.binary("+", rng.start, offset)
+
+
+def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None) -> None:
+    """An scf.for over `operands` (lower bound, upper bound, step); `counted`: the range whose
+    iteration count the loop counts, the loop variable being derived from the induction variable."""
+    b = v.b
     target = node.target.id
     carried, fixed = _carried_names(v, node.body, exclude=target)
     for c in carried:
@@ -181,12 +218,17 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     parent = b.builder.insertion_block()
     loop = b.create("scf.for", operands, [c.ir_type for c in carried], regions=1)
     loc = v.loc_of(node.target)
-    arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [target] + [c.name for c in carried]]
+    iv_name = target if counted is None else _derived_name(target, "iter")
+    arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [iv_name] + [c.name for c in carried]]
     block = loop.region(0).add_block([b.type(semantic.ir_scalar_type(dtype))] +
                                      [b.type(c.ir_type) for c in carried], arg_locs)
     b.builder.set_insertion_point_to_end(block)
     v.scope.push()
-    v.scope.define(target, PlainValue(block.arg(0), dtype))
+    iv = PlainValue(block.arg(0), dtype)
+    if counted is not None:
+        iv = _loop_variable(counted, iv)
+        iv.handle.set_name_hint(target)
+    v.scope.define(target, iv)
     for i, c in enumerate(carried):
         v.scope.define(c.name, c.wrap(block.arg(i + 1)))
     v.visit_body(node.body)

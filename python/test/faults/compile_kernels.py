@@ -31,6 +31,14 @@ def constant_division_by_zero(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int
 
 
 @asc.jit
+def constant_range_step_zero(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, n)
+    for i in range(n, 0, 0):  # FAULT
+        zg.set_value(0, i.cast(asc.float32))
+
+
+@asc.jit
 def number_of_void(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     v = asc.number(1, asc.void)  # FAULT  # noqa: F841
 

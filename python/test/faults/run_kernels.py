@@ -412,6 +412,13 @@ def int_min_divided_by_minus_one(x: asc.GlobalAddress, z: asc.GlobalAddress, n: 
 
 
 @asc.jit
+def range_step_zero(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
+    xg, zg = _tensors(x, z, n)
+    for i in range(n, 0, n - 256):  # FAULT
+        zg.set_value(0, i.cast(asc.float32))
+
+
+@asc.jit
 def unsigned_division_by_zero(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     xg, zg = _tensors(x, z, n)
     u = n.cast(asc.uint32)

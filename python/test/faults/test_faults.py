@@ -105,6 +105,7 @@ RUN_FAULTS = [
      "int32", 1),
     ("unsigned_division_by_zero", "arithmetic", "integer division by zero: 256 / 0 (uint32)", 1),
     ("division_by_zero_in_a_device_function", "arithmetic", "integer division by zero: 256 / 0 (int32)", 1),
+    ("range_step_zero", "argument", "range() arg 3 must not be zero: the loop's step is 0 at run time", 1),
     # the watchdog and atomics
     ("endless_loop", "watchdog", "ran more than 10000 steps (API calls and loop iterations), the watchdog's "
      "budget per block", 1),
@@ -138,6 +139,7 @@ COMPILE_FAULTS = [
     ("event_id_out_of_range", SyncError, "set_flag: 'event_id' must be in [0, 7], but got 8"),
     ("constant_division_by_zero", CompileError, "integer division by zero: 7 / 0 with constant operands; the result "
      "is undefined"),
+    ("constant_range_step_zero", CompileTypeError, "range() arg 3 must not be zero: the loop's step is 0"),
     ("number_of_void", CompileTypeError, "number: 'dtype' must be a numeric data type (e.g. asc.int32), got asc.void"),
     ("local_tensor_of_void", CompileTypeError, "LocalTensor expects an element data type first (e.g. asc.float32), "
      "got asc.void"),

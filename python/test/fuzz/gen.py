@@ -383,7 +383,11 @@ class Gen:
             elif args == 2:
                 bounds = (Lit(self.int_in(-2, 2)), self.bound(env))
             else:
-                bounds = (Lit(self.int_in(-2, 2)), self.bound(env), Lit(self.int_in(1, 3)))
+                step = self.pick([1, 2, 3, -1, -2, -3])
+                if step > 0:
+                    bounds = (Lit(self.int_in(-2, 2)), self.bound(env), Lit(step))
+                else:  # counting down from a runtime bound: range(n, -1, -1)
+                    bounds = (self.bound(env), Lit(self.int_in(-2, 2)), Lit(step))
             inner = env.copy()
             inner.rt[var] = INT32
             inner.reserved.add(var)

@@ -327,8 +327,9 @@ class Interp:
         for x in bounds:
             if isinstance(x, bool) or not (isinstance(x, int) or isinstance(x, RT) and x.dtype.kind in "iu"):
                 raise sem.compile_type_error(f"range bounds must be integers, got {sem.kind(x)}")
-        if isinstance(bounds[2], int) and bounds[2] <= 0:
-            raise sem.compile_type_error("a runtime range needs a positive step")
+        if isinstance(bounds[2], int) and bounds[2] == 0:
+            raise sem.compile_type_error("range() arg 3 must not be zero: the loop's step is 0; use a positive "
+                                         "step to count up or a negative one to count down")
         dtype = next((x.dtype for x in bounds if isinstance(x, RT)), INT32)
         start, stop, step = (sem.materialize(x, dtype) for x in bounds)
         taint = frozenset().union(*(b.taint for b in (start, stop, step)))
@@ -405,7 +406,7 @@ class Interp:
             for n, v in values.items():
                 self.scope.define(n, v)
             if bounds is not None:
-                if not i < stop:
+                if not (i < stop if step > 0 else i > stop):  # Python's range, for either sign
                     self.scope.frames.pop()
                     break
                 self.scope.define(var, RT(dtype, i))

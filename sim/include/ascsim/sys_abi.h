@@ -41,6 +41,8 @@ enum class SysCtl : uint8_t {
   IntegerDivision,       // a fault of pyasc::div/rem (checked_division.h):
                          // a = IntegerFault | bits << 8 | signed << 16,
                          // b = dividend bits
+  RangeStepZero,         // pyasc::range_count with a step of 0
+                         // (range_count.h)
 };
 
 /// What went wrong in an integer division (SysCtl::IntegerDivision).

@@ -4,7 +4,8 @@
 // instruction each), the store-atomic configuration (the same state as
 // SetAtomicAdd/Max/Min/None, device/VectorAbi.cpp), Mmad control bits,
 // workspace / HCCL pointers, cache maintenance (timing only: the simulator
-// has no data or instruction cache), system variables, Trap, the UB access
+// has no data or instruction cache), system variables, Trap, the faults of
+// checked integer division and of a range step of 0, the UB access
 // watch of CheckLocalMemoryIA and the AIPP record.
 //
 //===----------------------------------------------------------------------===//
@@ -248,6 +249,12 @@ void Core::sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
          loc);
   case SysCtl::IntegerDivision:
     fail("arithmetic", integerFaultMessage(a, b), loc);
+  case SysCtl::RangeStepZero:
+    fail("argument",
+         "range() arg 3 must not be zero: the loop's step is 0 at run time; "
+         "use a positive step to count up or a negative one to count down "
+         "(on the NPU the loop makes no iterations)",
+         loc);
   }
 }
 

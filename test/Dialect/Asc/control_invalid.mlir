@@ -153,3 +153,11 @@ func.func @check_ia_empty_range() {
   %p = asc.check_local_memory_ia_param %c0, %c256, %c256, %t, %t, %t, %t, %t, %t, %t : i32, i32, i32, i1, i1, i1, i1, i1, i1, i1
   return
 }
+
+// -----
+
+func.func @range_count_types(%a: i32, %b: i64) -> i32 {
+  // expected-error@+1 {{'asc.range_count' op failed to verify that all of {start, stop, step, result} have same type}}
+  %n = "asc.range_count"(%a, %b, %a) : (i32, i64, i32) -> i32
+  return %n : i32
+}

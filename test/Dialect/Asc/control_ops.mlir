@@ -102,3 +102,12 @@ func.func @aipp_half_source(%img: !asc.global_tensor<f16>, %cfg: !asc.aipp_param
   asc.set_aipp_functions rgb888_u8, %cfg, %img : !asc.aipp_params<f16>, !asc.global_tensor<f16>
   return
 }
+
+// CHECK-LABEL: func.func @range_count
+func.func @range_count(%a: i32, %b: i32, %s: i32, %x: i64) -> (i32, i64) {
+  // CHECK: asc.range_count %{{.*}}, %{{.*}}, %{{.*}} : i32
+  %n = asc.range_count %a, %b, %s : i32
+  // CHECK: asc.range_count %{{.*}}, %{{.*}}, %{{.*}} : i64
+  %m = asc.range_count %x, %x, %x : i64
+  return %n, %m : i32, i64
+}

@@ -47,6 +47,18 @@ func.func @reserved(%a: i32 loc("int"(unknown)), %b: f32 loc("half"(unknown)),
 
 // -----
 
+// A name reserved by its prefix stays reserved with any suffix: it gets a `v`
+// in front (suffixing it looped forever, hanging the Python process).
+// CHECK-LABEL: __aicore__ inline void prefixed(
+// CHECK-SAME:  int32_t v__x, int32_t v_Tmp, int32_t vPIPE_n, int32_t vEVENT_ID1, int32_t vASCEND_IS_A, int32_t v_Tmp_1)
+func.func @prefixed(%a: i32 loc("__x"(unknown)), %b: i32 loc("_Tmp"(unknown)),
+                    %c: i32 loc("PIPE_n"(unknown)), %d: i32 loc("EVENT_ID1"(unknown)),
+                    %e: i32 loc("ASCEND_IS_A"(unknown)), %f: i32 loc("_Tmp"(unknown))) {
+  return
+}
+
+// -----
+
 // Generated names skip names the frontend already used.
 // CHECK-LABEL: __aicore__ inline int32_t generated(
 // CHECK-SAME:  int32_t v1, int32_t v2)

@@ -1,10 +1,11 @@
 //===- AscControlOps.cpp - system control, cache, scalar ops --------------===//
 //
-// Verifiers and template arguments of the ops in AscControlOps.td.
+// Verifiers, speculatability and template arguments of the ops in AscControlOps.td.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -52,6 +53,18 @@ LogicalResult ScalarGetSFFValueOp::verify() {
 
 LogicalResult ScalarGetCountOfValueOp::verify() {
   return verifyCountValue(*this, getCountValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+Speculation::Speculatability RangeCountOp::getSpeculatability() {
+  // A step of 0 faults: only a known non-zero step may run speculatively.
+  APInt step;
+  return matchPattern(getStep(), m_ConstantInt(&step)) && !step.isZero()
+             ? Speculation::Speculatable
+             : Speculation::NotSpeculatable;
 }
 
 //===----------------------------------------------------------------------===//

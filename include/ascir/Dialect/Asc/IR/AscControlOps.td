@@ -190,6 +190,37 @@ def Asc_SetMMLayoutTransformOp : Asc_ControlBitOp<"set_mm_layout_transform",
     "SetMMLayoutTransform", "Mmad M/N iteration order">;
 
 //===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+// Not Pure: a step of 0 stops the core in the simulator, so the op is only
+// hoisted out of a branch or loop when its step is a non-zero constant.
+def Asc_RangeCountOp : Asc_Op<"range_count", [NoMemoryEffect,
+    DeclareOpInterfaceMethods<ConditionallySpeculatable>,
+    AllTypesMatch<["start", "stop", "step", "result"]>]> {
+  let summary = "the number of iterations of Python's range(start, stop, step)";
+  let description = [{
+    `len(range(start, stop, step))` of signed integers. scf.for only counts
+    up, so a runtime loop whose step is negative or known only at run time
+    iterates `j` from 0 to this count and computes its variable as
+    `start + j * step`. A step of 0 is an `argument` error in the simulator
+    at the op's line (Python's "range() arg 3 must not be zero"); on the NPU
+    the count is 0. A constant step of 0 is an emitter error.
+
+    ```mlir
+    %n = asc.range_count %start, %stop, %step : i32
+    ```
+    ```c++
+    int32_t n = pyasc::range_count<int32_t>(start, stop, step);
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$start, AnySignlessInteger:$stop,
+                       AnySignlessInteger:$step);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$start `,` $stop `,` $step attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
 // Core type
 //===----------------------------------------------------------------------===//
 
