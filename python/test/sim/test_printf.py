@@ -206,3 +206,25 @@ def test_dump_after_a_copy_with_auto_sync(capsys: pytest.CaptureFixture[str]) ->
     capsys.readouterr()
     asc.jit(dump_unsynchronised.fn)[1](np.arange(8, dtype=np.float32), 8)
     assert capsys.readouterr().out.endswith("[block 0] [0] 0, 1, 2, 3, 4, 5, 6, 7\n")
+
+
+@asc.jit
+def cube_dump(c: asc.GlobalAddress):
+    gc = asc.GlobalTensor()
+    gc.set_global_buffer(c, 256)
+    a1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, 256)
+    asc.data_copy(a1, gc, 256)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.dump_tensor(a1, 3, 2)
+
+
+def test_dump_head_names_the_cube_core(capsys: pytest.CaptureFixture[str]) -> None:
+    """An AIC's DumpHead says core_type=AIC (it said AIV on every core)."""
+    c = np.arange(256, dtype=np.float32)
+    capsys.readouterr()
+    cube_dump[2](c)
+    assert rt.last_launch().kernel_type == "AIC_ONLY"
+    assert capsys.readouterr().out == "".join(
+        f"[block {b}] DumpHead: block_idx={b}, core_type=AIC, total_blocks=2\n"
+        f"[block {b}] DumpTensor: desc=3, addr=0x0, data_type=float32, position=A1, dump_size=2\n"
+        f"[block {b}] [0] 0, 1\n" for b in range(2))

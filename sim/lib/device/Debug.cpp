@@ -411,7 +411,8 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
   if (!dumpHeadWritten_) {
     dumpHeadWritten_ = true;
     text += "DumpHead: block_idx=" + std::to_string(blockIdx_) +
-            ", core_type=AIV, total_blocks=" + std::to_string(blockNum_) + "\n";
+            ", core_type=" + (role_.aic ? "AIC" : "AIV") +
+            ", total_blocks=" + std::to_string(blockNum_) + "\n";
   }
   if (chk)
     text += "DumpAccChkPoint: index=" + std::to_string(desc) +
