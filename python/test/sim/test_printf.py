@@ -228,3 +228,23 @@ def test_dump_head_names_the_cube_core(capsys: pytest.CaptureFixture[str]) -> No
         f"[block {b}] DumpHead: block_idx={b}, core_type=AIC, total_blocks=2\n"
         f"[block {b}] DumpTensor: desc=3, addr=0x0, data_type=float32, position=A1, dump_size=2\n"
         f"[block {b}] [0] 0, 1\n" for b in range(2))
+
+
+@asc.jit(kernel_type=asc.runtime.config.KernelType.MIX_AIC_1_2)
+def mix_hello(x: asc.GlobalAddress):
+    if asc.ascend_is_aic():
+        asc.printf("aic %d\n", asc.get_block_idx())
+    else:
+        asc.printf("aiv %d sub %d\n", asc.get_block_idx(), asc.get_sub_block_idx())
+
+
+def test_mix_launch_labels_the_aic_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """In a MIX_AIC_1_2 launch the AIC of AI Core 1 and AIV 1 of AI Core 0 both have get_block_idx() 1:
+    the AIC's lines say so ("[block 1 AIC] "), each AI Core's AIC before its AIVs."""
+    capsys.readouterr()
+    mix_hello[2](np.zeros(8, dtype=np.float32))
+    assert rt.last_launch().kernel_type == "MIX_AIC_1_2"
+    expected = ["[block 0 AIC] aic 0\n", "[block 0] aiv 0 sub 0\n", "[block 1] aiv 1 sub 1\n",
+                "[block 1 AIC] aic 1\n", "[block 2] aiv 2 sub 0\n", "[block 3] aiv 3 sub 1\n"]
+    assert capsys.readouterr().out == "".join(expected)
+    assert rt.last_launch().output == [(int(text[7]), text) for text in expected]

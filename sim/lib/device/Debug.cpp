@@ -12,6 +12,7 @@
 #include "ascsim/debug.h"
 
 #include "device/Core.h"
+#include "device/CrossCore.h"
 #include "support/Fault.h"
 
 #include <cmath>
@@ -311,7 +312,11 @@ std::string formatElement(const uint8_t *p, DType type) {
 void Core::appendOutput(const std::string &text, Loc loc) {
   if (outputFull_ || text.empty())
     return;
-  std::string prefix = "[block " + std::to_string(blockIdx_) + "] ";
+  // In a launch with AICs and AIVs, the AIC of AI Core 1 and AIV 1 of AI
+  // Core 0 both have block index 1: the AIC's lines say which core they are.
+  bool aicBesideAivs = role_.aic && role_.xc && role_.xc->aivPerBlock() > 0;
+  std::string prefix = "[block " + std::to_string(blockIdx_) +
+                       (aicBesideAivs ? " AIC] " : "] ");
   std::string add;
   add.reserve(text.size() + prefix.size());
   bool atStart = outputAtLineStart_;
