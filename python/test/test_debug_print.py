@@ -49,7 +49,14 @@ def argument_count(x: asc.GlobalAddress, n: int):
     asc.printf("%d %d\n", n)
 
 
+@asc.jit
+def logging_too_few(x: asc.GlobalAddress, n: int):
+    logging.critical("n=%d of %s", n)
+
+
 @pytest.mark.parametrize("kernel,marker,cls,message", [
+    (logging_too_few, "logging.critical", CompileTypeError, "logging message 'n=%d of %s' has more conversions "
+                                                            "than the 1 argument(s) given"),
     (bad_specifier, "%q", CompileError, "printf: unsupported format specifier '%q'"),
     (tensor_argument, 't=%f', CompileTypeError, "printf: cannot print a LocalTensor"),
     (print_tensor, 'print(f"g={g}")', CompileTypeError, "cannot print a GlobalTensor"),

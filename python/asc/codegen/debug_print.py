@@ -100,8 +100,46 @@ def logging_call(target: tuple[logging.Logger, int], args: list, kwargs: dict) -
     if rest:  # logging.info("x=%d", x): %-style arguments
         if msg.args:
             raise TypeError("use either an f-string or %-style arguments in a logging call, not both")
-        fmt, values = args[0], rest
+        formatted = percent_format(args[0], rest)
+        fmt, values = formatted.fmt, formatted.args
     emit_printf(f"{logging.getLevelName(level)}: {fmt}\n", tuple(values))
+
+
+_PERCENT = re.compile(r"%(\(\w+\))?([-+ #0]*)(\*|\d+)?(\.(?:\*|\d+))?[hlL]?(.)", re.DOTALL)
+
+
+def percent_format(message: str, values: list) -> FormatString:
+    """Python's `message % tuple(values)` (what logging does with its arguments) as printf text:
+    a compile-time value is formatted now, a runtime one becomes a conversion; `%s`/`%r`/`%a` of a
+    runtime value is its default conversion (as `{v}` in an f-string)."""
+    out, used, pos = FormatString(), 0, 0
+    for m in _PERCENT.finditer(message):
+        out = out + as_format(message[pos:m.start()])
+        pos = m.end()
+        key, flags, width, precision, conv = m.groups()
+        if conv == "%":
+            out = out + as_format("%")
+            continue
+        if key or width == "*" or (precision or "") == ".*":
+            raise ValueError(f"logging message {message!r}: '{m.group()}' is not supported in a kernel; use "
+                             "positional conversions such as %d, %5.2f, %s")
+        if conv not in "diouxXeEfFgGcrsa":
+            raise ValueError(f"logging message {message!r}: unsupported conversion '{m.group()}'")
+        if used == len(values):
+            raise TypeError(f"logging message {message!r} has more conversions than the {len(values)} "
+                            "argument(s) given")
+        value, used = values[used], used + 1
+        spec = flags + (width or "") + (precision or "")
+        if not isinstance(value, IRValue):
+            out = out + as_format(f"%{spec}{conv}" % (value,))
+        elif conv in "rsa":
+            out = out + as_format(value, flags + (width or ""))
+        else:
+            out = out + FormatString(f"%{spec}{conv}", [value])
+    if used != len(values):
+        raise TypeError(f"logging message {message!r} has {used} conversion(s), but {len(values)} argument(s) "
+                        "were given")
+    return out + as_format(message[pos:])
 
 
 def is_print(fn: Any) -> bool:

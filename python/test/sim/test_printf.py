@@ -248,3 +248,20 @@ def test_mix_launch_labels_the_aic_lines(capsys: pytest.CaptureFixture[str]) -> 
                 "[block 1 AIC] aic 1\n", "[block 2] aiv 2 sub 0\n", "[block 3] aiv 3 sub 1\n"]
     assert capsys.readouterr().out == "".join(expected)
     assert rt.last_launch().output == [(int(text[7]), text) for text in expected]
+
+
+@asc.jit
+def logging_percent_args(x: asc.GlobalAddress, n: int, f: float):
+    logging.warning("n=%s f=%s", n, f)
+    logging.warning("%s is %d, %r %5.1f %-3d|", "n", n, "q", f, 7)
+    logging.warning("100%% of %x", n)
+
+
+def test_logging_percent_style_arguments_follow_python(capsys: pytest.CaptureFixture[str]) -> None:
+    """logging's %-style arguments are formatted as Python does: %s of a runtime value is its
+    default conversion, a compile-time argument is formatted at compile time (%s of a str works)."""
+    capsys.readouterr()
+    logging_percent_args[1](np.zeros(8, dtype=np.float32), 26, 2.5)
+    assert capsys.readouterr().out == ("[block 0] WARNING: n=26 f=2.500000\n"
+                                       "[block 0] WARNING: n is 26, 'q'   2.5 7  |\n"
+                                       "[block 0] WARNING: 100% of 1a\n")
