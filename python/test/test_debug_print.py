@@ -54,7 +54,15 @@ def logging_too_few(x: asc.GlobalAddress, n: int):
     logging.critical("n=%d of %s", n)
 
 
+@asc.jit
+def float_precision_without_type(x: asc.GlobalAddress, n: int):
+    v = n.cast(asc.float32)
+    print(f"v={v:.3}")
+
+
 @pytest.mark.parametrize("kernel,marker,cls,message", [
+    (float_precision_without_type, "v={v:.3}", CompileError, "format spec '.3': a float precision without a type "
+                                                             "has no printf form; write '.3g' or '.3f'"),
     (logging_too_few, "logging.critical", CompileTypeError, "logging message 'n=%d of %s' has more conversions "
                                                             "than the 1 argument(s) given"),
     (bad_specifier, "%q", CompileError, "printf: unsupported format specifier '%q'"),

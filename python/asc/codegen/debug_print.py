@@ -49,18 +49,44 @@ def as_format(value: Any, spec: str = "") -> FormatString:
     return FormatString(text.replace("%", "%%"))
 
 
+_SPEC = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?(?P<alt>#)?(?P<zero>0)?(?P<width>\d+)?"
+                   r"(?P<grouping>[,_])?(?:\.(?P<precision>\d+))?(?P<type>[cdoxXeEfFgGn])?", re.DOTALL)
+
+
 def _conversion(value: PlainValue, spec: str) -> str:
-    m = re.fullmatch(r"([-+ #0]*\d*(?:\.\d+)?)([dixXfFeEgGu]?)", spec)
-    if m is None:
-        raise ValueError(f"format spec '{spec}' is not supported for runtime values; use e.g. d, x, .3f")
-    flags, conv = m.groups()
+    """The printf conversion printing `value` as Python's `format(value, spec)` would."""
+    m = _SPEC.fullmatch(spec)
+    unsupported = ValueError(f"format spec '{spec}' is not supported for runtime values; use e.g. d, x, 5d, "
+                             "<8d, +.3f, .3e, .4")
+    if m is None or m["grouping"] or m["align"] == "^" or (m["fill"] or " ") != " " and m["align"] != "=":
+        raise unsupported
+    conv, is_float = m["type"] or "", value.dtype.is_float()
+    if conv == "n":
+        conv = "g" if is_float else "d"
+    if not conv and is_float and m["precision"]:
+        # Python's float format without a type ('.3') switches to exponents at another threshold than %g
+        raise ValueError(f"format spec '{spec}': a float precision without a type has no printf form; write "
+                         f"'{spec}g' or '{spec}f'")
     if not conv:
-        conv = "f" if value.dtype.is_float() else ("u" if value.dtype.is_unsigned() else "d")
-    if value.dtype.is_float() and conv not in "fFeEgG":
+        conv = "f" if is_float else ("u" if value.dtype.is_unsigned() else "d")
+    if m["alt"] and conv == "o":
+        raise unsupported  # Python's '0o' prefix has no printf form
+    if is_float and conv not in "fFeEgG":
         raise TypeError(f"format '{spec}' needs an integer, but the value is {value.dtype.name}")
-    if not value.dtype.is_float() and conv in "fFeEgG":
+    if not is_float and conv in "fFeEgG":
         raise TypeError(f"format '{spec}' needs a floating-point value, but the value is {value.dtype.name}")
-    return f"%{flags}{conv}"
+    if not is_float and m["precision"]:
+        raise ValueError(f"format spec '{spec}': an integer takes no precision")
+    if m["align"] == "=" and m["fill"] not in (None, "0"):
+        raise unsupported
+    flags = "-" if m["align"] == "<" else ""
+    flags += m["sign"] if m["sign"] in ("+", " ") else ""
+    flags += "#" if m["alt"] else ""
+    # '0' (or '=' with fill 0) pads with zeros after the sign, as printf's 0 flag does; not when left-aligned.
+    if (m["zero"] or m["align"] == "=" and m["fill"] == "0") and m["align"] not in ("<", ">"):
+        flags += "0"
+    precision = f".{m['precision']}" if m["precision"] else ""
+    return f"%{flags}{m['width'] or ''}{precision}{conv}"
 
 
 def print_call(args: list, kwargs: dict) -> None:

@@ -265,3 +265,19 @@ def test_logging_percent_style_arguments_follow_python(capsys: pytest.CaptureFix
     assert capsys.readouterr().out == ("[block 0] WARNING: n=26 f=2.500000\n"
                                        "[block 0] WARNING: n is 26, 'q'   2.5 7  |\n"
                                        "[block 0] WARNING: 100% of 1a\n")
+
+
+@asc.jit
+def format_specs(x: asc.GlobalAddress, n: int, f: float):
+    print(f"[{n:-5}] [{n:<5}] [{n:>5}] [{n:+}] [{n:o}] [{n:#X}] [{n:05}] [{f:.3g}] [{f:10.4e}] [{f:<9.1f}]")
+
+
+def test_fstring_format_specs_follow_python(capsys: pytest.CaptureFixture[str]) -> None:
+    """A runtime value's f-string spec means what it means in Python: '-' is the sign option (right-aligned),
+    '<' left-aligns (it printed '%-5d' for '-5', and refused '<5', 'o', '+')."""
+    n, f = 26, np.float32(1234.5)
+    capsys.readouterr()
+    format_specs[1](np.zeros(8, dtype=np.float32), n, float(f))
+    expected = f"[{n:-5}] [{n:<5}] [{n:>5}] [{n:+}] [{n:o}] [{n:#X}] [{n:05}] [{f:.3g}] [{f:10.4e}] [{f:<9.1f}]"
+    assert expected == "[   26] [26   ] [   26] [+26] [32] [0X1A] [00026] [1.23e+03] [1.2345e+03] [1234.5   ]"
+    assert capsys.readouterr().out == f"[block 0] {expected}\n"
