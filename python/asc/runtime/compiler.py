@@ -152,7 +152,7 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any
 def uses_printing(ir: str) -> bool:
     """True if the module (printed) has a printf, dump_tensor or dump_acc_chk_point (all three write the
     dump buffer on the NPU)."""
-    return any(f"asc.{op} " in ir for op in ("printf", "dump_tensor", "dump_acc_chk_point"))
+    return any(f"asc.{op} " in ir for op in ("printf", "dump_tensor", "dump_tensor_shape", "dump_acc_chk_point"))
 
 
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],

@@ -281,3 +281,42 @@ def test_fstring_format_specs_follow_python(capsys: pytest.CaptureFixture[str]) 
     expected = f"[{n:-5}] [{n:<5}] [{n:>5}] [{n:+}] [{n:o}] [{n:#X}] [{n:05}] [{f:.3g}] [{f:10.4e}] [{f:<9.1f}]"
     assert expected == "[   26] [26   ] [   26] [+26] [32] [0X1A] [00026] [1.23e+03] [1.2345e+03] [1234.5   ]"
     assert capsys.readouterr().out == f"[block 0] {expected}\n"
+
+
+@asc.jit
+def dump_shaped(x: asc.GlobalAddress, n: int, rows: int):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, xg, n)
+    asc.dump_tensor(t, 1, n, asc.ShapeInfo([rows, 4]))  # a runtime dimension; auto_sync waits for MTE2
+    asc.dump_tensor(xg, 2, 6, shape_info=asc.ShapeInfo([2, 2, 2], [8], asc.DataFormat.NZ))
+
+
+@pytest.mark.values("dump_tensor")
+def test_dump_tensor_with_shape_info_prints_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    """dump_tensor's spec'd shape_info: one row of the last dimension per line, after its multi-index; the
+    header names the shape (and the original shape and format where they differ from the default)."""
+    x = np.arange(8, dtype=np.float32)
+    capsys.readouterr()
+    dump_shaped[1](x, 8, 2)
+    p = "[block 0] "
+    assert capsys.readouterr().out == (
+        f"{p}DumpHead: block_idx=0, core_type=AIV, total_blocks=1\n"
+        f"{p}DumpTensor: desc=1, addr=0x0, data_type=float32, position=VECIN, dump_size=8, shape=[2, 4]\n"
+        f"{p}[0, 0] 0, 1, 2, 3\n"
+        f"{p}[1, 0] 4, 5, 6, 7\n"
+        f"{p}DumpTensor: desc=2, addr={hex(x.ctypes.data)}, data_type=float32, position=GM, dump_size=6, "
+        "shape=[2, 2, 2], original_shape=[8], data_format=NZ\n"
+        f"{p}[0, 0, 0] 0, 1\n"
+        f"{p}[0, 1, 0] 2, 3\n"
+        f"{p}[1, 0, 0] 4, 5\n")
+
+
+def test_dump_tensor_beyond_its_shape_is_an_argument_error() -> None:
+    with pytest.raises(KernelError) as e:
+        dump_shaped[1](np.arange(16, dtype=np.float32), 16, 2)
+    assert e.value.category == "argument"
+    assert e.value.location.line == line_of(dump_shaped, "asc.dump_tensor(t, 1")
+    assert ("dump_tensor: 'dump_size' 16 is more than the 8 elements of its ShapeInfo's shape [2, 4], which lays "
+            "the values out; dump at most that many") in e.value.message
