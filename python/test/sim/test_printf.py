@@ -320,3 +320,27 @@ def test_dump_tensor_beyond_its_shape_is_an_argument_error() -> None:
     assert e.value.location.line == line_of(dump_shaped, "asc.dump_tensor(t, 1")
     assert ("dump_tensor: 'dump_size' 16 is more than the 8 elements of its ShapeInfo's shape [2, 4], which lays "
             "the values out; dump at most that many") in e.value.message
+
+
+@asc.jit
+def dump_negative(x: asc.GlobalAddress, n: int, which: asc.ConstExpr[int]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    if which == 0:
+        asc.dump_tensor(g, 1, n - 9)
+    else:
+        asc.dump_acc_chk_point(g, 1, n - 9, 2)
+
+
+@pytest.mark.parametrize("which,message", [
+    (0, "dump_tensor: 'dump_size' is -1 (4294967295 as Ascend C's uint32_t); it must be a count of elements, 0 "
+        "or more"),
+    (1, "dump_acc_chk_point: 'count_off' is -1 (4294967295 as Ascend C's uint32_t); it must be an element "
+        "offset, 0 or more"),
+])
+def test_a_negative_runtime_count_is_named_as_negative(which: int, message: str) -> None:
+    """A negative runtime dump_size / count_off said '4294967295 elements reads beyond the GlobalTensor'."""
+    with pytest.raises(KernelError) as e:
+        dump_negative[1](np.zeros(8, dtype=np.float32), 8, which)
+    assert e.value.category == "argument"
+    assert message in e.value.message

@@ -404,6 +404,21 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
                       uint32_t countOff, const DumpShape *shape) {
   uint64_t seq = beginCall(loc);
   const bool chk = countOff != 0 || std::string(api) != "dump_tensor";
+  // A negative count reaches the uint32_t parameters as a huge one: name it
+  // as the user wrote it rather than as an access of 4 Gi elements.
+  for (auto [what, value] : {std::pair<const char *, uint32_t>{"dump_size",
+                                                               dumpSize},
+                             {"count_off", countOff}})
+    if (static_cast<int32_t>(value) < 0)
+      fail("argument",
+           std::string(api) + ": '" + what + "' is " +
+               std::to_string(static_cast<int32_t>(value)) + " (" +
+               std::to_string(value) +
+               " as Ascend C's uint32_t); it must be " +
+               (std::string(what) == "dump_size" ? "a count of elements"
+                                                 : "an element offset") +
+               ", 0 or more",
+           loc);
   // A ShapeInfo lays the printed values out; it must hold them all.
   uint64_t shapeElements = 0;
   if (shape) {
