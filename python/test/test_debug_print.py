@@ -49,7 +49,22 @@ def argument_count(x: asc.GlobalAddress, n: int):
     asc.printf("%d %d\n", n)
 
 
+@asc.jit
+def logging_too_few(x: asc.GlobalAddress, n: int):
+    logging.critical("n=%d of %s", n)
+
+
+@asc.jit
+def float_precision_without_type(x: asc.GlobalAddress, n: int):
+    v = n.cast(asc.float32)
+    print(f"v={v:.3}")
+
+
 @pytest.mark.parametrize("kernel,marker,cls,message", [
+    (float_precision_without_type, "v={v:.3}", CompileError, "format spec '.3': a float precision without a type "
+                                                             "has no printf form; write '.3g' or '.3f'"),
+    (logging_too_few, "logging.critical", CompileTypeError, "logging message 'n=%d of %s' has more conversions "
+                                                            "than the 1 argument(s) given"),
     (bad_specifier, "%q", CompileError, "printf: unsupported format specifier '%q'"),
     (tensor_argument, 't=%f', CompileTypeError, "printf: cannot print a LocalTensor"),
     (print_tensor, 'print(f"g={g}")', CompileTypeError, "cannot print a GlobalTensor"),
@@ -90,3 +105,37 @@ def test_disabled_logging_level_emits_nothing(monkeypatch: pytest.MonkeyPatch, t
     ir = (dumped(tmp_path, "logs") / "codegen.mlir").read_text()
     assert 'asc.printf "WARNING: warning n=%d\\0A", %arg1 : i32' in ir
     assert "debug n=" not in ir
+
+
+@asc.jit
+def dump_without_dims(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    asc.dump_tensor(g, 1, n, asc.ShapeInfo())
+
+
+@asc.jit
+def dump_with_a_list(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    asc.dump_tensor(g, 1, n, [2, 4])
+
+
+@asc.jit
+def dump_nine_dims(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    asc.dump_tensor(g, 1, n, asc.ShapeInfo([1] * 9))
+
+
+@pytest.mark.parametrize("kernel,message", [
+    (dump_without_dims, "dump_tensor: 'shape_info' has no dimensions; give its shape, e.g. asc.ShapeInfo([rows, "
+                        "cols])"),
+    (dump_with_a_list, "dump_tensor: 'shape_info' must be an asc.ShapeInfo, got list"),
+    (dump_nine_dims, "dump_tensor: the ShapeInfo's shape has 9 dimensions; a ShapeInfo holds 1 to 8"),
+])
+def test_bad_shape_info_is_a_compile_error_at_the_line(kernel, message) -> None:
+    with pytest.raises(CompileError) as e:
+        kernel[1](X, 64)
+    assert message in e.value.message
+    assert e.value.location.line == _line_of(kernel, "asc.dump_tensor(")

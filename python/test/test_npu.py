@@ -252,6 +252,22 @@ def test_printing_kernel_gets_the_dump_buffer(fake: Path, logs: Path, capfd: pyt
     assert "n=7" in capfd.readouterr().out
 
 
+@asc.jit
+def checkpoint_kernel(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    asc.dump_acc_chk_point(g, 1, 0, n)
+
+
+def test_a_kernel_dumping_only_checkpoints_gets_the_dump_buffer(fake: Path, logs: Path) -> None:
+    """DumpAccChkPoint writes the same dump buffer as DumpTensor: without -DASCENDC_DUMP=1 and the buffer
+    it compiled to nothing on the NPU."""
+    config.set_platform(config.Backend.NPU)
+    checkpoint_kernel[1](np.zeros(8, dtype=np.float32), 8)
+    assert "-DASCENDC_DUMP=1" in tool_calls(logs)[0][1]
+    assert "AdumpPrintWorkSpace(size=78643200, opType=checkpoint_kernel)" in runtime_log(logs)
+
+
 def test_ascendc_dump_off_builds_a_printing_kernel_without_the_buffer(fake: Path, logs: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("ASCENDC_DUMP", "0")

@@ -62,7 +62,7 @@ TEST(ImageLoad, XrgbSwapsDtcPaddingIntoA1) {
   // its 3 significant digits: 10 is "1e+01" (docs/debugging.md).
   ASSERT_EQ(r.output.size(), 1u);
   EXPECT_EQ(r.output[0].second,
-            "[block 0] DumpHead: block_idx=0, core_type=AIV, total_blocks=1\n"
+            "[block 0] DumpHead: block_idx=0, core_type=AIC, total_blocks=1\n"
             "[block 0] DumpTensor: desc=3, addr=0x400, data_type=float16, "
             "position=A1, dump_size=36\n"
             "[block 0] [0] 7, 8, 9, 1e+01, 7, 8, 9, 1e+01\n"
@@ -77,7 +77,7 @@ TEST(ImageLoad, TQueA1DataCopy) {
   LaunchResult r = run(5, img);
   ASSERT_TRUE(r.diagnostics.empty()) << r.diagnostics[0].message;
   EXPECT_EQ(r.output[0].second,
-            "[block 0] DumpHead: block_idx=0, core_type=AIV, total_blocks=1\n"
+            "[block 0] DumpHead: block_idx=0, core_type=AIC, total_blocks=1\n"
             "[block 0] DumpTensor: desc=4, addr=0x0, data_type=uint8, "
             "position=A1, dump_size=8\n"
             "[block 0] [0] 0, 1, 2, 3, 4, 5, 6, 7\n");

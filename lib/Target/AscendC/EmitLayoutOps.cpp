@@ -2,8 +2,9 @@
 //
 // GatherMask returns its count through a `uint64_t&` out-parameter, so it is
 // not a plain call: the printer declares the counter, makes the call and
-// then defines the op's result from it. TransDataTo5HD and the slice form of
-// DataCopy take C++ arrays, which the printers declare before the call; the
+// then defines the op's result from it. TransDataTo5HD, the slice form of
+// DataCopy and DumpTensor's ShapeInfo take C++ arrays, which the printers
+// declare before the call; the
 // TransposeParamsExt and DataCopyEnhancedParams constructors take enums,
 // printed as enumerators when constant.
 //
@@ -213,6 +214,36 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   if (failed(emitter.emitOperand(op.getParams())))
     return failure();
   os << ")";
+  return success();
+}
+
+LogicalResult mlir::asc::printOperation(Emitter &emitter,
+                                        DumpTensorShapeOp op) {
+  Type u32 = unsignedType(op.getContext(), 32);
+  FailureOr<std::string> shape =
+      declareArray(emitter, op.getLoc(), "shape", u32, op.getShape(), u32);
+  if (failed(shape))
+    return failure();
+  FailureOr<std::string> original =
+      declareArray(emitter, op.getLoc(), "original_shape", u32,
+                   op.getOriginalShape(), u32);
+  if (failed(original))
+    return failure();
+  static constexpr StringLiteral kFormats[] = {"ND", "NZ", "NCHW", "NC1HWC0",
+                                               "NHWC"};
+  raw_ostream &os = emitter.ostream();
+  os << "AscendC::DumpTensor(";
+  if (failed(emitter.emitOperand(op.getTensor())))
+    return failure();
+  os << ", ";
+  if (failed(emitter.emitOperandConvertedTo(op.getDesc(), u32)))
+    return failure();
+  os << ", ";
+  if (failed(emitter.emitOperandConvertedTo(op.getSize(), u32)))
+    return failure();
+  os << ", AscendC::ShapeInfo(" << op.getShape().size() << ", " << *shape
+     << ", " << op.getOriginalShape().size() << ", " << *original
+     << ", AscendC::DataFormat::" << kFormats[op.getDataFormat()] << "))";
   return success();
 }
 

@@ -985,7 +985,8 @@ LogicalResult Emitter::emitOperation(Operation &op) {
                 AippParamsOp, ParamStructOpInterface, GatherMaskOp, VdeqInfoOp,
                 GetStoreAtomicConfigOp, GetArchVersionOp, TransposeParamsExtOp,
                 DataCopyEnhancedParamsOp, TransDataTo5HDOp,
-                TransDataTo5HDAddrOp, DataCopySliceOp, LocalTensorSetSizeOp,
+                TransDataTo5HDAddrOp, DataCopySliceOp, DumpTensorShapeOp,
+                LocalTensorSetSizeOp,
                 LocalTensorSetBufferLenOp, LocalTensorSetAddrWithOffsetOp>(
               [&](auto op) { return printOperation(*this, op); })
           .Case<MrgSortOp, MrgSortInfoOp, MrgSort4Op, GetMrgSortResultOp,

@@ -392,6 +392,7 @@ LogicalResult printOperation(Emitter &emitter, TransposeParamsExtOp op);
 LogicalResult printOperation(Emitter &emitter, DataCopyEnhancedParamsOp op);
 LogicalResult printOperation(Emitter &emitter, TransDataTo5HDOp op);
 LogicalResult printOperation(Emitter &emitter, TransDataTo5HDAddrOp op);
+LogicalResult printOperation(Emitter &emitter, DumpTensorShapeOp op);
 LogicalResult printOperation(Emitter &emitter, DataCopySliceOp op);
 LogicalResult printOperation(Emitter &emitter, StructSetOp op);
 /// EmitSortOps.cpp: MrgSort arrays and lists, GetMrgSortResult.

@@ -150,8 +150,9 @@ def build_ir(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any
 
 
 def uses_printing(ir: str) -> bool:
-    """True if the module (printed) has a printf or dump_tensor."""
-    return "asc.printf " in ir or "asc.dump_tensor " in ir
+    """True if the module (printed) has a printf, dump_tensor or dump_acc_chk_point (all three write the
+    dump buffer on the NPU)."""
+    return any(f"asc.{op} " in ir for op in ("printf", "dump_tensor", "dump_tensor_shape", "dump_acc_chk_point"))
 
 
 def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[str, Any],

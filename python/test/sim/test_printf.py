@@ -206,3 +206,141 @@ def test_dump_after_a_copy_with_auto_sync(capsys: pytest.CaptureFixture[str]) ->
     capsys.readouterr()
     asc.jit(dump_unsynchronised.fn)[1](np.arange(8, dtype=np.float32), 8)
     assert capsys.readouterr().out.endswith("[block 0] [0] 0, 1, 2, 3, 4, 5, 6, 7\n")
+
+
+@asc.jit
+def cube_dump(c: asc.GlobalAddress):
+    gc = asc.GlobalTensor()
+    gc.set_global_buffer(c, 256)
+    a1 = asc.LocalTensor(asc.float32, asc.TPosition.A1, 0, 256)
+    asc.data_copy(a1, gc, 256)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.dump_tensor(a1, 3, 2)
+
+
+def test_dump_head_names_the_cube_core(capsys: pytest.CaptureFixture[str]) -> None:
+    """An AIC's DumpHead says core_type=AIC (it said AIV on every core)."""
+    c = np.arange(256, dtype=np.float32)
+    capsys.readouterr()
+    cube_dump[2](c)
+    assert rt.last_launch().kernel_type == "AIC_ONLY"
+    assert capsys.readouterr().out == "".join(
+        f"[block {b}] DumpHead: block_idx={b}, core_type=AIC, total_blocks=2\n"
+        f"[block {b}] DumpTensor: desc=3, addr=0x0, data_type=float32, position=A1, dump_size=2\n"
+        f"[block {b}] [0] 0, 1\n" for b in range(2))
+
+
+@asc.jit(kernel_type=asc.runtime.config.KernelType.MIX_AIC_1_2)
+def mix_hello(x: asc.GlobalAddress):
+    if asc.ascend_is_aic():
+        asc.printf("aic %d\n", asc.get_block_idx())
+    else:
+        asc.printf("aiv %d sub %d\n", asc.get_block_idx(), asc.get_sub_block_idx())
+
+
+def test_mix_launch_labels_the_aic_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    """In a MIX_AIC_1_2 launch the AIC of AI Core 1 and AIV 1 of AI Core 0 both have get_block_idx() 1:
+    the AIC's lines say so ("[block 1 AIC] "), each AI Core's AIC before its AIVs."""
+    capsys.readouterr()
+    mix_hello[2](np.zeros(8, dtype=np.float32))
+    assert rt.last_launch().kernel_type == "MIX_AIC_1_2"
+    expected = ["[block 0 AIC] aic 0\n", "[block 0] aiv 0 sub 0\n", "[block 1] aiv 1 sub 1\n",
+                "[block 1 AIC] aic 1\n", "[block 2] aiv 2 sub 0\n", "[block 3] aiv 3 sub 1\n"]
+    assert capsys.readouterr().out == "".join(expected)
+    assert rt.last_launch().output == [(int(text[7]), text) for text in expected]
+
+
+@asc.jit
+def logging_percent_args(x: asc.GlobalAddress, n: int, f: float):
+    logging.warning("n=%s f=%s", n, f)
+    logging.warning("%s is %d, %r %5.1f %-3d|", "n", n, "q", f, 7)
+    logging.warning("100%% of %x", n)
+
+
+def test_logging_percent_style_arguments_follow_python(capsys: pytest.CaptureFixture[str]) -> None:
+    """logging's %-style arguments are formatted as Python does: %s of a runtime value is its
+    default conversion, a compile-time argument is formatted at compile time (%s of a str works)."""
+    capsys.readouterr()
+    logging_percent_args[1](np.zeros(8, dtype=np.float32), 26, 2.5)
+    assert capsys.readouterr().out == ("[block 0] WARNING: n=26 f=2.500000\n"
+                                       "[block 0] WARNING: n is 26, 'q'   2.5 7  |\n"
+                                       "[block 0] WARNING: 100% of 1a\n")
+
+
+@asc.jit
+def format_specs(x: asc.GlobalAddress, n: int, f: float):
+    print(f"[{n:-5}] [{n:<5}] [{n:>5}] [{n:+}] [{n:o}] [{n:#X}] [{n:05}] [{f:.3g}] [{f:10.4e}] [{f:<9.1f}]")
+
+
+def test_fstring_format_specs_follow_python(capsys: pytest.CaptureFixture[str]) -> None:
+    """A runtime value's f-string spec means what it means in Python: '-' is the sign option (right-aligned),
+    '<' left-aligns (it printed '%-5d' for '-5', and refused '<5', 'o', '+')."""
+    n, f = 26, np.float32(1234.5)
+    capsys.readouterr()
+    format_specs[1](np.zeros(8, dtype=np.float32), n, float(f))
+    expected = f"[{n:-5}] [{n:<5}] [{n:>5}] [{n:+}] [{n:o}] [{n:#X}] [{n:05}] [{f:.3g}] [{f:10.4e}] [{f:<9.1f}]"
+    assert expected == "[   26] [26   ] [   26] [+26] [32] [0X1A] [00026] [1.23e+03] [1.2345e+03] [1234.5   ]"
+    assert capsys.readouterr().out == f"[block 0] {expected}\n"
+
+
+@asc.jit
+def dump_shaped(x: asc.GlobalAddress, n: int, rows: int):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, n)
+    t = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(t, xg, n)
+    asc.dump_tensor(t, 1, n, asc.ShapeInfo([rows, 4]))  # a runtime dimension; auto_sync waits for MTE2
+    asc.dump_tensor(xg, 2, 6, shape_info=asc.ShapeInfo([2, 2, 2], [8], asc.DataFormat.NZ))
+
+
+@pytest.mark.values("dump_tensor")
+def test_dump_tensor_with_shape_info_prints_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    """dump_tensor's spec'd shape_info: one row of the last dimension per line, after its multi-index; the
+    header names the shape (and the original shape and format where they differ from the default)."""
+    x = np.arange(8, dtype=np.float32)
+    capsys.readouterr()
+    dump_shaped[1](x, 8, 2)
+    p = "[block 0] "
+    assert capsys.readouterr().out == (
+        f"{p}DumpHead: block_idx=0, core_type=AIV, total_blocks=1\n"
+        f"{p}DumpTensor: desc=1, addr=0x0, data_type=float32, position=VECIN, dump_size=8, shape=[2, 4]\n"
+        f"{p}[0, 0] 0, 1, 2, 3\n"
+        f"{p}[1, 0] 4, 5, 6, 7\n"
+        f"{p}DumpTensor: desc=2, addr={hex(x.ctypes.data)}, data_type=float32, position=GM, dump_size=6, "
+        "shape=[2, 2, 2], original_shape=[8], data_format=NZ\n"
+        f"{p}[0, 0, 0] 0, 1\n"
+        f"{p}[0, 1, 0] 2, 3\n"
+        f"{p}[1, 0, 0] 4, 5\n")
+
+
+def test_dump_tensor_beyond_its_shape_is_an_argument_error() -> None:
+    with pytest.raises(KernelError) as e:
+        dump_shaped[1](np.arange(16, dtype=np.float32), 16, 2)
+    assert e.value.category == "argument"
+    assert e.value.location.line == line_of(dump_shaped, "asc.dump_tensor(t, 1")
+    assert ("dump_tensor: 'dump_size' 16 is more than the 8 elements of its ShapeInfo's shape [2, 4], which lays "
+            "the values out; dump at most that many") in e.value.message
+
+
+@asc.jit
+def dump_negative(x: asc.GlobalAddress, n: int, which: asc.ConstExpr[int]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    if which == 0:
+        asc.dump_tensor(g, 1, n - 9)
+    else:
+        asc.dump_acc_chk_point(g, 1, n - 9, 2)
+
+
+@pytest.mark.parametrize("which,message", [
+    (0, "dump_tensor: 'dump_size' is -1 (4294967295 as Ascend C's uint32_t); it must be a count of elements, 0 "
+        "or more"),
+    (1, "dump_acc_chk_point: 'count_off' is -1 (4294967295 as Ascend C's uint32_t); it must be an element "
+        "offset, 0 or more"),
+])
+def test_a_negative_runtime_count_is_named_as_negative(which: int, message: str) -> None:
+    """A negative runtime dump_size / count_off said '4294967295 elements reads beyond the GlobalTensor'."""
+    with pytest.raises(KernelError) as e:
+        dump_negative[1](np.zeros(8, dtype=np.float32), 8, which)
+    assert e.value.category == "argument"
+    assert message in e.value.message

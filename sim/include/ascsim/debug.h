@@ -40,14 +40,26 @@ struct PrintFormat {
   PrintFormat(const char *t, Loc l = here()) : text(t), loc(l) {}
 };
 
+/// The layout a DumpTensor with a ShapeInfo prints by: `rank` dimensions
+/// (1-8, outermost first), the original shape and the DataFormat value.
+struct DumpShape {
+  uint32_t rank;
+  const uint32_t *dims;
+  uint32_t originalRank;
+  const uint32_t *originalDims;
+  uint32_t dataFormat;
+};
+
 namespace abi {
 /// printf: formats `fmt` with `args` into the core's output buffer.
 ASCSIM_API void printf(const char *fmt, const PrintArg *args, uint32_t nargs,
                        Loc loc);
 /// DumpTensor: `dumpSize` elements of `tensor` (a LocalTensor's view, or a
-/// GlobalTensor whose `bytes` is 0 when its size was not given).
+/// GlobalTensor whose `bytes` is 0 when its size was not given), laid out
+/// by `shape` when it is not null.
 ASCSIM_API void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
-                           uint32_t dumpSize, Loc loc);
+                           uint32_t dumpSize, const DumpShape *shape,
+                           Loc loc);
 /// DumpAccChkPoint: `dumpSize` elements from element `countOff` on.
 ASCSIM_API void dumpAccChkPoint(const Operand &tensor, DType type,
                                 uint32_t index, uint32_t countOff,
@@ -133,21 +145,72 @@ inline void PRINTF(::ascsim::PrintFormat fmt, Args... args) {
                         static_cast<uint32_t>(sizeof...(Args)), fmt.loc);
 }
 
+enum class DataFormat : uint8_t { ND = 0, NZ, NCHW, NC1HWC0, NHWC };
+
+constexpr uint32_t K_MAX_SHAPE_DIM = 8;
+
+/// A tensor's logical shape (its original shape and format too): what
+/// DumpTensor lays the printed values out by.
+struct ShapeInfo {
+  ShapeInfo() = default;
+  ShapeInfo(uint8_t inputShapeDim, const uint32_t inputShape[],
+            uint8_t inputOriginalShapeDim, const uint32_t inputOriginalShape[],
+            DataFormat inputFormat)
+      : shapeDim(inputShapeDim), originalShapeDim(inputOriginalShapeDim),
+        dataFormat(inputFormat) {
+    for (uint32_t i = 0; i < inputShapeDim && i < K_MAX_SHAPE_DIM; ++i)
+      shape[i] = inputShape[i];
+    for (uint32_t i = 0; i < inputOriginalShapeDim && i < K_MAX_SHAPE_DIM; ++i)
+      originalShape[i] = inputOriginalShape[i];
+  }
+  ShapeInfo(uint8_t inputShapeDim, const uint32_t inputShape[],
+            DataFormat inputFormat = DataFormat::ND)
+      : ShapeInfo(inputShapeDim, inputShape, inputShapeDim, inputShape,
+                  inputFormat) {}
+
+  uint8_t shapeDim = 0;
+  uint8_t originalShapeDim = 0;
+  uint32_t shape[K_MAX_SHAPE_DIM] = {};
+  uint32_t originalShape[K_MAX_SHAPE_DIM] = {};
+  DataFormat dataFormat = DataFormat::ND;
+};
+
 /// Writes a header naming `desc`, the address, element type and position,
-/// then the first `dumpSize` elements of the tensor.
+/// then the first `dumpSize` elements of the tensor (one row of the last
+/// dimension per line with a `shapeInfo`).
 template <typename T>
 inline void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
                        uint32_t dumpSize,
                        ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
-                            dumpSize, loc);
+                            dumpSize, nullptr, loc);
 }
 template <typename T>
 inline void DumpTensor(const GlobalTensor<T> &tensor, uint32_t desc,
                        uint32_t dumpSize,
                        ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
-                            dumpSize, loc);
+                            dumpSize, nullptr, loc);
+}
+template <typename T>
+inline void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
+                       uint32_t dumpSize, const ShapeInfo &shapeInfo,
+                       ::ascsim::Loc loc = ::ascsim::here()) {
+  const ::ascsim::DumpShape shape{
+      shapeInfo.shapeDim, shapeInfo.shape, shapeInfo.originalShapeDim,
+      shapeInfo.originalShape, static_cast<uint32_t>(shapeInfo.dataFormat)};
+  ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
+                            dumpSize, &shape, loc);
+}
+template <typename T>
+inline void DumpTensor(const GlobalTensor<T> &tensor, uint32_t desc,
+                       uint32_t dumpSize, const ShapeInfo &shapeInfo,
+                       ::ascsim::Loc loc = ::ascsim::here()) {
+  const ::ascsim::DumpShape shape{
+      shapeInfo.shapeDim, shapeInfo.shape, shapeInfo.originalShapeDim,
+      shapeInfo.originalShape, static_cast<uint32_t>(shapeInfo.dataFormat)};
+  ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
+                            dumpSize, &shape, loc);
 }
 
 /// Like DumpTensor, from element `countOff` on (its address keeps the

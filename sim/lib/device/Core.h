@@ -33,6 +33,7 @@ namespace ascsim {
 
 class LaunchControl; // device/Device.h
 struct PrintArg; // ascsim/debug.h
+struct DumpShape; // ascsim/debug.h
 struct LayoutCall; // ascsim/layout_api.h
 struct SortCall;   // ascsim/sort_abi.h
 struct SortInstr;  // ops/SortOps.h
@@ -195,7 +196,7 @@ public:
   void print(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc);
   void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
                   uint32_t dumpSize, Loc loc, const char *api = "dump_tensor",
-                  uint32_t countOff = 0);
+                  uint32_t countOff = 0, const DumpShape *shape = nullptr);
   void printTimeStamp(uint32_t descId, Loc loc);
   void metricsProf(bool start, Loc loc);
   /// This core's printf/DumpTensor text, every line prefixed "[block N] ".

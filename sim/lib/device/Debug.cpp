@@ -12,13 +12,17 @@
 #include "ascsim/debug.h"
 
 #include "device/Core.h"
+#include "device/CrossCore.h"
 #include "support/Fault.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <locale.h>
+#include <string>
+#include <vector>
 
 namespace ascsim {
 
@@ -311,7 +315,11 @@ std::string formatElement(const uint8_t *p, DType type) {
 void Core::appendOutput(const std::string &text, Loc loc) {
   if (outputFull_ || text.empty())
     return;
-  std::string prefix = "[block " + std::to_string(blockIdx_) + "] ";
+  // In a launch with AICs and AIVs, the AIC of AI Core 1 and AIV 1 of AI
+  // Core 0 both have block index 1: the AIC's lines say which core they are.
+  bool aicBesideAivs = role_.aic && role_.xc && role_.xc->aivPerBlock() > 0;
+  std::string prefix = "[block " + std::to_string(blockIdx_) +
+                       (aicBesideAivs ? " AIC] " : "] ");
   std::string add;
   add.reserve(text.size() + prefix.size());
   bool atStart = outputAtLineStart_;
@@ -362,11 +370,78 @@ void Core::print(const char *fmt, const PrintArg *args, uint32_t nargs,
   appendOutput(text, loc);
 }
 
+namespace {
+
+std::string dimList(const uint32_t *dims, uint32_t rank) {
+  std::string s = "[";
+  for (uint32_t i = 0; i < rank; ++i)
+    s += (i ? ", " : "") + std::to_string(dims[i]);
+  return s + "]";
+}
+
+/// The header fields of a ShapeInfo: its shape, then the original shape
+/// and the format where they say more than the shape does.
+std::string shapeFields(const DumpShape &shape) {
+  static const char *const kFormats[] = {"ND", "NZ", "NCHW", "NC1HWC0",
+                                         "NHWC"};
+  std::string s = ", shape=" + dimList(shape.dims, shape.rank);
+  bool sameOriginal =
+      shape.originalRank == shape.rank &&
+      std::equal(shape.dims, shape.dims + shape.rank, shape.originalDims);
+  if (!sameOriginal)
+    s += ", original_shape=" +
+         dimList(shape.originalDims, shape.originalRank);
+  if (shape.dataFormat != 0)
+    s += std::string(", data_format=") +
+         (shape.dataFormat < 5 ? kFormats[shape.dataFormat] : "invalid");
+  return s;
+}
+
+} // namespace
+
 void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
                       uint32_t dumpSize, Loc loc, const char *api,
-                      uint32_t countOff) {
+                      uint32_t countOff, const DumpShape *shape) {
   uint64_t seq = beginCall(loc);
   const bool chk = countOff != 0 || std::string(api) != "dump_tensor";
+  // A negative count reaches the uint32_t parameters as a huge one: name it
+  // as the user wrote it rather than as an access of 4 Gi elements.
+  for (auto [what, value] : {std::pair<const char *, uint32_t>{"dump_size",
+                                                               dumpSize},
+                             {"count_off", countOff}})
+    if (static_cast<int32_t>(value) < 0)
+      fail("argument",
+           std::string(api) + ": '" + what + "' is " +
+               std::to_string(static_cast<int32_t>(value)) + " (" +
+               std::to_string(value) +
+               " as Ascend C's uint32_t); it must be " +
+               (std::string(what) == "dump_size" ? "a count of elements"
+                                                 : "an element offset") +
+               ", 0 or more",
+           loc);
+  // A ShapeInfo lays the printed values out; it must hold them all.
+  uint64_t shapeElements = 0;
+  if (shape) {
+    if (shape->rank == 0 || shape->rank > 8 || shape->originalRank > 8)
+      fail("argument",
+           std::string(api) + ": the ShapeInfo has " +
+               std::to_string(shape->rank == 0 || shape->rank > 8
+                                  ? shape->rank
+                                  : shape->originalRank) +
+               " dimensions; a ShapeInfo holds 1 to 8",
+           loc);
+    shapeElements = 1;
+    for (uint32_t i = 0; i < shape->rank; ++i)
+      shapeElements *= shape->dims[i];
+    if (dumpSize > shapeElements)
+      fail("argument",
+           std::string(api) + ": 'dump_size' " + std::to_string(dumpSize) +
+               " is more than the " + std::to_string(shapeElements) +
+               " elements of its ShapeInfo's shape " +
+               dimList(shape->dims, shape->rank) +
+               ", which lays the values out; dump at most that many",
+           loc);
+  }
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(dumpSize) * es;
   uint64_t offBytes = static_cast<uint64_t>(countOff) * es;
@@ -411,7 +486,8 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
   if (!dumpHeadWritten_) {
     dumpHeadWritten_ = true;
     text += "DumpHead: block_idx=" + std::to_string(blockIdx_) +
-            ", core_type=AIV, total_blocks=" + std::to_string(blockNum_) + "\n";
+            ", core_type=" + (role_.aic ? "AIC" : "AIV") +
+            ", total_blocks=" + std::to_string(blockNum_) + "\n";
   }
   if (chk)
     text += "DumpAccChkPoint: index=" + std::to_string(desc) +
@@ -421,14 +497,27 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
   text += ", addr=" + hex(t.addr + offBytes) +
           ", data_type=" + dtypeName(type) +
           ", position=" + positionName(t.pos) +
-          ", dump_size=" + std::to_string(dumpSize) + "\n";
+          ", dump_size=" + std::to_string(dumpSize) +
+          (shape ? shapeFields(*shape) : std::string()) + "\n";
   {
     CLocale cLocale;
-    for (uint32_t i = 0; i < dumpSize; i += kDumpPerLine) {
-      text += "[" + std::to_string(static_cast<uint64_t>(countOff) + i) + "]";
-      for (uint32_t j = i; j < dumpSize && j < i + kDumpPerLine; ++j) {
+    // Without a shape, 8 values a line after the index of the first; with
+    // one, a row of the last dimension a line after its multi-index.
+    uint64_t perLine = shape ? shape->dims[shape->rank - 1] : kDumpPerLine;
+    for (uint64_t i = 0; i < dumpSize; i += perLine) {
+      if (shape) {
+        std::vector<uint32_t> index(shape->rank);
+        for (uint64_t rest = i, d = shape->rank; d-- > 0;) {
+          index[d] = static_cast<uint32_t>(rest % shape->dims[d]);
+          rest /= shape->dims[d];
+        }
+        text += dimList(index.data(), shape->rank);
+      } else {
+        text += "[" + std::to_string(countOff + i) + "]";
+      }
+      for (uint64_t j = i; j < dumpSize && j < i + perLine; ++j) {
         text += j == i ? " " : ", ";
-        text += formatElement(p + static_cast<uint64_t>(j) * es, type);
+        text += formatElement(p + j * es, type);
       }
       text += '\n';
     }
@@ -501,8 +590,9 @@ void printf(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc) {
 }
 
 void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
-                uint32_t dumpSize, Loc loc) {
-  currentCore().dumpTensor(tensor, type, desc, dumpSize, loc);
+                uint32_t dumpSize, const DumpShape *shape, Loc loc) {
+  currentCore().dumpTensor(tensor, type, desc, dumpSize, loc, "dump_tensor",
+                           0, shape);
 }
 
 void dumpAccChkPoint(const Operand &tensor, DType type, uint32_t index,

@@ -21,6 +21,31 @@ func.func @negative_count_off(%t: !asc.local_tensor<vecin, f32>) {
 
 // -----
 
+func.func @shape_of_nine_dims(%t: !asc.local_tensor<vecin, f32>, %i: i32) {
+  // expected-error@+1 {{dump_tensor: the ShapeInfo's shape has 9 dimensions; a ShapeInfo holds 1 to 8}}
+  asc.dump_tensor_shape %t, %i, %i shape [%i, %i, %i, %i, %i, %i, %i, %i, %i] original [%i] : !asc.local_tensor<vecin, f32>, i32, i32, (i32, i32, i32, i32, i32, i32, i32, i32, i32), (i32)
+  return
+}
+
+// -----
+
+func.func @negative_dim(%t: !asc.local_tensor<vecin, f32>, %i: i32) {
+  %cm2 = arith.constant -2 : i32
+  // expected-error@+1 {{dump_tensor: the ShapeInfo's original_shape has a negative dimension, -2}}
+  asc.dump_tensor_shape %t, %i, %i shape [%i] original [%cm2] : !asc.local_tensor<vecin, f32>, i32, i32, (i32), (i32)
+  return
+}
+
+// -----
+
+func.func @bad_data_format(%t: !asc.local_tensor<vecin, f32>, %i: i32) {
+  // expected-error@+1 {{dump_tensor: 'data_format' 5 is not a DataFormat (ND 0, NZ 1, NCHW 2, NC1HWC0 3, NHWC 4)}}
+  asc.dump_tensor_shape %t, %i, %i shape [%i] original [%i] {data_format = 5 : i32} : !asc.local_tensor<vecin, f32>, i32, i32, (i32), (i32)
+  return
+}
+
+// -----
+
 func.func @unknown_mem_dsb() {
   asc.data_sync_barrier l1
   // expected-error@-1 {{expected ::mlir::asc::MemDsbT to be one of: all, ddr, ub, seq}}

@@ -744,5 +744,7 @@ func.func @debug(%l: !asc.local_tensor<vecin, f32>, %g: !asc.global_tensor<i16>,
   asc.dump_tensor %l, %i, %i : !asc.local_tensor<vecin, f32>, i32, i32
   // CHECK-NEXT: asc.dump_tensor %[[G]], %[[I]], %[[I]] : !asc.global_tensor<i16>, i32, i32
   asc.dump_tensor %g, %i, %i : !asc.global_tensor<i16>, i32, i32
+  // CHECK-NEXT: asc.dump_tensor_shape %[[L]], %[[I]], %[[I]] shape [%[[I]], %[[I]]] original [%[[I]]] {data_format = 1 : i32} : !asc.local_tensor<vecin, f32>, i32, i32, (i32, i32), (i32)
+  asc.dump_tensor_shape %l, %i, %i shape [%i, %i] original [%i] {data_format = 1 : i32} : !asc.local_tensor<vecin, f32>, i32, i32, (i32, i32), (i32)
   return
 }

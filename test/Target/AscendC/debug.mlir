@@ -15,6 +15,9 @@
 // CHECK-NEXT:    AscendC::printf("%d %ld %d %f %f\n", 7, static_cast<int64_t>(5000000000LL), true, static_cast<half>(1.5f), 2.5f);
 // CHECK-NEXT:    AscendC::DumpTensor([[L]], [[I]], 16);
 // CHECK-NEXT:    AscendC::DumpTensor([[G]], 0, [[I]]);
+// CHECK-NEXT:    uint32_t [[S:shape[0-9_]*]][2] = {static_cast<uint32_t>([[I]]), 4};
+// CHECK-NEXT:    uint32_t [[O:original_shape[0-9_]*]][1] = {8};
+// CHECK-NEXT:    AscendC::DumpTensor([[L]], 1, 8, AscendC::ShapeInfo(2, [[S]], 1, [[O]], AscendC::DataFormat::NZ));
 // CHECK-NEXT:  }
 func.func @debug(%l: !asc.local_tensor<vecin, f32>, %g: !asc.global_tensor<i16>, %i: i32, %b: i1, %h: f16,
                  %bf: bf16, %d: f64, %u: ui8) {
@@ -32,6 +35,10 @@ func.func @debug(%l: !asc.local_tensor<vecin, f32>, %g: !asc.global_tensor<i16>,
   %c16 = arith.constant 16 : i32
   asc.dump_tensor %l, %i, %c16 : !asc.local_tensor<vecin, f32>, i32, i32
   asc.dump_tensor %g, %c0, %i : !asc.global_tensor<i16>, i32, i32
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  %c8 = arith.constant 8 : i32
+  asc.dump_tensor_shape %l, %c1, %c8 shape [%i, %c4] original [%c8] {data_format = 1 : i32} : !asc.local_tensor<vecin, f32>, i32, i32, (i32, i32), (i32)
   return
 }
 

@@ -124,6 +124,41 @@ void DumpTensorOp::getEffects(
 }
 
 //===----------------------------------------------------------------------===//
+// DumpTensorShapeOp
+//===----------------------------------------------------------------------===//
+
+void DumpTensorShapeOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getTensorMutable(),
+                       getResource(getTensorHardware(getTensor().getType())));
+  effects.emplace_back(MemoryEffects::Write::get(), DebugResource::get());
+}
+
+LogicalResult DumpTensorShapeOp::verify() {
+  // Ascend C's ShapeInfo holds K_MAX_SHAPE_DIM (8) dimensions.
+  constexpr size_t kMaxDims = 8;
+  for (auto [what, dims] :
+       {std::pair<StringRef, OperandRange>{"shape", getShape()},
+        {"original_shape", getOriginalShape()}}) {
+    if (dims.empty() || dims.size() > kMaxDims)
+      return emitApiError(*this, DiagCategory::Argument)
+             << "the ShapeInfo's " << what << " has " << dims.size()
+             << " dimensions; a ShapeInfo holds 1 to 8";
+    for (Value dim : dims)
+      if (std::optional<int64_t> v = getConstantInt(dim); v && *v < 0)
+        return emitApiError(*this, DiagCategory::Argument)
+               << "the ShapeInfo's " << what
+               << " has a negative dimension, " << *v;
+  }
+  if (getDataFormat() < 0 || getDataFormat() > 4)
+    return emitApiError(*this, DiagCategory::Argument)
+           << "'data_format' " << getDataFormat()
+           << " is not a DataFormat (ND 0, NZ 1, NCHW 2, NC1HWC0 3, NHWC 4)";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // DumpAccChkPointOp, PrintTimeStampOp
 //===----------------------------------------------------------------------===//
 

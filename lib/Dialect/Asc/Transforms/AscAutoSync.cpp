@@ -98,7 +98,8 @@ SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
     writesGm |= isa<MemoryEffects::Write>(e.getEffect());
   }
   SyncPipe pipe = SyncPipe::V;
-  if (isa<GetValueOp, SetValueOp, DumpTensorOp, DumpAccChkPointOp>(op))
+  if (isa<GetValueOp, SetValueOp, DumpTensorOp, DumpTensorShapeOp,
+          DumpAccChkPointOp>(op))
     pipe = SyncPipe::S;
   else if (writesGm)
     pipe = SyncPipe::MTE3;

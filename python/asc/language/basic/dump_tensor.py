@@ -10,6 +10,7 @@ from typing import Any
 
 from ..._C import _ods
 from ..core import semantic
+from ..core.auto_tensor import ShapeInfo
 from ..core.builtin import builder_for, builtin
 from ..core.ir_value import IRValue, PlainValue
 from ..core.tensor import GlobalTensor, LocalTensor
@@ -42,12 +43,23 @@ def printf(desc: str, *params: Any) -> None:
 
 @builtin
 def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) -> None:
-    """`AscendC::DumpTensor(tensor, desc, dump_size)`: prints `dump_size` elements with a header."""
-    if shape_info is not None:
-        raise NotImplementedError("dump_tensor(..., shape_info=...) is not supported yet")
-    _checks.tensor(tensor, "dump_tensor", "tensor", (LocalTensor, GlobalTensor))
-    _ods.dump_tensor(builder_for("dump_tensor"), tensor.handle, _checks.integer(desc, "dump_tensor", "desc"),
-                     _checks.integer(dump_size, "dump_tensor", "dump_size"))
+    """`AscendC::DumpTensor(tensor, desc, dump_size[, shape_info])`: prints `dump_size` elements with a header;
+    with an `asc.ShapeInfo`, one row of its last dimension per line, each after its index."""
+    api = "dump_tensor"
+    _checks.tensor(tensor, api, "tensor", (LocalTensor, GlobalTensor))
+    desc_v, size_v = _checks.integer(desc, api, "desc"), _checks.integer(dump_size, api, "dump_size")
+    if shape_info is None:
+        _ods.dump_tensor(builder_for(api), tensor.handle, desc_v, size_v)
+        return
+    if not isinstance(shape_info, ShapeInfo):
+        raise TypeError(f"{api}: 'shape_info' must be an asc.ShapeInfo, got {type(shape_info).__name__}")
+    if shape_info.shape_dim == 0:
+        raise ValueError(f"{api}: 'shape_info' has no dimensions; give its shape, e.g. asc.ShapeInfo([rows, cols])")
+    shape = [_checks.integer(shape_info.shape(i), api, "shape_info") for i in range(shape_info.shape_dim)]
+    original = [_checks.integer(shape_info.original_shape(i), api, "shape_info")
+                for i in range(shape_info.original_shape_dim)]
+    _ods.dump_tensor_shape(builder_for(api), tensor.handle, desc_v, size_v, shape, original,
+                           data_format=int(shape_info.data_format))
 
 
 @builtin

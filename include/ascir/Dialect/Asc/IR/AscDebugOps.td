@@ -86,6 +86,44 @@ def Asc_DumpTensorOp : Asc_ApiOp<"dump_tensor", "AscendC::DumpTensor",
   }];
 }
 
+def Asc_DumpTensorShapeOp : Asc_Op<"dump_tensor_shape",
+    [AttrSizedOperandSegments,
+     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let pyName = "dump_tensor";
+  let summary = "print the first elements of a tensor laid out by a shape";
+  let description = [{
+    Python `asc.dump_tensor(t, desc, size, shape_info)`: `dump_tensor` with
+    Ascend C's `ShapeInfo` (1 to 8 dimensions, outermost first; the
+    original shape, as many; `data_format` the `DataFormat` value, ND 0,
+    NZ 1, NCHW 2, NC1HWC0 3, NHWC 4). The emitter declares the two
+    `uint32_t` arrays of the dimensions. Effects as `dump_tensor`.
+
+    ```mlir
+    asc.dump_tensor_shape %t, %desc, %n shape [%r, %c] original [%r, %c] : !asc.local_tensor<vecin, f32>, i32, i32, (i32, i32), (i32, i32)
+    ```
+    ```c++
+    uint32_t shape[2] = {r, c};
+    uint32_t original_shape[2] = {r, c};
+    AscendC::DumpTensor(t, desc, n, AscendC::ShapeInfo(2, shape, 2, original_shape, AscendC::DataFormat::ND));
+    ```
+  }];
+  let arguments = (ins
+    Arg<Asc_AnyTensor, "tensor to print">:$tensor,
+    Arg<AnySignlessInteger, "number printed in the header">:$desc,
+    Arg<AnySignlessInteger, "number of elements to print">:$size,
+    Arg<Variadic<AnySignlessInteger>, "dimensions, outermost first">:$shape,
+    Arg<Variadic<AnySignlessInteger>, "original dimensions">:$original_shape,
+    DefaultValuedAttr<I32Attr, "0">:$data_format
+  );
+  let assemblyFormat = [{
+    $tensor `,` $desc `,` $size `shape` ` ` `[` $shape `]` `original` ` ` `[`
+    $original_shape `]` attr-dict `:` qualified(type($tensor)) `,`
+    type($desc) `,` type($size) `,` `(` type($shape) `)` `,` `(`
+    type($original_shape) `)`
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // DumpAccChkPointOp
 //===----------------------------------------------------------------------===//
