@@ -292,9 +292,10 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          loc);
   // An AIV's TSCM queue is the Matmul API's message channel to its AIC's
   // L1 (hardware.md §3.5: messages only on 2201), not an L1 of its own; its
-  // tensors' uses are checked like any other. The AIC of a MIX kernel runs
-  // the AIVs' source: InitBuffer only assigns addresses and event ids, so
-  // its UB queues are books; the instructions that would touch UB fail.
+  // tensors' uses are checked like any other. The AIC and the AIVs of a MIX
+  // kernel run the same source: InitBuffer only assigns addresses and event
+  // ids, so the other type's queues are books; the instructions that would
+  // touch its memories fail.
   if ((aic_ || q.pos != kPosTSCM) && !bookkeepingOnly(q.mem))
     requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
                loc);
