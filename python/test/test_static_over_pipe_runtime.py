@@ -13,6 +13,7 @@ import pytest
 
 import asc
 from asc.runtime.ascendc_kernel import run_ascendc
+from asc.runtime.config import KernelType
 from asc.runtime.errors import KernelWarning
 
 N = 512  # float32 elements: each queue buffer is 2 KiB
@@ -140,3 +141,38 @@ def test_hand_written_ascend_c_a_pool_and_a_tensor_in_a_loop_warn_once(at: int, 
         result = run_ascendc(SOURCE, "k", 1, np.zeros(8, np.float32), np.uint32(at))
     assert result.ok
     assert [str(w.message) for w in record if issubclass(w.category, KernelWarning)] == expected
+
+
+CUBE_SOURCE = """
+#include "kernel_operator.h"
+extern "C" __global__ __aicore__ void k(GM_ADDR x, uint32_t at) {
+  AscendC::TPipe pipe;
+  AscendC::TQue<AscendC::TPosition::A1, 1> qa;
+  AscendC::TBuf<AscendC::TPosition::A2> buf;
+  AscendC::TBufPool<AscendC::TPosition::B1> pool;
+#line 40 "k.py"
+  pipe.InitBuffer(qa, 1, 512);
+  pipe.InitBuffer(buf, 512);
+  pipe.InitBufPool(pool, 512);
+#line 50 "k.py"
+  AscendC::LocalTensor<half> a1(AscendC::TPosition::A1, at, 256);
+  AscendC::LocalTensor<half> a2(AscendC::TPosition::A2, at, 256);
+  AscendC::LocalTensor<half> b1(AscendC::TPosition::B1, at + 512, 256);
+}
+"""
+
+
+def test_the_cube_cores_notes_name_an_a1_queue_with_its_article() -> None:
+    # Before: "init_buffer of 1 × 512 bytes for a A1 queue", "for a A2 TBuf".
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        result = run_ascendc(CUBE_SOURCE, "k", 1, np.zeros(8, np.float32), np.uint32(0),
+                             kernel_type=KernelType.AIC_ONLY)
+    assert result.ok
+    advice = ("each may overwrite the other. Place the tensor at byte {} or above\n"
+              "  note: k.py:{}: {} takes bytes [{}, {}) of {}")
+    assert [str(w.message).split("also use (a TPipe places its buffers from byte 0 of each memory): ")[1]
+            for w in record if issubclass(w.category, KernelWarning)] == [
+        advice.format(1024, 40, "init_buffer of 1 × 512 bytes for an A1 queue", 0, 512, "L1"),
+        advice.format(512, 41, "init_buffer of 512 bytes for an A2 TBuf", 0, 512, "L0A"),
+        advice.format(1024, 42, "init_buf_pool of 512 bytes for a B1 TBufPool", 512, 1024, "L1")]

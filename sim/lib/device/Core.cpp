@@ -880,8 +880,9 @@ void Core::initSocState(Loc loc) {
 void Core::runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
                    const char *api) {
   for (const SyncOp &op : ops) {
-    // The AIC of a MIX kernel keeps the books of UB queues: their vector
-    // events and PIPE_V barriers are dropped, as for the user's own flags.
+    // Each core of a MIX kernel keeps the books of the other type's queues:
+    // their events (and PIPE_V barriers on the AIC) are dropped, as for the
+    // user's own flags.
     if ((op.kind == SyncOp::Set || op.kind == SyncOp::Wait)
             ? droppedEvent(op.event)
             : op.kind == SyncOp::BarrierV && role_.aic)

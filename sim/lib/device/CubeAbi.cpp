@@ -121,7 +121,8 @@ void Core::setRole(const CoreRole &role) {
   sys_.coreType = role.aic ? 1 : 2; // AscendC::AIC / AIV
   mem_.setAic(role.aic);
   fw_.setAic(role.aic);
-  fw_.setMixed(role.mixed);
+  fw_.setBothCoreTypes(role.mixed && role.xc && role.xc->hasAic() &&
+                       role.xc->aivPerBlock() > 0);
   // The core type is part of the plans' context; the constructor bound
   // them with the rest of it (a vector core's) and nothing ran since.
   if (role.aic != wasAic) {

@@ -6,6 +6,7 @@
 #include "support/Fault.h"
 
 #include <algorithm>
+#include <string_view>
 
 namespace ascsim {
 
@@ -292,9 +293,10 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
          loc);
   // An AIV's TSCM queue is the Matmul API's message channel to its AIC's
   // L1 (hardware.md §3.5: messages only on 2201), not an L1 of its own; its
-  // tensors' uses are checked like any other. The AIC of a MIX kernel runs
-  // the AIVs' source: InitBuffer only assigns addresses and event ids, so
-  // its UB queues are books; the instructions that would touch UB fail.
+  // tensors' uses are checked like any other. The AIC and the AIVs of a MIX
+  // kernel run the same source: InitBuffer only assigns addresses and event
+  // ids, so the other type's queues are books; the instructions that would
+  // touch its memories fail.
   if ((aic_ || q.pos != kPosTSCM) && !bookkeepingOnly(q.mem))
     requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
                loc);
@@ -884,23 +886,33 @@ std::string bytesOf(uint64_t begin, uint64_t end, Mem mem) {
          ") of " + memName(mem);
 }
 
+/// "a VECIN", "an A1", "an SPM": a position name's first letter is read
+/// as a letter, and those whose name starts with a vowel take "an".
+std::string withArticle(const std::string &name) {
+  const bool an =
+      !name.empty() && std::string_view("AEFHILMNORSX").find(name[0]) !=
+                           std::string_view::npos;
+  return (an ? "an " : "a ") + name;
+}
+
 } // namespace
 
 std::string Framework::contribution(const Queue &q) const {
   if (q.tbuf)
-    return "init_buffer of " + std::to_string(q.len) + " bytes for a " +
-           positionName(q.pos) + " TBuf";
+    return "init_buffer of " + std::to_string(q.len) + " bytes for " +
+           withArticle(positionName(q.pos)) + " TBuf";
   std::string queue = q.src == kPosGM || q.dst == kPosGM || q.src == q.dst
                           ? std::string(positionName(q.pos))
                           : std::string(positionName(q.src)) + "-to-" +
                                 positionName(q.dst);
   return "init_buffer of " + std::to_string(q.bufs.size()) + " × " +
-         std::to_string(q.len) + " bytes for a " + queue + " queue";
+         std::to_string(q.len) + " bytes for " + withArticle(queue) +
+         " queue";
 }
 
 std::string Framework::contribution(const Pool &p) const {
-  return "init_buf_pool of " + std::to_string(p.size) + " bytes for a " +
-         positionName(p.pos) + " TBufPool";
+  return "init_buf_pool of " + std::to_string(p.size) + " bytes for " +
+         withArticle(positionName(p.pos)) + " TBufPool";
 }
 
 std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,

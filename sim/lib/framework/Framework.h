@@ -40,8 +40,9 @@ public:
   /// The core is a cube core (AIC): queues and pools live in L1 and the
   /// cube memories (not UB), and its event ids are those of an AIC.
   void setAic(bool aic) { aic_ = aic; }
-  /// The core is one of a MIX kernel's: its AIC runs the AIVs' source too.
-  void setMixed(bool mixed) { mixed_ = mixed; }
+  /// The launch has cores of both types (MIX_AIC_1_1 / MIX_AIC_1_2): each
+  /// runs the same source, the other type's buffer declarations included.
+  void setBothCoreTypes(bool both) { bothCoreTypes_ = both; }
 
   //===--------------------------------------------------------------------===//
   // TPipe
@@ -134,10 +135,14 @@ public:
 
 private:
   bool aic_ = false;
-  bool mixed_ = false;
-  /// Whether a queue or pool in `m` may be initialised on this core: the
-  /// AIC of a MIX kernel keeps the books of UB ones (docs/simulator.md).
-  bool bookkeepingOnly(Mem m) const { return aic_ && mixed_ && m == Mem::UB; }
+  bool bothCoreTypes_ = false;
+  /// Whether a queue or pool in `m` is only books on this core: when the
+  /// launch has both core types, the AIC keeps those of UB ones and an AIV
+  /// those of L1 and L0 ones, the other type's memories (docs/simulator.md).
+  bool bookkeepingOnly(Mem m) const {
+    return bothCoreTypes_ && m != Mem::GM && m != Mem::Invalid &&
+           (aic_ ? m == Mem::UB : m != Mem::UB);
+  }
   /// Whether memory `m` holds queues and pools on this core type; else
   /// fails with `what` naming the position.
   void requireMem(const char *api, const std::string &what, Mem m,

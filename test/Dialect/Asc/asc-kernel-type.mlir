@@ -131,3 +131,33 @@ func.func @branches(%g: !asc.global_tensor<f16>, %p: !asc.nd2nz_params) attribut
   }
   return
 }
+
+// -----
+
+// Queues of both core types initialised at top level, used in their core's
+// branch: each core type keeps the books of the other's (InitBuffer touches
+// no memory; docs/simulator.md), so no error, MIX.
+// CHECK-LABEL: func.func @queues_at_top_level
+// CHECK-SAME: asc.kernel_type = #asc<kernel_type mix_aic_1_2>
+func.func @queues_at_top_level(%g: !asc.global_tensor<f16>, %p: !asc.nd2nz_params) attributes {asc.kernel} {
+  %c1 = arith.constant 1 : i32
+  %c512 = arith.constant 512 : i32
+  %z = arith.constant 0 : i8
+  %pipe = asc.tpipe : !asc.tpipe
+  %qa = asc.tque : !asc.tque<a1, 1>
+  %qv = asc.tque : !asc.tque<vecin, 1>
+  asc.tpipe_init_buffer %pipe, %qa, %c1, %c512 : !asc.tque<a1, 1>, i32, i32
+  asc.tpipe_init_buffer %pipe, %qv, %c1, %c512 : !asc.tque<vecin, 1>, i32, i32
+  %aic = asc.ascend_is_aic : i8
+  %is = arith.cmpi ne, %aic, %z : i8
+  scf.if %is {
+    %a1 = asc.alloc_tensor %qa : !asc.tque<a1, 1> -> !asc.local_tensor<a1, f16>
+    asc.data_copy_nd2nz %a1, %g, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+    asc.free_tensor %qa, %a1 : !asc.tque<a1, 1>, !asc.local_tensor<a1, f16>
+  } else {
+    %ub = asc.alloc_tensor %qv : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f16>
+    asc.data_copy %ub, %g, %c512 : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>, i32
+    asc.free_tensor %qv, %ub : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f16>
+  }
+  return
+}
