@@ -245,3 +245,43 @@ def test_8_and_16_bit_operations_wrap_inside_expressions() -> None:
     out = np.zeros(3, dtype=np.int32)
     narrow_arithmetic[1](out, np.int8(100), np.int8(100), np.int16(30000))
     assert out.tolist() == [16 // 7, -5536 >> 1, 1]
+
+
+@asc.jit
+def constant_shifts(out: asc.GlobalAddress, a: int, u: np.uint32, c: np.int8):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 10)
+    g.set_value(0, a >> 33)
+    g.set_value(1, a << 32)
+    g.set_value(2, a >> 31)
+    g.set_value(3, a << 31)
+    g.set_value(4, (u >> 40).cast(asc.int32))
+    g.set_value(5, (u << 32).cast(asc.int32))
+    g.set_value(6, (c >> 9).cast(asc.int32))
+    g.set_value(7, (c << 8).cast(asc.int32))
+    g.set_value(8, (a < 3) >> 40)
+    g.set_value(9, a >> 1)
+
+
+@asc.jit
+def negative_shift(out: asc.GlobalAddress, a: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, a << -1)
+
+
+def test_a_constant_shift_by_the_width_or_more_shifts_every_bit_out() -> None:
+    """`n >> 33` printed as C's `n >> 33`, undefined behaviour (x86 masks the count: it gave `n >> 1`,
+    -4 for -7); as in Python, `>>` now gives the sign and `<<` gives 0."""
+    out = np.zeros(10, dtype=np.int32)
+    constant_shifts[1](out, -7, np.uint32(0xFFFFFFFF), np.int8(-5))
+    assert out.tolist() == [-1, 0, -1, -2147483648, 0, 0, -1, 0, 0, -4]
+    constant_shifts[1](out, 7, np.uint32(1), np.int8(5))
+    assert out.tolist() == [0, 0, 0, -2147483648, 0, 0, 0, 0, 0, 3]
+
+
+def test_a_negative_constant_shift_is_a_compile_error() -> None:
+    with pytest.raises(CompileError) as info:
+        negative_shift[1](np.zeros(1, dtype=np.int32), 1)
+    assert info.value.message == "negative shift count -1: a shift count must be 0 or more, as in Python"
+    assert info.value.location.line == _line(negative_shift, "a << -1")
