@@ -285,3 +285,22 @@ def test_a_negative_constant_shift_is_a_compile_error() -> None:
         negative_shift[1](np.zeros(1, dtype=np.int32), 1)
     assert info.value.message == "negative shift count -1: a shift count must be 0 or more, as in Python"
     assert info.value.location.line == _line(negative_shift, "a << -1")
+
+
+@asc.jit
+def and_or_values(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 4)
+    g.set_value(0, n or 7)
+    g.set_value(1, n and 7)
+    g.set_value(2, n if n else 7)
+    g.set_value(3, (n and 7) + 1)
+
+
+def test_runtime_and_or_give_truth_values_as_documented() -> None:
+    """docs/language.md: with a runtime operand `and`/`or` give a truth value, not an operand."""
+    out = np.zeros(4, dtype=np.int32)
+    and_or_values[1](out, 5)
+    assert out.tolist() == [1, 1, 5, 2]
+    and_or_values[1](out, 0)
+    assert out.tolist() == [1, 0, 7, 1]
