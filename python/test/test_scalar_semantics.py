@@ -304,3 +304,22 @@ def test_runtime_and_or_give_truth_values_as_documented() -> None:
     assert out.tolist() == [1, 1, 5, 2]
     and_or_values[1](out, 0)
     assert out.tolist() == [1, 0, 7, 1]
+
+
+@asc.jit
+def mixed_conditional(out: asc.GlobalAddress, n: int, f: float):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    x = n if n > 0 else f
+    g.set_value(0, x)
+
+
+def test_a_conditional_expression_with_two_types_says_so() -> None:
+    """It said "variable '<conditional expression>' changes type inside the conditional expression:
+    int32 before, float32 after", naming a variable that does not exist."""
+    with pytest.raises(CompileTypeError) as info:
+        mixed_conditional[1](np.zeros(1, dtype=np.int32), 3, 1.5)
+    assert info.value.message == (
+        "the two values of a runtime conditional expression have different types: int32 and float32; "
+        "convert one of them (e.g. with float(...), int(...) or .cast(...))")
+    assert info.value.location.line == _line(mixed_conditional, "x = n if")
