@@ -323,3 +323,23 @@ def test_a_conditional_expression_with_two_types_says_so() -> None:
         "the two values of a runtime conditional expression have different types: int32 and float32; "
         "convert one of them (e.g. with float(...), int(...) or .cast(...))")
     assert info.value.location.line == _line(mixed_conditional, "x = n if")
+
+
+@asc.jit
+def no_return(a):
+    a = a + 1  # noqa: F841
+
+
+@asc.jit
+def uses_no_return(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, no_return(n))
+
+
+def test_a_device_function_without_return_returns_none() -> None:
+    """Its value was an empty tuple: "set_value: 'value' must be a number, got tuple"."""
+    with pytest.raises(CompileTypeError) as info:
+        uses_no_return[1](np.zeros(1, dtype=np.int32), 3)
+    assert info.value.message == "set_value: 'value' must be a number, got NoneType"
+    assert info.value.location.line == _line(uses_no_return, "no_return(n)")

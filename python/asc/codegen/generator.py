@@ -170,7 +170,7 @@ class FunctionVisitor(ast.NodeVisitor):
             end = node.body[-1] if node.body else node
             b.set_loc(self.first_line + (getattr(end, "end_lineno", None) or end.lineno) - 1, 1, self.file)
             b.create("func.return")
-            self.returned = Returned((), [])
+            self.returned = Returned(None, [])  # a function without `return` returns None, as in Python
         func.set_attr("function_type", b.ctx.type_attr(
             b.ctx.function_type(arg_types, [h.type for h in self.returned.handles])))
 
