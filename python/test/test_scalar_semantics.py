@@ -343,3 +343,30 @@ def test_a_device_function_without_return_returns_none() -> None:
         uses_no_return[1](np.zeros(1, dtype=np.int32), 3)
     assert info.value.message == "set_value: 'value' must be a number, got NoneType"
     assert info.value.location.line == _line(uses_no_return, "no_return(n)")
+
+
+@asc.jit
+def scalar_attribute(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, n.bogus)
+
+
+@asc.jit
+def scalar_subscript(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, n[0])
+
+
+@pytest.mark.parametrize("kernel,text,message", [
+    (scalar_attribute, "n.bogus", "a runtime int32 scalar has no attribute 'bogus'"),
+    (scalar_subscript, "n[0]", "a runtime int32 scalar is not subscriptable"),
+])
+def test_misuse_of_a_scalar_names_it_in_user_terms(kernel, text: str, message: str) -> None:
+    """The messages named the front end's class: "PlainValue has no attribute 'bogus'",
+    "'PlainValue' object is not subscriptable"."""
+    with pytest.raises(CompileTypeError) as info:
+        kernel[1](np.zeros(1, dtype=np.int32), 3)
+    assert info.value.message == message
+    assert info.value.location.line == _line(kernel, text)
