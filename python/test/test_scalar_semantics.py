@@ -370,3 +370,20 @@ def test_misuse_of_a_scalar_names_it_in_user_terms(kernel, text: str, message: s
         kernel[1](np.zeros(1, dtype=np.int32), 3)
     assert info.value.message == message
     assert info.value.location.line == _line(kernel, text)
+
+
+@asc.jit
+def float_constant_beyond_range(out: asc.GlobalAddress, h: np.float16):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 2)
+    g.set_value(0, h + 70000.0)
+    g.set_value(1, h - 65504.0)
+
+
+def test_a_float_constant_beyond_the_dtype_range_is_inf_as_in_numpy() -> None:
+    """docs/language.md said any constant that does not fit is a CompileError; for floats it is inf."""
+    out = np.zeros(2, dtype=np.float16)
+    float_constant_beyond_range[1](out, np.float16(2))
+    with np.errstate(over="ignore"):
+        assert out.tolist() == [np.float16(2) + np.float16(70000.0), np.float16(2) - np.float16(65504.0)]
+    assert out[0] == np.inf
