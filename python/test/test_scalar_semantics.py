@@ -245,3 +245,145 @@ def test_8_and_16_bit_operations_wrap_inside_expressions() -> None:
     out = np.zeros(3, dtype=np.int32)
     narrow_arithmetic[1](out, np.int8(100), np.int8(100), np.int16(30000))
     assert out.tolist() == [16 // 7, -5536 >> 1, 1]
+
+
+@asc.jit
+def constant_shifts(out: asc.GlobalAddress, a: int, u: np.uint32, c: np.int8):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 10)
+    g.set_value(0, a >> 33)
+    g.set_value(1, a << 32)
+    g.set_value(2, a >> 31)
+    g.set_value(3, a << 31)
+    g.set_value(4, (u >> 40).cast(asc.int32))
+    g.set_value(5, (u << 32).cast(asc.int32))
+    g.set_value(6, (c >> 9).cast(asc.int32))
+    g.set_value(7, (c << 8).cast(asc.int32))
+    g.set_value(8, (a < 3) >> 40)
+    g.set_value(9, a >> 1)
+
+
+@asc.jit
+def negative_shift(out: asc.GlobalAddress, a: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, a << -1)
+
+
+def test_a_constant_shift_by_the_width_or_more_shifts_every_bit_out() -> None:
+    """`n >> 33` printed as C's `n >> 33`, undefined behaviour (x86 masks the count: it gave `n >> 1`,
+    -4 for -7); as in Python, `>>` now gives the sign and `<<` gives 0."""
+    out = np.zeros(10, dtype=np.int32)
+    constant_shifts[1](out, -7, np.uint32(0xFFFFFFFF), np.int8(-5))
+    assert out.tolist() == [-1, 0, -1, -2147483648, 0, 0, -1, 0, 0, -4]
+    constant_shifts[1](out, 7, np.uint32(1), np.int8(5))
+    assert out.tolist() == [0, 0, 0, -2147483648, 0, 0, 0, 0, 0, 3]
+
+
+def test_a_negative_constant_shift_is_a_compile_error() -> None:
+    with pytest.raises(CompileError) as info:
+        negative_shift[1](np.zeros(1, dtype=np.int32), 1)
+    assert info.value.message == "negative shift count -1: a shift count must be 0 or more, as in Python"
+    assert info.value.location.line == _line(negative_shift, "a << -1")
+
+
+@asc.jit
+def and_or_values(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 4)
+    g.set_value(0, n or 7)
+    g.set_value(1, n and 7)
+    g.set_value(2, n if n else 7)
+    g.set_value(3, (n and 7) + 1)
+
+
+def test_runtime_and_or_give_truth_values_as_documented() -> None:
+    """docs/language.md: with a runtime operand `and`/`or` give a truth value, not an operand."""
+    out = np.zeros(4, dtype=np.int32)
+    and_or_values[1](out, 5)
+    assert out.tolist() == [1, 1, 5, 2]
+    and_or_values[1](out, 0)
+    assert out.tolist() == [1, 0, 7, 1]
+
+
+@asc.jit
+def mixed_conditional(out: asc.GlobalAddress, n: int, f: float):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    x = n if n > 0 else f
+    g.set_value(0, x)
+
+
+def test_a_conditional_expression_with_two_types_says_so() -> None:
+    """It said "variable '<conditional expression>' changes type inside the conditional expression:
+    int32 before, float32 after", naming a variable that does not exist."""
+    with pytest.raises(CompileTypeError) as info:
+        mixed_conditional[1](np.zeros(1, dtype=np.int32), 3, 1.5)
+    assert info.value.message == (
+        "the two values of a runtime conditional expression have different types: int32 and float32; "
+        "convert one of them (e.g. with float(...), int(...) or .cast(...))")
+    assert info.value.location.line == _line(mixed_conditional, "x = n if")
+
+
+@asc.jit
+def no_return(a):
+    a = a + 1  # noqa: F841
+
+
+@asc.jit
+def uses_no_return(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, no_return(n))
+
+
+def test_a_device_function_without_return_returns_none() -> None:
+    """Its value was an empty tuple: "set_value: 'value' must be a number, got tuple"."""
+    with pytest.raises(CompileTypeError) as info:
+        uses_no_return[1](np.zeros(1, dtype=np.int32), 3)
+    assert info.value.message == "set_value: 'value' must be a number, got NoneType"
+    assert info.value.location.line == _line(uses_no_return, "no_return(n)")
+
+
+@asc.jit
+def scalar_attribute(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, n.bogus)
+
+
+@asc.jit
+def scalar_subscript(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    g.set_value(0, n[0])
+
+
+@pytest.mark.parametrize("kernel,text,message", [
+    (scalar_attribute, "n.bogus", "a runtime int32 scalar has no attribute 'bogus'"),
+    (scalar_subscript, "n[0]", "a runtime int32 scalar is not subscriptable"),
+])
+def test_misuse_of_a_scalar_names_it_in_user_terms(kernel, text: str, message: str) -> None:
+    """The messages named the front end's class: "PlainValue has no attribute 'bogus'",
+    "'PlainValue' object is not subscriptable"."""
+    with pytest.raises(CompileTypeError) as info:
+        kernel[1](np.zeros(1, dtype=np.int32), 3)
+    assert info.value.message == message
+    assert info.value.location.line == _line(kernel, text)
+
+
+@asc.jit
+def float_constant_beyond_range(out: asc.GlobalAddress, h: np.float16):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 2)
+    g.set_value(0, h + 70000.0)
+    g.set_value(1, h - 65504.0)
+
+
+def test_a_float_constant_beyond_the_dtype_range_is_inf_as_in_numpy() -> None:
+    """docs/language.md said any constant that does not fit is a CompileError; for floats it is inf."""
+    out = np.zeros(2, dtype=np.float16)
+    float_constant_beyond_range[1](out, np.float16(2))
+    with np.errstate(over="ignore"):
+        assert out.tolist() == [np.float16(2) + np.float16(70000.0), np.float16(2) - np.float16(65504.0)]
+    assert out[0] == np.inf

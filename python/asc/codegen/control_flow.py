@@ -84,6 +84,10 @@ class Carried:
             if isinstance(value, IRValue) and value.handle.type == self.template.handle.type:
                 return value.handle
             expected = _kind(self.template)
+        if where == "conditional expression":  # not a variable: its two values differ
+            raise v.error(node, f"the two values of a runtime conditional expression have different types: "
+                          f"{expected} and {_kind(value)}; convert one of them (e.g. with float(...), int(...) "
+                          "or .cast(...))", CompileTypeError)
         raise v.error(node, f"variable '{self.name}' changes type inside the {where}: {expected} before, "
                       f"{_kind(value)} after; a variable must keep its type{_position_hint(self.name, self.template, value)}",
                       CompileTypeError)

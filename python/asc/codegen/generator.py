@@ -170,7 +170,7 @@ class FunctionVisitor(ast.NodeVisitor):
             end = node.body[-1] if node.body else node
             b.set_loc(self.first_line + (getattr(end, "end_lineno", None) or end.lineno) - 1, 1, self.file)
             b.create("func.return")
-            self.returned = Returned((), [])
+            self.returned = Returned(None, [])  # a function without `return` returns None, as in Python
         func.set_attr("function_type", b.ctx.type_attr(
             b.ctx.function_type(arg_types, [h.type for h in self.returned.handles])))
 
@@ -316,7 +316,7 @@ class FunctionVisitor(ast.NodeVisitor):
             if isinstance(base, StructValue):
                 raise self.error(node, f"{e} (this {base.struct.__name__} is what the kernel received)",
                                  CompileTypeError) from None
-            raise self.error(node, f"{type(base).__name__} has no attribute '{node.attr}'",
+            raise self.error(node, f"{_described(base)} has no attribute '{node.attr}'",
                              CompileTypeError) from None
         return value
 
@@ -335,6 +335,8 @@ class FunctionVisitor(ast.NodeVisitor):
     def visit_Subscript(self, node: ast.Subscript) -> Any:
         base = self.visit(node.value)
         key = self.visit(node.slice)
+        if isinstance(base, PlainValue):
+            raise self.error(node, f"{_described(base)} is not subscriptable", CompileTypeError)
         return base[key]
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> Any:
@@ -522,3 +524,10 @@ def _is_numpy_number_type(fn: Any) -> bool:
 def _is_method_of_compile_time(fn: Any) -> bool:
     owner = getattr(fn, "__self__", None)
     return owner is not None and static_eval.is_compile_time(owner) and not isinstance(owner, type(ast))
+
+
+def _described(value: Any) -> str:
+    """What a value is, in the user's terms (not the front end's class, e.g. PlainValue)."""
+    if isinstance(value, PlainValue):
+        return f"a runtime {value.dtype.name} scalar"
+    return type(value).__name__
