@@ -826,6 +826,16 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
          std::string(api) + ": 'unit_flag' must be 0, 2 or 3, got " +
              std::to_string(d.unitFlag),
          loc);
+  // cmatrixSource starts C from the BiasTable: without a bias operand there
+  // is no bias address, and the NPU would read whatever BT holds.
+  if (!d.hasBias && d.cmatrixSource)
+    fail("argument",
+         std::string(api) +
+             ": 'cmatrix_source' is true, which starts C from the bias in "
+             "the BiasTable (C2), but no bias was given; pass it, mmad(dst, "
+             "fm, filter, bias, params), or leave cmatrix_source False (C "
+             "starts from 0, or from CO1 with cmatrix_init_val=False)",
+         loc);
   if (d.m == 0 || d.n == 0 || d.k == 0)
     return; // NOP (hardware.md §6.3)
   if (dst.addr % cube::kL0cFractalBytes != 0)
