@@ -33,7 +33,7 @@ void ascir::registerAllPasses() {
     mlir::asc::registerAscPasses();
     mlir::registerCanonicalizer();
     mlir::registerCSE();
-    mlir::registerLoopInvariantCodeMotion(); // @asc.jit(opt_level=3)
+    mlir::registerLoopInvariantCodeMotion(); // upstream, for comparison with asc-licm
     mlir::registerInliner();
     mlir::registerSymbolDCE();
     mlir::registerStripDebugInfo();

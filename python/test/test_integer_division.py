@@ -218,3 +218,29 @@ def test_division_in_a_conditional_expression_is_reported_at_its_line() -> None:
     assert info.value.category == "arithmetic"
     lines, first = __import__("inspect").getsourcelines(divide_in_a_conditional_expression.fn)
     assert info.value.location.line == first + next(i for i, t in enumerate(lines) if "# the division" in t)
+
+
+@asc.jit
+def modulo_in_a_loop(out: asc.GlobalAddress, n: int, c: int, d: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 1)
+    for i in range(n):
+        g.set_value(0, c % d + i)  # the remainder
+
+
+@pytest.mark.parametrize("opt_level", [2, 3])
+def test_a_loop_invariant_remainder_faults_only_where_the_loop_computes_it(opt_level: int) -> None:
+    """Upstream loop-invariant code motion (opt_level 3) hoisted `c % d` in front of a loop that
+    made no iteration, and the hoisted check reported a modulo by zero the program never computes
+    (found by the fuzzer with another seed). asc-licm keeps such a remainder in its loop; the lit
+    test is Dialect/Asc/asc-licm.mlir."""
+    out = np.full(1, 5, dtype=np.int32)
+    modulo_in_a_loop[1](out, 0, 7, 0, opt_level=opt_level)  # no iteration: nothing computed, no error
+    assert out.tolist() == [5]
+    modulo_in_a_loop[1](out, 3, 7, 4, opt_level=opt_level)
+    assert out.tolist() == [3 + 2]
+    with pytest.raises(KernelError) as info:
+        modulo_in_a_loop[1](out, 1, 7, 0, opt_level=opt_level)
+    assert info.value.category == "arithmetic"
+    assert "integer modulo by zero: 7 % 0 (int32)" in str(info.value)
+    assert info.value.location.line == _line(modulo_in_a_loop, "# the remainder")

@@ -93,11 +93,12 @@ def pipeline(info: PlatformInfo, options: JitOptions, uses_local_tensor_auto: bo
     # The capacities are the part's usable bytes (l1_bytes is TOTAL_L1_SIZE).
     stages.append(f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}")
     stages.append(_kernel_type_pass(options))
-    # opt_level: 1 no clean-up, 2 canonicalize + cse, 3 also loop-invariant code motion.
+    # opt_level: 1 no clean-up, 2 canonicalize + cse, 3 also loop-invariant code motion (asc-licm:
+    # upstream's, but a checked remainder stays in its loop).
     if cp.opt_level >= 2:
         stages += ["canonicalize", "cse"]
     if cp.opt_level >= 3:
-        stages += ["loop-invariant-code-motion", "canonicalize"]
+        stages += ["asc-licm", "canonicalize"]
     if cp.verify_sync:
         stages.append("asc-verify-sync")
     if cp.strip_loc:

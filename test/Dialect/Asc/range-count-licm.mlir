@@ -1,4 +1,5 @@
 // RUN: ascir-opt %s -loop-invariant-code-motion | FileCheck %s
+// RUN: ascir-opt %s -asc-licm | FileCheck %s
 
 // asc.range_count stops the core when its step is 0 (in the simulator), so it
 // is hoisted out of a loop (which may make no iterations) only when its step

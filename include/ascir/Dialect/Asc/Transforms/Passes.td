@@ -130,6 +130,32 @@ def AscPrivatizeDeviceFunctions
   ];
 }
 
+def AscLoopInvariantCodeMotion : Pass<"asc-licm"> {
+  let summary = "loop-invariant code motion that keeps checked remainders in place";
+  let description = [{
+    Upstream `loop-invariant-code-motion`, with one difference: an integer
+    remainder (`arith.remsi`, `arith.remui`) whose divisor is not a non-zero
+    constant stays in its loop. Upstream treats the remainder as total (no
+    undefined behaviour), so it hoists `c % x` in front of a loop that may run
+    no iteration; our remainder is checked (a divisor of 0 is a kernel error
+    at the line in the simulator, as Python's ZeroDivisionError), so hoisted it
+    would report an error the program never makes. Divisions are
+    conditionally speculatable upstream already and need no exception.
+
+    ```mlir
+    scf.for %i = %lb to %ub step %c1 {
+      %r = arith.remsi %c, %x : i32   // stays: %x may be 0
+      %s = arith.remsi %c, %c7 : i32  // hoisted
+      ...
+    }
+    ```
+  }];
+  let statistics = [
+    Statistic<"numKept", "num-kept",
+              "Number of loop-invariant remainders kept in their loop">,
+  ];
+}
+
 def AscKernelType : Pass<"asc-kernel-type", "::mlir::ModuleOp"> {
   let summary = "infer or check each kernel's type (AIV, AIC or MIX)";
   let description = [{
