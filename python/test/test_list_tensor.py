@@ -381,3 +381,39 @@ def test_hand_written_ascendc_with_a_stack_shape_buffer() -> None:
     with pytest.raises(KernelError, match=r"relative to argument 'argument 0\[0\]', which has 5 float32 elements"):
         compile_ascendc(HAND_WRITTEN.replace("k < g.GetSize()", "k <= g.GetSize()"), "sums")(
             1, list_tensor([b, a]), out)
+
+
+@asc.jit(always_compile=True)
+def misuse(xs: asc.GlobalAddress, shape: asc.GlobalAddress, out: asc.GlobalAddress, mode: asc.ConstExpr[int]):
+    og = asc.GlobalTensor()
+    og.set_global_buffer(out, 1)
+    d = asc.TensorDesc(asc.float32)
+    if mode == 0:
+        og.set_value(0, d.get_shape(0))  # MODE 0
+    if mode == 1:
+        lst = asc.ListTensorDesc(xs)
+        d.set_shape_addr(shape)
+        lst.get_desc(d, 0)
+        og.set_value(0, d.get_shape(2))  # MODE 1
+    if mode == 2:
+        lst = asc.ListTensorDesc(xs)
+        lst.get_desc(d, 0)  # MODE 2
+    if mode == 3:
+        lst = asc.ListTensorDesc()
+        lst.get_desc(d, 0)  # MODE 3
+
+
+@pytest.mark.parametrize("mode,category,message", [
+    (0, "argument", "TensorDesc.get_shape: the TensorDesc holds no tensor yet: call ListTensorDesc.get_desc first"),
+    (1, "bounds", "TensorDesc.get_shape: offset 2 is past the 2 dimensions of the tensor"),
+    (2, "argument", "ListTensorDesc.get_desc: the TensorDesc has no shape buffer: call set_shape_addr first"),
+    (3, "argument", "ListTensorDesc.get_desc: the ListTensorDesc has no descriptor: construct it with one or call "
+                    "init first"),
+])
+def test_a_method_called_out_of_order_says_what_to_call(mode: int, category: str, message: str) -> None:
+    """ascsim/list_tensor_api.h's own checks: the whole message, the category and the line."""
+    with pytest.raises(KernelError) as e:
+        misuse[1](list_tensor([np.zeros((2, 3), np.float32)]), np.zeros(2, np.uint64), np.zeros(1, np.uint64), mode)
+    assert e.value.category == category
+    assert e.value.message == f"kernel 'misuse' (block 0): {message}"
+    assert e.value.location.line == line_of(misuse, f"# MODE {mode}")

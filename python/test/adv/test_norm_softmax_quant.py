@@ -157,6 +157,65 @@ def test_rmsnorm_tiling_checks_its_shape() -> None:
 
 
 @asc.jit
+def tiling_checks_kernel(x: asc.GlobalAddress, sm_tiling: asc.adv.SoftmaxTiling, rn_tiling: asc.adv.RmsNormTiling,
+                         rmsnorm: asc.ConstExpr[bool], basic_block: asc.ConstExpr[bool]):
+    src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
+    dst = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 1024, 256)
+    small = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 2048, 64)
+    other = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 2304, 64)
+    t = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 4096, 4096)
+    if rmsnorm:
+        asc.adv.rmsnorm(dst, src, small, 1e-5, rn_tiling, t, basic_block=basic_block)  # RMSNORM
+    else:
+        asc.adv.softmax(dst, small, other, src, sm_tiling, t, basic_block=basic_block)  # SOFTMAX
+
+
+def _softmax_tiling(rows: int, cols: int, **fields: int) -> asc.adv.SoftmaxTiling:
+    tiling = asc.adv.softmax_tiling((rows, cols), asc.float32)
+    for name, value in fields.items():
+        setattr(tiling, name, value)
+    return tiling
+
+
+def _rmsnorm_tiling(rows: int, h: int, **fields: int) -> asc.adv.RmsNormTiling:
+    tiling = asc.adv.rmsnorm_tiling((1, rows, h), asc.float32)
+    for name, value in fields.items():
+        setattr(tiling, name, value)
+    return tiling
+
+
+@pytest.mark.parametrize("rmsnorm,basic_block,sm,rn,message", [
+    (False, False, _softmax_tiling(4, 64, src_size=100), _rmsnorm_tiling(4, 64),
+     "softmax: the tiling does not fit: its fields disagree (src_size 100 for src_m 4 x src_k 64; out_max_k 8, "
+     "out_max_size 32 for 4-byte elements; range_m * split_m + tail_m = 4)"),
+    (False, False, _softmax_tiling(4, 64, src_k=60, src_size=240), _rmsnorm_tiling(4, 64),
+     "softmax: the tiling does not fit: src_k = 60 elements is not a positive multiple of 32 bytes"),
+    (False, True, _softmax_tiling(4, 64), _rmsnorm_tiling(4, 64),
+     "softmax: the tiling does not fit: basic_block needs src_k a multiple of 64 and src_m a multiple of 8, but "
+     "they are 64 and 4"),
+    (True, False, _softmax_tiling(4, 64), _rmsnorm_tiling(4, 64, original_h_length=65),
+     "rmsnorm: the tiling does not fit: h_length = 64 must be a positive multiple of 32 bytes and "
+     "original_h_length = 65 in [1, h_length]"),
+    (True, False, _softmax_tiling(4, 64), _rmsnorm_tiling(8, 64),
+     "rmsnorm: the tiling does not fit: 8 rows of 64 need 512 elements in src and dst and 64 in gamma, but they "
+     "hold 256, 256, 64"),
+    (True, True, _softmax_tiling(4, 64), _rmsnorm_tiling(4, 32),
+     "rmsnorm: the tiling does not fit: basic_block needs h_length a multiple of 64, but it is 32"),
+])
+def test_a_tiling_the_kernel_cannot_use_names_the_field(rmsnorm: bool, basic_block: bool, sm, rn,
+                                                        message: str) -> None:
+    """ascsim/adv_api.h's tiling checks, whole message and line (a tiling built or edited on the host)."""
+    with pytest.raises(KernelError) as e:
+        tiling_checks_kernel[1](np.zeros(4, np.float32), sm, rn, rmsnorm, basic_block)
+    assert e.value.category == "argument"
+    assert e.value.message == f"kernel 'tiling_checks_kernel' (block 0): {message}"
+    marker = "# RMSNORM" if rmsnorm else "# SOFTMAX"
+    assert e.value.location.file == __file__
+    assert e.value.location.line == next(n for n, text in enumerate(open(__file__).read().split("\n"), 1)
+                                         if text.endswith(marker))
+
+
+@asc.jit
 def quant_kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: asc.ConstExpr[int], scale: float, offset: float,
                  with_config: asc.ConstExpr[bool]):
     xg = asc.GlobalTensor()

@@ -11,6 +11,7 @@ import pytest
 import asc
 import asc.adv
 from asc.codegen.errors import CompileError
+from asc.runtime.ascendc_kernel import compile_ascendc
 from asc.runtime.errors import KernelError
 
 pytestmark = pytest.mark.values(
@@ -255,3 +256,37 @@ def rp_sort16_kernel(x: asc.GlobalAddress):
 def test_region_proposal_instructions_are_rejected_on_a2(kernel, cxx: str) -> None:
     with pytest.raises(CompileError, match=rf"AscendC::{cxx} is not supported on Ascend910B1 \(Ascend 910B/910C, A2/A3\)"):
         kernel[1](np.zeros(4, np.float16))
+
+
+REGION_PROPOSALS = """
+#include "kernel_operator.h"
+
+using namespace AscendC;
+
+extern "C" __global__ __aicore__ void region_proposals(GM_ADDR x, int32_t mode) {
+  (void)x;
+  LocalTensor<half> s(TPosition::VECIN, 0, 256);
+  if (mode == 0)
+    MrgSort4(s, MrgSortSrcList<half>(s, s, s, s), MrgSort4Info()); // MODE 0
+  if (mode == 1)
+    RpSort16(s, s, 1); // MODE 1
+  if (mode == 2)
+    ProposalConcat(s, s, 1, 0); // MODE 2
+  if (mode == 3)
+    ProposalExtract(s, s, 1, 0); // MODE 3
+}
+"""
+
+
+@pytest.mark.parametrize("mode,name", [(0, "mrg_sort4"), (1, "rp_sort16"), (2, "proposal_concat"),
+                                       (3, "proposal_extract")])
+def test_region_proposal_instructions_fail_in_a_hand_written_kernel(mode: int, name: str) -> None:
+    """The Python front end refuses them at compile time (above); a C++ kernel reaches the header's refusal."""
+    with pytest.raises(KernelError) as e:
+        compile_ascendc(REGION_PROPOSALS, "region_proposals")(1, np.zeros(4, np.float16), mode)
+    assert e.value.category == "argument"
+    assert e.value.message == (f"kernel 'region_proposals' (block 0): {name}: Ascend 910B/910C (A2/A3) do not "
+                               f"implement the region-proposal instructions (ascendc_api.md 6.9); use Sort32 and "
+                               f"MrgSort")
+    line = next(n for n, text in enumerate(REGION_PROPOSALS.split("\n"), 1) if text.endswith(f"// MODE {mode}"))
+    assert e.value.location.line == line

@@ -33,23 +33,22 @@ using F = LocalTensor<float>;
 
 [[noreturn]] inline void tooSmall(const char *api, uint32_t have,
                                   uint32_t need, ::ascsim::Loc loc) {
-  char msg[240];
-  __builtin_snprintf(msg, sizeof msg,
-                     "%s: the temp buffer holds %u bytes, but at least %u "
-                     "are needed (asc.adv.get_%s_tmp_size gives the minimum "
-                     "and the size that needs no chunking)",
-                     api, have, need, api);
-  ::ascsim::abi::apiFault("bounds", msg, loc);
-  __builtin_unreachable();
+  ::ascsim::faultf("bounds", loc,
+                   "%s: the temp buffer holds %u bytes, but at least %u "
+                   "are needed (asc.adv.get_%s_tmp_size gives the minimum "
+                   "and the size that needs no chunking)",
+                   api, have, need, api);
 }
 
-[[noreturn]] inline void badTiling(const char *api, const char *what,
-                                   ::ascsim::Loc loc) {
-  char msg[300];
-  __builtin_snprintf(msg, sizeof msg, "%s: the tiling does not fit: %s", api,
-                     what);
-  ::ascsim::abi::apiFault("argument", msg, loc);
-  __builtin_unreachable();
+/// The tiling of `api` does not fit, for the reason `format` words.
+[[noreturn]] __attribute__((format(printf, 3, 4))) inline void
+badTiling(const char *api, ::ascsim::Loc loc, const char *format, ...) {
+  __builtin_va_list args;
+  __builtin_va_start(args, format);
+  const ::ascsim::Text why = ::ascsim::vtextf(format, args);
+  __builtin_va_end(args);
+  ::ascsim::faultf("argument", loc, "%s: the tiling does not fit: %s", api,
+                   why.str);
 }
 
 inline uint32_t upTo(uint32_t a, uint32_t b) { return (a + b - 1) / b * b; }
@@ -64,19 +63,14 @@ inline void checkCount(const char *api, uint32_t count,
   const uint32_t size = tensor.GetSize();
   if (count <= size)
     return;
-  char msg[240];
   if (static_cast<int32_t>(count) < 0)
-    __builtin_snprintf(msg, sizeof msg,
-                       "asc.adv.%s: count = %d is negative; pass the number "
-                       "of elements to process",
-                       api, static_cast<int32_t>(count));
-  else
-    __builtin_snprintf(msg, sizeof msg,
-                       "asc.adv.%s: count = %u, but '%s' holds only %u "
-                       "elements",
-                       api, count, name, size);
-  ::ascsim::abi::apiFault("bounds", msg, loc);
-  __builtin_unreachable();
+    ::ascsim::faultf("bounds", loc,
+                     "asc.adv.%s: count = %d is negative; pass the number "
+                     "of elements to process",
+                     api, static_cast<int32_t>(count));
+  ::ascsim::faultf("bounds", loc,
+                   "asc.adv.%s: count = %u, but '%s' holds only %u elements",
+                   api, count, name, size);
 }
 
 /// Float views of the temp buffer: `k` buffers of `n` floats from byte 0.
@@ -811,43 +805,34 @@ inline void SoftMax(const LocalTensor<T> &dst, const LocalTensor<T> &sum,
   static_assert(!isDataFormatNZ, "SoftMax: the NZ layout is not implemented");
   const uint32_t m = tiling.srcM, k = tiling.srcK;
   const uint32_t perBlock = 32 / sizeof(T);
-  char what[200];
   const uint32_t srcSize = tiling.srcSize, outMaxK = tiling.outMaxK;
   const uint32_t outMaxSize = tiling.outMaxSize;
   const uint32_t covered = static_cast<uint32_t>(tiling.rangeM) *
                                static_cast<uint32_t>(tiling.splitM) +
                            static_cast<uint32_t>(tiling.tailM);
   if (srcSize != m * k || outMaxK != perBlock || outMaxSize != m * perBlock ||
-      covered != m) {
-    __builtin_snprintf(what, sizeof what,
-                       "its fields disagree (src_size %u for src_m %u x "
-                       "src_k %u; out_max_k %u, out_max_size %u for %u-byte "
-                       "elements; range_m * split_m + tail_m = %u)",
-                       srcSize, m, k, outMaxK, outMaxSize,
-                       static_cast<uint32_t>(sizeof(T)), covered);
-    badTiling("softmax", what, loc);
-  }
-  if (k == 0 || k * sizeof(T) % 32 != 0) {
-    __builtin_snprintf(what, sizeof what,
-                       "src_k = %u elements is not a positive multiple of "
-                       "32 bytes", k);
-    badTiling("softmax", what, loc);
-  }
+      covered != m)
+    badTiling("softmax", loc,
+              "its fields disagree (src_size %u for src_m %u x "
+              "src_k %u; out_max_k %u, out_max_size %u for %u-byte "
+              "elements; range_m * split_m + tail_m = %u)",
+              srcSize, m, k, outMaxK, outMaxSize,
+              static_cast<uint32_t>(sizeof(T)), covered);
+  if (k == 0 || k * sizeof(T) % 32 != 0)
+    badTiling("softmax", loc,
+              "src_k = %u elements is not a positive multiple of 32 bytes",
+              k);
   if (m * k > src.GetSize() || m * k > dst.GetSize() ||
-      m * perBlock > sum.GetSize() || m * perBlock > max.GetSize()) {
-    __builtin_snprintf(what, sizeof what,
-                       "%u rows of %u need %u elements in src and dst and "
-                       "%u in sum and max, but they hold %u, %u, %u, %u",
-                       m, k, m * k, m * perBlock, src.GetSize(),
-                       dst.GetSize(), sum.GetSize(), max.GetSize());
-    badTiling("softmax", what, loc);
-  }
-  if (isBasicBlock && (k % 64 != 0 || m % 8 != 0)) {
-    __builtin_snprintf(what, sizeof what,
-                       "basic_block needs src_k a multiple of 64 and src_m "
-                       "a multiple of 8, but they are %u and %u", k, m);
-    badTiling("softmax", what, loc);
-  }
+      m * perBlock > sum.GetSize() || m * perBlock > max.GetSize())
+    badTiling("softmax", loc,
+              "%u rows of %u need %u elements in src and dst and "
+              "%u in sum and max, but they hold %u, %u, %u, %u",
+              m, k, m * k, m * perBlock, src.GetSize(),
+              dst.GetSize(), sum.GetSize(), max.GetSize());
+  if (isBasicBlock && (k % 64 != 0 || m % 8 != 0))
+    badTiling("softmax", loc,
+              "basic_block needs src_k a multiple of 64 and src_m "
+              "a multiple of 8, but they are %u and %u", k, m);
   const bool half = sizeof(T) == 2;
   const uint32_t rowBytes = half ? k * 4 : 0;
   const uint32_t need = rowBytes + reduceScratch(k) + 32 + 512;
@@ -910,29 +895,21 @@ inline void RmsNorm(const LocalTensor<T> &dst, const LocalTensor<T> &src,
   using namespace ascsim_adv;
   const uint32_t rows = tiling.bLength * tiling.sLength, h = tiling.hLength;
   const uint32_t oh = tiling.originalHLength;
-  char what[220];
-  if (h == 0 || h * sizeof(T) % 32 != 0 || oh == 0 || oh > h) {
-    __builtin_snprintf(what, sizeof what,
-                       "h_length = %u must be a positive multiple of 32 "
-                       "bytes and original_h_length = %u in [1, h_length]",
-                       h, oh);
-    badTiling("rmsnorm", what, loc);
-  }
+  if (h == 0 || h * sizeof(T) % 32 != 0 || oh == 0 || oh > h)
+    badTiling("rmsnorm", loc,
+              "h_length = %u must be a positive multiple of 32 "
+              "bytes and original_h_length = %u in [1, h_length]",
+              h, oh);
   if (rows * h > src.GetSize() || rows * h > dst.GetSize() ||
-      h > gamma.GetSize()) {
-    __builtin_snprintf(what, sizeof what,
-                       "%u rows of %u need %u elements in src and dst and "
-                       "%u in gamma, but they hold %u, %u, %u",
-                       rows, h, rows * h, h, src.GetSize(), dst.GetSize(),
-                       gamma.GetSize());
-    badTiling("rmsnorm", what, loc);
-  }
-  if (isBasicBlock && h % 64 != 0) {
-    __builtin_snprintf(what, sizeof what,
-                       "basic_block needs h_length a multiple of 64, but it "
-                       "is %u", h);
-    badTiling("rmsnorm", what, loc);
-  }
+      h > gamma.GetSize())
+    badTiling("rmsnorm", loc,
+              "%u rows of %u need %u elements in src and dst and "
+              "%u in gamma, but they hold %u, %u, %u",
+              rows, h, rows * h, h, src.GetSize(), dst.GetSize(),
+              gamma.GetSize());
+  if (isBasicBlock && h % 64 != 0)
+    badTiling("rmsnorm", loc,
+              "basic_block needs h_length a multiple of 64, but it is %u", h);
   const bool half = sizeof(T) == 2;
   const uint32_t rowBytes = h * 4;
   const uint32_t need =

@@ -24,8 +24,6 @@
 #include "ascsim/sort_abi.h"
 #include "ascsim/tensor.h"
 
-#include <string>
-
 namespace AscendC {
 
 class ListTensorDesc;
@@ -67,11 +65,8 @@ inline void writeShape(const char *api, uint64_t *shape, uint64_t k,
     shape[k] = v;
 }
 
-[[noreturn]] inline void fault(const char *category, const std::string &msg,
-                               ::ascsim::Loc loc) {
-  ::ascsim::abi::apiFault(category, msg.c_str(), loc);
-  __builtin_unreachable();
-}
+/// A word or count for faultf's %llu (uint64_t is unsigned long here).
+inline unsigned long long ull(uint64_t v) { return v; }
 
 } // namespace list_tensor_detail
 
@@ -89,18 +84,14 @@ public:
   uint64_t GetShape(uint32_t offset,
                     ::ascsim::Loc loc = ::ascsim::here()) const {
     if (!filled_)
-      list_tensor_detail::fault(
-          "argument",
-          "TensorDesc.get_shape: the TensorDesc holds no tensor yet: call "
-          "ListTensorDesc.get_desc first",
-          loc);
+      ::ascsim::faultf("argument", loc,
+                       "TensorDesc.get_shape: the TensorDesc holds no tensor "
+                       "yet: call ListTensorDesc.get_desc first");
     if (offset >= dim_)
-      list_tensor_detail::fault(
-          "bounds",
-          "TensorDesc.get_shape: offset " + std::to_string(offset) +
-              " is past the " + std::to_string(dim_) +
-              " dimensions of the tensor",
-          loc);
+      ::ascsim::faultf("bounds", loc,
+                       "TensorDesc.get_shape: offset %u is past the %llu "
+                       "dimensions of the tensor",
+                       offset, list_tensor_detail::ull(dim_));
     return list_tensor_detail::readShape("TensorDesc.get_shape", shape_, offset,
                                          loc);
   }
@@ -139,17 +130,17 @@ public:
   void Init(__gm__ void *data, uint32_t length = list_tensor_detail::kUnset,
             uint32_t shapeSize = list_tensor_detail::kUnset,
             ::ascsim::Loc loc = ::ascsim::here()) {
-    using list_tensor_detail::fault;
+    using ::ascsim::faultf;
+    using list_tensor_detail::ull;
     constexpr const char *api = "ListTensorDesc.init";
     base_ = data;
     uint64_t p = list_tensor_detail::readWord(api, base_, 0, loc);
     if (p < 8 || p % 8 != 0)
-      fault("argument",
-            "ListTensorDesc.init: the descriptor's first word must be the "
-            "byte offset of its pointer table (a multiple of 8, at least 8), "
-            "but it is " +
-                std::to_string(p),
-            loc);
+      faultf("argument", loc,
+             "ListTensorDesc.init: the descriptor's first word must be the "
+             "byte offset of its pointer table (a multiple of 8, at least 8), "
+             "but it is %llu",
+             ull(p));
     table_ = p / 8;
     uint64_t word = 1;
     uint32_t count = 0;
@@ -157,29 +148,24 @@ public:
       uint64_t dim = list_tensor_detail::readWord(api, base_, word, loc) &
                      0xffffffffull;
       if (word + 1 + dim > table_)
-        fault("argument",
-              "ListTensorDesc.init: the shape entry of tensor " +
-                  std::to_string(count) + " (" + std::to_string(dim) +
-                  " dimensions at word " + std::to_string(word) +
-                  ") runs past the pointer table at word " +
-                  std::to_string(table_),
-              loc);
+        faultf("argument", loc,
+               "ListTensorDesc.init: the shape entry of tensor %u (%llu "
+               "dimensions at word %llu) runs past the pointer table at word "
+               "%llu",
+               count, ull(dim), ull(word), ull(table_));
       word += 1 + dim;
       ++count;
     }
     if (length != list_tensor_detail::kUnset && length != count)
-      fault("argument",
-            "ListTensorDesc.init: 'length' is " + std::to_string(length) +
-                ", but the descriptor lists " + std::to_string(count) +
-                " tensors",
-            loc);
+      faultf("argument", loc,
+             "ListTensorDesc.init: 'length' is %u, but the descriptor lists "
+             "%u tensors",
+             length, count);
     if (shapeSize != list_tensor_detail::kUnset && shapeSize != table_ - 1)
-      fault("argument",
-            "ListTensorDesc.init: 'shape_size' is " +
-                std::to_string(shapeSize) +
-                ", but the descriptor's shape entries take " +
-                std::to_string(table_ - 1) + " words",
-            loc);
+      faultf("argument", loc,
+             "ListTensorDesc.init: 'shape_size' is %u, but the descriptor's "
+             "shape entries take %llu words",
+             shapeSize, ull(table_ - 1));
     count_ = count;
     init_ = true;
   }
@@ -194,11 +180,9 @@ public:
     uint64_t head = list_tensor_detail::readWord(api, base_, word, loc);
     uint64_t dim = head & 0xffffffffull;
     if (dim > 0 && desc.shape_ == nullptr)
-      list_tensor_detail::fault(
-          "argument",
-          "ListTensorDesc.get_desc: the TensorDesc has no shape buffer: call "
-          "set_shape_addr first",
-          loc);
+      ::ascsim::faultf("argument", loc,
+                       "ListTensorDesc.get_desc: the TensorDesc has no shape "
+                       "buffer: call set_shape_addr first");
     uint64_t elements = 1;
     for (uint64_t k = 0; k < dim; ++k) {
       uint64_t d =
@@ -228,19 +212,15 @@ public:
 private:
   void check(const char *api, uint32_t index, ::ascsim::Loc loc) const {
     if (!init_)
-      list_tensor_detail::fault(
-          "argument",
-          std::string(api) +
-              ": the ListTensorDesc has no descriptor: construct it with one "
-              "or call init first",
-          loc);
+      ::ascsim::faultf("argument", loc,
+                       "%s: the ListTensorDesc has no descriptor: construct "
+                       "it with one or call init first",
+                       api);
     if (index >= count_)
-      list_tensor_detail::fault(
-          "bounds",
-          std::string(api) + ": index " + std::to_string(index) +
-              " is past the end of the list of " + std::to_string(count_) +
-              " tensors",
-          loc);
+      ::ascsim::faultf("bounds", loc,
+                       "%s: index %u is past the end of the list of %u "
+                       "tensors",
+                       api, index, count_);
   }
 
   /// The word of tensor `index`'s shape entry.

@@ -17,6 +17,7 @@
 #define ASCSIM_MATMUL_API_H
 
 #include "ascsim/matmul_abi.h"
+#include "ascsim/sort_abi.h" // apiFault, faultf, textf
 // Only when the kernel has not included it yet: a kernel built with the
 // precompiled kernel_operator.h must not make g++ search for it again
 // (it would find the .gch directory first and refuse the second use).
@@ -25,7 +26,6 @@
 #endif
 
 #include <algorithm>
-#include <cstdarg>
 #include <cstddef>
 #include <cstdio>
 #include <tuple>

@@ -20,36 +20,9 @@ using ::ascsim::Loc;
   __builtin_unreachable();
 }
 
-/// A message formatted by printf's rules, with room for any check's.
-struct Text {
-  char str[1024];
-};
-
-inline Text vtextf(const char *format, va_list args) {
-  Text text;
-  std::vsnprintf(text.str, sizeof text.str, format, args);
-  return text;
-}
-
-/// A part of a message (the reason a shared check words).
-__attribute__((format(printf, 1, 2))) inline Text textf(const char *format,
-                                                        ...) {
-  va_list args;
-  va_start(args, format);
-  Text text = vtextf(format, args);
-  va_end(args);
-  return text;
-}
-
-/// `fault` with a message formatted by printf's rules: a check is one call.
-[[noreturn]] __attribute__((format(printf, 3, 4))) inline void
-faultf(const char *category, Loc loc, const char *format, ...) {
-  va_list args;
-  va_start(args, format);
-  Text text = vtextf(format, args);
-  va_end(args);
-  fault(category, text.str, loc);
-}
+using ::ascsim::faultf;
+using ::ascsim::Text;
+using ::ascsim::textf;
 
 /// The requests of the client/server protocol (one message each).
 enum class Op : uint32_t {
@@ -113,10 +86,6 @@ public:
   /// enableEnd); without it, the client's finish ends its use.
   virtual bool needsEnd() const = 0;
 };
-
-inline void snprintName(char *out, size_t n, const char *what) {
-  std::snprintf(out, n, "%s", what);
-}
 
 /// A view of the bytes of a tensor the user handed over by address (their
 /// L1 operand or bias): not a static tensor of the kernel, so not checked
@@ -1384,11 +1353,10 @@ private:
   }
   mm_detail::Reply await(Loc loc) {
     mm_detail::Reply r{};
-    char what[96];
-    std::snprintf(what, sizeof what,
-                  "waits for the reply of Matmul object %u (flag %u)", index_,
-                  2 * index_ + sub_);
-    ::ascsim::abi::mmReceive(&r, sizeof r, nullptr, what, loc);
+    const mm_detail::Text what =
+        mm_detail::textf("waits for the reply of Matmul object %u (flag %u)",
+                         index_, 2 * index_ + sub_);
+    ::ascsim::abi::mmReceive(&r, sizeof r, nullptr, what.str, loc);
     return r;
   }
   /// Awaits the reply of the oldest asynchronous request; a UB batch's
@@ -3531,9 +3499,8 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   // A client that used an object whose config keeps End must call it.
   bool mustEnd[2] = {false, false};
   const uint32_t aivs = role.aivPerBlock;
-  char what[96];
-  std::snprintf(what, sizeof what,
-                "waits for a Matmul request (flags 0-%u)", 2 * n - 1);
+  const Text what =
+      textf("waits for a Matmul request (flags 0-%u)", 2 * n - 1);
   // Requests that wait for the other AIV's GetTensorC (one L0C buffer).
   Msg deferred[8];
   uint32_t deferredFrom[8];
@@ -3566,7 +3533,7 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
         break;
       }
     if (!fromDeferred)
-      got = ::ascsim::abi::mmReceive(&m, sizeof m, &from, what, loc);
+      got = ::ascsim::abi::mmReceive(&m, sizeof m, &from, what.str, loc);
     if (!fromDeferred && got > 0 && m.obj < n &&
         (nDeferred > 0 || objs[m.obj].obj->mustWait(from, m))) {
       bool fromWaits = objs[m.obj].obj->mustWait(from, m);

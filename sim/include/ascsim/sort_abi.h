@@ -3,8 +3,10 @@
 // The kernel-to-simulator ABI of ascsim/sort_api.h: Sort32 and the 4-way
 // MrgSort (ascendc_api.md §5.12) as one plain descriptor per call, checked
 // and executed by sim/lib/device/SortAbi.cpp, plus the fault the headers'
-// instruction sequences (Sort, the advanced API) raise for arguments only
-// they can check. Includes only <cstdint> (through vector_abi.h).
+// instruction sequences (Sort, the advanced API, Matmul) raise for arguments
+// only they can check, with faultf to format its message. Includes only
+// <cstdint> (through vector_abi.h): faultf uses the compiler's builtins, not
+// <cstdarg> and <cstdio>.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +49,41 @@ ASCSIM_API uint64_t sortOp(const SortCall &call, Loc loc);
 /// with its pyasc name).
 ASCSIM_API void apiFault(const char *category, const char *message, Loc loc);
 } // namespace abi
+
+/// A message formatted by printf's rules, with room for any check's.
+struct Text {
+  char str[1024];
+};
+
+__attribute__((format(printf, 1, 0))) inline Text
+vtextf(const char *format, __builtin_va_list args) {
+  Text text;
+  __builtin_vsnprintf(text.str, sizeof text.str, format, args);
+  return text;
+}
+
+/// A part of a message (the reason a shared check words).
+__attribute__((format(printf, 1, 2))) inline Text textf(const char *format,
+                                                        ...) {
+  __builtin_va_list args;
+  __builtin_va_start(args, format);
+  Text text = vtextf(format, args);
+  __builtin_va_end(args);
+  return text;
+}
+
+/// abi::apiFault with a message formatted by printf's rules (the format
+/// attribute makes the compiler check it against the arguments), so a
+/// header's check is one call.
+[[noreturn]] __attribute__((format(printf, 3, 4))) inline void
+faultf(const char *category, Loc loc, const char *format, ...) {
+  __builtin_va_list args;
+  __builtin_va_start(args, format);
+  Text text = vtextf(format, args);
+  __builtin_va_end(args);
+  abi::apiFault(category, text.str, loc);
+  __builtin_unreachable();
+}
 
 } // namespace ascsim
 

@@ -85,14 +85,11 @@ inline void mrgSort(const LocalTensor<T> &dst, const MrgSortSrcList<T> &list,
 }
 
 [[noreturn]] inline void unsupported(const char *api, ::ascsim::Loc loc) {
-  char msg[200];
-  __builtin_snprintf(msg, sizeof msg,
-                     "%s: Ascend 910B/910C (A2/A3) do not implement the "
-                     "region-proposal instructions (ascendc_api.md 6.9); "
-                     "use Sort32 and MrgSort",
-                     api);
-  ::ascsim::abi::apiFault("argument", msg, loc);
-  __builtin_unreachable();
+  ::ascsim::faultf("argument", loc,
+                   "%s: Ascend 910B/910C (A2/A3) do not implement the "
+                   "region-proposal instructions (ascendc_api.md 6.9); "
+                   "use Sort32 and MrgSort",
+                   api);
 }
 } // namespace ascsim_detail
 
@@ -166,12 +163,8 @@ inline uint32_t repeatCovers(const char *api, int32_t repeatTime, uint32_t per,
                              ::ascsim::Loc loc) {
   if (repeatTime >= 0)
     return static_cast<uint32_t>(repeatTime) * per;
-  char msg[160];
-  __builtin_snprintf(msg, sizeof msg,
-                     "asc.adv.%s: repeat_time = %d is negative", api,
-                     repeatTime);
-  ::ascsim::abi::apiFault("argument", msg, loc);
-  __builtin_unreachable();
+  ::ascsim::faultf("argument", loc, "asc.adv.%s: repeat_time = %d is negative",
+                   api, repeatTime);
 }
 
 /// Fails unless tensor `name` holds the `need` elements repeatTime covers
@@ -181,13 +174,10 @@ inline void checkCovers(const char *api, int32_t repeatTime, uint32_t need,
                         ::ascsim::Loc loc) {
   if (need <= size)
     return;
-  char msg[240];
-  __builtin_snprintf(msg, sizeof msg,
-                     "asc.adv.%s: repeat_time = %d covers %s%u elements, but "
-                     "'%s' holds only %u",
-                     api, repeatTime, pairs, need, name, size);
-  ::ascsim::abi::apiFault("bounds", msg, loc);
-  __builtin_unreachable();
+  ::ascsim::faultf("bounds", loc,
+                   "asc.adv.%s: repeat_time = %d covers %s%u elements, but "
+                   "'%s' holds only %u",
+                   api, repeatTime, pairs, need, name, size);
 }
 } // namespace ascsim_detail
 
@@ -207,15 +197,12 @@ inline void Sort(const LocalTensor<T> &dst, const LocalTensor<T> &concat,
     return;
   const uint32_t n = static_cast<uint32_t>(repeatTime) * 32;
   const uint32_t perPair = 8 / static_cast<uint32_t>(sizeof(T));
-  if (static_cast<uint64_t>(tmp.GetSize()) < uint64_t(n) * perPair) {
-    char msg[240];
-    __builtin_snprintf(msg, sizeof msg,
-                       "sort: a full sort of %u elements needs a tmp buffer "
-                       "of at least %u elements (%u bytes: get_sort_len(%u)), "
-                       "but it holds %u",
-                       n, n * perPair, n * 8, n, tmp.GetSize());
-    ::ascsim::abi::apiFault("bounds", msg, loc);
-  }
+  if (static_cast<uint64_t>(tmp.GetSize()) < uint64_t(n) * perPair)
+    ::ascsim::faultf("bounds", loc,
+                     "sort: a full sort of %u elements needs a tmp buffer "
+                     "of at least %u elements (%u bytes: get_sort_len(%u)), "
+                     "but it holds %u",
+                     n, n * perPair, n * 8, n, tmp.GetSize());
   const LocalTensor<T> *from = &dst, *to = &tmp;
   for (uint32_t run = 32; run < n; run *= 4) {
     for (uint32_t start = 0; start < n; start += 4 * run) {
@@ -284,12 +271,10 @@ inline void Extract(const LocalTensor<T> &dstValue,
                              "dst_index", "", loc);
   // Each (score, index) pair is 8 bytes of src.
   const uint32_t words = n * 8 / static_cast<uint32_t>(sizeof(T));
-  if (words > sorted.GetSize()) {
-    char pairs[64];
-    __builtin_snprintf(pairs, sizeof pairs, "%u (score, index) pairs, ", n);
-    ascsim_detail::checkCovers("extract", repeatTime, words, sorted.GetSize(),
-                               "src", pairs, loc);
-  }
+  if (words > sorted.GetSize())
+    ascsim_detail::checkCovers(
+        "extract", repeatTime, words, sorted.GetSize(), "src",
+        ::ascsim::textf("%u (score, index) pairs, ", n).str, loc);
   if (n == 0)
     return;
   uint64_t kept = 0;
