@@ -128,13 +128,31 @@ def dump_nine_dims(x: asc.GlobalAddress, n: int):
     asc.dump_tensor(g, 1, n, asc.ShapeInfo([1] * 9))
 
 
+@asc.jit
+def dump_negative_desc(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    asc.dump_tensor(g, -1, n)
+
+
+@asc.jit
+def dump_negative_desc_with_shape(x: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, n)
+    asc.dump_tensor(g, -2, n, asc.ShapeInfo([n]))
+
+
 @pytest.mark.parametrize("kernel,message", [
+    (dump_negative_desc, "dump_tensor: 'desc' must not be negative (it is printed as an unsigned 32-bit number), "
+                         "but got -1"),
+    (dump_negative_desc_with_shape, "dump_tensor: 'desc' must not be negative (it is printed as an unsigned 32-bit "
+                                    "number), but got -2"),
     (dump_without_dims, "dump_tensor: 'shape_info' has no dimensions; give its shape, e.g. asc.ShapeInfo([rows, "
                         "cols])"),
     (dump_with_a_list, "dump_tensor: 'shape_info' must be an asc.ShapeInfo, got list"),
     (dump_nine_dims, "dump_tensor: the ShapeInfo's shape has 9 dimensions; a ShapeInfo holds 1 to 8"),
 ])
-def test_bad_shape_info_is_a_compile_error_at_the_line(kernel, message) -> None:
+def test_bad_dump_arguments_are_compile_errors_at_the_line(kernel, message) -> None:
     with pytest.raises(CompileError) as e:
         kernel[1](X, 64)
     assert message in e.value.message

@@ -21,6 +21,24 @@ func.func @negative_count_off(%t: !asc.local_tensor<vecin, f32>) {
 
 // -----
 
+func.func @negative_desc(%t: !asc.local_tensor<vecin, f32>, %n: i32) {
+  %cm1 = arith.constant -1 : i32
+  // expected-error@+1 {{dump_tensor: 'desc' must not be negative (it is printed as an unsigned 32-bit number), but got -1}}
+  asc.dump_tensor %t, %cm1, %n : !asc.local_tensor<vecin, f32>, i32, i32
+  return
+}
+
+// -----
+
+func.func @negative_desc_with_shape(%t: !asc.local_tensor<vecin, f32>, %i: i32) {
+  %cm3 = arith.constant -3 : i32
+  // expected-error@+1 {{dump_tensor: 'desc' must not be negative (it is printed as an unsigned 32-bit number), but got -3}}
+  asc.dump_tensor_shape %t, %cm3, %i shape [%i] original [%i] : !asc.local_tensor<vecin, f32>, i32, i32, (i32), (i32)
+  return
+}
+
+// -----
+
 func.func @shape_of_nine_dims(%t: !asc.local_tensor<vecin, f32>, %i: i32) {
   // expected-error@+1 {{dump_tensor: the ShapeInfo's shape has 9 dimensions; a ShapeInfo holds 1 to 8}}
   asc.dump_tensor_shape %t, %i, %i shape [%i, %i, %i, %i, %i, %i, %i, %i, %i] original [%i] : !asc.local_tensor<vecin, f32>, i32, i32, (i32, i32, i32, i32, i32, i32, i32, i32, i32), (i32)

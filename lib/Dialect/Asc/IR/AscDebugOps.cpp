@@ -123,6 +123,19 @@ void DumpTensorOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get(), DebugResource::get());
 }
 
+/// DumpTensor's `desc` is a uint32_t: a negative constant would print as
+/// 4294967295 and the like.
+static LogicalResult verifyDesc(Operation *op, Value desc) {
+  if (std::optional<int64_t> v = getConstantInt(desc); v && *v < 0)
+    return emitApiError(op, DiagCategory::Argument)
+           << "'desc' must not be negative (it is printed as an unsigned "
+              "32-bit number), but got "
+           << *v;
+  return success();
+}
+
+LogicalResult DumpTensorOp::verify() { return verifyDesc(*this, getDesc()); }
+
 //===----------------------------------------------------------------------===//
 // DumpTensorShapeOp
 //===----------------------------------------------------------------------===//
@@ -136,6 +149,8 @@ void DumpTensorShapeOp::getEffects(
 }
 
 LogicalResult DumpTensorShapeOp::verify() {
+  if (failed(verifyDesc(*this, getDesc())))
+    return failure();
   // Ascend C's ShapeInfo holds K_MAX_SHAPE_DIM (8) dimensions.
   constexpr size_t kMaxDims = 8;
   for (auto [what, dims] :

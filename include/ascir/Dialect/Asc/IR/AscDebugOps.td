@@ -84,6 +84,7 @@ def Asc_DumpTensorOp : Asc_ApiOp<"dump_tensor", "AscendC::DumpTensor",
     $tensor `,` $desc `,` $size attr-dict `:` qualified(type($tensor)) `,`
     type($desc) `,` type($size)
   }];
+  let hasVerifier = 1;
 }
 
 def Asc_DumpTensorShapeOp : Asc_Op<"dump_tensor_shape",
