@@ -569,6 +569,12 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
     requireAic("data_copy GM -> L1", loc);
     pipe = Pipe::MTE2;
     cost = timing::gmToLocal(bytes);
+  } else if (sm == Mem::L1 && dm == Mem::GM) {
+    // DataCopy A1/B1 -> GM (ascendc_api.md §5.1 row 2): the AIC's MTE3, no
+    // layout change, at the rate of the vector core's store.
+    requireL1ToGm(api, src, loc);
+    pipe = Pipe::MTE3;
+    cost = timing::localToGm(bytes);
   } else if (sm == Mem::L1 && dm == Mem::BT) {
     // DataCopy L1 (C1) -> BiasTable (C2), as the Matmul API loads its bias
     // (the AIC's MTE1, no type change).
@@ -598,7 +604,7 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
   bool l1 = dm == Mem::L1;
   // L1 -> BiasTable: a cube-path copy (each memory's own alignment).
   const bool toBt = dm == Mem::BT;
-  Access srcAcc{api, "source", false, type, true, l1 || toBt};
+  Access srcAcc{api, "source", false, type, true, l1 || toBt || sm == Mem::L1};
   Access dstAcc{api, "destination", true, type, true, l1};
   srcAcc.cube = toBt;
   dstAcc.cube = toBt;
@@ -611,7 +617,8 @@ void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
   raceFootprint(in.fp, uses);
   // Planned for the next call of this site (copyFromPlan) once the UB side's
   // init tracking has run above.
-  const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM;
+  // Only UB copies are planned (the plan holds a UB offset).
+  const bool toGm = pipe == Pipe::MTE3 && dm == Mem::GM && sm == Mem::UB;
   if ((toGm || (pipe == Pipe::MTE2 && dm == Mem::UB)) && !sys_.anyWatch &&
       mem_.memOf(toGm ? to : from) == Mem::GM) {
     CachedCopy &e = plans_->copyCache[plans_->copyNext];

@@ -556,6 +556,9 @@ private:
   const EventInfo *events_ = eventInfo(0);
   /// device/CubeAbi.cpp: fails unless this is a cube core.
   void requireAic(const char *api, Loc loc) const;
+  /// Refuses a copy from L1 to GM unless its source is A1 or B1 (not C1 or
+  /// TSCM, ascendc_api.md §5.1 row 2) and it runs on the AIC.
+  void requireL1ToGm(const char *api, const Operand &src, Loc loc) const;
   [[noreturn]] void refuseUbToL1(const char *api, const Operand &dst,
                                  const Operand &src, Loc loc) const;
   /// Checks, tracks and issues a planned cube instruction: `ops` are the

@@ -131,6 +131,18 @@ void Core::setRole(const CoreRole &role) {
   }
 }
 
+void Core::requireL1ToGm(const char *api, const Operand &src,
+                         Loc loc) const {
+  // TPosition::A1 and B1 (kPositionNames).
+  if (src.pos != 1 && src.pos != 3)
+    fail("argument",
+         std::string(api) + " from " + positionName(src.pos) +
+             " (L1) to GM is not supported: only A1 and B1 copy to GM; "
+             "copy the data through an A1 or B1 tensor",
+         loc);
+  requireAic((std::string(api) + " L1 -> GM").c_str(), loc);
+}
+
 void Core::requireAic(const char *api, Loc loc) const {
   if (role_.aic)
     return;

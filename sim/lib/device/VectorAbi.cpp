@@ -943,7 +943,12 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
     pipe = Pipe::MTE3;
   else if (sm == Mem::UB && dm == Mem::UB && !call.pad)
     pipe = Pipe::V;
-  else
+  else if (sm == Mem::L1 && dm == Mem::GM && !call.pad) {
+    // DataCopy A1/B1 -> GM with DataCopyParams (ascendc_api.md §5.1 row 5):
+    // the AIC's MTE3.
+    requireL1ToGm(api, call.src, loc);
+    pipe = Pipe::MTE3;
+  } else
     fail("argument",
          who + " from " + positionName(call.src.pos) + " (" + memName(sm) +
              ") to " + positionName(call.dst.pos) + " (" + memName(dm) +
@@ -1023,15 +1028,15 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
     o.es = es;
     o.view = op.bytes;
     const char *role = k == 0 ? "destination" : "source";
-    if (m == Mem::UB && op.addr % 32 != 0)
+    if ((m == Mem::UB || m == Mem::L1) && op.addr % 32 != 0)
       fail("alignment",
-           who + ": the " + role + " UB address " + std::to_string(op.addr) +
-               " is not 32-byte aligned",
+           who + ": the " + role + " " + memName(m) + " address " +
+               std::to_string(op.addr) + " is not 32-byte aligned",
            loc);
     Span h = hull(spans[k]);
     // DataCopyPad needs only byte alignment on the GM side.
     Access a{api, role, k == 0, call.pad && m == Mem::GM ? DType::U8 : call.type,
-             /*blockAligned=*/false};
+             /*blockAligned=*/false, /*allowL1=*/m == Mem::L1};
     uint8_t *p = mem_.resolve(op, h.start, h.end - h.start, a, loc);
     o.base = p - h.start;
   }
@@ -1051,8 +1056,8 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
                                    : timing::localCopy(bytes);
   // UB operands by offset, GM ones by host address.
   auto base = [&](Mem m, const VecOperand &o) {
-    return m == Mem::UB ? mem_.ubOffset(o.base)
-                        : reinterpret_cast<uintptr_t>(o.base);
+    return m == Mem::GM ? reinterpret_cast<uintptr_t>(o.base)
+                        : mem_.offsetOf(o.base, m);
   };
   const SpanUse uses[2] = {
       {sm, base(sm, in.opnd[1]), &spans[1], false, "source"},

@@ -66,7 +66,7 @@ func.func @local_tensor_partial_block(%addr: i32) {
 // -----
 
 func.func @data_copy_gm_to_gm(%a: !asc.global_tensor<f32>, %b: !asc.global_tensor<f32>, %n: i32) {
-  // expected-error@+1 {{data_copy: cannot copy from TPosition.GM to TPosition.GM; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC}}
+  // expected-error@+1 {{data_copy: cannot copy from TPosition.GM to TPosition.GM; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC/A1/B1 to GM, and between VECIN/VECOUT/VECCALC}}
   asc.data_copy %a, %b, %n : !asc.global_tensor<f32>, !asc.global_tensor<f32>, i32
   return
 }
@@ -74,8 +74,16 @@ func.func @data_copy_gm_to_gm(%a: !asc.global_tensor<f32>, %b: !asc.global_tenso
 // -----
 
 func.func @data_copy_l1_to_ub(%dst: !asc.local_tensor<vecin, f32>, %src: !asc.local_tensor<a1, f32>, %n: i32) {
-  // expected-error@+1 {{data_copy: cannot copy from TPosition.A1 to TPosition.VECIN; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC}}
+  // expected-error@+1 {{data_copy: cannot copy from TPosition.A1 to TPosition.VECIN; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC/A1/B1 to GM, and between VECIN/VECOUT/VECCALC}}
   asc.data_copy %dst, %src, %n : !asc.local_tensor<vecin, f32>, !asc.local_tensor<a1, f32>, i32
+  return
+}
+
+// -----
+
+func.func @data_copy_c1_to_gm(%dst: !asc.global_tensor<f32>, %src: !asc.local_tensor<c1, f32>, %n: i32) {
+  // expected-error@+1 {{data_copy: cannot copy from TPosition.C1 to TPosition.GM; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC/A1/B1 to GM, and between VECIN/VECOUT/VECCALC, and C1 to C2 (float32 or int32 bias)}}
+  asc.data_copy %dst, %src, %n : !asc.global_tensor<f32>, !asc.local_tensor<c1, f32>, i32
   return
 }
 
@@ -90,7 +98,7 @@ func.func @data_copy_bias_f16(%dst: !asc.local_tensor<c2, f16>, %src: !asc.local
 // -----
 
 func.func @data_copy_l1_to_l0a(%dst: !asc.local_tensor<a2, f32>, %src: !asc.local_tensor<a1, f32>, %n: i32) {
-  // expected-error@+1 {{data_copy: cannot copy from TPosition.A1 to TPosition.A2; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC, and C1 to C2 (float32 or int32 bias)}}
+  // expected-error@+1 {{data_copy: cannot copy from TPosition.A1 to TPosition.A2; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC/A1/B1 to GM, and between VECIN/VECOUT/VECCALC, and C1 to C2 (float32 or int32 bias)}}
   asc.data_copy %dst, %src, %n : !asc.local_tensor<a2, f32>, !asc.local_tensor<a1, f32>, i32
   return
 }

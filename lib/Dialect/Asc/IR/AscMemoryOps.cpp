@@ -161,11 +161,16 @@ void LocalTensorOp::getEffects(
 /// True if the count and DataCopyParams forms of DataCopy support copying
 /// `src` to `dst`; `countForm` adds L1 (C1) to the BiasTable (C2), the count
 /// form's copy that loads an Mmad bias (ascendc_api.md DataCopy form 3).
-static bool isLegalCopyDirection(Hardware dst, Hardware src, bool countForm) {
+/// `srcPosition` tells A1/B1, which copy to GM (rows 2 and 5), from the
+/// other positions in L1.
+static bool isLegalCopyDirection(Hardware dst, Hardware src,
+                                 TPosition srcPosition, bool countForm) {
   if (src == Hardware::GM)
     return dst == Hardware::UB || dst == Hardware::L1;
   if (src == Hardware::UB)
     return dst == Hardware::GM || dst == Hardware::UB;
+  if (src == Hardware::L1 && dst == Hardware::GM)
+    return srcPosition == TPosition::A1 || srcPosition == TPosition::B1;
   return countForm && src == Hardware::L1 && dst == Hardware::BIAS;
 }
 
@@ -173,7 +178,8 @@ static bool isLegalCopyDirection(Hardware dst, Hardware src, bool countForm) {
 static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
                                          Type srcType, bool countForm) {
   if (isLegalCopyDirection(getTensorHardware(dstType),
-                           getTensorHardware(srcType), countForm))
+                           getTensorHardware(srcType),
+                           getTensorPosition(srcType), countForm))
     return success();
   if (getTensorHardware(srcType) == Hardware::UB &&
       getTensorHardware(dstType) == Hardware::L1)
@@ -183,7 +189,8 @@ static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
          << "cannot copy from " << pyPosition(srcType) << " to "
          << pyPosition(dstType)
          << "; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, "
-            "VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC"
+            "VECIN/VECOUT/VECCALC/A1/B1 to GM, and between "
+            "VECIN/VECOUT/VECCALC"
          << (countForm ? ", and C1 to C2 (float32 or int32 bias)" : "");
 }
 

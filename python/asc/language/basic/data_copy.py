@@ -105,7 +105,7 @@ for _cls, _form, _builder, _pairs in _CUBE_COPIES:
 @builtin
 def data_copy(*args: Any, **kwargs: Any) -> None:
     """Copies between GM and on-chip buffers: `data_copy(dst, src, count)` (count·sizeof must be a multiple
-    of 32 bytes), `data_copy(dst, src, repeat_params: DataCopyParams)` (blocks of 32 bytes with gaps), the
+    of 32 bytes; GM → UB or A1/B1/C1, UB or A1/B1 → GM on the AIC's MTE3, UB → UB, C1 → C2), `data_copy(dst, src, repeat_params: DataCopyParams)` (blocks of 32 bytes with gaps), the
     same with `enhanced_params: DataCopyEnhancedParams` (no effect on Ascend 910B/910C; cube-path modes are
     rejected), or `data_copy(dst, src, slice_list1, slice_list2, dim_value)` (GM <-> UB slices, lists of
     `SliceInfo` for dst and src, dimension 0 first); the cube path's `data_copy(dst, src, intri_params)` with
