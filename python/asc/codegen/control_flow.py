@@ -187,9 +187,10 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
     else:
-        b = v.b
-        count = b.create1("asc.range_count", [semantic.materialize(x, dtype) for x in bounds],
-                          semantic.ir_scalar_type(dtype))
+        from .._C import _ods
+
+        count = _ods.range_count(v.b, *(semantic.materialize(x, dtype) for x in bounds),
+                                 result_type=semantic.ir_scalar_type(dtype))
         count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
