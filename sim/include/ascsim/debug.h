@@ -192,13 +192,19 @@ inline void DumpTensor(const GlobalTensor<T> &tensor, uint32_t desc,
   ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
                             dumpSize, nullptr, loc);
 }
+namespace dump_detail {
+/// The simulator's view of a ShapeInfo (both DumpTensor forms that take one).
+inline ::ascsim::DumpShape shapeOf(const ShapeInfo &shapeInfo) {
+  return {shapeInfo.shapeDim, shapeInfo.shape, shapeInfo.originalShapeDim,
+          shapeInfo.originalShape,
+          static_cast<uint32_t>(shapeInfo.dataFormat)};
+}
+} // namespace dump_detail
 template <typename T>
 inline void DumpTensor(const LocalTensor<T> &tensor, uint32_t desc,
                        uint32_t dumpSize, const ShapeInfo &shapeInfo,
                        ::ascsim::Loc loc = ::ascsim::here()) {
-  const ::ascsim::DumpShape shape{
-      shapeInfo.shapeDim, shapeInfo.shape, shapeInfo.originalShapeDim,
-      shapeInfo.originalShape, static_cast<uint32_t>(shapeInfo.dataFormat)};
+  const ::ascsim::DumpShape shape = dump_detail::shapeOf(shapeInfo);
   ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
                             dumpSize, &shape, loc);
 }
@@ -206,9 +212,7 @@ template <typename T>
 inline void DumpTensor(const GlobalTensor<T> &tensor, uint32_t desc,
                        uint32_t dumpSize, const ShapeInfo &shapeInfo,
                        ::ascsim::Loc loc = ::ascsim::here()) {
-  const ::ascsim::DumpShape shape{
-      shapeInfo.shapeDim, shapeInfo.shape, shapeInfo.originalShapeDim,
-      shapeInfo.originalShape, static_cast<uint32_t>(shapeInfo.dataFormat)};
+  const ::ascsim::DumpShape shape = dump_detail::shapeOf(shapeInfo);
   ::ascsim::abi::dumpTensor(tensor.operand(), ::ascsim::dtypeOf<T>(), desc,
                             dumpSize, &shape, loc);
 }
