@@ -153,33 +153,20 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {dtype.name} values")
     if op in ("<<", ">>") and isinstance(python_scalar(rhs), int) and isinstance(lhs, PlainValue):
-        return _constant_shift(op, lhs, python_scalar(rhs), dtype)
+        # A constant count of the type's width or more is poison in the IR (C leaves it undefined:
+        # x86 masks it, so `n >> 33` gave `n >> 1`); Python shifts every bit out of the wrapped
+        # value: `<<` gives 0, `>>` the sign (0 for unsigned), a signed shift by width - 1.
+        count = python_scalar(rhs)
+        if count < 0:
+            raise ValueError(f"negative shift count {count}: a shift count must be 0 or more, as in Python")
+        if count >= dtype.bitwidth:
+            if op == "<<" or dtype.is_unsigned():
+                return binary("&", lhs, 0)
+            rhs = dtype.bitwidth - 1
     b = builder_for(op)
     _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     return PlainValue(b.create1(table[op], [a, c], ir_scalar_type(dtype)), dtype)
-
-
-def _constant_shift(op: str, lhs: Any, count: int, dtype: DataType) -> Any:
-    """`lhs << count` / `lhs >> count` by a constant, with Python's meaning on the wrapped value.
-
-    A count of the type's width or more is poison in the IR (C leaves it undefined: x86 masks it,
-    so `n >> 33` gave `n >> 1`); Python shifts every bit out: `<<` gives 0, `>>` the sign (0 for
-    unsigned), which is a shift by width - 1 for a signed `>>`.
-    """
-    from .ir_value import PlainValue
-
-    if count < 0:
-        raise ValueError(f"negative shift count {count}: a shift count must be 0 or more, as in Python")
-    width = dtype.bitwidth
-    if count < width:
-        b = builder_for(op)
-        table = _UINT_OPS if dtype.is_unsigned() else _INT_OPS
-        operands = [materialize(lhs, dtype), materialize(count, dtype)]
-        return PlainValue(b.create1(table[op], operands, ir_scalar_type(dtype)), dtype)
-    if op == ">>" and not dtype.is_unsigned():
-        return _constant_shift(op, lhs, width - 1, dtype)
-    return binary("&", lhs, 0)
 
 
 def _warn_if_truncated(b: Any, op: str, lhs: Any, rhs: Any, dtype: DataType) -> None:
