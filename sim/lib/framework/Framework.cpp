@@ -880,6 +880,10 @@ void Framework::freeAllEvents(int32_t qh, Loc loc, std::vector<SyncOp> &ops) {
 
 namespace {
 
+bool sameLine(const Loc &a, const Loc &b) {
+  return a.line == b.line && a.file == b.file;
+}
+
 /// "bytes [0, 4096) of UB", as asc-verify-capacity words it.
 std::string bytesOf(uint64_t begin, uint64_t end, Mem mem) {
   return "bytes [" + std::to_string(begin) + ", " + std::to_string(end) +
@@ -915,6 +919,11 @@ std::string Framework::contribution(const Pool &p) const {
          withArticle(positionName(p.pos)) + " TBufPool";
 }
 
+bool Framework::warnedAt(const Loc &loc) const {
+  return std::any_of(staticWarned_.begin(), staticWarned_.end(),
+                     [&](const Loc &at) { return sameLine(at, loc); });
+}
+
 std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,
                                                 uint32_t end, Loc loc) {
   // Only the memories this core has: a tensor elsewhere is a descriptor
@@ -925,15 +934,14 @@ std::optional<Diagnostic> Framework::noteStatic(Mem mem, uint32_t addr,
   bool known = false;
   for (const StaticTensor &t : statics_)
     known = known || (t.mem == mem && t.addr == addr && t.end == end &&
-                      t.loc.line == loc.line && t.loc.file == loc.file);
+                      sameLine(t.loc, loc));
   if (!known && statics_.size() < 64)
     statics_.push_back({mem, addr, end, loc});
   const uint32_t top = rootCursor_[static_cast<int>(mem)];
   if (!live_ || addr >= top)
     return std::nullopt;
-  for (const Loc &at : staticWarned_)
-    if (at.line == loc.line && at.file == loc.file)
-      return std::nullopt; // once per line, as the compile-time warning
+  if (warnedAt(loc))
+    return std::nullopt; // once per line, as the compile-time warning
   std::vector<Note> notes;
   auto overlaps = [&](uint32_t start, uint64_t bytes) {
     return start < end && addr < start + bytes;
@@ -973,10 +981,7 @@ void Framework::checkStaticsUnder(const char *api, Mem mem, uint32_t start,
   for (const StaticTensor &t : statics_) {
     if (t.mem != mem || t.end <= start || t.addr >= end)
       continue;
-    bool warned = false;
-    for (const Loc &at : staticWarned_)
-      warned = warned || (at.line == t.loc.line && at.file == t.loc.file);
-    if (warned)
+    if (warnedAt(t.loc))
       continue;
     staticWarned_.push_back(t.loc);
     Diagnostic d = makeDiagnostic(

@@ -194,6 +194,8 @@ private:
   /// lines), the lines warned about, and the pending warnings.
   std::vector<StaticTensor> statics_;
   std::vector<Loc> staticWarned_;
+  /// Whether a static-tensor warning was given at `loc`'s line.
+  bool warnedAt(const Loc &loc) const;
   std::vector<Diagnostic> warnings_;
   /// "init_buffer of 2 x 2048 bytes for a VECIN queue" and the like.
   std::string contribution(const Queue &q) const;
