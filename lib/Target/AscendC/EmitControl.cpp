@@ -561,6 +561,24 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   return success();
 }
 
+/// Prints `pyasc::<name><T>(operands)`, T the result's type (its unsigned
+/// twin with `isUnsigned`): a helper of the emitted prologue whose explicit
+/// template argument converts the operands.
+static FailureOr<Precedence> printHelperCall(Emitter &emitter, Operation &op,
+                                             StringRef name, bool isUnsigned) {
+  raw_ostream &os = emitter.ostream();
+  Type type = op.getResult(0).getType();
+  os << "pyasc::" << name << "<";
+  if (failed(isUnsigned ? emitter.emitUnsignedType(op.getLoc(), type)
+                        : emitter.emitType(op.getLoc(), type)))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitOperands(op.getOperands())))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
+}
+
 FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
                                                  RangeCountOp op) {
   // A step that folded to 0 (`range(a, b, n * 0)`): Python's error, at the
@@ -571,15 +589,7 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
            << "range() arg 3 must not be zero: the loop's step is 0; use a "
               "positive step to count up or a negative one to count down";
   // The type is explicit: a literal bound is an `int`, the variable may not be.
-  raw_ostream &os = emitter.ostream();
-  os << "pyasc::range_count<";
-  if (failed(emitter.emitType(op.getLoc(), op.getType())))
-    return failure();
-  os << ">(";
-  if (failed(emitter.emitOperands(op->getOperands())))
-    return failure();
-  os << ")";
-  return Precedence::Postfix;
+  return printHelperCall(emitter, *op, "range_count", /*isUnsigned=*/false);
 }
 
 bool mlir::asc::usesRangeCount(Operation *root) {
@@ -698,19 +708,9 @@ static LogicalResult emitConstantDivisionError(Operation &op,
 /// same width.
 static FailureOr<Precedence>
 printCheckedDivision(Emitter &emitter, Operation &op, bool isUnsigned) {
-  raw_ostream &os = emitter.ostream();
   bool isRemainder = isa<arith::RemSIOp, arith::RemUIOp>(op);
-  Type type = op.getResult(0).getType();
-  os << "pyasc::" << (isRemainder ? "rem" : "div") << "<";
-  if (failed(isUnsigned ? emitter.emitUnsignedType(op.getLoc(), type)
-                        : emitter.emitType(op.getLoc(), type)))
-    return failure();
-  os << ">(";
-  // The explicit template argument converts the operands.
-  if (failed(emitter.emitOperands(op.getOperands())))
-    return failure();
-  os << ")";
-  return Precedence::Postfix;
+  return printHelperCall(emitter, op, isRemainder ? "rem" : "div",
+                         isUnsigned);
 }
 
 /// Whether `value` prints as an expression of int literals only (a constant,
