@@ -108,6 +108,68 @@ def test_print_time_stamp_refuses_a_reserved_id_at_the_line() -> None:
             "above 0xffff") in str(e.value)
 
 
+@asc.jit
+def runtime_stamp(desc_id: int):
+    asc.print_time_stamp(desc_id)
+
+
+@pytest.mark.parametrize("desc_id", [0, 7, 0xFFFF])
+def test_print_time_stamp_refuses_a_reserved_runtime_id_at_the_line(desc_id: int) -> None:
+    """Only a constant reserved id was refused: a run-time one printed `TimeStamp: desc_id=7`."""
+    with pytest.raises(KernelError) as e:
+        runtime_stamp[1](desc_id)
+    assert e.value.category == "argument"
+    assert e.value.location.line == line_of(runtime_stamp, "asc.print_time_stamp(desc_id)")
+    assert e.value.message == (f"kernel 'runtime_stamp' (block 0): print_time_stamp: 'desc_id' {desc_id} is reserved: ids 0-65535 (0xffff) are the "
+                               "framework's; use an id from 65536 (0x10000) to 4294967295 (0xffffffff)")
+
+
+def test_print_time_stamp_takes_the_first_free_runtime_id() -> None:
+    runtime_stamp[1](0x10000)
+    assert re.fullmatch(r"\[block 0\] TimeStamp: desc_id=65536, cycle=\d+\n", output_of())
+
+
+@asc.jit
+def runtime_labels(x: asc.GlobalAddress, desc: int, which: asc.ConstExpr[int]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 8)
+    if which == 0:
+        asc.dump_tensor(g, desc, 2)
+    else:
+        asc.dump_acc_chk_point(g, desc, 0, 2)
+
+
+@pytest.mark.parametrize("which,message", [
+    (0, "dump_tensor: 'desc' is -3 (4294967293 as Ascend C's uint32_t); it must be a label (printed as an "
+        "unsigned 32-bit number), 0 or more"),
+    (1, "dump_acc_chk_point: 'index' is -3 (4294967293 as Ascend C's uint32_t); it must be a label (printed as "
+        "an unsigned 32-bit number), 0 or more"),
+])
+def test_a_negative_runtime_label_is_refused_like_a_constant_one(which: int, message: str) -> None:
+    """A negative constant desc was a compile error, a run-time one printed `desc=4294967293`."""
+    with pytest.raises(KernelError) as e:
+        runtime_labels[1](np.zeros(8, dtype=np.float32), -3, which)
+    assert e.value.category == "argument"
+    assert e.value.location.line == line_of(runtime_labels, "asc.dump_tensor(g" if which == 0
+                                            else "asc.dump_acc_chk_point(g")
+    assert e.value.message == "kernel 'runtime_labels' (block 0): " + message
+
+
+@asc.jit(always_compile=True)
+def negative_index(x: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 8)
+    asc.dump_acc_chk_point(g, -2, 0, 2)
+
+
+def test_a_negative_constant_checkpoint_index_is_a_compile_error() -> None:
+    with pytest.raises(CompileError) as e:
+        negative_index[1](np.zeros(8, dtype=np.float32))
+    assert e.value.location.line == line_of(negative_index, "asc.dump_acc_chk_point(")
+    assert ("dump_acc_chk_point: 'index' must not be negative (it is printed as an unsigned 32-bit number), but "
+            "got -2") in str(e.value)
+
+
 @asc.jit(always_compile=True)
 def profiled(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int):
     xg = asc.GlobalTensor()

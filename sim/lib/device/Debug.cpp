@@ -405,18 +405,25 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
   uint64_t seq = beginCall(loc);
   const bool chk = countOff != 0 || std::string(api) != "dump_tensor";
   // A negative count reaches the uint32_t parameters as a huge one: name it
-  // as the user wrote it rather than as an access of 4 Gi elements.
-  for (auto [what, value] : {std::pair<const char *, uint32_t>{"dump_size",
-                                                               dumpSize},
-                             {"count_off", countOff}})
-    if (static_cast<int32_t>(value) < 0)
+  // as the user wrote it rather than as an access of 4 Gi elements. The
+  // compiler refuses a negative constant 'desc' / 'index' (printed as an
+  // unsigned number); a negative run-time one is refused here alike.
+  struct Count {
+    const char *what;
+    uint32_t value;
+    const char *meaning;
+  };
+  for (const Count &c :
+       {Count{"dump_size", dumpSize, "a count of elements"},
+        Count{"count_off", countOff, "an element offset"},
+        Count{chk ? "index" : "desc", desc,
+              "a label (printed as an unsigned 32-bit number)"}})
+    if (static_cast<int32_t>(c.value) < 0)
       fail("argument",
-           std::string(api) + ": '" + what + "' is " +
-               std::to_string(static_cast<int32_t>(value)) + " (" +
-               std::to_string(value) +
-               " as Ascend C's uint32_t); it must be " +
-               (std::string(what) == "dump_size" ? "a count of elements"
-                                                 : "an element offset") +
+           std::string(api) + ": '" + c.what + "' is " +
+               std::to_string(static_cast<int32_t>(c.value)) + " (" +
+               std::to_string(c.value) +
+               " as Ascend C's uint32_t); it must be " + c.meaning +
                ", 0 or more",
            loc);
   // A ShapeInfo lays the printed values out; it must hold them all.
@@ -527,6 +534,14 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
 
 void Core::printTimeStamp(uint32_t descId, Loc loc) {
   uint64_t seq = beginCall(loc);
+  // Ascend C reserves ids up to 0xffff for the framework's own stamps. The
+  // compiler refuses a constant one; a run-time one is caught here.
+  if (descId <= 0xffff)
+    fail("argument",
+         "print_time_stamp: 'desc_id' " + std::to_string(descId) +
+             " is reserved: ids 0-65535 (0xffff) are the framework's; use an "
+             "id from 65536 (0x10000) to 4294967295 (0xffffffff)",
+         loc);
   if (trace_)
     trace_->slices.push_back({Pipe::S, scalar_, scalar_ + timing::kScalarIssue,
                               "print_time_stamp", loc, seq, 0});

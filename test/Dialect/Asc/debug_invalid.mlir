@@ -21,6 +21,16 @@ func.func @negative_count_off(%t: !asc.local_tensor<vecin, f32>) {
 
 // -----
 
+func.func @negative_index(%t: !asc.local_tensor<vecin, f32>, %n: i32) {
+  %cm2 = arith.constant -2 : i32
+  %c0 = arith.constant 0 : i32
+  // expected-error@+1 {{dump_acc_chk_point: 'index' must not be negative (it is printed as an unsigned 32-bit number), but got -2}}
+  asc.dump_acc_chk_point %t, %cm2, %c0, %n : !asc.local_tensor<vecin, f32>, i32, i32, i32
+  return
+}
+
+// -----
+
 func.func @negative_desc(%t: !asc.local_tensor<vecin, f32>, %n: i32) {
   %cm1 = arith.constant -1 : i32
   // expected-error@+1 {{dump_tensor: 'desc' must not be negative (it is printed as an unsigned 32-bit number), but got -1}}

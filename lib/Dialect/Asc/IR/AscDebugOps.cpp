@@ -123,12 +123,14 @@ void DumpTensorOp::getEffects(
   effects.emplace_back(MemoryEffects::Write::get(), DebugResource::get());
 }
 
-/// DumpTensor's `desc` is a uint32_t: a negative constant would print as
-/// 4294967295 and the like.
-static LogicalResult verifyDesc(Operation *op, Value desc) {
+/// DumpTensor's `desc` (DumpAccChkPoint's `index`) is a uint32_t: a negative
+/// constant would print as 4294967295 and the like.
+static LogicalResult verifyDesc(Operation *op, Value desc,
+                                StringRef name = "desc") {
   if (std::optional<int64_t> v = getConstantInt(desc); v && *v < 0)
     return emitApiError(op, DiagCategory::Argument)
-           << "'desc' must not be negative (it is printed as an unsigned "
+           << "'" << name
+           << "' must not be negative (it is printed as an unsigned "
               "32-bit number), but got "
            << *v;
   return success();
@@ -186,6 +188,8 @@ void DumpAccChkPointOp::getEffects(
 }
 
 LogicalResult DumpAccChkPointOp::verify() {
+  if (failed(verifyDesc(*this, getIndex(), "index")))
+    return failure();
   if (std::optional<int64_t> off = getConstantInt(getCountOff()))
     if (*off < 0)
       return emitApiError(*this, DiagCategory::Argument)
