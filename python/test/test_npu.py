@@ -578,11 +578,12 @@ def test_destroy_stream_destroys_its_cann_stream(fake: Path, logs: Path) -> None
     assert runtime_log(logs)[-3:] == ["rtDevBinaryUnRegister(bin0)", "rtDeviceReset(0)", "aclFinalize()"]
 
 
-#: The tutorials the fake CANN can run (it has no cube unit: 06 and 08 are AIC_ONLY kernels).
+#: Every tutorial: the fake runs the cube object of an AIC_ONLY binary (06, 08) on the simulator's cube
+#: cores, the vector object of the others (the mix ones, 07 and 09, start both).
 NPU_TUTORIALS = ["01_add/add.py", "02_add_framework/add_framework.py", "03_gelu/gelu.py", "04_softmax/softmax.py",
-                 "05_cast_scale/cast_scale.py", "07_matmul_mix/matmul_mix.py",
-                 "09_matmul_leakyrelu/matmul_leakyrelu.py", "10_rmsnorm_softmax/rmsnorm_softmax.py",
-                 "11_topk/topk.py"]
+                 "05_cast_scale/cast_scale.py", "06_matmul_basic/matmul_basic.py", "07_matmul_mix/matmul_mix.py",
+                 "08_matmul_cube_only/matmul_cube_only.py", "09_matmul_leakyrelu/matmul_leakyrelu.py",
+                 "10_rmsnorm_softmax/rmsnorm_softmax.py", "11_topk/topk.py"]
 
 
 @pytest.mark.parametrize("script", NPU_TUTORIALS, ids=[s.split("/")[0] for s in NPU_TUTORIALS])

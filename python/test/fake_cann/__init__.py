@@ -10,7 +10,8 @@
   for these tests;
 * `lib64/libruntime.so`, `libascendcl.so`, `libascend_dump.so` (src/): log every call to
   `$FAKE_CANN_LOG_DIR/runtime.log`, keep device memory in host memory and run launched kernels on
-  the simulator; `$FAKE_CANN_FAIL=<call>=<code>` makes a call fail;
+  the simulator (the cube object of a cube-magic binary, else the vector one); `$FAKE_CANN_FAIL=<call>=<code>`
+  makes a call fail;
 * `version.cfg`, `include/version/cann_version.h`, `compiler/tikcpp/tikcfw/{impl,interface}`;
 * `python/torch_npu`: a stand-in for torch_npu (fake_torch_npu.py) whose "npu" tensors live in
   host memory, which is the fake's device memory.

@@ -73,6 +73,7 @@ std::string name(const void *p) {
 
 constexpr int kBadArgument = 107000;
 constexpr int kKernelFault = 507015;
+constexpr uint32_t kMagicCube = 0x41494343; // RT_DEV_BINARY_MAGIC_ELF_AICUBE
 
 /// The packed objects of a binary: "FAKEPACK", u32 count, then per object u32
 /// name length, name, u64 size, bytes (see ld_lld.py).
@@ -159,15 +160,23 @@ int runOnSimulator(const Function &fn, const Binary &bin, uint32_t blockDim,
                  bin.id);
     return kBadArgument;
   }
-  // The simulator models the vector cores: it runs the vector object.
-  auto it = objects.find("output_aiv.o");
-  if (it == objects.end())
-    it = objects.find("output_mix_aiv.o");
+  // The objects are the one kernel source compiled against the simulator
+  // (fake bisheng), so each holds the whole kernel and its kernel type
+  // (ASCSIM_KERNEL_TYPE): the simulator starts the cube and vector cores that
+  // type names. Run the object the binary's magic says the device runs: the
+  // cube object of a cube binary, else the vector one.
+  const char *const kCube[] = {"output_aic.o", "output_mix_aic.o"};
+  const char *const kVector[] = {"output_aiv.o", "output_mix_aiv.o"};
+  const bool cube = bin.magic == kMagicCube;
+  auto it = objects.end();
+  for (const char *objectName : cube ? kCube : kVector)
+    if (it == objects.end())
+      it = objects.find(objectName);
   if (it == objects.end()) {
     std::fprintf(stderr,
-                 "fake CANN: kernel %s has no vector object; the simulator "
-                 "cannot run cube objects\n",
-                 fn.name.c_str());
+                 "fake CANN: kernel %s: binary %u (magic 0x%08x) has no %s "
+                 "object\n",
+                 fn.name.c_str(), bin.id, bin.magic, cube ? "cube" : "vector");
     return kBadArgument;
   }
   char path[] = "/tmp/fake_cann_kernel_XXXXXX";
