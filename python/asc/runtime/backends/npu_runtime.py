@@ -46,11 +46,41 @@ DUMP_BUFFER_BYTES = 75 * 1024 * 1024
 MODULE_ID = 33
 
 
+#: What a few CANN runtime error codes mean (CANN's ACL_ERROR_RT_* codes; the others are named only by
+#: number, and CANN's log says what they mean).
+ERROR_MEANINGS = {
+    107000: "an invalid argument",
+    207001: "device memory could not be allocated",
+    507014: "the AI Core timed out: the kernel hangs, e.g. on a wait no core sets or an all-core sync with more "
+            "blocks than cores",
+    507015: "the kernel raised an exception on the AI Core, e.g. an access outside its memory",
+}
+
+#: What to do when a call fails, by call.
+_SIMULATOR = ("run the kernel on pyasc's simulator, which names the failing line: "
+              "`asc.runtime.config.set_platform(asc.runtime.config.Backend.Model)` (for the tutorials: "
+              "`-r Model`)")
+_LOG = "CANN's log (under $ASCEND_PROCESS_LOG_PATH, by default ~/ascend/log) says why"
+ERROR_ADVICE = {
+    "rtMalloc": "the device has not enough free memory for the kernel's arguments: pass smaller arrays, or "
+                "free device memory (other processes on the NPU: `npu-smi info`)",
+    "rtKernelLaunch": f"the runtime refused the launch; {_LOG}; check num_blocks and the kernel type, and "
+                      f"{_SIMULATOR}",
+    "rtStreamSynchronize": f"the kernel failed on the device; {_SIMULATOR}; {_LOG}",
+    "rtSetDevice": "the device is not available: check the device id (`npu-smi info` lists the devices) and "
+                   "that no other process holds it",
+}
+
+
 class NpuRuntimeError(RuntimeError):
-    """A CANN runtime call returned an error code."""
+    """A CANN runtime call returned an error code: the message names the call, the code (with its meaning
+    when pyasc knows it), the kernel, and what to do."""
 
     def __init__(self, call: str, code: int, context: str = "") -> None:
-        super().__init__(f"CANN runtime call {call} failed with error code {code}{context}")
+        meaning = ERROR_MEANINGS.get(code)
+        advice = ERROR_ADVICE.get(call, _LOG)
+        super().__init__(f"CANN runtime call {call} failed with error code {code}"
+                         f"{f' ({meaning})' if meaning else ''}{context}: {advice}")
         self.call = call
         self.code = code
 
