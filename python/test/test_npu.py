@@ -605,9 +605,10 @@ NPU_TUTORIALS = ["01_add/add.py", "02_add_framework/add_framework.py", "03_gelu/
 
 
 @pytest.mark.parametrize("script", NPU_TUTORIALS, ids=[s.split("/")[0] for s in NPU_TUTORIALS])
-def test_tutorial_runs_on_the_fake_npu(fake: Path, script: str) -> None:
+def test_tutorial_runs_on_the_fake_npu(fake: Path, logs: Path, script: str) -> None:
     """`-r NPU` as the tutorials document it: the NPU has no simulator report (last_launch() is None),
-    so a tutorial checks its result and succeeds without printing an estimate."""
+    so a tutorial checks its result and succeeds without printing an estimate. The cube tutorials
+    register cube (06, 08: AIC_ONLY) and mix (07, 09: MIX_AIC_1_2) binaries."""
     proc = run_python(str(Path(__file__).resolve().parents[1] / "tutorials" / script), "-r", "NPU", "-v",
                       "Ascend910B1", env={"PYTHONPATH": os.pathsep.join([str(fake / "python"),
                                                                          str(Path(__file__).parent)])})
@@ -615,3 +616,7 @@ def test_tutorial_runs_on_the_fake_npu(fake: Path, script: str) -> None:
     number = script[:2]
     assert f"Tutorial {number} " in proc.stderr and " run success" in proc.stderr
     assert "estimated NPU time" not in proc.stderr
+    magics = {re.search(r"magic=(0x[0-9a-f]+)", line).group(1) for line in runtime_log(logs)
+              if line.startswith("rtDevBinaryRegister")}
+    assert magics == {{"06": "0x41494343", "08": "0x41494343", "07": "0x43554245",
+                       "09": "0x43554245"}.get(number, "0x41415246")}
