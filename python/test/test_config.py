@@ -85,3 +85,38 @@ def test_npu_without_cann_says_how_to_simulate(monkeypatch: pytest.MonkeyPatch) 
 def test_current_stream_is_stable() -> None:
     assert rt.current_stream() is rt.current_stream()
     assert rt.current_stream().device_id == 0
+
+
+def test_compilation_arch_is_the_forks_enum() -> None:
+    """The pyasc fork's CompilationArch {C220="c220", C310="c310"}, in Platform's enum style."""
+    assert [(a.name, a.value) for a in config.CompilationArch] == [("C220", "c220"), ("C310", "c310")]
+    assert config.CompilationArch("c310") is config.CompilationArch.C310
+    assert "CompilationArch" in config.__all__ and "platform_to_arch" in config.__all__
+
+
+def test_every_platform_is_c220() -> None:
+    """Each Platform (the hardware table's arch dav-c220), by member, value and name."""
+    for platform in config.Platform:
+        assert platform.value.startswith(("Ascend910B", "Ascend910_93")), platform
+        for form in (platform, platform.value, platform.name):
+            assert config.platform_to_arch(form) is config.CompilationArch.C220, form
+
+
+@pytest.mark.parametrize("name", ["Ascend910_9579", "Ascend910_9599", "Ascend950PR_950z", "Ascend950PR_9579",
+                                  "Ascend950PR_958b"])
+def test_a_c310_part_is_named_but_not_selectable(name: str) -> None:
+    assert config.platform_to_arch(name) is config.CompilationArch.C310
+    before = config.current_platform()
+    message = (rf"^'{name}' is an Ascend 950 part \(CompilationArch\.C310\), which pyasc does not support: its "
+               r"compiler and simulator target the c220 parts \(Ascend 910B, 910_93\) only; valid platforms: "
+               r"\['Ascend910B1', ")
+    with pytest.raises(ValueError, match=message):
+        config.set_platform(config.Backend.Model, name)
+    with pytest.raises(ValueError, match=message):
+        rt.set_soc_version(name)
+    assert config.current_platform() is before
+
+
+def test_platform_to_arch_refuses_an_unknown_part() -> None:
+    with pytest.raises(ValueError, match=r"^unknown platform 'Ascend310P3'; valid platforms: \['Ascend910B1', "):
+        config.platform_to_arch("Ascend310P3")

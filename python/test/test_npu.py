@@ -431,6 +431,17 @@ def test_platform_is_read_from_the_device(fake: Path, monkeypatch: pytest.Monkey
         config.set_platform(config.Backend.NPU, config.Platform.Ascend910B1)
 
 
+def test_an_ascend_950_npu_is_refused_by_name(fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A c310 device is an error naming it, never compiled for as c220."""
+    monkeypatch.setenv("FAKE_CANN_SOC", "Ascend950PR_9579")
+    with pytest.raises(ValueError, match=r"^the NPU is 'Ascend950PR_9579', an Ascend 950 part "
+                                         r"\(CompilationArch\.C310\), which pyasc does not support: its compiler "
+                                         r"and simulator target the c220 parts \(Ascend 910B, 910_93\) only; known "
+                                         r"parts: \['Ascend910B1', "):
+        config.set_platform(config.Backend.NPU)
+    assert config.current_backend() is config.Backend.Model
+
+
 def test_pkg_inc_layout(request: pytest.FixtureRequest, logs: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     root = cached_tree(Path(request.config.cache.mkdir("fake_cann")), layout="pkg_inc")
     monkeypatch.setenv("ASCEND_HOME_PATH", str(root))

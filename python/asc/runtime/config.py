@@ -45,6 +45,20 @@ Platform = _enum_class(type("Platform", (), {
     **{p["py_enum_name"]: p["name"] for p in _HARDWARE["platforms"]}}))
 
 
+@_enum_class
+class CompilationArch:
+    """The architecture kernels are compiled for (bisheng's `dav-<arch>-vec` / `dav-<arch>-cube`): `c220`
+    for the Ascend 910B and 910_93 parts (A2/A3), which are pyasc's; `c310` for the Ascend 950 parts
+    (`Ascend910_95*`, `Ascend950PR_95*`), which pyasc does not support (no Platform, no simulator)."""
+
+    C220 = "c220"
+    C310 = "c310"
+
+
+#: The name prefixes of the c310 (Ascend 950) parts: known by name, not supported.
+_C310_PREFIXES = ("Ascend910_95", "Ascend950PR_95")
+
+
 #: From the dialect's ODS (AscCubeAttrs.td), read on first use (asc._C._ods makes an enum on its first
 #: read): `KernelType`, pyasc's kernel types (which cores a launch starts;
 #: `@asc.jit(kernel_type=...)`), and `KernelMetaType`, the kernel types an Ascend C kernel declares
@@ -106,6 +120,10 @@ def _parse_backend(backend: Backend | str) -> Backend:
         raise ValueError(f"unknown backend {backend!r}; valid backends: {valid}") from None
 
 
+def _unsupported_c310(name: str) -> bool:
+    return isinstance(name, str) and name.startswith(_C310_PREFIXES)
+
+
 def parse_platform(platform: Platform | str) -> Platform:
     if isinstance(platform, Platform):
         return platform
@@ -113,7 +131,22 @@ def parse_platform(platform: Platform | str) -> Platform:
         if platform in (p.value, p.name):
             return p
     valid = [p.value for p in Platform]
+    if _unsupported_c310(platform):
+        raise ValueError(f"{platform!r} is an Ascend 950 part (CompilationArch.C310), which pyasc does not "
+                         f"support: its compiler and simulator target the c220 parts (Ascend 910B, 910_93) only; "
+                         f"valid platforms: {valid}")
     raise ValueError(f"unknown platform {platform!r}; valid platforms: {valid}")
+
+
+def platform_to_arch(platform: Platform | str) -> CompilationArch:
+    """The architecture a part's kernels are compiled for: `CompilationArch.C220` for every `Platform`
+    (the hardware table's `arch`, `dav-c220`; by name the `Ascend910B*` and `Ascend910_93*` parts), and
+    `CompilationArch.C310` for the name of an Ascend 950 part (`Ascend910_95*`, `Ascend950PR_95*`), which
+    is not a `Platform`: selecting one (`set_platform`) is a ValueError. Any other name is a ValueError."""
+    if _unsupported_c310(platform):
+        return CompilationArch.C310
+    arch = platform_info(parse_platform(platform)).arch
+    return CompilationArch(arch[len("dav-"):] if arch.startswith("dav-") else arch)
 
 
 class _State(Record):
@@ -156,6 +189,10 @@ def _npu_platform(soc_version: Platform | str | None) -> Platform:
     try:
         device_platform = parse_platform(found)
     except ValueError:
+        if _unsupported_c310(found):
+            raise ValueError(f"the NPU is {found!r}, an Ascend 950 part (CompilationArch.C310), which pyasc "
+                             "does not support: its compiler and simulator target the c220 parts (Ascend 910B, "
+                             f"910_93) only; known parts: {[p.value for p in Platform]}") from None
         raise ValueError(f"the NPU reports the part {found!r}, which pyasc does not know; known parts: "
                          f"{[p.value for p in Platform]}") from None
     if soc_version is not None and parse_platform(soc_version) is not device_platform:
@@ -223,6 +260,7 @@ def platform_info(platform: Platform | None = None) -> PlatformInfo:
 
 
 __all__ = ["Backend", "Platform", "KernelType",  # noqa: F822 - KernelType, PLATFORMS: module __getattr__
+           "CompilationArch", "platform_to_arch",
            "PlatformInfo", "PLATFORMS", "set_platform", "set_backend",
            "set_soc_version", "set_device", "current_backend", "current_platform", "current_device",
            "platform_info", "parse_platform"]
