@@ -60,6 +60,28 @@ def test_msprof_task_type():
         rt.msprof_task_type(rt.CoreType.AiCore)
 
 
+def test_memory_sizes_are_the_hardware_tables():
+    """MemorySizes (pyasc_api.md §1.9 names it without contents): the per-core buffers and the chip's L2 and
+    HBM of a part, as the simulator uses them."""
+    from asc import _C
+
+    assert rt.MemorySizes.fields() == ("platform", "ub", "l1", "l0a", "l0b", "l0c", "bt", "fixbuf", "l2", "hbm")
+    config.set_platform(config.Backend.Model, config.Platform.Ascend910B4)
+    try:
+        sizes = rt.MemorySizes.of()
+        assert sizes == rt.MemorySizes(config.Platform.Ascend910B4, 192 << 10, (512 << 10) - 128, 64 << 10,
+                                       64 << 10, 128 << 10, 1024, 7168, 96 << 20, 32 << 30)
+        assert sizes.ub == _C.sim.platform_config("Ascend910B4").ub_bytes
+        assert rt.MemorySizes.of("Ascend910B1").hbm == 64 << 30
+        assert rt.MemorySizes.of(config.Platform.Ascend910_9362).l2 == 168 << 20
+    finally:
+        config.set_platform(config.Backend.Model, config.Platform.Ascend910B1)
+    with pytest.raises(ValueError, match=r"^unknown platform 'Ascend999'"):
+        rt.MemorySizes.of("Ascend999")
+    with pytest.raises(AttributeError):
+        sizes.ub = 0  # frozen
+
+
 def test_all_names_resolve():
     for name in rt.__all__:
         assert hasattr(rt, name), name

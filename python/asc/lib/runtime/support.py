@@ -13,6 +13,8 @@ import enum
 import numbers
 from typing import Any
 
+from ..._record import Record
+
 
 class CoreType(enum.Enum):
     """The cores a kernel binary runs on (`asc.runtime.compiler`'s kernel types map to one)."""
@@ -98,6 +100,35 @@ class ProfilingCommandHandle:
         PROF_COMMANDHANDLE_TYPE_START = 1
         PROF_COMMANDHANDLE_TYPE_STOP = 2
         PROF_COMMANDHANDLE_TYPE_FINALIZE = 3
+
+
+class MemorySizes(Record, frozen=True):
+    """The memory sizes in bytes of a part, from pyasc's hardware table (AscHardware.td, the one the
+    simulator and the compiler read): `MemorySizes.of()` for the current part, `MemorySizes.of(platform)`
+    for another. The per-core buffers are what kernels may use (`l1` is TOTAL_L1_SIZE, L1 less its 128
+    reserved bytes) and the same on every part; `l2` and `hbm` are the chip's. The spec names this type
+    without its contents: these fields are pyasc's."""
+
+    platform: Any
+    ub: int  #: Unified Buffer, per vector core
+    l1: int  #: L1, per cube core
+    l0a: int
+    l0b: int
+    l0c: int
+    bt: int  #: BiasTable, per cube core
+    fixbuf: int  #: Fixpipe buffer, per cube core
+    l2: int  #: the chip's L2 cache
+    hbm: int  #: the chip's HBM
+
+    @classmethod
+    def of(cls, platform: Any = None) -> MemorySizes:
+        """The sizes of `platform` (a `Platform`, its value or name; default: the current part)."""
+        from ...runtime import config
+
+        info = config.platform_info(None if platform is None else config.parse_platform(platform))
+        usable = {m["name"]: m["usable"] for m in config._HARDWARE["memories"]}
+        return cls(info.platform, info.ub_bytes, info.l1_bytes, info.l0a_bytes, info.l0b_bytes, info.l0c_bytes,
+                   usable["BIAS"], usable["FIXBUF"], info.l2_bytes, info.hbm_bytes)
 
 
 #: A registered device binary and a registered function: CANN handles.
