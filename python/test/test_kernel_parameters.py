@@ -62,7 +62,8 @@ def test_keyword_only_parameters() -> None:
     assert y[:2].tolist() == [5, 9]
     with pytest.raises(LaunchTypeError) as e:
         kwonly_kernel[1](y, 5, 7)  # as many arguments as parameters, but n and m are keyword-only
-    assert e.value.message == "kwonly_kernel: too many positional arguments"
+    assert e.value.message == ("kernel 'kwonly_kernel': too many positional arguments (3 given); its parameters "
+                               "are (y, *, n, m=9)")
 
 
 def test_variadic_kernel_is_refused_at_the_launch() -> None:

@@ -52,8 +52,19 @@ def test_scalar_out_of_range() -> None:
 
 def test_missing_argument() -> None:
     x = np.zeros(64, dtype=np.float32)
-    with pytest.raises(TypeError, match="copy_kernel: missing a required argument: 'n'"):
+    with pytest.raises(LaunchTypeError) as e:
         copy_kernel[1](x, x)
+    assert isinstance(e.value, TypeError)
+    assert e.value.message == "kernel 'copy_kernel': missing a required argument: 'n'; its parameters are (x, y, n)"
+
+
+def test_a_misspelt_keyword_is_named_not_the_parameter_it_meant() -> None:
+    """`k[1](x, y, m=16)` said "missing a required argument: 'n'", hiding the typo."""
+    x = np.zeros(64, dtype=np.float32)
+    with pytest.raises(LaunchTypeError) as e:
+        copy_kernel[1](x, x, m=16)
+    assert e.value.message == ("kernel 'copy_kernel': got an unexpected keyword argument 'm'; its parameters are "
+                               "(x, y, n)")
 
 
 @pytest.mark.parametrize("grid", [0, -1, 2.0, "4", True, np.bool_(True), 65536, 1 << 32, np.int64(0), None])
@@ -82,8 +93,10 @@ def test_numpy_integer_block_count() -> None:
 def test_launch_errors_are_located_at_the_launch() -> None:
     x = np.zeros(64, dtype=np.float32)
     cases = [
-        (lambda: copy_kernel[1](x), LaunchTypeError, "copy_kernel: missing a required argument: 'y'"),
-        (lambda: copy_kernel[1](x, x, 64, 1), LaunchTypeError, "copy_kernel: too many positional arguments"),
+        (lambda: copy_kernel[1](x), LaunchTypeError,
+         "kernel 'copy_kernel': missing a required argument: 'y'; its parameters are (x, y, n)"),
+        (lambda: copy_kernel[1](x, x, 64, 1), LaunchTypeError,
+         "kernel 'copy_kernel': too many positional arguments (4 given); its parameters are (x, y, n)"),
         (lambda: copy_kernel[1](x, None, 64), LaunchTypeError,
          "kernel 'copy_kernel': argument 'y' is annotated asc.GlobalAddress (an array in Global Memory) but got "
          "NoneType; pass a numpy array or a torch tensor"),

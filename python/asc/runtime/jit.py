@@ -262,6 +262,19 @@ class JITFunction:
         raise LaunchCallError(f"'{self.__name__}' is a kernel: launch it with {self.__name__}[num_blocks](...) "
                               f"or {self.__name__}[num_blocks, stream](...)", launch_site(1))
 
+    def _binding_error(self, error: TypeError, args: tuple, kwargs: dict) -> str:
+        """The launch's argument mismatch, with the kernel's parameters. A keyword that names no parameter
+        is named first (Python's bind would report the parameter it meant as missing)."""
+        unknown = [k for k in kwargs if k not in self.signature.parameters]
+        what = f"got an unexpected keyword argument {unknown[0]!r}" if unknown else str(error)
+        if what.startswith("too many positional arguments"):
+            what = f"too many positional arguments ({len(args)} given)"
+        empty = inspect.Parameter.empty
+        bare = self.signature.replace(parameters=[p.replace(annotation=empty)
+                                                  for p in self.signature.parameters.values()],
+                                      return_annotation=empty)
+        return f"kernel '{self.__name__}': {what}; its parameters are {bare}"
+
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
         if kwargs and not _OPTION_NAMES.isdisjoint(kwargs):
             # Options given at the launch (pyasc_api.md §2.1) select the kernel compiled with them, which
@@ -295,7 +308,7 @@ class JITFunction:
             try:
                 bound = self.signature.bind(*args, **kwargs)
             except TypeError as e:
-                raise LaunchTypeError(f"{self.__name__}: {e}", launch_site(1)) from None
+                raise LaunchTypeError(self._binding_error(e, args, kwargs), launch_site(1)) from None
             bound.apply_defaults()
             args = tuple(bound.arguments.values())
         if self._converters is False:
