@@ -9,6 +9,7 @@ import os
 import re
 import shutil
 import struct
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +23,7 @@ import asc.lib.runtime as rt
 import asc.runtime.config as config
 from asc.runtime.backends import npu, npu_runtime
 from asc.runtime.config import KernelType
+from asc.runtime.errors import LaunchTypeError
 
 FIXED = ["-std=c++17", "--cce-disable-kernel-global-attr-check", "-mllvm", "-cce-aicore-stack-size=0x8000",
          "-mllvm", "-cce-aicore-function-stack-size=0x8000", "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false"]
@@ -482,10 +484,40 @@ def test_torch_tensor_on_another_device_is_a_clear_error(fake: Path) -> None:
     torch = pytest.importorskip("torch")
     config.set_platform(config.Backend.NPU)
     x = torch.zeros(8, device="meta")
-    with pytest.raises(TypeError, match=r"^argument 'x' is a torch tensor on device 'meta'; the NPU backend takes "
-                                        r"NPU tensors \(torch_npu\), which are passed as they are, and CPU tensors, "
-                                        r"which are copied to the device and back$"):
+    with pytest.raises(LaunchTypeError) as e:
         copy_kernel[1](x, x, 8)
+    assert e.value.message == ("kernel 'copy_kernel': argument 'x' is a torch tensor on device 'meta'; the NPU "
+                               "backend takes NPU tensors (torch_npu), which are passed as they are, and CPU "
+                               "tensors, which are copied to the device and back")
+    assert e.value.location.line == sys._getframe().f_lineno - 4
+
+
+@pytest.mark.parametrize("case, message", [
+    ("non_contiguous", "argument 'x' is a non-contiguous numpy array; pass np.ascontiguousarray(x) (kernels "
+                       "address memory linearly)"),
+    ("read_only", "argument 'y' is a read-only numpy array; kernels may write to it"),
+    ("complex", "argument 'x': element type 'complex64' is not supported by pyasc kernels"),
+    ("too_big", "argument 'n': 1099511627776 does not fit in int32"),
+])
+def test_npu_argument_errors_are_launch_errors_at_the_line(fake: Path, logs: Path, case: str, message: str) -> None:
+    """On the NPU these were bare TypeErrors without the kernel's name or the launch line (the Model backend's
+    are LaunchTypeErrors naming both); nothing reaches the runtime."""
+    config.set_platform(config.Backend.NPU)
+    x, y, n = np.zeros(16, np.float32), np.zeros(16, np.float32), 16
+    if case == "non_contiguous":
+        x = np.zeros(32, np.float32)[::2]
+    elif case == "read_only":
+        y.flags.writeable = False
+    elif case == "complex":
+        x, y = x.astype(np.complex64), y.astype(np.complex64)
+    else:
+        n = 1 << 40
+    with pytest.raises(LaunchTypeError) as e:
+        copy_kernel[1](x, y, n)
+    assert (e.value.location.file, e.value.location.line) == (__file__, sys._getframe().f_lineno - 1)
+    assert e.value.message == f"kernel 'copy_kernel': {message}"
+    assert str(e.value).startswith(f"{__file__}:{e.value.location.line}: launch error: kernel 'copy_kernel': ")
+    assert not any(line.startswith(("rtMalloc", "rtKernelLaunch")) for line in runtime_log(logs))
 
 
 @pytest.mark.skipif(not (ACCEPTANCE / "add.py").exists(), reason="../shared/acceptance is not next to the checkout")
@@ -537,9 +569,10 @@ def test_a_list_tensor_is_refused_on_the_npu(fake: Path) -> None:
     from asc.runtime import list_tensor
 
     config.set_platform(config.Backend.NPU)
-    with pytest.raises(TypeError, match=r"^argument 'x' is an asc\.runtime\.ListTensor, which only the Model backend "
-                                        r"\(simulator\) runs: its descriptor holds host addresses, not device ones$"):
+    with pytest.raises(LaunchTypeError) as e:
         copy_kernel[1](list_tensor([np.zeros(4, np.float32)]), np.zeros(8, np.uint64), 8)
+    assert e.value.message == ("kernel 'copy_kernel': argument 'x' is an asc.runtime.ListTensor, which only the "
+                               "Model backend (simulator) runs: its descriptor holds host addresses, not device ones")
 
 
 def test_low_level_binary_register_and_launch(fake: Path, logs: Path) -> None:

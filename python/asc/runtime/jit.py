@@ -321,7 +321,7 @@ class JITFunction:
         if config.current_backend() is config.Backend.NPU:
             from .backends import npu
 
-            return npu.launch_jit(self, launch, names, args)
+            return npu.launch_jit(self, launch, names, args, launch_site(1))
         constexprs = self.constexprs
         try:
             prepared = [prepare(n, v, n in constexprs) for n, v in zip(names, args)]

@@ -445,14 +445,19 @@ def prepare_args(names: Sequence[str], args: Sequence[Any], constexprs: set[str]
     return specs, launch_args
 
 
-def launch_jit(fn: Any, launch: Any, names: Sequence[str], args: Sequence[Any]) -> None:
-    """Compiles (or finds) and launches `fn` on the NPU with `args`."""
+def launch_jit(fn: Any, launch: Any, names: Sequence[str], args: Sequence[Any], site: Any = None) -> None:
+    """Compiles (or finds) and launches `fn` on the NPU with `args`. An argument of the wrong kind is a
+    `LaunchTypeError` naming the kernel, at `site` (the launch line), as on the Model backend."""
     from .. import config
+    from ..errors import LaunchTypeError
     from . import npu_runtime
 
     cann = require_cann()
     runtime = npu_runtime.runtime(cann)
-    specs, launch_args = prepare_args(names, args, fn.constexprs)
+    try:
+        specs, launch_args = prepare_args(names, args, fn.constexprs)
+    except TypeError as e:  # an argument's kind, layout or range, named by prepare()
+        raise LaunchTypeError(f"kernel '{fn.__name__}': {e}", site) from None
     platform = config.current_platform()
     deps = fn.dependency_key()
     key = ("NPU", str(cann.root), cann.version, dump_enabled(), tuple(s.key() for s in specs), platform,
