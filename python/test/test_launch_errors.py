@@ -146,3 +146,36 @@ def test_block_count_limit_of_hand_written_kernels() -> None:
     assert (info.value.location.file, info.value.location.line) == (__file__, line)
     assert info.value.message == "kernel 'empty_kernel' takes 1 arguments (pointer), but 2 were given"
     assert kernel(3, x).ok
+
+
+@pytest.mark.parametrize("value, what", [
+    (np.array(64), "ndarray of one element; pass the number: n.item()"),
+    (np.array([64]), "ndarray of one element; pass the number: n.item()"),
+    (np.array([64, 1]), "ndarray"),
+])
+def test_a_boxed_number_for_a_scalar_says_how_to_unbox_it(value, what) -> None:
+    """A 0-d / one-element array for `n: int` said only "got ndarray"."""
+    x = np.zeros(64, dtype=np.float32)
+    with pytest.raises(LaunchTypeError) as e:
+        copy_kernel[1](x, x.copy(), value)
+    assert e.value.message == f"kernel 'copy_kernel': argument 'n' is annotated int but got {what}"
+
+
+def test_a_one_element_torch_tensor_for_a_scalar_says_how_to_unbox_it() -> None:
+    torch = pytest.importorskip("torch")
+    x = np.zeros(64, dtype=np.float32)
+    with pytest.raises(LaunchTypeError) as e:
+        copy_kernel[1](x, x.copy(), torch.tensor(64))
+    assert e.value.message == ("kernel 'copy_kernel': argument 'n' is annotated int but got Tensor of one element; "
+                               "pass the number: n.item()")
+
+
+@pytest.mark.parametrize("keyword", ["stream", "core_num"])
+def test_a_launch_option_passed_as_an_argument_points_to_the_brackets(keyword: str) -> None:
+    """`k[1](x, y, n, stream=s)` (pyasc's LaunchOptions) said only that the keyword is unexpected."""
+    x = np.zeros(64, dtype=np.float32)
+    with pytest.raises(LaunchTypeError) as e:
+        copy_kernel[1](x, x.copy(), 64, **{keyword: None})
+    assert e.value.message == (f"kernel 'copy_kernel': got an unexpected keyword argument '{keyword}'; its parameters "
+                               "are (x, y, n); the blocks and the stream go in the brackets: "
+                               "copy_kernel[num_blocks, stream](...)")

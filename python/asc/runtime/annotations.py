@@ -31,13 +31,25 @@ def _describe(value: Any) -> str:
     return f"{type(value).__name__} {value!r}" if isinstance(value, (int, float)) else type(value).__name__
 
 
+def _scalar_mismatch(name: str, label: str, value: Any) -> TypeError:
+    """The error of a scalar parameter given `value`; a one-element array or tensor (a reduction's
+    result, a 0-d array) is a number in a box: say how to take it out."""
+    torch = sys.modules.get("torch")
+    if isinstance(value, np.ndarray):
+        one = value.size == 1
+    else:
+        one = torch is not None and isinstance(value, torch.Tensor) and value.numel() == 1
+    hint = f" of one element; pass the number: {name}.item()" if one else ""
+    return TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}{hint}")
+
+
 def _int(name: str, label: str = "int") -> Converter:
     def convert(value: Any) -> Any:
         if isinstance(value, (bool, np.bool_)):
             return int(value)  # a bool is an int in Python: launched as an int32 0/1
         if isinstance(value, (int, np.integer)):
             return value
-        raise TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}")
+        raise _scalar_mismatch(name, label, value)
     return convert
 
 
@@ -47,7 +59,7 @@ def _float(name: str, label: str = "float") -> Converter:
             return value
         if isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_)):
             return float(value)
-        raise TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}")
+        raise _scalar_mismatch(name, label, value)
     return convert
 
 
@@ -55,7 +67,7 @@ def _bool(name: str, label: str = "bool") -> Converter:
     def convert(value: Any) -> Any:
         if isinstance(value, (bool, np.bool_)):
             return value
-        raise TypeError(f"argument '{name}' is annotated {label} but got {_describe(value)}")
+        raise _scalar_mismatch(name, label, value)
     return convert
 
 

@@ -273,7 +273,10 @@ class JITFunction:
         bare = self.signature.replace(parameters=[p.replace(annotation=empty)
                                                   for p in self.signature.parameters.values()],
                                       return_annotation=empty)
-        return f"kernel '{self.__name__}': {what}; its parameters are {bare}"
+        hint = ""
+        if unknown and unknown[0] in ("stream", "core_num", "num_blocks", "block_dim"):
+            hint = f"; the blocks and the stream go in the brackets: {self.__name__}[num_blocks, stream](...)"
+        return f"kernel '{self.__name__}': {what}; its parameters are {bare}{hint}"
 
     def _launch(self, launch: LaunchOptions, *args: Any, **kwargs: Any) -> None:
         if kwargs and not _OPTION_NAMES.isdisjoint(kwargs):
