@@ -1,7 +1,8 @@
 """Runtime loops with any step, as Python makes them (docs/language.md, the `range` row).
 
-A constant positive step is an scf.for whose variable is the loop's (`for (i = a; i < b; i += s)`). A
-negative or runtime step counts the iterations j = 0, 1, ... (`asc.range_count`, pyasc::range_count in
+A step of 1, or a constant step whose constant stop leaves room for the last `i += s`, is an scf.for whose
+variable is the loop's (`for (i = a; i < b; i += s)`; test_range_overflow.py has the other constant
+steps). A negative or runtime step counts the iterations j = 0, 1, ... (`asc.range_count`, pyasc::range_count in
 the C++) and derives `i = start + j * step`. A step of 0 is Python's "range() arg 3 must not be zero":
 a compile error when it is a constant, an `argument` KernelError at the loop's line in the simulator when
 it is 0 at run time (zero iterations on the NPU).
@@ -270,14 +271,17 @@ def test_a_step_that_folds_to_zero_is_a_compile_error() -> None:
     assert info.value.location.line == _line(folded_zero_step, "n * 0")
 
 
-# -- a constant positive step is the plain C loop, as before ------------------------------------------------
+# -- a constant positive step is the plain C loop when its last increment cannot overflow -----------------
 
 @asc.jit(always_compile=True)
 def count_up(out: asc.GlobalAddress, n: int):
     g = asc.GlobalTensor()
     g.set_global_buffer(out, OUT)
     k = 0
-    for i in range(1, n, 2):
+    for i in range(1, n):
+        g.set_value(k, i)
+        k += 1
+    for i in range(n, 20, 2):
         g.set_value(k, i)
         k += 1
     g.set_value(OUT - 1, k)
@@ -287,9 +291,10 @@ def test_a_positive_constant_step_is_the_plain_loop(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
     out = np.zeros(OUT, dtype=np.int32)
     count_up[1](out, 9)
-    np.testing.assert_array_equal(out, _written(list(range(1, 9, 2))))
+    np.testing.assert_array_equal(out, _written([*range(1, 9), *range(9, 20, 2)]))
     cpp = _cpp(tmp_path, "count_up")
-    assert "for (int32_t i = 1; i < n; i += 2) {" in cpp
+    assert "for (int32_t i = 1; i < n; i += 1) {" in cpp
+    assert "for (int32_t i = n; i < 20; i += 2) {" in cpp
     assert not any("range_count" in line for line in cpp)
 
 

@@ -679,6 +679,32 @@ bool mlir::asc::needsCheckedDivision(Operation *root) {
   return result.wasInterrupted();
 }
 
+bool mlir::asc::isCheckedShift(Operation &op) {
+  if (!isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
+    return false;
+  APInt count;
+  return !matchPattern(op.getOperand(1), m_ConstantInt(&count)) ||
+         count.uge(count.getBitWidth());
+}
+
+bool mlir::asc::needsCheckedShift(Operation *root) {
+  return root
+      ->walk([](Operation *op) {
+        return isCheckedShift(*op) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Prints `pyasc::shl<T>(a, c)` or `pyasc::shr<T>(a, c)` (T unsigned with
+/// `isUnsigned`): Python's shift for any count; the count converts to
+/// int64_t, keeping its sign.
+static FailureOr<Precedence> printCheckedShift(Emitter &emitter, Operation &op,
+                                               bool isUnsigned) {
+  return printHelperCall(emitter, op,
+                         isa<arith::ShLIOp>(op) ? "shl" : "shr", isUnsigned);
+}
+
 /// Reports a division of two constants that is undefined (by zero, or
 /// INT_MIN / -1), which would otherwise be printed literally.
 static LogicalResult emitConstantDivisionError(Operation &op,
@@ -774,9 +800,10 @@ FailureOr<Precedence> mlir::asc::printArithBinary(Emitter &emitter,
   // op printed inside another expression is truncated there (a variable
   // truncates when assigned).
   Type type = op.getResult(0).getType();
-  // (pyasc::div<T> returns a T already.)
-  bool typed = isa<arith::DivSIOp, arith::RemSIOp>(op) &&
-               classifyDivision(op) == DivisionForm::Checked;
+  // (pyasc::div<T> and pyasc::shl<T> return a T already.)
+  bool typed = (isa<arith::DivSIOp, arith::RemSIOp>(op) &&
+                classifyDivision(op) == DivisionForm::Checked) ||
+               isCheckedShift(op);
   if ((type.isInteger(8) || type.isInteger(16)) && emitter.isInlined(&op) &&
       !typed) {
     raw_ostream &os = emitter.ostream();
@@ -802,6 +829,8 @@ static FailureOr<Precedence> printArithBinaryUncast(Emitter &emitter,
     if (form != DivisionForm::Plain)
       return emitConstantDivisionError(op, form);
   }
+  if (isCheckedShift(op))
+    return printCheckedShift(emitter, op, /*isUnsigned=*/false);
   auto [spelling, precedence] =
       TypeSwitch<Operation *, std::pair<StringRef, Precedence>>(&op)
           .Case<arith::AddIOp, arith::AddFOp>(
@@ -856,6 +885,18 @@ FailureOr<Precedence> mlir::asc::printArithUnsignedBinary(Emitter &emitter,
       os << ")";
       return Precedence::Postfix;
     }
+  }
+  if (isCheckedShift(op)) {
+    // static_cast<T>(pyasc::shr<uN_t>(a, c)), as for the division above.
+    raw_ostream &os = emitter.ostream();
+    os << "static_cast<";
+    if (failed(emitter.emitType(op.getLoc(), op.getResult(0).getType())))
+      return failure();
+    os << ">(";
+    if (failed(printCheckedShift(emitter, op, /*isUnsigned=*/true)))
+      return failure();
+    os << ")";
+    return Precedence::Postfix;
   }
   StringRef spelling = TypeSwitch<Operation *, StringRef>(&op)
                            .Case([](arith::DivUIOp) { return "/"; })

@@ -1047,6 +1047,26 @@ template <typename T> __aicore__ inline T rem(T a, T b) { return a % b; }
 #endif
 )";
 
+/// pyasc::shl and pyasc::shr, the `<<` and `>>` whose count is not a
+/// constant in 0 .. width - 1: Python's result for a count of the width or
+/// more (every bit shifted out) on both targets; a negative count is an error
+/// in the simulator and shifts every bit out on the NPU. The count is signed
+/// (int64_t) whatever T is.
+static constexpr llvm::StringLiteral kShiftHelpers = R"(
+#ifdef ASCSIM
+#include "ascsim/checked_shift.h"
+#else
+namespace pyasc {
+template <typename T> __aicore__ inline T shl(T a, int64_t c) {
+  return c >= 0 && c < int64_t(sizeof(T) * 8) ? static_cast<T>(static_cast<uint64_t>(a) << c) : T(0);
+}
+template <typename T> __aicore__ inline T shr(T a, int64_t c) {
+  return c >= 0 && c < int64_t(sizeof(T) * 8) ? static_cast<T>(a >> c) : (a < T(0) ? T(-1) : T(0));
+}
+} // namespace pyasc
+#endif
+)";
+
 /// pyasc::loop_tick, called at the start of every loop body: the
 /// simulator's watchdog step and Ctrl-C check (ascsim/watchdog.h); nothing on
 /// the NPU.
@@ -1104,6 +1124,8 @@ LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
     emitter.ostream() << "#include \"lib/matmul_intf.h\"\n";
   if (needsCheckedDivision(op))
     emitter.ostream() << kDivisionHelpers;
+  if (needsCheckedShift(op))
+    emitter.ostream() << kShiftHelpers;
   if (hasLoops(op))
     emitter.ostream() << kLoopHelpers;
   if (usesRangeCount(op))

@@ -371,6 +371,12 @@ DivisionForm classifyDivision(Operation &op);
 /// True if `root` holds a division printed through `pyasc::div`/`rem`.
 bool needsCheckedDivision(Operation *root);
 
+/// True if `op` (shli, shrsi, shrui) prints as `pyasc::shl`/`shr`: its count
+/// is not a constant in 0 .. width - 1.
+bool isCheckedShift(Operation &op);
+/// True if `root` holds a shift printed through `pyasc::shl`/`shr`.
+bool needsCheckedShift(Operation *root);
+
 //===----------------------------------------------------------------------===//
 // Printers (EmitAscOps.cpp): asc
 //===----------------------------------------------------------------------===//

@@ -177,11 +177,11 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     if isinstance(rng.step, int) and rng.step == 0:
         raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
     dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
-    if isinstance(rng.step, int) and rng.step > 0:
+    if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
         _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None)
         return
-    # A negative or runtime step: count the iterations j = 0, 1, ... as Python's range would make
+    # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ... as Python's range would make
     # them (asc.range_count checks a runtime step of 0) and derive i = start + j * step.
     if all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
@@ -197,14 +197,30 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step))
 
 
+def _increment_fits(rng: asc_range, dtype: DataType) -> bool:
+    """Whether `i += step` after the last iteration of `for (i = start; i < stop; i += step)` stays
+    in `dtype` (signed). The last `i` is below `stop`, so a stop of at most MAX - step + 1 is enough:
+    a step of 1, a constant stop that small, or a runtime stop of a narrower dtype. A larger stop
+    would wrap `i` around to a negative value that is below `stop` again (Python makes 2 iterations
+    of `range(651086875, 1689278405, 965274707)`, the wrapped C loop made 10)."""
+    step, stop = rng.step, rng.stop
+    if step == 1:
+        return True
+    limit = (1 << (dtype.bitwidth - 1)) - step  # MAX - step + 1
+    if isinstance(stop, int):
+        return stop <= limit
+    return stop.dtype.bitwidth < dtype.bitwidth and (1 << stop.dtype.bitwidth) - 1 <= limit
+
+
 def _derived_name(target: str, what: str) -> str:
     """`i_count`, `i_iter`; `_count` for `_` (not `__count`, a name C++ reserves)."""
     return f"{target}{what}" if target.endswith("_") else f"{target}_{what}"
 
 
 def _loop_variable(rng: asc_range, j: PlainValue) -> PlainValue:
-    """`start + j * step`, written `start - j * -step` for a constant negative step (`n - 1 - j`)."""
-    if isinstance(rng.step, int):
+    """`start + j * step` (`j * step` from 0), written `start - j * -step` for a constant negative step
+    (`n - 1 - j`)."""
+    if isinstance(rng.step, int) and rng.step < 0:
         offset = j if rng.step == -1 else semantic.binary("*", j, -rng.step)
         return semantic.binary("-", rng.start, offset)
     offset = semantic.binary("*", j, rng.step)

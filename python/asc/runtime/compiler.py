@@ -94,7 +94,7 @@ def pipeline(info: PlatformInfo, options: JitOptions, uses_local_tensor_auto: bo
     stages.append(f"asc-verify-capacity{{ub-size={info.ub_bytes} l1-size={info.l1_bytes}}}")
     stages.append(_kernel_type_pass(options))
     # opt_level: 1 no clean-up, 2 canonicalize + cse, 3 also loop-invariant code motion (asc-licm:
-    # upstream's, but a checked remainder stays in its loop).
+    # upstream's, but a checked remainder or shift stays in its loop).
     if cp.opt_level >= 2:
         stages += ["canonicalize", "cse"]
     if cp.opt_level >= 3:

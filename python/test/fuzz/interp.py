@@ -448,8 +448,9 @@ class Interp:
                     return RT(dtype)
                 self.fault_here()
                 return RT(dtype, None, frozenset({sem.DIV}))
-            if not self.abstract and op in ("/", "//", "%") and result.dtype.is_int and result.value is None:
-                self.fault_here()  # an unknown divisor (or dividend) may fault: allowed, not required
+            if not self.abstract and op in ("/", "//", "%", "<<", ">>") and result.dtype.is_int and \
+                    result.value is None:
+                self.fault_here()  # an unknown divisor or count may fault: allowed, not required
             return result
         return sem.python(op, a, b)
 

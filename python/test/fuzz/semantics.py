@@ -3,9 +3,11 @@
 Compile-time values are Python numbers and follow Python. Runtime values (`RT`) have a dtype and
 follow the IR pyasc builds: the runtime operand's dtype wins (the left one if both are runtime),
 Python numbers are materialised in it, integers wrap, `/` `//` `%` truncate toward zero, floats are
-rounded to the dtype after every operation. What the IR leaves undefined (a shift by the width or
-more, a float → int conversion out of range) makes the value unknown (`taint`); a division by zero
-or INT_MIN // -1 is a run-time fault (`Fault`).
+rounded to the dtype after every operation. A shift by a runtime count follows Python (every bit
+shifted out for a count of the width or more); a constant count of the width or more is left unknown
+here. What the IR leaves undefined (a float → int conversion out of range) makes the value unknown
+(`taint`); a division by zero, INT_MIN // -1 or a shift by a negative runtime count is a run-time
+fault (`Fault`).
 """
 
 from __future__ import annotations
@@ -60,7 +62,7 @@ class RT:
 
 
 class Fault(Exception):
-    """A division that stops the kernel (category arithmetic)."""
+    """A division or shift that stops the kernel (category arithmetic)."""
 
 
 def is_number(v: Any) -> bool:
@@ -197,6 +199,8 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
     for side in (lhs, rhs):
         if not isinstance(side, RT) and not is_number(side):
             raise compile_type_error(f"unsupported operand types for {op}: {kind(lhs)} and {kind(rhs)}")
+    if op in ("<<", ">>") and isinstance(rhs, RT) and rhs.dtype.is_int:
+        return _runtime_shift(op, materialize(lhs, dtype), rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     if a.value is None or c.value is None:
         return a.derived(None, dtype, c)
@@ -216,6 +220,18 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
             return a.derived(None, dtype, c, taint=frozenset({UB}))
         return a.derived(dtype.wrap(x << y if op == "<<" else x >> y), dtype, c)
     return a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
+
+
+def _runtime_shift(op: str, a: RT, count: RT, dtype: DType) -> RT:
+    """pyasc::shl/shr: the count as the integer it is in its own dtype (the frontend clamps it rather
+    than wrap it into the value's dtype); a negative one faults."""
+    if a.value is None or count.value is None:
+        return a.derived(None, dtype, count)
+    x, y = int(a.value), int(count.value)
+    if y < 0:
+        raise Fault("<<")
+    y = min(y, 128)  # beyond the width every bit is out
+    return a.derived(dtype.wrap(x << y if op == "<<" else x >> y), dtype, count)
 
 
 def compare(op: str, lhs: Any, rhs: Any) -> RT:

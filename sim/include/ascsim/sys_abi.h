@@ -43,6 +43,9 @@ enum class SysCtl : uint8_t {
                          // b = dividend bits
   RangeStepZero,         // pyasc::range_count with a step of 0
                          // (range_count.h)
+  NegativeShift,         // pyasc::shl/shr by a negative count
+                         // (checked_shift.h): a = bits | signed << 8 |
+                         // left << 9, b = count bits
 };
 
 /// What went wrong in an integer division (SysCtl::IntegerDivision).

@@ -5,8 +5,8 @@
 // SetAtomicAdd/Max/Min/None, device/VectorAbi.cpp), Mmad control bits,
 // workspace / HCCL pointers, cache maintenance (timing only: the simulator
 // has no data or instruction cache), system variables, Trap, the faults of
-// checked integer division and of a range step of 0, the UB access
-// watch of CheckLocalMemoryIA and the AIPP record.
+// checked integer division, of a negative shift count and of a range step
+// of 0, the UB access watch of CheckLocalMemoryIA and the AIPP record.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +53,19 @@ static std::string integerFaultMessage(uint64_t a, uint64_t dividendBits) {
   }
   }
   return "integer division fault";
+}
+
+/// The message of a pyasc::shl/shr by a negative count (SysCtl::NegativeShift).
+static std::string negativeShiftMessage(uint64_t a, uint64_t count) {
+  unsigned bits = static_cast<unsigned>(a & 0xff);
+  bool isSigned = (a >> 8) & 1;
+  bool left = (a >> 9) & 1;
+  std::string type = (isSigned ? "int" : "uint") + std::to_string(bits);
+  return "negative shift count " +
+         std::to_string(static_cast<int64_t>(count)) + " in '" +
+         (left ? "<<" : ">>") + "' on " + type +
+         ": a shift count must be 0 or more, as in Python (ValueError); on "
+         "the NPU a negative count shifts every bit out";
 }
 
 namespace abi {
@@ -249,6 +262,8 @@ void Core::sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
          loc);
   case SysCtl::IntegerDivision:
     fail("arithmetic", integerFaultMessage(a, b), loc);
+  case SysCtl::NegativeShift:
+    fail("arithmetic", negativeShiftMessage(a, b), loc);
   case SysCtl::RangeStepZero:
     fail("argument",
          "range() arg 3 must not be zero: the loop's step is 0 at run time; "

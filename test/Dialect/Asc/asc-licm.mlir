@@ -54,3 +54,35 @@ func.func @nested(%c: i32, %x: i32, %m: index) {
   return
 }
 func.func private @use(i32, i32, i32, i32, i32)
+
+// A shift by a count that may be negative stays in its loop (pyasc::shl/shr
+// stop the core on a negative count: hoisted, the shift would fault in a loop
+// that makes no iteration); one by a constant count in range is hoisted.
+// Upstream hoists every shift.
+// CHECK-LABEL: func.func @shifts
+// CHECK-DAG:     %[[K:.*]] = arith.shrsi %arg0, %{{.*}} : i32
+// CHECK:         scf.for
+// CHECK-NEXT:      %[[L:.*]] = arith.shli %arg0, %arg1 : i32
+// CHECK-NEXT:      %[[R:.*]] = arith.shrsi %arg0, %arg1 : i32
+// CHECK-NEXT:      %[[U:.*]] = arith.shrui %arg0, %arg1 : i32
+// CHECK-NEXT:      %[[W:.*]] = arith.shli %arg0, %{{.*}} : i32
+// CHECK-NEXT:      func.call @use(%[[L]], %[[R]], %[[U]], %[[W]], %[[K]])
+// UPSTREAM-LABEL: func.func @shifts
+// UPSTREAM-COUNT-5: arith.sh{{li|rsi|rui}}
+// UPSTREAM:         scf.for
+// UPSTREAM-NEXT:      func.call @use
+func.func @shifts(%c: i32, %x: i32, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : i32
+  %c32 = arith.constant 32 : i32
+  scf.for %k = %c0 to %m step %c1 {
+    %l = arith.shli %c, %x : i32
+    %r = arith.shrsi %c, %x : i32
+    %u = arith.shrui %c, %x : i32
+    %w = arith.shli %c, %c32 : i32
+    %k3 = arith.shrsi %c, %c3 : i32
+    func.call @use(%l, %r, %u, %w, %k3) : (i32, i32, i32, i32, i32) -> ()
+  }
+  return
+}

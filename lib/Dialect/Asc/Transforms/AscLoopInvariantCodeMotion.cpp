@@ -1,8 +1,9 @@
 //===- AscLoopInvariantCodeMotion.cpp - LICM for checked remainders -------===//
 //
 // Upstream loop-invariant code motion, except that an integer remainder whose
-// divisor may be 0 is not hoisted: the kernel's remainder is checked, and a
-// hoisted one would fault in a loop that runs no iteration.
+// divisor may be 0, and a shift whose count may be negative, are not hoisted:
+// the kernel checks them, and a hoisted one would fault in a loop that runs no
+// iteration.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +35,16 @@ bool isCheckedRemainder(Operation *op) {
          divisor.isZero();
 }
 
+/// A shift whose count is not a constant in 0 .. width - 1 (printed as
+/// pyasc::shl/shr, which stops the core on a negative count).
+bool isCheckedShift(Operation *op) {
+  if (!isa<arith::ShLIOp, arith::ShRSIOp, arith::ShRUIOp>(op))
+    return false;
+  APInt count;
+  return !matchPattern(op->getOperand(1), m_ConstantInt(&count)) ||
+         count.uge(count.getBitWidth());
+}
+
 struct AscLoopInvariantCodeMotion
     : public mlir::asc::impl::AscLoopInvariantCodeMotionBase<
           AscLoopInvariantCodeMotion> {
@@ -49,7 +60,7 @@ struct AscLoopInvariantCodeMotion
           [&](Operation *op, Region *) {
             if (!isMemoryEffectFree(op) || !isSpeculatable(op))
               return false;
-            if (isCheckedRemainder(op)) {
+            if (isCheckedRemainder(op) || isCheckedShift(op)) {
               ++numKept;
               return false;
             }

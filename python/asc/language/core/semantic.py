@@ -163,10 +163,45 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
             if op == "<<" or dtype.is_unsigned():
                 return binary("&", lhs, 0)
             rhs = dtype.bitwidth - 1
+    if op in ("<<", ">>") and isinstance(rhs, PlainValue):
+        rhs = _shift_count(rhs, dtype)
     b = builder_for(op)
     _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     return PlainValue(b.create1(table[op], [a, c], ir_scalar_type(dtype)), dtype)
+
+
+def _shift_count(count: Any, dtype: DataType) -> Any:
+    """A runtime shift count that keeps its meaning once converted to `dtype`, the shift's type.
+
+    The emitter's pyasc::shl/shr read the count as a signed value of `dtype`'s width: a negative
+    one is Python's ValueError (a KernelError in the simulator), one of the width or more shifts
+    every bit out. A count whose conversion could wrap into the wrong one of these is clamped
+    first, in its own type: an unsigned count as wide as `dtype` or wider to at most the width
+    (uint8 200 is not -56), a signed one wider than `dtype` to the width above and `dtype`'s
+    signed minimum below (int32 300 on an int8 value is not 44).
+    """
+    if count.dtype == int1 or count.dtype.is_float():
+        return count
+    width = dtype.bitwidth
+    if count.dtype.is_unsigned():
+        if count.dtype.bitwidth < width:
+            return count
+        return _select(compare("<", count, width), count, width, count.dtype)
+    if count.dtype.bitwidth <= width:
+        return count
+    count = _select(compare(">", count, width), width, count, count.dtype)
+    lowest = -(1 << (width - 1))
+    return _select(compare("<", count, lowest), lowest, count, count.dtype)
+
+
+def _select(cond: Any, a: Any, b: Any, dtype: DataType) -> Any:
+    from .ir_value import PlainValue
+
+    bld = builder_for("select")
+    handle = bld.create1("arith.select", [cond.handle, materialize(a, dtype), materialize(b, dtype)],
+                         ir_scalar_type(dtype))
+    return PlainValue(handle, dtype)
 
 
 def _warn_if_truncated(b: Any, op: str, lhs: Any, rhs: Any, dtype: DataType) -> None:

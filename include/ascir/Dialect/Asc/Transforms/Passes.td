@@ -131,7 +131,7 @@ def AscPrivatizeDeviceFunctions
 }
 
 def AscLoopInvariantCodeMotion : Pass<"asc-licm"> {
-  let summary = "loop-invariant code motion that keeps checked remainders in place";
+  let summary = "loop-invariant code motion that keeps checked remainders and shifts in place";
   let description = [{
     Upstream `loop-invariant-code-motion`, with one difference: an integer
     remainder (`arith.remsi`, `arith.remui`) whose divisor is not a non-zero
@@ -139,20 +139,24 @@ def AscLoopInvariantCodeMotion : Pass<"asc-licm"> {
     undefined behaviour), so it hoists `c % x` in front of a loop that may run
     no iteration; our remainder is checked (a divisor of 0 is a kernel error
     at the line in the simulator, as Python's ZeroDivisionError), so hoisted it
-    would report an error the program never makes. Divisions are
-    conditionally speculatable upstream already and need no exception.
+    would report an error the program never makes. The same holds for a
+    shift (`arith.shli`, `arith.shrsi`, `arith.shrui`) whose count is not a
+    constant in 0 .. width - 1: a negative count is a kernel error in the
+    simulator. Divisions are conditionally speculatable upstream already and
+    need no exception.
 
     ```mlir
     scf.for %i = %lb to %ub step %c1 {
       %r = arith.remsi %c, %x : i32   // stays: %x may be 0
       %s = arith.remsi %c, %c7 : i32  // hoisted
+      %t = arith.shrsi %c, %x : i32   // stays: %x may be negative
       ...
     }
     ```
   }];
   let statistics = [
     Statistic<"numKept", "num-kept",
-              "Number of loop-invariant remainders kept in their loop">,
+              "Number of loop-invariant remainders and shifts kept in their loop">,
   ];
 }
 
