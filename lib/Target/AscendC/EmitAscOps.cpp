@@ -145,13 +145,86 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
 // Parameter structs
 //===----------------------------------------------------------------------===//
 
+/// Whether the run-time `value` of a field may not fit the field's member,
+/// an 8- to 32-bit integer (not an element of the struct's type T, nor a
+/// 64-bit member: those hold bit patterns): a signed value into an unsigned
+/// member, or a wider value. Converting it would hand the simulator's
+/// checks the truncation instead of the kernel's value, so it goes through
+/// `pyasc::param_field` (ascsim/param_field.h).
+static bool needsFieldCheck(Value value, Type fieldType,
+                            const asc::detail::ParamFieldInfo *info) {
+  auto fieldInt = dyn_cast<IntegerType>(fieldType);
+  auto valueInt = dyn_cast<IntegerType>(value.getType());
+  if (!info || info->enumerators ||
+      !llvm::is_contained({"uint8_t", "uint16_t", "uint32_t", "int8_t",
+                           "int16_t", "int32_t"},
+                          StringRef(info->cxxType)) ||
+      !fieldInt || !valueInt ||
+      fieldInt.isSignless() || fieldInt.getWidth() < 8 ||
+      fieldInt.getWidth() > 32 || valueInt.getWidth() == 1 ||
+      getConstantInt(value)) // the verifier checked constants
+    return false;
+  unsigned fw = fieldInt.getWidth(), vw = valueInt.getWidth();
+  bool fits = fieldInt.isSigned()
+                  ? (valueInt.isUnsigned() ? vw < fw : vw <= fw)
+                  : valueInt.isUnsigned() && vw <= fw;
+  return !fits;
+}
+
+/// Prints `value` converted to the integer field `fieldType` through
+/// `pyasc::param_field<T>(value, "Struct", "field", lo, hi)`: [lo, hi] the
+/// range ODS `fieldRanges` gives (hi < lo: none, the instruction checks).
+static LogicalResult
+printCheckedField(Emitter &emitter, Operation *op, Value value, Type fieldType,
+                  const asc::detail::ParamFieldInfo &info) {
+  raw_ostream &os = emitter.ostream();
+  os << "pyasc::param_field<";
+  if (failed(emitter.emitType(op->getLoc(), fieldType)))
+    return failure();
+  os << ">(";
+  if (failed(emitter.emitOperand(value)))
+    return failure();
+  os << ", \"" << getApiName(op) << "\", \"" << info.name << "\", "
+     << info.min << ", " << info.max << ")";
+  return success();
+}
+
+bool mlir::asc::usesParamFieldCheck(Operation *root) {
+  return root
+      ->walk([](ParamStructOpInterface op) {
+        SmallVector<Type> fieldTypes;
+        op.getFieldTypes(fieldTypes);
+        const asc::detail::ParamStructInfo *info =
+            asc::detail::getParamStructInfo(op);
+        if (!info)
+          return WalkResult::advance();
+        OperandRange operands = op->getOperands();
+        unsigned next = 0;
+        for (auto [i, fieldType] : llvm::enumerate(fieldTypes)) {
+          if (i >= info->numFields)
+            break;
+          const asc::detail::ParamFieldInfo &field = info->fields[i];
+          unsigned count = field.arrayLength ? field.arrayLength : 1;
+          for (Value value : operands.slice(next, count))
+            if (needsFieldCheck(value, fieldType, &field))
+              return WalkResult::interrupt();
+          next += count;
+        }
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 /// Prints the value of one scalar field: an enum field's constant as its
-/// enumerator, an enum field otherwise cast to the enum, the others
-/// converted to the constructor parameter's type.
-static LogicalResult printFieldValue(Emitter &emitter, Value value,
-                                     Type fieldType,
+/// enumerator, an enum field otherwise cast to the enum, a run-time value
+/// its member may not hold checked, the others converted to the
+/// constructor parameter's type.
+static LogicalResult printFieldValue(Emitter &emitter, Operation *op,
+                                     Value value, Type fieldType,
                                      const asc::detail::ParamFieldInfo *info) {
   raw_ostream &os = emitter.ostream();
+  if (needsFieldCheck(value, fieldType, info))
+    return printCheckedField(emitter, op, value, fieldType, *info);
   if (info && info->enumerators) {
     std::optional<int64_t> v = getConstantInt(value);
     if (v && *v >= 0 && static_cast<uint64_t>(*v) < info->numEnumerators &&
@@ -192,7 +265,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
       os << field->cxxType << " " << name << "[" << field->arrayLength
          << "] = {";
       if (failed(printCommaSeparated(elements, os, [&](Value element) {
-            return emitter.emitOperandConvertedTo(element, fieldType);
+            return printFieldValue(emitter, op, element, fieldType, field);
           })))
         return failure();
       os << "};\n";
@@ -204,8 +277,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
       continue;
     }
     Value value = operands[next++];
-    values.push_back([&emitter, value, fieldType = fieldType, field] {
-      return printFieldValue(emitter, value, fieldType, field);
+    values.push_back([&emitter, op, value, fieldType = fieldType, field] {
+      return printFieldValue(emitter, op, value, fieldType, field);
     });
   }
   if (failed(emitter.emitDeclaration(op->getResult(0))))

@@ -1103,6 +1103,23 @@ template <typename T> __aicore__ inline T range_count(T start, T stop, T step) {
 #endif
 )";
 
+/// pyasc::param_field, a run-time value converted to the narrower member
+/// of a parameter struct: the simulator's version stops the core at the
+/// struct's line when the member cannot hold the value
+/// (ascsim/param_field.h); on the NPU a plain conversion.
+static constexpr llvm::StringLiteral kParamFieldHelpers = R"(
+#ifdef ASCSIM
+#include "ascsim/param_field.h"
+#else
+namespace pyasc {
+template <typename To, typename From>
+__aicore__ inline To param_field(From value, const char *, const char *, long long, long long) {
+  return static_cast<To>(value);
+}
+} // namespace pyasc
+#endif
+)";
+
 static bool hasLoops(Operation *root) {
   return root
       ->walk([](Operation *op) {
@@ -1130,6 +1147,8 @@ LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
     emitter.ostream() << kLoopHelpers;
   if (usesRangeCount(op))
     emitter.ostream() << kRangeHelpers;
+  if (usesParamFieldCheck(op))
+    emitter.ostream() << kParamFieldHelpers;
   if (isa<ModuleOp>(op))
     return emitter.emitOperation(*op);
   emitter.ostream() << "\n";

@@ -433,6 +433,9 @@ std::optional<Precedence> printControlEnumAttr(raw_ostream &os,
                                                Attribute attr);
 /// The declaration `AscendC::Struct name(fields...)` of a parameter struct.
 LogicalResult printOperation(Emitter &emitter, ParamStructOpInterface op);
+/// True if a parameter struct of `root` narrows a run-time value into a
+/// member through `pyasc::param_field`.
+bool usesParamFieldCheck(Operation *root);
 /// The generic printer of every ApiOpInterface op without results.
 LogicalResult printOperation(Emitter &emitter, ApiOpInterface op);
 

@@ -943,7 +943,12 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
     pipe = Pipe::MTE3;
   else if (sm == Mem::UB && dm == Mem::UB && !call.pad)
     pipe = Pipe::V;
-  else if (sm == Mem::L1 && dm == Mem::GM && !call.pad) {
+  else if (sm == Mem::GM && dm == Mem::L1 && !call.pad) {
+    // DataCopy GM -> A1/B1/C1 with DataCopyParams (ascendc_api.md §5.1 row
+    // 4, and rows 8-10 that behave as it): the AIC's MTE2, as the count form.
+    requireAic("data_copy GM -> L1", loc);
+    pipe = Pipe::MTE2;
+  } else if (sm == Mem::L1 && dm == Mem::GM && !call.pad) {
     // DataCopy A1/B1 -> GM with DataCopyParams (ascendc_api.md §5.1 row 5):
     // the AIC's MTE3.
     requireL1ToGm(api, call.src, loc);
@@ -952,7 +957,8 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
     fail("argument",
          who + " from " + positionName(call.src.pos) + " (" + memName(sm) +
              ") to " + positionName(call.dst.pos) + " (" + memName(dm) +
-             ") is not supported on a vector core (AIV)",
+             ") is not supported on a " +
+             (role_.aic ? "cube core (AIC)" : "vector core (AIV)"),
          loc);
   if (call.blockCount > 4095)
     fail("argument",

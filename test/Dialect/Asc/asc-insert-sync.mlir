@@ -198,3 +198,80 @@ func.func @matmul_epilogue(%mm: !asc.matmul<gm, nd, f16, false, none, gm, nd, f1
   }
   return
 }
+
+// -----
+
+// The cube path (hardware.md §3.1): GM -> L1 is MTE2, L1 -> L0A (load_data)
+// MTE1, mmad M, L1 -> GM MTE3. Each dependence on an L1 or L0 tensor between
+// two pipes gets its flag: MTE2_MTE1 (read of a copied A1), MTE1_M (mmad of
+// a loaded A2), MTE1_MTE2 (A1 copied again after load_data read it),
+// MTE2_MTE3 (A1 stored after it was copied in). A dependence of a loop body
+// on what came before the loop is flagged before the loop (inside, every
+// iteration would set the same id again): M_MTE1 for A2, which the mmad
+// read; the body's own load_data into A2 are kept apart by PIPE_MTE1.
+// CHECK-LABEL: func.func @l1_path
+// CHECK:      asc.data_copy %[[A1:[^,]*]], %[[G:[^,]*]], %{{.*}} : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_mte1 : i32
+// CHECK-NEXT: asc.set_flag mte2_mte1, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_mte1, %[[E1]] : i32
+// CHECK-NEXT: asc.load_data_2d %[[A2:[^,]*]], %[[A1]]
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte1_m : i32
+// CHECK-NEXT: asc.set_flag mte1_m, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte1_m, %[[E2]] : i32
+// CHECK-NEXT: asc.mmad %{{.*}}, %[[A2]],
+// CHECK-NEXT: %[[E3:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte1_mte2 : i32
+// CHECK-NEXT: asc.set_flag mte1_mte2, %[[E3]] : i32
+// CHECK-NEXT: asc.wait_flag mte1_mte2, %[[E3]] : i32
+// CHECK-NEXT: asc.data_copy %[[A1]], %[[G]]
+// CHECK-NEXT: %[[E4:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_mte3 : i32
+// CHECK-NEXT: asc.set_flag mte2_mte3, %[[E4]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_mte3, %[[E4]] : i32
+// CHECK-NEXT: asc.data_copy %[[G]], %[[A1]]
+// CHECK-NEXT: %[[E5:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_mte1 : i32
+// CHECK-NEXT: asc.set_flag mte2_mte1, %[[E5]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_mte1, %[[E5]] : i32
+// CHECK-NEXT: %[[E6:.*]] = asc.tpipe_fetch_event_id %{{.*}}, m_mte1 : i32
+// CHECK-NEXT: asc.set_flag m_mte1, %[[E6]] : i32
+// CHECK-NEXT: asc.wait_flag m_mte1, %[[E6]] : i32
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: asc.pipe_barrier mte1
+// CHECK-NEXT: asc.load_data_2d %[[A2]], %[[A1]]
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @l1_path(%g: !asc.global_tensor<f16>, %a1: !asc.local_tensor<a1, f16>, %a2: !asc.local_tensor<a2, f16>, %b2: !asc.local_tensor<b2, f16>, %co1: !asc.local_tensor<co1, f32>, %p2: !asc.load_data_2d_params, %m: !asc.mmad_params, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c512 = arith.constant 512 : i32
+  asc.data_copy %a1, %g, %c512 : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, i32
+  asc.load_data_2d %a2, %a1, %p2 : !asc.local_tensor<a2, f16>, !asc.local_tensor<a1, f16>, !asc.load_data_2d_params
+  asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.data_copy %a1, %g, %c512 : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, i32
+  asc.data_copy %g, %a1, %c512 : !asc.global_tensor<f16>, !asc.local_tensor<a1, f16>, i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.load_data_2d %a2, %a1, %p2 : !asc.local_tensor<a2, f16>, !asc.local_tensor<a1, f16>, !asc.load_data_2d_params
+  }
+  return
+}
+
+// -----
+
+// Two accumulating mmads into one L0C: pipe_barrier(PIPE_M) between them
+// even though the MTE1_M flag of the second's A2 orders them already
+// (hardware.md §3.3 asks for the barrier).
+// CHECK-LABEL: func.func @mmad_chain
+// CHECK:      asc.mmad %[[C:[^,]*]],
+// CHECK-NEXT: asc.tpipe_fetch_event_id %{{.*}}, m_mte1
+// CHECK-NEXT: asc.set_flag m_mte1
+// CHECK-NEXT: asc.wait_flag m_mte1
+// CHECK-NEXT: asc.load_data_2d
+// CHECK-NEXT: asc.tpipe_fetch_event_id %{{.*}}, mte1_m
+// CHECK-NEXT: asc.set_flag mte1_m
+// CHECK-NEXT: asc.wait_flag mte1_m
+// CHECK-NEXT: asc.pipe_barrier m
+// CHECK-NEXT: asc.mmad %[[C]],
+func.func @mmad_chain(%a1: !asc.local_tensor<a1, f16>, %a2: !asc.local_tensor<a2, f16>, %b2: !asc.local_tensor<b2, f16>, %co1: !asc.local_tensor<co1, f32>, %p2: !asc.load_data_2d_params, %m: !asc.mmad_params) {
+  asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.load_data_2d %a2, %a1, %p2 : !asc.local_tensor<a2, f16>, !asc.local_tensor<a1, f16>, !asc.load_data_2d_params
+  asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  return
+}

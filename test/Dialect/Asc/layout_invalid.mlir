@@ -117,16 +117,18 @@ func.func @trans_5hd_ub_type(%a: !asc.local_tensor<veccalc, ui64>, %p: !asc.tran
 func.func @data_copy_enhanced_relu(%l: !asc.local_tensor<vecin, f16>, %g: !asc.global_tensor<f16>, %p: !asc.data_copy_params, %v: i32) {
   %true = arith.constant true
   %e = asc.data_copy_enhanced_params %v, %v, %v, %v, %true, %v, %v : i32, i32, i32, i32, i1, i32, i32
-  // expected-error@+1 {{data_copy: DataCopyEnhancedParams.is_relu_in = True selects a cube-path mode; Ascend 910B/910C apply no enhanced parameter to GM/UB copies (use the default, or data_copy(dst, src, repeat_params) and vector instructions)}}
+  // expected-error@+1 {{data_copy: DataCopyEnhancedParams.is_relu_in = True selects a cube-path mode; Ascend 910B/910C apply no enhanced parameter to GM/UB/L1 copies (use the default, or data_copy(dst, src, repeat_params) and vector instructions)}}
   asc.data_copy_enhanced %l, %g, %p, %e : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
   return
 }
 
 // -----
 
-func.func @data_copy_enhanced_direction(%l: !asc.local_tensor<a1, f16>, %g: !asc.global_tensor<f16>, %p: !asc.data_copy_params, %e: !asc.data_copy_enhanced_params) {
-  // expected-error@+1 {{data_copy: cannot copy from TPosition.GM to TPosition.A1 with 'enhanced_params'; supported directions are GM to VECIN/VECOUT/VECCALC, VECIN/VECOUT/VECCALC to GM, and between VECIN/VECOUT/VECCALC}}
-  asc.data_copy_enhanced %l, %g, %p, %e : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
+// The directions of the DataCopyParams form (ascendc_api.md §5.1 rows 8-10
+// behave as rows 4-6): C1 -> GM is not among them.
+func.func @data_copy_enhanced_direction(%l: !asc.local_tensor<c1, f16>, %g: !asc.global_tensor<f16>, %p: !asc.data_copy_params, %e: !asc.data_copy_enhanced_params) {
+  // expected-error@+1 {{data_copy: cannot copy from TPosition.C1 to TPosition.GM; supported directions are GM to VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC/A1/B1 to GM, and between VECIN/VECOUT/VECCALC}}
+  asc.data_copy_enhanced %g, %l, %p, %e : !asc.global_tensor<f16>, !asc.local_tensor<c1, f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
   return
 }
 

@@ -80,3 +80,18 @@ func.func @data_copy_forms(%l: !asc.local_tensor<vecin, f16>, %g: !asc.global_te
   asc.data_copy_enhanced %g, %l, %p, %e : !asc.global_tensor<f16>, !asc.local_tensor<vecin, f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
   return
 }
+
+// The enhanced form has the directions of the DataCopyParams form
+// (ascendc_api.md §5.1 rows 8-10 behave as rows 4-6), the cube's too.
+// CHECK-LABEL: func.func @data_copy_enhanced_l1(
+func.func @data_copy_enhanced_l1(%a1: !asc.local_tensor<a1, f16>, %b1: !asc.local_tensor<b1, f16>,
+                                 %c1: !asc.local_tensor<c1, f16>, %g: !asc.global_tensor<f16>,
+                                 %p: !asc.data_copy_params, %e: !asc.data_copy_enhanced_params) {
+  // CHECK: asc.data_copy_enhanced %{{.*}} : !asc.global_tensor<f16>, !asc.local_tensor<a1, f16>,
+  asc.data_copy_enhanced %g, %a1, %p, %e : !asc.global_tensor<f16>, !asc.local_tensor<a1, f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
+  // CHECK: asc.data_copy_enhanced %{{.*}} : !asc.global_tensor<f16>, !asc.local_tensor<b1, f16>,
+  asc.data_copy_enhanced %g, %b1, %p, %e : !asc.global_tensor<f16>, !asc.local_tensor<b1, f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
+  // CHECK: asc.data_copy_enhanced %{{.*}} : !asc.local_tensor<c1, f16>, !asc.global_tensor<f16>,
+  asc.data_copy_enhanced %c1, %g, %p, %e : !asc.local_tensor<c1, f16>, !asc.global_tensor<f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
+  return
+}

@@ -14,7 +14,7 @@
 // CHECK-NEXT: AscendC::LoadData([[A2:v[0-9]+]], [[A1]], [[P2]]);
 // CHECK-NEXT: AscendC::MmadParams [[M:v[0-9]+]];
 // CHECK-NEXT: [[M]].m = 16;
-// CHECK-NEXT: [[M]].n = static_cast<uint16_t>([[N:v[0-9]+]]);
+// CHECK-NEXT: [[M]].n = pyasc::param_field<uint16_t>([[N:v[0-9]+]], "MmadParams", "n", 0, 4095);
 // CHECK-NEXT: [[M]].k = 32;
 // CHECK-NEXT: [[M]].cmatrixInitVal = false;
 // CHECK-NEXT: AscendC::Mmad([[CO1:v[0-9]+]], [[A2]], [[B2:v[0-9]+]], [[M]]);

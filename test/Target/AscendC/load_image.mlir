@@ -4,7 +4,7 @@
 // deduces T from the destination.
 
 // CHECK-LABEL: void load_image(
-// CHECK:         AscendC::LoadImageToLocalParams [[P:v[0-9]+]](2, static_cast<uint16_t>(v1), 0, 1, 8, 1, 2, 3, 4);
+// CHECK:         AscendC::LoadImageToLocalParams [[P:v[0-9]+]](2, pyasc::param_field<uint16_t>(v1, "LoadImageToLocalParams", "vert_size", 0, -1), 0, 1, 8, 1, 2, 3, 4);
 // CHECK:         AscendC::LoadImageToLocal([[T:v[0-9]+]], [[P]]);
 // CHECK:         AscendC::LoadImageToLocal({{v[0-9]+}}, [[P]]);
 func.func @load_image(%h: i32) {

@@ -2,12 +2,22 @@
 
 // Parameter structs are declared with their constructor; a field that is
 // neither a literal nor of the field's C++ type is converted, so clang
-// accepts the code even where braces would reject narrowing.
+// accepts the code even where braces would reject narrowing. A run-time
+// value its 8- to 32-bit member may not hold (signed into unsigned, or
+// wider) is converted by pyasc::param_field, which the simulator checks
+// (ascsim/param_field.h) and the NPU defines as the plain conversion.
+// CHECK:       #ifdef ASCSIM
+// CHECK-NEXT:  #include "ascsim/param_field.h"
+// CHECK-NEXT:  #else
+// CHECK-NEXT:  namespace pyasc {
+// CHECK-NEXT:  template <typename To, typename From>
+// CHECK-NEXT:  __aicore__ inline To param_field(From value, const char *, const char *, long long, long long) {
+// CHECK-NEXT:    return static_cast<To>(value);
 // CHECK-LABEL: void structs(
 // CHECK-SAME:  int32_t [[A:v[0-9]+]], int64_t [[B:v[0-9]+]])
-// CHECK-NEXT:    AscendC::GatherRepeatParams [[GR:v[0-9]+]](1, static_cast<uint8_t>([[A]]));
-// CHECK-NEXT:    AscendC::CopyRepeatParams [[CR:v[0-9]+]](static_cast<uint16_t>([[A]]), 0, 8, 8);
-// CHECK-NEXT:    AscendC::GatherMaskParams [[GM:v[0-9]+]](1, static_cast<uint16_t>([[A]] + 1), 8, 8);
+// CHECK-NEXT:    AscendC::GatherRepeatParams [[GR:v[0-9]+]](1, pyasc::param_field<uint8_t>([[A]], "GatherRepeatParams", "dst_rep_stride", 0, -1));
+// CHECK-NEXT:    AscendC::CopyRepeatParams [[CR:v[0-9]+]](pyasc::param_field<uint16_t>([[A]], "CopyRepeatParams", "dst_stride", 0, -1), 0, 8, 8);
+// CHECK-NEXT:    AscendC::GatherMaskParams [[GM:v[0-9]+]](1, pyasc::param_field<uint16_t>([[A]] + 1, "GatherMaskParams", "repeat_times", 0, -1), 8, 8);
 // CHECK-NEXT:    AscendC::DataCopyPadParams [[PP:v[0-9]+]](false, 0, 0, static_cast<uint64_t>([[B]]));
 // CHECK-NEXT:    use([[GR]], [[CR]], [[GM]], [[PP]]);
 func.func @structs(%a: i32, %b: i64) {

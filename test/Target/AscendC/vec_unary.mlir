@@ -29,7 +29,7 @@ func.func @count_forms(%z: !asc.local_tensor<vecout, f32>, %x: !asc.local_tensor
 // converted: UnaryRepeatParams(uint16_t, uint16_t, uint8_t, uint8_t).
 // CHECK-LABEL: void masked_forms(
 // CHECK-SAME:  AscendC::LocalTensor<half> [[Z:v[0-9]+]], AscendC::LocalTensor<half> [[X:v[0-9]+]], int64_t [[M:v[0-9]+]], int32_t [[STRIDE:v[0-9]+]])
-// CHECK-NEXT:    AscendC::UnaryRepeatParams [[P:v[0-9]+]](1, 1, static_cast<uint8_t>([[STRIDE]]), static_cast<uint8_t>([[STRIDE]] * 2));
+// CHECK-NEXT:    AscendC::UnaryRepeatParams [[P:v[0-9]+]](1, 1, pyasc::param_field<uint8_t>([[STRIDE]], "UnaryRepeatParams", "dst_rep_stride", 0, -1), pyasc::param_field<uint8_t>([[STRIDE]] * 2, "UnaryRepeatParams", "src_rep_stride", 0, -1));
 // CHECK-NEXT:    AscendC::Exp<half, true>([[Z]], [[X]], 128, 4, [[P]]);
 // CHECK-NEXT:    uint64_t [[A:mask]][] = {static_cast<uint64_t>([[M]]), static_cast<uint64_t>([[M]])};
 // CHECK-NEXT:    AscendC::Ln<half, true>([[Z]], [[X]], [[A]], 4, [[P]]);

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "UbToL1.h"
 
 #include <string>
 
@@ -226,24 +227,18 @@ static void getCopyEffectsOf(
 }
 
 LogicalResult DataCopyEnhancedOp::verify() {
-  Hardware dst = getTensorHardware(getDst().getType());
-  Hardware src = getTensorHardware(getSrc().getType());
-  bool ok = (src == Hardware::GM && dst == Hardware::UB) ||
-            (src == Hardware::UB &&
-             (dst == Hardware::GM || dst == Hardware::UB));
-  if (!ok)
-    return emitApiError(*this, DiagCategory::Position)
-           << "cannot copy from "
-           << getPyEnumName(getTensorPosition(getSrc().getType())) << " to "
-           << getPyEnumName(getTensorPosition(getDst().getType()))
-           << " with 'enhanced_params'; supported directions are GM to "
-              "VECIN/VECOUT/VECCALC, VECIN/VECOUT/VECCALC to GM, and between "
-              "VECIN/VECOUT/VECCALC";
+  // Rows 8-10 of ascendc_api.md §5.1 behave as rows 4-6 on Ascend
+  // 910B/910C: the directions of the DataCopyParams form.
+  if (failed(mlir::asc::detail::verifyDataCopyDirection(
+          *this, getDst().getType(), getSrc().getType(),
+          /*countForm=*/false)))
+    return failure();
   auto enhanced = getEnhanced().getDefiningOp<DataCopyEnhancedParamsOp>();
   if (!enhanced)
     return success();
-  // Ascend 910B/910C ignore these on vector-core copies (§4.2); a value
-  // that asks for a cube-path conversion would silently do nothing.
+  // Ascend 910B/910C ignore these on every copy of these directions
+  // (§4.2, §5.1 rows 8-10); a value that asks for a cube-path conversion
+  // would silently do nothing.
   struct Mode {
     StringRef name;
     Value value;
@@ -274,7 +269,8 @@ LogicalResult DataCopyEnhancedOp::verify() {
     else
       diag << "True";
     return diag << " selects a cube-path mode; Ascend 910B/910C apply no "
-                   "enhanced parameter to GM/UB copies (use the default, or "
+                   "enhanced parameter to GM/UB/L1 copies (use the default, "
+                   "or "
                    "data_copy(dst, src, repeat_params) and vector "
                    "instructions)";
   }

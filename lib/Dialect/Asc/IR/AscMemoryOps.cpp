@@ -174,9 +174,10 @@ static bool isLegalCopyDirection(Hardware dst, Hardware src,
   return countForm && src == Hardware::L1 && dst == Hardware::BIAS;
 }
 
-/// Checks the direction of a DataCopy from `srcType` to `dstType`.
-static LogicalResult verifyCopyDirection(Operation *op, Type dstType,
-                                         Type srcType, bool countForm) {
+LogicalResult mlir::asc::detail::verifyDataCopyDirection(Operation *op,
+                                                         Type dstType,
+                                                         Type srcType,
+                                                         bool countForm) {
   if (isLegalCopyDirection(getTensorHardware(dstType),
                            getTensorHardware(srcType),
                            getTensorPosition(srcType), countForm))
@@ -212,8 +213,8 @@ static void getCopyEffects(
 
 LogicalResult DataCopyOp::verify() {
   Type dstType = getDst().getType();
-  if (failed(verifyCopyDirection(*this, dstType, getSrc().getType(),
-                                 /*countForm=*/true)))
+  if (failed(mlir::asc::detail::verifyDataCopyDirection(
+          *this, dstType, getSrc().getType(), /*countForm=*/true)))
     return failure();
   if (getTensorHardware(dstType) == Hardware::BIAS) {
     Type element = getTensorElementType(dstType);
@@ -237,8 +238,8 @@ void DataCopyOp::getEffects(
 }
 
 LogicalResult DataCopyParamsFormOp::verify() {
-  return verifyCopyDirection(*this, getDst().getType(), getSrc().getType(),
-                             /*countForm=*/false);
+  return mlir::asc::detail::verifyDataCopyDirection(
+      *this, getDst().getType(), getSrc().getType(), /*countForm=*/false);
 }
 
 void DataCopyParamsFormOp::getEffects(

@@ -58,6 +58,53 @@ static bool isUbTensor(Type type) {
   return t && t.getHardware() == Hardware::UB;
 }
 
+/// A tensor in an on-chip memory the pipes of one core share.
+static bool isOnChipTensor(Type type) {
+  return isa<LocalTensorType>(type);
+}
+
+std::optional<SyncPipe> autosync::pipeOfMove(std::optional<Hardware> from,
+                                             Hardware to) {
+  using H = Hardware;
+  if (!from) // a fill (InitConstValue)
+    return to == H::L1 || to == H::L0A || to == H::L0B
+               ? std::optional(SyncPipe::MTE1)
+               : std::nullopt;
+  switch (*from) {
+  case H::GM:
+    if (to == H::L1 || to == H::UB || to == H::L0A || to == H::L0B)
+      return SyncPipe::MTE2;
+    break;
+  case H::UB:
+    if (to == H::GM)
+      return SyncPipe::MTE3;
+    if (to == H::UB)
+      return SyncPipe::V;
+    break;
+  case H::L1:
+    if (to == H::GM)
+      return SyncPipe::MTE3;
+    if (to == H::L0A || to == H::L0B || to == H::BIAS)
+      return SyncPipe::MTE1;
+    if (to == H::FIXBUF)
+      return SyncPipe::FIX;
+    break;
+  case H::L0C:
+    if (to == H::GM || to == H::L1)
+      return SyncPipe::FIX;
+    break;
+  case H::L0A:
+  case H::L0B:
+  case H::BIAS:
+    if (to == H::L0C)
+      return SyncPipe::M;
+    break;
+  default:
+    break;
+  }
+  return std::nullopt;
+}
+
 static bool isGmResource(SideEffects::Resource *r) {
   return r == GMResource::get();
 }
@@ -90,27 +137,45 @@ SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
     return result;
   SmallVector<MemoryEffects::EffectInstance> effects;
   iface.getEffects(effects);
-  bool readsGm = false, writesGm = false;
+  // The memories read and the one written, by the tensors' types (the
+  // atomic configuration a GM write reads is no memory).
+  SmallVector<Hardware> reads;
+  std::optional<Hardware> written;
   for (auto &e : effects) {
-    if (!isGmResource(e.getResource()))
+    Value v = e.getValue();
+    auto tensor = v ? dyn_cast<LocalTensorType>(v.getType()) : nullptr;
+    std::optional<Hardware> memory;
+    if (tensor)
+      memory = tensor.getHardware();
+    else if (isGmResource(e.getResource()))
+      memory = Hardware::GM;
+    if (!memory)
       continue;
-    readsGm |= isa<MemoryEffects::Read>(e.getEffect());
-    writesGm |= isa<MemoryEffects::Write>(e.getEffect());
+    if (isa<MemoryEffects::Write>(e.getEffect()))
+      written = memory;
+    else if (isa<MemoryEffects::Read>(e.getEffect()))
+      reads.push_back(*memory);
   }
   SyncPipe pipe = SyncPipe::V;
   if (isa<GetValueOp, SetValueOp, DumpTensorOp, DumpTensorShapeOp,
-          DumpAccChkPointOp>(op))
+          DumpAccChkPointOp>(op)) {
     pipe = SyncPipe::S;
-  else if (writesGm)
-    pipe = SyncPipe::MTE3;
-  else if (readsGm)
-    pipe = SyncPipe::MTE2;
+  } else if (written) {
+    std::optional<SyncPipe> moved = pipeOfMove(std::nullopt, *written);
+    for (Hardware from : reads)
+      if (std::optional<SyncPipe> p = pipeOfMove(from, *written)) {
+        moved = p;
+        break;
+      }
+    if (moved)
+      pipe = *moved;
+  }
   for (auto &e : effects) {
     bool write = isa<MemoryEffects::Write>(e.getEffect());
     if (!write && !isa<MemoryEffects::Read>(e.getEffect()))
       continue;
     Value v = e.getValue();
-    if (!v || !isUbTensor(v.getType()))
+    if (!v || !isOnChipTensor(v.getType()))
       continue;
     result.push_back({rootOf(v), pipe, write});
   }
@@ -118,7 +183,7 @@ SmallVector<TensorAccess> autosync::accessesOf(Operation *op) {
 }
 
 StringRef autosync::pipeName(SyncPipe p) {
-  static const char *names[] = {"S", "V", "MTE2", "MTE3"};
+  static const char *names[] = {"S", "V", "MTE2", "MTE3", "MTE1", "M", "FIX"};
   return names[static_cast<int>(p)];
 }
 
@@ -551,7 +616,6 @@ struct AscUnifyPipe : public mlir::asc::impl::AscUnifyPipeBase<AscUnifyPipe> {
 
 namespace {
 
-constexpr int kNumSyncPipes = 4;
 constexpr uint8_t kRead = 1, kWrite = 2;
 
 enum class QueueState : uint8_t { Free, Alloc, Deque };
@@ -582,25 +646,14 @@ struct SyncState {
 
 int idx(SyncPipe p) { return static_cast<int>(p); }
 
-HardEvent eventOf(SyncPipe from, SyncPipe to) {
-  using P = SyncPipe;
-  if (from == P::S)
-    return to == P::V ? HardEvent::S_V
-                      : to == P::MTE2 ? HardEvent::S_MTE2 : HardEvent::S_MTE3;
-  if (from == P::V)
-    return to == P::S ? HardEvent::V_S
-                      : to == P::MTE2 ? HardEvent::V_MTE2 : HardEvent::V_MTE3;
-  if (from == P::MTE2)
-    return to == P::S ? HardEvent::MTE2_S
-                      : to == P::V ? HardEvent::MTE2_V : HardEvent::MTE2_MTE3;
-  return to == P::S ? HardEvent::MTE3_S
-                    : to == P::V ? HardEvent::MTE3_V : HardEvent::MTE3_MTE2;
+/// The HardEvent from pipe `from` to pipe `to` (S_V, MTE2_MTE1, ...), or
+/// none where Ascend C has no flag between the two (MTE3 -> FIX).
+std::optional<HardEvent> eventOf(SyncPipe from, SyncPipe to) {
+  std::string name = (pipeName(from) + "_" + pipeName(to)).str();
+  return symbolizeHardEvent(StringRef(name).lower());
 }
 
-Pipe barrierPipe(SyncPipe p) {
-  return p == SyncPipe::V ? Pipe::V
-                          : p == SyncPipe::MTE2 ? Pipe::MTE2 : Pipe::MTE3;
-}
+Pipe barrierPipe(SyncPipe p) { return *symbolizePipe(pipeName(p).lower()); }
 
 struct AscInsertSync
     : public mlir::asc::impl::AscInsertSyncBase<AscInsertSync> {
@@ -672,11 +725,14 @@ private:
   /// A flag (or queue event) from pipe `from` to pipe `to` was inserted:
   /// every earlier access of `from`, and every access `from` was already
   /// ordered after, now precedes the later accesses of `to`.
+  /// Mmads into one L0C stay apart by pipe_barrier(PIPE_M) whatever flags
+  /// ordered them (hardware.md §3.3: the accumulation needs the barrier).
   static void clearPair(SyncState &st, SyncPipe from, SyncPipe to) {
     for (auto &entry : st.acc) {
       auto &m = entry.second;
       for (int z = 0; z < kNumSyncPipes; ++z)
-        if (z != idx(from) && m[z][idx(from)] == 0)
+        if (z != idx(from) && m[z][idx(from)] == 0 &&
+            !(z == idx(to) && to == SyncPipe::M))
           m[z][idx(to)] = 0;
       m[idx(from)][idx(to)] = 0;
     }
@@ -709,6 +765,8 @@ private:
   void visit(Operation *op, SyncState &st, bool emit) {
     if (op->getNumRegions() > 0) {
       bool branch = isa<scf::IfOp>(op);
+      if (!branch)
+        syncBeforeLoop(op, st, emit);
       SyncState merged = st;
       // Queue tensors accessed inside: their last access is now this op.
       auto noteInner = [&](const SyncState &inner) {
@@ -800,6 +858,34 @@ private:
     }
   }
 
+  /// Orders before `loop` what its body's accesses to tensors other than
+  /// queue tensors depend on from before it. Inside, such a flag would be
+  /// set in every iteration with the same fetched id while the waiting
+  /// pipe may still be blocked on another wait: the second set would be
+  /// lost (docs/sync.md, "Same-cycle set and wait").
+  void syncBeforeLoop(Operation *loop, SyncState &st, bool emit) {
+    SmallVector<TensorAccess> inside;
+    loop->walk([&](Operation *inner) {
+      if (inner == loop)
+        return;
+      for (const TensorAccess &a : accessesOf(inner)) {
+        Value root = canon(a.root);
+        if (queues.count(root) || skipped(a.pipe) || !st.acc.count(root))
+          continue;
+        auto it = llvm::find_if(inside, [&](const TensorAccess &other) {
+          return other.root == root && other.pipe == a.pipe;
+        });
+        if (it != inside.end())
+          it->write |= a.write;
+        else
+          inside.push_back({root, a.pipe, a.write});
+      }
+    });
+    OpBuilder b(loop);
+    for (const TensorAccess &a : inside)
+      access(b, loop, a.root, a.pipe, a.write, st, emit);
+  }
+
   /// The synchronisation access (x, write) of `root` needs before `op`.
   void access(OpBuilder &b, Operation *op, Value root, SyncPipe x, bool write,
               SyncState &st, bool emit) {
@@ -825,21 +911,30 @@ private:
         continue;
       uint8_t bits = m[y][idx(x)];
       if ((bits & kWrite) || (write && bits)) {
-        if (emit) {
+        std::optional<HardEvent> event = eventOf(from, x);
+        if (emit && event) {
           Value p = getPipe(op);
-          HardEvent event = eventOf(from, x);
           Value id = b.create<TPipeFetchEventIdOp>(loc, b.getI32Type(), p,
-                                                   event);
-          b.create<SetFlagOp>(loc, event, id);
-          b.create<WaitFlagOp>(loc, event, id);
+                                                   *event);
+          b.create<SetFlagOp>(loc, *event, id);
+          b.create<WaitFlagOp>(loc, *event, id);
           ++numFlags;
+        } else if (emit) {
+          // No flag joins the two pipes (MTE3 -> FIX): wait for all.
+          b.create<PipeBarrierOp>(loc, Pipe::ALL);
+          ++numBarriers;
         }
-        clearPair(st, from, x);
+        if (event)
+          clearPair(st, from, x);
+        else
+          for (int z = 0; z < kNumSyncPipes; ++z)
+            clearPair(st, static_cast<SyncPipe>(z), x);
       }
     }
+    // Dependent instructions of one pipe may overlap (hardware.md §3.1);
+    // bisheng orders PIPE_V ones under auto_sync.
     bool barrierPipeline =
-        x == SyncPipe::MTE2 || x == SyncPipe::MTE3 ||
-        (x == SyncPipe::V && !autoSync);
+        x != SyncPipe::S && (x != SyncPipe::V || !autoSync);
     if (barrierPipeline) {
       uint8_t bits = m[idx(x)][idx(x)];
       if ((bits & kWrite) || (write && bits)) {

@@ -11,6 +11,7 @@
 #include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -21,12 +22,22 @@ namespace autosync {
 /// and free_tensor of a LocalTensorAuto's queue.
 constexpr const char *kAutoTensorAttr = "asc.auto_tensor";
 
-/// The pipes of a vector core (hardware.md §3.1).
-enum class SyncPipe : uint8_t { S, V, MTE2, MTE3 };
+/// The pipes of a vector core and of a cube core (hardware.md §3.1).
+enum class SyncPipe : uint8_t { S, V, MTE2, MTE3, MTE1, M, FIX };
+constexpr int kNumSyncPipes = 7;
 
+/// The pipe's name as in HardEvent and Pipe ("MTE2").
 StringRef pipeName(SyncPipe p);
 
-/// One access of an op to a Unified Buffer tensor.
+/// The pipe that moves data from memory `from` to memory `to` (hardware.md
+/// §3.1): GM into L1, UB, L0A or L0B is MTE2; UB or L1 to GM MTE3; L1 to
+/// L0A, L0B or the BiasTable (and a fill of L1, L0A or L0B: `from` none)
+/// MTE1; L0C to GM or L1, and L1 to the Fixpipe buffer FIX; L0A/L0B to L0C
+/// (Mmad) M; UB to UB V. None for a move no pipe makes.
+std::optional<SyncPipe> pipeOfMove(std::optional<Hardware> from, Hardware to);
+
+/// One access of an op to an on-chip tensor (UB, L1, L0A/B/C, BiasTable,
+/// Fixpipe buffer).
 struct TensorAccess {
   Value root; // the tensor the accessed view was derived from
   SyncPipe pipe;
@@ -39,9 +50,9 @@ bool isViewOp(Operation *op);
 /// The tensor `tensor` is a view of (itself if it is not a view).
 Value rootOf(Value tensor);
 
-/// The UB tensors `op` reads and writes, and the pipe it runs in: S for
-/// get_value/set_value/dump_tensor, MTE2 for copies from GM, MTE3 for copies
-/// to GM, V for everything else. A Matmul call writes the UB tensors it
+/// The on-chip tensors `op` reads and writes, and the pipe it runs in: S for
+/// get_value/set_value/dump_tensor, else pipeOfMove of what it reads into
+/// the memory it writes (V if none). A Matmul call writes the UB tensors it
 /// fetches C into with MTE2 and reads the A, B or bias it is given with MTE3.
 SmallVector<TensorAccess> accessesOf(Operation *op);
 

@@ -31,8 +31,8 @@ def _params(dst: Any, src: Any, repeat_params: Any) -> None:
 
 
 def _enhanced(dst: Any, src: Any, params: Any, enhanced_params: Any) -> None:
-    # Ascend 910B/910C ignore the enhanced parameters on the copies a vector core makes (ascendc_api.md
-    # §4.2): the verifier rejects a cube-path mode, which would silently do nothing.
+    # Ascend 910B/910C ignore the enhanced parameters (ascendc_api.md §4.2, §5.1 rows 8-10 behave as rows 4-6,
+    # L1 copies included): the verifier rejects a cube-path mode, which would silently do nothing.
     _ods.data_copy_enhanced(builder_for("data_copy"), *_pair("data_copy", dst, src), params.handle,
                             enhanced_params.handle)
 
@@ -106,8 +106,8 @@ for _cls, _form, _builder, _pairs in _CUBE_COPIES:
 def data_copy(*args: Any, **kwargs: Any) -> None:
     """Copies between GM and on-chip buffers: `data_copy(dst, src, count)` (count·sizeof must be a multiple
     of 32 bytes; GM → UB or A1/B1/C1, UB or A1/B1 → GM on the AIC's MTE3, UB → UB, C1 → C2), `data_copy(dst, src, repeat_params: DataCopyParams)` (blocks of 32 bytes with gaps), the
-    same with `enhanced_params: DataCopyEnhancedParams` (no effect on Ascend 910B/910C; cube-path modes are
-    rejected), or `data_copy(dst, src, slice_list1, slice_list2, dim_value)` (GM <-> UB slices, lists of
+    same with `enhanced_params: DataCopyEnhancedParams` (in the same directions, L1 included; no effect on
+    Ascend 910B/910C; cube-path modes are rejected), or `data_copy(dst, src, slice_list1, slice_list2, dim_value)` (GM <-> UB slices, lists of
     `SliceInfo` for dst and src, dimension 0 first); the cube path's `data_copy(dst, src, intri_params)` with
     `Nd2NzParams` (GM → A1/B1 or VECIN, ND → NZ), `Nz2NdParamsFull` (VECOUT → GM, NZ → ND) or
     `DataCopyCO12DstParams` (CO1 → GM or A1/B1, quantised). The spec's UB → L1 form with `Nd2NzParams` is a

@@ -383,9 +383,10 @@ def Asc_DataCopyEnhancedOp : Asc_ApiOp<"data_copy_enhanced",
   let pyName = "data_copy";
   let summary = "DataCopy with DataCopyParams and DataCopyEnhancedParams";
   let description = [{
-    On Ascend 910B/910C the enhanced parameters have no effect on GM<->UB
-    and UB->UB copies (ascendc_api.md §4.2, §5.1): the copy is that of
-    `asc.data_copy_params_form`. Their cube modes (a block mode other than
+    On Ascend 910B/910C the enhanced parameters have no effect (ascendc_api.md
+    §4.2; §5.1 rows 8-10 behave as rows 4-6): the copy is that of
+    `asc.data_copy_params_form`, in its directions (GM<->UB, UB->UB,
+    GM->A1/B1/C1, A1/B1->GM). Their cube modes (a block mode other than
     normal, dequantisation, ReLU, padding) are rejected when constant.
 
     ```mlir

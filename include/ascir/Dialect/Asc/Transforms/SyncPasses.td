@@ -131,9 +131,13 @@ def AscInsertSync : Pass<"asc-insert-sync", "::mlir::ModuleOp"> {
   let summary = "insert the synchronisation between pipes";
   let description = [{
     Walks each kernel in program order and tracks, per local tensor (the
-    root of its views), which pipes accessed it since they were last
-    ordered: S (`get_value`, `set_value`, `dump_tensor`), V (vector ops, UB
-    to UB copies), MTE2 (GM to UB copies), MTE3 (UB to GM copies).
+    root of its views; UB, L1, L0A/B/C, BiasTable, Fixpipe buffer), which
+    pipes accessed it since they were last ordered: S (`get_value`,
+    `set_value`, `dump_tensor`), else the pipe of the move the op makes
+    (hardware.md §3.1, autosync::pipeOfMove): V (vector ops, UB to UB
+    copies), MTE2 (GM to UB, L1, L0A/L0B), MTE3 (UB or L1 to GM), MTE1 (L1
+    to L0A/L0B/BiasTable, init_const_value), M (mmad), FIX (L0C to GM or
+    L1, L1 to the Fixpipe buffer).
 
     * A LocalTensorAuto with a queue (`asc.auto_tensor` alloc) follows the
       queue protocol: its producer pipe (MTE2 for VECIN, V for VECOUT)
@@ -143,8 +147,11 @@ def AscInsertSync : Pass<"asc-insert-sync", "::mlir::ModuleOp"> {
       reads before the next write).
     * Every other dependence (a write involved) between two pipes gets
       `fetch_event_id`, `set_flag` and `wait_flag` of that event before the
-      later access; two dependent MTE2 (or MTE3) accesses get
-      `pipe_barrier`. With `auto-sync=true` (bisheng's `--cce-auto-sync`,
+      later access (`pipe_barrier all` where no HardEvent joins the two);
+      two dependent accesses of MTE2, MTE3, MTE1, M or FIX get
+      `pipe_barrier` (between accumulating mmads always). A loop body's
+      dependences on what precedes the loop (tensors without a queue) are
+      synchronised before the loop. With `auto-sync=true` (bisheng's `--cce-auto-sync`,
       the default) the S<->{V, MTE2, MTE3} flags and the PIPE_V barriers are
       left to the compiler; with `auto-sync=false` they are inserted too.
 
