@@ -586,7 +586,13 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
     padValue_ = d.padValue;
     padTyped_ = false;
   } else {
-    if (padTyped_ && dtypeSize(padType_) != es)
+    // The register holds the value's bits, so a value of another size, or
+    // of the same size but another kind (int16 for float16, float16 for
+    // bfloat16), would pad with something else than was set. Signedness
+    // alone keeps the bits' meaning modulo 2^n and is accepted.
+    bool sameKind = vm::isFloat(padType_) == vm::isFloat(type) &&
+                    (!vm::isFloat(type) || padType_ == type);
+    if (padTyped_ && (dtypeSize(padType_) != es || !sameKind))
       fail("dtype",
            std::string(api) + ": the padding register holds a " +
                dtypeName(padType_) +
