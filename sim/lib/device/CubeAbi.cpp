@@ -333,6 +333,20 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
              "is above 1 (it is unused with one matrix), got " +
              std::to_string(d.dstNzMatrixStride),
          loc);
+  // The destination is written in 32-byte blocks from a 32-byte aligned
+  // start (hardware.md §5.3), so every matrix must start on one too.
+  const uint64_t matrixBytes =
+      static_cast<uint64_t>(d.dstNzMatrixStride) * es;
+  if (d.ndNum > 1 && matrixBytes % 32 != 0)
+    fail("alignment",
+         std::string(api) + ": 'dst_nz_matrix_stride' is " +
+             std::to_string(d.dstNzMatrixStride) + " " + dtypeName(type) +
+             " elements (" + std::to_string(matrixBytes) +
+             " bytes), which puts the NZ matrices after the first off the "
+             "32-byte blocks the destination is written in (hardware.md "
+             "§5.3); use a multiple of " +
+             std::to_string(32 / es) + " elements",
+         loc);
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Nd2Nz;
   ci->type = type;
