@@ -618,6 +618,24 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   }
   requireRange(api, "stride_w", eff.strideW, 1, 63, loc);
   requireRange(api, "stride_h", eff.strideH, 1, 63, loc);
+  // ascendc_api.md (LoadData 3D): the window starts on a C0 block, and a
+  // 16-bit feature map's channels fill whole 16-channel blocks plus at most
+  // one of 4 or 8.
+  const uint32_t k0 = 32 / es;
+  if (eff.kStartPt % k0 != 0)
+    fail("argument",
+         std::string(api) + ": 'k_start_pt' must be a multiple of " +
+             std::to_string(k0) + " (K0, 32 bytes of " + dtypeName(type) +
+             "), got " + std::to_string(eff.kStartPt),
+         loc);
+  const uint32_t tail = eff.channelSize % 16;
+  if (es == 2 && !(tail == 0 || tail == 4 || tail == 8))
+    fail("argument",
+         std::string(api) + ": 'channel_size' of a " + dtypeName(type) +
+             " load must be 4, 8, 16 N, 16 N + 4 or 16 N + 8 (ascendc_api.md, "
+             "LoadData 3D), got " +
+             std::to_string(eff.channelSize),
+         loc);
   requireRange(api, "dilation_filter_w", eff.dilationW, 1, 255, loc);
   requireRange(api, "dilation_filter_h", eff.dilationH, 1, 255, loc);
   if (eff.kExtension == 0 || eff.mExtension == 0)
