@@ -59,3 +59,25 @@ def test_a_value_outside_the_spec_set_is_an_error_at_the_line(channel_size, k_st
     (64, 32, True)])
 def test_the_spec_values_run(channel_size: int, k_start_pt: int, int8: bool) -> None:
     _run(channel_size, k_start_pt, True, int8)
+
+
+@asc.jit(always_compile=True)
+def load3d_extension(c: asc.GlobalAddress, k_extension: int, m_extension: int):
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 4096)
+    a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 4096)
+    asc.init_const_value(a1, asc.InitConstValueParams(1, 256, 0, np.float16(0)))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2(  # LOAD
+        pad_list=[0, 0, 0, 0], l1_h=2, l1_w=8, channel_size=32, k_extension=k_extension, m_extension=m_extension,
+        dtype=asc.float16))
+
+
+@pytest.mark.parametrize(("k_extension", "m_extension", "field"), [(0, 16, "k_extension"), (16, 0, "m_extension")])
+def test_an_empty_window_is_an_error_at_the_line(k_extension: int, m_extension: int, field: str) -> None:
+    # ascendc_api.md: k/mExtension in [1, 65535]; a 0 used to load nothing and leave L0A as it was, silently.
+    with pytest.raises(KernelError) as info:
+        load3d_extension[1](np.zeros(8, np.float32), k_extension, m_extension)
+    assert info.value.category == "argument"
+    text = str(info.value)
+    assert f"load_data: '{field}' must be in [1, 65535], got 0" in text, text
+    assert "# LOAD" in text.splitlines()[-1]

@@ -638,8 +638,9 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
          loc);
   requireRange(api, "dilation_filter_w", eff.dilationW, 1, 255, loc);
   requireRange(api, "dilation_filter_h", eff.dilationH, 1, 255, loc);
-  if (eff.kExtension == 0 || eff.mExtension == 0)
-    return;
+  // Not a NOP like a zero Mmad size: the spec's range starts at 1.
+  requireRange(api, "k_extension", eff.kExtension, 1, 65535, loc);
+  requireRange(api, "m_extension", eff.mExtension, 1, 65535, loc);
   // filter_size_w/h are the ninth bit of the filter sizes.
   eff.filterW = d.filterW + (d.filterSizeW ? 256u : 0u);
   eff.filterH = d.filterH + (d.filterSizeH ? 256u : 0u);
