@@ -1044,6 +1044,22 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
     requirePos(api, "quant workspace", workspace, {Mem::L1}, "L1 (A1/B1/C1)",
                loc);
   bool toGm = memOfPosition(dst.pos) == Mem::GM;
+  // NZ rows are whole 32-byte blocks: in GM they start on one of the
+  // array's (ascendc_api.md alignment table; an ND output starts anywhere).
+  // Relative to the array, as host arrays are only 16-byte aligned (and
+  // not checked where no arrays are registered).
+  if (toGm && d.nz) {
+    const GmRegion *r = mem_.gm().find(dst.addr);
+    const uint64_t into = r ? dst.addr - r->address : 0;
+    if (into % 32 != 0)
+      fail("alignment",
+           std::string(api) +
+               ": an NZ output to GM starts on a 32-byte block of its array "
+               "(ascendc_api.md: Fixpipe NZ dst 32 B), but the destination "
+               "is " +
+               std::to_string(into) + " bytes into it",
+           loc);
+  }
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Fixpipe;
   ci->fix = d;
