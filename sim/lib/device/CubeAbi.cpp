@@ -980,8 +980,12 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
                        const Operand &workspace, const FixpipeDesc &d, Loc loc,
                        const char *api) {
   uint64_t seq = beginCall(loc);
-  if (!cube::vectorQuant(d.quant))
-    preQuant_ = d.deqScalar; // Fixpipe loads the register from its params
+  // Fixpipe loads the register from its params in the scalar modes only:
+  // elsewhere deqScalar is unused (uninitialised in C++) and the register
+  // keeps what SetFixpipePreQuantFlag wrote.
+  if (d.quant == cube::kDeqF16 || d.quant == cube::kQF322B8Pre ||
+      d.quant == cube::kReq8)
+    preQuant_ = d.deqScalar;
   requireAic(api, loc);
   requirePos(api, "source", src, {Mem::L0C}, "L0C (CO1)", loc);
   requirePos(api, "destination", dst, {Mem::GM, Mem::L1},
