@@ -21,6 +21,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstring>
+#include <sstream>
 
 namespace ascsim {
 
@@ -1024,6 +1027,36 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
              (d.channelSplit ? "8" : "16") + ", got " +
              std::to_string(d.nSize),
          loc);
+  if (d.nz && d.dstStride == 0)
+    fail("argument",
+         std::string(api) +
+             ": 'dst_stride' (32-byte units between the NZ column blocks) "
+             "must not be 0 (ascendc_api.md §6.4): the column blocks would "
+             "overwrite each other",
+         loc);
+  // ascendc_api.md §6.4: quant params must not be inf/NaN/denormal. The
+  // scalar modes' scale is known here; the vector modes' is in L1.
+  if (d.quant == cube::kDeqF16 || d.quant == cube::kQF322B8Pre ||
+      d.quant == cube::kReq8) {
+    const uint32_t bits = static_cast<uint32_t>(d.deqScalar);
+    float scale;
+    std::memcpy(&scale, &bits, sizeof scale);
+    const int kind = std::fpclassify(scale);
+    if (kind == FP_NAN || kind == FP_INFINITE || kind == FP_SUBNORMAL) {
+      std::ostringstream shown;
+      shown << scale;
+      fail("argument",
+           std::string(api) + ": the " + cube::quantModeName(d.quant) +
+               " scale, the low 32 bits of the " +
+               (std::string(api) == "data_copy"
+                    ? "pre-quant register (set_fix_pipe_pre_quant_flag)"
+                    : "deq_scalar") +
+               " as float32, is " + shown.str() +
+               "; it must be zero or a finite normal float (ascendc_api.md "
+               "§6.4)",
+           loc);
+    }
+  }
   if (d.srcStride < d.mSize)
     fail("argument",
          std::string(api) + ": 'src_stride' (" + std::to_string(d.srcStride) +
