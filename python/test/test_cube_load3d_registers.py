@@ -135,6 +135,22 @@ def pro_with_an_int_pad(c: asc.GlobalAddress):
 
 
 @asc.jit(always_compile=True)
+def pro_with_a_same_size_pad_of_another_type(c: asc.GlobalAddress, load: asc.ConstExpr[str]):
+    # The register holds the value's bits: int16 -2 would pad a float16 load with NaN, float16 1.5 a bfloat16
+    # load with 0.125, so a value of another type is refused like one of another size.
+    dt = asc.bfloat16 if load == "bfloat16" else asc.float16
+    a1 = asc.LocalTensor(dt, asc.TPosition.A1, 0, 1024)
+    a2 = asc.LocalTensor(dt, asc.TPosition.A2, 0, 1024)
+    asc.load_data(a2, a1, asc.LoadData3DParamsV2(
+        pad_list=[0, 0, 0, 0], l1_h=2, l1_w=8, channel_size=16, k_extension=16, m_extension=16, dtype=dt))
+    if load == "bfloat16":
+        asc.set_load_data_padding_value(np.float16(1.5))
+    else:
+        asc.set_load_data_padding_value(np.int16(-2))
+    asc.load_data(a2[256:], a1, asc.LoadData3DParamsV2Pro(16, False, False, False, False, False, EXT, FILTER))
+
+
+@asc.jit(always_compile=True)
 def pro_small_k(c: asc.GlobalAddress):
     a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 1024)
     a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 1024)
@@ -173,3 +189,14 @@ def test_bad_register_use_is_an_error_at_the_line(kernel, message: str, line: st
     text = str(info.value)
     assert message in text
     assert line in text.splitlines()[-1]
+
+
+@pytest.mark.parametrize(("load", "held"), [("float16", "int16"), ("bfloat16", "float16")])
+def test_a_pad_value_of_the_loads_size_but_another_type_is_refused_at_the_line(load: str, held: str) -> None:
+    with pytest.raises(KernelError) as info:
+        pro_with_a_same_size_pad_of_another_type[1](np.zeros(16, dtype=np.float32), load)
+    assert info.value.category == "dtype"
+    text = str(info.value)
+    assert (f"load_data: the padding register holds a {held} value (set_load_data_padding_value), but the load "
+            f"moves {load}; set a {load} value") in text
+    assert "asc.load_data(a2[256:], a1, asc.LoadData3DParamsV2Pro(" in text.splitlines()[-1]

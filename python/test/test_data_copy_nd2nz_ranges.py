@@ -120,3 +120,18 @@ def test_two_matrices_with_a_constant_dst_nz_matrix_stride_of_0_are_a_compile_er
                            "(it is unused with one matrix), but got 0")
     lines, first = inspect.getsourcelines(nd2nz_constant_stride.fn)
     assert err.location.line == first + next(i for i, text in enumerate(lines) if "# PARAMS" in text)
+
+
+# -- the NZ matrices start on 32-byte blocks: hardware.md §5.3 (L1 32-B aligned) ---------------------------
+@pytest.mark.parametrize("kernel", [nd2nz_matrices, nd2nz_constant_stride])
+def test_a_dst_nz_matrix_stride_off_the_32_byte_blocks_is_an_error_at_the_line(kernel) -> None:
+    # Matrix 1 would start 1008 bytes into the destination, inside a 32-byte block; it used to be written there
+    # as if the destination allowed byte-granular NZ rows.
+    with pytest.raises(KernelError) as info:
+        kernel[1](_source(), np.zeros(1024, np.float16), 2, 504)
+    assert info.value.category == "alignment"
+    text = str(info.value)
+    assert ("data_copy: 'dst_nz_matrix_stride' is 504 float16 elements (1008 bytes), which puts the NZ matrices "
+            "after the first off the 32-byte blocks the destination is written in (hardware.md §5.3); use a "
+            "multiple of 16 elements") in text, text
+

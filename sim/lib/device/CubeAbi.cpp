@@ -21,6 +21,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstring>
+#include <sstream>
 
 namespace ascsim {
 
@@ -333,6 +336,20 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
              "is above 1 (it is unused with one matrix), got " +
              std::to_string(d.dstNzMatrixStride),
          loc);
+  // The destination is written in 32-byte blocks from a 32-byte aligned
+  // start (hardware.md §5.3), so every matrix must start on one too.
+  const uint64_t matrixBytes =
+      static_cast<uint64_t>(d.dstNzMatrixStride) * es;
+  if (d.ndNum > 1 && matrixBytes % 32 != 0)
+    fail("alignment",
+         std::string(api) + ": 'dst_nz_matrix_stride' is " +
+             std::to_string(d.dstNzMatrixStride) + " " + dtypeName(type) +
+             " elements (" + std::to_string(matrixBytes) +
+             " bytes), which puts the NZ matrices after the first off the "
+             "32-byte blocks the destination is written in (hardware.md "
+             "§5.3); use a multiple of " +
+             std::to_string(32 / es) + " elements",
+         loc);
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Nd2Nz;
   ci->type = type;
@@ -586,7 +603,13 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
     padValue_ = d.padValue;
     padTyped_ = false;
   } else {
-    if (padTyped_ && dtypeSize(padType_) != es)
+    // The register holds the value's bits, so a value of another size, or
+    // of the same size but another kind (int16 for float16, float16 for
+    // bfloat16), would pad with something else than was set. Signedness
+    // alone keeps the bits' meaning modulo 2^n and is accepted.
+    bool sameKind = vm::isFloat(padType_) == vm::isFloat(type) &&
+                    (!vm::isFloat(type) || padType_ == type);
+    if (padTyped_ && (dtypeSize(padType_) != es || !sameKind))
       fail("dtype",
            std::string(api) + ": the padding register holds a " +
                dtypeName(padType_) +
@@ -598,10 +621,29 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   }
   requireRange(api, "stride_w", eff.strideW, 1, 63, loc);
   requireRange(api, "stride_h", eff.strideH, 1, 63, loc);
+  // ascendc_api.md (LoadData 3D): the window starts on a C0 block, and a
+  // 16-bit feature map's channels fill whole 16-channel blocks plus at most
+  // one of 4 or 8.
+  const uint32_t k0 = 32 / es;
+  if (eff.kStartPt % k0 != 0)
+    fail("argument",
+         std::string(api) + ": 'k_start_pt' must be a multiple of " +
+             std::to_string(k0) + " (K0, 32 bytes of " + dtypeName(type) +
+             "), got " + std::to_string(eff.kStartPt),
+         loc);
+  const uint32_t tail = eff.channelSize % 16;
+  if (es == 2 && !(tail == 0 || tail == 4 || tail == 8))
+    fail("argument",
+         std::string(api) + ": 'channel_size' of a " + dtypeName(type) +
+             " load must be 4, 8, 16 N, 16 N + 4 or 16 N + 8 (ascendc_api.md, "
+             "LoadData 3D), got " +
+             std::to_string(eff.channelSize),
+         loc);
   requireRange(api, "dilation_filter_w", eff.dilationW, 1, 255, loc);
   requireRange(api, "dilation_filter_h", eff.dilationH, 1, 255, loc);
-  if (eff.kExtension == 0 || eff.mExtension == 0)
-    return;
+  // Not a NOP like a zero Mmad size: the spec's range starts at 1.
+  requireRange(api, "k_extension", eff.kExtension, 1, 65535, loc);
+  requireRange(api, "m_extension", eff.mExtension, 1, 65535, loc);
   // filter_size_w/h are the ninth bit of the filter sizes.
   eff.filterW = d.filterW + (d.filterSizeW ? 256u : 0u);
   eff.filterH = d.filterH + (d.filterSizeH ? 256u : 0u);
@@ -941,8 +983,12 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
                        const Operand &workspace, const FixpipeDesc &d, Loc loc,
                        const char *api) {
   uint64_t seq = beginCall(loc);
-  if (!cube::vectorQuant(d.quant))
-    preQuant_ = d.deqScalar; // Fixpipe loads the register from its params
+  // Fixpipe loads the register from its params in the scalar modes only:
+  // elsewhere deqScalar is unused (uninitialised in C++) and the register
+  // keeps what SetFixpipePreQuantFlag wrote.
+  if (d.quant == cube::kDeqF16 || d.quant == cube::kQF322B8Pre ||
+      d.quant == cube::kReq8)
+    preQuant_ = d.deqScalar;
   requireAic(api, loc);
   requirePos(api, "source", src, {Mem::L0C}, "L0C (CO1)", loc);
   requirePos(api, "destination", dst, {Mem::GM, Mem::L1},
@@ -981,6 +1027,36 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
              (d.channelSplit ? "8" : "16") + ", got " +
              std::to_string(d.nSize),
          loc);
+  if (d.nz && d.dstStride == 0)
+    fail("argument",
+         std::string(api) +
+             ": 'dst_stride' (32-byte units between the NZ column blocks) "
+             "must not be 0 (ascendc_api.md §6.4): the column blocks would "
+             "overwrite each other",
+         loc);
+  // ascendc_api.md §6.4: quant params must not be inf/NaN/denormal. The
+  // scalar modes' scale is known here; the vector modes' is in L1.
+  if (d.quant == cube::kDeqF16 || d.quant == cube::kQF322B8Pre ||
+      d.quant == cube::kReq8) {
+    const uint32_t bits = static_cast<uint32_t>(d.deqScalar);
+    float scale;
+    std::memcpy(&scale, &bits, sizeof scale);
+    const int kind = std::fpclassify(scale);
+    if (kind == FP_NAN || kind == FP_INFINITE || kind == FP_SUBNORMAL) {
+      std::ostringstream shown;
+      shown << scale;
+      fail("argument",
+           std::string(api) + ": the " + cube::quantModeName(d.quant) +
+               " scale, the low 32 bits of the " +
+               (std::string(api) == "data_copy"
+                    ? "pre-quant register (set_fix_pipe_pre_quant_flag)"
+                    : "deq_scalar") +
+               " as float32, is " + shown.str() +
+               "; it must be zero or a finite normal float (ascendc_api.md "
+               "§6.4)",
+           loc);
+    }
+  }
   if (d.srcStride < d.mSize)
     fail("argument",
          std::string(api) + ": 'src_stride' (" + std::to_string(d.srcStride) +
@@ -1005,6 +1081,22 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
     requirePos(api, "quant workspace", workspace, {Mem::L1}, "L1 (A1/B1/C1)",
                loc);
   bool toGm = memOfPosition(dst.pos) == Mem::GM;
+  // NZ rows are whole 32-byte blocks: in GM they start on one of the
+  // array's (ascendc_api.md alignment table; an ND output starts anywhere).
+  // Relative to the array, as host arrays are only 16-byte aligned (and
+  // not checked where no arrays are registered).
+  if (toGm && d.nz) {
+    const GmRegion *r = mem_.gm().find(dst.addr);
+    const uint64_t into = r ? dst.addr - r->address : 0;
+    if (into % 32 != 0)
+      fail("alignment",
+           std::string(api) +
+               ": an NZ output to GM starts on a 32-byte block of its array "
+               "(ascendc_api.md: Fixpipe NZ dst 32 B), but the destination "
+               "is " +
+               std::to_string(into) + " bytes into it",
+           loc);
+  }
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Fixpipe;
   ci->fix = d;

@@ -159,6 +159,9 @@ public:
   CoreMemory(const CoreMemory &) = delete;
   CoreMemory &operator=(const CoreMemory &) = delete;
 
+  /// The launch's registered GM arrays.
+  const GmMap &gm() const { return gm_; }
+
   /// Checks a static LocalTensor(pos, addr, elems) of `elemBytes` elements.
   void checkStaticTensor(uint8_t pos, uint32_t addr, uint32_t elems,
                          uint32_t elemBytes, Loc loc) const;
