@@ -168,8 +168,12 @@ class TQueBind(IRValue):
 
     @property
     def position(self) -> TPosition:
-        """Where this queue's buffers live (the on-chip end of the binding)."""
-        return self.dst if self.src == TPosition.GM else self.src
+        """Where this queue's buffers live: the on-chip end of a GM binding, the L0 end of an L1 -> L0
+        binding (A1 -> A2, B1 -> B2, C1 -> C2, what TQue(A2) binds), else the source (as the simulator's
+        books and `!asc.tque_bind`'s tensor position)."""
+        to_l0 = self.src in (TPosition.A1, TPosition.B1, TPosition.C1) and self.dst in (TPosition.A2, TPosition.B2,
+                                                                                      TPosition.C2)
+        return self.dst if self.src == TPosition.GM or to_l0 else self.src
 
     @builtin
     def alloc_tensor(self, dtype: Any = None, *, tensor: Any = None) -> LocalTensor | None:
