@@ -237,6 +237,9 @@ private:
   std::array<uint32_t, 8> rootCursor_{};
   uint32_t rootBufs_ = 0;
   std::array<uint8_t, kNumEvents> idsInUse_{}; // bit i = id i taken
+  /// The ids of idsInUse_ that alloc_event_id reserved (the rest are held
+  /// by queue buffers): release_event_id may give back only these.
+  std::array<uint8_t, kNumEvents> userIds_{};
   /// Where each id in use was taken: written by takeId when it sets the
   /// id's bit in idsInUse_, read only while the bit is set, so left
   /// uninitialised (zero-filling its 4.4 KiB cost ~550 host instructions of
