@@ -202,3 +202,36 @@ def test_queue_queries_event_ids_and_pipe_reuse() -> None:
                                  0, 0, 0, 1, 1, 0,
                                  0, 0, 32, 0, 128, 128]
     assert (out[27:] == -1).all()
+
+
+@asc.jit(always_compile=True)
+def tpipe_ptr_without_a_pipe(out: asc.GlobalAddress):
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out, 8)
+    go.set_value(0, asc.get_tpipe_ptr().alloc_event_id(asc.HardEvent.V_S))
+
+
+@asc.jit(always_compile=True)
+def tpipe_ptr_after_destroy(out: asc.GlobalAddress):
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out, 8)
+    pipe = asc.TPipe()
+    go.set_value(0, pipe.alloc_event_id(asc.HardEvent.V_S))
+    pipe.destroy()
+    p = asc.get_tpipe_ptr()  # the destroyed pipe, which init() brings back
+    p.init()
+    go.set_value(1, p.alloc_event_id(asc.HardEvent.V_S))
+
+
+def test_get_tpipe_ptr_needs_a_pipe() -> None:
+    """GetTPipePtr() before any TPipe is a null pointer on the NPU; the simulator ran alloc_event_id on it."""
+    out = np.full(8, -1, dtype=np.int32)
+    with pytest.raises(KernelError) as e:
+        tpipe_ptr_without_a_pipe[1](out)
+    assert e.value.message == (
+        "kernel 'tpipe_ptr_without_a_pipe' (block 0): get_tpipe_ptr() before any TPipe was created on this core: "
+        "there is no current TPipe (on the NPU GetTPipePtr() returns a null pointer). Create one with asc.TPipe() "
+        "first")
+    assert e.value.location.line == _line_of(tpipe_ptr_without_a_pipe, "get_tpipe_ptr")
+    tpipe_ptr_after_destroy[1](out)
+    assert out[:2].tolist() == [0, 0]  # destroy released the id; the re-initialised pipe hands it out again

@@ -59,6 +59,9 @@ public:
   void reset(void *pipe, Loc loc, std::vector<SyncOp> &ops);
   /// The live pipe, or null.
   void *pipe() const { return live_ ? pipe_ : nullptr; }
+  /// The TPipe created last on this core, live or destroyed (Ascend C's
+  /// GetTPipePtr() keeps pointing at a destroyed one), or null.
+  void *lastPipe() const { return pipe_; }
   /// Whether `pipe` is the live pipe.
   bool isLive(const void *pipe) const { return live_ && pipe == pipe_; }
 
