@@ -168,6 +168,10 @@ ASCSIM_API void pipeDestroy(void *pipe, Loc loc);
 ASCSIM_API void pipeReset(void *pipe, Loc loc);
 /// The live TPipe of this core (GetTPipePtr), or null.
 ASCSIM_API void *currentPipe();
+/// GetTPipePtr(): the TPipe created last on this core (also once
+/// destroyed, to Init() again); an error at `loc` when there is none (a null
+/// pointer on the NPU).
+ASCSIM_API void *tpipePtr(Loc loc);
 /// InitBuffer(que, num, len) on pool `pool` (0 = the TPipe): a queue bound
 /// src -> dst (TPosition values) of the given depth; tbuf = TBuf (no sync).
 ASCSIM_API int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst,

@@ -499,8 +499,8 @@ public:
 } // namespace AscendC
 
 /// The live TPipe of this core (global namespace, as in Ascend C).
-inline AscendC::TPipe *GetTPipePtr() {
-  return static_cast<AscendC::TPipe *>(::ascsim::abi::currentPipe());
+inline AscendC::TPipe *GetTPipePtr(::ascsim::Loc loc = ::ascsim::here()) {
+  return static_cast<AscendC::TPipe *>(::ascsim::abi::tpipePtr(loc));
 }
 
 #endif // ASCSIM_FRAMEWORK_H

@@ -209,6 +209,7 @@ public:
   void pipeDestroy(void *pipe, Loc loc);
   void pipeReset(void *pipe, Loc loc);
   void *currentPipe() const { return fw_.pipe(); }
+  void *lastPipe() const { return fw_.lastPipe(); }
   int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
                     int32_t num, uint32_t len, bool tbuf, Loc loc);
   int32_t poolInit(int32_t parent, uint8_t pos, uint32_t maxBufs, uint32_t len,

@@ -10,6 +10,7 @@
 #include "ascsim/abi.h"
 
 #include "device/Core.h"
+#include "support/Fault.h"
 
 namespace ascsim {
 namespace abi {
@@ -66,6 +67,16 @@ void pipeInit(void *pipe, Loc loc) { currentCore().pipeInit(pipe, loc); }
 void pipeDestroy(void *pipe, Loc loc) { currentCore().pipeDestroy(pipe, loc); }
 void pipeReset(void *pipe, Loc loc) { currentCore().pipeReset(pipe, loc); }
 void *currentPipe() { return currentCore().currentPipe(); }
+void *tpipePtr(Loc loc) {
+  void *pipe = currentCore().lastPipe();
+  if (!pipe)
+    fail("queue",
+         "get_tpipe_ptr() before any TPipe was created on this core: there "
+         "is no current TPipe (on the NPU GetTPipePtr() returns a null "
+         "pointer). Create one with asc.TPipe() first",
+         loc);
+  return pipe;
+}
 
 int32_t queueInit(int32_t pool, uint8_t src, uint8_t dst, int32_t depth,
                   int32_t num, uint32_t len, bool tbuf, Loc loc) {

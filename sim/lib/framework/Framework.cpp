@@ -136,6 +136,7 @@ void Framework::create(void *pipe, Loc loc) {
   rootCursor_.fill(0);
   rootBufs_ = 0;
   idsInUse_.fill(0);
+  userIds_.fill(0);
 }
 
 void Framework::init(void *pipe, Loc loc) {
@@ -165,6 +166,7 @@ void Framework::destroy(void *pipe, Loc loc, std::vector<SyncOp> &ops) {
   ops.push_back(SyncOp{SyncOp::BarrierAll, 0, 0});
   live_ = false;
   idsInUse_.fill(0);
+  userIds_.fill(0);
 }
 
 void Framework::reset(void *pipe, Loc loc, std::vector<SyncOp> &ops) {
@@ -399,6 +401,25 @@ void Framework::resetPool(int32_t pool, Loc loc, std::vector<SyncOp> &ops) {
     if (!q.alive ||
         std::find(dying.begin(), dying.end(), q.pool) == dying.end())
       continue;
+    // ascendc_api.md §6.6: Alloc/Free and EnQue/DeQue pair inside a pool;
+    // a tensor still out would live on in memory the pool hands out anew.
+    for (const Buffer &b : q.bufs)
+      if (b.state != State::Free)
+        fail("queue",
+             "reset() on the TBufPool initialised at " +
+                 formatLoc(pools_[pool - 1].loc) + " while " + describe(q) +
+                 " still has a tensor " +
+                 (b.state == State::Enqueued ? "in the queue"
+                                             : "allocated and not freed") +
+                 ": alloc_tensor and free_tensor (and enque and deque) must "
+                 "pair inside a pool; free the tensor before the reset",
+             loc,
+             {makeNote(b.state == State::Enqueued
+                           ? "it was enqueued here"
+                           : (b.state == State::Occupied
+                                  ? "it was allocated here"
+                                  : "it was dequeued here"),
+                       b.lastLoc)});
     waitPendingFrees(q, ops);
     q.alive = false;
   }
@@ -1019,7 +1040,9 @@ int32_t Framework::allocEvent(uint8_t event, bool reserve, Loc loc) {
       if (!(idsInUse_[event] & (1u << id)))
         return id;
   }
-  return takeId(event, api, loc);
+  uint8_t id = takeId(event, api, loc);
+  userIds_[event] = static_cast<uint8_t>(userIds_[event] | (1u << id));
+  return id;
 }
 
 void Framework::releaseEvent(uint8_t event, int32_t id, Loc loc) {
@@ -1034,6 +1057,19 @@ void Framework::releaseEvent(uint8_t event, int32_t id, Loc loc) {
          "release_event_id(" + std::string(info->name) + ", " +
              std::to_string(id) + ") releases an id that is not allocated",
          loc);
+  // Giving back a queue's id lets alloc_event_id hand it out again while
+  // the queue's set/wait still use it: two waits on one flag.
+  if (!(userIds_[event] & (1u << id)))
+    fail("queue",
+         "release_event_id(" + std::string(info->name) + ", " +
+             std::to_string(id) +
+             ") releases an id that a queue buffer holds, not one that "
+             "alloc_event_id reserved; release only the ids alloc_event_id "
+             "returned",
+         loc,
+         {makeNote("the queue took the id here",
+                   idLoc_[event * kNumEventIds + id])});
+  userIds_[event] = static_cast<uint8_t>(userIds_[event] & ~(1u << id));
   giveId(event, static_cast<int16_t>(id));
 }
 

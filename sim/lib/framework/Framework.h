@@ -59,6 +59,9 @@ public:
   void reset(void *pipe, Loc loc, std::vector<SyncOp> &ops);
   /// The live pipe, or null.
   void *pipe() const { return live_ ? pipe_ : nullptr; }
+  /// The TPipe created last on this core, live or destroyed (Ascend C's
+  /// GetTPipePtr() keeps pointing at a destroyed one), or null.
+  void *lastPipe() const { return pipe_; }
   /// Whether `pipe` is the live pipe.
   bool isLive(const void *pipe) const { return live_ && pipe == pipe_; }
 
@@ -237,6 +240,9 @@ private:
   std::array<uint32_t, 8> rootCursor_{};
   uint32_t rootBufs_ = 0;
   std::array<uint8_t, kNumEvents> idsInUse_{}; // bit i = id i taken
+  /// The ids of idsInUse_ that alloc_event_id reserved (the rest are held
+  /// by queue buffers): release_event_id may give back only these.
+  std::array<uint8_t, kNumEvents> userIds_{};
   /// Where each id in use was taken: written by takeId when it sets the
   /// id's bit in idsInUse_, read only while the bit is set, so left
   /// uninitialised (zero-filling its 4.4 KiB cost ~550 host instructions of

@@ -47,13 +47,29 @@ def _event(api: str, event: Any) -> None:
         raise TypeError(f"{api}: 'event' must be an asc.HardEvent, got {event!r}")
 
 
+def _given(value: Any) -> bool:
+    """Whether an `init_buffer` number was passed (its default is 0)."""
+    return not (isinstance(value, int) and not isinstance(value, bool) and value == 0)
+
+
+def _shown(value: Any) -> str:
+    return str(value) if isinstance(value, int) else "a runtime value"
+
+
 def _init_buffer(owner: Any, target: Any, num: Any, length: Any, tbuf_builder: Callable[..., Any],
                  queue_builder: Callable[..., Any]) -> None:
     """`init_buffer(que, num, len)` of a TPipe or TBufPool; for a TBuf the byte length is `num` (pyasc's
     keyword) or `len`."""
     b = builder_for("init_buffer")
     if isinstance(target, TBuf):
-        tbuf_builder(b, owner, target.handle, _checks.integer(length if length else num, "init_buffer", "num"))
+        if _given(num) and _given(length):
+            # A TBuf is one buffer: the second number would be dropped without a word.
+            raise TypeError(f"init_buffer: a TBuf takes one byte length, as 'num' (pyasc's keyword) or 'len', "
+                            f"but got both num={_shown(num)} and len={_shown(length)}; give the TBuf's byte "
+                            f"length once (a TBuf has no buffer count)")
+        tbuf_builder(b, owner, target.handle,
+                     _checks.integer(length if _given(length) else num, "init_buffer",
+                                     "len" if _given(length) else "num"))
     elif isinstance(target, TQueBind):
         queue_builder(b, owner, target.handle, _checks.integer(num, "init_buffer", "num"),
                       _checks.integer(length, "init_buffer", "len"))
@@ -168,8 +184,12 @@ class TQueBind(IRValue):
 
     @property
     def position(self) -> TPosition:
-        """Where this queue's buffers live (the on-chip end of the binding)."""
-        return self.dst if self.src == TPosition.GM else self.src
+        """Where this queue's buffers live: the on-chip end of a GM binding, the L0 end of an L1 -> L0
+        binding (A1 -> A2, B1 -> B2, C1 -> C2, what TQue(A2) binds), else the source (as the simulator's
+        books and `!asc.tque_bind`'s tensor position)."""
+        to_l0 = self.src in (TPosition.A1, TPosition.B1, TPosition.C1) and self.dst in (TPosition.A2, TPosition.B2,
+                                                                                      TPosition.C2)
+        return self.dst if self.src == TPosition.GM or to_l0 else self.src
 
     @builtin
     def alloc_tensor(self, dtype: Any = None, *, tensor: Any = None) -> LocalTensor | None:

@@ -165,7 +165,8 @@ def Asc_TQueBindType : Asc_Type<"TQueBind", "tque_bind"> {
   let description = [{
     A queue whose producer works in position `src` and whose consumer works
     in position `dst`. Its buffers, and the tensors taken from it, are in
-    `src`, or in `dst` when `src` is not on chip (gm).
+    `dst` when `src` is not on chip (gm) or the queue loads L1 into L0
+    (a1 -> a2, b1 -> b2, c1 -> c2, as TQue<A2> binds), else in `src`.
 
     ```mlir
     !asc.tque_bind<vecin, vecout, 1>
@@ -182,7 +183,13 @@ def Asc_TQueBindType : Asc_Type<"TQueBind", "tque_bind"> {
   let extraClassDeclaration = [{
     /// The position of the tensors this queue hands out.
     ::mlir::asc::TPosition getTensorPosition() const {
-      return ::mlir::asc::isOnChip(getSrc()) ? getSrc() : getDst();
+      using ::mlir::asc::TPosition;
+      TPosition src = getSrc(), dst = getDst();
+      bool toL0 = (src == TPosition::A1 || src == TPosition::B1 ||
+                   src == TPosition::C1) &&
+                  (dst == TPosition::A2 || dst == TPosition::B2 ||
+                   dst == TPosition::C2);
+      return ::mlir::asc::isOnChip(src) && !toL0 ? src : dst;
     }
   }];
 }
