@@ -89,5 +89,5 @@ def test_a_negative_block_count_is_named_as_passed() -> None:
         ub_copy[1](np.zeros(N, np.float32), -2)
     text = str(info.value)
     assert ("DataCopyParams: 'block_count' is -2, which Ascend C's uint16_t member cannot hold (it would hold "
-            "65534)") in text, text
+            "65534); it must be in [0, 4095]") in text, text
     assert "# BLOCKS" in text, text

@@ -3,8 +3,9 @@
 // The SliceInfo form of DataCopy (ascendc_api.md §5.1 rows 17-18, §4.2,
 // §6.3) and the DataCopyEnhancedParams form (rows 8-10). On Ascend
 // 910B/910C the enhanced parameters have no effect on the copies a vector
-// core makes (§4.2): that form forwards to the DataCopyParams form. The slice form forwards to ascsim::abi::dataCopySlice
-// (sim/lib/device/CopyForms.cpp).
+// core makes (§4.2): that form forwards to the DataCopyParams form, after
+// refusing a run-time ReLU it would not apply. The slice form forwards to
+// ascsim::abi::dataCopySlice (sim/lib/device/CopyForms.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #define ASCSIM_COPY_FORMS_API_H
 
 #include "ascsim/copy_forms_abi.h"
+#include "ascsim/sort_abi.h" // faultf
 #include "ascsim/vector_api.h"
 
 namespace AscendC {
@@ -26,23 +28,44 @@ namespace AscendC {
 // DataCopy with DataCopyEnhancedParams (§5.1 rows 8-10)
 //===----------------------------------------------------------------------===//
 
-/// The enhanced parameters are ignored on Ascend 910B/910C (§4.2).
+namespace ascsim_detail {
+/// The enhanced parameters are ignored on Ascend 910B/910C (§4.2): a
+/// cube-path mode would silently do nothing. The verifier refuses a constant
+/// one; only is_relu_in can be a run-time value (Python takes the enum fields
+/// at compile time), refused here with the verifier's wording.
+inline void checkEnhanced(const DataCopyEnhancedParams &e, ::ascsim::Loc loc) {
+  if (e.isRelu)
+    ::ascsim::faultf(
+        "argument", loc,
+        "data_copy: DataCopyEnhancedParams.is_relu_in = True selects a "
+        "cube-path mode; Ascend 910B/910C apply no enhanced parameter to "
+        "GM/UB/L1 copies (use the default, or data_copy(dst, src, "
+        "repeat_params) and vector instructions)");
+}
+} // namespace ascsim_detail
+
 template <typename T>
 inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                      const DataCopyParams &intriParams,
-                     const DataCopyEnhancedParams &, ASCSIM_LOC) {
+                     const DataCopyEnhancedParams &enhancedParams,
+                     ASCSIM_LOC) {
+  ascsim_detail::checkEnhanced(enhancedParams, loc);
   DataCopy(dst, src, intriParams, loc);
 }
 template <typename T>
 inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                      const DataCopyParams &intriParams,
-                     const DataCopyEnhancedParams &, ASCSIM_LOC) {
+                     const DataCopyEnhancedParams &enhancedParams,
+                     ASCSIM_LOC) {
+  ascsim_detail::checkEnhanced(enhancedParams, loc);
   DataCopy(dst, src, intriParams, loc);
 }
 template <typename T>
 inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                      const DataCopyParams &intriParams,
-                     const DataCopyEnhancedParams &, ASCSIM_LOC) {
+                     const DataCopyEnhancedParams &enhancedParams,
+                     ASCSIM_LOC) {
+  ascsim_detail::checkEnhanced(enhancedParams, loc);
   DataCopy(dst, src, intriParams, loc);
 }
 

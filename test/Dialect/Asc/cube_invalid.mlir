@@ -81,6 +81,30 @@ func.func @mmad_params_range() {
 
 // -----
 
+// SetLoadDataRepeat: repeat_mode 0 (along M) or 1 (along K).
+func.func @load_data_repeat_mode_range() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  // expected-error@+1 {{LoadDataRepeatParam: 'repeat_mode' must be in [0, 1], but got 2}}
+  %p = asc.load_data_repeat_param %c0, %c1, %c2 : i32, i32, i32
+  return
+}
+
+// -----
+
+// ascendc_api.md §6.3: block_count [0, 4095].
+func.func @data_copy_params_block_count_range() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c4096 = arith.constant 4096 : i32
+  // expected-error@+1 {{DataCopyParams: 'block_count' must be in [0, 4095], but got 4096}}
+  %p = asc.data_copy_params %c4096, %c1, %c0, %c0 : i32, i32, i32, i32
+  return
+}
+
+// -----
+
 func.func @load_direction(%p: !asc.load_data_2d_params) {
   %c0 = arith.constant 0 : i32
   %c512 = arith.constant 512 : i32

@@ -3,7 +3,7 @@
 // DataCopy with DataCopyParams in every direction, including UB to UB.
 // CHECK-LABEL: void params_form(
 // CHECK-SAME:  AscendC::GlobalTensor<half> [[G:v[0-9]+]], AscendC::LocalTensor<half> [[I:v[0-9]+]], AscendC::LocalTensor<half> [[O:v[0-9]+]], int32_t [[N:v[0-9]+]])
-// CHECK-NEXT:    AscendC::DataCopyParams [[P:v[0-9]+]](pyasc::param_field<uint16_t>([[N]], "DataCopyParams", "block_count", 0, -1), 2, 0, 0);
+// CHECK-NEXT:    AscendC::DataCopyParams [[P:v[0-9]+]](pyasc::param_field<uint16_t>([[N]], "DataCopyParams", "block_count", 0, 4095), 2, 0, 0);
 // CHECK-NEXT:    AscendC::DataCopy([[I]], [[G]], [[P]]);
 // CHECK-NEXT:    AscendC::DataCopy([[O]], [[I]], [[P]]);
 // CHECK-NEXT:    AscendC::DataCopy([[G]], [[O]], [[P]]);

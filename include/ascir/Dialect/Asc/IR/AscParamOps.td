@@ -209,6 +209,8 @@ def Asc_DataCopyParamsOp : Asc_ParamStructOp<"data_copy_params",
     "%p = asc.data_copy_params %n, %c8, %c0, %c0 : i32, i32, i32, i32"> {
   let defaults = ["1", "0", "0", "0"];
   let cxxAliases = ["src_stride=srcGap", "dst_stride=dstGap"];
+  // ascendc_api.md §6.3; block_len and the gaps span their uint16_t.
+  let fieldRanges = ["block_count=0:4095"];
 }
 
 def Asc_DataCopyExtParamsOp : Asc_ParamStructOp<"data_copy_ext_params",
@@ -395,6 +397,8 @@ def Asc_LoadDataRepeatParamOp : Asc_ParamStructOp<"load_data_repeat_param",
   let defaults = ["0", "1", "0"];
   let pyFields = ["repeat_time", "repeat_stride", "repeat_mode"];
   let cxxMembers = ["...", "uint8_t reserved = 0"];
+  // SetLoadDataRepeat (ascendc_api.md §5): 0 along M (height), 1 along K.
+  let fieldRanges = ["repeat_mode=0:1"];
 }
 
 def Asc_MmadParamsOp : Asc_ParamStructOp<"mmad_params", Asc_MmadParamsType,
