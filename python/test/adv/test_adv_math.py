@@ -125,6 +125,24 @@ def test_power_follows_c_pow() -> None:
     assert math.copysign(1, y[4]) == -1 and y[4] == -math.inf  # pow(-0, -1) = -inf
 
 
+@pytest.mark.parametrize("dtype", [np.float32, np.float16], ids=["f32", "f16"])
+def test_power_of_minus_infinity_to_a_non_integer_is_not_nan(dtype) -> None:
+    # C pow: (-inf)^b is +inf for b > 0 and +0 for b < 0 unless b is an odd integer; only a finite
+    # negative base to a non-integer power is NaN (this gave NaN for -inf too)
+    a = np.ones(64, dtype)
+    b = np.ones(64, dtype)
+    cases = [(-math.inf, 0.5, math.inf), (-math.inf, 2.5, math.inf), (-math.inf, -0.5, 0.0), (-math.inf, -1.5, 0.0),
+             (-math.inf, 3.0, -math.inf), (-math.inf, -3.0, -0.0), (-math.inf, 2.0, math.inf), (-2.0, 0.5, math.nan),
+             (-math.inf, math.nan, math.nan)]
+    for i, (p, q, _) in enumerate(cases):
+        a[i], b[i] = p, q
+    y = np.zeros_like(a)
+    binary_kernel[1](a, b, y, 64, asc.adv.get_power_tmp_size(64)[1], BINARY_NAMES.index("power"))
+    got = [float(v) for v in y[: len(cases)]]
+    want = [w for _, _, w in cases]
+    assert [repr(g) for g in got] == [repr(w) for w in want]
+
+
 def test_xor_of_int16() -> None:
     rng = np.random.default_rng(4)
     a = rng.integers(-32768, 32767, N, dtype=np.int16)

@@ -642,10 +642,13 @@ inline void Power(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
     Min(t[4], t[4], a, np, loc);
     CompareScalar(m, t[4], 0.0f, CMPMODE::LT, np, loc);
     Select(r, m, t[3], r, SELMODE::VSEL_TENSOR_TENSOR_MODE, np, loc);
-    // a < 0 and b not integral: NaN
+    // a finite and < 0 and b not integral: NaN ((-inf)^b keeps |a|^b, C
+    // pow); t5 = a + 0 a is NaN for an infinite a, so the compare fails
     Duplicate(t[4], __builtin_nanf(""), static_cast<int32_t>(np), loc);
     Select(t[4], m2, r, t[4], SELMODE::VSEL_TENSOR_TENSOR_MODE, np, loc);
-    CompareScalar(m, a, 0.0f, CMPMODE::LT, np, loc);
+    Muls(t[5], a, 0.0f, np, loc);
+    Add(t[5], t[5], a, np, loc);
+    CompareScalar(m, t[5], 0.0f, CMPMODE::LT, np, loc);
     Select(r, m, t[4], r, SELMODE::VSEL_TENSOR_TENSOR_MODE, np, loc);
     // b == 0 or a == 1: 1
     Duplicate(t[4], 1.0f, static_cast<int32_t>(np), loc);
