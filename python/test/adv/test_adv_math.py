@@ -50,7 +50,8 @@ Known deviations (not compared by the tests): digamma(±inf) gives ln(1e37) = 85
 is capped) and NaN for -inf; at its poles (0 and the negative integers) it gives an infinity of either
 sign (torch: -inf at 0); lgamma(-inf) is NaN (C: inf). power(-1, ±inf) is NaN (C: 1). sin, cos and tan
 reduce by 2π with a three-part float32 constant: accurate to |x| ≈ 1e4 (the table's large arguments are
-1e3 and -2e3); beyond, the reduction loses bits. erf and erfc carry the absolute error of
+1e3 and -2e3); beyond, the reduction loses bits: the result is still a sine or cosine (in [-1, 1], tan
+finite) but not that of x (the reduced argument is clamped to [-4, 4]). erf and erfc carry the absolute error of
 Abramowitz-Stegun 7.1.26 (1.5e-7): their relative error is large where the result is tiny (erf near 0,
 erfc for large x). Errors near 0 of tanh, sinh, asinh, atanh and near 1 of acos are absolute for the same
 reason (cancellation in 1 - e^-2x and the like).
@@ -141,6 +142,21 @@ def test_power_of_minus_infinity_to_a_non_integer_is_not_nan(dtype) -> None:
     got = [float(v) for v in y[: len(cases)]]
     want = [w for _, _, w in cases]
     assert [repr(g) for g in got] == [repr(w) for w in want]
+
+
+@pytest.mark.parametrize("name", ["sin", "cos", "tan"])
+def test_sin_cos_tan_of_huge_arguments_stay_finite_and_bounded(name: str) -> None:
+    # beyond |x| ~ 1e4 the reduction by 2 pi loses bits (docs/accuracy.md), but the result must stay a value
+    # sin and cos can take (it gave cos(3e9) = 1.3e23, sin(1e30) = -inf and tan(1e30) = NaN)
+    x = np.full(64, 0.5, np.float32)
+    huge = [3e9, -3e9, 1e30, -1e30, 3.4e38, -3.4e38, 16777216.0, 1e20]
+    x[: len(huge)] = huge
+    x[len(huge): len(huge) + 3] = [math.inf, -math.inf, math.nan]
+    y = run_unary(name, x)[: len(huge) + 3]
+    assert np.all(np.isfinite(y[: len(huge)]))
+    if name != "tan":
+        assert np.all(np.abs(y[: len(huge)]) <= 1)
+    assert np.all(np.isnan(y[len(huge):]))  # sin, cos, tan of ±inf and NaN: NaN
 
 
 def test_xor_of_int16() -> None:

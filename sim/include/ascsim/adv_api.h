@@ -123,7 +123,12 @@ inline void sinCos(const F &out, const F &x, const F &t0, const F &t1,
   Sub(t1, t1, out, n, loc);
   Muls(out, t0, 1.0253131677018246e-11f, n, loc);
   Sub(t1, t1, out, n, loc); // r
-  Mul(t0, t1, t1, n, loc);  // r^2
+  // Beyond |x| ~ 1e4 k C1 is inexact and r can be far outside [-pi, pi],
+  // where the series diverges (cos(3e9) gave 1e23, sin(1e30) -inf). The
+  // bits are lost either way; clamping keeps the result a sine or cosine.
+  // |r| <= pi + tiny otherwise, so accurate arguments are untouched.
+  clamp(t1, t1, -4.0f, 4.0f, n, loc);
+  Mul(t0, t1, t1, n, loc); // r^2
   static const float kSin[] = {1.0f,
                                -1.0f / 6,
                                1.0f / 120,
