@@ -55,6 +55,10 @@ finite) but not that of x (the reduced argument is clamped to [-4, 4]). erf and 
 Abramowitz-Stegun 7.1.26 (1.5e-7): their relative error is large where the result is tiny (erf near 0,
 erfc for large x). Errors near 0 of tanh, sinh, asinh, atanh and near 1 of acos are absolute for the same
 reason (cancellation in 1 - e^-2x and the like).
+
+Signed zeros (the error measure does not see them; the spec does not state them): of -0.0, sin, tan,
+sinh, tanh and atanh give +0.0 (C: -0.0); asin, atan, asinh, erf, ceil, floor, trunc and round give -0.0
+as C does; sign(-0.0) is -0.0 (numpy.sign: +0.0); frac(-2.0) is +0.0 (x - trunc(x)).
 """
 
 
