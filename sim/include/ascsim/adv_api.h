@@ -123,7 +123,12 @@ inline void sinCos(const F &out, const F &x, const F &t0, const F &t1,
   Sub(t1, t1, out, n, loc);
   Muls(out, t0, 1.0253131677018246e-11f, n, loc);
   Sub(t1, t1, out, n, loc); // r
-  Mul(t0, t1, t1, n, loc);  // r^2
+  // Beyond |x| ~ 1e4 k C1 is inexact and r can be far outside [-pi, pi],
+  // where the series diverges (cos(3e9) gave 1e23, sin(1e30) -inf). The
+  // bits are lost either way; clamping keeps the result a sine or cosine.
+  // |r| <= pi + tiny otherwise, so accurate arguments are untouched.
+  clamp(t1, t1, -4.0f, 4.0f, n, loc);
+  Mul(t0, t1, t1, n, loc); // r^2
   static const float kSin[] = {1.0f,
                                -1.0f / 6,
                                1.0f / 120,
@@ -642,10 +647,13 @@ inline void Power(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
     Min(t[4], t[4], a, np, loc);
     CompareScalar(m, t[4], 0.0f, CMPMODE::LT, np, loc);
     Select(r, m, t[3], r, SELMODE::VSEL_TENSOR_TENSOR_MODE, np, loc);
-    // a < 0 and b not integral: NaN
+    // a finite and < 0 and b not integral: NaN ((-inf)^b keeps |a|^b, C
+    // pow); t5 = a + 0 a is NaN for an infinite a, so the compare fails
     Duplicate(t[4], __builtin_nanf(""), static_cast<int32_t>(np), loc);
     Select(t[4], m2, r, t[4], SELMODE::VSEL_TENSOR_TENSOR_MODE, np, loc);
-    CompareScalar(m, a, 0.0f, CMPMODE::LT, np, loc);
+    Muls(t[5], a, 0.0f, np, loc);
+    Add(t[5], t[5], a, np, loc);
+    CompareScalar(m, t[5], 0.0f, CMPMODE::LT, np, loc);
     Select(r, m, t[4], r, SELMODE::VSEL_TENSOR_TENSOR_MODE, np, loc);
     // b == 0 or a == 1: 1
     Duplicate(t[4], 1.0f, static_cast<int32_t>(np), loc);

@@ -1,0 +1,94 @@
+"""What asc.adv gives for special values where the spec states no semantics (docs/language.md "Special
+values", docs/accuracy.md "Signed zeros"): quant of ±inf and NaN; softmax rows with -inf entries, equal
+entries, huge magnitudes and non-finite rows; the signed zeros of the math functions."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from adv_kernels import UNARY_NAMES, unary_kernel
+from test_norm_softmax_quant import quant_kernel, softmax_kernel, softmax_ref
+
+import asc
+import asc.adv
+
+pytestmark = pytest.mark.values("adv.quant", "adv.softmax", "adv.sin", "adv.sign", "adv.round")
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16], ids=["f32", "f16"])
+def test_quant_saturates_infinities_and_gives_zero_for_nan(dtype) -> None:
+    x = np.zeros(64, dtype)
+    xs = [math.inf, -math.inf, math.nan, 127.6, -128.6, 101.5, -0.0]
+    x[: len(xs)] = xs
+    y = np.zeros(64, np.int8)
+    quant_kernel[1](x, y, 64, 1.0, 0.0, False)
+    assert y[: len(xs)].tolist() == [127, -128, 0, 127, -128, 102, 0]
+
+
+def _softmax(x: np.ndarray):
+    rows, cols = x.shape
+    adt = asc.float32 if x.dtype == np.float32 else asc.float16
+    tmp = asc.adv.get_softmax_tmp_size((rows, cols), adt)[0]
+    per = 32 // x.dtype.itemsize
+    y = np.zeros_like(x)
+    s = np.zeros((rows, per), x.dtype)
+    m = np.zeros((rows, per), x.dtype)
+    softmax_kernel[1](x, y, s, m, asc.adv.softmax_tiling((rows, cols), adt, tmp), rows, cols, tmp, False)
+    return y, s[:, 0], m[:, 0]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16], ids=["f32", "f16"])
+def test_softmax_of_rows_with_minus_infinity_equal_and_huge_entries(dtype) -> None:
+    cols = 64
+    big = float(np.finfo(dtype).max)
+    x = np.random.default_rng(5).normal(0, 3, (4, cols)).astype(dtype)
+    x[0, :] = -np.inf
+    x[0, 3] = 1.0  # one finite entry: 1 there, 0 elsewhere
+    x[1, :] = 7.0  # all equal: 1/cols
+    x[2, :5] = -np.inf
+    x[3, :] = big
+    x[3, 1] = -big
+    y, s, m = _softmax(x)
+    want, ws, wm = softmax_ref(x)
+    rtol = 2e-6 if dtype == np.float32 else 2e-3
+    np.testing.assert_allclose(y, want, rtol=rtol, atol=rtol * 1e-2)
+    assert y[0, 3] == 1 and np.all(y[0, :3] == 0) and np.all(y[2, :5] == 0)
+    np.testing.assert_allclose(s, ws[:, 0], rtol=rtol)
+    np.testing.assert_array_equal(m, wm[:, 0].astype(dtype))
+
+
+def test_softmax_of_one_row_with_a_tail() -> None:
+    # one row of 72 float32: not a multiple of 64 (one repeat), a multiple of 8 (32 bytes)
+    x = np.random.default_rng(6).normal(0, 3, (1, 72)).astype(np.float32)
+    y, s, m = _softmax(x)
+    want, ws, wm = softmax_ref(x)
+    np.testing.assert_allclose(y, want, rtol=2e-6, atol=2e-8)
+    np.testing.assert_allclose(s, ws[:, 0], rtol=2e-6)
+    assert m[0] == np.float32(wm[0, 0])
+
+
+def test_softmax_of_non_finite_rows_is_nan() -> None:
+    x = np.ones((3, 64), np.float32)
+    x[0, :] = -np.inf
+    x[1, 5] = np.inf
+    x[2, 7] = np.nan
+    y, s, m = _softmax(x)
+    assert np.all(np.isnan(y)) and np.all(np.isnan(s))
+    assert m.tolist() == [-math.inf, math.inf, 1.0]  # the NaN row reports the max of its other entries
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16], ids=["f32", "f16"])
+def test_signed_zeros_of_the_math_functions(dtype) -> None:
+    plus = ["sin", "tan", "sinh", "tanh", "atanh"]
+    minus = ["asin", "atan", "asinh", "erf", "ceil", "floor", "trunc", "round", "sign"]
+    got = {}
+    for name in plus + minus:
+        x = np.full(64, -0.0, dtype)
+        tmp = max(32, getattr(asc.adv, f"get_{name}_tmp_size")(64, asc.float32 if dtype == np.float32
+                                                               else asc.float16)[1])
+        y = np.ones_like(x)
+        unary_kernel[1](x, y, 64, tmp, UNARY_NAMES.index(name))
+        got[name] = repr(float(y[0]))
+    assert got == {**{n: "0.0" for n in plus}, **{n: "-0.0" for n in minus}}
