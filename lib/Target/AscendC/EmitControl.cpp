@@ -592,6 +592,16 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
   return printHelperCall(emitter, *op, "range_count", /*isUnsigned=*/false);
 }
 
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 RangeAtOp op) {
+  return printHelperCall(emitter, *op, "range_at", /*isUnsigned=*/false);
+}
+
+bool mlir::asc::usesRangeAt(Operation *root) {
+  return root->walk([](RangeAtOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 bool mlir::asc::usesRangeCount(Operation *root) {
   return root
       ->walk([](RangeCountOp) { return WalkResult::interrupt(); })

@@ -181,8 +181,9 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         # scf.for counts up: the loop variable is its induction variable.
         _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None)
         return
-    # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ... as Python's range would make
-    # them (asc.range_count checks a runtime step of 0) and derive i = start + j * step.
+    # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ...
+    # as Python's range would make them (asc.range_count checks a runtime step of 0) and derive
+    # i = start + j * step.
     if all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
@@ -217,14 +218,38 @@ def _derived_name(target: str, what: str) -> str:
     return f"{target}{what}" if target.endswith("_") else f"{target}_{what}"
 
 
-def _loop_variable(rng: asc_range, j: PlainValue) -> PlainValue:
+def _loop_variable(v: FunctionVisitor, rng: asc_range, j: PlainValue) -> PlainValue:
     """`start + j * step` (`j * step` from 0), written `start - j * -step` for a constant negative step
-    (`n - 1 - j`)."""
-    if isinstance(rng.step, int) and rng.step < 0:
-        offset = j if rng.step == -1 else semantic.binary("*", j, -rng.step)
-        return semantic.binary("-", rng.start, offset)
-    offset = semantic.binary("*", j, rng.step)
-    return offset if isinstance(rng.start, int) and rng.start == 0 else semantic.binary("+", rng.start, offset)
+    (`n - 1 - j`), when no intermediate can overflow (`_offset_fits`). Otherwise `j * step` may not
+    fit although `i` does (`range(-2**31, 2**31 - 1, 2**30)`), undefined in C++: asc.range_at computes
+    modulo 2^64 and converts back."""
+    step, start = rng.step, rng.start
+    if not _offset_fits(rng, j.dtype):
+        from .._C import _ods
+
+        dtype = j.dtype
+        operands = [semantic.materialize(x, dtype) for x in (start, j, step)]
+        return PlainValue(_ods.range_at(v.b, *operands,
+                                        result_type=semantic.ir_scalar_type(dtype)), dtype)
+    if step < 0:
+        offset = j if step == -1 else semantic.binary("*", j, -step)
+        return semantic.binary("-", start, offset)
+    offset = semantic.binary("*", j, step)
+    return offset if isinstance(start, int) and start == 0 else semantic.binary("+", start, offset)
+
+
+def _offset_fits(rng: asc_range, dtype: DataType) -> bool:
+    """Whether every `j * step` of the range fits `dtype`: a step of +-1 (`i` then fits, and so does
+    `j`), a constant start of the step's sign or 0 (`|j * step|` is at most `|i|`), or constant
+    bounds whose last offset fits."""
+    step, start, stop = rng.step, rng.start, rng.stop
+    if not isinstance(step, int):
+        return False
+    if abs(step) == 1 or isinstance(start, int) and start * step >= 0:
+        return True
+    if isinstance(start, int) and isinstance(stop, int):
+        return max(len(range(start, stop, step)) - 1, 0) * abs(step) < 1 << (dtype.bitwidth - 1)
+    return False
 
 
 def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None) -> None:
@@ -247,7 +272,7 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     v.scope.push()
     iv = PlainValue(block.arg(0), dtype)
     if counted is not None:
-        iv = _loop_variable(counted, iv)
+        iv = _loop_variable(v, counted, iv)
         iv.handle.set_name_hint(target)
     v.scope.define(target, iv)
     for i, c in enumerate(carried):
