@@ -194,6 +194,13 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
         raise compile_type_error("'//' on floating-point runtime values is not supported; use '/'")
     if dtype.is_float and op == "%":
         raise compile_type_error("'%' on floating-point runtime values is not supported")
+    if op in ("<<", ">>", "&", "|", "^"):
+        for side, x in (("left", lhs), ("right", rhs)):
+            name = x.dtype.name if isinstance(x, RT) and x.dtype.is_float else \
+                "float" if isinstance(x, float) else None
+            if name is not None:
+                raise compile_type_error(f"operator '{op}' is not supported on {name} values (the {side} "
+                                         "operand); convert it with int(...)")
     if dtype.is_float and op not in _FLOAT_OK:
         raise compile_type_error(f"operator '{op}' is not supported on {dtype.name} values")
     for side in (lhs, rhs):
