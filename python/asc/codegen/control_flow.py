@@ -183,7 +183,15 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         return
     # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ...
     # as Python's range would make them (asc.range_count checks a runtime step of 0) and derive
-    # i = start + j * step.
+    # i = start + j * step. An int8 or int16 range may have more iterations than its dtype holds
+    # (`range(h, -128, -1)`: 248 for h = 120): it counts in int32, `i` converted back (it fits).
+    variable = dtype
+    if dtype.bitwidth < 32 and not dtype.is_unsigned():
+        bounds = tuple(_signed_constant(x, dtype) if isinstance(x, int) else
+                       semantic.convert(semantic.convert(x, dtype), int32) for x in bounds)
+        if isinstance(bounds[0], PlainValue):
+            bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
+        rng, dtype = asc_range(*bounds), int32
     if all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
@@ -195,7 +203,15 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
-    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step))
+    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable)
+
+
+def _signed_constant(x: int, dtype: DataType) -> int:
+    """A bound constant as the signed value of `dtype` it is materialised as (200 is int8's -56)."""
+    bits = dtype.bitwidth
+    if not -(1 << (bits - 1)) <= x < (1 << bits):
+        raise OverflowError(f"the constant {x} does not fit in {dtype.name}")
+    return x - (1 << bits) if x >= 1 << (bits - 1) else x
 
 
 def _increment_fits(rng: asc_range, dtype: DataType) -> bool:
@@ -252,9 +268,11 @@ def _offset_fits(rng: asc_range, dtype: DataType) -> bool:
     return False
 
 
-def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None) -> None:
+def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None,
+             variable: DataType | None = None) -> None:
     """An scf.for over `operands` (lower bound, upper bound, step); `counted`: the range whose
-    iteration count the loop counts, the loop variable being derived from the induction variable."""
+    iteration count the loop counts, the loop variable being derived from the induction variable
+    and converted to `variable` (when not `dtype`)."""
     b = v.b
     target = node.target.id
     carried, fixed = _carried_names(v, node.body, exclude=target)
@@ -273,6 +291,8 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     iv = PlainValue(block.arg(0), dtype)
     if counted is not None:
         iv = _loop_variable(v, counted, iv)
+        if variable is not None and variable != dtype:
+            iv = semantic.convert(iv, variable)
         iv.handle.set_name_hint(target)
     v.scope.define(target, iv)
     for i, c in enumerate(carried):
