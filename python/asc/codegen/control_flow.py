@@ -88,6 +88,10 @@ class Carried:
             raise v.error(node, f"the two values of a runtime conditional expression have different types: "
                           f"{expected} and {_kind(value)}; convert one of them (e.g. with float(...), int(...) "
                           "or .cast(...))", CompileTypeError)
+        if where == "`if` branches":  # first assigned in both branches: there is no "before"
+            raise v.error(node, f"variable '{self.name}' is {expected} in one branch of a runtime `if` and "
+                          f"{_kind(value)} in the other; a variable must have one type after the `if`: convert "
+                          "one of them (e.g. with float(...), int(...) or .cast(...))", CompileTypeError)
         raise v.error(node, f"variable '{self.name}' changes type inside the {where}: {expected} before, "
                       f"{_kind(value)} after; a variable must keep its type{_position_hint(self.name, self.template, value)}",
                       CompileTypeError)
@@ -394,6 +398,7 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
     then_vals, else_vals = branches
 
     results: list[tuple[Carried, Any, Any]] = []
+    new_names: set[str] = set()
     for name in dict.fromkeys(list(then_vals) + list(else_vals)):
         prior = before.get(name)
         known_before = name in before and not isinstance(prior, Unavailable)
@@ -416,13 +421,16 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
             raise v.error(node, f"variable '{name}' has different compile-time values in the branches of "
                           f"a runtime `if` ({_kind(t)} and {_kind(e)})", CompileTypeError)
         results.append((carried, t, e))
+        if not known_before:
+            new_names.add(name)
 
     b.builder.set_insertion_point_before(draft)
     final = b.create("scf.if", [cond.handle], [c.ir_type for c, _, _ in results], regions=2)
     for i in range(2):
         final.region(i).take_body(draft.region(i))
         b.builder.set_insertion_point_to_end(final.region(i).front())
-        b.create("scf.yield", [c.handle_of(v, node, (t, e)[i], "`if`") for c, t, e in results])
+        b.create("scf.yield", [c.handle_of(v, node, (t, e)[i], "`if` branches" if c.name in new_names else "`if`")
+                               for c, t, e in results])
     draft.erase()
     b.builder.set_insertion_point_to_end(parent)
     for i, (c, _, _) in enumerate(results):
