@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..language.core import semantic
-from ..language.core.dtype import DataType, int32
+from ..language.core.dtype import DataType, int32, int64
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
@@ -181,15 +181,22 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     if isinstance(rng.step, int) and rng.step == 0:
         raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
     dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
+    variable = dtype
+    if dtype.is_unsigned() and dtype.bitwidth <= 32:
+        # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
+        # bounds loop in a wider signed type, where they keep their values; `i` is converted back.
+        wide = int64 if dtype.bitwidth == 32 else int32
+        bounds = tuple(x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), wide)
+                       for x in bounds)
+        rng, dtype = asc_range(*bounds), wide
     if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
-        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None)
+        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable)
         return
     # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ...
     # as Python's range would make them (asc.range_count checks a runtime step of 0) and derive
     # i = start + j * step. An int8 or int16 range may have more iterations than its dtype holds
     # (`range(h, -128, -1)`: 248 for h = 120): it counts in int32, `i` converted back (it fits).
-    variable = dtype
     if dtype.bitwidth < 32 and not dtype.is_unsigned():
         bounds = tuple(_signed_constant(x, dtype) if isinstance(x, int) else
                        semantic.convert(semantic.convert(x, dtype), int32) for x in bounds)
@@ -286,7 +293,7 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     parent = b.builder.insertion_block()
     loop = b.create("scf.for", operands, [c.ir_type for c in carried], regions=1)
     loc = v.loc_of(node.target)
-    iv_name = target if counted is None else _derived_name(target, "iter")
+    iv_name = target if counted is None and variable in (None, dtype) else _derived_name(target, "iter")
     arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [iv_name] + [c.name for c in carried]]
     block = loop.region(0).add_block([b.type(semantic.ir_scalar_type(dtype))] +
                                      [b.type(c.ir_type) for c in carried], arg_locs)
@@ -295,8 +302,9 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     iv = PlainValue(block.arg(0), dtype)
     if counted is not None:
         iv = _loop_variable(v, counted, iv)
-        if variable is not None and variable != dtype:
-            iv = semantic.convert(iv, variable)
+    if variable is not None and variable != dtype:
+        iv = semantic.convert(iv, variable)
+    if iv_name != target:
         iv.handle.set_name_hint(target)
     v.scope.define(target, iv)
     for i, c in enumerate(carried):
