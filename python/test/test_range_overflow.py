@@ -130,3 +130,86 @@ def test_which_loops_stay_plain(monkeypatch: pytest.MonkeyPatch, tmp_path: Path)
     assert "int32_t i = i_iter * 16;" in cpp
     assert "for (int32_t i = 0; i < n; i += 1) {" in cpp
     assert "for (int64_t i = w; i < static_cast<int64_t>(n); i += 16) {" in cpp
+
+
+# -- the counted loop's variable: `start + i_iter * step` may overflow where `i` does not ----------------------
+
+@asc.jit
+def walk_step(out: asc.GlobalAddress, a, b, s):
+    """Runtime bounds and step."""
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, OUT)
+    k = 0
+    for i in range(a, b, s):
+        g.set_value(k, i)
+        k += 1
+    g.set_value(OUT - 1, k)
+
+
+@pytest.mark.parametrize("dtype,a,b,s", [(np.int32, -2**31, I32_MAX, 2**30), (np.int32, I32_MAX, -2**31, -2**30),
+                                         (np.int64, -2**63, I64_MAX, 2**62), (np.int8, -128, 127, 64),
+                                         (np.int32, 7, -20, -4)])
+def test_wide_ranges_with_runtime_steps(dtype, a: int, b: int, s: int) -> None:
+    out = np.zeros(OUT, dtype=dtype)
+    walk_step[1](out, dtype(a), dtype(b), dtype(s))
+    assert out.tolist() == _written(list(range(a, b, s)), dtype)
+    out = np.zeros(OUT, dtype=dtype)
+    walk_by[1](out, dtype(a), dtype(b), s)
+    assert out.tolist() == _written(list(range(a, b, s)), dtype)
+
+
+def test_which_loop_variables_compute_modulo(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`i = a + i_iter * s` is undefined in C++ when `i_iter * s` overflows (`range(-2**31, 2**31 - 1,
+    2**30)`: 3 * 2**30 at the fourth iteration), although `i` fits: such a loop variable is
+    pyasc::range_at (computed modulo 2^64 and converted back). A step of +-1, or a constant start of
+    the step's sign (or 0), cannot overflow and keeps the plain expression."""
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+
+    @asc.jit(always_compile=True)
+    def variables(out: asc.GlobalAddress, n: int, s: int, m: int):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out, 8)
+        total = asc.number(0, asc.int32)
+        for i in range(-2147483648, 2147483647, 1073741824):
+            total += i >> 30
+        for i in range(n, 2147483647, 1073741824):
+            total += i >> 30
+        for i in range(n, -2147483648, s):
+            total += i >> 30
+        for i in range(0, n, 16):
+            total += i
+        for i in range(3, n, 16):
+            total += i
+        for i in range(n, -1, -1):
+            total += i
+        for i in range(-5, m, -3):
+            total += i
+        for i in range(5, m, -3):
+            total += i
+        if n < 0:  # compiled, not run (715,827,883 iterations)
+            for i in range(5, -2147483648, -3):  # the last offset does not fit
+                total += i
+            for i in range(5, -2147483642, -3):  # the last offset, 3 * 715827882, fits
+                total += i
+        g.set_value(0, total)
+
+    out = np.zeros(8, dtype=np.int32)
+    n, s, m = 40, -1 << 29, -40
+    variables[1](out, n, s, m)
+    loops = [range(-2**31, 2**31 - 1, 2**30), range(n, 2**31 - 1, 2**30), range(n, -2**31, s)]
+    expected = sum(i >> 30 for r in loops for i in r)
+    expected += sum(range(0, n, 16)) + sum(range(3, n, 16)) + sum(range(n, -1, -1))
+    expected += sum(range(-5, m, -3)) + sum(range(5, m, -3))
+    assert out[0] == expected
+    cpp = _cpp(tmp_path, "variables")
+    helpers = [line for line in cpp if "range_at" in line and "inline" not in line]
+    assert helpers == ["int32_t i = pyasc::range_at<int32_t>(-2147483648, i_iter, 1073741824);",
+                       "int32_t i = pyasc::range_at<int32_t>(n, i_iter, 1073741824);",
+                       "int32_t i = pyasc::range_at<int32_t>(n, i_iter, s);",
+                       "int32_t i = pyasc::range_at<int32_t>(5, i_iter, -3);",
+                       "int32_t i = pyasc::range_at<int32_t>(5, i_iter, -3);"], helpers
+    assert "int32_t i = i_iter * 16;" in cpp
+    assert "int32_t i = i_iter * 16 + 3;" in cpp
+    assert "int32_t i = n - i_iter;" in cpp
+    assert "int32_t i = 5 - i_iter * 3;" in cpp
+    assert "int32_t i = -5 - i_iter * 3;" in cpp

@@ -193,7 +193,7 @@ def test_runtime_step_cpp(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
         line, "int32_t k = 0;",
         line, "for (int32_t i_iter = 0; i_iter < i_count; i_iter += 1) {",
         line, "pyasc::loop_tick();",
-        line, "int32_t i = a + i_iter * s;",
+        line, "int32_t i = pyasc::range_at<int32_t>(a, i_iter, s);",
     ]
 
 

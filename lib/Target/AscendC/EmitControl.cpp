@@ -592,6 +592,16 @@ FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
   return printHelperCall(emitter, *op, "range_count", /*isUnsigned=*/false);
 }
 
+FailureOr<Precedence> mlir::asc::printExpression(Emitter &emitter,
+                                                 RangeAtOp op) {
+  return printHelperCall(emitter, *op, "range_at", /*isUnsigned=*/false);
+}
+
+bool mlir::asc::usesRangeAt(Operation *root) {
+  return root->walk([](RangeAtOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
 bool mlir::asc::usesRangeCount(Operation *root) {
   return root
       ->walk([](RangeCountOp) { return WalkResult::interrupt(); })
@@ -696,13 +706,62 @@ bool mlir::asc::needsCheckedShift(Operation *root) {
       .wasInterrupted();
 }
 
+/// Whether `value` is the integer constant `expected`.
+static bool isConstant(Value value, const APInt &expected) {
+  APInt actual;
+  return matchPattern(value, m_ConstantInt(&actual)) && actual == expected;
+}
+
+/// The count before the frontend's clamp of a signed count wider than the
+/// shifted value, `trunci(select(c < L, L, select(x > W, W, x)))` with L < 0
+/// and W >= T's width (c the inner select), else `count`. pyasc::shl/shr give
+/// the same result for `x` (an int64_t) as for the clamped count, and report
+/// a negative one as the user wrote it (-300, not int8's -128).
+static Value unclampedCount(Value count, unsigned width) {
+  using Pred = arith::CmpIPredicate;
+  auto trunc = count.getDefiningOp<arith::TruncIOp>();
+  if (!trunc)
+    return count;
+  auto low = trunc.getIn().getDefiningOp<arith::SelectOp>();
+  if (!low)
+    return count;
+  auto high = low.getFalseValue().getDefiningOp<arith::SelectOp>();
+  auto lowCmp = low.getCondition().getDefiningOp<arith::CmpIOp>();
+  APInt lowest, widest;
+  if (!high || !lowCmp || lowCmp.getPredicate() != Pred::slt ||
+      lowCmp.getLhs() != low.getFalseValue() ||
+      !matchPattern(low.getTrueValue(), m_ConstantInt(&lowest)) ||
+      !lowest.isNegative() || !isConstant(lowCmp.getRhs(), lowest))
+    return count;
+  Value x = high.getFalseValue();
+  auto highCmp = high.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!highCmp || highCmp.getPredicate() != Pred::sgt ||
+      highCmp.getLhs() != x ||
+      !matchPattern(high.getTrueValue(), m_ConstantInt(&widest)) ||
+      widest.slt(width) || !isConstant(highCmp.getRhs(), widest) ||
+      x.getType().getIntOrFloatBitWidth() > 64)
+    return count;
+  return x;
+}
+
 /// Prints `pyasc::shl<T>(a, c)` or `pyasc::shr<T>(a, c)` (T unsigned with
 /// `isUnsigned`): Python's shift for any count; the count converts to
 /// int64_t, keeping its sign.
 static FailureOr<Precedence> printCheckedShift(Emitter &emitter, Operation &op,
                                                bool isUnsigned) {
-  return printHelperCall(emitter, op,
-                         isa<arith::ShLIOp>(op) ? "shl" : "shr", isUnsigned);
+  raw_ostream &os = emitter.ostream();
+  Type type = op.getResult(0).getType();
+  os << "pyasc::" << (isa<arith::ShLIOp>(op) ? "shl" : "shr") << "<";
+  if (failed(isUnsigned ? emitter.emitUnsignedType(op.getLoc(), type)
+                        : emitter.emitType(op.getLoc(), type)))
+    return failure();
+  os << ">(";
+  Value count =
+      unclampedCount(op.getOperand(1), type.getIntOrFloatBitWidth());
+  if (failed(emitter.emitOperands(ValueRange{op.getOperand(0), count})))
+    return failure();
+  os << ")";
+  return Precedence::Postfix;
 }
 
 /// Reports a division of two constants that is undefined (by zero, or

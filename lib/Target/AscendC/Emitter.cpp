@@ -944,7 +944,7 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
             arith::TruncFOp, arith::IndexCastOp>(
           [&](Operation *op) { return printArithCast(*this, *op); })
       // asc
-      .Case<AscendIsAicOp, AscendIsAivOp, RangeCountOp>(
+      .Case<AscendIsAicOp, AscendIsAivOp, RangeCountOp, RangeAtOp>(
           [&](auto op) { return printExpression(*this, op); })
       .Case<PtrOffsetOp, SubviewOp, PropertyOp, StructLoadOp, StructGetOp,
             LocalTensorReinterpretCastOp, ApiOpInterface>(
@@ -1120,6 +1120,18 @@ __aicore__ inline To param_field(From value, const char *, const char *, long lo
 #endif
 )";
 
+/// pyasc::range_at, the loop variable `start + index * step` of a loop that
+/// counts its iterations: the value is in T's range, `index * step` may not
+/// be, so the helper computes modulo 2^64 (defined on both targets) and
+/// converts back.
+static constexpr llvm::StringLiteral kRangeAtHelper = R"(
+namespace pyasc {
+template <typename T> __aicore__ inline T range_at(T start, T index, T step) {
+  return static_cast<T>(uint64_t(start) + uint64_t(index) * uint64_t(step));
+}
+} // namespace pyasc
+)";
+
 static bool hasLoops(Operation *root) {
   return root
       ->walk([](Operation *op) {
@@ -1147,6 +1159,8 @@ LogicalResult mlir::asc::translateToAscendC(Operation *op, raw_ostream &os,
     emitter.ostream() << kLoopHelpers;
   if (usesRangeCount(op))
     emitter.ostream() << kRangeHelpers;
+  if (usesRangeAt(op))
+    emitter.ostream() << kRangeAtHelper;
   if (usesParamFieldCheck(op))
     emitter.ostream() << kParamFieldHelpers;
   if (isa<ModuleOp>(op))

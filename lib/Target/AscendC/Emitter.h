@@ -348,6 +348,10 @@ FailureOr<Precedence> printExpression(Emitter &emitter, arith::MinSIOp minOp);
 FailureOr<Precedence> printExpression(Emitter &emitter, RangeCountOp op);
 /// True if a loop of `root` counts a range with a negative or runtime step.
 bool usesRangeCount(Operation *root);
+/// `pyasc::range_at<T>(start, index, step)`: `start + index * step` without
+/// signed overflow.
+FailureOr<Precedence> printExpression(Emitter &emitter, RangeAtOp op);
+bool usesRangeAt(Operation *root);
 /// Signed and float binary operators (addi, mulf, shli, ...).
 FailureOr<Precedence> printArithBinary(Emitter &emitter, Operation &op);
 /// True if an inlined `op` prints as an expression of exactly its result's

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..language.core import semantic
-from ..language.core.dtype import DataType, int32
+from ..language.core.dtype import DataType, int32, int64
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
@@ -88,6 +88,10 @@ class Carried:
             raise v.error(node, f"the two values of a runtime conditional expression have different types: "
                           f"{expected} and {_kind(value)}; convert one of them (e.g. with float(...), int(...) "
                           "or .cast(...))", CompileTypeError)
+        if where == "`if` branches":  # first assigned in both branches: there is no "before"
+            raise v.error(node, f"variable '{self.name}' is {expected} in one branch of a runtime `if` and "
+                          f"{_kind(value)} in the other; a variable must have one type after the `if`: convert "
+                          "one of them (e.g. with float(...), int(...) or .cast(...))", CompileTypeError)
         raise v.error(node, f"variable '{self.name}' changes type inside the {where}: {expected} before, "
                       f"{_kind(value)} after; a variable must keep its type{_position_hint(self.name, self.template, value)}",
                       CompileTypeError)
@@ -177,12 +181,28 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     if isinstance(rng.step, int) and rng.step == 0:
         raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
     dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
+    variable = dtype
+    if dtype.is_unsigned() and dtype.bitwidth <= 32:
+        # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
+        # bounds loop in a wider signed type, where they keep their values; `i` is converted back.
+        wide = int64 if dtype.bitwidth == 32 else int32
+        bounds = tuple(x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), wide)
+                       for x in bounds)
+        rng, dtype = asc_range(*bounds), wide
     if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
-        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None)
+        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable)
         return
-    # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ... as Python's range would make
-    # them (asc.range_count checks a runtime step of 0) and derive i = start + j * step.
+    # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ...
+    # as Python's range would make them (asc.range_count checks a runtime step of 0) and derive
+    # i = start + j * step. An int8 or int16 range may have more iterations than its dtype holds
+    # (`range(h, -128, -1)`: 248 for h = 120): it counts in int32, `i` converted back (it fits).
+    if dtype.bitwidth < 32 and not dtype.is_unsigned():
+        bounds = tuple(_signed_constant(x, dtype) if isinstance(x, int) else
+                       semantic.convert(semantic.convert(x, dtype), int32) for x in bounds)
+        if isinstance(bounds[0], PlainValue):
+            bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
+        rng, dtype = asc_range(*bounds), int32
     if all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
@@ -194,7 +214,15 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
-    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step))
+    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable)
+
+
+def _signed_constant(x: int, dtype: DataType) -> int:
+    """A bound constant as the signed value of `dtype` it is materialised as (200 is int8's -56)."""
+    bits = dtype.bitwidth
+    if not -(1 << (bits - 1)) <= x < (1 << bits):
+        raise OverflowError(f"the constant {x} does not fit in {dtype.name}")
+    return x - (1 << bits) if x >= 1 << (bits - 1) else x
 
 
 def _increment_fits(rng: asc_range, dtype: DataType) -> bool:
@@ -217,19 +245,45 @@ def _derived_name(target: str, what: str) -> str:
     return f"{target}{what}" if target.endswith("_") else f"{target}_{what}"
 
 
-def _loop_variable(rng: asc_range, j: PlainValue) -> PlainValue:
+def _loop_variable(v: FunctionVisitor, rng: asc_range, j: PlainValue) -> PlainValue:
     """`start + j * step` (`j * step` from 0), written `start - j * -step` for a constant negative step
-    (`n - 1 - j`)."""
-    if isinstance(rng.step, int) and rng.step < 0:
-        offset = j if rng.step == -1 else semantic.binary("*", j, -rng.step)
-        return semantic.binary("-", rng.start, offset)
-    offset = semantic.binary("*", j, rng.step)
-    return offset if isinstance(rng.start, int) and rng.start == 0 else semantic.binary("+", rng.start, offset)
+    (`n - 1 - j`), when no intermediate can overflow (`_offset_fits`). Otherwise `j * step` may not
+    fit although `i` does (`range(-2**31, 2**31 - 1, 2**30)`), undefined in C++: asc.range_at computes
+    modulo 2^64 and converts back."""
+    step, start = rng.step, rng.start
+    if not _offset_fits(rng, j.dtype):
+        from .._C import _ods
+
+        dtype = j.dtype
+        operands = [semantic.materialize(x, dtype) for x in (start, j, step)]
+        return PlainValue(_ods.range_at(v.b, *operands,
+                                        result_type=semantic.ir_scalar_type(dtype)), dtype)
+    if step < 0:
+        offset = j if step == -1 else semantic.binary("*", j, -step)
+        return semantic.binary("-", start, offset)
+    offset = semantic.binary("*", j, step)
+    return offset if isinstance(start, int) and start == 0 else semantic.binary("+", start, offset)
 
 
-def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None) -> None:
+def _offset_fits(rng: asc_range, dtype: DataType) -> bool:
+    """Whether every `j * step` of the range fits `dtype`: a step of +-1 (`i` then fits, and so does
+    `j`), a constant start of the step's sign or 0 (`|j * step|` is at most `|i|`), or constant
+    bounds whose last offset fits."""
+    step, start, stop = rng.step, rng.start, rng.stop
+    if not isinstance(step, int):
+        return False
+    if abs(step) == 1 or isinstance(start, int) and start * step >= 0:
+        return True
+    if isinstance(start, int) and isinstance(stop, int):
+        return max(len(range(start, stop, step)) - 1, 0) * abs(step) < 1 << (dtype.bitwidth - 1)
+    return False
+
+
+def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None,
+             variable: DataType | None = None) -> None:
     """An scf.for over `operands` (lower bound, upper bound, step); `counted`: the range whose
-    iteration count the loop counts, the loop variable being derived from the induction variable."""
+    iteration count the loop counts, the loop variable being derived from the induction variable
+    and converted to `variable` (when not `dtype`)."""
     b = v.b
     target = node.target.id
     carried, fixed = _carried_names(v, node.body, exclude=target)
@@ -239,7 +293,7 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     parent = b.builder.insertion_block()
     loop = b.create("scf.for", operands, [c.ir_type for c in carried], regions=1)
     loc = v.loc_of(node.target)
-    iv_name = target if counted is None else _derived_name(target, "iter")
+    iv_name = target if counted is None and variable in (None, dtype) else _derived_name(target, "iter")
     arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [iv_name] + [c.name for c in carried]]
     block = loop.region(0).add_block([b.type(semantic.ir_scalar_type(dtype))] +
                                      [b.type(c.ir_type) for c in carried], arg_locs)
@@ -247,7 +301,10 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     v.scope.push()
     iv = PlainValue(block.arg(0), dtype)
     if counted is not None:
-        iv = _loop_variable(counted, iv)
+        iv = _loop_variable(v, counted, iv)
+    if variable is not None and variable != dtype:
+        iv = semantic.convert(iv, variable)
+    if iv_name != target:
         iv.handle.set_name_hint(target)
     v.scope.define(target, iv)
     for i, c in enumerate(carried):
@@ -349,6 +406,7 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
     then_vals, else_vals = branches
 
     results: list[tuple[Carried, Any, Any]] = []
+    new_names: set[str] = set()
     for name in dict.fromkeys(list(then_vals) + list(else_vals)):
         prior = before.get(name)
         known_before = name in before and not isinstance(prior, Unavailable)
@@ -371,13 +429,16 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
             raise v.error(node, f"variable '{name}' has different compile-time values in the branches of "
                           f"a runtime `if` ({_kind(t)} and {_kind(e)})", CompileTypeError)
         results.append((carried, t, e))
+        if not known_before:
+            new_names.add(name)
 
     b.builder.set_insertion_point_before(draft)
     final = b.create("scf.if", [cond.handle], [c.ir_type for c, _, _ in results], regions=2)
     for i in range(2):
         final.region(i).take_body(draft.region(i))
         b.builder.set_insertion_point_to_end(final.region(i).front())
-        b.create("scf.yield", [c.handle_of(v, node, (t, e)[i], "`if`") for c, t, e in results])
+        b.create("scf.yield", [c.handle_of(v, node, (t, e)[i], "`if` branches" if c.name in new_names else "`if`")
+                               for c, t, e in results])
     draft.erase()
     b.builder.set_insertion_point_to_end(parent)
     for i, (c, _, _) in enumerate(results):

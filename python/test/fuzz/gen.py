@@ -196,10 +196,19 @@ class Gen:
         return Bin("|", inner, Lit(1)) if kind == "or1" else inner
 
     def shift(self, env: Env, dtype: DType, depth: int) -> Expr:
-        if self.chance():
+        """A shift count: mostly 0 .. bits - 1; also the width or more (every bit shifted out), a
+        runtime count of another integer dtype, and rarely an unmasked runtime one (when negative, an
+        `arithmetic` KernelError at the line)."""
+        kind = self.pick(["literal", "literal", "wide literal", "masked", "masked", "wide", "raw"])
+        if kind == "literal":
             return Lit(self.int_in(0, dtype.bits - 1))
-        inner = self.rt(env, dtype, depth)
-        return Bin("&", inner, Lit(dtype.bits - 1))
+        if kind == "wide literal":
+            return Lit(self.int_in(dtype.bits, 2 * dtype.bits + 3))
+        if kind == "masked":
+            return Bin("&", self.rt(env, dtype, depth), Lit(dtype.bits - 1))
+        other = self.pick([d for d in SCALARS if d.is_int])
+        inner = self.rt(env, other, depth)
+        return inner if kind == "raw" else Bin("&", inner, Lit(min(2 * dtype.bits - 1, other.hi)))
 
     def arith(self, env: Env, dtype: DType, depth: int) -> Expr:
         """One operation on `dtype`."""

@@ -194,6 +194,13 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
         raise compile_type_error("'//' on floating-point runtime values is not supported; use '/'")
     if dtype.is_float and op == "%":
         raise compile_type_error("'%' on floating-point runtime values is not supported")
+    if op in ("<<", ">>", "&", "|", "^"):
+        for side, x in (("left", lhs), ("right", rhs)):
+            name = x.dtype.name if isinstance(x, RT) and x.dtype.is_float else \
+                "float" if isinstance(x, float) else None
+            if name is not None:
+                raise compile_type_error(f"operator '{op}' is not supported on {name} values (the {side} "
+                                         "operand); convert it with int(...)")
     if dtype.is_float and op not in _FLOAT_OK:
         raise compile_type_error(f"operator '{op}' is not supported on {dtype.name} values")
     for side in (lhs, rhs):
@@ -202,6 +209,10 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
     if op in ("<<", ">>") and isinstance(rhs, RT) and rhs.dtype.is_int:
         return _runtime_shift(op, materialize(lhs, dtype), rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    if op in ("<<", ">>") and c.value is not None and int(c.value) >= dtype.bits and \
+            (op == "<<" or dtype.kind == "u"):
+        # The frontend writes `a & 0`, which folds to 0: `a` (and a division in it) is dead code.
+        return RT(dtype, dtype.np(0), frozenset())
     if a.value is None or c.value is None:
         return a.derived(None, dtype, c)
     if dtype.is_float:
@@ -216,8 +227,9 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
         q = _trunc_div(x, y)
         return a.derived(dtype.wrap(q if op != "%" else x - q * y), dtype, c)
     if op in ("<<", ">>"):
-        if not 0 <= y < dtype.bits:
+        if y < 0:  # a compile-time ValueError (not generated)
             return a.derived(None, dtype, c, taint=frozenset({UB}))
+        y = min(y, 128)  # a constant count of the width or more shifts every bit out
         return a.derived(dtype.wrap(x << y if op == "<<" else x >> y), dtype, c)
     return a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
 

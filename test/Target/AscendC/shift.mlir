@@ -72,3 +72,36 @@ func.func private @narrow(%a: i8, %c: i8) -> i8 {
   %2 = arith.addi %0, %1 : i8
   return %2 : i8
 }
+
+// -----
+
+// A signed count wider than the value, clamped by the frontend to
+// [int8 min, 8] before its conversion: the helper gets the count itself (the
+// same result; a negative count is reported as written, -300 and not -128).
+// A clamp that is not the frontend's (the upper bound 4 is below the width)
+// is printed as it is. (The clamp's inner select, used twice, is still
+// declared.)
+// CHECK-LABEL: int8_t clamped(
+// CHECK-SAME:  int8_t [[A:v[0-9]+]], int32_t [[C:v[0-9]+]])
+// CHECK-NEXT:    int32_t {{v[0-9]+}} = [[C]] > 8 ? 8 : [[C]];
+// CHECK-NEXT:    int32_t [[HI:v[0-9]+]] = [[C]] > 4 ? 4 : [[C]];
+// CHECK-NEXT:    return static_cast<int8_t>(pyasc::shl<int8_t>([[A]], [[C]]) + pyasc::shr<int8_t>([[A]], static_cast<int8_t>([[HI]] < -128 ? -128 : [[HI]])));
+func.func private @clamped(%a: i8, %c: i32) -> i8 {
+  %w = arith.constant 8 : i32
+  %lo = arith.constant -128 : i32
+  %four = arith.constant 4 : i32
+  %gt = arith.cmpi sgt, %c, %w : i32
+  %hi = arith.select %gt, %w, %c : i32
+  %lt = arith.cmpi slt, %hi, %lo : i32
+  %cl = arith.select %lt, %lo, %hi : i32
+  %n = arith.trunci %cl : i32 to i8
+  %0 = arith.shli %a, %n : i8
+  %gt4 = arith.cmpi sgt, %c, %four : i32
+  %hi4 = arith.select %gt4, %four, %c : i32
+  %lt4 = arith.cmpi slt, %hi4, %lo : i32
+  %cl4 = arith.select %lt4, %lo, %hi4 : i32
+  %n4 = arith.trunci %cl4 : i32 to i8
+  %1 = arith.shrsi %a, %n4 : i8
+  %2 = arith.addi %0, %1 : i8
+  return %2 : i8
+}

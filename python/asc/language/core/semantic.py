@@ -150,6 +150,8 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
         raise TypeError("'//' on floating-point runtime values is not supported; use '/'")
     if op == "%" and dtype.is_float():
         raise TypeError("'%' on floating-point runtime values is not supported")
+    if op in _INTEGER_ONLY:
+        _check_integer_operands(op, lhs, rhs)
     if op not in table:
         raise TypeError(f"operator '{op}' is not supported on {dtype.name} values")
     if op in ("<<", ">>") and isinstance(python_scalar(rhs), int) and isinstance(lhs, PlainValue):
@@ -169,6 +171,24 @@ def binary(op: str, lhs: Any, rhs: Any, reflected: bool = False) -> Any:
     _warn_if_truncated(b, op, lhs, rhs, dtype)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     return PlainValue(b.create1(table[op], [a, c], ir_scalar_type(dtype)), dtype)
+
+
+_INTEGER_ONLY = ("<<", ">>", "&", "|", "^")
+
+
+def _check_integer_operands(op: str, lhs: Any, rhs: Any) -> None:
+    """Python's TypeError for `n >> f`, `n & 2.0`: the left-operand rule would convert the float."""
+    from .ir_value import PlainValue
+
+    for side, x in (("left", lhs), ("right", rhs)):
+        if isinstance(x, PlainValue) and x.dtype.is_float():
+            name = x.dtype.name
+        elif isinstance(python_scalar(x), float):
+            name = "float"
+        else:
+            continue
+        raise TypeError(f"operator '{op}' is not supported on {name} values (the {side} operand); "
+                        "convert it with int(...)")
 
 
 def _shift_count(count: Any, dtype: DataType) -> Any:

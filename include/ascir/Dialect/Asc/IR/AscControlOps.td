@@ -220,6 +220,29 @@ def Asc_RangeCountOp : Asc_Op<"range_count", [NoMemoryEffect,
   let assemblyFormat = "$start `,` $stop `,` $step attr-dict `:` type($result)";
 }
 
+def Asc_RangeAtOp : Asc_Op<"range_at", [Pure,
+    AllTypesMatch<["start", "index", "step", "result"]>]> {
+  let summary = "the element `index` of Python's range(start, ..., step)";
+  let description = [{
+    `start + index * step` of signed integers, computed modulo 2^width: the
+    loop variable of a loop that counts its iterations (asc.range_count).
+    The value is in range, but `index * step` may not be
+    (`range(-2**31, 2**31 - 1, 2**30)`), and signed overflow is undefined in
+    C++: the helper computes in uint64_t and converts back.
+
+    ```mlir
+    %i = asc.range_at %start, %j, %step : i32
+    ```
+    ```c++
+    int32_t i = pyasc::range_at<int32_t>(start, j, step);
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$start, AnySignlessInteger:$index,
+                       AnySignlessInteger:$step);
+  let results = (outs AnySignlessInteger:$result);
+  let assemblyFormat = "$start `,` $index `,` $step attr-dict `:` type($result)";
+}
+
 //===----------------------------------------------------------------------===//
 // Core type
 //===----------------------------------------------------------------------===//
