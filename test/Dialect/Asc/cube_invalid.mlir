@@ -93,6 +93,29 @@ func.func @load_data_repeat_mode_range() {
 
 // -----
 
+// ascendc_api.md §5.16: LoadData2DParams sid and addrMode are reserved (0).
+func.func @load_data_2d_params_sid_reserved() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  // expected-error@+1 {{LoadData2DParams: 'sid' must be in [0, 0], but got 1}}
+  %p = asc.load_data_2d_params %c0, %c1, %c0, %c1, %c0, %false, %c0 : i32, i32, i32, i32, i32, i1, i32
+  return
+}
+
+// -----
+
+func.func @load_data_2d_params_addr_mode_reserved() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  // expected-error@+1 {{LoadData2DParams: 'addr_mode' must be in [0, 0], but got 1}}
+  %p = asc.load_data_2d_params %c0, %c1, %c0, %c0, %c0, %false, %c1 : i32, i32, i32, i32, i32, i1, i32
+  return
+}
+
+// -----
+
 // ascendc_api.md §6.3: block_count [0, 4095].
 func.func @data_copy_params_block_count_range() {
   %c0 = arith.constant 0 : i32

@@ -270,6 +270,8 @@ def Asc_LoadData2DParamsOp : Asc_ParamStructOp<"load_data_2d_params",
   let cxxMembers = ["startIndex", "dstGap", "srcStride", "ifTranspose",
                     "repeatTimes", "sid", "addrMode"];
   let cxxTypeAliases = ["LoadData2dParams"];
+  // ascendc_api.md §5.16: sid and addrMode are reserved (0).
+  let fieldRanges = ["sid=0:0", "addr_mode=0:0"];
 }
 
 def Asc_LoadData2DParamsV2Op : Asc_ParamStructOp<"load_data_2d_params_v2",
