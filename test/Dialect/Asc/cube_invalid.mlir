@@ -128,6 +128,29 @@ func.func @data_copy_params_block_count_range() {
 
 // -----
 
+// ascendc_api.md §6.3: DataCopyExtParams block_count [1, 4095], block_len
+// [1, 2097151] bytes.
+func.func @data_copy_ext_params_block_count_range() {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  // expected-error@+1 {{DataCopyExtParams: 'block_count' must be in [1, 4095], but got 0}}
+  %p = asc.data_copy_ext_params %c0, %c32, %c0, %c0, %c0 : i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @data_copy_ext_params_block_len_range() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %big = arith.constant 2097152 : i32
+  // expected-error@+1 {{DataCopyExtParams: 'block_len' must be in [1, 2097151], but got 2097152}}
+  %p = asc.data_copy_ext_params %c1, %big, %c0, %c0, %c0 : i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+
 func.func @load_direction(%p: !asc.load_data_2d_params) {
   %c0 = arith.constant 0 : i32
   %c512 = arith.constant 512 : i32

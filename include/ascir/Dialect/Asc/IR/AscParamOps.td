@@ -220,6 +220,9 @@ def Asc_DataCopyExtParamsOp : Asc_ParamStructOp<"data_copy_ext_params",
     "%p = asc.data_copy_ext_params %n, %len, %c0, %c0, %c0 : i32, i32, i32, "
     "i32, i32"> {
   let defaults = ["1", "0", "0", "0", "0"];
+  // ascendc_api.md §6.3 (DataCopyPad); the strides and rsv span their
+  // uint32_t.
+  let fieldRanges = ["block_count=1:4095", "block_len=1:2097151"];
 }
 
 def Asc_DataCopyPadParamsOp : Asc_ParamStructOp<"data_copy_pad_params",
