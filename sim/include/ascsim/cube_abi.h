@@ -32,7 +32,8 @@ enum class LoadForm : uint8_t {
 struct LoadData2DDesc {
   LoadForm form;
   bool ifTranspose;
-  uint8_t addrMode;
+  uint8_t sid;      // Plain/Sparse: reserved, must be 0
+  uint8_t addrMode; // Plain/Sparse: reserved, must be 0
   uint32_t startIndex;
   uint32_t repeatTimes;
   uint32_t srcStride;

@@ -35,6 +35,7 @@ inline ::ascsim::LoadData2DDesc desc2D(const LoadData2DParams &p) {
   ::ascsim::LoadData2DDesc d{};
   d.form = ::ascsim::LoadForm::Plain;
   d.ifTranspose = p.ifTranspose;
+  d.sid = p.sid;
   d.addrMode = p.addrMode;
   d.startIndex = p.startIndex;
   d.repeatTimes = p.repeatTimes;

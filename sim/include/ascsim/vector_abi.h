@@ -100,6 +100,7 @@ struct CopyCall {
   DType type;
   bool pad;
   bool hasPadParams; // GM -> UB DataCopyPad carries DataCopyPad(Ext)Params
+  bool extParams;    // DataCopyPad with DataCopyExtParams: counts from 1
   bool isPad;
   uint8_t leftPadding, rightPadding; // elements
   Operand dst, src;

@@ -1113,6 +1113,7 @@ inline void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
       dst.operand(), src.operand(), dataCopyParams.blockCount,
       dataCopyParams.blockLen, dataCopyParams.srcStride,
       dataCopyParams.dstStride);
+  c.extParams = true;
   c.hasPadParams = true;
   c.isPad = padParams.isPad;
   c.leftPadding = padParams.leftPadding;
@@ -1139,11 +1140,12 @@ inline void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                         const DataCopyExtParams &dataCopyParams, ASCSIM_LOC) {
-  ::ascsim::abi::dataCopyEx(
-      detail::padCall<T>(dst.operand(), src.operand(),
-                         dataCopyParams.blockCount, dataCopyParams.blockLen,
-                         dataCopyParams.srcStride, dataCopyParams.dstStride),
-      loc);
+  ::ascsim::CopyCall c = detail::padCall<T>(
+      dst.operand(), src.operand(), dataCopyParams.blockCount,
+      dataCopyParams.blockLen, dataCopyParams.srcStride,
+      dataCopyParams.dstStride);
+  c.extParams = true;
+  ::ascsim::abi::dataCopyEx(c, loc);
 }
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,

@@ -61,6 +61,19 @@ void requireRange(const char *api, const char *field, uint64_t v, uint64_t lo,
          loc);
 }
 
+/// LoadData2DParams sid and addrMode are reserved (ascendc_api.md §5.16):
+/// a non-zero value is refused rather than ignored, as ODS refuses a
+/// constant one.
+void requireReserved2D(const char *api, const LoadData2DDesc &d, Loc loc) {
+  const char *field = d.sid ? "sid" : d.addrMode ? "addr_mode" : nullptr;
+  if (field)
+    fail("argument",
+         std::string(api) + ": '" + field +
+             "' is reserved and must be 0, but got " +
+             std::to_string(d.sid ? d.sid : d.addrMode),
+         loc);
+}
+
 /// The runs `r` (sorted, apart) of `mem` at `base` as race footprint
 /// records: each maximal sequence of equal-length runs at a constant stride
 /// (an ND -> NZ copy's GM source rows, a LoadData's L1 fractals, a
@@ -445,6 +458,8 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
              ": LoadData2DParamsV2 is not available on Ascend 910B/910C "
              "(A2/A3)",
          loc);
+  if (d.form == LoadForm::Plain)
+    requireReserved2D(api, d, loc);
   uint32_t es = dtypeSize(type);
   if (es > 4)
     fail("dtype", std::string(api) + ": cannot move " + dtypeName(type), loc);
@@ -498,6 +513,7 @@ void Core::cubeLoadSparse(const Operand &dst, const Operand &src,
              ": the index must be uint8 (four 2-bit fields a byte), got " +
              dtypeName(d.idxType),
          loc);
+  requireReserved2D(api, d, loc);
   if (d.ifTranspose)
     fail("argument",
          std::string(api) + ": the sparse load does not transpose; "

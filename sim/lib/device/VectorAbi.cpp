@@ -960,16 +960,19 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
              ") is not supported on a " +
              (role_.aic ? "cube core (AIC)" : "vector core (AIV)"),
          loc);
-  if (call.blockCount > 4095)
+  // DataCopyExtParams counts from 1 (ascendc_api.md §6.3, as its ODS
+  // fieldRanges); with DataCopyParams 0 is a NOP.
+  const uint32_t least = call.extParams ? 1 : 0;
+  if (call.blockCount < least || call.blockCount > 4095)
     fail("argument",
-         who + ": block_count must be in [0, 4095], but got " +
-             std::to_string(call.blockCount),
+         who + ": block_count must be in [" + std::to_string(least) +
+             ", 4095], but got " + std::to_string(call.blockCount),
          loc);
   if (call.pad) {
-    if (call.blockLen > 2097151)
+    if (call.blockLen < least || call.blockLen > 2097151)
       fail("argument",
-           who + ": block_len must be in [0, 2097151] bytes, but got " +
-               std::to_string(call.blockLen),
+           who + ": block_len must be in [" + std::to_string(least) +
+               ", 2097151] bytes, but got " + std::to_string(call.blockLen),
            loc);
     if (call.blockLen % es != 0)
       fail("alignment",

@@ -93,6 +93,29 @@ func.func @load_data_repeat_mode_range() {
 
 // -----
 
+// ascendc_api.md §5.16: LoadData2DParams sid and addrMode are reserved (0).
+func.func @load_data_2d_params_sid_reserved() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  // expected-error@+1 {{LoadData2DParams: 'sid' must be in [0, 0], but got 1}}
+  %p = asc.load_data_2d_params %c0, %c1, %c0, %c1, %c0, %false, %c0 : i32, i32, i32, i32, i32, i1, i32
+  return
+}
+
+// -----
+
+func.func @load_data_2d_params_addr_mode_reserved() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %false = arith.constant false
+  // expected-error@+1 {{LoadData2DParams: 'addr_mode' must be in [0, 0], but got 1}}
+  %p = asc.load_data_2d_params %c0, %c1, %c0, %c0, %c0, %false, %c1 : i32, i32, i32, i32, i32, i1, i32
+  return
+}
+
+// -----
+
 // ascendc_api.md §6.3: block_count [0, 4095].
 func.func @data_copy_params_block_count_range() {
   %c0 = arith.constant 0 : i32
@@ -100,6 +123,29 @@ func.func @data_copy_params_block_count_range() {
   %c4096 = arith.constant 4096 : i32
   // expected-error@+1 {{DataCopyParams: 'block_count' must be in [0, 4095], but got 4096}}
   %p = asc.data_copy_params %c4096, %c1, %c0, %c0 : i32, i32, i32, i32
+  return
+}
+
+// -----
+
+// ascendc_api.md §6.3: DataCopyExtParams block_count [1, 4095], block_len
+// [1, 2097151] bytes.
+func.func @data_copy_ext_params_block_count_range() {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  // expected-error@+1 {{DataCopyExtParams: 'block_count' must be in [1, 4095], but got 0}}
+  %p = asc.data_copy_ext_params %c0, %c32, %c0, %c0, %c0 : i32, i32, i32, i32, i32
+  return
+}
+
+// -----
+
+func.func @data_copy_ext_params_block_len_range() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %big = arith.constant 2097152 : i32
+  // expected-error@+1 {{DataCopyExtParams: 'block_len' must be in [1, 2097151], but got 2097152}}
+  %p = asc.data_copy_ext_params %c1, %big, %c0, %c0, %c0 : i32, i32, i32, i32, i32
   return
 }
 

@@ -27,7 +27,7 @@ func.func @params_form(%g: !asc.global_tensor<f16>, %in: !asc.local_tensor<vecin
 // into UB, none back to GM.
 // CHECK-LABEL: void pad_ext(
 // CHECK-SAME:  AscendC::GlobalTensor<float> [[G:v[0-9]+]], AscendC::LocalTensor<float> [[I:v[0-9]+]], int32_t [[LEN:v[0-9]+]])
-// CHECK-NEXT:    AscendC::DataCopyExtParams [[P:v[0-9]+]](1, pyasc::param_field<uint32_t>([[LEN]], "DataCopyExtParams", "block_len", 0, -1), 0, 0, 0);
+// CHECK-NEXT:    AscendC::DataCopyExtParams [[P:v[0-9]+]](1, pyasc::param_field<uint32_t>([[LEN]], "DataCopyExtParams", "block_len", 1, 2097151), 0, 0, 0);
 // CHECK-NEXT:    AscendC::DataCopyPadExtParams<float> [[PAD:v[0-9]+]](true, 0, 2, 0.0f);
 // CHECK-NEXT:    AscendC::DataCopyPad([[I]], [[G]], [[P]], [[PAD]]);
 // CHECK-NEXT:    AscendC::DataCopyPad([[G]], [[I]], [[P]]);

@@ -220,6 +220,9 @@ def Asc_DataCopyExtParamsOp : Asc_ParamStructOp<"data_copy_ext_params",
     "%p = asc.data_copy_ext_params %n, %len, %c0, %c0, %c0 : i32, i32, i32, "
     "i32, i32"> {
   let defaults = ["1", "0", "0", "0", "0"];
+  // ascendc_api.md §6.3 (DataCopyPad); the strides and rsv span their
+  // uint32_t.
+  let fieldRanges = ["block_count=1:4095", "block_len=1:2097151"];
 }
 
 def Asc_DataCopyPadParamsOp : Asc_ParamStructOp<"data_copy_pad_params",
@@ -270,6 +273,8 @@ def Asc_LoadData2DParamsOp : Asc_ParamStructOp<"load_data_2d_params",
   let cxxMembers = ["startIndex", "dstGap", "srcStride", "ifTranspose",
                     "repeatTimes", "sid", "addrMode"];
   let cxxTypeAliases = ["LoadData2dParams"];
+  // ascendc_api.md §5.16: sid and addrMode are reserved (0).
+  let fieldRanges = ["sid=0:0", "addr_mode=0:0"];
 }
 
 def Asc_LoadData2DParamsV2Op : Asc_ParamStructOp<"load_data_2d_params_v2",
