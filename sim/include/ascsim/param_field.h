@@ -22,6 +22,17 @@
 
 namespace pyasc {
 
+namespace param_field_detail {
+/// `v` in decimal, with its sign if its type has one.
+template <class V> inline void formatInt(char (&out)[32], V v) {
+  if (V(-1) < V(0))
+    __builtin_snprintf(out, sizeof out, "%lld", static_cast<long long>(v));
+  else
+    __builtin_snprintf(out, sizeof out, "%llu",
+                       static_cast<unsigned long long>(v));
+}
+} // namespace param_field_detail
+
 /// `lo` > `hi`: ODS gives no range (the instruction checks its own).
 template <class To, class From>
 inline To param_field(From value, const char *structName, const char *field,
@@ -38,18 +49,8 @@ inline To param_field(From value, const char *structName, const char *field,
           1))
     return narrowed;
   char wrote[32], held[32], range[64] = "";
-  if (fromSigned)
-    __builtin_snprintf(wrote, sizeof wrote, "%lld",
-                       static_cast<long long>(value));
-  else
-    __builtin_snprintf(wrote, sizeof wrote, "%llu",
-                       static_cast<unsigned long long>(value));
-  if (toSigned)
-    __builtin_snprintf(held, sizeof held, "%lld",
-                       static_cast<long long>(narrowed));
-  else
-    __builtin_snprintf(held, sizeof held, "%llu",
-                       static_cast<unsigned long long>(narrowed));
+  param_field_detail::formatInt(wrote, value);
+  param_field_detail::formatInt(held, narrowed);
   if (lo <= hi)
     __builtin_snprintf(range, sizeof range, "; it must be in [%lld, %lld]",
                        lo, hi);
