@@ -202,9 +202,9 @@ ASCSIM_API BufferView advScratchBegin(const char *api, const uint32_t *ranges,
                                       int n, Loc loc);
 ASCSIM_API void advScratchEnd();
 /// TBuf::Get / GetWithOffset: `bytes` bytes at byte `offset` (whole = the
-/// entire buffer).
+/// entire buffer); `api` is the pyasc name the errors use.
 ASCSIM_API BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes,
-                             bool whole, Loc loc);
+                             bool whole, const char *api, Loc loc);
 ASCSIM_API int32_t queueQuery(int32_t queue, QueueQuery what, uint64_t buffer,
                               Loc loc);
 ASCSIM_API void queueFreeAllEvent(int32_t queue, Loc loc);

@@ -260,13 +260,14 @@ public:
   template <typename T>
   LocalTensor<T> Get(::ascsim::Loc loc = ::ascsim::here()) {
     return ::ascsim::localOf<T>(
-        ::ascsim::abi::bufGet(ascsimHandle_, 0, 0, true, loc));
+        ::ascsim::abi::bufGet(ascsimHandle_, 0, 0, true, "get", loc));
   }
   /// The first `len` elements.
   template <typename T>
   LocalTensor<T> Get(uint32_t len, ::ascsim::Loc loc = ::ascsim::here()) {
     return ::ascsim::localOf<T>(::ascsim::abi::bufGet(
-        ascsimHandle_, 0, static_cast<uint64_t>(len) * sizeof(T), false, loc));
+        ascsimHandle_, 0, static_cast<uint64_t>(len) * sizeof(T), false, "get",
+        loc));
   }
   /// `size` elements starting at byte `bufOffset`.
   template <typename T>
@@ -274,7 +275,7 @@ public:
                                ::ascsim::Loc loc = ::ascsim::here()) {
     return ::ascsim::localOf<T>(::ascsim::abi::bufGet(
         ascsimHandle_, bufOffset, static_cast<uint64_t>(size) * sizeof(T),
-        false, loc));
+        false, "get_with_offset", loc));
   }
   template <typename T>
   LocalTensor<T> AllocTensor(::ascsim::Loc loc = ::ascsim::here()) {

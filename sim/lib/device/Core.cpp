@@ -1009,9 +1009,9 @@ BufferView Core::stackBuffer(const char *api, Loc loc) {
 }
 
 BufferView Core::bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
-                        Loc loc) {
+                        const char *api, Loc loc) {
   beginCall(loc);
-  return fw_.get(q, offset, bytes, whole, loc);
+  return fw_.get(q, offset, bytes, whole, api, loc);
 }
 
 int32_t Core::queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc) {

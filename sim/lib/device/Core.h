@@ -232,7 +232,7 @@ public:
                              Loc loc);
   void advScratchEnd();
   BufferView bufGet(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
-                    Loc loc);
+                    const char *api, Loc loc);
   int32_t queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
   void queueFreeAllEvent(int32_t q, Loc loc);
   int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag,

@@ -121,8 +121,8 @@ BufferView advScratchBegin(const char *api, const uint32_t *ranges, int n,
 void advScratchEnd() { currentCore().advScratchEnd(); }
 
 BufferView bufGet(int32_t queue, uint32_t offset, uint64_t bytes, bool whole,
-                  Loc loc) {
-  return currentCore().bufGet(queue, offset, bytes, whole, loc);
+                  const char *api, Loc loc) {
+  return currentCore().bufGet(queue, offset, bytes, whole, api, loc);
 }
 
 int32_t queueQuery(int32_t queue, QueueQuery what, uint64_t buffer, Loc loc) {

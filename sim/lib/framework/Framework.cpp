@@ -819,21 +819,21 @@ BufferView Framework::stackBuffer(const char *api, Loc loc) {
 }
 
 BufferView Framework::get(int32_t qh, uint32_t offset, uint64_t bytes,
-                          bool whole, Loc loc) {
-  const char *api = "get";
+                          bool whole, const char *api, Loc loc) {
   Queue &q = queue(qh, api, loc);
   BufferView v = view(qh, q, 0);
   if (whole)
     return v;
   if (offset % 32 != 0)
     fail("alignment",
-         "get_with_offset: the byte offset " + std::to_string(offset) +
+         std::string(api) + ": the byte offset " + std::to_string(offset) +
              " into " + describe(q) + " is not 32-byte aligned",
          loc);
   if (offset + bytes > q.len)
     fail("bounds",
-         "get of " + std::to_string(bytes) + " bytes at byte offset " +
-             std::to_string(offset) + " of " + describe(q) + " ends at byte " +
+         std::string(api) + " of " + std::to_string(bytes) +
+             " bytes at byte offset " + std::to_string(offset) + " of " +
+             describe(q) + " ends at byte " +
              std::to_string(offset + bytes) + ", beyond its " +
              std::to_string(q.len) + " bytes",
          loc);

@@ -100,8 +100,9 @@ public:
   /// PopStackBuffer: the UB above the TPipe's buffers (what the advanced
   /// API uses when it is given no temp buffer); `api` names the caller.
   BufferView stackBuffer(const char *api, Loc loc);
+  /// TBuf::Get / GetWithOffset; `api` names the call in errors.
   BufferView get(int32_t q, uint32_t offset, uint64_t bytes, bool whole,
-                 Loc loc);
+                 const char *api, Loc loc);
   int32_t query(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
   void freeAllEvents(int32_t q, Loc loc, std::vector<SyncOp> &ops);
   /// The user tag of the buffer named by `buffer` (set it first if `set`).

@@ -974,3 +974,31 @@ func.func @subview_past_the_end() {
   %w = asc.subview %v[%p] : !asc.local_tensor<vecin, f32>, i32
   return
 }
+
+// -----
+
+// A use of the empty descriptor itself always runs on no buffer: the error is
+// at the use and names the operand.
+func.func @local_tensor_empty_used(%g: !asc.global_tensor<f32>) {
+  %n = arith.constant 64 : i32
+  %t = asc.local_tensor_empty : !asc.local_tensor<vecin, f32>
+  // expected-error@+1 {{data_copy: 'dst' is a LocalTensor declared by asc.LocalTensor(dtype), which has no buffer yet: give it one first with que.alloc_tensor(t), que.deque(t) or t.set_addr_with_offset(src, offset)}}
+  asc.data_copy %t, %g, %n : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// Carried out of a loop the value may have been given a buffer (the
+// simulator checks that use); only direct uses are compile errors.
+func.func @local_tensor_empty_carried(%q: !asc.tque<vecin, 1>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = asc.local_tensor_empty : !asc.local_tensor<vecin, f32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %t) -> (!asc.local_tensor<vecin, f32>) {
+    %b = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+    scf.yield %b : !asc.local_tensor<vecin, f32>
+  }
+  asc.free_tensor %q, %r : !asc.tque<vecin, 1>, !asc.local_tensor<vecin, f32>
+  return
+}

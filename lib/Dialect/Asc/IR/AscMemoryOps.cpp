@@ -79,8 +79,47 @@ static LogicalResult verifyOnChip(Operation *op, LocalTensorType type) {
   return success();
 }
 
+/// The Python variable name the frontend attached to `loc`, or "".
+static StringRef getVariableName(Location loc) {
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return nameLoc.getName().getValue();
+  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
+    return getVariableName(callLoc.getCallee());
+  if (auto fusedLoc = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fusedLoc.getLocations())
+      if (auto nameLoc = dyn_cast<NameLoc>(inner))
+        return nameLoc.getName().getValue();
+  return StringRef();
+}
+
 LogicalResult LocalTensorEmptyOp::verify() {
-  return verifyOnChip(*this, getType());
+  if (failed(verifyOnChip(*this, getType())))
+    return failure();
+  // An asc op reading the empty descriptor itself (not a value a loop or
+  // branch carries, which may have been given a buffer) always runs on no
+  // buffer; the simulator would only see a default descriptor at GM, so
+  // say so here, at the use.
+  for (OpOperand &use : getResult().getUses()) {
+    Operation *user = use.getOwner();
+    if (user->getDialect() != getOperation()->getDialect())
+      continue;
+    StringRef operand = getOperandName(user, getResult());
+    StringRef name = getVariableName(getLoc());
+    std::string var = name.empty() ? "t" : name.str();
+    InFlightDiagnostic diag = emitApiError(user, DiagCategory::Argument);
+    if (!operand.empty())
+      diag << "'" << operand << "' is ";
+    if (name.empty())
+      diag << "a LocalTensor";
+    else
+      diag << "the LocalTensor '" << name << "'";
+    diag << " declared by asc.LocalTensor(dtype), which has no buffer yet: "
+            "give it one first with que.alloc_tensor("
+         << var << "), que.deque(" << var << ") or " << var
+         << ".set_addr_with_offset(src, offset)";
+    return failure();
+  }
+  return success();
 }
 
 LogicalResult LocalTensorOp::verify() {
