@@ -104,3 +104,25 @@ func.func private @clamped(%a: i8, %c: i32) -> i8 {
   %2 = arith.addi %0, %1 : i8
   return %2 : i8
 }
+
+// -----
+
+// The frontend's clamp also used by another op is printed for that op (the
+// helper still gets the count itself).
+// CHECK-LABEL: int8_t clamp_used(
+// CHECK-SAME:  int8_t [[A:v[0-9]+]], int32_t [[C:v[0-9]+]])
+// CHECK-NEXT:    int32_t [[HI:v[0-9]+]] = [[C]] > 8 ? 8 : [[C]];
+// CHECK-NEXT:    int8_t [[N:v[0-9]+]] = static_cast<int8_t>([[HI]] < -128 ? -128 : [[HI]]);
+// CHECK-NEXT:    return static_cast<int8_t>(pyasc::shl<int8_t>([[A]], [[C]]) + [[N]]);
+func.func private @clamp_used(%a: i8, %c: i32) -> i8 {
+  %w = arith.constant 8 : i32
+  %lo = arith.constant -128 : i32
+  %gt = arith.cmpi sgt, %c, %w : i32
+  %hi = arith.select %gt, %w, %c : i32
+  %lt = arith.cmpi slt, %hi, %lo : i32
+  %cl = arith.select %lt, %lo, %hi : i32
+  %n = arith.trunci %cl : i32 to i8
+  %0 = arith.shli %a, %n : i8
+  %1 = arith.addi %0, %n : i8
+  return %1 : i8
+}
