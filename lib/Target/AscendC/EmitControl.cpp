@@ -310,6 +310,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
            << funcOp.getBody().getBlocks().size()
            << " blocks: only structured control flow (scf) is supported";
   emitter.limitExpressionDepth(funcOp);
+  emitter.findUnprinted(funcOp);
   if (failed(printSignature(emitter, funcOp)))
     return failure();
   os << " {\n";
@@ -717,7 +718,8 @@ static bool isConstant(Value value, const APInt &expected) {
 /// and W >= T's width (c the inner select), else `count`. pyasc::shl/shr give
 /// the same result for `x` (an int64_t) as for the clamped count, and report
 /// a negative one as the user wrote it (-300, not int8's -128).
-static Value unclampedCount(Value count, unsigned width) {
+static Value unclampedCount(Value count, unsigned width,
+                            SmallVectorImpl<Operation *> *clamp = nullptr) {
   using Pred = arith::CmpIPredicate;
   auto trunc = count.getDefiningOp<arith::TruncIOp>();
   if (!trunc)
@@ -741,7 +743,28 @@ static Value unclampedCount(Value count, unsigned width) {
       widest.slt(width) || !isConstant(highCmp.getRhs(), widest) ||
       x.getType().getIntOrFloatBitWidth() > 64)
     return count;
+  if (clamp)
+    clamp->append({trunc, low, lowCmp, high, highCmp});
   return x;
+}
+
+void mlir::asc::collectUnprintedClamps(Operation *root,
+                                       llvm::DenseSet<Operation *> &unprinted) {
+  root->walk([&](Operation *op) {
+    if (!isCheckedShift(*op))
+      return;
+    SmallVector<Operation *> clamp;
+    Type type = op->getResult(0).getType();
+    (void)unclampedCount(op->getOperand(1), type.getIntOrFloatBitWidth(),
+                         &clamp);
+    // In order from the shift: each op's users come before it. An op with a
+    // user that is printed (another shift, a use elsewhere) stays.
+    for (Operation *clampOp : clamp)
+      if (llvm::all_of(clampOp->getUsers(), [&](Operation *user) {
+            return user == op || unprinted.contains(user);
+          }))
+        unprinted.insert(clampOp);
+  });
 }
 
 /// Prints `pyasc::shl<T>(a, c)` or `pyasc::shr<T>(a, c)` (T unsigned with

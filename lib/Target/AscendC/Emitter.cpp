@@ -316,6 +316,10 @@ void Emitter::limitExpressionDepth(Operation *root) {
   });
 }
 
+void Emitter::findUnprinted(Operation *root) {
+  collectUnprintedClamps(root, unprinted);
+}
+
 bool Emitter::isInlinable(Operation *op) const {
   // struct_set is pure but printed as an assignment statement, parameter
   // structs, empty tensors and tensor setters as declarations; a range's
@@ -955,9 +959,10 @@ FailureOr<Precedence> Emitter::emitExpression(Operation &op) {
 }
 
 LogicalResult Emitter::emitOperation(Operation &op) {
-  // Printed at the use, or pure and unused.
-  if (isInlined(&op) || (op.getNumResults() == 1 && op.use_empty() &&
-                         isMemoryEffectFree(&op) && op.getNumRegions() == 0))
+  // Printed at the use, pure and unused, or a clamp nothing prints.
+  if (isInlined(&op) || unprinted.contains(&op) ||
+      (op.getNumResults() == 1 && op.use_empty() && isMemoryEffectFree(&op) &&
+       op.getNumRegions() == 0))
     return success();
   // The module prints no statement of its own (its location is the file).
   if (!isa<ModuleOp>(op))

@@ -171,6 +171,10 @@ public:
   /// number of levels however long a chain of single-use ops is.
   void limitExpressionDepth(Operation *root);
 
+  /// Finds the ops in `root` that print nothing although they are used: a
+  /// shift count's clamp that `pyasc::shl`/`shr` see through.
+  void findUnprinted(Operation *root);
+
   /// How deep inline expressions may nest before a temporary cuts them.
   static constexpr unsigned kMaxExpressionDepth = 64;
 
@@ -311,6 +315,7 @@ private:
   llvm::ScopedHashTable<StringRef, char> usedNames;
   llvm::StringMap<std::string> functionNames;
   llvm::DenseSet<Operation *> materialized;
+  llvm::DenseSet<Operation *> unprinted;
   unsigned valueCounter = 0;
   unsigned loopDepth = 0;
 
@@ -380,6 +385,10 @@ bool needsCheckedDivision(Operation *root);
 bool isCheckedShift(Operation &op);
 /// True if `root` holds a shift printed through `pyasc::shl`/`shr`.
 bool needsCheckedShift(Operation *root);
+/// Adds to `unprinted` the ops of the frontend's count clamps in `root` that
+/// the shift helpers see through and nothing else uses.
+void collectUnprintedClamps(Operation *root,
+                            llvm::DenseSet<Operation *> &unprinted);
 
 //===----------------------------------------------------------------------===//
 // Printers (EmitAscOps.cpp): asc

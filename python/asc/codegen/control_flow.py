@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..language.core import semantic
-from ..language.core.dtype import DataType, int32, int64
+from ..language.core.dtype import DataType, int32, int64, uint64
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
@@ -189,9 +189,20 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         bounds = tuple(x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), wide)
                        for x in bounds)
         rng, dtype = asc_range(*bounds), wide
+    bias = None
+    if dtype == uint64 and all(not isinstance(x, int) or x >= 0 for x in (rng.start, rng.stop)):
+        # No signed type holds uint64 values: the loop counts in int64 offset by 2**63 (x ^ INT64_MIN,
+        # which keeps their order and differences; a uint64 2**63 + 5 is no longer negative), and `i`
+        # is offset back. The step is a difference: it is not offset.
+        bias = -(1 << 63)
+        bounds = tuple(_biased(x, bias) if i < 2 else
+                       x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int64)
+                       for i, x in enumerate(bounds))
+        rng, dtype = asc_range(*bounds), int64
     if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
-        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable)
+        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable,
+                 bias=bias)
         return
     # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ...
     # as Python's range would make them (asc.range_count checks a runtime step of 0) and derive
@@ -214,7 +225,14 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
-    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable)
+    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
+
+
+def _biased(x: Any, bias: int) -> Any:
+    """A uint64 bound as the int64 `x ^ bias` (`x - 2**63` modulo 2**64)."""
+    if isinstance(x, int):
+        return x + bias
+    return semantic.binary("^", semantic.convert(semantic.convert(x, uint64), int64), bias)
 
 
 def _signed_constant(x: int, dtype: DataType) -> int:
@@ -280,10 +298,10 @@ def _offset_fits(rng: asc_range, dtype: DataType) -> bool:
 
 
 def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType, counted: asc_range | None,
-             variable: DataType | None = None) -> None:
+             variable: DataType | None = None, bias: int | None = None) -> None:
     """An scf.for over `operands` (lower bound, upper bound, step); `counted`: the range whose
-    iteration count the loop counts, the loop variable being derived from the induction variable
-    and converted to `variable` (when not `dtype`)."""
+    iteration count the loop counts, the loop variable being derived from the induction variable,
+    offset back by `bias` (`^ bias`) and converted to `variable` (when not `dtype`)."""
     b = v.b
     target = node.target.id
     carried, fixed = _carried_names(v, node.body, exclude=target)
@@ -293,7 +311,8 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     parent = b.builder.insertion_block()
     loop = b.create("scf.for", operands, [c.ir_type for c in carried], regions=1)
     loc = v.loc_of(node.target)
-    iv_name = target if counted is None and variable in (None, dtype) else _derived_name(target, "iter")
+    iv_name = target if counted is None and bias is None and variable in (None, dtype) else \
+        _derived_name(target, "iter")
     arg_locs = [b.name_loc(n, loc.line, loc.col) for n in [iv_name] + [c.name for c in carried]]
     block = loop.region(0).add_block([b.type(semantic.ir_scalar_type(dtype))] +
                                      [b.type(c.ir_type) for c in carried], arg_locs)
@@ -302,6 +321,8 @@ def _scf_for(v: FunctionVisitor, node: ast.For, operands: list, dtype: DataType,
     iv = PlainValue(block.arg(0), dtype)
     if counted is not None:
         iv = _loop_variable(v, counted, iv)
+    if bias is not None:
+        iv = semantic.binary("^", iv, bias)
     if variable is not None and variable != dtype:
         iv = semantic.convert(iv, variable)
     if iv_name != target:

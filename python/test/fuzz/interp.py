@@ -277,7 +277,8 @@ class Interp:
             if dtype is None or _carry(e) is None:
                 raise sem.compile_type_error(f"variable '{name}' has different compile-time values in the "
                                              "branches of a runtime `if`")
-            results = [self.carried(name, dtype, x, "`if`") for x in (t, e)]
+            where = "`if`" if known else "`if` branches"  # first assigned in both: no "before"
+            results = [self.carried(name, dtype, x, where) for x in (t, e)]
             result = results[0] if taken in (None, True) else results[1]
             self.scope.define(name, RT(result.dtype, None, result.taint | taint) if taint else result)
 
@@ -304,6 +305,11 @@ class Interp:
                     raise
         if v is not None:
             return RT(dtype, None, v.taint) if self.abstract else v
+        if where == "`if` branches":
+            raise sem.compile_type_error(
+                f"variable '{name}' is {dtype.name} in one branch of a runtime `if` and {sem.kind(value)} in the "
+                "other; a variable must have one type after the `if`: convert one of them (e.g. with float(...), "
+                "int(...) or .cast(...))")
         raise sem.compile_type_error(f"variable '{name}' changes type inside the {where}: {dtype.name} "
                                      f"before, {sem.kind(value)} after; a variable must keep its type")
 

@@ -79,11 +79,10 @@ func.func private @narrow(%a: i8, %c: i8) -> i8 {
 // [int8 min, 8] before its conversion: the helper gets the count itself (the
 // same result; a negative count is reported as written, -300 and not -128).
 // A clamp that is not the frontend's (the upper bound 4 is below the width)
-// is printed as it is. (The clamp's inner select, used twice, is still
-// declared.)
+// is printed as it is. The seen-through clamp prints nothing, not even its
+// inner select, which is used twice.
 // CHECK-LABEL: int8_t clamped(
 // CHECK-SAME:  int8_t [[A:v[0-9]+]], int32_t [[C:v[0-9]+]])
-// CHECK-NEXT:    int32_t {{v[0-9]+}} = [[C]] > 8 ? 8 : [[C]];
 // CHECK-NEXT:    int32_t [[HI:v[0-9]+]] = [[C]] > 4 ? 4 : [[C]];
 // CHECK-NEXT:    return static_cast<int8_t>(pyasc::shl<int8_t>([[A]], [[C]]) + pyasc::shr<int8_t>([[A]], static_cast<int8_t>([[HI]] < -128 ? -128 : [[HI]])));
 func.func private @clamped(%a: i8, %c: i32) -> i8 {
@@ -104,4 +103,26 @@ func.func private @clamped(%a: i8, %c: i32) -> i8 {
   %1 = arith.shrsi %a, %n4 : i8
   %2 = arith.addi %0, %1 : i8
   return %2 : i8
+}
+
+// -----
+
+// The frontend's clamp also used by another op is printed for that op (the
+// helper still gets the count itself).
+// CHECK-LABEL: int8_t clamp_used(
+// CHECK-SAME:  int8_t [[A:v[0-9]+]], int32_t [[C:v[0-9]+]])
+// CHECK-NEXT:    int32_t [[HI:v[0-9]+]] = [[C]] > 8 ? 8 : [[C]];
+// CHECK-NEXT:    int8_t [[N:v[0-9]+]] = static_cast<int8_t>([[HI]] < -128 ? -128 : [[HI]]);
+// CHECK-NEXT:    return static_cast<int8_t>(pyasc::shl<int8_t>([[A]], [[C]]) + [[N]]);
+func.func private @clamp_used(%a: i8, %c: i32) -> i8 {
+  %w = arith.constant 8 : i32
+  %lo = arith.constant -128 : i32
+  %gt = arith.cmpi sgt, %c, %w : i32
+  %hi = arith.select %gt, %w, %c : i32
+  %lt = arith.cmpi slt, %hi, %lo : i32
+  %cl = arith.select %lt, %lo, %hi : i32
+  %n = arith.trunci %cl : i32 to i8
+  %0 = arith.shli %a, %n : i8
+  %1 = arith.addi %0, %n : i8
+  return %1 : i8
 }
