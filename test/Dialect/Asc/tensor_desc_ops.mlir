@@ -20,8 +20,8 @@ func.func @local_descriptor(%w: !asc.local_tensor<veccalc, f16>, %n: i32) -> (i3
   %size = asc.local_tensor_get_size %r : !asc.local_tensor<veccalc, f32> -> i32
   // CHECK: asc.local_tensor_get_length %[[L]] : !asc.local_tensor<veccalc, i16> -> i32
   %len = asc.local_tensor_get_length %l : !asc.local_tensor<veccalc, i16> -> i32
-  // CHECK: asc.local_tensor_get_position %[[U]] : !asc.local_tensor<veccalc, i16> -> i32
-  %pos = asc.local_tensor_get_position %u : !asc.local_tensor<veccalc, i16> -> i32
+  // CHECK: asc.local_tensor_get_position %[[E]] : !asc.local_tensor<vecin, i16> -> i32
+  %pos = asc.local_tensor_get_position %e : !asc.local_tensor<vecin, i16> -> i32
   // CHECK: asc.local_tensor_set_user_tag %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f16>, i32
   asc.local_tensor_set_user_tag %w, %n : !asc.local_tensor<veccalc, f16>, i32
   // CHECK: asc.local_tensor_get_user_tag %{{.*}} : !asc.local_tensor<veccalc, f16> -> i32

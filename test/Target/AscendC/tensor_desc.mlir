@@ -1,9 +1,9 @@
 // RUN: ascir-translate --mlir-to-ascendc --asc-line-directives=false %s | FileCheck %s
 
 // Descriptor setters copy the tensor and call the setter on the copy (the
-// source value keeps its meaning); SetAddrWithOffset is called on a plain
-// declaration and takes a variable (non-const reference), so a view passed to
-// it is not inlined; getters and ReinterpretCast print inline.
+// source value keeps its meaning); an empty tensor is a plain declaration;
+// SetAddrWithOffset takes a variable (non-const reference), so a view passed
+// to it is not inlined; getters and ReinterpretCast print inline.
 
 // CHECK-LABEL: void local_descriptor(
 // CHECK-SAME:      AscendC::LocalTensor<half> [[W:v[0-9]+]], int32_t [[N:v[0-9]+]], __gm__ int32_t* [[OUT:v[0-9]+]])
@@ -16,9 +16,10 @@
 // CHECK-NEXT:    [[L]].SetBufferLen(64);
 // CHECK-NEXT:    [[W]].SetUserTag(7);
 // CHECK-NEXT:    int32_t [[TAG:v[0-9]+]] = static_cast<int32_t>([[W]].GetUserTag());
+// CHECK-NEXT:    AscendC::LocalTensor<int32_t> [[E:v[0-9]+]];
 // CHECK:         static_cast<int32_t>([[L]].ReinterpretCast<float>().GetSize())
 // CHECK-SAME:    static_cast<int32_t>([[U]].GetLength())
-// CHECK-SAME:    static_cast<int32_t>([[U]].GetPosition())
+// CHECK-SAME:    static_cast<int32_t>([[E]].GetPosition())
 func.func @local_descriptor(%w: !asc.local_tensor<veccalc, f16>, %n: i32, %out: !asc.gm_addr<i32>) {
   %c7 = arith.constant 7 : i32
   %c16 = arith.constant 16 : i32
@@ -29,10 +30,11 @@ func.func @local_descriptor(%w: !asc.local_tensor<veccalc, f16>, %n: i32, %out: 
   %l = asc.local_tensor_set_buffer_len %s, %c64 : !asc.local_tensor<veccalc, i16>, i32
   asc.local_tensor_set_user_tag %w, %c7 : !asc.local_tensor<veccalc, f16>, i32
   %tag = asc.local_tensor_get_user_tag %w : !asc.local_tensor<veccalc, f16> -> i32
+  %e = asc.local_tensor_empty : !asc.local_tensor<vecout, i32>
   %r = asc.local_tensor_reinterpret_cast %l : !asc.local_tensor<veccalc, i16> -> !asc.local_tensor<veccalc, f32>
   %size = asc.local_tensor_get_size %r : !asc.local_tensor<veccalc, f32> -> i32
   %len = asc.local_tensor_get_length %u : !asc.local_tensor<veccalc, i16> -> i32
-  %pos = asc.local_tensor_get_position %u : !asc.local_tensor<veccalc, i16> -> i32
+  %pos = asc.local_tensor_get_position %e : !asc.local_tensor<vecout, i32> -> i32
   %a = arith.addi %size, %len : i32
   %b = arith.addi %a, %pos : i32
   %c = arith.addi %b, %tag : i32

@@ -7,6 +7,7 @@
 #include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "UbToL1.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <numeric>
 
@@ -95,13 +96,15 @@ static StringRef getVariableName(Location loc) {
 LogicalResult LocalTensorEmptyOp::verify() {
   if (failed(verifyOnChip(*this, getType())))
     return failure();
-  // An asc op reading the empty descriptor itself (not a value a loop or
-  // branch carries, which may have been given a buffer) always runs on no
-  // buffer; the simulator would only see a default descriptor at GM, so
-  // say so here, at the use.
+  // An asc op accessing memory through the empty descriptor itself (not a
+  // value a loop or branch carries, which may have been given a buffer)
+  // always runs on no buffer; the simulator would only see a default
+  // descriptor at GM, so say so here, at the use. The descriptor's getters
+  // and setters touch no memory and stay valid, as in Ascend C.
   for (OpOperand &use : getResult().getUses()) {
     Operation *user = use.getOwner();
-    if (user->getDialect() != getOperation()->getDialect())
+    if (user->getDialect() != getOperation()->getDialect() ||
+        isMemoryEffectFree(user))
       continue;
     StringRef operand = getOperandName(user, getResult());
     StringRef name = getVariableName(getLoc());
