@@ -59,8 +59,9 @@ erfc for large x). Errors near 0 of tanh, sinh, asinh, atanh and near 1 of acos 
 reason (cancellation in 1 - e^-2x and the like).
 
 Signed zeros (the error measure does not see them; the spec does not state them): of -0.0, sin, tan,
-sinh, tanh and atanh give +0.0 (C: -0.0); asin, atan, asinh, erf, ceil, floor, trunc and round give -0.0
-as C does; sign(-0.0) is -0.0 (numpy.sign: +0.0); frac(-2.0) is +0.0 (x - trunc(x)).
+asin, atan, asinh, erf, ceil, floor, trunc and round give -0.0 as C does; sinh, tanh and atanh give +0.0
+(C: -0.0; e^x and ln(1) drop the sign, which only a copysign per element would restore);
+sign(-0.0) is +0.0, as numpy.sign gives; frac(-2.0) is +0.0 (x - trunc(x)).
 """
 
 
