@@ -43,7 +43,8 @@ METHODS = {
     "erfc": "1 - erf", "floor": "Cast CAST_FLOOR", "frac": "x - trunc(x)",
     "lgamma": "shift by 6, Stirling series; reflection for x ≤ 0", "log": "basic Ln",
     "round": "Cast CAST_ROUND (halves away from 0)", "sign": "clamp(x,-1,1) / max(abs(clamp), 2⁻¹⁴⁹)",
-    "sin": "Cody-Waite 2π reduction, series to r¹⁹", "sinh": "e^(x-ln2) - e^(-x-ln2)", "tan": "sin / cos",
+    "sin": "Cody-Waite 2π reduction, series to r¹⁹", "sinh": "e^(x-ln2) - e^(-x-ln2)",
+    "tan": "sin r / sin(π/2 - abs(r)), split π/2",
     "tanh": "(1-e^-2x)/(1+e^-2x), x clamped to ±20", "trunc": "Cast CAST_TRUNC",
 }
 

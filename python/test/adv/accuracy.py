@@ -71,7 +71,7 @@ REFS = {
 #: The random range of each function (its domain, where it is not all reals).
 RANGES = {
     "acos": (-1, 1), "asin": (-1, 1), "atanh": (-1, 1), "acosh": (1, 50), "log": (1e-3, 1e3),
-    "sin": (-50, 50), "cos": (-50, 50), "tan": (-1.5, 1.5), "sinh": (-10, 10), "cosh": (-10, 10),
+    "sin": (-50, 50), "cos": (-50, 50), "tan": (-3, 3), "sinh": (-10, 10), "cosh": (-10, 10),
     "exp": (-20, 20), "lgamma": (-10, 20), "digamma": (-10, 20), "erf": (-5, 5), "erfc": (-5, 5),
     "tanh": (-10, 10), "atan": (-100, 100), "asinh": (-100, 100),
 }

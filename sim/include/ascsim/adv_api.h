@@ -111,24 +111,32 @@ inline void horner(const F &out, const F &z, const float *c, int deg,
   }
 }
 
-/// sin (wantSin) or cos of x: r = x - k 2pi (Cody-Waite, three parts), then
-/// the Taylor series in r^2 on [-pi, pi]. Writes `out`; uses t0, t1.
-inline void sinCos(const F &out, const F &x, const F &t0, const F &t1,
-                   bool wantSin, uint32_t n, ::ascsim::Loc loc) {
+/// r = x - k 2pi (Cody-Waite, three parts) into `r`, clamped to [-4, 4];
+/// uses t0 and `tmp`. With `zeroSign`, r keeps the sign of a zero x: k of
+/// -0.0 is -0.0 and x - k C then +0.0, so k's zero is made +0.0 first.
+inline void reduce2Pi(const F &r, const F &x, const F &t0, const F &tmp,
+                      bool zeroSign, uint32_t n, ::ascsim::Loc loc) {
   Muls(t0, x, 0.15915493667125702f, n, loc);
   Cast(t0, t0, RoundMode::CAST_ROUND, n, loc); // k
-  Muls(t1, t0, 6.28125f, n, loc);
-  Sub(t1, x, t1, n, loc);
-  Muls(out, t0, 0.0019353071693331003f, n, loc);
-  Sub(t1, t1, out, n, loc);
-  Muls(out, t0, 1.0253131677018246e-11f, n, loc);
-  Sub(t1, t1, out, n, loc); // r
+  if (zeroSign)
+    Adds(t0, t0, 0.0f, n, loc); // -0 + 0 = +0; any other k is unchanged
+  Muls(r, t0, 6.28125f, n, loc);
+  Sub(r, x, r, n, loc);
+  Muls(tmp, t0, 0.0019353071693331003f, n, loc);
+  Sub(r, r, tmp, n, loc);
+  Muls(tmp, t0, 1.0253131677018246e-11f, n, loc);
+  Sub(r, r, tmp, n, loc);
   // Beyond |x| ~ 1e4 k C1 is inexact and r can be far outside [-pi, pi],
   // where the series diverges (cos(3e9) gave 1e23, sin(1e30) -inf). The
   // bits are lost either way; clamping keeps the result a sine or cosine.
   // |r| <= pi + tiny otherwise, so accurate arguments are untouched.
-  clamp(t1, t1, -4.0f, 4.0f, n, loc);
-  Mul(t0, t1, t1, n, loc); // r^2
+  clamp(r, r, -4.0f, 4.0f, n, loc);
+}
+
+/// out = sin(r) = r p(r^2) (the Taylor series to r^19) of a reduced r;
+/// uses t0.
+inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
+                      ::ascsim::Loc loc) {
   static const float kSin[] = {1.0f,
                                -1.0f / 6,
                                1.0f / 120,
@@ -139,6 +147,19 @@ inline void sinCos(const F &out, const F &x, const F &t0, const F &t1,
                                -1.0f / 1307674368000.0f,
                                1.0f / 355687428096000.0f,
                                -1.0f / 121645100408832000.0f};
+  Mul(t0, r, r, n, loc); // r^2
+  horner(out, t0, kSin, 9, n, loc);
+  Mul(out, out, r, n, loc);
+}
+
+/// sin (wantSin) or cos of x: reduce2Pi, then the Taylor series in r^2 on
+/// [-pi, pi]. Writes `out`; uses t0, t1.
+inline void sinCos(const F &out, const F &x, const F &t0, const F &t1,
+                   bool wantSin, uint32_t n, ::ascsim::Loc loc) {
+  reduce2Pi(t1, x, t0, out, wantSin, n, loc);
+  if (wantSin)
+    return sinSeries(out, t1, t0, n, loc);
+  Mul(t0, t1, t1, n, loc); // r^2
   static const float kCos[] = {1.0f,
                                -1.0f / 2,
                                1.0f / 24,
@@ -150,12 +171,7 @@ inline void sinCos(const F &out, const F &x, const F &t0, const F &t1,
                                1.0f / 20922789888000.0f,
                                -1.0f / 6402373705728000.0f,
                                1.0f / 2432902008176640000.0f};
-  if (wantSin) {
-    horner(out, t0, kSin, 9, n, loc);
-    Mul(out, out, t1, n, loc);
-  } else {
-    horner(out, t0, kCos, 10, n, loc);
-  }
+  horner(out, t0, kCos, 10, n, loc);
 }
 
 /// out = atan(x) for any x: two half-angle steps y = x / (1 + sqrt(1 +
@@ -356,9 +372,9 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     return Sub(out, x, t[0], n, loc);
   case Fn::Log:
     return Ln(out, x, n, loc);
-  case Fn::Sign:
+  case Fn::Sign: // + 0: sign(-0.0) is +0.0, as numpy.sign gives
     sign(t[0], x, t[1], n, loc);
-    return Muls(out, t[0], 1.0f, n, loc);
+    return Adds(out, t[0], 0.0f, n, loc);
   case Fn::Exp: {
     if (level == 0)
       return Exp(out, x, n, loc);
@@ -432,8 +448,17 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     sinCos(t[2], x, t[0], t[1], f == Fn::Sin, n, loc);
     return Muls(out, t[2], 1.0f, n, loc);
   case Fn::Tan:
-    sinCos(t[2], x, t[0], t[1], true, n, loc);
-    sinCos(t[3], x, t[0], t[1], false, n, loc);
+    // sin r / cos r with cos r = sin(pi/2 - |r|), pi/2 in two parts: near
+    // the poles pi/2 - |r| is exact (Sterbenz), so cos keeps its relative
+    // accuracy there (the cos series' absolute error was a relative error
+    // of tan: 3e-5 at 1.5693).
+    reduce2Pi(t[1], x, t[0], t[2], true, n, loc);
+    sinSeries(t[2], t[1], t[0], n, loc);
+    Abs(t[1], t[1], n, loc);
+    Muls(t[1], t[1], -1.0f, n, loc);
+    Adds(t[1], t[1], 1.5707963705062866f, n, loc);   // float(pi/2)
+    Adds(t[1], t[1], -4.371139000186243e-8f, n, loc); // pi/2 - float(pi/2)
+    sinSeries(t[3], t[1], t[0], n, loc);
     return Div(out, t[2], t[3], n, loc);
   case Fn::Erf:
   case Fn::Erfc:
