@@ -186,14 +186,31 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
         # bounds loop in a wider signed type, where they keep their values; `i` is converted back.
         wide = int64 if dtype.bitwidth == 32 else int32
-        bounds = tuple(x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), wide)
-                       for x in bounds)
+        bounds = tuple(x if isinstance(x, int) else
+                       _unsigned_loop_step(x, dtype, wide) if i == 2 else
+                       semantic.convert(semantic.convert(x, dtype), wide)
+                       for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), wide
     bias = None
-    if dtype == uint64 and all(not isinstance(x, int) or x >= 0 for x in (rng.start, rng.stop)):
+    big_step = None  # a uint64 step, which int64 reads as negative from 2**63
+    to_zero = False  # range(u, -1, s) for a uint64 u and a constant s < 0: it ends at 0 or above
+    if dtype == uint64:
+        negative = next((x for x in (rng.start, rng.stop) if isinstance(x, int) and x < 0), None)
+        if negative is not None:
+            if isinstance(rng.start, int) and rng.start < 0 or not isinstance(rng.step, int) or rng.step < 0 and rng.stop != -1:
+                raise v.error(node.iter, UINT64_NEGATIVE.format(bound=negative), CompileTypeError)
+            if rng.step > 0:
+                # Every uint64 is at least 0: no iterations, as with a stop of 0.
+                bounds = (rng.start, 0, rng.step)
+            else:
+                to_zero = True
+                bounds = (rng.start, 0, rng.step)  # the stop is -1: counted below
+        rng = asc_range(*bounds)
         # No signed type holds uint64 values: the loop counts in int64 offset by 2**63 (x ^ INT64_MIN,
         # which keeps their order and differences; a uint64 2**63 + 5 is no longer negative), and `i`
         # is offset back. The step is a difference: it is not offset.
+        if isinstance(rng.step, PlainValue) and rng.step.dtype == uint64:
+            big_step = (rng.start, rng.stop, rng.step)
         bias = -(1 << 63)
         bounds = tuple(_biased(x, bias) if i < 2 else
                        x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int64)
@@ -214,18 +231,64 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         if isinstance(bounds[0], PlainValue):
             bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
         rng, dtype = asc_range(*bounds), int32
-    if all(isinstance(x, int) for x in bounds):
+    if to_zero:
+        # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
+        # iteration apart): -1 has no biased int64 value. A saturated count stays saturated, without
+        # overflowing in the + 1.
+        by, top = -rng.step, (1 << 63) - 1
+        count = PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype)
+        count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
+        count = semantic.binary("+", count, 1).handle
+    elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
     else:
-        from .._C import _ods
-
-        count = _ods.range_count(v.b, *(semantic.materialize(x, dtype) for x in bounds),
-                                 result_type=semantic.ir_scalar_type(dtype))
-        count.set_name_hint(_derived_name(node.target.id, "count"))
+        count = _range_count(v, node, bounds, dtype)
+        if big_step is not None:
+            # int64 reads a uint64 step of 2**63 or more as negative; such a step makes at most 2
+            # iterations: none when start >= stop, 2 when stop - start exceeds it.
+            a, b, s = (semantic.convert(x, uint64) if isinstance(x, PlainValue) else
+                       PlainValue(semantic.materialize(x, uint64), uint64) for x in big_step)
+            nonempty = semantic.compare("<", a, b)
+            span = semantic.binary("-", b, a)
+            two = semantic._select(semantic.compare(">", span, s), 2, 1, dtype)
+            big = semantic._select(nonempty, two, 0, dtype)
+            count = semantic._select(semantic.compare("<", rng.step, 0), big, PlainValue(count, dtype),
+                                     dtype).handle
+            count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
+
+
+def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> Any:
+    """asc.range_count of `bounds` in `dtype` (named `i_count`)."""
+    from .._C import _ods
+
+    count = _ods.range_count(v.b, *(semantic.materialize(x, dtype) for x in bounds),
+                             result_type=semantic.ir_scalar_type(dtype))
+    count.set_name_hint(_derived_name(node.target.id, "count"))
+    return count
+
+
+#: A uint64 loop with a negative constant bound it cannot count to exactly.
+UINT64_NEGATIVE = ("a uint64 loop variable cannot hold the negative bound {bound} of this range; count down to "
+                   "0 with `range(u, -1, -s)` (a constant step), or loop over int64 values (`np.int64` "
+                   "bounds) when the variable may be negative")
+
+
+def _unsigned_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
+    """A runtime step of a uint8/16/32 loop (`dtype`) in the signed type it loops in (`wide`), keeping
+    its value: a signed step its sign (int32 -1 is not uint32 2**32 - 1), a step of magnitude 2**bits or
+    more, which makes one iteration as 2**bits does (bounds differ by less), clamped to that first."""
+    limit = 1 << dtype.bitwidth
+    if x.dtype.is_unsigned():
+        if x.dtype.bitwidth > dtype.bitwidth:
+            x = semantic._select(semantic.compare(">", x, limit), limit, x, x.dtype)
+    elif x.dtype.bitwidth > wide.bitwidth:
+        x = semantic._select(semantic.compare(">", x, limit), limit, x, x.dtype)
+        x = semantic._select(semantic.compare("<", x, -limit), -limit, x, x.dtype)
+    return semantic.convert(x, wide)
 
 
 def _biased(x: Any, bias: int) -> Any:
