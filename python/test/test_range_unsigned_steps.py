@@ -117,6 +117,43 @@ def test_uint64_count_down_to_zero(u: int) -> None:
 
 
 @asc.jit(always_compile=True)
+def to_zero_by(out: asc.GlobalAddress, u, s):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, OUT)
+    k = 0
+    for i in range(u, -1, s):
+        g.set_value(k, i)
+        k += 1
+    g.set_value(OUT - 1, k)
+
+
+@asc.jit(always_compile=True)
+def below_by(out: asc.GlobalAddress, u, s):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, OUT)
+    n = 0
+    for _ in range(u, -7, s):  # a uint64 step is positive: no iterations
+        n += 1
+    g.set_value(0, n)
+
+
+@pytest.mark.parametrize("u,s", [(TOP + 2, np.int64(-2**62)), (TOP, np.int64(-2**63)), (2**64 - 1, np.int64(-2**63)),
+                                 (TOP - 1, np.int64(-2**63)), (12, np.int64(-3)), (13, np.int32(-3)), (0, np.int8(-1)),
+                                 (TOP + 2, np.int64(5)), (TOP + 2, np.uint64(TOP + 1)), (3, np.uint64(1))])
+def test_uint64_count_down_to_zero_by_a_runtime_step(u: int, s) -> None:
+    out = np.zeros(OUT, dtype=np.uint64)
+    to_zero_by[1](out, np.uint64(u), s)
+    np.testing.assert_array_equal(out, _written(list(range(u, -1, int(s))), np.uint64))
+
+
+@pytest.mark.parametrize("s", [1, 5, TOP + 1, 2**64 - 1])
+def test_uint64_negative_stop_with_a_uint64_step(s: int) -> None:
+    out = np.full(OUT, 7, dtype=np.uint64)
+    below_by[1](out, np.uint64(TOP + 2), np.uint64(s))
+    assert out[0] == len(range(TOP + 2, -7, s)) == 0
+
+
+@asc.jit(always_compile=True)
 def below_minus_one(out: asc.GlobalAddress, u):
     g = asc.GlobalTensor()
     g.set_global_buffer(out, OUT)
@@ -136,19 +173,19 @@ def negative_start(out: asc.GlobalAddress, u):
 def runtime_step(out: asc.GlobalAddress, u, s):
     g = asc.GlobalTensor()
     g.set_global_buffer(out, OUT)
-    for i in range(u, -1, s):
+    for i in range(u, -2, s):
         g.set_value(0, i)
 
 
 UINT64_NEGATIVE = ("a uint64 loop variable cannot hold the negative bound {bound} of this range; count down to "
-                   "0 with `range(u, -1, -s)` (a constant step), or loop over int64 values (`np.int64` "
-                   "bounds) when the variable may be negative")
+                   "0 with `range(u, -1, s)` (s < 0), or loop over int64 values (`np.int64` bounds) when the "
+                   "variable may be negative")
 
 
 @pytest.mark.parametrize("kernel,text,bound,args", [
     (below_minus_one, "range(u, -3, -2)", -3, ()),
     (negative_start, "range(-5, u)", -5, ()),
-    (runtime_step, "range(u, -1, s)", -1, (np.int64(-1),)),
+    (runtime_step, "range(u, -2, s)", -2, (np.int64(-1),)),
 ])
 def test_other_negative_uint64_bounds_are_a_compile_error(kernel, text: str, bound: int, args) -> None:
     with pytest.raises(CompileTypeError) as info:

@@ -193,18 +193,18 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         rng, dtype = asc_range(*bounds), wide
     bias = None
     big_step = None  # a uint64 step, which int64 reads as negative from 2**63
-    to_zero = False  # range(u, -1, s) for a uint64 u and a constant s < 0: it ends at 0 or above
+    to_zero = None  # range(u, -1, s) for a uint64 u and a signed s: its unbiased u (it ends at 0 or above)
     if dtype == uint64:
         negative = next((x for x in (rng.start, rng.stop) if isinstance(x, int) and x < 0), None)
         if negative is not None:
-            if isinstance(rng.start, int) and rng.start < 0 or not isinstance(rng.step, int) or rng.step < 0 and rng.stop != -1:
+            positive = isinstance(rng.step, int) and rng.step > 0 or \
+                isinstance(rng.step, PlainValue) and rng.step.dtype.is_unsigned()
+            if isinstance(rng.start, int) and rng.start < 0 or rng.stop != -1 and not positive:
                 raise v.error(node.iter, UINT64_NEGATIVE.format(bound=negative), CompileTypeError)
-            if rng.step > 0:
-                # Every uint64 is at least 0: no iterations, as with a stop of 0.
-                bounds = (rng.start, 0, rng.step)
-            else:
-                to_zero = True
-                bounds = (rng.start, 0, rng.step)  # the stop is -1: counted below
+            if not positive:
+                to_zero = rng.start  # the stop is -1: counted below
+            # Every uint64 is at least 0: a positive step makes no iterations, as with a stop of 0.
+            bounds = (rng.start, 0, rng.step)
         rng = asc_range(*bounds)
         # No signed type holds uint64 values: the loop counts in int64 offset by 2**63 (x ^ INT64_MIN,
         # which keeps their order and differences; a uint64 2**63 + 5 is no longer negative), and `i`
@@ -231,7 +231,7 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         if isinstance(bounds[0], PlainValue):
             bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
         rng, dtype = asc_range(*bounds), int32
-    if to_zero:
+    if to_zero is not None and isinstance(rng.step, int):
         # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
         # iteration apart): -1 has no biased int64 value. A saturated count stays saturated, without
         # overflowing in the + 1.
@@ -239,6 +239,18 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count = PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype)
         count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
         count = semantic.binary("+", count, 1).handle
+    elif to_zero is not None:
+        # A runtime step: len(range(u, 0, s)) (none for s > 0; asc.range_count checks s == 0), one
+        # more when s < 0 reaches 0 exactly (|s| divides u; |s| taken as a uint64, which holds
+        # |INT64_MIN|).
+        step, top = rng.step, (1 << 63) - 1
+        count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
+        below = semantic.compare("<", step, 0)
+        by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
+        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
+        extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
+        count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
+        count = semantic.binary("+", count, extra).handle
     elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
@@ -273,8 +285,8 @@ def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataTy
 
 #: A uint64 loop with a negative constant bound it cannot count to exactly.
 UINT64_NEGATIVE = ("a uint64 loop variable cannot hold the negative bound {bound} of this range; count down to "
-                   "0 with `range(u, -1, -s)` (a constant step), or loop over int64 values (`np.int64` "
-                   "bounds) when the variable may be negative")
+                   "0 with `range(u, -1, s)` (s < 0), or loop over int64 values (`np.int64` bounds) when the "
+                   "variable may be negative")
 
 
 def _unsigned_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
