@@ -57,6 +57,17 @@ def test_a_signed_runtime_step_keeps_its_sign(dtype, step) -> None:
     np.testing.assert_array_equal(out, _written(list(range(1, 9, int(step))), dtype))
 
 
+@pytest.mark.parametrize("dtype,a,b,step", [
+    (np.uint32, 1, 9, np.uint64(2**32)), (np.uint32, 1, 9, np.uint64(2**64 - 1)), (np.uint16, 1, 9, np.int64(2**40)),
+    (np.uint16, 9, 1, np.int64(-2**40)), (np.uint8, 9, 1, np.int32(-2**20)), (np.uint8, 250, 255, np.uint16(256)),
+])
+def test_a_runtime_step_wider_than_an_unsigned_loop_is_not_truncated(dtype, a: int, b: int, step) -> None:
+    """It was truncated to the loop's dtype: 2**32 as a uint32 is a step of 0."""
+    out = np.zeros(OUT, dtype=dtype)
+    walk[1](out, dtype(a), dtype(b), step)
+    np.testing.assert_array_equal(out, _written(list(range(a, b, int(step))), dtype))
+
+
 @pytest.mark.parametrize("a,b,s", [(0, 2**64 - 1, TOP), (0, 2**64 - 1, TOP + 1), (3, TOP + 3, TOP),
                                    (3, TOP + 4, TOP), (5, 6, 2**64 - 1), (7, 7, TOP), (9, 2, TOP + 1),
                                    (TOP + 7, TOP + 20, 3)])
