@@ -176,6 +176,9 @@ def _param_structs(dialect: Dialect) -> list[str]:
                            + ", ".join(f'"{names[v]}"' if v in names else "nullptr" for v in range(count)) + "};")
                 enumerators = table
             init = _init_value(dialect, m.init)
+            if m.field in ignored and init:
+                # pyasc::param_field warns for a run-time value other than 0.
+                raise ValueError(f"{op_name}: ignored field {m.field} must default to 0")
             lo, hi, multiple = ranges.get(m.field, (0, -1, 1))
             entries.append(f'{{"{m.field}", "{m.name}", "{cxx_type}", {enumerators}, {count}, {m.array}, '
                            f'{"true" if init is not None else "false"}, {init or 0}, {lo}, {hi}, {multiple}, '
