@@ -10,6 +10,8 @@ how Python spells it (`CMPMODE.EQ`).
 
 from __future__ import annotations
 
+import json
+
 from .model import ELEMENT_TYPES, Dialect, Op
 
 _BIT = {mlir: i for i, mlir in enumerate(ELEMENT_TYPES.values())}
@@ -115,6 +117,17 @@ def _ranges(op: Op, fields: list[str]) -> dict[str, tuple[int, int, int]]:
     return out
 
 
+def _ignored(op: Op, fields: list[str]) -> dict[str, str]:
+    """ODS `ignoredFields`: "field=hint", fields Ascend 910B/910C ignore."""
+    out = {}
+    for entry in op.record.get("ignoredFields", []) or ():
+        field, sep, hint = entry.partition("=")
+        if field not in fields or not sep or not hint:
+            raise ValueError(f"{op.name}: bad ignoredFields entry {entry!r} (want field=hint)")
+        out[field] = hint
+    return out
+
+
 def _init_value(dialect: Dialect, text: str | None) -> int | None:
     """A C++ member initialiser as an integer (literals, bools, enumerators), else None."""
     if text is None:
@@ -140,12 +153,14 @@ def _param_structs(dialect: Dialect) -> list[str]:
     initialisers, pyasc's value ranges."""
     by_cxx = {e.cxx_name: e for e in dialect.enums if e.record.int("cxxEnum", 1)}
     out = ["// Parameter structs: per field, the C++ member, type, enumerators (by value), array",
-           "// length, member initialiser and the range ODS `fieldRanges` gives."]
+           "// length, member initialiser, the range ODS `fieldRanges` gives and the hint of a",
+           "// field Ascend 910B/910C ignore (ODS `ignoredFields`)."]
     rows = []
     for op_name, s in dialect.param_struct_by_op().items():
         op = next(o for o in dialect.ops if o.name == op_name)
         fields = [m.field for m in s.fields]
         ranges = _ranges(op, fields)
+        ignored = _ignored(op, fields)
         mnemonic = op.mnemonic
         entries = []
         for m in s.fields:
@@ -161,9 +176,13 @@ def _param_structs(dialect: Dialect) -> list[str]:
                            + ", ".join(f'"{names[v]}"' if v in names else "nullptr" for v in range(count)) + "};")
                 enumerators = table
             init = _init_value(dialect, m.init)
+            if m.field in ignored and init:
+                # pyasc::param_field warns for a run-time value other than 0.
+                raise ValueError(f"{op_name}: ignored field {m.field} must default to 0")
             lo, hi, multiple = ranges.get(m.field, (0, -1, 1))
             entries.append(f'{{"{m.field}", "{m.name}", "{cxx_type}", {enumerators}, {count}, {m.array}, '
-                           f'{"true" if init is not None else "false"}, {init or 0}, {lo}, {hi}, {multiple}}}')
+                           f'{"true" if init is not None else "false"}, {init or 0}, {lo}, {hi}, {multiple}, '
+                           f'{json.dumps(ignored[m.field]) if m.field in ignored else "nullptr"}}}')
         table = f"kParamFields_{mnemonic}"
         out.append(f"static const ParamFieldInfo {table}[] = {{\n    " + ",\n    ".join(entries) + "};")
         rows.append(f'    {{"{op_name}", {"true" if s.field_constructor else "false"}, {table}, {len(entries)}}},')

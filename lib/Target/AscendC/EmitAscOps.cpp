@@ -164,6 +164,8 @@ static bool needsFieldCheck(Value value, Type fieldType,
       fieldInt.getWidth() > 32 || valueInt.getWidth() == 1 ||
       getConstantInt(value)) // the verifier checked constants
     return false;
+  if (info->ignoredHint) // a run-time value is warned about
+    return true;
   unsigned fw = fieldInt.getWidth(), vw = valueInt.getWidth();
   bool fits = fieldInt.isSigned()
                   ? (valueInt.isUnsigned() ? vw < fw : vw <= fw)
@@ -185,7 +187,13 @@ printCheckedField(Emitter &emitter, Operation *op, Value value, Type fieldType,
   if (failed(emitter.emitOperand(value)))
     return failure();
   os << ", \"" << getApiName(op) << "\", \"" << info.name << "\", "
-     << info.min << ", " << info.max << ")";
+     << info.min << ", " << info.max;
+  if (info.ignoredHint) {
+    os << ", \"";
+    os.write_escaped(info.ignoredHint);
+    os << "\"";
+  }
+  os << ")";
   return success();
 }
 

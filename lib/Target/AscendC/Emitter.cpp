@@ -1118,7 +1118,8 @@ static constexpr llvm::StringLiteral kParamFieldHelpers = R"(
 #else
 namespace pyasc {
 template <typename To, typename From>
-__aicore__ inline To param_field(From value, const char *, const char *, long long, long long) {
+__aicore__ inline To param_field(From value, const char *, const char *, long long, long long,
+                                 const char * = nullptr) {
   return static_cast<To>(value);
 }
 } // namespace pyasc

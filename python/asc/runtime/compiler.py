@@ -114,11 +114,15 @@ def _warning_text(d: Any) -> str:
 
 
 def _warn(diags: list) -> None:
-    """The passes' warnings at the kernel's lines: SyncWarnings from verify_sync, CompileWarnings from the
-    others (asc-verify-capacity: a static tensor sharing bytes with the TPipe's buffers)."""
+    """The verifier's and the passes' warnings at the kernel's lines: SyncWarnings from verify_sync,
+    CompileWarnings from the others (asc-verify-capacity: a static tensor sharing bytes with the TPipe's
+    buffers; the verifier: a parameter struct field Ascend 910B/910C ignore). The verifier runs again after
+    the passes, so a warning it repeats is issued once."""
+    seen = set()
     for d in diags:
-        if d.severity != "warning":
+        if d.severity != "warning" or (d.file, d.line, d.message) in seen:
             continue
+        seen.add((d.file, d.line, d.message))
         category = SyncWarning if d.category == "sync" else CompileWarning
         if d.file:
             warnings.warn_explicit(_warning_text(d), category, d.file, d.line)
@@ -170,6 +174,7 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     diags = module.verify()
     if any(d.severity == "error" for d in diags):
         raise from_diagnostics(diags, "verification")
+    verify_diags = list(diags)
     ir_before = module.to_string(debug_info=False)
     if options.compile.matmul_cube_only and not _has_op(module, (_op_name(_ods.matmul),)):
         raise CompileError("matmul_cube_only=True: this kernel has no Matmul, so there is no matmul to run on "
@@ -183,7 +188,7 @@ def compile_source(tree: ast.FunctionDef, proto: Prototype, globals_: Mapping[st
     diags = passes.run_pipeline(module, stages, print_ir_before_all=options.compile.print_ir_before_all)
     if any(d.severity == "error" for d in diags):
         raise from_diagnostics(diags, "passes")
-    _warn(diags)
+    _warn(verify_diags + list(diags))
     ir_after = module.to_string(debug_info=False)
     # The entry points the simulator loads the kernel by; guarded, so CANN's bisheng skips them.
     with_dump = npu and dump_buffer and uses_printing(ir_after)

@@ -122,6 +122,11 @@ enum class CubeCtl : uint8_t {
 };
 
 namespace abi {
+/// A field of `api`'s parameter struct that Ascend 910B/910C ignore holds
+/// `value`, not its default, at run time: a warning once per line and field
+/// (the verifier warns for a constant; ODS `ignoredFields`).
+ASCSIM_API void ignoredField(const char *api, const char *field, int64_t value,
+                             bool isBool, const char *hint, Loc loc);
 /// LoadData 2D / with transpose: L1 -> L0A/L0B (MTE1), GM -> L0A/L0B/L1
 /// (MTE2). `idx` is the index tensor of LoadDataWithSparse (bytes 0 else).
 ASCSIM_API void loadData(const Operand &dst, const Operand &src,

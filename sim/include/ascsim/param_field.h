@@ -18,6 +18,7 @@
 #ifndef ASCSIM_PARAM_FIELD_H
 #define ASCSIM_PARAM_FIELD_H
 
+#include "ascsim/cube_abi.h" // ignoredField
 #include "ascsim/sort_abi.h" // faultf
 
 namespace pyasc {
@@ -34,10 +35,17 @@ template <class V> inline void formatInt(char (&out)[32], V v) {
 } // namespace param_field_detail
 
 /// `lo` > `hi`: ODS gives no range (the instruction checks its own).
+/// `ignored`: the field is one Ascend 910B/910C ignore (ODS `ignoredFields`,
+/// default 0) and this is the hint of the warning a value other than 0 gets
+/// (once per line and field), as the verifier's for a constant.
 template <class To, class From>
 inline To param_field(From value, const char *structName, const char *field,
-                      long long lo, long long hi,
+                      long long lo, long long hi, const char *ignored = nullptr,
                       ::ascsim::Loc loc = ::ascsim::here()) {
+  if (ignored && value != From(0))
+    ::ascsim::abi::ignoredField(structName, field,
+                                static_cast<long long>(value), false, ignored,
+                                loc);
   const To narrowed = static_cast<To>(value);
   const bool toSigned = To(-1) < To(0), fromSigned = From(-1) < From(0);
   // The value survives iff it converts back to itself with its sign (a

@@ -170,6 +170,23 @@ void Core::checkInit(const char *api, const char *role, uint64_t addr,
   record(std::move(d));
 }
 
+void Core::warnIgnoredField(const char *api, const char *field,
+                            int64_t value, bool isBool, const char *hint,
+                            Loc loc) {
+  if (!ignoredWarned_.insert({loc.file, loc.line, field}).second)
+    return;
+  Diagnostic d = makeDiagnostic(
+      "argument",
+      std::string(api) + ": '" + field +
+          "' is ignored on Ascend 910B/910C (A2/A3), but got " +
+          (isBool ? std::string(value ? "True" : "False")
+                  : std::to_string(value)) +
+          "; " + hint,
+      loc);
+  d.severity = Severity::Warning;
+  record(std::move(d));
+}
+
 void Core::trackInit(Mem m, bool write, const char *api, const char *role,
                      uint64_t addr, uint64_t bytes, Loc loc) {
   if (m == Mem::GM || !mem_.initTracking())

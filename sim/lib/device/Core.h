@@ -27,6 +27,7 @@
 #include <initializer_list>
 #include <memory>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace ascsim {
@@ -245,6 +246,9 @@ public:
   void finish();
   /// Records a diagnostic of this core (fills block and program order).
   void record(Diagnostic d);
+  /// abi::ignoredField: a warning once per line and field.
+  void warnIgnoredField(const char *api, const char *field, int64_t value,
+                        bool isBool, const char *hint, Loc loc);
   /// Every diagnostic of the core, including race and init reports.
   std::vector<Diagnostic> takeDiagnostics();
   CoreTiming timing() const;
@@ -723,6 +727,8 @@ private:
   std::unique_ptr<RaceDetector> race_;
   std::unique_ptr<TraceSink> trace_;
   std::set<std::pair<const char *, uint32_t>> initReported_;
+  // (file, line, field) of the ignored-field warnings already issued.
+  std::set<std::tuple<const char *, uint32_t, const char *>> ignoredWarned_;
   std::set<std::pair<const char *, uint32_t>> padWidthReported_;
   uint64_t gmRead_ = 0, gmWrite_ = 0, gmTransfers_ = 0;
   /// GM ranges marked CACHE_MODE_DISABLE (host addresses) and the DMA reads

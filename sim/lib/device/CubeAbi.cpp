@@ -1244,6 +1244,10 @@ void biasLoad(const Operand &dst, const Operand &src, DType srcType,
               uint32_t count, Loc loc) {
   currentCore().cubeBiasLoad(dst, src, srcType, count, loc);
 }
+void ignoredField(const char *api, const char *field, int64_t value,
+                  bool isBool, const char *hint, Loc loc) {
+  currentCore().warnIgnoredField(api, field, value, isBool, hint, loc);
+}
 void mmad(const Operand &dst, const Operand &a, const Operand &b,
           const Operand &bias, const MmadDesc &desc, Loc loc) {
   currentCore().cubeMmad(dst, a, b, bias, desc, loc);

@@ -11,7 +11,8 @@
 // CHECK-NEXT:  #else
 // CHECK-NEXT:  namespace pyasc {
 // CHECK-NEXT:  template <typename To, typename From>
-// CHECK-NEXT:  __aicore__ inline To param_field(From value, const char *, const char *, long long, long long) {
+// CHECK-NEXT:  __aicore__ inline To param_field(From value, const char *, const char *, long long, long long,
+// CHECK-NEXT:                                   const char * = nullptr) {
 // CHECK-NEXT:    return static_cast<To>(value);
 // CHECK-LABEL: void structs(
 // CHECK-SAME:  int32_t [[A:v[0-9]+]], int64_t [[B:v[0-9]+]])
@@ -42,3 +43,24 @@ func.func @unused() {
   %0 = asc.brcb_repeat_params %c1, %c1 : i32, i32
   return
 }
+
+// A run-time value of a field Ascend 910B/910C ignore (ODS ignoredFields)
+// goes through pyasc::param_field with the hint, which the simulator warns
+// with; a constant one is assigned as is (the verifier warned).
+// CHECK-LABEL: void mmad_ignored(
+// CHECK-SAME:  int32_t [[F:v[0-9]+]])
+// CHECK:         [[P:v[0-9]+]].fmOffset = pyasc::param_field<int32_t>([[F]], "MmadParams", "fm_offset", 0, -1, "the cube reads L0A from the tensor's start: pass a tensor view (a2[offset:]) to start elsewhere");
+// CHECK-NEXT:    AscendC::MmadParams [[Q:v[0-9]+]];
+// CHECK:         [[Q]].fmOffset = 5;
+func.func @mmad_ignored(%f: i32) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %c0 = arith.constant 0 : i32
+  %c5 = arith.constant 5 : i32
+  %c16 = arith.constant 16 : i32
+  %0 = asc.mmad_params %c16, %c16, %c16, %false, %f, %false, %false, %false, %c0, %false, %true : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  %1 = asc.mmad_params %c16, %c16, %c16, %false, %c5, %false, %false, %false, %c0, %false, %true : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  func.call @use_mmad(%0, %1) : (!asc.mmad_params, !asc.mmad_params) -> ()
+  return
+}
+func.func private @use_mmad(!asc.mmad_params, !asc.mmad_params)

@@ -46,6 +46,13 @@ static LogicalResult verifyFieldValue(Operation *op, StringRef name,
              << (isSigned ? "int" : "uint") << width << "_t), but got "
              << value;
   }
+  if (info && info->ignoredHint && value != (info->hasInit ? info->init : 0))
+    // Ascend C accepts the field and the hardware ignores it: a warning,
+    // so that programs that set it still compile (AscParamOps.td).
+    emitApiWarning(op, DiagCategory::Argument)
+        << "'" << name << "' is ignored on Ascend 910B/910C (A2/A3), but got "
+        << (width == 1 ? (value ? "True" : "False") : std::to_string(value))
+        << "; " << info->ignoredHint;
   if (!info || info->max < info->min)
     return success();
   if (value < info->min || value > info->max)

@@ -205,6 +205,9 @@ struct ParamFieldInfo {
   int64_t init;
   int64_t min, max; // the values Ascend C accepts (max < min: the type's)
   int64_t multiple;
+  /// A field Ascend 910B/910C ignore (ODS `ignoredFields`): what the user
+  /// probably wants instead; else null.
+  const char *ignoredHint;
 };
 
 /// A parameter struct op's C++ struct: whether a constructor takes the

@@ -110,6 +110,12 @@ class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
   // where they are narrower than the field's C++ type (ascendc_api.md §6.3,
   // §6.4); the verifier checks constant fields against them.
   list<string> fieldRanges = [];
+  // "field=hint": fields Ascend C accepts but Ascend 910B/910C (A2/A3)
+  // ignore (hardware.md, ascendc_api.md). Refusing them would break programs
+  // that set them, so a constant other than the member's initialiser is a
+  // compile warning at the struct's line ending with `hint` (what the user
+  // probably wants).
+  list<string> ignoredFields = [];
   // Extra C++ verification yielding a LogicalResult (rules across fields).
   string check = "::mlir::success()";
 
@@ -426,6 +432,16 @@ def Asc_MmadParamsOp : Asc_ParamStructOp<"mmad_params", Asc_MmadParamsType,
                     "bool kDirectionAlign = false", "cmatrixSource",
                     "cmatrixInitVal"];
   let fieldRanges = ["m=0:4095", "n=0:4095", "k=0:4095"];
+  // hardware.md §6.3: "fmOffset/enSsparse/enWinograd* (ignored on A2+)".
+  let ignoredFields = [
+      "fm_offset=the cube reads L0A from the tensor's start: pass a tensor "
+      "view (a2[offset:]) to start elsewhere",
+      "en_ssparse=for a 4:2 sparse B use load_data_with_sparse and "
+      "mmad_with_sparse",
+      "en_winograd_a=the cube has no Winograd mode: transform the input "
+      "yourself",
+      "en_winograd_b=the cube has no Winograd mode: transform the input "
+      "yourself"];
 }
 
 def Asc_InitConstValueParamsOp : Asc_ParamStructOp<"init_const_value_params",
