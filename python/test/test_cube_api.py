@@ -398,7 +398,7 @@ def test_cross_core_mode_must_be_known_at_compile_time() -> None:
 
     with pytest.raises(CompileError) as info:
         runtime_mode[1](A, 1)
-    assert info.value.message == "cross_core_set_flag: 'mode_id' must be a compile-time int (0, 1 or 2), got PlainValue"
+    assert info.value.message == "cross_core_set_flag: 'mode_id' must be a compile-time int (0, 1 or 2), got a runtime int32 scalar"
 
 
 @asc.jit

@@ -19,7 +19,7 @@ from ..errors import AscError
 from ..language.core import semantic
 from ..language.core.builtin import is_builtin
 from ..language.core.dtype import DataType, int1
-from ..language.core.ir_value import IRValue, PlainValue
+from ..language.core.ir_value import IRValue, PlainValue, described
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
 from ..language.core.struct import StructValue
@@ -316,7 +316,7 @@ class FunctionVisitor(ast.NodeVisitor):
             if isinstance(base, StructValue):
                 raise self.error(node, f"{e} (this {base.struct.__name__} is what the kernel received)",
                                  CompileTypeError) from None
-            raise self.error(node, f"{_described(base)} has no attribute '{node.attr}'",
+            raise self.error(node, f"{described(base)} has no attribute '{node.attr}'",
                              CompileTypeError) from None
         return value
 
@@ -336,7 +336,7 @@ class FunctionVisitor(ast.NodeVisitor):
         base = self.visit(node.value)
         key = self.visit(node.slice)
         if isinstance(base, PlainValue):
-            raise self.error(node, f"{_described(base)} is not subscriptable", CompileTypeError)
+            raise self.error(node, f"{described(base)} is not subscriptable", CompileTypeError)
         return base[key]
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> Any:
@@ -526,8 +526,3 @@ def _is_method_of_compile_time(fn: Any) -> bool:
     return owner is not None and static_eval.is_compile_time(owner) and not isinstance(owner, type(ast))
 
 
-def _described(value: Any) -> str:
-    """What a value is, in the user's terms (not the front end's class, e.g. PlainValue)."""
-    if isinstance(value, PlainValue):
-        return f"a runtime {value.dtype.name} scalar"
-    return type(value).__name__

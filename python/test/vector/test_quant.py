@@ -440,7 +440,7 @@ def bad_quant(x: asc.GlobalAddress, n: int, which: asc.ConstExpr[int]):
     (7, "no overload of cast_deq() matches the arguments (LocalTensor, LocalTensor, int, is_vec_deq=int)"),
     (8, "sub_relu_cast: 'src1' holds int16 but 'src0' holds float16; element types must match"),
     (9, "add_deq_relu: 'src0' holds int16, but add_deq_relu supports int32 on Ascend 910B/910C"),
-    (10, "cast_deq: 'half_block' must be a compile-time bool, got PlainValue"),
+    (10, "cast_deq: 'half_block' must be a compile-time bool, got a runtime bool"),
 ])
 def test_quant_compile_errors(which: int, message: str) -> None:
     x = np.zeros(128, dtype=np.float16)

@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core import semantic
 from ..core.dtype import int32
-from ..core.ir_value import PlainValue
+from ..core.ir_value import PlainValue, described
 from ..core.tensor import LocalTensor
 
 
@@ -23,11 +23,11 @@ def temp_operand(api: str, temp_buffer: Any, helper: str) -> Any:
     if temp_buffer is None:
         return None
     if not isinstance(temp_buffer, LocalTensor):
-        raise TypeError(f"asc.adv.{api}: 'temp_buffer' must be a LocalTensor, got {type(temp_buffer).__name__}")
+        raise TypeError(f"asc.adv.{api}: 'temp_buffer' must be a LocalTensor, got {described(temp_buffer)}")
     return temp_buffer.handle
 
 
 def flag(api: str, name: str, value: Any) -> bool:
     if isinstance(value, PlainValue) or not isinstance(value, (bool, int)):
-        raise TypeError(f"asc.adv.{api}: '{name}' must be a compile-time bool, got {type(value).__name__}")
+        raise TypeError(f"asc.adv.{api}: '{name}' must be a compile-time bool, got {described(value)}")
     return bool(value)

@@ -25,7 +25,7 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int8, int32, uint8, uint64
 from ..core.enums import TPosition
-from ..core.ir_value import GlobalAddress, IRValue, PlainValue
+from ..core.ir_value import GlobalAddress, IRValue, PlainValue, described
 from ..core.struct import StructValue
 from ..core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ..fwk.tpipe import TPipe
@@ -114,14 +114,14 @@ def _flag(value: Any, api: str, name: str) -> Any:
     if isinstance(value, PlainValue):
         return semantic.to_bool(value).handle
     if not isinstance(value, (bool, int)):
-        raise TypeError(f"{api}: '{name}' must be a bool, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{name}' must be a bool, got {described(value)}")
     return semantic.materialize(bool(value), int1)
 
 
 def _static_flag(value: Any, api: str, name: str) -> bool:
     if isinstance(value, IRValue) or not isinstance(value, (bool, int)):
         raise TypeError(f"{api}: '{name}' must be a compile-time bool (it is a template argument), "
-                        f"got {type(value).__name__}")
+                        f"got {described(value)}")
     return bool(value)
 
 
@@ -136,7 +136,7 @@ def _check_wait_flag(api: str, sync: bool, wait: bool) -> None:
 
 def _tensor(value: Any, api: str, name: str) -> Any:
     if not isinstance(value, (GlobalTensor, LocalTensor)):
-        raise TypeError(f"{api}: '{name}' must be a GlobalTensor or LocalTensor, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{name}' must be a GlobalTensor or LocalTensor, got {described(value)}")
     if value.dtype is None:
         raise ValueError(f"{api}: '{name}' is a GlobalTensor without memory; call set_global_buffer first")
     return value.handle
@@ -169,7 +169,7 @@ class Matmul(IRValue):
                  matmul_policy: Any = 0) -> None:
         for name, t in (("a", a), ("b", b), ("c", c), ("bias", bias)):
             if t is not None and not isinstance(t, MatmulType):
-                raise TypeError(f"Matmul: '{name}' must be an asc.adv.MatmulType, got {type(t).__name__}")
+                raise TypeError(f"Matmul: '{name}' must be an asc.adv.MatmulType, got {described(t)}")
         if bias is None:
             bias = MatmulType(c.position, CubeFormat.ND, c.dtype)
         if int(matmul_policy) != MatmulPolicy.MatmulPolicy:
@@ -215,7 +215,7 @@ class Matmul(IRValue):
         args = [_tiling(tiling, "init")]
         if pipe is not None:
             if not isinstance(pipe, TPipe):
-                raise TypeError(f"init: 'pipe' must be a TPipe, got {type(pipe).__name__}")
+                raise TypeError(f"init: 'pipe' must be a TPipe, got {described(pipe)}")
             args.append(pipe.handle)
         self._call("init", "Init", args)
 
@@ -314,7 +314,7 @@ class Matmul(IRValue):
     def set_quant_vector(self, quant_vector: GlobalTensor) -> None:
         """`SetQuantVector(gm)`: per-channel deq words (uint64, one per column of C)."""
         if not isinstance(quant_vector, GlobalTensor):
-            raise TypeError(f"set_quant_vector: expected a GlobalTensor, got {type(quant_vector).__name__}")
+            raise TypeError(f"set_quant_vector: expected a GlobalTensor, got {described(quant_vector)}")
         self._call("set_quant_vector", "SetQuantVector", [_tensor(quant_vector, "set_quant_vector", "quant_vector")])
 
     @builtin
@@ -330,7 +330,7 @@ class Matmul(IRValue):
         C = A x the densified B, int32. The layout, what the org shape means and what is refused: sim/MATMUL.md
         "Sparse B"."""
         if not isinstance(index_global, GlobalTensor):
-            raise TypeError(f"set_sparse_index: expected a GlobalTensor, got {type(index_global).__name__}")
+            raise TypeError(f"set_sparse_index: expected a GlobalTensor, got {described(index_global)}")
         handle = _tensor(index_global, "set_sparse_index", "index_global")
         if index_global.dtype != uint8:
             raise TypeError(f"set_sparse_index: the index is a uint8 GlobalTensor (four 2-bit positions a byte), "
@@ -352,7 +352,7 @@ class Matmul(IRValue):
     @builtin
     def set_user_def_info(self, tiling_ptr: GlobalAddress) -> None:
         if not isinstance(tiling_ptr, GlobalAddress):
-            raise TypeError(f"set_user_def_info: expected a GlobalAddress, got {type(tiling_ptr).__name__}")
+            raise TypeError(f"set_user_def_info: expected a GlobalAddress, got {described(tiling_ptr)}")
         self._call("set_user_def_info", "SetUserDefInfo", [tiling_ptr.handle])
 
     # -- iteration ------------------------------------------------------------------------------
@@ -541,12 +541,12 @@ class Matmul(IRValue):
 def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: Any = None) -> None:
     """`REGIST_MATMUL_OBJ(&pipe, workspace, matmul[, &tiling])`; with a tiling it also calls Init."""
     if not isinstance(pipe, TPipe):
-        raise TypeError(f"register_matmul: 'pipe' must be a TPipe, got {type(pipe).__name__}")
+        raise TypeError(f"register_matmul: 'pipe' must be a TPipe, got {described(pipe)}")
     if not isinstance(workspace, GlobalAddress):
         raise TypeError(f"register_matmul: 'workspace' must be a GlobalAddress (e.g. asc.get_sys_workspace()), "
-                        f"got {type(workspace).__name__}")
+                        f"got {described(workspace)}")
     if not isinstance(matmul, Matmul):
-        raise TypeError(f"register_matmul: 'matmul' must be an asc.adv.Matmul, got {type(matmul).__name__}")
+        raise TypeError(f"register_matmul: 'matmul' must be an asc.adv.Matmul, got {described(matmul)}")
     t = _tiling(tiling, "register_matmul") if tiling is not None else None
     _ods.regist_matmul(builder_for("register_matmul"), pipe.handle, workspace.handle, matmul.handle, t)
 
@@ -565,7 +565,7 @@ def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int | MatmulType | None
     if isinstance(l1_size, MatmulType):  # the implementation's order, positionally
         a_type, b_type, c_type, bias_type, l1_size = l1_size, a_type, b_type, c_type, bias_type
     if not isinstance(mm_cfg, MatmulConfig):
-        raise TypeError(f"get_matmul_api_tiling: 'mm_cfg' must be a MatmulConfig, got {type(mm_cfg).__name__}")
+        raise TypeError(f"get_matmul_api_tiling: 'mm_cfg' must be a MatmulConfig, got {described(mm_cfg)}")
     if l1_size is None:
         from ...runtime.config import platform_info
 
@@ -576,7 +576,7 @@ def get_matmul_api_tiling(mm_cfg: MatmulConfig, l1_size: int | MatmulType | None
         raise TypeError("get_matmul_api_tiling: 'a_type', 'b_type' and 'c_type' are required")
     for t in (a_type, b_type, c_type) + ((bias_type,) if bias_type is not None else ()):
         if not isinstance(t, MatmulType):
-            raise TypeError(f"get_matmul_api_tiling: expected MatmulTypes, got {type(t).__name__}")
+            raise TypeError(f"get_matmul_api_tiling: expected MatmulTypes, got {described(t)}")
 
     def known(v: int) -> int:
         return v if v > 0 else -1

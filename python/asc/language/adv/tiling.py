@@ -16,7 +16,7 @@ from typing import Any
 from ..._C import _ods
 from ..core.builtin import builder_for, current_builder
 from ..core.dtype import DataType, float16, float32, int16, int32
-from ..core.ir_value import PlainValue
+from ..core.ir_value import PlainValue, described
 from ..core.struct import Field, Struct, StructValue
 
 _I32 = int32
@@ -333,7 +333,7 @@ def rmsnorm_tiling(shape: Any, dtype: DataType = float32, tmp_size: Any = None,
     oh = h if original_h is None else original_h
     for name, v in (("b", b), ("s", s), ("h", h), ("original_h", oh)):
         if isinstance(v, PlainValue) or not isinstance(v, int):
-            raise TypeError(f"rmsnorm_tiling: '{name}' must be a compile-time int, got {type(v).__name__}")
+            raise TypeError(f"rmsnorm_tiling: '{name}' must be a compile-time int, got {described(v)}")
     if h <= 0 or h * dtype.sizeof() % 32 or not 0 < oh <= h:
         raise ValueError(f"rmsnorm_tiling: h = {h} must be a positive multiple of 32 bytes and original_h = {oh} "
                          f"in [1, h]")

@@ -7,14 +7,14 @@ from typing import Any
 
 from ..core import semantic
 from ..core.dtype import int32
-from ..core.ir_value import PlainValue
+from ..core.ir_value import PlainValue, described
 from ..core.tensor import GlobalTensor, LocalTensor
 
 
 def tensor(value: Any, api: str, param: str, kinds: tuple[type, ...] = (LocalTensor, GlobalTensor)) -> Any:
     if not isinstance(value, kinds):
         names = " or ".join(k.__name__ for k in kinds)
-        raise TypeError(f"{api}: '{param}' must be a {names}, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{param}' must be a {names}, got {described(value)}")
     if value.dtype is None:
         raise ValueError(f"{api}: '{param}' is a GlobalTensor that set_global_buffer never bound")
     return value
@@ -23,7 +23,7 @@ def tensor(value: Any, api: str, param: str, kinds: tuple[type, ...] = (LocalTen
 def integer(value: Any, api: str, param: str) -> Any:
     """The IR handle of an integer argument (Python int or integer PlainValue)."""
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
-        raise TypeError(f"{api}: '{param}' must be an integer, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{param}' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue):
         if not value.dtype.is_int():
             raise TypeError(f"{api}: '{param}' must be an integer, got a {value.dtype.name} value")

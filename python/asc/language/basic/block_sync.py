@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..._C import _ods
 from ..core import enums
 from ..core.builtin import builder_for, builtin
+from ..core.ir_value import described
 from ..core.tensor import GlobalTensor, LocalTensor
 from . import _api, _checks
 
@@ -62,7 +63,7 @@ def data_sync_barrier(arg0: MemDsbT) -> None:
 
 def _cross_core(api: str, builder: Callable[..., Any], flag_id: Any, mode_id: Any, pipe: Any) -> None:
     if isinstance(mode_id, bool) or not isinstance(mode_id, int):
-        raise TypeError(f"{api}: 'mode_id' must be a compile-time int (0, 1 or 2), got {type(mode_id).__name__}")
+        raise TypeError(f"{api}: 'mode_id' must be a compile-time int (0, 1 or 2), got {described(mode_id)}")
     if not isinstance(pipe, enums.PipeID):
         raise TypeError(f"{api}: 'pipe' must be an asc.PipeID, got {pipe!r}")
     builder(builder_for(api), _checks.integer(flag_id, api, "flag_id"), mode_id=mode_id, pipe=pipe)
@@ -85,7 +86,7 @@ def cross_core_wait_flag(flag_id: Any, mode_id: int, pipe: PipeID) -> None:
 
 def _aiv_only(api: str, is_aiv_only: Any) -> bool:
     if not isinstance(is_aiv_only, bool):
-        raise TypeError(f"{api}: 'is_aiv_only' must be a compile-time bool, got {type(is_aiv_only).__name__}")
+        raise TypeError(f"{api}: 'is_aiv_only' must be a compile-time bool, got {described(is_aiv_only)}")
     return is_aiv_only
 
 

@@ -17,7 +17,7 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.cube_types import FixpipeConfig, FixpipeParamsV220
 from ..core.dtype import from_numpy_name
-from ..core.ir_value import PlainValue
+from ..core.ir_value import PlainValue, described
 from ..core.tensor import GlobalTensor, LocalTensor
 from . import _api, _checks
 from ._overload import OverloadSet, Param, instance_of
@@ -78,7 +78,7 @@ def set_load_data_padding_value(pad_value: Any) -> None:
         dtype = semantic.python_number_dtype(pad_value)
     else:
         raise TypeError("set_load_data_padding_value: 'pad_value' must be a number (int, float, a numpy scalar "
-                        f"or a PlainValue), got {type(pad_value).__name__}")
+                        f"or a PlainValue), got {described(pad_value)}")
     _ods.set_load_data_padding_value(builder_for("set_load_data_padding_value"),
                                      semantic.materialize(value, dtype))
 

@@ -9,6 +9,7 @@ import numpy as np
 from ..._C import _ods
 from ..core.builtin import builder_for, builtin
 from ..core.enums import TPosition
+from ..core.ir_value import described
 from ..core.tensor import GlobalTensor, LocalTensor
 from . import _api, _checks
 from ._overload import INT, Kind, OverloadSet, Param, instance_of, instance_of_later
@@ -177,7 +178,7 @@ def set_pad_value(padding_value: Any, pos: Any = None) -> None:
         dtype = semantic.python_number_dtype(padding_value)
     else:
         raise TypeError("set_pad_value: 'padding_value' must be a number (int, float, a numpy scalar or a "
-                        f"PlainValue), got {type(padding_value).__name__}")
+                        f"PlainValue), got {described(padding_value)}")
     _ods.set_pad_value(builder_for("set_pad_value"), semantic.materialize(value, dtype))
 
 

@@ -12,7 +12,7 @@ from ..._C import _ods
 from ..core import semantic
 from ..core.auto_tensor import ShapeInfo
 from ..core.builtin import builder_for, builtin
-from ..core.ir_value import IRValue, PlainValue
+from ..core.ir_value import IRValue, PlainValue, described
 from ..core.tensor import GlobalTensor, LocalTensor
 from . import _api, _checks
 
@@ -37,7 +37,7 @@ def emit_printf(fmt: str, params: tuple) -> None:
 def printf(desc: str, *params: Any) -> None:
     """`AscendC::printf(desc, params...)`: `desc` is a C format string (%d %i %u %x %f %e %g %c %%)."""
     if not isinstance(desc, str):
-        raise TypeError(f"printf: 'desc' must be a compile-time string, got {type(desc).__name__}")
+        raise TypeError(f"printf: 'desc' must be a compile-time string, got {described(desc)}")
     emit_printf(desc, params)
 
 
@@ -52,7 +52,7 @@ def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) 
         _ods.dump_tensor(builder_for(api), tensor.handle, desc_v, size_v)
         return
     if not isinstance(shape_info, ShapeInfo):
-        raise TypeError(f"{api}: 'shape_info' must be an asc.ShapeInfo, got {type(shape_info).__name__}")
+        raise TypeError(f"{api}: 'shape_info' must be an asc.ShapeInfo, got {described(shape_info)}")
     if shape_info.shape_dim == 0:
         raise ValueError(f"{api}: 'shape_info' has no dimensions; give its shape, e.g. asc.ShapeInfo([rows, cols])")
     shape = [_checks.integer(shape_info.shape(i), api, "shape_info") for i in range(shape_info.shape_dim)]

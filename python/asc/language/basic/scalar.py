@@ -10,14 +10,14 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, float32, int64
 from ..core.enums import RoundMode
-from ..core.ir_value import PlainValue
+from ..core.ir_value import PlainValue, described
 from . import _api
 
 
 def _int64_operand(api: str, value: Any) -> Any:
     """`value_in` as an i64 handle (the C++ parameters are uint64_t / int64_t)."""
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
-        raise TypeError(f"{api}: 'value_in' must be an integer, got {type(value).__name__}")
+        raise TypeError(f"{api}: 'value_in' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue):
         if not value.dtype.is_int():
             raise TypeError(f"{api}: 'value_in' must be an integer, got a {value.dtype.name} value")
@@ -31,7 +31,7 @@ def _int64_operand(api: str, value: Any) -> Any:
 def _count_value(api: str, count_value: Any) -> int:
     if isinstance(count_value, bool) or not isinstance(count_value, int):
         raise TypeError(f"{api}: 'count_value' must be the Python int 0 or 1 (a template argument), "
-                        f"got {type(count_value).__name__}")
+                        f"got {described(count_value)}")
     return count_value
 
 
@@ -50,7 +50,7 @@ def scalar_cast(value_in: Any, dtype: DataType, round_mode: RoundMode) -> PlainV
     if not isinstance(round_mode, RoundMode):
         raise TypeError(f"scalar_cast: 'round_mode' must be a RoundMode, got {round_mode!r}")
     if isinstance(value_in, bool) or not isinstance(value_in, (int, float, PlainValue)):
-        raise TypeError(f"scalar_cast: 'value_in' must be a float, got {type(value_in).__name__}")
+        raise TypeError(f"scalar_cast: 'value_in' must be a float, got {described(value_in)}")
     if isinstance(value_in, PlainValue) and value_in.dtype != float32:
         if not value_in.dtype.is_float():
             raise TypeError(f"scalar_cast: 'value_in' must be a float value, got a {value_in.dtype.name} value")

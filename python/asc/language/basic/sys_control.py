@@ -11,7 +11,7 @@ from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import int1, int8, int32, int64, uint8
 from ..core.enums import AippInputFormat, AtomicDtype, AtomicOp
-from ..core.ir_value import GlobalAddress, PlainValue, gm_addr_type
+from ..core.ir_value import GlobalAddress, PlainValue, described, gm_addr_type
 from ..core.tensor import GlobalTensor
 from ..core.types import CheckLocalMemoryIAParam
 from . import _api
@@ -26,19 +26,19 @@ def _bool(api: str, param: str, value: Any) -> Any:
         return semantic.materialize(value, int1)
     if isinstance(value, PlainValue) and value.dtype.is_int():
         return semantic.to_bool(value).handle
-    raise TypeError(f"{api}: '{param}' must be a bool, got {type(value).__name__}")
+    raise TypeError(f"{api}: '{param}' must be a bool, got {described(value)}")
 
 
 def _gm_addr(api: str, param: str, value: Any) -> Any:
     if not isinstance(value, GlobalAddress):
-        raise TypeError(f"{api}: '{param}' must be a GlobalAddress (GM_ADDR), got {type(value).__name__}")
+        raise TypeError(f"{api}: '{param}' must be a GlobalAddress (GM_ADDR), got {described(value)}")
     return value.handle
 
 
 def _hccl_index(api: str, index: Any) -> int:
     if isinstance(index, bool) or not isinstance(index, int):
         raise TypeError(f"{api}: 'index' must be the Python int 0 or 1 (a template argument), "
-                        f"got {type(index).__name__}")
+                        f"got {described(index)}")
     return index
 
 
@@ -135,7 +135,7 @@ def data_cache_preload(src: GlobalTensor, cache_offset: Any) -> None:
     """`DataCachePreload(src, cache_offset)`: a prefetch hint; `src` is a uint64 GlobalTensor and
     `cache_offset` a byte offset."""
     if not isinstance(src, GlobalTensor):
-        raise TypeError(f"data_cache_preload: 'src' must be a GlobalTensor, got {type(src).__name__}")
+        raise TypeError(f"data_cache_preload: 'src' must be a GlobalTensor, got {described(src)}")
     if src.dtype is None:
         raise ValueError("data_cache_preload: 'src' is a GlobalTensor that set_global_buffer never bound")
     if isinstance(cache_offset, bool) or not isinstance(cache_offset, (int, PlainValue)) or (

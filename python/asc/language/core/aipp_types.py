@@ -14,7 +14,7 @@ from . import semantic
 from .builtin import builder_for
 from .dtype import DataType, float16, int1, int8, int16, int32, uint8
 from .enums import AippInputFormat
-from .ir_value import IRValue, PlainValue
+from .ir_value import IRValue, PlainValue, described
 
 
 @dataclass
@@ -143,7 +143,7 @@ class AippParams(IRValue):
             if part is None:
                 part = cls()
             elif not isinstance(part, cls):
-                raise TypeError(f"AippParams: '{key}' must be an {cls.__name__}, got {type(part).__name__}")
+                raise TypeError(f"AippParams: '{key}' must be an {cls.__name__}, got {described(part)}")
             self.parts[key] = part
             for f in fields(part):
                 operands.append(_operand(key, f.name, getattr(part, f.name), _kind(f.name, dtype), dtype))

@@ -10,7 +10,7 @@ from ..._C import _ods
 from .builtin import builder_for
 from .dtype import DataType
 from .enums import DataFormat, TPosition
-from .ir_value import PlainValue
+from .ir_value import PlainValue, described
 from .tensor import LocalTensor, _index, local_tensor_type
 
 
@@ -55,14 +55,14 @@ def _dims(shape: Any, what: str) -> tuple[Any, ...]:
     dims = tuple(shape) if isinstance(shape, Sequence) else (shape,)
     for i, d in enumerate(dims):
         if isinstance(d, bool) or not isinstance(d, (int, PlainValue)):
-            raise TypeError(f"{what}: dimension {i} must be an integer, got {type(d).__name__}")
+            raise TypeError(f"{what}: dimension {i} must be an integer, got {described(d)}")
     return dims
 
 
 def get_shape_size(shape_info: ShapeInfo) -> Any:
     """`asc.get_shape_size(si)`: the product of the dimensions (an int when all are compile-time)."""
     if not isinstance(shape_info, ShapeInfo):
-        raise TypeError(f"get_shape_size expects an asc.ShapeInfo, got {type(shape_info).__name__}")
+        raise TypeError(f"get_shape_size expects an asc.ShapeInfo, got {described(shape_info)}")
     static = 1
     runtime: Any = None
     for d in shape_info._shape:

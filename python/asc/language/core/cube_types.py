@@ -19,7 +19,7 @@ import numpy as np
 from ..._C import _ods
 from ..._lazy import ods_enums
 from .dtype import DataType, float16, from_numpy_name, uint64
-from .ir_value import PlainValue
+from .ir_value import PlainValue, described
 from .types import ParamStruct, _field
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ def _enum_field(value: Any, struct: str, name: str, cls: type) -> Any:
     """An enum field: a compile-time value of `cls` (printed as its enumerator; the verifier checks
     its range) or a runtime integer."""
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
-        raise TypeError(f"{struct}: '{name}' must be an asc.{cls.__name__}, got {type(value).__name__}")
+        raise TypeError(f"{struct}: '{name}' must be an asc.{cls.__name__}, got {described(value)}")
     return _field(value, struct, name)
 
 

@@ -67,6 +67,15 @@ class PlainValue(IRValue):
         return f"PlainValue({self.dtype.name})"
 
 
+
+def described(value: Any) -> str:
+    """What a value is, in the user's terms for a message ("got a runtime int32 scalar", "got str"), not the
+    front end's class (PlainValue)."""
+    if isinstance(value, PlainValue):
+        # int1 is a comparison's result, a bool to the user
+        return "a runtime bool" if value.dtype.name == "int1" else f"a runtime {value.dtype.name} scalar"
+    return type(value).__name__
+
 #: Compile-time numbers a runtime scalar combines with (numpy scalars as their Python values).
 _NUMBERS = (int, float, bool, np.integer, np.floating, np.bool_)
 

@@ -11,7 +11,7 @@ from ..._C import _ods
 from . import semantic
 from .builtin import builder_for, builtin
 from .dtype import DataType, float32, uint32, uint64
-from .ir_value import GlobalAddress, IRValue, PlainValue, gm_addr_type
+from .ir_value import GlobalAddress, IRValue, PlainValue, described, gm_addr_type
 from .tensor import GlobalTensor, _index
 
 #: The "not given" value of `length` and `shape_size` (Ascend C's default).
@@ -31,7 +31,7 @@ def _element_dtype(dtype: Any, api: str) -> DataType:
 def _u32(value: Any, api: str, what: str) -> Any:
     """The IR handle of a uint32 argument (a Python int in [0, 0xFFFFFFFF] or an integer value)."""
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
-        raise TypeError(f"{api}: '{what}' must be an integer, got {type(value).__name__}")
+        raise TypeError(f"{api}: '{what}' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue) and not value.dtype.is_int():
         raise TypeError(f"{api}: '{what}' must be an integer, got a {value.dtype.name} value")
     if isinstance(value, int) and not 0 <= value <= UNSET:
@@ -42,7 +42,7 @@ def _u32(value: Any, api: str, what: str) -> Any:
 def _address(value: Any, api: str, what: str) -> GlobalAddress:
     if not isinstance(value, GlobalAddress):
         raise TypeError(f"{api}: '{what}' must be a GlobalAddress (a kernel argument array), "
-                        f"got {type(value).__name__}")
+                        f"got {described(value)}")
     return value
 
 
@@ -140,7 +140,7 @@ class ListTensorDesc(IRValue):
     def get_desc(self, desc: TensorDesc, index: Any) -> None:
         """Fills `desc` with tensor `index` of the list."""
         if not isinstance(desc, TensorDesc):
-            raise TypeError(f"ListTensorDesc.get_desc: 'desc' must be an asc.TensorDesc, got {type(desc).__name__}")
+            raise TypeError(f"ListTensorDesc.get_desc: 'desc' must be an asc.TensorDesc, got {described(desc)}")
         _ods.list_tensor_desc_get_desc(builder_for("get_desc"), self.handle, desc.handle,
                                        _index(index, "get_desc index"))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .ir_value import described
 from .tensor import LocalTensor
 
 
@@ -21,7 +22,7 @@ class MrgSortSrcList:
                  src4: LocalTensor | None = None) -> None:
         for name, t in (("src1", src1), ("src2", src2), ("src3", src3), ("src4", src4)):
             if t is not None and not isinstance(t, LocalTensor):
-                raise TypeError(f"MrgSortSrcList: '{name}' must be a LocalTensor, got {type(t).__name__}")
+                raise TypeError(f"MrgSortSrcList: '{name}' must be a LocalTensor, got {described(t)}")
         self.dtype = dtype
         self.tensors = tuple(t if t is not None else src1 for t in (src1, src2, src3, src4))
 

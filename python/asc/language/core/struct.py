@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from . import semantic
 from .builtin import builder_for
 from .dtype import DataType
-from .ir_value import IRValue, PlainValue
+from .ir_value import IRValue, PlainValue, described
 
 _CTYPES = {
     "int8": ctypes.c_int8, "int16": ctypes.c_int16, "int32": ctypes.c_int32, "int64": ctypes.c_int64,
@@ -46,14 +46,14 @@ def _checked(struct: str, key: str, dtype: DataType, value: Any) -> Any:
     where = f"{struct}.{key} ({dtype.name})"
     if isinstance(value, bool) or dtype.name == "bool":
         if not isinstance(value, (bool, int)):
-            raise TypeError(f"{where} must be a bool or an int, got {type(value).__name__}")
+            raise TypeError(f"{where} must be a bool or an int, got {described(value)}")
         return int(value)
     if dtype.is_float():
         if not isinstance(value, (int, float)):
-            raise TypeError(f"{where} must be a number, got {type(value).__name__}")
+            raise TypeError(f"{where} must be a number, got {described(value)}")
         return value
     if not isinstance(value, int):
-        raise TypeError(f"{where} must be an int, got {type(value).__name__}")
+        raise TypeError(f"{where} must be an int, got {described(value)}")
     bits = dtype.bitwidth
     low, high = (0, (1 << bits) - 1) if dtype.is_unsigned() else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
     if not low <= value <= high:

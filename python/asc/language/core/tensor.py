@@ -10,7 +10,7 @@ from . import semantic
 from .builtin import builder_for, builtin
 from .dtype import DataType, int32, uint32, uint64
 from .enums import CacheMode, CacheRwMode, TPosition
-from .ir_value import GlobalAddress, IRValue, PlainValue, gm_addr_type
+from .ir_value import GlobalAddress, IRValue, PlainValue, described, gm_addr_type
 
 
 def local_tensor_type(pos: TPosition, dtype: DataType) -> str:
@@ -21,7 +21,7 @@ def local_tensor_type(pos: TPosition, dtype: DataType) -> str:
 def _int(value: Any, what: str) -> Any:
     """`value` if it is a Python int or an integer PlainValue, else a TypeError naming `what`."""
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
-        raise TypeError(f"{what} must be an integer, got {type(value).__name__}")
+        raise TypeError(f"{what} must be an integer, got {described(value)}")
     if isinstance(value, PlainValue) and not value.dtype.is_int():
         raise TypeError(f"{what} must be an integer, got a {value.dtype.name} value")
     return value
@@ -58,7 +58,7 @@ class BaseTensor(IRValue):
         from .auto_tensor import ShapeInfo
 
         if not isinstance(shape_info, ShapeInfo):
-            raise TypeError(f"set_shape_info expects an asc.ShapeInfo, got {type(shape_info).__name__}")
+            raise TypeError(f"set_shape_info expects an asc.ShapeInfo, got {described(shape_info)}")
         self.shape_info = shape_info
 
     def get_shape_info(self) -> Any:
@@ -91,7 +91,7 @@ class BaseTensor(IRValue):
         self._require_dtype("set_value")
         value = semantic.python_scalar(value)
         if not isinstance(value, (PlainValue, int, float, bool)):
-            raise TypeError(f"set_value: 'value' must be a number, got {type(value).__name__}")
+            raise TypeError(f"set_value: 'value' must be a number, got {described(value)}")
         b = builder_for("set_value")
         _ods.set_value(b, self.handle, _index(index, "set_value index"), semantic.materialize(value, self.dtype))
 
@@ -124,7 +124,7 @@ class GlobalTensor(BaseTensor):
     @builtin
     def set_global_buffer(self, buffer: GlobalAddress, buffer_size: Any = None) -> None:
         if not isinstance(buffer, GlobalAddress):
-            raise TypeError(f"set_global_buffer expects a GlobalAddress, got {type(buffer).__name__}")
+            raise TypeError(f"set_global_buffer expects a GlobalAddress, got {described(buffer)}")
         b = builder_for("set_global_buffer")
         if self.dtype is None:
             # The first binding types the tensor; the verifier checks later ones against it.
@@ -264,7 +264,7 @@ class LocalTensor(BaseTensor):
         """This tensor becomes `src` from `offset` elements of src's type on (`SetAddrWithOffset`): src's
         address and position, this tensor's element type."""
         if not isinstance(src, LocalTensor):
-            raise TypeError(f"set_addr_with_offset: 'src' must be a LocalTensor, got {type(src).__name__}")
+            raise TypeError(f"set_addr_with_offset: 'src' must be a LocalTensor, got {described(src)}")
         b = builder_for("set_addr_with_offset")
         self.take_value(_ods.local_tensor_set_addr_with_offset(
             b, src.handle, _index(offset, "set_addr_with_offset offset"),

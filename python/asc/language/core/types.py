@@ -14,7 +14,7 @@ from ..._C import _ods
 from . import semantic
 from .builtin import builder_for
 from .dtype import DataType, float32, int1, int16, int32, int64
-from .ir_value import IRValue, PlainValue
+from .ir_value import IRValue, PlainValue, described
 
 
 def _field(value: Any, struct: str, name: str, dtype: DataType = int32) -> Any:
@@ -23,13 +23,13 @@ def _field(value: Any, struct: str, name: str, dtype: DataType = int32) -> Any:
     if isinstance(value, PlainValue) and not value.dtype.is_int() and dtype.is_int():
         raise TypeError(f"{struct}: '{name}' must be an integer, got a {value.dtype.name} value")
     if not isinstance(value, (int, float, PlainValue)):
-        raise TypeError(f"{struct}: '{name}' must be a number, got {type(value).__name__}")
+        raise TypeError(f"{struct}: '{name}' must be a number, got {described(value)}")
     return semantic.materialize(value, dtype)
 
 
 def _bool_field(value: Any, struct: str, name: str) -> Any:
     if not isinstance(value, bool) and not (isinstance(value, PlainValue) and value.dtype == int1):
-        raise TypeError(f"{struct}: '{name}' must be a bool, got {type(value).__name__}")
+        raise TypeError(f"{struct}: '{name}' must be a bool, got {described(value)}")
     return _field(value, struct, name, int1)
 
 
@@ -194,7 +194,7 @@ class VdeqInfo(IRValue):
                 raise TypeError(f"VdeqInfo: '{key}' must be a list of {self.GROUPS} values, got {got}")
             for i, v in enumerate(values):
                 if key == "sign_mode" and not isinstance(v, (bool, PlainValue)):
-                    raise TypeError(f"VdeqInfo: 'sign_mode[{i}]' must be a bool, got {type(v).__name__}")
+                    raise TypeError(f"VdeqInfo: 'sign_mode[{i}]' must be a bool, got {described(v)}")
                 operands.append(_field(v, "VdeqInfo", f"{key}[{i}]", dtype))
         self.scale, self.offset, self.sign_mode = list(scale), list(offset), list(sign_mode)
         super().__init__(_ods.vdeq_info(builder_for("VdeqInfo"), operands))

@@ -17,7 +17,7 @@ from ..core.auto_tensor import LocalTensorAuto, ShapeInfo, _dims, get_shape_size
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
 from ..core.enums import HardEvent, Hardware, TPosition
-from ..core.ir_value import IRValue, PlainValue
+from ..core.ir_value import IRValue, PlainValue, described
 from ..core.range import ConstExpr
 from ..core.tensor import LocalTensor, local_tensor_type
 
@@ -26,7 +26,7 @@ def _const_int(value: Any, api: str, param: str) -> int:
     value = ConstExpr.unwrap(value)
     if isinstance(value, IRValue) or isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{api}: '{param}' must be a compile-time int (a literal, a module constant or an "
-                        f"asc.ConstExpr), got {type(value).__name__}")
+                        f"asc.ConstExpr), got {described(value)}")
     return value
 
 
@@ -74,13 +74,13 @@ def _init_buffer(owner: Any, target: Any, num: Any, length: Any, tbuf_builder: C
         queue_builder(b, owner, target.handle, _checks.integer(num, "init_buffer", "num"),
                       _checks.integer(length, "init_buffer", "len"))
     else:
-        raise TypeError(f"init_buffer: 'que' must be a TQue, TQueBind or TBuf, got {type(target).__name__}")
+        raise TypeError(f"init_buffer: 'que' must be a TQue, TQueBind or TBuf, got {described(target)}")
 
 
 def _init_buf_pool(owner: Any, builder: Callable[..., Any], buf_pool: Any, length: Any, share_buf: Any) -> None:
     for param, pool in (("buf_pool", buf_pool), ("share_buf", share_buf)):
         if pool is not None and not isinstance(pool, TBufPool):
-            raise TypeError(f"init_buf_pool: '{param}' must be a TBufPool, got {type(pool).__name__}")
+            raise TypeError(f"init_buf_pool: '{param}' must be a TBufPool, got {described(pool)}")
     if buf_pool is None:
         raise TypeError("init_buf_pool: 'buf_pool' must be a TBufPool, got NoneType")
     builder(builder_for("init_buf_pool"), owner, buf_pool.handle, _checks.integer(length, "init_buf_pool", "len"),
