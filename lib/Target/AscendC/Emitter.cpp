@@ -114,23 +114,9 @@ bool mlir::asc::isReservedName(StringRef name) {
          name.starts_with("ASCEND_IS_");
 }
 
-/// The name the frontend attached to `loc` (looking through the call sites
-/// the inliner wraps around the locations of inlined ops).
-static StringRef getLocationName(Location loc) {
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return nameLoc.getName().getValue();
-  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
-    return getLocationName(callLoc.getCallee());
-  if (auto fusedLoc = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fusedLoc.getLocations())
-      if (auto nameLoc = dyn_cast<NameLoc>(inner))
-        return nameLoc.getName().getValue();
-  return StringRef();
-}
-
 /// The name the frontend attached to `loc`, turned into a C++ identifier.
 static std::string getSourceName(Location loc) {
-  StringRef name = getLocationName(loc);
+  StringRef name = getPyVariableName(loc);
   std::string identifier;
   for (char c : name)
     identifier.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');

@@ -441,3 +441,15 @@ mlir::asc::detail::getParamStructInfo(Operation *op) {
   auto it = table.find(op->getName().getStringRef());
   return it == table.end() ? nullptr : it->second;
 }
+
+StringRef mlir::asc::getPyVariableName(Location loc) {
+  if (auto nameLoc = dyn_cast<NameLoc>(loc))
+    return nameLoc.getName().getValue();
+  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
+    return getPyVariableName(callLoc.getCallee());
+  if (auto fusedLoc = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fusedLoc.getLocations())
+      if (auto nameLoc = dyn_cast<NameLoc>(inner))
+        return nameLoc.getName().getValue();
+  return StringRef();
+}

@@ -80,19 +80,6 @@ static LogicalResult verifyOnChip(Operation *op, LocalTensorType type) {
   return success();
 }
 
-/// The Python variable name the frontend attached to `loc`, or "".
-static StringRef getVariableName(Location loc) {
-  if (auto nameLoc = dyn_cast<NameLoc>(loc))
-    return nameLoc.getName().getValue();
-  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
-    return getVariableName(callLoc.getCallee());
-  if (auto fusedLoc = dyn_cast<FusedLoc>(loc))
-    for (Location inner : fusedLoc.getLocations())
-      if (auto nameLoc = dyn_cast<NameLoc>(inner))
-        return nameLoc.getName().getValue();
-  return StringRef();
-}
-
 LogicalResult LocalTensorEmptyOp::verify() {
   if (failed(verifyOnChip(*this, getType())))
     return failure();
@@ -107,7 +94,7 @@ LogicalResult LocalTensorEmptyOp::verify() {
         isMemoryEffectFree(user))
       continue;
     StringRef operand = getOperandName(user, getResult());
-    StringRef name = getVariableName(getLoc());
+    StringRef name = getPyVariableName(getLoc());
     std::string var = name.empty() ? "t" : name.str();
     InFlightDiagnostic diag = emitApiError(user, DiagCategory::Argument);
     if (!operand.empty())

@@ -83,6 +83,11 @@ std::string getPyTypeName(Type type);
 /// "a float16 value", "an int32 value".
 std::string getPyValueName(Type type);
 
+/// The Python variable name the frontend attached to `loc` (a NameLoc,
+/// looking through the call sites the inliner wraps around the locations of
+/// inlined ops and through fused locations), or "".
+StringRef getPyVariableName(Location loc);
+
 namespace detail {
 /// How Python spells the value `keyword` of the C++ enum `cppEnum`
 /// ("mlir::asc::CmpMode", "eq" -> "CMPMODE.EQ"); from ODS.
