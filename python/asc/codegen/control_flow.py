@@ -235,22 +235,20 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
         # iteration apart): -1 has no biased int64 value. A saturated count stays saturated, without
         # overflowing in the + 1.
-        by, top = -rng.step, (1 << 63) - 1
-        count = PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype)
-        count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
-        count = semantic.binary("+", count, 1).handle
+        by = -rng.step
+        count = _plus_saturated(PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype),
+                                1, dtype)
     elif to_zero is not None:
         # A runtime step: len(range(u, 0, s)) (none for s > 0; asc.range_count checks s == 0), one
         # more when s < 0 reaches 0 exactly (|s| divides u; |s| taken as a uint64, which holds
         # |INT64_MIN|).
-        step, top = rng.step, (1 << 63) - 1
+        step = rng.step
         count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
         below = semantic.compare("<", step, 0)
         by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
         ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
         extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
-        count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
-        count = semantic.binary("+", count, extra).handle
+        count = _plus_saturated(count, extra, dtype)
     elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
@@ -281,6 +279,14 @@ def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataTy
                              result_type=semantic.ir_scalar_type(dtype))
     count.set_name_hint(_derived_name(node.target.id, "count"))
     return count
+
+
+def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:
+    """`count + extra` (`extra` 0 or 1) for range(u, -1, s)'s count: a saturated count stays saturated,
+    without overflowing in the addition."""
+    top = (1 << 63) - 1
+    count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
+    return semantic.binary("+", count, extra).handle
 
 
 #: A uint64 loop with a negative constant bound it cannot count to exactly.
