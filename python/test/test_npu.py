@@ -25,7 +25,7 @@ from asc.runtime.backends import npu, npu_runtime
 from asc.runtime.config import KernelType
 from asc.runtime.errors import LaunchTypeError
 
-FIXED = ["-std=c++17", "--cce-disable-kernel-global-attr-check", "-mllvm", "-cce-aicore-stack-size=0x8000",
+FIXED = ["-std=c++17", "-fwrapv", "--cce-disable-kernel-global-attr-check", "-mllvm", "-cce-aicore-stack-size=0x8000",
          "-mllvm", "-cce-aicore-function-stack-size=0x8000", "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false"]
 
 

@@ -227,8 +227,10 @@ def kernel_type_of(options: Any, compiled: Any = None) -> KernelType:
 
 # -- compile and link -----------------------------------------------------------------------------
 
-#: Flags every bisheng compile gets after the user's bisheng_options.
-FIXED_FLAGS = ("-std=c++17", "--cce-disable-kernel-global-attr-check",
+#: Flags every bisheng compile gets after the user's bisheng_options. -fwrapv: the kernel's integers wrap
+#: around (docs/language.md), as in the simulator's compile; without it a signed overflow (and uint64
+#: arithmetic, emitted on int64_t) would be undefined behaviour for bisheng's optimiser.
+FIXED_FLAGS = ("-std=c++17", "-fwrapv", "--cce-disable-kernel-global-attr-check",
                "-mllvm", "-cce-aicore-stack-size=0x8000",
                "-mllvm", "-cce-aicore-function-stack-size=0x8000",
                "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false")
