@@ -275,3 +275,126 @@ func.func @mmad_chain(%a1: !asc.local_tensor<a1, f16>, %a2: !asc.local_tensor<a2
   asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
   return
 }
+
+// -----
+
+// Tensors that share bytes are one tensor for the analysis (docs/sync.md):
+// `window` (UB bytes [128, 256)) lies in `inp` ([0, 256)), so the add that
+// reads it waits for the copy into `inp` (MTE2_V); `out` ([256, 384)) is
+// apart from both and is written without a flag, then copied out after
+// V_MTE3. `far` ([512, 640)) shares no byte with `inp`, and `l1` lies in
+// another memory at the same address: neither waits for the copy.
+// CHECK-LABEL: func.func @static_overlap
+// CHECK:      asc.data_copy %[[INP:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[OUT:[^,]*]], %[[WIN:[^,]*]], %[[WIN]],
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte3 : i32
+// CHECK-NEXT: asc.set_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[OUT]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}} : !asc.local_tensor<a1, f32>
+// CHECK-NEXT: asc.add %[[FAR:[^,]*]], %[[FAR]], %[[FAR]],
+// CHECK-NEXT: return
+func.func @static_overlap(%g: !asc.global_tensor<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %inp = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %win = asc.local_tensor %c128, %c32 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %out = asc.local_tensor %c256, %c32 : i32, i32 -> !asc.local_tensor<vecout, f32>
+  %far = asc.local_tensor %c512, %c32 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %l1 = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<a1, f32>
+  asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %out, %win, %win, %c32 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %g, %out, %c32 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.data_copy %l1, %g, %c64 : !asc.local_tensor<a1, f32>, !asc.global_tensor<f32>, i32
+  asc.add %far, %far, %far, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// Two tensors of one TBuf: the whole buffer and a window of it share bytes
+// (MTE2_V); a window past the copied range does not. Two copies into
+// overlapping static tensors are kept apart by PIPE_MTE2.
+// CHECK-LABEL: func.func @tbuf_views
+// CHECK:      asc.data_copy %[[WHOLE:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[APART:[^,]*]], %[[APART]], %[[APART]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[WIN:[^,]*]], %[[WIN]], %[[WIN]],
+// CHECK-NEXT: asc.data_copy %[[S1:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy %[[S2:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: return
+func.func @tbuf_views(%g: !asc.global_tensor<f32>) {
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1536 = arith.constant 1536 : i32
+  %c2048 = arith.constant 2048 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c2048 : !asc.tbuf<veccalc>, i32
+  %whole = asc.tbuf_get %b, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %apart = asc.tbuf_get_with_offset %b, %c32, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %win = asc.tbuf_get_with_offset %b, %c32, %c128 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %s1 = asc.local_tensor %c1536, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %s2 = asc.local_tensor %c1024, %c256 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  asc.data_copy %whole, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %apart, %apart, %apart, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %win, %win, %win, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %s1, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %s2, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// An address or offset known only at run time may be anywhere in its
+// memory or buffer: the static tensor at %addr and the TBuf window at %off
+// wait for the copies before them. A loop body's read of a tensor that
+// shares bytes with one written before the loop is flagged before the loop.
+// CHECK-LABEL: func.func @unknown_offsets
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[DYN:[^,]*]], %[[DYN]], %[[DYN]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: asc.add %[[WIN:[^,]*]], %[[WIN]], %[[WIN]],
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @unknown_offsets(%g: !asc.global_tensor<f32>, %addr: i32, %off: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %inp = asc.local_tensor %c4096, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %dyn = asc.local_tensor %addr, %c32 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %head = asc.tbuf_get_with_offset %b, %c64, %c0 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %win = asc.tbuf_get_with_offset %b, %c32, %off : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %dyn, %dyn, %dyn, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %head, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.add %win, %win, %win, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  }
+  return
+}
