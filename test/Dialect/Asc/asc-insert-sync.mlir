@@ -255,9 +255,10 @@ func.func @l1_path(%g: !asc.global_tensor<f16>, %a1: !asc.local_tensor<a1, f16>,
 
 // -----
 
-// Two accumulating mmads into one L0C: pipe_barrier(PIPE_M) between them
-// even though the MTE1_M flag of the second's A2 orders them already
-// (hardware.md §3.3 asks for the barrier).
+// Two accumulating mmads into one L0C, of sizes the pass cannot see (the
+// params are an argument): pipe_barrier(PIPE_M) between them even though the
+// M_MTE1 and MTE1_M flags of the second's A2 order them already (hardware.md
+// §3.3 asks for the barrier below 10 fractals, not for a flag).
 // CHECK-LABEL: func.func @mmad_chain
 // CHECK:      asc.mmad %[[C:[^,]*]],
 // CHECK-NEXT: asc.tpipe_fetch_event_id %{{.*}}, m_mte1
@@ -273,6 +274,36 @@ func.func @mmad_chain(%a1: !asc.local_tensor<a1, f16>, %a2: !asc.local_tensor<a2
   asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
   asc.load_data_2d %a2, %a1, %p2 : !asc.local_tensor<a2, f16>, !asc.local_tensor<a1, f16>, !asc.load_data_2d_params
   asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  return
+}
+
+// -----
+
+// hardware.md §3.3: back-to-back Mmads into one L0C need pipe_barrier(PIPE_M)
+// only when ceil(m/16) * ceil(n/16) < 10; above, the hardware orders them.
+// m = n = 64 (16 fractals, constant): no barrier between the two
+// accumulating mmads. m = 32, n = 64 (8 fractals) or a run-time m: the
+// barrier stays.
+// CHECK-LABEL: func.func @mmad_large
+// CHECK:      asc.mmad %[[C:[^,]*]], %{{.*}}, %{{.*}}, %[[BIG:[^ ]*]] :
+// CHECK-NEXT: asc.mmad %[[C]], %{{.*}}, %{{.*}}, %[[BIG]] :
+// CHECK-NEXT: asc.pipe_barrier m
+// CHECK-NEXT: asc.mmad %[[C]], %{{.*}}, %{{.*}}, %[[SMALL:[^ ]*]] :
+// CHECK-NEXT: asc.pipe_barrier m
+// CHECK-NEXT: asc.mmad %[[C]], %{{.*}}, %{{.*}}, %[[DYN:[^ ]*]] :
+// CHECK-NEXT: return
+func.func @mmad_large(%a2: !asc.local_tensor<a2, f16>, %b2: !asc.local_tensor<b2, f16>, %co1: !asc.local_tensor<co1, f32>, %m: i32) {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %false = arith.constant false
+  %big = asc.mmad_params %c64, %c64, %c32, %false, %c0, %false, %false, %false, %c0, %false, %false : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  %small = asc.mmad_params %c32, %c64, %c32, %false, %c0, %false, %false, %false, %c0, %false, %false : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  %dyn = asc.mmad_params %m, %c64, %c32, %false, %c0, %false, %false, %false, %c0, %false, %false : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  asc.mmad %co1, %a2, %b2, %big : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.mmad %co1, %a2, %b2, %big : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.mmad %co1, %a2, %b2, %small : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.mmad %co1, %a2, %b2, %dyn : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
   return
 }
 

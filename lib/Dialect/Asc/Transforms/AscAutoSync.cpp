@@ -722,6 +722,25 @@ struct SyncState {
 
 int idx(SyncPipe p) { return static_cast<int>(p); }
 
+/// An Mmad that needs no pipe_barrier(PIPE_M) after earlier Mmads into its
+/// L0C: with ceil(m/16) * ceil(n/16) >= 10 fractals the hardware orders
+/// them (hardware.md §3.3); m and n must be constants of its MmadParams.
+bool mmadOrderedByHardware(Operation *op) {
+  Value params;
+  if (auto mmad = dyn_cast<MmadOp>(op))
+    params = mmad.getParams();
+  else if (auto mmad = dyn_cast<MmadBiasOp>(op))
+    params = mmad.getParams();
+  else if (auto mmad = dyn_cast<MmadWithSparseOp>(op))
+    params = mmad.getMmadParams();
+  auto def = params ? params.getDefiningOp<MmadParamsOp>() : nullptr;
+  if (!def)
+    return false;
+  std::optional<int64_t> m = getConstantInt(def.getM());
+  std::optional<int64_t> n = getConstantInt(def.getN());
+  return m && n && ((*m + 15) / 16) * ((*n + 15) / 16) >= 10;
+}
+
 /// The HardEvent from pipe `from` to pipe `to` (S_V, MTE2_MTE1, ...), or
 /// none where Ascend C has no flag between the two (MTE3 -> FIX).
 std::optional<HardEvent> eventOf(SyncPipe from, SyncPipe to) {
@@ -805,7 +824,9 @@ private:
   /// every earlier access of `from`, and every access `from` was already
   /// ordered after, now precedes the later accesses of `to`.
   /// Mmads into one L0C stay apart by pipe_barrier(PIPE_M) whatever flags
-  /// ordered them (hardware.md §3.3: the accumulation needs the barrier).
+  /// ordered them (hardware.md §3.3 asks for the barrier between
+  /// back-to-back Mmads of fewer than 10 fractals, not for a flag; the
+  /// simulator takes only a PIPE_M or PIPE_ALL barrier for it).
   static void clearPair(SyncState &st, SyncPipe from, SyncPipe to) {
     for (auto &entry : st.acc) {
       auto &m = entry.second;
@@ -1032,13 +1053,14 @@ private:
       }
     }
     // Dependent instructions of one pipe may overlap (hardware.md §3.1);
-    // bisheng orders PIPE_V ones under auto_sync.
+    // bisheng orders PIPE_V ones under auto_sync, the hardware large Mmads.
     bool barrierPipeline =
         x != SyncPipe::S && (x != SyncPipe::V || !autoSync);
+    bool hardwareOrders = x == SyncPipe::M && mmadOrderedByHardware(op);
     if (barrierPipeline) {
       uint8_t bits = pending(st, root, x, x);
       if ((bits & kWrite) || (write && bits)) {
-        if (emit) {
+        if (emit && !hardwareOrders) {
           b.create<PipeBarrierOp>(loc, barrierPipe(x));
           ++numBarriers;
         }
