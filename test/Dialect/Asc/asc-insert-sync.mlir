@@ -429,3 +429,50 @@ func.func @unknown_offsets(%g: !asc.global_tensor<f32>, %addr: i32, %off: i32, %
   }
   return
 }
+
+// -----
+
+// A tensor chosen by a branch, or carried by a loop, may be any tensor of
+// its memory: the copy into %t is a write of %a for the add (MTE2_V), not of
+// the L1 tensor, and the copy into %b waits for it (PIPE_MTE2); the loop's
+// reads of %u wait (before the loop) for the copy into %b.
+// CHECK-LABEL: func.func @chosen
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<a1, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[O:[^,]*]], %[[A:[^,]*]], %[[A]],
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy %[[B:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: scf.for {{.*}} iter_args(%[[U:[^ ]*]] = %[[A]])
+// CHECK-NEXT: asc.add %[[O]], %[[U]], %[[U]],
+// CHECK-NEXT: scf.yield %[[B]]
+func.func @chosen(%g: !asc.global_tensor<f32>, %c: i1, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %a = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %b = asc.local_tensor %c256, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %o = asc.local_tensor %c512, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+  %l1 = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<a1, f32>
+  %t = scf.if %c -> (!asc.local_tensor<vecin, f32>) {
+    scf.yield %a : !asc.local_tensor<vecin, f32>
+  } else {
+    scf.yield %b : !asc.local_tensor<vecin, f32>
+  }
+  asc.data_copy %t, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %l1, %g, %c64 : !asc.local_tensor<a1, f32>, !asc.global_tensor<f32>, i32
+  asc.add %o, %a, %a, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  asc.data_copy %b, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%u = %a) -> (!asc.local_tensor<vecin, f32>) : i32 {
+    asc.add %o, %u, %u, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    scf.yield %b : !asc.local_tensor<vecin, f32>
+  }
+  return
+}

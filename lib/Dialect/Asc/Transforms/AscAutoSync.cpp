@@ -56,7 +56,7 @@ Value autosync::rootOf(Value tensor) {
 namespace {
 /// Where a root tensor lies, as far as the IR tells (mayShareBytes).
 struct Placement {
-  enum Kind { Own, Static, Allocator, TBuf } kind = Own;
+  enum Kind { Own, Static, Allocator, TBuf, Unknown } kind = Own;
   /// Own: the root; TBuf: the buffer.
   Value base;
   /// Static, Allocator: the memory.
@@ -85,19 +85,23 @@ static Placement placementOf(Value root) {
       p.end = *begin + *bytes;
   };
   Operation *def = root.getDefiningOp();
-  if (auto op = dyn_cast_or_null<LocalTensorOp>(def)) {
+  if (!def || def->getNumRegions() > 0) {
+    // A loop-carried tensor or a branch's result: any of the tensors it
+    // may be.
+    p.kind = Placement::Unknown;
+  } else if (auto op = dyn_cast<LocalTensorOp>(def)) {
     p.kind = Placement::Static;
     p.memory = op.getType().getHardware();
     range(getConstantInt(op.getAddr()), bytesOf(root, op.getLength()));
-  } else if (auto op = dyn_cast_or_null<LocalMemAllocatorAllocOp>(def)) {
+  } else if (auto op = dyn_cast<LocalMemAllocatorAllocOp>(def)) {
     p.kind = Placement::Allocator;
     p.memory = op.getType().getHardware();
-  } else if (auto op = dyn_cast_or_null<TBufGetOp>(def)) {
+  } else if (auto op = dyn_cast<TBufGetOp>(def)) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
     // The whole buffer (no length) ends with the buffer: end unknown.
     range(0, op.getLength() ? bytesOf(root, op.getLength()) : std::nullopt);
-  } else if (auto op = dyn_cast_or_null<TBufGetWithOffsetOp>(def)) {
+  } else if (auto op = dyn_cast<TBufGetWithOffsetOp>(def)) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
     range(getConstantInt(op.getOffset()), bytesOf(root, op.getSize()));
@@ -110,6 +114,11 @@ bool autosync::mayShareBytes(Value a, Value b) {
     return true;
   Placement x = placementOf(a), y = placementOf(b);
   using K = Placement::Kind;
+  auto memoryOf = [](Value v) {
+    return cast<LocalTensorType>(v.getType()).getHardware();
+  };
+  if (x.kind == K::Unknown || y.kind == K::Unknown)
+    return memoryOf(a) == memoryOf(b);
   if (x.kind == K::Own || y.kind == K::Own)
     return false;
   if (x.kind == K::TBuf || y.kind == K::TBuf) {

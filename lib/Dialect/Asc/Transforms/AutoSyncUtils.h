@@ -50,7 +50,9 @@ struct TensorAccess {
 /// (`tbuf_get`, `tbuf_get_with_offset`) when their ranges in the buffer
 /// do, and a static tensor and a LocalMemAllocator tensor of one memory
 /// always may (the allocator's addresses are not tracked). An address or
-/// size known only at run time overlaps everything in its buffer.
+/// size known only at run time overlaps everything in its buffer, and a
+/// tensor carried by a loop or chosen by a branch (a block argument or a
+/// region op's result) everything in its memory.
 bool mayShareBytes(Value a, Value b);
 
 /// Ops whose result is a view (or updated descriptor) of operand #0.
