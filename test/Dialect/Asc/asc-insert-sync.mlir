@@ -255,9 +255,10 @@ func.func @l1_path(%g: !asc.global_tensor<f16>, %a1: !asc.local_tensor<a1, f16>,
 
 // -----
 
-// Two accumulating mmads into one L0C: pipe_barrier(PIPE_M) between them
-// even though the MTE1_M flag of the second's A2 orders them already
-// (hardware.md §3.3 asks for the barrier).
+// Two accumulating mmads into one L0C, of sizes the pass cannot see (the
+// params are an argument): pipe_barrier(PIPE_M) between them even though the
+// M_MTE1 and MTE1_M flags of the second's A2 order them already (hardware.md
+// §3.3 asks for the barrier below 10 fractals, not for a flag).
 // CHECK-LABEL: func.func @mmad_chain
 // CHECK:      asc.mmad %[[C:[^,]*]],
 // CHECK-NEXT: asc.tpipe_fetch_event_id %{{.*}}, m_mte1
@@ -273,5 +274,205 @@ func.func @mmad_chain(%a1: !asc.local_tensor<a1, f16>, %a2: !asc.local_tensor<a2
   asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
   asc.load_data_2d %a2, %a1, %p2 : !asc.local_tensor<a2, f16>, !asc.local_tensor<a1, f16>, !asc.load_data_2d_params
   asc.mmad %co1, %a2, %b2, %m : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  return
+}
+
+// -----
+
+// hardware.md §3.3: back-to-back Mmads into one L0C need pipe_barrier(PIPE_M)
+// only when ceil(m/16) * ceil(n/16) < 10; above, the hardware orders them.
+// m = n = 64 (16 fractals, constant): no barrier between the two
+// accumulating mmads. m = 32, n = 64 (8 fractals) or a run-time m: the
+// barrier stays.
+// CHECK-LABEL: func.func @mmad_large
+// CHECK:      asc.mmad %[[C:[^,]*]], %{{.*}}, %{{.*}}, %[[BIG:[^ ]*]] :
+// CHECK-NEXT: asc.mmad %[[C]], %{{.*}}, %{{.*}}, %[[BIG]] :
+// CHECK-NEXT: asc.pipe_barrier m
+// CHECK-NEXT: asc.mmad %[[C]], %{{.*}}, %{{.*}}, %[[SMALL:[^ ]*]] :
+// CHECK-NEXT: asc.pipe_barrier m
+// CHECK-NEXT: asc.mmad %[[C]], %{{.*}}, %{{.*}}, %[[DYN:[^ ]*]] :
+// CHECK-NEXT: return
+func.func @mmad_large(%a2: !asc.local_tensor<a2, f16>, %b2: !asc.local_tensor<b2, f16>, %co1: !asc.local_tensor<co1, f32>, %m: i32) {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %false = arith.constant false
+  %big = asc.mmad_params %c64, %c64, %c32, %false, %c0, %false, %false, %false, %c0, %false, %false : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  %small = asc.mmad_params %c32, %c64, %c32, %false, %c0, %false, %false, %false, %c0, %false, %false : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  %dyn = asc.mmad_params %m, %c64, %c32, %false, %c0, %false, %false, %false, %c0, %false, %false : i32, i32, i32, i1, i32, i1, i1, i1, i32, i1, i1
+  asc.mmad %co1, %a2, %b2, %big : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.mmad %co1, %a2, %b2, %big : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.mmad %co1, %a2, %b2, %small : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  asc.mmad %co1, %a2, %b2, %dyn : !asc.local_tensor<co1, f32>, !asc.local_tensor<a2, f16>, !asc.local_tensor<b2, f16>, !asc.mmad_params
+  return
+}
+
+// -----
+
+// Tensors that share bytes are one tensor for the analysis (docs/sync.md):
+// `window` (UB bytes [128, 256)) lies in `inp` ([0, 256)), so the add that
+// reads it waits for the copy into `inp` (MTE2_V); `out` ([256, 384)) is
+// apart from both and is written without a flag, then copied out after
+// V_MTE3. `far` ([512, 640)) shares no byte with `inp`, and `l1` lies in
+// another memory at the same address: neither waits for the copy.
+// CHECK-LABEL: func.func @static_overlap
+// CHECK:      asc.data_copy %[[INP:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[OUT:[^,]*]], %[[WIN:[^,]*]], %[[WIN]],
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte3 : i32
+// CHECK-NEXT: asc.set_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[OUT]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}} : !asc.local_tensor<a1, f32>
+// CHECK-NEXT: asc.add %[[FAR:[^,]*]], %[[FAR]], %[[FAR]],
+// CHECK-NEXT: return
+func.func @static_overlap(%g: !asc.global_tensor<f32>) {
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %inp = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %win = asc.local_tensor %c128, %c32 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %out = asc.local_tensor %c256, %c32 : i32, i32 -> !asc.local_tensor<vecout, f32>
+  %far = asc.local_tensor %c512, %c32 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %l1 = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<a1, f32>
+  asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %out, %win, %win, %c32 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %g, %out, %c32 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.data_copy %l1, %g, %c64 : !asc.local_tensor<a1, f32>, !asc.global_tensor<f32>, i32
+  asc.add %far, %far, %far, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// Two tensors of one TBuf: the whole buffer and a window of it share bytes
+// (MTE2_V); a window past the copied range does not. Two copies into
+// overlapping static tensors are kept apart by PIPE_MTE2.
+// CHECK-LABEL: func.func @tbuf_views
+// CHECK:      asc.data_copy %[[WHOLE:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[APART:[^,]*]], %[[APART]], %[[APART]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[WIN:[^,]*]], %[[WIN]], %[[WIN]],
+// CHECK-NEXT: asc.data_copy %[[S1:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy %[[S2:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: return
+func.func @tbuf_views(%g: !asc.global_tensor<f32>) {
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1536 = arith.constant 1536 : i32
+  %c2048 = arith.constant 2048 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c2048 : !asc.tbuf<veccalc>, i32
+  %whole = asc.tbuf_get %b, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %apart = asc.tbuf_get_with_offset %b, %c32, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %win = asc.tbuf_get_with_offset %b, %c32, %c128 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %s1 = asc.local_tensor %c1536, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %s2 = asc.local_tensor %c1024, %c256 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  asc.data_copy %whole, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %apart, %apart, %apart, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %win, %win, %win, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %s1, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %s2, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// An address or offset known only at run time may be anywhere in its
+// memory or buffer: the static tensor at %addr and the TBuf window at %off
+// wait for the copies before them. A loop body's read of a tensor that
+// shares bytes with one written before the loop is flagged before the loop.
+// CHECK-LABEL: func.func @unknown_offsets
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[DYN:[^,]*]], %[[DYN]], %[[DYN]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: asc.add %[[WIN:[^,]*]], %[[WIN]], %[[WIN]],
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @unknown_offsets(%g: !asc.global_tensor<f32>, %addr: i32, %off: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %inp = asc.local_tensor %c4096, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %dyn = asc.local_tensor %addr, %c32 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %head = asc.tbuf_get_with_offset %b, %c64, %c0 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %win = asc.tbuf_get_with_offset %b, %c32, %off : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %dyn, %dyn, %dyn, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %head, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.add %win, %win, %win, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  }
+  return
+}
+
+// -----
+
+// A tensor chosen by a branch, or carried by a loop, may be any tensor of
+// its memory: the copy into %t is a write of %a for the add (MTE2_V), not of
+// the L1 tensor, and the copy into %b waits for it (PIPE_MTE2); the loop's
+// reads of %u wait (before the loop) for the copy into %b.
+// CHECK-LABEL: func.func @chosen
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<a1, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[O:[^,]*]], %[[A:[^,]*]], %[[A]],
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy %[[B:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: scf.for {{.*}} iter_args(%[[U:[^ ]*]] = %[[A]])
+// CHECK-NEXT: asc.add %[[O]], %[[U]], %[[U]],
+// CHECK-NEXT: scf.yield %[[B]]
+func.func @chosen(%g: !asc.global_tensor<f32>, %c: i1, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %a = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %b = asc.local_tensor %c256, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %o = asc.local_tensor %c512, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+  %l1 = asc.local_tensor %c0, %c64 : i32, i32 -> !asc.local_tensor<a1, f32>
+  %t = scf.if %c -> (!asc.local_tensor<vecin, f32>) {
+    scf.yield %a : !asc.local_tensor<vecin, f32>
+  } else {
+    scf.yield %b : !asc.local_tensor<vecin, f32>
+  }
+  asc.data_copy %t, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %l1, %g, %c64 : !asc.local_tensor<a1, f32>, !asc.global_tensor<f32>, i32
+  asc.add %o, %a, %a, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+  asc.data_copy %b, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%u = %a) -> (!asc.local_tensor<vecin, f32>) : i32 {
+    asc.add %o, %u, %u, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    scf.yield %b : !asc.local_tensor<vecin, f32>
+  }
   return
 }

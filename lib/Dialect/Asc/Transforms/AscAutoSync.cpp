@@ -53,6 +53,91 @@ Value autosync::rootOf(Value tensor) {
   return tensor;
 }
 
+namespace {
+/// Where a root tensor lies, as far as the IR tells (mayShareBytes).
+struct Placement {
+  enum Kind { Own, Static, Allocator, TBuf, Unknown } kind = Own;
+  /// Own: the root; TBuf: the buffer.
+  Value base;
+  /// Static, Allocator: the memory.
+  Hardware memory{};
+  /// The bytes in the base or memory; none: unknown.
+  std::optional<int64_t> begin, end;
+};
+} // namespace
+
+/// The bytes `elements` elements of `tensor`'s type take, if constant.
+static std::optional<int64_t> bytesOf(Value tensor, Value elements) {
+  std::optional<int64_t> n = getConstantInt(elements);
+  Type elem = cast<LocalTensorType>(tensor.getType()).getElementType();
+  if (!n || !elem.isIntOrFloat())
+    return std::nullopt;
+  return (*n * elem.getIntOrFloatBitWidth() + 7) / 8;
+}
+
+static Placement placementOf(Value root) {
+  Placement p;
+  p.base = root;
+  auto range = [&](std::optional<int64_t> begin,
+                   std::optional<int64_t> bytes) {
+    p.begin = begin;
+    if (begin && bytes)
+      p.end = *begin + *bytes;
+  };
+  Operation *def = root.getDefiningOp();
+  if (!def || def->getNumRegions() > 0) {
+    // A loop-carried tensor or a branch's result: any of the tensors it
+    // may be.
+    p.kind = Placement::Unknown;
+  } else if (auto op = dyn_cast<LocalTensorOp>(def)) {
+    p.kind = Placement::Static;
+    p.memory = op.getType().getHardware();
+    range(getConstantInt(op.getAddr()), bytesOf(root, op.getLength()));
+  } else if (auto op = dyn_cast<LocalMemAllocatorAllocOp>(def)) {
+    p.kind = Placement::Allocator;
+    p.memory = op.getType().getHardware();
+  } else if (auto op = dyn_cast<TBufGetOp>(def)) {
+    p.kind = Placement::TBuf;
+    p.base = op.getBuf();
+    // The whole buffer (no length) ends with the buffer: end unknown.
+    range(0, op.getLength() ? bytesOf(root, op.getLength()) : std::nullopt);
+  } else if (auto op = dyn_cast<TBufGetWithOffsetOp>(def)) {
+    p.kind = Placement::TBuf;
+    p.base = op.getBuf();
+    range(getConstantInt(op.getOffset()), bytesOf(root, op.getSize()));
+  }
+  return p;
+}
+
+bool autosync::mayShareBytes(Value a, Value b) {
+  if (a == b)
+    return true;
+  Placement x = placementOf(a), y = placementOf(b);
+  using K = Placement::Kind;
+  auto memoryOf = [](Value v) {
+    return cast<LocalTensorType>(v.getType()).getHardware();
+  };
+  if (x.kind == K::Unknown || y.kind == K::Unknown)
+    return memoryOf(a) == memoryOf(b);
+  if (x.kind == K::Own || y.kind == K::Own)
+    return false;
+  if (x.kind == K::TBuf || y.kind == K::TBuf) {
+    if (x.kind != y.kind || x.base != y.base)
+      return false;
+  } else {
+    // Static and allocator tensors of one memory; two allocations of the
+    // allocator never overlap.
+    if (x.memory != y.memory ||
+        (x.kind == K::Allocator && y.kind == K::Allocator))
+      return false;
+    if (x.kind == K::Allocator || y.kind == K::Allocator)
+      return true;
+  }
+  if (!x.begin || !y.begin)
+    return true;
+  return (!x.end || *y.begin < *x.end) && (!y.end || *x.begin < *y.end);
+}
+
 static bool isUbTensor(Type type) {
   auto t = dyn_cast<LocalTensorType>(type);
   return t && t.getHardware() == Hardware::UB;
@@ -646,6 +731,25 @@ struct SyncState {
 
 int idx(SyncPipe p) { return static_cast<int>(p); }
 
+/// An Mmad that needs no pipe_barrier(PIPE_M) after earlier Mmads into its
+/// L0C: with ceil(m/16) * ceil(n/16) >= 10 fractals the hardware orders
+/// them (hardware.md §3.3); m and n must be constants of its MmadParams.
+bool mmadOrderedByHardware(Operation *op) {
+  Value params;
+  if (auto mmad = dyn_cast<MmadOp>(op))
+    params = mmad.getParams();
+  else if (auto mmad = dyn_cast<MmadBiasOp>(op))
+    params = mmad.getParams();
+  else if (auto mmad = dyn_cast<MmadWithSparseOp>(op))
+    params = mmad.getMmadParams();
+  auto def = params ? params.getDefiningOp<MmadParamsOp>() : nullptr;
+  if (!def)
+    return false;
+  std::optional<int64_t> m = getConstantInt(def.getM());
+  std::optional<int64_t> n = getConstantInt(def.getN());
+  return m && n && ((*m + 15) / 16) * ((*n + 15) / 16) >= 10;
+}
+
 /// The HardEvent from pipe `from` to pipe `to` (S_V, MTE2_MTE1, ...), or
 /// none where Ascend C has no flag between the two (MTE3 -> FIX).
 std::optional<HardEvent> eventOf(SyncPipe from, SyncPipe to) {
@@ -669,12 +773,15 @@ private:
   DenseMap<Value, QueueTensor> queues; // by the canonical alloc value
   DenseMap<Value, Value> canonical;    // every alloc value -> canonical
   Value pipe;
+  /// mayShareBytes of two roots, by the pair in pointer order.
+  DenseMap<std::pair<Value, Value>, bool> aliasCache;
   MLIRContext *ctx = nullptr;
 
   void runOnFunction(func::FuncOp func) {
     ctx = func.getContext();
     queues.clear();
     canonical.clear();
+    aliasCache.clear();
     pipe = nullptr;
     func.walk([&](AllocTensorOp alloc) {
       if (!alloc->hasAttr(kAutoTensorAttr))
@@ -726,7 +833,9 @@ private:
   /// every earlier access of `from`, and every access `from` was already
   /// ordered after, now precedes the later accesses of `to`.
   /// Mmads into one L0C stay apart by pipe_barrier(PIPE_M) whatever flags
-  /// ordered them (hardware.md §3.3: the accumulation needs the barrier).
+  /// ordered them (hardware.md §3.3 asks for the barrier between
+  /// back-to-back Mmads of fewer than 10 fractals, not for a flag; the
+  /// simulator takes only a PIPE_M or PIPE_ALL barrier for it).
   static void clearPair(SyncState &st, SyncPipe from, SyncPipe to) {
     for (auto &entry : st.acc) {
       auto &m = entry.second;
@@ -870,7 +979,7 @@ private:
         return;
       for (const TensorAccess &a : accessesOf(inner)) {
         Value root = canon(a.root);
-        if (queues.count(root) || skipped(a.pipe) || !st.acc.count(root))
+        if (queues.count(root) || skipped(a.pipe))
           continue;
         auto it = llvm::find_if(inside, [&](const TensorAccess &other) {
           return other.root == root && other.pipe == a.pipe;
@@ -884,6 +993,28 @@ private:
     OpBuilder b(loop);
     for (const TensorAccess &a : inside)
       access(b, loop, a.root, a.pipe, a.write, st, emit);
+  }
+
+  /// The kinds of accesses pipe `y` made to `root`, or to a tensor that may
+  /// share bytes with it, not yet ordered before later accesses of pipe `x`.
+  uint8_t pending(const SyncState &st, Value root, SyncPipe y, SyncPipe x) {
+    uint8_t bits = 0;
+    for (auto &[other, m] : st.acc)
+      if (m[idx(y)][idx(x)] && aliases(root, other))
+        bits |= m[idx(y)][idx(x)];
+    return bits;
+  }
+
+  bool aliases(Value a, Value b) {
+    if (a == b)
+      return true;
+    auto key = a.getAsOpaquePointer() < b.getAsOpaquePointer()
+                   ? std::make_pair(a, b)
+                   : std::make_pair(b, a);
+    auto [it, inserted] = aliasCache.try_emplace(key, false);
+    if (inserted)
+      it->second = mayShareBytes(a, b);
+    return it->second;
   }
 
   /// The synchronisation access (x, write) of `root` needs before `op`.
@@ -901,7 +1032,6 @@ private:
       else if (x == q->second.consumer && s == QueueState::Alloc)
         transition(b, loc, root, st, QueueState::Deque, emit);
     }
-    auto &m = st.acc[root];
     for (int y = 0; y < kNumSyncPipes; ++y) {
       SyncPipe from = static_cast<SyncPipe>(y);
       if (from == x || skipped(from))
@@ -909,7 +1039,7 @@ private:
       if (isQueue && ((from == q->second.producer && x == q->second.consumer) ||
                       (from == q->second.consumer && x == q->second.producer)))
         continue;
-      uint8_t bits = m[y][idx(x)];
+      uint8_t bits = pending(st, root, from, x);
       if ((bits & kWrite) || (write && bits)) {
         std::optional<HardEvent> event = eventOf(from, x);
         if (emit && event) {
@@ -932,13 +1062,14 @@ private:
       }
     }
     // Dependent instructions of one pipe may overlap (hardware.md §3.1);
-    // bisheng orders PIPE_V ones under auto_sync.
+    // bisheng orders PIPE_V ones under auto_sync, the hardware large Mmads.
     bool barrierPipeline =
         x != SyncPipe::S && (x != SyncPipe::V || !autoSync);
+    bool hardwareOrders = x == SyncPipe::M && mmadOrderedByHardware(op);
     if (barrierPipeline) {
-      uint8_t bits = m[idx(x)][idx(x)];
+      uint8_t bits = pending(st, root, x, x);
       if ((bits & kWrite) || (write && bits)) {
-        if (emit) {
+        if (emit && !hardwareOrders) {
           b.create<PipeBarrierOp>(loc, barrierPipe(x));
           ++numBarriers;
         }

@@ -44,6 +44,17 @@ struct TensorAccess {
   bool write;
 };
 
+/// Whether two root tensors (rootOf) may share bytes: a root's own views
+/// do; two static tensors (`local_tensor`) of one memory do when their byte
+/// ranges [addr, addr + bytes) overlap, two tensors got from one TBuf
+/// (`tbuf_get`, `tbuf_get_with_offset`) when their ranges in the buffer
+/// do, and a static tensor and a LocalMemAllocator tensor of one memory
+/// always may (the allocator's addresses are not tracked). An address or
+/// size known only at run time overlaps everything in its buffer, and a
+/// tensor carried by a loop or chosen by a branch (a block argument or a
+/// region op's result) everything in its memory.
+bool mayShareBytes(Value a, Value b);
+
 /// Ops whose result is a view (or updated descriptor) of operand #0.
 bool isViewOp(Operation *op);
 
