@@ -349,7 +349,8 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
              std::to_string(d.dstNzMatrixStride),
          loc);
   // The destination is written in 32-byte blocks from a 32-byte aligned
-  // start (hardware.md §5.3), so every matrix must start on one too.
+  // start (hardware.md §5.3), so every matrix must start on one too (the
+  // DataCopyNd2NzOp verifier refuses constants with the same message).
   const uint64_t matrixBytes =
       static_cast<uint64_t>(d.dstNzMatrixStride) * es;
   if (d.ndNum > 1 && matrixBytes % 32 != 0)
