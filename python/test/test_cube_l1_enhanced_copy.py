@@ -101,9 +101,9 @@ def enhanced_from_c1(c: asc.GlobalAddress):
 
 @pytest.mark.parametrize(("kernel", "marker", "message"), [
     (enhanced_relu_from_l1, "# RELU",
-     "data_copy: DataCopyEnhancedParams.is_relu_in = True selects a cube-path mode; Ascend 910B/910C apply no "
-     "enhanced parameter to GM/UB/L1 copies (use the default, or data_copy(dst, src, repeat_params) and vector "
-     "instructions)"),
+     "data_copy: DataCopyEnhancedParams 'is_relu_in' is ignored on Ascend 910B/910C (A2/A3), but got True, a "
+     "cube-path mode the copy would silently not apply; use the default, or data_copy(dst, src, repeat_params) and "
+     "vector instructions"),
     (enhanced_from_c1, "# C1",
      "data_copy: cannot copy from TPosition.C1 to TPosition.GM; supported directions are GM to "
      "VECIN/VECOUT/VECCALC/A1/B1/C1, VECIN/VECOUT/VECCALC/A1/B1 to GM, and between VECIN/VECOUT/VECCALC"),

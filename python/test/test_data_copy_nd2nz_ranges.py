@@ -2,7 +2,8 @@
 against the ranges of ascendc_api.md ("Nd2NzParams": src_d_value in [1, 65535], dst_nz_c0_stride and
 dst_nz_n_stride in [1, 16384]) as the verifier checks constants, and reports a value outside at the line. A
 src_d_value of 0 used to read every row from the first one, a dst_nz_n_stride of 0 to write every row over
-the first one, without a word."""
+the first one, without a word. A dst_nz_matrix_stride off the 32-byte blocks (with nd_num above 1) is the
+simulator's alignment error when known at run time and a compile error at the data_copy when constant."""
 
 from __future__ import annotations
 
@@ -123,15 +124,28 @@ def test_two_matrices_with_a_constant_dst_nz_matrix_stride_of_0_are_a_compile_er
 
 
 # -- the NZ matrices start on 32-byte blocks: hardware.md §5.3 (L1 32-B aligned) ---------------------------
-@pytest.mark.parametrize("kernel", [nd2nz_matrices, nd2nz_constant_stride])
-def test_a_dst_nz_matrix_stride_off_the_32_byte_blocks_is_an_error_at_the_line(kernel) -> None:
+OFF_THE_BLOCKS = ("data_copy: 'dst_nz_matrix_stride' is 504 float16 elements (1008 bytes), which puts the NZ "
+                  "matrices after the first off the 32-byte blocks the destination is written in (hardware.md "
+                  "§5.3); use a multiple of 16 elements")
+
+
+def test_a_runtime_dst_nz_matrix_stride_off_the_32_byte_blocks_is_an_error_at_the_line() -> None:
     # Matrix 1 would start 1008 bytes into the destination, inside a 32-byte block; it used to be written there
     # as if the destination allowed byte-granular NZ rows.
     with pytest.raises(KernelError) as info:
-        kernel[1](_source(), np.zeros(1024, np.float16), 2, 504)
+        nd2nz_matrices[1](_source(), np.zeros(1024, np.float16), 2, 504)
     assert info.value.category == "alignment"
     text = str(info.value)
-    assert ("data_copy: 'dst_nz_matrix_stride' is 504 float16 elements (1008 bytes), which puts the NZ matrices "
-            "after the first off the 32-byte blocks the destination is written in (hardware.md §5.3); use a "
-            "multiple of 16 elements") in text, text
+    assert OFF_THE_BLOCKS in text, text
+    assert "asc.data_copy(ub, ga, asc.Nd2NzParams(nd_num, 16, 32, 512, 32, 16, 1, stride))  # COPY" in text, text
+
+
+def test_a_constant_dst_nz_matrix_stride_off_the_32_byte_blocks_is_a_compile_error_at_the_copy() -> None:
+    # The element size is the copy's, so the data_copy line (not the struct's) is the one reported.
+    with pytest.raises(CompileError) as info:
+        nd2nz_constant_stride[1](_source(), np.zeros(1024, np.float16), 2, 504)
+    err = info.value
+    assert err.message == OFF_THE_BLOCKS
+    lines, first = inspect.getsourcelines(nd2nz_constant_stride.fn)
+    assert err.location.line == first + next(i for i, text in enumerate(lines) if "asc.data_copy(ub, ga, params)" in text)
 

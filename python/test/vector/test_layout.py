@@ -413,12 +413,12 @@ def bad_layout(x: asc.GlobalAddress, which: asc.ConstExpr[int]):
     (np.float32, 12, r"scatter: AscendC::Scatter is not supported on Ascend910B1 \(Ascend 910B/910C, A2/A3\); "
                      r"invert the offsets and use asc.gather \(dst\[i\] = src at byte offset src_offset\[i\]\), "
                      "or write the elements one by one with LocalTensor.set_value"),
-    (np.float16, 13, r"data_copy: DataCopyEnhancedParams.is_relu_in = True selects a cube-path mode; Ascend "
-                     r"910B/910C apply no enhanced parameter to GM/UB/L1 copies \(use the default, or "
-                     r"data_copy\(dst, src, repeat_params\) and vector instructions\)"),
-    (np.float16, 14, r"data_copy: DataCopyEnhancedParams.block_mode = BlockMode.BLOCK_MODE_MATRIX selects a "
-                     r"cube-path mode; Ascend 910B/910C apply no enhanced parameter to GM/UB/L1 copies \(use the "
-                     r"default, or data_copy\(dst, src, repeat_params\) and vector instructions\)"),
+    (np.float16, 13, r"data_copy: DataCopyEnhancedParams 'is_relu_in' is ignored on Ascend 910B/910C \(A2/A3\), "
+                     r"but got True, a cube-path mode the copy would silently not apply; use the default, or "
+                     r"data_copy\(dst, src, repeat_params\) and vector instructions"),
+    (np.float16, 14, r"data_copy: DataCopyEnhancedParams 'block_mode' is ignored on Ascend 910B/910C \(A2/A3\), "
+                     r"but got BlockMode.BLOCK_MODE_MATRIX, a cube-path mode the copy would silently not apply; use "
+                     r"the default, or data_copy\(dst, src, repeat_params\) and vector instructions"),
     (np.float16, 15, r"data_copy: slice copies move between GM and a Unified Buffer position \(TPosition.VECIN, "
                      r"VECOUT, VECCALC\), not from TPosition.GM to TPosition.A1"),
     (np.float16, 16, r"data_copy: 'dim_value' must be in \[1, 1\] \(the slices given\), but got 2"),

@@ -37,10 +37,10 @@ inline void checkEnhanced(const DataCopyEnhancedParams &e, ::ascsim::Loc loc) {
   if (e.isRelu)
     ::ascsim::faultf(
         "argument", loc,
-        "data_copy: DataCopyEnhancedParams.is_relu_in = True selects a "
-        "cube-path mode; Ascend 910B/910C apply no enhanced parameter to "
-        "GM/UB/L1 copies (use the default, or data_copy(dst, src, "
-        "repeat_params) and vector instructions)");
+        "data_copy: DataCopyEnhancedParams 'is_relu_in' is ignored on "
+        "Ascend 910B/910C (A2/A3), but got True, a cube-path mode the copy "
+        "would silently not apply; use the default, or data_copy(dst, src, "
+        "repeat_params) and vector instructions");
 }
 } // namespace ascsim_detail
 

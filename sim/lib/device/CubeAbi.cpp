@@ -23,7 +23,6 @@
 #include <array>
 #include <cmath>
 #include <cstring>
-#include <sstream>
 
 namespace ascsim {
 
@@ -350,7 +349,8 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
              std::to_string(d.dstNzMatrixStride),
          loc);
   // The destination is written in 32-byte blocks from a 32-byte aligned
-  // start (hardware.md §5.3), so every matrix must start on one too.
+  // start (hardware.md §5.3), so every matrix must start on one too (the
+  // DataCopyNd2NzOp verifier refuses constants with the same message).
   const uint64_t matrixBytes =
       static_cast<uint64_t>(d.dstNzMatrixStride) * es;
   if (d.ndNum > 1 && matrixBytes % 32 != 0)
@@ -1051,27 +1051,25 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
              "overwrite each other",
          loc);
   // ascendc_api.md §6.4: quant params must not be inf/NaN/denormal. The
-  // scalar modes' scale is known here; the vector modes' is in L1.
+  // scalar modes' scale is known here; the vector modes' words are in L1,
+  // checked when the Fixpipe reads them (cube::checkQuantWords).
   if (d.quant == cube::kDeqF16 || d.quant == cube::kQF322B8Pre ||
       d.quant == cube::kReq8) {
     const uint32_t bits = static_cast<uint32_t>(d.deqScalar);
     float scale;
     std::memcpy(&scale, &bits, sizeof scale);
-    const int kind = std::fpclassify(scale);
-    if (kind == FP_NAN || kind == FP_INFINITE || kind == FP_SUBNORMAL) {
-      std::ostringstream shown;
-      shown << scale;
+    const std::string bad = cube::badQuantScale(scale);
+    if (!bad.empty())
       fail("argument",
            std::string(api) + ": the " + cube::quantModeName(d.quant) +
                " scale, the low 32 bits of the " +
                (std::string(api) == "data_copy"
                     ? "pre-quant register (set_fix_pipe_pre_quant_flag)"
                     : "deq_scalar") +
-               " as float32, is " + shown.str() +
+               " as float32, is " + bad +
                "; it must be zero or a finite normal float (ascendc_api.md "
                "§6.4)",
            loc);
-    }
   }
   if (d.srcStride < d.mSize)
     fail("argument",

@@ -570,6 +570,7 @@ void evaluateInto(const CubeInstr &in, uint8_t *staging) {
       mmad(in.mmad, in.src, in.src1, in.src2, staging);
     return;
   case CubeKind::Fixpipe:
+    checkQuantWords(in.fix, in.src2, in.loc);
     fixpipe(in.fix, in.src, in.src2, staging);
     return;
   }

@@ -12,6 +12,7 @@
 #include "ascsim/float16.h"
 #include "ops/CubeGemm.h"
 #include "ops/VectorMath.h"
+#include "support/Fault.h"
 #include "support/Isa.h"
 #include "support/PerThread.h"
 
@@ -19,6 +20,8 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
+#include <sstream>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -572,6 +575,35 @@ void convert(const FixpipeDesc &d, const uint8_t *src, uint64_t word,
 }
 
 } // namespace
+
+std::string badQuantScale(float scale) {
+  const int kind = std::fpclassify(scale);
+  if (kind != FP_NAN && kind != FP_INFINITE && kind != FP_SUBNORMAL)
+    return {};
+  std::ostringstream shown;
+  shown << scale;
+  return shown.str();
+}
+
+void checkQuantWords(const FixpipeDesc &d, const uint8_t *quantWords,
+                     Loc loc) {
+  if (!vectorQuant(d.quant) || !quantWords)
+    return;
+  for (uint32_t n = 0; n < d.nSize; ++n) {
+    uint64_t word;
+    std::memcpy(&word, quantWords + static_cast<uint64_t>(n) * 8, 8);
+    const std::string bad = badQuantScale(scaleOf(word));
+    if (!bad.empty())
+      fail("argument",
+           std::string("fixpipe: the ") + quantModeName(d.quant) +
+               " scale of channel " + std::to_string(n) +
+               ", the low 32 bits of word " + std::to_string(n) +
+               " of the quant workspace as float32, is " + bad +
+               "; it must be zero or a finite normal float (ascendc_api.md "
+               "§6.4)",
+           loc);
+  }
+}
 
 void fixpipe(const FixpipeDesc &d, const uint8_t *src,
              const uint8_t *quantWords, uint8_t *dst) {

@@ -228,6 +228,15 @@ void setCubeIsaCap(CubeIsa cap);
 void fixpipe(const FixpipeDesc &d, const uint8_t *src,
              const uint8_t *quantWords, uint8_t *dst);
 
+/// ascendc_api.md §6.4: a quant scale must not be inf, NaN or denormal.
+/// Empty when `scale` is zero or a finite normal float, else how it prints
+/// (for the message).
+std::string badQuantScale(float scale);
+/// The vector quant modes' check of the scales a Fixpipe reads from its
+/// cbuf workspace (one word per channel, known only when it runs): an
+/// `argument` error at `loc` naming the first bad channel.
+void checkQuantWords(const FixpipeDesc &d, const uint8_t *quantWords, Loc loc);
+
 /// The K-direction fractal count of an Mmad operand: ceil(k / K0), and for
 /// float32 with kDirectionAlign an even count (K aligned to 16).
 uint32_t mmadK1(const MmadDesc &d);

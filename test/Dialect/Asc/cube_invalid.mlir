@@ -500,3 +500,21 @@ func.func @copy_params_ub_to_l1(%d: !asc.data_copy_params) {
   asc.data_copy_params_form %a1, %x, %d : !asc.local_tensor<a1, f16>, !asc.local_tensor<vecin, f16>, !asc.data_copy_params
   return
 }
+
+// -----
+
+// Constant nd_num and dst_nz_matrix_stride: the NZ matrices after the first
+// must start on the 32-byte blocks the destination is written in (the
+// simulator checks run-time values; hardware.md §5.3).
+func.func @nd2nz_matrix_stride_off_the_blocks(%a: !asc.global_tensor<f16>) {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %c16 = arith.constant 16 : i32
+  %c504 = arith.constant 504 : i32
+  %c1024 = arith.constant 1024 : i32
+  %a1 = asc.local_tensor %c0, %c1024 : i32, i32 -> !asc.local_tensor<a1, f16>
+  %p = asc.nd2nz_params %c2, %c16, %c16, %c0, %c16, %c16, %c16, %c504 : i32, i32, i32, i32, i32, i32, i32, i32
+  // expected-error@+1 {{data_copy: 'dst_nz_matrix_stride' is 504 float16 elements (1008 bytes), which puts the NZ matrices after the first off the 32-byte blocks the destination is written in (hardware.md §5.3); use a multiple of 16 elements}}
+  asc.data_copy_nd2nz %a1, %a, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  return
+}

@@ -84,6 +84,16 @@ func.func @mmad_fixpipe(%gm: !asc.global_tensor<f32>, %gh: !asc.global_tensor<f1
   %n0 = asc.nd2nz_params %c1, %c16, %c16, %c0, %c16, %c16, %c1, %c0 : i32, i32, i32, i32, i32, i32, i32, i32
   // CHECK: asc.data_copy_nd2nz %{{.*}}, %{{.*}}, %[[N]] : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
   asc.data_copy_nd2nz %a1, %gh, %n : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  // One matrix: a dst_nz_matrix_stride off the 32-byte blocks is unused, so
+  // allowed; two matrices 16 float16 elements (32 bytes) apart are aligned.
+  %c17 = arith.constant 17 : i32
+  %c2n = arith.constant 2 : i32
+  %n17 = asc.nd2nz_params %c1, %c16, %c16, %c0, %c16, %c16, %c1, %c17 : i32, i32, i32, i32, i32, i32, i32, i32
+  // CHECK: asc.data_copy_nd2nz
+  asc.data_copy_nd2nz %a1, %gh, %n17 : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
+  %n2 = asc.nd2nz_params %c2n, %c16, %c16, %c0, %c16, %c16, %c1, %c16 : i32, i32, i32, i32, i32, i32, i32, i32
+  // CHECK: asc.data_copy_nd2nz
+  asc.data_copy_nd2nz %a1, %gh, %n2 : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
   return
 }
 

@@ -117,7 +117,7 @@ func.func @trans_5hd_ub_type(%a: !asc.local_tensor<veccalc, ui64>, %p: !asc.tran
 func.func @data_copy_enhanced_relu(%l: !asc.local_tensor<vecin, f16>, %g: !asc.global_tensor<f16>, %p: !asc.data_copy_params, %v: i32) {
   %true = arith.constant true
   %e = asc.data_copy_enhanced_params %v, %v, %v, %v, %true, %v, %v : i32, i32, i32, i32, i1, i32, i32
-  // expected-error@+1 {{data_copy: DataCopyEnhancedParams.is_relu_in = True selects a cube-path mode; Ascend 910B/910C apply no enhanced parameter to GM/UB/L1 copies (use the default, or data_copy(dst, src, repeat_params) and vector instructions)}}
+  // expected-error@+1 {{data_copy: DataCopyEnhancedParams 'is_relu_in' is ignored on Ascend 910B/910C (A2/A3), but got True, a cube-path mode the copy would silently not apply; use the default, or data_copy(dst, src, repeat_params) and vector instructions}}
   asc.data_copy_enhanced %l, %g, %p, %e : !asc.local_tensor<vecin, f16>, !asc.global_tensor<f16>, !asc.data_copy_params, !asc.data_copy_enhanced_params
   return
 }

@@ -541,17 +541,37 @@ LogicalResult DataCopyNd2NzOp::verify() {
     return emitApiError(*this, DiagCategory::DType)
            << "'dst' is " << getPyTypeName(elementOf(getDst()))
            << " but 'src' is " << getPyTypeName(elementOf(getSrc()));
-  return verifyElementType(*this, "dst", getDst(),
-                           types(getContext(), {{8, 0},
-                                                {8, 1},
-                                                {16, 0},
-                                                {16, 1},
-                                                {32, 0},
-                                                {32, 1},
-                                                {16, 2},
-                                                {kBF16, 2},
-                                                {32, 2}}),
-                           "");
+  if (failed(verifyElementType(*this, "dst", getDst(),
+                               types(getContext(), {{8, 0},
+                                                    {8, 1},
+                                                    {16, 0},
+                                                    {16, 1},
+                                                    {32, 0},
+                                                    {32, 1},
+                                                    {16, 2},
+                                                    {kBF16, 2},
+                                                    {32, 2}}),
+                               "")))
+    return failure();
+  // The destination is written in 32-byte blocks from a 32-byte aligned
+  // start (hardware.md §5.3), so every NZ matrix must start on one; the
+  // element size is the copy's, so the check is here, not on the struct.
+  // The simulator checks the same for values known at run time.
+  if (auto p = getIntriParams().getDefiningOp<Nd2NzParamsOp>()) {
+    std::optional<int64_t> ndNum = getConstantInt(p.getNdNum());
+    std::optional<int64_t> stride = getConstantInt(p.getDstNzMatrixStride());
+    Type element = elementOf(getDst());
+    int64_t bytes = stride ? *stride * getElementByteSize(element) : 0;
+    if (ndNum && *ndNum > 1 && stride && bytes % 32 != 0)
+      return emitApiError(*this, DiagCategory::Alignment)
+             << "'dst_nz_matrix_stride' is " << *stride << " "
+             << getPyTypeName(element) << " elements (" << bytes
+             << " bytes), which puts the NZ matrices after the first off the "
+                "32-byte blocks the destination is written in (hardware.md "
+                "§5.3); use a multiple of "
+             << 32 / getElementByteSize(element) << " elements";
+  }
+  return success();
 }
 
 LogicalResult DataCopyPadNd2NzOp::verify() {

@@ -238,7 +238,9 @@ LogicalResult DataCopyEnhancedOp::verify() {
     return success();
   // Ascend 910B/910C ignore these on every copy of these directions
   // (§4.2, §5.1 rows 8-10); a value that asks for a cube-path conversion
-  // would silently do nothing.
+  // would silently do nothing, so it is refused, where MmadParams' ignored
+  // fields only warn (docs/language.md "Fields Ascend 910B/910C ignore";
+  // the same wording).
   struct Mode {
     StringRef name;
     Value value;
@@ -263,16 +265,15 @@ LogicalResult DataCopyEnhancedOp::verify() {
       continue;
     // The params op checked the enumerator ranges.
     InFlightDiagnostic diag = emitApiError(*this, DiagCategory::Argument);
-    diag << "DataCopyEnhancedParams." << mode.name << " = ";
+    diag << "DataCopyEnhancedParams '" << mode.name
+         << "' is ignored on Ascend 910B/910C (A2/A3), but got ";
     if (mode.enumerator)
       diag << mode.enumerator(*v);
     else
       diag << "True";
-    return diag << " selects a cube-path mode; Ascend 910B/910C apply no "
-                   "enhanced parameter to GM/UB/L1 copies (use the default, "
-                   "or "
-                   "data_copy(dst, src, repeat_params) and vector "
-                   "instructions)";
+    return diag << ", a cube-path mode the copy would silently not apply; "
+                   "use the default, or data_copy(dst, src, repeat_params) "
+                   "and vector instructions";
   }
   return success();
 }

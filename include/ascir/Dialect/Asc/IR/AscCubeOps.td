@@ -404,7 +404,10 @@ def Asc_DataCopyNd2NzOp : Asc_CubeCopyOp<"data_copy_nd2nz",
     `DataCopy(dst, src, Nd2NzParams)`: GM to A1/B1/C1 (L1) or to
     VECIN/VECCALC, an ND matrix (`n_value` rows of `d_value` elements,
     `src_d_value` apart) rearranged into NZ fractals. Element types: i8,
-    u8, i16, u16, i32, u32, f16, bf16, f32.
+    u8, i16, u16, i32, u32, f16, bf16, f32. With a constant `nd_num` above
+    1, a constant `dst_nz_matrix_stride` must be a whole number of 32-byte
+    blocks of the element type (the NZ matrices start on the blocks the
+    destination is written in).
 
     ```mlir
     asc.data_copy_nd2nz %a1, %a, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params

@@ -114,7 +114,8 @@ class Asc_ParamStructOp<string mnemonic, Type type, string cxx,
   // ignore (hardware.md, ascendc_api.md). Refusing them would break programs
   // that set them, so a constant other than the member's initialiser is a
   // compile warning at the struct's line ending with `hint` (what the user
-  // probably wants).
+  // probably wants). Why these warn while DataCopyEnhancedParams' cube-path
+  // modes are refused: docs/language.md "Fields Ascend 910B/910C ignore".
   list<string> ignoredFields = [];
   // Extra C++ verification yielding a LogicalResult (rules across fields).
   string check = "::mlir::success()";
