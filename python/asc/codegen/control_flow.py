@@ -12,8 +12,21 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..language.core import semantic
-from ..language.core.dtype import DataType, int32, int64, uint64
+from ..language.core.dtype import (
+    DataType,
+    from_numpy_name,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
@@ -173,14 +186,23 @@ RANGE_STEP_ZERO = ("range() arg 3 must not be zero: the loop's step is 0; use a 
 
 
 def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
-    bounds = (rng.start, rng.stop, rng.step)
-    for x in bounds:
-        if isinstance(x, bool) or not isinstance(x, (int, PlainValue)) or \
+    bounds, typed = [], []
+    for x in (rng.start, rng.stop, rng.step):
+        if isinstance(x, np.integer):  # a typed constant: np.int64(2**40)
+            typed.append(from_numpy_name(x.dtype.name))
+            x = int(x)
+        elif isinstance(x, bool) or not isinstance(x, (int, PlainValue)) or \
                 isinstance(x, PlainValue) and not x.dtype.is_int():
             raise v.error(node.iter, f"range bounds must be integers, got {_kind(x)}", CompileTypeError)
+        else:
+            typed.append(x.dtype if isinstance(x, PlainValue) else None)
+        bounds.append(x)
+    rng = asc_range(*bounds)
     if isinstance(rng.step, int) and rng.step == 0:
         raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
-    dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
+    dtype = _loop_dtype(v, node, typed)
+    bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
+    rng = asc_range(*bounds)
     variable = dtype
     if dtype.is_unsigned() and dtype.bitwidth <= 32:
         # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
@@ -193,18 +215,7 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         rng, dtype = asc_range(*bounds), wide
     bias = None
     big_step = None  # a uint64 step, which int64 reads as negative from 2**63
-    to_zero = None  # range(u, -1, s) for a uint64 u and a signed s: its unbiased u (it ends at 0 or above)
     if dtype == uint64:
-        negative = next((x for x in (rng.start, rng.stop) if isinstance(x, int) and x < 0), None)
-        if negative is not None:
-            positive = isinstance(rng.step, int) and rng.step > 0 or \
-                isinstance(rng.step, PlainValue) and rng.step.dtype.is_unsigned()
-            if isinstance(rng.start, int) and rng.start < 0 or rng.stop != -1 and not positive:
-                raise v.error(node.iter, UINT64_NEGATIVE.format(bound=negative), CompileTypeError)
-            if not positive:
-                to_zero = rng.start  # the stop is -1: counted below
-            # Every uint64 is at least 0: a positive step makes no iterations, as with a stop of 0.
-            bounds = (rng.start, 0, rng.step)
         rng = asc_range(*bounds)
         # No signed type holds uint64 values: the loop counts in int64 offset by 2**63 (x ^ INT64_MIN,
         # which keeps their order and differences; a uint64 2**63 + 5 is no longer negative), and `i`
@@ -271,6 +282,70 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
 
 
+def _loop_dtype(v: FunctionVisitor, node: ast.For, typed: list) -> DataType:
+    """The loop variable's dtype: the promotion of the typed start and stop (runtime values and numpy
+    constants; a Python int is weak), which holds both; else the step's dtype; else int32."""
+    start, stop, step = typed
+    if start is None or stop is None:
+        return start or stop or step or int32
+    dtype = semantic.integer_promotion(start, stop)
+    if dtype is None:
+        raise v.error(node.iter, f"no integer dtype holds both the {start.name} start and the {stop.name} stop of "
+                      f"this range, and the loop variable must hold both; convert one of them: np.int64(...) "
+                      f"when the values fit int64, np.uint64(...) when they are never negative",
+                      CompileTypeError)
+    return dtype
+
+
+#: A negative constant bound an unsigned loop variable cannot count to exactly.
+UNSIGNED_NEGATIVE = ("a {dtype} loop variable cannot hold the negative bound {bound} of this range; count down to "
+                     "0 with `range(u, -1, s)` (s < 0), or loop over int64 values (`np.int64` bounds) when the "
+                     "variable may be negative")
+
+
+def _fitting_bounds(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: DataType) -> tuple[tuple, Any]:
+    """The range's bounds once its constant start and stop are checked against the loop variable's
+    dtype, and `to_zero`: the start of a uint64 `range(u, -1, s)` with a signed step (it ends at 0 or
+    above), else None.
+
+    A constant the dtype cannot hold would be converted to it, changing the loop's iterations or its
+    values (`range(u8, 300)`): a CompileTypeError. An unsigned loop keeps Python's iterations for a
+    negative stop when the step is positive (none: the stop becomes 0) or the stop is -1 (down to 0)."""
+    bounds = (rng.start, rng.stop, rng.step)
+    to_zero = None
+    if dtype.is_unsigned():
+        negative = next((x for x in bounds[:2] if isinstance(x, int) and x < 0), None)
+        if negative is not None:
+            positive = isinstance(rng.step, int) and rng.step > 0 or \
+                isinstance(rng.step, PlainValue) and rng.step.dtype.is_unsigned()
+            if isinstance(rng.start, int) and rng.start < 0 or rng.stop != -1 and not positive:
+                raise v.error(node.iter, UNSIGNED_NEGATIVE.format(dtype=dtype.name, bound=negative),
+                              CompileTypeError)
+            if positive or dtype == uint64:
+                # Every unsigned value is at least 0: a positive step makes no iterations, as with a
+                # stop of 0. A uint64 `range(u, -1, s)` counts the stop of -1 in (no biased int64
+                # holds it); narrower ones loop in a wider signed type, which holds -1.
+                if not positive:
+                    to_zero = rng.start
+                bounds = (rng.start, 0, rng.step)
+    lo, hi = semantic.integer_limits(dtype)
+    for which, x in (("start", bounds[0]), ("stop", bounds[1])):
+        if isinstance(x, int) and not lo <= x <= hi and not (which == "stop" and x == -1 and dtype.is_unsigned()):
+            holder = next((t for t in (int8, uint8, int16, uint16, int32, uint32, int64, uint64)
+                           if _holds(t, min(lo, x)) and _holds(t, max(hi, x))), None)
+            todo = f"give a bound a dtype that holds it: range(np.{holder.name}(...), ...)" if holder else \
+                "no integer dtype holds it with the other bounds' values: change the bounds"
+            raise v.error(node.iter, f"the range's {which} {x} does not fit its loop variable's dtype {dtype.name} "
+                          "(the promotion of the bounds' dtypes; int32 when no bound has one), which would change "
+                          f"the loop's values; {todo}", CompileTypeError)
+    return bounds, to_zero
+
+
+def _holds(dtype: DataType, x: int) -> bool:
+    lo, hi = semantic.integer_limits(dtype)
+    return lo <= x <= hi
+
+
 def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> Any:
     """asc.range_count of `bounds` in `dtype` (named `i_count`)."""
     from .._C import _ods
@@ -287,12 +362,6 @@ def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:
     top = (1 << 63) - 1
     count = semantic._select(semantic.compare("<", count, top), count, top - 1, dtype)
     return semantic.binary("+", count, extra).handle
-
-
-#: A uint64 loop with a negative constant bound it cannot count to exactly.
-UINT64_NEGATIVE = ("a uint64 loop variable cannot hold the negative bound {bound} of this range; count down to "
-                   "0 with `range(u, -1, s)` (s < 0), or loop over int64 values (`np.int64` bounds) when the "
-                   "variable may be negative")
 
 
 def _unsigned_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
