@@ -204,6 +204,18 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
     rng = asc_range(*bounds)
     variable = dtype
+    bounds = _wide_step(v, node, bounds, dtype)
+    rng = asc_range(*bounds)
+    if dtype.is_signed() and dtype.bitwidth < 64 and not _step_fits(rng.step, dtype):
+        # A step the dtype cannot hold (int8 200, a uint32 for an int32 loop) would be converted to
+        # it: int8 200 is -56. The loop counts in a wider signed type which holds its (clamped) value;
+        # `i` is converted back.
+        wide = int64 if dtype.bitwidth == 32 else int32
+        bounds = tuple(x if isinstance(x, int) else
+                       _unsigned_loop_step(x, dtype, wide) if i == 2 else
+                       semantic.convert(semantic.convert(x, dtype), wide)
+                       for i, x in enumerate(bounds))
+        rng, dtype = asc_range(*bounds), wide
     if dtype.is_unsigned() and dtype.bitwidth <= 32:
         # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
         # bounds loop in a wider signed type, where they keep their values; `i` is converted back.
@@ -227,6 +239,10 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
                        x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int64)
                        for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), int64
+    elif dtype == int64 and isinstance(rng.step, PlainValue) and rng.step.dtype == uint64:
+        big_step = (rng.start, rng.stop, rng.step)
+        bounds = (rng.start, rng.stop, semantic.convert(rng.step, int64))
+        rng = asc_range(*bounds)
     if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
         _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable,
@@ -267,11 +283,12 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count = _range_count(v, node, bounds, dtype)
         if big_step is not None:
             # int64 reads a uint64 step of 2**63 or more as negative; such a step makes at most 2
-            # iterations: none when start >= stop, 2 when stop - start exceeds it.
-            a, b, s = (semantic.convert(x, uint64) if isinstance(x, PlainValue) else
-                       PlainValue(semantic.materialize(x, uint64), uint64) for x in big_step)
+            # iterations: none when start >= stop, 2 when stop - start (taken as a uint64, which
+            # holds it) exceeds it.
+            a, b, s = (semantic.convert(x, variable if i < 2 else uint64) if isinstance(x, PlainValue) else
+                       PlainValue(semantic.materialize(x, variable), variable) for i, x in enumerate(big_step))
             nonempty = semantic.compare("<", a, b)
-            span = semantic.binary("-", b, a)
+            span = semantic.binary("-", semantic.convert(b, uint64), semantic.convert(a, uint64))
             two = semantic._select(semantic.compare(">", span, s), 2, 1, dtype)
             big = semantic._select(nonempty, two, 0, dtype)
             count = semantic._select(semantic.compare("<", rng.step, 0), big, PlainValue(count, dtype),
@@ -280,6 +297,34 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
+
+
+def _wide_step(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> tuple:
+    """The bounds with a constant step the loop cannot hold as a signed value of its dtype made
+    one it can: a step of magnitude 2**bits or more makes the one iteration 2**bits does (the bounds
+    differ by less), so an 8- to 32-bit loop's is clamped to that; a 64-bit loop's step of 2**63 or
+    more (2**64 - 1 at most: the same iteration) becomes a uint64 value, counted as a runtime one;
+    one below -2**63 is a CompileTypeError."""
+    step = bounds[2]
+    if not isinstance(step, int):
+        return bounds
+    limit = 1 << dtype.bitwidth
+    if dtype.bitwidth <= 32:
+        step = max(-limit, min(step, limit))
+    elif step >= 1 << 63:
+        step = PlainValue(semantic.materialize(min(step, limit - 1), uint64), uint64)
+    elif step < -(1 << 63):
+        raise v.error(node.iter, f"the range's step {step} is below -2**63, which no 64-bit integer holds; "
+                      f"use a step of -2**63 or more", CompileTypeError)
+    return bounds[:2] + (step,)
+
+
+def _step_fits(step: Any, dtype: DataType) -> bool:
+    """Whether every value of `step` is a value of the signed `dtype`."""
+    if isinstance(step, int):
+        return _holds(dtype, step)
+    bits = step.dtype.bitwidth
+    return bits < dtype.bitwidth if step.dtype.is_unsigned() else bits <= dtype.bitwidth
 
 
 def _loop_dtype(v: FunctionVisitor, node: ast.For, typed: list) -> DataType:
