@@ -201,24 +201,15 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     if isinstance(rng.step, int) and rng.step == 0:
         raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
     dtype = _loop_dtype(v, node, typed)
-    bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
-    rng = asc_range(*bounds)
     variable = dtype
+    bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
     bounds = _wide_step(v, node, bounds, dtype)
     rng = asc_range(*bounds)
-    if dtype.is_signed() and dtype.bitwidth < 64 and not _step_fits(rng.step, dtype):
-        # A step the dtype cannot hold (int8 200, a uint32 for an int32 loop) would be converted to
-        # it: int8 200 is -56. The loop counts in a wider signed type which holds its (clamped) value;
-        # `i` is converted back.
-        wide = int64 if dtype.bitwidth == 32 else int32
-        bounds = tuple(x if isinstance(x, int) else
-                       _unsigned_loop_step(x, dtype, wide) if i == 2 else
-                       semantic.convert(semantic.convert(x, dtype), wide)
-                       for i, x in enumerate(bounds))
-        rng, dtype = asc_range(*bounds), wide
-    if dtype.is_unsigned() and dtype.bitwidth <= 32:
-        # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
-        # bounds loop in a wider signed type, where they keep their values; `i` is converted back.
+    if dtype.bitwidth <= 32 and (dtype.is_unsigned() or not _step_fits(rng.step, dtype)):
+        # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)), and so would
+        # a step the dtype cannot hold (an int8 loop's 200, a uint32 step of an int32 loop). Such a
+        # loop counts in a wider signed type, where the bounds keep their values and the step its
+        # (clamped) value; `i` is converted back.
         wide = int64 if dtype.bitwidth == 32 else int32
         bounds = tuple(x if isinstance(x, int) else
                        _unsigned_loop_step(x, dtype, wide) if i == 2 else
@@ -226,21 +217,19 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
                        for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), wide
     bias = None
-    big_step = None  # a uint64 step, which int64 reads as negative from 2**63
+    # A uint64 step of a 64-bit loop, which int64 reads as negative from 2**63: `_unsigned_count`.
+    big_step = (rng.start, rng.stop, rng.step) if dtype.bitwidth == 64 and isinstance(rng.step, PlainValue) and \
+        rng.step.dtype == uint64 else None
     if dtype == uint64:
-        rng = asc_range(*bounds)
         # No signed type holds uint64 values: the loop counts in int64 offset by 2**63 (x ^ INT64_MIN,
         # which keeps their order and differences; a uint64 2**63 + 5 is no longer negative), and `i`
         # is offset back. The step is a difference: it is not offset.
-        if isinstance(rng.step, PlainValue) and rng.step.dtype == uint64:
-            big_step = (rng.start, rng.stop, rng.step)
         bias = -(1 << 63)
         bounds = tuple(_biased(x, bias) if i < 2 else
                        x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int64)
                        for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), int64
-    elif dtype == int64 and isinstance(rng.step, PlainValue) and rng.step.dtype == uint64:
-        big_step = (rng.start, rng.stop, rng.step)
+    elif big_step is not None:
         bounds = (rng.start, rng.stop, semantic.convert(rng.step, int64))
         rng = asc_range(*bounds)
     if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
@@ -258,42 +247,13 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         if isinstance(bounds[0], PlainValue):
             bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
         rng, dtype = asc_range(*bounds), int32
-    if to_zero is not None and isinstance(rng.step, int):
-        # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
-        # iteration apart): -1 has no biased int64 value. A saturated count stays saturated, without
-        # overflowing in the + 1.
-        by = -rng.step
-        count = _plus_saturated(PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype),
-                                1, dtype)
-    elif to_zero is not None:
-        # A runtime step: len(range(u, 0, s)) (none for s > 0; asc.range_count checks s == 0), one
-        # more when s < 0 reaches 0 exactly (|s| divides u; |s| taken as a uint64, which holds
-        # |INT64_MIN|).
-        step = rng.step
-        count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
-        below = semantic.compare("<", step, 0)
-        by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
-        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
-        extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
-        count = _plus_saturated(count, extra, dtype)
+    if to_zero is not None or big_step is not None:
+        count = _unsigned_count(v, node, rng, dtype, variable, to_zero, big_step)
     elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
     else:
         count = _range_count(v, node, bounds, dtype)
-        if big_step is not None:
-            # int64 reads a uint64 step of 2**63 or more as negative; such a step makes at most 2
-            # iterations: none when start >= stop, 2 when stop - start (taken as a uint64, which
-            # holds it) exceeds it.
-            a, b, s = (semantic.convert(x, variable if i < 2 else uint64) if isinstance(x, PlainValue) else
-                       PlainValue(semantic.materialize(x, variable), variable) for i, x in enumerate(big_step))
-            nonempty = semantic.compare("<", a, b)
-            span = semantic.binary("-", semantic.convert(b, uint64), semantic.convert(a, uint64))
-            two = semantic._select(semantic.compare(">", span, s), 2, 1, dtype)
-            big = semantic._select(nonempty, two, 0, dtype)
-            count = semantic._select(semantic.compare("<", rng.step, 0), big, PlainValue(count, dtype),
-                                     dtype).handle
-            count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
@@ -397,6 +357,44 @@ def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataTy
 
     count = _ods.range_count(v.b, *(semantic.materialize(x, dtype) for x in bounds),
                              result_type=semantic.ir_scalar_type(dtype))
+    count.set_name_hint(_derived_name(node.target.id, "count"))
+    return count
+
+
+def _unsigned_count(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: DataType, variable: DataType,
+                    to_zero: Any, big_step: tuple | None) -> Any:
+    """The iteration count of an int64 (`dtype`) loop that asc.range_count cannot count alone:
+    a uint64 `range(u, -1, s)` (`to_zero`: u; -1 has no biased int64 value; `rng` is biased) and a
+    loop whose uint64 step may be 2**63 or more (`big_step`: the unbiased bounds of the `variable`'s
+    dtype and the uint64 step), which int64 reads as negative."""
+    bias = -(1 << 63)
+    if to_zero is not None and isinstance(rng.step, int):
+        # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
+        # iteration apart). A saturated count stays saturated, without overflowing in the + 1.
+        by = -rng.step
+        return _plus_saturated(PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype),
+                               1, dtype)
+    if to_zero is not None:
+        # A runtime step: len(range(u, 0, s)) (none for s > 0; asc.range_count checks s == 0), one
+        # more when s < 0 reaches 0 exactly (|s| divides u; |s| taken as a uint64, which holds
+        # |INT64_MIN|).
+        step = rng.step
+        count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
+        below = semantic.compare("<", step, 0)
+        by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
+        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
+        extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
+        return _plus_saturated(count, extra, dtype)
+    count = _range_count(v, node, (rng.start, rng.stop, rng.step), dtype)
+    # A step of 2**63 or more makes at most 2 iterations: none when start >= stop, 2 when stop - start
+    # (taken as a uint64, which holds it) exceeds it.
+    a, b, s = (semantic.convert(x, variable if i < 2 else uint64) if isinstance(x, PlainValue) else
+               PlainValue(semantic.materialize(x, variable), variable) for i, x in enumerate(big_step))
+    nonempty = semantic.compare("<", a, b)
+    span = semantic.binary("-", semantic.convert(b, uint64), semantic.convert(a, uint64))
+    two = semantic._select(semantic.compare(">", span, s), 2, 1, dtype)
+    big = semantic._select(nonempty, two, 0, dtype)
+    count = semantic._select(semantic.compare("<", rng.step, 0), big, PlainValue(count, dtype), dtype).handle
     count.set_name_hint(_derived_name(node.target.id, "count"))
     return count
 
