@@ -212,7 +212,7 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         # (clamped) value; `i` is converted back.
         wide = int64 if dtype.bitwidth == 32 else int32
         bounds = tuple(x if isinstance(x, int) else
-                       _unsigned_loop_step(x, dtype, wide) if i == 2 else
+                       _wide_loop_step(x, dtype, wide) if i == 2 else
                        semantic.convert(semantic.convert(x, dtype), wide)
                        for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), wide
@@ -407,10 +407,11 @@ def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:
     return semantic.binary("+", count, extra).handle
 
 
-def _unsigned_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
-    """A runtime step of a uint8/16/32 loop (`dtype`) in the signed type it loops in (`wide`), keeping
-    its value: a signed step its sign (int32 -1 is not uint32 2**32 - 1), a step of magnitude 2**bits or
-    more, which makes one iteration as 2**bits does (bounds differ by less), clamped to that first."""
+def _wide_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
+    """A runtime step of an 8- to 32-bit loop (`dtype`: unsigned, or signed with a step it cannot hold)
+    in the wider signed type it loops in (`wide`), keeping its value: a signed step its sign (int32 -1
+    is not uint32 2**32 - 1), a step of magnitude 2**bits or more, which makes one iteration as 2**bits
+    does (bounds differ by less), clamped to that first."""
     limit = 1 << dtype.bitwidth
     if x.dtype.is_unsigned():
         if x.dtype.bitwidth > dtype.bitwidth:
