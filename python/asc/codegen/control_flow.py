@@ -12,8 +12,21 @@ import ast
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..language.core import semantic
-from ..language.core.dtype import DataType, int32, int64, uint64
+from ..language.core.dtype import (
+    DataType,
+    from_numpy_name,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+)
 from ..language.core.ir_value import IRValue, PlainValue
 from ..language.core.range import range as asc_range
 from ..language.core.range import static_range
@@ -173,49 +186,52 @@ RANGE_STEP_ZERO = ("range() arg 3 must not be zero: the loop's step is 0; use a 
 
 
 def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
-    bounds = (rng.start, rng.stop, rng.step)
-    for x in bounds:
-        if isinstance(x, bool) or not isinstance(x, (int, PlainValue)) or \
+    bounds, typed = [], []
+    for x in (rng.start, rng.stop, rng.step):
+        if isinstance(x, np.integer):  # a typed constant: np.int64(2**40)
+            typed.append(from_numpy_name(x.dtype.name))
+            x = int(x)
+        elif isinstance(x, bool) or not isinstance(x, (int, PlainValue)) or \
                 isinstance(x, PlainValue) and not x.dtype.is_int():
             raise v.error(node.iter, f"range bounds must be integers, got {_kind(x)}", CompileTypeError)
+        else:
+            typed.append(x.dtype if isinstance(x, PlainValue) else None)
+        bounds.append(x)
+    rng = asc_range(*bounds)
     if isinstance(rng.step, int) and rng.step == 0:
         raise v.error(node.iter, RANGE_STEP_ZERO, CompileTypeError)
-    dtype = next((x.dtype for x in bounds if isinstance(x, PlainValue)), int32)
+    dtype = _loop_dtype(v, node, typed)
     variable = dtype
-    if dtype.is_unsigned() and dtype.bitwidth <= 32:
-        # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)). Unsigned
-        # bounds loop in a wider signed type, where they keep their values; `i` is converted back.
+    bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
+    bounds = _wide_step(v, node, bounds, dtype)
+    rng = asc_range(*bounds)
+    if dtype.bitwidth <= 32 and (dtype.is_unsigned() or not _step_fits(rng.step, dtype)):
+        # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)), and so would
+        # a step the dtype cannot hold (an int8 loop's 200, a uint32 step of an int32 loop). Such a
+        # loop counts in a wider signed type, where the bounds keep their values and the step its
+        # (clamped) value; `i` is converted back.
         wide = int64 if dtype.bitwidth == 32 else int32
         bounds = tuple(x if isinstance(x, int) else
-                       _unsigned_loop_step(x, dtype, wide) if i == 2 else
+                       _wide_loop_step(x, dtype, wide) if i == 2 else
                        semantic.convert(semantic.convert(x, dtype), wide)
                        for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), wide
     bias = None
-    big_step = None  # a uint64 step, which int64 reads as negative from 2**63
-    to_zero = None  # range(u, -1, s) for a uint64 u and a signed s: its unbiased u (it ends at 0 or above)
+    # A uint64 step of a 64-bit loop, which int64 reads as negative from 2**63: `_unsigned_count`.
+    big_step = (rng.start, rng.stop, rng.step) if dtype.bitwidth == 64 and isinstance(rng.step, PlainValue) and \
+        rng.step.dtype == uint64 else None
     if dtype == uint64:
-        negative = next((x for x in (rng.start, rng.stop) if isinstance(x, int) and x < 0), None)
-        if negative is not None:
-            positive = isinstance(rng.step, int) and rng.step > 0 or \
-                isinstance(rng.step, PlainValue) and rng.step.dtype.is_unsigned()
-            if isinstance(rng.start, int) and rng.start < 0 or rng.stop != -1 and not positive:
-                raise v.error(node.iter, UINT64_NEGATIVE.format(bound=negative), CompileTypeError)
-            if not positive:
-                to_zero = rng.start  # the stop is -1: counted below
-            # Every uint64 is at least 0: a positive step makes no iterations, as with a stop of 0.
-            bounds = (rng.start, 0, rng.step)
-        rng = asc_range(*bounds)
         # No signed type holds uint64 values: the loop counts in int64 offset by 2**63 (x ^ INT64_MIN,
         # which keeps their order and differences; a uint64 2**63 + 5 is no longer negative), and `i`
         # is offset back. The step is a difference: it is not offset.
-        if isinstance(rng.step, PlainValue) and rng.step.dtype == uint64:
-            big_step = (rng.start, rng.stop, rng.step)
         bias = -(1 << 63)
         bounds = tuple(_biased(x, bias) if i < 2 else
                        x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int64)
                        for i, x in enumerate(bounds))
         rng, dtype = asc_range(*bounds), int64
+    elif big_step is not None:
+        bounds = (rng.start, rng.stop, semantic.convert(rng.step, int64))
+        rng = asc_range(*bounds)
     if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
         _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable,
@@ -231,44 +247,108 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         if isinstance(bounds[0], PlainValue):
             bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
         rng, dtype = asc_range(*bounds), int32
-    if to_zero is not None and isinstance(rng.step, int):
-        # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
-        # iteration apart): -1 has no biased int64 value. A saturated count stays saturated, without
-        # overflowing in the + 1.
-        by = -rng.step
-        count = _plus_saturated(PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype),
-                                1, dtype)
-    elif to_zero is not None:
-        # A runtime step: len(range(u, 0, s)) (none for s > 0; asc.range_count checks s == 0), one
-        # more when s < 0 reaches 0 exactly (|s| divides u; |s| taken as a uint64, which holds
-        # |INT64_MIN|).
-        step = rng.step
-        count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
-        below = semantic.compare("<", step, 0)
-        by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
-        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
-        extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
-        count = _plus_saturated(count, extra, dtype)
+    if to_zero is not None or big_step is not None:
+        count = _unsigned_count(v, node, rng, dtype, variable, to_zero, big_step)
     elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
         count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
     else:
         count = _range_count(v, node, bounds, dtype)
-        if big_step is not None:
-            # int64 reads a uint64 step of 2**63 or more as negative; such a step makes at most 2
-            # iterations: none when start >= stop, 2 when stop - start exceeds it.
-            a, b, s = (semantic.convert(x, uint64) if isinstance(x, PlainValue) else
-                       PlainValue(semantic.materialize(x, uint64), uint64) for x in big_step)
-            nonempty = semantic.compare("<", a, b)
-            span = semantic.binary("-", b, a)
-            two = semantic._select(semantic.compare(">", span, s), 2, 1, dtype)
-            big = semantic._select(nonempty, two, 0, dtype)
-            count = semantic._select(semantic.compare("<", rng.step, 0), big, PlainValue(count, dtype),
-                                     dtype).handle
-            count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
     _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
+
+
+def _wide_step(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> tuple:
+    """The bounds with a constant step the loop cannot hold as a signed value of its dtype made
+    one it can: a step of magnitude 2**bits or more makes the one iteration 2**bits does (the bounds
+    differ by less), so an 8- to 32-bit loop's is clamped to that; a 64-bit loop's step of 2**63 or
+    more (2**64 - 1 at most: the same iteration) becomes a uint64 value, counted as a runtime one;
+    one below -2**63 is a CompileTypeError."""
+    step = bounds[2]
+    if not isinstance(step, int):
+        return bounds
+    limit = 1 << dtype.bitwidth
+    if dtype.bitwidth <= 32:
+        step = max(-limit, min(step, limit))
+    elif step >= 1 << 63:
+        step = PlainValue(semantic.materialize(min(step, limit - 1), uint64), uint64)
+    elif step < -(1 << 63):
+        raise v.error(node.iter, f"the range's step {step} is below -2**63, which no 64-bit integer holds; "
+                      f"use a step of -2**63 or more", CompileTypeError)
+    return bounds[:2] + (step,)
+
+
+def _step_fits(step: Any, dtype: DataType) -> bool:
+    """Whether every value of `step` is a value of the signed `dtype`."""
+    if isinstance(step, int):
+        return _holds(dtype, step)
+    bits = step.dtype.bitwidth
+    return bits < dtype.bitwidth if step.dtype.is_unsigned() else bits <= dtype.bitwidth
+
+
+def _loop_dtype(v: FunctionVisitor, node: ast.For, typed: list) -> DataType:
+    """The loop variable's dtype: the promotion of the typed start and stop (runtime values and numpy
+    constants; a Python int is weak), which holds both; else the step's dtype; else int32."""
+    start, stop, step = typed
+    if start is None or stop is None:
+        return start or stop or step or int32
+    dtype = semantic.integer_promotion(start, stop)
+    if dtype is None:
+        raise v.error(node.iter, f"no integer dtype holds both the {start.name} start and the {stop.name} stop of "
+                      f"this range, and the loop variable must hold both; convert one of them: np.int64(...) "
+                      f"when the values fit int64, np.uint64(...) when they are never negative",
+                      CompileTypeError)
+    return dtype
+
+
+#: A negative constant bound an unsigned loop variable cannot count to exactly.
+UNSIGNED_NEGATIVE = ("a {dtype} loop variable cannot hold the negative bound {bound} of this range; count down to "
+                     "0 with `range(u, -1, s)` (s < 0), or loop over int64 values (`np.int64` bounds) when the "
+                     "variable may be negative")
+
+
+def _fitting_bounds(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: DataType) -> tuple[tuple, Any]:
+    """The range's bounds once its constant start and stop are checked against the loop variable's
+    dtype, and `to_zero`: the start of a uint64 `range(u, -1, s)` with a signed step (it ends at 0 or
+    above), else None.
+
+    A constant the dtype cannot hold would be converted to it, changing the loop's iterations or its
+    values (`range(u8, 300)`): a CompileTypeError. An unsigned loop keeps Python's iterations for a
+    negative stop when the step is positive (none: the stop becomes 0) or the stop is -1 (down to 0)."""
+    bounds = (rng.start, rng.stop, rng.step)
+    to_zero = None
+    if dtype.is_unsigned():
+        negative = next((x for x in bounds[:2] if isinstance(x, int) and x < 0), None)
+        if negative is not None:
+            positive = isinstance(rng.step, int) and rng.step > 0 or \
+                isinstance(rng.step, PlainValue) and rng.step.dtype.is_unsigned()
+            if isinstance(rng.start, int) and rng.start < 0 or rng.stop != -1 and not positive:
+                raise v.error(node.iter, UNSIGNED_NEGATIVE.format(dtype=dtype.name, bound=negative),
+                              CompileTypeError)
+            if positive or dtype == uint64:
+                # Every unsigned value is at least 0: a positive step makes no iterations, as with a
+                # stop of 0. A uint64 `range(u, -1, s)` counts the stop of -1 in (no biased int64
+                # holds it); narrower ones loop in a wider signed type, which holds -1.
+                if not positive:
+                    to_zero = rng.start
+                bounds = (rng.start, 0, rng.step)
+    lo, hi = semantic.integer_limits(dtype)
+    for which, x in (("start", bounds[0]), ("stop", bounds[1])):
+        if isinstance(x, int) and not lo <= x <= hi and not (which == "stop" and x == -1 and dtype.is_unsigned()):
+            holder = next((t for t in (int8, uint8, int16, uint16, int32, uint32, int64, uint64)
+                           if _holds(t, min(lo, x)) and _holds(t, max(hi, x))), None)
+            todo = f"give a bound a dtype that holds it: range(np.{holder.name}(...), ...)" if holder else \
+                "no integer dtype holds it with the other bounds' values: change the bounds"
+            raise v.error(node.iter, f"the range's {which} {x} does not fit its loop variable's dtype {dtype.name} "
+                          "(the promotion of the bounds' dtypes; int32 when no bound has one), which would change "
+                          f"the loop's values; {todo}", CompileTypeError)
+    return bounds, to_zero
+
+
+def _holds(dtype: DataType, x: int) -> bool:
+    lo, hi = semantic.integer_limits(dtype)
+    return lo <= x <= hi
 
 
 def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> Any:
@@ -281,6 +361,44 @@ def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataTy
     return count
 
 
+def _unsigned_count(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: DataType, variable: DataType,
+                    to_zero: Any, big_step: tuple | None) -> Any:
+    """The iteration count of an int64 (`dtype`) loop that asc.range_count cannot count alone:
+    a uint64 `range(u, -1, s)` (`to_zero`: u; -1 has no biased int64 value; `rng` is biased) and a
+    loop whose uint64 step may be 2**63 or more (`big_step`: the unbiased bounds of the `variable`'s
+    dtype and the uint64 step), which int64 reads as negative."""
+    bias = -(1 << 63)
+    if to_zero is not None and isinstance(rng.step, int):
+        # len(range(u, -1, s)) is len(range(|s| - 1, u, |s|)) + 1 (both bounds one lower, the first
+        # iteration apart). A saturated count stays saturated, without overflowing in the + 1.
+        by = -rng.step
+        return _plus_saturated(PlainValue(_range_count(v, node, (by - 1 + bias, rng.start, by), dtype), dtype),
+                               1, dtype)
+    if to_zero is not None:
+        # A runtime step: len(range(u, 0, s)) (none for s > 0; asc.range_count checks s == 0), one
+        # more when s < 0 reaches 0 exactly (|s| divides u; |s| taken as a uint64, which holds
+        # |INT64_MIN|).
+        step = rng.step
+        count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
+        below = semantic.compare("<", step, 0)
+        by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
+        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
+        extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
+        return _plus_saturated(count, extra, dtype)
+    count = _range_count(v, node, (rng.start, rng.stop, rng.step), dtype)
+    # A step of 2**63 or more makes at most 2 iterations: none when start >= stop, 2 when stop - start
+    # (taken as a uint64, which holds it) exceeds it.
+    a, b, s = (semantic.convert(x, variable if i < 2 else uint64) if isinstance(x, PlainValue) else
+               PlainValue(semantic.materialize(x, variable), variable) for i, x in enumerate(big_step))
+    nonempty = semantic.compare("<", a, b)
+    span = semantic.binary("-", semantic.convert(b, uint64), semantic.convert(a, uint64))
+    two = semantic._select(semantic.compare(">", span, s), 2, 1, dtype)
+    big = semantic._select(nonempty, two, 0, dtype)
+    count = semantic._select(semantic.compare("<", rng.step, 0), big, PlainValue(count, dtype), dtype).handle
+    count.set_name_hint(_derived_name(node.target.id, "count"))
+    return count
+
+
 def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:
     """`count + extra` (`extra` 0 or 1) for range(u, -1, s)'s count: a saturated count stays saturated,
     without overflowing in the addition."""
@@ -289,16 +407,11 @@ def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:
     return semantic.binary("+", count, extra).handle
 
 
-#: A uint64 loop with a negative constant bound it cannot count to exactly.
-UINT64_NEGATIVE = ("a uint64 loop variable cannot hold the negative bound {bound} of this range; count down to "
-                   "0 with `range(u, -1, s)` (s < 0), or loop over int64 values (`np.int64` bounds) when the "
-                   "variable may be negative")
-
-
-def _unsigned_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
-    """A runtime step of a uint8/16/32 loop (`dtype`) in the signed type it loops in (`wide`), keeping
-    its value: a signed step its sign (int32 -1 is not uint32 2**32 - 1), a step of magnitude 2**bits or
-    more, which makes one iteration as 2**bits does (bounds differ by less), clamped to that first."""
+def _wide_loop_step(x: PlainValue, dtype: DataType, wide: DataType) -> PlainValue:
+    """A runtime step of an 8- to 32-bit loop (`dtype`: unsigned, or signed with a step it cannot hold)
+    in the wider signed type it loops in (`wide`), keeping its value: a signed step its sign (int32 -1
+    is not uint32 2**32 - 1), a step of magnitude 2**bits or more, which makes one iteration as 2**bits
+    does (bounds differ by less), clamped to that first."""
     limit = 1 << dtype.bitwidth
     if x.dtype.is_unsigned():
         if x.dtype.bitwidth > dtype.bitwidth:

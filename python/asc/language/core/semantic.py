@@ -108,6 +108,30 @@ def convert(value: Any, dtype: DataType) -> Any:
     return PlainValue(b.create1(op, [value.handle], target), dst)
 
 
+def integer_promotion(a: DataType, b: DataType) -> DataType | None:
+    """The smallest integer dtype that holds every value of both `a` and `b` (numpy's promotion:
+    uint8 and int32 give int32, uint32 and int32 int64); None for uint64 with a signed dtype, which
+    no integer dtype holds both of."""
+    if a == b:
+        return a
+    if a.is_unsigned() == b.is_unsigned():
+        return a if a.bitwidth >= b.bitwidth else b
+    unsigned, signed = (a, b) if a.is_unsigned() else (b, a)
+    if signed.bitwidth > unsigned.bitwidth:
+        return signed
+    if unsigned.bitwidth == 64:
+        return None
+    return DataType(f"int{unsigned.bitwidth * 2}")
+
+
+def integer_limits(dtype: DataType) -> tuple[int, int]:
+    """The least and greatest value of an integer dtype."""
+    bits = dtype.bitwidth
+    if dtype.is_unsigned():
+        return 0, (1 << bits) - 1
+    return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+
+
 _BITWISE = ("&", "|", "^")
 
 
