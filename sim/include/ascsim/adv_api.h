@@ -101,6 +101,18 @@ inline void sign(const F &out, const F &x, const F &t, uint32_t n,
   Div(out, out, t, n, loc);
 }
 
+/// out = |v| with the sign of x, for the odd functions whose formula drops
+/// the sign where the result is 0: e^x - e^-x and ln 1 of x = -0.0, and of
+/// the negative x whose e^x or (1 + x) / (1 - x) rounds to exactly 1.
+/// |v| sign(x) (sign(-0.0) is -0.0; a NaN stays NaN). Writes v and t; `out`
+/// may be x (x is read only by the first instruction that writes out).
+inline void withSignOf(const F &out, const F &v, const F &x, const F &t,
+                       uint32_t n, ::ascsim::Loc loc) {
+  Abs(v, v, n, loc);
+  sign(out, x, t, n, loc);
+  Mul(out, out, v, n, loc);
+}
+
 /// out = p(z) by Horner, coefficients c[0] + c[1] z + ... (highest last).
 inline void horner(const F &out, const F &z, const float *c, int deg,
                    uint32_t n, ::ascsim::Loc loc) {
@@ -399,7 +411,8 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     Muls(t[1], t[0], -1.0f, n, loc);
     Adds(t[1], t[1], 1.0f, n, loc);
     Adds(t[0], t[0], 1.0f, n, loc);
-    return Div(out, t[1], t[0], n, loc);
+    Div(t[0], t[1], t[0], n, loc);
+    return withSignOf(out, t[0], x, t[1], n, loc);
   case Fn::Sinh:
   case Fn::Cosh: // e^(x - ln2) -/+ e^(-x - ln2)
     Adds(t[0], x, -0.6931471805599453f, n, loc);
@@ -407,16 +420,18 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     Muls(t[1], x, -1.0f, n, loc);
     Adds(t[1], t[1], -0.6931471805599453f, n, loc);
     Exp(t[1], t[1], n, loc);
-    if (f == Fn::Sinh)
-      return Sub(out, t[0], t[1], n, loc);
-    return Add(out, t[0], t[1], n, loc);
+    if (f == Fn::Cosh)
+      return Add(out, t[0], t[1], n, loc);
+    Sub(t[0], t[0], t[1], n, loc);
+    return withSignOf(out, t[0], x, t[1], n, loc);
   case Fn::Atanh: // ln((1 + x) / (1 - x)) / 2
     Adds(t[0], x, 1.0f, n, loc);
     Muls(t[1], x, -1.0f, n, loc);
     Adds(t[1], t[1], 1.0f, n, loc);
     Div(t[0], t[0], t[1], n, loc);
     Ln(t[0], t[0], n, loc);
-    return Muls(out, t[0], 0.5f, n, loc);
+    Muls(t[0], t[0], 0.5f, n, loc);
+    return withSignOf(out, t[0], x, t[1], n, loc);
   case Fn::Asinh: // sign(x) ln(|x| + sqrt(x^2 + 1))
     Abs(t[2], x, n, loc);
     logSqrt(t[2], t[2], 1.0f, t[0], t[1], n, loc);
