@@ -49,6 +49,7 @@ def scalar_cast(value_in: Any, dtype: DataType, round_mode: RoundMode) -> PlainV
         raise TypeError(f"scalar_cast: 'dtype' must be a data type, got {dtype!r}")
     if not isinstance(round_mode, RoundMode):
         raise TypeError(f"scalar_cast: 'round_mode' must be a RoundMode, got {round_mode!r}")
+    value_in = semantic.python_scalar(value_in)  # a numpy scalar is a number too
     if isinstance(value_in, bool) or not isinstance(value_in, (int, float, PlainValue)):
         raise TypeError(f"scalar_cast: 'value_in' must be a float, got {described(value_in)}")
     if isinstance(value_in, PlainValue) and value_in.dtype != float32:

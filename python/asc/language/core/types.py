@@ -18,6 +18,7 @@ from .ir_value import IRValue, PlainValue, described
 
 
 def _field(value: Any, struct: str, name: str, dtype: DataType = int32) -> Any:
+    value = semantic.python_scalar(value)  # a numpy scalar is a number too
     if isinstance(value, bool) and dtype != int1:
         value = int(value)
     if isinstance(value, PlainValue) and not value.dtype.is_int() and dtype.is_int():
