@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 from accuracy import DEVIATIONS, errors, reference
-from adv_kernels import UNARY_NAMES
-from test_adv_math import BOUNDS, run_unary
+from adv_kernels import BINARY_NAMES, UNARY_NAMES, binary_kernel, exp_kernel
+from test_adv_math import BOUNDS, EXP_BOUNDS, run_unary
 from test_norm_softmax_quant import quant_kernel, softmax_kernel, softmax_ref
 
 import asc
@@ -103,11 +103,7 @@ def test_math_functions_of_signed_zeros_subnormals_infinities_and_nan(dtype) -> 
     # exactly (sinh, tanh and atanh gave +0.0 for -0.0, and for the negative float32 subnormals, whose
     # e^x and ln rounded to exactly 1); zeros, infinities and the exact functions (bound 0) bit-exact; the
     # rest within the bound of docs/accuracy.md (near 0 it is absolute); NaN for NaN.
-    sub, tiny = float(np.finfo(dtype).smallest_subnormal), float(np.finfo(dtype).tiny)
-    specials = [-0.0, 0.0, sub, -sub, 7 * sub, -7 * sub, tiny, -tiny, math.inf, -math.inf, math.nan]
-    x = np.ones(64, dtype)
-    x[: len(specials)] = specials
-    x = x[: len(specials)]
+    x = np.array(_special_values(dtype), dtype)
     wrong = []
     for name in UNARY_NAMES:
         got = run_unary(name, np.concatenate([x, np.ones(64 - len(x), dtype)]))[: len(x)]
@@ -127,3 +123,43 @@ def test_math_functions_of_signed_zeros_subnormals_infinities_and_nan(dtype) -> 
             if not ok:
                 wrong.append(f"{name}({a!r}) = {float(g)!r}, numpy: {float(w)!r}")
     assert not wrong, "\n".join(wrong)
+
+
+def _special_values(dtype) -> list[float]:
+    sub, tiny = float(np.finfo(dtype).smallest_subnormal), float(np.finfo(dtype).tiny)
+    return [-0.0, 0.0, sub, -sub, 7 * sub, -7 * sub, tiny, -tiny, math.inf, -math.inf, math.nan]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float16], ids=["f32", "f16"])
+@pytest.mark.parametrize("level", [0, 4, 10])
+def test_exp_of_signed_zeros_subnormals_infinities_and_nan(level: int, dtype) -> None:
+    # 1 for ±0, +0.0 (not -0.0) for -inf, inf, NaN; the subnormals within the level's bound (level 4's
+    # series of e^f, f = x - floor(x), gives 0.9963 for the negative ones: floor is -1, f nearly 1)
+    specials = _special_values(dtype)
+    x = np.ones(64, dtype)
+    x[: len(specials)] = specials
+    y = np.zeros_like(x)
+    exp_kernel[1](x, y, 64, asc.adv.get_exp_tmp_size(64, asc.float32 if dtype == np.float32 else asc.float16)[1],
+                  level)
+    got, want = y[: len(specials)], np.exp(x[: len(specials)].astype(np.float64)).astype(dtype)
+    assert np.array_equal(np.signbit(got[:-1]), np.signbit(want[:-1])) and np.isnan(got[-1])
+    assert got[:2].tolist() == [1.0, 1.0] and got[8:10].tobytes() == want[8:10].tobytes()
+    assert float(np.max(errors(got, want.astype(np.float64)))) <= EXP_BOUNDS[(level, dtype == np.float32)]
+
+
+def test_power_of_signed_zeros_and_subnormals_follows_c_pow() -> None:
+    # the sign of a zero or infinite result: (-0)^odd and (-tiny)^odd keep the minus, (-0)^even and
+    # (-0)^(non-integer) do not, (-0)^-odd is -inf
+    sub = float(np.finfo(np.float32).smallest_subnormal)
+    cases = [(-0.0, 3.0), (-0.0, 2.0), (-0.0, -3.0), (-0.0, -2.0), (0.0, 3.0), (-sub, 3.0), (-sub, 2.0),
+             (-0.0, 0.5), (-0.0, 0.0), (sub, 1.0), (-sub, 1.0), (-0.0, 1.0), (-0.0, math.inf), (-0.0, -math.inf),
+             (-math.inf, -3.0), (-2.0, -1e30)]
+    a = np.ones(64, np.float32)
+    b = np.ones(64, np.float32)
+    for i, (p, q) in enumerate(cases):
+        a[i], b[i] = p, q
+    y = np.zeros_like(a)
+    binary_kernel[1](a, b, y, 64, asc.adv.get_power_tmp_size(64)[1], BINARY_NAMES.index("power"))
+    with np.errstate(all="ignore"):
+        want = np.power(a.astype(np.float64), b.astype(np.float64)).astype(np.float32)
+    assert [repr(float(v)) for v in y[: len(cases)]] == [repr(float(v)) for v in want[: len(cases)]]
