@@ -57,10 +57,9 @@ and tan its bound on its random range (-3, 3) and next to ±π/2 (float32: at mo
 arguments in (-3, 3) and on the 4096 floats nearest each of ±π/2; with the cos series it was 3e-5 at
 1.5693). erf and erfc carry the absolute error of Abramowitz-Stegun 7.1.26 (1.5e-7): their relative error
 is large where the result is tiny (erf near 0, erfc for large x). Errors near 0 of tanh, sinh, asinh,
-atanh and near 1 of acos are absolute for the same reason (cancellation in 1 - e^-2x and the like). Two
-subnormal arguments exceed the bound: float16 erf(±4.2e-7) is ±3.0e-7 (numpy ±4.8e-7; the absolute error
-of 1.5e-7 is 2.5 float16 subnormal steps); float32 lgamma(-1.4e-45) is 103.325 (C: 103.279; sin(πx) is a
-subnormal holding 2 bits).
+atanh and near 1 of acos are absolute for the same reason (cancellation in 1 - e^-2x and the like); so
+float16 erf(±4.2e-7), a subnormal, is ±3.0e-7 (numpy ±4.8e-7), beyond the float16 bound: the absolute
+error of 1.5e-7 is 2.5 float16 subnormal steps.
 
 Signed zeros (the error measure does not see them; the spec does not state them): every function gives
 the sign numpy gives for ±0, the ± subnormals, ±inf (python/test/adv/test_adv_special_values.py): of -0.0,

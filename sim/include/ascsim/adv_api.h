@@ -145,10 +145,8 @@ inline void reduce2Pi(const F &r, const F &x, const F &t0, const F &tmp,
   clamp(r, r, -4.0f, 4.0f, n, loc);
 }
 
-/// out = sin(r) = r p(r^2) (the Taylor series to r^19) of a reduced r;
-/// uses t0.
-inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
-                      ::ascsim::Loc loc) {
+/// out = p(r2) = sin(r) / r (the Taylor series to r^19 over r) of r2 = r^2.
+inline void sinOverR(const F &out, const F &r2, uint32_t n, ::ascsim::Loc loc) {
   static const float kSin[] = {1.0f,
                                -1.0f / 6,
                                1.0f / 120,
@@ -159,8 +157,14 @@ inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
                                -1.0f / 1307674368000.0f,
                                1.0f / 355687428096000.0f,
                                -1.0f / 121645100408832000.0f};
+  horner(out, r2, kSin, 9, n, loc);
+}
+
+/// out = sin(r) = r p(r^2) of a reduced r; uses t0.
+inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
+                      ::ascsim::Loc loc) {
   Mul(t0, r, r, n, loc); // r^2
-  horner(out, t0, kSin, 9, n, loc);
+  sinOverR(out, t0, n, loc);
   Mul(out, out, r, n, loc);
 }
 
@@ -489,14 +493,24 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     gammaPos(t[4], t[3], lg, t[0], t[1], t[2], n, loc);
     // reflection for x <= 0: lgamma: ln(pi / |sin(pi x)|) - g;
     // digamma: g - pi cos(pi x) / sin(pi x)
-    sinCosPi(t[5], t[6], x, t[0], t[1], t[2], t[3], n, loc);
-    if (lg) { // ln pi - ln|sin(pi x)| - g (no overflow for tiny sines)
+    if (lg) {
+      // sin(pi x) = +-pi r p(theta^2), r = x - round(x) (exact), theta =
+      // pi r, p = sin(theta) / theta: ln(pi / |sin(pi x)|) = -ln|r| - ln p.
+      // No product with r: pi r of a subnormal r has a few bits
+      // (lgamma(-1.4e-45) was 103.325, not 103.279); no overflow either.
+      Cast(t[5], x, RoundMode::CAST_ROUND, n, loc);
+      Sub(t[5], x, t[5], n, loc); // r
+      Muls(t[0], t[5], 3.14159265358979f, n, loc);
+      Mul(t[0], t[0], t[0], n, loc); // theta^2
+      sinOverR(t[6], t[0], n, loc);
+      Ln(t[6], t[6], n, loc);
       Abs(t[5], t[5], n, loc);
       Ln(t[5], t[5], n, loc);
+      Add(t[5], t[5], t[6], n, loc);
       Muls(t[5], t[5], -1.0f, n, loc);
-      Adds(t[5], t[5], 1.1447298858494002f, n, loc);
       Sub(t[5], t[5], t[4], n, loc);
     } else {
+      sinCosPi(t[5], t[6], x, t[0], t[1], t[2], t[3], n, loc);
       Div(t[5], t[6], t[5], n, loc);
       Muls(t[5], t[5], 3.14159265358979f, n, loc);
       Sub(t[5], t[4], t[5], n, loc);
