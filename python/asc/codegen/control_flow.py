@@ -164,7 +164,7 @@ def lower_for(v: FunctionVisitor, node: ast.For) -> None:
             v.scope.define(node.target.id, value)
             v.visit_body(node.body)
         return
-    _runtime_for(v, node, asc_range(*args))
+    _runtime_for(v, node, asc_range(*[semantic.python_scalar(a) for a in args]))  # np.int32(3): 3
 
 
 #: Python's message for `range(a, b, 0)`, and what to write instead.

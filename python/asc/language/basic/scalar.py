@@ -16,6 +16,7 @@ from . import _api
 
 def _int64_operand(api: str, value: Any) -> Any:
     """`value_in` as an i64 handle (the C++ parameters are uint64_t / int64_t)."""
+    value = semantic.python_scalar(value)  # a numpy integer is an int
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{api}: 'value_in' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue):

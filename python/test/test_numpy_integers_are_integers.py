@@ -1,0 +1,73 @@
+"""A numpy integer is an integer wherever the API takes one: tensor sizes, addresses and indices, the
+count of a basic API call, runtime range bounds, the bit helpers' and get_arch_version's value. Each
+refused one ("buffer_size must be an integer, got int32", "range bounds must be integers, got
+int32"); binary operators already took them as their Python values, and so do these."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import asc
+
+
+@asc.jit
+def sizes_and_indices(x: asc.GlobalAddress, y: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, np.int32(64))
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y, np.uint64(64))
+    s = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, np.int32(0), np.int64(64))
+    asc.data_copy(s, xg, np.int32(64))
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.adds(s, s, 1.5, np.uint32(64))
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(yg, s[np.int32(8):], np.int16(8))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    yg.set_value(np.uint8(20), xg.get_value(np.int64(3)))
+
+
+def test_sizes_counts_and_indices_take_numpy_integers() -> None:
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    sizes_and_indices[1](x, y)
+    want = np.zeros(64, np.float32)
+    want[:8] = x[8:16] + np.float32(1.5)
+    want[20] = x[3]
+    assert y.tolist() == want.tolist()
+
+
+@asc.jit
+def numpy_range_bounds(out: asc.GlobalAddress, n: int):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 16)
+    total = 0
+    for i in range(np.int32(3)):
+        total += i
+    for i in range(np.int64(1), n, np.int8(2)):
+        total += i * 10
+    g.set_value(0, total)
+
+
+def test_runtime_range_takes_numpy_bounds() -> None:
+    out = np.zeros(16, np.int32)
+    for n in (0, 6, 9):
+        numpy_range_bounds[1](out, n)
+        assert out[0] == sum(range(3)) + sum(i * 10 for i in range(1, n, 2))
+
+
+@asc.jit
+def numpy_scalar_helpers(out: asc.GlobalAddress):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, 3)
+    g.set_value(0, asc.scalar_get_count_of_value(np.uint64(0xF0F0), 1))
+    g.set_value(1, asc.scalar_count_leading_zero(np.int64(1 << 40)))
+    g.set_value(2, asc.get_arch_version(np.uint32(220)))
+
+
+def test_bit_helpers_and_get_arch_version_take_numpy_integers() -> None:
+    out = np.zeros(3, np.int64)
+    numpy_scalar_helpers[1](out)
+    # get_arch_version writes the core's version over the value given (test_system_api.py)
+    assert out.tolist() == [bin(0xF0F0).count("1"), 64 - (1 << 40).bit_length(), 0x2201]
