@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 import asc
+from asc.runtime import list_tensor
 
 
 @asc.jit
@@ -71,3 +72,27 @@ def test_bit_helpers_and_get_arch_version_take_numpy_integers() -> None:
     numpy_scalar_helpers[1](out)
     # get_arch_version writes the core's version over the value given (test_system_api.py)
     assert out.tolist() == [bin(0xF0F0).count("1"), 64 - (1 << 40).bit_length(), 0x2201]
+
+
+@asc.jit
+def numpy_descriptors(xs: asc.GlobalAddress, p: asc.GlobalAddress, out: asc.GlobalAddress, words: int):
+    og = asc.GlobalTensor()
+    og.set_global_buffer(out, 4)
+    lst = asc.ListTensorDesc(xs, np.uint32(3), words)
+    og.set_value(0, lst.get_size())
+    og.set_shape_info(asc.ShapeInfo([np.int32(2), np.int64(2)]))
+    og.set_value(1, asc.get_shape_size(og.get_shape_info()))
+    og.set_value(2, og.get_shape_info().shape(1))
+    pg = asc.GlobalTensor()
+    pg.set_global_buffer(p, 4)
+    asc.data_cache_preload(pg, np.int64(64))
+
+
+def test_list_and_shape_descriptors_and_preload_take_numpy_integers() -> None:
+    # "ListTensorDesc: 'length' must be an integer, got uint32", "ShapeInfo shape: dimension 0 must be an
+    # integer, got int32", "data_cache_preload: 'cache_offset' must be an integer, got np.int64(64)"
+    xs = [np.zeros((2, 4), np.float16), np.zeros(8, np.float16), np.zeros((2, 2, 2), np.float16)]
+    lt = list_tensor(xs)
+    out = np.full(4, -1, np.int64)
+    numpy_descriptors[1](lt, np.zeros(4, np.uint64), out, lt.shape_size)
+    assert out.tolist() == [3, 4, 2, -1]
