@@ -96,3 +96,50 @@ def test_list_and_shape_descriptors_and_preload_take_numpy_integers() -> None:
     out = np.full(4, -1, np.int64)
     numpy_descriptors[1](lt, np.zeros(4, np.uint64), out, lt.shape_size)
     assert out.tolist() == [3, 4, 2, -1]
+
+
+TILE = np.int32(64)  # numpy constants at module level: compile-time ints like Python's
+
+
+@asc.jit
+def pipe_of_numpy_sizes(x: asc.GlobalAddress, y: asc.GlobalAddress, out: asc.GlobalAddress):
+    xg = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    og = asc.GlobalTensor()
+    xg.set_global_buffer(x, TILE)
+    yg.set_global_buffer(y, TILE)
+    og.set_global_buffer(out, 2)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, np.int32(1))
+    pipe.init_buffer(que=q, num=np.int64(1), len=TILE * 4)
+    s = q.alloc_tensor(asc.float32)
+    asc.data_copy(s, xg, TILE)
+    q.enque(s)
+    s = q.deque(asc.float32)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(yg, s, TILE)
+    q.free_tensor(s)
+    og.set_value(0, asc.scalar_get_count_of_value(np.uint64(0xF0F0), np.int32(0)))
+
+
+def test_pipe_sizes_and_template_ints_take_numpy_integers() -> None:
+    # "init_buffer: 'len' must be a compile-time int", "'count_value' must be the Python int 0 or 1"
+    x = np.arange(64, dtype=np.float32)
+    y = np.zeros(64, np.float32)
+    out = np.zeros(2, np.int64)
+    pipe_of_numpy_sizes[1](x, y, out)
+    assert y.tolist() == x.tolist() and out[0] == 64 - bin(0xF0F0).count("1")
+
+
+def test_host_side_tilings_and_configs_take_numpy_integers() -> None:
+    # "rmsnorm_tiling: 'b' must be a compile-time int, got int32", "QuantConfig: 'calc_count' must be a
+    # compile-time int >= 0", "'basic_m' must be a positive compile-time int", "MatmulConfig.basic_n must be
+    # an int"
+    numpy_shape = (np.int32(1), np.int64(4), np.uint16(64))
+    assert repr(asc.adv.rmsnorm_tiling(numpy_shape, asc.float32, original_h=np.int8(60))) == \
+        repr(asc.adv.rmsnorm_tiling((1, 4, 64), asc.float32, original_h=60))
+    q = asc.adv.QuantConfig(calc_count=np.int32(64), work_local_size=np.uint32(8192))
+    assert (q.calc_count, q.work_local_size) == (64, 8192) and type(q.calc_count) is int
+    c = asc.adv.get_basic_config(np.int32(128), 128, np.int64(64))
+    c.basic_n = np.int16(32)
+    assert c.diff() == {"doNorm": False, "doBasicBlock": True, "basicM": 128, "basicN": 32, "basicK": 64}

@@ -30,6 +30,7 @@ def _int64_operand(api: str, value: Any) -> Any:
 
 
 def _count_value(api: str, count_value: Any) -> int:
+    count_value = semantic.python_scalar(count_value)  # a numpy integer is an int
     if isinstance(count_value, bool) or not isinstance(count_value, int):
         raise TypeError(f"{api}: 'count_value' must be the Python int 0 or 1 (a template argument), "
                         f"got {described(count_value)}")
