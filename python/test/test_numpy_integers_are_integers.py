@@ -1,11 +1,14 @@
 """A numpy integer is an integer wherever the API takes one: tensor sizes, addresses and indices, the
-count of a basic API call, runtime range bounds, the bit helpers' and get_arch_version's value. Each
+count of a basic API call, runtime range bounds, the bit helpers' and get_arch_version's value, list and
+shape descriptors, compile-time sizes (TPipe, tilings, configs) and template ints (count_value, the HCCL
+index, the cross-core mode). Each
 refused one ("buffer_size must be an integer, got int32", "range bounds must be integers, got
 int32"); binary operators already took them as their Python values, and so do these."""
 
 from __future__ import annotations
 
 import numpy as np
+from conftest import dumped
 
 import asc
 from asc.runtime import list_tensor
@@ -143,3 +146,39 @@ def test_host_side_tilings_and_configs_take_numpy_integers() -> None:
     c = asc.adv.get_basic_config(np.int32(128), 128, np.int64(64))
     c.basic_n = np.int16(32)
     assert c.diff() == {"doNorm": False, "doBasicBlock": True, "basicM": 128, "basicN": 32, "basicK": 64}
+
+
+@asc.jit
+def hccl_numpy_index(ws: asc.GlobalAddress):
+    asc.set_hccl_context(np.int32(1), ws + 16)
+    c1 = asc.GlobalTensor()
+    c1.set_global_buffer(asc.get_hccl_context(index=np.uint8(1)), 8)
+    c1.set_value(1, 9)
+
+
+def test_hccl_context_index_takes_a_numpy_integer() -> None:
+    # "set_hccl_context: 'index' must be the Python int 0 or 1 (a template argument)"
+    ws = np.zeros(32, dtype=np.uint8)
+    hccl_numpy_index[1](ws)
+    assert ws[17] == 9 and np.count_nonzero(ws) == 1
+
+
+@asc.jit
+def cross_core_mode(x: asc.GlobalAddress, with_numpy: asc.ConstExpr[bool]):
+    if asc.ascend_is_aiv():
+        asc.cross_core_set_flag(3, np.int32(2) if with_numpy else 2, asc.PipeID.PIPE_MTE3)
+    else:
+        asc.cross_core_wait_flag(3, np.uint8(2) if with_numpy else 2, asc.PipeID.PIPE_S)
+
+
+def test_cross_core_mode_takes_a_numpy_integer(tmp_path, monkeypatch) -> None:
+    # "cross_core_set_flag: 'mode_id' must be a compile-time int (0, 1 or 2), got int32"; compiled only
+    # (DRY_RUN): the C++ equals that of Python ints but for the #line directives
+    monkeypatch.setenv("DRY_RUN", "1")
+    cpp = []
+    for flag in (True, False):
+        monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path / str(flag)))
+        cross_core_mode[1](np.zeros(16, np.uint8), flag)
+        text = (dumped(tmp_path / str(flag), "cross_core_mode") / "ascendc.cpp").read_text()
+        cpp.append([line for line in text.splitlines() if not line.startswith("#line")])
+    assert any("CrossCoreSetFlag<2" in line for line in cpp[1]) and cpp[0] == cpp[1]

@@ -36,6 +36,7 @@ def _gm_addr(api: str, param: str, value: Any) -> Any:
 
 
 def _hccl_index(api: str, index: Any) -> int:
+    index = semantic.python_scalar(index)  # a numpy integer is an int
     if isinstance(index, bool) or not isinstance(index, int):
         raise TypeError(f"{api}: 'index' must be the Python int 0 or 1 (a template argument), "
                         f"got {described(index)}")
