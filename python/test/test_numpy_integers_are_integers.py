@@ -182,3 +182,24 @@ def test_cross_core_mode_takes_a_numpy_integer(tmp_path, monkeypatch) -> None:
         text = (dumped(tmp_path / str(flag), "cross_core_mode") / "ascendc.cpp").read_text()
         cpp.append([line for line in text.splitlines() if not line.startswith("#line")])
     assert any("CrossCoreSetFlag<2" in line for line in cpp[1]) and cpp[0] == cpp[1]
+
+
+@asc.jit
+def load_image_sid(x: asc.GlobalAddress, with_numpy: asc.ConstExpr[bool]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x, 64)
+    asc.set_aipp_functions(g, asc.AippInputFormat.YUV400_U8, asc.AippParams(asc.float16))
+    asc.load_image_to_local(asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 32),
+                            asc.LoadImageToLocalParams(2, 2, 0, 0, 2, sid=np.uint8(0) if with_numpy else 0))
+
+
+def test_load_image_sid_takes_a_numpy_integer(tmp_path, monkeypatch) -> None:
+    # "LoadImageToLocalParams: 'sid' must be an int in [0, 255], got np.uint8(0)"; compiled only (DRY_RUN)
+    monkeypatch.setenv("DRY_RUN", "1")
+    cpp = []
+    for flag in (True, False):
+        monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path / str(flag)))
+        load_image_sid[1](np.zeros(64, np.uint8), flag)
+        text = (dumped(tmp_path / str(flag), "load_image_sid") / "ascendc.cpp").read_text()
+        cpp.append([line for line in text.splitlines() if not line.startswith("#line")])
+    assert any("LoadImageToLocal" in line for line in cpp[1]) and cpp[0] == cpp[1]

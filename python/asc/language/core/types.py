@@ -170,6 +170,7 @@ class LoadImageToLocalParams(ParamStruct):
         if len(args) == len(self.field_names()) + 1:
             *args, sid = args  # type: ignore[assignment]
         # Never emitted, so no verifier sees it: its range is checked here.
+        sid = semantic.python_scalar(sid)  # a numpy integer is an int
         if not isinstance(sid, int) or isinstance(sid, bool) or not 0 <= sid <= 255:
             raise TypeError(f"LoadImageToLocalParams: 'sid' must be an int in [0, 255], got {sid!r}")
         self.sid = sid
