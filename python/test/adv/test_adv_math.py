@@ -55,11 +55,11 @@ finite) but not that of x (the reduced argument is clamped to [-4, 4]). tan is s
 π/2 in two float32 parts: next to its poles π/2 - |r| is exact, so the cosine keeps its relative accuracy
 and tan its bound on its random range (-3, 3) and next to ±π/2 (float32: at most 4.5e-7 on 32768 random
 arguments in (-3, 3) and on the 4096 floats nearest each of ±π/2; with the cos series it was 3e-5 at
-1.5693). erf and erfc carry the absolute error of Abramowitz-Stegun 7.1.26 (1.5e-7): their relative error
-is large where the result is tiny (erf near 0, erfc for large x). Errors near 0 of tanh, sinh, asinh,
-atanh and near 1 of acos are absolute for the same reason (cancellation in 1 - e^-2x and the like); so
-float16 erf(±4.2e-7), a subnormal, is ±3.0e-7 (numpy ±4.8e-7), beyond the float16 bound: the absolute
-error of 1.5e-7 is 2.5 float16 subnormal steps.
+1.5693). erfc carries the absolute error of Abramowitz-Stegun 7.1.26 (1.5e-7): its relative error is
+large where the result is tiny (large x); erf, where 1 - erfc would cancel to that absolute error near 0
+(float16 erf(4.2e-7), a subnormal, was 3.0e-7, numpy 4.8e-7), is the Taylor series to x⁹ below |x| = 1/4.
+Errors near 0 of tanh, sinh, asinh, atanh and near 1 of acos are absolute for the same reason
+(cancellation in 1 - e^-2x and the like).
 
 Signed zeros (the error measure does not see them; the spec does not state them): every function gives
 the sign numpy gives for ±0, the ± subnormals, ±inf (python/test/adv/test_adv_special_values.py): of -0.0,
