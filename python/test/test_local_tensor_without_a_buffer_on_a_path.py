@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import asc
+import asc.lib.runtime as rt
 from asc.runtime.errors import KernelError
 
 N = 256
@@ -97,6 +98,28 @@ def use_given_in_if(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, flag: in
     q.free_tensor(a)
 
 
+@asc.jit
+def l1_given_in_if(x: asc.GlobalAddress, c: asc.GlobalAddress, flag: int, use: asc.ConstExpr[int]):
+    """The cube core (AIC): an L1 tensor given its (static) buffer in a runtime `if`."""
+    gx = asc.GlobalTensor()
+    gx.set_global_buffer(x, N)
+    gc = asc.GlobalTensor()
+    gc.set_global_buffer(c, N)
+    a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1)
+    if flag > 0:
+        a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, N)
+        asc.data_copy(a1, gx, N)
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.set_flag(asc.HardEvent.MTE2_MTE1, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE1, 0)
+    if use == 0:
+        asc.data_copy(gc, a1, count=N)  # USE 0
+    if use == 1:
+        a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, N)
+        asc.load_data(a2, a1, asc.LoadData2DParams(0, 1, 1, 0, 0, False, 0))  # USE 1
+
+
 def _line_of(kernel, marker: str) -> int:
     lines, first = inspect.getsourcelines(kernel.fn)
     return first + next(i for i, text in enumerate(lines) if marker in text)
@@ -146,3 +169,16 @@ def test_each_use_of_a_tensor_without_a_buffer(use: int, api: str, role: str, ex
     with pytest.raises(KernelError) as e:
         use_given_in_if[1](x, z, N, 0, use)
     _check(e.value, use_given_in_if, f"# USE {use}", api, role)
+
+
+def test_cube_uses_of_an_l1_tensor_without_a_buffer() -> None:
+    x = (np.arange(N) % 100).astype(np.float16)
+    c = np.zeros(N, np.float16)
+    l1_given_in_if[1](x, c, 1, 0)
+    np.testing.assert_array_equal(c, x)  # GM -> L1 -> GM
+    l1_given_in_if[1](x, c, 1, 1)
+    assert rt.last_launch().pipe_busy_cycles["MTE1"] > 0  # the load_data L1 -> L0A ran
+    for use, api in [(0, "data_copy"), (1, "load_data")]:
+        with pytest.raises(KernelError) as e:
+            l1_given_in_if[1](x, c, 0, use)
+        _check(e.value, l1_given_in_if, f"# USE {use}", api, "source")
