@@ -13,7 +13,8 @@ STAMPS := .stamps
 BUILD := build/py
 LLVM_BIN := /usr/lib/llvm-19/bin
 LIT := /usr/lib/llvm-19/build/utils/lit/lit.py
-APT_PACKAGES := g++ ninja-build ccache llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libgtest-dev
+APT_PACKAGES := g++ ninja-build ccache llvm-19-dev libmlir-19-dev mlir-19-tools llvm-19-tools libgtest-dev \
+                clang-format-19
 PIP_BUILD := scikit-build-core nanobind numpy pytest ruff hypothesis
 TORCH := torch==2.13.0
 export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
@@ -25,7 +26,7 @@ NATIVE_SOURCES := $(shell find CMakeLists.txt pyproject.toml include lib bin sim
                     \( -name '*.cpp' -o -name '*.h' -o -name '*.td' -o -name '*.txt' -o -name '*.toml' \
                        -o -name '*.in' -o -name '*.py' \) 2>/dev/null) python/asc/runtime/kernel_flags.py
 
-.PHONY: run test build lint clean wheel-test bytecode
+.PHONY: run test build lint format clean wheel-test bytecode
 run: $(STAMPS)/build bytecode
 	$(VPY) python/tutorials/01_add/add.py -r Model -v Ascend910B1
 
@@ -47,8 +48,19 @@ wheel-test: $(STAMPS)/venv
 	$(VPY) -m pip install -q auditwheel
 	$(VPY) scripts/check_wheel.py
 
+# The C++ that clang-format (LLVM style, .clang-format) keeps: the compiler, the simulator, the
+# bindings; not the test inputs whose text the tests read (python/test, test/Target).
+CXX_FORMATTED = $(shell git ls-files 'include/*.h' 'include/*.cpp' 'lib/*.h' 'lib/*.cpp' 'bin/*.cpp' \
+                  'sim/*.h' 'sim/*.cpp' 'python/src/*.h' 'python/src/*.cpp' 'python/asc/*.h' \
+                  'benchmarks/floor/*.h' 'benchmarks/floor/*.cpp' 2>/dev/null)
+
 lint: $(STAMPS)/venv
 	$(VPY) -m ruff check python scripts benchmarks lib/TableGen sim/examples test/Target
+	@echo "clang-format-19 --dry-run -Werror <$(words $(CXX_FORMATTED)) C++ files>"
+	@clang-format-19 --dry-run -Werror $(CXX_FORMATTED)
+
+format: $(STAMPS)/apt
+	@clang-format-19 -i $(CXX_FORMATTED)
 
 # Debian packages: installed only when one is missing (apt-get update runs once, then).
 $(STAMPS)/apt:

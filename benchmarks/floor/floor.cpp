@@ -5,9 +5,9 @@
 // straight in C++ with nothing of the simulator: the same 48 blocks, each
 // taking tiles [b*T/B, (b+1)*T/B), handed out to the host threads one block
 // at a time from a shared counter (as ascsim's parallelFor does), each thread
-// with a local buffer of its own that stands for the UB of the block it runs. The threads other than the
-// caller are started per call (tens of microseconds; the simulator keeps a
-// pool), which the floor pays and the simulator does not.
+// with a local buffer of its own that stands for the UB of the block it runs.
+// The threads other than the caller are started per call (tens of microseconds;
+// the simulator keeps a pool), which the floor pays and the simulator does not.
 //
 //  floor_add:    per tile, copy x and y in (memcpy, as the simulator's direct
 //                MTE2 copy), z = x + y (AVX2 when built with it), copy z out
@@ -75,8 +75,8 @@ void addTile(float *z, const float *x, const float *y, uint64_t n) {
   uint64_t i = 0;
 #ifdef __AVX2__
   for (; i + 8 <= n; i += 8)
-    _mm256_storeu_ps(z + i, _mm256_add_ps(_mm256_loadu_ps(x + i),
-                                          _mm256_loadu_ps(y + i)));
+    _mm256_storeu_ps(
+        z + i, _mm256_add_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
 #endif
   for (; i < n; ++i)
     z[i] = x[i] + y[i];
@@ -103,8 +103,8 @@ void addTileStream(float *z, const float *x, const float *y, uint64_t n) {
   for (; i < n && reinterpret_cast<uintptr_t>(z + i) % 32 != 0; ++i)
     z[i] = x[i] + y[i];
   for (; i + 8 <= n; i += 8)
-    _mm256_stream_ps(z + i, _mm256_add_ps(_mm256_loadu_ps(x + i),
-                                          _mm256_loadu_ps(y + i)));
+    _mm256_stream_ps(
+        z + i, _mm256_add_ps(_mm256_loadu_ps(x + i), _mm256_loadu_ps(y + i)));
   _mm_sfence();
 #endif
   for (; i < n; ++i)
@@ -149,7 +149,7 @@ void repeatSums(const float *x, uint32_t repeats, float *sums) {
       w[k] = lanePairs(u[2 * k], u[2 * k + 1]);
     const __m256 a = lanePairs(w[0], w[1]); // level 5: repeats 0-3
     const __m256 b = lanePairs(w[2], w[3]); //          repeats 4-7
-    _mm256_storeu_ps(sums + r, // level 6: low lane + high lane
+    _mm256_storeu_ps(sums + r,              // level 6: low lane + high lane
                      _mm256_add_ps(_mm256_permute2f128_ps(a, b, 0x20),
                                    _mm256_permute2f128_ps(a, b, 0x31)));
   }

@@ -18,9 +18,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <sched.h>
 #include <mutex>
 #include <pthread.h>
+#include <sched.h>
 #include <thread>
 #include <vector>
 
@@ -124,17 +124,17 @@ int main(int argc, char **argv) {
     return us[std::min(us.size() - 1, static_cast<size_t>(q * us.size()))];
   };
   std::sort(sharedMs.begin(), sharedMs.end());
-  std::printf("%sgap %4d ms, %3d rounds: wake latency (us) min %.0f, median "
-              "%.0f, p75 %.0f, p90 %.0f, max %.0f; over 1 ms in %zu; woke on "
-              "the caller's CPU in %d; of the next 4 ms on one CPU: median "
-              "%.2f ms, max %.2f ms, over 1 ms in %zu\n",
-              steer ? "steered: " : "", gapMs, rounds, us.front(), at(0.5), at(0.75), at(0.9),
-              us.back(),
-              static_cast<size_t>(std::count_if(
-                  us.begin(), us.end(), [](double v) { return v > 1000; })),
-              sameCpu, sharedMs[sharedMs.size() / 2], sharedMs.back(),
-              static_cast<size_t>(
-                  std::count_if(sharedMs.begin(), sharedMs.end(),
-                                [](double v) { return v > 1.0; })));
+  std::printf(
+      "%sgap %4d ms, %3d rounds: wake latency (us) min %.0f, median "
+      "%.0f, p75 %.0f, p90 %.0f, max %.0f; over 1 ms in %zu; woke on "
+      "the caller's CPU in %d; of the next 4 ms on one CPU: median "
+      "%.2f ms, max %.2f ms, over 1 ms in %zu\n",
+      steer ? "steered: " : "", gapMs, rounds, us.front(), at(0.5), at(0.75),
+      at(0.9), us.back(),
+      static_cast<size_t>(std::count_if(us.begin(), us.end(),
+                                        [](double v) { return v > 1000; })),
+      sameCpu, sharedMs[sharedMs.size() / 2], sharedMs.back(),
+      static_cast<size_t>(std::count_if(sharedMs.begin(), sharedMs.end(),
+                                        [](double v) { return v > 1.0; })));
   return 0;
 }

@@ -33,7 +33,8 @@ void ascir::registerAllPasses() {
     mlir::asc::registerAscPasses();
     mlir::registerCanonicalizer();
     mlir::registerCSE();
-    mlir::registerLoopInvariantCodeMotion(); // upstream, for comparison with asc-licm
+    mlir::registerLoopInvariantCodeMotion(); // upstream, for comparison with
+                                             // asc-licm
     mlir::registerInliner();
     mlir::registerSymbolDCE();
     mlir::registerStripDebugInfo();

@@ -1,4 +1,5 @@
-//===- ir.cpp - Context, types, attributes and a generic builder -*- C++ -*-===//
+//===- ir.cpp - Context, types, attributes and a generic builder -*- C++
+//-*-===//
 //
 // The frontend builds every op generically (name, operands, result types,
 // attributes, regions): the op table lives in ODS only, and the verifier is the
@@ -7,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "bindings.h"
 #include "ir.h"
+#include "bindings.h"
 
 #include "ascir/InitAll.h"
 
@@ -35,8 +36,8 @@ using namespace pyasc;
 NbContext::NbContext() {
   DialectRegistry registry;
   ascir::registerAllDialects(registry);
-  ctx = std::make_unique<MLIRContext>(registry,
-                                      MLIRContext::Threading::DISABLED);
+  ctx =
+      std::make_unique<MLIRContext>(registry, MLIRContext::Threading::DISABLED);
   ctx->loadAllAvailableDialects();
   // Users see diagnostics at their Python line; an IR dump of the failing op
   // attached as a note would only be noise to them.
@@ -153,8 +154,8 @@ void bindContext(nb::module_ &m) {
            })
       .def("name_loc",
            [](NbContext &c, const std::string &name, const NbLoc &child) {
-             return NbLoc{NameLoc::get(StringAttr::get(c.ctx.get(), name),
-                                       child.loc)};
+             return NbLoc{
+                 NameLoc::get(StringAttr::get(c.ctx.get(), name), child.loc)};
            })
       .def("unknown_loc",
            [](NbContext &c) { return NbLoc{UnknownLoc::get(c.ctx.get())}; })
@@ -181,13 +182,15 @@ void bindValues(nb::module_ &m) {
       .def("int_or_float_bitwidth",
            [](const NbType &t) { return t.type.getIntOrFloatBitWidth(); });
 
-  nb::class_<NbAttr>(m, "Attribute")
-      .def("__str__", [](const NbAttr &a) { return toString(a.attr); });
+  nb::class_<NbAttr>(m, "Attribute").def("__str__", [](const NbAttr &a) {
+    return toString(a.attr);
+  });
 
   nb::class_<NbLoc>(m, "Location");
 
   nb::class_<NbValue>(m, "Value")
-      .def_prop_ro("type", [](const NbValue &v) { return NbType{v.value.getType()}; })
+      .def_prop_ro("type",
+                   [](const NbValue &v) { return NbType{v.value.getType()}; })
       .def("set_type",
            [](NbValue &v, const NbType &t) { v.value.setType(t.type); })
       .def("owner_name",
@@ -231,11 +234,12 @@ void bindValues(nb::module_ &m) {
       });
 
   nb::class_<NbBlock>(m, "Block")
-      .def("arg", [](const NbBlock &b, unsigned i) {
-        if (i >= b.block->getNumArguments())
-          throw nb::index_error("block argument index out of range");
-        return NbValue{b.block->getArgument(i)};
-      })
+      .def("arg",
+           [](const NbBlock &b, unsigned i) {
+             if (i >= b.block->getNumArguments())
+               throw nb::index_error("block argument index out of range");
+             return NbValue{b.block->getArgument(i)};
+           })
       .def_prop_ro("num_args",
                    [](const NbBlock &b) { return b.block->getNumArguments(); })
       .def("has_terminator", [](const NbBlock &b) {
@@ -255,7 +259,9 @@ void bindValues(nb::module_ &m) {
              return NbBlock{&block};
            })
       .def("take_body",
-           [](NbRegion &r, NbRegion &other) { r.region->takeBody(*other.region); })
+           [](NbRegion &r, NbRegion &other) {
+             r.region->takeBody(*other.region);
+           })
       .def("front", [](const NbRegion &r) {
         if (r.region->empty())
           throw nb::index_error("region has no block");
@@ -263,25 +269,25 @@ void bindValues(nb::module_ &m) {
       });
 
   nb::class_<NbOp>(m, "Operation")
-      .def("result", [](const NbOp &o, unsigned i) {
-        if (i >= o.op->getNumResults())
-          throw nb::index_error("result index out of range");
-        return NbValue{o.op->getResult(i)};
-      })
+      .def("result",
+           [](const NbOp &o, unsigned i) {
+             if (i >= o.op->getNumResults())
+               throw nb::index_error("result index out of range");
+             return NbValue{o.op->getResult(i)};
+           })
       .def_prop_ro("num_results",
                    [](const NbOp &o) { return o.op->getNumResults(); })
-      .def("region", [](const NbOp &o, unsigned i) {
-        if (i >= o.op->getNumRegions())
-          throw nb::index_error("region index out of range");
-        return NbRegion{&o.op->getRegion(i)};
-      })
-      .def_prop_ro("name", [](const NbOp &o) {
-        return o.op->getName().getStringRef().str();
-      })
-      .def("set_attr",
-           [](NbOp &o, const std::string &name, const NbAttr &a) {
-             o.op->setAttr(name, a.attr);
+      .def("region",
+           [](const NbOp &o, unsigned i) {
+             if (i >= o.op->getNumRegions())
+               throw nb::index_error("region index out of range");
+             return NbRegion{&o.op->getRegion(i)};
            })
+      .def_prop_ro(
+          "name",
+          [](const NbOp &o) { return o.op->getName().getStringRef().str(); })
+      .def("set_attr", [](NbOp &o, const std::string &name,
+                          const NbAttr &a) { o.op->setAttr(name, a.attr); })
       .def("erase", [](NbOp &o) { o.op->erase(); })
       .def("__str__", [](const NbOp &o) {
         std::string s;
@@ -322,25 +328,31 @@ void bindModule(nb::module_ &m) {
           pyasc::ensureDiagnostic(diags, "verification");
         return diags;
       });
-  m.def("create_module", [](ContextRef ctx, const NbLoc &loc) {
-    auto mod = std::make_unique<NbModule>();
-    mod->ctx = ctx;
-    mod->module = ModuleOp::create(loc.loc);
-    return mod.release();
-  }, nb::rv_policy::take_ownership);
-  m.def("parse_module", [](ContextRef ctx, const std::string &text) {
-    pyasc::DiagnosticCapture capture(ctx->ctx.get());
-    auto parsed = parseSourceString<ModuleOp>(text, ctx->ctx.get());
-    if (!parsed) {
-      auto diags = capture.take();
-      std::string why = diags.empty() ? "" : ": " + diags.front().message;
-      throw nb::value_error(("cannot parse module" + why).c_str());
-    }
-    auto mod = std::make_unique<NbModule>();
-    mod->ctx = ctx;
-    mod->module = std::move(parsed);
-    return mod.release();
-  }, nb::rv_policy::take_ownership);
+  m.def(
+      "create_module",
+      [](ContextRef ctx, const NbLoc &loc) {
+        auto mod = std::make_unique<NbModule>();
+        mod->ctx = ctx;
+        mod->module = ModuleOp::create(loc.loc);
+        return mod.release();
+      },
+      nb::rv_policy::take_ownership);
+  m.def(
+      "parse_module",
+      [](ContextRef ctx, const std::string &text) {
+        pyasc::DiagnosticCapture capture(ctx->ctx.get());
+        auto parsed = parseSourceString<ModuleOp>(text, ctx->ctx.get());
+        if (!parsed) {
+          auto diags = capture.take();
+          std::string why = diags.empty() ? "" : ": " + diags.front().message;
+          throw nb::value_error(("cannot parse module" + why).c_str());
+        }
+        auto mod = std::make_unique<NbModule>();
+        mod->ctx = ctx;
+        mod->module = std::move(parsed);
+        return mod.release();
+      },
+      nb::rv_policy::take_ownership);
 }
 
 void bindBuilder(nb::module_ &m) {

@@ -60,8 +60,10 @@ void init_passes(nb::module_ &m) {
         if (printIrBeforeAll) {
           ctx->disableMultithreading();
           pm.enableIRPrinting(
-              /*shouldPrintBeforePass=*/[](Pass *, Operation *) { return true; },
-              /*shouldPrintAfterPass=*/[](Pass *, Operation *) { return false; },
+              /*shouldPrintBeforePass=*/[](Pass *,
+                                           Operation *) { return true; },
+              /*shouldPrintAfterPass=*/
+              [](Pass *, Operation *) { return false; },
               /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
               /*printAfterOnlyOnFailure=*/false, llvm::errs());
         }

@@ -66,9 +66,9 @@ const char *raceCheckName(ascsim::RaceCheck m) {
 
 LaunchConfig makeConfig(uint64_t ubBytes, uint32_t aivCores, uint32_t aicCores,
                         double clockMhz, uint32_t hostThreads, double hbmGbps,
-                        uint64_t l2Bytes, double launchOverheadUs, const std::string &raceCheck,
-                        bool initCheck, bool trace, uint64_t stepBudget,
-                        bool autoSync) {
+                        uint64_t l2Bytes, double launchOverheadUs,
+                        const std::string &raceCheck, bool initCheck,
+                        bool trace, uint64_t stepBudget, bool autoSync) {
   LaunchConfig c;
   c.ub_bytes = ubBytes;
   c.aiv_cores = aivCores;
@@ -106,8 +106,7 @@ std::string configRepr(const LaunchConfig &c) {
          ", clock_mhz=" + nb::repr(nb::float_(c.clock_mhz)).c_str() +
          ", host_threads=" + std::to_string(c.host_threads) +
          ", hbm_gbps=" + nb::repr(nb::float_(c.hbm_gbps)).c_str() +
-         ", l2_bytes=" + std::to_string(c.l2_bytes) +
-         ", launch_overhead_us=" +
+         ", l2_bytes=" + std::to_string(c.l2_bytes) + ", launch_overhead_us=" +
          nb::repr(nb::float_(c.launch_overhead_us)).c_str() + ", race_check='" +
          raceCheckName(c.race_check) +
          "', init_check=" + (c.init_check ? "True" : "False") +
@@ -142,7 +141,7 @@ public:
     // Python's own test (no system call; the GIL is held here).
     if (!_PyOS_IsMainThread())
       return;
-    struct sigaction cur {};
+    struct sigaction cur{};
     if (sigaction(SIGINT, nullptr, &cur) != 0)
       return;
     bool ours = (cur.sa_flags & SA_SIGINFO) && cur.sa_sigaction == onSigint;
@@ -152,7 +151,7 @@ public:
           (cur.sa_handler == SIG_DFL || cur.sa_handler == SIG_IGN))
         return;
       previous() = cur;
-      struct sigaction sa {};
+      struct sigaction sa{};
       sa.sa_sigaction = onSigint;
       sigemptyset(&sa.sa_mask);
       sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
@@ -260,8 +259,8 @@ struct ArgPlan {
         // C-contiguous and writable, as the general path requires (it
         // raises the error naming the argument when not).
         Py_buffer view;
-        if (PyObject_GetBuffer(o, &view,
-                               PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) != 0) {
+        if (PyObject_GetBuffer(o, &view, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE) !=
+            0) {
           PyErr_Clear();
           return false;
         }
@@ -425,10 +424,10 @@ void init_sim(nb::module_ &m) {
              double hbmGbps, uint64_t l2Bytes, double launchOverheadUs,
              const std::string &raceCheck, bool initCheck, bool trace,
              uint64_t stepBudget, bool autoSync) {
-            new (self) LaunchConfig(makeConfig(
-                ubBytes, aivCores, aicCores, clockMhz, hostThreads, hbmGbps,
-                l2Bytes, launchOverheadUs, raceCheck, initCheck, trace, stepBudget,
-                autoSync));
+            new (self) LaunchConfig(
+                makeConfig(ubBytes, aivCores, aicCores, clockMhz, hostThreads,
+                           hbmGbps, l2Bytes, launchOverheadUs, raceCheck,
+                           initCheck, trace, stepBudget, autoSync));
           },
           // Defaults: LaunchConfig's, i.e. the hardware table's default part.
           nb::kw_only(), "ub_bytes"_a = LaunchConfig{}.ub_bytes,
@@ -585,19 +584,20 @@ void init_sim(nb::module_ &m) {
       .def_ro("cycles", &LaunchResult::cycles,
               "Estimated kernel cycles (slowest core, blocks in waves).")
       .def_ro("duration_us", &LaunchResult::duration_us)
-      .def_prop_ro("pipe_busy_cycles",
-                   [](const LaunchResult &r) {
-                     return r.pipe_busy_cycles.toMap();
-                   },
-              "Per pipe, the largest busy total of any core.")
+      .def_prop_ro(
+          "pipe_busy_cycles",
+          [](const LaunchResult &r) { return r.pipe_busy_cycles.toMap(); },
+          "Per pipe, the largest busy total of any core.")
       .def_ro("bound_pipe", &LaunchResult::bound_pipe,
               "The busiest pipe: 'S', 'V', 'MTE2' or 'MTE3'.")
-      .def_prop_ro("pipe_busy_us",
-                   [](const LaunchResult &r) { return r.pipe_busy_us.toMap(); },
-              "pipe_busy_cycles in microseconds (msprof aiv_<pipe>_time).")
-      .def_prop_ro("pipe_ratio",
-                   [](const LaunchResult &r) { return r.pipe_ratio.toMap(); },
-              "Busy fraction of the kernel's cycles per pipe.")
+      .def_prop_ro(
+          "pipe_busy_us",
+          [](const LaunchResult &r) { return r.pipe_busy_us.toMap(); },
+          "pipe_busy_cycles in microseconds (msprof aiv_<pipe>_time).")
+      .def_prop_ro(
+          "pipe_ratio",
+          [](const LaunchResult &r) { return r.pipe_ratio.toMap(); },
+          "Busy fraction of the kernel's cycles per pipe.")
       .def_ro("hbm_cycles", &LaunchResult::hbm_cycles,
               "Cycles the shared HBM needs for the launch's GM traffic.")
       .def_ro("hbm_bound", &LaunchResult::hbm_bound,
@@ -685,8 +685,7 @@ void init_sim(nb::module_ &m) {
           [](ArgPlan *p, std::vector<uint8_t> kinds,
              std::vector<nb::object> expected, std::vector<std::string> names,
              nb::object ndarray) {
-            if (expected.size() != kinds.size() ||
-                names.size() != kinds.size())
+            if (expected.size() != kinds.size() || names.size() != kinds.size())
               throw nb::value_error("kinds, expected and names differ in "
                                     "length");
             for (uint8_t k : kinds)
@@ -713,7 +712,8 @@ void init_sim(nb::module_ &m) {
              nb::handle missing) {
             new (g) Guard();
             for (const auto &[dict, key, value] : entries) {
-              PyObject *v = value.ptr() == missing.ptr() ? nullptr : value.ptr();
+              PyObject *v =
+                  value.ptr() == missing.ptr() ? nullptr : value.ptr();
               if (g->dicts.empty() || g->dicts.back().dict != dict.ptr()) {
                 g->dicts.push_back({dict.ptr(), g->entries.size(),
                                     g->entries.size(), 0, false});
@@ -776,10 +776,10 @@ void init_sim(nb::module_ &m) {
             return nb::cast(runLaunch(k, numBlocks, words, gm, config));
           },
           "plan"_a, "num_blocks"_a, "config"_a, "args"_a,
-          "launch() with the arguments themselves (a tuple), turned into words and "
+          "launch() with the arguments themselves (a tuple), turned into words "
+          "and "
           "regions by `plan`; None (nothing run) when an argument does not "
           "match the plan.");
-
 
   m.def(
       "load_kernel",

@@ -1,4 +1,5 @@
-//===- sim_module.cpp - The _ascsim extension module entry point -*- C++ -*-===//
+//===- sim_module.cpp - The _ascsim extension module entry point -*- C++
+//-*-===//
 //
 // The simulator's own module: no MLIR, so loading it (every launch of a cached
 // kernel needs it) is cheap.

@@ -43,6 +43,6 @@ void init_translate(nb::module_ &m) {
         return {std::move(source), std::move(diags)};
       },
       nb::arg("module"), nb::arg("line_directives") = true,
-      nb::arg("simulator_entry") = false,
-      nb::arg("npu_launch_params") = false, nb::arg("dump_buffer") = false);
+      nb::arg("simulator_entry") = false, nb::arg("npu_launch_params") = false,
+      nb::arg("dump_buffer") = false);
 }

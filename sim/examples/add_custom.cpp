@@ -70,7 +70,8 @@ private:
   uint32_t tileLength_ = 0;
 };
 
-extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y, GM_ADDR z,
+extern "C" __global__ __aicore__ void add_custom(GM_ADDR x, GM_ADDR y,
+                                                 GM_ADDR z,
                                                  uint32_t blockLength,
                                                  uint32_t tileLength) {
   KernelAdd op;

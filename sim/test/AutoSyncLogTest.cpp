@@ -1,4 +1,5 @@
-//===- AutoSyncLogTest.cpp - auto_sync's touched ranges ----------*- C++ -*-===//
+//===- AutoSyncLogTest.cpp - auto_sync's touched ranges ----------*- C++
+//-*-===//
 //
 // AutoSyncLog (device/AutoSyncLog.h), whose union of intervals lets a range
 // inside no earlier one skip the scan and whose notes wait in a queue until
@@ -60,8 +61,8 @@ void expectSame(AutoSyncLog &log, const ScanLog &ref, int step) {
     ASSERT_TRUE(a.mem == b.mem && a.start == b.start && a.end == b.end &&
                 a.write == b.write)
         << "step " << step << " range " << i << ": [" << a.start << ", "
-        << a.end << ") w" << a.write << " against [" << b.start << ", "
-        << b.end << ") w" << b.write;
+        << a.end << ") w" << a.write << " against [" << b.start << ", " << b.end
+        << ") w" << b.write;
   }
 }
 } // namespace

@@ -68,11 +68,10 @@ LaunchResult runCase(const Case &c) {
   const uint64_t bytes = kElements * sizeof(half);
   std::vector<GmRegion> regions = {
       {p(a.x), bytes, "x"}, {p(a.y), bytes, "y"}, {p(a.z), bytes, "z"}};
-  LaunchResult r =
-      k->launch(c.blocks,
-                {p(a.x), p(a.y), p(a.z), totalTiles, tile, c.buffers, 0,
-                 c.flags | kPartition},
-                regions, cfg);
+  LaunchResult r = k->launch(c.blocks,
+                             {p(a.x), p(a.y), p(a.z), totalTiles, tile,
+                              c.buffers, 0, c.flags | kPartition},
+                             regions, cfg);
   EXPECT_TRUE(r.ok);
   EXPECT_EQ(static_cast<float>(a.z[0]), 3.0f);
   EXPECT_EQ(static_cast<float>(a.z.back()), 3.0f);
@@ -114,8 +113,8 @@ TEST(CalibrationTest, HuaweiAddFloat16On910B1) {
       expectNear("aiv_vec_time with bank conflicts (case 5)",
                  r.pipe_busy_us.at("V"), 12.846, 0.15, false);
     if (c.flags & kBankPad)
-      expectNear("aiv_vec_time without (case 6)", r.pipe_busy_us.at("V"),
-                 6.954, 0.15, false);
+      expectNear("aiv_vec_time without (case 6)", r.pipe_busy_us.at("V"), 6.954,
+                 0.15, false);
   }
 }
 
@@ -141,14 +140,15 @@ TEST(CalibrationTest, ScalarLoopAddCase0) {
   ASSERT_TRUE(r.ok);
   EXPECT_EQ(static_cast<float>(a.z[tiles * tile - 1]), 3.0f);
   EXPECT_EQ(r.bound_pipe, "S");
-  double us = (r.duration_us - r.launch_overhead_us) * 64 + r.launch_overhead_us;
+  double us =
+      (r.duration_us - r.launch_overhead_us) * 64 + r.launch_overhead_us;
   expectNear("0: 1 core, scalar loop (x 64)", us, 1239689.0, 0.10, true);
 }
 
 TEST(CalibrationTest, ElementwiseDivOn910B3) {
   // Held out (partly: the L2 model's cold start was chosen after seeing it,
-  // docs/timing.md): the third-party float16 div of 131072 x 16 elements on the 40
-  // AIV of a 910B3 (hardware.md §7.3). 12 MiB fit in the L2: the 8 MiB of
+  // docs/timing.md): the third-party float16 div of 131072 x 16 elements on the
+  // 40 AIV of a 910B3 (hardware.md §7.3). 12 MiB fit in the L2: the 8 MiB of
   // first reads come from HBM, the output stays in the L2.
   std::string error;
   auto k = Kernel::load(ASCSIM_KERNEL_ADD_CALIB, error);
@@ -172,8 +172,8 @@ TEST(CalibrationTest, ElementwiseDivOn910B3) {
   EXPECT_TRUE(r.l2_resident);
   EXPECT_TRUE(r.hbm_bound);
   EXPECT_EQ(r.gm_read_bytes, 2 * n * 2);
-  expectNear("div f16 131072 x 16, 40 AIV of 910B3", r.duration_us, 8.55,
-             0.15, false);
+  expectNear("div f16 131072 x 16, 40 AIV of 910B3", r.duration_us, 8.55, 0.15,
+             false);
 }
 
 } // namespace

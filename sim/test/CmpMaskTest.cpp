@@ -80,13 +80,9 @@ struct Desc {
 
 using RunOut = test::VecRun;
 
-std::string dump(const LaunchResult &r) {
-  return test::dumpDiagnostics(r);
-}
+std::string dump(const LaunchResult &r) { return test::dumpDiagnostics(r); }
 
-Kernel &kernel() {
-  return test::cachedKernel(ASCSIM_KERNEL_VEC_CMPMASK);
-}
+Kernel &kernel() { return test::cachedKernel(ASCSIM_KERNEL_VEC_CMPMASK); }
 
 RunOut launch(const Desc &d) {
   return test::launchVec(kernel(), d.words(), d.A, d.B, d.E, d.D, d.E);
@@ -147,12 +143,18 @@ uint64_t offOf(uint32_t es, int64_t blk, int64_t rep, uint32_t r, uint32_t e) {
 
 bool holds(double a, double b, int mode) {
   switch (mode) {
-  case 0: return a < b;
-  case 1: return a > b;
-  case 2: return a == b;
-  case 3: return a <= b;
-  case 4: return a >= b;
-  default: return a != b;
+  case 0:
+    return a < b;
+  case 1:
+    return a > b;
+  case 2:
+    return a == b;
+  case 3:
+    return a <= b;
+  case 4:
+    return a >= b;
+  default:
+    return a != b;
   }
 }
 
@@ -169,8 +171,8 @@ void refCompare(const Desc &d, uint64_t out[2]) {
 }
 
 /// dst after a Select from CMPMASK: `bit(r, e)` picks src0.
-template <class Bit> std::vector<uint8_t> refSelect(const Desc &d, Bit bit,
-                                                    bool scalar) {
+template <class Bit>
+std::vector<uint8_t> refSelect(const Desc &d, Bit bit, bool scalar) {
   std::vector<uint8_t> D = d.D;
   uint32_t es = sizeOf(d.dt), P = 256 / es;
   for (uint32_t r = 0; r < d.repeat; ++r)
@@ -276,8 +278,7 @@ TEST(CmpMaskTest, SelectModesFromRegister) {
     std::vector<uint8_t> want;
     if (scenario == kSelectBits) {
       want = refSelect(
-          d,
-          [&](uint32_t, uint32_t e) { return (d.E[e / 8] >> (e % 8)) & 1; },
+          d, [&](uint32_t, uint32_t e) { return (d.E[e / 8] >> (e % 8)) & 1; },
           false);
     } else {
       auto continuous = [&](uint32_t r, uint32_t e) {
@@ -327,8 +328,8 @@ void expectError(const Desc &d, const std::string &category,
   ASSERT_FALSE(o.res.ok);
   bool found = false;
   for (const Diagnostic &g : o.res.diagnostics)
-    found |= g.category == category &&
-             g.message.find(text) != std::string::npos;
+    found |=
+        g.category == category && g.message.find(text) != std::string::npos;
   EXPECT_TRUE(found) << "wanted [" << category << "] " << text << "\n"
                      << dump(o.res);
 }
@@ -352,7 +353,8 @@ TEST(CmpMaskTest, Diagnostics) {
               "2147483616, set through set_cmp_mask) puts bit 0 outside the "
               "Unified Buffer");
   d.scenario = kAddressOdd;
-  expectError(d, "alignment", "set through set_cmp_mask) is not 32-byte aligned");
+  expectError(d, "alignment",
+              "set through set_cmp_mask) is not 32-byte aligned");
   d.scenario = kScalarMode;
   expectError(d, "argument",
               "select: a selection between a tensor and a scalar needs SELMODE "

@@ -136,7 +136,8 @@ TEST(CubeMmad, FloatTypesMatchTheKOrderModelBitExactly) {
 TEST(CubeMmad, Int8IsExactAndAccumulatesWithBias) {
   std::mt19937 rng(7);
   const uint32_t m = 30, n = 40, k = 70; // Mmad.md's padding example
-  auto a = randomMatrix(rng, m, k, DType::I8), b = randomMatrix(rng, k, n, DType::I8);
+  auto a = randomMatrix(rng, m, k, DType::I8),
+       b = randomMatrix(rng, k, n, DType::I8);
   auto za = packZz(a, m, k, DType::I8), zb = packZn(b, k, n, DType::I8);
   std::vector<int32_t> bias(n);
   for (uint32_t j = 0; j < n; ++j)
@@ -199,8 +200,8 @@ TEST(CubeMmad, EveryIsaLevelCommitsTheModelsBits) {
           ASSERT_EQ(mmadAccumulates(d), accumulate);
           // L0C before: valid elements random (int32 near INT32_MAX, so
           // the sum wraps), padding 0xAB.
-          std::vector<uint8_t> c0(static_cast<size_t>(ceil16(m)) * ceil16(n) * 4,
-                                  0xAB);
+          std::vector<uint8_t> c0(
+              static_cast<size_t>(ceil16(m)) * ceil16(n) * 4, 0xAB);
           std::uniform_int_distribution<int32_t> iv(INT32_MAX - 1000000,
                                                     INT32_MAX);
           std::uniform_real_distribution<float> fv(-50.0f, 50.0f);
@@ -257,7 +258,8 @@ TEST(CubeMmad, EveryIsaLevelCommitsTheModelsBits) {
 TEST(CubeMmad, GemvReadsAContiguously) {
   std::mt19937 rng(3);
   const uint32_t n = 33, k = 50;
-  auto a = randomMatrix(rng, 1, k, DType::F16), b = randomMatrix(rng, k, n, DType::F16);
+  auto a = randomMatrix(rng, 1, k, DType::F16),
+       b = randomMatrix(rng, k, n, DType::F16);
   std::vector<uint8_t> za(4 * 512, 0); // 1 x K row, contiguous
   for (uint32_t j = 0; j < k; ++j)
     put(za, j, DType::F16, a[j]);
@@ -275,7 +277,8 @@ TEST(CubeMmad, GemvReadsAContiguously) {
 
 TEST(CubeFormats, Nd2NzPadsTheLastBlockWithZeros) {
   for (DType t : {DType::F16, DType::I8, DType::F32}) {
-    const uint32_t es = dtypeSize(t), c0 = 32 / es, rows = 21, cols = 3 * c0 - 5;
+    const uint32_t es = dtypeSize(t), c0 = 32 / es, rows = 21,
+                   cols = 3 * c0 - 5;
     const uint32_t pitch = cols + 7; // srcDValue: a wider GM row
     std::vector<uint8_t> src(static_cast<size_t>(rows) * pitch * es);
     for (size_t i = 0; i < src.size(); ++i)
@@ -371,7 +374,8 @@ TEST(CubeFixpipe, NzToNdWithQuantModesAndRelu) {
   for (uint32_t i = 0; i < m; ++i)
     for (uint32_t j = 0; j < n; ++j) {
       l0c[nzAt(i, j, m)] = (static_cast<float>(i) - 9.5f) * (j + 1) / 3.0f;
-      l0i[nzAt(i, j, m)] = static_cast<int32_t>(i * 37) - static_cast<int32_t>(j * 11);
+      l0i[nzAt(i, j, m)] =
+          static_cast<int32_t>(i * 37) - static_cast<int32_t>(j * 11);
     }
   FixpipeDesc d{};
   d.nSize = n;
@@ -389,7 +393,8 @@ TEST(CubeFixpipe, NzToNdWithQuantModesAndRelu) {
   for (uint32_t i = 0; i < m; ++i)
     for (uint32_t j = 0; j < n; ++j) {
       float v = std::max(0.0f, l0c[nzAt(i, j, m)]);
-      ASSERT_EQ(get(out, i * d.dstStride + j, DType::F16), vm::roundTo(v, DType::F16));
+      ASSERT_EQ(get(out, i * d.dstStride + j, DType::F16),
+                vm::roundTo(v, DType::F16));
     }
   EXPECT_EQ(out[n * 2], 0xEE); // the row's tail is not written
   // int32 -> float16 with a scalar scale (DEQF16) and int32 -> int8 per
@@ -423,7 +428,8 @@ TEST(CubeFixpipe, NzToNdWithQuantModesAndRelu) {
       double q = std::nearbyint(static_cast<double>(
           static_cast<float>(l0i[nzAt(i, j, m)]) * (0.5f + j / 8.0f)));
       q = std::min(127.0, std::max(-128.0, q));
-      ASSERT_EQ(static_cast<int8_t>(o8[i * d.dstStride + j]), static_cast<int>(q));
+      ASSERT_EQ(static_cast<int8_t>(o8[i * d.dstStride + j]),
+                static_cast<int>(q));
     }
 }
 
@@ -476,7 +482,8 @@ TEST(CubeRuns, MmadAndFixpipeFootprints) {
 TEST(CubeMmad, InnerKernelIsFarFasterThanAScalarLoop) {
   const uint32_t s = 128;
   std::mt19937 rng(1);
-  auto a = randomMatrix(rng, s, s, DType::F16), b = randomMatrix(rng, s, s, DType::F16);
+  auto a = randomMatrix(rng, s, s, DType::F16),
+       b = randomMatrix(rng, s, s, DType::F16);
   auto za = packZz(a, s, s, DType::F16), zb = packZn(b, s, s, DType::F16);
   MmadDesc d = desc(s, s, s, DType::F16, DType::F32);
   std::vector<uint8_t> sum(static_cast<size_t>(s) * s * 4);
@@ -491,12 +498,14 @@ TEST(CubeMmad, InnerKernelIsFarFasterThanAScalarLoop) {
       for (uint32_t j = 0; j < s; ++j) {
         float acc = 0;
         for (uint32_t k = 0; k < s; ++k)
-          acc = acc + static_cast<float>(get(za, ((i / 16) * 8 + k / 16) * 256 +
-                                                     (i % 16) * 16 + k % 16,
-                                                 DType::F16)) *
-                          static_cast<float>(get(zb, ((k / 16) * 8 + j / 16) * 256 +
-                                                         (j % 16) * 16 + k % 16,
-                                                     DType::F16));
+          acc = acc +
+                static_cast<float>(get(
+                    za, ((i / 16) * 8 + k / 16) * 256 + (i % 16) * 16 + k % 16,
+                    DType::F16)) *
+                    static_cast<float>(get(zb,
+                                           ((k / 16) * 8 + j / 16) * 256 +
+                                               (j % 16) * 16 + k % 16,
+                                           DType::F16));
         naive[i * s + j] = acc;
       }
     auto t2 = Clock::now();
@@ -554,9 +563,13 @@ TEST(CubeFormats, Img2colWindowIntoZz) {
     std::vector<uint8_t> out(static_cast<size_t>(m1) * k1 * 512, 0xEE);
     load3D(in, fmap.data(), out.data());
     const int64_t wo = (static_cast<int64_t>(c.w) + c.pad[0] + c.pad[1] -
-                        (c.dw * (c.fw - 1) + 1)) / c.sw + 1;
+                        (c.dw * (c.fw - 1) + 1)) /
+                           c.sw +
+                       1;
     const int64_t ho = (static_cast<int64_t>(c.h) + c.pad[2] + c.pad[3] -
-                        (c.dh * (c.fh - 1) + 1)) / c.sh + 1;
+                        (c.dh * (c.fh - 1) + 1)) /
+                           c.sh +
+                       1;
     for (uint32_t i = 0; i < c.mExt; ++i)
       for (uint32_t j = 0; j < c.kExt; ++j) {
         int64_t m = c.mStart + i, k = c.kStart + j;
@@ -568,7 +581,8 @@ TEST(CubeFormats, Img2colWindowIntoZz) {
           int64_t y = (m / wo) * c.sh - c.pad[2] + kh * c.dh;
           int64_t x = (m % wo) * c.sw - c.pad[0] + kw * c.dw;
           if (y >= 0 && x >= 0 && y < c.h && x < c.w)
-            want = get(fmap, ((ci1 * c.h + y) * c.w + x) * c0 + ci0, DType::F16);
+            want =
+                get(fmap, ((ci1 * c.h + y) * c.w + x) * c0 + ci0, DType::F16);
         }
         uint64_t at = ((i / 16) * k1 + j / 16) * 256 + (i % 16) * 16 + j % 16;
         ASSERT_EQ(get(out, at, DType::F16), want) << i << "," << j;

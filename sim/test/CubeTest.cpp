@@ -111,10 +111,10 @@ TEST(CubeMatmul, HalfAndBfloat16BiasWidenIntoTheBiasTable) {
     }
     std::vector<float> c(256, -1.0f);
     Kernel &k = cachedKernel(ASCSIM_KERNEL_CUBE_BIAS);
-    LaunchResult r = k.launch(1, {addr(bias.data()), addr(c.data()), bf16},
-                              {{addr(bias.data()), 32, "bias"},
-                               {addr(c.data()), c.size() * 4, "c"}},
-                              {});
+    LaunchResult r = k.launch(
+        1, {addr(bias.data()), addr(c.data()), bf16},
+        {{addr(bias.data()), 32, "bias"}, {addr(c.data()), c.size() * 4, "c"}},
+        {});
     ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
     EXPECT_TRUE(r.diagnostics.empty()) << dumpDiagnostics(r, true);
     for (uint32_t i = 0; i < 16; ++i)
@@ -131,14 +131,14 @@ TEST(CubeMatmul, OddTilesReluAndFloat16Output) {
   std::vector<ascsim::Half> out(30 * 40, ascsim::Half(-7.0f));
   m.c.assign(30 * 40 / 2, 0); // as bytes for the float16 output
   Kernel &k = cachedKernel(ASCSIM_KERNEL_CUBE_MATMUL);
-  LaunchResult r = k.launch(
-      1,
-      {addr(m.a.data()), addr(m.b.data()), addr(out.data()), 30, 40, 70, 30,
-       40, 35, 1 | 2 | 4},
-      {{addr(m.a.data()), m.a.size() * 2, "a"},
-       {addr(m.b.data()), m.b.size() * 2, "b"},
-       {addr(out.data()), out.size() * 2, "c"}},
-      {});
+  LaunchResult r =
+      k.launch(1,
+               {addr(m.a.data()), addr(m.b.data()), addr(out.data()), 30, 40,
+                70, 30, 40, 35, 1 | 2 | 4},
+               {{addr(m.a.data()), m.a.size() * 2, "a"},
+                {addr(m.b.data()), m.b.size() * 2, "b"},
+                {addr(out.data()), out.size() * 2, "c"}},
+               {});
   ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
   for (uint32_t i = 0; i < 30; ++i)
     for (uint32_t j = 0; j < 40; ++j) {
@@ -193,16 +193,15 @@ TEST(CubeMix, AicComputesAivsPostProcessThroughCrossCoreFlags) {
   std::vector<int32_t> info(24, -1);
   Kernel &k = cachedKernel(ASCSIM_KERNEL_CUBE_MIX);
   EXPECT_EQ(k.kernelType(), 5); // MIX_AIC_1_2
-  LaunchResult r = k.launch(
-      1,
-      {addr(a.data()), addr(b.data()), addr(c.data()), addr(out.data()),
-       addr(info.data()), 0},
-      {{addr(a.data()), 2048, "a"},
-       {addr(b.data()), 2048, "b"},
-       {addr(c.data()), 4096, "c"},
-       {addr(out.data()), 4096, "out"},
-       {addr(info.data()), 96, "info"}},
-      {});
+  LaunchResult r = k.launch(1,
+                            {addr(a.data()), addr(b.data()), addr(c.data()),
+                             addr(out.data()), addr(info.data()), 0},
+                            {{addr(a.data()), 2048, "a"},
+                             {addr(b.data()), 2048, "b"},
+                             {addr(c.data()), 4096, "c"},
+                             {addr(out.data()), 4096, "out"},
+                             {addr(info.data()), 96, "info"}},
+                            {});
   ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
   EXPECT_TRUE(r.diagnostics.empty()) << dumpDiagnostics(r, true);
   for (int i = 0; i < 32; ++i)
@@ -235,9 +234,8 @@ LaunchResult runMix(int mode) {
   std::vector<int32_t> info(24);
   return cachedKernel(ASCSIM_KERNEL_CUBE_MIX)
       .launch(1,
-              {addr(a.data()), addr(b.data()), addr(c.data()),
-               addr(out.data()), addr(info.data()),
-               static_cast<uint64_t>(mode)},
+              {addr(a.data()), addr(b.data()), addr(c.data()), addr(out.data()),
+               addr(info.data()), static_cast<uint64_t>(mode)},
               {}, {});
 }
 } // namespace
@@ -246,7 +244,8 @@ TEST(CubeMix, BlocksWritingTheSameGmRaceButABlocksOwnCoresDoNot) {
   // Two blocks of the mode-0 kernel: each block's AIC writes all of `c`,
   // which its AIVs then read (ordered by the cross-core flags: no report),
   // but the other block's cores are not ordered with it.
-  std::vector<ascsim::Half> a(1024, ascsim::Half(1.0f)), b(1024, ascsim::Half(1.0f));
+  std::vector<ascsim::Half> a(1024, ascsim::Half(1.0f)),
+      b(1024, ascsim::Half(1.0f));
   std::vector<float> c(1024), out(1024);
   std::vector<int32_t> info(24);
   LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_MIX)
@@ -312,8 +311,8 @@ LaunchResult runXc(int mode, uint32_t blocks = 1) {
               {{addr(x.data()), 512, "x"}, {addr(z.data()), 512, "z"}}, {});
 }
 
-void expectXcRace(const LaunchResult &r, const std::string &msg,
-                  unsigned line, unsigned noteLine, const std::string &note) {
+void expectXcRace(const LaunchResult &r, const std::string &msg, unsigned line,
+                  unsigned noteLine, const std::string &note) {
   ASSERT_EQ(r.diagnostics.size(), 1u) << dumpDiagnostics(r, true);
   const Diagnostic &d = r.diagnostics[0];
   EXPECT_EQ(d.category, "race");
@@ -425,13 +424,11 @@ void expectCubeError(int mode, const char *category, const std::string &msg,
                      unsigned line) {
   std::vector<ascsim::Half> a(1024, ascsim::Half(1.0f));
   std::vector<float> c(1024);
-  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
-                       .launch(1,
-                               {addr(a.data()), addr(c.data()),
-                                static_cast<uint64_t>(mode)},
-                               {{addr(a.data()), 2048, "a"},
-                                {addr(c.data()), 4096, "c"}},
-                               {});
+  LaunchResult r =
+      cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
+          .launch(
+              1, {addr(a.data()), addr(c.data()), static_cast<uint64_t>(mode)},
+              {{addr(a.data()), 2048, "a"}, {addr(c.data()), 4096, "c"}}, {});
   ASSERT_FALSE(r.ok) << "mode " << mode;
   ASSERT_GE(r.diagnostics.size(), 1u);
   const Diagnostic &d = r.diagnostics[0];
@@ -493,11 +490,11 @@ TEST(CubeFixpipe, Co12CopyTakesTheScaleOfThePreQuantRegister) {
   for (int i = 0; i < 1024; ++i)
     a[i] = ascsim::Half(static_cast<float>(i % 23 - 11) / 4.0f);
   std::vector<int8_t> c(4096, 99);
-  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
-                       .launch(1, {addr(a.data()), addr(c.data()), 20},
-                               {{addr(a.data()), 2048, "a"},
-                                {addr(c.data()), 4096, "c"}},
-                               {});
+  LaunchResult r =
+      cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
+          .launch(1, {addr(a.data()), addr(c.data()), 20},
+                  {{addr(a.data()), 2048, "a"}, {addr(c.data()), 4096, "c"}},
+                  {});
   ASSERT_TRUE(r.ok) << dumpDiagnostics(r, true);
   for (int i = 0; i < 32; ++i)
     for (int j = 0; j < 32; ++j) {
@@ -549,11 +546,11 @@ TEST_P(Img2col, RepeatedAlongMTimesASelector) {
 TEST(CubeErrors, MissingMToFixFlagIsARaceAtBothLines) {
   std::vector<ascsim::Half> a(1024, ascsim::Half(1.0f));
   std::vector<float> c(1024);
-  LaunchResult r = cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
-                       .launch(1, {addr(a.data()), addr(c.data()), 7},
-                               {{addr(a.data()), 2048, "a"},
-                                {addr(c.data()), 4096, "c"}},
-                               {});
+  LaunchResult r =
+      cachedKernel(ASCSIM_KERNEL_CUBE_ERRORS)
+          .launch(1, {addr(a.data()), addr(c.data()), 7},
+                  {{addr(a.data()), 2048, "a"}, {addr(c.data()), 4096, "c"}},
+                  {});
   ASSERT_FALSE(r.ok);
   ASSERT_EQ(r.diagnostics.size(), 1u) << dumpDiagnostics(r, true);
   const Diagnostic &d = r.diagnostics[0];
@@ -592,7 +589,8 @@ TEST(CubeFormats, Nd2NzIntoTheUnifiedBufferOnAVectorCore) {
     for (int row = 0; row < 32; ++row)
       for (int col = 0; col < 16; ++col) {
         int j = b * 16 + col;
-        float want = row < 20 && j < 24 ? static_cast<float>(row * 24 + j) : 0.0f;
+        float want =
+            row < 20 && j < 24 ? static_cast<float>(row * 24 + j) : 0.0f;
         ASSERT_EQ(static_cast<float>(y[(b * 32 + row) * 16 + col]), want)
             << b << "," << row << "," << col;
       }

@@ -1,8 +1,8 @@
 //===- EngineTest.cpp - The pipe engine and flags in isolation --*- C++ -*-===//
 
+#include "pipes/Engine.h"
 #include "ops/CubeOps.h"
 #include "ops/VectorOps.h"
-#include "pipes/Engine.h"
 #include "support/Fault.h"
 
 #include <gtest/gtest.h>
@@ -167,8 +167,7 @@ TEST(EngineTest, AFlagSetUnblocksTheWaitsOnIt) {
   // MTE2_V set must start V's wait, and V's later V_MTE3 set MTE3's (a set
   // unblocks only the waits on its flag, Engine::waiters_).
   Fixture f;
-  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f),
-      back(128, 0.f);
+  std::vector<float> gm(128, 3.f), ub(128, 0.f), out(128, 0.f), back(128, 0.f);
   f.flag(InstrKind::WaitFlag, Pipe::MTE3, kVMte3, 1, 1);
   f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, 1);
   f.copy(Pipe::MTE3, 1, back.data(), out.data(), 128, timing::localToGm(512));
@@ -200,8 +199,7 @@ TEST(EngineTest, AFinishedEnginesStorageServesTheNextOne) {
     std::vector<float> gm(256, 5.f), ub(256, 0.f), ub2(256, 0.f);
     a.copy(Pipe::MTE2, 1, ub.data(), gm.data(), 256, timing::gmToLocal(1024));
     a.flag(InstrKind::WaitFlag, Pipe::MTE2, 5 /*V_MTE2*/, 0, 2);
-    a.copy(Pipe::MTE2, 3, ub2.data(), gm.data(), 256,
-           timing::gmToLocal(1024));
+    a.copy(Pipe::MTE2, 3, ub2.data(), gm.data(), 256, timing::gmToLocal(1024));
     EXPECT_THROW(a.engine.drain(Stall{"end", Loc{nullptr, 0}}), Fault);
     EXPECT_EQ(a.engine.queued(Pipe::MTE2), 2u);
     EXPECT_EQ(ub[255], 5.f);
@@ -419,18 +417,17 @@ TEST(EngineTest, AQueueHasASlotOnlyWithRoom) {
   ASSERT_TRUE(f.engine.hasSlot(Pipe::V));
   void *at = f.engine.slotOf(Pipe::MTE2);
   ASSERT_NE(at, nullptr);
-  Instr &set = f.engine.emplaceFlagAt(at, InstrKind::SetFlag, Pipe::MTE2,
-                                      kMte2V, 5, ++f.seq, 1,
-                                      Loc{"test.py", 50}, "set_flag");
+  Instr &set =
+      f.engine.emplaceFlagAt(at, InstrKind::SetFlag, Pipe::MTE2, kMte2V, 5,
+                             ++f.seq, 1, Loc{"test.py", 50}, "set_flag");
   EXPECT_EQ(static_cast<void *>(&set), at);
   EXPECT_FALSE(set.hasBody);
   EXPECT_EQ(set.kind, InstrKind::SetFlag);
   EXPECT_EQ(set.event, kMte2V);
   EXPECT_EQ(set.id, 5);
-  Instr &wait = f.engine.emplaceFlagAt(f.engine.slotOf(Pipe::V),
-                                       InstrKind::WaitFlag, Pipe::V, kMte2V, 5,
-                                       ++f.seq, 1, Loc{"test.py", 51},
-                                       "wait_flag");
+  Instr &wait = f.engine.emplaceFlagAt(
+      f.engine.slotOf(Pipe::V), InstrKind::WaitFlag, Pipe::V, kMte2V, 5,
+      ++f.seq, 1, Loc{"test.py", 51}, "wait_flag");
   EXPECT_FALSE(wait.hasBody);
   f.add(1, out.data(), ub.data(), ub.data(), 4);
   f.engine.drain(Stall{"end", Loc{nullptr, 0}});
@@ -475,8 +472,7 @@ TEST(EngineTest, AWokenWaitStartsWhenItsPipeIsFree) {
   f.add(x - 2, out1.data(), big.data(), big.data(), 2048);
   f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 0, x - 2);
   f.add(x - 2, out2.data(), ub.data(), ub.data(), 64);
-  const Cost add2 =
-      timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {1});
+  const Cost add2 = timing::vectorOp(VecOp::Add, DType::F32, DType::F32, {1});
   const uint64_t end = f.engine.drain(Stall{"end", Loc{nullptr, 0}});
   const uint64_t start2 = x - 2 + add1.occupancy + 1;
   EXPECT_EQ(end, std::max(start2 + add2.occupancy + add2.latency,
@@ -504,9 +500,9 @@ TEST(EngineTest, AWokenWaitYieldsToALowerPipeStartingThen) {
   f.copy(Pipe::MTE3, 1, out.data(), ub.data(), 64, timing::gmToLocal(256));
   f.add(x, z.data(), gm.data(), gm.data(), 64);
   f.engine.drain(Stall{"end", Loc{nullptr, 0}});
-  EXPECT_EQ(startOrder(sink), (std::vector<Pipe>{Pipe::MTE2, Pipe::MTE2,
-                                                 Pipe::V, Pipe::MTE3,
-                                                 Pipe::MTE3}));
+  EXPECT_EQ(startOrder(sink),
+            (std::vector<Pipe>{Pipe::MTE2, Pipe::MTE2, Pipe::V, Pipe::MTE3,
+                               Pipe::MTE3}));
   ASSERT_EQ(sink.slices.size(), 5u);
   EXPECT_EQ(sink.slices[2].start, x);
   EXPECT_EQ(sink.slices[3].end, x + 1); // the wait, started at x
@@ -531,9 +527,9 @@ TEST(EngineTest, AWokenWaitStartsAfterEveryCompletionDueThen) {
   f.flag(InstrKind::WaitFlag, Pipe::MTE3, mte2Mte3, 1, 1);
   f.flag(InstrKind::WaitFlag, Pipe::V, kMte2V, 1, 1);
   f.engine.drain(Stall{"end", Loc{nullptr, 0}});
-  EXPECT_EQ(startOrder(sink), (std::vector<Pipe>{Pipe::MTE2, Pipe::MTE2,
-                                                 Pipe::MTE2, Pipe::V,
-                                                 Pipe::MTE3}));
+  EXPECT_EQ(startOrder(sink),
+            (std::vector<Pipe>{Pipe::MTE2, Pipe::MTE2, Pipe::MTE2, Pipe::V,
+                               Pipe::MTE3}));
   ASSERT_EQ(sink.slices.size(), 5u);
   EXPECT_EQ(sink.slices[3].end, x + 1);
   EXPECT_EQ(sink.slices[4].end, x + 1);
@@ -543,9 +539,8 @@ namespace {
 /// A 32 x 32 x k float16 Mmad into L0C `c` (8 blocks of 512 B) or a
 /// Fixpipe of it to `out` (ND float32), as UnitWork on the blocks 0-7,
 /// waiting for the toggle of instruction `after` (0: none) and toggling.
-Instr unitCube(Fixture &f, bool mmad, uint32_t k, const void *a,
-               const void *b, float *c, float *out, uint64_t after,
-               uint64_t issue = 0) {
+Instr unitCube(Fixture &f, bool mmad, uint32_t k, const void *a, const void *b,
+               float *c, float *out, uint64_t after, uint64_t issue = 0) {
   auto ci = std::make_shared<cube::CubeInstr>();
   Instr i = f.make(InstrKind::UnitWork, mmad ? Pipe::M : Pipe::FIX, issue);
   if (mmad) {
@@ -591,16 +586,16 @@ TEST(EngineTest, UnitFlagsOverlapTheFixpipeWithItsMmad) {
   f.engine.setTrace(&sink);
   std::vector<uint16_t> a(32 * 256, 0x3c00), b(32 * 256, 0x3c00); // 1.0
   std::vector<float> c(1024, -1.0f), out(1024, -1.0f);
-  f.engine.push(unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr,
-                         0));
-  f.engine.push(unitCube(f, false, 0, nullptr, nullptr, c.data(), out.data(),
-                         1));
-  f.engine.push(unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr,
-                         2));
+  f.engine.push(
+      unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr, 0));
+  f.engine.push(
+      unitCube(f, false, 0, nullptr, nullptr, c.data(), out.data(), 1));
+  f.engine.push(
+      unitCube(f, true, 256, a.data(), b.data(), c.data(), nullptr, 2));
   // Issued long after the Mmad it waits for: its own times only.
   std::vector<float> late(1024, -1.0f);
-  f.engine.push(unitCube(f, false, 0, nullptr, nullptr, c.data(), late.data(),
-                         3, 5000));
+  f.engine.push(
+      unitCube(f, false, 0, nullptr, nullptr, c.data(), late.data(), 3, 5000));
   f.engine.drain(Stall{});
   ASSERT_EQ(sink.slices.size(), 4u);
   EXPECT_EQ(sink.slices[3].start, 5000u);

@@ -32,10 +32,9 @@ struct FastOff {
 
 /// Random element bits with special values mixed in.
 uint64_t specialBits(std::mt19937_64 &rng, DType t) {
-  static const uint32_t f32[] = {0x00000000, 0x80000000, 0x7f800000,
-                                 0xff800000, 0x7fc00000, 0xffc12345,
-                                 0x7f800001, 0x00000001, 0x807fffff,
-                                 0x7f7fffff, 0xff7fffff, 0x3f800000,
+  static const uint32_t f32[] = {0x00000000, 0x80000000, 0x7f800000, 0xff800000,
+                                 0x7fc00000, 0xffc12345, 0x7f800001, 0x00000001,
+                                 0x807fffff, 0x7f7fffff, 0xff7fffff, 0x3f800000,
                                  0x00800000, 0x33800000};
   static const uint16_t f16[] = {0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00,
                                  0xfe55, 0x7c01, 0x0001, 0x83ff, 0x7bff,
@@ -53,9 +52,9 @@ uint64_t specialBits(std::mt19937_64 &rng, DType t) {
     if (r & 1)
       return static_cast<uint32_t>(r >> 1);
     {
-      float f = static_cast<float>(static_cast<int64_t>(r >> 8) % 2000001 -
-                                   1000000) /
-                static_cast<float>(1 + (r & 0xff));
+      float f =
+          static_cast<float>(static_cast<int64_t>(r >> 8) % 2000001 - 1000000) /
+          static_cast<float>(1 + (r & 0xff));
       uint32_t b;
       std::memcpy(&b, &f, 4);
       return b;
@@ -179,11 +178,16 @@ VecInstr randomPlan(std::mt19937_64 &rng, VecOp op, DType t, bool dense) {
 
 TEST(FastPathTest, RunFootprintsEqualPerElementFootprints) {
   std::mt19937_64 rng(7);
-  const VecOp ops[] = {VecOp::Add,           VecOp::Adds,
-                       VecOp::Abs,           VecOp::ReduceSum,
-                       VecOp::ReduceMax,     VecOp::WholeReduceSum,
-                       VecOp::BlockReduceMax, VecOp::PairReduceSum,
-                       VecOp::Compare,       VecOp::CompareScalar};
+  const VecOp ops[] = {VecOp::Add,
+                       VecOp::Adds,
+                       VecOp::Abs,
+                       VecOp::ReduceSum,
+                       VecOp::ReduceMax,
+                       VecOp::WholeReduceSum,
+                       VecOp::BlockReduceMax,
+                       VecOp::PairReduceSum,
+                       VecOp::Compare,
+                       VecOp::CompareScalar};
   const DType types[] = {DType::F32, DType::F16};
   for (int it = 0; it < 4000; ++it) {
     VecOp op = ops[rng() % (sizeof ops / sizeof ops[0])];
@@ -219,8 +223,8 @@ namespace {
 /// returns whether the staging buffers are identical.
 ::testing::AssertionResult sameResult(VecInstr &in) {
   Spans dw = footprint(in, Role::Dst, true);
-  Spans tw = in.operand(Role::Src2).used ? footprint(in, Role::Src2, true)
-                                         : Spans{};
+  Spans tw =
+      in.operand(Role::Src2).used ? footprint(in, Role::Src2, true) : Spans{};
   planResult(in, dw, tw);
   std::vector<uint8_t> fast(in.stagingBytes + 1, 0xA5),
       slow(in.stagingBytes + 1, 0xA5);
@@ -242,10 +246,9 @@ namespace {
 /// Sometimes a count form of up to 150 float32 repeats (more than 64: the
 /// repeat sums are summed in two tree levels).
 // The ops and types the elementwise fast path (and its direct form) takes.
-const VecOp kElementwiseOps[] = {VecOp::Add,  VecOp::Sub,  VecOp::Mul,
-                                 VecOp::Div,  VecOp::Max,  VecOp::Min,
-                                 VecOp::Adds, VecOp::Muls, VecOp::Maxs,
-                                 VecOp::Mins};
+const VecOp kElementwiseOps[] = {
+    VecOp::Add, VecOp::Sub,  VecOp::Mul,  VecOp::Div,  VecOp::Max,
+    VecOp::Min, VecOp::Adds, VecOp::Muls, VecOp::Maxs, VecOp::Mins};
 const DType kElementwiseTypes[] = {DType::F32, DType::F16, DType::I16,
                                    DType::I32};
 
@@ -265,8 +268,8 @@ bool randomElementwise(std::mt19937_64 &rng, VecInstr &in, VecOp &op,
 // (offsets from ub + 8192 in `slot`: dst, src0, src1), and points in.ub at
 // it. Returns the aliasing drawn: 0 apart, 1 dst == src0, 2 dst == src1,
 // 3 src0 partly over dst, 4 src1 == src0.
-int placeOperands(std::mt19937_64 &rng, VecInstr &in,
-                  std::vector<uint8_t> &ub, uint64_t slot[3]) {
+int placeOperands(std::mt19937_64 &rng, VecInstr &in, std::vector<uint8_t> &ub,
+                  uint64_t slot[3]) {
   slot[0] = 0;
   slot[1] = 8192 * 2;
   slot[2] = 8192 * 4;
@@ -321,8 +324,8 @@ TEST_P(IsaLevel, ElementwiseFastPathIsBitExact) {
     uint64_t slot[3];
     placeOperands(rng, in, ub, slot);
     in.ubBytes = ub.size();
-    ASSERT_TRUE(sameResult(in)) << "iteration " << it << " op "
-                                << vecOpName(op) << " " << dtypeName(t);
+    ASSERT_TRUE(sameResult(in))
+        << "iteration " << it << " op " << vecOpName(op) << " " << dtypeName(t);
   }
 }
 
@@ -396,8 +399,8 @@ TEST_P(IsaLevel, DirectElementwiseEqualsStagingThenCommit) {
       continue;
     if (in.counter && rng() % 2) { // up to 16 KiB: several in-place chunks
       in.count = 1 + rng() % (16384 / dtypeSize(t));
-      in.repeats = static_cast<uint32_t>((in.count + in.perRepeat - 1) /
-                                         in.perRepeat);
+      in.repeats =
+          static_cast<uint32_t>((in.count + in.perRepeat - 1) / in.perRepeat);
     }
     fill(rng, staged.data(), staged.size(), t);
     direct = staged;
@@ -422,9 +425,9 @@ TEST_P(IsaLevel, DirectElementwiseEqualsStagingThenCommit) {
         in.opnd[k].base = direct.data() + (in.opnd[k].base - staged.data());
     in.out = direct.data() + (in.out - staged.data());
     evaluateElementwiseDirect(in);
-    ASSERT_TRUE(staged == direct) << "iteration " << it << " op "
-                                  << vecOpName(op) << " " << dtypeName(t)
-                                  << " alias " << alias;
+    ASSERT_TRUE(staged == direct)
+        << "iteration " << it << " op " << vecOpName(op) << " " << dtypeName(t)
+        << " alias " << alias;
   }
   // Enough of both kinds for the comparison to mean something.
   EXPECT_GT(directCount, 1000);

@@ -85,9 +85,8 @@ TEST(FrameworkTest, QueueEventsFollowTheirPositions) {
             (std::vector<std::string>{"", "set:V_MTE3#0", "wait:V_MTE3#0",
                                       "set:MTE3_V#0", "wait:MTE3_V#0"}));
   EXPECT_EQ(cycle(kVECIN, kVECOUT),
-            (std::vector<std::string>{"", "set:MTE2_MTE3#0",
-                                      "wait:MTE2_MTE3#0", "set:MTE3_MTE2#0",
-                                      "wait:MTE3_MTE2#0"}));
+            (std::vector<std::string>{"", "set:MTE2_MTE3#0", "wait:MTE2_MTE3#0",
+                                      "set:MTE3_MTE2#0", "wait:MTE3_MTE2#0"}));
   EXPECT_EQ(cycle(kVECCALC, kVECCALC),
             (std::vector<std::string>{"", "barrier:V", "", "", ""}));
 }
@@ -207,16 +206,17 @@ TEST(FrameworkTest, DepthZeroQueuesPresetTheirFreeFlagsAndWorkInPlace) {
   ops.clear();
   p.fw.free(q, a.handle, here, ops);
   EXPECT_EQ(str(ops), "set:V_MTE2#0");
-  EXPECT_NE(faultOf([&] { p.fw.alloc(q, false, here, ops); })
-                .find("queue: AllocTensor<T>() on the VECIN queue"),
+  EXPECT_NE(faultOf([&] {
+              p.fw.alloc(q, false, here, ops);
+            }).find("queue: AllocTensor<T>() on the VECIN queue"),
+            std::string::npos);
+  EXPECT_NE(faultOf([&] { p.fw.query(q, QueueQuery::Vacant, 0, here); })
+                .find("whose depth is 0: Ascend C's depth-0 (in-place) queues "
+                      "have no query methods"),
             std::string::npos);
   EXPECT_NE(faultOf([&] {
-              p.fw.query(q, QueueQuery::Vacant, 0, here);
-            }).find("whose depth is 0: Ascend C's depth-0 (in-place) queues "
-                    "have no query methods"),
-            std::string::npos);
-  EXPECT_NE(faultOf([&] { p.fw.freeAllEvents(q, here, ops); })
-                .find("queue: free_all_event on the VECIN queue"),
+              p.fw.freeAllEvents(q, here, ops);
+            }).find("queue: free_all_event on the VECIN queue"),
             std::string::npos);
   // The queue holds its V_MTE2 ids (5) until Destroy gives them back.
   EXPECT_EQ(p.fw.allocEvent(5, false, here), 2);

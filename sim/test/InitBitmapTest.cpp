@@ -127,8 +127,8 @@ TEST(InitBitmapTest, ReleaseRefillsExactlyTheDirtyChunks) {
   UbBuffer buf;
   const uint64_t chunk = UbBuffer::kChunk, size = 200 * chunk + 512;
   const uint64_t chunks = (size + chunk - 1) / chunk;
-  const uint64_t fullWords = (size + UbBuffer::kFullBytes * 64 - 1) /
-                             (UbBuffer::kFullBytes * 64);
+  const uint64_t fullWords =
+      (size + UbBuffer::kFullBytes * 64 - 1) / (UbBuffer::kFullBytes * 64);
   buf.prepare(size);
   std::mt19937_64 rng(23);
   for (int round = 0; round < 300; ++round) {
@@ -203,7 +203,7 @@ TEST(InitBitmapTest, ASmallWriteIsForgottenByTheNextCore) {
     CoreMemory mem(gm, config);
     mem.enableInitTracking();
     mem.markWritten(2048 + 100, 20); // bits 36..55 of one word
-    mem.markWritten(4096, 64);        // one whole word
+    mem.markWritten(4096, 64);       // one whole word
     EXPECT_TRUE(mem.allWritten(2048 + 100, 20));
     EXPECT_TRUE(mem.allWritten(4096, 64));
     EXPECT_FALSE(mem.allWritten(2048 + 99, 20));
@@ -226,8 +226,11 @@ TEST(InitBitmapTest, ASmallWriteIsForgottenByTheNextCore) {
 TEST(InitBitmapTest, AllWrittenInsideOneWord) {
   GmMap gm({});
   LaunchConfig config;
-  for (auto [a, b] : {std::pair<uint64_t, uint64_t>{0, 64}, {0, 1}, {63, 64},
-                      {5, 40}, {32, 64}}) {
+  for (auto [a, b] : {std::pair<uint64_t, uint64_t>{0, 64},
+                      {0, 1},
+                      {63, 64},
+                      {5, 40},
+                      {32, 64}}) {
     CoreMemory mem(gm, config);
     mem.enableInitTracking();
     const uint64_t w = 640; // a word's first byte

@@ -1146,17 +1146,16 @@ TEST(TimingTest2, L2WorkingSetDecidesWhatReachesHbm) {
   auto run = [&](uint64_t l2, uint32_t flags, bool withRegions = true) {
     LaunchConfig cfg = c;
     cfg.l2_bytes = l2;
-    LaunchResult r = k->launch(
-        4, {addr(x), addr(y), addr(z), tiles, tile, 2, 0, flags | 4},
-        withRegions ? regions : std::vector<GmRegion>{}, cfg);
+    LaunchResult r =
+        k->launch(4, {addr(x), addr(y), addr(z), tiles, tile, 2, 0, flags | 4},
+                  withRegions ? regions : std::vector<GmRegion>{}, cfg);
     EXPECT_TRUE(r.ok) << dump(r);
     EXPECT_EQ(static_cast<float>(z[n - 1]), 3.f);
     return r;
   };
   auto hbm = [&](double bytes, double transfers) {
-    return static_cast<uint64_t>((bytes + transfers * 1763) /
-                                     (c.hbm_gbps * 1e3 / c.clock_mhz) +
-                                 0.5);
+    return static_cast<uint64_t>(
+        (bytes + transfers * 1763) / (c.hbm_gbps * 1e3 / c.clock_mhz) + 0.5);
   };
   const double array = n * 2.0;
   // 384 KiB do not fit a 256-KiB L2: every byte reaches HBM.
@@ -1172,7 +1171,8 @@ TEST(TimingTest2, L2WorkingSetDecidesWhatReachesHbm) {
   LaunchResult fits = run(1 << 20, 0);
   EXPECT_TRUE(fits.l2_resident);
   EXPECT_EQ(fits.hbm_cycles, hbm(2 * array, 16));
-  EXPECT_LT(fits.pipe_busy_cycles.at("MTE2"), stream.pipe_busy_cycles.at("MTE2"));
+  EXPECT_LT(fits.pipe_busy_cycles.at("MTE2"),
+            stream.pipe_busy_cycles.at("MTE2"));
   EXPECT_LT(fits.cycles, stream.cycles);
   // Reading x and y past the L2 (CACHE_MODE_DISABLE) leaves only z cached:
   // 128 KiB fit the 256-KiB L2, and the bypassed reads reach HBM.

@@ -33,10 +33,9 @@ int main(int argc, char **argv) {
   int launches = argc > 1 ? std::atoi(argv[1]) : 10000;
   std::string race = argc > 2 ? argv[2] : "raise";
   const std::string autoSuffix = "+auto";
-  const bool autoSync =
-      race.size() > autoSuffix.size() &&
-      race.compare(race.size() - autoSuffix.size(), autoSuffix.size(),
-                   autoSuffix) == 0;
+  const bool autoSync = race.size() > autoSuffix.size() &&
+                        race.compare(race.size() - autoSuffix.size(),
+                                     autoSuffix.size(), autoSuffix) == 0;
   if (autoSync)
     race.resize(race.size() - autoSuffix.size());
   uint32_t blocks = argc > 3 ? static_cast<uint32_t>(std::atoi(argv[3])) : 1;

@@ -40,22 +40,18 @@ std::vector<std::string> names(const GmMap &gm) {
 // order is kept as given (not sorted again), any other is sorted.
 TEST(GmMapTest, RegionsInAddressOrder) {
   using V = std::vector<std::string>;
-  const GmMap sorted({{0x1000, 0x100, "x"},
-                      {0x2000, 0x100, "y"},
-                      {0x3000, 0x100, "z"}});
+  const GmMap sorted(
+      {{0x1000, 0x100, "x"}, {0x2000, 0x100, "y"}, {0x3000, 0x100, "z"}});
   EXPECT_EQ(names(sorted), (V{"x", "y", "z"}));
-  const GmMap reversed({{0x3000, 0x100, "z"},
-                        {0x2000, 0x100, "y"},
-                        {0x1000, 0x100, "x"}});
+  const GmMap reversed(
+      {{0x3000, 0x100, "z"}, {0x2000, 0x100, "y"}, {0x1000, 0x100, "x"}});
   EXPECT_EQ(names(reversed), (V{"x", "y", "z"}));
-  const GmMap oneOut({{0x1000, 0x100, "x"},
-                      {0x3000, 0x100, "z"},
-                      {0x2000, 0x100, "y"}});
+  const GmMap oneOut(
+      {{0x1000, 0x100, "x"}, {0x3000, 0x100, "z"}, {0x2000, 0x100, "y"}});
   EXPECT_EQ(names(oneOut), (V{"x", "y", "z"}));
   // Equal addresses (an array passed twice): in address order, both kept.
-  const GmMap twice({{0x2000, 0x100, "b"},
-                     {0x1000, 0x100, "a"},
-                     {0x1000, 0x100, "a2"}});
+  const GmMap twice(
+      {{0x2000, 0x100, "b"}, {0x1000, 0x100, "a"}, {0x1000, 0x100, "a2"}});
   ASSERT_EQ(twice.regions().size(), 3u);
   EXPECT_EQ(twice.regions()[0].address, 0x1000u);
   EXPECT_EQ(twice.regions()[1].address, 0x1000u);
@@ -120,9 +116,9 @@ TEST(ThreadPoolTest, AWorkerAfterAnIdleGapRunsOffTheCallersCpu) {
       if (std::this_thread::get_id() == caller) {
         callerCpu = sched_getcpu();
         auto start = std::chrono::steady_clock::now();
-        while (workerCpu.load() < 0 && std::chrono::steady_clock::now() -
-                                               start <
-                                           std::chrono::milliseconds(50)) {
+        while (workerCpu.load() < 0 &&
+               std::chrono::steady_clock::now() - start <
+                   std::chrono::milliseconds(50)) {
         }
       } else {
         cpu_set_t mine;

@@ -47,13 +47,9 @@ struct RunOut {
   int64_t kept = 0, remain = 0;
 };
 
-std::string dump(const LaunchResult &r) {
-  return test::dumpDiagnostics(r);
-}
+std::string dump(const LaunchResult &r) { return test::dumpDiagnostics(r); }
 
-Kernel &kernel() {
-  return test::cachedKernel(ASCSIM_KERNEL_VEC_LAYOUT);
-}
+Kernel &kernel() { return test::cachedKernel(ASCSIM_KERNEL_VEC_LAYOUT); }
 
 RunOut launch(Desc d) {
   d.w[22] = static_cast<int64_t>(d.A.size());
@@ -116,7 +112,7 @@ uint32_t sizeOf(DType t) {
 
 TEST(LayoutTest, GatherMaskRandomized) {
   std::mt19937_64 g(20260713);
-  const DType types[] = {DType::I16, DType::U16, DType::F16,
+  const DType types[] = {DType::I16,  DType::U16, DType::F16,
                          DType::BF16, DType::I32, DType::U32};
   for (int iter = 0; iter < 120; ++iter) {
     DType t = types[g() % 6];
@@ -145,8 +141,8 @@ TEST(LayoutTest, GatherMaskRandomized) {
     for (uint64_t r = 0; r < reps; ++r)
       for (uint64_t e = 0; e < perRep; ++e) {
         uint64_t bit = r * prep * 256 + e;
-        bool keep = builtin ? builtinBit(pattern, e)
-                            : (d.B[bit / 8] >> (bit % 8)) & 1;
+        bool keep =
+            builtin ? builtinBit(pattern, e) : (d.B[bit / 8] >> (bit % 8)) & 1;
         if (!keep)
           continue;
         uint64_t off = (r * rep + (e / epb) * blk) * 32 + (e % epb) * es;
@@ -157,9 +153,8 @@ TEST(LayoutTest, GatherMaskRandomized) {
     ASSERT_TRUE(o.res.ok) << "iter " << iter << "\n" << dump(o.res);
     EXPECT_EQ(o.kept, static_cast<int64_t>(k)) << "iter " << iter;
     EXPECT_EQ(o.remain, static_cast<int64_t>(k)) << "iter " << iter;
-    EXPECT_EQ(o.D, want) << "iter " << iter << " type "
-                         << static_cast<int>(t) << " pattern " << pattern
-                         << " reduce " << reduce;
+    EXPECT_EQ(o.D, want) << "iter " << iter << " type " << static_cast<int>(t)
+                         << " pattern " << pattern << " reduce " << reduce;
   }
 }
 
@@ -437,7 +432,7 @@ TEST(LayoutTest, ScatterRandomized) {
     Desc d;
     d.w[0] = form;
     d.w[1] = static_cast<int64_t>(t);
-    d.w[3] = static_cast<int64_t>(form == kScatterCount ? count
+    d.w[3] = static_cast<int64_t>(form == kScatterCount  ? count
                                   : form == kScatterMask ? cont
                                                          : m0);
     d.w[4] = static_cast<int64_t>(reps);

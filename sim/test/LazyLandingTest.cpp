@@ -184,8 +184,7 @@ TEST_P(LazyLanding, OutputsMatchEagerLandingByteForByte) {
     break;
   case 13:
     for (int i = 0; i < 256; ++i) {
-      ASSERT_EQ(lazy.z[i], i >= 64 && i < 128 ? c[i - 64] : a[i] + b[i])
-          << i;
+      ASSERT_EQ(lazy.z[i], i >= 64 && i < 128 ? c[i - 64] : a[i] + b[i]) << i;
       ASSERT_EQ(lazy.z[256 + i], c[i]) << i;
     }
     break;

@@ -103,13 +103,9 @@ struct QDesc {
   }
 };
 
-std::string dump(const LaunchResult &r) {
-  return test::dumpDiagnostics(r);
-}
+std::string dump(const LaunchResult &r) { return test::dumpDiagnostics(r); }
 
-Kernel &driver() {
-  return test::cachedKernel(ASCSIM_KERNEL_QUANT_DRIVER);
-}
+Kernel &driver() { return test::cachedKernel(ASCSIM_KERNEL_QUANT_DRIVER); }
 
 struct RunOut {
   LaunchResult res;
@@ -139,9 +135,14 @@ RunOut launch(const QDesc &d) {
 
 uint32_t sizeOf(DType t) {
   switch (t) {
-  case DType::I8: case DType::U8: return 1;
-  case DType::I16: case DType::F16: return 2;
-  default: return 4;
+  case DType::I8:
+  case DType::U8:
+    return 1;
+  case DType::I16:
+  case DType::F16:
+    return 2;
+  default:
+    return 4;
   }
 }
 
@@ -226,8 +227,8 @@ void reference(const QDesc &d, uint32_t e, const uint8_t *a, const uint8_t *b,
   }
 }
 
-uint64_t offsetOf(uint32_t r, uint32_t e, uint32_t es, int64_t blk,
-                  int64_t rep, uint32_t epb, uint32_t inOff) {
+uint64_t offsetOf(uint32_t r, uint32_t e, uint32_t es, int64_t blk, int64_t rep,
+                  uint32_t epb, uint32_t inOff) {
   return (r * rep + (e / epb) * blk) * 32 + inOff + (e % epb) * es;
 }
 
@@ -237,9 +238,8 @@ std::vector<uint8_t> expected(const QDesc &d) {
   uint32_t per = 256 / std::max(es, ds);
   bool deq = d.op == VecOp::CastDeq;
   bool count = d.form == kCount;
-  uint32_t repeats =
-      count ? static_cast<uint32_t>((d.count + per - 1) / per)
-            : static_cast<uint32_t>(d.repeat);
+  uint32_t repeats = count ? static_cast<uint32_t>((d.count + per - 1) / per)
+                           : static_cast<uint32_t>(d.repeat);
   for (uint32_t r = 0; r < repeats; ++r)
     for (uint32_t e = 0; e < per; ++e) {
       bool on;
@@ -253,17 +253,17 @@ std::vector<uint8_t> expected(const QDesc &d) {
       }
       if (!on)
         continue;
-      int64_t sBlk = count ? 1 : d.src0Blk, sRep = count ? per * es / 32
-                                                        : d.src0Rep;
-      int64_t tBlk = count ? 1 : d.src1Blk, tRep = count ? per * es / 32
-                                                        : d.src1Rep;
+      int64_t sBlk = count ? 1 : d.src0Blk,
+              sRep = count ? per * es / 32 : d.src0Rep;
+      int64_t tBlk = count ? 1 : d.src1Blk,
+              tRep = count ? per * es / 32 : d.src1Rep;
       int64_t dBlk = count ? 1 : d.dstBlk,
               dRep = count ? (deq ? 8 : per * ds / 32) : d.dstRep;
       uint64_t ao = offsetOf(r, e, es, sBlk, sRep, 32 / es, 0);
       uint64_t bo = offsetOf(r, e, es, tBlk, tRep, 32 / es, 0);
-      uint64_t dof = deq ? offsetOf(r, e, ds, dBlk, dRep, 32 / es,
-                                    d.halfBlock ? 16 : 0)
-                         : offsetOf(r, e, ds, dBlk, dRep, 32 / ds, 0);
+      uint64_t dof =
+          deq ? offsetOf(r, e, ds, dBlk, dRep, 32 / es, d.halfBlock ? 16 : 0)
+              : offsetOf(r, e, ds, dBlk, dRep, 32 / ds, 0);
       reference(d, e, d.A.data() + ao, deq ? nullptr : d.B.data() + bo,
                 D.data() + dof);
     }
@@ -383,22 +383,27 @@ QDesc randomDesc(std::mt19937_64 &rng, const Pair &p) {
 
 const char *typeName(DType t) {
   switch (t) {
-  case DType::I8: return "int8";
-  case DType::U8: return "uint8";
-  case DType::I16: return "int16";
-  case DType::F16: return "float16";
-  case DType::F32: return "float32";
-  default: return "int32";
+  case DType::I8:
+    return "int8";
+  case DType::U8:
+    return "uint8";
+  case DType::I16:
+    return "int16";
+  case DType::F16:
+    return "float16";
+  case DType::F32:
+    return "float32";
+  default:
+    return "int32";
   }
 }
 
 std::string describe(const QDesc &d) {
-  return "op " + std::to_string(static_cast<int>(d.op)) + " " +
-         typeName(d.st) + "->" + typeName(d.dt) + " form " +
-         std::to_string(d.form) + " count " + std::to_string(d.count) +
-         " mask " + std::to_string(d.mask0) + "/" + std::to_string(d.mask1) +
-         " repeat " + std::to_string(d.repeat) + " deq " +
-         std::to_string(d.deqForm) + (d.vecDeq ? " vec" : "") +
+  return "op " + std::to_string(static_cast<int>(d.op)) + " " + typeName(d.st) +
+         "->" + typeName(d.dt) + " form " + std::to_string(d.form) + " count " +
+         std::to_string(d.count) + " mask " + std::to_string(d.mask0) + "/" +
+         std::to_string(d.mask1) + " repeat " + std::to_string(d.repeat) +
+         " deq " + std::to_string(d.deqForm) + (d.vecDeq ? " vec" : "") +
          (d.halfBlock ? " half" : "");
 }
 
@@ -520,8 +525,7 @@ std::vector<uint8_t> bilinearExpected(const QDesc &d) {
             d.form == kCont ? lane < d.mask0 : ((word >> (lane % 64)) & 1);
         if (!on)
           continue;
-        storeHalf(&D[(v * d.vROffset + b * d.dstBlk * 16 + i) * 2],
-                  acc[b][i]);
+        storeHalf(&D[(v * d.vROffset + b * d.dstBlk * 16 + i) * 2], acc[b][i]);
       }
   }
   return D;

@@ -103,11 +103,11 @@ std::set<Pair> modelPairs(const std::vector<Access> &accesses,
 }
 
 /// Random access sequences (plain reads and writes, atomic stores of two
-/// classes by MTE3, the pipe of atomic stores) against the per-byte model; the detector compacts its log
-/// whenever it holds `logLimit` entries (0: the default limit).
-/// With `strided`, GM accesses are strided rows (a matmul's DataCopy of a
-/// tile: equal lengths at a constant stride, spanning several 64-KiB
-/// buckets), which the detector takes as one group.
+/// classes by MTE3, the pipe of atomic stores) against the per-byte model; the
+/// detector compacts its log whenever it holds `logLimit` entries (0: the
+/// default limit). With `strided`, GM accesses are strided rows (a matmul's
+/// DataCopy of a tile: equal lengths at a constant stride, spanning several
+/// 64-KiB buckets), which the detector takes as one group.
 void compareWithModel(size_t logLimit, bool strided = false) {
   std::mt19937 rng(12345);
   const size_t gmBytes = strided ? 256 * 1024 : 512;
@@ -123,7 +123,7 @@ void compareWithModel(size_t logLimit, bool strided = false) {
         if (strided && rng() % 2 == 0) {
           // Rows of a few shared shapes, so they coincide, nest and
           // interleave across buckets (and the deferred reads compact).
-          uint64_t len = 32ull << (rng() % 4);       // 32 ... 256
+          uint64_t len = 32ull << (rng() % 4); // 32 ... 256
           uint64_t stride = len * (1 + rng() % 3) + (rng() % 2) * 32;
           uint64_t rows = 2 + rng() % 60;
           uint64_t base = (rng() % 64) * 4096 + (rng() % 4) * 32;
@@ -200,8 +200,9 @@ TEST(RaceShadowTest, StateIsBoundedInALoop) {
                Footprint{ByteRange{Mem::GM, 0, 256, false},
                          ByteRange{Mem::UB, 0, 256, true}},
                "data_copy", Loc{"t.py", 1}, 3 * i + 1);
-    det.access(Pipe::S, Footprint{ByteRange{Mem::UB, 0, 256, false},
-                                  ByteRange{Mem::UB, 256, 512, true}},
+    det.access(Pipe::S,
+               Footprint{ByteRange{Mem::UB, 0, 256, false},
+                         ByteRange{Mem::UB, 256, 512, true}},
                "add", Loc{"t.py", 2}, 3 * i + 2);
     det.access(Pipe::S,
                Footprint{ByteRange{Mem::UB, 256, 512, false},
@@ -254,7 +255,8 @@ TEST(RaceShadowTest, StridedGmSummaryIsTheUnionOfItsRows) {
   std::mt19937 rng(7);
   GmMap gmMap({});
   for (int iter = 0; iter < 200; ++iter) {
-    RaceDetector grouped(Severity::Error, gmMap), single(Severity::Error, gmMap);
+    RaceDetector grouped(Severity::Error, gmMap),
+        single(Severity::Error, gmMap);
     std::set<std::pair<uint64_t, uint64_t>> rowsSeen;
     for (int n = 0; n < 12; ++n) {
       uint64_t len = 32ull << (rng() % 4);
@@ -327,8 +329,8 @@ TEST(RaceShadowTest, AFootprintPairIsTwoRangesAddedInOrder) {
         two.emplace_back(m1, 0x140, 0x180, w1);
         Footprint pair;
         pair.assignPair(m0, 0x100, 0x140, w0, m1, 0x140, 0x180, w1);
-        SCOPED_TRACE(testing::Message() << int(m0) << " " << int(m1) << " "
-                                        << w0 << w1);
+        SCOPED_TRACE(testing::Message()
+                     << int(m0) << " " << int(m1) << " " << w0 << w1);
         ASSERT_EQ(pair.size(), 2u);
         EXPECT_EQ(pair.plain(), two.plain());
         notPlain += !pair.plain();
@@ -413,8 +415,7 @@ std::array<uint64_t, 3> randomRowShape(std::mt19937 &rng,
 /// Now and then (one draw in `odds`) a write of MTE3 is an atomic store
 /// (one of two F32 atomic operations); 0 otherwise, drawing nothing for an
 /// access that cannot be one.
-uint8_t randomAtomic(std::mt19937 &rng, bool write, Pipe pipe,
-                     unsigned odds) {
+uint8_t randomAtomic(std::mt19937 &rng, bool write, Pipe pipe, unsigned odds) {
   return write && pipe == Pipe::MTE3 && rng() % odds == 0
              ? atomicClass(1 + rng() % 2, DType::F32)
              : uint8_t(0);
@@ -423,9 +424,8 @@ uint8_t randomAtomic(std::mt19937 &rng, bool write, Pipe pipe,
 /// A GM row group's row length (32 << 0 .. lenShifts - 1 bytes) and stride
 /// (1 to strideSteps lengths, 32 bytes more half the time; one time in six
 /// rows that touch).
-std::pair<uint64_t, uint64_t> randomGmRowStride(std::mt19937 &rng,
-                                                unsigned lenShifts,
-                                                unsigned strideSteps) {
+std::pair<uint64_t, uint64_t>
+randomGmRowStride(std::mt19937 &rng, unsigned lenShifts, unsigned strideSteps) {
   const uint64_t len = 32ull << (rng() % lenShifts);
   uint64_t stride = len * (1 + rng() % strideSteps) + (rng() % 2) * 32;
   if (rng() % 6 == 0)
@@ -504,8 +504,7 @@ constexpr auto kAsConstructed = [](RaceDetector &, RaceDetector &, int) {};
 // touching L1.
 TEST(RaceShadowTest, L1RunsInOnePassReportAsRangeByRange) {
   std::mt19937 rng(99);
-  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
-                        Pipe::S};
+  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX, Pipe::S};
   const size_t reports = sameReportsOnRandomSequences(
       rng, GmMap({}), {2000, 8},
       [](RaceDetector &, RaceDetector &single, int) {
@@ -604,10 +603,10 @@ TEST(RaceShadowTest, StridedCrossCoreSummaryReportsAsRowByRow) {
       gl.push_back(&grouped[c]);
       sl.push_back(&single[c]);
     }
-    std::vector<std::string> g = texts(
-        crossCoreRaces(gl, Severity::Error, gmMap, ordered));
-    std::vector<std::string> s = texts(
-        crossCoreRaces(sl, Severity::Error, gmMap, ordered));
+    std::vector<std::string> g =
+        texts(crossCoreRaces(gl, Severity::Error, gmMap, ordered));
+    std::vector<std::string> s =
+        texts(crossCoreRaces(sl, Severity::Error, gmMap, ordered));
     ASSERT_EQ(g, s) << "iteration " << iter;
     reports += g.size();
     quiet += g.empty();
@@ -655,7 +654,8 @@ TEST(RaceShadowTest, GmRowRecordsReportAsListedRows) {
           const auto [len, stride] = randomGmRowStride(rng, 4, 3); // 32..256
           const uint64_t rows = 1 + rng() % 40;
           const uint64_t base = (rng() % 48) * 4096 + (rng() % 4) * 32;
-          fr.emplace_rows(Mem::GM, base, base + len, stride, rows, write, atomic);
+          fr.emplace_rows(Mem::GM, base, base + len, stride, rows, write,
+                          atomic);
           for (uint64_t k = 0; k < rows; ++k)
             fl.emplace_back(Mem::GM, base + k * stride, base + k * stride + len,
                             write, atomic);
@@ -684,8 +684,10 @@ TEST(RaceShadowTest, GmRowRecordsReportAsListedRows) {
       rl.push_back(&rec[c]);
       ll.push_back(&lst[c]);
     }
-    std::vector<std::string> xr = texts(crossCoreRaces(rl, Severity::Error, gmMap)),
-                             xl = texts(crossCoreRaces(ll, Severity::Error, gmMap));
+    std::vector<std::string> xr = texts(
+                                 crossCoreRaces(rl, Severity::Error, gmMap)),
+                             xl = texts(
+                                 crossCoreRaces(ll, Severity::Error, gmMap));
     ASSERT_EQ(xr, xl) << "iteration " << iter;
     crossReports += xr.size();
   }
@@ -730,8 +732,8 @@ TEST(RaceShadowTest, GmRowRecordsSplitWhereTheFieldsEnd) {
 // listed range of the same bucket now and then right after a record.
 TEST(RaceShadowTest, LocalRowRecordsReportAsListedRows) {
   std::mt19937 rng(777);
-  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
-                        Pipe::S, Pipe::V};
+  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3,
+                        Pipe::FIX,  Pipe::S,    Pipe::V};
   const Mem mems[] = {Mem::L1, Mem::L1, Mem::L0A, Mem::UB};
   size_t records = 0;
   const size_t reports = sameReportsOnRandomSequences(
@@ -774,8 +776,7 @@ TEST(RaceShadowTest, LocalRowRecordsReportAsListedRows) {
 // update, or splits/joins with a state other than its bytes'.
 TEST(RaceShadowTest, WholeL1SlotsReportAsSegments) {
   std::mt19937 rng(4242);
-  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX,
-                        Pipe::S};
+  const Pipe pipes[] = {Pipe::MTE1, Pipe::MTE2, Pipe::MTE3, Pipe::FIX, Pipe::S};
   size_t wholeFirst = 0;
   const size_t reports = sameReportsOnRandomSequences(
       rng, GmMap({}), {3000, 10, /*peak=*/false},
@@ -801,8 +802,8 @@ TEST(RaceShadowTest, WholeL1SlotsReportAsSegments) {
                             atomic);
             break;
           case 1: // several whole slots at once (ND -> NZ)
-            fp.emplace_back(Mem::L1, slot * 512,
-                            (slot + 1 + rng() % 6) * 512, write, atomic);
+            fp.emplace_back(Mem::L1, slot * 512, (slot + 1 + rng() % 6) * 512,
+                            write, atomic);
             break;
           case 2: { // an unaligned piece (splits a slot)
             const uint64_t s = slot * 512 + rng() % 700;
@@ -874,8 +875,8 @@ TEST(RaceShadowTest, GmRowsInOnePassReportAsRowByRow) {
           const uint8_t atomic = randomAtomic(rng, write, pipe, 3);
           const auto [len, stride] = randomGmRowStride(rng, 5, 4); // 32..512
           const uint64_t count = 1 + rng() % 48;
-          const uint64_t base = (rng() % 3) * 65536 + (rng() % 24) * 2048 +
-                                (rng() % 4) * 32;
+          const uint64_t base =
+              (rng() % 3) * 65536 + (rng() % 24) * 2048 + (rng() % 4) * 32;
           fp.emplace_rows(Mem::GM, base, base + len, stride, count, write,
                           atomic);
         }
@@ -891,8 +892,8 @@ namespace {
 /// kRegions, L0A), reads first unless `anyOrder`; now and then an empty
 /// range, an atomic store (MTE3, GM) or a strided GM group.
 Footprint randomFootprint(std::mt19937 &rng, Pipe pipe, bool anyOrder) {
-  static const uint64_t kGmBases[] = {0x10000, 0x10f00, 0x11000, 0x2f800,
-                                      0x30000, 0x3ffc0};
+  static const uint64_t kGmBases[] = {0x10000, 0x10f00, 0x11000,
+                                      0x2f800, 0x30000, 0x3ffc0};
   std::vector<ByteRange> rs;
   const int k = 1 + static_cast<int>(rng() % 4);
   for (int j = 0; j < k; ++j) {
@@ -963,8 +964,8 @@ TEST(RaceShadowTest, FootprintCopiesKeepTheirRanges) {
   const auto make = [](size_t n, uint64_t base) {
     Footprint fp;
     for (size_t i = 0; i < n; ++i)
-      fp.push_back(ByteRange{Mem::UB, base + 64 * i, base + 64 * i + 32,
-                             i % 2 == 0});
+      fp.push_back(
+          ByteRange{Mem::UB, base + 64 * i, base + 64 * i + 32, i % 2 == 0});
     return fp;
   };
   const auto same = [](const Footprint &a, const Footprint &b) {
@@ -1042,11 +1043,11 @@ TEST(RaceShadowTest, AliasedRegionsRaceAcrossTheirCuts) {
   const GmMap gmMap({{0x10000, 0x1000, "x"}, {0x10800, 0x1000, "w"}});
   RaceDetector det(Severity::Error, gmMap);
   for (uint64_t t = 0; t < 4; ++t) // MTE2 reads tiles of w, deferred
-    det.access(Pipe::MTE2,
-               Footprint{ByteRange{Mem::GM, 0x10800 + t * 64, 0x10840 + t * 64,
-                                   false},
-                         ByteRange{Mem::UB, t * 64, t * 64 + 64, true}},
-               "data_copy", Loc{"t.py", 1}, 2 * t + 1);
+    det.access(
+        Pipe::MTE2,
+        Footprint{ByteRange{Mem::GM, 0x10800 + t * 64, 0x10840 + t * 64, false},
+                  ByteRange{Mem::UB, t * 64, t * 64 + 64, true}},
+        "data_copy", Loc{"t.py", 1}, 2 * t + 1);
   // MTE3 writes x's bytes 0x0840..0x0880 = w's second tile, unordered.
   det.access(Pipe::MTE3,
              Footprint{ByteRange{Mem::UB, 512, 576, false},
@@ -1070,12 +1071,12 @@ TEST(RaceShadowTest, ScalarKnowledgeReachesLaterIssues) {
     // V issued before anything happened: its merged generation is the
     // initial one.
     det.merge(Pipe::V, det.clock(Pipe::S));
-    det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 256, 320, false}},
-               "add", l1, 1);
+    det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 256, 320, false}}, "add",
+               l1, 1);
     Pipe writer = how == 3 ? Pipe::S : Pipe::MTE2;
     det.merge(writer, det.clock(Pipe::S));
-    det.access(writer, Footprint{ByteRange{Mem::UB, 0, 64, true}},
-               "data_copy", l2, 2);
+    det.access(writer, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "data_copy",
+               l2, 2);
     switch (how) {
     case 0:
       det.pipeToScalar(Pipe::MTE2);
@@ -1094,8 +1095,8 @@ TEST(RaceShadowTest, ScalarKnowledgeReachesLaterIssues) {
       break;
     }
     det.merge(Pipe::V, det.clock(Pipe::S));
-    det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, false}}, "add",
-               l3, 3);
+    det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, false}}, "add", l3,
+               3);
     EXPECT_TRUE(det.takeDiagnostics().empty()) << "case " << how;
   }
 }
@@ -1105,10 +1106,10 @@ TEST(RaceShadowTest, ScalarKnowledgeReachesLaterIssues) {
 // hint (the set-up of the join tests below).
 static void writeThenReadHalves(RaceDetector &det) {
   const auto at = [](unsigned line) { return Loc{"t.py", line}; };
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup",
-             at(1), 1);
-  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add",
-             at(2), 2);
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 64, true}}, "dup", at(1),
+             1);
+  det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 0, 32, false}}, "add", at(2),
+             2);
   det.access(Pipe::V, Footprint{ByteRange{Mem::UB, 32, 64, false}}, "add",
              at(3), 3);
   EXPECT_EQ(det.stats().segmentPeak, 2u);
@@ -1188,8 +1189,8 @@ TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
                        ByteRange{Mem::UB, 32, 64, true}},
              "add", at(4), 4);
   EXPECT_EQ(det.stats().segmentPeak, 2u); // [0, 64) and [128, 160)
-  det.access(Pipe::MTE3, Footprint{ByteRange{Mem::UB, 0, 64, false}},
-             "copy", at(5), 5);
+  det.access(Pipe::MTE3, Footprint{ByteRange{Mem::UB, 0, 64, false}}, "copy",
+             at(5), 5);
   expectReports(det, {"RAW hazard on UB[0x0000,0x0040): V add (t.py:4) "
                       "\u2192 MTE3 copy (t.py:5)"});
 }
@@ -1204,16 +1205,16 @@ TEST(RaceShadowTest, UbWritesJoinUnderOneInstruction) {
 TEST(RaceShadowTest, ADetectorForTheSameRegionsKeepsTheBucketKeys) {
   const GmMap gmMap({{0x10000, 0x1000, "x"}, {0x20000, 0x1000, "z"}});
   const auto tile = [](RaceDetector &det, uint64_t t, uint64_t seq) {
-    det.access(Pipe::MTE2,
-               Footprint{ByteRange{Mem::GM, 0x10000 + t * 64,
-                                   0x10040 + t * 64, false},
-                         ByteRange{Mem::UB, 0, 64, true}},
-               "data_copy", Loc{"t.py", 1}, seq);
-    det.access(Pipe::MTE3,
-               Footprint{ByteRange{Mem::UB, 64, 128, false},
-                         ByteRange{Mem::GM, 0x20000 + t * 64,
-                                   0x20040 + t * 64, true}},
-               "data_copy", Loc{"t.py", 2}, seq + 1);
+    det.access(
+        Pipe::MTE2,
+        Footprint{ByteRange{Mem::GM, 0x10000 + t * 64, 0x10040 + t * 64, false},
+                  ByteRange{Mem::UB, 0, 64, true}},
+        "data_copy", Loc{"t.py", 1}, seq);
+    det.access(
+        Pipe::MTE3,
+        Footprint{ByteRange{Mem::UB, 64, 128, false},
+                  ByteRange{Mem::GM, 0x20000 + t * 64, 0x20040 + t * 64, true}},
+        "data_copy", Loc{"t.py", 2}, seq + 1);
   };
   // Two before it (the first one's cache may lose x when its bucket store
   // grows for z; the second one's has both).
@@ -1256,14 +1257,13 @@ TEST(RaceShadowTest, ADetectorForOtherRegionsMakesItsOwnBucketKeys) {
   {
     const GmMap before({{0x10000, 0x10000, "x"}});
     RaceDetector first(Severity::Error, before);
-    first.access(Pipe::MTE2, Footprint{ByteRange{Mem::GM, 0x10040, 0x10048,
-                                                 false}},
+    first.access(Pipe::MTE2,
+                 Footprint{ByteRange{Mem::GM, 0x10040, 0x10048, false}},
                  "data_copy", Loc{"t.py", 1}, 1);
   }
   const GmMap gmMap({{0x10000, 0x20, "x"}, {0x10020, 0xffe0, "y"}});
   RaceDetector next(Severity::Error, gmMap);
-  next.access(Pipe::MTE3,
-              Footprint{ByteRange{Mem::GM, 0x10040, 0x10048, true}},
+  next.access(Pipe::MTE3, Footprint{ByteRange{Mem::GM, 0x10040, 0x10048, true}},
               "data_copy", Loc{"t.py", 2}, 1);
   for (uint64_t k = 0; k < 4; ++k) // four other buckets: the cache's size
     next.access(Pipe::MTE2,
@@ -1350,8 +1350,8 @@ std::vector<MemoEvent> randomLaunch(std::mt19937 &rng, int n,
       break;
     case 4:
       if (rng() % 3 == 0)
-        out.push_back({MemoEvent::Epoch, Pipe::S,
-                       static_cast<uint8_t>(1 + rng() % 3)});
+        out.push_back(
+            {MemoEvent::Epoch, Pipe::S, static_cast<uint8_t>(1 + rng() % 3)});
       break;
     default:
       break;
@@ -1371,8 +1371,7 @@ void runLaunch(RaceDetector &det, const std::vector<MemoEvent> &events,
     case MemoEvent::Access: {
       const VectorClock issue = det.clock(Pipe::S);
       det.merge(e.access.pipe, issue);
-      det.access(e.access.pipe, e.access.fp, e.access.op, e.access.loc,
-                 seq++);
+      det.access(e.access.pipe, e.access.fp, e.access.op, e.access.loc, seq++);
       break;
     }
     case MemoEvent::Drain:
@@ -1511,16 +1510,18 @@ TEST(RaceMemoTest, AMemoisedLaunchTellsWhatALiveOneTells) {
       live.skipGmSummary();
     }
     // Outputs asked for in the middle (a replay of the prefix so far).
-    const size_t mid = rng() % 4 == 0 ? rng() % (second.size() + 1) : ~size_t(0);
+    const size_t mid =
+        rng() % 4 == 0 ? rng() % (second.size() + 1) : ~size_t(0);
     if (mid <= second.size()) {
-      const std::vector<MemoEvent> head(second.begin(),
-                                        second.begin() + static_cast<long>(mid)),
+      const std::vector<MemoEvent> head(
+          second.begin(), second.begin() + static_cast<long>(mid)),
           rest(second.begin() + static_cast<long>(mid), second.end());
       runLaunch(memo, head);
       runLaunch(live, head);
-      const size_t accesses = static_cast<size_t>(std::count_if(
-          head.begin(), head.end(),
-          [](const MemoEvent &e) { return e.kind == MemoEvent::Access; }));
+      const size_t accesses = static_cast<size_t>(
+          std::count_if(head.begin(), head.end(), [](const MemoEvent &e) {
+            return e.kind == MemoEvent::Access;
+          }));
       EXPECT_EQ(memo.gmAccesses().size(), live.gmAccesses().size())
           << "case " << iter;
       EXPECT_EQ(memo.stats().segmentPeak, live.stats().segmentPeak)
@@ -1541,9 +1542,9 @@ TEST(RaceMemoTest, AMemoisedLaunchTellsWhatALiveOneTells) {
       expectSameOutputs(memo, live, iter, reports);
     }
   }
-  EXPECT_GT(matched, 3500u);      // the second launch found the record
-  EXPECT_GT(fullyMatched, 500u);  // and matched to its end
-  EXPECT_GT(reports, 2000u);      // races in the tails
+  EXPECT_GT(matched, 3500u);     // the second launch found the record
+  EXPECT_GT(fullyMatched, 500u); // and matched to its end
+  EXPECT_GT(reports, 2000u);     // races in the tails
 }
 
 // useMemo() takes the record only before the first access: a detector that
@@ -1588,9 +1589,9 @@ TEST(RaceMemoTest, UseMemoAfterAnAccessKeepsChecking) {
 // changed — each field of a range (mem; start, end, rows, stride in their
 // low and high bytes; write, atomic), the range count, pipe, op, file,
 // line, program-order number, each component of the pipe's clock, the GM
-// epoch, the GM summary flag — must leave the record at that call; the same launch unchanged
-// matches to its end. Fails when the compare leaves out any of them.
-// The 4 padding bytes after an AccessSite's line are whatever its builder
+// epoch, the GM summary flag — must leave the record at that call; the same
+// launch unchanged matches to its end. Fails when the compare leaves out any of
+// them. The 4 padding bytes after an AccessSite's line are whatever its builder
 // left there: a call whose site differs from the record's only in them is
 // matched.
 TEST(RaceMemoTest, ASiteDifferingOnlyInItsPaddingIsMatched) {
@@ -1620,8 +1621,8 @@ TEST(RaceMemoTest, ASiteDifferingOnlyInItsPaddingIsMatched) {
 
 TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
   const GmMap gmMap = randomRegions();
-  const ByteRange gm{Mem::GM, 0x10000, 0x10040, true, atomicClass(1, DType::F32),
-                     2, 0x100};
+  const ByteRange gm{
+      Mem::GM, 0x10000, 0x10040, true, atomicClass(1, DType::F32), 2, 0x100};
   const ByteRange ub{Mem::UB, 0x200, 0x280, false};
   struct Call {
     Pipe pipe = Pipe::MTE3;
@@ -1660,7 +1661,10 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
   withRange([](ByteRange &r) { r.start += 1; });
   withRange([](ByteRange &r) { r.start += uint64_t(1) << 56; });
   withRange([](ByteRange &r) { r.end += 1; });
-  withRange([](ByteRange &r) { r.write = false; r.atomic = 0; });
+  withRange([](ByteRange &r) {
+    r.write = false;
+    r.atomic = 0;
+  });
   withRange([](ByteRange &r) { r.atomic = atomicClass(2, DType::F32); });
   withRange([](ByteRange &r) { r.rows = 3; });
   withRange([](ByteRange &r) { r.rows += 1 << 8; });
@@ -1734,6 +1738,7 @@ TEST(RaceMemoTest, ACallDifferingInOneThingIsNotMatched) {
     ASSERT_TRUE(det.matchingForTesting());
     launch(det, v < variants.size() ? variants[v] : base);
     // (the unchanged launch last: matched to its end)
-    EXPECT_EQ(det.matchingForTesting(), v == variants.size()) << "variant " << v;
+    EXPECT_EQ(det.matchingForTesting(), v == variants.size())
+        << "variant " << v;
   }
 }

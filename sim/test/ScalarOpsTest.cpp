@@ -90,8 +90,8 @@ TEST(ScalarOpsTest, CastToHalfInEveryMode) {
   EXPECT_EQ(scalar::castFloat(tie, DType::F16, 5), 0x3C00u); // TRUNC
   EXPECT_EQ(scalar::castFloat(tie, DType::F16, 6), 0x3C01u); // ODD
   uint32_t neg = bitsOf(-(1.0f + 0.00048828125f));
-  EXPECT_EQ(scalar::castFloat(neg, DType::F16, 2), 0xBC01u); // FLOOR
-  EXPECT_EQ(scalar::castFloat(neg, DType::F16, 5), 0xBC00u); // TRUNC
+  EXPECT_EQ(scalar::castFloat(neg, DType::F16, 2), 0xBC01u);          // FLOOR
+  EXPECT_EQ(scalar::castFloat(neg, DType::F16, 5), 0xBC00u);          // TRUNC
   EXPECT_EQ(scalar::castFloat(bitsOf(2.0f), DType::F16, 6), 0x4000u); // exact
 }
 

@@ -21,8 +21,8 @@ TEST(TimingTest, InstructionCosts) {
   // An L2-resident launch's cores copy at the ini's L2 rates (docs/timing.md).
   timing::DmaRates saved = timing::dmaRates();
   timing::dmaRates() = timing::dmaRatesFor(true);
-  EXPECT_EQ(timing::gmToLocal(8192).occupancy, 75u);  // ceil(8192 / 110)
-  EXPECT_EQ(timing::localToGm(8192).occupancy, 96u);  // ceil(8192 / 86)
+  EXPECT_EQ(timing::gmToLocal(8192).occupancy, 75u); // ceil(8192 / 110)
+  EXPECT_EQ(timing::localToGm(8192).occupancy, 96u); // ceil(8192 / 86)
   timing::dmaRates() = saved;
   EXPECT_EQ(timing::localToGm(44).latency, 203u);
   // Count forms: 1000 float32 bytes are 4 repeats of 256 B.
@@ -35,9 +35,11 @@ TEST(TimingTest, InstructionCosts) {
             19u);
   // Bank conflicts (hardware.md §2.3): two sources 8 KiB apart read the same
   // 8 groups, 2 cycles per repeat; 256 B apart, disjoint groups.
-  timing::BankOperand same[] = {{0, 1, false}, {8192, 1, false}, {16384, 1, true}};
+  timing::BankOperand same[] = {
+      {0, 1, false}, {8192, 1, false}, {16384, 1, true}};
   EXPECT_EQ(timing::bankConflictCycles(same, 3), 2u);
-  timing::BankOperand apart[] = {{0, 1, false}, {8448, 1, false}, {16384, 1, true}};
+  timing::BankOperand apart[] = {
+      {0, 1, false}, {8448, 1, false}, {16384, 1, true}};
   EXPECT_EQ(timing::bankConflictCycles(apart, 3), 1u);
   // The doc's example: a block stride of 16 puts all 8 blocks in one group, of
   // 8 in two; a stride of 0 reads one block (here in a group the other
@@ -47,13 +49,13 @@ TEST(TimingTest, InstructionCosts) {
   EXPECT_EQ(timing::bankConflictCycles(s16, 1), 8u);
   EXPECT_EQ(timing::bankConflictCycles(s8, 1), 4u);
   EXPECT_EQ(timing::bankConflictCycles(s0, 2), 2u);
-  EXPECT_EQ(timing::vectorOp(VecOp::Add, DType::F16, DType::F16, {32}, 2)
-                .occupancy,
-            64u);
+  EXPECT_EQ(
+      timing::vectorOp(VecOp::Add, DType::F16, DType::F16, {32}, 2).occupancy,
+      64u);
   // A slower op hides the conflict: f16 Div needs 4 cycles per repeat anyway.
-  EXPECT_EQ(timing::vectorOp(VecOp::Div, DType::F16, DType::F16, {32}, 2)
-                .occupancy,
-            128u);
+  EXPECT_EQ(
+      timing::vectorOp(VecOp::Div, DType::F16, DType::F16, {32}, 2).occupancy,
+      128u);
 }
 
 TEST(TimingTest, WavesAndBoundPipe) {

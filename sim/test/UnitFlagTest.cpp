@@ -37,12 +37,13 @@ UnitRun run(int mode, RaceCheck check = RaceCheck::Raise) {
   out.c.assign(2048, -1.0f);
   LaunchConfig config;
   config.race_check = check;
-  out.r = cachedKernel(ASCSIM_KERNEL_CUBE_UNIT_FLAG)
-              .launch(1, {addr(a.data()), addr(out.c.data()),
-                          static_cast<uint64_t>(mode)},
-                      {{addr(a.data()), 2048, "a"},
-                       {addr(out.c.data()), 8192, "c"}},
-                      config);
+  out.r =
+      cachedKernel(ASCSIM_KERNEL_CUBE_UNIT_FLAG)
+          .launch(
+              1,
+              {addr(a.data()), addr(out.c.data()), static_cast<uint64_t>(mode)},
+              {{addr(a.data()), 2048, "a"}, {addr(out.c.data()), 8192, "c"}},
+              config);
   return out;
 }
 

@@ -26,9 +26,7 @@ std::string dump(const LaunchResult &r) {
   return test::dumpDiagnostics(r, /*withPlace=*/true);
 }
 
-Kernel &copyKernel() {
-  return test::cachedKernel(ASCSIM_KERNEL_VEC_COPY);
-}
+Kernel &copyKernel() { return test::cachedKernel(ASCSIM_KERNEL_VEC_COPY); }
 
 struct Scenario {
   int mode = 0;
@@ -93,9 +91,9 @@ TEST(VectorCopyTest, DataCopyPadGmToUbPadsEachBlockTo32Bytes) {
     s.mode = static_cast<int>(g() % 3 == 0 ? 5 : (g() % 4 == 0 ? 7 : 2));
     s.cnt = static_cast<int32_t>(1 + g() % 5);
     s.len = static_cast<int32_t>(2 * (1 + g() % 40)); // bytes, int16 multiple
-    s.sgap = static_cast<int32_t>(g() % 20);           // GM gap in bytes
-    s.dgap = static_cast<int32_t>(g() % 2);            // UB gap in blocks
-    s.a0 = static_cast<int32_t>(g() % 2);              // isPad
+    s.sgap = static_cast<int32_t>(g() % 20);          // GM gap in bytes
+    s.dgap = static_cast<int32_t>(g() % 2);           // UB gap in blocks
+    s.a0 = static_cast<int32_t>(g() % 2);             // isPad
     if (s.mode == 7)
       s.a0 = 0;
     s.a1 = static_cast<int32_t>(g() % 3 == 0 ? 0 : g() % 17); // left (elems)
@@ -179,7 +177,9 @@ TEST(VectorCopyTest, AtomicAddAccumulatesAcrossBlocksAndThreads) {
     LaunchConfig cfg;
     cfg.host_threads = threads;
     LaunchResult r = copyKernel().launch(
-        blocks, {4, addr(s.x), addr(s.y), x.size(), static_cast<uint64_t>(ny), 0, 0, 0, 0, 0, 0, 0, 0},
+        blocks,
+        {4, addr(s.x), addr(s.y), x.size(), static_cast<uint64_t>(ny), 0, 0, 0,
+         0, 0, 0, 0, 0},
         {{addr(s.x), s.x.size() * 2, "x"}, {addr(s.y), s.y.size() * 2, "y"}},
         cfg);
     ASSERT_TRUE(r.ok) << dump(r); // atomic stores are not cross-core races
@@ -204,7 +204,9 @@ TEST(VectorCopyTest, AtomicMaxWithDataCopyPad) {
   std::memcpy(ys.data(), y.data(), y.size() * 4);
   auto addr = [](auto &v) { return reinterpret_cast<uint64_t>(v.data()); };
   LaunchResult r = copyKernel().launch(
-      blocks, {8, addr(xs), addr(ys), x.size(), static_cast<uint64_t>(ny), 0, 0, 0, 0, 0, 0, 0, 0},
+      blocks,
+      {8, addr(xs), addr(ys), x.size(), static_cast<uint64_t>(ny), 0, 0, 0, 0,
+       0, 0, 0, 0},
       {{addr(xs), xs.size() * 2, "x"}, {addr(ys), ys.size() * 2, "y"}},
       LaunchConfig{});
   ASSERT_TRUE(r.ok) << dump(r);
@@ -302,7 +304,8 @@ TEST(VectorCopyTest, DiagnosticsNameThePythonLine) {
         << "mode " << e.mode << ": " << d->message;
   }
   // ReduceSum's dst needs only sizeof(T) alignment.
-  LaunchResult ok = k->launch(1, {9, xa}, {{xa, x.size() * 4, "x"}}, LaunchConfig{});
+  LaunchResult ok =
+      k->launch(1, {9, xa}, {{xa, x.size() * 4, "x"}}, LaunchConfig{});
   EXPECT_TRUE(ok.ok) << dump(ok);
 }
 
@@ -317,8 +320,8 @@ namespace {
 // never-written half of `c` is reported once, and a copy in out of bounds
 // at a planned site faults as a first call would.
 struct CopyPlanRun {
-  std::vector<float> x = std::vector<float>(1024),
-                     z = std::vector<float>(1024), w = std::vector<float>(64);
+  std::vector<float> x = std::vector<float>(1024), z = std::vector<float>(1024),
+                     w = std::vector<float>(64);
   LaunchResult run(RaceCheck rc, int32_t last, uint64_t xElements) {
     std::string error;
     static std::unique_ptr<Kernel> k =
@@ -333,13 +336,12 @@ struct CopyPlanRun {
     };
     LaunchConfig config;
     config.race_check = rc;
-    return k->launch(1,
-                     {addr(x), addr(z), addr(w), 4,
-                      static_cast<uint64_t>(last)},
-                     {{addr(x), xElements * 4, "x"},
-                      {addr(z), z.size() * 4, "z"},
-                      {addr(w), w.size() * 4, "w"}},
-                     config);
+    return k->launch(
+        1, {addr(x), addr(z), addr(w), 4, static_cast<uint64_t>(last)},
+        {{addr(x), xElements * 4, "x"},
+         {addr(z), z.size() * 4, "z"},
+         {addr(w), w.size() * 4, "w"}},
+        config);
   }
 };
 
@@ -436,8 +438,8 @@ namespace {
 LaunchResult runPlanStore(std::vector<float> &x, std::vector<float> &z,
                           int32_t fillB, bool initCheck) {
   std::string error;
-  static std::unique_ptr<Kernel> k = Kernel::load(ASCSIM_KERNEL_PLAN_STORE,
-                                                  error);
+  static std::unique_ptr<Kernel> k =
+      Kernel::load(ASCSIM_KERNEL_PLAN_STORE, error);
   EXPECT_TRUE(k) << error;
   auto addr = [](std::vector<float> &v) {
     return reinterpret_cast<uint64_t>(v.data());

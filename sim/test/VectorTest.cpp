@@ -80,9 +80,7 @@ std::string dump(const LaunchResult &r) {
   return test::dumpDiagnostics(r, /*withPlace=*/true);
 }
 
-Kernel &driver() {
-  return test::cachedKernel(ASCSIM_KERNEL_VEC_DRIVER);
-}
+Kernel &driver() { return test::cachedKernel(ASCSIM_KERNEL_VEC_DRIVER); }
 
 using RunOut = test::VecRun;
 
@@ -96,10 +94,21 @@ RunOut launch(const Desc &d) {
 
 uint32_t sizeOf(DType t) {
   switch (t) {
-  case DType::I8: case DType::U8: case DType::Bool: return 1;
-  case DType::I16: case DType::U16: case DType::F16: case DType::BF16: return 2;
-  case DType::I64: case DType::U64: case DType::F64: return 8;
-  default: return 4;
+  case DType::I8:
+  case DType::U8:
+  case DType::Bool:
+    return 1;
+  case DType::I16:
+  case DType::U16:
+  case DType::F16:
+  case DType::BF16:
+    return 2;
+  case DType::I64:
+  case DType::U64:
+  case DType::F64:
+    return 8;
+  default:
+    return 4;
   }
 }
 bool isFloatT(DType t) {
@@ -123,25 +132,70 @@ double getF(const uint8_t *p, DType t) {
     return f;
   }
   switch (t) {
-  case DType::I8: return static_cast<int8_t>(*p);
-  case DType::U8: return *p;
-  case DType::I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
-  case DType::U16: { uint16_t v; std::memcpy(&v, p, 2); return v; }
-  case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
-  case DType::U32: { uint32_t v; std::memcpy(&v, p, 4); return v; }
-  case DType::I64: { int64_t v; std::memcpy(&v, p, 8); return static_cast<double>(v); }
-  default: return 0;
+  case DType::I8:
+    return static_cast<int8_t>(*p);
+  case DType::U8:
+    return *p;
+  case DType::I16: {
+    int16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case DType::U16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case DType::I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case DType::U32: {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case DType::I64: {
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return static_cast<double>(v);
+  }
+  default:
+    return 0;
   }
 }
 int64_t getI(const uint8_t *p, DType t) {
   switch (t) {
-  case DType::I8: return static_cast<int8_t>(*p);
-  case DType::U8: return *p;
-  case DType::I16: { int16_t v; std::memcpy(&v, p, 2); return v; }
-  case DType::U16: { uint16_t v; std::memcpy(&v, p, 2); return v; }
-  case DType::I32: { int32_t v; std::memcpy(&v, p, 4); return v; }
-  case DType::U32: { uint32_t v; std::memcpy(&v, p, 4); return v; }
-  default: { int64_t v; std::memcpy(&v, p, 8); return v; }
+  case DType::I8:
+    return static_cast<int8_t>(*p);
+  case DType::U8:
+    return *p;
+  case DType::I16: {
+    int16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case DType::U16: {
+    uint16_t v;
+    std::memcpy(&v, p, 2);
+    return v;
+  }
+  case DType::I32: {
+    int32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  case DType::U32: {
+    uint32_t v;
+    std::memcpy(&v, p, 4);
+    return v;
+  }
+  default: {
+    int64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  }
   }
 }
 /// Round-to-nearest-even store of a double into a float type (via the
@@ -209,7 +263,9 @@ Mask maskOf(const Desc &d, uint32_t per) {
     break;
   case kCont:
     m.lo = d.mask0 >= 64 ? ~0ull : (1ull << d.mask0) - 1;
-    m.hi = d.mask0 <= 64 ? 0 : (d.mask0 >= 128 ? ~0ull : (1ull << (d.mask0 - 64)) - 1);
+    m.hi = d.mask0 <= 64
+               ? 0
+               : (d.mask0 >= 128 ? ~0ull : (1ull << (d.mask0 - 64)) - 1);
     break;
   default:
     m.lo = d.mask0;
@@ -288,36 +344,52 @@ double fval(uint64_t bits, DType t) {
 }
 uint64_t stepUp(uint64_t b, DType t) { // next toward +inf
   uint64_t sign = 1ull << (8 * sizeOf(t) - 1);
-  if (b == sign) return 1;            // -0 -> +min subnormal
+  if (b == sign)
+    return 1; // -0 -> +min subnormal
   return (b & sign) ? b - 1 : b + 1;
 }
 uint64_t stepDown(uint64_t b, DType t) {
   uint64_t sign = 1ull << (8 * sizeOf(t) - 1);
-  if (b == 0) return sign | 1;        // +0 -> -min subnormal
+  if (b == 0)
+    return sign | 1; // +0 -> -min subnormal
   return (b & sign) ? b + 1 : b - 1;
 }
 uint64_t roundFloat(double v, DType t, int mode) {
   uint64_t rn = fbits(v, t);
-  if (std::isnan(v) || std::isinf(v)) return rn;
+  if (std::isnan(v) || std::isinf(v))
+    return rn;
   double vr = fval(rn, t);
-  if (vr == v && std::signbit(vr) == std::signbit(v)) return rn;
-  if (vr == v) return rn;
+  if (vr == v && std::signbit(vr) == std::signbit(v))
+    return rn;
+  if (vr == v)
+    return rn;
   uint64_t lo, hi;
-  if (vr < v) lo = rn, hi = stepUp(rn, t);
-  else lo = stepDown(rn, t), hi = rn;
+  if (vr < v)
+    lo = rn, hi = stepUp(rn, t);
+  else
+    lo = stepDown(rn, t), hi = rn;
   switch (mode) {
-  case 0: case 1: return rn;
-  case 2: return lo;
-  case 3: return hi;
-  case 5: return v > 0 ? lo : hi;
+  case 0:
+  case 1:
+    return rn;
+  case 2:
+    return lo;
+  case 3:
+    return hi;
+  case 5:
+    return v > 0 ? lo : hi;
   case 4: {
-    if (std::isinf(fval(rn, t))) return rn;
+    if (std::isinf(fval(rn, t)))
+      return rn;
     double dl = v - fval(lo, t), dh = fval(hi, t) - v;
-    if (dl < dh) return lo;
-    if (dh < dl) return hi;
+    if (dl < dh)
+      return lo;
+    if (dh < dl)
+      return hi;
     return v > 0 ? hi : lo;
   }
-  default: return (lo & 1) ? lo : hi; // round to odd
+  default:
+    return (lo & 1) ? lo : hi; // round to odd
   }
 }
 uint64_t castRef(uint64_t bits, DType dt, DType st, int mode, uint16_t deq) {
@@ -328,26 +400,48 @@ uint64_t castRef(uint64_t bits, DType dt, DType st, int mode, uint16_t deq) {
   if (!isFloatT(dt)) {
     int64_t lo, hi;
     switch (dt) {
-    case DType::I8: lo = -128, hi = 127; break;
-    case DType::U8: lo = 0, hi = 255; break;
-    case DType::I16: lo = -32768, hi = 32767; break;
-    case DType::I32: lo = INT32_MIN, hi = INT32_MAX; break;
-    default: lo = INT64_MIN, hi = INT64_MAX; break;
+    case DType::I8:
+      lo = -128, hi = 127;
+      break;
+    case DType::U8:
+      lo = 0, hi = 255;
+      break;
+    case DType::I16:
+      lo = -32768, hi = 32767;
+      break;
+    case DType::I32:
+      lo = INT32_MIN, hi = INT32_MAX;
+      break;
+    default:
+      lo = INT64_MIN, hi = INT64_MAX;
+      break;
     }
     int64_t r;
     if (isFloatT(st)) {
       double v = getF(b, st);
-      if (std::isnan(v)) r = 0;
+      if (std::isnan(v))
+        r = 0;
       else {
         switch (mode) {
-        case 2: v = std::floor(v); break;
-        case 3: v = std::ceil(v); break;
-        case 4: v = std::round(v); break;
-        case 5: v = std::trunc(v); break;
-        default: v = std::nearbyint(v); break;
+        case 2:
+          v = std::floor(v);
+          break;
+        case 3:
+          v = std::ceil(v);
+          break;
+        case 4:
+          v = std::round(v);
+          break;
+        case 5:
+          v = std::trunc(v);
+          break;
+        default:
+          v = std::nearbyint(v);
+          break;
         }
-        r = v <= static_cast<double>(lo) ? lo
-            : v >= static_cast<double>(hi) ? hi : static_cast<int64_t>(v);
+        r = v <= static_cast<double>(lo)   ? lo
+            : v >= static_cast<double>(hi) ? hi
+                                           : static_cast<int64_t>(v);
       }
     } else {
       int64_t v = getI(b, st);
@@ -359,13 +453,24 @@ uint64_t castRef(uint64_t bits, DType dt, DType st, int mode, uint16_t deq) {
   }
   double v = getF(b, st);
   if (st == dt) { // float32 -> float32: round to an integral value
-    if (!std::isfinite(v) || std::fabs(v) >= 8388608.0) return bits & 0xffffffffull;
+    if (!std::isfinite(v) || std::fabs(v) >= 8388608.0)
+      return bits & 0xffffffffull;
     switch (mode) {
-    case 2: v = std::floor(v); break;
-    case 3: v = std::ceil(v); break;
-    case 4: v = std::round(v); break;
-    case 5: v = std::trunc(v); break;
-    default: v = std::nearbyint(v); break;
+    case 2:
+      v = std::floor(v);
+      break;
+    case 3:
+      v = std::ceil(v);
+      break;
+    case 4:
+      v = std::round(v);
+      break;
+    case 5:
+      v = std::trunc(v);
+      break;
+    default:
+      v = std::nearbyint(v);
+      break;
     }
     return fbits(v, dt);
   }
@@ -382,7 +487,8 @@ void refElementwise(const Desc &d, std::vector<uint8_t> &D) {
                     : sizeOf(d.st);
   Geo ga = geo(d, ss, d.src0Blk, d.src0Rep);
   Geo gb = geo(d, ss, d.src1Blk, d.src1Rep);
-  DType st = (d.op == VecOp::Select || d.op == VecOp::SelectScalar) ? d.dt : d.st;
+  DType st =
+      (d.op == VecOp::Select || d.op == VecOp::SelectScalar) ? d.dt : d.st;
   std::vector<uint8_t> old = D;
   for (uint32_t r = 0; r < m.repeats; ++r)
     for (uint32_t e = 0; e < per; ++e) {
@@ -429,31 +535,81 @@ void refElementwise(const Desc &d, std::vector<uint8_t> &D) {
                      : std::fma(x, y, z);
         };
         switch (d.op) {
-        case VecOp::Add: v = a + b; break;
-        case VecOp::Sub: v = a - b; break;
-        case VecOp::Mul: v = a * b; break;
-        case VecOp::Div: v = a / b; break;
-        case VecOp::Max: v = fmaxN(a, b); break;
-        case VecOp::Min: v = fminN(a, b); break;
-        case VecOp::AddRelu: v = relu(a + b); break;
-        case VecOp::SubRelu: v = relu(a - b); break;
-        case VecOp::FusedMulAdd: v = fma1(a, o, b); break;
-        case VecOp::FusedMulAddRelu: v = relu(fma1(a, o, b)); break;
-        case VecOp::MulAddDst: v = fma1(a, b, o); break;
-        case VecOp::Adds: v = a + s; break;
-        case VecOp::Muls: v = a * s; break;
-        case VecOp::Maxs: v = fmaxN(a, s); break;
-        case VecOp::Mins: v = fminN(a, s); break;
-        case VecOp::LeakyRelu: v = a >= 0 ? a : a * s; break;
-        case VecOp::Axpy: v = fma1(a, s, o); break;
-        case VecOp::Abs: v = std::fabs(a); break;
-        case VecOp::Exp: v = std::exp(a); break;
-        case VecOp::Ln: v = std::log(a); break;
-        case VecOp::Sqrt: v = std::sqrt(a); break;
-        case VecOp::Rsqrt: v = 1.0 / std::sqrt(a); break;
-        case VecOp::Reciprocal: v = 1.0 / a; break;
-        case VecOp::Relu: v = relu(a); break;
-        default: ADD_FAILURE() << "no float reference"; break;
+        case VecOp::Add:
+          v = a + b;
+          break;
+        case VecOp::Sub:
+          v = a - b;
+          break;
+        case VecOp::Mul:
+          v = a * b;
+          break;
+        case VecOp::Div:
+          v = a / b;
+          break;
+        case VecOp::Max:
+          v = fmaxN(a, b);
+          break;
+        case VecOp::Min:
+          v = fminN(a, b);
+          break;
+        case VecOp::AddRelu:
+          v = relu(a + b);
+          break;
+        case VecOp::SubRelu:
+          v = relu(a - b);
+          break;
+        case VecOp::FusedMulAdd:
+          v = fma1(a, o, b);
+          break;
+        case VecOp::FusedMulAddRelu:
+          v = relu(fma1(a, o, b));
+          break;
+        case VecOp::MulAddDst:
+          v = fma1(a, b, o);
+          break;
+        case VecOp::Adds:
+          v = a + s;
+          break;
+        case VecOp::Muls:
+          v = a * s;
+          break;
+        case VecOp::Maxs:
+          v = fmaxN(a, s);
+          break;
+        case VecOp::Mins:
+          v = fminN(a, s);
+          break;
+        case VecOp::LeakyRelu:
+          v = a >= 0 ? a : a * s;
+          break;
+        case VecOp::Axpy:
+          v = fma1(a, s, o);
+          break;
+        case VecOp::Abs:
+          v = std::fabs(a);
+          break;
+        case VecOp::Exp:
+          v = std::exp(a);
+          break;
+        case VecOp::Ln:
+          v = std::log(a);
+          break;
+        case VecOp::Sqrt:
+          v = std::sqrt(a);
+          break;
+        case VecOp::Rsqrt:
+          v = 1.0 / std::sqrt(a);
+          break;
+        case VecOp::Reciprocal:
+          v = 1.0 / a;
+          break;
+        case VecOp::Relu:
+          v = relu(a);
+          break;
+        default:
+          ADD_FAILURE() << "no float reference";
+          break;
         }
         putF(pd, d.dt, v);
         continue;
@@ -461,29 +617,67 @@ void refElementwise(const Desc &d, std::vector<uint8_t> &D) {
       int64_t a = getI(pa, st), b = getI(pb, st), s = getI(sbuf, st), v = 0;
       int w = static_cast<int>(sizeOf(d.dt)) * 8;
       switch (d.op) {
-      case VecOp::Add: v = a + b; break;
-      case VecOp::Sub: v = a - b; break;
-      case VecOp::Mul: v = static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(b)); break;
-      case VecOp::Max: v = std::max(a, b); break;
-      case VecOp::Min: v = std::min(a, b); break;
-      case VecOp::AddRelu: v = std::max<int64_t>(wrap(a + b, d.dt), 0); break;
-      case VecOp::SubRelu: v = std::max<int64_t>(wrap(a - b, d.dt), 0); break;
-      case VecOp::And: v = a & b; break;
-      case VecOp::Or: v = a | b; break;
-      case VecOp::Not: v = ~a; break;
-      case VecOp::Adds: v = a + s; break;
-      case VecOp::Muls: v = static_cast<int64_t>(static_cast<uint64_t>(a) * static_cast<uint64_t>(s)); break;
-      case VecOp::Maxs: v = std::max(a, s); break;
-      case VecOp::Mins: v = std::min(a, s); break;
-      case VecOp::ShiftLeft: v = (s < 0 || s >= w) ? 0 : static_cast<int64_t>(static_cast<uint64_t>(a) << s); break;
+      case VecOp::Add:
+        v = a + b;
+        break;
+      case VecOp::Sub:
+        v = a - b;
+        break;
+      case VecOp::Mul:
+        v = static_cast<int64_t>(static_cast<uint64_t>(a) *
+                                 static_cast<uint64_t>(b));
+        break;
+      case VecOp::Max:
+        v = std::max(a, b);
+        break;
+      case VecOp::Min:
+        v = std::min(a, b);
+        break;
+      case VecOp::AddRelu:
+        v = std::max<int64_t>(wrap(a + b, d.dt), 0);
+        break;
+      case VecOp::SubRelu:
+        v = std::max<int64_t>(wrap(a - b, d.dt), 0);
+        break;
+      case VecOp::And:
+        v = a & b;
+        break;
+      case VecOp::Or:
+        v = a | b;
+        break;
+      case VecOp::Not:
+        v = ~a;
+        break;
+      case VecOp::Adds:
+        v = a + s;
+        break;
+      case VecOp::Muls:
+        v = static_cast<int64_t>(static_cast<uint64_t>(a) *
+                                 static_cast<uint64_t>(s));
+        break;
+      case VecOp::Maxs:
+        v = std::max(a, s);
+        break;
+      case VecOp::Mins:
+        v = std::min(a, s);
+        break;
+      case VecOp::ShiftLeft:
+        v = (s < 0 || s >= w)
+                ? 0
+                : static_cast<int64_t>(static_cast<uint64_t>(a) << s);
+        break;
       case VecOp::ShiftRight:
         if (s < 0 || s >= w)
           v = a < 0 ? -1 : 0;
         else
           v = (a >> s) + ((d.mode && s > 0) ? ((a >> (s - 1)) & 1) : 0);
         break;
-      case VecOp::Relu: v = std::max<int64_t>(a, 0); break;
-      default: ADD_FAILURE() << "no int reference"; break;
+      case VecOp::Relu:
+        v = std::max<int64_t>(a, 0);
+        break;
+      default:
+        ADD_FAILURE() << "no int reference";
+        break;
       }
       putI(pd, d.dt, v);
     }
@@ -514,7 +708,8 @@ void randomValue(Rng &rng, uint8_t *p, DType t, bool positive = false) {
     else if (k < 5)
       v = -0.0;
     else if (k < 80)
-      v = std::ldexp(static_cast<double>(rng.in(-(1 << 20), 1 << 20)) / (1 << 20),
+      v = std::ldexp(static_cast<double>(rng.in(-(1 << 20), 1 << 20)) /
+                         (1 << 20),
                      static_cast<int>(rng.in(-6, 6)));
     else
       v = static_cast<double>(rng.in(-300, 300)) / 8.0;
@@ -586,8 +781,8 @@ void check(const Desc &d, const RefFn &ref, const std::string &what) {
   for (size_t i = 0; i < D.size(); ++i)
     ASSERT_EQ(static_cast<int>(run.D[i]), static_cast<int>(D[i]))
         << what << ": dst byte " << i << " (form " << d.form << ", repeat "
-        << d.repeat << ", count " << d.count << ", mask " << std::hex
-        << d.mask0 << ":" << d.mask1 << std::dec << ")";
+        << d.repeat << ", count " << d.count << ", mask " << std::hex << d.mask0
+        << ":" << d.mask1 << std::dec << ")";
   for (size_t i = 0; i < E.size(); ++i)
     ASSERT_EQ(static_cast<int>(run.E[i]), static_cast<int>(E[i]))
         << what << ": src2 byte " << i;
@@ -615,8 +810,11 @@ void elementwiseFamily(const std::vector<VecOp> &ops,
     uint32_t per = perRepeatOf(d);
     randomShape(rng, d, per);
     uint32_t ds = sizeOf(d.dt), ss = sizeOf(d.st);
-    d.A = randomBuffer(rng, extent(d, ss, d.src0Blk, d.src0Rep, per) + 32 * rng.in(0, 2), d.st, positive);
-    d.B = randomBuffer(rng, extent(d, ss, d.src1Blk, d.src1Rep, per) + 32, d.st, positive);
+    d.A = randomBuffer(
+        rng, extent(d, ss, d.src0Blk, d.src0Rep, per) + 32 * rng.in(0, 2), d.st,
+        positive);
+    d.B = randomBuffer(rng, extent(d, ss, d.src1Blk, d.src1Rep, per) + 32, d.st,
+                       positive);
     d.D = randomBuffer(rng, extent(d, ds, d.dstBlk, d.dstRep, per) + 32, d.dt);
     d.E = randomBuffer(rng, 32, DType::U8);
     if (scalarOp) {
@@ -625,13 +823,18 @@ void elementwiseFamily(const std::vector<VecOp> &ops,
       if (d.op == VecOp::ShiftLeft || d.op == VecOp::ShiftRight) {
         int64_t s = rng.in(0, static_cast<int64_t>(ss) * 8 + 1);
         std::memcpy(sb, &s, 8);
-        d.mode = rng.coin() && d.form != kCount ? 1 : 0; // no roundEn in the count form
+        d.mode = rng.coin() && d.form != kCount
+                     ? 1
+                     : 0; // no roundEn in the count form
       }
       std::memcpy(&d.scalar, sb, 8);
     }
-    check(d, [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
-      refElementwise(dd, D);
-    }, name(d, i));
+    check(
+        d,
+        [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
+          refElementwise(dd, D);
+        },
+        name(d, i));
   }
 }
 
@@ -645,13 +848,15 @@ const P kF16{DType::F16, DType::F16}, kF32{DType::F32, DType::F32},
     kU16{DType::U16, DType::U16}, kU32{DType::U32, DType::U32};
 
 TEST(VectorTest, BinaryArithmeticAllFormsBitExact) {
-  elementwiseFamily({VecOp::Add, VecOp::Sub, VecOp::Mul, VecOp::Max, VecOp::Min},
-                    {kF16, kF32, kI16, kI32}, 300, 1);
+  elementwiseFamily(
+      {VecOp::Add, VecOp::Sub, VecOp::Mul, VecOp::Max, VecOp::Min},
+      {kF16, kF32, kI16, kI32}, 300, 1);
 }
 
 TEST(VectorTest, DivAndReluBinariesBitExact) {
   elementwiseFamily({VecOp::Div}, {kF16, kF32}, 80, 2);
-  elementwiseFamily({VecOp::AddRelu, VecOp::SubRelu}, {kF16, kF32, kI16}, 120, 3);
+  elementwiseFamily({VecOp::AddRelu, VecOp::SubRelu}, {kF16, kF32, kI16}, 120,
+                    3);
 }
 
 TEST(VectorTest, BitwiseAndOr) {
@@ -695,16 +900,20 @@ TEST(VectorTest, DuplicateAndCopy) {
     uint32_t per = perRepeatOf(d);
     randomShape(rng, d, per);
     if (d.op == VecOp::Copy && d.form == kCount)
-      d.form = kCont, d.mask0 = static_cast<uint64_t>(rng.in(0, per)); // no count form
+      d.form = kCont,
+      d.mask0 = static_cast<uint64_t>(rng.in(0, per)); // no count form
     uint32_t es = sizeOf(d.dt);
     d.A = randomBuffer(rng, extent(d, es, d.src0Blk, d.src0Rep, per), d.st);
     d.B = randomBuffer(rng, 32, d.st);
     d.D = randomBuffer(rng, extent(d, es, d.dstBlk, d.dstRep, per) + 32, d.dt);
     d.E = randomBuffer(rng, 32, DType::U8);
     d.scalar = rng.bits();
-    check(d, [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
-      refElementwise(dd, D);
-    }, name(d, i));
+    check(
+        d,
+        [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
+          refElementwise(dd, D);
+        },
+        name(d, i));
   }
 }
 
@@ -784,22 +993,27 @@ TEST(VectorTest, CastAllPairsAndRoundModesBitExact) {
           if (isFloatT(d.st) && rng.coin(40)) {
             double v = static_cast<double>(rng.in(-4000, 4000)) / 4.0;
             if (rng.coin(20))
-              v = std::ldexp(static_cast<double>(rng.in(1, 1 << 20)), static_cast<int>(rng.in(-30, 130)));
+              v = std::ldexp(static_cast<double>(rng.in(1, 1 << 20)),
+                             static_cast<int>(rng.in(-30, 130)));
             b = 0;
             uint8_t t[8] = {0};
             putF(t, d.st, v);
             std::memcpy(&b, t, 8);
           }
           if (d.st == DType::I64)
-            b = static_cast<uint64_t>(rng.in(-(1ll << 52), 1ll << 52)) >> (rng.in(0, 40));
+            b = static_cast<uint64_t>(rng.in(-(1ll << 52), 1ll << 52)) >>
+                (rng.in(0, 40));
           std::memcpy(d.A.data() + j, &b, ss);
         }
         d.B = randomBuffer(rng, 32, DType::U8);
-        d.D = randomBuffer(rng, extent(d, ds, d.dstBlk, d.dstRep, per) + 32, d.dt);
+        d.D = randomBuffer(rng, extent(d, ds, d.dstBlk, d.dstRep, per) + 32,
+                           d.dt);
         d.E = randomBuffer(rng, 32, DType::U8);
-        check(d, [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
-          refElementwise(dd, D);
-        }, name(d, i) + " mode " + std::to_string(mode));
+        check(
+            d,
+            [](const Desc &dd, std::vector<uint8_t> &D,
+               std::vector<uint8_t> &) { refElementwise(dd, D); },
+            name(d, i) + " mode " + std::to_string(mode));
       }
 }
 
@@ -844,17 +1058,30 @@ void refCompare(const Desc &d, std::vector<uint8_t> &D) {
                                         : getF(sb, d.st);
       bool v = false;
       switch (d.mode) {
-      case 0: v = a < b; break;
-      case 1: v = a > b; break;
-      case 2: v = a == b; break;
-      case 3: v = a <= b; break;
-      case 4: v = a >= b; break;
-      default: v = a != b; break;
+      case 0:
+        v = a < b;
+        break;
+      case 1:
+        v = a > b;
+        break;
+      case 2:
+        v = a == b;
+        break;
+      case 3:
+        v = a <= b;
+        break;
+      case 4:
+        v = a >= b;
+        break;
+      default:
+        v = a != b;
+        break;
       }
       if (v)
         bits[e / 8] |= static_cast<uint8_t>(1u << (e % 8));
     }
-    std::memcpy(D.data() + static_cast<size_t>(r) * per / 8, bits.data(), per / 8);
+    std::memcpy(D.data() + static_cast<size_t>(r) * per / 8, bits.data(),
+                per / 8);
   }
 }
 
@@ -879,12 +1106,16 @@ TEST(VectorTest, CompareAndCompareScalarBitMasks) {
       if (rng.coin(30))
         std::memcpy(d.B.data() + j, d.A.data() + j, ss);
     Mask m = maskOf(d, per);
-    d.D = randomBuffer(rng, static_cast<uint64_t>(m.repeats) * per / 8 + 32, DType::U8);
+    d.D = randomBuffer(rng, static_cast<uint64_t>(m.repeats) * per / 8 + 32,
+                       DType::U8);
     d.E = randomBuffer(rng, 32, DType::U8);
     std::memcpy(&d.scalar, d.A.data(), ss);
-    check(d, [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
-      refCompare(dd, D);
-    }, name(d, i));
+    check(
+        d,
+        [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
+          refCompare(dd, D);
+        },
+        name(d, i));
   }
 }
 
@@ -903,11 +1134,15 @@ TEST(VectorTest, SelectModes) {
     d.B = randomBuffer(rng, extent(d, es, d.src1Blk, d.src1Rep, per), d.dt);
     d.D = randomBuffer(rng, extent(d, es, d.dstBlk, d.dstRep, per) + 32, d.dt);
     Mask m = maskOf(d, per);
-    d.E = randomBuffer(rng, (static_cast<uint64_t>(m.repeats) + 1) * per / 8, DType::U8);
+    d.E = randomBuffer(rng, (static_cast<uint64_t>(m.repeats) + 1) * per / 8,
+                       DType::U8);
     std::memcpy(&d.scalar, d.A.data(), es);
-    check(d, [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
-      refElementwise(dd, D);
-    }, name(d, i));
+    check(
+        d,
+        [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
+          refElementwise(dd, D);
+        },
+        name(d, i));
   }
 }
 
@@ -932,29 +1167,40 @@ double tree(std::vector<double> x, DType t) {
   return x[0];
 }
 
-void refReduce(const Desc &d, std::vector<uint8_t> &D, std::vector<uint8_t> &E) {
+void refReduce(const Desc &d, std::vector<uint8_t> &D,
+               std::vector<uint8_t> &E) {
   const DType t = d.dt;
   const uint32_t es = sizeOf(t), per = 256 / es;
   Mask m = maskOf(d, per);
   Geo ga{es, d.src0Blk, d.src0Rep};
-  if (d.op == VecOp::ReduceSum || d.op == VecOp::ReduceMax || d.op == VecOp::ReduceMin)
+  if (d.op == VecOp::ReduceSum || d.op == VecOp::ReduceMax ||
+      d.op == VecOp::ReduceMin)
     ga = d.form == kCount ? Geo{es, 1, 8} : Geo{es, 1, d.src0Rep};
-  auto val = [&](uint32_t r, uint32_t e) { return getF(d.A.data() + ga.off(r, e), t); };
-  auto idxBits = [&](uint64_t i) { return es == 2 ? (i & 0xffff) : (i & 0xffffffff); };
-  auto put = [&](std::vector<uint8_t> &buf, uint64_t off, double v) { putF(buf.data() + off, t, v); };
+  auto val = [&](uint32_t r, uint32_t e) {
+    return getF(d.A.data() + ga.off(r, e), t);
+  };
+  auto idxBits = [&](uint64_t i) {
+    return es == 2 ? (i & 0xffff) : (i & 0xffffffff);
+  };
+  auto put = [&](std::vector<uint8_t> &buf, uint64_t off, double v) {
+    putF(buf.data() + off, t, v);
+  };
   auto putIdx = [&](std::vector<uint8_t> &buf, uint64_t off, uint64_t i) {
     uint64_t b = idxBits(i);
     std::memcpy(buf.data() + off, &b, es);
   };
-  const bool isMax = d.op == VecOp::WholeReduceMax || d.op == VecOp::BlockReduceMax ||
-                     d.op == VecOp::ReduceMax;
+  const bool isMax = d.op == VecOp::WholeReduceMax ||
+                     d.op == VecOp::BlockReduceMax || d.op == VecOp::ReduceMax;
   // Best (first occurrence of the max/min) over the enabled elements [lo, hi).
-  auto best = [&](uint32_t r, uint32_t lo, uint32_t hi, double &v, uint32_t &at) {
+  auto best = [&](uint32_t r, uint32_t lo, uint32_t hi, double &v,
+                  uint32_t &at) {
     bool any = false;
     for (uint32_t e = lo; e < hi; ++e) {
-      if (!m.on(r, e)) continue;
+      if (!m.on(r, e))
+        continue;
       double x = val(r, e);
-      if (!any || (isMax ? x > v : x < v)) v = x, at = e, any = true;
+      if (!any || (isMax ? x > v : x < v))
+        v = x, at = e, any = true;
     }
     return any;
   };
@@ -963,20 +1209,26 @@ void refReduce(const Desc &d, std::vector<uint8_t> &D, std::vector<uint8_t> &E) 
   case VecOp::RepeatReduceSum:
     for (uint32_t r = 0; r < m.repeats; ++r) {
       std::vector<double> x(per);
-      for (uint32_t e = 0; e < per; ++e) x[e] = m.on(r, e) ? val(r, e) : 0.0;
+      for (uint32_t e = 0; e < per; ++e)
+        x[e] = m.on(r, e) ? val(r, e) : 0.0;
       put(D, static_cast<uint64_t>(r) * d.dstRep * es, tree(x, t));
     }
     return;
   case VecOp::WholeReduceMax:
   case VecOp::WholeReduceMin:
     for (uint32_t r = 0; r < m.repeats; ++r) {
-      double v = 0; uint32_t at = 0;
+      double v = 0;
+      uint32_t at = 0;
       best(r, 0, per, v, at);
       uint64_t unit = d.mode <= 1 ? 2 * es : es, off = r * d.dstRep * unit;
-      if (d.mode == 0) put(D, off, v), putIdx(D, off + es, at);
-      else if (d.mode == 1) putIdx(D, off, at), put(D, off + es, v);
-      else if (d.mode == 2) put(D, off, v);
-      else putIdx(D, off, at);
+      if (d.mode == 0)
+        put(D, off, v), putIdx(D, off + es, at);
+      else if (d.mode == 1)
+        putIdx(D, off, at), put(D, off + es, v);
+      else if (d.mode == 2)
+        put(D, off, v);
+      else
+        putIdx(D, off, at);
     }
     return;
   case VecOp::BlockReduceSum:
@@ -993,10 +1245,14 @@ void refReduce(const Desc &d, std::vector<uint8_t> &D, std::vector<uint8_t> &E) 
           any |= on;
           x[j] = on ? val(r, k * g + j) : 0.0;
         }
-        if (!any) continue;
-        double v = 0; uint32_t at = 0;
-        if (d.op == VecOp::BlockReduceSum || d.op == VecOp::PairReduceSum) v = tree(x, t);
-        else best(r, k * g, (k + 1) * g, v, at);
+        if (!any)
+          continue;
+        double v = 0;
+        uint32_t at = 0;
+        if (d.op == VecOp::BlockReduceSum || d.op == VecOp::PairReduceSum)
+          v = tree(x, t);
+        else
+          best(r, k * g, (k + 1) * g, v, at);
         put(D, (static_cast<uint64_t>(r) * d.dstRep * outs + k) * es, v);
       }
     return;
@@ -1007,15 +1263,18 @@ void refReduce(const Desc &d, std::vector<uint8_t> &D, std::vector<uint8_t> &E) 
       std::vector<double> part;
       for (uint32_t r = 0; r < m.repeats; ++r) {
         std::vector<double> x(per);
-        for (uint32_t e = 0; e < per; ++e) x[e] = m.on(r, e) ? val(r, e) : 0.0;
+        for (uint32_t e = 0; e < per; ++e)
+          x[e] = m.on(r, e) ? val(r, e) : 0.0;
         part.push_back(tree(x, t));
-        if (tmp) put(E, r * es, part.back());
+        if (tmp)
+          put(E, r * es, part.back());
       }
       while (part.size() > 1) {
         std::vector<double> next;
         for (size_t i = 0; i < part.size(); i += per) {
           std::vector<double> x(per, 0.0);
-          for (size_t j = 0; j < per && i + j < part.size(); ++j) x[j] = part[i + j];
+          for (size_t j = 0; j < per && i + j < part.size(); ++j)
+            x[j] = part[i + j];
           next.push_back(tree(x, t));
         }
         part.swap(next);
@@ -1023,15 +1282,21 @@ void refReduce(const Desc &d, std::vector<uint8_t> &D, std::vector<uint8_t> &E) 
       put(D, 0, part[0]);
       return;
     }
-    double bv = 0; uint64_t bi = 0; bool any = false;
+    double bv = 0;
+    uint64_t bi = 0;
+    bool any = false;
     for (uint32_t r = 0; r < m.repeats; ++r) {
-      double v = 0; uint32_t at = 0;
+      double v = 0;
+      uint32_t at = 0;
       bool has = best(r, 0, per, v, at);
-      if (has && (!any || (isMax ? v > bv : v < bv))) bv = v, bi = r * per + at, any = true;
-      if (tmp) put(E, 2 * r * es, v), putIdx(E, (2 * r + 1) * es, at);
+      if (has && (!any || (isMax ? v > bv : v < bv)))
+        bv = v, bi = r * per + at, any = true;
+      if (tmp)
+        put(E, 2 * r * es, v), putIdx(E, (2 * r + 1) * es, at);
     }
     put(D, 0, bv);
-    if (d.mode) putIdx(D, es, bi);
+    if (d.mode)
+      putIdx(D, es, bi);
     return;
   }
   }
@@ -1039,39 +1304,56 @@ void refReduce(const Desc &d, std::vector<uint8_t> &D, std::vector<uint8_t> &E) 
 
 TEST(VectorTest, Reductions) {
   Rng rng(40);
-  const VecOp ops[] = {VecOp::WholeReduceSum, VecOp::WholeReduceMax, VecOp::WholeReduceMin,
-                       VecOp::BlockReduceSum, VecOp::BlockReduceMax, VecOp::BlockReduceMin,
-                       VecOp::PairReduceSum,  VecOp::RepeatReduceSum, VecOp::ReduceSum,
-                       VecOp::ReduceMax,      VecOp::ReduceMin};
+  const VecOp ops[] = {
+      VecOp::WholeReduceSum, VecOp::WholeReduceMax,  VecOp::WholeReduceMin,
+      VecOp::BlockReduceSum, VecOp::BlockReduceMax,  VecOp::BlockReduceMin,
+      VecOp::PairReduceSum,  VecOp::RepeatReduceSum, VecOp::ReduceSum,
+      VecOp::ReduceMax,      VecOp::ReduceMin};
   for (int i = 0; i < 400; ++i) {
     Desc d;
     d.op = ops[rng.in(0, 10)];
     d.dt = d.st = rng.coin() ? DType::F16 : DType::F32;
     uint32_t es = sizeOf(d.dt), per = 256 / es;
-    bool all = d.op == VecOp::ReduceSum || d.op == VecOp::ReduceMax || d.op == VecOp::ReduceMin;
+    bool all = d.op == VecOp::ReduceSum || d.op == VecOp::ReduceMax ||
+               d.op == VecOp::ReduceMin;
     randomShape(rng, d, per);
-    if (!all && d.form == kCount) d.form = kCont;
-    if (all && d.form >= kRegNorm) d.form = kBits;
-    if (d.op == VecOp::RepeatReduceSum && d.form == kBits) d.form = kCont;
-    if (d.form == kCont) d.mask0 = static_cast<uint64_t>(rng.in(1, per));
-    if (all && d.form != kCount && d.repeat == 0) d.repeat = 1;
-    if (all && d.form == kCount && d.count == 0) d.count = 1;
-    if (rng.coin(10) && d.form == kCount) d.count = rng.in(1, 40) * per + rng.in(0, per);
-    d.mode = (d.op == VecOp::WholeReduceMax || d.op == VecOp::WholeReduceMin) ? rng.in(0, 3)
-             : (d.op == VecOp::ReduceMax || d.op == VecOp::ReduceMin) ? rng.in(0, 1) : 0;
+    if (!all && d.form == kCount)
+      d.form = kCont;
+    if (all && d.form >= kRegNorm)
+      d.form = kBits;
+    if (d.op == VecOp::RepeatReduceSum && d.form == kBits)
+      d.form = kCont;
+    if (d.form == kCont)
+      d.mask0 = static_cast<uint64_t>(rng.in(1, per));
+    if (all && d.form != kCount && d.repeat == 0)
+      d.repeat = 1;
+    if (all && d.form == kCount && d.count == 0)
+      d.count = 1;
+    if (rng.coin(10) && d.form == kCount)
+      d.count = rng.in(1, 40) * per + rng.in(0, per);
+    d.mode = (d.op == VecOp::WholeReduceMax || d.op == VecOp::WholeReduceMin)
+                 ? rng.in(0, 3)
+             : (d.op == VecOp::ReduceMax || d.op == VecOp::ReduceMin)
+                 ? rng.in(0, 1)
+                 : 0;
     d.dstRep = rng.in(1, 3);
     d.dstBlk = 1;
     Geo ga = all ? (d.form == kCount ? Geo{es, 1, 8} : Geo{es, 1, d.src0Rep})
                  : Geo{es, d.src0Blk, d.src0Rep};
     Mask m = maskOf(d, per);
     uint64_t hi = 0;
-    for (uint32_t r = 0; r < m.repeats; ++r) hi = std::max(hi, ga.off(r, per - 1) + es);
+    for (uint32_t r = 0; r < m.repeats; ++r)
+      hi = std::max(hi, ga.off(r, per - 1) + es);
     d.A = randomBuffer(rng, hi, d.st);
     if (rng.coin(20)) // float16 overflow in partial sums
-      for (size_t j = 0; j + es <= d.A.size(); j += es) putF(d.A.data() + j, d.dt, 60000.0);
+      for (size_t j = 0; j + es <= d.A.size(); j += es)
+        putF(d.A.data() + j, d.dt, 60000.0);
     d.B = randomBuffer(rng, 32, d.st);
-    d.D = randomBuffer(rng, (static_cast<uint64_t>(m.repeats) + 1) * d.dstRep * per * es + 64, d.dt);
-    d.E = randomBuffer(rng, (static_cast<uint64_t>(m.repeats) + 1) * 2 * es + 64, d.dt);
+    d.D = randomBuffer(
+        rng, (static_cast<uint64_t>(m.repeats) + 1) * d.dstRep * per * es + 64,
+        d.dt);
+    d.E = randomBuffer(
+        rng, (static_cast<uint64_t>(m.repeats) + 1) * 2 * es + 64, d.dt);
     check(d, refReduce, name(d, i));
   }
 }
@@ -1088,7 +1370,8 @@ TEST(VectorTest, BrcbGatherGatherb) {
     static const DType kT[] = {DType::I16, DType::U16, DType::F16, DType::BF16,
                                DType::I32, DType::U32, DType::F32};
     d.op = kind == 0 ? VecOp::Brcb : kind == 1 ? VecOp::Gather : VecOp::Gatherb;
-    d.dt = d.st = kind == 2 ? (rng.coin() ? DType::U16 : DType::U32) : kT[rng.in(0, 6)];
+    d.dt = d.st =
+        kind == 2 ? (rng.coin() ? DType::U16 : DType::U32) : kT[rng.in(0, 6)];
     uint32_t es = sizeOf(d.dt);
     uint32_t per = perRepeatOf(d);
     d.repeat = rng.in(0, 6);
@@ -1098,43 +1381,54 @@ TEST(VectorTest, BrcbGatherGatherb) {
     if (kind == 1) {
       d.dstBlk = 1;
       d.count = rng.in(0, 3 * per);
-      d.mask0 = d.form == kCont ? static_cast<uint64_t>(rng.in(1, per)) : rng.bits();
+      d.mask0 =
+          d.form == kCont ? static_cast<uint64_t>(rng.in(1, per)) : rng.bits();
       d.mask1 = rng.bits();
     }
     Mask m = maskOf(d, per);
     d.A = randomBuffer(rng, 64 * 32, d.st);
     d.B = randomBuffer(rng, 32, d.st);
     Geo gd = d.form == kCount ? Geo{es, 1, 8} : Geo{es, d.dstBlk, d.dstRep};
-    d.D = randomBuffer(rng, (static_cast<uint64_t>(m.repeats) + 1) * gd.rep * 32 + 256, d.dt);
+    d.D = randomBuffer(
+        rng, (static_cast<uint64_t>(m.repeats) + 1) * gd.rep * 32 + 256, d.dt);
     uint64_t nOff = static_cast<uint64_t>(m.repeats + 1) * per;
     d.E.assign((nOff * 4 + 31) / 32 * 32 + 32, 0);
     d.aux = kind == 1 ? 32 * rng.in(0, 4) : 0;
     for (uint64_t j = 0; j < d.E.size() / 4; ++j) {
       uint32_t o = kind == 2 ? 32 * static_cast<uint32_t>(rng.in(0, 63))
-                             : es * static_cast<uint32_t>(rng.in(0, (64 * 32 - d.aux) / es - 1));
+                             : es * static_cast<uint32_t>(
+                                        rng.in(0, (64 * 32 - d.aux) / es - 1));
       std::memcpy(d.E.data() + 4 * j, &o, 4);
     }
-    check(d, [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
-      uint32_t es = sizeOf(dd.dt), per = perRepeatOf(dd);
-      Mask m = maskOf(dd, per);
-      for (uint32_t r = 0; r < m.repeats; ++r)
-        for (uint32_t b = 0; b < (dd.op == VecOp::Gather ? per : 8); ++b) {
-          if (dd.op == VecOp::Brcb) {
-            uint8_t *blk = D.data() + (r * dd.dstRep + b * dd.dstBlk) * 32;
-            for (uint32_t k = 0; k < 32; k += es)
-              std::memcpy(blk + k, dd.A.data() + (r * 8 + b) * es, es);
-          } else if (dd.op == VecOp::Gatherb) {
-            uint32_t o;
-            std::memcpy(&o, dd.E.data() + (r * 8 + b) * 4, 4);
-            std::memcpy(D.data() + (r * dd.dstRep + b * dd.dstBlk) * 32, dd.A.data() + o, 32);
-          } else if (m.on(r, b)) {
-            uint32_t o;
-            std::memcpy(&o, dd.E.data() + (static_cast<uint64_t>(r) * per + b) * 4, 4);
-            Geo g = dd.form == kCount ? Geo{es, 1, 8} : Geo{es, 1, dd.dstRep};
-            std::memcpy(D.data() + g.off(r, b), dd.A.data() + dd.aux + o, es);
-          }
-        }
-    }, name(d, i));
+    check(
+        d,
+        [](const Desc &dd, std::vector<uint8_t> &D, std::vector<uint8_t> &) {
+          uint32_t es = sizeOf(dd.dt), per = perRepeatOf(dd);
+          Mask m = maskOf(dd, per);
+          for (uint32_t r = 0; r < m.repeats; ++r)
+            for (uint32_t b = 0; b < (dd.op == VecOp::Gather ? per : 8); ++b) {
+              if (dd.op == VecOp::Brcb) {
+                uint8_t *blk = D.data() + (r * dd.dstRep + b * dd.dstBlk) * 32;
+                for (uint32_t k = 0; k < 32; k += es)
+                  std::memcpy(blk + k, dd.A.data() + (r * 8 + b) * es, es);
+              } else if (dd.op == VecOp::Gatherb) {
+                uint32_t o;
+                std::memcpy(&o, dd.E.data() + (r * 8 + b) * 4, 4);
+                std::memcpy(D.data() + (r * dd.dstRep + b * dd.dstBlk) * 32,
+                            dd.A.data() + o, 32);
+              } else if (m.on(r, b)) {
+                uint32_t o;
+                std::memcpy(
+                    &o, dd.E.data() + (static_cast<uint64_t>(r) * per + b) * 4,
+                    4);
+                Geo g =
+                    dd.form == kCount ? Geo{es, 1, 8} : Geo{es, 1, dd.dstRep};
+                std::memcpy(D.data() + g.off(r, b), dd.A.data() + dd.aux + o,
+                            es);
+              }
+            }
+        },
+        name(d, i));
   }
 }
 

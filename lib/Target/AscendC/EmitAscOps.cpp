@@ -156,20 +156,19 @@ static bool needsFieldCheck(Value value, Type fieldType,
   auto fieldInt = dyn_cast<IntegerType>(fieldType);
   auto valueInt = dyn_cast<IntegerType>(value.getType());
   if (!info || info->enumerators ||
-      !llvm::is_contained({"uint8_t", "uint16_t", "uint32_t", "int8_t",
-                           "int16_t", "int32_t"},
-                          StringRef(info->cxxType)) ||
-      !fieldInt || !valueInt ||
-      fieldInt.isSignless() || fieldInt.getWidth() < 8 ||
-      fieldInt.getWidth() > 32 || valueInt.getWidth() == 1 ||
+      !llvm::is_contained(
+          {"uint8_t", "uint16_t", "uint32_t", "int8_t", "int16_t", "int32_t"},
+          StringRef(info->cxxType)) ||
+      !fieldInt || !valueInt || fieldInt.isSignless() ||
+      fieldInt.getWidth() < 8 || fieldInt.getWidth() > 32 ||
+      valueInt.getWidth() == 1 ||
       getConstantInt(value)) // the verifier checked constants
     return false;
   if (info->ignoredHint) // a run-time value is warned about
     return true;
   unsigned fw = fieldInt.getWidth(), vw = valueInt.getWidth();
-  bool fits = fieldInt.isSigned()
-                  ? (valueInt.isUnsigned() ? vw < fw : vw <= fw)
-                  : valueInt.isUnsigned() && vw <= fw;
+  bool fits = fieldInt.isSigned() ? (valueInt.isUnsigned() ? vw < fw : vw <= fw)
+                                  : valueInt.isUnsigned() && vw <= fw;
   return !fits;
 }
 
@@ -186,8 +185,8 @@ printCheckedField(Emitter &emitter, Operation *op, Value value, Type fieldType,
   os << ">(";
   if (failed(emitter.emitOperand(value)))
     return failure();
-  os << ", \"" << getApiName(op) << "\", \"" << info.name << "\", "
-     << info.min << ", " << info.max;
+  os << ", \"" << getApiName(op) << "\", \"" << info.name << "\", " << info.min
+     << ", " << info.max;
   if (info.ignoredHint) {
     os << ", \"";
     os.write_escaped(info.ignoredHint);
@@ -258,7 +257,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   raw_ostream &os = emitter.ostream();
   SmallVector<Type> fieldTypes;
   op.getFieldTypes(fieldTypes);
-  const asc::detail::ParamStructInfo *info = asc::detail::getParamStructInfo(op);
+  const asc::detail::ParamStructInfo *info =
+      asc::detail::getParamStructInfo(op);
   // Each field's value: its operand, or the name of its array variable.
   SmallVector<std::function<LogicalResult()>> values;
   OperandRange operands = op->getOperands();
@@ -293,9 +293,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
     return failure();
   if (!info || info->fieldConstructor) {
     os << "(";
-    if (failed(printCommaSeparated(values, os, [](auto &print) {
-          return print();
-        })))
+    if (failed(printCommaSeparated(values, os,
+                                   [](auto &print) { return print(); })))
       return failure();
     os << ")";
     return success();
@@ -425,8 +424,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
 }
 
 FailureOr<Precedence>
-mlir::asc::printExpression(Emitter &emitter,
-                           LocalTensorReinterpretCastOp op) {
+mlir::asc::printExpression(Emitter &emitter, LocalTensorReinterpretCastOp op) {
   raw_ostream &os = emitter.ostream();
   if (failed(emitter.emitOperand(op.getTensor(), Precedence::Postfix)))
     return failure();

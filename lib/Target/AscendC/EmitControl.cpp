@@ -604,8 +604,7 @@ bool mlir::asc::usesRangeAt(Operation *root) {
 }
 
 bool mlir::asc::usesRangeCount(Operation *root) {
-  return root
-      ->walk([](RangeCountOp) { return WalkResult::interrupt(); })
+  return root->walk([](RangeCountOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
@@ -779,8 +778,7 @@ static FailureOr<Precedence> printCheckedShift(Emitter &emitter, Operation &op,
                         : emitter.emitType(op.getLoc(), type)))
     return failure();
   os << ">(";
-  Value count =
-      unclampedCount(op.getOperand(1), type.getIntOrFloatBitWidth());
+  Value count = unclampedCount(op.getOperand(1), type.getIntOrFloatBitWidth());
   if (failed(emitter.emitOperands(ValueRange{op.getOperand(0), count})))
     return failure();
   os << ")";
@@ -817,8 +815,7 @@ static LogicalResult emitConstantDivisionError(Operation &op,
 static FailureOr<Precedence>
 printCheckedDivision(Emitter &emitter, Operation &op, bool isUnsigned) {
   bool isRemainder = isa<arith::RemSIOp, arith::RemUIOp>(op);
-  return printHelperCall(emitter, op, isRemainder ? "rem" : "div",
-                         isUnsigned);
+  return printHelperCall(emitter, op, isRemainder ? "rem" : "div", isUnsigned);
 }
 
 /// Whether `value` prints as an expression of int literals only (a constant,
@@ -855,8 +852,8 @@ static FailureOr<Precedence> printTypedInfix(Emitter &emitter, Operation &op,
   if (precedence == Precedence::Shift || precedence == Precedence::BitAnd ||
       precedence == Precedence::BitXor || precedence == Precedence::BitOr)
     clarify = precedence;
-  if (failed(emitter.emitOperand(op.getOperand(1), tighter(precedence),
-                                 clarify)))
+  if (failed(
+          emitter.emitOperand(op.getOperand(1), tighter(precedence), clarify)))
     return failure();
   return precedence;
 }

@@ -34,8 +34,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   StringRef atomicOp = emitter.createUniqueName("atomic_op_bits");
   os << "uint16_t " << type << ";\n"
      << "uint16_t " << atomicOp << ";\n"
-     << "AscendC::GetStoreAtomicConfig(" << type << ", " << atomicOp
-     << ");\n";
+     << "AscendC::GetStoreAtomicConfig(" << type << ", " << atomicOp << ");\n";
   if (failed(printResultFrom(emitter, op.getAtomicType(), type, op.getLoc())))
     return failure();
   os << ";\n";

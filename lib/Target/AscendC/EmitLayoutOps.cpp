@@ -29,8 +29,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, GatherMaskOp op) {
     // The built-in overload takes `const uint8_t`; the tensor one cannot
     // match an integer.
     if (failed(emitter.emitOperandOfType(
-            pattern, IntegerType::get(op.getContext(), 8,
-                                      IntegerType::Unsigned))))
+            pattern,
+            IntegerType::get(op.getContext(), 8, IntegerType::Unsigned))))
       return failure();
   } else if (failed(emitter.emitOperand(pattern))) {
     return failure();
@@ -78,21 +78,26 @@ static Type unsignedType(MLIRContext *context, unsigned width) {
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         TransposeParamsExtOp op) {
-  static const char *const kNames[] = {
-      "TRANSPOSE_TYPE_NONE",           "TRANSPOSE_NZ2ND_0213",
-      "TRANSPOSE_NZ2NZ_0213",          "TRANSPOSE_NZ2NZ_012_WITH_N",
-      "TRANSPOSE_NZ2ND_012_WITH_N",    "TRANSPOSE_NZ2ND_012_WITHOUT_N",
-      "TRANSPOSE_NZ2NZ_012_WITHOUT_N", "TRANSPOSE_ND2ND_ONLY",
-      "TRANSPOSE_ND_UB_GM",            "TRANSPOSE_GRAD_ND_UB_GM",
-      "TRANSPOSE_ND2ND_B16",           "TRANSPOSE_NCHW2NHWC",
-      "TRANSPOSE_NHWC2NCHW"};
+  static const char *const kNames[] = {"TRANSPOSE_TYPE_NONE",
+                                       "TRANSPOSE_NZ2ND_0213",
+                                       "TRANSPOSE_NZ2NZ_0213",
+                                       "TRANSPOSE_NZ2NZ_012_WITH_N",
+                                       "TRANSPOSE_NZ2ND_012_WITH_N",
+                                       "TRANSPOSE_NZ2ND_012_WITHOUT_N",
+                                       "TRANSPOSE_NZ2NZ_012_WITHOUT_N",
+                                       "TRANSPOSE_ND2ND_ONLY",
+                                       "TRANSPOSE_ND_UB_GM",
+                                       "TRANSPOSE_GRAD_ND_UB_GM",
+                                       "TRANSPOSE_ND2ND_B16",
+                                       "TRANSPOSE_NCHW2NHWC",
+                                       "TRANSPOSE_NHWC2NCHW"};
   raw_ostream &os = emitter.ostream();
   if (failed(emitter.emitDeclaration(op.getResult())))
     return failure();
   os << "(";
   Type u16 = unsignedType(op.getContext(), 16);
-  for (Value size : {op.getNSize(), op.getCSize(), op.getHSize(),
-                     op.getWSize()}) {
+  for (Value size :
+       {op.getNSize(), op.getCSize(), op.getHSize(), op.getWSize()}) {
     if (failed(emitter.emitOperandConvertedTo(size, u16)))
       return failure();
     os << ", ";
@@ -110,9 +115,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   static const char *const kBlockModes[] = {
       "BLOCK_MODE_NORMAL", "BLOCK_MODE_MATRIX", "BLOCK_MODE_VECTOR",
       "BLOCK_MODE_SMALL_CHANNEL", "BLOCK_MODE_DEPTHWISE"};
-  static const char *const kDeqScales[] = {"DEQ_NONE", "DEQ",    "VDEQ",
-                                           "DEQ8",     "VDEQ8",  "DEQ16",
-                                           "VDEQ16"};
+  static const char *const kDeqScales[] = {"DEQ_NONE", "DEQ",   "VDEQ",  "DEQ8",
+                                           "VDEQ8",    "DEQ16", "VDEQ16"};
   static const char *const kPadModes[] = {
       "PAD_NONE",  "PAD_MODE1", "PAD_MODE2", "PAD_MODE3", "PAD_MODE4",
       "PAD_MODE5", "PAD_MODE6", "PAD_MODE7", "PAD_MODE8"};
@@ -140,8 +144,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   if (failed(emitter.emitOperand(op.getIsReluIn())))
     return failure();
   os << ", ";
-  if (failed(printEnumField(emitter, op.getPadModeIn(), "pad_t", "pad_t::",
-                            kPadModes)))
+  if (failed(printEnumField(emitter, op.getPadModeIn(), "pad_t",
+                            "pad_t::", kPadModes)))
     return failure();
   os << ", ";
   if (failed(emitter.emitOperandConvertedTo(op.getPadValueIn(),
@@ -176,8 +180,7 @@ static FailureOr<std::string> declareArray(Emitter &emitter, Location loc,
   return name;
 }
 
-LogicalResult mlir::asc::printOperation(Emitter &emitter,
-                                        TransDataTo5HDOp op) {
+LogicalResult mlir::asc::printOperation(Emitter &emitter, TransDataTo5HDOp op) {
   Type tensorType = op.getDstList()[0].getType();
   FailureOr<std::string> dst = declareArray(emitter, op.getLoc(), "dst_list",
                                             tensorType, op.getDstList());
@@ -198,12 +201,12 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
 LogicalResult mlir::asc::printOperation(Emitter &emitter,
                                         TransDataTo5HDAddrOp op) {
   Type u64 = unsignedType(op.getContext(), 64);
-  FailureOr<std::string> dst = declareArray(emitter, op.getLoc(), "dst_list",
-                                            u64, op.getDstList(), u64);
+  FailureOr<std::string> dst =
+      declareArray(emitter, op.getLoc(), "dst_list", u64, op.getDstList(), u64);
   if (failed(dst))
     return failure();
-  FailureOr<std::string> src = declareArray(emitter, op.getLoc(), "src_list",
-                                            u64, op.getSrcList(), u64);
+  FailureOr<std::string> src =
+      declareArray(emitter, op.getLoc(), "src_list", u64, op.getSrcList(), u64);
   if (failed(src))
     return failure();
   raw_ostream &os = emitter.ostream();
@@ -224,9 +227,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
       declareArray(emitter, op.getLoc(), "shape", u32, op.getShape(), u32);
   if (failed(shape))
     return failure();
-  FailureOr<std::string> original =
-      declareArray(emitter, op.getLoc(), "original_shape", u32,
-                   op.getOriginalShape(), u32);
+  FailureOr<std::string> original = declareArray(
+      emitter, op.getLoc(), "original_shape", u32, op.getOriginalShape(), u32);
   if (failed(original))
     return failure();
   static constexpr StringLiteral kFormats[] = {"ND", "NZ", "NCHW", "NC1HWC0",
@@ -249,12 +251,12 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
 
 LogicalResult mlir::asc::printOperation(Emitter &emitter, DataCopySliceOp op) {
   Type sliceType = SliceInfoType::get(op.getContext());
-  FailureOr<std::string> dst = declareArray(
-      emitter, op.getLoc(), "dst_slices", sliceType, op.getDstSlices());
+  FailureOr<std::string> dst = declareArray(emitter, op.getLoc(), "dst_slices",
+                                            sliceType, op.getDstSlices());
   if (failed(dst))
     return failure();
-  FailureOr<std::string> src = declareArray(
-      emitter, op.getLoc(), "src_slices", sliceType, op.getSrcSlices());
+  FailureOr<std::string> src = declareArray(emitter, op.getLoc(), "src_slices",
+                                            sliceType, op.getSrcSlices());
   if (failed(src))
     return failure();
   raw_ostream &os = emitter.ostream();
@@ -262,8 +264,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, DataCopySliceOp op) {
   if (failed(emitter.emitOperands({op.getDst(), op.getSrc()})))
     return failure();
   os << ", " << *dst << ", " << *src << ", ";
-  if (failed(emitter.emitOperandConvertedTo(
-          op.getDimValue(), unsignedType(op.getContext(), 32))))
+  if (failed(emitter.emitOperandConvertedTo(op.getDimValue(),
+                                            unsignedType(op.getContext(), 32))))
     return failure();
   os << ")";
   return success();

@@ -71,8 +71,8 @@ static LogicalResult emitOperandType(Emitter &emitter, Location loc,
   os << ", CubeFormat::" << cubeFormatName(format) << ", ";
   if (failed(emitter.emitType(loc, type)))
     return failure();
-  os << ", " << (trans.getValue() ? "true" : "false") << ", LayoutMode::"
-     << stringifyLayoutMode(layout).upper() << ">";
+  os << ", " << (trans.getValue() ? "true" : "false")
+     << ", LayoutMode::" << stringifyLayoutMode(layout).upper() << ">";
   return success();
 }
 
@@ -151,8 +151,7 @@ LogicalResult mlir::asc::printMatmulConfigs(Emitter &emitter,
 }
 
 bool mlir::asc::usesMatmul(Operation *op) {
-  return op
-      ->walk([](MatmulOp) { return WalkResult::interrupt(); })
+  return op->walk([](MatmulOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 

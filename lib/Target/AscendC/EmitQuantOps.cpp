@@ -20,8 +20,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, VdeqInfoOp op) {
   for (unsigned k = 0; k < 3; ++k) {
     arrays.push_back(emitter.createUniqueName((name + kSuffix[k]).str()).str());
     os << "const " << kType[k] << " " << arrays.back() << "[16] = {";
-    if (failed(printCommaSeparated(
-            fields.slice(16 * k, 16), os, [&](Value field) {
+    if (failed(
+            printCommaSeparated(fields.slice(16 * k, 16), os, [&](Value field) {
               return emitter.emitOperandConvertedTo(field, field.getType());
             })))
       return failure();

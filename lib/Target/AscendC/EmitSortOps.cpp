@@ -17,8 +17,7 @@ static FailureOr<std::string> declareCounts(Emitter &emitter, Location loc,
                                             StringRef base, unsigned width,
                                             ValueRange values) {
   raw_ostream &os = emitter.ostream();
-  Type type =
-      IntegerType::get(loc.getContext(), width, IntegerType::Unsigned);
+  Type type = IntegerType::get(loc.getContext(), width, IntegerType::Unsigned);
   std::string name = emitter.createUniqueName(base).str();
   if (failed(emitter.emitType(loc, type)))
     return failure();
@@ -58,7 +57,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, MrgSortOp op) {
     return failure();
   raw_ostream &os = emitter.ostream();
   os << "AscendC::MrgSort<";
-  if (failed(emitter.emitType(loc, getTensorElementType(op.getDst().getType()))))
+  if (failed(
+          emitter.emitType(loc, getTensorElementType(op.getDst().getType()))))
     return failure();
   os << ", " << (op.getIsExhaustedSuspension() ? "true" : "false") << ">(";
   if (failed(emitter.emitOperand(op.getDst())))
@@ -132,8 +132,8 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter,
   SmallVector<std::string, 4> names;
   for (int i = 0; i < 4; ++i)
     names.push_back(emitter.createUniqueName("mrg_sort_list").str());
-  os << "uint16_t " << names[0] << ", " << names[1] << ", " << names[2]
-     << ", " << names[3] << ";\n";
+  os << "uint16_t " << names[0] << ", " << names[1] << ", " << names[2] << ", "
+     << names[3] << ";\n";
   emitter.emitLocation(op.getLoc());
   os << "AscendC::GetMrgSortResult(" << names[0] << ", " << names[1] << ", "
      << names[2] << ", " << names[3] << ")";

@@ -643,17 +643,15 @@ LogicalResult Emitter::emitType(Location loc, Type type) {
                 DataCopyPadParamsType, GatherMaskParamsType, VdeqInfoType,
                 CheckLocalMemoryIAParamType, TransDataTo5HDParamsType,
                 TransposeParamsExtType, DataCopyEnhancedParamsType,
-                SliceInfoType, LoadImageToLocalParamsType,
-                LoadData2DParamsType, LoadData2DParamsV2Type,
-                LoadData2dTransposeParamsType,
+                SliceInfoType, LoadImageToLocalParamsType, LoadData2DParamsType,
+                LoadData2DParamsV2Type, LoadData2dTransposeParamsType,
                 LoadData2dTransposeParamsV2Type, LoadData3DParamsV2ProType,
-                LoadDataRepeatParamType, MmadParamsType,
-                FixpipeParamsV220Type, DataCopyCO12DstParamsType,
-                Nd2NzParamsType, Nz2NdParamsFullType>(
-              [&](auto paramsType) {
-                os << paramsType.getCppName();
-                return success();
-              })
+                LoadDataRepeatParamType, MmadParamsType, FixpipeParamsV220Type,
+                DataCopyCO12DstParamsType, Nd2NzParamsType,
+                Nz2NdParamsFullType>([&](auto paramsType) {
+            os << paramsType.getCppName();
+            return success();
+          })
           .Case<LoadData3DParamsV1Type, LoadData3DParamsV2Type,
                 InitConstValueParamsType>([&](auto paramsType) {
             os << paramsType.getCppName() << "<";
@@ -977,8 +975,8 @@ LogicalResult Emitter::emitOperation(Operation &op) {
                 GetStoreAtomicConfigOp, GetArchVersionOp, TransposeParamsExtOp,
                 DataCopyEnhancedParamsOp, TransDataTo5HDOp,
                 TransDataTo5HDAddrOp, DataCopySliceOp, DumpTensorShapeOp,
-                LocalTensorSetSizeOp,
-                LocalTensorSetBufferLenOp, LocalTensorSetAddrWithOffsetOp>(
+                LocalTensorSetSizeOp, LocalTensorSetBufferLenOp,
+                LocalTensorSetAddrWithOffsetOp>(
               [&](auto op) { return printOperation(*this, op); })
           .Case<MrgSortOp, MrgSortInfoOp, MrgSort4Op, GetMrgSortResultOp,
                 StructZeroOp, ListTensorDescOp>(
@@ -986,8 +984,7 @@ LogicalResult Emitter::emitOperation(Operation &op) {
           .Case([&](AllocTensorOp op) {
             if (!op.getInPlace())
               return emitValueDefinition(*op);
-            return printInPlaceQueueTensor(*this, op, op.getQueue(),
-                                           Value());
+            return printInPlaceQueueTensor(*this, op, op.getQueue(), Value());
           })
           .Case([&](DeQueOp op) {
             if (!op.getTensor())

@@ -442,8 +442,7 @@ LogicalResult printOperation(Emitter &emitter, AippParamsOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, AscendIsAicOp op);
 FailureOr<Precedence> printExpression(Emitter &emitter, AscendIsAivOp op);
 /// `AscendC::CacheLine::SINGLE_CACHE_LINE` etc.
-std::optional<Precedence> printControlEnumAttr(raw_ostream &os,
-                                               Attribute attr);
+std::optional<Precedence> printControlEnumAttr(raw_ostream &os, Attribute attr);
 /// The declaration `AscendC::Struct name(fields...)` of a parameter struct.
 LogicalResult printOperation(Emitter &emitter, ParamStructOpInterface op);
 /// True if a parameter struct of `root` narrows a run-time value into a

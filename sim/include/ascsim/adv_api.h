@@ -1,4 +1,5 @@
-//===- ascsim/adv_api.h - The advanced API from basic instructions -*- C++ -*-===//
+//===- ascsim/adv_api.h - The advanced API from basic instructions -*- C++
+//-*-===//
 //
 // SoftMax, RmsNorm, AscendQuant and the math library of the Ascend C
 // advanced API (pyasc's asc.adv), built the way the Ascend C library builds
@@ -31,8 +32,8 @@ namespace ascsim_adv {
 
 using F = LocalTensor<float>;
 
-[[noreturn]] inline void tooSmall(const char *api, uint32_t have,
-                                  uint32_t need, ::ascsim::Loc loc) {
+[[noreturn]] inline void tooSmall(const char *api, uint32_t have, uint32_t need,
+                                  ::ascsim::Loc loc) {
   ::ascsim::faultf("bounds", loc,
                    "%s: the temp buffer holds %u bytes, but at least %u "
                    "are needed (asc.adv.get_%s_tmp_size gives the minimum "
@@ -204,9 +205,8 @@ inline void atan(const F &out, const F &x, const F &t0, const F &t1,
     Div(t0, t0, t1, n, loc);
   }
   Mul(t1, t0, t0, n, loc);
-  static const float kAtan[] = {1.0f,        -1.0f / 3,  1.0f / 5,
-                                -1.0f / 7,   1.0f / 9,   -1.0f / 11,
-                                1.0f / 13,   -1.0f / 15};
+  static const float kAtan[] = {1.0f,     -1.0f / 3,  1.0f / 5,  -1.0f / 7,
+                                1.0f / 9, -1.0f / 11, 1.0f / 13, -1.0f / 15};
   horner(t2, t1, kAtan, 7, n, loc);
   Mul(t2, t2, t0, n, loc);
   Muls(out, t2, 4.0f, n, loc);
@@ -215,8 +215,8 @@ inline void atan(const F &out, const F &x, const F &t0, const F &t1,
 /// out = ln(x + sqrt(x^2 + c)) (c = 1: asinh of x >= 0, -1: acosh),
 /// without overflow: x is capped at 1e18 and ln(x / cap) added back; x
 /// below -1 becomes -1 (acosh: NaN, as for every x < 1).
-inline void logSqrt(const F &out, const F &x, float c, const F &t0,
-                    const F &t1, uint32_t n, ::ascsim::Loc loc) {
+inline void logSqrt(const F &out, const F &x, float c, const F &t0, const F &t1,
+                    uint32_t n, ::ascsim::Loc loc) {
   clamp(t0, x, -1.0f, 1e18f, n, loc);
   Mul(t1, t0, t0, n, loc);
   Adds(t1, t1, c, n, loc);
@@ -240,8 +240,8 @@ inline void erf(const F &out, const F &x, bool wantErfc, const F &t0,
   Adds(t1, t1, 1.0f, n, loc);
   Duplicate(t2, 1.0f, static_cast<int32_t>(n), loc);
   Div(t1, t2, t1, n, loc); // t
-  static const float kA[] = {0.0f, 0.254829592f, -0.284496736f, 1.421413741f,
-                             -1.453152027f, 1.061405429f};
+  static const float kA[] = {0.0f,         0.254829592f,  -0.284496736f,
+                             1.421413741f, -1.453152027f, 1.061405429f};
   horner(t2, t1, kA, 5, n, loc); // poly(t)
   Mul(t0, t0, t0, n, loc);
   Muls(t0, t0, -1.0f, n, loc);
@@ -298,7 +298,7 @@ inline void sinCosPi(const F &s, const F &c, const F &x, const F &t0,
   Cast(t3, x, RoundMode::CAST_ROUND, n, loc); // k
   Sub(t2, x, t3, n, loc);
   Muls(t2, t2, 3.14159265358979f, n, loc); // theta in [-pi/2, pi/2]
-  Muls(t3, t3, 0.5f, n, loc);               // (-1)^k = 1 - 4 |k/2 - trunc(k/2)|
+  Muls(t3, t3, 0.5f, n, loc);              // (-1)^k = 1 - 4 |k/2 - trunc(k/2)|
   Cast(t0, t3, RoundMode::CAST_TRUNC, n, loc);
   Sub(t3, t3, t0, n, loc);
   Abs(t3, t3, n, loc);
@@ -313,8 +313,7 @@ inline void sinCosPi(const F &s, const F &c, const F &x, const F &t0,
 /// lgamma (wantLgamma) or digamma of z > 0: shift by 6, then the
 /// asymptotic series. Uses t0..t2.
 inline void gammaPos(const F &out, const F &z, bool wantLgamma, const F &t0,
-                     const F &t1, const F &t2, uint32_t n,
-                     ::ascsim::Loc loc) {
+                     const F &t1, const F &t2, uint32_t n, ::ascsim::Loc loc) {
   Adds(t0, z, 6.0f, n, loc); // y
   Duplicate(t1, 1.0f, static_cast<int32_t>(n), loc);
   Div(t1, t1, t0, n, loc); // 1/y
@@ -338,8 +337,7 @@ inline void gammaPos(const F &out, const F &z, bool wantLgamma, const F &t0,
     return;
   }
   // ln y - 1/(2y) - w (1/12 - w/120 + w^2/252 - w^3/240)
-  static const float kD[] = {1.0f / 12, -1.0f / 120, 1.0f / 252,
-                             -1.0f / 240};
+  static const float kD[] = {1.0f / 12, -1.0f / 120, 1.0f / 252, -1.0f / 240};
   horner(out, t2, kD, 3, n, loc);
   Mul(out, out, t2, n, loc);
   Muls(t1, t1, 0.5f, n, loc);
@@ -359,8 +357,29 @@ inline void gammaPos(const F &out, const F &z, bool wantLgamma, const F &t0,
 //===----------------------------------------------------------------------===//
 
 enum class Fn {
-  Acos, Acosh, Asin, Asinh, Atan, Atanh, Ceil, Cos, Cosh, Digamma, Erf,
-  Erfc, Floor, Frac, Lgamma, Log, Round, Sign, Sin, Sinh, Tan, Tanh, Trunc,
+  Acos,
+  Acosh,
+  Asin,
+  Asinh,
+  Atan,
+  Atanh,
+  Ceil,
+  Cos,
+  Cosh,
+  Digamma,
+  Erf,
+  Erfc,
+  Floor,
+  Frac,
+  Lgamma,
+  Log,
+  Round,
+  Sign,
+  Sin,
+  Sinh,
+  Tan,
+  Tanh,
+  Trunc,
   Exp
 };
 
@@ -369,21 +388,36 @@ enum class Fn {
 /// 64 and 8 more mask bytes per 64 elements follow the buffers).
 inline uint32_t buffers(Fn f) {
   switch (f) {
-  case Fn::Ceil: case Fn::Floor: case Fn::Round: case Fn::Trunc:
+  case Fn::Ceil:
+  case Fn::Floor:
+  case Fn::Round:
+  case Fn::Trunc:
   case Fn::Log:
     return 0;
   case Fn::Frac:
     return 1;
-  case Fn::Sign: case Fn::Sinh: case Fn::Cosh: case Fn::Atanh:
+  case Fn::Sign:
+  case Fn::Sinh:
+  case Fn::Cosh:
+  case Fn::Atanh:
     return 2;
-  case Fn::Tanh: case Fn::Acosh: case Fn::Cos: case Fn::Sin:
+  case Fn::Tanh:
+  case Fn::Acosh:
+  case Fn::Cos:
+  case Fn::Sin:
     return 3;
-  case Fn::Exp: case Fn::Atan: case Fn::Asin: case Fn::Acos: case Fn::Asinh:
+  case Fn::Exp:
+  case Fn::Atan:
+  case Fn::Asin:
+  case Fn::Acos:
+  case Fn::Asinh:
   case Fn::Tan:
     return 4;
-  case Fn::Erf: case Fn::Erfc:
+  case Fn::Erf:
+  case Fn::Erfc:
     return 4;
-  case Fn::Lgamma: case Fn::Digamma:
+  case Fn::Lgamma:
+  case Fn::Digamma:
     return 7;
   }
   return 0;
@@ -496,7 +530,7 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     sinSeries(t[2], t[1], t[0], n, loc);
     Abs(t[1], t[1], n, loc);
     Muls(t[1], t[1], -1.0f, n, loc);
-    Adds(t[1], t[1], 1.5707963705062866f, n, loc);   // float(pi/2)
+    Adds(t[1], t[1], 1.5707963705062866f, n, loc);    // float(pi/2)
     Adds(t[1], t[1], -4.371139000186243e-8f, n, loc); // pi/2 - float(pi/2)
     sinSeries(t[3], t[1], t[0], n, loc);
     return Div(out, t[2], t[3], n, loc);
@@ -556,9 +590,8 @@ template <typename T> inline uint32_t minTmp(Fn f) {
 
 template <typename T>
 inline void unary(Fn f, const char *api, const LocalTensor<T> &dst,
-                  const LocalTensor<T> &src,
-                  const LocalTensor<uint8_t> &tmp, uint32_t count, int level,
-                  ::ascsim::Loc loc) {
+                  const LocalTensor<T> &src, const LocalTensor<uint8_t> &tmp,
+                  uint32_t count, int level, ::ascsim::Loc loc) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4,
                 "the math library takes half or float");
   checkCount(api, count, dst, "dst", loc);
@@ -618,7 +651,7 @@ inline void unary(Fn f, const char *api, const LocalTensor<T> &dst,
   inline void NAME(const LocalTensor<T> &dst, const LocalTensor<T> &src,       \
                    const LocalTensor<uint8_t> &sharedTmpBuffer,                \
                    const uint32_t calCount, ASCSIM_LOC) {                      \
-    ascsim_adv::unary(ascsim_adv::Fn::FN, API, dst, src, sharedTmpBuffer,     \
+    ascsim_adv::unary(ascsim_adv::Fn::FN, API, dst, src, sharedTmpBuffer,      \
                       calCount, 0, loc);                                       \
   }
 ASCSIM_ADV_UNARY(Acos, Acos, "acos")
@@ -810,11 +843,10 @@ inline void Axpy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
 
 /// dst = int8(rint(half(src * scale + offset))), saturated.
 template <typename T, bool isReuseSource = false>
-inline void AscendQuant(const LocalTensor<int8_t> &dst,
-                        const LocalTensor<T> &src,
-                        const LocalTensor<uint8_t> &sharedTmpBuffer,
-                        const float scale, const float offset,
-                        const uint32_t calCount, ASCSIM_LOC) {
+inline void
+AscendQuant(const LocalTensor<int8_t> &dst, const LocalTensor<T> &src,
+            const LocalTensor<uint8_t> &sharedTmpBuffer, const float scale,
+            const float offset, const uint32_t calCount, ASCSIM_LOC) {
   using ascsim_adv::F;
   const uint32_t need = 64 * 4 + 64 * 2;
   ascsim_adv::checkCount("quant", calCount, dst, "dst", loc);
@@ -903,19 +935,19 @@ inline void SoftMax(const LocalTensor<T> &dst, const LocalTensor<T> &sum,
               static_cast<uint32_t>(sizeof(T)), covered);
   if (k == 0 || k * sizeof(T) % 32 != 0)
     badTiling("softmax", loc,
-              "src_k = %u elements is not a positive multiple of 32 bytes",
-              k);
+              "src_k = %u elements is not a positive multiple of 32 bytes", k);
   if (m * k > src.GetSize() || m * k > dst.GetSize() ||
       m * perBlock > sum.GetSize() || m * perBlock > max.GetSize())
     badTiling("softmax", loc,
               "%u rows of %u need %u elements in src and dst and "
               "%u in sum and max, but they hold %u, %u, %u, %u",
-              m, k, m * k, m * perBlock, src.GetSize(),
-              dst.GetSize(), sum.GetSize(), max.GetSize());
+              m, k, m * k, m * perBlock, src.GetSize(), dst.GetSize(),
+              sum.GetSize(), max.GetSize());
   if (isBasicBlock && (k % 64 != 0 || m % 8 != 0))
     badTiling("softmax", loc,
               "basic_block needs src_k a multiple of 64 and src_m "
-              "a multiple of 8, but they are %u and %u", k, m);
+              "a multiple of 8, but they are %u and %u",
+              k, m);
   const bool half = sizeof(T) == 2;
   const uint32_t rowBytes = half ? k * 4 : 0;
   const uint32_t need = rowBytes + reduceScratch(k) + 32 + 512;
@@ -928,10 +960,11 @@ inline void SoftMax(const LocalTensor<T> &dst, const LocalTensor<T> &sum,
   scr.SetSize(reduceScratch(k) / 4);
   F red = tmp[rowBytes + reduceScratch(k)].template ReinterpretCast<float>();
   red.SetSize(8);
-  F b1 = tmp[rowBytes + reduceScratch(k) + 32].template ReinterpretCast<float>();
+  F b1 =
+      tmp[rowBytes + reduceScratch(k) + 32].template ReinterpretCast<float>();
   b1.SetSize(64);
-  F b2 = tmp[rowBytes + reduceScratch(k) + 288]
-             .template ReinterpretCast<float>();
+  F b2 =
+      tmp[rowBytes + reduceScratch(k) + 288].template ReinterpretCast<float>();
   b2.SetSize(64);
   Duplicate(red, 0.0f, 8, loc); // Brcb reads 8 elements; reductions write 1
   BrcbRepeatParams bp(1, 8);
@@ -1115,8 +1148,7 @@ template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 inline void Exp(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                 const uint32_t calCount, ASCSIM_LOC) {
   ascsim_adv::Stack s("asc.adv.exp", loc, dst, src);
-  Exp<T, taylorExpandLevel, isReuseSource>(dst, src, s.tensor(), calCount,
-                                           loc);
+  Exp<T, taylorExpandLevel, isReuseSource>(dst, src, s.tensor(), calCount, loc);
   s.done();
 }
 

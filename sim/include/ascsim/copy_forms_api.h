@@ -47,24 +47,21 @@ inline void checkEnhanced(const DataCopyEnhancedParams &e, ::ascsim::Loc loc) {
 template <typename T>
 inline void DataCopy(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                      const DataCopyParams &intriParams,
-                     const DataCopyEnhancedParams &enhancedParams,
-                     ASCSIM_LOC) {
+                     const DataCopyEnhancedParams &enhancedParams, ASCSIM_LOC) {
   ascsim_detail::checkEnhanced(enhancedParams, loc);
   DataCopy(dst, src, intriParams, loc);
 }
 template <typename T>
 inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                      const DataCopyParams &intriParams,
-                     const DataCopyEnhancedParams &enhancedParams,
-                     ASCSIM_LOC) {
+                     const DataCopyEnhancedParams &enhancedParams, ASCSIM_LOC) {
   ascsim_detail::checkEnhanced(enhancedParams, loc);
   DataCopy(dst, src, intriParams, loc);
 }
 template <typename T>
 inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                      const DataCopyParams &intriParams,
-                     const DataCopyEnhancedParams &enhancedParams,
-                     ASCSIM_LOC) {
+                     const DataCopyEnhancedParams &enhancedParams, ASCSIM_LOC) {
   ascsim_detail::checkEnhanced(enhancedParams, loc);
   DataCopy(dst, src, intriParams, loc);
 }
@@ -75,11 +72,10 @@ inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
 
 namespace ascsim_detail {
 template <typename T>
-inline void dataCopySlice(const ::ascsim::Operand &dst,
-                          const ::ascsim::Operand &src,
-                          const SliceInfo dstSliceInfo[],
-                          const SliceInfo srcSliceInfo[],
-                          const uint32_t dimValue, ::ascsim::Loc loc) {
+inline void
+dataCopySlice(const ::ascsim::Operand &dst, const ::ascsim::Operand &src,
+              const SliceInfo dstSliceInfo[], const SliceInfo srcSliceInfo[],
+              const uint32_t dimValue, ::ascsim::Loc loc) {
   ::ascsim::SliceCall c{};
   c.type = ::ascsim::dtypeOf<T>();
   c.dst = dst;

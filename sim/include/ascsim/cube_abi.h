@@ -20,11 +20,11 @@ namespace ascsim {
 
 /// Which parameter struct a LoadData call came with.
 enum class LoadForm : uint8_t {
-  Plain = 0,     // LoadData(dst, src, LoadData2DParams)
-  Transpose,     // LoadDataWithTranspose(dst, src, LoadData2dTransposeParams)
-  TransposeV2,   // LoadDataWithTranspose(..., LoadData2dTransposeParamsV2)
-  PlainV2,       // LoadData(dst, src, LoadData2DParamsV2): not on A2/A3
-  Sparse,        // LoadDataWithSparse(dst, src, idx, LoadData2DParams)
+  Plain = 0,   // LoadData(dst, src, LoadData2DParams)
+  Transpose,   // LoadDataWithTranspose(dst, src, LoadData2dTransposeParams)
+  TransposeV2, // LoadDataWithTranspose(..., LoadData2dTransposeParamsV2)
+  PlainV2,     // LoadData(dst, src, LoadData2DParamsV2): not on A2/A3
+  Sparse,      // LoadDataWithSparse(dst, src, idx, LoadData2DParams)
 };
 
 /// LoadData 2D (units: 512-B fractals), LoadDataWithTranspose and
@@ -71,8 +71,8 @@ struct InitConstDesc {
 /// words. `setFmatrix`/`setPadding` = the template config's isSetFMatrix /
 /// isSetPadding (false: the values of SetFmatrix / SetLoadDataPaddingValue).
 struct Load3DDesc {
-  bool pro;          // the V2Pro form
-  bool v1;           // LoadData3DParamsV1: not on A2/A3
+  bool pro; // the V2Pro form
+  bool v1;  // LoadData3DParamsV1: not on A2/A3
   bool setFmatrix, setPadding;
   uint8_t padList[4]; // left, right, top, bottom
   uint32_t l1H, l1W, channelSize;
@@ -110,15 +110,15 @@ struct FixpipeDesc {
 
 /// Cube control registers (issued by the scalar unit).
 enum class CubeCtl : uint8_t {
-  Fmatrix = 0,     // a = l1H | l1W << 16 | FmatrixMode << 32,
-                   // b = padList bytes (l, r, t, b)
-  PaddingValue,    // a = bit pattern, b = DType
-  Boundary,        // a = boundary bytes (0 = none)
-  Repeat,          // a = repeatStride | repeatTime << 16 | repeatMode << 24
-  PreQuant,        // a = SetFixpipePreQuantFlag config
-  Nz2nd,           // a = ndNum | srcNdStride << 16 | dstNdStride << 32
-  FixConfig,       // a = L1 byte address of the quant vector (SetFixPipeConfig)
-                   //     b = L1 address of the relu vector + 1 (0 = none)
+  Fmatrix = 0,  // a = l1H | l1W << 16 | FmatrixMode << 32,
+                // b = padList bytes (l, r, t, b)
+  PaddingValue, // a = bit pattern, b = DType
+  Boundary,     // a = boundary bytes (0 = none)
+  Repeat,       // a = repeatStride | repeatTime << 16 | repeatMode << 24
+  PreQuant,     // a = SetFixpipePreQuantFlag config
+  Nz2nd,        // a = ndNum | srcNdStride << 16 | dstNdStride << 32
+  FixConfig,    // a = L1 byte address of the quant vector (SetFixPipeConfig)
+                //     b = L1 address of the relu vector + 1 (0 = none)
 };
 
 namespace abi {
@@ -150,8 +150,8 @@ ASCSIM_API void initConst(const Operand &dst, DType type,
                           const InitConstDesc &desc, Loc loc);
 /// DataCopy L1 (C1) -> BiasTable (C2) of a half / bfloat16 source: `count`
 /// source elements, each widened to float32 (MTE1).
-ASCSIM_API void biasLoad(const Operand &dst, const Operand &src,
-                         DType srcType, uint32_t count, Loc loc);
+ASCSIM_API void biasLoad(const Operand &dst, const Operand &src, DType srcType,
+                         uint32_t count, Loc loc);
 /// Mmad / MmadWithSparse (PIPE_M).
 ASCSIM_API void mmad(const Operand &dst, const Operand &a, const Operand &b,
                      const Operand &bias, const MmadDesc &desc, Loc loc);

@@ -15,9 +15,9 @@
 #define ASCSIM_CUBE_API_H
 
 #include "ascsim/cube_abi.h"
-#include "ascsim/sort_abi.h" // apiFault
 #include "ascsim/gen/Enums.h"
 #include "ascsim/gen/ParamStructs.h"
+#include "ascsim/sort_abi.h" // apiFault
 #include "ascsim/tensor.h"
 
 #include <type_traits>
@@ -44,10 +44,9 @@ inline ::ascsim::LoadData2DDesc desc2D(const LoadData2DParams &p) {
   return d;
 }
 inline ::ascsim::Nd2NzDesc descNd2Nz(const Nd2NzParams &p) {
-  return ::ascsim::Nd2NzDesc{p.ndNum,           p.nValue,
-                             p.dValue,          p.srcNdMatrixStride,
-                             p.srcDValue,       p.dstNzC0Stride,
-                             p.dstNzNStride,    p.dstNzMatrixStride};
+  return ::ascsim::Nd2NzDesc{
+      p.ndNum,     p.nValue,        p.dValue,       p.srcNdMatrixStride,
+      p.srcDValue, p.dstNzC0Stride, p.dstNzNStride, p.dstNzMatrixStride};
 }
 } // namespace cube_detail
 
@@ -93,9 +92,9 @@ template <typename T>
 inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                      const Nz2NdParamsFull &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::Nz2NdDesc d{p.ndNum,      p.nValue,     p.dValue,
-                        p.srcNdMatrixStride, p.srcNStride, p.dstDStride,
-                        p.dstNdMatrixStride};
+  ::ascsim::Nz2NdDesc d{
+      p.ndNum,      p.nValue,     p.dValue,           p.srcNdMatrixStride,
+      p.srcNStride, p.dstDStride, p.dstNdMatrixStride};
   ::ascsim::abi::nz2nd(dst.operand(), src.operand(), ::ascsim::dtypeOf<T>(), d,
                        loc);
 }
@@ -172,10 +171,10 @@ enum class FmatrixMode : uint8_t { FMATRIX_LEFT = 0, FMATRIX_RIGHT = 1 };
 /// the default IsResetLoad3dConfig the feature map and padding value come
 /// from the parameters and the load sets those registers; otherwise it
 /// reads the registers (SetFmatrix, SetLoadDataPaddingValue).
-template <typename T,
-          const IsResetLoad3dConfig &defaultConfig =
-              IS_RESER_LOAD3D_DEFAULT_CONFIG,
-          typename U>
+template <
+    typename T,
+    const IsResetLoad3dConfig &defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG,
+    typename U>
 inline void LoadData(const LocalTensor<T> &dst, const LocalTensor<T> &src,
                      const LoadData3DParamsV2<U> &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
@@ -249,11 +248,11 @@ inline void SetFmatrix(uint16_t l1H, uint16_t l1W, const uint8_t padList[4],
   uint64_t pads = 0;
   for (int i = 0; i < 4; ++i)
     pads |= static_cast<uint64_t>(padList[i]) << (8 * i);
-  ::ascsim::abi::cubeControl(
-      ::ascsim::CubeCtl::Fmatrix,
-      static_cast<uint64_t>(l1H) | static_cast<uint64_t>(l1W) << 16 |
-          static_cast<uint64_t>(fmatrixMode) << 32,
-      pads, loc);
+  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::Fmatrix,
+                             static_cast<uint64_t>(l1H) |
+                                 static_cast<uint64_t>(l1W) << 16 |
+                                 static_cast<uint64_t>(fmatrixMode) << 32,
+                             pads, loc);
 }
 /// SetLoadDataBoundary: the L1 byte address at which the 3-D loads' reads
 /// wrap to address 0 (0: no boundary; else at least 1024).
@@ -278,10 +277,9 @@ inline void SetLoadDataRepeat(const LoadDataRepeatParam &p,
 template <typename T>
 inline void SetLoadDataPaddingValue(const T padValue,
                                     ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::cubeControl(::ascsim::CubeCtl::PaddingValue,
-                             cube_detail::bitsOf(padValue),
-                             static_cast<uint64_t>(::ascsim::dtypeOf<T>()),
-                             loc);
+  ::ascsim::abi::cubeControl(
+      ::ascsim::CubeCtl::PaddingValue, cube_detail::bitsOf(padValue),
+      static_cast<uint64_t>(::ascsim::dtypeOf<T>()), loc);
 }
 /// DataCopy L1 (C1) -> BiasTable (C2) of a half / bfloat16 source into a
 /// float BiasTable (ascendc_api.md §5.1 row 7): blockCount x blockLen 32-B
@@ -304,8 +302,8 @@ inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
         loc);
   const uint32_t count = static_cast<uint32_t>(repeatParams.blockCount) *
                          repeatParams.blockLen * (32 / sizeof(U));
-  ::ascsim::abi::biasLoad(dst.operand(), src.operand(),
-                          ::ascsim::dtypeOf<U>(), count, loc);
+  ::ascsim::abi::biasLoad(dst.operand(), src.operand(), ::ascsim::dtypeOf<U>(),
+                          count, loc);
 }
 /// InitConstValue: fills L1 (32-B blocks) or L0A/L0B (512-B blocks).
 template <typename T, typename U>
@@ -349,26 +347,24 @@ template <typename T, typename U, typename S>
 inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
                  const LocalTensor<S> &filter, const MmadParams &p,
                  ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
-                      cube_detail::none(),
-                      cube_detail::mmadDesc(p, ::ascsim::dtypeOf<T>(),
-                                            ::ascsim::dtypeOf<U>(),
-                                            ::ascsim::dtypeOf<S>(),
-                                            ::ascsim::dtypeOf<T>(), false),
-                      loc);
+  ::ascsim::abi::mmad(
+      dst.operand(), fm.operand(), filter.operand(), cube_detail::none(),
+      cube_detail::mmadDesc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+                            ::ascsim::dtypeOf<S>(), ::ascsim::dtypeOf<T>(),
+                            false),
+      loc);
 }
 /// C = bias (C2, BiasTable) + A x B.
 template <typename T, typename U, typename S, typename V>
 inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
                  const LocalTensor<S> &filter, const LocalTensor<V> &bias,
                  const MmadParams &p, ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
-                      bias.operand(),
-                      cube_detail::mmadDesc(p, ::ascsim::dtypeOf<T>(),
-                                            ::ascsim::dtypeOf<U>(),
-                                            ::ascsim::dtypeOf<S>(),
-                                            ::ascsim::dtypeOf<V>(), true),
-                      loc);
+  ::ascsim::abi::mmad(
+      dst.operand(), fm.operand(), filter.operand(), bias.operand(),
+      cube_detail::mmadDesc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+                            ::ascsim::dtypeOf<S>(), ::ascsim::dtypeOf<V>(),
+                            true),
+      loc);
 }
 
 /// LoadDataWithSparse: B1 (L1) -> B2 (L0B), MTE1. Each repeat moves one
@@ -377,11 +373,10 @@ inline void Mmad(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
 /// field per stored value, the first in the low bits of its byte) from
 /// `idx`; MmadWithSparse reads both (sim/CUBE.md).
 template <typename T, typename U>
-inline void LoadDataWithSparse(const LocalTensor<T> &dst,
-                               const LocalTensor<T> &src,
-                               const LocalTensor<U> &idx,
-                               const LoadData2DParams &p,
-                               ::ascsim::Loc loc = ::ascsim::here()) {
+inline void
+LoadDataWithSparse(const LocalTensor<T> &dst, const LocalTensor<T> &src,
+                   const LocalTensor<U> &idx, const LoadData2DParams &p,
+                   ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::LoadData2DDesc d = cube_detail::desc2D(p);
   d.form = ::ascsim::LoadForm::Sparse;
   d.idxType = ::ascsim::dtypeOf<U>();
@@ -396,8 +391,8 @@ inline void MmadWithSparse(const LocalTensor<T> &dst, const LocalTensor<U> &fm,
                            const LocalTensor<U> &filter, const MmadParams &p,
                            ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::MmadDesc d = cube_detail::mmadDesc(
-      p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
-      ::ascsim::dtypeOf<U>(), ::ascsim::dtypeOf<T>(), false);
+      p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(), ::ascsim::dtypeOf<U>(),
+      ::ascsim::dtypeOf<T>(), false);
   d.sparse = true;
   ::ascsim::abi::mmad(dst.operand(), fm.operand(), filter.operand(),
                       cube_detail::none(), d, loc);
@@ -441,24 +436,22 @@ template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
 inline void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
                     const FixpipeParamsV220 &p,
                     ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cube_detail::none(),
-                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
-                                              ::ascsim::dtypeOf<U>(),
-                                              cube_detail::isNz<config>(),
-                                              false),
-                         loc);
+  ::ascsim::abi::fixpipe(
+      dst.operand(), src.operand(), cube_detail::none(),
+      cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+                           cube_detail::isNz<config>(), false),
+      loc);
 }
 /// L0C -> L1 (A1/B1/C1).
 template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
 inline void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src,
                     const FixpipeParamsV220 &p,
                     ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cube_detail::none(),
-                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
-                                              ::ascsim::dtypeOf<U>(),
-                                              cube_detail::isNz<config>(),
-                                              false),
-                         loc);
+  ::ascsim::abi::fixpipe(
+      dst.operand(), src.operand(), cube_detail::none(),
+      cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+                           cube_detail::isNz<config>(), false),
+      loc);
 }
 /// The vector quant modes (VDEQF16, VQF322B8_PRE, VREQ8): one uint64 word
 /// per output channel in `cbufWorkspace` (L1).
@@ -467,24 +460,22 @@ inline void Fixpipe(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
                     const LocalTensor<uint64_t> &cbufWorkspace,
                     const FixpipeParamsV220 &p,
                     ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cbufWorkspace.operand(),
-                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
-                                              ::ascsim::dtypeOf<U>(),
-                                              cube_detail::isNz<config>(),
-                                              true),
-                         loc);
+  ::ascsim::abi::fixpipe(
+      dst.operand(), src.operand(), cbufWorkspace.operand(),
+      cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+                           cube_detail::isNz<config>(), true),
+      loc);
 }
 template <typename T, typename U, const FixpipeConfig &config = CFG_ROW_MAJOR>
 inline void Fixpipe(const LocalTensor<T> &dst, const LocalTensor<U> &src,
                     const LocalTensor<uint64_t> &cbufWorkspace,
                     const FixpipeParamsV220 &p,
                     ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::fixpipe(dst.operand(), src.operand(), cbufWorkspace.operand(),
-                         cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(),
-                                              ::ascsim::dtypeOf<U>(),
-                                              cube_detail::isNz<config>(),
-                                              true),
-                         loc);
+  ::ascsim::abi::fixpipe(
+      dst.operand(), src.operand(), cbufWorkspace.operand(),
+      cube_detail::fixDesc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>(),
+                           cube_detail::isNz<config>(), true),
+      loc);
 }
 /// SetFixpipePreQuantFlag: the scalar quantisation word of the CO1 copies
 /// (DataCopy with DataCopyCO12DstParams reads it; Fixpipe sets it from
@@ -523,19 +514,19 @@ template <typename T, typename U>
 inline void DataCopy(const GlobalTensor<T> &dst, const LocalTensor<U> &src,
                      const DataCopyCO12DstParams &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::co12Copy(dst.operand(), src.operand(),
-                          cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(),
-                                                ::ascsim::dtypeOf<U>()),
-                          loc);
+  ::ascsim::abi::co12Copy(
+      dst.operand(), src.operand(),
+      cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>()),
+      loc);
 }
 template <typename T, typename U>
 inline void DataCopy(const LocalTensor<T> &dst, const LocalTensor<U> &src,
                      const DataCopyCO12DstParams &p,
                      ::ascsim::Loc loc = ::ascsim::here()) {
-  ::ascsim::abi::co12Copy(dst.operand(), src.operand(),
-                          cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(),
-                                                ::ascsim::dtypeOf<U>()),
-                          loc);
+  ::ascsim::abi::co12Copy(
+      dst.operand(), src.operand(),
+      cube_detail::co12Desc(p, ::ascsim::dtypeOf<T>(), ::ascsim::dtypeOf<U>()),
+      loc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -628,8 +619,8 @@ inline void NotifyNextBlock(GlobalTensor<int32_t> &gmWorkspace,
                             LocalTensor<int32_t> &ubWorkspace,
                             ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::detail::noteBlockSync();
-  ::ascsim::abi::blockOrder(true, gmWorkspace.operand(),
-                            ubWorkspace.operand(), loc);
+  ::ascsim::abi::blockOrder(true, gmWorkspace.operand(), ubWorkspace.operand(),
+                            loc);
 }
 /// WaitPreBlock: block 0 goes on; block b waits for block b - 1's flag.
 template <int = 0>
@@ -637,8 +628,8 @@ inline void WaitPreBlock(GlobalTensor<int32_t> &gmWorkspace,
                          LocalTensor<int32_t> &ubWorkspace,
                          ::ascsim::Loc loc = ::ascsim::here()) {
   ::ascsim::detail::noteBlockSync();
-  ::ascsim::abi::blockOrder(false, gmWorkspace.operand(),
-                            ubWorkspace.operand(), loc);
+  ::ascsim::abi::blockOrder(false, gmWorkspace.operand(), ubWorkspace.operand(),
+                            loc);
 }
 
 } // namespace AscendC

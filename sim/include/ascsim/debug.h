@@ -58,8 +58,7 @@ ASCSIM_API void printf(const char *fmt, const PrintArg *args, uint32_t nargs,
 /// GlobalTensor whose `bytes` is 0 when its size was not given), laid out
 /// by `shape` when it is not null.
 ASCSIM_API void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
-                           uint32_t dumpSize, const DumpShape *shape,
-                           Loc loc);
+                           uint32_t dumpSize, const DumpShape *shape, Loc loc);
 /// DumpAccChkPoint: `dumpSize` elements from element `countOff` on.
 ASCSIM_API void dumpAccChkPoint(const Operand &tensor, DType type,
                                 uint32_t index, uint32_t countOff,
@@ -196,8 +195,7 @@ namespace dump_detail {
 /// The simulator's view of a ShapeInfo (both DumpTensor forms that take one).
 inline ::ascsim::DumpShape shapeOf(const ShapeInfo &shapeInfo) {
   return {shapeInfo.shapeDim, shapeInfo.shape, shapeInfo.originalShapeDim,
-          shapeInfo.originalShape,
-          static_cast<uint32_t>(shapeInfo.dataFormat)};
+          shapeInfo.originalShape, static_cast<uint32_t>(shapeInfo.dataFormat)};
 }
 } // namespace dump_detail
 template <typename T>

@@ -74,8 +74,8 @@ constexpr int32_t AIV = 2;
 /// The type of the core running the code. As in the CANN CPU build it is a
 /// runtime value (ascendc_api.md §1.2): the simulated core's type, read from
 /// the library (ascsim/sys_abi.h; AscendC::AIV or AscendC::AIC, as the
-/// kernel type says). Defining ASCSIM_CORE_TYPE makes it a compile-time constant, as in
-/// an NPU binary built for one core type.
+/// kernel type says). Defining ASCSIM_CORE_TYPE makes it a compile-time
+/// constant, as in an NPU binary built for one core type.
 #ifdef ASCSIM_CORE_TYPE
 constexpr int32_t g_coreType = ASCSIM_CORE_TYPE;
 #else

@@ -185,9 +185,9 @@ public:
   /// In-place form (depth 0 queues): the buffer `tensor` holds.
   template <typename T>
   void DeQue(LocalTensor<T> &tensor, ::ascsim::Loc loc = ::ascsim::here()) {
-    tensor = ::ascsim::localOf<T>(
-        ::ascsim::abi::queueDeque(ascsimHandle_, true, ::ascsim::handleOf(tensor),
-                                  kNoUserPos, kNoUserPos, loc));
+    tensor = ::ascsim::localOf<T>(::ascsim::abi::queueDeque(
+        ascsimHandle_, true, ::ascsim::handleOf(tensor), kNoUserPos, kNoUserPos,
+        loc));
   }
 
   bool VacantInQue(::ascsim::Loc loc = ::ascsim::here()) {

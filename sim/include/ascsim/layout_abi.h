@@ -16,12 +16,12 @@ namespace ascsim {
 
 /// Instructions of the layout ABI (values are part of the ABI: append only).
 enum class LayoutOp : uint8_t {
-  GatherMask = 0,  // dst, src0, src1 = pattern tensor (or builtin pattern)
-  RemainCount,     // GetGatherMaskRemainCount
-  Transpose,       // dst, src0: one 16x16 tile of a 2-byte type
-  TransposeExt,    // dst, src0, src1 = shared tmp buffer (uint8)
-  TransData5HD,    // lists of 16 dst / 16 src block addresses
-  Scatter,         // dst, src0, src1 = uint32 byte offsets into dst
+  GatherMask = 0, // dst, src0, src1 = pattern tensor (or builtin pattern)
+  RemainCount,    // GetGatherMaskRemainCount
+  Transpose,      // dst, src0: one 16x16 tile of a 2-byte type
+  TransposeExt,   // dst, src0, src1 = shared tmp buffer (uint8)
+  TransData5HD,   // lists of 16 dst / 16 src block addresses
+  Scatter,        // dst, src0, src1 = uint32 byte offsets into dst
 };
 
 /// How TransDataTo5HD got its address lists.

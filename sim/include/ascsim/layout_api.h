@@ -1,4 +1,5 @@
-//===- ascsim/layout_api.h - GatherMask, Transpose, 5HD, Scatter -*- C++ -*-===//
+//===- ascsim/layout_api.h - GatherMask, Transpose, 5HD, Scatter -*- C++
+//-*-===//
 //
 // The compacting gather (GatherMask, GetGatherMaskRemainCount), the layout
 // instructions (Transpose, TransDataTo5HD) and Scatter (ascendc_api.md §5.8,
@@ -52,11 +53,10 @@ constexpr GatherMaskMode defaultGahterMaskMode = defaultGatherMaskMode;
 
 namespace ascsim_detail {
 template <typename T>
-inline ::ascsim::LayoutCall gatherMask(const LocalTensor<T> &dst,
-                                       const LocalTensor<T> &src0,
-                                       const bool reduceMode,
-                                       const uint32_t mask,
-                                       const GatherMaskParams &p) {
+inline ::ascsim::LayoutCall
+gatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+           const bool reduceMode, const uint32_t mask,
+           const GatherMaskParams &p) {
   ::ascsim::LayoutCall c =
       ::ascsim::layout::make<T>(::ascsim::LayoutOp::GatherMask);
   c.dst = dst.operand();
@@ -75,12 +75,12 @@ inline ::ascsim::LayoutCall gatherMask(const LocalTensor<T> &dst,
 /// rsvdCnt = the number kept. The mask mode is normal afterwards.
 template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
 inline void GatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
-                       const LocalTensor<U> &src1Pattern,
-                       const bool reduceMode, const uint32_t mask,
+                       const LocalTensor<U> &src1Pattern, const bool reduceMode,
+                       const uint32_t mask,
                        const GatherMaskParams &gatherMaskParams,
                        uint64_t &rsvdCnt, ASCSIM_LOC) {
-  ::ascsim::LayoutCall c = ascsim_detail::gatherMask(dst, src0, reduceMode,
-                                                     mask, gatherMaskParams);
+  ::ascsim::LayoutCall c =
+      ascsim_detail::gatherMask(dst, src0, reduceMode, mask, gatherMaskParams);
   c.patternType = ::ascsim::dtypeOf<U>();
   c.src1 = src1Pattern.operand();
   rsvdCnt = ::ascsim::abi::layoutOp(c, loc);
@@ -92,8 +92,8 @@ inline void GatherMask(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
                        const uint32_t mask,
                        const GatherMaskParams &gatherMaskParams,
                        uint64_t &rsvdCnt, ASCSIM_LOC) {
-  ::ascsim::LayoutCall c = ascsim_detail::gatherMask(dst, src0, reduceMode,
-                                                     mask, gatherMaskParams);
+  ::ascsim::LayoutCall c =
+      ascsim_detail::gatherMask(dst, src0, reduceMode, mask, gatherMaskParams);
   c.pattern = src1Pattern == 0 ? 0xFF : src1Pattern; // 0 is not a pattern
   rsvdCnt = ::ascsim::abi::layoutOp(c, loc);
 }

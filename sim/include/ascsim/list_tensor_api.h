@@ -56,8 +56,8 @@ inline uint64_t readShape(const char *api, const uint64_t *shape, uint64_t k,
   return shape[k];
 }
 
-inline void writeShape(const char *api, uint64_t *shape, uint64_t k,
-                       uint64_t v, ::ascsim::Loc loc) {
+inline void writeShape(const char *api, uint64_t *shape, uint64_t k, uint64_t v,
+                       ::ascsim::Loc loc) {
   if (::ascsim::abi::isGmArgument(reinterpret_cast<uint64_t>(shape)))
     ::ascsim::abi::scalarWriteAs(api, gmWords(shape), k,
                                  ::ascsim::dtypeOf<uint64_t>(), &v, loc);
@@ -145,8 +145,8 @@ public:
     uint64_t word = 1;
     uint32_t count = 0;
     while (word < table_) {
-      uint64_t dim = list_tensor_detail::readWord(api, base_, word, loc) &
-                     0xffffffffull;
+      uint64_t dim =
+          list_tensor_detail::readWord(api, base_, word, loc) & 0xffffffffull;
       if (word + 1 + dim > table_)
         faultf("argument", loc,
                "ListTensorDesc.init: the shape entry of tensor %u (%llu "
@@ -185,8 +185,7 @@ public:
                        "buffer: call set_shape_addr first");
     uint64_t elements = 1;
     for (uint64_t k = 0; k < dim; ++k) {
-      uint64_t d =
-          list_tensor_detail::readWord(api, base_, word + 1 + k, loc);
+      uint64_t d = list_tensor_detail::readWord(api, base_, word + 1 + k, loc);
       list_tensor_detail::writeShape(api, desc.shape_, k, d, loc);
       elements *= d;
     }

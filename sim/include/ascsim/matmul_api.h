@@ -28,9 +28,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdio>
-#include <tuple>
 #include <cstring>
 #include <exception>
+#include <tuple>
 #include <type_traits>
 
 //===----------------------------------------------------------------------===//
@@ -211,8 +211,8 @@ struct MatmulConfig {
 };
 
 constexpr MatmulConfig
-GetNormalConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
-                const bool isVecND2NZ = false,
+GetNormalConfig(const bool intrinsicsLimit = false,
+                const bool batchLoop = false, const bool isVecND2NZ = false,
                 const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
                 const bool isMsgReuse = true,
                 const IterateOrder iterateOrder = IterateOrder::UNDEF,
@@ -238,7 +238,8 @@ GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
              const uint32_t doMTE2Preload = 0, const bool isVecND2NZ = false,
              bool isPerTensor = false, bool hasAntiQuantOffset = false,
              const bool enUnitFlag = false, const bool isMsgReuse = true,
-             const bool enableUBReuse = true, const bool enableL1CacheUB = false,
+             const bool enableUBReuse = true,
+             const bool enableL1CacheUB = false,
              const bool enableMixDualMaster = false,
              const bool enableKdimReorderLoad = false) {
   MatmulConfig c{};
@@ -259,12 +260,12 @@ GetMDLConfig(const bool intrinsicsLimit = false, const bool batchLoop = false,
   return c;
 }
 
-constexpr MatmulConfig
-GetSpecialMDLConfig(const bool intrinsicsLimit = false,
-                    const bool batchLoop = false,
-                    const uint32_t doMTE2Preload = 0,
-                    const bool isVecND2NZ = false, bool isPerTensor = false,
-                    bool hasAntiQuantOffset = false) {
+constexpr MatmulConfig GetSpecialMDLConfig(const bool intrinsicsLimit = false,
+                                           const bool batchLoop = false,
+                                           const uint32_t doMTE2Preload = 0,
+                                           const bool isVecND2NZ = false,
+                                           bool isPerTensor = false,
+                                           bool hasAntiQuantOffset = false) {
   MatmulConfig c{};
   c.doNorm = false;
   c.doSpecialMDL = true;
@@ -318,13 +319,11 @@ constexpr MatmulConfig GetSpecialBasicConfig(
   return c;
 }
 
-constexpr MatmulConfig
-GetIBShareNormConfig(const bool intrinsicsLimit = false,
-                     const bool batchLoop = false,
-                     const bool isVecND2NZ = false,
-                     const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
-                     const bool isDoubleCache = false,
-                     const bool enUnitFlag = true) {
+constexpr MatmulConfig GetIBShareNormConfig(
+    const bool intrinsicsLimit = false, const bool batchLoop = false,
+    const bool isVecND2NZ = false,
+    const BatchMode bmmMode = BatchMode::BATCH_LESS_THAN_L1,
+    const bool isDoubleCache = false, const bool enUnitFlag = true) {
   MatmulConfig c{};
   c.doNorm = false;
   c.doIBShareNorm = true;
@@ -407,8 +406,7 @@ constexpr void applyParam(MatmulConfig &c, const MatmulFuncParams &p) {
 /// MatmulFuncParams) applied in order.
 template <MatmulConfigMode configMode, typename... ArgTypes>
 constexpr MatmulConfig GetMMConfig(ArgTypes &&...args) {
-  MatmulConfig c = configMode == MatmulConfigMode::CONFIG_MDL
-                       ? GetMDLConfig()
+  MatmulConfig c = configMode == MatmulConfigMode::CONFIG_MDL ? GetMDLConfig()
                    : configMode == MatmulConfigMode::CONFIG_SPECIALMDL
                        ? GetSpecialMDLConfig()
                    : configMode == MatmulConfigMode::CONFIG_IBSHARE
@@ -546,19 +544,19 @@ GetMatmulApiTiling(const MatmulConfig &mmCFG,
     t.singleCoreN = static_cast<int32_t>(mmCFG.singleCoreN);
   if (mmCFG.singleCoreK != 0)
     t.singleCoreK = static_cast<int32_t>(mmCFG.singleCoreK);
-  const int32_t aBytes = t.baseM * t.baseK *
-                         static_cast<int32_t>(sizeof(typename A_TYPE::T));
-  const int32_t bBytes = t.baseN * t.baseK *
-                         static_cast<int32_t>(sizeof(typename B_TYPE::T));
+  const int32_t aBytes =
+      t.baseM * t.baseK * static_cast<int32_t>(sizeof(typename A_TYPE::T));
+  const int32_t bBytes =
+      t.baseN * t.baseK * static_cast<int32_t>(sizeof(typename B_TYPE::T));
   const bool db = 2 * (aBytes + bBytes) <= l1Size;
   t.stepM = t.stepN = t.stepKa = t.stepKb = 1;
   t.depthA1 = t.depthB1 = db ? 2 : 1;
   t.dbL0A = 2 * aBytes <= static_cast<int32_t>(mm_detail::kL0ABytes) ? 2 : 1;
   t.dbL0B = 2 * bBytes <= static_cast<int32_t>(mm_detail::kL0BBytes) ? 2 : 1;
-  t.dbL0C = 2 * t.baseM * t.baseN * 4 <=
-                    static_cast<int32_t>(mm_detail::kL0CBytes)
-                ? 2
-                : 1;
+  t.dbL0C =
+      2 * t.baseM * t.baseN * 4 <= static_cast<int32_t>(mm_detail::kL0CBytes)
+          ? 2
+          : 1;
   t.iterateOrder = mmCFG.iterateOrder == IterateOrder::ORDER_N ? 1 : 0;
   return t;
 }

@@ -14,8 +14,7 @@ namespace mm_detail {
 
 using ::ascsim::Loc;
 
-[[noreturn]] inline void fault(const char *category, const char *msg,
-                               Loc loc) {
+[[noreturn]] inline void fault(const char *category, const char *msg, Loc loc) {
   ::ascsim::abi::apiFault(category, msg, loc);
   __builtin_unreachable();
 }
@@ -40,9 +39,9 @@ enum class Op : uint32_t {
   SetHF32,
   SetWorkspace,
   Iterate,
-  GetC,      // C block -> GM (a[0] addr, a[1] elems, a[2] seq, a[3] atomic)
-  GetCWs,    // C block -> the client's workspace slot (for UB / the
-             // GlobalTensor-returning form)
+  GetC,   // C block -> GM (a[0] addr, a[1] elems, a[2] seq, a[3] atomic)
+  GetCWs, // C block -> the client's workspace slot (for UB / the
+          // GlobalTensor-returning form)
   IterateAll,
   IterateBatch,
   End,
@@ -210,15 +209,14 @@ public:
   /// The REGIST_MATMUL_OBJ / SetWorkspace workspace (GM).
   template <class T>
   void SetWorkspace(const GlobalTensor<T> &addr, Loc loc = ::ascsim::here()) {
-    SetWorkspace(reinterpret_cast<GM_ADDR>(
-                     const_cast<__gm__ T *>(addr.GetPhyAddr())),
-                 static_cast<int>(addr.GetSize() * sizeof(T)), loc);
+    SetWorkspace(
+        reinterpret_cast<GM_ADDR>(const_cast<__gm__ T *>(addr.GetPhyAddr())),
+        static_cast<int>(addr.GetSize() * sizeof(T)), loc);
   }
   template <class T>
   void SetWorkspace(__gm__ const T *addr, int size,
                     Loc loc = ::ascsim::here()) {
-    workspace_ =
-        reinterpret_cast<GM_ADDR>(const_cast<__gm__ T *>(addr));
+    workspace_ = reinterpret_cast<GM_ADDR>(const_cast<__gm__ T *>(addr));
     workspaceBytes_ = size;
     // In a MIX kernel the AIC writes the AIVs' slots: it takes the
     // workspace too.
@@ -286,8 +284,7 @@ public:
     requireInit("SetBias", loc);
     requireEnabled(kCfg.enableSetBias, "enableSetBias", "SetBias", loc);
     sendOrRun(mm_detail::Op::SetBias,
-              {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize()},
-              loc);
+              {reinterpret_cast<uint64_t>(gm.GetPhyAddr()), gm.GetSize()}, loc);
   }
   /// The bias from a local tensor: the UB of a MIX kernel's AIV (the
   /// client's single-core N values, staged through the workspace like a UB
@@ -339,8 +336,7 @@ public:
                static_cast<uint64_t>(static_cast<int64_t>(tailK))},
               loc);
   }
-  void SetBatchNum(int32_t batchA, int32_t batchB,
-                   Loc loc = ::ascsim::here()) {
+  void SetBatchNum(int32_t batchA, int32_t batchB, Loc loc = ::ascsim::here()) {
     requireInit("SetBatchNum", loc);
     sendOrRun(mm_detail::Op::SetBatchNum, {u(batchA), u(batchB)}, loc);
   }
@@ -412,8 +408,7 @@ public:
   }
   /// The tiling pointer of the MM_CB callbacks: stored, read by nothing
   /// (as SetSelfDefineData).
-  void SetUserDefInfo(const uint64_t tilingPtr,
-                      Loc loc = ::ascsim::here()) {
+  void SetUserDefInfo(const uint64_t tilingPtr, Loc loc = ::ascsim::here()) {
     requireEnabled(kCfg.enableSetDefineData, "enableSetDefineData",
                    "SetUserDefInfo", loc);
     userDefInfo_ = tilingPtr;
@@ -539,8 +534,7 @@ public:
     getTensorCUb(c, enAtomic, loc);
   }
   template <bool sync = true>
-  void AsyncGetTensorC(const LocalTensor<DstT> &c,
-                       Loc loc = ::ascsim::here()) {
+  void AsyncGetTensorC(const LocalTensor<DstT> &c, Loc loc = ::ascsim::here()) {
     requireInit("AsyncGetTensorC", loc);
     requireGetTensorC("AsyncGetTensorC", loc);
     getTensorCUb(c, 0, loc);
@@ -587,11 +581,12 @@ public:
     fetchToUb(c, loc);
     // Copy the UB block out to GM (MTE3), at its place in C.
     const uint32_t stride = ubRowStride(w);
-    const uint32_t ldc = enSequentialWrite ? w : static_cast<uint32_t>(lastLdc_);
+    const uint32_t ldc =
+        enSequentialWrite ? w : static_cast<uint32_t>(lastLdc_);
     const uint64_t off =
-        enSequentialWrite ? 0
-                          : static_cast<uint64_t>(offset_.row) * ldc +
-                                offset_.col;
+        enSequentialWrite
+            ? 0
+            : static_cast<uint64_t>(offset_.row) * ldc + offset_.col;
     DataCopyParams p;
     p.blockCount = static_cast<uint16_t>(h);
     p.blockLen = static_cast<uint16_t>(stride * sizeof(DstT) / 32);
@@ -696,12 +691,11 @@ public:
   /// enSequentialWrite first); the batch counts from SetBatchNum.
   template <bool sync = true, class PS,
             std::enable_if_t<std::is_same_v<PS, bool>, int> = 0>
-  void IterateBatch(const GlobalTensor<DstT> &gm, PS enPartialSum,
-                    uint8_t enAtomic, bool enSequentialWrite,
-                    const uint32_t matrixStrideA = 0,
-                    const uint32_t matrixStrideB = 0,
-                    const uint32_t matrixStrideC = 0,
-                    Loc loc = ::ascsim::here()) {
+  void
+  IterateBatch(const GlobalTensor<DstT> &gm, PS enPartialSum, uint8_t enAtomic,
+               bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+               const uint32_t matrixStrideB = 0,
+               const uint32_t matrixStrideC = 0, Loc loc = ::ascsim::here()) {
     IterateBatch<sync>(gm, 0u, 0u, enSequentialWrite, matrixStrideA,
                        matrixStrideB, matrixStrideC, enPartialSum, enAtomic,
                        loc);
@@ -763,12 +757,11 @@ public:
   /// The other order of the parameters into a UB tensor.
   template <bool sync = true, class PS,
             std::enable_if_t<std::is_same_v<PS, bool>, int> = 0>
-  void IterateBatch(const LocalTensor<DstT> &c, PS enPartialSum,
-                    uint8_t enAtomic, bool enSequentialWrite,
-                    const uint32_t matrixStrideA = 0,
-                    const uint32_t matrixStrideB = 0,
-                    const uint32_t matrixStrideC = 0,
-                    Loc loc = ::ascsim::here()) {
+  void
+  IterateBatch(const LocalTensor<DstT> &c, PS enPartialSum, uint8_t enAtomic,
+               bool enSequentialWrite, const uint32_t matrixStrideA = 0,
+               const uint32_t matrixStrideB = 0,
+               const uint32_t matrixStrideC = 0, Loc loc = ::ascsim::here()) {
     IterateBatch<sync>(c, 0u, 0u, enSequentialWrite, matrixStrideA,
                        matrixStrideB, matrixStrideC, enPartialSum, enAtomic,
                        loc);
@@ -790,9 +783,8 @@ public:
   /// GetBatchTensorC then fetches the next loop's matrices. Needs a
   /// MatmulConfig with isNBatch (GetNormalConfig(false, true)).
   template <bool sync = true, bool waitIterateBatch = false>
-  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA,
-                     uint32_t batchB, bool enSequentialWrite,
-                     const uint32_t matrixStrideA = 0,
+  void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB,
+                     bool enSequentialWrite, const uint32_t matrixStrideA = 0,
                      const uint32_t matrixStrideB = 0,
                      const uint32_t matrixStrideC = 0,
                      Loc loc = ::ascsim::here()) {
@@ -806,9 +798,8 @@ public:
                        "get_normal_config(batch_loop=True), sets it)",
                        loc);
     if (batchLoop == 0)
-      mm_detail::fault("argument",
-                       "Matmul::IterateNBatch: batchLoop must be positive",
-                       loc);
+      mm_detail::fault(
+          "argument", "Matmul::IterateNBatch: batchLoop must be positive", loc);
     if (!workspace_)
       mm_detail::fault("argument",
                        "Matmul::IterateNBatch writes its batches into the GM "
@@ -942,15 +933,14 @@ public:
       break;
     }
     case Op::GetC:
-      doGetC(s, m.a[0], m.a[1], m.a[2] != 0, static_cast<uint8_t>(m.a[3]),
-             loc);
+      doGetC(s, m.a[0], m.a[1], m.a[2] != 0, static_cast<uint8_t>(m.a[3]), loc);
       break;
     case Op::GetCWs:
       doGetCWs(s, sub, loc);
       break;
     case Op::IterateAll:
-      doIterateAll(s, m.a[0], m.a[1], static_cast<uint8_t>(m.a[2]),
-                   m.a[3] != 0, loc);
+      doIterateAll(s, m.a[0], m.a[1], static_cast<uint8_t>(m.a[2]), m.a[3] != 0,
+                   loc);
       break;
     case Op::IterateBatch:
       doIterateBatch(s, m.a[0], m.a[1], static_cast<uint32_t>(m.a[2]),
@@ -1086,10 +1076,9 @@ private:
     if (!(mm_detail::isUb(C_TYPE::pos) || kCfg.isNBatch) || t.BatchNum <= 0)
       return 0;
     return mm_detail::alignUp(
-        static_cast<uint32_t>(static_cast<uint64_t>(t.BatchNum) *
-                              areaMatElems(t.singleCoreM, t.singleCoreN,
-                                           false) *
-                              sizeof(DstT)),
+        static_cast<uint32_t>(
+            static_cast<uint64_t>(t.BatchNum) *
+            areaMatElems(t.singleCoreM, t.singleCoreN, false) * sizeof(DstT)),
         512);
   }
   uint64_t batchAreaAddr(uint32_t sub) const {
@@ -1216,8 +1205,8 @@ private:
                         api, what);
   }
   /// A method the MatmulConfig compiles out (enableSetBias, ... false).
-  static void requireEnabled(bool enabled, const char *field,
-                             const char *api, Loc loc) {
+  static void requireEnabled(bool enabled, const char *field, const char *api,
+                             Loc loc) {
     if (enabled)
       return;
     mm_detail::faultf("argument", loc,
@@ -1301,8 +1290,8 @@ private:
       // A tensor larger than the tiling's single-core operand (a queue
       // buffer sized for the largest client, say) holds the operand at its
       // start: only that part is staged, as Ascend C copies by the tiling.
-      const uint32_t elems = static_cast<uint32_t>(
-          std::min<uint64_t>(bytes, cap) / sizeof(T));
+      const uint32_t elems =
+          static_cast<uint32_t>(std::min<uint64_t>(bytes, cap) / sizeof(T));
       GlobalTensor<T> g;
       g.SetGlobalBuffer(reinterpret_cast<__gm__ T *>(addr), elems);
       // Whatever wrote the tensor (MTE2, V) completes before MTE3 reads it.
@@ -1330,7 +1319,10 @@ private:
                 loc);
       return;
     }
-    localOperand(api, part == 1 ? "A" : part == 2 ? "B" : "bias",
+    localOperand(api,
+                 part == 1   ? "A"
+                 : part == 2 ? "B"
+                             : "bias",
                  t.GetPosition(), loc);
   }
   void localOperand(const char *api, const char *what, int32_t pos, Loc loc) {
@@ -1366,8 +1358,7 @@ private:
     mm_detail::Reply r = await(loc);
     --asyncPending_;
     using mm_detail::Op;
-    if (r.v[7] == static_cast<int32_t>(Op::IterateBatchWs) &&
-        ubBatch_.active) {
+    if (r.v[7] == static_cast<int32_t>(Op::IterateBatchWs) && ubBatch_.active) {
       ubBatch_.active = false;
       copyBatchToUb(r, loc);
     } else if (r.v[7] == static_cast<int32_t>(Op::IterateNBatch) &&
@@ -1522,8 +1513,7 @@ private:
   }
   [[noreturn]] static void badField(const char *field, int32_t v,
                                     const char *why, Loc loc) {
-    mm_detail::faultf("argument", loc,
-                      "Matmul tiling: TCubeTiling.%s = %d %s",
+    mm_detail::faultf("argument", loc, "Matmul tiling: TCubeTiling.%s = %d %s",
                       field, v, why);
   }
 
@@ -1549,13 +1539,13 @@ private:
     // depthA1 / stepKa tiles of A in L1 (at most kMaxL1Slots): with n
     // slots the next n - 1 tiles are copied while the held one is used.
     g.nA1 = std::min<uint32_t>(
-        kMaxL1Slots, std::max<uint32_t>(1, static_cast<uint32_t>(
-                                               std::max(t.depthA1, 1)) /
-                                               stepKa));
+        kMaxL1Slots,
+        std::max<uint32_t>(1, static_cast<uint32_t>(std::max(t.depthA1, 1)) /
+                                  stepKa));
     g.nB1 = std::min<uint32_t>(
-        kMaxL1Slots, std::max<uint32_t>(1, static_cast<uint32_t>(
-                                               std::max(t.depthB1, 1)) /
-                                               stepKb));
+        kMaxL1Slots,
+        std::max<uint32_t>(1, static_cast<uint32_t>(std::max(t.depthB1, 1)) /
+                                  stepKb));
     // A one-slot tile of 16-bit data several base K steps deep is copied
     // part by part (L1Ring). Then the event ids: each object of the
     // REGIST_MATMUL_OBJ gets an equal share of the 8 ids per event pair
@@ -1627,10 +1617,8 @@ private:
       badField("depthB1", t.depthB1,
                "must hold stepN x stepKb base blocks (and be positive)", loc);
     const Geo g = geometry(t);
-    const uint64_t aBase =
-        static_cast<uint64_t>(g.m16) * g.kL0 * sizeof(SrcAT);
-    const uint64_t bBase =
-        static_cast<uint64_t>(g.n16) * g.kL0 * sizeof(SrcBT);
+    const uint64_t aBase = static_cast<uint64_t>(g.m16) * g.kL0 * sizeof(SrcAT);
+    const uint64_t bBase = static_cast<uint64_t>(g.n16) * g.kL0 * sizeof(SrcBT);
     const uint64_t l1 = static_cast<uint64_t>(t.depthA1) * aBase +
                         static_cast<uint64_t>(t.depthB1) * bBase +
                         (t.isBias ? g.n16 * sizeof(BiasL1T) : 0) +
@@ -1649,8 +1637,8 @@ private:
     if (l0c > mm_detail::kL0CBytes)
       misfit("baseM x baseN x dbL0C", "L0C", l0c, mm_detail::kL0CBytes, loc);
     if (t.isBias && g.n16 * sizeof(L0cT) > mm_detail::kBTBytes)
-      misfit("baseN (isBias)", "the BiasTable (C2)",
-             g.n16 * sizeof(L0cT), mm_detail::kBTBytes, loc);
+      misfit("baseN (isBias)", "the BiasTable (C2)", g.n16 * sizeof(L0cT),
+             mm_detail::kBTBytes, loc);
   }
 
   /// GM and UB operands are ND; L1 (TSCM/A1/B1) operands are NZ.
@@ -1659,13 +1647,12 @@ private:
     constexpr TPosition p = TYPE::pos;
     constexpr bool l1 =
         p == TPosition::TSCM || p == TPosition::A1 || p == TPosition::B1;
-    constexpr bool ok =
-        (p == TPosition::GM || mm_detail::isUb(p))
-            ? (TYPE::format == CubeFormat::ND ||
-               TYPE::format == CubeFormat::SCALAR ||
-               (TYPE::format == CubeFormat::VECTOR && IsA))
-        : l1 ? TYPE::format == CubeFormat::NZ
-             : false;
+    constexpr bool ok = (p == TPosition::GM || mm_detail::isUb(p))
+                            ? (TYPE::format == CubeFormat::ND ||
+                               TYPE::format == CubeFormat::SCALAR ||
+                               (TYPE::format == CubeFormat::VECTOR && IsA))
+                        : l1 ? TYPE::format == CubeFormat::NZ
+                             : false;
     if (!ok)
       mm_detail::faultf("argument", loc,
                         "Matmul: %s's MatmulType must be GM, "
@@ -1737,8 +1724,8 @@ private:
                           const LocalTensor<BiasL1T> &b1, uint32_t len,
                           Loc loc) {
     if constexpr (kBiasWidened)
-      DataCopy(bt, b1,
-               DataCopyParams(1, static_cast<uint16_t>(len / 16), 0, 0), loc);
+      DataCopy(bt, b1, DataCopyParams(1, static_cast<uint16_t>(len / 16), 0, 0),
+               loc);
     else
       DataCopy(bt, b1, len, loc);
   }
@@ -1919,17 +1906,16 @@ private:
       LocalTensor<uint16_t> d16 = dst.template ReinterpretCast<uint16_t>();
       const uint16_t v = static_cast<uint16_t>((bits & 0xffu) * 0x0101u);
       InitConstValue(d16,
-                     InitConstValueParams<uint16_t>(
-                         static_cast<uint16_t>(cols),
-                         static_cast<uint16_t>(rows), 0, v),
+                     InitConstValueParams<uint16_t>(static_cast<uint16_t>(cols),
+                                                    static_cast<uint16_t>(rows),
+                                                    0, v),
                      loc);
     } else {
       T v;
       std::memcpy(&v, &bits, sizeof(T));
       InitConstValue(dst,
                      InitConstValueParams<T>(static_cast<uint16_t>(cols),
-                                             static_cast<uint16_t>(rows), 0,
-                                             v),
+                                             static_cast<uint16_t>(rows), 0, v),
                      loc);
     }
   }
@@ -1938,10 +1924,10 @@ private:
   void loadA(LocalTensor<SrcAT> &dst, const St &s, int32_t m0, int32_t mLen,
              int32_t k0, int32_t kLen, Loc loc, uint32_t kStride = 0) {
     if (s.aScalar) { // Nz: ceil(K / C0) columns of m16 rows
-      fillScalar(dst, s.aScalarBits,
-                 mm_detail::ceilDiv(static_cast<uint32_t>(kLen),
-                                    32 / sizeof(SrcAT)),
-                 geo_.m16, loc);
+      fillScalar(
+          dst, s.aScalarBits,
+          mm_detail::ceilDiv(static_cast<uint32_t>(kLen), 32 / sizeof(SrcAT)),
+          geo_.m16, loc);
       return;
     }
     GlobalTensor<SrcAT> g;
@@ -1951,8 +1937,8 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
-    const int32_t lda = s.aTight ? (s.transA ? s.sM : s.sK)
-                                 : (s.transA ? s.orgM : s.orgKa);
+    const int32_t lda =
+        s.aTight ? (s.transA ? s.sM : s.sK) : (s.transA ? s.orgM : s.orgKa);
     if (!s.transA) { // A is M x K (row stride orgKa)
       p.nValue = static_cast<uint16_t>(mLen);
       p.dValue = static_cast<uint16_t>(kLen);
@@ -1973,11 +1959,10 @@ private:
   void loadB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0, int32_t nLen,
              int32_t k0, int32_t kLen, Loc loc, uint32_t kStride = 0) {
     if (s.bScalar) { // Nz: ceil(N / C0) columns of K (aligned) rows
-      fillScalar(dst, s.bScalarBits,
-                 mm_detail::ceilDiv(static_cast<uint32_t>(nLen),
-                                    32 / sizeof(SrcBT)),
-                 mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign),
-                 loc);
+      fillScalar(
+          dst, s.bScalarBits,
+          mm_detail::ceilDiv(static_cast<uint32_t>(nLen), 32 / sizeof(SrcBT)),
+          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign), loc);
       return;
     }
     if (s.sparse) {
@@ -1991,8 +1976,8 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
-    const int32_t ldb = s.bTight ? (s.transB ? s.sK : s.sN)
-                                 : (s.transB ? s.orgKb : s.orgN);
+    const int32_t ldb =
+        s.bTight ? (s.transB ? s.sK : s.sN) : (s.transB ? s.orgKb : s.orgN);
     if (!s.transB) { // B is K x N (row stride orgN)
       p.nValue = static_cast<uint16_t>(kLen);
       p.dValue = static_cast<uint16_t>(nLen);
@@ -2047,18 +2032,15 @@ private:
     const int32_t kStored = (kLen + 3) / 4 * 2;
     GlobalTensor<SrcBT> g;
     g.SetGlobalBuffer(reinterpret_cast<__gm__ SrcBT *>(s.bAddr), s.bElems);
-    Nd2NzParams p(1, static_cast<uint16_t>(nLen),
-                  static_cast<uint16_t>(kStored), 0,
-                  static_cast<uint16_t>(ldStored),
-                  static_cast<uint16_t>(n16), 1, 0);
+    Nd2NzParams p(
+        1, static_cast<uint16_t>(nLen), static_cast<uint16_t>(kStored), 0,
+        static_cast<uint16_t>(ldStored), static_cast<uint16_t>(n16), 1, 0);
     DataCopy(dst, g[static_cast<uint64_t>(n0) * ldStored + k0 / 2], p, loc);
-    const uint32_t groups = mm_detail::ceilDiv(static_cast<uint32_t>(kLen),
-                                               64u);
-    const uint64_t first =
-        (static_cast<uint64_t>(k0 / 64) * s.orgN + n0) * 8;
+    const uint32_t groups =
+        mm_detail::ceilDiv(static_cast<uint32_t>(kLen), 64u);
+    const uint64_t first = (static_cast<uint64_t>(k0 / 64) * s.orgN + n0) * 8;
     const uint64_t end =
-        (static_cast<uint64_t>(k0 / 64 + groups - 1) * s.orgN + n0 + nLen) *
-        8;
+        (static_cast<uint64_t>(k0 / 64 + groups - 1) * s.orgN + n0 + nLen) * 8;
     if (end > s.idxElems)
       mm_detail::faultf("bounds", loc,
                         "Matmul: the sparse index (SetSparseIndex) holds "
@@ -2076,11 +2058,10 @@ private:
         dst.template ReinterpretCast<uint8_t>()[sparseIdxOffset()];
     // One one-row ND -> NZ per group (ndNum): a row of nLen x 8 bytes lands
     // contiguous (dstNzC0Stride 1), the groups n16 x 8 bytes apart.
-    Nd2NzParams q(static_cast<uint16_t>(groups), 1,
-                  static_cast<uint16_t>(nLen * 8),
-                  static_cast<uint16_t>(s.orgN * 8),
-                  static_cast<uint16_t>(nLen * 8), 1, 1,
-                  static_cast<uint16_t>(n16 * 8));
+    Nd2NzParams q(
+        static_cast<uint16_t>(groups), 1, static_cast<uint16_t>(nLen * 8),
+        static_cast<uint16_t>(s.orgN * 8), static_cast<uint16_t>(nLen * 8), 1,
+        1, static_cast<uint16_t>(n16 * 8));
     DataCopy(idx, gi[first], q, loc);
   }
 
@@ -2140,8 +2121,7 @@ private:
       WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
       sl.freePending = false;
     }
-    if (r.partIds && i == 0 &&
-        static_cast<uint32_t>(k.ks) > r.partK &&
+    if (r.partIds && i == 0 && static_cast<uint32_t>(k.ks) > r.partK &&
         !(IsA ? s.aScalar : s.bScalar)) {
       // Copied part by part as the K loop reaches it (partIssue).
       r.partMode = true;
@@ -2153,11 +2133,11 @@ private:
     }
     LocalTensor<T> t = slotTensor(r, i, loc);
     if constexpr (IsA)
-      loadA(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_),
-            k.ks, loc);
+      loadA(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_), k.ks,
+            loc);
     else
-      loadB(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkB_),
-            k.ks, loc);
+      loadB(t, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkB_), k.ks,
+            loc);
     SetFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
     sl.loadPending = true;
     sl.valid = true;
@@ -2244,8 +2224,8 @@ private:
     k.addr = IsA ? s.aAddr : s.bAddr;
     k.row = IsA ? mi * t.baseM : ni * t.baseN;
     k.chunk = ch;
-    k.rows = IsA ? std::min(t.baseM, s.sM - k.row)
-                 : std::min(t.baseN, s.sN - k.row);
+    k.rows =
+        IsA ? std::min(t.baseM, s.sM - k.row) : std::min(t.baseN, s.sN - k.row);
     k.ks = std::min(chunk, s.sK - ch * chunk);
     return k;
   }
@@ -2292,8 +2272,7 @@ private:
         r.partFreePending[i] = false;
       }
       const int32_t k0 = static_cast<int32_t>(q * r.partK);
-      const int32_t kLen =
-          std::min(static_cast<int32_t>(r.partK), k.ks - k0);
+      const int32_t kLen = std::min(static_cast<int32_t>(r.partK), k.ks - k0);
       const uint32_t kAll =
           mm_detail::alignUp(static_cast<uint32_t>(k.ks), kKAlign);
       LocalTensor<T> t = slotTensor(r, 0, loc);
@@ -2302,13 +2281,13 @@ private:
         // M column blocks of the whole K's rows.
         LocalTensor<T> d = s.transA ? t[static_cast<uint32_t>(k0) * kC0A]
                                     : t[static_cast<uint32_t>(k0) * geo_.m16];
-        loadA(d, s, k.row, k.rows,
-              k.chunk * static_cast<int32_t>(chunkA_) + k0, kLen, loc, kAll);
+        loadA(d, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkA_) + k0,
+              kLen, loc, kAll);
       } else {
         LocalTensor<T> d = s.transB ? t[static_cast<uint32_t>(k0) * geo_.n16]
                                     : t[static_cast<uint32_t>(k0) * kC0B];
-        loadB(d, s, k.row, k.rows,
-              k.chunk * static_cast<int32_t>(chunkB_) + k0, kLen, loc, kAll);
+        loadB(d, s, k.row, k.rows, k.chunk * static_cast<int32_t>(chunkB_) + k0,
+              kLen, loc, kAll);
       }
       SetFlag<HardEvent::MTE2_MTE1>(r.idLoad[i], loc);
       r.partLoadPending[i] = true;
@@ -2330,8 +2309,7 @@ private:
     }
   }
   /// Consumes every pending flag of the ring (End, the destructor).
-  template <class T, TPosition POS>
-  void ringDrain(L1Ring<T, POS> &r, Loc loc) {
+  template <class T, TPosition POS> void ringDrain(L1Ring<T, POS> &r, Loc loc) {
     if (!r.ready)
       return;
     for (uint32_t i = 0; i < r.n; ++i) {
@@ -2355,8 +2333,8 @@ private:
 
   /// The block order: (mi, ni) of block number `it`.
   void blockOf(const St &s, int32_t it, int32_t &mi, int32_t &ni) const {
-    const bool orderN = s.t.iterateOrder == 1 ||
-                        kCfg.iterateOrder == IterateOrder::ORDER_N;
+    const bool orderN =
+        s.t.iterateOrder == 1 || kCfg.iterateOrder == IterateOrder::ORDER_N;
     if (!orderN) { // ORDER_M: M moves first
       mi = it % s.mBlocks;
       ni = it / s.mBlocks;
@@ -2371,8 +2349,7 @@ private:
       mm_detail::fault("argument", "Matmul::Iterate before Init", loc);
     if (!s.aSet || !s.bSet)
       mm_detail::fault("argument",
-                       "Matmul::Iterate before SetTensorA and SetTensorB",
-                       loc);
+                       "Matmul::Iterate before SetTensorA and SetTensorB", loc);
     if (s.pendingC && !enPartialSum)
       mm_detail::fault("argument",
                        "Matmul::Iterate: the previous block was not fetched "
@@ -2476,7 +2453,8 @@ private:
       k.row = m;
       k.chunk = ch;
       k.rows = std::min(t.baseM, s.sM - m);
-      k.ks = std::min(static_cast<int32_t>(chunkA_), K - ch * static_cast<int32_t>(chunkA_));
+      k.ks = std::min(static_cast<int32_t>(chunkA_),
+                      K - ch * static_cast<int32_t>(chunkA_));
       return k;
     };
     auto keyB = [&](int32_t n, int32_t ch) {
@@ -2485,7 +2463,8 @@ private:
       k.row = n;
       k.chunk = ch;
       k.rows = std::min(t.baseN, s.sN - n);
-      k.ks = std::min(static_cast<int32_t>(chunkB_), K - ch * static_cast<int32_t>(chunkB_));
+      k.ks = std::min(static_cast<int32_t>(chunkB_),
+                      K - ch * static_cast<int32_t>(chunkB_));
       return k;
     };
     // Bias of this block: GM -> L1 (C1) -> BiasTable (C2).
@@ -2499,8 +2478,8 @@ private:
                          loc);
       // Elements of the L1 source: 32 bytes of it (a half / bfloat16 one
       // widens to 64 bytes of the BiasTable).
-      const uint32_t btLen = mm_detail::alignUp(static_cast<uint32_t>(nLen),
-                                                32 / sizeof(BiasL1T));
+      const uint32_t btLen =
+          mm_detail::alignUp(static_cast<uint32_t>(nLen), 32 / sizeof(BiasL1T));
       uint32_t sbt = 0;
       if (s.biasL1) {
         // The user's L1 bias (its writes completed at SetBias): C1 -> C2.
@@ -2553,8 +2532,7 @@ private:
     } else if (s.unitC) {
       s.cFlagged = true;
     }
-    const int32_t kSteps =
-        static_cast<int32_t>(mm_detail::ceilDiv(K, baseK));
+    const int32_t kSteps = static_cast<int32_t>(mm_detail::ceilDiv(K, baseK));
     const uint32_t m1 = mm_detail::ceilDiv(mLen, 16);
     const uint32_t n1 =
         mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign) / 16;
@@ -2587,11 +2565,11 @@ private:
       } else {
         a1 = ensure<true>(ringA_, s, keyA(m0, cha), loc);
         kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
-        rowsA = s.transA ? mm_detail::alignUp(
-                               static_cast<uint32_t>(keyA(m0, cha).ks),
-                               kKAlign) /
-                               16
-                         : geo_.m16 / 16;
+        rowsA = s.transA
+                    ? mm_detail::alignUp(
+                          static_cast<uint32_t>(keyA(m0, cha).ks), kKAlign) /
+                          16
+                    : geo_.m16 / 16;
       }
       if (s.bL1) {
         b1 = mm_detail::viewOf<SrcBT>(TPosition::TSCM,
@@ -2605,11 +2583,11 @@ private:
       } else {
         b1 = ensure<false>(ringB_, s, keyB(n0, chb), loc);
         kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
-        rowsB = s.transB ? geo_.n16 / 16
-                         : mm_detail::alignUp(
-                               static_cast<uint32_t>(keyB(n0, chb).ks),
-                               kKAlign) /
-                               16;
+        rowsB = s.transB
+                    ? geo_.n16 / 16
+                    : mm_detail::alignUp(
+                          static_cast<uint32_t>(keyB(n0, chb).ks), kKAlign) /
+                          16;
       }
       // The current parts of part-loaded tiles, then the prefetches of the
       // next parts / tiles (after both current ones), then MTE1 takes the
@@ -3038,8 +3016,7 @@ private:
                        uint64_t idx, uint32_t stride, int32_t rows,
                        int32_t cols, const char *what, Loc loc) {
     if (mode == LayoutMode::NORMAL || mode == LayoutMode::NONE)
-      return Place{idx * (stride ? stride
-                                 : static_cast<uint64_t>(rows) * cols),
+      return Place{idx * (stride ? stride : static_cast<uint64_t>(rows) * cols),
                    cols};
     const char *modeName = mode == LayoutMode::BSNGD   ? "BSNGD"
                            : mode == LayoutMode::SBNGD ? "SBNGD"
@@ -3057,7 +3034,9 @@ private:
                           "TCubeTiling.%s%s = %d (set the layout on the "
                           "host: set_%c_layout(b, s, n, g, d))",
                           what, modeName, field, names[i], info[i],
-                          field[0] == 'A' ? 'a' : field[0] == 'B' ? 'b' : 'c');
+                          field[0] == 'A'   ? 'a'
+                          : field[0] == 'B' ? 'b'
+                                            : 'c');
     const uint64_t B = info[0], S = info[1], N = info[2], G = info[3],
                    D = info[4];
     if (static_cast<uint64_t>(cols) > D || static_cast<uint64_t>(rows) > S)
@@ -3099,12 +3078,11 @@ private:
                       "\"Sparse B\")",
                       api);
   }
-  uint32_t doIterateBatch(St &s, uint64_t addr, uint64_t elems,
-                          uint32_t batchA, uint32_t batchB, bool seq,
-                          uint32_t strideA, uint32_t strideB, uint32_t strideC,
-                          bool partial, uint8_t atomic, Loc loc,
-                          bool area = false, uint64_t firstA = 0,
-                          uint64_t firstB = 0) {
+  uint32_t doIterateBatch(St &s, uint64_t addr, uint64_t elems, uint32_t batchA,
+                          uint32_t batchB, bool seq, uint32_t strideA,
+                          uint32_t strideB, uint32_t strideC, bool partial,
+                          uint8_t atomic, Loc loc, bool area = false,
+                          uint64_t firstA = 0, uint64_t firstB = 0) {
     if (partial)
       mm_detail::fault("argument",
                        "Matmul::IterateBatch: enPartialSum is not supported "
@@ -3147,23 +3125,23 @@ private:
       const uint64_t ia = firstA + b / (batch / batchA);
       const uint64_t ib = firstB + b / (batch / batchB);
       // A as stored: M x K, or K x M when transposed.
-      const Place pa = placeOf(A_TYPE::layout, aInfo, "ALayoutInfo", kIn, ia,
-                               strideA, s.transA ? s.sK : s.sM,
-                               s.transA ? s.sM : s.sK, "A", loc);
-      const Place pb = placeOf(B_TYPE::layout, bInfo, "BLayoutInfo", kIn, ib,
-                               strideB, s.transB ? s.sN : s.sK,
-                               s.transB ? s.sK : s.sN, "B", loc);
+      const Place pa =
+          placeOf(A_TYPE::layout, aInfo, "ALayoutInfo", kIn, ia, strideA,
+                  s.transA ? s.sK : s.sM, s.transA ? s.sM : s.sK, "A", loc);
+      const Place pb =
+          placeOf(B_TYPE::layout, bInfo, "BLayoutInfo", kIn, ib, strideB,
+                  s.transB ? s.sN : s.sK, s.transB ? s.sK : s.sN, "B", loc);
       Place pc;
       if (area)
-        pc = Place{b * areaPer,
-                   static_cast<int32_t>(ubRowStride(static_cast<uint32_t>(s.sN)))};
+        pc = Place{b * areaPer, static_cast<int32_t>(
+                                    ubRowStride(static_cast<uint32_t>(s.sN)))};
       else
-        pc = placeOf(cLayout, cInfo, "CLayoutInfo", kOut, b, strideC, s.sM,
-                     C_TYPE::format == CubeFormat::ND_ALIGN
-                         ? static_cast<int32_t>(ubRowStride(
-                               static_cast<uint32_t>(s.sN)))
-                         : s.sN,
-                     "C", loc);
+        pc = placeOf(
+            cLayout, cInfo, "CLayoutInfo", kOut, b, strideC, s.sM,
+            C_TYPE::format == CubeFormat::ND_ALIGN
+                ? static_cast<int32_t>(ubRowStride(static_cast<uint32_t>(s.sN)))
+                : s.sN,
+            "C", loc);
       s.aAddr = aAddr + pa.off * sizeof(SrcAT);
       s.aElems = aElems > pa.off ? aElems - pa.off : 0;
       s.bAddr = bAddr + pb.off * sizeof(SrcBT);
@@ -3206,13 +3184,12 @@ private:
     const bool seq = m.a[4] != 0;
     uint32_t batchA = static_cast<uint32_t>(m.a[2]);
     uint32_t batchB = static_cast<uint32_t>(m.a[3]);
-    const uint32_t batch = std::max(batchA ? batchA : s.batchA,
-                                    batchB ? batchB : s.batchB);
+    const uint32_t batch =
+        std::max(batchA ? batchA : s.batchA, batchB ? batchB : s.batchB);
     checkArea(s, batch, seq, cap, "IterateBatch into a local tensor", loc);
     doIterateBatch(s, batchAreaAddr(sub), cap / sizeof(DstT), batchA, batchB,
                    seq, static_cast<uint32_t>(m.a[5]),
-                   static_cast<uint32_t>(m.a[6]), 0, m.a[8] != 0, 0, loc,
-                   true);
+                   static_cast<uint32_t>(m.a[6]), 0, m.a[8] != 0, 0, loc, true);
     r.v[0] = static_cast<int32_t>(batch);
     r.v[1] = s.sM;
     r.v[2] = s.sN;
@@ -3229,8 +3206,8 @@ private:
     const uint32_t batchA = static_cast<uint32_t>(m.a[1]);
     const uint32_t batchB = static_cast<uint32_t>(m.a[2]);
     const bool seq = m.a[3] != 0;
-    const uint32_t batch = std::max(batchA ? batchA : s.batchA,
-                                    batchB ? batchB : s.batchB);
+    const uint32_t batch =
+        std::max(batchA ? batchA : s.batchA, batchB ? batchB : s.batchB);
     checkArea(s, static_cast<uint64_t>(batch) * loops, seq, cap,
               "IterateNBatch", loc);
     const uint64_t per = areaMatElems(s.sM, s.sN, seq);
@@ -3286,9 +3263,8 @@ private:
   static uint64_t stageBytesBias(const TCubeTiling &t) {
     if (!mm_detail::isUb(BIAS_TYPE::pos))
       return 0;
-    return mm_detail::alignUp(static_cast<uint32_t>(t.singleCoreN) *
-                                  sizeof(BiasT),
-                              512);
+    return mm_detail::alignUp(
+        static_cast<uint32_t>(t.singleCoreN) * sizeof(BiasT), 512);
   }
   /// The workspace region of one (object, AIV): the C slot, then the
   /// staging areas of a UB A, B and bias.
@@ -3306,8 +3282,7 @@ private:
   }
   uint32_t slotBytesOf(const TCubeTiling &t) const {
     const uint32_t n = ubRowStride(static_cast<uint32_t>(t.baseN));
-    return mm_detail::alignUp(static_cast<uint32_t>(t.baseM) * n *
-                                  sizeof(DstT),
+    return mm_detail::alignUp(static_cast<uint32_t>(t.baseM) * n * sizeof(DstT),
                               512);
   }
   /// The workspace slot of Matmul object `index_` for AIV `sub` of this
@@ -3316,8 +3291,9 @@ private:
   uint64_t slotAddr(uint32_t sub) const {
     const ::ascsim::MmRole r = ::ascsim::abi::mmRole();
     const uint64_t per = r.aivPerBlock ? r.aivPerBlock : 1;
-    const uint64_t aiv = r.aic ? static_cast<uint64_t>(GetBlockIdx()) * per + sub
-                               : static_cast<uint64_t>(GetBlockIdx());
+    const uint64_t aiv = r.aic
+                             ? static_cast<uint64_t>(GetBlockIdx()) * per + sub
+                             : static_cast<uint64_t>(GetBlockIdx());
     const uint64_t aivs = static_cast<uint64_t>(GetBlockNum()) * per;
     return reinterpret_cast<uint64_t>(workspace_) +
            (static_cast<uint64_t>(index_) * aivs + aiv) * regionBytes();
@@ -3499,8 +3475,7 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
   // A client that used an object whose config keeps End must call it.
   bool mustEnd[2] = {false, false};
   const uint32_t aivs = role.aivPerBlock;
-  const Text what =
-      textf("waits for a Matmul request (flags 0-%u)", 2 * n - 1);
+  const Text what = textf("waits for a Matmul request (flags 0-%u)", 2 * n - 1);
   // Requests that wait for the other AIV's GetTensorC (one L0C buffer).
   Msg deferred[8];
   uint32_t deferredFrom[8];
@@ -3559,8 +3534,9 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
       break;
     }
     if (m.obj >= n)
-      fault("argument", "REGIST_MATMUL_OBJ: a request for an unregistered "
-                        "Matmul object",
+      fault("argument",
+            "REGIST_MATMUL_OBJ: a request for an unregistered "
+            "Matmul object",
             loc);
     if (static_cast<Op>(m.op) != Op::Init) {
       started[from] = true;

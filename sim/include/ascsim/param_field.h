@@ -43,25 +43,24 @@ inline To param_field(From value, const char *structName, const char *field,
                       long long lo, long long hi, const char *ignored = nullptr,
                       ::ascsim::Loc loc = ::ascsim::here()) {
   if (ignored && value != From(0))
-    ::ascsim::abi::ignoredField(structName, field,
-                                static_cast<long long>(value), false, ignored,
-                                loc);
+    ::ascsim::abi::ignoredField(
+        structName, field, static_cast<long long>(value), false, ignored, loc);
   const To narrowed = static_cast<To>(value);
   const bool toSigned = To(-1) < To(0), fromSigned = From(-1) < From(0);
   // The value survives iff it converts back to itself with its sign (a
   // negative value into an unsigned member does not).
   const bool negative = fromSigned && value < From(0);
   const bool narrowedNegative = toSigned && narrowed < To(0);
-  if (__builtin_expect(
-          static_cast<From>(narrowed) == value && negative == narrowedNegative,
-          1))
+  if (__builtin_expect(static_cast<From>(narrowed) == value &&
+                           negative == narrowedNegative,
+                       1))
     return narrowed;
   char wrote[32], held[32], range[64] = "";
   param_field_detail::formatInt(wrote, value);
   param_field_detail::formatInt(held, narrowed);
   if (lo <= hi)
-    __builtin_snprintf(range, sizeof range, "; it must be in [%lld, %lld]",
-                       lo, hi);
+    __builtin_snprintf(range, sizeof range, "; it must be in [%lld, %lld]", lo,
+                       hi);
   ::ascsim::faultf("argument", loc,
                    "%s: '%s' is %s, which Ascend C's %sint%d_t member cannot "
                    "hold (it would hold %s)%s",

@@ -144,8 +144,7 @@ inline void AddDeqRelu(const LocalTensor<half> &dst,
                        const LocalTensor<int32_t> &src0,
                        const LocalTensor<int32_t> &src1, const int32_t &count,
                        ASCSIM_QLOC) {
-  AddDeqRelu<half, int32_t>(dst, src0, src1, static_cast<uint32_t>(count),
-                            loc);
+  AddDeqRelu<half, int32_t>(dst, src0, src1, static_cast<uint32_t>(count), loc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -202,10 +201,9 @@ inline void CastDeq(const LocalTensor<T> &dst, const LocalTensor<U> &src,
 /// offset and signMode (true: int8 results, false: uint8).
 inline void SetDeqScale(float scale, int16_t offset, bool signMode,
                         ASCSIM_QLOC) {
-  ::ascsim::abi::vecControl(::ascsim::VecCtl::SetDeqScaleEx,
-                            ::ascsim::DType::F32,
-                            ::ascsim::vec::deqWord(scale, offset, signMode), 0,
-                            loc);
+  ::ascsim::abi::vecControl(
+      ::ascsim::VecCtl::SetDeqScaleEx, ::ascsim::DType::F32,
+      ::ascsim::vec::deqWord(scale, offset, signMode), 0, loc);
 }
 
 /// The vector DEQSCALE (CastDeq with isVecDeq = true): the 16 groups are
@@ -231,11 +229,11 @@ inline void SetDeqScale(const LocalTensor<T> &vdeq, const VdeqInfo &vdeqInfo,
 
 namespace detail {
 template <typename T>
-inline ::ascsim::VecCall bilinearCall(
-    const LocalTensor<T> &dst, const LocalTensor<T> &src0,
-    const LocalTensor<uint32_t> &src0Offset, const LocalTensor<T> &src1,
-    int32_t hRepeat, bool repeatMode, int32_t dstBlkStride, int32_t vROffset,
-    int32_t vRepeat) {
+inline ::ascsim::VecCall
+bilinearCall(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
+             const LocalTensor<uint32_t> &src0Offset,
+             const LocalTensor<T> &src1, int32_t hRepeat, bool repeatMode,
+             int32_t dstBlkStride, int32_t vROffset, int32_t vRepeat) {
   ::ascsim::VecCall c =
       ::ascsim::vec::make<T, T>(::ascsim::VecOp::BilinearInterpolation);
   c.dst = dst.operand();

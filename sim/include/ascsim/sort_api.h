@@ -1,4 +1,5 @@
-//===- ascsim/sort_api.h - Sort32, MrgSort, Sort, Concat, Extract -*- C++ -*-===//
+//===- ascsim/sort_api.h - Sort32, MrgSort, Sort, Concat, Extract -*- C++
+//-*-===//
 //
 // The sort family of ascendc_api.md §5.12 for A2/A3. Sort32 and MrgSort are
 // instructions (forwarders filling one ascsim::SortCall; checks and
@@ -102,8 +103,7 @@ template <typename T>
 inline void Sort32(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
                    const LocalTensor<uint32_t> &src1, const int32_t repeatTime,
                    ASCSIM_LOC) {
-  ::ascsim::SortCall c =
-      ascsim_detail::sortCall<T>(::ascsim::SortKind::Sort32);
+  ::ascsim::SortCall c = ascsim_detail::sortCall<T>(::ascsim::SortKind::Sort32);
   c.dst = dst.operand();
   c.src[0] = src0.operand();
   c.index = src1.operand();
@@ -119,15 +119,14 @@ inline void MrgSort(const LocalTensor<T> &dst,
                     const uint16_t elementCountList[4], uint32_t sortedNum[4],
                     uint16_t validBit, const int32_t repeatTime, ASCSIM_LOC) {
   (void)sortedNum;
-  ascsim_detail::mrgSort(dst, sortList, elementCountList, validBit,
-                         repeatTime, isExhaustedSuspension, loc);
+  ascsim_detail::mrgSort(dst, sortList, elementCountList, validBit, repeatTime,
+                         isExhaustedSuspension, loc);
 }
 template <typename T>
 inline void MrgSort(const LocalTensor<T> &dst, const MrgSortSrcList<T> &src,
                     const MrgSort4Info &params, ASCSIM_LOC) {
   ascsim_detail::mrgSort(dst, src, params.elementLengths, params.validBit,
-                         params.repeatTimes, params.ifExhaustedSuspension,
-                         loc);
+                         params.repeatTimes, params.ifExhaustedSuspension, loc);
 }
 
 /// The number of elements the last MrgSort took from each list.
@@ -257,10 +256,9 @@ inline void Concat(LocalTensor<T> &concat, const LocalTensor<T> &src,
 /// scores the first of every four 16-bit words, indices the odd 32-bit
 /// words).
 template <typename T>
-inline void Extract(const LocalTensor<T> &dstValue,
-                    const LocalTensor<uint32_t> &dstIndex,
-                    const LocalTensor<T> &sorted, const int32_t repeatTime,
-                    ASCSIM_LOC) {
+inline void
+Extract(const LocalTensor<T> &dstValue, const LocalTensor<uint32_t> &dstIndex,
+        const LocalTensor<T> &sorted, const int32_t repeatTime, ASCSIM_LOC) {
   static_assert(sizeof(T) == 2 || sizeof(T) == 4,
                 "Extract: T is half or float");
   const uint32_t n =

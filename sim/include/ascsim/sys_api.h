@@ -45,8 +45,8 @@ inline U ScalarCast(T valueIn, ASCSIM_SYS_LOC) {
   __builtin_memcpy(&bits, &f, 4);
   uint64_t arg = static_cast<uint64_t>(detail::scalarCastTarget<U>()) |
                  static_cast<uint64_t>(roundMode) << 8;
-  uint64_t r = ::ascsim::abi::scalarOp(::ascsim::ScalarOp::Cast, bits, arg,
-                                       loc);
+  uint64_t r =
+      ::ascsim::abi::scalarOp(::ascsim::ScalarOp::Cast, bits, arg, loc);
   if constexpr (sizeof(U) == 2) {
     return U::fromBits(static_cast<uint16_t>(r));
   } else {
@@ -95,8 +95,8 @@ inline void SetStoreAtomicConfig(ASCSIM_SYS_LOC) {
 }
 inline void GetStoreAtomicConfig(uint16_t &atomicType, uint16_t &atomicOp,
                                  ASCSIM_SYS_LOC) {
-  atomicType = static_cast<uint16_t>(::ascsim::abi::sysQuery(
-      ::ascsim::SysQuery::StoreAtomicType, 0, loc));
+  atomicType = static_cast<uint16_t>(
+      ::ascsim::abi::sysQuery(::ascsim::SysQuery::StoreAtomicType, 0, loc));
   atomicOp = static_cast<uint16_t>(
       ::ascsim::abi::sysQuery(::ascsim::SysQuery::StoreAtomicOp, 0, loc));
 }
@@ -141,12 +141,12 @@ inline __gm__ uint8_t *GetHcclContext(ASCSIM_SYS_LOC) {
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T> &dst,
                                      ASCSIM_SYS_LOC) {
-  ::ascsim::abi::sysControl(
-      ::ascsim::SysCtl::DataCacheCleanInvalid,
-      reinterpret_cast<uint64_t>(dst.GetPhyAddr()),
-      static_cast<uint64_t>(entireType) |
-          static_cast<uint64_t>(dcciDst) << 8 | (1ull << 16),
-      loc);
+  ::ascsim::abi::sysControl(::ascsim::SysCtl::DataCacheCleanInvalid,
+                            reinterpret_cast<uint64_t>(dst.GetPhyAddr()),
+                            static_cast<uint64_t>(entireType) |
+                                static_cast<uint64_t>(dcciDst) << 8 |
+                                (1ull << 16),
+                            loc);
 }
 template <typename T, CacheLine entireType>
 inline void DataCacheCleanAndInvalid(const GlobalTensor<T> &dst,
@@ -346,10 +346,9 @@ inline void SetAippFunctions(const GlobalTensor<T> &src0,
                         format, config, loc);
 }
 template <typename T, typename U>
-inline void SetAippFunctions(const GlobalTensor<T> &src0,
-                             const GlobalTensor<T> &src1,
-                             AippInputFormat format, AippParams<U> config,
-                             ASCSIM_SYS_LOC) {
+inline void
+SetAippFunctions(const GlobalTensor<T> &src0, const GlobalTensor<T> &src1,
+                 AippInputFormat format, AippParams<U> config, ASCSIM_SYS_LOC) {
   detail::setAipp<T, U>(reinterpret_cast<uint64_t>(src0.GetPhyAddr()),
                         reinterpret_cast<uint64_t>(src1.GetPhyAddr()), format,
                         config, loc);
@@ -362,9 +361,9 @@ inline void LoadImageToLocal(const LocalTensor<T> &dst,
                              const LoadImageToLocalParams &loadDataParams,
                              ASCSIM_SYS_LOC) {
   const LoadImageToLocalParams &p = loadDataParams;
-  ::ascsim::ImageLoad l{p.horizSize,    p.vertSize,    p.horizStartPos,
+  ::ascsim::ImageLoad l{p.horizSize,    p.vertSize,     p.horizStartPos,
                         p.vertStartPos, p.srcHorizSize, p.topPadSize,
-                        p.botPadSize,   p.leftPadSize, p.rightPadSize,
+                        p.botPadSize,   p.leftPadSize,  p.rightPadSize,
                         p.sid};
   ::ascsim::abi::loadImageToLocal(dst.operand(), ::ascsim::dtypeOf<T>(), l,
                                   loc);
@@ -375,8 +374,8 @@ inline void LoadImageToLocal(const LocalTensor<T> &dst,
 /// The system workspace pointer (global namespace, as in Ascend C).
 inline __gm__ uint8_t *
 GetSysWorkSpacePtr(::ascsim::Loc loc = ::ascsim::here()) {
-  return reinterpret_cast<__gm__ uint8_t *>(::ascsim::abi::sysQuery(
-      ::ascsim::SysQuery::SysWorkspace, 0, loc));
+  return reinterpret_cast<__gm__ uint8_t *>(
+      ::ascsim::abi::sysQuery(::ascsim::SysQuery::SysWorkspace, 0, loc));
 }
 
 #undef ASCSIM_SYS_LOC

@@ -4,8 +4,9 @@
 // (count and mask/repeat forms), the data-movement parameter forms and the
 // mask/atomic control calls (ascsim/vector_api.h). One plain descriptor per
 // call: the header fills it inline, the library
-// (sim/lib/device/VectorAbi.cpp) checks and executes it. Like abi.h this header is part of every kernel TU: it
-// includes only <cstdint> (through abi.h) and declares PODs and functions.
+// (sim/lib/device/VectorAbi.cpp) checks and executes it. Like abi.h this header
+// is part of every kernel TU: it includes only <cstdint> (through abi.h) and
+// declares PODs and functions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,15 +78,15 @@ struct VecCall {
 
 /// Mask, mode and store-configuration calls (issued by the scalar unit).
 enum class VecCtl : uint8_t {
-  SetMask = 0,   // a = high, b = low (SetVectorMask(maskHigh, maskLow))
-  SetMaskLen,    // a = len, b = 1 if MaskMode::COUNTER (SetVectorMask(len))
-  ResetMask,     // mask := all ones
-  SetMaskCount,  // counter mode
-  SetMaskNorm,   // normal mode
-  AtomicAdd,     // type = atomic element type
+  SetMask = 0,  // a = high, b = low (SetVectorMask(maskHigh, maskLow))
+  SetMaskLen,   // a = len, b = 1 if MaskMode::COUNTER (SetVectorMask(len))
+  ResetMask,    // mask := all ones
+  SetMaskCount, // counter mode
+  SetMaskNorm,  // normal mode
+  AtomicAdd,    // type = atomic element type
   AtomicMax,
   AtomicMin,
-  AtomicType,    // type only
+  AtomicType, // type only
   AtomicNone,
   SetPadValue,   // a = bit pattern of the pad value in `type`
   SetDeqScale,   // a = float16 bits of the scale (int32 -> half casts)

@@ -469,8 +469,8 @@ inline void Cast(const LocalTensor<T> &dst, const LocalTensor<U> &src,
 
 /// The DEQSCALE register used by int32 -> half casts.
 inline void SetDeqScale(half scale, ASCSIM_LOC) {
-  ::ascsim::abi::vecControl(::ascsim::VecCtl::SetDeqScale,
-                            ::ascsim::DType::F16, scale.bits(), 0, loc);
+  ::ascsim::abi::vecControl(::ascsim::VecCtl::SetDeqScale, ::ascsim::DType::F16,
+                            scale.bits(), 0, loc);
 }
 
 //===----------------------------------------------------------------------===//
@@ -509,8 +509,8 @@ inline void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
 }
 template <typename T, typename U>
 inline void Compare(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
-                    const LocalTensor<T> &src1, CMPMODE cmpMode,
-                    uint32_t count, ASCSIM_LOC) {
+                    const LocalTensor<T> &src1, CMPMODE cmpMode, uint32_t count,
+                    ASCSIM_LOC) {
   ::ascsim::VecCall c = ::ascsim::vec::make<U, T>(::ascsim::VecOp::Compare);
   c.dst = dst.operand();
   c.src0 = src0.operand();
@@ -571,7 +571,7 @@ inline void CompareScalar(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
   template <typename T, typename U, bool isSetMask = true>                     \
   inline void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask, \
                      const LocalTensor<T> &src0, SRC1_T src1, SELMODE selMode, \
-                     uint64_t mask[], const int32_t repeatTime,                      \
+                     uint64_t mask[], const int32_t repeatTime,                \
                      const BinaryRepeatParams &repeatParams, ASCSIM_LOC) {     \
     ::ascsim::VecCall c = ::ascsim::vec::make<T, U>(::ascsim::VecOp::OP);      \
     c.dst = dst.operand();                                                     \
@@ -587,7 +587,7 @@ inline void CompareScalar(const LocalTensor<U> &dst, const LocalTensor<T> &src0,
   template <typename T, typename U, bool isSetMask = true>                     \
   inline void Select(const LocalTensor<T> &dst, const LocalTensor<U> &selMask, \
                      const LocalTensor<T> &src0, SRC1_T src1, SELMODE selMode, \
-                     uint64_t mask, const int32_t repeatTime,                        \
+                     uint64_t mask, const int32_t repeatTime,                  \
                      const BinaryRepeatParams &repeatParams, ASCSIM_LOC) {     \
     ::ascsim::VecCall c = ::ascsim::vec::make<T, U>(::ascsim::VecOp::OP);      \
     c.dst = dst.operand();                                                     \
@@ -741,8 +741,8 @@ inline void Duplicate(const LocalTensor<T> &dst, const T &scalarValue,
 /// of dst, one element per block.
 template <typename T>
 inline void Brcb(const LocalTensor<T> &dst, const LocalTensor<T> &src0,
-                 const int32_t repeatTime,
-                 const BrcbRepeatParams &repeatParams, ASCSIM_LOC) {
+                 const int32_t repeatTime, const BrcbRepeatParams &repeatParams,
+                 ASCSIM_LOC) {
   ::ascsim::VecCall c = ::ascsim::vec::make<T, T>(::ascsim::VecOp::Brcb);
   c.dst = dst.operand();
   c.src0 = src0.operand();
@@ -832,12 +832,12 @@ inline void SetVectorMask(int32_t len, ASCSIM_LOC) {
                             mode == MaskMode::COUNTER ? 1 : 0, loc);
 }
 inline void ResetMask(ASCSIM_LOC) {
-  ::ascsim::abi::vecControl(::ascsim::VecCtl::ResetMask, ::ascsim::DType::U8,
-                            0, 0, loc);
+  ::ascsim::abi::vecControl(::ascsim::VecCtl::ResetMask, ::ascsim::DType::U8, 0,
+                            0, loc);
 }
 inline void SetMaskCount(ASCSIM_LOC) {
-  ::ascsim::abi::vecControl(::ascsim::VecCtl::SetMaskCount,
-                            ::ascsim::DType::U8, 0, 0, loc);
+  ::ascsim::abi::vecControl(::ascsim::VecCtl::SetMaskCount, ::ascsim::DType::U8,
+                            0, 0, loc);
 }
 inline void SetMaskNorm(ASCSIM_LOC) {
   ::ascsim::abi::vecControl(::ascsim::VecCtl::SetMaskNorm, ::ascsim::DType::U8,
@@ -1109,10 +1109,10 @@ template <typename T>
 inline void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                         const DataCopyExtParams &dataCopyParams,
                         const DataCopyPadExtParams<T> &padParams, ASCSIM_LOC) {
-  ::ascsim::CopyCall c = detail::padCall<T>(
-      dst.operand(), src.operand(), dataCopyParams.blockCount,
-      dataCopyParams.blockLen, dataCopyParams.srcStride,
-      dataCopyParams.dstStride);
+  ::ascsim::CopyCall c =
+      detail::padCall<T>(dst.operand(), src.operand(),
+                         dataCopyParams.blockCount, dataCopyParams.blockLen,
+                         dataCopyParams.srcStride, dataCopyParams.dstStride);
   c.extParams = true;
   c.hasPadParams = true;
   c.isPad = padParams.isPad;
@@ -1125,10 +1125,10 @@ template <typename T>
 inline void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
                         const DataCopyParams &dataCopyParams,
                         const DataCopyPadParams &padParams, ASCSIM_LOC) {
-  ::ascsim::CopyCall c = detail::padCall<T>(
-      dst.operand(), src.operand(), dataCopyParams.blockCount,
-      dataCopyParams.blockLen, dataCopyParams.srcStride,
-      dataCopyParams.dstStride);
+  ::ascsim::CopyCall c =
+      detail::padCall<T>(dst.operand(), src.operand(),
+                         dataCopyParams.blockCount, dataCopyParams.blockLen,
+                         dataCopyParams.srcStride, dataCopyParams.dstStride);
   c.hasPadParams = true;
   c.isPad = padParams.isPad;
   c.leftPadding = padParams.leftPadding;
@@ -1140,10 +1140,10 @@ inline void DataCopyPad(const LocalTensor<T> &dst, const GlobalTensor<T> &src,
 template <typename T>
 inline void DataCopyPad(const GlobalTensor<T> &dst, const LocalTensor<T> &src,
                         const DataCopyExtParams &dataCopyParams, ASCSIM_LOC) {
-  ::ascsim::CopyCall c = detail::padCall<T>(
-      dst.operand(), src.operand(), dataCopyParams.blockCount,
-      dataCopyParams.blockLen, dataCopyParams.srcStride,
-      dataCopyParams.dstStride);
+  ::ascsim::CopyCall c =
+      detail::padCall<T>(dst.operand(), src.operand(),
+                         dataCopyParams.blockCount, dataCopyParams.blockLen,
+                         dataCopyParams.srcStride, dataCopyParams.dstStride);
   c.extParams = true;
   ::ascsim::abi::dataCopyEx(c, loc);
 }

@@ -1,4 +1,5 @@
-//===- device/AutoSyncLog.h - auto_sync's ranges touched by a pipe -*- C++ -*-===//
+//===- device/AutoSyncLog.h - auto_sync's ranges touched by a pipe -*- C++
+//-*-===//
 //
 // What auto_sync remembers of one pipe's instructions since the scalar unit
 // last waited for it (Core::noteAutoSync / autoSyncBefore): the ranges the
@@ -97,7 +98,7 @@ private:
       fold(m, start, end, write);
       return;
     }
-    if (ranges_.capacity() == 0) // a Core is fresh for every block: one
+    if (ranges_.capacity() == 0)   // a Core is fresh for every block: one
       ranges_.reserve(kMaxRanges); // allocation, not one per doubling
     ranges_.push_back({m, start, end, write});
     addToUnion(m, start, end);

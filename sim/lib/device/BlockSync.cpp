@@ -131,9 +131,8 @@ int32_t *Core::gmSyncEnter(const char *api, bool aivOnly, const Operand &gm,
   return reinterpret_cast<int32_t *>(p);
 }
 
-void Core::ibSync(bool wait, bool aivOnly, const Operand &gm,
-                  const Operand &ub, int64_t blockIdx, int64_t eventId,
-                  Loc loc) {
+void Core::ibSync(bool wait, bool aivOnly, const Operand &gm, const Operand &ub,
+                  int64_t blockIdx, int64_t eventId, Loc loc) {
   beginCall(loc);
   const char *api = wait ? "ib_wait" : "ib_set";
   // The flag area: per event, one 32-byte slot per core of the launch
@@ -171,8 +170,8 @@ void Core::ibSync(bool wait, bool aivOnly, const Operand &gm,
   const std::string what = "ib_wait(block_idx=" + std::to_string(blockIdx) +
                            ", event_id=" + std::to_string(eventId) + ")";
   std::function<bool()> ready = [flag] { return *flag != 0; };
-  CrossCoreDomain::Stamp got = xc.gmAcquire(
-      me, {word}, ready, [flag] { *flag = 0; }, what, loc);
+  CrossCoreDomain::Stamp got =
+      xc.gmAcquire(me, {word}, ready, [flag] { *flag = 0; }, what, loc);
   acquired(got.cycle, got.clock);
 }
 
@@ -235,10 +234,10 @@ void Core::blockOrder(bool notify, const Operand &gm, const Operand &ub,
   const char *api = notify ? "notify_next_block" : "wait_pre_block";
   const int64_t cores = blockNum_ * role_.taskRatio;
   const uint64_t need = static_cast<uint64_t>(cores) * kSlotBytes;
-  int32_t *area = gmSyncEnter(
-      api, true, gm, need,
-      "one 32-byte slot per block: get_block_num() * 32 bytes", ub,
-      kSlotBytes, loc);
+  int32_t *area =
+      gmSyncEnter(api, true, gm, need,
+                  "one 32-byte slot per block: get_block_num() * 32 bytes", ub,
+                  kSlotBytes, loc);
   CrossCoreDomain &xc = *role_.xc;
   const uint32_t me = role_.coreId;
   if (notify) {

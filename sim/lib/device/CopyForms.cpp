@@ -53,8 +53,7 @@ Runs runsOf(const SliceDim &s, uint32_t d, uint32_t es, const char *side,
              std::to_string(s.burstLen),
          loc);
   if (d == 0 && s.burstLen == 0)
-    fail("argument", "data_copy: " + dimName(side, d) + ".burst_len is 0",
-         loc);
+    fail("argument", "data_copy: " + dimName(side, d) + ".burst_len is 0", loc);
   if (s.endIndex >= s.shapeValue)
     fail("argument",
          "data_copy: " + dimName(side, d) + ".end_index (" +
@@ -72,8 +71,7 @@ Runs runsOf(const SliceDim &s, uint32_t d, uint32_t es, const char *side,
   return r;
 }
 
-Operand shifted(const Operand &o, uint64_t bytes, const char *role,
-                Loc loc) {
+Operand shifted(const Operand &o, uint64_t bytes, const char *role, Loc loc) {
   if (bytes > o.bytes)
     fail("bounds",
          std::string("data_copy: a slice of the ") + role + " starts " +
@@ -130,8 +128,8 @@ void dataCopySlice(const SliceCall &c, Loc loc) {
   uint64_t ubGapBytes = (ub[0].step - ub[0].len) * es;
   if (ubGapBytes % 32 != 0)
     fail("alignment",
-         "data_copy: " + dimName(ubSide, 0) + ".stride * sizeof(T) = " +
-             std::to_string(ubGapBytes) +
+         "data_copy: " + dimName(ubSide, 0) +
+             ".stride * sizeof(T) = " + std::to_string(ubGapBytes) +
              " bytes is not a multiple of 32 (the UB side moves whole blocks)",
          loc);
   // Row offsets (in elements) of every index tuple of dimensions >= 1.

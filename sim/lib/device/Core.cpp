@@ -170,19 +170,18 @@ void Core::checkInit(const char *api, const char *role, uint64_t addr,
   record(std::move(d));
 }
 
-void Core::warnIgnoredField(const char *api, const char *field,
-                            int64_t value, bool isBool, const char *hint,
-                            Loc loc) {
+void Core::warnIgnoredField(const char *api, const char *field, int64_t value,
+                            bool isBool, const char *hint, Loc loc) {
   if (!ignoredWarned_.insert({loc.file, loc.line, field}).second)
     return;
-  Diagnostic d = makeDiagnostic(
-      "argument",
-      std::string(api) + ": '" + field +
-          "' is ignored on Ascend 910B/910C (A2/A3), but got " +
-          (isBool ? std::string(value ? "True" : "False")
-                  : std::to_string(value)) +
-          "; " + hint,
-      loc);
+  Diagnostic d =
+      makeDiagnostic("argument",
+                     std::string(api) + ": '" + field +
+                         "' is ignored on Ascend 910B/910C (A2/A3), but got " +
+                         (isBool ? std::string(value ? "True" : "False")
+                                 : std::to_string(value)) +
+                         "; " + hint,
+                     loc);
   d.severity = Severity::Warning;
   record(std::move(d));
 }
@@ -298,8 +297,7 @@ void Core::checkpoint(Loc loc) {
              "or @asc.jit(sim_budget=<steps>) (0 = no limit)",
          where);
   }
-  if ((control_ && control_->stopped(controlIdx_)) ||
-      interruptRequested())
+  if ((control_ && control_->stopped(controlIdx_)) || interruptRequested())
     fail("interrupted",
          "the launch was interrupted (block " + std::to_string(blockIdx_) +
              " stopped here)",
@@ -370,8 +368,8 @@ void Core::checkGmRead(const char *api, uint64_t addr, uint64_t bytes,
   mem_.checkGm(addr, bytes, Access{api, "source", false, type}, loc, hint);
 }
 
-inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc,
-                                   Cost cost, DType type, uint32_t count,
+inline Instr &Core::issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost,
+                                   DType type, uint32_t count,
                                    const uint8_t *from, uint8_t *to) {
   Instr &in = issueInPlace(InstrKind::Work, pipe, seq, loc, "data_copy");
   fillPlainCopy(in, pipe, cost, type, count, from, to);
@@ -415,9 +413,8 @@ void Core::cachedCopyFirstUse(CachedCopy &e, const Operand &ubOp, Loc loc) {
 }
 
 inline Core::CachedCopy *Core::findCopyPlan(const Operand &dst,
-                                            const Operand &src,
-                                            uint32_t count, DType type,
-                                            Loc loc) {
+                                            const Operand &src, uint32_t count,
+                                            DType type, Loc loc) {
   if (count == 0 || sys_.anyWatch) // count 0: an empty slot
     return nullptr;
   CachedCopy *e = nullptr;
@@ -426,9 +423,9 @@ inline Core::CachedCopy *Core::findCopyPlan(const Operand &dst,
                                   // buffers are plans of one line
       const Operand &ub = c.toGm ? src : dst;
       const Operand &gm = c.toGm ? dst : src;
-      if (ub.addr == c.ub.addr && c.count == count &&
-          c.loc.file == loc.file && c.type == type &&
-          ub.bytes == c.ub.bytes && ub.pos == c.ub.pos && gm.pos == c.gmPos) {
+      if (ub.addr == c.ub.addr && c.count == count && c.loc.file == loc.file &&
+          c.type == type && ub.bytes == c.ub.bytes && ub.pos == c.ub.pos &&
+          gm.pos == c.gmPos) {
         e = &c;
         break;
       }
@@ -476,8 +473,8 @@ inline void Core::dataCopy(const Operand &dst, const Operand &src,
   // tested before any side effect (else the general path or, with only the
   // room or this core's first use of the plan missing, cachedCopyAfterRoom:
   // tail calls).
-  CachedCopy *e = stepsLeft_ != 1 ? findCopyPlan(dst, src, count, type, loc)
-                                  : nullptr;
+  CachedCopy *e =
+      stepsLeft_ != 1 ? findCopyPlan(dst, src, count, type, loc) : nullptr;
   if (__builtin_expect(e != nullptr, 1)) {
     const Operand &gmOp = e->toGm ? dst : src;
     const uint64_t gmAddr = gmOp.addr;
@@ -719,11 +716,10 @@ const EventInfo &Core::flagEvent(const char *api, uint8_t event, int32_t id,
                                  Loc loc) const {
   // FlagTable::validate's conditions, tested here without a call; it
   // throws the message when one fails.
-  if (__builtin_expect(event < kNumEvents &&
-                           static_cast<uint32_t>(id) < kNumEventIds &&
-                           (role_.aic ? hw::kEvents[event].aic
-                                      : hw::kEvents[event].aiv),
-                       1))
+  if (__builtin_expect(
+          event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds &&
+              (role_.aic ? hw::kEvents[event].aic : hw::kEvents[event].aiv),
+          1))
     return events_[event];
   return FlagTable::validate(api, event, id, loc, role_.aic);
 }
@@ -736,9 +732,8 @@ void Core::bindFlagPipes() {
 template <InstrKind K>
 inline bool Core::issueFlagFree(uint8_t event, int32_t id, Loc loc) {
   constexpr bool set = K == InstrKind::SetFlag;
-  if (__builtin_expect(event < kNumEvents &&
-                           static_cast<uint32_t>(id) < kNumEventIds,
-                       1)) {
+  if (__builtin_expect(
+          event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds, 1)) {
     const Pipe p = (set ? plainSet_ : plainWait_)[event];
     void *at;
     if (__builtin_expect(p != Pipe::S && stepsLeft_ != 1 &&
@@ -767,9 +762,8 @@ template <InstrKind K>
 void Core::issueFlagGeneral(uint8_t event, int32_t id, Loc loc) {
   constexpr bool set = K == InstrKind::SetFlag;
   uint64_t seq = beginCall(loc);
-  if (__builtin_expect(event < kNumEvents &&
-                           static_cast<uint32_t>(id) < kNumEventIds,
-                       1)) {
+  if (__builtin_expect(
+          event < kNumEvents && static_cast<uint32_t>(id) < kNumEventIds, 1)) {
     const Pipe p = (set ? plainSet_ : plainWait_)[event];
     if (__builtin_expect(p != Pipe::S, 1)) {
       const uint8_t fid = static_cast<uint8_t>(id);
@@ -1187,8 +1181,8 @@ void Core::dataSyncBarrier(uint8_t mem, Loc loc) {
   // is sequentially consistent in the simulator): nothing to wait for. The
   // pipes' instructions are ordered by flags and barriers, not by it.
   if (trace_)
-    trace_->slices.push_back({Pipe::S, scalar_, scalar_ + 1,
-                              "data_sync_barrier", loc, seq, 0});
+    trace_->slices.push_back(
+        {Pipe::S, scalar_, scalar_ + 1, "data_sync_barrier", loc, seq, 0});
 }
 
 CoreTiming Core::timing() const {

@@ -11,14 +11,14 @@
 #ifndef ASCSIM_DEVICE_CORE_H
 #define ASCSIM_DEVICE_CORE_H
 
+#include "ascsim/cube_abi.h"
+#include "device/AutoSyncLog.h"
+#include "device/SysState.h"
 #include "flags/Flags.h"
 #include "framework/Framework.h"
 #include "memory/Memory.h"
-#include "ascsim/cube_abi.h"
 #include "ops/VectorOps.h"
 #include "pipes/Engine.h"
-#include "device/AutoSyncLog.h"
-#include "device/SysState.h"
 #include "support/Fifo.h"
 #include "timing/Timing.h"
 
@@ -32,12 +32,12 @@
 
 namespace ascsim {
 
-class LaunchControl; // device/Device.h
-struct PrintArg; // ascsim/debug.h
-struct DumpShape; // ascsim/debug.h
-struct LayoutCall; // ascsim/layout_api.h
-struct SortCall;   // ascsim/sort_abi.h
-struct SortInstr;  // ops/SortOps.h
+class LaunchControl;   // device/Device.h
+struct PrintArg;       // ascsim/debug.h
+struct DumpShape;      // ascsim/debug.h
+struct LayoutCall;     // ascsim/layout_api.h
+struct SortCall;       // ascsim/sort_abi.h
+struct SortInstr;      // ops/SortOps.h
 class CrossCoreDomain; // device/CrossCore.h
 namespace cube {
 struct CubeInstr;
@@ -236,8 +236,8 @@ public:
                     const char *api, Loc loc);
   int32_t queueQuery(int32_t q, QueueQuery what, uint64_t buffer, Loc loc);
   void queueFreeAllEvent(int32_t q, Loc loc);
-  int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag,
-                        const char *api, Loc loc);
+  int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag, const char *api,
+                        Loc loc);
   int32_t eventAlloc(uint8_t event, bool reserve, Loc loc);
   void eventRelease(uint8_t event, int32_t id, Loc loc);
 
@@ -355,8 +355,7 @@ private:
                                              uint64_t seq, Loc loc);
   /// A cached plan's issue through issueVec: its first use on this core,
   /// or with a UB watch.
-  [[gnu::noinline]] void issueVecPlan(CachedVecPlan &e, uint64_t seq,
-                                      Loc loc);
+  [[gnu::noinline]] void issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc);
   /// A call without a cached plan: checked, planned (and cached when
   /// `cacheable`), issued.
   [[gnu::noinline]] void planAndIssueVec(const VecCall &c, Loc loc,
@@ -385,7 +384,7 @@ private:
     uint8_t gmPos = 0;
     bool toGm = false; // MTE3 (UB -> GM), else MTE2 (GM -> UB)
     DType type = DType::F32;
-    uint32_t count = 0; // 0: the slot is empty
+    uint32_t count = 0;     // 0: the slot is empty
     uint32_t elemBytes = 0; // dtypeSize(type)
     uint64_t bytes = 0;     // count * elemBytes
     Cost cost;
@@ -411,11 +410,9 @@ private:
   static constexpr size_t kCopyPlanCache = 8; // most recent, round robin
   /// Issues data_copy's Work instruction: `count` elements of `type` from
   /// `from` to `to` on `pipe` (the caller adds the race footprint).
-  [[gnu::always_inline]] Instr &issuePlainCopy(Pipe pipe, uint64_t seq,
-                                               Loc loc, Cost cost, DType type,
-                                               uint32_t count,
-                                               const uint8_t *from,
-                                               uint8_t *to);
+  [[gnu::always_inline]] Instr &
+  issuePlainCopy(Pipe pipe, uint64_t seq, Loc loc, Cost cost, DType type,
+                 uint32_t count, const uint8_t *from, uint8_t *to);
   /// dataCopy without a cached plan: checks, plans and issues the copy, and
   /// caches its plan when it is a plain GM <-> UB copy.
   [[gnu::noinline]] void planCopy(const Operand &dst, const Operand &src,
@@ -437,21 +434,18 @@ private:
   /// general path, beginCall then copyFromPlan or planCopy. The count and
   /// the type in one argument (count | type << 32): six arguments in
   /// registers make the call a jump.
-  [[gnu::noinline]] void dataCopyGeneral(const Operand &dst,
-                                         const Operand &src,
+  [[gnu::noinline]] void dataCopyGeneral(const Operand &dst, const Operand &src,
                                          uint64_t countType, Loc loc);
   /// dataCopy's issue of a cached copy `e` (its GM operand at `gmAddr`
   /// tested): into a free slot (InSlot: the plan ready on this core, no
   /// call but the last), or after this core's first use of the plan and
   /// makeRoom. `countType` as dataCopyGeneral's.
   template <bool InSlot>
-  [[gnu::always_inline]] void issueCachedCopy(CachedCopy &e,
-                                              uint64_t gmAddr,
+  [[gnu::always_inline]] void issueCachedCopy(CachedCopy &e, uint64_t gmAddr,
                                               uint64_t countType, Loc loc);
   /// issueCachedCopy when the queue has no free slot (the scalar stalls)
   /// or this core has not used the plan yet (cachedCopyFirstUse first).
-  [[gnu::noinline]] void cachedCopyAfterRoom(CachedCopy &e,
-                                             uint64_t gmAddr,
+  [[gnu::noinline]] void cachedCopyAfterRoom(CachedCopy &e, uint64_t gmAddr,
                                              uint64_t countType, Loc loc);
   /// Fills a plain copy's Instr `in` (issuePlainCopy's fields).
   [[gnu::always_inline]] void fillPlainCopy(Instr &in, Pipe pipe, Cost cost,
@@ -520,10 +514,10 @@ private:
     return ++seq_;
   }
   /// issueFlagInstr into `at`, p's free slot (Engine::slotOf).
-  void issueFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event,
-                   uint8_t id, uint64_t seq, Loc loc, const char *api) {
-    Instr &in = engine_.emplaceFlagAt(at, kind, p, event, id, seq, scalar_,
-                                      loc, api);
+  void issueFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event, uint8_t id,
+                   uint64_t seq, Loc loc, const char *api) {
+    Instr &in =
+        engine_.emplaceFlagAt(at, kind, p, event, id, seq, scalar_, loc, api);
     if (race_) {
       in.issueClock = race_->clock(Pipe::S);
       in.gmEpoch = gmEpoch_;
@@ -532,8 +526,7 @@ private:
   /// set_flag (K = SetFlag) or wait_flag (WaitFlag) on the call-free path
   /// when it applies (a valid plain flag, no checkpoint due, a free slot):
   /// whether it was issued.
-  template <InstrKind K>
-  bool issueFlagFree(uint8_t event, int32_t id, Loc loc);
+  template <InstrKind K> bool issueFlagFree(uint8_t event, int32_t id, Loc loc);
   /// set_flag (K = SetFlag) or wait_flag (WaitFlag) when the call-free
   /// path does not apply (a plain flag, no checkpoint due, a free slot):
   /// beginCall, then makeRoom or the rare cases.
@@ -570,8 +563,7 @@ private:
   /// resolved starts of src, src1, src2 and dst (null = unused), `runs`
   /// their byte runs (the dst runs are moved into the instruction).
   void issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
-                 uint64_t seq, const char *api, Loc loc,
-                 cube::CubeRuns &runs);
+                 uint64_t seq, const char *api, Loc loc, cube::CubeRuns &runs);
   /// device/SysControl.cpp: stops the core when a UB access [start, end) of
   /// `pipe` hits an enabled CheckLocalMemoryIA channel (call sites test
   /// sys_.anyWatch first).
@@ -651,8 +643,8 @@ private:
                  uint64_t addr, uint64_t bytes, Loc loc);
   /// trackInit of a UB range with init tracking on, inline (a kept plan's
   /// first use on a core): a range already all written costs no call.
-  void trackUbInit(bool write, const char *api, const char *role,
-                   uint64_t addr, uint64_t bytes, Loc loc) {
+  void trackUbInit(bool write, const char *api, const char *role, uint64_t addr,
+                   uint64_t bytes, Loc loc) {
     if (write)
       mem_.markWritten(addr, bytes);
     else if (!mem_.allWritten(addr, bytes))
@@ -696,17 +688,16 @@ private:
   // Inlined into setFlag / waitFlag and runSync (a flag is 6 of a
   // tile's 10 instructions: one call and its register saves less).
   /// `api`: the queue operation issuing it (FlagTable::issueSet).
-  [[gnu::always_inline]] void issueSetFlag(const EventInfo &info,
-                                           uint8_t event, uint8_t id,
-                                           uint64_t seq, Loc loc,
+  [[gnu::always_inline]] void issueSetFlag(const EventInfo &info, uint8_t event,
+                                           uint8_t id, uint64_t seq, Loc loc,
                                            const char *api = nullptr);
   [[gnu::always_inline]] void issueWaitFlag(const EventInfo &info,
                                             uint8_t event, uint8_t id,
                                             uint64_t seq, Loc loc);
   /// issueWaitFlag's wait on the scalar unit (a stall until the flag is
   /// set).
-  [[gnu::noinline]] void scalarWaitFlag(uint8_t event, uint8_t id,
-                                        uint64_t seq, Loc loc);
+  [[gnu::noinline]] void scalarWaitFlag(uint8_t event, uint8_t id, uint64_t seq,
+                                        Loc loc);
   void drainAll(Loc loc, const char *what);
   /// Issues the flags of a framework call `api` (one scalar cycle each).
   void runSync(const std::vector<SyncOp> &ops, uint64_t seq, Loc loc,
@@ -782,7 +773,7 @@ private:
   /// A GM-flag wait was satisfied by a set of cycle `cycle` whose setters
   /// knew `clock`: time and clocks, then the next epoch.
   void acquired(uint64_t cycle, const std::vector<uint32_t> &clock);
-  uint64_t scalar_ = 0;     // the scalar unit's cycle
+  uint64_t scalar_ = 0; // the scalar unit's cycle
   /// Cycles the scalar spent accessing, and issuing other than an API
   /// call's kScalarIssue: each call (seq_) adds those when timing() reads
   /// the figure (one add less per call).
@@ -791,11 +782,11 @@ private:
   Loc lastLoc_{nullptr, 0};
   Loc loopLoc_{nullptr, 0};
   LaunchControl *control_;
-  uint64_t steps_ = 0;     // API calls and loop iterations at the last
-                           // checkpoint (nextCheck_ - stepsLeft_ now)
-  uint64_t nextCheck_;     // steps_ at which step() calls checkpoint()
-  uint64_t stepsLeft_;     // steps until then (>= 1)
-  uint64_t budget_;        // LaunchConfig::step_budget (0: none)
+  uint64_t steps_ = 0;          // API calls and loop iterations at the last
+                                // checkpoint (nextCheck_ - stepsLeft_ now)
+  uint64_t nextCheck_;          // steps_ at which step() calls checkpoint()
+  uint64_t stepsLeft_;          // steps until then (>= 1)
+  uint64_t budget_;             // LaunchConfig::step_budget (0: none)
   bool atomicsOrdered_ = false; // the lower blocks have finished
   std::vector<Diagnostic> diags_;
   std::vector<SyncOp> syncOps_;
@@ -903,7 +894,7 @@ private:
   void markPlanDirty(const CachedVecPlan &e);
   PlanStore *plans_ = nullptr;
   std::unique_ptr<PlanStore> ownPlans_; // a nested core's
-  SysRegs sys_;     // core type, control bits, pointers, UB watch, AIPP
+  SysRegs sys_; // core type, control bits, pointers, UB watch, AIPP
   /// sys_.anyWatch from the watch channels and an open adv scratch (which
   /// watches every UB access as a channel does).
   void refreshAnyWatch();
@@ -928,8 +919,8 @@ private:
   /// (call line, staticUb_ index) pairs warned about: once each, not per
   /// iteration of a loop.
   std::vector<std::pair<Loc, size_t>> advWarned_;
-  uint64_t gatherMaskRemain_ = 0; // GetGatherMaskRemainCount
-  friend class LayoutIssuer;       // device/LayoutAbi.cpp
+  uint64_t gatherMaskRemain_ = 0;                // GetGatherMaskRemainCount
+  friend class LayoutIssuer;                     // device/LayoutAbi.cpp
   std::shared_ptr<const SortInstr> lastMrgSort_; // GetMrgSortResult
   friend class SortIssuer;                       // device/SortAbi.cpp
 };

@@ -58,8 +58,7 @@ void joinInto(std::vector<uint32_t> &into, const std::vector<uint32_t> &c) {
 
 std::string CrossCoreDomain::post(uint32_t core, uint8_t mode, uint8_t flag,
                                   uint64_t cycle,
-                                  const std::vector<uint32_t> &clock,
-                                  Loc loc) {
+                                  const std::vector<uint32_t> &clock, Loc loc) {
   (void)loc;
   std::string err;
   std::lock_guard<std::mutex> lk(m_);
@@ -123,7 +122,7 @@ Diagnostic CrossCoreDomain::deadlockReport(uint32_t core,
 }
 
 bool CrossCoreDomain::released(const CoreState &c) const {
-  return c.gmReady ? (*c.gmReady)()
+  return c.gmReady   ? (*c.gmReady)()
          : c.msgWait ? !c.inbox.empty() || msgWaitEnds(c)
                      : !c.counters[c.waitFlag].empty();
 }
@@ -169,27 +168,25 @@ void CrossCoreDomain::snapshotDeadlock() {
                                      "nothing more",
                                  Loc{nullptr, 0}));
       else if (o.blocked)
-        notes.push_back(makeNote(coreName(i) +
-                                     (o.gmReady   ? " waits in " + o.msgWhat
-                                      : o.msgWait ? " " + o.msgWhat
-                                                : " waits for cross-core flag " +
-                                                      std::to_string(
-                                                          o.waitFlag)) +
-                                     " here",
-                                 o.waitLoc));
+        notes.push_back(
+            makeNote(coreName(i) +
+                         (o.gmReady   ? " waits in " + o.msgWhat
+                          : o.msgWait ? " " + o.msgWhat
+                                      : " waits for cross-core flag " +
+                                            std::to_string(o.waitFlag)) +
+                         " here",
+                     o.waitLoc));
     }
     // A message wait's `msgWhat` says "waits for ..." itself.
     const std::string head =
-        c.gmReady ? c.msgWhat + " on " + coreName(core) + " waits forever"
-        : c.msgWait
-            ? coreName(core) + " " + c.msgWhat + " forever"
-            : "cross_core_wait_flag(" + std::to_string(c.waitFlag) + ") on " +
-                  coreName(core) + " waits forever";
+        c.gmReady   ? c.msgWhat + " on " + coreName(core) + " waits forever"
+        : c.msgWait ? coreName(core) + " " + c.msgWhat + " forever"
+                    : "cross_core_wait_flag(" + std::to_string(c.waitFlag) +
+                          ") on " + coreName(core) + " waits forever";
     reports_[core] = makeDiagnostic(
         "deadlock",
-        head +
-            ": no core that is still running can set it (every other core "
-            "is blocked in a cross-core wait or has finished)",
+        head + ": no core that is still running can set it (every other core "
+               "is blocked in a cross-core wait or has finished)",
         c.waitLoc, std::move(notes));
   }
   cv_.notify_all();
@@ -234,10 +231,11 @@ void CrossCoreDomain::gmRelease(const std::vector<uint64_t> &words,
   cv_.notify_all();
 }
 
-CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
-    uint32_t core, const std::vector<uint64_t> &words,
-    const std::function<bool()> &ready, const std::function<void()> &consume,
-    const std::string &what, Loc loc) {
+CrossCoreDomain::Stamp
+CrossCoreDomain::gmAcquire(uint32_t core, const std::vector<uint64_t> &words,
+                           const std::function<bool()> &ready,
+                           const std::function<void()> &consume,
+                           const std::string &what, Loc loc) {
   std::unique_lock<std::mutex> lk(m_);
   CoreState &c = cores_[core];
   c.msgWhat = what;
@@ -248,11 +246,11 @@ CrossCoreDomain::Stamp CrossCoreDomain::gmAcquire(
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
-      Diagnostic d = deadlockReport(
-          core,
-          what + " on " + coreName(core) +
-              " waits forever: the launch has deadlocked",
-          loc);
+      Diagnostic d =
+          deadlockReport(core,
+                         what + " on " + coreName(core) +
+                             " waits forever: the launch has deadlocked",
+                         loc);
       c.gmReady = nullptr;
       c.blocked = false;
       throw Fault{std::move(d)};
@@ -282,8 +280,8 @@ bool CrossCoreDomain::msgWaitEnds(const CoreState &c) const {
   return true;
 }
 
-void CrossCoreDomain::sendToAic(uint32_t core, const void *data,
-                                uint32_t bytes, uint64_t cycle,
+void CrossCoreDomain::sendToAic(uint32_t core, const void *data, uint32_t bytes,
+                                uint64_t cycle,
                                 const std::vector<uint32_t> &clock) {
   std::lock_guard<std::mutex> lk(m_);
   const CoreState &c = cores_[core];
@@ -329,9 +327,10 @@ bool CrossCoreDomain::receive(uint32_t core, Message &out,
     if (!deadlocked_ && stuck())
       snapshotDeadlock();
     if (deadlocked_) {
-      Diagnostic d = deadlockReport(
-          core, coreName(core) + " " + what + " forever: the launch has deadlocked",
-          loc);
+      Diagnostic d = deadlockReport(core,
+                                    coreName(core) + " " + what +
+                                        " forever: the launch has deadlocked",
+                                    loc);
       c.msgWait = false;
       throw Fault{std::move(d)};
     }
@@ -426,9 +425,10 @@ void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
   const char *api = needMix(true);
   if (!role_.mixed || !role_.xc)
     fail("argument",
-         std::string(api) + " needs a MIX kernel type (MIX_AIC_1_1, "
-                            "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
-                            "kernel is " +
+         std::string(api) +
+             " needs a MIX kernel type (MIX_AIC_1_1, "
+             "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
+             "kernel is " +
              kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
          loc);
   if (mode > 2)
@@ -445,8 +445,9 @@ void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
                           "a MIX_AIC_1_1 or MIX_AIC_1_2 kernel"
                         : " syncs an AIC with its AIVs; it needs a "
                           "MIX_AIC_1_1 or MIX_AIC_1_2 kernel") +
-             ", this is a " + (role_.aic ? "cube core (AIC)" : "vector core (AIV)") +
-             " of a " + kernelTypeName(role_.kernelType) + " kernel",
+             ", this is a " +
+             (role_.aic ? "cube core (AIC)" : "vector core (AIV)") + " of a " +
+             kernelTypeName(role_.kernelType) + " kernel",
          loc);
   if (flagId >= CrossCoreDomain::kFlagIds)
     fail("argument",
@@ -454,10 +455,10 @@ void Core::crossCoreSetFlag(uint8_t mode, uint8_t pipeT, uint32_t flagId,
              std::to_string(flagId),
          loc);
   std::optional<Pipe> p = pipeFromPipeT(pipeT);
-  bool exists = p && *p != Pipe::S &&
-                (role_.aic ? *p != Pipe::V
-                           : (*p == Pipe::V || *p == Pipe::MTE2 ||
-                              *p == Pipe::MTE3));
+  bool exists =
+      p && *p != Pipe::S &&
+      (role_.aic ? *p != Pipe::V
+                 : (*p == Pipe::V || *p == Pipe::MTE2 || *p == Pipe::MTE3));
   if (!exists)
     fail("argument",
          std::string(api) + ": the set sits in " + pipeTName(pipeT) +
@@ -485,9 +486,10 @@ void Core::crossCoreWaitFlag(uint32_t flagId, Loc loc) {
   const char *api = needMix(false);
   if (!role_.mixed || !role_.xc)
     fail("argument",
-         std::string(api) + " needs a MIX kernel type (MIX_AIC_1_1, "
-                            "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
-                            "kernel is " +
+         std::string(api) +
+             " needs a MIX kernel type (MIX_AIC_1_1, "
+             "MIX_AIC_1_2, MIX_AIV_1_0 or MIX_AIC_1_0); this "
+             "kernel is " +
              kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
          loc);
   if (flagId >= CrossCoreDomain::kFlagIds)
@@ -518,9 +520,10 @@ void Core::syncAll(bool aivOnly, Loc loc) {
   const char *api = "sync_all";
   if (!role_.mixed || !role_.xc)
     fail("argument",
-         std::string(api) + " (the hardware form) needs a MIX kernel type "
-                            "(MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1 or "
-                            "MIX_AIC_1_2); this kernel is " +
+         std::string(api) +
+             " (the hardware form) needs a MIX kernel type "
+             "(MIX_AIV_1_0, MIX_AIC_1_0, MIX_AIC_1_1 or "
+             "MIX_AIC_1_2); this kernel is " +
              kernelTypeName(role_.kernelType) + " (hardware.md §3.6)",
          loc);
   if (aivOnly && role_.aic)

@@ -82,8 +82,8 @@ public:
 
   // Software inter-block sync through GM flags. A release stamps the flag
   // words it writes with the writer's cycle and happens-before clock (one
-  // component per core of the domain and pipe); an acquire joins the stamps of the
-  // words it waited for.
+  // component per core of the domain and pipe); an acquire joins the stamps of
+  // the words it waited for.
   struct Stamp {
     uint64_t cycle = 0;
     std::vector<uint32_t> clock;
@@ -99,8 +99,8 @@ public:
   /// blocked.
   Stamp gmAcquire(uint32_t core, const std::vector<uint64_t> &words,
                   const std::function<bool()> &ready,
-                  const std::function<void()> &consume,
-                  const std::string &what, Loc loc);
+                  const std::function<void()> &consume, const std::string &what,
+                  Loc loc);
 
   // The Matmul (KFC) message channel of a MIX launch (sim/MATMUL.md): an
   // AIV sends requests to the AIC of its block, the AIC replies to one AIV.
@@ -117,9 +117,8 @@ public:
   void sendToAic(uint32_t core, const void *data, uint32_t bytes,
                  uint64_t cycle, const std::vector<uint32_t> &clock = {});
   /// The AIC `core` -> AIV `sub` of its block.
-  void sendToAiv(uint32_t core, uint32_t sub, const void *data,
-                 uint32_t bytes, uint64_t cycle,
-                 const std::vector<uint32_t> &clock = {});
+  void sendToAiv(uint32_t core, uint32_t sub, const void *data, uint32_t bytes,
+                 uint64_t cycle, const std::vector<uint32_t> &clock = {});
   /// Blocks until a message for `core` arrives; on an AIC, the request
   /// with the smallest cycle once no AIV of the block can still send an
   /// earlier one (each AIV has one queued, has finished, or is blocked), so

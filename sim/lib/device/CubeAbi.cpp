@@ -109,8 +109,8 @@ uint64_t total(const cube::Runs &r) {
 
 const char *kernelTypeName(uint8_t type) {
   static const char *const kNames[] = {
-      "AIV_ONLY",    "AIC_ONLY",    "MIX_AIV_1_0", "MIX_AIC_1_0",
-      "MIX_AIC_1_1", "MIX_AIC_1_2", "AICORE",      "VECTORCORE",
+      "AIV_ONLY",    "AIC_ONLY",       "MIX_AIV_1_0", "MIX_AIC_1_0",
+      "MIX_AIC_1_1", "MIX_AIC_1_2",    "AICORE",      "VECTORCORE",
       "MIX_AICORE",  "MIX_VECTOR_CORE"};
   return type < 10 ? kNames[type] : "invalid";
 }
@@ -147,8 +147,7 @@ void Core::setRole(const CoreRole &role) {
   }
 }
 
-void Core::requireL1ToGm(const char *api, const Operand &src,
-                         Loc loc) const {
+void Core::requireL1ToGm(const char *api, const Operand &src, Loc loc) const {
   // TPosition::A1 and B1 (kPositionNames).
   if (src.pos != 1 && src.pos != 3)
     fail("argument",
@@ -181,8 +180,8 @@ void Core::requireAic(const char *api, Loc loc) const {
        loc);
 }
 
-void Core::refuseUbToL1(const char *api, const Operand &dst,
-                        const Operand &src, Loc loc) const {
+void Core::refuseUbToL1(const char *api, const Operand &dst, const Operand &src,
+                        Loc loc) const {
   // Ascend C emulates the copy through GM and the Matmul server only
   // (hardware.md §5.3); a kernel of its own has nobody to do the AIC half.
   fail("argument",
@@ -213,7 +212,8 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   const char *srcRole = ci->kind == cube::CubeKind::Mmad      ? "A matrix"
                         : ci->kind == cube::CubeKind::Fixpipe ? "source"
                                                               : "source";
-  const char *src1Role = ci->kind == cube::CubeKind::Mmad ? "B matrix" : "index";
+  const char *src1Role =
+      ci->kind == cube::CubeKind::Mmad ? "B matrix" : "index";
   const char *src2Role = ci->kind == cube::CubeKind::Mmad ? "bias"
                          : ci->kind == cube::CubeKind::Load3D
                              ? "source (past the load boundary)"
@@ -299,8 +299,8 @@ void Core::issueCube(std::shared_ptr<cube::CubeInstr> ci, Pipe pipe, Cost cost,
   if (unitWaits && ci->kind == cube::CubeKind::Fixpipe && !ci->direct)
     ci->late = true;
   if (ci->sparse) // the index, staged after the values
-    ci->stagingBytes += ci->stagingBytes / cube::kFractalBytes *
-                        cube::kSparseIdxBytes;
+    ci->stagingBytes +=
+        ci->stagingBytes / cube::kFractalBytes * cube::kSparseIdxBytes;
   ci->loc = loc;
   instr.work.kind = WorkKind::Cube;
   instr.work.dst = ci->dst;
@@ -352,8 +352,7 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
   // The destination is written in 32-byte blocks from a 32-byte aligned
   // start (hardware.md §5.3), so every matrix must start on one too (the
   // DataCopyNd2NzOp verifier refuses constants with the same message).
-  const uint64_t matrixBytes =
-      static_cast<uint64_t>(d.dstNzMatrixStride) * es;
+  const uint64_t matrixBytes = static_cast<uint64_t>(d.dstNzMatrixStride) * es;
   if (d.ndNum > 1 && matrixBytes % 32 != 0)
     fail("alignment",
          std::string(api) + ": 'dst_nz_matrix_stride' is " +
@@ -382,8 +381,7 @@ void Core::cubeNd2Nz(const Operand &dst, const Operand &src, DType type,
 void Core::cubeNd2NzPad(const Operand &dst, const Operand &src, Loc loc) {
   beginCall(loc);
   const char *api = "data_copy_pad";
-  requirePos(api, "source", src, {Mem::UB}, "UB (VECIN, VECOUT, VECCALC)",
-             loc);
+  requirePos(api, "source", src, {Mem::UB}, "UB (VECIN, VECOUT, VECCALC)", loc);
   requirePos(api, "destination", dst, {Mem::L1}, "L1 (A1, B1 or C1)", loc);
   refuseUbToL1(api, dst, src, loc);
 }
@@ -415,8 +413,7 @@ void Core::cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
   requireRange(api, "src_nd_matrix_stride", d.srcNdMatrixStride, 1, 512, loc);
   requireRange(api, "src_n_stride", d.srcNStride, 0, 4096, loc);
   requireRange(api, "dst_d_stride", d.dstDStride, 1, 65535, loc);
-  requireRange(api, "dst_nd_matrix_stride", d.dstNdMatrixStride, 1, 65535,
-               loc);
+  requireRange(api, "dst_nd_matrix_stride", d.dstNdMatrixStride, 1, 65535, loc);
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Nz2Nd;
   ci->type = type;
@@ -426,8 +423,8 @@ void Core::cubeNz2Nd(const Operand &dst, const Operand &src, DType type,
   Access da{api, "destination", true, type, false};
   ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
-  issueCube(std::move(ci), Pipe::MTE3, timing::localToGm(total(runs.dst)),
-            seq, api, loc, runs);
+  issueCube(std::move(ci), Pipe::MTE3, timing::localToGm(total(runs.dst)), seq,
+            api, loc, runs);
 }
 
 void Core::cubeLoadData(const Operand &dst, const Operand &src,
@@ -440,8 +437,7 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
   }
   bool transposeForm =
       d.form == LoadForm::Transpose || d.form == LoadForm::TransposeV2;
-  const char *api =
-      transposeForm ? "load_data_with_transpose" : "load_data";
+  const char *api = transposeForm ? "load_data_with_transpose" : "load_data";
   requireAic(api, loc);
   Mem sm = memOfPosition(src.pos), dm = memOfPosition(dst.pos);
   bool fromGm = sm == Mem::GM;
@@ -471,8 +467,8 @@ void Core::cubeLoadData(const Operand &dst, const Operand &src,
              dtypeName(type) + (fromGm ? " from GM" : ""),
          loc);
   if (transposeForm && fromGm)
-    fail("argument",
-         std::string(api) + ": the source must be in L1, not GM", loc);
+    fail("argument", std::string(api) + ": the source must be in L1, not GM",
+         loc);
   if (d.repeatTimes == 0)
     return; // NOP (hardware.md §6.2)
   auto ci = std::make_shared<cube::CubeInstr>();
@@ -588,8 +584,9 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   uint32_t es = dtypeSize(type);
   if (es > 4 || type == DType::I16 || type == DType::U16)
     fail("dtype",
-         std::string(api) + ": the 3-D load moves int8, uint8, float16, "
-                            "bfloat16, int32, uint32 or float32, not " +
+         std::string(api) +
+             ": the 3-D load moves int8, uint8, float16, "
+             "bfloat16, int32, uint32 or float32, not " +
              dtypeName(type),
          loc);
   Load3DDesc eff = d;
@@ -672,7 +669,7 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   ci->type = type;
   ci->load3d = eff;
   ci->target = memOfPosition(dst.pos) == Mem::L0A ? cube::Load3DTarget::L0A
-                                                   : cube::Load3DTarget::L0B;
+                                                  : cube::Load3DTarget::L0B;
   ci->repeatTime = std::max<uint32_t>(1, repeatTime_);
   ci->repeatStride = repeatStride_;
   ci->repeatMode = repeatMode_;
@@ -699,8 +696,8 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
     ci->srcL1 = src.addr;
     Access wa{api, "source (past the load boundary)", false, type, false};
     wa.cube = true;
-    ci->src2 = mem_.resolve(Operand{0, boundary_, src.pos}, 0, wrapped, wa,
-                            loc);
+    ci->src2 =
+        mem_.resolve(Operand{0, boundary_, src.pos}, 0, wrapped, wa, loc);
   }
   ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
@@ -709,8 +706,8 @@ void Core::cubeLoad3D(const Operand &dst, const Operand &src, DType type,
   issueCube(std::move(ci), Pipe::MTE1, cost, seq, api, loc, runs);
 }
 
-void Core::cubeInitConst(const Operand &dst, DType type,
-                         const InitConstDesc &d, Loc loc) {
+void Core::cubeInitConst(const Operand &dst, DType type, const InitConstDesc &d,
+                         Loc loc) {
   uint64_t seq = beginCall(loc);
   const char *api = "init_const_value";
   requireAic(api, loc);
@@ -743,8 +740,8 @@ void Core::cubeInitConst(const Operand &dst, DType type,
             runs);
 }
 
-void Core::cubeBiasLoad(const Operand &dst, const Operand &src,
-                        DType srcType, uint32_t count, Loc loc) {
+void Core::cubeBiasLoad(const Operand &dst, const Operand &src, DType srcType,
+                        uint32_t count, Loc loc) {
   uint64_t seq = beginCall(loc);
   const char *api = "data_copy";
   requireAic(api, loc);
@@ -752,8 +749,9 @@ void Core::cubeBiasLoad(const Operand &dst, const Operand &src,
   requirePos(api, "destination", dst, {Mem::BT}, "the BiasTable (C2)", loc);
   if (srcType != DType::F16 && srcType != DType::BF16)
     fail("dtype",
-         std::string(api) + ": L1 -> BiasTable converts a half or bfloat16 "
-                            "source to float32, not " +
+         std::string(api) +
+             ": L1 -> BiasTable converts a half or bfloat16 "
+             "source to float32, not " +
              dtypeName(srcType),
          loc);
   if (count == 0)
@@ -770,8 +768,8 @@ void Core::cubeBiasLoad(const Operand &dst, const Operand &src,
   ci->src = mem_.resolve(src, 0, cube::extent(runs.src), sa, loc);
   ci->dst = mem_.resolve(dst, 0, cube::extent(runs.dst), da, loc);
   issueCube(std::move(ci), Pipe::MTE1,
-            timing::l1ToL0(cube::extent(runs.dst), false, false), seq, api,
-            loc, runs);
+            timing::l1ToL0(cube::extent(runs.dst), false, false), seq, api, loc,
+            runs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -827,11 +825,13 @@ void Core::applyUnitFlag(cube::CubeInstr &ci, uint8_t mode, bool mmad,
                     "has written them since";
       std::vector<Note> notes;
       if (bit.seq != 0)
-        notes.push_back(makeNote("the fixpipe that cleared the unit flag",
-                                 bit.loc));
+        notes.push_back(
+            makeNote("the fixpipe that cleared the unit flag", bit.loc));
       fail("deadlock",
-           "deadlock: " + self + " in PIPE_FIX waits forever for the unit "
-               "flag of " + bytes(u.block) + ": " + why +
+           "deadlock: " + self +
+               " in PIPE_FIX waits forever for the unit "
+               "flag of " +
+               bytes(u.block) + ": " + why +
                "; give the last mmad that writes them unit_flag 3 (or use "
                "unit_flag 0 and set_flag/wait_flag(PIPE_M, PIPE_FIX)); the "
                "kernel would hang on the NPU",
@@ -867,8 +867,8 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
             (d.a == DType::BF16 && d.b == DType::BF16 && d.dst == DType::F32) ||
             (d.a == DType::F32 && d.b == DType::F32 && d.dst == DType::F32) ||
             (d.a == DType::I8 && d.b == DType::I8 && d.dst == DType::I32);
-  if (d.sparse && !(d.a == DType::I8 && d.b == DType::I8 &&
-                    d.dst == DType::I32))
+  if (d.sparse &&
+      !(d.a == DType::I8 && d.b == DType::I8 && d.dst == DType::I32))
     fail("dtype",
          std::string(api) + ": " + dtypeName(d.a) + " x " + dtypeName(d.b) +
              " -> " + dtypeName(d.dst) +
@@ -919,9 +919,8 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
   auto ci = std::make_shared<cube::CubeInstr>();
   ci->kind = cube::CubeKind::Mmad;
   ci->mmad = d;
-  ci->mmad.hf32 = d.a == DType::F32 && sys_.hf32Mode
-                      ? (sys_.hf32TransMode ? 2 : 1)
-                      : 0;
+  ci->mmad.hf32 =
+      d.a == DType::F32 && sys_.hf32Mode ? (sys_.hf32TransMode ? 2 : 1) : 0;
   cube::CubeRuns runs = cube::planCube(*ci);
   Access aa{api, "A matrix", false, d.a, false};
   aa.cube = true;
@@ -942,8 +941,8 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
     uint64_t base = mem_.offsetOf(ci->src1, Mem::L0B);
     ci->sparseIdx = sparseIndexStore(base);
     uint64_t end = base + cube::extent(runs.src1);
-    for (uint64_t f = base / cube::kFractalBytes;
-         f * cube::kFractalBytes < end; ++f)
+    for (uint64_t f = base / cube::kFractalBytes; f * cube::kFractalBytes < end;
+         ++f)
       if (!sparseLoaded_[f])
         fail("argument",
              std::string(api) + ": the B matrix's L0B bytes [" +
@@ -975,8 +974,8 @@ void Core::cubeMmad(const Operand &dst, const Operand &a, const Operand &b,
                   runs.dst, seq, api, loc);
   // The sparse Mmad computes the stored half of K (sim/CUBE.md).
   uint32_t kEff = d.sparse ? (d.k + 1) / 2 : d.k;
-  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, kEff, d.a), seq,
-            api, loc, runs);
+  issueCube(std::move(ci), Pipe::M, timing::mmad(d.m, d.n, kEff, d.a), seq, api,
+            loc, runs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1008,8 +1007,8 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
     preQuant_ = d.deqScalar;
   requireAic(api, loc);
   requirePos(api, "source", src, {Mem::L0C}, "L0C (CO1)", loc);
-  requirePos(api, "destination", dst, {Mem::GM, Mem::L1},
-             "GM or L1 (A1/B1/C1)", loc);
+  requirePos(api, "destination", dst, {Mem::GM, Mem::L1}, "GM or L1 (A1/B1/C1)",
+             loc);
   if (d.src != DType::F32 && d.src != DType::I32)
     fail("dtype",
          std::string(api) + ": L0C holds float32 or int32, not " +
@@ -1019,8 +1018,8 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
   if (!cube::quantPairOk(d.quant, d.src, d.dst, allowed))
     fail("dtype",
          std::string(api) + ": quant mode " + cube::quantModeName(d.quant) +
-             " cannot convert " + dtypeName(d.src) + " to " +
-             dtypeName(d.dst) + "; it converts " + allowed,
+             " cannot convert " + dtypeName(d.src) + " to " + dtypeName(d.dst) +
+             "; it converts " + allowed,
          loc);
   requireRange(api, "n_size", d.nSize, 0, 4095, loc);
   requireRange(api, "m_size", d.mSize, 0, d.nz ? 65535 : 8192, loc);
@@ -1041,8 +1040,7 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
   if (d.nz && d.nSize % (d.channelSplit ? 8 : 16) != 0)
     fail("argument",
          std::string(api) + ": with CFG_NZ 'n_size' must be a multiple of " +
-             (d.channelSplit ? "8" : "16") + ", got " +
-             std::to_string(d.nSize),
+             (d.channelSplit ? "8" : "16") + ", got " + std::to_string(d.nSize),
          loc);
   if (d.nz && d.dstStride == 0)
     fail("argument",
@@ -1194,8 +1192,7 @@ void Core::cubeControl(CubeCtl what, uint64_t a, uint64_t b, Loc loc) {
     requireAic("SetFmatrix", loc);
     if ((a >> 32) != 0)
       fail("argument",
-           "SetFmatrix: Ascend 910B/910C (A2/A3) have FMATRIX_LEFT only",
-           loc);
+           "SetFmatrix: Ascend 910B/910C (A2/A3) have FMATRIX_LEFT only", loc);
     uint32_t h = a & 0xFFFF, w = (a >> 16) & 0xFFFF;
     requireRange("SetFmatrix", "l1H", h, 1, 32767, loc);
     requireRange("SetFmatrix", "l1W", w, 1, 32767, loc);

@@ -318,8 +318,8 @@ void Core::appendOutput(const std::string &text, Loc loc) {
   // In a launch with AICs and AIVs, the AIC of AI Core 1 and AIV 1 of AI
   // Core 0 both have block index 1: the AIC's lines say which core they are.
   bool aicBesideAivs = role_.aic && role_.xc && role_.xc->aivPerBlock() > 0;
-  std::string prefix = "[block " + std::to_string(blockIdx_) +
-                       (aicBesideAivs ? " AIC] " : "] ");
+  std::string prefix =
+      "[block " + std::to_string(blockIdx_) + (aicBesideAivs ? " AIC] " : "] ");
   std::string add;
   add.reserve(text.size() + prefix.size());
   bool atStart = outputAtLineStart_;
@@ -382,15 +382,13 @@ std::string dimList(const uint32_t *dims, uint32_t rank) {
 /// The header fields of a ShapeInfo: its shape, then the original shape
 /// and the format where they say more than the shape does.
 std::string shapeFields(const DumpShape &shape) {
-  static const char *const kFormats[] = {"ND", "NZ", "NCHW", "NC1HWC0",
-                                         "NHWC"};
+  static const char *const kFormats[] = {"ND", "NZ", "NCHW", "NC1HWC0", "NHWC"};
   std::string s = ", shape=" + dimList(shape.dims, shape.rank);
   bool sameOriginal =
       shape.originalRank == shape.rank &&
       std::equal(shape.dims, shape.dims + shape.rank, shape.originalDims);
   if (!sameOriginal)
-    s += ", original_shape=" +
-         dimList(shape.originalDims, shape.originalRank);
+    s += ", original_shape=" + dimList(shape.originalDims, shape.originalRank);
   if (shape.dataFormat != 0)
     s += std::string(", data_format=") +
          (shape.dataFormat < 5 ? kFormats[shape.dataFormat] : "invalid");
@@ -467,8 +465,7 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
   if (bytes > 0) {
     if (m == Mem::GM && t.bytes > 0 && offBytes + bytes > t.bytes)
       fail("bounds",
-           std::string(api) + " of " + std::to_string(dumpSize) +
-               " elements" +
+           std::string(api) + " of " + std::to_string(dumpSize) + " elements" +
                (countOff ? " from element " + std::to_string(countOff) : "") +
                " reads beyond the GlobalTensor, which holds " +
                std::to_string(t.bytes / es) + " " + dtypeName(type) +
@@ -477,7 +474,11 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
     // L1 tensors (A1/B1) are dumpable too: the way to look at what
     // load_image_to_local or a GM -> L1 copy wrote (a scalar read of L1 in
     // the simulator; sync with the MTE2 write first, e.g. PIPE_ALL).
-    Access a{api, "tensor", false, type, /*blockAligned=*/false,
+    Access a{api,
+             "tensor",
+             false,
+             type,
+             /*blockAligned=*/false,
              /*allowL1=*/true};
     p = mem_.resolve(t, offBytes, bytes, a, loc);
     // Like get_value: the scalar reads memory as the pipes have left it by
@@ -559,12 +560,14 @@ void Core::metricsProf(bool start, Loc loc) {
   beginCall(loc);
   if (start && profLoc_.line)
     fail("argument",
-         std::string(api) + ": a region is already open (metrics_prof_start at " +
+         std::string(api) +
+             ": a region is already open (metrics_prof_start at " +
              formatLoc(profLoc_) + "); close it with metrics_prof_stop first",
          loc);
   if (!start && !profLoc_.line)
     fail("argument",
-         std::string(api) + ": no region is open; call metrics_prof_start first",
+         std::string(api) +
+             ": no region is open; call metrics_prof_start first",
          loc);
   // The region's instructions complete inside it: both ends wait for the
   // core's pipes, like pipe_barrier(PIPE_ALL).
@@ -584,11 +587,10 @@ void Core::metricsProf(bool start, Loc loc) {
   static const Pipe kPipes[] = {Pipe::S,    Pipe::V,    Pipe::M,  Pipe::MTE1,
                                 Pipe::MTE2, Pipe::MTE3, Pipe::FIX};
   for (Pipe p : kPipes) {
-    uint64_t busy = now.busy[static_cast<int>(p)] -
-                    profBusy_[static_cast<int>(p)];
+    uint64_t busy =
+        now.busy[static_cast<int>(p)] - profBusy_[static_cast<int>(p)];
     if (busy || p == Pipe::S)
-      text += std::string(", ") + pipeName(p) + " busy " +
-              std::to_string(busy);
+      text += std::string(", ") + pipeName(p) + " busy " + std::to_string(busy);
   }
   text += "\n";
   profLoc_ = Loc{nullptr, 0};
@@ -607,8 +609,8 @@ void printf(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc) {
 
 void dumpTensor(const Operand &tensor, DType type, uint32_t desc,
                 uint32_t dumpSize, const DumpShape *shape, Loc loc) {
-  currentCore().dumpTensor(tensor, type, desc, dumpSize, loc, "dump_tensor",
-                           0, shape);
+  currentCore().dumpTensor(tensor, type, desc, dumpSize, loc, "dump_tensor", 0,
+                           shape);
 }
 
 void dumpAccChkPoint(const Operand &tensor, DType type, uint32_t index,

@@ -80,7 +80,7 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                      LaunchControl &control) {
   BlockOutcome out;
   const uint32_t b = role.task; // the control's index of this core run
-  if (control.stopped(b)) { // never started
+  if (control.stopped(b)) {     // never started
     Diagnostic d = interruptedDiagnostic(blockIdx, Loc{nullptr, 0});
     d.block = blockIdx;
     out.diagnostics.push_back(std::move(d));
@@ -92,8 +92,8 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
   }
   // The per-core DMA rates of the L2 model (docs/timing.md): L2-resident
   // when the launch's GM buffers fit in the L2.
-  timing::dmaRates() = timing::dmaRatesFor(
-      gm.checking() && gm.unionBytes() <= config.l2_bytes);
+  timing::dmaRates() =
+      timing::dmaRatesFor(gm.checking() && gm.unionBytes() <= config.l2_bytes);
   // On the stack: a Core is ~24 KiB, and its malloc and free (past the
   // small-size caches) cost more than the rest of its allocation-free set-up.
   Core core(blockIdx, blockNum, config, gm, &control);
@@ -114,9 +114,9 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
             std::string("the kernel raised a C++ exception: ") + e.what(),
             Loc{nullptr, 0}));
       } catch (...) {
-        core.record(makeDiagnostic(
-            "internal", "the kernel raised an unknown C++ exception",
-            Loc{nullptr, 0}));
+        core.record(makeDiagnostic("internal",
+                                   "the kernel raised an unknown C++ exception",
+                                   Loc{nullptr, 0}));
       }
     };
     std::optional<SignalFault> sig = runGuarded(
@@ -128,8 +128,7 @@ BlockOutcome runCore(EntryFn entry, const uint64_t *args, int64_t blockIdx,
                     : "";
       core.record(makeDiagnostic(
           "fault",
-          "memory fault in the kernel's code: " + describeSignal(*sig) +
-              where +
+          "memory fault in the kernel's code: " + describeSignal(*sig) + where +
               ". The block was stopped and the process goes on; memory the "
               "kernel wrote may be inconsistent (look for a raw pointer, an "
               "index out of range or a deep recursion in hand-written code)",
@@ -285,13 +284,13 @@ private:
   std::mutex m_;    // guards the sleeps (wake_, done_) and job set-up
   std::condition_variable wake_, done_;
   uint32_t workers_ = 0;
-  std::vector<pthread_t> threads_;          // the workers (guarded by m_)
-  Clock::time_point lastEnd_{};             // the last job's end (busy_)
-  cpu_set_t restore_{};                     // the workers' mask (m_)
-  std::atomic<uint64_t> steered_{~0ull};    // the job that steered them
-  std::atomic<uint64_t> gen_{0}; // job number
-  std::atomic<int> slots_{0};    // workers that may still join the job
-  std::atomic<int> running_{0};  // workers inside (or joining) a job
+  std::vector<pthread_t> threads_;       // the workers (guarded by m_)
+  Clock::time_point lastEnd_{};          // the last job's end (busy_)
+  cpu_set_t restore_{};                  // the workers' mask (m_)
+  std::atomic<uint64_t> steered_{~0ull}; // the job that steered them
+  std::atomic<uint64_t> gen_{0};         // job number
+  std::atomic<int> slots_{0};            // workers that may still join the job
+  std::atomic<int> running_{0};          // workers inside (or joining) a job
   const std::function<void(uint32_t)> *fn_ = nullptr;
   uint32_t n_ = 0;
   std::atomic<uint32_t> next_{0};

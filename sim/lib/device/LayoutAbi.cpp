@@ -1,4 +1,5 @@
-//===- device/LayoutAbi.cpp - GatherMask, Transpose, 5HD, Scatter -*- C++ -*-===//
+//===- device/LayoutAbi.cpp - GatherMask, Transpose, 5HD, Scatter -*- C++
+//-*-===//
 //
 // Implements ascsim/layout_abi.h on a core: checks each call (dtypes,
 // parameters, alignment, bounds), plans it as an ops::LayoutInstr (exact
@@ -216,8 +217,8 @@ void LayoutIssuer::issue(uint64_t repeats) {
   }
   uintptr_t wlo = reinterpret_cast<uintptr_t>(in.out);
   in.hulls[0] = {wlo, wlo + in.stagingBytes};
-  in.hulls[1] = rhi ? std::make_pair(rlo, rhi) : std::make_pair(uintptr_t(0),
-                                                                uintptr_t(0));
+  in.hulls[1] = rhi ? std::make_pair(rlo, rhi)
+                    : std::make_pair(uintptr_t(0), uintptr_t(0));
   in.hulls[2] = {0, 0};
 
   // Assumed VCOPY class (hardware.md §7.1 lists VREDUCEV2, GatherMask's
@@ -247,8 +248,7 @@ void LayoutIssuer::issue(uint64_t repeats) {
         if (pass == 1)
           mem.markWritten(base + s.start, s.end - s.start);
         else
-          core_.checkInit(api_, u.role, base + s.start, s.end - s.start,
-                          loc_);
+          core_.checkInit(api_, u.role, base + s.start, s.end - s.start, loc_);
       }
     }
   instr.work.vec = li_;
@@ -385,8 +385,8 @@ void LayoutIssuer::transpose() {
   Use &d = use(c_.dst, "destination", {}, {{0, 512}}, t);
   for (uint32_t i = 0; i < 16; ++i)
     for (uint32_t j = 0; j < 16; ++j)
-      li_->moves.push_back({s.base + (j * 16 + i) * 2, d.base + (i * 16 + j) * 2,
-                            2});
+      li_->moves.push_back(
+          {s.base + (j * 16 + i) * 2, d.base + (i * 16 + j) * 2, 2});
   issue(2);
 }
 
@@ -396,10 +396,11 @@ void LayoutIssuer::transposeExt() {
   const uint8_t type = c_.transposeType;
   constexpr uint8_t kNd2NdB16 = 10, kNchw2Nhwc = 11, kNhwc2Nchw = 12;
   if (type != kNd2NdB16 && type != kNchw2Nhwc && type != kNhwc2Nchw)
-    error("argument",
-          "transpose type " + std::to_string(type) +
-              " is not implemented on Ascend 910B/910C (A2/A3); use "
-              "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or TRANSPOSE_NHWC2NCHW");
+    error(
+        "argument",
+        "transpose type " + std::to_string(type) +
+            " is not implemented on Ascend 910B/910C (A2/A3); use "
+            "TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC or TRANSPOSE_NHWC2NCHW");
   const uint64_t n = c_.n, ch = c_.c, hw = uint64_t(c_.h) * c_.w;
   if (type == kNd2NdB16) {
     if (es != 2)
@@ -425,13 +426,12 @@ void LayoutIssuer::transposeExt() {
     return;
   }
   static const std::initializer_list<DType> kTypes = {
-      DType::I8, DType::U8, DType::I16, DType::U16,
+      DType::I8,  DType::U8,  DType::I16, DType::U16,
       DType::F16, DType::I32, DType::U32, DType::F32};
   if (!oneOf(t, kTypes))
-    error("dtype", std::string("NCHW/NHWC transposes do not support ") +
-                       dtypeName(t) +
-                       " on Ascend 910B/910C (A2/A3); supported: " +
-                       names(kTypes));
+    error("dtype",
+          std::string("NCHW/NHWC transposes do not support ") + dtypeName(t) +
+              " on Ascend 910B/910C (A2/A3); supported: " + names(kTypes));
   if (ch > 4095)
     error("argument",
           "c_size must be at most 4095, but got " + std::to_string(ch));
@@ -476,12 +476,12 @@ void LayoutIssuer::trans5hd() {
   const DType t = c_.type;
   const uint32_t es = dtypeSize(t);
   static const std::initializer_list<DType> kTypes = {
-      DType::I8, DType::U8, DType::I16, DType::U16,
+      DType::I8,  DType::U8,  DType::I16, DType::U16,
       DType::F16, DType::I32, DType::U32, DType::F32};
   if (!oneOf(t, kTypes))
-    error("dtype", std::string("does not support ") + dtypeName(t) +
-                       " on Ascend 910B/910C (A2/A3); supported: " +
-                       names(kTypes));
+    error("dtype",
+          std::string("does not support ") + dtypeName(t) +
+              " on Ascend 910B/910C (A2/A3); supported: " + names(kTypes));
   if (es != 1 && (c_.dstHighHalf || c_.srcHighHalf))
     error("argument", "dst_high_half/src_high_half apply only to int8/uint8, "
                       "not " +
@@ -498,8 +498,8 @@ void LayoutIssuer::trans5hd() {
     uint64_t words[32];
     for (int k = 0; k < 2; ++k) {
       const Operand &o = k == 0 ? c_.dst : c_.src0;
-      const char *role = k == 0 ? "destination address list"
-                                : "source address list";
+      const char *role =
+          k == 0 ? "destination address list" : "source address list";
       Mem m = memOfPosition(o.pos);
       if (m != Mem::UB) {
         requireBuffer(o, api_, role, loc_);
@@ -547,12 +547,10 @@ void LayoutIssuer::trans5hd() {
       sp.push_back({a, a + (es == 1 ? 16 : 32)});
     }
     static const char *const kDst[16] = {
-        "destination 0",  "destination 1",  "destination 2",
-        "destination 3",  "destination 4",  "destination 5",
-        "destination 6",  "destination 7",  "destination 8",
-        "destination 9",  "destination 10", "destination 11",
-        "destination 12", "destination 13", "destination 14",
-        "destination 15"};
+        "destination 0",  "destination 1",  "destination 2",  "destination 3",
+        "destination 4",  "destination 5",  "destination 6",  "destination 7",
+        "destination 8",  "destination 9",  "destination 10", "destination 11",
+        "destination 12", "destination 13", "destination 14", "destination 15"};
     static const char *const kSrc[16] = {
         "source 0",  "source 1",  "source 2",  "source 3",
         "source 4",  "source 5",  "source 6",  "source 7",

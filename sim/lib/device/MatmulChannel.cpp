@@ -21,7 +21,8 @@ namespace ascsim {
 void Core::mmSend(uint32_t toSub, const void *data, uint32_t bytes,
                   uint32_t latency, Loc loc) {
   beginCall(loc);
-  if (!role_.mixed || !role_.xc || !role_.xc->hasAic() || role_.xc->aivPerBlock() == 0)
+  if (!role_.mixed || !role_.xc || !role_.xc->hasAic() ||
+      role_.xc->aivPerBlock() == 0)
     fail("argument",
          std::string("the Matmul client/server protocol needs a MIX_AIC_1_1 "
                      "or MIX_AIC_1_2 kernel; this kernel is ") +
@@ -86,7 +87,8 @@ MmRole mmRole() {
   out.mixed = r.mixed;
   out.hasAic = r.aic || (r.xc && r.xc->hasAic());
   out.subBlockIdx = static_cast<uint8_t>(r.subBlockIdx);
-  out.aivPerBlock = r.mixed && r.xc ? static_cast<uint8_t>(r.xc->aivPerBlock()) : 0;
+  out.aivPerBlock =
+      r.mixed && r.xc ? static_cast<uint8_t>(r.xc->aivPerBlock()) : 0;
   return out;
 }
 const char *mmKernelTypeName(uint8_t kernelType) {

@@ -82,7 +82,7 @@ void handler(int sig, siginfo_t *info, void *uctx) {
 void install() {
   static std::once_flag once;
   std::call_once(once, [] {
-    struct sigaction sa {};
+    struct sigaction sa{};
     sa.sa_sigaction = handler;
     sigemptyset(&sa.sa_mask);
     // SA_NODEFER: the signal stays unblocked after the siglongjmp (sigsetjmp

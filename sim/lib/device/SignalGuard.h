@@ -28,8 +28,8 @@ namespace ascsim {
 /// A fault caught by runGuarded().
 struct SignalFault {
   int signo = 0;
-  int code = 0;           // siginfo si_code
-  uintptr_t address = 0;  // siginfo si_addr
+  int code = 0;          // siginfo si_code
+  uintptr_t address = 0; // siginfo si_addr
 };
 
 /// Calls fn(ctx); if this thread raises SIGSEGV, SIGBUS, SIGFPE or SIGILL

@@ -193,11 +193,14 @@ void SortIssuer::sort32() {
 
 void SortIssuer::mrgSort() {
   checkType();
-  uint32_t n = c_.validBit == 3 ? 2 : c_.validBit == 7 ? 3
-             : c_.validBit == 15 ? 4 : 0;
+  uint32_t n = c_.validBit == 3    ? 2
+               : c_.validBit == 7  ? 3
+               : c_.validBit == 15 ? 4
+                                   : 0;
   if (n == 0)
     error("argument", "valid_bit must be 3 (0b11), 7 (0b111) or 15 (0b1111), "
-                      "but got " + std::to_string(c_.validBit));
+                      "but got " +
+                          std::to_string(c_.validBit));
   if (c_.repeat < 1 || c_.repeat > 255)
     error("argument", "the repeat count must be in [1, 255], but got " +
                           std::to_string(c_.repeat));
@@ -213,10 +216,11 @@ void SortIssuer::mrgSort() {
                               std::to_string(c_.lengths[0]) + " and list " +
                               std::to_string(i + 1) + " " +
                               std::to_string(c_.lengths[i]));
-      if (i > 0 && c_.src[i].addr != c_.src[i - 1].addr +
-                                         uint64_t(c_.lengths[i - 1]) * 8)
+      if (i > 0 && c_.src[i].addr !=
+                       c_.src[i - 1].addr + uint64_t(c_.lengths[i - 1]) * 8)
         error("argument", "with more than one repeat the lists must be "
-                          "contiguous, but list " + std::to_string(i + 1) +
+                          "contiguous, but list " +
+                              std::to_string(i + 1) +
                               " does not start where list " +
                               std::to_string(i) + " ends");
     }
@@ -225,8 +229,7 @@ void SortIssuer::mrgSort() {
   in_->repeatBytes = total * 8;
   in_->exhaustedSuspension = c_.exhaustedSuspension;
   const uint64_t outBytes = reps * total * 8;
-  static const char *const kRole[4] = {"list 1", "list 2", "list 3",
-                                       "list 4"};
+  static const char *const kRole[4] = {"list 1", "list 2", "list 3", "list 4"};
   for (uint32_t i = 0; i < n; ++i) {
     in_->lengths[i] = c_.lengths[i];
     uint64_t len = uint64_t(c_.lengths[i]) * 8;

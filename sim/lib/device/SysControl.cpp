@@ -61,9 +61,8 @@ static std::string negativeShiftMessage(uint64_t a, uint64_t count) {
   bool isSigned = (a >> 8) & 1;
   bool left = (a >> 9) & 1;
   std::string type = (isSigned ? "int" : "uint") + std::to_string(bits);
-  return "negative shift count " +
-         std::to_string(static_cast<int64_t>(count)) + " in '" +
-         (left ? "<<" : ">>") + "' on " + type +
+  return "negative shift count " + std::to_string(static_cast<int64_t>(count)) +
+         " in '" + (left ? "<<" : ">>") + "' on " + type +
          ": a shift count must be 0 or more, as in Python (ValueError); on "
          "the NPU a negative count shifts every bit out";
 }
@@ -206,8 +205,9 @@ void Core::sysControl(SysCtl what, uint64_t a, uint64_t b, Loc loc) {
     return;
   case SysCtl::DataCachePreload:
     if (a == 0)
-      fail("argument", "data_cache_preload: the source GlobalTensor has no "
-                       "buffer (SetGlobalBuffer was not called)",
+      fail("argument",
+           "data_cache_preload: the source GlobalTensor has no "
+           "buffer (SetGlobalBuffer was not called)",
            loc);
     return; // a hint: the prefetch runs in the background
   case SysCtl::DataCacheCleanInvalid: {
@@ -440,8 +440,8 @@ void Core::setAipp(const AippConfig &c, Loc loc) {
 // asc.adv scratch without a temp buffer vs static UB tensors
 //===----------------------------------------------------------------------===//
 
-BufferView Core::advScratchBegin(const char *api, const uint32_t *ranges,
-                                 int n, Loc loc) {
+BufferView Core::advScratchBegin(const char *api, const uint32_t *ranges, int n,
+                                 Loc loc) {
   BufferView v = stackBuffer(api, loc);
   if (staticUb_.empty()) // nothing to overlap: no watch, no slow paths
     return v;
@@ -480,8 +480,9 @@ void Core::advScratchEnd() {
   refreshAnyWatch();
   if (s.hi <= s.base)
     return;
-  const std::string scratch = s.api + std::string(" without a temp_buffer "
-                                                  "used ") +
+  const std::string scratch = s.api +
+                              std::string(" without a temp_buffer "
+                                          "used ") +
                               ubRange(s.base, s.hi) +
                               " above the TPipe's buffers as its scratch";
   for (size_t ti = 0; ti < staticUb_.size(); ++ti) {
@@ -504,8 +505,8 @@ void Core::advScratchEnd() {
            s.loc, {makeNote("the overlapping LocalTensor", t.loc)});
     bool warned = false;
     for (const auto &[at, index] : advWarned_)
-      warned = warned || (index == ti && at.line == s.loc.line &&
-                          at.file == s.loc.file);
+      warned = warned ||
+               (index == ti && at.line == s.loc.line && at.file == s.loc.file);
     if (warned)
       continue;
     advWarned_.emplace_back(s.loc, ti);

@@ -28,7 +28,7 @@ struct WatchChannel {
 struct SysRegs {
   static constexpr int kWatchChannels = 4;
   int32_t coreType = 2; // AscendC::AIV (AIC = 1 for a cube core, Core::setRole)
-  double clockMhz = 0; // set from the launch's LaunchConfig
+  double clockMhz = 0;  // set from the launch's LaunchConfig
   // CTRL bits 46/47/51: recorded only (they steer the cube path).
   bool hf32Mode = false, hf32TransMode = false, mmLayoutTransform = false;
   uint64_t sysWorkspace = 0;

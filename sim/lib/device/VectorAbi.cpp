@@ -70,9 +70,9 @@ std::string padWidthWarning(DType padType, uint64_t padBits, DType copyType) {
 }
 
 const char *roundModeName(uint8_t m) {
-  static const char *const kNames[] = {"CAST_NONE",  "CAST_RINT", "CAST_FLOOR",
-                                       "CAST_CEIL",  "CAST_ROUND",
-                                       "CAST_TRUNC", "CAST_ODD"};
+  static const char *const kNames[] = {"CAST_NONE", "CAST_RINT",  "CAST_FLOOR",
+                                       "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC",
+                                       "CAST_ODD"};
   return m < 7 ? kNames[m] : "an unknown RoundMode";
 }
 
@@ -147,12 +147,11 @@ std::string typesOf(const VecCall &c) {
 
 /// Select modes against the operand kinds, GetCmpMask's destination size.
 void checkCmpMaskCall(const VecCall &c, Loc loc) {
-  static const char *const kSel[] = {"VSEL_CMPMASK_SPR",
-                                     "VSEL_TENSOR_SCALAR_MODE",
-                                     "VSEL_TENSOR_TENSOR_MODE"};
+  static const char *const kSel[] = {
+      "VSEL_CMPMASK_SPR", "VSEL_TENSOR_SCALAR_MODE", "VSEL_TENSOR_TENSOR_MODE"};
   const char *mode = c.mode < 3 ? kSel[c.mode] : "an unknown SELMODE";
-  if ((c.op == VecOp::Select || c.op == VecOp::SelectCmpMask) &&
-      c.mode != 0 && c.mode != 2)
+  if ((c.op == VecOp::Select || c.op == VecOp::SelectCmpMask) && c.mode != 0 &&
+      c.mode != 2)
     fail("argument",
          std::string("select: a selection between two tensors needs "
                      "SELMODE VSEL_CMPMASK_SPR or VSEL_TENSOR_TENSOR_MODE, "
@@ -208,9 +207,7 @@ template <class T> struct Recycled {
     static thread_local List list;
     return list.blocks;
   }
-  template <class U> bool operator==(const Recycled<U> &) const {
-    return true;
-  }
+  template <class U> bool operator==(const Recycled<U> &) const { return true; }
   template <class U> bool operator!=(const Recycled<U> &) const {
     return false;
   }
@@ -250,7 +247,8 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
       if (len < 0)
         fail("argument",
              "set_vector_mask: the counter-mode length must be non-negative, "
-             "but got " + std::to_string(len),
+             "but got " +
+                 std::to_string(len),
              loc);
       r.maskHi = 0;
       r.maskLo = static_cast<uint64_t>(len);
@@ -279,7 +277,7 @@ void Core::vecControl(VecCtl what, DType type, uint64_t a, uint64_t b,
   case VecCtl::AtomicMax:
   case VecCtl::AtomicMin:
   case VecCtl::AtomicType: {
-    static const DType kTypes[] = {DType::I8,  DType::I16,  DType::F16,
+    static const DType kTypes[] = {DType::I8,   DType::I16, DType::F16,
                                    DType::BF16, DType::I32, DType::F32};
     if (std::find(std::begin(kTypes), std::end(kTypes), type) ==
         std::end(kTypes))
@@ -417,8 +415,7 @@ void Core::issueVecPlan(CachedVecPlan &e, uint64_t seq, Loc loc) {
   if (!e.initTracked) // this core's first use (PlanStore)
     markPlanDirty(e);
   const VecOp op = e.plan.instr->op;
-  if (e.kept && !sys_.anyWatch && op != VecOp::Gather &&
-      op != VecOp::Gatherb) {
+  if (e.kept && !sys_.anyWatch && op != VecOp::Gather && op != VecOp::Gatherb) {
     // issueVec's init tracking on this core's first use (its spans: reads
     // first, by role; no data-dependent source), then the rest of its work
     // for this plan, which issueCachedVec does.
@@ -514,8 +511,8 @@ void Core::checkVec(const VecCall &c, Loc loc) const {
     std::string modes;
     if (!castModeAllowed(c.dstType, c.srcType, c.mode, modes))
       fail("argument",
-           "cast: " + typesOf(c) + " supports round modes " + modes +
-               ", not " + roundModeName(c.mode),
+           "cast: " + typesOf(c) + " supports round modes " + modes + ", not " +
+               roundModeName(c.mode),
            loc);
   }
   if ((op == VecOp::Compare || op == VecOp::CompareScalar ||
@@ -649,9 +646,10 @@ bool Core::resolveMask(const VecCall &c, VecInstr &in) {
         return false;
     }
   }
-  in.repeats = in.counter ? static_cast<uint32_t>(
-                                (in.count + in.perRepeat - 1) / in.perRepeat)
-                          : static_cast<uint32_t>(c.repeat);
+  in.repeats =
+      in.counter
+          ? static_cast<uint32_t>((in.count + in.perRepeat - 1) / in.perRepeat)
+          : static_cast<uint32_t>(c.repeat);
   return in.repeats != 0 && !(in.counter && in.count == 0);
 }
 
@@ -713,8 +711,8 @@ DType boundsType(const VecCall &c, Role role) {
     return c.dstType;
   if (role == Role::Src2 && (op == VecOp::Gather || op == VecOp::Gatherb))
     return DType::U32;
-  if (role == Role::Src2 && (op == VecOp::ReduceSum ||
-                             op == VecOp::ReduceMax || op == VecOp::ReduceMin))
+  if (role == Role::Src2 && (op == VecOp::ReduceSum || op == VecOp::ReduceMax ||
+                             op == VecOp::ReduceMin))
     return c.dstType;
   return c.srcType;
 }
@@ -774,7 +772,7 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
                "VECOUT, VECCALC)",
            loc);
     }
-    const uint32_t align = op == VecOp::SetCmpMask          ? 16
+    const uint32_t align = op == VecOp::SetCmpMask      ? 16
                            : relaxedAlignment(op, role) ? o.es
                                                         : 32;
     if (misaligned(src.addr, align))
@@ -876,8 +874,8 @@ Instr &Core::issueVec(VecPlan &plan, uint64_t seq, Loc loc, bool keep,
                        plan.cost, seq, api, loc, uses, n);
 }
 
-Instr &Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe,
-                           Cost cost, uint64_t seq, const char *api, Loc loc,
+Instr &Core::issueVecInstr(std::shared_ptr<VecInstr> vi, Pipe pipe, Cost cost,
+                           uint64_t seq, const char *api, Loc loc,
                            const SpanUse *uses, size_t count) {
   for (const SpanUse *u = uses; u != uses + count; ++u) {
     uint64_t total = 0, lo = ~0ull, hi = 0;
@@ -1049,8 +1047,12 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
            loc);
     Span h = hull(spans[k]);
     // DataCopyPad needs only byte alignment on the GM side.
-    Access a{api, role, k == 0, call.pad && m == Mem::GM ? DType::U8 : call.type,
-             /*blockAligned=*/false, /*allowL1=*/m == Mem::L1};
+    Access a{api,
+             role,
+             k == 0,
+             call.pad && m == Mem::GM ? DType::U8 : call.type,
+             /*blockAligned=*/false,
+             /*allowL1=*/m == Mem::L1};
     uint8_t *p = mem_.resolve(op, h.start, h.end - h.start, a, loc);
     o.base = p - h.start;
   }

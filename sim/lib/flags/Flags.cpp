@@ -54,16 +54,16 @@ void FlagTable::doubleIssue(uint8_t event, uint8_t id, Loc loc) const {
 void FlagTable::doubleSet(uint8_t event, uint8_t id, uint64_t cycle,
                           Loc loc) const {
   const Flag &f = flags_[slot(event, id)];
-  fail("sync",
-       flagCall("set_flag", event, id) + " sets the flag at cycle " +
-           std::to_string(cycle) +
-           " while it is still set from an earlier set_flag that no "
-           "wait_flag has consumed yet; the event is lost. Add a reverse "
-           "synchronisation or use another event id",
-       loc,
-       {makeNote("the earlier set_flag, set at cycle " +
-                     std::to_string(f.cycle),
-                 f.loc)});
+  fail(
+      "sync",
+      flagCall("set_flag", event, id) + " sets the flag at cycle " +
+          std::to_string(cycle) +
+          " while it is still set from an earlier set_flag that no "
+          "wait_flag has consumed yet; the event is lost. Add a reverse "
+          "synchronisation or use another event id",
+      loc,
+      {makeNote("the earlier set_flag, set at cycle " + std::to_string(f.cycle),
+                f.loc)});
 }
 
 void FlagTable::lostSet(uint8_t event, uint8_t id, uint64_t cycle, Loc loc,
@@ -91,17 +91,16 @@ void FlagTable::lostSet(uint8_t event, uint8_t id, uint64_t cycle, Loc loc,
            std::to_string(id) + " at cycle " + std::to_string(cycle) +
            " while the earlier set of that id (cycle " +
            std::to_string(f.cycle) +
-           ") is still unconsumed: the wait_flag issued at " +
-           formatLoc(wait) + " to consume it has not run yet, because " +
-           pipe +
+           ") is still unconsumed: the wait_flag issued at " + formatLoc(wait) +
+           " to consume it has not run yet, because " + pipe +
            " is still busy with earlier instructions. Queues take the lowest "
-           "free event id, so this " + api +
+           "free event id, so this " +
+           api +
            " reuses the id that wait releases in program order; on the NPU a "
            "flag is one bit, so this set is lost and a later wait hangs. " +
            fix,
        loc,
-       {makeNote("the earlier set, at cycle " + std::to_string(f.cycle),
-                 f.loc),
+       {makeNote("the earlier set, at cycle " + std::to_string(f.cycle), f.loc),
         makeNote("the wait_flag that has not consumed it yet", wait)});
 }
 

@@ -35,8 +35,7 @@ public:
   /// instructions.)
   /// `api`: the queue operation that issues it ("enque", "free_tensor"),
   /// or null for the user's set_flag.
-  void issueSet(uint8_t event, uint8_t id, Loc loc,
-                const char *api = nullptr) {
+  void issueSet(uint8_t event, uint8_t id, Loc loc, const char *api = nullptr) {
     Balance &b = balance(event, id);
     if (__builtin_expect(b.pending >= 1, 0))
       doubleIssue(event, id, loc);
@@ -100,9 +99,8 @@ private:
     const char *lastApi; // issueSet's api of lastSet
   };
   /// The Faults of issueSet and set.
-  [[noreturn, gnu::cold, gnu::noinline]] void doubleIssue(uint8_t event,
-                                                         uint8_t id,
-                                                         Loc loc) const;
+  [[noreturn, gnu::cold, gnu::noinline]] void
+  doubleIssue(uint8_t event, uint8_t id, Loc loc) const;
   [[noreturn, gnu::cold, gnu::noinline]] void
   doubleSet(uint8_t event, uint8_t id, uint64_t cycle, Loc loc) const;
   static size_t slot(uint8_t event, uint8_t id) {

@@ -300,8 +300,7 @@ int32_t Framework::initQueue(int32_t pool, uint8_t src, uint8_t dst,
   // ids, so the other type's queues are books; the instructions that would
   // touch its memories fail.
   if ((aic_ || q.pos != kPosTSCM) && !bookkeepingOnly(q.mem))
-    requireMem(api, std::string("position ") + positionName(q.pos), q.mem,
-               loc);
+    requireMem(api, std::string("position ") + positionName(q.pos), q.mem, loc);
   if (num < 1 || num > static_cast<int32_t>(kMaxBuffers))
     fail("argument",
          std::string(api) +
@@ -809,8 +808,7 @@ BufferView Framework::stackBuffer(const char *api, Loc loc) {
              "TPipe's buffers (Ascend C's PopStackBuffer), but no TPipe is "
              "live: create a TPipe, or pass temp_buffer",
          loc);
-  const uint32_t cap =
-      static_cast<uint32_t>(capacityOf(Mem::UB, config_));
+  const uint32_t cap = static_cast<uint32_t>(capacityOf(Mem::UB, config_));
   const uint32_t used = rootCursor_[static_cast<int>(Mem::UB)];
   BufferView v;
   v.addr = used;
@@ -835,9 +833,8 @@ BufferView Framework::get(int32_t qh, uint32_t offset, uint64_t bytes,
     fail("bounds",
          std::string(api) + " of " + std::to_string(bytes) +
              " bytes at byte offset " + std::to_string(offset) + " of " +
-             describe(q) + " ends at byte " +
-             std::to_string(offset + bytes) + ", beyond its " +
-             std::to_string(q.len) + " bytes",
+             describe(q) + " ends at byte " + std::to_string(offset + bytes) +
+             ", beyond its " + std::to_string(q.len) + " bytes",
          loc);
   v.addr += offset;
   v.bytes = static_cast<uint32_t>(bytes);
@@ -848,8 +845,9 @@ int32_t Framework::query(int32_t qh, QueueQuery what, uint64_t buffer,
                          Loc loc) {
   Queue &q = queue(qh, "queue query", loc);
   if (what != QueueQuery::State)
-    requireDepth(q, "a queue query (VacantInQue, HasTensorInQue, "
-                    "GetTensorCountInQue, HasIdleBuffer)",
+    requireDepth(q,
+                 "a queue query (VacantInQue, HasTensorInQue, "
+                 "GetTensorCountInQue, HasIdleBuffer)",
                  "have no query methods", loc);
   size_t limit = q.depth > 0 ? static_cast<size_t>(q.depth) : q.bufs.size();
   switch (what) {
@@ -920,8 +918,8 @@ std::string bytesOf(uint64_t begin, uint64_t end, Mem mem) {
 /// as a letter, and those whose name starts with a vowel take "an".
 std::string withArticle(const std::string &name) {
   const bool an =
-      !name.empty() && std::string_view("AEFHILMNORSX").find(name[0]) !=
-                           std::string_view::npos;
+      !name.empty() &&
+      std::string_view("AEFHILMNORSX").find(name[0]) != std::string_view::npos;
   return (an ? "an " : "a ") + name;
 }
 
@@ -931,13 +929,12 @@ std::string Framework::contribution(const Queue &q) const {
   if (q.tbuf)
     return "init_buffer of " + std::to_string(q.len) + " bytes for " +
            withArticle(positionName(q.pos)) + " TBuf";
-  std::string queue = q.src == kPosGM || q.dst == kPosGM || q.src == q.dst
-                          ? std::string(positionName(q.pos))
-                          : std::string(positionName(q.src)) + "-to-" +
-                                positionName(q.dst);
+  std::string queue =
+      q.src == kPosGM || q.dst == kPosGM || q.src == q.dst
+          ? std::string(positionName(q.pos))
+          : std::string(positionName(q.src)) + "-to-" + positionName(q.dst);
   return "init_buffer of " + std::to_string(q.bufs.size()) + " × " +
-         std::to_string(q.len) + " bytes for " + withArticle(queue) +
-         " queue";
+         std::to_string(q.len) + " bytes for " + withArticle(queue) + " queue";
 }
 
 std::string Framework::contribution(const Pool &p) const {

@@ -154,8 +154,8 @@ private:
   enum class State : uint8_t { Free, Occupied, Enqueued, Dequeued };
   struct Buffer {
     State state = State::Free;
-    int16_t freeId = -1; // pending freeBufEvt id (FreeTensor -> AllocTensor)
-    int16_t enqId = -1;  // pending enQueEvt id (EnQue -> DeQue)
+    int16_t freeId = -1;    // pending freeBufEvt id (FreeTensor -> AllocTensor)
+    int16_t enqId = -1;     // pending enQueEvt id (EnQue -> DeQue)
     int16_t ownFreeId = -1; // the freeBufEvt id a depth-0 queue holds
     uint8_t enqEvent = kNoEvent;
     // The user positions of the EnQue (16 = MAX: the queue's own).

@@ -129,16 +129,15 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
                        "MIX_AIC_1_2");
   const bool hasAic = kt == kKernelTypeAicOnly || kt == kKernelTypeMixAic10 ||
                       kt == kKernelTypeMixAic11 || kt == kKernelTypeMixAic12;
-  const uint32_t aivPer = kt == kKernelTypeMixAic12                    ? 2
-                          : kt == kKernelTypeAicOnly ||
-                                    kt == kKernelTypeMixAic10          ? 0
-                                                                       : 1;
+  const uint32_t aivPer =
+      kt == kKernelTypeMixAic12                               ? 2
+      : kt == kKernelTypeAicOnly || kt == kKernelTypeMixAic10 ? 0
+                                                              : 1;
   const bool mixed = kt >= kKernelTypeMixAiv10;
   std::unique_ptr<CrossCoreDomain> xc;
   if (mixed || blockSync_) // a non-MIX domain carries only the GM flags
-    xc = std::make_unique<CrossCoreDomain>(numBlocks, hasAic,
-                                           mixed ? aivPer : (hasAic ? 0 : 1),
-                                           mixed);
+    xc = std::make_unique<CrossCoreDomain>(
+        numBlocks, hasAic, mixed ? aivPer : (hasAic ? 0 : 1), mixed);
   // A core run and its outcome, in one vector (one allocation per launch,
   // made once: its size is known).
   struct CoreTask {
@@ -214,11 +213,12 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     BlockOutcome &o = task.outcome;
     stopped += o.stopped;
     if (watchdog)
-      o.diagnostics.erase(
-          std::remove_if(
-              o.diagnostics.begin(), o.diagnostics.end(),
-              [](const Diagnostic &d) { return d.category == "watchdog"; }),
-          o.diagnostics.end());
+      o.diagnostics.erase(std::remove_if(o.diagnostics.begin(),
+                                         o.diagnostics.end(),
+                                         [](const Diagnostic &d) {
+                                           return d.category == "watchdog";
+                                         }),
+                          o.diagnostics.end());
     for (const Diagnostic &d : o.diagnostics)
       watchdog |= d.category == "watchdog";
   }
@@ -304,10 +304,9 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     const bool perCore = xc && xc->numCores() > numBlocks;
     for (uint32_t t = 0; t < numTasks; ++t) {
       logs.push_back(&tasks[t].outcome.gmAccesses);
-      names.push_back(
-          {perCore ? xc->coreName(tasks[t].role.coreId)
-                   : "block " + std::to_string(tasks[t].role.block),
-           tasks[t].blockIdx, perCore});
+      names.push_back({perCore ? xc->coreName(tasks[t].role.coreId)
+                               : "block " + std::to_string(tasks[t].role.block),
+                       tasks[t].blockIdx, perCore});
     }
     Severity sev = config.race_check == RaceCheck::Raise ? Severity::Error
                                                          : Severity::Warning;
@@ -349,10 +348,10 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   if (oneCoreType)
     (hasAic ? aicList : aivList) =
         TimingList(&tasks[0].outcome.timing, numTasks, sizeof(CoreTask));
-  KernelTiming kv = estimateKernel(aivList, config.aiv_cores,
-                                   config.clock_mhz, config.trace);
-  KernelTiming kc = estimateKernel(aicList, config.aic_cores,
-                                   config.clock_mhz, config.trace);
+  KernelTiming kv =
+      estimateKernel(aivList, config.aiv_cores, config.clock_mhz, config.trace);
+  KernelTiming kc =
+      estimateKernel(aicList, config.aic_cores, config.clock_mhz, config.trace);
   struct {
     uint64_t cycles;
     std::array<uint64_t, kNumPipes> busy;
@@ -384,16 +383,14 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     return n;
   };
   const uint64_t bypassed = bytesInRegions(bypassRanges);
-  const uint64_t cached = gm.unionBytes() - std::min(bypassed,
-                                                     gm.unionBytes());
+  const uint64_t cached = gm.unionBytes() - std::min(bypassed, gm.unionBytes());
   result.l2_resident = gm.checking() && cached <= config.l2_bytes;
   uint64_t hbmBytes = gmBytes, hbmTransfers = gmTransfers;
   if (result.l2_resident) {
     // First-touch reads: the footprint of the cached reads (at most the
     // bytes read), in transfers of the launch's mean read size.
     const uint64_t cachedReads = result.gm_read_bytes - bypassBytes;
-    const uint64_t misses =
-        std::min(bytesInRegions(readRanges), cachedReads);
+    const uint64_t misses = std::min(bytesInRegions(readRanges), cachedReads);
     const uint64_t cachedTransfers = readTransfers - bypassTransfers;
     hbmBytes = bypassBytes + misses;
     hbmTransfers =
@@ -408,9 +405,9 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
   // traffic.
   result.hbm_cycles =
       hbmCycles(hbmBytes, hbmTransfers, config.hbm_gbps, config.clock_mhz);
-  const uint64_t l2c =
-      result.l2_resident ? l2Cycles(gmBytes - bypassBytes, config.aic_cores)
-                         : 0;
+  const uint64_t l2c = result.l2_resident
+                           ? l2Cycles(gmBytes - bypassBytes, config.aic_cores)
+                           : 0;
   result.hbm_bound = result.hbm_cycles > k.cycles && result.hbm_cycles >= l2c;
   result.cycles = std::max({k.cycles, result.hbm_cycles, l2c});
   const uint64_t chipCycles = std::max(result.hbm_cycles, l2c);
@@ -448,12 +445,11 @@ LaunchResult Kernel::launch(uint32_t numBlocks,
     uint64_t b = k.busy[static_cast<int>(p)];
     const char *name = pipeName(p);
     result.pipe_busy_cycles.insert(name, b);
-    result.pipe_busy_us.insert(name,
-                               static_cast<double>(b) / config.clock_mhz);
-    result.pipe_ratio.insert(
-        name, result.cycles
-                  ? static_cast<double>(b) / static_cast<double>(result.cycles)
-                  : 0.0);
+    result.pipe_busy_us.insert(name, static_cast<double>(b) / config.clock_mhz);
+    result.pipe_ratio.insert(name, result.cycles
+                                       ? static_cast<double>(b) /
+                                             static_cast<double>(result.cycles)
+                                       : 0.0);
   }
 
   if (config.trace) {

@@ -56,9 +56,9 @@ std::string summary(const LaunchResult &r) {
     out += "  bound by " + (r.bound_pipe.empty() ? "nothing" : r.bound_pipe) +
            (r.hbm_bound ? " (HBM bandwidth bound)" : "") + "\n";
     out += "  pipe     busy us      cycles   ratio\n";
-    const char *lanes[][2] = {{"S", "SCALAR"}, {"V", "VECTOR"}, {"M", "CUBE"},
-                              {"MTE1", "MTE1"}, {"MTE2", "MTE2"},
-                              {"MTE3", "MTE3"}, {"FIX", "FIXP"}};
+    const char *lanes[][2] = {
+        {"S", "SCALAR"},  {"V", "VECTOR"},  {"M", "CUBE"},  {"MTE1", "MTE1"},
+        {"MTE2", "MTE2"}, {"MTE3", "MTE3"}, {"FIX", "FIXP"}};
     for (auto &l : lanes) {
       auto c = r.pipe_busy_cycles.find(l[0]);
       if (c == r.pipe_busy_cycles.end())
@@ -80,9 +80,8 @@ std::string summary(const LaunchResult &r) {
     out += "  GM traffic: read " + bytes(r.gm_read_bytes) + ", write " +
            bytes(r.gm_write_bytes) +
            (r.l2_resident ? "; L2-resident (served by L2)" : "") +
-           "; HBM needs " +
-           std::to_string(r.hbm_cycles) + " cycles; achieved " +
-           fmt("%.1f", gbps) + " GB/s\n";
+           "; HBM needs " + std::to_string(r.hbm_cycles) +
+           " cycles; achieved " + fmt("%.1f", gbps) + " GB/s\n";
   }
   size_t errors = 0, warnings = 0;
   for (const Diagnostic &d : r.diagnostics)

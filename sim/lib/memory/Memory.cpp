@@ -315,8 +315,9 @@ uint8_t *CoreMemory::localData(Mem m) {
     l.buf = &arena_->mem[static_cast<int>(m) - LocalArena::kFirst];
     l.buf->prepare(l.size);
     if (checkReset() && !l.buf->clean()) {
-      std::fprintf(stderr, "ascsim: internal error: a reused %s buffer was "
-                           "not reset (a write bypassed the dirty tracking)\n",
+      std::fprintf(stderr,
+                   "ascsim: internal error: a reused %s buffer was "
+                   "not reset (a write bypassed the dirty tracking)\n",
                    memName(m));
       std::abort();
     }
@@ -368,9 +369,8 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
   }
   const char *mem = memName(m);
   uint64_t addr = op.addr + offset;
-  uint32_t align = a.cube && m != Mem::UB
-                       ? hw::kMemories[static_cast<int>(m)].align
-                       : 32u;
+  uint32_t align =
+      a.cube && m != Mem::UB ? hw::kMemories[static_cast<int>(m)].align : 32u;
   if ((a.blockAligned || a.cube) && addr % align != 0)
     fail("alignment",
          std::string(a.api) + ": the " + a.role + " " + mem + " address " +

@@ -297,7 +297,7 @@ private:
   static constexpr int kFirstLocal = static_cast<int>(Mem::L1);
   static constexpr int kEndLocal = static_cast<int>(Mem::FB) + 1;
   struct Local {
-    UbBuffer *buf = nullptr;      // in arena_, prepared on first use
+    UbBuffer *buf = nullptr;     // in arena_, prepared on first use
     uint64_t *written = nullptr; // one bit per byte
     uint64_t *full = nullptr;    // UbBuffer::full()
     uint8_t *data = nullptr;

@@ -99,8 +99,8 @@ void pixel(const AippInstr &in, uint32_t x, uint32_t y, uint64_t *out) {
         acc += static_cast<int64_t>(c.cscMatrix[i * 3 + j]) *
                (v[j] - static_cast<int32_t>(c.cscBiasIn[j]));
       int64_t o = (acc >> 8) + c.cscBiasOut[i]; // floor division by 256
-      r[i] = static_cast<int32_t>(std::min<int64_t>(255, std::max<int64_t>(0,
-                                                                      o)));
+      r[i] =
+          static_cast<int32_t>(std::min<int64_t>(255, std::max<int64_t>(0, o)));
     }
     v[0] = r[0], v[1] = r[1], v[2] = r[2];
   }
@@ -128,8 +128,8 @@ void evaluateAipp(const VecInstr &vin, uint8_t *staging) {
   uint64_t vals[4];
   for (uint32_t row = 0; row < in.outH; ++row) {
     for (uint32_t col = 0; col < in.outW; ++col) {
-      bool inside = row >= top && row < top + imgH && col >= left &&
-                    col < left + w;
+      bool inside =
+          row >= top && row < top + imgH && col >= left && col < left + w;
       if (inside || c.paddingMode == 1) {
         // Padding mode 1 replicates the nearest edge pixel.
         uint32_t iy = std::min(std::max(row, top), top + imgH - 1) - top;

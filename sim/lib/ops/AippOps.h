@@ -36,7 +36,7 @@ uint32_t aippBytesPerPixel(uint32_t format);
 struct AippInstr : VecInstr {
   AippConfig cfg{};
   ImageLoad p{};
-  DType type = DType::F16; // dst element type (int8 / float16)
+  DType type = DType::F16;         // dst element type (int8 / float16)
   const uint8_t *plane0 = nullptr; // first pixel row of the source, (0, 0)
   const uint8_t *plane1 = nullptr; // YUV420SP: the interleaved UV plane
   uint32_t channels = 3;

@@ -120,15 +120,15 @@ void evaluateBilinear(const VecInstr &in, uint8_t *staging, Loc loc) {
         if (off % 32 != 0)
           fail("alignment",
                "bilinear_interpolation: src0_offset[" +
-                   std::to_string(k * kBlocks + b) + "] = " +
-                   std::to_string(off) +
+                   std::to_string(k * kBlocks + b) +
+                   "] = " + std::to_string(off) +
                    " is not a multiple of 32 bytes (one src0 block)",
                loc);
         if (static_cast<uint64_t>(off) + 32 > A.view)
           fail("bounds",
                "bilinear_interpolation: src0_offset[" +
-                   std::to_string(k * kBlocks + b) + "] = " +
-                   std::to_string(off) + " reads src0 bytes [" +
+                   std::to_string(k * kBlocks + b) +
+                   "] = " + std::to_string(off) + " reads src0 bytes [" +
                    std::to_string(off) + ", " + std::to_string(off + 32ull) +
                    "), but src0 holds " + std::to_string(A.view) + " bytes",
                loc);

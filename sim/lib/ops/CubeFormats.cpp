@@ -78,9 +78,9 @@ void reserveRuns(Runs &r, uint64_t n) {
 /// Fractals one repeat moves: LoadDataWithTranspose of 8- and 32-bit data
 /// moves two (a 32x32 int8 block, a 16x16 float32 block).
 uint32_t fractalsPerRepeat(const LoadData2DDesc &d, uint32_t es) {
-  bool pair = (d.form == LoadForm::Transpose ||
-               d.form == LoadForm::TransposeV2) &&
-              es != 2;
+  bool pair =
+      (d.form == LoadForm::Transpose || d.form == LoadForm::TransposeV2) &&
+      es != 2;
   return pair ? 2 : 1;
 }
 
@@ -192,12 +192,12 @@ void loadData2D(const LoadData2DDesc &d, DType t, bool sparse,
 // ND -> NZ, InitConstValue
 //===----------------------------------------------------------------------===//
 
-void nd2nz(const Nd2NzDesc &d, uint32_t es, const uint8_t *src,
-           uint8_t *dst) {
+void nd2nz(const Nd2NzDesc &d, uint32_t es, const uint8_t *src, uint8_t *dst) {
   uint32_t c0 = c0Of(es);
   uint32_t blocks = (d.dValue + c0 - 1) / c0;
   for (uint32_t i = 0; i < d.ndNum; ++i) {
-    const uint8_t *m = src + static_cast<uint64_t>(i) * d.srcNdMatrixStride * es;
+    const uint8_t *m =
+        src + static_cast<uint64_t>(i) * d.srcNdMatrixStride * es;
     uint8_t *out = dst + static_cast<uint64_t>(i) * d.dstNzMatrixStride * es;
     const uint64_t dstep = static_cast<uint64_t>(d.dstNzNStride) * 32;
     const uint64_t sstep = static_cast<uint64_t>(d.srcDValue) * es;
@@ -232,8 +232,7 @@ static uint64_t nz2ndDst(const Nz2NdDesc &d, uint32_t i, uint32_t r) {
          static_cast<uint64_t>(r) * d.dstDStride;
 }
 
-void nz2nd(const Nz2NdDesc &d, uint32_t es, const uint8_t *src,
-           uint8_t *dst) {
+void nz2nd(const Nz2NdDesc &d, uint32_t es, const uint8_t *src, uint8_t *dst) {
   for (uint32_t i = 0; i < d.ndNum; ++i)
     for (uint32_t r = 0; r < d.nValue; ++r)
       for (uint32_t c = 0; c < d.dValue / 16; ++c)
@@ -249,10 +248,9 @@ void initConst(const InitConstDesc &d, uint32_t es, bool l0Blocks,
     std::memcpy(pattern + i, &d.value, es);
   for (uint32_t r = 0; r < d.repeatTimes; ++r)
     for (uint32_t b = 0; b < d.blockNum; ++b)
-      std::memcpy(dst + (static_cast<uint64_t>(r) * (d.blockNum + d.dstGap) +
-                         b) *
-                            bb,
-                  pattern, bb);
+      std::memcpy(
+          dst + (static_cast<uint64_t>(r) * (d.blockNum + d.dstGap) + b) * bb,
+          pattern, bb);
 }
 
 namespace {
@@ -262,8 +260,8 @@ void biasLoad(DType type, uint32_t count, const uint8_t *src, uint8_t *dst) {
   for (uint32_t i = 0; i < count; ++i) {
     uint16_t h;
     std::memcpy(&h, src + static_cast<uint64_t>(i) * 2, 2);
-    const float f = type == DType::BF16 ? fp::toFloat<8, 7>(h)
-                                        : fp::toFloat<5, 10>(h);
+    const float f =
+        type == DType::BF16 ? fp::toFloat<8, 7>(h) : fp::toFloat<5, 10>(h);
     std::memcpy(dst + static_cast<uint64_t>(i) * sizeof(float), &f,
                 sizeof(float));
   }
@@ -286,8 +284,10 @@ struct Img2Col {
     c1 = (desc.channelSize + c0 - 1) / c0;
     padL = desc.padList[0];
     padT = desc.padList[2];
-    int64_t effW = static_cast<int64_t>(desc.dilationW) * (desc.filterW - 1) + 1;
-    int64_t effH = static_cast<int64_t>(desc.dilationH) * (desc.filterH - 1) + 1;
+    int64_t effW =
+        static_cast<int64_t>(desc.dilationW) * (desc.filterW - 1) + 1;
+    int64_t effH =
+        static_cast<int64_t>(desc.dilationH) * (desc.filterH - 1) + 1;
     int64_t w = static_cast<int64_t>(desc.l1W) + desc.padList[0] +
                 desc.padList[1] - effW;
     int64_t h = static_cast<int64_t>(desc.l1H) + desc.padList[2] +
@@ -315,8 +315,11 @@ struct Img2Col {
     if (y < 0 || x < 0 || y >= d->l1H || x >= d->l1W)
       return -1;
     return static_cast<int64_t>(
-        ((c1i * d->l1H + static_cast<uint64_t>(y)) * d->l1W +
-         static_cast<uint64_t>(x)) * c0 + c0i) * es;
+               ((c1i * d->l1H + static_cast<uint64_t>(y)) * d->l1W +
+                static_cast<uint64_t>(x)) *
+                   c0 +
+               c0i) *
+           es;
   }
 };
 
@@ -330,8 +333,8 @@ uint64_t load3DDst(Load3DTarget t, bool transpose, uint64_t i, uint64_t j,
   if (transpose)
     return ((j / 16) * m1 + i / 16) * kFractalBytes +
            ((j % 16) * 16 + i % 16) * es;
-  uint64_t frac = t == Load3DTarget::L0A ? (i / 16) * k1 + j / c0
-                                         : (j / c0) * m1 + i / 16;
+  uint64_t frac =
+      t == Load3DTarget::L0A ? (i / 16) * k1 + j / c0 : (j / c0) * m1 + i / 16;
   return frac * kFractalBytes + ((i % 16) * c0 + j % c0) * es;
 }
 
@@ -341,7 +344,8 @@ void load3D(const CubeInstr &in, const uint8_t *src, uint8_t *dst) {
   const Load3DDesc &d = in.load3d;
   uint32_t es = dtypeSize(in.type);
   Img2Col ic(d, es);
-  uint32_t m1 = (d.mExtension + 15) / 16, k1 = (d.kExtension + ic.c0 - 1) / ic.c0;
+  uint32_t m1 = (d.mExtension + 15) / 16,
+           k1 = (d.kExtension + ic.c0 - 1) / ic.c0;
   uint64_t perRepeat = static_cast<uint64_t>(m1) * k1 * kFractalBytes;
   for (uint32_t rep = 0; rep < in.repeatTime; ++rep) {
     // Repeat mode 0 advances along the output positions (m) by repeatStride
@@ -454,8 +458,7 @@ CubeRuns planCube(const CubeInstr &in) {
     uint32_t k1 = (d.kExtension + ic.c0 - 1) / ic.c0;
     // Source: the whole feature map (the window's reads are data
     // independent but scattered: its hull is what the hardware may touch).
-    add(r.src, 0,
-        static_cast<uint64_t>(ic.c1) * d.l1H * d.l1W * ic.c0 * es);
+    add(r.src, 0, static_cast<uint64_t>(ic.c1) * d.l1H * d.l1W * ic.c0 * es);
     add(r.dst, 0,
         static_cast<uint64_t>(m1) * k1 * kFractalBytes * in.repeatTime);
     break;

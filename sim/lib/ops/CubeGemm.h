@@ -2,8 +2,8 @@
 //
 // c (m x n, row-major) = a (m x k) x b (k x n), every element summed in K
 // order from zero with one rounding per product and per addition (no FMA):
-// the numerical model of sim/CUBE.md. Register tiles (4 x 16 and larger) keep the
-// accumulators in vector registers (GCC vector extensions) and vectorise
+// the numerical model of sim/CUBE.md. Register tiles (4 x 16 and larger) keep
+// the accumulators in vector registers (GCC vector extensions) and vectorise
 // over the columns. The
 // functions have internal linkage: ops/CubeMmad.cpp builds them for the base
 // ISA, ops/CubeGemmAvx2.cpp (compiled with -mavx2, no FMA) for AVX2 and
@@ -68,8 +68,7 @@ void f16RowsToF32F16c(const uint16_t *src, uint32_t rows, float *dst,
 /// One 16 x 16 fractal of float16 (row c, value j at src[c * 16 + j])
 /// widened and transposed: dst[j * stride + c], with F16C and AVX shuffles
 /// (Mmad's unpacking of B's Zn fractals into rows of k).
-void f16FractalToF32Transposed(const uint16_t *src, float *dst,
-                               size_t stride);
+void f16FractalToF32Transposed(const uint16_t *src, float *dst, size_t stride);
 #else
 #define ASCSIM_GEMM_AVX2 0
 #endif
@@ -91,9 +90,8 @@ __attribute__((always_inline)) inline V plus(V c, V s) {
 
 /// acc[0, n) += add[0, n), n a multiple of 16, VB-byte vectors.
 template <class T, int VB>
-__attribute__((always_inline)) inline void addInto(T *__restrict acc,
-                                                   const T *__restrict add,
-                                                   size_t n) {
+__attribute__((always_inline)) inline void
+addInto(T *__restrict acc, const T *__restrict add, size_t n) {
   typedef T V __attribute__((vector_size(VB)));
   constexpr size_t L = VB / sizeof(T);
   for (size_t i = 0; i < n; i += L) {
@@ -109,11 +107,9 @@ __attribute__((always_inline)) inline void addInto(T *__restrict acc,
 /// accumulators are GCC vectors of VB bytes (16: SSE2, 32: AVX2, 64:
 /// AVX-512), C / (VB / sizeof(T)) per row, which stay in registers.
 template <class T, int VB, int R, int C, bool Add>
-__attribute__((always_inline)) inline void tile(const T *__restrict av,
-                                                const T *__restrict bv,
-                                                uint32_t n, uint32_t k,
-                                                uint32_t i, uint32_t j,
-                                                T *__restrict c, COut out) {
+__attribute__((always_inline)) inline void
+tile(const T *__restrict av, const T *__restrict bv, uint32_t n, uint32_t k,
+     uint32_t i, uint32_t j, T *__restrict c, COut out) {
   typedef T V __attribute__((vector_size(VB)));
   constexpr int L = VB / static_cast<int>(sizeof(T)); // lanes
   constexpr int P = C / L;                            // vectors per row
@@ -155,10 +151,9 @@ __attribute__((always_inline)) inline void tile(const T *__restrict av,
 /// Columns [j, j + C) for every row: R-row tiles, then 4, 2 and 1 for the
 /// rest (a 1-row tile alone is latency-bound).
 template <class T, int VB, int R, int C, bool Add>
-__attribute__((always_inline)) inline void panel(const T *av, const T *bv,
-                                                 uint32_t m, uint32_t n,
-                                                 uint32_t k, uint32_t j,
-                                                 T *c, COut out) {
+__attribute__((always_inline)) inline void
+panel(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k, uint32_t j,
+      T *c, COut out) {
   uint32_t i = 0;
   for (; i + R <= m; i += R)
     tile<T, VB, R, C, Add>(av, bv, n, k, i, j, c, out);
@@ -175,8 +170,8 @@ __attribute__((always_inline)) inline void panel(const T *av, const T *bv,
 /// The panels of c (the tiles' stores overwrite, or add with Add: one
 /// instantiation each, so the overwriting kernel's code is unchanged).
 template <class T, int VB, int R, int C, bool Add>
-void panels(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
-            T *c, COut out) {
+void panels(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k, T *c,
+            COut out) {
   const uint32_t nC = n / C * C, n16 = n / 16 * 16;
   uint32_t j = 0;
   for (; j < nC; j += C)
@@ -187,8 +182,8 @@ void panels(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
 }
 
 template <class T, int VB, int R = 4, int C = 16>
-void gemm(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
-          T *c, COut out) {
+void gemm(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k, T *c,
+          COut out) {
   if (out.add)
     panels<T, VB, R, C, true>(av, bv, m, n, k, c, out);
   else
@@ -200,8 +195,8 @@ void gemm(const T *av, const T *bv, uint32_t m, uint32_t n, uint32_t k,
       for (uint32_t kk = 0; kk < k; ++kk)
         acc += av[static_cast<size_t>(i) * k + kk] *
                bv[static_cast<size_t>(kk) * n + jj];
-      T &to = c[(jj / 16) * out.panel + static_cast<size_t>(i) * out.row +
-                jj % 16];
+      T &to =
+          c[(jj / 16) * out.panel + static_cast<size_t>(i) * out.row + jj % 16];
       if (!out.add)
         to = acc;
       else if constexpr (std::is_integral_v<T>)

@@ -61,16 +61,15 @@ inline void transpose8x8(__m256 r[8]) {
 }
 } // namespace
 
-void f16FractalToF32Transposed(const uint16_t *src, float *dst,
-                               size_t stride) {
+void f16FractalToF32Transposed(const uint16_t *src, float *dst, size_t stride) {
   // Block (q, h): source rows 8q .. 8q + 7, their values 8h .. 8h + 7,
   // widened, transposed, land in rows 8h .. of dst at column 8q.
   for (int q = 0; q < 2; ++q)
     for (int h = 0; h < 2; ++h) {
       __m256 r[8];
       for (int i = 0; i < 8; ++i)
-        r[i] = _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i *>(
-            src + (8 * q + i) * 16 + 8 * h)));
+        r[i] = _mm256_cvtph_ps(_mm_loadu_si128(
+            reinterpret_cast<const __m128i *>(src + (8 * q + i) * 16 + 8 * h)));
       transpose8x8(r);
       for (int i = 0; i < 8; ++i)
         _mm256_storeu_ps(dst + (8 * h + i) * stride + 8 * q, r[i]);

@@ -37,9 +37,9 @@ uint32_t mmadK1(const MmadDesc &d) {
 }
 
 const char *quantModeName(uint8_t q) {
-  static const char *const kNames[] = {
-      "NoQuant",      "F322F16", "F322BF16", "DEQF16", "VDEQF16",
-      "QF322B8_PRE", "VQF322B8_PRE", "REQ8",    "VREQ8"};
+  static const char *const kNames[] = {"NoQuant",      "F322F16", "F322BF16",
+                                       "DEQF16",       "VDEQF16", "QF322B8_PRE",
+                                       "VQF322B8_PRE", "REQ8",    "VREQ8"};
   return q <= kVReq8 ? kNames[q] : "invalid";
 }
 
@@ -119,8 +119,9 @@ inline float toHf32(float f, uint8_t mode) {
     return f;
   const uint32_t low = u & 0xFFFu;
   u &= ~0xFFFu;
-  const bool up = mode == 2 ? low >= 0x800u
-                            : (low > 0x800u || (low == 0x800u && (u & 0x1000u)));
+  const bool up = mode == 2
+                      ? low >= 0x800u
+                      : (low > 0x800u || (low == 0x800u && (u & 0x1000u)));
   if (up)
     u += 0x1000u; // may carry into the exponent (rounds to the next binade)
   std::memcpy(&f, &u, 4);
@@ -238,10 +239,9 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
             whole = false;
             continue;
           }
-          f16RowsToF32F16c(a16 + zzIndex(mb * 16, kb, k1, k0),
-                           std::min(16u, d.m - mb * 16),
-                           av.data() + static_cast<size_t>(mb) * 16 * d.k + kb,
-                           d.k);
+          f16RowsToF32F16c(
+              a16 + zzIndex(mb * 16, kb, k1, k0), std::min(16u, d.m - mb * 16),
+              av.data() + static_cast<size_t>(mb) * 16 * d.k + kb, d.k);
         }
       for (uint32_t kb = 0; kb + 16 <= d.k; kb += 16)
         for (uint32_t nb = 0; nb + 16 <= d.n; nb += 16)
@@ -263,8 +263,8 @@ void unpack(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
       continue;
     }
     for (uint32_t kb = 0; kb < d.k; kb += k0) // one fractal row: k0 values
-      loadRun(load, a, zzIndex(m, kb, k1, k0), std::min(k0, d.k - kb),
-              row + kb, 1);
+      loadRun(load, a, zzIndex(m, kb, k1, k0), std::min(k0, d.k - kb), row + kb,
+              1);
   }
   // B: fractal row (k1, n) holds k0 values of column n. Whole float16
   // fractals (16 columns x 16 k) are transposed through a local copy, so
@@ -385,8 +385,8 @@ namespace {
 /// The product of A and B (no bias) written straight into the Nz layout
 /// at `out`: overwriting, or with `add` adding to what is there.
 template <class T>
-void mmadNz(const MmadDesc &d, const uint8_t *a, const uint8_t *b,
-            uint8_t *out, bool add) {
+void mmadNz(const MmadDesc &d, const uint8_t *a, const uint8_t *b, uint8_t *out,
+            bool add) {
   Scratch<T> &w = scratch<T>();
   unpack(d, a, b, w.av, w.bv);
   const COut nz{static_cast<size_t>((d.m + 15) / 16) * 256, 16, add};
@@ -543,7 +543,8 @@ void convert(const FixpipeDesc &d, const uint8_t *src, uint64_t word,
       return;
     default: { // QF322B8_PRE / VQF322B8_PRE: x * scale, RINT, saturate
       double q = std::nearbyint(static_cast<double>(v) * scaleOf(word));
-      double lo = d.dst == DType::U8 ? 0 : -128, hi = d.dst == DType::U8 ? 255 : 127;
+      double lo = d.dst == DType::U8 ? 0 : -128,
+             hi = d.dst == DType::U8 ? 255 : 127;
       if (q != q)
         q = 0;
       vm::storeI(dst, d.dst, static_cast<int64_t>(std::clamp(q, lo, hi)));
@@ -562,12 +563,13 @@ void convert(const FixpipeDesc &d, const uint8_t *src, uint64_t word,
   case kDeqF16:
   case kVDeqF16: // x * scale rounded once to float16
     vm::storeF(dst, DType::F16,
-           static_cast<double>(static_cast<float>(v) * scaleOf(word)));
+               static_cast<double>(static_cast<float>(v) * scaleOf(word)));
     return;
   default: { // REQ8 / VREQ8
-    double q = std::nearbyint(static_cast<double>(
-        static_cast<float>(v) * scaleOf(word)));
-    double lo = d.dst == DType::U8 ? 0 : -128, hi = d.dst == DType::U8 ? 255 : 127;
+    double q = std::nearbyint(
+        static_cast<double>(static_cast<float>(v) * scaleOf(word)));
+    double lo = d.dst == DType::U8 ? 0 : -128,
+           hi = d.dst == DType::U8 ? 255 : 127;
     vm::storeI(dst, d.dst, static_cast<int64_t>(std::clamp(q, lo, hi)));
     return;
   }
@@ -585,8 +587,7 @@ std::string badQuantScale(float scale) {
   return shown.str();
 }
 
-void checkQuantWords(const FixpipeDesc &d, const uint8_t *quantWords,
-                     Loc loc) {
+void checkQuantWords(const FixpipeDesc &d, const uint8_t *quantWords, Loc loc) {
   if (!vectorQuant(d.quant) || !quantWords)
     return;
   for (uint32_t n = 0; n < d.nSize; ++n) {
@@ -619,8 +620,8 @@ void fixpipe(const FixpipeDesc &d, const uint8_t *src,
       for (uint32_t m = 0; m < d.mSize; ++m)
         for (uint32_t n = 0; n < d.nSize; n += 16) {
           const uint8_t *s =
-              sm + ((static_cast<uint64_t>(n / 16) * d.srcStride + m) * 16) *
-                       ses;
+              sm +
+              ((static_cast<uint64_t>(n / 16) * d.srcStride + m) * 16) * ses;
           uint8_t *o = dm + (static_cast<uint64_t>(m) * d.dstStride + n) * des;
           if (n + 16 <= d.nSize)
             std::memcpy(o, s, 64);
@@ -639,8 +640,10 @@ void fixpipe(const FixpipeDesc &d, const uint8_t *src,
       if (vec)
         std::memcpy(&word, quantWords + static_cast<uint64_t>(n) * 8, 8);
       for (uint32_t m = 0; m < d.mSize; ++m) {
-        const uint8_t *s = sm + ((static_cast<uint64_t>(n / 16) * d.srcStride +
-                                  m) * 16 + n % 16) * ses;
+        const uint8_t *s =
+            sm +
+            ((static_cast<uint64_t>(n / 16) * d.srcStride + m) * 16 + n % 16) *
+                ses;
         uint8_t *o;
         if (!d.nz) {
           o = dm + (static_cast<uint64_t>(m) * d.dstStride + n) * des;

@@ -77,12 +77,10 @@ template <class T> inline void st(uint8_t *p, uint64_t i, T v) {
 /// Element e of repeat r of `o` lies at (r * perRepeat + e) * es: unit block
 /// stride, repeat stride of one full repeat (or a single repeat).
 bool contiguous(const VecInstr &in, const VecOperand &o) {
-  if (o.epb != 0 || o.inOff != 0 || o.blk != 1 || o.es == 0 ||
-      32 % o.es != 0)
+  if (o.epb != 0 || o.inOff != 0 || o.blk != 1 || o.es == 0 || 32 % o.es != 0)
     return false;
-  return in.repeats == 1 ||
-         static_cast<uint64_t>(o.rep) * 32 ==
-             static_cast<uint64_t>(in.perRepeat) * o.es;
+  return in.repeats == 1 || static_cast<uint64_t>(o.rep) * 32 ==
+                                static_cast<uint64_t>(in.perRepeat) * o.es;
 }
 
 /// Counter mode, or every element of every repeat enabled by the mask.
@@ -286,8 +284,8 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
     if (hostAvx2() && avx2Enabled() && P == 64 && A.blk == 1 &&
         (in.counter || full)) {
       const uint64_t stride = static_cast<uint64_t>(A.rep) * 32;
-      first = in.counter ? static_cast<uint32_t>(std::min<uint64_t>(
-                               in.repeats, in.count / P))
+      first = in.counter ? static_cast<uint32_t>(
+                               std::min<uint64_t>(in.repeats, in.count / P))
                          : in.repeats;
       part.resize(first);
       fastpath_detail::treeSums64Avx2(A.base, stride, first, part.data());
@@ -342,10 +340,10 @@ template <class S> void reduceSum(const VecInstr &in, uint8_t *stg) {
         x[e] = S::load(rep + static_cast<uint64_t>(e) * es);
     } else {
       for (uint32_t e = 0; e < n; ++e)
-        x[e] = on(e) ? S::load(rep +
-                               static_cast<uint64_t>(e / epb) * A.blk * 32 +
-                               static_cast<uint64_t>(e % epb) * es)
-                     : 0.0f;
+        x[e] = on(e)
+                   ? S::load(rep + static_cast<uint64_t>(e / epb) * A.blk * 32 +
+                             static_cast<uint64_t>(e % epb) * es)
+                   : 0.0f;
     }
     if (!direct) {
       for (uint32_t e = n; e < P; ++e)
@@ -469,8 +467,7 @@ inline void arithRun(uint64_t n, uint8_t *out, const uint8_t *a,
   } else
 #endif
     for (uint64_t i = 0; i < n; ++i) {
-      float r =
-          plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
+      float r = plainOp<Op>(E::loadFast(ld<R>(a, i)), E::loadFast(ld<R>(b, i)));
       st<R>(out, i, E::storeFast(r));
       nan |= r != r;
     }
@@ -603,8 +600,7 @@ bool scalarOp(VecOp op) {
 /// the destination's elements (in.out, in.stagingBytes), and every source
 /// either disjoint from the destination or exactly it (in place).
 bool elementwiseForm(const VecInstr &in) {
-  if (in.isCopy || !in.dense || in.dt != in.st ||
-      in.atomic != AtomicKind::None)
+  if (in.isCopy || !in.dense || in.dt != in.st || in.atomic != AtomicKind::None)
     return false;
   const bool scalar = scalarOp(in.op);
   const bool binary = in.op == VecOp::Add || in.op == VecOp::Sub ||
@@ -699,8 +695,8 @@ bool evaluateElementwisePartStreamed(const VecInstr &in, uint8_t *out,
     return false;
   return vm::withElementOp(in.op, false, [&](auto k) {
     constexpr VecOp Op = decltype(k)::value;
-    if constexpr (Op == VecOp::Add || Op == VecOp::Sub ||
-                  Op == VecOp::Mul || Op == VecOp::Div) {
+    if constexpr (Op == VecOp::Add || Op == VecOp::Sub || Op == VecOp::Mul ||
+                  Op == VecOp::Div) {
       arithRun<Op, EF32, true>(n / 4, out, src0 + off, src1 + off);
       return true;
     } else {

@@ -49,8 +49,8 @@ bool arithF32Avx2Stream(int op, uint64_t n, uint8_t *out, const uint8_t *a,
 /// The plain float tree sums (no NaN rule) of `repeats` float32 repeats of
 /// 64 elements, repeat r at src + r * strideBytes (ops/FastPathsAvx2.cpp;
 /// the host must have AVX2).
-void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
-                    uint32_t repeats, float *sums);
+void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes, uint32_t repeats,
+                    float *sums);
 } // namespace fastpath_detail
 #else
 #define ASCSIM_FAST_AVX2 0

@@ -2,11 +2,11 @@
 //
 // The float32 + - * / loop of fastElementwise (arithF32Avx2: plain float
 // arithmetic, eight lanes; the IEEE result of each element, as the SSE2
-// build) and the adjacent-pairs tree sum of float32 repeats of 64 elements (sim/VECTOR.md,
-// ops/FastPaths.cpp treePlain) eight lanes at a time: each level adds
-// element 2i to element 2i + 1 as the scalar tree does (the same pairs, in
-// horizontal adds, which may name the two the other way round: the same
-// bits without NaN operands; only where the sums sit in the registers
+// build) and the adjacent-pairs tree sum of float32 repeats of 64 elements
+// (sim/VECTOR.md, ops/FastPaths.cpp treePlain) eight lanes at a time: each
+// level adds element 2i to element 2i + 1 as the scalar tree does (the same
+// pairs, in horizontal adds, which may name the two the other way round: the
+// same bits without NaN operands; only where the sums sit in the registers
 // between levels differs), so the sum has the same bits. Compiled with
 // -mavx2 (no FMA: nothing may be contracted) and called only when the
 // host has AVX2 (ops/FastPaths.cpp). No NaN rule: the caller redoes a
@@ -81,10 +81,11 @@ bool arith(uint64_t n, uint8_t *out, const uint8_t *a, const uint8_t *b) {
     for (int k = 0; k < 4; ++k)
       store(i + 8 * k, r[k]);
     nan = _mm256_or_ps(
-        nan, _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(r[0], r[0], _CMP_UNORD_Q),
-                                       _mm256_cmp_ps(r[1], r[1], _CMP_UNORD_Q)),
-                          _mm256_or_ps(_mm256_cmp_ps(r[2], r[2], _CMP_UNORD_Q),
-                                       _mm256_cmp_ps(r[3], r[3], _CMP_UNORD_Q))));
+        nan,
+        _mm256_or_ps(_mm256_or_ps(_mm256_cmp_ps(r[0], r[0], _CMP_UNORD_Q),
+                                  _mm256_cmp_ps(r[1], r[1], _CMP_UNORD_Q)),
+                     _mm256_or_ps(_mm256_cmp_ps(r[2], r[2], _CMP_UNORD_Q),
+                                  _mm256_cmp_ps(r[3], r[3], _CMP_UNORD_Q))));
   }
   for (; i + 8 <= n; i += 8) {
     const __m256 r =
@@ -136,8 +137,8 @@ bool arithF32Avx2Stream(int op, uint64_t n, uint8_t *out, const uint8_t *a,
   // Stored through the cache up to the first 32-byte boundary.
   const uint64_t head = std::min<uint64_t>(n, (32 - at % 32) % 32 / 4);
   bool any = arithOp<false>(op, head, out, a, b);
-  any |= arithOp<true>(op, n - head, out + 4 * head, a + 4 * head,
-                       b + 4 * head);
+  any |=
+      arithOp<true>(op, n - head, out + 4 * head, a + 4 * head, b + 4 * head);
   _mm_sfence();
   return any;
 }
@@ -174,8 +175,8 @@ inline __m256 eightSums(const float *x) {
 // The rest of the repeats (fewer than eight) finish one at a time, levels 4-6
 // as pair sums in 128-bit registers. Every addition is (even element) + (odd
 // element) of the scalar tree.
-void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
-                    uint32_t repeats, float *sums) {
+void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes, uint32_t repeats,
+                    float *sums) {
   auto at = [&](uint32_t r) {
     return reinterpret_cast<const float *>(src + r * strideBytes);
   };
@@ -185,7 +186,7 @@ void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
     for (uint32_t k = 0; k < 4; ++k) // 4
       w[k] = lanePairs(eightSums(at(r + 2 * k)), eightSums(at(r + 2 * k + 1)));
     const __m256 a = lanePairs(w[0], w[1]), b = lanePairs(w[2], w[3]); // 5
-    _mm256_storeu_ps(sums + r, // 6
+    _mm256_storeu_ps(sums + r,                                         // 6
                      _mm256_add_ps(_mm256_permute2f128_ps(a, b, 0x20),
                                    _mm256_permute2f128_ps(a, b, 0x31)));
   }
@@ -193,8 +194,8 @@ void treeSums64Avx2(const uint8_t *src, uint64_t strideBytes,
     const __m256 u = eightSums(at(r));
     const __m128 t = pairSums(_mm256_castps256_ps128(u),
                               _mm256_extractf128_ps(u, 1)); // 4: 4 sums
-    const __m128 w = pairSums(t, t);                         // 5: 2 sums
-    sums[r] = _mm_cvtss_f32(w) + // 6
+    const __m128 w = pairSums(t, t);                        // 5: 2 sums
+    sums[r] = _mm_cvtss_f32(w) +                            // 6
               _mm_cvtss_f32(_mm_shuffle_ps(w, w, _MM_SHUFFLE(1, 1, 1, 1)));
   }
 }

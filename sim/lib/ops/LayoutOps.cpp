@@ -51,9 +51,9 @@ void evalGatherMask(const LayoutInstr &in, uint8_t *st, Loc loc) {
                  std::to_string(e) + " of repeat " + std::to_string(r) +
                  " would be output element " + std::to_string(k) + ")",
              loc);
-      const uint8_t *s =
-          in.src0 + (r * in.src0Rep + (e / epb) * in.src0Blk) * 32 +
-          (e % epb) * es;
+      const uint8_t *s = in.src0 +
+                         (r * in.src0Rep + (e / epb) * in.src0Blk) * 32 +
+                         (e % epb) * es;
       std::memcpy(st + k * es, s, es);
       ++k;
     }

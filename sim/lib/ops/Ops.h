@@ -43,7 +43,7 @@ struct Work {
   /// Core::issueVecInstr when races raise). pipes/Engine.h says why that is
   /// exact.
   bool direct = false;
-  std::shared_ptr<const VecInstr> vec; // WorkKind::Vector
+  std::shared_ptr<const VecInstr> vec;         // WorkKind::Vector
   std::shared_ptr<const cube::CubeInstr> cube; // WorkKind::Cube
 };
 

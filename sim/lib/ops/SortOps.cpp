@@ -71,8 +71,8 @@ void evalMrgSort(const SortInstr &in, uint8_t *st) {
           anyEmpty = true;
           continue;
         }
-        Pair p = loadPair(in.lists[i] + shift + uint64_t(pos[i]) * 8,
-                          in.scoreType);
+        Pair p =
+            loadPair(in.lists[i] + shift + uint64_t(pos[i]) * 8, in.scoreType);
         if (best < 0 || sortsBefore(p.key, bestPair.key)) {
           best = static_cast<int>(i);
           bestPair = p;

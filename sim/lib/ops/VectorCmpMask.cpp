@@ -52,8 +52,7 @@ uint64_t elemOff(const VecOperand &o, uint32_t r, uint32_t e) {
 
 /// Reads see this instruction's own earlier results (dense staging), as in
 /// VectorEval.cpp.
-const uint8_t *rd(const VecInstr &in, const uint8_t *st, Role r,
-                  uint64_t off) {
+const uint8_t *rd(const VecInstr &in, const uint8_t *st, Role r, uint64_t off) {
   const uint8_t *p = in.operand(r).base + off;
   if (in.dense && p >= in.out && p < in.out + in.stagingBytes)
     return st + (p - in.out);
@@ -84,8 +83,7 @@ void compareIntoRegister(const VecInstr &in, const uint8_t *st) {
 }
 
 /// Byte `byte` of the selection mask whose UB address CMPMASK holds.
-uint8_t maskByteAt(const VecInstr &in, uint64_t addr, uint64_t byte,
-                   Loc loc) {
+uint8_t maskByteAt(const VecInstr &in, uint64_t addr, uint64_t byte, Loc loc) {
   if (addr + byte >= in.ubBytes)
     fail("bounds",
          "select: the selection mask address in CMPMASK (UB byte " +
@@ -186,8 +184,7 @@ void selectLoadsCmpMask(const VecInstr &in) {
 }
 
 bool cmpMaskFootprint(const VecInstr &in, Role role, bool write, Spans &out) {
-  if (in.isCopy ||
-      (in.op != VecOp::SetCmpMask && in.op != VecOp::GetCmpMask))
+  if (in.isCopy || (in.op != VecOp::SetCmpMask && in.op != VecOp::GetCmpMask))
     return false;
   out.clear();
   bool mine = in.op == VecOp::SetCmpMask ? role == Role::Src0 && !write

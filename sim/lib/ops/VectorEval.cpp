@@ -130,7 +130,8 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     return in.scalar;
   case VecOp::Select:
   case VecOp::SelectScalar: {
-    uint64_t bit = in.mode == 0 ? e : static_cast<uint64_t>(r) * in.perRepeat + e;
+    uint64_t bit =
+        in.mode == 0 ? e : static_cast<uint64_t>(r) * in.perRepeat + e;
     bool one = (*c.rd(Role::Src2, bit / 8) >> (bit % 8)) & 1;
     if (one)
       return raw(c.rd(Role::Src0, elemOff(A, r, e)), A.es);
@@ -150,31 +151,80 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
     double s = loadF(sb, st);
     double v = 0;
     switch (in.op) {
-    case VecOp::Add: v = floatOp<VecOp::Add>(a, b()); break;
-    case VecOp::Sub: v = floatOp<VecOp::Sub>(a, b()); break;
-    case VecOp::Mul: v = floatOp<VecOp::Mul>(a, b()); break;
-    case VecOp::Div: v = floatOp<VecOp::Div>(a, b()); break;
-    case VecOp::Max: v = floatOp<VecOp::Max>(a, b()); break;
-    case VecOp::Min: v = floatOp<VecOp::Min>(a, b()); break;
-    case VecOp::AddRelu: v = relu(a + b()); break;
-    case VecOp::SubRelu: v = relu(a - b()); break;
-    case VecOp::FusedMulAdd: v = fmaT(a, d(), b(), dt); break;
-    case VecOp::FusedMulAddRelu: v = relu(fmaT(a, d(), b(), dt)); break;
-    case VecOp::MulAddDst: v = fmaT(a, b(), d(), dt); break;
-    case VecOp::Adds: v = floatOp<VecOp::Add>(a, s); break;
-    case VecOp::Muls: v = floatOp<VecOp::Mul>(a, s); break;
-    case VecOp::Maxs: v = floatOp<VecOp::Max>(a, s); break;
-    case VecOp::Mins: v = floatOp<VecOp::Min>(a, s); break;
-    case VecOp::LeakyRelu: v = a >= 0 ? a : a * s; break;
-    case VecOp::Axpy: v = fmaT(a, s, d(), dt); break;
-    case VecOp::Abs: v = std::fabs(a); break;
-    case VecOp::Exp: v = std::exp(a); break;
-    case VecOp::Ln: v = std::log(a); break;
-    case VecOp::Sqrt: v = std::sqrt(a); break;
-    case VecOp::Rsqrt: v = 1.0 / std::sqrt(a); break;
-    case VecOp::Reciprocal: v = 1.0 / a; break;
-    case VecOp::Relu: v = relu(a); break;
-    default: break;
+    case VecOp::Add:
+      v = floatOp<VecOp::Add>(a, b());
+      break;
+    case VecOp::Sub:
+      v = floatOp<VecOp::Sub>(a, b());
+      break;
+    case VecOp::Mul:
+      v = floatOp<VecOp::Mul>(a, b());
+      break;
+    case VecOp::Div:
+      v = floatOp<VecOp::Div>(a, b());
+      break;
+    case VecOp::Max:
+      v = floatOp<VecOp::Max>(a, b());
+      break;
+    case VecOp::Min:
+      v = floatOp<VecOp::Min>(a, b());
+      break;
+    case VecOp::AddRelu:
+      v = relu(a + b());
+      break;
+    case VecOp::SubRelu:
+      v = relu(a - b());
+      break;
+    case VecOp::FusedMulAdd:
+      v = fmaT(a, d(), b(), dt);
+      break;
+    case VecOp::FusedMulAddRelu:
+      v = relu(fmaT(a, d(), b(), dt));
+      break;
+    case VecOp::MulAddDst:
+      v = fmaT(a, b(), d(), dt);
+      break;
+    case VecOp::Adds:
+      v = floatOp<VecOp::Add>(a, s);
+      break;
+    case VecOp::Muls:
+      v = floatOp<VecOp::Mul>(a, s);
+      break;
+    case VecOp::Maxs:
+      v = floatOp<VecOp::Max>(a, s);
+      break;
+    case VecOp::Mins:
+      v = floatOp<VecOp::Min>(a, s);
+      break;
+    case VecOp::LeakyRelu:
+      v = a >= 0 ? a : a * s;
+      break;
+    case VecOp::Axpy:
+      v = fmaT(a, s, d(), dt);
+      break;
+    case VecOp::Abs:
+      v = std::fabs(a);
+      break;
+    case VecOp::Exp:
+      v = std::exp(a);
+      break;
+    case VecOp::Ln:
+      v = std::log(a);
+      break;
+    case VecOp::Sqrt:
+      v = std::sqrt(a);
+      break;
+    case VecOp::Rsqrt:
+      v = 1.0 / std::sqrt(a);
+      break;
+    case VecOp::Reciprocal:
+      v = 1.0 / a;
+      break;
+    case VecOp::Relu:
+      v = relu(a);
+      break;
+    default:
+      break;
     }
     return roundBits(v, dt);
   }
@@ -185,26 +235,57 @@ uint64_t compute(const Ctx &c, uint32_t r, uint32_t e) {
   int64_t s = loadI(sb, st);
   int64_t v = 0;
   switch (in.op) {
-  case VecOp::Add: v = intOp<VecOp::Add>(a, b()); break;
-  case VecOp::Sub: v = intOp<VecOp::Sub>(a, b()); break;
-  case VecOp::Mul: v = intOp<VecOp::Mul>(a, b()); break;
-  case VecOp::Max: v = intOp<VecOp::Max>(a, b()); break;
-  case VecOp::Min: v = intOp<VecOp::Min>(a, b()); break;
-  case VecOp::AddRelu: v = std::max<int64_t>(wrapI(a + b(), dt), 0); break;
-  case VecOp::SubRelu: v = std::max<int64_t>(wrapI(a - b(), dt), 0); break;
-  case VecOp::And: v = a & b(); break;
-  case VecOp::Or: v = a | b(); break;
-  case VecOp::Not: v = ~a; break;
-  case VecOp::Adds: v = intOp<VecOp::Add>(a, s); break;
-  case VecOp::Muls: v = intOp<VecOp::Mul>(a, s); break;
-  case VecOp::Maxs: v = intOp<VecOp::Max>(a, s); break;
-  case VecOp::Mins: v = intOp<VecOp::Min>(a, s); break;
+  case VecOp::Add:
+    v = intOp<VecOp::Add>(a, b());
+    break;
+  case VecOp::Sub:
+    v = intOp<VecOp::Sub>(a, b());
+    break;
+  case VecOp::Mul:
+    v = intOp<VecOp::Mul>(a, b());
+    break;
+  case VecOp::Max:
+    v = intOp<VecOp::Max>(a, b());
+    break;
+  case VecOp::Min:
+    v = intOp<VecOp::Min>(a, b());
+    break;
+  case VecOp::AddRelu:
+    v = std::max<int64_t>(wrapI(a + b(), dt), 0);
+    break;
+  case VecOp::SubRelu:
+    v = std::max<int64_t>(wrapI(a - b(), dt), 0);
+    break;
+  case VecOp::And:
+    v = a & b();
+    break;
+  case VecOp::Or:
+    v = a | b();
+    break;
+  case VecOp::Not:
+    v = ~a;
+    break;
+  case VecOp::Adds:
+    v = intOp<VecOp::Add>(a, s);
+    break;
+  case VecOp::Muls:
+    v = intOp<VecOp::Mul>(a, s);
+    break;
+  case VecOp::Maxs:
+    v = intOp<VecOp::Max>(a, s);
+    break;
+  case VecOp::Mins:
+    v = intOp<VecOp::Min>(a, s);
+    break;
   case VecOp::ShiftLeft:
   case VecOp::ShiftRight:
     v = shift(in.op, a, s, dt, in.mode != 0);
     break;
-  case VecOp::Relu: v = std::max<int64_t>(a, 0); break;
-  default: break;
+  case VecOp::Relu:
+    v = std::max<int64_t>(a, 0);
+    break;
+  default:
+    break;
   }
   return static_cast<uint64_t>(wrapI(v, dt));
 }
@@ -322,10 +403,18 @@ void evalReduce(const Ctx &c) {
           b.take(val(r, e), e, isMax);
       uint64_t v = roundBits(b.v, t), i = indexBits(b.idx, t);
       switch (in.mode) {
-      case 0: put(off, v), put(off + es, i); break;
-      case 1: put(off, i), put(off + es, v); break;
-      case 2: put(off, v); break;
-      default: put(off, i); break;
+      case 0:
+        put(off, v), put(off + es, i);
+        break;
+      case 1:
+        put(off, i), put(off + es, v);
+        break;
+      case 2:
+        put(off, v);
+        break;
+      default:
+        put(off, i);
+        break;
       }
     }
     return;

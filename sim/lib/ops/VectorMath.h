@@ -64,12 +64,18 @@ template <class F> inline F nanFirst(F a, F b, F r) {
 /// unequal to everything.
 inline bool compareHolds(double a, double b, uint8_t mode) {
   switch (mode) {
-  case 0: return a < b;
-  case 1: return a > b;
-  case 2: return a == b;
-  case 3: return a <= b;
-  case 4: return a >= b;
-  default: return a != b;
+  case 0:
+    return a < b;
+  case 1:
+    return a > b;
+  case 2:
+    return a == b;
+  case 3:
+    return a <= b;
+  case 4:
+    return a >= b;
+  default:
+    return a != b;
   }
 }
 

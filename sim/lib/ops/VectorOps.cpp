@@ -50,7 +50,6 @@ void wholeOutput(const VecInstr &in, uint32_t &width, uint32_t &unit) {
     width = unit = 2;
 }
 
-
 //===----------------------------------------------------------------------===//
 // Element walk
 //===----------------------------------------------------------------------===//
@@ -113,9 +112,8 @@ public:
   }
   void finish() {
     if (!sorted_) {
-      std::sort(s_.begin(), s_.end(), [](const Span &x, const Span &y) {
-        return x.start < y.start;
-      });
+      std::sort(s_.begin(), s_.end(),
+                [](const Span &x, const Span &y) { return x.start < y.start; });
       Spans m;
       for (const Span &x : s_) {
         if (!m.empty() && x.start <= m.back().end)
@@ -157,8 +155,8 @@ void addElementRuns(const VecInstr &in, const VecOperand &o, Sink &s,
                     bool all = false) {
   const uint32_t epb = o.epb ? o.epb : 32 / o.es;
   // Within a repeat, element e lies at e * es when its blocks are adjacent.
-  const bool linear = o.epb == 0 && o.inOff == 0 && o.blk == 1 &&
-                      epb * o.es == 32;
+  const bool linear =
+      o.epb == 0 && o.inOff == 0 && o.blk == 1 && epb * o.es == 32;
   const bool every = all || in.counter;
   if (linear && every &&
       static_cast<uint64_t>(o.rep) * 32 ==
@@ -198,7 +196,7 @@ uint64_t up32(uint64_t v) { return (v + 31) / 32 * 32; }
 struct CopyGeom {
   uint64_t srcOff, dstOff, srcLen; // per block i: src + i * srcStep ...
   uint64_t srcStep, dstStep;
-  uint64_t padded; // bytes of a block in the destination (UB pad blocks)
+  uint64_t padded;  // bytes of a block in the destination (UB pad blocks)
   uint64_t dataOff; // data bytes start inside the destination block
 };
 
@@ -323,8 +321,8 @@ struct CastPair {
   DType src, dst;
   uint8_t modes; // bit m = RoundMode m allowed
 };
-constexpr uint8_t kFive = (1 << kRint) | (1 << kFloor) | (1 << kCeil) |
-                          (1 << kRound) | (1 << kTrunc);
+constexpr uint8_t kFive =
+    (1 << kRint) | (1 << kFloor) | (1 << kCeil) | (1 << kRound) | (1 << kTrunc);
 constexpr uint8_t kN = 1 << kNone;
 constexpr uint8_t kAll = 0x7f;
 const CastPair kCastPairs[] = {
@@ -365,9 +363,9 @@ bool castPairSupported(DType dst, DType src) {
 }
 
 bool castModeAllowed(DType dst, DType src, uint8_t mode, std::string &modes) {
-  static const char *const kNames[] = {"CAST_NONE",  "CAST_RINT", "CAST_FLOOR",
-                                       "CAST_CEIL",  "CAST_ROUND",
-                                       "CAST_TRUNC", "CAST_ODD"};
+  static const char *const kNames[] = {"CAST_NONE", "CAST_RINT",  "CAST_FLOOR",
+                                       "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC",
+                                       "CAST_ODD"};
   const CastPair *p = findCast(dst, src);
   modes.clear();
   if (!p)
@@ -445,8 +443,8 @@ void footprint(const VecInstr &in, Role role, bool write, Spans &out) {
   // write their partial results into the shared tmp buffer.
   if (write) {
     if (role == Role::Src2 && shape == Shape::ReduceAll && !countForm) {
-      uint64_t n = static_cast<uint64_t>(in.repeats) *
-                   (op == VecOp::ReduceSum ? 1 : 2);
+      uint64_t n =
+          static_cast<uint64_t>(in.repeats) * (op == VecOp::ReduceSum ? 1 : 2);
       s.add(0, n * o.es);
       s.finish();
       return;
@@ -465,8 +463,8 @@ void footprint(const VecInstr &in, Role role, bool write, Spans &out) {
     if (role == Role::Src2) { // selection mask bits
       bool continuous = in.mode != 0;
       eachEnabled(in, [&](uint32_t r, uint32_t e) {
-        uint64_t bit = continuous ? static_cast<uint64_t>(r) * in.perRepeat + e
-                                  : e;
+        uint64_t bit =
+            continuous ? static_cast<uint64_t>(r) * in.perRepeat + e : e;
         s.add(bit / 8, bit / 8 + 1);
       });
     } else {
@@ -619,10 +617,9 @@ void planResult(VecInstr &in, const Spans &dstWrites, const Spans &tmpWrites,
     }
   }
   uintptr_t wlo = reinterpret_cast<uintptr_t>(in.out);
-  in.hulls[0] = {wlo, wlo + (in.dense ? in.stagingBytes
-                                      : (dstWrites.empty()
-                                             ? 0
-                                             : dstWrites.back().end))};
+  in.hulls[0] = {
+      wlo, wlo + (in.dense ? in.stagingBytes
+                           : (dstWrites.empty() ? 0 : dstWrites.back().end))};
   // Reads: source 0 apart from the other operands, so that two sources far
   // apart in the UB do not claim the bytes between them.
   using Hull = std::pair<uintptr_t, uintptr_t>;

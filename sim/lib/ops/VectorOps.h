@@ -123,7 +123,7 @@ struct VecInstr {
   // CastDeq's DEQSCALE state (ops/QuantOps.h); absent = the default state.
   // Optional: its 16 groups would otherwise be zeroed for every instruction.
   std::optional<DeqState> deq;
-  Loc loc{nullptr, 0};         // the call site (data-dependent faults)
+  Loc loc{nullptr, 0};                 // the call site (data-dependent faults)
   std::shared_ptr<CmpMaskReg> cmpMask; // the core's CMPMASK (its users)
   uint8_t *ub = nullptr;               // UB byte 0 (CMPMASK addresses)
   uint64_t ubBytes = 0;
@@ -149,9 +149,7 @@ struct VecInstr {
   std::array<std::pair<uintptr_t, uintptr_t>, 3> hulls{};
 
   VecOperand &operand(Role r) { return opnd[static_cast<int>(r)]; }
-  const VecOperand &operand(Role r) const {
-    return opnd[static_cast<int>(r)];
-  }
+  const VecOperand &operand(Role r) const { return opnd[static_cast<int>(r)]; }
 };
 
 /// Per-core vector state set by the scalar unit: the 128-bit mask register

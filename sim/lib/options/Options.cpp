@@ -58,8 +58,7 @@ uint64_t capacityOf(Mem m, const LaunchConfig &config) {
   if (m == Mem::UB)
     return config.ub_bytes; // a launch may model a smaller UB
   auto index = static_cast<unsigned>(m);
-  return m == Mem::GM || index >= hw::kNumMemories ? 0
-                                                   : hw::usableBytes(index);
+  return m == Mem::GM || index >= hw::kNumMemories ? 0 : hw::usableBytes(index);
 }
 
 uint32_t effectiveHostThreads(const LaunchConfig &config, uint32_t numBlocks) {

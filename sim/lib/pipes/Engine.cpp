@@ -130,8 +130,8 @@ void Engine::growPending() {
   pendBuf_[n].due = kNever;
 }
 
-[[gnu::always_inline]] inline Engine::Pending &
-Engine::schedule(uint64_t cycle, uint64_t seq) {
+[[gnu::always_inline]] inline Engine::Pending &Engine::schedule(uint64_t cycle,
+                                                                uint64_t seq) {
   // Sorted insertion from the back, earliest first: a new completion is
   // usually the latest, so it lands at the back after one comparison. Of
   // equal keys (the instructions of one call), the first scheduled lands
@@ -245,8 +245,7 @@ void Engine::setUb(uint8_t *base, uint64_t bytes) {
 }
 
 namespace {
-bool overlapping(const uint8_t *a, uint64_t an, const uint8_t *b,
-                 uint64_t bn) {
+bool overlapping(const uint8_t *a, uint64_t an, const uint8_t *b, uint64_t bn) {
   return a < b + bn && b < a + an;
 }
 bool inside(const uint8_t *a, uint64_t an, const uint8_t *b, uint64_t bn) {
@@ -338,11 +337,10 @@ void Engine::copyOutLazy(uint8_t *dst, const uint8_t *src, uint64_t n) {
       const Deferred &d = deferred_[i];
       const uint8_t *out = d.vec->out;
       const uint64_t es = dtypeSize(d.vec->dt);
-      const bool writesSource =
-          overlapping(d.src0, d.n, dst, n) ||
-          (d.src1 && overlapping(d.src1, d.n, dst, n));
-      const bool part = inside(src, n, out, d.n) &&
-                        (src - out) % es == 0 && n % es == 0;
+      const bool writesSource = overlapping(d.src0, d.n, dst, n) ||
+                                (d.src1 && overlapping(d.src1, d.n, dst, n));
+      const bool part =
+          inside(src, n, out, d.n) && (src - out) % es == 0 && n % es == 0;
       if (writesSource || (overlapping(out, d.n, src, n) && !part))
         evaluateDeferredAt(i);
       else
@@ -387,8 +385,7 @@ void Engine::evaluateInto(const Deferred &d, uint8_t *dst, uint64_t off,
   }
 }
 
-void Engine::evaluateVecDirectLazy(
-    const std::shared_ptr<const VecInstr> &vec) {
+void Engine::evaluateVecDirectLazy(const std::shared_ptr<const VecInstr> &vec) {
   // elementwiseDirect's form: the destination's bytes are exactly the
   // written ones, every source is as long and contiguous, and disjoint from
   // the destination or exactly it.
@@ -657,15 +654,14 @@ void Engine::start(Pipe p, uint64_t cycle) {
   switch (kind) {
   case InstrKind::SetFlag:
     // scheduleSetFlag: the set fires when the pipe's earlier work landed.
-    trace_->slices.push_back({p, cycle, cycle + 1, name, loc, seq,
-                              std::max(cycle, ps.lastDone)});
+    trace_->slices.push_back(
+        {p, cycle, cycle + 1, name, loc, seq, std::max(cycle, ps.lastDone)});
     return;
   case InstrKind::WaitFlag: {
     trace_->slices.push_back({p, ready, cycle + 1, name, loc, seq, cycle + 1});
     const EventInfo *info = eventInfo(event);
-    trace_->flows.push_back({info->src, p,
-                             setStart_[event * kNumEventIds + id], cycle,
-                             event, id});
+    trace_->flows.push_back(
+        {info->src, p, setStart_[event * kNumEventIds + id], cycle, event, id});
     return;
   }
   default: // Barrier
@@ -1132,10 +1128,9 @@ void Engine::deadlock(const Stall &stall) const {
   for (const PipeState &ps : pipes_)
     if (!ps.queue.empty())
       blocked.push_back(&ps.queue.front());
-  std::sort(blocked.begin(), blocked.end(),
-            [](const Instr *a, const Instr *b) {
-              return a->site.seq < b->site.seq;
-            });
+  std::sort(blocked.begin(), blocked.end(), [](const Instr *a, const Instr *b) {
+    return a->site.seq < b->site.seq;
+  });
 
   auto matchingSet = [&](const Instr &w) -> const Instr * {
     for (const PipeState &ps : pipes_)

@@ -107,8 +107,8 @@ struct Instr {
   /// for a Work.
   Instr(InstrKind kind, Pipe pipe, uint64_t seq, uint64_t issue, Loc loc,
         const char *name)
-      : kind(kind), pipe(pipe), hasBody(kind == InstrKind::Work),
-        issue(issue), site{seq, loc, name} {
+      : kind(kind), pipe(pipe), hasBody(kind == InstrKind::Work), issue(issue),
+        site{seq, loc, name} {
     if (hasBody)
       constructBody();
   }
@@ -393,8 +393,8 @@ public:
   Instr &emplaceFlagAt(void *at, InstrKind kind, Pipe p, uint8_t event,
                        uint8_t id, uint64_t seq, uint64_t issue, Loc loc,
                        const char *name) {
-    Instr &in = pipes_[idx(p)].queue.constructAtEnd(at, kind, p, event, id,
-                                                    seq, issue, loc, name);
+    Instr &in = pipes_[idx(p)].queue.constructAtEnd(at, kind, p, event, id, seq,
+                                                    issue, loc, name);
     queuedPipes_ |= 1u << idx(p);
     return in;
   }
@@ -507,8 +507,7 @@ private:
   };
   static constexpr uint32_t kMaxDeferred = 4;
   /// Bytes [off, off + n) of deferred `d`'s result into GM `dst`.
-  void evaluateInto(const Deferred &d, uint8_t *dst, uint64_t off,
-                    uint64_t n);
+  void evaluateInto(const Deferred &d, uint8_t *dst, uint64_t off, uint64_t n);
   /// Evaluates every deferred instruction, then lands every lazy copy
   /// (the deferred ones read GM only, and write outside the lazy ranges).
   [[gnu::cold, gnu::noinline]] void materialiseLazyAll();
@@ -521,8 +520,8 @@ private:
   void forgetDeferred();
   /// Evaluates the deferred instructions whose destination overlaps
   /// [p, p + n) or whose GM sources overlap [w, w + wn) (null: none).
-  void evaluateDeferredTouching(const uint8_t *p, uint64_t n,
-                                const uint8_t *w, uint64_t wn);
+  void evaluateDeferredTouching(const uint8_t *p, uint64_t n, const uint8_t *w,
+                                uint64_t wn);
   /// Lands lazy copy i and removes it (the last one takes its place).
   void materialiseLazyAt(uint32_t i);
   /// Removes lazy copy i without landing it (it was overwritten whole).
@@ -697,13 +696,13 @@ private:
   /// Starting UnitWork `h` at `cycle`: the race edges of the toggles it
   /// waits for, and its occupancy and completion after them (into its
   /// cost, for startWork).
-  [[gnu::cold, gnu::noinline]] void unitBegin(Pipe p, Instr &h,
-                                              uint64_t cycle);
+  [[gnu::cold, gnu::noinline]] void unitBegin(Pipe p, Instr &h, uint64_t cycle);
   /// After its race access: the records of the blocks `c` (instruction
   /// `seq`, started at `cycle`) toggles.
-  [[gnu::cold, gnu::noinline]] void
-  unitRecord(Pipe p, const cube::CubeInstr &c, uint64_t seq, uint64_t cycle,
-             uint64_t occupancy, uint64_t done);
+  [[gnu::cold, gnu::noinline]] void unitRecord(Pipe p, const cube::CubeInstr &c,
+                                               uint64_t seq, uint64_t cycle,
+                                               uint64_t occupancy,
+                                               uint64_t done);
   std::unique_ptr<UnitRec[]> unit_; // 256 records, from the first toggle
   /// Pipes whose head waits for a toggle that had not started (unitStart):
   /// unblocked by the next toggle's start.

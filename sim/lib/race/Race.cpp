@@ -24,9 +24,7 @@ namespace {
 /// PIPE_V (the compiler's automatic barriers) and PIPE_M (back-to-back
 /// Mmads into one L0C; the < 10-fractal case needing a barrier is reported
 /// by device/CubeAbi.cpp).
-bool inOrder(Pipe p) {
-  return p == Pipe::S || p == Pipe::V || p == Pipe::M;
-}
+bool inOrder(Pipe p) { return p == Pipe::S || p == Pipe::V || p == Pipe::M; }
 
 std::string hex4(uint64_t v) {
   static const char *const kDigits = "0123456789abcdef";
@@ -40,8 +38,7 @@ std::string hex4(uint64_t v) {
   return "0x" + s;
 }
 
-std::string describeAccess(Pipe p, const char *op, Loc loc,
-                           uint8_t atomic) {
+std::string describeAccess(Pipe p, const char *op, Loc loc, uint8_t atomic) {
   std::string kind;
   if (atomic) {
     kind = atomicName(atomic); // "atomic add float32"
@@ -150,8 +147,7 @@ RaceDetector::RaceDetector(Severity severity, const GmMap &gm)
     }
     gmCuts_.assign(gmRegions_.begin(), gmRegions_.end());
     std::sort(gmCuts_.begin(), gmCuts_.end());
-    gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()),
-                  gmCuts_.end());
+    gmCuts_.erase(std::unique(gmCuts_.begin(), gmCuts_.end()), gmCuts_.end());
   }
 }
 
@@ -283,8 +279,7 @@ void RaceDetector::accessLive(Pipe p, const AccessSite &s,
                               const Footprint &fp) {
   // With a record in use: the matched prefix replayed at a difference, the
   // call recorded (out of line).
-  const bool recorded =
-      memoMode_ != MemoMode::Off && memoBefore(p, s, fp);
+  const bool recorded = memoMode_ != MemoMode::Off && memoBefore(p, s, fp);
   // The entry's index, the log's size before it (one size computation:
   // an Entry is 40 bytes, a size a multiply).
   size_t n = log_.size();
@@ -368,12 +363,12 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const AccessSite &s,
   const __m128i linePadding =
       _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, 0, 0, 0, 0);
   same = _mm_and_si128(
-      same, _mm_and_si128(_mm_cmpeq_epi8(load(cs), load(ss)),
-                          _mm_or_si128(_mm_cmpeq_epi8(load(cs + 16),
-                                                      load(ss + 16)),
-                                       linePadding)));
-  const __m128i padding = _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1,
-                                       -1, -1, -1, -1, 0);
+      same,
+      _mm_and_si128(_mm_cmpeq_epi8(load(cs), load(ss)),
+                    _mm_or_si128(_mm_cmpeq_epi8(load(cs + 16), load(ss + 16)),
+                                 linePadding)));
+  const __m128i padding =
+      _mm_set_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, 0);
   // One induction variable: the call's range at the record's plus the
   // distance between the two arrays.
   const auto *q = reinterpret_cast<const unsigned char *>(m);
@@ -406,8 +401,9 @@ RaceDetector::sameAsMemo(const MemoCall &c, Pipe p, const AccessSite &s,
     uint64_t x, y;
     std::memcpy(&x, &m[i].write, sizeof x);
     std::memcpy(&y, &r[i].write, sizeof y);
-    diff |= (static_cast<uint64_t>(m[i].mem) ^ static_cast<uint64_t>(r[i].mem)) |
-            (m[i].start ^ r[i].start) | (m[i].end ^ r[i].end) | (x ^ y);
+    diff |=
+        (static_cast<uint64_t>(m[i].mem) ^ static_cast<uint64_t>(r[i].mem)) |
+        (m[i].start ^ r[i].start) | (m[i].end ^ r[i].end) | (x ^ y);
   }
   return diff == 0;
 #endif
@@ -418,7 +414,8 @@ bool RaceDetector::recordCall(Pipe p, const AccessSite &s,
   // Too large to be worth it, or an access after the summary was taken
   // (the record's outputs are those after its last call).
   if (memo_->calls.size() >= kMemoMaxCalls ||
-      memo_->ranges.size() + fp.size() > kMemoMaxRanges || memo_->summaryTaken) {
+      memo_->ranges.size() + fp.size() > kMemoMaxRanges ||
+      memo_->summaryTaken) {
     memo_->clear();
     memoMode_ = MemoMode::Off;
     return false;
@@ -483,9 +480,8 @@ void RaceDetector::replayMemo() {
   // after a taken summary: recordCall stops).
   if (matched < memo_->calls.size()) {
     memo_->calls.resize(matched);
-    memo_->ranges.resize(matched ? memo_->calls.back().first +
-                                      memo_->calls.back().ranges()
-                                : 0);
+    memo_->ranges.resize(
+        matched ? memo_->calls.back().first + memo_->calls.back().ranges() : 0);
     memo_->summary.clear();
   }
   memo_->summaryTaken = memoTaken_;
@@ -620,8 +616,8 @@ size_t RaceDetector::checkLocal(int32_t e, const VectorClock &known,
     }
     checkSlots(l1_, e, known, r.start, r.end);
   } else if (r.mem >= Mem::L0A && r.mem <= Mem::FB) {
-    check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e,
-          known, r.start, r.end);
+    check(cube_[static_cast<int>(r.mem) - static_cast<int>(Mem::L0A)], e, known,
+          r.start, r.end);
   } else {
     checkUb(e, known, r.start, r.end);
   }
@@ -681,11 +677,9 @@ const ByteRange *RaceDetector::listRows(ByteRange row, uint64_t stride,
 RaceDetector::Bucket &RaceDetector::bucket(Buckets &b, uint64_t k) {
   if (k == b.lastKey)
     return b.store[b.last];
-  auto it = std::lower_bound(
-      b.index.begin(), b.index.end(), k,
-      [](const std::pair<uint64_t, uint32_t> &x, uint64_t key) {
-        return x.first < key;
-      });
+  auto it = std::lower_bound(b.index.begin(), b.index.end(), k,
+                             [](const std::pair<uint64_t, uint32_t> &x,
+                                uint64_t key) { return x.first < key; });
   if (it == b.index.end() || it->first != k) {
     if (b.used == b.store.size()) {
       b.store.emplace_back(); // may move the buckets: forget their cache
@@ -734,8 +728,8 @@ RaceDetector::Bucket &RaceDetector::gmBucketSlow(uint64_t a, uint64_t &lo,
 }
 
 [[gnu::always_inline]] inline void
-RaceDetector::checkGm(int32_t e, const VectorClock &known,
-                           uint64_t start, uint64_t end) {
+RaceDetector::checkGm(int32_t e, const VectorClock &known, uint64_t start,
+                      uint64_t end) {
   const bool write = curWrite(); // atomic stores are writes too
   for (uint64_t pos = start; pos < end;) {
     uint64_t lo, hi;
@@ -758,8 +752,8 @@ RaceDetector::checkGm(int32_t e, const VectorClock &known,
 }
 
 [[gnu::always_inline]] inline void
-RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start,
-                             uint64_t end, uint64_t stride, uint32_t count) {
+RaceDetector::deferRead(Bucket &bk, int32_t e, uint64_t start, uint64_t end,
+                        uint64_t stride, uint32_t count) {
   if (bk.reads.empty()) // a tile loop's reads: not one regrowth per doubling
     bk.reads.reserve(16);
   // Filled in place (a Deferred built on the stack and copied in stalled on
@@ -850,7 +844,8 @@ void RaceDetector::addStrided(GmSite &site, uint64_t base, uint64_t len,
       x.len += len; // the next bytes of each row
       site.stridedHint = h;
       if (x.len >= stride) { // the rows touch: one range
-        const uint64_t lo = x.base, hi = x.base + (x.count - 1) * stride + x.len;
+        const uint64_t lo = x.base,
+                       hi = x.base + (x.count - 1) * stride + x.len;
         v.erase(v.begin() + static_cast<std::ptrdiff_t>(h));
         site.stridedHint = 0;
         --gmRanges_;
@@ -953,8 +948,7 @@ RaceDetector::updatePiece(Seg &piece, int32_t e, const VectorClock &known) {
       if (racesWith(piece.r[q]))
         raceOn(piece, e, piece.r[q], false, 0);
     }
-  if (piece.a >= 0 && (!atomic || piece.aClass != atomic) &&
-      racesWith(piece.a))
+  if (piece.a >= 0 && (!atomic || piece.aClass != atomic) && racesWith(piece.a))
     raceOn(piece, e, piece.a, true, piece.aClass);
   if (atomic) {
     piece.a = e;
@@ -976,19 +970,16 @@ void RaceDetector::raceOn(const Seg &piece, int32_t e, int32_t prevIdx,
                           bool prevWrite, uint8_t prevAtomic) {
   const Entry &pe = log_[prevIdx], &ce = log_[e];
   // Both in the shadow of the current range's memory.
-  const Side prev{pe.pipe,     pe.stamp,  prevWrite, prevAtomic,
-                  cur_->mem,   piece.start, piece.end, pe.op,
-                  pe.loc,      pe.seq};
-  const Side now{ce.pipe,     ce.stamp,  curWrite(), cur_->atomic,
-                 cur_->mem,   piece.start, piece.end, ce.op,
-                 ce.loc,      ce.seq};
+  const Side prev{pe.pipe,     pe.stamp,  prevWrite, prevAtomic, cur_->mem,
+                  piece.start, piece.end, pe.op,     pe.loc,     pe.seq};
+  const Side now{ce.pipe,     ce.stamp,  curWrite(), cur_->atomic, cur_->mem,
+                 piece.start, piece.end, ce.op,      ce.loc,       ce.seq};
   report(prev, now);
 }
 
 /// The run [lo, hi) of `sh`'s segments overlapping [start, end).
-std::pair<size_t, size_t> RaceDetector::overlapRun(const Shadow &sh,
-                                                   uint64_t start,
-                                                   uint64_t end) {
+std::pair<size_t, size_t>
+RaceDetector::overlapRun(const Shadow &sh, uint64_t start, uint64_t end) {
   size_t lo = static_cast<size_t>(
       std::partition_point(sh.begin(), sh.end(),
                            [&](const Seg &s) { return s.end <= start; }) -
@@ -1031,8 +1022,8 @@ void RaceDetector::check(Shadow &sh, int32_t e, const VectorClock &known,
 }
 
 [[gnu::always_inline]] inline void
-RaceDetector::checkUb(int32_t e, const VectorClock &known,
-                           uint64_t curStart, uint64_t curEnd) {
+RaceDetector::checkUb(int32_t e, const VectorClock &known, uint64_t curStart,
+                      uint64_t curEnd) {
   Shadow &sh = ub_;
   uint32_t &hint =
       ubHint_[(static_cast<uint32_t>(curStart >> 5) * 0x9E3779B1u) >> 28];
@@ -1368,11 +1359,10 @@ RaceDetector::GmSite &RaceDetector::gmSite(const Entry &en) {
            s.op == en.op && s.loc.file == en.loc.file &&
            s.loc.line == en.loc.line && s.epoch == gmEpoch_;
   };
-  uint32_t &slot = siteSlot_[(en.loc.line * 31u +
-                              (reinterpret_cast<uintptr_t>(en.op) >> 4) +
-                              static_cast<uint32_t>(en.pipe) * 7u + write +
-                              gmEpoch_ * 13u) %
-                             siteSlot_.size()];
+  uint32_t &slot =
+      siteSlot_[(en.loc.line * 31u + (reinterpret_cast<uintptr_t>(en.op) >> 4) +
+                 static_cast<uint32_t>(en.pipe) * 7u + write + gmEpoch_ * 13u) %
+                siteSlot_.size()];
   GmSite *site = nullptr;
   if (slot && same(gmSites_[slot - 1].site)) {
     site = &gmSites_[slot - 1];
@@ -1538,8 +1528,7 @@ RaceStats RaceDetector::stats() const {
   RaceStats s = stats_;
   s.logPeak = std::max<uint64_t>(s.logPeak, log_.size());
   s.segmentPeak = std::max<uint64_t>(
-      s.segmentPeak,
-      ub_.size() + l1_.segments() + bucketSegments(gm_local_));
+      s.segmentPeak, ub_.size() + l1_.segments() + bucketSegments(gm_local_));
   return s;
 }
 
@@ -1549,8 +1538,9 @@ void RaceDetector::report(const Side &a, const Side &b) {
   const Side &cur = a.seq <= b.seq ? b : a;
   std::string key = std::to_string(prev.write) + std::to_string(cur.write) +
                     std::to_string(prev.atomic) + "/" +
-                    std::to_string(cur.atomic) + pipeName(prev.pipe) + formatLoc(prev.loc) +
-                    pipeName(cur.pipe) + formatLoc(cur.loc) + memName(cur.mem);
+                    std::to_string(cur.atomic) + pipeName(prev.pipe) +
+                    formatLoc(prev.loc) + pipeName(cur.pipe) +
+                    formatLoc(cur.loc) + memName(cur.mem);
   if (auto it = open_.find(key); it != open_.end()) {
     // Another piece of the same two instructions (the next segment or
     // bucket of one access): report the bytes as one range when they join
@@ -1563,8 +1553,7 @@ void RaceDetector::report(const Side &a, const Side &b) {
     }
     return;
   }
-  if (races_.size() >= 4 * kMaxReportsPerCore ||
-      !reported_.insert(key).second)
+  if (races_.size() >= 4 * kMaxReportsPerCore || !reported_.insert(key).second)
     return;
   open_.emplace(std::move(key), races_.size());
   races_.emplace_back(prev, cur);
@@ -1666,12 +1655,11 @@ void RaceDetector::drainAll() {
 // Cross-core
 //===----------------------------------------------------------------------===//
 
-std::vector<Diagnostic>
-crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
-               Severity severity, const GmMap &gm,
-               const std::function<bool(const GmAccess &, const GmAccess &)>
-                   &ordered,
-               const std::vector<CrossCoreName> &names) {
+std::vector<Diagnostic> crossCoreRaces(
+    const std::vector<const std::vector<GmAccess> *> &logs, Severity severity,
+    const GmMap &gm,
+    const std::function<bool(const GmAccess &, const GmAccess &)> &ordered,
+    const std::vector<CrossCoreName> &names) {
   auto nameOf = [&](uint32_t c) {
     return c < names.size() ? names[c].name : "block " + std::to_string(c);
   };
@@ -1734,8 +1722,7 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
           active.end());
       for (const Item *o : active)
         if (o->block != it.block &&
-            conflicting(o->a->write, o->a->atomic, it.a->write,
-                        it.a->atomic) &&
+            conflicting(o->a->write, o->a->atomic, it.a->write, it.a->atomic) &&
             !pair(*o, it))
           return;
       active.push_back(&it);
@@ -1799,9 +1786,9 @@ crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
     const char *kind = lo.a->write && hi.a->write ? "WAW"
                        : lo.a->write              ? "RAW"
                                                   : "WAR";
-    std::string key = std::string(kind) + std::to_string(lo.a->atomic) +
-                      "/" + std::to_string(hi.a->atomic) +
-                      formatLoc(lo.a->loc) + formatLoc(hi.a->loc);
+    std::string key = std::string(kind) + std::to_string(lo.a->atomic) + "/" +
+                      std::to_string(hi.a->atomic) + formatLoc(lo.a->loc) +
+                      formatLoc(hi.a->loc);
     if (!seen.insert(key).second)
       return true;
     if (out.size() >= kMaxCrossCoreReports)

@@ -47,12 +47,12 @@
 #include <deque>
 #include <functional>
 #include <initializer_list>
+#include <map>
 #include <new>
 #include <set>
 #include <string>
 #include <type_traits>
 #include <utility>
-#include <map>
 #include <vector>
 
 namespace ascsim {
@@ -661,8 +661,8 @@ private:
   static std::array<uint64_t, kNumPipes> keysFor(bool summary) {
     std::array<uint64_t, kNumPipes> keys{};
     for (int p = 0; p < kNumPipes; ++p)
-      keys[p] = static_cast<uint64_t>(p) << 32 |
-                static_cast<uint64_t>(summary) << 40;
+      keys[p] = static_cast<uint64_t>(p) << 32 | static_cast<uint64_t>(summary)
+                                                     << 40;
     return keys;
   }
   void setGmSummary(bool summary) {
@@ -734,8 +734,8 @@ private:
     if (!memo_)
       memo_ = &ownMemo_; // (useMemo() does nothing then)
   }
-  static std::pair<size_t, size_t> overlapRun(const Shadow &sh,
-                                              uint64_t start, uint64_t end);
+  static std::pair<size_t, size_t> overlapRun(const Shadow &sh, uint64_t start,
+                                              uint64_t end);
   /// check() for the ranges rs[0..n) at once: ascending, disjoint, all in
   /// `sh` (one bucket's share of a LoadData's fractals). The same shadow
   /// and the same reports in the same order as one check() per range, with
@@ -906,17 +906,15 @@ private:
   /// The scalar's clock may have changed: give it a new generation (every
   /// change of clocks_[S] calls this; generation 0 is its initial zero
   /// value).
-  void scalarChanged() {
-    clocks_[idx(Pipe::S)].setGeneration(++scalarGen_);
-  }
+  void scalarChanged() { clocks_[idx(Pipe::S)].setGeneration(++scalarGen_); }
   uint32_t scalarGen_ = 0;
   /// The generation of the scalar clock each pipe merged last (merge()).
   std::array<uint32_t, kNumPipes> mergedGen_{};
   /// The clock each flag was last published with; read only where its
   /// bit in flagSet_ says it was (the table is not zero-filled per core:
   /// a never published flag knows nothing).
-  alignas(VectorClock) unsigned char
-      flagClocks_[kNumEvents * kNumEventIds * sizeof(VectorClock)];
+  alignas(VectorClock) unsigned char flagClocks_[kNumEvents * kNumEventIds *
+                                                 sizeof(VectorClock)];
   const VectorClock &publishedClock(unsigned f) const {
     return *std::launder(reinterpret_cast<const VectorClock *>(
         flagClocks_ + f * sizeof(VectorClock)));
@@ -981,8 +979,8 @@ private:
   Shadow cube_[5]; // L0A, L0B, L0C, BiasTable, Fixpipe buffer
   /// Every memory's shadow (compactLog() renumbers their indices).
   std::vector<Shadow *> shadows() {
-    std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1],
-                               &cube_[2], &cube_[3], &cube_[4], &l1_.whole};
+    std::vector<Shadow *> v = {&ub_,      &cube_[0], &cube_[1], &cube_[2],
+                               &cube_[3], &cube_[4], &l1_.whole};
     for (size_t k = 0; k < l1_.split.size(); ++k)
       if (l1_.isSplit[k])
         v.push_back(&l1_.split[k]);
@@ -1077,12 +1075,12 @@ std::vector<GmAccess> expandGmSummary(const std::vector<GmAccess> &summary);
 /// `ordered(a, b)`, when given, says whether access `a` happens before `b`
 /// through the sync the cores used (such pairs are no race). `names[c]`
 /// names core c (default: "block c", block c).
-std::vector<Diagnostic>
-crossCoreRaces(const std::vector<const std::vector<GmAccess> *> &logs,
-               Severity severity, const GmMap &gm,
-               const std::function<bool(const GmAccess &, const GmAccess &)>
-                   &ordered = nullptr,
-               const std::vector<CrossCoreName> &names = {});
+std::vector<Diagnostic> crossCoreRaces(
+    const std::vector<const std::vector<GmAccess> *> &logs, Severity severity,
+    const GmMap &gm,
+    const std::function<bool(const GmAccess &, const GmAccess &)> &ordered =
+        nullptr,
+    const std::vector<CrossCoreName> &names = {});
 
 /// "UB[0x0400,0x0800)" / "GM[z+0x0400,z+0x0800)".
 std::string formatRange(Mem mem, uint64_t start, uint64_t end, const GmMap &gm);

@@ -38,8 +38,8 @@ VecClass vecClass(VecOp op, DType dst, DType src) {
       i < std::size(kOpTiming) ? kOpTiming[i] : hw::VecTiming::VOTHER)];
   // Columns: 0 a float16 operand, 1 other floats, 2 16-bit integers, 3 other
   // integers (by the destination).
-  unsigned col = dst == DType::F16 || src == DType::F16 ? 0
-                 : isFloatType(dst) || isFloatType(src) ? 1
+  unsigned col = dst == DType::F16 || src == DType::F16   ? 0
+                 : isFloatType(dst) || isFloatType(src)   ? 1
                  : dst == DType::I16 || dst == DType::U16 ? 2
                                                           : 3;
   return {t.parallel[col], t.delay[col < 2 ? col : 2], t.throughput};
@@ -121,9 +121,9 @@ Cost fixpipe(uint64_t l0cBytes, uint64_t outBytes, bool toGm) {
     return Cost{std::max<uint64_t>(
                     {1, read, ceilDiv(outBytes, hw::kL1WriteBytesPerCycle)}),
                 hw::kLoadData2DLatency};
-  return Cost{std::max<uint64_t>(
-                  {1, read, ceilDiv(outBytes, dmaRates().write)}),
-              kGmWriteLatency};
+  return Cost{
+      std::max<uint64_t>({1, read, ceilDiv(outBytes, dmaRates().write)}),
+      kGmWriteLatency};
 }
 
 Cost gmToLocal(uint64_t bytes) {
@@ -164,8 +164,8 @@ void listSchedule(TimingList blocks, uint32_t used, bool schedule,
                   KernelTiming &k);
 } // namespace
 
-KernelTiming estimateKernel(TimingList blocks, uint32_t cores,
-                            double clockMhz, bool schedule) {
+KernelTiming estimateKernel(TimingList blocks, uint32_t cores, double clockMhz,
+                            bool schedule) {
   KernelTiming k;
   if (blocks.empty() || cores == 0)
     return k;

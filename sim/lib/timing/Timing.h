@@ -19,8 +19,8 @@
 #include "support/Isa.h"
 
 #include <array>
-#include <utility>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace ascsim {
@@ -183,8 +183,8 @@ private:
 /// (each block goes to the earliest-free core, lowest index on ties).
 /// Without `schedule`, blockStart and blockCore stay empty (a launch reads
 /// them only for its trace).
-KernelTiming estimateKernel(TimingList blocks, uint32_t cores,
-                            double clockMhz, bool schedule = true);
+KernelTiming estimateKernel(TimingList blocks, uint32_t cores, double clockMhz,
+                            bool schedule = true);
 
 } // namespace ascsim
 

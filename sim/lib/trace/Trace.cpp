@@ -4,8 +4,8 @@
 
 #include <cstdio>
 #include <fstream>
-#include <map>
 #include <iterator>
+#include <map>
 #include <string>
 
 namespace ascsim {
@@ -88,7 +88,8 @@ void writeTraceJson(const TraceData &data, std::ostream &out) {
     out << "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":" << c
         << ",\"args\":{\"sort_index\":" << c << "}}";
     const Pipe *lanes = b->aic ? kAicLanes : kAivLanes;
-    const size_t numLanes = b->aic ? std::size(kAicLanes) : std::size(kAivLanes);
+    const size_t numLanes =
+        b->aic ? std::size(kAicLanes) : std::size(kAivLanes);
     for (size_t l = 0; l < numLanes; ++l) {
       const Pipe p = lanes[l];
       sep();

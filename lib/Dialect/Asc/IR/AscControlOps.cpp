@@ -1,6 +1,7 @@
 //===- AscControlOps.cpp - system control, cache, scalar ops --------------===//
 //
-// Verifiers, speculatability and template arguments of the ops in AscControlOps.td.
+// Verifiers, speculatability and template arguments of the ops in
+// AscControlOps.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -201,18 +202,18 @@ LogicalResult AippParamsOp::verify() {
            << "'dtype' must be uint8, int8 or float16, but got "
            << getPyTypeName(u);
   static const char *const kNames[] = {
-      "padding_mode",    "padding_value_ch0", "padding_value_ch1",
+      "padding_mode",      "padding_value_ch0", "padding_value_ch1",
       "padding_value_ch2", "padding_value_ch3", "is_swap_rb",
-      "is_swap_uv",      "is_swap_ax",        "is_single_line_copy",
-      "dtc_mean_ch0",    "dtc_mean_ch1",      "dtc_mean_ch2",
-      "dtc_min_ch0",     "dtc_min_ch1",       "dtc_min_ch2",
-      "dtc_var_ch0",     "dtc_var_ch1",       "dtc_var_ch2",
-      "dtc_round_mode",  "c_padding_mode",    "c_padding_value",
-      "is_enable_csc",   "csc_matrix_r0_c0",  "csc_matrix_r0_c1",
-      "csc_matrix_r0_c2", "csc_matrix_r1_c0", "csc_matrix_r1_c1",
-      "csc_matrix_r1_c2", "csc_matrix_r2_c0", "csc_matrix_r2_c1",
-      "csc_matrix_r2_c2", "csc_bias_in_0",    "csc_bias_in_1",
-      "csc_bias_in_2",   "csc_bias_out_0",    "csc_bias_out_1",
+      "is_swap_uv",        "is_swap_ax",        "is_single_line_copy",
+      "dtc_mean_ch0",      "dtc_mean_ch1",      "dtc_mean_ch2",
+      "dtc_min_ch0",       "dtc_min_ch1",       "dtc_min_ch2",
+      "dtc_var_ch0",       "dtc_var_ch1",       "dtc_var_ch2",
+      "dtc_round_mode",    "c_padding_mode",    "c_padding_value",
+      "is_enable_csc",     "csc_matrix_r0_c0",  "csc_matrix_r0_c1",
+      "csc_matrix_r0_c2",  "csc_matrix_r1_c0",  "csc_matrix_r1_c1",
+      "csc_matrix_r1_c2",  "csc_matrix_r2_c0",  "csc_matrix_r2_c1",
+      "csc_matrix_r2_c2",  "csc_bias_in_0",     "csc_bias_in_1",
+      "csc_bias_in_2",     "csc_bias_out_0",    "csc_bias_out_1",
       "csc_bias_out_2"};
   constexpr size_t kFields = sizeof(kNames) / sizeof(kNames[0]);
   if (getFields().size() != kFields)
@@ -262,27 +263,24 @@ LogicalResult SetAippFunctionsOp::verify() {
 // LoadImageToLocal
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-mlir::asc::detail::verifyLoadImageToLocalParams(Operation *op) {
+LogicalResult mlir::asc::detail::verifyLoadImageToLocalParams(Operation *op) {
   auto params = cast<LoadImageToLocalParamsOp>(op);
   // Constant fields: sizes 2-4095 pixels, paddings 0-32 (ascendc_api.md §6).
   struct Range {
     Value value;
     int64_t lo, hi;
   };
-  const Range ranges[] = {{params.getHorizSize(), 2, 4095},
-                          {params.getVertSize(), 2, 4095},
-                          {params.getSrcHorizSize(), 2, 4095},
-                          {params.getTopPadSize(), 0, 32},
-                          {params.getBotPadSize(), 0, 32},
-                          {params.getLeftPadSize(), 0, 32},
-                          {params.getRightPadSize(), 0, 32}};
+  const Range ranges[] = {
+      {params.getHorizSize(), 2, 4095},    {params.getVertSize(), 2, 4095},
+      {params.getSrcHorizSize(), 2, 4095}, {params.getTopPadSize(), 0, 32},
+      {params.getBotPadSize(), 0, 32},     {params.getLeftPadSize(), 0, 32},
+      {params.getRightPadSize(), 0, 32}};
   for (const Range &r : ranges)
     if (std::optional<int64_t> v = getConstantInt(r.value))
       if (*v < r.lo || *v > r.hi)
         return emitApiError(op, DiagCategory::Argument)
-               << "'" << getOperandName(op, r.value) << "' must be in ["
-               << r.lo << ", " << r.hi << "], but got " << *v;
+               << "'" << getOperandName(op, r.value) << "' must be in [" << r.lo
+               << ", " << r.hi << "], but got " << *v;
   std::optional<int64_t> start = getConstantInt(params.getHorizStartPos());
   std::optional<int64_t> size = getConstantInt(params.getHorizSize());
   std::optional<int64_t> pitch = getConstantInt(params.getSrcHorizSize());
@@ -313,8 +311,7 @@ void LoadImageToLocalOp::getEffects(
         &effects) {
   // Reads the GM image and the AIPP configuration; writes L1.
   effects.emplace_back(MemoryEffects::Read::get(), GMResource::get());
-  effects.emplace_back(MemoryEffects::Read::get(),
-                       VectorStateResource::get());
+  effects.emplace_back(MemoryEffects::Read::get(), VectorStateResource::get());
   effects.emplace_back(MemoryEffects::Write::get(), &getDstMutable(),
                        L1Resource::get());
 }

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "UbToL1.h"
+#include "ascir/Dialect/Asc/IR/AscOps.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -17,7 +17,8 @@ using namespace mlir::asc;
 static std::string describePosition(Type tensorType) {
   if (isa<GlobalTensorType>(tensorType))
     return "GM";
-  return "TPosition." + stringifyTPosition(getTensorPosition(tensorType)).upper() + " (" +
+  return "TPosition." +
+         stringifyTPosition(getTensorPosition(tensorType)).upper() + " (" +
          stringifyHardware(getTensorHardware(tensorType)).upper() + ")";
 }
 
@@ -32,13 +33,13 @@ static Hardware memoryOf(Value tensor) {
 /// The effects of a cube op: it reads the memories of `reads` and writes
 /// the memory of `write` (the GM writes also depend on the atomic
 /// configuration).
-static void
-getCubeEffects(OpOperand &write, MutableArrayRef<OpOperand> all,
-               SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-                   &effects) {
+static void getCubeEffects(
+    OpOperand &write, MutableArrayRef<OpOperand> all,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
   for (OpOperand &operand : all) {
-    if (&operand == &write || !isa<GlobalTensorType, LocalTensorType>(
-                                  operand.get().getType()))
+    if (&operand == &write ||
+        !isa<GlobalTensorType, LocalTensorType>(operand.get().getType()))
       continue;
     effects.emplace_back(MemoryEffects::Read::get(), &operand,
                          getResource(memoryOf(operand.get())));
@@ -54,8 +55,7 @@ getCubeEffects(OpOperand &write, MutableArrayRef<OpOperand> all,
   void OpT::getEffects(                                                        \
       SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>      \
           &effects) {                                                          \
-    getCubeEffects(getDstMutable(), getOperation()->getOpOperands(),          \
-                   effects);                                                   \
+    getCubeEffects(getDstMutable(), getOperation()->getOpOperands(), effects); \
   }
 
 ASC_CUBE_EFFECTS(LoadData2DOp)
@@ -187,8 +187,8 @@ static LogicalResult verifyLoad3D(Operation *op, Value dst, Value src,
   bool toA = memoryOf(dst) == Hardware::L0A;
   if (toA)
     allowed.append(types(ctx, {{8, 1}, {8, 0}}));
-  if (failed(verifyElementType(op, "dst", dst, allowed,
-                               toA ? "in A2" : "in B2")))
+  if (failed(
+          verifyElementType(op, "dst", dst, allowed, toA ? "in A2" : "in B2")))
     return failure();
   if (paramsElement && paramsElement != elementOf(dst))
     return emitApiError(op, DiagCategory::DType)
@@ -206,8 +206,7 @@ LogicalResult LoadData3DV2Op::verify() {
     return success();
   std::optional<int64_t> transpose = getConstantInt(params.getEnTranspose());
   if (transpose && (*transpose & 1) &&
-      (memoryOf(getDst()) != Hardware::L0A ||
-       !elementOf(getDst()).isF16()))
+      (memoryOf(getDst()) != Hardware::L0A || !elementOf(getDst()).isF16()))
     return emitApiError(*this, DiagCategory::Argument)
            << "'en_transpose' needs a float16 destination in A2 (L0A), but "
               "it is "
@@ -224,15 +223,11 @@ static LogicalResult verifyLoadWithTranspose(Operation *op, Value dst,
                                              Value src) {
   if (failed(verifyLoadDirection(op, dst, src, false)))
     return failure();
-  return verifyElementType(op, "dst", dst,
-                           types(op->getContext(), {{8, 0},
-                                                    {8, 1},
-                                                    {16, 2},
-                                                    {kBF16, 2},
-                                                    {32, 2},
-                                                    {32, 0},
-                                                    {32, 1}}),
-                           "");
+  return verifyElementType(
+      op, "dst", dst,
+      types(op->getContext(),
+            {{8, 0}, {8, 1}, {16, 2}, {kBF16, 2}, {32, 2}, {32, 0}, {32, 1}}),
+      "");
 }
 
 LogicalResult LoadDataWithTransposeOp::verify() {
@@ -260,8 +255,8 @@ static LogicalResult verifyMmadTypes(Operation *op, Value dst, Value fm,
   if (c != want)
     return emitApiError(op, DiagCategory::DType)
            << getPyTypeName(a) << " x " << getPyTypeName(b)
-           << " accumulates in " << getPyTypeName(want)
-           << ", but 'dst' is " << getPyTypeName(c)
+           << " accumulates in " << getPyTypeName(want) << ", but 'dst' is "
+           << getPyTypeName(c)
            << " (supported: float16, bfloat16 and float32 into float32, int8 "
               "into int32)";
   if (bias && elementOf(bias) != want)
@@ -350,9 +345,9 @@ LogicalResult SetLoadDataPaddingValueOp::verify() {
                                           {32, 1},
                                           {32, 2}});
   // Scalars of unsigned element types are signless in IR.
-  if (llvm::is_contained(allowed, t) || isa<IntegerType>(t) &&
-                                            (t.isInteger(8) || t.isInteger(16) ||
-                                             t.isInteger(32)))
+  if (llvm::is_contained(allowed, t) ||
+      isa<IntegerType>(t) &&
+          (t.isInteger(8) || t.isInteger(16) || t.isInteger(32)))
     return success();
   return emitApiError(*this, DiagCategory::DType)
          << "'pad_value' is " << getPyValueName(t)
@@ -424,8 +419,7 @@ static LogicalResult verifyOutOfL0C(Operation *op, Value dst, Value src,
     want = types(ctx, {{8, 0}, {8, 1}});
     break;
   }
-  bool wantsFloat = mode == QuantMode::F322F16 ||
-                    mode == QuantMode::F322BF16 ||
+  bool wantsFloat = mode == QuantMode::F322F16 || mode == QuantMode::F322BF16 ||
                     mode == QuantMode::QF322B8_PRE ||
                     mode == QuantMode::VQF322B8_PRE;
   bool wantsInt = mode == QuantMode::DEQF16 || mode == QuantMode::VDEQF16 ||
@@ -507,9 +501,8 @@ void FixpipeWorkspaceOp::getTemplateArguments(
 /// and L1 the cube core's, so no core can issue the copy; Ascend C emulates
 /// it through GM for the Matmul API's TSCM operands only (hardware.md §5.3),
 /// which pyasc cannot declare.
-InFlightDiagnostic mlir::asc::detail::emitUbToL1Refusal(Operation *op,
-                                                        Type dst, Type src,
-                                                        bool nd2nz) {
+InFlightDiagnostic mlir::asc::detail::emitUbToL1Refusal(Operation *op, Type dst,
+                                                        Type src, bool nd2nz) {
   return emitApiError(op, DiagCategory::Position)
          << "cannot copy " << describePosition(src) << " to "
          << describePosition(dst) << (nd2nz ? " with ND to NZ" : "")
@@ -533,8 +526,9 @@ LogicalResult DataCopyNd2NzOp::verify() {
         *this, getDst().getType(), getSrc().getType(), /*nd2nz=*/true);
   if (from != Hardware::GM || (to != Hardware::L1 && to != Hardware::UB))
     return emitApiError(*this, DiagCategory::Position)
-           << "cannot copy ND to NZ from " << describePosition(getSrc().getType())
-           << " to " << describePosition(getDst().getType())
+           << "cannot copy ND to NZ from "
+           << describePosition(getSrc().getType()) << " to "
+           << describePosition(getDst().getType())
            << "; supported directions are GM to A1/B1/C1 and GM to "
               "VECIN/VECCALC";
   if (elementOf(getDst()) != elementOf(getSrc()))
@@ -598,15 +592,11 @@ LogicalResult DataCopyNz2NdOp::verify() {
     return emitApiError(*this, DiagCategory::DType)
            << "'dst' is " << getPyTypeName(elementOf(getDst()))
            << " but 'src' is " << getPyTypeName(elementOf(getSrc()));
-  return verifyElementType(*this, "dst", getDst(),
-                           types(getContext(), {{16, 0},
-                                                {16, 1},
-                                                {32, 0},
-                                                {32, 1},
-                                                {16, 2},
-                                                {kBF16, 2},
-                                                {32, 2}}),
-                           "");
+  return verifyElementType(
+      *this, "dst", getDst(),
+      types(getContext(),
+            {{16, 0}, {16, 1}, {32, 0}, {32, 1}, {16, 2}, {kBF16, 2}, {32, 2}}),
+      "");
 }
 
 LogicalResult DataCopyCO12Op::verify() {
@@ -641,8 +631,7 @@ LogicalResult DataCopyCO12Op::verify() {
 static constexpr int64_t kNumCrossCoreFlags = 16;
 
 static LogicalResult verifyCrossCoreFlag(Operation *op, Value flagId,
-                                         uint32_t mode, Pipe pipe,
-                                         bool isSet) {
+                                         uint32_t mode, Pipe pipe, bool isSet) {
   if (std::optional<int64_t> id = getConstantInt(flagId))
     if (*id < 0 || *id >= kNumCrossCoreFlags)
       return emitApiError(op, DiagCategory::Sync)
@@ -655,8 +644,8 @@ static LogicalResult verifyCrossCoreFlag(Operation *op, Value flagId,
               "but got "
            << mode;
   if (isSet && !llvm::is_contained({Pipe::V, Pipe::M, Pipe::MTE1, Pipe::MTE2,
-                                      Pipe::MTE3, Pipe::FIX},
-                                     pipe))
+                                    Pipe::MTE3, Pipe::FIX},
+                                   pipe))
     return emitApiError(op, DiagCategory::Sync)
            << "'pipe' " << getPyEnumName(pipe)
            << " cannot set a cross-core flag; use PIPE_V, PIPE_M, "
@@ -669,8 +658,7 @@ LogicalResult CrossCoreSetFlagOp::verify() {
 }
 
 LogicalResult CrossCoreWaitFlagOp::verify() {
-  return verifyCrossCoreFlag(*this, getFlagId(), getModeId(), getPipe(),
-                             false);
+  return verifyCrossCoreFlag(*this, getFlagId(), getModeId(), getPipe(), false);
 }
 
 void CrossCoreSetFlagOp::getTemplateArguments(

@@ -78,9 +78,8 @@ LogicalResult PrintfOp::verify() {
               "flags, width, precision and length)";
   if (conversions.size() != getArgs().size())
     return emitApiError(*this, DiagCategory::Argument)
-           << "the format has " << conversions.size()
-           << " conversion(s), but " << getArgs().size()
-           << " argument(s) were given";
+           << "the format has " << conversions.size() << " conversion(s), but "
+           << getArgs().size() << " argument(s) were given";
   for (auto [index, conversion, arg] :
        llvm::enumerate(conversions, getArgs())) {
     Type type = arg.getType();
@@ -165,8 +164,8 @@ LogicalResult DumpTensorShapeOp::verify() {
     for (Value dim : dims)
       if (std::optional<int64_t> v = getConstantInt(dim); v && *v < 0)
         return emitApiError(*this, DiagCategory::Argument)
-               << "the ShapeInfo's " << what
-               << " has a negative dimension, " << *v;
+               << "the ShapeInfo's " << what << " has a negative dimension, "
+               << *v;
   }
   if (getDataFormat() < 0 || getDataFormat() > 4)
     return emitApiError(*this, DiagCategory::Argument)

@@ -82,10 +82,10 @@ struct ElementTypeName {
   const char *numpy;
 };
 constexpr ElementTypeName kElementTypes[] = {
-    {"i1", "bool"},      {"i8", "int8"},       {"ui8", "uint8"},
-    {"i16", "int16"},    {"ui16", "uint16"},   {"i32", "int32"},
-    {"ui32", "uint32"},  {"i64", "int64"},     {"ui64", "uint64"},
-    {"f16", "float16"},  {"bf16", "bfloat16"}, {"f32", "float32"},
+    {"i1", "bool"},     {"i8", "int8"},       {"ui8", "uint8"},
+    {"i16", "int16"},   {"ui16", "uint16"},   {"i32", "int32"},
+    {"ui32", "uint32"}, {"i64", "int64"},     {"ui64", "uint64"},
+    {"f16", "float16"}, {"bf16", "bfloat16"}, {"f32", "float32"},
     {"f64", "float64"}};
 
 const llvm::StringMap<const OpInfo *> &opInfoTable() {
@@ -171,14 +171,12 @@ std::string describeMemory(Hardware memory) {
 /// operand segments, the groups after the one variadic or optional group
 /// start where its operands end (an absent temp buffer shifts them by one).
 OperandRange odsOperands(Operation *op, const OpInfo &info, unsigned index) {
-  auto sizes =
-      op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  auto sizes = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
   if (!sizes) {
     if (info.variadicGroup < 0 ||
         index < static_cast<unsigned>(info.variadicGroup))
       return op->getOperands().slice(index, 1);
-    unsigned variadicSize =
-        op->getNumOperands() - (info.numOperandGroups - 1);
+    unsigned variadicSize = op->getNumOperands() - (info.numOperandGroups - 1);
     if (index == static_cast<unsigned>(info.variadicGroup))
       return op->getOperands().slice(index, variadicSize);
     return op->getOperands().slice(index - 1 + variadicSize, 1);
@@ -192,8 +190,7 @@ OperandRange odsOperands(Operation *op, const OpInfo &info, unsigned index) {
 /// The ODS operand group of operand `index` of `op` described by `info`.
 std::optional<unsigned> odsGroupOf(Operation *op, const OpInfo &info,
                                    unsigned index) {
-  auto sizes =
-      op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
+  auto sizes = op->getAttrOfType<DenseI32ArrayAttr>("operandSegmentSizes");
   if (sizes) {
     unsigned start = 0;
     for (unsigned group = 0; group < sizes.size(); ++group) {
@@ -414,17 +411,15 @@ LogicalResult mlir::asc::detail::verifyOperandRules(Operation *op) {
           return emitApiError(op, DiagCategory::DType)
                  << "'" << rule.otherName << "' is "
                  << getPyValueName(other.getType()) << ", but '"
-                 << rule.tensorName << "' holds "
-                 << getPyTypeName(expected);
+                 << rule.tensorName << "' holds " << getPyTypeName(expected);
         continue;
       }
       Type actual = getTensorElementType(other.getType());
       if (actual && actual != expected)
         return emitApiError(op, DiagCategory::DType)
-               << "'" << rule.otherName << "' holds "
-               << getPyTypeName(actual) << " but '" << rule.tensorName
-               << "' holds " << getPyTypeName(expected)
-               << "; element types must match";
+               << "'" << rule.otherName << "' holds " << getPyTypeName(actual)
+               << " but '" << rule.tensorName << "' holds "
+               << getPyTypeName(expected) << "; element types must match";
     }
   }
   return success();

@@ -86,8 +86,7 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
     if (!op->hasAttr(getKernelAttrName()))
       return emitApiError(op->getLoc(), api, DiagCategory::Argument)
              << "attribute '" << getKernelTypeAttrName()
-             << "' is only valid on a kernel ('" << getKernelAttrName()
-             << "')";
+             << "' is only valid on a kernel ('" << getKernelAttrName() << "')";
     // A2/A3 accept the first six (ascendc_api.md §3.21).
     if (kernelType.getValue() > KernelMetaType::MIX_AIC_1_2)
       return emitApiError(op->getLoc(), api, DiagCategory::Argument)
@@ -107,8 +106,7 @@ LogicalResult AscDialect::verifyOperationAttribute(Operation *op,
   if (!func)
     return emitApiError(op->getLoc(), api, DiagCategory::Argument)
            << "attribute '" << getKernelAttrName()
-           << "' is only valid on functions, not on '" << op->getName()
-           << "'";
+           << "' is only valid on functions, not on '" << op->getName() << "'";
   if (unsigned numResults = func.getResultTypes().size())
     return emitApiError(op->getLoc(), api, DiagCategory::Argument)
            << "a kernel must return nothing, but it returns " << numResults

@@ -181,8 +181,8 @@ static LogicalResult verifyUserPositions(Operation *op, Type queue,
     return p == TPosition::GM || p == TPosition::VECIN ||
            p == TPosition::VECCALC || p == TPosition::VECOUT;
   };
-  for (auto [name, attr] : {std::pair<StringRef, TPositionAttr>{"src", src},
-                            {"dst", dst}})
+  for (auto [name, attr] :
+       {std::pair<StringRef, TPositionAttr>{"src", src}, {"dst", dst}})
     if (!isPathEnd(attr.getValue()))
       return emitApiError(op, DiagCategory::Queue)
              << "'" << name << "_user_pos' must be GM, VECIN, VECCALC or "

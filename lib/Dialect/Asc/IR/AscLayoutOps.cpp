@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "UbToL1.h"
+#include "ascir/Dialect/Asc/IR/AscOps.h"
 
 #include <string>
 
@@ -176,8 +176,8 @@ static LogicalResult verifyTransDataElement(Operation *op, Type element) {
 }
 
 LogicalResult TransDataTo5HDAddrOp::verify() {
-  if (failed(verifyListSizes(*this, getDstList().size(),
-                             getSrcList().size())) ||
+  if (failed(
+          verifyListSizes(*this, getDstList().size(), getSrcList().size())) ||
       failed(verifyTransDataElement(*this, getElementType())))
     return failure();
   return verifyHalves(*this, getParams(), getElementType());
@@ -203,8 +203,8 @@ LogicalResult DataCopyEnhancedParamsOp::verify() {
                               getMaxEnumValForBlockMode(), "BlockMode")) ||
       failed(verifyFieldRange(*this, "deq_scale", getDeqScale(),
                               getMaxEnumValForDeqScale(), "DeqScale")) ||
-      failed(verifyFieldRange(*this, "sid_store_mode_in",
-                              getSidStoreModeIn(), 255)) ||
+      failed(verifyFieldRange(*this, "sid_store_mode_in", getSidStoreModeIn(),
+                              255)) ||
       failed(verifyFieldRange(*this, "pad_mode_in", getPadModeIn(),
                               getMaxEnumValForPadMode(), "pad_t")))
     return failure();

@@ -35,37 +35,28 @@ static std::optional<MethodInfo> lookupMethod(StringRef method) {
       .Case("SetBias", MethodInfo{"set_bias", 1, 1, R::None, 'i'})
       .Case("DisableBias", MethodInfo{"disable_bias", 0, 0, R::None, 0})
       .Case("SetOrgShape", MethodInfo{"set_org_shape", 3, 5, R::None, 0})
-      .Case("SetSingleShape",
-            MethodInfo{"set_single_shape", 3, 3, R::None, 0})
+      .Case("SetSingleShape", MethodInfo{"set_single_shape", 3, 3, R::None, 0})
       .Case("SetTail", MethodInfo{"set_tail", 0, 3, R::None, 0})
       .Case("SetBatchNum", MethodInfo{"set_batch_num", 2, 2, R::None, 0})
       .Case("SetWorkspace", MethodInfo{"set_workspace", 1, 2, R::None, 0})
-      .Case("SetQuantScalar",
-            MethodInfo{"set_quant_scalar", 1, 1, R::None, 0})
-      .Case("SetQuantVector",
-            MethodInfo{"set_quant_vector", 1, 1, R::None, 0})
+      .Case("SetQuantScalar", MethodInfo{"set_quant_scalar", 1, 1, R::None, 0})
+      .Case("SetQuantVector", MethodInfo{"set_quant_vector", 1, 1, R::None, 0})
       .Case("SetHF32", MethodInfo{"set_hf32", 0, 2, R::None, 0})
-      .Case("SetSparseIndex",
-            MethodInfo{"set_sparse_index", 1, 1, R::None, 0})
+      .Case("SetSparseIndex", MethodInfo{"set_sparse_index", 1, 1, R::None, 0})
       .Case("SetSelfDefineData",
             MethodInfo{"set_self_define_data", 1, 1, R::None, 0})
-      .Case("SetUserDefInfo",
-            MethodInfo{"set_user_def_info", 1, 1, R::None, 0})
+      .Case("SetUserDefInfo", MethodInfo{"set_user_def_info", 1, 1, R::None, 0})
       .Case("Iterate", MethodInfo{"iterate", 0, 2, R::Bool, 0})
       .Case("IterateAll", MethodInfo{"iterate_all", 1, 5, R::None, 'c'})
-      .Case("WaitIterateAll",
-            MethodInfo{"wait_iterate_all", 0, 0, R::None, 0})
-      .Case("IterateBatch",
-            MethodInfo{"iterate_batch", 4, 10, R::None, 'c'})
+      .Case("WaitIterateAll", MethodInfo{"wait_iterate_all", 0, 0, R::None, 0})
+      .Case("IterateBatch", MethodInfo{"iterate_batch", 4, 10, R::None, 'c'})
       .Case("WaitIterateBatch",
             MethodInfo{"wait_iterate_batch", 0, 0, R::None, 0})
-      .Case("IterateNBatch",
-            MethodInfo{"iterate_n_batch", 4, 9, R::None, 0})
+      .Case("IterateNBatch", MethodInfo{"iterate_n_batch", 4, 9, R::None, 0})
       .Case("GetTensorC", MethodInfo{"get_tensor_c", 0, 5, R::Optional, 0})
       .Case("AsyncGetTensorC",
             MethodInfo{"async_get_tensor_c", 1, 1, R::None, 'c'})
-      .Case("WaitGetTensorC",
-            MethodInfo{"wait_get_tensor_c", 0, 0, R::None, 0})
+      .Case("WaitGetTensorC", MethodInfo{"wait_get_tensor_c", 0, 0, R::None, 0})
       .Case("GetBatchTensorC",
             MethodInfo{"get_batch_tensor_c", 2, 5, R::Optional, 0})
       .Case("GetOffsetC", MethodInfo{"get_offset_c", 0, 0, R::Struct, 0})
@@ -79,8 +70,8 @@ static bool isTensor(Type type) {
 /// Checks that `value`, passed for operand `role` of `mm`, is a tensor or
 /// scalar of the operand's MatmulType.
 static LogicalResult verifyOperandValue(Operation *op, StringRef python,
-                                        MatmulType mm, char role,
-                                        Value value, bool scalarAllowed) {
+                                        MatmulType mm, char role, Value value,
+                                        bool scalarAllowed) {
   TPosition position;
   Type elementType;
   StringRef name;
@@ -116,8 +107,7 @@ static LogicalResult verifyOperandValue(Operation *op, StringRef python,
              << getPyTypeName(elementType) << ", but the scalar is "
              << getPyValueName(type);
     return emitApiError(op, DiagCategory::Argument)
-           << python << ": expected a tensor for the " << name
-           << " matrix";
+           << python << ": expected a tensor for the " << name << " matrix";
   }
   Type given = getTensorElementType(type);
   if (given != elementType)
@@ -133,9 +123,8 @@ static LogicalResult verifyOperandValue(Operation *op, StringRef python,
            << getPyEnumName(position) << " ("
            << stringifyHardware(expected).upper() << "), but the tensor is "
            << (isa<GlobalTensorType>(type) ? "a GlobalTensor" : "in ")
-           << (isa<GlobalTensorType>(type)
-                   ? std::string()
-                   : stringifyHardware(actual).upper());
+           << (isa<GlobalTensorType>(type) ? std::string()
+                                           : stringifyHardware(actual).upper());
   return success();
 }
 
@@ -204,8 +193,7 @@ LogicalResult MatmulCallOp::verify() {
   if (method == "Init")
     return verifyTilingOperand(*this, info->python, getArgs()[0]);
   if (info->role)
-    return verifyOperandValue(*this, info->python, mm, info->role,
-                              getArgs()[0],
+    return verifyOperandValue(*this, info->python, mm, info->role, getArgs()[0],
                               info->role == 'a' || info->role == 'b');
   // GetTensorC and GetBatchTensorC take C's tensor first when they do not
   // return one.

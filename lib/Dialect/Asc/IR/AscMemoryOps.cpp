@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "UbToL1.h"
+#include "ascir/Dialect/Asc/IR/AscOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -128,8 +128,7 @@ LogicalResult LocalTensorOp::verify() {
              << " must be a multiple of " << alignment << " bytes";
   }
   if (std::optional<int64_t> length = getConstantInt(getLength()))
-    return verifyBlockCount(*this, "tile_size", *length,
-                            type.getElementType());
+    return verifyBlockCount(*this, "tile_size", *length, type.getElementType());
   return success();
 }
 

@@ -11,8 +11,7 @@ using namespace mlir;
 using namespace mlir::asc;
 
 void mlir::asc::detail::appendFieldTypes(MLIRContext *context,
-                                         ArrayRef<int> widths,
-                                         Type elementType,
+                                         ArrayRef<int> widths, Type elementType,
                                          SmallVectorImpl<Type> &types) {
   for (int width : widths) {
     if (width == 0)
@@ -36,10 +35,11 @@ static LogicalResult verifyFieldValue(Operation *op, StringRef name,
   if (width > 1) {
     bool isSigned = fieldInt.isSigned();
     int64_t lo = isSigned ? -(int64_t(1) << (width - 1)) : 0;
-    uint64_t hi = isSigned ? (uint64_t(1) << (width - 1)) - 1
+    uint64_t hi = isSigned      ? (uint64_t(1) << (width - 1)) - 1
                   : width >= 64 ? UINT64_MAX
                                 : (uint64_t(1) << width) - 1;
-    bool fits = value >= lo && (value < 0 || static_cast<uint64_t>(value) <= hi);
+    bool fits =
+        value >= lo && (value < 0 || static_cast<uint64_t>(value) <= hi);
     if (!fits)
       return emitApiError(op, DiagCategory::Argument)
              << "'" << name << "' must be in [" << lo << ", " << hi << "] ("
@@ -57,8 +57,8 @@ static LogicalResult verifyFieldValue(Operation *op, StringRef name,
     return success();
   if (value < info->min || value > info->max)
     return emitApiError(op, DiagCategory::Argument)
-           << "'" << name << "' must be in [" << info->min << ", "
-           << info->max << "], but got " << value;
+           << "'" << name << "' must be in [" << info->min << ", " << info->max
+           << "], but got " << value;
   if (info->multiple > 1 && value % info->multiple != 0)
     return emitApiError(op, DiagCategory::Argument)
            << "'" << name << "' must be a multiple of " << info->multiple
@@ -83,8 +83,8 @@ mlir::asc::detail::verifyParamStructFields(Operation *op,
       unsigned given = operands.size() - (names.size() - 1);
       if (given != count)
         return emitApiError(op, DiagCategory::Argument)
-               << "'" << name << "' must hold " << count
-               << " values, but got " << given;
+               << "'" << name << "' must hold " << count << " values, but got "
+               << given;
     }
     for (Value operand : operands.slice(next, count)) {
       auto fieldInt = dyn_cast<IntegerType>(fieldType);
@@ -110,7 +110,8 @@ mlir::asc::detail::verifyParamStructFields(Operation *op,
 
 /// The constant value of the field `name` of parameter struct op `op`.
 static std::optional<int64_t> constantField(Operation *op, StringRef name) {
-  const asc::detail::ParamStructInfo *info = asc::detail::getParamStructInfo(op);
+  const asc::detail::ParamStructInfo *info =
+      asc::detail::getParamStructInfo(op);
   if (!info)
     return std::nullopt;
   unsigned next = 0;

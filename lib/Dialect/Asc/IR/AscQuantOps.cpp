@@ -25,18 +25,22 @@ struct QuantRule {
 /// ascendc_api.md §5.2 (AddReluCast, SubReluCast, MulCast, AddDeqRelu) and
 /// §5.5 (CastDeq).
 static constexpr QuantRule kQuantRules[] = {
-    {"add_relu_cast", "float16", "int8"},  {"add_relu_cast", "int16", "int8"},
+    {"add_relu_cast", "float16", "int8"},
+    {"add_relu_cast", "int16", "int8"},
     {"add_relu_cast", "float32", "float16"},
-    {"sub_relu_cast", "float16", "int8"},  {"sub_relu_cast", "int16", "int8"},
+    {"sub_relu_cast", "float16", "int8"},
+    {"sub_relu_cast", "int16", "int8"},
     {"sub_relu_cast", "float32", "float16"},
-    {"mul_cast", "float16", "int8"},       {"mul_cast", "float16", "uint8"},
-    {"add_deq_relu", "int32", "float16"},  {"cast_deq", "int32", "float16"},
-    {"cast_deq", "int16", "int8"},         {"cast_deq", "int16", "uint8"},
+    {"mul_cast", "float16", "int8"},
+    {"mul_cast", "float16", "uint8"},
+    {"add_deq_relu", "int32", "float16"},
+    {"cast_deq", "int32", "float16"},
+    {"cast_deq", "int16", "int8"},
+    {"cast_deq", "int16", "uint8"},
 };
 
-LogicalResult mlir::asc::detail::verifyQuantTypes(Operation *op,
-                                                  StringRef api, Type dst,
-                                                  Type src) {
+LogicalResult mlir::asc::detail::verifyQuantTypes(Operation *op, StringRef api,
+                                                  Type dst, Type src) {
   std::string srcName = getPyTypeName(src);
   std::string dstName = getPyTypeName(dst);
   SmallVector<std::string> pairs;
@@ -83,8 +87,7 @@ void SetDeqScaleOp::getCallArguments(SmallVectorImpl<ApiArgument> &args) {
   args.push_back(ApiArgument::operand(getScale(), getScale().getType()));
 }
 
-void SetDeqScaleOffsetOp::getCallArguments(
-    SmallVectorImpl<ApiArgument> &args) {
+void SetDeqScaleOffsetOp::getCallArguments(SmallVectorImpl<ApiArgument> &args) {
   for (Value operand : getOperands())
     args.push_back(ApiArgument::operand(operand, operand.getType()));
 }

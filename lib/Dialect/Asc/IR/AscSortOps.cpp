@@ -15,7 +15,7 @@ namespace {
 
 LogicalResult verifyRepeat(Operation *op, Value repeat) {
   return asc::detail::verifyVectorMask(op, Type(), Value(), Value(), repeat,
-                                  /*setsMask=*/false);
+                                       /*setsMask=*/false);
 }
 
 /// The 4 lists of a MrgSort form, their element type (that of `dst`), the
@@ -63,7 +63,9 @@ LogicalResult verifyMrgSort(Operation *op, Value dst, ValueRange lists,
 
 } // namespace
 
-LogicalResult Sort32Op::verify() { return verifyRepeat(*this, getRepeatTime()); }
+LogicalResult Sort32Op::verify() {
+  return verifyRepeat(*this, getRepeatTime());
+}
 
 void SortOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
   asc::detail::appendElementTypes(args, {getDst()});
@@ -111,7 +113,9 @@ LogicalResult GetSortOffsetOp::verify() {
   return verifySortElementType(*this, getElementType());
 }
 
-LogicalResult ConcatOp::verify() { return verifyRepeat(*this, getRepeatTime()); }
+LogicalResult ConcatOp::verify() {
+  return verifyRepeat(*this, getRepeatTime());
+}
 
 LogicalResult ExtractOp::verify() {
   return verifyRepeat(*this, getRepeatTime());

@@ -17,8 +17,7 @@ static LogicalResult verifyField(Operation *op, StructType type,
   std::optional<unsigned> index = type.getFieldIndex(field);
   if (!index)
     return emitApiError(op, DiagCategory::Argument)
-           << "struct " << type.getName() << " has no field '" << field
-           << "'";
+           << "struct " << type.getName() << " has no field '" << field << "'";
   Type expected = type.getFieldTypes()[*index];
   if (expected != fieldType)
     return emitApiError(op, DiagCategory::DType)

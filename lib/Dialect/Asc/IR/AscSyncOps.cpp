@@ -31,8 +31,8 @@ static LogicalResult verifyFlagOp(Operation *op, HardEvent event, Value id) {
     int64_t value = constant.getSExtValue();
     if (value < 0 || value >= kNumFlagIds)
       return emitApiError(op, DiagCategory::Sync)
-             << "'event_id' must be in [0, " << kNumFlagIds - 1
-             << "], but got " << value;
+             << "'event_id' must be in [0, " << kNumFlagIds - 1 << "], but got "
+             << value;
   }
   return success();
 }
@@ -70,8 +70,7 @@ LogicalResult PipeBarrierOp::verify() {
   return success();
 }
 
-void DataSyncBarrierOp::getTemplateArguments(
-    SmallVectorImpl<Attribute> &args) {
+void DataSyncBarrierOp::getTemplateArguments(SmallVectorImpl<Attribute> &args) {
   args.push_back(getArg0Attr());
 }
 

@@ -29,8 +29,7 @@ LogicalResult PropertyOp::verify() {
   Type expected = getPropertyType(getContext(), getProperty());
   if (getType() != expected)
     return emitApiError(*this, DiagCategory::DType)
-           << getPyEnumName(getProperty()) << " is "
-           << getPyTypeName(expected) << ", but the result type is "
-           << getPyTypeName(getType());
+           << getPyEnumName(getProperty()) << " is " << getPyTypeName(expected)
+           << ", but the result type is " << getPyTypeName(getType());
   return success();
 }

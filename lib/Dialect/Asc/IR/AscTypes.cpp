@@ -170,13 +170,12 @@ LogicalResult GlobalTensorType::verify(EmitErrorFn emitError,
   return verifyElementType(emitError, "GlobalTensor", elementType);
 }
 
-LogicalResult TensorDescType::verify(EmitErrorFn emitError,
-                                     Type elementType) {
+LogicalResult TensorDescType::verify(EmitErrorFn emitError, Type elementType) {
   return verifyElementType(emitError, "TensorDesc", elementType);
 }
 
-LogicalResult LocalTensorType::verify(EmitErrorFn emitError,
-                                      TPosition position, Type elementType) {
+LogicalResult LocalTensorType::verify(EmitErrorFn emitError, TPosition position,
+                                      Type elementType) {
   return verifyElementType(emitError, "LocalTensor", elementType);
 }
 
@@ -235,8 +234,7 @@ LogicalResult TBufPoolType::verify(EmitErrorFn emitError, TPosition position,
 LogicalResult LocalMemAllocatorType::verify(EmitErrorFn emitError,
                                             Hardware hardware) {
   if (hardware == Hardware::GM)
-    return emitTypeError(emitError, "LocalMemAllocator",
-                         DiagCategory::Position)
+    return emitTypeError(emitError, "LocalMemAllocator", DiagCategory::Position)
            << "'hard' must be an on-chip memory, not "
            << getPyEnumName(hardware);
   return success();
@@ -284,8 +282,8 @@ LogicalResult StructType::verify(function_ref<InFlightDiagnostic()> emitError,
   for (auto [fieldName, fieldType] : llvm::zip_equal(fieldNames, fieldTypes)) {
     if (!isIdentifier(fieldName.getValue()))
       return emitTypeError(emitError, api, DiagCategory::Argument)
-             << "field name '" << fieldName.getValue() << "' of struct "
-             << name << " is not a C++ identifier";
+             << "field name '" << fieldName.getValue() << "' of struct " << name
+             << " is not a C++ identifier";
     if (!seen.insert(fieldName).second)
       return emitTypeError(emitError, api, DiagCategory::Argument)
              << "struct " << name << " has two fields named '"
@@ -375,14 +373,15 @@ static LogicalResult verifyMatmulOperand(EmitErrorFn emitError,
   return success();
 }
 
-LogicalResult MatmulType::verify(
-    EmitErrorFn emitError, TPosition aPosition, CubeFormat aFormat, Type aType,
-    BoolAttr aTrans, LayoutMode aLayout, TPosition bPosition,
-    CubeFormat bFormat, Type bType, BoolAttr bTrans, LayoutMode bLayout,
-    TPosition cPosition, CubeFormat cFormat, Type cType, BoolAttr cTrans,
-    LayoutMode cLayout, TPosition biasPosition, CubeFormat biasFormat,
-    Type biasType, BoolAttr biasTrans, LayoutMode biasLayout,
-    DictionaryAttr config) {
+LogicalResult
+MatmulType::verify(EmitErrorFn emitError, TPosition aPosition,
+                   CubeFormat aFormat, Type aType, BoolAttr aTrans,
+                   LayoutMode aLayout, TPosition bPosition, CubeFormat bFormat,
+                   Type bType, BoolAttr bTrans, LayoutMode bLayout,
+                   TPosition cPosition, CubeFormat cFormat, Type cType,
+                   BoolAttr cTrans, LayoutMode cLayout, TPosition biasPosition,
+                   CubeFormat biasFormat, Type biasType, BoolAttr biasTrans,
+                   LayoutMode biasLayout, DictionaryAttr config) {
   MatmulOperandView views[] = {
       {"a", aPosition, aFormat, aType, aTrans.getValue(), aLayout},
       {"b", bPosition, bFormat, bType, bTrans.getValue(), bLayout},
@@ -421,8 +420,8 @@ LogicalResult MatmulType::verify(
   auto names = [](ArrayRef<Type> types) {
     std::string s;
     for (auto [i, t] : llvm::enumerate(types))
-      s += (i ? (i + 1 == types.size() ? " or " : ", ") : "") +
-           getPyTypeName(t);
+      s +=
+          (i ? (i + 1 == types.size() ? " or " : ", ") : "") + getPyTypeName(t);
     return s;
   };
   if (!llvm::is_contained(cTypes, cType))

@@ -267,8 +267,7 @@ LogicalResult mlir::asc::detail::verifyCompareMode(Operation *op, Type src,
   if (src.isSignlessInteger(32) && mode != CmpMode::EQ)
     return emitApiError(op, DiagCategory::Argument)
            << "int32 sources support only " << getPyEnumName(CmpMode::EQ)
-           << " on Ascend 910B/910C, but 'cmp_mode' is "
-           << getPyEnumName(mode);
+           << " on Ascend 910B/910C, but 'cmp_mode' is " << getPyEnumName(mode);
   return success();
 }
 

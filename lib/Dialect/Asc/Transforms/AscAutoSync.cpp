@@ -78,8 +78,7 @@ static std::optional<int64_t> bytesOf(Value tensor, Value elements) {
 static Placement placementOf(Value root) {
   Placement p;
   p.base = root;
-  auto range = [&](std::optional<int64_t> begin,
-                   std::optional<int64_t> bytes) {
+  auto range = [&](std::optional<int64_t> begin, std::optional<int64_t> bytes) {
     p.begin = begin;
     if (begin && bytes)
       p.end = *begin + *bytes;
@@ -144,9 +143,7 @@ static bool isUbTensor(Type type) {
 }
 
 /// A tensor in an on-chip memory the pipes of one core share.
-static bool isOnChipTensor(Type type) {
-  return isa<LocalTensorType>(type);
-}
+static bool isOnChipTensor(Type type) { return isa<LocalTensorType>(type); }
 
 std::optional<SyncPipe> autosync::pipeOfMove(std::optional<Hardware> from,
                                              Hardware to) {
@@ -291,7 +288,7 @@ bool autosync::isUnder(Operation *op, const CreationPoint &cp) {
 
 bool autosync::isVisibleAt(Value v, const CreationPoint &cp) {
   Block *def = v.getParentBlock();
-  for (Block *b = cp.block; b; ) {
+  for (Block *b = cp.block; b;) {
     if (b == def)
       return true;
     Operation *parent = b->getParentOp();
@@ -311,8 +308,7 @@ std::string autosync::nameOf(Operation *op) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct AscEraseSync
-    : public mlir::asc::impl::AscEraseSyncBase<AscEraseSync> {
+struct AscEraseSync : public mlir::asc::impl::AscEraseSyncBase<AscEraseSync> {
   void runOnOperation() override {
     SmallVector<Operation *> doomed;
     getOperation().walk([&](Operation *op) {
@@ -378,8 +374,8 @@ struct AscAutoTensorPosition
       }
       for (Value v : values) {
         auto t = cast<LocalTensorType>(v.getType());
-        v.setType(LocalTensorType::get(t.getContext(), pos,
-                                       t.getElementType()));
+        v.setType(
+            LocalTensorType::get(t.getContext(), pos, t.getElementType()));
       }
     });
     if (failed)
@@ -575,8 +571,7 @@ struct AscMaterializeAutoTensors
       std::string name = nameOf(op);
       return (name.empty() ? std::string("a LocalTensorAuto")
                            : "'" + name + "'") +
-             " " + describeShape(op) + ": " + std::to_string(bytes) +
-             " bytes";
+             " " + describeShape(op) + ": " + std::to_string(bytes) + " bytes";
     };
     InFlightDiagnostic diag = emitApiError(culprit, DiagCategory::Capacity);
     diag << "the LocalTensorAuto tensors of this kernel need " << total
@@ -790,10 +785,9 @@ private:
       if (!qType)
         return;
       bool in = qType.getPosition() == TPosition::VECIN;
-      queues[alloc.getResult()] = {alloc.getQueue(),
-                                   in ? SyncPipe::MTE2 : SyncPipe::V,
-                                   in ? SyncPipe::V : SyncPipe::MTE3,
-                                   alloc.getType()};
+      queues[alloc.getResult()] = {
+          alloc.getQueue(), in ? SyncPipe::MTE2 : SyncPipe::V,
+          in ? SyncPipe::V : SyncPipe::MTE3, alloc.getType()};
       canonical[alloc.getResult()] = alloc.getResult();
     });
     SyncState state;
@@ -956,8 +950,8 @@ private:
     for (const TensorAccess &a : accesses) {
       auto q = queues.find(a.root);
       if (q != queues.end())
-        (a.pipe == q->second.producer ? st.lastProducer : st.lastOther)[a.root] =
-            op;
+        (a.pipe == q->second.producer ? st.lastProducer
+                                      : st.lastOther)[a.root] = op;
       if (skipped(a.pipe))
         continue;
       auto &m = st.acc[a.root];
@@ -1044,8 +1038,8 @@ private:
         std::optional<HardEvent> event = eventOf(from, x);
         if (emit && event) {
           Value p = getPipe(op);
-          Value id = b.create<TPipeFetchEventIdOp>(loc, b.getI32Type(), p,
-                                                   *event);
+          Value id =
+              b.create<TPipeFetchEventIdOp>(loc, b.getI32Type(), p, *event);
           b.create<SetFlagOp>(loc, *event, id);
           b.create<WaitFlagOp>(loc, *event, id);
           ++numFlags;
@@ -1063,8 +1057,7 @@ private:
     }
     // Dependent instructions of one pipe may overlap (hardware.md §3.1);
     // bisheng orders PIPE_V ones under auto_sync, the hardware large Mmads.
-    bool barrierPipeline =
-        x != SyncPipe::S && (x != SyncPipe::V || !autoSync);
+    bool barrierPipeline = x != SyncPipe::S && (x != SyncPipe::V || !autoSync);
     bool hardwareOrders = x == SyncPipe::M && mmadOrderedByHardware(op);
     if (barrierPipeline) {
       uint8_t bits = pending(st, root, x, x);
@@ -1106,11 +1099,11 @@ private:
       }
     } else if (have != QueueState::Free && want == QueueState::Free) {
       if (emit) {
-        OpBuilder at = after(b,
-                             have == QueueState::Deque
-                                 ? st.lastOther.lookup(root)
-                                 : st.lastProducer.lookup(root),
-                             cur);
+        OpBuilder at =
+            after(b,
+                  have == QueueState::Deque ? st.lastOther.lookup(root)
+                                            : st.lastProducer.lookup(root),
+                  cur);
         at.create<FreeTensorOp>(loc, q.queue, cur);
         ++numQueueOps;
       }

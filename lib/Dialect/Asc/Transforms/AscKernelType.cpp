@@ -149,8 +149,7 @@ unsigned coresReaching(Operation *op) {
     if (auto branch = dyn_cast<scf::IfOp>(parent)) {
       bool thenSide = region == &branch.getThenRegion();
       for (CoreBit core : {kAic, kAiv}) {
-        std::optional<int64_t> taken =
-            valueOnCore(branch.getCondition(), core);
+        std::optional<int64_t> taken = valueOnCore(branch.getCondition(), core);
         if (taken && (*taken != 0) != thenSide)
           cores &= ~unsigned(core);
       }
@@ -198,8 +197,7 @@ bool hasVector(KernelMetaType type) {
 }
 
 bool isMix(KernelMetaType type) {
-  return type != KernelMetaType::AIV_ONLY &&
-         type != KernelMetaType::AIC_ONLY;
+  return type != KernelMetaType::AIV_ONLY && type != KernelMetaType::AIC_ONLY;
 }
 
 bool hasAicAndAiv(KernelMetaType type) {
@@ -272,17 +270,17 @@ struct AscKernelType
         bool cubePipe =
             pipe == Pipe::M || pipe == Pipe::MTE1 || pipe == Pipe::FIX;
         unsigned cores = coresReaching(op);
-        if (!wrongPipe && ((cubePipe && cores == kAiv) ||
-                           (pipe == Pipe::V && cores == kAic)))
+        if (!wrongPipe &&
+            ((cubePipe && cores == kAiv) || (pipe == Pipe::V && cores == kAic)))
           wrongPipe = set;
-      }
-      else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
+      } else if (auto wait = dyn_cast<CrossCoreWaitFlagOp>(op))
         noteCrossCore(op, wait.getModeId());
       else if (auto sync = dyn_cast<SyncAllOp>(op))
         // The AIVs among themselves (mode 0), or also the AICs (mode 2).
         noteCrossCore(op, sync.getIsAivOnly() ? 0 : 2);
-      bool call = !isa<func::CallOp>(op) && (op->getNumResults() == 0 ||
-                  !isa<LocalTensorType>(op->getResult(0).getType()));
+      bool call = !isa<func::CallOp>(op) &&
+                  (op->getNumResults() == 0 ||
+                   !isa<LocalTensorType>(op->getResult(0).getType()));
       for (Type type : op->getOperandTypes())
         call &= !isFrameworkObjectType(type);
       Unit unit = unitOf(op);
@@ -337,11 +335,11 @@ struct AscKernelType
       if ((cube && vector) || crossCoreInCore)
         type = KernelMetaType::MIX_AIC_1_2;
       else if (cube)
-        type = crossCore ? KernelMetaType::MIX_AIC_1_0
-                         : KernelMetaType::AIC_ONLY;
+        type =
+            crossCore ? KernelMetaType::MIX_AIC_1_0 : KernelMetaType::AIC_ONLY;
       else
-        type = crossCore ? KernelMetaType::MIX_AIV_1_0
-                         : KernelMetaType::AIV_ONLY;
+        type =
+            crossCore ? KernelMetaType::MIX_AIV_1_0 : KernelMetaType::AIV_ONLY;
     } else {
       type = toMetaType(*given);
       std::string name = pyKernelType(*given);

@@ -132,9 +132,8 @@ private:
         auto pos = q.begin();
         if (Value tensor = deque.getTensor()) {
           Buffer *want = bufferOf(tensor);
-          auto it = llvm::find_if(q, [&](const auto &e) {
-            return e.first && e.first == want;
-          });
+          auto it = llvm::find_if(
+              q, [&](const auto &e) { return e.first && e.first == want; });
           if (it != q.end())
             pos = it;
         }

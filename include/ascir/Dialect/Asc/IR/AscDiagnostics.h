@@ -95,8 +95,7 @@ std::string getPyEnumName(StringRef cppEnum, StringRef keyword);
 } // namespace detail
 
 /// How Python spells an enum value: `CMPMODE.EQ`, `PipeID.PIPE_S`.
-template <typename EnumT>
-std::string getPyEnumName(EnumT value) {
+template <typename EnumT> std::string getPyEnumName(EnumT value) {
   return detail::getPyEnumName(llvm::getTypeName<EnumT>(),
                                stringifyEnum(value));
 }

@@ -154,8 +154,7 @@ LogicalResult verifyCount(Operation *op, Value count);
 /// Verifies that a constant `value` fits the `width`-bit unsigned integer
 /// parameter Ascend C declares for it (Duplicate's strides, Gather's base and
 /// repeat stride), which would otherwise wrap silently in the C++ call.
-LogicalResult verifyUnsignedOperand(Operation *op, Value value,
-                                    unsigned width);
+LogicalResult verifyUnsignedOperand(Operation *op, Value value, unsigned width);
 
 /// The checks of the advanced API ops beyond their operand rules
 /// (AscAdvOps.cpp).
