@@ -1010,6 +1010,16 @@ private:
     /// Iterate(enPartialSum) added unit-flag-free Mmads, so the Fixpipe
     /// also waits for the M_FIX flag.
     bool unitC = false, cFlagged = false;
+    /// The second block of a pair (pairStart), computed with the first and
+    /// fetched after it (IterateAll).
+    struct Pair {
+      bool ready = false;
+      LocalTensor<L0cT> c1;
+      uint32_t cSlot = 0;
+      bool unitC = false;
+      int32_t mi = 0, ni = 0;
+      MatrixOffset off{};
+    } pair;
   };
 
   /// C's row stride in GM: SetOrgShape's orgKc (the N of C), else orgN.
@@ -2240,15 +2250,29 @@ private:
     const int32_t chunks = (s.sK + chunk - 1) / chunk;
     const L1Key cur = keyOf<IsA>(s, it, ch);
     uint32_t n = 0;
-    int32_t b = it, c = ch + 1, scanned = 0;
-    while (n < max && b < total && scanned <= 64) {
-      if (c >= chunks) {
+    int32_t b = it, c = ch, scanned = 0;
+    // The (block, chunk) after (b, c): a pair (pairIt_) goes chunk by
+    // chunk, each chunk of its first block then of its second.
+    auto advance = [&] {
+      if (pairIt_ >= 0 && b == pairIt_) {
+        ++b;
+        return;
+      }
+      if (pairIt_ >= 0 && b == pairIt_ + 1 && c + 1 < chunks) {
+        --b;
+        ++c;
+        return;
+      }
+      if (++c >= chunks) {
         ++b;
         c = 0;
         ++scanned;
-        continue;
       }
-      const L1Key k = keyOf<IsA>(s, b, c++);
+    };
+    advance();
+    while (n < max && b < total && scanned <= 64) {
+      const L1Key k = keyOf<IsA>(s, b, c);
+      advance();
       bool seen = k == cur;
       for (uint32_t j = 0; j < n && !seen; ++j)
         seen = out[j] == k;
@@ -2344,7 +2368,7 @@ private:
     }
   }
 
-  bool doIterate(St &s, bool enPartialSum, Loc loc) {
+  bool doIterate(St &s, bool enPartialSum, Loc loc, bool pairOk = false) {
     if (!s.inited)
       mm_detail::fault("argument", "Matmul::Iterate before Init", loc);
     if (!s.aSet || !s.bSet)
@@ -2379,9 +2403,38 @@ private:
     int32_t nmi = -1, nni = -1;
     if (s.iter + 1 < total)
       blockOf(s, s.iter + 1, nmi, nni);
+    const bool pair = pairOk && !enPartialSum && pairStart(s, mi, ni, nmi, nni);
+    pairIt_ = pair ? s.iter : -1;
     computeBlock(s, mi, ni, nmi, nni, enPartialSum && s.pendingC,
-                 kCfg.enUnitFlag && !enPartialSum, loc);
+                 kCfg.enUnitFlag && !enPartialSum, loc, pair, nmi, nni);
+    pairIt_ = -1;
+    if (pair)
+      ++s.iter; // the second block is computed too
     return true;
+  }
+
+  /// Whether the first two blocks of an IterateAll are computed as a pair:
+  /// their K loops interleaved step by step, each block in its own L0C
+  /// buffer (dbL0C 2), when they share the operand whose whole-K tile
+  /// stays in L1 (A with ORDER_N, B with ORDER_M). The first block alone
+  /// must wait for that whole panel and its other operand's tiles (MTE2
+  /// bound: its copies outlast its Mmads); the pair computes two blocks
+  /// from the one panel while it arrives. Later blocks reuse the panel and
+  /// are computed one at a time, so each Fixpipe overlaps the next block.
+  bool pairStart(const St &s, int32_t mi, int32_t ni, int32_t nmi,
+                 int32_t nni) const {
+    if (s.iter != 0 || nmi < 0 || s.hasBias || stC_.n < 2 || stC_.busy[0] ||
+        stC_.busy[1] || s.pendingC)
+      return false;
+    // The other operand's two blocks alternate each K step: they need two
+    // L1 tiles (or the user's L1 tensor).
+    if (mi == nmi) // ORDER_N: A's whole K stays
+      return !s.aL1 && geo_.kChunkA >= static_cast<uint32_t>(s.sK) &&
+             (s.bL1 || ringB_.n >= 2);
+    if (ni == nni) // ORDER_M: B's whole K stays
+      return !s.bL1 && geo_.kChunkB >= static_cast<uint32_t>(s.sK) &&
+             (s.aL1 || ringA_.n >= 2);
+    return false;
   }
 
   /// What the sparse path (sim/MATMUL.md "Sparse B") needs: B from GM as
@@ -2432,13 +2485,23 @@ private:
                loc);
   }
 
+  /// Computes block (mi, ni) — with `pair`, also block (mi2, ni2) of the
+  /// next iteration, their K loops interleaved step by step (each in its
+  /// own L0C buffer): see pairStart.
   void computeBlock(St &s, int32_t mi, int32_t ni, int32_t nmi, int32_t nni,
-                    bool accumulate, bool unitFlags, Loc loc) {
+                    bool accumulate, bool unitFlags, Loc loc, bool pair = false,
+                    int32_t mi2 = -1, int32_t ni2 = -1) {
     const TCubeTiling &t = s.t;
+    const int32_t nb = pair ? 2 : 1;
+    const int32_t mis[2] = {mi, mi2}, nis[2] = {ni, ni2};
+    int32_t m0[2], n0[2], mLen[2], nLen[2];
+    for (int32_t j = 0; j < nb; ++j) {
+      m0[j] = mis[j] * t.baseM;
+      n0[j] = nis[j] * t.baseN;
+      mLen[j] = std::min(t.baseM, s.sM - m0[j]);
+      nLen[j] = std::min(t.baseN, s.sN - n0[j]);
+    }
     const Geo &g = geo_;
-    const int32_t m0 = mi * t.baseM, n0 = ni * t.baseN;
-    const int32_t mLen = std::min(t.baseM, s.sM - m0);
-    const int32_t nLen = std::min(t.baseN, s.sN - n0);
     const int32_t K = s.sK;
     const int32_t baseK = t.baseK;
     // The K chunk of one L1 tile: the whole K when the tiling's stepKa x
@@ -2467,7 +2530,8 @@ private:
                       K - ch * static_cast<int32_t>(chunkB_));
       return k;
     };
-    // Bias of this block: GM -> L1 (C1) -> BiasTable (C2).
+    // Bias of this block: GM -> L1 (C1) -> BiasTable (C2). (A pair has no
+    // bias: pairStart.)
     LocalTensor<L0cT> bt;
     const bool bias = s.hasBias && !accumulate;
     if (bias) {
@@ -2478,30 +2542,30 @@ private:
                          loc);
       // Elements of the L1 source: 32 bytes of it (a half / bfloat16 one
       // widens to 64 bytes of the BiasTable).
-      const uint32_t btLen =
-          mm_detail::alignUp(static_cast<uint32_t>(nLen), 32 / sizeof(BiasL1T));
+      const uint32_t btLen = mm_detail::alignUp(static_cast<uint32_t>(nLen[0]),
+                                                32 / sizeof(BiasL1T));
       uint32_t sbt = 0;
       if (s.biasL1) {
         // The user's L1 bias (its writes completed at SetBias): C1 -> C2.
         LocalTensor<BiasL1T> b1 = mm_detail::viewOf<BiasL1T>(
             TPosition::C1, static_cast<uint32_t>(s.biasAddr),
             static_cast<uint32_t>(s.biasElems));
-        if (static_cast<uint64_t>(n0) + biasBatchOff_ + btLen > s.biasElems)
+        if (static_cast<uint64_t>(n0[0]) + biasBatchOff_ + btLen > s.biasElems)
           mm_detail::fault("bounds",
                            "Matmul::SetBias: the L1 bias tensor is shorter "
                            "than the single-core N (rounded up to 32 bytes)",
                            loc);
         bt = acquire(stBias2_, sbt, loc);
-        biasToTable(bt, b1[n0 + biasBatchOff_], btLen, loc);
+        biasToTable(bt, b1[n0[0] + biasBatchOff_], btLen, loc);
       } else {
         GlobalTensor<BiasL1T> gb;
         gb.SetGlobalBuffer(reinterpret_cast<__gm__ BiasL1T *>(s.biasAddr),
                            s.biasElems);
         uint32_t sb1 = 0;
         LocalTensor<BiasL1T> b1 = acquire(stBias1_, sb1, loc);
-        Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen), 0,
-                      static_cast<uint16_t>(nLen), 1, 1, 0);
-        DataCopy(b1, gb[n0 + biasBatchOff_], p, loc);
+        Nd2NzParams p(1, 1, static_cast<uint16_t>(nLen[0]), 0,
+                      static_cast<uint16_t>(nLen[0]), 1, 1, 0);
+        DataCopy(b1, gb[n0[0] + biasBatchOff_], p, loc);
         produced(stBias1_, sb1, loc);
         consume(stBias1_, sb1, loc);
         bt = acquire(stBias2_, sbt, loc);
@@ -2511,158 +2575,201 @@ private:
       produced(stBias2_, sbt, loc);
       consume(stBias2_, sbt, loc);
     }
-    if (!accumulate) {
-      // Unit flags (sim/CUBE.md "UnitFlag") when the Fixpipe reads every
-      // 512-B block (8 rows of a 16-column panel) the Mmads write (whole
-      // 16 x 16 fractals): M a multiple of 16, no N padding beyond the
-      // 16-column panel. (Ascend C's Matmul: the K loop's Mmads 2, the last
-      // 3, the Fixpipe 3.)
-      s.unitC = unitFlags && mLen % 16 == 0 &&
-                mm_detail::alignUp(static_cast<uint32_t>(nLen), 16) ==
-                    mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign);
-      s.cFlagged = false;
-      s.c1 = acquire(stC_, s.cSlot, loc);
-      if (!s.unitC && cUnitFree_[s.cSlot]) {
-        // The slot's last Fixpipe released it by its unit flag: this
-        // block's Mmads wait for it by the slot's FIX_M id.
-        SetFlag<HardEvent::FIX_M>(stC_.idFree[s.cSlot], loc);
-        WaitFlag<HardEvent::FIX_M>(stC_.idFree[s.cSlot], loc);
+    // Each block's L0C buffer and sync.
+    LocalTensor<L0cT> c1[2];
+    uint32_t cSlot[2] = {0, 0};
+    bool unitC[2] = {false, false};
+    for (int32_t j = 0; j < nb; ++j) {
+      if (!accumulate) {
+        // Unit flags (sim/CUBE.md "UnitFlag") when the Fixpipe reads every
+        // 512-B block (8 rows of a 16-column panel) the Mmads write (whole
+        // 16 x 16 fractals): M a multiple of 16, no N padding beyond the
+        // 16-column panel. (Ascend C's Matmul: the K loop's Mmads 2, the
+        // last 3, the Fixpipe 3.)
+        unitC[j] =
+            unitFlags && mLen[j] % 16 == 0 &&
+            mm_detail::alignUp(static_cast<uint32_t>(nLen[j]), 16) ==
+                mm_detail::alignUp(static_cast<uint32_t>(nLen[j]), kNAlign);
+        c1[j] = acquire(stC_, cSlot[j], loc);
+        if (!unitC[j] && cUnitFree_[cSlot[j]]) {
+          // The slot's last Fixpipe released it by its unit flag: this
+          // block's Mmads wait for it by the slot's FIX_M id.
+          SetFlag<HardEvent::FIX_M>(stC_.idFree[cSlot[j]], loc);
+          WaitFlag<HardEvent::FIX_M>(stC_.idFree[cSlot[j]], loc);
+        }
+        cUnitFree_[cSlot[j]] = false;
+      } else {
+        c1[j] = s.c1;
+        cSlot[j] = s.cSlot;
+        unitC[j] = s.unitC;
       }
-      cUnitFree_[s.cSlot] = false;
+    }
+    if (!accumulate) {
+      s.cFlagged = false;
     } else if (s.unitC) {
       s.cFlagged = true;
     }
     const int32_t kSteps = static_cast<int32_t>(mm_detail::ceilDiv(K, baseK));
-    const uint32_t m1 = mm_detail::ceilDiv(mLen, 16);
-    const uint32_t n1 =
-        mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign) / 16;
-    const bool smallMmad = m1 * mm_detail::ceilDiv(nLen, 16) < 10;
+    uint32_t m1[2], n1[2];
+    bool smallMmad[2];
+    for (int32_t j = 0; j < nb; ++j) {
+      m1[j] = mm_detail::ceilDiv(mLen[j], 16);
+      n1[j] = mm_detail::alignUp(static_cast<uint32_t>(nLen[j]), kNAlign) / 16;
+      smallMmad[j] = m1[j] * mm_detail::ceilDiv(nLen[j], 16) < 10;
+    }
     for (int32_t ks = 0; ks < kSteps; ++ks) {
       const int32_t k0 = ks * baseK;
       const int32_t kLen = std::min(baseK, K - k0);
       const int32_t cha = k0 / static_cast<int32_t>(chunkA_);
       const int32_t chb = k0 / static_cast<int32_t>(chunkB_);
-      // The next L1 tiles to prefetch: the next chunks of this block, then
-      // of the blocks after it.
-      L1Key na[kMaxL1Slots], nb[kMaxL1Slots];
-      const uint32_t cna =
-          s.aL1 ? 0 : futureKeys<true>(s, s.iter, cha, na, ringA_.n - 1);
-      const uint32_t cnb =
-          s.bL1 ? 0 : futureKeys<false>(s, s.iter, chb, nb, ringB_.n - 1);
-      // The L1 tiles: the user's TSCM tensors (the whole single-core
-      // operand in Nz), else ours.
-      LocalTensor<SrcAT> a1;
-      LocalTensor<SrcBT> b1;
-      uint32_t kIn, kInB, rowsA, rowsB, offA = 0, offB = 0;
-      if (s.aL1) {
-        a1 = mm_detail::viewOf<SrcAT>(TPosition::TSCM,
-                                      static_cast<uint32_t>(s.aAddr),
-                                      static_cast<uint32_t>(s.aElems));
-        kIn = static_cast<uint32_t>(k0);
-        rowsA = s.transA ? mm_detail::alignUp(s.sK, kKAlign) / 16
-                         : mm_detail::alignUp(s.sM, 16) / 16;
-        offA = static_cast<uint32_t>(m0) / 16;
-      } else {
-        a1 = ensure<true>(ringA_, s, keyA(m0, cha), loc);
-        kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
-        rowsA = s.transA
-                    ? mm_detail::alignUp(
-                          static_cast<uint32_t>(keyA(m0, cha).ks), kKAlign) /
-                          16
-                    : geo_.m16 / 16;
+      for (int32_t j = 0; j < nb; ++j) {
+        // The next L1 tiles to prefetch: the next chunks of this block, then
+        // of the blocks after it (a pair's in its interleaved order).
+        const int32_t it = s.iter + j;
+        L1Key na[kMaxL1Slots], nb1[kMaxL1Slots];
+        const uint32_t cna =
+            s.aL1 ? 0 : futureKeys<true>(s, it, cha, na, ringA_.n - 1);
+        const uint32_t cnb =
+            s.bL1 ? 0 : futureKeys<false>(s, it, chb, nb1, ringB_.n - 1);
+        // The L1 tiles: the user's TSCM tensors (the whole single-core
+        // operand in Nz), else ours.
+        LocalTensor<SrcAT> a1;
+        LocalTensor<SrcBT> b1;
+        uint32_t kIn, kInB, rowsA, rowsB, offA = 0, offB = 0;
+        if (s.aL1) {
+          a1 = mm_detail::viewOf<SrcAT>(TPosition::TSCM,
+                                        static_cast<uint32_t>(s.aAddr),
+                                        static_cast<uint32_t>(s.aElems));
+          kIn = static_cast<uint32_t>(k0);
+          rowsA = s.transA ? mm_detail::alignUp(s.sK, kKAlign) / 16
+                           : mm_detail::alignUp(s.sM, 16) / 16;
+          offA = static_cast<uint32_t>(m0[j]) / 16;
+        } else {
+          a1 = ensure<true>(ringA_, s, keyA(m0[j], cha), loc);
+          kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
+          rowsA = s.transA ? mm_detail::alignUp(
+                                 static_cast<uint32_t>(keyA(m0[j], cha).ks),
+                                 kKAlign) /
+                                 16
+                           : geo_.m16 / 16;
+        }
+        if (s.bL1) {
+          b1 = mm_detail::viewOf<SrcBT>(TPosition::TSCM,
+                                        static_cast<uint32_t>(s.bAddr),
+                                        static_cast<uint32_t>(s.bElems));
+          kInB = static_cast<uint32_t>(k0);
+          rowsB = s.transB ? mm_detail::alignUp(s.sN, 16) / 16
+                           : mm_detail::alignUp(s.sK, kKAlign) / 16;
+          offB = s.transB ? static_cast<uint32_t>(n0[j]) / 16
+                          : static_cast<uint32_t>(n0[j]) / kC0B;
+        } else {
+          b1 = ensure<false>(ringB_, s, keyB(n0[j], chb), loc);
+          kInB =
+              static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
+          rowsB = s.transB ? geo_.n16 / 16
+                           : mm_detail::alignUp(
+                                 static_cast<uint32_t>(keyB(n0[j], chb).ks),
+                                 kKAlign) /
+                                 16;
+        }
+        // The current parts of part-loaded tiles, then the prefetches of the
+        // next parts / tiles (after both current ones), then MTE1 takes the
+        // current parts.
+        const uint32_t pa = s.aL1 ? 0 : kIn / ringA_.partK;
+        const uint32_t pb = s.bL1 ? 0 : kInB / ringB_.partK;
+        if (!s.aL1)
+          partIssue<true>(ringA_, s, pa, loc);
+        if (!s.bL1)
+          partIssue<false>(ringB_, s, pb, loc);
+        if (cna)
+          prefetch<true>(ringA_, s, na, cna, loc);
+        if (cnb)
+          prefetch<false>(ringB_, s, nb1, cnb, loc);
+        // A pair copies three tiles a K step (its A part and two B tiles):
+        // A's next part goes one step ahead, between the B tiles, in the
+        // order the Mmads use them.
+        if (!s.aL1)
+          partIssue<true>(ringA_, s, pa + (pair ? 1 : ringA_.partIds), loc);
+        if (!s.bL1) {
+          partIssue<false>(ringB_, s, pb + ringB_.partIds, loc);
+          partTake(ringB_, pb, loc);
+        }
+        const uint32_t kAlL0 =
+            mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign);
+        // MTE1 loads B first: a whole B tile is copied before A's part (a
+        // part-loaded A is copied at partIssue, after ensure copied B's
+        // tile), and its L0B load is the longer one (128 B/cycle), so it
+        // runs while A's copy lands.
+        uint32_t sa2 = 0, sb2 = 0;
+        LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
+        if (s.sparse)
+          loadL0BSparse(b2, b1, n1[j], kInB, kLen, rowsB, loc);
+        else
+          loadL0B(b2, b1, s, n1[j], kInB, kAlL0, rowsB, offB, loc);
+        produced(stB2_, sb2, loc);
+        if (!s.aL1)
+          partTake(ringA_, pa, loc);
+        LocalTensor<SrcAT> a2 = acquire(stA2_, sa2, loc);
+        loadL0A(a2, a1, s, m1[j], kIn, kAlL0, rowsA, offA, loc);
+        produced(stA2_, sa2, loc);
+        consume(stA2_, sa2, loc);
+        consume(stB2_, sb2, loc);
+        MmadParams mp;
+        mp.m = static_cast<uint16_t>(mLen[j] == 1 ? 16 : mLen[j]);
+        // L0B's Zn layout has n1 = the n fractals the load wrote: an int8 B
+        // (32 x 32 transpose blocks) has N aligned to 32, so the Mmad's n is
+        // too (the extra columns of L0C are never written out).
+        mp.n = static_cast<uint16_t>(
+            mm_detail::alignUp(static_cast<uint32_t>(nLen[j]), kNAlign));
+        mp.k = static_cast<uint16_t>(kLen);
+        mp.isBias = false;
+        mp.cmatrixSource = false;
+        mp.cmatrixInitVal = ks == 0 && !accumulate && !bias;
+        mp.unitFlag = unitC[j] && !accumulate ? (ks + 1 == kSteps ? 3 : 2) : 0;
+        // float32: the L0 tiles are laid out with K in 16s (two 8-wide
+        // fractals per 16 x 16 block), so the Mmad reads K aligned to 16.
+        mp.kDirectionAlign = sizeof(SrcAT) == 4;
+        if (smallMmad[j] && (ks > 0 || accumulate))
+          PipeBarrier<PIPE_M>(loc);
+        if (s.sparse)
+          MmadWithSparse(c1[j], a2, b2, mp, loc);
+        else if (ks == 0 && bias)
+          Mmad(c1[j], a2, b2, bt, mp, loc);
+        else
+          Mmad(c1[j], a2, b2, mp, loc);
+        releaseSlot(stA2_, sa2, loc);
+        releaseSlot(stB2_, sb2, loc);
       }
-      if (s.bL1) {
-        b1 = mm_detail::viewOf<SrcBT>(TPosition::TSCM,
-                                      static_cast<uint32_t>(s.bAddr),
-                                      static_cast<uint32_t>(s.bElems));
-        kInB = static_cast<uint32_t>(k0);
-        rowsB = s.transB ? mm_detail::alignUp(s.sN, 16) / 16
-                         : mm_detail::alignUp(s.sK, kKAlign) / 16;
-        offB = s.transB ? static_cast<uint32_t>(n0) / 16
-                        : static_cast<uint32_t>(n0) / kC0B;
-      } else {
-        b1 = ensure<false>(ringB_, s, keyB(n0, chb), loc);
-        kInB = static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
-        rowsB = s.transB
-                    ? geo_.n16 / 16
-                    : mm_detail::alignUp(
-                          static_cast<uint32_t>(keyB(n0, chb).ks), kKAlign) /
-                          16;
-      }
-      // The current parts of part-loaded tiles, then the prefetches of the
-      // next parts / tiles (after both current ones), then MTE1 takes the
-      // current parts.
-      const uint32_t pa = s.aL1 ? 0 : kIn / ringA_.partK;
-      const uint32_t pb = s.bL1 ? 0 : kInB / ringB_.partK;
-      if (!s.aL1)
-        partIssue<true>(ringA_, s, pa, loc);
-      if (!s.bL1)
-        partIssue<false>(ringB_, s, pb, loc);
-      if (cna)
-        prefetch<true>(ringA_, s, na, cna, loc);
-      if (cnb)
-        prefetch<false>(ringB_, s, nb, cnb, loc);
-      if (!s.aL1) {
-        partIssue<true>(ringA_, s, pa + ringA_.partIds, loc);
-        partTake(ringA_, pa, loc);
-      }
-      if (!s.bL1) {
-        partIssue<false>(ringB_, s, pb + ringB_.partIds, loc);
-        partTake(ringB_, pb, loc);
-      }
-      const uint32_t kAlL0 =
-          mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign);
-      uint32_t sa2 = 0, sb2 = 0;
-      LocalTensor<SrcAT> a2 = acquire(stA2_, sa2, loc);
-      loadL0A(a2, a1, s, m1, kIn, kAlL0, rowsA, offA, loc);
-      produced(stA2_, sa2, loc);
-      LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
-      if (s.sparse)
-        loadL0BSparse(b2, b1, n1, kInB, kLen, rowsB, loc);
-      else
-        loadL0B(b2, b1, s, n1, kInB, kAlL0, rowsB, offB, loc);
-      produced(stB2_, sb2, loc);
-      consume(stA2_, sa2, loc);
-      consume(stB2_, sb2, loc);
-      MmadParams mp;
-      mp.m = static_cast<uint16_t>(mLen == 1 ? 16 : mLen);
-      // L0B's Zn layout has n1 = the n fractals the load wrote: an int8 B
-      // (32 x 32 transpose blocks) has N aligned to 32, so the Mmad's n is
-      // too (the extra columns of L0C are never written out).
-      mp.n = static_cast<uint16_t>(
-          mm_detail::alignUp(static_cast<uint32_t>(nLen), kNAlign));
-      mp.k = static_cast<uint16_t>(kLen);
-      mp.isBias = false;
-      mp.cmatrixSource = false;
-      mp.cmatrixInitVal = ks == 0 && !accumulate && !bias;
-      mp.unitFlag = s.unitC && !accumulate ? (ks + 1 == kSteps ? 3 : 2) : 0;
-      // float32: the L0 tiles are laid out with K in 16s (two 8-wide
-      // fractals per 16 x 16 block), so the Mmad reads K aligned to 16.
-      mp.kDirectionAlign = sizeof(SrcAT) == 4;
-      if (smallMmad && (ks > 0 || accumulate))
-        PipeBarrier<PIPE_M>(loc);
-      if (s.sparse)
-        MmadWithSparse(s.c1, a2, b2, mp, loc);
-      else if (ks == 0 && bias)
-        Mmad(s.c1, a2, b2, bt, mp, loc);
-      else
-        Mmad(s.c1, a2, b2, mp, loc);
-      releaseSlot(stA2_, sa2, loc);
-      releaseSlot(stB2_, sb2, loc);
     }
     if (bias)
       releaseSlot(stBias2_, 0, loc);
     // A tile whose chunk is not the whole K is not reused by the next
     // block; the prefetch (if any) already holds the next block's.
     s.pendingC = true;
+    s.c1 = c1[0];
+    s.cSlot = cSlot[0];
+    s.unitC = unitC[0];
     s.curM = mi;
     s.curN = ni;
-    s.off.row = m0;
-    s.off.col = n0;
-    s.off.height = mLen;
-    s.off.width = nLen;
-    s.off.offset = m0 * ldcOf(s) + n0;
+    s.off.row = m0[0];
+    s.off.col = n0[0];
+    s.off.height = mLen[0];
+    s.off.width = nLen[0];
+    s.off.offset = m0[0] * ldcOf(s) + n0[0];
     lastLdc_ = ldcOf(s);
+    if (pair) { // the second block waits in pair_ for its GetTensorC
+      s.pair.ready = true;
+      s.pair.c1 = c1[1];
+      s.pair.cSlot = cSlot[1];
+      s.pair.unitC = unitC[1];
+      s.pair.mi = mi2;
+      s.pair.ni = ni2;
+      s.pair.off.row = m0[1];
+      s.pair.off.col = n0[1];
+      s.pair.off.height = mLen[1];
+      s.pair.off.width = nLen[1];
+      s.pair.off.offset = m0[1] * ldcOf(s) + n0[1];
+    }
   }
 
   /// L1 (Nz) -> L0A (Zz): K range [kIn, kIn + kAl) of the tile.
@@ -2990,7 +3097,7 @@ private:
   void doIterateAll(St &s, uint64_t addr, uint64_t elems, uint8_t atomic,
                     bool seq, Loc loc) {
     uint64_t seqOff = 0;
-    while (doIterate(s, false, loc)) {
+    auto getC = [&] {
       if (seq) {
         const uint64_t n = static_cast<uint64_t>(s.off.height) * s.off.width;
         doGetC(s, addr + seqOff * sizeof(DstT), elems - seqOff, true, atomic,
@@ -2998,6 +3105,21 @@ private:
         seqOff += n;
       } else {
         doGetC(s, addr, elems, false, atomic, loc);
+      }
+    };
+    while (doIterate(s, false, loc, true)) {
+      getC();
+      if (s.pair.ready) { // the pair's second block
+        s.pair.ready = false;
+        s.c1 = s.pair.c1;
+        s.cSlot = s.pair.cSlot;
+        s.unitC = s.pair.unitC;
+        s.cFlagged = false;
+        s.curM = s.pair.mi;
+        s.curN = s.pair.ni;
+        s.off = s.pair.off;
+        s.pendingC = true;
+        getC();
       }
     }
   }
@@ -3382,6 +3504,8 @@ private:
   TCubeTiling bufTiling_{};
   Geo geo_{};
   uint32_t chunkA_ = 0, chunkB_ = 0;
+  /// The first block of the pair being computed (pairStart), else -1.
+  int32_t pairIt_ = -1;
   uint64_t biasBatchOff_ = 0;
   UbBatch ubBatch_;
   NBatch nb_;

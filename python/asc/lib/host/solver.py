@@ -261,12 +261,23 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
         return t.base_k if size == 2 and depth == step and whole > t.base_k else whole
     head_a = t.base_m * first_k(t.step_k_a, t.depth_a1, sa) * sa
     head_b = t.base_n * first_k(t.step_k_b, t.depth_b1, sb) * sb
-    head = ((head_a + head_b) / rate + hw.gm_latency + t.base_m * t.base_k * sa / 256 + t.base_n * t.base_k * sb / 128
-            + 2 * _L1_L0_LATENCY)
+    # B's tile is copied first and loaded into L0B (the longer load) while A's copy lands; then A's L0A load.
+    head = (max(head_b / rate + hw.gm_latency + t.base_n * t.base_k * sb / 128 + _L1_L0_LATENCY,
+                (head_a + head_b) / rate + hw.gm_latency)
+            + t.base_m * t.base_k * sa / 256 + _L1_L0_LATENCY)
     # The first block streams its A and B tiles while it computes: a whole-K panel kept for later blocks is
     # copied during the first block, which then waits for MTE2 when the copies take longer than its Mmads.
-    first_block_cube = kt * mmad
-    first_block_mte2 = (t.base_m * sk * sa + t.base_n * sk * sb) / rate
+    # With two L0C buffers and a second block that shares the panel, IterateAll computes the first two
+    # blocks as a pair, their K loops interleaved (sim/MATMUL.md): two blocks' Mmads while the panel and
+    # both blocks' other tiles arrive.
+    if t.iterate_order == 1:
+        pair = t.db_l0c == 2 and not p.bias and nt >= 2 and a_resident and t.depth_b1 >= 2 * t.step_k_b
+    else:
+        pair = t.db_l0c == 2 and not p.bias and mt >= 2 and b_resident and t.depth_a1 >= 2 * t.step_k_a
+    first_blocks = 2 if pair else 1
+    first_block_cube = first_blocks * kt * mmad
+    first_block_mte2 = (t.base_m * sk * sa * (first_blocks if t.iterate_order == 0 else 1)
+                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1)) / rate
     first_excess = max(0.0, first_block_mte2 - first_block_cube) if overlap else 0.0
     # Latency: a tile's copy must land before the K step that uses it. A part (one base K step) is copied
     # one step ahead, a chunk of a two-slot ring one chunk (step_k steps) ahead; a one-slot chunk copied
