@@ -251,8 +251,10 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     # i = start + j * step. An int8 or int16 range may have more iterations than its dtype holds
     # (`range(h, -128, -1)`: 248 for h = 120): it counts in int32, `i` converted back (it fits).
     if dtype.bitwidth < 32 and not dtype.is_unsigned():
-        bounds = tuple(_signed_constant(x, dtype) if isinstance(x, int) else
-                       semantic.convert(semantic.convert(x, dtype), int32) for x in bounds)
+        # Every constant here is a value of the dtype (`_fitting_bounds`; a stop one past it or a step
+        # it cannot hold made the loop wider above), so it keeps its value in int32.
+        bounds = tuple(x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int32)
+                       for x in bounds)
         if isinstance(bounds[0], PlainValue):
             bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
         rng, dtype = asc_range(*bounds), int32
@@ -464,14 +466,6 @@ def _biased(x: Any, bias: int) -> Any:
     if isinstance(x, int):
         return x + bias
     return semantic.binary("^", semantic.convert(semantic.convert(x, uint64), int64), bias)
-
-
-def _signed_constant(x: int, dtype: DataType) -> int:
-    """A bound constant as the signed value of `dtype` it is materialised as (200 is int8's -56)."""
-    bits = dtype.bitwidth
-    if not -(1 << (bits - 1)) <= x < (1 << bits):
-        raise OverflowError(f"the constant {x} does not fit in {dtype.name}")
-    return x - (1 << bits) if x >= 1 << (bits - 1) else x
 
 
 def _increment_fits(rng: asc_range, dtype: DataType) -> bool:
