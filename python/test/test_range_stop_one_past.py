@@ -218,3 +218,40 @@ def test_a_stop_one_past_with_a_runtime_step() -> None:
         beyond_by[1](np.zeros(OUT, dtype=np.int64), np.uint8(3), np.uint8(1))
     assert info.value.location.line == _line(beyond_by, "range(u, 256, s)")
     assert NOT_FITTING.format(value=256, dtype="uint8", todo=_todo("int16")) in str(info.value)
+
+
+@asc.jit(always_compile=True)
+def from_constant(out: asc.GlobalAddress, a: asc.ConstExpr[int], b: asc.ConstExpr[int], s: asc.ConstExpr[int],
+                  unsigned: asc.ConstExpr[bool]):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, OUT)
+    k = 0
+    if unsigned:
+        for i in range(np.uint64(a), b, s):
+            g.set_value(0, i)
+            k += 1
+    else:
+        for i in range(np.int64(a), b, s):
+            g.set_value(0, i)
+            k += 1
+    g.set_value(1, k)
+
+
+@pytest.mark.parametrize("a,b,s,unsigned", [
+    (-TOP, TOP, TOP, False),
+    (-TOP, TOP, 2**64 - 1, False),
+    (-TOP + 1, TOP, 2**64 - 1, False),
+    (TOP - 1, -TOP - 1, -TOP, False),
+    (5, 2**64, TOP + 1, True),
+    (0, 2**64, 2**64 - 1, True),
+    (2**64 - 4, 2**64, 3, True),
+    (0, 2**64, 2**70, True),
+])
+def test_a_constant_64_bit_start(a: int, b: int, s: int, unsigned: bool) -> None:
+    """A step of 2**63 or more is counted as a uint64 runtime step: the one more iteration reaching the
+    edge is then a constant."""
+    dtype = np.uint64 if unsigned else np.int64
+    out = np.zeros(OUT, dtype=dtype)
+    from_constant[1](out, a, b, s, unsigned)
+    values = range(a, b, s)
+    assert out[:2].tolist() == [values[-1], len(values)]
