@@ -582,6 +582,10 @@ class Interp:
         missing = [p for p in fn.params if p not in bound]
         if missing:
             raise sem.compile_type_error(f"{fn.name}(): missing a required argument: '{missing[0]}'")
+        if not self.abstract and any(isinstance(x, RT) and x.taint for x in bound.values()):
+            # The C++ writes an argument's expression where the function uses it: a division fault in
+            # it may be reported at a line of the function.
+            self.run.fault_lines.extend(range(fn.def_line, fn.line + 1))
         saved_scope, saved_line = self.scope, self.line
         self.calls.append(self.line)
         self.scope = Scope()
