@@ -387,6 +387,10 @@ class Interp:
                 raise sem.compile_type_error(f"'{name}' is re-bound inside a runtime loop")
             carried[name] = c
         values = {n: self.scope.lookup(n)[1] for n in carried}
+        if not self.abstract and any(isinstance(x, RT) and x.taint for x in values.values()):
+            # The C++ writes a carried variable's initial expression in the loop's header: a division
+            # fault in it may be reported at the loop's line.
+            self.run.fault_lines.append(s.line)
         # Compile: one abstract pass over the condition and the body.
         saved = self.abstract
         self.abstract = True

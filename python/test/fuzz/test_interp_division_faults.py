@@ -5,7 +5,8 @@ Found by the fuzzer with mixed-dtype ranges (other seeds): `h - h` of a faulting
 to 0 (arith's folder), the division is dead code and the kernel ends normally, where the interpreter
 required a fault; and a division in a device function's argument is reported at the function's line
 that uses the argument (the C++ writes the expression there), where the interpreter allowed only the
-caller's line.
+caller's line; likewise a division in a loop-carried variable's initial value, written in the
+loop's header, is reported at the `while` line.
 """
 
 from __future__ import annotations
@@ -17,7 +18,27 @@ import pytest
 
 from . import interp
 from .case import run_kernel
-from .model import INT16, INT32, UINT8, Arg, Assign, Bin, Call, Cast, Helper, Kernel, Lit, Name, Number, Store
+from .model import (
+    INT16,
+    INT32,
+    UINT8,
+    UINT32,
+    UINT64,
+    Arg,
+    Assign,
+    Bin,
+    Call,
+    Cast,
+    Cmp,
+    Helper,
+    IfExp,
+    Kernel,
+    Lit,
+    Name,
+    Number,
+    Store,
+    While,
+)
 from .render import render
 from .runner import Worker
 
@@ -57,4 +78,26 @@ def test_a_division_in_an_argument(worker: Worker, tmp_path: Path) -> None:
     assert dev.body[0].line in runs[0].fault_lines and kernel.body[0].line in runs[0].fault_lines
     result = run_kernel(worker, kernel, {}, tmp_path)
     assert result.reply["status"] == "error" and result.reply["line"] == dev.body[0].line, result.report()
+    assert not result.problems, result.report()
+
+
+def _carried_division() -> Kernel:
+    """`v = (s // s) if (asc.number(5, asc.uint64) > 3) else s` then a `while` that re-binds v."""
+    counter = [Assign(("c",), Number(0, INT32))]
+    loop = While(Cmp("<", Name("c"), Lit(1)), [Assign(("v",), Bin("^", Name("v"), Lit(8))),
+                                                Assign(("c",), Lit(1), aug="+")])
+    body = [Assign(("v",), IfExp(Cmp(">", Number(5, UINT64), Lit(3)), Bin("//", Name("s"), Name("s")), Name("s"))),
+            *counter, loop, Store(UINT32, 0, Name("v"))]
+    return Kernel("carried_division", [Arg("s", UINT32, 0)], body, slots={"uint32": 1})
+
+
+def test_a_division_carried_into_a_loop(worker: Worker, tmp_path: Path) -> None:
+    """Reported at the `while` line, whose C++ header holds the division (found with seed 2)."""
+    kernel = _carried_division()
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    loop = kernel.body[2]
+    assert loop.line in runs[0].fault_lines
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    assert result.reply["status"] == "error" and result.reply["line"] == loop.line, result.report()
     assert not result.problems, result.report()
