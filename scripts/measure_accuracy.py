@@ -39,7 +39,7 @@ METHODS = {
     "asin": "atan(x / sqrt((1-x)(1+x)))", "asinh": "sign(x) ln(abs(x) + sqrt(x²+1)), capped as acosh",
     "atan": "two half-angle steps, series to x¹⁵", "atanh": "ln((1+x)/(1-x)) / 2",
     "ceil": "Cast CAST_CEIL", "cos": "Cody-Waite 2π reduction, series to r²⁰", "cosh": "e^(x-ln2) + e^(-x-ln2)",
-    "digamma": "shift by 6, asymptotic series; reflection for x ≤ 0", "erf": "Abramowitz-Stegun 7.1.26",
+    "digamma": "shift by 6, asymptotic series; reflection for x ≤ 0", "erf": "Abramowitz-Stegun 7.1.26; Taylor to x⁹ below abs(x) = 1/4",
     "erfc": "1 - erf", "floor": "Cast CAST_FLOOR", "frac": "x - trunc(x)",
     "lgamma": "shift by 6, Stirling series; reflection for x ≤ 0", "log": "basic Ln",
     "round": "Cast CAST_ROUND (halves away from 0)", "sign": "clamp(x,-1,1) / max(abs(clamp), 2⁻¹⁴⁹)",

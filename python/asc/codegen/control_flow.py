@@ -18,6 +18,7 @@ from ..language.core import semantic
 from ..language.core.dtype import (
     DataType,
     from_numpy_name,
+    int1,
     int8,
     int16,
     int32,
@@ -37,7 +38,6 @@ from .scope import Unavailable, assigned_names, method_rebound_names
 if TYPE_CHECKING:
     from .generator import FunctionVisitor
 
-_NUMBER = (int, float, bool)
 
 
 def _kind(value: Any) -> str:
@@ -70,7 +70,7 @@ class Carried:
     def of(name: str, value: Any) -> Carried | None:
         if isinstance(value, PlainValue):
             return Carried(name, value, value.dtype)
-        if isinstance(value, _NUMBER):
+        if semantic.is_number(value):  # a numpy scalar keeps its dtype
             return Carried(name, None, semantic.python_number_dtype(value))
         if isinstance(value, IRValue):
             return Carried(name, value, None)
@@ -85,9 +85,10 @@ class Carried:
     def handle_of(self, v: FunctionVisitor, node: ast.AST, value: Any, where: str) -> Any:
         """The IR handle of `value` as this variable's type, or a type-change error."""
         if self.dtype is not None:
-            if isinstance(value, PlainValue) and value.dtype == self.dtype:
+            if isinstance(value, PlainValue) and (value.dtype == self.dtype or (
+                    where == "conditional expression" and value.dtype == int1)):  # 0 or 1, as in `t + e`
                 return semantic.materialize(value, self.dtype)
-            if isinstance(value, _NUMBER):
+            if semantic.is_number(value):
                 try:  # a constant the type holds (1 for a float32 variable); not 1.5 for an int32 one
                     return semantic.materialize(value, self.dtype)
                 except TypeError:
@@ -667,7 +668,7 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
         if unusable is not None:
             v.scope.define(name, unusable)
             continue
-        if t is e or (isinstance(t, _NUMBER) and type(t) is type(e) and t == e):
+        if t is e or (semantic.is_number(t) and type(t) is type(e) and t == e):
             v.scope.define(name, t)
             continue
         carried = Carried.of(name, t if isinstance(t, IRValue) else e)
@@ -691,6 +692,24 @@ def _runtime_if(v: FunctionVisitor, node: ast.If, cond: PlainValue) -> None:
         v.scope.define(c.name, c.wrap(final.result(i)))
 
 
+def _conditional_type(values: list[Any]) -> Carried | None:
+    """The type of `t if c else e` with a runtime `c`: that of `t op e` for a number and a truth value
+    or two numbers (a numpy scalar keeps its dtype); a runtime value's, which the other must have, or
+    None when a value is neither."""
+    name = "<conditional expression>"
+    t, e = values
+    if not all(isinstance(x, IRValue) or semantic.is_number(x) for x in values):
+        return None
+    if semantic.is_number(t) and semantic.is_number(e):
+        return Carried(name, None, semantic.numbers_dtype(t, e))
+    if any(semantic.is_number(x) for x in values) and any(isinstance(x, PlainValue) for x in values):
+        # As `t | e`: a numpy scalar counts as its Python value next to a runtime one; a truth value
+        # and a bool stay a truth value, with another number it takes that number's dtype.
+        return Carried(name, None, semantic.operand_dtype("|", semantic.python_scalar(t),
+                                                          semantic.python_scalar(e)))
+    return Carried.of(name, next(x for x in values if isinstance(x, IRValue)))
+
+
 def lower_if_expr(v: FunctionVisitor, node: ast.IfExp, cond: Any) -> Any:
     if not isinstance(cond, PlainValue):
         raise v.error(node.test, f"a {type(cond).__name__} cannot be used as a condition", CompileTypeError)
@@ -703,11 +722,11 @@ def lower_if_expr(v: FunctionVisitor, node: ast.IfExp, cond: Any) -> Any:
         block = draft.region(i).add_block([], [])
         b.builder.set_insertion_point_to_end(block)
         values.append(v.visit(expr))
-    carried = Carried.of("<conditional expression>", next((x for x in values if isinstance(x, IRValue)),
-                                                          values[0]))
+    carried = _conditional_type(values)
     if carried is None:
-        raise v.error(node, "a runtime conditional expression must produce runtime values or numbers",
-                      CompileTypeError)
+        wrong = next(x for x in values if not isinstance(x, IRValue) and not semantic.is_number(x))
+        raise v.error(node, "a runtime conditional expression must produce runtime values or numbers (Python "
+                      f"or numpy), got {_kind(wrong)}", CompileTypeError)
     b.builder.set_insertion_point_before(draft)
     final = b.create("scf.if", [flag], [carried.ir_type], regions=2)
     for i in range(2):

@@ -518,7 +518,7 @@ class FunctionVisitor(ast.NodeVisitor):
 def _is_numpy_number_type(fn: Any) -> bool:
     import numpy as np
 
-    return isinstance(fn, type) and issubclass(fn, np.number)
+    return isinstance(fn, type) and issubclass(fn, (np.number, np.bool_))  # np.bool_ is no np.number
 
 
 def _is_method_of_compile_time(fn: Any) -> bool:

@@ -15,7 +15,9 @@ from typing import Any
 
 from . import semantics as sem
 from .model import (
+    BOOL,
     BY_NAME,
+    FLOAT32,
     INT32,
     Assign,
     Bin,
@@ -135,6 +137,20 @@ def _carry(value: Any) -> Any:
     if sem.is_number(value):
         return sem.number_dtype(value)
     return None
+
+
+def _conditional_dtype(values: list[Any]) -> Any:
+    """The dtype of `t if c else e` (runtime c): that of `t op e` for two numbers or a number and a truth
+    value (`|`: with a bool it stays one); else the runtime value's (None: a value is neither)."""
+    t, e = values
+    if not all(isinstance(v, RT) or sem.is_number(v) for v in values):
+        return None
+    if sem.is_number(t) and sem.is_number(e):
+        kinds = {sem.number_dtype(t), sem.number_dtype(e)}
+        return BOOL if kinds == {BOOL} else FLOAT32 if FLOAT32 in kinds else INT32
+    if any(sem.is_number(v) for v in values):
+        return sem.operand_dtype("|", t, e)
+    return next(v.dtype for v in values if isinstance(v, RT))
 
 
 class Interp:
@@ -297,7 +313,8 @@ class Interp:
 
     def carried(self, name: str, dtype: Any, value: Any, where: str) -> RT:
         v = None
-        if isinstance(value, RT) and value.dtype == dtype:
+        if isinstance(value, RT) and (value.dtype == dtype or (where == "conditional expression" and
+                                                               value.dtype == BOOL)):  # 0 or 1, as in `t + e`
             v = sem.materialize(value, dtype)
         elif sem.is_number(value):
             try:  # a constant the type holds; 1.5 for an int32 variable is a change of type
@@ -556,10 +573,11 @@ class Interp:
                 values.append(self.expr(x))
             finally:
                 self.abstract = saved
-        first = next((v for v in values if isinstance(v, RT)), values[0])
-        dtype = _carry(first)
+        dtype = _conditional_dtype(values)
         if dtype is None:
-            raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers")
+            wrong = next(v for v in values if not isinstance(v, RT) and not sem.is_number(v))
+            raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers "
+                                         f"(Python or numpy), got {sem.kind(wrong)}")
         results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
         result = results[0] if taken in (None, True) else results[1]
         if taint:

@@ -76,6 +76,14 @@ struct Operand {
   uint8_t pos;
 };
 
+/// The `pos` (LocalTensor::address_.logicPos) of a LocalTensor that has no
+/// buffer: default-constructed (pyasc's `asc.LocalTensor(dtype)`) and not
+/// yet given one. Not a TPosition, so the library reports its use as such
+/// (a plain 0 would read as a GM address), at no cost to valid operands.
+constexpr uint8_t kNoBufferPos = 0xFE;
+/// The queue-buffer handle of such a tensor (LocalTensor::handle()).
+constexpr uint64_t kNoBufferHandle = ~uint64_t{0};
+
 /// A buffer handed out by the TPipe framework (AllocTensor, DeQue, TBuf::Get):
 /// byte address and length in the memory of `pos`, and an opaque handle that
 /// names the queue buffer (stored in LocalTensor's bufferHandle).

@@ -101,6 +101,18 @@ inline void sign(const F &out, const F &x, const F &t, uint32_t n,
   Div(out, out, t, n, loc);
 }
 
+/// out = |v| with the sign of x, for the odd functions whose formula drops
+/// the sign where the result is 0: e^x - e^-x and ln 1 of x = -0.0, and of
+/// the negative x whose e^x or (1 + x) / (1 - x) rounds to exactly 1.
+/// |v| sign(x) (sign(-0.0) is -0.0; a NaN stays NaN). Writes v and t; `out`
+/// may be x (x is read only by the first instruction that writes out).
+inline void withSignOf(const F &out, const F &v, const F &x, const F &t,
+                       uint32_t n, ::ascsim::Loc loc) {
+  Abs(v, v, n, loc);
+  sign(out, x, t, n, loc);
+  Mul(out, out, v, n, loc);
+}
+
 /// out = p(z) by Horner, coefficients c[0] + c[1] z + ... (highest last).
 inline void horner(const F &out, const F &z, const float *c, int deg,
                    uint32_t n, ::ascsim::Loc loc) {
@@ -133,10 +145,8 @@ inline void reduce2Pi(const F &r, const F &x, const F &t0, const F &tmp,
   clamp(r, r, -4.0f, 4.0f, n, loc);
 }
 
-/// out = sin(r) = r p(r^2) (the Taylor series to r^19) of a reduced r;
-/// uses t0.
-inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
-                      ::ascsim::Loc loc) {
+/// out = p(r2) = sin(r) / r (the Taylor series to r^19 over r) of r2 = r^2.
+inline void sinOverR(const F &out, const F &r2, uint32_t n, ::ascsim::Loc loc) {
   static const float kSin[] = {1.0f,
                                -1.0f / 6,
                                1.0f / 120,
@@ -147,8 +157,14 @@ inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
                                -1.0f / 1307674368000.0f,
                                1.0f / 355687428096000.0f,
                                -1.0f / 121645100408832000.0f};
+  horner(out, r2, kSin, 9, n, loc);
+}
+
+/// out = sin(r) = r p(r^2) of a reduced r; uses t0.
+inline void sinSeries(const F &out, const F &r, const F &t0, uint32_t n,
+                      ::ascsim::Loc loc) {
   Mul(t0, r, r, n, loc); // r^2
-  horner(out, t0, kSin, 9, n, loc);
+  sinOverR(out, t0, n, loc);
   Mul(out, out, r, n, loc);
 }
 
@@ -214,7 +230,7 @@ inline void logSqrt(const F &out, const F &x, float c, const F &t0,
 }
 
 /// erf(x) (wantErfc false) or erfc(x): Abramowitz-Stegun 7.1.26 on |x|,
-/// sign restored. Uses t0..t3.
+/// sign restored (erf: the Taylor series below |x| = 1/4). Uses t0..t3.
 inline void erf(const F &out, const F &x, bool wantErfc, const F &t0,
                 const F &t1, const F &t2, const F &t3, uint32_t n,
                 ::ascsim::Loc loc) {
@@ -236,7 +252,28 @@ inline void erf(const F &out, const F &x, bool wantErfc, const F &t0,
   Muls(t2, t2, -1.0f, n, loc);
   Adds(t2, t2, 1.0f, n, loc);
   if (!wantErfc) {
-    Mul(out, t2, t1, n, loc);
+    // Near 0, 1 - q cancels to A-S's absolute error (float16 erf(4.2e-7)
+    // was 3.0e-7): below |x| = 1/4 the Taylor series to x^9 instead,
+    // chosen without a mask: step = floor(min(4|x|, 1)) is 0 or 1, and
+    // A-S step + series (1 - step) is exactly one of them. A-S is signed
+    // before it is scaled, so that erf(-0.0) is -0.0 + -0.0.
+    static const float kE[] = {1.1283791670955126f, -0.37612638903183754f,
+                               0.11283791670955126f, -0.026866170645131252f,
+                               0.005223977625442188f};
+    Mul(t2, t2, t1, n, loc); // A-S, signed
+    Abs(t1, t3, n, loc);
+    Muls(t1, t1, 4.0f, n, loc);
+    Mins(t1, t1, 1.0f, n, loc);
+    Cast(t1, t1, RoundMode::CAST_FLOOR, n, loc); // step
+    Mul(t2, t2, t1, n, loc);
+    Muls(t1, t1, -1.0f, n, loc);
+    Adds(t1, t1, 1.0f, n, loc); // 1 - step
+    clamp(t0, t3, -0.25f, 0.25f, n, loc);
+    Mul(t3, t0, t0, n, loc);
+    horner(out, t3, kE, 4, n, loc); // x is not read any more
+    Mul(out, out, t0, n, loc);
+    Mul(out, out, t1, n, loc);
+    Add(out, out, t2, n, loc);
     return;
   }
   Mul(t2, t2, t1, n, loc);
@@ -399,7 +436,8 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     Muls(t[1], t[0], -1.0f, n, loc);
     Adds(t[1], t[1], 1.0f, n, loc);
     Adds(t[0], t[0], 1.0f, n, loc);
-    return Div(out, t[1], t[0], n, loc);
+    Div(t[0], t[1], t[0], n, loc);
+    return withSignOf(out, t[0], x, t[1], n, loc);
   case Fn::Sinh:
   case Fn::Cosh: // e^(x - ln2) -/+ e^(-x - ln2)
     Adds(t[0], x, -0.6931471805599453f, n, loc);
@@ -407,16 +445,18 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     Muls(t[1], x, -1.0f, n, loc);
     Adds(t[1], t[1], -0.6931471805599453f, n, loc);
     Exp(t[1], t[1], n, loc);
-    if (f == Fn::Sinh)
-      return Sub(out, t[0], t[1], n, loc);
-    return Add(out, t[0], t[1], n, loc);
+    if (f == Fn::Cosh)
+      return Add(out, t[0], t[1], n, loc);
+    Sub(t[0], t[0], t[1], n, loc);
+    return withSignOf(out, t[0], x, t[1], n, loc);
   case Fn::Atanh: // ln((1 + x) / (1 - x)) / 2
     Adds(t[0], x, 1.0f, n, loc);
     Muls(t[1], x, -1.0f, n, loc);
     Adds(t[1], t[1], 1.0f, n, loc);
     Div(t[0], t[0], t[1], n, loc);
     Ln(t[0], t[0], n, loc);
-    return Muls(out, t[0], 0.5f, n, loc);
+    Muls(t[0], t[0], 0.5f, n, loc);
+    return withSignOf(out, t[0], x, t[1], n, loc);
   case Fn::Asinh: // sign(x) ln(|x| + sqrt(x^2 + 1))
     Abs(t[2], x, n, loc);
     logSqrt(t[2], t[2], 1.0f, t[0], t[1], n, loc);
@@ -474,14 +514,24 @@ inline void eval(Fn f, const F &out, const F &x, const F *t,
     gammaPos(t[4], t[3], lg, t[0], t[1], t[2], n, loc);
     // reflection for x <= 0: lgamma: ln(pi / |sin(pi x)|) - g;
     // digamma: g - pi cos(pi x) / sin(pi x)
-    sinCosPi(t[5], t[6], x, t[0], t[1], t[2], t[3], n, loc);
-    if (lg) { // ln pi - ln|sin(pi x)| - g (no overflow for tiny sines)
+    if (lg) {
+      // sin(pi x) = +-pi r p(theta^2), r = x - round(x) (exact), theta =
+      // pi r, p = sin(theta) / theta: ln(pi / |sin(pi x)|) = -ln|r| - ln p.
+      // No product with r: pi r of a subnormal r has a few bits
+      // (lgamma(-1.4e-45) was 103.325, not 103.279); no overflow either.
+      Cast(t[5], x, RoundMode::CAST_ROUND, n, loc);
+      Sub(t[5], x, t[5], n, loc); // r
+      Muls(t[0], t[5], 3.14159265358979f, n, loc);
+      Mul(t[0], t[0], t[0], n, loc); // theta^2
+      sinOverR(t[6], t[0], n, loc);
+      Ln(t[6], t[6], n, loc);
       Abs(t[5], t[5], n, loc);
       Ln(t[5], t[5], n, loc);
+      Add(t[5], t[5], t[6], n, loc);
       Muls(t[5], t[5], -1.0f, n, loc);
-      Adds(t[5], t[5], 1.1447298858494002f, n, loc);
       Sub(t[5], t[5], t[4], n, loc);
     } else {
+      sinCosPi(t[5], t[6], x, t[0], t[1], t[2], t[3], n, loc);
       Div(t[5], t[6], t[5], n, loc);
       Muls(t[5], t[5], 3.14159265358979f, n, loc);
       Sub(t[5], t[4], t[5], n, loc);

@@ -60,8 +60,7 @@ template <class T> AscendC::LocalTensor<T> localOf(const BufferView &v) {
 }
 
 template <class T> uint64_t handleOf(const AscendC::LocalTensor<T> &t) {
-  return static_cast<uint64_t>(
-      reinterpret_cast<uintptr_t>(t.address_.bufferHandle));
+  return t.handle();
 }
 
 /// HardEvent of a (source pipe, destination pipe) pair; MAX if none.

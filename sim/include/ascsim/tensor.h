@@ -133,7 +133,8 @@ struct TBuffAddr {
   uint32_t dataLen = 0;
   uint32_t bufferAddr = 0;
   TBufHandle bufferHandle = nullptr;
-  uint8_t logicPos = 0;
+  /// kNoBufferPos until the tensor is given a buffer.
+  uint8_t logicPos = ::ascsim::kNoBufferPos;
 };
 
 /// A view of an on-chip buffer (UB on a vector core).
@@ -175,7 +176,10 @@ public:
   /// Byte length (deprecated in the API).
   uint32_t GetLength() const { return address_.dataLen; }
   void SetBufferLen(uint32_t dataLen) { address_.dataLen = dataLen; }
-  int32_t GetPosition() const { return address_.logicPos; }
+  /// GM (0) while the tensor has no buffer, as before the marker.
+  int32_t GetPosition() const {
+    return address_.logicPos == ::ascsim::kNoBufferPos ? 0 : address_.logicPos;
+  }
   /// Byte address inside the physical memory.
   uint64_t GetPhyAddr() const { return address_.bufferAddr; }
   uint64_t GetPhyAddr(const uint32_t offset) const {
@@ -227,9 +231,12 @@ public:
     return ::ascsim::Operand{address_.bufferAddr, address_.dataLen,
                              address_.logicPos};
   }
+  /// The queue buffer's handle; kNoBufferHandle while there is no buffer.
   uint64_t handle() const {
-    return static_cast<uint64_t>(
-        reinterpret_cast<uintptr_t>(address_.bufferHandle));
+    return address_.logicPos == ::ascsim::kNoBufferPos
+               ? ::ascsim::kNoBufferHandle
+               : static_cast<uint64_t>(
+                     reinterpret_cast<uintptr_t>(address_.bufferHandle));
   }
 
   TBuffAddr address_;

@@ -87,6 +87,8 @@ Operand shifted(const Operand &o, uint64_t bytes, const char *role,
 
 namespace abi {
 void dataCopySlice(const SliceCall &c, Loc loc) {
+  requireBuffer(c.dst, "data_copy", "destination", loc);
+  requireBuffer(c.src, "data_copy", "source", loc);
   const uint32_t es = dtypeSize(c.type);
   if (es == 8)
     fail("dtype",

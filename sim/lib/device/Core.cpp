@@ -554,6 +554,8 @@ void abi::dataCopy(const Operand &dst, const Operand &src, uint32_t count,
 void Core::planCopy(const Operand &dst, const Operand &src, uint32_t count,
                     DType type, uint64_t seq, Loc loc) {
   const char *api = "data_copy";
+  requireBuffer(dst, api, "destination", loc);
+  requireBuffer(src, api, "source", loc);
   uint32_t es = dtypeSize(type);
   uint64_t bytes = static_cast<uint64_t>(count) * es;
   if (bytes % 32 != 0) {

@@ -44,6 +44,7 @@ void requirePos(const char *api, const char *role, const Operand &op,
   for (Mem a : allowed)
     if (a == m)
       return;
+  requireBuffer(op, api, role, loc);
   fail("argument",
        std::string(api) + ": the " + role + " must be in " + wanted +
            ", but it is at position " + memOfOperand(op),

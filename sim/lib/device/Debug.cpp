@@ -403,6 +403,7 @@ void Core::dumpTensor(const Operand &t, DType type, uint32_t desc,
                       uint32_t dumpSize, Loc loc, const char *api,
                       uint32_t countOff, const DumpShape *shape) {
   uint64_t seq = beginCall(loc);
+  requireBuffer(t, api, "tensor", loc); // also when nothing is read
   const bool chk = countOff != 0 || std::string(api) != "dump_tensor";
   // A negative count reaches the uint32_t parameters as a huge one: name it
   // as the user wrote it rather than as an access of 4 Gi elements. The

@@ -40,12 +40,14 @@ void Core::loadImageToLocal(const Operand &dst, DType type, const ImageLoad &p,
          "load_image_to_local: no AIPP configuration on this core; call "
          "set_aipp_functions before loading an image",
          loc);
-  if (dst.pos != kPosA1 && dst.pos != kPosB1)
+  if (dst.pos != kPosA1 && dst.pos != kPosB1) {
+    requireBuffer(dst, "load_image_to_local", "destination", loc);
     fail("argument",
          std::string("load_image_to_local: the destination must be at "
                      "position A1 or B1 (L1), not ") +
              positionName(dst.pos),
          loc);
+  }
   if (type != DType::I8 && type != DType::F16)
     fail("dtype",
          std::string("load_image_to_local: the destination holds ") +

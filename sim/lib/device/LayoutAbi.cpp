@@ -91,11 +91,13 @@ private:
   uint8_t *resolve(const Operand &o, const char *role, const Spans &reads,
                    const Spans &writes, DType t, uint32_t align = 32) {
     Mem m = memOfPosition(o.pos);
-    if (m != Mem::UB)
+    if (m != Mem::UB) {
+      requireBuffer(o, api_, role, loc_);
       error("argument", std::string("the ") + role + " is at position " +
                             positionName(o.pos) + " (" + memName(m) +
                             "); it must be in the Unified Buffer (VECIN, "
                             "VECOUT, VECCALC)");
+    }
     if (o.addr % align != 0)
       error("alignment", std::string("the ") + role + " UB address " +
                              std::to_string(o.addr) + " is not " +
@@ -499,9 +501,11 @@ void LayoutIssuer::trans5hd() {
       const char *role = k == 0 ? "destination address list"
                                 : "source address list";
       Mem m = memOfPosition(o.pos);
-      if (m != Mem::UB)
+      if (m != Mem::UB) {
+        requireBuffer(o, api_, role, loc_);
         error("argument", std::string("the ") + role +
                               " must be a LocalTensor in the Unified Buffer");
+      }
       Access a{api_, role, false, DType::U64, /*blockAligned=*/false};
       // A scalar read of the 16 addresses (PIPE_S), in program order.
       core_.engine_.runUntil(core_.scalar_);

@@ -70,11 +70,13 @@ private:
   uint8_t *use(const Operand &o, const char *role, Span read, Span write,
                DType t) {
     Mem m = memOfPosition(o.pos);
-    if (m != Mem::UB)
+    if (m != Mem::UB) {
+      requireBuffer(o, api_, role, loc_);
       error("argument", std::string("the ") + role + " is at position " +
                             positionName(o.pos) + " (" + memName(m) +
                             "); it must be in the Unified Buffer (VECIN, "
                             "VECOUT, VECCALC)");
+    }
     if (o.addr % 32 != 0)
       error("alignment", std::string("the ") + role + " UB address " +
                              std::to_string(o.addr) +

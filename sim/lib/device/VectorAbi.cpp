@@ -765,13 +765,15 @@ bool Core::planVec(const VecCall &c, Loc loc, VecPlan &plan) {
     const char *rname = roleName(op, role);
     plan.roles[k] = rname;
     const Mem m = memOfPosition(src.pos);
-    if (m != Mem::UB)
+    if (m != Mem::UB) {
+      requireBuffer(src, api, rname, loc);
       fail("argument",
            std::string(api) + ": the " + rname + " is at position " +
                positionName(src.pos) + " (" + memName(m) +
                "); vector instructions work on the Unified Buffer (VECIN, "
                "VECOUT, VECCALC)",
            loc);
+    }
     const uint32_t align = op == VecOp::SetCmpMask          ? 16
                            : relaxedAlignment(op, role) ? o.es
                                                         : 32;
@@ -953,13 +955,16 @@ void Core::issueCopy(const CopyCall &call, uint64_t seq, Loc loc) {
     // the AIC's MTE3.
     requireL1ToGm(api, call.src, loc);
     pipe = Pipe::MTE3;
-  } else
+  } else {
+    requireBuffer(call.dst, api, "destination", loc);
+    requireBuffer(call.src, api, "source", loc);
     fail("argument",
          who + " from " + positionName(call.src.pos) + " (" + memName(sm) +
              ") to " + positionName(call.dst.pos) + " (" + memName(dm) +
              ") is not supported on a " +
              (role_.aic ? "cube core (AIC)" : "vector core (AIV)"),
          loc);
+  }
   // DataCopyExtParams counts from 1 (ascendc_api.md §6.3, as its ODS
   // fieldRanges); with DataCopyParams 0 is a NOP.
   const uint32_t least = call.extParams ? 1 : 0;

@@ -551,6 +551,8 @@ uint32_t Framework::bufferIndex(const Queue &q, int32_t qh, uint64_t buffer,
   int32_t owner = static_cast<int32_t>(buffer >> 16);
   uint32_t b = static_cast<uint32_t>(buffer & 0xFFFF);
   if (buffer == 0 || owner != qh || b == 0 || b > q.bufs.size()) {
+    if (buffer == kNoBufferHandle)
+      failNoBuffer(api, "tensor", loc);
     std::vector<Note> notes;
     if (owner > 0 && static_cast<size_t>(owner) <= queues_.size() &&
         owner != qh)
@@ -872,13 +874,16 @@ int32_t Framework::query(int32_t qh, QueueQuery what, uint64_t buffer,
 int32_t Framework::userTag(uint64_t buffer, bool set, int32_t tag,
                            const char *api, Loc loc) {
   int32_t qh = static_cast<int32_t>(buffer >> 16);
-  if (buffer == 0 || qh <= 0 || static_cast<size_t>(qh) > queues_.size())
+  if (buffer == 0 || qh <= 0 || static_cast<size_t>(qh) > queues_.size()) {
+    if (buffer == kNoBufferHandle)
+      failNoBuffer(api, "tensor", loc);
     fail("argument",
          std::string(api) +
              ": the tensor was not allocated from a TQue or TBuf; the tag "
              "is kept in the queue buffer, which a static or "
              "default-constructed LocalTensor does not have",
          loc);
+  }
   Queue &q = queue(qh, api, loc);
   Buffer &b = q.bufs[bufferIndex(q, qh, buffer, api, loc)];
   if (set)

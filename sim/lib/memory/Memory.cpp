@@ -357,13 +357,15 @@ uint8_t *CoreMemory::resolveLocal(const Operand &op, uint64_t offset,
              "Matmul API",
          loc);
   if (m == Mem::Invalid || m == Mem::GM ||
-      (m == Mem::L1 && !a.allowL1 && !a.cube) || (cubeMem && !a.cube))
+      (m == Mem::L1 && !a.allowL1 && !a.cube) || (cubeMem && !a.cube)) {
+    requireBuffer(op, a.api, a.role, loc);
     fail("argument",
          std::string(a.api) + ": the " + a.role + " is at position " +
              positionName(op.pos) + " (" + memName(m) + "), which " +
              (aic_ ? "this API cannot access on a cube core (AIC)"
                    : "a vector core (AIV) cannot access"),
          loc);
+  }
   const char *mem = memName(m);
   uint64_t addr = op.addr + offset;
   uint32_t align = a.cube && m != Mem::UB

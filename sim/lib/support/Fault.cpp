@@ -34,4 +34,15 @@ void fail(std::string category, std::string message, Loc loc,
                              std::move(notes))};
 }
 
+void failNoBuffer(const std::string &api, const std::string &role, Loc loc) {
+  fail("argument",
+       api + ": the " + role +
+           " is a LocalTensor with no buffer on this path: it was declared "
+           "empty (asc.LocalTensor(dtype)) and given one only inside a "
+           "runtime if or loop that did not run that code here; give it a "
+           "buffer on every path (alloc_tensor, deque, TBuf.get or "
+           "set_addr_with_offset before the if or loop, or in every branch)",
+       loc);
+}
+
 } // namespace ascsim

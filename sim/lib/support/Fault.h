@@ -31,6 +31,18 @@ Note makeNote(std::string message, Loc loc);
 [[noreturn]] void fail(std::string category, std::string message, Loc loc,
                        std::vector<Note> notes = {});
 
+/// Throws the error for `role` of `api` being a LocalTensor with no buffer
+/// (kNoBufferPos / kNoBufferHandle): declared empty and given one only on
+/// another path of a runtime branch or loop.
+[[noreturn]] void failNoBuffer(const std::string &api, const std::string &role,
+                               Loc loc);
+/// failNoBuffer if `op` is a LocalTensor with no buffer.
+inline void requireBuffer(const Operand &op, const char *api, const char *role,
+                          Loc loc) {
+  if (__builtin_expect(op.pos == kNoBufferPos, 0))
+    failNoBuffer(api, role, loc);
+}
+
 } // namespace ascsim
 
 #endif // ASCSIM_SUPPORT_FAULT_H

@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+from ..core import semantic
 from ..core.dtype import int32
 from ..core.struct import Field, Struct
 
@@ -149,6 +150,7 @@ class MatmulConfig:
         if hasattr(value, "handle"):
             raise TypeError(f"MatmulConfig.{name} must be a compile-time value, got a runtime "
                             f"{type(value).__name__}")
+        value = semantic.python_scalar(value)  # a numpy integer is an int
         if isinstance(default, bool):
             if not isinstance(value, (bool, int)):
                 raise TypeError(f"MatmulConfig.{name} must be a bool, got {value!r}")
@@ -220,6 +222,7 @@ def get_special_mdl_config(intrinsics_limit: bool = False, batch_loop: bool = Fa
 
 
 def _positive(name: str, value: Any) -> int:
+    value = semantic.python_scalar(value)  # a numpy integer is an int
     if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
         raise ValueError(f"'{name}' must be a positive compile-time int, got {value!r}")
     return value

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..._C import _ods
+from ..core import semantic
 from ..core.builtin import builder_for, current_builder
 from ..core.dtype import DataType, float16, float32, int16, int32
 from ..core.ir_value import PlainValue, described
@@ -186,12 +187,14 @@ class QuantConfig:
 
     def __init__(self, calc_count: int = 0, offset_count: int = 0, scale_count: int = 0,
                  work_local_size: int = 0) -> None:
+        values = []
         for name, v in (("calc_count", calc_count), ("offset_count", offset_count), ("scale_count", scale_count),
                         ("work_local_size", work_local_size)):
+            v = semantic.python_scalar(v)  # a numpy integer is an int
             if not isinstance(v, int) or v < 0:
                 raise TypeError(f"QuantConfig: '{name}' must be a compile-time int >= 0, got {v!r}")
-        self.calc_count, self.offset_count = calc_count, offset_count
-        self.scale_count, self.work_local_size = scale_count, work_local_size
+            values.append(v)
+        self.calc_count, self.offset_count, self.scale_count, self.work_local_size = values
 
 
 def _up(a: int, b: int) -> int:
@@ -329,8 +332,8 @@ def rmsnorm_tiling(shape: Any, dtype: DataType = float32, tmp_size: Any = None,
     """The RmsNormTiling of `shape = (b, s, h)` (h a multiple of 32 bytes; the mean over the first
     `original_h` elements, h by default). Compile-time sizes, on the host or inside a kernel."""
     dtype = _check_dtype("rmsnorm_tiling", dtype)
-    b, s, h = shape
-    oh = h if original_h is None else original_h
+    b, s, h = (semantic.python_scalar(v) for v in shape)  # a numpy integer is an int
+    oh = h if original_h is None else semantic.python_scalar(original_h)
     for name, v in (("b", b), ("s", s), ("h", h), ("original_h", oh)):
         if isinstance(v, PlainValue) or not isinstance(v, int):
             raise TypeError(f"rmsnorm_tiling: '{name}' must be a compile-time int, got {described(v)}")

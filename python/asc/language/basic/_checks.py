@@ -21,7 +21,8 @@ def tensor(value: Any, api: str, param: str, kinds: tuple[type, ...] = (LocalTen
 
 
 def integer(value: Any, api: str, param: str) -> Any:
-    """The IR handle of an integer argument (Python int or integer PlainValue)."""
+    """The IR handle of an integer argument (Python int, a numpy integer as one, or integer PlainValue)."""
+    value = semantic.python_scalar(value)
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{api}: '{param}' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..._C import _ods
-from ..core import enums
+from ..core import enums, semantic
 from ..core.builtin import builder_for, builtin
 from ..core.ir_value import described
 from ..core.tensor import GlobalTensor, LocalTensor
@@ -62,6 +62,7 @@ def data_sync_barrier(arg0: MemDsbT) -> None:
 
 
 def _cross_core(api: str, builder: Callable[..., Any], flag_id: Any, mode_id: Any, pipe: Any) -> None:
+    mode_id = semantic.python_scalar(mode_id)  # a numpy integer is an int
     if isinstance(mode_id, bool) or not isinstance(mode_id, int):
         raise TypeError(f"{api}: 'mode_id' must be a compile-time int (0, 1 or 2), got {described(mode_id)}")
     if not isinstance(pipe, enums.PipeID):

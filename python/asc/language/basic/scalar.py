@@ -16,6 +16,7 @@ from . import _api
 
 def _int64_operand(api: str, value: Any) -> Any:
     """`value_in` as an i64 handle (the C++ parameters are uint64_t / int64_t)."""
+    value = semantic.python_scalar(value)  # a numpy integer is an int
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{api}: 'value_in' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue):
@@ -29,6 +30,7 @@ def _int64_operand(api: str, value: Any) -> Any:
 
 
 def _count_value(api: str, count_value: Any) -> int:
+    count_value = semantic.python_scalar(count_value)  # a numpy integer is an int
     if isinstance(count_value, bool) or not isinstance(count_value, int):
         raise TypeError(f"{api}: 'count_value' must be the Python int 0 or 1 (a template argument), "
                         f"got {described(count_value)}")
@@ -49,6 +51,7 @@ def scalar_cast(value_in: Any, dtype: DataType, round_mode: RoundMode) -> PlainV
         raise TypeError(f"scalar_cast: 'dtype' must be a data type, got {dtype!r}")
     if not isinstance(round_mode, RoundMode):
         raise TypeError(f"scalar_cast: 'round_mode' must be a RoundMode, got {round_mode!r}")
+    value_in = semantic.python_scalar(value_in)  # a numpy scalar is a number too
     if isinstance(value_in, bool) or not isinstance(value_in, (int, float, PlainValue)):
         raise TypeError(f"scalar_cast: 'value_in' must be a float, got {described(value_in)}")
     if isinstance(value_in, PlainValue) and value_in.dtype != float32:

@@ -36,6 +36,7 @@ def _gm_addr(api: str, param: str, value: Any) -> Any:
 
 
 def _hccl_index(api: str, index: Any) -> int:
+    index = semantic.python_scalar(index)  # a numpy integer is an int
     if isinstance(index, bool) or not isinstance(index, int):
         raise TypeError(f"{api}: 'index' must be the Python int 0 or 1 (a template argument), "
                         f"got {described(index)}")
@@ -138,6 +139,7 @@ def data_cache_preload(src: GlobalTensor, cache_offset: Any) -> None:
         raise TypeError(f"data_cache_preload: 'src' must be a GlobalTensor, got {described(src)}")
     if src.dtype is None:
         raise ValueError("data_cache_preload: 'src' is a GlobalTensor that set_global_buffer never bound")
+    cache_offset = semantic.python_scalar(cache_offset)  # a numpy integer is an int
     if isinstance(cache_offset, bool) or not isinstance(cache_offset, (int, PlainValue)) or (
             isinstance(cache_offset, PlainValue) and not cache_offset.dtype.is_int()):
         raise TypeError(f"data_cache_preload: 'cache_offset' must be an integer, got {cache_offset!r}")

@@ -69,6 +69,7 @@ def get_system_cycle() -> PlainValue:
 def get_arch_version(core_version: Any) -> PlainValue:
     """`GetArchVersion(v)` on a uint32 variable initialised from `core_version`. pyasc returns None;
     this returns the version written (uint32), which callers may ignore."""
+    core_version = semantic.python_scalar(core_version)  # a numpy integer is an int
     if isinstance(core_version, bool) or not isinstance(core_version, (int, PlainValue)) or (
             isinstance(core_version, PlainValue) and not core_version.dtype.is_int()):
         raise TypeError(f"get_arch_version: 'core_version' must be an integer, got {core_version!r}")

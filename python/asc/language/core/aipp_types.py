@@ -100,6 +100,7 @@ def _kind(name: str, u: DataType) -> DataType:
 
 def _operand(part: str, name: str, value: Any, dtype: DataType, u: DataType) -> Any:
     where = f"AippParams.{part}.{name}"
+    value = semantic.python_scalar(value)  # a numpy scalar is a number too
     if dtype == int1:
         if not isinstance(value, bool) and not (isinstance(value, PlainValue) and value.dtype == int1):
             raise TypeError(f"{where} must be a bool, got {value!r}")

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..._C import _ods
+from . import semantic
 from .builtin import builder_for
 from .dtype import DataType
 from .enums import DataFormat, TPosition
@@ -52,7 +53,7 @@ class ShapeInfo:
 
 
 def _dims(shape: Any, what: str) -> tuple[Any, ...]:
-    dims = tuple(shape) if isinstance(shape, Sequence) else (shape,)
+    dims = tuple(semantic.python_scalar(d) for d in (shape if isinstance(shape, Sequence) else (shape,)))
     for i, d in enumerate(dims):
         if isinstance(d, bool) or not isinstance(d, (int, PlainValue)):
             raise TypeError(f"{what}: dimension {i} must be an integer, got {described(d)}")

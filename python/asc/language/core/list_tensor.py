@@ -30,6 +30,7 @@ def _element_dtype(dtype: Any, api: str) -> DataType:
 
 def _u32(value: Any, api: str, what: str) -> Any:
     """The IR handle of a uint32 argument (a Python int in [0, 0xFFFFFFFF] or an integer value)."""
+    value = semantic.python_scalar(value)  # a numpy integer is an int
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{api}: '{what}' must be an integer, got {described(value)}")
     if isinstance(value, PlainValue) and not value.dtype.is_int():

@@ -35,14 +35,46 @@ def ir_scalar_type(dtype: DataType) -> str:
     return dtype.to_ir()
 
 
+def is_number(value: Any) -> bool:
+    """A Python number (bool included) or a numpy scalar of one."""
+    import numpy as np
+
+    return isinstance(value, (int, float, np.integer, np.floating, np.bool_))
+
+
 def python_number_dtype(value: Any) -> DataType:
-    if isinstance(value, bool):
+    """The dtype a number takes: int1 for a bool, int32 for an int, float32 for a float; a numpy
+    scalar keeps its own (np.bool_ is a bool)."""
+    import numpy as np
+
+    from .dtype import from_numpy_name
+
+    if isinstance(value, (bool, np.bool_)):
         return int1
+    if isinstance(value, (np.integer, np.floating)):
+        return from_numpy_name(value.dtype.name)
     if isinstance(value, int):
         return int32
     if isinstance(value, float):
         return float32
     raise TypeError(f"expected a number, got {type(value).__name__}")
+
+
+def numbers_dtype(a: Any, b: Any) -> DataType:
+    """The dtype of `a op b` for two numbers: numpy's promotion when either is a numpy scalar (a
+    Python number adapts to it: np.uint64(1) and 2 give uint64), Python's otherwise (a float wins;
+    two bools stay a truth value, a bool and an int give int32)."""
+    import numpy as np
+
+    from .dtype import from_numpy_name
+
+    kinds = (python_number_dtype(a), python_number_dtype(b))
+    if kinds == (int1, int1):
+        return int1
+    if isinstance(a, (np.integer, np.floating)) or isinstance(b, (np.integer, np.floating)):
+        return from_numpy_name(np.result_type(*(bool(x) if isinstance(x, np.bool_) else x
+                                               for x in (a, b))).name)
+    return float32 if float32 in kinds else int32
 
 
 def python_scalar(value: Any) -> Any:

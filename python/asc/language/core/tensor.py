@@ -19,7 +19,9 @@ def local_tensor_type(pos: TPosition, dtype: DataType) -> str:
 
 
 def _int(value: Any, what: str) -> Any:
-    """`value` if it is a Python int or an integer PlainValue, else a TypeError naming `what`."""
+    """`value` if it is a Python int (a numpy integer as one) or an integer PlainValue, else a
+    TypeError naming `what`."""
+    value = semantic.python_scalar(value)
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{what} must be an integer, got {described(value)}")
     if isinstance(value, PlainValue) and not value.dtype.is_int():
@@ -29,7 +31,7 @@ def _int(value: Any, what: str) -> Any:
 
 def _index(value: Any, what: str) -> Any:
     """The IR handle of integer `value` in its own type (int32 for a Python int)."""
-    _int(value, what)
+    value = _int(value, what)
     dtype = value.dtype if isinstance(value, PlainValue) else int32
     return semantic.materialize(value, dtype)
 

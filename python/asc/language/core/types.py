@@ -18,6 +18,7 @@ from .ir_value import IRValue, PlainValue, described
 
 
 def _field(value: Any, struct: str, name: str, dtype: DataType = int32) -> Any:
+    value = semantic.python_scalar(value)  # a numpy scalar is a number too
     if isinstance(value, bool) and dtype != int1:
         value = int(value)
     if isinstance(value, PlainValue) and not value.dtype.is_int() and dtype.is_int():
@@ -169,6 +170,7 @@ class LoadImageToLocalParams(ParamStruct):
         if len(args) == len(self.field_names()) + 1:
             *args, sid = args  # type: ignore[assignment]
         # Never emitted, so no verifier sees it: its range is checked here.
+        sid = semantic.python_scalar(sid)  # a numpy integer is an int
         if not isinstance(sid, int) or isinstance(sid, bool) or not 0 <= sid <= 255:
             raise TypeError(f"LoadImageToLocalParams: 'sid' must be an int in [0, 255], got {sid!r}")
         self.sid = sid

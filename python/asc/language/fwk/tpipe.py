@@ -13,6 +13,7 @@ from typing import Any
 
 from ..._C import _ods
 from ..basic import _checks
+from ..core import semantic
 from ..core.auto_tensor import LocalTensorAuto, ShapeInfo, _dims, get_shape_size
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType, int1, int32
@@ -23,7 +24,7 @@ from ..core.tensor import LocalTensor, local_tensor_type
 
 
 def _const_int(value: Any, api: str, param: str) -> int:
-    value = ConstExpr.unwrap(value)
+    value = semantic.python_scalar(ConstExpr.unwrap(value))  # a numpy integer is an int
     if isinstance(value, IRValue) or isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{api}: '{param}' must be a compile-time int (a literal, a module constant or an "
                         f"asc.ConstExpr), got {described(value)}")

@@ -177,8 +177,10 @@ def Asc_LocalTensorEmptyOp : Asc_Op<"local_tensor_empty", [Pure]> {
   let summary = "default-constructed local tensor";
   let description = [{
     Python `asc.LocalTensor(dtype)`: a descriptor with no buffer yet (length
-    0), to be set by `asc.local_tensor_set_addr_with_offset`. Any access
-    through it is out of bounds. The position must be an on-chip one.
+    0), to be set by `asc.local_tensor_set_addr_with_offset`. An access
+    through it is a verifier error; through a value a runtime branch or loop
+    carries, the simulator reports it on a path that gave no buffer. The
+    position must be an on-chip one.
 
     ```mlir
     %t = asc.local_tensor_empty : !asc.local_tensor<vecin, f32>
