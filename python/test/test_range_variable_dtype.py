@@ -139,7 +139,7 @@ def constants_beyond_int32(out: asc.GlobalAddress, u):
 def below_int64(out: asc.GlobalAddress, u):
     g = asc.GlobalTensor()
     g.set_global_buffer(out, OUT)
-    for i in range(u, -2**63 - 1, -1):
+    for i in range(u, -2**63 - 2, -1):
         g.set_value(0, i)
 
 
@@ -156,7 +156,7 @@ def _todo(holder: str) -> str:
     (stop_beyond_int8, np.int8(120), "range(u, 200, 3)", "stop", 200, "int8", _todo("int16")),
     (start_beyond_int32, np.int32(0), "range(2**40, u, -1)", "start", 2**40, "int32", _todo("int64")),
     (constants_beyond_int32, np.int32(0), "range(0, 2**40, 2**39)", "stop", 2**40, "int32", _todo("int64")),
-    (below_int64, np.int64(0), "range(u, -2**63 - 1, -1)", "stop", -2**63 - 1, "int64",
+    (below_int64, np.int64(0), "range(u, -2**63 - 2, -1)", "stop", -2**63 - 2, "int64",
      "no integer dtype holds it with the other bounds' values: change the bounds"),
 ])
 def test_a_constant_bound_the_variable_cannot_hold(kernel, arg, text: str, which: str, value: int, dtype: str,

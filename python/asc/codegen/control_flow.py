@@ -204,13 +204,22 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     dtype = _loop_dtype(v, node, typed)
     variable = dtype
     bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
+    # A constant stop one past a 64-bit dtype's range, which no wider type holds: the loop counts up to
+    # (down to) the dtype's last value, `edge`, and one more iteration when `i` reaches it (`_reaches`).
+    past = None
+    if dtype.bitwidth == 64 and isinstance(bounds[1], int) and not _holds(dtype, bounds[1]):
+        way = 1 if bounds[2] > 0 else -1
+        past = (bounds[0], bounds[1] - way, bounds[2])
+        bounds = (bounds[0], bounds[1] - way, bounds[2])
     bounds = _wide_step(v, node, bounds, dtype)
     rng = asc_range(*bounds)
-    if dtype.bitwidth <= 32 and (dtype.is_unsigned() or not _step_fits(rng.step, dtype)):
+    beyond = isinstance(rng.stop, int) and not _holds(dtype, rng.stop)  # one past, in the step's direction
+    if dtype.bitwidth <= 32 and (dtype.is_unsigned() or beyond or not _step_fits(rng.step, dtype)):
         # The loop compares signed: a uint8 200 would be -56 (no iterations of range(u)), and so would
         # a step the dtype cannot hold (an int8 loop's 200, a uint32 step of an int32 loop). Such a
         # loop counts in a wider signed type, where the bounds keep their values and the step its
-        # (clamped) value; `i` is converted back.
+        # (clamped) value, and so does a stop one past the dtype's range (`range(i8, 128)`); `i` is
+        # converted back.
         wide = int64 if dtype.bitwidth == 32 else int32
         bounds = tuple(x if isinstance(x, int) else
                        _wide_loop_step(x, dtype, wide) if i == 2 else
@@ -233,7 +242,7 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     elif big_step is not None:
         bounds = (rng.start, rng.stop, semantic.convert(rng.step, int64))
         rng = asc_range(*bounds)
-    if isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
+    if past is None and isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
         _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable,
                  bias=bias)
@@ -243,8 +252,10 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     # i = start + j * step. An int8 or int16 range may have more iterations than its dtype holds
     # (`range(h, -128, -1)`: 248 for h = 120): it counts in int32, `i` converted back (it fits).
     if dtype.bitwidth < 32 and not dtype.is_unsigned():
-        bounds = tuple(_signed_constant(x, dtype) if isinstance(x, int) else
-                       semantic.convert(semantic.convert(x, dtype), int32) for x in bounds)
+        # Every constant here is a value of the dtype (`_fitting_bounds`; a stop one past it or a step
+        # it cannot hold made the loop wider above), so it keeps its value in int32.
+        bounds = tuple(x if isinstance(x, int) else semantic.convert(semantic.convert(x, dtype), int32)
+                       for x in bounds)
         if isinstance(bounds[0], PlainValue):
             bounds[0].handle.set_name_hint(_derived_name(node.target.id, "start"))
         rng, dtype = asc_range(*bounds), int32
@@ -252,12 +263,20 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count = _unsigned_count(v, node, rng, dtype, variable, to_zero, big_step)
     elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
-        count = semantic.materialize(min(len(range(*bounds)), (1 << (dtype.bitwidth - 1)) - 1), dtype)
+        stop = bounds[1] if past is None else bounds[1] + (1 if bounds[2] > 0 else -1)
+        count = semantic.materialize(min(len(range(bounds[0], stop, bounds[2])), (1 << (dtype.bitwidth - 1)) - 1),
+                                     dtype)
+        past = None
     else:
-        count = _range_count(v, node, bounds, dtype)
+        count = _range_count(v, node, bounds, dtype,
+                             "count" if past is None else "below_max" if past[2] > 0 else "above_min")
+    if past is not None:
+        count = _plus_saturated(PlainValue(count, dtype), _reaches(*past, variable), dtype)
+        count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
-    _scf_for(v, node, operands, dtype, asc_range(start, rng.stop, step), variable=variable, bias=bias)
+    stop = rng.stop if past is None else rng.stop + (1 if past[2] > 0 else -1)  # for `_offset_fits`
+    _scf_for(v, node, operands, dtype, asc_range(start, stop, step), variable=variable, bias=bias)
 
 
 def _wide_step(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> tuple:
@@ -335,8 +354,13 @@ def _fitting_bounds(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
                     to_zero = rng.start
                 bounds = (rng.start, 0, rng.step)
     lo, hi = semantic.integer_limits(dtype)
+    # The stop is exclusive: one past the dtype's range in the step's direction ends the loop after
+    # the dtype's last value (`range(u8, 256)`: 255), which `_runtime_for` counts exactly.
+    step = rng.step if isinstance(rng.step, int) else 0
+    past = hi + 1 if step > 0 else lo - 1 if step < 0 else None
     for which, x in (("start", bounds[0]), ("stop", bounds[1])):
-        if isinstance(x, int) and not lo <= x <= hi and not (which == "stop" and x == -1 and dtype.is_unsigned()):
+        if isinstance(x, int) and not lo <= x <= hi and not (which == "stop" and x == -1 and dtype.is_unsigned()) \
+                and not (which == "stop" and x == past):
             holder = next((t for t in (int8, uint8, int16, uint16, int32, uint32, int64, uint64)
                            if _holds(t, min(lo, x)) and _holds(t, max(hi, x))), None)
             todo = f"give a bound a dtype that holds it: range(np.{holder.name}(...), ...)" if holder else \
@@ -352,13 +376,13 @@ def _holds(dtype: DataType, x: int) -> bool:
     return lo <= x <= hi
 
 
-def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> Any:
-    """asc.range_count of `bounds` in `dtype` (named `i_count`)."""
+def _range_count(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType, what: str = "count") -> Any:
+    """asc.range_count of `bounds` in `dtype` (named `i_count`, or `i_<what>`)."""
     from .._C import _ods
 
     count = _ods.range_count(v.b, *(semantic.materialize(x, dtype) for x in bounds),
                              result_type=semantic.ir_scalar_type(dtype))
-    count.set_name_hint(_derived_name(node.target.id, "count"))
+    count.set_name_hint(_derived_name(node.target.id, what))
     return count
 
 
@@ -400,6 +424,21 @@ def _unsigned_count(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
     return count
 
 
+def _reaches(start: Any, edge: int, step: int, dtype: DataType) -> Any:
+    """1 when some `start + j * step` (j >= 0) is `edge`, the last value of the 64-bit `dtype` in the
+    constant step's direction, else 0: the iteration a loop whose stop is one past the dtype makes after
+    those up to `edge` (exclusive). Their distance is taken as a uint64, which holds it."""
+    by = abs(step)
+    if isinstance(start, int):
+        return int((edge - start) % by == 0)
+    a = semantic.convert(semantic.convert(start, dtype), uint64)
+    e = edge & ((1 << 64) - 1)
+    distance = semantic.binary("-", e, a) if step > 0 else semantic.binary("-", a, e)
+    # A step of 2**64 or more reaches nothing but the start.
+    hit = semantic.compare("==", distance if by >> 64 else semantic.binary("%", distance, by), 0)
+    return semantic._select(hit, 1, 0, int64)
+
+
 def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:
     """`count + extra` (`extra` 0 or 1) for range(u, -1, s)'s count: a saturated count stays saturated,
     without overflowing in the addition."""
@@ -428,14 +467,6 @@ def _biased(x: Any, bias: int) -> Any:
     if isinstance(x, int):
         return x + bias
     return semantic.binary("^", semantic.convert(semantic.convert(x, uint64), int64), bias)
-
-
-def _signed_constant(x: int, dtype: DataType) -> int:
-    """A bound constant as the signed value of `dtype` it is materialised as (200 is int8's -56)."""
-    bits = dtype.bitwidth
-    if not -(1 << (bits - 1)) <= x < (1 << bits):
-        raise OverflowError(f"the constant {x} does not fit in {dtype.name}")
-    return x - (1 << bits) if x >= 1 << (bits - 1) else x
 
 
 def _increment_fits(rng: asc_range, dtype: DataType) -> bool:

@@ -3,7 +3,9 @@
 `kernels()` draws a `model.Kernel`: runtime scalar arguments of ten dtypes, module constants,
 device functions, assignments and augmented assignments, arithmetic, comparisons, `and`/`or`/`not`,
 conditional expressions, `asc.number`, `.cast`, `asc.get_block_idx()`, runtime and compile-time
-`if`, `for ... in range(...)`, `asc.static_range`, `while` loops with a counter (so they end), and
+`if`, `for ... in range(...)` (int32 bounds; small bounds of mixed dtypes, Python ints, numpy
+constants and runtime values, with steps up to beyond the loop variable's dtype; or bounds at a
+dtype's end, up to one past it), `asc.static_range`, `while` loops with a counter (so they end), and
 tensor fragments (`vector.Fragment`). Every result is stored to an output tensor, whose expected
 value `interp` computes.
 
@@ -29,8 +31,12 @@ from .model import (
     INT8,
     INT16,
     INT32,
+    INT64,
     SCALARS,
+    UINT8,
     UINT16,
+    UINT32,
+    UINT64,
     Arg,
     Assign,
     Bin,
@@ -48,6 +54,7 @@ from .model import (
     Kernel,
     Lit,
     Name,
+    NpInt,
     Number,
     Stmt,
     Store,
@@ -362,6 +369,84 @@ class Gen:
             return Name(self.pick(env.small))
         return Lit(self.int_in(0, 4))
 
+    def typed_bound(self, env: Env, dtype: DType | None, value: int) -> Expr:
+        """A range bound of `value` (which `dtype` holds): a Python int (`dtype` None), a numpy constant,
+        `asc.number`, or a runtime value (`n.cast(dtype) + offset`, n in 0..5, when one is at hand)."""
+        if dtype is None:
+            return Lit(value)
+        form = self.pick(["np", "number", "cast"])
+        if form == "np":
+            return NpInt(value, dtype)
+        if form == "number" or not env.small:
+            return Number(value, dtype)
+        # n.cast(dtype) + offset: near `value` (n is 0..5 at run time), and in the dtype for every n.
+        offset = max(dtype.lo, min(value - 2, dtype.hi - 5))
+        return Bin("+", Cast(Name(self.pick(env.small)), dtype), Lit(offset))
+
+    def range_dtype(self) -> DType | None:
+        return self.pick([None, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64])
+
+    def range_step(self, env: Env, down: bool) -> Expr:
+        """A nonzero step, counting down or up: small, or wider than many loop variables' dtypes
+        (`np.int64(2**40)`, a constant 2**63, a uint64 runtime step), as a Python int, a numpy
+        constant or a runtime value (`asc.number`: its value is never 0 at run time)."""
+        dtype = self.pick([None, INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64])
+        size = self.pick(["small", "top", "huge"])
+        hi = dtype.hi if dtype else (1 << 64) + 5
+        lo = dtype.lo if dtype else -(1 << 63) - 1
+        if down and lo == 0:
+            dtype, lo = None, -(1 << 63) - 1
+        value = self.int_in(1, 3) if size == "small" else hi if size == "top" else self.pick([200, 70000, 1 << 40])
+        if down:
+            value = max(-value, lo)
+        elif dtype is not None:
+            value = min(value, hi)
+        if dtype is None:
+            return Lit(value)
+        return NpInt(value, dtype) if self.chance() else Number(value, dtype)
+
+    def mixed_range(self, env: Env) -> tuple[tuple[Expr, ...], DType]:
+        """`range(a, b[, s])` over small values of (possibly) different dtypes: the loop variable is
+        their promotion (a Python int has no dtype)."""
+        from .interp import _loop_dtype
+
+        a_type, b_type = self.range_dtype(), self.range_dtype()
+        down = self.chance()
+
+        def value(dtype: DType | None, low: int, high: int) -> int:
+            return self.int_in(max(low, dtype.lo) if dtype else low, min(high, dtype.hi) if dtype else high)
+
+        if down:
+            a, b = value(a_type, 2, 7), value(b_type, -2, 1)
+        else:
+            a, b = value(a_type, -2, 2), value(b_type, 0, 6)
+        step = self.range_step(env, down) if down or self.chance() else None
+        bounds = (self.typed_bound(env, a_type, a), self.typed_bound(env, b_type, b))
+        if step is not None:
+            bounds += (step,)
+        try:
+            dtype = _loop_dtype(a_type, b_type, _step_dtype(step))
+        except Exception:  # uint64 and a signed bound: a CompileTypeError the interpreter predicts
+            dtype = INT32
+        return bounds, dtype
+
+    def edge_range(self, env: Env) -> tuple[tuple[Expr, ...], DType]:
+        """A range at the end of its variable's dtype: up to MAX + 1 (one past, allowed), or down to
+        MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError)."""
+        # 64-bit loops twice as often: they count a stop one past their dtype in a way of their own.
+        dtype = self.pick([INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, INT64, UINT64])
+        beyond = self.int_in(0, 9) == 0
+        past = self.int_in(0, 3) > 0
+        if self.chance():  # up
+            start = self.typed_bound(env, dtype, dtype.hi - self.int_in(0, 5))
+            stop = dtype.hi + 1 + beyond if past else dtype.hi - self.int_in(0, 2)
+            step = self.pick([1, 2, 3, 7])
+        else:
+            start = self.typed_bound(env, dtype, dtype.lo + self.int_in(0, 5))
+            stop = dtype.lo - 1 - beyond if past else dtype.lo + self.int_in(0, 2)
+            step = self.pick([-1, -2, -3, -7])
+        return (start, Lit(stop), Lit(step)), dtype
+
     def block(self, env: Env, nesting: int) -> list[Stmt]:
         inner = env.copy()
         return [self.statement(inner, nesting + 1) for _ in range(self.int_in(1, self.cfg.max_block))]
@@ -385,22 +470,33 @@ class Gen:
                       self.block(env, nesting), self.block(env, nesting))
         if kind == "for":
             var = self.fresh("i")
-            args = self.pick([1, 2, 3])
+            shape = self.pick(["int32", "mixed", "edge"])
             bounds: tuple[Expr, ...]
-            if args == 1:
-                bounds = (self.bound(env),)
-            elif args == 2:
-                bounds = (Lit(self.int_in(-2, 2)), self.bound(env))
+            dtype = INT32
+            if shape == "mixed":
+                bounds, dtype = self.mixed_range(env)
+            elif shape == "edge":
+                bounds, dtype = self.edge_range(env)
             else:
-                step = self.pick([1, 2, 3, -1, -2, -3])
-                if step > 0:
-                    bounds = (Lit(self.int_in(-2, 2)), self.bound(env), Lit(step))
-                else:  # counting down from a runtime bound: range(n, -1, -1)
-                    bounds = (self.bound(env), Lit(self.int_in(-2, 2)), Lit(step))
+                args = self.pick([1, 2, 3])
+                if args == 1:
+                    bounds = (self.bound(env),)
+                elif args == 2:
+                    bounds = (Lit(self.int_in(-2, 2)), self.bound(env))
+                else:
+                    step = self.pick([1, 2, 3, -1, -2, -3])
+                    if step > 0:
+                        bounds = (Lit(self.int_in(-2, 2)), self.bound(env), Lit(step))
+                    else:  # counting down from a runtime bound: range(n, -1, -1)
+                        bounds = (self.bound(env), Lit(self.int_in(-2, 2)), Lit(step))
             inner = env.copy()
-            inner.rt[var] = INT32
+            inner.rt[var] = dtype
             inner.reserved.add(var)
             body = [self.statement(inner, nesting + 1) for _ in range(self.int_in(1, self.cfg.max_block))]
+            if shape != "int32":  # the last `i` is a result: a missing or extra iteration shows
+                slot = self.slots.get(dtype.name, 0)
+                self.slots[dtype.name] = slot + 1
+                body.insert(0, Store(dtype, slot, Name(var)))
             return For(var, bounds, body)
         if kind == "static_for":
             var = self.fresh("j")
@@ -468,6 +564,10 @@ class Gen:
 
 class _Seq(list):
     """Statements the generator produces together (a counter and its `while`)."""
+
+
+def _step_dtype(step: Expr | None) -> DType | None:
+    return step.dtype if isinstance(step, (NpInt, Number)) else None
 
 
 def _flatten(stmts: list) -> list[Stmt]:

@@ -16,6 +16,7 @@ from typing import Any
 from . import semantics as sem
 from .model import (
     BOOL,
+    BY_NAME,
     FLOAT32,
     INT32,
     Assign,
@@ -33,6 +34,7 @@ from .model import (
     Kernel,
     Lit,
     Name,
+    NpInt,
     Number,
     Raw,
     Source,
@@ -331,8 +333,10 @@ class Interp:
                                      f"before, {sem.kind(value)} after; a variable must keep its type")
 
     def for_(self, s: For) -> None:
-        args = [self.expr(a) for a in s.args]
+        # A numpy constant (`np.int16(3)`) is a typed compile-time bound: kept as the NpInt.
+        args = [a if isinstance(a, NpInt) else self.expr(a) for a in s.args]
         if s.static:
+            args = [int(a.value) if isinstance(a, NpInt) else a for a in args]
             if any(isinstance(a, RT) for a in args):
                 raise sem.compile_type_error("asc.static_range needs compile-time bounds")
             try:
@@ -347,14 +351,28 @@ class Interp:
         bounds = (args + [0, 1])[:3] if len(args) > 1 else [0, args[0], 1]
         if len(args) == 2:
             bounds = [args[0], args[1], 1]
+        typed: list[Any] = []
+        values: list[Any] = []
         for x in bounds:
-            if isinstance(x, bool) or not (isinstance(x, int) or isinstance(x, RT) and x.dtype.kind in "iu"):
+            if isinstance(x, NpInt):
+                typed.append(x.dtype)
+                values.append(x.value)
+            elif isinstance(x, bool) or not (isinstance(x, int) or isinstance(x, RT) and x.dtype.kind in "iu"):
                 raise sem.compile_type_error(f"range bounds must be integers, got {sem.kind(x)}")
-        if isinstance(bounds[2], int) and bounds[2] == 0:
+            else:
+                typed.append(x.dtype if isinstance(x, RT) else None)
+                values.append(x)
+        if isinstance(values[2], int) and values[2] == 0:
             raise sem.compile_type_error("range() arg 3 must not be zero: the loop's step is 0; use a positive "
                                          "step to count up or a negative one to count down")
-        dtype = next((x.dtype for x in bounds if isinstance(x, RT)), INT32)
-        start, stop, step = (sem.materialize(x, dtype) for x in bounds)
+        dtype = _loop_dtype(*typed)
+        _check_range_constants(dtype, *values)
+        # Every bound keeps its value (the loop dtype holds the start and the stop; a step it cannot
+        # hold is counted in a wider type): the loop makes Python's iterations over them, `i` of `dtype`.
+        start, stop, step = (x if isinstance(x, RT) else RT(dtype, x) for x in values)
+        if not self.abstract and step.value == 0 and not step.taint:
+            self.run.unpredictable = True  # a runtime step of 0: an argument KernelError (not generated)
+            raise Stop
         taint = frozenset().union(*(b.taint for b in (start, stop, step)))
         if not self.abstract and taint and _pure(s.body):
             # A loop without effects whose bounds fault or are unknown: its variables get that.
@@ -386,6 +404,10 @@ class Interp:
                 raise sem.compile_type_error(f"'{name}' is re-bound inside a runtime loop")
             carried[name] = c
         values = {n: self.scope.lookup(n)[1] for n in carried}
+        if not self.abstract and any(isinstance(x, RT) and x.taint for x in values.values()):
+            # The C++ writes a carried variable's initial expression in the loop's header: a division
+            # fault in it may be reported at the loop's line.
+            self.run.fault_lines.append(s.line)
         # Compile: one abstract pass over the condition and the body.
         saved = self.abstract
         self.abstract = True
@@ -582,6 +604,10 @@ class Interp:
         missing = [p for p in fn.params if p not in bound]
         if missing:
             raise sem.compile_type_error(f"{fn.name}(): missing a required argument: '{missing[0]}'")
+        if not self.abstract and any(isinstance(x, RT) and x.taint for x in bound.values()):
+            # The C++ writes an argument's expression where the function uses it: a division fault in
+            # it may be reported at a line of the function.
+            self.run.fault_lines.extend(range(fn.def_line, fn.line + 1))
         saved_scope, saved_line = self.scope, self.line
         self.calls.append(self.line)
         self.scope = Scope()
@@ -599,6 +625,48 @@ class Interp:
         finally:
             self.scope, self.line = saved_scope, saved_line
             self.calls.pop()
+
+
+def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:
+    """A runtime range's variable dtype (`control_flow._loop_dtype`): the promotion of the typed start
+    and stop (runtime values and numpy constants), else the step's dtype, else int32."""
+    if start is None or stop is None:
+        return start or stop or step or INT32
+    if start == stop:
+        return start
+    if (start.kind == "u") == (stop.kind == "u"):
+        return start if start.bits >= stop.bits else stop
+    unsigned, signed = (start, stop) if start.kind == "u" else (stop, start)
+    if signed.bits > unsigned.bits:
+        return signed
+    if unsigned.bits == 64:
+        raise sem.compile_type_error(f"no integer dtype holds both the {start.name} start and the {stop.name} "
+                                     "stop of this range")
+    return BY_NAME[f"int{unsigned.bits * 2}"]
+
+
+def _check_range_constants(dtype: Any, start: Any, stop: Any, step: Any) -> None:
+    """The compile errors of a runtime range's constant bounds (`control_flow._fitting_bounds`,
+    `_wide_step`): a negative bound an unsigned loop cannot count to, a start or stop its dtype cannot
+    hold (but a stop one past it in a constant step's direction, and an unsigned loop's -1), a 64-bit
+    loop's constant step below -2**63."""
+    if dtype.kind == "u":
+        negative = next((x for x in (start, stop) if isinstance(x, int) and x < 0), None)
+        if negative is not None:
+            positive = isinstance(step, int) and step > 0 or isinstance(step, RT) and step.dtype.kind == "u"
+            if isinstance(start, int) and start < 0 or stop != -1 and not positive:
+                raise sem.compile_type_error(f"a {dtype.name} loop variable cannot hold the negative bound "
+                                             f"{negative} of this range")
+            if positive or dtype.bits == 64:
+                stop = 0
+    past = None if not isinstance(step, int) else dtype.hi + 1 if step > 0 else dtype.lo - 1
+    for which, x in (("start", start), ("stop", stop)):
+        if isinstance(x, int) and not dtype.lo <= x <= dtype.hi and \
+                not (which == "stop" and (x == past or x == -1 and dtype.kind == "u")):
+            raise sem.compile_type_error(f"the range's {which} {x} does not fit its loop variable's dtype "
+                                         f"{dtype.name}")
+    if dtype.bits == 64 and isinstance(step, int) and step < -(1 << 63):
+        raise sem.compile_type_error(f"the range's step {step} is below -2**63")
 
 
 def predict(kernel: Kernel) -> Predicted | None:

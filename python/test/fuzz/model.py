@@ -149,6 +149,17 @@ class Number:
 
 
 @dataclass(frozen=True)
+class NpInt:
+    """`np.<dtype>(value)`: a typed compile-time integer (the generator uses it as a range bound)."""
+
+    value: int
+    dtype: DType
+
+    def render(self) -> str:
+        return f"np.{self.dtype.name}({Lit(self.value).render()})"
+
+
+@dataclass(frozen=True)
 class Cast:
     """`value.cast(dtype)` of a runtime scalar."""
 
@@ -188,7 +199,7 @@ class Source:
         return self.text
 
 
-Expr = Union[Lit, Name, Bin, Cmp, BoolOp, Unary, IfExp, Number, Cast, BlockIdx, Call, Source]
+Expr = Union[Lit, Name, Bin, Cmp, BoolOp, Unary, IfExp, Number, NpInt, Cast, BlockIdx, Call, Source]
 
 
 # -- statements ----------------------------------------------------------------------------------------

@@ -213,6 +213,10 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
             (op == "<<" or dtype.kind == "u"):
         # The frontend writes `a & 0`, which folds to 0: `a` (and a division in it) is dead code.
         return RT(dtype, dtype.np(0), frozenset())
+    if dtype.is_int and op in ("-", "^") and isinstance(lhs, RT) and lhs is rhs:
+        # `x - x` and `x ^ x` of one value fold to 0 (arith's folders): `x` (and a division in it) is
+        # dead code there. Unknown while compiling, as every runtime value.
+        return RT(dtype, None if a.value is None and not a.taint else dtype.np(0), frozenset())
     if a.value is None or c.value is None:
         return a.derived(None, dtype, c)
     if dtype.is_float:

@@ -1,0 +1,103 @@
+"""The fuzzer's interpreter predicts where a division by zero stops a kernel, and that it does (each
+case end to end: the interpreter's prediction and the compiled kernel agree).
+
+Found by the fuzzer with mixed-dtype ranges (other seeds): `h - h` of a faulting division `h` folds
+to 0 (arith's folder), the division is dead code and the kernel ends normally, where the interpreter
+required a fault; and a division in a device function's argument is reported at the function's line
+that uses the argument (the C++ writes the expression there), where the interpreter allowed only the
+caller's line; likewise a division in a loop-carried variable's initial value, written in the
+loop's header, is reported at the `while` line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from . import interp
+from .case import run_kernel
+from .model import (
+    INT16,
+    INT32,
+    UINT8,
+    UINT32,
+    UINT64,
+    Arg,
+    Assign,
+    Bin,
+    Call,
+    Cast,
+    Cmp,
+    Helper,
+    IfExp,
+    Kernel,
+    Lit,
+    Name,
+    Number,
+    Store,
+    While,
+)
+from .render import render
+from .runner import Worker
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[Worker]:
+    with Worker() as w:
+        yield w
+
+
+def _same_value(op: str) -> Kernel:
+    body = [Assign(("h",), Bin("/", Number(3, INT16), Name("s"))), Store(INT16, 0, Bin(op, Name("h"), Name("h")))]
+    return Kernel("same_value", [Arg("s", INT16, 0)], body, slots={"int16": 1})
+
+
+@pytest.mark.parametrize("op", ["-", "^"])
+def test_a_division_folded_away(worker: Worker, tmp_path: Path, op: str) -> None:
+    kernel = _same_value(op)
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    assert (runs[0].must_fault, runs[0].outputs) == (False, {"int16": {0: 0}})
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    assert result.reply["status"] == "ok" and not result.problems, result.report()
+
+
+def _argument_division() -> Kernel:
+    dev = Helper("dev", ("a0",), [Assign(("h",), Bin("+", Cast(Name("a0"), INT32), Lit(1)))], Name("h"))
+    body = [Store(INT32, 0, Call("dev", (Bin("//", Number(10, UINT8), Name("s")),)))]
+    return Kernel("argument_division", [Arg("s", UINT8, 0)], body, helpers=[dev], slots={"int32": 1})
+
+
+def test_a_division_in_an_argument(worker: Worker, tmp_path: Path) -> None:
+    kernel = _argument_division()
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    dev = kernel.helpers[0]
+    assert dev.body[0].line in runs[0].fault_lines and kernel.body[0].line in runs[0].fault_lines
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    assert result.reply["status"] == "error" and result.reply["line"] == dev.body[0].line, result.report()
+    assert not result.problems, result.report()
+
+
+def _carried_division() -> Kernel:
+    """`v = (s // s) if (asc.number(5, asc.uint64) > 3) else s` then a `while` that re-binds v."""
+    counter = [Assign(("c",), Number(0, INT32))]
+    loop = While(Cmp("<", Name("c"), Lit(1)), [Assign(("v",), Bin("^", Name("v"), Lit(8))),
+                                                Assign(("c",), Lit(1), aug="+")])
+    body = [Assign(("v",), IfExp(Cmp(">", Number(5, UINT64), Lit(3)), Bin("//", Name("s"), Name("s")), Name("s"))),
+            *counter, loop, Store(UINT32, 0, Name("v"))]
+    return Kernel("carried_division", [Arg("s", UINT32, 0)], body, slots={"uint32": 1})
+
+
+def test_a_division_carried_into_a_loop(worker: Worker, tmp_path: Path) -> None:
+    """Reported at the `while` line, whose C++ header holds the division (found with seed 2)."""
+    kernel = _carried_division()
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    loop = kernel.body[2]
+    assert loop.line in runs[0].fault_lines
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    assert result.reply["status"] == "error" and result.reply["line"] == loop.line, result.report()
+    assert not result.problems, result.report()
