@@ -310,6 +310,7 @@ LogicalResult mlir::asc::printOperation(Emitter &emitter, func::FuncOp funcOp) {
            << funcOp.getBody().getBlocks().size()
            << " blocks: only structured control flow (scf) is supported";
   emitter.limitExpressionDepth(funcOp);
+  emitter.separateFaultingExpressions(funcOp);
   emitter.findUnprinted(funcOp);
   if (failed(printSignature(emitter, funcOp)))
     return failure();

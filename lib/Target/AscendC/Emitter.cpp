@@ -302,6 +302,61 @@ void Emitter::limitExpressionDepth(Operation *root) {
   });
 }
 
+/// True if `op` prints as a pyasc helper that may stop the core with a
+/// fault at the line of its C++ statement (ascsim/checked_division.h,
+/// checked_shift.h).
+static bool mayFault(Operation &op) {
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op))
+    return classifyDivision(op) == DivisionForm::Checked;
+  return isCheckedShift(op);
+}
+
+/// True if the value `use` reads is printed in an assignment (a yielded
+/// value), which emitAssignments puts at the line of the value's op.
+static bool isLocatedAssignment(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (isa<scf::YieldOp>(user))
+    return isa<scf::ForOp, scf::IfOp, scf::WhileOp>(user->getParentOp());
+  // scf.condition's first operand is the condition, printed at its line.
+  return isa<scf::ConditionOp>(user) && use.getOperandNumber() > 0;
+}
+
+/// The line a #line directive gives `loc`, or none.
+static std::optional<std::pair<StringRef, unsigned>> getLine(Location loc) {
+  FileLineColLoc fileLoc = getFileLineColLoc(loc);
+  if (!fileLoc || fileLoc.getLine() == 0)
+    return std::nullopt;
+  return std::make_pair(fileLoc.getFilename().getValue(), fileLoc.getLine());
+}
+
+void Emitter::separateFaultingExpressions(Operation *root) {
+  // Without #line directives, a fault names the C++ line.
+  if (!options.lineDirectives)
+    return;
+  // Operands come before their users (see limitExpressionDepth): one walk in
+  // order knows whether an operand's inline expression may fault. Inside an
+  // expression that may fault, every op has the line of the one that faults.
+  llvm::DenseSet<Operation *> faulting;
+  root->walk([&](Operation *op) {
+    if (!isInlined(op))
+      return;
+    bool faults =
+        mayFault(*op) || llvm::any_of(op->getOperands(), [&](Value operand) {
+          Operation *def = operand.getDefiningOp();
+          return def && faulting.contains(def);
+        });
+    if (!faults)
+      return;
+    OpOperand &use = *op->getResult(0).getUses().begin();
+    auto line = getLine(op->getLoc());
+    auto userLine = getLine(use.getOwner()->getLoc());
+    if (line && userLine && line != userLine && !isLocatedAssignment(use))
+      materialized.insert(op); // a statement under its own #line
+    else
+      faulting.insert(op);
+  });
+}
+
 void Emitter::findUnprinted(Operation *root) {
   collectUnprintedClamps(root, unprinted);
 }

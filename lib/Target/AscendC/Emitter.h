@@ -175,6 +175,12 @@ public:
   /// shift count's clamp that `pyasc::shl`/`shr` see through.
   void findUnprinted(Operation *root);
 
+  /// Prints as variables, at their own lines, the inline expressions in
+  /// `root` that may fault at run time (a checked division or shift) and
+  /// whose user is at another source line: the fault names the line of the
+  /// call in the C++ statement, which is the user's.
+  void separateFaultingExpressions(Operation *root);
+
   /// How deep inline expressions may nest before a temporary cuts them.
   static constexpr unsigned kMaxExpressionDepth = 64;
 

@@ -428,12 +428,12 @@ def unsigned_division_by_zero(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int
 @asc.jit
 def division_by_zero_in_a_device_function(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int):
     xg, zg = _tensors(x, z, n)
-    zg.set_value(0, _ratio(n, n - 256).cast(asc.float32))  # FAULT (inlined: the call's line)
+    zg.set_value(0, _ratio(n, n - 256).cast(asc.float32))  # the call (the fault is in _ratio)
 
 
 @asc.jit
 def _ratio(a, b):
-    return a // b
+    return a // b  # FAULT (the division's line, though the function is inlined into the call)
 
 
 # ----------------------------------------------------------------------------- watchdog and atomics

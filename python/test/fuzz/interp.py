@@ -164,7 +164,6 @@ class Interp:
         self.scope = Scope()
         self.inputs = inputs or {}
         self.line = kernel.def_line
-        self.calls: list[int] = []  # lines of the device-function calls being evaluated
 
     # -- entry ------------------------------------------------------------------------------------
     def execute(self) -> Run:
@@ -404,10 +403,6 @@ class Interp:
                 raise sem.compile_type_error(f"'{name}' is re-bound inside a runtime loop")
             carried[name] = c
         values = {n: self.scope.lookup(n)[1] for n in carried}
-        if not self.abstract and any(isinstance(x, RT) and x.taint for x in values.values()):
-            # The C++ writes a carried variable's initial expression in the loop's header: a division
-            # fault in it may be reported at the loop's line.
-            self.run.fault_lines.append(s.line)
         # Compile: one abstract pass over the condition and the body.
         saved = self.abstract
         self.abstract = True
@@ -500,10 +495,9 @@ class Interp:
         return sem.python(op, a, b)
 
     def fault_here(self) -> None:
-        """Records a division fault at this line; inside a device function the emitted C++ may print
-        the division in the caller's statement, so the call lines count too."""
+        """Records a division fault at this line (the emitter prints a division under its own line,
+        also inside a device function whose value the caller uses)."""
         self.run.fault_lines.append(self.line)
-        self.run.fault_lines.extend(self.calls)
 
     def expr(self, e: Expr) -> Any:
         if isinstance(e, Lit):
@@ -604,12 +598,7 @@ class Interp:
         missing = [p for p in fn.params if p not in bound]
         if missing:
             raise sem.compile_type_error(f"{fn.name}(): missing a required argument: '{missing[0]}'")
-        if not self.abstract and any(isinstance(x, RT) and x.taint for x in bound.values()):
-            # The C++ writes an argument's expression where the function uses it: a division fault in
-            # it may be reported at a line of the function.
-            self.run.fault_lines.extend(range(fn.def_line, fn.line + 1))
         saved_scope, saved_line = self.scope, self.line
-        self.calls.append(self.line)
         self.scope = Scope()
         for p in fn.params:
             self.scope.define(p, bound[p])
@@ -624,7 +613,6 @@ class Interp:
                 raise self.error(err) from None
         finally:
             self.scope, self.line = saved_scope, saved_line
-            self.calls.pop()
 
 
 def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:

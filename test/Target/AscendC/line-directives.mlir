@@ -111,7 +111,7 @@ func.func @headers(%a: i32, %b: i32) attributes {asc.kernel} {
     scf.yield %n : i32 loc("/src/h.py":15:8)
   } loc("/src/h.py":14:4)
   %w = scf.while (%x = %a) : (i32) -> i32 {
-    %d = arith.divsi %x, %b : i32 loc("/src/h.py":17:10)
+    %d = arith.divsi %x, %b : i32 loc("/src/h.py":16:10)
     %t = arith.cmpi ne, %d, %a : i32 loc("/src/h.py":16:10)
     scf.condition(%t) %x : i32 loc("/src/h.py":16:4)
   } do {
@@ -146,4 +146,53 @@ func.func @yields(%c: i1, %a: i32, %b: i32) attributes {asc.kernel} {
   func.call @use(%r) : (i32) -> () loc("/src/y.py":23:4)
   return loc("/src/y.py":20:0)
 } loc("/src/y.py":20:0)
+func.func private @use(i32)
+
+// -----
+
+// An inline expression that may fault (a checked division or shift) is not
+// printed in a user at another line: the fault names the line of the C++
+// statement, so the expression is a variable under its own #line. A
+// division in a loop-carried variable's initial value (the `while` line)
+// and one passed to an inlined device function (the callee's line) were
+// reported at the user's line. An expression at its user's line stays
+// inline, as does one around a faulting op at the same line.
+// CHECK:      #line 8 "/src/f.py"
+// CHECK-NEXT: extern "C" __global__ __aicore__ void pyasc_fault_lines(
+// CHECK-NEXT:   int32_t [[Q:v[0-9]+]] = pyasc::div<int32_t>([[A:v[0-9]+]], [[B:v[0-9]+]]);
+// CHECK-NEXT: #line 11 "/src/f.py"
+// CHECK-NEXT:   int32_t [[W:v[0-9]+]] = [[Q]];
+// CHECK:      #line 15 "/src/f.py"
+// CHECK-NEXT:   int32_t [[D:v[0-9]+]] = pyasc::rem<int32_t>([[A]], [[B]]);
+// CHECK-NEXT: #line 7 "/src/f.py"
+// CHECK-NEXT:   use([[D]] + 1);
+// CHECK-NEXT: #line 20 "/src/f.py"
+// CHECK-NEXT:   int32_t [[S:v[0-9]+]] = pyasc::shl<int32_t>([[A]], [[B]]) + 1;
+// CHECK-NEXT:   use([[S]]);
+// CHECK-NEXT:   use(pyasc::div<int32_t>([[A]], [[B]]) + 2);
+// CHECK-NEXT: }
+func.func @fault_lines(%a: i32, %b: i32) attributes {asc.kernel} {
+  %q = arith.divsi %a, %b : i32 loc("/src/f.py":9:8)
+  %w = scf.while (%x = %q) : (i32) -> i32 {
+    %zero = arith.constant 0 : i32 loc("/src/f.py":11:10)
+    %t = arith.cmpi ne, %x, %zero : i32 loc("/src/f.py":11:10)
+    scf.condition(%t) %x : i32 loc("/src/f.py":11:4)
+  } do {
+  ^bb0(%y: i32):
+    %zero = arith.constant 0 : i32 loc("/src/f.py":12:8)
+    scf.yield %zero : i32 loc("/src/f.py":12:8)
+  } loc("/src/f.py":11:4)
+  %r = arith.remsi %a, %b : i32 loc("/src/f.py":15:8)
+  %one = arith.constant 1 : i32 loc(callsite("/src/f.py":7:8 at "/src/f.py":15:4))
+  %h = arith.addi %r, %one : i32 loc(callsite("/src/f.py":7:8 at "/src/f.py":15:4))
+  func.call @use(%h) : (i32) -> () loc(callsite("/src/f.py":7:4 at "/src/f.py":15:4))
+  %s = arith.shli %a, %b : i32 loc("/src/f.py":20:8)
+  %s1 = arith.addi %s, %one : i32 loc("/src/f.py":20:8)
+  func.call @use(%s1) : (i32) -> () loc("/src/f.py":21:4)
+  %d = arith.divsi %a, %b : i32 loc("/src/f.py":22:8)
+  %two = arith.constant 2 : i32 loc("/src/f.py":22:8)
+  %d2 = arith.addi %d, %two : i32 loc("/src/f.py":22:8)
+  func.call @use(%d2) : (i32) -> () loc("/src/f.py":22:4)
+  return loc("/src/f.py":8:0)
+} loc("/src/f.py":8:0)
 func.func private @use(i32)
