@@ -203,7 +203,7 @@ def test_which_loop_variables_compute_modulo(monkeypatch: pytest.MonkeyPatch, tm
     assert out[0] == expected
     cpp = _cpp(tmp_path, "variables")
     helpers = [line for line in cpp if "range_at" in line and "inline" not in line]
-    assert helpers == ["int32_t i = pyasc::range_at<int32_t>(-2147483648, i_iter, 1073741824);",
+    assert helpers == ["int32_t i = pyasc::range_at<int32_t>((-2147483647 - 1), i_iter, 1073741824);",
                        "int32_t i = pyasc::range_at<int32_t>(n, i_iter, 1073741824);",
                        "int32_t i = pyasc::range_at<int32_t>(n, i_iter, s);",
                        "int32_t i = pyasc::range_at<int32_t>(5, i_iter, -3);",

@@ -770,6 +770,12 @@ static Precedence printIntegerLiteral(raw_ostream &os, const APInt &value,
     os << "(-9223372036854775807LL - 1)";
     return Precedence::Primary;
   }
+  // `-2147483648` negates the long 2147483648: no int, so a template next
+  // to an int32_t (Muls(t, t, -2147483648, n)) deduces two types.
+  if (number == INT32_MIN && width <= 32) {
+    os << "(-2147483647 - 1)";
+    return Precedence::Primary;
+  }
   os << number;
   if (number > INT32_MAX || number < INT32_MIN)
     os << "LL";

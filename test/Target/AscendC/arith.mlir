@@ -195,6 +195,21 @@ func.func private @use(i1, i64, i16, bf16, f64)
 
 // -----
 
+// INT32_MIN is no int literal in C++ (`-2147483648` negates the long
+// 2147483648), which broke template deduction next to an int32 (Muls).
+// CHECK-LABEL: void int32_min()
+// CHECK-NEXT:    use((-2147483647 - 1), -2147483648, (-9223372036854775807LL - 1));
+func.func @int32_min() {
+  %a = arith.constant -2147483648 : i32
+  %b = arith.constant -2147483648 : i64
+  %c = arith.constant -9223372036854775808 : i64
+  func.call @use(%a, %b, %c) : (i32, i64, i64) -> ()
+  return
+}
+func.func private @use(i32, i64, i64)
+
+// -----
+
 // A 64-bit operation whose operands are int literals only (a select between
 // constants) casts its left operand, so that C++ computes in 64 bits: the
 // literal 21327718 is an int, and `(c ? 21327718 : 5) << 16` overflowed it.

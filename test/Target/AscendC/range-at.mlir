@@ -19,7 +19,7 @@
 // CHECK-SAME:  int32_t [[A:v[0-9]+]], int32_t [[S:v[0-9]+]])
 // CHECK:         for (int32_t [[J:[a-z0-9]+]] = 0; [[J]] < 4; [[J]] += 1) {
 // CHECK:           use(pyasc::range_at<int32_t>([[A]], [[J]], [[S]]));
-// CHECK:           use(pyasc::range_at<int32_t>(-2147483648, [[J]], 1073741824));
+// CHECK:           use(pyasc::range_at<int32_t>((-2147483647 - 1), [[J]], 1073741824));
 // ROUND-LABEL: func.func private @walk
 // ROUND:       asc.range_at %{{.*}}, %{{.*}}, %{{.*}} : i32
 func.func private @use(i32)
