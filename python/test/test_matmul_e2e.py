@@ -391,6 +391,13 @@ def test_static_tiling_config_runs() -> None:
     np.testing.assert_allclose(c, a.astype(np.float64) @ b, rtol=1e-3, atol=1e-2)
 
 
+def test_a_tiling_whose_b_tiles_are_two_k_steps_deep() -> None:
+    """Found by the random tilings below: the solver's tiling of 225 x 65 x 145 (base 240 x 64 x 32, B's L1
+    tiles two K steps deep) lost an MTE1_MTE2 event when IterateAll computed its first two blocks as a pair
+    (sim/MATMUL.md "The first pair"); the pair now needs the other operand's tiles one K step deep."""
+    run_gm(225, 65, 145, np.float16, np.float32, clients=1, bias=False, trans_a=False, trans_b=False, seed=435)
+
+
 @settings(max_examples=10, deadline=None)
 @given(m=st.integers(1, 300), n=st.integers(1, 300), k=st.integers(1, 400), clients=st.integers(1, 8),
        bias=st.booleans(), trans_a=st.booleans(), trans_b=st.booleans())
