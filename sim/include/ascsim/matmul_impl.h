@@ -2196,8 +2196,13 @@ private:
     if (sl.freePending) {
       // Released but not overwritten: take it back (its free flag is
       // consumed here, in MTE2, so the next load does not wait twice).
+      // MTE1 then waits for MTE2 to have taken it: else MTE1, running
+      // ahead, could release the slot again (set the free id) before MTE2
+      // has consumed the first set.
       WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[hit], loc);
       sl.freePending = false;
+      SetFlag<HardEvent::MTE2_MTE1>(r.idLoad[hit], loc);
+      sl.loadPending = true;
     }
     if (sl.loadPending) {
       WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[hit], loc);
