@@ -408,6 +408,14 @@ def test_random_host_tilings_run_clean(m: int, n: int, k: int, clients: int, bia
     run_gm(m, n, k, np.float16, np.float32, clients=clients, bias=bias, trans_a=trans_a, trans_b=trans_b, seed=m + n + k)
 
 
+def test_an_l1_tile_taken_back_is_not_released_twice_ahead_of_mte2() -> None:
+    """A released L1 tile hit again is taken back (MTE2 consumes its free flag); MTE1, running ahead of a
+    busy MTE2, released it again before MTE2 had consumed the first set: the id set twice (`set_flag(MTE1_MTE2,
+    5) ... while it is still set`). Found by the random test above once the K loop waited for one L0 flag
+    pair a step (MTE1 ran further ahead). MTE1 now waits for MTE2 to have taken the tile back."""
+    run_gm(258, 193, 149, np.float16, np.float32, clients=4, bias=False, trans_a=False, trans_b=True, seed=600)
+
+
 # -- A or B from the AIV's Unified Buffer (MatmulType VECIN) --------------------------------------
 
 

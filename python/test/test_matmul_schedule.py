@@ -113,11 +113,39 @@ def test_the_first_mmad_waits_for_one_copy_of_each_operand(kernel, monkeypatch: 
     assert 850 < head < 960, head
 
 
+@pytest.mark.parametrize("db_l0b", [2, 1])
+def test_one_event_pair_covers_l0a_and_l0b(kernel, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                           db_l0b: int) -> None:
+    """With as many L0A as L0B buffers, a K step's two loads and its Mmad hand over through one MTE1 -> M
+    and one M -> MTE1 flag (a SetFlag waits for every earlier instruction of its pipe: sim/MATMUL.md
+    "L1 -> L0A/L0B"), not one per buffer; with dbL0B 1 (one L0B, two L0A buffers) the slots do not go in
+    lockstep and each buffer keeps its own flags. Race-free (a race raises) and the same values as
+    Iterate + GetTensorC. Before, every Mmad waited for two flags each way (about 4 cycles each)."""
+    m, n, k = 128, 256, 1024
+    a, b = _operands(m, n, k)
+    t = _tiling(m, n, k, stepKa=11, depthA1=11, stepKb=1, depthB1=3, iterateOrder=1, dbL0B=db_l0b)
+    monkeypatch.setenv("PYASC_SIM_TRACE", "1")
+    (c_all, r_all), (c_it, _) = _both(kernel, a, b, t)
+    np.testing.assert_array_equal(c_all, c_it)
+    np.testing.assert_allclose(c_all, a.astype(np.float32) @ b.astype(np.float32), rtol=1e-4, atol=1e-3)
+    path = tmp_path / "trace.json"
+    r_all.write_trace(str(path))
+    events = json.loads(path.read_text())["traceEvents"]
+    mmads = sum(1 for e in events if e.get("ph") == "X" and e["name"] == "mmad")
+    flags = {ev: sum(1 for e in events if e.get("ph") == "s" and e["name"].startswith(ev + " id "))
+             for ev in ("MTE1_M", "M_MTE1")}
+    assert mmads == 2 * 11
+    per_mmad = 1 if db_l0b == 2 else 2
+    # M -> MTE1: the last step's buffers are freed too (set, and waited at the end).
+    assert flags == {"MTE1_M": per_mmad * mmads, "M_MTE1": per_mmad * mmads}, (mmads, flags)
+
+
 def test_the_solver_ranks_the_benchmark_tilings_as_the_simulator_does(kernel) -> None:
-    """docs/tiling.md: the cost counts the first pair and the head's L0B-first order, so for f16 1024³ on
-    the 24 AICs of a 910B1 the solver's tiling simulates within 1 % of the fastest of these hand-set ones
-    (128 x 352 per core, A's whole K in L1, N first). Before, it modelled the first block alone (MTE2 bound)
-    and picked base 128 x 128 x 96, 1.3 % slower than base 128 x 128 x 128 under this schedule."""
+    """docs/tiling.md: the cost counts the first pair, the head's L0B-first order and the last Fixpipe that
+    starts with the last Mmad (unit flags), so for f16 1024³ on the 24 AICs of a 910B1 the solver's tiling
+    is the fastest of these hand-set ones (128 x 352 per core, A's whole K in L1, N first). Without the
+    unit flags in the tail it picked base 128 x 96 x 128, 0.5 % slower than base 128 x 128 x 128; before the
+    pair, base 128 x 128 x 96 (1.3 % slower)."""
     w = bm.Workload()
     field = bm.FIELDS.index
 
@@ -137,4 +165,4 @@ def test_the_solver_ranks_the_benchmark_tilings_as_the_simulator_does(kernel) ->
                             ("stepKb", 1), ("depthB1", 3), ("iterateOrder", 1), ("dbL0C", 2)):
             t[field(name)] = value
         times.append(npu_us(t))
-    assert npu_us(solver) <= 1.01 * min(times), (npu_us(solver), times)
+    assert npu_us(solver) <= min(times), (npu_us(solver), times)

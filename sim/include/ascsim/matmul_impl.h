@@ -2196,8 +2196,13 @@ private:
     if (sl.freePending) {
       // Released but not overwritten: take it back (its free flag is
       // consumed here, in MTE2, so the next load does not wait twice).
+      // MTE1 then waits for MTE2 to have taken it: else MTE1, running
+      // ahead, could release the slot again (set the free id) before MTE2
+      // has consumed the first set.
       WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[hit], loc);
       sl.freePending = false;
+      SetFlag<HardEvent::MTE2_MTE1>(r.idLoad[hit], loc);
+      sl.loadPending = true;
     }
     if (sl.loadPending) {
       WaitFlag<HardEvent::MTE2_MTE1>(r.idLoad[hit], loc);
@@ -2703,19 +2708,31 @@ private:
         // part-loaded A is copied at partIssue, after ensure copied B's
         // tile), and its L0B load is the longer one (128 B/cycle), so it
         // runs while A's copy lands.
+        // With as many L0A as L0B buffers the two stages go in lockstep (the
+        // same slot a K step), so one event pair covers both: B's flags (a
+        // SetFlag waits for every earlier instruction of its pipe, so the
+        // MTE1 -> M flag set after the L0A load covers the L0B load, and the
+        // M -> MTE1 flag after the Mmad frees both slots). One wait a step
+        // instead of two in each direction.
+        const bool oneFlag = stA2_.n == stB2_.n && stA2_.next == stB2_.next;
         uint32_t sa2 = 0, sb2 = 0;
         LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
         if (s.sparse)
           loadL0BSparse(b2, b1, n1[j], kInB, kLen, rowsB, loc);
         else
           loadL0B(b2, b1, s, n1[j], kInB, kAlL0, rowsB, offB, loc);
-        produced(stB2_, sb2, loc);
+        if (!oneFlag)
+          produced(stB2_, sb2, loc);
         if (!s.aL1)
           partTake(ringA_, pa, loc);
         LocalTensor<SrcAT> a2 = acquire(stA2_, sa2, loc);
         loadL0A(a2, a1, s, m1[j], kIn, kAlL0, rowsA, offA, loc);
-        produced(stA2_, sa2, loc);
-        consume(stA2_, sa2, loc);
+        if (oneFlag) {
+          produced(stB2_, sb2, loc);
+        } else {
+          produced(stA2_, sa2, loc);
+          consume(stA2_, sa2, loc);
+        }
         consume(stB2_, sb2, loc);
         MmadParams mp;
         mp.m = static_cast<uint16_t>(mLen[j] == 1 ? 16 : mLen[j]);
@@ -2740,7 +2757,10 @@ private:
           Mmad(c1[j], a2, b2, bt, mp, loc);
         else
           Mmad(c1[j], a2, b2, mp, loc);
-        releaseSlot(stA2_, sa2, loc);
+        if (oneFlag)
+          stA2_.busy[sa2] = false; // freed by B's M -> MTE1 flag
+        else
+          releaseSlot(stA2_, sa2, loc);
         releaseSlot(stB2_, sb2, loc);
       }
     }
