@@ -393,8 +393,9 @@ def test_static_tiling_config_runs() -> None:
 
 def test_a_tiling_whose_b_tiles_are_two_k_steps_deep() -> None:
     """Found by the random tilings below: the solver's tiling of 225 x 65 x 145 (base 240 x 64 x 32, B's L1
-    tiles two K steps deep) lost an MTE1_MTE2 event when IterateAll computed its first two blocks as a pair
-    (sim/MATMUL.md "The first pair"); the pair now needs the other operand's tiles one K step deep."""
+    tiles two K steps deep) set an MTE1_MTE2 event twice when IterateAll computed its first two blocks as
+    a pair (sim/MATMUL.md "The first pair"): an L1 tile taken back was released again before MTE2 had
+    consumed the first release (MTE1 now waits for MTE2's answer, sim/MATMUL.md)."""
     run_gm(225, 65, 145, np.float16, np.float32, clients=1, bias=False, trans_a=False, trans_b=False, seed=435)
 
 

@@ -2433,15 +2433,12 @@ private:
       return false;
     // The other operand's two blocks alternate each K step: they need two
     // L1 tiles (or the user's L1 tensor).
-    // Their tiles are one base K step deep each (stepKb / stepKa 1): the
-    // interleaved order hands the ring one step of each block in turn.
-    const uint32_t kL0 = static_cast<uint32_t>(s.t.baseK);
     if (mi == nmi) // ORDER_N: A's whole K stays
       return !s.aL1 && geo_.kChunkA >= static_cast<uint32_t>(s.sK) &&
-             (s.bL1 || (ringB_.n >= 2 && geo_.kChunkB == kL0));
+             (s.bL1 || ringB_.n >= 2);
     if (ni == nni) // ORDER_M: B's whole K stays
       return !s.bL1 && geo_.kChunkB >= static_cast<uint32_t>(s.sK) &&
-             (s.aL1 || (ringA_.n >= 2 && geo_.kChunkA == kL0));
+             (s.aL1 || ringA_.n >= 2);
     return false;
   }
 
