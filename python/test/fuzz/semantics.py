@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 import numpy as np
@@ -47,18 +47,28 @@ def compile_error(message: str | None) -> Predicted:
 
 @dataclass(frozen=True)
 class RT:
-    """A runtime scalar: its dtype, its value (None while compiling) and why it may be unknown."""
+    """A runtime scalar: its dtype, its value (None while compiling) and why it may be unknown.
+    `const`: an IR constant once arith's folders ran (what they fold with); `src`: the integer op
+    that made it, (op, lhs, rhs), for the folds that look through an operand (`(a + b) - b`)."""
 
     dtype: DType
     value: Any = None
     taint: frozenset = frozenset()
+    const: bool = False
+    src: Any = field(default=None, compare=False, repr=False)
 
     def derived(self, value: Any, dtype: DType | None = None, *others: Any, taint: frozenset = frozenset()) -> RT:
         t = self.taint | taint
+        const = self.const and value is not None
         for o in others:
             if isinstance(o, RT):
                 t |= o.taint
-        return RT(dtype or self.dtype, value, t)
+                const = const and o.const
+        return RT(dtype or self.dtype, value, t, const and not t)
+
+    def variable(self) -> RT:
+        """The value as a new SSA value that is no constant (a loop's, or a runtime `if`'s, result)."""
+        return RT(self.dtype, self.value, self.taint)
 
 
 class Fault(Exception):
@@ -110,14 +120,14 @@ def materialize(v: Any, dtype: DType) -> RT:
         if not isinstance(v, (int, float)):
             raise compile_type_error(f"cannot use {type(v).__name__} as a {dtype.name} value")
         try:
-            return RT(dtype, _float(dtype, float(v)))
+            return RT(dtype, _float(dtype, float(v)), const=True)
         except OverflowError as e:
             raise compile_error(str(e)) from None
     if not isinstance(v, int):
         raise compile_type_error(f"cannot use {v!r} ({type(v).__name__}) as a {dtype.name} value")
     if not -(1 << (dtype.bits - 1)) <= v < (1 << dtype.bits):
         raise compile_error(f"the constant {v} does not fit in {dtype.name}")
-    return RT(dtype, dtype.wrap(v))
+    return RT(dtype, dtype.wrap(v), const=True)
 
 
 def convert(v: RT, dst: DType) -> RT:
@@ -125,7 +135,7 @@ def convert(v: RT, dst: DType) -> RT:
     if src == dst:
         return v
     if src.is_int and dst.is_int and src.bits == dst.bits:
-        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint)
+        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint, v.const)
     if v.value is None:
         return RT(dst, None, v.taint)
     if src.is_float and dst.is_float:
@@ -212,13 +222,14 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
     if op in ("<<", ">>") and c.value is not None and int(c.value) >= dtype.bits and \
             (op == "<<" or dtype.kind == "u"):
         # The frontend writes `a & 0`, which folds to 0: `a` (and a division in it) is dead code.
-        return RT(dtype, dtype.np(0), frozenset())
-    if dtype.is_int and op in ("-", "^") and isinstance(lhs, RT) and lhs is rhs:
-        # `x - x` and `x ^ x` of one value fold to 0 (arith's folders): `x` (and a division in it) is
-        # dead code there. Unknown while compiling, as every runtime value.
-        return RT(dtype, None if a.value is None and not a.taint else dtype.np(0), frozenset())
+        return RT(dtype, dtype.np(0), frozenset(), const=True)
+    if dtype.is_int:
+        folded = _fold(op, a, c, dtype)
+        if folded is not None:
+            return folded
     if a.value is None or c.value is None:
-        return a.derived(None, dtype, c)
+        r = a.derived(None, dtype, c)
+        return RT(r.dtype, None, r.taint, src=(op, a, c)) if dtype.is_int else r
     if dtype.is_float:
         x, y = a.value, c.value
         with np.errstate(all="ignore"):
@@ -235,7 +246,61 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
             return a.derived(None, dtype, c, taint=frozenset({UB}))
         y = min(y, 128)  # a constant count of the width or more shifts every bit out
         return a.derived(dtype.wrap(x << y if op == "<<" else x >> y), dtype, c)
-    return a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
+    r = a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
+    return r if r.const else RT(r.dtype, r.value, r.taint, src=(op, a, c))
+
+
+def _is(v: RT, k: int) -> bool:
+    return v.const and v.value is not None and int(v.value) == k
+
+
+def _not_of(v: RT, x: RT) -> bool:
+    """`v` is `~x` (`x ^ -1`)."""
+    return v.src is not None and v.src[0] == "^" and v.src[1] is x and _is(v.src[2], x.dtype.wrap(-1))
+
+
+def _fold(op: str, a: RT, c: RT, dtype: DType) -> RT | None:
+    """arith's folds (MLIR 19, with canonicalize) that drop an operand, and a division in it:
+    `x * 0`, `x & 0`, `x & ~x`, `x | -1`, `x | ~x`, `x % 1`, `x - x`, `x ^ x`, `(a + b) - b`,
+    `(a - b) + b`, `(a - b) - a`, `(a ^ b) ^ b` (in either order where the op commutes).
+    Not folded, the division runs: `x % -1`, `0 // x`, `0 % x`, `a - (a - b)`, `b - (a + b)`."""
+    if a.const and c.const:
+        return None  # folds to a constant (or a division by zero, which stays)
+    ones = dtype.wrap(-1)
+
+    def k(v: int) -> RT:  # unknown while compiling, as every runtime value
+        known = a.value is not None or c.value is not None or a.taint or c.taint
+        return RT(dtype, dtype.np(v) if known else None, const=True)
+
+    if op == "*" and (_is(a, 0) or _is(c, 0)):
+        return k(0)
+    if op == "&" and (_is(a, 0) or _is(c, 0) or _not_of(a, c) or _not_of(c, a)):
+        return k(0)
+    if op == "|" and (_is(a, ones) or _is(c, ones) or _not_of(a, c) or _not_of(c, a)):
+        return k(ones)
+    if op == "%" and _is(c, 1):
+        return k(0)
+    if op in ("-", "^") and a is c:
+        return k(0)
+    if op == "-" and a.src is not None and a.src[0] == "+":
+        if a.src[2] is c:
+            return a.src[1]
+        if a.src[1] is c:
+            return a.src[2]
+    if op == "-" and a.src is not None and a.src[0] == "-" and a.src[1] is c:
+        return binary("-", 0, a.src[2])
+    if op == "+":
+        for x, y in ((a, c), (c, a)):
+            if y.src is not None and y.src[0] == "-" and y.src[2] is x:
+                return y.src[1]
+    if op == "^":
+        for x, y in ((a, c), (c, a)):
+            if y.src is not None and y.src[0] == "^":
+                if y.src[2] is x:
+                    return y.src[1]
+                if y.src[1] is x:
+                    return y.src[2]
+    return None
 
 
 def _runtime_shift(op: str, a: RT, count: RT, dtype: DType) -> RT:
@@ -253,6 +318,9 @@ def _runtime_shift(op: str, a: RT, count: RT, dtype: DType) -> RT:
 def compare(op: str, lhs: Any, rhs: Any) -> RT:
     dtype = operand_dtype(op, lhs, rhs)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    if dtype.is_int and a is c:  # cmpi of one value folds: `x` is dead code there
+        known = a.value is not None or bool(a.taint)
+        return RT(BOOL, bool(_PY_CMP[op](0, 0)) if known else None, const=True)
     if a.value is None or c.value is None:
         return a.derived(None, BOOL, c)
     if dtype.is_float:
