@@ -489,7 +489,7 @@ class Interp:
                 if self.abstract:  # known operands in code that does not run (a branch not taken)
                     return RT(dtype)
                 self.fault_here()
-                return RT(dtype, None, frozenset({sem.DIV}))
+                return RT(dtype, None, frozenset({sem.DIV}), key=sem.op_key(op, a, b))
             if not self.abstract and op in ("/", "//", "%", "<<", ">>") and result.dtype.is_int and \
                     result.value is None:
                 self.fault_here()  # an unknown divisor or count may fault: allowed, not required
@@ -574,7 +574,7 @@ class Interp:
             wrong = next(v for v in values if not isinstance(v, RT) and not sem.is_number(v))
             raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers "
                                          f"(Python or numpy), got {sem.kind(wrong)}")
-        if isinstance(values[0], RT) and values[0] is values[1]:
+        if sem.same(values[0], values[1]):
             return values[0]  # `select(c, x, x)` folds to x: the condition is dead code
         results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
         result = results[0] if taken in (None, True) else results[1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import operator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
 import numpy as np
@@ -49,13 +49,20 @@ def compile_error(message: str | None) -> Predicted:
 class RT:
     """A runtime scalar: its dtype, its value (None while compiling) and why it may be unknown.
     `const`: an IR constant once arith's folders ran (what they fold with); `src`: the integer op
-    that made it, (op, lhs, rhs), for the folds that look through an operand (`(a + b) - b`)."""
+    that made it, (op, lhs, rhs), for the folds that look through an operand (`(a + b) - b`);
+    `key`: the op and its operands' keys, equal for the values CSE merges (the pipeline runs
+    canonicalize, cse, canonicalize: `(3 / s) - (3 / s)` folds), else a token of its own."""
 
     dtype: DType
     value: Any = None
     taint: frozenset = frozenset()
     const: bool = False
     src: Any = field(default=None, compare=False, repr=False)
+    key: Any = field(default_factory=object, compare=False, repr=False)
+
+    def k(self) -> Any:
+        """The CSE key (a constant's is its value)."""
+        return ("c", self.dtype.name, repr(self.value)) if self.const and self.value is not None else self.key
 
     def derived(self, value: Any, dtype: DType | None = None, *others: Any, taint: frozenset = frozenset()) -> RT:
         t = self.taint | taint
@@ -73,6 +80,17 @@ class RT:
 
 class Fault(Exception):
     """A division or shift that stops the kernel (category arithmetic)."""
+
+
+def same(x: Any, y: Any) -> bool:
+    """One SSA value once CSE ran."""
+    return isinstance(x, RT) and isinstance(y, RT) and (x is y or x.k() == y.k())
+
+
+def op_key(op: str, lhs: Any, rhs: Any) -> Any:
+    """The key of `lhs op rhs` (runtime operands, or numbers that fit)."""
+    dtype = operand_dtype(op, lhs, rhs)
+    return (op, dtype.name, materialize(lhs, dtype).k(), materialize(rhs, dtype).k())
 
 
 def is_number(v: Any) -> bool:
@@ -135,7 +153,13 @@ def convert(v: RT, dst: DType) -> RT:
     if src == dst:
         return v
     if src.is_int and dst.is_int and src.bits == dst.bits:
-        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint, v.const)
+        # no op in the IR (signless integers): the same SSA value
+        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint, v.const, v.src, v.key)
+    return replace(_convert(v, dst), key=("cast", dst.name, v.k()))
+
+
+def _convert(v: RT, dst: DType) -> RT:
+    src = v.dtype
     if v.value is None:
         return RT(dst, None, v.taint)
     if src.is_float and dst.is_float:
@@ -217,7 +241,8 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
         if not isinstance(side, RT) and not is_number(side):
             raise compile_type_error(f"unsupported operand types for {op}: {kind(lhs)} and {kind(rhs)}")
     if op in ("<<", ">>") and isinstance(rhs, RT) and rhs.dtype.is_int:
-        return _runtime_shift(op, materialize(lhs, dtype), rhs, dtype)
+        a = materialize(lhs, dtype)
+        return replace(_runtime_shift(op, a, rhs, dtype), key=(op, dtype.name, a.k(), rhs.k()))
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     if op in ("<<", ">>") and c.value is not None and int(c.value) >= dtype.bits and \
             (op == "<<" or dtype.kind == "u"):
@@ -227,9 +252,12 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
         folded = _fold(op, a, c, dtype)
         if folded is not None:
             return folded
+    return replace(_arith(op, a, c, dtype), src=(op, a, c), key=(op, dtype.name, a.k(), c.k()))
+
+
+def _arith(op: str, a: RT, c: RT, dtype: DType) -> RT:
     if a.value is None or c.value is None:
-        r = a.derived(None, dtype, c)
-        return RT(r.dtype, None, r.taint, src=(op, a, c)) if dtype.is_int else r
+        return a.derived(None, dtype, c)
     if dtype.is_float:
         x, y = a.value, c.value
         with np.errstate(all="ignore"):
@@ -246,8 +274,7 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
             return a.derived(None, dtype, c, taint=frozenset({UB}))
         y = min(y, 128)  # a constant count of the width or more shifts every bit out
         return a.derived(dtype.wrap(x << y if op == "<<" else x >> y), dtype, c)
-    r = a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
-    return r if r.const else RT(r.dtype, r.value, r.taint, src=(op, a, c))
+    return a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
 
 
 def _is(v: RT, k: int) -> bool:
@@ -256,7 +283,7 @@ def _is(v: RT, k: int) -> bool:
 
 def _not_of(v: RT, x: RT) -> bool:
     """`v` is `~x` (`x ^ -1`)."""
-    return v.src is not None and v.src[0] == "^" and v.src[1] is x and _is(v.src[2], x.dtype.wrap(-1))
+    return v.src is not None and v.src[0] == "^" and same(v.src[1], x) and _is(v.src[2], x.dtype.wrap(-1))
 
 
 def _fold(op: str, a: RT, c: RT, dtype: DType) -> RT | None:
@@ -280,25 +307,25 @@ def _fold(op: str, a: RT, c: RT, dtype: DType) -> RT | None:
         return k(ones)
     if op == "%" and _is(c, 1):
         return k(0)
-    if op in ("-", "^") and a is c:
+    if op in ("-", "^") and same(a, c):
         return k(0)
     if op == "-" and a.src is not None and a.src[0] == "+":
-        if a.src[2] is c:
+        if same(a.src[2], c):
             return a.src[1]
-        if a.src[1] is c:
+        if same(a.src[1], c):
             return a.src[2]
-    if op == "-" and a.src is not None and a.src[0] == "-" and a.src[1] is c:
+    if op == "-" and a.src is not None and a.src[0] == "-" and same(a.src[1], c):
         return binary("-", 0, a.src[2])
     if op == "+":
         for x, y in ((a, c), (c, a)):
-            if y.src is not None and y.src[0] == "-" and y.src[2] is x:
+            if y.src is not None and y.src[0] == "-" and same(y.src[2], x):
                 return y.src[1]
     if op == "^":
         for x, y in ((a, c), (c, a)):
             if y.src is not None and y.src[0] == "^":
-                if y.src[2] is x:
+                if same(y.src[2], x):
                     return y.src[1]
-                if y.src[1] is x:
+                if same(y.src[1], x):
                     return y.src[2]
     return None
 
@@ -318,9 +345,13 @@ def _runtime_shift(op: str, a: RT, count: RT, dtype: DType) -> RT:
 def compare(op: str, lhs: Any, rhs: Any) -> RT:
     dtype = operand_dtype(op, lhs, rhs)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
-    if dtype.is_int and a is c:  # cmpi of one value folds: `x` is dead code there
+    if dtype.is_int and same(a, c):  # cmpi of one value folds: `x` is dead code there
         known = a.value is not None or bool(a.taint)
         return RT(BOOL, bool(_PY_CMP[op](0, 0)) if known else None, const=True)
+    return replace(_compare(op, a, c, dtype), key=("cmp", op, dtype.name, a.k(), c.k()))
+
+
+def _compare(op: str, a: RT, c: RT, dtype: DType) -> RT:
     if a.value is None or c.value is None:
         return a.derived(None, BOOL, c)
     if dtype.is_float:
@@ -353,7 +384,7 @@ def unary(op: str, v: Any) -> Any:
         return v
     if op == "-":
         if v.dtype.is_float:
-            return v.derived(None if v.value is None else -v.value)
+            return replace(v.derived(None if v.value is None else -v.value), key=("neg", v.k()))
         return binary("-", 0, v)
     if v.dtype.is_float:
         raise compile_type_error(f"unary operator '~' is not supported on {v.dtype.name} values")

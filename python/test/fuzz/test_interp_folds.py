@@ -19,6 +19,7 @@ from . import interp
 from .case import run_kernel
 from .model import (
     INT32,
+    INT64,
     UINT32,
     Arg,
     Assign,
@@ -69,6 +70,11 @@ CASES = {
     "s if h == 0 else s": (IfExp(Cmp("==", H, Lit(0)), S, S), 0),
     "h == 0 and 1 == 0": (Cast(BoolOp("and", (Cmp("==", H, Lit(0)), Cmp("==", Number(1, INT32), Lit(0)))), INT32), 0),
     "h == 0 or 0 == 0": (Cast(BoolOp("or", (Cmp("==", H, Lit(0)), Cmp("==", Number(0, INT32), Lit(0)))), INT32), 1),
+    # after cse, equal ops are one value (canonicalize runs again)
+    "(3 / s) - (3 / s)": (Bin("-", Bin("/", Number(3, INT32), S), Bin("/", Number(3, INT32), S)), 0),
+    "int64(h) - int64(h)": (Cast(Bin("-", Cast(H, INT64), Cast(H, INT64)), INT32), 0),
+    "(s + h * 2) - h * 2": (Bin("-", Bin("+", S, Bin("*", H, Lit(2))), Bin("*", H, Lit(2))), 0),
+    "uint32(h) == uint32(h)": (Cast(Cmp("==", Cast(H, UINT32), Cast(H, UINT32)), INT32), 1),
     # not folded: the division runs
     "h % -1": (Bin("%", H, Number(-1, INT32)), None),
     "0 // h": (Bin("//", Number(0, INT32), H), None),
