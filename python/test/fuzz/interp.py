@@ -564,7 +564,9 @@ class Interp:
         values = []
         saved = self.abstract
         for i, x in enumerate((e.body, e.orelse)):
-            self.abstract = saved or taken != (i == 0)
+            # An undefined condition may pick either side: both run with their values, a division
+            # in them may fault (allowed, not required: their faults do not go into the result).
+            self.abstract = saved or (taken is not None and taken != (i == 0))
             try:
                 values.append(self.expr(x))
             finally:
@@ -581,7 +583,8 @@ class Interp:
         if not flag.const:  # a select (a constant condition folds it)
             result = result.variable()
         if taint:
-            return RT(result.dtype, None, result.taint | taint | frozenset({sem.UB}))
+            sides = frozenset().union(*(r.taint for r in results)) - {sem.DIV}
+            return RT(result.dtype, None, sides | taint | frozenset({sem.UB}))
         return result
 
     def call(self, e: Call) -> Any:
