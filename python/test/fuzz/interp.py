@@ -297,6 +297,8 @@ class Interp:
             where = "`if`" if known else "`if` branches"  # first assigned in both: no "before"
             results = [self.carried(name, dtype, x, where) for x in (t, e)]
             result = results[0] if taken in (None, True) else results[1]
+            if not flag.const:  # an scf.if result (a constant condition folds the `if` away)
+                result = result.variable()
             self.scope.define(name, RT(result.dtype, None, result.taint | taint) if taint else result)
 
     def region(self, body: list[Stmt], concrete: bool) -> dict[str, Any]:
@@ -429,7 +431,7 @@ class Interp:
             if name not in carried:
                 self.scope.define(name, Unavailable("loop local"))
         for n, d in carried.items():
-            self.scope.define(n, values[n] if not self.abstract else RT(d))
+            self.scope.define(n, values[n].variable() if not self.abstract else RT(d))  # the loop's results
 
     def iterate(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any,
                 carried: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
@@ -444,7 +446,7 @@ class Interp:
                 raise OverflowError("the generated kernel loops too long")
             self.scope.frames.append({})
             for n, v in values.items():
-                self.scope.define(n, v)
+                self.scope.define(n, v.variable())  # an iteration argument, no constant
             if bounds is not None:
                 if not (i < stop if step > 0 else i > stop):  # Python's range, for either sign
                     self.scope.frames.pop()
@@ -487,7 +489,7 @@ class Interp:
                 if self.abstract:  # known operands in code that does not run (a branch not taken)
                     return RT(dtype)
                 self.fault_here()
-                return RT(dtype, None, frozenset({sem.DIV}))
+                return RT(dtype, None, frozenset({sem.DIV}), key=sem.op_key(op, a, b))
             if not self.abstract and op in ("/", "//", "%", "<<", ">>") and result.dtype.is_int and \
                     result.value is None:
                 self.fault_here()  # an unknown divisor or count may fault: allowed, not required
@@ -562,7 +564,9 @@ class Interp:
         values = []
         saved = self.abstract
         for i, x in enumerate((e.body, e.orelse)):
-            self.abstract = saved or taken != (i == 0)
+            # An undefined condition may pick either side: both run with their values, a division
+            # in them may fault (allowed, not required: their faults do not go into the result).
+            self.abstract = saved or (taken is not None and taken != (i == 0))
             try:
                 values.append(self.expr(x))
             finally:
@@ -572,10 +576,15 @@ class Interp:
             wrong = next(v for v in values if not isinstance(v, RT) and not sem.is_number(v))
             raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers "
                                          f"(Python or numpy), got {sem.kind(wrong)}")
+        if sem.same(values[0], values[1]):
+            return values[0]  # `select(c, x, x)` folds to x: the condition is dead code
         results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
         result = results[0] if taken in (None, True) else results[1]
+        if not flag.const:  # a select (a constant condition folds it)
+            result = result.variable()
         if taint:
-            return RT(result.dtype, None, result.taint | taint | frozenset({sem.UB}))
+            sides = frozenset().union(*(r.taint for r in results)) - {sem.DIV}
+            return RT(result.dtype, None, sides | taint | frozenset({sem.UB}))
         return result
 
     def call(self, e: Call) -> Any:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 import operator
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Union
 
 import numpy as np
@@ -47,22 +47,50 @@ def compile_error(message: str | None) -> Predicted:
 
 @dataclass(frozen=True)
 class RT:
-    """A runtime scalar: its dtype, its value (None while compiling) and why it may be unknown."""
+    """A runtime scalar: its dtype, its value (None while compiling) and why it may be unknown.
+    `const`: an IR constant once arith's folders ran (what they fold with); `src`: the integer op
+    that made it, (op, lhs, rhs), for the folds that look through an operand (`(a + b) - b`);
+    `key`: the op and its operands' keys, equal for the values CSE merges (the pipeline runs
+    canonicalize, cse, canonicalize: `(3 / s) - (3 / s)` folds), else a token of its own."""
 
     dtype: DType
     value: Any = None
     taint: frozenset = frozenset()
+    const: bool = False
+    src: Any = field(default=None, compare=False, repr=False)
+    key: Any = field(default_factory=object, compare=False, repr=False)
+
+    def k(self) -> Any:
+        """The CSE key (a constant's is its value)."""
+        return ("c", self.dtype.name, repr(self.value)) if self.const and self.value is not None else self.key
 
     def derived(self, value: Any, dtype: DType | None = None, *others: Any, taint: frozenset = frozenset()) -> RT:
         t = self.taint | taint
+        const = self.const and value is not None
         for o in others:
             if isinstance(o, RT):
                 t |= o.taint
-        return RT(dtype or self.dtype, value, t)
+                const = const and o.const
+        return RT(dtype or self.dtype, value, t, const and not t)
+
+    def variable(self) -> RT:
+        """The value as a new SSA value that is no constant (a loop's, or a runtime `if`'s, result)."""
+        return RT(self.dtype, self.value, self.taint)
 
 
 class Fault(Exception):
     """A division or shift that stops the kernel (category arithmetic)."""
+
+
+def same(x: Any, y: Any) -> bool:
+    """One SSA value once CSE ran."""
+    return isinstance(x, RT) and isinstance(y, RT) and (x is y or x.k() == y.k())
+
+
+def op_key(op: str, lhs: Any, rhs: Any) -> Any:
+    """The key of `lhs op rhs` (runtime operands, or numbers that fit)."""
+    dtype = operand_dtype(op, lhs, rhs)
+    return (op, dtype.name, materialize(lhs, dtype).k(), materialize(rhs, dtype).k())
 
 
 def is_number(v: Any) -> bool:
@@ -110,14 +138,14 @@ def materialize(v: Any, dtype: DType) -> RT:
         if not isinstance(v, (int, float)):
             raise compile_type_error(f"cannot use {type(v).__name__} as a {dtype.name} value")
         try:
-            return RT(dtype, _float(dtype, float(v)))
+            return RT(dtype, _float(dtype, float(v)), const=True)
         except OverflowError as e:
             raise compile_error(str(e)) from None
     if not isinstance(v, int):
         raise compile_type_error(f"cannot use {v!r} ({type(v).__name__}) as a {dtype.name} value")
     if not -(1 << (dtype.bits - 1)) <= v < (1 << dtype.bits):
         raise compile_error(f"the constant {v} does not fit in {dtype.name}")
-    return RT(dtype, dtype.wrap(v))
+    return RT(dtype, dtype.wrap(v), const=True)
 
 
 def convert(v: RT, dst: DType) -> RT:
@@ -125,7 +153,13 @@ def convert(v: RT, dst: DType) -> RT:
     if src == dst:
         return v
     if src.is_int and dst.is_int and src.bits == dst.bits:
-        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint)
+        # no op in the IR (signless integers): the same SSA value
+        return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint, v.const, v.src, v.key)
+    return replace(_convert(v, dst), key=("cast", dst.name, v.k()))
+
+
+def _convert(v: RT, dst: DType) -> RT:
+    src = v.dtype
     if v.value is None:
         return RT(dst, None, v.taint)
     if src.is_float and dst.is_float:
@@ -207,16 +241,21 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
         if not isinstance(side, RT) and not is_number(side):
             raise compile_type_error(f"unsupported operand types for {op}: {kind(lhs)} and {kind(rhs)}")
     if op in ("<<", ">>") and isinstance(rhs, RT) and rhs.dtype.is_int:
-        return _runtime_shift(op, materialize(lhs, dtype), rhs, dtype)
+        a = materialize(lhs, dtype)
+        return replace(_runtime_shift(op, a, rhs, dtype), key=(op, dtype.name, a.k(), rhs.k()))
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
     if op in ("<<", ">>") and c.value is not None and int(c.value) >= dtype.bits and \
             (op == "<<" or dtype.kind == "u"):
         # The frontend writes `a & 0`, which folds to 0: `a` (and a division in it) is dead code.
-        return RT(dtype, dtype.np(0), frozenset())
-    if dtype.is_int and op in ("-", "^") and isinstance(lhs, RT) and lhs is rhs:
-        # `x - x` and `x ^ x` of one value fold to 0 (arith's folders): `x` (and a division in it) is
-        # dead code there. Unknown while compiling, as every runtime value.
-        return RT(dtype, None if a.value is None and not a.taint else dtype.np(0), frozenset())
+        return RT(dtype, dtype.np(0), frozenset(), const=True)
+    if dtype.is_int:
+        folded = _fold(op, a, c, dtype)
+        if folded is not None:
+            return folded
+    return replace(_arith(op, a, c, dtype), src=(op, a, c), key=(op, dtype.name, a.k(), c.k()))
+
+
+def _arith(op: str, a: RT, c: RT, dtype: DType) -> RT:
     if a.value is None or c.value is None:
         return a.derived(None, dtype, c)
     if dtype.is_float:
@@ -238,6 +277,59 @@ def binary(op: str, lhs: Any, rhs: Any) -> RT:
     return a.derived(dtype.wrap(_PY_OPS[op](x, y)), dtype, c)
 
 
+def _is(v: RT, k: int) -> bool:
+    return v.const and v.value is not None and int(v.value) == k
+
+
+def _not_of(v: RT, x: RT) -> bool:
+    """`v` is `~x` (`x ^ -1`)."""
+    return v.src is not None and v.src[0] == "^" and same(v.src[1], x) and _is(v.src[2], x.dtype.wrap(-1))
+
+
+def _fold(op: str, a: RT, c: RT, dtype: DType) -> RT | None:
+    """arith's folds (MLIR 19, with canonicalize) that drop an operand, and a division in it:
+    `x * 0`, `x & 0`, `x & ~x`, `x | -1`, `x | ~x`, `x % 1`, `x - x`, `x ^ x`, `(a + b) - b`,
+    `(a - b) + b`, `(a - b) - a`, `(a ^ b) ^ b` (in either order where the op commutes).
+    Not folded, the division runs: `x % -1`, `0 // x`, `0 % x`, `a - (a - b)`, `b - (a + b)`."""
+    if a.const and c.const:
+        return None  # folds to a constant (or a division by zero, which stays)
+    ones = dtype.wrap(-1)
+
+    def k(v: int) -> RT:  # unknown while compiling, as every runtime value
+        known = a.value is not None or c.value is not None or a.taint or c.taint
+        return RT(dtype, dtype.np(v) if known else None, const=True)
+
+    if op == "*" and (_is(a, 0) or _is(c, 0)):
+        return k(0)
+    if op == "&" and (_is(a, 0) or _is(c, 0) or _not_of(a, c) or _not_of(c, a)):
+        return k(0)
+    if op == "|" and (_is(a, ones) or _is(c, ones) or _not_of(a, c) or _not_of(c, a)):
+        return k(ones)
+    if op == "%" and _is(c, 1):
+        return k(0)
+    if op in ("-", "^") and same(a, c):
+        return k(0)
+    if op == "-" and a.src is not None and a.src[0] == "+":
+        if same(a.src[2], c):
+            return a.src[1]
+        if same(a.src[1], c):
+            return a.src[2]
+    if op == "-" and a.src is not None and a.src[0] == "-" and same(a.src[1], c):
+        return binary("-", 0, a.src[2])
+    if op == "+":
+        for x, y in ((a, c), (c, a)):
+            if y.src is not None and y.src[0] == "-" and same(y.src[2], x):
+                return y.src[1]
+    if op == "^":
+        for x, y in ((a, c), (c, a)):
+            if y.src is not None and y.src[0] == "^":
+                if same(y.src[2], x):
+                    return y.src[1]
+                if same(y.src[1], x):
+                    return y.src[2]
+    return None
+
+
 def _runtime_shift(op: str, a: RT, count: RT, dtype: DType) -> RT:
     """pyasc::shl/shr: the count as the integer it is in its own dtype (the frontend clamps it rather
     than wrap it into the value's dtype); a negative one faults."""
@@ -253,6 +345,13 @@ def _runtime_shift(op: str, a: RT, count: RT, dtype: DType) -> RT:
 def compare(op: str, lhs: Any, rhs: Any) -> RT:
     dtype = operand_dtype(op, lhs, rhs)
     a, c = materialize(lhs, dtype), materialize(rhs, dtype)
+    if dtype.is_int and same(a, c):  # cmpi of one value folds: `x` is dead code there
+        known = a.value is not None or bool(a.taint)
+        return RT(BOOL, bool(_PY_CMP[op](0, 0)) if known else None, const=True)
+    return replace(_compare(op, a, c, dtype), key=("cmp", op, dtype.name, a.k(), c.k()))
+
+
+def _compare(op: str, a: RT, c: RT, dtype: DType) -> RT:
     if a.value is None or c.value is None:
         return a.derived(None, BOOL, c)
     if dtype.is_float:
@@ -285,7 +384,7 @@ def unary(op: str, v: Any) -> Any:
         return v
     if op == "-":
         if v.dtype.is_float:
-            return v.derived(None if v.value is None else -v.value)
+            return replace(v.derived(None if v.value is None else -v.value), key=("neg", v.k()))
         return binary("-", 0, v)
     if v.dtype.is_float:
         raise compile_type_error(f"unary operator '~' is not supported on {v.dtype.name} values")

@@ -19,9 +19,11 @@ import pytest
 from . import interp
 from .case import run_kernel
 from .model import (
+    FLOAT32,
     INT16,
     INT32,
     UINT8,
+    UINT16,
     UINT32,
     UINT64,
     Arg,
@@ -100,4 +102,25 @@ def test_a_division_carried_into_a_loop(worker: Worker, tmp_path: Path) -> None:
     assert division.line in runs[0].fault_lines and loop.line not in runs[0].fault_lines
     result = run_kernel(worker, kernel, {}, tmp_path)
     assert result.reply["status"] == "error" and result.reply["line"] == division.line, result.report()
+    assert not result.problems, result.report()
+
+
+def _unknown_select() -> Kernel:
+    """`(s % f.cast(uint16)) if ((f.cast(uint8) != 0) | (s > 0)) else s` with f = -32.0: the
+    condition and the divisor are undefined for the model (a float out of the integer's range)."""
+    f = Number(-32.0, FLOAT32)
+    cond = Bin("|", Cmp("!=", Cast(f, UINT8), Lit(0)), Cmp(">", Name("s"), Lit(0)))
+    pick = IfExp(cond, Bin("%", Name("s"), Cast(f, UINT16)), Name("s"))
+    return Kernel("unknown_select", [Arg("s", UINT16, 99)], [Store(UINT16, 0, pick)], slots={"uint16": 1})
+
+
+def test_a_division_under_an_undefined_condition(worker: Worker, tmp_path: Path) -> None:
+    """Either side of the select may run: its division may fault (found with seed 14)."""
+    kernel = _unknown_select()
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    assert kernel.body[0].line in runs[0].fault_lines and not runs[0].must_fault
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    # s > 0 takes the remainder, and the simulator converts -32.0 to 0 (undefined on the NPU)
+    assert result.reply["status"] == "error" and result.reply["line"] == kernel.body[0].line, result.report()
     assert not result.problems, result.report()
