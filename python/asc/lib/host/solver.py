@@ -308,22 +308,18 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     tiles_b = nt * b_loads * ceil_div(sk, min(t.step_k_b * t.base_k, sk))
     bubbles = (reloads(sa, t.base_m, t.step_k_a, t.depth_a1, tiles_a)
                + reloads(sb, t.base_n, t.step_k_b, t.depth_b1, tiles_b)) * p.batch
-    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. The Matmul's default config
-    # (enUnitFlag) starts it with the last Mmad, which it follows through L0C (sim/MATMUL.md), so only the
-    # part of its GM write that outlasts that Mmad, and its latency, are left. With one L0C buffer every
-    # block's Fixpipe also holds the next block's first Mmad.
+    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. With one L0C buffer every block's
+    # Fixpipe also holds the next block's first Mmad.
     last_n = sn - (nt - 1) * t.base_n if t.iterate_order == 1 else t.base_n
     last_m = sm - (mt - 1) * t.base_m if t.iterate_order == 0 else t.base_m
-    last_k = sk - (kt - 1) * t.base_k
-    last_mmad = ceil_div(last_m, 16) * ceil_div(last_n, 16) * ceil_div(last_k, kstep) + hw.mmad_overhead
-    tail = max(0.0, last_m * last_n * sc / write_rate - last_mmad) + _FIX_LATENCY
+    tail = last_m * last_n * sc / write_rate + _FIX_LATENCY
     # (The refill after each wait costs about as much again as the Fixpipe's latency: measured as above.)
     exposed_fix = (mt * nt * p.batch - 1) * (block_fix + 2 * _FIX_LATENCY) if t.db_l0c < 2 else 0.0
     # Each K step hands its tiles on through flags (MTE2 -> MTE1 -> M and back), which the pipe sums above
     # do not see: about _STEP_HANDOFF cycles a step (measured on the simulator's Matmul, f16 1024³ with
     # base_k 48 … 128), so very small K steps lose.
     handoff = _STEP_HANDOFF * mt * nt * kt * p.batch
-    per_client = steady + head + first_excess + stalls + bubbles + tail + exposed_fix + handoff
+    per_client = steady + head + first_excess + stalls + bubbles + tail + exposed_fix + handoff + mmad
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
     total = (buffers if resident else loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch)
     # Ties (one pipe bounds the time) go to the tiling that keeps the other pipes least busy.
