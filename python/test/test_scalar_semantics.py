@@ -52,14 +52,24 @@ def overflow(out: asc.GlobalAddress, n: int, m: np.int64):
     g.set_value(3, -n - 2147483647 - 1 > 0)
 
 
+def _overflow_reference(n: int, m: int) -> list[int]:
+    """What `overflow` computes, in numpy's wrapping int32 / int64."""
+    with np.errstate(over="ignore"):
+        a, b = np.int32(n), np.int64(m)
+        return [int(a + np.int32(2147483647) < a), int(a * np.int32(65536) * np.int32(32768) < 0),
+                int(b + np.int64(9223372036854775807) < b), int(-a - np.int32(2147483647) - np.int32(1) > 0)]
+
+
 def test_signed_overflow_wraps_around() -> None:
     """The host compiler assumed that signed arithmetic never overflows and folded `n + MAX < n` to
-    false; kernels are now compiled with -fwrapv, as the IR's integers wrap."""
+    false; kernels are now compiled with -fwrapv, as the IR's integers wrap. Check 3 for n = 1 and
+    check 1 for n = -1 were 0 while INT32_MIN (the folded 65536 * 32768, and -2147483647 - 1) was printed
+    as the long -2147483648, so that C++ computed them in 64 bits."""
     out = np.zeros(4, dtype=np.int32)
     overflow[1](out, 1, np.int64(1))
-    assert out.tolist() == [1, 1, 1, 0]
+    assert out.tolist() == _overflow_reference(1, 1) == [1, 1, 1, 1]
     overflow[1](out, -1, np.int64(-1))
-    assert out.tolist() == [0, 0, 0, 0]
+    assert out.tolist() == _overflow_reference(-1, -1) == [0, 1, 0, 0]
 
 
 @asc.jit
