@@ -61,23 +61,31 @@ static FileLineColLoc getFileLineColLoc(Location loc) {
       .Default([](Location) { return FileLineColLoc(); });
 }
 
+/// The file and line a #line directive gives `loc`, or none. Line 0 means
+/// "no line" (e.g. the implicit module of a parsed file).
+static std::optional<std::pair<StringRef, unsigned>> getLine(Location loc) {
+  FileLineColLoc fileLoc = getFileLineColLoc(loc);
+  if (!fileLoc || fileLoc.getLine() == 0)
+    return std::nullopt;
+  return std::make_pair(fileLoc.getFilename().getValue(), fileLoc.getLine());
+}
+
 void Emitter::emitLocation(Location loc) {
   if (!options.lineDirectives)
     return;
-  FileLineColLoc fileLoc = getFileLineColLoc(loc);
-  // Line 0 means "no line" (e.g. the implicit module of a parsed file).
-  if (!fileLoc || fileLoc.getLine() == 0)
+  auto fileLine = getLine(loc);
+  if (!fileLine)
     return;
+  auto [file, line] = *fileLine;
   unsigned nextLine =
       presumedLine + (counter.getNumNewlines() - newlinesAtDirective);
-  StringRef file = fileLoc.getFilename().getValue();
-  if (file == presumedFile && fileLoc.getLine() == nextLine)
+  if (file == presumedFile && line == nextLine)
     return;
   // Written below the indentation: directives start in column 0.
-  counter << "#line " << fileLoc.getLine() << " \"";
+  counter << "#line " << line << " \"";
   counter.write_escaped(file) << "\"\n";
   presumedFile = file.str();
-  presumedLine = fileLoc.getLine();
+  presumedLine = line;
   newlinesAtDirective = counter.getNumNewlines();
 }
 
@@ -319,14 +327,6 @@ static bool isLocatedAssignment(OpOperand &use) {
     return isa<scf::ForOp, scf::IfOp, scf::WhileOp>(user->getParentOp());
   // scf.condition's first operand is the condition, printed at its line.
   return isa<scf::ConditionOp>(user) && use.getOperandNumber() > 0;
-}
-
-/// The line a #line directive gives `loc`, or none.
-static std::optional<std::pair<StringRef, unsigned>> getLine(Location loc) {
-  FileLineColLoc fileLoc = getFileLineColLoc(loc);
-  if (!fileLoc || fileLoc.getLine() == 0)
-    return std::nullopt;
-  return std::make_pair(fileLoc.getFilename().getValue(), fileLoc.getLine());
 }
 
 void Emitter::separateFaultingExpressions(Operation *root) {
