@@ -255,3 +255,29 @@ def test_a_constant_64_bit_start(a: int, b: int, s: int, unsigned: bool) -> None
     from_constant[1](out, a, b, s, unsigned)
     values = range(a, b, s)
     assert out[:2].tolist() == [values[-1], len(values)]
+
+
+def test_the_edge_iteration_offset_of_constant_bounds(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`range(-1, 2**63, 2**62)` reaches INT64_MAX at its third iteration, whose offset 2 * 2**62 does not
+    fit int64: `i` is pyasc::range_at, not `i_iter * s + -1`, which overflowed (wrapping only under
+    -fwrapv). The check of the offsets saw the stop without its edge (INT64_MAX, exclusive)."""
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+
+    @asc.jit(always_compile=True)
+    def edge_offset(out: asc.GlobalAddress):
+        g = asc.GlobalTensor()
+        g.set_global_buffer(out, OUT)
+        k = 0
+        for i in range(np.int64(-1), 2**63, 2**62):
+            g.set_value(k, i)
+            k += 1
+        g.set_value(OUT - 1, k)
+
+    out = np.zeros(OUT, dtype=np.int64)
+    edge_offset[1](out)
+    values = list(range(-1, 2**63, 2**62))
+    assert out.tolist() == values + [0] * (OUT - 1 - len(values)) + [len(values)]
+    folders = list(tmp_path.glob("edge_offset-*"))
+    assert len(folders) == 1, folders
+    cpp = [line.strip() for line in (folders[0] / "ascendc.cpp").read_text().splitlines()]
+    assert "int64_t i = pyasc::range_at<int64_t>(-1, i_iter, 4611686018427387904LL);" in cpp

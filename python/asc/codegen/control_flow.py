@@ -206,11 +206,10 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
     # A constant stop one past a 64-bit dtype's range, which no wider type holds: the loop counts up to
     # (down to) the dtype's last value, `edge`, and one more iteration when `i` reaches it (`_reaches`).
-    past = None
+    past, way = None, 0  # way: the step's direction (±1) when there is such a stop
     if dtype.bitwidth == 64 and isinstance(bounds[1], int) and not _holds(dtype, bounds[1]):
         way = 1 if bounds[2] > 0 else -1
-        past = (bounds[0], bounds[1] - way, bounds[2])
-        bounds = (bounds[0], bounds[1] - way, bounds[2])
+        bounds = past = (bounds[0], bounds[1] - way, bounds[2])
     bounds = _wide_step(v, node, bounds, dtype)
     rng = asc_range(*bounds)
     beyond = isinstance(rng.stop, int) and not _holds(dtype, rng.stop)  # one past, in the step's direction
@@ -263,19 +262,18 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         count = _unsigned_count(v, node, rng, dtype, variable, to_zero, big_step)
     elif all(isinstance(x, int) for x in bounds):
         # Saturated as pyasc::range_count does: a count int32 cannot hold is a loop the watchdog stops.
-        stop = bounds[1] if past is None else bounds[1] + (1 if bounds[2] > 0 else -1)
-        count = semantic.materialize(min(len(range(bounds[0], stop, bounds[2])), (1 << (dtype.bitwidth - 1)) - 1),
-                                     dtype)
+        count = semantic.materialize(min(len(range(bounds[0], bounds[1] + way, bounds[2])),
+                                         (1 << (dtype.bitwidth - 1)) - 1), dtype)
         past = None
     else:
         count = _range_count(v, node, bounds, dtype,
-                             "count" if past is None else "below_max" if past[2] > 0 else "above_min")
+                             "count" if past is None else "below_max" if way > 0 else "above_min")
     if past is not None:
         count = _plus_saturated(PlainValue(count, dtype), _reaches(*past, variable), dtype)
         count.set_name_hint(_derived_name(node.target.id, "count"))
     operands = [semantic.materialize(0, dtype), count, semantic.materialize(1, dtype)]
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
-    stop = rng.stop if past is None else rng.stop + (1 if past[2] > 0 else -1)  # for `_offset_fits`
+    stop = rng.stop + way if way else rng.stop  # the real stop, for `_offset_fits`: it sees the edge's offset
     _scf_for(v, node, operands, dtype, asc_range(start, stop, step), variable=variable, bias=bias)
 
 
