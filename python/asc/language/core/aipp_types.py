@@ -113,7 +113,7 @@ def _operand(part: str, name: str, value: Any, dtype: DataType, u: DataType) -> 
     # A literal outside a signed field's type would wrap when materialised, out of the verifier's
     # sight; the unsigned fields are int32 constants the verifier range-checks.
     if dtype in (int8, int16) and isinstance(value, int):
-        lo, hi = -(1 << (dtype.bitwidth - 1)), (1 << (dtype.bitwidth - 1)) - 1
+        lo, hi = semantic.integer_limits(dtype)
         if not lo <= value <= hi:
             raise ValueError(f"{where} must be in [{lo}, {hi}], got {value}")
     return semantic.materialize(value, dtype)

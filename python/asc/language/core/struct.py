@@ -54,8 +54,7 @@ def _checked(struct: str, key: str, dtype: DataType, value: Any) -> Any:
         return value
     if not isinstance(value, int):
         raise TypeError(f"{where} must be an int, got {described(value)}")
-    bits = dtype.bitwidth
-    low, high = (0, (1 << bits) - 1) if dtype.is_unsigned() else (-(1 << (bits - 1)), (1 << (bits - 1)) - 1)
+    low, high = semantic.integer_limits(dtype)
     if not low <= value <= high:
         raise OverflowError(f"{where} holds {low}..{high}, got {value}")
     return value
