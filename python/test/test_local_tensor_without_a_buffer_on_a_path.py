@@ -99,6 +99,8 @@ def use_given_in_if(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, flag: in
         gz.set_value(0, a.get_user_tag())
     if use == 6:
         asc.dump_tensor(a, 1, 8)  # USE 6
+    if use == 7:
+        gz.set_value(0, a.get_user_tag())  # USE 7
     q.free_tensor(a)
 
 
@@ -275,8 +277,9 @@ def test_vector_op_on_a_tensor_given_a_buffer_in_a_loop() -> None:
     (2, "data_copy", "source", [5.0] * N),
     (3, "adds", "destination", [6.0] * N),
     (4, "enque", "tensor", [5.0] * N),
-    (5, "SetUserTag", "tensor", [9.0]),
+    (5, "set_user_tag", "tensor", [9.0]),  # was "SetUserTag", the C++ name
     (6, "dump_tensor", "tensor", []),
+    (7, "get_user_tag", "tensor", [0.0]),  # a buffer's tag is 0 until set
 ])
 def test_each_use_of_a_tensor_without_a_buffer(use: int, api: str, role: str, expected: list[float]) -> None:
     x = np.arange(N, dtype=np.float32)
