@@ -4,7 +4,7 @@ register for the CO1 data_copy, as float32) that is NaN, ±inf or denormal used 
 0s, inf saturated), and an NZ output with dst_stride 0 wrote every column block over the first; each is now an
 `argument` error at the line. A zero or normal scale still runs. The vector modes' per-channel scales (the low
 32 bits of each uint64 word of the L1 cbuf workspace) are checked the same way when the Fixpipe reads them, and
-the message names the bad channel."""
+the message names the bad channels (the first five and how many more) of how many, with their values."""
 
 from __future__ import annotations
 
@@ -97,19 +97,44 @@ def _words(scales) -> np.ndarray:
     return np.asarray(scales, np.float32).view(np.uint32).astype(np.uint64)
 
 
+def _vector_error(ws: np.ndarray) -> str:
+    with pytest.raises(KernelError) as info:
+        vector_quantised[1](ws, np.zeros(1024, np.int8))
+    assert info.value.category == "argument"
+    text = str(info.value)
+    assert "# COPY" in text.splitlines()[-1]
+    return text
+
+
 @pytest.mark.parametrize(("bits", "shown"), [(_bits(np.nan), "nan"), (_bits(np.inf), "inf"), (_bits(-np.inf), "-inf"),
                                              (1, "1.4013e-45")], ids=["nan", "inf", "-inf", "denormal"])
 def test_a_vector_scale_that_is_not_a_finite_normal_float_is_an_error_naming_its_channel(bits: int,
                                                                                        shown: str) -> None:
     ws = _words(np.full(32, 0.25))
     ws[21] = np.uint64(bits & 0xFFFFFFFF) | np.uint64(0x5A5A << 32)  # the high 32 bits are not the scale
-    with pytest.raises(KernelError) as info:
-        vector_quantised[1](ws, np.zeros(1024, np.int8))
-    assert info.value.category == "argument"
-    text = str(info.value)
-    assert ("fixpipe: the VQF322B8_PRE scale of channel 21, the low 32 bits of word 21 of the quant workspace as "
-            f"float32, is {shown}; it must be zero or a finite normal float (ascendc_api.md §6.4)") in text, text
-    assert "# COPY" in text.splitlines()[-1]
+    text = _vector_error(ws)
+    assert ("fixpipe: the VQF322B8_PRE scale of channel 21 of 32, the low 32 bits of its word of the quant "
+            f"workspace as float32, is {shown}; it must be zero or a finite normal float (ascendc_api.md §6.4)"
+            ) in text, text
+
+
+def test_several_bad_vector_scales_are_named_together() -> None:
+    # all of them, where the message used to name channel 3 only
+    scales = np.full(32, 0.25, np.float32)
+    scales[[3, 7, 12]] = [np.nan, np.inf, np.uint32(1).view(np.float32)]  # the smallest denormal
+    text = _vector_error(_words(scales))
+    assert ("fixpipe: the VQF322B8_PRE scales of channels 3, 7 and 12 of 32, the low 32 bits of their words of the "
+            "quant workspace as float32, are nan, inf and 1.4013e-45; each must be zero or a finite normal float "
+            "(ascendc_api.md §6.4)") in text, text
+
+
+def test_many_bad_vector_scales_name_the_first_five_and_the_count() -> None:
+    scales = np.full(32, 0.25, np.float32)
+    scales[[1, 2, 4, 8, 16, 17, 30]] = [-np.inf, np.nan, np.nan, np.float32(-2e-39), np.inf, np.inf, np.nan]
+    text = _vector_error(_words(scales))
+    assert ("fixpipe: the VQF322B8_PRE scales of channels 1, 2, 4, 8, 16 and 2 more of 32 (7 channels), the low "
+            "32 bits of their words of the quant workspace as float32, are -inf, nan, nan, -2e-39, inf, ...; each "
+            "must be zero or a finite normal float (ascendc_api.md §6.4)") in text, text
 
 
 def test_zero_and_normal_vector_scales_run() -> None:

@@ -102,19 +102,54 @@ def test_reinterpret_cast_keeps_the_bits() -> None:
 
 
 @asc.jit
-def static_tag_kernel(x: asc.GlobalAddress):
+def static_tag_kernel(x: asc.GlobalAddress, which: asc.ConstExpr[int]):
     t = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 64)
-    t.set_user_tag(1)  # LINE-TAG
+    if which == 0:
+        t.set_user_tag(1)  # LINE-TAG
+    if which == 1:
+        gx = asc.GlobalTensor()
+        gx.set_global_buffer(x, 8)
+        gx.set_value(0, t.get_user_tag())  # LINE-TAG
+    if which == 2:
+        t[16:].set_user_tag(1)  # LINE-TAG
+    if which == 3:
+        a = asc.LocalMemAllocator()
+        u = a.alloc(asc.TPosition.VECCALC, asc.float32, 64)
+        u.set_user_tag(1)  # LINE-TAG
 
 
-def test_user_tag_needs_a_queue_buffer() -> None:
+@pytest.mark.parametrize(("which", "api"), [(0, "set_user_tag"), (1, "get_user_tag"), (2, "set_user_tag"),
+                                            (3, "set_user_tag")], ids=["set", "get", "view", "allocator"])
+def test_user_tag_needs_a_queue_buffer(which: int, api: str) -> None:
+    # was "SetUserTag: the tensor was not allocated from a TQue or TBuf; the tag is kept in the queue buffer,
+    # which a static or default-constructed LocalTensor does not have": a default-constructed (empty) tensor
+    # gets the no-buffer message of every other use (test_local_tensor_without_a_buffer_on_a_path.py)
     with pytest.raises(KernelError) as e:
-        static_tag_kernel[1](np.zeros(8, dtype=np.float32))
+        static_tag_kernel[1](np.zeros(8, dtype=np.float32), which)
     assert e.value.category == "argument"
     assert e.value.message == (
-        "kernel 'static_tag_kernel' (block 0): SetUserTag: the tensor was not allocated from a TQue or TBuf; the tag is kept in the queue buffer, "
-        "which a static or default-constructed LocalTensor does not have")
+        f"kernel 'static_tag_kernel' (block 0): {api}: the tensor has no queue buffer to keep the tag in: it is a "
+        "static LocalTensor (declared at an address, asc.LocalTensor(dtype, pos, addr, tile_size), or by a "
+        "LocalMemAllocator) or a view of one; tag a tensor a TQue (alloc_tensor, deque) or a TBuf (get) handed out")
     assert "LINE-TAG" in str(e.value)
+
+
+@asc.jit
+def tbuf_tag_kernel(out: asc.GlobalAddress):
+    go = asc.GlobalTensor()
+    go.set_global_buffer(out, 8)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 1024)
+    t = buf.get(asc.float32)
+    t.set_user_tag(5)
+    go.set_value(0, t[8:].get_user_tag())
+
+
+def test_a_tbuf_tensor_keeps_a_tag() -> None:
+    out = np.zeros(8, dtype=np.int32)
+    tbuf_tag_kernel[1](out)
+    assert out.tolist() == [5, 0, 0, 0, 0, 0, 0, 0]
 
 
 def test_set_addr_with_offset_type_change_in_loop_is_a_compile_error() -> None:

@@ -217,7 +217,8 @@ ASCSIM_API int32_t queueQuery(int32_t queue, QueueQuery what, uint64_t buffer,
                               Loc loc);
 ASCSIM_API void queueFreeAllEvent(int32_t queue, Loc loc);
 /// LocalTensor::SetUserTag (set) / GetUserTag: the tag of the queue buffer
-/// named by `buffer` (a LocalTensor's bufferHandle).
+/// named by `buffer` (a LocalTensor's handle()); `api` is the pyasc name the
+/// errors use.
 ASCSIM_API int32_t bufferUserTag(uint64_t buffer, bool set, int32_t tag,
                                  const char *api, Loc loc);
 /// TPipe::AllocEventID (reserve) / FetchEventID (peek) of a HardEvent.

@@ -2,9 +2,9 @@
 //
 // The kernel-to-simulator ABI of ascsim/sort_api.h: Sort32 and the 4-way
 // MrgSort (ascendc_api.md §5.12) as one plain descriptor per call, checked
-// and executed by sim/lib/device/SortAbi.cpp, plus the fault the headers'
+// and executed by sim/lib/device/SortAbi.cpp, plus the faults the headers'
 // instruction sequences (Sort, the advanced API, Matmul) raise for arguments
-// only they can check, with faultf to format its message. Includes only
+// only they can check, with faultf to format a message. Includes only
 // <cstdint> (through vector_abi.h): faultf uses the compiler's builtins, not
 // <cstdarg> and <cstdio>.
 //
@@ -48,7 +48,20 @@ ASCSIM_API uint64_t sortOp(const SortCall &call, Loc loc);
 /// API that the headers build from other instructions (the message starts
 /// with its pyasc name).
 ASCSIM_API void apiFault(const char *category, const char *message, Loc loc);
+/// The `argument` fault of `role` of `api` being a LocalTensor with no
+/// buffer on this path (pos kNoBufferPos), worded as the library's own.
+[[noreturn]] ASCSIM_API void noBufferFault(const char *api, const char *role,
+                                           Loc loc);
 } // namespace abi
+
+/// abi::noBufferFault if `op` is a LocalTensor with no buffer: for an API the
+/// headers build from other instructions, which would otherwise report the
+/// empty tensor under an instruction's name or as holding 0 elements.
+inline void requireBufferIn(const Operand &op, const char *api,
+                            const char *role, Loc loc) {
+  if (__builtin_expect(op.pos == kNoBufferPos, 0))
+    abi::noBufferFault(api, role, loc);
+}
 
 /// A message formatted by printf's rules, with room for any check's.
 struct Text {

@@ -191,11 +191,17 @@ template <typename T, bool isFullSort>
 inline void Sort(const LocalTensor<T> &dst, const LocalTensor<T> &concat,
                  const LocalTensor<uint32_t> &index, LocalTensor<T> &tmp,
                  const int32_t repeatTime, ASCSIM_LOC) {
+  if (repeatTime > 0) { // named here: Sort32 would report them as its own
+    ::ascsim::requireBufferIn(dst.operand(), "sort", "destination", loc);
+    ::ascsim::requireBufferIn(concat.operand(), "sort", "scores (concat)", loc);
+    ::ascsim::requireBufferIn(index.operand(), "sort", "indices (index)", loc);
+  }
   Sort32(dst, concat, index, repeatTime, loc);
   if (!isFullSort || repeatTime <= 1)
     return;
   const uint32_t n = static_cast<uint32_t>(repeatTime) * 32;
   const uint32_t perPair = 8 / static_cast<uint32_t>(sizeof(T));
+  ::ascsim::requireBufferIn(tmp.operand(), "sort", "tmp buffer", loc);
   if (static_cast<uint64_t>(tmp.GetSize()) < uint64_t(n) * perPair)
     ::ascsim::faultf("bounds", loc,
                      "sort: a full sort of %u elements needs a tmp buffer "
@@ -242,6 +248,11 @@ inline void Concat(LocalTensor<T> &concat, const LocalTensor<T> &src,
                    ASCSIM_LOC) {
   (void)tmp;
   const uint32_t n = ascsim_detail::repeatCovers("concat", repeatTime, 16, loc);
+  if (n > 0) { // before the sizes, which an empty tensor has 0 of
+    ::ascsim::requireBufferIn(concat.operand(), "asc.adv.concat", "destination",
+                              loc);
+    ::ascsim::requireBufferIn(src.operand(), "asc.adv.concat", "source", loc);
+  }
   ascsim_detail::checkCovers("concat", repeatTime, n, concat.GetSize(), "dst",
                              "", loc);
   ascsim_detail::checkCovers("concat", repeatTime, n, src.GetSize(), "src", "",
@@ -263,6 +274,14 @@ Extract(const LocalTensor<T> &dstValue, const LocalTensor<uint32_t> &dstIndex,
                 "Extract: T is half or float");
   const uint32_t n =
       ascsim_detail::repeatCovers("extract", repeatTime, 32, loc);
+  if (n > 0) { // before the sizes, which an empty tensor has 0 of
+    ::ascsim::requireBufferIn(dstValue.operand(), "asc.adv.extract",
+                              "value destination (dst_value)", loc);
+    ::ascsim::requireBufferIn(dstIndex.operand(), "asc.adv.extract",
+                              "index destination (dst_index)", loc);
+    ::ascsim::requireBufferIn(sorted.operand(), "asc.adv.extract", "source",
+                              loc);
+  }
   ascsim_detail::checkCovers("extract", repeatTime, n, dstValue.GetSize(),
                              "dst_value", "", loc);
   ascsim_detail::checkCovers("extract", repeatTime, n, dstIndex.GetSize(),

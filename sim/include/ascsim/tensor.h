@@ -203,12 +203,14 @@ public:
   }
 
   /// Tag of the queue buffer this tensor came from (shared by every tensor
-  /// of that buffer); static tensors have none (reported).
+  /// of that buffer); static tensors have none (reported, as is a tensor
+  /// with no buffer). The errors use the pyasc names.
   void SetUserTag(const TTagType tag, ::ascsim::Loc loc = ::ascsim::here()) {
-    ::ascsim::abi::bufferUserTag(handle(), true, tag, "SetUserTag", loc);
+    ::ascsim::abi::bufferUserTag(handle(), true, tag, "set_user_tag", loc);
   }
   TTagType GetUserTag(::ascsim::Loc loc = ::ascsim::here()) const {
-    return ::ascsim::abi::bufferUserTag(handle(), false, 0, "GetUserTag", loc);
+    return ::ascsim::abi::bufferUserTag(handle(), false, 0, "get_user_tag",
+                                        loc);
   }
 
   /// This tensor becomes `src[offset]` (offset in elements of S): src's

@@ -192,6 +192,7 @@ public:
                    const char *hint, Loc loc);
   [[noreturn]] void apiFault(const char *category, const char *message,
                              Loc loc);
+  [[noreturn]] void noBufferFault(const char *api, const char *role, Loc loc);
 
   // printf and DumpTensor (device/Debug.cpp).
   void print(const char *fmt, const PrintArg *args, uint32_t nargs, Loc loc);

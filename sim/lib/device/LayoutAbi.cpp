@@ -304,6 +304,9 @@ uint64_t LayoutIssuer::gatherMask() {
     core_.gatherMaskRemain_ = 0;
     return 0;
   }
+  // Before their sizes, which an empty tensor has 0 elements of.
+  requireBuffer(c_.src0, api_, "source 0", loc_);
+  requireBuffer(c_.dst, api_, "destination", loc_);
   // A counter-mode repeat walks blocks beyond the eighth: reject what cannot
   // fit before enumerating it.
   uint64_t srcElems = c_.src0.bytes / es;
@@ -444,6 +447,8 @@ void LayoutIssuer::transposeExt() {
                            " bytes is not a multiple of 32");
   uint64_t h0 = es == 1 ? 32 : 16, w0 = 32 / es;
   uint64_t tmpNeed = (type == kNchw2Nhwc ? ch + 2 : 2 * ch + 1) * h0 * w0 * es;
+  // Before its size, which an empty tensor has 0 bytes of.
+  requireBuffer(c_.src1, api_, "shared tmp buffer", loc_);
   if (c_.src1.bytes < tmpNeed)
     error("bounds", "the shared tmp buffer holds " +
                         std::to_string(c_.src1.bytes) + " bytes, but " +

@@ -27,11 +27,19 @@ uint64_t sortOp(const SortCall &call, Loc loc) {
 void apiFault(const char *category, const char *message, Loc loc) {
   currentCore().apiFault(category, message, loc);
 }
+void noBufferFault(const char *api, const char *role, Loc loc) {
+  currentCore().noBufferFault(api, role, loc);
+}
 } // namespace abi
 
 void Core::apiFault(const char *category, const char *message, Loc loc) {
   beginCall(loc);
   fail(category, message, loc);
+}
+
+void Core::noBufferFault(const char *api, const char *role, Loc loc) {
+  beginCall(loc);
+  failNoBuffer(api, role, loc);
 }
 
 /// Plans and issues sort instructions with access to the core's state.

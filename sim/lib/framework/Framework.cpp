@@ -875,11 +875,15 @@ int32_t Framework::userTag(uint64_t buffer, bool set, int32_t tag,
   if (buffer == 0 || qh <= 0 || static_cast<size_t>(qh) > queues_.size()) {
     if (buffer == kNoBufferHandle)
       failNoBuffer(api, "tensor", loc);
+    // Only a tensor with bytes but no queue buffer is left: one declared at
+    // an address (or a view of one), whose handle is null.
     fail("argument",
          std::string(api) +
-             ": the tensor was not allocated from a TQue or TBuf; the tag "
-             "is kept in the queue buffer, which a static or "
-             "default-constructed LocalTensor does not have",
+             ": the tensor has no queue buffer to keep the tag in: it is a "
+             "static LocalTensor (declared at an address, "
+             "asc.LocalTensor(dtype, pos, addr, tile_size), or by a "
+             "LocalMemAllocator) or a view of one; tag a tensor a TQue "
+             "(alloc_tensor, deque) or a TBuf (get) handed out",
          loc);
   }
   Queue &q = queue(qh, api, loc);

@@ -23,6 +23,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace ascsim {
@@ -590,20 +591,51 @@ std::string badQuantScale(float scale) {
 void checkQuantWords(const FixpipeDesc &d, const uint8_t *quantWords, Loc loc) {
   if (!vectorQuant(d.quant) || !quantWords)
     return;
+  // Every bad channel is counted, so that one run names them all (the first
+  // kShown with their values) rather than one per fix-and-rerun.
+  constexpr size_t kShown = 5;
+  std::vector<std::pair<uint32_t, std::string>> bad;
+  size_t count = 0;
   for (uint32_t n = 0; n < d.nSize; ++n) {
     uint64_t word;
     std::memcpy(&word, quantWords + static_cast<uint64_t>(n) * 8, 8);
-    const std::string bad = badQuantScale(scaleOf(word));
-    if (!bad.empty())
-      fail("argument",
-           std::string("fixpipe: the ") + quantModeName(d.quant) +
-               " scale of channel " + std::to_string(n) +
-               ", the low 32 bits of word " + std::to_string(n) +
-               " of the quant workspace as float32, is " + bad +
-               "; it must be zero or a finite normal float (ascendc_api.md "
-               "§6.4)",
-           loc);
+    std::string shown = badQuantScale(scaleOf(word));
+    if (shown.empty())
+      continue;
+    if (++count <= kShown)
+      bad.emplace_back(n, std::move(shown));
   }
+  if (count == 0)
+    return;
+  // "a", "a and b", "a, b and c"; past kShown "a, ..., e and 3 more".
+  auto list = [&](auto item, const char *more) {
+    std::string out;
+    for (size_t i = 0; i < bad.size(); ++i) {
+      if (i > 0)
+        out += i + 1 == bad.size() && count == bad.size() ? " and " : ", ";
+      out += item(bad[i]);
+    }
+    if (count > bad.size())
+      out += more;
+    return out;
+  };
+  const bool one = count == 1;
+  const std::string more = " and " + std::to_string(count - bad.size()) +
+                           " more of " + std::to_string(d.nSize) + " (" +
+                           std::to_string(count) + " channels)";
+  std::string channels =
+      list([](const auto &b) { return std::to_string(b.first); }, more.c_str());
+  if (count == bad.size())
+    channels += " of " + std::to_string(d.nSize);
+  fail("argument",
+       std::string("fixpipe: the ") + quantModeName(d.quant) +
+           (one ? " scale of channel " : " scales of channels ") + channels +
+           ", the low 32 bits of " + (one ? "its word" : "their words") +
+           " of the quant workspace as float32, " + (one ? "is " : "are ") +
+           list([](const auto &b) { return b.second; }, ", ...") + "; " +
+           (one ? "it" : "each") +
+           " must be zero or a finite normal float (ascendc_api.md §6.4)",
+       loc);
 }
 
 void fixpipe(const FixpipeDesc &d, const uint8_t *src,

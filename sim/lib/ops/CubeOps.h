@@ -234,7 +234,8 @@ void fixpipe(const FixpipeDesc &d, const uint8_t *src,
 std::string badQuantScale(float scale);
 /// The vector quant modes' check of the scales a Fixpipe reads from its
 /// cbuf workspace (one word per channel, known only when it runs): an
-/// `argument` error at `loc` naming the first bad channel.
+/// `argument` error at `loc` naming how many channels are bad and the
+/// first five of them with their values.
 void checkQuantWords(const FixpipeDesc &d, const uint8_t *quantWords, Loc loc);
 
 /// The K-direction fractal count of an Mmad operand: ceil(k / K0), and for

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..._C import _ods
 from ..._lazy import ods_enums
+from . import semantic
 from .dtype import DataType, float16, from_numpy_name, uint64
 from .ir_value import PlainValue, described
 from .types import ParamStruct, _field
@@ -33,7 +34,8 @@ __getattr__ = ods_enums(__name__, _ODS_ENUMS)
 
 def _enum_field(value: Any, struct: str, name: str, cls: type) -> Any:
     """An enum field: a compile-time value of `cls` (printed as its enumerator; the verifier checks
-    its range) or a runtime integer."""
+    its range) or a runtime integer. A numpy integer is an int."""
+    value = semantic.python_scalar(value)
     if isinstance(value, bool) or not isinstance(value, (int, PlainValue)):
         raise TypeError(f"{struct}: '{name}' must be an asc.{cls.__name__}, got {described(value)}")
     return _field(value, struct, name)

@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ..._C import _ods
 from ..._lazy import ods_enums
+from . import semantic
 from .dtype import uint64
 from .types import ParamStruct, _field
 
@@ -25,7 +26,8 @@ __getattr__ = ods_enums(__name__, _ODS_ENUMS)
 
 def _enum_field(value: Any, struct: str, name: str, cls: type[IntEnum]) -> Any:
     """An enum field: a compile-time value of `cls` (the emitter prints it as the enumerator; the verifier
-    checks its range)."""
+    checks its range). A numpy integer is an int."""
+    value = semantic.python_scalar(value)
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{struct}: '{name}' must be an asc.{cls.__name__} known at compile time, got "
                         f"{type(value).__name__}")
