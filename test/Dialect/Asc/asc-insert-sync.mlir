@@ -670,3 +670,38 @@ func.func @static_next_to_pipe(%g: !asc.global_tensor<f32>) {
   asc.tpipe_destroy %p
   return
 }
+
+// -----
+
+// A loop body that hands out %a then %o and resets the pool at its end:
+// each iteration places them at the same offsets (the previous iteration's
+// reset, or the pool's start before the loop), so the copy into %a waits
+// for the add that read it (V_MTE2), not for the copy out of %o.
+// CHECK-LABEL: func.func @pool_reset_in_loop
+// CHECK:      scf.for
+// CHECK-NOT:  mte3_mte2
+// CHECK:      asc.tbuf_pool_reset
+// CHECK-NEXT: }
+func.func @pool_reset_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+    asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+    %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+    %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+    asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+    asc.add %to, %ta, %ta, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+    asc.data_copy %gz, %to, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>, i32
+    asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
+  }
+  return
+}
