@@ -705,3 +705,33 @@ func.func @pool_reset_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tens
   }
   return
 }
+
+// -----
+
+// A TBuf handed out in each iteration at the same offset of a pool at a
+// fixed place: its windows [0, 128) and [128, 256) stay apart (no flag),
+// within an iteration and from one to the next.
+// CHECK-LABEL: func.func @pool_windows_in_loop
+// CHECK-NOT:  asc.set_flag
+// CHECK:      return
+func.func @pool_windows_in_loop(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+    %w0 = asc.tbuf_get_with_offset %a, %c32, %c0 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+    %w1 = asc.tbuf_get_with_offset %a, %c32, %c128 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+    asc.data_copy %w0, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+    asc.add %w1, %w1, %w1, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+    asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
+  }
+  return
+}

@@ -146,6 +146,7 @@ BufferLayout::BufferLayout(func::FuncOp func) {
       hi = *it->second + *bytes;
     keyOf[op] = key;
     sizeOf[op] = bytes;
+    c.size = c.inits.size() == 1 || c.size == bytes ? bytes : std::nullopt;
     at[op] = {lo, hi};
     it->second = hi;
     if (bytes && op->getBlock() == entry)
@@ -407,10 +408,27 @@ std::pair<int64_t, std::optional<int64_t>> BufferLayout::bounds(Value x) const {
   return {0, std::nullopt};
 }
 
+/// `x` is at one byte of its memory whenever it is handed out.
+bool BufferLayout::fixed(Value x) const {
+  for (int hops = 0; hops < 64; ++hops) {
+    const Carved *c = find(slot(x));
+    if (!c || c->ambiguous || !c->bounded || !c->hi || !c->size ||
+        *c->hi - c->lo != *c->size)
+      return false;
+    if (!c->container)
+      return true;
+    x = c->container;
+  }
+  return false;
+}
+
 bool BufferLayout::movable(Value buf) const {
   const Carved *c = find(buf);
-  return !c || c->inits.size() > 1 ||
-         llvm::any_of(c->inits, [](Operation *op) { return inLoop(op); });
+  if (!c)
+    return true;
+  bool again = c->inits.size() > 1 ||
+               llvm::any_of(c->inits, [](Operation *op) { return inLoop(op); });
+  return again && !fixed(buf);
 }
 
 namespace {

@@ -63,8 +63,9 @@ public:
   /// none: no bound known).
   std::pair<int64_t, std::optional<int64_t>> bounds(Value x) const;
 
-  /// A TBuf that may be placed anew (initialised again, or in a loop): the
-  /// offsets of its tensors in it do not tell their bytes apart.
+  /// A TBuf that may be placed anew at another byte (initialised again, or
+  /// in a loop, not always at one offset of a fixed container): the offsets
+  /// of its tensors in it do not tell their bytes apart.
   bool movable(Value buf) const;
 
 private:
@@ -81,6 +82,8 @@ private:
     int64_t lo = 0;
     std::optional<int64_t> hi;
     bool bounded = false;
+    /// The bytes every init of it takes; none: unknown or not all alike.
+    std::optional<int64_t> size;
   };
   DenseMap<Value, Carved> carved;
   /// Resets and inits of each pool; resets of the TPipe (reset, destroy,
@@ -96,6 +99,7 @@ private:
   Value container(Value v) const;
   SmallVector<Operation *> resetsOf(Value from) const;
   bool separated(Value x, Value y, Value from) const;
+  bool fixed(Value x) const;
   bool offsetsOverlap(Value x, Value y) const;
 };
 
