@@ -352,7 +352,9 @@ func.func @static_overlap(%g: !asc.global_tensor<f32>) {
 
 // Two tensors of one TBuf: the whole buffer and a window of it share bytes
 // (MTE2_V); a window past the copied range does not. Two copies into
-// overlapping static tensors are kept apart by PIPE_MTE2.
+// overlapping static tensors are kept apart by PIPE_MTE2. The static tensors
+// lie in the TBuf's bytes [0, 2048) too: the copy into %s1 waits for the
+// adds (V_MTE2).
 // CHECK-LABEL: func.func @tbuf_views
 // CHECK:      asc.data_copy %[[WHOLE:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
 // CHECK-NEXT: asc.add %[[APART:[^,]*]], %[[APART]], %[[APART]],
@@ -360,6 +362,9 @@ func.func @static_overlap(%g: !asc.global_tensor<f32>) {
 // CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
 // CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
 // CHECK-NEXT: asc.add %[[WIN:[^,]*]], %[[WIN]], %[[WIN]],
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E2]] : i32
 // CHECK-NEXT: asc.data_copy %[[S1:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
 // CHECK-NEXT: asc.pipe_barrier mte2
 // CHECK-NEXT: asc.data_copy %[[S2:[^,]*]], %{{.*}} : !asc.local_tensor<vecin, f32>
@@ -392,14 +397,19 @@ func.func @tbuf_views(%g: !asc.global_tensor<f32>) {
 
 // An address or offset known only at run time may be anywhere in its
 // memory or buffer: the static tensor at %addr and the TBuf window at %off
-// wait for the copies before them. A loop body's read of a tensor that
-// shares bytes with one written before the loop is flagged before the loop.
+// wait for the copies before them, and the copy into the TBuf for the add
+// into %dyn (V_MTE2). The static tensor at 4096 lies above the TBuf's bytes
+// [0, 4096). A loop body's read of a tensor that shares bytes with one
+// written before the loop is flagged before the loop.
 // CHECK-LABEL: func.func @unknown_offsets
 // CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
 // CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
 // CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
 // CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
 // CHECK-NEXT: asc.add %[[DYN:[^,]*]], %[[DYN]], %[[DYN]],
+// CHECK-NEXT: %[[E0:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E0]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E0]] : i32
 // CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
 // CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
 // CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
@@ -473,6 +483,255 @@ func.func @chosen(%g: !asc.global_tensor<f32>, %c: i1, %n: i32) {
   %r = scf.for %i = %c0 to %n step %c1 iter_args(%u = %a) -> (!asc.local_tensor<vecin, f32>) : i32 {
     asc.add %o, %u, %u, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
     scf.yield %b : !asc.local_tensor<vecin, f32>
+  }
+  return
+}
+
+// -----
+
+// A TBufPool hands its bytes out again after reset(): %b takes %a's bytes
+// and %c %o's (the offsets in the pool follow from the constant lengths), so
+// the copy into %b waits for the add that read %a (V_MTE2), not for the copy
+// out of %o, and the add into %c for that copy (MTE3_V). Without the reset
+// the pool's buffers are disjoint (@pool_no_reset: no flag).
+// CHECK-LABEL: func.func @pool_reset
+// CHECK:      asc.tbuf_pool_reset
+// CHECK:      %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E1]] : i32
+// CHECK-NEXT: asc.data_copy %[[B:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte3_v : i32
+// CHECK-NEXT: asc.set_flag mte3_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte3_v, %[[E2]] : i32
+// CHECK-NEXT: %[[E3:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E3]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E3]] : i32
+// CHECK-NEXT: asc.add %{{[^,]*}}, %[[B]], %[[B]],
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func @pool_no_reset
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>
+// CHECK-NOT:  asc.set_flag
+// CHECK:      asc.data_copy %[[B:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.add %{{[^,]*}}, %[[B]], %[[B]],
+// CHECK-NEXT: return
+func.func @pool_reset(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %to, %ta, %ta, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %gz, %to, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %b, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %c = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %c, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %tb = asc.tbuf_get %b, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %tc = asc.tbuf_get %c, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %tb, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %tc, %tb, %tb, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+func.func @pool_no_reset(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c1024 = arith.constant 1024 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c1024 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %to, %ta, %ta, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %gz, %to, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>, i32
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %b, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %c = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %c, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %tb = asc.tbuf_get %b, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %tc = asc.tbuf_get %c, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %tb, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %tc, %tb, %tb, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// A pool initialised with share_buf takes the bytes of the pool it shares:
+// %b (of %shared) and %a (of %pool) both start at its byte 0, without a
+// reset; %c, in the pool %sub nested at byte 256 of %pool, does not meet %b.
+// After the nested pool's reset, %d may take %c's bytes, not those of %o,
+// which the outer pool handed out next to the nested one.
+// CHECK-LABEL: func.func @shared_and_nested_pools
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[B:[^,]*]], %[[B]], %[[B]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[O:[^,]*]], %[[O]], %[[O]],
+// CHECK-NEXT: asc.tbuf_pool_reset
+// CHECK-NEXT: asc.tbuf :
+// CHECK-NEXT: asc.tbuf_pool_init_tbuf
+// CHECK-NEXT: asc.tbuf_get
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.add %[[D:[^,]*]], %[[D]], %[[D]],
+// CHECK-NEXT: return
+func.func @shared_and_nested_pools(%g: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %c1024 = arith.constant 1024 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c1024 : !asc.tbuf_pool<veccalc, 4>, i32
+  %shared = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %shared, %c1024, %pool : !asc.tbuf_pool<veccalc, 4>, i32, !asc.tbuf_pool<veccalc, 4>
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %shared, %b, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %sub = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 2>
+  asc.tbuf_pool_init_buf_pool %pool, %sub, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf_pool<veccalc, 2>, i32
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+  %c = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %sub, %c, %c256 : !asc.tbuf_pool<veccalc, 2>, !asc.tbuf<veccalc>, i32
+  %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %tb = asc.tbuf_get %b, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %tc = asc.tbuf_get %c, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %tb, %tb, %tb, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %tc, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %to, %to, %to, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.tbuf_pool_reset %sub : !asc.tbuf_pool<veccalc, 2>
+  %d = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tbuf_pool_init_tbuf %sub, %d, %c256 : !asc.tbuf_pool<veccalc, 2>, !asc.tbuf<veccalc>, i32
+  %td = asc.tbuf_get %d, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.add %td, %td, %td, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// A static tensor and the TPipe's buffers, placed from byte 0 in init order:
+// the queue takes [0, 512) and the TBuf [512, 768). %lo at 256 lies in the
+// queue's buffer (MTE2_V after the copy into %x), %hi at 768 above all of
+// them (no flag); the copy into the TBuf waits for nothing (%lo ends at 512).
+// A destroy at the end separates no two buffers.
+// CHECK-LABEL: func.func @static_next_to_pipe
+// CHECK:      asc.data_copy %[[X:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.add %[[HI:[^,]*]], %[[HI]], %[[HI]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[LO:[^,]*]], %[[LO]], %[[LO]],
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.tpipe_destroy
+// CHECK-NEXT: return
+func.func @static_next_to_pipe(%g: !asc.global_tensor<f32>) {
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c500 = arith.constant 500 : i32
+  %c768 = arith.constant 768 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %q = asc.tque : !asc.tque<vecin, 1>
+  asc.tpipe_init_buffer %p, %q, %c1, %c500 : !asc.tque<vecin, 1>, i32, i32
+  %t = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %t, %c256 : !asc.tbuf<veccalc>, i32
+  %lo = asc.local_tensor %c256, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %hi = asc.local_tensor %c768, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %x = asc.alloc_tensor %q : !asc.tque<vecin, 1> -> !asc.local_tensor<vecin, f32>
+  %tt = asc.tbuf_get %t, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %x, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %hi, %hi, %hi, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %lo, %lo, %lo, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %tt, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.tpipe_destroy %p
+  return
+}
+
+// -----
+
+// A loop body that hands out %a then %o and resets the pool at its end:
+// each iteration places them at the same offsets (the previous iteration's
+// reset, or the pool's start before the loop), so the copy into %a waits
+// for the add that read it (V_MTE2), not for the copy out of %o.
+// CHECK-LABEL: func.func @pool_reset_in_loop
+// CHECK:      scf.for
+// CHECK-NOT:  mte3_mte2
+// CHECK:      asc.tbuf_pool_reset
+// CHECK-NEXT: }
+func.func @pool_reset_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+    asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+    %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+    %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+    asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+    asc.add %to, %ta, %ta, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+    asc.data_copy %gz, %to, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>, i32
+    asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
+  }
+  return
+}
+
+// -----
+
+// A TBuf handed out in each iteration at the same offset of a pool at a
+// fixed place: its windows [0, 128) and [128, 256) stay apart (no flag),
+// within an iteration and from one to the next.
+// CHECK-LABEL: func.func @pool_windows_in_loop
+// CHECK-NOT:  asc.set_flag
+// CHECK:      return
+func.func @pool_windows_in_loop(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+    %w0 = asc.tbuf_get_with_offset %a, %c32, %c0 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+    %w1 = asc.tbuf_get_with_offset %a, %c32, %c128 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+    asc.data_copy %w0, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+    asc.add %w1, %w1, %w1, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+    asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
   }
   return
 }

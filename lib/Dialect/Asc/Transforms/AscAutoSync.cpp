@@ -53,16 +53,396 @@ Value autosync::rootOf(Value tensor) {
   return tensor;
 }
 
+//===----------------------------------------------------------------------===//
+// BufferLayout
+//===----------------------------------------------------------------------===//
+
+/// The loops (region ops other than scf.if) around `op` in its function.
+static SmallVector<Operation *, 4> loopsAround(Operation *op) {
+  SmallVector<Operation *, 4> loops;
+  for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
+       p = p->getParentOp())
+    if (!isa<scf::IfOp>(p))
+      loops.push_back(p);
+  return loops;
+}
+
+static bool inLoop(Operation *op) { return !loopsAround(op).empty(); }
+
+/// A loop holds both ops.
+static bool shareLoop(Operation *a, Operation *b) {
+  return llvm::any_of(loopsAround(a),
+                      [&](Operation *loop) { return loop->isAncestor(b); });
+}
+
+static Hardware memoryOfObject(Type type) {
+  if (auto buf = dyn_cast<TBufType>(type))
+    return getHardware(buf.getPosition());
+  if (auto pool = dyn_cast<TBufPoolType>(type))
+    return getHardware(pool.getPosition());
+  return getHardware(getQueueTensorPosition(type));
+}
+
+BufferLayout::BufferLayout(func::FuncOp func) {
+  Block *entry = &func.getBody().front();
+  // Per container (a pool, or the TPipe: null) and memory: the bytes it has
+  // surely handed out since it was last emptied (inits in the entry block),
+  // and at most (none: unbounded).
+  using Key = std::pair<Value, int>;
+  using Bounds = std::pair<int64_t, std::optional<int64_t>>;
+  DenseMap<Key, int64_t> low;
+  DenseMap<Key, std::optional<int64_t>> high;
+  // Each init (without share_buf): its container and memory, bytes, and
+  // the bounds of its offset in the container.
+  DenseMap<Operation *, Key> keyOf;
+  DenseMap<Operation *, std::optional<int64_t>> sizeOf;
+  DenseMap<Operation *, Bounds> at;
+  // The cursors where each loop of the entry block starts.
+  DenseMap<Operation *, std::pair<DenseMap<Key, int64_t>,
+                                  DenseMap<Key, std::optional<int64_t>>>>
+      loopEntry;
+  auto constant = [](Value v) -> std::optional<int64_t> {
+    std::optional<int64_t> n = getConstantInt(v);
+    if (n && *n > 0)
+      return n;
+    return std::nullopt;
+  };
+  auto block32 = [](std::optional<int64_t> n) -> std::optional<int64_t> {
+    if (!n)
+      return std::nullopt;
+    return (*n + 31) / 32 * 32;
+  };
+  // `from` starts again from byte 0 at `op`: surely so in the entry block.
+  auto empty = [&](Value from, Operation *op) {
+    for (auto &[key, lo] : low)
+      if (!from || key.first == from)
+        lo = 0;
+    if (op->getBlock() == entry)
+      for (auto &[key, hi] : high)
+        if (!from || key.first == from)
+          hi = 0;
+  };
+  auto record = [&](Operation *op, Value object, Value from, Value share,
+                    std::optional<int64_t> bytes) {
+    Carved &c = carved[object];
+    if (!c.inits.empty() && c.container != from)
+      c.ambiguous = true;
+    c.container = from;
+    c.share = share;
+    c.inits.push_back(op);
+    if (isa<TBufPoolType>(object.getType())) {
+      // A pool (re)initialised starts empty.
+      poolResets[object].push_back(op);
+      empty(object, op);
+    }
+    if (share)
+      return;
+    // Carved at its container's cursor.
+    Key key{from, static_cast<int>(memoryOfObject(object.getType()))};
+    int64_t lo = low.lookup(key);
+    auto it = high.try_emplace(key, 0).first;
+    std::optional<int64_t> hi;
+    if (it->second && bytes && !inLoop(op))
+      hi = *it->second + *bytes;
+    keyOf[op] = key;
+    sizeOf[op] = bytes;
+    c.size = c.inits.size() == 1 || c.size == bytes ? bytes : std::nullopt;
+    at[op] = {lo, hi};
+    it->second = hi;
+    if (bytes && op->getBlock() == entry)
+      low[key] = lo + *bytes;
+  };
+  unsigned next = 0;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<scf::ForOp>(op) && op->getBlock() == entry)
+      loopEntry[op] = {low, high};
+    if (isa<TPipeOp, TPipeResetOp, TPipeDestroyOp, TPipeInitOp>(op)) {
+      order[op] = next++;
+      pipeResets.push_back(op);
+      empty(Value(), op);
+      return;
+    }
+    if (auto reset = dyn_cast<TBufPoolResetOp>(op)) {
+      order[op] = next++;
+      poolResets[reset.getPool()].push_back(op);
+      empty(reset.getPool(), op);
+      return;
+    }
+    Value object, from, share;
+    std::optional<int64_t> bytes, num = 1;
+    Value length;
+    if (auto init = dyn_cast<TPipeInitBufferOp>(op)) {
+      object = init.getQueue();
+      num = constant(init.getNum());
+      length = init.getLength();
+    } else if (auto init = dyn_cast<TPipeInitTBufOp>(op)) {
+      object = init.getBuf();
+      length = init.getLength();
+    } else if (auto init = dyn_cast<TPipeInitBufPoolOp>(op)) {
+      object = init.getPool();
+      share = init.getShare();
+      length = init.getLength();
+    } else if (auto init = dyn_cast<TBufPoolInitBufferOp>(op)) {
+      object = init.getQueue();
+      from = init.getPool();
+      num = constant(init.getNum());
+      length = init.getLength();
+    } else if (auto init = dyn_cast<TBufPoolInitTBufOp>(op)) {
+      object = init.getBuf();
+      from = init.getPool();
+      length = init.getLength();
+    } else if (auto init = dyn_cast<TBufPoolInitBufPoolOp>(op)) {
+      object = init.getSubPool();
+      from = init.getPool();
+      share = init.getShare();
+      length = init.getLength();
+    } else {
+      return;
+    }
+    if (std::optional<int64_t> len = block32(constant(length)); len && num)
+      bytes = *num * *len;
+    order[op] = next++;
+    record(op, object, from, share, bytes);
+  });
+  // An init after something that empties its container in its own block
+  // (a loop body's reset, say) is placed by the inits between the two; else
+  // one in a loop with such a reset may be at its byte 0.
+  auto sinceEmptied = [&](Operation *init) -> std::optional<Bounds> {
+    Key key = keyOf.lookup(init);
+    SmallVector<Operation *> emptiers = resetsOf(key.first);
+    auto empties = [&](Operation *op) {
+      return llvm::is_contained(emptiers, op);
+    };
+    auto holdsEmptier = [&](Operation *op) {
+      return llvm::any_of(
+          emptiers, [&](Operation *e) { return op->isProperAncestor(e); });
+    };
+    // Adds what `op` (a op of the block) hands out: surely if it is an init,
+    // at most if the inits are nested (in a loop: unbounded).
+    auto add = [&](Operation *op, int64_t &lo, std::optional<int64_t> &hi) {
+      op->walk([&](Operation *inner) {
+        auto it = keyOf.find(inner);
+        if (it == keyOf.end() || it->second != key)
+          return;
+        std::optional<int64_t> bytes = sizeOf.lookup(inner);
+        if (inner == op && bytes)
+          lo += *bytes;
+        bool repeated = llvm::any_of(loopsAround(inner), [&](Operation *loop) {
+          return op->isAncestor(loop);
+        });
+        hi = hi && bytes && !repeated ? std::optional(*hi + *bytes)
+                                      : std::nullopt;
+      });
+    };
+    std::optional<int64_t> own = sizeOf.lookup(init);
+    int64_t lo = 0;
+    std::optional<int64_t> hi = 0;
+    for (Operation *op = init->getPrevNode(); op; op = op->getPrevNode()) {
+      if (empties(op))
+        return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
+      if (holdsEmptier(op))
+        return std::nullopt;
+      add(op, lo, hi);
+    }
+    // Nothing before it in a loop body: the previous iteration's end, after
+    // its last emptier, or the cursor where the loop starts.
+    Block *body = init->getBlock();
+    Operation *loop = body->getParentOp();
+    auto entryState = loopEntry.find(loop);
+    if (entryState == loopEntry.end())
+      return std::nullopt;
+    int64_t wrapLo = 0;
+    std::optional<int64_t> wrapHi = 0;
+    Operation *op = &body->back();
+    for (; op != init && !empties(op); op = op->getPrevNode()) {
+      if (holdsEmptier(op))
+        return std::nullopt;
+      add(op, wrapLo, wrapHi);
+    }
+    if (op == init)
+      return std::nullopt;
+    int64_t startLo = std::min(entryState->second.first.lookup(key), wrapLo);
+    auto h = entryState->second.second.find(key);
+    std::optional<int64_t> startHi = h == entryState->second.second.end()
+                                         ? std::optional<int64_t>(0)
+                                         : h->second;
+    startHi = startHi && wrapHi ? std::optional(std::max(*startHi, *wrapHi))
+                                : std::nullopt;
+    return Bounds{startLo + lo, startHi && hi && own
+                                    ? std::optional(*startHi + *hi + *own)
+                                    : std::nullopt};
+  };
+  for (auto &[object, c] : carved) {
+    for (Operation *init : c.inits) {
+      auto it = at.find(init);
+      if (it == at.end())
+        continue;
+      Bounds b = it->second;
+      std::optional<Bounds> refined;
+      if (init->getBlock() != entry)
+        refined = sinceEmptied(init);
+      if (refined)
+        b = *refined;
+      else if (llvm::any_of(resetsOf(c.container), [&](Operation *reset) {
+                 return shareLoop(init, reset);
+               }))
+        b.first = 0;
+      if (!c.bounded) {
+        std::tie(c.lo, c.hi) = b;
+      } else {
+        c.lo = std::min(c.lo, b.first);
+        c.hi = c.hi && b.second ? std::optional(std::max(*c.hi, *b.second))
+                                : std::nullopt;
+      }
+      c.bounded = true;
+    }
+  }
+}
+
+const BufferLayout::Carved *BufferLayout::find(Value v) const {
+  auto it = carved.find(v);
+  return it == carved.end() ? nullptr : &it->second;
+}
+
+Value BufferLayout::slot(Value v) const {
+  // A pool initialised with share_buf lies where the pool it shares lies.
+  for (int hops = 0; hops < 64; ++hops) {
+    const Carved *c = find(v);
+    if (!c || !c->share || c->share == v)
+      return v;
+    v = c->share;
+  }
+  return v;
+}
+
+Value BufferLayout::container(Value v) const {
+  const Carved *c = find(slot(v));
+  return c ? c->container : Value();
+}
+
+int BufferLayout::depth(Value v) const {
+  int d = 0;
+  for (Value c = slot(v); c && d < 64; c = container(c))
+    ++d;
+  return d;
+}
+
+/// What empties `from` (null: the TPipe): its resets and inits, those of the
+/// pools it lies in, the TPipe's resets.
+SmallVector<Operation *> BufferLayout::resetsOf(Value from) const {
+  SmallVector<Operation *> resets(pipeResets);
+  int hops = 0;
+  for (Value c = from; c && hops < 64; c = container(c), ++hops) {
+    auto it = poolResets.find(c);
+    if (it != poolResets.end())
+      resets.append(it->second.begin(), it->second.end());
+  }
+  return resets;
+}
+
+/// Something that empties `from` may come between an init of `x` and one
+/// of `y`, both carved from `from`.
+bool BufferLayout::separated(Value x, Value y, Value from) const {
+  const Carved *cx = find(x), *cy = find(y);
+  if (!cx || !cy)
+    return true;
+  for (Operation *r : resetsOf(from))
+    for (Operation *ix : cx->inits)
+      for (Operation *iy : cy->inits) {
+        unsigned a = order.lookup(ix), b = order.lookup(iy),
+                 m = order.lookup(r);
+        if ((a < m && m < b) || (b < m && m < a) || shareLoop(r, ix) ||
+            shareLoop(r, iy))
+          return true;
+      }
+  return false;
+}
+
+/// The offsets of `x` and `y` in their containers, which start at one byte,
+/// may overlap.
+bool BufferLayout::offsetsOverlap(Value x, Value y) const {
+  const Carved *a = find(x), *b = find(y);
+  if (!a || !b || !a->bounded || !b->bounded)
+    return true;
+  return (!a->hi || b->lo < *a->hi) && (!b->hi || a->lo < *b->hi);
+}
+
+bool BufferLayout::mayOverlap(Value x, Value y) const {
+  x = slot(x);
+  y = slot(y);
+  if (x == y)
+    return true;
+  const Carved *cx = find(x), *cy = find(y);
+  if (!cx || !cy || cx->ambiguous || cy->ambiguous)
+    return true;
+  // Up to a common depth: a buffer inside a pool lies in its bytes.
+  int dx = depth(x), dy = depth(y);
+  for (; dx > dy; --dx)
+    if ((x = slot(container(x))) == y)
+      return true;
+  for (; dy > dx; --dy)
+    if ((y = slot(container(y))) == x)
+      return true;
+  Value px = container(x), py = container(y);
+  // One container hands out disjoint bytes until it is emptied; two pools
+  // sharing bytes hand them out each from the same start.
+  if (px == py)
+    return separated(x, y, px) && offsetsOverlap(x, y);
+  if (px && py && slot(px) == slot(py))
+    return offsetsOverlap(x, y);
+  return mayOverlap(px, py);
+}
+
+std::pair<int64_t, std::optional<int64_t>> BufferLayout::bounds(Value x) const {
+  int64_t lo = 0;
+  x = slot(x);
+  for (int hops = 0; hops < 64; ++hops) {
+    const Carved *c = find(x);
+    if (!c || c->ambiguous || !c->bounded)
+      break;
+    lo += c->lo;
+    if (!c->container)
+      return {lo, c->hi};
+    x = slot(c->container);
+  }
+  return {0, std::nullopt};
+}
+
+/// `x` is at one byte of its memory whenever it is handed out.
+bool BufferLayout::fixed(Value x) const {
+  for (int hops = 0; hops < 64; ++hops) {
+    const Carved *c = find(slot(x));
+    if (!c || c->ambiguous || !c->bounded || !c->hi || !c->size ||
+        *c->hi - c->lo != *c->size)
+      return false;
+    if (!c->container)
+      return true;
+    x = c->container;
+  }
+  return false;
+}
+
+bool BufferLayout::movable(Value buf) const {
+  const Carved *c = find(buf);
+  if (!c)
+    return true;
+  bool again = c->inits.size() > 1 ||
+               llvm::any_of(c->inits, [](Operation *op) { return inLoop(op); });
+  return again && !fixed(buf);
+}
+
 namespace {
 /// Where a root tensor lies, as far as the IR tells (mayShareBytes).
 struct Placement {
-  enum Kind { Own, Static, Allocator, TBuf, Unknown } kind = Own;
-  /// Own: the root; TBuf: the buffer.
+  enum Kind { Own, Static, Allocator, TBuf, Queue, Unknown } kind = Own;
+  /// Own: the root; TBuf: the buffer; Queue: the queue.
   Value base;
   /// Static, Allocator: the memory.
   Hardware memory{};
   /// The bytes in the base or memory; none: unknown.
   std::optional<int64_t> begin, end;
+
+  bool framework() const { return kind == TBuf || kind == Queue; }
 };
 } // namespace
 
@@ -104,11 +484,17 @@ static Placement placementOf(Value root) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
     range(getConstantInt(op.getOffset()), bytesOf(root, op.getSize()));
+  } else if (auto op = dyn_cast<AllocTensorOp>(def)) {
+    p.kind = Placement::Queue;
+    p.base = op.getQueue();
+  } else if (auto op = dyn_cast<DeQueOp>(def)) {
+    p.kind = Placement::Queue;
+    p.base = op.getQueue();
   }
   return p;
 }
 
-bool autosync::mayShareBytes(Value a, Value b) {
+bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
   if (a == b)
     return true;
   Placement x = placementOf(a), y = placementOf(b);
@@ -116,18 +502,34 @@ bool autosync::mayShareBytes(Value a, Value b) {
   auto memoryOf = [](Value v) {
     return cast<LocalTensorType>(v.getType()).getHardware();
   };
+  if (memoryOf(a) != memoryOf(b))
+    return false;
   if (x.kind == K::Unknown || y.kind == K::Unknown)
-    return memoryOf(a) == memoryOf(b);
+    return true;
   if (x.kind == K::Own || y.kind == K::Own)
     return false;
-  if (x.kind == K::TBuf || y.kind == K::TBuf) {
-    if (x.kind != y.kind || x.base != y.base)
+  if (x.framework() && y.framework()) {
+    if (x.base != y.base)
+      return layout.mayOverlap(x.base, y.base);
+    // One queue's tensors are ordered by the queue; one TBuf's tensors share
+    // bytes when their ranges in it overlap.
+    if (x.kind == K::Queue)
       return false;
+    if (layout.movable(x.base))
+      return true;
+  } else if (x.framework() || y.framework()) {
+    // A static or allocator tensor and a TPipe's buffer: the allocator's
+    // addresses are not tracked; a static range against the buffer's bounds.
+    const Placement &f = x.framework() ? x : y;
+    const Placement &s = x.framework() ? y : x;
+    if (s.kind == K::Allocator || !s.begin)
+      return true;
+    auto [lo, hi] = layout.bounds(f.base);
+    return (!hi || *s.begin < *hi) && (!s.end || lo < *s.end);
   } else {
     // Static and allocator tensors of one memory; two allocations of the
     // allocator never overlap.
-    if (x.memory != y.memory ||
-        (x.kind == K::Allocator && y.kind == K::Allocator))
+    if (x.kind == K::Allocator && y.kind == K::Allocator)
       return false;
     if (x.kind == K::Allocator || y.kind == K::Allocator)
       return true;
@@ -770,6 +1172,7 @@ private:
   Value pipe;
   /// mayShareBytes of two roots, by the pair in pointer order.
   DenseMap<std::pair<Value, Value>, bool> aliasCache;
+  std::optional<BufferLayout> layout;
   MLIRContext *ctx = nullptr;
 
   void runOnFunction(func::FuncOp func) {
@@ -777,6 +1180,7 @@ private:
     queues.clear();
     canonical.clear();
     aliasCache.clear();
+    layout.emplace(func);
     pipe = nullptr;
     func.walk([&](AllocTensorOp alloc) {
       if (!alloc->hasAttr(kAutoTensorAttr))
@@ -1007,7 +1411,7 @@ private:
                    : std::make_pair(b, a);
     auto [it, inserted] = aliasCache.try_emplace(key, false);
     if (inserted)
-      it->second = mayShareBytes(a, b);
+      it->second = mayShareBytes(a, b, *layout);
     return it->second;
   }
 

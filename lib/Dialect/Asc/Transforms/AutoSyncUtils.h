@@ -44,16 +44,78 @@ struct TensorAccess {
   bool write;
 };
 
+/// Where a function's TPipe and TBufPools place the buffers of its TBufs and
+/// queues, as far as the IR tells. The TPipe (and each pool) hands out its
+/// bytes in order from its start (sim/lib/framework), and again from the
+/// start after a reset: two buffers carved from one TPipe or pool share no
+/// byte unless a reset of it (or of a pool it lies in, or of the TPipe) may
+/// come between their init_buffer calls and their offsets (known from
+/// constant lengths) may overlap; a pool initialised with `share_buf` takes
+/// the bytes of the pool it shares.
+class BufferLayout {
+public:
+  explicit BufferLayout(func::FuncOp func);
+
+  /// Whether two TBufs, queues or pools may share bytes.
+  bool mayOverlap(Value x, Value y) const;
+
+  /// The bytes [lo, hi) of its memory a TBuf, queue or pool lies in (hi
+  /// none: no bound known).
+  std::pair<int64_t, std::optional<int64_t>> bounds(Value x) const;
+
+  /// A TBuf that may be placed anew at another byte (initialised again, or
+  /// in a loop, not always at one offset of a fixed container): the offsets
+  /// of its tensors in it do not tell their bytes apart.
+  bool movable(Value buf) const;
+
+private:
+  struct Carved {
+    /// The pool it was carved from; null: the TPipe.
+    Value container;
+    /// A pool initialised with `share_buf`: the pool whose bytes it takes.
+    Value share;
+    /// Initialised from several containers, or never.
+    bool ambiguous = false;
+    SmallVector<Operation *, 1> inits;
+    /// Bounds of its bytes [lo, hi) from its container's start (hull of its
+    /// inits); hi none: unbounded.
+    int64_t lo = 0;
+    std::optional<int64_t> hi;
+    bool bounded = false;
+    /// The bytes every init of it takes; none: unknown or not all alike.
+    std::optional<int64_t> size;
+  };
+  DenseMap<Value, Carved> carved;
+  /// Resets and inits of each pool; resets of the TPipe (reset, destroy,
+  /// init, creation).
+  DenseMap<Value, SmallVector<Operation *>> poolResets;
+  SmallVector<Operation *> pipeResets;
+  /// Pre-order position of the inits and resets.
+  DenseMap<Operation *, unsigned> order;
+
+  const Carved *find(Value v) const;
+  Value slot(Value v) const;
+  int depth(Value v) const;
+  Value container(Value v) const;
+  SmallVector<Operation *> resetsOf(Value from) const;
+  bool separated(Value x, Value y, Value from) const;
+  bool fixed(Value x) const;
+  bool offsetsOverlap(Value x, Value y) const;
+};
+
 /// Whether two root tensors (rootOf) may share bytes: a root's own views
 /// do; two static tensors (`local_tensor`) of one memory do when their byte
 /// ranges [addr, addr + bytes) overlap, two tensors got from one TBuf
 /// (`tbuf_get`, `tbuf_get_with_offset`) when their ranges in the buffer
 /// do, and a static tensor and a LocalMemAllocator tensor of one memory
-/// always may (the allocator's addresses are not tracked). An address or
-/// size known only at run time overlaps everything in its buffer, and a
-/// tensor carried by a loop or chosen by a branch (a block argument or a
-/// region op's result) everything in its memory.
-bool mayShareBytes(Value a, Value b);
+/// always may (the allocator's addresses are not tracked). Tensors of two
+/// TBufs or queues do when `layout` says the buffers may overlap, a static
+/// tensor and a TBuf's or queue's tensor when the static range meets the
+/// buffer's bounds. Two tensors of one queue do not: the queue orders them.
+/// An address or size known only at run time overlaps everything in its
+/// buffer, and a tensor carried by a loop or chosen by a branch (a block
+/// argument or a region op's result) everything in its memory.
+bool mayShareBytes(Value a, Value b, const BufferLayout &layout);
 
 /// Ops whose result is a view (or updated descriptor) of operand #0.
 bool isViewOp(Operation *op);
