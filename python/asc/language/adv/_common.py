@@ -28,6 +28,7 @@ def temp_operand(api: str, temp_buffer: Any, helper: str) -> Any:
 
 
 def flag(api: str, name: str, value: Any) -> bool:
+    value = semantic.python_scalar(value)
     if isinstance(value, PlainValue) or not isinstance(value, (bool, int)):
         raise TypeError(f"asc.adv.{api}: '{name}' must be a compile-time bool, got {described(value)}")
     return bool(value)

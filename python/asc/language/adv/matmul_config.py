@@ -156,7 +156,13 @@ class MatmulConfig:
                 raise TypeError(f"MatmulConfig.{name} must be a bool, got {value!r}")
             value = bool(value)
         elif isinstance(default, IntEnum):
-            value = type(default)(int(value))
+            enum = type(default)
+            known = {int(m) for m in enum}
+            if isinstance(value, bool) or not isinstance(value, int) or int(value) not in known:
+                members = ", ".join(f"{m.name} ({int(m)})" for m in enum)
+                raise ValueError(f"MatmulConfig.{name} must be an asc.adv.{enum.__name__}: one of {members}; "
+                                 f"got {value!r}")
+            value = enum(int(value))
         elif isinstance(value, bool) or not isinstance(value, int):
             raise TypeError(f"MatmulConfig.{name} must be an int, got {value!r}")
         object.__setattr__(self, name, value)
@@ -179,6 +185,7 @@ class MatmulConfig:
 
 
 def _bool(name: str, value: Any) -> bool:
+    value = semantic.python_scalar(value)
     if not isinstance(value, (bool, int)) or hasattr(value, "handle"):
         raise TypeError(f"'{name}' must be a compile-time bool, got {value!r}")
     return bool(value)

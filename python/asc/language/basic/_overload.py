@@ -67,7 +67,7 @@ def instance_of_later(module: str, name: str) -> Kind:
 
 INT = Kind("int", _is_int)
 NUMBER = Kind("Union[int, float]", _is_number)
-BOOL = Kind("bool", lambda v: isinstance(v, bool) or (isinstance(v, PlainValue) and v.dtype.bitwidth == 1))
+BOOL = Kind("bool", lambda v: isinstance(v, (bool, np.bool_)) or (isinstance(v, PlainValue) and v.dtype.bitwidth == 1))
 INT_LIST = Kind("List[int]", lambda v: isinstance(v, (list, tuple)) and len(v) > 0 and all(_is_int(x) for x in v))
 ANY = Kind("Any", lambda v: True)
 

@@ -86,6 +86,7 @@ def cross_core_wait_flag(flag_id: Any, mode_id: int, pipe: PipeID) -> None:
 
 
 def _aiv_only(api: str, is_aiv_only: Any) -> bool:
+    is_aiv_only = semantic.python_scalar(is_aiv_only)
     if not isinstance(is_aiv_only, bool):
         raise TypeError(f"{api}: 'is_aiv_only' must be a compile-time bool, got {described(is_aiv_only)}")
     return is_aiv_only
