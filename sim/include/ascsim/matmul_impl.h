@@ -1701,7 +1701,8 @@ private:
                g.kL0, g.pA, loc);
       ringInit(ringB_, g.nB1, g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign),
                g.kL0, g.pB, loc);
-      stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc);
+      stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc,
+                g.nA2 != g.nB2); // else oneL0Flag
       stageInit(stB2_, g.nB2, g.n16 * g.kL0, loc);
       stageInit(stC_, g.nC, g.m16 * g.n16, loc);
       if (t.isBias) {
@@ -1730,6 +1731,12 @@ private:
     stGeo_[&s - st_] = g;
   }
 
+  /// With as many L0A as L0B buffers the two stages go in lockstep (both
+  /// start at slot 0 after a drain and advance once a K step), so L0B's
+  /// event pair covers L0A's slots too (computeBlock) and L0A takes no ids:
+  /// two Matmul objects of one REGIST_MATMUL_OBJ with a bias (5 MTE1 -> M
+  /// ids each) would need more than the TPipe's 8.
+  bool oneL0Flag() const { return stA2_.n == stB2_.n; }
   /// Makes client `s`'s tile geometry the current one (a later Init, or
   /// the other AIV's, may have other base blocks or K chunks).
   void useGeo(const St &s) {
@@ -1830,13 +1837,15 @@ private:
     bool busy[2] = {false, false}; // acquired, not yet released
     TEventID idDone[2] = {0, 0}, idFree[2] = {0, 0};
   };
+  /// `ids` false: the stage's slots are synced by another stage's flags
+  /// (L0A's by L0B's, see oneL0Flag), so it takes no event ids.
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
   void stageInit(Stage<T, POS, DONE, FREE> &st, uint32_t n, uint32_t elems,
-                 Loc loc) {
+                 Loc loc, bool ids = true) {
     st.n = n;
     st.elems = elems;
     pipe_->InitBuffer(st.buf, n * elems * sizeof(T), loc);
-    for (uint32_t i = 0; i < n; ++i) {
+    for (uint32_t i = 0; i < n && ids; ++i) {
       st.idDone[i] = pipe_->template AllocEventID<DONE>(loc);
       st.idFree[i] = pipe_->template AllocEventID<FREE>(loc);
     }
@@ -2719,7 +2728,7 @@ private:
         // MTE1 -> M flag set after the L0A load covers the L0B load, and the
         // M -> MTE1 flag after the Mmad frees both slots). One wait a step
         // instead of two in each direction.
-        const bool oneFlag = stA2_.n == stB2_.n && stA2_.next == stB2_.next;
+        const bool oneFlag = oneL0Flag();
         uint32_t sa2 = 0, sb2 = 0;
         LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
         if (s.sparse)
