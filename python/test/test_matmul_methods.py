@@ -193,3 +193,78 @@ def test_set_workspace_forms_are_checked(which: int, message: str) -> None:
     assert message in str(info.value)
     src = open(__file__).read().splitlines()
     assert info.value.location is not None and src[info.value.location.line - 1].endswith("# BAD")
+
+
+# -- init again: a second tiling for the same Matmul object ------------------------------------------------
+
+
+@asc.jit
+def mm_init_again(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress,
+                  c2: asc.GlobalAddress, ws: asc.GlobalAddress, t1: asc.adv.TCubeTiling, t2: asc.adv.TCubeTiling,
+                  has_bias: asc.ConstExpr[bool]):
+    """C = A @ B (+ bias) with `t1`, then again into `c2` after init(t2)."""
+    if asc.get_block_idx() < 1:
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, t1)
+        c2_gm = asc.GlobalTensor()
+        c2_gm.set_global_buffer(c2, t1.m * t1.n)
+        bias_gm = asc.GlobalTensor()
+        bias_gm.set_global_buffer(bias, t1.n)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        mm = asc.adv.Matmul(in_type, in_type, f32, f32)
+        asc.adv.register_matmul(pipe, ws, mm)
+        mm.init(t1)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        if has_bias:
+            mm.set_bias(bias_gm)
+        mm.iterate_all(c_gm)
+        mm.init(t2)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        if has_bias:
+            mm.set_bias(bias_gm)
+        mm.iterate_all(c2_gm)
+        mm.end()
+
+
+def _one_core(m: int, n: int, k: int, base_m: int, base_n: int, base_k: int, bias: bool) -> asc.adv.TCubeTiling:
+    return asc.adv.TCubeTiling(used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n,
+                               single_core_k=k, base_m=base_m, base_n=base_n, base_k=base_k, depth_a1=2, depth_b1=2,
+                               step_m=1, step_n=1, step_k_a=1, step_k_b=1, is_bias=int(bias), iterate_order=0,
+                               db_l0a=2, db_l0b=2, db_l0c=2)
+
+
+def _init_again(t1: asc.adv.TCubeTiling, t2: asc.adv.TCubeTiling, m: int, n: int, k: int, bias: bool):
+    rng = np.random.default_rng(23)
+    a = rng.uniform(-1, 1, (m, k)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    bi = rng.uniform(-1, 1, n).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    c2 = np.zeros((m, n), np.float32)
+    mm_init_again[1, rt.current_stream()](a, b, bi, c, c2, np.zeros(1 << 16, np.uint8), t1, t2, bias)
+    return c, c2, a.astype(np.float64) @ b + (bi if bias else 0)
+
+
+@pytest.mark.values("adv.Matmul.init")
+def test_init_again_with_a_smaller_base_k() -> None:
+    """The second tiling's K steps (32) do not divide the first's L1 tiles (48 of K): the Matmul kept the
+    first Init's tile geometry, so its second K step read K 32..63 of a 48-deep tile, the rest in the next
+    L1 slot (a RAW hazard on L1). Each Init's tiling now sets the tile sizes its blocks use."""
+    m, n, k = 64, 64, 96
+    c, c2, ref = _init_again(_one_core(m, n, k, 64, 64, 48, False), _one_core(m, n, k, 64, 64, 32, False), m, n, k,
+                             False)
+    np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-2)
+    np.testing.assert_allclose(c2, ref, rtol=1e-3, atol=1e-2)
+
+
+@pytest.mark.values("adv.Matmul.init")
+def test_init_again_with_a_wider_bias_is_refused() -> None:
+    """base 64 x 32 then 32 x 64 (base K 32 then 16: every L0 tile fits the first Init's buffers), with a
+    bias: the bias buffers (32 elements) were not checked, and the second tiling's 64-element bias overran
+    them."""
+    m, n, k = 64, 64, 64
+    with pytest.raises(asc.runtime.errors.KernelError,
+                       match=r"Matmul::Init again with a tiling whose tiles are larger than the first Init's"):
+        _init_again(_one_core(m, n, k, 64, 32, 32, True), _one_core(m, n, k, 32, 64, 16, True), m, n, k, True)

@@ -419,3 +419,24 @@ def test_matmul_call_out_of_order_names_the_method(mode: int, message: str) -> N
     assert e.value.message == f"kernel 'mm_misuse' (block 0): {message}"
     line = next(n for n, text in enumerate(MISUSE.split("\n"), 1) if text.endswith(f"// MODE {mode}"))
     assert e.value.location.line == line
+
+
+@pytest.mark.parametrize("kind", [AIC, MIX], ids=["cube_only", "mix"])
+def test_two_objects_with_a_bias(kind) -> None:
+    """Two Matmul objects of one REGIST_MATMUL_OBJ, both with a bias and two L0A and L0B buffers: each
+    took 5 MTE1 -> M event ids (L0A 2, L0B 2, the BiasTable 1), 10 of the TPipe's 8 (`alloc_event_id
+    needs an event id of MTE1_M, but all 8 are held` at REGIST_MATMUL_OBJ). L0A's slots go in lockstep
+    with L0B's, whose flags cover them: L0A takes no ids."""
+    M, N, K = 64, 48, 96
+    r = rng()
+    a = r.standard_normal((M, K), dtype=np.float32).astype(np.float16)
+    b = r.standard_normal((K, N), dtype=np.float32).astype(np.float16)
+    bias = r.standard_normal(N, dtype=np.float32)
+    c = np.zeros((M, N), dtype=np.float32)
+    c2 = np.zeros((M, N), dtype=np.float32)
+    t = tiling(M, N, K, 1, M, N, (32, 48, 32), bias=True)
+    t2 = tiling(M, N, K, 1, M, N, (64, 16, 48), bias=True, db=(2, 2, 2), order=1)
+    kernel("mm_two_objects", kind)(1, a, b, bias, c, c2, WS, t, t2)
+    ref = a.astype(np.float64) @ b.astype(np.float64) + bias
+    np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-2)
+    np.testing.assert_allclose(c2, ref, rtol=1e-3, atol=1e-2)

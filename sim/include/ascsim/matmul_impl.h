@@ -1694,14 +1694,15 @@ private:
     s.sK = t.singleCoreK;
     s.hasBias = false;
     resetIter(s, loc);
+    const Geo g = geometry(t);
     if (!buffers_) {
-      geo_ = geometry(t);
-      const Geo &g = geo_;
+      geo_ = g;
       ringInit(ringA_, g.nA1, g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign),
                g.kL0, g.pA, loc);
       ringInit(ringB_, g.nB1, g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign),
                g.kL0, g.pB, loc);
-      stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc);
+      stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc,
+                g.nA2 != g.nB2); // else oneL0Flag
       stageInit(stB2_, g.nB2, g.n16 * g.kL0, loc);
       stageInit(stC_, g.nC, g.m16 * g.n16, loc);
       if (t.isBias) {
@@ -1711,21 +1712,40 @@ private:
       if (std::is_same_v<L0cT, int32_t>)
         stageInit(stQuant_, 1, g.n16 * 2, loc);
       buffers_ = true;
-      bufTiling_ = t;
-    } else {
-      const Geo g = geometry(t);
-      if (g.m16 * g.kChunkA > geo_.m16 * geo_.kChunkA ||
-          g.n16 * g.kChunkB > geo_.n16 * geo_.kChunkB ||
-          g.m16 * g.kL0 > geo_.m16 * geo_.kL0 ||
-          g.n16 * g.kL0 > geo_.n16 * geo_.kL0 ||
-          g.m16 * g.n16 > geo_.m16 * geo_.n16 ||
-          (t.isBias && !bufTiling_.isBias))
-        mm_detail::fault("argument",
-                         "Matmul::Init again with a tiling whose blocks are "
-                         "larger than the first Init's: the buffers are "
-                         "allocated once per Matmul object",
-                         loc);
+    } else if (g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign) >
+                   ringA_.slotElems ||
+               g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign) >
+                   ringB_.slotElems ||
+               g.m16 * g.kL0 > stA2_.elems || g.n16 * g.kL0 > stB2_.elems ||
+               g.m16 * g.n16 > stC_.elems ||
+               (t.isBias && (!stBias1_.ready || g.n16 > stBias1_.elems)) ||
+               (std::is_same_v<L0cT, int32_t> && g.n16 * 2 > stQuant_.elems)) {
+      mm_detail::fault("argument",
+                       "Matmul::Init again with a tiling whose tiles are "
+                       "larger than the first Init's: the buffers are "
+                       "allocated once per Matmul object",
+                       loc);
     }
+    // Each client's blocks use the tile sizes of its own (latest) tiling;
+    // the slot and buffer counts stay those of the first Init.
+    stGeo_[&s - st_] = g;
+  }
+
+  /// With as many L0A as L0B buffers the two stages go in lockstep (both
+  /// start at slot 0 after a drain and advance once a K step), so L0B's
+  /// event pair covers L0A's slots too (computeBlock) and L0A takes no ids:
+  /// two Matmul objects of one REGIST_MATMUL_OBJ with a bias (5 MTE1 -> M
+  /// ids each) would need more than the TPipe's 8.
+  bool oneL0Flag() const { return stA2_.n == stB2_.n; }
+  /// Makes client `s`'s tile geometry the current one (a later Init, or
+  /// the other AIV's, may have other base blocks or K chunks).
+  void useGeo(const St &s) {
+    const Geo &g = stGeo_[&s - st_];
+    geo_.m16 = g.m16;
+    geo_.n16 = g.n16;
+    geo_.kL0 = g.kL0;
+    geo_.kChunkA = g.kChunkA;
+    geo_.kChunkB = g.kChunkB;
   }
 
   /// C1 -> C2 of `len` bias elements: a plain copy, or a half / bfloat16
@@ -1765,9 +1785,12 @@ private:
     int32_t row = -1;   // M (A) or N (B) offset of the tile
     int32_t chunk = -1; // K chunk index
     int32_t rows = 0, ks = 0;
+    // The layout: the K chunk of a tile and its rows aligned (a client
+    // with another tiling lays out the same rows of K differently).
+    uint32_t kc = 0, lead = 0;
     bool operator==(const L1Key &o) const {
       return addr == o.addr && row == o.row && chunk == o.chunk &&
-             rows == o.rows && ks == o.ks;
+             rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead;
     }
   };
   /// The most L1 tiles per operand (each slot takes two event ids).
@@ -1814,13 +1837,15 @@ private:
     bool busy[2] = {false, false}; // acquired, not yet released
     TEventID idDone[2] = {0, 0}, idFree[2] = {0, 0};
   };
+  /// `ids` false: the stage's slots are synced by another stage's flags
+  /// (L0A's by L0B's, see oneL0Flag), so it takes no event ids.
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
   void stageInit(Stage<T, POS, DONE, FREE> &st, uint32_t n, uint32_t elems,
-                 Loc loc) {
+                 Loc loc, bool ids = true) {
     st.n = n;
     st.elems = elems;
     pipe_->InitBuffer(st.buf, n * elems * sizeof(T), loc);
-    for (uint32_t i = 0; i < n; ++i) {
+    for (uint32_t i = 0; i < n && ids; ++i) {
       st.idDone[i] = pipe_->template AllocEventID<DONE>(loc);
       st.idFree[i] = pipe_->template AllocEventID<FREE>(loc);
     }
@@ -2131,10 +2156,12 @@ private:
       WaitFlag<HardEvent::MTE1_MTE2>(r.idFree[i], loc);
       sl.freePending = false;
     }
-    if (r.partIds && i == 0 && static_cast<uint32_t>(k.ks) > r.partK &&
+    if (r.partIds && i == 0 && static_cast<uint32_t>(k.ks) > geo_.kL0 &&
         !(IsA ? s.aScalar : s.bScalar)) {
-      // Copied part by part as the K loop reaches it (partIssue).
+      // Copied part by part as the K loop reaches it (partIssue), one base
+      // K step of this tile's tiling a part.
       r.partMode = true;
+      r.partK = geo_.kL0;
       r.nParts = mm_detail::ceilDiv(static_cast<uint32_t>(k.ks), r.partK);
       r.issued = r.taken = 0;
       sl.valid = true;
@@ -2229,20 +2256,27 @@ private:
         ringLoad<IsA>(r, victim(r, next, count), s, next[j], loc);
     }
   }
-  /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
-  template <bool IsA> L1Key keyOf(const St &s, int32_t it, int32_t ch) const {
-    int32_t mi, ni;
-    blockOf(s, it, mi, ni);
+  /// The L1 tile of A (IsA) or B at M (N) offset `row`, K chunk `ch`.
+  template <bool IsA>
+  L1Key tileKey(const St &s, int32_t row, int32_t ch) const {
     const TCubeTiling &t = s.t;
     const int32_t chunk = static_cast<int32_t>(IsA ? chunkA_ : chunkB_);
     L1Key k;
     k.addr = IsA ? s.aAddr : s.bAddr;
-    k.row = IsA ? mi * t.baseM : ni * t.baseN;
+    k.row = row;
     k.chunk = ch;
     k.rows =
-        IsA ? std::min(t.baseM, s.sM - k.row) : std::min(t.baseN, s.sN - k.row);
+        IsA ? std::min(t.baseM, s.sM - row) : std::min(t.baseN, s.sN - row);
     k.ks = std::min(chunk, s.sK - ch * chunk);
+    k.kc = static_cast<uint32_t>(chunk);
+    k.lead = IsA ? geo_.m16 : geo_.n16;
     return k;
+  }
+  /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
+  template <bool IsA> L1Key keyOf(const St &s, int32_t it, int32_t ch) const {
+    int32_t mi, ni;
+    blockOf(s, it, mi, ni);
+    return tileKey<IsA>(s, IsA ? mi * s.t.baseM : ni * s.t.baseN, ch);
   }
   /// The next (at most `max`) tiles of A or B after chunk `ch` of block
   /// `it`, each once, in the order the blocks use them (a tile that stays
@@ -2384,6 +2418,7 @@ private:
                        "Matmul::Iterate: the previous block was not fetched "
                        "(call GetTensorC after every Iterate)",
                        loc);
+    useGeo(s);
     if (s.transA)
       checkTransA(s, loc);
     if (s.sparse)
@@ -2515,26 +2550,8 @@ private:
     chunkB_ = g.kChunkB;
     (void)nmi; // the prefetches look further ahead (futureKeys)
     (void)nni;
-    auto keyA = [&](int32_t m, int32_t ch) {
-      L1Key k;
-      k.addr = s.aAddr;
-      k.row = m;
-      k.chunk = ch;
-      k.rows = std::min(t.baseM, s.sM - m);
-      k.ks = std::min(static_cast<int32_t>(chunkA_),
-                      K - ch * static_cast<int32_t>(chunkA_));
-      return k;
-    };
-    auto keyB = [&](int32_t n, int32_t ch) {
-      L1Key k;
-      k.addr = s.bAddr;
-      k.row = n;
-      k.chunk = ch;
-      k.rows = std::min(t.baseN, s.sN - n);
-      k.ks = std::min(static_cast<int32_t>(chunkB_),
-                      K - ch * static_cast<int32_t>(chunkB_));
-      return k;
-    };
+    auto keyA = [&](int32_t m, int32_t ch) { return tileKey<true>(s, m, ch); };
+    auto keyB = [&](int32_t n, int32_t ch) { return tileKey<false>(s, n, ch); };
     // Bias of this block: GM -> L1 (C1) -> BiasTable (C2). (A pair has no
     // bias: pairStart.)
     LocalTensor<L0cT> bt;
@@ -2711,7 +2728,7 @@ private:
         // MTE1 -> M flag set after the L0A load covers the L0B load, and the
         // M -> MTE1 flag after the Mmad frees both slots). One wait a step
         // instead of two in each direction.
-        const bool oneFlag = stA2_.n == stB2_.n && stA2_.next == stB2_.next;
+        const bool oneFlag = oneL0Flag();
         uint32_t sa2 = 0, sb2 = 0;
         LocalTensor<SrcBT> b2 = acquire(stB2_, sb2, loc);
         if (s.sparse)
@@ -3521,8 +3538,8 @@ private:
   TCubeTiling clientTiling_{}, tilingOfClient_{};
   St st_[2];
   bool buffers_ = false, drained_ = false;
-  TCubeTiling bufTiling_{};
   Geo geo_{};
+  Geo stGeo_[2]{}; // the geometry of each client's tiling (doInit)
   uint32_t chunkA_ = 0, chunkB_ = 0;
   /// The first block of the pair being computed (pairStart), else -1.
   int32_t pairIt_ = -1;

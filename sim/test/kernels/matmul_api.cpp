@@ -472,3 +472,37 @@ extern "C" __global__ __aicore__ void mm_iterate_all_ub(GM_ADDR a, GM_ADDR b,
   q.FreeTensor(u);
   mm.End();
 }
+
+/// Two Matmul objects of one REGIST_MATMUL_OBJ, each with its own tiling and
+/// the bias: C = A x B + bias by the first, C2 = the same by the second.
+extern "C" __global__ __aicore__ void
+mm_two_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR c2,
+               GM_ADDR ws, GM_ADDR tiling, GM_ADDR tiling2) {
+  TCubeTiling t, t2;
+  loadTiling(t, tiling);
+  loadTiling(t2, tiling2);
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  GlobalTensor<half> ga, gb;
+  GlobalTensor<float> gc, gc2, gbias;
+  ga.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a), t.M * t.Ka);
+  gb.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b), t.Kb * t.N);
+  gc.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c), t.M * t.N);
+  gc2.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c2), t.M * t.N);
+  gbias.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(bias), t.N);
+  TPipe pipe;
+  Matmul<A, A, C, C> mm, mm2;
+  REGIST_MATMUL_OBJ(&pipe, ws, mm, &t, mm2, &t2);
+  if (GetBlockIdx() >= 1)
+    return;
+  mm.SetTensorA(ga);
+  mm.SetTensorB(gb);
+  mm.SetBias(gbias);
+  mm2.SetTensorA(ga);
+  mm2.SetTensorB(gb);
+  mm2.SetBias(gbias);
+  mm.IterateAll(gc);
+  mm2.IterateAll(gc2);
+  mm.End();
+  mm2.End();
+}
