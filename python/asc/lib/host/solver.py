@@ -250,8 +250,6 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     overlap = t.db_l0a == 2 and t.db_l0b == 2
     write_rate = hw.l2_write_bytes_per_cycle if resident and hw.l2_write_bytes_per_cycle else hw.gm_bytes_per_cycle
     block_fix = t.base_m * t.base_n * sc / write_rate
-    pipes = (cube, mte2, mte1, fix * hw.gm_bytes_per_cycle / write_rate)
-    steady = max(pipes) if overlap else sum(pipes)
     # The head: the first Mmad waits for the first K chunks of A and B to reach L1 and L0. The simulator's
     # Matmul copies a one-slot tile of 16-bit data that is several base K steps deep (a whole-K panel that
     # stays in L1) part by part, one base K step a part, so only the first part is in the head
@@ -275,9 +273,23 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     else:
         pair = t.db_l0c == 2 and not p.bias and mt >= 2 and b_resident and t.depth_a1 >= 2 * t.step_k_a
     first_blocks = 2 if pair else 1
+    # In the pair the simulator's Matmul copies the streamed operand's tile again for every K step of each
+    # block (the two blocks' uses alternate in its L1 ring, so a tile of several K steps is not found again
+    # and is re-copied whole): stepK x the bytes. Measured: f16 256 x 176 x 1024, base 128 x 96 x 96,
+    # stepKb 4 moves 2.3x the bytes a stepKb of 1 moves. A one-step tile is copied once either way.
+    pair_recopy = 0.0
+    if pair:
+        s_step, s_rows, s_size = ((t.step_k_b, t.base_n, sb) if t.iterate_order == 1 else (t.step_k_a, t.base_m, sa))
+        if s_step > 1:
+            copied_k = sum(min(s_step * t.base_k, sk - (j // s_step) * s_step * t.base_k) for j in range(kt))
+            pair_recopy = 2 * s_rows * s_size * (copied_k - sk) * p.batch
+    mte2 += pair_recopy / rate
+    loads += pair_recopy
+    pipes = (cube, mte2, mte1, fix * hw.gm_bytes_per_cycle / write_rate)
+    steady = max(pipes) if overlap else sum(pipes)
     first_block_cube = first_blocks * kt * mmad
     first_block_mte2 = (t.base_m * sk * sa * (first_blocks if t.iterate_order == 0 else 1)
-                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1)) / rate
+                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1) + pair_recopy) / rate
     first_excess = max(0.0, first_block_mte2 - first_block_cube) if overlap else 0.0
     # Latency: a tile's copy must land before the K step that uses it. A part (one base K step) is copied
     # one step ahead, a chunk of a two-slot ring one chunk (step_k steps) ahead; a one-slot chunk copied
