@@ -24,7 +24,7 @@ _L1_L0_LATENCY = 25
 #: L1 tiles per operand the simulator's Matmul keeps (sim/MATMUL.md: depthA1 / stepKa, at most 3).
 L1_SLOTS = 3
 _FIX_LATENCY = 203
-_STEP_HANDOFF = 20
+_STEP_HANDOFF = 10
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -320,16 +320,22 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     tiles_b = nt * b_loads * ceil_div(sk, min(t.step_k_b * t.base_k, sk))
     bubbles = (reloads(sa, t.base_m, t.step_k_a, t.depth_a1, tiles_a)
                + reloads(sb, t.base_n, t.step_k_b, t.depth_b1, tiles_b)) * p.batch
-    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. With one L0C buffer every block's
-    # Fixpipe also holds the next block's first Mmad.
+    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. The Matmul's default config has
+    # enUnitFlag (sim/MATMUL.md): the Fixpipe drains each 512-byte L0C block as the last Mmad produces it,
+    # so it starts with that Mmad and ends one block after it at the earliest (docs/timing.md "UnitFlag").
+    # With one L0C buffer every block's Fixpipe also holds the next block's first Mmad.
     last_n = sn - (nt - 1) * t.base_n if t.iterate_order == 1 else t.base_n
     last_m = sm - (mt - 1) * t.base_m if t.iterate_order == 0 else t.base_m
-    tail = last_m * last_n * sc / write_rate + _FIX_LATENCY
+    last_mmad = ceil_div(last_m, 16) * ceil_div(last_n, 16) * ceil_div(sk - (kt - 1) * t.base_k, kstep)
+    l0c_bytes = align(last_m, 16) * align(last_n, 16) * 4
+    fix_occupancy = max(l0c_bytes / 128, last_m * last_n * sc / write_rate)
+    tail = max(fix_occupancy - last_mmad, 0.0) + fix_occupancy / ceil_div(l0c_bytes, 512) + _FIX_LATENCY
     # (The refill after each wait costs about as much again as the Fixpipe's latency: measured as above.)
     exposed_fix = (mt * nt * p.batch - 1) * (block_fix + 2 * _FIX_LATENCY) if t.db_l0c < 2 else 0.0
     # Each K step hands its tiles on through flags (MTE2 -> MTE1 -> M and back), which the pipe sums above
-    # do not see: about _STEP_HANDOFF cycles a step (measured on the simulator's Matmul, f16 1024³ with
-    # base_k 48 … 128), so very small K steps lose.
+    # do not see: about _STEP_HANDOFF cycles a step, so very small K steps lose. Re-measured since L0A and
+    # L0B share one event pair (docs/tiling.md "How the cost was fitted"): a cube-bound core (128 x 256 x
+    # 2048, base_k 32 / 48 / 64) spends ~3 cycles a step beyond its Mmads; on the fit sweep 10 ranks best.
     handoff = _STEP_HANDOFF * mt * nt * kt * p.batch
     per_client = steady + head + first_excess + stalls + bubbles + tail + exposed_fix + handoff + mmad
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
