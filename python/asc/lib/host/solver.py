@@ -24,7 +24,7 @@ _L1_L0_LATENCY = 25
 #: L1 tiles per operand the simulator's Matmul keeps (sim/MATMUL.md: depthA1 / stepKa, at most 3).
 L1_SLOTS = 3
 _FIX_LATENCY = 203
-_STEP_HANDOFF = 20
+_STEP_HANDOFF = 10
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -250,8 +250,6 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     overlap = t.db_l0a == 2 and t.db_l0b == 2
     write_rate = hw.l2_write_bytes_per_cycle if resident and hw.l2_write_bytes_per_cycle else hw.gm_bytes_per_cycle
     block_fix = t.base_m * t.base_n * sc / write_rate
-    pipes = (cube, mte2, mte1, fix * hw.gm_bytes_per_cycle / write_rate)
-    steady = max(pipes) if overlap else sum(pipes)
     # The head: the first Mmad waits for the first K chunks of A and B to reach L1 and L0. The simulator's
     # Matmul copies a one-slot tile of 16-bit data that is several base K steps deep (a whole-K panel that
     # stays in L1) part by part, one base K step a part, so only the first part is in the head
@@ -275,9 +273,24 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     else:
         pair = t.db_l0c == 2 and not p.bias and mt >= 2 and b_resident and t.depth_a1 >= 2 * t.step_k_a
     first_blocks = 2 if pair else 1
+    # In the pair the simulator's Matmul copies the streamed operand's tile again for every K step of each
+    # block (the two blocks' uses alternate in its L1 ring, so a tile of several K steps is not found again
+    # and is re-copied whole): stepK x the bytes. Measured: f16 256 x 176 x 1024, base 128 x 96 x 96,
+    # stepKb 4 keeps MTE2 busy 2.1x as long as stepKb 1 (15.98 against 7.44 us on one core). A one-step tile
+    # is copied once either way.
+    pair_recopy = 0.0
+    if pair:
+        s_step, s_rows, s_size = ((t.step_k_b, t.base_n, sb) if t.iterate_order == 1 else (t.step_k_a, t.base_m, sa))
+        if s_step > 1:
+            copied_k = sum(min(s_step * t.base_k, sk - (j // s_step) * s_step * t.base_k) for j in range(kt))
+            pair_recopy = 2 * s_rows * s_size * (copied_k - sk) * p.batch
+    mte2 += pair_recopy / rate
+    loads += pair_recopy
+    pipes = (cube, mte2, mte1, fix * hw.gm_bytes_per_cycle / write_rate)
+    steady = max(pipes) if overlap else sum(pipes)
     first_block_cube = first_blocks * kt * mmad
     first_block_mte2 = (t.base_m * sk * sa * (first_blocks if t.iterate_order == 0 else 1)
-                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1)) / rate
+                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1) + pair_recopy) / rate
     first_excess = max(0.0, first_block_mte2 - first_block_cube) if overlap else 0.0
     # Latency: a tile's copy must land before the K step that uses it. A part (one base K step) is copied
     # one step ahead, a chunk of a two-slot ring one chunk (step_k steps) ahead; a one-slot chunk copied
@@ -308,16 +321,22 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     tiles_b = nt * b_loads * ceil_div(sk, min(t.step_k_b * t.base_k, sk))
     bubbles = (reloads(sa, t.base_m, t.step_k_a, t.depth_a1, tiles_a)
                + reloads(sb, t.base_n, t.step_k_b, t.depth_b1, tiles_b)) * p.batch
-    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. With one L0C buffer every block's
-    # Fixpipe also holds the next block's first Mmad.
+    # The tail: the last block's Fixpipe (L0C -> GM) after its last Mmad. The Matmul's default config has
+    # enUnitFlag (sim/MATMUL.md): the Fixpipe drains each 512-byte L0C block as the last Mmad produces it,
+    # so it starts with that Mmad and ends one block after it at the earliest (docs/timing.md "UnitFlag").
+    # With one L0C buffer every block's Fixpipe also holds the next block's first Mmad.
     last_n = sn - (nt - 1) * t.base_n if t.iterate_order == 1 else t.base_n
     last_m = sm - (mt - 1) * t.base_m if t.iterate_order == 0 else t.base_m
-    tail = last_m * last_n * sc / write_rate + _FIX_LATENCY
+    last_mmad = ceil_div(last_m, 16) * ceil_div(last_n, 16) * ceil_div(sk - (kt - 1) * t.base_k, kstep)
+    l0c_bytes = align(last_m, 16) * align(last_n, 16) * 4
+    fix_occupancy = max(l0c_bytes / 128, last_m * last_n * sc / write_rate)
+    tail = max(fix_occupancy - last_mmad, 0.0) + fix_occupancy / ceil_div(l0c_bytes, 512) + _FIX_LATENCY
     # (The refill after each wait costs about as much again as the Fixpipe's latency: measured as above.)
     exposed_fix = (mt * nt * p.batch - 1) * (block_fix + 2 * _FIX_LATENCY) if t.db_l0c < 2 else 0.0
     # Each K step hands its tiles on through flags (MTE2 -> MTE1 -> M and back), which the pipe sums above
-    # do not see: about _STEP_HANDOFF cycles a step (measured on the simulator's Matmul, f16 1024³ with
-    # base_k 48 … 128), so very small K steps lose.
+    # do not see: about _STEP_HANDOFF cycles a step, so very small K steps lose. Re-measured since L0A and
+    # L0B share one event pair (docs/tiling.md "How the cost was fitted"): a cube-bound core (128 x 256 x
+    # 2048, base_k 32 / 48 / 64) spends ~3 cycles a step beyond its Mmads; on the fit sweep 10 ranks best.
     handoff = _STEP_HANDOFF * mt * nt * kt * p.batch
     per_client = steady + head + first_excess + stalls + bubbles + tail + exposed_fix + handoff + mmad
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
