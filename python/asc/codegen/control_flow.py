@@ -352,13 +352,26 @@ def _fitting_bounds(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
                     to_zero = rng.start
                 bounds = (rng.start, 0, rng.step)
     lo, hi = semantic.integer_limits(dtype)
+    step, stop = rng.step, bounds[1]
+    if isinstance(step, int) and isinstance(stop, int) and (stop > hi and step < 0 or stop < lo and step > 0):
+        # Beyond the dtype's range opposite the step's direction, the stop is beyond every start: no
+        # iterations, as with the dtype's nearest value (`range(u8, 256, -1)`, as `range(u8, 255, -1)`).
+        bounds = (bounds[0], hi if stop > hi else lo, step)
     # The stop is exclusive: one past the dtype's range in the step's direction ends the loop after
-    # the dtype's last value (`range(u8, 256)`: 255), which `_runtime_for` counts exactly.
-    step = rng.step if isinstance(rng.step, int) else 0
-    past = hi + 1 if step > 0 else lo - 1 if step < 0 else None
+    # the dtype's last value (`range(u8, 256)`: 255), which `_runtime_for` counts exactly. With a
+    # runtime step either end may be that direction: an 8- to 32-bit loop counts in a wider signed type,
+    # which holds both; a 64-bit loop counts to one only knowing which.
+    past = {hi + 1} if isinstance(step, int) and step > 0 else {lo - 1} if isinstance(step, int) else \
+        {lo - 1, hi + 1} if dtype.bitwidth <= 32 else set()
     for which, x in (("start", bounds[0]), ("stop", bounds[1])):
+        if which == "stop" and not isinstance(step, int) and isinstance(x, int) and x in (lo - 1, hi + 1) and \
+                not (x == -1 and dtype.is_unsigned()) and dtype.bitwidth == 64:
+            raise v.error(node.iter, f"the range's stop {x} is one past its loop variable's dtype {dtype.name}, "
+                          f"which a {dtype.name} loop counts to only with a constant step (its direction decides "
+                          f"which end is the stop); give the step a constant value, or stop at "
+                          f"{hi if x > hi else lo} and handle that last value after the loop", CompileTypeError)
         if isinstance(x, int) and not lo <= x <= hi and not (which == "stop" and x == -1 and dtype.is_unsigned()) \
-                and not (which == "stop" and x == past):
+                and not (which == "stop" and x in past):
             holder = next((t for t in (int8, uint8, int16, uint16, int32, uint32, int64, uint64)
                            if _holds(t, min(lo, x)) and _holds(t, max(hi, x))), None)
             todo = f"give a bound a dtype that holds it: range(np.{holder.name}(...), ...)" if holder else \

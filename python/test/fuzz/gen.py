@@ -432,7 +432,9 @@ class Gen:
 
     def edge_range(self, env: Env) -> tuple[tuple[Expr, ...], DType]:
         """A range at the end of its variable's dtype: up to MAX + 1 (one past, allowed), or down to
-        MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError)."""
+        MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError), a step
+        the other way (no iterations; one past and beyond allowed) or a runtime step (one past allowed
+        for an 8- to 32-bit loop, a CompileTypeError for a 64-bit one)."""
         # 64-bit loops twice as often: they count a stop one past their dtype in a way of their own.
         dtype = self.pick([INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, INT64, UINT64])
         beyond = self.int_in(0, 9) == 0
@@ -445,6 +447,10 @@ class Gen:
             start = self.typed_bound(env, dtype, dtype.lo + self.int_in(0, 5))
             stop = dtype.lo - 1 - beyond if past else dtype.lo + self.int_in(0, 2)
             step = self.pick([-1, -2, -3, -7])
+        if self.int_in(0, 5) == 5:
+            step = -step
+        if self.int_in(0, 3) == 3:
+            return (start, Lit(stop), Number(step, self.pick([INT8, INT32, INT64]))), dtype
         return (start, Lit(stop), Lit(step)), dtype
 
     def block(self, env: Env, nesting: int) -> list[Stmt]:
