@@ -418,7 +418,9 @@ def _unsigned_count(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
         count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
         below = semantic.compare("<", step, 0)
         by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
-        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
+        u = semantic.convert(to_zero, uint64) if isinstance(to_zero, PlainValue) else \
+            PlainValue(semantic.materialize(to_zero, uint64), uint64)  # a constant start: np.uint64(5)
+        ends_at_zero = semantic.compare("==", semantic.binary("%", u, by), 0)
         extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
         return _plus_saturated(count, extra, dtype)
     count = _range_count(v, node, (rng.start, rng.stop, rng.step), dtype)
