@@ -238,8 +238,10 @@ class Gen:
             return self.boolean(env, depth)
         if depth <= 0:
             return self.leaf(env, dtype)
-        kind = self.pick(["leaf", "arith", "arith", "unary", "ifexp", "cast", "call"])
+        kind = self.pick(["leaf", "arith", "arith", "unary", "ifexp", "cast", "call", "fold"])
         sub = depth - 1
+        if kind == "fold" and dtype.is_int:
+            return self.folding(env, dtype, sub)
         if kind == "arith":
             return self.arith(env, dtype, depth)
         if kind == "unary":
@@ -254,6 +256,18 @@ class Gen:
         if kind == "call" and self.cfg.helpers and not self.in_helper:
             return self.call(env, dtype, sub)
         return self.leaf(env, dtype)
+
+    def folding(self, env: Env, dtype: DType, depth: int) -> Expr:
+        """An expression canonicalize folds, which drops an operand (and a division in it):
+        `a if a == b else b` (b; `!=`: a), `dtype(wider(a))` (a), with `a` written twice (one SSA
+        value once CSE ran; a division in it, when dropped, does not run)."""
+        a = self.leaf(env, dtype) if self.chance() else self.rt(env, dtype, depth)
+        if self.chance():
+            b = self.rt(env, dtype, depth)
+            cond = Cmp(self.pick(["==", "!="]), *((a, b) if self.chance() else (b, a)))
+            return IfExp(cond, a, b) if self.chance() else IfExp(cond, b, a)
+        via = self.pick([d for d in SCALARS if d.is_int and d != dtype])
+        return Bin("-", Cast(Cast(a, via), dtype), a) if self.chance() else Cast(Cast(a, via), dtype)
 
     def compare(self, env: Env, depth: int) -> Expr:
         dtype = self.pick(SCALARS)

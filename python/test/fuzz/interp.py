@@ -591,9 +591,11 @@ class Interp:
             _, op, a, b = cmp
             if sem.same(a, results[0]) and sem.same(b, results[1]) or \
                     sem.same(b, results[0]) and sem.same(a, results[1]):
-                picked, other = (results[1], results[0]) if op == "==" else (results[0], results[1])
-                if picked.value is None and other.value is not None and not self.abstract:
-                    picked = replace(picked, value=other.value)  # a side not taken: the two are equal
+                i = 1 if op == "==" else 0
+                picked = results[i]
+                if taken is not None and taken == (i == 1) and picked.value is None and not picked.taint:
+                    # The side not taken, visited without values: the condition says it equals the other.
+                    picked = replace(picked, value=results[1 - i].value)
                 return picked
         result = results[0] if taken in (None, True) else results[1]
         if not flag.const:  # a select (a constant condition folds it)
