@@ -11,7 +11,8 @@ and one more iteration when the step reaches it exactly.
 An 8- to 32-bit loop also takes either stop with a runtime step (the wider type holds both), and any
 loop a constant stop beyond its dtype's range opposite its constant step's direction (`range(u, 256, -1)`:
 every start is below it, no iterations, as in Python); those were the CompileTypeError too. A stop further
-out in the step's direction, and a 64-bit loop's one past with a runtime step, still are.
+out in the step's direction still is. A 64-bit loop's stop one past with a runtime step was one too: it
+counts to the dtype's end, and one more iteration when the step goes that way and reaches it.
 """
 
 from __future__ import annotations
@@ -297,20 +298,50 @@ def test_a_runtime_step_of_zero_with_a_stop_one_past(dtype, b: int) -> None:
     assert out[OUT - 1] == 0  # the loop made no iteration
 
 
-ONE_PAST_64 = ("the range's stop {value} is one past its loop variable's dtype {dtype}, which a {dtype} loop "
-               "counts to only with a constant step (its direction decides which end is the stop); give the "
-               "step a constant value, or stop at {edge} and handle that last value after the loop")
+RUNTIME_64 = [
+    (np.int64, TOP - 10, TOP, np.int64(3)),
+    (np.int64, TOP - 10, TOP, np.int8(4)),
+    (np.int64, TOP - 1, TOP, np.int32(1)),
+    (np.int64, -TOP, TOP, np.int64(2**62)),
+    (np.int64, -TOP, TOP, np.uint64(TOP)),
+    (np.int64, -TOP + 1, TOP, np.uint64(2**64 - 1)),
+    (np.int64, TOP - 10, TOP, np.uint32(5)),
+    (np.int64, TOP - 10, TOP, np.int64(-3)),
+    (np.int64, -TOP + 5, -TOP - 1, np.int64(-3)),
+    (np.int64, -TOP + 6, -TOP - 1, np.int16(-3)),
+    (np.int64, TOP - 1, -TOP - 1, np.int64(-TOP)),
+    (np.int64, -TOP, -TOP - 1, np.int8(-1)),
+    (np.int64, -TOP + 6, -TOP - 1, np.int64(3)),
+    (np.int64, -TOP + 6, -TOP - 1, np.uint64(3)),
+    (np.uint64, 2**64 - 10, 2**64, np.uint64(3)),
+    (np.uint64, 2**64 - 10, 2**64, np.int64(4)),
+    (np.uint64, 2**64 - 1, 2**64, np.int8(1)),
+    (np.uint64, 0, 2**64, np.uint64(TOP)),
+    (np.uint64, 1, 2**64, np.uint64(TOP)),
+    (np.uint64, 1, 2**64, np.uint64(2**64 - 1)),
+    (np.uint64, 0, 2**64, np.uint64(2**64 - 1)),
+    (np.uint64, 2**64 - 10, 2**64, np.int64(-1)),
+]
 
 
-@pytest.mark.parametrize("dtype,b,edge", [(np.int64, TOP, TOP - 1), (np.int64, -TOP - 1, -TOP),
-                                          (np.uint64, 2**64, 2**64 - 1)])
-def test_a_64_bit_stop_one_past_with_a_runtime_step(dtype, b: int, edge: int) -> None:
-    """No wider type holds it, and how the loop counts to it depends on the step's direction."""
-    with pytest.raises(CompileTypeError) as info:
-        walk_by[1](np.zeros(OUT, dtype=dtype), dtype(3), b, np.int64(1))
-    assert info.value.location.file == __file__
+@pytest.mark.parametrize("dtype,a,b,s", RUNTIME_64)
+def test_a_64_bit_stop_one_past_with_a_runtime_step(dtype, a: int, b: int, s) -> None:
+    """No wider type holds it: the loop counts to the dtype's end, and one more iteration when the step
+    goes that way and reaches it (it was a CompileTypeError)."""
+    out = np.zeros(OUT, dtype=dtype)
+    walk_by[1](out, dtype(a), b, s)
+    assert out.tolist() == _written(list(range(a, b, int(s))), dtype)
+
+
+@pytest.mark.parametrize("dtype,b", [(np.int64, TOP), (np.int64, -TOP - 1), (np.uint64, 2**64)])
+def test_a_runtime_step_of_zero_with_a_64_bit_stop_one_past(dtype, b: int) -> None:
+    out = np.zeros(OUT, dtype=dtype)
+    with pytest.raises(KernelError) as info:
+        walk_by[1](out, dtype(3), b, np.int32(0))
+    assert info.value.category == "argument"
     assert info.value.location.line == _line(walk_by, "range(a, b, s)")
-    assert ONE_PAST_64.format(value=b, dtype=np.dtype(dtype).name, edge=edge) in str(info.value)
+    assert RUNTIME_STEP_ZERO in str(info.value)
+    assert out[OUT - 1] == 0
 
 
 @asc.jit(always_compile=True)

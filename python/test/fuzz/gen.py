@@ -448,7 +448,7 @@ class Gen:
         """A range at the end of its variable's dtype: up to MAX + 1 (one past, allowed), or down to
         MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError), a step
         the other way (no iterations; one past and beyond allowed) or a runtime step (one past allowed
-        for an 8- to 32-bit loop, a CompileTypeError for a 64-bit one)."""
+        either way)."""
         # 64-bit loops twice as often: they count a stop one past their dtype in a way of their own.
         dtype = self.pick([INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, INT64, UINT64])
         beyond = self.int_in(0, 9) == 0

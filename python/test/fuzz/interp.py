@@ -703,9 +703,9 @@ def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:
 def _check_range_constants(dtype: Any, start: Any, stop: Any, step: Any) -> None:
     """The compile errors of a runtime range's constant bounds (`control_flow._fitting_bounds`,
     `_wide_step`): a negative bound an unsigned loop cannot count to, a start or stop its dtype cannot
-    hold (but a stop one past it in a constant step's direction or, for an 8- to 32-bit loop, with a
-    runtime step; one beyond it opposite a constant step's direction; an unsigned loop's -1), a 64-bit
-    loop's stop one past it with a runtime step, a 64-bit loop's constant step below -2**63."""
+    hold (but a stop one past it in a constant step's direction or, either end, with a runtime step;
+    one beyond it opposite a constant step's direction; an unsigned loop's -1), a 64-bit loop's
+    constant step below -2**63."""
     if dtype.kind == "u":
         negative = next((x for x in (start, stop) if isinstance(x, int) and x < 0), None)
         if negative is not None:
@@ -718,14 +718,10 @@ def _check_range_constants(dtype: Any, start: Any, stop: Any, step: Any) -> None
     if isinstance(step, int) and isinstance(stop, int) and \
             (stop > dtype.hi and step < 0 or stop < dtype.lo and step > 0):
         stop = dtype.lo  # beyond every start, the other way: no iterations (the compiler takes the nearest end)
-    edges = (dtype.lo - 1, dtype.hi + 1)
+    # One past the dtype in a constant step's direction; either end with a runtime step.
     past = {dtype.hi + 1} if isinstance(step, int) and step > 0 else {dtype.lo - 1} if isinstance(step, int) else \
-        set(edges) if dtype.bits <= 32 else set()  # a runtime step: 8- to 32-bit loops count in a wider type
+        {dtype.lo - 1, dtype.hi + 1}
     for which, x in (("start", start), ("stop", stop)):
-        if which == "stop" and not isinstance(step, int) and isinstance(x, int) and x in edges and \
-                dtype.bits == 64 and not (x == -1 and dtype.kind == "u"):
-            raise sem.compile_type_error(f"the range's stop {x} is one past its loop variable's dtype {dtype.name}, "
-                                         f"which a {dtype.name} loop counts to only with a constant step")
         if isinstance(x, int) and not dtype.lo <= x <= dtype.hi and \
                 not (which == "stop" and (x in past or x == -1 and dtype.kind == "u")):
             raise sem.compile_type_error(f"the range's {which} {x} does not fit its loop variable's dtype "
