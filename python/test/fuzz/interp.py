@@ -642,6 +642,11 @@ class Interp:
             self.scope, self.line = saved_scope, saved_line
 
 
+def _range_len(a: int, b: int, s: int) -> int:
+    """`len(range(a, b, s))`, which raises OverflowError beyond a C ssize_t (`range(-2**63, 2**63 - 1)`)."""
+    return max(0, (b - a + s - 1) // s if s > 0 else (a - b - s - 1) // -s)
+
+
 def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
     """The iterations of a runtime range when its scf.for has constant bounds, which canonicalize sees
     (scf's SimplifyTrivialLoops inlines a loop of one iteration, `i` the constant start, and drops one
@@ -666,7 +671,7 @@ def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
     if isinstance(start, int) and isinstance(stop, int):
         if dtype.kind == "u" and bits == 64 and stop == -1 and step < 0:
             return None
-        return len(range(a, b, step))
+        return _range_len(a, b, step)
     if step < 0 or bits == 64 and isinstance(stop, int) and not lo <= stop <= hi:
         return None  # a negative step counts; so does a 64-bit stop one past the dtype
     if step != 1:
@@ -679,7 +684,7 @@ def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
         elif wide or dtype.kind == "u" and bits == 64 or \
                 not (stop.dtype.bits < loop_bits and (1 << stop.dtype.bits) - 1 <= limit):
             return None
-    return len(range(a, b, step))
+    return _range_len(a, b, step)
 
 
 def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:

@@ -85,3 +85,16 @@ def test_compile_errors(args: list[Arg], bounds: tuple, message: str) -> None:
     predicted = interp.predict(_walk(args, bounds))
     assert predicted is not None
     assert (predicted.cls, predicted.message) == ("CompileTypeError", message)
+
+
+@pytest.mark.parametrize("dtype,bounds,trips", [
+    (INT64, (-2**63, 2**63 - 1, 1), 2**64 - 1),
+    (INT64, (2**63 - 1, -2**63, -1), 2**64 - 1),
+    (UINT64, (0, 2**64 - 1, 3), (2**64 - 1 + 2) // 3),
+    (INT32, (5, 6, 1), 1),
+    (INT32, (5, 5, 1), 0),
+])
+def test_the_constant_trips_of_a_long_range(dtype, bounds: tuple, trips: int) -> None:
+    """More iterations than a C ssize_t holds: `len(range(...))` raised OverflowError in the model
+    (scripts/fuzz.py --seed 14 --mix run=2,compile=1 stopped there)."""
+    assert interp._constant_trips(dtype, *bounds) == trips
