@@ -533,7 +533,8 @@ class Interp:
                 raise sem.compile_type_error(f"'{type(v).__name__}' object has no attribute 'cast'")
             return sem.convert(v, e.dtype)
         if isinstance(e, BlockIdx):
-            return RT(INT32, None if self.abstract else self.block)
+            # asc.get_block_idx is Pure: CSE makes every call one value (`(b // s) - (b // s)` folds)
+            return RT(INT32, None if self.abstract else self.block, key=("block_idx",))
         if isinstance(e, Call):
             return self.call(e)
         if isinstance(e, Source):
