@@ -6,8 +6,13 @@ fit its loop variable's dtype uint8"), although the stop is exclusive and every 
 (the last is 255); so were `range(i8, -129, -1)`, `range(i64, 2**63, s)` and `range(u64, 2**64, s)`.
 A stop of MAX + 1 with a positive constant step, or MIN - 1 with a negative one, is now allowed: an 8- to
 32-bit loop counts in a wider signed type, which holds it; a 64-bit loop counts up to MAX (down to MIN)
-and one more iteration when the step reaches it exactly. A stop further out, or one past in the other
-direction, is still the CompileTypeError.
+and one more iteration when the step reaches it exactly.
+
+An 8- to 32-bit loop also takes either stop with a runtime step (the wider type holds both), and any
+loop a constant stop beyond its dtype's range opposite its constant step's direction (`range(u, 256, -1)`:
+every start is below it, no iterations, as in Python); those were the CompileTypeError too. A stop further
+out in the step's direction still is. A 64-bit loop's stop one past with a runtime step was one too: it
+counts to the dtype's end, and one more iteration when the step goes that way and reaches it.
 """
 
 from __future__ import annotations
@@ -20,9 +25,12 @@ import pytest
 
 import asc
 from asc.codegen.errors import CompileTypeError
+from asc.runtime.errors import KernelError
 
 OUT = 16
 TOP = 2**63
+RUNTIME_STEP_ZERO = ("range() arg 3 must not be zero: the loop's step is 0 at run time; use a positive step "
+                     "to count up or a negative one to count down (on the NPU the loop makes no iterations)")
 
 
 def _line(fn, text: str) -> int:
@@ -185,18 +193,14 @@ def _todo(holder: str | None) -> str:
 
 @pytest.mark.parametrize("dtype,b,s,holder", [
     (np.uint8, 257, 1, "int16"),
-    (np.uint8, 256, -1, "int16"),
-    (np.int8, 128, -1, "int16"),
     (np.int8, -130, -1, "int16"),
-    (np.int8, -129, 1, "int16"),
+    (np.int8, 129, 3, "int16"),
     (np.int32, 2**31 + 1, 5, "int64"),
     (np.int64, TOP + 1, 1, None),
-    (np.int64, TOP, -1, None),
     (np.int64, -TOP - 2, -1, None),
     (np.uint64, 2**64 + 1, 1, None),
-    (np.uint64, 2**64, -1, None),
 ])
-def test_a_stop_further_out_or_the_other_way(dtype, b: int, s: int, holder: str | None) -> None:
+def test_a_stop_further_out(dtype, b: int, s: int, holder: str | None) -> None:
     with pytest.raises(CompileTypeError) as info:
         beyond[1](np.zeros(OUT, dtype=np.int64), dtype(3), b, s)
     assert info.value.location.file == __file__
@@ -204,20 +208,140 @@ def test_a_stop_further_out_or_the_other_way(dtype, b: int, s: int, holder: str 
     assert NOT_FITTING.format(value=b, dtype=np.dtype(dtype).name, todo=_todo(holder)) in str(info.value)
 
 
+@pytest.mark.parametrize("dtype,a,b,s", [
+    (np.uint8, 3, 256, -1),
+    (np.uint8, 255, 256, -1),
+    (np.uint8, 3, 1000, -7),
+    (np.int8, 127, 128, -1),
+    (np.int8, -128, -129, 1),
+    (np.int8, 5, 2**70, -3),
+    (np.uint16, 7, 65536, -1),
+    (np.int16, -32768, -32769, 2),
+    (np.uint32, 2**32 - 1, 2**32, -1),
+    (np.int32, 2**31 - 1, 2**31, -5),
+    (np.int32, -2**31, -2**31 - 1, 1),
+    (np.int64, TOP - 1, TOP, -1),
+    (np.int64, -TOP, -TOP - 1, 1),
+    (np.int64, 0, 2**70, -TOP),
+    (np.int64, 0, -2**70, 2**64),
+    (np.uint64, 2**64 - 1, 2**64, -1),
+    (np.uint64, 0, 2**65, -3),
+])
+def test_a_stop_beyond_the_dtype_the_other_way(dtype, a: int, b: int, s: int) -> None:
+    """Above every start with a negative step (below with a positive one): no iterations, as in Python."""
+    assert len(range(a, b, s)) == 0
+    out = np.full(OUT, 7, dtype=dtype)
+    walk_to[1](out, dtype(a), b, s)
+    assert out.tolist() == [7] * (OUT - 1) + [0]
+
+
 @asc.jit(always_compile=True)
-def beyond_by(out: asc.GlobalAddress, u, s):
+def walk_by(out: asc.GlobalAddress, a, b: asc.ConstExpr[int], s):
     g = asc.GlobalTensor()
     g.set_global_buffer(out, OUT)
-    for i in range(u, 256, s):
-        g.set_value(0, i)
+    k = 0
+    for i in range(a, b, s):
+        if k < OUT - 2:
+            g.set_value(k, i)
+        g.set_value(OUT - 2, i)
+        k += 1
+    g.set_value(OUT - 1, k)
 
 
-def test_a_stop_one_past_with_a_runtime_step() -> None:
-    """The step's direction is not known at compile time: still the CompileTypeError."""
-    with pytest.raises(CompileTypeError) as info:
-        beyond_by[1](np.zeros(OUT, dtype=np.int64), np.uint8(3), np.uint8(1))
-    assert info.value.location.line == _line(beyond_by, "range(u, 256, s)")
-    assert NOT_FITTING.format(value=256, dtype="uint8", todo=_todo("int16")) in str(info.value)
+RUNTIME_CASES = [
+    (np.uint8, 250, 256, np.uint8(1)),
+    (np.uint8, 1, 256, np.int32(17)),
+    (np.uint8, 255, 256, np.int64(300)),
+    (np.uint8, 250, 256, np.int8(-1)),
+    (np.uint8, 250, -1, np.int8(-50)),
+    (np.int8, 120, 128, np.int8(1)),
+    (np.int8, -128, 128, np.int16(100)),
+    (np.int8, 120, 128, np.int8(-3)),
+    (np.int8, -120, -129, np.int8(-1)),
+    (np.int8, 127, -129, np.int32(-255)),
+    (np.int8, -120, -129, np.int8(2)),
+    (np.uint16, 65530, 65536, np.uint16(2)),
+    (np.uint16, 65530, 65536, np.int32(-2)),
+    (np.int16, 32760, 32768, np.int16(7)),
+    (np.int16, -32760, -32769, np.int64(-8)),
+    (np.int16, 32760, 32768, np.int16(-7)),
+    (np.uint32, 2**32 - 5, 2**32, np.uint32(2)),
+    (np.uint32, 0, 2**32, np.uint64(2**31)),
+    (np.uint32, 0, 2**32, np.uint64(2**40)),
+    (np.uint32, 3, 2**32, np.int32(-1)),
+    (np.int32, 2**31 - 7, 2**31, np.int32(3)),
+    (np.int32, -2**31, 2**31, np.uint32(2**30)),
+    (np.int32, -2**31 + 6, -2**31 - 1, np.int32(-3)),
+    (np.int32, -2**31 + 6, -2**31 - 1, np.int64(-2**40)),
+    (np.int32, 2**31 - 6, -2**31 - 1, np.int32(-2**31)),
+    (np.int32, 5, -2**31 - 1, np.int32(4)),
+]
+
+
+@pytest.mark.parametrize("dtype,a,b,s", RUNTIME_CASES)
+def test_a_stop_one_past_with_a_runtime_step(dtype, a: int, b: int, s) -> None:
+    """An 8- to 32-bit loop counts in a wider signed type, which holds MAX + 1 and MIN - 1: whichever
+    way the step goes, the stop is exact (the loop's values are Python's, in the variable's dtype)."""
+    out = np.zeros(OUT, dtype=dtype)
+    walk_by[1](out, dtype(a), b, s)
+    assert out.tolist() == _written(list(range(a, b, int(s))), dtype)
+
+
+@pytest.mark.parametrize("dtype,b", [(np.uint8, 256), (np.int8, 128), (np.int16, -32769), (np.uint32, 2**32)])
+def test_a_runtime_step_of_zero_with_a_stop_one_past(dtype, b: int) -> None:
+    out = np.zeros(OUT, dtype=dtype)
+    with pytest.raises(KernelError) as info:
+        walk_by[1](out, dtype(3), b, np.int32(0))
+    assert info.value.category == "argument"
+    assert info.value.location.line == _line(walk_by, "range(a, b, s)")
+    assert RUNTIME_STEP_ZERO in str(info.value)
+    assert out[OUT - 1] == 0  # the loop made no iteration
+
+
+RUNTIME_64 = [
+    (np.int64, TOP - 10, TOP, np.int64(3)),
+    (np.int64, TOP - 10, TOP, np.int8(4)),
+    (np.int64, TOP - 1, TOP, np.int32(1)),
+    (np.int64, -TOP, TOP, np.int64(2**62)),
+    (np.int64, -TOP, TOP, np.uint64(TOP)),
+    (np.int64, -TOP + 1, TOP, np.uint64(2**64 - 1)),
+    (np.int64, TOP - 10, TOP, np.uint32(5)),
+    (np.int64, TOP - 10, TOP, np.int64(-3)),
+    (np.int64, -TOP + 5, -TOP - 1, np.int64(-3)),
+    (np.int64, -TOP + 6, -TOP - 1, np.int16(-3)),
+    (np.int64, TOP - 1, -TOP - 1, np.int64(-TOP)),
+    (np.int64, -TOP, -TOP - 1, np.int8(-1)),
+    (np.int64, -TOP + 6, -TOP - 1, np.int64(3)),
+    (np.int64, -TOP + 6, -TOP - 1, np.uint64(3)),
+    (np.uint64, 2**64 - 10, 2**64, np.uint64(3)),
+    (np.uint64, 2**64 - 10, 2**64, np.int64(4)),
+    (np.uint64, 2**64 - 1, 2**64, np.int8(1)),
+    (np.uint64, 0, 2**64, np.uint64(TOP)),
+    (np.uint64, 1, 2**64, np.uint64(TOP)),
+    (np.uint64, 1, 2**64, np.uint64(2**64 - 1)),
+    (np.uint64, 0, 2**64, np.uint64(2**64 - 1)),
+    (np.uint64, 2**64 - 10, 2**64, np.int64(-1)),
+]
+
+
+@pytest.mark.parametrize("dtype,a,b,s", RUNTIME_64)
+def test_a_64_bit_stop_one_past_with_a_runtime_step(dtype, a: int, b: int, s) -> None:
+    """No wider type holds it: the loop counts to the dtype's end, and one more iteration when the step
+    goes that way and reaches it (it was a CompileTypeError)."""
+    out = np.zeros(OUT, dtype=dtype)
+    walk_by[1](out, dtype(a), b, s)
+    assert out.tolist() == _written(list(range(a, b, int(s))), dtype)
+
+
+@pytest.mark.parametrize("dtype,b", [(np.int64, TOP), (np.int64, -TOP - 1), (np.uint64, 2**64)])
+def test_a_runtime_step_of_zero_with_a_64_bit_stop_one_past(dtype, b: int) -> None:
+    out = np.zeros(OUT, dtype=dtype)
+    with pytest.raises(KernelError) as info:
+        walk_by[1](out, dtype(3), b, np.int32(0))
+    assert info.value.category == "argument"
+    assert info.value.location.line == _line(walk_by, "range(a, b, s)")
+    assert RUNTIME_STEP_ZERO in str(info.value)
+    assert out[OUT - 1] == 0
 
 
 @asc.jit(always_compile=True)

@@ -157,6 +157,27 @@ def test_uint64_count_down_to_zero_by_a_runtime_step(u: int, s) -> None:
     np.testing.assert_array_equal(out, _written(list(range(u, -1, int(s))), np.uint64))
 
 
+@asc.jit(always_compile=True)
+def to_zero_from(out: asc.GlobalAddress, u: asc.ConstExpr[int], s):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(out, OUT)
+    k = 0
+    for i in range(np.uint64(u), -1, s):
+        g.set_value(k, i)
+        k += 1
+    g.set_value(OUT - 1, k)
+
+
+@pytest.mark.parametrize("u,s", [(5, np.int8(-2)), (6, np.int8(-2)), (0, np.int64(-1)), (TOP + 2, np.int64(-2**62)),
+                                 (2**64 - 1, np.int64(-2**63)), (5, np.int32(3)), (5, np.uint64(TOP + 1))])
+def test_uint64_count_down_to_zero_from_a_constant_start(u: int, s) -> None:
+    """`range(np.uint64(5), -1, s)` was an internal CompileError ("'int' object has no attribute 'dtype'":
+    the check whether |s| divides the start took it for a runtime value). Found by the fuzzer."""
+    out = np.zeros(OUT, dtype=np.uint64)
+    to_zero_from[1](out, u, s)
+    np.testing.assert_array_equal(out, _written(list(range(u, -1, int(s))), np.uint64))
+
+
 @pytest.mark.parametrize("s", [1, 5, TOP + 1, 2**64 - 1])
 def test_uint64_negative_stop_with_a_uint64_step(s: int) -> None:
     out = np.full(OUT, 7, dtype=np.uint64)

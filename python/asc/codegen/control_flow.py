@@ -205,10 +205,11 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     variable = dtype
     bounds, to_zero = _fitting_bounds(v, node, rng, dtype)
     # A constant stop one past a 64-bit dtype's range, which no wider type holds: the loop counts up to
-    # (down to) the dtype's last value, `edge`, and one more iteration when `i` reaches it (`_reaches`).
-    past, way = None, 0  # way: the step's direction (±1) when there is such a stop
+    # (down to) the dtype's last value, `edge`, and one more iteration when `i` reaches it (`_reaches`;
+    # a runtime step reaches it only going its way).
+    past, way = None, 0  # way: the stop's direction (±1; a constant step's) when there is such a stop
     if dtype.bitwidth == 64 and isinstance(bounds[1], int) and not _holds(dtype, bounds[1]):
-        way = 1 if bounds[2] > 0 else -1
+        way = 1 if bounds[1] > 0 else -1
         bounds = past = (bounds[0], bounds[1] - way, bounds[2])
     bounds = _wide_step(v, node, bounds, dtype)
     rng = asc_range(*bounds)
@@ -352,13 +353,20 @@ def _fitting_bounds(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
                     to_zero = rng.start
                 bounds = (rng.start, 0, rng.step)
     lo, hi = semantic.integer_limits(dtype)
+    step, stop = rng.step, bounds[1]
+    if isinstance(step, int) and isinstance(stop, int) and (stop > hi and step < 0 or stop < lo and step > 0):
+        # Beyond the dtype's range opposite the step's direction, the stop is beyond every start: no
+        # iterations, as with the dtype's nearest value (`range(u8, 256, -1)`, as `range(u8, 255, -1)`).
+        bounds = (bounds[0], hi if stop > hi else lo, step)
     # The stop is exclusive: one past the dtype's range in the step's direction ends the loop after
-    # the dtype's last value (`range(u8, 256)`: 255), which `_runtime_for` counts exactly.
-    step = rng.step if isinstance(rng.step, int) else 0
-    past = hi + 1 if step > 0 else lo - 1 if step < 0 else None
+    # the dtype's last value (`range(u8, 256)`: 255), which `_runtime_for` counts exactly. With a
+    # runtime step either end may be that direction: an 8- to 32-bit loop counts in a wider signed type,
+    # which holds both; a 64-bit loop counts to the dtype's end and the step's reaching it.
+    past = {hi + 1} if isinstance(step, int) and step > 0 else {lo - 1} if isinstance(step, int) else \
+        {lo - 1, hi + 1}
     for which, x in (("start", bounds[0]), ("stop", bounds[1])):
         if isinstance(x, int) and not lo <= x <= hi and not (which == "stop" and x == -1 and dtype.is_unsigned()) \
-                and not (which == "stop" and x == past):
+                and not (which == "stop" and x in past):
             holder = next((t for t in (int8, uint8, int16, uint16, int32, uint32, int64, uint64)
                            if _holds(t, min(lo, x)) and _holds(t, max(hi, x))), None)
             todo = f"give a bound a dtype that holds it: range(np.{holder.name}(...), ...)" if holder else \
@@ -405,7 +413,9 @@ def _unsigned_count(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
         count = PlainValue(_range_count(v, node, (rng.start, bias, step), dtype), dtype)
         below = semantic.compare("<", step, 0)
         by = semantic._select(below, semantic.binary("-", 0, semantic.convert(step, uint64)), 1, uint64)
-        ends_at_zero = semantic.compare("==", semantic.binary("%", semantic.convert(to_zero, uint64), by), 0)
+        u = semantic.convert(to_zero, uint64) if isinstance(to_zero, PlainValue) else \
+            PlainValue(semantic.materialize(to_zero, uint64), uint64)  # a constant start: np.uint64(5)
+        ends_at_zero = semantic.compare("==", semantic.binary("%", u, by), 0)
         extra = semantic._select(below, semantic._select(ends_at_zero, 1, 0, dtype), 0, dtype)
         return _plus_saturated(count, extra, dtype)
     count = _range_count(v, node, (rng.start, rng.stop, rng.step), dtype)
@@ -422,19 +432,30 @@ def _unsigned_count(v: FunctionVisitor, node: ast.For, rng: asc_range, dtype: Da
     return count
 
 
-def _reaches(start: Any, edge: int, step: int, dtype: DataType) -> Any:
-    """1 when some `start + j * step` (j >= 0) is `edge`, the last value of the 64-bit `dtype` in the
-    constant step's direction, else 0: the iteration a loop whose stop is one past the dtype makes after
-    those up to `edge` (exclusive). Their distance is taken as a uint64, which holds it."""
-    by = abs(step)
+def _reaches(start: Any, edge: int, step: Any, dtype: DataType) -> Any:
+    """1 when some `start + j * step` (j >= 0) is `edge`, the 64-bit `dtype`'s greatest or least value,
+    else 0: the iteration a loop whose stop is one past the dtype makes after those up to `edge`
+    (exclusive). Their distance is taken as a uint64, which holds it; so is a runtime step's
+    magnitude, which reaches the edge only going toward it (`range(w, 2**63, s)`: s > 0)."""
+    up = edge > 0
     if isinstance(start, int):
-        return int((edge - start) % by == 0)
-    a = semantic.convert(semantic.convert(start, dtype), uint64)
-    e = edge & ((1 << 64) - 1)
-    distance = semantic.binary("-", e, a) if step > 0 else semantic.binary("-", a, e)
-    # A step of 2**64 or more reaches nothing but the start.
-    hit = semantic.compare("==", distance if by >> 64 else semantic.binary("%", distance, by), 0)
-    return semantic._select(hit, 1, 0, int64)
+        distance = edge - start if up else start - edge
+        if isinstance(step, int):
+            return int(distance % abs(step) == 0)
+    else:
+        a = semantic.convert(semantic.convert(start, dtype), uint64)
+        e = edge & ((1 << 64) - 1)
+        distance = semantic.binary("-", e, a) if up else semantic.binary("-", a, e)
+    if isinstance(step, int):
+        # A step of 2**64 or more reaches nothing but the start.
+        by = abs(step)
+        hit = semantic.compare("==", distance if by >> 64 else semantic.binary("%", distance, by), 0)
+        return semantic._select(hit, 1, 0, int64)
+    toward = semantic.compare(">" if up else "<", step, 0)
+    s = semantic.convert(step, uint64)  # a signed step modulo 2**64: 0 - s is |s|, INT64_MIN's too
+    by = semantic._select(toward, s if up else semantic.binary("-", 0, s), 1, uint64)  # no % 0
+    hit = semantic.compare("==", semantic.binary("%", distance, by), 0)
+    return semantic._select(toward, semantic._select(hit, 1, 0, int64), 0, int64)
 
 
 def _plus_saturated(count: PlainValue, extra: Any, dtype: DataType) -> Any:

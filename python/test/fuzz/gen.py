@@ -238,8 +238,10 @@ class Gen:
             return self.boolean(env, depth)
         if depth <= 0:
             return self.leaf(env, dtype)
-        kind = self.pick(["leaf", "arith", "arith", "unary", "ifexp", "cast", "call"])
+        kind = self.pick(["leaf", "arith", "arith", "unary", "ifexp", "cast", "call", "fold"])
         sub = depth - 1
+        if kind == "fold" and dtype.is_int:
+            return self.folding(env, dtype, sub)
         if kind == "arith":
             return self.arith(env, dtype, depth)
         if kind == "unary":
@@ -254,6 +256,18 @@ class Gen:
         if kind == "call" and self.cfg.helpers and not self.in_helper:
             return self.call(env, dtype, sub)
         return self.leaf(env, dtype)
+
+    def folding(self, env: Env, dtype: DType, depth: int) -> Expr:
+        """An expression canonicalize folds, which drops an operand (and a division in it):
+        `a if a == b else b` (b; `!=`: a), `dtype(wider(a))` (a), with `a` written twice (one SSA
+        value once CSE ran; a division in it, when dropped, does not run)."""
+        a = self.leaf(env, dtype) if self.chance() else self.rt(env, dtype, depth)
+        if self.chance():
+            b = self.rt(env, dtype, depth)
+            cond = Cmp(self.pick(["==", "!="]), *((a, b) if self.chance() else (b, a)))
+            return IfExp(cond, a, b) if self.chance() else IfExp(cond, b, a)
+        via = self.pick([d for d in SCALARS if d.is_int and d != dtype])
+        return Bin("-", Cast(Cast(a, via), dtype), a) if self.chance() else Cast(Cast(a, via), dtype)
 
     def compare(self, env: Env, depth: int) -> Expr:
         dtype = self.pick(SCALARS)
@@ -432,7 +446,9 @@ class Gen:
 
     def edge_range(self, env: Env) -> tuple[tuple[Expr, ...], DType]:
         """A range at the end of its variable's dtype: up to MAX + 1 (one past, allowed), or down to
-        MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError)."""
+        MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError), a step
+        the other way (no iterations; one past and beyond allowed) or a runtime step (one past allowed
+        either way)."""
         # 64-bit loops twice as often: they count a stop one past their dtype in a way of their own.
         dtype = self.pick([INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64, INT64, UINT64])
         beyond = self.int_in(0, 9) == 0
@@ -445,6 +461,10 @@ class Gen:
             start = self.typed_bound(env, dtype, dtype.lo + self.int_in(0, 5))
             stop = dtype.lo - 1 - beyond if past else dtype.lo + self.int_in(0, 2)
             step = self.pick([-1, -2, -3, -7])
+        if self.int_in(0, 5) == 5:
+            step = -step
+        if self.int_in(0, 3) == 3:
+            return (start, Lit(stop), Number(step, self.pick([INT8, INT32, INT64]))), dtype
         return (start, Lit(stop), Lit(step)), dtype
 
     def block(self, env: Env, nesting: int) -> list[Stmt]:

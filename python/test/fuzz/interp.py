@@ -10,7 +10,7 @@ variables, conditional expressions) and `semantics` (arithmetic).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import semantics as sem
@@ -389,12 +389,16 @@ class Interp:
             return
         for b in (start, stop, step):
             self.check_live(b, "condition")
-        self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step))
+        trips = None if self.abstract else _constant_trips(dtype, *values)
+        self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step), trivial=trips is not None and trips <= 1)
 
     def while_(self, s: While) -> None:
         self.loop(s, s.body, "", None, lambda: self.expr(s.cond), None)
 
-    def loop(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any) -> None:
+    def loop(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any,
+             trivial: bool = False) -> None:
+        """`trivial`: a range loop canonicalize inlines (one iteration) or drops (none), whose values
+        stay constants where they are (`_constant_trips`)."""
         carried: dict[str, Any] = {}
         for name in _assigned_names(body):
             found, value = self.scope.lookup(name)
@@ -426,15 +430,16 @@ class Interp:
         finally:
             self.abstract = saved
         if not self.abstract:
-            values = self.iterate(s, body, var, dtype, cond, bounds, carried, values)
+            values = self.iterate(s, body, var, dtype, cond, bounds, carried, values, trivial)
         for name in inner:
             if name not in carried:
                 self.scope.define(name, Unavailable("loop local"))
         for n, d in carried.items():
-            self.scope.define(n, values[n].variable() if not self.abstract else RT(d))  # the loop's results
+            # the loop's results (an inlined or dropped loop has none: the values themselves)
+            self.scope.define(n, RT(d) if self.abstract else values[n] if trivial else values[n].variable())
 
     def iterate(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any,
-                carried: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+                carried: dict[str, Any], values: dict[str, Any], trivial: bool = False) -> dict[str, Any]:
         values = {n: sem.materialize(values[n], d) for n, d in carried.items()}
         i = 0
         if bounds is not None:
@@ -446,12 +451,12 @@ class Interp:
                 raise OverflowError("the generated kernel loops too long")
             self.scope.frames.append({})
             for n, v in values.items():
-                self.scope.define(n, v.variable())  # an iteration argument, no constant
+                self.scope.define(n, v if trivial else v.variable())  # an iteration argument, no constant
             if bounds is not None:
                 if not (i < stop if step > 0 else i > stop):  # Python's range, for either sign
                     self.scope.frames.pop()
                     break
-                self.scope.define(var, RT(dtype, i))
+                self.scope.define(var, sem.materialize(i, dtype) if trivial else RT(dtype, i))
             else:
                 self.at(s.line)
                 flag = sem.to_bool(cond())
@@ -528,7 +533,8 @@ class Interp:
                 raise sem.compile_type_error(f"'{type(v).__name__}' object has no attribute 'cast'")
             return sem.convert(v, e.dtype)
         if isinstance(e, BlockIdx):
-            return RT(INT32, None if self.abstract else self.block)
+            # asc.get_block_idx is Pure: CSE makes every call one value (`(b // s) - (b // s)` folds)
+            return RT(INT32, None if self.abstract else self.block, key=("block_idx",))
         if isinstance(e, Call):
             return self.call(e)
         if isinstance(e, Source):
@@ -579,6 +585,19 @@ class Interp:
         if sem.same(values[0], values[1]):
             return values[0]  # `select(c, x, x)` folds to x: the condition is dead code
         results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
+        cmp = flag.src if isinstance(flag, RT) else None
+        if cmp is not None and cmp[0] == "cmp" and cmp[1] in ("==", "!="):
+            # `select(a == b, a, b)` folds to b, `select(a != b, a, b)` to a (either order of a and b in
+            # the cmpi): the condition is dead code.
+            _, op, a, b = cmp
+            if sem.same(a, results[0]) and sem.same(b, results[1]) or \
+                    sem.same(b, results[0]) and sem.same(a, results[1]):
+                i = 1 if op == "==" else 0
+                picked = results[i]
+                if taken is not None and taken == (i == 1) and picked.value is None and not picked.taint:
+                    # The side not taken, visited without values: the condition says it equals the other.
+                    picked = replace(picked, value=results[1 - i].value)
+                return picked
         result = results[0] if taken in (None, True) else results[1]
         if not flag.const:  # a select (a constant condition folds it)
             result = result.variable()
@@ -624,6 +643,51 @@ class Interp:
             self.scope, self.line = saved_scope, saved_line
 
 
+def _range_len(a: int, b: int, s: int) -> int:
+    """`len(range(a, b, s))`, which raises OverflowError beyond a C ssize_t (`range(-2**63, 2**63 - 1)`)."""
+    return max(0, (b - a + s - 1) // s if s > 0 else (a - b - s - 1) // -s)
+
+
+def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
+    """The iterations of a runtime range when its scf.for has constant bounds, which canonicalize sees
+    (scf's SimplifyTrivialLoops inlines a loop of one iteration, `i` the constant start, and drops one
+    of none), else None. `control_flow._runtime_for`: a constant count when every argument is a
+    constant (a Python int or numpy constant; but a 64-bit loop's step of 2**63 or more and a uint64
+    loop's `range(u, -1, -s)` are counted at run time), or the loop `for (i = a; i < b; i += s)` with IR
+    constants a and b (`asc.number`), a positive constant s and an increment that cannot overflow
+    (`_increment_fits` of the type it loops in). asc.range_count has no folder: any other loop counts
+    at run time."""
+    if any(isinstance(x, RT) and not (x.const and x.value is not None) for x in (start, stop)):
+        return None
+    if not isinstance(step, int):
+        return None
+    bits, lo, hi = dtype.bits, dtype.lo, dtype.hi
+    if bits <= 32:
+        step = max(-(1 << bits), min(step, 1 << bits))
+    elif step >= 1 << 63:
+        return None
+    a, b = (int(x.value) if isinstance(x, RT) else x for x in (start, stop))
+    if isinstance(stop, int) and (stop > hi and step < 0 or stop < lo and step > 0):
+        stop = b = lo  # beyond every start: the dtype's nearest end (no iterations either way)
+    if isinstance(start, int) and isinstance(stop, int):
+        if dtype.kind == "u" and bits == 64 and stop == -1 and step < 0:
+            return None
+        return _range_len(a, b, step)
+    if step < 0 or bits == 64 and isinstance(stop, int) and not lo <= stop <= hi:
+        return None  # a negative step counts; so does a 64-bit stop one past the dtype
+    if step != 1:
+        wide = bits <= 32 and (dtype.kind == "u" or isinstance(stop, int) and not lo <= stop <= hi or step > hi)
+        loop_bits = (64 if bits == 32 else 32) if wide else bits
+        limit = (1 << (loop_bits - 1)) - step  # MAX - step + 1 of the type it loops in
+        if isinstance(stop, int):
+            if stop - (1 << 63 if dtype.kind == "u" and bits == 64 else 0) > limit:
+                return None
+        elif wide or dtype.kind == "u" and bits == 64 or \
+                not (stop.dtype.bits < loop_bits and (1 << stop.dtype.bits) - 1 <= limit):
+            return None
+    return _range_len(a, b, step)
+
+
 def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:
     """A runtime range's variable dtype (`control_flow._loop_dtype`): the promotion of the typed start
     and stop (runtime values and numpy constants), else the step's dtype, else int32."""
@@ -645,8 +709,9 @@ def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:
 def _check_range_constants(dtype: Any, start: Any, stop: Any, step: Any) -> None:
     """The compile errors of a runtime range's constant bounds (`control_flow._fitting_bounds`,
     `_wide_step`): a negative bound an unsigned loop cannot count to, a start or stop its dtype cannot
-    hold (but a stop one past it in a constant step's direction, and an unsigned loop's -1), a 64-bit
-    loop's constant step below -2**63."""
+    hold (but a stop one past it in a constant step's direction or, either end, with a runtime step;
+    one beyond it opposite a constant step's direction; an unsigned loop's -1), a 64-bit loop's
+    constant step below -2**63."""
     if dtype.kind == "u":
         negative = next((x for x in (start, stop) if isinstance(x, int) and x < 0), None)
         if negative is not None:
@@ -656,10 +721,15 @@ def _check_range_constants(dtype: Any, start: Any, stop: Any, step: Any) -> None
                                              f"{negative} of this range")
             if positive or dtype.bits == 64:
                 stop = 0
-    past = None if not isinstance(step, int) else dtype.hi + 1 if step > 0 else dtype.lo - 1
+    if isinstance(step, int) and isinstance(stop, int) and \
+            (stop > dtype.hi and step < 0 or stop < dtype.lo and step > 0):
+        stop = dtype.lo  # beyond every start, the other way: no iterations (the compiler takes the nearest end)
+    # One past the dtype in a constant step's direction; either end with a runtime step.
+    past = {dtype.hi + 1} if isinstance(step, int) and step > 0 else {dtype.lo - 1} if isinstance(step, int) else \
+        {dtype.lo - 1, dtype.hi + 1}
     for which, x in (("start", start), ("stop", stop)):
         if isinstance(x, int) and not dtype.lo <= x <= dtype.hi and \
-                not (which == "stop" and (x == past or x == -1 and dtype.kind == "u")):
+                not (which == "stop" and (x in past or x == -1 and dtype.kind == "u")):
             raise sem.compile_type_error(f"the range's {which} {x} does not fit its loop variable's dtype "
                                          f"{dtype.name}")
     if dtype.bits == 64 and isinstance(step, int) and step < -(1 << 63):

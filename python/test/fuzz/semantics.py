@@ -155,7 +155,30 @@ def convert(v: RT, dst: DType) -> RT:
     if src.is_int and dst.is_int and src.bits == dst.bits:
         # no op in the IR (signless integers): the same SSA value
         return RT(dst, None if v.value is None else dst.wrap(int(v.value)), v.taint, v.const, v.src, v.key)
+    if src.is_int and dst.is_int:
+        return _int_cast(v, dst)
     return replace(_convert(v, dst), key=("cast", dst.name, v.k()))
+
+
+_INT_CASTS = ("trunci", "extsi", "extui")
+
+
+def _int_cast(v: RT, dst: DType) -> RT:
+    """extsi, extui or trunci of `v`, with arith's folds of a chain of them (MLIR 19, canonicalize):
+    trunci(ext(x)) is x at x's width (`int16(int32(h))` is h: `- h` folds to 0), ext(x) below it,
+    trunci(x) above it; trunci(trunci(x)) is trunci(x); ext(ext(x)) of one kind is ext(x). The kind
+    is part of the key: extsi and extui of one value differ."""
+    op = "trunci" if dst.bits < v.dtype.bits else "extui" if v.dtype.kind in "ub" else "extsi"
+    x = v
+    if v.src is not None and v.src[0] in _INT_CASTS:
+        inner, y = v.src
+        if op == "trunci" and inner != "trunci":
+            if y.dtype.bits == dst.bits:
+                return convert(y, dst)
+            op, x = (inner, y) if y.dtype.bits < dst.bits else (op, y)
+        elif op == inner:
+            x = y
+    return replace(_convert(v, dst), src=(op, x), key=("cast", dst.name, op, x.k()))
 
 
 def _convert(v: RT, dst: DType) -> RT:
@@ -348,7 +371,9 @@ def compare(op: str, lhs: Any, rhs: Any) -> RT:
     if dtype.is_int and same(a, c):  # cmpi of one value folds: `x` is dead code there
         known = a.value is not None or bool(a.taint)
         return RT(BOOL, bool(_PY_CMP[op](0, 0)) if known else None, const=True)
-    return replace(_compare(op, a, c, dtype), key=("cmp", op, dtype.name, a.k(), c.k()))
+    # `src`: a cmpi's operands, for `select(a == b, a, b)` (b).
+    return replace(_compare(op, a, c, dtype), key=("cmp", op, dtype.name, a.k(), c.k()),
+                   src=("cmp", op, a, c) if dtype.is_int else None)
 
 
 def _compare(op: str, a: RT, c: RT, dtype: DType) -> RT:

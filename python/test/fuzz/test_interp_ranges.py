@@ -1,7 +1,8 @@
 """The fuzzer's interpreter models a runtime range as the compiler does (docs/language.md, the `range`
 row): the loop variable's dtype is the promotion of the typed start and stop, every bound keeps its
 value (a step the dtype cannot hold too), a constant bound the dtype cannot hold is a CompileTypeError
-but for a stop one past it in a constant step's direction.
+but for a stop one past it in a constant step's direction (or either way with a runtime step) and a stop
+beyond it opposite a constant step's direction (no iterations).
 
 It modelled the old rule, the first runtime bound's dtype with the other bounds converted to it:
 `range(u8, 300)` predicted a CompileError, `range(a8, b32)` 43 iterations for a = 1, b = 300 (Python
@@ -32,10 +33,23 @@ def _walk(args: list[Arg], bounds: tuple) -> Kernel:
     ([Arg("a", INT8, -3)], (Name("a"), NpInt(300, INT32), NpInt(2**40, INT64)), range(-3, 300, 2**40), INT32),
     ([Arg("w", INT64, 2**63 - 7)], (Name("w"), Lit(2**63), Lit(3)), range(2**63 - 7, 2**63, 3), INT64),
     ([Arg("u", UINT64, 2**64 - 3)], (Name("u"), Lit(2**64), Lit(2**63)), range(2**64 - 3, 2**64, 2**63), UINT64),
+    # One past with a runtime step (8 to 32 bits), and beyond the dtype opposite a constant step.
+    ([Arg("u", UINT8, 250), Arg("s", INT8, 2)], (Name("u"), Lit(256), Name("s")), range(250, 256, 2), UINT8),
+    ([Arg("u", UINT8, 250), Arg("s", INT8, -2)], (Name("u"), Lit(256), Name("s")), range(250, 256, -2), UINT8),
+    ([Arg("h", INT8, -120), Arg("s", INT32, -3)], (Name("h"), Lit(-129), Name("s")), range(-120, -129, -3), INT8),
+    ([Arg("u", UINT8, 3)], (Name("u"), Lit(256), Lit(-1)), range(3, 256, -1), UINT8),
+    ([Arg("w", INT64, 3)], (Name("w"), Lit(-2**70), Lit(5)), range(3, -2**70, 5), INT64),
+    ([Arg("w", INT64, 2**63 - 7), Arg("s", INT8, 3)], (Name("w"), Lit(2**63), Name("s")),
+     range(2**63 - 7, 2**63, 3), INT64),
+    ([Arg("w", INT64, -2**63 + 6), Arg("s", INT8, -3)], (Name("w"), Lit(-2**63 - 1), Name("s")),
+     range(-2**63 + 6, -2**63 - 1, -3), INT64),
 ])
 def test_iterations(args: list[Arg], bounds: tuple, python: range, dtype) -> None:
     predicted, runs = interp.outcome_of(_walk(args, bounds), {})
     assert predicted is None
+    if not python:  # no iteration stores i
+        assert runs[0].outputs["int64"] == {1: 0}
+        return
     last = dtype.wrap(python[-1])  # as o_int64 stores it: uint64 2**64 - 3 is -3
     assert runs[0].outputs["int64"] == {0: INT64.wrap(last), 1: len(python)}
 
@@ -56,8 +70,8 @@ def test_the_loop_variable_is_the_promotion() -> None:
 @pytest.mark.parametrize("args,bounds,message", [
     ([Arg("u", UINT8, 3)], (Name("u"), Lit(300)), "the range's stop 300 does not fit its loop variable's dtype "
                                                   "uint8"),
-    ([Arg("u", UINT8, 3)], (Name("u"), Lit(256), Lit(-1)), "the range's stop 256 does not fit its loop "
-                                                           "variable's dtype uint8"),
+    ([Arg("u", UINT8, 3)], (Name("u"), Lit(257), Lit(1)), "the range's stop 257 does not fit its loop "
+                                                          "variable's dtype uint8"),
     ([Arg("w", INT64, 3)], (Name("w"), Lit(-2**63 - 2), Lit(-1)), "the range's stop -9223372036854775810 does "
                                                                   "not fit its loop variable's dtype int64"),
     ([Arg("u", UINT64, 3), Arg("n", INT32, 9)], (Name("u"), Name("n")),
@@ -71,3 +85,16 @@ def test_compile_errors(args: list[Arg], bounds: tuple, message: str) -> None:
     predicted = interp.predict(_walk(args, bounds))
     assert predicted is not None
     assert (predicted.cls, predicted.message) == ("CompileTypeError", message)
+
+
+@pytest.mark.parametrize("dtype,bounds,trips", [
+    (INT64, (-2**63, 2**63 - 1, 1), 2**64 - 1),
+    (INT64, (2**63 - 1, -2**63, -1), 2**64 - 1),
+    (UINT64, (0, 2**64 - 1, 3), (2**64 - 1 + 2) // 3),
+    (INT32, (5, 6, 1), 1),
+    (INT32, (5, 5, 1), 0),
+])
+def test_the_constant_trips_of_a_long_range(dtype, bounds: tuple, trips: int) -> None:
+    """More iterations than a C ssize_t holds: `len(range(...))` raised OverflowError in the model
+    (scripts/fuzz.py --seed 14 --mix run=2,compile=1 stopped there)."""
+    assert interp._constant_trips(dtype, *bounds) == trips
