@@ -180,6 +180,14 @@ private:
   /// Init without the enableInit check: REGIST_MATMUL_OBJ with a tiling
   /// initialises a Matmul whose config trims Init.
   void initFrom(const TCubeTiling *cubeTiling, TPipe *tpipe, Loc loc) {
+    // Ascend C has no re-Init after End: a MIX kernel's AIC stops serving
+    // the AIV at its End, so the AIV's next request would wait forever.
+    if (ended_)
+      mm_detail::fault("argument",
+                       "Matmul::Init after End: End is the Matmul's last call "
+                       "(in a MIX kernel the AIC stops serving this AIV at "
+                       "End); call End once, after the Matmul's last use",
+                       loc);
     if (tpipe)
       pipe_ = tpipe;
     if (cubeTiling == nullptr)
