@@ -1796,9 +1796,15 @@ private:
     // The layout: the K chunk of a tile and its rows aligned (a client
     // with another tiling lays out the same rows of K differently).
     uint32_t kc = 0, lead = 0;
+    // Where the tile's rows lie in GM: the row stride (orgKa, or sK for a
+    // staged UB operand and a batch matrix, changes without a new
+    // SetTensorA: SetOrgShape, SetTail, IterateBatch) and the transpose.
+    int32_t ld = 0;
+    bool trans = false;
     bool operator==(const L1Key &o) const {
       return addr == o.addr && row == o.row && chunk == o.chunk &&
-             rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead;
+             rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead &&
+             ld == o.ld && trans == o.trans;
     }
   };
   /// The most L1 tiles per operand (each slot takes two event ids).
@@ -1980,8 +1986,7 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
-    const int32_t lda =
-        s.aTight ? (s.transA ? s.sM : s.sK) : (s.transA ? s.orgM : s.orgKa);
+    const int32_t lda = rowStrideA(s);
     if (!s.transA) { // A is M x K (row stride orgKa)
       p.nValue = static_cast<uint16_t>(mLen);
       p.dValue = static_cast<uint16_t>(kLen);
@@ -1997,6 +2002,14 @@ private:
                   : mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
       DataCopy(dst, g[static_cast<uint64_t>(k0) * lda + m0], p, loc);
     }
+  }
+  /// The GM row stride of A (B) as stored: a staged UB operand's rows are
+  /// its single-core K (or M, N), a GM operand's the org shape's.
+  static int32_t rowStrideA(const St &s) {
+    return s.aTight ? (s.transA ? s.sM : s.sK) : (s.transA ? s.orgM : s.orgKa);
+  }
+  static int32_t rowStrideB(const St &s) {
+    return s.bTight ? (s.transB ? s.sK : s.sN) : (s.transB ? s.orgKb : s.orgN);
   }
   /// GM -> L1 of B K [k0, k0+kLen) x N [n0, n0+nLen).
   void loadB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0, int32_t nLen,
@@ -2019,8 +2032,7 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
-    const int32_t ldb =
-        s.bTight ? (s.transB ? s.sK : s.sN) : (s.transB ? s.orgKb : s.orgN);
+    const int32_t ldb = rowStrideB(s);
     if (!s.transB) { // B is K x N (row stride orgN)
       p.nValue = static_cast<uint16_t>(kLen);
       p.dValue = static_cast<uint16_t>(nLen);
@@ -2278,6 +2290,8 @@ private:
     k.ks = std::min(chunk, s.sK - ch * chunk);
     k.kc = static_cast<uint32_t>(chunk);
     k.lead = IsA ? geo_.m16 : geo_.n16;
+    k.ld = IsA ? rowStrideA(s) : rowStrideB(s);
+    k.trans = IsA ? s.transA : s.transB;
     return k;
   }
   /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
