@@ -564,11 +564,7 @@ private:
                        "Matmul::GetTensorC: the local C must be in the "
                        "Unified Buffer (VECIN, VECCALC or VECOUT)",
                        loc);
-    if (!client_)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
-                       "(the AIV's UB): a cube core has no Unified Buffer",
-                       loc);
+    requireMixForUbC("GetTensorC", loc);
     fetchToUb(c, loc);
   }
 
@@ -580,11 +576,7 @@ public:
                   Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
     requireGetTensorC("GetTensorC", loc);
-    if (!client_)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
-                       "(the AIV's UB): a cube core has no Unified Buffer",
-                       loc);
+    requireMixForUbC("GetTensorC", loc);
     const uint32_t w = offset_.width, h = offset_.height;
     fetchToUb(c, loc);
     // Copy the UB block out to GM (MTE3), at its place in C.
@@ -1066,17 +1058,39 @@ private:
                         "Matmul::%s: the local C must be in the Unified "
                         "Buffer (VECIN, VECCALC or VECOUT)",
                         api);
+    requireMixForUbC(api, loc);
+    requireWorkspace(api, "C in the Unified Buffer", loc);
+  }
+  /// C into UB: only an AIV has a Unified Buffer.
+  void requireMixForUbC(const char *api, Loc loc) const {
     if (!client_)
       mm_detail::faultf("argument", loc,
                         "Matmul::%s to a UB tensor needs a MIX kernel (the "
                         "AIV's UB): a cube core has no Unified Buffer",
                         api);
-    if (!workspace_)
+  }
+  /// `what` (a UB operand or C) is staged in the GM workspace. `api` null:
+  /// the message names no method.
+  void requireWorkspace(const char *api, const char *what, Loc loc) const {
+    if (workspace_)
+      return;
+    if (api)
       mm_detail::faultf("argument", loc,
-                        "Matmul::%s: C in the Unified Buffer goes through "
-                        "the GM workspace: pass a workspace to "
-                        "REGIST_MATMUL_OBJ (or SetWorkspace)",
-                        api);
+                        "Matmul::%s: %s goes through the GM workspace: pass a "
+                        "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
+                        api, what);
+    mm_detail::faultf("argument", loc,
+                      "Matmul: %s goes through the GM workspace: pass a "
+                      "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
+                      what);
+  }
+  /// A block is fetched only after an Iterate computed it.
+  static void requireIterated(bool iterated, Loc loc) {
+    if (!iterated)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC before Iterate: no block has been "
+                       "computed (call it inside the Iterate loop)",
+                       loc);
   }
   /// Elements of one matrix in the batch area: sM rows of sN rounded up to
   /// 32 bytes, or (enSequentialWrite) its blocks one after another; each
@@ -1289,12 +1303,7 @@ private:
                           "Matmul::%s: the UB operand (%u elements) must be "
                           "a whole number of 32-byte blocks",
                           api, t.GetSize());
-      if (!workspace_)
-        mm_detail::fault("argument",
-                         "Matmul: a UB operand goes through the GM "
-                         "workspace: pass a workspace to REGIST_MATMUL_OBJ "
-                         "(or SetWorkspace)",
-                         loc);
+      requireWorkspace(nullptr, "a UB operand", loc);
       clientTiling_ = tilingOfClient_;
       const uint64_t addr = stageAddr(part);
       const uint64_t cap = part == 1   ? stageBytesA(clientTiling_)
@@ -3114,11 +3123,7 @@ private:
 
   void doGetC(St &s, uint64_t addr, uint64_t elems, bool seq, uint8_t atomic,
               Loc loc) {
-    if (!s.pendingC)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC before Iterate: no block has been "
-                       "computed (call it inside the Iterate loop)",
-                       loc);
+    requireIterated(s.pendingC, loc);
     // enAtomic 1/2/3: the Fixpipe's store into GM adds / takes the max /
     // the min (SetAtomicAdd/Max/Min of C's type around it).
     setAtomic(atomic, loc);
@@ -3484,34 +3489,18 @@ private:
   }
 
   void doGetCWs(St &s, uint32_t sub, Loc loc) {
-    if (!workspace_)
-      mm_detail::fault("argument",
-                       "Matmul: C in the Unified Buffer (GetTensorC to a "
-                       "local tensor) goes through the GM workspace: pass a "
-                       "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
-                       loc);
+    requireWorkspace(
+        nullptr, "C in the Unified Buffer (GetTensorC to a local tensor)", loc);
     clientTiling_ = s.t;
-    if (!s.pendingC)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC before Iterate: no block has been "
-                       "computed (call it inside the Iterate loop)",
-                       loc);
+    requireIterated(s.pendingC, loc);
     const uint32_t stride = ubRowStride(s.off.width);
     fixOut(s, slotAddr(sub), slotBytesOf(s.t) / sizeof(DstT), stride, loc);
   }
 
   template <class T> void fetchToUb(const LocalTensor<T> &c, Loc loc) {
-    if (!clientIterated_)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC before Iterate: no block has been "
-                       "computed (call it inside the Iterate loop)",
-                       loc);
-    if (!workspace_)
-      mm_detail::fault("argument",
-                       "Matmul: C in the Unified Buffer (GetTensorC to a "
-                       "local tensor) goes through the GM workspace: pass a "
-                       "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
-                       loc);
+    requireIterated(clientIterated_, loc);
+    requireWorkspace(
+        nullptr, "C in the Unified Buffer (GetTensorC to a local tensor)", loc);
     clientTiling_ = tilingOfClient_;
     mm_detail::Msg m = msg(mm_detail::Op::GetCWs, loc);
     call(m, loc);
