@@ -517,3 +517,52 @@ def test_half_and_bfloat16_bias(m: int, n: int, k: int, c_dtype: torch.dtype, bi
     ref = (a.float() @ b.float() + bias.float()).to(c_dtype)
     tol = 2e-2 if c_dtype == torch.bfloat16 else 2e-3
     torch.testing.assert_close(c, ref, rtol=tol, atol=tol)
+
+
+@asc.jit
+def mm_ub_a_set_tail_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c1: asc.GlobalAddress,
+                            c2: asc.GlobalAddress, ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling,
+                            tail_k: int):
+    """A in UB (rows of the single-core K), IterateAll, then set_tail(tail_k) and IterateAll again on the same
+    staged A: its rows are now tail_k apart."""
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm = asc.GlobalTensor()
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c1_gm = asc.GlobalTensor()
+        c1_gm.set_global_buffer(c1, tiling.m * tiling.n)
+        c2_gm = asc.GlobalTensor()
+        c2_gm.set_global_buffer(c2, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        mm = asc.adv.Matmul(asc.adv.MatmulType(P.VECCALC, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(P.GM, asc.CubeFormat.ND, asc.float16),
+                            asc.adv.MatmulType(P.GM, asc.CubeFormat.ND, asc.float32))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        la = asc.LocalTensor(asc.float16, P.VECCALC, 0, tiling.m * tiling.k_a)
+        asc.data_copy(la, a_gm, tiling.m * tiling.k_a)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        mm.set_tensor_a(la)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c1_gm)
+        mm.set_tail(-1, -1, tail_k)
+        mm.iterate_all(c2_gm)
+        mm.end()
+
+
+def test_set_tail_k_rereads_a_ub_a_with_its_new_row_stride() -> None:
+    """A UB A is staged as rows of the single-core K. K 64 in two L1 tiles of 32; set_tail(K = 48) leaves
+    the first tile's key (address, rows, K 0..31) as it was, but its rows are now 48 apart, not 64: the L1
+    tile key had no row stride, so the second IterateAll reused the tile loaded with rows 64 apart."""
+    m, n, k, tail_k = 32, 32, 64, 48
+    t = asc.adv.TCubeTiling(used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n,
+                            single_core_k=k, base_m=m, base_n=n, base_k=32, depth_a1=2, depth_b1=2, step_m=1,
+                            step_n=1, step_k_a=1, step_k_b=1, iterate_order=0, db_l0a=2, db_l0b=2, db_l0c=1)
+    rng = np.random.default_rng(32)
+    a, b = _f16(rng, m, k), _f16(rng, k, n)
+    c1 = np.zeros((m, n), np.float32)
+    c2 = np.zeros((m, n), np.float32)
+    mm_ub_a_set_tail_kernel[1, rt.current_stream()](a, b, c1, c2, np.zeros(WORKSPACE, np.uint8), t, tail_k)
+    np.testing.assert_allclose(c1, _ref(a, b), rtol=1e-3, atol=1e-3)
+    np.testing.assert_allclose(c2, _ref(a.reshape(-1)[:m * tail_k].reshape(m, tail_k), b[:tail_k]), rtol=1e-3,
+                               atol=1e-3)

@@ -384,3 +384,52 @@ def test_iterate_batch_with_matrix_strides() -> None:
         cm = c[i * strides[2]:][:m * n].reshape(m, n)
         np.testing.assert_allclose(cm, am @ bm, rtol=1e-3, atol=1e-2, err_msg=f"matrix {i}")
         assert (c[i * strides[2] + m * n:(i + 1) * strides[2]] == 3.0).all()
+
+
+# -- L1 tiles are told apart by their row stride too ---------------------------------------------------------
+
+
+@asc.jit
+def mm_batch_then_all_kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c1: asc.GlobalAddress,
+                             c2: asc.GlobalAddress, ws: asc.GlobalAddress, tiling: asc.adv.TCubeTiling):
+    """IterateBatch of one matrix (A's matrix 0 at A's address, rows sK apart), then IterateAll of the same A
+    (rows orgKa apart) without a new set_tensor_a."""
+    if asc.get_block_idx() < 1:
+        a_gm = asc.GlobalTensor()
+        b_gm = asc.GlobalTensor()
+        c1_gm = asc.GlobalTensor()
+        c2_gm = asc.GlobalTensor()
+        a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+        b_gm.set_global_buffer(b, tiling.k_b * tiling.n)
+        c1_gm.set_global_buffer(c1, tiling.m * tiling.n)
+        c2_gm.set_global_buffer(c2, tiling.m * tiling.n)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, False, L.NORMAL)
+        mm = asc.adv.Matmul(in_type, in_type, asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32,
+                                                                 False, L.NORMAL))
+        asc.adv.register_matmul(pipe, ws, mm, tiling)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_batch(c1_gm, 1, 1, False)
+        mm.iterate_all(c2_gm)
+        mm.end()
+
+
+def test_iterate_all_after_iterate_batch_reloads_a_with_its_row_stride() -> None:
+    """A is 32 x 64 in GM (orgKa 64), the matmul uses its first 32 columns (sK 32). IterateBatch's matrix 0
+    lies at A's address with rows sK apart; IterateAll's A has the same address, rows orgKa apart. The L1
+    tile key had no row stride: IterateAll reused the batch's tile and computed the batch's product again."""
+    m, n, ka, k = 32, 32, 64, 32
+    t = asc.adv.TCubeTiling(used_core_num=1, m=m, n=n, k_a=ka, k_b=k, single_core_m=m, single_core_n=n,
+                            single_core_k=k, base_m=m, base_n=n, base_k=k, depth_a1=2, depth_b1=2, step_m=1,
+                            step_n=1, step_k_a=1, step_k_b=1, iterate_order=0, db_l0a=2, db_l0b=2, db_l0c=1,
+                            batch_m=1, batch_n=1, batch_num=1)
+    rng = np.random.default_rng(31)
+    a = rng.uniform(-1, 1, (m, ka)).astype(np.float16)
+    b = rng.uniform(-1, 1, (k, n)).astype(np.float16)
+    c1 = np.zeros((m, n), np.float32)
+    c2 = np.zeros((m, n), np.float32)
+    mm_batch_then_all_kernel[1, rt.current_stream()](a, b, c1, c2, np.zeros(WORKSPACE, np.uint8), t)
+    np.testing.assert_allclose(c1, a.reshape(-1)[:m * k].reshape(m, k).astype(np.float64) @ b, rtol=1e-3,
+                               atol=1e-2)
+    np.testing.assert_allclose(c2, a[:, :k].astype(np.float64) @ b, rtol=1e-3, atol=1e-2)

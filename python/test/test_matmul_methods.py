@@ -268,3 +268,46 @@ def test_init_again_with_a_wider_bias_is_refused() -> None:
     with pytest.raises(asc.runtime.errors.KernelError,
                        match=r"Matmul::Init again with a tiling whose tiles are larger than the first Init's"):
         _init_again(_one_core(m, n, k, 64, 32, 32, True), _one_core(m, n, k, 32, 64, 16, True), m, n, k, True)
+
+
+# -- init after end: End is the Matmul's last call -----------------------------------------------------------
+
+
+@asc.jit
+def mm_init_after_end(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                      t: asc.adv.TCubeTiling):
+    if asc.get_block_idx() < 1:
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, t)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        mm = asc.adv.Matmul(in_type, in_type, f32, f32)
+        asc.adv.register_matmul(pipe, ws, mm)
+        mm.init(t)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+        mm.init(t)  # AGAIN
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+
+
+@pytest.mark.values("adv.Matmul.end")
+def test_init_after_end_is_refused_at_the_init() -> None:
+    """End is the Matmul's last call (in a MIX kernel the AIC stops serving the AIV at its End, so a later
+    request would wait forever on the device): init after end was taken, and the next call failed as
+    'Matmul::SetTensorA after End' at the set_tensor_a line."""
+    m, n, k = 32, 32, 32
+    z = np.zeros((m, k), np.float16)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_init_after_end[1, rt.current_stream()](z, z, np.zeros((m, n), np.float32), np.zeros(1 << 16, np.uint8),
+                                                  _one_core(m, n, k, 32, 32, 32, False))
+    assert info.value.category == "argument"
+    assert info.value.message.endswith(
+        "Matmul::Init after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV "
+        "at End); call End once, after the Matmul's last use")
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# AGAIN")

@@ -374,7 +374,7 @@ MISUSE = """
 using namespace AscendC;
 
 // mode 0: SetTensorA before Init; 1: after End; 2: a tensor for a B of
-// CubeFormat::SCALAR.
+// CubeFormat::SCALAR; 3: Init after End; 4: GetTensorC before Iterate.
 extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
                                                 int32_t mode) {
   TCubeTiling t;
@@ -396,6 +396,17 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
     mm.End();
     mm.SetTensorA(ga); // MODE 1
   }
+  if (mode == 4) {
+    mm.Init(&t, &pipe);
+    mm.SetTensorA(ga);
+    mm.SetTensorB(ga);
+    mm.GetTensorC(ga); // MODE 4
+  }
+  if (mode == 3) {
+    mm.Init(&t, &pipe);
+    mm.End();
+    mm.Init(&t, &pipe); // MODE 3
+  }
   if (mode == 2) {
     scalarB.Init(&t, &pipe);
     scalarB.SetTensorB(ga); // MODE 2
@@ -408,6 +419,9 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
     (0, "Matmul::SetTensorA before Init (call Init(&tiling) or pass the tiling to REGIST_MATMUL_OBJ)"),
     (1, "Matmul::SetTensorA after End"),
     (2, "Matmul::SetTensorB: B's MatmulType is CubeFormat::SCALAR: pass the scalar value, not a tensor"),
+    (3, "Matmul::Init after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV at "
+        "End); call End once, after the Matmul's last use"),
+    (4, "Matmul::GetTensorC before Iterate: no block has been computed (call it inside the Iterate loop)"),
 ])
 def test_matmul_call_out_of_order_names_the_method(mode: int, message: str) -> None:
     """The argument checks' messages (formatted by mm_detail::faultf), at the line of the call."""

@@ -180,6 +180,14 @@ private:
   /// Init without the enableInit check: REGIST_MATMUL_OBJ with a tiling
   /// initialises a Matmul whose config trims Init.
   void initFrom(const TCubeTiling *cubeTiling, TPipe *tpipe, Loc loc) {
+    // Ascend C has no re-Init after End: a MIX kernel's AIC stops serving
+    // the AIV at its End, so the AIV's next request would wait forever.
+    if (ended_)
+      mm_detail::fault("argument",
+                       "Matmul::Init after End: End is the Matmul's last call "
+                       "(in a MIX kernel the AIC stops serving this AIV at "
+                       "End); call End once, after the Matmul's last use",
+                       loc);
     if (tpipe)
       pipe_ = tpipe;
     if (cubeTiling == nullptr)
@@ -556,11 +564,7 @@ private:
                        "Matmul::GetTensorC: the local C must be in the "
                        "Unified Buffer (VECIN, VECCALC or VECOUT)",
                        loc);
-    if (!client_)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
-                       "(the AIV's UB): a cube core has no Unified Buffer",
-                       loc);
+    requireMixForUbC("GetTensorC", loc);
     fetchToUb(c, loc);
   }
 
@@ -572,11 +576,7 @@ public:
                   Loc loc = ::ascsim::here()) {
     requireInit("GetTensorC", loc);
     requireGetTensorC("GetTensorC", loc);
-    if (!client_)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC to a UB tensor needs a MIX kernel "
-                       "(the AIV's UB): a cube core has no Unified Buffer",
-                       loc);
+    requireMixForUbC("GetTensorC", loc);
     const uint32_t w = offset_.width, h = offset_.height;
     fetchToUb(c, loc);
     // Copy the UB block out to GM (MTE3), at its place in C.
@@ -1058,17 +1058,39 @@ private:
                         "Matmul::%s: the local C must be in the Unified "
                         "Buffer (VECIN, VECCALC or VECOUT)",
                         api);
+    requireMixForUbC(api, loc);
+    requireWorkspace(api, "C in the Unified Buffer", loc);
+  }
+  /// C into UB: only an AIV has a Unified Buffer.
+  void requireMixForUbC(const char *api, Loc loc) const {
     if (!client_)
       mm_detail::faultf("argument", loc,
                         "Matmul::%s to a UB tensor needs a MIX kernel (the "
                         "AIV's UB): a cube core has no Unified Buffer",
                         api);
-    if (!workspace_)
+  }
+  /// `what` (a UB operand or C) is staged in the GM workspace. `api` null:
+  /// the message names no method.
+  void requireWorkspace(const char *api, const char *what, Loc loc) const {
+    if (workspace_)
+      return;
+    if (api)
       mm_detail::faultf("argument", loc,
-                        "Matmul::%s: C in the Unified Buffer goes through "
-                        "the GM workspace: pass a workspace to "
-                        "REGIST_MATMUL_OBJ (or SetWorkspace)",
-                        api);
+                        "Matmul::%s: %s goes through the GM workspace: pass a "
+                        "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
+                        api, what);
+    mm_detail::faultf("argument", loc,
+                      "Matmul: %s goes through the GM workspace: pass a "
+                      "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
+                      what);
+  }
+  /// A block is fetched only after an Iterate computed it.
+  static void requireIterated(bool iterated, Loc loc) {
+    if (!iterated)
+      mm_detail::fault("argument",
+                       "Matmul::GetTensorC before Iterate: no block has been "
+                       "computed (call it inside the Iterate loop)",
+                       loc);
   }
   /// Elements of one matrix in the batch area: sM rows of sN rounded up to
   /// 32 bytes, or (enSequentialWrite) its blocks one after another; each
@@ -1281,12 +1303,7 @@ private:
                           "Matmul::%s: the UB operand (%u elements) must be "
                           "a whole number of 32-byte blocks",
                           api, t.GetSize());
-      if (!workspace_)
-        mm_detail::fault("argument",
-                         "Matmul: a UB operand goes through the GM "
-                         "workspace: pass a workspace to REGIST_MATMUL_OBJ "
-                         "(or SetWorkspace)",
-                         loc);
+      requireWorkspace(nullptr, "a UB operand", loc);
       clientTiling_ = tilingOfClient_;
       const uint64_t addr = stageAddr(part);
       const uint64_t cap = part == 1   ? stageBytesA(clientTiling_)
@@ -1788,9 +1805,15 @@ private:
     // The layout: the K chunk of a tile and its rows aligned (a client
     // with another tiling lays out the same rows of K differently).
     uint32_t kc = 0, lead = 0;
+    // Where the tile's rows lie in GM: the row stride (orgKa, or sK for a
+    // staged UB operand and a batch matrix, changes without a new
+    // SetTensorA: SetOrgShape, SetTail, IterateBatch) and the transpose.
+    int32_t ld = 0;
+    bool trans = false;
     bool operator==(const L1Key &o) const {
       return addr == o.addr && row == o.row && chunk == o.chunk &&
-             rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead;
+             rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead &&
+             ld == o.ld && trans == o.trans;
     }
   };
   /// The most L1 tiles per operand (each slot takes two event ids).
@@ -1972,8 +1995,7 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
-    const int32_t lda =
-        s.aTight ? (s.transA ? s.sM : s.sK) : (s.transA ? s.orgM : s.orgKa);
+    const int32_t lda = rowStrideA(s);
     if (!s.transA) { // A is M x K (row stride orgKa)
       p.nValue = static_cast<uint16_t>(mLen);
       p.dValue = static_cast<uint16_t>(kLen);
@@ -1989,6 +2011,14 @@ private:
                   : mm_detail::alignUp(static_cast<uint32_t>(kLen), kKAlign));
       DataCopy(dst, g[static_cast<uint64_t>(k0) * lda + m0], p, loc);
     }
+  }
+  /// The GM row stride of A (B) as stored: a staged UB operand's rows are
+  /// its single-core K (or M, N), a GM operand's the org shape's.
+  static int32_t rowStrideA(const St &s) {
+    return s.aTight ? (s.transA ? s.sM : s.sK) : (s.transA ? s.orgM : s.orgKa);
+  }
+  static int32_t rowStrideB(const St &s) {
+    return s.bTight ? (s.transB ? s.sK : s.sN) : (s.transB ? s.orgKb : s.orgN);
   }
   /// GM -> L1 of B K [k0, k0+kLen) x N [n0, n0+nLen).
   void loadB(LocalTensor<SrcBT> &dst, const St &s, int32_t n0, int32_t nLen,
@@ -2011,8 +2041,7 @@ private:
     p.srcNdMatrixStride = 0;
     p.dstNzNStride = 1;
     p.dstNzMatrixStride = 0;
-    const int32_t ldb =
-        s.bTight ? (s.transB ? s.sK : s.sN) : (s.transB ? s.orgKb : s.orgN);
+    const int32_t ldb = rowStrideB(s);
     if (!s.transB) { // B is K x N (row stride orgN)
       p.nValue = static_cast<uint16_t>(kLen);
       p.dValue = static_cast<uint16_t>(nLen);
@@ -2270,6 +2299,8 @@ private:
     k.ks = std::min(chunk, s.sK - ch * chunk);
     k.kc = static_cast<uint32_t>(chunk);
     k.lead = IsA ? geo_.m16 : geo_.n16;
+    k.ld = IsA ? rowStrideA(s) : rowStrideB(s);
+    k.trans = IsA ? s.transA : s.transB;
     return k;
   }
   /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
@@ -3092,11 +3123,7 @@ private:
 
   void doGetC(St &s, uint64_t addr, uint64_t elems, bool seq, uint8_t atomic,
               Loc loc) {
-    if (!s.pendingC)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC before Iterate: no block has been "
-                       "computed (call it inside the Iterate loop)",
-                       loc);
+    requireIterated(s.pendingC, loc);
     // enAtomic 1/2/3: the Fixpipe's store into GM adds / takes the max /
     // the min (SetAtomicAdd/Max/Min of C's type around it).
     setAtomic(atomic, loc);
@@ -3462,34 +3489,18 @@ private:
   }
 
   void doGetCWs(St &s, uint32_t sub, Loc loc) {
-    if (!workspace_)
-      mm_detail::fault("argument",
-                       "Matmul: C in the Unified Buffer (GetTensorC to a "
-                       "local tensor) goes through the GM workspace: pass a "
-                       "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
-                       loc);
+    requireWorkspace(
+        nullptr, "C in the Unified Buffer (GetTensorC to a local tensor)", loc);
     clientTiling_ = s.t;
-    if (!s.pendingC)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC before Iterate: no block has been "
-                       "computed (call it inside the Iterate loop)",
-                       loc);
+    requireIterated(s.pendingC, loc);
     const uint32_t stride = ubRowStride(s.off.width);
     fixOut(s, slotAddr(sub), slotBytesOf(s.t) / sizeof(DstT), stride, loc);
   }
 
   template <class T> void fetchToUb(const LocalTensor<T> &c, Loc loc) {
-    if (!clientIterated_)
-      mm_detail::fault("argument",
-                       "Matmul::GetTensorC before Iterate: no block has been "
-                       "computed (call it inside the Iterate loop)",
-                       loc);
-    if (!workspace_)
-      mm_detail::fault("argument",
-                       "Matmul: C in the Unified Buffer (GetTensorC to a "
-                       "local tensor) goes through the GM workspace: pass a "
-                       "workspace to REGIST_MATMUL_OBJ (or SetWorkspace)",
-                       loc);
+    requireIterated(clientIterated_, loc);
+    requireWorkspace(
+        nullptr, "C in the Unified Buffer (GetTensorC to a local tensor)", loc);
     clientTiling_ = tilingOfClient_;
     mm_detail::Msg m = msg(mm_detail::Op::GetCWs, loc);
     call(m, loc);
