@@ -168,12 +168,11 @@ def test_the_solver_ranks_the_benchmark_tilings_as_the_simulator_does(kernel) ->
 
 
 def test_the_solver_counts_the_pairs_recopied_tiles(kernel) -> None:
-    """In the first pair the simulator's Matmul copies the streamed operand's L1 tile again for every K step
-    of each block (the two blocks' uses alternate in its ring), so a tile of several K steps moves stepK
-    times its bytes; the solver counts that (docs/tiling.md). f16 1024³ on 24 AICs with singleCore
-    256 x 176 (`set_single_shape`): before, it picked base 128 x 96 x 96, stepKa 11, stepKb 4 (a pair whose
-    four-step B tiles were re-copied: 20.56 µs, MTE2 busy 15.98 µs) over base 128 x 176 x 64 with B's whole
-    K in L1 (10.66 µs)."""
+    """The solver counts the first pair's streamed multi-step tiles stepK times their bytes (docs/tiling.md:
+    the simulator's Matmul used to re-copy them every K step; it no longer does, and the term stays because
+    the estimate underrates this pick outside the pair too). f16 1024³ on 24 AICs with singleCore 256 x 176
+    (`set_single_shape`): without the term it picks base 128 x 96 x 96, stepKa 11, stepKb 4 (20.56 µs with
+    the re-copies, 12.61 µs now) over base 128 x 176 x 64 with B's whole K in L1 (10.66 µs)."""
     import asc
     import asc.lib.host as host
 
