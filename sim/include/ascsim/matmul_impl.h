@@ -1833,6 +1833,10 @@ private:
     TEventID idLoad[kMaxL1Slots] = {}, idFree[kMaxL1Slots] = {};
     uint64_t clock = 0;
     int32_t held = -1;
+    // In the first pair (pairIt_): the tile of the pair's other block, kept
+    // (not released) while this one is held, since the blocks take turns.
+    int32_t other = -1;
+    bool heldDone = false; // the pair's held tile is at its last K step
     bool ready = false;
     // Part loading (a one-slot ring of 16-bit data whose tile is several
     // base K steps deep): the tile is copied in parts of `partK` elements
@@ -2210,14 +2214,16 @@ private:
     sl.key = k;
     sl.stamp = ++r.clock;
   }
-  /// The slot a new tile goes into: not the held one, none holding one of
-  /// `keep` (the tiles about to be used); an empty one, else the oldest.
+  /// The slot a new tile goes into: not the held one (nor the pair's
+  /// other), none holding one of `keep` (the tiles about to be used); an
+  /// empty one, else the oldest.
   template <class T, TPosition POS>
   uint32_t victim(const L1Ring<T, POS> &r, const L1Key *keep,
                   uint32_t nKeep) const {
     int32_t best = -1;
     for (uint32_t i = 0; i < r.n; ++i) {
-      if (static_cast<int32_t>(i) == r.held)
+      if (static_cast<int32_t>(i) == r.held ||
+          static_cast<int32_t>(i) == r.other)
         continue;
       const auto &sl = r.slot[i];
       bool kept = false;
@@ -2241,13 +2247,23 @@ private:
     for (uint32_t i = 0; i < r.n; ++i)
       if (r.slot[i].valid && r.slot[i].key == key)
         hit = static_cast<int32_t>(i);
+    const bool pair = pairIt_ >= 0;
+    if (pair && hit != r.held && hit != r.other && r.other >= 0) {
+      // A pair's block moves to its next tile: its previous one is done
+      // (the other block's, held, is kept).
+      ringRelease(r, static_cast<uint32_t>(r.other), loc);
+      r.other = -1;
+    }
     if (hit < 0) {
       const uint32_t i = victim(r, nullptr, 0);
       ringLoad<IsA>(r, i, s, key, loc);
       hit = static_cast<int32_t>(i);
     }
-    if (r.held >= 0 && r.held != hit)
+    if (pair && r.held != hit && !r.heldDone) {
+      r.other = r.held; // kept for its block's next turn
+    } else if (r.held >= 0 && r.held != hit) {
       ringRelease(r, static_cast<uint32_t>(r.held), loc);
+    }
     auto &sl = r.slot[hit];
     if (sl.freePending) {
       // Released but not overwritten: take it back (its free flag is
@@ -2265,7 +2281,14 @@ private:
       sl.loadPending = false;
     }
     r.held = hit;
+    r.heldDone = false;
     return slotTensor(r, static_cast<uint32_t>(hit), loc);
+  }
+  /// The end of the first pair: the tile kept for its other block is done.
+  template <class T, TPosition POS> void pairDone(L1Ring<T, POS> &r, Loc loc) {
+    if (r.other >= 0)
+      ringRelease(r, static_cast<uint32_t>(r.other), loc);
+    r.other = -1;
   }
   /// With n slots, copies the next n - 1 tiles (`next`, in the order they
   /// will be used) into the slots not held. computeBlock issues both
@@ -2276,7 +2299,8 @@ private:
                 uint32_t count, Loc loc) {
     if (r.n < 2 || r.held < 0)
       return;
-    count = std::min(count, r.n - 1);
+    // The slots not held (nor kept for the pair's other block).
+    count = std::min(count, r.n - 1 - (r.other >= 0 ? 1 : 0));
     for (uint32_t j = 0; j < count; ++j) {
       bool present = false;
       for (uint32_t i = 0; i < r.n; ++i)
@@ -2309,28 +2333,37 @@ private:
     blockOf(s, it, mi, ni);
     return tileKey<IsA>(s, IsA ? mi * s.t.baseM : ni * s.t.baseN, ch);
   }
-  /// The next (at most `max`) tiles of A or B after chunk `ch` of block
-  /// `it`, each once, in the order the blocks use them (a tile that stays
-  /// over several blocks is not repeated; at most 64 blocks ahead).
+  /// The next (at most `max`) tiles of A or B after chunk `ch` (K step
+  /// `step`) of block `it`, each once, in the order the blocks use them (a
+  /// tile that stays over several blocks is not repeated; at most 64 blocks
+  /// ahead).
   template <bool IsA>
-  uint32_t futureKeys(const St &s, int32_t it, int32_t ch, L1Key *out,
-                      uint32_t max) const {
+  uint32_t futureKeys(const St &s, int32_t it, int32_t ch, int32_t step,
+                      L1Key *out, uint32_t max) const {
     const int32_t total = s.mBlocks * s.nBlocks;
     const int32_t chunk = static_cast<int32_t>(IsA ? chunkA_ : chunkB_);
     const int32_t chunks = (s.sK + chunk - 1) / chunk;
+    const int32_t steps = (s.sK + s.t.baseK - 1) / s.t.baseK;
     const L1Key cur = keyOf<IsA>(s, it, ch);
     uint32_t n = 0;
-    int32_t b = it, c = ch, scanned = 0;
-    // The (block, chunk) after (b, c): a pair (pairIt_) goes chunk by
-    // chunk, each chunk of its first block then of its second.
+    int32_t b = it, c = ch, st = step, scanned = 0;
+    // The (block, chunk) after (b, c): a pair (pairIt_) goes K step by K
+    // step, each step of its first block then of its second, so a tile of
+    // several steps is used again by its block after the other block's
+    // (it must not be the other block's victim).
     auto advance = [&] {
-      if (pairIt_ >= 0 && b == pairIt_) {
-        ++b;
-        return;
-      }
-      if (pairIt_ >= 0 && b == pairIt_ + 1 && c + 1 < chunks) {
-        --b;
-        ++c;
+      if (pairIt_ >= 0 && (b == pairIt_ || b == pairIt_ + 1)) {
+        if (b == pairIt_) {
+          ++b;
+        } else if (st + 1 < steps) {
+          --b;
+          ++st;
+        } else {
+          ++b;
+          st = 0;
+          ++scanned;
+        }
+        c = st * s.t.baseK / chunk;
         return;
       }
       if (++c >= chunks) {
@@ -2422,7 +2455,7 @@ private:
       r.partLoadPending[j] = r.partFreePending[j] = false;
     }
     r.partMode = false;
-    r.held = -1;
+    r.held = r.other = -1;
   }
 
   /// The block order: (mi, ni) of block number `it`.
@@ -2681,9 +2714,9 @@ private:
         const int32_t it = s.iter + j;
         L1Key na[kMaxL1Slots], nb1[kMaxL1Slots];
         const uint32_t cna =
-            s.aL1 ? 0 : futureKeys<true>(s, it, cha, na, ringA_.n - 1);
+            s.aL1 ? 0 : futureKeys<true>(s, it, cha, ks, na, ringA_.n - 1);
         const uint32_t cnb =
-            s.bL1 ? 0 : futureKeys<false>(s, it, chb, nb1, ringB_.n - 1);
+            s.bL1 ? 0 : futureKeys<false>(s, it, chb, ks, nb1, ringB_.n - 1);
         // The L1 tiles: the user's TSCM tensors (the whole single-core
         // operand in Nz), else ours.
         LocalTensor<SrcAT> a1;
@@ -2699,6 +2732,9 @@ private:
           offA = static_cast<uint32_t>(m0[j]) / 16;
         } else {
           a1 = ensure<true>(ringA_, s, keyA(m0[j], cha), loc);
+          ringA_.heldDone =
+              pair && (k0 + baseK >= K ||
+                       (k0 + baseK) / static_cast<int32_t>(chunkA_) != cha);
           kIn = static_cast<uint32_t>(k0 - cha * static_cast<int32_t>(chunkA_));
           rowsA = s.transA ? mm_detail::alignUp(
                                  static_cast<uint32_t>(keyA(m0[j], cha).ks),
@@ -2717,6 +2753,9 @@ private:
                           : static_cast<uint32_t>(n0[j]) / kC0B;
         } else {
           b1 = ensure<false>(ringB_, s, keyB(n0[j], chb), loc);
+          ringB_.heldDone =
+              pair && (k0 + baseK >= K ||
+                       (k0 + baseK) / static_cast<int32_t>(chunkB_) != chb);
           kInB =
               static_cast<uint32_t>(k0 - chb * static_cast<int32_t>(chunkB_));
           rowsB = s.transB ? geo_.n16 / 16
@@ -2811,6 +2850,10 @@ private:
     }
     if (bias)
       releaseSlot(stBias2_, 0, loc);
+    if (pair) { // the first block's last tiles are done
+      pairDone(ringA_, loc);
+      pairDone(ringB_, loc);
+    }
     // A tile whose chunk is not the whole K is not reused by the next
     // block; the prefetch (if any) already holds the next block's.
     s.pendingC = true;

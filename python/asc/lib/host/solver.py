@@ -273,11 +273,13 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     else:
         pair = t.db_l0c == 2 and not p.bias and mt >= 2 and b_resident and t.depth_a1 >= 2 * t.step_k_a
     first_blocks = 2 if pair else 1
-    # In the pair the simulator's Matmul copies the streamed operand's tile again for every K step of each
-    # block (the two blocks' uses alternate in its L1 ring, so a tile of several K steps is not found again
-    # and is re-copied whole): stepK x the bytes. Measured: f16 256 x 176 x 1024, base 128 x 96 x 96,
-    # stepKb 4 keeps MTE2 busy 2.1x as long as stepKb 1 (15.98 against 7.44 us on one core). A one-step tile
-    # is copied once either way.
+    # The pair's streamed multi-step tiles, counted stepK x their bytes. The simulator's Matmul used to
+    # re-copy them every K step (the two blocks' uses alternated in its L1 ring); it now keeps each block's
+    # tile for the K steps it covers and copies it once (sim/MATMUL.md "The first pair"), so this term
+    # overcounts. It stays for now: without it the solver picks, for f16 1024^3 on 24 AICs with
+    # set_single_shape(256, 176, 1024), base 128 x 96 x 96, stepKa 11, stepKb 4 (12.61 us; 12.42 us with
+    # dbL0C 1, no pair) over base 128 x 176 x 64, stepKb 16 (10.66 us): the estimate underrates that tiling
+    # outside the pair too, and this term is what ranks it lower (docs/tiling.md).
     pair_recopy = 0.0
     if pair:
         s_step, s_rows, s_size = ((t.step_k_b, t.base_n, sb) if t.iterate_order == 1 else (t.step_k_a, t.base_m, sa))
