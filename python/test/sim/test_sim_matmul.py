@@ -417,7 +417,8 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
 
 @pytest.mark.parametrize("mode,message", [
     (0, "Matmul::SetTensorA before Init (call Init(&tiling) or pass the tiling to REGIST_MATMUL_OBJ)"),
-    (1, "Matmul::SetTensorA after End"),
+    (1, "Matmul::SetTensorA after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this "
+        "AIV at End); move End after the Matmul's last use"),
     (2, "Matmul::SetTensorB: B's MatmulType is CubeFormat::SCALAR: pass the scalar value, not a tensor"),
     (3, "Matmul::Init after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV at "
         "End); call End once, after the Matmul's last use"),

@@ -1253,7 +1253,11 @@ private:
                         "the tiling to REGIST_MATMUL_OBJ)",
                         api);
     if (ended_)
-      mm_detail::faultf("argument", loc, "Matmul::%s after End", api);
+      mm_detail::faultf("argument", loc,
+                        "Matmul::%s after End: End is the Matmul's last call "
+                        "(in a MIX kernel the AIC stops serving this AIV at "
+                        "End); move End after the Matmul's last use",
+                        api);
     checkOwedWait(api, loc);
   }
   /// The waitIterateBatch template flag of IterateBatch / IterateNBatch:
