@@ -182,12 +182,7 @@ private:
   void initFrom(const TCubeTiling *cubeTiling, TPipe *tpipe, Loc loc) {
     // Ascend C has no re-Init after End: a MIX kernel's AIC stops serving
     // the AIV at its End, so the AIV's next request would wait forever.
-    if (ended_)
-      mm_detail::fault("argument",
-                       "Matmul::Init after End: End is the Matmul's last call "
-                       "(in a MIX kernel the AIC stops serving this AIV at "
-                       "End); call End once, after the Matmul's last use",
-                       loc);
+    requireNotEnded("Init", "call End once, after", loc);
     if (tpipe)
       pipe_ = tpipe;
     if (cubeTiling == nullptr)
@@ -1252,13 +1247,17 @@ private:
                         "Matmul::%s before Init (call Init(&tiling) or pass "
                         "the tiling to REGIST_MATMUL_OBJ)",
                         api);
+    requireNotEnded(api, "move End after", loc);
+    checkOwedWait(api, loc);
+  }
+  /// End is the last call: `api` after it is an error saying what to do.
+  void requireNotEnded(const char *api, const char *todo, Loc loc) const {
     if (ended_)
       mm_detail::faultf("argument", loc,
                         "Matmul::%s after End: End is the Matmul's last call "
                         "(in a MIX kernel the AIC stops serving this AIV at "
-                        "End); move End after the Matmul's last use",
-                        api);
-    checkOwedWait(api, loc);
+                        "End); %s the Matmul's last use",
+                        api, todo);
   }
   /// The waitIterateBatch template flag of IterateBatch / IterateNBatch:
   /// true says the kernel waits for the asynchronous (sync = false) call
