@@ -85,22 +85,11 @@ static Hardware memoryOfObject(Type type) {
 
 BufferLayout::BufferLayout(func::FuncOp func) {
   Block *entry = &func.getBody().front();
-  // Per container (a pool, or the TPipe: null) and memory: the bytes it has
-  // surely handed out since it was last emptied (inits in the entry block),
-  // and at most (none: unbounded).
-  using Key = std::pair<Value, int>;
-  using Bounds = std::pair<int64_t, std::optional<int64_t>>;
+  // Per container and memory: the bytes it has surely handed out since it
+  // was last emptied (inits in the entry block), and at most (none:
+  // unbounded).
   DenseMap<Key, int64_t> low;
   DenseMap<Key, std::optional<int64_t>> high;
-  // Each init (without share_buf): its container and memory, bytes, and
-  // the bounds of its offset in the container.
-  DenseMap<Operation *, Key> keyOf;
-  DenseMap<Operation *, std::optional<int64_t>> sizeOf;
-  DenseMap<Operation *, Bounds> at;
-  // The cursors where each loop of the entry block starts.
-  DenseMap<Operation *, std::pair<DenseMap<Key, int64_t>,
-                                  DenseMap<Key, std::optional<int64_t>>>>
-      loopEntry;
   auto constant = [](Value v) -> std::optional<int64_t> {
     std::optional<int64_t> n = getConstantInt(v);
     if (n && *n > 0)
@@ -204,99 +193,117 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     order[op] = next++;
     record(op, object, from, share, bytes);
   });
-  // An init after something that empties its container in its own block
-  // (a loop body's reset, say) is placed by the inits between the two; else
-  // one in a loop with such a reset may be at its byte 0.
-  auto sinceEmptied = [&](Operation *init) -> std::optional<Bounds> {
-    Key key = keyOf.lookup(init);
-    SmallVector<Operation *> emptiers = resetsOf(key.first);
-    auto empties = [&](Operation *op) {
-      return llvm::is_contained(emptiers, op);
-    };
-    auto holdsEmptier = [&](Operation *op) {
-      return llvm::any_of(
-          emptiers, [&](Operation *e) { return op->isProperAncestor(e); });
-    };
-    // Adds what `op` (a op of the block) hands out: surely if it is an init,
-    // at most if the inits are nested (in a loop: unbounded).
-    auto add = [&](Operation *op, int64_t &lo, std::optional<int64_t> &hi) {
-      op->walk([&](Operation *inner) {
-        auto it = keyOf.find(inner);
-        if (it == keyOf.end() || it->second != key)
-          return;
-        std::optional<int64_t> bytes = sizeOf.lookup(inner);
-        if (inner == op && bytes)
-          lo += *bytes;
-        bool repeated = llvm::any_of(loopsAround(inner), [&](Operation *loop) {
-          return op->isAncestor(loop);
-        });
-        hi = hi && bytes && !repeated ? std::optional(*hi + *bytes)
-                                      : std::nullopt;
-      });
-    };
-    std::optional<int64_t> own = sizeOf.lookup(init);
-    int64_t lo = 0;
-    std::optional<int64_t> hi = 0;
-    for (Operation *op = init->getPrevNode(); op; op = op->getPrevNode()) {
-      if (empties(op))
-        return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
-      if (holdsEmptier(op))
-        return std::nullopt;
-      add(op, lo, hi);
-    }
-    // Nothing before it in a loop body: the previous iteration's end, after
-    // its last emptier, or the cursor where the loop starts.
-    Block *body = init->getBlock();
-    Operation *loop = body->getParentOp();
-    auto entryState = loopEntry.find(loop);
-    if (entryState == loopEntry.end())
-      return std::nullopt;
-    int64_t wrapLo = 0;
-    std::optional<int64_t> wrapHi = 0;
-    Operation *op = &body->back();
-    for (; op != init && !empties(op); op = op->getPrevNode()) {
-      if (holdsEmptier(op))
-        return std::nullopt;
-      add(op, wrapLo, wrapHi);
-    }
-    if (op == init)
-      return std::nullopt;
-    int64_t startLo = std::min(entryState->second.first.lookup(key), wrapLo);
-    auto h = entryState->second.second.find(key);
-    std::optional<int64_t> startHi = h == entryState->second.second.end()
-                                         ? std::optional<int64_t>(0)
-                                         : h->second;
-    startHi = startHi && wrapHi ? std::optional(std::max(*startHi, *wrapHi))
-                                : std::nullopt;
-    return Bounds{startLo + lo, startHi && hi && own
-                                    ? std::optional(*startHi + *hi + *own)
-                                    : std::nullopt};
-  };
-  for (auto &[object, c] : carved) {
-    for (Operation *init : c.inits) {
-      auto it = at.find(init);
-      if (it == at.end())
-        continue;
-      Bounds b = it->second;
-      std::optional<Bounds> refined;
-      if (init->getBlock() != entry)
-        refined = sinceEmptied(init);
-      if (refined)
-        b = *refined;
-      else if (llvm::any_of(resetsOf(c.container), [&](Operation *reset) {
-                 return shareLoop(init, reset);
-               }))
-        b.first = 0;
-      if (!c.bounded) {
-        std::tie(c.lo, c.hi) = b;
-      } else {
-        c.lo = std::min(c.lo, b.first);
-        c.hi = c.hi && b.second ? std::optional(std::max(*c.hi, *b.second))
-                                : std::nullopt;
-      }
-      c.bounded = true;
-    }
+  for (auto &[object, c] : carved)
+    for (Operation *init : c.inits)
+      widen(c, init, entry);
+}
+
+/// Widens the bounds of `c` by where `init`, one of its inits, places it.
+void BufferLayout::widen(Carved &c, Operation *init, Block *entry) {
+  auto it = at.find(init);
+  if (it == at.end())
+    return;
+  Bounds b = it->second;
+  std::optional<Bounds> refined;
+  if (init->getBlock() != entry)
+    refined = sinceEmptied(init);
+  if (refined)
+    b = *refined;
+  else if (llvm::any_of(resetsOf(c.container), [&](Operation *reset) {
+             return shareLoop(init, reset);
+           }))
+    b.first = 0;
+  if (!c.bounded) {
+    std::tie(c.lo, c.hi) = b;
+  } else {
+    c.lo = std::min(c.lo, b.first);
+    c.hi = c.hi && b.second ? std::optional(std::max(*c.hi, *b.second))
+                            : std::nullopt;
   }
+  c.bounded = true;
+}
+
+/// `op` is nested around one of `emptiers`.
+static bool holdsEmptier(Operation *op, ArrayRef<Operation *> emptiers) {
+  return llvm::any_of(emptiers,
+                      [&](Operation *e) { return op->isProperAncestor(e); });
+}
+
+/// Adds what `op` (an op of the block being walked) hands out of `key`:
+/// surely if it is an init, at most if the inits are nested (in a loop:
+/// unbounded).
+void BufferLayout::addHandedOut(Operation *op, const Key &key, int64_t &lo,
+                                std::optional<int64_t> &hi) const {
+  op->walk([&](Operation *inner) {
+    auto it = keyOf.find(inner);
+    if (it == keyOf.end() || it->second != key)
+      return;
+    std::optional<int64_t> bytes = sizeOf.lookup(inner);
+    if (inner == op && bytes)
+      lo += *bytes;
+    bool repeated = llvm::any_of(loopsAround(inner), [&](Operation *loop) {
+      return op->isAncestor(loop);
+    });
+    hi = hi && bytes && !repeated ? std::optional(*hi + *bytes) : std::nullopt;
+  });
+}
+
+/// An init after something that empties its container in its own block (a
+/// loop body's reset, say) is placed by the inits between the two; else one
+/// in a loop with such a reset may be at its byte 0 (none).
+std::optional<BufferLayout::Bounds>
+BufferLayout::sinceEmptied(Operation *init) const {
+  Key key = keyOf.lookup(init);
+  SmallVector<Operation *> emptiers = resetsOf(key.first);
+  std::optional<int64_t> own = sizeOf.lookup(init);
+  int64_t lo = 0;
+  std::optional<int64_t> hi = 0;
+  for (Operation *op = init->getPrevNode(); op; op = op->getPrevNode()) {
+    if (llvm::is_contained(emptiers, op))
+      return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
+    if (holdsEmptier(op, emptiers))
+      return std::nullopt;
+    addHandedOut(op, key, lo, hi);
+  }
+  return sinceLastIteration(init, emptiers, lo, hi);
+}
+
+/// Nothing empties the container before `init` (which hands out between
+/// [lo, hi) bytes after the start of its loop body): the previous
+/// iteration's end, after its last emptier, or the cursor where the loop
+/// starts, places it.
+std::optional<BufferLayout::Bounds>
+BufferLayout::sinceLastIteration(Operation *init,
+                                 ArrayRef<Operation *> emptiers, int64_t lo,
+                                 std::optional<int64_t> hi) const {
+  Key key = keyOf.lookup(init);
+  std::optional<int64_t> own = sizeOf.lookup(init);
+  Block *body = init->getBlock();
+  Operation *loop = body->getParentOp();
+  auto entryState = loopEntry.find(loop);
+  if (entryState == loopEntry.end())
+    return std::nullopt;
+  int64_t wrapLo = 0;
+  std::optional<int64_t> wrapHi = 0;
+  Operation *op = &body->back();
+  for (; op != init && !llvm::is_contained(emptiers, op);
+       op = op->getPrevNode()) {
+    if (holdsEmptier(op, emptiers))
+      return std::nullopt;
+    addHandedOut(op, key, wrapLo, wrapHi);
+  }
+  if (op == init)
+    return std::nullopt;
+  const Cursors &start = entryState->second;
+  int64_t startLo = std::min(start.low.lookup(key), wrapLo);
+  auto h = start.high.find(key);
+  std::optional<int64_t> startHi =
+      h == start.high.end() ? std::optional<int64_t>(0) : h->second;
+  startHi = startHi && wrapHi ? std::optional(std::max(*startHi, *wrapHi))
+                              : std::nullopt;
+  return Bounds{startLo + lo, startHi && hi && own
+                                  ? std::optional(*startHi + *hi + *own)
+                                  : std::nullopt};
 }
 
 const BufferLayout::Carved *BufferLayout::find(Value v) const {

@@ -93,6 +93,33 @@ private:
   /// Pre-order position of the inits and resets.
   DenseMap<Operation *, unsigned> order;
 
+  /// A container (a pool; null: the TPipe) and a memory.
+  using Key = std::pair<Value, int>;
+  /// Bounds [lo, hi) of an offset in a container; hi none: unbounded.
+  using Bounds = std::pair<int64_t, std::optional<int64_t>>;
+  /// Each init (without share_buf): its container and memory, its bytes
+  /// (none: unknown), and the bounds of its offset from the cursors of the
+  /// walk in program order.
+  DenseMap<Operation *, Key> keyOf;
+  DenseMap<Operation *, std::optional<int64_t>> sizeOf;
+  DenseMap<Operation *, Bounds> at;
+  /// The cursors (bytes surely and at most handed out) where each loop of
+  /// the entry block starts.
+  struct Cursors {
+    DenseMap<Key, int64_t> low;
+    DenseMap<Key, std::optional<int64_t>> high;
+  };
+  DenseMap<Operation *, Cursors> loopEntry;
+
+  void widen(Carved &c, Operation *init, Block *entry);
+  void addHandedOut(Operation *op, const Key &key, int64_t &lo,
+                    std::optional<int64_t> &hi) const;
+  std::optional<Bounds> sinceEmptied(Operation *init) const;
+  std::optional<Bounds> sinceLastIteration(Operation *init,
+                                           ArrayRef<Operation *> emptiers,
+                                           int64_t lo,
+                                           std::optional<int64_t> hi) const;
+
   const Carved *find(Value v) const;
   Value slot(Value v) const;
   int depth(Value v) const;
