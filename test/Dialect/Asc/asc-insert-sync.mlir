@@ -735,3 +735,55 @@ func.func @pool_windows_in_loop(%g: !asc.global_tensor<f32>, %n: i32) {
   }
   return
 }
+
+// -----
+
+// A LocalMemAllocator hands out its memory from byte 0 in order, as the
+// TPipe does its buffers: %pad takes UB [0, 1024), %x [1024, 1280), and the
+// TBuf [0, 1024). The add into %x shares no byte with the copy into the TBuf
+// (no flag), the add into %pad does (MTE2_V). A second allocator starts at
+// byte 0 again: the copy out of its %y waits for the add into %pad (V_MTE3).
+// The static %s at 1408 is apart from %x; %u at 1152 is not: the copy into
+// it waits for the add into %x (V_MTE2).
+// CHECK-LABEL: func.func @allocator_next_to_pipe
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[X:[^,]*]], %[[X]], %[[X]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[PAD:[^,]*]], %[[PAD]], %[[PAD]],
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte3 : i32
+// CHECK-NEXT: asc.set_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[Y:[^,]*]], %{{.*}} : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: asc.data_copy %[[S:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E3:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E3]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E3]] : i32
+// CHECK-NEXT: asc.data_copy %[[U:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: return
+func.func @allocator_next_to_pipe(%g: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c1408 = arith.constant 1408 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %t = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %t, %c1024 : !asc.tbuf<veccalc>, i32
+  %al = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  %pad = asc.local_mem_allocator_alloc %al, %c256 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+  %x = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+  %al2 = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  %y = asc.local_mem_allocator_alloc %al2, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<vecout, f32>
+  %s = asc.local_tensor %c1408, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %u = asc.local_tensor %c1152, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %tt = asc.tbuf_get %t, %c256 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %tt, %g, %c256 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %x, %x, %x, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %pad, %pad, %pad, %c256 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %g, %y, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.data_copy %s, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %u, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  return
+}

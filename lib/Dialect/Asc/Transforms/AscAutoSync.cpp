@@ -141,10 +141,16 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     if (bytes && op->getBlock() == entry)
       low[key] = lo + *bytes;
   };
+  // Per LocalMemAllocator: the next byte it surely hands out, and at most.
+  DenseMap<Value, Bounds> heads;
   unsigned next = 0;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<scf::ForOp>(op) && op->getBlock() == entry)
       loopEntry[op] = {low, high};
+    if (auto alloc = dyn_cast<LocalMemAllocatorAllocOp>(op)) {
+      placeAllocation(alloc, heads);
+      return;
+    }
     if (isa<TPipeOp, TPipeResetOp, TPipeDestroyOp, TPipeInitOp>(op)) {
       order[op] = next++;
       pipeResets.push_back(op);
@@ -221,6 +227,45 @@ void BufferLayout::widen(Carved &c, Operation *init, Block *entry) {
                             : std::nullopt;
   }
   c.bounded = true;
+}
+
+/// A LocalMemAllocator hands out its memory from byte 0 in order, each
+/// tensor `size * sizeof(T)` bytes (sim/include/ascsim/framework.h), apart
+/// from the TPipe: the tensor lies in [the least byte its allocator may be
+/// at, the greatest it may end at). An alloc in the allocator's block moves
+/// the least byte; one nested in a branch the greatest only; one in a loop
+/// the allocator is not created in hands out further bytes each time.
+void BufferLayout::placeAllocation(LocalMemAllocatorAllocOp alloc,
+                                   DenseMap<Value, Bounds> &heads) {
+  Value allocator = alloc.getAllocator();
+  Operation *def = allocator.getDefiningOp();
+  Bounds &head =
+      heads
+          .try_emplace(allocator, Bounds{0, def ? std::optional<int64_t>(0)
+                                                : std::nullopt})
+          .first->second;
+  std::optional<int64_t> bytes;
+  std::optional<int64_t> n = getConstantInt(alloc.getSize());
+  Type elem = alloc.getType().getElementType();
+  if (n && *n > 0 && elem.isIntOrFloat() &&
+      elem.getIntOrFloatBitWidth() % 8 == 0)
+    bytes = *n * (elem.getIntOrFloatBitWidth() / 8);
+  bool repeated =
+      !def || llvm::any_of(loopsAround(alloc), [&](Operation *loop) {
+        return !loop->isAncestor(def);
+      });
+  std::optional<int64_t> end;
+  if (head.second && bytes && !repeated)
+    end = *head.second + *bytes;
+  allocs[alloc] = {head.first, end};
+  head.second = end;
+  if (bytes && def && alloc->getBlock() == def->getBlock())
+    head.first += *bytes;
+}
+
+BufferLayout::Bounds BufferLayout::allocated(Value tensor) const {
+  auto it = allocs.find(tensor.getDefiningOp());
+  return it == allocs.end() ? Bounds{0, std::nullopt} : it->second;
 }
 
 /// `op` is nested around one of `emptiers`.
@@ -444,9 +489,10 @@ struct Placement {
   enum Kind { Own, Static, Allocator, TBuf, Queue, Unknown } kind = Own;
   /// Own: the root; TBuf: the buffer; Queue: the queue.
   Value base;
-  /// Static, Allocator: the memory.
+  /// Static, Allocator: the memory. Allocator: base is the allocator.
   Hardware memory{};
-  /// The bytes in the base or memory; none: unknown.
+  /// The bytes in the base or memory; none: unknown (Allocator: from the
+  /// least byte it may start at to the greatest it may end at).
   std::optional<int64_t> begin, end;
 
   bool framework() const { return kind == TBuf || kind == Queue; }
@@ -462,7 +508,7 @@ static std::optional<int64_t> bytesOf(Value tensor, Value elements) {
   return (*n * elem.getIntOrFloatBitWidth() + 7) / 8;
 }
 
-static Placement placementOf(Value root) {
+static Placement placementOf(Value root, const BufferLayout &layout) {
   Placement p;
   p.base = root;
   auto range = [&](std::optional<int64_t> begin, std::optional<int64_t> bytes) {
@@ -482,6 +528,8 @@ static Placement placementOf(Value root) {
   } else if (auto op = dyn_cast<LocalMemAllocatorAllocOp>(def)) {
     p.kind = Placement::Allocator;
     p.memory = op.getType().getHardware();
+    p.base = op.getAllocator();
+    std::tie(p.begin, p.end) = layout.allocated(root);
   } else if (auto op = dyn_cast<TBufGetOp>(def)) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
@@ -504,7 +552,7 @@ static Placement placementOf(Value root) {
 bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
   if (a == b)
     return true;
-  Placement x = placementOf(a), y = placementOf(b);
+  Placement x = placementOf(a, layout), y = placementOf(b, layout);
   using K = Placement::Kind;
   auto memoryOf = [](Value v) {
     return cast<LocalTensorType>(v.getType()).getHardware();
@@ -525,21 +573,20 @@ bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
     if (layout.movable(x.base))
       return true;
   } else if (x.framework() || y.framework()) {
-    // A static or allocator tensor and a TPipe's buffer: the allocator's
-    // addresses are not tracked; a static range against the buffer's bounds.
+    // A static or allocator tensor's range against the buffer's bounds.
     const Placement &f = x.framework() ? x : y;
     const Placement &s = x.framework() ? y : x;
-    if (s.kind == K::Allocator || !s.begin)
+    if (!s.begin)
       return true;
     auto [lo, hi] = layout.bounds(f.base);
     return (!hi || *s.begin < *hi) && (!s.end || lo < *s.end);
   } else {
-    // Static and allocator tensors of one memory; two allocations of the
-    // allocator never overlap.
-    if (x.kind == K::Allocator && y.kind == K::Allocator)
+    // Static and allocator tensors of one memory, by their ranges; two
+    // allocations of one allocator created once never overlap (another
+    // allocator, or one created again in a loop, starts from byte 0 again).
+    if (x.kind == K::Allocator && y.kind == K::Allocator && x.base == y.base &&
+        x.base.getDefiningOp() && !inLoop(x.base.getDefiningOp()))
       return false;
-    if (x.kind == K::Allocator || y.kind == K::Allocator)
-      return true;
   }
   if (!x.begin || !y.begin)
     return true;
