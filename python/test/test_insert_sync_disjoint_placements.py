@@ -3,7 +3,8 @@ bytes do meet. Each kernel runs on the simulator with its race detector raising 
 reference, and the emitted Ascend C is checked for the flag that must (or must no longer) be there.
 
 Before, the pass took a LocalMemAllocator tensor to share bytes with every TPipe buffer and static tensor (an
-extra V_MTE2 below) and two allocators' tensors never to (a missing V_MTE3: the kernel raced)."""
+extra V_MTE2 below) and two allocators' tensors never to (a missing V_MTE3: the kernel raced); and took buffers
+a pool hands out in a branch of a loop that resets it to be anywhere in the pool (an extra MTE3_MTE2)."""
 
 from __future__ import annotations
 
@@ -94,3 +95,49 @@ def test_two_allocators_share_their_first_bytes(monkeypatch: pytest.MonkeyPatch,
     assert rt.last_launch().diagnostics == []
     np.testing.assert_array_equal(z, x + 1.0)
     assert _flags(tmp_path, "V_MTE3") == 1
+
+
+# A pool that hands out `a` then `o` in either branch of a loop body and is reset at its end: both branches
+# place `a` at the pool's [0, 256) and `o` at [256, 512), so the copy into `a` need not wait for the copy out
+# of `o` of the iteration before (no MTE3_MTE2). When one branch hands them out in the other order, `a` takes
+# the bytes `o` had in the previous iteration, and it must.
+@asc.jit(insert_sync=True, always_compile=True)
+def pool_branches_in_loop(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, swap: asc.ConstExpr[bool]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, N * 4)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, N * 4)
+    pipe = asc.TPipe()
+    pool = asc.TBufPool(asc.TPosition.VECCALC)
+    pipe.init_buf_pool(pool, N * 8)
+    a = asc.TBuf(asc.TPosition.VECCALC)
+    o = asc.TBuf(asc.TPosition.VECCALC)
+    for i in range(n):
+        if i % 2 == 0:
+            pool.init_buffer(a, N * 4)
+            pool.init_buffer(o, N * 4)
+        else:
+            if swap:
+                pool.init_buffer(o, N * 4)
+                pool.init_buffer(a, N * 4)
+            else:
+                pool.init_buffer(a, N * 4)
+                pool.init_buffer(o, N * 4)
+        ta = a.get(asc.float32)
+        to = o.get(asc.float32)
+        asc.data_copy(ta, xg[i * N:], N)
+        asc.adds(to, ta, 1.0, N)
+        asc.data_copy(zg[i * N:], to, N)
+        pool.reset()
+
+
+@pytest.mark.parametrize("swap, mte3_mte2", [(False, 0), (True, 1)], ids=["same_order", "swapped"])
+def test_pool_buffers_handed_out_in_branches(swap: bool, mte3_mte2: int, monkeypatch: pytest.MonkeyPatch,
+                                             tmp_path: Path) -> None:
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    x = np.arange(N * 4, dtype=np.float32)
+    z = np.zeros(N * 4, np.float32)
+    pool_branches_in_loop[1](x, z, 4, swap)
+    assert rt.last_launch().diagnostics == []
+    np.testing.assert_array_equal(z, x + 1.0)
+    assert _flags(tmp_path, "MTE3_MTE2") == mte3_mte2

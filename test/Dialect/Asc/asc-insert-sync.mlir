@@ -787,3 +787,63 @@ func.func @allocator_next_to_pipe(%g: !asc.global_tensor<f32>) {
   asc.data_copy %u, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
   return
 }
+
+// -----
+
+// Buffers handed out in a branch of a loop body that resets the pool at its
+// end are placed by the inits before them on their path: %a takes the
+// pool's [0, 256) and %o [256, 512) in every iteration that takes the first
+// branch, so the copy into %a does not wait for the copy out of %o of an
+// earlier iteration (no MTE3_MTE2; the add into %o waits for that copy
+// out, MTE3_V). %c, handed out by the other branch,
+// takes [0, 512): the add into it waits for the copy out of %o (MTE3_V).
+// CHECK-LABEL: func.func @pool_branches_in_loop
+// CHECK:      scf.for
+// CHECK-NOT:  mte3_mte2
+// CHECK:      asc.set_flag mte3_v
+// CHECK-NEXT: asc.wait_flag mte3_v
+// CHECK-NEXT: %{{.*}} = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v
+// CHECK-NEXT: asc.wait_flag mte2_v
+// CHECK-NEXT: asc.add
+// CHECK-NOT:  mte3_mte2
+// CHECK:      } else {
+// CHECK:      asc.tbuf_get
+// CHECK-NEXT: %[[E:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte3_v : i32
+// CHECK-NEXT: asc.set_flag mte3_v, %[[E]] : i32
+// CHECK-NEXT: asc.wait_flag mte3_v, %[[E]] : i32
+// CHECK-NEXT: asc.add %[[C:[^,]*]], %[[C]], %[[C]],
+// CHECK:      asc.tbuf_pool_reset
+// CHECK-NEXT: }
+func.func @pool_branches_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %n: i32, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  %c = asc.tbuf : !asc.tbuf<veccalc>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %first = arith.cmpi slt, %i, %k : i32
+    scf.if %first {
+      asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+      asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+      %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+      %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+      asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+      asc.add %to, %ta, %ta, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+      asc.data_copy %gz, %to, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>, i32
+    } else {
+      asc.tbuf_pool_init_tbuf %pool, %c, %c512 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+      %tc = asc.tbuf_get %c, %c128 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+      asc.add %tc, %tc, %tc, %c128 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+    }
+    asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
+  }
+  return
+}

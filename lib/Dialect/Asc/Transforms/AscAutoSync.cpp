@@ -294,8 +294,9 @@ void BufferLayout::addHandedOut(Operation *op, const Key &key, int64_t &lo,
 }
 
 /// An init after something that empties its container in its own block (a
-/// loop body's reset, say) is placed by the inits between the two; else one
-/// in a loop with such a reset may be at its byte 0 (none).
+/// loop body's reset, say), or before a branch (scf.if) it is in, is placed
+/// by the inits between the two on its path (the other branch's do not
+/// run); else one in a loop with such a reset may be at its byte 0 (none).
 std::optional<BufferLayout::Bounds>
 BufferLayout::sinceEmptied(Operation *init) const {
   Key key = keyOf.lookup(init);
@@ -303,27 +304,34 @@ BufferLayout::sinceEmptied(Operation *init) const {
   std::optional<int64_t> own = sizeOf.lookup(init);
   int64_t lo = 0;
   std::optional<int64_t> hi = 0;
-  for (Operation *op = init->getPrevNode(); op; op = op->getPrevNode()) {
-    if (llvm::is_contained(emptiers, op))
-      return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
-    if (holdsEmptier(op, emptiers))
-      return std::nullopt;
-    addHandedOut(op, key, lo, hi);
+  Operation *from = init;
+  while (true) {
+    for (Operation *op = from->getPrevNode(); op; op = op->getPrevNode()) {
+      if (llvm::is_contained(emptiers, op))
+        return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
+      if (holdsEmptier(op, emptiers))
+        return std::nullopt;
+      addHandedOut(op, key, lo, hi);
+    }
+    Operation *parent = from->getParentOp();
+    if (!isa<scf::IfOp>(parent))
+      break;
+    from = parent;
   }
-  return sinceLastIteration(init, emptiers, lo, hi);
+  return sinceLastIteration(init, from, emptiers, lo, hi);
 }
 
-/// Nothing empties the container before `init` (which hands out between
-/// [lo, hi) bytes after the start of its loop body): the previous
-/// iteration's end, after its last emptier, or the cursor where the loop
-/// starts, places it.
+/// Nothing empties the container before `init` in its loop body (`from`:
+/// `init` or the branch of the body it is in, which hands out [lo, hi)
+/// bytes before `init`): the previous iteration's end, after its last
+/// emptier, or the cursor where the loop starts, places it.
 std::optional<BufferLayout::Bounds>
-BufferLayout::sinceLastIteration(Operation *init,
+BufferLayout::sinceLastIteration(Operation *init, Operation *from,
                                  ArrayRef<Operation *> emptiers, int64_t lo,
                                  std::optional<int64_t> hi) const {
   Key key = keyOf.lookup(init);
   std::optional<int64_t> own = sizeOf.lookup(init);
-  Block *body = init->getBlock();
+  Block *body = from->getBlock();
   Operation *loop = body->getParentOp();
   auto entryState = loopEntry.find(loop);
   if (entryState == loopEntry.end())
@@ -331,13 +339,13 @@ BufferLayout::sinceLastIteration(Operation *init,
   int64_t wrapLo = 0;
   std::optional<int64_t> wrapHi = 0;
   Operation *op = &body->back();
-  for (; op != init && !llvm::is_contained(emptiers, op);
+  for (; op != from && !llvm::is_contained(emptiers, op);
        op = op->getPrevNode()) {
     if (holdsEmptier(op, emptiers))
       return std::nullopt;
     addHandedOut(op, key, wrapLo, wrapHi);
   }
-  if (op == init)
+  if (op == from)
     return std::nullopt;
   const Cursors &start = entryState->second;
   int64_t startLo = std::min(start.low.lookup(key), wrapLo);

@@ -124,7 +124,7 @@ private:
   void addHandedOut(Operation *op, const Key &key, int64_t &lo,
                     std::optional<int64_t> &hi) const;
   std::optional<Bounds> sinceEmptied(Operation *init) const;
-  std::optional<Bounds> sinceLastIteration(Operation *init,
+  std::optional<Bounds> sinceLastIteration(Operation *init, Operation *from,
                                            ArrayRef<Operation *> emptiers,
                                            int64_t lo,
                                            std::optional<int64_t> hi) const;
