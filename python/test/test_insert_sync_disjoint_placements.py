@@ -3,8 +3,9 @@ bytes do meet. Each kernel runs on the simulator with its race detector raising 
 reference, and the emitted Ascend C is checked for the flag that must (or must no longer) be there.
 
 Before, the pass took a LocalMemAllocator tensor to share bytes with every TPipe buffer and static tensor (an
-extra V_MTE2 below) and two allocators' tensors never to (a missing V_MTE3: the kernel raced); and took buffers
-a pool hands out in a branch of a loop that resets it to be anywhere in the pool (an extra MTE3_MTE2)."""
+extra V_MTE2 below) and two allocators' tensors never to (a missing V_MTE3: the kernel raced); took buffers a
+pool hands out in a branch of a loop that resets it to be anywhere in the pool (an extra MTE3_MTE2); and took
+static tensors at one run-time base plus different constants to share bytes (an extra MTE3_MTE2)."""
 
 from __future__ import annotations
 
@@ -138,6 +139,39 @@ def test_pool_buffers_handed_out_in_branches(swap: bool, mte3_mte2: int, monkeyp
     x = np.arange(N * 4, dtype=np.float32)
     z = np.zeros(N * 4, np.float32)
     pool_branches_in_loop[1](x, z, 4, swap)
+    assert rt.last_launch().diagnostics == []
+    np.testing.assert_array_equal(z, x + 1.0)
+    assert _flags(tmp_path, "MTE3_MTE2") == mte3_mte2
+
+
+# Static tensors at one run-time base: `inp` at `base`, `out` at `base + 256` are apart in every iteration, so the
+# copy into `inp` need not wait for the copy out of `out` of the iteration before. With `out` at another run-time
+# address (`other`, here the same bytes as `inp`: the add runs in place) it must (MTE3_MTE2).
+@asc.jit(insert_sync=True, always_compile=True)
+def runtime_base(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, base: int, other: int,
+                 same_base: asc.ConstExpr[bool]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, N * 4)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, N * 4)
+    inp = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, base, N)
+    if same_base:
+        out = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, base + N * 4, N)
+    else:
+        out = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, other, N)
+    for i in range(n):
+        asc.data_copy(inp, xg[i * N:], N)
+        asc.adds(out, inp, 1.0, N)
+        asc.data_copy(zg[i * N:], out, N)
+
+
+@pytest.mark.parametrize("same_base, mte3_mte2", [(True, 0), (False, 1)], ids=["base_plus_constants", "other_base"])
+def test_static_tensors_at_a_runtime_base(same_base: bool, mte3_mte2: int, monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    x = np.arange(N * 4, dtype=np.float32)
+    z = np.zeros(N * 4, np.float32)
+    runtime_base[1](x, z, 4, 1024, 1024, same_base)
     assert rt.last_launch().diagnostics == []
     np.testing.assert_array_equal(z, x + 1.0)
     assert _flags(tmp_path, "MTE3_MTE2") == mte3_mte2

@@ -847,3 +847,154 @@ func.func @pool_branches_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_t
   }
   return
 }
+
+// -----
+
+// Static tensors at one run-time base plus constant offsets: %inp takes
+// [%base, %base + 256), %out [%base + 256, %base + 512), so the add into
+// %out waits for nothing; %near at %base + 128 shares bytes with both (the
+// add into it waits for the copy into %inp, MTE2_V, and for the copy out of
+// %out, MTE3_V). %other, at another run-time address, may be anywhere:
+// the copy into it waits for the adds (V_MTE2).
+// CHECK-LABEL: func.func @runtime_base
+// CHECK:      asc.data_copy %[[INP:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.add %[[OUT:[^,]*]], %[[OUT]], %[[OUT]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte3 : i32
+// CHECK-NEXT: asc.set_flag v_mte3, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte3, %[[E1]] : i32
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[OUT]], %{{.*}} : !asc.global_tensor<f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: %[[E3:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte3_v : i32
+// CHECK-NEXT: asc.set_flag mte3_v, %[[E3]] : i32
+// CHECK-NEXT: asc.wait_flag mte3_v, %[[E3]] : i32
+// CHECK-NEXT: asc.add %[[NEAR:[^,]*]], %[[NEAR]], %[[NEAR]],
+// CHECK-NEXT: %[[E4:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E4]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E4]] : i32
+// CHECK:      asc.data_copy %[[OTHER:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: return
+func.func @runtime_base(%g: !asc.global_tensor<f32>, %base: i32, %addr: i32) {
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %inp = asc.local_tensor %base, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %b256 = arith.addi %base, %c256 : i32
+  %out = asc.local_tensor %b256, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+  %b128 = arith.addi %c128, %base : i32
+  %near = asc.local_tensor %b128, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %other = asc.local_tensor %addr, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %out, %out, %out, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.data_copy %g, %out, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.add %near, %near, %near, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %other, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// The same in a loop: with the base fixed for the kernel (%base), %inp and
+// %out are apart in every iteration, and the copy into %inp does not wait
+// for the copy out of %out of the previous one. With a base that changes
+// from one iteration to the next (%i * 128), iteration i's %out takes the
+// bytes of iteration i + 2's %inp: MTE3_MTE2.
+// CHECK-LABEL: func.func @runtime_base_in_loop
+// CHECK:      scf.for
+// CHECK-NOT:  mte3_mte2
+// CHECK:      }
+// CHECK:      scf.for
+// CHECK:      asc.set_flag mte3_mte2
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK:      return
+func.func @runtime_base_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %base: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %inp = asc.local_tensor %base, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+    %b256 = arith.addi %base, %c256 : i32
+    %out = asc.local_tensor %b256, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+    asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+    asc.add %out, %inp, %inp, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    asc.data_copy %gz, %out, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  }
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %b = arith.muli %i, %c128 : i32
+    %inp = asc.local_tensor %b, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+    %b256 = arith.addi %b, %c256 : i32
+    %out = asc.local_tensor %b256, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+    asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+    asc.add %out, %inp, %inp, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    asc.data_copy %gz, %out, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  }
+  return
+}
+
+// -----
+
+// TBuf windows at one run-time offset plus constants: %w1 ([%off + 256,
+// %off + 512)) is apart from %w0 ([%off, %off + 256)), %w2 (at %off + 128)
+// is not (MTE2_V).
+// CHECK-LABEL: func.func @runtime_offsets_tbuf
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[W1:[^,]*]], %[[W1]], %[[W1]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[W2:[^,]*]], %[[W2]], %[[W2]],
+// CHECK-NEXT: return
+func.func @runtime_offsets_tbuf(%g: !asc.global_tensor<f32>, %off: i32) {
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %o256 = arith.addi %off, %c256 : i32
+  %o128 = arith.addi %off, %c128 : i32
+  %w0 = asc.tbuf_get_with_offset %b, %c64, %off : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w1 = asc.tbuf_get_with_offset %b, %c64, %o256 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w2 = asc.tbuf_get_with_offset %b, %c64, %o128 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %w0, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w1, %w1, %w1, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %w2, %w2, %w2, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// A run-time length bounded by a constant (min(%n, 32) elements) ends by
+// then: %w3 at 1024 with at most 32 float elements is apart from %w4 at
+// 1152 (no flag). %w5 at 1024 with %n elements may reach it: the copy into
+// %w5 waits for the add into %w4 (V_MTE2), and for the copy into %w3.
+// CHECK-LABEL: func.func @bounded_length
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[W4:[^,]*]], %[[W4]], %[[W4]],
+// CHECK-NEXT: %[[E:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E]] : i32
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: return
+func.func @bounded_length(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c32 = arith.constant 32 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %m = arith.minsi %n, %c32 : i32
+  %w3 = asc.tbuf_get_with_offset %b, %m, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w4 = asc.tbuf_get_with_offset %b, %c32, %c1152 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w5 = asc.tbuf_get_with_offset %b, %n, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %w3, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %w5, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  return
+}

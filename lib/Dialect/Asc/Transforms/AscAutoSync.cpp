@@ -500,16 +500,99 @@ struct Placement {
   /// Static, Allocator: the memory. Allocator: base is the allocator.
   Hardware memory{};
   /// The bytes in the base or memory; none: unknown (Allocator: from the
-  /// least byte it may start at to the greatest it may end at).
+  /// least byte it may start at to the greatest it may end at). With `sym`,
+  /// counted from the run-time value `sym`, the same wherever the tensor is
+  /// used (defined outside every loop).
   std::optional<int64_t> begin, end;
+  Value sym;
 
   bool framework() const { return kind == TBuf || kind == Queue; }
 };
 } // namespace
 
-/// The bytes `elements` elements of `tensor`'s type take, if constant.
+/// The greatest value `v` may take, if bounded by constants: a constant,
+/// or the min (arith.minsi/minui) with a positive one, an `and` with one, an
+/// unsigned remainder by one, a select of two such.
+static std::optional<int64_t> upperBoundOf(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantInt(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return std::nullopt;
+  auto bound = [&](Value x) -> std::optional<int64_t> {
+    std::optional<int64_t> b = upperBoundOf(x, depth + 1);
+    return b && *b > 0 ? b : std::nullopt;
+  };
+  if (isa<arith::MinSIOp, arith::MinUIOp>(def)) {
+    std::optional<int64_t> a = bound(def->getOperand(0)),
+                           b = bound(def->getOperand(1));
+    if (a && b)
+      return std::min(*a, *b);
+    return a ? a : b;
+  }
+  if (isa<arith::AndIOp>(def)) {
+    for (Value x : def->getOperands())
+      if (std::optional<int64_t> c = getConstantInt(x); c && *c > 0)
+        return c;
+    return std::nullopt;
+  }
+  if (isa<arith::RemUIOp>(def)) {
+    std::optional<int64_t> c = getConstantInt(def->getOperand(1));
+    return c && *c > 1 ? std::optional(*c - 1) : std::nullopt;
+  }
+  if (auto sel = dyn_cast<arith::SelectOp>(def)) {
+    std::optional<int64_t> a = bound(sel.getTrueValue()),
+                           b = bound(sel.getFalseValue());
+    return a && b ? std::optional(std::max(*a, *b)) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// `v` as a run-time value plus a constant: {null, c} for a constant c,
+/// {x, c} for x + c (arith.addi, arith.subi of constants), else {v, 0}. A
+/// run-time x is kept only when it is defined outside every loop, so that
+/// every tensor placed from it sees one value; else {null, none}.
+static std::pair<Value, std::optional<int64_t>> splitOffset(Value v) {
+  int64_t c = 0;
+  for (int depth = 0; depth < 16; ++depth) {
+    if (std::optional<int64_t> k = getConstantInt(v))
+      return {Value(), c + *k};
+    Operation *def = v.getDefiningOp();
+    if (auto add = dyn_cast_or_null<arith::AddIOp>(def)) {
+      if (std::optional<int64_t> k = getConstantInt(add.getRhs())) {
+        c += *k;
+        v = add.getLhs();
+        continue;
+      }
+      if (std::optional<int64_t> k = getConstantInt(add.getLhs())) {
+        c += *k;
+        v = add.getRhs();
+        continue;
+      }
+    } else if (auto sub = dyn_cast_or_null<arith::SubIOp>(def)) {
+      if (std::optional<int64_t> k = getConstantInt(sub.getRhs())) {
+        c -= *k;
+        v = sub.getLhs();
+        continue;
+      }
+    }
+    break;
+  }
+  // A block argument of a loop body, or a value computed in a loop, may
+  // differ from one iteration to the next.
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (!isa_and_nonnull<func::FuncOp>(arg.getOwner()->getParentOp()))
+      return {Value(), std::nullopt};
+  } else if (inLoop(v.getDefiningOp())) {
+    return {Value(), std::nullopt};
+  }
+  return {v, c};
+}
+
+/// The bytes `elements` elements of `tensor`'s type take at most, if
+/// bounded (upperBoundOf).
 static std::optional<int64_t> bytesOf(Value tensor, Value elements) {
-  std::optional<int64_t> n = getConstantInt(elements);
+  std::optional<int64_t> n = upperBoundOf(elements);
   Type elem = cast<LocalTensorType>(tensor.getType()).getElementType();
   if (!n || !elem.isIntOrFloat())
     return std::nullopt;
@@ -524,6 +607,12 @@ static Placement placementOf(Value root, const BufferLayout &layout) {
     if (begin && bytes)
       p.end = *begin + *bytes;
   };
+  // At a run-time value plus a constant.
+  auto rangeAt = [&](Value at, std::optional<int64_t> bytes) {
+    auto [sym, offset] = splitOffset(at);
+    p.sym = sym;
+    range(offset, bytes);
+  };
   Operation *def = root.getDefiningOp();
   if (!def || def->getNumRegions() > 0) {
     // A loop-carried tensor or a branch's result: any of the tensors it
@@ -532,7 +621,7 @@ static Placement placementOf(Value root, const BufferLayout &layout) {
   } else if (auto op = dyn_cast<LocalTensorOp>(def)) {
     p.kind = Placement::Static;
     p.memory = op.getType().getHardware();
-    range(getConstantInt(op.getAddr()), bytesOf(root, op.getLength()));
+    rangeAt(op.getAddr(), bytesOf(root, op.getLength()));
   } else if (auto op = dyn_cast<LocalMemAllocatorAllocOp>(def)) {
     p.kind = Placement::Allocator;
     p.memory = op.getType().getHardware();
@@ -546,7 +635,7 @@ static Placement placementOf(Value root, const BufferLayout &layout) {
   } else if (auto op = dyn_cast<TBufGetWithOffsetOp>(def)) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
-    range(getConstantInt(op.getOffset()), bytesOf(root, op.getSize()));
+    rangeAt(op.getOffset(), bytesOf(root, op.getSize()));
   } else if (auto op = dyn_cast<AllocTensorOp>(def)) {
     p.kind = Placement::Queue;
     p.base = op.getQueue();
@@ -584,7 +673,7 @@ bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
     // A static or allocator tensor's range against the buffer's bounds.
     const Placement &f = x.framework() ? x : y;
     const Placement &s = x.framework() ? y : x;
-    if (!s.begin)
+    if (!s.begin || s.sym)
       return true;
     auto [lo, hi] = layout.bounds(f.base);
     return (!hi || *s.begin < *hi) && (!s.end || lo < *s.end);
@@ -596,7 +685,8 @@ bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
         x.base.getDefiningOp() && !inLoop(x.base.getDefiningOp()))
       return false;
   }
-  if (!x.begin || !y.begin)
+  // Ranges from one run-time value (or both constant) compare.
+  if (!x.begin || !y.begin || x.sym != y.sym)
     return true;
   return (!x.end || *y.begin < *x.end) && (!y.end || *x.begin < *y.end);
 }

@@ -148,10 +148,13 @@ private:
 /// not overlap). Tensors of two TBufs or queues do when `layout` says the
 /// buffers may overlap, a static or allocator tensor and a TBuf's or
 /// queue's tensor when its range meets the buffer's bounds. Two tensors of
-/// one queue do not: the queue orders them. An address or size known only
-/// at run time overlaps everything in its buffer, and a tensor carried by a
-/// loop or chosen by a branch (a block argument or a region op's result)
-/// everything in its memory.
+/// one queue do not: the queue orders them. An address or offset known only
+/// at run time overlaps everything in its memory or buffer but a range at
+/// the same loop-invariant run-time value plus another constant; a length
+/// known only at run time reaches to the end, unless bounded by a constant
+/// (min, and, unsigned rem); a tensor carried by a loop or chosen by a
+/// branch (a block argument or a region op's result) overlaps everything in
+/// its memory.
 bool mayShareBytes(Value a, Value b, const BufferLayout &layout);
 
 /// Ops whose result is a view (or updated descriptor) of operand #0.
