@@ -998,3 +998,54 @@ func.func @bounded_length(%g: !asc.global_tensor<f32>, %n: i32) {
   asc.data_copy %w5, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
   return
 }
+
+// -----
+
+// An allocation in a branch may or may not have run: %b starts at byte 0 or
+// 256 and may take [256, 512), %s's bytes (the add into %b waits for the
+// copy into %s, MTE2_V). An allocation in a loop takes new bytes in every
+// iteration, without bound: the first may be %s's (PIPE_MTE2 before the
+// loop; in it, the one value %l stands for all of them), and %t at 8192 may
+// be among them (MTE2_V). %l never meets %b: one allocator.
+// CHECK-LABEL: func.func @allocator_widened
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[B:[^,]*]], %[[B]], %[[B]],
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: asc.local_mem_allocator_alloc
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: }
+// CHECK-NEXT: asc.local_tensor
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.add %[[T:[^,]*]], %[[T]], %[[T]],
+// CHECK-NEXT: return
+func.func @allocator_widened(%g: !asc.global_tensor<f32>, %c: i1, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c8192 = arith.constant 8192 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %al = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  scf.if %c {
+    %a = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+    asc.add %a, %a, %a, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  }
+  %b = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+  %s = asc.local_tensor %c256, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  asc.data_copy %s, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %b, %b, %b, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %l = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<vecin, f32>
+    asc.data_copy %l, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  }
+  %t = asc.local_tensor %c8192, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.add %t, %t, %t, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
