@@ -5,7 +5,8 @@ reference, and the emitted Ascend C is checked for the flag that must (or must n
 Before, the pass took a LocalMemAllocator tensor to share bytes with every TPipe buffer and static tensor (an
 extra V_MTE2 below) and two allocators' tensors never to (a missing V_MTE3: the kernel raced); took buffers a
 pool hands out in a branch of a loop that resets it to be anywhere in the pool (an extra MTE3_MTE2); and took
-static tensors at one run-time base plus different constants to share bytes (an extra MTE3_MTE2)."""
+static tensors at one run-time base plus different constants, or a tensor of min(n, bound) elements and one past
+the bound, to share bytes (an extra MTE3_MTE2)."""
 
 from __future__ import annotations
 
@@ -172,6 +173,38 @@ def test_static_tensors_at_a_runtime_base(same_base: bool, mte3_mte2: int, monke
     x = np.arange(N * 4, dtype=np.float32)
     z = np.zeros(N * 4, np.float32)
     runtime_base[1](x, z, 4, 1024, 1024, same_base)
+    assert rt.last_launch().diagnostics == []
+    np.testing.assert_array_equal(z, x + 1.0)
+    assert _flags(tmp_path, "MTE3_MTE2") == mte3_mte2
+
+
+# A run-time length bounded by a constant: Python's min(n, bound) elements of a TBuf from byte 0 end by byte
+# 4 * bound. With bound = N the input window stays below `out` (at 256) and the copy into it need not wait for
+# the copy out of `out` of the iteration before; with bound = 2 * N a larger n would reach `out`, and it must.
+@asc.jit(insert_sync=True, always_compile=True)
+def bounded_length(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, bound: asc.ConstExpr[int]):
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, N * 4)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z, N * 4)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, N * 8)
+    inp = buf.get_with_offset(min(n, bound), 0, asc.float32)
+    out = buf.get_with_offset(N, N * 4, asc.float32)
+    for i in range(4):
+        asc.data_copy(inp, xg[i * N:], N)
+        asc.adds(out, inp, 1.0, N)
+        asc.data_copy(zg[i * N:], out, N)
+
+
+@pytest.mark.parametrize("bound, mte3_mte2", [(N, 0), (2 * N, 1)], ids=["bounded_below_out", "may_reach_out"])
+def test_a_length_bounded_by_a_constant(bound: int, mte3_mte2: int, monkeypatch: pytest.MonkeyPatch,
+                                        tmp_path: Path) -> None:
+    monkeypatch.setenv("PYASC_DUMP_PATH", str(tmp_path))
+    x = np.arange(N * 4, dtype=np.float32)
+    z = np.zeros(N * 4, np.float32)
+    bounded_length[1](x, z, N, bound)
     assert rt.last_launch().diagnostics == []
     np.testing.assert_array_equal(z, x + 1.0)
     assert _flags(tmp_path, "MTE3_MTE2") == mte3_mte2

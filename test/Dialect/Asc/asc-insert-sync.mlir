@@ -1049,3 +1049,83 @@ func.func @allocator_widened(%g: !asc.global_tensor<f32>, %c: i1, %n: i32) {
   asc.add %t, %t, %t, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
   return
 }
+
+// -----
+
+// More lengths bounded by 32 (at most [1024, 1152), apart from %w4 at
+// 1152): Python's min(n, 32) (a select of a comparison, here with two
+// constant ops of one value, as before CSE), a signed
+// remainder by 33, an unsigned min with 32. The add into %w4 waits for
+// none of the copies (which wait for each other: PIPE_MTE2).
+// CHECK-LABEL: func.func @bounded_length_forms
+// CHECK:      asc.data_copy
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.add
+// CHECK-NEXT: return
+func.func @bounded_length_forms(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c32 = arith.constant 32 : i32
+  %c33 = arith.constant 33 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %c32b = arith.constant 32 : i32
+  %gt = arith.cmpi sgt, %n, %c32 : i32
+  %m1 = arith.select %gt, %c32b, %n : i32
+  %m2 = arith.remsi %n, %c33 : i32
+  %m3 = arith.minui %n, %c32 : i32
+  %t1 = asc.tbuf_get_with_offset %b, %m1, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %t2 = asc.tbuf_get_with_offset %b, %m2, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %t3 = asc.tbuf_get_with_offset %b, %m3, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w4 = asc.tbuf_get_with_offset %b, %c32, %c1152 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %t1, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %t2, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %t3, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// Near misses: an unsigned min of %n and min(%n, 32) is not bounded by 32
+// (min(%n, 32) is negative for a negative %n, which is large unsigned, and
+// the min is then %n), as a select or minui: each add into %w4 waits for
+// the copy before it (MTE2_V).
+// CHECK-LABEL: func.func @unsigned_min_of_a_bound
+// CHECK:      asc.data_copy
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add
+// CHECK:      asc.data_copy
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.add
+// CHECK-NEXT: return
+func.func @unsigned_min_of_a_bound(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c32 = arith.constant 32 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %k = arith.minsi %n, %c32 : i32
+  %u = arith.minui %k, %n : i32
+  %lt = arith.cmpi ult, %k, %n : i32
+  %v = arith.select %lt, %k, %n : i32
+  %t4 = asc.tbuf_get_with_offset %b, %u, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %t5 = asc.tbuf_get_with_offset %b, %v, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w4 = asc.tbuf_get_with_offset %b, %c32, %c1152 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %t4, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %t5, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}

@@ -511,8 +511,9 @@ struct Placement {
 } // namespace
 
 /// The greatest value `v` may take, if bounded by constants: a constant,
-/// or the min (arith.minsi/minui) with a positive one, an `and` with one, an
-/// unsigned remainder by one, a select of two such.
+/// or the min (arith.minsi/minui, or a select of a comparison of the two)
+/// with a positive one, an `and` with one, a remainder by one, a select of
+/// two such.
 static std::optional<int64_t> upperBoundOf(Value v, int depth = 0) {
   if (std::optional<int64_t> c = getConstantInt(v))
     return c;
@@ -523,26 +524,55 @@ static std::optional<int64_t> upperBoundOf(Value v, int depth = 0) {
     std::optional<int64_t> b = upperBoundOf(x, depth + 1);
     return b && *b > 0 ? b : std::nullopt;
   };
-  if (isa<arith::MinSIOp, arith::MinUIOp>(def)) {
-    std::optional<int64_t> a = bound(def->getOperand(0)),
-                           b = bound(def->getOperand(1));
-    if (a && b)
-      return std::min(*a, *b);
-    return a ? a : b;
-  }
+  // An unsigned min is bounded by a constant operand only: a bounded value
+  // may be negative, which is large unsigned.
+  auto constant = [](Value x) -> std::optional<int64_t> {
+    std::optional<int64_t> c = getConstantInt(x);
+    return c && *c > 0 ? c : std::nullopt;
+  };
+  auto least = [](std::optional<int64_t> a, std::optional<int64_t> b) {
+    return a && b ? std::optional(std::min(*a, *b)) : a ? a : b;
+  };
+  if (isa<arith::MinSIOp>(def))
+    return least(bound(def->getOperand(0)), bound(def->getOperand(1)));
+  if (isa<arith::MinUIOp>(def))
+    return least(constant(def->getOperand(0)), constant(def->getOperand(1)));
   if (isa<arith::AndIOp>(def)) {
     for (Value x : def->getOperands())
       if (std::optional<int64_t> c = getConstantInt(x); c && *c > 0)
         return c;
     return std::nullopt;
   }
-  if (isa<arith::RemUIOp>(def)) {
+  if (isa<arith::RemUIOp, arith::RemSIOp>(def)) {
+    // Below the divisor (a signed remainder may be negative: lower still).
     std::optional<int64_t> c = getConstantInt(def->getOperand(1));
     return c && *c > 1 ? std::optional(*c - 1) : std::nullopt;
   }
   if (auto sel = dyn_cast<arith::SelectOp>(def)) {
-    std::optional<int64_t> a = bound(sel.getTrueValue()),
-                           b = bound(sel.getFalseValue());
+    Value t = sel.getTrueValue(), f = sel.getFalseValue();
+    // min(x, y) as Python's min() writes it: select(x < y, x, y), or
+    // select(x > y, y, x); either operand's bound holds.
+    if (auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>()) {
+      using P = arith::CmpIPredicate;
+      P pred = cmp.getPredicate();
+      bool isUnsigned =
+          pred == P::ult || pred == P::ule || pred == P::ugt || pred == P::uge;
+      bool less =
+          pred == P::slt || pred == P::sle || pred == P::ult || pred == P::ule;
+      bool greater =
+          pred == P::sgt || pred == P::sge || pred == P::ugt || pred == P::uge;
+      Value l = cmp.getLhs(), r = cmp.getRhs();
+      // One value, or two constants of one value (before CSE).
+      auto same = [](Value a, Value b) {
+        std::optional<int64_t> ca = getConstantInt(a);
+        return a == b || (ca && ca == getConstantInt(b));
+      };
+      if ((less && same(t, l) && same(f, r)) ||
+          (greater && same(t, r) && same(f, l)))
+        return isUnsigned ? least(constant(l), constant(r))
+                          : least(bound(l), bound(r));
+    }
+    std::optional<int64_t> a = bound(t), b = bound(f);
     return a && b ? std::optional(std::max(*a, *b)) : std::nullopt;
   }
   return std::nullopt;
