@@ -735,3 +735,397 @@ func.func @pool_windows_in_loop(%g: !asc.global_tensor<f32>, %n: i32) {
   }
   return
 }
+
+// -----
+
+// A LocalMemAllocator hands out its memory from byte 0 in order, as the
+// TPipe does its buffers: %pad takes UB [0, 1024), %x [1024, 1280), and the
+// TBuf [0, 1024). The add into %x shares no byte with the copy into the TBuf
+// (no flag), the add into %pad does (MTE2_V). A second allocator starts at
+// byte 0 again: the copy out of its %y waits for the add into %pad (V_MTE3).
+// The static %s at 1408 is apart from %x; %u at 1152 is not: the copy into
+// it waits for the add into %x (V_MTE2).
+// CHECK-LABEL: func.func @allocator_next_to_pipe
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[X:[^,]*]], %[[X]], %[[X]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[PAD:[^,]*]], %[[PAD]], %[[PAD]],
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte3 : i32
+// CHECK-NEXT: asc.set_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte3, %[[E2]] : i32
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[Y:[^,]*]], %{{.*}} : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>
+// CHECK-NEXT: asc.data_copy %[[S:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E3:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E3]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E3]] : i32
+// CHECK-NEXT: asc.data_copy %[[U:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: return
+func.func @allocator_next_to_pipe(%g: !asc.global_tensor<f32>) {
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c1408 = arith.constant 1408 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %t = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %t, %c1024 : !asc.tbuf<veccalc>, i32
+  %al = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  %pad = asc.local_mem_allocator_alloc %al, %c256 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+  %x = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+  %al2 = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  %y = asc.local_mem_allocator_alloc %al2, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<vecout, f32>
+  %s = asc.local_tensor %c1408, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %u = asc.local_tensor %c1152, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %tt = asc.tbuf_get %t, %c256 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %tt, %g, %c256 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %x, %x, %x, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %pad, %pad, %pad, %c256 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %g, %y, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.data_copy %s, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %u, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// Buffers handed out in a branch of a loop body that resets the pool at its
+// end are placed by the inits before them on their path: %a takes the
+// pool's [0, 256) and %o [256, 512) in every iteration that takes the first
+// branch, so the copy into %a does not wait for the copy out of %o of an
+// earlier iteration (no MTE3_MTE2; the add into %o waits for that copy
+// out, MTE3_V). %c, handed out by the other branch,
+// takes [0, 512): the add into it waits for the copy out of %o (MTE3_V).
+// CHECK-LABEL: func.func @pool_branches_in_loop
+// CHECK:      scf.for
+// CHECK-NOT:  mte3_mte2
+// CHECK:      asc.set_flag mte3_v
+// CHECK-NEXT: asc.wait_flag mte3_v
+// CHECK-NEXT: %{{.*}} = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v
+// CHECK-NEXT: asc.wait_flag mte2_v
+// CHECK-NEXT: asc.add
+// CHECK-NOT:  mte3_mte2
+// CHECK:      } else {
+// CHECK:      asc.tbuf_get
+// CHECK-NEXT: %[[E:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte3_v : i32
+// CHECK-NEXT: asc.set_flag mte3_v, %[[E]] : i32
+// CHECK-NEXT: asc.wait_flag mte3_v, %[[E]] : i32
+// CHECK-NEXT: asc.add %[[C:[^,]*]], %[[C]], %[[C]],
+// CHECK:      asc.tbuf_pool_reset
+// CHECK-NEXT: }
+func.func @pool_branches_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %n: i32, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c512 = arith.constant 512 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %pool = asc.tbuf_pool : !asc.tbuf_pool<veccalc, 4>
+  asc.tpipe_init_buf_pool %p, %pool, %c512 : !asc.tbuf_pool<veccalc, 4>, i32
+  %a = asc.tbuf : !asc.tbuf<veccalc>
+  %o = asc.tbuf : !asc.tbuf<veccalc>
+  %c = asc.tbuf : !asc.tbuf<veccalc>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %first = arith.cmpi slt, %i, %k : i32
+    scf.if %first {
+      asc.tbuf_pool_init_tbuf %pool, %a, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+      asc.tbuf_pool_init_tbuf %pool, %o, %c256 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+      %ta = asc.tbuf_get %a, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+      %to = asc.tbuf_get %o, %c64 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+      asc.data_copy %ta, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+      asc.add %to, %ta, %ta, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+      asc.data_copy %gz, %to, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<veccalc, f32>, i32
+    } else {
+      asc.tbuf_pool_init_tbuf %pool, %c, %c512 : !asc.tbuf_pool<veccalc, 4>, !asc.tbuf<veccalc>, i32
+      %tc = asc.tbuf_get %c, %c128 : !asc.tbuf<veccalc>, i32 -> !asc.local_tensor<veccalc, f32>
+      asc.add %tc, %tc, %tc, %c128 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+    }
+    asc.tbuf_pool_reset %pool : !asc.tbuf_pool<veccalc, 4>
+  }
+  return
+}
+
+// -----
+
+// Static tensors at one run-time base plus constant offsets: %inp takes
+// [%base, %base + 256), %out [%base + 256, %base + 512), so the add into
+// %out waits for nothing; %near at %base + 128 shares bytes with both (the
+// add into it waits for the copy into %inp, MTE2_V, and for the copy out of
+// %out, MTE3_V). %other, at another run-time address, may be anywhere:
+// the copy into it waits for the adds (V_MTE2).
+// CHECK-LABEL: func.func @runtime_base
+// CHECK:      asc.data_copy %[[INP:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: asc.add %[[OUT:[^,]*]], %[[OUT]], %[[OUT]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte3 : i32
+// CHECK-NEXT: asc.set_flag v_mte3, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte3, %[[E1]] : i32
+// CHECK-NEXT: asc.data_copy %{{.*}}, %[[OUT]], %{{.*}} : !asc.global_tensor<f32>
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: %[[E3:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte3_v : i32
+// CHECK-NEXT: asc.set_flag mte3_v, %[[E3]] : i32
+// CHECK-NEXT: asc.wait_flag mte3_v, %[[E3]] : i32
+// CHECK-NEXT: asc.add %[[NEAR:[^,]*]], %[[NEAR]], %[[NEAR]],
+// CHECK-NEXT: %[[E4:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E4]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E4]] : i32
+// CHECK:      asc.data_copy %[[OTHER:[^,]*]], %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: return
+func.func @runtime_base(%g: !asc.global_tensor<f32>, %base: i32, %addr: i32) {
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %inp = asc.local_tensor %base, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  %b256 = arith.addi %base, %c256 : i32
+  %out = asc.local_tensor %b256, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+  %b128 = arith.addi %c128, %base : i32
+  %near = asc.local_tensor %b128, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %other = asc.local_tensor %addr, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %out, %out, %out, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.data_copy %g, %out, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  asc.add %near, %near, %near, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %other, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// The same in a loop: with the base fixed for the kernel (%base), %inp and
+// %out are apart in every iteration, and the copy into %inp does not wait
+// for the copy out of %out of the previous one. With a base that changes
+// from one iteration to the next (%i * 128), iteration i's %out takes the
+// bytes of iteration i + 2's %inp: MTE3_MTE2.
+// CHECK-LABEL: func.func @runtime_base_in_loop
+// CHECK:      scf.for
+// CHECK-NOT:  mte3_mte2
+// CHECK:      }
+// CHECK:      scf.for
+// CHECK:      asc.set_flag mte3_mte2
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK:      return
+func.func @runtime_base_in_loop(%g: !asc.global_tensor<f32>, %gz: !asc.global_tensor<f32>, %base: i32, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %inp = asc.local_tensor %base, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+    %b256 = arith.addi %base, %c256 : i32
+    %out = asc.local_tensor %b256, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+    asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+    asc.add %out, %inp, %inp, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    asc.data_copy %gz, %out, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  }
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %b = arith.muli %i, %c128 : i32
+    %inp = asc.local_tensor %b, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+    %b256 = arith.addi %b, %c256 : i32
+    %out = asc.local_tensor %b256, %c64 : i32, i32 -> !asc.local_tensor<vecout, f32>
+    asc.data_copy %inp, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+    asc.add %out, %inp, %inp, %c64 : !asc.local_tensor<vecout, f32>, !asc.local_tensor<vecin, f32>, !asc.local_tensor<vecin, f32>, i32
+    asc.data_copy %gz, %out, %c64 : !asc.global_tensor<f32>, !asc.local_tensor<vecout, f32>, i32
+  }
+  return
+}
+
+// -----
+
+// TBuf windows at one run-time offset plus constants: %w1 ([%off + 256,
+// %off + 512)) is apart from %w0 ([%off, %off + 256)), %w2 (at %off + 128)
+// is not (MTE2_V).
+// CHECK-LABEL: func.func @runtime_offsets_tbuf
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[W1:[^,]*]], %[[W1]], %[[W1]],
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[W2:[^,]*]], %[[W2]], %[[W2]],
+// CHECK-NEXT: return
+func.func @runtime_offsets_tbuf(%g: !asc.global_tensor<f32>, %off: i32) {
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %o256 = arith.addi %off, %c256 : i32
+  %o128 = arith.addi %off, %c128 : i32
+  %w0 = asc.tbuf_get_with_offset %b, %c64, %off : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w1 = asc.tbuf_get_with_offset %b, %c64, %o256 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w2 = asc.tbuf_get_with_offset %b, %c64, %o128 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %w0, %g, %c64 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w1, %w1, %w1, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.add %w2, %w2, %w2, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// A run-time length bounded by a constant (min(%n, 32) elements) ends by
+// then: %w3 at 1024 with at most 32 float elements is apart from %w4 at
+// 1152 (no flag). %w5 at 1024 with %n elements may reach it: the copy into
+// %w5 waits for the add into %w4 (V_MTE2), and for the copy into %w3.
+// CHECK-LABEL: func.func @bounded_length
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: asc.add %[[W4:[^,]*]], %[[W4]], %[[W4]],
+// CHECK-NEXT: %[[E:.*]] = asc.tpipe_fetch_event_id %{{.*}}, v_mte2 : i32
+// CHECK-NEXT: asc.set_flag v_mte2, %[[E]] : i32
+// CHECK-NEXT: asc.wait_flag v_mte2, %[[E]] : i32
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<veccalc, f32>
+// CHECK-NEXT: return
+func.func @bounded_length(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c32 = arith.constant 32 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %m = arith.minsi %n, %c32 : i32
+  %w3 = asc.tbuf_get_with_offset %b, %m, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w4 = asc.tbuf_get_with_offset %b, %c32, %c1152 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w5 = asc.tbuf_get_with_offset %b, %n, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %w3, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %w5, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  return
+}
+
+// -----
+
+// An allocation in a branch may or may not have run: %b starts at byte 0 or
+// 256 and may take [256, 512), %s's bytes (the add into %b waits for the
+// copy into %s, MTE2_V). An allocation in a loop takes new bytes in every
+// iteration, without bound: the first may be %s's (PIPE_MTE2 before the
+// loop; in it, the one value %l stands for all of them), and %t at 8192 may
+// be among them (MTE2_V). %l never meets %b: one allocator.
+// CHECK-LABEL: func.func @allocator_widened
+// CHECK:      asc.data_copy %{{.*}}, %{{.*}}, %{{.*}} : !asc.local_tensor<vecin, f32>
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add %[[B:[^,]*]], %[[B]], %[[B]],
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: asc.local_mem_allocator_alloc
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: }
+// CHECK-NEXT: asc.local_tensor
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.add %[[T:[^,]*]], %[[T]], %[[T]],
+// CHECK-NEXT: return
+func.func @allocator_widened(%g: !asc.global_tensor<f32>, %c: i1, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %c256 = arith.constant 256 : i32
+  %c8192 = arith.constant 8192 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %al = asc.local_mem_allocator : !asc.local_mem_allocator<ub>
+  scf.if %c {
+    %a = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+    asc.add %a, %a, %a, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  }
+  %b = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<veccalc, f32>
+  %s = asc.local_tensor %c256, %c64 : i32, i32 -> !asc.local_tensor<vecin, f32>
+  asc.data_copy %s, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  asc.add %b, %b, %b, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %l = asc.local_mem_allocator_alloc %al, %c64 : !asc.local_mem_allocator<ub>, i32 -> !asc.local_tensor<vecin, f32>
+    asc.data_copy %l, %g, %c64 : !asc.local_tensor<vecin, f32>, !asc.global_tensor<f32>, i32
+  }
+  %t = asc.local_tensor %c8192, %c64 : i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.add %t, %t, %t, %c64 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// More lengths bounded by 32 (at most [1024, 1152), apart from %w4 at
+// 1152): Python's min(n, 32) (a select of a comparison, here with two
+// constant ops of one value, as before CSE), a signed
+// remainder by 33, an unsigned min with 32. The add into %w4 waits for
+// none of the copies (which wait for each other: PIPE_MTE2).
+// CHECK-LABEL: func.func @bounded_length_forms
+// CHECK:      asc.data_copy
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.pipe_barrier mte2
+// CHECK-NEXT: asc.data_copy
+// CHECK-NEXT: asc.add
+// CHECK-NEXT: return
+func.func @bounded_length_forms(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c32 = arith.constant 32 : i32
+  %c33 = arith.constant 33 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %c32b = arith.constant 32 : i32
+  %gt = arith.cmpi sgt, %n, %c32 : i32
+  %m1 = arith.select %gt, %c32b, %n : i32
+  %m2 = arith.remsi %n, %c33 : i32
+  %m3 = arith.minui %n, %c32 : i32
+  %t1 = asc.tbuf_get_with_offset %b, %m1, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %t2 = asc.tbuf_get_with_offset %b, %m2, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %t3 = asc.tbuf_get_with_offset %b, %m3, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w4 = asc.tbuf_get_with_offset %b, %c32, %c1152 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %t1, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %t2, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.data_copy %t3, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}
+
+// -----
+
+// Near misses: an unsigned min of %n and min(%n, 32) is not bounded by 32
+// (min(%n, 32) is negative for a negative %n, which is large unsigned, and
+// the min is then %n), as a select or minui: each add into %w4 waits for
+// the copy before it (MTE2_V).
+// CHECK-LABEL: func.func @unsigned_min_of_a_bound
+// CHECK:      asc.data_copy
+// CHECK-NEXT: %[[E1:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E1]] : i32
+// CHECK-NEXT: asc.add
+// CHECK:      asc.data_copy
+// CHECK-NEXT: %[[E2:.*]] = asc.tpipe_fetch_event_id %{{.*}}, mte2_v : i32
+// CHECK-NEXT: asc.set_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.wait_flag mte2_v, %[[E2]] : i32
+// CHECK-NEXT: asc.add
+// CHECK-NEXT: return
+func.func @unsigned_min_of_a_bound(%g: !asc.global_tensor<f32>, %n: i32) {
+  %c32 = arith.constant 32 : i32
+  %c1024 = arith.constant 1024 : i32
+  %c1152 = arith.constant 1152 : i32
+  %c4096 = arith.constant 4096 : i32
+  %p = asc.tpipe : !asc.tpipe
+  %b = asc.tbuf : !asc.tbuf<veccalc>
+  asc.tpipe_init_tbuf %p, %b, %c4096 : !asc.tbuf<veccalc>, i32
+  %k = arith.minsi %n, %c32 : i32
+  %u = arith.minui %k, %n : i32
+  %lt = arith.cmpi ult, %k, %n : i32
+  %v = arith.select %lt, %k, %n : i32
+  %t4 = asc.tbuf_get_with_offset %b, %u, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %t5 = asc.tbuf_get_with_offset %b, %v, %c1024 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  %w4 = asc.tbuf_get_with_offset %b, %c32, %c1152 : !asc.tbuf<veccalc>, i32, i32 -> !asc.local_tensor<veccalc, f32>
+  asc.data_copy %t4, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  asc.data_copy %t5, %g, %c32 : !asc.local_tensor<veccalc, f32>, !asc.global_tensor<f32>, i32
+  asc.add %w4, %w4, %w4, %c32 : !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, !asc.local_tensor<veccalc, f32>, i32
+  return
+}

@@ -85,22 +85,11 @@ static Hardware memoryOfObject(Type type) {
 
 BufferLayout::BufferLayout(func::FuncOp func) {
   Block *entry = &func.getBody().front();
-  // Per container (a pool, or the TPipe: null) and memory: the bytes it has
-  // surely handed out since it was last emptied (inits in the entry block),
-  // and at most (none: unbounded).
-  using Key = std::pair<Value, int>;
-  using Bounds = std::pair<int64_t, std::optional<int64_t>>;
+  // Per container and memory: the bytes it has surely handed out since it
+  // was last emptied (inits in the entry block), and at most (none:
+  // unbounded).
   DenseMap<Key, int64_t> low;
   DenseMap<Key, std::optional<int64_t>> high;
-  // Each init (without share_buf): its container and memory, bytes, and
-  // the bounds of its offset in the container.
-  DenseMap<Operation *, Key> keyOf;
-  DenseMap<Operation *, std::optional<int64_t>> sizeOf;
-  DenseMap<Operation *, Bounds> at;
-  // The cursors where each loop of the entry block starts.
-  DenseMap<Operation *, std::pair<DenseMap<Key, int64_t>,
-                                  DenseMap<Key, std::optional<int64_t>>>>
-      loopEntry;
   auto constant = [](Value v) -> std::optional<int64_t> {
     std::optional<int64_t> n = getConstantInt(v);
     if (n && *n > 0)
@@ -152,10 +141,16 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     if (bytes && op->getBlock() == entry)
       low[key] = lo + *bytes;
   };
+  // Per LocalMemAllocator: the next byte it surely hands out, and at most.
+  DenseMap<Value, Bounds> heads;
   unsigned next = 0;
   func.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<scf::ForOp>(op) && op->getBlock() == entry)
       loopEntry[op] = {low, high};
+    if (auto alloc = dyn_cast<LocalMemAllocatorAllocOp>(op)) {
+      placeAllocation(alloc, heads);
+      return;
+    }
     if (isa<TPipeOp, TPipeResetOp, TPipeDestroyOp, TPipeInitOp>(op)) {
       order[op] = next++;
       pipeResets.push_back(op);
@@ -204,99 +199,164 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     order[op] = next++;
     record(op, object, from, share, bytes);
   });
-  // An init after something that empties its container in its own block
-  // (a loop body's reset, say) is placed by the inits between the two; else
-  // one in a loop with such a reset may be at its byte 0.
-  auto sinceEmptied = [&](Operation *init) -> std::optional<Bounds> {
-    Key key = keyOf.lookup(init);
-    SmallVector<Operation *> emptiers = resetsOf(key.first);
-    auto empties = [&](Operation *op) {
-      return llvm::is_contained(emptiers, op);
-    };
-    auto holdsEmptier = [&](Operation *op) {
-      return llvm::any_of(
-          emptiers, [&](Operation *e) { return op->isProperAncestor(e); });
-    };
-    // Adds what `op` (a op of the block) hands out: surely if it is an init,
-    // at most if the inits are nested (in a loop: unbounded).
-    auto add = [&](Operation *op, int64_t &lo, std::optional<int64_t> &hi) {
-      op->walk([&](Operation *inner) {
-        auto it = keyOf.find(inner);
-        if (it == keyOf.end() || it->second != key)
-          return;
-        std::optional<int64_t> bytes = sizeOf.lookup(inner);
-        if (inner == op && bytes)
-          lo += *bytes;
-        bool repeated = llvm::any_of(loopsAround(inner), [&](Operation *loop) {
-          return op->isAncestor(loop);
-        });
-        hi = hi && bytes && !repeated ? std::optional(*hi + *bytes)
-                                      : std::nullopt;
-      });
-    };
-    std::optional<int64_t> own = sizeOf.lookup(init);
-    int64_t lo = 0;
-    std::optional<int64_t> hi = 0;
-    for (Operation *op = init->getPrevNode(); op; op = op->getPrevNode()) {
-      if (empties(op))
-        return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
-      if (holdsEmptier(op))
-        return std::nullopt;
-      add(op, lo, hi);
-    }
-    // Nothing before it in a loop body: the previous iteration's end, after
-    // its last emptier, or the cursor where the loop starts.
-    Block *body = init->getBlock();
-    Operation *loop = body->getParentOp();
-    auto entryState = loopEntry.find(loop);
-    if (entryState == loopEntry.end())
-      return std::nullopt;
-    int64_t wrapLo = 0;
-    std::optional<int64_t> wrapHi = 0;
-    Operation *op = &body->back();
-    for (; op != init && !empties(op); op = op->getPrevNode()) {
-      if (holdsEmptier(op))
-        return std::nullopt;
-      add(op, wrapLo, wrapHi);
-    }
-    if (op == init)
-      return std::nullopt;
-    int64_t startLo = std::min(entryState->second.first.lookup(key), wrapLo);
-    auto h = entryState->second.second.find(key);
-    std::optional<int64_t> startHi = h == entryState->second.second.end()
-                                         ? std::optional<int64_t>(0)
-                                         : h->second;
-    startHi = startHi && wrapHi ? std::optional(std::max(*startHi, *wrapHi))
-                                : std::nullopt;
-    return Bounds{startLo + lo, startHi && hi && own
-                                    ? std::optional(*startHi + *hi + *own)
-                                    : std::nullopt};
-  };
-  for (auto &[object, c] : carved) {
-    for (Operation *init : c.inits) {
-      auto it = at.find(init);
-      if (it == at.end())
-        continue;
-      Bounds b = it->second;
-      std::optional<Bounds> refined;
-      if (init->getBlock() != entry)
-        refined = sinceEmptied(init);
-      if (refined)
-        b = *refined;
-      else if (llvm::any_of(resetsOf(c.container), [&](Operation *reset) {
-                 return shareLoop(init, reset);
-               }))
-        b.first = 0;
-      if (!c.bounded) {
-        std::tie(c.lo, c.hi) = b;
-      } else {
-        c.lo = std::min(c.lo, b.first);
-        c.hi = c.hi && b.second ? std::optional(std::max(*c.hi, *b.second))
-                                : std::nullopt;
-      }
-      c.bounded = true;
-    }
+  for (auto &[object, c] : carved)
+    for (Operation *init : c.inits)
+      widen(c, init, entry);
+}
+
+/// Widens the bounds of `c` by where `init`, one of its inits, places it.
+void BufferLayout::widen(Carved &c, Operation *init, Block *entry) {
+  auto it = at.find(init);
+  if (it == at.end())
+    return;
+  Bounds b = it->second;
+  std::optional<Bounds> refined;
+  if (init->getBlock() != entry)
+    refined = sinceEmptied(init);
+  if (refined)
+    b = *refined;
+  else if (llvm::any_of(resetsOf(c.container), [&](Operation *reset) {
+             return shareLoop(init, reset);
+           }))
+    b.first = 0;
+  if (!c.bounded) {
+    std::tie(c.lo, c.hi) = b;
+  } else {
+    c.lo = std::min(c.lo, b.first);
+    c.hi = c.hi && b.second ? std::optional(std::max(*c.hi, *b.second))
+                            : std::nullopt;
   }
+  c.bounded = true;
+}
+
+/// A LocalMemAllocator hands out its memory from byte 0 in order, each
+/// tensor `size * sizeof(T)` bytes (sim/include/ascsim/framework.h), apart
+/// from the TPipe: the tensor lies in [the least byte its allocator may be
+/// at, the greatest it may end at). An alloc in the allocator's block moves
+/// the least byte; one nested in a branch the greatest only; one in a loop
+/// the allocator is not created in hands out further bytes each time.
+void BufferLayout::placeAllocation(LocalMemAllocatorAllocOp alloc,
+                                   DenseMap<Value, Bounds> &heads) {
+  Value allocator = alloc.getAllocator();
+  Operation *def = allocator.getDefiningOp();
+  Bounds &head =
+      heads
+          .try_emplace(allocator, Bounds{0, def ? std::optional<int64_t>(0)
+                                                : std::nullopt})
+          .first->second;
+  std::optional<int64_t> bytes;
+  std::optional<int64_t> n = getConstantInt(alloc.getSize());
+  Type elem = alloc.getType().getElementType();
+  if (n && *n > 0 && elem.isIntOrFloat() &&
+      elem.getIntOrFloatBitWidth() % 8 == 0)
+    bytes = *n * (elem.getIntOrFloatBitWidth() / 8);
+  bool repeated =
+      !def || llvm::any_of(loopsAround(alloc), [&](Operation *loop) {
+        return !loop->isAncestor(def);
+      });
+  std::optional<int64_t> end;
+  if (head.second && bytes && !repeated)
+    end = *head.second + *bytes;
+  allocs[alloc] = {head.first, end};
+  head.second = end;
+  if (bytes && def && alloc->getBlock() == def->getBlock())
+    head.first += *bytes;
+}
+
+BufferLayout::Bounds BufferLayout::allocated(Value tensor) const {
+  auto it = allocs.find(tensor.getDefiningOp());
+  return it == allocs.end() ? Bounds{0, std::nullopt} : it->second;
+}
+
+/// `op` is nested around one of `emptiers`.
+static bool holdsEmptier(Operation *op, ArrayRef<Operation *> emptiers) {
+  return llvm::any_of(emptiers,
+                      [&](Operation *e) { return op->isProperAncestor(e); });
+}
+
+/// Adds what `op` (an op of the block being walked) hands out of `key`:
+/// surely if it is an init, at most if the inits are nested (in a loop:
+/// unbounded).
+void BufferLayout::addHandedOut(Operation *op, const Key &key, int64_t &lo,
+                                std::optional<int64_t> &hi) const {
+  op->walk([&](Operation *inner) {
+    auto it = keyOf.find(inner);
+    if (it == keyOf.end() || it->second != key)
+      return;
+    std::optional<int64_t> bytes = sizeOf.lookup(inner);
+    if (inner == op && bytes)
+      lo += *bytes;
+    bool repeated = llvm::any_of(loopsAround(inner), [&](Operation *loop) {
+      return op->isAncestor(loop);
+    });
+    hi = hi && bytes && !repeated ? std::optional(*hi + *bytes) : std::nullopt;
+  });
+}
+
+/// An init after something that empties its container in its own block (a
+/// loop body's reset, say), or before a branch (scf.if) it is in, is placed
+/// by the inits between the two on its path (the other branch's do not
+/// run); else one in a loop with such a reset may be at its byte 0 (none).
+std::optional<BufferLayout::Bounds>
+BufferLayout::sinceEmptied(Operation *init) const {
+  Key key = keyOf.lookup(init);
+  SmallVector<Operation *> emptiers = resetsOf(key.first);
+  std::optional<int64_t> own = sizeOf.lookup(init);
+  int64_t lo = 0;
+  std::optional<int64_t> hi = 0;
+  Operation *from = init;
+  while (true) {
+    for (Operation *op = from->getPrevNode(); op; op = op->getPrevNode()) {
+      if (llvm::is_contained(emptiers, op))
+        return Bounds{lo, hi && own ? std::optional(*hi + *own) : std::nullopt};
+      if (holdsEmptier(op, emptiers))
+        return std::nullopt;
+      addHandedOut(op, key, lo, hi);
+    }
+    Operation *parent = from->getParentOp();
+    if (!isa<scf::IfOp>(parent))
+      break;
+    from = parent;
+  }
+  return sinceLastIteration(init, from, emptiers, lo, hi);
+}
+
+/// Nothing empties the container before `init` in its loop body (`from`:
+/// `init` or the branch of the body it is in, which hands out [lo, hi)
+/// bytes before `init`): the previous iteration's end, after its last
+/// emptier, or the cursor where the loop starts, places it.
+std::optional<BufferLayout::Bounds>
+BufferLayout::sinceLastIteration(Operation *init, Operation *from,
+                                 ArrayRef<Operation *> emptiers, int64_t lo,
+                                 std::optional<int64_t> hi) const {
+  Key key = keyOf.lookup(init);
+  std::optional<int64_t> own = sizeOf.lookup(init);
+  Block *body = from->getBlock();
+  Operation *loop = body->getParentOp();
+  auto entryState = loopEntry.find(loop);
+  if (entryState == loopEntry.end())
+    return std::nullopt;
+  int64_t wrapLo = 0;
+  std::optional<int64_t> wrapHi = 0;
+  Operation *op = &body->back();
+  for (; op != from && !llvm::is_contained(emptiers, op);
+       op = op->getPrevNode()) {
+    if (holdsEmptier(op, emptiers))
+      return std::nullopt;
+    addHandedOut(op, key, wrapLo, wrapHi);
+  }
+  if (op == from)
+    return std::nullopt;
+  const Cursors &start = entryState->second;
+  int64_t startLo = std::min(start.low.lookup(key), wrapLo);
+  auto h = start.high.find(key);
+  std::optional<int64_t> startHi =
+      h == start.high.end() ? std::optional<int64_t>(0) : h->second;
+  startHi = startHi && wrapHi ? std::optional(std::max(*startHi, *wrapHi))
+                              : std::nullopt;
+  return Bounds{startLo + lo, startHi && hi && own
+                                  ? std::optional(*startHi + *hi + *own)
+                                  : std::nullopt};
 }
 
 const BufferLayout::Carved *BufferLayout::find(Value v) const {
@@ -437,31 +497,151 @@ struct Placement {
   enum Kind { Own, Static, Allocator, TBuf, Queue, Unknown } kind = Own;
   /// Own: the root; TBuf: the buffer; Queue: the queue.
   Value base;
-  /// Static, Allocator: the memory.
+  /// Static, Allocator: the memory. Allocator: base is the allocator.
   Hardware memory{};
-  /// The bytes in the base or memory; none: unknown.
+  /// The bytes in the base or memory; none: unknown (Allocator: from the
+  /// least byte it may start at to the greatest it may end at). With `sym`,
+  /// counted from the run-time value `sym`, the same wherever the tensor is
+  /// used (defined outside every loop).
   std::optional<int64_t> begin, end;
+  Value sym;
 
   bool framework() const { return kind == TBuf || kind == Queue; }
 };
 } // namespace
 
-/// The bytes `elements` elements of `tensor`'s type take, if constant.
+/// The greatest value `v` may take, if bounded by constants: a constant,
+/// or the min (arith.minsi/minui, or a select of a comparison of the two)
+/// with a positive one, an `and` with one, a remainder by one, a select of
+/// two such.
+static std::optional<int64_t> upperBoundOf(Value v, int depth = 0) {
+  if (std::optional<int64_t> c = getConstantInt(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 8)
+    return std::nullopt;
+  auto bound = [&](Value x) -> std::optional<int64_t> {
+    std::optional<int64_t> b = upperBoundOf(x, depth + 1);
+    return b && *b > 0 ? b : std::nullopt;
+  };
+  // An unsigned min is bounded by a constant operand only: a bounded value
+  // may be negative, which is large unsigned.
+  auto constant = [](Value x) -> std::optional<int64_t> {
+    std::optional<int64_t> c = getConstantInt(x);
+    return c && *c > 0 ? c : std::nullopt;
+  };
+  auto least = [](std::optional<int64_t> a, std::optional<int64_t> b) {
+    return a && b ? std::optional(std::min(*a, *b)) : a ? a : b;
+  };
+  if (isa<arith::MinSIOp>(def))
+    return least(bound(def->getOperand(0)), bound(def->getOperand(1)));
+  if (isa<arith::MinUIOp>(def))
+    return least(constant(def->getOperand(0)), constant(def->getOperand(1)));
+  if (isa<arith::AndIOp>(def)) {
+    for (Value x : def->getOperands())
+      if (std::optional<int64_t> c = getConstantInt(x); c && *c > 0)
+        return c;
+    return std::nullopt;
+  }
+  if (isa<arith::RemUIOp, arith::RemSIOp>(def)) {
+    // Below the divisor (a signed remainder may be negative: lower still).
+    std::optional<int64_t> c = getConstantInt(def->getOperand(1));
+    return c && *c > 1 ? std::optional(*c - 1) : std::nullopt;
+  }
+  if (auto sel = dyn_cast<arith::SelectOp>(def)) {
+    Value t = sel.getTrueValue(), f = sel.getFalseValue();
+    // min(x, y) as Python's min() writes it: select(x < y, x, y), or
+    // select(x > y, y, x); either operand's bound holds.
+    if (auto cmp = sel.getCondition().getDefiningOp<arith::CmpIOp>()) {
+      using P = arith::CmpIPredicate;
+      P pred = cmp.getPredicate();
+      bool isUnsigned =
+          pred == P::ult || pred == P::ule || pred == P::ugt || pred == P::uge;
+      bool less =
+          pred == P::slt || pred == P::sle || pred == P::ult || pred == P::ule;
+      bool greater =
+          pred == P::sgt || pred == P::sge || pred == P::ugt || pred == P::uge;
+      Value l = cmp.getLhs(), r = cmp.getRhs();
+      // One value, or two constants of one value (before CSE).
+      auto same = [](Value a, Value b) {
+        std::optional<int64_t> ca = getConstantInt(a);
+        return a == b || (ca && ca == getConstantInt(b));
+      };
+      if ((less && same(t, l) && same(f, r)) ||
+          (greater && same(t, r) && same(f, l)))
+        return isUnsigned ? least(constant(l), constant(r))
+                          : least(bound(l), bound(r));
+    }
+    std::optional<int64_t> a = bound(t), b = bound(f);
+    return a && b ? std::optional(std::max(*a, *b)) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// `v` as a run-time value plus a constant: {null, c} for a constant c,
+/// {x, c} for x + c (arith.addi, arith.subi of constants), else {v, 0}. A
+/// run-time x is kept only when it is defined outside every loop, so that
+/// every tensor placed from it sees one value; else {null, none}.
+static std::pair<Value, std::optional<int64_t>> splitOffset(Value v) {
+  int64_t c = 0;
+  for (int depth = 0; depth < 16; ++depth) {
+    if (std::optional<int64_t> k = getConstantInt(v))
+      return {Value(), c + *k};
+    Operation *def = v.getDefiningOp();
+    if (auto add = dyn_cast_or_null<arith::AddIOp>(def)) {
+      if (std::optional<int64_t> k = getConstantInt(add.getRhs())) {
+        c += *k;
+        v = add.getLhs();
+        continue;
+      }
+      if (std::optional<int64_t> k = getConstantInt(add.getLhs())) {
+        c += *k;
+        v = add.getRhs();
+        continue;
+      }
+    } else if (auto sub = dyn_cast_or_null<arith::SubIOp>(def)) {
+      if (std::optional<int64_t> k = getConstantInt(sub.getRhs())) {
+        c -= *k;
+        v = sub.getLhs();
+        continue;
+      }
+    }
+    break;
+  }
+  // A block argument of a loop body, or a value computed in a loop, may
+  // differ from one iteration to the next.
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (!isa_and_nonnull<func::FuncOp>(arg.getOwner()->getParentOp()))
+      return {Value(), std::nullopt};
+  } else if (inLoop(v.getDefiningOp())) {
+    return {Value(), std::nullopt};
+  }
+  return {v, c};
+}
+
+/// The bytes `elements` elements of `tensor`'s type take at most, if
+/// bounded (upperBoundOf).
 static std::optional<int64_t> bytesOf(Value tensor, Value elements) {
-  std::optional<int64_t> n = getConstantInt(elements);
+  std::optional<int64_t> n = upperBoundOf(elements);
   Type elem = cast<LocalTensorType>(tensor.getType()).getElementType();
   if (!n || !elem.isIntOrFloat())
     return std::nullopt;
   return (*n * elem.getIntOrFloatBitWidth() + 7) / 8;
 }
 
-static Placement placementOf(Value root) {
+static Placement placementOf(Value root, const BufferLayout &layout) {
   Placement p;
   p.base = root;
   auto range = [&](std::optional<int64_t> begin, std::optional<int64_t> bytes) {
     p.begin = begin;
     if (begin && bytes)
       p.end = *begin + *bytes;
+  };
+  // At a run-time value plus a constant.
+  auto rangeAt = [&](Value at, std::optional<int64_t> bytes) {
+    auto [sym, offset] = splitOffset(at);
+    p.sym = sym;
+    range(offset, bytes);
   };
   Operation *def = root.getDefiningOp();
   if (!def || def->getNumRegions() > 0) {
@@ -471,10 +651,12 @@ static Placement placementOf(Value root) {
   } else if (auto op = dyn_cast<LocalTensorOp>(def)) {
     p.kind = Placement::Static;
     p.memory = op.getType().getHardware();
-    range(getConstantInt(op.getAddr()), bytesOf(root, op.getLength()));
+    rangeAt(op.getAddr(), bytesOf(root, op.getLength()));
   } else if (auto op = dyn_cast<LocalMemAllocatorAllocOp>(def)) {
     p.kind = Placement::Allocator;
     p.memory = op.getType().getHardware();
+    p.base = op.getAllocator();
+    std::tie(p.begin, p.end) = layout.allocated(root);
   } else if (auto op = dyn_cast<TBufGetOp>(def)) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
@@ -483,7 +665,7 @@ static Placement placementOf(Value root) {
   } else if (auto op = dyn_cast<TBufGetWithOffsetOp>(def)) {
     p.kind = Placement::TBuf;
     p.base = op.getBuf();
-    range(getConstantInt(op.getOffset()), bytesOf(root, op.getSize()));
+    rangeAt(op.getOffset(), bytesOf(root, op.getSize()));
   } else if (auto op = dyn_cast<AllocTensorOp>(def)) {
     p.kind = Placement::Queue;
     p.base = op.getQueue();
@@ -497,7 +679,7 @@ static Placement placementOf(Value root) {
 bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
   if (a == b)
     return true;
-  Placement x = placementOf(a), y = placementOf(b);
+  Placement x = placementOf(a, layout), y = placementOf(b, layout);
   using K = Placement::Kind;
   auto memoryOf = [](Value v) {
     return cast<LocalTensorType>(v.getType()).getHardware();
@@ -518,23 +700,23 @@ bool autosync::mayShareBytes(Value a, Value b, const BufferLayout &layout) {
     if (layout.movable(x.base))
       return true;
   } else if (x.framework() || y.framework()) {
-    // A static or allocator tensor and a TPipe's buffer: the allocator's
-    // addresses are not tracked; a static range against the buffer's bounds.
+    // A static or allocator tensor's range against the buffer's bounds.
     const Placement &f = x.framework() ? x : y;
     const Placement &s = x.framework() ? y : x;
-    if (s.kind == K::Allocator || !s.begin)
+    if (!s.begin || s.sym)
       return true;
     auto [lo, hi] = layout.bounds(f.base);
     return (!hi || *s.begin < *hi) && (!s.end || lo < *s.end);
   } else {
-    // Static and allocator tensors of one memory; two allocations of the
-    // allocator never overlap.
-    if (x.kind == K::Allocator && y.kind == K::Allocator)
+    // Static and allocator tensors of one memory, by their ranges; two
+    // allocations of one allocator created once never overlap (another
+    // allocator, or one created again in a loop, starts from byte 0 again).
+    if (x.kind == K::Allocator && y.kind == K::Allocator && x.base == y.base &&
+        x.base.getDefiningOp() && !inLoop(x.base.getDefiningOp()))
       return false;
-    if (x.kind == K::Allocator || y.kind == K::Allocator)
-      return true;
   }
-  if (!x.begin || !y.begin)
+  // Ranges from one run-time value (or both constant) compare.
+  if (!x.begin || !y.begin || x.sym != y.sym)
     return true;
   return (!x.end || *y.begin < *x.end) && (!y.end || *x.begin < *y.end);
 }

@@ -68,6 +68,11 @@ public:
   /// of its tensors in it do not tell their bytes apart.
   bool movable(Value buf) const;
 
+  /// The bytes [lo, hi) of its memory a LocalMemAllocator's tensor (an
+  /// alloc's result) lies in, wherever and however often it is allocated
+  /// (hi none: no bound known).
+  std::pair<int64_t, std::optional<int64_t>> allocated(Value tensor) const;
+
 private:
   struct Carved {
     /// The pool it was carved from; null: the TPipe.
@@ -93,6 +98,37 @@ private:
   /// Pre-order position of the inits and resets.
   DenseMap<Operation *, unsigned> order;
 
+  /// A container (a pool; null: the TPipe) and a memory.
+  using Key = std::pair<Value, int>;
+  /// Bounds [lo, hi) of an offset in a container; hi none: unbounded.
+  using Bounds = std::pair<int64_t, std::optional<int64_t>>;
+  /// Each init (without share_buf): its container and memory, its bytes
+  /// (none: unknown), and the bounds of its offset from the cursors of the
+  /// walk in program order.
+  DenseMap<Operation *, Key> keyOf;
+  DenseMap<Operation *, std::optional<int64_t>> sizeOf;
+  DenseMap<Operation *, Bounds> at;
+  /// The cursors (bytes surely and at most handed out) where each loop of
+  /// the entry block starts.
+  struct Cursors {
+    DenseMap<Key, int64_t> low;
+    DenseMap<Key, std::optional<int64_t>> high;
+  };
+  DenseMap<Operation *, Cursors> loopEntry;
+  /// Each LocalMemAllocator alloc: the bytes its tensor lies in.
+  DenseMap<Operation *, Bounds> allocs;
+
+  void widen(Carved &c, Operation *init, Block *entry);
+  void placeAllocation(LocalMemAllocatorAllocOp alloc,
+                       DenseMap<Value, Bounds> &heads);
+  void addHandedOut(Operation *op, const Key &key, int64_t &lo,
+                    std::optional<int64_t> &hi) const;
+  std::optional<Bounds> sinceEmptied(Operation *init) const;
+  std::optional<Bounds> sinceLastIteration(Operation *init, Operation *from,
+                                           ArrayRef<Operation *> emptiers,
+                                           int64_t lo,
+                                           std::optional<int64_t> hi) const;
+
   const Carved *find(Value v) const;
   Value slot(Value v) const;
   int depth(Value v) const;
@@ -107,14 +143,18 @@ private:
 /// do; two static tensors (`local_tensor`) of one memory do when their byte
 /// ranges [addr, addr + bytes) overlap, two tensors got from one TBuf
 /// (`tbuf_get`, `tbuf_get_with_offset`) when their ranges in the buffer
-/// do, and a static tensor and a LocalMemAllocator tensor of one memory
-/// always may (the allocator's addresses are not tracked). Tensors of two
-/// TBufs or queues do when `layout` says the buffers may overlap, a static
-/// tensor and a TBuf's or queue's tensor when the static range meets the
-/// buffer's bounds. Two tensors of one queue do not: the queue orders them.
-/// An address or size known only at run time overlaps everything in its
-/// buffer, and a tensor carried by a loop or chosen by a branch (a block
-/// argument or a region op's result) everything in its memory.
+/// do; a LocalMemAllocator tensor is a static tensor in the bytes
+/// `layout.allocated` gives (two of one allocator created outside loops do
+/// not overlap). Tensors of two TBufs or queues do when `layout` says the
+/// buffers may overlap, a static or allocator tensor and a TBuf's or
+/// queue's tensor when its range meets the buffer's bounds. Two tensors of
+/// one queue do not: the queue orders them. An address or offset known only
+/// at run time overlaps everything in its memory or buffer but a range at
+/// the same loop-invariant run-time value plus another constant; a length
+/// known only at run time reaches to the end, unless bounded by a constant
+/// (min, and, unsigned rem); a tensor carried by a loop or chosen by a
+/// branch (a block argument or a region op's result) overlaps everything in
+/// its memory.
 bool mayShareBytes(Value a, Value b, const BufferLayout &layout);
 
 /// Ops whose result is a view (or updated descriptor) of operand #0.
