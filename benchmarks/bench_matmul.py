@@ -3,7 +3,7 @@
 The hand-written Ascend C kernel `mm_f16` of `sim/test/kernels/matmul_api.cpp` (Matmul through
 `lib/matmul_intf.h`, cube-only: AIC_ONLY, one Matmul client per AIC) with the host tiling of pyasc's
 solver (`asc.lib.host.MultiCoreMatmulTiling`, `set_dim(24)`, docs/tiling.md; on 2026-12-05: singleCore
-128 × 352 (8 × 3 = 24 cores, the last N column 320 wide), base 128 × 96 × 128, stepKa 8 (A's whole K in
+128 × 352 (8 × 3 = 24 cores, the last N column 320 wide), base 128 × 128 × 128, stepKa 8 (A's whole K in
 one L1 tile, copied part by part), stepKb 1 with three L1 tiles, N first, double-buffered L0A/L0B/L0C).
 Two rows:
 

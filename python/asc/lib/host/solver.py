@@ -25,6 +25,10 @@ _L1_L0_LATENCY = 25
 L1_SLOTS = 3
 _FIX_LATENCY = 203
 _STEP_HANDOFF = 10
+#: MTE2 cycles a GM -> L1 copy costs beyond its bytes: at the L2 rate the simulator's copies take ~2 (the
+#: traces of docs/tiling.md "How the cost was fitted"); 64 from HBM (fitted before the L2 model, not re-checked).
+_L2_COPY_CYCLES = 2
+_GM_COPY_CYCLES = 64
 
 
 def ceil_div(a: int, b: int) -> int:
@@ -210,6 +214,11 @@ def check(p: Problem, t: Tiling, hw: Hardware) -> str | None:
 
 def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     """Cycles of the launch (the model docs/tiling.md states)."""
+    return estimate_terms(p, t, hw)["total"]
+
+
+def estimate_terms(p: Problem, t: Tiling, hw: Hardware) -> dict[str, float]:
+    """The estimate and the terms it adds up (cycles of one AIC; `total` is the launch's)."""
     sa, sb, sc = DTYPE_BYTES[p.a_dtype], b_bytes_per_element(p), DTYPE_BYTES[p.c_dtype]
     sm, sn, sk = t.single_core_m, t.single_core_n, t.single_core_k
     mt, nt, kt = ceil_div(sm, t.base_m), ceil_div(sn, t.base_n), ceil_div(sk, t.base_k)
@@ -238,11 +247,13 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     # Each GM->L1 copy pays a latency share; more, smaller copies cost more.
     copies = (mt * kt * a_loads / max(t.step_m * t.step_k_a, 1) + nt * kt * b_loads / max(t.step_n * t.step_k_b, 1))
     # As the simulator's L2 model (docs/timing.md): when A, B and C fit in the L2 together, only the first
-    # read of each byte reaches HBM and the cores copy at the L2 rates.
+    # read of each byte of A and B reaches HBM (the L2 absorbs C, written back after the kernel) and the
+    # cores copy at the L2 rates.
     buffers = (p.m * p.k * sa + p.k * p.n * sb + p.m * p.n * sc) * p.batch
     resident = hw.l2_bytes > 0 and hw.l2_bytes_per_cycle > 0 and buffers <= hw.l2_bytes
+    first_reads = (p.m * p.k * sa + p.k * p.n * sb) * p.batch
     rate = hw.l2_bytes_per_cycle if resident else hw.gm_bytes_per_cycle
-    mte2 = loads / rate + copies * 64
+    mte2 = loads / rate + copies * (_L2_COPY_CYCLES if resident else _GM_COPY_CYCLES)
     fix = sm * sn * sc * p.batch / hw.gm_bytes_per_cycle
     # L1 -> L0: every base block of C loads its A and B tiles (L0A 256 B/cycle, L0B 128 B/cycle).
     mte1 = (nt * sm * sk * sa / 256 + mt * sk * sn * sb / 128 + mt * nt * kt * 2 * 25) * p.batch
@@ -273,27 +284,25 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     else:
         pair = t.db_l0c == 2 and not p.bias and mt >= 2 and b_resident and t.depth_a1 >= 2 * t.step_k_a
     first_blocks = 2 if pair else 1
-    # The pair's streamed multi-step tiles, counted stepK x their bytes. The simulator's Matmul used to
-    # re-copy them every K step (the two blocks' uses alternated in its L1 ring); it now keeps each block's
-    # tile for the K steps it covers and copies it once (sim/MATMUL.md "The first pair"), so this term
-    # overcounts. It stays for now: without it the solver picks, for f16 1024^3 on 24 AICs with
-    # set_single_shape(256, 176, 1024), base 128 x 96 x 96, stepKa 11, stepKb 4 (12.61 us; 12.42 us with
-    # dbL0C 1, no pair) over base 128 x 176 x 64, stepKb 16 (10.66 us): the estimate underrates that tiling
-    # outside the pair too, and this term is what ranks it lower (docs/tiling.md).
-    pair_recopy = 0.0
-    if pair:
-        s_step, s_rows, s_size = ((t.step_k_b, t.base_n, sb) if t.iterate_order == 1 else (t.step_k_a, t.base_m, sa))
-        if s_step > 1:
-            copied_k = sum(min(s_step * t.base_k, sk - (j // s_step) * s_step * t.base_k) for j in range(kt))
-            pair_recopy = 2 * s_rows * s_size * (copied_k - sk) * p.batch
-    mte2 += pair_recopy / rate
-    loads += pair_recopy
     pipes = (cube, mte2, mte1, fix * hw.gm_bytes_per_cycle / write_rate)
     steady = max(pipes) if overlap else sum(pipes)
     first_block_cube = first_blocks * kt * mmad
     first_block_mte2 = (t.base_m * sk * sa * (first_blocks if t.iterate_order == 0 else 1)
-                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1) + pair_recopy) / rate
+                        + t.base_n * sk * sb * (first_blocks if t.iterate_order == 1 else 1)) / rate
     first_excess = max(0.0, first_block_mte2 - first_block_cube) if overlap else 0.0
+    # Every later whole-K tile that stays (the next row of blocks with ORDER_N, column with ORDER_M) is a
+    # one-slot ring, so it is copied only once the last block of the row before is done with the old one:
+    # during the first block that uses it, alone (IterateAll pairs only the first two blocks), which waits
+    # for MTE2 likewise, while the row's last block computes with MTE2 idle. (f16 256 x 176 x 1024, base
+    # 128 x 96 x 96, stepKa 11: the second row's first block takes 4 184 cycles for 11 Mmads of 318.)
+    if t.iterate_order == 1 and a_resident:
+        later = mt * p.batch - 1
+    elif t.iterate_order == 0 and b_resident:
+        later = nt * p.batch - 1
+    else:
+        later = 0
+    one_block_mte2 = (t.base_m * sk * sa + t.base_n * sk * sb) / rate
+    first_excess += later * max(0.0, one_block_mte2 - kt * mmad) if overlap else 0.0
     # Latency: a tile's copy must land before the K step that uses it. A part (one base K step) is copied
     # one step ahead, a chunk of a two-slot ring one chunk (step_k steps) ahead; a one-slot chunk copied
     # whole is not prefetched. When copy + latency exceed the Mmads in between, the cube waits (about half
@@ -333,19 +342,54 @@ def estimate(p: Problem, t: Tiling, hw: Hardware) -> float:
     l0c_bytes = align(last_m, 16) * align(last_n, 16) * 4
     fix_occupancy = max(l0c_bytes / 128, last_m * last_n * sc / write_rate)
     tail = max(fix_occupancy - last_mmad, 0.0) + fix_occupancy / ceil_div(l0c_bytes, 512) + _FIX_LATENCY
-    # (The refill after each wait costs about as much again as the Fixpipe's latency: measured as above.)
-    exposed_fix = (mt * nt * p.batch - 1) * (block_fix + 2 * _FIX_LATENCY) if t.db_l0c < 2 else 0.0
+    # A pair that is the core's last two blocks ends with both Fixpipes: the first block's starts with its
+    # last Mmad (unit flags), two Mmads before the end, and the second block's follows it.
+    if pair and mt * nt == 2 and p.batch == 1:
+        chunk = fix_occupancy / ceil_div(l0c_bytes, 512)
+        first_done = max(fix_occupancy - 2 * last_mmad, chunk - last_mmad)
+        tail = max(tail, max(first_done, -last_mmad) + fix_occupancy + _FIX_LATENCY)
+    # The pair's streamed ring: each block holds its tile, so of three slots one is free for a prefetch:
+    # the second block's next tile is copied when the first block is done with its tile, two Mmads before
+    # the second block needs it (f16 112 x 256 x 520, base 112 x 128 x 48, stepKb 2: ~174 cycles a chunk).
+    # With two slots both blocks' next tiles wait, each one Mmad ahead (measured with stepKb 1; it
+    # overrates chunks of several K steps, docs/tiling.md).
+    ring = 0.0
+    if pair:
+        s_step, s_rows, s_size, s_depth = ((t.step_k_b, t.base_n, sb, t.depth_b1) if t.iterate_order == 1
+                                           else (t.step_k_a, t.base_m, sa, t.depth_a1))
+        free = min(L1_SLOTS, s_depth // s_step) - 2
+        copy_t = s_rows * min(s_step * t.base_k, sk) * s_size / rate + hw.gm_latency
+        chunks = ceil_div(kt, s_step)
+        if free == 1:
+            ring = max(0.0, copy_t - 2 * mmad) * (chunks - 1)
+        elif free <= 0:
+            ring = 2 * max(0.0, copy_t - mmad) * (chunks - 1)
+        ring *= p.batch
+    # One L0C buffer: a block's Fixpipe starts with its last Mmad (unit flags) and the next block's first
+    # Mmad writes L0C behind it, so that Mmad ends with the Fixpipe, two Mmads after it started (f16 128 x
+    # 176, base_k 64: ~460 cycles a block; the whole Fixpipe plus twice its latency, counted before, 1 454).
+    exposed_fix = ((mt * nt * p.batch - 1) * max(0.0, max(block_fix, t.base_m * t.base_n * 4 / 128)
+                                                  + _FIX_LATENCY - 2 * mmad) if t.db_l0c < 2 else 0.0)
+    # With a bias each block loads the BiasTable (MTE1) after the last Mmad of the block before, which
+    # reads it, and then its first L0B and L0A tiles: the first Mmad waits for those loads (f16 512 x 128 x
+    # 512 + bias, base 128 x 128 x 128: 418 cycles a block; base_k 64: 226).
+    bias_gap = ((mt * nt * p.batch - 1) * (t.base_n * t.base_k * sb / 128 + t.base_m * t.base_k * sa / 256
+                                           + _L1_L0_LATENCY) if p.bias else 0.0)
     # Each K step hands its tiles on through flags (MTE2 -> MTE1 -> M and back), which the pipe sums above
     # do not see: about _STEP_HANDOFF cycles a step, so very small K steps lose. Re-measured since L0A and
     # L0B share one event pair (docs/tiling.md "How the cost was fitted"): a cube-bound core (128 x 256 x
     # 2048, base_k 32 / 48 / 64) spends ~3 cycles a step beyond its Mmads; on the fit sweep 10 ranks best.
     handoff = _STEP_HANDOFF * mt * nt * kt * p.batch
-    per_client = steady + head + first_excess + stalls + bubbles + tail + exposed_fix + handoff + mmad
+    per_client = (steady + head + first_excess + ring + bias_gap + stalls + bubbles + tail + exposed_fix
+                  + handoff)
     aic_time = per_client * min(p.clients_per_aic, t.used_core_num)
-    total = (buffers if resident else loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch)
+    total = (first_reads if resident else loads * t.used_core_num + sm * sn * sc * t.used_core_num * p.batch)
     # Ties (one pipe bounds the time) go to the tiling that keeps the other pipes least busy.
     busy = (cube + mte1 + mte2 + fix) * min(p.clients_per_aic, t.used_core_num)
-    return max(aic_time, total / hw.hbm_bytes_per_cycle) + 0.01 * busy
+    return {"cube": cube, "mte2": mte2, "mte1": mte1, "fix": pipes[3], "steady": steady, "head": head,
+            "first_excess": first_excess, "ring": ring, "bias_gap": bias_gap, "stalls": stalls, "bubbles": bubbles,
+            "tail": tail, "exposed_fix": exposed_fix, "handoff": handoff, "per_client": per_client,
+            "hbm": total / hw.hbm_bytes_per_cycle, "total": max(aic_time, total / hw.hbm_bytes_per_cycle) + 0.01 * busy}
 
 
 def _candidates(limit: int, unit: int, lo: int, hi: int, fixed: int) -> list[int]:
@@ -426,7 +470,7 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
         sc = DTYPE_BYTES[p.c_dtype]
 
         # As in estimate(): when A, B and C fit in the L2 together, the cores copy at the L2 rate and only the
-        # buffers themselves cross HBM.
+        # first reads of A and B cross HBM.
         sb_ = b_bytes_per_element(p)
         buffers = (p.m * p.k * sa + p.k * p.n * sb_ + p.m * p.n * sc) * p.batch
         resident = hw.l2_bytes > 0 and hw.l2_bytes_per_cycle > 0 and buffers <= hw.l2_bytes
@@ -438,7 +482,8 @@ def _solve(p: Problem, hw: Hardware) -> Tiling:
             cube = ceil_div(sm, 16) * ceil_div(sn, 16) * ceil_div(sk, k_per_cycle(p)) * share
             traffic = (sm * sa + sn * sb_) * sk
             mte2 = traffic / rate * share
-            hbm = (buffers if resident else used * (traffic + sm * sn * sc)) / hw.hbm_bytes_per_cycle
+            hbm = ((p.m * p.k * sa + p.k * p.n * sb_) * p.batch if resident else used * (traffic + sm * sn * sc)) \
+                / hw.hbm_bytes_per_cycle
             return max(cube, mte2, hbm) + 0.5 * min(cube, mte2), cube + mte2 + hbm
 
         shapes.sort(key=first_estimate)
