@@ -296,6 +296,12 @@ class Interp:
                                              "branches of a runtime `if`")
             where = "`if`" if known else "`if` branches"  # first assigned in both: no "before"
             results = [self.carried(name, dtype, x, where) for x in (t, e)]
+            if all(r.const for r in results) and sem.same(*results):
+                # One constant from both branches (also one not taken: constants do not depend on the
+                # branch): canonicalize hoists and merges them, and the scf.if result (or select) folds
+                # to it; the condition is dead code for it.
+                self.scope.define(name, results[0])
+                continue
             result = results[0] if taken in (None, True) else results[1]
             if not flag.const:  # an scf.if result (a constant condition folds the `if` away)
                 result = result.variable()
@@ -324,7 +330,8 @@ class Interp:
                 if e.cls != "CompileTypeError":
                     raise
         if v is not None:
-            return RT(dtype, None, v.taint) if self.abstract else v
+            keep = not self.abstract or v.const and self.block is not None  # a constant stays one (`expr`)
+            return v if keep else RT(dtype, None, v.taint)
         if where == "`if` branches":
             raise sem.compile_type_error(
                 f"variable '{name}' is {dtype.name} in one branch of a runtime `if` and {sem.kind(value)} in the "
@@ -390,6 +397,8 @@ class Interp:
         for b in (start, stop, step):
             self.check_live(b, "condition")
         trips = None if self.abstract else _constant_trips(dtype, *values)
+        if trips is None and not self.abstract:
+            trips = _same_bounds_trips(dtype, start, stop, values[2])
         self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step), trivial=trips is not None and trips <= 1)
 
     def while_(self, s: While) -> None:
@@ -526,7 +535,9 @@ class Interp:
             return self.ifexp(e)
         if isinstance(e, Number):
             v = sem.materialize(e.value, e.dtype)
-            return RT(e.dtype) if self.abstract else v
+            # A constant also where a run visits code without values (a branch not taken): the IR
+            # constant the folds see, hoisted by canonicalize and merged by CSE.
+            return RT(e.dtype) if self.abstract and self.block is None else v
         if isinstance(e, Cast):
             v = self.expr(e.operand)
             if not isinstance(v, RT):
@@ -659,13 +670,10 @@ def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
     at run time."""
     if any(isinstance(x, RT) and not (x.const and x.value is not None) for x in (start, stop)):
         return None
-    if not isinstance(step, int):
+    step = _clamped_step(dtype, step)
+    if step is None:
         return None
     bits, lo, hi = dtype.bits, dtype.lo, dtype.hi
-    if bits <= 32:
-        step = max(-(1 << bits), min(step, 1 << bits))
-    elif step >= 1 << 63:
-        return None
     a, b = (int(x.value) if isinstance(x, RT) else x for x in (start, stop))
     if isinstance(stop, int) and (stop > hi and step < 0 or stop < lo and step > 0):
         stop = b = lo  # beyond every start: the dtype's nearest end (no iterations either way)
@@ -673,19 +681,52 @@ def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
         if dtype.kind == "u" and bits == 64 and stop == -1 and step < 0:
             return None
         return _range_len(a, b, step)
+    if not _plain_for(dtype, stop, step):
+        return None
+    return _range_len(a, b, step)
+
+
+def _clamped_step(dtype: Any, step: Any) -> int | None:
+    """A constant step as the loop takes it (`control_flow._wide_step`: an 8- to 32-bit loop's clamped to
+    ±2**bits), or None: a runtime step, or a 64-bit loop's of 2**63 or more (a runtime uint64 one)."""
+    if not isinstance(step, int):
+        return None
+    if dtype.bits <= 32:
+        return max(-(1 << dtype.bits), min(step, 1 << dtype.bits))
+    return None if step >= 1 << 63 else step
+
+
+def _plain_for(dtype: Any, stop: Any, step: int) -> bool:
+    """Whether `control_flow._runtime_for` makes the loop the scf.for `for (i = a; i < b; i += s)` over
+    its bounds (a positive constant step whose last increment cannot overflow, `_increment_fits` of the
+    type it loops in), rather than counting its iterations first (asc.range_count has no folder)."""
+    bits, lo, hi = dtype.bits, dtype.lo, dtype.hi
     if step < 0 or bits == 64 and isinstance(stop, int) and not lo <= stop <= hi:
-        return None  # a negative step counts; so does a 64-bit stop one past the dtype
+        return False  # a negative step counts; so does a 64-bit stop one past the dtype
     if step != 1:
         wide = bits <= 32 and (dtype.kind == "u" or isinstance(stop, int) and not lo <= stop <= hi or step > hi)
         loop_bits = (64 if bits == 32 else 32) if wide else bits
         limit = (1 << (loop_bits - 1)) - step  # MAX - step + 1 of the type it loops in
         if isinstance(stop, int):
             if stop - (1 << 63 if dtype.kind == "u" and bits == 64 else 0) > limit:
-                return None
+                return False
         elif wide or dtype.kind == "u" and bits == 64 or \
                 not (stop.dtype.bits < loop_bits and (1 << stop.dtype.bits) - 1 <= limit):
-            return None
-    return _range_len(a, b, step)
+            return False
+    return True
+
+
+def _same_bounds_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
+    """0 for a plain loop (`_plain_for`) whose runtime start and stop are one SSA value once converted to
+    the loop's dtype (`range(h, h)`; CSE merges the conversions): scf's SimplifyTrivialLoops drops a loop
+    whose bounds are one value, its results the initial values. Else None. (A stop computed from a
+    runtime start, `range(h, h + 1)`, is never inlined: `control_flow._unfolded_stop`.)"""
+    if not isinstance(start, RT) or not isinstance(stop, RT):
+        return None
+    step = _clamped_step(dtype, step)
+    if step is None or not _plain_for(dtype, stop, step):
+        return None
+    return 0 if sem.same(sem.convert(start, dtype), sem.convert(stop, dtype)) else None
 
 
 def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:
