@@ -64,3 +64,38 @@ def test_the_iterations_are_pythons_over_the_wrapped_stop(at: str) -> None:
         one = range(h, _wrapped(dtype, h + 1))
         want += [len(one), one[-1] if one else -1, len(range(h, _wrapped(dtype, h + 3), 3)), 0]
     assert y.tolist() == want
+
+
+@asc.jit
+def count_from_to(a, b):
+    n = asc.number(0, asc.int64)
+    for _i in range(a, b):
+        n += 1
+    return n
+
+
+@asc.jit(always_compile=True)
+def trips_in_a_device_function(y: asc.GlobalAddress, h):
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y, 8)
+    yg.set_value(0, count_from_to(h, h + 1))
+    stop = h + 1
+    n = asc.number(0, asc.int64)
+    for _o in range(1):  # inlined: `stop`, a value it carries, is then its initial value h + 1
+        for _j in range(h, stop):
+            n += 1
+        stop = stop + 0
+    yg.set_value(1, n)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_a_stop_that_becomes_start_plus_one_after_inlining(dtype) -> None:
+    """The bounds are block arguments until canonicalize or the inliner replace them: a device function's
+    arguments, a loop-carried value of an inlined loop. Then the stop is `h + 1`."""
+    h = np.iinfo(dtype).max
+    y = np.zeros(8, np.int64)
+    trips_in_a_device_function[1](y, dtype(h))
+    assert y[:2].tolist() == [0, 0]
+    y = np.zeros(8, np.int64)
+    trips_in_a_device_function[1](y, dtype(h - 5))
+    assert y[:2].tolist() == [1, 1]

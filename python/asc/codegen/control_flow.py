@@ -285,9 +285,10 @@ def _unfolded_stop(start: Any, stop: Any, dtype: DataType) -> Any:
     then counts c / s iterations, inlining the loop for c <= s: wrong when `start + c` wraps
     (`range(h, h + 1)` for h = INT32_MAX makes none, as Python's range over the wrapped stop does). It
     cannot see through the max, and max(h, h) still folds to h (no iterations). A constant start or stop
-    is counted as constants (or not at all), and a block argument (a kernel argument, a loop's variable)
-    or an extension (`range(w, n)` for an int64 w and an int32 n) never becomes such an addition."""
-    if start.owner_name() == "arith.constant" or stop.owner_name() in (None, "arith.constant", "arith.extsi",
+    is counted as constants (or not at all), and an extension (`range(w, n)` for an int64 w and an int32
+    n) never becomes such an addition; a block argument may (a device function's, once inlined, or a
+    loop-carried value canonicalize replaces by its initial value)."""
+    if start.owner_name() == "arith.constant" or stop.owner_name() in ("arith.constant", "arith.extsi",
                                                                        "arith.extui"):
         return stop
     a, b = PlainValue(start, dtype), PlainValue(stop, dtype)
