@@ -381,6 +381,11 @@ class Interp:
         if not self.abstract and step.value == 0 and not step.taint:
             self.run.unpredictable = True  # a runtime step of 0: an argument KernelError (not generated)
             raise Stop
+        if not self.abstract and _same_bounds_trips(dtype, start, stop, values[2]) == 0:
+            # canonicalize drops the loop: its bounds (a division in them) are dead code, its variables
+            # keep their values
+            self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step), trivial=True, dropped=True)
+            return
         taint = frozenset().union(*(b.taint for b in (start, stop, step)))
         if not self.abstract and taint and _pure(s.body):
             # A loop without effects whose bounds fault or are unknown: its variables get that.
@@ -397,17 +402,16 @@ class Interp:
         for b in (start, stop, step):
             self.check_live(b, "condition")
         trips = None if self.abstract else _constant_trips(dtype, *values)
-        if trips is None and not self.abstract:
-            trips = _same_bounds_trips(dtype, start, stop, values[2])
         self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step), trivial=trips is not None and trips <= 1)
 
     def while_(self, s: While) -> None:
         self.loop(s, s.body, "", None, lambda: self.expr(s.cond), None)
 
     def loop(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any,
-             trivial: bool = False) -> None:
+             trivial: bool = False, dropped: bool = False) -> None:
         """`trivial`: a range loop canonicalize inlines (one iteration) or drops (none), whose values
-        stay constants where they are (`_constant_trips`)."""
+        stay constants where they are (`_constant_trips`); `dropped`: one it drops whatever its bounds'
+        values (`_same_bounds_trips`: they may be unknown or fault)."""
         carried: dict[str, Any] = {}
         for name in _assigned_names(body):
             found, value = self.scope.lookup(name)
@@ -439,7 +443,8 @@ class Interp:
         finally:
             self.abstract = saved
         if not self.abstract:
-            values = self.iterate(s, body, var, dtype, cond, bounds, carried, values, trivial)
+            values = {n: sem.materialize(values[n], d) for n, d in carried.items()} if dropped else \
+                self.iterate(s, body, var, dtype, cond, bounds, carried, values, trivial)
         for name in inner:
             if name not in carried:
                 self.scope.define(name, Unavailable("loop local"))

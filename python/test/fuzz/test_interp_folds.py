@@ -231,6 +231,9 @@ RUNTIME_LOOPS = {
     "range(int64(n), int64(n))": ((Cast(N, INT64), Cast(N, INT64)), 0),
     "range(n, n, 1)": ((N, N, Lit(1)), 0),
     "range(n, int32(int64(n)))": ((N, Cast(Cast(N, INT64), INT32)), 0),
+    # the bounds (h = 3 / s) are dead code with the loop (found by scripts/fuzz.py --seed 127)
+    "range(h, h)": ((H, H), 0),
+    "range(uint8(h), uint8(h))": ((Cast(H, UINT8), Cast(H, UINT8)), 0),
     # not folded: the division runs
     "range(n, n + 1)": ((N, Bin("+", N, Lit(1))), None),
     "range(n, n, 2)": ((N, N, Lit(2)), None),  # counted first (the increment may overflow a runtime stop)
