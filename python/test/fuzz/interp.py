@@ -599,7 +599,9 @@ class Interp:
             raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers "
                                          f"(Python or numpy), got {sem.kind(wrong)}")
         if sem.same(values[0], values[1]):
-            return values[0]  # `select(c, x, x)` folds to x: the condition is dead code
+            # `select(c, x, x)` folds to x: the condition is dead code. x as the side taken computed it
+            # (the other was visited without values).
+            return values[1] if taken is False else values[0]
         results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
         cmp = flag.src if isinstance(flag, RT) else None
         if cmp is not None and cmp[0] == "cmp" and cmp[1] in ("==", "!="):
