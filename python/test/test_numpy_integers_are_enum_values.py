@@ -98,13 +98,15 @@ def test_the_sweep_names_every_enum_member_of_the_structs() -> None:
     assert members == {(s, m) for s, _f, m, *_ in ENUM_FIELDS}
 
 
+QUANT_MODES_9 = (r"must be an asc.QuantModes: one of NoQuant \(0\), F322F16 \(1\), F322BF16 \(2\), DEQF16 \(3\), "
+                 r"VDEQF16 \(4\), QF322B8_PRE \(5\), VQF322B8_PRE \(6\), REQ8 \(7\), VREQ8 \(8\); got 9")
 OUT_OF_RANGE = [
     (0, 13, r"TransposeParamsExt: 'transpose_type' must be an asc.TransposeType value in \[0, 12\], but got 13"),
     (1, 5, r"DataCopyEnhancedParams: 'block_mode' must be an asc.BlockMode value in \[0, 4\], but got 5"),
     (2, 7, r"DataCopyEnhancedParams: 'deq_scale' must be an asc.DeqScale value in \[0, 6\], but got 7"),
     (3, 9, r"DataCopyEnhancedParams: 'pad_mode_in' must be an asc.pad_t value in \[0, 8\], but got 9"),
-    (4, 9, r"FixpipeParamsV220: 'quant_pre' must be in \[0, 8\], but got 9"),
-    (5, 9, r"DataCopyCO12DstParams: 'quant_pre' must be in \[0, 8\], but got 9"),
+    (4, 9, r"FixpipeParamsV220: 'quant_pre' " + QUANT_MODES_9),
+    (5, 9, r"DataCopyCO12DstParams: 'quant_pre' " + QUANT_MODES_9),
 ]
 
 

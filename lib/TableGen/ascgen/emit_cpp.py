@@ -149,12 +149,12 @@ def _init_value(dialect: Dialect, text: str | None) -> int | None:
 
 def _param_structs(dialect: Dialect) -> list[str]:
     """For each parameter struct op, its C++ struct (ascsim/gen/ParamStructs.h) as the emitter and
-    the field verifier need it: member names, C++ types, enumerators, array lengths, member
-    initialisers, pyasc's value ranges."""
+    the field verifier need it: member names, C++ types, enumerators (C++ and Python), array
+    lengths, member initialisers, pyasc's value ranges."""
     by_cxx = {e.cxx_name: e for e in dialect.enums if e.record.int("cxxEnum", 1)}
     out = ["// Parameter structs: per field, the C++ member, type, enumerators (by value), array",
            "// length, member initialiser, the range ODS `fieldRanges` gives and the hint of a",
-           "// field Ascend 910B/910C ignore (ODS `ignoredFields`)."]
+           "// field Ascend 910B/910C ignore (ODS `ignoredFields`), and the Python enum of an enum field."]
     rows = []
     for op_name, s in dialect.param_struct_by_op().items():
         op = next(o for o in dialect.ops if o.name == op_name)
@@ -166,7 +166,7 @@ def _param_structs(dialect: Dialect) -> list[str]:
         for m in s.fields:
             cxx_type = m.param_type or m.type
             enum = by_cxx.get(cxx_type)
-            enumerators = "nullptr"
+            enumerators = py_enumerators = py_enum = "nullptr"
             count = 0
             if enum is not None:
                 count = max(c.value for c in enum.cases) + 1
@@ -175,6 +175,15 @@ def _param_structs(dialect: Dialect) -> list[str]:
                 out.append(f"static const char *const {table}[] = {{"
                            + ", ".join(f'"{names[v]}"' if v in names else "nullptr" for v in range(count)) + "};")
                 enumerators = table
+                # the members as Python spells them (the verifier's message lists them)
+                omit = set(enum.py_omit)
+                py_names = {c.value: f"{enum.py_prefix}{c.symbol}" for c in enum.cases if c.symbol not in omit}
+                table = f"kPyEnumerators_{mnemonic}_{m.field}"
+                out.append(f"static const char *const {table}[] = {{"
+                           + ", ".join(f'"{py_names[v]}"' if v in py_names else "nullptr" for v in range(count))
+                           + "};")
+                py_enumerators = table
+                py_enum = f'"{enum.py_name}"'
             init = _init_value(dialect, m.init)
             if m.field in ignored and init:
                 # pyasc::param_field warns for a run-time value other than 0.
@@ -182,7 +191,7 @@ def _param_structs(dialect: Dialect) -> list[str]:
             lo, hi, multiple = ranges.get(m.field, (0, -1, 1))
             entries.append(f'{{"{m.field}", "{m.name}", "{cxx_type}", {enumerators}, {count}, {m.array}, '
                            f'{"true" if init is not None else "false"}, {init or 0}, {lo}, {hi}, {multiple}, '
-                           f'{json.dumps(ignored[m.field]) if m.field in ignored else "nullptr"}}}')
+                           f'{json.dumps(ignored[m.field]) if m.field in ignored else "nullptr"}, {py_enum}, {py_enumerators}}}')
         table = f"kParamFields_{mnemonic}"
         out.append(f"static const ParamFieldInfo {table}[] = {{\n    " + ",\n    ".join(entries) + "};")
         rows.append(f'    {{"{op_name}", {"true" if s.field_constructor else "false"}, {table}, {len(entries)}}},')

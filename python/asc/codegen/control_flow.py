@@ -244,8 +244,9 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
         rng = asc_range(*bounds)
     if past is None and isinstance(rng.step, int) and rng.step > 0 and _increment_fits(rng, dtype):
         # scf.for counts up: the loop variable is its induction variable.
-        _scf_for(v, node, [semantic.materialize(x, dtype) for x in bounds], dtype, None, variable=variable,
-                 bias=bias)
+        operands = [semantic.materialize(x, dtype) for x in bounds]
+        operands[1] = _unfolded_stop(operands[0], operands[1], dtype)
+        _scf_for(v, node, operands, dtype, None, variable=variable, bias=bias)
         return
     # A negative or runtime step, or a step whose increment may overflow: count the iterations j = 0, 1, ...
     # as Python's range would make them (asc.range_count checks a runtime step of 0) and derive
@@ -276,6 +277,22 @@ def _runtime_for(v: FunctionVisitor, node: ast.For, rng: asc_range) -> None:
     start, step = (semantic.convert(x, dtype) if isinstance(x, PlainValue) else x for x in (rng.start, rng.step))
     stop = rng.stop + way if way else rng.stop  # the real stop, for `_offset_fits`: it sees the edge's offset
     _scf_for(v, node, operands, dtype, asc_range(start, stop, step), variable=variable, bias=bias)
+
+
+def _unfolded_stop(start: Any, stop: Any, dtype: DataType) -> Any:
+    """The scf.for upper bound of `for (i = start; i < stop; i += s)`: `stop`, or max(start, stop), which
+    makes the same iterations, when canonicalize could take `stop` for `start + c`. SimplifyTrivialLoops
+    then counts c / s iterations, inlining the loop for c <= s: wrong when `start + c` wraps
+    (`range(h, h + 1)` for h = INT32_MAX makes none, as Python's range over the wrapped stop does). It
+    cannot see through the max, and max(h, h) still folds to h (no iterations). A constant start or stop
+    is counted as constants (or not at all), and an extension (`range(w, n)` for an int64 w and an int32
+    n) never becomes such an addition; a block argument may (a device function's, once inlined, or a
+    loop-carried value canonicalize replaces by its initial value)."""
+    if start.owner_name() == "arith.constant" or stop.owner_name() in ("arith.constant", "arith.extsi",
+                                                                       "arith.extui"):
+        return stop
+    a, b = PlainValue(start, dtype), PlainValue(stop, dtype)
+    return semantic._select(semantic.compare("<", b, a), a, b, dtype).handle
 
 
 def _wide_step(v: FunctionVisitor, node: ast.For, bounds: tuple, dtype: DataType) -> tuple:

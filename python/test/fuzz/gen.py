@@ -3,10 +3,11 @@
 `kernels()` draws a `model.Kernel`: runtime scalar arguments of ten dtypes, module constants,
 device functions, assignments and augmented assignments, arithmetic, comparisons, `and`/`or`/`not`,
 conditional expressions, `asc.number`, `.cast`, `asc.get_block_idx()`, runtime and compile-time
-`if`, `for ... in range(...)` (int32 bounds; small bounds of mixed dtypes, Python ints, numpy
-constants and runtime values, with steps up to beyond the loop variable's dtype; or bounds at a
-dtype's end, up to one past it), `asc.static_range`, `while` loops with a counter (so they end), and
-tensor fragments (`vector.Fragment`). Every result is stored to an output tensor, whose expected
+`if` (also one assigning a constant that folds the variable after it), `for ... in range(...)` (int32
+bounds; small bounds of mixed dtypes, Python ints, numpy constants and runtime values, with steps up to
+beyond the loop variable's dtype; bounds at a dtype's end, up to one past it; or `range(h, h)` /
+`range(h, h + c)` over a runtime h), `asc.static_range`, `while` loops with a counter (so they end),
+and tensor fragments (`vector.Fragment`). Every result is stored to an output tensor, whose expected
 value `interp` computes.
 
 Choices are ordered simplest first, so hypothesis shrinks a failing kernel toward few, small
@@ -260,11 +261,14 @@ class Gen:
     def folding(self, env: Env, dtype: DType, depth: int) -> Expr:
         """An expression canonicalize folds, which drops an operand (and a division in it):
         `a if a == b else b` (b; `!=`: a), `dtype(wider(a))` (a), with `a` written twice (one SSA
-        value once CSE ran; a division in it, when dropped, does not run)."""
+        value once CSE ran; a division in it, when dropped, does not run); and `a if not (a == b) else
+        b`, which does not fold (`not` is no inverted comparison in the IR)."""
         a = self.leaf(env, dtype) if self.chance() else self.rt(env, dtype, depth)
         if self.chance():
             b = self.rt(env, dtype, depth)
-            cond = Cmp(self.pick(["==", "!="]), *((a, b) if self.chance() else (b, a)))
+            cond: Expr = Cmp(self.pick(["==", "!="]), *((a, b) if self.chance() else (b, a)))
+            if self.int_in(0, 2) == 0:
+                cond = Unary("not", cond)  # cmpi eq(extui(c), 0): no longer the cmpi the select folds with
             return IfExp(cond, a, b) if self.chance() else IfExp(cond, b, a)
         via = self.pick([d for d in SCALARS if d.is_int and d != dtype])
         return Bin("-", Cast(Cast(a, via), dtype), a) if self.chance() else Cast(Cast(a, via), dtype)
@@ -444,6 +448,18 @@ class Gen:
             dtype = INT32
         return bounds, dtype
 
+    def trivial_range(self, env: Env) -> tuple[tuple[Expr, ...], DType]:
+        """`range(h, h)` or `range(h, h + c)` (c 1..3; now and then a step) over a runtime integer `h`, a
+        leaf or an expression written twice (one SSA value once CSE ran): canonicalize drops a plain
+        loop whose bounds are one value; `h + c` wraps at the dtype's end (Python's range over the
+        wrapped stop is empty), so such a loop is never inlined as c iterations."""
+        dtype = self.pick([INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64])
+        h = self.leaf(env, dtype) if self.chance() else self.rt(env, dtype, 1)
+        bounds: tuple[Expr, ...] = (h, h) if self.chance() else (h, Bin("+", h, Lit(self.int_in(1, 3))))
+        if self.int_in(0, 2) == 0:
+            bounds += (Lit(self.pick([1, 2, 3, -1])),)
+        return bounds, dtype
+
     def edge_range(self, env: Env) -> tuple[tuple[Expr, ...], DType]:
         """A range at the end of its variable's dtype: up to MAX + 1 (one past, allowed), or down to
         MIN - 1 (-1 for an unsigned dtype); now and then a stop further out (a CompileTypeError), a step
@@ -474,7 +490,7 @@ class Gen:
     def statement(self, env: Env, nesting: int = 0) -> Stmt:
         kinds = ["store", "assign", "assign"]
         if nesting < self.cfg.max_nesting:
-            kinds += ["if", "for", "static_for", "while", "ct_if"]
+            kinds += ["if", "for", "static_for", "while", "ct_if", "constant_if"]
         if self.cfg.vector and self.fragments < 4:
             kinds.append("vector")
         kind = self.pick(kinds)
@@ -490,13 +506,15 @@ class Gen:
                       self.block(env, nesting), self.block(env, nesting))
         if kind == "for":
             var = self.fresh("i")
-            shape = self.pick(["int32", "mixed", "edge"])
+            shape = self.pick(["int32", "mixed", "edge", "trivial"])
             bounds: tuple[Expr, ...]
             dtype = INT32
             if shape == "mixed":
                 bounds, dtype = self.mixed_range(env)
             elif shape == "edge":
                 bounds, dtype = self.edge_range(env)
+            elif shape == "trivial":
+                bounds, dtype = self.trivial_range(env)
             else:
                 args = self.pick([1, 2, 3])
                 if args == 1:
@@ -526,7 +544,39 @@ class Gen:
             return For(var, (Lit(self.int_in(0, 3)),), body, static=True)
         if kind == "while":
             return self.while_loop(env, nesting)
+        if kind == "constant_if":
+            return self.constant_if(env, nesting)
         return self.fragment(env)
+
+    def constant_if(self, env: Env, nesting: int) -> Stmt:
+        """`x = K` then a runtime `if` assigning x the same K (`asc.number` or a Python int) in one or
+        both branches (now and then another value in one), then a store of `e op x` that folds for x = K
+        (`e * 0`, `e & 0`, `e | -1`): canonicalize hoists and merges the constants and folds the `if`'s
+        result to K, also when the branch assigning it is not taken; `e` (and a division in it) is
+        then dead code."""
+        dtype = self.pick([INT8, INT16, INT32, INT64, UINT8, UINT32])
+        op, value = self.pick([("*", 0), ("&", 0), ("|", -1)])
+        value = dtype.wrap(value)
+        name = self.fresh("k")
+
+        def constant() -> Expr:
+            return Number(value, dtype) if self.chance() else Lit(value)
+
+        def branch() -> list[Stmt]:
+            which = self.pick(["same", "same", "same", "none", "other"])
+            if which == "none":
+                return []
+            if which == "other":
+                return [Assign((name,), Number(dtype.wrap(value + self.int_in(1, 3)), dtype))]
+            return [Assign((name,), constant())]
+
+        first = Assign((name,), Number(value, dtype))
+        stmt = If(self.boolean(env, 1), branch(), branch())
+        env.rt[name] = dtype
+        slot = self.slots.get(dtype.name, 0)
+        self.slots[dtype.name] = slot + 1
+        store = Store(dtype, slot, Bin(op, self.rt(env, dtype, 2), Name(name)))
+        return _Seq([first, stmt, store])  # type: ignore[return-value]
 
     def while_loop(self, env: Env, nesting: int) -> Stmt:
         """`c = asc.number(0, asc.int32)` then `while c < bound [and cond]: ...; c += 1` (ends)."""

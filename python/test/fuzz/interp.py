@@ -296,6 +296,12 @@ class Interp:
                                              "branches of a runtime `if`")
             where = "`if`" if known else "`if` branches"  # first assigned in both: no "before"
             results = [self.carried(name, dtype, x, where) for x in (t, e)]
+            if all(r.const for r in results) and sem.same(*results):
+                # One constant from both branches (also one not taken: constants do not depend on the
+                # branch): canonicalize hoists and merges them, and the scf.if result (or select) folds
+                # to it; the condition is dead code for it.
+                self.scope.define(name, results[0])
+                continue
             result = results[0] if taken in (None, True) else results[1]
             if not flag.const:  # an scf.if result (a constant condition folds the `if` away)
                 result = result.variable()
@@ -324,7 +330,8 @@ class Interp:
                 if e.cls != "CompileTypeError":
                     raise
         if v is not None:
-            return RT(dtype, None, v.taint) if self.abstract else v
+            keep = not self.abstract or v.const and self.block is not None  # a constant stays one (`expr`)
+            return v if keep else RT(dtype, None, v.taint)
         if where == "`if` branches":
             raise sem.compile_type_error(
                 f"variable '{name}' is {dtype.name} in one branch of a runtime `if` and {sem.kind(value)} in the "
@@ -374,6 +381,11 @@ class Interp:
         if not self.abstract and step.value == 0 and not step.taint:
             self.run.unpredictable = True  # a runtime step of 0: an argument KernelError (not generated)
             raise Stop
+        if not self.abstract and _same_bounds_trips(dtype, start, stop, values[2]) == 0:
+            # canonicalize drops the loop: its bounds (a division in them) are dead code, its variables
+            # keep their values
+            self.loop(s, s.body, s.var, dtype, lambda: None, (start, stop, step), trivial=True, dropped=True)
+            return
         taint = frozenset().union(*(b.taint for b in (start, stop, step)))
         if not self.abstract and taint and _pure(s.body):
             # A loop without effects whose bounds fault or are unknown: its variables get that.
@@ -396,9 +408,10 @@ class Interp:
         self.loop(s, s.body, "", None, lambda: self.expr(s.cond), None)
 
     def loop(self, s: Stmt, body: list[Stmt], var: str, dtype: Any, cond: Any, bounds: Any,
-             trivial: bool = False) -> None:
+             trivial: bool = False, dropped: bool = False) -> None:
         """`trivial`: a range loop canonicalize inlines (one iteration) or drops (none), whose values
-        stay constants where they are (`_constant_trips`)."""
+        stay constants where they are (`_constant_trips`); `dropped`: one it drops whatever its bounds'
+        values (`_same_bounds_trips`: they may be unknown or fault)."""
         carried: dict[str, Any] = {}
         for name in _assigned_names(body):
             found, value = self.scope.lookup(name)
@@ -430,7 +443,8 @@ class Interp:
         finally:
             self.abstract = saved
         if not self.abstract:
-            values = self.iterate(s, body, var, dtype, cond, bounds, carried, values, trivial)
+            values = {n: sem.materialize(values[n], d) for n, d in carried.items()} if dropped else \
+                self.iterate(s, body, var, dtype, cond, bounds, carried, values, trivial)
         for name in inner:
             if name not in carried:
                 self.scope.define(name, Unavailable("loop local"))
@@ -526,7 +540,9 @@ class Interp:
             return self.ifexp(e)
         if isinstance(e, Number):
             v = sem.materialize(e.value, e.dtype)
-            return RT(e.dtype) if self.abstract else v
+            # A constant also where a run visits code without values (a branch not taken): the IR
+            # constant the folds see, hoisted by canonicalize and merged by CSE.
+            return RT(e.dtype) if self.abstract and self.block is None else v
         if isinstance(e, Cast):
             v = self.expr(e.operand)
             if not isinstance(v, RT):
@@ -583,7 +599,9 @@ class Interp:
             raise sem.compile_type_error("a runtime conditional expression must produce runtime values or numbers "
                                          f"(Python or numpy), got {sem.kind(wrong)}")
         if sem.same(values[0], values[1]):
-            return values[0]  # `select(c, x, x)` folds to x: the condition is dead code
+            # `select(c, x, x)` folds to x: the condition is dead code. x as the side taken computed it
+            # (the other was visited without values).
+            return values[1] if taken is False else values[0]
         results = [self.carried("<conditional expression>", dtype, v, "conditional expression") for v in values]
         cmp = flag.src if isinstance(flag, RT) else None
         if cmp is not None and cmp[0] == "cmp" and cmp[1] in ("==", "!="):
@@ -659,13 +677,10 @@ def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
     at run time."""
     if any(isinstance(x, RT) and not (x.const and x.value is not None) for x in (start, stop)):
         return None
-    if not isinstance(step, int):
+    step = _clamped_step(dtype, step)
+    if step is None:
         return None
     bits, lo, hi = dtype.bits, dtype.lo, dtype.hi
-    if bits <= 32:
-        step = max(-(1 << bits), min(step, 1 << bits))
-    elif step >= 1 << 63:
-        return None
     a, b = (int(x.value) if isinstance(x, RT) else x for x in (start, stop))
     if isinstance(stop, int) and (stop > hi and step < 0 or stop < lo and step > 0):
         stop = b = lo  # beyond every start: the dtype's nearest end (no iterations either way)
@@ -673,19 +688,52 @@ def _constant_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
         if dtype.kind == "u" and bits == 64 and stop == -1 and step < 0:
             return None
         return _range_len(a, b, step)
+    if not _plain_for(dtype, stop, step):
+        return None
+    return _range_len(a, b, step)
+
+
+def _clamped_step(dtype: Any, step: Any) -> int | None:
+    """A constant step as the loop takes it (`control_flow._wide_step`: an 8- to 32-bit loop's clamped to
+    ±2**bits), or None: a runtime step, or a 64-bit loop's of 2**63 or more (a runtime uint64 one)."""
+    if not isinstance(step, int):
+        return None
+    if dtype.bits <= 32:
+        return max(-(1 << dtype.bits), min(step, 1 << dtype.bits))
+    return None if step >= 1 << 63 else step
+
+
+def _plain_for(dtype: Any, stop: Any, step: int) -> bool:
+    """Whether `control_flow._runtime_for` makes the loop the scf.for `for (i = a; i < b; i += s)` over
+    its bounds (a positive constant step whose last increment cannot overflow, `_increment_fits` of the
+    type it loops in), rather than counting its iterations first (asc.range_count has no folder)."""
+    bits, lo, hi = dtype.bits, dtype.lo, dtype.hi
     if step < 0 or bits == 64 and isinstance(stop, int) and not lo <= stop <= hi:
-        return None  # a negative step counts; so does a 64-bit stop one past the dtype
+        return False  # a negative step counts; so does a 64-bit stop one past the dtype
     if step != 1:
         wide = bits <= 32 and (dtype.kind == "u" or isinstance(stop, int) and not lo <= stop <= hi or step > hi)
         loop_bits = (64 if bits == 32 else 32) if wide else bits
         limit = (1 << (loop_bits - 1)) - step  # MAX - step + 1 of the type it loops in
         if isinstance(stop, int):
             if stop - (1 << 63 if dtype.kind == "u" and bits == 64 else 0) > limit:
-                return None
+                return False
         elif wide or dtype.kind == "u" and bits == 64 or \
                 not (stop.dtype.bits < loop_bits and (1 << stop.dtype.bits) - 1 <= limit):
-            return None
-    return _range_len(a, b, step)
+            return False
+    return True
+
+
+def _same_bounds_trips(dtype: Any, start: Any, stop: Any, step: Any) -> int | None:
+    """0 for a plain loop (`_plain_for`) whose runtime start and stop are one SSA value once converted to
+    the loop's dtype (`range(h, h)`; CSE merges the conversions): scf's SimplifyTrivialLoops drops a loop
+    whose bounds are one value, its results the initial values. Else None. (A stop computed from a
+    runtime start, `range(h, h + 1)`, is never inlined: `control_flow._unfolded_stop`.)"""
+    if not isinstance(start, RT) or not isinstance(stop, RT):
+        return None
+    step = _clamped_step(dtype, step)
+    if step is None or not _plain_for(dtype, stop, step):
+        return None
+    return 0 if sem.same(sem.convert(start, dtype), sem.convert(stop, dtype)) else None
 
 
 def _loop_dtype(start: Any, stop: Any, step: Any) -> Any:

@@ -40,6 +40,7 @@ from .model import (
     Cast,
     Cmp,
     For,
+    If,
     IfExp,
     Kernel,
     Lit,
@@ -82,6 +83,11 @@ CASES = {
     "h ^ (h ^ s)": (Bin("^", H, Bin("^", H, S)), 0),
     "(h ^ s) ^ h": (Bin("^", Bin("^", H, S), H), 0),
     "s if h == 0 else s": (IfExp(Cmp("==", H, Lit(0)), S, S), 0),
+    # one value from both sides, the first not taken: its value is the second's (scripts/fuzz.py --seed 41,
+    # where the model took the value as unknown, then a condition on it as false)
+    "block if s == 1 else block": (IfExp(Cmp("==", S, Lit(1)), BlockIdx(), BlockIdx()), 0),
+    "int8(block) if s == 1 else int8(block)": (Cast(IfExp(Cmp("==", S, Lit(1)), Cast(BlockIdx(), INT8),
+                                                          Cast(BlockIdx(), INT8)), INT32), 0),
     "h == 0 and 1 == 0": (Cast(BoolOp("and", (Cmp("==", H, Lit(0)), Cmp("==", Number(1, INT32), Lit(0)))), INT32), 0),
     "h == 0 or 0 == 0": (Cast(BoolOp("or", (Cmp("==", H, Lit(0)), Cmp("==", Number(0, INT32), Lit(0)))), INT32), 1),
     # after cse, equal ops are one value (canonicalize runs again)
@@ -124,6 +130,11 @@ CASES = {
     "h - (h - s)": (Bin("-", H, Bin("-", H, S)), None),
     "s - (h + s)": (Bin("-", S, Bin("+", H, S)), None),
     "h * s": (Bin("*", H, S), None),
+    # `not c` is cmpi eq(extui(c), 0): canonicalize does not make `not (h == s)` the cmpi ne that
+    # select(h != s, h, s) folds with, so both sides stay
+    "h if not (h == s) else s": (IfExp(Unary("not", Cmp("==", H, S)), H, S), None),
+    "s if not (h != s) else h": (IfExp(Unary("not", Cmp("!=", H, S)), S, H), None),
+    "h if not (s == h) else s": (IfExp(Unary("not", Cmp("==", S, H)), H, S), None),
 }
 
 
@@ -209,4 +220,81 @@ def test_a_folded_select_of_an_undefined_value_stays_undefined(worker: Worker, t
     assert (runs[0].must_fault, runs[0].outputs) == (False, {"uint8": {0: None}})
     result = run_kernel(worker, kernel, {}, tmp_path)
     assert result.reply["status"] == "ok", result.report()
+    assert not result.problems, result.report()
+
+
+N = Name("n")  # a runtime int32 5
+
+# (range arguments, k's value after the loop (then `h * k`), or None for a fault). A plain loop
+# (`for (i = a; i < b; i += s)`) whose runtime start and stop are one value once converted (CSE) is
+# dropped: k keeps the constant it had. A stop computed from the start is no such value: `range(n, n + 1)`
+# is never inlined (control_flow._unfolded_stop: `n + 1` may wrap).
+RUNTIME_LOOPS = {
+    "range(n, n)": ((N, N), 0),
+    "range(int16(n), int16(n))": ((Cast(N, INT16), Cast(N, INT16)), 0),
+    "range(uint8(n), uint8(n))": ((Cast(N, UINT8), Cast(N, UINT8)), 0),
+    "range(int64(n), int64(n))": ((Cast(N, INT64), Cast(N, INT64)), 0),
+    "range(n, n, 1)": ((N, N, Lit(1)), 0),
+    "range(n, int32(int64(n)))": ((N, Cast(Cast(N, INT64), INT32)), 0),
+    # the bounds (h = 3 / s) are dead code with the loop (found by scripts/fuzz.py --seed 127)
+    "range(h, h)": ((H, H), 0),
+    "range(uint8(h), uint8(h))": ((Cast(H, UINT8), Cast(H, UINT8)), 0),
+    # not folded: the division runs
+    "range(n, n + 1)": ((N, Bin("+", N, Lit(1))), None),
+    "range(n, n, 2)": ((N, N, Lit(2)), None),  # counted first (the increment may overflow a runtime stop)
+    "range(n, n, -1)": ((N, N, Lit(-1)), None),  # counted first
+}
+
+
+@pytest.mark.parametrize("name", list(RUNTIME_LOOPS))
+def test_a_loop_whose_runtime_bounds_are_one_value_is_dropped(worker: Worker, tmp_path: Path, name: str) -> None:
+    bounds, value = RUNTIME_LOOPS[name]
+    body = [Assign(("h",), Bin("/", Number(3, INT32), S)), Assign(("k",), Number(0, INT32)),
+            For("i", bounds, [Assign(("k",), Bin("+", K, Lit(1)))]), Store(INT32, 0, Bin("*", H, K))]
+    kernel = Kernel("runtime_bounds", [Arg("s", INT32, 0), Arg("n", INT32, 5)], body, slots={"int32": 1})
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    if value is None:
+        assert runs[0].must_fault and body[0].line in runs[0].fault_lines
+    else:
+        assert (runs[0].must_fault, runs[0].outputs) == (False, {"int32": {0: value}})
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    assert result.reply["status"] == ("error" if value is None else "ok"), result.report()
+    assert not result.problems, result.report()
+
+
+ZERO = Number(0, INT32)
+
+# (the `if`'s branches assigning k, k's value after the `if` (then `h * k`), or None for a fault). The
+# runtime condition `n > 2` takes the first branch. One constant from both branches, also from the
+# branch not taken or from before the `if`, is that constant after it (canonicalize hoists and merges
+# constants; the scf.if result folds).
+BRANCHES = {
+    "both number(0)": ([Assign(("k",), ZERO)], [Assign(("k",), ZERO)], 0),
+    "number(0) and 0": ([Assign(("k",), ZERO)], [Assign(("k",), Lit(0))], 0),
+    "0 and number(0)": ([Assign(("k",), Lit(0))], [Assign(("k",), ZERO)], 0),
+    "none and number(0), k = 0 before": ([], [Assign(("k",), ZERO)], 0),
+    "number(0) and none, k = 0 before": ([Assign(("k",), ZERO)], [], 0),
+    "both number(0) - number(0)": ([Assign(("k",), Bin("-", Number(3, INT32), Number(3, INT32)))],
+                                   [Assign(("k",), ZERO)], 0),
+    # not one constant: the division runs
+    "number(0) and number(1)": ([Assign(("k",), ZERO)], [Assign(("k",), Number(1, INT32))], None),
+    "number(0) and n - n": ([Assign(("k",), ZERO)], [Assign(("k",), Bin("-", N, Lit(1)))], None),
+}
+
+
+@pytest.mark.parametrize("name", list(BRANCHES))
+def test_one_constant_from_both_branches_is_a_constant(worker: Worker, tmp_path: Path, name: str) -> None:
+    then, orelse, value = BRANCHES[name]
+    body = [Assign(("h",), Bin("/", Number(3, INT32), S)), Assign(("k",), ZERO),
+            If(Cmp(">", N, Lit(2)), then, orelse), Store(INT32, 0, Bin("*", H, K))]
+    kernel = Kernel("branch_constant", [Arg("s", INT32, 0), Arg("n", INT32, 5)], body, slots={"int32": 1})
+    render(kernel)
+    _, runs = interp.outcome_of(kernel, {})
+    if value is None:
+        assert runs[0].must_fault and body[0].line in runs[0].fault_lines
+    else:
+        assert (runs[0].must_fault, runs[0].outputs) == (False, {"int32": {0: value}})
+    result = run_kernel(worker, kernel, {}, tmp_path)
+    assert result.reply["status"] == ("error" if value is None else "ok"), result.report()
     assert not result.problems, result.report()

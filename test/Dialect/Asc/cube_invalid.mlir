@@ -518,3 +518,47 @@ func.func @nd2nz_matrix_stride_off_the_blocks(%a: !asc.global_tensor<f16>) {
   asc.data_copy_nd2nz %a1, %a, %p : !asc.local_tensor<a1, f16>, !asc.global_tensor<f16>, !asc.nd2nz_params
   return
 }
+
+// -----
+
+// An enum field out of its members names the enum and its members as Python
+// spells them (its C++ type is QuantMode_t, not the integer width it is
+// carried in).
+func.func @fixpipe_params_quant_pre_not_a_member() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c9 = arith.constant 9 : i32
+  %c16 = arith.constant 16 : i32
+  %c0_64 = arith.constant 0 : i64
+  %false = arith.constant false
+  // expected-error@+1 {{FixpipeParamsV220: 'quant_pre' must be an asc.QuantModes: one of NoQuant (0), F322F16 (1), F322BF16 (2), DEQF16 (3), VDEQF16 (4), QF322B8_PRE (5), VQF322B8_PRE (6), REQ8 (7), VREQ8 (8); got 9}}
+  %f = asc.fixpipe_params_v220 %c16, %c16, %c16, %c16, %false, %c9, %c0_64, %c1, %c0, %c0, %c0, %false : i32, i32, i32, i32, i1, i32, i64, i32, i32, i32, i32, i1
+  return
+}
+
+// -----
+
+func.func @fixpipe_params_quant_pre_negative() {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %cm1 = arith.constant -1 : i32
+  %c16 = arith.constant 16 : i32
+  %c0_64 = arith.constant 0 : i64
+  %false = arith.constant false
+  // expected-error@+1 {{FixpipeParamsV220: 'quant_pre' must be an asc.QuantModes: one of NoQuant (0), F322F16 (1), F322BF16 (2), DEQF16 (3), VDEQF16 (4), QF322B8_PRE (5), VQF322B8_PRE (6), REQ8 (7), VREQ8 (8); got -1}}
+  %f = asc.fixpipe_params_v220 %c16, %c16, %c16, %c16, %false, %cm1, %c0_64, %c1, %c0, %c0, %c0, %false : i32, i32, i32, i32, i1, i32, i64, i32, i32, i32, i32, i1
+  return
+}
+
+// -----
+
+func.func @co12_dst_params_quant_pre_not_a_member() {
+  %c16 = arith.constant 16 : i32
+  %c0 = arith.constant 0 : i32
+  %c300 = arith.constant 300 : i32
+  %false = arith.constant false
+  %true = arith.constant true
+  // expected-error@+1 {{DataCopyCO12DstParams: 'quant_pre' must be an asc.QuantModes: one of NoQuant (0), F322F16 (1), F322BF16 (2), DEQF16 (3), VDEQF16 (4), QF322B8_PRE (5), VQF322B8_PRE (6), REQ8 (7), VREQ8 (8); got 300}}
+  %p = asc.data_copy_co12_dst_params %c16, %c16, %c16, %c16, %c300, %c0, %false, %true : i32, i32, i32, i32, i32, i32, i1, i1
+  return
+}

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ascir/Dialect/Asc/IR/AscOps.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::asc;
@@ -25,6 +26,16 @@ void mlir::asc::detail::appendFieldTypes(MLIRContext *context,
   }
 }
 
+/// Whether `value` of enum field `info` is a member Ascend C accepts: one
+/// Python names, within the field's range if it has one.
+static bool isAcceptedMember(const asc::detail::ParamFieldInfo &info,
+                             int64_t value) {
+  if (value < 0 || static_cast<uint64_t>(value) >= info.numEnumerators ||
+      !info.pyEnumerators[value])
+    return false;
+  return info.max < info.min || (value >= info.min && value <= info.max);
+}
+
 /// Checks one constant integer field value against its C++ type and the
 /// range Ascend C accepts.
 static LogicalResult verifyFieldValue(Operation *op, StringRef name,
@@ -32,6 +43,18 @@ static LogicalResult verifyFieldValue(Operation *op, StringRef name,
                                       const asc::detail::ParamFieldInfo *info,
                                       int64_t value) {
   unsigned width = fieldInt.getWidth();
+  if (info && info->pyEnum && !isAcceptedMember(*info, value)) {
+    // The C++ type is the enum, not the integer width the IR carries it in:
+    // name the enum and its members as Python spells them, as the Python
+    // side does for its enum fields (MatmulConfig).
+    InFlightDiagnostic diag = emitApiError(op, DiagCategory::Argument);
+    diag << "'" << name << "' must be an asc." << info->pyEnum << ": one of ";
+    llvm::ListSeparator sep;
+    for (unsigned v = 0; v < info->numEnumerators; ++v)
+      if (isAcceptedMember(*info, v))
+        diag << StringRef(sep) << info->pyEnumerators[v] << " (" << v << ")";
+    return diag << "; got " << value;
+  }
   if (width > 1) {
     bool isSigned = fieldInt.isSigned();
     int64_t lo = isSigned ? -(int64_t(1) << (width - 1)) : 0;

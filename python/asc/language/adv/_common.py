@@ -6,7 +6,7 @@ from typing import Any
 
 from ..core import semantic
 from ..core.dtype import int32
-from ..core.ir_value import PlainValue, described
+from ..core.ir_value import described
 from ..core.tensor import LocalTensor
 
 
@@ -28,7 +28,8 @@ def temp_operand(api: str, temp_buffer: Any, helper: str) -> Any:
 
 
 def flag(api: str, name: str, value: Any) -> bool:
-    value = semantic.python_scalar(value)
-    if isinstance(value, PlainValue) or not isinstance(value, (bool, int)):
-        raise TypeError(f"asc.adv.{api}: '{name}' must be a compile-time bool, got {described(value)}")
-    return bool(value)
+    result = semantic.compile_time_bool(value)
+    if result is None:
+        raise TypeError(f"asc.adv.{api}: '{name}' must be a compile-time bool, "
+                        f"got {described(semantic.python_scalar(value))}")
+    return result

@@ -55,10 +55,11 @@ class MatmulType:
             raise TypeError(f"MatmulType: 'format' must be an asc.CubeFormat, got {self.format!r}")
         if not isinstance(self.dtype, DataType):
             raise TypeError(f"MatmulType: 'dtype' must be a data type such as asc.float16, got {self.dtype!r}")
-        if isinstance(self.is_trans, IRValue) or not isinstance(semantic.python_scalar(self.is_trans), (bool, int)):
+        is_trans = semantic.compile_time_bool(self.is_trans)
+        if is_trans is None:
             raise TypeError(f"MatmulType: 'is_trans' must be a compile-time bool, got {self.is_trans!r}")
         # A numpy bool is a bool: kept as one, so that equal MatmulTypes compare and hash equal.
-        object.__setattr__(self, "is_trans", bool(semantic.python_scalar(self.is_trans)))
+        object.__setattr__(self, "is_trans", is_trans)
         if not isinstance(self.layout, LayoutMode):
             raise TypeError(f"MatmulType: 'layout' must be an asc.LayoutMode, got {self.layout!r}")
 
@@ -121,11 +122,11 @@ def _flag(value: Any, api: str, name: str) -> Any:
 
 
 def _static_flag(value: Any, api: str, name: str) -> bool:
-    value = semantic.python_scalar(value)
-    if isinstance(value, IRValue) or not isinstance(value, (bool, int)):
+    flag = semantic.compile_time_bool(value)
+    if flag is None:
         raise TypeError(f"{api}: '{name}' must be a compile-time bool (it is a template argument), "
-                        f"got {described(value)}")
-    return bool(value)
+                        f"got {described(semantic.python_scalar(value))}")
+    return flag
 
 
 def _check_wait_flag(api: str, sync: bool, wait: bool) -> None:

@@ -185,10 +185,10 @@ class MatmulConfig:
 
 
 def _bool(name: str, value: Any) -> bool:
-    value = semantic.python_scalar(value)
-    if not isinstance(value, (bool, int)) or hasattr(value, "handle"):
-        raise TypeError(f"'{name}' must be a compile-time bool, got {value!r}")
-    return bool(value)
+    flag = semantic.compile_time_bool(value)
+    if flag is None:
+        raise TypeError(f"'{name}' must be a compile-time bool, got {semantic.python_scalar(value)!r}")
+    return flag
 
 
 def get_normal_config(intrinsics_limit: bool = False, batch_loop: bool = False, is_vec_nd2_nz: bool = False,

@@ -29,7 +29,7 @@ from ..._C import _ods
 from ..core import semantic
 from ..core.builtin import builder_for, builtin
 from ..core.dtype import DataType
-from ..core.ir_value import PlainValue, described
+from ..core.ir_value import described
 from ..core.tensor import GlobalTensor, LocalTensor
 from ._overload import BOOL, INT, INT_LIST, NUMBER, Kind, OverloadSet, Param, instance_of, instance_of_later
 
@@ -199,9 +199,11 @@ def _operand(api_name: str, name: str, kind: str, value: Any, bound: dict[str, A
 
 def _attribute(api_name: str, name: str, kind: str, value: Any) -> Any:
     if kind == "bool":
-        if isinstance(value, PlainValue):
+        # The overload resolution let through a bool, a numpy bool or a runtime bool (_overload.BOOL).
+        flag = semantic.compile_time_bool(value)
+        if flag is None:
             raise TypeError(f"{api_name}: '{name}' must be a compile-time bool, got {described(value)}")
-        return bool(value)
+        return flag
     if kind == "type":
         return value.to_ir()
     return value  # enums: the builder converts them

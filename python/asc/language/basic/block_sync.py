@@ -86,10 +86,11 @@ def cross_core_wait_flag(flag_id: Any, mode_id: int, pipe: PipeID) -> None:
 
 
 def _aiv_only(api: str, is_aiv_only: Any) -> bool:
-    is_aiv_only = semantic.python_scalar(is_aiv_only)
-    if not isinstance(is_aiv_only, bool):
-        raise TypeError(f"{api}: 'is_aiv_only' must be a compile-time bool, got {described(is_aiv_only)}")
-    return is_aiv_only
+    flag = semantic.compile_time_bool(is_aiv_only)
+    if flag is None:
+        raise TypeError(f"{api}: 'is_aiv_only' must be a compile-time bool, "
+                        f"got {described(semantic.python_scalar(is_aiv_only))}")
+    return flag
 
 
 def _workspaces(api: str, gm_workspace: Any, ub_workspace: Any) -> tuple[Any, Any]:

@@ -84,6 +84,14 @@ def python_scalar(value: Any) -> Any:
     return value.item() if isinstance(value, (np.integer, np.floating, np.bool_)) else value
 
 
+def compile_time_bool(value: Any) -> bool | None:
+    """`value` as a compile-time bool (a template argument, a config flag): a bool, or an int, numpy
+    bools and integers included (nonzero is True); None for anything else (a runtime value, a float, a
+    string), which the caller refuses with its own message."""
+    value = python_scalar(value)
+    return bool(value) if isinstance(value, (bool, int)) else None
+
+
 def numeric_dtype(what: str, dtype: Any) -> DataType:
     """`dtype` when it is a numeric DataType (the `dtype` argument of `what`); a TypeError otherwise."""
     if not isinstance(dtype, DataType) or not dtype.is_numeric():

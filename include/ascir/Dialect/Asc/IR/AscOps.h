@@ -207,6 +207,10 @@ struct ParamFieldInfo {
   /// A field Ascend 910B/910C ignore (ODS `ignoredFields`): what the user
   /// probably wants instead; else null.
   const char *ignoredHint;
+  /// An enum field's Python enum ("QuantModes") and the Python name of each
+  /// of its values (nullptr where Python has none), else null.
+  const char *pyEnum;
+  const char *const *pyEnumerators;
 };
 
 /// A parameter struct op's C++ struct: whether a constructor takes the
