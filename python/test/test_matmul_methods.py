@@ -311,3 +311,37 @@ def test_init_after_end_is_refused_at_the_init() -> None:
         "at End); call End once, after the Matmul's last use")
     src = open(__file__).read().splitlines()
     assert info.value.location is not None and src[info.value.location.line - 1].endswith("# AGAIN")
+
+
+@asc.jit
+def mm_end_twice(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                 t: asc.adv.TCubeTiling):
+    if asc.get_block_idx() < 1:
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, t)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        mm = asc.adv.Matmul(in_type, in_type, f32, f32)
+        asc.adv.register_matmul(pipe, ws, mm, t)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+        mm.end()  # TWICE
+
+
+@pytest.mark.values("adv.Matmul.end")
+def test_end_twice_is_refused_at_the_second_end() -> None:
+    """End is the Matmul's last call, so a second End is a call after End (MIX: the AIC has stopped serving
+    the AIV at the first): it was taken silently (the AIV sent nothing, a cube-only Matmul drained again)."""
+    m, n, k = 32, 32, 32
+    z = np.zeros((m, k), np.float16)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_end_twice[1, rt.current_stream()](z, z, np.zeros((m, n), np.float32), np.zeros(1 << 16, np.uint8),
+                                             _one_core(m, n, k, 32, 32, 32, False))
+    assert info.value.category == "argument"
+    assert info.value.message.endswith(
+        "Matmul::End after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV "
+        "at End); call End once, after the Matmul's last use")
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# TWICE")

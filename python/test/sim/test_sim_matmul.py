@@ -374,7 +374,8 @@ MISUSE = """
 using namespace AscendC;
 
 // mode 0: SetTensorA before Init; 1: after End; 2: a tensor for a B of
-// CubeFormat::SCALAR; 3: Init after End; 4: GetTensorC before Iterate.
+// CubeFormat::SCALAR; 3: Init after End; 4: GetTensorC before Iterate; 5:
+// End twice.
 extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
                                                 int32_t mode) {
   TCubeTiling t;
@@ -411,6 +412,11 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
     scalarB.Init(&t, &pipe);
     scalarB.SetTensorB(ga); // MODE 2
   }
+  if (mode == 5) {
+    mm.Init(&t, &pipe);
+    mm.End();
+    mm.End(); // MODE 5
+  }
 }
 """
 
@@ -423,6 +429,8 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
     (3, "Matmul::Init after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV at "
         "End); call End once, after the Matmul's last use"),
     (4, "Matmul::GetTensorC before Iterate: no block has been computed (call it inside the Iterate loop)"),
+    (5, "Matmul::End after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV at "
+        "End); call End once, after the Matmul's last use"),
 ])
 def test_matmul_call_out_of_order_names_the_method(mode: int, message: str) -> None:
     """The argument checks' messages (formatted by mm_detail::faultf), at the line of the call."""

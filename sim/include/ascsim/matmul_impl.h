@@ -190,10 +190,12 @@ public:
   }
   void End(Loc loc = ::ascsim::here()) {
     requireEnabled(kCfg.enableEnd, "enableEnd", "End", loc);
+    // End is the last call, a second End included (in a MIX kernel the AIC
+    // has stopped serving this AIV).
+    requireNotEnded("End", "call End once, after", loc);
     checkOwedWait("End", loc);
     if (client_) {
-      if (!ended_)
-        send(msg(mm_detail::Op::End, loc), loc);
+      send(msg(mm_detail::Op::End, loc), loc);
       ended_ = true;
       return;
     }
