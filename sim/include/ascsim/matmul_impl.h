@@ -1567,6 +1567,8 @@ private:
       s.sparse = true;
       s.idxAddr = m.a[0];
       s.idxElems = m.a[1];
+      // As SetTensorB: the index's bytes may be new at the same address
+      // (the key names the index a tile was read with, not its contents).
       invalidateL1(false);
       break;
     case Op::SetHF32:
@@ -1973,10 +1975,15 @@ private:
     // SetTensorA: SetOrgShape, SetTail, IterateBatch) and the transpose.
     int32_t ld = 0;
     bool trans = false;
+    // A sparse B's tile holds the stored values and their index (loadSparseB):
+    // the index's address and row stride (N x 8 bytes a group of 64 of K),
+    // 0 for a dense tile, so a tile read with another index is not hit.
+    uint64_t idx = 0;
+    int32_t idxLd = 0;
     bool operator==(const L1Key &o) const {
       return addr == o.addr && row == o.row && chunk == o.chunk &&
              rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead &&
-             ld == o.ld && trans == o.trans;
+             ld == o.ld && trans == o.trans && idx == o.idx && idxLd == o.idxLd;
     }
   };
   /// The most L1 tiles per operand (each slot takes two event ids).
@@ -2489,6 +2496,10 @@ private:
     k.lead = IsA ? geo_.m16 : geo_.n16;
     k.ld = IsA ? rowStrideA(s) : rowStrideB(s);
     k.trans = IsA ? s.transA : s.transB;
+    if (!IsA && s.sparse) {
+      k.idx = s.idxAddr;
+      k.idxLd = s.orgN;
+    }
     return k;
   }
   /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
