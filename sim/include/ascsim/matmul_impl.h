@@ -3850,6 +3850,21 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
            "the Matmul, the AIC serves it) or AIC_ONLY (cube-only)",
            ::ascsim::abi::mmKernelTypeName(role.kernelType));
   const bool server = role.aic && role.mixed && role.aivPerBlock > 0;
+  // The AIC of a MIX kernel serves the objects of its first
+  // REGIST_MATMUL_OBJ and then leaves the kernel: a later one's objects
+  // would never be served there, and their requests (object indexes from 0
+  // again) would reach the first one's objects.
+  if (pipe && role.mixed && !role.aic && pipe->ascsimMatmulRegist_.file)
+    fault("argument",
+          "REGIST_MATMUL_OBJ again in a MIX kernel: the AIC serves only the "
+          "Matmul objects of the first REGIST_MATMUL_OBJ and leaves the "
+          "kernel when they end, so these would never be served; register "
+          "every object in one REGIST_MATMUL_OBJ(&pipe, workspace, mm1, "
+          "&tiling1, mm2, &tiling2) (pyasc's asc.adv.register_matmul takes "
+          "one object: a MIX kernel there uses one Matmul object)",
+          loc);
+  if (pipe && !pipe->ascsimMatmulRegist_.file)
+    pipe->ascsimMatmulRegist_ = loc;
   // Without a workspace argument, the system workspace (SetSysWorkspace).
   if (!workspace)
     workspace = GetSysWorkSpacePtr(loc);
