@@ -311,3 +311,85 @@ def test_init_after_end_is_refused_at_the_init() -> None:
         "at End); call End once, after the Matmul's last use")
     src = open(__file__).read().splitlines()
     assert info.value.location is not None and src[info.value.location.line - 1].endswith("# AGAIN")
+
+
+@asc.jit
+def mm_end_twice(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress,
+                 t: asc.adv.TCubeTiling):
+    if asc.get_block_idx() < 1:
+        a_gm, b_gm, c_gm = gm_operands(a, b, c, t)
+        pipe = asc.TPipe()
+        in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+        mm = asc.adv.Matmul(in_type, in_type, f32, f32)
+        asc.adv.register_matmul(pipe, ws, mm, t)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm.end()
+        mm.end()  # TWICE
+
+
+@pytest.mark.values("adv.Matmul.end")
+def test_end_twice_is_refused_at_the_second_end() -> None:
+    """End is the Matmul's last call, so a second End is a call after End (MIX: the AIC has stopped serving
+    the AIV at the first): it was taken silently (the AIV sent nothing, a cube-only Matmul drained again)."""
+    m, n, k = 32, 32, 32
+    z = np.zeros((m, k), np.float16)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_end_twice[1, rt.current_stream()](z, z, np.zeros((m, n), np.float32), np.zeros(1 << 16, np.uint8),
+                                             _one_core(m, n, k, 32, 32, 32, False))
+    assert info.value.category == "argument"
+    assert info.value.message.endswith(
+        "Matmul::End after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV "
+        "at End); call End once, after the Matmul's last use")
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# TWICE")
+
+
+# -- two register_matmul calls in a MIX kernel ----------------------------------------------------------------
+
+
+@asc.jit
+def mm_registered_twice(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, c2: asc.GlobalAddress,
+                        ws: asc.GlobalAddress, t: asc.adv.TCubeTiling):
+    a_gm, b_gm, c_gm = gm_operands(a, b, c, t)
+    c2_gm = asc.GlobalTensor()
+    c2_gm.set_global_buffer(c2, t.m * t.n)
+    pipe = asc.TPipe()
+    in_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(in_type, in_type, f32, f32)
+    mm2 = asc.adv.Matmul(in_type, in_type, f32, f32)
+    asc.adv.register_matmul(pipe, ws, mm, t)
+    asc.adv.register_matmul(pipe, ws, mm2, t)  # SECOND
+    if asc.get_block_idx() < 1:
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(b_gm)
+        mm2.set_tensor_a(a_gm)
+        mm2.set_tensor_b(b_gm)
+        mm.iterate_all(c_gm)
+        mm2.iterate_all(c2_gm)
+        mm.end()
+        mm2.end()
+
+
+@pytest.mark.values("adv.register_matmul")
+def test_a_second_register_matmul_in_a_mix_kernel_is_refused() -> None:
+    """The AIC of a MIX kernel serves the objects of its first REGIST_MATMUL_OBJ and leaves the kernel: the
+    second object was never registered there and its requests (object index 0 again) reached the first object,
+    so both C were wrong without an error (two 200 x 150 x 700 objects with their own A and B: 29 783 of the
+    30 000 elements of the first C wrong)."""
+    m, n, k = 32, 32, 32
+    z = np.zeros((m, k), np.float16)
+    with pytest.raises(asc.runtime.errors.KernelError) as info:
+        mm_registered_twice[1, rt.current_stream()](z, z, np.zeros((m, n), np.float32), np.zeros((m, n), np.float32),
+                                                    np.zeros(1 << 16, np.uint8), _one_core(m, n, k, 32, 32, 32, False))
+    assert info.value.category == "argument"
+    assert info.value.message.endswith(
+        "REGIST_MATMUL_OBJ again in a MIX kernel: the AIC serves only the Matmul objects of the first "
+        "REGIST_MATMUL_OBJ and leaves the kernel when they end, so these would never be served; register every "
+        "object in one REGIST_MATMUL_OBJ(&pipe, workspace, mm1, &tiling1, mm2, &tiling2) (pyasc's "
+        "asc.adv.register_matmul takes one object: a MIX kernel there uses one Matmul object)")
+    src = open(__file__).read().splitlines()
+    assert info.value.location is not None and src[info.value.location.line - 1].endswith("# SECOND")

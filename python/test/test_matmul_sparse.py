@@ -509,3 +509,64 @@ def dense_transposed_b(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
     mm.set_tensor_b(b_gm)
     mm.iterate_all(c_gm)
     mm.end()
+
+
+@asc.jit(matmul_cube_only=True)
+def mm_sparse_two_indexes(a: asc.GlobalAddress, b: asc.GlobalAddress, idx: asc.GlobalAddress,
+                          idx2: asc.GlobalAddress, c: asc.GlobalAddress, c2: asc.GlobalAddress,
+                          tiling: asc.adv.TCubeTiling, idx_bytes: int):
+    """The same A and stored B with two indexes: IterateAll with the first, then with the second."""
+    stored_k = (tiling.k_b + 3) // 4 * 2
+    a_gm = asc.GlobalTensor()
+    b_gm = asc.GlobalTensor()
+    i_gm = asc.GlobalTensor()
+    i2_gm = asc.GlobalTensor()
+    c_gm = asc.GlobalTensor()
+    c2_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a, tiling.m * tiling.k_a)
+    b_gm.set_global_buffer(b, tiling.n * stored_k)
+    i_gm.set_global_buffer(idx, idx_bytes)
+    i2_gm.set_global_buffer(idx2, idx_bytes)
+    c_gm.set_global_buffer(c, tiling.m * tiling.n)
+    c2_gm.set_global_buffer(c2, tiling.m * tiling.n)
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int8, True),
+                        asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.int32))
+    asc.adv.register_matmul(pipe, asc.get_sys_workspace(), mm, tiling)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(b_gm)
+    mm.set_sparse_index(i_gm)
+    mm.iterate_all(c_gm)
+    mm.set_sparse_index(i2_gm)
+    mm.iterate_all(c2_gm)
+    mm.end()
+
+
+def test_a_new_index_rereads_the_b_tile_that_stays_in_l1() -> None:
+    """B's tile holds the whole K (step_k_b x base_k = K) and stays in L1 while M moves (two blocks), so the
+    second IterateAll would hit it. Its key named B's address and layout but not the index, so only
+    SetSparseIndex clearing the L1 cache kept the tile read with the first index from being used with the
+    second (with the clearing removed, this test failed: C2 = A @ B densified with the first index). The key
+    names the index's address and row stride; the clearing stays (as SetTensorB's: new bytes at the same
+    address)."""
+    m, n, k = 64, 32, 128
+    rng = np.random.default_rng(3)
+    a = rng.integers(-128, 128, (m, k)).astype(np.int8)
+    dense, stored, idx = sparse_b(rng, k, n)
+    # The same stored values at other positions: a second dense B.
+    pos2 = np.zeros((n, k // 2), np.uint8)
+    dense2 = np.zeros((k, n), np.int8)
+    for col in range(n):
+        for g in range(k // 4):
+            p = np.sort(rng.choice(4, 2, replace=False))
+            pos2[col, 2 * g:2 * g + 2] = p
+            dense2[4 * g + p, col] = stored[col, 2 * g:2 * g + 2]
+    idx2 = pack_index(pos2, k)
+    assert not np.array_equal(dense, dense2)
+    c = np.zeros((m, n), np.int32)
+    c2 = np.zeros((m, n), np.int32)
+    t = hand_tiling(m, n, k, (32, 32, 64), depth=(2, 2), step_k=(1, 2))
+    mm_sparse_two_indexes[1, rt.current_stream()](a, stored, idx, idx2, c, c2, t, idx.size)
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ dense.astype(np.int32))
+    np.testing.assert_array_equal(c2, a.astype(np.int32) @ dense2.astype(np.int32))

@@ -374,7 +374,8 @@ MISUSE = """
 using namespace AscendC;
 
 // mode 0: SetTensorA before Init; 1: after End; 2: a tensor for a B of
-// CubeFormat::SCALAR; 3: Init after End; 4: GetTensorC before Iterate.
+// CubeFormat::SCALAR; 3: Init after End; 4: GetTensorC before Iterate; 5:
+// End twice.
 extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
                                                 int32_t mode) {
   TCubeTiling t;
@@ -411,6 +412,11 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
     scalarB.Init(&t, &pipe);
     scalarB.SetTensorB(ga); // MODE 2
   }
+  if (mode == 5) {
+    mm.Init(&t, &pipe);
+    mm.End();
+    mm.End(); // MODE 5
+  }
 }
 """
 
@@ -423,6 +429,8 @@ extern "C" __global__ __aicore__ void mm_misuse(GM_ADDR a, GM_ADDR tilingGm,
     (3, "Matmul::Init after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV at "
         "End); call End once, after the Matmul's last use"),
     (4, "Matmul::GetTensorC before Iterate: no block has been computed (call it inside the Iterate loop)"),
+    (5, "Matmul::End after End: End is the Matmul's last call (in a MIX kernel the AIC stops serving this AIV at "
+        "End); call End once, after the Matmul's last use"),
 ])
 def test_matmul_call_out_of_order_names_the_method(mode: int, message: str) -> None:
     """The argument checks' messages (formatted by mm_detail::faultf), at the line of the call."""
@@ -455,3 +463,88 @@ def test_two_objects_with_a_bias(kind) -> None:
     ref = a.astype(np.float64) @ b.astype(np.float64) + bias
     np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-2)
     np.testing.assert_allclose(c2, ref, rtol=1e-3, atol=1e-2)
+
+
+def solver_tiling(M: int, N: int, K: int, cores: int, bias: bool = False, l1: int = -1, l0c: int = -1) -> np.ndarray:
+    """asc.lib.host's tiling of an f16 x f16 -> f32 matmul over `cores` clients, as 49 int32; `l1`, `l0c`: the
+    bytes of L1 and L0C it may use (set_buffer_space: the objects of one kernel each keep their own)."""
+    import asc
+    import asc.lib.host as host
+
+    api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    assert api.set_dim(cores) == 0
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_org_shape(M, N, K)
+    api.set_shape(M, N, K)
+    api.enable_bias(bias)
+    api.set_buffer_space(l1, l0c)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0
+    return np.frombuffer(t.pack(), dtype=np.int32).copy()
+
+
+def run_objects(kind, objects: int, M: int, N: int, K: int, cores: int, *, bias: bool = False,
+                interleaved: bool = False, tilings: list[np.ndarray] | None = None):
+    """mm_objects: `objects` Matmul objects of one REGIST_MATMUL_OBJ, object i computing A_i @ B_i (+ bias_i)."""
+    r = rng()
+    a = r.uniform(-1, 1, (objects, M, K)).astype(np.float16)
+    b = r.uniform(-1, 1, (objects, K, N)).astype(np.float16)
+    bi = r.uniform(-1, 1, (objects, N)).astype(np.float32)
+    c = np.zeros((objects, M, N), dtype=np.float32)
+    ts = tilings or [solver_tiling(M, N, K, cores, bias, 524160 // objects // 64 * 64, 131072 // objects // 64 * 64)
+                     for _ in range(objects)]
+    flags = int(bias) | (2 if objects == 3 else 0) | (4 if interleaved else 0)
+    used = int(ts[0][0])
+    res = kernel("mm_objects", kind)(blocks(used, kind), a, b, bi, c, WS, np.concatenate(ts), flags)
+    ref = np.einsum("imk,ikn->imn", a.astype(np.float64), b.astype(np.float64)) + (bi[:, None, :] if bias else 0)
+    np.testing.assert_allclose(c, ref, rtol=1e-3, atol=1e-3 * K)
+    assert res.ok and res.diagnostics == []
+    return res
+
+
+@pytest.mark.parametrize("interleaved", [False, True], ids=["iterate_all", "interleaved_iterate"])
+@pytest.mark.parametrize("kind", [AIC, MIX], ids=["cube_only", "mix"])
+def test_two_objects_with_solver_tilings_share_l0a_l0b(kind, interleaved) -> None:
+    """Two objects of one REGIST_MATMUL_OBJ with the host solver's tilings of 200 x 150 x 700, each given half
+    of L1 and of L0C (set_buffer_space): base 128 x 64 x 128 with two L0A buffers, 65 536 B of L0A per object.
+    Each object took its own L0A: `init_buffer of 1 buffer of 65536 bytes needs 65536 bytes of L0A at offset
+    65536 ..., beyond the L0A capacity of 65536 bytes` at REGIST_MATMUL_OBJ. L0A / L0B hold an operand only
+    between its load and its Mmad, so the objects of an AIC share them (and their MTE1 <-> M event ids); each
+    keeps its L0C. Interleaved: both objects hold a block in their L0C while the other computes."""
+    res = run_objects(kind, 2, 200, 150, 700, 1, interleaved=interleaved)
+    assert res.pipe_busy_cycles["M"] > 0
+
+
+def test_objects_whose_l0c_does_not_fit_together_are_refused_at_registration() -> None:
+    """The solver's tilings given half of L1 but all of L0C (81 920 B each, base 128 x 160, dbL0C 1): L0C holds
+    each object's block until GetTensorC, so it is not shared; before, the TPipe's `init_buffer ... beyond the
+    L0C capacity`, which names neither the objects nor what to do."""
+    t = solver_tiling(200, 150, 700, 1, l1=262080)
+    with pytest.raises(KernelError) as e:
+        run_objects(AIC, 2, 200, 150, 700, 1, tilings=[t, t])
+    assert e.value.category == "capacity"
+    assert e.value.message == (
+        "kernel 'mm_objects' (block 0): Matmul objects do not fit together: object 1's TCubeTiling.baseM x baseN x "
+        "dbL0C needs 81920 bytes of L0C after the 81920 bytes of the objects registered before it, and L0C has "
+        "131072 bytes (each object keeps its own L0C; L0A and L0B are shared): give each object's host tiling its "
+        "share (MultiCoreMatmulTiling.set_buffer_space(l1_size, l0_c_size), e.g. 65536 bytes for each of 2 "
+        "objects) or smaller base blocks")
+    assert "REGIST_MATMUL_OBJ(&pipe, ws, mm1, &o[0].t, mm2, &o[1].t);" in SRC.split("\n")[e.value.location.line - 1]
+
+
+@pytest.mark.parametrize("solver", [True, False], ids=["solver_tilings", "small_tilings"])
+@pytest.mark.parametrize("kind", [AIC, MIX], ids=["cube_only", "mix"])
+def test_three_objects_with_a_bias(kind, solver) -> None:
+    """Three objects of one REGIST_MATMUL_OBJ with a bias. The solver's tilings (a third of L1 and L0C each,
+    base 64 x 64 x 192) overflowed L0A (`init_buffer of 1 buffer of 49152 bytes needs 49152 bytes of L0A at
+    offset 49152 ...`); small ones (base 32 x 48 x 32) ran out of event ids: each object took an MTE2 -> MTE1 id
+    per L1 ring and one for its bias row, 9 of the TPipe's 8 (`alloc_event_id needs an event id of MTE2_MTE1,
+    but all 8 are held`), and 3 MTE1 -> M ids (L0B's 2, the BiasTable's 1), 9 of 8. The objects share L0A /
+    L0B and the bias's L1 row and BiasTable with their ids: 2 + 1 MTE1 -> M ids, 3 x 2 + 1 MTE2 -> MTE1."""
+    M, N, K = (200, 150, 700) if solver else (64, 48, 96)
+    ts = None if solver else [tiling(M, N, K, 1, M, N, (32, 48, 32), bias=True)] * 3
+    run_objects(kind, 3, M, N, K, 1, bias=True, tilings=ts)
+    run_objects(kind, 3, M, N, K, 1, bias=True, interleaved=True, tilings=ts)

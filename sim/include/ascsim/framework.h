@@ -369,6 +369,10 @@ public:
     return static_cast<TEventID>(
         ::ascsim::abi::eventAlloc(static_cast<uint8_t>(evt), false, loc));
   }
+
+  /// The first REGIST_MATMUL_OBJ with this (the core's) TPipe (matmul_impl.h:
+  /// a MIX kernel's AIC serves only that one's objects).
+  ::ascsim::Loc ascsimMatmulRegist_{nullptr, 0};
 };
 
 //===----------------------------------------------------------------------===//

@@ -65,6 +65,31 @@ struct Reply {
   int32_t v[8];
 };
 
+class ServerBase;
+
+/// What the Matmul objects of one REGIST_MATMUL_OBJ share on their AIC.
+/// L0A and L0B hold an operand only between its MTE1 load and the Mmad that
+/// reads it, and the bias's L1 and BiasTable buffers only within a block's
+/// computation, so the objects take turns in one region of each with one
+/// set of event ids: an object that finds another one's work last in them
+/// first consumes that object's flags (yieldShared), so program order and
+/// the flags order every write after the earlier reads. L0C holds a result
+/// until GetTensorC and L1 the tiles a later block reuses: each object keeps
+/// its own, counted here so that objects that do not fit together are
+/// refused at registration.
+struct L0Share {
+  bool ready = false, idsA = false, biasReady = false;
+  TBuf<TPosition::A2> a;
+  TBuf<TPosition::B2> b;
+  TBuf<TPosition::C1> bias1; // the bias row in L1
+  TBuf<TPosition::C2> bias2; // the BiasTable
+  TEventID aDone[2] = {}, aFree[2] = {}, bDone[2] = {}, bFree[2] = {};
+  TEventID bias1Done[1] = {}, bias1Free[1] = {}, bias2Done[1] = {},
+           bias2Free[1] = {};
+  ServerBase *owner = nullptr; // the object whose work used them last
+  uint64_t l1 = 0, l0c = 0;    // bytes the objects took so far
+};
+
 /// The registered Matmul objects of this core (REGIST_MATMUL_OBJ), for the
 /// server loop.
 class ServerBase {
@@ -73,9 +98,14 @@ public:
   /// Runs one request of AIV `sub`; fills `r` when the request answers.
   virtual void serve(uint32_t sub, const Msg &m, Reply &r) = 0;
   /// `count`: the Matmul objects registered together (they share the
-  /// TPipe's event ids).
+  /// TPipe's event ids and, with more than one, `share`).
   virtual void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index,
-                      uint32_t count) = 0;
+                      uint32_t count, L0Share *share) = 0;
+  /// Storage for the L0Share of a REGIST_MATMUL_OBJ (its first object's).
+  virtual L0Share *shareStorage() = 0;
+  /// Another object is about to use the L0Share's buffers: this one
+  /// consumes its pending flags on them.
+  virtual void yieldShared(Loc loc) = 0;
   virtual void clientInit(const TCubeTiling *tiling, Loc loc) = 0;
   virtual void setClient(bool client) = 0;
   /// Whether request `m` of AIV `sub` must wait until the other AIV has
@@ -160,10 +190,12 @@ public:
   }
   void End(Loc loc = ::ascsim::here()) {
     requireEnabled(kCfg.enableEnd, "enableEnd", "End", loc);
+    // End is the last call, a second End included (in a MIX kernel the AIC
+    // has stopped serving this AIV).
+    requireNotEnded("End", "call End once, after", loc);
     checkOwedWait("End", loc);
     if (client_) {
-      if (!ended_)
-        send(msg(mm_detail::Op::End, loc), loc);
+      send(msg(mm_detail::Op::End, loc), loc);
       ended_ = true;
       return;
     }
@@ -879,14 +911,32 @@ public:
     stageDrain(stQuant_, loc);
     drained_ = true;
   }
-  void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index,
-              uint32_t count) override {
+  void attach(TPipe *pipe, GM_ADDR workspace, uint32_t index, uint32_t count,
+              mm_detail::L0Share *share) override {
     objects_ = count > 0 ? count : 1;
+    share_ = objects_ > 1 ? share : nullptr;
     if (pipe)
       pipe_ = pipe;
     if (workspace && !workspace_)
       workspace_ = workspace;
     index_ = index;
+  }
+  mm_detail::L0Share *shareStorage() override { return &shareStorage_; }
+  void yieldShared(Loc loc) override {
+    stageDrain(stA2_, loc);
+    stageDrain(stB2_, loc);
+    stageDrain(stBias1_, loc);
+    stageDrain(stBias2_, loc);
+  }
+  /// Before this object computes a block in the shared buffers: the object
+  /// that used them last consumes its flags (e.g. its Mmads have read L0A
+  /// and L0B once MTE1 has waited for their M -> MTE1 flags).
+  void claimShared(Loc loc) {
+    if (!share_ || share_->owner == this)
+      return;
+    if (share_->owner)
+      share_->owner->yieldShared(loc);
+    share_->owner = this;
   }
   void setClient(bool client) override {
     client_ = client;
@@ -1517,6 +1567,8 @@ private:
       s.sparse = true;
       s.idxAddr = m.a[0];
       s.idxElems = m.a[1];
+      // As SetTensorB: the index's bytes may be new at the same address
+      // (the key names the index a tile was read with, not its contents).
       invalidateL1(false);
       break;
     case Op::SetHF32:
@@ -1586,8 +1638,9 @@ private:
     };
     g.pA = parts(g.nA1, g.kChunkA, sizeof(SrcAT) == 2);
     g.pB = parts(g.nB1, g.kChunkB, sizeof(SrcBT) == 2);
-    const uint32_t budget = 8 / (objects_ > 0 ? objects_ : 1);
     const uint32_t bias = t.isBias ? 1 : 0;
+    // Several objects share one bias row (L0Share): its id counts once.
+    const uint32_t budget = objects_ > 1 ? (8 - bias) / objects_ + bias : 8;
     auto fits = [&] {
       const uint32_t load = std::max(g.nA1, g.pA) + std::max(g.nB1, g.pB);
       const uint32_t free = g.nA1 + g.pA + g.nB1 + g.pB;
@@ -1717,15 +1770,23 @@ private:
     const Geo g = geometry(t);
     if (!buffers_) {
       geo_ = g;
+      if (share_)
+        checkShare(t, g, loc);
       ringInit(ringA_, g.nA1, g.m16 * mm_detail::alignUp(g.kChunkA, kKAlign),
                g.kL0, g.pA, loc);
       ringInit(ringB_, g.nB1, g.n16 * mm_detail::alignUp(g.kChunkB, kKAlign),
                g.kL0, g.pB, loc);
-      stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc,
-                g.nA2 != g.nB2); // else oneL0Flag
-      stageInit(stB2_, g.nB2, g.n16 * g.kL0, loc);
+      if (share_) {
+        shareL0(g, loc);
+      } else {
+        stageInit(stA2_, g.nA2, g.m16 * g.kL0, loc,
+                  g.nA2 != g.nB2); // else oneL0Flag
+        stageInit(stB2_, g.nB2, g.n16 * g.kL0, loc);
+      }
       stageInit(stC_, g.nC, g.m16 * g.n16, loc);
-      if (t.isBias) {
+      if (t.isBias && share_) {
+        shareBias(g, loc);
+      } else if (t.isBias) {
         stageInit(stBias1_, 1, g.n16, loc);
         stageInit(stBias2_, 1, g.n16, loc);
       }
@@ -1749,6 +1810,107 @@ private:
     // Each client's blocks use the tile sizes of its own (latest) tiling;
     // the slot and buffer counts stay those of the first Init.
     stGeo_[&s - st_] = g;
+  }
+
+  /// The L1 and L0C bytes doInit allocates for tiling geometry `g`.
+  uint64_t l1Bytes(const TCubeTiling &t, const Geo &g) const {
+    using mm_detail::alignUp;
+    return static_cast<uint64_t>(g.nA1) * g.m16 * alignUp(g.kChunkA, kKAlign) *
+               sizeof(SrcAT) +
+           static_cast<uint64_t>(g.nB1) * g.n16 * alignUp(g.kChunkB, kKAlign) *
+               sizeof(SrcBT) +
+           (std::is_same_v<L0cT, int32_t> ? g.n16 * 2 * sizeof(float) : 0);
+  }
+  /// Several objects of one REGIST_MATMUL_OBJ: L0A and L0B are shared, but
+  /// each object keeps its L1 tiles and its L0C blocks, so theirs must fit
+  /// together (the host solver gives each tiling the whole of both unless
+  /// told otherwise).
+  void checkShare(const TCubeTiling &t, const Geo &g, Loc loc) {
+    uint64_t l1 = l1Bytes(t, g);
+    const uint64_t l0c =
+        static_cast<uint64_t>(g.m16) * g.n16 * sizeof(L0cT) * g.nC;
+    auto refuse = [&](const char *memory, const char *fields, uint64_t need,
+                      uint64_t before, uint64_t have, const char *arg) {
+      mm_detail::faultf(
+          "capacity", loc,
+          "Matmul objects do not fit together: object %u's %s needs %llu "
+          "bytes of %s after the %llu bytes of the objects registered before "
+          "it, and %s has %llu bytes (each object keeps its own %s; L0A and "
+          "L0B are shared): give each object's host tiling its share "
+          "(MultiCoreMatmulTiling.set_buffer_space(%s), e.g. %llu bytes for "
+          "each of %u objects) or smaller base blocks",
+          index_, fields, static_cast<unsigned long long>(need), memory,
+          static_cast<unsigned long long>(before), memory,
+          static_cast<unsigned long long>(have), memory, arg,
+          static_cast<unsigned long long>(have / objects_ / 64 * 64), objects_);
+    };
+    // The shared bias row (shareBias) counts once.
+    if (t.isBias && !share_->biasReady)
+      l1 += mm_detail::kBTBytes;
+    if (share_->l1 + l1 > mm_detail::kL1Bytes)
+      refuse("L1",
+             "TCubeTiling.depthA1 x baseM x baseK + depthB1 x baseN x "
+             "baseK",
+             l1, share_->l1, mm_detail::kL1Bytes, "l1_size");
+    if (share_->l0c + l0c > mm_detail::kL0CBytes)
+      refuse("L0C", "TCubeTiling.baseM x baseN x dbL0C", l0c, share_->l0c,
+             mm_detail::kL0CBytes, "l1_size, l0_c_size");
+    share_->l1 += l1;
+    share_->l0c += l0c;
+  }
+  /// This object's L0A / L0B stages in the objects' shared regions (the
+  /// whole of each: every object's tiling was checked against them).
+  void shareL0(const Geo &g, Loc loc) {
+    mm_detail::L0Share &sh = *share_;
+    if (!sh.ready) {
+      pipe_->InitBuffer(sh.a, mm_detail::kL0ABytes, loc);
+      pipe_->InitBuffer(sh.b, mm_detail::kL0BBytes, loc);
+      for (uint32_t i = 0; i < 2; ++i) {
+        sh.bDone[i] = pipe_->template AllocEventID<HardEvent::MTE1_M>(loc);
+        sh.bFree[i] = pipe_->template AllocEventID<HardEvent::M_MTE1>(loc);
+      }
+      sh.ready = true;
+    }
+    // L0A's own ids only for an object whose L0A and L0B buffer counts
+    // differ (else oneL0Flag: B's flags cover A's slots).
+    if (g.nA2 != g.nB2 && !sh.idsA) {
+      for (uint32_t i = 0; i < 2; ++i) {
+        sh.aDone[i] = pipe_->template AllocEventID<HardEvent::MTE1_M>(loc);
+        sh.aFree[i] = pipe_->template AllocEventID<HardEvent::M_MTE1>(loc);
+      }
+      sh.idsA = true;
+    }
+    useShared(stA2_, sh.a, g.nA2, g.m16 * g.kL0, sh.aDone, sh.aFree);
+    useShared(stB2_, sh.b, g.nB2, g.n16 * g.kL0, sh.bDone, sh.bFree);
+  }
+
+  /// This object's bias stages in the objects' shared L1 row and BiasTable
+  /// (each sized for the largest bias the BiasTable holds).
+  void shareBias(const Geo &g, Loc loc) {
+    mm_detail::L0Share &sh = *share_;
+    if (!sh.biasReady) {
+      pipe_->InitBuffer(sh.bias1, mm_detail::kBTBytes, loc);
+      pipe_->InitBuffer(sh.bias2, mm_detail::kBTBytes, loc);
+      sh.bias1Done[0] = pipe_->template AllocEventID<HardEvent::MTE2_MTE1>(loc);
+      sh.bias1Free[0] = pipe_->template AllocEventID<HardEvent::MTE1_MTE2>(loc);
+      sh.bias2Done[0] = pipe_->template AllocEventID<HardEvent::MTE1_M>(loc);
+      sh.bias2Free[0] = pipe_->template AllocEventID<HardEvent::M_MTE1>(loc);
+      sh.biasReady = true;
+    }
+    useShared(stBias1_, sh.bias1, 1, g.n16, sh.bias1Done, sh.bias1Free);
+    useShared(stBias2_, sh.bias2, 1, g.n16, sh.bias2Done, sh.bias2Free);
+  }
+  template <class St_, class Buf>
+  static void useShared(St_ &st, Buf &buf, uint32_t n, uint32_t elems,
+                        const TEventID *done, const TEventID *free) {
+    st.n = n;
+    st.elems = elems;
+    st.shared = &buf;
+    for (uint32_t i = 0; i < n; ++i) {
+      st.idDone[i] = done[i];
+      st.idFree[i] = free[i];
+    }
+    st.ready = true;
   }
 
   /// With as many L0A as L0B buffers the two stages go in lockstep (both
@@ -1813,10 +1975,15 @@ private:
     // SetTensorA: SetOrgShape, SetTail, IterateBatch) and the transpose.
     int32_t ld = 0;
     bool trans = false;
+    // A sparse B's tile holds the stored values and their index (loadSparseB):
+    // the index's address and row stride (N x 8 bytes a group of 64 of K),
+    // 0 for a dense tile, so a tile read with another index is not hit.
+    uint64_t idx = 0;
+    int32_t idxLd = 0;
     bool operator==(const L1Key &o) const {
       return addr == o.addr && row == o.row && chunk == o.chunk &&
              rows == o.rows && ks == o.ks && kc == o.kc && lead == o.lead &&
-             ld == o.ld && trans == o.trans;
+             ld == o.ld && trans == o.trans && idx == o.idx && idxLd == o.idxLd;
     }
   };
   /// The most L1 tiles per operand (each slot takes two event ids).
@@ -1861,6 +2028,7 @@ private:
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
   struct Stage {
     TBuf<POS> buf;
+    TBuf<POS> *shared = nullptr; // the objects' L0A / L0B (L0Share)
     uint32_t n = 1, elems = 0, next = 0;
     bool ready = false;
     bool donePending[2] = {false, false}, freePending[2] = {false, false};
@@ -1903,7 +2071,7 @@ private:
       WaitFlag<FREE>(st.idFree[slot], loc);
       st.freePending[slot] = false;
     }
-    LocalTensor<T> all = st.buf.template Get<T>(loc);
+    LocalTensor<T> all = (st.shared ? *st.shared : st.buf).template Get<T>(loc);
     return all[slot * st.elems];
   }
   template <class T, TPosition POS, HardEvent DONE, HardEvent FREE>
@@ -2328,6 +2496,10 @@ private:
     k.lead = IsA ? geo_.m16 : geo_.n16;
     k.ld = IsA ? rowStrideA(s) : rowStrideB(s);
     k.trans = IsA ? s.transA : s.transB;
+    if (!IsA && s.sparse) {
+      k.idx = s.idxAddr;
+      k.idxLd = s.orgN;
+    }
     return k;
   }
   /// The L1 tile of A (IsA) or B that chunk `ch` of block `it` uses.
@@ -2619,6 +2791,7 @@ private:
     (void)nni;
     auto keyA = [&](int32_t m, int32_t ch) { return tileKey<true>(s, m, ch); };
     auto keyB = [&](int32_t n, int32_t ch) { return tileKey<false>(s, n, ch); };
+    claimShared(loc);
     // Bias of this block: GM -> L1 (C1) -> BiasTable (C2). (A pair has no
     // bias: pairStart.)
     LocalTensor<L0cT> bt;
@@ -3585,6 +3758,9 @@ private:
   uint32_t sub_ = 0;
   uint32_t asyncPending_ = 0;
   uint32_t objects_ = 1; // Matmul objects registered together
+  /// With several objects: what they share (null with one).
+  mm_detail::L0Share *share_ = nullptr;
+  mm_detail::L0Share shareStorage_;
   // An IterateBatch / IterateNBatch<false, true> not yet waited for.
   bool owedWait_ = false;
   const char *owedApi_ = "";
@@ -3674,11 +3850,27 @@ inline bool regist(Loc loc, TPipe *pipe, GM_ADDR workspace, Args &&...args) {
            "the Matmul, the AIC serves it) or AIC_ONLY (cube-only)",
            ::ascsim::abi::mmKernelTypeName(role.kernelType));
   const bool server = role.aic && role.mixed && role.aivPerBlock > 0;
+  // The AIC of a MIX kernel serves the objects of its first
+  // REGIST_MATMUL_OBJ and then leaves the kernel: a later one's objects
+  // would never be served there, and their requests (object indexes from 0
+  // again) would reach the first one's objects.
+  if (pipe && role.mixed && !role.aic && pipe->ascsimMatmulRegist_.file)
+    fault("argument",
+          "REGIST_MATMUL_OBJ again in a MIX kernel: the AIC serves only the "
+          "Matmul objects of the first REGIST_MATMUL_OBJ and leaves the "
+          "kernel when they end, so these would never be served; register "
+          "every object in one REGIST_MATMUL_OBJ(&pipe, workspace, mm1, "
+          "&tiling1, mm2, &tiling2) (pyasc's asc.adv.register_matmul takes "
+          "one object: a MIX kernel there uses one Matmul object)",
+          loc);
+  if (pipe && !pipe->ascsimMatmulRegist_.file)
+    pipe->ascsimMatmulRegist_ = loc;
   // Without a workspace argument, the system workspace (SetSysWorkspace).
   if (!workspace)
     workspace = GetSysWorkSpacePtr(loc);
+  mm_detail::L0Share *share = objs[0].obj->shareStorage();
   for (uint32_t i = 0; i < n; ++i) {
-    objs[i].obj->attach(pipe, workspace, i, n);
+    objs[i].obj->attach(pipe, workspace, i, n, share);
     objs[i].obj->setClient(!role.aic);
   }
   if (!server) {

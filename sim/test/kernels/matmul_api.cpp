@@ -506,3 +506,85 @@ mm_two_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR c2,
   mm.End();
   mm2.End();
 }
+
+namespace {
+
+/// Object i of mm_objects: its tiling, operands and C at the i-th slice of
+/// the kernel's arrays (object j before it takes M x Ka of A, Kb x N of B,
+/// N of the bias, M x N of C).
+struct Obj {
+  TCubeTiling t;
+  GlobalTensor<half> a, b;
+  GlobalTensor<float> c, bias;
+  Place p;
+};
+
+template <class MM>
+void setUp(MM &mm, Obj &o, bool bias) {
+  mm.SetTensorA(o.a[o.p.a]);
+  mm.SetTensorB(o.b[o.p.b]);
+  if (bias)
+    mm.SetBias(o.bias[o.p.bias]);
+  mm.SetTail(o.p.m, o.p.n);
+}
+
+} // namespace
+
+/// Two or three Matmul objects of one REGIST_MATMUL_OBJ, each computing its
+/// own f16 x f16 -> f32 matmul (as flash attention's mm1 / mm2). flags: 1
+/// bias, 2 three objects, 4 interleaved Iterate: every object's Iterate
+/// before any GetTensorC, so each object holds a block in its L0C.
+extern "C" __global__ __aicore__ void
+mm_objects(GM_ADDR a, GM_ADDR b, GM_ADDR bias, GM_ADDR c, GM_ADDR ws,
+           GM_ADDR tilings, int32_t flags) {
+  using A = MatmulType<TPosition::GM, CubeFormat::ND, half>;
+  using C = MatmulType<TPosition::GM, CubeFormat::ND, float>;
+  const uint32_t n = (flags & 2) ? 3 : 2;
+  Obj o[3];
+  uint64_t offA = 0, offB = 0, offBias = 0, offC = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    TCubeTiling &t = o[i].t;
+    loadTiling(t, tilings + 49 * 4 * i);
+    o[i].a.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(a) + offA,
+                           static_cast<uint64_t>(t.M) * t.Ka);
+    o[i].b.SetGlobalBuffer(reinterpret_cast<__gm__ half *>(b) + offB,
+                           static_cast<uint64_t>(t.Kb) * t.N);
+    o[i].bias.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(bias) + offBias,
+                              t.N);
+    o[i].c.SetGlobalBuffer(reinterpret_cast<__gm__ float *>(c) + offC,
+                           static_cast<uint64_t>(t.M) * t.N);
+    offA += static_cast<uint64_t>(t.M) * t.Ka;
+    offB += static_cast<uint64_t>(t.Kb) * t.N;
+    offBias += t.N;
+    offC += static_cast<uint64_t>(t.M) * t.N;
+  }
+  TPipe pipe;
+  Matmul<A, A, C, C> mm1, mm2, mm3;
+  if (n == 3)
+    REGIST_MATMUL_OBJ(&pipe, ws, mm1, &o[0].t, mm2, &o[1].t, mm3, &o[2].t);
+  else
+    REGIST_MATMUL_OBJ(&pipe, ws, mm1, &o[0].t, mm2, &o[1].t);
+  if (GetBlockIdx() >= o[0].t.usedCoreNum)
+    return;
+  Matmul<A, A, C, C> *mm[3] = {&mm1, &mm2, &mm3};
+  for (uint32_t i = 0; i < n; ++i) {
+    o[i].p = placeOf(o[i].t, GetBlockIdx(), false, false);
+    setUp(*mm[i], o[i], flags & 1);
+  }
+  if (flags & 4) {
+    bool more[3] = {true, true, n == 3};
+    while (more[0] || more[1] || more[2]) {
+      for (uint32_t i = 0; i < n; ++i)
+        if (more[i])
+          more[i] = mm[i]->Iterate();
+      for (uint32_t i = 0; i < n; ++i)
+        if (more[i])
+          mm[i]->GetTensorC(o[i].c[o[i].p.c]);
+    }
+  } else {
+    for (uint32_t i = 0; i < n; ++i)
+      mm[i]->IterateAll(o[i].c[o[i].p.c]);
+  }
+  for (uint32_t i = 0; i < n; ++i)
+    mm[i]->End();
+}
