@@ -1014,6 +1014,18 @@ void Core::cubeFixpipe(const Operand &dst, const Operand &src,
          std::string(api) + ": L0C holds float32 or int32, not " +
              dtypeName(d.src),
          loc);
+  if (d.quant > cube::kVReq8) {
+    // A run-time quant_pre (a constant one is refused at compile time with
+    // the same words): name the value and the members.
+    std::string members;
+    for (uint8_t q = 0; q <= cube::kVReq8; ++q)
+      members += std::string(q ? ", " : "") + cube::quantModeName(q) + " (" +
+                 std::to_string(q) + ")";
+    fail("argument",
+         std::string(api) + ": 'quant_pre' must be an asc.QuantModes: one of " +
+             members + "; got " + std::to_string(d.quant),
+         loc);
+  }
   std::string allowed;
   if (!cube::quantPairOk(d.quant, d.src, d.dst, allowed))
     fail("dtype",
