@@ -68,8 +68,8 @@ bool quantPairOk(uint8_t q, DType src, DType dst, std::string &allowed) {
   case kVReq8:
     allowed = "int32 -> int8 / uint8";
     return i && (dst == DType::I8 || dst == DType::U8);
-  default:
-    allowed = "none (not a QuantMode_t value of A2/A3)";
+  default: // not a member: cubeFixpipe refuses it before asking (by name)
+    allowed.clear();
     return false;
   }
 }

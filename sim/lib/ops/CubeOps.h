@@ -256,8 +256,9 @@ enum QuantMode : uint8_t {
 };
 /// "F322F16", ... for messages.
 const char *quantModeName(uint8_t q);
-/// Whether quant mode `q` converts `src` to `dst`; the supported pairs of
-/// the mode in `allowed` otherwise.
+/// Whether quant mode `q` (a QuantMode_t member: callers refuse others
+/// first) converts `src` to `dst`; the supported pairs of the mode in
+/// `allowed` otherwise.
 bool quantPairOk(uint8_t q, DType src, DType dst, std::string &allowed);
 /// Whether `q` reads per-channel words from the cbuf workspace.
 inline bool vectorQuant(uint8_t q) {
