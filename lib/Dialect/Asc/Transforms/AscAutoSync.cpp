@@ -75,6 +75,12 @@ static bool shareLoop(Operation *a, Operation *b) {
                       [&](Operation *loop) { return loop->isAncestor(b); });
 }
 
+/// `v` when it is a constant above 0 (a byte count, a length, a bound).
+static std::optional<int64_t> positiveConstant(Value v) {
+  std::optional<int64_t> n = getConstantInt(v);
+  return n && *n > 0 ? n : std::nullopt;
+}
+
 static Hardware memoryOfObject(Type type) {
   if (auto buf = dyn_cast<TBufType>(type))
     return getHardware(buf.getPosition());
@@ -90,12 +96,6 @@ BufferLayout::BufferLayout(func::FuncOp func) {
   // unbounded).
   DenseMap<Key, int64_t> low;
   DenseMap<Key, std::optional<int64_t>> high;
-  auto constant = [](Value v) -> std::optional<int64_t> {
-    std::optional<int64_t> n = getConstantInt(v);
-    if (n && *n > 0)
-      return n;
-    return std::nullopt;
-  };
   auto block32 = [](std::optional<int64_t> n) -> std::optional<int64_t> {
     if (!n)
       return std::nullopt;
@@ -168,7 +168,7 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     Value length;
     if (auto init = dyn_cast<TPipeInitBufferOp>(op)) {
       object = init.getQueue();
-      num = constant(init.getNum());
+      num = positiveConstant(init.getNum());
       length = init.getLength();
     } else if (auto init = dyn_cast<TPipeInitTBufOp>(op)) {
       object = init.getBuf();
@@ -180,7 +180,7 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     } else if (auto init = dyn_cast<TBufPoolInitBufferOp>(op)) {
       object = init.getQueue();
       from = init.getPool();
-      num = constant(init.getNum());
+      num = positiveConstant(init.getNum());
       length = init.getLength();
     } else if (auto init = dyn_cast<TBufPoolInitTBufOp>(op)) {
       object = init.getBuf();
@@ -194,7 +194,8 @@ BufferLayout::BufferLayout(func::FuncOp func) {
     } else {
       return;
     }
-    if (std::optional<int64_t> len = block32(constant(length)); len && num)
+    if (std::optional<int64_t> len = block32(positiveConstant(length));
+        len && num)
       bytes = *num * *len;
     order[op] = next++;
     record(op, object, from, share, bytes);
@@ -245,10 +246,9 @@ void BufferLayout::placeAllocation(LocalMemAllocatorAllocOp alloc,
                                                 : std::nullopt})
           .first->second;
   std::optional<int64_t> bytes;
-  std::optional<int64_t> n = getConstantInt(alloc.getSize());
+  std::optional<int64_t> n = positiveConstant(alloc.getSize());
   Type elem = alloc.getType().getElementType();
-  if (n && *n > 0 && elem.isIntOrFloat() &&
-      elem.getIntOrFloatBitWidth() % 8 == 0)
+  if (n && elem.isIntOrFloat() && elem.getIntOrFloatBitWidth() % 8 == 0)
     bytes = *n * (elem.getIntOrFloatBitWidth() / 8);
   bool repeated =
       !def || llvm::any_of(loopsAround(alloc), [&](Operation *loop) {
@@ -524,22 +524,19 @@ static std::optional<int64_t> upperBoundOf(Value v, int depth = 0) {
     std::optional<int64_t> b = upperBoundOf(x, depth + 1);
     return b && *b > 0 ? b : std::nullopt;
   };
-  // An unsigned min is bounded by a constant operand only: a bounded value
-  // may be negative, which is large unsigned.
-  auto constant = [](Value x) -> std::optional<int64_t> {
-    std::optional<int64_t> c = getConstantInt(x);
-    return c && *c > 0 ? c : std::nullopt;
-  };
+  // An unsigned min is bounded by a constant operand only (positiveConstant):
+  // a bounded value may be negative, which is large unsigned.
   auto least = [](std::optional<int64_t> a, std::optional<int64_t> b) {
     return a && b ? std::optional(std::min(*a, *b)) : a ? a : b;
   };
   if (isa<arith::MinSIOp>(def))
     return least(bound(def->getOperand(0)), bound(def->getOperand(1)));
   if (isa<arith::MinUIOp>(def))
-    return least(constant(def->getOperand(0)), constant(def->getOperand(1)));
+    return least(positiveConstant(def->getOperand(0)),
+                 positiveConstant(def->getOperand(1)));
   if (isa<arith::AndIOp>(def)) {
     for (Value x : def->getOperands())
-      if (std::optional<int64_t> c = getConstantInt(x); c && *c > 0)
+      if (std::optional<int64_t> c = positiveConstant(x))
         return c;
     return std::nullopt;
   }
@@ -569,7 +566,7 @@ static std::optional<int64_t> upperBoundOf(Value v, int depth = 0) {
       };
       if ((less && same(t, l) && same(f, r)) ||
           (greater && same(t, r) && same(f, l)))
-        return isUnsigned ? least(constant(l), constant(r))
+        return isUnsigned ? least(positiveConstant(l), positiveConstant(r))
                           : least(bound(l), bound(r));
     }
     std::optional<int64_t> a = bound(t), b = bound(f);
